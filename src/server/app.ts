@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/connect';
+import { BackgroundTasks } from './lib/background-tasks';
+import { type Clock, systemClock } from './lib/clock';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authorizationPlugin } from './plugins/authorization';
+import { clientAppPlugin } from './plugins/client-app';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { sessionsPlugin } from './plugins/sessions';
+import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+export interface AppDependencies {
+  db: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Folder of the built client to serve; omitted in API tests. */
+  clientRoot?: string;
+}
+
+/** Builds the whole application; server.ts and the tests build it the same way. */
+export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // Fastify accepts a hop count here although its types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Mutations take JSON only: no text/plain bodies (DESIGN §4.3).
+  app.removeContentTypeParser('text/plain');
+
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('mailer', deps.mailer ?? createMailer(config));
+  const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
+  app.decorate('background', background);
+  app.addHook('onClose', async () => background.drain());
+
+  // Order matters: errors, headers, sessions, authorization, rate limits, then the routes.
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(sessionsPlugin);
+  await app.register(authorizationPlugin);
+  await app.register(rateLimitPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(dashboardRoutes);
+
+  if (deps.clientRoot) await app.register(clientAppPlugin, { root: deps.clientRoot });
+  return app;
+}

@@ -1,0 +1,116 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed and validated once (DESIGN §3). A bad value stops the start with a message that
+ * names the variable; nothing else in the server reads process.env.
+ */
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'use 1/0, true/false or yes/no' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_URL: url(['http:', 'https:']).optional(),
+  FRANQUEADOR_EMAIL: z.email('must be an e-mail address').optional(),
+  FRANQUEADOR_PASSWORD: z.string().min(6, 'must have at least 6 characters').optional(),
+  FRANQUEADOR_NOME: z.string().min(1).optional(),
+  DEMO_DATA: flag.optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  CEP_API_URL: url(['http:', 'https:'])
+    .refine((v) => v.includes('{cep}'), 'must contain {cep} where the 8 digits go')
+    .default('https://viacep.com.br/ws/{cep}/json/'),
+  COOKIE_SECURE: flag.optional(),
+  TRUST_PROXY: z.string().min(1).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appUrl: string;
+  appOrigin: string;
+  franqueador: { email: string; password: string; nome: string } | undefined;
+  demoData: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  cepApiUrl: string;
+  cookieSecure: boolean;
+  /** Passed to Fastify's trustProxy: true, a hop count, or a list of addresses/CIDRs. */
+  trustProxy: boolean | number | string;
+  redisUrl: string | undefined;
+  logLevel: string;
+  /** Rate limits (DESIGN §4.2); tests and benchmarks may raise them. */
+  rateLimits: { loginMax: number; forgotPasswordMax: number; publicPostMax: number };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable counts as unset, as shells and .env files often leave them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.FRANQUEADOR_EMAIL === undefined) !== (e.FRANQUEADOR_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FRANQUEADOR_EMAIL and FRANQUEADOR_PASSWORD must be set together',
+    );
+  }
+  const demoData = e.DEMO_DATA ?? e.DATABASE_URL === undefined;
+  if (demoData && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  DEMO_DATA: the demo network is refused when NODE_ENV=production');
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    franqueador:
+      e.FRANQUEADOR_EMAIL && e.FRANQUEADOR_PASSWORD
+        ? { email: e.FRANQUEADOR_EMAIL, password: e.FRANQUEADOR_PASSWORD, nome: e.FRANQUEADOR_NOME ?? 'Franqueador' }
+        : undefined,
+    demoData,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Rede Crédito Educacional <nao-responda@localhost>',
+    cepApiUrl: e.CEP_API_URL,
+    cookieSecure: e.COOKIE_SECURE ?? appUrl.startsWith('https:'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    rateLimits: { loginMax: 10, forgotPasswordMax: 5, publicPostMax: 30 },
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '0' || value === 'false') return false;
+  // A number is the count of proxies in front (safer than trusting every X-Forwarded-For hop).
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true') return true;
+  return value;
+}

@@ -1,0 +1,119 @@
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+type Schema = typeof schema;
+/** One type for both drivers: the app never knows which database it talks to. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories take either, so a service can run several of them in one transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' as const };
+
+/** Beside this file in the source tree; copied beside the bundle by the build. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export async function connectPostgres(url: string, poolMax = 20): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Applies the committed migrations, one instance at a time when several start together. */
+export async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(client, drizzleOptions), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await client.end();
+  }
+}
+
+export async function openPglite(pglite: PGlite, release?: () => void): Promise<DatabaseHandle> {
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, drizzleOptions) as unknown as Database;
+  await migratePglite(drizzlePglite(pglite, drizzleOptions), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await pglite.close();
+      release?.();
+    },
+  };
+}
+
+/**
+ * The embedded database in DATA_DIR/db. PGlite is single-process: a lock file keeps a second server (or a
+ * second `npm start`) from opening the same directory and corrupting it.
+ */
+export async function connectEmbedded(dataDir: string): Promise<DatabaseHandle> {
+  const dir = join(dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    return await openPglite(new PGlite(dir), release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export class DataDirLockedError extends Error {}
+
+export function lockDataDir(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'db.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The embedded database in ${dataDir} is in use by process ${pid}. PGlite is single-process: ` +
+            'stop that process, or use another DATA_DIR, or point DATABASE_URL to PostgreSQL.',
+        );
+      }
+      // A stale lock left by a process that died: take it over.
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${lockFile}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,460 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import {
+  DEPARTAMENTOS,
+  EVENTO_STATUSES,
+  KITS,
+  LOCAIS_EVENTO,
+  PRE_MATRICULA_STATUSES,
+  PRODUTOS,
+  TICKET_PRIORIDADES,
+  TICKET_STATUSES,
+  TIPOS_ESCOLA,
+} from '../../shared/enums';
+import { ROLES } from '../../shared/roles';
+
+/**
+ * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
+ * PostgreSQL (drizzle `casing: 'snake_case'`). Every foreign key and every list sort key has an index.
+ */
+
+export const userRole = pgEnum('user_role', ROLES);
+export const ticketStatus = pgEnum('ticket_status', TICKET_STATUSES);
+export const departamento = pgEnum('departamento', DEPARTAMENTOS);
+export const ticketPriority = pgEnum('ticket_priority', TICKET_PRIORIDADES);
+export const localEvento = pgEnum('local_evento', LOCAIS_EVENTO);
+export const tipoEscola = pgEnum('tipo_escola', TIPOS_ESCOLA);
+export const eventStatus = pgEnum('event_status', EVENTO_STATUSES);
+export const produto = pgEnum('produto', PRODUTOS);
+export const kit = pgEnum('kit', KITS);
+export const preMatriculaStatus = pgEnum('pre_matricula_status', PRE_MATRICULA_STATUSES);
+
+const id = () => uuid().primaryKey().defaultRandom();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const money = () => numeric({ precision: 10, scale: 2 });
+const dateOnly = () => date({ mode: 'string' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text().notNull(),
+    password: text().notNull(),
+    role: userRole().notNull(),
+    nome: text(),
+    cpf: varchar({ length: 14 }),
+    dataNascimento: dateOnly(),
+    endereco: text(),
+    telefone: varchar({ length: 20 }),
+    franqueadorId: uuid().references((): AnyPgColumn => franqueadores.id),
+    franquiaId: uuid().references((): AnyPgColumn => franquias.id),
+    microFranquiaId: uuid().references((): AnyPgColumn => microFranquias.id),
+    clienteId: uuid().references((): AnyPgColumn => clientes.id),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // E-mail is unique without regard to case (DESIGN §4.2).
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_franqueador_id_idx').on(t.franqueadorId),
+    index('users_franquia_id_idx').on(t.franquiaId),
+    index('users_micro_franquia_id_idx').on(t.microFranquiaId),
+    index('users_cliente_id_idx').on(t.clienteId),
+    index('users_role_created_at_idx').on(t.role, t.createdAt),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Only the SHA-256 of the cookie token is stored: a database leak hands out no live session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Idle expiry, pushed forward on use. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Hard limit however active the session is. */
+    absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    userAgent: text(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** `token` holds the SHA-256 of the token that was e-mailed, never the token itself. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    used: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+export const franqueadores = pgTable(
+  'franqueadores',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    razaoSocial: text().notNull(),
+    /** Optional: the bootstrap account from the environment has none until it is filled in. */
+    cnpj: varchar({ length: 18 }).unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('franqueadores_user_id_idx').on(t.userId)],
+);
+
+export const franquias = pgTable(
+  'franquias',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    userId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    razaoSocial: text().notNull(),
+    cnpj: varchar({ length: 18 }).notNull().unique(),
+    repLegal: text().notNull(),
+    cep: varchar({ length: 10 }),
+    cidade: text(),
+    estado: varchar({ length: 2 }),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('franquias_franqueador_id_created_at_idx').on(t.franqueadorId, t.createdAt),
+    index('franquias_user_id_idx').on(t.userId),
+    index('franquias_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const microFranquias = pgTable(
+  'micro_franquias',
+  {
+    id: id(),
+    franquiaId: uuid()
+      .notNull()
+      .references(() => franquias.id),
+    userId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    razaoSocial: text().notNull(),
+    cnpj: varchar({ length: 18 }).notNull().unique(),
+    repLegal: text().notNull(),
+    cep: varchar({ length: 10 }),
+    cidade: text(),
+    estado: varchar({ length: 2 }),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('micro_franquias_franquia_id_created_at_idx').on(t.franquiaId, t.createdAt),
+    index('micro_franquias_user_id_idx').on(t.userId),
+    index('micro_franquias_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const vendedores = pgTable(
+  'vendedores',
+  {
+    id: id(),
+    microFranquiaId: uuid()
+      .notNull()
+      .references(() => microFranquias.id),
+    userId: uuid()
+      .notNull()
+      .unique()
+      .references((): AnyPgColumn => users.id),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('vendedores_micro_franquia_id_idx').on(t.microFranquiaId)],
+);
+
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: id(),
+    microFranquiaId: uuid()
+      .notNull()
+      .references(() => microFranquias.id),
+    vendedorId: uuid().references(() => vendedores.id),
+    userId: uuid()
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    nomeFantasia: text().notNull(),
+    cnpj: varchar({ length: 18 }).notNull().unique(),
+    repLegal: text().notNull(),
+    produto: produto().notNull().default('todos_pela_educacao'),
+    kit: kit().notNull().default('essencial'),
+    cep: varchar({ length: 10 }),
+    cidade: text(),
+    estado: varchar({ length: 2 }),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('clientes_micro_franquia_id_created_at_idx').on(t.microFranquiaId, t.createdAt),
+    index('clientes_vendedor_id_idx').on(t.vendedorId),
+    index('clientes_user_id_idx').on(t.userId),
+    index('clientes_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const cursos = pgTable(
+  'cursos',
+  {
+    id: id(),
+    clienteId: uuid()
+      .notNull()
+      .references(() => clientes.id),
+    titulo: text().notNull(),
+    descricao: text(),
+    valor: money().notNull().default('0'),
+    valorComDesconto: money(),
+    parcelas: integer().notNull().default(1),
+    ordem: integer().notNull().default(1),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('cursos_cliente_id_created_at_idx').on(t.clienteId, t.createdAt),
+    check('cursos_valor_check', sql`${t.valor} >= 0`),
+    check('cursos_parcelas_check', sql`${t.parcelas} >= 1`),
+  ],
+);
+
+export const cursoModulos = pgTable(
+  'curso_modulos',
+  {
+    id: id(),
+    cursoId: uuid()
+      .notNull()
+      .references(() => cursos.id, { onDelete: 'cascade' }),
+    titulo: text().notNull(),
+    modulo: text().notNull(),
+    cargaHoraria: integer().notNull(),
+    ordem: integer().notNull().default(1),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('curso_modulos_curso_id_ordem_idx').on(t.cursoId, t.ordem),
+    check('curso_modulos_carga_horaria_check', sql`${t.cargaHoraria} >= 1`),
+  ],
+);
+
+export const eventos = pgTable(
+  'eventos',
+  {
+    id: id(),
+    clienteId: uuid().references(() => clientes.id),
+    microFranquiaId: uuid().references(() => microFranquias.id),
+    nomeEscola: text().notNull(),
+    tipoEscola: tipoEscola().notNull(),
+    cep: varchar({ length: 10 }),
+    cidade: text().notNull(),
+    estado: varchar({ length: 2 }).notNull(),
+    dataDistribuicao: dateOnly().notNull(),
+    dataEvento: dateOnly().notNull(),
+    horario: text().notNull(),
+    local: localEvento().notNull(),
+    qtdAlunos: integer().notNull(),
+    valorTotalDesconto: money(),
+    observacao: text(),
+    status: eventStatus().notNull().default('agendado'),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('eventos_cliente_id_created_at_idx').on(t.clienteId, t.createdAt),
+    index('eventos_micro_franquia_id_created_at_idx').on(t.microFranquiaId, t.createdAt),
+    index('eventos_created_at_idx').on(t.createdAt),
+    // The public pages list open events by city from today on.
+    index('eventos_open_cidade_data_idx')
+      .on(t.cidade, t.dataEvento)
+      .where(sql`${t.isActive} and ${t.status} = 'agendado'`),
+    check('eventos_owner_check', sql`${t.clienteId} is not null or ${t.microFranquiaId} is not null`),
+    check('eventos_qtd_alunos_check', sql`${t.qtdAlunos} >= 1`),
+  ],
+);
+
+export const eventosCursos = pgTable(
+  'eventos_cursos',
+  {
+    eventoId: uuid()
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    cursoId: uuid()
+      .notNull()
+      .references(() => cursos.id),
+  },
+  (t) => [primaryKey({ columns: [t.eventoId, t.cursoId] }), index('eventos_cursos_curso_id_idx').on(t.cursoId)],
+);
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    eventoId: uuid()
+      .notNull()
+      .references(() => eventos.id),
+    nomeAluno: text().notNull(),
+    nomeResponsavel: text().notNull(),
+    email: text().notNull(),
+    telefone: varchar({ length: 20 }).notNull(),
+    /** When the guardian consented to the use of the data (LGPD). */
+    consentidoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('leads_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
+    index('leads_created_at_idx').on(t.createdAt),
+    // The same student signing up twice for one event is one lead (DESIGN §4.4).
+    uniqueIndex('leads_evento_email_aluno_key').on(t.eventoId, sql`lower(${t.email})`, sql`lower(${t.nomeAluno})`),
+  ],
+);
+
+export const preMatriculas = pgTable(
+  'pre_matriculas',
+  {
+    id: id(),
+    eventoId: uuid()
+      .notNull()
+      .references(() => eventos.id),
+    leadId: uuid().references(() => leads.id),
+    nome: text().notNull(),
+    email: text().notNull(),
+    telefone: varchar({ length: 20 }),
+    cursoInteresse: text(),
+    nomeAluno: text(),
+    cpfAluno: varchar({ length: 14 }),
+    nomeResponsavel: text(),
+    cpfResponsavel: varchar({ length: 14 }),
+    status: preMatriculaStatus().notNull().default('pendente'),
+    consentidoEm: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('pre_matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
+    index('pre_matriculas_lead_id_idx').on(t.leadId),
+    index('pre_matriculas_created_at_idx').on(t.createdAt),
+    // A repeat activation for the same event and student answers the existing record (DESIGN §4.4).
+    uniqueIndex('pre_matriculas_evento_cpf_aluno_key')
+      .on(t.eventoId, t.cpfAluno)
+      .where(sql`${t.cpfAluno} is not null`),
+  ],
+);
+
+export const matriculas = pgTable(
+  'matriculas',
+  {
+    id: id(),
+    preMatriculaId: uuid()
+      .unique()
+      .references(() => preMatriculas.id),
+    eventoId: uuid()
+      .notNull()
+      .references(() => eventos.id),
+    leadId: uuid().references(() => leads.id),
+    nome: text().notNull(),
+    email: text().notNull(),
+    telefone: varchar({ length: 20 }),
+    cursoInteresse: text(),
+    efetivadaEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
+    index('matriculas_lead_id_idx').on(t.leadId),
+    index('matriculas_created_at_idx').on(t.createdAt),
+    index('matriculas_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const alunos = pgTable(
+  'alunos',
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id),
+    preMatriculaId: uuid().references(() => preMatriculas.id),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('alunos_user_id_idx').on(t.userId), index('alunos_pre_matricula_id_idx').on(t.preMatriculaId)],
+);
+
+export const sacTickets = pgTable(
+  'sac_tickets',
+  {
+    id: id(),
+    solicitanteId: uuid()
+      .notNull()
+      .references(() => users.id),
+    responsavelId: uuid().references(() => users.id),
+    franquiaId: uuid().references(() => franquias.id),
+    microFranquiaId: uuid().references(() => microFranquias.id),
+    titulo: text().notNull(),
+    descricao: text().notNull(),
+    departamento: departamento().notNull(),
+    status: ticketStatus().notNull().default('em_andamento'),
+    prioridade: ticketPriority().notNull().default('media'),
+    resolucao: text(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('sac_tickets_solicitante_id_created_at_idx').on(t.solicitanteId, t.createdAt),
+    index('sac_tickets_responsavel_id_idx').on(t.responsavelId),
+    index('sac_tickets_franquia_id_idx').on(t.franquiaId),
+    index('sac_tickets_micro_franquia_id_idx').on(t.microFranquiaId),
+    index('sac_tickets_created_at_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,40 @@
+/** The e-mails the system sends, in pt-BR. Values are escaped for the HTML part. */
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html lang="pt-BR"><body style="font-family:sans-serif"><h2>${escapeHtml(title)}</h2>${body}${button}</body></html>`;
+}
+
+export function passwordResetEmail(nome: string | null, url: string) {
+  const greeting = `Olá${nome ? `, ${nome}` : ''}!`;
+  const lines = [
+    greeting,
+    'Recebemos um pedido para redefinir a senha da sua conta.',
+    'Use o link abaixo em até 1 hora. Se você não fez este pedido, ignore este e-mail: sua senha continua a mesma.',
+  ];
+  return {
+    subject: 'Redefinição de senha',
+    text: `${lines.join('\n\n')}\n\n${url}\n`,
+    html: layout('Redefinição de senha', lines, { label: 'Redefinir senha', url }),
+  };
+}
+
+export function setPasswordEmail(nome: string | null, url: string) {
+  const lines = [
+    `Olá${nome ? `, ${nome}` : ''}!`,
+    'Sua matrícula foi efetivada e uma conta de aluno foi criada para você.',
+    'Use o link abaixo em até 1 hora para definir sua senha de acesso.',
+  ];
+  return {
+    subject: 'Defina sua senha de acesso',
+    text: `${lines.join('\n\n')}\n\n${url}\n`,
+    html: layout('Bem-vindo!', lines, { label: 'Definir senha', url }),
+  };
+}

@@ -1,0 +1,49 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/connect';
+import { passwordResetTokens, users } from '../../db/schema';
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return user;
+}
+
+export async function updatePassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ password: passwordHash }).where(eq(users.id, userId));
+}
+
+/** A new token voids every older one of the same user. */
+export async function replaceResetToken(
+  db: Executor,
+  values: { userId: string; tokenDigest: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ used: true })
+    .where(and(eq(passwordResetTokens.userId, values.userId), eq(passwordResetTokens.used, false)));
+  await db.insert(passwordResetTokens).values({
+    userId: values.userId,
+    token: values.tokenDigest,
+    expiresAt: values.expiresAt,
+    createdAt: values.now,
+  });
+}
+
+/** Marks a live token used and answers its user; undefined when the token is unknown, used or expired. */
+export async function consumeResetToken(db: Executor, tokenDigest: string, now: Date) {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ used: true })
+    .where(
+      and(
+        eq(passwordResetTokens.token, tokenDigest),
+        eq(passwordResetTokens.used, false),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row;
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+} from '../../../shared/schemas/auth';
+import { HttpError, MESSAGES } from '../../lib/http-error';
+import { ipAndEmailKey } from '../../plugins/rate-limit';
+import { authenticate, requestPasswordReset, resetPassword } from './auth.service';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limits = app.config.rateLimits;
+
+  app.get('/api/user', { config: { access: 'public' } }, async (request) => {
+    if (!request.actor) throw new HttpError(401, MESSAGES.unauthenticated);
+    const { id, email, nome, role } = request.actor;
+    return { id, email, nome, role };
+  });
+
+  app.post(
+    '/api/login',
+    {
+      schema: { body: loginSchema },
+      config: {
+        access: 'public',
+        rateLimit: { max: limits.loginMax, timeWindow: FIFTEEN_MINUTES, keyGenerator: ipAndEmailKey, hook: 'preHandler' },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(app, request.body.email, request.body.password);
+      await app.startSession(request, reply, user.id);
+      return user;
+    },
+  );
+
+  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
+    await app.endSession(request, reply);
+    return { message: AUTH_MESSAGES.loggedOut };
+  });
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { body: forgotPasswordSchema },
+      config: {
+        access: 'public',
+        rateLimit: { max: limits.forgotPasswordMax, timeWindow: ONE_HOUR, hook: 'preHandler' },
+      },
+    },
+    async (request) => {
+      // The lookup and the e-mail happen after the answer, so neither its text nor its timing tells
+      // whether the address exists.
+      const email = request.body.email;
+      app.background.run(() => requestPasswordReset(app, email));
+      return { message: AUTH_MESSAGES.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: { body: resetPasswordSchema },
+      config: {
+        access: 'public',
+        rateLimit: { max: limits.loginMax, timeWindow: FIFTEEN_MINUTES, hook: 'preHandler' },
+      },
+    },
+    async (request) => {
+      await resetPassword(app, request.body.token, request.body.newPassword);
+      return { message: AUTH_MESSAGES.resetSuccess };
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import { AUTH_MESSAGES } from '../../../shared/schemas/auth';
+import { HttpError } from '../../lib/http-error';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { digest, newToken } from '../../lib/tokens';
+import { passwordResetEmail, setPasswordEmail } from '../../mail/templates';
+import type { Executor } from '../../db/connect';
+import { consumeResetToken, findUserByEmail, replaceResetToken, updatePassword } from './auth.repository';
+import { deleteUserSessions } from './sessions.repository';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** Checks e-mail and password; answers the user or throws 401 (one message for both) or 403 (inactive). */
+export async function authenticate(app: FastifyInstance, email: string, password: string): Promise<SessionUser> {
+  const user = await findUserByEmail(app.db, email);
+  const valid = user ? await verifyPassword(user.password, password) : await verifyAgainstDummy(password);
+  if (!user || !valid) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactiveUser);
+  return { id: user.id, email: user.email, nome: user.nome, role: user.role };
+}
+
+/**
+ * Issues a reset token and e-mails its link, built from APP_URL only (never from the request's Host).
+ * Unknown or inactive e-mails do nothing; the caller answers the same either way.
+ */
+export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
+  const user = await findUserByEmail(app.db, email);
+  if (!user || !user.isActive) return;
+  const url = await issueResetLink(app, app.db, user.id);
+  const mail = passwordResetEmail(user.nome, url);
+  await app.mailer.send({ to: user.email, ...mail });
+}
+
+/** Also used when an aluno account is created: the same single-use link sets its first password. */
+export async function issueResetLink(app: FastifyInstance, db: Executor, userId: string): Promise<string> {
+  const token = newToken();
+  const now = app.clock.now();
+  await db.transaction(async (tx) => {
+    await replaceResetToken(tx, {
+      userId,
+      tokenDigest: digest(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      now,
+    });
+  });
+  return `${app.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export async function sendSetPasswordEmail(app: FastifyInstance, user: { id: string; email: string; nome: string | null }) {
+  const url = await issueResetLink(app, app.db, user.id);
+  await app.mailer.send({ to: user.email, ...setPasswordEmail(user.nome, url) });
+}
+
+/** Sets the new password and ends every session of that user, in one transaction. */
+export async function resetPassword(app: FastifyInstance, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  const done = await app.db.transaction(async (tx) => {
+    const row = await consumeResetToken(tx, digest(token), app.clock.now());
+    if (!row) return false;
+    await updatePassword(tx, row.userId, passwordHash);
+    await deleteUserSessions(tx, row.userId);
+    return true;
+  });
+  if (!done) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
+}

@@ -1,0 +1,73 @@
+import { eq, lt, or } from 'drizzle-orm';
+import type { Executor } from '../../db/connect';
+import { sessions, users, vendedores } from '../../db/schema';
+import type { Actor } from '../../access/actor';
+
+export interface SessionRow {
+  actor: Actor;
+  isActive: boolean;
+  expiresAt: Date;
+  absoluteExpiresAt: Date;
+  lastUsedAt: Date;
+}
+
+/** One indexed lookup per request: the session, its user and the user's place in the tree. */
+export async function findSession(db: Executor, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      nome: users.nome,
+      role: users.role,
+      franqueadorId: users.franqueadorId,
+      franquiaId: users.franquiaId,
+      microFranquiaId: users.microFranquiaId,
+      clienteId: users.clienteId,
+      vendedorId: vendedores.id,
+      isActive: users.isActive,
+      expiresAt: sessions.expiresAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(vendedores, eq(vendedores.userId, users.id))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const { isActive, expiresAt, absoluteExpiresAt, lastUsedAt, ...actor } = row;
+  return { actor, isActive, expiresAt, absoluteExpiresAt, lastUsedAt };
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { id: string; userId: string; now: Date; expiresAt: Date; absoluteExpiresAt: Date; userAgent?: string },
+): Promise<void> {
+  await db.insert(sessions).values({
+    id: values.id,
+    userId: values.userId,
+    createdAt: values.now,
+    lastUsedAt: values.now,
+    expiresAt: values.expiresAt,
+    absoluteExpiresAt: values.absoluteExpiresAt,
+    userAgent: values.userAgent?.slice(0, 300),
+  });
+}
+
+export async function touchSession(db: Executor, id: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Executor, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user: password reset, deactivation. */
+export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now)));
+}
+

@@ -1,0 +1,62 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { DashboardMetrics } from '../../../shared/schemas/auth';
+import type { Role } from '../../../shared/roles';
+import type { Actor } from '../../access/actor';
+import {
+  clientesVisibleTo,
+  cursosVisibleTo,
+  eventosVisibleTo,
+  franquiasVisibleTo,
+  leadsVisibleTo,
+  matriculasVisibleTo,
+  microFranquiasVisibleTo,
+  preMatriculasVisibleTo,
+} from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { clientes, cursos, eventos, franquias, leads, matriculas, microFranquias, preMatriculas } from '../../db/schema';
+
+type MetricKey = keyof DashboardMetrics;
+
+/** Which cards each role's dashboard shows; the counts themselves follow the access scopes. */
+const METRICS_BY_ROLE: Record<Role, readonly MetricKey[]> = {
+  franqueador: [
+    'totalFranquias',
+    'totalMicroFranquias',
+    'totalClientes',
+    'totalEventos',
+    'totalInteresses',
+    'totalPreMatriculas',
+    'totalMatriculas',
+  ],
+  franquia: ['totalMicroFranquias', 'totalClientes', 'totalEventos', 'totalInteresses', 'totalPreMatriculas', 'totalMatriculas'],
+  micro_franquia: ['totalClientes', 'totalEventos', 'totalInteresses', 'totalPreMatriculas', 'totalMatriculas'],
+  vendedor: ['totalClientes', 'totalEventos', 'totalInteresses', 'totalPreMatriculas'],
+  cliente: ['totalCursos', 'totalEventos', 'totalLeads', 'totalPreMatriculas', 'totalMatriculas'],
+  aluno: ['totalPreMatriculas', 'totalMatriculas'],
+};
+
+const SOURCES: Record<MetricKey, { table: PgTable; visible: (actor: Actor) => SQL }> = {
+  totalFranquias: { table: franquias, visible: franquiasVisibleTo },
+  totalMicroFranquias: { table: microFranquias, visible: microFranquiasVisibleTo },
+  totalClientes: { table: clientes, visible: clientesVisibleTo },
+  totalCursos: { table: cursos, visible: cursosVisibleTo },
+  totalEventos: { table: eventos, visible: eventosVisibleTo },
+  // Interesses are the leads gathered at events, read from the network's side.
+  totalInteresses: { table: leads, visible: leadsVisibleTo },
+  totalLeads: { table: leads, visible: leadsVisibleTo },
+  totalPreMatriculas: { table: preMatriculas, visible: preMatriculasVisibleTo },
+  totalMatriculas: { table: matriculas, visible: matriculasVisibleTo },
+};
+
+/** All of a role's counts in one round trip. */
+export async function countMetrics(db: Executor, actor: Actor): Promise<DashboardMetrics> {
+  const keys = METRICS_BY_ROLE[actor.role];
+  const columns = keys.map((key) => {
+    const { table, visible } = SOURCES[key];
+    return sql`(select count(*) from ${table} where ${visible(actor)})::int as ${sql.identifier(key)}`;
+  });
+  const result = await db.execute<Record<MetricKey, number>>(sql`select ${sql.join(columns, sql`, `)}`);
+  const row: Partial<Record<MetricKey, number>> = (result as unknown as { rows: Record<MetricKey, number>[] }).rows[0] ?? {};
+  return Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)]));
+}

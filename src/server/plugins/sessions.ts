@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import { digest, newToken } from '../lib/tokens';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSession,
+  insertSession,
+  touchSession,
+} from '../modules/auth/sessions.repository';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Renewing on every request would write on every read; once every few minutes is enough for 7-day expiry. */
+const RENEW_AFTER_MS = 5 * 60 * 1000;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/**
+ * Server-side sessions (DESIGN §1): a random 256-bit token in an HttpOnly cookie, only its SHA-256 stored.
+ * Every /api request resolves its actor here, once.
+ */
+export const sessionsPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(cookie);
+    app.decorateRequest('actor', null);
+    app.decorateRequest('sessionId', null);
+
+    const cookieOptions = {
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      path: '/',
+      secure: app.config.cookieSecure,
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || token.length > 100) return;
+      const id = digest(token);
+      const session = await findSession(app.db, id);
+      const now = app.clock.now();
+      if (!session) {
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        return;
+      }
+      if (!session.isActive || session.expiresAt <= now || session.absoluteExpiresAt <= now) {
+        await deleteSession(app.db, id);
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        return;
+      }
+      request.actor = session.actor;
+      request.sessionId = id;
+      if (now.getTime() - session.lastUsedAt.getTime() > RENEW_AFTER_MS) {
+        const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+        await touchSession(app.db, id, now, expiresAt);
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: earliest(expiresAt, session.absoluteExpiresAt) });
+      }
+    });
+
+    app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+      // A new session at every login: whatever cookie came in (a fixed or stolen one) is dropped.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSession(app.db, digest(previous));
+      const token = newToken();
+      const now = app.clock.now();
+      const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+      const absoluteExpiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+      await insertSession(app.db, {
+        id: digest(token),
+        userId,
+        now,
+        expiresAt,
+        absoluteExpiresAt,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+    });
+
+    app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(app.db, digest(token));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    });
+
+    // Expired rows are useless; sweep them now and then rather than on every request.
+    const sweep = () => deleteExpiredSessions(app.db, app.clock.now()).catch((error) => app.log.warn(error));
+    const timer = setInterval(sweep, CLEANUP_EVERY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'sessions', dependencies: ['error-handler'] },
+);
+
+function earliest(a: Date, b: Date): Date {
+  return a < b ? a : b;
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { connectEmbedded, connectPostgres, DataDirLockedError, migratePostgres, type DatabaseHandle } from './db/connect';
+import { bootstrapFranqueador } from './db/seed/bootstrap';
+import { loadDemoNetwork } from './db/seed/demo-network';
+
+/** The built client sits beside the server bundle (dist/client next to dist/server). */
+function clientRoot(): string | undefined {
+  const root = fileURLToPath(new URL('../client', import.meta.url));
+  return existsSync(join(root, '.vite', 'manifest.json')) ? root : undefined;
+}
+
+async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    await migratePostgres(config.databaseUrl);
+    return connectPostgres(config.databaseUrl);
+  }
+  return connectEmbedded(config.dataDir);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  const app = await buildApp(config, { db: database.db, clientRoot: clientRoot() });
+  app.addHook('onClose', async () => database.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    // A second signal, or a close that hangs, still ends the process; the embedded database is closed first.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    if (config.demoData && (await loadDemoNetwork(database.db))) app.log.info('demo network loaded');
+    if ((await bootstrapFranqueador(database.db, config)) === 'created') {
+      app.log.info(`franqueador ${config.franqueador?.email} created`);
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  app.log.info(
+    `ready in ${Math.round(performance.now() - started)} ms on ${database.kind} — open ${config.appUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import type { Config } from './config';
+import type { Database } from './db/connect';
+import type { Mailer } from './mail/mailer';
+import type { Actor } from './access/actor';
+import type { Role } from '../shared/roles';
+import type { Clock } from './lib/clock';
+import type { BackgroundTasks } from './lib/background-tasks';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    mailer: Mailer;
+    clock: Clock;
+    background: BackgroundTasks;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, or null for an anonymous request. */
+    actor: Actor | null;
+    /** The digest of the presented session token, when it named a live session. */
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route: 'public' or the roles allowed. Every /api route must say (deny by default);
+     * the access matrix test reads the same declarations.
+     */
+    access?: 'public' | 'authenticated' | readonly Role[];
+  }
+}

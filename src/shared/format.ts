@@ -1,0 +1,149 @@
+/**
+ * Display formatters and input masks for Brazilian values (SPEC §2, §5, §9). Plain TypeScript: used by the
+ * browser and, where useful, the server. Display formatters show '-' for a missing value (SPEC §2).
+ */
+
+export const MISSING = '-';
+
+type Maybe<T> = T | null | undefined;
+
+const isBlank = (value: Maybe<string>): value is null | undefined | '' => value == null || value.trim() === '';
+
+export function onlyDigits(value: Maybe<string>): string {
+  return (value ?? '').replace(/\D/g, '');
+}
+
+/** Digits and letters, upper-cased: the alphanumeric CNPJ (2026) keeps letters in its first 12 places. */
+export function onlyAlphanumeric(value: Maybe<string>): string {
+  return (value ?? '').replace(/[^0-9a-z]/gi, '').toUpperCase();
+}
+
+/** 11 digits: (DD) 9XXXX-XXXX; 10 digits: (DD) XXXX-XXXX; anything else is shown as typed. */
+export function formatPhone(value: Maybe<string>): string {
+  if (isBlank(value)) return MISSING;
+  const d = onlyDigits(value);
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return value;
+}
+
+/** 000.000.000-00 when the value has 11 digits; otherwise as is. */
+export function formatCpf(value: Maybe<string>): string {
+  if (isBlank(value)) return MISSING;
+  const d = onlyDigits(value);
+  if (d.length !== 11) return value;
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+/** 00.000.000/0000-00 for a numeric or alphanumeric CNPJ of 14 characters; otherwise as is. */
+export function formatCnpj(value: Maybe<string>): string {
+  if (isBlank(value)) return MISSING;
+  const c = onlyAlphanumeric(value);
+  if (c.length !== 14) return value;
+  return `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
+}
+
+/** 00000-000 when the value has 8 digits; otherwise as is. */
+export function formatCep(value: Maybe<string>): string {
+  if (isBlank(value)) return MISSING;
+  const d = onlyDigits(value);
+  if (d.length !== 8) return value;
+  return `${d.slice(0, 5)}-${d.slice(5)}`;
+}
+
+const brl = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** R$ in pt-BR with two decimals. Accepts the JSON number or a numeric string. */
+export function formatBRL(value: Maybe<number | string>): string {
+  if (value == null || (typeof value === 'string' && value.trim() === '')) return MISSING;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return MISSING;
+  return brl.format(n);
+}
+
+const count = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** A whole count with pt-BR thousands separators (1.234). */
+export function formatCount(value: Maybe<number>): string {
+  if (value == null || !Number.isFinite(value)) return MISSING;
+  return count.format(value);
+}
+
+/**
+ * 'YYYY-MM-DD' -> 'DD/MM/YYYY' by rearranging the text: a date-only value never passes through Date, so no time
+ * zone can move it to the previous day.
+ */
+export function formatDateOnly(value: Maybe<string>): string {
+  if (isBlank(value)) return MISSING;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
+  if (!match) return value;
+  const [, year, month, day] = match;
+  return `${day}/${month}/${year}`;
+}
+
+export interface DateTimeOptions {
+  /** Also show HH:mm. */
+  withTime?: boolean;
+  /** IANA zone; the runtime's own zone when absent (the user's browser). */
+  timeZone?: string;
+}
+
+/** An ISO timestamp -> 'DD/MM/YYYY' (or 'DD/MM/YYYY HH:mm' with withTime) in pt-BR. */
+export function formatDateTime(value: Maybe<string | Date>, options: DateTimeOptions = {}): string {
+  if (value == null || (typeof value === 'string' && value.trim() === '')) return MISSING;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : MISSING;
+  const parts = new Intl.DateTimeFormat('pt-BR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: options.timeZone,
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = `${part('day')}/${part('month')}/${part('year')}`;
+  return options.withTime ? `${day} ${part('hour')}:${part('minute')}` : day;
+}
+
+/* Input masks (SPEC §5): applied while typing; the value is stripped to digits before it is sent. */
+
+export const MASK_MAX_LENGTH = { cpf: 14, cnpj: 18, phone: 15, cep: 9 } as const;
+
+/** Builds a masked value from characters and the separators that come before given positions. */
+function applyMask(chars: string, separators: Record<number, string>): string {
+  let out = '';
+  for (let i = 0; i < chars.length; i += 1) {
+    out += (separators[i] ?? '') + chars.charAt(i);
+  }
+  return out;
+}
+
+/** 000.000.000-00 */
+export function maskCpf(value: Maybe<string>): string {
+  return applyMask(onlyDigits(value).slice(0, 11), { 3: '.', 6: '.', 9: '-' });
+}
+
+/** 00.000.000/0000-00; letters are kept (upper-cased) for the alphanumeric CNPJ. */
+export function maskCnpj(value: Maybe<string>): string {
+  return applyMask(onlyAlphanumeric(value).slice(0, 14), { 2: '.', 5: '.', 8: '/', 12: '-' });
+}
+
+/** (00) 0000-0000 while up to 10 digits, (00) 00000-0000 with 11. */
+export function maskPhone(value: Maybe<string>): string {
+  const d = onlyDigits(value).slice(0, 11);
+  if (d.length === 0) return '';
+  const split = d.length === 11 ? 7 : 6;
+  return applyMask(d, { 0: '(', 2: ') ', [split]: '-' });
+}
+
+/** 00000-000 */
+export function maskCep(value: Maybe<string>): string {
+  return applyMask(onlyDigits(value).slice(0, 8), { 5: '-' });
+}

@@ -1,0 +1,194 @@
+/**
+ * The one table of who may open which screen, which links each role sees in the sidebar, and each
+ * screen's title and description (SPEC §2). The client router guard and the server read it alike.
+ */
+export const ROLES = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  franqueador: 'Franqueador',
+  franquia: 'Franquia',
+  micro_franquia: 'Micro-franquia',
+  vendedor: 'Vendedor',
+  cliente: 'Cliente',
+  aluno: 'Aluno',
+};
+
+export const STAFF_ROLES = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'] as const satisfies readonly Role[];
+
+export type RoutePath =
+  | '/'
+  | '/franquias'
+  | '/micro-franquias'
+  | '/clientes'
+  | '/cursos'
+  | '/eventos'
+  | '/leads'
+  | '/interesses'
+  | '/pre-matriculas'
+  | '/matriculas'
+  | '/sac'
+  | '/usuarios';
+
+export interface ProtectedRoute {
+  path: RoutePath;
+  roles: readonly Role[];
+  /** Page header title; the dashboard's depends on the role (DASHBOARD_TITLES). */
+  title: string;
+  description: string;
+}
+
+export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
+  '/': { path: '/', roles: ROLES, title: 'Dashboard', description: '' },
+  '/franquias': {
+    path: '/franquias',
+    roles: ['franqueador'],
+    title: 'Franquias',
+    description: 'Gerencie todas as franquias cadastradas no sistema',
+  },
+  '/micro-franquias': {
+    path: '/micro-franquias',
+    roles: ['franqueador', 'franquia'],
+    title: 'Micro-franquias',
+    description: 'Gerencie suas micro-franquias',
+  },
+  '/clientes': {
+    path: '/clientes',
+    roles: ['franqueador', 'micro_franquia', 'vendedor'],
+    title: 'Clientes',
+    description: 'Gerencie os clientes cadastrados',
+  },
+  '/cursos': {
+    path: '/cursos',
+    roles: ['cliente'],
+    title: 'Meus Cursos',
+    description: 'Gerencie os cursos oferecidos',
+  },
+  '/eventos': {
+    path: '/eventos',
+    roles: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    title: 'Eventos',
+    description: 'Visualize e gerencie todos os eventos do sistema',
+  },
+  '/leads': {
+    path: '/leads',
+    roles: ['cliente'],
+    title: 'Leads',
+    description: 'Visualize e gerencie os leads captados nos eventos',
+  },
+  '/interesses': {
+    path: '/interesses',
+    roles: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    title: 'Interesses',
+    description: 'Acompanhe os interesses registrados nos eventos',
+  },
+  '/pre-matriculas': {
+    path: '/pre-matriculas',
+    roles: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    title: 'Pré-Matrículas',
+    description: 'Acompanhe as pré-matrículas e efetive as matrículas',
+  },
+  '/matriculas': {
+    path: '/matriculas',
+    roles: ROLES,
+    title: 'Matrículas Efetivadas',
+    description: 'Visualize as matrículas efetivadas',
+  },
+  '/sac': {
+    path: '/sac',
+    roles: ['franqueador', 'franquia', 'micro_franquia'],
+    title: 'SAC - Suporte ao Cliente',
+    description: 'Visualize e crie tickets de suporte',
+  },
+  '/usuarios': {
+    path: '/usuarios',
+    roles: ['franqueador', 'micro_franquia'],
+    title: 'Usuários',
+    description: 'Gerencie os usuários do sistema',
+  },
+};
+
+/** Texts that change with the role (SPEC §2). */
+export const ROLE_SPECIFIC_DESCRIPTIONS: Partial<Record<RoutePath, Partial<Record<Role, string>>>> = {
+  '/micro-franquias': { franqueador: 'Visualize todas as micro-franquias do sistema' },
+  '/sac': { franqueador: 'Gerencie todos os tickets de suporte do sistema' },
+};
+
+export const DASHBOARD_TITLES: Record<Role, { title: string; description: string }> = {
+  franqueador: { title: 'Dashboard Geral', description: 'Visão geral do sistema de franquias' },
+  franquia: { title: 'Dashboard da Franquia', description: 'Visão geral das suas micro-franquias' },
+  micro_franquia: { title: 'Dashboard da Micro-franquia', description: 'Visão geral dos seus clientes e vendedores' },
+  vendedor: { title: 'Dashboard do Vendedor', description: 'Visão geral dos seus clientes' },
+  cliente: { title: 'Dashboard do Cliente', description: 'Visão geral dos seus cursos e eventos' },
+  aluno: { title: 'Dashboard do Aluno', description: 'Seus interesses e pré-matrículas' },
+};
+
+export interface SidebarLink {
+  path: RoutePath;
+  label: string;
+}
+
+const link = (path: RoutePath, label: string): SidebarLink => ({ path, label });
+const DASHBOARD = link('/', 'Dashboard');
+
+/**
+ * SPEC §2's sidebars, plus 'Usuários' after SAC for franqueador and micro_franquia (the screen is real here,
+ * not the old system's placeholder; see docs/decisions).
+ */
+export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
+  franqueador: [
+    DASHBOARD,
+    link('/franquias', 'Franquias'),
+    link('/micro-franquias', 'Micro-Franquias'),
+    link('/clientes', 'Clientes'),
+    link('/eventos', 'Eventos'),
+    link('/interesses', 'Interesses'),
+    link('/pre-matriculas', 'Pré-Matrículas'),
+    link('/matriculas', 'Matrículas Efetivadas'),
+    link('/sac', 'SAC'),
+    link('/usuarios', 'Usuários'),
+  ],
+  franquia: [
+    DASHBOARD,
+    link('/micro-franquias', 'Micro-franquias'),
+    link('/interesses', 'Interesses'),
+    link('/pre-matriculas', 'Pré-Matrículas'),
+    link('/matriculas', 'Matrículas Efetivadas'),
+    link('/sac', 'SAC'),
+  ],
+  micro_franquia: [
+    DASHBOARD,
+    link('/clientes', 'Clientes'),
+    link('/eventos', 'Eventos'),
+    link('/interesses', 'Interesses'),
+    link('/pre-matriculas', 'Pré-Matrículas'),
+    link('/matriculas', 'Matrículas Efetivadas'),
+    link('/sac', 'SAC'),
+    link('/usuarios', 'Usuários'),
+  ],
+  vendedor: [DASHBOARD, link('/clientes', 'Clientes')],
+  cliente: [
+    DASHBOARD,
+    link('/cursos', 'Cursos'),
+    link('/eventos', 'Eventos'),
+    link('/leads', 'Leads'),
+    link('/pre-matriculas', 'Pré-Matrículas'),
+    link('/matriculas', 'Matrículas Efetivadas'),
+  ],
+  aluno: [DASHBOARD],
+};
+
+export function canAccessRoute(role: Role, path: RoutePath): boolean {
+  return PROTECTED_ROUTES[path].roles.includes(role);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** The header of a protected screen for a role. */
+export function pageHeader(role: Role, path: RoutePath): { title: string; description: string } {
+  if (path === '/') return DASHBOARD_TITLES[role];
+  const route = PROTECTED_ROUTES[path];
+  return { title: route.title, description: ROLE_SPECIFIC_DESCRIPTIONS[path]?.[role] ?? route.description };
+}

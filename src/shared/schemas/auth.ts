@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { Role } from '../roles';
+
+/** Messages of SPEC §5 (reset) and of the sign-in API; written once, read by the forms and the routes. */
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email é obrigatório',
+  emailInvalid: 'Email inválido',
+  passwordRequired: 'Senha é obrigatória',
+  invalidCredentials: 'Email ou senha inválidos',
+  inactiveUser: 'Usuário inativo. Entre em contato com o administrador.',
+  loggedOut: 'Logout realizado com sucesso',
+  forgotPasswordSent: 'Se o email estiver cadastrado, você receberá as instruções para redefinir sua senha.',
+  resetTokenInvalid: 'Token de recuperação inválido.',
+  resetLinkInvalid: 'Link de recuperação inválido ou expirado.',
+  resetTokenMissing: 'Token de recuperação não encontrado. Solicite uma nova recuperação de senha.',
+  passwordsDontMatch: 'As senhas não coincidem.',
+  passwordTooShort: 'A senha deve ter pelo menos 6 caracteres.',
+  resetSuccess: 'Senha redefinida com sucesso!',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid));
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+const newPassword = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(1024, 'A senha deve ter no máximo 1024 caracteres.');
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.resetTokenInvalid }).min(1, AUTH_MESSAGES.resetTokenInvalid).max(512),
+  newPassword,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset screen's form: the API body plus the confirmation the user types. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+/** What GET /api/user and POST /api/login answer. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  nome: string | null;
+  role: Role;
+}
+
+/** GET /api/dashboard/metrics: only the counts the caller's role sees are present (SPEC §3). */
+export interface DashboardMetrics {
+  totalFranquias?: number;
+  totalMicroFranquias?: number;
+  totalClientes?: number;
+  totalCursos?: number;
+  totalEventos?: number;
+  totalInteresses?: number;
+  totalLeads?: number;
+  totalPreMatriculas?: number;
+  totalMatriculas?: number;
+}
+
+/** The error body of every API failure (DESIGN §4.3). */
+export interface ApiErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+  requestId?: string;
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': r('./src/client'), '@shared': r('./src/shared') } },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    globalSetup: ['tests/setup/global-setup.ts'],
+    setupFiles: ['tests/setup/setup-tests.ts'],
+    environment: 'node',
+    testTimeout: 20000,
+    hookTimeout: 60000,
+    pool: 'forks',
+    fileParallelism: true,
+  },
+});
