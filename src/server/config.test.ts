@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has DESIGN §3 defaults: port 5000, embedded database with the demo network', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:5000',
+      demoData: true,
+      cookieSecure: false,
+      trustProxy: false,
+      cepApiUrl: 'https://viacep.com.br/ws/{cep}/json/',
+    });
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('turns the demo network off by default on PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db' }).demoData).toBe(false);
+  });
+
+  it('derives the Secure cookie flag from an https APP_URL', () => {
+    expect(loadConfig({ APP_URL: 'https://rede.example.com/' })).toMatchObject({
+      cookieSecure: true,
+      appUrl: 'https://rede.example.com',
+      appOrigin: 'https://rede.example.com',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ APP_URL: 'localhost:5000' }, 'APP_URL'],
+    [{ CEP_API_URL: 'https://cep.example/ws/' }, 'CEP_API_URL'],
+    [{ DEMO_DATA: 'talvez' }, 'DEMO_DATA'],
+    [{ FRANQUEADOR_EMAIL: 'a@b.co' }, 'FRANQUEADOR_EMAIL and FRANQUEADOR_PASSWORD'],
+    [{ FRANQUEADOR_EMAIL: 'a@b.co', FRANQUEADOR_PASSWORD: '123' }, 'FRANQUEADOR_PASSWORD'],
+    [{ NODE_ENV: 'production', DEMO_DATA: '1' }, 'DEMO_DATA'],
+  ])('stops with a message naming the variable for %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('reads TRUST_PROXY as a hop count, a flag or an address list', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(5000);
+  });
+});

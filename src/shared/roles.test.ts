@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DASHBOARD_TITLES,
+  PROTECTED_ROUTES,
+  ROLE_LABELS,
+  ROLES,
+  SIDEBAR_LINKS,
+  canAccessRoute,
+  pageHeader,
+  type Role,
+  type RoutePath,
+} from './roles';
+
+describe('route table (SPEC §2)', () => {
+  const allowed: Record<RoutePath, Role[]> = {
+    '/': [...ROLES],
+    '/franquias': ['franqueador'],
+    '/micro-franquias': ['franqueador', 'franquia'],
+    '/clientes': ['franqueador', 'micro_franquia', 'vendedor'],
+    '/cursos': ['cliente'],
+    '/eventos': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    '/leads': ['cliente'],
+    '/interesses': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    '/pre-matriculas': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    '/matriculas': [...ROLES],
+    '/sac': ['franqueador', 'franquia', 'micro_franquia'],
+    '/usuarios': ['franqueador', 'micro_franquia'],
+  };
+
+  it.each(Object.entries(allowed) as [RoutePath, Role[]][])('%s admits exactly %o', (path, roles) => {
+    for (const role of ROLES) expect(canAccessRoute(role, path)).toBe(roles.includes(role));
+  });
+});
+
+describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
+  const labels = (role: Role) => SIDEBAR_LINKS[role].map((l) => l.label);
+
+  it('gives each role its links in order', () => {
+    expect(labels('franqueador')).toEqual([
+      'Dashboard',
+      'Franquias',
+      'Micro-Franquias',
+      'Clientes',
+      'Eventos',
+      'Interesses',
+      'Pré-Matrículas',
+      'Matrículas Efetivadas',
+      'SAC',
+      'Usuários',
+    ]);
+    expect(labels('franquia')).toEqual([
+      'Dashboard',
+      'Micro-franquias',
+      'Interesses',
+      'Pré-Matrículas',
+      'Matrículas Efetivadas',
+      'SAC',
+    ]);
+    expect(labels('micro_franquia')).toEqual([
+      'Dashboard',
+      'Clientes',
+      'Eventos',
+      'Interesses',
+      'Pré-Matrículas',
+      'Matrículas Efetivadas',
+      'SAC',
+      'Usuários',
+    ]);
+    expect(labels('vendedor')).toEqual(['Dashboard', 'Clientes']);
+    expect(labels('cliente')).toEqual([
+      'Dashboard',
+      'Cursos',
+      'Eventos',
+      'Leads',
+      'Pré-Matrículas',
+      'Matrículas Efetivadas',
+    ]);
+    expect(labels('aluno')).toEqual(['Dashboard']);
+  });
+
+  it('never links a role to a screen it may not open', () => {
+    for (const role of ROLES) {
+      for (const link of SIDEBAR_LINKS[role]) expect(canAccessRoute(role, link.path)).toBe(true);
+    }
+  });
+});
+
+describe('labels and headers', () => {
+  it('labels the roles as SPEC §1', () => {
+    expect(Object.values(ROLE_LABELS)).toEqual(['Franqueador', 'Franquia', 'Micro-franquia', 'Vendedor', 'Cliente', 'Aluno']);
+  });
+
+  it('titles the dashboard per role', () => {
+    expect(pageHeader('franqueador', '/')).toEqual({
+      title: 'Dashboard Geral',
+      description: 'Visão geral do sistema de franquias',
+    });
+    expect(pageHeader('aluno', '/')).toEqual(DASHBOARD_TITLES.aluno);
+    expect(DASHBOARD_TITLES.cliente.title).toBe('Dashboard do Cliente');
+  });
+
+  it('changes the descriptions SPEC makes role-specific', () => {
+    expect(pageHeader('franqueador', '/micro-franquias').description).toBe('Visualize todas as micro-franquias do sistema');
+    expect(pageHeader('franquia', '/micro-franquias').description).toBe('Gerencie suas micro-franquias');
+    expect(pageHeader('franqueador', '/sac').description).toBe('Gerencie todos os tickets de suporte do sistema');
+    expect(pageHeader('franquia', '/sac').description).toBe('Visualize e crie tickets de suporte');
+    expect(PROTECTED_ROUTES['/leads'].description).toBe('Visualize e gerencie os leads captados nos eventos');
+  });
+});

@@ -1,0 +1,120 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { connectPostgres, openPglite, type DatabaseHandle } from '../../src/server/db/connect';
+import type { Clock } from '../../src/server/lib/clock';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-network';
+import type { Role } from '../../src/shared/roles';
+
+export const APP_URL = 'http://localhost:5000';
+
+export interface TestContext {
+  app: FastifyInstance;
+  config: Config;
+  handle: DatabaseHandle;
+  dataDir: string;
+  clock: MutableClock;
+  close(): Promise<void>;
+}
+
+export class MutableClock implements Clock {
+  private offset = 0;
+  now() {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number) {
+    this.offset += ms;
+  }
+}
+
+async function cloneDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const template = inject('postgresTemplate');
+  if (template) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${new URL(template).pathname.slice(1)}`);
+    await admin.end();
+    const url = new URL(template);
+    url.pathname = `/${name}`;
+    const handle = await connectPostgres(url.toString(), 5);
+    return {
+      handle,
+      async drop() {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteDump'));
+  const handle = await openPglite(new PGlite({ loadDataDir: new Blob([dump]) }));
+  return { handle, drop: async () => undefined };
+}
+
+/** The whole app on a private copy of the demo database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'app-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL, DEMO_DATA: '0', ...env });
+  const { handle, drop } = await cloneDatabase();
+  const clock = new MutableClock();
+  const app = await buildApp(config, { db: handle.db, clock });
+  await app.ready();
+  return {
+    app,
+    config,
+    handle,
+    dataDir,
+    clock,
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'sid');
+  if (!cookie) throw new Error(`no session cookie in the answer (${response.statusCode} ${response.body})`);
+  return `sid=${cookie.value}`;
+}
+
+export async function login(app: FastifyInstance, email: string, password: string = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  return sessionCookie(response);
+}
+
+export function loginAs(app: FastifyInstance, role: Role): Promise<string> {
+  return login(app, DEMO_ACCOUNTS[role]);
+}
+
+/** The .eml files the app wrote to DATA_DIR/outbox, oldest first, as text. */
+export function readOutbox(dataDir: string): string[] {
+  const dir = join(dataDir, 'outbox');
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => readFileSync(join(dir, name), 'utf8'));
+}
+
+/** The reset link of an e-mail (quoted-printable soft breaks undone). */
+export function resetLinkFrom(eml: string): string {
+  const text = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = text.match(/https?:\/\/[^\s"<]+\/reset-password\?token=[A-Za-z0-9_%-]+/);
+  if (!match) throw new Error('no reset link in the e-mail');
+  return match[0];
+}
