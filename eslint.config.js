@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'playwright-report/', 'test-results/', 'src/server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      '.builds/',
+      '.ci-results/',
+      'node_modules/',
+      'coverage/',
+      'playwright-report/',
+      'test-results/',
+      'src/server/db/migrations/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -38,7 +49,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'react', 'react-*', 'fastify*', 'drizzle-orm*', '@/*'], message: 'src/shared holds zod and plain TypeScript only.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'react', 'react-*', 'fastify*', 'drizzle-orm*', '@/*'],
+              message: 'src/shared holds zod and plain TypeScript only.',
+            },
+          ],
+        },
       ],
     },
   },

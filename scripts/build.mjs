@@ -5,14 +5,18 @@ import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
+import { resolve } from 'node:path';
+
 const root = fileURLToPath(new URL('..', import.meta.url));
+// BUILD_OUT_DIR lets parallel runs (several e2e suites at once) build side by side; the default is dist/.
+const out = resolve(root, process.env.BUILD_OUT_DIR ?? 'dist');
 const started = performance.now();
 
-rmSync(`${root}dist`, { recursive: true, force: true });
-await viteBuild({ configFile: `${root}vite.config.ts`, logLevel: 'warn' });
+rmSync(out, { recursive: true, force: true });
+await viteBuild({ configFile: `${root}vite.config.ts`, logLevel: 'warn', build: { outDir: `${out}/client` } });
 await esbuild({
   entryPoints: [`${root}src/server/server.ts`],
-  outfile: `${root}dist/server/server.js`,
+  outfile: `${out}/server/server.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -21,7 +25,7 @@ await esbuild({
   sourcemap: true,
   logLevel: 'warning',
 });
-mkdirSync(`${root}dist/server`, { recursive: true });
-cpSync(`${root}src/server/db/migrations`, `${root}dist/server/migrations`, { recursive: true });
-writeFileSync(`${root}dist/.build-stamp`, new Date().toISOString());
+mkdirSync(`${out}/server`, { recursive: true });
+cpSync(`${root}src/server/db/migrations`, `${out}/server/migrations`, { recursive: true });
+writeFileSync(`${out}/.build-stamp`, new Date().toISOString());
 console.log(`build finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);

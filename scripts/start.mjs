@@ -1,12 +1,13 @@
 // `npm start`: builds when the sources are newer than the last build, then runs the production server in
 // this same process (so SIGINT/SIGTERM reach it directly and it closes the embedded database cleanly).
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stamp = join(root, 'dist/.build-stamp');
+const out = resolve(root, process.env.BUILD_OUT_DIR ?? 'dist');
+const stamp = join(out, '.build-stamp');
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -22,4 +23,4 @@ if (Math.max(...inputs.map(newest)) > builtAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import(join(root, 'dist/server/server.js'));
+await import(join(out, 'server/server.js'));

@@ -15,6 +15,19 @@ import { sessionsPlugin } from './plugins/sessions';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { franquiasRoutes } from './modules/franquias/franquias.routes';
+import { microFranquiasRoutes } from './modules/micro-franquias/micro-franquias.routes';
+import { clientesRoutes } from './modules/clientes/clientes.routes';
+import { vendedoresRoutes } from './modules/vendedores/vendedores.routes';
+import { usuariosRoutes } from './modules/usuarios/usuarios.routes';
+import { cepRoutes } from './modules/cep/cep.routes';
+import { cursosRoutes } from './modules/cursos/cursos.routes';
+import { eventosRoutes } from './modules/eventos/eventos.routes';
+import { publicRoutes } from './modules/public/public.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { preMatriculasRoutes } from './modules/pre-matriculas/pre-matriculas.routes';
+import { matriculasRoutes } from './modules/matriculas/matriculas.routes';
+import { sacRoutes } from './modules/sac/sac.routes';
 
 export interface AppDependencies {
   db: Database;
@@ -57,6 +70,19 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(dashboardRoutes);
+  await app.register(franquiasRoutes);
+  await app.register(microFranquiasRoutes);
+  await app.register(clientesRoutes);
+  await app.register(vendedoresRoutes);
+  await app.register(usuariosRoutes);
+  await app.register(cepRoutes);
+  await app.register(cursosRoutes);
+  await app.register(eventosRoutes);
+  await app.register(publicRoutes);
+  await app.register(leadsRoutes);
+  await app.register(preMatriculasRoutes);
+  await app.register(matriculasRoutes);
+  await app.register(sacRoutes);
 
   if (deps.clientRoot) await app.register(clientAppPlugin, { root: deps.clientRoot });
   return app;

@@ -10,13 +10,16 @@ const flag = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -74,9 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if ((e.FRANQUEADOR_EMAIL === undefined) !== (e.FRANQUEADOR_PASSWORD === undefined)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  FRANQUEADOR_EMAIL and FRANQUEADOR_PASSWORD must be set together',
-    );
+    throw new ConfigError('Invalid configuration:\n  FRANQUEADOR_EMAIL and FRANQUEADOR_PASSWORD must be set together');
   }
   const demoData = e.DEMO_DATA ?? e.DATABASE_URL === undefined;
   if (demoData && e.NODE_ENV === 'production') {

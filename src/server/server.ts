@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { connectEmbedded, connectPostgres, DataDirLockedError, migratePostgres, type DatabaseHandle } from './db/connect';
+import {
+  connectEmbedded,
+  connectPostgres,
+  DataDirLockedError,
+  migratePostgres,
+  type DatabaseHandle,
+} from './db/connect';
 import { bootstrapFranqueador } from './db/seed/bootstrap';
 import { loadDemoNetwork } from './db/seed/demo-network';
 
@@ -57,9 +63,7 @@ async function main(): Promise<void> {
     await app.close();
     throw error;
   }
-  app.log.info(
-    `ready in ${Math.round(performance.now() - started)} ms on ${database.kind} — open ${config.appUrl}`,
-  );
+  app.log.info(`ready in ${Math.round(performance.now() - started)} ms on ${database.kind} — open ${config.appUrl}`);
 }
 
 main().catch((error: unknown) => {

@@ -87,7 +87,14 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
 
 describe('labels and headers', () => {
   it('labels the roles as SPEC §1', () => {
-    expect(Object.values(ROLE_LABELS)).toEqual(['Franqueador', 'Franquia', 'Micro-franquia', 'Vendedor', 'Cliente', 'Aluno']);
+    expect(Object.values(ROLE_LABELS)).toEqual([
+      'Franqueador',
+      'Franquia',
+      'Micro-franquia',
+      'Vendedor',
+      'Cliente',
+      'Aluno',
+    ]);
   });
 
   it('titles the dashboard per role', () => {
@@ -100,7 +107,9 @@ describe('labels and headers', () => {
   });
 
   it('changes the descriptions SPEC makes role-specific', () => {
-    expect(pageHeader('franqueador', '/micro-franquias').description).toBe('Visualize todas as micro-franquias do sistema');
+    expect(pageHeader('franqueador', '/micro-franquias').description).toBe(
+      'Visualize todas as micro-franquias do sistema',
+    );
     expect(pageHeader('franquia', '/micro-franquias').description).toBe('Gerencie suas micro-franquias');
     expect(pageHeader('franqueador', '/sac').description).toBe('Gerencie todos os tickets de suporte do sistema');
     expect(pageHeader('franquia', '/sac').description).toBe('Visualize e crie tickets de suporte');

@@ -14,7 +14,13 @@ export const ROLE_LABELS: Record<Role, string> = {
   aluno: 'Aluno',
 };
 
-export const STAFF_ROLES = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  'franqueador',
+  'franquia',
+  'micro_franquia',
+  'vendedor',
+  'cliente',
+] as const satisfies readonly Role[];
 
 export type RoutePath =
   | '/'

@@ -21,10 +21,7 @@ export const clientAppPlugin = fp(
       wildcard: false,
       index: false,
       setHeaders(reply, path) {
-        reply.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     app.get('/*', async (request, reply) => {

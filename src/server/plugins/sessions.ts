@@ -62,7 +62,10 @@ export const sessionsPlugin = fp(
       if (now.getTime() - session.lastUsedAt.getTime() > RENEW_AFTER_MS) {
         const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
         await touchSession(app.db, id, now, expiresAt);
-        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: earliest(expiresAt, session.absoluteExpiresAt) });
+        reply.setCookie(SESSION_COOKIE, token, {
+          ...cookieOptions,
+          expires: earliest(expiresAt, session.absoluteExpiresAt),
+        });
       }
     });
 

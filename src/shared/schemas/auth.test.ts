@@ -6,10 +6,15 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
 
 describe('loginSchema', () => {
   it('requires a valid e-mail and a password', () => {
-    expect(loginSchema.safeParse({ email: ' Ana@Demo.com ', password: 'x' }).data).toEqual({ email: 'Ana@Demo.com', password: 'x' });
+    expect(loginSchema.safeParse({ email: ' Ana@Demo.com ', password: 'x' }).data).toEqual({
+      email: 'Ana@Demo.com',
+      password: 'x',
+    });
     expect(firstMessage(loginSchema.safeParse({ email: '', password: 'x' }))).toBe(AUTH_MESSAGES.emailRequired);
     expect(firstMessage(loginSchema.safeParse({ email: 'ana', password: 'x' }))).toBe(AUTH_MESSAGES.emailInvalid);
-    expect(firstMessage(loginSchema.safeParse({ email: 'ana@demo.com', password: '' }))).toBe(AUTH_MESSAGES.passwordRequired);
+    expect(firstMessage(loginSchema.safeParse({ email: 'ana@demo.com', password: '' }))).toBe(
+      AUTH_MESSAGES.passwordRequired,
+    );
   });
 });
 
@@ -21,7 +26,9 @@ describe('forgotPasswordSchema', () => {
 
 describe('reset schemas (SPEC §5)', () => {
   it('requires a token', () => {
-    expect(firstMessage(resetPasswordSchema.safeParse({ token: '', newPassword: '123456' }))).toBe('Token de recuperação inválido.');
+    expect(firstMessage(resetPasswordSchema.safeParse({ token: '', newPassword: '123456' }))).toBe(
+      'Token de recuperação inválido.',
+    );
   });
 
   it('requires at least 6 characters', () => {

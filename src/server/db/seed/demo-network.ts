@@ -55,14 +55,24 @@ export async function loadDemoNetwork(db: Database, now = new Date()): Promise<b
 
 async function insertNetwork(tx: Transaction, password: string, now: Date): Promise<void> {
   const user = async (values: Omit<typeof users.$inferInsert, 'password'>) => {
-    const [row] = await tx.insert(users).values({ ...values, password }).returning({ id: users.id });
+    const [row] = await tx
+      .insert(users)
+      .values({ ...values, password })
+      .returning({ id: users.id });
     return row!.id;
   };
   const link = (userId: string, values: Partial<typeof users.$inferInsert>) =>
-    tx.update(users).set(values).where(sql`${users.id} = ${userId}`);
+    tx
+      .update(users)
+      .set(values)
+      .where(sql`${users.id} = ${userId}`);
 
   // Franqueador
-  const franqueadorUser = await user({ email: DEMO_ACCOUNTS.franqueador, role: 'franqueador', nome: 'Ana Beatriz Moura' });
+  const franqueadorUser = await user({
+    email: DEMO_ACCOUNTS.franqueador,
+    role: 'franqueador',
+    nome: 'Ana Beatriz Moura',
+  });
   const [franqueador] = await tx
     .insert(franqueadores)
     .values({ userId: franqueadorUser, razaoSocial: 'Rede Crédito Educacional S.A.', cnpj: makeCnpj('104738260001') })
@@ -201,16 +211,72 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
 
   // Clientes (schools)
   const clienteUsers = [
-    await user({ email: DEMO_ACCOUNTS.cliente, role: 'cliente', nome: 'Colégio Horizonte', cpf: makeCpf('925637148'), telefone: '1932345678', endereco: 'Rua das Palmeiras, 120 - Cambuí' }),
-    await user({ email: 'cliente.valinhos@demo.com.br', role: 'cliente', nome: 'Escola Estadual Valinhos', cpf: makeCpf('136748259'), telefone: '1938761234', endereco: 'Av. dos Esportes, 50 - Centro' }),
-    await user({ email: 'cliente.contagem@demo.com.br', role: 'cliente', nome: 'Instituto Saber Contagem', cpf: makeCpf('247859360'), telefone: '3133981122', endereco: 'Rua Tiradentes, 700 - Centro' }),
+    await user({
+      email: DEMO_ACCOUNTS.cliente,
+      role: 'cliente',
+      nome: 'Colégio Horizonte',
+      cpf: makeCpf('925637148'),
+      telefone: '1932345678',
+      endereco: 'Rua das Palmeiras, 120 - Cambuí',
+    }),
+    await user({
+      email: 'cliente.valinhos@demo.com.br',
+      role: 'cliente',
+      nome: 'Escola Estadual Valinhos',
+      cpf: makeCpf('136748259'),
+      telefone: '1938761234',
+      endereco: 'Av. dos Esportes, 50 - Centro',
+    }),
+    await user({
+      email: 'cliente.contagem@demo.com.br',
+      role: 'cliente',
+      nome: 'Instituto Saber Contagem',
+      cpf: makeCpf('247859360'),
+      telefone: '3133981122',
+      endereco: 'Rua Tiradentes, 700 - Centro',
+    }),
   ];
   const [horizonte, valinhos, saberContagem] = await tx
     .insert(clientes)
     .values([
-      { microFranquiaId: microCampinas!.id, vendedorId: vendedor!.id, userId: clienteUsers[0]!, nomeFantasia: 'Colégio Horizonte', cnpj: makeCnpj('770524890001'), repLegal: 'Helena Martins', produto: 'todos_pela_educacao', kit: 'premium', cep: '13024001', cidade: 'Campinas', estado: 'SP' },
-      { microFranquiaId: microCampinas!.id, vendedorId: vendedor!.id, userId: clienteUsers[1]!, nomeFantasia: 'Escola Estadual Valinhos', cnpj: makeCnpj('881635900001'), repLegal: 'Roberto Dias', produto: 'start_universitario', kit: 'digital', cep: '13270000', cidade: 'Valinhos', estado: 'SP' },
-      { microFranquiaId: microContagem!.id, userId: clienteUsers[2]!, nomeFantasia: 'Instituto Saber Contagem', cnpj: makeCnpj('992746010001'), repLegal: 'Luciana Gomes', produto: 'especializa_mais', kit: 'essencial', cep: '32017000', cidade: 'Contagem', estado: 'MG' },
+      {
+        microFranquiaId: microCampinas!.id,
+        vendedorId: vendedor!.id,
+        userId: clienteUsers[0]!,
+        nomeFantasia: 'Colégio Horizonte',
+        cnpj: makeCnpj('770524890001'),
+        repLegal: 'Helena Martins',
+        produto: 'todos_pela_educacao',
+        kit: 'premium',
+        cep: '13024001',
+        cidade: 'Campinas',
+        estado: 'SP',
+      },
+      {
+        microFranquiaId: microCampinas!.id,
+        vendedorId: vendedor!.id,
+        userId: clienteUsers[1]!,
+        nomeFantasia: 'Escola Estadual Valinhos',
+        cnpj: makeCnpj('881635900001'),
+        repLegal: 'Roberto Dias',
+        produto: 'start_universitario',
+        kit: 'digital',
+        cep: '13270000',
+        cidade: 'Valinhos',
+        estado: 'SP',
+      },
+      {
+        microFranquiaId: microContagem!.id,
+        userId: clienteUsers[2]!,
+        nomeFantasia: 'Instituto Saber Contagem',
+        cnpj: makeCnpj('992746010001'),
+        repLegal: 'Luciana Gomes',
+        produto: 'especializa_mais',
+        kit: 'essencial',
+        cep: '32017000',
+        cidade: 'Contagem',
+        estado: 'MG',
+      },
     ])
     .returning({ id: clientes.id, microFranquiaId: clientes.microFranquiaId });
   await link(clienteUsers[0]!, { clienteId: horizonte!.id, microFranquiaId: microCampinas!.id });
@@ -221,10 +287,38 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
   const cursoRows = await tx
     .insert(cursos)
     .values([
-      { clienteId: horizonte!.id, titulo: 'Técnico em Administração', descricao: 'Formação técnica com foco em gestão de pequenas empresas.', valor: '4800.00', valorComDesconto: '3840.00', parcelas: 12 },
-      { clienteId: horizonte!.id, titulo: 'Inglês Intensivo', descricao: 'Conversação e gramática em 6 meses.', valor: '1800.00', valorComDesconto: null, parcelas: 6 },
-      { clienteId: horizonte!.id, titulo: 'Preparatório ENEM', descricao: 'Revisão completa das quatro áreas do ENEM.', valor: '1200.00', valorComDesconto: '960.00', parcelas: 1 },
-      { clienteId: saberContagem!.id, titulo: 'Informática Básica', descricao: 'Pacote Office e internet.', valor: '600.00', valorComDesconto: null, parcelas: 3 },
+      {
+        clienteId: horizonte!.id,
+        titulo: 'Técnico em Administração',
+        descricao: 'Formação técnica com foco em gestão de pequenas empresas.',
+        valor: '4800.00',
+        valorComDesconto: '3840.00',
+        parcelas: 12,
+      },
+      {
+        clienteId: horizonte!.id,
+        titulo: 'Inglês Intensivo',
+        descricao: 'Conversação e gramática em 6 meses.',
+        valor: '1800.00',
+        valorComDesconto: null,
+        parcelas: 6,
+      },
+      {
+        clienteId: horizonte!.id,
+        titulo: 'Preparatório ENEM',
+        descricao: 'Revisão completa das quatro áreas do ENEM.',
+        valor: '1200.00',
+        valorComDesconto: '960.00',
+        parcelas: 1,
+      },
+      {
+        clienteId: saberContagem!.id,
+        titulo: 'Informática Básica',
+        descricao: 'Pacote Office e internet.',
+        valor: '600.00',
+        valorComDesconto: null,
+        parcelas: 3,
+      },
     ])
     .returning({ id: cursos.id, titulo: cursos.titulo });
   const [adm, ingles, enem, informatica] = cursoRows;
@@ -242,10 +336,66 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
   const eventoRows = await tx
     .insert(eventos)
     .values([
-      { clienteId: horizonte!.id, microFranquiaId: microCampinas!.id, nomeEscola: 'Colégio Horizonte', tipoEscola: 'privada', cep: '13024001', cidade: 'Campinas', estado: 'SP', dataDistribuicao: dayOffset(now, 5), dataEvento: dayOffset(now, 12), horario: '19:00', local: 'escola', qtdAlunos: 320, valorTotalDesconto: '1500.00', observacao: 'Auditório principal, bloco B.' },
-      { clienteId: valinhos!.id, microFranquiaId: microCampinas!.id, nomeEscola: 'Escola Estadual Valinhos', tipoEscola: 'publica', cidade: 'Valinhos', estado: 'SP', dataDistribuicao: dayOffset(now, 10), dataEvento: dayOffset(now, 20), horario: '14:30', local: 'comercial', qtdAlunos: 180, valorTotalDesconto: '1200.00' },
-      { clienteId: saberContagem!.id, microFranquiaId: microContagem!.id, nomeEscola: 'Instituto Saber Contagem', tipoEscola: 'privada', cep: '32017000', cidade: 'Contagem', estado: 'MG', dataDistribuicao: dayOffset(now, 3), dataEvento: dayOffset(now, 8), horario: '10:00', local: 'hotel', qtdAlunos: 250, valorTotalDesconto: '2000.00' },
-      { clienteId: horizonte!.id, microFranquiaId: microCampinas!.id, nomeEscola: 'Colégio Horizonte', tipoEscola: 'privada', cidade: 'Campinas', estado: 'SP', dataDistribuicao: dayOffset(now, -40), dataEvento: dayOffset(now, -30), horario: '19:00', local: 'escola', qtdAlunos: 300, valorTotalDesconto: '1000.00', status: 'concluido' },
+      {
+        clienteId: horizonte!.id,
+        microFranquiaId: microCampinas!.id,
+        nomeEscola: 'Colégio Horizonte',
+        tipoEscola: 'privada',
+        cep: '13024001',
+        cidade: 'Campinas',
+        estado: 'SP',
+        dataDistribuicao: dayOffset(now, 5),
+        dataEvento: dayOffset(now, 12),
+        horario: '19:00',
+        local: 'escola',
+        qtdAlunos: 320,
+        valorTotalDesconto: '1500.00',
+        observacao: 'Auditório principal, bloco B.',
+      },
+      {
+        clienteId: valinhos!.id,
+        microFranquiaId: microCampinas!.id,
+        nomeEscola: 'Escola Estadual Valinhos',
+        tipoEscola: 'publica',
+        cidade: 'Valinhos',
+        estado: 'SP',
+        dataDistribuicao: dayOffset(now, 10),
+        dataEvento: dayOffset(now, 20),
+        horario: '14:30',
+        local: 'comercial',
+        qtdAlunos: 180,
+        valorTotalDesconto: '1200.00',
+      },
+      {
+        clienteId: saberContagem!.id,
+        microFranquiaId: microContagem!.id,
+        nomeEscola: 'Instituto Saber Contagem',
+        tipoEscola: 'privada',
+        cep: '32017000',
+        cidade: 'Contagem',
+        estado: 'MG',
+        dataDistribuicao: dayOffset(now, 3),
+        dataEvento: dayOffset(now, 8),
+        horario: '10:00',
+        local: 'hotel',
+        qtdAlunos: 250,
+        valorTotalDesconto: '2000.00',
+      },
+      {
+        clienteId: horizonte!.id,
+        microFranquiaId: microCampinas!.id,
+        nomeEscola: 'Colégio Horizonte',
+        tipoEscola: 'privada',
+        cidade: 'Campinas',
+        estado: 'SP',
+        dataDistribuicao: dayOffset(now, -40),
+        dataEvento: dayOffset(now, -30),
+        horario: '19:00',
+        local: 'escola',
+        qtdAlunos: 300,
+        valorTotalDesconto: '1000.00',
+        status: 'concluido',
+      },
     ])
     .returning({ id: eventos.id });
   const [campinas, valinhosEvento, contagem, campinasPassado] = eventoRows;
@@ -267,7 +417,16 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
     ['Beatriz Fernandes', 'Eduardo Fernandes', 'bia.fernandes@email.com', '31987651234'],
     ['João Victor Almeida', 'Adriana Almeida', 'jv.almeida@email.com', '31999887766'],
   ] as const;
-  const leadEventos = [campinas, campinas, campinas, campinasPassado, valinhosEvento, valinhosEvento, contagem, contagem];
+  const leadEventos = [
+    campinas,
+    campinas,
+    campinas,
+    campinasPassado,
+    valinhosEvento,
+    valinhosEvento,
+    contagem,
+    contagem,
+  ];
   const leadRows = await tx
     .insert(leads)
     .values(
@@ -287,13 +446,83 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
   const pre = await tx
     .insert(preMatriculas)
     .values([
-      { eventoId: campinasPassado!.id, leadId: leadRows[3]!.id, nome: 'Mariana Costa', nomeAluno: 'Mariana Costa', cpfAluno: makeCpf('358214796'), nomeResponsavel: 'José Costa', cpfResponsavel: makeCpf('469325807'), email: DEMO_ACCOUNTS.aluno, telefone: '19988776655', cursoInteresse: 'Preparatório ENEM', status: 'efetivada', consentidoEm: now },
-      { eventoId: campinas!.id, leadId: leadRows[0]!.id, nome: 'Lucas Oliveira', nomeAluno: 'Lucas Oliveira', cpfAluno: makeCpf('570436918'), nomeResponsavel: 'Márcia Oliveira', cpfResponsavel: makeCpf('681547029'), email: 'lucas.oliveira@email.com', telefone: '19987001122', cursoInteresse: 'Técnico em Administração', consentidoEm: now },
-      { eventoId: campinas!.id, leadId: leadRows[1]!.id, nome: 'Gabriela Santos', nomeAluno: 'Gabriela Santos', cpfAluno: makeCpf('792658130'), nomeResponsavel: 'Paulo Santos', cpfResponsavel: makeCpf('803769241'), email: 'gabi.santos@email.com', telefone: '19987003344', cursoInteresse: 'Inglês Intensivo', consentidoEm: now },
-      { eventoId: valinhosEvento!.id, leadId: leadRows[4]!.id, nome: 'Rafaela Lima', nomeAluno: 'Rafaela Lima', cpfAluno: makeCpf('914870352'), nomeResponsavel: 'Sandra Lima', cpfResponsavel: makeCpf('125981463'), email: 'rafaela.lima@email.com', telefone: '19991230000', cursoInteresse: 'Técnico em Administração', status: 'efetivada', consentidoEm: now },
-      { eventoId: contagem!.id, leadId: leadRows[6]!.id, nome: 'Beatriz Fernandes', nomeAluno: 'Beatriz Fernandes', cpfAluno: makeCpf('236092574'), nomeResponsavel: 'Eduardo Fernandes', cpfResponsavel: makeCpf('347103685'), email: 'bia.fernandes@email.com', telefone: '31987651234', cursoInteresse: 'Informática Básica', consentidoEm: now },
+      {
+        eventoId: campinasPassado!.id,
+        leadId: leadRows[3]!.id,
+        nome: 'Mariana Costa',
+        nomeAluno: 'Mariana Costa',
+        cpfAluno: makeCpf('358214796'),
+        nomeResponsavel: 'José Costa',
+        cpfResponsavel: makeCpf('469325807'),
+        email: DEMO_ACCOUNTS.aluno,
+        telefone: '19988776655',
+        cursoInteresse: 'Preparatório ENEM',
+        status: 'efetivada',
+        consentidoEm: now,
+      },
+      {
+        eventoId: campinas!.id,
+        leadId: leadRows[0]!.id,
+        nome: 'Lucas Oliveira',
+        nomeAluno: 'Lucas Oliveira',
+        cpfAluno: makeCpf('570436918'),
+        nomeResponsavel: 'Márcia Oliveira',
+        cpfResponsavel: makeCpf('681547029'),
+        email: 'lucas.oliveira@email.com',
+        telefone: '19987001122',
+        cursoInteresse: 'Técnico em Administração',
+        consentidoEm: now,
+      },
+      {
+        eventoId: campinas!.id,
+        leadId: leadRows[1]!.id,
+        nome: 'Gabriela Santos',
+        nomeAluno: 'Gabriela Santos',
+        cpfAluno: makeCpf('792658130'),
+        nomeResponsavel: 'Paulo Santos',
+        cpfResponsavel: makeCpf('803769241'),
+        email: 'gabi.santos@email.com',
+        telefone: '19987003344',
+        cursoInteresse: 'Inglês Intensivo',
+        consentidoEm: now,
+      },
+      {
+        eventoId: valinhosEvento!.id,
+        leadId: leadRows[4]!.id,
+        nome: 'Rafaela Lima',
+        nomeAluno: 'Rafaela Lima',
+        cpfAluno: makeCpf('914870352'),
+        nomeResponsavel: 'Sandra Lima',
+        cpfResponsavel: makeCpf('125981463'),
+        email: 'rafaela.lima@email.com',
+        telefone: '19991230000',
+        cursoInteresse: 'Técnico em Administração',
+        status: 'efetivada',
+        consentidoEm: now,
+      },
+      {
+        eventoId: contagem!.id,
+        leadId: leadRows[6]!.id,
+        nome: 'Beatriz Fernandes',
+        nomeAluno: 'Beatriz Fernandes',
+        cpfAluno: makeCpf('236092574'),
+        nomeResponsavel: 'Eduardo Fernandes',
+        cpfResponsavel: makeCpf('347103685'),
+        email: 'bia.fernandes@email.com',
+        telefone: '31987651234',
+        cursoInteresse: 'Informática Básica',
+        consentidoEm: now,
+      },
     ])
-    .returning({ id: preMatriculas.id, eventoId: preMatriculas.eventoId, nome: preMatriculas.nome, email: preMatriculas.email, telefone: preMatriculas.telefone, cursoInteresse: preMatriculas.cursoInteresse, leadId: preMatriculas.leadId });
+    .returning({
+      id: preMatriculas.id,
+      eventoId: preMatriculas.eventoId,
+      nome: preMatriculas.nome,
+      email: preMatriculas.email,
+      telefone: preMatriculas.telefone,
+      cursoInteresse: preMatriculas.cursoInteresse,
+      leadId: preMatriculas.leadId,
+    });
   const effective = [pre[0]!, pre[3]!];
   await tx.insert(matriculas).values(
     effective.map((p, i) => ({
@@ -312,8 +541,35 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
 
   // SAC tickets: two open, one answered.
   await tx.insert(sacTickets).values([
-    { solicitanteId: microCampinasUser, microFranquiaId: microCampinas!.id, franquiaId: franquiaSp!.id, titulo: 'Kits de divulgação atrasados', descricao: 'Os kits premium do evento do Colégio Horizonte ainda não chegaram. Precisamos deles até a data de distribuição.', departamento: 'logistica', prioridade: 'alta' },
-    { solicitanteId: franquiaSpUser, franquiaId: franquiaSp!.id, titulo: 'Acesso ao relatório de matrículas', descricao: 'Gostaríamos de receber o relatório mensal de matrículas efetivadas por micro-franquia.', departamento: 'administrativo', prioridade: 'media' },
-    { solicitanteId: franquiaMgUser, franquiaId: franquiaMg!.id, titulo: 'Material de marketing para Contagem', descricao: 'Solicitamos banners atualizados para o evento no Instituto Saber Contagem.', departamento: 'marketing', prioridade: 'baixa', status: 'concluido', resolucao: 'Banners enviados por e-mail para a franquia.', responsavelId: franqueadorUser, resolvedAt: new Date(now.getTime() - 2 * 86_400_000) },
+    {
+      solicitanteId: microCampinasUser,
+      microFranquiaId: microCampinas!.id,
+      franquiaId: franquiaSp!.id,
+      titulo: 'Kits de divulgação atrasados',
+      descricao:
+        'Os kits premium do evento do Colégio Horizonte ainda não chegaram. Precisamos deles até a data de distribuição.',
+      departamento: 'logistica',
+      prioridade: 'alta',
+    },
+    {
+      solicitanteId: franquiaSpUser,
+      franquiaId: franquiaSp!.id,
+      titulo: 'Acesso ao relatório de matrículas',
+      descricao: 'Gostaríamos de receber o relatório mensal de matrículas efetivadas por micro-franquia.',
+      departamento: 'administrativo',
+      prioridade: 'media',
+    },
+    {
+      solicitanteId: franquiaMgUser,
+      franquiaId: franquiaMg!.id,
+      titulo: 'Material de marketing para Contagem',
+      descricao: 'Solicitamos banners atualizados para o evento no Instituto Saber Contagem.',
+      departamento: 'marketing',
+      prioridade: 'baixa',
+      status: 'concluido',
+      resolucao: 'Banners enviados por e-mail para a franquia.',
+      responsavelId: franqueadorUser,
+      resolvedAt: new Date(now.getTime() - 2 * 86_400_000),
+    },
   ]);
 }

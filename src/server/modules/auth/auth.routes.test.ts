@@ -110,7 +110,11 @@ describe('POST /api/login', () => {
 
   it('creates a new session at every login and drops the one the browser brought', async () => {
     const first = await login(ctx.app, DEMO_ACCOUNTS.franqueador);
-    const again = await post('/api/login', { email: DEMO_ACCOUNTS.franqueador, password: DEMO_PASSWORD }, { cookie: first });
+    const again = await post(
+      '/api/login',
+      { email: DEMO_ACCOUNTS.franqueador, password: DEMO_PASSWORD },
+      { cookie: first },
+    );
     const second = sessionCookie(again);
     expect(second).not.toBe(first);
     expect((await ctx.app.inject({ url: '/api/user', headers: { cookie: first } })).statusCode).toBe(401);
@@ -171,7 +175,11 @@ describe('POST /api/login', () => {
     );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: MESSAGES.originRefused });
-    const same = await post('/api/login', { email: DEMO_ACCOUNTS.cliente, password: DEMO_PASSWORD }, { origin: APP_URL });
+    const same = await post(
+      '/api/login',
+      { email: DEMO_ACCOUNTS.cliente, password: DEMO_PASSWORD },
+      { origin: APP_URL },
+    );
     expect(same.statusCode).toBe(200);
   });
 });
@@ -289,7 +297,9 @@ describe('rate limits', () => {
   it('answers the 6th forgot-password request in an hour with 429', async () => {
     const results = [];
     for (let i = 0; i < 6; i++) {
-      results.push((await post('/api/auth/forgot-password', { email: `x${i}@demo.com.br` }, {}, '192.0.2.20')).statusCode);
+      results.push(
+        (await post('/api/auth/forgot-password', { email: `x${i}@demo.com.br` }, {}, '192.0.2.20')).statusCode,
+      );
     }
     expect(results.slice(0, 5).every((s) => s === 200)).toBe(true);
     expect(results[5]).toBe(429);

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AUTH_MESSAGES,
-  forgotPasswordSchema,
-  loginSchema,
-  resetPasswordSchema,
-} from '../../../shared/schemas/auth';
+import { AUTH_MESSAGES, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../../shared/schemas/auth';
 import { HttpError, MESSAGES } from '../../lib/http-error';
 import { ipAndEmailKey } from '../../plugins/rate-limit';
 import { authenticate, requestPasswordReset, resetPassword } from './auth.service';
@@ -29,7 +24,12 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { body: loginSchema },
       config: {
         access: 'public',
-        rateLimit: { max: limits.loginMax, timeWindow: FIFTEEN_MINUTES, keyGenerator: ipAndEmailKey, hook: 'preHandler' },
+        rateLimit: {
+          max: limits.loginMax,
+          timeWindow: FIFTEEN_MINUTES,
+          keyGenerator: ipAndEmailKey,
+          hook: 'preHandler',
+        },
       },
     },
     async (request, reply) => {

@@ -47,7 +47,10 @@ export async function issueResetLink(app: FastifyInstance, db: Executor, userId:
   return `${app.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export async function sendSetPasswordEmail(app: FastifyInstance, user: { id: string; email: string; nome: string | null }) {
+export async function sendSetPasswordEmail(
+  app: FastifyInstance,
+  user: { id: string; email: string; nome: string | null },
+) {
   const url = await issueResetLink(app, app.db, user.id);
   await app.mailer.send({ to: user.email, ...setPasswordEmail(user.nome, url) });
 }

@@ -70,4 +70,3 @@ export async function deleteUserSessions(db: Executor, userId: string): Promise<
 export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
   await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.absoluteExpiresAt, now)));
 }
-

@@ -14,7 +14,16 @@ import {
   preMatriculasVisibleTo,
 } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, cursos, eventos, franquias, leads, matriculas, microFranquias, preMatriculas } from '../../db/schema';
+import {
+  clientes,
+  cursos,
+  eventos,
+  franquias,
+  leads,
+  matriculas,
+  microFranquias,
+  preMatriculas,
+} from '../../db/schema';
 
 type MetricKey = keyof DashboardMetrics;
 
@@ -29,7 +38,14 @@ const METRICS_BY_ROLE: Record<Role, readonly MetricKey[]> = {
     'totalPreMatriculas',
     'totalMatriculas',
   ],
-  franquia: ['totalMicroFranquias', 'totalClientes', 'totalEventos', 'totalInteresses', 'totalPreMatriculas', 'totalMatriculas'],
+  franquia: [
+    'totalMicroFranquias',
+    'totalClientes',
+    'totalEventos',
+    'totalInteresses',
+    'totalPreMatriculas',
+    'totalMatriculas',
+  ],
   micro_franquia: ['totalClientes', 'totalEventos', 'totalInteresses', 'totalPreMatriculas', 'totalMatriculas'],
   vendedor: ['totalClientes', 'totalEventos', 'totalInteresses', 'totalPreMatriculas'],
   cliente: ['totalCursos', 'totalEventos', 'totalLeads', 'totalPreMatriculas', 'totalMatriculas'],
@@ -57,6 +73,7 @@ export async function countMetrics(db: Executor, actor: Actor): Promise<Dashboar
     return sql`(select count(*) from ${table} where ${visible(actor)})::int as ${sql.identifier(key)}`;
   });
   const result = await db.execute<Record<MetricKey, number>>(sql`select ${sql.join(columns, sql`, `)}`);
-  const row: Partial<Record<MetricKey, number>> = (result as unknown as { rows: Record<MetricKey, number>[] }).rows[0] ?? {};
+  const row: Partial<Record<MetricKey, number>> =
+    (result as unknown as { rows: Record<MetricKey, number>[] }).rows[0] ?? {};
   return Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)]));
 }

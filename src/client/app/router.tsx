@@ -1,0 +1,64 @@
+import { useState, type ComponentType } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { RoutePath } from '@shared/roles';
+import { MainErrorFallback } from '@/components/errors/main-error-fallback';
+import { PageLoader } from '@/components/layouts/page-loader';
+import { screenHandle } from './guards/screen-handle';
+import RootLayout from './routes/root-layout';
+
+type RouteModule = { default: ComponentType };
+
+/** Each screen is its own chunk, loaded when first visited. */
+const lazyScreen = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).default });
+
+/**
+ * One screen per protected path of roles.ts; the Record makes a missing screen a type error. Who may open each
+ * is decided in the guard (a lazy chunk), so roles.ts stays out of the public pages' download.
+ */
+const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
+  '/': () => import('./routes/app/dashboard'),
+  '/franquias': () => import('./routes/app/franquias'),
+  '/micro-franquias': () => import('./routes/app/micro-franquias'),
+  '/clientes': () => import('./routes/app/clientes'),
+  '/cursos': () => import('./routes/app/cursos'),
+  '/eventos': () => import('./routes/app/eventos'),
+  '/leads': () => import('./routes/app/leads'),
+  '/interesses': () => import('./routes/app/interesses'),
+  '/pre-matriculas': () => import('./routes/app/pre-matriculas'),
+  '/matriculas': () => import('./routes/app/matriculas'),
+  '/sac': () => import('./routes/app/sac'),
+  '/usuarios': () => import('./routes/app/usuarios'),
+};
+
+const protectedScreens: RouteObject[] = (Object.keys(SCREENS) as RoutePath[]).map((path) => {
+  const route = { handle: screenHandle(path), lazy: lazyScreen(SCREENS[path]) };
+  return path === '/' ? { index: true, ...route } : { path, ...route };
+});
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: MainErrorFallback,
+    HydrateFallback: PageLoader,
+    children: [
+      // Public pages: their chunks hold neither the shell nor the staff screens.
+      { path: '/credito-estudantil', lazy: lazyScreen(() => import('./routes/public/credito-estudantil')) },
+      { path: '/credito-ativacao', lazy: lazyScreen(() => import('./routes/public/credito-ativacao')) },
+      { path: '/auth', lazy: lazyScreen(() => import('./routes/auth/login')) },
+      { path: '/reset-password', lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
+      {
+        lazy: lazyScreen(() => import('./routes/app/root')),
+        children: [
+          ...protectedScreens,
+          { path: '/unauthorized', lazy: lazyScreen(() => import('./routes/app/unauthorized')) },
+        ],
+      },
+      { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,84 @@
+import { LogOut } from 'lucide-react';
+import { NavLink, useNavigate } from 'react-router';
+import { ROLE_LABELS, SIDEBAR_LINKS } from '@shared/roles';
+import type { SessionUser } from '@shared/schemas/auth';
+import { Logo } from '@/components/logo';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { useLogout } from '@/features/auth/api/logout';
+
+export interface SidebarProps {
+  user: SessionUser;
+  /** Called after a link is followed (closes the small-screen menu). */
+  onNavigate?: () => void;
+}
+
+/** First letter of the name, else of the e-mail, upper-case. */
+function initialOf(user: SessionUser): string {
+  const source = user.nome?.trim() || user.email;
+  return source.charAt(0).toUpperCase();
+}
+
+export function Sidebar({ user, onNavigate }: SidebarProps) {
+  const navigate = useNavigate();
+  const logout = useLogout({
+    onSuccess: () => navigate('/auth', { replace: true }),
+    onError: (error) => toast({ variant: 'destructive', title: 'Logout failed', description: error.message }),
+  });
+
+  return (
+    <div className="flex h-full w-full flex-col bg-sidebar text-sidebar-foreground">
+      <div className="border-b border-white/10 px-5 py-5">
+        <Logo inverted />
+      </div>
+
+      <div className="flex items-center gap-3 border-b border-white/10 px-5 py-4">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-base font-semibold text-primary-foreground"
+        >
+          {initialOf(user)}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-white">{user.nome?.trim() || user.email}</p>
+          <p className="truncate text-xs text-sidebar-muted">{ROLE_LABELS[user.role]}</p>
+        </div>
+      </div>
+
+      <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="grid gap-1">
+          {SIDEBAR_LINKS[user.role].map((link) => (
+            <li key={link.path}>
+              <NavLink
+                to={link.path}
+                end={link.path === '/'}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    isActive ? 'bg-primary text-primary-foreground' : 'text-sidebar-foreground hover:bg-sidebar-accent',
+                  )
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="border-t border-white/10 p-4">
+        <Button
+          variant="ghost"
+          className="w-full justify-start text-sidebar-foreground hover:bg-sidebar-accent hover:text-white"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          <LogOut aria-hidden="true" />
+          Sair
+        </Button>
+      </div>
+    </div>
+  );
+}

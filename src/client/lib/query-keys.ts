@@ -1,0 +1,5 @@
+/**
+ * Query keys that more than one feature needs. A feature may not import another feature, so a save in one
+ * feature invalidates the dashboard counts through this key rather than through the dashboard's factory.
+ */
+export const DASHBOARD_METRICS_QUERY_KEY = ['dashboard', 'metrics'] as const;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { isValidCnpj, isValidCpf, stripIdMask } from '../brazil-ids';
+
+/**
+ * Field rules shared by every form and route that takes them, with SPEC §5's messages. Masked input is
+ * accepted and the output is stored without mask characters (DESIGN §4.6).
+ */
+
+export const FIELD_MESSAGES = {
+  razaoSocial: 'Razão social é obrigatória',
+  nomeFantasia: 'Nome fantasia é obrigatório',
+  repLegal: 'Representante legal é obrigatório',
+  cnpjMin: 'CNPJ deve ter pelo menos 14 caracteres',
+  cnpjInvalid: 'CNPJ inválido',
+  cpfMin: 'CPF deve ter pelo menos 11 caracteres',
+  cpfInvalid: 'CPF inválido',
+  dataNascimento: 'Data de nascimento é obrigatória',
+  dataInvalida: 'Data inválida',
+  telefone: 'Telefone é obrigatório',
+  telefoneInvalid: 'Telefone inválido',
+  endereco: 'Endereço é obrigatório',
+  cepLength: 'CEP deve ter 8 dígitos',
+  cepInvalid: 'CEP inválido',
+  cidade: 'Cidade é obrigatória',
+  estado: 'Estado deve ter 2 caracteres',
+  email: 'Email inválido',
+  password: 'Senha deve ter pelo menos 6 caracteres',
+  nome: 'Nome é obrigatório',
+  tooLong: 'Texto longo demais',
+} as const;
+
+const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+/** A required text, trimmed, with SPEC's message when empty. */
+export const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, FIELD_MESSAGES.tooLong);
+
+export const optionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, FIELD_MESSAGES.tooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const cnpjField = z
+  .string({ error: FIELD_MESSAGES.cnpjMin })
+  .trim()
+  .min(14, FIELD_MESSAGES.cnpjMin)
+  .max(18, FIELD_MESSAGES.cnpjInvalid)
+  .transform(stripIdMask)
+  .refine(isValidCnpj, FIELD_MESSAGES.cnpjInvalid);
+
+export const cpfField = z
+  .string({ error: FIELD_MESSAGES.cpfMin })
+  .trim()
+  .min(11, FIELD_MESSAGES.cpfMin)
+  .max(14, FIELD_MESSAGES.cpfInvalid)
+  .transform(stripIdMask)
+  .refine(isValidCpf, FIELD_MESSAGES.cpfInvalid);
+
+/** 'YYYY-MM-DD', a real calendar day; never turned into a Date (no time-zone shift). */
+export const dateOnlyField = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, FIELD_MESSAGES.dataInvalida)
+    .refine((value) => {
+      const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return y >= 1900 && y <= 2200 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    }, FIELD_MESSAGES.dataInvalida);
+
+/** Brazilian phone with area code: 10 or 11 digits once the mask is gone. */
+export const telefoneField = z
+  .string({ error: FIELD_MESSAGES.telefone })
+  .trim()
+  .min(1, FIELD_MESSAGES.telefone)
+  .max(20, FIELD_MESSAGES.telefoneInvalid)
+  .transform(onlyDigits)
+  .refine((v) => v.length >= 10 && v.length <= 11, FIELD_MESSAGES.telefoneInvalid);
+
+/** SPEC §5: 8 to 9 characters as typed (00000-000), 8 digits stored. */
+export const cepField = z
+  .string({ error: FIELD_MESSAGES.cepLength })
+  .trim()
+  .min(8, FIELD_MESSAGES.cepLength)
+  .max(9, FIELD_MESSAGES.cepInvalid)
+  .refine((v) => /^\d{5}-?\d{3}$/.test(v), FIELD_MESSAGES.cepInvalid)
+  .transform(onlyDigits);
+
+export const estadoField = z
+  .string({ error: FIELD_MESSAGES.estado })
+  .trim()
+  .length(2, FIELD_MESSAGES.estado)
+  .transform((v) => v.toUpperCase());
+
+export const emailField = z
+  .string({ error: FIELD_MESSAGES.email })
+  .trim()
+  .max(254, FIELD_MESSAGES.email)
+  .pipe(z.email(FIELD_MESSAGES.email))
+  .transform((v) => v.toLowerCase());
+
+export const passwordField = z
+  .string({ error: FIELD_MESSAGES.password })
+  .min(6, FIELD_MESSAGES.password)
+  .max(1024, FIELD_MESSAGES.tooLong);

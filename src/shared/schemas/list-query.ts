@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** DESIGN §4.3: every list takes page (from 1), pageSize (default 50, at most 500) and q. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+export const LIST_MESSAGES = {
+  page: 'Página deve ser um número inteiro a partir de 1',
+  pageSize: `Tamanho da página deve ser um número inteiro de 1 a ${MAX_PAGE_SIZE}`,
+  q: 'Busca longa demais',
+} as const;
+
+export const listQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: LIST_MESSAGES.page })
+    .int(LIST_MESSAGES.page)
+    .min(1, LIST_MESSAGES.page)
+    .max(1_000_000, LIST_MESSAGES.page)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: LIST_MESSAGES.pageSize })
+    .int(LIST_MESSAGES.pageSize)
+    .min(1, LIST_MESSAGES.pageSize)
+    .max(MAX_PAGE_SIZE, LIST_MESSAGES.pageSize)
+    .default(DEFAULT_PAGE_SIZE),
+  q: z
+    .string()
+    .trim()
+    .max(200, LIST_MESSAGES.q)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -1,0 +1,154 @@
+import { expect, test } from '@playwright/test';
+import { DASHBOARD_TITLES, ROLE_LABELS, ROLES, SIDEBAR_LINKS } from '../../src/shared/roles';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  expectAccessible,
+  resetLinkFrom,
+  signIn,
+  signInAs,
+  waitForEmail,
+} from './support';
+
+test.describe('each demo role', () => {
+  for (const role of ROLES) {
+    test(`${role} signs in and sees exactly its sidebar and dashboard`, async ({ page }) => {
+      await signInAs(page, role);
+      await expect(page.getByRole('heading', { level: 1, name: DASHBOARD_TITLES[role].title })).toBeVisible();
+      await expect(page.getByText(DASHBOARD_TITLES[role].description)).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'Menu principal' });
+      await expect(nav.getByRole('link')).toHaveText(SIDEBAR_LINKS[role].map((l) => l.label));
+      await expect(page.getByText(ROLE_LABELS[role], { exact: true }).first()).toBeVisible();
+      // The metric cards come from the server: at least one number is shown.
+      await expect(page.getByText('Nenhuma métrica disponível')).toHaveCount(0);
+    });
+  }
+});
+
+test('the franqueador dashboard shows its counts and is accessible', async ({ page }) => {
+  await signInAs(page, 'franqueador');
+  for (const label of [
+    'Franquias',
+    'Micro-Franquias',
+    'Clientes',
+    'Eventos',
+    'Interesses',
+    'Pré-Matriculas',
+    'Matrículas Efetivadas',
+  ]) {
+    await expect(page.getByRole('main').getByText(label, { exact: true })).toBeVisible();
+  }
+  await expectAccessible(page);
+});
+
+test('the login page is accessible and refuses a wrong password', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByText('Bem-vindo ao sistema')).toBeVisible();
+  await expect(page.getByText('Entrar na conta')).toBeVisible();
+  await expectAccessible(page);
+  await signIn(page, DEMO_ACCOUNTS.cliente, 'senha-errada');
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText('Email ou senha inválidos', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a protected route sends a visitor to /auth', async ({ page }) => {
+  await page.goto('/franquias');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a role that may not open a screen sees Acesso Negado with its role label', async ({ page }) => {
+  await signInAs(page, 'vendedor');
+  await page.goto('/franquias');
+  await expect(page.getByText('Acesso Negado')).toBeVisible();
+  await expect(page.getByText('Você não tem permissão para acessar esta página.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Vendedor')).toBeVisible();
+  await expectAccessible(page);
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: 'Voltar ao Dashboard' })
+    .or(page.getByRole('main').getByRole('button', { name: 'Voltar ao Dashboard' }))
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown route shows the 404 page', async ({ page }) => {
+  await page.goto('/nao-existe/mesmo');
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+});
+
+test('a signed-in user opening /auth goes to the dashboard; Sair returns to /auth', async ({ page }) => {
+  await signInAs(page, 'franquia');
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('forgot password -> e-mail -> reset page -> sign in with the new password; the old one and the used link fail', async ({
+  page,
+}) => {
+  const email = 'cliente.valinhos@demo.com.br';
+  await page.goto('/auth');
+  await page
+    .getByRole('button', { name: 'Esqueci minha senha' })
+    .or(page.getByRole('link', { name: 'Esqueci minha senha' }))
+    .click();
+  await expect(page.getByText('Recuperar senha')).toBeVisible();
+  const asked = Date.now();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Enviar instruções' }).click();
+  await expect(page.getByText('Se o email estiver cadastrado')).toBeVisible();
+
+  const link = resetLinkFrom(await waitForEmail(email, asked));
+  const path = new URL(link).pathname + new URL(link).search;
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: 'Redefinir Senha' })).toBeVisible();
+  await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-e2e');
+  await page.getByLabel('Confirmar nova senha').fill('outra-coisa');
+  await page.getByRole('button', { name: 'Redefinir Senha' }).click();
+  await expect(page.getByText('As senhas não coincidem.')).toBeVisible();
+  await page.getByLabel('Confirmar nova senha').fill('nova-senha-e2e');
+  await page.getByRole('button', { name: 'Redefinir Senha' }).click();
+  await expect(page.getByText('Redirecionando para o login...')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
+
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page.getByText('Email ou senha inválidos', { exact: true })).toBeVisible();
+  await signIn(page, email, 'nova-senha-e2e');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard do Cliente' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.goto(path);
+  await page.getByLabel('Nova senha', { exact: true }).fill('mais-uma-senha');
+  await page.getByLabel('Confirmar nova senha').fill('mais-uma-senha');
+  await page.getByRole('button', { name: 'Redefinir Senha' }).click();
+  await expect(page.getByText('Link de recuperação inválido ou expirado.')).toBeVisible();
+});
+
+test('the reset page without a token says so', async ({ page }) => {
+  await page.goto('/reset-password');
+  await expect(
+    page.getByText('Token de recuperação não encontrado. Solicite uma nova recuperação de senha.'),
+  ).toBeVisible();
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the menu opens behind a button and links work', async ({ page }) => {
+    await signInAs(page, 'micro_franquia');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard da Micro-franquia' })).toBeVisible();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(nav.getByRole('link')).toHaveText(SIDEBAR_LINKS.micro_franquia.map((l) => l.label));
+    await nav.getByRole('link', { name: 'SAC' }).click();
+    await expect(page).toHaveURL(/\/sac$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'SAC - Suporte ao Cliente' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+  });
+});
