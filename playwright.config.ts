@@ -52,6 +52,10 @@ export default defineConfig({
       APP_URL: BASE_URL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Every spec signs in as the demo accounts from one address; the limits themselves are API-tested.
+      RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_FORGOT_PASSWORD: '1000',
+      RATE_LIMIT_PUBLIC: '1000',
     },
   },
 });

@@ -40,6 +40,9 @@ const envSchema = z.object({
   COOKIE_SECURE: flag.optional(),
   TRUST_PROXY: z.string().min(1).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  RATE_LIMIT_LOGIN: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
+  RATE_LIMIT_FORGOT_PASSWORD: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
+  RATE_LIMIT_PUBLIC: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -61,7 +64,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   redisUrl: string | undefined;
   logLevel: string;
-  /** Rate limits (DESIGN §4.2); tests and benchmarks may raise them. */
+  /** Rate limits per window (DESIGN §4.2): login per 15 min, forgot-password per hour, public POSTs per minute. */
   rateLimits: { loginMax: number; forgotPasswordMax: number; publicPostMax: number };
 }
 
@@ -104,7 +107,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    rateLimits: { loginMax: 10, forgotPasswordMax: 5, publicPostMax: 30 },
+    rateLimits: {
+      loginMax: e.RATE_LIMIT_LOGIN ?? 10,
+      forgotPasswordMax: e.RATE_LIMIT_FORGOT_PASSWORD ?? 5,
+      publicPostMax: e.RATE_LIMIT_PUBLIC ?? 30,
+    },
   };
 }
 

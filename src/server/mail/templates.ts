@@ -1,10 +1,11 @@
 /** The e-mails the system sends, in pt-BR. Values are escaped for the HTML part. */
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+/** The shared HTML frame of every e-mail; other modules build their messages with it. */
+export function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(action.url)}</p>`
