@@ -14,7 +14,8 @@ declare module 'vitest' {
   }
 }
 
-export const TEMPLATE_DB = 'app_test_template';
+/** One template per run, so parallel runs on one PostgreSQL server never drop each other's. */
+const TEMPLATE_DB = `app_test_template_${process.pid}`;
 
 /**
  * Builds ONE migrated database holding the demo network, then every test file clones it: a fresh PGlite is
@@ -52,5 +53,11 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
+    if (url) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      await admin.end();
+    }
   };
 }
