@@ -47,7 +47,7 @@ test('the login page is accessible and refuses a wrong password', async ({ page 
   await expect(page.getByText('Entrar na conta')).toBeVisible();
   await expectAccessible(page);
   await signIn(page, DEMO_ACCOUNTS.cliente, 'senha-errada');
-  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
   await expect(page.getByText('Email ou senha inválidos', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 });
