@@ -8,7 +8,12 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': r('./src/client'), '@shared': r('./src/shared') } },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'tests/api/**/*.test.ts',
+      // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).
+      ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
+    ],
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/setup-tests.ts'],
     environment: 'node',
