@@ -1,4 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { leadSchema, preMatriculaSchema, publicEventosQuerySchema } from '../../../shared/schemas/public';
+import { listOpenCidades, listOpenEventos } from './public.repository';
+import { createLead, createPreMatricula, today } from './public.service';
 
-/** The public API (SPEC §7, DESIGN §4). Registered by app.ts; its routes are added by the public work. */
-export async function publicRoutes(_app: FastifyInstance) {}
+const ONE_MINUTE = 60_000;
+const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+
+/**
+ * The public side (SPEC §7, DESIGN §4.4): no login, no session, and each form rate-limited per address. A first
+ * sign-up or activation answers 201, a repeat 200 with the same record.
+ */
+export async function publicRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const publicPost = {
+    access: 'public' as const,
+    rateLimit: { max: app.config.rateLimits.publicPostMax, timeWindow: ONE_MINUTE },
+  };
+
+  app.get('/api/public/cidades', { config: { access: 'public' } }, async () => {
+    const cidades = await listOpenCidades(app.db, today(app));
+    // SQL sorts by code point; a Brazilian reader expects 'Águas' before 'Bauru'.
+    return cidades.sort(ptBR.compare);
+  });
+
+  app.get(
+    '/api/public/eventos',
+    { schema: { querystring: publicEventosQuerySchema }, config: { access: 'public' } },
+    async (request) => listOpenEventos(app.db, today(app), request.query.cidade),
+  );
+
+  app.post('/api/leads', { schema: { body: leadSchema }, config: publicPost }, async (request, reply) => {
+    const { created, body } = await createLead(app, request.body);
+    return reply.code(created ? 201 : 200).send(body);
+  });
+
+  app.post(
+    '/api/pre-matriculas',
+    { schema: { body: preMatriculaSchema }, config: publicPost },
+    async (request, reply) => {
+      const { created, body } = await createPreMatricula(app, request.body);
+      return reply.code(created ? 201 : 200).send(body);
+    },
+  );
+}

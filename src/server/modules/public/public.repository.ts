@@ -1,0 +1,187 @@
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { PublicEvento } from '../../../shared/schemas/public';
+import type { Executor } from '../../db/connect';
+import { cursos, eventos, eventosCursos, leads, preMatriculas } from '../../db/schema';
+
+/** Open for sign-up (DESIGN §4.4): active, still 'agendado', on `today` (YYYY-MM-DD) or later. */
+const openOn = (today: string) =>
+  and(eq(eventos.isActive, true), eq(eventos.status, 'agendado'), gte(eventos.dataEvento, today));
+
+/** A generous ceiling: a city never has this many open events, and an answer stays small. */
+const MAX_PUBLIC_ROWS = 500;
+
+export async function listOpenCidades(db: Executor, today: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ cidade: eventos.cidade })
+    .from(eventos)
+    .where(openOn(today))
+    .orderBy(asc(eventos.cidade))
+    .limit(2000);
+  return rows.map((r) => r.cidade);
+}
+
+export async function listOpenEventos(db: Executor, today: string, cidade: string): Promise<PublicEvento[]> {
+  const rows = await db
+    .select({
+      id: eventos.id,
+      nomeEscola: eventos.nomeEscola,
+      dataEvento: eventos.dataEvento,
+      horario: eventos.horario,
+      cidade: eventos.cidade,
+      estado: eventos.estado,
+      valorTotalDesconto: eventos.valorTotalDesconto,
+    })
+    .from(eventos)
+    .where(and(openOn(today), eq(eventos.cidade, cidade)))
+    .orderBy(asc(eventos.dataEvento), asc(eventos.horario), asc(eventos.nomeEscola), asc(eventos.id))
+    .limit(MAX_PUBLIC_ROWS);
+  if (rows.length === 0) return [];
+
+  const cursoRows = await db
+    .select({ eventoId: eventosCursos.eventoId, id: cursos.id, titulo: cursos.titulo })
+    .from(eventosCursos)
+    .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
+    .where(
+      and(
+        inArray(
+          eventosCursos.eventoId,
+          rows.map((r) => r.id),
+        ),
+        eq(cursos.isActive, true),
+      ),
+    )
+    .orderBy(asc(cursos.ordem), asc(cursos.titulo));
+  const cursosByEvento = new Map<string, { id: string; titulo: string }[]>();
+  for (const { eventoId, id, titulo } of cursoRows) {
+    const list = cursosByEvento.get(eventoId) ?? [];
+    list.push({ id, titulo });
+    cursosByEvento.set(eventoId, list);
+  }
+  return rows.map((row) => ({
+    ...row,
+    valorTotalDesconto: toMoney(row.valorTotalDesconto),
+    cursos: cursosByEvento.get(row.id) ?? [],
+  }));
+}
+
+export interface OpenEvento {
+  id: string;
+  nomeEscola: string;
+  dataEvento: string;
+  cidade: string;
+  estado: string;
+  valorTotalDesconto: number;
+}
+
+export async function findOpenEvento(db: Executor, today: string, id: string): Promise<OpenEvento | undefined> {
+  const [row] = await db
+    .select({
+      id: eventos.id,
+      nomeEscola: eventos.nomeEscola,
+      dataEvento: eventos.dataEvento,
+      cidade: eventos.cidade,
+      estado: eventos.estado,
+      valorTotalDesconto: eventos.valorTotalDesconto,
+    })
+    .from(eventos)
+    .where(and(eq(eventos.id, id), openOn(today)));
+  return row ? { ...row, valorTotalDesconto: toMoney(row.valorTotalDesconto) } : undefined;
+}
+
+export interface NewLead {
+  eventoId: string;
+  nomeAluno: string;
+  nomeResponsavel: string;
+  email: string;
+  telefone: string;
+  consentidoEm: Date;
+}
+
+const leadAnswer = {
+  id: leads.id,
+  eventoId: leads.eventoId,
+  nomeAluno: leads.nomeAluno,
+  email: leads.email,
+  createdAt: leads.createdAt,
+};
+
+/** Inserts unless the same student already signed up for the event (leads_evento_email_aluno_key). */
+export async function insertLeadOnce(db: Executor, lead: NewLead) {
+  const [row] = await db.insert(leads).values(lead).onConflictDoNothing().returning(leadAnswer);
+  return row;
+}
+
+export async function findLead(db: Executor, eventoId: string, email: string, nomeAluno: string) {
+  const [row] = await db
+    .select(leadAnswer)
+    .from(leads)
+    .where(
+      and(
+        eq(leads.eventoId, eventoId),
+        sql`lower(${leads.email}) = lower(${email})`,
+        sql`lower(${leads.nomeAluno}) = lower(${nomeAluno})`,
+      ),
+    );
+  return row;
+}
+
+/** The event's lead of this e-mail, preferring the one of the same student, the newest first. */
+export async function findLeadIdForActivation(
+  db: Executor,
+  eventoId: string,
+  email: string,
+  nomeAluno: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.eventoId, eventoId), sql`lower(${leads.email}) = lower(${email})`))
+    .orderBy(sql`(lower(${leads.nomeAluno}) = lower(${nomeAluno})) desc`, desc(leads.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export interface NewPreMatricula {
+  eventoId: string;
+  leadId: string | null;
+  nomeAluno: string;
+  cpfAluno: string;
+  nomeResponsavel: string;
+  cpfResponsavel: string;
+  email: string;
+  telefone: string;
+  consentidoEm: Date;
+}
+
+const preMatriculaAnswer = {
+  id: preMatriculas.id,
+  eventoId: preMatriculas.eventoId,
+  nomeAluno: preMatriculas.nomeAluno,
+  cpfAluno: preMatriculas.cpfAluno,
+  nomeResponsavel: preMatriculas.nomeResponsavel,
+  cpfResponsavel: preMatriculas.cpfResponsavel,
+  createdAt: preMatriculas.createdAt,
+};
+
+/** Inserts unless the student's CPF already activated credit at the event (pre_matriculas_evento_cpf_aluno_key). */
+export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula) {
+  const [row] = await db
+    .insert(preMatriculas)
+    .values({ ...pre, nome: pre.nomeAluno })
+    .onConflictDoNothing()
+    .returning(preMatriculaAnswer);
+  return row;
+}
+
+export async function findPreMatricula(db: Executor, eventoId: string, cpfAluno: string) {
+  const [row] = await db
+    .select(preMatriculaAnswer)
+    .from(preMatriculas)
+    .where(and(eq(preMatriculas.eventoId, eventoId), eq(preMatriculas.cpfAluno, cpfAluno)));
+  return row;
+}
+
+/** numeric(10,2) arrives as a string; the wire carries a number, 0 when the event has no credit set. */
+function toMoney(value: string | null): number {
+  return value == null ? 0 : Number(value);
+}

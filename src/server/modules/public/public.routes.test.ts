@@ -1,0 +1,469 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCpf } from '../../../shared/brazil-ids';
+import { FIELD_MESSAGES } from '../../../shared/schemas/fields';
+import { PUBLIC_MESSAGES } from '../../../shared/schemas/public';
+import { eventos, leads, preMatriculas } from '../../db/schema';
+import { MESSAGES } from '../../lib/http-error';
+import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { todayInSaoPaulo } from './public.service';
+
+let ctx: TestContext;
+let campinas: typeof eventos.$inferSelect;
+let campinasPassado: typeof eventos.$inferSelect;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const rows = await ctx.handle.db.select().from(eventos).where(eq(eventos.cidade, 'Campinas'));
+  campinas = rows.find((e) => e.status === 'agendado')!;
+  campinasPassado = rows.find((e) => e.status === 'concluido')!;
+});
+afterAll(() => ctx.close());
+
+// Each call comes from its own address unless a test names one, so the rate limit only bites where tested.
+let nextAddress = 1;
+const address = () => `10.5.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`;
+const post = (url: string, payload: unknown, remoteAddress = address()) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+const get = (url: string) => ctx.app.inject({ url, remoteAddress: address() });
+
+const unique = () => `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
+const cpf = () => makeCpf(String(randomInt(100_000_000, 999_999_999)));
+const maskedCpf = (digits: string) =>
+  `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
+
+function leadBody(overrides: Record<string, unknown> = {}) {
+  const id = unique();
+  return {
+    eventoId: campinas.id,
+    nomeAluno: `Aluno ${id}`,
+    nomeResponsavel: `Responsável ${id}`,
+    email: `aluno.${id}@email.com`,
+    telefone: '(19) 98765-4321',
+    consentimento: true,
+    ...overrides,
+  };
+}
+
+function activationBody(overrides: Record<string, unknown> = {}) {
+  return { ...leadBody(), cpfAluno: maskedCpf(cpf()), cpfResponsavel: cpf(), ...overrides };
+}
+
+/** Sets the server's clock to an instant (the MutableClock only moves by offsets). */
+function setNow(instant: Date) {
+  ctx.clock.advance(instant.getTime() - ctx.clock.now().getTime());
+}
+function resetClock() {
+  setNow(new Date());
+}
+
+async function addEvento(overrides: Partial<typeof eventos.$inferInsert>) {
+  const [row] = await ctx.handle.db
+    .insert(eventos)
+    .values({
+      clienteId: campinas.clienteId,
+      microFranquiaId: campinas.microFranquiaId,
+      nomeEscola: `Escola ${unique()}`,
+      tipoEscola: 'publica',
+      cidade: 'Campinas',
+      estado: 'SP',
+      dataDistribuicao: campinas.dataDistribuicao,
+      dataEvento: campinas.dataEvento,
+      horario: '08:00',
+      local: 'escola',
+      qtdAlunos: 10,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+const countLeads = async (eventoId: string) =>
+  (
+    await ctx.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(eq(leads.eventoId, eventoId))
+  )[0]!.n;
+
+describe('todayInSaoPaulo', () => {
+  it("answers São Paulo's date, not UTC's", () => {
+    expect(todayInSaoPaulo(new Date('2030-03-10T02:30:00Z'))).toBe('2030-03-09');
+    expect(todayInSaoPaulo(new Date('2030-03-10T03:00:00Z'))).toBe('2030-03-10');
+    expect(todayInSaoPaulo(new Date('2030-12-31T12:00:00Z'))).toBe('2030-12-31');
+  });
+});
+
+describe('GET /api/public/cidades', () => {
+  it('lists, without a session, the distinct cities of open events in pt-BR order', async () => {
+    const response = await get('/api/public/cidades');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.json()).toEqual(['Campinas', 'Contagem', 'Valinhos']);
+  });
+
+  it('leaves out cities whose events are inactive, cancelled, concluded or past, and sorts accents properly', async () => {
+    await addEvento({ cidade: 'Zé Doca', isActive: false });
+    await addEvento({ cidade: 'Zé Doca 2', status: 'cancelado' });
+    await addEvento({ cidade: 'Zé Doca 3', status: 'em_andamento' });
+    await addEvento({ cidade: 'Zé Doca 4', dataEvento: '2000-01-01' });
+    const accented = await addEvento({ cidade: 'Águas de Lindóia' });
+    const response = await get('/api/public/cidades');
+    expect(response.json()).toEqual(['Águas de Lindóia', 'Campinas', 'Contagem', 'Valinhos']);
+    await ctx.handle.db.update(eventos).set({ isActive: false }).where(eq(eventos.id, accented.id));
+  });
+
+  it("keeps an event open through its whole day in São Paulo, even after UTC's midnight", async () => {
+    const cidade = `Fuso ${unique()}`;
+    await addEvento({ cidade, dataEvento: '2030-03-09' });
+    try {
+      setNow(new Date('2030-03-10T02:30:00Z')); // 23:30 of the 9th in São Paulo
+      expect((await get('/api/public/cidades')).json()).toContain(cidade);
+      setNow(new Date('2030-03-10T03:00:00Z')); // midnight of the 10th in São Paulo
+      expect((await get('/api/public/cidades')).json()).not.toContain(cidade);
+    } finally {
+      resetClock();
+    }
+  });
+});
+
+describe('GET /api/public/eventos', () => {
+  it("answers a city's open events with their public fields and courses", async () => {
+    const response = await get('/api/public/eventos?cidade=Campinas');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const body = response.json();
+    expect(body).toEqual([
+      {
+        id: campinas.id,
+        nomeEscola: 'Colégio Horizonte',
+        dataEvento: campinas.dataEvento,
+        horario: '19:00',
+        cidade: 'Campinas',
+        estado: 'SP',
+        valorTotalDesconto: 1500,
+        cursos: expect.any(Array),
+      },
+    ]);
+    expect(body[0].cursos.map((c: { titulo: string }) => c.titulo).sort()).toEqual(
+      ['Inglês Intensivo', 'Técnico em Administração'].sort(),
+    );
+    expect(Object.keys(body[0].cursos[0]).sort()).toEqual(['id', 'titulo']);
+    expect(body.map((e: { id: string }) => e.id)).not.toContain(campinasPassado.id);
+  });
+
+  it('answers 0 as the credit of an event without one', async () => {
+    const cidade = `Sem Desconto ${unique()}`;
+    const evento = await addEvento({ cidade, valorTotalDesconto: null });
+    const body = (await get(`/api/public/eventos?cidade=${encodeURIComponent(cidade)}`)).json();
+    expect(body).toEqual([expect.objectContaining({ id: evento.id, valorTotalDesconto: 0, cursos: [] })]);
+  });
+
+  it('answers an empty list for a city without open events and 400 without a city', async () => {
+    expect((await get('/api/public/eventos?cidade=Santos')).json()).toEqual([]);
+    const missing = await get('/api/public/eventos');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: PUBLIC_MESSAGES.cidade, errors: { cidade: PUBLIC_MESSAGES.cidade } });
+  });
+});
+
+describe('POST /api/leads', () => {
+  it("creates the lead (201), records the consent and shows it in the event's cliente's data", async () => {
+    const cliente = await loginAs(ctx.app, 'cliente');
+    const metrics = async () =>
+      (await ctx.app.inject({ url: '/api/dashboard/metrics', headers: { cookie: cliente } })).json().totalLeads;
+    const before = await metrics();
+    const body = leadBody({ email: 'Mixed.Case@Email.COM' });
+    const response = await post('/api/leads', body);
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.json()).toEqual({
+      id: expect.any(String),
+      eventoId: campinas.id,
+      nomeAluno: body.nomeAluno,
+      email: 'mixed.case@email.com',
+      createdAt: expect.any(String),
+    });
+    const [stored] = await ctx.handle.db.select().from(leads).where(eq(leads.id, response.json().id));
+    expect(stored).toMatchObject({
+      nomeAluno: body.nomeAluno,
+      nomeResponsavel: body.nomeResponsavel,
+      email: 'mixed.case@email.com',
+      telefone: '19987654321',
+    });
+    expect(Math.abs(stored!.consentidoEm.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(await metrics()).toBe(before + 1);
+  });
+
+  it('answers a repeat (same event, e-mail and student, any case) with the same lead and no second row', async () => {
+    const body = leadBody();
+    const first = await post('/api/leads', body);
+    const before = await countLeads(campinas.id);
+    const again = await post('/api/leads', {
+      ...body,
+      email: body.email.toUpperCase(),
+      nomeAluno: body.nomeAluno.toLowerCase(),
+      nomeResponsavel: 'Outra Pessoa',
+      telefone: '11912345678',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    expect(await countLeads(campinas.id)).toBe(before);
+    // The repeat reveals nothing the visitor did not send (no stored guardian or phone).
+    expect(Object.keys(again.json()).sort()).toEqual(['createdAt', 'email', 'eventoId', 'id', 'nomeAluno']);
+    // A sibling with the same e-mail is a different student.
+    const sibling = await post('/api/leads', { ...body, nomeAluno: `${body.nomeAluno} Irmão` });
+    expect(sibling.statusCode).toBe(201);
+  });
+
+  it('keeps one row when the same sign-up arrives several times at once (double tap)', async () => {
+    const body = leadBody();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post('/api/leads', body)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+  });
+
+  it("validates every field with SPEC's messages", async () => {
+    const response = await post('/api/leads', {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: PUBLIC_MESSAGES.eventoId,
+      errors: {
+        eventoId: PUBLIC_MESSAGES.eventoId,
+        nomeAluno: PUBLIC_MESSAGES.nomeAluno,
+        nomeResponsavel: PUBLIC_MESSAGES.nomeResponsavel,
+        email: FIELD_MESSAGES.email,
+        telefone: FIELD_MESSAGES.telefone,
+        consentimento: PUBLIC_MESSAGES.consentimento,
+      },
+    });
+    const bad = await post('/api/leads', leadBody({ email: 'não-é-email', telefone: '123', nomeAluno: ' ' }));
+    expect(bad.json().errors).toEqual({
+      nomeAluno: PUBLIC_MESSAGES.nomeAluno,
+      email: FIELD_MESSAGES.email,
+      telefone: FIELD_MESSAGES.telefoneInvalid,
+    });
+  });
+
+  it('requires the consent to the use of the data', async () => {
+    for (const consentimento of [false, undefined, 'true', 1]) {
+      const response = await post('/api/leads', leadBody({ consentimento }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ consentimento: PUBLIC_MESSAGES.consentimento });
+    }
+  });
+
+  it('refuses an unknown, concluded, past, cancelled or inactive event with a clear message', async () => {
+    const past = await addEvento({ dataEvento: '2000-01-01' });
+    const cancelled = await addEvento({ status: 'cancelado' });
+    const inactive = await addEvento({ isActive: false });
+    const ids = [crypto.randomUUID(), campinasPassado.id, past.id, cancelled.id, inactive.id];
+    for (const eventoId of ids) {
+      const before = await countLeads(eventoId);
+      const response = await post('/api/leads', leadBody({ eventoId }));
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: PUBLIC_MESSAGES.eventoIndisponivel });
+      expect(await countLeads(eventoId)).toBe(before);
+    }
+  });
+
+  it('ignores fields a visitor may not set and stores hostile text as plain text', async () => {
+    const body = leadBody({
+      id: '00000000-0000-0000-0000-000000000001',
+      createdAt: '2000-01-01T00:00:00Z',
+      consentidoEm: '2000-01-01T00:00:00Z',
+      nomeAluno: `Robert'); drop table leads;-- <script>alert(1)</script> ${unique()}`,
+    });
+    const response = await post('/api/leads', body);
+    expect(response.statusCode).toBe(201);
+    const [stored] = await ctx.handle.db.select().from(leads).where(eq(leads.id, response.json().id));
+    expect(stored!.id).not.toBe('00000000-0000-0000-0000-000000000001');
+    expect(stored!.nomeAluno).toBe(body.nomeAluno);
+    expect(stored!.createdAt.getFullYear()).toBeGreaterThan(2000);
+    expect(stored!.consentidoEm.getFullYear()).toBeGreaterThan(2000);
+  });
+
+  it('answers 400, never 5xx, for malformed bodies', async () => {
+    const cases = [
+      { payload: '[]', type: 'application/json' },
+      { payload: '"texto"', type: 'application/json' },
+      { payload: '{"eventoId":', type: 'application/json' },
+      { payload: JSON.stringify(leadBody({ nomeAluno: 'x'.repeat(10_000) })), type: 'application/json' },
+      { payload: JSON.stringify(leadBody({ eventoId: { $ne: null } })), type: 'application/json' },
+      { payload: JSON.stringify(leadBody({ telefone: 19987654321 })), type: 'application/json' },
+      { payload: `{"__proto__":{"admin":true},"eventoId":"${crypto.randomUUID()}"}`, type: 'application/json' },
+    ];
+    for (const { payload, type } of cases) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        payload,
+        headers: { 'content-type': type },
+        remoteAddress: address(),
+      });
+      expect(response.statusCode, payload.slice(0, 40)).toBe(400);
+      expect(typeof response.json().message).toBe('string');
+    }
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: 'nomeAluno=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      remoteAddress: address(),
+    });
+    expect(form.statusCode).toBe(415);
+  });
+});
+
+describe('POST /api/pre-matriculas', () => {
+  it('activates the credit (201) and answers what the declaration shows', async () => {
+    const body = activationBody({ email: 'Ativa.Cao@Email.com' });
+    const response = await post('/api/pre-matriculas', { ...body, nome: 'Outro Nome' });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const cpfAluno = body.cpfAluno.replace(/\D/g, '');
+    expect(response.json()).toEqual({
+      id: expect.any(String),
+      eventoId: campinas.id,
+      nomeAluno: body.nomeAluno,
+      cpfAluno,
+      nomeResponsavel: body.nomeResponsavel,
+      cpfResponsavel: body.cpfResponsavel,
+      nomeEscola: 'Colégio Horizonte',
+      dataEvento: campinas.dataEvento,
+      cidade: 'Campinas',
+      estado: 'SP',
+      valorTotalDesconto: 1500,
+      createdAt: expect.any(String),
+    });
+    const [stored] = await ctx.handle.db.select().from(preMatriculas).where(eq(preMatriculas.id, response.json().id));
+    expect(stored).toMatchObject({
+      nome: body.nomeAluno,
+      nomeAluno: body.nomeAluno,
+      cpfAluno,
+      nomeResponsavel: body.nomeResponsavel,
+      cpfResponsavel: body.cpfResponsavel,
+      email: 'ativa.cao@email.com',
+      telefone: '19987654321',
+      status: 'pendente',
+      leadId: null,
+    });
+    expect(Math.abs(stored!.consentidoEm!.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('links the lead of the same event and e-mail', async () => {
+    const lead = leadBody();
+    const leadId = (await post('/api/leads', lead)).json().id;
+    await post('/api/leads', { ...lead, nomeAluno: `${lead.nomeAluno} Irmã` });
+    const response = await post(
+      '/api/pre-matriculas',
+      activationBody({ email: lead.email, nomeAluno: lead.nomeAluno }),
+    );
+    expect(response.statusCode).toBe(201);
+    const [stored] = await ctx.handle.db
+      .select({ leadId: preMatriculas.leadId })
+      .from(preMatriculas)
+      .where(eq(preMatriculas.id, response.json().id));
+    expect(stored!.leadId).toBe(leadId);
+  });
+
+  it('answers a repeat for the same event and student CPF with the first declaration and no second row', async () => {
+    const body = activationBody();
+    const first = await post('/api/pre-matriculas', body);
+    const again = await post('/api/pre-matriculas', { ...body, nomeAluno: 'Nome Diferente', email: 'x@y.com' });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const rows = await ctx.handle.db
+      .select({ id: preMatriculas.id })
+      .from(preMatriculas)
+      .where(and(eq(preMatriculas.eventoId, campinas.id), eq(preMatriculas.cpfAluno, first.json().cpfAluno)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses a repeat with another guardian's CPF instead of revealing the first guardian", async () => {
+    const body = activationBody();
+    await post('/api/pre-matriculas', body);
+    const response = await post('/api/pre-matriculas', { ...body, cpfResponsavel: cpf() });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: PUBLIC_MESSAGES.ativacaoOutroResponsavel });
+  });
+
+  it("validates with SPEC's messages and verifies the CPF check digits", async () => {
+    const empty = await post('/api/pre-matriculas', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({
+      eventoId: PUBLIC_MESSAGES.eventoId,
+      nomeAluno: PUBLIC_MESSAGES.nomeAluno,
+      cpfAluno: PUBLIC_MESSAGES.cpfAluno,
+      nomeResponsavel: PUBLIC_MESSAGES.nomeResponsavel,
+      cpfResponsavel: PUBLIC_MESSAGES.cpfResponsavel,
+      email: FIELD_MESSAGES.email,
+      telefone: FIELD_MESSAGES.telefone,
+      consentimento: PUBLIC_MESSAGES.consentimento,
+    });
+    const short = await post('/api/pre-matriculas', activationBody({ cpfAluno: '123.456', cpfResponsavel: '' }));
+    expect(short.json().errors).toEqual({
+      cpfAluno: PUBLIC_MESSAGES.cpfAluno,
+      cpfResponsavel: PUBLIC_MESSAGES.cpfResponsavel,
+    });
+    const valid = cpf();
+    const mistyped = `${valid.slice(0, 10)}${(Number(valid[10]) + 1) % 10}`;
+    const invalid = await post(
+      '/api/pre-matriculas',
+      activationBody({ cpfAluno: mistyped, cpfResponsavel: '000.000.000-00' }),
+    );
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({
+      message: FIELD_MESSAGES.cpfInvalid,
+      errors: { cpfAluno: FIELD_MESSAGES.cpfInvalid, cpfResponsavel: FIELD_MESSAGES.cpfInvalid },
+    });
+  });
+
+  it('refuses a closed or unknown event', async () => {
+    for (const eventoId of [campinasPassado.id, crypto.randomUUID()]) {
+      const response = await post('/api/pre-matriculas', activationBody({ eventoId }));
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: PUBLIC_MESSAGES.eventoIndisponivel });
+    }
+  });
+
+  it('ignores status, lead, course and timestamps sent by a visitor', async () => {
+    const [someLead] = await ctx.handle.db.select({ id: leads.id }).from(leads).limit(1);
+    const body = activationBody({
+      status: 'efetivada',
+      leadId: someLead!.id,
+      cursoInteresse: 'Medicina',
+      consentidoEm: '2000-01-01T00:00:00Z',
+      id: '00000000-0000-0000-0000-000000000002',
+    });
+    const response = await post('/api/pre-matriculas', body);
+    expect(response.statusCode).toBe(201);
+    const [stored] = await ctx.handle.db.select().from(preMatriculas).where(eq(preMatriculas.id, response.json().id));
+    expect(stored).toMatchObject({ status: 'pendente', leadId: null, cursoInteresse: null });
+    expect(stored!.id).not.toBe('00000000-0000-0000-0000-000000000002');
+    expect(stored!.consentidoEm!.getFullYear()).toBeGreaterThan(2000);
+  });
+});
+
+describe('rate limit of the public forms', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_PUBLIC: '2' });
+  });
+  afterAll(() => limited.close());
+
+  it.each(['/api/leads', '/api/pre-matriculas'])('%s answers 429 in pt-BR past the limit per address', async (url) => {
+    const send = (remoteAddress: string) => limited.app.inject({ method: 'POST', url, payload: {}, remoteAddress });
+    expect((await send('10.9.0.1')).statusCode).toBe(400);
+    expect((await send('10.9.0.1')).statusCode).toBe(400);
+    const refused = await send('10.9.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: MESSAGES.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await send('10.9.0.2')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { cpfField, emailField, requiredText, telefoneField } from './fields';
+
+/**
+ * The public credit pages (SPEC §2, §5, §8; DESIGN §4.4): the sign-up (lead) and the activation (pre-matrícula)
+ * forms, written once for the browser and the server, with the answers the public API gives.
+ */
+
+export const PUBLIC_MESSAGES = {
+  eventoId: 'Selecione um evento',
+  cidade: 'Selecione uma cidade',
+  nomeAluno: 'Nome do aluno é obrigatório',
+  cpfAluno: 'CPF do aluno é obrigatório',
+  nomeResponsavel: 'Nome do responsável é obrigatório',
+  cpfResponsavel: 'CPF do responsável é obrigatório',
+  consentimento: 'É necessário autorizar o uso dos dados',
+  eventoIndisponivel: 'Evento não encontrado ou encerrado para inscrições',
+  ativacaoOutroResponsavel:
+    'O crédito deste aluno já foi ativado neste evento com outro CPF de responsável. Confira os dados informados.',
+  leadSuccess: 'Inscrição realizada com sucesso!',
+  leadSuccessDescription: 'Em breve você receberá mais informações sobre o evento selecionado.',
+  leadError: 'Erro ao realizar inscrição',
+  leadErrorFallback: 'Erro ao enviar formulário',
+  ativacaoError: 'Erro ao ativar crédito',
+} as const;
+
+const NAME_MAX = 150;
+
+const eventoIdField = z
+  .string({ error: PUBLIC_MESSAGES.eventoId })
+  .trim()
+  .min(1, PUBLIC_MESSAGES.eventoId)
+  .pipe(z.guid(PUBLIC_MESSAGES.eventoId));
+
+/** SPEC §5 asks for 11 characters with its own message; cpfField then checks the digits ('CPF inválido'). */
+const requiredCpf = (message: string) => z.string({ error: message }).trim().min(11, message).pipe(cpfField);
+
+/** The guardian authorises the use of the data (LGPD; the student is often a minor). */
+const consentimentoField = z
+  .boolean({ error: PUBLIC_MESSAGES.consentimento })
+  .refine((value) => value, PUBLIC_MESSAGES.consentimento);
+
+/** POST /api/leads (the /credito-estudantil form). */
+export const leadSchema = z.object({
+  eventoId: eventoIdField,
+  nomeAluno: requiredText(PUBLIC_MESSAGES.nomeAluno, NAME_MAX),
+  nomeResponsavel: requiredText(PUBLIC_MESSAGES.nomeResponsavel, NAME_MAX),
+  email: emailField,
+  telefone: telefoneField,
+  consentimento: consentimentoField,
+});
+export type LeadInput = z.input<typeof leadSchema>;
+export type LeadData = z.output<typeof leadSchema>;
+
+/** POST /api/pre-matriculas (the /credito-ativacao form). The stored nome is always nomeAluno. */
+export const preMatriculaSchema = z.object({
+  eventoId: eventoIdField,
+  nomeAluno: requiredText(PUBLIC_MESSAGES.nomeAluno, NAME_MAX),
+  cpfAluno: requiredCpf(PUBLIC_MESSAGES.cpfAluno),
+  nomeResponsavel: requiredText(PUBLIC_MESSAGES.nomeResponsavel, NAME_MAX),
+  cpfResponsavel: requiredCpf(PUBLIC_MESSAGES.cpfResponsavel),
+  email: emailField,
+  telefone: telefoneField,
+  consentimento: consentimentoField,
+});
+export type PreMatriculaInput = z.input<typeof preMatriculaSchema>;
+export type PreMatriculaData = z.output<typeof preMatriculaSchema>;
+
+/** GET /api/public/eventos?cidade= */
+export const publicEventosQuerySchema = z.object({
+  cidade: requiredText(PUBLIC_MESSAGES.cidade, 120),
+});
+
+/** An event open for sign-up, as the public pages see it. */
+export interface PublicEvento {
+  id: string;
+  nomeEscola: string;
+  dataEvento: string;
+  horario: string;
+  cidade: string;
+  estado: string;
+  /** The credit each student receives; 0 when the event has none. */
+  valorTotalDesconto: number;
+  cursos: { id: string; titulo: string }[];
+}
+
+/** POST /api/leads answers only what the visitor sent, never another visitor's data. */
+export interface LeadAnswer {
+  id: string;
+  eventoId: string;
+  nomeAluno: string;
+  email: string;
+  createdAt: string;
+}
+
+/** POST /api/pre-matriculas answers what the 'Declaração de Crédito Estudantil' shows. */
+export interface CreditDeclaration {
+  id: string;
+  eventoId: string;
+  nomeAluno: string;
+  cpfAluno: string;
+  nomeResponsavel: string;
+  cpfResponsavel: string;
+  nomeEscola: string;
+  dataEvento: string;
+  cidade: string;
+  estado: string;
+  valorTotalDesconto: number;
+  createdAt: string;
+}
