@@ -145,3 +145,12 @@ export function ticketsVisibleTo(actor: Actor): SQL {
   }
   return eq(sacTickets.solicitanteId, actor.id);
 }
+
+/**
+ * The events the funnel lists name and offer in their event filter: the staff's events, and for an aluno the
+ * events of its own pre-matrículas and matrículas.
+ */
+export function funnelEventosVisibleTo(actor: Actor): SQL {
+  if (actor.role !== 'aluno') return eventosVisibleTo(actor);
+  return sql`(${eventos.id} in (select ${preMatriculas.eventoId} from ${preMatriculas} where ${preMatriculasVisibleTo(actor)}) or ${eventos.id} in (select ${matriculas.eventoId} from ${matriculas} where ${matriculasVisibleTo(actor)}))`;
+}

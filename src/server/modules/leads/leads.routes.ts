@@ -1,4 +1,75 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formatDateOnly, formatPhone } from '../../../shared/format';
+import { ROLES, STAFF_ROLES } from '../../../shared/roles';
+import {
+  CSV_COLUMNS,
+  CSV_PREFIXES,
+  csvFileName,
+  funnelListQuerySchema,
+  leadsExportQuerySchema,
+} from '../../../shared/schemas/funnel';
+import { setTotalCount } from '../../lib/pagination';
+import {
+  csvDate,
+  findFunnelEvento,
+  keysetBatches,
+  listFunnelEventos,
+  mapBatches,
+  sendCsv,
+  todayInBrazil,
+} from './funnel-query';
+import { leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
 
-/** The leads API (SPEC §7, DESIGN §4). Registered by app.ts; its routes are added by the leads work. */
-export async function leadsRoutes(_app: FastifyInstance) {}
+/**
+ * The staff side of leads (SPEC §2 Leads and Interesses, §7, §9): the list, its CSV, its summary cards, and the
+ * event options every funnel screen filters by. The public sign-up (POST /api/leads) lives in modules/public.
+ */
+export async function leadsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // Leads (cliente) and Interesses (the network) read the same rows.
+  app.get(
+    '/api/leads',
+    { schema: { querystring: funnelListQuerySchema }, config: { access: STAFF_ROLES } },
+    async (request, reply) => {
+      const { items, total } = await listLeads(app.db, request.actor!, request.query);
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/leads/export.csv',
+    { schema: { querystring: leadsExportQuerySchema }, config: { access: STAFF_ROLES } },
+    async (request, reply) => {
+      const actor = request.actor!;
+      const { view, ...filter } = request.query;
+      const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
+      const interesses = view === 'interesses';
+      const fileName = csvFileName(
+        interesses ? CSV_PREFIXES.interesses : CSV_PREFIXES.leads,
+        evento,
+        todayInBrazil(app.clock.now()),
+      );
+      const rows = mapBatches(keysetBatches(leadsExportBatch(app.db, actor, filter)), (lead) => [
+        lead.nomeAluno,
+        lead.nomeResponsavel,
+        lead.email,
+        formatPhone(lead.telefone),
+        lead.nomeEscola,
+        interesses ? formatDateOnly(lead.dataEvento) : csvDate(lead.createdAt),
+      ]);
+      return sendCsv(reply, fileName, interesses ? CSV_COLUMNS.interesses : CSV_COLUMNS.leads, rows);
+    },
+  );
+
+  app.get('/api/leads/resumo', { config: { access: STAFF_ROLES } }, async (request) =>
+    leadsResumo(app.db, request.actor!),
+  );
+
+  // The event filter's options on all four screens (the aluno's Matrículas screen too).
+  app.get('/api/leads/eventos', { config: { access: ROLES } }, async (request) =>
+    listFunnelEventos(app.db, request.actor!),
+  );
+}

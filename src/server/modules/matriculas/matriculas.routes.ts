@@ -1,4 +1,69 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formatDateOnly, formatPhone } from '../../../shared/format';
+import { STAFF_ROLES } from '../../../shared/roles';
+import {
+  CSV_COLUMNS,
+  CSV_PREFIXES,
+  csvFileName,
+  efetivarParamsSchema,
+  funnelFilterSchema,
+  funnelListQuerySchema,
+} from '../../../shared/schemas/funnel';
+import { setTotalCount } from '../../lib/pagination';
+import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../leads/funnel-query';
+import { listMatriculas, matriculasExportBatch, matriculasResumo } from './matriculas.repository';
+import { efetivarPreMatricula } from './matriculas.service';
 
-/** The matriculas API (SPEC §7, DESIGN §4). Registered by app.ts; its routes are added by the matriculas work. */
-export async function matriculasRoutes(_app: FastifyInstance) {}
+/** The vendedor follows leads and pre-matrículas only (DESIGN §4.1); the aluno reads its own. */
+const READERS = ['franqueador', 'franquia', 'micro_franquia', 'cliente', 'aluno'] as const;
+
+/** Matrículas efetivadas (SPEC §2, §7, §9) and the Efetivar action (DESIGN §4.5). */
+export async function matriculasRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/matriculas',
+    { schema: { querystring: funnelListQuerySchema }, config: { access: READERS } },
+    async (request, reply) => {
+      const { items, total } = await listMatriculas(app.db, request.actor!, request.query);
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/matriculas/export.csv',
+    { schema: { querystring: funnelFilterSchema }, config: { access: READERS } },
+    async (request, reply) => {
+      const actor = request.actor!;
+      const filter = request.query;
+      const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
+      const fileName = csvFileName(CSV_PREFIXES.matriculas, evento, todayInBrazil(app.clock.now()));
+      const rows = mapBatches(keysetBatches(matriculasExportBatch(app.db, actor, filter)), (m) => [
+        m.nome,
+        m.email,
+        formatPhone(m.telefone),
+        m.cursoInteresse,
+        m.nomeEscola,
+        formatDateOnly(m.dataEvento),
+        csvDate(m.efetivadaEm),
+      ]);
+      return sendCsv(reply, fileName, CSV_COLUMNS.matriculas, rows);
+    },
+  );
+
+  app.get('/api/matriculas/resumo', { config: { access: READERS } }, async (request) =>
+    matriculasResumo(app.db, request.actor!),
+  );
+
+  // Any staff role may make effective a pre-matrícula it can see (DESIGN §4.1); others answer 404.
+  app.post(
+    '/api/matriculas/efetivar/:id',
+    { schema: { params: efetivarParamsSchema }, config: { access: STAFF_ROLES } },
+    async (request, reply) => {
+      const matricula = await efetivarPreMatricula(app, request.actor!, request.params.id);
+      return reply.code(201).send(matricula);
+    },
+  );
+}

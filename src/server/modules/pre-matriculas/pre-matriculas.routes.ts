@@ -1,4 +1,59 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formatDateOnly, formatPhone } from '../../../shared/format';
+import { STAFF_ROLES } from '../../../shared/roles';
+import {
+  CSV_COLUMNS,
+  CSV_PREFIXES,
+  csvFileName,
+  funnelFilterSchema,
+  funnelListQuerySchema,
+} from '../../../shared/schemas/funnel';
+import { setTotalCount } from '../../lib/pagination';
+import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../leads/funnel-query';
+import { listPreMatriculas, preMatriculasExportBatch, preMatriculasResumo } from './pre-matriculas.repository';
 
-/** The pre-matriculas API (SPEC §7, DESIGN §4). Registered by app.ts; its routes are added by the pre-matriculas work. */
-export async function preMatriculasRoutes(_app: FastifyInstance) {}
+/** The staff and the aluno read pre-matrículas (the aluno only its own, through the access scope). */
+const READERS = [...STAFF_ROLES, 'aluno'] as const;
+
+/**
+ * The staff side of pre-matrículas (SPEC §2, §7, §9). The public activation (POST /api/pre-matriculas) lives in
+ * modules/public; making one effective is POST /api/matriculas/efetivar/:id.
+ */
+export async function preMatriculasRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/pre-matriculas',
+    { schema: { querystring: funnelListQuerySchema }, config: { access: READERS } },
+    async (request, reply) => {
+      const { items, total } = await listPreMatriculas(app.db, request.actor!, request.query);
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/pre-matriculas/export.csv',
+    { schema: { querystring: funnelFilterSchema }, config: { access: READERS } },
+    async (request, reply) => {
+      const actor = request.actor!;
+      const filter = request.query;
+      const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
+      const fileName = csvFileName(CSV_PREFIXES.preMatriculas, evento, todayInBrazil(app.clock.now()));
+      const rows = mapBatches(keysetBatches(preMatriculasExportBatch(app.db, actor, filter)), (pre) => [
+        pre.nome,
+        pre.email,
+        formatPhone(pre.telefone),
+        pre.cursoInteresse,
+        pre.nomeEscola,
+        formatDateOnly(pre.dataEvento),
+      ]);
+      return sendCsv(reply, fileName, CSV_COLUMNS.preMatriculas, rows);
+    },
+  );
+
+  app.get('/api/pre-matriculas/resumo', { config: { access: READERS } }, async (request) =>
+    preMatriculasResumo(app.db, request.actor!),
+  );
+}

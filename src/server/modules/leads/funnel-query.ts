@@ -1,0 +1,177 @@
+import type { FastifyReply } from 'fastify';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { formatDateTime, onlyDigits } from '../../../shared/format';
+import {
+  type FunnelEvento,
+  type FunnelFilter,
+  type FunnelResumo,
+  conversionRate,
+} from '../../../shared/schemas/funnel';
+import type { Actor } from '../../access/actor';
+import { funnelEventosVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { clientes, eventos } from '../../db/schema';
+import { type CsvValue, attachmentDisposition, csvStream } from '../../lib/csv';
+import { likePattern } from '../../lib/pagination';
+
+/**
+ * What the four funnel lists (leads, interesses, pré-matrículas, matrículas) share on the server: the nested
+ * event, the event and date filters, the search, the keyset batches of the CSV exports and the summary cards.
+ */
+
+/** The network is Brazilian: 'today' in file names and the pt-BR timestamps in exports are Brasília's. */
+export const BRAZIL_TIME_ZONE = 'America/Sao_Paulo';
+
+/** Rows read per query while a CSV streams. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/** At most this many events in the filter's options (newest first). */
+const EVENT_OPTIONS_LIMIT = 500;
+
+export const eventoSelection = {
+  id: eventos.id,
+  nomeEscola: eventos.nomeEscola,
+  cidade: eventos.cidade,
+  estado: eventos.estado,
+  dataEvento: eventos.dataEvento,
+};
+
+export const clienteSelection = { nomeFantasia: clientes.nomeFantasia };
+
+/** The franqueador's answers name the school behind each event (SPEC §3); nobody else's do. */
+export function withClienteFor<T extends { cliente: { nomeFantasia: string } | null }>(
+  actor: Actor,
+  rows: T[],
+): (Omit<T, 'cliente'> & { cliente?: { nomeFantasia: string } | null })[] {
+  if (actor.role === 'franqueador') return rows;
+  return rows.map(({ cliente: _cliente, ...row }) => row);
+}
+
+/** The event filter and the date filter; the date is compared with the EVENT's date (SPEC §2). */
+export function eventFilters(filter: FunnelFilter, eventoIdColumn: AnyPgColumn): SQL | undefined {
+  return and(
+    filter.eventoId ? eq(eventoIdColumn, filter.eventoId) : undefined,
+    filter.data ? eq(eventos.dataEvento, filter.data) : undefined,
+  );
+}
+
+/**
+ * Case-insensitive substring on the given columns (SPEC §5). Phones are stored as digits, so a search typed
+ * with a mask, '(19) 98700', also matches the phone by its digits.
+ */
+export function funnelSearch(q: string | undefined, columns: AnyPgColumn[], phone: AnyPgColumn): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  const conditions = [...columns, phone].map((column) => sql`${column} ilike ${pattern}`);
+  const digits = onlyDigits(q);
+  if (digits.length >= 2 && digits !== q) conditions.push(sql`${phone} like ${likePattern(digits)}`);
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+export interface KeysetCursor {
+  /** created_at as PostgreSQL's own text, so no microsecond is lost on the way through JavaScript. */
+  at: string;
+  id: string;
+}
+
+/** The text form of a sort timestamp, selected beside each exported row to continue after it. */
+export const cursorText = (column: AnyPgColumn) => sql<string>`${column}::text`;
+
+export function keysetAfter(cursor: KeysetCursor | null, at: AnyPgColumn, id: AnyPgColumn): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+export const newestFirst = (at: AnyPgColumn, id: AnyPgColumn) => [desc(at), desc(id)];
+
+/**
+ * Reads a whole filtered list in batches, each continuing after the last row of the one before (keyset, so a
+ * million rows cost the same per batch as the first thousand).
+ */
+export async function* keysetBatches<R extends { cursorAt: string; id: string }>(
+  fetch: (after: KeysetCursor | null, limit: number) => Promise<R[]>,
+  size: number = EXPORT_BATCH_SIZE,
+): AsyncGenerator<R[]> {
+  let after: KeysetCursor | null = null;
+  for (;;) {
+    const rows = await fetch(after, size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.cursorAt, id: last.id };
+  }
+}
+
+/** YYYY-MM-DD of today in Brasília, for the export's file name. */
+export function todayInBrazil(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BRAZIL_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** A timestamp as the exports show it: DD/MM/YYYY in Brasília. */
+export function csvDate(value: Date | string | null): string {
+  return formatDateTime(value, { timeZone: BRAZIL_TIME_ZONE });
+}
+
+/** The events the funnel filter offers the caller (its scope), newest event first. */
+export async function listFunnelEventos(db: Executor, actor: Actor): Promise<FunnelEvento[]> {
+  return db
+    .select(eventoSelection)
+    .from(eventos)
+    .where(funnelEventosVisibleTo(actor))
+    .orderBy(desc(eventos.dataEvento), desc(eventos.createdAt), desc(eventos.id))
+    .limit(EVENT_OPTIONS_LIMIT);
+}
+
+/** The event named in an export's file name, when it is in the caller's scope. */
+export async function findFunnelEvento(
+  db: Executor,
+  actor: Actor,
+  eventoId: string | undefined,
+): Promise<FunnelEvento | null> {
+  if (!eventoId) return null;
+  const [row] = await db
+    .select(eventoSelection)
+    .from(eventos)
+    .where(and(eq(eventos.id, eventoId), funnelEventosVisibleTo(actor)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Total rows of a list in scope and the active events in scope, in one round trip. */
+export async function countResumo(db: Executor, actor: Actor, table: PgTable, visible: SQL): Promise<FunnelResumo> {
+  const result = await db.execute<{ total: number; eventos: number }>(
+    sql`select (select count(*) from ${table} where ${visible})::int as total,
+      (select count(*) from ${eventos} where ${funnelEventosVisibleTo(actor)} and ${eventos.isActive})::int as eventos`,
+  );
+  const row = (result as unknown as { rows: { total: number; eventos: number }[] }).rows[0];
+  const total = Number(row?.total ?? 0);
+  const eventosAtivos = Number(row?.eventos ?? 0);
+  return { total, eventosAtivos, taxaConversao: conversionRate(total, eventosAtivos) };
+}
+
+/** Answers a CSV download that streams from the database while the client reads it. */
+export function sendCsv(
+  reply: FastifyReply,
+  fileName: string,
+  header: readonly string[],
+  rows: AsyncIterable<readonly CsvValue[][]>,
+) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', attachmentDisposition(fileName))
+    .send(csvStream(header, rows));
+}
+
+/** Maps each batch of database rows to CSV rows, lazily. */
+export async function* mapBatches<R>(
+  batches: AsyncIterable<R[]>,
+  toRow: (row: R) => CsvValue[],
+): AsyncGenerator<CsvValue[][]> {
+  for await (const batch of batches) yield batch.map(toRow);
+}

@@ -1,0 +1,86 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
+import type { Actor } from '../../access/actor';
+import { leadsVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { clientes, eventos, leads } from '../../db/schema';
+import { pageWindow } from '../../lib/pagination';
+import {
+  type KeysetCursor,
+  clienteSelection,
+  countResumo,
+  cursorText,
+  eventFilters,
+  eventoSelection,
+  funnelSearch,
+  keysetAfter,
+  newestFirst,
+  withClienteFor,
+} from './funnel-query';
+
+function leadConditions(actor: Actor, filter: FunnelFilter) {
+  return and(
+    leadsVisibleTo(actor),
+    eventFilters(filter, leads.eventoId),
+    funnelSearch(filter.q, [leads.nomeAluno, leads.nomeResponsavel, leads.email], leads.telefone),
+  );
+}
+
+const leadSelection = {
+  id: leads.id,
+  eventoId: leads.eventoId,
+  nomeAluno: leads.nomeAluno,
+  nomeResponsavel: leads.nomeResponsavel,
+  email: leads.email,
+  telefone: leads.telefone,
+  createdAt: leads.createdAt,
+  evento: eventoSelection,
+  cliente: clienteSelection,
+};
+
+/** One page of the caller's leads, newest first, with the number of all that match. */
+export async function listLeads(db: Executor, actor: Actor, query: FunnelListQuery) {
+  const where = leadConditions(actor, query);
+  const { limit, offset } = pageWindow(query);
+  const rows = await db
+    .select(leadSelection)
+    .from(leads)
+    .innerJoin(eventos, eq(eventos.id, leads.eventoId))
+    .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
+    .where(where)
+    .orderBy(...newestFirst(leads.createdAt, leads.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(leads)
+    .innerJoin(eventos, eq(eventos.id, leads.eventoId))
+    .where(where);
+  return { items: withClienteFor(actor, rows), total: Number(count?.total ?? 0) };
+}
+
+/** One export batch: the rows after the cursor, with the text of each row's sort key. */
+export function leadsExportBatch(db: Executor, actor: Actor, filter: FunnelFilter) {
+  return (after: KeysetCursor | null, limit: number) =>
+    db
+      .select({
+        id: leads.id,
+        cursorAt: cursorText(leads.createdAt),
+        nomeAluno: leads.nomeAluno,
+        nomeResponsavel: leads.nomeResponsavel,
+        email: leads.email,
+        telefone: leads.telefone,
+        createdAt: leads.createdAt,
+        nomeEscola: eventos.nomeEscola,
+        dataEvento: eventos.dataEvento,
+      })
+      .from(leads)
+      .innerJoin(eventos, eq(eventos.id, leads.eventoId))
+      .where(and(leadConditions(actor, filter), keysetAfter(after, leads.createdAt, leads.id)))
+      .orderBy(...newestFirst(leads.createdAt, leads.id))
+      .limit(limit);
+}
+
+export function leadsResumo(db: Executor, actor: Actor): Promise<FunnelResumo> {
+  return countResumo(db, actor, leads, leadsVisibleTo(actor));
+}

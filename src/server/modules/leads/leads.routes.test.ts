@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { eventos, leads } from '../../db/schema';
+import type { Role } from '../../../shared/roles';
+import type { FunnelEvento, LeadItem } from '../../../shared/schemas/funnel';
+import { leadsExportBatch } from './leads.repository';
+import { keysetBatches } from './funnel-query';
+import { findSession } from '../auth/sessions.repository';
+import { digest } from '../../lib/tokens';
+
+let ctx: TestContext;
+const cookies = {} as Record<Role, string>;
+let horizonte: { id: string; dataEvento: string };
+
+const BOM = '\uFEFF';
+
+async function get(role: Role, url: string) {
+  return ctx.app.inject({ url, headers: { cookie: cookies[role] } });
+}
+
+async function names(role: Role, url: string): Promise<string[]> {
+  const response = await get(role, url);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as LeadItem[]).map((l) => l.nomeAluno);
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as Role[]) {
+    cookies[role] = await loginAs(ctx.app, role);
+  }
+  const [evento] = await ctx.handle.db
+    .select({ id: eventos.id, dataEvento: eventos.dataEvento })
+    .from(eventos)
+    .where(eq(eventos.nomeEscola, 'Colégio Horizonte'))
+    .orderBy(eventos.dataEvento)
+    .limit(1);
+  // The past event holds one demo lead (Mariana Costa).
+  horizonte = evento!;
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/leads: scope', () => {
+  it('answers each role exactly the leads of its events', async () => {
+    expect((await names('franqueador', '/api/leads')).length).toBe(8);
+    const franquia = await names('franquia', '/api/leads');
+    expect(franquia).toHaveLength(6);
+    // Instituto Saber Contagem belongs to the other franquia.
+    expect(franquia).not.toContain('Beatriz Fernandes');
+    expect(franquia).not.toContain('João Victor Almeida');
+    expect(await names('micro_franquia', '/api/leads')).toHaveLength(6);
+    expect(await names('vendedor', '/api/leads')).toHaveLength(6);
+    expect((await names('cliente', '/api/leads')).sort()).toEqual([
+      'Gabriela Santos',
+      'Lucas Oliveira',
+      'Mariana Costa',
+      'Pedro Henrique Silva',
+    ]);
+  });
+
+  it('nests the event, and the cliente for the franqueador only', async () => {
+    const franqueador = (await get('franqueador', '/api/leads?q=beatriz')).json() as LeadItem[];
+    expect(franqueador[0]).toMatchObject({
+      nomeAluno: 'Beatriz Fernandes',
+      nomeResponsavel: 'Eduardo Fernandes',
+      email: 'bia.fernandes@email.com',
+      telefone: '31987651234',
+      evento: { nomeEscola: 'Instituto Saber Contagem', cidade: 'Contagem', estado: 'MG' },
+      cliente: { nomeFantasia: 'Instituto Saber Contagem' },
+    });
+    expect(franqueador[0]!.evento.dataEvento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const cliente = (await get('cliente', '/api/leads?q=lucas')).json() as LeadItem[];
+    expect(cliente[0]!.evento.nomeEscola).toBe('Colégio Horizonte');
+    expect(cliente[0]).not.toHaveProperty('cliente');
+  });
+
+  it('answers 403 to the aluno and 401 without a session', async () => {
+    expect((await get('aluno', '/api/leads')).statusCode).toBe(403);
+    expect((await get('aluno', '/api/leads/export.csv')).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/leads' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/leads: filters, search and pages', () => {
+  it('filters by event and by the EVENT date', async () => {
+    expect(await names('cliente', `/api/leads?eventoId=${horizonte.id}`)).toEqual(['Mariana Costa']);
+    expect(await names('cliente', `/api/leads?data=${horizonte.dataEvento}`)).toEqual(['Mariana Costa']);
+    expect(await names('cliente', '/api/leads?data=2001-01-01')).toEqual([]);
+  });
+
+  it('searches names, e-mail and phone without regard to case, the phone with or without its mask', async () => {
+    expect(await names('franqueador', '/api/leads?q=MÁRCIA')).toEqual(['Lucas Oliveira']);
+    expect(await names('franqueador', '/api/leads?q=gabi.santos@')).toEqual(['Gabriela Santos']);
+    expect(await names('franqueador', '/api/leads?q=98700-1122')).toEqual(['Lucas Oliveira']);
+    expect(await names('franqueador', `/api/leads?q=${encodeURIComponent('(19) 98700')}`)).toEqual([
+      'Gabriela Santos',
+      'Lucas Oliveira',
+    ]);
+    expect(await names('franqueador', '/api/leads?q=%25')).toEqual([]);
+  });
+
+  it('pages newest first with the total in X-Total-Count', async () => {
+    const first = await get('franqueador', '/api/leads?pageSize=3');
+    expect(first.headers['x-total-count']).toBe('8');
+    expect((first.json() as LeadItem[]).map((l) => l.nomeAluno)).toEqual([
+      'João Victor Almeida',
+      'Beatriz Fernandes',
+      'Thiago Ribeiro',
+    ]);
+    const last = await get('franqueador', '/api/leads?pageSize=3&page=3');
+    expect(last.headers['x-total-count']).toBe('8');
+    expect((last.json() as LeadItem[]).map((l) => l.nomeAluno)).toEqual(['Gabriela Santos', 'Lucas Oliveira']);
+    const filtered = await get('franqueador', '/api/leads?q=oliveira&pageSize=1');
+    expect(filtered.headers['x-total-count']).toBe('1');
+  });
+
+  it('answers 400 with pt-BR messages for malformed filters', async () => {
+    const event = await get('cliente', '/api/leads?eventoId=abc');
+    expect(event.statusCode).toBe(400);
+    expect(event.json().message).toBe('Evento inválido');
+    const date = await get('cliente', '/api/leads?data=2026-13-01');
+    expect(date.statusCode).toBe(400);
+    expect(date.json().message).toBe('Data inválida');
+    expect((await get('cliente', '/api/leads?pageSize=501')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/leads/resumo and /api/leads/eventos', () => {
+  it('counts the leads and active events in scope with the conversion rate', async () => {
+    expect((await get('franqueador', '/api/leads/resumo')).json()).toEqual({
+      total: 8,
+      eventosAtivos: 4,
+      taxaConversao: 2,
+    });
+    expect((await get('cliente', '/api/leads/resumo')).json()).toEqual({
+      total: 4,
+      eventosAtivos: 2,
+      taxaConversao: 2,
+    });
+  });
+
+  it("offers each role its own events, and the aluno its enrolment's event", async () => {
+    const cliente = (await get('cliente', '/api/leads/eventos')).json() as FunnelEvento[];
+    expect(cliente).toHaveLength(2);
+    expect(cliente.every((e) => e.nomeEscola === 'Colégio Horizonte')).toBe(true);
+    expect(Object.keys(cliente[0]!).sort()).toEqual(['cidade', 'dataEvento', 'estado', 'id', 'nomeEscola']);
+    expect((await get('franqueador', '/api/leads/eventos')).json()).toHaveLength(4);
+    const aluno = (await get('aluno', '/api/leads/eventos')).json() as FunnelEvento[];
+    expect(aluno.map((e) => e.id)).toEqual([horizonte.id]);
+  });
+});
+
+describe('GET /api/leads/export.csv', () => {
+  it('streams the SPEC columns with BOM, quotes and the file name', async () => {
+    const response = await get('cliente', '/api/leads/export.csv');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="leads_todos_\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = response.body.replace(BOM, '').split('\r\n');
+    expect(lines[0]).toBe(
+      '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data de Criação"',
+    );
+    expect(lines).toHaveLength(4 + 2); // header, 4 leads, final empty string
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^"Lucas Oliveira";"Márcia Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}"$/,
+      ),
+    );
+  });
+
+  it('names the interesses export and shows the event date', async () => {
+    const response = await get('franqueador', `/api/leads/export.csv?view=interesses&eventoId=${horizonte.id}`);
+    expect(response.headers['content-disposition']).toMatch(
+      /filename="interesses_colegio-horizonte_\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = response.body.replace(BOM, '').split('\r\n');
+    expect(lines[0]).toContain('"Data do Evento"');
+    const [y, m, d] = horizonte.dataEvento.split('-');
+    expect(lines[1]).toBe(
+      `"Mariana Costa";"José Costa";"mariana.costa@email.com";"(19) 98877-6655";"Colégio Horizonte";"${d}/${m}/${y}"`,
+    );
+    expect(lines).toHaveLength(3);
+  });
+
+  it("keeps another franquia's and another cliente's leads out of the file", async () => {
+    const franquia = (await get('franquia', '/api/leads/export.csv')).body;
+    expect(franquia).not.toContain('Beatriz');
+    expect(franquia.split('\r\n')).toHaveLength(6 + 2);
+    const cliente = (await get('cliente', '/api/leads/export.csv?q=beatriz')).body;
+    expect(cliente.split('\r\n')).toHaveLength(2);
+  });
+
+  it('neutralises formulas and keeps quotes and markup as text', async () => {
+    await ctx.handle.db.insert(leads).values({
+      eventoId: horizonte.id,
+      nomeAluno: '=cmd|/C calc!A0',
+      nomeResponsavel: 'Ana "Aspas" <script>alert(1)</script>',
+      email: '@evil.com',
+      telefone: '+5519999',
+    });
+    const body = (await get('cliente', '/api/leads/export.csv?q=calc')).body;
+    const line = body.replace(BOM, '').split('\r\n')[1];
+    expect(line).toMatch(
+      /^"'=cmd\|\/C calc!A0";"Ana ""Aspas"" <script>alert\(1\)<\/script>";"'@evil\.com";"'\+5519999";/,
+    );
+  });
+
+  it('reads every row once across batch boundaries, ties on the timestamp included', async () => {
+    const at = new Date('2020-01-01T12:00:00.123456Z');
+    await ctx.handle.db.insert(leads).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        eventoId: horizonte.id,
+        nomeAluno: `Lote ${i}`,
+        nomeResponsavel: 'Resp',
+        email: `lote${i}@x.com`,
+        telefone: '19900000000',
+        createdAt: at,
+      })),
+    );
+    const actor = await actorOf('cliente');
+    const seen: string[] = [];
+    let batches = 0;
+    for await (const batch of keysetBatches(
+      leadsExportBatch(ctx.handle.db, actor, { q: 'lote', eventoId: undefined, data: undefined }),
+      3,
+    )) {
+      batches += 1;
+      seen.push(...batch.map((r) => r.nomeAluno));
+    }
+    expect(batches).toBe(3);
+    expect(new Set(seen).size).toBe(7);
+    expect(seen).toHaveLength(7);
+  });
+});
+
+/** The actor behind a test session, as the server resolves it. */
+async function actorOf(role: Role) {
+  const token = decodeURIComponent(cookies[role].slice('sid='.length));
+  const session = await findSession(ctx.handle.db, digest(token));
+  return session!.actor;
+}

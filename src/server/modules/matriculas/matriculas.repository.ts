@@ -1,0 +1,142 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
+import type { Actor } from '../../access/actor';
+import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { alunos, clientes, eventos, matriculas, preMatriculas, users } from '../../db/schema';
+import { pageWindow } from '../../lib/pagination';
+import {
+  type KeysetCursor,
+  clienteSelection,
+  countResumo,
+  cursorText,
+  eventFilters,
+  eventoSelection,
+  funnelSearch,
+  keysetAfter,
+  newestFirst,
+  withClienteFor,
+} from '../leads/funnel-query';
+
+function matriculaConditions(actor: Actor, filter: FunnelFilter) {
+  return and(
+    matriculasVisibleTo(actor),
+    eventFilters(filter, matriculas.eventoId),
+    funnelSearch(filter.q, [matriculas.nome, matriculas.email, matriculas.cursoInteresse], matriculas.telefone),
+  );
+}
+
+const matriculaSelection = {
+  id: matriculas.id,
+  preMatriculaId: matriculas.preMatriculaId,
+  eventoId: matriculas.eventoId,
+  leadId: matriculas.leadId,
+  nome: matriculas.nome,
+  email: matriculas.email,
+  telefone: matriculas.telefone,
+  cursoInteresse: matriculas.cursoInteresse,
+  efetivadaEm: matriculas.efetivadaEm,
+  createdAt: matriculas.createdAt,
+  evento: eventoSelection,
+  cliente: clienteSelection,
+};
+
+/** One page of the caller's matrículas, newest first. */
+export async function listMatriculas(db: Executor, actor: Actor, query: FunnelListQuery) {
+  const where = matriculaConditions(actor, query);
+  const { limit, offset } = pageWindow(query);
+  const rows = await db
+    .select(matriculaSelection)
+    .from(matriculas)
+    .innerJoin(eventos, eq(eventos.id, matriculas.eventoId))
+    .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
+    .where(where)
+    .orderBy(...newestFirst(matriculas.createdAt, matriculas.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(matriculas)
+    .innerJoin(eventos, eq(eventos.id, matriculas.eventoId))
+    .where(where);
+  return { items: withClienteFor(actor, rows), total: Number(count?.total ?? 0) };
+}
+
+export function matriculasExportBatch(db: Executor, actor: Actor, filter: FunnelFilter) {
+  return (after: KeysetCursor | null, limit: number) =>
+    db
+      .select({
+        id: matriculas.id,
+        cursorAt: cursorText(matriculas.createdAt),
+        nome: matriculas.nome,
+        email: matriculas.email,
+        telefone: matriculas.telefone,
+        cursoInteresse: matriculas.cursoInteresse,
+        efetivadaEm: matriculas.efetivadaEm,
+        nomeEscola: eventos.nomeEscola,
+        dataEvento: eventos.dataEvento,
+      })
+      .from(matriculas)
+      .innerJoin(eventos, eq(eventos.id, matriculas.eventoId))
+      .where(and(matriculaConditions(actor, filter), keysetAfter(after, matriculas.createdAt, matriculas.id)))
+      .orderBy(...newestFirst(matriculas.createdAt, matriculas.id))
+      .limit(limit);
+}
+
+export function matriculasResumo(db: Executor, actor: Actor): Promise<FunnelResumo> {
+  return countResumo(db, actor, matriculas, matriculasVisibleTo(actor));
+}
+
+/* Efetivar (DESIGN §4.5): the steps below run inside one transaction of the service. */
+
+export async function findPreMatriculaInScope(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select()
+    .from(preMatriculas)
+    .where(and(eq(preMatriculas.id, id), preMatriculasVisibleTo(actor)))
+    .limit(1);
+  return row;
+}
+
+/** Marks it effective only if it still is pending: of two racing calls, one wins and the other sees nothing. */
+export async function markPreMatriculaEfetivada(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(preMatriculas)
+    .set({ status: 'efetivada', updatedAt: now })
+    .where(and(eq(preMatriculas.id, id), eq(preMatriculas.status, 'pendente')))
+    .returning({ id: preMatriculas.id });
+  return rows.length > 0;
+}
+
+export async function insertMatricula(db: Executor, values: typeof matriculas.$inferInsert) {
+  // The unique pre_matricula_id is the last guard: a matrícula already there means "already effective".
+  const [row] = await db
+    .insert(matriculas)
+    .values(values)
+    .onConflictDoNothing({ target: matriculas.preMatriculaId })
+    .returning();
+  return row;
+}
+
+export async function findUserIdByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, nome: users.nome, role: users.role })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+/** Creates the aluno's user unless the e-mail was taken meanwhile; answers the new row or undefined. */
+export async function insertAlunoUser(db: Executor, values: { email: string; nome: string; password: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, role: 'aluno' })
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email, nome: users.nome, role: users.role });
+  return row;
+}
+
+export async function linkAluno(db: Executor, userId: string, preMatriculaId: string): Promise<void> {
+  await db.insert(alunos).values({ userId, preMatriculaId });
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { FUNNEL_MESSAGES } from '../../../shared/schemas/funnel';
+import type { Actor } from '../../access/actor';
+import { conflict, notFound } from '../../lib/http-error';
+import { sendSetPasswordEmail } from '../auth/auth.service';
+import {
+  findPreMatriculaInScope,
+  findUserIdByEmail,
+  insertAlunoUser,
+  insertMatricula,
+  linkAluno,
+  markPreMatriculaEfetivada,
+} from './matriculas.repository';
+
+/** Not an argon2 hash, so no password ever matches it: the aluno signs in only after setting its own. */
+function unusablePasswordHash(): string {
+  return `!unusable:${randomBytes(16).toString('hex')}`;
+}
+
+/**
+ * Makes a pre-matrícula effective (DESIGN §4.5), all or nothing: the matrícula with efetivadaEm, the
+ * pre-matrícula marked 'efetivada', and the aluno account for its e-mail (created when none exists) linked to
+ * it. A second call, even a racing one, answers 409; a pre-matrícula outside the caller's scope, 404. The new
+ * aluno gets its set-password link after the commit.
+ */
+export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, preMatriculaId: string) {
+  const now = app.clock.now();
+  const { matricula, newUser } = await app.db.transaction(async (tx) => {
+    const pre = await findPreMatriculaInScope(tx, actor, preMatriculaId);
+    if (!pre) throw notFound(FUNNEL_MESSAGES.preMatriculaNaoEncontrada);
+    if (pre.status === 'efetivada') throw conflict(FUNNEL_MESSAGES.jaEfetivada);
+    if (!(await markPreMatriculaEfetivada(tx, pre.id, now))) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
+
+    const matricula = await insertMatricula(tx, {
+      preMatriculaId: pre.id,
+      eventoId: pre.eventoId,
+      leadId: pre.leadId,
+      nome: pre.nome,
+      email: pre.email,
+      telefone: pre.telefone,
+      cursoInteresse: pre.cursoInteresse,
+      efetivadaEm: now,
+      createdAt: now,
+    });
+    if (!matricula) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
+
+    const email = pre.email.trim().toLowerCase();
+    let user = await findUserIdByEmail(tx, email);
+    let newUser: typeof user;
+    if (!user) {
+      newUser = await insertAlunoUser(tx, { email, nome: pre.nome, password: unusablePasswordHash() });
+      user = newUser ?? (await findUserIdByEmail(tx, email));
+    }
+    // A staff account with the same e-mail is left alone: it is not an aluno and cannot become one.
+    if (user && user.role === 'aluno') await linkAluno(tx, user.id, pre.id);
+    return { matricula, newUser };
+  });
+
+  if (newUser) {
+    const user = newUser;
+    app.background.run(() => sendSetPasswordEmail(app, user));
+  }
+  return matricula;
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import type { Role } from '../../../shared/roles';
+import type { PreMatriculaItem } from '../../../shared/schemas/funnel';
+
+let ctx: TestContext;
+const cookies = {} as Record<Role, string>;
+
+const get = (role: Role, url: string) => ctx.app.inject({ url, headers: { cookie: cookies[role] } });
+
+async function names(role: Role, url: string): Promise<string[]> {
+  const response = await get(role, url);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as PreMatriculaItem[]).map((p) => p.nome).sort();
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as Role[]) {
+    cookies[role] = await loginAs(ctx.app, role);
+  }
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/pre-matriculas', () => {
+  it('answers each role the pre-matrículas of its events, the aluno only its own', async () => {
+    expect(await names('franqueador', '/api/pre-matriculas')).toHaveLength(5);
+    expect(await names('franquia', '/api/pre-matriculas')).not.toContain('Beatriz Fernandes');
+    expect(await names('vendedor', '/api/pre-matriculas')).toHaveLength(4);
+    expect(await names('cliente', '/api/pre-matriculas')).toEqual([
+      'Gabriela Santos',
+      'Lucas Oliveira',
+      'Mariana Costa',
+    ]);
+    expect(await names('aluno', '/api/pre-matriculas')).toEqual(['Mariana Costa']);
+  });
+
+  it('carries status, course and event, and no CPF', async () => {
+    const [mariana] = (await get('aluno', '/api/pre-matriculas')).json() as PreMatriculaItem[];
+    expect(mariana).toMatchObject({
+      nome: 'Mariana Costa',
+      email: 'aluno@demo.com.br',
+      telefone: '19988776655',
+      cursoInteresse: 'Preparatório ENEM',
+      status: 'efetivada',
+      evento: { nomeEscola: 'Colégio Horizonte', cidade: 'Campinas', estado: 'SP' },
+    });
+    expect(mariana).not.toHaveProperty('cpfAluno');
+    expect(mariana).not.toHaveProperty('cliente');
+    const [withCliente] = (await get('franqueador', '/api/pre-matriculas?q=rafaela')).json() as PreMatriculaItem[];
+    expect(withCliente!.cliente).toEqual({ nomeFantasia: 'Escola Estadual Valinhos' });
+  });
+
+  it('searches the course of interest too, and counts in X-Total-Count', async () => {
+    expect(await names('cliente', '/api/pre-matriculas?q=ingl%C3%AAs')).toEqual(['Gabriela Santos']);
+    const response = await get('franqueador', '/api/pre-matriculas?q=administra%C3%A7%C3%A3o&pageSize=1');
+    expect(response.headers['x-total-count']).toBe('2');
+    expect(response.json()).toHaveLength(1);
+  });
+
+  it('answers the summary cards', async () => {
+    expect((await get('cliente', '/api/pre-matriculas/resumo')).json()).toEqual({
+      total: 3,
+      eventosAtivos: 2,
+      taxaConversao: 1.5,
+    });
+    expect((await get('aluno', '/api/pre-matriculas/resumo')).json()).toEqual({
+      total: 1,
+      eventosAtivos: 1,
+      taxaConversao: 1,
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await ctx.app.inject({ url: '/api/pre-matriculas' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/pre-matriculas/export.csv', () => {
+  it('streams the SPEC columns for the caller scope and filters', async () => {
+    const response = await get('cliente', '/api/pre-matriculas/export.csv?q=lucas');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/filename="pre-matriculas_todos_\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = response.body.replace('\uFEFF', '').split('\r\n');
+    expect(lines[0]).toBe('"Nome";"Email";"Telefone";"Curso de Interesse";"Escola do Evento";"Data do Evento"');
+    expect(lines[1]).toMatch(
+      /^"Lucas Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Técnico em Administração";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}"$/,
+    );
+    expect(lines).toHaveLength(3);
+  });
+
+  it('never leaks another cliente through the export', async () => {
+    const body = (await get('cliente', '/api/pre-matriculas/export.csv')).body;
+    expect(body).not.toContain('Beatriz');
+    expect(body).not.toContain('Rafaela');
+  });
+});

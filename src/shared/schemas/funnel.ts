@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import type { PreMatriculaStatus } from '../enums';
+import { formatDateOnly } from '../format';
+import { FIELD_MESSAGES, dateOnlyField } from './fields';
+import { listQuerySchema } from './list-query';
+
+/**
+ * The enrolment funnel (SPEC §2 lists, §9 CSV, DESIGN §4.3/§4.5): the filters the four lists and their CSV
+ * exports take, the rows they answer, and the texts both sides show.
+ */
+
+export const FUNNEL_MESSAGES = {
+  eventoInvalido: 'Evento inválido',
+  viewInvalida: 'Visão inválida',
+  jaEfetivada: 'Esta pré-matrícula já foi efetivada',
+  preMatriculaNaoEncontrada: 'Pré-matrícula não encontrada',
+} as const;
+
+/** The four lists and how each answers 403 or any other failure (SPEC §8). */
+export const FUNNEL_LISTS = {
+  leads: {
+    forbidden: 'Você não tem permissão para visualizar leads',
+    failed: 'Falha ao carregar leads',
+    empty: 'Nenhum lead encontrado',
+  },
+  interesses: {
+    forbidden: 'Você não tem permissão para visualizar interesses',
+    failed: 'Falha ao carregar interesses',
+    empty: 'Nenhum interesse encontrado',
+  },
+  preMatriculas: {
+    forbidden: 'Você não tem permissão para visualizar pré-matrículas',
+    failed: 'Falha ao carregar pré-matrículas',
+    empty: 'Nenhuma pré-matrícula encontrada',
+  },
+  matriculas: {
+    forbidden: 'Você não tem permissão para visualizar matrículas',
+    failed: 'Falha ao carregar matrículas',
+    empty: 'Nenhuma matrícula encontrada',
+  },
+} as const;
+export type FunnelList = keyof typeof FUNNEL_LISTS;
+
+/** The filters every funnel list and its export share: q, the event, and a date compared with the event's. */
+export const funnelFilterSchema = z.object({
+  q: listQuerySchema.shape.q,
+  eventoId: z
+    .union([z.literal(''), z.uuid(FUNNEL_MESSAGES.eventoInvalido)])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  data: z
+    .union([z.literal(''), dateOnlyField(FIELD_MESSAGES.dataInvalida)])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type FunnelFilter = z.infer<typeof funnelFilterSchema>;
+
+export const funnelListQuerySchema = listQuerySchema.extend(funnelFilterSchema.shape);
+export type FunnelListQuery = z.infer<typeof funnelListQuerySchema>;
+
+/** Leads and Interesses read the same rows; the view only changes the export's name and date column. */
+export const LEADS_VIEWS = ['leads', 'interesses'] as const;
+export type LeadsView = (typeof LEADS_VIEWS)[number];
+
+export const leadsExportQuerySchema = funnelFilterSchema.extend({
+  view: z.enum(LEADS_VIEWS, { error: FUNNEL_MESSAGES.viewInvalida }).default('leads'),
+});
+export type LeadsExportQuery = z.infer<typeof leadsExportQuerySchema>;
+
+export const efetivarParamsSchema = z.object({
+  id: z.uuid(FUNNEL_MESSAGES.preMatriculaNaoEncontrada),
+});
+
+/** The event as the lists nest it and as the event filter offers it. */
+export interface FunnelEvento {
+  id: string;
+  nomeEscola: string;
+  cidade: string;
+  estado: string;
+  /** YYYY-MM-DD */
+  dataEvento: string;
+}
+
+/** Present only in the franqueador's answers (SPEC §3): the school the event belongs to. */
+export interface FunnelCliente {
+  nomeFantasia: string;
+}
+
+export interface LeadItem {
+  id: string;
+  eventoId: string;
+  nomeAluno: string;
+  nomeResponsavel: string;
+  email: string;
+  telefone: string;
+  createdAt: string;
+  evento: FunnelEvento;
+  cliente?: FunnelCliente | null;
+}
+
+export interface PreMatriculaItem {
+  id: string;
+  eventoId: string;
+  leadId: string | null;
+  nome: string;
+  nomeAluno: string | null;
+  nomeResponsavel: string | null;
+  email: string;
+  telefone: string | null;
+  cursoInteresse: string | null;
+  status: PreMatriculaStatus;
+  createdAt: string;
+  evento: FunnelEvento;
+  cliente?: FunnelCliente | null;
+}
+
+export interface MatriculaItem {
+  id: string;
+  preMatriculaId: string | null;
+  eventoId: string;
+  leadId: string | null;
+  nome: string;
+  email: string;
+  telefone: string | null;
+  cursoInteresse: string | null;
+  efetivadaEm: string;
+  createdAt: string;
+  evento: FunnelEvento;
+  cliente?: FunnelCliente | null;
+}
+
+/** The cards above a list that do not depend on its filters; 'Interesses Filtrados' is the list's total. */
+export interface FunnelResumo {
+  total: number;
+  eventosAtivos: number;
+  /** total / eventosAtivos rounded to 2 decimals; 0 without events (SPEC §2). */
+  taxaConversao: number;
+}
+
+export function conversionRate(total: number, eventos: number): number {
+  if (eventos <= 0) return 0;
+  return Math.round((total / eventos) * 100) / 100;
+}
+
+/** 'school - city, STATE (date)' as the event filter shows it (SPEC §2). */
+export function eventoLabel(evento: FunnelEvento): string {
+  return `${evento.nomeEscola} - ${evento.cidade}, ${evento.estado.toUpperCase()} (${formatDateOnly(evento.dataEvento)})`;
+}
+
+/** SPEC §9 columns of each export. */
+export const CSV_COLUMNS = {
+  leads: ['Nome do Aluno', 'Nome do Responsável', 'Email', 'Telefone', 'Escola do Evento', 'Data de Criação'],
+  interesses: ['Nome do Aluno', 'Nome do Responsável', 'Email', 'Telefone', 'Escola do Evento', 'Data do Evento'],
+  preMatriculas: ['Nome', 'Email', 'Telefone', 'Curso de Interesse', 'Escola do Evento', 'Data do Evento'],
+  matriculas: [
+    'Nome',
+    'Email',
+    'Telefone',
+    'Curso de Interesse',
+    'Escola do Evento',
+    'Data do Evento',
+    'Data de Efetivação',
+  ],
+} as const;
+
+/** SPEC §9 file-name prefixes. */
+export const CSV_PREFIXES = {
+  leads: 'leads',
+  interesses: 'interesses',
+  preMatriculas: 'pre-matriculas',
+  matriculas: 'matriculas',
+} as const;
+
+/** A file-name-safe form of a school's name: no accents, lower case, hyphens. */
+export function slugify(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}
+
+/** e.g. leads_todos_2026-11-21.csv, interesses_colegio-horizonte_2026-11-21.csv (SPEC §9). */
+export function csvFileName(prefix: string, evento: Pick<FunnelEvento, 'nomeEscola'> | null, today: string): string {
+  const filter = evento ? slugify(evento.nomeEscola) || 'evento' : 'todos';
+  return `${prefix}_${filter}_${today}.csv`;
+}
+
+/** https://wa.me/55<digits> for a Brazilian number with area code; null for anything else. */
+export function whatsappUrl(telefone: string | null | undefined): string | null {
+  const digits = (telefone ?? '').replace(/\D/g, '');
+  if (digits.length === 10 || digits.length === 11) return `https://wa.me/55${digits}`;
+  if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) return `https://wa.me/${digits}`;
+  return null;
+}
