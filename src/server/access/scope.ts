@@ -10,6 +10,8 @@ import {
   microFranquias,
   preMatriculas,
   sacTickets,
+  users,
+  vendedores,
 } from '../db/schema';
 import type { Actor } from './actor';
 
@@ -153,4 +155,32 @@ export function ticketsVisibleTo(actor: Actor): SQL {
 export function funnelEventosVisibleTo(actor: Actor): SQL {
   if (actor.role !== 'aluno') return eventosVisibleTo(actor);
   return sql`(${eventos.id} in (select ${preMatriculas.eventoId} from ${preMatriculas} where ${preMatriculasVisibleTo(actor)}) or ${eventos.id} in (select ${matriculas.eventoId} from ${matriculas} where ${matriculasVisibleTo(actor)}))`;
+}
+
+/**
+ * Users the actor may list and switch on or off (DESIGN §4.1): the franqueador its whole network (itself, the
+ * franquias', micro-franquias', vendedores' and clientes' users, and the alunos of its events); the
+ * micro-franquia its vendedores.
+ */
+export function usuariosVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador': {
+      const networkClienteIds = sql`(select ${clientes.id} from ${clientes} where ${clientesVisibleTo(actor)})`;
+      const networkVendedorUserIds = sql`(select ${vendedores.userId} from ${vendedores} where ${vendedores.microFranquiaId} in ${networkMicroFranquiaIds(actor)})`;
+      const networkAlunoUserIds = sql`(select ${alunos.userId} from ${alunos} where ${alunos.preMatriculaId} in (select ${preMatriculas.id} from ${preMatriculas} where ${preMatriculasVisibleTo(actor)}))`;
+      return or(
+        eq(users.id, actor.id),
+        eq(users.franqueadorId, must(actor.franqueadorId)),
+        sql`${users.franquiaId} in ${networkFranquiaIds(actor)}`,
+        sql`${users.microFranquiaId} in ${networkMicroFranquiaIds(actor)}`,
+        sql`${users.clienteId} in ${networkClienteIds}`,
+        sql`${users.id} in ${networkVendedorUserIds}`,
+        sql`${users.id} in ${networkAlunoUserIds}`,
+      ) as SQL;
+    }
+    case 'micro_franquia':
+      return sql`${users.id} in (select ${vendedores.userId} from ${vendedores} where ${vendedores.microFranquiaId} = ${must(actor.microFranquiaId)})`;
+    default:
+      return NONE;
+  }
 }

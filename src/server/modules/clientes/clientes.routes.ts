@@ -1,4 +1,60 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STAFF_ROLES } from '../../../shared/roles';
+import { clienteCreateSchema, clientePatchSchema, clientesQuerySchema } from '../../../shared/schemas/cliente';
+import { isStatusOnly } from '../../../shared/schemas/usuario';
+import { notFound } from '../../lib/http-error';
+import { setTotalCount } from '../../lib/pagination';
+import { assertRowId, rowIdParams } from '../usuarios/row-id';
+import { findCliente, listClientes, toClienteView } from './clientes.repository';
+import { createCliente, editCliente, setClienteActive } from './clientes.service';
 
-/** The clientes API (SPEC §7, DESIGN §4). Registered by app.ts; its routes are added by the clientes work. */
-export async function clientesRoutes(_app: FastifyInstance) {}
+/**
+ * The clientes API (SPEC §7, DESIGN §4.1). Every staff role reads the clientes in its scope (the Eventos form
+ * picks one from this list; a cliente gets only itself); micro_franquia and vendedor create and change them.
+ */
+export async function clientesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const writers = ['micro_franquia', 'vendedor'] as const;
+
+  app.get(
+    '/api/clientes',
+    { schema: { querystring: clientesQuerySchema }, config: { access: STAFF_ROLES } },
+    async (request, reply) => {
+      const { q, status, page, pageSize } = request.query;
+      const { rows, total } = await listClientes(app.db, request.actor!, { q, isActive: status, page, pageSize });
+      setTotalCount(reply, total);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/clientes/:id',
+    { schema: { params: rowIdParams }, config: { access: STAFF_ROLES } },
+    async (request) => {
+      const row = await findCliente(app.db, request.actor!, assertRowId(request.params.id));
+      if (!row) throw notFound();
+      return toClienteView(row);
+    },
+  );
+
+  app.post(
+    '/api/clientes',
+    { schema: { body: clienteCreateSchema }, config: { access: writers } },
+    async (request, reply) => {
+      const created = await createCliente(app, request.actor!, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/api/clientes/:id',
+    { schema: { params: rowIdParams, body: clientePatchSchema }, config: { access: writers } },
+    async (request) => {
+      const id = assertRowId(request.params.id);
+      const body = request.body;
+      if (isStatusOnly(body)) return setClienteActive(app, request.actor!, id, body.isActive);
+      return editCliente(app, request.actor!, id, body);
+    },
+  );
+}

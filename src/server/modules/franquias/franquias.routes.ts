@@ -1,4 +1,56 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { franquiaCreateSchema, franquiaPatchSchema, franquiasQuerySchema } from '../../../shared/schemas/franquia';
+import { isStatusOnly } from '../../../shared/schemas/usuario';
+import { notFound } from '../../lib/http-error';
+import { setTotalCount } from '../../lib/pagination';
+import { assertRowId, rowIdParams } from '../usuarios/row-id';
+import { findFranquia, listFranquias, toFranquiaView } from './franquias.repository';
+import { createFranquia, editFranquia, setFranquiaActive } from './franquias.service';
 
-/** The franquias API (SPEC §7, DESIGN §4). Registered by app.ts; its routes are added by the franquias work. */
-export async function franquiasRoutes(_app: FastifyInstance) {}
+/** The franquias API (SPEC §7, DESIGN §4.1): the franqueador manages its network's franquias. */
+export async function franquiasRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  // A franquia reads itself; only the franqueador lists and changes them.
+  app.get(
+    '/api/franquias',
+    { schema: { querystring: franquiasQuerySchema }, config: { access: ['franqueador', 'franquia'] } },
+    async (request, reply) => {
+      const { q, status, page, pageSize } = request.query;
+      const { rows, total } = await listFranquias(app.db, request.actor!, { q, isActive: status, page, pageSize });
+      setTotalCount(reply, total);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/franquias/:id',
+    { schema: { params: rowIdParams }, config: { access: ['franqueador', 'franquia'] } },
+    async (request) => {
+      const row = await findFranquia(app.db, request.actor!, assertRowId(request.params.id));
+      if (!row) throw notFound();
+      return toFranquiaView(row);
+    },
+  );
+
+  app.post(
+    '/api/franquias',
+    { schema: { body: franquiaCreateSchema }, config: { access: ['franqueador'] } },
+    async (request, reply) => {
+      const created = await createFranquia(app, request.actor!, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/api/franquias/:id',
+    { schema: { params: rowIdParams, body: franquiaPatchSchema }, config: { access: ['franqueador'] } },
+    async (request) => {
+      const id = assertRowId(request.params.id);
+      const body = request.body;
+      if (isStatusOnly(body)) return setFranquiaActive(app, request.actor!, id, body.isActive);
+      return editFranquia(app, request.actor!, id, body);
+    },
+  );
+}

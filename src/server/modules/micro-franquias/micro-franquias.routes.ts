@@ -1,4 +1,68 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  microFranquiaCreateSchema,
+  microFranquiaPatchSchema,
+  microFranquiasQuerySchema,
+} from '../../../shared/schemas/micro-franquia';
+import { isStatusOnly } from '../../../shared/schemas/usuario';
+import { notFound } from '../../lib/http-error';
+import { setTotalCount } from '../../lib/pagination';
+import { assertRowId, rowIdParams } from '../usuarios/row-id';
+import { findMicroFranquia, listMicroFranquias, toMicroFranquiaView } from './micro-franquias.repository';
+import { createMicroFranquia, editMicroFranquia, setMicroFranquiaActive } from './micro-franquias.service';
 
-/** The micro-franquias API (SPEC §7, DESIGN §4). Registered by app.ts; its routes are added by the micro-franquias work. */
-export async function microFranquiasRoutes(_app: FastifyInstance) {}
+/**
+ * The micro-franquias API (SPEC §7, DESIGN §4.1): the franqueador reads its network's, a franquia manages its
+ * own, a micro-franquia reads itself.
+ */
+export async function microFranquiasRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const readers = ['franqueador', 'franquia', 'micro_franquia'] as const;
+
+  app.get(
+    '/api/micro-franquias',
+    { schema: { querystring: microFranquiasQuerySchema }, config: { access: readers } },
+    async (request, reply) => {
+      const { q, status, page, pageSize } = request.query;
+      const { rows, total } = await listMicroFranquias(app.db, request.actor!, {
+        q,
+        isActive: status,
+        page,
+        pageSize,
+      });
+      setTotalCount(reply, total);
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/micro-franquias/:id',
+    { schema: { params: rowIdParams }, config: { access: readers } },
+    async (request) => {
+      const row = await findMicroFranquia(app.db, request.actor!, assertRowId(request.params.id));
+      if (!row) throw notFound();
+      return toMicroFranquiaView(row);
+    },
+  );
+
+  app.post(
+    '/api/micro-franquias',
+    { schema: { body: microFranquiaCreateSchema }, config: { access: ['franquia'] } },
+    async (request, reply) => {
+      const created = await createMicroFranquia(app, request.actor!, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/api/micro-franquias/:id',
+    { schema: { params: rowIdParams, body: microFranquiaPatchSchema }, config: { access: ['franquia'] } },
+    async (request) => {
+      const id = assertRowId(request.params.id);
+      const body = request.body;
+      if (isStatusOnly(body)) return setMicroFranquiaActive(app, request.actor!, id, body.isActive);
+      return editMicroFranquia(app, request.actor!, id, body);
+    },
+  );
+}

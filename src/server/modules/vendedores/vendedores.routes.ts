@@ -1,4 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { vendedorCreateSchema } from '../../../shared/schemas/vendedor';
+import { createVendedor } from './vendedores.service';
 
-/** The vendedores API (SPEC §7, DESIGN §4). Registered by app.ts; its routes are added by the vendedores work. */
-export async function vendedoresRoutes(_app: FastifyInstance) {}
+/** POST /api/vendedores (SPEC §7): a micro-franquia creates its sellers. */
+export async function vendedoresRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/vendedores',
+    { schema: { body: vendedorCreateSchema }, config: { access: ['micro_franquia'] } },
+    async (request, reply) => {
+      const created = await createVendedor(app, request.actor!, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+}

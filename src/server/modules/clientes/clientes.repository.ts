@@ -1,0 +1,92 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { ClienteView } from '../../../shared/schemas/cliente';
+import type { Actor } from '../../access/actor';
+import { clientesVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { clientes, microFranquias, users, vendedores } from '../../db/schema';
+import { pageWindow } from '../../lib/pagination';
+import { searchWithCnpj } from '../usuarios/search';
+
+const clienteView = {
+  id: clientes.id,
+  microFranquiaId: clientes.microFranquiaId,
+  vendedorId: clientes.vendedorId,
+  nomeFantasia: clientes.nomeFantasia,
+  cnpj: clientes.cnpj,
+  repLegal: clientes.repLegal,
+  produto: clientes.produto,
+  kit: clientes.kit,
+  cep: clientes.cep,
+  cidade: clientes.cidade,
+  estado: clientes.estado,
+  isActive: clientes.isActive,
+  createdAt: clientes.createdAt,
+  userId: clientes.userId,
+  microFranquia: { razaoSocial: microFranquias.razaoSocial },
+  user: { email: users.email, cpf: users.cpf, telefone: users.telefone, endereco: users.endereco },
+};
+
+type Row = Awaited<ReturnType<typeof selectClientes>>[number];
+
+function selectClientes(db: Executor, where: SQL | undefined) {
+  return db
+    .select(clienteView)
+    .from(clientes)
+    .innerJoin(microFranquias, eq(microFranquias.id, clientes.microFranquiaId))
+    .innerJoin(users, eq(users.id, clientes.userId))
+    .where(where)
+    .orderBy(desc(clientes.createdAt), desc(clientes.id));
+}
+
+export function toClienteView({ userId: _userId, createdAt, ...row }: Row): ClienteView {
+  return { ...row, createdAt: createdAt.toISOString() };
+}
+
+export interface ClientesFilter {
+  q?: string;
+  isActive?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export async function listClientes(db: Executor, actor: Actor, filter: ClientesFilter) {
+  const where = and(
+    clientesVisibleTo(actor),
+    searchWithCnpj(filter.q, [clientes.nomeFantasia, clientes.repLegal], clientes.cnpj),
+    filter.isActive === undefined ? undefined : eq(clientes.isActive, filter.isActive),
+  );
+  const { limit, offset } = pageWindow(filter);
+  const [rows, [total]] = await Promise.all([
+    selectClientes(db, where).limit(limit).offset(offset),
+    db.select({ value: count() }).from(clientes).where(where),
+  ]);
+  return { rows: rows.map(toClienteView), total: Number(total?.value ?? 0) };
+}
+
+export async function findCliente(db: Executor, actor: Actor, id: string) {
+  const [row] = await selectClientes(db, and(clientesVisibleTo(actor), eq(clientes.id, id))).limit(1);
+  return row;
+}
+
+/** The micro-franquia a vendedor sells for. */
+export async function vendedorMicroFranquiaId(db: Executor, vendedorId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ microFranquiaId: vendedores.microFranquiaId })
+    .from(vendedores)
+    .where(eq(vendedores.id, vendedorId))
+    .limit(1);
+  return row?.microFranquiaId;
+}
+
+export async function insertCliente(db: Executor, values: typeof clientes.$inferInsert): Promise<string> {
+  const [row] = await db.insert(clientes).values(values).returning({ id: clientes.id });
+  return row!.id;
+}
+
+export async function updateCliente(
+  db: Executor,
+  id: string,
+  values: Partial<Omit<typeof clientes.$inferInsert, 'id' | 'microFranquiaId' | 'vendedorId' | 'userId'>>,
+): Promise<void> {
+  await db.update(clientes).set(values).where(eq(clientes.id, id));
+}

@@ -1,0 +1,84 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FranquiaView } from '../../../shared/schemas/franquia';
+import type { Actor } from '../../access/actor';
+import { franquiasVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { franquias, users } from '../../db/schema';
+import { pageWindow } from '../../lib/pagination';
+import { searchWithCnpj } from '../usuarios/search';
+
+const franquiaView = {
+  id: franquias.id,
+  razaoSocial: franquias.razaoSocial,
+  cnpj: franquias.cnpj,
+  repLegal: franquias.repLegal,
+  cep: franquias.cep,
+  cidade: franquias.cidade,
+  estado: franquias.estado,
+  isActive: franquias.isActive,
+  createdAt: franquias.createdAt,
+  userId: franquias.userId,
+  user: {
+    email: users.email,
+    nome: users.nome,
+    cpf: users.cpf,
+    dataNascimento: users.dataNascimento,
+    telefone: users.telefone,
+    endereco: users.endereco,
+  },
+};
+
+type Row = Awaited<ReturnType<typeof selectFranquias>>[number];
+
+function selectFranquias(db: Executor, where: SQL | undefined) {
+  return db
+    .select(franquiaView)
+    .from(franquias)
+    .innerJoin(users, eq(users.id, franquias.userId))
+    .where(where)
+    .orderBy(desc(franquias.createdAt), desc(franquias.id));
+}
+
+export function toFranquiaView({ userId: _userId, createdAt, ...row }: Row): FranquiaView {
+  return { ...row, createdAt: createdAt.toISOString() };
+}
+
+export interface FranquiasFilter {
+  q?: string;
+  isActive?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export async function listFranquias(db: Executor, actor: Actor, filter: FranquiasFilter) {
+  const where = and(
+    franquiasVisibleTo(actor),
+    searchWithCnpj(filter.q, [franquias.razaoSocial, franquias.repLegal], franquias.cnpj),
+    filter.isActive === undefined ? undefined : eq(franquias.isActive, filter.isActive),
+  );
+  const { limit, offset } = pageWindow(filter);
+  const [rows, [total]] = await Promise.all([
+    selectFranquias(db, where).limit(limit).offset(offset),
+    db.select({ value: count() }).from(franquias).where(where),
+  ]);
+  return { rows: rows.map(toFranquiaView), total: Number(total?.value ?? 0) };
+}
+
+/** The franquia if the actor may see it; undefined otherwise (the route answers 404). */
+export async function findFranquia(db: Executor, actor: Actor, id: string) {
+  const [row] = await selectFranquias(db, and(franquiasVisibleTo(actor), eq(franquias.id, id))).limit(1);
+  return row;
+}
+
+export async function insertFranquia(db: Executor, values: typeof franquias.$inferInsert): Promise<string> {
+  const [row] = await db.insert(franquias).values(values).returning({ id: franquias.id });
+  return row!.id;
+}
+
+export async function updateFranquia(
+  db: Executor,
+  id: string,
+  values: Partial<Omit<typeof franquias.$inferInsert, 'id' | 'franqueadorId' | 'userId'>>,
+): Promise<void> {
+  await db.update(franquias).set(values).where(eq(franquias.id, id));
+}

@@ -1,0 +1,86 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { MicroFranquiaView } from '../../../shared/schemas/micro-franquia';
+import type { Actor } from '../../access/actor';
+import { microFranquiasVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { franquias, microFranquias, users } from '../../db/schema';
+import { pageWindow } from '../../lib/pagination';
+import { searchWithCnpj } from '../usuarios/search';
+
+const microFranquiaView = {
+  id: microFranquias.id,
+  franquiaId: microFranquias.franquiaId,
+  razaoSocial: microFranquias.razaoSocial,
+  cnpj: microFranquias.cnpj,
+  repLegal: microFranquias.repLegal,
+  cep: microFranquias.cep,
+  cidade: microFranquias.cidade,
+  estado: microFranquias.estado,
+  isActive: microFranquias.isActive,
+  createdAt: microFranquias.createdAt,
+  userId: microFranquias.userId,
+  franquia: { razaoSocial: franquias.razaoSocial },
+  user: {
+    email: users.email,
+    nome: users.nome,
+    cpf: users.cpf,
+    dataNascimento: users.dataNascimento,
+    telefone: users.telefone,
+    endereco: users.endereco,
+  },
+};
+
+type Row = Awaited<ReturnType<typeof selectMicroFranquias>>[number];
+
+function selectMicroFranquias(db: Executor, where: SQL | undefined) {
+  return db
+    .select(microFranquiaView)
+    .from(microFranquias)
+    .innerJoin(franquias, eq(franquias.id, microFranquias.franquiaId))
+    .innerJoin(users, eq(users.id, microFranquias.userId))
+    .where(where)
+    .orderBy(desc(microFranquias.createdAt), desc(microFranquias.id));
+}
+
+export function toMicroFranquiaView({ userId: _userId, createdAt, ...row }: Row): MicroFranquiaView {
+  return { ...row, createdAt: createdAt.toISOString() };
+}
+
+export interface MicroFranquiasFilter {
+  q?: string;
+  isActive?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export async function listMicroFranquias(db: Executor, actor: Actor, filter: MicroFranquiasFilter) {
+  const where = and(
+    microFranquiasVisibleTo(actor),
+    searchWithCnpj(filter.q, [microFranquias.razaoSocial, microFranquias.repLegal], microFranquias.cnpj),
+    filter.isActive === undefined ? undefined : eq(microFranquias.isActive, filter.isActive),
+  );
+  const { limit, offset } = pageWindow(filter);
+  const [rows, [total]] = await Promise.all([
+    selectMicroFranquias(db, where).limit(limit).offset(offset),
+    db.select({ value: count() }).from(microFranquias).where(where),
+  ]);
+  return { rows: rows.map(toMicroFranquiaView), total: Number(total?.value ?? 0) };
+}
+
+export async function findMicroFranquia(db: Executor, actor: Actor, id: string) {
+  const [row] = await selectMicroFranquias(db, and(microFranquiasVisibleTo(actor), eq(microFranquias.id, id))).limit(1);
+  return row;
+}
+
+export async function insertMicroFranquia(db: Executor, values: typeof microFranquias.$inferInsert): Promise<string> {
+  const [row] = await db.insert(microFranquias).values(values).returning({ id: microFranquias.id });
+  return row!.id;
+}
+
+export async function updateMicroFranquia(
+  db: Executor,
+  id: string,
+  values: Partial<Omit<typeof microFranquias.$inferInsert, 'id' | 'franquiaId' | 'userId'>>,
+): Promise<void> {
+  await db.update(microFranquias).set(values).where(eq(microFranquias.id, id));
+}

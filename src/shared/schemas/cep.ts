@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** GET /api/cep/:cep (DESIGN §4.3) and the texts of SPEC §7 and §8. */
+export const CEP_MESSAGES = {
+  length: 'CEP deve conter 8 dígitos',
+  invalid: 'CEP inválido',
+  notFound: 'CEP não encontrado',
+  unavailable: 'Erro ao consultar CEP. Verifique sua conexão.',
+} as const;
+
+/** 8 digits, with or without the hyphen of 00000-000. */
+export const cepLookupSchema = z
+  .string({ error: CEP_MESSAGES.length })
+  .trim()
+  .transform((v) => v.replace('-', ''))
+  .pipe(
+    z
+      .string()
+      .length(8, CEP_MESSAGES.length)
+      .regex(/^\d{8}$/, CEP_MESSAGES.invalid),
+  );
+
+export const cepParamsSchema = z.object({ cep: cepLookupSchema });
+
+export interface CepResult {
+  cep: string;
+  cidade: string;
+  estado: string;
+}

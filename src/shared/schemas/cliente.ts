@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { KITS, type Kit, PRODUTOS, type Produto } from '../enums';
+import { statusFilterSchema } from './franquia';
+import {
+  cepField,
+  cnpjField,
+  cpfField,
+  emailField,
+  estadoField,
+  FIELD_MESSAGES,
+  passwordField,
+  requiredText,
+  telefoneField,
+} from './fields';
+import { listQuerySchema } from './list-query';
+import { editOrStatusSchema } from './usuario';
+
+export const CLIENTE_MESSAGES = {
+  produto: 'Produto é obrigatório',
+  kit: 'Kit é obrigatório',
+} as const;
+
+/** SPEC §5 'Cliente create'; defaults produto todos_pela_educacao and kit essencial. */
+export const CLIENTE_DEFAULTS = { produto: 'todos_pela_educacao', kit: 'essencial' } as const satisfies {
+  produto: Produto;
+  kit: Kit;
+};
+
+const clienteFields = {
+  nomeFantasia: requiredText(FIELD_MESSAGES.nomeFantasia),
+  cnpj: cnpjField,
+  repLegal: requiredText(FIELD_MESSAGES.repLegal),
+  produto: z.enum(PRODUTOS, { error: CLIENTE_MESSAGES.produto }),
+  kit: z.enum(KITS, { error: CLIENTE_MESSAGES.kit }),
+  cpf: cpfField,
+  telefone: telefoneField,
+  endereco: requiredText(FIELD_MESSAGES.endereco, 300),
+  cep: cepField,
+  cidade: requiredText(FIELD_MESSAGES.cidade, 120),
+  estado: estadoField,
+  email: emailField,
+};
+
+const INVALID_BODY = 'Dados inválidos.';
+
+export const clienteUpdateSchema = z.object(clienteFields, { error: INVALID_BODY });
+export const clienteCreateSchema = z.object({ ...clienteFields, password: passwordField }, { error: INVALID_BODY });
+export const clientePatchSchema = editOrStatusSchema(clienteUpdateSchema);
+
+export type ClienteCreateInput = z.input<typeof clienteCreateSchema>;
+export type ClienteCreate = z.output<typeof clienteCreateSchema>;
+export type ClienteUpdate = z.output<typeof clienteUpdateSchema>;
+
+export const clientesQuerySchema = listQuerySchema.extend({ status: statusFilterSchema });
+export type ClientesQueryInput = z.input<typeof clientesQuerySchema>;
+
+/** GET /api/clientes row (SPEC §3). The Eventos form reads `id` and `nomeFantasia`. */
+export interface ClienteView {
+  id: string;
+  microFranquiaId: string;
+  vendedorId: string | null;
+  nomeFantasia: string;
+  cnpj: string;
+  repLegal: string;
+  produto: Produto;
+  kit: Kit;
+  cep: string | null;
+  cidade: string | null;
+  estado: string | null;
+  isActive: boolean;
+  createdAt: string;
+  microFranquia: { razaoSocial: string };
+  user: { email: string; cpf: string | null; telefone: string | null; endereco: string | null };
+}

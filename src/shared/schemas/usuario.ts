@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ROLES, type Role } from '../roles';
+import { listQuerySchema } from './list-query';
+
+/**
+ * Usuários (DESIGN §4.3): the real users list and the activate/deactivate switch, plus the `{isActive}` body
+ * every PATCH of the network (franquias, micro-franquias, clientes) also accepts instead of its edit payload.
+ */
+
+export const USUARIO_MESSAGES = {
+  isActive: 'Informe o status (ativo ou inativo)',
+  role: 'Perfil inválido',
+  selfDeactivation: 'Você não pode desativar o seu próprio usuário',
+  emailTaken: 'Email já cadastrado',
+  cnpjTaken: 'CNPJ já cadastrado',
+} as const;
+
+export const statusSchema = z.object({ isActive: z.boolean({ error: USUARIO_MESSAGES.isActive }) });
+export type StatusInput = z.infer<typeof statusSchema>;
+
+/**
+ * SPEC §7: a PATCH carries either the edit payload or only `isActive`. A body whose only key is isActive is
+ * the status switch; anything else is checked as the edit payload, with its fields' own messages.
+ */
+export function editOrStatusSchema<T extends z.ZodType<object>>(edit: T) {
+  return z.unknown().transform((value, ctx): z.output<T> | StatusInput => {
+    const onlyStatus =
+      typeof value === 'object' && value !== null && Object.keys(value).length === 1 && 'isActive' in value;
+    const result = (onlyStatus ? statusSchema : edit).safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: undefined } as never);
+      return z.NEVER;
+    }
+    return result.data as z.output<T> | StatusInput;
+  });
+}
+
+export function isStatusOnly(body: object): body is StatusInput {
+  return Object.keys(body).length === 1 && 'isActive' in body;
+}
+
+/** SPEC §2: the role filter's options per role ('' is todos). */
+export const USUARIO_ROLE_FILTERS: Partial<Record<Role, readonly Role[]>> = {
+  franqueador: ROLES,
+  micro_franquia: ['vendedor'],
+};
+
+export const usuariosQuerySchema = listQuerySchema.extend({
+  role: z.enum(ROLES, { error: USUARIO_MESSAGES.role }).optional(),
+});
+export type UsuariosQuery = z.infer<typeof usuariosQuerySchema>;
+
+/** GET /api/usuarios row. */
+export interface UsuarioView {
+  id: string;
+  nome: string | null;
+  email: string;
+  role: Role;
+  isActive: boolean;
+  createdAt: string;
+}

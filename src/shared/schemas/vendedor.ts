@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import {
+  cpfField,
+  dateOnlyField,
+  emailField,
+  FIELD_MESSAGES,
+  passwordField,
+  requiredText,
+  telefoneField,
+} from './fields';
+
+/** SPEC §5 'New salesperson'. The client also sends role 'vendedor'; the server sets it itself. */
+export const vendedorCreateSchema = z.object(
+  {
+    nome: requiredText(FIELD_MESSAGES.nome),
+    cpf: cpfField,
+    dataNascimento: dateOnlyField(FIELD_MESSAGES.dataNascimento),
+    endereco: requiredText(FIELD_MESSAGES.endereco, 300),
+    telefone: telefoneField,
+    email: emailField,
+    password: passwordField,
+  },
+  { error: 'Dados inválidos.' },
+);
+export type VendedorCreateInput = z.input<typeof vendedorCreateSchema>;
+export type VendedorCreate = z.output<typeof vendedorCreateSchema>;
+
+/** POST /api/vendedores answer. */
+export interface VendedorView {
+  id: string;
+  userId: string;
+  microFranquiaId: string;
+  nome: string | null;
+  email: string;
+  isActive: boolean;
+  createdAt: string;
+}
