@@ -1,0 +1,417 @@
+/**
+ * `npm run bench:data`: fills a PostgreSQL database with a national-scale network, deterministic from a seed.
+ * Rows are generated inside PostgreSQL (INSERT ... SELECT over generate_series), so nothing crosses the wire
+ * but the statements. Ids are derived from names (md5(kind-n)::uuid), which makes linking rows set-based.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:data
+ */
+import pg from 'pg';
+import { hashPassword } from '../src/server/lib/password';
+import { migratePostgres } from '../src/server/db/connect';
+
+export const BENCH_PASSWORD = 'bench1234';
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+const seed = Number(process.env.BENCH_SEED ?? 42);
+
+export const SIZES = {
+  franquias: 50,
+  microFranquias: 500,
+  vendedores: 2_000,
+  clientes: 5_000,
+  cursos: 20_000,
+  eventos: 50_000,
+  leads: 1_000_000,
+  preMatriculas: 300_000,
+  matriculas: 100_000,
+  tickets: 5_000,
+};
+
+const FIRST_NAMES = [
+  'Ana',
+  'Beatriz',
+  'Bruno',
+  'Camila',
+  'Carlos',
+  'Daniela',
+  'Eduardo',
+  'Fernanda',
+  'Gabriel',
+  'Gabriela',
+  'Gustavo',
+  'Helena',
+  'Igor',
+  'Isabela',
+  'João',
+  'Juliana',
+  'Larissa',
+  'Leonardo',
+  'Letícia',
+  'Lucas',
+  'Luiza',
+  'Marcos',
+  'Mariana',
+  'Matheus',
+  'Natália',
+  'Otávio',
+  'Patrícia',
+  'Pedro',
+  'Rafael',
+  'Rafaela',
+  'Renata',
+  'Rodrigo',
+  'Sabrina',
+  'Samuel',
+  'Thiago',
+  'Valentina',
+  'Vinícius',
+  'Vitória',
+  'Yasmin',
+  'Wellington',
+];
+const SURNAMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+  'Cardoso',
+  'Ramos',
+  'Gonçalves',
+  'Santana',
+  'Teixeira',
+  'Araújo',
+  'Pinto',
+  'Moura',
+  'Cavalcanti',
+  'Monteiro',
+];
+/** One capital and its area code per state: events are spread over all 27. */
+const STATES: [string, string, string][] = [
+  ['AC', 'Rio Branco', '68'],
+  ['AL', 'Maceió', '82'],
+  ['AP', 'Macapá', '96'],
+  ['AM', 'Manaus', '92'],
+  ['BA', 'Salvador', '71'],
+  ['CE', 'Fortaleza', '85'],
+  ['DF', 'Brasília', '61'],
+  ['ES', 'Vitória', '27'],
+  ['GO', 'Goiânia', '62'],
+  ['MA', 'São Luís', '98'],
+  ['MT', 'Cuiabá', '65'],
+  ['MS', 'Campo Grande', '67'],
+  ['MG', 'Belo Horizonte', '31'],
+  ['PA', 'Belém', '91'],
+  ['PB', 'João Pessoa', '83'],
+  ['PR', 'Curitiba', '41'],
+  ['PE', 'Recife', '81'],
+  ['PI', 'Teresina', '86'],
+  ['RJ', 'Rio de Janeiro', '21'],
+  ['RN', 'Natal', '84'],
+  ['RS', 'Porto Alegre', '51'],
+  ['RO', 'Porto Velho', '69'],
+  ['RR', 'Boa Vista', '95'],
+  ['SC', 'Florianópolis', '48'],
+  ['SP', 'São Paulo', '11'],
+  ['SE', 'Aracaju', '79'],
+  ['TO', 'Palmas', '63'],
+];
+const COURSES = [
+  'Técnico em Administração',
+  'Inglês Intensivo',
+  'Preparatório ENEM',
+  'Informática Básica',
+  'Técnico em Enfermagem',
+  'Gestão de Pessoas',
+  'Marketing Digital',
+  'Logística',
+];
+
+const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+
+/** The helpers below live in pg_temp: they vanish with the session and touch nothing of the app's. */
+const HELPERS = `
+create or replace function pg_temp.uid(kind text, n bigint) returns uuid language sql immutable as
+  $$ select md5(kind || '-' || n)::uuid $$;
+-- A deterministic pseudo-random number in [0, 1) from a seed, a stream name and a row number.
+create or replace function pg_temp.rnd(stream text, n bigint) returns double precision language sql immutable as
+  $$ select ('x' || substr(md5('${seed}-' || stream || '-' || n), 1, 12))::bit(48)::bigint / 281474976710656.0 $$;
+create or replace function pg_temp.pick(items text[], stream text, n bigint) returns text language sql immutable as
+  $$ select items[1 + floor(pg_temp.rnd(stream, n) * array_length(items, 1))::int] $$;
+create or replace function pg_temp.person(stream text, n bigint) returns text language sql immutable as
+  $$ select pg_temp.pick(${sqlArray(FIRST_NAMES)}, stream || 'f', n) || ' ' ||
+            pg_temp.pick(${sqlArray(SURNAMES)}, stream || 's', n) || ' ' ||
+            pg_temp.pick(${sqlArray(SURNAMES)}, stream || 't', n) $$;
+-- Skewed choice of 1..total: a few parents get most children, as real networks do.
+create or replace function pg_temp.skewed(stream text, n bigint, total int, power double precision) returns int
+  language sql immutable as $$ select 1 + floor(power(pg_temp.rnd(stream, n), power) * total)::int $$;
+create or replace function pg_temp.cpf(n bigint) returns text language plpgsql immutable as $$
+declare base text := lpad(((n * 7919) % 999999998 + 1)::text, 9, '0'); s int := 0; d1 int; d2 int;
+begin
+  for i in 1..9 loop s := s + substr(base, i, 1)::int * (11 - i); end loop;
+  d1 := (s * 10) % 11; if d1 = 10 then d1 := 0; end if;
+  s := 0; for i in 1..9 loop s := s + substr(base, i, 1)::int * (12 - i); end loop; s := s + d1 * 2;
+  d2 := (s * 10) % 11; if d2 = 10 then d2 := 0; end if;
+  return base || d1 || d2;
+end $$;
+create or replace function pg_temp.cnpj(n bigint) returns text language plpgsql immutable as $$
+declare base text := lpad((n % 99999999)::text, 8, '0') || '0001'; s int; d1 int; d2 int;
+  w1 int[] := array[5,4,3,2,9,8,7,6,5,4,3,2]; w2 int[] := array[6,5,4,3,2,9,8,7,6,5,4,3,2];
+begin
+  s := 0; for i in 1..12 loop s := s + substr(base, i, 1)::int * w1[i]; end loop;
+  d1 := case when s % 11 < 2 then 0 else 11 - s % 11 end;
+  s := 0; for i in 1..12 loop s := s + substr(base, i, 1)::int * w2[i]; end loop; s := s + d1 * 2;
+  d2 := case when s % 11 < 2 then 0 else 11 - s % 11 end;
+  return base || d1 || d2;
+end $$;
+create temp table states(i int primary key, uf text, cidade text, ddd text);
+insert into states values ${STATES.map(([uf, cidade, ddd], i) => `(${i + 1}, '${uf}', '${cidade}', '${ddd}')`).join(',')};
+`;
+
+async function main() {
+  const started = performance.now();
+  const target = new URL(url);
+  const dbName = target.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists "${dbName}" with (force)`);
+  await admin.query(`create database "${dbName}"`);
+  await admin.end();
+  await migratePostgres(url);
+
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const step = async (label: string, sql: string) => {
+    const t = performance.now();
+    const result = await client.query(sql);
+    const rows = Array.isArray(result) ? result.reduce((n, r) => n + (r.rowCount ?? 0), 0) : (result.rowCount ?? 0);
+    console.log(
+      `${label.padEnd(28)} ${String(rows).padStart(9)} rows  ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+  };
+  const password = (await hashPassword(BENCH_PASSWORD)).replace(/'/g, "''");
+  await client.query(HELPERS);
+  await client.query('set max_parallel_workers_per_gather = 0');
+  await client.query("set maintenance_work_mem = '512MB'");
+  // Bulk load: secondary indexes of the big tables are built once at the end, and foreign keys (correct by
+  // construction here) are not checked row by row. Needs a superuser, as the local PostgreSQL's is.
+  const BULK_TABLES = ['leads', 'pre_matriculas', 'matriculas', 'eventos', 'sac_tickets'];
+  const { rows: indexes } = await client.query<{ name: string; def: string }>(
+    `select i.indexname as name, i.indexdef as def from pg_indexes i
+     where i.schemaname = 'public' and i.tablename = any($1)
+       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+    [BULK_TABLES],
+  );
+  await client.query('begin');
+  await client.query("set local session_replication_role = 'replica'");
+  for (const index of indexes) await client.query(`drop index "${index.name}"`);
+
+  const S = SIZES;
+  const userCols = 'id, email, password, role, nome, cpf, data_nascimento, endereco, telefone, created_at, updated_at';
+  const userRow = (kind: string, role: string) => `
+    pg_temp.uid('user-${kind}', g), '${kind.replace('_', '.')}' || g || '@bench.com.br', '${password}', '${role}',
+    pg_temp.person('${kind}', g), pg_temp.cpf(g * 13 + ${kind.length}), date '1970-01-01' + (g % 12000),
+    'Rua ' || pg_temp.pick(${sqlArray(SURNAMES)}, '${kind}-rua', g) || ', ' || (g % 2000 + 1),
+    '11' || lpad((900000000 + g)::text, 9, '0'), now() - (g || ' minutes')::interval, now()`;
+
+  await step(
+    'franqueador',
+    `
+    insert into users (${userCols}) select ${userRow('franqueador', 'franqueador')} from generate_series(1, 1) g;
+    insert into franqueadores (id, user_id, razao_social, cnpj) values
+      (pg_temp.uid('franqueador', 1), pg_temp.uid('user-franqueador', 1), 'Rede Nacional Crédito Educacional S.A.', pg_temp.cnpj(1));
+    update users set franqueador_id = pg_temp.uid('franqueador', 1) where id = pg_temp.uid('user-franqueador', 1);`,
+  );
+
+  await step(
+    'franquias',
+    `
+    insert into users (${userCols}) select ${userRow('franquia', 'franquia')} from generate_series(1, ${S.franquias}) g;
+    insert into franquias (id, franqueador_id, user_id, razao_social, cnpj, rep_legal, cep, cidade, estado, created_at)
+    select pg_temp.uid('franquia', g), pg_temp.uid('franqueador', 1), pg_temp.uid('user-franquia', g),
+      'Franquia ' || s.cidade || ' ' || g || ' Ltda', pg_temp.cnpj(1000 + g), pg_temp.person('franquia', g),
+      lpad((g * 1237 % 99999999)::text, 8, '0'), s.cidade, s.uf, now() - (g || ' days')::interval
+    from generate_series(1, ${S.franquias}) g join states s on s.i = 1 + (g % 27);
+    update users u set franquia_id = pg_temp.uid('franquia', g) from generate_series(1, ${S.franquias}) g
+      where u.id = pg_temp.uid('user-franquia', g);`,
+  );
+
+  await step(
+    'micro-franquias',
+    `
+    insert into users (${userCols}) select ${userRow('micro_franquia', 'micro_franquia')} from generate_series(1, ${S.microFranquias}) g;
+    insert into micro_franquias (id, franquia_id, user_id, razao_social, cnpj, rep_legal, cep, cidade, estado, created_at)
+    select pg_temp.uid('micro', g), pg_temp.uid('franquia', pg_temp.skewed('micro', g, ${S.franquias}, 2.0)),
+      pg_temp.uid('user-micro_franquia', g), 'Micro ' || s.cidade || ' ' || g || ' ME', pg_temp.cnpj(100000 + g),
+      pg_temp.person('micro', g), lpad((g * 7411 % 99999999)::text, 8, '0'), s.cidade, s.uf, now() - (g || ' hours')::interval
+    from generate_series(1, ${S.microFranquias}) g join states s on s.i = 1 + (g % 27);
+    update users u set micro_franquia_id = pg_temp.uid('micro', g) from generate_series(1, ${S.microFranquias}) g
+      where u.id = pg_temp.uid('user-micro_franquia', g);`,
+  );
+
+  await step(
+    'vendedores',
+    `
+    insert into users (${userCols}, micro_franquia_id)
+    select ${userRow('vendedor', 'vendedor')}, pg_temp.uid('micro', pg_temp.skewed('vend', g, ${S.microFranquias}, 1.5))
+    from generate_series(1, ${S.vendedores}) g;
+    insert into vendedores (id, micro_franquia_id, user_id)
+    select pg_temp.uid('vendedor', g), u.micro_franquia_id, u.id
+    from generate_series(1, ${S.vendedores}) g join users u on u.id = pg_temp.uid('user-vendedor', g);`,
+  );
+
+  await step(
+    'clientes',
+    `
+    insert into users (${userCols}) select ${userRow('cliente', 'cliente')} from generate_series(1, ${S.clientes}) g;
+    insert into clientes (id, micro_franquia_id, vendedor_id, user_id, nome_fantasia, cnpj, rep_legal, produto, kit, cep, cidade, estado, created_at)
+    select pg_temp.uid('cliente', g), v.micro_franquia_id, case when g % 3 = 0 then null else v.id end,
+      pg_temp.uid('user-cliente', g),
+      (case when g % 2 = 0 then 'Colégio ' else 'Escola Estadual ' end) || pg_temp.pick(${sqlArray(SURNAMES)}, 'escola', g) || ' ' || g,
+      pg_temp.cnpj(200000 + g), pg_temp.person('cliente', g),
+      (array['todos_pela_educacao','church_educacao','start_universitario','especializa_mais','collab_educacao'])[1 + g % 5]::produto,
+      (array['essencial','premium','card','padrao','digital'])[1 + g % 5]::kit,
+      lpad((g * 3163 % 99999999)::text, 8, '0'), s.cidade, s.uf, now() - (g || ' minutes')::interval
+    from generate_series(1, ${S.clientes}) g
+    join vendedores v on v.id = pg_temp.uid('vendedor', pg_temp.skewed('cli', g, ${S.vendedores}, 1.7))
+    join states s on s.i = 1 + (g % 27);
+    update users u set cliente_id = c.id, micro_franquia_id = c.micro_franquia_id
+      from clientes c where u.id = c.user_id;`,
+  );
+
+  await step(
+    'cursos and módulos',
+    `
+    insert into cursos (id, cliente_id, titulo, descricao, valor, valor_com_desconto, parcelas)
+    select pg_temp.uid('curso', g), pg_temp.uid('cliente', 1 + (g - 1) % ${S.clientes}),
+      pg_temp.pick(${sqlArray(COURSES)}, 'curso', g), 'Curso gerado para medição de desempenho.',
+      (500 + g % 40 * 100)::numeric(10,2), case when g % 2 = 0 then (400 + g % 40 * 80)::numeric(10,2) end, 1 + g % 12
+    from generate_series(1, ${S.cursos}) g;
+    insert into curso_modulos (curso_id, titulo, modulo, carga_horaria, ordem)
+    select pg_temp.uid('curso', g), 'Módulo ' || m, m::text, 20 + (g + m) % 60, m
+    from generate_series(1, ${S.cursos}) g, generate_series(1, 2) m;`,
+  );
+
+  await step(
+    'eventos',
+    `
+    insert into eventos (id, cliente_id, micro_franquia_id, nome_escola, tipo_escola, cep, cidade, estado,
+      data_distribuicao, data_evento, horario, local, qtd_alunos, valor_total_desconto, status, created_at)
+    select pg_temp.uid('evento', g), c.id, c.micro_franquia_id, c.nome_fantasia,
+      (case when g % 2 = 0 then 'privada' else 'publica' end)::tipo_escola, c.cep, s.cidade, s.uf,
+      d - 7, d, lpad((8 + g % 12)::text, 2, '0') || ':00',
+      (array['escola','comercial','igreja','hotel','outros'])[1 + g % 5]::local_evento, 50 + g % 450,
+      (500 + g % 30 * 100)::numeric(10,2),
+      (case when d < current_date then 'concluido' else 'agendado' end)::event_status,
+      now() - ((${S.eventos} - g) || ' minutes')::interval
+    from generate_series(1, ${S.eventos}) g
+    cross join lateral (select current_date - 540 + (g * 37 % 720) as d) dates
+    join clientes c on c.id = pg_temp.uid('cliente', pg_temp.skewed('ev', g, ${S.clientes}, 2.2))
+    join states s on s.i = 1 + (g % 27);
+    insert into eventos_cursos (evento_id, curso_id)
+    select e.id, pg_temp.uid('curso', 1 + ((g - 1) % ${S.clientes}) + 0)
+    from generate_series(1, ${S.eventos}) g join eventos e on e.id = pg_temp.uid('evento', g)
+    where e.cliente_id = pg_temp.uid('cliente', 1 + ((g - 1) % ${S.clientes}))
+    on conflict do nothing;`,
+  );
+
+  await step(
+    'leads',
+    `
+    insert into leads (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, created_at)
+    select pg_temp.uid('lead', g), pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8)),
+      pg_temp.person('aluno', g), pg_temp.person('resp', g),
+      'aluno' || g || '@email.com.br', s.ddd || '9' || lpad((g % 100000000)::text, 8, '0'),
+      now() - ((${S.leads} - g) || ' seconds')::interval, now() - ((${S.leads} - g) || ' seconds')::interval
+    from generate_series(1, ${S.leads}) g join states s on s.i = 1 + (g % 27);`,
+  );
+
+  await step(
+    'pré-matrículas',
+    `
+    insert into pre_matriculas (id, evento_id, lead_id, nome, email, telefone, curso_interesse, nome_aluno, cpf_aluno,
+      nome_responsavel, cpf_responsavel, status, consentido_em, created_at)
+    select pg_temp.uid('pre', g), l.evento_id, l.id, l.nome_aluno, l.email, l.telefone,
+      pg_temp.pick(${sqlArray(COURSES)}, 'interesse', g), l.nome_aluno, pg_temp.cpf(g * 2),
+      l.nome_responsavel, pg_temp.cpf(g * 2 + 1),
+      (case when g <= ${S.matriculas} then 'efetivada' else 'pendente' end)::pre_matricula_status,
+      l.created_at + interval '1 hour', l.created_at + interval '1 hour'
+    from generate_series(1, ${S.preMatriculas}) g join leads l on l.id = pg_temp.uid('lead', g * 3);`,
+  );
+
+  await step(
+    'matrículas',
+    `
+    insert into matriculas (pre_matricula_id, evento_id, lead_id, nome, email, telefone, curso_interesse, efetivada_em, created_at)
+    select p.id, p.evento_id, p.lead_id, p.nome, p.email, p.telefone, p.curso_interesse,
+      p.created_at + interval '2 days', p.created_at + interval '2 days'
+    from generate_series(1, ${S.matriculas}) g join pre_matriculas p on p.id = pg_temp.uid('pre', g);`,
+  );
+
+  await step(
+    'tickets',
+    `
+    insert into sac_tickets (solicitante_id, franquia_id, micro_franquia_id, titulo, descricao, departamento, prioridade,
+      status, resolucao, resolved_at, responsavel_id, created_at)
+    select m.user_id, m.franquia_id, m.id, 'Solicitação ' || g, 'Descrição detalhada da solicitação número ' || g || '.',
+      (array['comercial','marketing','administrativo','ti','logistica'])[1 + g % 5]::departamento,
+      (array['baixa','media','alta','critica'])[1 + g % 4]::ticket_priority,
+      (case when g % 3 = 0 then 'concluido' else 'em_andamento' end)::ticket_status,
+      case when g % 3 = 0 then 'Resolvido pela equipe.' end, case when g % 3 = 0 then now() end,
+      case when g % 3 = 0 then pg_temp.uid('user-franqueador', 1) end, now() - (g || ' minutes')::interval
+    from generate_series(1, ${S.tickets}) g join micro_franquias m on m.id = pg_temp.uid('micro', 1 + g % ${S.microFranquias});`,
+  );
+
+  await step(`indexes (${indexes.length})`, indexes.map((i) => `${i.def};`).join('\n'));
+  await client.query('commit');
+  await step('analyze', 'analyze');
+
+  const accounts = await client.query<{ role: string; email: string; scope: string }>(`
+    select 'franqueador' role, u.email, 'the whole network' scope from users u where u.role = 'franqueador'
+    union all (select 'franquia', u.email, count(distinct m.id) || ' micro-franquias' from users u
+      join micro_franquias m on m.franquia_id = u.franquia_id where u.role = 'franquia' group by u.email order by count(distinct m.id) desc limit 1)
+    union all (select 'franquia (small)', u.email, count(distinct m.id) || ' micro-franquias' from users u
+      join micro_franquias m on m.franquia_id = u.franquia_id where u.role = 'franquia' group by u.email order by count(distinct m.id) asc limit 1)
+    union all (select 'micro_franquia', u.email, count(c.id) || ' clientes' from users u
+      join clientes c on c.micro_franquia_id = u.micro_franquia_id where u.role = 'micro_franquia' group by u.email order by count(c.id) desc limit 1)
+    union all (select 'vendedor', u.email, count(c.id) || ' clientes' from users u join vendedores v on v.user_id = u.id
+      join clientes c on c.vendedor_id = v.id group by u.email order by count(c.id) desc limit 1)
+    union all (select 'cliente', u.email, count(l.id) || ' leads' from users u join eventos e on e.cliente_id = u.cliente_id
+      join leads l on l.evento_id = e.id where u.role = 'cliente' group by u.email order by count(l.id) desc limit 1)
+    union all (select 'cliente (small)', u.email, count(e.id) || ' eventos' from users u join eventos e on e.cliente_id = u.cliente_id
+      where u.role = 'cliente' group by u.email order by count(e.id) asc limit 1)`);
+  await client.end();
+  console.log(
+    `\nloaded in ${((performance.now() - started) / 1000).toFixed(1)} s; every account's password is ${BENCH_PASSWORD}`,
+  );
+  console.table(accounts.rows);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
