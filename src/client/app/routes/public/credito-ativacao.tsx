@@ -1,22 +1,39 @@
-import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import type { CreditDeclaration } from '@shared/schemas/public';
 import { PublicLayout } from '@/components/layouts/public-layout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ActivationForm } from '@/features/public/components/activation-form';
+import { ActivationHero } from '@/features/public/components/activation-hero';
+import { CreditCelebration } from '@/features/public/components/credit-celebration';
 
-/** /credito-ativacao: public activation of the educational credit. */
+/** /credito-ativacao: activation of the educational credit; on success the celebration replaces the form. */
 export default function CreditoAtivacaoRoute() {
+  const [declaration, setDeclaration] = useState<CreditDeclaration | null>(null);
   return (
     <PublicLayout>
       <title>Habilitação do Crédito Estudantil | Rede Crédito Educacional</title>
-      <section className="px-4 py-16 text-center sm:py-20">
-        <div className="mx-auto flex max-w-3xl flex-col items-center gap-4">
-          <ShieldCheck aria-hidden="true" className="size-12 text-primary" />
-          <h1 className="text-3xl font-extrabold tracking-tight text-foreground sm:text-4xl">
-            Habilitação do Crédito Estudantil
-          </h1>
-          <p className="max-w-xl text-muted-foreground">
-            Preencha seus dados para ativar o seu crédito educacional gratuito.
-          </p>
-        </div>
-      </section>
+      {declaration ? (
+        <CreditCelebration declaration={declaration} onReset={() => setDeclaration(null)} />
+      ) : (
+        <>
+          <ActivationHero />
+          <section aria-labelledby="ativacao-titulo" className="-mt-10 px-4 pb-12">
+            <Card className="mx-auto max-w-xl shadow-lg">
+              <CardHeader className="p-5 sm:p-6">
+                <CardTitle id="ativacao-titulo" className="text-2xl">
+                  Ative o seu crédito
+                </CardTitle>
+                <CardDescription>
+                  Informe a cidade e o evento em que recebeu o seu cartão e os dados do aluno e do responsável.
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="p-5 pt-0 sm:p-6 sm:pt-0">
+                <ActivationForm onActivated={setDeclaration} />
+              </CardContent>
+            </Card>
+          </section>
+        </>
+      )}
     </PublicLayout>
   );
 }

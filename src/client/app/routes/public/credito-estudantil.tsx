@@ -1,20 +1,34 @@
-import { PartyPopper } from 'lucide-react';
 import { PublicLayout } from '@/components/layouts/public-layout';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CreditCategories } from '@/features/public/components/credit-categories';
+import { HowItWorks } from '@/features/public/components/how-it-works';
+import { LandingHero } from '@/features/public/components/landing-hero';
+import { LeadForm } from '@/features/public/components/lead-form';
+import { ParabensMarquee } from '@/features/public/components/parabens-marquee';
 
-/** /credito-estudantil: public landing of the free educational credit. */
+/** /credito-estudantil: the public landing of the free educational credit and its sign-up form (SPEC §2). */
 export default function CreditoEstudantilRoute() {
   return (
     <PublicLayout>
       <title>Crédito Estudantil | Rede Crédito Educacional</title>
-      <section className="bg-gradient-to-br from-blue-700 to-indigo-800 px-4 py-16 text-center text-white sm:py-24">
-        <div className="mx-auto flex max-w-3xl flex-col items-center gap-5">
-          <PartyPopper aria-hidden="true" className="size-12 text-amber-300" />
-          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">PARABÉNS!</h1>
-          <p className="text-lg sm:text-xl">Você foi selecionado(a) para receber um crédito educacional gratuito!</p>
-          <p className="max-w-xl text-sm text-blue-100 sm:text-base">
-            Escolha a sua cidade e o evento da sua escola para garantir o seu crédito.
-          </p>
-        </div>
+      <ParabensMarquee />
+      <LandingHero />
+      <CreditCategories />
+      <HowItWorks />
+      <section id="inscricao" aria-labelledby="inscricao-titulo" className="scroll-mt-4 px-4 py-10 sm:py-14">
+        <Card className="mx-auto max-w-xl border-2 border-blue-200 shadow-lg">
+          <CardHeader className="p-5 sm:p-6">
+            <CardTitle id="inscricao-titulo" className="text-2xl">
+              Garanta o seu crédito
+            </CardTitle>
+            <CardDescription>
+              Escolha a sua cidade e o evento da sua escola e preencha os dados do aluno e do responsável.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="p-5 pt-0 sm:p-6 sm:pt-0">
+            <LeadForm />
+          </CardContent>
+        </Card>
       </section>
     </PublicLayout>
   );

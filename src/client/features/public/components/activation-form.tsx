@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { maskCpf, maskPhone, MASK_MAX_LENGTH } from '@shared/format';
+import {
+  preMatriculaSchema,
+  PUBLIC_MESSAGES,
+  type CreditDeclaration,
+  type PreMatriculaData,
+  type PreMatriculaInput,
+} from '@shared/schemas/public';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useCreatePreMatricula } from '../api/create-pre-matricula';
+import { CityEventFields } from './city-event-fields';
+import { ConsentField } from './consent-field';
+import { maskedRegistration } from './masked-registration';
+import { showServerFieldErrors } from './server-field-errors';
+
+const EMPTY: PreMatriculaInput = {
+  eventoId: '',
+  nomeAluno: '',
+  cpfAluno: '',
+  nomeResponsavel: '',
+  cpfResponsavel: '',
+  email: '',
+  telefone: '',
+  consentimento: false,
+};
+const FIELDS = Object.keys(EMPTY) as (keyof PreMatriculaInput)[];
+
+export interface ActivationFormProps {
+  onActivated: (declaration: CreditDeclaration) => void;
+}
+
+/** The /credito-ativacao form (SPEC §2, §5): city, event, then the student's and guardian's names and CPFs. */
+export function ActivationForm({ onActivated }: ActivationFormProps) {
+  const [cidade, setCidade] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    clearErrors,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<PreMatriculaInput, unknown, PreMatriculaData>({
+    resolver: zodResolver(preMatriculaSchema),
+    defaultValues: EMPTY,
+  });
+  const eventoId = useWatch({ control, name: 'eventoId' });
+
+  const activate = useCreatePreMatricula({
+    onSuccess: onActivated,
+    onError: (error) => {
+      showServerFieldErrors(error, FIELDS, setError);
+      toast({
+        variant: 'destructive',
+        title: PUBLIC_MESSAGES.ativacaoError,
+        description: errorMessage(error, PUBLIC_MESSAGES.ativacaoError),
+      });
+    },
+  });
+
+  return (
+    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => activate.mutate(values))}>
+      <CityEventFields
+        idPrefix="ativacao"
+        cidade={cidade}
+        onCidadeChange={(next) => {
+          setCidade(next);
+          setValue('eventoId', '');
+          clearErrors();
+        }}
+        eventoId={eventoId}
+        onEventoChange={(next) => {
+          setValue('eventoId', next);
+          if (next) clearErrors('eventoId');
+        }}
+        eventoError={errors.eventoId?.message}
+      />
+
+      {eventoId ? (
+        <>
+          <TextField
+            id="ativacao-nome-aluno"
+            label="Nome do aluno"
+            autoComplete="name"
+            error={errors.nomeAluno?.message}
+            {...register('nomeAluno')}
+          />
+          <TextField
+            id="ativacao-cpf-aluno"
+            label="CPF do aluno"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="000.000.000-00"
+            maxLength={MASK_MAX_LENGTH.cpf}
+            error={errors.cpfAluno?.message}
+            {...maskedRegistration(register('cpfAluno'), maskCpf)}
+          />
+          <TextField
+            id="ativacao-nome-responsavel"
+            label="Nome do responsável"
+            autoComplete="off"
+            error={errors.nomeResponsavel?.message}
+            {...register('nomeResponsavel')}
+          />
+          <TextField
+            id="ativacao-cpf-responsavel"
+            label="CPF do responsável"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="000.000.000-00"
+            maxLength={MASK_MAX_LENGTH.cpf}
+            error={errors.cpfResponsavel?.message}
+            {...maskedRegistration(register('cpfResponsavel'), maskCpf)}
+          />
+          <TextField
+            id="ativacao-email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="seu@email.com"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            id="ativacao-telefone"
+            label="Telefone (WhatsApp)"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="(00) 00000-0000"
+            maxLength={MASK_MAX_LENGTH.phone}
+            error={errors.telefone?.message}
+            {...maskedRegistration(register('telefone'), maskPhone)}
+          />
+          <ConsentField
+            id="ativacao-consentimento"
+            registration={register('consentimento')}
+            error={errors.consentimento?.message}
+          />
+        </>
+      ) : null}
+
+      <Button
+        type="submit"
+        size="lg"
+        className="h-auto min-h-12 w-full whitespace-normal bg-success py-3 text-base font-extrabold tracking-wide text-success-foreground hover:bg-green-800"
+        disabled={activate.isPending}
+      >
+        {activate.isPending ? 'Ativando...' : 'ATIVAR MEU CRÉDITO GRATUITO'}
+      </Button>
+    </form>
+  );
+}

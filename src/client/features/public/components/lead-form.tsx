@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { maskPhone, MASK_MAX_LENGTH } from '@shared/format';
+import { leadSchema, PUBLIC_MESSAGES, type LeadData, type LeadInput } from '@shared/schemas/public';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useCreateLead } from '../api/create-lead';
+import { CityEventFields } from './city-event-fields';
+import { ConsentField } from './consent-field';
+import { maskedRegistration } from './masked-registration';
+import { showServerFieldErrors } from './server-field-errors';
+
+const EMPTY: LeadInput = {
+  eventoId: '',
+  nomeAluno: '',
+  nomeResponsavel: '',
+  email: '',
+  telefone: '',
+  consentimento: false,
+};
+const FIELDS = Object.keys(EMPTY) as (keyof LeadInput)[];
+
+/**
+ * The /credito-estudantil sign-up (SPEC §2, §4): city, then event, then the student's and guardian's details.
+ * After a success the form and the city start over, ready for the next student.
+ */
+export function LeadForm() {
+  const [cidade, setCidade] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    reset,
+    clearErrors,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<LeadInput, unknown, LeadData>({ resolver: zodResolver(leadSchema), defaultValues: EMPTY });
+  const eventoId = useWatch({ control, name: 'eventoId' });
+
+  const createLead = useCreateLead({
+    onSuccess: () => {
+      toast({
+        variant: 'success',
+        title: PUBLIC_MESSAGES.leadSuccess,
+        description: PUBLIC_MESSAGES.leadSuccessDescription,
+      });
+      reset(EMPTY);
+      setCidade('');
+    },
+    onError: (error) => {
+      showServerFieldErrors(error, FIELDS, setError);
+      toast({
+        variant: 'destructive',
+        title: PUBLIC_MESSAGES.leadError,
+        description: errorMessage(error, PUBLIC_MESSAGES.leadErrorFallback),
+      });
+    },
+  });
+
+  return (
+    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => createLead.mutate(values))}>
+      <CityEventFields
+        idPrefix="inscricao"
+        cidade={cidade}
+        onCidadeChange={(next) => {
+          setCidade(next);
+          setValue('eventoId', '');
+          clearErrors();
+        }}
+        eventoId={eventoId}
+        onEventoChange={(next) => {
+          setValue('eventoId', next);
+          if (next) clearErrors('eventoId');
+        }}
+        eventoError={errors.eventoId?.message}
+      />
+
+      {eventoId ? (
+        <>
+          <TextField
+            id="inscricao-nome-aluno"
+            label="Nome do aluno"
+            autoComplete="name"
+            error={errors.nomeAluno?.message}
+            {...register('nomeAluno')}
+          />
+          <TextField
+            id="inscricao-nome-responsavel"
+            label="Nome do responsável"
+            autoComplete="off"
+            error={errors.nomeResponsavel?.message}
+            {...register('nomeResponsavel')}
+          />
+          <TextField
+            id="inscricao-email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="seu@email.com"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            id="inscricao-telefone"
+            label="Telefone (WhatsApp)"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="(00) 00000-0000"
+            maxLength={MASK_MAX_LENGTH.phone}
+            error={errors.telefone?.message}
+            {...maskedRegistration(register('telefone'), maskPhone)}
+          />
+          <ConsentField
+            id="inscricao-consentimento"
+            registration={register('consentimento')}
+            error={errors.consentimento?.message}
+          />
+        </>
+      ) : null}
+
+      <Button
+        type="submit"
+        size="lg"
+        className="h-auto min-h-12 w-full whitespace-normal bg-success py-3 text-base font-extrabold tracking-wide text-success-foreground hover:bg-green-800"
+        disabled={createLead.isPending}
+      >
+        {createLead.isPending ? 'Enviando...' : 'GARANTIR MEU CRÉDITO GRATUITO'}
+      </Button>
+    </form>
+  );
+}
