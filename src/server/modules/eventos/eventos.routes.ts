@@ -1,4 +1,53 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STAFF_ROLES } from '../../../shared/roles';
+import {
+  eventoCreateSchema,
+  eventoListQuerySchema,
+  eventoParamsSchema,
+  eventoUpdateSchema,
+} from '../../../shared/schemas/evento';
+import { pageWindow, setTotalCount } from '../../lib/pagination';
+import { findEvento, listEventos } from './eventos.repository';
+import { createEvento, updateEventoById } from './eventos.service';
 
-/** The eventos API (SPEC §7, DESIGN §4). Registered by app.ts; its routes are added by the eventos work. */
-export async function eventosRoutes(_app: FastifyInstance) {}
+/** DESIGN §4.1: cliente, vendedor and micro_franquia create events; every staff role but the franqueador edits. */
+const CREATE = ['cliente', 'vendedor', 'micro_franquia'] as const;
+const EDIT = ['franquia', 'micro_franquia', 'vendedor', 'cliente'] as const;
+
+/** The eventos API (SPEC §7, DESIGN §4). */
+export async function eventosRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/eventos',
+    { schema: { querystring: eventoListQuerySchema }, config: { access: STAFF_ROLES } },
+    async (request, reply) => {
+      const { items, total } = await listEventos(app.db, request.actor!, {
+        q: request.query.q,
+        ...pageWindow(request.query),
+      });
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
+
+  app.post(
+    '/api/eventos',
+    { schema: { body: eventoCreateSchema }, config: { access: CREATE } },
+    async (request, reply) => {
+      const id = await createEvento(app, request.actor!, request.body);
+      reply.code(201);
+      return findEvento(app.db, request.actor!, id);
+    },
+  );
+
+  app.put(
+    '/api/eventos/:id',
+    { schema: { params: eventoParamsSchema, body: eventoUpdateSchema }, config: { access: EDIT } },
+    async (request) => {
+      await updateEventoById(app, request.actor!, request.params.id, request.body);
+      return findEvento(app.db, request.actor!, request.params.id);
+    },
+  );
+}

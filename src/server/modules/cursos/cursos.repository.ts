@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import type { Curso, Modulo } from '../../../shared/schemas/curso';
+import type { Actor } from '../../access/actor';
+import { clientesVisibleTo, cursosVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { clientes, cursoModulos, cursos } from '../../db/schema';
+import { searchAny } from '../../lib/pagination';
+
+type CursoRow = typeof cursos.$inferSelect;
+type ModuloRow = typeof cursoModulos.$inferSelect;
+
+const money = (value: string | null): number | null => (value == null ? null : Number(value));
+
+export function toModulo(row: ModuloRow): Modulo {
+  return {
+    id: row.id,
+    cursoId: row.cursoId,
+    titulo: row.titulo,
+    modulo: row.modulo,
+    cargaHoraria: row.cargaHoraria,
+    ordem: row.ordem,
+    isActive: row.isActive,
+  };
+}
+
+function toCurso(row: CursoRow, modulos: Modulo[]): Curso {
+  return {
+    id: row.id,
+    clienteId: row.clienteId,
+    titulo: row.titulo,
+    descricao: row.descricao,
+    valor: Number(row.valor),
+    valorComDesconto: money(row.valorComDesconto),
+    parcelas: row.parcelas,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    modulos,
+  };
+}
+
+/** The modules of several courses in one query, each course's in its order. */
+async function modulosOf(db: Executor, cursoIds: string[]): Promise<Map<string, Modulo[]>> {
+  const byCurso = new Map<string, Modulo[]>(cursoIds.map((id) => [id, []]));
+  if (cursoIds.length === 0) return byCurso;
+  const rows = await db
+    .select()
+    .from(cursoModulos)
+    .where(inArray(cursoModulos.cursoId, cursoIds))
+    .orderBy(asc(cursoModulos.ordem), asc(cursoModulos.createdAt), asc(cursoModulos.id));
+  for (const row of rows) byCurso.get(row.cursoId)?.push(toModulo(row));
+  return byCurso;
+}
+
+export interface CursoListFilter {
+  clienteId?: string;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the courses the actor may read, newest first, with their modules; and the number matching. */
+export async function listCursos(db: Executor, actor: Actor, filter: CursoListFilter) {
+  const conditions: (SQL | undefined)[] = [cursosVisibleTo(actor), searchAny(filter.q, [cursos.titulo])];
+  if (filter.clienteId) conditions.push(eq(cursos.clienteId, filter.clienteId));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(cursos)
+      .where(where)
+      .orderBy(desc(cursos.createdAt), desc(cursos.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ value: count() }).from(cursos).where(where),
+  ]);
+  const modulos = await modulosOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toCurso(r, modulos.get(r.id) ?? [])), total: Number(total?.value ?? 0) };
+}
+
+/** True when the client exists and the actor may read it. */
+export async function clienteVisible(db: Executor, actor: Actor, clienteId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: clientes.id })
+    .from(clientes)
+    .where(and(eq(clientes.id, clienteId), clientesVisibleTo(actor)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** One course the actor may read, or undefined; `lock` holds the row until the transaction ends. */
+export async function findCursoRow(db: Executor, actor: Actor, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(cursos)
+    .where(and(eq(cursos.id, id), cursosVisibleTo(actor)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findCurso(db: Executor, actor: Actor, id: string): Promise<Curso | undefined> {
+  const row = await findCursoRow(db, actor, id);
+  if (!row) return undefined;
+  const modulos = await modulosOf(db, [row.id]);
+  return toCurso(row, modulos.get(row.id) ?? []);
+}
+
+export async function insertCurso(
+  db: Executor,
+  values: Omit<typeof cursos.$inferInsert, 'valor' | 'valorComDesconto'> & {
+    valor: number;
+    valorComDesconto: number | null;
+  },
+): Promise<CursoRow> {
+  const [row] = await db
+    .insert(cursos)
+    .values({
+      ...values,
+      valor: values.valor.toFixed(2),
+      valorComDesconto: values.valorComDesconto == null ? null : values.valorComDesconto.toFixed(2),
+    })
+    .returning();
+  return row!;
+}
+
+export async function updateCurso(
+  db: Executor,
+  id: string,
+  values: Partial<{
+    titulo: string;
+    descricao: string | null;
+    valor: number;
+    valorComDesconto: number | null;
+    parcelas: number;
+    isActive: boolean;
+  }>,
+): Promise<void> {
+  const { valor, valorComDesconto, ...rest } = values;
+  const set: Partial<typeof cursos.$inferInsert> = Object.fromEntries(
+    Object.entries(rest).filter(([, v]) => v !== undefined),
+  );
+  if (valor !== undefined) set.valor = valor.toFixed(2);
+  if (valorComDesconto !== undefined) set.valorComDesconto = valorComDesconto?.toFixed(2) ?? null;
+  if (Object.keys(set).length === 0) return;
+  await db.update(cursos).set(set).where(eq(cursos.id, id));
+}
+
+export async function insertModulos(db: Executor, values: (typeof cursoModulos.$inferInsert)[]): Promise<Modulo[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(cursoModulos).values(values).returning();
+  return rows.map(toModulo);
+}
+
+export async function findModulo(db: Executor, cursoId: string, moduloId: string) {
+  const [row] = await db
+    .select()
+    .from(cursoModulos)
+    .where(and(eq(cursoModulos.id, moduloId), eq(cursoModulos.cursoId, cursoId)))
+    .limit(1);
+  return row;
+}
+
+export async function nextOrdem(db: Executor, cursoId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: max(cursoModulos.ordem) })
+    .from(cursoModulos)
+    .where(eq(cursoModulos.cursoId, cursoId));
+  return (row?.value ?? 0) + 1;
+}
+
+export async function updateModulo(
+  db: Executor,
+  moduloId: string,
+  values: Partial<Pick<ModuloRow, 'titulo' | 'modulo' | 'cargaHoraria' | 'ordem' | 'isActive'>>,
+): Promise<Modulo> {
+  const set: Partial<typeof cursoModulos.$inferInsert> = Object.fromEntries(
+    Object.entries(values).filter(([, v]) => v !== undefined),
+  );
+  if (Object.keys(set).length === 0) set.updatedAt = new Date();
+  const [row] = await db.update(cursoModulos).set(set).where(eq(cursoModulos.id, moduloId)).returning();
+  return toModulo(row!);
+}
+
+export async function countModulos(db: Executor, cursoId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(cursoModulos).where(eq(cursoModulos.cursoId, cursoId));
+  return Number(row?.value ?? 0);
+}
+
+export async function deleteModulo(db: Executor, moduloId: string): Promise<void> {
+  await db.delete(cursoModulos).where(eq(cursoModulos.id, moduloId));
+}
+
+/** Module ordem stays its 1-based position after a removal. */
+export async function renumberModulos(db: Executor, cursoId: string): Promise<void> {
+  await db.execute(sql`
+    update ${cursoModulos} set ordem = numbered.position
+    from (
+      select id, row_number() over (order by ordem, created_at, id)::int as position
+      from ${cursoModulos} where curso_id = ${cursoId}
+    ) as numbered
+    where ${cursoModulos.id} = numbered.id and ${cursoModulos.ordem} <> numbered.position`);
+}

@@ -1,0 +1,163 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Evento, EventoCurso } from '../../../shared/schemas/evento';
+import type { Actor } from '../../access/actor';
+import { clientesVisibleTo, eventosVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { clientes, cursos, eventos, eventosCursos } from '../../db/schema';
+import { searchAny } from '../../lib/pagination';
+
+type EventoRow = typeof eventos.$inferSelect;
+
+const columns = {
+  evento: eventos,
+  cliente: { id: clientes.id, nomeFantasia: clientes.nomeFantasia },
+};
+
+function toEvento(
+  row: EventoRow,
+  cliente: { id: string; nomeFantasia: string } | null,
+  cursosDoEvento: EventoCurso[],
+): Evento {
+  return {
+    id: row.id,
+    clienteId: row.clienteId,
+    microFranquiaId: row.microFranquiaId,
+    cliente,
+    nomeEscola: row.nomeEscola,
+    tipoEscola: row.tipoEscola,
+    cep: row.cep,
+    cidade: row.cidade,
+    estado: row.estado,
+    dataDistribuicao: row.dataDistribuicao,
+    dataEvento: row.dataEvento,
+    horario: row.horario,
+    local: row.local,
+    qtdAlunos: row.qtdAlunos,
+    valorTotalDesconto: row.valorTotalDesconto == null ? null : Number(row.valorTotalDesconto),
+    observacao: row.observacao,
+    status: row.status,
+    isActive: row.isActive,
+    cursoIds: cursosDoEvento.map((c) => c.id),
+    cursos: cursosDoEvento,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The courses of several events in one query. */
+async function cursosOf(db: Executor, eventoIds: string[]): Promise<Map<string, EventoCurso[]>> {
+  const byEvento = new Map<string, EventoCurso[]>(eventoIds.map((id) => [id, []]));
+  if (eventoIds.length === 0) return byEvento;
+  const rows = await db
+    .select({ eventoId: eventosCursos.eventoId, id: cursos.id, titulo: cursos.titulo })
+    .from(eventosCursos)
+    .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
+    .where(inArray(eventosCursos.eventoId, eventoIds))
+    .orderBy(asc(cursos.titulo), asc(cursos.id));
+  for (const { eventoId, id, titulo } of rows) byEvento.get(eventoId)?.push({ id, titulo });
+  return byEvento;
+}
+
+export interface EventoListFilter {
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A page of the events the actor may read, newest first, with their courses; and the number matching. */
+export async function listEventos(db: Executor, actor: Actor, filter: EventoListFilter) {
+  const where = and(
+    eventosVisibleTo(actor),
+    searchAny(filter.q, [eventos.nomeEscola, eventos.cidade, eventos.estado]),
+  ) as SQL;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(eventos)
+      .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
+      .where(where)
+      .orderBy(desc(eventos.createdAt), desc(eventos.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ value: count() }).from(eventos).where(where),
+  ]);
+  const cursosByEvento = await cursosOf(
+    db,
+    rows.map((r) => r.evento.id),
+  );
+  return {
+    items: rows.map((r) => toEvento(r.evento, r.cliente, cursosByEvento.get(r.evento.id) ?? [])),
+    total: Number(total?.value ?? 0),
+  };
+}
+
+export async function findEvento(db: Executor, actor: Actor, id: string): Promise<Evento | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(eventos)
+    .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
+    .where(and(eq(eventos.id, id), eventosVisibleTo(actor)))
+    .limit(1);
+  if (!row) return undefined;
+  const cursosByEvento = await cursosOf(db, [row.evento.id]);
+  return toEvento(row.evento, row.cliente, cursosByEvento.get(row.evento.id) ?? []);
+}
+
+/** The event row, locked until the transaction ends, when the actor may read it. */
+export async function lockEventoRow(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select()
+    .from(eventos)
+    .where(and(eq(eventos.id, id), eventosVisibleTo(actor)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** The client (id and its micro-franquia) when the actor may read it. */
+export async function findVisibleCliente(db: Executor, actor: Actor, clienteId: string) {
+  const [row] = await db
+    .select({ id: clientes.id, microFranquiaId: clientes.microFranquiaId })
+    .from(clientes)
+    .where(and(eq(clientes.id, clienteId), clientesVisibleTo(actor)))
+    .limit(1);
+  return row;
+}
+
+/** How many of the courses belong to the client. */
+export async function countCursosOfCliente(db: Executor, clienteId: string, cursoIds: string[]): Promise<number> {
+  if (cursoIds.length === 0) return 0;
+  const [row] = await db
+    .select({ value: count() })
+    .from(cursos)
+    .where(and(eq(cursos.clienteId, clienteId), inArray(cursos.id, cursoIds)));
+  return Number(row?.value ?? 0);
+}
+
+export type EventoValues = Omit<
+  typeof eventos.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'valorTotalDesconto'
+> & {
+  valorTotalDesconto: number | null;
+};
+
+function toColumns(values: EventoValues): typeof eventos.$inferInsert {
+  return { ...values, valorTotalDesconto: values.valorTotalDesconto?.toFixed(2) ?? null };
+}
+
+export async function insertEvento(db: Executor, values: EventoValues): Promise<string> {
+  const [row] = await db.insert(eventos).values(toColumns(values)).returning({ id: eventos.id });
+  return row!.id;
+}
+
+export async function updateEvento(db: Executor, id: string, values: EventoValues): Promise<void> {
+  await db.update(eventos).set(toColumns(values)).where(eq(eventos.id, id));
+}
+
+/** Replaces the event's course set. */
+export async function replaceEventoCursos(db: Executor, eventoId: string, cursoIds: string[]): Promise<void> {
+  await db.delete(eventosCursos).where(eq(eventosCursos.eventoId, eventoId));
+  if (cursoIds.length > 0) {
+    await db.insert(eventosCursos).values(cursoIds.map((cursoId) => ({ eventoId, cursoId })));
+  }
+}

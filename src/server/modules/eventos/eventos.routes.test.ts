@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import type { Role } from '../../../shared/roles';
+import type { Evento } from '../../../shared/schemas/evento';
+import { clientes, cursos, eventos, eventosCursos, microFranquias } from '../../db/schema';
+import { createTestApp, login, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+
+let ctx: TestContext;
+const cookies = {} as Record<Role, string>;
+let ids: {
+  horizonte: string;
+  valinhos: string;
+  contagem: string;
+  microCampinas: string;
+  cursosHorizonte: string[];
+  informatica: string;
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as const) {
+    cookies[role] = await loginAs(ctx.app, role);
+  }
+  const db = ctx.handle.db;
+  const rows = await db.select({ id: clientes.id, nome: clientes.nomeFantasia }).from(clientes);
+  const cliente = (nome: string) => rows.find((r) => r.nome === nome)!.id;
+  const [micro] = await db
+    .select({ id: microFranquias.id })
+    .from(microFranquias)
+    .where(eq(microFranquias.razaoSocial, 'Campinas Educação ME'));
+  const allCursos = await db.select({ id: cursos.id, titulo: cursos.titulo, clienteId: cursos.clienteId }).from(cursos);
+  ids = {
+    horizonte: cliente('Colégio Horizonte'),
+    valinhos: cliente('Escola Estadual Valinhos'),
+    contagem: cliente('Instituto Saber Contagem'),
+    microCampinas: micro!.id,
+    cursosHorizonte: allCursos.filter((c) => c.clienteId === cliente('Colégio Horizonte')).map((c) => c.id),
+    informatica: allCursos.find((c) => c.titulo === 'Informática Básica')!.id,
+  };
+});
+afterAll(() => ctx.close());
+
+const list = (cookie: string, query = '') =>
+  ctx.app.inject({ method: 'GET', url: `/api/eventos${query}`, headers: { cookie } });
+function send(method: 'POST' | 'PUT', url: string, cookie: string, payload: Record<string, unknown>) {
+  return ctx.app.inject({ method, url, headers: { cookie }, payload });
+}
+
+const novoEvento = (overrides: Record<string, unknown> = {}) => ({
+  nomeEscola: `Escola Teste ${Math.random().toString(36).slice(2, 8)}`,
+  tipoEscola: 'publica',
+  cep: '13024-001',
+  cidade: 'Campinas',
+  estado: 'sp',
+  dataDistribuicao: '2030-03-01',
+  dataEvento: '2030-03-15',
+  horario: '19:30',
+  local: 'igreja',
+  qtdAlunos: 120,
+  valorTotalDesconto: 1500.5,
+  observacao: 'Ginásio coberto',
+  ...overrides,
+});
+
+async function countEventos(): Promise<number> {
+  const [row] = await ctx.handle.db.select({ value: count() }).from(eventos);
+  return Number(row!.value);
+}
+
+describe('GET /api/eventos', () => {
+  it.each([
+    ['franqueador', 4],
+    ['franquia', 3],
+    ['micro_franquia', 3],
+    ['vendedor', 3],
+    ['cliente', 2],
+  ] as const)('answers the %s the events in its scope (%i) with X-Total-Count', async (role, total) => {
+    const response = await list(cookies[role]);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBe(String(total));
+    expect(response.json()).toHaveLength(total);
+  });
+
+  it('answers each event with its courses, money as a number and date-only values untouched', async () => {
+    const events: Evento[] = (await list(cookies.cliente)).json();
+    const upcoming = events.find((e) => e.status === 'agendado')!;
+    expect(upcoming.cursos.map((c) => c.titulo)).toEqual(['Inglês Intensivo', 'Técnico em Administração']);
+    expect(upcoming.cursoIds).toHaveLength(2);
+    expect(upcoming.valorTotalDesconto).toBe(1500);
+    expect(upcoming.dataEvento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(upcoming.cep).toBe('13024001');
+    expect(upcoming.cliente).toEqual({ id: ids.horizonte, nomeFantasia: 'Colégio Horizonte' });
+  });
+
+  it('searches school, city and state, case-insensitive and partial', async () => {
+    const q = async (text: string) => (await list(cookies.franqueador, `?q=${encodeURIComponent(text)}`)).json();
+    expect((await q('HORIZ')).map((e: Evento) => e.nomeEscola)).toEqual(['Colégio Horizonte', 'Colégio Horizonte']);
+    expect((await q('valinh')).map((e: Evento) => e.cidade)).toEqual(['Valinhos']);
+    expect((await q('mg')).map((e: Evento) => e.estado)).toEqual(['MG']);
+    expect(await q('nada-assim')).toEqual([]);
+    const paged = await list(cookies.franqueador, '?q=sp&pageSize=1');
+    expect(paged.headers['x-total-count']).toBe('3');
+    expect(paged.json()).toHaveLength(1);
+  });
+
+  it('answers 403 to an aluno and 401 without a session', async () => {
+    expect((await list(cookies.aluno)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: '/api/eventos' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/eventos', () => {
+  it("a cliente's event is its own whatever the body says, under its micro-franquia, newest first", async () => {
+    const response = await send(
+      'POST',
+      '/api/eventos',
+      cookies.cliente,
+      novoEvento({ clienteId: ids.contagem, cursoIds: ids.cursosHorizonte.slice(0, 2), status: 'concluido' }),
+    );
+    expect(response.statusCode).toBe(201);
+    const evento: Evento = response.json();
+    expect(evento).toMatchObject({
+      clienteId: ids.horizonte,
+      microFranquiaId: ids.microCampinas,
+      estado: 'SP',
+      cep: '13024001',
+      dataDistribuicao: '2030-03-01',
+      dataEvento: '2030-03-15',
+      valorTotalDesconto: 1500.5,
+      status: 'agendado',
+    });
+    expect(evento.cursos).toHaveLength(2);
+    expect((await list(cookies.cliente)).json()[0].id).toBe(evento.id);
+    // The scopes above the cliente see it through its micro-franquia.
+    for (const role of ['micro_franquia', 'franquia', 'franqueador', 'vendedor'] as const) {
+      expect((await list(cookies[role])).json().some((e: Evento) => e.id === evento.id)).toBe(true);
+    }
+    const mg = await login(ctx.app, 'franquia.mg@demo.com.br');
+    expect((await list(mg)).json().some((e: Evento) => e.id === evento.id)).toBe(false);
+  });
+
+  it("refuses another client's course and creates nothing (one transaction)", async () => {
+    const before = await countEventos();
+    const response = await send(
+      'POST',
+      '/api/eventos',
+      cookies.cliente,
+      novoEvento({ cursoIds: [ids.cursosHorizonte[0], ids.informatica] }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Os cursos selecionados devem pertencer ao cliente do evento',
+      errors: { cursoIds: 'Os cursos selecionados devem pertencer ao cliente do evento' },
+    });
+    expect(await countEventos()).toBe(before);
+  });
+
+  it('a micro-franquia must name a client, and only one of its own', async () => {
+    const missing = await send('POST', '/api/eventos', cookies.micro_franquia, novoEvento());
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      message: 'Cliente é obrigatório',
+      errors: { clienteId: 'Cliente é obrigatório' },
+    });
+
+    const outside = await send('POST', '/api/eventos', cookies.micro_franquia, novoEvento({ clienteId: ids.contagem }));
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().message).toBe('Cliente não encontrado');
+
+    const created = await send(
+      'POST',
+      '/api/eventos',
+      cookies.micro_franquia,
+      novoEvento({ clienteId: ids.valinhos, cep: '', valorTotalDesconto: undefined }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      clienteId: ids.valinhos,
+      microFranquiaId: ids.microCampinas,
+      cep: null,
+      valorTotalDesconto: null,
+    });
+    // Horizonte's courses are not Valinhos's.
+    const wrongCourses = await send(
+      'POST',
+      '/api/eventos',
+      cookies.micro_franquia,
+      novoEvento({ clienteId: ids.valinhos, cursoIds: [ids.cursosHorizonte[0]] }),
+    );
+    expect(wrongCourses.statusCode).toBe(400);
+  });
+
+  it('a vendedor creates events for the clientes it registered only', async () => {
+    const own = await send('POST', '/api/eventos', cookies.vendedor, novoEvento({ clienteId: ids.horizonte }));
+    expect(own.statusCode).toBe(201);
+    const other = await send('POST', '/api/eventos', cookies.vendedor, novoEvento({ clienteId: ids.contagem }));
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('is refused to franqueador, franquia and aluno', async () => {
+    for (const role of ['franqueador', 'franquia', 'aluno'] as const) {
+      const response = await send('POST', '/api/eventos', cookies[role], novoEvento({ clienteId: ids.horizonte }));
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('answers the messages of SPEC §5', async () => {
+    const response = await send(
+      'POST',
+      '/api/eventos',
+      cookies.cliente,
+      novoEvento({ nomeEscola: '', qtdAlunos: 0, cep: '123', estado: 'S', valorTotalDesconto: -5, dataEvento: '' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      nomeEscola: 'Nome da escola é obrigatório',
+      qtdAlunos: 'Quantidade de alunos deve ser maior que 0',
+      cep: 'CEP deve ter formato válido (00000-000)',
+      estado: 'Estado deve ter 2 caracteres',
+      valorTotalDesconto: 'Valor total de desconto deve ser maior ou igual a 0',
+      dataEvento: 'Data do evento é obrigatória',
+    });
+  });
+});
+
+describe('PUT /api/eventos/:id', () => {
+  async function createAsCliente(overrides: Record<string, unknown> = {}): Promise<Evento> {
+    const response = await send('POST', '/api/eventos', cookies.cliente, novoEvento(overrides));
+    expect(response.statusCode).toBe(201);
+    return response.json();
+  }
+
+  it('replaces the fields and the course set', async () => {
+    const evento = await createAsCliente({ cursoIds: ids.cursosHorizonte.slice(0, 2) });
+    const response = await send('PUT', `/api/eventos/${evento.id}`, cookies.cliente, {
+      ...novoEvento({ nomeEscola: 'Escola Renomeada', cursoIds: [ids.cursosHorizonte[2]] }),
+      status: 'em_andamento',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      nomeEscola: 'Escola Renomeada',
+      status: 'em_andamento',
+      cursoIds: [ids.cursosHorizonte[2]],
+    });
+    const links = await ctx.handle.db.select().from(eventosCursos).where(eq(eventosCursos.eventoId, evento.id));
+    expect(links).toHaveLength(1);
+  });
+
+  it('concluido and cancelado are final', async () => {
+    const evento = await createAsCliente();
+    const done = await send('PUT', `/api/eventos/${evento.id}`, cookies.cliente, {
+      ...novoEvento(),
+      status: 'concluido',
+    });
+    expect(done.statusCode).toBe(200);
+    const back = await send('PUT', `/api/eventos/${evento.id}`, cookies.cliente, {
+      ...novoEvento(),
+      status: 'agendado',
+    });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toBe('Evento concluído ou cancelado não pode mudar de status');
+    // Other fields of a final event may still be corrected.
+    const fix = await send('PUT', `/api/eventos/${evento.id}`, cookies.cliente, {
+      ...novoEvento({ observacao: 'Corrigido' }),
+    });
+    expect(fix.statusCode).toBe(200);
+    expect(fix.json()).toMatchObject({ status: 'concluido', observacao: 'Corrigido' });
+  });
+
+  it("keeps a micro-franquia's change of client in its scope and checks courses against the new client", async () => {
+    const evento = await createAsCliente({ cursoIds: [ids.cursosHorizonte[0]] });
+    const moved = await send('PUT', `/api/eventos/${evento.id}`, cookies.micro_franquia, {
+      ...novoEvento({ clienteId: ids.valinhos, cursoIds: [ids.cursosHorizonte[0]] }),
+    });
+    expect(moved.statusCode).toBe(400);
+    const outside = await send('PUT', `/api/eventos/${evento.id}`, cookies.micro_franquia, {
+      ...novoEvento({ clienteId: ids.contagem }),
+    });
+    expect(outside.statusCode).toBe(404);
+    const ok = await send('PUT', `/api/eventos/${evento.id}`, cookies.franquia, {
+      ...novoEvento({ clienteId: ids.valinhos }),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ clienteId: ids.valinhos, cursos: [] });
+  });
+
+  it('answers 404 for an event out of scope and 403 to the franqueador', async () => {
+    const contagem: Evento = (await list(cookies.franqueador, '?q=contagem')).json()[0];
+    for (const role of ['cliente', 'micro_franquia', 'vendedor'] as const) {
+      const response = await send('PUT', `/api/eventos/${contagem.id}`, cookies[role], {
+        ...novoEvento({ clienteId: ids.horizonte }),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Evento não encontrado');
+    }
+    const franqueador = await send('PUT', `/api/eventos/${contagem.id}`, cookies.franqueador, novoEvento());
+    expect(franqueador.statusCode).toBe(403);
+  });
+});

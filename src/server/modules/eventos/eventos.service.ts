@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  EVENTO_MESSAGES,
+  isFinalStatus,
+  type EventoCreateInput,
+  type EventoUpdateInput,
+} from '../../../shared/schemas/evento';
+import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/connect';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import {
+  countCursosOfCliente,
+  findVisibleCliente,
+  insertEvento,
+  lockEventoRow,
+  replaceEventoCursos,
+  updateEvento,
+  type EventoValues,
+} from './eventos.repository';
+
+interface Owner {
+  clienteId: string | null;
+  microFranquiaId: string | null;
+}
+
+/**
+ * Who an event belongs to. A cliente's events are always its own (the body's clienteId is ignored); the other
+ * roles name a client in their scope. The event also carries the client's micro-franquia, which every scope
+ * above the client reads (ADR 001).
+ */
+async function resolveOwner(
+  db: Executor,
+  actor: Actor,
+  requestedClienteId: string | undefined,
+  current?: Owner,
+): Promise<Owner> {
+  const clienteId = actor.role === 'cliente' ? actor.clienteId : requestedClienteId;
+  if (clienteId) {
+    if (current && clienteId === current.clienteId) return current;
+    const cliente = await findVisibleCliente(db, actor, clienteId);
+    if (!cliente) throw notFound(EVENTO_MESSAGES.clienteNotFound);
+    return { clienteId: cliente.id, microFranquiaId: cliente.microFranquiaId };
+  }
+  if (!current) throw badRequest(EVENTO_MESSAGES.clienteId, { clienteId: EVENTO_MESSAGES.clienteId });
+  if (!current.clienteId && !current.microFranquiaId) {
+    throw badRequest(EVENTO_MESSAGES.owner, { clienteId: EVENTO_MESSAGES.owner });
+  }
+  return current;
+}
+
+/** Every course must be one of the event's client's. */
+async function checkCursos(db: Executor, clienteId: string | null, cursoIds: string[]): Promise<void> {
+  if (cursoIds.length === 0) return;
+  const owned = clienteId ? await countCursosOfCliente(db, clienteId, cursoIds) : 0;
+  if (owned !== cursoIds.length) {
+    throw badRequest(EVENTO_MESSAGES.cursosDoCliente, { cursoIds: EVENTO_MESSAGES.cursosDoCliente });
+  }
+}
+
+function values(body: EventoCreateInput, owner: Owner): Omit<EventoValues, 'status'> {
+  const { clienteId: _ignored, cursoIds: _cursos, ...fields } = body;
+  return { ...fields, ...owner };
+}
+
+/** The event and its course set, in one transaction. */
+export async function createEvento(app: FastifyInstance, actor: Actor, body: EventoCreateInput): Promise<string> {
+  return app.db.transaction(async (tx) => {
+    const owner = await resolveOwner(tx, actor, body.clienteId);
+    await checkCursos(tx, owner.clienteId, body.cursoIds);
+    const id = await insertEvento(tx, { ...values(body, owner), status: 'agendado' });
+    await replaceEventoCursos(tx, id, body.cursoIds);
+    return id;
+  });
+}
+
+/** Replaces the event's fields and course set; concluido and cancelado are final. */
+export async function updateEventoById(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  body: EventoUpdateInput,
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const current = await lockEventoRow(tx, actor, id);
+    if (!current) throw notFound(EVENTO_MESSAGES.notFound);
+    const status = body.status ?? current.status;
+    if (status !== current.status && isFinalStatus(current.status)) throw conflict(EVENTO_MESSAGES.statusFinal);
+    const owner = await resolveOwner(tx, actor, body.clienteId, {
+      clienteId: current.clienteId,
+      microFranquiaId: current.microFranquiaId,
+    });
+    await checkCursos(tx, owner.clienteId, body.cursoIds);
+    const { status: _status, ...rest } = body;
+    await updateEvento(tx, id, { ...values(rest, owner), status });
+    await replaceEventoCursos(tx, id, body.cursoIds);
+  });
+}

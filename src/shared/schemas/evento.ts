@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import {
+  EVENTO_STATUSES,
+  LOCAIS_EVENTO,
+  TIPOS_ESCOLA,
+  type EventoStatus,
+  type LocalEvento,
+  type TipoEscola,
+} from '../enums';
+import { dateOnlyField, estadoField, FIELD_MESSAGES, optionalText, requiredText } from './fields';
+import { listQuerySchema } from './list-query';
+import { optionalMoneyField } from './curso';
+
+/** Events (SPEC §3, §4, §5, §7): the rules and pt-BR messages read by the event dialog and the /api/eventos routes. */
+export const EVENTO_MESSAGES = {
+  clienteId: 'Cliente é obrigatório',
+  nomeEscola: 'Nome da escola é obrigatório',
+  tipoEscola: 'Tipo de escola é obrigatório',
+  cidade: FIELD_MESSAGES.cidade,
+  estado: FIELD_MESSAGES.estado,
+  dataDistribuicao: 'Data de distribuição é obrigatória',
+  dataEvento: 'Data do evento é obrigatória',
+  horario: 'Horário é obrigatório',
+  horarioInvalido: 'Horário deve estar no formato HH:MM',
+  local: 'Local é obrigatório',
+  /** SPEC §5 names two texts for the same rule: the form's and the schema's. */
+  qtdAlunosForm: 'Quantidade de alunos deve ser pelo menos 1',
+  qtdAlunos: 'Quantidade de alunos deve ser maior que 0',
+  qtdAlunosMaximo: 'Quantidade de alunos deve ser no máximo 1.000.000',
+  cep: 'CEP deve ter formato válido (00000-000)',
+  valorTotalDesconto: 'Valor total de desconto deve ser maior ou igual a 0',
+  status: 'Status inválido',
+  cursoId: 'Curso inválido',
+  owner: 'Evento deve pertencer a um cliente ou micro-franquia',
+  cursosDoCliente: 'Os cursos selecionados devem pertencer ao cliente do evento',
+  statusFinal: 'Evento concluído ou cancelado não pode mudar de status',
+  notFound: 'Evento não encontrado',
+  clienteNotFound: 'Cliente não encontrado',
+  idMissing: 'ID do evento não encontrado',
+} as const;
+
+/** concluido and cancelado end an event's life: its status no longer changes. */
+export const FINAL_EVENTO_STATUSES: readonly EventoStatus[] = ['concluido', 'cancelado'];
+export const isFinalStatus = (status: EventoStatus) => FINAL_EVENTO_STATUSES.includes(status);
+
+export const MAX_QTD_ALUNOS = 1_000_000;
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** The CEP is optional; 00000-000 with or without the hyphen; stored as its 8 digits. */
+const cep = z.preprocess(
+  (v) => (v === null || emptyToUndefined(v) === undefined ? null : v),
+  z
+    .string({ error: EVENTO_MESSAGES.cep })
+    .trim()
+    .regex(/^\d{5}-?\d{3}$/, EVENTO_MESSAGES.cep)
+    .transform((v) => v.replace(/\D/g, ''))
+    .nullable(),
+);
+
+const qtdAlunos = (message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(MAX_QTD_ALUNOS, EVENTO_MESSAGES.qtdAlunosMaximo);
+
+const fields = {
+  nomeEscola: requiredText(EVENTO_MESSAGES.nomeEscola),
+  tipoEscola: z.enum(TIPOS_ESCOLA, { error: EVENTO_MESSAGES.tipoEscola }),
+  cep,
+  cidade: requiredText(EVENTO_MESSAGES.cidade, 120),
+  estado: estadoField,
+  dataDistribuicao: dateOnlyField(EVENTO_MESSAGES.dataDistribuicao),
+  dataEvento: dateOnlyField(EVENTO_MESSAGES.dataEvento),
+  horario: z
+    .string({ error: EVENTO_MESSAGES.horario })
+    .trim()
+    .min(1, EVENTO_MESSAGES.horario)
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, EVENTO_MESSAGES.horarioInvalido),
+  local: z.enum(LOCAIS_EVENTO, { error: EVENTO_MESSAGES.local }),
+  qtdAlunos: qtdAlunos(EVENTO_MESSAGES.qtdAlunos),
+  valorTotalDesconto: optionalMoneyField(EVENTO_MESSAGES.valorTotalDesconto),
+  observacao: optionalText(),
+  cursoIds: z
+    .array(z.uuid(EVENTO_MESSAGES.cursoId), { error: EVENTO_MESSAGES.cursoId })
+    .max(200)
+    .optional()
+    .transform((ids) => [...new Set(ids ?? [])]),
+};
+
+/**
+ * The client an event is for. A cliente's own id comes from its session, so the body's is ignored; the other
+ * roles must name one (the server answers 'Cliente é obrigatório' when they do not).
+ */
+const clienteId = z.preprocess(emptyToUndefined, z.uuid(EVENTO_MESSAGES.clienteId).optional());
+
+/** POST /api/eventos. A new event is always agendado. */
+export const eventoCreateSchema = z.object({ clienteId, ...fields });
+export type EventoCreateInput = z.infer<typeof eventoCreateSchema>;
+
+/** PUT /api/eventos/:id: the same fields (the course set is replaced) and the status. */
+export const eventoUpdateSchema = z.object({
+  clienteId,
+  ...fields,
+  status: z.enum(EVENTO_STATUSES, { error: EVENTO_MESSAGES.status }).optional(),
+});
+export type EventoUpdateInput = z.infer<typeof eventoUpdateSchema>;
+
+export const eventoParamsSchema = z.object({ id: z.uuid(EVENTO_MESSAGES.notFound) });
+
+/** GET /api/eventos: q matches the school name, city or state (case-insensitive, partial). */
+export const eventoListQuerySchema = listQuerySchema;
+
+/**
+ * The event dialog. `requireCliente` is false for a cliente (its id comes from the session) and true for the
+ * roles that pick a client.
+ */
+export const eventoFormSchema = (requireCliente: boolean) =>
+  z
+    .object({
+      clienteId: z.string(),
+      ...fields,
+      qtdAlunos: qtdAlunos(EVENTO_MESSAGES.qtdAlunosForm),
+      observacao: z.string().trim().max(2000, FIELD_MESSAGES.tooLong),
+      cep: z
+        .string()
+        .trim()
+        .refine((v) => v === '' || /^\d{5}-?\d{3}$/.test(v), EVENTO_MESSAGES.cep),
+      cursoIds: z.array(z.string()),
+      status: z.enum(EVENTO_STATUSES, { error: EVENTO_MESSAGES.status }),
+    })
+    .refine((v) => !requireCliente || v.clienteId !== '', {
+      message: EVENTO_MESSAGES.clienteId,
+      path: ['clienteId'],
+    });
+export type EventoFormInput = z.input<ReturnType<typeof eventoFormSchema>>;
+export type EventoFormValues = z.output<ReturnType<typeof eventoFormSchema>>;
+
+/* What the API answers. */
+
+export interface EventoCurso {
+  id: string;
+  titulo: string;
+}
+
+export interface Evento {
+  id: string;
+  clienteId: string | null;
+  microFranquiaId: string | null;
+  cliente: { id: string; nomeFantasia: string } | null;
+  nomeEscola: string;
+  tipoEscola: TipoEscola;
+  /** The 8 digits, or null. */
+  cep: string | null;
+  cidade: string;
+  estado: string;
+  /** YYYY-MM-DD */
+  dataDistribuicao: string;
+  /** YYYY-MM-DD */
+  dataEvento: string;
+  horario: string;
+  local: LocalEvento;
+  qtdAlunos: number;
+  valorTotalDesconto: number | null;
+  observacao: string | null;
+  status: EventoStatus;
+  isActive: boolean;
+  cursoIds: string[];
+  cursos: EventoCurso[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The courses line of an event card: the title of a single course, otherwise '{n} cursos' (SPEC §2). */
+export function cursosLabel(cursos: readonly EventoCurso[]): string | null {
+  if (cursos.length === 0) return null;
+  if (cursos.length === 1) return cursos[0]!.titulo;
+  return `${cursos.length} cursos`;
+}
