@@ -1,0 +1,469 @@
+/**
+ * `npm run bench`: starts the production server on the bench database (npm run bench:data) and drives it with
+ * autocannon through the scenarios of issue 8, next to two ceilings measured in the same run: (a) a bare
+ * node:http hello-world at the same concurrency, (b) the endpoint's own query, called in-process straight
+ * through pg at the same concurrency. Prints one table and writes it as JSON to bench/results/.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
+ *   BENCH_DURATION=10 BENCH_ONLY=leads npm run bench     # shorter runs, a subset of scenarios
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../src/server/access/actor';
+import { connectPostgres, type Database } from '../src/server/db/connect';
+import { countMetrics } from '../src/server/modules/dashboard/dashboard.repository';
+import { listLeads } from '../src/server/modules/leads/leads.repository';
+import { listMatriculas } from '../src/server/modules/matriculas/matriculas.repository';
+import { listPreMatriculas } from '../src/server/modules/pre-matriculas/pre-matriculas.repository';
+import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
+import { BENCH_PASSWORD } from './data';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const only = process.env.BENCH_ONLY;
+const PORT = 5390;
+const HELLO_PORT = 5391;
+const base = `http://127.0.0.1:${PORT}`;
+
+interface Target {
+  p99?: number;
+  rps?: number;
+}
+interface Scenario {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  account?: string;
+  connections: number;
+  target: Target;
+  /** The endpoint's own query, for ceiling (b). */
+  query?: (db: Database, actor: Actor) => Promise<unknown>;
+  /** The total the list must report exactly. */
+  exactTotal?: (db: Database, actor: Actor) => Promise<number>;
+  body?: (n: number) => unknown;
+}
+interface Row {
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  vsHello: number;
+  vsSql: number | null;
+  target: string;
+  ok: boolean;
+  note?: string;
+}
+
+const listQuery = (q: Record<string, unknown>) => funnelListQuerySchema.parse(q);
+
+async function loadActor(db: Database, email: string): Promise<Actor> {
+  const result = await db.execute(sql`
+    select u.id, u.email, u.nome, u.role, u.franqueador_id as "franqueadorId", u.franquia_id as "franquiaId",
+      u.micro_franquia_id as "microFranquiaId", u.cliente_id as "clienteId", v.id as "vendedorId"
+    from users u left join vendedores v on v.user_id = u.id where u.email = ${email}`);
+  const actor = (result as unknown as { rows: Actor[] }).rows[0];
+  if (!actor) throw new Error(`${email} is not in the bench database: run npm run bench:data first`);
+  return actor;
+}
+
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+function cannon(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+/** Ceiling (b): the same query, `connections` callers at once, straight through the pg pool. */
+async function measureQuery(run: () => Promise<unknown>, connections: number, seconds: number) {
+  const latencies: number[] = [];
+  const stopAt = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < stopAt) {
+        const t = performance.now();
+        await run();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+async function main() {
+  const out = join(root, '.builds/bench');
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
+    stdio: 'inherit',
+    env: { ...process.env, BUILD_OUT_DIR: '.builds/bench' },
+  });
+  if (build.status !== 0) throw new Error('build failed');
+
+  const server = spawn(process.execPath, [join(out, 'server/server.js')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: '0',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_URL: base,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN: '1000000',
+      RATE_LIMIT_FORGOT_PASSWORD: '1000000',
+      RATE_LIMIT_PUBLIC: '100000000',
+    },
+  });
+  const hello = spawn(
+    process.execPath,
+    ['-e', `require('node:http').createServer((q, s) => s.end('hello')).listen(${HELLO_PORT}, '127.0.0.1')`],
+    { stdio: 'ignore' },
+  );
+  const db = (await connectPostgres(databaseUrl, 16)).db;
+  try {
+    await waitForHealth(`${base}/api/health`, server);
+    await waitForHealth(`http://127.0.0.1:${HELLO_PORT}/`, hello);
+
+    const accounts = {
+      franqueador: 'franqueador1@bench.com.br',
+      franquia: 'franquia1@bench.com.br',
+      cliente: 'cliente1@bench.com.br',
+    };
+    const actors = Object.fromEntries(
+      await Promise.all(Object.entries(accounts).map(async ([k, email]) => [k, await loadActor(db, email)])),
+    ) as Record<keyof typeof accounts, Actor>;
+    const cookies = Object.fromEntries(
+      await Promise.all(Object.entries(accounts).map(async ([k, email]) => [k, await signIn(email)])),
+    ) as Record<keyof typeof accounts, string>;
+
+    const busiest = (
+      (await db.execute(sql`
+        select l.evento_id as id, e.data_evento as data from leads l join eventos e on e.id = l.evento_id
+        group by l.evento_id, e.data_evento order by count(*) desc limit 1`)) as unknown as {
+        rows: { id: string; data: string }[];
+      }
+    ).rows[0]!;
+    const openEvento = (
+      (await db.execute(sql`
+        select id from eventos where status = 'agendado' and is_active and data_evento >= current_date limit 1`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows[0]!;
+    const fragment = 'Oliveira';
+    const dataFilter = String(busiest.data).slice(0, 10);
+    const leadsTotal = async (database: Database, actor: Actor) =>
+      (await listLeads(database, actor, listQuery({}))).total;
+
+    const scenarios: Scenario[] = [
+      {
+        name: 'leads page 1 · franqueador',
+        path: '/api/leads',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 50, rps: 1000 },
+        query: (d, a) => listLeads(d, a, listQuery({})),
+        exactTotal: leadsTotal,
+      },
+      {
+        name: 'leads page 1 · cliente',
+        path: '/api/leads',
+        account: 'cliente',
+        connections: 16,
+        target: { p99: 50, rps: 1000 },
+        query: (d, a) => listLeads(d, a, listQuery({})),
+        exactTotal: leadsTotal,
+      },
+      {
+        name: 'leads q=fragment · franqueador',
+        path: `/api/leads?q=${fragment}`,
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 150 },
+        query: (d, a) => listLeads(d, a, listQuery({ q: fragment })),
+      },
+      {
+        name: 'leads q=fragment · cliente',
+        path: `/api/leads?q=${fragment}`,
+        account: 'cliente',
+        connections: 16,
+        target: { p99: 150 },
+        query: (d, a) => listLeads(d, a, listQuery({ q: fragment })),
+      },
+      {
+        name: 'leads eventoId+data · franqueador',
+        path: `/api/leads?eventoId=${busiest.id}&data=${dataFilter}`,
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 150 },
+        query: (d, a) => listLeads(d, a, listQuery({ eventoId: busiest.id, data: dataFilter })),
+      },
+      {
+        name: 'pre-matriculas page 1 · franqueador',
+        path: '/api/pre-matriculas',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 50 },
+        query: (d, a) => listPreMatriculas(d, a, listQuery({})),
+      },
+      {
+        name: 'pre-matriculas page 1 · franquia',
+        path: '/api/pre-matriculas',
+        account: 'franquia',
+        connections: 16,
+        target: { p99: 50 },
+        query: (d, a) => listPreMatriculas(d, a, listQuery({})),
+      },
+      {
+        name: 'matriculas page 1 · franqueador',
+        path: '/api/matriculas',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 50 },
+        query: (d, a) => listMatriculas(d, a, listQuery({})),
+      },
+      {
+        name: 'matriculas page 1 · franquia',
+        path: '/api/matriculas',
+        account: 'franquia',
+        connections: 16,
+        target: { p99: 50 },
+        query: (d, a) => listMatriculas(d, a, listQuery({})),
+      },
+      {
+        name: 'dashboard metrics · franqueador',
+        path: '/api/dashboard/metrics',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 30 },
+        query: countMetrics,
+      },
+      {
+        name: 'dashboard metrics · franquia',
+        path: '/api/dashboard/metrics',
+        account: 'franquia',
+        connections: 16,
+        target: { p99: 30 },
+        query: countMetrics,
+      },
+      {
+        name: 'dashboard metrics · cliente',
+        path: '/api/dashboard/metrics',
+        account: 'cliente',
+        connections: 16,
+        target: { p99: 30 },
+        query: countMetrics,
+      },
+      {
+        name: 'GET /api/user (session)',
+        path: '/api/user',
+        account: 'cliente',
+        connections: 16,
+        target: { rps: 5000 },
+      },
+      {
+        name: 'POST /api/leads (public)',
+        method: 'POST',
+        path: '/api/leads',
+        connections: 16,
+        target: { p99: 50, rps: 1500 },
+        body: (n) => ({
+          eventoId: openEvento.id,
+          nomeAluno: `Aluno Bench ${process.pid}-${n}`,
+          nomeResponsavel: 'Responsável Bench',
+          email: `bench.${process.pid}.${n}@email.com.br`,
+          telefone: '11987654321',
+          consentimento: true,
+        }),
+      },
+    ];
+
+    const helloRun = await cannon({ url: `http://127.0.0.1:${HELLO_PORT}/`, connections: 16, duration });
+    const helloRps = helloRun.requests.average;
+    console.log(`ceiling (a) node:http hello-world: ${Math.round(helloRps)} req/s at 16 connections\n`);
+
+    const rows: Row[] = [];
+    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only) || s.path.includes(only))) {
+      const account = scenario.account as keyof typeof accounts | undefined;
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (account) headers.cookie = cookies[account];
+      let note: string | undefined;
+      if (scenario.exactTotal && account) {
+        const answer = await fetch(`${base}${scenario.path}`, { headers });
+        const header = Number(answer.headers.get('x-total-count'));
+        const exact = await scenario.exactTotal(db, actors[account]);
+        note = header === exact ? `X-Total-Count ${header} exact` : `X-Total-Count ${header} ≠ ${exact}`;
+      }
+      let counter = 0;
+      let before = 0;
+      if (scenario.body) {
+        before = Number(
+          ((await db.execute(sql`select count(*)::int as n from leads`)) as unknown as { rows: { n: number }[] })
+            .rows[0]!.n,
+        );
+      }
+      const result = await cannon({
+        url: `${base}${scenario.path}`,
+        connections: scenario.connections,
+        duration,
+        method: scenario.method ?? 'GET',
+        headers,
+        requests: scenario.body
+          ? [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(scenario.body!(counter++)) }) }]
+          : undefined,
+      });
+      if (scenario.body) {
+        const after = Number(
+          ((await db.execute(sql`select count(*)::int as n from leads`)) as unknown as { rows: { n: number }[] })
+            .rows[0]!.n,
+        );
+        const created = result['2xx'];
+        note =
+          after - before === created
+            ? `${created} answered 2xx, ${after - before} stored`
+            : `${created} 2xx but ${after - before} stored`;
+      }
+      let vsSql: number | null = null;
+      if (scenario.query && account) {
+        const actor = actors[account];
+        const ceiling = await measureQuery(() => scenario.query!(db, actor), scenario.connections, duration);
+        vsSql = result.requests.average / ceiling.rps;
+        note = `${note ? `${note}; ` : ''}SQL alone ${Math.round(ceiling.rps)} req/s, p99 ${ceiling.p99.toFixed(1)} ms`;
+      }
+      const p99 = result.latency.p99;
+      const rps = result.requests.average;
+      const errors = result.errors + result.non2xx + result.timeouts;
+      const ok =
+        errors === 0 &&
+        (scenario.target.p99 === undefined || p99 <= scenario.target.p99) &&
+        (scenario.target.rps === undefined || rps >= scenario.target.rps);
+      const target = [
+        scenario.target.p99 && `p99 ≤ ${scenario.target.p99} ms`,
+        scenario.target.rps && `≥ ${scenario.target.rps} req/s`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      rows.push({
+        scenario: scenario.name,
+        connections: scenario.connections,
+        rps: Math.round(rps),
+        p50: result.latency.p50,
+        p99,
+        errors,
+        vsHello: Number((rps / helloRps).toFixed(3)),
+        vsSql: vsSql === null ? null : Number(vsSql.toFixed(2)),
+        target,
+        ok,
+        note,
+      });
+      console.log(
+        `${ok ? 'ok  ' : 'MISS'} ${scenario.name}: ${Math.round(rps)} req/s, p50 ${result.latency.p50} ms, p99 ${p99} ms, errors ${errors}${note ? ` (${note})` : ''}`,
+      );
+    }
+
+    // CSV export of every lead, as the franqueador: time and the server's memory growth.
+    if (!only || 'export'.includes(only)) {
+      const rssBefore = rssMb(server.pid!);
+      let peak = rssBefore;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 50);
+      const t = performance.now();
+      const response = await fetch(`${base}/api/leads/export.csv`, { headers: { cookie: cookies.franqueador } });
+      let bytes = 0;
+      let lines = 0;
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        for (const byte of chunk) if (byte === 10) lines++;
+      }
+      const seconds = (performance.now() - t) / 1000;
+      clearInterval(sampler);
+      const growth = peak - rssBefore;
+      const ok = response.ok && seconds <= 20 && growth <= 100;
+      rows.push({
+        scenario: 'CSV export, all leads · franqueador',
+        connections: 1,
+        rps: 0,
+        p50: 0,
+        p99: Math.round(seconds * 1000),
+        errors: response.ok ? 0 : 1,
+        vsHello: 0,
+        vsSql: null,
+        target: '≤ 20 s, memory growth ≤ 100 MB',
+        ok,
+        note: `${lines - 1} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s, RSS +${growth.toFixed(0)} MB`,
+      });
+      console.log(
+        `${ok ? 'ok  ' : 'MISS'} CSV export: ${lines - 1} rows in ${seconds.toFixed(1)} s, RSS growth ${growth.toFixed(0)} MB`,
+      );
+    }
+
+    console.log('');
+    console.table(rows.map(({ note: _note, ...row }) => row));
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    const file = join(root, 'bench/results', `${stamp}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine: {
+            cpus: cpus().length,
+            model: cpus()[0]?.model,
+            memoryGb: Math.round(totalmem() / 2 ** 30),
+            node: process.version,
+          },
+          durationSeconds: duration,
+          helloRps: Math.round(helloRps),
+          rows,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`written to ${file}`);
+  } finally {
+    server.kill('SIGTERM');
+    hello.kill('SIGTERM');
+  }
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
