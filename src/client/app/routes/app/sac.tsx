@@ -1,10 +1,13 @@
 import { RoutePage } from '@/app/shell/route-page';
-import { ScreenInPreparation } from '@/components/layouts/screen-in-preparation';
+import { useCurrentUser } from '@/app/shell/current-user';
+import { CreateTicketDialog } from '@/features/sac/components/create-ticket-dialog';
+import { TicketList } from '@/features/sac/components/ticket-list';
 
 export default function SacRoute() {
+  const { role } = useCurrentUser();
   return (
-    <RoutePage path="/sac">
-      <ScreenInPreparation />
+    <RoutePage path="/sac" actions={<CreateTicketDialog />}>
+      <TicketList canAnswer={role === 'franqueador'} />
     </RoutePage>
   );
 }

@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus } from 'lucide-react';
+import { departamentoOptions, ticketPrioridadeOptions } from '@shared/enums';
+import {
+  createTicketSchema,
+  TITULO_MAX_LENGTH,
+  type CreateTicketFormValues,
+  type CreateTicketInput,
+} from '@shared/schemas/sac';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useCreateTicket } from '../api/create-ticket';
+import { SelectField } from './select-field';
+import { TextareaField } from './textarea-field';
+
+const DEFAULTS: CreateTicketFormValues = {
+  titulo: '',
+  descricao: '',
+  departamento: undefined as unknown as CreateTicketFormValues['departamento'],
+  prioridade: 'media',
+};
+
+const FIELDS = ['titulo', 'descricao', 'departamento', 'prioridade'] as const;
+
+/** 'Novo Ticket' and its dialog 'Novo Ticket SAC' (SPEC §2): título, departamento, prioridade, descrição. */
+export function CreateTicketDialog() {
+  const [open, setOpen] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CreateTicketFormValues, unknown, CreateTicketInput>({
+    resolver: zodResolver(createTicketSchema),
+    defaultValues: DEFAULTS,
+  });
+
+  const create = useCreateTicket({
+    onSuccess: () => {
+      toast({
+        variant: 'success',
+        title: 'Ticket criado com sucesso',
+        description: 'Seu ticket foi enviado e será analisado em breve',
+      });
+      reset(DEFAULTS);
+      setOpen(false);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errors) {
+        for (const field of FIELDS) {
+          const message = error.errors[field];
+          if (message) setError(field, { message });
+        }
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Erro ao criar ticket',
+        description: errorMessage(error, 'Não foi possível criar o ticket.'),
+      });
+    },
+  });
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) reset(DEFAULTS);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus aria-hidden="true" />
+          Novo Ticket
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Novo Ticket SAC</DialogTitle>
+          <DialogDescription>Descreva sua solicitação para a equipe de suporte.</DialogDescription>
+        </DialogHeader>
+        <form noValidate className="grid gap-4" onSubmit={handleSubmit((values) => create.mutate(values))}>
+          <TextField
+            id="ticket-titulo"
+            label="Título"
+            required
+            maxLength={TITULO_MAX_LENGTH}
+            error={errors.titulo?.message}
+            {...register('titulo')}
+          />
+          <div className="grid items-start gap-4 sm:grid-cols-2">
+            <Controller
+              control={control}
+              name="departamento"
+              render={({ field, fieldState }) => (
+                <SelectField
+                  id="ticket-departamento"
+                  label="Departamento"
+                  placeholder="Selecione"
+                  options={departamentoOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="prioridade"
+              render={({ field, fieldState }) => (
+                <SelectField
+                  id="ticket-prioridade"
+                  label="Prioridade"
+                  options={ticketPrioridadeOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </div>
+          <TextareaField
+            id="ticket-descricao"
+            label="Descrição"
+            required
+            rows={5}
+            error={errors.descricao?.message}
+            {...register('descricao')}
+          />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancelar</Button>
+            </DialogClose>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Criando...' : 'Criar Ticket'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Filter, Search } from 'lucide-react';
+import type { SacTicket } from '@shared/schemas/sac';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { errorMessage } from '@/lib/api-client';
+import { useTickets } from '../api/get-tickets';
+import { AnswerTicketDialog } from './answer-ticket-dialog';
+import { TicketCard } from './ticket-card';
+
+export const TICKETS_PAGE_SIZE = 20;
+const LOADING_CARDS = 3;
+
+export interface TicketListProps {
+  /** The franqueador answers tickets; everyone else only reads its own. */
+  canAnswer: boolean;
+}
+
+/** The SAC list: server-side search by title or id, the cards, pages, and the answer dialog. */
+export function TicketList({ canAnswer }: TicketListProps) {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  // The page belongs to its search: a new search starts again at its first page.
+  const [paging, setPaging] = useState({ q, page: 1 });
+  const page = paging.q === q ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ q, page: next });
+  const [answering, setAnswering] = useState<SacTicket | null>(null);
+
+  const tickets = useTickets({ page, pageSize: TICKETS_PAGE_SIZE, q: q || undefined });
+  const items = tickets.data?.items ?? [];
+  // The dialog follows the list, so an answer recorded meanwhile (here or elsewhere) shows in it.
+  const answeringNow = answering ? (items.find((t) => t.id === answering.id) ?? answering) : null;
+
+  return (
+    <div className="grid gap-4">
+      <Card className="p-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="grid flex-1 gap-2">
+            <Label htmlFor="sac-busca" className="sr-only">
+              Buscar tickets por título ou ID
+            </Label>
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                id="sac-busca"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Buscar por título ou ID do ticket..."
+                className="pl-9"
+                autoComplete="off"
+              />
+            </div>
+          </div>
+          {/* SPEC §2: the filter button is present but has no behaviour. */}
+          <Button variant="outline" disabled>
+            <Filter aria-hidden="true" />
+            Filtros
+          </Button>
+        </div>
+      </Card>
+
+      <section aria-label="Tickets" aria-busy={tickets.isFetching}>
+        {tickets.isPending ? (
+          <div role="status" aria-label="Carregando tickets" className="grid gap-4">
+            {Array.from({ length: LOADING_CARDS }, (_, index) => (
+              <Card key={index} className="p-5">
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="mt-3 h-4 w-1/3" />
+                <Skeleton className="mt-4 h-10 w-full" />
+              </Card>
+            ))}
+          </div>
+        ) : tickets.isError ? (
+          <Card>
+            <CardContent className="p-10 text-center text-destructive" role="alert">
+              {errorMessage(tickets.error, 'Falha ao carregar tickets')}
+            </CardContent>
+          </Card>
+        ) : items.length === 0 ? (
+          <Card>
+            <CardContent className="p-10 text-center text-muted-foreground">Nenhum ticket encontrado</CardContent>
+          </Card>
+        ) : (
+          <ul className="grid gap-4">
+            {items.map((ticket) => (
+              <li key={ticket.id}>
+                <TicketCard ticket={ticket} onAnswer={canAnswer ? setAnswering : undefined} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {tickets.data ? (
+          <Pagination page={page} pageSize={TICKETS_PAGE_SIZE} total={tickets.data.total} onPageChange={setPage} />
+        ) : null}
+      </section>
+
+      {canAnswer ? <AnswerTicketDialog ticket={answeringNow} onClose={() => setAnswering(null)} /> : null}
+    </div>
+  );
+}
