@@ -164,6 +164,7 @@ function AnswerTicketContent({ ticket }: { ticket: SacTicket }) {
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
+                triggerRef={field.ref}
                 error={fieldState.error?.message}
               />
             )}

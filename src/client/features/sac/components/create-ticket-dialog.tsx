@@ -116,6 +116,7 @@ export function CreateTicketDialog() {
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
+                  triggerRef={field.ref}
                   error={fieldState.error?.message}
                 />
               )}
@@ -131,6 +132,7 @@ export function CreateTicketDialog() {
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
+                  triggerRef={field.ref}
                   error={fieldState.error?.message}
                 />
               )}

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { Option } from '@shared/enums';
 import { Label } from '@/components/ui/label';
 import { FormMessage } from '@/components/ui/form-message';
@@ -13,6 +14,8 @@ export interface SelectFieldProps<T extends string> {
   placeholder?: string;
   error?: string;
   disabled?: boolean;
+  /** react-hook-form's field.ref, so a failed submit can focus the select. */
+  triggerRef?: Ref<HTMLButtonElement>;
 }
 
 /** A labelled select over a {value, label} list, for react-hook-form's Controller. */
@@ -26,6 +29,7 @@ export function SelectField<T extends string>({
   placeholder,
   error,
   disabled,
+  triggerRef,
 }: SelectFieldProps<T>) {
   const errorId = `${id}-error`;
   return (
@@ -37,7 +41,12 @@ export function SelectField<T extends string>({
         onOpenChange={(open) => (open ? undefined : onBlur?.())}
         disabled={disabled}
       >
-        <SelectTrigger id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+        <SelectTrigger
+          ref={triggerRef}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        >
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
