@@ -1,10 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { CreditCategories } from '@/features/public/components/credit-categories';
 import { HowItWorks } from '@/features/public/components/how-it-works';
 import { LandingHero } from '@/features/public/components/landing-hero';
-import { LeadForm } from '@/features/public/components/lead-form';
 import { ParabensMarquee } from '@/features/public/components/parabens-marquee';
+
+/**
+ * The form (with react-hook-form and the zod rules) sits far below the fold on a phone: it loads in parallel
+ * while the visitor reads the hero, instead of holding up the first paint.
+ */
+const LeadForm = lazy(async () => ({ default: (await import('@/features/public/components/lead-form')).LeadForm }));
 
 /** /credito-estudantil: the public landing of the free educational credit and its sign-up form (SPEC §2). */
 export default function CreditoEstudantilRoute() {
@@ -26,7 +33,15 @@ export default function CreditoEstudantilRoute() {
             </CardDescription>
           </CardHeader>
           <CardContent className="p-5 pt-0 sm:p-6 sm:pt-0">
-            <LeadForm />
+            <Suspense
+              fallback={
+                <div className="flex min-h-32 items-center justify-center">
+                  <Spinner label="Carregando formulário..." />
+                </div>
+              }
+            >
+              <LeadForm />
+            </Suspense>
           </CardContent>
         </Card>
       </section>
