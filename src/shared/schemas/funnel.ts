@@ -41,6 +41,11 @@ export const FUNNEL_LISTS = {
 } as const;
 export type FunnelList = keyof typeof FUNNEL_LISTS;
 
+export const PRE_MATRICULA_STATUS_LABELS: Record<PreMatriculaStatus, string> = {
+  pendente: 'Pendente',
+  efetivada: 'Efetivada',
+};
+
 /** The filters every funnel list and its export share: q, the event, and a date compared with the event's. */
 export const funnelFilterSchema = z.object({
   q: listQuerySchema.shape.q,

@@ -1,10 +1,12 @@
 import { RoutePage } from '@/app/shell/route-page';
-import { ScreenInPreparation } from '@/components/layouts/screen-in-preparation';
+import { useCurrentUser } from '@/app/shell/current-user';
+import { InteressesScreen } from '@/features/funnel/components/interesses-screen';
 
 export default function InteressesRoute() {
+  const { role } = useCurrentUser();
   return (
     <RoutePage path="/interesses">
-      <ScreenInPreparation />
+      <InteressesScreen showCliente={role === 'franqueador'} />
     </RoutePage>
   );
 }

@@ -1,10 +1,10 @@
 import { RoutePage } from '@/app/shell/route-page';
-import { ScreenInPreparation } from '@/components/layouts/screen-in-preparation';
+import { LeadsScreen } from '@/features/funnel/components/leads-screen';
 
 export default function LeadsRoute() {
   return (
     <RoutePage path="/leads">
-      <ScreenInPreparation />
+      <LeadsScreen />
     </RoutePage>
   );
 }

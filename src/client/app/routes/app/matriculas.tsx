@@ -1,10 +1,10 @@
 import { RoutePage } from '@/app/shell/route-page';
-import { ScreenInPreparation } from '@/components/layouts/screen-in-preparation';
+import { MatriculasScreen } from '@/features/funnel/components/matriculas-screen';
 
 export default function MatriculasRoute() {
   return (
     <RoutePage path="/matriculas">
-      <ScreenInPreparation />
+      <MatriculasScreen />
     </RoutePage>
   );
 }

@@ -1,10 +1,10 @@
 import { RoutePage } from '@/app/shell/route-page';
-import { ScreenInPreparation } from '@/components/layouts/screen-in-preparation';
+import { PreMatriculasScreen } from '@/features/funnel/components/pre-matriculas-screen';
 
 export default function PreMatriculasRoute() {
   return (
     <RoutePage path="/pre-matriculas">
-      <ScreenInPreparation />
+      <PreMatriculasScreen />
     </RoutePage>
   );
 }

@@ -1,0 +1,17 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { LeadItem } from '@shared/schemas/funnel';
+import { api } from '@/lib/api-client';
+import { FUNNEL_QUERY_KEY, type FunnelListParams } from './funnel-keys';
+
+/** Leads and Interesses read the same list (GET /api/leads). */
+export const getLeads = (params: FunnelListParams) => api.list<LeadItem>('/api/leads', { params: { ...params } });
+
+export const getLeadsQueryOptions = (params: FunnelListParams) =>
+  queryOptions({
+    queryKey: [...FUNNEL_QUERY_KEY, 'leads', params],
+    queryFn: () => getLeads(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useLeads = (params: FunnelListParams, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...getLeadsQueryOptions(params), enabled });

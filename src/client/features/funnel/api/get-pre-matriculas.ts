@@ -1,0 +1,16 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PreMatriculaItem } from '@shared/schemas/funnel';
+import { api } from '@/lib/api-client';
+import { FUNNEL_QUERY_KEY, type FunnelListParams } from './funnel-keys';
+
+export const getPreMatriculas = (params: FunnelListParams) =>
+  api.list<PreMatriculaItem>('/api/pre-matriculas', { params: { ...params } });
+
+export const getPreMatriculasQueryOptions = (params: FunnelListParams) =>
+  queryOptions({
+    queryKey: [...FUNNEL_QUERY_KEY, 'pre-matriculas', params],
+    queryFn: () => getPreMatriculas(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePreMatriculas = (params: FunnelListParams) => useQuery(getPreMatriculasQueryOptions(params));

@@ -1,0 +1,12 @@
+import { MISSING } from '@shared/format';
+import { Badge } from '@/components/ui/badge';
+
+/** The course of interest as a badge, or '-' when none was given. */
+export function CursoBadge({ curso }: { curso: string | null }) {
+  if (!curso) return <span>{MISSING}</span>;
+  return (
+    <Badge variant="outline" className="max-w-44 whitespace-normal border-primary/30 bg-accent text-accent-foreground">
+      {curso}
+    </Badge>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { formatCount } from '@shared/format';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+
+export interface FunnelListCardProps {
+  title: string;
+  /** Shown as a badge once known; hidden while there is no answer. */
+  count?: number;
+  noun: readonly [singular: string, plural: string];
+  children: ReactNode;
+}
+
+export function FunnelListCard({ title, count, noun, children }: FunnelListCardProps) {
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-4 sm:px-6">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {count === undefined ? null : (
+          <Badge variant="secondary" data-testid="count-badge">
+            {formatCount(count)} {count === 1 ? noun[0] : noun[1]}
+          </Badge>
+        )}
+      </div>
+      <div className="px-2 pb-4 sm:px-4">{children}</div>
+    </Card>
+  );
+}

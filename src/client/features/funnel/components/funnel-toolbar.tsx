@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { Download, Search, X } from 'lucide-react';
+import { type FunnelEvento, eventoLabel } from '@shared/schemas/funnel';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { FunnelFilters } from '../hooks/use-funnel-filters';
+
+/** Radix Select needs a non-empty value for 'all'. */
+const ALL_EVENTS = 'todos';
+
+export interface FunnelToolbarProps {
+  filters: FunnelFilters;
+  eventos: FunnelEvento[] | undefined;
+  /** The export's address with the list's current filters. */
+  exportHref: string;
+}
+
+/**
+ * Event filter, free-text search, the event-date filter and 'Exportar CSV' (SPEC §2). The export is a plain
+ * download link: the server streams the file and the session cookie goes along.
+ */
+export function FunnelToolbar({ filters, eventos, exportHref }: FunnelToolbarProps) {
+  const id = useId();
+  const { values, update } = filters;
+  return (
+    <Card className="p-4">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(9rem,1fr)]">
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={`${id}-evento`}>Evento</Label>
+          <Select
+            value={values.eventoId || ALL_EVENTS}
+            onValueChange={(value) => update({ eventoId: value === ALL_EVENTS ? '' : value })}
+          >
+            <SelectTrigger id={`${id}-evento`}>
+              <SelectValue placeholder="Todos os eventos" />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL_EVENTS}>Todos os eventos</SelectItem>
+              {(eventos ?? []).map((evento) => (
+                <SelectItem key={evento.id} value={evento.id}>
+                  {eventoLabel(evento)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={`${id}-busca`}>Buscar</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id={`${id}-busca`}
+              type="search"
+              placeholder="Nome, email ou telefone..."
+              value={values.q}
+              maxLength={200}
+              onChange={(event) => update({ q: event.target.value })}
+              className="pl-9"
+            />
+          </div>
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={`${id}-data`}>Data do evento</Label>
+          <Input
+            id={`${id}-data`}
+            type="date"
+            value={values.data}
+            onChange={(event) => update({ data: event.target.value })}
+          />
+        </div>
+
+        <div className="flex flex-wrap justify-end gap-2 sm:col-span-2 lg:col-span-3">
+          {filters.active ? (
+            <Button variant="ghost" onClick={filters.clear}>
+              <X aria-hidden="true" />
+              Limpar filtros
+            </Button>
+          ) : null}
+          <Button asChild variant="outline">
+            <a href={exportHref} download>
+              <Download aria-hidden="true" />
+              Exportar CSV
+            </a>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { MISSING, formatDateOnly } from '@shared/format';
+import type { LeadItem } from '@shared/schemas/funnel';
+import { Pagination } from '@/components/ui/pagination';
+import { exportCsvUrl } from '../api/funnel-keys';
+import { useFunnelEventos } from '../api/get-funnel-eventos';
+import { useFunnelResumo } from '../api/get-funnel-resumo';
+import { useLeads } from '../api/get-leads';
+import { useFunnelFilters } from '../hooks/use-funnel-filters';
+import { ContactLinks } from './contact-links';
+import { EventoCell } from './evento-cell';
+import { ForbiddenNotice } from './forbidden-notice';
+import { FunnelListCard } from './funnel-list-card';
+import { FunnelMetricCards } from './funnel-metric-cards';
+import { type FunnelColumn, FunnelTable } from './funnel-table';
+import { FunnelToolbar } from './funnel-toolbar';
+import { isForbidden, listErrorMessage, listNotice } from './list-state';
+
+function columns(showCliente: boolean): FunnelColumn<LeadItem>[] {
+  return [
+    { key: 'aluno', header: 'Aluno', cell: (lead) => <span className="font-medium">{lead.nomeAluno}</span> },
+    { key: 'responsavel', header: 'Responsável', cell: (lead) => lead.nomeResponsavel },
+    {
+      key: 'contato',
+      header: 'Contato',
+      cell: (lead) => <ContactLinks nome={lead.nomeResponsavel} email={lead.email} telefone={lead.telefone} />,
+    },
+    ...(showCliente
+      ? [{ key: 'cliente', header: 'Cliente', cell: (lead: LeadItem) => lead.cliente?.nomeFantasia ?? MISSING }]
+      : []),
+    { key: 'escola', header: 'Escola', cell: (lead) => <EventoCell evento={lead.evento} /> },
+    {
+      key: 'dataEvento',
+      header: 'Data do Evento',
+      cell: (lead) => formatDateOnly(lead.evento.dataEvento),
+      className: 'whitespace-nowrap',
+    },
+  ];
+}
+
+export interface InteressesScreenProps {
+  /** The franqueador sees which cliente each interest came through (SPEC §6). */
+  showCliente: boolean;
+}
+
+/** Interesses (SPEC §2): the network's view of the leads, with the four metric cards. */
+export function InteressesScreen({ showCliente }: InteressesScreenProps) {
+  const filters = useFunnelFilters();
+  const eventos = useFunnelEventos();
+  const resumo = useFunnelResumo('leads');
+  const leads = useLeads(filters.params);
+
+  if (isForbidden(leads.error)) return <ForbiddenNotice message={listErrorMessage('interesses', leads.error)} />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <FunnelMetricCards resumo={resumo} filtered={leads.data?.total} />
+      <FunnelToolbar
+        filters={filters}
+        eventos={eventos.data}
+        exportHref={exportCsvUrl('/api/leads/export.csv', filters.params, { view: 'interesses' })}
+      />
+      <FunnelListCard title="Lista de Interesses" count={leads.data?.total} noun={['interesse', 'interesses']}>
+        <FunnelTable
+          caption="Interesses"
+          columns={columns(showCliente)}
+          rows={leads.data?.items ?? []}
+          isLoading={leads.isPending}
+          notice={listNotice('interesses', leads, filters.active)}
+        />
+        {leads.data ? (
+          <Pagination
+            page={filters.page}
+            pageSize={filters.params.pageSize}
+            total={leads.data.total}
+            onPageChange={filters.setPage}
+          />
+        ) : null}
+      </FunnelListCard>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { formatDateTime } from '@shared/format';
+import type { LeadItem } from '@shared/schemas/funnel';
+import { Pagination } from '@/components/ui/pagination';
+import { exportCsvUrl } from '../api/funnel-keys';
+import { useFunnelEventos } from '../api/get-funnel-eventos';
+import { useLeads } from '../api/get-leads';
+import { useFunnelFilters } from '../hooks/use-funnel-filters';
+import { ContactLinks } from './contact-links';
+import { EventoCell } from './evento-cell';
+import { ForbiddenNotice } from './forbidden-notice';
+import { FunnelListCard } from './funnel-list-card';
+import { type FunnelColumn, FunnelTable } from './funnel-table';
+import { FunnelToolbar } from './funnel-toolbar';
+import { isForbidden, listErrorMessage, listNotice } from './list-state';
+
+const COLUMNS: FunnelColumn<LeadItem>[] = [
+  { key: 'aluno', header: 'Aluno', cell: (lead) => <span className="font-medium">{lead.nomeAluno}</span> },
+  { key: 'responsavel', header: 'Responsável', cell: (lead) => lead.nomeResponsavel },
+  {
+    key: 'contato',
+    header: 'Contato',
+    cell: (lead) => <ContactLinks nome={lead.nomeResponsavel} email={lead.email} telefone={lead.telefone} />,
+  },
+  { key: 'evento', header: 'Evento', cell: (lead) => <EventoCell evento={lead.evento} withDate /> },
+  {
+    key: 'data',
+    header: 'Data',
+    cell: (lead) => formatDateTime(lead.createdAt),
+    className: 'whitespace-nowrap',
+  },
+];
+
+/** The cliente's Leads (SPEC §2): nothing is listed until an event is chosen. */
+export function LeadsScreen() {
+  const filters = useFunnelFilters();
+  const eventos = useFunnelEventos();
+  const eventChosen = Boolean(filters.params.eventoId);
+  const leads = useLeads(filters.params, { enabled: eventChosen });
+
+  if (isForbidden(leads.error) || isForbidden(eventos.error)) {
+    return <ForbiddenNotice message={listErrorMessage('leads', leads.error ?? eventos.error)} />;
+  }
+
+  const notice = eventChosen
+    ? listNotice('leads', leads, filters.active)
+    : {
+        kind: 'prompt' as const,
+        title: 'Selecione um evento',
+        description: 'Escolha um evento no filtro acima para ver os leads captados.',
+      };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <FunnelToolbar
+        filters={filters}
+        eventos={eventos.data}
+        exportHref={exportCsvUrl('/api/leads/export.csv', filters.params)}
+      />
+      <FunnelListCard
+        title="Lista de Leads"
+        count={eventChosen ? leads.data?.total : undefined}
+        noun={['lead', 'leads']}
+      >
+        <FunnelTable
+          caption="Leads"
+          columns={COLUMNS}
+          rows={leads.data?.items ?? []}
+          isLoading={eventChosen && leads.isPending}
+          notice={notice}
+        />
+        {eventChosen && leads.data ? (
+          <Pagination
+            page={filters.page}
+            pageSize={filters.params.pageSize}
+            total={leads.data.total}
+            onPageChange={filters.setPage}
+          />
+        ) : null}
+      </FunnelListCard>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { formatDateOnly, formatDateTime } from '@shared/format';
+import type { MatriculaItem } from '@shared/schemas/funnel';
+import { Pagination } from '@/components/ui/pagination';
+import { exportCsvUrl } from '../api/funnel-keys';
+import { useFunnelEventos } from '../api/get-funnel-eventos';
+import { useFunnelResumo } from '../api/get-funnel-resumo';
+import { useMatriculas } from '../api/get-matriculas';
+import { useFunnelFilters } from '../hooks/use-funnel-filters';
+import { ContactLinks } from './contact-links';
+import { CursoBadge } from './curso-badge';
+import { EventoCell } from './evento-cell';
+import { ForbiddenNotice } from './forbidden-notice';
+import { FunnelListCard } from './funnel-list-card';
+import { FunnelMetricCards } from './funnel-metric-cards';
+import { type FunnelColumn, FunnelTable } from './funnel-table';
+import { FunnelToolbar } from './funnel-toolbar';
+import { isForbidden, listErrorMessage, listNotice } from './list-state';
+
+const COLUMNS: FunnelColumn<MatriculaItem>[] = [
+  { key: 'nome', header: 'Nome', cell: (m) => <span className="font-medium">{m.nome}</span> },
+  {
+    key: 'contato',
+    header: 'Contato',
+    cell: (m) => <ContactLinks nome={m.nome} email={m.email} telefone={m.telefone} />,
+  },
+  { key: 'curso', header: 'Curso de Interesse', cell: (m) => <CursoBadge curso={m.cursoInteresse} /> },
+  { key: 'escola', header: 'Escola', cell: (m) => <EventoCell evento={m.evento} /> },
+  {
+    key: 'dataEvento',
+    header: 'Data do Evento',
+    cell: (m) => formatDateOnly(m.evento.dataEvento),
+    className: 'whitespace-nowrap',
+  },
+  {
+    key: 'efetivadaEm',
+    header: 'Efetivada em',
+    cell: (m) => formatDateTime(m.efetivadaEm),
+    className: 'whitespace-nowrap',
+  },
+];
+
+/** Matrículas Efetivadas (SPEC §2): the four cards and the effective date; 403 for the vendedor. */
+export function MatriculasScreen() {
+  const filters = useFunnelFilters();
+  const list = useMatriculas(filters.params);
+  const forbidden = isForbidden(list.error);
+  const eventos = useFunnelEventos();
+  const resumo = useFunnelResumo('matriculas');
+
+  if (forbidden) return <ForbiddenNotice message={listErrorMessage('matriculas', list.error)} />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <FunnelMetricCards resumo={resumo} filtered={list.data?.total} />
+      <FunnelToolbar
+        filters={filters}
+        eventos={eventos.data}
+        exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params)}
+      />
+      <FunnelListCard
+        title="Lista de Matrículas Efetivadas"
+        count={list.data?.total}
+        noun={['matrícula', 'matrículas']}
+      >
+        <FunnelTable
+          caption="Matrículas Efetivadas"
+          columns={COLUMNS}
+          rows={list.data?.items ?? []}
+          isLoading={list.isPending}
+          notice={listNotice('matriculas', list, filters.active)}
+        />
+        {list.data ? (
+          <Pagination
+            page={filters.page}
+            pageSize={filters.params.pageSize}
+            total={list.data.total}
+            onPageChange={filters.setPage}
+          />
+        ) : null}
+      </FunnelListCard>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { formatDateOnly } from '@shared/format';
+import type { PreMatriculaItem } from '@shared/schemas/funnel';
+import { Pagination } from '@/components/ui/pagination';
+import { exportCsvUrl } from '../api/funnel-keys';
+import { useFunnelEventos } from '../api/get-funnel-eventos';
+import { useFunnelResumo } from '../api/get-funnel-resumo';
+import { usePreMatriculas } from '../api/get-pre-matriculas';
+import { useFunnelFilters } from '../hooks/use-funnel-filters';
+import { ContactLinks } from './contact-links';
+import { CursoBadge } from './curso-badge';
+import { EfetivarButton } from './efetivar-button';
+import { EventoCell } from './evento-cell';
+import { ForbiddenNotice } from './forbidden-notice';
+import { FunnelListCard } from './funnel-list-card';
+import { FunnelMetricCards } from './funnel-metric-cards';
+import { type FunnelColumn, FunnelTable } from './funnel-table';
+import { FunnelToolbar } from './funnel-toolbar';
+import { isForbidden, listErrorMessage, listNotice } from './list-state';
+
+const COLUMNS: FunnelColumn<PreMatriculaItem>[] = [
+  { key: 'nome', header: 'Nome', cell: (pre) => <span className="font-medium">{pre.nome}</span> },
+  {
+    key: 'contato',
+    header: 'Contato',
+    cell: (pre) => <ContactLinks nome={pre.nome} email={pre.email} telefone={pre.telefone} />,
+  },
+  { key: 'curso', header: 'Curso de Interesse', cell: (pre) => <CursoBadge curso={pre.cursoInteresse} /> },
+  { key: 'escola', header: 'Escola', cell: (pre) => <EventoCell evento={pre.evento} /> },
+  {
+    key: 'dataEvento',
+    header: 'Data do Evento',
+    cell: (pre) => formatDateOnly(pre.evento.dataEvento),
+    className: 'whitespace-nowrap',
+  },
+  { key: 'acoes', header: 'Ações', cell: (pre) => <EfetivarButton preMatricula={pre} /> },
+];
+
+/** Pré-Matrículas (SPEC §2) with the four cards and Efetivar per row. */
+export function PreMatriculasScreen() {
+  const filters = useFunnelFilters();
+  const eventos = useFunnelEventos();
+  const resumo = useFunnelResumo('pre-matriculas');
+  const list = usePreMatriculas(filters.params);
+
+  if (isForbidden(list.error)) {
+    return <ForbiddenNotice message={listErrorMessage('preMatriculas', list.error)} />;
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <FunnelMetricCards resumo={resumo} filtered={list.data?.total} />
+      <FunnelToolbar
+        filters={filters}
+        eventos={eventos.data}
+        exportHref={exportCsvUrl('/api/pre-matriculas/export.csv', filters.params)}
+      />
+      <FunnelListCard
+        title="Lista de Pré-Matrículas"
+        count={list.data?.total}
+        noun={['pré-matrícula', 'pré-matrículas']}
+      >
+        <FunnelTable
+          caption="Pré-Matrículas"
+          columns={COLUMNS}
+          rows={list.data?.items ?? []}
+          isLoading={list.isPending}
+          notice={listNotice('preMatriculas', list, filters.active)}
+        />
+        {list.data ? (
+          <Pagination
+            page={filters.page}
+            pageSize={filters.params.pageSize}
+            total={list.data.total}
+            onPageChange={filters.setPage}
+          />
+        ) : null}
+      </FunnelListCard>
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { makeCpf } from '../../src/shared/brazil-ids';
+import { DEMO_ACCOUNTS, expectAccessible, resetLinkFrom, signIn, signInAs, waitForEmail } from './support';
+
+/**
+ * The enrolment funnel end to end (issue 6): Leads, Interesses, Pré-Matrículas, Matrículas Efetivadas, Efetivar
+ * with the new aluno's first sign-in, the CSV download, the 403 page and the aluno's dashboard. Other specs run
+ * against the same server: every row this spec changes is its own.
+ */
+
+interface PublicEvento {
+  id: string;
+  nomeEscola: string;
+  dataEvento: string;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const randomCpf = () => makeCpf(String(100_000_000 + Math.floor(Math.random() * 899_999_999)));
+
+/** The cliente demo's upcoming event (Colégio Horizonte, Campinas), open for sign-up. */
+async function horizonteEvento(request: APIRequestContext): Promise<PublicEvento> {
+  const response = await request.get('/api/public/eventos?cidade=Campinas');
+  expect(response.ok()).toBe(true);
+  const eventos = (await response.json()) as PublicEvento[];
+  const evento = eventos.find((e) => e.nomeEscola === 'Colégio Horizonte');
+  expect(evento).toBeDefined();
+  return evento!;
+}
+
+/** A pre-matrícula of our own through the public activation API. */
+async function createPreMatricula(request: APIRequestContext) {
+  const evento = await horizonteEvento(request);
+  const id = unique();
+  const body = {
+    eventoId: evento.id,
+    nomeAluno: `Aluno Funil ${id}`,
+    nomeResponsavel: `Responsável Funil ${id}`,
+    cpfAluno: randomCpf(),
+    cpfResponsavel: randomCpf(),
+    email: `funil.${id}@email.com`,
+    telefone: '19981234567',
+    consentimento: true,
+    nome: `Aluno Funil ${id}`,
+  };
+  const response = await request.post('/api/pre-matriculas', { data: body });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return { ...body, evento };
+}
+
+function dateBR(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+async function chooseEvento(page: Page, label: string) {
+  await page.getByLabel('Evento', { exact: true }).click();
+  await page.getByRole('option', { name: label }).click();
+}
+
+test('the cliente picks an event on Leads, searches by phone and downloads the CSV', async ({ page, request }) => {
+  const evento = await horizonteEvento(request);
+  await signInAs(page, 'cliente');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Leads' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+  await expect(page.getByText('Visualize e gerencie os leads captados nos eventos')).toBeVisible();
+  await expect(page.getByText('Selecione um evento', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await chooseEvento(page, `Colégio Horizonte - Campinas, SP (${dateBR(evento.dataEvento)})`);
+  const table = page.getByRole('table', { name: 'Leads' });
+  await expect(table.getByRole('cell', { name: 'Lucas Oliveira' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Gabriela Santos' })).toBeVisible();
+  // Mariana signed up for the past event, not this one.
+  await expect(table.getByRole('cell', { name: 'Mariana Costa' })).toHaveCount(0);
+
+  await page.getByLabel('Buscar').fill('(19) 98700-1122');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row', { name: /Lucas Oliveira/ });
+  await expect(row.getByRole('link', { name: 'lucas.oliveira@email.com' })).toHaveAttribute(
+    'href',
+    'mailto:lucas.oliveira@email.com',
+  );
+  await expect(row.getByRole('link', { name: '(19) 98700-1122' })).toHaveAttribute('href', 'tel:+5519987001122');
+  await expect(row.getByRole('link', { name: 'Conversar com Márcia Oliveira no WhatsApp' })).toHaveAttribute(
+    'href',
+    'https://wa.me/5519987001122',
+  );
+  await expect(page.getByTestId('count-badge')).toHaveText('1 lead');
+  await expectAccessible(page);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Exportar CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^leads_colegio-horizonte_\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString('utf8').slice(1).split('\r\n');
+  expect(lines[0]).toBe(
+    '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data de Criação"',
+  );
+  expect(lines[1]).toMatch(
+    /^"Lucas Oliveira";"Márcia Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}"$/,
+  );
+  expect(lines.slice(2)).toEqual(['']);
+});
+
+test('the franqueador sees the metric cards and the Cliente column on Interesses', async ({ page }) => {
+  await signInAs(page, 'franqueador');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Interesses' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Interesses' })).toBeVisible();
+  const metrics = page.getByRole('region', { name: 'Métricas' });
+  for (const label of ['Total de Interesses', 'Eventos Ativos', 'Interesses Filtrados', 'Taxa de Conversão']) {
+    await expect(metrics.getByRole('heading', { name: label })).toBeVisible();
+  }
+  const table = page.getByRole('table', { name: 'Interesses' });
+  await expect(table.getByRole('columnheader', { name: 'Cliente' })).toBeVisible();
+  await page.getByLabel('Buscar').fill('Beatriz Fernandes');
+  const row = table.getByRole('row', { name: /Beatriz Fernandes/ });
+  await expect(row.getByRole('cell', { name: 'Instituto Saber Contagem' }).first()).toBeVisible();
+  await expect(metrics.getByText('1', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Buscar').fill('ninguém com este nome');
+  await expect(page.getByText('Nenhum interesse encontrado')).toBeVisible();
+});
+
+test('a cliente makes a pre-matrícula effective; the new aluno sets its password and sees it', async ({
+  page,
+  request,
+}) => {
+  const pre = await createPreMatricula(request);
+  await signInAs(page, 'cliente');
+  await page.goto('/pre-matriculas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pré-Matrículas' })).toBeVisible();
+  await page.getByLabel('Buscar').fill(pre.nomeAluno);
+  const table = page.getByRole('table', { name: 'Pré-Matrículas' });
+  const row = table.getByRole('row', { name: new RegExp(pre.nomeAluno) });
+  await expect(row).toBeVisible();
+  await expectAccessible(page);
+
+  const started = Date.now();
+  await row.getByRole('button', { name: /Efetivar/ }).click();
+  await expect(page.getByText('Matrícula efetivada!', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('A pré-matrícula foi convertida em matrícula efetivada com sucesso.', { exact: true }),
+  ).toBeVisible();
+  await expect(row.getByText('Efetivada', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /Efetivar/ })).toHaveCount(0);
+
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Matrículas Efetivadas' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Matrículas Efetivadas' })).toBeVisible();
+  await page.getByLabel('Buscar').fill(pre.nomeAluno);
+  const matriculas = page.getByRole('table', { name: 'Matrículas Efetivadas' });
+  await expect(matriculas.getByRole('row', { name: new RegExp(pre.nomeAluno) })).toBeVisible();
+  await expectAccessible(page);
+
+  // The new aluno's e-mail carries the link to set its first password.
+  const link = resetLinkFrom(await waitForEmail(pre.email, started));
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByLabel('Nova senha', { exact: true }).fill('senha-do-aluno');
+  await page.getByLabel('Confirmar nova senha').fill('senha-do-aluno');
+  await page.getByRole('button', { name: 'Redefinir Senha' }).click();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
+  await signIn(page, pre.email, 'senha-do-aluno');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard do Aluno' })).toBeVisible();
+  const section = page.getByRole('region', { name: 'Seus interesses e pré-matrículas' });
+  await expect(section.getByText(pre.nomeAluno)).toHaveCount(2);
+  await expect(section.getByText(/^Efetivada em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+});
+
+test('the demo aluno sees its own pre-matrícula and matrícula on the dashboard', async ({ page }) => {
+  await signInAs(page, 'aluno');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard do Aluno' })).toBeVisible();
+  // The metric cards stay for every role.
+  await expect(page.getByRole('main').getByText('Matrículas Efetivadas', { exact: true })).toBeVisible();
+  const section = page.getByRole('region', { name: 'Seus interesses e pré-matrículas' });
+  await expect(section.getByRole('heading', { name: 'Pré-matrículas', exact: true })).toBeVisible();
+  await expect(section.getByText('Preparatório ENEM')).toHaveCount(2);
+  await expect(section.getByText('Efetivada', { exact: true })).toBeVisible();
+  await expect(section.getByText(/Colégio Horizonte - Campinas, SP/).first()).toBeVisible();
+  // Only its own: nobody else's enrolment.
+  await expect(section.getByText('Rafaela Lima')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('the vendedor is told it may not see matrículas', async ({ page }) => {
+  await signInAs(page, 'vendedor');
+  await page.goto('/matriculas');
+  await expect(page.getByText('Você não tem permissão para visualizar matrículas')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('the franquia sees only its network on Pré-Matrículas and Matrículas, also at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, DEMO_ACCOUNTS.franquia);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/pre-matriculas');
+  // Narrow screens list each row as a card instead of a table.
+  const list = page.getByRole('list', { name: 'Pré-Matrículas' });
+  await expect(list.getByText('Rafaela Lima', { exact: true })).toBeVisible();
+  await expect(list.getByText('Beatriz Fernandes', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  // The page itself never scrolls sideways.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('link', { name: 'Exportar CSV' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/matriculas');
+  await expect(
+    page.getByRole('list', { name: 'Matrículas Efetivadas' }).getByText('Rafaela Lima', { exact: true }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+});
