@@ -244,6 +244,7 @@ test.describe('/credito-ativacao', () => {
       // Back to a fresh form.
       await page.getByRole('button', { name: 'Ativar outro crédito' }).click();
       await expect(page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Habilitação do Crédito Estudantil' })).toBeFocused();
       await expect(page.getByLabel('Cidade')).toHaveValue('');
     });
   }

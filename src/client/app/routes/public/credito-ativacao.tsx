@@ -1,19 +1,34 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CreditDeclaration } from '@shared/schemas/public';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ActivationForm } from '@/features/public/components/activation-form';
-import { ActivationHero } from '@/features/public/components/activation-hero';
+import { ACTIVATION_TITLE_ID, ActivationHero } from '@/features/public/components/activation-hero';
 import { CreditCelebration } from '@/features/public/components/credit-celebration';
 
 /** /credito-ativacao: activation of the educational credit; on success the celebration replaces the form. */
 export default function CreditoAtivacaoRoute() {
   const [declaration, setDeclaration] = useState<CreditDeclaration | null>(null);
+  const returning = useRef(false);
+
+  // Back from the celebration: the fresh form starts at the top, and the focus is not lost with the old screen.
+  useEffect(() => {
+    if (declaration || !returning.current) return;
+    returning.current = false;
+    window.scrollTo({ top: 0 });
+    document.getElementById(ACTIVATION_TITLE_ID)?.focus({ preventScroll: true });
+  }, [declaration]);
   return (
     <PublicLayout>
       <title>Habilitação do Crédito Estudantil | Rede Crédito Educacional</title>
       {declaration ? (
-        <CreditCelebration declaration={declaration} onReset={() => setDeclaration(null)} />
+        <CreditCelebration
+          declaration={declaration}
+          onReset={() => {
+            returning.current = true;
+            setDeclaration(null);
+          }}
+        />
       ) : (
         <>
           <ActivationHero />

@@ -6,12 +6,19 @@ const SELOS = [
   { titulo: 'Suporte Total', Icon: Headset },
 ] as const;
 
+/** Focused when the visitor comes back from the celebration to a fresh form. */
+export const ACTIVATION_TITLE_ID = 'ativacao-pagina-titulo';
+
 /** The title of /credito-ativacao and its three trust badges (SPEC §2). */
 export function ActivationHero() {
   return (
     <section className="bg-gradient-to-br from-blue-700 to-indigo-900 px-4 pb-16 pt-10 text-center text-white sm:pb-20 sm:pt-14">
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-4">
-        <h1 className="text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl">
+        <h1
+          id={ACTIVATION_TITLE_ID}
+          tabIndex={-1}
+          className="text-3xl font-extrabold leading-tight tracking-tight focus:outline-none sm:text-4xl"
+        >
           Habilitação do Crédito Estudantil
         </h1>
         <p className="max-w-xl text-base text-blue-100 sm:text-lg">
