@@ -10,6 +10,8 @@ import { defineConfig, devices } from '@playwright/test';
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'app-e2e-'));
 const PORT = Number(process.env.E2E_PORT ?? 5179);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** A stand-in for the postal-code service (tests/support/fake-cep-server.ts), so no test reaches viaCEP. */
+const FAKE_CEP_PORT = PORT + 1000;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,22 +42,34 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      APP_URL: BASE_URL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // Every spec signs in as the demo accounts from one address; the limits themselves are API-tested.
-      RATE_LIMIT_LOGIN: '1000',
-      RATE_LIMIT_FORGOT_PASSWORD: '1000',
-      RATE_LIMIT_PUBLIC: '1000',
+  webServer: [
+    {
+      command: 'npx tsx tests/support/fake-cep-server.ts',
+      url: `http://127.0.0.1:${FAKE_CEP_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_CEP_PORT: String(FAKE_CEP_PORT) },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        APP_URL: BASE_URL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Every spec signs in as the demo accounts from one address; the limits themselves are API-tested.
+        RATE_LIMIT_LOGIN: '1000',
+        RATE_LIMIT_FORGOT_PASSWORD: '1000',
+        RATE_LIMIT_PUBLIC: '1000',
+        CEP_API_URL: `http://127.0.0.1:${FAKE_CEP_PORT}/ws/{cep}/json/`,
+      },
+    },
+  ],
 });

@@ -1,10 +1,12 @@
 import { RoutePage } from '@/app/shell/route-page';
-import { ScreenInPreparation } from '@/components/layouts/screen-in-preparation';
+import { useCepLookup } from '@/features/cep/api/get-cep';
+import { FranquiasScreen } from '@/features/franquias/components/franquias-screen';
 
 export default function FranquiasRoute() {
+  const lookupCep = useCepLookup();
   return (
     <RoutePage path="/franquias">
-      <ScreenInPreparation />
+      <FranquiasScreen lookupCep={lookupCep} />
     </RoutePage>
   );
 }

@@ -1,10 +1,12 @@
 import { RoutePage } from '@/app/shell/route-page';
-import { ScreenInPreparation } from '@/components/layouts/screen-in-preparation';
+import { useCurrentUser } from '@/app/shell/current-user';
+import { UsuariosScreen } from '@/features/usuarios/components/usuarios-screen';
 
 export default function UsuariosRoute() {
+  const user = useCurrentUser();
   return (
     <RoutePage path="/usuarios">
-      <ScreenInPreparation />
+      <UsuariosScreen currentUser={user} />
     </RoutePage>
   );
 }

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClienteView } from '@shared/schemas/cliente';
+import { api } from '@/lib/api-client';
+
+export interface ClientesParams {
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export const getClientes = (params: ClientesParams) =>
+  api.list<ClienteView>('/api/clientes', { params: { ...params } });
+
+/** Every clientes query starts with this key; saves invalidate it. */
+export const CLIENTES_QUERY_KEY = ['clientes'] as const;
+
+export const getClientesQueryOptions = (params: ClientesParams) =>
+  queryOptions({
+    queryKey: [...CLIENTES_QUERY_KEY, 'list', params],
+    queryFn: () => getClientes(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useClientes = (params: ClientesParams) => useQuery(getClientesQueryOptions(params));

@@ -1,0 +1,263 @@
+import { useState, type ChangeEvent, type FocusEvent } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import type { CepResult } from '@shared/schemas/cep';
+import type { EmpresaUserView } from '@shared/schemas/franquia';
+import {
+  franquiaCreateSchema,
+  franquiaUpdateSchema,
+  type FranquiaCreate,
+  type FranquiaCreateInput,
+} from '@shared/schemas/franquia';
+import { MASK_MAX_LENGTH, maskCep, maskCnpj, maskCpf, maskPhone } from '@shared/format';
+import { Button } from '@/components/ui/button';
+import { DialogFooter } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/text-field';
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * The form of a franquia and of a micro-franquia: SPEC §5 gives both the same fields, masks and messages.
+ * Masks are applied while typing; the shared schema strips them, so the values sent carry digits only
+ * (and the letters of an alphanumeric CNPJ). The micro-franquias screen receives this form from its route.
+ */
+
+export type EmpresaFormValues = FranquiaCreateInput;
+/** On edit there is no password. */
+export type EmpresaFormOutput = Omit<FranquiaCreate, 'password'> & { password?: string };
+
+export interface EmpresaFormProps {
+  mode: 'create' | 'edit';
+  /** Prefix of the inputs' ids, unique on the page. */
+  idPrefix: string;
+  defaultValues?: EmpresaFormValues;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Rejects with the ApiError on failure; its field errors are shown under the fields. */
+  onSubmit: (values: EmpresaFormOutput) => Promise<unknown>;
+  onCancel: () => void;
+  lookupCep: (cep: string) => Promise<CepResult | null>;
+}
+
+export interface EmpresaRow {
+  razaoSocial: string;
+  cnpj: string;
+  repLegal: string;
+  cep: string | null;
+  cidade: string | null;
+  estado: string | null;
+  user: EmpresaUserView;
+}
+
+export const EMPTY_EMPRESA: EmpresaFormValues = {
+  razaoSocial: '',
+  cnpj: '',
+  repLegal: '',
+  cpf: '',
+  dataNascimento: '',
+  telefone: '',
+  endereco: '',
+  cep: '',
+  cidade: '',
+  estado: '',
+  email: '',
+  password: '',
+};
+
+/** The edit form's values from a list row, masks applied. */
+export function empresaValuesFrom(row: EmpresaRow): EmpresaFormValues {
+  return {
+    razaoSocial: row.razaoSocial,
+    cnpj: maskCnpj(row.cnpj),
+    repLegal: row.repLegal,
+    cpf: maskCpf(row.user.cpf),
+    dataNascimento: row.user.dataNascimento ?? '',
+    telefone: maskPhone(row.user.telefone),
+    endereco: row.user.endereco ?? '',
+    cep: maskCep(row.cep),
+    cidade: row.cidade ?? '',
+    estado: row.estado ?? '',
+    email: row.user.email,
+    password: '',
+  };
+}
+
+export function EmpresaForm({
+  mode,
+  idPrefix,
+  defaultValues = EMPTY_EMPRESA,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  onCancel,
+  lookupCep,
+}: EmpresaFormProps) {
+  // The edit payload has no password (SPEC §3); its schema is the create one without it.
+  const schema = (mode === 'create' ? franquiaCreateSchema : franquiaUpdateSchema) as typeof franquiaCreateSchema;
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EmpresaFormValues, unknown, FranquiaCreate>({ resolver: zodResolver(schema), defaultValues });
+  const [searchingCep, setSearchingCep] = useState(false);
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const masked = (name: Path<EmpresaFormValues>, mask: (value: string) => string) => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        event.target.value = mask(event.target.value);
+        return field.onChange(event);
+      },
+    };
+  };
+
+  const cepField = masked('cep', maskCep);
+  const onCepBlur = async (event: FocusEvent<HTMLInputElement>) => {
+    await cepField.onBlur(event);
+    // SPEC §5: looked up when the field loses focus with at least 8 characters.
+    if (event.target.value.length < 8) return;
+    setSearchingCep(true);
+    const found = await lookupCep(event.target.value);
+    setSearchingCep(false);
+    if (!found) return;
+    setValue('cidade', found.cidade, { shouldValidate: true, shouldDirty: true });
+    setValue('estado', found.estado, { shouldValidate: true, shouldDirty: true });
+  };
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !error.errors) return;
+      for (const [field, message] of Object.entries(error.errors)) {
+        if (field in EMPTY_EMPRESA) setError(field as Path<EmpresaFormValues>, { message }, { shouldFocus: true });
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={id('razaoSocial')}
+          label="Razão Social"
+          className="sm:col-span-2"
+          autoComplete="organization"
+          error={errors.razaoSocial?.message}
+          {...register('razaoSocial')}
+        />
+        <TextField
+          id={id('cnpj')}
+          label="CNPJ"
+          placeholder="00.000.000/0000-00"
+          maxLength={MASK_MAX_LENGTH.cnpj}
+          autoCapitalize="characters"
+          error={errors.cnpj?.message}
+          {...masked('cnpj', maskCnpj)}
+        />
+        <TextField
+          id={id('repLegal')}
+          label="Representante Legal"
+          autoComplete="name"
+          error={errors.repLegal?.message}
+          {...register('repLegal')}
+        />
+        <TextField
+          id={id('cpf')}
+          label="CPF"
+          placeholder="000.000.000-00"
+          inputMode="numeric"
+          maxLength={MASK_MAX_LENGTH.cpf}
+          error={errors.cpf?.message}
+          {...masked('cpf', maskCpf)}
+        />
+        <TextField
+          id={id('dataNascimento')}
+          label="Data de Nascimento"
+          type="date"
+          error={errors.dataNascimento?.message}
+          {...register('dataNascimento')}
+        />
+        <TextField
+          id={id('telefone')}
+          label="Telefone"
+          type="tel"
+          placeholder="(00) 00000-0000"
+          autoComplete="tel"
+          maxLength={MASK_MAX_LENGTH.phone}
+          error={errors.telefone?.message}
+          {...masked('telefone', maskPhone)}
+        />
+        <TextField
+          id={id('email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          id={id('endereco')}
+          label="Endereço"
+          className="sm:col-span-2"
+          autoComplete="street-address"
+          error={errors.endereco?.message}
+          {...register('endereco')}
+        />
+        <TextField
+          id={id('cep')}
+          label="CEP"
+          placeholder="00000-000"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={MASK_MAX_LENGTH.cep}
+          hint={searchingCep ? 'Buscando CEP...' : undefined}
+          error={errors.cep?.message}
+          {...cepField}
+          onBlur={onCepBlur}
+        />
+        <div className="grid grid-cols-[1fr_5rem] gap-4">
+          <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
+          <TextField
+            id={id('estado')}
+            label="Estado"
+            maxLength={2}
+            autoCapitalize="characters"
+            error={errors.estado?.message}
+            {...masked('estado', (v) => v.toUpperCase())}
+          />
+        </div>
+        {mode === 'create' ? (
+          <TextField
+            id={id('password')}
+            label="Senha"
+            type="password"
+            autoComplete="new-password"
+            className="sm:col-span-2"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+        ) : null}
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? (
+            <>
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+              {pendingLabel}
+            </>
+          ) : (
+            submitLabel
+          )}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

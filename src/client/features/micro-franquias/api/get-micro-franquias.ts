@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { MicroFranquiaView } from '@shared/schemas/micro-franquia';
+import { api } from '@/lib/api-client';
+
+export interface MicroFranquiasParams {
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+export const getMicroFranquias = (params: MicroFranquiasParams) =>
+  api.list<MicroFranquiaView>('/api/micro-franquias', { params: { ...params } });
+
+/** Every micro-franquias query starts with this key; saves invalidate it. */
+export const MICRO_FRANQUIAS_QUERY_KEY = ['micro-franquias'] as const;
+
+export const getMicroFranquiasQueryOptions = (params: MicroFranquiasParams) =>
+  queryOptions({
+    queryKey: [...MICRO_FRANQUIAS_QUERY_KEY, 'list', params],
+    queryFn: () => getMicroFranquias(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useMicroFranquias = (params: MicroFranquiasParams) => useQuery(getMicroFranquiasQueryOptions(params));

@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Role } from '@shared/roles';
+import type { UsuarioView } from '@shared/schemas/usuario';
+import { api } from '@/lib/api-client';
+
+export interface UsuariosParams {
+  q?: string;
+  role?: Role;
+  page: number;
+  pageSize: number;
+}
+
+export const getUsuarios = (params: UsuariosParams) =>
+  api.list<UsuarioView>('/api/usuarios', { params: { ...params } });
+
+/** Every usuários query starts with this key; saves invalidate it. */
+export const USUARIOS_QUERY_KEY = ['usuarios'] as const;
+
+export const getUsuariosQueryOptions = (params: UsuariosParams) =>
+  queryOptions({
+    queryKey: [...USUARIOS_QUERY_KEY, 'list', params],
+    queryFn: () => getUsuarios(params),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsuarios = (params: UsuariosParams) => useQuery(getUsuariosQueryOptions(params));
