@@ -131,6 +131,8 @@ export const cursoUpdateSchema = z
   })
   .refine((v) => !discountAboveValue(v.valor, v.valorComDesconto), discountRule);
 export type CursoUpdateInput = z.infer<typeof cursoUpdateSchema>;
+/** What a client sends to PATCH /api/cursos/:id. */
+export type CursoUpdateBody = z.input<typeof cursoUpdateSchema>;
 
 /** POST /api/cursos/:id/modulos; without ordem the module goes last. */
 export const moduloCreateSchema = z.object({ ...moduloFields, ordem: ordem.optional() });
@@ -158,9 +160,12 @@ export const moduloParamsSchema = z.object({
   moduloId: z.uuid(CURSO_MESSAGES.moduloNotFound),
 });
 
-/* The dialogs: one form for create and edit; a saved module keeps its id so the save can PATCH it. */
+/*
+ * The dialogs: one form for create and edit. A saved module keeps its id as moduloId (useFieldArray owns `id`),
+ * so the save can PATCH it.
+ */
 
-const formModulo = z.object({ id: z.string().optional(), ...moduloFields });
+const formModulo = z.object({ moduloId: z.string().optional(), ...moduloFields });
 
 const cursoFormBase = (modulosMessage: string) =>
   z

@@ -1,10 +1,40 @@
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { Curso } from '@shared/schemas/curso';
 import { RoutePage } from '@/app/shell/route-page';
-import { ScreenInPreparation } from '@/components/layouts/screen-in-preparation';
+import { Button } from '@/components/ui/button';
+import { CursoFormDialog } from '@/features/cursos/components/curso-form-dialog';
+import { CursosList } from '@/features/cursos/components/cursos-list';
+import { DeactivateCursoDialog } from '@/features/cursos/components/deactivate-curso-dialog';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; curso: Curso } | null;
 
 export default function CursosRoute() {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deactivating, setDeactivating] = useState<Curso | null>(null);
+  const openCreate = () => setEditing({ mode: 'create' });
+
   return (
-    <RoutePage path="/cursos">
-      <ScreenInPreparation />
+    <RoutePage
+      path="/cursos"
+      actions={
+        <Button onClick={openCreate}>
+          <Plus aria-hidden="true" />
+          Novo Curso
+        </Button>
+      }
+    >
+      <CursosList
+        onCreate={openCreate}
+        onEdit={(curso) => setEditing({ mode: 'edit', curso })}
+        onDeactivate={setDeactivating}
+      />
+      <CursoFormDialog
+        open={editing !== null}
+        curso={editing?.mode === 'edit' ? editing.curso : undefined}
+        onOpenChange={(open) => (open ? undefined : setEditing(null))}
+      />
+      <DeactivateCursoDialog curso={deactivating} onClose={() => setDeactivating(null)} />
     </RoutePage>
   );
 }

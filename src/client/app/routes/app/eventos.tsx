@@ -1,10 +1,42 @@
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
+import type { Role } from '@shared/roles';
+import type { Evento } from '@shared/schemas/evento';
 import { RoutePage } from '@/app/shell/route-page';
-import { ScreenInPreparation } from '@/components/layouts/screen-in-preparation';
+import { useCurrentUser } from '@/app/shell/current-user';
+import { Button } from '@/components/ui/button';
+import { EventoFormDialog } from '@/features/eventos/components/evento-form-dialog';
+import { EventosList } from '@/features/eventos/components/eventos-list';
+
+/** SPEC §2, §6: who creates events and who edits them. */
+const CAN_CREATE: readonly Role[] = ['cliente', 'vendedor', 'micro_franquia'];
+const CAN_EDIT = (role: Role) => role !== 'franqueador';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; evento: Evento } | null;
 
 export default function EventosRoute() {
+  const { role } = useCurrentUser();
+  const [editing, setEditing] = useState<Editing>(null);
+
   return (
-    <RoutePage path="/eventos">
-      <ScreenInPreparation />
+    <RoutePage
+      path="/eventos"
+      actions={
+        CAN_CREATE.includes(role) ? (
+          <Button onClick={() => setEditing({ mode: 'create' })}>
+            <Plus aria-hidden="true" />
+            Criar Evento
+          </Button>
+        ) : undefined
+      }
+    >
+      <EventosList onEdit={CAN_EDIT(role) ? (evento) => setEditing({ mode: 'edit', evento }) : undefined} />
+      <EventoFormDialog
+        role={role}
+        open={editing !== null}
+        evento={editing?.mode === 'edit' ? editing.evento : undefined}
+        onOpenChange={(open) => (open ? undefined : setEditing(null))}
+      />
     </RoutePage>
   );
 }

@@ -1,0 +1,100 @@
+import { BookOpen, CalendarDays, Clock, MapPin, Pencil, School, Tag, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { EVENTO_STATUS_LABELS, LOCAL_EVENTO_LABELS, TIPO_ESCOLA_LABELS, type EventoStatus } from '@shared/enums';
+import { formatBRL, formatCep, formatCount, formatDateOnly } from '@shared/format';
+import { cursosLabel, type Evento } from '@shared/schemas/evento';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+
+const STATUS_VARIANT: Record<EventoStatus, BadgeProps['variant']> = {
+  agendado: 'default',
+  em_andamento: 'warning',
+  concluido: 'success',
+  cancelado: 'destructive',
+};
+
+function Item({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-2">
+      <span aria-hidden="true" className="mt-0.5 text-muted-foreground [&_svg]:size-4">
+        {icon}
+      </span>
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+export interface EventoCardProps {
+  evento: Evento;
+  /** Absent when the role may not edit (the franqueador). */
+  onEdit?: (evento: Evento) => void;
+}
+
+/** SPEC §2 Eventos: one card per event. Date-only values are shown as typed, never through Date. */
+export function EventoCard({ evento, onEdit }: EventoCardProps) {
+  const cursos = cursosLabel(evento.cursos);
+  return (
+    <Card className="flex h-full flex-col" data-testid="evento-card">
+      <CardHeader className="gap-2 pb-3">
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle as="h3" className="min-w-0 break-words text-lg">
+            Evento na {evento.nomeEscola}
+          </CardTitle>
+          <Badge variant={STATUS_VARIANT[evento.status]}>{EVENTO_STATUS_LABELS[evento.status]}</Badge>
+        </div>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <School aria-hidden="true" className="size-4" />
+          Escola {TIPO_ESCOLA_LABELS[evento.tipoEscola]}
+        </p>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <dl className="grid gap-2 text-sm">
+          <Item icon={<MapPin />} label="Local">
+            {evento.cidade}, {evento.estado.toUpperCase()} · {LOCAL_EVENTO_LABELS[evento.local]}
+            {evento.cep ? <span className="block text-muted-foreground">CEP {formatCep(evento.cep)}</span> : null}
+          </Item>
+          <Item icon={<CalendarDays />} label="Data do evento">
+            {formatDateOnly(evento.dataEvento)}
+            <span className="block text-xs text-muted-foreground">
+              Distribuição: {formatDateOnly(evento.dataDistribuicao)}
+            </span>
+          </Item>
+          <Item icon={<Clock />} label="Horário">
+            {evento.horario}
+          </Item>
+          <Item icon={<Users />} label="Alunos">
+            {evento.qtdAlunos === 1 ? '1 aluno' : `${formatCount(evento.qtdAlunos)} alunos`}
+          </Item>
+          {cursos ? (
+            <Item icon={<BookOpen />} label="Cursos">
+              {cursos}
+            </Item>
+          ) : null}
+          {evento.valorTotalDesconto != null ? (
+            <Item icon={<Tag />} label="Desconto">
+              Desconto: <span className="font-semibold">{formatBRL(evento.valorTotalDesconto)}</span>
+            </Item>
+          ) : null}
+        </dl>
+        {evento.observacao ? (
+          <p className="mt-3 break-words rounded-md bg-muted p-2 text-sm text-muted-foreground">{evento.observacao}</p>
+        ) : null}
+      </CardContent>
+      {onEdit ? (
+        <CardFooter>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onEdit(evento)}
+            aria-label={`Editar evento na ${evento.nomeEscola}`}
+          >
+            <Pencil aria-hidden="true" />
+            Editar
+          </Button>
+        </CardFooter>
+      ) : null}
+    </Card>
+  );
+}
