@@ -1,6 +1,7 @@
 // Builds the production bundle: the React client with Vite into dist/client, the server with esbuild into
 // dist/server (dependencies stay in node_modules), and the committed migrations beside the server bundle.
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -25,6 +26,20 @@ await esbuild({
   sourcemap: true,
   logLevel: 'warning',
 });
+// Pre-compressed copies of the client (.br and .gz), served as they are: the public pages are opened on phones.
+const compressible = /\.(js|css|html|svg|json|txt)$/;
+const compress = (dir) => {
+  for (const name of readdirSync(dir)) {
+    const path = `${dir}/${name}`;
+    if (statSync(path).isDirectory()) compress(path);
+    else if (compressible.test(name) && statSync(path).size > 1024) {
+      const content = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
+};
+compress(`${out}/client`);
 mkdirSync(`${out}/server`, { recursive: true });
 cpSync(`${root}src/server/db/migrations`, `${out}/server/migrations`, { recursive: true });
 writeFileSync(`${out}/.build-stamp`, new Date().toISOString());

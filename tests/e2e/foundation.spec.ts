@@ -152,3 +152,12 @@ test.describe('on a 360 px phone', () => {
     expect(overflow).toBe(false);
   });
 });
+
+test('the client is served pre-compressed and cached for a year', async ({ request }) => {
+  const html = await (await request.get('/auth')).text();
+  const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const asset = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(asset.headers()['content-encoding']).toBe('br');
+  expect(asset.headers()['cache-control']).toContain('immutable');
+});

@@ -20,6 +20,8 @@ export const clientAppPlugin = fp(
       root: options.root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; the smallest one the browser accepts is sent.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
