@@ -33,8 +33,8 @@ export function EfetivarButton({ preMatricula }: { preMatricula: Pick<PreMatricu
   }
   return (
     <Button size="sm" disabled={efetivar.isPending} onClick={() => efetivar.mutate(preMatricula.id)}>
-      {efetivar.isPending ? 'Efetivando...' : 'Efetivar'}
-      <span className="sr-only"> a matrícula de {preMatricula.nome}</span>
+      {efetivar.isPending ? 'Efetivando...' : 'Efetivar'}{' '}
+      <span className="sr-only">a matrícula de {preMatricula.nome}</span>
     </Button>
   );
 }

@@ -1,0 +1,209 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FunnelEvento, LeadItem, PreMatriculaItem } from '@shared/schemas/funnel';
+import { mockFetch, renderWithProviders } from '@/testing/test-utils';
+import { LeadsScreen } from './leads-screen';
+import { InteressesScreen } from './interesses-screen';
+import { MatriculasScreen } from './matriculas-screen';
+import { PreMatriculasScreen } from './pre-matriculas-screen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const evento: FunnelEvento = {
+  id: 'e-1',
+  nomeEscola: 'Colégio Horizonte',
+  cidade: 'Campinas',
+  estado: 'SP',
+  dataEvento: '2026-12-03',
+};
+
+function pre(overrides: Partial<PreMatriculaItem>): PreMatriculaItem {
+  return {
+    id: 'p-1',
+    eventoId: evento.id,
+    leadId: null,
+    nome: 'Lucas Oliveira',
+    nomeAluno: 'Lucas Oliveira',
+    nomeResponsavel: 'Márcia Oliveira',
+    email: 'lucas@email.com',
+    telefone: '19987001122',
+    cursoInteresse: 'Técnico em Administração',
+    status: 'pendente',
+    createdAt: '2026-11-20T12:00:00.000Z',
+    evento,
+    ...overrides,
+  };
+}
+
+const lead: LeadItem = {
+  id: 'l-1',
+  eventoId: evento.id,
+  nomeAluno: 'Gabriela Santos',
+  nomeResponsavel: 'Paulo Santos',
+  email: 'gabi@email.com',
+  telefone: '1932221100',
+  createdAt: '2026-11-20T12:00:00.000Z',
+  evento,
+  cliente: { nomeFantasia: 'Colégio Horizonte Ltda' },
+};
+
+const resumo = { body: { total: 3, eventosAtivos: 2, taxaConversao: 1.5 } };
+
+describe('PreMatriculasScreen', () => {
+  it('shows the cards, the rows with contact links, and Efetivada instead of the button', async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [evento] },
+      'GET /api/pre-matriculas/resumo': resumo,
+      'GET /api/pre-matriculas': {
+        body: [pre({}), pre({ id: 'p-2', nome: 'Mariana Costa', status: 'efetivada', telefone: null })],
+      },
+    });
+    renderWithProviders(<PreMatriculasScreen />);
+    const table = await screen.findByRole('table', { name: 'Pré-Matrículas' });
+    await within(table).findByRole('row', { name: /Lucas Oliveira/ });
+    const metrics = screen.getByRole('region', { name: 'Métricas' });
+    expect(await within(metrics).findByText('1,50')).toBeInTheDocument();
+    expect(within(metrics).getByText('3')).toBeInTheDocument();
+    expect(screen.getByTestId('count-badge')).toHaveTextContent('2 pré-matrículas');
+
+    const lucas = within(table).getByRole('row', { name: /Lucas Oliveira/ });
+    expect(within(lucas).getByRole('link', { name: '(19) 98700-1122' })).toHaveAttribute('href', 'tel:+5519987001122');
+    expect(within(lucas).getByRole('link', { name: 'Conversar com Lucas Oliveira no WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/5519987001122',
+    );
+    expect(within(lucas).getByRole('button', { name: 'Efetivar a matrícula de Lucas Oliveira' })).toBeEnabled();
+
+    const mariana = within(table).getByRole('row', { name: /Mariana Costa/ });
+    expect(within(mariana).getByText('Efetivada')).toBeInTheDocument();
+    expect(within(mariana).queryByRole('button')).not.toBeInTheDocument();
+    // No phone: '-'.
+    expect(within(mariana).getByText('-')).toBeInTheDocument();
+  });
+
+  it("efetivates: 'Efetivando...' while pending, then the success toast", async () => {
+    let release: () => void = () => undefined;
+    const fetchMock = mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/pre-matriculas/resumo': resumo,
+      'GET /api/pre-matriculas': { body: [pre({})] },
+      'POST /api/matriculas/efetivar/p-1': () =>
+        new Promise((resolve) => {
+          release = () => resolve({ status: 201, body: { id: 'm-1' } });
+        }),
+    });
+    renderWithProviders(<PreMatriculasScreen />);
+    const table = await screen.findByRole('table', { name: 'Pré-Matrículas' });
+    await userEvent.click(await within(table).findByRole('button', { name: /Efetivar/ }));
+    expect(await within(table).findByRole('button', { name: /Efetivando\.\.\./ })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Matrícula efetivada!')).toBeInTheDocument();
+    expect(screen.getByText('A pré-matrícula foi convertida em matrícula efetivada com sucesso.')).toBeInTheDocument();
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts).toHaveLength(1);
+    // The list is read again afterwards.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/pre-matriculas?')).length).toBe(2),
+    );
+  });
+
+  it("shows the server's message when efetivar fails", async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/pre-matriculas/resumo': resumo,
+      'GET /api/pre-matriculas': { body: [pre({})] },
+      'POST /api/matriculas/efetivar/p-1': { status: 409, body: { message: 'Esta pré-matrícula já foi efetivada' } },
+    });
+    renderWithProviders(<PreMatriculasScreen />);
+    const table = await screen.findByRole('table', { name: 'Pré-Matrículas' });
+    await userEvent.click(await within(table).findByRole('button', { name: /Efetivar/ }));
+    expect(await screen.findByText('Erro ao efetivar matrícula')).toBeInTheDocument();
+    expect(screen.getByText('Esta pré-matrícula já foi efetivada')).toBeInTheDocument();
+  });
+
+  it('says the generic failure for anything but 403', async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/pre-matriculas/resumo': resumo,
+      'GET /api/pre-matriculas': { status: 500, body: { message: 'Erro interno' } },
+    });
+    renderWithProviders(<PreMatriculasScreen />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Falha ao carregar pré-matrículas');
+  });
+});
+
+describe('MatriculasScreen', () => {
+  it('shows the 403 sentence of SPEC §8 and no table', async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/matriculas/resumo': { status: 403, body: { message: 'Sem permissão' } },
+      'GET /api/matriculas': { status: 403, body: { message: 'Sem permissão' } },
+    });
+    renderWithProviders(<MatriculasScreen />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Você não tem permissão para visualizar matrículas');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/matriculas/resumo': { body: { total: 0, eventosAtivos: 0, taxaConversao: 0 } },
+      'GET /api/matriculas': { body: [] },
+    });
+    renderWithProviders(<MatriculasScreen />);
+    expect(await screen.findByText('Nenhuma matrícula encontrada')).toBeInTheDocument();
+    expect(screen.getByText('0,00')).toBeInTheDocument();
+  });
+});
+
+describe('LeadsScreen', () => {
+  it('asks for an event and reads no leads until one is chosen', async () => {
+    const fetchMock = mockFetch({ 'GET /api/leads/eventos': { body: [evento] }, 'GET /api/leads': { body: [lead] } });
+    renderWithProviders(<LeadsScreen />);
+    expect(screen.getByText('Selecione um evento')).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/leads?'))).toBe(false);
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/leads/export.csv');
+  });
+});
+
+describe('InteressesScreen', () => {
+  it('adds the Cliente column for the franqueador and links the export with the filters', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/leads/eventos': { body: [evento] },
+      'GET /api/leads/resumo': resumo,
+      'GET /api/leads': { body: [lead] },
+    });
+    renderWithProviders(<InteressesScreen showCliente />);
+    const table = await screen.findByRole('table', { name: 'Interesses' });
+    expect(within(table).getByRole('columnheader', { name: 'Cliente' })).toBeInTheDocument();
+    expect(await within(table).findByRole('cell', { name: 'Colégio Horizonte Ltda' })).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: '(19) 3222-1100' })).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Buscar'), 'gabi');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+        'href',
+        '/api/leads/export.csv?q=gabi&view=interesses',
+      ),
+    );
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=gabi'))).toBe(true));
+  });
+
+  it('has no Cliente column for the other roles', async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/leads/resumo': resumo,
+      'GET /api/leads': { body: [{ ...lead, cliente: undefined }] },
+    });
+    renderWithProviders(<InteressesScreen showCliente={false} />);
+    const table = await screen.findByRole('table', { name: 'Interesses' });
+    expect(within(table).queryByRole('columnheader', { name: 'Cliente' })).not.toBeInTheDocument();
+  });
+});
