@@ -31,6 +31,9 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 export async function connectPostgres(url: string, poolMax = 20): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle connection that the server ends (a restart, a failover, an admin's terminate) is dropped from the
+  // pool and the next query opens a new one; without a listener, node-postgres would crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
