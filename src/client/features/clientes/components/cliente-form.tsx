@@ -267,23 +267,21 @@ export function ClienteForm({
           </div>
           <FormMessage id={cepErrorId}>{errors.cep?.message}</FormMessage>
         </div>
-        <div className="grid grid-cols-[1fr_5rem] gap-4">
-          <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
-          <TextField
-            id={id('estado')}
-            label="Estado"
-            maxLength={2}
-            autoCapitalize="characters"
-            error={errors.estado?.message}
-            {...masked('estado', (v) => v.toUpperCase())}
-          />
-        </div>
+        <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
+        <TextField
+          id={id('estado')}
+          label="Estado"
+          placeholder="UF"
+          maxLength={2}
+          autoCapitalize="characters"
+          error={errors.estado?.message}
+          {...masked('estado', (v) => v.toUpperCase())}
+        />
         <TextField
           id={id('email')}
           label="Email"
           type="email"
           autoComplete="email"
-          className={mode === 'create' ? undefined : 'sm:col-span-2'}
           error={errors.email?.message}
           {...register('email')}
         />
@@ -293,6 +291,7 @@ export function ClienteForm({
             label="Senha"
             type="password"
             autoComplete="new-password"
+            className="sm:col-span-2"
             error={errors.password?.message}
             {...register('password')}
           />

@@ -129,8 +129,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
             <div className="flex gap-1">
               <Button variant="ghost" size="sm" onClick={() => setEditing(row)}>
                 <Pencil aria-hidden="true" />
-                Editar
-                <span className="sr-only"> {row.nomeFantasia}</span>
+                Editar <span className="sr-only">{row.nomeFantasia}</span>
               </Button>
               <Button
                 variant="ghost"
@@ -139,8 +138,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
                 onClick={() => setToggling(row)}
               >
                 <Power aria-hidden="true" />
-                {row.isActive ? 'Desativar' : 'Ativar'}
-                <span className="sr-only"> {row.nomeFantasia}</span>
+                {row.isActive ? 'Desativar' : 'Ativar'} <span className="sr-only">{row.nomeFantasia}</span>
               </Button>
             </div>
           </TableCell>

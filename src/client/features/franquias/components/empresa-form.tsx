@@ -104,7 +104,12 @@ export function EmpresaForm({
   const [searchingCep, setSearchingCep] = useState(false);
 
   const id = (name: string) => `${idPrefix}-${name}`;
-  const masked = (name: Path<EmpresaFormValues>, mask: (value: string) => string) => {
+  // Registered where rendered, so the first invalid field in reading order takes the focus.
+  const masked = (
+    name: Path<EmpresaFormValues>,
+    mask: (value: string) => string,
+    afterBlur?: (value: string) => Promise<void>,
+  ) => {
     const field = register(name);
     return {
       ...field,
@@ -112,16 +117,18 @@ export function EmpresaForm({
         event.target.value = mask(event.target.value);
         return field.onChange(event);
       },
+      onBlur: async (event: FocusEvent<HTMLInputElement>) => {
+        await field.onBlur(event);
+        await afterBlur?.(event.target.value);
+      },
     };
   };
 
-  const cepField = masked('cep', maskCep);
-  const onCepBlur = async (event: FocusEvent<HTMLInputElement>) => {
-    await cepField.onBlur(event);
-    // SPEC §5: looked up when the field loses focus with at least 8 characters.
-    if (event.target.value.length < 8) return;
+  // SPEC §5: looked up when the CEP loses focus with at least 8 characters; fills cidade and estado.
+  const lookUpCep = async (typed: string) => {
+    if (typed.length < 8) return;
     setSearchingCep(true);
-    const found = await lookupCep(event.target.value);
+    const found = await lookupCep(typed);
     setSearchingCep(false);
     if (!found) return;
     setValue('cidade', found.cidade, { shouldValidate: true, shouldDirty: true });
@@ -217,27 +224,24 @@ export function EmpresaForm({
           maxLength={MASK_MAX_LENGTH.cep}
           hint={searchingCep ? 'Buscando CEP...' : undefined}
           error={errors.cep?.message}
-          {...cepField}
-          onBlur={onCepBlur}
+          {...masked('cep', maskCep, lookUpCep)}
         />
-        <div className="grid grid-cols-[1fr_5rem] gap-4">
-          <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
-          <TextField
-            id={id('estado')}
-            label="Estado"
-            maxLength={2}
-            autoCapitalize="characters"
-            error={errors.estado?.message}
-            {...masked('estado', (v) => v.toUpperCase())}
-          />
-        </div>
+        <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
+        <TextField
+          id={id('estado')}
+          label="Estado"
+          placeholder="UF"
+          maxLength={2}
+          autoCapitalize="characters"
+          error={errors.estado?.message}
+          {...masked('estado', (v) => v.toUpperCase())}
+        />
         {mode === 'create' ? (
           <TextField
             id={id('password')}
             label="Senha"
             type="password"
             autoComplete="new-password"
-            className="sm:col-span-2"
             error={errors.password?.message}
             {...register('password')}
           />

@@ -55,7 +55,7 @@ export function FranquiasTable({ rows, loading, onEdit, onToggle }: FranquiasTab
                 <TableCell>{row.repLegal}</TableCell>
                 <TableCell>{row.cidade || MISSING}</TableCell>
                 <TableCell>{row.estado || MISSING}</TableCell>
-                <TableCell className="break-all">{row.user.email || 'N/A'}</TableCell>
+                <TableCell className="whitespace-nowrap">{row.user.email || 'N/A'}</TableCell>
                 <TableCell>
                   <Badge variant={row.isActive ? 'success' : 'secondary'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>
                 </TableCell>

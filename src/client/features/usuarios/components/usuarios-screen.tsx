@@ -145,7 +145,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
               <span className="font-medium">{user.nome || '-'}</span>
             </div>
           </TableCell>
-          <TableCell className="break-all">{user.email}</TableCell>
+          <TableCell className="whitespace-nowrap">{user.email}</TableCell>
           <TableCell>
             <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge>
           </TableCell>
@@ -163,8 +163,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
                 onClick={() => setToggling(user)}
               >
                 <Power aria-hidden="true" />
-                {user.isActive ? 'Desativar' : 'Ativar'}
-                <span className="sr-only"> {name}</span>
+                {user.isActive ? 'Desativar' : 'Ativar'} <span className="sr-only">{name}</span>
               </Button>
             )}
           </TableCell>
