@@ -72,7 +72,7 @@ describe('pages outside the shell', () => {
     const fetchMock = mockFetch({});
     renderApp('/credito-ativacao');
     expect(await screen.findByRole('heading', { name: 'Habilitação do Crédito Estudantil' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/user');
   });
 
   it('opens the public landing page without asking for a session', async () => {
@@ -80,6 +80,6 @@ describe('pages outside the shell', () => {
     renderApp('/credito-estudantil');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Menu principal' })).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/user');
   });
 });
