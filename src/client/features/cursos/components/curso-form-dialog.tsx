@@ -1,4 +1,4 @@
-import { useState, type ComponentProps } from 'react';
+import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Path, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
@@ -33,10 +33,10 @@ import {
 } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { useCreateCurso } from '../api/create-curso';
 import { useDeleteModulo } from '../api/delete-modulo';
 import { CursoSaveError, useSaveCursoEdits } from '../api/save-curso-edits';
@@ -98,18 +98,6 @@ function showFieldErrors(error: unknown, setError: UseFormSetError<CursoFormInpu
   for (const [field, message] of Object.entries(error.errors)) {
     setError(field as Path<CursoFormInput>, { message });
   }
-}
-
-function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return (
-    <textarea
-      className={cn(
-        'flex min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 aria-invalid:border-destructive sm:text-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
 }
 
 function CursoForm({ curso, onDone }: { curso?: Curso; onDone: () => void }) {

@@ -1,4 +1,4 @@
-import { useMemo, type ComponentProps, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -28,12 +28,12 @@ import {
 } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { useClientesOptions } from '../api/get-clientes-options';
 import { useCursosDoCliente } from '../api/get-cursos-do-cliente';
 import { useCreateEvento, useUpdateEvento, type EventoBody } from '../api/save-evento';
@@ -112,18 +112,6 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
       {children}
       <FormMessage id={`${id}-error`}>{error}</FormMessage>
     </div>
-  );
-}
-
-function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return (
-    <textarea
-      className={cn(
-        'flex min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 aria-invalid:border-destructive sm:text-sm',
-        className,
-      )}
-      {...props}
-    />
   );
 }
 
