@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { formatDateTime, onlyDigits } from '../../../shared/format';
+import { MISSING, onlyDigits } from '../../../shared/format';
 import {
   type FunnelEvento,
   type FunnelFilter,
@@ -87,19 +87,24 @@ export const newestFirst = (at: AnyPgColumn, id: AnyPgColumn) => [desc(at), desc
 
 /**
  * Reads a whole filtered list in batches, each continuing after the last row of the one before (keyset, so a
- * million rows cost the same per batch as the first thousand).
+ * million rows cost the same per batch as the first thousand). The next batch is already being read while the
+ * current one is written out; at most two batches are in memory.
  */
 export async function* keysetBatches<R extends { cursorAt: string; id: string }>(
   fetch: (after: KeysetCursor | null, limit: number) => Promise<R[]>,
   size: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<R[]> {
-  let after: KeysetCursor | null = null;
-  for (;;) {
-    const rows = await fetch(after, size);
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.cursorAt, id: last.id };
+  let pending: Promise<R[]> | null = fetch(null, size);
+  try {
+    while (pending) {
+      const rows: R[] = await pending;
+      const last = rows[rows.length - 1];
+      pending = rows.length === size && last ? fetch({ at: last.cursorAt, id: last.id }, size) : null;
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    // The reader went away mid-file: the read already started must not become an unhandled rejection.
+    pending?.catch(() => undefined);
   }
 }
 
@@ -113,9 +118,19 @@ export function todayInBrazil(now: Date): string {
   }).format(now);
 }
 
+/** One formatter for every exported row: building an Intl formatter per cell would dominate a large export. */
+const brazilDate = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: BRAZIL_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
 /** A timestamp as the exports show it: DD/MM/YYYY in Brasília. */
 export function csvDate(value: Date | string | null): string {
-  return formatDateTime(value, { timeZone: BRAZIL_TIME_ZONE });
+  if (value == null) return MISSING;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? MISSING : brazilDate.format(date);
 }
 
 /** The events the funnel filter offers the caller (its scope), newest event first. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
 import { eventos, leads } from '../../db/schema';
 import type { Role } from '../../../shared/roles';
@@ -209,31 +209,37 @@ describe('GET /api/leads/export.csv', () => {
     );
   });
 
-  it('reads every row once across batch boundaries, ties on the timestamp included', async () => {
-    const at = new Date('2020-01-01T12:00:00.123456Z');
-    await ctx.handle.db.insert(leads).values(
-      Array.from({ length: 7 }, (_, i) => ({
-        eventoId: horizonte.id,
-        nomeAluno: `Lote ${i}`,
+  it('reads every row once across batch boundaries and events, ties on the timestamp included', async () => {
+    const [upcoming] = await ctx.handle.db
+      .select({ id: eventos.id })
+      .from(eventos)
+      .where(eq(eventos.nomeEscola, 'Colégio Horizonte'))
+      .orderBy(desc(eventos.dataEvento))
+      .limit(1);
+    const at = new Date('2020-01-01T12:00:00.123Z');
+    const lote = (eventoId: string, prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        eventoId,
+        nomeAluno: `Lote ${prefix}${i}`,
         nomeResponsavel: 'Resp',
-        email: `lote${i}@x.com`,
+        email: `lote${prefix}${i}@x.com`,
         telefone: '19900000000',
         createdAt: at,
-      })),
-    );
+      }));
+    await ctx.handle.db
+      .insert(leads)
+      .values([...lote(horizonte.id, 'passado', 5), ...lote(upcoming!.id, 'proximo', 4)]);
     const actor = await actorOf('cliente');
+    const filter = { q: 'lote', eventoId: undefined, data: undefined };
     const seen: string[] = [];
-    let batches = 0;
-    for await (const batch of keysetBatches(
-      leadsExportBatch(ctx.handle.db, actor, { q: 'lote', eventoId: undefined, data: undefined }),
-      3,
-    )) {
-      batches += 1;
+    const sizes: number[] = [];
+    for await (const batch of keysetBatches(leadsExportBatch(ctx.handle.db, actor, filter), 3)) {
+      sizes.push(batch.length);
       seen.push(...batch.map((r) => r.nomeAluno));
     }
-    expect(batches).toBe(3);
-    expect(new Set(seen).size).toBe(7);
-    expect(seen).toHaveLength(7);
+    expect(seen).toHaveLength(9);
+    expect(new Set(seen).size).toBe(9);
+    expect(sizes).toEqual([3, 3, 3]);
   });
 });
 
