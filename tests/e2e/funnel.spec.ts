@@ -168,7 +168,7 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
   await signIn(page, pre.email, 'senha-do-aluno');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard do Aluno' })).toBeVisible();
-  const section = page.getByRole('region', { name: 'Seus interesses e pré-matrículas' });
+  const section = page.getByRole('region', { name: 'Suas pré-matrículas e matrículas' });
   await expect(section.getByText(pre.nomeAluno)).toHaveCount(2);
   await expect(section.getByText(/^Efetivada em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
 });
@@ -178,7 +178,7 @@ test('the demo aluno sees its own pre-matrícula and matrícula on the dashboard
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard do Aluno' })).toBeVisible();
   // The metric cards stay for every role.
   await expect(page.getByRole('main').getByText('Matrículas Efetivadas', { exact: true })).toBeVisible();
-  const section = page.getByRole('region', { name: 'Seus interesses e pré-matrículas' });
+  const section = page.getByRole('region', { name: 'Suas pré-matrículas e matrículas' });
   await expect(section.getByRole('heading', { name: 'Pré-matrículas', exact: true })).toBeVisible();
   await expect(section.getByText('Preparatório ENEM')).toHaveCount(2);
   await expect(section.getByText('Efetivada', { exact: true })).toBeVisible();

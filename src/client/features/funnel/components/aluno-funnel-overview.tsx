@@ -66,7 +66,10 @@ function Block({
   );
 }
 
-/** The aluno's own pre-matrículas and matrículas on its dashboard ('Seus interesses e pré-matrículas'). */
+/**
+ * The aluno's own pre-matrículas and matrículas under its dashboard's cards (the page header already reads 'Seus
+ * interesses e pré-matrículas', so the section names what it lists).
+ */
 export function AlunoFunnelOverview() {
   const pre = usePreMatriculas(FIRST_PAGE);
   const matriculas = useMatriculas(FIRST_PAGE);
@@ -74,7 +77,7 @@ export function AlunoFunnelOverview() {
   return (
     <section aria-labelledby="aluno-funil" className="mt-8 flex flex-col gap-4">
       <h2 id="aluno-funil" className="text-xl font-semibold">
-        Seus interesses e pré-matrículas
+        Suas pré-matrículas e matrículas
       </h2>
       <div className="grid gap-4 lg:grid-cols-2">
         <Block
