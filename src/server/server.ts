@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import {
@@ -58,6 +59,9 @@ async function main(): Promise<void> {
     if ((await bootstrapFranqueador(database.db, config)) === 'created') {
       app.log.info(`franqueador ${config.franqueador?.email} created`);
     }
+    // PGlite has no autovacuum to keep planner statistics fresh; a stale plan turns a large export from seconds
+    // into a minute. At embedded sizes this takes a moment.
+    if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
