@@ -12,11 +12,13 @@ export function ToastViewport({
   label = 'Notificações ({hotkey})',
   ...props
 }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  // Top-right on every width: dialogs keep their actions at the bottom, where a toast would cover them
+  // (and Radix pauses a toast's timer while the pointer rests on it, so it would never leave).
   return (
     <ToastPrimitive.Viewport
       label={label}
       className={cn(
-        'fixed top-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        'fixed right-0 top-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none md:max-w-[420px]',
         className,
       )}
       {...props}
