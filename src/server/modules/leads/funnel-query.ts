@@ -64,8 +64,12 @@ export function funnelSearch(q: string | undefined, columns: AnyPgColumn[], phon
   if (!q) return undefined;
   const pattern = likePattern(q);
   const conditions = [...columns, phone].map((column) => sql`${column} ilike ${pattern}`);
+  // Only a query that looks like a phone number (digits and mask characters) is also read as one: the
+  // digits of a name or an e-mail ('ana3@...') must not match every phone that contains them.
   const digits = onlyDigits(q);
-  if (digits.length >= 2 && digits !== q) conditions.push(sql`${phone} like ${likePattern(digits)}`);
+  if (digits.length >= 2 && digits !== q && /^[\d\s().+-]+$/.test(q)) {
+    conditions.push(sql`${phone} like ${likePattern(digits)}`);
+  }
   return sql`(${sql.join(conditions, sql` or `)})`;
 }
 

@@ -98,6 +98,8 @@ describe('GET /api/leads: filters, search and pages', () => {
       'Lucas Oliveira',
     ]);
     expect(await names('franqueador', '/api/leads?q=%25')).toEqual([]);
+    // The digits inside a name or e-mail are not a phone search: '33' is in Gabriela's phone, not her name.
+    expect(await names('franqueador', '/api/leads?q=Lucas3x3')).toEqual([]);
   });
 
   it('pages newest first with the total in X-Total-Count', async () => {
