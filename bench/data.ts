@@ -8,8 +8,8 @@
 import pg from 'pg';
 import { hashPassword } from '../src/server/lib/password';
 import { migratePostgres } from '../src/server/db/connect';
+import { BENCH_PASSWORD } from './accounts';
 
-export const BENCH_PASSWORD = 'bench1234';
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const seed = Number(process.env.BENCH_SEED ?? 42);
 

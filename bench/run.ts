@@ -21,7 +21,7 @@ import { listLeads } from '../src/server/modules/leads/leads.repository';
 import { listMatriculas } from '../src/server/modules/matriculas/matriculas.repository';
 import { listPreMatriculas } from '../src/server/modules/pre-matriculas/pre-matriculas.repository';
 import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
-import { BENCH_PASSWORD } from './data';
+import { BENCH_PASSWORD } from './accounts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
