@@ -155,8 +155,10 @@ const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v.replace(
 
 /** The helpers below live in pg_temp: they vanish with the session and touch nothing of the app's. */
 const HELPERS = `
+-- md5-derived, shaped as a version-4 UUID (version and variant nibbles set), as the API's validation expects.
 create or replace function pg_temp.uid(kind text, n bigint) returns uuid language sql immutable as
-  $$ select md5(kind || '-' || n)::uuid $$;
+  $$ select (substr(h, 1, 12) || '4' || substr(h, 14, 3) || '8' || substr(h, 18))::uuid
+     from (select md5(kind || '-' || n) as h) hashed $$;
 -- A deterministic pseudo-random number in [0, 1) from a seed, a stream name and a row number.
 create or replace function pg_temp.rnd(stream text, n bigint) returns double precision language sql immutable as
   $$ select ('x' || substr(md5('${seed}-' || stream || '-' || n), 1, 12))::bit(48)::bigint / 281474976710656.0 $$;
