@@ -1,6 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Role } from '../../shared/roles';
 import { HttpError, MESSAGES } from '../lib/http-error';
+
+/** One route's declared audience; the access-matrix test reads the list. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: 'public' | 'authenticated' | readonly Role[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with who may call it, in registration order. */
+    routeAccess: readonly RouteAccess[];
+  }
+}
 
 /**
  * Deny by default: every /api route declares `config.access` ('public', 'authenticated' or its roles), or the
@@ -8,6 +23,8 @@ import { HttpError, MESSAGES } from '../lib/http-error';
  */
 export const authorizationPlugin = fp(
   async (app: FastifyInstance) => {
+    const declared: RouteAccess[] = [];
+    app.decorate('routeAccess', declared);
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
@@ -15,6 +32,7 @@ export const authorizationPlugin = fp(
       if (access === undefined) {
         throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
       }
+      for (const method of [route.method].flat()) declared.push({ method: String(method), url: route.url, access });
     });
 
     app.addHook('onRequest', async (request) => {

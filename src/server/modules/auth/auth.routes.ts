@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_MESSAGES, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../../shared/schemas/auth';
-import { HttpError, MESSAGES } from '../../lib/http-error';
 import { ipAndEmailKey } from '../../plugins/rate-limit';
 import { authenticate, requestPasswordReset, resetPassword } from './auth.service';
 
@@ -12,9 +11,9 @@ export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits = app.config.rateLimits;
 
-  app.get('/api/user', { config: { access: 'public' } }, async (request) => {
-    if (!request.actor) throw new HttpError(401, MESSAGES.unauthenticated);
-    const { id, email, nome, role } = request.actor;
+  // A visitor gets 401 (SPEC §7: 'no user'), answered by the authorization hook.
+  app.get('/api/user', { config: { access: 'authenticated' } }, async (request) => {
+    const { id, email, nome, role } = request.actor!;
     return { id, email, nome, role };
   });
 
