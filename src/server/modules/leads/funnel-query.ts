@@ -1,10 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { MISSING, onlyDigits } from '../../../shared/format';
 import {
   type FunnelEvento,
   type FunnelFilter,
+  type FunnelListQuery,
   type FunnelResumo,
   conversionRate,
 } from '../../../shared/schemas/funnel';
@@ -13,7 +15,7 @@ import { funnelEventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, eventos } from '../../db/schema';
 import { type CsvValue, attachmentDisposition, csvStream } from '../../lib/csv';
-import { likePattern } from '../../lib/pagination';
+import { likePattern, pageWindow } from '../../lib/pagination';
 
 /**
  * What the four funnel lists (leads, interesses, pré-matrículas, matrículas) share on the server: the nested
@@ -46,6 +48,50 @@ export function withClienteFor<T extends { cliente: { nomeFantasia: string } | n
 ): (Omit<T, 'cliente'> & { cliente?: { nomeFantasia: string } | null })[] {
   if (actor.role === 'franqueador') return rows;
   return rows.map(({ cliente: _cliente, ...row }) => row);
+}
+
+/** A funnel table (leads, pre_matriculas, matriculas): its rows hang off an event and sort by creation. */
+export interface FunnelSource {
+  table: PgTable;
+  id: AnyPgColumn;
+  eventoId: AnyPgColumn;
+  createdAt: AnyPgColumn;
+}
+
+/** A selected row; the cliente comes through a left join (an event may belong to a micro-franquia alone). */
+type FunnelRow<S extends SelectedFields> = Omit<SelectResultFields<S>, 'cliente'> & {
+  cliente: { nomeFantasia: string } | null;
+};
+
+/**
+ * One page of a funnel list, newest first, with the event (and, for the franqueador, the cliente) of each row
+ * and the number of all rows that match: the same two queries for every list.
+ */
+export async function listFunnelPage<S extends SelectedFields & { cliente: typeof clienteSelection }>(
+  db: Executor,
+  actor: Actor,
+  source: FunnelSource,
+  selection: S,
+  where: SQL | undefined,
+  query: FunnelListQuery,
+) {
+  const { limit, offset } = pageWindow(query);
+  // The builder is typed on the plain field map; the rows get the caller's selection's type back below.
+  const rows = (await db
+    .select(selection as SelectedFields)
+    .from(source.table)
+    .innerJoin(eventos, eq(eventos.id, source.eventoId))
+    .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
+    .where(where)
+    .orderBy(...newestFirst(source.createdAt, source.id))
+    .limit(limit)
+    .offset(offset)) as unknown as FunnelRow<S>[];
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(source.table)
+    .innerJoin(eventos, eq(eventos.id, source.eventoId))
+    .where(where);
+  return { items: withClienteFor(actor, rows), total: Number(count?.total ?? 0) };
 }
 
 /** The event filter and the date filter; the date is compared with the EVENT's date (SPEC §2). */

@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { leadsVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, eventos, leads } from '../../db/schema';
-import { pageWindow } from '../../lib/pagination';
+import { eventos, leads } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -15,7 +14,7 @@ import {
   funnelSearch,
   keysetAfter,
   newestFirst,
-  withClienteFor,
+  listFunnelPage,
 } from './funnel-query';
 
 function leadConditions(actor: Actor, filter: FunnelFilter) {
@@ -39,24 +38,9 @@ const leadSelection = {
 };
 
 /** One page of the caller's leads, newest first, with the number of all that match. */
-export async function listLeads(db: Executor, actor: Actor, query: FunnelListQuery) {
-  const where = leadConditions(actor, query);
-  const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select(leadSelection)
-    .from(leads)
-    .innerJoin(eventos, eq(eventos.id, leads.eventoId))
-    .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
-    .where(where)
-    .orderBy(...newestFirst(leads.createdAt, leads.id))
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(leads)
-    .innerJoin(eventos, eq(eventos.id, leads.eventoId))
-    .where(where);
-  return { items: withClienteFor(actor, rows), total: Number(count?.total ?? 0) };
+export function listLeads(db: Executor, actor: Actor, query: FunnelListQuery) {
+  const source = { table: leads, id: leads.id, eventoId: leads.eventoId, createdAt: leads.createdAt };
+  return listFunnelPage(db, actor, source, leadSelection, leadConditions(actor, query), query);
 }
 
 /** One export batch: the rows after the cursor, with the text of each row's sort key. */

@@ -3,8 +3,7 @@ import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../share
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { alunos, clientes, eventos, matriculas, preMatriculas, users } from '../../db/schema';
-import { pageWindow } from '../../lib/pagination';
+import { alunos, eventos, matriculas, preMatriculas, users } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -15,7 +14,7 @@ import {
   funnelSearch,
   keysetAfter,
   newestFirst,
-  withClienteFor,
+  listFunnelPage,
 } from '../leads/funnel-query';
 
 function matriculaConditions(actor: Actor, filter: FunnelFilter) {
@@ -42,24 +41,14 @@ const matriculaSelection = {
 };
 
 /** One page of the caller's matrículas, newest first. */
-export async function listMatriculas(db: Executor, actor: Actor, query: FunnelListQuery) {
-  const where = matriculaConditions(actor, query);
-  const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select(matriculaSelection)
-    .from(matriculas)
-    .innerJoin(eventos, eq(eventos.id, matriculas.eventoId))
-    .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
-    .where(where)
-    .orderBy(...newestFirst(matriculas.createdAt, matriculas.id))
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(matriculas)
-    .innerJoin(eventos, eq(eventos.id, matriculas.eventoId))
-    .where(where);
-  return { items: withClienteFor(actor, rows), total: Number(count?.total ?? 0) };
+export function listMatriculas(db: Executor, actor: Actor, query: FunnelListQuery) {
+  const source = {
+    table: matriculas,
+    id: matriculas.id,
+    eventoId: matriculas.eventoId,
+    createdAt: matriculas.createdAt,
+  };
+  return listFunnelPage(db, actor, source, matriculaSelection, matriculaConditions(actor, query), query);
 }
 
 export function matriculasExportBatch(db: Executor, actor: Actor, filter: FunnelFilter) {

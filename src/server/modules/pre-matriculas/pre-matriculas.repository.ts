@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, eventos, preMatriculas } from '../../db/schema';
-import { pageWindow } from '../../lib/pagination';
+import { eventos, preMatriculas } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -15,7 +14,7 @@ import {
   funnelSearch,
   keysetAfter,
   newestFirst,
-  withClienteFor,
+  listFunnelPage,
 } from '../leads/funnel-query';
 
 function preMatriculaConditions(actor: Actor, filter: FunnelFilter) {
@@ -53,24 +52,14 @@ const preMatriculaSelection = {
 };
 
 /** One page of the caller's pre-matrículas, newest first; effective ones stay listed with their status. */
-export async function listPreMatriculas(db: Executor, actor: Actor, query: FunnelListQuery) {
-  const where = preMatriculaConditions(actor, query);
-  const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select(preMatriculaSelection)
-    .from(preMatriculas)
-    .innerJoin(eventos, eq(eventos.id, preMatriculas.eventoId))
-    .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
-    .where(where)
-    .orderBy(...newestFirst(preMatriculas.createdAt, preMatriculas.id))
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(preMatriculas)
-    .innerJoin(eventos, eq(eventos.id, preMatriculas.eventoId))
-    .where(where);
-  return { items: withClienteFor(actor, rows), total: Number(count?.total ?? 0) };
+export function listPreMatriculas(db: Executor, actor: Actor, query: FunnelListQuery) {
+  const source = {
+    table: preMatriculas,
+    id: preMatriculas.id,
+    eventoId: preMatriculas.eventoId,
+    createdAt: preMatriculas.createdAt,
+  };
+  return listFunnelPage(db, actor, source, preMatriculaSelection, preMatriculaConditions(actor, query), query);
 }
 
 export function preMatriculasExportBatch(db: Executor, actor: Actor, filter: FunnelFilter) {
