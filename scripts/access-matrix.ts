@@ -1,11 +1,10 @@
 // Prints the access matrix of every /api route as JSON (tests/api/access-matrix.json is this output).
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openPglite } from '../src/server/db/connect';
-import { PGlite } from '@electric-sql/pglite';
+import { newPglite, openPglite } from '../src/server/db/connect';
 import { buildAccessMatrix } from '../tests/setup/access-matrix';
 
-const handle = await openPglite(new PGlite());
+const handle = await openPglite(newPglite());
 const app = await buildApp(loadConfig({ NODE_ENV: 'test', DEMO_DATA: '0', LOG_LEVEL: 'silent' }), { db: handle.db });
 await app.ready();
 console.log(JSON.stringify(buildAccessMatrix(app.routeAccess), null, 2));

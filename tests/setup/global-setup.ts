@@ -1,10 +1,9 @@
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { connectPostgres, migratePostgres, openPglite } from '../../src/server/db/connect';
+import { connectPostgres, migratePostgres, newPglite, openPglite } from '../../src/server/db/connect';
 import { loadDemoNetwork } from '../../src/server/db/seed/demo-network';
 
 declare module 'vitest' {
@@ -24,7 +23,7 @@ const TEMPLATE_DB = `app_test_template_${process.pid}`;
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'app-tests-'));
-  const pglite = new PGlite();
+  const pglite = newPglite();
   const handle = await openPglite(pglite);
   await loadDemoNetwork(handle.db);
   const dump = await pglite.dumpDataDir('none');

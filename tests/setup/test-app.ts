@@ -2,13 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { connectPostgres, openPglite, type DatabaseHandle } from '../../src/server/db/connect';
+import { connectPostgres, newPglite, openPglite, type DatabaseHandle } from '../../src/server/db/connect';
 import type { Clock } from '../../src/server/lib/clock';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-network';
 import type { Role } from '../../src/shared/roles';
@@ -57,7 +56,7 @@ async function cloneDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promis
     };
   }
   const dump = readFileSync(inject('pgliteDump'));
-  const handle = await openPglite(new PGlite({ loadDataDir: new Blob([dump]) }));
+  const handle = await openPglite(newPglite({ loadDataDir: new Blob([dump]) }));
   return { handle, drop: async () => undefined };
 }
 

@@ -1,4 +1,5 @@
 import { type SQL, eq, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   alunos,
   clientes,
@@ -90,38 +91,55 @@ export function cursosVisibleTo(actor: Actor): SQL {
   return sql`${cursos.clienteId} in (select ${clientes.id} from ${clientes} where ${clientesVisibleTo(actor)})`;
 }
 
-/** Events carry the micro-franquia they sit under (their cliente's, or their own owner's). */
-export function eventosVisibleTo(actor: Actor): SQL {
+/**
+ * Events, leads, pré-matrículas and matrículas carry their whole scope path (cliente, vendedor, micro-franquia,
+ * franquia, franqueador), copied by triggers from the tree (migration 0001): a role's rows are one indexed
+ * comparison, and the counters in scope_counts are kept per path node.
+ */
+interface ScopePathColumns {
+  clienteId: AnyPgColumn;
+  vendedorId: AnyPgColumn;
+  microFranquiaId: AnyPgColumn;
+  franquiaId: AnyPgColumn;
+  franqueadorId: AnyPgColumn;
+}
+
+/** The node of the tree whose rows a staff role sees (its own company), or null for the aluno. */
+export function scopeNodeOf(actor: Actor): { column: keyof ScopePathColumns; id: string } | null {
   switch (actor.role) {
     case 'franqueador':
-      return sql`${eventos.microFranquiaId} in ${networkMicroFranquiaIds(actor)}`;
+      return { column: 'franqueadorId', id: must(actor.franqueadorId) };
     case 'franquia':
-      return sql`${eventos.microFranquiaId} in ${franquiaMicroFranquiaIds(must(actor.franquiaId))}`;
+      return { column: 'franquiaId', id: must(actor.franquiaId) };
     case 'micro_franquia':
-      return eq(eventos.microFranquiaId, must(actor.microFranquiaId));
+      return { column: 'microFranquiaId', id: must(actor.microFranquiaId) };
     case 'vendedor':
-      return sql`${eventos.clienteId} in (select ${clientes.id} from ${clientes} where ${clientes.vendedorId} = ${must(actor.vendedorId)})`;
+      return { column: 'vendedorId', id: must(actor.vendedorId) };
     case 'cliente':
-      return eq(eventos.clienteId, must(actor.clienteId));
+      return { column: 'clienteId', id: must(actor.clienteId) };
     default:
-      return NONE;
+      return null;
   }
 }
 
-function visibleEventoIds(actor: Actor) {
-  return sql`(select ${eventos.id} from ${eventos} where ${eventosVisibleTo(actor)})`;
+function inScopePath(actor: Actor, table: ScopePathColumns): SQL {
+  const node = scopeNodeOf(actor);
+  return node ? eq(table[node.column], node.id) : NONE;
+}
+
+export function eventosVisibleTo(actor: Actor): SQL {
+  return inScopePath(actor, eventos);
 }
 
 export function leadsVisibleTo(actor: Actor): SQL {
-  if (actor.role === 'aluno') return NONE;
-  return sql`${leads.eventoId} in ${visibleEventoIds(actor)}`;
+  return inScopePath(actor, leads);
 }
 
 export function preMatriculasVisibleTo(actor: Actor): SQL {
   if (actor.role === 'aluno') {
     return sql`${preMatriculas.id} in (select ${alunos.preMatriculaId} from ${alunos} where ${alunos.userId} = ${actor.id})`;
   }
-  return sql`${preMatriculas.eventoId} in ${visibleEventoIds(actor)}`;
+  return inScopePath(actor, preMatriculas);
 }
 
 /** The vendedor follows leads and pre-enrolments only (DESIGN §4.1). */
@@ -132,8 +150,18 @@ export function matriculasVisibleTo(actor: Actor): SQL {
     case 'aluno':
       return sql`${matriculas.preMatriculaId} in (select ${alunos.preMatriculaId} from ${alunos} where ${alunos.userId} = ${actor.id})`;
     default:
-      return sql`${matriculas.eventoId} in ${visibleEventoIds(actor)}`;
+      return inScopePath(actor, matriculas);
   }
+}
+
+/**
+ * The id whose row in scope_counts holds the actor's totals of a funnel table, when the counters may answer:
+ * a staff role that sees that table. The aluno's few rows are counted directly.
+ */
+export function countedScopeOf(actor: Actor, table: 'leads' | 'preMatriculas' | 'matriculas'): string | null {
+  if (actor.role === 'aluno') return null;
+  if (table === 'matriculas' && actor.role === 'vendedor') return null;
+  return scopeNodeOf(actor)?.id ?? null;
 }
 
 /** The franqueador sees every ticket of its network; everyone else its own. */

@@ -1,7 +1,8 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -51,6 +52,14 @@ export async function migratePostgres(url: string): Promise<void> {
   }
 }
 
+/**
+ * A PGlite instance with the extensions the migrations use (pg_trgm for the lead search). Every embedded database
+ * is made here: the server's, the tests' and the scripts'.
+ */
+export function newPglite(options: PGliteOptions & { dataDir?: string } = {}): PGlite {
+  return new PGlite({ ...options, extensions: { ...options.extensions, pg_trgm } });
+}
+
 export async function openPglite(pglite: PGlite, release?: () => void): Promise<DatabaseHandle> {
   await pglite.waitReady;
   const db = drizzlePglite(pglite, drizzleOptions) as unknown as Database;
@@ -74,7 +83,7 @@ export async function connectEmbedded(dataDir: string): Promise<DatabaseHandle> 
   mkdirSync(dir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    return await openPglite(new PGlite(dir), release);
+    return await openPglite(newPglite({ dataDir: dir }), release);
   } catch (error) {
     release();
     throw error;

@@ -10,6 +10,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -54,6 +55,40 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 const money = () => numeric({ precision: 10, scale: 2 });
 const dateOnly = () => date({ mode: 'string' });
+
+/**
+ * The scope path a row sits under, copied from its event by triggers (migration 0001) so a role's rows are one
+ * indexed comparison away: never set by the application, kept right when an event or a company moves.
+ */
+const scopePath = () => ({
+  clienteId: uuid(),
+  vendedorId: uuid(),
+  microFranquiaId: uuid(),
+  franquiaId: uuid(),
+  franqueadorId: uuid(),
+});
+
+/** Newest-first page indexes, one per scope column a role filters on. */
+function scopePageIndexes(
+  table: string,
+  t: Record<
+    'clienteId' | 'vendedorId' | 'microFranquiaId' | 'franquiaId' | 'franqueadorId' | 'createdAt' | 'id',
+    AnyPgColumn
+  >,
+  scopes: readonly ('clienteId' | 'vendedorId' | 'microFranquiaId' | 'franquiaId' | 'franqueadorId')[],
+) {
+  const names = {
+    clienteId: 'cliente',
+    vendedorId: 'vendedor',
+    microFranquiaId: 'micro_franquia',
+    franquiaId: 'franquia',
+    franqueadorId: 'franqueador',
+  } as const;
+  return scopes.map((scope) =>
+    // Scanned backwards for newest first.
+    index(`${table}_${names[scope]}_page_idx`).on(t[scope], t.createdAt, t.id),
+  );
+}
 
 export const users = pgTable(
   'users',
@@ -306,12 +341,19 @@ export const eventos = pgTable(
     observacao: text(),
     status: eventStatus().notNull().default('agendado'),
     isActive: boolean().notNull().default(true),
+    /** Copied by triggers from the cliente and the micro-franquia (migration 0001); never set by the app. */
+    vendedorId: uuid(),
+    franquiaId: uuid(),
+    franqueadorId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('eventos_cliente_id_created_at_idx').on(t.clienteId, t.createdAt),
     index('eventos_micro_franquia_id_created_at_idx').on(t.microFranquiaId, t.createdAt),
+    index('eventos_vendedor_id_created_at_idx').on(t.vendedorId, t.createdAt),
+    index('eventos_franquia_id_created_at_idx').on(t.franquiaId, t.createdAt),
+    index('eventos_franqueador_id_created_at_idx').on(t.franqueadorId, t.createdAt),
     index('eventos_created_at_idx').on(t.createdAt),
     // The public pages list open events by city from today on.
     index('eventos_open_cidade_data_idx')
@@ -335,6 +377,19 @@ export const eventosCursos = pgTable(
   (t) => [primaryKey({ columns: [t.eventoId, t.cursoId] }), index('eventos_cursos_curso_id_idx').on(t.cursoId)],
 );
 
+/**
+ * What q= searches in a lead (SPEC §5: the student's and guardian's names, the e-mail, the phone), as one
+ * lower-case text. The trigram index below is built on exactly this expression, so the search must use it.
+ */
+export function leadsSearchText(t: {
+  nomeAluno: AnyPgColumn;
+  nomeResponsavel: AnyPgColumn;
+  email: AnyPgColumn;
+  telefone: AnyPgColumn;
+}) {
+  return sql`lower(${t.nomeAluno} || ' ' || ${t.nomeResponsavel} || ' ' || ${t.email} || ' ' || ${t.telefone})`;
+}
+
 export const leads = pgTable(
   'leads',
   {
@@ -348,11 +403,14 @@ export const leads = pgTable(
     telefone: varchar({ length: 20 }).notNull(),
     /** When the guardian consented to the use of the data (LGPD). */
     consentidoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...scopePath(),
     createdAt: createdAt(),
   },
   (t) => [
     index('leads_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
-    index('leads_created_at_idx').on(t.createdAt),
+    ...scopePageIndexes('leads', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
+    // q= searches names, e-mail and phone as one lower-case text (SPEC §5), by trigram.
+    index('leads_busca_trgm_idx').using('gin', sql`${leadsSearchText(t)} gin_trgm_ops`),
     // The same student signing up twice for one event is one lead (DESIGN §4.4).
     uniqueIndex('leads_evento_email_aluno_key').on(t.eventoId, sql`lower(${t.email})`, sql`lower(${t.nomeAluno})`),
   ],
@@ -376,13 +434,20 @@ export const preMatriculas = pgTable(
     cpfResponsavel: varchar({ length: 14 }),
     status: preMatriculaStatus().notNull().default('pendente'),
     consentidoEm: timestamp({ withTimezone: true }),
+    ...scopePath(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('pre_matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
     index('pre_matriculas_lead_id_idx').on(t.leadId),
-    index('pre_matriculas_created_at_idx').on(t.createdAt),
+    ...scopePageIndexes('pre_matriculas', t, [
+      'clienteId',
+      'vendedorId',
+      'microFranquiaId',
+      'franquiaId',
+      'franqueadorId',
+    ]),
     // A repeat activation for the same event and student answers the existing record (DESIGN §4.4).
     uniqueIndex('pre_matriculas_evento_cpf_aluno_key')
       .on(t.eventoId, t.cpfAluno)
@@ -406,12 +471,14 @@ export const matriculas = pgTable(
     telefone: varchar({ length: 20 }),
     cursoInteresse: text(),
     efetivadaEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...scopePath(),
     createdAt: createdAt(),
   },
   (t) => [
     index('matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
     index('matriculas_lead_id_idx').on(t.leadId),
-    index('matriculas_created_at_idx').on(t.createdAt),
+    // The vendedor does not see matrículas (DESIGN §4.1): no vendedor page index.
+    ...scopePageIndexes('matriculas', t, ['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
     index('matriculas_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
@@ -428,6 +495,26 @@ export const alunos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('alunos_user_id_idx').on(t.userId), index('alunos_pre_matricula_id_idx').on(t.preMatriculaId)],
+);
+
+/**
+ * Exact row counts per scope (an event, a cliente, a vendedor, a micro-franquia, a franquia, a franqueador),
+ * kept by triggers in the same transaction as every write (migration 0001), so a total over a million rows is a
+ * sum of a few rows. Each database connection adds to its own stripe, so concurrent sign-ups never wait on one
+ * hot row; a total is the sum over the stripes.
+ */
+export const scopeCounts = pgTable(
+  'scope_counts',
+  {
+    scopeId: uuid().notNull(),
+    stripe: smallint().notNull(),
+    eventos: integer().notNull().default(0),
+    eventosAtivos: integer().notNull().default(0),
+    leads: integer().notNull().default(0),
+    preMatriculas: integer().notNull().default(0),
+    matriculas: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scopeId, t.stripe] })],
 );
 
 export const sacTickets = pgTable(

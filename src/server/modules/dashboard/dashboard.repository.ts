@@ -12,7 +12,9 @@ import {
   matriculasVisibleTo,
   microFranquiasVisibleTo,
   preMatriculasVisibleTo,
+  scopeNodeOf,
 } from '../../access/scope';
+import { countedTotal } from '../leads/funnel-query';
 import type { Executor } from '../../db/connect';
 import {
   clientes,
@@ -65,10 +67,25 @@ const SOURCES: Record<MetricKey, { table: PgTable; visible: (actor: Actor) => SQ
   totalMatriculas: { table: matriculas, visible: matriculasVisibleTo },
 };
 
-/** All of a role's counts in one round trip. */
+/** The metrics the triggers keep per scope (scope_counts): events and the funnel's rows. */
+const COUNTED: Partial<Record<MetricKey, Parameters<typeof countedTotal>[1]>> = {
+  totalEventos: 'eventos',
+  totalInteresses: 'leads',
+  totalLeads: 'leads',
+  totalPreMatriculas: 'preMatriculas',
+  totalMatriculas: 'matriculas',
+};
+
+/**
+ * All of a role's counts in one round trip. The large ones (events, leads, pré-matrículas, matrículas) come from
+ * the counters of the actor's scope; the companies and courses are few enough to count.
+ */
 export async function countMetrics(db: Executor, actor: Actor): Promise<DashboardMetrics> {
   const keys = METRICS_BY_ROLE[actor.role];
+  const node = scopeNodeOf(actor);
   const columns = keys.map((key) => {
+    const counter = COUNTED[key];
+    if (node && counter) return sql`${countedTotal(node.id, counter)} as ${sql.identifier(key)}`;
     const { table, visible } = SOURCES[key];
     return sql`(select count(*) from ${table} where ${visible(actor)})::int as ${sql.identifier(key)}`;
   });

@@ -11,9 +11,9 @@ import {
   conversionRate,
 } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
-import { funnelEventosVisibleTo } from '../../access/scope';
+import { countedScopeOf, funnelEventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, eventos } from '../../db/schema';
+import { clientes, eventos, scopeCounts } from '../../db/schema';
 import { type CsvValue, attachmentDisposition, csvStream } from '../../lib/csv';
 import { likePattern, pageWindow } from '../../lib/pagination';
 
@@ -56,6 +56,30 @@ export interface FunnelSource {
   id: AnyPgColumn;
   eventoId: AnyPgColumn;
   createdAt: AnyPgColumn;
+  /** Its column in scope_counts. */
+  counter: FunnelCounter;
+}
+
+export type FunnelCounter = 'leads' | 'preMatriculas' | 'matriculas';
+
+const COUNTER_COLUMNS = {
+  leads: scopeCounts.leads,
+  preMatriculas: scopeCounts.preMatriculas,
+  matriculas: scopeCounts.matriculas,
+  eventosAtivos: scopeCounts.eventosAtivos,
+  eventos: scopeCounts.eventos,
+} as const;
+
+/**
+ * A total kept by the triggers (see scope_counts in the schema): exact, and a sum of at most 16 rows however
+ * many millions it counts. As a subquery, so several fit in one round trip.
+ */
+export function countedTotal(scopeId: string, counter: keyof typeof COUNTER_COLUMNS): SQL<number> {
+  return sql<number>`(select coalesce(sum(${COUNTER_COLUMNS[counter]}), 0) from ${scopeCounts} where ${scopeCounts.scopeId} = ${scopeId})::int`;
+}
+
+function isUnfiltered(filter: FunnelFilter): boolean {
+  return !filter.q && !filter.eventoId && !filter.data;
 }
 
 /** A selected row; the cliente comes through a left join (an event may belong to a micro-franquia alone). */
@@ -77,7 +101,7 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
 ) {
   const { limit, offset } = pageWindow(query);
   // The builder is typed on the plain field map; the rows get the caller's selection's type back below.
-  const rows = (await db
+  const page = db
     .select(selection as SelectedFields)
     .from(source.table)
     .innerJoin(eventos, eq(eventos.id, source.eventoId))
@@ -85,13 +109,24 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
     .where(where)
     .orderBy(...newestFirst(source.createdAt, source.id))
     .limit(limit)
-    .offset(offset)) as unknown as FunnelRow<S>[];
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(source.table)
-    .innerJoin(eventos, eq(eventos.id, source.eventoId))
-    .where(where);
-  return { items: withClienteFor(actor, rows), total: Number(count?.total ?? 0) };
+    .offset(offset) as unknown as Promise<FunnelRow<S>[]>;
+  const scopeId = isUnfiltered(query) ? countedScopeOf(actor, source.counter) : null;
+  // The whole scope is counted by the triggers; a filtered list counts its matches (the event's date is the
+  // only filter that needs the event row).
+  const count = scopeId
+    ? db.select({ total: countedTotal(scopeId, source.counter) }).from(sql`(select 1) as one`)
+    : query.data
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(source.table)
+          .innerJoin(eventos, eq(eventos.id, source.eventoId))
+          .where(where)
+      : db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(source.table)
+          .where(where);
+  const [rows, [counted]] = await Promise.all([page, count]);
+  return { items: withClienteFor(actor, rows), total: Number(counted?.total ?? 0) };
 }
 
 /** The event filter and the date filter; the date is compared with the EVENT's date (SPEC §2). */
@@ -104,19 +139,22 @@ export function eventFilters(filter: FunnelFilter, eventoIdColumn: AnyPgColumn):
 
 /**
  * Case-insensitive substring on the given columns (SPEC §5). Phones are stored as digits, so a search typed
- * with a mask, '(19) 98700', also matches the phone by its digits.
+ * with a mask, '(19) 98700', also matches the phone by its digits. `columns` may instead be one lower-case text
+ * expression that joins them (the leads' trigram-indexed search text).
  */
-export function funnelSearch(q: string | undefined, columns: AnyPgColumn[], phone: AnyPgColumn): SQL | undefined {
+export function funnelSearch(q: string | undefined, columns: AnyPgColumn[] | SQL, phone: AnyPgColumn): SQL | undefined {
   if (!q) return undefined;
   const pattern = likePattern(q);
-  const conditions = [...columns, phone].map((column) => sql`${column} ilike ${pattern}`);
+  const conditions = Array.isArray(columns)
+    ? [...columns, phone].map((column) => sql`${column} ilike ${pattern}`)
+    : [sql`${columns} like ${pattern.toLowerCase()}`];
   // Only a query that looks like a phone number (digits and mask characters) is also read as one: the
   // digits of a name or an e-mail ('ana3@...') must not match every phone that contains them.
   const digits = onlyDigits(q);
   if (digits.length >= 2 && digits !== q && /^[\d\s().+-]+$/.test(q)) {
     conditions.push(sql`${phone} like ${likePattern(digits)}`);
   }
-  return sql`(${sql.join(conditions, sql` or `)})`;
+  return conditions.length === 1 ? conditions[0] : sql`(${sql.join(conditions, sql` or `)})`;
 }
 
 export interface KeysetCursor {
@@ -209,12 +247,23 @@ export async function findFunnelEvento(
 }
 
 /** Total rows of a list in scope and the active events in scope, in one round trip. */
-export async function countResumo(db: Executor, actor: Actor, table: PgTable, visible: SQL): Promise<FunnelResumo> {
-  const result = await db.execute<{ total: number; eventos: number }>(
-    sql`select (select count(*) from ${table} where ${visible})::int as total,
-      (select count(*) from ${eventos} where ${funnelEventosVisibleTo(actor)} and ${eventos.isActive})::int as eventos`,
-  );
-  const row = (result as unknown as { rows: { total: number; eventos: number }[] }).rows[0];
+export async function countResumo(
+  db: Executor,
+  actor: Actor,
+  source: Pick<FunnelSource, 'table' | 'counter'>,
+  visible: SQL,
+): Promise<FunnelResumo> {
+  const scopeId = countedScopeOf(actor, source.counter);
+  const [row] = scopeId
+    ? await db
+        .select({ total: countedTotal(scopeId, source.counter), eventos: countedTotal(scopeId, 'eventosAtivos') })
+        .from(sql`(select 1) as one`)
+    : await db
+        .select({
+          total: sql<number>`(select count(*) from ${source.table} where ${visible})::int`,
+          eventos: sql<number>`(select count(*) from ${eventos} where ${funnelEventosVisibleTo(actor)} and ${eventos.isActive})::int`,
+        })
+        .from(sql`(select 1) as one`);
   const total = Number(row?.total ?? 0);
   const eventosAtivos = Number(row?.eventos ?? 0);
   return { total, eventosAtivos, taxaConversao: conversionRate(total, eventosAtivos) };

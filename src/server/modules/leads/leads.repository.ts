@@ -3,7 +3,7 @@ import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../share
 import type { Actor } from '../../access/actor';
 import { leadsVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { eventos, leads } from '../../db/schema';
+import { eventos, leads, leadsSearchText } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -21,7 +21,7 @@ function leadConditions(actor: Actor, filter: FunnelFilter) {
   return and(
     leadsVisibleTo(actor),
     eventFilters(filter, leads.eventoId),
-    funnelSearch(filter.q, [leads.nomeAluno, leads.nomeResponsavel, leads.email], leads.telefone),
+    funnelSearch(filter.q, leadsSearchText(leads), leads.telefone),
   );
 }
 
@@ -39,7 +39,13 @@ const leadSelection = {
 
 /** One page of the caller's leads, newest first, with the number of all that match. */
 export function listLeads(db: Executor, actor: Actor, query: FunnelListQuery) {
-  const source = { table: leads, id: leads.id, eventoId: leads.eventoId, createdAt: leads.createdAt };
+  const source = {
+    table: leads,
+    id: leads.id,
+    eventoId: leads.eventoId,
+    createdAt: leads.createdAt,
+    counter: 'leads' as const,
+  };
   return listFunnelPage(db, actor, source, leadSelection, leadConditions(actor, query), query);
 }
 
@@ -66,5 +72,5 @@ export function leadsExportBatch(db: Executor, actor: Actor, filter: FunnelFilte
 }
 
 export function leadsResumo(db: Executor, actor: Actor): Promise<FunnelResumo> {
-  return countResumo(db, actor, leads, leadsVisibleTo(actor));
+  return countResumo(db, actor, { table: leads, counter: 'leads' }, leadsVisibleTo(actor));
 }

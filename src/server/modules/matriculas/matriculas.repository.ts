@@ -47,6 +47,7 @@ export function listMatriculas(db: Executor, actor: Actor, query: FunnelListQuer
     id: matriculas.id,
     eventoId: matriculas.eventoId,
     createdAt: matriculas.createdAt,
+    counter: 'matriculas' as const,
   };
   return listFunnelPage(db, actor, source, matriculaSelection, matriculaConditions(actor, query), query);
 }
@@ -73,7 +74,7 @@ export function matriculasExportBatch(db: Executor, actor: Actor, filter: Funnel
 }
 
 export function matriculasResumo(db: Executor, actor: Actor): Promise<FunnelResumo> {
-  return countResumo(db, actor, matriculas, matriculasVisibleTo(actor));
+  return countResumo(db, actor, { table: matriculas, counter: 'matriculas' }, matriculasVisibleTo(actor));
 }
 
 /* Efetivar (DESIGN §4.5): the steps below run inside one transaction of the service. */

@@ -58,6 +58,7 @@ export function listPreMatriculas(db: Executor, actor: Actor, query: FunnelListQ
     id: preMatriculas.id,
     eventoId: preMatriculas.eventoId,
     createdAt: preMatriculas.createdAt,
+    counter: 'preMatriculas' as const,
   };
   return listFunnelPage(db, actor, source, preMatriculaSelection, preMatriculaConditions(actor, query), query);
 }
@@ -83,5 +84,5 @@ export function preMatriculasExportBatch(db: Executor, actor: Actor, filter: Fun
 }
 
 export function preMatriculasResumo(db: Executor, actor: Actor): Promise<FunnelResumo> {
-  return countResumo(db, actor, preMatriculas, preMatriculasVisibleTo(actor));
+  return countResumo(db, actor, { table: preMatriculas, counter: 'preMatriculas' }, preMatriculasVisibleTo(actor));
 }
