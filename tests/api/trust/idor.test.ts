@@ -1,0 +1,456 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteAccess } from '../../../src/server/plugins/authorization';
+import { empresaPayload, clientePayload } from '../../support/network-payloads';
+import { createTestApp, type TestContext } from '../../setup/test-app';
+import {
+  ACTOR_NAMES,
+  allIds,
+  buildWorld,
+  categoryOf,
+  eventoPayload,
+  roleOf,
+  scopeOf,
+  snapshot,
+  WORLD_ENV,
+  type ActorName,
+  type Category,
+  type Scope,
+  type Table,
+  type World,
+} from './fixtures/network';
+
+/**
+ * IDOR (issue 9): every `:id` route and every list and export of the API, tried by every account that may call
+ * it with the rows it must not reach -- a sibling branch's, its parent's and a second franqueador's network's.
+ * An `:id` route answers 404 exactly as for an id that exists nowhere (not 403, not 200) and writes nothing; a
+ * list or export holds none of those rows and counts exactly the caller's. The routes come from the app's own
+ * declarations, so a new route without a case here fails the first test.
+ */
+
+let ctx: TestContext;
+let world: World;
+const scopes = {} as Record<ActorName, Scope>;
+
+beforeAll(async () => {
+  ctx = await createTestApp(WORLD_ENV);
+  world = await buildWorld(ctx);
+  for (const name of ACTOR_NAMES) scopes[name] = scopeOf(world.graph, world.actors[name]);
+});
+afterAll(() => ctx.close());
+
+const key = (route: RouteAccess) => `${route.method} ${route.url}`;
+const callers = (route: RouteAccess): ActorName[] =>
+  ACTOR_NAMES.filter((name) => {
+    if (route.access === 'public' || route.access === 'authenticated') return true;
+    return route.access.includes(roleOf(name));
+  });
+
+function inject(name: ActorName | null, method: string, url: string, payload?: object) {
+  return ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: name ? { cookie: world.sessions[name] } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** The rows of a table the account may not read. */
+const foreign = (name: ActorName, table: Table) =>
+  allIds(world.graph, table).filter((id) => !scopes[name][table].has(id));
+const visible = (name: ActorName, table: Table) => [...scopes[name][table]];
+
+/** One try of an :id route: the URL with a row the caller must not reach, and the same URL with an unknown id. */
+interface Attempt {
+  url: string;
+  unknownUrl: string;
+  payload?: object;
+  table: Table;
+  id: string;
+}
+
+const withId = (pattern: string, id: string) => pattern.replace(':id', id);
+
+/** Every row of `table` out of the caller's scope, with each body. */
+const rowAttempts =
+  (table: Table, bodies: (name: ActorName) => (object | undefined)[] = () => [undefined]) =>
+  (name: ActorName, pattern: string): Attempt[] =>
+    foreign(name, table).flatMap((id) =>
+      bodies(name).map((payload) => ({
+        url: withId(pattern, id),
+        unknownUrl: withId(pattern, randomUUID()),
+        payload,
+        table,
+        id,
+      })),
+    );
+
+/** A module outside the scope: through its own course, and through one of the caller's courses. */
+const moduloAttempts =
+  (bodies: (object | undefined)[]) =>
+  (name: ActorName, pattern: string): Attempt[] => {
+    const own = visible(name, 'cursos')[0]!;
+    const at = (curso: string, modulo: string) => pattern.replace(':id', curso).replace(':moduloId', modulo);
+    return foreign(name, 'modulos').flatMap((id) => {
+      const cursoId = world.graph.modulos.find((m) => m.id === id)!.cursoId;
+      return bodies.flatMap((payload) => [
+        { url: at(cursoId, id), unknownUrl: at(randomUUID(), randomUUID()), payload, table: 'modulos' as const, id },
+        { url: at(own, id), unknownUrl: at(own, randomUUID()), payload, table: 'modulos' as const, id },
+      ]);
+    });
+  };
+
+const editEmpresa = () => {
+  const { password: _p, ...edit } = empresaPayload();
+  return edit;
+};
+const editCliente = () => {
+  const { password: _p, ...edit } = clientePayload();
+  return edit;
+};
+
+/** Every :id route of the app and how to try it. */
+const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]> = {
+  'GET /api/franquias/:id': rowAttempts('franquias'),
+  'PATCH /api/franquias/:id': rowAttempts('franquias', () => [{ isActive: false }, editEmpresa()]),
+  'GET /api/micro-franquias/:id': rowAttempts('microFranquias'),
+  'PATCH /api/micro-franquias/:id': rowAttempts('microFranquias', () => [{ isActive: false }, editEmpresa()]),
+  'GET /api/clientes/:id': rowAttempts('clientes'),
+  'PATCH /api/clientes/:id': rowAttempts('clientes', () => [{ isActive: false }, editCliente()]),
+  'PATCH /api/cursos/:id': rowAttempts('cursos', () => [{ isActive: false }, { titulo: 'Curso tomado' }]),
+  'POST /api/cursos/:id/modulos': rowAttempts('cursos', () => [
+    { titulo: 'Módulo intruso', modulo: '9', cargaHoraria: 10 },
+  ]),
+  'PATCH /api/cursos/:id/modulos/:moduloId': moduloAttempts([{ titulo: 'Módulo tomado', isActive: false }]),
+  'DELETE /api/cursos/:id/modulos/:moduloId': moduloAttempts([undefined]),
+  // Also with one of the caller's own clientes, as if to pull the event into its scope.
+  'PUT /api/eventos/:id': rowAttempts('eventos', (name) => {
+    const body = eventoPayload('Evento tomado', { status: 'cancelado' });
+    const own = visible(name, 'clientes')[0];
+    return own && name !== 'cliente' ? [body, { ...body, clienteId: own }] : [body];
+  }),
+  'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
+  'PATCH /api/sac/tickets/:id': rowAttempts('tickets', () => [{ status: 'concluido', resolucao: 'Resposta intrusa' }]),
+  'PATCH /api/usuarios/:id': rowAttempts('usuarios', () => [{ isActive: false }]),
+};
+
+/** The table each GET :id route reads. */
+const READ_TABLES: Record<string, Table> = {
+  'GET /api/franquias/:id': 'franquias',
+  'GET /api/micro-franquias/:id': 'microFranquias',
+  'GET /api/clientes/:id': 'clientes',
+};
+
+/** Routes with a parameter that names no row. */
+const NOT_ROW_PARAMS: Record<string, string> = {
+  'GET /api/cep/:cep': 'a postal code, looked up in a public service',
+};
+
+/** A list or export and the tables whose rows it shows (the first one counted exactly). */
+interface ListCase {
+  query?: string;
+  kind: 'json' | 'csv';
+  tables: Table[];
+  /** False when the list may show fewer rows than the table's scope (never more). */
+  exact?: boolean;
+}
+
+const LIST_ROUTES: Record<string, ListCase[]> = {
+  'GET /api/franquias': [{ kind: 'json', tables: ['franquias'] }],
+  'GET /api/micro-franquias': [{ kind: 'json', tables: ['microFranquias'] }],
+  'GET /api/clientes': [{ kind: 'json', tables: ['clientes'] }],
+  'GET /api/cursos': [{ kind: 'json', tables: ['cursos', 'modulos'] }],
+  'GET /api/eventos': [{ kind: 'json', tables: ['eventos'] }],
+  'GET /api/leads': [{ kind: 'json', tables: ['leads'] }],
+  'GET /api/leads/export.csv': [
+    { kind: 'csv', tables: ['leads'] },
+    { kind: 'csv', tables: ['leads'], query: 'view=interesses' },
+  ],
+  'GET /api/leads/eventos': [{ kind: 'json', tables: ['funnelEventos'] }],
+  'GET /api/pre-matriculas': [{ kind: 'json', tables: ['preMatriculas'] }],
+  'GET /api/pre-matriculas/export.csv': [{ kind: 'csv', tables: ['preMatriculas'] }],
+  'GET /api/matriculas': [{ kind: 'json', tables: ['matriculas'] }],
+  'GET /api/matriculas/export.csv': [{ kind: 'csv', tables: ['matriculas'] }],
+  'GET /api/sac/tickets': [{ kind: 'json', tables: ['tickets'] }],
+  // The SAC's people list leaves the alunos out.
+  'GET /api/sac/users': [{ kind: 'json', tables: ['usuarios'], exact: false }],
+  'GET /api/usuarios': [{ kind: 'json', tables: ['usuarios'] }],
+};
+
+/** Answers that count rows instead of listing them: each figure and the table it counts. */
+const COUNT_ROUTES: Record<string, Record<string, Table | 'activeFunnelEventos'>> = {
+  'GET /api/dashboard/metrics': {
+    totalFranquias: 'franquias',
+    totalMicroFranquias: 'microFranquias',
+    totalClientes: 'clientes',
+    totalCursos: 'cursos',
+    totalEventos: 'eventos',
+    totalInteresses: 'leads',
+    totalLeads: 'leads',
+    totalPreMatriculas: 'preMatriculas',
+    totalMatriculas: 'matriculas',
+  },
+  'GET /api/leads/resumo': { total: 'leads', eventosAtivos: 'activeFunnelEventos' },
+  'GET /api/pre-matriculas/resumo': { total: 'preMatriculas', eventosAtivos: 'activeFunnelEventos' },
+  'GET /api/matriculas/resumo': { total: 'matriculas', eventosAtivos: 'activeFunnelEventos' },
+};
+
+/** GET routes without an id that hold no network rows to leak. */
+const UNSCOPED: Record<string, string> = {
+  'GET /api/health': 'no rows',
+  'GET /api/user': 'the caller itself',
+  'GET /api/public/cidades': 'public by design: the cities of every open event',
+  'GET /api/public/eventos': 'public by design: the open events of a city',
+};
+
+/** The figures printed at the end (TRUST.md). */
+const figures = {
+  idRoutes: 0,
+  listRoutes: 0,
+  attempts: 0,
+  byCategory: {} as Record<Category, number>,
+  inScopeReads: 0,
+  listChecks: 0,
+  referenceAttempts: 0,
+  leaks: [] as string[],
+};
+
+function tally(name: ActorName, table: Table, id: string) {
+  const category = categoryOf(world.graph, world.actors[name], table, id);
+  figures.byCategory[category] = (figures.byCategory[category] ?? 0) + 1;
+}
+
+const sameAnswer = (a: LightMyRequestResponse, b: LightMyRequestResponse) =>
+  a.statusCode === b.statusCode && a.body === b.body;
+
+describe('IDOR: rows out of the caller’s scope', () => {
+  it('has a case for every route the app declares', () => {
+    const routes = ctx.app.routeAccess;
+    const withParams = routes.filter((r) => r.url.includes(':')).map(key);
+    expect(withParams.filter((k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k])).toEqual([]);
+    expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
+    const reads = routes.filter((r) => r.method === 'GET' && !r.url.includes(':')).map(key);
+    expect(reads.filter((k) => !LIST_ROUTES[k] && !COUNT_ROUTES[k] && !UNSCOPED[k])).toEqual([]);
+    expect([...Object.keys(LIST_ROUTES), ...Object.keys(COUNT_ROUTES)].filter((k) => !reads.includes(k))).toEqual([]);
+  });
+
+  it('answers every :id route with 404, as for an unknown id, and writes nothing', async () => {
+    const before = await snapshot(ctx.handle.db);
+    const idRoutes = ctx.app.routeAccess.filter((r) => ID_ROUTES[key(r)]);
+    figures.idRoutes = idRoutes.length;
+    const untried: string[] = [];
+    for (const route of idRoutes) {
+      for (const name of callers(route)) {
+        const attempts = ID_ROUTES[key(route)]!(name, route.url);
+        if (attempts.length === 0) untried.push(`${key(route)} as ${name}`);
+        for (const attempt of attempts) {
+          const response = await inject(name, route.method, attempt.url, attempt.payload);
+          const unknown = await inject(name, route.method, attempt.unknownUrl, attempt.payload);
+          figures.attempts += 1;
+          tally(name, attempt.table, attempt.id);
+          if (response.statusCode !== 404 || !sameAnswer(response, unknown)) {
+            figures.leaks.push(
+              `${key(route)} as ${name} with ${attempt.table} ${attempt.id} (${categoryOf(world.graph, world.actors[name], attempt.table, attempt.id)}): ${response.statusCode} ${response.body.slice(0, 120)} (unknown id: ${unknown.statusCode} ${unknown.body.slice(0, 80)})`,
+            );
+          }
+        }
+      }
+    }
+    expect(figures.leaks).toEqual([]);
+    expect(await snapshot(ctx.handle.db)).toEqual(before);
+    // Every account that may call a route had rows to be refused.
+    expect(untried).toEqual([]);
+    for (const category of ['outra rede', 'ascendente', 'ramo vizinho'] as const) {
+      expect(figures.byCategory[category], category).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads every row in scope through the GET :id routes (the rules above are the app’s)', async () => {
+    const misses: string[] = [];
+    for (const route of ctx.app.routeAccess.filter((r) => r.method === 'GET' && ID_ROUTES[key(r)])) {
+      const table = READ_TABLES[key(route)]!;
+      for (const name of callers(route)) {
+        for (const id of visible(name, table)) {
+          const response = await inject(name, 'GET', withId(route.url, id));
+          figures.inScopeReads += 1;
+          if (response.statusCode !== 200 || response.json<{ id: string }>().id !== id) {
+            misses.push(`${key(route)} as ${name}: ${id} -> ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(misses).toEqual([]);
+    expect(figures.inScopeReads).toBeGreaterThan(20);
+  });
+
+  it('lists and exports none of those rows, and count exactly the caller’s', async () => {
+    const leaks: string[] = [];
+    const listRoutes = ctx.app.routeAccess.filter((r) => LIST_ROUTES[key(r)] || COUNT_ROUTES[key(r)]);
+    figures.listRoutes = listRoutes.length;
+    const otherNetworkIds = (name: ActorName) =>
+      (['franquias', 'microFranquias', 'clientes', 'cursos', 'eventos', 'leads', 'preMatriculas', 'tickets'] as const)
+        .flatMap((table) => foreign(name, table).map((id) => ({ table, id })))
+        .filter(({ table, id }) => categoryOf(world.graph, world.actors[name], table, id) === 'outra rede');
+
+    for (const route of listRoutes) {
+      for (const name of callers(route)) {
+        const counts = COUNT_ROUTES[key(route)];
+        if (counts) {
+          const response = await inject(name, 'GET', route.url);
+          expect(response.statusCode, `${key(route)} as ${name}`).toBe(200);
+          const body = response.json<Record<string, number>>();
+          for (const [field, source] of Object.entries(counts)) {
+            if (!(field in body)) continue;
+            const expected =
+              source === 'activeFunnelEventos'
+                ? world.graph.eventos.filter((e) => e.isActive && scopes[name].funnelEventos.has(e.id)).length
+                : scopes[name][source].size;
+            figures.listChecks += 1;
+            if (body[field] !== expected)
+              leaks.push(`${key(route)} as ${name}: ${field} ${body[field]} != ${expected}`);
+          }
+          continue;
+        }
+        for (const list of LIST_ROUTES[key(route)]!) {
+          const url = `${route.url}?${list.kind === 'json' ? 'pageSize=500' : ''}${list.query ? `&${list.query}` : ''}`;
+          const response = await inject(name, 'GET', url);
+          expect(response.statusCode, `${url} as ${name}`).toBe(200);
+          const [primary] = list.tables;
+          const expected = scopes[name][primary!];
+          if (list.kind === 'json') {
+            const items = response.json<{ id: string }[]>();
+            const total = response.headers['x-total-count'];
+            for (const item of items) {
+              if (!expected.has(item.id)) leaks.push(`${url} as ${name}: shows ${primary} ${item.id}`);
+            }
+            if (
+              list.exact !== false &&
+              (items.length !== expected.size || (total && Number(total) !== expected.size))
+            ) {
+              leaks.push(`${url} as ${name}: ${items.length} rows (total ${total}), its scope holds ${expected.size}`);
+            }
+          } else {
+            const rows = response.body
+              .split('\r\n')
+              .filter((line) => line !== '')
+              .slice(1);
+            if (rows.length !== expected.size)
+              leaks.push(`${url} as ${name}: ${rows.length} rows, scope ${expected.size}`);
+          }
+          for (const table of list.tables) {
+            for (const id of foreign(name, table)) {
+              figures.listChecks += 1;
+              tally(name, table, id);
+              const row = [...world.graph.leads, ...world.graph.preMatriculas, ...world.graph.matriculas].find(
+                (r) => r.id === id,
+              );
+              const marker = list.kind === 'csv' ? row!.email : id;
+              if (response.body.includes(marker)) leaks.push(`${url} as ${name}: holds ${table} ${id}`);
+            }
+          }
+          // Nothing of another network, whatever table it comes from.
+          for (const { table, id } of otherNetworkIds(name)) {
+            if (response.body.includes(id)) leaks.push(`${url} as ${name}: holds ${table} ${id} of another network`);
+          }
+        }
+      }
+    }
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
+  });
+
+  it('answers a filter or a body naming a row out of scope as if it did not exist', async () => {
+    const before = await snapshot(ctx.handle.db);
+    const leaks: string[] = [];
+    const fileName = (r: LightMyRequestResponse) => String(r.headers['content-disposition']);
+    const staff = ACTOR_NAMES.filter((n) => n !== 'aluno');
+    const readers: Record<string, ActorName[]> = {
+      '/api/leads': staff,
+      '/api/leads/export.csv': staff,
+      '/api/pre-matriculas': ACTOR_NAMES.slice(),
+      '/api/pre-matriculas/export.csv': ACTOR_NAMES.slice(),
+      '/api/matriculas': ACTOR_NAMES.filter((n) => n !== 'vendedor'),
+      '/api/matriculas/export.csv': ACTOR_NAMES.filter((n) => n !== 'vendedor'),
+    };
+    for (const [path, names] of Object.entries(readers)) {
+      for (const name of names) {
+        for (const eventoId of foreign(name, 'funnelEventos')) {
+          const response = await inject(name, 'GET', `${path}?eventoId=${eventoId}`);
+          figures.referenceAttempts += 1;
+          tally(name, 'eventos', eventoId);
+          const empty = path.endsWith('.csv')
+            ? response.body.split('\r\n').filter((l) => l !== '').length === 1 && /_todos_/.test(fileName(response))
+            : response.body === '[]' && response.headers['x-total-count'] === '0';
+          if (response.statusCode !== 200 || !empty) {
+            leaks.push(
+              `${path}?eventoId=${eventoId} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`,
+            );
+          }
+        }
+      }
+    }
+    const same = async (
+      name: ActorName,
+      method: string,
+      url: (id: string) => string,
+      id: string,
+      body?: (id: string) => object,
+    ) => {
+      const response = await inject(name, method, url(id), body?.(id));
+      const unknown = await inject(name, method, url(randomUUID()), body?.(randomUUID()));
+      figures.referenceAttempts += 1;
+      if (response.statusCode !== 404 || !sameAnswer(response, unknown)) {
+        leaks.push(`${method} ${url(id)} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+      }
+    };
+    for (const name of staff) {
+      for (const id of foreign(name, 'clientes')) {
+        tally(name, 'clientes', id);
+        await same(name, 'GET', (c) => `/api/cursos?clienteId=${c}`, id);
+      }
+    }
+    // A new event for, or an event moved to, a cliente out of scope (a cliente's own id comes from its session).
+    for (const name of ['micro_franquia', 'vendedor'] as const) {
+      for (const id of foreign(name, 'clientes')) {
+        tally(name, 'clientes', id);
+        await same(
+          name,
+          'POST',
+          () => '/api/eventos',
+          id,
+          (c) => eventoPayload('Evento intruso', { clienteId: c }),
+        );
+      }
+    }
+    for (const name of ['franquia', 'micro_franquia', 'vendedor'] as const) {
+      const own = visible(name, 'eventos')[0]!;
+      for (const id of foreign(name, 'clientes')) {
+        tally(name, 'clientes', id);
+        await same(
+          name,
+          'PUT',
+          () => `/api/eventos/${own}`,
+          id,
+          (c) => eventoPayload('Evento movido', { clienteId: c }),
+        );
+      }
+    }
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
+    expect(await snapshot(ctx.handle.db)).toEqual(before);
+  });
+
+  afterAll(() => {
+    const total = figures.attempts + figures.listChecks + figures.referenceAttempts;
+    console.log(
+      [
+        `IDOR: ${figures.idRoutes} :id routes and ${figures.listRoutes} lists/exports/counts, ${ACTOR_NAMES.length} accounts`,
+        `  :id attempts ${figures.attempts}, list/export checks ${figures.listChecks}, filter/body references ${figures.referenceAttempts} -> ${total} in all`,
+        `  by where the row sits: ${JSON.stringify(figures.byCategory)}`,
+        `  in-scope reads answered 200: ${figures.inScopeReads}`,
+        `  leaks: ${figures.leaks.length}`,
+      ].join('\n'),
+    );
+  });
+});
