@@ -3,6 +3,59 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../lib/http-error';
 
+/** What a client reads while the database cannot be reached: nothing is wrong with its request, so try again. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+/** Seconds a client should wait before retrying; a PostgreSQL restart or failover takes a few. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** SQLSTATEs of a server going away: admin_shutdown, crash_shutdown, cannot_connect_now, database_dropped. */
+const CONNECTION_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P04']);
+/** node-postgres reports a connection that dies mid-query without a code, only with these words. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i;
+
+/**
+ * True when a failure means the database could not be reached (refused, reset, shut down, starting up; SQLSTATE
+ * class 08), not that the query was wrong. Drizzle wraps the driver's error in `cause`; a refused connection to
+ * a host with several addresses arrives as an AggregateError.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const e = pending.pop();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (
+      typeof code === 'string' &&
+      (CONNECTION_ERRNOS.has(code) || CONNECTION_SQLSTATES.has(code) || /^08/.test(code))
+    ) {
+      return true;
+    }
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    pending.push(cause);
+    if (Array.isArray(errors)) pending.push(...(errors as unknown[]));
+  }
+  return false;
+}
+
 /**
  * The one error handler: every failure answers `{message, errors?}` in pt-BR; a client's mistake is never a
  * 500, and a 500 shows only a generic message and the request id (details go to the log).
@@ -24,6 +77,13 @@ export const errorHandlerPlugin = fp(
         }
         const first = Object.values(errors)[0];
         return reply.code(400).send({ message: first ?? MESSAGES.invalidInput, errors });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {
