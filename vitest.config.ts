@@ -13,6 +13,8 @@ export default defineConfig({
       'tests/api/**/*.test.ts',
       // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).
       ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
+      // Two app instances on one database: needs PostgreSQL (TEST_DATABASE_URL).
+      ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
     ],
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/setup-tests.ts'],

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import type { Listen } from './db/notifications';
 import { BackgroundTasks } from './lib/background-tasks';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -32,6 +33,8 @@ import { sacRoutes } from './modules/sac/sac.routes';
 export interface AppDependencies {
   db: Database;
   clock?: Clock;
+  /** The database's LISTEN/NOTIFY; without it, sessions are read from the database on every request. */
+  listen?: Listen;
   mailer?: Mailer;
   /** Folder of the built client to serve; omitted in API tests. */
   clientRoot?: string;
@@ -55,6 +58,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('dbListen', deps.listen ?? null);
   app.decorate('mailer', deps.mailer ?? createMailer(config));
   const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
   app.decorate('background', background);

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
   const database = await openDatabase(config);
-  const app = await buildApp(config, { db: database.db, clientRoot: clientRoot() });
+  const app = await buildApp(config, { db: database.db, listen: database.listen, clientRoot: clientRoot() });
   app.addHook('onClose', async () => database.close());
 
   let closing = false;

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/connect';
+import type { Listen } from './db/notifications';
 import type { Mailer } from './mail/mailer';
 import type { Actor } from './access/actor';
 import type { Role } from '../shared/roles';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     db: Database;
     mailer: Mailer;
     clock: Clock;
+    /** LISTEN/NOTIFY on the database, when the app was given one (the server always is; some tests not). */
+    dbListen: Listen | null;
     background: BackgroundTasks;
   }
   interface FastifyRequest {

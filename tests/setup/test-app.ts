@@ -20,6 +20,8 @@ export interface TestContext {
   handle: DatabaseHandle;
   dataDir: string;
   clock: MutableClock;
+  /** The private database's URL on PostgreSQL (a second app instance can open it); undefined on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export class MutableClock implements Clock {
   }
 }
 
-async function cloneDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+async function cloneDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const template = inject('postgresTemplate');
   if (template) {
     const name = `test_${randomBytes(6).toString('hex')}`;
@@ -47,6 +49,7 @@ async function cloneDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promis
     const handle = await connectPostgres(url.toString(), 5);
     return {
       handle,
+      url: url.toString(),
       async drop() {
         const client = new pg.Client({ connectionString: adminUrl });
         await client.connect();
@@ -64,9 +67,9 @@ async function cloneDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promis
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL, DEMO_DATA: '0', ...env });
-  const { handle, drop } = await cloneDatabase();
+  const { handle, url, drop } = await cloneDatabase();
   const clock = new MutableClock();
-  const app = await buildApp(config, { db: handle.db, clock });
+  const app = await buildApp(config, { db: handle.db, listen: handle.listen, clock });
   await app.ready();
   return {
     app,
@@ -74,6 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     handle,
     dataDir,
     clock,
+    databaseUrl: url,
     async close() {
       await app.close();
       await handle.close();

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type Listen, pgliteListen, postgresListen } from './notifications';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -22,6 +23,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY on this database (the session cache hears of ended sessions through it). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,7 @@ export async function connectPostgres(url: string, poolMax = 20): Promise<Databa
   // pool and the next query opens a new one; without a listener, node-postgres would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', listen: postgresListen(url), close: () => pool.end() };
 }
 
 /** Applies the committed migrations, one instance at a time when several start together. */
@@ -67,6 +70,7 @@ export async function openPglite(pglite: PGlite, release?: () => void): Promise<
   return {
     db,
     kind: 'pglite',
+    listen: pgliteListen(pglite),
     async close() {
       await pglite.close();
       release?.();

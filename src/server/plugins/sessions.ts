@@ -7,8 +7,10 @@ import {
   deleteSession,
   findSession,
   insertSession,
+  onSessionsEnded,
   touchSession,
 } from '../modules/auth/sessions.repository';
+import { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,6 +18,9 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renewing on every request would write on every read; once every few minutes is enough for 7-day expiry. */
 const RENEW_AFTER_MS = 5 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+/** How long a session read from the database is trusted without reading it again (see SessionCache). */
+const CACHE_TTL_MS = 10_000;
+const CACHE_MAX_ENTRIES = 50_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,18 +46,38 @@ export const sessionsPlugin = fp(
       secure: app.config.cookieSecure,
     };
 
+    const cache = new SessionCache(CACHE_TTL_MS, CACHE_MAX_ENTRIES);
+    const stopHearingOwn = onSessionsEnded((ended) =>
+      'sessionId' in ended ? cache.endSession(ended.sessionId) : cache.changeUser(ended.userId),
+    );
+    const stopListening = app.dbListen
+      ? await app.dbListen('sessions_changed', {
+          message: (payload) => cache.notified(payload),
+          live: (live) => cache.setLive(live),
+        })
+      : undefined;
+    app.addHook('onClose', async () => {
+      stopHearingOwn();
+      await stopListening?.();
+    });
+
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       const id = digest(token);
-      const session = await findSession(app.db, id);
+      let session = cache.get(id);
+      if (!session) {
+        session = await findSession(app.db, id);
+        if (session) cache.set(id, session);
+      }
       const now = app.clock.now();
       if (!session) {
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
         return;
       }
       if (!session.isActive || session.expiresAt <= now || session.absoluteExpiresAt <= now) {
+        cache.endSession(id);
         await deleteSession(app.db, id);
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
         return;
@@ -62,6 +87,7 @@ export const sessionsPlugin = fp(
       if (now.getTime() - session.lastUsedAt.getTime() > RENEW_AFTER_MS) {
         const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
         await touchSession(app.db, id, now, expiresAt);
+        cache.update(id, { lastUsedAt: now, expiresAt });
         reply.setCookie(SESSION_COOKIE, token, {
           ...cookieOptions,
           expires: earliest(expiresAt, session.absoluteExpiresAt),

@@ -3,6 +3,22 @@ import type { Executor } from '../../db/connect';
 import { sessions, users, vendedores } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 
+/**
+ * Told synchronously when this process ends sessions, so a cache in the same process never serves one after the
+ * statement that ended it (other processes hear it from the database at commit, migration 0002).
+ */
+type EndedSessions = { sessionId: string } | { userId: string };
+const endedSessionListeners = new Set<(ended: EndedSessions) => void>();
+
+export function onSessionsEnded(listener: (ended: EndedSessions) => void): () => void {
+  endedSessionListeners.add(listener);
+  return () => endedSessionListeners.delete(listener);
+}
+
+function sessionsEnded(ended: EndedSessions) {
+  for (const listener of endedSessionListeners) listener(ended);
+}
+
 export interface SessionRow {
   actor: Actor;
   isActive: boolean;
@@ -59,11 +75,13 @@ export async function touchSession(db: Executor, id: string, now: Date, expiresA
 }
 
 export async function deleteSession(db: Executor, id: string): Promise<void> {
+  sessionsEnded({ sessionId: id });
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
 /** Ends every session of a user: password reset, deactivation. */
 export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
+  sessionsEnded({ userId });
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
