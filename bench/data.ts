@@ -233,6 +233,12 @@ async function main() {
   for (const index of indexes) await client.query(`drop index "${index.name}"`);
 
   const S = SIZES;
+  // The scope path the triggers would have copied (migration 0001), written directly while they are off.
+  const SCOPE_PATH = 'cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id';
+  const scopePathOf = (alias: string) =>
+    SCOPE_PATH.split(', ')
+      .map((column) => `${alias}.${column}`)
+      .join(', ');
   const userCols = 'id, email, password, role, nome, cpf, data_nascimento, endereco, telefone, created_at, updated_at';
   const userRow = (kind: string, role: string) => `
     pg_temp.uid('user-${kind}', g), '${kind.replace('_', '.')}' || g || '@bench.com.br', '${password}', '${role}',
@@ -321,9 +327,11 @@ async function main() {
   await step(
     'eventos',
     `
-    insert into eventos (id, cliente_id, micro_franquia_id, nome_escola, tipo_escola, cep, cidade, estado,
-      data_distribuicao, data_evento, horario, local, qtd_alunos, valor_total_desconto, status, created_at)
-    select pg_temp.uid('evento', g), c.id, c.micro_franquia_id, c.nome_fantasia,
+    insert into eventos (id, cliente_id, micro_franquia_id, vendedor_id, franquia_id, franqueador_id, nome_escola,
+      tipo_escola, cep, cidade, estado, data_distribuicao, data_evento, horario, local, qtd_alunos,
+      valor_total_desconto, status, created_at)
+    select pg_temp.uid('evento', g), c.id, c.micro_franquia_id, c.vendedor_id, m.franquia_id, f.franqueador_id,
+      c.nome_fantasia,
       (case when g % 2 = 0 then 'privada' else 'publica' end)::tipo_escola, c.cep, s.cidade, s.uf,
       d - 7, d, lpad((8 + g % 12)::text, 2, '0') || ':00',
       (array['escola','comercial','igreja','hotel','outros'])[1 + g % 5]::local_evento, 50 + g % 450,
@@ -333,6 +341,7 @@ async function main() {
     from generate_series(1, ${S.eventos}) g
     cross join lateral (select current_date - 540 + (g * 37 % 720) as d) dates
     join clientes c on c.id = pg_temp.uid('cliente', pg_temp.skewed('ev', g, ${S.clientes}, 2.2))
+    join micro_franquias m on m.id = c.micro_franquia_id join franquias f on f.id = m.franquia_id
     join states s on s.i = 1 + (g % 27);
     insert into eventos_cursos (evento_id, curso_id)
     select e.id, pg_temp.uid('curso', 1 + ((g - 1) % ${S.clientes}) + 0)
@@ -344,33 +353,37 @@ async function main() {
   await step(
     'leads',
     `
-    insert into leads (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, created_at)
-    select pg_temp.uid('lead', g), pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8)),
+    insert into leads (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, created_at,
+      ${SCOPE_PATH})
+    select pg_temp.uid('lead', g), e.id,
       pg_temp.person('aluno', g), pg_temp.person('resp', g),
       'aluno' || g || '@email.com.br', s.ddd || '9' || lpad((g % 100000000)::text, 8, '0'),
-      now() - ((${S.leads} - g) || ' seconds')::interval, now() - ((${S.leads} - g) || ' seconds')::interval
-    from generate_series(1, ${S.leads}) g join states s on s.i = 1 + (g % 27);`,
+      now() - ((${S.leads} - g) || ' seconds')::interval, now() - ((${S.leads} - g) || ' seconds')::interval,
+      ${scopePathOf('e')}
+    from generate_series(1, ${S.leads}) g join states s on s.i = 1 + (g % 27)
+    join eventos e on e.id = pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8));`,
   );
 
   await step(
     'pré-matrículas',
     `
     insert into pre_matriculas (id, evento_id, lead_id, nome, email, telefone, curso_interesse, nome_aluno, cpf_aluno,
-      nome_responsavel, cpf_responsavel, status, consentido_em, created_at)
+      nome_responsavel, cpf_responsavel, status, consentido_em, created_at, ${SCOPE_PATH})
     select pg_temp.uid('pre', g), l.evento_id, l.id, l.nome_aluno, l.email, l.telefone,
       pg_temp.pick(${sqlArray(COURSES)}, 'interesse', g), l.nome_aluno, pg_temp.cpf(g * 2),
       l.nome_responsavel, pg_temp.cpf(g * 2 + 1),
       (case when g <= ${S.matriculas} then 'efetivada' else 'pendente' end)::pre_matricula_status,
-      l.created_at + interval '1 hour', l.created_at + interval '1 hour'
+      l.created_at + interval '1 hour', l.created_at + interval '1 hour', ${scopePathOf('l')}
     from generate_series(1, ${S.preMatriculas}) g join leads l on l.id = pg_temp.uid('lead', g * 3);`,
   );
 
   await step(
     'matrículas',
     `
-    insert into matriculas (pre_matricula_id, evento_id, lead_id, nome, email, telefone, curso_interesse, efetivada_em, created_at)
+    insert into matriculas (pre_matricula_id, evento_id, lead_id, nome, email, telefone, curso_interesse, efetivada_em,
+      created_at, ${SCOPE_PATH})
     select p.id, p.evento_id, p.lead_id, p.nome, p.email, p.telefone, p.curso_interesse,
-      p.created_at + interval '2 days', p.created_at + interval '2 days'
+      p.created_at + interval '2 days', p.created_at + interval '2 days', ${scopePathOf('p')}
     from generate_series(1, ${S.matriculas}) g join pre_matriculas p on p.id = pg_temp.uid('pre', g);`,
   );
 
@@ -389,6 +402,8 @@ async function main() {
   );
 
   await step(`indexes (${indexes.length})`, indexes.map((i) => `${i.def};`).join('\n'));
+  // The triggers that keep the counters were off during the load: count once from the rows.
+  await step('scope counters', 'select scope_counts_rebuild()');
   await client.query('commit');
   // Statistics for the planner and a visibility map for index-only scans, as autovacuum would do in time.
   await step('vacuum analyze', 'vacuum analyze');
