@@ -13,10 +13,13 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { count, sql } from 'drizzle-orm';
 import type { Actor } from '../src/server/access/actor';
 import { leadsVisibleTo } from '../src/server/access/scope';
 import { connectPostgres, type Database } from '../src/server/db/connect';
+import * as schema from '../src/server/db/schema';
 import { leads } from '../src/server/db/schema';
 import { countMetrics } from '../src/server/modules/dashboard/dashboard.repository';
 import { listLeads } from '../src/server/modules/leads/leads.repository';
@@ -93,6 +96,26 @@ function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
+interface CapturedQuery {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The SQL an endpoint's repository function sends, recorded once through a drizzle instance that logs every
+ * query, so ceiling (b) can replay exactly that SQL straight through `pg`, without the app or drizzle.
+ */
+async function captureSql(pool: pg.Pool, run: (db: Database) => Promise<unknown>): Promise<CapturedQuery[]> {
+  const captured: CapturedQuery[] = [];
+  const logging = drizzlePg(pool, {
+    schema,
+    casing: 'snake_case',
+    logger: { logQuery: (text, values) => captured.push({ text, values }) },
+  }) as unknown as Database;
+  await run(logging);
+  return captured;
+}
+
 /** Ceiling (b): the same query, `connections` callers at once, straight through the pg pool. */
 async function measureQuery(run: () => Promise<unknown>, connections: number, seconds: number) {
   const latencies: number[] = [];
@@ -158,6 +181,7 @@ async function main() {
     { stdio: 'ignore' },
   );
   const db = (await connectPostgres(databaseUrl, 16)).db;
+  const rawPool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
   try {
     await waitForHealth(`${base}/api/health`, server);
     await waitForHealth(`http://127.0.0.1:${HELLO_PORT}/`, hello);
@@ -353,20 +377,32 @@ async function main() {
           : undefined,
       });
       if (scenario.body) {
+        // Requests still in flight when the run stopped may land after it: let them, then count.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
         const after = Number(
           ((await db.execute(sql`select count(*)::int as n from leads`)) as unknown as { rows: { n: number }[] })
             .rows[0]!.n,
         );
+        // Each request names a new student: every 201 is one new row, and a request cut off at the end of the
+        // run may have stored its row without its answer being counted.
         const created = result['2xx'];
+        const stored = after - before;
         note =
-          after - before === created
-            ? `${created} answered 2xx, ${after - before} stored`
-            : `${created} 2xx but ${after - before} stored`;
+          stored >= created
+            ? `${created} answered 201, ${stored} stored (every 201 stored)`
+            : `${created} answered 201 but only ${stored} stored: ${created - stored} LOST`;
+        if (stored < created) result.errors += created - stored;
       }
       let vsSql: number | null = null;
       if (scenario.query && account) {
         const actor = actors[account];
-        const ceiling = await measureQuery(() => scenario.query!(db, actor), scenario.connections, duration);
+        // The endpoint sends its queries at once (page and total): so does the replay.
+        const queries = await captureSql(rawPool, (logging) => scenario.query!(logging, actor));
+        const ceiling = await measureQuery(
+          () => Promise.all(queries.map((q) => rawPool.query(q.text, q.values))),
+          scenario.connections,
+          duration,
+        );
         vsSql = result.requests.average / ceiling.rps;
         note = `${note ? `${note}; ` : ''}SQL alone ${Math.round(ceiling.rps)} req/s, p99 ${ceiling.p99.toFixed(1)} ms`;
       }
@@ -463,6 +499,7 @@ async function main() {
     console.log(`written to ${file}`);
   } finally {
     server.kill('SIGTERM');
+    await rawPool.end();
     hello.kill('SIGTERM');
   }
   process.exit(0);
