@@ -1,0 +1,517 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clientes,
+  cursoModulos,
+  cursos,
+  eventos,
+  franquias,
+  leads,
+  matriculas,
+  microFranquias,
+  passwordResetTokens,
+  preMatriculas,
+  sacTickets,
+  users,
+  vendedores,
+} from '../../../src/server/db/schema';
+import type { RouteAccess } from '../../../src/server/plugins/authorization';
+import { ROLES, type Role } from '../../../src/shared/roles';
+import { clientePayload, empresaPayload, vendedorPayload } from '../../support/network-payloads';
+import { createTestApp, login, readOutbox, resetLinkFrom, sessionCookie, type TestContext } from '../../setup/test-app';
+import {
+  buildWorld,
+  call,
+  cursoPayload,
+  eventoPayload,
+  leadPayload,
+  preMatriculaPayload,
+  snapshot,
+  WORLD_ENV,
+  type World,
+} from './fixtures/network';
+
+/**
+ * Mass assignment (issue 9): every write route (POST, PUT, PATCH), called by every role that may call it with
+ * a valid body plus the fields a caller must never set -- role, owner ids, isActive where it is not the
+ * route's to change, ids, timestamps, status where not allowed, efetivadaEm... Each must be ignored or refused
+ * (400) and never stored: the rows the call wrote are read back from the database. The routes come from the
+ * app's own declarations, so a new write route without a case fails the first test.
+ */
+
+let ctx: TestContext;
+let world: World;
+/** A vendedor account of its own for the sign-in routes, so the world's sessions stay as they are. */
+const alvo = vendedorPayload({ nome: 'Conta Alvo' });
+let alvoId: string;
+/** Pendentes on the demo cliente's event: one for each staff role to make effective. */
+const pendentes: string[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp(WORLD_ENV);
+  world = await buildWorld(ctx);
+  alvoId = (await call<{ userId: string }>(ctx.app, world.sessions.micro_franquia, 'POST', '/api/vendedores', alvo))
+    .userId;
+  for (const tag of ['A', 'B', 'C', 'D', 'E']) {
+    const body = preMatriculaPayload(world.ids.eventoHorizonte, `Pendente ${tag}`);
+    pendentes.push((await call(ctx.app, null, 'POST', '/api/pre-matriculas', body)).id);
+  }
+});
+afterAll(() => ctx.close());
+
+const STAMP = '2001-02-03T04:05:06.000Z';
+
+/**
+ * Everything a caller must not set, with values no row it writes may hold: another network's owners, a user
+ * of that network, a random id, a date long past, the top role, a finished status.
+ */
+function forbiddenFields(): Record<string, unknown> {
+  const outsider = world.graph.users.find((u) => u.clienteId === world.ids.clienteB)!.id;
+  return {
+    id: randomUUID(),
+    role: 'franqueador',
+    franqueadorId: world.ids.franqueadorB,
+    franquiaId: world.ids.franquiaB,
+    microFranquiaId: world.ids.microB,
+    clienteId: world.ids.clienteB,
+    vendedorId: world.ids.vendedorB,
+    userId: outsider,
+    solicitanteId: outsider,
+    responsavelId: outsider,
+    alunoId: randomUUID(),
+    eventoId: world.ids.eventoB,
+    cursoId: world.ids.cursoB,
+    leadId: world.ids.leadB,
+    preMatriculaId: randomUUID(),
+    isActive: false,
+    status: 'concluido',
+    resolucao: 'Resolvido pelo próprio solicitante',
+    resolvedAt: STAMP,
+    efetivadaEm: STAMP,
+    consentidoEm: STAMP,
+    createdAt: STAMP,
+    updatedAt: STAMP,
+  };
+}
+
+type Caller = Role | 'anonymous';
+interface Examined {
+  table: PgTable;
+  id: string;
+}
+
+interface Run {
+  url: string;
+  /** The valid body: its keys are the route's to take, and never counted as forbidden. */
+  legit: Record<string, unknown>;
+  cookie?: string;
+}
+
+/**
+ * A write route's case: who calls it, the valid call (which may carry the forbidden fields further in, as in a
+ * course's modules), fields the route does own besides its body (left out), forbidden fields of its own, and
+ * the rows the call wrote.
+ */
+interface MassCase {
+  callers: Caller[];
+  allowed?: string[];
+  overrides?: Record<string, unknown>;
+  run: (caller: Caller, forbidden: Record<string, unknown>) => Promise<Run>;
+  rows: (caller: Caller, response: LightMyRequestResponse, run: Run) => Promise<Examined[]>;
+  /** Other ways a field could have been taken (the answer, another user's row): the fields accepted. */
+  extra?: (caller: Caller, response: LightMyRequestResponse, forbidden: Record<string, unknown>) => Promise<string[]>;
+}
+
+const db = () => ctx.handle.db;
+const one = async <T>(rows: Promise<T[]>) => (await rows)[0]!;
+const userOf = async (
+  table: typeof franquias | typeof microFranquias | typeof clientes | typeof vendedores,
+  id: string,
+) => (await one(db().select({ userId: table.userId }).from(table).where(eq(table.id, id)))).userId;
+const withUser = async (
+  table: typeof franquias | typeof microFranquias | typeof clientes | typeof vendedores,
+  id: string,
+): Promise<Examined[]> => [
+  { table, id },
+  { table: users, id: await userOf(table, id) },
+];
+const created = (response: LightMyRequestResponse) => response.json<{ id: string }>().id;
+
+const cookieOf = (caller: Caller) => (caller === 'anonymous' ? undefined : world.sessions[caller]);
+/** The edit payload of a franquia or micro-franquia as it stands, so the edit changes nothing it may change. */
+async function empresaAsItIs(path: string, cookie: string) {
+  const view = await call<{
+    razaoSocial: string;
+    cnpj: string;
+    repLegal: string;
+    cep: string;
+    cidade: string;
+    estado: string;
+    user: { email: string; cpf: string; dataNascimento: string; telefone: string; endereco: string };
+  }>(ctx.app, cookie, 'GET', path);
+  const { razaoSocial, cnpj, repLegal, cep, cidade, estado, user } = view;
+  return { razaoSocial, cnpj, repLegal, cep, cidade, estado, ...user };
+}
+
+async function clienteAsItIs(id: string, cookie: string) {
+  const view = await call<{
+    nomeFantasia: string;
+    cnpj: string;
+    repLegal: string;
+    produto: string;
+    kit: string;
+    cep: string;
+    cidade: string;
+    estado: string;
+    user: { email: string; cpf: string; telefone: string; endereco: string };
+  }>(ctx.app, cookie, 'GET', `/api/clientes/${id}`);
+  const { nomeFantasia, cnpj, repLegal, produto, kit, cep, cidade, estado, user } = view;
+  return { nomeFantasia, cnpj, repLegal, produto, kit, cep, cidade, estado, ...user };
+}
+
+const userIdByEmail = (email: string) => world.graph.users.find((u) => u.email === email)!.id;
+const vendedorUserId = (vendedorId: string) => world.graph.vendedores.find((v) => v.id === vendedorId)!.userId;
+
+const MASS_CASES: Record<string, MassCase> = {
+  'POST /api/login': {
+    callers: ['anonymous'],
+    run: async () => ({ url: '/api/login', legit: { email: alvo.email, password: alvo.password } }),
+    rows: async () => [{ table: users, id: alvoId }],
+    // The answer and the session it opens carry the account's own role.
+    extra: async (_caller, response, forbidden) => {
+      const who = await ctx.app.inject({ url: '/api/user', headers: { cookie: sessionCookie(response) } });
+      const roles = [response.json<{ role: string }>().role, who.json<{ role: string }>().role];
+      return roles.includes(forbidden.role as string) ? ['role'] : [];
+    },
+  },
+  'POST /api/logout': {
+    callers: ['anonymous'],
+    run: async () => ({ url: '/api/logout', legit: {}, cookie: await login(ctx.app, alvo.email, alvo.password) }),
+    rows: async () => [{ table: users, id: alvoId }],
+  },
+  'POST /api/auth/forgot-password': {
+    callers: ['anonymous'],
+    overrides: { token: 'token-forjado', expiresAt: STAMP, used: true },
+    run: async () => ({ url: '/api/auth/forgot-password', legit: { email: alvo.email } }),
+    rows: async () => {
+      await ctx.app.background.drain();
+      const tokens = await db()
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, alvoId));
+      return [{ table: users, id: alvoId }, ...tokens.map((t) => ({ table: passwordResetTokens, id: t.id }))];
+    },
+    // No token for the user the body names.
+    extra: async (_caller, _response, forbidden) => {
+      const tokens = await db()
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, forbidden.userId as string));
+      return tokens.length > 0 ? ['userId'] : [];
+    },
+  },
+  'POST /api/auth/reset-password': {
+    callers: ['anonymous'],
+    overrides: { email: 'forjado@teste.com.br' },
+    run: async () => {
+      await call(ctx.app, null, 'POST', '/api/auth/forgot-password', { email: alvo.email }, 200);
+      await ctx.app.background.drain();
+      const mails = readOutbox(ctx.dataDir).filter((m) => m.includes(alvo.email));
+      const token = new URL(resetLinkFrom(mails[mails.length - 1]!)).searchParams.get('token')!;
+      return { url: '/api/auth/reset-password', legit: { token, newPassword: 'novaSenha123' } };
+    },
+    rows: async () => [{ table: users, id: alvoId }],
+    // The password that changed is the token's user's, not the one the body names.
+    extra: async (_caller, _response, forbidden) => {
+      const named = world.graph.users.find((u) => u.id === forbidden.userId)!;
+      const signIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: named.email, password: 'novaSenha123' },
+      });
+      return signIn.statusCode === 200 ? ['userId'] : [];
+    },
+  },
+  'POST /api/franquias': {
+    callers: ['franqueador'],
+    run: async () => ({ url: '/api/franquias', legit: empresaPayload() }),
+    rows: (_caller, response) => withUser(franquias, created(response)),
+  },
+  'PATCH /api/franquias/:id': {
+    callers: ['franqueador'],
+    run: async () => {
+      const url = `/api/franquias/${world.ids.franquiaMg}`;
+      return { url, legit: await empresaAsItIs(url, world.sessions.franqueador) };
+    },
+    rows: () => withUser(franquias, world.ids.franquiaMg),
+  },
+  'POST /api/micro-franquias': {
+    callers: ['franquia'],
+    run: async () => ({ url: '/api/micro-franquias', legit: empresaPayload() }),
+    rows: (_caller, response) => withUser(microFranquias, created(response)),
+  },
+  'PATCH /api/micro-franquias/:id': {
+    callers: ['franquia'],
+    run: async () => {
+      const url = `/api/micro-franquias/${world.ids.microSantos}`;
+      return { url, legit: await empresaAsItIs(url, world.sessions.franquia) };
+    },
+    rows: () => withUser(microFranquias, world.ids.microSantos),
+  },
+  'POST /api/clientes': {
+    callers: ['micro_franquia', 'vendedor'],
+    run: async () => ({ url: '/api/clientes', legit: clientePayload() }),
+    rows: (_caller, response) => withUser(clientes, created(response)),
+  },
+  'PATCH /api/clientes/:id': {
+    callers: ['micro_franquia', 'vendedor'],
+    run: async (caller) => ({
+      url: `/api/clientes/${world.ids.valinhos}`,
+      legit: await clienteAsItIs(world.ids.valinhos, world.sessions[caller as Role]),
+    }),
+    rows: () => withUser(clientes, world.ids.valinhos),
+  },
+  'POST /api/vendedores': {
+    callers: ['micro_franquia'],
+    // SPEC's form sends role 'vendedor'; here the body asks for the top role instead.
+    run: async () => {
+      const { role: _role, ...legit } = vendedorPayload();
+      return { url: '/api/vendedores', legit };
+    },
+    rows: (_caller, response) => withUser(vendedores, created(response)),
+  },
+  'POST /api/cursos': {
+    callers: ['cliente'],
+    overrides: { ordem: 99 },
+    // The modules carry the forbidden fields too.
+    run: async (_caller, forbidden) => {
+      const body = cursoPayload('Curso com campos proibidos');
+      return { url: '/api/cursos', legit: { ...body, modulos: body.modulos.map((m) => ({ ...forbidden, ...m })) } };
+    },
+    rows: async (_caller, response) => {
+      const id = created(response);
+      const modulos = await db().select({ id: cursoModulos.id }).from(cursoModulos).where(eq(cursoModulos.cursoId, id));
+      return [{ table: cursos, id }, ...modulos.map((m) => ({ table: cursoModulos, id: m.id }))];
+    },
+  },
+  'PATCH /api/cursos/:id': {
+    callers: ['cliente'],
+    // A cliente switches its course off: isActive is this route's.
+    allowed: ['isActive'],
+    run: async () => ({
+      url: `/api/cursos/${world.ids.cursoHorizonte}`,
+      legit: { titulo: 'Técnico em Administração' },
+    }),
+    rows: async () => [{ table: cursos, id: world.ids.cursoHorizonte }],
+  },
+  'POST /api/cursos/:id/modulos': {
+    callers: ['cliente'],
+    run: async () => ({
+      url: `/api/cursos/${world.ids.cursoHorizonte}/modulos`,
+      legit: { titulo: 'Módulo extra', modulo: '9', cargaHoraria: 12 },
+    }),
+    rows: async (_caller, response) => [{ table: cursoModulos, id: created(response) }],
+  },
+  'PATCH /api/cursos/:id/modulos/:moduloId': {
+    callers: ['cliente'],
+    allowed: ['isActive'],
+    run: async () => {
+      const [modulo] = await db()
+        .select({ id: cursoModulos.id })
+        .from(cursoModulos)
+        .where(eq(cursoModulos.cursoId, world.ids.cursoHorizonte));
+      return {
+        url: `/api/cursos/${world.ids.cursoHorizonte}/modulos/${modulo!.id}`,
+        legit: { titulo: 'Módulo renomeado' },
+      };
+    },
+    rows: async (_caller, _response, run) => [{ table: cursoModulos, id: run.url.split('/').pop()! }],
+  },
+  'POST /api/eventos': {
+    callers: ['cliente', 'vendedor', 'micro_franquia'],
+    // The roles above the cliente name it; a cliente's own comes from its session.
+    run: async (caller) => ({
+      url: '/api/eventos',
+      legit: eventoPayload(
+        'Evento com campos proibidos',
+        caller === 'cliente' ? {} : { clienteId: world.ids.horizonte },
+      ),
+    }),
+    rows: async (_caller, response) => [{ table: eventos, id: created(response) }],
+  },
+  'PUT /api/eventos/:id': {
+    callers: ['franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    run: async (caller) => ({
+      url: `/api/eventos/${world.ids.eventoHorizonte}`,
+      legit: eventoPayload('Colégio Horizonte', {
+        status: 'agendado',
+        ...(caller === 'cliente' ? {} : { clienteId: world.ids.horizonte }),
+      }),
+    }),
+    rows: async () => [{ table: eventos, id: world.ids.eventoHorizonte }],
+  },
+  'POST /api/leads': {
+    callers: ['anonymous'],
+    run: async () => ({ url: '/api/leads', legit: leadPayload(world.ids.eventoHorizonte, 'Campos proibidos') }),
+    rows: async (_caller, response) => [{ table: leads, id: created(response) }],
+  },
+  'POST /api/pre-matriculas': {
+    callers: ['anonymous'],
+    overrides: { status: 'efetivada', nome: 'Nome Forjado' },
+    run: async () => ({
+      url: '/api/pre-matriculas',
+      legit: preMatriculaPayload(world.ids.eventoHorizonte, 'Ativação proibida'),
+    }),
+    rows: async (_caller, response) => [{ table: preMatriculas, id: created(response) }],
+  },
+  'POST /api/matriculas/efetivar/:id': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: { nome: 'Nome Forjado', email: 'forjado@teste.com.br', cursoInteresse: 'Curso Forjado' },
+    run: async (caller) => ({
+      url: `/api/matriculas/efetivar/${pendentes[ROLES.indexOf(caller as Role)]!}`,
+      legit: {},
+    }),
+    rows: async (_caller, response, run) => {
+      const preId = run.url.split('/').pop()!;
+      const pre = await one(
+        db().select({ email: preMatriculas.email }).from(preMatriculas).where(eq(preMatriculas.id, preId)),
+      );
+      const aluno = await one(db().select({ id: users.id }).from(users).where(eq(users.email, pre.email)));
+      return [
+        { table: matriculas, id: created(response) },
+        { table: preMatriculas, id: preId },
+        { table: users, id: aluno.id },
+      ];
+    },
+  },
+  'POST /api/sac/tickets': {
+    callers: ['franqueador', 'franquia', 'micro_franquia'],
+    run: async () => ({
+      url: '/api/sac/tickets',
+      legit: { titulo: 'Chamado com campos proibidos', descricao: 'Descrição suficiente.', departamento: 'ti' },
+    }),
+    rows: async (_caller, response) => [{ table: sacTickets, id: created(response) }],
+  },
+  'PATCH /api/sac/tickets/:id': {
+    callers: ['franqueador'],
+    overrides: { titulo: 'Título forjado', prioridade: 'critica' },
+    run: async () => {
+      const ticket = world.graph.tickets.find((t) => t.titulo === 'Kits de divulgação atrasados')!;
+      return { url: `/api/sac/tickets/${ticket.id}`, legit: { status: 'concluido', resolucao: 'Kits reenviados.' } };
+    },
+    rows: async (_caller, response) => [{ table: sacTickets, id: created(response) }],
+  },
+  'PATCH /api/usuarios/:id': {
+    callers: ['franqueador', 'micro_franquia'],
+    overrides: { email: 'forjado@teste.com.br', nome: 'Nome Forjado', password: 'senha-forjada' },
+    // The switch itself, sent as the user already is.
+    run: async (caller) => {
+      const target =
+        caller === 'franqueador' ? userIdByEmail('cliente.valinhos@demo.com.br') : vendedorUserId(world.ids.vendedor2);
+      return { url: `/api/usuarios/${target}`, legit: { isActive: true } };
+    },
+    rows: async (_caller, _response, run) => [{ table: users, id: run.url.split('/').pop()! }],
+  },
+};
+
+const key = (route: RouteAccess) => `${route.method} ${route.url}`;
+const isWrite = (route: RouteAccess) => ['POST', 'PUT', 'PATCH'].includes(route.method);
+
+/** A stored value as text, to compare with what was sent. */
+const text = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+
+async function readRow(examined: Examined): Promise<Record<string, unknown>> {
+  const [row] = await db()
+    .select()
+    .from(examined.table)
+    .where(sql`${sql.identifier('id')} = ${examined.id}`);
+  if (!row) throw new Error(`row ${examined.id} not found`);
+  return row as Record<string, unknown>;
+}
+
+describe('mass assignment: fields a caller must not set', () => {
+  const figures = {
+    routes: 0,
+    calls: 0,
+    attempts: 0,
+    ignored: 0,
+    refused: 0,
+    accepted: [] as string[],
+    failures: [] as string[],
+  };
+
+  it('has a case for every write route the app declares', () => {
+    const writes = ctx.app.routeAccess.filter(isWrite).map(key);
+    expect(writes.filter((k) => !MASS_CASES[k])).toEqual([]);
+    expect(Object.keys(MASS_CASES).filter((k) => !writes.includes(k))).toEqual([]);
+  });
+
+  it('ignores or refuses every one of them on every write route, and stores none', async () => {
+    for (const route of ctx.app.routeAccess.filter(isWrite)) {
+      const name = key(route);
+      const mass = MASS_CASES[name]!;
+      figures.routes += 1;
+      for (const caller of mass.callers) {
+        const candidates = { ...forbiddenFields(), ...mass.overrides };
+        const forbidden = Object.fromEntries(
+          Object.entries(candidates).filter(([field]) => !(mass.allowed ?? []).includes(field)),
+        );
+        const run = await mass.run(caller, forbidden);
+        // A field the valid body carries is the route's own: only the others are counted and checked.
+        const fields = Object.keys(forbidden).filter((field) => !(field in run.legit));
+        const before = await snapshot(db());
+        const cookie = run.cookie ?? cookieOf(caller);
+        const send = (payload: object) =>
+          ctx.app.inject({ method: route.method as 'POST', url: run.url, headers: cookie ? { cookie } : {}, payload });
+        const response = await send({ ...forbidden, ...run.legit });
+        figures.calls += 1;
+        figures.attempts += fields.length;
+        const label = `${name} as ${caller}`;
+
+        if (response.statusCode === 400) {
+          // Refused: nothing was written, and the same call without those fields goes through.
+          await ctx.app.background.drain();
+          const unchanged = JSON.stringify(await snapshot(db())) === JSON.stringify(before);
+          const control = await send(run.legit);
+          if (!unchanged || control.statusCode >= 300) {
+            figures.failures.push(
+              `${label}: refused, but wrote (${!unchanged}) or refuses the valid body too (${control.statusCode})`,
+            );
+          }
+          figures.refused += fields.length;
+          continue;
+        }
+        if (response.statusCode >= 300) {
+          figures.failures.push(`${label}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+          continue;
+        }
+
+        const accepted = new Set<string>();
+        for (const examined of await mass.rows(caller, response, run)) {
+          const row = await readRow(examined);
+          for (const field of fields) {
+            if (field in row && text(row[field]) === text(forbidden[field])) accepted.add(field);
+          }
+        }
+        for (const field of (await mass.extra?.(caller, response, forbidden)) ?? []) accepted.add(field);
+        figures.accepted.push(...[...accepted].map((field) => `${label}: ${field} = ${text(forbidden[field])}`));
+        figures.ignored += fields.length - accepted.size;
+      }
+    }
+    expect(figures.accepted).toEqual([]);
+    expect(figures.failures).toEqual([]);
+    expect(figures.routes).toBe(Object.keys(MASS_CASES).length);
+  });
+
+  afterAll(() => {
+    console.log(
+      [
+        `Mass assignment: ${figures.routes} write routes, ${figures.calls} calls, ${figures.attempts} forbidden fields sent`,
+        `  ignored ${figures.ignored}, refused (400) ${figures.refused}, accepted ${figures.accepted.length}`,
+      ].join('\n'),
+    );
+  });
+});
