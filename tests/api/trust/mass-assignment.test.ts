@@ -217,10 +217,11 @@ const MASS_CASES: Record<string, MassCase> = {
     callers: ['anonymous'],
     overrides: { email: 'forjado@teste.com.br' },
     run: async () => {
+      const earlier = new Set(readOutbox(ctx.dataDir));
       await call(ctx.app, null, 'POST', '/api/auth/forgot-password', { email: alvo.email }, 200);
       await ctx.app.background.drain();
-      const mails = readOutbox(ctx.dataDir).filter((m) => m.includes(alvo.email));
-      const token = new URL(resetLinkFrom(mails[mails.length - 1]!)).searchParams.get('token')!;
+      const [mail] = readOutbox(ctx.dataDir).filter((m) => !earlier.has(m) && m.includes(alvo.email));
+      const token = new URL(resetLinkFrom(mail!)).searchParams.get('token')!;
       return { url: '/api/auth/reset-password', legit: { token, newPassword: 'novaSenha123' } };
     },
     rows: async () => [{ table: users, id: alvoId }],
