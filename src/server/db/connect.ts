@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +34,41 @@ const drizzleOptions = { schema, casing: 'snake_case' as const };
 /** Beside this file in the source tree; copied beside the bundle by the build. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** A short, stable name for a statement's text (PostgreSQL allows 63 bytes). */
+function statementName(text: string): string {
+  return `s_${createHash('sha1').update(text).digest('base64url')}`;
+}
+
+/**
+ * A node-postgres client that names every parameterised statement after its text, so each pooled connection
+ * parses and plans a query once and then reuses it (PostgreSQL switches to a generic plan when it costs no
+ * more) instead of planning it again on every request. The queries are the app's own, a bounded set.
+ */
+class PreparingClient extends pg.Client {}
+const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(PreparingClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+  this: pg.Client,
+  config: unknown,
+  values?: unknown,
+  ...rest: unknown[]
+) {
+  if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+    return plainQuery.call(this, { text: config, name: statementName(config) }, values, ...rest);
+  }
+  // Plain query configs only: a submittable (a cursor, a stream) keeps its own behaviour.
+  const plain = config !== null && typeof config === 'object' && Object.getPrototypeOf(config) === Object.prototype;
+  if (plain && 'text' in config && !('name' in config && config.name)) {
+    const query = config as { text: string; values?: unknown[] };
+    const params = Array.isArray(values) ? values : query.values;
+    if (Array.isArray(params) && params.length > 0) {
+      return plainQuery.call(this, { ...query, name: statementName(query.text) }, values, ...rest);
+    }
+  }
+  return plainQuery.call(this, config, values, ...rest);
+};
+
 export async function connectPostgres(url: string, poolMax = 20): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, Client: PreparingClient });
   // An idle connection that the server ends (a restart, a failover, an admin's terminate) is dropped from the
   // pool and the next query opens a new one; without a listener, node-postgres would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

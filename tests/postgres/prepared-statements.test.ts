@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { connectPostgres, type DatabaseHandle } from '../../src/server/db/connect';
+import { createTestApp, type TestContext } from '../setup/test-app';
+
+/** connectPostgres names parameterised statements so each connection parses and plans them once (issue 8). */
+
+let ctx: TestContext;
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  handle = await connectPostgres(ctx.databaseUrl!, 1);
+});
+afterAll(async () => {
+  await handle.close();
+  await ctx.close();
+});
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+it('prepares a parameterised query once per connection and answers it right every time', async () => {
+  for (const email of ['cliente@demo.com.br', 'franquia@demo.com.br', 'nobody@demo.com.br']) {
+    const found = await rows<{ email: string }>(sql`select email from users where email = ${email}`);
+    expect(found.map((r) => r.email)).toEqual(email.startsWith('nobody') ? [] : [email]);
+  }
+  const prepared = await rows<{ statement: string }>(
+    sql`select statement from pg_prepared_statements where name like ${'s\\_%'}`,
+  );
+  expect(prepared.filter((p) => p.statement.includes('from users where email')).length).toBe(1);
+});
