@@ -508,6 +508,7 @@ export const scopeCounts = pgTable(
   {
     scopeId: uuid().notNull(),
     stripe: smallint().notNull(),
+    clientes: integer().notNull().default(0),
     eventos: integer().notNull().default(0),
     eventosAtivos: integer().notNull().default(0),
     leads: integer().notNull().default(0),

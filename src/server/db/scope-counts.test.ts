@@ -37,6 +37,26 @@ function oracleEventos(role: Role, email: string) {
   }
 }
 
+/** The clientes a role sees, through the tree. */
+function oracleClientes(role: Role, email: string) {
+  const user = sql`(select * from users where lower(email) = ${email})`;
+  switch (role) {
+    case 'franqueador':
+      return sql`select c.id from clientes c join micro_franquias m on m.id = c.micro_franquia_id
+        join franquias f on f.id = m.franquia_id where f.franqueador_id = (select franqueador_id from ${user} u)`;
+    case 'franquia':
+      return sql`select c.id from clientes c join micro_franquias m on m.id = c.micro_franquia_id
+        where m.franquia_id = (select franquia_id from ${user} u)`;
+    case 'micro_franquia':
+      return sql`select c.id from clientes c where c.micro_franquia_id = (select micro_franquia_id from ${user} u)`;
+    case 'vendedor':
+      return sql`select c.id from clientes c
+        where c.vendedor_id = (select v.id from vendedores v where v.user_id = (select id from ${user} u))`;
+    default:
+      return sql`select c.id from clientes c where c.id = (select cliente_id from ${user} u)`;
+  }
+}
+
 async function oracle(role: Role, email: string) {
   const ids = oracleEventos(role, email);
   const [row] = await rows<Record<string, number>>(sql`select
@@ -44,7 +64,8 @@ async function oracle(role: Role, email: string) {
     (select count(*) from pre_matriculas where evento_id in (${ids}))::int as pre,
     (select count(*) from matriculas where evento_id in (${ids}))::int as mat,
     (select count(*) from eventos where id in (${ids}))::int as eventos,
-    (select count(*) from eventos where id in (${ids}) and is_active)::int as ativos`);
+    (select count(*) from eventos where id in (${ids}) and is_active)::int as ativos,
+    (select count(*) from (${oracleClientes(role, email)}) c)::int as clientes`);
   return row!;
 }
 
@@ -68,6 +89,7 @@ async function expectEveryRoleMatchesTheOracle() {
     expect(resumo, `${role} resumo`).toMatchObject({ total: expected.leads, eventosAtivos: expected.ativos });
     const metrics = (await get('/api/dashboard/metrics')).json() as Record<string, number>;
     expect(metrics.totalEventos, `${role} eventos`).toBe(expected.eventos);
+    if (role !== 'cliente') expect(metrics.totalClientes, `${role} clientes`).toBe(expected.clientes);
     if (role !== 'vendedor') {
       const mat = await get('/api/matriculas');
       expect(Number(mat.headers['x-total-count']), `${role} matrículas`).toBe(expected.mat);
@@ -77,9 +99,11 @@ async function expectEveryRoleMatchesTheOracle() {
 
 /** The counters summed per scope, as the triggers left them and as a rebuild from the rows makes them. */
 async function countersByScope() {
-  return rows<Record<string, unknown>>(sql`select scope_id, sum(eventos)::int as e, sum(eventos_ativos)::int as a,
+  return rows<
+    Record<string, unknown>
+  >(sql`select scope_id, sum(clientes)::int as c, sum(eventos)::int as e, sum(eventos_ativos)::int as a,
     sum(leads)::int as l, sum(pre_matriculas)::int as p, sum(matriculas)::int as m from scope_counts
-    group by scope_id having sum(eventos) <> 0 or sum(eventos_ativos) <> 0 or sum(leads) <> 0
+    group by scope_id having sum(clientes) <> 0 or sum(eventos) <> 0 or sum(eventos_ativos) <> 0 or sum(leads) <> 0
       or sum(pre_matriculas) <> 0 or sum(matriculas) <> 0 order by scope_id`);
 }
 
@@ -145,6 +169,11 @@ describe('scope paths and counters (migration 0001)', () => {
     await db.execute(sql`update micro_franquias set franquia_id = (select id from franquias
       where id <> micro_franquias.franquia_id limit 1)
       where id = (select micro_franquia_id from users where email = 'micro.santos@demo.com.br')`);
+    await expectEveryRoleMatchesTheOracle();
+    // A cliente moved to another micro-franquia (its events stay where they were: they carry their own).
+    await db.execute(sql`update clientes set micro_franquia_id = (select micro_franquia_id from users
+      where email = 'micro.contagem@demo.com.br') where id = (select cliente_id from users
+      where email = 'cliente.valinhos@demo.com.br')`);
     await expectEveryRoleMatchesTheOracle();
     await expectCountersEqualARebuild();
   });

@@ -67,8 +67,9 @@ const SOURCES: Record<MetricKey, { table: PgTable; visible: (actor: Actor) => SQ
   totalMatriculas: { table: matriculas, visible: matriculasVisibleTo },
 };
 
-/** The metrics the triggers keep per scope (scope_counts): events and the funnel's rows. */
+/** The metrics the triggers keep per scope (scope_counts): clientes, events and the funnel's rows. */
 const COUNTED: Partial<Record<MetricKey, Parameters<typeof countedTotal>[1]>> = {
+  totalClientes: 'clientes',
   totalEventos: 'eventos',
   totalInteresses: 'leads',
   totalLeads: 'leads',
@@ -77,8 +78,8 @@ const COUNTED: Partial<Record<MetricKey, Parameters<typeof countedTotal>[1]>> = 
 };
 
 /**
- * All of a role's counts in one round trip. The large ones (events, leads, pré-matrículas, matrículas) come from
- * the counters of the actor's scope; the companies and courses are few enough to count.
+ * All of a role's counts in one round trip. The large ones (clientes, events, leads, pré-matrículas, matrículas)
+ * come from the counters of the actor's scope; franquias, micro-franquias and courses are few enough to count.
  */
 export async function countMetrics(db: Executor, actor: Actor): Promise<DashboardMetrics> {
   const keys = METRICS_BY_ROLE[actor.role];

@@ -63,6 +63,7 @@ export interface FunnelSource {
 export type FunnelCounter = 'leads' | 'preMatriculas' | 'matriculas';
 
 const COUNTER_COLUMNS = {
+  clientes: scopeCounts.clientes,
   leads: scopeCounts.leads,
   preMatriculas: scopeCounts.preMatriculas,
   matriculas: scopeCounts.matriculas,
