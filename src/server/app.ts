@@ -42,10 +42,12 @@ export interface AppDependencies {
 
 /** Builds the whole application; server.ts and the tests build it the same way. */
 export async function buildApp(config: Config, deps: AppDependencies): Promise<FastifyInstance> {
+  // A hop count trusts that many proxies nearest the server. Given a bare number, Fastify 5.12 ignores
+  // X-Forwarded-For altogether, which put every client behind the load balancer on one rate-limit counter.
+  const hops = config.trustProxy;
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    // Fastify accepts a hop count here although its types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
