@@ -33,17 +33,26 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   const app = await buildApp(config, { db: database.db, listen: database.listen, clientRoot: clientRoot() });
-  app.addHook('onClose', async () => database.close());
+  // The database closes after the whole app, never in an onClose hook: Fastify runs those last-added first, and
+  // the app's own (background e-mails, the sessions' LISTEN) still use the database while they run.
+  const close = async () => {
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+  };
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
-    // A second signal, or a close that hangs, still ends the process; the embedded database is closed first.
+    // The requests in flight are answered first, then the database is closed (the embedded one cleanly, so the
+    // next start needs no recovery). A close that hangs still ends the process.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    app.close().then(
+    close().then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error(error);
@@ -64,7 +73,7 @@ async function main(): Promise<void> {
     if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await app.close();
+    await close();
     throw error;
   }
   app.log.info(`ready in ${Math.round(performance.now() - started)} ms on ${database.kind} — open ${config.appUrl}`);
