@@ -105,10 +105,25 @@ const leadAnswer = {
   createdAt: leads.createdAt,
 };
 
-/** Inserts unless the same student already signed up for the event (leads_evento_email_aluno_key). */
-export async function insertLeadOnce(db: Executor, lead: NewLead) {
-  const [row] = await db.insert(leads).values(lead).onConflictDoNothing().returning(leadAnswer);
-  return row;
+/**
+ * The sign-up in one round trip, the common case: the row is inserted only if its event is open on `today`
+ * and the same student isn't signed up for it yet. Nothing back means one of the two; the caller tells which.
+ */
+export async function insertLeadIfOpen(db: Executor, today: string, lead: NewLead) {
+  const result = await db.execute(
+    sql`insert into ${leads} (evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em)
+      select ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email}, ${lead.telefone},
+        ${lead.consentidoEm.toISOString()}::timestamptz
+      where exists (select 1 from ${eventos} where ${and(eq(eventos.id, lead.eventoId), openOn(today))})
+      on conflict do nothing
+      returning id, evento_id as "eventoId", nome_aluno as "nomeAluno", email, created_at as "createdAt"`,
+  );
+  const row = (
+    result as unknown as {
+      rows: { id: string; eventoId: string; nomeAluno: string; email: string; createdAt: Date | string }[];
+    }
+  ).rows[0];
+  return row && { ...row, createdAt: new Date(row.createdAt) };
 }
 
 export async function findLead(db: Executor, eventoId: string, email: string, nomeAluno: string) {

@@ -12,7 +12,7 @@ import {
   findLeadIdForActivation,
   findOpenEvento,
   findPreMatricula,
-  insertLeadOnce,
+  insertLeadIfOpen,
   insertPreMatriculaOnce,
   type OpenEvento,
 } from './public.repository';
@@ -52,13 +52,15 @@ export interface Outcome<T> {
  * answer and no second row; the answer holds only what the visitor sent, so it reveals nobody else's data.
  */
 export async function createLead(app: FastifyInstance, data: LeadData): Promise<Outcome<LeadAnswer>> {
-  await requireOpenEvento(app, data.eventoId);
   const { consentimento: _consent, ...lead } = data;
-  const inserted = await insertLeadOnce(app.db, { ...lead, consentidoEm: app.clock.now() });
-  const row = inserted ?? (await findLead(app.db, data.eventoId, data.email, data.nomeAluno));
+  const inserted = await insertLeadIfOpen(app.db, today(app), { ...lead, consentidoEm: app.clock.now() });
+  if (inserted) return { created: true, body: { ...inserted, createdAt: inserted.createdAt.toISOString() } };
+  // Nothing inserted: the event is not open, or this student signed up for it before.
+  await requireOpenEvento(app, data.eventoId);
+  const row = await findLead(app.db, data.eventoId, data.email, data.nomeAluno);
   // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
   if (!row) throw conflict(PUBLIC_MESSAGES.eventoIndisponivel);
-  return { created: inserted !== undefined, body: { ...row, createdAt: row.createdAt.toISOString() } };
+  return { created: false, body: { ...row, createdAt: row.createdAt.toISOString() } };
 }
 
 /**
