@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../lib/http-error';
+// zod's own texts are English: every rule a schema gives no message of its own answers in pt-BR.
+import '../../shared/schemas/zod-errors';
 
 /** What a client reads while the database cannot be reached: nothing is wrong with its request, so try again. */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
