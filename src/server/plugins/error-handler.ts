@@ -4,6 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../lib/http-error';
 // zod's own texts are English: every rule a schema gives no message of its own answers in pt-BR.
 import '../../shared/schemas/zod-errors';
+// zod's own texts are English: every rule a schema gives no message of its own answers in pt-BR.
+import '../../shared/schemas/zod-errors';
 
 /** What a client reads while the database cannot be reached: nothing is wrong with its request, so try again. */
 export const DATABASE_UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
@@ -58,6 +60,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** SQLSTATEs of text PostgreSQL cannot store: a NUL character (22021) or a \u0000 escape in JSON (22P05). */
+const UNSTORABLE_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+/**
+ * True when the database refused a value the client sent (a NUL character in a name or a search): the request
+ * is at fault, not the server. Drizzle wraps the driver's error in `cause`.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  let e = error;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && UNSTORABLE_TEXT_SQLSTATES.has(code)) return true;
+    e = cause;
+  }
+  return false;
+}
+
 /**
  * The one error handler: every failure answers `{message, errors?}` in pt-BR; a client's mistake is never a
  * 500, and a 500 shows only a generic message and the request id (details go to the log).
@@ -86,6 +105,10 @@ export const errorHandlerPlugin = fp(
           .code(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
           .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
+      if (isUnstorableText(error)) {
+        request.log.info({ err: error }, 'client error: text the database cannot store');
+        return reply.code(400).send({ message: MESSAGES.invalidInput });
       }
       const status = error.statusCode ?? 500;
       if (status === 429) {
