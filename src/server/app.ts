@@ -9,7 +9,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authorizationPlugin } from './plugins/authorization';
 import { clientAppPlugin } from './plugins/client-app';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { sessionsPlugin } from './plugins/sessions';
@@ -51,6 +51,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

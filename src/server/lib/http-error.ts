@@ -17,6 +17,7 @@ export const MESSAGES = {
   routeNotFound: 'Rota não encontrada.',
   invalidInput: 'Dados inválidos.',
   invalidJson: 'JSON inválido no corpo da requisição.',
+  uriTooLong: 'Endereço da requisição longo demais.',
   bodyTooLarge: 'O corpo da requisição é grande demais.',
   unsupportedMediaType: 'O corpo da requisição deve ser JSON (Content-Type: application/json).',
   originRefused: 'Origem da requisição não permitida.',

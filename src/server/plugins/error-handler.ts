@@ -1,9 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, MESSAGES } from '../lib/http-error';
-// zod's own texts are English: every rule a schema gives no message of its own answers in pt-BR.
-import '../../shared/schemas/zod-errors';
 // zod's own texts are English: every rule a schema gives no message of its own answers in pt-BR.
 import '../../shared/schemas/zod-errors';
 
@@ -128,6 +126,26 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler' },
 );
+
+/**
+ * Fastify answers a URL it cannot route (a bad %-escape, a path segment over 100 characters) by itself, in
+ * English and before any hook; app.ts hands those errors here (frameworkErrors) so they answer like the rest.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  request.log.info({ err: error }, 'client error: unroutable URL');
+  void reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({
+      message:
+        status >= 500
+          ? MESSAGES.internal
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? MESSAGES.uriTooLong
+            : MESSAGES.invalidInput,
+    });
+}
 
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
