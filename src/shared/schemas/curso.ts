@@ -89,8 +89,12 @@ export function discountAboveValue(valor: number | null | undefined, valorComDes
 const discountRule = {
   message: CURSO_MESSAGES.valorComDescontoAcima,
   path: ['valorComDesconto'],
-  // Compared only once both values are valid numbers on their own.
-  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+  // Compared only once the body is an object and both values are valid numbers on their own (a body of null
+  // or an array would otherwise reach the comparison and throw).
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
     payload.issues.every((i) => i.path?.[0] !== 'valor' && i.path?.[0] !== 'valorComDesconto'),
 };
 
