@@ -183,7 +183,10 @@ describe('Cache-Control', () => {
       expect(refused.headers['cache-control']).toBe('no-store');
       await limited.app.background.drain();
 
-      await limited.handle.close();
+      // Closed once here; the context's own close() must not close it again (PostgreSQL refuses a second end).
+      const closing = limited.handle.close();
+      limited.handle.close = () => closing;
+      await closing;
       const down = await limited.app.inject({ url: '/api/public/cidades' });
       expect(down.statusCode).toBeGreaterThanOrEqual(500);
       expect(down.headers['cache-control']).toBe('no-store');
@@ -192,7 +195,7 @@ describe('Cache-Control', () => {
       expect(Object.keys(down.json()).filter((k) => k !== 'requestId')).toEqual(['message']);
       expect(down.json().message).toMatch(/Tente novamente/);
     } finally {
-      await limited.close().catch(() => undefined);
+      await limited.close();
     }
   });
 
