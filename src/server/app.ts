@@ -51,6 +51,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, a request already sent on an open connection is answered like any other (with
+    // Connection: close), not with Fastify's English 503: server.ts has stopped taking new connections by then.
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);

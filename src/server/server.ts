@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -19,6 +20,9 @@ function clientRoot(): string | undefined {
   const root = fileURLToPath(new URL('../client', import.meta.url));
   return existsSync(join(root, '.vite', 'manifest.json')) ? root : undefined;
 }
+
+/** How long a closing server still reads requests already sent on the connections it had taken. */
+const READ_PENDING_MS = 50;
 
 async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
@@ -48,17 +52,23 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
-    // The requests in flight are answered first, then the database is closed (the embedded one cleanly, so the
-    // next start needs no recovery). A close that hangs still ends the process.
+    // No new connection from now on. A connection already taken may carry a request the event loop has not read
+    // yet (a busy loop reads late): one short moment lets it be read, so it is answered rather than reset as idle.
+    // Then the requests in flight are answered, and only then is the database closed (the embedded one cleanly,
+    // so the next start needs no recovery). A close that hangs still ends the process.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error(error);
-        process.exit(1);
-      },
-    );
+    if (app.server.listening) net.Server.prototype.close.call(app.server);
+    const closeNow = () =>
+      close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error(error);
+          process.exit(1);
+        },
+      );
+    // setImmediate after the timer: one poll of the sockets always happens in between, however late the timer.
+    setTimeout(() => setImmediate(closeNow), READ_PENDING_MS);
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

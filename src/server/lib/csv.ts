@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 
 /**
  * CSV for Excel in Portuguese (DESIGN §4.3, SPEC §9): UTF-8 with a byte-order mark so the accents show, ';'
@@ -36,6 +37,9 @@ export function csvStream(header: readonly string[], batches: AsyncIterable<read
     yield CSV_BOM + csvRow(header);
     for await (const batch of batches) {
       if (batch.length > 0) yield batch.map(csvRow).join('');
+      // The embedded database answers in the same thread without a trip through the event loop: without this
+      // turn, one large export would hold every other request (and a SIGTERM) until its last row.
+      await setImmediate();
     }
   }
   return Readable.from(lines(), { objectMode: false });
