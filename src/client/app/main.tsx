@@ -1,16 +1,84 @@
-import { StrictMode } from 'react';
+import { Component, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/styles.css';
-import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { ErrorScreen } from '@/components/errors/error-screen';
+import { ToasterHost } from '@/components/ui/toaster-host';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('O elemento #root não existe em index.html');
+type PageModule = { default: ComponentType };
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+/**
+ * The public pages are opened on phones, often on slow networks: opened directly, they render on their own,
+ * without the router, the query cache or anything of the staff application. Every other address opens the staff
+ * application, whose router also holds these pages for links inside it.
+ */
+const PUBLIC_PAGES: Record<string, () => Promise<PageModule>> = {
+  '/credito-estudantil': () => import('./routes/public/credito-estudantil'),
+  '/credito-ativacao': () => import('./routes/public/credito-ativacao'),
+};
+
+/** What the router's error boundary does for the staff screens, for a public page that throws while rendering. */
+class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorScreen /> : this.props.children;
+  }
+}
+
+const element = document.getElementById('root');
+if (!element) throw new Error('O elemento #root não existe em index.html');
+const root = createRoot(element);
+
+/**
+ * The sign-in page is where the staff application is entered: its screen downloads beside the application
+ * instead of after it (the router asks for the same module, which is then already there).
+ */
+const STAFF_FIRST_SCREENS: Record<string, () => Promise<unknown>> = {
+  '/auth': () => import('./routes/auth/login'),
+};
+
+function renderStaffApplication(path: string) {
+  STAFF_FIRST_SCREENS[path]?.().catch(() => {}); // the router reports a failure
+  import('./staff-app').then(
+    async ({ default: StaffApp, routerReady }) => {
+      await routerReady;
+      root.render(
+        <StrictMode>
+          <StaffApp />
+        </StrictMode>,
+      );
+    },
+    (error: unknown) => {
+      console.error(error);
+      root.render(<ErrorScreen />);
+    },
+  );
+}
+
+const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+const loadPublicPage = PUBLIC_PAGES[path];
+if (loadPublicPage) {
+  loadPublicPage().then(
+    ({ default: Page }) =>
+      root.render(
+        <StrictMode>
+          <PageErrorBoundary>
+            <Page />
+          </PageErrorBoundary>
+          <ToasterHost />
+        </StrictMode>,
+      ),
+    // The router tries the page again and shows its error screen if it still fails.
+    () => renderStaffApplication(path),
+  );
+} else {
+  renderStaffApplication(path);
+}

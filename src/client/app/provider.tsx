@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from '@/components/ui/toaster';
+import { ToasterHost } from '@/components/ui/toaster-host';
 import { createQueryClient } from '@/lib/query-client';
 
 export interface AppProviderProps {
@@ -14,7 +14,7 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster />
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
 import type { RoutePath } from '@shared/roles';
 import { MainErrorFallback } from '@/components/errors/main-error-fallback';
 import { PageLoader } from '@/components/layouts/page-loader';
@@ -57,8 +57,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
-}

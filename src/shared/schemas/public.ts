@@ -1,28 +1,14 @@
 import { z } from 'zod';
 import { cpfField, emailField, requiredText, telefoneField } from './fields';
+import { PUBLIC_MESSAGES } from './public-messages';
 
 /**
  * The public credit pages (SPEC §2, §5, §8; DESIGN §4.4): the sign-up (lead) and the activation (pre-matrícula)
  * forms, written once for the browser and the server, with the answers the public API gives.
  */
 
-export const PUBLIC_MESSAGES = {
-  eventoId: 'Selecione um evento',
-  cidade: 'Selecione uma cidade',
-  nomeAluno: 'Nome do aluno é obrigatório',
-  cpfAluno: 'CPF do aluno é obrigatório',
-  nomeResponsavel: 'Nome do responsável é obrigatório',
-  cpfResponsavel: 'CPF do responsável é obrigatório',
-  consentimento: 'É necessário autorizar o uso dos dados',
-  eventoIndisponivel: 'Evento não encontrado ou encerrado para inscrições',
-  ativacaoOutroResponsavel:
-    'O crédito deste aluno já foi ativado neste evento com outro CPF de responsável. Confira os dados informados.',
-  leadSuccess: 'Inscrição realizada com sucesso!',
-  leadSuccessDescription: 'Em breve você receberá mais informações sobre o evento selecionado.',
-  leadError: 'Erro ao realizar inscrição',
-  leadErrorFallback: 'Erro ao enviar formulário',
-  ativacaoError: 'Erro ao ativar crédito',
-} as const;
+// The texts live in a module without zod, so the public pages can show them before the rules have loaded.
+export { PUBLIC_MESSAGES };
 
 const NAME_MAX = 150;
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageLoader } from '@/components/layouts/page-loader';
 import { useUser } from '@/features/auth/api/get-user';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
@@ -18,7 +17,8 @@ export default function LoginRoute() {
   const location = useLocation();
   const [view, setView] = useState<'login' | 'forgot-password'>('login');
 
-  if (user.isPending) return <PageLoader label="Carregando sessão..." />;
+  // The form shows at once, while the session is checked: most visitors here have none, and a signed-in one
+  // is sent on as soon as the answer comes.
   if (user.data) return <Navigate to={returnPath(location.state)} replace />;
 
   return (

@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, forgotPasswordSchema, type ForgotPasswordInput } from '@shared/schemas/auth';
+import type { ForgotPasswordInput } from '@shared/schemas/auth';
+import { AUTH_MESSAGES } from '@shared/schemas/auth-messages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useForgotPassword } from '../api/forgot-password';
 import { StatusMessage } from './status-message';
+
+const rules = lazyResolver<ForgotPasswordInput, ForgotPasswordInput>(
+  async () => (await import('./auth-rules')).forgotPasswordResolver,
+);
 
 export interface ForgotPasswordFormProps {
   onBackToLogin: () => void;
@@ -25,7 +30,7 @@ export function ForgotPasswordForm({ onBackToLogin }: ForgotPasswordFormProps) {
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordInput>({ resolver: rules.resolver, defaultValues: { email: '' } });
 
   const forgot = useForgotPassword({
     onSuccess: (data) => setAnswer({ text: data?.message || AUTH_MESSAGES.forgotPasswordSent, failed: false }),
@@ -45,6 +50,7 @@ export function ForgotPasswordForm({ onBackToLogin }: ForgotPasswordFormProps) {
       </CardHeader>
       <form
         noValidate
+        onFocus={rules.preload}
         onSubmit={handleSubmit((values) => {
           setAnswer(null);
           forgot.mutate(values);

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput, type SessionUser } from '@shared/schemas/auth';
+import type { LoginInput, SessionUser } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useLogin } from '../api/login';
+
+const rules = lazyResolver<LoginInput, LoginInput>(async () => (await import('./auth-rules')).loginResolver);
 
 export interface LoginFormProps {
   onForgotPassword: () => void;
@@ -19,7 +21,7 @@ export function LoginForm({ onForgotPassword, onSuccess }: LoginFormProps) {
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput>({ resolver: rules.resolver, defaultValues: { email: '', password: '' } });
 
   const login = useLogin({
     onSuccess,
@@ -33,7 +35,7 @@ export function LoginForm({ onForgotPassword, onSuccess }: LoginFormProps) {
       <CardHeader>
         <CardTitle>Entrar na conta</CardTitle>
       </CardHeader>
-      <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+      <form noValidate onFocus={rules.preload} onSubmit={handleSubmit((values) => login.mutate(values))}>
         <CardContent className="grid gap-4">
           <TextField
             id="login-email"

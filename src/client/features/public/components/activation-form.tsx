@@ -1,21 +1,16 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { maskCpf, maskPhone, MASK_MAX_LENGTH } from '@shared/format';
-import {
-  preMatriculaSchema,
-  PUBLIC_MESSAGES,
-  type CreditDeclaration,
-  type PreMatriculaData,
-  type PreMatriculaInput,
-} from '@shared/schemas/public';
+import type { CreditDeclaration, PreMatriculaData, PreMatriculaInput } from '@shared/schemas/public';
+import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreatePreMatricula } from '../api/create-pre-matricula';
+import { useSignUpForm } from '../hooks/use-sign-up-form';
 import { CityEventFields } from './city-event-fields';
 import { ConsentField } from './consent-field';
+import { lazyCheck, preloadRules } from './lazy-rules';
 import { maskedRegistration } from './masked-registration';
 import { showServerFieldErrors } from './server-field-errors';
 
@@ -30,6 +25,7 @@ const EMPTY: PreMatriculaInput = {
   consentimento: false,
 };
 const FIELDS = Object.keys(EMPTY) as (keyof PreMatriculaInput)[];
+const check = lazyCheck((rules) => rules.checkPreMatricula);
 
 export interface ActivationFormProps {
   onActivated: (declaration: CreditDeclaration) => void;
@@ -38,19 +34,11 @@ export interface ActivationFormProps {
 /** The /credito-ativacao form (SPEC §2, §5): city, event, then the student's and guardian's names and CPFs. */
 export function ActivationForm({ onActivated }: ActivationFormProps) {
   const [cidade, setCidade] = useState('');
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    clearErrors,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<PreMatriculaInput, unknown, PreMatriculaData>({
-    resolver: zodResolver(preMatriculaSchema),
-    defaultValues: EMPTY,
-  });
-  const eventoId = useWatch({ control, name: 'eventoId' });
+  const { values, errors, field, checkbox, setValue, setError, clearErrors, handleSubmit } = useSignUpForm<
+    PreMatriculaInput,
+    PreMatriculaData
+  >({ defaultValues: EMPTY, check });
+  const { eventoId } = values;
 
   const activate = useCreatePreMatricula({
     onSuccess: onActivated,
@@ -65,7 +53,12 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
   });
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => activate.mutate(values))}>
+    <form
+      noValidate
+      className="grid gap-5"
+      onFocus={preloadRules}
+      onSubmit={handleSubmit((data) => activate.mutate(data))}
+    >
       <CityEventFields
         idPrefix="ativacao"
         cidade={cidade}
@@ -79,7 +72,7 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
           setValue('eventoId', next);
           if (next) clearErrors('eventoId');
         }}
-        eventoError={errors.eventoId?.message}
+        eventoError={errors.eventoId}
       />
 
       {eventoId ? (
@@ -88,8 +81,8 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
             id="ativacao-nome-aluno"
             label="Nome do aluno"
             autoComplete="name"
-            error={errors.nomeAluno?.message}
-            {...register('nomeAluno')}
+            error={errors.nomeAluno}
+            {...field('nomeAluno')}
           />
           <TextField
             id="ativacao-cpf-aluno"
@@ -98,15 +91,15 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
             autoComplete="off"
             placeholder="000.000.000-00"
             maxLength={MASK_MAX_LENGTH.cpf}
-            error={errors.cpfAluno?.message}
-            {...maskedRegistration(register('cpfAluno'), maskCpf)}
+            error={errors.cpfAluno}
+            {...maskedRegistration(field('cpfAluno'), maskCpf)}
           />
           <TextField
             id="ativacao-nome-responsavel"
             label="Nome do responsável"
             autoComplete="off"
-            error={errors.nomeResponsavel?.message}
-            {...register('nomeResponsavel')}
+            error={errors.nomeResponsavel}
+            {...field('nomeResponsavel')}
           />
           <TextField
             id="ativacao-cpf-responsavel"
@@ -115,8 +108,8 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
             autoComplete="off"
             placeholder="000.000.000-00"
             maxLength={MASK_MAX_LENGTH.cpf}
-            error={errors.cpfResponsavel?.message}
-            {...maskedRegistration(register('cpfResponsavel'), maskCpf)}
+            error={errors.cpfResponsavel}
+            {...maskedRegistration(field('cpfResponsavel'), maskCpf)}
           />
           <TextField
             id="ativacao-email"
@@ -125,8 +118,8 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
             inputMode="email"
             autoComplete="email"
             placeholder="seu@email.com"
-            error={errors.email?.message}
-            {...register('email')}
+            error={errors.email}
+            {...field('email')}
           />
           <TextField
             id="ativacao-telefone"
@@ -136,13 +129,13 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
             autoComplete="tel-national"
             placeholder="(00) 00000-0000"
             maxLength={MASK_MAX_LENGTH.phone}
-            error={errors.telefone?.message}
-            {...maskedRegistration(register('telefone'), maskPhone)}
+            error={errors.telefone}
+            {...maskedRegistration(field('telefone'), maskPhone)}
           />
           <ConsentField
             id="ativacao-consentimento"
-            registration={register('consentimento')}
-            error={errors.consentimento?.message}
+            registration={checkbox('consentimento')}
+            error={errors.consentimento}
           />
         </>
       ) : null}

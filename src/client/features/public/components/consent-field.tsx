@@ -1,9 +1,10 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ComponentProps } from 'react';
 import { FormMessage } from '@/components/ui/form-message';
 
 export interface ConsentFieldProps {
   id: string;
-  registration: UseFormRegisterReturn;
+  /** The checkbox's name, checked state, onChange and ref. */
+  registration: ComponentProps<'input'>;
   error?: string;
 }
 

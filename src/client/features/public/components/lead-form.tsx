@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { maskPhone, MASK_MAX_LENGTH } from '@shared/format';
-import { leadSchema, PUBLIC_MESSAGES, type LeadData, type LeadInput } from '@shared/schemas/public';
+import type { LeadData, LeadInput } from '@shared/schemas/public';
+import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreateLead } from '../api/create-lead';
+import { useSignUpForm } from '../hooks/use-sign-up-form';
 import { CityEventFields } from './city-event-fields';
 import { ConsentField } from './consent-field';
+import { lazyCheck, preloadRules } from './lazy-rules';
 import { maskedRegistration } from './masked-registration';
 import { showServerFieldErrors } from './server-field-errors';
 
@@ -22,6 +23,7 @@ const EMPTY: LeadInput = {
   consentimento: false,
 };
 const FIELDS = Object.keys(EMPTY) as (keyof LeadInput)[];
+const check = lazyCheck((rules) => rules.checkLead);
 
 /**
  * The /credito-estudantil sign-up (SPEC §2, §4): city, then event, then the student's and guardian's details.
@@ -29,17 +31,11 @@ const FIELDS = Object.keys(EMPTY) as (keyof LeadInput)[];
  */
 export function LeadForm() {
   const [cidade, setCidade] = useState('');
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    reset,
-    clearErrors,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<LeadInput, unknown, LeadData>({ resolver: zodResolver(leadSchema), defaultValues: EMPTY });
-  const eventoId = useWatch({ control, name: 'eventoId' });
+  const { values, errors, field, checkbox, setValue, setError, clearErrors, reset, handleSubmit } = useSignUpForm<
+    LeadInput,
+    LeadData
+  >({ defaultValues: EMPTY, check });
+  const { eventoId } = values;
 
   const createLead = useCreateLead({
     onSuccess: () => {
@@ -48,7 +44,7 @@ export function LeadForm() {
         title: PUBLIC_MESSAGES.leadSuccess,
         description: PUBLIC_MESSAGES.leadSuccessDescription,
       });
-      reset(EMPTY);
+      reset();
       setCidade('');
     },
     onError: (error) => {
@@ -62,7 +58,12 @@ export function LeadForm() {
   });
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={handleSubmit((values) => createLead.mutate(values))}>
+    <form
+      noValidate
+      className="grid gap-5"
+      onFocus={preloadRules}
+      onSubmit={handleSubmit((data) => createLead.mutate(data))}
+    >
       <CityEventFields
         idPrefix="inscricao"
         cidade={cidade}
@@ -76,7 +77,7 @@ export function LeadForm() {
           setValue('eventoId', next);
           if (next) clearErrors('eventoId');
         }}
-        eventoError={errors.eventoId?.message}
+        eventoError={errors.eventoId}
       />
 
       {eventoId ? (
@@ -85,15 +86,15 @@ export function LeadForm() {
             id="inscricao-nome-aluno"
             label="Nome do aluno"
             autoComplete="name"
-            error={errors.nomeAluno?.message}
-            {...register('nomeAluno')}
+            error={errors.nomeAluno}
+            {...field('nomeAluno')}
           />
           <TextField
             id="inscricao-nome-responsavel"
             label="Nome do responsável"
             autoComplete="off"
-            error={errors.nomeResponsavel?.message}
-            {...register('nomeResponsavel')}
+            error={errors.nomeResponsavel}
+            {...field('nomeResponsavel')}
           />
           <TextField
             id="inscricao-email"
@@ -102,8 +103,8 @@ export function LeadForm() {
             inputMode="email"
             autoComplete="email"
             placeholder="seu@email.com"
-            error={errors.email?.message}
-            {...register('email')}
+            error={errors.email}
+            {...field('email')}
           />
           <TextField
             id="inscricao-telefone"
@@ -113,13 +114,13 @@ export function LeadForm() {
             autoComplete="tel-national"
             placeholder="(00) 00000-0000"
             maxLength={MASK_MAX_LENGTH.phone}
-            error={errors.telefone?.message}
-            {...maskedRegistration(register('telefone'), maskPhone)}
+            error={errors.telefone}
+            {...maskedRegistration(field('telefone'), maskPhone)}
           />
           <ConsentField
             id="inscricao-consentimento"
-            registration={register('consentimento')}
-            error={errors.consentimento?.message}
+            registration={checkbox('consentimento')}
+            error={errors.consentimento}
           />
         </>
       ) : null}

@@ -1,14 +1,13 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 
 /** Puts the server's per-field messages (400 `errors`) under the fields of the form that has them. */
-export function showServerFieldErrors<T extends FieldValues>(
+export function showServerFieldErrors<F extends string>(
   error: unknown,
-  fields: readonly Path<T>[],
-  setError: UseFormSetError<T>,
+  fields: readonly F[],
+  setError: (field: F, message: string) => void,
 ): void {
   if (!(error instanceof ApiError) || !error.errors) return;
   for (const [field, message] of Object.entries(error.errors)) {
-    if ((fields as readonly string[]).includes(field)) setError(field as Path<T>, { type: 'server', message });
+    if ((fields as readonly string[]).includes(field)) setError(field as F, message);
   }
 }

@@ -1,0 +1,21 @@
+/**
+ * The texts of the public credit pages (SPEC §2, §5, §8) and of the answers the public API gives. Plain
+ * constants, apart from the zod rules in public.ts: the pages show them before the rules have loaded.
+ */
+export const PUBLIC_MESSAGES = {
+  eventoId: 'Selecione um evento',
+  cidade: 'Selecione uma cidade',
+  nomeAluno: 'Nome do aluno é obrigatório',
+  cpfAluno: 'CPF do aluno é obrigatório',
+  nomeResponsavel: 'Nome do responsável é obrigatório',
+  cpfResponsavel: 'CPF do responsável é obrigatório',
+  consentimento: 'É necessário autorizar o uso dos dados',
+  eventoIndisponivel: 'Evento não encontrado ou encerrado para inscrições',
+  ativacaoOutroResponsavel:
+    'O crédito deste aluno já foi ativado neste evento com outro CPF de responsável. Confira os dados informados.',
+  leadSuccess: 'Inscrição realizada com sucesso!',
+  leadSuccessDescription: 'Em breve você receberá mais informações sobre o evento selecionado.',
+  leadError: 'Erro ao realizar inscrição',
+  leadErrorFallback: 'Erro ao enviar formulário',
+  ativacaoError: 'Erro ao ativar crédito',
+} as const;
