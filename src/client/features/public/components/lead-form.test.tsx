@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PublicEvento } from '@shared/schemas/public';
+import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
+import { dismissToast } from '@/lib/toast';
+import { mockFetch } from '@/testing/test-utils';
+
+const EVENTO: PublicEvento = {
+  id: '0b7f4c1e-3c55-4c1b-9f0e-6a1f2d3c4b5a',
+  nomeEscola: 'Colégio Horizonte',
+  dataEvento: '2026-12-05',
+  horario: '09:00',
+  cidade: 'Campinas',
+  estado: 'SP',
+  valorTotalDesconto: 1500,
+  cursos: [],
+};
+
+/** The form with the page's toasts, from fresh modules: the lists' cache starts empty in every test. */
+async function renderForm() {
+  const [{ LeadForm }, { ToasterHost }] = await Promise.all([
+    import('./lead-form'),
+    import('@/components/ui/toaster-host'),
+  ]);
+  render(
+    <>
+      <LeadForm />
+      <ToasterHost />
+    </>,
+  );
+}
+
+async function chooseEvent() {
+  await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Cidade' }), 'Campinas');
+  const evento = await screen.findByRole('combobox', { name: 'Evento' });
+  await screen.findByRole('option', { name: /Colégio Horizonte/ });
+  await userEvent.selectOptions(evento, EVENTO.id);
+}
+
+beforeEach(() => vi.resetModules());
+afterEach(() => {
+  act(() => dismissToast());
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the /credito-estudantil form', () => {
+  it('asks for an event before it sends anything', async () => {
+    const fetchMock = mockFetch({ 'GET /api/public/cidades': { body: ['Campinas'] } });
+    await renderForm();
+    await screen.findByRole('option', { name: 'Campinas' });
+    await userEvent.click(screen.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }));
+    expect(await screen.findByText(PUBLIC_MESSAGES.eventoId)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Cidade' })).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  });
+
+  it('checks again as a field is corrected, sends the digits of the phone and starts over', async () => {
+    let sent: unknown;
+    mockFetch({
+      'GET /api/public/cidades': { body: ['Campinas'] },
+      'GET /api/public/eventos': { body: [EVENTO] },
+      'POST /api/leads': (body) => {
+        sent = body;
+        return { status: 201, body: { id: 'l-1', eventoId: EVENTO.id, nomeAluno: 'Ana', email: 'a@b.com.br' } };
+      },
+    });
+    await renderForm();
+    await chooseEvent();
+    expect(screen.getByText('Crédito educacional: R$ 1.500,00')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }));
+    expect(await screen.findByText(PUBLIC_MESSAGES.nomeAluno)).toBeInTheDocument();
+    expect(screen.getByText(PUBLIC_MESSAGES.consentimento)).toBeInTheDocument();
+    // The first field with a message takes the focus.
+    expect(screen.getByLabelText('Nome do aluno')).toHaveFocus();
+
+    await userEvent.type(screen.getByLabelText('Nome do aluno'), 'Ana Souza');
+    expect(screen.queryByText(PUBLIC_MESSAGES.nomeAluno)).not.toBeInTheDocument();
+    expect(screen.getByText(PUBLIC_MESSAGES.nomeResponsavel)).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Nome do responsável'), 'Maria Souza');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await userEvent.type(screen.getByLabelText('Telefone (WhatsApp)'), '19987654321');
+    expect(screen.getByLabelText('Telefone (WhatsApp)')).toHaveValue('(19) 98765-4321');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }));
+
+    const region = await screen.findByRole('region', { name: /Notificações/ });
+    expect(await within(region).findByText(PUBLIC_MESSAGES.leadSuccess)).toBeInTheDocument();
+    expect(sent).toEqual({
+      eventoId: EVENTO.id,
+      nomeAluno: 'Ana Souza',
+      nomeResponsavel: 'Maria Souza',
+      email: 'ana@exemplo.com.br',
+      telefone: '19987654321',
+      consentimento: true,
+    });
+    expect(screen.getByRole('combobox', { name: 'Cidade' })).toHaveValue('');
+    expect(screen.queryByLabelText('Nome do aluno')).not.toBeInTheDocument();
+  });
+
+  it("puts the server's field messages under the fields and keeps what was typed", async () => {
+    mockFetch({
+      'GET /api/public/cidades': { body: ['Campinas'] },
+      'GET /api/public/eventos': { body: [EVENTO] },
+      'POST /api/leads': {
+        status: 400,
+        body: { message: 'Dados inválidos', errors: { email: 'Este email não pode ser usado' } },
+      },
+    });
+    await renderForm();
+    await chooseEvent();
+    await userEvent.type(screen.getByLabelText('Nome do aluno'), 'Ana Souza');
+    await userEvent.type(screen.getByLabelText('Nome do responsável'), 'Maria Souza');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await userEvent.type(screen.getByLabelText('Telefone (WhatsApp)'), '19987654321');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }));
+
+    expect(await screen.findByText('Este email não pode ser usado')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    const region = await screen.findByRole('region', { name: /Notificações/ });
+    expect(await within(region).findByText(PUBLIC_MESSAGES.leadError)).toBeInTheDocument();
+    expect(within(region).getByText('Dados inválidos')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nome do aluno')).toHaveValue('Ana Souza');
+  });
+
+  it('offers to read the cities again when they fail to load', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/public/cidades': () =>
+        fail ? { status: 500, body: { message: 'Erro interno' } } : { body: ['Campinas'] },
+    });
+    await renderForm();
+    expect(await screen.findByText('Não foi possível carregar as cidades.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('option', { name: 'Campinas' })).toBeInTheDocument();
+    expect(screen.queryByText('Não foi possível carregar as cidades.')).not.toBeInTheDocument();
+  });
+});
