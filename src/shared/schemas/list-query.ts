@@ -9,6 +9,7 @@ export const LIST_MESSAGES = {
   page: 'Página deve ser um número inteiro a partir de 1',
   pageSize: `Tamanho da página deve ser um número inteiro de 1 a ${MAX_PAGE_SIZE}`,
   q: 'Busca longa demais',
+  qInvalid: 'Busca com caracteres inválidos',
 } as const;
 
 export const listQuerySchema = z.object({
@@ -28,6 +29,8 @@ export const listQuerySchema = z.object({
     .string()
     .trim()
     .max(200, LIST_MESSAGES.q)
+    // PostgreSQL cannot compare a NUL character; a CSV export would fail after its first bytes were sent.
+    .refine((v) => !v.includes('\u0000'), LIST_MESSAGES.qInvalid)
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
