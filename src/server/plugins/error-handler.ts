@@ -128,15 +128,31 @@ export const errorHandlerPlugin = fp(
 );
 
 /**
+ * The security headers of an answer given before any hook ran, so without the security plugin's: the strictest
+ * policy, as such an answer is a short JSON message that loads nothing.
+ */
+const PRE_HOOK_SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none';base-uri 'none';frame-ancestors 'none';object-src 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+/**
  * Fastify answers a URL it cannot route (a bad %-escape, a path segment over 100 characters) by itself, in
- * English and before any hook; app.ts hands those errors here (frameworkErrors) so they answer like the rest.
+ * English and before any hook; app.ts hands those errors here (frameworkErrors) so they answer like the rest,
+ * security headers included.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode ?? 400;
   request.log.info({ err: error }, 'client error: unroutable URL');
+  if (request.server.config.cookieSecure) {
+    reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  }
   void reply
     .code(status)
-    .header('cache-control', 'no-store')
+    .headers(PRE_HOOK_SECURITY_HEADERS)
     .send({
       message:
         status >= 500
