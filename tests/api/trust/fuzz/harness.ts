@@ -1,0 +1,216 @@
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { RouteAccess } from '../../../../src/server/plugins/authorization';
+import { startFakeCepServer } from '../../../support/fake-cep-server';
+import { createTestApp, type TestContext } from '../../../setup/test-app';
+import { bodyText, cookieHeader, paramValue, queryText } from './arbitraries';
+import { capturedRoutes, type CapturedRoute } from './capture';
+import { DatabaseFingerprint } from './fingerprint';
+import { messageProblem } from './messages';
+import { PlanContext, planFor } from './plans';
+
+/** Runs per route, and the seed: fixed, so a failure found once is found again on every machine. */
+export const RUNS = 1000;
+export const SEED = 20_261_121;
+
+/**
+ * The fuzz files split the routes between them so Vitest runs them in parallel, each on its own copy of the
+ * demo database. A route no group names falls in 'rest', so a new route is fuzzed without touching these files.
+ */
+const GROUPS = {
+  public: (r: RouteAccess) =>
+    r.url.startsWith('/api/public/') ||
+    r.url === '/api/health' ||
+    (r.method === 'POST' && (r.url === '/api/leads' || r.url === '/api/pre-matriculas')),
+  auth: (r: RouteAccess) =>
+    ['/api/login', '/api/logout', '/api/user'].includes(r.url) || r.url.startsWith('/api/auth/'),
+  franquias: (r: RouteAccess) => /^\/api\/(franquias|micro-franquias)(\/|$)/.test(r.url),
+  clientes: (r: RouteAccess) => /^\/api\/(clientes|vendedores|usuarios|cep)(\/|$)/.test(r.url),
+  catalog: (r: RouteAccess) => /^\/api\/(cursos|eventos)(\/|$)/.test(r.url),
+  leads: (r: RouteAccess) => /^\/api\/leads(\/|$)/.test(r.url),
+  enrolment: (r: RouteAccess) => /^\/api\/(pre-matriculas|matriculas)(\/|$)/.test(r.url),
+  rest: () => true,
+} as const;
+export type Group = keyof typeof GROUPS;
+
+export function groupOf(route: RouteAccess): Group {
+  return (Object.keys(GROUPS) as Group[]).find((group) => GROUPS[group](route))!;
+}
+
+/** The keys of a zod object schema (through refinements, pipes and optionals), or none. */
+export function shapeKeys(schema: unknown): string[] {
+  let current = schema;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    if (current instanceof z.ZodObject) return Object.keys(current.shape);
+    const def = (current as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
+    current = def?.in ?? def?.innerType ?? def?.schema;
+  }
+  return [];
+}
+
+export const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+const short = (text: string | undefined, max = 400) =>
+  text === undefined ? '' : text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+
+/** What is wrong with an answer as a client sees it: a 5xx, or a refusal without a pt-BR message. */
+export function answerProblems(response: LightMyRequestResponse): string[] {
+  const status = response.statusCode;
+  if (status >= 500) return [`answered ${status}`];
+  if (status < 400) return [];
+  let body: { message?: unknown; errors?: Record<string, unknown> };
+  try {
+    body = response.json();
+  } catch {
+    return [`answered ${status} with a body that is not JSON`];
+  }
+  const problems: string[] = [];
+  const problem = messageProblem(body.message);
+  if (problem) problems.push(`${status}: ${problem}`);
+  for (const [field, message] of Object.entries(body.errors ?? {})) {
+    const fieldProblem = messageProblem(message);
+    if (fieldProblem) problems.push(`${status} errors.${field}: ${fieldProblem}`);
+  }
+  return problems;
+}
+
+export interface RouteTally {
+  route: string;
+  caller: string;
+  runs: number;
+  byStatus: Record<number, number>;
+}
+
+/** One line per route fuzzed in this file; printed when FUZZ_SUMMARY is set. */
+export const tallies: RouteTally[] = [];
+
+/** Everything the fuzz files share: the app on its own database, the CEP stand-in, the plans. */
+export interface FuzzWorld {
+  ctx: TestContext;
+  plans: PlanContext;
+  fingerprint: DatabaseFingerprint;
+  schemas: Map<string, CapturedRoute['schema']>;
+}
+
+export async function fuzzWorld(): Promise<FuzzWorld> {
+  const cep = await startFakeCepServer();
+  const ctx = await createTestApp({
+    RATE_LIMIT_LOGIN: '1000000',
+    RATE_LIMIT_FORGOT_PASSWORD: '1000000',
+    RATE_LIMIT_PUBLIC: '1000000',
+    CEP_API_URL: cep.urlTemplate,
+  });
+  afterAll(async () => {
+    if (process.env.FUZZ_SUMMARY) {
+      for (const t of tallies) console.info(`${t.route} | ${t.caller} | ${t.runs} | ${JSON.stringify(t.byStatus)}`);
+    }
+    await ctx.close();
+    await cep.close();
+  });
+  return {
+    ctx,
+    plans: new PlanContext(ctx.app),
+    fingerprint: await DatabaseFingerprint.of(ctx.handle.db),
+    schemas: new Map(capturedRoutes.map((r) => [`${r.method} ${r.url}`, r.schema])),
+  };
+}
+
+/** FUZZ_COLLECT=1 prints every distinct problem instead of stopping at the first (for a fixing session). */
+const COLLECT = Boolean(process.env.FUZZ_COLLECT);
+const collected = new Set<string>();
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * For every route of the group, RUNS requests built from its valid input with hostile parts, as a caller
+ * allowed to call it. Properties: never a 5xx; every refusal carries a pt-BR message (and so does each field
+ * error); a refusal leaves the database as it was; nothing fails after the answer (background work).
+ */
+export async function fuzzGroup(group: Group): Promise<void> {
+  const world = await fuzzWorld();
+  const { ctx, plans, fingerprint, schemas } = world;
+  const routes = ctx.app.routeAccess.filter((route) => groupOf(route) === group);
+  const logged = vi.spyOn(ctx.app.log, 'error');
+
+  describe(`hostile input (${group}): ${RUNS} runs per route, seed ${SEED}`, () => {
+    it('has routes to fuzz', () => {
+      expect(routes.length).toBeGreaterThan(0);
+    });
+
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      it(key, { timeout: 240_000 }, async () => {
+        const schema = schemas.get(key) ?? {};
+        const names = paramNames(route.url);
+        const queryKeys = shapeKeys(schema.querystring);
+        const plan = await planFor(plans, route, { query: queryKeys, params: names });
+        const session = plan.caller === 'anonymous' ? undefined : await plans.freshSession(plan.caller);
+        const takesBody = BODY_METHODS.has(route.method);
+
+        const input = fc.record({
+          params: fc.record(Object.fromEntries(names.map((n) => [n, paramValue(plan.params[n]!)]))),
+          query: queryText(plan.query, queryKeys),
+          body: takesBody ? bodyText(plan.body, shapeKeys(schema.body)) : fc.constant(undefined),
+          cookie: cookieHeader(session),
+        });
+
+        const byStatus: Record<number, number> = {};
+        await fingerprint.refresh();
+        logged.mockClear();
+        await fc.assert(
+          fc.asyncProperty(input, async ({ params, query, body, cookie }) => {
+            const url = route.url.replace(/:(\w+)/g, (_, name: string) => params[name]!) + (query ? `?${query}` : '');
+            const headers: Record<string, string> = {};
+            if (cookie !== undefined) headers.cookie = cookie;
+            if (body !== undefined) headers['content-type'] = 'application/json';
+            const response = await ctx.app.inject({
+              method: route.method as 'GET',
+              url,
+              headers,
+              ...(body !== undefined ? { payload: body } : {}),
+            });
+            await ctx.app.background.drain();
+            const status = response.statusCode;
+            byStatus[status] = (byStatus[status] ?? 0) + 1;
+
+            const problems = answerProblems(response);
+            const changed = await fingerprint.changes();
+            if (status >= 400 && status < 500 && changed)
+              problems.push(`refused with ${status}, yet changed ${changed}`);
+            if (logged.mock.calls.length > 0) {
+              const [first] = logged.mock.calls[0] as unknown[];
+              problems.push(`logged an error: ${short(String((first as { err?: unknown })?.err ?? first))}`);
+              logged.mockClear();
+            }
+            if (problems.length > 0 && COLLECT) {
+              const signature = `${key}: ${problems.map((p) => p.replace(/".*"|:.*/s, '…')).join(' / ')}`;
+              if (!collected.has(signature)) {
+                collected.add(signature);
+                console.info(
+                  `FOUND ${key}: ${problems.join(' / ')}\n  ${route.method} ${short(url, 200)} body: ${short(body, 300)}\n  answer: ${status} ${short(response.body, 300)}`,
+                );
+              }
+            } else if (problems.length > 0) {
+              throw new Error(
+                `${problems.join('\n')}\n${route.method} ${short(url)}\nbody: ${short(body)}\nanswer: ${status} ${short(response.body)}`,
+              );
+            }
+          }),
+          { numRuns: RUNS, seed: SEED },
+        );
+
+        const runs = Object.values(byStatus).reduce((a, b) => a + b, 0);
+        tallies.push({ route: key, caller: plan.caller, runs, byStatus });
+        // The valid input gets through, so the hostile variants of it reach the handler and the database.
+        if (!plan.neverSucceeds && plan.realParams && (plan.body || !takesBody)) {
+          const succeeded = Object.entries(byStatus)
+            .filter(([s]) => Number(s) < 300)
+            .reduce((a, [, n]) => a + n, 0);
+          expect(succeeded, `${key}: no run succeeded (${JSON.stringify(byStatus)})`).toBeGreaterThan(0);
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,372 @@
+import type { FastifyInstance } from 'fastify';
+import { makeCnpj, makeCpf } from '../../../../src/shared/brazil-ids';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../../src/server/db/seed/demo-network';
+import { ROLES, type Role } from '../../../../src/shared/roles';
+import type { RouteAccess } from '../../../../src/server/plugins/authorization';
+import { login } from '../../../setup/test-app';
+import type { Sample } from './arbitraries';
+
+/** Who calls a route in the fuzz run: a visitor for the public ones, otherwise a role allowed to. */
+export type Caller = Role | 'anonymous';
+
+/** How one route is fuzzed: who calls it, the real ids of its path, a valid body and a valid query. */
+export interface RoutePlan {
+  caller: Caller;
+  params: Record<string, string>;
+  body?: Sample;
+  query: Record<string, string>;
+  /** No valid body exists without a secret (a reset token): no run can succeed. */
+  neverSucceeds?: boolean;
+  /** Every path parameter names a real row (not a random id). */
+  realParams: boolean;
+}
+
+/** A role per route when several may call it: the one whose scope holds the most rows. */
+const PREFERENCE: readonly Role[] = ['franqueador', 'franquia', 'micro_franquia', 'cliente', 'vendedor', 'aluno'];
+
+/** Calls the API as a role and hands out what the routes' plans need (lists' first rows, names). */
+export class PlanContext {
+  private readonly sessions = new Map<Role, string>();
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  constructor(readonly app: FastifyInstance) {}
+
+  async session(role: Role): Promise<string> {
+    if (!this.sessions.has(role)) this.sessions.set(role, await login(this.app, DEMO_ACCOUNTS[role], DEMO_PASSWORD));
+    return this.sessions.get(role)!;
+  }
+
+  /** A fresh session, for a route whose runs may end the caller's (PATCH of a user, logout). */
+  async freshSession(role: Role): Promise<string> {
+    this.sessions.delete(role);
+    return this.session(role);
+  }
+
+  once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (!this.memo.has(key)) this.memo.set(key, make());
+    return this.memo.get(key) as Promise<T>;
+  }
+
+  async get<T>(role: Role | 'anonymous', url: string): Promise<T> {
+    const headers = role === 'anonymous' ? {} : { cookie: await this.session(role) };
+    const response = await this.app.inject({ method: 'GET', url, headers });
+    if (response.statusCode !== 200) throw new Error(`GET ${url} as ${role}: ${response.statusCode} ${response.body}`);
+    return response.json<T>();
+  }
+
+  async pick<T extends { id: string }>(role: Role, url: string, where: (row: T) => boolean = () => true) {
+    const rows = await this.get<T[]>(role, url);
+    const row = rows.find(where);
+    if (!row) throw new Error(`no row of ${url} as ${role} to fuzz with`);
+    return row;
+  }
+}
+
+/** Distinct valid ids and addresses from a run's seed, so a valid body does not collide with the last one. */
+const digits = (seed: number, length: number) => String(seed).padStart(length, '0').slice(-length);
+/** `kind` (1-9) keeps the routes of one file apart: the same seed on two routes must not make the same CNPJ. */
+const cpf = (seed: number, kind: number) => makeCpf(`${kind}${digits(seed, 8)}`);
+const cnpj = (seed: number, kind: number) => makeCnpj(`${kind}${digits(seed, 11)}`);
+const email = (prefix: string, seed: number) => `${prefix}.${seed}@fuzz.com.br`;
+
+const empresa = (seed: number, kind: number) => ({
+  razaoSocial: `Empresa Fuzz ${seed} Ltda`,
+  cnpj: cnpj(seed, kind),
+  repLegal: 'Maria da Silva',
+  cpf: cpf(seed, kind),
+  dataNascimento: '1985-04-12',
+  telefone: '11987654321',
+  endereco: 'Rua das Flores, 100 - Centro',
+  cep: '01310-100',
+  cidade: 'São Paulo',
+  estado: 'SP',
+  email: email(`empresa${kind}`, seed),
+});
+
+const cliente = (seed: number, kind: number) => ({
+  nomeFantasia: `Escola Fuzz ${seed}`,
+  cnpj: cnpj(seed, kind),
+  repLegal: 'João Souza',
+  produto: 'todos_pela_educacao',
+  kit: 'essencial',
+  cpf: cpf(seed, kind),
+  telefone: '(19) 98765-4321',
+  endereco: 'Av. Brasil, 200 - Centro',
+  cep: '13010111',
+  cidade: 'Campinas',
+  estado: 'sp',
+  email: email(`cliente${kind}`, seed),
+});
+
+const evento = (cursoIds: string[], clienteId?: string) => ({
+  ...(clienteId ? { clienteId } : {}),
+  nomeEscola: 'Escola Fuzz',
+  tipoEscola: 'publica',
+  cep: '13010-111',
+  cidade: 'Campinas',
+  estado: 'SP',
+  dataDistribuicao: '2030-03-01',
+  dataEvento: '2030-03-10',
+  horario: '19:30',
+  local: 'escola',
+  qtdAlunos: 120,
+  valorTotalDesconto: 500.5,
+  observacao: 'Auditório',
+  cursoIds,
+});
+
+interface Named {
+  id: string;
+  email?: string;
+  nomeFantasia?: string;
+  razaoSocial?: string;
+  status?: string;
+  role?: string;
+  modulos?: { id: string }[];
+}
+
+/**
+ * What each known route needs beyond the defaults. A route missing here is still fuzzed: by the first role
+ * allowed to call it, with random ids in its path and its schema's keys in the body.
+ */
+const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
+  'POST /api/leads': async (p) => {
+    const eventoId = await openEventoId(p);
+    return {
+      body: (seed) => ({
+        eventoId,
+        nomeAluno: 'Ana Souza',
+        nomeResponsavel: 'Carlos Souza',
+        email: email('aluno', seed),
+        telefone: '(11) 98765-4321',
+        consentimento: true,
+      }),
+    };
+  },
+  'POST /api/pre-matriculas': async (p) => {
+    const eventoId = await openEventoId(p);
+    return {
+      body: (seed) => ({
+        eventoId,
+        nomeAluno: 'Ana Souza',
+        cpfAluno: cpf(seed, 1),
+        nomeResponsavel: 'Carlos Souza',
+        cpfResponsavel: cpf(seed, 2),
+        email: email('aluno', seed),
+        telefone: '11987654321',
+        consentimento: true,
+      }),
+    };
+  },
+  'POST /api/login': async () => ({
+    body: (seed) =>
+      seed % 4 === 0
+        ? { email: DEMO_ACCOUNTS.vendedor, password: DEMO_PASSWORD }
+        : { email: seed % 4 === 1 ? DEMO_ACCOUNTS.aluno : email('ninguem', seed), password: 'senha-errada' },
+  }),
+  'POST /api/logout': async () => ({ caller: 'anonymous' }),
+  'POST /api/auth/forgot-password': async () => ({
+    body: (seed) => ({ email: seed % 3 === 0 ? DEMO_ACCOUNTS.aluno : email('ninguem', seed) }),
+  }),
+  'POST /api/auth/reset-password': async () => ({
+    body: (seed) => ({ token: `token-${seed}-${'x'.repeat(32)}`, newPassword: 'novaSenha123' }),
+    neverSucceeds: true,
+  }),
+  'POST /api/franquias': async () => ({ body: (seed) => ({ ...empresa(seed, 1), password: 'segredo123' }) }),
+  // Another franquia than franquia@'s, whose session the micro-franquia routes use.
+  'PATCH /api/franquias/:id': async (p) => {
+    const target = await p.pick<Named>(
+      'franqueador',
+      '/api/franquias',
+      (f) => f.razaoSocial !== undefined && !/Paulista/.test(f.razaoSocial),
+    );
+    return {
+      params: { id: target.id },
+      body: (seed) => (seed % 5 === 0 ? { isActive: seed % 2 === 0 } : empresa(seed, 2)),
+    };
+  },
+  'GET /api/franquias/:id': async (p) => ({
+    params: { id: (await p.pick<Named>('franqueador', '/api/franquias')).id },
+  }),
+  'GET /api/micro-franquias/:id': async (p) => ({
+    params: { id: (await p.pick<Named>('franqueador', '/api/micro-franquias')).id },
+  }),
+  'GET /api/clientes/:id': async (p) => ({ params: { id: await clienteId(p) } }),
+  'POST /api/micro-franquias': async () => ({
+    caller: 'franquia',
+    body: (seed) => ({ ...empresa(seed, 3), password: 'segredo123' }),
+  }),
+  // Not micro@'s: its session runs the clientes routes.
+  'PATCH /api/micro-franquias/:id': async (p) => {
+    const target = await p.pick<Named & { user: { email: string } }>(
+      'franquia',
+      '/api/micro-franquias',
+      (m) => m.user.email !== DEMO_ACCOUNTS.micro_franquia,
+    );
+    return {
+      caller: 'franquia',
+      params: { id: target.id },
+      body: (seed) => (seed % 5 === 0 ? { isActive: seed % 2 === 0 } : empresa(seed, 4)),
+    };
+  },
+  'POST /api/clientes': async () => ({
+    caller: 'micro_franquia',
+    body: (seed) => ({ ...cliente(seed, 5), password: 'segredo123' }),
+  }),
+  'PATCH /api/clientes/:id': async (p) => {
+    const target = await p.pick<Named & { user: { email: string } }>(
+      'micro_franquia',
+      '/api/clientes',
+      (c) => c.user.email !== DEMO_ACCOUNTS.cliente,
+    );
+    return {
+      caller: 'micro_franquia',
+      params: { id: target.id },
+      body: (seed) => (seed % 5 === 0 ? { isActive: seed % 2 === 0 } : cliente(seed, 6)),
+    };
+  },
+  'POST /api/vendedores': async () => ({
+    caller: 'micro_franquia',
+    body: (seed) => ({
+      nome: `Vendedor Fuzz ${seed}`,
+      cpf: cpf(seed, 7),
+      dataNascimento: '1994-02-20',
+      endereco: 'Rua do Comércio, 12',
+      telefone: '19991234567',
+      email: email('vendedor', seed),
+      password: 'segredo123',
+    }),
+  }),
+  // The aluno's account: no other route of this group signs in with it.
+  'PATCH /api/usuarios/:id': async (p) => {
+    const target = await p.pick<Named>('franqueador', '/api/usuarios?role=aluno');
+    return { params: { id: target.id }, body: (seed) => ({ isActive: seed % 2 === 0 }) };
+  },
+  'GET /api/cep/:cep': async () => ({ params: { cep: '01310-100' } }),
+  'GET /api/cursos': async (p) => ({ query: { clienteId: await clienteId(p) } }),
+  'POST /api/cursos': async () => ({
+    body: (seed) => ({
+      titulo: `Curso Fuzz ${seed}`,
+      descricao: 'Descrição',
+      valor: 1200.5,
+      valorComDesconto: 999.99,
+      parcelas: 12,
+      modulos: [{ titulo: 'Módulo 1', modulo: '1', cargaHoraria: 20 }],
+    }),
+  }),
+  'PATCH /api/cursos/:id': async (p) => {
+    const curso = await p.pick<Named>('cliente', '/api/cursos');
+    return {
+      params: { id: curso.id },
+      body: (seed) => ({ titulo: `Curso ${seed}`, descricao: 'Nova descrição', valor: 1500, parcelas: 10 }),
+    };
+  },
+  'POST /api/cursos/:id/modulos': async (p) => {
+    const curso = await p.pick<Named>('cliente', '/api/cursos');
+    return {
+      params: { id: curso.id },
+      body: (seed) => ({ titulo: `Módulo ${seed}`, modulo: '9A', cargaHoraria: 12, ordem: (seed % 5) + 1 }),
+    };
+  },
+  'PATCH /api/cursos/:id/modulos/:moduloId': async (p) => {
+    const curso = await p.pick<Named>('cliente', '/api/cursos', (c) => (c.modulos?.length ?? 0) > 0);
+    return {
+      params: { id: curso.id, moduloId: curso.modulos![0]!.id },
+      body: (seed) => ({ titulo: `Módulo ${seed}`, modulo: '2', cargaHoraria: 30, ordem: 1 }),
+    };
+  },
+  'DELETE /api/cursos/:id/modulos/:moduloId': async (p) => {
+    const curso = await p.pick<Named>('cliente', '/api/cursos', (c) => (c.modulos?.length ?? 0) > 1);
+    return { params: { id: curso.id, moduloId: curso.modulos![0]!.id } };
+  },
+  'POST /api/eventos': async (p) => {
+    const cursoIds = (await p.get<Named[]>('cliente', '/api/cursos')).map((c) => c.id).slice(0, 2);
+    return { caller: 'cliente', body: () => evento(cursoIds) };
+  },
+  'PUT /api/eventos/:id': async (p) => {
+    const cursoIds = (await p.get<Named[]>('cliente', '/api/cursos')).map((c) => c.id).slice(0, 2);
+    const target = await p.pick<Named>('cliente', '/api/eventos', (e) => e.status === 'agendado');
+    return {
+      caller: 'cliente',
+      params: { id: target.id },
+      body: (seed) => ({ ...evento(cursoIds), status: seed % 3 === 0 ? 'em_andamento' : 'agendado' }),
+    };
+  },
+  'POST /api/matriculas/efetivar/:id': async (p) => {
+    const pre = await p.pick<Named>('franqueador', '/api/pre-matriculas', (r) => r.status === 'pendente');
+    return { params: { id: pre.id } };
+  },
+  'POST /api/sac/tickets': async () => ({
+    caller: 'franquia',
+    body: () => ({
+      titulo: 'Kits atrasados',
+      descricao: 'Os kits do evento ainda não chegaram.',
+      departamento: 'logistica',
+      prioridade: 'alta',
+    }),
+  }),
+  'PATCH /api/sac/tickets/:id': async (p) => {
+    const ticket = await p.pick<Named>('franqueador', '/api/sac/tickets', (t) => t.status === 'em_andamento');
+    return {
+      params: { id: ticket.id },
+      body: () => ({ status: 'concluido', resolucao: 'Kits reenviados por transportadora.' }),
+    };
+  },
+};
+
+async function openEventoId(p: PlanContext): Promise<string> {
+  const [cidade] = await p.get<string[]>('anonymous', '/api/public/cidades');
+  const eventos = await p.get<{ id: string }[]>(
+    'anonymous',
+    `/api/public/eventos?cidade=${encodeURIComponent(cidade!)}`,
+  );
+  return eventos[0]!.id;
+}
+
+async function clienteId(p: PlanContext): Promise<string> {
+  return (await p.pick<Named>('franqueador', '/api/clientes', (c) => c.nomeFantasia === 'Colégio Horizonte')).id;
+}
+
+/**
+ * A valid value for each query key a route's schema names, by the key's name; keys unknown here are still
+ * sent, with hostile values only.
+ */
+async function queryValues(p: PlanContext): Promise<Record<string, string>> {
+  const [cidade] = await p.get<string[]>('anonymous', '/api/public/cidades');
+  const [evento] = await p.get<{ id: string }[]>('franqueador', '/api/leads/eventos');
+  return {
+    page: '1',
+    pageSize: '20',
+    q: 'a',
+    status: 'ativos',
+    role: 'vendedor',
+    view: 'interesses',
+    data: '2026-12-03',
+    eventoId: evento!.id,
+    clienteId: await clienteId(p),
+    cidade: cidade!,
+  };
+}
+
+export async function planFor(
+  p: PlanContext,
+  route: RouteAccess,
+  schemaKeys: { query: readonly string[]; params: readonly string[] },
+): Promise<RoutePlan> {
+  const known = (await PLANS[`${route.method} ${route.url}`]?.(p)) ?? {};
+  const allowed: readonly Role[] =
+    route.access === 'public' ? [] : route.access === 'authenticated' ? ROLES : route.access;
+  const caller: Caller =
+    known.caller ?? (route.access === 'public' ? 'anonymous' : PREFERENCE.find((r) => allowed.includes(r))!);
+  const values = await p.once('query values', () => queryValues(p));
+  const query = Object.fromEntries(schemaKeys.query.filter((k) => k in values).map((k) => [k, values[k]!]));
+  const params = Object.fromEntries(schemaKeys.params.map((k) => [k, crypto.randomUUID()]));
+  return {
+    caller,
+    params: { ...params, ...known.params },
+    query: { ...query, ...known.query },
+    ...(known.body ? { body: known.body } : {}),
+    ...(known.neverSucceeds ? { neverSucceeds: true } : {}),
+    realParams: schemaKeys.params.every((k) => known.params?.[k] !== undefined),
+  };
+}
