@@ -12,6 +12,7 @@ import {
   migratePostgres,
   type DatabaseHandle,
 } from './db/connect';
+import { serveBackupRequests } from './db/backup';
 import { bootstrapFranqueador } from './db/seed/bootstrap';
 import { loadDemoNetwork } from './db/seed/demo-network';
 
@@ -37,12 +38,18 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   const app = await buildApp(config, { db: database.db, listen: database.listen, clientRoot: clientRoot() });
+  // `npm run db:backup` asks a running server for the embedded database's backup (PGlite is single-process).
+  const stopServingBackups = database.backup
+    ? serveBackupRequests(config.dataDir, database.backup, app.log)
+    : () => undefined;
+
   // The database closes after the whole app, never in an onClose hook: Fastify runs those last-added first, and
   // the app's own (background e-mails, the sessions' LISTEN) still use the database while they run.
   const close = async () => {
     try {
       await app.close();
     } finally {
+      stopServingBackups();
       await database.close();
     }
   };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -26,6 +26,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** LISTEN/NOTIFY on this database (the session cache hears of ended sessions through it). */
   listen: Listen;
+  /** The embedded database only: writes a consistent backup to `file` while serving (see db/backup.ts). */
+  backup?(file: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -105,11 +107,27 @@ export async function openPglite(pglite: PGlite, release?: () => void): Promise<
     db,
     kind: 'pglite',
     listen: pgliteListen(pglite),
+    backup: (file) => writePgliteBackup(pglite, file),
     async close() {
       await pglite.close();
       release?.();
     },
   };
+}
+
+/**
+ * A backup of a live PGlite as a gzipped tar of its data directory, written through a temporary name so a
+ * half-written file never passes for a whole one. The dump is read inside a transaction of its own: no other
+ * transaction is half-way through meanwhile, and the checkpoint before it keeps the WAL to replay short.
+ */
+export async function writePgliteBackup(pglite: PGlite, file: string): Promise<number> {
+  await pglite.exec('checkpoint');
+  const dump = await pglite.transaction(() => pglite.dumpDataDir('gzip'));
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.partial`, bytes);
+  renameSync(`${file}.partial`, file);
+  return bytes.length;
 }
 
 /**
