@@ -31,6 +31,8 @@ export const securityPlugin = fp(
       },
       strictTransportSecurity: app.config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // As strict as the CSP's frame-ancestors 'none', for browsers that only know the older header.
+      frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
     });
 

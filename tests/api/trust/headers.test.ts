@@ -152,6 +152,8 @@ describe.each([...API_CALLS, ...PAGE_CALLS])('$label', (c) => {
       expect(values).not.toContain('*');
     }
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // The older header says the same as frame-ancestors 'none', for browsers that only know it.
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']).toContain(
       response.headers['referrer-policy'],
     );
