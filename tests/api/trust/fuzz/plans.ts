@@ -237,7 +237,7 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
       password: 'segredo123',
     }),
   }),
-  // The aluno's account: no other route of this group signs in with it.
+  // The aluno's account: no other route of the same file signs in with it.
   'PATCH /api/usuarios/:id': async (p) => {
     const target = await p.pick<Named>('franqueador', '/api/usuarios?role=aluno');
     return { params: { id: target.id }, body: (seed) => ({ isActive: seed % 2 === 0 }) };

@@ -3,4 +3,4 @@ import { fuzzGroup } from './fuzz/harness';
 
 vi.mock('fastify', async (importOriginal) => (await import('./fuzz/capture')).withRouteCapture(await importOriginal()));
 
-await fuzzGroup('catalog');
+await fuzzGroup('eventos');
