@@ -5,9 +5,11 @@ import { AppProvider } from './provider';
 import { routes } from './router';
 
 const queryClient = createQueryClient();
-// The session is asked for while the first screen's code downloads, instead of after it (the sign-in page and
-// every signed-in screen start from it). The reset link's page does not need it.
-if (!window.location.pathname.startsWith('/reset-password')) void queryClient.prefetchQuery(getUserQueryOptions());
+// A signed-in screen needs the session first: it is asked for while the screen's code downloads, instead of after.
+// The sign-in page shows its form without waiting for it, and asks once it is on screen; the reset page never.
+if (!/^\/(auth|reset-password)\/?$/.test(window.location.pathname)) {
+  void queryClient.prefetchQuery(getUserQueryOptions());
+}
 
 const router = createBrowserRouter(routes);
 

@@ -4,8 +4,8 @@ import { toast } from '@/lib/toast';
 
 /**
  * A react-hook-form resolver whose rules (a zod schema: zod is some 24 KB gzipped) download apart from the
- * screen: the screen shows without waiting for them, `preload` starts the download (call it when the form
- * first takes the focus) and a check before then waits for it. While the rules cannot be downloaded, the form
+ * screen: the screen shows without waiting for them, `preload` starts the download (call it when the visitor
+ * starts typing) and a check before then waits for it. While the rules cannot be downloaded, the form
  * is not sent and the connection message is shown.
  */
 export function lazyResolver<TInput extends FieldValues, TOutput>(

@@ -50,7 +50,7 @@ export function ForgotPasswordForm({ onBackToLogin }: ForgotPasswordFormProps) {
       </CardHeader>
       <form
         noValidate
-        onFocus={rules.preload}
+        onInput={rules.preload}
         onSubmit={handleSubmit((values) => {
           setAnswer(null);
           forgot.mutate(values);

@@ -35,7 +35,7 @@ export function LoginForm({ onForgotPassword, onSuccess }: LoginFormProps) {
       <CardHeader>
         <CardTitle>Entrar na conta</CardTitle>
       </CardHeader>
-      <form noValidate onFocus={rules.preload} onSubmit={handleSubmit((values) => login.mutate(values))}>
+      <form noValidate onInput={rules.preload} onSubmit={handleSubmit((values) => login.mutate(values))}>
         <CardContent className="grid gap-4">
           <TextField
             id="login-email"
