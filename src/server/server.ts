@@ -22,6 +22,12 @@ function clientRoot(): string | undefined {
   return existsSync(join(root, '.vite', 'manifest.json')) ? root : undefined;
 }
 
+/**
+ * A closing server takes the connections the kernel already holds for at most this many turns of the event loop
+ * and this long: a flood of new ones must not keep it open.
+ */
+const ACCEPT_PENDING_TURNS = 32;
+const ACCEPT_PENDING_MS = 500;
 /** How long a closing server still reads requests already sent on the connections it had taken. */
 const READ_PENDING_MS = 50;
 
@@ -58,14 +64,9 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing`);
-    // No new connection from now on. A connection already taken may carry a request the event loop has not read
-    // yet (a busy loop reads late): one short moment lets it be read, so it is answered rather than reset as idle.
-    // Then the requests in flight are answered, and only then is the database closed (the embedded one cleanly,
-    // so the next start needs no recovery). A close that hangs still ends the process.
+    // A close that hangs still ends the process.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    if (app.server.listening) net.Server.prototype.close.call(app.server);
     const closeNow = () =>
       close().then(
         () => process.exit(0),
@@ -74,8 +75,26 @@ async function main(): Promise<void> {
           process.exit(1);
         },
       );
-    // setImmediate after the timer: one poll of the sockets always happens in between, however late the timer.
-    setTimeout(() => setImmediate(closeNow), READ_PENDING_MS);
+    // A busy event loop (an export, a burst of sign-ins) takes connections late, and only one per turn: the
+    // kernel may be holding several that clients have already sent a request on. They are taken, a turn at a
+    // time and oldest first, until a turn finds none (or the limits above are reached); then the server stops
+    // listening, so every later connection is refused. After one more poll has
+    // read what the taken connections sent, the app closes: the requests in flight are answered, idle
+    // connections closed, and only then is the database closed (the embedded one cleanly: no recovery at the
+    // next start).
+    let taken = 0;
+    app.server.on('connection', () => taken++);
+    const signalledAt = performance.now();
+    const takePending = (before: number, turn: number) =>
+      setImmediate(() => {
+        const more = turn < ACCEPT_PENDING_TURNS && performance.now() - signalledAt < ACCEPT_PENDING_MS;
+        if (taken > before && more) return takePending(taken, turn + 1);
+        if (app.server.listening) net.Server.prototype.close.call(app.server);
+        app.log.info(`${signal} received, closing`);
+        setTimeout(() => setImmediate(closeNow), READ_PENDING_MS);
+      });
+    // The first check runs after one more turn, so a connection waiting right now is always taken.
+    setImmediate(() => takePending(-1, 0));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
