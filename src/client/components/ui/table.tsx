@@ -2,8 +2,15 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const label = props['aria-label'];
+  // A long name (a school's, a company's) makes a table wider than the screen and this box scrolls sideways:
+  // a keyboard user scrolls it only if it can take focus (WCAG 2.1.1; axe scrollable-region-focusable).
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      className="relative w-full overflow-x-auto rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      tabIndex={0}
+      {...(label ? { role: 'region', 'aria-label': label } : {})}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
