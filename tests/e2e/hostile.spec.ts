@@ -3,7 +3,15 @@ import { readFileSync } from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { makeCnpj, makeCpf } from '../../src/shared/brazil-ids';
 import type { Role } from '../../src/shared/roles';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, resetLinkFrom, signIn, signInAs, waitForEmail } from './support';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  expectAccessible,
+  resetLinkFrom,
+  signIn,
+  signInAs,
+  waitForEmail,
+} from './support';
 
 /**
  * Stored script and formula payloads (issue 9): names carrying HTML, <script> and spreadsheet formulas are saved
@@ -272,6 +280,8 @@ for (const [role, screens] of Object.entries(SCREENS) as [Role, readonly Screen[
         await expect(card.getByText(P.modulo)).toBeVisible();
       }
       await expectShownAsText(page, screen.texts);
+      // Long unbroken names widen the lists: the screen must stay usable (a wide table scrolls by keyboard too).
+      await expectAccessible(page);
     }
     // The event filter of the funnel lists labels each event with its school's name.
     if (role !== 'vendedor') {
