@@ -1,4 +1,4 @@
-import { Component, StrictMode, type ComponentType, type ReactNode } from 'react';
+import { Component, StrictMode, startTransition, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/styles.css';
 import { ErrorScreen } from '@/components/errors/error-screen';
@@ -33,6 +33,10 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boo
   }
 }
 
+/**
+ * The first render is a transition: React renders it in slices and lets the browser in between, instead of one
+ * long task that a phone's slow CPU would turn into a frozen page (Lighthouse's Total Blocking Time).
+ */
 const element = document.getElementById('root');
 if (!element) throw new Error('O elemento #root não existe em index.html');
 const root = createRoot(element);
@@ -50,10 +54,12 @@ function renderStaffApplication(path: string) {
   import('./staff-app').then(
     async ({ default: StaffApp, routerReady }) => {
       await routerReady;
-      root.render(
-        <StrictMode>
-          <StaffApp />
-        </StrictMode>,
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <StaffApp />
+          </StrictMode>,
+        ),
       );
     },
     (error: unknown) => {
@@ -68,13 +74,15 @@ const loadPublicPage = PUBLIC_PAGES[path];
 if (loadPublicPage) {
   loadPublicPage().then(
     ({ default: Page }) =>
-      root.render(
-        <StrictMode>
-          <PageErrorBoundary>
-            <Page />
-          </PageErrorBoundary>
-          <ToasterHost />
-        </StrictMode>,
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <PageErrorBoundary>
+              <Page />
+            </PageErrorBoundary>
+            <ToasterHost />
+          </StrictMode>,
+        ),
       ),
     // The router tries the page again and shows its error screen if it still fails.
     () => renderStaffApplication(path),
