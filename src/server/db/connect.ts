@@ -96,7 +96,13 @@ export async function migratePostgres(url: string): Promise<void> {
  * is made here: the server's, the tests' and the scripts'.
  */
 export function newPglite(options: PGliteOptions & { dataDir?: string } = {}): PGlite {
-  return new PGlite({ ...options, extensions: { ...options.extensions, pg_trgm } });
+  return new PGlite({
+    // PostgreSQL's default 128 MB of shared buffers is reserved up front inside the WebAssembly memory; at the
+    // embedded database's sizes 32 MB holds the hot pages and keeps the server within its 400 MB (issue 8).
+    postgresqlconf: ['shared_buffers = 32MB'],
+    ...options,
+    extensions: { ...options.extensions, pg_trgm },
+  });
 }
 
 export async function openPglite(pglite: PGlite, release?: () => void): Promise<DatabaseHandle> {
