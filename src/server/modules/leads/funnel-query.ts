@@ -101,32 +101,43 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   query: FunnelListQuery,
 ) {
   const { limit, offset } = pageWindow(query);
-  // The builder is typed on the plain field map; the rows get the caller's selection's type back below.
-  const page = db
-    .select(selection as SelectedFields)
-    .from(source.table)
-    .innerJoin(eventos, eq(eventos.id, source.eventoId))
-    .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
-    .where(where)
-    .orderBy(...newestFirst(source.createdAt, source.id))
-    .limit(limit)
-    .offset(offset) as unknown as Promise<FunnelRow<S>[]>;
   const scopeId = isUnfiltered(query) ? countedScopeOf(actor, source.counter) : null;
-  // The whole scope is counted by the triggers; a filtered list counts its matches (the event's date is the
-  // only filter that needs the event row).
-  const count = scopeId
-    ? db.select({ total: countedTotal(scopeId, source.counter) }).from(sql`(select 1) as one`)
-    : query.data
-      ? db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(source.table)
-          .innerJoin(eventos, eq(eventos.id, source.eventoId))
-          .where(where)
-      : db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(source.table)
-          .where(where);
-  const [rows, [counted]] = await Promise.all([page, count]);
+  const page = (fields: SelectedFields) =>
+    db
+      .select(fields)
+      .from(source.table)
+      .innerJoin(eventos, eq(eventos.id, source.eventoId))
+      .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
+      .where(where)
+      .orderBy(...newestFirst(source.createdAt, source.id))
+      .limit(limit)
+      .offset(offset);
+
+  if (scopeId) {
+    // The whole scope, counted by the triggers: the total rides along with the page, one round trip.
+    const withTotal = await page({ ...selection, scopeTotal: countedTotal(scopeId, source.counter) });
+    const total = withTotal[0]
+      ? Number(withTotal[0].scopeTotal)
+      : offset === 0
+        ? 0
+        : Number((await db.select({ n: countedTotal(scopeId, source.counter) }).from(sql`(select 1) as one`))[0]?.n);
+    const rows = withTotal.map(({ scopeTotal: _total, ...row }) => row) as unknown as FunnelRow<S>[];
+    return { items: withClienteFor(actor, rows), total };
+  }
+
+  // A filtered list counts its matches beside the page (the event's date is the only filter that needs the
+  // event row). The builder is typed on the plain field map; the rows get the caller's selection's type back.
+  const count = query.data
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(source.table)
+        .innerJoin(eventos, eq(eventos.id, source.eventoId))
+        .where(where)
+    : db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(source.table)
+        .where(where);
+  const [rows, [counted]] = await Promise.all([page(selection) as unknown as Promise<FunnelRow<S>[]>, count]);
   return { items: withClienteFor(actor, rows), total: Number(counted?.total ?? 0) };
 }
 

@@ -113,6 +113,10 @@ describe('GET /api/leads: filters, search and pages', () => {
     const last = await get('franqueador', '/api/leads?pageSize=3&page=3');
     expect(last.headers['x-total-count']).toBe('8');
     expect((last.json() as LeadItem[]).map((l) => l.nomeAluno)).toEqual(['Gabriela Santos', 'Lucas Oliveira']);
+    // Past the end: no rows, and still the total.
+    const beyond = await get('franqueador', '/api/leads?pageSize=3&page=9');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('8');
     const filtered = await get('franqueador', '/api/leads?q=oliveira&pageSize=1');
     expect(filtered.headers['x-total-count']).toBe('1');
   });
