@@ -1,6 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { NetworkError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { lazyImport } from './lazy-import';
 
 /**
  * A react-hook-form resolver whose rules (a zod schema: zod is some 24 KB gzipped) download apart from the
@@ -11,29 +12,19 @@ import { toast } from '@/lib/toast';
 export function lazyResolver<TInput extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TInput, unknown, TOutput>>,
 ) {
-  let loading: Promise<Resolver<TInput, unknown, TOutput>> | undefined;
-  const get = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined; // tried again at the next check
-      throw error;
-    }));
+  const rules = lazyImport(load);
 
   const resolver: Resolver<TInput, unknown, TOutput> = async (values, context, options) => {
-    let rules: Resolver<TInput, unknown, TOutput>;
+    let loaded: Resolver<TInput, unknown, TOutput>;
     try {
-      rules = await get();
+      loaded = await rules.get();
     } catch {
       const { message } = new NetworkError();
       toast({ variant: 'destructive', title: message });
       return { values: {}, errors: { root: { type: 'network', message } } as FieldErrors<TInput> };
     }
-    return rules(values, context, options);
+    return loaded(values, context, options);
   };
 
-  return {
-    resolver,
-    preload: () => {
-      get().catch(() => {});
-    },
-  };
+  return { resolver, preload: rules.preload };
 }
