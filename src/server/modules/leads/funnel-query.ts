@@ -79,6 +79,11 @@ export function countedTotal(scopeId: string, counter: keyof typeof COUNTER_COLU
   return sql<number>`(select coalesce(sum(${COUNTER_COLUMNS[counter]}), 0) from ${scopeCounts} where ${scopeCounts.scopeId} = ${scopeId})::int`;
 }
 
+/** One row of scalar subqueries (the counters, a few counts) in one round trip. */
+function selectScalars<F extends SelectedFields>(db: Executor, fields: F) {
+  return db.select(fields).from(sql`(select 1) as one`);
+}
+
 function isUnfiltered(filter: FunnelFilter): boolean {
   return !filter.q && !filter.eventoId && !filter.data;
 }
@@ -120,7 +125,7 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
       ? Number(withTotal[0].scopeTotal)
       : offset === 0
         ? 0
-        : Number((await db.select({ n: countedTotal(scopeId, source.counter) }).from(sql`(select 1) as one`))[0]?.n);
+        : Number((await selectScalars(db, { n: countedTotal(scopeId, source.counter) }))[0]?.n);
     const rows = withTotal.map(({ scopeTotal: _total, ...row }) => row) as unknown as FunnelRow<S>[];
     return { items: withClienteFor(actor, rows), total };
   }
@@ -266,16 +271,15 @@ export async function countResumo(
   visible: SQL,
 ): Promise<FunnelResumo> {
   const scopeId = countedScopeOf(actor, source.counter);
-  const [row] = scopeId
-    ? await db
-        .select({ total: countedTotal(scopeId, source.counter), eventos: countedTotal(scopeId, 'eventosAtivos') })
-        .from(sql`(select 1) as one`)
-    : await db
-        .select({
+  const [row] = await selectScalars(
+    db,
+    scopeId
+      ? { total: countedTotal(scopeId, source.counter), eventos: countedTotal(scopeId, 'eventosAtivos') }
+      : {
           total: sql<number>`(select count(*) from ${source.table} where ${visible})::int`,
           eventos: sql<number>`(select count(*) from ${eventos} where ${funnelEventosVisibleTo(actor)} and ${eventos.isActive})::int`,
-        })
-        .from(sql`(select 1) as one`);
+        },
+  );
   const total = Number(row?.total ?? 0);
   const eventosAtivos = Number(row?.eventos ?? 0);
   return { total, eventosAtivos, taxaConversao: conversionRate(total, eventosAtivos) };
