@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS } from '../../src/server/db/seed/demo-network';
 import { MESSAGES } from '../../src/server/lib/http-error';
 import type { Role } from '../../src/shared/roles';
 import { createTestApp, login, loginAs, readOutbox, resetLinkFrom, type TestContext } from '../setup/test-app';
+import { tableDigests } from '../support/database-digest';
 import { clientePayload, empresaPayload, vendedorPayload } from '../support/network-payloads';
 
 /**
@@ -36,20 +37,8 @@ const inject = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, cookie
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 /** Every public table's row count and a digest of its rows. */
-async function fingerprint(): Promise<Record<string, string>> {
-  const db = ctx.handle.db;
-  const tables = (await db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  )) as unknown as { rows: { tablename: string }[] };
-  const result: Record<string, string> = {};
-  for (const { tablename } of tables.rows) {
-    const digest = (await db.execute(
-      sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
-          from ${sql.identifier(tablename)} t`,
-    )) as unknown as { rows: { n: number; h: string }[] };
-    result[tablename] = `${digest.rows[0]!.n} ${digest.rows[0]!.h}`;
-  }
-  return result;
+function fingerprint(): Promise<Record<string, string>> {
+  return tableDigests(ctx.handle.db);
 }
 
 async function withFault<T>(table: string, event: 'insert' | 'update' | 'delete', run: () => Promise<T>): Promise<T> {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { connectPostgres, type DatabaseHandle } from '../../src/server/db/connect';
 import { createTestApp, type TestContext } from '../setup/test-app';
+import { queryRows } from '../support/database-digest';
 
 /** connectPostgres names parameterised statements so each connection parses and plans them once (issue 8). */
 
@@ -17,9 +18,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T>(query: SQL) => queryRows<T>(handle.db, query);
 
 it('prepares a parameterised query once per connection and answers it right every time', async () => {
   for (const email of ['cliente@demo.com.br', 'franquia@demo.com.br', 'nobody@demo.com.br']) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { createTestApp, loginAs, type TestContext } from '../../../tests/setup/test-app';
+import { queryRows } from '../../../tests/support/database-digest';
 import type { Role } from '../../shared/roles';
 
 /**
@@ -12,10 +13,7 @@ let ctx: TestContext;
 const STAFF: Role[] = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'];
 const cookies = {} as Record<Role, string>;
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await ctx.handle.db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
+const rows = <T>(query: SQL) => queryRows<T>(ctx.handle.db, query);
 
 /** The events a role sees, resolved through the tree as the pre-0001 rules did (the independent oracle). */
 function oracleEventos(role: Role, email: string) {

@@ -3,9 +3,10 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { connectEmbedded } from '../../../src/server/db/connect';
 import { leads } from '../../../src/server/db/schema';
+import { tableDigests } from '../../support/database-digest';
 import {
   copyDataDir,
   leadBody,
@@ -39,22 +40,11 @@ const backup = (dataDir: string, file: string) => run('scripts/db-backup.ts', [f
 const restore = (file: string, dataDir: string, ...flags: string[]) =>
   run('scripts/db-restore.ts', [file, ...flags], dataDir);
 
-/** Every public table's row count and a digest of its rows, in a fixed order. */
+/** Every public table's row count and a digest of its rows, read from a data directory. */
 async function fingerprint(dataDir: string): Promise<Record<string, string>> {
   const handle = await connectEmbedded(dataDir);
   try {
-    const tables = (await handle.db.execute(
-      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-    )) as unknown as { rows: { tablename: string }[] };
-    const result: Record<string, string> = {};
-    for (const { tablename } of tables.rows) {
-      const table = sql.identifier(tablename);
-      const digest = (await handle.db.execute(
-        sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t`,
-      )) as unknown as { rows: { n: number; h: string }[] };
-      result[tablename] = `${digest.rows[0]!.n} ${digest.rows[0]!.h}`;
-    }
-    return result;
+    return await tableDigests(handle.db);
   } finally {
     await handle.close();
   }
