@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@shared/schemas/auth';
+import type { ApiErrorBody } from '@shared/schemas/api-error';
 
 /** A non-OK answer from the API. `message` is the server's pt-BR sentence, or the status text when it sent none. */
 export class ApiError extends Error {

@@ -1,3 +1,5 @@
+import { INVALID_BODY } from '../../shared/schemas/zod-errors';
+
 /** An error whose status and pt-BR message reach the client as they are (DESIGN §4.3). */
 export class HttpError extends Error {
   constructor(
@@ -15,7 +17,7 @@ export const MESSAGES = {
   forbidden: 'Você não tem permissão para realizar esta ação.',
   notFound: 'Recurso não encontrado.',
   routeNotFound: 'Rota não encontrada.',
-  invalidInput: 'Dados inválidos.',
+  invalidInput: INVALID_BODY,
   invalidJson: 'JSON inválido no corpo da requisição.',
   uriTooLong: 'Endereço da requisição longo demais.',
   bodyTooLarge: 'O corpo da requisição é grande demais.',

@@ -64,9 +64,3 @@ export interface DashboardMetrics {
   totalMatriculas?: number;
 }
 
-/** The error body of every API failure (DESIGN §4.3). */
-export interface ApiErrorBody {
-  message: string;
-  errors?: Record<string, string>;
-  requestId?: string;
-}

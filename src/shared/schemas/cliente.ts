@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { KITS, type Kit, PRODUTOS, type Produto } from '../enums';
-import { statusFilterSchema } from './franquia';
 import {
   cepField,
   cnpjField,
@@ -12,7 +11,8 @@ import {
   requiredText,
   telefoneField,
 } from './fields';
-import { listQuerySchema } from './list-query';
+import { listQuerySchema, statusFilterSchema } from './list-query';
+import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
 
 export const CLIENTE_MESSAGES = {
@@ -41,7 +41,6 @@ const clienteFields = {
   email: emailField,
 };
 
-const INVALID_BODY = 'Dados inválidos.';
 
 export const clienteUpdateSchema = z.object(clienteFields, { error: INVALID_BODY });
 export const clienteCreateSchema = z.object({ ...clienteFields, password: passwordField }, { error: INVALID_BODY });

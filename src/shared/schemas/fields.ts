@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCnpj, isValidCpf, stripIdMask } from '../brazil-ids';
+import { onlyDigits } from '../format';
 
 /**
  * Field rules shared by every form and route that takes them, with SPEC §5's messages. Masked input is
@@ -28,8 +29,6 @@ export const FIELD_MESSAGES = {
   nome: 'Nome é obrigatório',
   tooLong: 'Texto longo demais',
 } as const;
-
-const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
 /** A required text, trimmed, with SPEC's message when empty. */
 export const requiredText = (message: string, max = 200) =>

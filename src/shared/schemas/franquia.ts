@@ -11,7 +11,8 @@ import {
   requiredText,
   telefoneField,
 } from './fields';
-import { listQuerySchema } from './list-query';
+import { listQuerySchema, statusFilterSchema } from './list-query';
+import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
 
 /** SPEC §5 'Franchise and micro-franchise': the same fields and messages for both (micro-franquia.ts reuses them). */
@@ -29,7 +30,6 @@ export const empresaFields = {
   email: emailField,
 };
 
-const INVALID_BODY = 'Dados inválidos.';
 
 export const franquiaUpdateSchema = z.object(empresaFields, { error: INVALID_BODY });
 export const franquiaCreateSchema = z.object({ ...empresaFields, password: passwordField }, { error: INVALID_BODY });
@@ -39,12 +39,6 @@ export const franquiaPatchSchema = editOrStatusSchema(franquiaUpdateSchema);
 export type FranquiaCreateInput = z.input<typeof franquiaCreateSchema>;
 export type FranquiaCreate = z.output<typeof franquiaCreateSchema>;
 export type FranquiaUpdate = z.output<typeof franquiaUpdateSchema>;
-
-/** The screens' status filter (the filter button): every row, only active ones or only inactive ones. */
-export const statusFilterSchema = z
-  .enum(['ativos', 'inativos'], { error: 'Filtro de status inválido' })
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v === 'ativos'));
 
 export const franquiasQuerySchema = listQuerySchema.extend({ status: statusFilterSchema });
 export type FranquiasQueryInput = z.input<typeof franquiasQuerySchema>;

@@ -35,3 +35,9 @@ export const listQuerySchema = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** The screens' status filter (the filter button): every row, only active ones or only inactive ones. */
+export const statusFilterSchema = z
+  .enum(['ativos', 'inativos'], { error: 'Filtro de status inválido' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'ativos'));

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { empresaFields, type EmpresaUserView, statusFilterSchema } from './franquia';
+import { empresaFields, type EmpresaUserView } from './franquia';
 import { passwordField } from './fields';
-import { listQuerySchema } from './list-query';
+import { listQuerySchema, statusFilterSchema } from './list-query';
+import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
 
 /** SPEC §5: a micro-franquia takes exactly the franquia's fields and messages. */
-const INVALID_BODY = 'Dados inválidos.';
 
 export const microFranquiaUpdateSchema = z.object(empresaFields, { error: INVALID_BODY });
 export const microFranquiaCreateSchema = z.object(

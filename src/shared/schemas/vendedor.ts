@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_BODY } from './zod-errors';
 import {
   cpfField,
   dateOnlyField,
@@ -20,7 +21,7 @@ export const vendedorCreateSchema = z.object(
     email: emailField,
     password: passwordField,
   },
-  { error: 'Dados inválidos.' },
+  { error: INVALID_BODY },
 );
 export type VendedorCreateInput = z.input<typeof vendedorCreateSchema>;
 export type VendedorCreate = z.output<typeof vendedorCreateSchema>;

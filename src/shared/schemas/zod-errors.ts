@@ -6,10 +6,13 @@ import { z } from 'zod';
  * ("Invalid input: expected string, received array") and would reach the user as they are. A message written
  * in a schema always wins over these (zod: schema error > global customError).
  */
+/** The message of a body that is not what the route takes (DESIGN §4.3): one text for client and server. */
+export const INVALID_BODY = 'Dados inválidos.';
+
 export const ZOD_DEFAULT_MESSAGES = {
   required: 'Campo obrigatório',
   invalidValue: 'Valor inválido',
-  invalidBody: 'Dados inválidos.',
+  invalidBody: INVALID_BODY,
   tooLong: 'Texto longo demais',
   tooShort: 'Texto curto demais',
   tooBig: 'Valor acima do permitido',

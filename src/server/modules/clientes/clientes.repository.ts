@@ -5,7 +5,7 @@ import { clientesVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, microFranquias, users, vendedores } from '../../db/schema';
 import { pageWindow } from '../../lib/pagination';
-import { searchWithCnpj } from '../usuarios/search';
+import { searchWithCnpj } from '../../lib/search';
 
 const clienteView = {
   id: clientes.id,

@@ -5,7 +5,7 @@ import { clienteCreateSchema, clientePatchSchema, clientesQuerySchema } from '..
 import { isStatusOnly } from '../../../shared/schemas/usuario';
 import { notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
-import { assertRowId, rowIdParams } from '../usuarios/row-id';
+import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { findCliente, listClientes, toClienteView } from './clientes.repository';
 import { createCliente, editCliente, setClienteActive } from './clientes.service';
 

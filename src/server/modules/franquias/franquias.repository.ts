@@ -5,7 +5,7 @@ import { franquiasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { franquias, users } from '../../db/schema';
 import { pageWindow } from '../../lib/pagination';
-import { searchWithCnpj } from '../usuarios/search';
+import { searchWithCnpj } from '../../lib/search';
 
 const franquiaView = {
   id: franquias.id,

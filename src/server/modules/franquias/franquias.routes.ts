@@ -4,7 +4,7 @@ import { franquiaCreateSchema, franquiaPatchSchema, franquiasQuerySchema } from 
 import { isStatusOnly } from '../../../shared/schemas/usuario';
 import { notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
-import { assertRowId, rowIdParams } from '../usuarios/row-id';
+import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { findFranquia, listFranquias, toFranquiaView } from './franquias.repository';
 import { createFranquia, editFranquia, setFranquiaActive } from './franquias.service';
 

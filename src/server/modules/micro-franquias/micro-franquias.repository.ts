@@ -5,7 +5,7 @@ import { microFranquiasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { franquias, microFranquias, users } from '../../db/schema';
 import { pageWindow } from '../../lib/pagination';
-import { searchWithCnpj } from '../usuarios/search';
+import { searchWithCnpj } from '../../lib/search';
 
 const microFranquiaView = {
   id: microFranquias.id,

@@ -8,7 +8,7 @@ import {
 import { isStatusOnly } from '../../../shared/schemas/usuario';
 import { notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
-import { assertRowId, rowIdParams } from '../usuarios/row-id';
+import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { findMicroFranquia, listMicroFranquias, toMicroFranquiaView } from './micro-franquias.repository';
 import { createMicroFranquia, editMicroFranquia, setMicroFranquiaActive } from './micro-franquias.service';
 

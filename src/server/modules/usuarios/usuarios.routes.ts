@@ -4,7 +4,7 @@ import { statusSchema, USUARIO_MESSAGES, usuariosQuerySchema } from '../../../sh
 import { badRequest, notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
 import { setAccountActive, setLinkedRowActive } from './accounts';
-import { assertRowId, rowIdParams } from './row-id';
+import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { findUsuario, listUsuarios, toUsuarioView } from './usuarios.repository';
 
 /**

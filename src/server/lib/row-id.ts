@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notFound } from '../../lib/http-error';
+import { notFound } from './http-error';
 
 /** `:id` of a network route. Anything that is not a uuid names no row: 404, like a row out of scope. */
 export const rowIdParams = z.object({ id: z.string().max(100) });

@@ -1,6 +1,6 @@
 import { type SQL, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { likePattern, searchAny } from '../../lib/pagination';
+import { likePattern, searchAny } from './pagination';
 
 /**
  * The network lists' search (SPEC §5): case-insensitive substring on the text columns, and on the CNPJ also
