@@ -6,6 +6,8 @@ import type { Database } from './db/connect';
 import type { Listen } from './db/notifications';
 import { BackgroundTasks } from './lib/background-tasks';
 import { type Clock, systemClock } from './lib/clock';
+import { LOG_SERIALIZERS } from './lib/log-serializers';
+import { refuseNul } from './lib/no-nul';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authorizationPlugin } from './plugins/authorization';
 import { clientAppPlugin } from './plugins/client-app';
@@ -36,6 +38,8 @@ export interface AppDependencies {
   /** The database's LISTEN/NOTIFY; without it, sessions are read from the database on every request. */
   listen?: Listen;
   mailer?: Mailer;
+  /** Where log lines go instead of standard output (the log-hygiene test reads them). */
+  logStream?: { write(line: string): void };
   /** Folder of the built client to serve; omitted in API tests. */
   clientRoot?: string;
 }
@@ -46,7 +50,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // X-Forwarded-For altogether, which put every client behind the load balancer on one rate-limit counter.
   const hops = config.trustProxy;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      serializers: LOG_SERIALIZERS,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
@@ -58,6 +67,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A NUL character in any text the client sent is a field error, before validation and any query (TRUST.md).
+  app.addHook('preValidation', refuseNul);
   // Mutations take JSON only: no text/plain bodies (DESIGN §4.3).
   app.removeContentTypeParser('text/plain');
 

@@ -64,12 +64,15 @@ async function cloneDatabase(): Promise<{ handle: DatabaseHandle; url?: string; 
 }
 
 /** The whole app on a private copy of the demo database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL, DEMO_DATA: '0', ...env });
   const { handle, url, drop } = await cloneDatabase();
   const clock = new MutableClock();
-  const app = await buildApp(config, { db: handle.db, listen: handle.listen, clock });
+  const app = await buildApp(config, { db: handle.db, listen: handle.listen, clock, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type Listen, pgliteListen, postgresListen } from './notifications';
 import * as schema from './schema';
+import { statementName } from './statement-name';
 
 type Schema = typeof schema;
 /** One type for both drivers: the app never knows which database it talks to. */
@@ -35,11 +35,6 @@ const drizzleOptions = { schema, casing: 'snake_case' as const };
 
 /** Beside this file in the source tree; copied beside the bundle by the build. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-
-/** A short, stable name for a statement's text (PostgreSQL allows 63 bytes). */
-function statementName(text: string): string {
-  return `s_${createHash('sha1').update(text).digest('base64url')}`;
-}
 
 /**
  * A node-postgres client that names every parameterised statement after its text, so each pooled connection

@@ -30,15 +30,28 @@ export const FIELD_MESSAGES = {
   tooLong: 'Texto longo demais',
 } as const;
 
+export const TEXT_MESSAGES = {
+  /** A NUL character: PostgreSQL cannot store it, and no keyboard types it. */
+  invalidCharacters: 'Texto com caracteres inválidos',
+} as const;
+
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
 /** A required text, trimmed, with SPEC's message when empty. */
 export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, FIELD_MESSAGES.tooLong);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, FIELD_MESSAGES.tooLong)
+    .refine(hasNoNul, TEXT_MESSAGES.invalidCharacters);
 
 export const optionalText = (max = 2000) =>
   z
     .string()
     .trim()
     .max(max, FIELD_MESSAGES.tooLong)
+    .refine(hasNoNul, TEXT_MESSAGES.invalidCharacters)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { loggablePath, serializeError } from './log-serializers';
+import { statementName } from '../db/statement-name';
+
+const CPF = '52998224725';
+const EMAIL = 'mae.da.aluna@exemplo.com.br';
+const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
+
+describe('serializeError', () => {
+  it('logs a failed query by SQLSTATE and statement name, never its bound parameters or the offending value', () => {
+    const pgError = Object.assign(new Error(`invalid byte sequence for encoding "UTF8": 0x00 (${EMAIL})`), {
+      code: '22021',
+      severity: 'ERROR',
+      detail: `Key (email)=(${EMAIL}) already exists.`,
+      table: 'users',
+      constraint: 'users_email_unique',
+    });
+    const query = 'insert into "users" ("email", "password", "cpf") values ($1, $2, $3)';
+    const error = new DrizzleQueryError(query, [EMAIL, HASH, CPF], pgError);
+    const logged = JSON.stringify(serializeError(error));
+    for (const secret of [EMAIL, HASH, CPF]) expect(logged).not.toContain(secret);
+    expect(serializeError(error)).toMatchObject({
+      message: `query failed (statement ${statementName(query)})`,
+      statement: statementName(query),
+      cause: { code: '22021', message: 'database error 22021', table: 'users', constraint: 'users_email_unique' },
+    });
+  });
+
+  it("drops the message of a parser's error and of Fastify's, which quote the client's input", () => {
+    let syntax: unknown;
+    try {
+      JSON.parse(`{"cpf": ${CPF}, "email": "${EMAIL}"`);
+    } catch (error) {
+      syntax = error;
+    }
+    const fastify = Object.assign(new Error(`'/api/x/${EMAIL}' is not a valid url component`), {
+      code: 'FST_ERR_BAD_URL',
+      statusCode: 400,
+    });
+    for (const error of [syntax, fastify]) {
+      const logged = JSON.stringify(serializeError(error));
+      expect(logged).not.toContain(EMAIL);
+      expect(logged).not.toContain(CPF);
+    }
+    expect(serializeError(fastify)).toMatchObject({ code: 'FST_ERR_BAD_URL', statusCode: 400 });
+  });
+
+  it("keeps the app's own errors readable, with their stack", () => {
+    const logged = serializeError(new TypeError('x is not a function'));
+    expect(logged).toMatchObject({ type: 'TypeError', message: 'x is not a function' });
+    expect(logged.stack).toMatch(/^\s+at /);
+  });
+});
+
+describe('loggablePath', () => {
+  it('keeps the route, its ids and the harmless query parameters only', () => {
+    const id = '6f1c2a9e-3b7d-4c1e-9f20-8a5b6c7d8e9f';
+    expect(loggablePath(`/api/clientes/${id}?page=2&q=Maria`, { url: '/api/clientes/:id', params: { id } })).toBe(
+      `/api/clientes/${id}?page=2`,
+    );
+    expect(loggablePath('/api/cep/01310100', { url: '/api/cep/:cep', params: { cep: '01310100' } })).toBe(
+      '/api/cep/:cep',
+    );
+    expect(loggablePath('/reset-password?token=abc123')).toBe('/reset-password');
+    expect(loggablePath(`/x/${encodeURIComponent(EMAIL)}/${CPF}/assets`)).toBe('/x/:value/:value/assets');
+    expect(loggablePath('/api/leads?status=ativos&pageSize=50&email=a%40b.c')).toBe(
+      '/api/leads?status=ativos&pageSize=50',
+    );
+  });
+});

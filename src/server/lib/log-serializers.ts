@@ -1,0 +1,133 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { statementName } from '../db/statement-name';
+
+/**
+ * What the server log may hold (TRUST.md, "Secrets and personal data in logs"): a request's method and path, the
+ * answer's status, and for a failure its kind, SQLSTATE and statement name. Never a query string (reset and
+ * set-password tokens, searches with names, phones and e-mails), a bound SQL parameter (CPFs, e-mails, password
+ * hashes), a constraint's offending value (PostgreSQL's `detail`) or a fragment of a request body quoted back by a
+ * parser.
+ */
+
+/** Query parameters whose values are never personal data: kept in the log because they help read it. */
+const HARMLESS_QUERY_PARAMS = new Set(['page', 'pageSize', 'status', 'format']);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A path segment of the client app or an unrouted URL kept as it is: a word, a file name; never an e-mail or a number. */
+const PLAIN_SEGMENT = /^(?!.*\d{6})[A-Za-z0-9._-]{1,80}$/;
+
+function harmlessQuery(query: string): string {
+  const kept = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (HARMLESS_QUERY_PARAMS.has(key) && /^[\w-]{1,20}$/.test(value)) kept.append(key, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The request target as the log may hold it. A routed request is logged by its route, with the ids in its path
+ * (`/api/clientes/<uuid>`) and any other parameter by name (`/api/cep/:cep`); any other path keeps only its plain
+ * segments. The query keeps only the harmless parameters: `/api/leads?page=2&q=...` -> `/api/leads?page=2`.
+ */
+export function loggablePath(url: string, route?: { url?: string; params?: unknown }): string {
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const query = mark === -1 ? '' : harmlessQuery(url.slice(mark + 1));
+  const pattern = route?.url;
+  if (pattern && pattern.startsWith('/api/') && !pattern.includes('*')) {
+    const params = (route.params ?? {}) as Record<string, unknown>;
+    const routed = pattern.replace(/:(\w+)/g, (whole, name: string) => {
+      const value = params[name];
+      return typeof value === 'string' && UUID.test(value) ? value : whole;
+    });
+    return routed + query;
+  }
+  const plain = path
+    .split('/')
+    .map((segment) => (segment === '' || PLAIN_SEGMENT.test(segment) ? segment : ':value'))
+    .join('/');
+  return plain + query;
+}
+
+interface LoggableRequest {
+  method: string;
+  url: string;
+  ip?: string;
+  params?: unknown;
+  routeOptions?: { url?: string };
+  socket?: { remoteAddress?: string };
+}
+
+export function serializeRequest(request: LoggableRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: loggablePath(request.url, { url: request.routeOptions?.url, params: request.params }),
+    remoteAddress: request.ip ?? request.socket?.remoteAddress,
+  };
+}
+
+export function serializeReply(reply: { statusCode: number }): Record<string, unknown> {
+  return { statusCode: reply.statusCode };
+}
+
+type LoggedError = {
+  type: string;
+  message: string;
+  stack: string;
+  code?: string;
+  statusCode?: number;
+  statement?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  cause?: LoggedError;
+};
+
+/** A PostgreSQL error (node-postgres and PGlite alike): a five-character SQLSTATE and a severity. */
+function isDatabaseError(e: Record<string, unknown>): boolean {
+  return typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
+}
+
+/** The stack without its first line, which repeats the message. */
+function framesOf(stack: unknown): string {
+  if (typeof stack !== 'string') return '';
+  const frames = stack.split('\n').filter((line) => /^\s+at /.test(line));
+  return frames.join('\n');
+}
+
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!error || typeof error !== 'object') return { type: typeof error, message: 'non-error value thrown', stack: '' };
+  const e = error as Record<string, unknown>;
+  const type = (error as Error).constructor?.name ?? 'Error';
+  const out: LoggedError = { type, message: '', stack: framesOf(e.stack) };
+  if (error instanceof DrizzleQueryError) {
+    out.statement = statementName(error.query);
+    out.message = `query failed (statement ${out.statement})`;
+  } else if (isDatabaseError(e)) {
+    // PostgreSQL quotes offending values in its message ('invalid input syntax for type uuid: "..."') and detail.
+    out.code = e.code as string;
+    out.message = `database error ${out.code}`;
+    for (const key of ['constraint', 'table', 'column'] as const) {
+      if (typeof e[key] === 'string') out[key] = e[key];
+    }
+  } else if (typeof e.code === 'string' && e.code.startsWith('FST_')) {
+    // Fastify's own messages quote the URL or the body's first characters.
+    out.code = e.code;
+  } else if (error instanceof SyntaxError) {
+    out.message = 'syntax error in client input';
+  } else {
+    out.message = typeof e.message === 'string' ? e.message : '';
+    if (typeof e.code === 'string' && /^[\w-]{1,40}$/.test(e.code)) out.code = e.code;
+  }
+  if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+  if (e.cause && depth < 3) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
+
+/** Fastify's logger options: these serializers, and the session cookie and credentials redacted as before. */
+export const LOG_SERIALIZERS = {
+  req: serializeRequest,
+  res: serializeReply,
+  err: (error: unknown) => serializeError(error),
+};
