@@ -13,6 +13,7 @@ import {
   type DatabaseHandle,
 } from './db/connect';
 import { serveBackupRequests } from './db/backup';
+import { makePrivate, usePrivateUmask } from './db/private-files';
 import { bootstrapFranqueador } from './db/seed/bootstrap';
 import { loadDemoNetwork } from './db/seed/demo-network';
 
@@ -41,9 +42,15 @@ async function openDatabase(config: Config): Promise<DatabaseHandle> {
 
 async function main(): Promise<void> {
   const started = performance.now();
+  // Every file this process creates (the embedded database, the outbox, backups) is the server user's alone.
+  usePrivateUmask();
   const config = loadConfig();
+  const loosened = makePrivate(config.dataDir);
   const database = await openDatabase(config);
   const app = await buildApp(config, { db: database.db, listen: database.listen, clientRoot: clientRoot() });
+  if (loosened.length > 0) {
+    app.log.warn(`${loosened.length} files and folders in DATA_DIR could be read by other users; now 0600/0700`);
+  }
   // `npm run db:backup` asks a running server for the embedded database's backup (PGlite is single-process).
   const stopServingBackups = database.backup
     ? serveBackupRequests(config.dataDir, database.backup, app.log)

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type Listen, pgliteListen, postgresListen } from './notifications';
 import * as schema from './schema';
+import { makePrivate } from './private-files';
 import { statementName } from './statement-name';
 
 type Schema = typeof schema;
@@ -125,8 +126,8 @@ export async function writePgliteBackup(pglite: PGlite, file: string): Promise<n
   await pglite.exec('checkpoint');
   const dump = await pglite.transaction(() => pglite.dumpDataDir('gzip'));
   const bytes = Buffer.from(await dump.arrayBuffer());
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(`${file}.partial`, bytes);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(`${file}.partial`, bytes, { mode: 0o600 });
   renameSync(`${file}.partial`, file);
   return bytes.length;
 }
@@ -140,7 +141,10 @@ export async function connectEmbedded(dataDir: string): Promise<DatabaseHandle> 
   mkdirSync(dir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    return await openPglite(newPglite({ dataDir: dir }), release);
+    const handle = await openPglite(newPglite({ dataDir: dir }), release);
+    // PGlite's file system layer writes the files of a new cluster world-readable, whatever the umask.
+    makePrivate(dir);
+    return handle;
   } catch (error) {
     release();
     throw error;

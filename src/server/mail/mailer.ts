@@ -33,9 +33,10 @@ export function createMailer(config: Config): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
-      mkdirSync(outbox, { recursive: true });
+      mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      writeFileSync(join(outbox, name), info.message as Buffer);
+      // A reset link is a key to an account: the file is the server user's alone (TRUST.md).
+      writeFileSync(join(outbox, name), info.message as Buffer, { mode: 0o600 });
     },
   };
 }
