@@ -58,6 +58,14 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     },
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
     bodyLimit: 1024 * 1024,
+    // A client that trickles its request (a slow POST) is cut off; Node checks open requests at this interval.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    // Node lets a request run past requestTimeout while headersTimeout is the longer of the two.
+    http: {
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))),
+    },
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     // While closing, a request already sent on an open connection is answered like any other (with

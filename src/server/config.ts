@@ -44,6 +44,8 @@ const envSchema = z.object({
   RATE_LIMIT_FORGOT_PASSWORD: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   RATE_LIMIT_PUBLIC: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
+  CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
 });
 
 export interface Config {
@@ -63,6 +65,10 @@ export interface Config {
   /** Passed to Fastify's trustProxy: true, a hop count, or a list of addresses/CIDRs. */
   trustProxy: boolean | number | string;
   redisUrl: string | undefined;
+  /** Longest a client may take to send a whole request, headers and body (a trickled POST is cut off). */
+  requestTimeoutMs: number;
+  /** Longest a connection may stay silent. */
+  connectionTimeoutMs: number;
   logLevel: string;
   /** Rate limits per window (DESIGN §4.2): login per 15 min, forgot-password per hour, public POSTs per minute. */
   rateLimits: { loginMax: number; forgotPasswordMax: number; publicPostMax: number };
@@ -106,6 +112,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSecure: e.COOKIE_SECURE ?? appUrl.startsWith('https:'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30_000,
+    connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS ?? 120_000,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isApiRequest } from '../lib/api-route';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,7 +28,7 @@ export const clientAppPlugin = fp(
       },
     });
     app.get('/*', async (request, reply) => {
-      if (request.url.startsWith('/api/')) throw new HttpError(404, MESSAGES.routeNotFound);
+      if (isApiRequest(request)) throw new HttpError(404, MESSAGES.routeNotFound);
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html');
     });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from '../lib/api-route';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { HttpError, MESSAGES } from '../lib/http-error';
@@ -37,7 +38,7 @@ export const securityPlugin = fp(
     });
 
     app.addHook('onRequest', async (request, reply) => {
-      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      if (isApiRequest(request)) reply.header('cache-control', 'no-store');
       if (!MUTATING.has(request.method)) return;
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== app.config.appOrigin) {

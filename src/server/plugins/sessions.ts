@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiRequest } from '../lib/api-route';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import { digest, newToken } from '../lib/tokens';
@@ -62,7 +63,7 @@ export const sessionsPlugin = fp(
     });
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+      if (!isApiRequest(request)) return;
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       const id = digest(token);
