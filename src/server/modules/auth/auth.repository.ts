@@ -32,7 +32,21 @@ export async function replaceResetToken(
   });
 }
 
-/** Marks a live token used and answers its user; undefined when the token is unknown, used or expired. */
+/**
+ * Voids every live reset link of a user: its login e-mail changed (the link went to the old mailbox) or it was
+ * switched off (a later reactivation must not hand the account to whoever kept the link).
+ */
+export async function voidResetTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ used: true })
+    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.used, false)));
+}
+
+/**
+ * Marks a live token used and answers its user; undefined when the token is unknown, used or expired, or its
+ * user is switched off.
+ */
 export async function consumeResetToken(db: Executor, tokenDigest: string, now: Date) {
   const [row] = await db
     .update(passwordResetTokens)
@@ -42,6 +56,7 @@ export async function consumeResetToken(db: Executor, tokenDigest: string, now: 
         eq(passwordResetTokens.token, tokenDigest),
         eq(passwordResetTokens.used, false),
         gt(passwordResetTokens.expiresAt, now),
+        sql`exists (select 1 from ${users} where ${users.id} = ${passwordResetTokens.userId} and ${users.isActive})`,
       ),
     )
     .returning({ userId: passwordResetTokens.userId });

@@ -5,6 +5,7 @@ import { USUARIO_MESSAGES } from '../../../shared/schemas/usuario';
 import type { Executor } from '../../db/connect';
 import { clientes, franquias, microFranquias, users, vendedores } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { voidResetTokens } from '../auth/auth.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 
 /**
@@ -114,14 +115,22 @@ type AccountUpdate = Partial<
   >
 >;
 
+/** Updates a user's account; a changed login e-mail voids the reset links sent to the old one. */
 export async function updateAccount(db: Executor, userId: string, values: AccountUpdate): Promise<void> {
+  if (values.email !== undefined) {
+    const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (before && before.email.toLowerCase() !== values.email.toLowerCase()) await voidResetTokens(db, userId);
+  }
   await db.update(users).set(values).where(eq(users.id, userId));
 }
 
 /** Switches a user on or off; switching off ends its sessions at once (DESIGN §4.1). */
 export async function setAccountActive(db: Executor, userId: string, isActive: boolean): Promise<void> {
   await db.update(users).set({ isActive }).where(eq(users.id, userId));
-  if (!isActive) await deleteUserSessions(db, userId);
+  if (!isActive) {
+    await deleteUserSessions(db, userId);
+    await voidResetTokens(db, userId);
+  }
 }
 
 /** A user switched on or off from Usuários takes its franquia, micro-franquia, cliente or vendedor row along. */
