@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Argon2 from '@node-rs/argon2';
 
 const verified: string[] = [];
 vi.mock('@node-rs/argon2', async (original) => {
-  const real = await original<typeof import('@node-rs/argon2')>();
+  const real = await original<typeof Argon2>();
   return {
     ...real,
     verify: (hash: string, password: string) => {
