@@ -124,3 +124,11 @@ export function resetLinkFrom(eml: string): string {
   if (!match) throw new Error('no reset link in the e-mail');
   return match[0];
 }
+
+/** The confirmation link of an e-mail change, as a path (quoted-printable soft breaks undone). */
+export function confirmLinkFrom(eml: string): string {
+  const text = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = text.match(/https?:\/\/[^\s"<]+(\/api\/user\/email\/confirm\?token=[A-Za-z0-9_%-]+)/);
+  if (!match) throw new Error('no confirmation link in the e-mail');
+  return match[1]!;
+}

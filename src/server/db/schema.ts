@@ -141,7 +141,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-/** `token` holds the SHA-256 of the token that was e-mailed, never the token itself. */
+/**
+ * `token` holds the SHA-256 of the token that was e-mailed, never the token itself. A token with `newEmail` is an
+ * e-mail change waiting for its confirmation from the new mailbox, never a password reset.
+ */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
@@ -152,6 +155,7 @@ export const passwordResetTokens = pgTable(
     token: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     used: boolean().notNull().default(false),
+    newEmail: text(),
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],

@@ -39,3 +39,29 @@ export function setPasswordEmail(nome: string | null, url: string) {
     html: layout('Bem-vindo!', lines, { label: 'Definir senha', url }),
   };
 }
+
+export function emailChangeConfirmEmail(nome: string | null, url: string) {
+  const lines = [
+    `Olá${nome ? `, ${nome}` : ''}!`,
+    'Recebemos um pedido para usar este endereço como e-mail de acesso da sua conta.',
+    'Use o link abaixo em até 1 hora para confirmar. Se você não fez este pedido, ignore este e-mail.',
+  ];
+  return {
+    subject: 'Confirme seu novo e-mail de acesso',
+    text: `${lines.join('\n\n')}\n\n${url}\n`,
+    html: layout('Confirme seu novo e-mail', lines, { label: 'Confirmar e-mail', url }),
+  };
+}
+
+export function emailChangedNotice(nome: string | null) {
+  const lines = [
+    `Olá${nome ? `, ${nome}` : ''}!`,
+    'O e-mail de acesso da sua conta foi alterado e este endereço não entra mais no sistema.',
+    'Se você não fez esta troca, fale com o administrador da sua rede imediatamente.',
+  ];
+  return {
+    subject: 'Seu e-mail de acesso foi alterado',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('E-mail de acesso alterado', lines),
+  };
+}

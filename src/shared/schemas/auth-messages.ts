@@ -13,4 +13,9 @@ export const AUTH_MESSAGES = {
   passwordsDontMatch: 'As senhas não coincidem.',
   passwordTooShort: 'A senha deve ter pelo menos 6 caracteres.',
   resetSuccess: 'Senha redefinida com sucesso!',
+  emailChangeSent: 'Enviamos um link de confirmação para o novo e-mail. A troca vale depois da confirmação.',
+  emailChangeWrongPassword: 'Senha incorreta',
+  emailChangeSame: 'Este já é o seu e-mail de acesso',
+  emailChangeLinkInvalid: 'Link de confirmação inválido ou expirado.',
+  emailChanged: 'E-mail de acesso alterado com sucesso.',
 } as const;

@@ -21,6 +21,17 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email });
+
+/** POST /api/user/email: the owner's own login e-mail change, confirmed by its current password. */
+export const emailChangeSchema = z.object({
+  email,
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024),
+});
+export type EmailChangeInput = z.infer<typeof emailChangeSchema>;
+
+export const emailChangeConfirmSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.emailChangeLinkInvalid }).min(1).max(200),
+});
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 const newPassword = z
@@ -63,4 +74,3 @@ export interface DashboardMetrics {
   totalPreMatriculas?: number;
   totalMatriculas?: number;
 }
-

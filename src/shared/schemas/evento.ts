@@ -36,6 +36,7 @@ export const EVENTO_MESSAGES = {
   statusFinal: 'Evento concluído ou cancelado não pode mudar de status',
   notFound: 'Evento não encontrado',
   clienteNotFound: 'Cliente não encontrado',
+  moveForbidden: 'Somente quem vê as matrículas dos dois clientes pode mover um evento para outro cliente',
   idMissing: 'ID do evento não encontrado',
 } as const;
 

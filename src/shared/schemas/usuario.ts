@@ -13,6 +13,7 @@ export const USUARIO_MESSAGES = {
   selfDeactivation: 'Você não pode desativar o seu próprio usuário',
   emailTaken: 'Email já cadastrado',
   cnpjTaken: 'CNPJ já cadastrado',
+  emailChangeForbidden: 'O e-mail de acesso só pode ser alterado pelo próprio usuário ou pelo franqueador',
 } as const;
 
 export const statusSchema = z.object({ isActive: z.boolean({ error: USUARIO_MESSAGES.isActive }) });

@@ -199,6 +199,7 @@ const COUNT_ROUTES: Record<string, Record<string, Table | 'activeFunnelEventos'>
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
   'GET /api/user': 'the caller itself',
+  'GET /api/user/email/confirm': 'the account named by a secret token only its new mailbox received',
   'GET /api/public/cidades': 'public by design: the cities of every open event',
   'GET /api/public/eventos': 'public by design: the open events of a city',
 };

@@ -46,6 +46,8 @@ let ctx: TestContext;
 let world: World;
 /** A vendedor account of its own for the sign-in routes, so the world's sessions stay as they are. */
 const alvo = vendedorPayload({ nome: 'Conta Alvo' });
+/** The account of the e-mail change case's latest run. */
+let emailOwnerId = '';
 let alvoId: string;
 /** Pendentes on the demo cliente's event: one for each staff role to make effective. */
 const pendentes: string[] = [];
@@ -205,6 +207,38 @@ const MASS_CASES: Record<string, MassCase> = {
       return [{ table: users, id: alvoId }, ...tokens.map((t) => ({ table: passwordResetTokens, id: t.id }))];
     },
     // No token for the user the body names.
+    extra: async (_caller, _response, forbidden) => {
+      const tokens = await db()
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, forbidden.userId as string));
+      return tokens.length > 0 ? ['userId'] : [];
+    },
+  },
+  'POST /api/user/email': {
+    callers: ['anonymous'],
+    overrides: { token: 'token-forjado', newEmail: 'forjado@teste.com.br', used: true, expiresAt: STAMP },
+    // A vendedor of its own per run: the reset-password case changes the target account's password.
+    run: async () => {
+      const owner = vendedorPayload({ nome: 'Conta Troca' });
+      emailOwnerId = (
+        await call<{ userId: string }>(ctx.app, world.sessions.micro_franquia, 'POST', '/api/vendedores', owner)
+      ).userId;
+      return {
+        url: '/api/user/email',
+        legit: { email: `troca.${randomUUID().slice(0, 8)}@teste.com.br`, password: owner.password },
+        cookie: await login(ctx.app, owner.email, owner.password),
+      };
+    },
+    rows: async () => {
+      await ctx.app.background.drain();
+      const tokens = await db()
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, emailOwnerId));
+      return [{ table: users, id: emailOwnerId }, ...tokens.map((t) => ({ table: passwordResetTokens, id: t.id }))];
+    },
+    // No change waits for the user the body names.
     extra: async (_caller, _response, forbidden) => {
       const tokens = await db()
         .select({ id: passwordResetTokens.id })

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, readOutbox, resetLinkFrom, type TestContext } from '../../setup/test-app';
+import {
+  confirmLinkFrom,
+  createTestApp,
+  login,
+  loginAs,
+  readOutbox,
+  resetLinkFrom,
+  type TestContext,
+} from '../../setup/test-app';
 import { clientePayload } from '../../support/network-payloads';
 import { AUTH_MESSAGES } from '../../../src/shared/schemas/auth';
 
@@ -44,8 +52,18 @@ const reset = (token: string) =>
 describe('reset links die with the mailbox and the switch they were issued under', () => {
   it('a link sent before the login e-mail changed no longer works', async () => {
     const school = await schoolWithResetLink();
-    const { password: _password, ...edit } = { ...school.payload, email: `novo.${school.payload.email}` };
-    expect((await patch(school.id, edit)).statusCode).toBe(200);
+    // The school changes its own login e-mail and confirms it from the new mailbox.
+    const session = await login(ctx.app, school.payload.email as string, school.payload.password as string);
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/email',
+      headers: { cookie: session },
+      payload: { email: `novo.${school.payload.email}`, password: school.payload.password },
+    });
+    expect(asked.statusCode).toBe(202);
+    await ctx.app.background.drain();
+    const confirm = confirmLinkFrom(readOutbox(ctx.dataDir).at(-1)!);
+    expect((await ctx.app.inject({ method: 'GET', url: confirm })).statusCode).toBe(200);
     const response = await reset(school.token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.resetLinkInvalid });

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { passwordResetTokens, users } from '../../db/schema';
 
@@ -11,6 +11,11 @@ export async function findUserByEmail(db: Executor, email: string) {
   return user;
 }
 
+export async function findUserById(db: Executor, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
 export async function updatePassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ password: passwordHash }).where(eq(users.id, userId));
 }
@@ -18,7 +23,7 @@ export async function updatePassword(db: Executor, userId: string, passwordHash:
 /** A new token voids every older one of the same user. */
 export async function replaceResetToken(
   db: Executor,
-  values: { userId: string; tokenDigest: string; expiresAt: Date; now: Date },
+  values: { userId: string; tokenDigest: string; expiresAt: Date; now: Date; newEmail?: string },
 ): Promise<void> {
   await db
     .update(passwordResetTokens)
@@ -29,6 +34,7 @@ export async function replaceResetToken(
     token: values.tokenDigest,
     expiresAt: values.expiresAt,
     createdAt: values.now,
+    newEmail: values.newEmail ?? null,
   });
 }
 
@@ -56,9 +62,28 @@ export async function consumeResetToken(db: Executor, tokenDigest: string, now: 
         eq(passwordResetTokens.token, tokenDigest),
         eq(passwordResetTokens.used, false),
         gt(passwordResetTokens.expiresAt, now),
+        isNull(passwordResetTokens.newEmail),
         sql`exists (select 1 from ${users} where ${users.id} = ${passwordResetTokens.userId} and ${users.isActive})`,
       ),
     )
     .returning({ userId: passwordResetTokens.userId });
   return row;
+}
+
+/** Marks a live e-mail change token used and answers its user and new e-mail, for an active user only. */
+export async function consumeEmailChangeToken(db: Executor, tokenDigest: string, now: Date) {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ used: true })
+    .where(
+      and(
+        eq(passwordResetTokens.token, tokenDigest),
+        eq(passwordResetTokens.used, false),
+        gt(passwordResetTokens.expiresAt, now),
+        isNotNull(passwordResetTokens.newEmail),
+        sql`exists (select 1 from ${users} where ${users.id} = ${passwordResetTokens.userId} and ${users.isActive})`,
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId, newEmail: passwordResetTokens.newEmail });
+  return row as { userId: string; newEmail: string } | undefined;
 }

@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUTH_MESSAGES, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '../../../shared/schemas/auth';
+import {
+  AUTH_MESSAGES,
+  emailChangeConfirmSchema,
+  emailChangeSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+} from '../../../shared/schemas/auth';
 import { ipAndEmailKey } from '../../plugins/rate-limit';
-import { authenticate, requestPasswordReset, resetPassword } from './auth.service';
+import {
+  authenticate,
+  confirmEmailChange,
+  requestEmailChange,
+  requestPasswordReset,
+  resetPassword,
+} from './auth.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -73,6 +86,37 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       await resetPassword(app, request.body.token, request.body.newPassword);
       return { message: AUTH_MESSAGES.resetSuccess };
+    },
+  );
+
+  // The owner's own login e-mail change: 202 until the new mailbox confirms it (TRUST.md).
+  app.post(
+    '/api/user/email',
+    {
+      schema: { body: emailChangeSchema },
+      config: {
+        access: 'authenticated',
+        rateLimit: { max: limits.forgotPasswordMax, timeWindow: ONE_HOUR, hook: 'preHandler' },
+      },
+    },
+    async (request, reply) => {
+      await requestEmailChange(app, request.actor!.id, request.body);
+      return reply.code(202).send({ message: AUTH_MESSAGES.emailChangeSent });
+    },
+  );
+
+  app.get(
+    '/api/user/email/confirm',
+    {
+      schema: { querystring: emailChangeConfirmSchema },
+      config: {
+        access: 'public',
+        rateLimit: { max: limits.loginMax, timeWindow: FIFTEEN_MINUTES, hook: 'preHandler' },
+      },
+    },
+    async (request) => {
+      await confirmEmailChange(app, request.query.token);
+      return { message: AUTH_MESSAGES.emailChanged };
     },
   );
 }

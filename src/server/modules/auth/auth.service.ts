@@ -4,9 +4,22 @@ import { AUTH_MESSAGES } from '../../../shared/schemas/auth';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import { digest, newToken } from '../../lib/tokens';
-import { passwordResetEmail, setPasswordEmail } from '../../mail/templates';
+import {
+  emailChangeConfirmEmail,
+  emailChangedNotice,
+  passwordResetEmail,
+  setPasswordEmail,
+} from '../../mail/templates';
 import type { Executor } from '../../db/connect';
-import { consumeResetToken, findUserByEmail, replaceResetToken, updatePassword } from './auth.repository';
+import { assertEmailFree, updateAccount, withUniqueConflicts } from '../usuarios/accounts';
+import {
+  consumeEmailChangeToken,
+  consumeResetToken,
+  findUserById,
+  findUserByEmail,
+  replaceResetToken,
+  updatePassword,
+} from './auth.repository';
 import { deleteUserSessions } from './sessions.repository';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -66,4 +79,58 @@ export async function resetPassword(app: FastifyInstance, token: string, newPass
     return true;
   });
   if (!done) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
+}
+
+/**
+ * The owner's own login e-mail change (TRUST.md, "Escalation by sequences of allowed calls"): confirmed by its
+ * current password, then by a link sent to the new address; the old address is told once the change is made.
+ * Nobody else but the franqueador changes a login e-mail.
+ */
+export async function requestEmailChange(
+  app: FastifyInstance,
+  userId: string,
+  input: { email: string; password: string },
+): Promise<void> {
+  const user = await findUserById(app.db, userId);
+  if (!user) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  if (!(await verifyPassword(user.password, input.password))) {
+    throw new HttpError(400, AUTH_MESSAGES.emailChangeWrongPassword, {
+      password: AUTH_MESSAGES.emailChangeWrongPassword,
+    });
+  }
+  const newEmail = input.email.trim().toLowerCase();
+  if (newEmail === user.email.toLowerCase()) {
+    throw new HttpError(400, AUTH_MESSAGES.emailChangeSame, { email: AUTH_MESSAGES.emailChangeSame });
+  }
+  await assertEmailFree(app.db, newEmail, user.id);
+  const token = newToken();
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    await replaceResetToken(tx, {
+      userId: user.id,
+      tokenDigest: digest(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      now,
+      newEmail,
+    });
+  });
+  const url = `${app.config.appUrl}/api/user/email/confirm?token=${encodeURIComponent(token)}`;
+  await app.mailer.send({ to: newEmail, ...emailChangeConfirmEmail(user.nome, url) });
+}
+
+/** Applies a confirmed e-mail change; the old address gets a notice. Throws 400 for a dead link, 409 if taken. */
+export async function confirmEmailChange(app: FastifyInstance, token: string): Promise<void> {
+  const changed = await withUniqueConflicts(() =>
+    app.db.transaction(async (tx) => {
+      const row = await consumeEmailChangeToken(tx, digest(token), app.clock.now());
+      if (!row) return null;
+      const user = await findUserById(tx, row.userId);
+      if (!user) return null;
+      await assertEmailFree(tx, row.newEmail, user.id);
+      await updateAccount(tx, user.id, { email: row.newEmail });
+      return { oldEmail: user.email, nome: user.nome };
+    }),
+  );
+  if (!changed) throw new HttpError(400, AUTH_MESSAGES.emailChangeLinkInvalid);
+  await app.mailer.send({ to: changed.oldEmail, ...emailChangedNotice(changed.nome) });
 }

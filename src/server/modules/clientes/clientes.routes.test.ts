@@ -142,7 +142,12 @@ describe('POST /api/clientes', () => {
 describe('PATCH /api/clientes/:id', () => {
   it('edits a cliente and its user', async () => {
     const created = (await send('POST', '/api/clientes', clientePayload(), cookies.micro_franquia)).json();
-    const { password: _p, ...edit } = clientePayload({ produto: 'collab_educacao', kit: 'padrao' });
+    // The login e-mail stays: only its owner or the franqueador changes it (ADR 003, TRUST.md).
+    const { password: _p, ...edit } = clientePayload({
+      produto: 'collab_educacao',
+      kit: 'padrao',
+      email: created.user.email,
+    });
     const response = await send('PATCH', `/api/clientes/${created.id}`, edit, cookies.micro_franquia);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({

@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/password';
 import {
   assertCnpjFree,
   assertEmailFree,
+  assertMayChangeEmail,
   insertAccount,
   setAccountActive,
   updateAccount,
@@ -82,6 +83,7 @@ export async function editCliente(
     app.db.transaction(async (tx) => {
       const current = await findCliente(tx, actor, id);
       if (!current) throw notFound();
+      assertMayChangeEmail(actor, current.user.email, input.email);
       await assertEmailFree(tx, input.email, current.userId);
       await assertCnpjFree(tx, clientes, input.cnpj, id);
       await updateCliente(tx, id, {

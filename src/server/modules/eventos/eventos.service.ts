@@ -7,7 +7,8 @@ import {
 } from '../../../shared/schemas/evento';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { canReadMatriculas } from '../../../shared/roles';
 import {
   countCursosOfCliente,
   findVisibleCliente,
@@ -39,6 +40,8 @@ async function resolveOwner(
     if (current && clienteId === current.clienteId) return current;
     const cliente = await findVisibleCliente(db, actor, clienteId);
     if (!cliente) throw notFound(EVENTO_MESSAGES.clienteNotFound);
+    // Moving an event shows its leads and matrículas to the new cliente: only a role that reads them may.
+    if (current && !canReadMatriculas(actor.role)) throw forbidden(EVENTO_MESSAGES.moveForbidden);
     return { clienteId: cliente.id, microFranquiaId: cliente.microFranquiaId };
   }
   if (!current) throw badRequest(EVENTO_MESSAGES.clienteId, { clienteId: EVENTO_MESSAGES.clienteId });

@@ -7,6 +7,7 @@ import { hashPassword } from '../../lib/password';
 import {
   assertCnpjFree,
   assertEmailFree,
+  assertMayChangeEmail,
   insertAccount,
   setAccountActive,
   updateAccount,
@@ -58,6 +59,7 @@ export async function editFranquia(
     app.db.transaction(async (tx) => {
       const current = await findFranquia(tx, actor, id);
       if (!current) throw notFound();
+      assertMayChangeEmail(actor, current.user.email, input.email);
       await assertEmailFree(tx, input.email, current.userId);
       await assertCnpjFree(tx, franquias, input.cnpj, id);
       await updateFranquia(tx, id, {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
-import { STAFF_ROLES } from '../../../shared/roles';
+import { MATRICULA_READERS, STAFF_ROLES } from '../../../shared/roles';
 import {
   CSV_COLUMNS,
   CSV_PREFIXES,
@@ -16,7 +16,7 @@ import { listMatriculas, matriculasExportBatch, matriculasResumo } from './matri
 import { efetivarPreMatricula } from './matriculas.service';
 
 /** The vendedor follows leads and pre-matrículas only (DESIGN §4.1); the aluno reads its own. */
-const READERS = ['franqueador', 'franquia', 'micro_franquia', 'cliente', 'aluno'] as const;
+const READERS = MATRICULA_READERS;
 
 /** Matrículas efetivadas (SPEC §2, §7, §9) and the Efetivar action (DESIGN §4.5). */
 export async function matriculasRoutes(fastify: FastifyInstance) {

@@ -114,7 +114,8 @@ describe('POST /api/micro-franquias', () => {
 describe('PATCH /api/micro-franquias/:id', () => {
   it('edits its own micro-franquia and its user', async () => {
     const created = (await send('POST', '/api/micro-franquias', empresaPayload(), cookies.franquia)).json();
-    const { password: _p, ...edit } = empresaPayload({ repLegal: 'Novo Representante' });
+    // The login e-mail stays: only its owner or the franqueador changes it (ADR 003, TRUST.md).
+    const { password: _p, ...edit } = empresaPayload({ repLegal: 'Novo Representante', email: created.user.email });
     const response = await send('PATCH', `/api/micro-franquias/${created.id}`, edit, cookies.franquia);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ repLegal: 'Novo Representante', user: { email: edit.email } });

@@ -11,6 +11,7 @@ import { hashPassword } from '../../lib/password';
 import {
   assertCnpjFree,
   assertEmailFree,
+  assertMayChangeEmail,
   insertAccount,
   setAccountActive,
   updateAccount,
@@ -71,6 +72,7 @@ export async function editMicroFranquia(
     app.db.transaction(async (tx) => {
       const current = await findMicroFranquia(tx, actor, id);
       if (!current) throw notFound();
+      assertMayChangeEmail(actor, current.user.email, input.email);
       await assertEmailFree(tx, input.email, current.userId);
       await assertCnpjFree(tx, microFranquias, input.cnpj, id);
       await updateMicroFranquia(tx, id, {

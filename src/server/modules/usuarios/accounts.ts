@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/roles';
 import { USUARIO_MESSAGES } from '../../../shared/schemas/usuario';
+import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { clientes, franquias, microFranquias, users, vendedores } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -47,6 +48,17 @@ export async function withUniqueConflicts<T>(write: () => Promise<T>): Promise<T
 }
 
 /** 409 'Email já cadastrado' when another user has the e-mail, whatever its case. */
+/**
+ * A login e-mail is the key to its account's password reset: changing another account's e-mail would let the
+ * editor reset that password and sign in as it (TRUST.md, "Escalation by sequences of allowed calls"). Only the
+ * franqueador may change it on an edit; anyone else keeps it as it is (403).
+ */
+export function assertMayChangeEmail(actor: Actor, currentEmail: string, nextEmail: string): void {
+  if (currentEmail.toLowerCase() === nextEmail.trim().toLowerCase()) return;
+  if (actor.role !== 'franqueador')
+    throw new HttpError(403, USUARIO_MESSAGES.emailChangeForbidden, { email: USUARIO_MESSAGES.emailChangeForbidden });
+}
+
 export async function assertEmailFree(db: Executor, email: string, exceptUserId?: string): Promise<void> {
   const [row] = await db
     .select({ id: users.id })

@@ -172,6 +172,12 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     body: (seed) => ({ token: `token-${seed}-${'x'.repeat(32)}`, newPassword: 'novaSenha123' }),
     neverSucceeds: true,
   }),
+  // A confirmation needs the token only the new mailbox received; a change needs the caller's own password.
+  'GET /api/user/email/confirm': async () => ({ query: { token: `token-${'x'.repeat(32)}` }, neverSucceeds: true }),
+  'POST /api/user/email': async () => ({
+    caller: 'aluno',
+    body: (seed) => ({ email: email('nova', seed), password: DEMO_PASSWORD }),
+  }),
   'POST /api/franquias': async () => ({ body: (seed) => ({ ...empresa(seed, 1), password: 'segredo123' }) }),
   // Another franquia than franquia@'s, whose session the micro-franquia routes use.
   'PATCH /api/franquias/:id': async (p) => {
