@@ -14,6 +14,12 @@ import {
 import { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'sid';
+/**
+ * Over HTTPS the cookie is `__Host-sid`: browsers then take it only with Secure, Path=/ and no Domain, so a
+ * sibling subdomain or a plain-http page cannot plant or shadow it. Plain http (development) keeps `sid`.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-sid';
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renewing on every request would write on every read; once every few minutes is enough for 7-day expiry. */
@@ -40,6 +46,7 @@ export const sessionsPlugin = fp(
     app.decorateRequest('actor', null);
     app.decorateRequest('sessionId', null);
 
+    const cookieName = sessionCookieName(app.config.cookieSecure);
     const cookieOptions = {
       httpOnly: true,
       sameSite: 'lax' as const,
@@ -64,7 +71,7 @@ export const sessionsPlugin = fp(
 
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiRequest(request)) return;
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[cookieName];
       if (!token || token.length > 100) return;
       const id = digest(token);
       let session = cache.get(id);
@@ -74,13 +81,13 @@ export const sessionsPlugin = fp(
       }
       const now = app.clock.now();
       if (!session) {
-        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        reply.clearCookie(cookieName, cookieOptions);
         return;
       }
       if (!session.isActive || session.expiresAt <= now || session.absoluteExpiresAt <= now) {
         cache.endSession(id);
         await deleteSession(app.db, id);
-        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        reply.clearCookie(cookieName, cookieOptions);
         return;
       }
       request.actor = session.actor;
@@ -89,7 +96,7 @@ export const sessionsPlugin = fp(
         const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
         await touchSession(app.db, id, now, expiresAt);
         cache.update(id, { lastUsedAt: now, expiresAt });
-        reply.setCookie(SESSION_COOKIE, token, {
+        reply.setCookie(cookieName, token, {
           ...cookieOptions,
           expires: earliest(expiresAt, session.absoluteExpiresAt),
         });
@@ -98,7 +105,7 @@ export const sessionsPlugin = fp(
 
     app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
       // A new session at every login: whatever cookie came in (a fixed or stolen one) is dropped.
-      const previous = request.cookies[SESSION_COOKIE];
+      const previous = request.cookies[cookieName];
       if (previous) await deleteSession(app.db, digest(previous));
       const token = newToken();
       const now = app.clock.now();
@@ -112,13 +119,13 @@ export const sessionsPlugin = fp(
         absoluteExpiresAt,
         userAgent: request.headers['user-agent'],
       });
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
     });
 
     app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[cookieName];
       if (token) await deleteSession(app.db, digest(token));
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(cookieName, cookieOptions);
     });
 
     // Expired rows are useless; sweep them now and then rather than on every request.

@@ -32,10 +32,10 @@ function setCookies(response: LightMyRequestResponse): string[] {
   return header === undefined ? [] : [header].flat();
 }
 
-function sidFrom(response: LightMyRequestResponse): string | undefined {
-  const line = setCookies(response).find((c) => c.startsWith('sid='));
-  const value = line?.slice(4).split(';')[0];
-  return value ? `sid=${value}` : undefined;
+function sidFrom(response: LightMyRequestResponse, name = 'sid'): string | undefined {
+  const line = setCookies(response).find((c) => c.startsWith(`${name}=`));
+  const value = line?.slice(name.length + 1).split(';')[0];
+  return value ? `${name}=${value}` : undefined;
 }
 
 async function signIn(app: TestContext['app'], email: string, cookie?: string, password = DEMO_PASSWORD) {
@@ -280,6 +280,8 @@ describe('cookie flags', () => {
       secure: false,
     },
   ])('with $label: Secure is $secure, at login, renewal and logout', async ({ env, secure }) => {
+    // Secure cookies are named __Host-sid (issue "Trust, second round"; the name is the only change).
+    const name = secure ? '__Host-sid' : 'sid';
     const other = await createTestApp(env);
     try {
       const login = await other.app.inject({
@@ -288,19 +290,39 @@ describe('cookie flags', () => {
         payload: { email: DEMO_ACCOUNTS.vendedor, password: DEMO_PASSWORD },
       });
       expect(login.statusCode).toBe(200);
-      const cookie = sidFrom(login)!;
+      const cookie = sidFrom(login, name)!;
+      expect(cookie).toBeDefined();
       other.clock.advance(10 * MINUTE);
       const renewal = await me(cookie, other.app);
       expect(renewal.statusCode).toBe(200);
       const logout = await other.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
       for (const response of [login, renewal, logout]) {
-        const line = setCookies(response).find((c) => c.startsWith('sid='))!;
+        const line = setCookies(response).find((c) => c.startsWith(`${name}=`))!;
         expect(line).toBeDefined();
         expect(line).toMatch(/; HttpOnly(;|$)/);
         expect(line).toMatch(/; SameSite=Lax(;|$)/);
         expect(line).toMatch(/; Path=\/(;|$)/);
         expect(flags(line).includes('secure')).toBe(secure);
+        expect(flags(line)).not.toContain('domain');
       }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('over HTTPS only __Host-sid is read: a plain sid cookie (one a sibling subdomain could plant) signs no one in', async () => {
+    const other = await createTestApp({ APP_URL: 'https://rede.example.com.br' });
+    try {
+      const login = await other.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: DEMO_ACCOUNTS.vendedor, password: DEMO_PASSWORD },
+      });
+      const cookie = sidFrom(login, '__Host-sid')!;
+      expect(cookie).toBeDefined();
+      expect((await me(cookie, other.app)).statusCode).toBe(200);
+      const plain = cookie.replace(/^__Host-sid=/, 'sid=');
+      expect((await me(plain, other.app)).statusCode).toBe(401);
     } finally {
       await other.close();
     }
