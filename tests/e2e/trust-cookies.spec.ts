@@ -89,7 +89,7 @@ async function login(): Promise<{ response: Response; sid: string; line: string 
     body: JSON.stringify(ADMIN),
   });
   expect(response.status).toBe(200);
-  const line = response.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
+  const line = response.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='))!;
   expect(line).toBeDefined();
   return { response, sid: line.split(';')[0]!, line };
 }
@@ -105,7 +105,7 @@ test('a real login over HTTP sets the session cookie HttpOnly, Secure, SameSite=
   const days = (Date.parse(flags.get('expires')!) - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(6.9);
   expect(days).toBeLessThanOrEqual(7.01);
-  expect(sid).toMatch(/^sid=[A-Za-z0-9_-]{43}$/);
+  expect(sid).toMatch(/^__Host-sid=[A-Za-z0-9_-]{43}$/);
   expect(response.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
   expect(response.headers.get('cache-control')).toBe('no-store');
   expect(await response.json()).toMatchObject({ email: ADMIN.email, role: 'franqueador' });
@@ -116,8 +116,8 @@ test('logout ends the session on the server and clears the cookie with the same 
   expect((await fetch(`${base}/api/user`, { headers: { cookie: sid } })).status).toBe(200);
   const out = await fetch(`${base}/api/logout`, { method: 'POST', headers: { cookie: sid } });
   expect(out.status).toBe(200);
-  const cleared = out.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
-  expect(cleared).toMatch(/^sid=;/);
+  const cleared = out.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='))!;
+  expect(cleared).toMatch(/^__Host-sid=;/);
   const flags = attributes(cleared);
   expect(flags.has('httponly')).toBe(true);
   expect(flags.has('secure')).toBe(true);
