@@ -77,6 +77,21 @@ describe('POST /api/matriculas/efetivar/:id', () => {
       telefone: '19987001122',
       cursoInteresse: 'Técnico em Administração',
     });
+    // The matrícula's own fields, never the row's scope path (issue "Trust, second round", low findings).
+    expect(Object.keys(response.json()).sort()).toEqual(
+      [
+        'createdAt',
+        'cursoInteresse',
+        'efetivadaEm',
+        'email',
+        'eventoId',
+        'id',
+        'leadId',
+        'nome',
+        'preMatriculaId',
+        'telefone',
+      ].sort(),
+    );
 
     // The pre-matrícula stays listed, now effective; the matrícula is listed too.
     const pre = (await get('cliente', '/api/pre-matriculas?q=lucas')).json() as PreMatriculaItem[];

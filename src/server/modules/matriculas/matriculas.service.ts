@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { FUNNEL_MESSAGES } from '../../../shared/schemas/funnel';
+import { FUNNEL_MESSAGES, type MatriculaItem } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { conflict, notFound } from '../../lib/http-error';
 import { sendSetPasswordEmail } from '../auth/auth.service';
@@ -61,5 +61,35 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
     const user = newUser;
     app.background.run(() => sendSetPasswordEmail(app, user));
   }
-  return matricula;
+  return toEfetivadaView(matricula);
+}
+
+/**
+ * The answer of Efetivar: the matrícula's own fields as the list shows them, never the row's scope path (the
+ * ids of its franqueador, franquia, micro-franquia, vendedor and cliente are the server's, not the caller's).
+ */
+function toEfetivadaView(row: {
+  id: string;
+  preMatriculaId: string | null;
+  eventoId: string;
+  leadId: string | null;
+  nome: string;
+  email: string;
+  telefone: string | null;
+  cursoInteresse: string | null;
+  efetivadaEm: Date;
+  createdAt: Date;
+}): Omit<MatriculaItem, 'evento' | 'cliente'> {
+  return {
+    id: row.id,
+    preMatriculaId: row.preMatriculaId,
+    eventoId: row.eventoId,
+    leadId: row.leadId,
+    nome: row.nome,
+    email: row.email,
+    telefone: row.telefone,
+    cursoInteresse: row.cursoInteresse,
+    efetivadaEm: row.efetivadaEm.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
