@@ -208,8 +208,11 @@ describe('POST /api/leads', () => {
       telefone: '11912345678',
     });
     expect(first.statusCode).toBe(201);
-    expect(again.statusCode).toBe(200);
+    // A repeat answers like a first sign-up (issue "Trust, second round": was 200 with the stored record).
+    expect(again.statusCode).toBe(201);
     expect(again.json().id).toBe(first.json().id);
+    // The visitor's own spelling, not the stored one.
+    expect(again.json()).toMatchObject({ nomeAluno: body.nomeAluno.toLowerCase(), email: body.email.toLowerCase() });
     expect(await countLeads(campinas.id)).toBe(before);
     // The repeat reveals nothing the visitor did not send (no stored guardian or phone).
     expect(Object.keys(again.json()).sort()).toEqual(['createdAt', 'email', 'eventoId', 'id', 'nomeAluno']);
@@ -221,7 +224,8 @@ describe('POST /api/leads', () => {
   it('keeps one row when the same sign-up arrives several times at once (double tap)', async () => {
     const body = leadBody();
     const answers = await Promise.all(Array.from({ length: 5 }, () => post('/api/leads', body)));
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    // Every answer is a 201, as a first sign-up's (issue "Trust, second round": was one 201 and four 200).
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
   });
 

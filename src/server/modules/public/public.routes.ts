@@ -31,8 +31,9 @@ export async function publicRoutes(fastify: FastifyInstance) {
   );
 
   app.post('/api/leads', { schema: { body: leadSchema }, config: publicPost }, async (request, reply) => {
-    const { created, body } = await createLead(app, request.body);
-    return reply.code(created ? 201 : 200).send(body);
+    // A repeat sign-up answers like a first one: its status must not tell a visitor who signed up before.
+    const { body } = await createLead(app, request.body);
+    return reply.code(201).send(body);
   });
 
   app.post(

@@ -48,8 +48,9 @@ export interface Outcome<T> {
 }
 
 /**
- * A sign-up for an open event. The same student (e-mail and name, ignoring case) signing up again gets the same
- * answer and no second row; the answer holds only what the visitor sent, so it reveals nobody else's data.
+ * A sign-up for an open event. The same student (e-mail and name, ignoring case) signing up again gets no second
+ * row and an answer like a first sign-up's: the visitor's own spelling and the time of this request, never the
+ * stored spelling or the first sign-up's time (TRUST.md).
  */
 export async function createLead(app: FastifyInstance, data: LeadData): Promise<Outcome<LeadAnswer>> {
   const { consentimento: _consent, ...lead } = data;
@@ -60,7 +61,16 @@ export async function createLead(app: FastifyInstance, data: LeadData): Promise<
   const row = await findLead(app.db, data.eventoId, data.email, data.nomeAluno);
   // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
   if (!row) throw conflict(PUBLIC_MESSAGES.eventoIndisponivel);
-  return { created: false, body: { ...row, createdAt: row.createdAt.toISOString() } };
+  return {
+    created: false,
+    body: {
+      id: row.id,
+      eventoId: data.eventoId,
+      nomeAluno: data.nomeAluno,
+      email: data.email,
+      createdAt: app.clock.now().toISOString(),
+    },
+  };
 }
 
 /**
