@@ -43,6 +43,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   RATE_LIMIT_FORGOT_PASSWORD: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   RATE_LIMIT_PUBLIC: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
+  RATE_LIMIT_LOGIN_ADDRESS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
+  RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
   CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
@@ -71,7 +73,15 @@ export interface Config {
   connectionTimeoutMs: number;
   logLevel: string;
   /** Rate limits per window (DESIGN §4.2): login per 15 min, forgot-password per hour, public POSTs per minute. */
-  rateLimits: { loginMax: number; forgotPasswordMax: number; publicPostMax: number };
+  rateLimits: {
+    loginMax: number;
+    forgotPasswordMax: number;
+    publicPostMax: number;
+    /** Failed sign-ins per address in 15 minutes, whatever the accounts. */
+    loginAddressFailures: number;
+    /** Failed sign-ins per account in 15 minutes, from any address, before each try must wait longer. */
+    loginAccountFailures: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,
+      loginAddressFailures: e.RATE_LIMIT_LOGIN_ADDRESS ?? 100,
+      loginAccountFailures: e.RATE_LIMIT_LOGIN_ACCOUNT ?? 20,
       forgotPasswordMax: e.RATE_LIMIT_FORGOT_PASSWORD ?? 5,
       publicPostMax: e.RATE_LIMIT_PUBLIC ?? 30,
     },

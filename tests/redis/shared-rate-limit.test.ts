@@ -40,3 +40,29 @@ describe('rate limits across instances', () => {
     expect(blockedOnSecond.json().message).toMatch(/Muitas tentativas/);
   });
 });
+
+describe('sign-in guard across instances', () => {
+  it("counts one account's failures from many addresses on both instances together (a store no instance can flush)", async () => {
+    const victim = 'alvo.redis@exemplo.com.br';
+    for (let i = 0; i < 20; i++) {
+      const ctx = i % 2 === 0 ? first : second;
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: victim, password: 'chute123' },
+        remoteAddress: `192.0.2.${i + 1}`,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    for (const ctx of [first, second]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: victim, password: 'chute123' },
+        remoteAddress: '192.0.2.99',
+      });
+      expect(response.statusCode).toBe(429);
+    }
+  });
+});
+

@@ -13,7 +13,7 @@ vi.mock('@node-rs/argon2', async (original) => {
   };
 });
 
-const { hashPassword, verifyPassword } = await import('./password');
+const { ARGON2_CONCURRENCY, ARGON2_QUEUE, hashPassword, verifyPassword } = await import('./password');
 
 beforeEach(() => {
   verified.length = 0;
@@ -34,4 +34,18 @@ describe('verifyPassword', () => {
       expect(verified[0]).toMatch(/^\$argon2id\$/);
     }
   });
+
+  it('runs at most a few argon2 checks at once, queues a bounded number and answers the rest 503 at once', async () => {
+    const stored = await hashPassword('segredo123');
+    const extra = 10;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: ARGON2_CONCURRENCY + ARGON2_QUEUE + extra }, () => verifyPassword(stored, 'outra')),
+    );
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(refused).toHaveLength(extra);
+    for (const o of refused) expect((o as PromiseRejectedResult).reason).toMatchObject({ statusCode: 503 });
+    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === false)).toHaveLength(
+      ARGON2_CONCURRENCY + ARGON2_QUEUE,
+    );
+  }, 90_000);
 });

@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { MemoryCounterStore, RedisCounterStore } from '../lib/counters';
 import { HttpError, MESSAGES } from '../lib/http-error';
+import { LoginGuard } from '../lib/login-guard';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    loginGuard: LoginGuard;
+  }
+}
 
 /**
  * Rate limits are declared per route (DESIGN §4.2). With REDIS_URL the counters live in Redis, so several
@@ -14,6 +22,14 @@ export const rateLimitPlugin = fp(
       ? new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
       : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+    const limits = app.config.rateLimits;
+    app.decorate(
+      'loginGuard',
+      new LoginGuard(redis ? new RedisCounterStore(redis) : new MemoryCounterStore(), {
+        addressFailures: limits.loginAddressFailures,
+        accountFailures: limits.loginAccountFailures,
+      }),
+    );
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: 'rl:' } : {}),

@@ -45,7 +45,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await authenticate(app, request.body.email, request.body.password);
+      const user = await authenticate(app, request.body.email, request.body.password, request.ip);
       await app.startSession(request, reply, user.id);
       return user;
     },

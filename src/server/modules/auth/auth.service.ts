@@ -25,10 +25,21 @@ import { deleteUserSessions } from './sessions.repository';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** Checks e-mail and password; answers the user or throws 401 (one message for both) or 403 (inactive). */
-export async function authenticate(app: FastifyInstance, email: string, password: string): Promise<SessionUser> {
+export async function authenticate(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  address: string,
+): Promise<SessionUser> {
+  const account = email.trim().toLowerCase();
+  await app.loginGuard.check(address, account, app.clock.now().getTime());
   const user = await findUserByEmail(app.db, email);
   const valid = user ? await verifyPassword(user.password, password) : await verifyAgainstDummy(password);
-  if (!user || !valid) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  if (!user || !valid) {
+    await app.loginGuard.failed(address, account, app.clock.now().getTime());
+    throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  }
+  await app.loginGuard.succeeded(address, account, app.clock.now().getTime());
   if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactiveUser);
   return { id: user.id, email: user.email, nome: user.nome, role: user.role };
 }
