@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import { hashPassword } from '../src/server/lib/password';
-import { migratePostgres } from '../src/server/db/connect';
+import { migratePostgres } from '../src/server/db/postgres';
 import { BENCH_PASSWORD } from './accounts';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';

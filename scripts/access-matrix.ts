@@ -1,7 +1,7 @@
 // Prints the access matrix of every /api route as JSON (tests/api/access-matrix.json is this output).
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { newPglite, openPglite } from '../src/server/db/connect';
+import { newPglite, openPglite } from '../src/server/db/pglite';
 import { buildAccessMatrix } from '../tests/setup/access-matrix';
 
 const handle = await openPglite(newPglite());

@@ -244,7 +244,8 @@ async function main() {
   const samples = Number(process.argv[2] ?? 200);
   const { buildApp } = await import('../src/server/app');
   const { loadConfig } = await import('../src/server/config');
-  const { connectPostgres, migratePostgres, newPglite, openPglite } = await import('../src/server/db/connect');
+  const { connectPostgres, migratePostgres } = await import('../src/server/db/postgres');
+  const { newPglite, openPglite } = await import('../src/server/db/pglite');
   const { loadDemoNetwork } = await import('../src/server/db/seed/demo-network');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'forgot-timing-'));

@@ -5,14 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import {
-  connectEmbedded,
-  connectPostgres,
-  DataDirLockedError,
-  migratePostgres,
-  type DatabaseHandle,
-} from './db/connect';
-import { serveBackupRequests } from './db/backup';
+import type { DatabaseHandle } from './db/connect';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { connectEmbedded, type EmbeddedHandle } from './db/pglite';
+import { connectPostgres, migratePostgres } from './db/postgres';
+import { serveBackupRequests, writePgliteBackup } from './db/backup';
 import { makePrivate, usePrivateUmask } from './db/private-files';
 import { bootstrapFranqueador } from './db/seed/bootstrap';
 import { loadDemoNetwork } from './db/seed/demo-network';
@@ -32,7 +29,7 @@ const ACCEPT_PENDING_MS = 500;
 /** How long a closing server still reads requests already sent on the connections it had taken. */
 const READ_PENDING_MS = 50;
 
-async function openDatabase(config: Config): Promise<DatabaseHandle> {
+async function openDatabase(config: Config): Promise<DatabaseHandle | EmbeddedHandle> {
   if (config.databaseUrl) {
     await migratePostgres(config.databaseUrl);
     return connectPostgres(config.databaseUrl);
@@ -52,9 +49,10 @@ async function main(): Promise<void> {
     app.log.warn(`${loosened.length} files and folders in DATA_DIR could be read by other users; now 0600/0700`);
   }
   // `npm run db:backup` asks a running server for the embedded database's backup (PGlite is single-process).
-  const stopServingBackups = database.backup
-    ? serveBackupRequests(config.dataDir, database.backup, app.log)
-    : () => undefined;
+  const stopServingBackups =
+    'pglite' in database
+      ? serveBackupRequests(config.dataDir, (file) => writePgliteBackup(database.pglite, file), app.log)
+      : () => undefined;
 
   // The database closes after the whole app, never in an onClose hook: Fastify runs those last-added first, and
   // the app's own (background e-mails, the sessions' LISTEN) still use the database while they run.

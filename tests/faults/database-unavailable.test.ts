@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { connectPostgres, type DatabaseHandle } from '../../src/server/db/connect';
+import type { DatabaseHandle } from '../../src/server/db/connect';
+import { connectPostgres } from '../../src/server/db/postgres';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,

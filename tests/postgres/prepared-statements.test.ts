@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SQL, sql } from 'drizzle-orm';
-import { connectPostgres, type DatabaseHandle } from '../../src/server/db/connect';
+import type { DatabaseHandle } from '../../src/server/db/connect';
+import { connectPostgres } from '../../src/server/db/postgres';
 import { createTestApp, type TestContext } from '../setup/test-app';
 import { queryRows } from '../support/database-digest';
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { connectPostgres, type DatabaseHandle } from '../../src/server/db/connect';
+import type { DatabaseHandle } from '../../src/server/db/connect';
+import { connectPostgres } from '../../src/server/db/postgres';
 import { createTestApp, login, loginAs, type TestContext } from '../setup/test-app';
 
 /**
  * Two server instances behind one PostgreSQL (issue 9): a session made on one is valid on the other, and ending
- * it on one ends it on both, although each instance caches the sessions it reads (plugins/session-cache.ts).
+ * it on one ends it on both, although each instance caches the sessions it reads (plugins/sessions/session-cache.ts).
  * Needs PostgreSQL: included when TEST_DATABASE_URL is set (.ci/run sets it).
  */
 

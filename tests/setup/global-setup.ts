@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { connectPostgres, migratePostgres, newPglite, openPglite } from '../../src/server/db/connect';
+import { newPglite, openPglite } from '../../src/server/db/pglite';
+import { connectPostgres, migratePostgres } from '../../src/server/db/postgres';
 import { loadDemoNetwork } from '../../src/server/db/seed/demo-network';
 
 declare module 'vitest' {

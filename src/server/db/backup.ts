@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { lockDataDir, newPglite, openPglite, writePgliteBackup } from './connect';
+import { dirname, join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './data-dir-lock';
+import { newPglite, openPglite } from './pglite';
 
 /**
  * Backups of the embedded database (README, "Backups"). PGlite is single-process, so a running server makes the
@@ -23,6 +25,21 @@ export interface BackupResult {
   ok: boolean;
   bytes?: number;
   error?: string;
+}
+
+/**
+ * A backup of a live PGlite as a gzipped tar of its data directory, written through a temporary name so a
+ * half-written file never passes for a whole one. The dump is read inside a transaction of its own: no other
+ * transaction is half-way through meanwhile, and the checkpoint before it keeps the WAL to replay short.
+ */
+export async function writePgliteBackup(pglite: PGlite, file: string): Promise<number> {
+  await pglite.exec('checkpoint');
+  const dump = await pglite.transaction(() => pglite.dumpDataDir('gzip'));
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(`${file}.partial`, bytes, { mode: 0o600 });
+  renameSync(`${file}.partial`, file);
+  return bytes.length;
 }
 
 /**

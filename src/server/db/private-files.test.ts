@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { makePrivate, usePrivateUmask } from './private-files';
 import { createMailer } from '../mail/mailer';
 import { loadConfig } from '../config';
-import { connectEmbedded } from './connect';
+import { connectEmbedded } from './pglite';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 const made: string[] = [];

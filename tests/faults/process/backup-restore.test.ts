@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { connectEmbedded } from '../../../src/server/db/connect';
+import { connectEmbedded } from '../../../src/server/db/pglite';
 import { leads } from '../../../src/server/db/schema';
 import { tableDigests } from '../../support/database-digest';
 import {

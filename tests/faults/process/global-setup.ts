@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { connectEmbedded } from '../../../src/server/db/connect';
+import { connectEmbedded } from '../../../src/server/db/pglite';
 import { CLUSTER_SHUT_DOWN, clusterState, removeDir, startServer } from '../support/server-process';
 
 declare module 'vitest' {

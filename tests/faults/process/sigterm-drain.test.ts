@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { connectEmbedded } from '../../../src/server/db/connect';
+import { connectEmbedded } from '../../../src/server/db/pglite';
 import { leads } from '../../../src/server/db/schema';
 import {
   CLUSTER_SHUT_DOWN,

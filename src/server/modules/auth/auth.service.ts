@@ -20,7 +20,7 @@ import {
   replaceResetToken,
   updatePassword,
 } from './auth.repository';
-import { deleteUserSessions } from './sessions.repository';
+import { deleteUserSessions } from '../../plugins/sessions/sessions.repository';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

@@ -6,7 +6,7 @@ import type { Role } from '../../../shared/roles';
 import type { FunnelEvento, LeadItem } from '../../../shared/schemas/funnel';
 import { leadsExportBatch } from './leads.repository';
 import { keysetBatches } from './funnel-query';
-import { findSession } from '../auth/sessions.repository';
+import { findSession } from '../../plugins/sessions/sessions.repository';
 import { digest } from '../../lib/tokens';
 
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/connect';
 import { clientes, franquias, microFranquias, users, vendedores } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { voidResetTokens } from '../auth/auth.repository';
-import { deleteUserSessions } from '../auth/sessions.repository';
+import { deleteUserSessions } from '../../plugins/sessions/sessions.repository';
 
 /**
  * The accounts behind the network's rows (DESIGN §4.2): every franquia, micro-franquia, cliente and vendedor

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from './connect';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
 const dirs: string[] = [];
 const tempDir = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionRow } from '../modules/auth/sessions.repository';
+import type { SessionRow } from './sessions.repository';
 import { SessionCache } from './session-cache';
 
 function row(userId: string): SessionRow {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isApiRequest } from '../lib/api-route';
+import { isApiRequest } from '../../lib/api-route';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import { digest, newToken } from '../lib/tokens';
+import { digest, newToken } from '../../lib/tokens';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -10,7 +10,7 @@ import {
   insertSession,
   onSessionsEnded,
   touchSession,
-} from '../modules/auth/sessions.repository';
+} from './sessions.repository';
 import { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'sid';

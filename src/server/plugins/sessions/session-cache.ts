@@ -1,4 +1,4 @@
-import type { SessionRow } from '../modules/auth/sessions.repository';
+import type { SessionRow } from './sessions.repository';
 
 /**
  * The sessions a server instance has read, kept for a few seconds so that a busy user's requests don't each pay
