@@ -14,7 +14,7 @@ import {
   preMatriculasVisibleTo,
   scopeNodeOf,
 } from '../../access/scope';
-import { countedTotal } from '../leads/funnel-query';
+import { countedTotal } from '../funnel';
 import type { Executor } from '../../db/connect';
 import {
   clientes,

@@ -15,7 +15,7 @@ import {
   keysetAfter,
   newestFirst,
   listFunnelPage,
-} from './funnel-query';
+} from '../funnel';
 
 function leadConditions(actor: Actor, filter: FunnelFilter) {
   return and(

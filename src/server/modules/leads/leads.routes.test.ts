@@ -5,7 +5,7 @@ import { eventos, leads } from '../../db/schema';
 import type { Role } from '../../../shared/roles';
 import type { FunnelEvento, LeadItem } from '../../../shared/schemas/funnel';
 import { leadsExportBatch } from './leads.repository';
-import { keysetBatches } from './funnel-query';
+import { keysetBatches } from '../funnel';
 import { findSession } from '../../plugins/sessions/sessions.repository';
 import { digest } from '../../lib/tokens';
 

@@ -18,7 +18,7 @@ import {
   mapBatches,
   sendCsv,
   todayInBrazil,
-} from './funnel-query';
+} from '../funnel';
 import { leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
 
 /**

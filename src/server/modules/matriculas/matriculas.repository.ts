@@ -15,7 +15,7 @@ import {
   keysetAfter,
   newestFirst,
   listFunnelPage,
-} from '../leads/funnel-query';
+} from '../funnel';
 
 function matriculaConditions(actor: Actor, filter: FunnelFilter) {
   return and(

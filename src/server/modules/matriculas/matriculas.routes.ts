@@ -11,7 +11,7 @@ import {
   funnelListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
-import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../leads/funnel-query';
+import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
 import { listMatriculas, matriculasExportBatch, matriculasResumo } from './matriculas.repository';
 import { efetivarPreMatricula } from './matriculas.service';
 

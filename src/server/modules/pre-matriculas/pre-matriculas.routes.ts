@@ -10,7 +10,7 @@ import {
   funnelListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
-import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../leads/funnel-query';
+import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
 import { listPreMatriculas, preMatriculasExportBatch, preMatriculasResumo } from './pre-matriculas.repository';
 
 /** The staff and the aluno read pre-matrículas (the aluno only its own, through the access scope). */

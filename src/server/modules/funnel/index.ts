@@ -1,0 +1,13 @@
+/**
+ * What the four funnel lists (leads, interesses, pré-matrículas, matrículas) share on the server: the nested
+ * event, the event and date filters, the search, the keyset batches of the CSV exports and the summary cards.
+ * Other modules import from here only.
+ */
+export type { FunnelCounter, FunnelSource } from './source';
+export { clienteSelection, eventFilters, listFunnelPage, withClienteFor } from './page';
+export { countResumo, countedTotal } from './counts';
+export { funnelSearch } from './search';
+export { EXPORT_BATCH_SIZE, type KeysetCursor, cursorText, keysetAfter, keysetBatches, newestFirst } from './keyset';
+export { BRAZIL_TIME_ZONE, csvDate, todayInBrazil } from './brazil-time';
+export { eventoSelection, findFunnelEvento, listFunnelEventos } from './event-options';
+export { mapBatches, sendCsv } from './csv-export';
