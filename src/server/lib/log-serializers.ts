@@ -53,10 +53,16 @@ export function loggablePath(url: string, route?: { url?: string; params?: unkno
 interface LoggableRequest {
   method: string;
   url: string;
+  headers?: Record<string, string | string[] | undefined>;
   ip?: string;
   params?: unknown;
   routeOptions?: { url?: string };
   socket?: { remoteAddress?: string };
+}
+
+/** A proxy's or client's X-Request-Id, kept to match log lines with theirs when it is a plain short id. */
+function correlationId(value: string | string[] | undefined): { requestId?: string } {
+  return typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? { requestId: value } : {};
 }
 
 export function serializeRequest(request: LoggableRequest): Record<string, unknown> {
@@ -64,6 +70,7 @@ export function serializeRequest(request: LoggableRequest): Record<string, unkno
     method: request.method,
     url: loggablePath(request.url, { url: request.routeOptions?.url, params: request.params }),
     remoteAddress: request.ip ?? request.socket?.remoteAddress,
+    ...correlationId(request.headers?.['x-request-id']),
   };
 }
 

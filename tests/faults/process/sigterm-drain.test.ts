@@ -22,7 +22,7 @@ import { EXTRA_LEADS } from './global-setup';
  * SIGTERM under load (issue 9, Faults): the server takes the connections already waiting, then stops taking
  * any, finishes every request it had accepted (slow CSV exports and public sign-ups included), closes the
  * embedded database cleanly and exits 0. "Accepted" is read from the server's own log (each request carries its
- * number in the query string), so a request the server never read is told apart from one it dropped.
+ * number in X-Request-Id), so a request the server never read is told apart from one it dropped.
  */
 
 interface Sent extends Answer {
@@ -32,10 +32,10 @@ interface Sent extends Answer {
 }
 
 /** A request through fetch's pooled keep-alive connections, as a browser would send it. */
-async function keepAlive(url: string, cookie: string): Promise<Answer> {
+async function keepAlive(url: string, cookie: string, requestId: string): Promise<Answer> {
   const startedAt = performance.now();
   try {
-    const response = await fetch(url, { headers: { cookie } });
+    const response = await fetch(url, { headers: { cookie, 'x-request-id': requestId } });
     const body = await response.text();
     const headers = Object.fromEntries(response.headers);
     return {
@@ -92,14 +92,21 @@ describe('SIGTERM under load', () => {
       while (!refused) {
         const id = ++n;
         const email = `drain.${id}@exemplo.com.br`;
+        // The number rides in X-Request-Id, which the server logs (a query string never reaches the log).
+        const headers = { 'x-request-id': `n-${id}` };
         const answer =
           kind === 'keep-alive'
-            ? await keepAlive(`${baseUrl}/api/leads?page=1&pageSize=10&n=${id}`, cookie)
+            ? await keepAlive(`${baseUrl}/api/leads?page=1&pageSize=10`, cookie, headers['x-request-id'])
             : kind === 'export'
-              ? await send(baseUrl, { path: `/api/leads/export.csv?n=${id}`, cookie })
+              ? await send(baseUrl, { path: '/api/leads/export.csv', cookie, headers })
               : kind === 'list'
-                ? await send(baseUrl, { path: `/api/leads?page=1&pageSize=50&n=${id}`, cookie })
-                : await send(baseUrl, { method: 'POST', path: `/api/leads?n=${id}`, body: leadBody(eventoId!, email) });
+                ? await send(baseUrl, { path: '/api/leads?page=1&pageSize=50', cookie, headers })
+                : await send(baseUrl, {
+                    method: 'POST',
+                    path: '/api/leads',
+                    body: leadBody(eventoId!, email),
+                    headers,
+                  });
         sent.push({ ...answer, n: id, kind, ...(kind === 'sign-up' ? { email } : {}) });
         if (answer.error === 'ECONNREFUSED') refused = true;
       }
@@ -126,12 +133,12 @@ describe('SIGTERM under load', () => {
     refused = true;
     await Promise.all(workers);
 
-    // Every request the server read, by the number in its URL.
+    // Every request the server read, by the number in its X-Request-Id.
     const accepted = new Set<number>();
     for (const line of server.stdout) {
       if (!line.includes('"incoming request"')) continue;
-      const url = (JSON.parse(line) as { req?: { url?: string } }).req?.url ?? '';
-      const match = url.match(/[?&]n=(\d+)/);
+      const requestId = (JSON.parse(line) as { req?: { requestId?: string } }).req?.requestId ?? '';
+      const match = requestId.match(/^n-(\d+)$/);
       if (match) accepted.add(Number(match[1]));
     }
     const expectedStatus = { export: 200, list: 200, 'keep-alive': 200, 'sign-up': 201 };

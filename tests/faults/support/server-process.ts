@@ -144,6 +144,7 @@ export interface SendOptions {
   body?: unknown;
   cookie?: string;
   timeoutMs?: number;
+  headers?: Record<string, string>;
 }
 
 export function send(baseUrl: string, options: SendOptions): Promise<Answer> {
@@ -165,6 +166,7 @@ export function send(baseUrl: string, options: SendOptions): Promise<Answer> {
           ? {}
           : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
         ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...options.headers,
       },
       timeout: options.timeoutMs ?? 30_000,
     });
