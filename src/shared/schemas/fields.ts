@@ -30,6 +30,11 @@ export const FIELD_MESSAGES = {
   tooLong: 'Texto longo demais',
 } as const;
 
+export const PASSWORD_MESSAGES = {
+  /** The server refuses the most common passwords (a list too big for the browser). */
+  tooCommon: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+} as const;
+
 export const TEXT_MESSAGES = {
   /** A NUL character: PostgreSQL cannot store it, and no keyboard types it. */
   invalidCharacters: 'Texto com caracteres inválidos',

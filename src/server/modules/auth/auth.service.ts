@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../shared/schemas/auth';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { assertUncommonPassword } from '../../lib/common-passwords';
 import { digest, newToken } from '../../lib/tokens';
 import {
   emailChangeConfirmEmail,
@@ -81,6 +82,8 @@ export async function sendSetPasswordEmail(
 
 /** Sets the new password and ends every session of that user, in one transaction. */
 export async function resetPassword(app: FastifyInstance, token: string, newPassword: string): Promise<void> {
+  // Checked before the token is spent, so a refused password leaves the link usable.
+  assertUncommonPassword(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   const done = await app.db.transaction(async (tx) => {
     const row = await consumeResetToken(tx, digest(token), app.clock.now());

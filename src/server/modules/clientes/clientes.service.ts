@@ -5,6 +5,7 @@ import type { Executor } from '../../db/connect';
 import { clientes } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
+import { assertUncommonPassword } from '../../lib/common-passwords';
 import {
   assertCnpjFree,
   assertEmailFree,
@@ -38,6 +39,7 @@ async function ownerOf(db: Executor, actor: Actor): Promise<{ microFranquiaId: s
 }
 
 export async function createCliente(app: FastifyInstance, actor: Actor, input: ClienteCreate): Promise<ClienteView> {
+  assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const id = await withUniqueConflicts(() =>
     app.db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import type { Actor } from '../../access/actor';
 import { franquias } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
+import { assertUncommonPassword } from '../../lib/common-passwords';
 import {
   assertCnpjFree,
   assertEmailFree,
@@ -17,6 +18,7 @@ import { findFranquia, insertFranquia, toFranquiaView, updateFranquia } from './
 
 /** A franquia and its user, in one transaction, under the caller's franqueador (DESIGN §4.1, §4.2). */
 export async function createFranquia(app: FastifyInstance, actor: Actor, input: FranquiaCreate): Promise<FranquiaView> {
+  assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const id = await withUniqueConflicts(() =>
     app.db.transaction(async (tx) => {

@@ -8,6 +8,7 @@ import type { Actor } from '../../access/actor';
 import { microFranquias } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
+import { assertUncommonPassword } from '../../lib/common-passwords';
 import {
   assertCnpjFree,
   assertEmailFree,
@@ -30,6 +31,7 @@ export async function createMicroFranquia(
   actor: Actor,
   input: MicroFranquiaCreate,
 ): Promise<MicroFranquiaView> {
+  assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   const id = await withUniqueConflicts(() =>
     app.db.transaction(async (tx) => {

@@ -5,12 +5,14 @@ import type { Actor } from '../../access/actor';
 import { users, vendedores } from '../../db/schema';
 import { forbidden } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
+import { assertUncommonPassword } from '../../lib/common-passwords';
 import { assertEmailFree, insertAccount, withUniqueConflicts } from '../usuarios/accounts';
 
 /** A vendedor account and its row, in one transaction, under the caller's micro-franquia (DESIGN §4.1). */
 export async function createVendedor(app: FastifyInstance, actor: Actor, input: VendedorCreate): Promise<VendedorView> {
   const microFranquiaId = actor.microFranquiaId;
   if (!microFranquiaId) throw forbidden();
+  assertUncommonPassword(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   return withUniqueConflicts(() =>
     app.db.transaction(async (tx) => {
