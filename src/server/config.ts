@@ -45,6 +45,7 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   RATE_LIMIT_LOGIN_ADDRESS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
+  RATE_LIMIT_CONFLICTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
   CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
@@ -81,6 +82,8 @@ export interface Config {
     loginAddressFailures: number;
     /** Failed sign-ins per account in 15 minutes, from any address, before each try must wait longer. */
     loginAccountFailures: number;
+    /** 409 answers (a taken e-mail or CNPJ) per account in 15 minutes before its writes wait. */
+    conflicts: number;
   };
 }
 
@@ -129,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,
       loginAddressFailures: e.RATE_LIMIT_LOGIN_ADDRESS ?? 100,
       loginAccountFailures: e.RATE_LIMIT_LOGIN_ACCOUNT ?? 20,
+      conflicts: e.RATE_LIMIT_CONFLICTS ?? 30,
       forgotPasswordMax: e.RATE_LIMIT_FORGOT_PASSWORD ?? 5,
       publicPostMax: e.RATE_LIMIT_PUBLIC ?? 30,
     },

@@ -11,7 +11,7 @@ export interface Count {
  * attacker's reach to flush), otherwise this process's memory, bounded.
  */
 export interface CounterStore {
-  get(key: string): Promise<Count>;
+  get(key: string, now: number): Promise<Count>;
   /** Raises a key by one; its window starts at its first raise. */
   hit(key: string, windowMs: number, now: number): Promise<Count>;
   clear(key: string): Promise<void>;
@@ -35,8 +35,8 @@ export class MemoryCounterStore implements CounterStore {
     return this.entries.size;
   }
 
-  async get(key: string): Promise<Count> {
-    return this.read(key, Date.now());
+  async get(key: string, now: number): Promise<Count> {
+    return this.read(key, now);
   }
 
   private read(key: string, now: number): Count {
@@ -78,7 +78,7 @@ export class RedisCounterStore implements CounterStore {
     private readonly prefix = 'guard:',
   ) {}
 
-  async get(key: string): Promise<Count> {
+  async get(key: string, _now: number): Promise<Count> {
     const [count, lastAt] = await this.redis.hmget(this.prefix + key, 'count', 'lastAt');
     return { count: Number(count ?? 0), lastAt: Number(lastAt ?? 0) };
   }

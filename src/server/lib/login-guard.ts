@@ -30,12 +30,12 @@ export class LoginGuard {
 
   /** Throws 429 when this address or this account must wait; call before checking the password. */
   async check(address: string, email: string, now: number): Promise<void> {
-    const byAddress = await this.store.get(`a:${address}`);
+    const byAddress = await this.store.get(`a:${address}`, now);
     if (byAddress.count >= this.options.addressFailures) throw tooMany(WINDOW_MS - (now - byAddress.lastAt));
-    const byAccount = await this.store.get(`u:${email}`);
+    const byAccount = await this.store.get(`u:${email}`, now);
     const over = byAccount.count - this.options.accountFailures;
     if (over < 0) return;
-    if ((await this.store.get(`k:${email}|${address}`)).count > 0) return;
+    if ((await this.store.get(`k:${email}|${address}`, now)).count > 0) return;
     const waitMs = Math.min(MAX_DELAY_MS, 1000 * 2 ** over);
     const readyAt = byAccount.lastAt + waitMs;
     if (now < readyAt) throw tooMany(readyAt - now);

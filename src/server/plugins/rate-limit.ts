@@ -16,6 +16,9 @@ declare module 'fastify' {
  * Rate limits are declared per route (DESIGN §4.2). With REDIS_URL the counters live in Redis, so several
  * instances behind a load balancer share them; otherwise in this process's memory.
  */
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CONFLICT_WINDOW_MS = 15 * 60 * 1000;
+
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     const redis = app.config.redisUrl
@@ -23,13 +26,33 @@ export const rateLimitPlugin = fp(
       : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
     const limits = app.config.rateLimits;
+    const counters = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
     app.decorate(
       'loginGuard',
-      new LoginGuard(redis ? new RedisCounterStore(redis) : new MemoryCounterStore(), {
+      new LoginGuard(counters, {
         addressFailures: limits.loginAddressFailures,
         accountFailures: limits.loginAccountFailures,
       }),
     );
+
+    // A 409 says an e-mail or CNPJ is taken: staff need it, but it must not become a lookup service. Past
+    // RATE_LIMIT_CONFLICTS of them in 15 minutes, an account's writes wait for the window to end.
+    const conflictKey = (request: FastifyRequest) => (request.actor ? `c:${request.actor.id}` : null);
+    app.addHook('preHandler', async (request) => {
+      const key = MUTATING.has(request.method) ? conflictKey(request) : null;
+      if (!key) return;
+      const seen = await counters.get(key, app.clock.now().getTime());
+      if (seen.count >= limits.conflicts) {
+        const waitMs = CONFLICT_WINDOW_MS - (app.clock.now().getTime() - seen.lastAt);
+        throw new HttpError(429, MESSAGES.tooManyRequests, undefined, {
+          'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))),
+        });
+      }
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      const key = reply.statusCode === 409 ? conflictKey(request) : null;
+      if (key) await counters.hit(key, CONFLICT_WINDOW_MS, app.clock.now().getTime());
+    });
     await app.register(rateLimit, {
       global: false,
       ...(redis ? { redis, nameSpace: 'rl:' } : {}),
