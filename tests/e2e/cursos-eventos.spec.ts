@@ -57,6 +57,8 @@ test.describe('Meus Cursos', () => {
   test('a cliente creates a course with three modules, edits it, removes a module and deactivates it', async ({
     page,
   }) => {
+    // Three dialogs and a dozen saves: about 20 s alone, past 30 s on a loaded 2-core runner.
+    test.slow();
     await signInAs(page, 'cliente');
     await page.goto('/cursos');
     await expect(page.getByRole('heading', { level: 1, name: 'Meus Cursos' })).toBeVisible();

@@ -93,9 +93,10 @@ export async function createTestApp(
 }
 
 export function sessionCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'sid');
+  // `sid` over http, `__Host-sid` when the app is served over https (ADR 004).
+  const cookie = response.cookies.find((c) => c.name === 'sid' || c.name === '__Host-sid');
   if (!cookie) throw new Error(`no session cookie in the answer (${response.statusCode} ${response.body})`);
-  return `sid=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }
 
 export async function login(app: FastifyInstance, email: string, password: string = DEMO_PASSWORD): Promise<string> {

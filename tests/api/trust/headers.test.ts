@@ -119,9 +119,12 @@ function call(app: FastifyInstance, c: Call): Promise<LightMyRequestResponse> {
     method: c.method ?? 'GET',
     url: c.url,
     ...(c.payload ? { payload: c.payload } : {}),
-    headers: { ...(c.headers ?? {}), ...(c.withSession ? { cookie } : {}) },
+    headers: { ...(c.headers ?? {}), ...(c.withSession ? { cookie: sessionFor(app) } : {}) },
   });
 }
+
+/** The same session under the name each app reads: `__Host-sid` over https (ADR 004), `sid` over http. */
+const sessionFor = (app: FastifyInstance) => (app === secure ? cookie.replace(/^sid=/, '__Host-sid=') : cookie);
 
 function csp(response: LightMyRequestResponse): Map<string, string[]> {
   const header = response.headers['content-security-policy'];

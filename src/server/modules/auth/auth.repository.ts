@@ -49,6 +49,24 @@ export async function voidResetTokens(db: Executor, userId: string): Promise<voi
     .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.used, false)));
 }
 
+/** True while a reset token is live for an active user (read only: the reset itself consumes it atomically). */
+export async function isLiveResetToken(db: Executor, tokenDigest: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.token, tokenDigest),
+        eq(passwordResetTokens.used, false),
+        gt(passwordResetTokens.expiresAt, now),
+        isNull(passwordResetTokens.newEmail),
+        sql`exists (select 1 from ${users} where ${users.id} = ${passwordResetTokens.userId} and ${users.isActive})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Marks a live token used and answers its user; undefined when the token is unknown, used or expired, or its
  * user is switched off.

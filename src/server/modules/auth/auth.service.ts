@@ -18,6 +18,7 @@ import {
   consumeResetToken,
   findUserById,
   findUserByEmail,
+  isLiveResetToken,
   replaceResetToken,
   updatePassword,
 } from './auth.repository';
@@ -82,7 +83,10 @@ export async function sendSetPasswordEmail(
 
 /** Sets the new password and ends every session of that user, in one transaction. */
 export async function resetPassword(app: FastifyInstance, token: string, newPassword: string): Promise<void> {
-  // Checked before the token is spent, so a refused password leaves the link usable.
+  // A dead link is told first; a common password is refused before the link is spent, so it stays usable.
+  if (!(await isLiveResetToken(app.db, digest(token), app.clock.now()))) {
+    throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
+  }
   assertUncommonPassword(newPassword, 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   const done = await app.db.transaction(async (tx) => {
