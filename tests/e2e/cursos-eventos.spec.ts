@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, signInAs } from './support';
+import { expectAccessible, useSession } from './support';
 
 /**
  * Meus Cursos and Eventos (issue 4). Every spec shares one server and database: this file only changes rows it
@@ -59,7 +59,7 @@ test.describe('Meus Cursos', () => {
   }) => {
     // Three dialogs and a dozen saves: about 20 s alone, past 30 s on a loaded 2-core runner.
     test.slow();
-    await signInAs(page, 'cliente');
+    await useSession(page, 'cliente');
     await page.goto('/cursos');
     await expect(page.getByRole('heading', { level: 1, name: 'Meus Cursos' })).toBeVisible();
 
@@ -149,7 +149,7 @@ test.describe('Meus Cursos', () => {
   });
 
   test('a course with one module offers no removal', async ({ page }) => {
-    await signInAs(page, 'cliente');
+    await useSession(page, 'cliente');
     await page.goto('/cursos');
     await page.getByRole('button', { name: 'Novo Curso' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Curso' });
@@ -168,7 +168,7 @@ test.describe('Eventos', () => {
   test('a cliente creates an event with its courses; the card shows the typed date and the discount', async ({
     page,
   }) => {
-    await signInAs(page, 'cliente');
+    await useSession(page, 'cliente');
     await page.goto('/eventos');
     await expect(page.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();
     await page.getByRole('button', { name: 'Criar Evento' }).click();
@@ -205,7 +205,7 @@ test.describe('Eventos', () => {
   });
 
   test('a micro-franquia creates an event for one of its clientes with two of its courses', async ({ page }) => {
-    await signInAs(page, 'micro_franquia');
+    await useSession(page, 'micro_franquia');
     await page.goto('/eventos');
     await page.getByRole('button', { name: 'Criar Evento' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo Evento' });
@@ -234,7 +234,7 @@ test.describe('Eventos', () => {
   });
 
   test('a status changed to Concluído is final', async ({ page }) => {
-    await signInAs(page, 'cliente');
+    await useSession(page, 'cliente');
     const escola = unique('Escola Status E2E');
     const created = await page.request.post('/api/eventos', {
       data: {
@@ -295,7 +295,7 @@ test.describe('Eventos', () => {
   test('the franqueador sees every event of its network but neither creates nor edits; the search filters', async ({
     page,
   }) => {
-    await signInAs(page, 'franqueador');
+    await useSession(page, 'franqueador');
     await page.goto('/eventos');
     await expect(page.getByTestId('evento-card').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Criar Evento' })).toHaveCount(0);
@@ -317,7 +317,7 @@ test.describe('Eventos', () => {
   });
 
   test('another branch never sees the events of this one', async ({ page }) => {
-    await signInAs(page, 'cliente');
+    await useSession(page, 'cliente');
     await page.goto('/eventos');
     await search(page, 'Contagem');
     await expect(page.getByText('Nenhum evento encontrado para a busca')).toBeVisible();
@@ -326,7 +326,7 @@ test.describe('Eventos', () => {
 
 test('both screens fit a 360 px wide phone and stay accessible', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
-  await signInAs(page, 'cliente');
+  await useSession(page, 'cliente');
   for (const path of ['/cursos', '/eventos']) {
     await page.goto(path);
     await expect(page.getByTestId(path === '/cursos' ? 'curso-card' : 'evento-card').first()).toBeVisible();

@@ -7,6 +7,7 @@ import {
   resetLinkFrom,
   signIn,
   signInAs,
+  useSession,
   waitForEmail,
 } from './support';
 
@@ -26,7 +27,8 @@ test.describe('each demo role', () => {
 });
 
 test('the franqueador dashboard shows its counts and is accessible', async ({ page }) => {
-  await signInAs(page, 'franqueador');
+  await useSession(page, 'franqueador');
+  await page.goto('/');
   for (const label of [
     'Franquias',
     'Micro-Franquias',
@@ -58,7 +60,7 @@ test('a protected route sends a visitor to /auth', async ({ page }) => {
 });
 
 test('a role that may not open a screen sees Acesso Negado with its role label', async ({ page }) => {
-  await signInAs(page, 'vendedor');
+  await useSession(page, 'vendedor');
   await page.goto('/franquias');
   await expect(page.getByText('Acesso Negado')).toBeVisible();
   await expect(page.getByText('Você não tem permissão para acessar esta página.')).toBeVisible();
@@ -140,7 +142,8 @@ test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('the menu opens behind a button and links work', async ({ page }) => {
-    await signInAs(page, 'micro_franquia');
+    await useSession(page, 'micro_franquia');
+    await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard da Micro-franquia' })).toBeVisible();
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Menu principal' });

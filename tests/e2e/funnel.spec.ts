@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { makeCpf } from '../../src/shared/brazil-ids';
-import { DEMO_ACCOUNTS, expectAccessible, resetLinkFrom, signIn, signInAs, waitForEmail } from './support';
+import { expectAccessible, resetLinkFrom, signIn, signInAs, useSession, waitForEmail } from './support';
 
 /**
  * The enrolment funnel end to end (issue 6): Leads, Interesses, Pré-Matrículas, Matrículas Efetivadas, Efetivar
@@ -60,7 +60,8 @@ async function chooseEvento(page: Page, label: string) {
 
 test('the cliente picks an event on Leads, searches by phone and downloads the CSV', async ({ page, request }) => {
   const evento = await horizonteEvento(request);
-  await signInAs(page, 'cliente');
+  await useSession(page, 'cliente');
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Leads' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
   await expect(page.getByText('Visualize e gerencie os leads captados nos eventos')).toBeVisible();
@@ -106,7 +107,8 @@ test('the cliente picks an event on Leads, searches by phone and downloads the C
 });
 
 test('the franqueador sees the metric cards and the Cliente column on Interesses', async ({ page }) => {
-  await signInAs(page, 'franqueador');
+  await useSession(page, 'franqueador');
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Interesses' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Interesses' })).toBeVisible();
   const metrics = page.getByRole('region', { name: 'Métricas' });
@@ -130,6 +132,7 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   request,
 }) => {
   const pre = await createPreMatricula(request);
+  // Its own sign-in, not the stored session: Sair below ends the session it uses.
   await signInAs(page, 'cliente');
   await page.goto('/pre-matriculas');
   await expect(page.getByRole('heading', { level: 1, name: 'Pré-Matrículas' })).toBeVisible();
@@ -174,7 +177,8 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
 });
 
 test('the demo aluno sees its own pre-matrícula and matrícula on the dashboard', async ({ page }) => {
-  await signInAs(page, 'aluno');
+  await useSession(page, 'aluno');
+  await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard do Aluno' })).toBeVisible();
   // The metric cards stay for every role.
   await expect(page.getByRole('main').getByText('Matrículas Efetivadas', { exact: true })).toBeVisible();
@@ -189,7 +193,7 @@ test('the demo aluno sees its own pre-matrícula and matrícula on the dashboard
 });
 
 test('the vendedor is told it may not see matrículas', async ({ page }) => {
-  await signInAs(page, 'vendedor');
+  await useSession(page, 'vendedor');
   await page.goto('/matriculas');
   await expect(page.getByText('Você não tem permissão para visualizar matrículas')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
@@ -198,7 +202,8 @@ test('the vendedor is told it may not see matrículas', async ({ page }) => {
 
 test('the franquia sees only its network on Pré-Matrículas and Matrículas, also at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
-  await signIn(page, DEMO_ACCOUNTS.franquia);
+  await useSession(page, 'franquia');
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/pre-matriculas');
   // Narrow screens list each row as a card instead of a table.

@@ -9,7 +9,7 @@ import {
   expectAccessible,
   resetLinkFrom,
   signIn,
-  signInAs,
+  useSession,
   waitForEmail,
 } from './support';
 
@@ -268,7 +268,7 @@ for (const [role, screens] of Object.entries(SCREENS) as [Role, readonly Screen[
   test(`${role}: stored HTML and formulas show as text on every screen that lists them`, async ({ page }) => {
     test.setTimeout(90_000);
     const dialogs = watchDialogs(page);
-    await signInAs(page, role);
+    await useSession(page, role);
     for (const screen of screens) {
       await page.goto(screen.path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -359,7 +359,7 @@ function expectNeutralised(rows: string[][], column: string, value: string) {
 
 test('the Leads CSV starts formula-like cells with an apostrophe', async ({ page }) => {
   const dialogs = watchDialogs(page);
-  await signInAs(page, 'cliente');
+  await useSession(page, 'cliente');
   const leads = await downloadCsv(page, '/leads', true);
   expectNeutralised(leads, 'Nome do Aluno', P.leadAluno);
   expectNeutralised(leads, 'Nome do Responsável', P.leadResponsavel);
@@ -371,7 +371,7 @@ test('the Interesses, Pré-Matrículas and Matrículas CSVs start formula-like c
   page,
 }) => {
   const dialogs = watchDialogs(page);
-  await signInAs(page, 'franqueador');
+  await useSession(page, 'franqueador');
   const interesses = await downloadCsv(page, '/interesses');
   expectNeutralised(interesses, 'Nome do Aluno', P.leadAluno);
   expectNeutralised(interesses, 'Nome do Responsável', P.leadResponsavel);

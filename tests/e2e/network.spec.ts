@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makeCnpj, makeCpf } from '../../src/shared/brazil-ids';
 import { formatCnpj } from '../../src/shared/format';
-import { expectAccessible, signIn, signInAs } from './support';
+import { expectAccessible, signIn, useSession } from './support';
 
 /**
  * The network end to end (issue 3): franqueador -> franquia -> micro-franquia -> cliente and vendedor, with
@@ -71,7 +71,8 @@ test('the network grows from the franqueador down to a cliente, and a deactivate
   const vendedor = { nome: `Vendedor E2E ${uniqueDigits(4)}`, email: newEmail('vendedor') };
 
   // Franqueador: a new franquia, CEP filled by the look-up.
-  await signInAs(page, 'franqueador');
+  await useSession(page, 'franqueador');
+  await page.goto('/');
   await page
     .getByRole('navigation', { name: 'Menu principal' })
     .getByRole('link', { name: 'Franquias', exact: true })
@@ -254,7 +255,8 @@ test('the network grows from the franqueador down to a cliente, and a deactivate
 });
 
 test('franqueador: Usuários finds a user by e-mail and filters by role', async ({ page }) => {
-  await signInAs(page, 'franqueador');
+  await useSession(page, 'franqueador');
+  await page.goto('/');
   await page
     .getByRole('navigation', { name: 'Menu principal' })
     .getByRole('link', { name: 'Usuários', exact: true })
@@ -286,7 +288,7 @@ test('franqueador: Usuários finds a user by e-mail and filters by role', async 
 });
 
 test('micro-franquia: Usuários offers Todos and Vendedor only, and lists its vendedor', async ({ page }) => {
-  await signInAs(page, 'micro_franquia');
+  await useSession(page, 'micro_franquia');
   await page.goto('/usuarios');
   await expect(page.getByText('Permissões')).toBeVisible();
   await expect(page.getByRole('row', { name: /vendedor@demo\.com\.br/ })).toBeVisible();
@@ -297,7 +299,7 @@ test('micro-franquia: Usuários offers Todos and Vendedor only, and lists its ve
 });
 
 test('wrong CPF, CNPJ and an unknown CEP are explained', async ({ page }) => {
-  await signInAs(page, 'franqueador');
+  await useSession(page, 'franqueador');
   await page.goto('/franquias');
   await page.getByRole('button', { name: 'Nova Franquia' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nova Franquia' });
@@ -319,7 +321,7 @@ test('wrong CPF, CNPJ and an unknown CEP are explained', async ({ page }) => {
 });
 
 test('franqueador reads micro-franquias and clientes without changing them', async ({ page }) => {
-  await signInAs(page, 'franqueador');
+  await useSession(page, 'franqueador');
   await page.goto('/micro-franquias');
   await expect(page.getByText('Visualize todas as micro-franquias do sistema')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Franquia' })).toBeVisible();
@@ -343,7 +345,7 @@ test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('the clientes screen and its dialog fit the screen', async ({ page }) => {
-    await signInAs(page, 'vendedor');
+    await useSession(page, 'vendedor');
     await page.goto('/clientes');
     await expect(page.getByRole('row', { name: /Colégio Horizonte/ })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);

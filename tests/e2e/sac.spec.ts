@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, expectAccessible, signInAs, waitForEmail } from './support';
+import { authFile, DEMO_ACCOUNTS, expectAccessible, useSession, waitForEmail } from './support';
 
 /** Today as the screen shows it (the browser runs in America/Sao_Paulo, see playwright.config.ts). */
 const today = () =>
@@ -26,8 +26,8 @@ test('a micro-franquia ticket is found by its id, answered by the franqueador, a
   const description = 'Faltaram os cartões de crédito educacional no kit entregue ontem.';
 
   // The micro-franquia opens a ticket.
-  const micro = await (await browser.newContext()).newPage();
-  await signInAs(micro, 'micro_franquia');
+  const micro = await (await browser.newContext({ storageState: authFile('micro_franquia') })).newPage();
+  await micro.goto('/');
   await micro.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'SAC' }).click();
   await expect(micro.getByRole('heading', { level: 1, name: 'SAC - Suporte ao Cliente' })).toBeVisible();
   await expect(micro.getByText('Visualize e crie tickets de suporte')).toBeVisible();
@@ -63,8 +63,7 @@ test('a micro-franquia ticket is found by its id, answered by the franqueador, a
   expect(id8).toMatch(/^[0-9a-f]{8}$/);
 
   // The franqueador finds it by its 8-character id and answers it.
-  const franqueador = await (await browser.newContext()).newPage();
-  await signInAs(franqueador, 'franqueador');
+  const franqueador = await (await browser.newContext({ storageState: authFile('franqueador') })).newPage();
   await franqueador.goto('/sac');
   await expect(franqueador.getByText('Gerencie todos os tickets de suporte do sistema')).toBeVisible();
   await franqueador.getByRole('searchbox', { name: 'Buscar tickets por título ou ID' }).fill(id8);
@@ -116,7 +115,7 @@ test('a micro-franquia ticket is found by its id, answered by the franqueador, a
 
 test('the search answers Nenhum ticket encontrado, and the screen fits a 360 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signInAs(page, 'franquia');
+  await useSession(page, 'franquia');
   await page.goto('/sac');
   await expect(page.getByRole('heading', { level: 1, name: 'SAC - Suporte ao Cliente' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-network';
 import type { Role } from '../../src/shared/roles';
 
@@ -17,6 +17,26 @@ export async function signIn(page: Page, email: string, password: string = DEMO_
 export async function signInAs(page: Page, role: Role): Promise<void> {
   await signIn(page, DEMO_ACCOUNTS[role]);
   await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * Where auth.setup.ts keeps each demo role's signed-in storage state (`<outputDir>/.auth/<role>.json`, outside
+ * git). Every spec shares these sessions, so a test that logs out, resets a demo password or deactivates a demo
+ * user signs in through the form instead (its own session): ending a stored one would fail the tests after it.
+ */
+export function authFile(role: Role): string {
+  return join(test.info().project.outputDir, '.auth', `${role}.json`);
+}
+
+/**
+ * Puts the demo role's stored session into the page's browser context, in place of a sign-in through the form
+ * (tests about signing in keep `signIn`/`signInAs`). The page does not move: the test opens what it needs.
+ */
+export async function useSession(page: Page, role: Role): Promise<void> {
+  const file = authFile(role);
+  if (!existsSync(file)) throw new Error(`no stored session for ${role} (${file}): the setup project signs it in`);
+  const state = JSON.parse(readFileSync(file, 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+  await page.context().addCookies(state.cookies);
 }
 
 /** The server's mail outbox (DATA_DIR/outbox): waits for a message to `to` newer than `after`. */
