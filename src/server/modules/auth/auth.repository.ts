@@ -38,17 +38,6 @@ export async function replaceResetToken(
   });
 }
 
-/**
- * Voids every live reset link of a user: its login e-mail changed (the link went to the old mailbox) or it was
- * switched off (a later reactivation must not hand the account to whoever kept the link).
- */
-export async function voidResetTokens(db: Executor, userId: string): Promise<void> {
-  await db
-    .update(passwordResetTokens)
-    .set({ used: true })
-    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.used, false)));
-}
-
 /** True while a reset token is live for an active user (read only: the reset itself consumes it atomically). */
 export async function isLiveResetToken(db: Executor, tokenDigest: string, now: Date): Promise<boolean> {
   const [row] = await db

@@ -14,7 +14,7 @@ import {
   setAccountActive,
   updateAccount,
   withUniqueConflicts,
-} from '../usuarios/accounts';
+} from '../usuarios';
 import {
   findCliente,
   insertCliente,

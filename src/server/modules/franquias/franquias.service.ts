@@ -13,7 +13,7 @@ import {
   setAccountActive,
   updateAccount,
   withUniqueConflicts,
-} from '../usuarios/accounts';
+} from '../usuarios';
 import { findFranquia, insertFranquia, toFranquiaView, updateFranquia } from './franquias.repository';
 
 /** A franquia and its user, in one transaction, under the caller's franqueador (DESIGN §4.1, §4.2). */

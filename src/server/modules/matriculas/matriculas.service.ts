@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { FUNNEL_MESSAGES, type MatriculaItem } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { conflict, notFound } from '../../lib/http-error';
-import { sendSetPasswordEmail } from '../auth/auth.service';
+import { sendSetPasswordEmail } from '../auth';
 import {
   findPreMatriculaInScope,
   findUserIdByEmail,

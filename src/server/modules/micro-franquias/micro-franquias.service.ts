@@ -17,7 +17,7 @@ import {
   setAccountActive,
   updateAccount,
   withUniqueConflicts,
-} from '../usuarios/accounts';
+} from '../usuarios';
 import {
   findMicroFranquia,
   insertMicroFranquia,

@@ -4,9 +4,8 @@ import type { Role } from '../../../shared/roles';
 import { USUARIO_MESSAGES } from '../../../shared/schemas/usuario';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
-import { clientes, franquias, microFranquias, users, vendedores } from '../../db/schema';
+import { clientes, franquias, microFranquias, passwordResetTokens, users, vendedores } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { voidResetTokens } from '../auth/auth.repository';
 import { deleteUserSessions } from '../../plugins/sessions/sessions.repository';
 
 /**
@@ -126,6 +125,18 @@ type AccountUpdate = Partial<
     | 'clienteId'
   >
 >;
+
+/**
+ * Voids every live reset link of a user: its login e-mail changed (the link went to the old mailbox) or it was
+ * switched off (a later reactivation must not hand the account to whoever kept the link). It lives here, not in
+ * auth/, because only an account change voids links this way, and auth/ already depends on this module.
+ */
+async function voidResetTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ used: true })
+    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.used, false)));
+}
 
 /** Updates a user's account; a changed login e-mail voids the reset links sent to the old one. */
 export async function updateAccount(db: Executor, userId: string, values: AccountUpdate): Promise<void> {

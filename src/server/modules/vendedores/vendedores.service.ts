@@ -6,7 +6,7 @@ import { users, vendedores } from '../../db/schema';
 import { forbidden } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
 import { assertUncommonPassword } from '../../lib/common-passwords';
-import { assertEmailFree, insertAccount, withUniqueConflicts } from '../usuarios/accounts';
+import { assertEmailFree, insertAccount, withUniqueConflicts } from '../usuarios';
 
 /** A vendedor account and its row, in one transaction, under the caller's micro-franquia (DESIGN §4.1). */
 export async function createVendedor(app: FastifyInstance, actor: Actor, input: VendedorCreate): Promise<VendedorView> {
