@@ -2,6 +2,43 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const root = import.meta.dirname;
+const dirsIn = (path) =>
+  readdirSync(`${root}/${path}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+// The layers (README.md, src/client/README.md), as import-x/no-restricted-paths zones: files in `target` may not
+// import what resolves into `from` (`@/` aliases resolved through tsconfig.json; `except` is relative to `from`).
+const layerZones = [
+  { target: 'src/client', from: 'src/server', message: 'The client talks to the server over HTTP only.' },
+  { target: 'src/server', from: 'src/client', message: 'The server never imports client code.' },
+  { target: 'src/shared', from: ['src/client', 'src/server'], message: 'src/shared depends on neither side.' },
+  // Features meet only in app/routes (bulletproof-react): a feature never imports another feature nor app/.
+  ...dirsIn('src/client/features').map((feature) => ({
+    target: `src/client/features/${feature}`,
+    from: 'src/client/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: compose them in app/routes.',
+  })),
+  { target: 'src/client/features', from: 'src/client/app', message: 'A feature never imports app/.' },
+  {
+    target: ['src/client/components', 'src/client/lib', 'src/client/hooks'],
+    from: ['src/client/features', 'src/client/app'],
+    message: 'components/, lib/ and hooks/ hold no feature code: they import neither features/ nor app/.',
+  },
+  // A server module reaches another module only through its index.ts (its public entry).
+  ...dirsIn('src/server/modules').map((module) => ({
+    target: `src/server/modules/!(${module})/**`,
+    from: `src/server/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Import another module through its index.ts only (src/server/modules/${module}/index.ts).`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -32,16 +69,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features meet only in app/routes (bulletproof-react): a feature never imports another feature.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/features/*/*', '../../features/*'], message: 'Import features only from app/.' }] },
-      ],
     },
   },
   {
-    files: ['src/client/app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}/tsconfig.json` })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // src/shared is used by both sides: zod and plain TypeScript only.

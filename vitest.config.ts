@@ -11,6 +11,8 @@ export default defineConfig({
     include: [
       'src/**/*.test.{ts,tsx}',
       'tests/api/**/*.test.ts',
+      // The layout's lint rules on small snippets (ESLint's Node API, no server).
+      'tests/lint/*.test.ts',
       // The faults that need no server process; tests/faults/process runs on its own (.ci/run).
       'tests/faults/*.test.ts',
       // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).

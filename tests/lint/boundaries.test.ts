@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layout's lint (eslint.config.js: import-x/no-restricted-paths zones and import-x/no-cycle) on small snippets
+ * linted as if they stood at the given paths. The imported files are real: an import that does not resolve is
+ * never reported by no-restricted-paths, so each snippet names a file that exists.
+ */
+const root = resolve(import.meta.dirname, '../..');
+let eslint: ESLint;
+
+// The first lint loads the config and the TypeScript resolver, and no-cycle parses what the probes import.
+const SLOW = 60_000;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function rulesReported(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, filePath) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+const ZONE = 'import-x/no-restricted-paths';
+
+describe('lint: the layers', () => {
+  it.each([
+    {
+      what: 'a feature importing another feature through @/',
+      filePath: 'src/client/features/clientes/components/probe.tsx',
+      code: "import { getEventosQueryOptions } from '@/features/eventos/api/get-eventos';\nexport const probe = getEventosQueryOptions;\n",
+    },
+    {
+      what: 'a feature importing another feature by a relative path',
+      filePath: 'src/client/features/clientes/components/probe.tsx',
+      code: "import { getEventosQueryOptions } from '../../eventos/api/get-eventos';\nexport const probe = getEventosQueryOptions;\n",
+    },
+    {
+      what: 'a feature importing app/',
+      filePath: 'src/client/features/clientes/components/probe.tsx',
+      code: "import { RoutePage } from '@/app/shell/route-page';\nexport const probe = RoutePage;\n",
+    },
+    {
+      what: 'components/ importing a feature',
+      filePath: 'src/client/components/ui/probe.tsx',
+      code: "import { getEventosQueryOptions } from '@/features/eventos/api/get-eventos';\nexport const probe = getEventosQueryOptions;\n",
+    },
+    {
+      what: 'lib/ importing app/',
+      filePath: 'src/client/lib/probe.ts',
+      code: "import { RoutePage } from '../app/shell/route-page';\nexport const probe = RoutePage;\n",
+    },
+    {
+      what: 'the client importing the server',
+      filePath: 'src/client/lib/probe.ts',
+      code: "import { HttpError } from '../../server/lib/http-error';\nexport const probe = HttpError;\n",
+    },
+    {
+      what: 'the server importing the client',
+      filePath: 'src/server/lib/probe.ts',
+      code: "import { ApiError } from '../../client/lib/api-client';\nexport const probe = ApiError;\n",
+    },
+    {
+      what: "a server module importing another module's file",
+      filePath: 'src/server/modules/matriculas/probe.ts',
+      code: "import { insertAccount } from '../usuarios/accounts';\nexport const probe = insertAccount;\n",
+    },
+    {
+      what: "a server module importing another module's file past its index.ts",
+      filePath: 'src/server/modules/leads/probe.ts',
+      code: "import { funnelSearch } from '../funnel/search';\nexport const probe = funnelSearch;\n",
+    },
+  ])('refuses $what', { timeout: SLOW }, async ({ filePath, code }) => {
+    expect(await rulesReported(filePath, code)).toEqual([ZONE]);
+  });
+
+  it('refuses an import cycle', { timeout: SLOW }, async () => {
+    // usuarios/index.ts re-exports accounts.ts: accounts.ts importing the index closes a cycle.
+    const code = "import { insertAccount } from './index';\nexport const probe = insertAccount;\n";
+    expect(await rulesReported('src/server/modules/usuarios/accounts.ts', code)).toEqual(['import-x/no-cycle']);
+  });
+
+  it('lets the layers import what they may', { timeout: SLOW }, async () => {
+    const feature = [
+      "import { Button } from '@/components/ui/button';",
+      "import { api } from '@/lib/api-client';",
+      "import { ROLES } from '@shared/roles';",
+      "import { useClientesOptions } from '../../eventos/api/get-clientes-options';",
+      'export const probe = [Button, api, ROLES, useClientesOptions];',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/client/features/eventos/components/probe.tsx', feature)).toEqual([]);
+
+    const route = [
+      "import { getEventosQueryOptions } from '@/features/eventos/api/get-eventos';",
+      "import { useClientesOptions } from '@/features/eventos/api/get-clientes-options';",
+      'export const probe = [getEventosQueryOptions, useClientesOptions];',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/client/app/routes/probe.tsx', route)).toEqual([]);
+
+    const serverModule = [
+      "import { funnelSearch } from '../funnel';",
+      "import { insertAccount } from '../usuarios';",
+      "import { HttpError } from '../../lib/http-error';",
+      "import { ROLES } from '../../../shared/roles';",
+      'export const probe = [funnelSearch, insertAccount, HttpError, ROLES];',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/server/modules/matriculas/probe.ts', serverModule)).toEqual([]);
+  });
+});
