@@ -27,7 +27,7 @@ interface Owner {
 /**
  * Who an event belongs to. A cliente's events are always its own (the body's clienteId is ignored); the other
  * roles name a client in their scope. The event also carries the client's micro-franquia, which every scope
- * above the client reads (ADR 001).
+ * above the client reads (ADR 006).
  */
 async function resolveOwner(
   db: Executor,
