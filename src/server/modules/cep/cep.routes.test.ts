@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { as, type Caller } from '../../../../tests/support/inject-as';
 import {
   FAKE_CEP_BROKEN,
   FAKE_CEP_HANGING,
@@ -11,20 +12,17 @@ import { CepService } from './cep.service';
 
 let fake: FakeCepServer;
 let ctx: TestContext;
-let cookie: string;
 
 beforeAll(async () => {
   fake = await startFakeCepServer();
   ctx = await createTestApp({ CEP_API_URL: fake.urlTemplate });
-  cookie = await loginAs(ctx.app, 'franquia');
 });
 afterAll(async () => {
   await ctx.close();
   await fake.close();
 });
 
-const lookup = (cep: string, as = cookie) =>
-  ctx.app.inject({ url: `/api/cep/${encodeURIComponent(cep)}`, headers: as ? { cookie: as } : {} });
+const lookup = (cep: string, who: Caller = 'franquia') => as(ctx.app, who).get(`/api/cep/${encodeURIComponent(cep)}`);
 
 describe('GET /api/cep/:cep', () => {
   it('answers cidade and estado from the service, with or without the hyphen', async () => {
@@ -65,10 +63,10 @@ describe('GET /api/cep/:cep', () => {
 
   it('is open to every staff role, not to the aluno nor to visitors', async () => {
     for (const role of ['franqueador', 'micro_franquia', 'vendedor', 'cliente'] as const) {
-      expect((await lookup('01310100', await loginAs(ctx.app, role))).statusCode, role).toBe(200);
+      expect((await lookup('01310100', role)).statusCode, role).toBe(200);
     }
-    expect((await lookup('01310100', await loginAs(ctx.app, 'aluno'))).statusCode).toBe(403);
-    expect((await lookup('01310100', '')).statusCode).toBe(401);
+    expect((await lookup('01310100', 'aluno')).statusCode).toBe(403);
+    expect((await lookup('01310100', null)).statusCode).toBe(401);
   });
 });
 

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Curso } from '../../../shared/schemas/curso';
 import { clientes, cursos } from '../../db/schema';
-import { createTestApp, login, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { as } from '../../../../tests/support/inject-as';
 
 let ctx: TestContext;
-let cliente: string;
-let clienteContagem: string;
+/** Demo users beyond the one account per role. */
+const CLIENTE_CONTAGEM = { email: 'cliente.contagem@demo.com.br' };
+const FRANQUIA_MG = { email: 'franquia.mg@demo.com.br' };
 let ids: { horizonte: string; valinhos: string; contagem: string };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  cliente = await loginAs(ctx.app, 'cliente');
-  clienteContagem = await login(ctx.app, 'cliente.contagem@demo.com.br');
   const rows = await ctx.handle.db.select({ id: clientes.id, nome: clientes.nomeFantasia }).from(clientes);
   const byName = (nome: string) => rows.find((r) => r.nome === nome)!.id;
   ids = {
@@ -22,11 +22,6 @@ beforeAll(async () => {
   };
 });
 afterAll(() => ctx.close());
-
-const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-function send(method: 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: Record<string, unknown>) {
-  return ctx.app.inject({ method, url, headers: { cookie }, payload });
-}
 
 const novoCurso = (overrides: Record<string, unknown> = {}) => ({
   titulo: `Curso ${Math.random().toString(36).slice(2, 8)}`,
@@ -42,14 +37,14 @@ const novoCurso = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function createCurso(overrides: Record<string, unknown> = {}): Promise<Curso> {
-  const response = await send('POST', '/api/cursos', cliente, novoCurso(overrides));
+  const response = await as(ctx.app, 'cliente').post('/api/cursos', novoCurso(overrides));
   expect(response.statusCode).toBe(201);
   return response.json();
 }
 
 describe('GET /api/cursos', () => {
   it("answers the cliente's own courses with their modules in order, money as numbers, and the count", async () => {
-    const response = await get('/api/cursos', cliente);
+    const response = await as(ctx.app, 'cliente').get('/api/cursos');
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-total-count']).toBe('3');
     const list: Curso[] = response.json();
@@ -69,43 +64,42 @@ describe('GET /api/cursos', () => {
   });
 
   it("another cliente sees only its own; a client id outside the caller's scope is 404", async () => {
-    const response = await get('/api/cursos', clienteContagem);
+    const response = await as(ctx.app, CLIENTE_CONTAGEM).get('/api/cursos');
     expect(response.json().map((c: Curso) => c.titulo)).toEqual(['Informática Básica']);
-    expect((await get(`/api/cursos?clienteId=${ids.horizonte}`, clienteContagem)).statusCode).toBe(404);
-    expect((await get(`/api/cursos?clienteId=${ids.horizonte}`, cliente)).headers['x-total-count']).toBe('3');
+    expect((await as(ctx.app, CLIENTE_CONTAGEM).get(`/api/cursos?clienteId=${ids.horizonte}`)).statusCode).toBe(404);
+    expect((await as(ctx.app, 'cliente').get(`/api/cursos?clienteId=${ids.horizonte}`)).headers['x-total-count']).toBe(
+      '3',
+    );
   });
 
   it("offers a client's courses to the roles above it, in their scope only", async () => {
-    const micro = await loginAs(ctx.app, 'micro_franquia');
-    const horizonte = await get(`/api/cursos?clienteId=${ids.horizonte}`, micro);
+    const horizonte = await as(ctx.app, 'micro_franquia').get(`/api/cursos?clienteId=${ids.horizonte}`);
     expect(horizonte.statusCode).toBe(200);
     expect(horizonte.json().every((c: Curso) => c.clienteId === ids.horizonte)).toBe(true);
-    expect((await get(`/api/cursos?clienteId=${ids.valinhos}`, micro)).json()).toEqual([]);
-    const outside = await get(`/api/cursos?clienteId=${ids.contagem}`, micro);
+    expect((await as(ctx.app, 'micro_franquia').get(`/api/cursos?clienteId=${ids.valinhos}`)).json()).toEqual([]);
+    const outside = await as(ctx.app, 'micro_franquia').get(`/api/cursos?clienteId=${ids.contagem}`);
     expect(outside.statusCode).toBe(404);
     expect(outside.json()).toEqual({ message: 'Cliente não encontrado' });
 
-    const vendedor = await loginAs(ctx.app, 'vendedor');
-    expect((await get(`/api/cursos?clienteId=${ids.horizonte}`, vendedor)).statusCode).toBe(200);
-    expect((await get(`/api/cursos?clienteId=${ids.contagem}`, vendedor)).statusCode).toBe(404);
+    expect((await as(ctx.app, 'vendedor').get(`/api/cursos?clienteId=${ids.horizonte}`)).statusCode).toBe(200);
+    expect((await as(ctx.app, 'vendedor').get(`/api/cursos?clienteId=${ids.contagem}`)).statusCode).toBe(404);
 
-    const franquiaMg = await login(ctx.app, 'franquia.mg@demo.com.br');
-    expect((await get(`/api/cursos?clienteId=${ids.contagem}`, franquiaMg)).statusCode).toBe(200);
-    expect((await get(`/api/cursos?clienteId=${ids.horizonte}`, franquiaMg)).statusCode).toBe(404);
+    expect((await as(ctx.app, FRANQUIA_MG).get(`/api/cursos?clienteId=${ids.contagem}`)).statusCode).toBe(200);
+    expect((await as(ctx.app, FRANQUIA_MG).get(`/api/cursos?clienteId=${ids.horizonte}`)).statusCode).toBe(404);
   });
 
   it('searches titles in SQL and pages with X-Total-Count', async () => {
-    const response = await get('/api/cursos?q=ingl&pageSize=1', cliente);
+    const response = await as(ctx.app, 'cliente').get('/api/cursos?q=ingl&pageSize=1');
     expect(response.headers['x-total-count']).toBe('1');
     expect(response.json()[0].titulo).toBe('Inglês Intensivo');
-    const page2 = await get('/api/cursos?pageSize=2&page=2', cliente);
+    const page2 = await as(ctx.app, 'cliente').get('/api/cursos?pageSize=2&page=2');
     expect(page2.json()).toHaveLength(1);
     expect(page2.headers['x-total-count']).toBe('3');
   });
 
   it('answers 401 without a session and 403 to an aluno', async () => {
-    expect((await get('/api/cursos')).statusCode).toBe(401);
-    expect((await get('/api/cursos', await loginAs(ctx.app, 'aluno'))).statusCode).toBe(403);
+    expect((await as(ctx.app, null).get('/api/cursos')).statusCode).toBe(401);
+    expect((await as(ctx.app, 'aluno').get('/api/cursos')).statusCode).toBe(403);
   });
 });
 
@@ -118,26 +112,24 @@ describe('POST /api/cursos', () => {
       [1, 'Introdução', '1'],
       [2, 'Prática', '2A'],
     ]);
-    const list: Curso[] = (await get('/api/cursos', cliente)).json();
+    const list: Curso[] = (await as(ctx.app, 'cliente').get('/api/cursos')).json();
     expect(list[0]!.id).toBe(curso.id);
   });
 
   it('answers every rule of SPEC §5 with its message and creates nothing', async () => {
-    const before = (await get('/api/cursos', cliente)).headers['x-total-count'];
-    const noModules = await send('POST', '/api/cursos', cliente, novoCurso({ modulos: [] }));
+    const before = (await as(ctx.app, 'cliente').get('/api/cursos')).headers['x-total-count'];
+    const noModules = await as(ctx.app, 'cliente').post('/api/cursos', novoCurso({ modulos: [] }));
     expect(noModules.statusCode).toBe(400);
     expect(noModules.json().message).toBe('Adicione pelo menos um módulo');
 
-    const discount = await send('POST', '/api/cursos', cliente, novoCurso({ valor: 100, valorComDesconto: 150 }));
+    const discount = await as(ctx.app, 'cliente').post('/api/cursos', novoCurso({ valor: 100, valorComDesconto: 150 }));
     expect(discount.statusCode).toBe(400);
     expect(discount.json().errors).toEqual({
       valorComDesconto: 'Valor com desconto deve ser menor ou igual ao valor original',
     });
 
-    const fields = await send(
-      'POST',
+    const fields = await as(ctx.app, 'cliente').post(
       '/api/cursos',
-      cliente,
       novoCurso({ titulo: '', valor: -1, parcelas: 0, modulos: [{ titulo: '', modulo: '', cargaHoraria: 0 }] }),
     );
     expect(fields.json().errors).toEqual({
@@ -148,12 +140,12 @@ describe('POST /api/cursos', () => {
       'modulos.0.modulo': 'Módulo é obrigatório',
       'modulos.0.cargaHoraria': 'Carga horária deve ser maior que 0',
     });
-    expect((await get('/api/cursos', cliente)).headers['x-total-count']).toBe(before);
+    expect((await as(ctx.app, 'cliente').get('/api/cursos')).headers['x-total-count']).toBe(before);
   });
 
   it('is refused to every role but cliente', async () => {
     for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'aluno'] as const) {
-      const response = await send('POST', '/api/cursos', await loginAs(ctx.app, role), novoCurso());
+      const response = await as(ctx.app, role).post('/api/cursos', novoCurso());
       expect(response.statusCode).toBe(403);
     }
   });
@@ -162,7 +154,7 @@ describe('POST /api/cursos', () => {
 describe('PATCH /api/cursos/:id', () => {
   it('updates the course fields and keeps its modules', async () => {
     const curso = await createCurso();
-    const response = await send('PATCH', `/api/cursos/${curso.id}`, cliente, {
+    const response = await as(ctx.app, 'cliente').patch(`/api/cursos/${curso.id}`, {
       titulo: 'Novo título',
       descricao: '',
       valor: 2000,
@@ -182,17 +174,17 @@ describe('PATCH /api/cursos/:id', () => {
 
   it('checks the discount against the stored value', async () => {
     const curso = await createCurso({ valor: 500, valorComDesconto: 400 });
-    const response = await send('PATCH', `/api/cursos/${curso.id}`, cliente, { valorComDesconto: 600 });
+    const response = await as(ctx.app, 'cliente').patch(`/api/cursos/${curso.id}`, { valorComDesconto: 600 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Valor com desconto deve ser menor ou igual ao valor original');
   });
 
   it('deactivates with only isActive, and a deactivated course is not reactivated', async () => {
     const curso = await createCurso();
-    const off = await send('PATCH', `/api/cursos/${curso.id}`, cliente, { isActive: false });
+    const off = await as(ctx.app, 'cliente').patch(`/api/cursos/${curso.id}`, { isActive: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ isActive: false, titulo: curso.titulo, descricao: curso.descricao });
-    const on = await send('PATCH', `/api/cursos/${curso.id}`, cliente, { isActive: true });
+    const on = await as(ctx.app, 'cliente').patch(`/api/cursos/${curso.id}`, { isActive: true });
     expect(on.statusCode).toBe(409);
     expect(on.json().message).toBe('Um curso desativado não pode ser reativado');
   });
@@ -202,10 +194,10 @@ describe('PATCH /api/cursos/:id', () => {
       .select({ id: cursos.id })
       .from(cursos)
       .where(eq(cursos.titulo, 'Informática Básica'));
-    const response = await send('PATCH', `/api/cursos/${informatica!.id}`, cliente, { titulo: 'Invadido' });
+    const response = await as(ctx.app, 'cliente').patch(`/api/cursos/${informatica!.id}`, { titulo: 'Invadido' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Curso não encontrado');
-    const module = await send('POST', `/api/cursos/${informatica!.id}/modulos`, cliente, {
+    const module = await as(ctx.app, 'cliente').post(`/api/cursos/${informatica!.id}/modulos`, {
       titulo: 'X',
       modulo: '9',
       cargaHoraria: 1,
@@ -217,7 +209,7 @@ describe('PATCH /api/cursos/:id', () => {
 describe('modules', () => {
   it('adds a module at the end, updates it, removes one and renumbers', async () => {
     const curso = await createCurso();
-    const added = await send('POST', `/api/cursos/${curso.id}/modulos`, cliente, {
+    const added = await as(ctx.app, 'cliente').post(`/api/cursos/${curso.id}/modulos`, {
       titulo: 'Projeto final',
       modulo: '3',
       cargaHoraria: 10,
@@ -225,17 +217,17 @@ describe('modules', () => {
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ ordem: 3, titulo: 'Projeto final', isActive: true });
 
-    const patched = await send('PATCH', `/api/cursos/${curso.id}/modulos/${added.json().id}`, cliente, {
+    const patched = await as(ctx.app, 'cliente').patch(`/api/cursos/${curso.id}/modulos/${added.json().id}`, {
       cargaHoraria: 12,
       isActive: false,
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ cargaHoraria: 12, isActive: false, titulo: 'Projeto final' });
 
-    const removed = await send('DELETE', `/api/cursos/${curso.id}/modulos/${curso.modulos[0]!.id}`, cliente);
+    const removed = await as(ctx.app, 'cliente').delete(`/api/cursos/${curso.id}/modulos/${curso.modulos[0]!.id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ message: 'Módulo removido' });
-    const after: Curso = (await get('/api/cursos', cliente)).json().find((c: Curso) => c.id === curso.id);
+    const after: Curso = (await as(ctx.app, 'cliente').get('/api/cursos')).json().find((c: Curso) => c.id === curso.id);
     expect(after.modulos.map((m) => [m.ordem, m.titulo])).toEqual([
       [1, 'Prática'],
       [2, 'Projeto final'],
@@ -244,7 +236,7 @@ describe('modules', () => {
 
   it('answers the messages of SPEC §5 for a module', async () => {
     const curso = await createCurso();
-    const response = await send('POST', `/api/cursos/${curso.id}/modulos`, cliente, {
+    const response = await as(ctx.app, 'cliente').post(`/api/cursos/${curso.id}/modulos`, {
       titulo: 'Sem horas',
       modulo: '3',
       cargaHoraria: 0,
@@ -255,7 +247,7 @@ describe('modules', () => {
 
   it('never removes the last module of a course', async () => {
     const curso = await createCurso({ modulos: [{ titulo: 'Único', modulo: '1', cargaHoraria: 8 }] });
-    const response = await send('DELETE', `/api/cursos/${curso.id}/modulos/${curso.modulos[0]!.id}`, cliente);
+    const response = await as(ctx.app, 'cliente').delete(`/api/cursos/${curso.id}/modulos/${curso.modulos[0]!.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Deve haver pelo menos um módulo');
   });
@@ -263,11 +255,14 @@ describe('modules', () => {
   it("answers 404 for a module of another course, and 403 to roles that don't manage courses", async () => {
     const a = await createCurso();
     const b = await createCurso();
-    const response = await send('DELETE', `/api/cursos/${a.id}/modulos/${b.modulos[0]!.id}`, cliente);
+    const response = await as(ctx.app, 'cliente').delete(`/api/cursos/${a.id}/modulos/${b.modulos[0]!.id}`);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Módulo não encontrado');
-    const micro = await loginAs(ctx.app, 'micro_franquia');
-    expect((await send('DELETE', `/api/cursos/${a.id}/modulos/${a.modulos[0]!.id}`, micro)).statusCode).toBe(403);
-    expect((await send('PATCH', `/api/cursos/${a.id}`, micro, { isActive: false })).statusCode).toBe(403);
+    expect(
+      (await as(ctx.app, 'micro_franquia').delete(`/api/cursos/${a.id}/modulos/${a.modulos[0]!.id}`)).statusCode,
+    ).toBe(403);
+    expect((await as(ctx.app, 'micro_franquia').patch(`/api/cursos/${a.id}`, { isActive: false })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles';
-import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { as } from '../../../../tests/support/inject-as';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -37,8 +38,7 @@ describe('GET /api/dashboard/metrics', () => {
   it.each(Object.entries(EXPECTED) as [Role, Record<string, number>][])(
     'answers the %s exactly its own counts',
     async (role, expected) => {
-      const cookie = await loginAs(ctx.app, role);
-      const response = await ctx.app.inject({ url: '/api/dashboard/metrics', headers: { cookie } });
+      const response = await as(ctx.app, role).get('/api/dashboard/metrics');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(expected);
     },

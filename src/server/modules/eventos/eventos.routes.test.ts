@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { Role } from '../../../shared/roles';
 import type { Evento } from '../../../shared/schemas/evento';
 import { clientes, cursos, eventos, eventosCursos, microFranquias } from '../../db/schema';
-import { createTestApp, login, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { as } from '../../../../tests/support/inject-as';
 
 let ctx: TestContext;
-const cookies = {} as Record<Role, string>;
+/** A franquia of the other branch (Minas Gerais). */
+const FRANQUIA_MG = { email: 'franquia.mg@demo.com.br' };
 let ids: {
   horizonte: string;
   valinhos: string;
@@ -18,9 +19,6 @@ let ids: {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as const) {
-    cookies[role] = await loginAs(ctx.app, role);
-  }
   const db = ctx.handle.db;
   const rows = await db.select({ id: clientes.id, nome: clientes.nomeFantasia }).from(clientes);
   const cliente = (nome: string) => rows.find((r) => r.nome === nome)!.id;
@@ -39,12 +37,6 @@ beforeAll(async () => {
   };
 });
 afterAll(() => ctx.close());
-
-const list = (cookie: string, query = '') =>
-  ctx.app.inject({ method: 'GET', url: `/api/eventos${query}`, headers: { cookie } });
-function send(method: 'POST' | 'PUT', url: string, cookie: string, payload: Record<string, unknown>) {
-  return ctx.app.inject({ method, url, headers: { cookie }, payload });
-}
 
 const novoEvento = (overrides: Record<string, unknown> = {}) => ({
   nomeEscola: `Escola Teste ${Math.random().toString(36).slice(2, 8)}`,
@@ -75,14 +67,14 @@ describe('GET /api/eventos', () => {
     ['vendedor', 3],
     ['cliente', 2],
   ] as const)('answers the %s the events in its scope (%i) with X-Total-Count', async (role, total) => {
-    const response = await list(cookies[role]);
+    const response = await as(ctx.app, role).get('/api/eventos');
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-total-count']).toBe(String(total));
     expect(response.json()).toHaveLength(total);
   });
 
   it('answers each event with its courses, money as a number and date-only values untouched', async () => {
-    const events: Evento[] = (await list(cookies.cliente)).json();
+    const events: Evento[] = (await as(ctx.app, 'cliente').get('/api/eventos')).json();
     const upcoming = events.find((e) => e.status === 'agendado')!;
     expect(upcoming.cursos.map((c) => c.titulo)).toEqual(['Inglês Intensivo', 'Técnico em Administração']);
     expect(upcoming.cursoIds).toHaveLength(2);
@@ -93,28 +85,27 @@ describe('GET /api/eventos', () => {
   });
 
   it('searches school, city and state, case-insensitive and partial', async () => {
-    const q = async (text: string) => (await list(cookies.franqueador, `?q=${encodeURIComponent(text)}`)).json();
+    const q = async (text: string) =>
+      (await as(ctx.app, 'franqueador').get(`/api/eventos?q=${encodeURIComponent(text)}`)).json();
     expect((await q('HORIZ')).map((e: Evento) => e.nomeEscola)).toEqual(['Colégio Horizonte', 'Colégio Horizonte']);
     expect((await q('valinh')).map((e: Evento) => e.cidade)).toEqual(['Valinhos']);
     expect((await q('mg')).map((e: Evento) => e.estado)).toEqual(['MG']);
     expect(await q('nada-assim')).toEqual([]);
-    const paged = await list(cookies.franqueador, '?q=sp&pageSize=1');
+    const paged = await as(ctx.app, 'franqueador').get('/api/eventos?q=sp&pageSize=1');
     expect(paged.headers['x-total-count']).toBe('3');
     expect(paged.json()).toHaveLength(1);
   });
 
   it('answers 403 to an aluno and 401 without a session', async () => {
-    expect((await list(cookies.aluno)).statusCode).toBe(403);
+    expect((await as(ctx.app, 'aluno').get('/api/eventos')).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/eventos' })).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/eventos', () => {
   it("a cliente's event is its own whatever the body says, under its micro-franquia, newest first", async () => {
-    const response = await send(
-      'POST',
+    const response = await as(ctx.app, 'cliente').post(
       '/api/eventos',
-      cookies.cliente,
       novoEvento({ clienteId: ids.contagem, cursoIds: ids.cursosHorizonte.slice(0, 2), status: 'concluido' }),
     );
     expect(response.statusCode).toBe(201);
@@ -130,21 +121,20 @@ describe('POST /api/eventos', () => {
       status: 'agendado',
     });
     expect(evento.cursos).toHaveLength(2);
-    expect((await list(cookies.cliente)).json()[0].id).toBe(evento.id);
+    expect((await as(ctx.app, 'cliente').get('/api/eventos')).json()[0].id).toBe(evento.id);
     // The scopes above the cliente see it through its micro-franquia.
     for (const role of ['micro_franquia', 'franquia', 'franqueador', 'vendedor'] as const) {
-      expect((await list(cookies[role])).json().some((e: Evento) => e.id === evento.id)).toBe(true);
+      expect((await as(ctx.app, role).get('/api/eventos')).json().some((e: Evento) => e.id === evento.id)).toBe(true);
     }
-    const mg = await login(ctx.app, 'franquia.mg@demo.com.br');
-    expect((await list(mg)).json().some((e: Evento) => e.id === evento.id)).toBe(false);
+    expect((await as(ctx.app, FRANQUIA_MG).get('/api/eventos')).json().some((e: Evento) => e.id === evento.id)).toBe(
+      false,
+    );
   });
 
   it("refuses another client's course and creates nothing (one transaction)", async () => {
     const before = await countEventos();
-    const response = await send(
-      'POST',
+    const response = await as(ctx.app, 'cliente').post(
       '/api/eventos',
-      cookies.cliente,
       novoEvento({ cursoIds: [ids.cursosHorizonte[0], ids.informatica] }),
     );
     expect(response.statusCode).toBe(400);
@@ -156,21 +146,19 @@ describe('POST /api/eventos', () => {
   });
 
   it('a micro-franquia must name a client, and only one of its own', async () => {
-    const missing = await send('POST', '/api/eventos', cookies.micro_franquia, novoEvento());
+    const missing = await as(ctx.app, 'micro_franquia').post('/api/eventos', novoEvento());
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
       message: 'Cliente é obrigatório',
       errors: { clienteId: 'Cliente é obrigatório' },
     });
 
-    const outside = await send('POST', '/api/eventos', cookies.micro_franquia, novoEvento({ clienteId: ids.contagem }));
+    const outside = await as(ctx.app, 'micro_franquia').post('/api/eventos', novoEvento({ clienteId: ids.contagem }));
     expect(outside.statusCode).toBe(404);
     expect(outside.json().message).toBe('Cliente não encontrado');
 
-    const created = await send(
-      'POST',
+    const created = await as(ctx.app, 'micro_franquia').post(
       '/api/eventos',
-      cookies.micro_franquia,
       novoEvento({ clienteId: ids.valinhos, cep: '', valorTotalDesconto: undefined }),
     );
     expect(created.statusCode).toBe(201);
@@ -181,34 +169,30 @@ describe('POST /api/eventos', () => {
       valorTotalDesconto: null,
     });
     // Horizonte's courses are not Valinhos's.
-    const wrongCourses = await send(
-      'POST',
+    const wrongCourses = await as(ctx.app, 'micro_franquia').post(
       '/api/eventos',
-      cookies.micro_franquia,
       novoEvento({ clienteId: ids.valinhos, cursoIds: [ids.cursosHorizonte[0]] }),
     );
     expect(wrongCourses.statusCode).toBe(400);
   });
 
   it('a vendedor creates events for the clientes it registered only', async () => {
-    const own = await send('POST', '/api/eventos', cookies.vendedor, novoEvento({ clienteId: ids.horizonte }));
+    const own = await as(ctx.app, 'vendedor').post('/api/eventos', novoEvento({ clienteId: ids.horizonte }));
     expect(own.statusCode).toBe(201);
-    const other = await send('POST', '/api/eventos', cookies.vendedor, novoEvento({ clienteId: ids.contagem }));
+    const other = await as(ctx.app, 'vendedor').post('/api/eventos', novoEvento({ clienteId: ids.contagem }));
     expect(other.statusCode).toBe(404);
   });
 
   it('is refused to franqueador, franquia and aluno', async () => {
     for (const role of ['franqueador', 'franquia', 'aluno'] as const) {
-      const response = await send('POST', '/api/eventos', cookies[role], novoEvento({ clienteId: ids.horizonte }));
+      const response = await as(ctx.app, role).post('/api/eventos', novoEvento({ clienteId: ids.horizonte }));
       expect(response.statusCode).toBe(403);
     }
   });
 
   it('answers the messages of SPEC §5', async () => {
-    const response = await send(
-      'POST',
+    const response = await as(ctx.app, 'cliente').post(
       '/api/eventos',
-      cookies.cliente,
       novoEvento({ nomeEscola: '', qtdAlunos: 0, cep: '123', estado: 'S', valorTotalDesconto: -5, dataEvento: '' }),
     );
     expect(response.statusCode).toBe(400);
@@ -225,14 +209,14 @@ describe('POST /api/eventos', () => {
 
 describe('PUT /api/eventos/:id', () => {
   async function createAsCliente(overrides: Record<string, unknown> = {}): Promise<Evento> {
-    const response = await send('POST', '/api/eventos', cookies.cliente, novoEvento(overrides));
+    const response = await as(ctx.app, 'cliente').post('/api/eventos', novoEvento(overrides));
     expect(response.statusCode).toBe(201);
     return response.json();
   }
 
   it('replaces the fields and the course set', async () => {
     const evento = await createAsCliente({ cursoIds: ids.cursosHorizonte.slice(0, 2) });
-    const response = await send('PUT', `/api/eventos/${evento.id}`, cookies.cliente, {
+    const response = await as(ctx.app, 'cliente').put(`/api/eventos/${evento.id}`, {
       ...novoEvento({ nomeEscola: 'Escola Renomeada', cursoIds: [ids.cursosHorizonte[2]] }),
       status: 'em_andamento',
     });
@@ -248,19 +232,19 @@ describe('PUT /api/eventos/:id', () => {
 
   it('concluido and cancelado are final', async () => {
     const evento = await createAsCliente();
-    const done = await send('PUT', `/api/eventos/${evento.id}`, cookies.cliente, {
+    const done = await as(ctx.app, 'cliente').put(`/api/eventos/${evento.id}`, {
       ...novoEvento(),
       status: 'concluido',
     });
     expect(done.statusCode).toBe(200);
-    const back = await send('PUT', `/api/eventos/${evento.id}`, cookies.cliente, {
+    const back = await as(ctx.app, 'cliente').put(`/api/eventos/${evento.id}`, {
       ...novoEvento(),
       status: 'agendado',
     });
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toBe('Evento concluído ou cancelado não pode mudar de status');
     // Other fields of a final event may still be corrected.
-    const fix = await send('PUT', `/api/eventos/${evento.id}`, cookies.cliente, {
+    const fix = await as(ctx.app, 'cliente').put(`/api/eventos/${evento.id}`, {
       ...novoEvento({ observacao: 'Corrigido' }),
     });
     expect(fix.statusCode).toBe(200);
@@ -269,15 +253,15 @@ describe('PUT /api/eventos/:id', () => {
 
   it("keeps a micro-franquia's change of client in its scope and checks courses against the new client", async () => {
     const evento = await createAsCliente({ cursoIds: [ids.cursosHorizonte[0]] });
-    const moved = await send('PUT', `/api/eventos/${evento.id}`, cookies.micro_franquia, {
+    const moved = await as(ctx.app, 'micro_franquia').put(`/api/eventos/${evento.id}`, {
       ...novoEvento({ clienteId: ids.valinhos, cursoIds: [ids.cursosHorizonte[0]] }),
     });
     expect(moved.statusCode).toBe(400);
-    const outside = await send('PUT', `/api/eventos/${evento.id}`, cookies.micro_franquia, {
+    const outside = await as(ctx.app, 'micro_franquia').put(`/api/eventos/${evento.id}`, {
       ...novoEvento({ clienteId: ids.contagem }),
     });
     expect(outside.statusCode).toBe(404);
-    const ok = await send('PUT', `/api/eventos/${evento.id}`, cookies.franquia, {
+    const ok = await as(ctx.app, 'franquia').put(`/api/eventos/${evento.id}`, {
       ...novoEvento({ clienteId: ids.valinhos }),
     });
     expect(ok.statusCode).toBe(200);
@@ -285,15 +269,15 @@ describe('PUT /api/eventos/:id', () => {
   });
 
   it('answers 404 for an event out of scope and 403 to the franqueador', async () => {
-    const contagem: Evento = (await list(cookies.franqueador, '?q=contagem')).json()[0];
+    const contagem: Evento = (await as(ctx.app, 'franqueador').get('/api/eventos?q=contagem')).json()[0];
     for (const role of ['cliente', 'micro_franquia', 'vendedor'] as const) {
-      const response = await send('PUT', `/api/eventos/${contagem.id}`, cookies[role], {
+      const response = await as(ctx.app, role).put(`/api/eventos/${contagem.id}`, {
         ...novoEvento({ clienteId: ids.horizonte }),
       });
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Evento não encontrado');
     }
-    const franqueador = await send('PUT', `/api/eventos/${contagem.id}`, cookies.franqueador, novoEvento());
+    const franqueador = await as(ctx.app, 'franqueador').put(`/api/eventos/${contagem.id}`, novoEvento());
     expect(franqueador.statusCode).toBe(403);
   });
 });

@@ -1,30 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, login, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, login, type TestContext } from '../../../../tests/setup/test-app';
+import { as } from '../../../../tests/support/inject-as';
 import { empresaPayload, insertOtherNetwork, type OtherNetwork } from '../../../../tests/support/network-payloads';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
-import type { Role } from '../../../shared/roles';
 
 let ctx: TestContext;
 let other: OtherNetwork;
-const cookies = {} as Record<Role, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   other = await insertOtherNetwork(ctx.handle.db);
-  for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as const) {
-    cookies[role] = await loginAs(ctx.app, role);
-  }
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const send = (method: 'POST' | 'PATCH', url: string, payload: unknown, cookie?: string) =>
-  ctx.app.inject({ method, url, payload: payload as object, headers: cookie ? { cookie } : {} });
-
 describe('GET /api/franquias', () => {
   it('lists the franqueador network, newest first, with the nested user and the total in X-Total-Count', async () => {
-    const response = await get('/api/franquias', cookies.franqueador);
+    const response = await as(ctx.app, 'franqueador').get('/api/franquias');
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-total-count']).toBe('2');
     const rows = response.json();
@@ -46,52 +38,52 @@ describe('GET /api/franquias', () => {
   });
 
   it('searches razão social, representante and CNPJ (as stored or masked), case-insensitively', async () => {
-    const all = (await get('/api/franquias', cookies.franqueador)).json();
+    const all = (await as(ctx.app, 'franqueador').get('/api/franquias')).json();
     const mg = all.find((r: { razaoSocial: string }) => r.razaoSocial.startsWith('Minas'));
     const masked = `${mg.cnpj.slice(0, 2)}.${mg.cnpj.slice(2, 5)}.${mg.cnpj.slice(5, 8)}`;
     for (const q of ['minas saber', 'FERNANDA', mg.cnpj.slice(3, 10), masked]) {
-      const response = await get(`/api/franquias?q=${encodeURIComponent(q)}`, cookies.franqueador);
+      const response = await as(ctx.app, 'franqueador').get(`/api/franquias?q=${encodeURIComponent(q)}`);
       expect(
         response.json().map((r: { id: string }) => r.id),
         q,
       ).toEqual([mg.id]);
       expect(response.headers['x-total-count']).toBe('1');
     }
-    const none = await get('/api/franquias?q=%25', cookies.franqueador);
+    const none = await as(ctx.app, 'franqueador').get('/api/franquias?q=%25');
     expect(none.json()).toEqual([]);
     expect(none.headers['x-total-count']).toBe('0');
   });
 
   it('pages in SQL and keeps the total', async () => {
-    const first = await get('/api/franquias?pageSize=1&page=1', cookies.franqueador);
-    const second = await get('/api/franquias?pageSize=1&page=2', cookies.franqueador);
+    const first = await as(ctx.app, 'franqueador').get('/api/franquias?pageSize=1&page=1');
+    const second = await as(ctx.app, 'franqueador').get('/api/franquias?pageSize=1&page=2');
     expect(first.json()).toHaveLength(1);
     expect(second.json()).toHaveLength(1);
     expect(first.json()[0].id).not.toBe(second.json()[0].id);
     expect(first.headers['x-total-count']).toBe('2');
-    const bad = await get('/api/franquias?pageSize=501', cookies.franqueador);
+    const bad = await as(ctx.app, 'franqueador').get('/api/franquias?pageSize=501');
     expect(bad.statusCode).toBe(400);
   });
 
   it('gives a franquia only itself, and another franqueador only its own network', async () => {
-    const own = (await get('/api/franquias', cookies.franquia)).json();
+    const own = (await as(ctx.app, 'franquia').get('/api/franquias')).json();
     expect(own.map((r: { razaoSocial: string }) => r.razaoSocial)).toEqual(['Educa Paulista Franquias Ltda']);
     const otherCookie = await login(ctx.app, other.franqueadorEmail);
-    const theirs = (await get('/api/franquias', otherCookie)).json();
+    const theirs = (await as(ctx.app, { cookie: otherCookie }).get('/api/franquias')).json();
     expect(theirs.map((r: { id: string }) => r.id)).toEqual([other.franquiaId]);
   });
 
   it.each(['micro_franquia', 'vendedor', 'cliente', 'aluno'] as const)('answers 403 to %s', async (role) => {
-    expect((await get('/api/franquias', cookies[role])).statusCode).toBe(403);
+    expect((await as(ctx.app, role).get('/api/franquias')).statusCode).toBe(403);
   });
 
   it('answers 401 without a session', async () => {
-    expect((await get('/api/franquias')).statusCode).toBe(401);
+    expect((await as(ctx.app, null).get('/api/franquias')).statusCode).toBe(401);
   });
 
   it('answers 404 for a franquia of another network, an unknown id or a malformed id', async () => {
     for (const id of [other.franquiaId, randomUUID(), 'nao-e-um-id']) {
-      const response = await get(`/api/franquias/${id}`, cookies.franqueador);
+      const response = await as(ctx.app, 'franqueador').get(`/api/franquias/${id}`);
       expect(response.statusCode, id).toBe(404);
     }
   });
@@ -105,7 +97,7 @@ describe('POST /api/franquias', () => {
       isActive: false,
       role: 'franqueador',
     });
-    const response = await send('POST', '/api/franquias', payload, cookies.franqueador);
+    const response = await as(ctx.app, 'franqueador').post('/api/franquias', payload);
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toMatchObject({
@@ -114,13 +106,13 @@ describe('POST /api/franquias', () => {
       isActive: true,
       user: { email: payload.email, cpf: payload.cpf, dataNascimento: '1985-04-12' },
     });
-    const listed = await get(`/api/franquias/${body.id}`, cookies.franqueador);
+    const listed = await as(ctx.app, 'franqueador').get(`/api/franquias/${body.id}`);
     expect(listed.statusCode).toBe(200);
 
     const cookie = await login(ctx.app, payload.email as string, 'segredo123');
-    const me = await get('/api/user', cookie);
+    const me = await as(ctx.app, { cookie }).get('/api/user');
     expect(me.json()).toMatchObject({ role: 'franquia', nome: 'Maria da Silva' });
-    const ownList = (await get('/api/franquias', cookie)).json();
+    const ownList = (await as(ctx.app, { cookie }).get('/api/franquias')).json();
     expect(ownList.map((r: { id: string }) => r.id)).toEqual([body.id]);
   });
 
@@ -133,7 +125,7 @@ describe('POST /api/franquias', () => {
       estado: 'sp',
       email: `  Maiusculas.${Date.now()}@Teste.COM.br `,
     });
-    const response = await send('POST', '/api/franquias', payload, cookies.franqueador);
+    const response = await as(ctx.app, 'franqueador').post('/api/franquias', payload);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       cnpj: '12ABC34501DE35',
@@ -145,28 +137,26 @@ describe('POST /api/franquias', () => {
   });
 
   it('answers 409 naming the field for a repeated e-mail (any case) or CNPJ, and creates nothing', async () => {
-    const before = (await get('/api/franquias', cookies.franqueador)).headers['x-total-count'];
-    const dupEmail = await send(
-      'POST',
+    const before = (await as(ctx.app, 'franqueador').get('/api/franquias')).headers['x-total-count'];
+    const dupEmail = await as(ctx.app, 'franqueador').post(
       '/api/franquias',
       empresaPayload({ email: DEMO_ACCOUNTS.cliente.toUpperCase() }),
-      cookies.franqueador,
     );
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.json()).toMatchObject({ message: 'Email já cadastrado', errors: { email: 'Email já cadastrado' } });
 
-    const existing = (await get('/api/franquias?q=minas', cookies.franqueador)).json()[0];
-    const dupCnpj = await send('POST', '/api/franquias', empresaPayload({ cnpj: existing.cnpj }), cookies.franqueador);
+    const existing = (await as(ctx.app, 'franqueador').get('/api/franquias?q=minas')).json()[0];
+    const dupCnpj = await as(ctx.app, 'franqueador').post('/api/franquias', empresaPayload({ cnpj: existing.cnpj }));
     expect(dupCnpj.statusCode).toBe(409);
     expect(dupCnpj.json().message).toBe('CNPJ já cadastrado');
-    expect((await get('/api/franquias', cookies.franqueador)).headers['x-total-count']).toBe(before);
+    expect((await as(ctx.app, 'franqueador').get('/api/franquias')).headers['x-total-count']).toBe(before);
   });
 
   it('answers 409, not 500, when two creations race for the same e-mail', async () => {
     const email = `corrida.${Date.now()}@teste.com.br`;
     const responses = await Promise.all([
-      send('POST', '/api/franquias', empresaPayload({ email }), cookies.franqueador),
-      send('POST', '/api/franquias', empresaPayload({ email }), cookies.franqueador),
+      as(ctx.app, 'franqueador').post('/api/franquias', empresaPayload({ email })),
+      as(ctx.app, 'franqueador').post('/api/franquias', empresaPayload({ email })),
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
@@ -188,13 +178,13 @@ describe('POST /api/franquias', () => {
     ['email', 'nao-e-email', 'Email inválido'],
     ['password', '12345', 'Senha deve ter pelo menos 6 caracteres'],
   ])('answers 400 when %s is %j: %s', async (field, value, message) => {
-    const response = await send('POST', '/api/franquias', empresaPayload({ [field]: value }), cookies.franqueador);
+    const response = await as(ctx.app, 'franqueador').post('/api/franquias', empresaPayload({ [field]: value }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, errors: { [field]: message } });
   });
 
   it('answers 400 with every field message for an empty body', async () => {
-    const response = await send('POST', '/api/franquias', {}, cookies.franqueador);
+    const response = await as(ctx.app, 'franqueador').post('/api/franquias', {});
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json().errors)).toHaveLength(12);
   });
@@ -202,7 +192,7 @@ describe('POST /api/franquias', () => {
   it.each(['franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as const)(
     'answers 403 to %s',
     async (role) => {
-      const response = await send('POST', '/api/franquias', empresaPayload(), cookies[role]);
+      const response = await as(ctx.app, role).post('/api/franquias', empresaPayload());
       expect(response.statusCode).toBe(403);
     },
   );
@@ -211,14 +201,14 @@ describe('POST /api/franquias', () => {
 describe('PATCH /api/franquias/:id', () => {
   async function createOne() {
     const payload = empresaPayload();
-    const created = (await send('POST', '/api/franquias', payload, cookies.franqueador)).json();
+    const created = (await as(ctx.app, 'franqueador').post('/api/franquias', payload)).json();
     return { payload, created };
   }
 
   it('edits the franquia and its user without touching the password', async () => {
     const { payload, created } = await createOne();
     const { password: _password, ...edit } = empresaPayload({ razaoSocial: 'Nome Novo Ltda', cidade: 'Campinas' });
-    const response = await send('PATCH', `/api/franquias/${created.id}`, edit, cookies.franqueador);
+    const response = await as(ctx.app, 'franqueador').patch(`/api/franquias/${created.id}`, edit);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       id: created.id,
@@ -239,39 +229,35 @@ describe('PATCH /api/franquias/:id', () => {
   it('answers 409 when the edit takes another user e-mail or another franquia CNPJ, 400 for a bad field', async () => {
     const { created } = await createOne();
     const { password: _p, ...edit } = empresaPayload();
-    const email = await send(
-      'PATCH',
-      `/api/franquias/${created.id}`,
-      { ...edit, email: DEMO_ACCOUNTS.franquia },
-      cookies.franqueador,
-    );
+    const email = await as(ctx.app, 'franqueador').patch(`/api/franquias/${created.id}`, {
+      ...edit,
+      email: DEMO_ACCOUNTS.franquia,
+    });
     expect(email.statusCode).toBe(409);
     expect(email.json().message).toBe('Email já cadastrado');
-    const existing = (await get('/api/franquias?q=minas', cookies.franqueador)).json()[0];
-    const cnpj = await send(
-      'PATCH',
-      `/api/franquias/${created.id}`,
-      { ...edit, cnpj: existing.cnpj },
-      cookies.franqueador,
-    );
+    const existing = (await as(ctx.app, 'franqueador').get('/api/franquias?q=minas')).json()[0];
+    const cnpj = await as(ctx.app, 'franqueador').patch(`/api/franquias/${created.id}`, {
+      ...edit,
+      cnpj: existing.cnpj,
+    });
     expect(cnpj.statusCode).toBe(409);
     expect(cnpj.json().message).toBe('CNPJ já cadastrado');
-    const bad = await send('PATCH', `/api/franquias/${created.id}`, { ...edit, estado: 'XYZ' }, cookies.franqueador);
+    const bad = await as(ctx.app, 'franqueador').patch(`/api/franquias/${created.id}`, { ...edit, estado: 'XYZ' });
     expect(bad.json()).toEqual({
       message: 'Estado deve ter 2 caracteres',
       errors: { estado: 'Estado deve ter 2 caracteres' },
     });
-    const badStatus = await send('PATCH', `/api/franquias/${created.id}`, { isActive: 'sim' }, cookies.franqueador);
+    const badStatus = await as(ctx.app, 'franqueador').patch(`/api/franquias/${created.id}`, { isActive: 'sim' });
     expect(badStatus.statusCode).toBe(400);
   });
 
   it('deactivating stops the franquia sign-in and ends its sessions; activating lets it in again', async () => {
     const { payload, created } = await createOne();
     const session = await login(ctx.app, payload.email as string, 'segredo123');
-    const off = await send('PATCH', `/api/franquias/${created.id}`, { isActive: false }, cookies.franqueador);
+    const off = await as(ctx.app, 'franqueador').patch(`/api/franquias/${created.id}`, { isActive: false });
     expect(off.statusCode).toBe(200);
     expect(off.json().isActive).toBe(false);
-    expect((await get('/api/user', session)).statusCode).toBe(401);
+    expect((await as(ctx.app, { cookie: session }).get('/api/user')).statusCode).toBe(401);
     const denied = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -279,19 +265,19 @@ describe('PATCH /api/franquias/:id', () => {
     });
     expect(denied.statusCode).toBe(403);
 
-    const on = await send('PATCH', `/api/franquias/${created.id}`, { isActive: true }, cookies.franqueador);
+    const on = await as(ctx.app, 'franqueador').patch(`/api/franquias/${created.id}`, { isActive: true });
     expect(on.json().isActive).toBe(true);
     await login(ctx.app, payload.email as string, 'segredo123');
   });
 
   it('answers 404 for another network franquia or an unknown id, and 403 to other roles', async () => {
     for (const id of [other.franquiaId, randomUUID()]) {
-      const response = await send('PATCH', `/api/franquias/${id}`, { isActive: false }, cookies.franqueador);
+      const response = await as(ctx.app, 'franqueador').patch(`/api/franquias/${id}`, { isActive: false });
       expect(response.statusCode).toBe(404);
     }
-    const own = (await get('/api/franquias', cookies.franquia)).json()[0];
+    const own = (await as(ctx.app, 'franquia').get('/api/franquias')).json()[0];
     for (const role of ['franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as const) {
-      const response = await send('PATCH', `/api/franquias/${own.id}`, { isActive: false }, cookies[role]);
+      const response = await as(ctx.app, role).patch(`/api/franquias/${own.id}`, { isActive: false });
       expect(response.statusCode, role).toBe(403);
     }
   });

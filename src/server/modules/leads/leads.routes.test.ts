@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { as, sessionOf } from '../../../../tests/support/inject-as';
 import { eventos, leads } from '../../db/schema';
 import type { Role } from '../../../shared/roles';
 import type { FunnelEvento, LeadItem } from '../../../shared/schemas/funnel';
@@ -10,26 +11,18 @@ import { findSession } from '../../plugins/sessions/sessions.repository';
 import { digest } from '../../lib/tokens';
 
 let ctx: TestContext;
-const cookies = {} as Record<Role, string>;
 let horizonte: { id: string; dataEvento: string };
 
 const BOM = '\uFEFF';
 
-async function get(role: Role, url: string) {
-  return ctx.app.inject({ url, headers: { cookie: cookies[role] } });
-}
-
 async function names(role: Role, url: string): Promise<string[]> {
-  const response = await get(role, url);
+  const response = await as(ctx.app, role).get(url);
   expect(response.statusCode).toBe(200);
   return (response.json() as LeadItem[]).map((l) => l.nomeAluno);
 }
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as Role[]) {
-    cookies[role] = await loginAs(ctx.app, role);
-  }
   const [evento] = await ctx.handle.db
     .select({ id: eventos.id, dataEvento: eventos.dataEvento })
     .from(eventos)
@@ -60,7 +53,7 @@ describe('GET /api/leads: scope', () => {
   });
 
   it('nests the event, and the cliente for the franqueador only', async () => {
-    const franqueador = (await get('franqueador', '/api/leads?q=beatriz')).json() as LeadItem[];
+    const franqueador = (await as(ctx.app, 'franqueador').get('/api/leads?q=beatriz')).json() as LeadItem[];
     expect(franqueador[0]).toMatchObject({
       nomeAluno: 'Beatriz Fernandes',
       nomeResponsavel: 'Eduardo Fernandes',
@@ -70,14 +63,14 @@ describe('GET /api/leads: scope', () => {
       cliente: { nomeFantasia: 'Instituto Saber Contagem' },
     });
     expect(franqueador[0]!.evento.dataEvento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const cliente = (await get('cliente', '/api/leads?q=lucas')).json() as LeadItem[];
+    const cliente = (await as(ctx.app, 'cliente').get('/api/leads?q=lucas')).json() as LeadItem[];
     expect(cliente[0]!.evento.nomeEscola).toBe('Colégio Horizonte');
     expect(cliente[0]).not.toHaveProperty('cliente');
   });
 
   it('answers 403 to the aluno and 401 without a session', async () => {
-    expect((await get('aluno', '/api/leads')).statusCode).toBe(403);
-    expect((await get('aluno', '/api/leads/export.csv')).statusCode).toBe(403);
+    expect((await as(ctx.app, 'aluno').get('/api/leads')).statusCode).toBe(403);
+    expect((await as(ctx.app, 'aluno').get('/api/leads/export.csv')).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/leads' })).statusCode).toBe(401);
   });
 });
@@ -103,43 +96,43 @@ describe('GET /api/leads: filters, search and pages', () => {
   });
 
   it('pages newest first with the total in X-Total-Count', async () => {
-    const first = await get('franqueador', '/api/leads?pageSize=3');
+    const first = await as(ctx.app, 'franqueador').get('/api/leads?pageSize=3');
     expect(first.headers['x-total-count']).toBe('8');
     expect((first.json() as LeadItem[]).map((l) => l.nomeAluno)).toEqual([
       'João Victor Almeida',
       'Beatriz Fernandes',
       'Thiago Ribeiro',
     ]);
-    const last = await get('franqueador', '/api/leads?pageSize=3&page=3');
+    const last = await as(ctx.app, 'franqueador').get('/api/leads?pageSize=3&page=3');
     expect(last.headers['x-total-count']).toBe('8');
     expect((last.json() as LeadItem[]).map((l) => l.nomeAluno)).toEqual(['Gabriela Santos', 'Lucas Oliveira']);
     // Past the end: no rows, and still the total.
-    const beyond = await get('franqueador', '/api/leads?pageSize=3&page=9');
+    const beyond = await as(ctx.app, 'franqueador').get('/api/leads?pageSize=3&page=9');
     expect(beyond.json()).toEqual([]);
     expect(beyond.headers['x-total-count']).toBe('8');
-    const filtered = await get('franqueador', '/api/leads?q=oliveira&pageSize=1');
+    const filtered = await as(ctx.app, 'franqueador').get('/api/leads?q=oliveira&pageSize=1');
     expect(filtered.headers['x-total-count']).toBe('1');
   });
 
   it('answers 400 with pt-BR messages for malformed filters', async () => {
-    const event = await get('cliente', '/api/leads?eventoId=abc');
+    const event = await as(ctx.app, 'cliente').get('/api/leads?eventoId=abc');
     expect(event.statusCode).toBe(400);
     expect(event.json().message).toBe('Evento inválido');
-    const date = await get('cliente', '/api/leads?data=2026-13-01');
+    const date = await as(ctx.app, 'cliente').get('/api/leads?data=2026-13-01');
     expect(date.statusCode).toBe(400);
     expect(date.json().message).toBe('Data inválida');
-    expect((await get('cliente', '/api/leads?pageSize=501')).statusCode).toBe(400);
+    expect((await as(ctx.app, 'cliente').get('/api/leads?pageSize=501')).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/leads/resumo and /api/leads/eventos', () => {
   it('counts the leads and active events in scope with the conversion rate', async () => {
-    expect((await get('franqueador', '/api/leads/resumo')).json()).toEqual({
+    expect((await as(ctx.app, 'franqueador').get('/api/leads/resumo')).json()).toEqual({
       total: 8,
       eventosAtivos: 4,
       taxaConversao: 2,
     });
-    expect((await get('cliente', '/api/leads/resumo')).json()).toEqual({
+    expect((await as(ctx.app, 'cliente').get('/api/leads/resumo')).json()).toEqual({
       total: 4,
       eventosAtivos: 2,
       taxaConversao: 2,
@@ -147,19 +140,19 @@ describe('GET /api/leads/resumo and /api/leads/eventos', () => {
   });
 
   it("offers each role its own events, and the aluno its enrolment's event", async () => {
-    const cliente = (await get('cliente', '/api/leads/eventos')).json() as FunnelEvento[];
+    const cliente = (await as(ctx.app, 'cliente').get('/api/leads/eventos')).json() as FunnelEvento[];
     expect(cliente).toHaveLength(2);
     expect(cliente.every((e) => e.nomeEscola === 'Colégio Horizonte')).toBe(true);
     expect(Object.keys(cliente[0]!).sort()).toEqual(['cidade', 'dataEvento', 'estado', 'id', 'nomeEscola']);
-    expect((await get('franqueador', '/api/leads/eventos')).json()).toHaveLength(4);
-    const aluno = (await get('aluno', '/api/leads/eventos')).json() as FunnelEvento[];
+    expect((await as(ctx.app, 'franqueador').get('/api/leads/eventos')).json()).toHaveLength(4);
+    const aluno = (await as(ctx.app, 'aluno').get('/api/leads/eventos')).json() as FunnelEvento[];
     expect(aluno.map((e) => e.id)).toEqual([horizonte.id]);
   });
 });
 
 describe('GET /api/leads/export.csv', () => {
   it('streams the SPEC columns with BOM, quotes and the file name', async () => {
-    const response = await get('cliente', '/api/leads/export.csv');
+    const response = await as(ctx.app, 'cliente').get('/api/leads/export.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
@@ -179,7 +172,9 @@ describe('GET /api/leads/export.csv', () => {
   });
 
   it('names the interesses export and shows the event date', async () => {
-    const response = await get('franqueador', `/api/leads/export.csv?view=interesses&eventoId=${horizonte.id}`);
+    const response = await as(ctx.app, 'franqueador').get(
+      `/api/leads/export.csv?view=interesses&eventoId=${horizonte.id}`,
+    );
     expect(response.headers['content-disposition']).toMatch(
       /filename="interesses_colegio-horizonte_\d{4}-\d{2}-\d{2}\.csv"/,
     );
@@ -193,10 +188,10 @@ describe('GET /api/leads/export.csv', () => {
   });
 
   it("keeps another franquia's and another cliente's leads out of the file", async () => {
-    const franquia = (await get('franquia', '/api/leads/export.csv')).body;
+    const franquia = (await as(ctx.app, 'franquia').get('/api/leads/export.csv')).body;
     expect(franquia).not.toContain('Beatriz');
     expect(franquia.split('\r\n')).toHaveLength(6 + 2);
-    const cliente = (await get('cliente', '/api/leads/export.csv?q=beatriz')).body;
+    const cliente = (await as(ctx.app, 'cliente').get('/api/leads/export.csv?q=beatriz')).body;
     expect(cliente.split('\r\n')).toHaveLength(2);
   });
 
@@ -208,7 +203,7 @@ describe('GET /api/leads/export.csv', () => {
       email: '@evil.com',
       telefone: '+5519999',
     });
-    const body = (await get('cliente', '/api/leads/export.csv?q=calc')).body;
+    const body = (await as(ctx.app, 'cliente').get('/api/leads/export.csv?q=calc')).body;
     const line = body.replace(BOM, '').split('\r\n')[1];
     expect(line).toMatch(
       /^"'=cmd\|\/C calc!A0";"Ana ""Aspas"" <script>alert\(1\)<\/script>";"'@evil\.com";"'\+5519999";/,
@@ -251,7 +246,7 @@ describe('GET /api/leads/export.csv', () => {
 
 /** The actor behind a test session, as the server resolves it. */
 async function actorOf(role: Role) {
-  const token = decodeURIComponent(cookies[role].slice('sid='.length));
+  const token = decodeURIComponent((await sessionOf(ctx.app, role))!.slice('sid='.length));
   const session = await findSession(ctx.handle.db, digest(token));
   return session!.actor;
 }

@@ -1,23 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import {
-  createTestApp,
-  login,
-  loginAs,
-  readOutbox,
-  resetLinkFrom,
-  type TestContext,
-} from '../../../../tests/setup/test-app';
+import { createTestApp, readOutbox, resetLinkFrom, type TestContext } from '../../../../tests/setup/test-app';
+import { as } from '../../../../tests/support/inject-as';
 import { alunos, matriculas, preMatriculas, users } from '../../db/schema';
-import type { Role } from '../../../shared/roles';
 import type { MatriculaItem, PreMatriculaItem } from '../../../shared/schemas/funnel';
 
 let ctx: TestContext;
-const cookies = {} as Record<Role, string>;
-
-const get = (role: Role, url: string) => ctx.app.inject({ url, headers: { cookie: cookies[role] } });
-const efetivar = (role: Role, id: string) =>
-  ctx.app.inject({ method: 'POST', url: `/api/matriculas/efetivar/${id}`, headers: { cookie: cookies[role] } });
 
 async function preMatriculaId(nome: string): Promise<string> {
   const [row] = await ctx.handle.db.select().from(preMatriculas).where(eq(preMatriculas.nome, nome));
@@ -26,34 +14,31 @@ async function preMatriculaId(nome: string): Promise<string> {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as Role[]) {
-    cookies[role] = await loginAs(ctx.app, role);
-  }
 });
 afterAll(() => ctx.close());
 
 describe('GET /api/matriculas', () => {
   it('answers each role its scope; the aluno its own', async () => {
-    expect((await get('franqueador', '/api/matriculas')).json()).toHaveLength(2);
-    const cliente = (await get('cliente', '/api/matriculas')).json() as MatriculaItem[];
+    expect((await as(ctx.app, 'franqueador').get('/api/matriculas')).json()).toHaveLength(2);
+    const cliente = (await as(ctx.app, 'cliente').get('/api/matriculas')).json() as MatriculaItem[];
     expect(cliente.map((m) => m.nome)).toEqual(['Mariana Costa']);
     expect(cliente[0]).toMatchObject({
       cursoInteresse: 'Preparatório ENEM',
       evento: { nomeEscola: 'Colégio Horizonte' },
     });
     expect(Date.parse(cliente[0]!.efetivadaEm)).not.toBeNaN();
-    const aluno = (await get('aluno', '/api/matriculas')).json() as MatriculaItem[];
+    const aluno = (await as(ctx.app, 'aluno').get('/api/matriculas')).json() as MatriculaItem[];
     expect(aluno.map((m) => m.email)).toEqual(['aluno@demo.com.br']);
   });
 
   it('answers 403 to the vendedor, for the list, the summary and the export', async () => {
     for (const url of ['/api/matriculas', '/api/matriculas/resumo', '/api/matriculas/export.csv']) {
-      expect((await get('vendedor', url)).statusCode).toBe(403);
+      expect((await as(ctx.app, 'vendedor').get(url)).statusCode).toBe(403);
     }
   });
 
   it('exports the SPEC columns with the effective date', async () => {
-    const response = await get('franqueador', '/api/matriculas/export.csv?q=rafaela');
+    const response = await as(ctx.app, 'franqueador').get('/api/matriculas/export.csv?q=rafaela');
     expect(response.headers['content-disposition']).toMatch(/filename="matriculas_todos_\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = response.body.replace('\uFEFF', '').split('\r\n');
     expect(lines[0]).toBe(
@@ -68,7 +53,7 @@ describe('GET /api/matriculas', () => {
 describe('POST /api/matriculas/efetivar/:id', () => {
   it('makes it effective in one go: matrícula, status, aluno account and its set-password e-mail', async () => {
     const id = await preMatriculaId('Lucas Oliveira');
-    const response = await efetivar('cliente', id);
+    const response = await as(ctx.app, 'cliente').post(`/api/matriculas/efetivar/${id}`);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       preMatriculaId: id,
@@ -94,9 +79,9 @@ describe('POST /api/matriculas/efetivar/:id', () => {
     );
 
     // The pre-matrícula stays listed, now effective; the matrícula is listed too.
-    const pre = (await get('cliente', '/api/pre-matriculas?q=lucas')).json() as PreMatriculaItem[];
+    const pre = (await as(ctx.app, 'cliente').get('/api/pre-matriculas?q=lucas')).json() as PreMatriculaItem[];
     expect(pre[0]!.status).toBe('efetivada');
-    const list = (await get('cliente', '/api/matriculas')).json() as MatriculaItem[];
+    const list = (await as(ctx.app, 'cliente').get('/api/matriculas')).json() as MatriculaItem[];
     expect(list[0]!.nome).toBe('Lucas Oliveira');
 
     const [user] = await ctx.handle.db.select().from(users).where(eq(users.email, 'lucas.oliveira@email.com'));
@@ -122,16 +107,16 @@ describe('POST /api/matriculas/efetivar/:id', () => {
       payload: { token, newPassword: 'senha-do-lucas' },
     });
     expect(reset.statusCode).toBe(200);
-    const alunoCookie = await login(ctx.app, 'lucas.oliveira@email.com', 'senha-do-lucas');
-    const own = await ctx.app.inject({ url: '/api/matriculas', headers: { cookie: alunoCookie } });
+    const lucas = { email: 'lucas.oliveira@email.com', password: 'senha-do-lucas' };
+    const own = await as(ctx.app, lucas).get('/api/matriculas');
     expect((own.json() as MatriculaItem[]).map((m) => m.nome)).toEqual(['Lucas Oliveira']);
-    const ownPre = await ctx.app.inject({ url: '/api/pre-matriculas', headers: { cookie: alunoCookie } });
+    const ownPre = await as(ctx.app, lucas).get('/api/pre-matriculas');
     expect((ownPre.json() as PreMatriculaItem[]).map((p) => p.status)).toEqual(['efetivada']);
   });
 
   it('answers 409 the second time and changes nothing', async () => {
     const id = await preMatriculaId('Lucas Oliveira');
-    const again = await efetivar('franqueador', id);
+    const again = await as(ctx.app, 'franqueador').post(`/api/matriculas/efetivar/${id}`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Esta pré-matrícula já foi efetivada' });
     const count = await ctx.handle.db
@@ -143,12 +128,17 @@ describe('POST /api/matriculas/efetivar/:id', () => {
 
   it('lets exactly one of two racing calls win', async () => {
     const id = await preMatriculaId('Beatriz Fernandes');
-    const results = await Promise.all([efetivar('franqueador', id), efetivar('franqueador', id)]);
+    const results = await Promise.all([
+      as(ctx.app, 'franqueador').post(`/api/matriculas/efetivar/${id}`),
+      as(ctx.app, 'franqueador').post(`/api/matriculas/efetivar/${id}`),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
   it('lets the vendedor make effective what it sees', async () => {
-    const response = await efetivar('vendedor', await preMatriculaId('Gabriela Santos'));
+    const response = await as(ctx.app, 'vendedor').post(
+      `/api/matriculas/efetivar/${await preMatriculaId('Gabriela Santos')}`,
+    );
     expect(response.statusCode).toBe(201);
   });
 
@@ -166,7 +156,7 @@ describe('POST /api/matriculas/efetivar/:id', () => {
       .returning();
     await ctx.app.background.drain();
     const before = readOutbox(ctx.dataDir).length;
-    expect((await efetivar('cliente', pre!.id)).statusCode).toBe(201);
+    expect((await as(ctx.app, 'cliente').post(`/api/matriculas/efetivar/${pre!.id}`)).statusCode).toBe(201);
     await ctx.app.background.drain();
     expect(readOutbox(ctx.dataDir)).toHaveLength(before);
     const accounts = await ctx.handle.db
@@ -174,7 +164,7 @@ describe('POST /api/matriculas/efetivar/:id', () => {
       .from(users)
       .where(sql`lower(${users.email}) = 'aluno@demo.com.br'`);
     expect(accounts).toHaveLength(1);
-    const own = (await get('aluno', '/api/matriculas')).json() as MatriculaItem[];
+    const own = (await as(ctx.app, 'aluno').get('/api/matriculas')).json() as MatriculaItem[];
     expect(own.map((m) => m.cursoInteresse).sort()).toEqual(['Inglês', 'Preparatório ENEM']);
   });
 
@@ -189,12 +179,12 @@ describe('POST /api/matriculas/efetivar/:id', () => {
         email: 'fora@x.com',
       })
       .returning();
-    const outside = await efetivar('cliente', contagem[0]!.id);
+    const outside = await as(ctx.app, 'cliente').post(`/api/matriculas/efetivar/${contagem[0]!.id}`);
     expect(outside.statusCode).toBe(404);
     expect(outside.json().message).toBe('Pré-matrícula não encontrada');
-    expect((await efetivar('franquia', contagem[0]!.id)).statusCode).toBe(404);
-    expect((await efetivar('aluno', contagem[0]!.id)).statusCode).toBe(403);
-    expect((await efetivar('cliente', 'nao-e-um-id')).statusCode).toBe(400);
+    expect((await as(ctx.app, 'franquia').post(`/api/matriculas/efetivar/${contagem[0]!.id}`)).statusCode).toBe(404);
+    expect((await as(ctx.app, 'aluno').post(`/api/matriculas/efetivar/${contagem[0]!.id}`)).statusCode).toBe(403);
+    expect((await as(ctx.app, 'cliente').post(`/api/matriculas/efetivar/${'nao-e-um-id'}`)).statusCode).toBe(400);
     const [still] = await ctx.handle.db.select().from(preMatriculas).where(eq(preMatriculas.id, contagem[0]!.id));
     expect(still!.status).toBe('pendente');
   });

@@ -1,24 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { as } from '../../../../tests/support/inject-as';
 import type { Role } from '../../../shared/roles';
 import type { PreMatriculaItem } from '../../../shared/schemas/funnel';
 
 let ctx: TestContext;
-const cookies = {} as Record<Role, string>;
-
-const get = (role: Role, url: string) => ctx.app.inject({ url, headers: { cookie: cookies[role] } });
 
 async function names(role: Role, url: string): Promise<string[]> {
-  const response = await get(role, url);
+  const response = await as(ctx.app, role).get(url);
   expect(response.statusCode).toBe(200);
   return (response.json() as PreMatriculaItem[]).map((p) => p.nome).sort();
 }
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as Role[]) {
-    cookies[role] = await loginAs(ctx.app, role);
-  }
 });
 afterAll(() => ctx.close());
 
@@ -36,7 +31,7 @@ describe('GET /api/pre-matriculas', () => {
   });
 
   it('carries status, course and event, and no CPF', async () => {
-    const [mariana] = (await get('aluno', '/api/pre-matriculas')).json() as PreMatriculaItem[];
+    const [mariana] = (await as(ctx.app, 'aluno').get('/api/pre-matriculas')).json() as PreMatriculaItem[];
     expect(mariana).toMatchObject({
       nome: 'Mariana Costa',
       email: 'aluno@demo.com.br',
@@ -47,24 +42,26 @@ describe('GET /api/pre-matriculas', () => {
     });
     expect(mariana).not.toHaveProperty('cpfAluno');
     expect(mariana).not.toHaveProperty('cliente');
-    const [withCliente] = (await get('franqueador', '/api/pre-matriculas?q=rafaela')).json() as PreMatriculaItem[];
+    const [withCliente] = (
+      await as(ctx.app, 'franqueador').get('/api/pre-matriculas?q=rafaela')
+    ).json() as PreMatriculaItem[];
     expect(withCliente!.cliente).toEqual({ nomeFantasia: 'Escola Estadual Valinhos' });
   });
 
   it('searches the course of interest too, and counts in X-Total-Count', async () => {
     expect(await names('cliente', '/api/pre-matriculas?q=ingl%C3%AAs')).toEqual(['Gabriela Santos']);
-    const response = await get('franqueador', '/api/pre-matriculas?q=administra%C3%A7%C3%A3o&pageSize=1');
+    const response = await as(ctx.app, 'franqueador').get('/api/pre-matriculas?q=administra%C3%A7%C3%A3o&pageSize=1');
     expect(response.headers['x-total-count']).toBe('2');
     expect(response.json()).toHaveLength(1);
   });
 
   it('answers the summary cards', async () => {
-    expect((await get('cliente', '/api/pre-matriculas/resumo')).json()).toEqual({
+    expect((await as(ctx.app, 'cliente').get('/api/pre-matriculas/resumo')).json()).toEqual({
       total: 3,
       eventosAtivos: 2,
       taxaConversao: 1.5,
     });
-    expect((await get('aluno', '/api/pre-matriculas/resumo')).json()).toEqual({
+    expect((await as(ctx.app, 'aluno').get('/api/pre-matriculas/resumo')).json()).toEqual({
       total: 1,
       eventosAtivos: 1,
       taxaConversao: 1,
@@ -78,7 +75,7 @@ describe('GET /api/pre-matriculas', () => {
 
 describe('GET /api/pre-matriculas/export.csv', () => {
   it('streams the SPEC columns for the caller scope and filters', async () => {
-    const response = await get('cliente', '/api/pre-matriculas/export.csv?q=lucas');
+    const response = await as(ctx.app, 'cliente').get('/api/pre-matriculas/export.csv?q=lucas');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/filename="pre-matriculas_todos_\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = response.body.replace('\uFEFF', '').split('\r\n');
@@ -90,7 +87,7 @@ describe('GET /api/pre-matriculas/export.csv', () => {
   });
 
   it('never leaks another cliente through the export', async () => {
-    const body = (await get('cliente', '/api/pre-matriculas/export.csv')).body;
+    const body = (await as(ctx.app, 'cliente').get('/api/pre-matriculas/export.csv')).body;
     expect(body).not.toContain('Beatriz');
     expect(body).not.toContain('Rafaela');
   });

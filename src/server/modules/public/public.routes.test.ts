@@ -6,7 +6,8 @@ import { FIELD_MESSAGES } from '../../../shared/schemas/fields';
 import { PUBLIC_MESSAGES } from '../../../shared/schemas/public';
 import { eventos, leads, preMatriculas } from '../../db/schema';
 import { MESSAGES } from '../../lib/http-error';
-import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { as } from '../../../../tests/support/inject-as';
 import { todayInSaoPaulo } from './public.service';
 
 let ctx: TestContext;
@@ -170,9 +171,7 @@ describe('GET /api/public/eventos', () => {
 
 describe('POST /api/leads', () => {
   it("creates the lead (201), records the consent and shows it in the event's cliente's data", async () => {
-    const cliente = await loginAs(ctx.app, 'cliente');
-    const metrics = async () =>
-      (await ctx.app.inject({ url: '/api/dashboard/metrics', headers: { cookie: cliente } })).json().totalLeads;
+    const metrics = async () => (await as(ctx.app, 'cliente').get('/api/dashboard/metrics')).json().totalLeads;
     const before = await metrics();
     const body = leadBody({ email: 'Mixed.Case@Email.COM' });
     const response = await post('/api/leads', body);

@@ -1,16 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCnpj } from '../../../shared/brazil-ids';
-import type { Role } from '../../../shared/roles';
 import { SAC_MESSAGES, type SacTicket, type SacUser } from '../../../shared/schemas/sac';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-network';
 import { franqueadores, franquias, sacTickets, users } from '../../db/schema';
 import { MESSAGES } from '../../lib/http-error';
 import { hashPassword } from '../../lib/password';
-import { createTestApp, login, loginAs, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
+import { as, injectAs, type Caller } from '../../../../tests/support/inject-as';
 
 let ctx: TestContext;
-const cookies = {} as Record<Role | 'franquiaMg' | 'otherFranqueador', string>;
+/** Users beyond the one demo account per role: a franquia of the other branch, another network's owner. */
+const FRANQUIA_MG = { email: 'franquia.mg@demo.com.br' };
+const OTHER_FRANQUEADOR = { email: 'outra.rede@teste.com.br' };
 let otherNetworkTicketId: string;
 
 /** A second franqueador with a franquia and a ticket: the demo franqueador must never see them. */
@@ -60,31 +62,19 @@ async function insertOtherNetwork() {
 beforeAll(async () => {
   ctx = await createTestApp();
   await insertOtherNetwork();
-  for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'aluno'] as const) {
-    cookies[role] = await loginAs(ctx.app, role);
-  }
-  cookies.franquiaMg = await login(ctx.app, 'franquia.mg@demo.com.br');
-  cookies.otherFranqueador = await login(ctx.app, 'outra.rede@teste.com.br');
 });
 afterAll(() => ctx.close());
 
-type Who = keyof typeof cookies;
-
-const get = (who: Who | null, url: string) =>
-  ctx.app.inject({ method: 'GET', url, headers: who ? { cookie: cookies[who] } : {} });
-const send = (who: Who | null, method: 'POST' | 'PATCH', url: string, payload: object) =>
-  ctx.app.inject({ method, url, payload, headers: who ? { cookie: cookies[who] } : {} });
-
-const tickets = async (who: Who, query = '') => {
-  const response = await get(who, `/api/sac/tickets${query}`);
+const tickets = async (who: Caller, query = '') => {
+  const response = await as(ctx.app, who).get(`/api/sac/tickets${query}`);
   expect(response.statusCode).toBe(200);
   return { items: response.json<SacTicket[]>(), total: Number(response.headers['x-total-count']) };
 };
 
 const newTicket = { titulo: 'Problema no acesso', descricao: 'Não consigo acessar o relatório.', departamento: 'ti' };
 
-async function createAs(who: Who, body: object = newTicket): Promise<SacTicket> {
-  const response = await send(who, 'POST', '/api/sac/tickets', body);
+async function createAs(who: Caller, body: object = newTicket): Promise<SacTicket> {
+  const response = await as(ctx.app, who).post('/api/sac/tickets', body);
   expect(response.statusCode).toBe(201);
   return response.json<SacTicket>();
 }
@@ -114,10 +104,9 @@ describe('who may call the SAC API', () => {
 
   it.each(['vendedor', 'cliente', 'aluno'] as const)('the %s gets 403 on every SAC call', async (role) => {
     for (const [method, url] of calls) {
-      const response = await ctx.app.inject({
+      const response = await injectAs(ctx.app, role, {
         method,
         url,
-        headers: { cookie: cookies[role] },
         ...(method === 'GET' ? {} : { payload: newTicket }),
       });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
@@ -127,12 +116,12 @@ describe('who may call the SAC API', () => {
 
   it.each(['franquia', 'micro_franquia'] as const)('the %s may not answer tickets nor list users', async (role) => {
     const [open] = (await tickets(role)).items;
-    const answer = await send(role, 'PATCH', `/api/sac/tickets/${open!.id}`, {
+    const answer = await as(ctx.app, role).patch(`/api/sac/tickets/${open!.id}`, {
       status: 'concluido',
       resolucao: 'Resolvido por mim mesmo.',
     });
     expect(answer.statusCode).toBe(403);
-    expect((await get(role, '/api/sac/users')).statusCode).toBe(403);
+    expect((await as(ctx.app, role).get('/api/sac/users')).statusCode).toBe(403);
   });
 });
 
@@ -179,14 +168,14 @@ describe('GET /api/sac/tickets', () => {
     const sp = await tickets('franquia');
     expect(sp.items.map((t) => t.titulo)).toEqual(['Acesso ao relatório de matrículas']);
     expect(sp.total).toBe(1);
-    const mg = await tickets('franquiaMg');
+    const mg = await tickets(FRANQUIA_MG);
     expect(mg.items.map((t) => t.titulo)).toEqual(['Material de marketing para Contagem']);
     const micro = await tickets('micro_franquia');
     expect(micro.items.map((t) => t.titulo)).toEqual(['Kits de divulgação atrasados']);
   });
 
   it('keeps each franqueador inside its own network', async () => {
-    const other = await tickets('otherFranqueador');
+    const other = await tickets(OTHER_FRANQUEADOR);
     expect(other.items.map((t) => t.titulo)).toEqual(['Ticket de outra rede']);
   });
 
@@ -205,7 +194,7 @@ describe('GET /api/sac/tickets', () => {
       expect(byId.items.every((t) => t.id.startsWith(target.id.slice(0, 8)) || /kits/i.test(t.titulo))).toBe(true);
     }
     // Another franquia's ticket stays out of a franquia's search, even by its exact id.
-    const hidden = await tickets('franquiaMg', `?q=${target.id}`);
+    const hidden = await tickets(FRANQUIA_MG, `?q=${target.id}`);
     expect(hidden.items).toEqual([]);
     expect(hidden.total).toBe(0);
 
@@ -222,7 +211,7 @@ describe('GET /api/sac/tickets', () => {
     expect(first.total).toBe(all.total);
     expect(first.items.map((t) => t.id)).toEqual(all.items.slice(0, 2).map((t) => t.id));
     expect(second.items.map((t) => t.id)).toEqual(all.items.slice(2, 4).map((t) => t.id));
-    const invalid = await get('franqueador', '/api/sac/tickets?pageSize=501');
+    const invalid = await as(ctx.app, 'franqueador').get('/api/sac/tickets?pageSize=501');
     expect(invalid.statusCode).toBe(400);
   });
 });
@@ -259,7 +248,7 @@ describe('POST /api/sac/tickets', () => {
   });
 
   it('takes requester, franquia, status and answer from the session, never from the body', async () => {
-    const franquiaMgUser = (await get('franqueador', '/api/sac/users?q=franquia.mg'))
+    const franquiaMgUser = (await as(ctx.app, 'franqueador').get('/api/sac/users?q=franquia.mg'))
       .json<SacUser[]>()
       .find((u) => u.email === 'franquia.mg@demo.com.br')!;
     const ticket = await createAs('micro_franquia', {
@@ -283,11 +272,11 @@ describe('POST /api/sac/tickets', () => {
       microFranquia: { razaoSocial: 'Campinas Educação ME' },
     });
     expect(ticket.solicitanteId).not.toBe(franquiaMgUser.id);
-    expect((await tickets('franquiaMg', '?q=Tentativa')).total).toBe(0);
+    expect((await tickets(FRANQUIA_MG, '?q=Tentativa')).total).toBe(0);
   });
 
   it('answers SPEC §5 messages for an invalid ticket', async () => {
-    const response = await send('franquia', 'POST', '/api/sac/tickets', {
+    const response = await as(ctx.app, 'franquia').post('/api/sac/tickets', {
       titulo: '  ',
       descricao: 'curta',
       departamento: 'juridico',
@@ -313,7 +302,7 @@ describe('PATCH /api/sac/tickets/:id', () => {
       titulo: 'Impressora <b>quebrada</b> & cia',
     });
     const before = Date.now();
-    const response = await send('franqueador', 'PATCH', `/api/sac/tickets/${ticket.id}`, {
+    const response = await as(ctx.app, 'franqueador').patch(`/api/sac/tickets/${ticket.id}`, {
       status: 'concluido',
       resolucao: 'Trocamos o toner <script>.',
       responsavelId: ticket.solicitanteId,
@@ -346,7 +335,7 @@ describe('PATCH /api/sac/tickets/:id', () => {
     expect(mail).toContain('Impressora &#60;b&#62;quebrada&#60;/b&#62; &#38; cia');
     expect(mail).not.toContain('<b>quebrada</b></p>');
 
-    const again = await send('franqueador', 'PATCH', `/api/sac/tickets/${ticket.id}`, {
+    const again = await as(ctx.app, 'franqueador').patch(`/api/sac/tickets/${ticket.id}`, {
       status: 'cancelado',
       resolucao: 'Outra resposta',
     });
@@ -360,7 +349,7 @@ describe('PATCH /api/sac/tickets/:id', () => {
     const ticket = await createAs('franquia');
     const answers = await Promise.all(
       ['em_andamento', 'cancelado'].map((status) =>
-        send('franqueador', 'PATCH', `/api/sac/tickets/${ticket.id}`, { status, resolucao: `Resposta ${status}` }),
+        as(ctx.app, 'franqueador').patch(`/api/sac/tickets/${ticket.id}`, { status, resolucao: `Resposta ${status}` }),
       ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -368,7 +357,7 @@ describe('PATCH /api/sac/tickets/:id', () => {
 
   it('answers SPEC §5 messages for an invalid answer', async () => {
     const [open] = (await tickets('franquia')).items.filter((t) => t.resolucao === null);
-    const response = await send('franqueador', 'PATCH', `/api/sac/tickets/${open!.id}`, {
+    const response = await as(ctx.app, 'franqueador').patch(`/api/sac/tickets/${open!.id}`, {
       status: 'aberto',
       resolucao: '   ',
     });
@@ -382,7 +371,7 @@ describe('PATCH /api/sac/tickets/:id', () => {
   it('answers 404 for an unknown, malformed or other-network ticket', async () => {
     const body = { status: 'concluido', resolucao: 'Ok' };
     for (const id of ['0b0b0b0b-0000-4000-8000-000000000000', 'nao-e-um-id', otherNetworkTicketId]) {
-      const response = await send('franqueador', 'PATCH', `/api/sac/tickets/${id}`, body);
+      const response = await as(ctx.app, 'franqueador').patch(`/api/sac/tickets/${id}`, body);
       expect(response.statusCode, id).toBe(404);
       expect(response.json()).toEqual({ message: SAC_MESSAGES.notFound });
     }
@@ -391,7 +380,7 @@ describe('PATCH /api/sac/tickets/:id', () => {
 
 describe('GET /api/sac/users', () => {
   it('lists the people of the franqueador’s network, paged and searchable', async () => {
-    const response = await get('franqueador', '/api/sac/users');
+    const response = await as(ctx.app, 'franqueador').get('/api/sac/users');
     expect(response.statusCode).toBe(200);
     const list = response.json<SacUser[]>();
     expect(Number(response.headers['x-total-count'])).toBe(list.length);
@@ -410,11 +399,11 @@ describe('GET /api/sac/users', () => {
     expect(emails).not.toContain('franquia.outra@teste.com.br');
     expect(Object.keys(list[0]!).sort()).toEqual(['email', 'id', 'nome', 'role']);
 
-    const searched = await get('franqueador', '/api/sac/users?q=JULIANA');
+    const searched = await as(ctx.app, 'franqueador').get('/api/sac/users?q=JULIANA');
     expect(searched.json<SacUser[]>()).toEqual([
       expect.objectContaining({ email: DEMO_ACCOUNTS.micro_franquia, role: 'micro_franquia' }),
     ]);
-    const paged = await get('franqueador', '/api/sac/users?pageSize=2&page=2');
+    const paged = await as(ctx.app, 'franqueador').get('/api/sac/users?pageSize=2&page=2');
     expect(paged.json<SacUser[]>().map((u) => u.id)).toEqual(list.slice(2, 4).map((u) => u.id));
   });
 });
