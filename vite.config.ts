@@ -16,7 +16,7 @@ const BASE = [
   /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/])/,
   /src[\\/]client[\\/]components[\\/]ui[\\/](button|card|label|input|text-field|form-message|spinner)\.tsx$/,
   /src[\\/]client[\\/]components[\\/](logo|errors[\\/]error-screen|layouts[\\/]centered-layout)\.tsx$/,
-  /src[\\/]client[\\/]lib[\\/](utils|api-client|toast)\.ts$/,
+  /src[\\/]client[\\/]lib[\\/](utils|api-client|toast|server-field-errors|masked-registration)\.ts$/,
   /src[\\/]shared[\\/]format\.ts$/,
 ];
 

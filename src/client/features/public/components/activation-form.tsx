@@ -5,14 +5,14 @@ import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
+import { maskedRegistration } from '@/lib/masked-registration';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
 import { useCreatePreMatricula } from '../api/create-pre-matricula';
 import { useSignUpForm } from '../hooks/use-sign-up-form';
 import { CityEventFields } from './city-event-fields';
 import { ConsentField } from './consent-field';
 import { lazyCheck, preloadRules } from './lazy-rules';
-import { maskedRegistration } from './masked-registration';
-import { showServerFieldErrors } from './server-field-errors';
 
 const EMPTY: PreMatriculaInput = {
   eventoId: '',
@@ -24,7 +24,6 @@ const EMPTY: PreMatriculaInput = {
   telefone: '',
   consentimento: false,
 };
-const FIELDS = Object.keys(EMPTY) as (keyof PreMatriculaInput)[];
 const check = lazyCheck((rules) => rules.checkPreMatricula);
 
 export interface ActivationFormProps {
@@ -43,7 +42,7 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
   const activate = useCreatePreMatricula({
     onSuccess: onActivated,
     onError: (error) => {
-      showServerFieldErrors(error, FIELDS, setError);
+      showServerFieldErrors(error, setError);
       toast({
         variant: 'destructive',
         title: PUBLIC_MESSAGES.ativacaoError,

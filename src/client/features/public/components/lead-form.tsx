@@ -5,14 +5,14 @@ import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
+import { maskedRegistration } from '@/lib/masked-registration';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
 import { useCreateLead } from '../api/create-lead';
 import { useSignUpForm } from '../hooks/use-sign-up-form';
 import { CityEventFields } from './city-event-fields';
 import { ConsentField } from './consent-field';
 import { lazyCheck, preloadRules } from './lazy-rules';
-import { maskedRegistration } from './masked-registration';
-import { showServerFieldErrors } from './server-field-errors';
 
 const EMPTY: LeadInput = {
   eventoId: '',
@@ -22,7 +22,6 @@ const EMPTY: LeadInput = {
   telefone: '',
   consentimento: false,
 };
-const FIELDS = Object.keys(EMPTY) as (keyof LeadInput)[];
 const check = lazyCheck((rules) => rules.checkLead);
 
 /**
@@ -48,7 +47,7 @@ export function LeadForm() {
       setCidade('');
     },
     onError: (error) => {
-      showServerFieldErrors(error, FIELDS, setError);
+      showServerFieldErrors(error, setError);
       toast({
         variant: 'destructive',
         title: PUBLIC_MESSAGES.leadError,

@@ -65,7 +65,8 @@ export function useSignUpForm<TInput extends FormValues, TOutput>({
     /** A value set by the page rather than typed (the chosen event); no check runs. */
     setValue: (name: keyof TInput & string, value: string | boolean) =>
       setValues((current) => ({ ...current, [name]: value })),
-    setError: (name: keyof TInput & string, message: string) =>
+    /** react-hook-form's shape, so lib/server-field-errors.ts serves both. */
+    setError: (name: keyof TInput & string, { message }: { message: string }) =>
       setErrors((current) => ({ ...current, [name]: message })),
     clearErrors: (name?: keyof TInput & string) =>
       setErrors((current) => (name === undefined ? {} : { ...current, [name]: undefined })),

@@ -16,14 +16,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SelectField } from '@/components/ui/select-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useAnswerTicket } from '../api/answer-ticket';
 import { ticketCardId } from './ticket-card';
 import { TicketStatusBadge } from './ticket-status';
-import { SelectField } from './select-field';
-import { TextareaField } from './textarea-field';
 
 export interface AnswerTicketDialogProps {
   /** The ticket as the list shows it now; null closes the dialog. */
@@ -181,9 +182,9 @@ function AnswerTicketContent({ ticket }: { ticket: SacTicket }) {
             <DialogClose asChild>
               <Button variant="outline">Cancelar</Button>
             </DialogClose>
-            <Button type="submit" disabled={answer.isPending}>
-              {answer.isPending ? 'Enviando...' : 'Enviar Resposta'}
-            </Button>
+            <SubmitButton pending={answer.isPending} pendingLabel="Enviando...">
+              Enviar Resposta
+            </SubmitButton>
           </DialogFooter>
         </form>
       )}

@@ -20,12 +20,14 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { SelectField } from '@/components/ui/select-field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
 import { useCreateTicket } from '../api/create-ticket';
-import { SelectField } from './select-field';
-import { TextareaField } from './textarea-field';
 
 const DEFAULTS: CreateTicketFormValues = {
   titulo: '',
@@ -62,12 +64,7 @@ export function CreateTicketDialog() {
       setOpen(false);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errors) {
-        for (const field of FIELDS) {
-          const message = error.errors[field];
-          if (message) setError(field, { message });
-        }
-      }
+      showServerFieldErrors(error, setError, { fields: FIELDS });
       toast({
         variant: 'destructive',
         title: 'Erro ao criar ticket',
@@ -150,9 +147,9 @@ export function CreateTicketDialog() {
             <DialogClose asChild>
               <Button variant="outline">Cancelar</Button>
             </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Criando...' : 'Criar Ticket'}
-            </Button>
+            <SubmitButton pending={create.isPending} pendingLabel="Criando...">
+              Criar Ticket
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

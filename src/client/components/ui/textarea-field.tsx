@@ -7,21 +7,20 @@ import { cn } from '@/lib/utils';
 export interface TextareaFieldProps extends ComponentProps<'textarea'> {
   id: string;
   label: string;
+  /** The validation message, shown under the field and announced with it. */
   error?: string;
 }
 
-/** A labelled multi-line input with its error under it, styled as the project's Input. */
-export function TextareaField({ id, label, error, className, rows = 4, ...props }: TextareaFieldProps) {
+/** A labelled multi-line input with its error under it; spread react-hook-form's register() into it. */
+export function TextareaField({ id, label, error, className, ...props }: TextareaFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       <Textarea
         id={id}
-        rows={rows}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="min-h-24"
         {...props}
       />
       <FormMessage id={errorId}>{error}</FormMessage>

@@ -3,6 +3,7 @@ import type { Option } from '@shared/enums';
 import { Label } from '@/components/ui/label';
 import { FormMessage } from '@/components/ui/form-message';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { cn } from '@/lib/utils';
 
 export interface SelectFieldProps<T extends string> {
   id: string;
@@ -12,13 +13,16 @@ export interface SelectFieldProps<T extends string> {
   onChange: (value: T) => void;
   onBlur?: () => void;
   placeholder?: string;
+  /** The validation message, shown under the field and announced with it. */
   error?: string;
+  hint?: string;
   disabled?: boolean;
+  className?: string;
   /** react-hook-form's field.ref, so a failed submit can focus the select. */
   triggerRef?: Ref<HTMLButtonElement>;
 }
 
-/** A labelled select over a {value, label} list, for react-hook-form's Controller. */
+/** A labelled select over a {value, label} list with its error under it, for react-hook-form's Controller. */
 export function SelectField<T extends string>({
   id,
   label,
@@ -28,12 +32,16 @@ export function SelectField<T extends string>({
   onBlur,
   placeholder,
   error,
+  hint,
   disabled,
+  className,
   triggerRef,
 }: SelectFieldProps<T>) {
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="grid content-start gap-2">
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       <Select
         value={value ?? ''}
@@ -41,12 +49,7 @@ export function SelectField<T extends string>({
         onOpenChange={(open) => (open ? undefined : onBlur?.())}
         disabled={disabled}
       >
-        <SelectTrigger
-          ref={triggerRef}
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        >
+        <SelectTrigger ref={triggerRef} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
@@ -57,6 +60,11 @@ export function SelectField<T extends string>({
           ))}
         </SelectContent>
       </Select>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       <FormMessage id={errorId}>{error}</FormMessage>
     </div>
   );
