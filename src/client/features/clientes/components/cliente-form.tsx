@@ -1,5 +1,5 @@
-import { useState, type ChangeEvent } from 'react';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Search } from 'lucide-react';
 import { kitOptions, produtoOptions } from '@shared/enums';
@@ -12,15 +12,17 @@ import {
   type ClienteCreateInput,
   type ClienteView,
 } from '@shared/schemas/cliente';
-import { MASK_MAX_LENGTH, maskCep, maskCnpj, maskCpf, maskPhone } from '@shared/format';
+import { maskCep, maskCnpj, maskCpf, maskPhone } from '@shared/format';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/select-field';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
+import { useMaskedRegister } from '@/hooks/use-masked-register';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 
 export type ClienteFormValues = ClienteCreateInput;
 export type ClienteFormOutput = Omit<ClienteCreate, 'password'> & { password?: string };
@@ -40,6 +42,8 @@ export const EMPTY_CLIENTE: ClienteFormValues = {
   email: '',
   password: '',
 };
+
+const FIELDS = Object.keys(EMPTY_CLIENTE) as (keyof ClienteFormValues)[];
 
 export function clienteValuesFrom(row: ClienteView): ClienteFormValues {
   return {
@@ -93,17 +97,9 @@ export function ClienteForm({
   } = useForm<ClienteFormValues, unknown, ClienteCreate>({ resolver: zodResolver(schema), defaultValues });
   const [searchingCep, setSearchingCep] = useState(false);
 
+  const masked = useMaskedRegister(register);
+
   const id = (name: string) => `${idPrefix}-${name}`;
-  const masked = (name: Path<ClienteFormValues>, mask: (value: string) => string) => {
-    const field = register(name);
-    return {
-      ...field,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        event.target.value = mask(event.target.value);
-        return field.onChange(event);
-      },
-    };
-  };
 
   const searchCep = async () => {
     setSearchingCep(true);
@@ -118,10 +114,7 @@ export function ClienteForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      if (!(error instanceof ApiError) || !error.errors) return;
-      for (const [field, message] of Object.entries(error.errors)) {
-        if (field in EMPTY_CLIENTE) setError(field as Path<ClienteFormValues>, { message }, { shouldFocus: true });
-      }
+      showServerFieldErrors(error, setError, { fields: FIELDS, focus: true });
     }
   });
 
@@ -138,15 +131,7 @@ export function ClienteForm({
           error={errors.nomeFantasia?.message}
           {...register('nomeFantasia')}
         />
-        <TextField
-          id={id('cnpj')}
-          label="CNPJ"
-          placeholder="00.000.000/0000-00"
-          maxLength={MASK_MAX_LENGTH.cnpj}
-          autoCapitalize="characters"
-          error={errors.cnpj?.message}
-          {...masked('cnpj', maskCnpj)}
-        />
+        <TextField id={id('cnpj')} label="CNPJ" error={errors.cnpj?.message} {...masked('cnpj', 'cnpj')} />
         <TextField
           id={id('repLegal')}
           label="Representante Legal"
@@ -157,77 +142,45 @@ export function ClienteForm({
         <Controller
           control={control}
           name="produto"
-          render={({ field }) => (
-            <div className="grid gap-2">
-              <Label htmlFor={id('produto')}>Produto</Label>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger
-                  id={id('produto')}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-invalid={errors.produto ? true : undefined}
-                  aria-describedby={errors.produto ? `${id('produto')}-error` : undefined}
-                >
-                  <SelectValue placeholder="Selecione o produto" />
-                </SelectTrigger>
-                <SelectContent>
-                  {produtoOptions.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage id={`${id('produto')}-error`}>{errors.produto?.message}</FormMessage>
-            </div>
+          render={({ field, fieldState }) => (
+            <SelectField
+              id={id('produto')}
+              label="Produto"
+              placeholder="Selecione o produto"
+              options={produtoOptions}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              triggerRef={field.ref}
+              error={fieldState.error?.message}
+            />
           )}
         />
         <Controller
           control={control}
           name="kit"
-          render={({ field }) => (
-            <div className="grid gap-2">
-              <Label htmlFor={id('kit')}>Kit</Label>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger
-                  id={id('kit')}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-invalid={errors.kit ? true : undefined}
-                  aria-describedby={errors.kit ? `${id('kit')}-error` : undefined}
-                >
-                  <SelectValue placeholder="Selecione o kit" />
-                </SelectTrigger>
-                <SelectContent>
-                  {kitOptions.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage id={`${id('kit')}-error`}>{errors.kit?.message}</FormMessage>
-            </div>
+          render={({ field, fieldState }) => (
+            <SelectField
+              id={id('kit')}
+              label="Kit"
+              placeholder="Selecione o kit"
+              options={kitOptions}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              triggerRef={field.ref}
+              error={fieldState.error?.message}
+            />
           )}
         />
-        <TextField
-          id={id('cpf')}
-          label="CPF do Representante"
-          placeholder="000.000.000-00"
-          inputMode="numeric"
-          maxLength={MASK_MAX_LENGTH.cpf}
-          error={errors.cpf?.message}
-          {...masked('cpf', maskCpf)}
-        />
+        <TextField id={id('cpf')} label="CPF do Representante" error={errors.cpf?.message} {...masked('cpf', 'cpf')} />
         <TextField
           id={id('telefone')}
           label="Telefone"
           type="tel"
-          placeholder="(00) 00000-0000"
           autoComplete="tel"
-          maxLength={MASK_MAX_LENGTH.phone}
           error={errors.telefone?.message}
-          {...masked('telefone', maskPhone)}
+          {...masked('telefone', 'phone')}
         />
         <TextField
           id={id('endereco')}
@@ -242,13 +195,10 @@ export function ClienteForm({
           <div className="flex gap-2">
             <Input
               id={id('cep')}
-              placeholder="00000-000"
-              inputMode="numeric"
               autoComplete="postal-code"
-              maxLength={MASK_MAX_LENGTH.cep}
               aria-invalid={errors.cep ? true : undefined}
               aria-describedby={errors.cep ? cepErrorId : undefined}
-              {...masked('cep', maskCep)}
+              {...masked('cep', 'cep')}
             />
             <Button
               type="button"
@@ -268,15 +218,7 @@ export function ClienteForm({
           <FormMessage id={cepErrorId}>{errors.cep?.message}</FormMessage>
         </div>
         <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
-        <TextField
-          id={id('estado')}
-          label="Estado"
-          placeholder="UF"
-          maxLength={2}
-          autoCapitalize="characters"
-          error={errors.estado?.message}
-          {...masked('estado', (v) => v.toUpperCase())}
-        />
+        <TextField id={id('estado')} label="Estado" error={errors.estado?.message} {...masked('estado', 'uf')} />
         <TextField
           id={id('email')}
           label="Email"
@@ -301,16 +243,9 @@ export function ClienteForm({
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-              {pendingLabel}
-            </>
-          ) : (
-            submitLabel
-          )}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel={pendingLabel}>
+          {submitLabel}
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

@@ -1,7 +1,6 @@
-import { useState, type ChangeEvent, type FocusEvent } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import type { CepResult } from '@shared/schemas/cep';
 import type { EmpresaUserView } from '@shared/schemas/franquia';
 import {
@@ -10,11 +9,13 @@ import {
   type FranquiaCreate,
   type FranquiaCreateInput,
 } from '@shared/schemas/franquia';
-import { MASK_MAX_LENGTH, maskCep, maskCnpj, maskCpf, maskPhone } from '@shared/format';
+import { maskCep, maskCnpj, maskCpf, maskPhone } from '@shared/format';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
+import { useMaskedRegister } from '@/hooks/use-masked-register';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 
 /**
  * The form of a franquia and of a micro-franquia: SPEC §5 gives both the same fields, masks and messages.
@@ -64,6 +65,8 @@ export const EMPTY_EMPRESA: EmpresaFormValues = {
   password: '',
 };
 
+const FIELDS = Object.keys(EMPTY_EMPRESA) as (keyof EmpresaFormValues)[];
+
 /** The edit form's values from a list row, masks applied. */
 export function empresaValuesFrom(row: EmpresaRow): EmpresaFormValues {
   return {
@@ -103,26 +106,9 @@ export function EmpresaForm({
   } = useForm<EmpresaFormValues, unknown, FranquiaCreate>({ resolver: zodResolver(schema), defaultValues });
   const [searchingCep, setSearchingCep] = useState(false);
 
+  const masked = useMaskedRegister(register);
+
   const id = (name: string) => `${idPrefix}-${name}`;
-  // Registered where rendered, so the first invalid field in reading order takes the focus.
-  const masked = (
-    name: Path<EmpresaFormValues>,
-    mask: (value: string) => string,
-    afterBlur?: (value: string) => Promise<void>,
-  ) => {
-    const field = register(name);
-    return {
-      ...field,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        event.target.value = mask(event.target.value);
-        return field.onChange(event);
-      },
-      onBlur: async (event: FocusEvent<HTMLInputElement>) => {
-        await field.onBlur(event);
-        await afterBlur?.(event.target.value);
-      },
-    };
-  };
 
   // SPEC §5: looked up when the CEP loses focus with at least 8 characters; fills cidade and estado.
   const lookUpCep = async (typed: string) => {
@@ -139,10 +125,7 @@ export function EmpresaForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      if (!(error instanceof ApiError) || !error.errors) return;
-      for (const [field, message] of Object.entries(error.errors)) {
-        if (field in EMPTY_EMPRESA) setError(field as Path<EmpresaFormValues>, { message }, { shouldFocus: true });
-      }
+      showServerFieldErrors(error, setError, { fields: FIELDS, focus: true });
     }
   });
 
@@ -157,15 +140,7 @@ export function EmpresaForm({
           error={errors.razaoSocial?.message}
           {...register('razaoSocial')}
         />
-        <TextField
-          id={id('cnpj')}
-          label="CNPJ"
-          placeholder="00.000.000/0000-00"
-          maxLength={MASK_MAX_LENGTH.cnpj}
-          autoCapitalize="characters"
-          error={errors.cnpj?.message}
-          {...masked('cnpj', maskCnpj)}
-        />
+        <TextField id={id('cnpj')} label="CNPJ" error={errors.cnpj?.message} {...masked('cnpj', 'cnpj')} />
         <TextField
           id={id('repLegal')}
           label="Representante Legal"
@@ -173,15 +148,7 @@ export function EmpresaForm({
           error={errors.repLegal?.message}
           {...register('repLegal')}
         />
-        <TextField
-          id={id('cpf')}
-          label="CPF"
-          placeholder="000.000.000-00"
-          inputMode="numeric"
-          maxLength={MASK_MAX_LENGTH.cpf}
-          error={errors.cpf?.message}
-          {...masked('cpf', maskCpf)}
-        />
+        <TextField id={id('cpf')} label="CPF" error={errors.cpf?.message} {...masked('cpf', 'cpf')} />
         <TextField
           id={id('dataNascimento')}
           label="Data de Nascimento"
@@ -193,11 +160,9 @@ export function EmpresaForm({
           id={id('telefone')}
           label="Telefone"
           type="tel"
-          placeholder="(00) 00000-0000"
           autoComplete="tel"
-          maxLength={MASK_MAX_LENGTH.phone}
           error={errors.telefone?.message}
-          {...masked('telefone', maskPhone)}
+          {...masked('telefone', 'phone')}
         />
         <TextField
           id={id('email')}
@@ -218,24 +183,13 @@ export function EmpresaForm({
         <TextField
           id={id('cep')}
           label="CEP"
-          placeholder="00000-000"
-          inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={MASK_MAX_LENGTH.cep}
           hint={searchingCep ? 'Buscando CEP...' : undefined}
           error={errors.cep?.message}
-          {...masked('cep', maskCep, lookUpCep)}
+          {...masked('cep', 'cep', { afterBlur: lookUpCep })}
         />
         <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
-        <TextField
-          id={id('estado')}
-          label="Estado"
-          placeholder="UF"
-          maxLength={2}
-          autoCapitalize="characters"
-          error={errors.estado?.message}
-          {...masked('estado', (v) => v.toUpperCase())}
-        />
+        <TextField id={id('estado')} label="Estado" error={errors.estado?.message} {...masked('estado', 'uf')} />
         {mode === 'create' ? (
           <TextField
             id={id('password')}
@@ -251,16 +205,9 @@ export function EmpresaForm({
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-              {pendingLabel}
-            </>
-          ) : (
-            submitLabel
-          )}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel={pendingLabel}>
+          {submitLabel}
+        </SubmitButton>
       </DialogFooter>
     </form>
   );

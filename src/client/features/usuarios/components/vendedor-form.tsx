@@ -1,13 +1,12 @@
-import type { ChangeEvent } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { vendedorCreateSchema, type VendedorCreate, type VendedorCreateInput } from '@shared/schemas/vendedor';
-import { MASK_MAX_LENGTH, maskCpf, maskPhone } from '@shared/format';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError } from '@/lib/api-client';
+import { useMaskedRegister } from '@/hooks/use-masked-register';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 
 const EMPTY_VENDEDOR: VendedorCreateInput = {
   nome: '',
@@ -18,6 +17,7 @@ const EMPTY_VENDEDOR: VendedorCreateInput = {
   email: '',
   password: '',
 };
+const FIELDS = Object.keys(EMPTY_VENDEDOR) as (keyof VendedorCreateInput)[];
 
 export interface VendedorFormProps {
   onSubmit: (values: VendedorCreate) => Promise<unknown>;
@@ -36,25 +36,13 @@ export function VendedorForm({ onSubmit, onCancel }: VendedorFormProps) {
     defaultValues: EMPTY_VENDEDOR,
   });
 
-  const masked = (name: Path<VendedorCreateInput>, mask: (value: string) => string) => {
-    const field = register(name);
-    return {
-      ...field,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        event.target.value = mask(event.target.value);
-        return field.onChange(event);
-      },
-    };
-  };
+  const masked = useMaskedRegister(register);
 
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (error) {
-      if (!(error instanceof ApiError) || !error.errors) return;
-      for (const [field, message] of Object.entries(error.errors)) {
-        if (field in EMPTY_VENDEDOR) setError(field as Path<VendedorCreateInput>, { message }, { shouldFocus: true });
-      }
+      showServerFieldErrors(error, setError, { fields: FIELDS, focus: true });
     }
   });
 
@@ -69,15 +57,7 @@ export function VendedorForm({ onSubmit, onCancel }: VendedorFormProps) {
           error={errors.nome?.message}
           {...register('nome')}
         />
-        <TextField
-          id="vendedor-cpf"
-          label="CPF"
-          placeholder="000.000.000-00"
-          inputMode="numeric"
-          maxLength={MASK_MAX_LENGTH.cpf}
-          error={errors.cpf?.message}
-          {...masked('cpf', maskCpf)}
-        />
+        <TextField id="vendedor-cpf" label="CPF" error={errors.cpf?.message} {...masked('cpf', 'cpf')} />
         <TextField
           id="vendedor-dataNascimento"
           label="Data de Nascimento"
@@ -97,11 +77,9 @@ export function VendedorForm({ onSubmit, onCancel }: VendedorFormProps) {
           id="vendedor-telefone"
           label="Telefone"
           type="tel"
-          placeholder="(00) 00000-0000"
           autoComplete="tel"
-          maxLength={MASK_MAX_LENGTH.phone}
           error={errors.telefone?.message}
-          {...masked('telefone', maskPhone)}
+          {...masked('telefone', 'phone')}
         />
         <TextField
           id="vendedor-email"
@@ -125,16 +103,9 @@ export function VendedorForm({ onSubmit, onCancel }: VendedorFormProps) {
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-              Criando...
-            </>
-          ) : (
-            'Criar Vendedor'
-          )}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel="Criando...">
+          Criar Vendedor
+        </SubmitButton>
       </DialogFooter>
     </form>
   );
