@@ -64,7 +64,7 @@ describe('lint: the layers', () => {
     {
       what: "a server module importing another module's file",
       filePath: 'src/server/modules/matriculas/probe.ts',
-      code: "import { insertAccount } from '../usuarios/accounts';\nexport const probe = insertAccount;\n",
+      code: "import { insertAccount } from '../accounts/accounts.repository';\nexport const probe = insertAccount;\n",
     },
     {
       what: "a server module importing another module's file past its index.ts",
@@ -76,9 +76,9 @@ describe('lint: the layers', () => {
   });
 
   it('refuses an import cycle', { timeout: SLOW }, async () => {
-    // usuarios/index.ts re-exports accounts.ts: accounts.ts importing the index closes a cycle.
+    // accounts/index.ts re-exports accounts.repository.ts: importing the index from there closes a cycle.
     const code = "import { insertAccount } from './index';\nexport const probe = insertAccount;\n";
-    expect(await rulesReported('src/server/modules/usuarios/accounts.ts', code)).toEqual(['import-x/no-cycle']);
+    expect(await rulesReported('src/server/modules/accounts/accounts.repository.ts', code)).toEqual(['import-x/no-cycle']);
   });
 
   it('lets the layers import what they may', { timeout: SLOW }, async () => {
@@ -102,7 +102,7 @@ describe('lint: the layers', () => {
 
     const serverModule = [
       "import { funnelSearch } from '../funnel';",
-      "import { insertAccount } from '../usuarios';",
+      "import { insertAccount } from '../accounts';",
       "import { HttpError } from '../../lib/http-error';",
       "import { ROLES } from '../../../shared/roles';",
       'export const probe = [funnelSearch, insertAccount, HttpError, ROLES];',

@@ -12,7 +12,7 @@ import {
   setPasswordEmail,
 } from '../../mail/templates';
 import type { Executor } from '../../db/connect';
-import { assertEmailFree, updateAccount, withUniqueConflicts } from '../usuarios';
+import { assertEmailFree, updateAccount, withUniqueConflicts } from '../accounts';
 import {
   consumeEmailChangeToken,
   consumeResetToken,

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { ClienteView } from '../../../shared/schemas/cliente';
 import type { Actor } from '../../access/actor';
 import { clientesVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, microFranquias, users, vendedores } from '../../db/schema';
-import { pageWindow } from '../../lib/pagination';
+import { listPage, statusIs, type StatusListFilter } from '../../lib/list-page';
 import { searchWithCnpj } from '../../lib/search';
 
 const clienteView = {
@@ -42,25 +42,21 @@ export function toClienteView({ userId: _userId, createdAt, ...row }: Row): Clie
   return { ...row, createdAt: createdAt.toISOString() };
 }
 
-export interface ClientesFilter {
-  q?: string;
-  isActive?: boolean;
-  page: number;
-  pageSize: number;
-}
-
-export async function listClientes(db: Executor, actor: Actor, filter: ClientesFilter) {
-  const where = and(
-    clientesVisibleTo(actor),
-    searchWithCnpj(filter.q, [clientes.nomeFantasia, clientes.repLegal], clientes.cnpj),
-    filter.isActive === undefined ? undefined : eq(clientes.isActive, filter.isActive),
+export async function listClientes(db: Executor, actor: Actor, filter: StatusListFilter) {
+  const { rows, total } = await listPage(
+    db,
+    {
+      table: clientes,
+      where: [
+        clientesVisibleTo(actor),
+        searchWithCnpj(filter.q, [clientes.nomeFantasia, clientes.repLegal], clientes.cnpj),
+        statusIs(clientes.isActive, filter.isActive),
+      ],
+      select: (where) => selectClientes(db, where),
+    },
+    filter,
   );
-  const { limit, offset } = pageWindow(filter);
-  const [rows, [total]] = await Promise.all([
-    selectClientes(db, where).limit(limit).offset(offset),
-    db.select({ value: count() }).from(clientes).where(where),
-  ]);
-  return { rows: rows.map(toClienteView), total: Number(total?.value ?? 0) };
+  return { rows: rows.map(toClienteView), total };
 }
 
 export async function findCliente(db: Executor, actor: Actor, id: string) {

@@ -1,20 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { ClienteCreate, ClienteUpdate, ClienteView } from '../../../shared/schemas/cliente';
+import type { ClienteCreate, ClienteUpdate } from '../../../shared/schemas/cliente';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { clientes } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-error';
-import { hashPassword } from '../../lib/password';
-import { assertUncommonPassword } from '../../lib/common-passwords';
-import {
-  assertCnpjFree,
-  assertEmailFree,
-  assertMayChangeEmail,
-  insertAccount,
-  setAccountActive,
-  updateAccount,
-  withUniqueConflicts,
-} from '../usuarios';
+import { forbidden } from '../../lib/http-error';
+import { withAccount } from '../accounts';
 import {
   findCliente,
   insertCliente,
@@ -38,90 +27,41 @@ async function ownerOf(db: Executor, actor: Actor): Promise<{ microFranquiaId: s
   throw forbidden();
 }
 
-export async function createCliente(app: FastifyInstance, actor: Actor, input: ClienteCreate): Promise<ClienteView> {
-  assertUncommonPassword(input.password, 'password');
-  const passwordHash = await hashPassword(input.password);
-  const id = await withUniqueConflicts(() =>
-    app.db.transaction(async (tx) => {
-      const owner = await ownerOf(tx, actor);
-      await assertEmailFree(tx, input.email);
-      await assertCnpjFree(tx, clientes, input.cnpj);
-      const userId = await insertAccount(tx, {
-        email: input.email,
-        passwordHash,
-        role: 'cliente',
-        nome: input.nomeFantasia,
-        cpf: input.cpf,
-        telefone: input.telefone,
-        endereco: input.endereco,
-        microFranquiaId: owner.microFranquiaId,
-      });
-      const clienteId = await insertCliente(tx, {
-        ...owner,
-        userId,
-        nomeFantasia: input.nomeFantasia,
-        cnpj: input.cnpj,
-        repLegal: input.repLegal,
-        produto: input.produto,
-        kit: input.kit,
-        cep: input.cep,
-        cidade: input.cidade,
-        estado: input.estado,
-      });
-      await updateAccount(tx, userId, { clienteId });
-      return clienteId;
-    }),
-  );
-  return toClienteView((await findCliente(app.db, actor, id))!);
-}
+const rowOf = (input: ClienteCreate | ClienteUpdate) => ({
+  nomeFantasia: input.nomeFantasia,
+  cnpj: input.cnpj,
+  repLegal: input.repLegal,
+  produto: input.produto,
+  kit: input.kit,
+  cep: input.cep,
+  cidade: input.cidade,
+  estado: input.estado,
+});
 
-export async function editCliente(
-  app: FastifyInstance,
-  actor: Actor,
-  id: string,
-  input: ClienteUpdate,
-): Promise<ClienteView> {
-  await withUniqueConflicts(() =>
-    app.db.transaction(async (tx) => {
-      const current = await findCliente(tx, actor, id);
-      if (!current) throw notFound();
-      assertMayChangeEmail(actor, current.user.email, input.email);
-      await assertEmailFree(tx, input.email, current.userId);
-      await assertCnpjFree(tx, clientes, input.cnpj, id);
-      await updateCliente(tx, id, {
-        nomeFantasia: input.nomeFantasia,
-        cnpj: input.cnpj,
-        repLegal: input.repLegal,
-        produto: input.produto,
-        kit: input.kit,
-        cep: input.cep,
-        cidade: input.cidade,
-        estado: input.estado,
-      });
-      await updateAccount(tx, current.userId, {
-        email: input.email,
-        nome: input.nomeFantasia,
-        cpf: input.cpf,
-        telefone: input.telefone,
-        endereco: input.endereco,
-      });
-    }),
-  );
-  return toClienteView((await findCliente(app.db, actor, id))!);
-}
-
-/** Desativar: the cliente can no longer sign in and its sessions end at once; Ativar lets it in again. */
-export async function setClienteActive(
-  app: FastifyInstance,
-  actor: Actor,
-  id: string,
-  isActive: boolean,
-): Promise<ClienteView> {
-  await app.db.transaction(async (tx) => {
-    const current = await findCliente(tx, actor, id);
-    if (!current) throw notFound();
-    await updateCliente(tx, id, { isActive });
-    await setAccountActive(tx, current.userId, isActive);
-  });
-  return toClienteView((await findCliente(app.db, actor, id))!);
-}
+/** A cliente (a school) and its user (DESIGN §4.1, §4.2); the rule is in `withAccount`. */
+export const {
+  create: createCliente,
+  edit: editCliente,
+  /** Desativar: the cliente can no longer sign in and its sessions end at once; Ativar lets it in again. */
+  setActive: setClienteActive,
+} = withAccount<ClienteCreate, ClienteUpdate>()({
+  role: 'cliente',
+  cnpjTable: clientes,
+  cnpj: (input) => input.cnpj,
+  placement: async (db, actor) => {
+    const owner = await ownerOf(db, actor);
+    return { row: owner, microFranquiaId: owner.microFranquiaId };
+  },
+  account: (input) => ({
+    nome: input.nomeFantasia,
+    cpf: input.cpf,
+    telefone: input.telefone,
+    endereco: input.endereco,
+  }),
+  insert: (db, input, placed) => insertCliente(db, { ...rowOf(input), ...placed }),
+  update: (db, id, input) => updateCliente(db, id, rowOf(input)),
+  setRowActive: (db, id, isActive) => updateCliente(db, id, { isActive }),
+  link: (clienteId) => ({ clienteId }),
+  find: findCliente,
+  toView: toClienteView,
+});

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FranquiaView } from '../../../shared/schemas/franquia';
 import type { Actor } from '../../access/actor';
 import { franquiasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { franquias, users } from '../../db/schema';
-import { pageWindow } from '../../lib/pagination';
+import { listPage, statusIs, type StatusListFilter } from '../../lib/list-page';
 import { searchWithCnpj } from '../../lib/search';
 
 const franquiaView = {
@@ -43,25 +43,21 @@ export function toFranquiaView({ userId: _userId, createdAt, ...row }: Row): Fra
   return { ...row, createdAt: createdAt.toISOString() };
 }
 
-export interface FranquiasFilter {
-  q?: string;
-  isActive?: boolean;
-  page: number;
-  pageSize: number;
-}
-
-export async function listFranquias(db: Executor, actor: Actor, filter: FranquiasFilter) {
-  const where = and(
-    franquiasVisibleTo(actor),
-    searchWithCnpj(filter.q, [franquias.razaoSocial, franquias.repLegal], franquias.cnpj),
-    filter.isActive === undefined ? undefined : eq(franquias.isActive, filter.isActive),
+export async function listFranquias(db: Executor, actor: Actor, filter: StatusListFilter) {
+  const { rows, total } = await listPage(
+    db,
+    {
+      table: franquias,
+      where: [
+        franquiasVisibleTo(actor),
+        searchWithCnpj(filter.q, [franquias.razaoSocial, franquias.repLegal], franquias.cnpj),
+        statusIs(franquias.isActive, filter.isActive),
+      ],
+      select: (where) => selectFranquias(db, where),
+    },
+    filter,
   );
-  const { limit, offset } = pageWindow(filter);
-  const [rows, [total]] = await Promise.all([
-    selectFranquias(db, where).limit(limit).offset(offset),
-    db.select({ value: count() }).from(franquias).where(where),
-  ]);
-  return { rows: rows.map(toFranquiaView), total: Number(total?.value ?? 0) };
+  return { rows: rows.map(toFranquiaView), total };
 }
 
 /** The franquia if the actor may see it; undefined otherwise (the route answers 404). */

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { MicroFranquiaView } from '../../../shared/schemas/micro-franquia';
 import type { Actor } from '../../access/actor';
 import { microFranquiasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { franquias, microFranquias, users } from '../../db/schema';
-import { pageWindow } from '../../lib/pagination';
+import { listPage, statusIs, type StatusListFilter } from '../../lib/list-page';
 import { searchWithCnpj } from '../../lib/search';
 
 const microFranquiaView = {
@@ -46,25 +46,21 @@ export function toMicroFranquiaView({ userId: _userId, createdAt, ...row }: Row)
   return { ...row, createdAt: createdAt.toISOString() };
 }
 
-export interface MicroFranquiasFilter {
-  q?: string;
-  isActive?: boolean;
-  page: number;
-  pageSize: number;
-}
-
-export async function listMicroFranquias(db: Executor, actor: Actor, filter: MicroFranquiasFilter) {
-  const where = and(
-    microFranquiasVisibleTo(actor),
-    searchWithCnpj(filter.q, [microFranquias.razaoSocial, microFranquias.repLegal], microFranquias.cnpj),
-    filter.isActive === undefined ? undefined : eq(microFranquias.isActive, filter.isActive),
+export async function listMicroFranquias(db: Executor, actor: Actor, filter: StatusListFilter) {
+  const { rows, total } = await listPage(
+    db,
+    {
+      table: microFranquias,
+      where: [
+        microFranquiasVisibleTo(actor),
+        searchWithCnpj(filter.q, [microFranquias.razaoSocial, microFranquias.repLegal], microFranquias.cnpj),
+        statusIs(microFranquias.isActive, filter.isActive),
+      ],
+      select: (where) => selectMicroFranquias(db, where),
+    },
+    filter,
   );
-  const { limit, offset } = pageWindow(filter);
-  const [rows, [total]] = await Promise.all([
-    selectMicroFranquias(db, where).limit(limit).offset(offset),
-    db.select({ value: count() }).from(microFranquias).where(where),
-  ]);
-  return { rows: rows.map(toMicroFranquiaView), total: Number(total?.value ?? 0) };
+  return { rows: rows.map(toMicroFranquiaView), total };
 }
 
 export async function findMicroFranquia(db: Executor, actor: Actor, id: string) {

@@ -1,23 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type {
-  MicroFranquiaCreate,
-  MicroFranquiaUpdate,
-  MicroFranquiaView,
-} from '../../../shared/schemas/micro-franquia';
-import type { Actor } from '../../access/actor';
+import type { MicroFranquiaCreate, MicroFranquiaUpdate } from '../../../shared/schemas/micro-franquia';
 import { microFranquias } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
-import { hashPassword } from '../../lib/password';
-import { assertUncommonPassword } from '../../lib/common-passwords';
-import {
-  assertCnpjFree,
-  assertEmailFree,
-  assertMayChangeEmail,
-  insertAccount,
-  setAccountActive,
-  updateAccount,
-  withUniqueConflicts,
-} from '../usuarios';
+import { forbidden } from '../../lib/http-error';
+import { withAccount } from '../accounts';
 import {
   findMicroFranquia,
   insertMicroFranquia,
@@ -25,91 +9,39 @@ import {
   updateMicroFranquia,
 } from './micro-franquias.repository';
 
-/** A micro-franquia and its user, in one transaction, under the caller's franquia (DESIGN §4.1, §4.2). */
-export async function createMicroFranquia(
-  app: FastifyInstance,
-  actor: Actor,
-  input: MicroFranquiaCreate,
-): Promise<MicroFranquiaView> {
-  assertUncommonPassword(input.password, 'password');
-  const passwordHash = await hashPassword(input.password);
-  const id = await withUniqueConflicts(() =>
-    app.db.transaction(async (tx) => {
-      await assertEmailFree(tx, input.email);
-      await assertCnpjFree(tx, microFranquias, input.cnpj);
-      const userId = await insertAccount(tx, {
-        email: input.email,
-        passwordHash,
-        role: 'micro_franquia',
-        nome: input.repLegal,
-        cpf: input.cpf,
-        dataNascimento: input.dataNascimento,
-        telefone: input.telefone,
-        endereco: input.endereco,
-      });
-      const microFranquiaId = await insertMicroFranquia(tx, {
-        franquiaId: actor.franquiaId!,
-        userId,
-        razaoSocial: input.razaoSocial,
-        cnpj: input.cnpj,
-        repLegal: input.repLegal,
-        cep: input.cep,
-        cidade: input.cidade,
-        estado: input.estado,
-      });
-      await updateAccount(tx, userId, { microFranquiaId });
-      return microFranquiaId;
-    }),
-  );
-  return toMicroFranquiaView((await findMicroFranquia(app.db, actor, id))!);
-}
+const rowOf = (input: MicroFranquiaCreate | MicroFranquiaUpdate) => ({
+  razaoSocial: input.razaoSocial,
+  cnpj: input.cnpj,
+  repLegal: input.repLegal,
+  cep: input.cep,
+  cidade: input.cidade,
+  estado: input.estado,
+});
 
-export async function editMicroFranquia(
-  app: FastifyInstance,
-  actor: Actor,
-  id: string,
-  input: MicroFranquiaUpdate,
-): Promise<MicroFranquiaView> {
-  await withUniqueConflicts(() =>
-    app.db.transaction(async (tx) => {
-      const current = await findMicroFranquia(tx, actor, id);
-      if (!current) throw notFound();
-      assertMayChangeEmail(actor, current.user.email, input.email);
-      await assertEmailFree(tx, input.email, current.userId);
-      await assertCnpjFree(tx, microFranquias, input.cnpj, id);
-      await updateMicroFranquia(tx, id, {
-        razaoSocial: input.razaoSocial,
-        cnpj: input.cnpj,
-        repLegal: input.repLegal,
-        cep: input.cep,
-        cidade: input.cidade,
-        estado: input.estado,
-      });
-      await updateAccount(tx, current.userId, {
-        email: input.email,
-        nome: input.repLegal,
-        cpf: input.cpf,
-        dataNascimento: input.dataNascimento,
-        telefone: input.telefone,
-        endereco: input.endereco,
-      });
-    }),
-  );
-  return toMicroFranquiaView((await findMicroFranquia(app.db, actor, id))!);
-}
-
-/** Off also stops the micro-franquia user's sign-in and ends its sessions; on again restores it. */
-export async function setMicroFranquiaActive(
-  app: FastifyInstance,
-  actor: Actor,
-  id: string,
-  isActive: boolean,
-): Promise<MicroFranquiaView> {
-  await app.db.transaction(async (tx) => {
-    const current = await findMicroFranquia(tx, actor, id);
-    if (!current) throw notFound();
-    await updateMicroFranquia(tx, id, { isActive });
-    await setAccountActive(tx, current.userId, isActive);
-  });
-  return toMicroFranquiaView((await findMicroFranquia(app.db, actor, id))!);
-}
+/** A micro-franquia and its user under the caller's franquia (DESIGN §4.1, §4.2); the rule is in `withAccount`. */
+export const {
+  create: createMicroFranquia,
+  edit: editMicroFranquia,
+  setActive: setMicroFranquiaActive,
+} = withAccount<MicroFranquiaCreate, MicroFranquiaUpdate>()({
+  role: 'micro_franquia',
+  cnpjTable: microFranquias,
+  cnpj: (input) => input.cnpj,
+  placement: async (_db, actor) => {
+    if (!actor.franquiaId) throw forbidden();
+    return { row: { franquiaId: actor.franquiaId } };
+  },
+  account: (input) => ({
+    nome: input.repLegal,
+    cpf: input.cpf,
+    dataNascimento: input.dataNascimento,
+    telefone: input.telefone,
+    endereco: input.endereco,
+  }),
+  insert: (db, input, placed) => insertMicroFranquia(db, { ...rowOf(input), ...placed }),
+  update: (db, id, input) => updateMicroFranquia(db, id, rowOf(input)),
+  setRowActive: (db, id, isActive) => updateMicroFranquia(db, id, { isActive }),
+  link: (microFranquiaId) => ({ microFranquiaId }),
+  find: findMicroFranquia,
+  toView: toMicroFranquiaView,
+});

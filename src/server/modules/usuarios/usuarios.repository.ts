@@ -1,11 +1,12 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { UsuarioView } from '../../../shared/schemas/usuario';
 import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
 import { usuariosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { users } from '../../db/schema';
-import { pageWindow, searchAny } from '../../lib/pagination';
+import { listPage } from '../../lib/list-page';
+import { searchAny } from '../../lib/pagination';
 
 const usuarioView = {
   id: users.id,
@@ -34,17 +35,20 @@ export interface UsuariosFilter {
 }
 
 export async function listUsuarios(db: Executor, actor: Actor, filter: UsuariosFilter) {
-  const where = and(
-    usuariosVisibleTo(actor),
-    searchAny(filter.q, [users.nome, users.email]),
-    filter.role ? eq(users.role, filter.role) : undefined,
+  const { rows, total } = await listPage(
+    db,
+    {
+      table: users,
+      where: [
+        usuariosVisibleTo(actor),
+        searchAny(filter.q, [users.nome, users.email]),
+        filter.role ? eq(users.role, filter.role) : undefined,
+      ],
+      select: (where) => selectUsuarios(db, where),
+    },
+    filter,
   );
-  const { limit, offset } = pageWindow(filter);
-  const [rows, [total]] = await Promise.all([
-    selectUsuarios(db, where).limit(limit).offset(offset),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { rows: rows.map(toUsuarioView), total: Number(total?.value ?? 0) };
+  return { rows: rows.map(toUsuarioView), total };
 }
 
 export async function findUsuario(db: Executor, actor: Actor, id: string) {

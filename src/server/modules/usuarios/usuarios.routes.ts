@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statusSchema, USUARIO_MESSAGES, usuariosQuerySchema } from '../../../shared/schemas/usuario';
-import { badRequest, notFound } from '../../lib/http-error';
+import { statusSchema, usuariosQuerySchema } from '../../../shared/schemas/usuario';
 import { setTotalCount } from '../../lib/pagination';
-import { setAccountActive, setLinkedRowActive } from './accounts';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
-import { findUsuario, listUsuarios, toUsuarioView } from './usuarios.repository';
+import { listUsuarios } from './usuarios.repository';
+import { setUsuarioActive } from './usuarios.service';
 
 /**
  * Usuários (DESIGN §4.3): the franqueador lists and switches its whole network's users, a micro-franquia its
@@ -29,18 +28,6 @@ export async function usuariosRoutes(fastify: FastifyInstance) {
   app.patch(
     '/api/usuarios/:id',
     { schema: { params: rowIdParams, body: statusSchema }, config: { access: managers } },
-    async (request) => {
-      const actor = request.actor!;
-      const id = assertRowId(request.params.id);
-      const { isActive } = request.body;
-      await app.db.transaction(async (tx) => {
-        const user = await findUsuario(tx, actor, id);
-        if (!user) throw notFound();
-        if (user.id === actor.id && !isActive) throw badRequest(USUARIO_MESSAGES.selfDeactivation);
-        await setAccountActive(tx, user.id, isActive);
-        await setLinkedRowActive(tx, user, isActive);
-      });
-      return toUsuarioView((await findUsuario(app.db, actor, id))!);
-    },
+    async (request) => setUsuarioActive(app, request.actor!, assertRowId(request.params.id), request.body.isActive),
   );
 }

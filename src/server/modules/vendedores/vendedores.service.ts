@@ -1,47 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import type { VendedorCreate, VendedorView } from '../../../shared/schemas/vendedor';
-import type { Actor } from '../../access/actor';
-import { users, vendedores } from '../../db/schema';
+import type { VendedorCreate } from '../../../shared/schemas/vendedor';
 import { forbidden } from '../../lib/http-error';
-import { hashPassword } from '../../lib/password';
-import { assertUncommonPassword } from '../../lib/common-passwords';
-import { assertEmailFree, insertAccount, withUniqueConflicts } from '../usuarios';
+import { withAccount } from '../accounts';
+import { findVendedor, insertVendedor, toVendedorView } from './vendedores.repository';
 
-/** A vendedor account and its row, in one transaction, under the caller's micro-franquia (DESIGN §4.1). */
-export async function createVendedor(app: FastifyInstance, actor: Actor, input: VendedorCreate): Promise<VendedorView> {
-  const microFranquiaId = actor.microFranquiaId;
-  if (!microFranquiaId) throw forbidden();
-  assertUncommonPassword(input.password, 'password');
-  const passwordHash = await hashPassword(input.password);
-  return withUniqueConflicts(() =>
-    app.db.transaction(async (tx) => {
-      await assertEmailFree(tx, input.email);
-      const userId = await insertAccount(tx, {
-        email: input.email,
-        passwordHash,
-        role: 'vendedor',
-        nome: input.nome,
-        cpf: input.cpf,
-        dataNascimento: input.dataNascimento,
-        telefone: input.telefone,
-        endereco: input.endereco,
-        microFranquiaId,
-      });
-      const [row] = await tx
-        .insert(vendedores)
-        .values({ microFranquiaId, userId })
-        .returning({ id: vendedores.id, isActive: vendedores.isActive, createdAt: vendedores.createdAt });
-      const [user] = await tx.select({ nome: users.nome, email: users.email }).from(users).where(eq(users.id, userId));
-      return {
-        id: row!.id,
-        userId,
-        microFranquiaId,
-        nome: user!.nome,
-        email: user!.email,
-        isActive: row!.isActive,
-        createdAt: row!.createdAt.toISOString(),
-      };
-    }),
-  );
-}
+/** A vendedor account and its row under the caller's micro-franquia (DESIGN §4.1); the rule is in `withAccount`. */
+export const { create: createVendedor } = withAccount<VendedorCreate, VendedorCreate>()({
+  role: 'vendedor',
+  placement: async (_db, actor) => {
+    if (!actor.microFranquiaId) throw forbidden();
+    return { row: { microFranquiaId: actor.microFranquiaId }, microFranquiaId: actor.microFranquiaId };
+  },
+  account: (input) => ({
+    nome: input.nome,
+    cpf: input.cpf,
+    dataNascimento: input.dataNascimento,
+    telefone: input.telefone,
+    endereco: input.endereco,
+  }),
+  insert: (db, _input, placed) => insertVendedor(db, placed),
+  find: findVendedor,
+  toView: toVendedorView,
+});

@@ -69,7 +69,7 @@ export async function assertEmailFree(db: Executor, email: string, exceptUserId?
   if (row) throw conflict('email');
 }
 
-type CnpjTable = PgTable & { id: AnyPgColumn; cnpj: AnyPgColumn };
+export type CnpjTable = PgTable & { id: AnyPgColumn; cnpj: AnyPgColumn };
 
 /** 409 'CNPJ já cadastrado' when another row of the same table has the CNPJ. */
 export async function assertCnpjFree(db: Executor, table: CnpjTable, cnpj: string, exceptId?: string): Promise<void> {
@@ -111,7 +111,7 @@ export async function insertAccount(db: Executor, values: AccountValues): Promis
   return row!.id;
 }
 
-type AccountUpdate = Partial<
+export type AccountUpdate = Partial<
   Pick<
     typeof users.$inferInsert,
     | 'email'
