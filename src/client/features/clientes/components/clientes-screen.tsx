@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Pencil, Plus, Power, Search } from 'lucide-react';
+import { useState } from 'react';
+import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
 import type { CepResult } from '@shared/schemas/cep';
 import type { ClienteView } from '@shared/schemas/cliente';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
-import { formatCnpj, formatCount } from '@shared/format';
+import { formatCount } from '@shared/format';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,18 +18,15 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useClientes } from '../api/get-clientes';
 import { useSaveCliente } from '../api/save-cliente';
-import { KitBadge, ProdutoBadge } from './cliente-badges';
 import { ClienteForm, clienteValuesFrom } from './cliente-form';
+import { clientesColumns } from './clientes-columns';
 
 export interface ClientesScreenProps {
   role: Role;
@@ -86,100 +83,14 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
 
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const columns = [
-    'Nome Fantasia',
-    'CNPJ',
-    'Representante Legal',
-    ...(readOnly ? ['Micro-Franquia'] : []),
-    'Produto',
-    'Kit',
-    'Status',
-    ...(readOnly ? [] : ['Ações']),
-  ];
-
-  let body: ReactNode;
-  if (list.isPending) {
-    body = <MessageRow columns={columns.length}>Carregando clientes...</MessageRow>;
-  } else if (list.isError) {
-    body = (
-      <MessageRow columns={columns.length} alert>
-        Failed to fetch clientes
-      </MessageRow>
-    );
-  } else if (rows.length === 0) {
-    body = <MessageRow columns={columns.length}>Nenhum cliente encontrado</MessageRow>;
-  } else {
-    body = rows.map((row) => (
-      <TableRow key={row.id}>
-        <TableCell className="font-medium">{row.nomeFantasia}</TableCell>
-        <TableCell className="whitespace-nowrap">{formatCnpj(row.cnpj)}</TableCell>
-        <TableCell>{row.repLegal}</TableCell>
-        {readOnly ? <TableCell>{row.microFranquia.razaoSocial}</TableCell> : null}
-        <TableCell>
-          <ProdutoBadge produto={row.produto} />
-        </TableCell>
-        <TableCell>
-          <KitBadge kit={row.kit} />
-        </TableCell>
-        <TableCell>
-          <Badge variant={row.isActive ? 'success' : 'secondary'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>
-        </TableCell>
-        {readOnly ? null : (
-          <TableCell>
-            <div className="flex gap-1">
-              <Button variant="ghost" size="sm" onClick={() => setEditing(row)}>
-                <Pencil aria-hidden="true" />
-                Editar <span className="sr-only">{row.nomeFantasia}</span>
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                className={row.isActive ? 'text-destructive' : undefined}
-                onClick={() => setToggling(row)}
-              >
-                <Power aria-hidden="true" />
-                {row.isActive ? 'Desativar' : 'Ativar'} <span className="sr-only">{row.nomeFantasia}</span>
-              </Button>
-            </div>
-          </TableCell>
-        )}
-      </TableRow>
-    ));
-  }
+  let notice: DataTableNotice | null = null;
+  if (list.isError) notice = { kind: 'error', title: 'Failed to fetch clientes' };
+  else if (list.data && rows.length === 0) notice = { kind: 'empty', title: 'Nenhum cliente encontrado' };
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Label htmlFor="clientes-busca" className="sr-only">
-            Buscar clientes
-          </Label>
-          <Search
-            aria-hidden="true"
-            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="clientes-busca"
-            type="search"
-            className="pl-9"
-            placeholder="Buscar por nome fantasia, CNPJ ou representante..."
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-        {readOnly ? null : (
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" />
-            Novo Cliente
-          </Button>
-        )}
-      </div>
-
       <Card>
-        <CardHeader className="flex-row flex-wrap items-center gap-2">
+        <CardHeader className="flex-row flex-wrap items-center gap-2 max-sm:px-4">
           <CardTitle as="h2" className="text-lg">
             Lista de Clientes
           </CardTitle>
@@ -189,18 +100,35 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
             </Badge>
           ) : null}
         </CardHeader>
-        <CardContent>
-          <Table aria-label="Lista de clientes" aria-busy={list.isPending}>
-            <TableHeader>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableHead key={column}>{column}</TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>{body}</TableBody>
-          </Table>
-          <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={total} onPageChange={setPage} />
+        <CardContent className="max-sm:px-4">
+          <DataTable
+            caption="Lista de clientes"
+            columns={clientesColumns({ readOnly, onEdit: setEditing, onToggle: setToggling })}
+            rows={rows}
+            isLoading={list.isPending}
+            loadingText="Carregando clientes..."
+            notice={notice}
+            search={{
+              id: 'clientes-busca',
+              label: 'Buscar clientes',
+              labelHidden: true,
+              placeholder: 'Buscar por nome fantasia, CNPJ ou representante...',
+              value: search,
+              onChange: (value) => {
+                setSearch(value);
+                setPage(1);
+              },
+            }}
+            toolbar={
+              readOnly ? null : (
+                <Button onClick={() => setCreating(true)}>
+                  <Plus aria-hidden="true" />
+                  Novo Cliente
+                </Button>
+              )
+            }
+            pagination={{ page, pageSize: DEFAULT_PAGE_SIZE, total, onPageChange: setPage }}
+          />
         </CardContent>
       </Card>
 
@@ -275,19 +203,5 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
         </>
       )}
     </div>
-  );
-}
-
-function MessageRow({ columns, alert, children }: { columns: number; alert?: boolean; children: ReactNode }) {
-  return (
-    <TableRow>
-      <TableCell
-        colSpan={columns}
-        role={alert ? 'alert' : undefined}
-        className={alert ? 'py-10 text-center text-destructive' : 'py-10 text-center text-muted-foreground'}
-      >
-        {children}
-      </TableCell>
-    </TableRow>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Building2, Filter, Plus, Search } from 'lucide-react';
+import { Building2, Filter, Plus } from 'lucide-react';
 import type { CepResult } from '@shared/schemas/cep';
 import type { FranquiaView } from '@shared/schemas/franquia';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
@@ -7,6 +7,7 @@ import { formatCount } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import {
   DropdownMenu,
@@ -16,9 +17,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Pagination } from '@/components/ui/pagination';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -26,7 +24,7 @@ import { useCreateFranquia } from '../api/create-franquia';
 import { type FranquiasParams, useFranquias } from '../api/get-franquias';
 import { useUpdateFranquia } from '../api/update-franquia';
 import { EmpresaForm, empresaValuesFrom } from './empresa-form';
-import { FranquiasTable } from './franquias-table';
+import { franquiasColumns } from './franquias-columns';
 
 type StatusFilter = FranquiasParams['status'];
 const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
@@ -89,71 +87,31 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
   });
 
   const total = franquias.data?.total ?? 0;
-  const rows = franquias.data?.items;
+  const rows = franquias.data?.items ?? [];
   const filtering = Boolean(q) || status !== undefined;
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
+  let notice: DataTableNotice | null = null;
+  if (franquias.isError) {
+    notice = { kind: 'error', title: errorMessage(franquias.error, 'Erro ao carregar franquias') };
+  } else if (franquias.data && rows.length === 0) {
+    notice = filtering
+      ? { kind: 'empty', icon: Building2, title: 'Nenhuma franquia encontrada para a busca' }
+      : {
+          kind: 'empty',
+          icon: Building2,
+          title: 'Nenhuma franquia cadastrada',
+          action: (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              Criar primeira franquia
+            </Button>
+          ),
+        };
+  }
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="grid flex-1 gap-2">
-          <Label htmlFor="franquias-busca" className="sr-only">
-            Buscar franquias
-          </Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="franquias-busca"
-              type="search"
-              className="pl-9"
-              placeholder="Buscar por razão social, CNPJ ou representante..."
-              value={search}
-              onChange={(event) => changeSearch(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" className="flex-1 sm:flex-none">
-                <Filter aria-hidden="true" />
-                Filtrar
-                {status ? <span className="sr-only">(filtro ativo)</span> : null}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent>
-              <DropdownMenuLabel>Status</DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              {STATUS_FILTERS.map((option) => (
-                <DropdownMenuItem
-                  key={option.label}
-                  aria-current={status === option.value ? 'true' : undefined}
-                  className={status === option.value ? 'font-semibold' : undefined}
-                  onSelect={() => {
-                    setStatus(option.value);
-                    setPage(1);
-                  }}
-                >
-                  {option.label}
-                </DropdownMenuItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
-          <Button className="flex-1 sm:flex-none" onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" />
-            Nova Franquia
-          </Button>
-        </div>
-      </div>
-
       <Card>
-        <CardHeader className="flex-row flex-wrap items-center gap-2">
+        <CardHeader className="flex-row flex-wrap items-center gap-2 max-sm:px-4">
           <CardTitle as="h2" className="text-lg">
             Lista de Franquias
           </CardTitle>
@@ -166,37 +124,63 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
             <Badge variant="outline">{status === 'ativos' ? 'Somente ativas' : 'Somente inativas'}</Badge>
           ) : null}
         </CardHeader>
-        <CardContent>
-          {franquias.isError ? (
-            <p role="alert" className="py-10 text-center text-destructive">
-              {errorMessage(franquias.error, 'Erro ao carregar franquias')}
-            </p>
-          ) : !franquias.isPending && rows?.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-10 text-center">
-              <Building2 aria-hidden="true" className="size-10 text-muted-foreground" />
-              {filtering ? (
-                <p className="text-muted-foreground">Nenhuma franquia encontrada para a busca</p>
-              ) : (
-                <>
-                  <p className="text-muted-foreground">Nenhuma franquia cadastrada</p>
-                  <Button onClick={() => setCreating(true)}>
-                    <Plus aria-hidden="true" />
-                    Criar primeira franquia
-                  </Button>
-                </>
-              )}
-            </div>
-          ) : (
-            <>
-              <FranquiasTable
-                rows={rows}
-                loading={franquias.isPending}
-                onEdit={setEditing}
-                onToggle={(row) => toggle.mutate({ id: row.id, data: { isActive: !row.isActive } })}
-              />
-              <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={total} onPageChange={setPage} />
-            </>
-          )}
+        <CardContent className="max-sm:px-4">
+          <DataTable
+            caption="Lista de Franquias"
+            columns={franquiasColumns({
+              onEdit: setEditing,
+              onToggle: (row) => toggle.mutate({ id: row.id, data: { isActive: !row.isActive } }),
+            })}
+            rows={rows}
+            isLoading={franquias.isPending}
+            notice={notice}
+            search={{
+              id: 'franquias-busca',
+              label: 'Buscar franquias',
+              labelHidden: true,
+              placeholder: 'Buscar por razão social, CNPJ ou representante...',
+              value: search,
+              onChange: (value) => {
+                setSearch(value);
+                setPage(1);
+              },
+            }}
+            toolbar={
+              <>
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button variant="outline">
+                      <Filter aria-hidden="true" />
+                      Filtrar
+                      {status ? <span className="sr-only">(filtro ativo)</span> : null}
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent>
+                    <DropdownMenuLabel>Status</DropdownMenuLabel>
+                    <DropdownMenuSeparator />
+                    {STATUS_FILTERS.map((option) => (
+                      <DropdownMenuItem
+                        key={option.label}
+                        aria-current={status === option.value ? 'true' : undefined}
+                        className={status === option.value ? 'font-semibold' : undefined}
+                        onSelect={() => {
+                          setStatus(option.value);
+                          setPage(1);
+                        }}
+                      >
+                        {option.label}
+                      </DropdownMenuItem>
+                    ))}
+                  </DropdownMenuContent>
+                </DropdownMenu>
+                <Button onClick={() => setCreating(true)}>
+                  <Plus aria-hidden="true" />
+                  Nova Franquia
+                </Button>
+              </>
+            }
+            pagination={{ page, pageSize: DEFAULT_PAGE_SIZE, total, onPageChange: setPage }}
+          />
         </CardContent>
       </Card>
 

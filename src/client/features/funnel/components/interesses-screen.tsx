@@ -1,6 +1,6 @@
 import { MISSING, formatDateOnly } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
-import { Pagination } from '@/components/ui/pagination';
+import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
@@ -11,11 +11,10 @@ import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
 import { FunnelListCard } from './funnel-list-card';
 import { FunnelMetricCards } from './funnel-metric-cards';
-import { type FunnelColumn, FunnelTable } from './funnel-table';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-function columns(showCliente: boolean): FunnelColumn<LeadItem>[] {
+function columns(showCliente: boolean): DataTableColumn<LeadItem>[] {
   return [
     { key: 'aluno', header: 'Aluno', cell: (lead) => <span className="font-medium">{lead.nomeAluno}</span> },
     { key: 'responsavel', header: 'Responsável', cell: (lead) => lead.nomeResponsavel },
@@ -60,21 +59,24 @@ export function InteressesScreen({ showCliente }: InteressesScreenProps) {
         exportHref={exportCsvUrl('/api/leads/export.csv', filters.params, { view: 'interesses' })}
       />
       <FunnelListCard title="Lista de Interesses" count={leads.data?.total} noun={['interesse', 'interesses']}>
-        <FunnelTable
+        <DataTable
           caption="Interesses"
           columns={columns(showCliente)}
           rows={leads.data?.items ?? []}
           isLoading={leads.isPending}
           notice={listNotice('interesses', leads, filters.active)}
+          pagination={
+            leads.data
+              ? {
+                  page: filters.page,
+                  pageSize: filters.params.pageSize,
+                  total: leads.data.total,
+                  onPageChange: filters.setPage,
+                }
+              : undefined
+          }
+          cards="list"
         />
-        {leads.data ? (
-          <Pagination
-            page={filters.page}
-            pageSize={filters.params.pageSize}
-            total={leads.data.total}
-            onPageChange={filters.setPage}
-          />
-        ) : null}
       </FunnelListCard>
     </div>
   );

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
-import { Pagination } from '@/components/ui/pagination';
+import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useLeads } from '../api/get-leads';
@@ -9,11 +9,10 @@ import { ContactLinks } from './contact-links';
 import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
 import { FunnelListCard } from './funnel-list-card';
-import { type FunnelColumn, FunnelTable } from './funnel-table';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-const COLUMNS: FunnelColumn<LeadItem>[] = [
+const COLUMNS: DataTableColumn<LeadItem>[] = [
   { key: 'aluno', header: 'Aluno', cell: (lead) => <span className="font-medium">{lead.nomeAluno}</span> },
   { key: 'responsavel', header: 'Responsável', cell: (lead) => lead.nomeResponsavel },
   {
@@ -61,21 +60,24 @@ export function LeadsScreen() {
         count={eventChosen ? leads.data?.total : undefined}
         noun={['lead', 'leads']}
       >
-        <FunnelTable
+        <DataTable
           caption="Leads"
           columns={COLUMNS}
           rows={leads.data?.items ?? []}
           isLoading={eventChosen && leads.isPending}
           notice={notice}
+          pagination={
+            eventChosen && leads.data
+              ? {
+                  page: filters.page,
+                  pageSize: filters.params.pageSize,
+                  total: leads.data.total,
+                  onPageChange: filters.setPage,
+                }
+              : undefined
+          }
+          cards="list"
         />
-        {eventChosen && leads.data ? (
-          <Pagination
-            page={filters.page}
-            pageSize={filters.params.pageSize}
-            total={leads.data.total}
-            onPageChange={filters.setPage}
-          />
-        ) : null}
       </FunnelListCard>
     </div>
   );

@@ -1,6 +1,6 @@
 import { FUNNEL_LISTS, type FunnelList } from '@shared/schemas/funnel';
 import { ApiError } from '@/lib/api-client';
-import type { FunnelTableNotice } from './funnel-table';
+import type { DataTableNotice } from '@/components/ui/data-table';
 
 /** A 403 means the role may not see the list at all (SPEC §6). */
 export function isForbidden(error: unknown): boolean {
@@ -17,7 +17,7 @@ export function listNotice(
   list: FunnelList,
   query: { isError: boolean; error: unknown; data?: { items: unknown[] } },
   filtering: boolean,
-): FunnelTableNotice | null {
+): DataTableNotice | null {
   if (query.isError) return { kind: 'error', title: listErrorMessage(list, query.error) };
   if (query.data && query.data.items.length === 0) {
     return {

@@ -1,6 +1,6 @@
 import { formatDateOnly, formatDateTime } from '@shared/format';
 import type { MatriculaItem } from '@shared/schemas/funnel';
-import { Pagination } from '@/components/ui/pagination';
+import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
@@ -12,11 +12,10 @@ import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
 import { FunnelListCard } from './funnel-list-card';
 import { FunnelMetricCards } from './funnel-metric-cards';
-import { type FunnelColumn, FunnelTable } from './funnel-table';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-const COLUMNS: FunnelColumn<MatriculaItem>[] = [
+const COLUMNS: DataTableColumn<MatriculaItem>[] = [
   { key: 'nome', header: 'Nome', cell: (m) => <span className="font-medium">{m.nome}</span> },
   {
     key: 'contato',
@@ -62,21 +61,24 @@ export function MatriculasScreen() {
         count={list.data?.total}
         noun={['matrícula', 'matrículas']}
       >
-        <FunnelTable
+        <DataTable
           caption="Matrículas Efetivadas"
           columns={COLUMNS}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('matriculas', list, filters.active)}
+          pagination={
+            list.data
+              ? {
+                  page: filters.page,
+                  pageSize: filters.params.pageSize,
+                  total: list.data.total,
+                  onPageChange: filters.setPage,
+                }
+              : undefined
+          }
+          cards="list"
         />
-        {list.data ? (
-          <Pagination
-            page={filters.page}
-            pageSize={filters.params.pageSize}
-            total={list.data.total}
-            onPageChange={filters.setPage}
-          />
-        ) : null}
       </FunnelListCard>
     </div>
   );

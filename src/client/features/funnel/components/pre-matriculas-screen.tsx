@@ -1,6 +1,6 @@
 import { formatDateOnly } from '@shared/format';
 import type { PreMatriculaItem } from '@shared/schemas/funnel';
-import { Pagination } from '@/components/ui/pagination';
+import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
@@ -13,11 +13,10 @@ import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
 import { FunnelListCard } from './funnel-list-card';
 import { FunnelMetricCards } from './funnel-metric-cards';
-import { type FunnelColumn, FunnelTable } from './funnel-table';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-const COLUMNS: FunnelColumn<PreMatriculaItem>[] = [
+const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
   { key: 'nome', header: 'Nome', cell: (pre) => <span className="font-medium">{pre.nome}</span> },
   {
     key: 'contato',
@@ -59,21 +58,24 @@ export function PreMatriculasScreen() {
         count={list.data?.total}
         noun={['pré-matrícula', 'pré-matrículas']}
       >
-        <FunnelTable
+        <DataTable
           caption="Pré-Matrículas"
           columns={COLUMNS}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('preMatriculas', list, filters.active)}
+          pagination={
+            list.data
+              ? {
+                  page: filters.page,
+                  pageSize: filters.params.pageSize,
+                  total: list.data.total,
+                  onPageChange: filters.setPage,
+                }
+              : undefined
+          }
+          cards="list"
         />
-        {list.data ? (
-          <Pagination
-            page={filters.page}
-            pageSize={filters.params.pageSize}
-            total={list.data.total}
-            onPageChange={filters.setPage}
-          />
-        ) : null}
       </FunnelListCard>
     </div>
   );

@@ -1,22 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { Pencil, Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
 import type { MicroFranquiaCreate, MicroFranquiaView } from '@shared/schemas/micro-franquia';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
-import { formatCnpj, MISSING } from '@shared/format';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useMicroFranquias } from '../api/get-micro-franquias';
 import { useSaveMicroFranquia } from '../api/save-micro-franquia';
+import { microFranquiasColumns } from './micro-franquias-columns';
 
 /** What the form the route hands in receives (the franquia form: SPEC §5 gives both the same fields). */
 export interface MicroFranquiaFormSlot {
@@ -65,93 +61,19 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
 
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const columns = [
-    'Razão Social',
-    'CNPJ',
-    'Rep. Legal',
-    ...(readOnly ? ['Franquia'] : []),
-    'Cidade',
-    'Estado',
-    'Status',
-    ...(readOnly ? [] : ['Ações']),
-  ];
-
-  let body: ReactNode;
-  if (list.isPending) {
-    body = <MessageRow columns={columns.length}>Carregando...</MessageRow>;
-  } else if (list.isError) {
-    body = (
-      <MessageRow columns={columns.length} alert>
-        Failed to fetch micro-franquias
-      </MessageRow>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <MessageRow columns={columns.length}>
-        {q ? 'Nenhuma micro-franquia encontrada para a busca' : 'Nenhuma micro-franquia cadastrada'}
-      </MessageRow>
-    );
-  } else {
-    body = rows.map((row) => (
-      <TableRow key={row.id}>
-        <TableCell className="font-medium">{row.razaoSocial}</TableCell>
-        <TableCell className="whitespace-nowrap">{formatCnpj(row.cnpj)}</TableCell>
-        <TableCell>{row.repLegal}</TableCell>
-        {readOnly ? <TableCell>{row.franquia.razaoSocial}</TableCell> : null}
-        <TableCell>{row.cidade || MISSING}</TableCell>
-        <TableCell>{row.estado || MISSING}</TableCell>
-        <TableCell>
-          <Badge variant={row.isActive ? 'success' : 'secondary'}>{row.isActive ? 'Ativa' : 'Inativa'}</Badge>
-        </TableCell>
-        {readOnly ? null : (
-          <TableCell>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Editar ${row.razaoSocial}`}
-              onClick={() => setEditing(row)}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-          </TableCell>
-        )}
-      </TableRow>
-    ));
+  let notice: DataTableNotice | null = null;
+  if (list.isError) notice = { kind: 'error', title: 'Failed to fetch micro-franquias' };
+  else if (list.data && rows.length === 0) {
+    notice = {
+      kind: 'empty',
+      title: q ? 'Nenhuma micro-franquia encontrada para a busca' : 'Nenhuma micro-franquia cadastrada',
+    };
   }
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Label htmlFor="micro-franquias-busca" className="sr-only">
-            Buscar micro-franquias
-          </Label>
-          <Search
-            aria-hidden="true"
-            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id="micro-franquias-busca"
-            type="search"
-            className="pl-9"
-            placeholder="Buscar por razão social, CNPJ ou representante..."
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-        {readOnly ? null : (
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" />
-            Nova Micro-franquia
-          </Button>
-        )}
-      </div>
-
       <Card>
-        <CardHeader>
+        <CardHeader className="max-sm:px-4">
           <CardTitle as="h2" className="text-lg">
             Micro-franquias
           </CardTitle>
@@ -159,18 +81,35 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
             {list.data ? `${total} micro-franquia(s) cadastrada(s)` : ' '}
           </p>
         </CardHeader>
-        <CardContent>
-          <Table aria-label="Lista de micro-franquias" aria-busy={list.isPending}>
-            <TableHeader>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableHead key={column}>{column}</TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>{body}</TableBody>
-          </Table>
-          <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={total} onPageChange={setPage} />
+        <CardContent className="max-sm:px-4">
+          <DataTable
+            caption="Lista de micro-franquias"
+            columns={microFranquiasColumns({ readOnly, onEdit: setEditing })}
+            rows={rows}
+            isLoading={list.isPending}
+            loadingText="Carregando..."
+            notice={notice}
+            search={{
+              id: 'micro-franquias-busca',
+              label: 'Buscar micro-franquias',
+              labelHidden: true,
+              placeholder: 'Buscar por razão social, CNPJ ou representante...',
+              value: search,
+              onChange: (value) => {
+                setSearch(value);
+                setPage(1);
+              },
+            }}
+            toolbar={
+              readOnly ? null : (
+                <Button onClick={() => setCreating(true)}>
+                  <Plus aria-hidden="true" />
+                  Nova Micro-franquia
+                </Button>
+              )
+            }
+            pagination={{ page, pageSize: DEFAULT_PAGE_SIZE, total, onPageChange: setPage }}
+          />
         </CardContent>
       </Card>
 
@@ -214,19 +153,5 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
         </>
       )}
     </div>
-  );
-}
-
-function MessageRow({ columns, alert, children }: { columns: number; alert?: boolean; children: ReactNode }) {
-  return (
-    <TableRow>
-      <TableCell
-        colSpan={columns}
-        role={alert ? 'alert' : undefined}
-        className={alert ? 'py-10 text-center text-destructive' : 'py-10 text-center text-muted-foreground'}
-      >
-        {children}
-      </TableCell>
-    </TableRow>
   );
 }

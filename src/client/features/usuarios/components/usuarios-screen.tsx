@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Power, Search, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { UserPlus } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@shared/roles';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { USUARIO_ROLE_FILTERS, type UsuarioView } from '@shared/schemas/usuario';
@@ -17,13 +17,10 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Pagination } from '@/components/ui/pagination';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -31,10 +28,10 @@ import { useCreateVendedor } from '../api/create-vendedor';
 import { useUsuarios } from '../api/get-usuarios';
 import { useUpdateUsuarioStatus } from '../api/update-usuario-status';
 import { PermissionsCard } from './permissions-card';
+import { usuariosColumns } from './usuarios-columns';
 import { VendedorForm } from './vendedor-form';
 
 const ALL = 'todos';
-const COLUMNS = ['Usuário', 'Email', 'Perfil', 'Status', 'Ações'];
 
 export interface UsuariosScreenProps {
   currentUser: { id: string; role: Role };
@@ -101,134 +98,16 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
 
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-
-  let body: ReactNode;
-  if (list.isPending) {
-    body = Array.from({ length: 5 }, (_, index) => (
-      <TableRow key={index}>
-        {COLUMNS.map((column) => (
-          <TableCell key={column}>
-            <Skeleton className="h-4 w-full min-w-12" />
-          </TableCell>
-        ))}
-      </TableRow>
-    ));
-  } else if (list.isError) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS.length} role="alert" className="py-10 text-center text-destructive">
-          {errorMessage(list.error, 'Erro ao carregar usuários')}
-        </TableCell>
-      </TableRow>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS.length} className="py-10 text-center text-muted-foreground">
-          Nenhum usuário encontrado
-        </TableCell>
-      </TableRow>
-    );
-  } else {
-    body = rows.map((user) => {
-      const name = user.nome || user.email;
-      return (
-        <TableRow key={user.id}>
-          <TableCell>
-            <div className="flex items-center gap-3">
-              <span
-                aria-hidden="true"
-                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground"
-              >
-                {name.charAt(0).toUpperCase()}
-              </span>
-              <span className="font-medium">{user.nome || '-'}</span>
-            </div>
-          </TableCell>
-          <TableCell className="whitespace-nowrap">{user.email}</TableCell>
-          <TableCell>
-            <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge>
-          </TableCell>
-          <TableCell>
-            <Badge variant={user.isActive ? 'success' : 'secondary'}>{user.isActive ? 'Ativo' : 'Inativo'}</Badge>
-          </TableCell>
-          <TableCell>
-            {user.id === currentUser.id ? (
-              <span className="text-xs text-muted-foreground">Você</span>
-            ) : (
-              <Button
-                variant="ghost"
-                size="sm"
-                className={user.isActive ? 'text-destructive' : undefined}
-                onClick={() => setToggling(user)}
-              >
-                <Power aria-hidden="true" />
-                {user.isActive ? 'Desativar' : 'Ativar'} <span className="sr-only">{name}</span>
-              </Button>
-            )}
-          </TableCell>
-        </TableRow>
-      );
-    });
-  }
+  let notice: DataTableNotice | null = null;
+  if (list.isError) notice = { kind: 'error', title: errorMessage(list.error, 'Erro ao carregar usuários') };
+  else if (list.data && rows.length === 0) notice = { kind: 'empty', title: 'Nenhum usuário encontrado' };
 
   return (
     <div className="grid grid-cols-1 gap-6">
       {isMicro ? <PermissionsCard /> : null}
 
-      <div className="flex flex-col gap-3 md:flex-row md:items-end">
-        <div className="grid flex-1 gap-2">
-          <Label htmlFor="usuarios-busca">Buscar</Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id="usuarios-busca"
-              type="search"
-              className="pl-9"
-              placeholder="Nome ou email..."
-              value={search}
-              onChange={(event) => {
-                setSearch(event.target.value);
-                setPage(1);
-              }}
-            />
-          </div>
-        </div>
-        <div className="grid gap-2 md:w-56">
-          <Label htmlFor="usuarios-perfil">Perfil</Label>
-          <Select
-            value={role}
-            onValueChange={(value) => {
-              setRole(value as Role | typeof ALL);
-              setPage(1);
-            }}
-          >
-            <SelectTrigger id="usuarios-perfil">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>Todos</SelectItem>
-              {roleOptions.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {ROLE_LABELS[option]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        {isMicro ? (
-          <Button onClick={() => setCreatingVendedor(true)}>
-            <UserPlus aria-hidden="true" />
-            Novo Vendedor
-          </Button>
-        ) : null}
-      </div>
-
       <Card>
-        <CardHeader className="flex-row flex-wrap items-center gap-2">
+        <CardHeader className="flex-row flex-wrap items-center gap-2 max-sm:px-4">
           <CardTitle as="h2" className="text-lg">
             Lista de Usuários
           </CardTitle>
@@ -238,18 +117,57 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
             </Badge>
           ) : null}
         </CardHeader>
-        <CardContent>
-          <Table aria-label="Lista de usuários" aria-busy={list.isPending}>
-            <TableHeader>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableHead key={column}>{column}</TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody>{body}</TableBody>
-          </Table>
-          <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} total={total} onPageChange={setPage} />
+        <CardContent className="max-sm:px-4">
+          <DataTable
+            caption="Lista de usuários"
+            columns={usuariosColumns({ currentUserId: currentUser.id, onToggle: setToggling })}
+            rows={rows}
+            isLoading={list.isPending}
+            notice={notice}
+            search={{
+              id: 'usuarios-busca',
+              label: 'Buscar',
+              placeholder: 'Nome ou email...',
+              value: search,
+              onChange: (value) => {
+                setSearch(value);
+                setPage(1);
+              },
+            }}
+            toolbar={
+              <>
+                <div className="grid gap-2 md:w-56">
+                  <Label htmlFor="usuarios-perfil">Perfil</Label>
+                  <Select
+                    value={role}
+                    onValueChange={(value) => {
+                      setRole(value as Role | typeof ALL);
+                      setPage(1);
+                    }}
+                  >
+                    <SelectTrigger id="usuarios-perfil">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={ALL}>Todos</SelectItem>
+                      {roleOptions.map((option) => (
+                        <SelectItem key={option} value={option}>
+                          {ROLE_LABELS[option]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+                {isMicro ? (
+                  <Button onClick={() => setCreatingVendedor(true)}>
+                    <UserPlus aria-hidden="true" />
+                    Novo Vendedor
+                  </Button>
+                ) : null}
+              </>
+            }
+            pagination={{ page, pageSize: DEFAULT_PAGE_SIZE, total, onPageChange: setPage }}
+          />
         </CardContent>
       </Card>
 

@@ -1,0 +1,295 @@
+import { Fragment, type ReactNode } from 'react';
+import { Search, type LucideIcon } from 'lucide-react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Pagination, type PaginationProps } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
+
+/** One column: its header and how a row fills its cell. The first column is a card's title on phones. */
+export interface DataTableColumn<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Classes for the column's header and cells (alignment, no wrapping). */
+  className?: string;
+}
+
+/** What the list shows instead of rows: an error (read out at once), an empty state or a prompt. */
+export interface DataTableNotice {
+  kind: 'error' | 'empty' | 'prompt';
+  title: string;
+  description?: string;
+  icon?: LucideIcon;
+  /** A button under the text, e.g. 'Criar primeira franquia'. */
+  action?: ReactNode;
+}
+
+/** The list's free-text search; the screen owns the value (it debounces and resets the page). */
+export interface DataTableSearch {
+  id: string;
+  label: string;
+  /** The label is read by assistive technology only; the placeholder says it on screen. */
+  labelHidden?: boolean;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+const SKELETON_ROWS = 5;
+
+export interface DataTableProps<T extends { id: string }> {
+  /** The table's accessible name (and its scroll area's). */
+  caption: string;
+  columns: DataTableColumn<T>[];
+  rows: T[];
+  isLoading: boolean;
+  /** A sentence while loading where SPEC names one; otherwise five skeleton rows. */
+  loadingText?: string;
+  notice?: DataTableNotice | null;
+  search?: DataTableSearch;
+  /** Filters and buttons beside the search. */
+  toolbar?: ReactNode;
+  /** Shown once loaded; hidden by Pagination itself while everything fits on one page. */
+  pagination?: PaginationProps;
+  /**
+   * How the cards below 1024 px are marked up. 'rows' (default): the one table, each row drawn as a card, so
+   * the rows and their headers stay a table for assistive technology. 'list': a list of cards replaces the table
+   * (the funnel lists, read as lists on phones).
+   */
+  cards?: 'rows' | 'list';
+}
+
+function NoticeView({ notice }: { notice: DataTableNotice }) {
+  const Icon = notice.icon;
+  return (
+    <div className="flex flex-col items-center gap-3 px-2 py-12 text-center">
+      {Icon ? <Icon aria-hidden="true" className="size-10 text-muted-foreground" /> : null}
+      <div role={notice.kind === 'error' ? 'alert' : undefined} className="flex flex-col gap-1">
+        <p className={cn('font-medium', notice.kind === 'error' ? 'text-destructive' : 'text-foreground')}>
+          {notice.title}
+        </p>
+        {notice.description ? <p className="text-sm text-muted-foreground">{notice.description}</p> : null}
+      </div>
+      {notice.action}
+    </div>
+  );
+}
+
+function SearchField({ search }: { search: DataTableSearch }) {
+  return (
+    <div className="grid min-w-0 flex-1 gap-2">
+      <Label htmlFor={search.id} className={search.labelHidden ? 'sr-only' : undefined}>
+        {search.label}
+      </Label>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          id={search.id}
+          type="search"
+          className="pl-9"
+          placeholder={search.placeholder}
+          value={search.value}
+          onChange={(event) => search.onChange(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A list screen's table: columns as data, skeleton rows (or SPEC's loading sentence), the notice in place of
+ * rows, an optional search with the screen's filters and buttons, and the pages. From 1024 px it is a table;
+ * narrower, each row is a card of label and value, so a phone never scrolls sideways.
+ */
+export function DataTable<T extends { id: string }>({
+  caption,
+  columns,
+  rows,
+  isLoading,
+  loadingText,
+  notice,
+  search,
+  toolbar,
+  pagination,
+  cards = 'rows',
+}: DataTableProps<T>) {
+  let content: ReactNode;
+  if (isLoading && loadingText) {
+    content = (
+      <p role="status" className="px-2 py-12 text-center text-muted-foreground">
+        {loadingText}
+      </p>
+    );
+  } else if (!isLoading && notice) {
+    // The notice is shown once for every width (a hidden copy would be read twice by tests and tools).
+    content = <NoticeView notice={notice} />;
+  } else if (cards === 'list') {
+    content = <TableWithCardList caption={caption} columns={columns} rows={rows} isLoading={isLoading} />;
+  } else {
+    content = <TableOfCards caption={caption} columns={columns} rows={rows} isLoading={isLoading} />;
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {search || toolbar ? (
+        <div className="flex flex-col gap-3 md:flex-row md:items-end">
+          {search ? <SearchField search={search} /> : null}
+          {toolbar ? <div className="flex flex-col gap-2 sm:flex-row md:items-end">{toolbar}</div> : null}
+        </div>
+      ) : null}
+      <div>
+        {content}
+        {pagination && !isLoading ? <Pagination {...pagination} /> : null}
+      </div>
+    </div>
+  );
+}
+
+interface BodyProps<T extends { id: string }> {
+  caption: string;
+  columns: DataTableColumn<T>[];
+  rows: T[];
+  isLoading: boolean;
+}
+
+/**
+ * One table for every width. Below lg the rows become cards: the header row stays for screen readers only, and
+ * each cell shows its header beside the value (hidden from screen readers, which read the real header).
+ */
+function TableOfCards<T extends { id: string }>({ caption, columns, rows, isLoading }: BodyProps<T>) {
+  return (
+    <Table aria-label={caption} aria-busy={isLoading || undefined} className="max-lg:block">
+      <TableHeader className="max-lg:sr-only">
+        <TableRow className="hover:bg-transparent">
+          {columns.map((column) => (
+            <TableHead key={column.key} scope="col" className={column.className}>
+              {column.header}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody className="max-lg:block">
+        {isLoading
+          ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <TableRow
+                key={index}
+                data-testid="skeleton-row"
+                className="max-lg:flex max-lg:flex-col max-lg:gap-2 max-lg:py-4"
+              >
+                {columns.map((column) => (
+                  <TableCell key={column.key} className="max-lg:p-0">
+                    <Skeleton className="h-4 w-full max-w-40" />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          : rows.map((row) => (
+              <TableRow key={row.id} className="max-lg:flex max-lg:flex-col max-lg:gap-2 max-lg:py-4">
+                {columns.map((column, index) => (
+                  <TableCell
+                    key={column.key}
+                    className={cn(
+                      column.className,
+                      'max-lg:flex max-lg:min-w-0 max-lg:items-start max-lg:gap-3 max-lg:p-0 max-lg:text-left max-lg:whitespace-normal',
+                      index === 0 && 'max-lg:text-base',
+                    )}
+                  >
+                    {index === 0 ? null : (
+                      <span
+                        aria-hidden="true"
+                        className="w-28 shrink-0 pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground lg:hidden"
+                      >
+                        {column.header}
+                      </span>
+                    )}
+                    {/* Inline on wide screens, so a cell's text reads as before (no extra line breaks). */}
+                    <span className="max-lg:min-w-0 max-lg:flex-1 max-lg:[overflow-wrap:anywhere]">
+                      {column.cell(row)}
+                    </span>
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** A table from lg, and below it a separate list of cards (hidden at the other width, so read once). */
+function TableWithCardList<T extends { id: string }>({ caption, columns, rows, isLoading }: BodyProps<T>) {
+  const [first, ...rest] = columns;
+  return (
+    <>
+      <div className="hidden lg:block">
+        <Table aria-label={caption} aria-busy={isLoading || undefined}>
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              {columns.map((column) => (
+                <TableHead key={column.key} scope="col" className={column.className}>
+                  {column.header}
+                </TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {isLoading
+              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <TableRow key={index} data-testid="skeleton-row">
+                    {columns.map((column) => (
+                      <TableCell key={column.key}>
+                        <Skeleton className="h-4 w-full max-w-40" />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : rows.map((row) => (
+                  <TableRow key={row.id}>
+                    {columns.map((column) => (
+                      <TableCell key={column.key} className={column.className}>
+                        {column.cell(row)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+          </TableBody>
+        </Table>
+      </div>
+
+      <div className="lg:hidden" aria-busy={isLoading || undefined}>
+        {isLoading ? (
+          <div aria-hidden="true" className="flex flex-col gap-4 py-4">
+            {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <div key={index} className="flex flex-col gap-2 px-2">
+                <Skeleton className="h-5 w-40" />
+                <Skeleton className="h-4 w-56 max-w-full" />
+              </div>
+            ))}
+          </div>
+        ) : (
+          <ul aria-label={caption} className="divide-y divide-border">
+            {rows.map((row) => (
+              <li key={row.id} className="flex flex-col gap-3 px-2 py-4">
+                {first ? <div className="text-base">{first.cell(row)}</div> : null}
+                <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+                  {rest.map((column) => (
+                    <Fragment key={column.key}>
+                      <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                        {column.header}
+                      </dt>
+                      <dd className="min-w-0">{column.cell(row)}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

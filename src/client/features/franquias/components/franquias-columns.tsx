@@ -1,0 +1,69 @@
+import { MoreHorizontal, Pencil, Power } from 'lucide-react';
+import type { FranquiaView } from '@shared/schemas/franquia';
+import { formatCnpj, MISSING } from '@shared/format';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+
+export interface FranquiasColumnsOptions {
+  onEdit: (row: FranquiaView) => void;
+  onToggle: (row: FranquiaView) => void;
+}
+
+/** SPEC §2 'Franquias screen' columns; each row's menu holds Editar and Desativar/Ativar. */
+export function franquiasColumns({ onEdit, onToggle }: FranquiasColumnsOptions): DataTableColumn<FranquiaView>[] {
+  return [
+    {
+      key: 'razaoSocial',
+      header: 'Razão Social',
+      cell: (row) => (
+        <>
+          <div className="font-medium">{row.razaoSocial}</div>
+          <div className="font-mono text-xs text-muted-foreground">ID: {row.id.slice(0, 8)}</div>
+        </>
+      ),
+    },
+    { key: 'cnpj', header: 'CNPJ', cell: (row) => formatCnpj(row.cnpj), className: 'whitespace-nowrap' },
+    { key: 'repLegal', header: 'Rep. Legal', cell: (row) => row.repLegal },
+    { key: 'cidade', header: 'Cidade', cell: (row) => row.cidade || MISSING },
+    { key: 'estado', header: 'Estado', cell: (row) => row.estado || MISSING },
+    { key: 'email', header: 'Email', cell: (row) => row.user.email || 'N/A', className: 'whitespace-nowrap' },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Badge variant={row.isActive ? 'success' : 'secondary'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>
+      ),
+    },
+    {
+      key: 'acoes',
+      header: 'Ações',
+      className: 'text-right',
+      cell: (row) => (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`Ações de ${row.razaoSocial}`}>
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuItem onSelect={() => onEdit(row)}>
+              <Pencil aria-hidden="true" />
+              Editar
+            </DropdownMenuItem>
+            <DropdownMenuItem destructive={row.isActive} onSelect={() => onToggle(row)}>
+              <Power aria-hidden="true" />
+              {row.isActive ? 'Desativar' : 'Ativar'}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ),
+    },
+  ];
+}

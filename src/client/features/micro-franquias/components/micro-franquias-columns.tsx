@@ -1,0 +1,53 @@
+import { Pencil } from 'lucide-react';
+import type { MicroFranquiaView } from '@shared/schemas/micro-franquia';
+import { formatCnpj, MISSING } from '@shared/format';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { DataTableColumn } from '@/components/ui/data-table';
+
+export interface MicroFranquiasColumnsOptions {
+  /** The franqueador reads: it sees the Franquia column and no Ações. */
+  readOnly: boolean;
+  onEdit: (row: MicroFranquiaView) => void;
+}
+
+/** SPEC §2 'Micro-franquias screen' columns. */
+export function microFranquiasColumns({
+  readOnly,
+  onEdit,
+}: MicroFranquiasColumnsOptions): DataTableColumn<MicroFranquiaView>[] {
+  return [
+    {
+      key: 'razaoSocial',
+      header: 'Razão Social',
+      cell: (row) => <span className="font-medium">{row.razaoSocial}</span>,
+    },
+    { key: 'cnpj', header: 'CNPJ', cell: (row) => formatCnpj(row.cnpj), className: 'whitespace-nowrap' },
+    { key: 'repLegal', header: 'Rep. Legal', cell: (row) => row.repLegal },
+    ...(readOnly
+      ? [{ key: 'franquia', header: 'Franquia', cell: (row: MicroFranquiaView) => row.franquia.razaoSocial }]
+      : []),
+    { key: 'cidade', header: 'Cidade', cell: (row) => row.cidade || MISSING },
+    { key: 'estado', header: 'Estado', cell: (row) => row.estado || MISSING },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Badge variant={row.isActive ? 'success' : 'secondary'}>{row.isActive ? 'Ativa' : 'Inativa'}</Badge>
+      ),
+    },
+    ...(readOnly
+      ? []
+      : [
+          {
+            key: 'acoes',
+            header: 'Ações',
+            cell: (row: MicroFranquiaView) => (
+              <Button variant="ghost" size="icon" aria-label={`Editar ${row.razaoSocial}`} onClick={() => onEdit(row)}>
+                <Pencil aria-hidden="true" />
+              </Button>
+            ),
+          },
+        ]),
+  ];
+}
