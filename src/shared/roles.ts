@@ -22,11 +22,7 @@ export const STAFF_ROLES = [
   'cliente',
 ] as const satisfies readonly Role[];
 
-/**
- * Who reads matrículas (DESIGN §4.1: never a vendedor). Also who may move an event from one cliente to another:
- * the move shows the event's matrículas to the new cliente, so only a role that already reads them may make it
- * (TRUST.md, "Escalation by sequences of allowed calls").
- */
+/** Who reads matrículas (DESIGN §4.1: never a vendedor); permissions.ts names what each may do with them. */
 export const MATRICULA_READERS = [
   'franqueador',
   'franquia',
@@ -34,8 +30,6 @@ export const MATRICULA_READERS = [
   'cliente',
   'aluno',
 ] as const satisfies readonly Role[];
-
-export const canReadMatriculas = (role: Role) => (MATRICULA_READERS as readonly Role[]).includes(role);
 
 export type RoutePath =
   | '/'

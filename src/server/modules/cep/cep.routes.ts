@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STAFF_ROLES } from '../../../shared/roles';
 import { cepParamsSchema } from '../../../shared/schemas/cep';
 import { CepService } from './cep.service';
+import { rolesFor } from '../../../shared/permissions';
 
 /** GET /api/cep/:cep (DESIGN §4.3): the staff forms fill cidade and estado from it. */
 export async function cepRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new CepService(app.config.cepApiUrl, app.clock, (err) => app.log.warn({ err }, 'CEP lookup failed'));
 
-  app.get('/api/cep/:cep', { schema: { params: cepParamsSchema }, config: { access: STAFF_ROLES } }, async (request) =>
-    service.lookup(request.params.cep),
+  app.get(
+    '/api/cep/:cep',
+    { schema: { params: cepParamsSchema }, config: { access: rolesFor('cep.consultar') } },
+    async (request) => service.lookup(request.params.cep),
   );
 }

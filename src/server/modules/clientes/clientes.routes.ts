@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STAFF_ROLES } from '../../../shared/roles';
 import { clienteCreateSchema, clientePatchSchema, clientesQuerySchema } from '../../../shared/schemas/cliente';
 import { isStatusOnly } from '../../../shared/schemas/usuario';
 import { notFound } from '../../lib/http-error';
@@ -8,6 +7,7 @@ import { setTotalCount } from '../../lib/pagination';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { findCliente, listClientes, toClienteView } from './clientes.repository';
 import { createCliente, editCliente, setClienteActive } from './clientes.service';
+import { rolesFor } from '../../../shared/permissions';
 
 /**
  * The clientes API (SPEC §7, DESIGN §4.1). Every staff role reads the clientes in its scope (the Eventos form
@@ -15,11 +15,10 @@ import { createCliente, editCliente, setClienteActive } from './clientes.service
  */
 export async function clientesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const writers = ['micro_franquia', 'vendedor'] as const;
 
   app.get(
     '/api/clientes',
-    { schema: { querystring: clientesQuerySchema }, config: { access: STAFF_ROLES } },
+    { schema: { querystring: clientesQuerySchema }, config: { access: rolesFor('clientes.ler') } },
     async (request, reply) => {
       const { q, status, page, pageSize } = request.query;
       const { rows, total } = await listClientes(app.db, request.actor!, { q, isActive: status, page, pageSize });
@@ -30,7 +29,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/clientes/:id',
-    { schema: { params: rowIdParams }, config: { access: STAFF_ROLES } },
+    { schema: { params: rowIdParams }, config: { access: rolesFor('clientes.ler') } },
     async (request) => {
       const row = await findCliente(app.db, request.actor!, assertRowId(request.params.id));
       if (!row) throw notFound();
@@ -40,7 +39,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/clientes',
-    { schema: { body: clienteCreateSchema }, config: { access: writers } },
+    { schema: { body: clienteCreateSchema }, config: { access: rolesFor('clientes.criar') } },
     async (request, reply) => {
       const created = await createCliente(app, request.actor!, request.body);
       return reply.code(201).send(created);
@@ -49,7 +48,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/clientes/:id',
-    { schema: { params: rowIdParams, body: clientePatchSchema }, config: { access: writers } },
+    { schema: { params: rowIdParams, body: clientePatchSchema }, config: { access: rolesFor('clientes.editar') } },
     async (request) => {
       const id = assertRowId(request.params.id);
       const body = request.body;

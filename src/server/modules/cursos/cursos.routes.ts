@@ -11,7 +11,6 @@ import {
   moduloParamsSchema,
   moduloUpdateSchema,
 } from '../../../shared/schemas/curso';
-import { STAFF_ROLES } from '../../../shared/roles';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { pageWindow, setTotalCount } from '../../lib/pagination';
 import {
@@ -29,9 +28,9 @@ import {
   updateCurso,
   updateModulo,
 } from './cursos.repository';
+import { rolesFor } from '../../../shared/permissions';
 
 /** Only a cliente changes courses, and only its own (DESIGN §4.1); the roles above it read them for the event form. */
-const MANAGE = ['cliente'] as const;
 
 /** The cursos API (SPEC §7, DESIGN §4). */
 export async function cursosRoutes(fastify: FastifyInstance) {
@@ -39,7 +38,7 @@ export async function cursosRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/cursos',
-    { schema: { querystring: cursoListQuerySchema }, config: { access: STAFF_ROLES } },
+    { schema: { querystring: cursoListQuerySchema }, config: { access: rolesFor('cursos.ler') } },
     async (request, reply) => {
       const actor = request.actor!;
       const { clienteId, q } = request.query;
@@ -54,7 +53,7 @@ export async function cursosRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/cursos',
-    { schema: { body: cursoCreateSchema }, config: { access: MANAGE } },
+    { schema: { body: cursoCreateSchema }, config: { access: rolesFor('cursos.gerenciar') } },
     async (request, reply) => {
       const clienteId = request.actor!.clienteId;
       if (!clienteId) throw forbidden();
@@ -74,7 +73,10 @@ export async function cursosRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/cursos/:id',
-    { schema: { params: cursoParamsSchema, body: cursoUpdateSchema }, config: { access: MANAGE } },
+    {
+      schema: { params: cursoParamsSchema, body: cursoUpdateSchema },
+      config: { access: rolesFor('cursos.gerenciar') },
+    },
     async (request) => {
       const actor = request.actor!;
       const body = request.body;
@@ -103,7 +105,10 @@ export async function cursosRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/cursos/:id/modulos',
-    { schema: { params: cursoParamsSchema, body: moduloCreateSchema }, config: { access: MANAGE } },
+    {
+      schema: { params: cursoParamsSchema, body: moduloCreateSchema },
+      config: { access: rolesFor('cursos.gerenciar') },
+    },
     async (request, reply) => {
       const actor = request.actor!;
       const modulo = await app.db.transaction(async (tx) => {
@@ -120,7 +125,10 @@ export async function cursosRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/cursos/:id/modulos/:moduloId',
-    { schema: { params: moduloParamsSchema, body: moduloUpdateSchema }, config: { access: MANAGE } },
+    {
+      schema: { params: moduloParamsSchema, body: moduloUpdateSchema },
+      config: { access: rolesFor('cursos.gerenciar') },
+    },
     async (request) => {
       const actor = request.actor!;
       const curso = await findCursoRow(app.db, actor, request.params.id);
@@ -133,7 +141,7 @@ export async function cursosRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/cursos/:id/modulos/:moduloId',
-    { schema: { params: moduloParamsSchema }, config: { access: MANAGE } },
+    { schema: { params: moduloParamsSchema }, config: { access: rolesFor('cursos.gerenciar') } },
     async (request) => {
       const actor = request.actor!;
       await app.db.transaction(async (tx) => {

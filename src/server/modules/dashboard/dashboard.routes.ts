@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ROLES } from '../../../shared/roles';
 import { countMetrics } from './dashboard.repository';
+import { rolesFor } from '../../../shared/permissions';
 
 export async function dashboardRoutes(app: FastifyInstance) {
-  app.get('/api/dashboard/metrics', { config: { access: ROLES } }, async (request) => {
+  app.get('/api/dashboard/metrics', { config: { access: rolesFor('dashboard.ler') } }, async (request) => {
     return countMetrics(app.db, request.actor!);
   });
 }

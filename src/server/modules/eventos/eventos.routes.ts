@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STAFF_ROLES } from '../../../shared/roles';
 import {
   eventoCreateSchema,
   eventoListQuerySchema,
@@ -10,10 +9,9 @@ import {
 import { pageWindow, setTotalCount } from '../../lib/pagination';
 import { findEvento, listEventos } from './eventos.repository';
 import { createEvento, updateEventoById } from './eventos.service';
+import { rolesFor } from '../../../shared/permissions';
 
 /** DESIGN §4.1: cliente, vendedor and micro_franquia create events; every staff role but the franqueador edits. */
-const CREATE = ['cliente', 'vendedor', 'micro_franquia'] as const;
-const EDIT = ['franquia', 'micro_franquia', 'vendedor', 'cliente'] as const;
 
 /** The eventos API (SPEC §7, DESIGN §4). */
 export async function eventosRoutes(fastify: FastifyInstance) {
@@ -21,7 +19,7 @@ export async function eventosRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/eventos',
-    { schema: { querystring: eventoListQuerySchema }, config: { access: STAFF_ROLES } },
+    { schema: { querystring: eventoListQuerySchema }, config: { access: rolesFor('eventos.ler') } },
     async (request, reply) => {
       const { items, total } = await listEventos(app.db, request.actor!, {
         q: request.query.q,
@@ -34,7 +32,7 @@ export async function eventosRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/eventos',
-    { schema: { body: eventoCreateSchema }, config: { access: CREATE } },
+    { schema: { body: eventoCreateSchema }, config: { access: rolesFor('eventos.criar') } },
     async (request, reply) => {
       const id = await createEvento(app, request.actor!, request.body);
       reply.code(201);
@@ -44,7 +42,10 @@ export async function eventosRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/eventos/:id',
-    { schema: { params: eventoParamsSchema, body: eventoUpdateSchema }, config: { access: EDIT } },
+    {
+      schema: { params: eventoParamsSchema, body: eventoUpdateSchema },
+      config: { access: rolesFor('eventos.editar') },
+    },
     async (request) => {
       await updateEventoById(app, request.actor!, request.params.id, request.body);
       return findEvento(app.db, request.actor!, request.params.id);

@@ -8,7 +8,7 @@ import {
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { canReadMatriculas } from '../../../shared/roles';
+import { can } from '../../../shared/permissions';
 import {
   countCursosOfCliente,
   findVisibleCliente,
@@ -41,7 +41,7 @@ async function resolveOwner(
     const cliente = await findVisibleCliente(db, actor, clienteId);
     if (!cliente) throw notFound(EVENTO_MESSAGES.clienteNotFound);
     // Moving an event shows its leads and matrículas to the new cliente: only a role that reads them may.
-    if (current && !canReadMatriculas(actor.role)) throw forbidden(EVENTO_MESSAGES.moveForbidden);
+    if (current && !can(actor.role, 'eventos.trocarCliente')) throw forbidden(EVENTO_MESSAGES.moveForbidden);
     return { clienteId: cliente.id, microFranquiaId: cliente.microFranquiaId };
   }
   if (!current) throw badRequest(EVENTO_MESSAGES.clienteId, { clienteId: EVENTO_MESSAGES.clienteId });

@@ -7,6 +7,7 @@ import { setTotalCount } from '../../lib/pagination';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { findFranquia, listFranquias, toFranquiaView } from './franquias.repository';
 import { createFranquia, editFranquia, setFranquiaActive } from './franquias.service';
+import { rolesFor } from '../../../shared/permissions';
 
 /** The franquias API (SPEC §7, DESIGN §4.1): the franqueador manages its network's franquias. */
 export async function franquiasRoutes(fastify: FastifyInstance) {
@@ -15,7 +16,7 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
   // A franquia reads itself; only the franqueador lists and changes them.
   app.get(
     '/api/franquias',
-    { schema: { querystring: franquiasQuerySchema }, config: { access: ['franqueador', 'franquia'] } },
+    { schema: { querystring: franquiasQuerySchema }, config: { access: rolesFor('franquias.ler') } },
     async (request, reply) => {
       const { q, status, page, pageSize } = request.query;
       const { rows, total } = await listFranquias(app.db, request.actor!, { q, isActive: status, page, pageSize });
@@ -26,7 +27,7 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/franquias/:id',
-    { schema: { params: rowIdParams }, config: { access: ['franqueador', 'franquia'] } },
+    { schema: { params: rowIdParams }, config: { access: rolesFor('franquias.ler') } },
     async (request) => {
       const row = await findFranquia(app.db, request.actor!, assertRowId(request.params.id));
       if (!row) throw notFound();
@@ -36,7 +37,7 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/franquias',
-    { schema: { body: franquiaCreateSchema }, config: { access: ['franqueador'] } },
+    { schema: { body: franquiaCreateSchema }, config: { access: rolesFor('franquias.criar') } },
     async (request, reply) => {
       const created = await createFranquia(app, request.actor!, request.body);
       return reply.code(201).send(created);
@@ -45,7 +46,7 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/franquias/:id',
-    { schema: { params: rowIdParams, body: franquiaPatchSchema }, config: { access: ['franqueador'] } },
+    { schema: { params: rowIdParams, body: franquiaPatchSchema }, config: { access: rolesFor('franquias.editar') } },
     async (request) => {
       const id = assertRowId(request.params.id);
       const body = request.body;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
-import { ROLES, STAFF_ROLES } from '../../../shared/roles';
 import {
   CSV_COLUMNS,
   CSV_PREFIXES,
@@ -20,6 +19,7 @@ import {
   todayInBrazil,
 } from '../funnel';
 import { leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
+import { rolesFor } from '../../../shared/permissions';
 
 /**
  * The staff side of leads (SPEC §2 Leads and Interesses, §7, §9): the list, its CSV, its summary cards, and the
@@ -31,7 +31,7 @@ export async function leadsRoutes(fastify: FastifyInstance) {
   // Leads (cliente) and Interesses (the network) read the same rows.
   app.get(
     '/api/leads',
-    { schema: { querystring: funnelListQuerySchema }, config: { access: STAFF_ROLES } },
+    { schema: { querystring: funnelListQuerySchema }, config: { access: rolesFor('leads.ler') } },
     async (request, reply) => {
       const { items, total } = await listLeads(app.db, request.actor!, request.query);
       setTotalCount(reply, total);
@@ -41,7 +41,7 @@ export async function leadsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/leads/export.csv',
-    { schema: { querystring: leadsExportQuerySchema }, config: { access: STAFF_ROLES } },
+    { schema: { querystring: leadsExportQuerySchema }, config: { access: rolesFor('leads.ler') } },
     async (request, reply) => {
       const actor = request.actor!;
       const { view, ...filter } = request.query;
@@ -64,12 +64,12 @@ export async function leadsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/leads/resumo', { config: { access: STAFF_ROLES } }, async (request) =>
+  app.get('/api/leads/resumo', { config: { access: rolesFor('leads.ler') } }, async (request) =>
     leadsResumo(app.db, request.actor!),
   );
 
   // The event filter's options on all four screens (the aluno's Matrículas screen too).
-  app.get('/api/leads/eventos', { config: { access: ROLES } }, async (request) =>
+  app.get('/api/leads/eventos', { config: { access: rolesFor('leads.eventos') } }, async (request) =>
     listFunnelEventos(app.db, request.actor!),
   );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
-import { MATRICULA_READERS, STAFF_ROLES } from '../../../shared/roles';
 import {
   CSV_COLUMNS,
   CSV_PREFIXES,
@@ -14,9 +13,9 @@ import { setTotalCount } from '../../lib/pagination';
 import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
 import { listMatriculas, matriculasExportBatch, matriculasResumo } from './matriculas.repository';
 import { efetivarPreMatricula } from './matriculas.service';
+import { rolesFor } from '../../../shared/permissions';
 
 /** The vendedor follows leads and pre-matrículas only (DESIGN §4.1); the aluno reads its own. */
-const READERS = MATRICULA_READERS;
 
 /** Matrículas efetivadas (SPEC §2, §7, §9) and the Efetivar action (DESIGN §4.5). */
 export async function matriculasRoutes(fastify: FastifyInstance) {
@@ -24,7 +23,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/matriculas',
-    { schema: { querystring: funnelListQuerySchema }, config: { access: READERS } },
+    { schema: { querystring: funnelListQuerySchema }, config: { access: rolesFor('matriculas.ler') } },
     async (request, reply) => {
       const { items, total } = await listMatriculas(app.db, request.actor!, request.query);
       setTotalCount(reply, total);
@@ -34,7 +33,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/matriculas/export.csv',
-    { schema: { querystring: funnelFilterSchema }, config: { access: READERS } },
+    { schema: { querystring: funnelFilterSchema }, config: { access: rolesFor('matriculas.ler') } },
     async (request, reply) => {
       const actor = request.actor!;
       const filter = request.query;
@@ -53,14 +52,14 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/matriculas/resumo', { config: { access: READERS } }, async (request) =>
+  app.get('/api/matriculas/resumo', { config: { access: rolesFor('matriculas.ler') } }, async (request) =>
     matriculasResumo(app.db, request.actor!),
   );
 
   // Any staff role may make effective a pre-matrícula it can see (DESIGN §4.1); others answer 404.
   app.post(
     '/api/matriculas/efetivar/:id',
-    { schema: { params: efetivarParamsSchema }, config: { access: STAFF_ROLES } },
+    { schema: { params: efetivarParamsSchema }, config: { access: rolesFor('matriculas.efetivar') } },
     async (request, reply) => {
       const matricula = await efetivarPreMatricula(app, request.actor!, request.params.id);
       return reply.code(201).send(matricula);

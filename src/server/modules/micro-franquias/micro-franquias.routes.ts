@@ -11,6 +11,7 @@ import { setTotalCount } from '../../lib/pagination';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { findMicroFranquia, listMicroFranquias, toMicroFranquiaView } from './micro-franquias.repository';
 import { createMicroFranquia, editMicroFranquia, setMicroFranquiaActive } from './micro-franquias.service';
+import { rolesFor } from '../../../shared/permissions';
 
 /**
  * The micro-franquias API (SPEC §7, DESIGN §4.1): the franqueador reads its network's, a franquia manages its
@@ -18,11 +19,10 @@ import { createMicroFranquia, editMicroFranquia, setMicroFranquiaActive } from '
  */
 export async function microFranquiasRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const readers = ['franqueador', 'franquia', 'micro_franquia'] as const;
 
   app.get(
     '/api/micro-franquias',
-    { schema: { querystring: microFranquiasQuerySchema }, config: { access: readers } },
+    { schema: { querystring: microFranquiasQuerySchema }, config: { access: rolesFor('microFranquias.ler') } },
     async (request, reply) => {
       const { q, status, page, pageSize } = request.query;
       const { rows, total } = await listMicroFranquias(app.db, request.actor!, {
@@ -38,7 +38,7 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/micro-franquias/:id',
-    { schema: { params: rowIdParams }, config: { access: readers } },
+    { schema: { params: rowIdParams }, config: { access: rolesFor('microFranquias.ler') } },
     async (request) => {
       const row = await findMicroFranquia(app.db, request.actor!, assertRowId(request.params.id));
       if (!row) throw notFound();
@@ -48,7 +48,7 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/micro-franquias',
-    { schema: { body: microFranquiaCreateSchema }, config: { access: ['franquia'] } },
+    { schema: { body: microFranquiaCreateSchema }, config: { access: rolesFor('microFranquias.criar') } },
     async (request, reply) => {
       const created = await createMicroFranquia(app, request.actor!, request.body);
       return reply.code(201).send(created);
@@ -57,7 +57,10 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/micro-franquias/:id',
-    { schema: { params: rowIdParams, body: microFranquiaPatchSchema }, config: { access: ['franquia'] } },
+    {
+      schema: { params: rowIdParams, body: microFranquiaPatchSchema },
+      config: { access: rolesFor('microFranquias.editar') },
+    },
     async (request) => {
       const id = assertRowId(request.params.id);
       const body = request.body;

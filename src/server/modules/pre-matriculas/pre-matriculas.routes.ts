@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
-import { STAFF_ROLES } from '../../../shared/roles';
 import {
   CSV_COLUMNS,
   CSV_PREFIXES,
@@ -12,9 +11,9 @@ import {
 import { setTotalCount } from '../../lib/pagination';
 import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
 import { listPreMatriculas, preMatriculasExportBatch, preMatriculasResumo } from './pre-matriculas.repository';
+import { rolesFor } from '../../../shared/permissions';
 
 /** The staff and the aluno read pre-matrículas (the aluno only its own, through the access scope). */
-const READERS = [...STAFF_ROLES, 'aluno'] as const;
 
 /**
  * The staff side of pre-matrículas (SPEC §2, §7, §9). The public activation (POST /api/pre-matriculas) lives in
@@ -25,7 +24,7 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/pre-matriculas',
-    { schema: { querystring: funnelListQuerySchema }, config: { access: READERS } },
+    { schema: { querystring: funnelListQuerySchema }, config: { access: rolesFor('preMatriculas.ler') } },
     async (request, reply) => {
       const { items, total } = await listPreMatriculas(app.db, request.actor!, request.query);
       setTotalCount(reply, total);
@@ -35,7 +34,7 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/pre-matriculas/export.csv',
-    { schema: { querystring: funnelFilterSchema }, config: { access: READERS } },
+    { schema: { querystring: funnelFilterSchema }, config: { access: rolesFor('preMatriculas.ler') } },
     async (request, reply) => {
       const actor = request.actor!;
       const filter = request.query;
@@ -53,7 +52,7 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/pre-matriculas/resumo', { config: { access: READERS } }, async (request) =>
+  app.get('/api/pre-matriculas/resumo', { config: { access: rolesFor('preMatriculas.ler') } }, async (request) =>
     preMatriculasResumo(app.db, request.actor!),
   );
 }

@@ -7,11 +7,7 @@ import { notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
 import { listNetworkUsers, listTickets } from './sac.repository';
 import { answerTicket, createTicket } from './sac.service';
-
-/** SPEC §2 route table: the screen is open to these roles; each may open its own tickets. */
-const TICKET_ROLES = ['franqueador', 'franquia', 'micro_franquia'] as const;
-/** Answering is the franqueador's alone (DESIGN §4.1). */
-const ANSWER_ROLES = ['franqueador'] as const;
+import { rolesFor } from '../../../shared/permissions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ticketParams = z.object({ id: z.string() });
@@ -22,7 +18,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/sac/tickets',
-    { schema: { querystring: listQuerySchema }, config: { access: TICKET_ROLES } },
+    { schema: { querystring: listQuerySchema }, config: { access: rolesFor('sac.abrir') } },
     async (request, reply) => {
       const { items, total } = await listTickets(app.db, request.actor!, request.query);
       setTotalCount(reply, total);
@@ -32,7 +28,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/sac/tickets',
-    { schema: { body: createTicketSchema }, config: { access: TICKET_ROLES } },
+    { schema: { body: createTicketSchema }, config: { access: rolesFor('sac.abrir') } },
     async (request, reply) => {
       const ticket = await createTicket(app, request.actor!, request.body);
       return reply.code(201).send(ticket);
@@ -41,7 +37,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/sac/tickets/:id',
-    { schema: { params: ticketParams, body: answerTicketSchema }, config: { access: ANSWER_ROLES } },
+    { schema: { params: ticketParams, body: answerTicketSchema }, config: { access: rolesFor('sac.responder') } },
     async (request) => {
       // A malformed id names no ticket: absent, like one outside the caller's scope.
       if (!UUID.test(request.params.id)) throw notFound(SAC_MESSAGES.notFound);
@@ -51,7 +47,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/sac/users',
-    { schema: { querystring: listQuerySchema }, config: { access: ANSWER_ROLES } },
+    { schema: { querystring: listQuerySchema }, config: { access: rolesFor('sac.responder') } },
     async (request, reply) => {
       const { items, total } = await listNetworkUsers(app.db, request.actor!, request.query);
       setTotalCount(reply, total);

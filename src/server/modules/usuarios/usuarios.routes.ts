@@ -5,6 +5,7 @@ import { setTotalCount } from '../../lib/pagination';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { listUsuarios } from './usuarios.repository';
 import { setUsuarioActive } from './usuarios.service';
+import { rolesFor } from '../../../shared/permissions';
 
 /**
  * Usuários (DESIGN §4.3): the franqueador lists and switches its whole network's users, a micro-franquia its
@@ -13,11 +14,10 @@ import { setUsuarioActive } from './usuarios.service';
  */
 export async function usuariosRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const managers = ['franqueador', 'micro_franquia'] as const;
 
   app.get(
     '/api/usuarios',
-    { schema: { querystring: usuariosQuerySchema }, config: { access: managers } },
+    { schema: { querystring: usuariosQuerySchema }, config: { access: rolesFor('usuarios.gerenciar') } },
     async (request, reply) => {
       const { rows, total } = await listUsuarios(app.db, request.actor!, request.query);
       setTotalCount(reply, total);
@@ -27,7 +27,7 @@ export async function usuariosRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/usuarios/:id',
-    { schema: { params: rowIdParams, body: statusSchema }, config: { access: managers } },
+    { schema: { params: rowIdParams, body: statusSchema }, config: { access: rolesFor('usuarios.gerenciar') } },
     async (request) => setUsuarioActive(app, request.actor!, assertRowId(request.params.id), request.body.isActive),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { vendedorCreateSchema } from '../../../shared/schemas/vendedor';
 import { createVendedor } from './vendedores.service';
+import { rolesFor } from '../../../shared/permissions';
 
 /** POST /api/vendedores (SPEC §7): a micro-franquia creates its sellers. */
 export async function vendedoresRoutes(fastify: FastifyInstance) {
@@ -9,7 +10,7 @@ export async function vendedoresRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/vendedores',
-    { schema: { body: vendedorCreateSchema }, config: { access: ['micro_franquia'] } },
+    { schema: { body: vendedorCreateSchema }, config: { access: rolesFor('vendedores.criar') } },
     async (request, reply) => {
       const created = await createVendedor(app, request.actor!, request.body);
       return reply.code(201).send(created);

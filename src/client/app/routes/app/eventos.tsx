@@ -1,16 +1,12 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import type { Role } from '@shared/roles';
+import { can } from '@shared/permissions';
 import type { Evento } from '@shared/schemas/evento';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
 import { Button } from '@/components/ui/button';
 import { EventoFormDialog } from '@/features/eventos/components/evento-form-dialog';
 import { EventosList } from '@/features/eventos/components/eventos-list';
-
-/** SPEC §2, §6: who creates events and who edits them. */
-const CAN_CREATE: readonly Role[] = ['cliente', 'vendedor', 'micro_franquia'];
-const CAN_EDIT = (role: Role) => role !== 'franqueador';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; evento: Evento } | null;
 
@@ -22,7 +18,7 @@ export default function EventosRoute() {
     <RoutePage
       path="/eventos"
       actions={
-        CAN_CREATE.includes(role) ? (
+        can(role, 'eventos.criar') ? (
           <Button onClick={() => setEditing({ mode: 'create' })}>
             <Plus aria-hidden="true" />
             Criar Evento
@@ -30,7 +26,9 @@ export default function EventosRoute() {
         ) : undefined
       }
     >
-      <EventosList onEdit={CAN_EDIT(role) ? (evento) => setEditing({ mode: 'edit', evento }) : undefined} />
+      <EventosList
+        onEdit={can(role, 'eventos.editar') ? (evento) => setEditing({ mode: 'edit', evento }) : undefined}
+      />
       <EventoFormDialog
         role={role}
         open={editing !== null}

@@ -1,3 +1,4 @@
+import { can } from '@shared/permissions';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
 import { CreateTicketDialog } from '@/features/sac/components/create-ticket-dialog';
@@ -7,7 +8,7 @@ export default function SacRoute() {
   const { role } = useCurrentUser();
   return (
     <RoutePage path="/sac" actions={<CreateTicketDialog />}>
-      <TicketList canAnswer={role === 'franqueador'} />
+      <TicketList canAnswer={can(role, 'sac.responder')} />
     </RoutePage>
   );
 }

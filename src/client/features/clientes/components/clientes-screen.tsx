@@ -1,3 +1,4 @@
+import { can } from '@shared/permissions';
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
@@ -35,7 +36,7 @@ export interface ClientesScreenProps {
 
 /** SPEC §2 'Clientes screen': the franqueador reads; micro-franquia and vendedor manage their clientes. */
 export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
-  const readOnly = role === 'franqueador';
+  const readOnly = !can(role, 'clientes.editar');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);

@@ -1,3 +1,4 @@
+import { can } from '@shared/permissions';
 import { useState, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
@@ -33,7 +34,7 @@ export interface MicroFranquiasScreenProps {
 
 /** SPEC §2 'Micro-franquias screen': the franqueador reads its network; a franquia manages its own. */
 export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenProps) {
-  const readOnly = role === 'franqueador';
+  const readOnly = !can(role, 'microFranquias.editar');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);

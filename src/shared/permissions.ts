@@ -1,0 +1,59 @@
+import { MATRICULA_READERS, ROLES, STAFF_ROLES, type Role } from './roles';
+
+/**
+ * Who may do what (SPEC §2, DESIGN §4.1), once for both sides: each API route's `config.access` names its action
+ * here, and each screen asks `can(role, action)` before it offers a button. Which rows an allowed role reaches is
+ * another rule, the server's `access/scope.ts`.
+ */
+export const PERMISSIONS = {
+  'dashboard.ler': ROLES,
+  'cep.consultar': STAFF_ROLES,
+
+  'franquias.ler': ['franqueador', 'franquia'],
+  'franquias.criar': ['franqueador'],
+  'franquias.editar': ['franqueador'],
+
+  'microFranquias.ler': ['franqueador', 'franquia', 'micro_franquia'],
+  'microFranquias.criar': ['franquia'],
+  'microFranquias.editar': ['franquia'],
+
+  'clientes.ler': STAFF_ROLES,
+  'clientes.criar': ['micro_franquia', 'vendedor'],
+  'clientes.editar': ['micro_franquia', 'vendedor'],
+
+  'vendedores.criar': ['micro_franquia'],
+  'usuarios.gerenciar': ['franqueador', 'micro_franquia'],
+
+  'cursos.ler': STAFF_ROLES,
+  'cursos.gerenciar': ['cliente'],
+
+  'eventos.ler': STAFF_ROLES,
+  'eventos.criar': ['cliente', 'vendedor', 'micro_franquia'],
+  'eventos.editar': ['franquia', 'micro_franquia', 'vendedor', 'cliente'],
+  /**
+   * Moving an event to another cliente shows its matrículas to the new cliente: only a role that already reads
+   * them may do it (TRUST.md, "Escalation by sequences of allowed calls").
+   */
+  'eventos.trocarCliente': ['franquia', 'micro_franquia', 'cliente'],
+
+  'leads.ler': STAFF_ROLES,
+  /** The funnel's event filter: every role, the aluno's own events included. */
+  'leads.eventos': ROLES,
+  'preMatriculas.ler': [...STAFF_ROLES, 'aluno'],
+  'matriculas.ler': MATRICULA_READERS,
+  'matriculas.efetivar': STAFF_ROLES,
+
+  'sac.abrir': ['franqueador', 'franquia', 'micro_franquia'],
+  'sac.responder': ['franqueador'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+/** The roles allowed an action: what a route's `config.access` declares. */
+export function rolesFor<A extends Action>(action: A): (typeof PERMISSIONS)[A] {
+  return PERMISSIONS[action];
+}
+
+export function can(role: Role, action: Action): boolean {
+  return (PERMISSIONS[action] as readonly Role[]).includes(role);
+}
