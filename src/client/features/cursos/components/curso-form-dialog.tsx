@@ -1,27 +1,14 @@
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Path, type UseFormSetError } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import {
   cursoEditFormSchema,
   cursoFormSchema,
-  hasDiscount,
-  totalCargaHoraria,
   type Curso,
   type CursoFormInput,
   type CursoFormValues,
 } from '@shared/schemas/curso';
-import { formatBRL, formatCount } from '@shared/format';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -32,14 +19,19 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { TextareaField } from '@/components/ui/textarea-field';
 import { TextField } from '@/components/ui/text-field';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
 import { useCreateCurso } from '../api/create-curso';
 import { useDeleteModulo } from '../api/delete-modulo';
 import { CursoSaveError, useSaveCursoEdits } from '../api/save-curso-edits';
+import { cursoFormDefaults, cursoResumo, novoModulo, toCursoCreateBody, toCursoEdits } from './curso-form-values';
+import { CursoResumo } from './curso-resumo';
+import { ModuloFields } from './modulo-fields';
+import { RemoveModuloDialog } from './remove-modulo-dialog';
 
 export interface CursoFormDialogProps {
   /** Absent: 'Novo Curso'. Present: 'Editar Curso' for it. */
@@ -67,39 +59,6 @@ export function CursoFormDialog({ curso, open, onOpenChange }: CursoFormDialogPr
   );
 }
 
-function defaultsFrom(curso?: Curso): Partial<CursoFormInput> {
-  if (!curso) {
-    return {
-      titulo: '',
-      descricao: '',
-      valorComDesconto: null,
-      parcelas: 1,
-      modulos: [{ titulo: '', modulo: '1', cargaHoraria: undefined as unknown as number }],
-    };
-  }
-  return {
-    titulo: curso.titulo,
-    descricao: curso.descricao ?? '',
-    valor: curso.valor,
-    valorComDesconto: curso.valorComDesconto,
-    parcelas: curso.parcelas,
-    modulos: curso.modulos.map((m) => ({
-      moduloId: m.id,
-      titulo: m.titulo,
-      modulo: m.modulo,
-      cargaHoraria: m.cargaHoraria,
-    })),
-  };
-}
-
-/** The server's field messages under the fields they name. */
-function showFieldErrors(error: unknown, setError: UseFormSetError<CursoFormInput>) {
-  if (!(error instanceof ApiError) || !error.errors) return;
-  for (const [field, message] of Object.entries(error.errors)) {
-    setError(field as Path<CursoFormInput>, { message });
-  }
-}
-
 function CursoForm({ curso, onDone }: { curso?: Curso; onDone: () => void }) {
   const isEdit = curso !== undefined;
   const {
@@ -110,7 +69,7 @@ function CursoForm({ curso, onDone }: { curso?: Curso; onDone: () => void }) {
     formState: { errors },
   } = useForm<CursoFormInput, unknown, CursoFormValues>({
     resolver: zodResolver(isEdit ? cursoEditFormSchema : cursoFormSchema),
-    defaultValues: defaultsFrom(curso),
+    defaultValues: cursoFormDefaults(curso),
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'modulos' });
   const [modulos, valor, valorComDesconto] = useWatch({ control, name: ['modulos', 'valor', 'valorComDesconto'] });
@@ -122,48 +81,41 @@ function CursoForm({ curso, onDone }: { curso?: Curso; onDone: () => void }) {
   const pending = createCurso.isPending || saveEdits.isPending;
 
   const onSubmit = (values: CursoFormValues) => {
-    const { modulos: formModulos, ...fields } = values;
     if (!isEdit) {
-      createCurso.mutate(
-        { ...fields, modulos: formModulos.map(({ moduloId: _id, ...m }) => m) },
-        {
-          onSuccess: () => {
-            toast({ variant: 'success', title: 'Curso criado' });
-            onDone();
-          },
-          onError: (error) => {
-            showFieldErrors(error, setError);
-            toast({
-              variant: 'destructive',
-              title: 'Erro',
-              description: errorMessage(error, 'Failed to create curso'),
-            });
-          },
-        },
-      );
-      return;
-    }
-    saveEdits.mutate(
-      { id: curso.id, data: fields, modulos: formModulos },
-      {
+      createCurso.mutate(toCursoCreateBody(values), {
         onSuccess: () => {
-          toast({ variant: 'success', title: 'Curso atualizado' });
+          toast({ variant: 'success', title: 'Curso criado' });
           onDone();
         },
         onError: (error) => {
-          const cause = error instanceof CursoSaveError ? error.failure : error;
-          const step = error instanceof CursoSaveError ? error.step : 'curso';
-          const fallback =
-            step === 'update-module'
-              ? `Failed to update module: ${error.message}`
-              : step === 'create-module'
-                ? `Failed to create module: ${error.message}`
-                : 'Failed to update curso';
-          if (step === 'curso') showFieldErrors(cause, setError);
-          toast({ variant: 'destructive', title: 'Erro', description: errorMessage(cause, fallback) });
+          showServerFieldErrors(error, setError);
+          toast({
+            variant: 'destructive',
+            title: 'Erro',
+            description: errorMessage(error, 'Failed to create curso'),
+          });
         },
+      });
+      return;
+    }
+    saveEdits.mutate(toCursoEdits(curso.id, values), {
+      onSuccess: () => {
+        toast({ variant: 'success', title: 'Curso atualizado' });
+        onDone();
       },
-    );
+      onError: (error) => {
+        const cause = error instanceof CursoSaveError ? error.failure : error;
+        const step = error instanceof CursoSaveError ? error.step : 'curso';
+        const fallback =
+          step === 'update-module'
+            ? `Failed to update module: ${error.message}`
+            : step === 'create-module'
+              ? `Failed to create module: ${error.message}`
+              : 'Failed to update curso';
+        if (step === 'curso') showServerFieldErrors(cause, setError);
+        toast({ variant: 'destructive', title: 'Erro', description: errorMessage(cause, fallback) });
+      },
+    });
   };
 
   const confirmRemoval = () => {
@@ -189,26 +141,18 @@ function CursoForm({ curso, onDone }: { curso?: Curso; onDone: () => void }) {
     );
   };
 
-  const horas = totalCargaHoraria((modulos ?? []).map((m) => ({ cargaHoraria: Number(m?.cargaHoraria) })));
-  const valorNumber = Number.isFinite(valor) ? Number(valor) : 0;
-  const desconto = Number.isFinite(valorComDesconto) ? Number(valorComDesconto) : null;
-
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-6">
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-base font-semibold">Informações do curso</legend>
         <TextField id="curso-titulo" label="Título" error={errors.titulo?.message} {...register('titulo')} />
-        <div className="grid gap-2">
-          <Label htmlFor="curso-descricao">Descrição</Label>
-          <Textarea
-            id="curso-descricao"
-            rows={3}
-            aria-invalid={errors.descricao ? true : undefined}
-            aria-describedby={errors.descricao ? 'curso-descricao-error' : undefined}
-            {...register('descricao')}
-          />
-          <FormMessage id="curso-descricao-error">{errors.descricao?.message}</FormMessage>
-        </div>
+        <TextareaField
+          id="curso-descricao"
+          label="Descrição"
+          rows={3}
+          error={errors.descricao?.message}
+          {...register('descricao')}
+        />
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             id="curso-valor"
@@ -250,127 +194,47 @@ function CursoForm({ curso, onDone }: { curso?: Curso; onDone: () => void }) {
         <legend className="mb-2 text-base font-semibold">Módulos</legend>
         <FormMessage id="curso-modulos-error">{errors.modulos?.message ?? errors.modulos?.root?.message}</FormMessage>
         <ol className="grid gap-3">
-          {fields.map((field, index) => {
-            const e = errors.modulos?.[index];
-            return (
-              <li key={field.id} className="rounded-md border border-border p-3" aria-label={`Módulo ${index + 1}`}>
-                <div className="grid gap-3 sm:grid-cols-[6rem_1fr_9rem_auto] sm:items-start">
-                  <TextField
-                    id={`curso-modulo-${index}-numero`}
-                    label="Módulo"
-                    error={e?.modulo?.message}
-                    {...register(`modulos.${index}.modulo`)}
-                  />
-                  <TextField
-                    id={`curso-modulo-${index}-titulo`}
-                    label="Título do módulo"
-                    error={e?.titulo?.message}
-                    {...register(`modulos.${index}.titulo`)}
-                  />
-                  <TextField
-                    id={`curso-modulo-${index}-carga`}
-                    label="Carga horária (h)"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    step={1}
-                    error={e?.cargaHoraria?.message}
-                    {...register(`modulos.${index}.cargaHoraria`, { valueAsNumber: true })}
-                  />
-                  {fields.length > 1 ? (
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive sm:mt-6"
-                      aria-label={`Remover módulo ${index + 1}`}
-                      disabled={deleteModulo.isPending}
-                      onClick={() => setRemoving(index)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
+          {fields.map((field, index) => (
+            <ModuloFields
+              key={field.id}
+              index={index}
+              register={register}
+              errors={errors.modulos?.[index]}
+              canRemove={fields.length > 1}
+              removeDisabled={deleteModulo.isPending}
+              onRemove={() => setRemoving(index)}
+            />
+          ))}
         </ol>
         <Button
           type="button"
           variant="outline"
           size="sm"
           className="justify-self-start"
-          onClick={() =>
-            append({ titulo: '', modulo: String(fields.length + 1), cargaHoraria: undefined as unknown as number })
-          }
+          onClick={() => append(novoModulo(fields.length + 1))}
         >
           <Plus aria-hidden="true" />
           Adicionar módulo
         </Button>
       </fieldset>
 
-      <section aria-labelledby="curso-resumo" className="rounded-md bg-muted p-4">
-        <h3 id="curso-resumo" className="mb-2 text-sm font-semibold">
-          Resumo
-        </h3>
-        <dl className="grid gap-2 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-muted-foreground">Total de módulos</dt>
-            <dd className="font-semibold" data-testid="resumo-modulos">
-              {formatCount(fields.length)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">Carga horária total</dt>
-            <dd className="font-semibold" data-testid="resumo-horas">
-              {formatCount(horas)}h
-            </dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">
-              {hasDiscount(valorNumber, desconto) ? 'Valor com desconto' : 'Valor'}
-            </dt>
-            <dd className="font-semibold" data-testid="resumo-valor">
-              {hasDiscount(valorNumber, desconto) ? (
-                <>
-                  {formatBRL(desconto)}{' '}
-                  <span className="font-normal text-muted-foreground line-through">{formatBRL(valorNumber)}</span>
-                </>
-              ) : (
-                formatBRL(valorNumber)
-              )}
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <CursoResumo modulos={fields.length} resumo={cursoResumo(modulos, valor, valorComDesconto)} />
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Salvando...' : isEdit ? 'Salvar alterações' : 'Criar Curso'}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Salvando...">
+          {isEdit ? 'Salvar alterações' : 'Criar Curso'}
+        </SubmitButton>
       </DialogFooter>
 
-      <AlertDialog open={removing !== null} onOpenChange={(next) => (next ? undefined : setRemoving(null))}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remover módulo?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {removing !== null && modulos?.[removing]?.moduloId
-                ? 'O módulo será excluído deste curso agora. Esta ação não pode ser desfeita.'
-                : 'O módulo será retirado do formulário.'}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancelar</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={confirmRemoval}>
-              Remover
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <RemoveModuloDialog
+        open={removing !== null}
+        saved={removing !== null && Boolean(modulos?.[removing]?.moduloId)}
+        onConfirm={confirmRemoval}
+        onCancel={() => setRemoving(null)}
+      />
     </form>
   );
 }
