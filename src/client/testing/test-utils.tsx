@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
@@ -8,6 +8,10 @@ import type { SessionUser } from '@shared/schemas/auth';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
+
+// A screen's chunk, its zod rules and the toaster load lazily, as in the browser; on a busy two-core machine that
+// takes longer than testing-library's default 1 s wait.
+configure({ asyncUtilTimeout: 5000 });
 
 export function createUser(overrides: Partial<SessionUser> & { role?: Role } = {}): SessionUser {
   return { id: 'u-1', email: 'maria@exemplo.com.br', nome: 'Maria Souza', role: 'franqueador', ...overrides };
