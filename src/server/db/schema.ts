@@ -53,7 +53,8 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-const money = () => numeric({ precision: 10, scale: 2 });
+/** Reais with cents: numeric(10,2) in the database, a number in TypeScript and on the wire (DESIGN §4.3). */
+const money = () => numeric({ precision: 10, scale: 2, mode: 'number' });
 const dateOnly = () => date({ mode: 'string' });
 
 /**
@@ -289,7 +290,8 @@ export const cursos = pgTable(
       .references(() => clientes.id),
     titulo: text().notNull(),
     descricao: text(),
-    valor: money().notNull().default('0'),
+    // The default as the first migration wrote it ('0'), so the schema and the migrations agree.
+    valor: money().notNull().default(sql`'0'`),
     valorComDesconto: money(),
     parcelas: integer().notNull().default(1),
     ordem: integer().notNull().default(1),

@@ -9,7 +9,6 @@ import { searchAny } from '../../lib/pagination';
 type CursoRow = typeof cursos.$inferSelect;
 type ModuloRow = typeof cursoModulos.$inferSelect;
 
-const money = (value: string | null): number | null => (value == null ? null : Number(value));
 
 export function toModulo(row: ModuloRow): Modulo {
   return {
@@ -29,8 +28,8 @@ function toCurso(row: CursoRow, modulos: Modulo[]): Curso {
     clienteId: row.clienteId,
     titulo: row.titulo,
     descricao: row.descricao,
-    valor: Number(row.valor),
-    valorComDesconto: money(row.valorComDesconto),
+    valor: row.valor,
+    valorComDesconto: row.valorComDesconto,
     parcelas: row.parcelas,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
@@ -111,19 +110,9 @@ export async function findCurso(db: Executor, actor: Actor, id: string): Promise
 
 export async function insertCurso(
   db: Executor,
-  values: Omit<typeof cursos.$inferInsert, 'valor' | 'valorComDesconto'> & {
-    valor: number;
-    valorComDesconto: number | null;
-  },
+  values: typeof cursos.$inferInsert,
 ): Promise<CursoRow> {
-  const [row] = await db
-    .insert(cursos)
-    .values({
-      ...values,
-      valor: values.valor.toFixed(2),
-      valorComDesconto: values.valorComDesconto == null ? null : values.valorComDesconto.toFixed(2),
-    })
-    .returning();
+  const [row] = await db.insert(cursos).values(values).returning();
   return row!;
 }
 
@@ -139,12 +128,9 @@ export async function updateCurso(
     isActive: boolean;
   }>,
 ): Promise<void> {
-  const { valor, valorComDesconto, ...rest } = values;
   const set: Partial<typeof cursos.$inferInsert> = Object.fromEntries(
-    Object.entries(rest).filter(([, v]) => v !== undefined),
+    Object.entries(values).filter(([, v]) => v !== undefined),
   );
-  if (valor !== undefined) set.valor = valor.toFixed(2);
-  if (valorComDesconto !== undefined) set.valorComDesconto = valorComDesconto?.toFixed(2) ?? null;
   if (Object.keys(set).length === 0) return;
   await db.update(cursos).set(set).where(eq(cursos.id, id));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Curso } from '../../../shared/schemas/curso';
 import { clientes, cursos } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
@@ -104,6 +104,18 @@ describe('GET /api/cursos', () => {
 });
 
 describe('POST /api/cursos', () => {
+  it('keeps money to cents on the wire and in the database (DESIGN §4.3)', async () => {
+    const curso = await createCurso({ valor: 1234.567, valorComDesconto: 999.994 });
+    expect([curso.valor, curso.valorComDesconto]).toEqual([1234.57, 999.99]);
+    const listed: Curso[] = (await as(ctx.app, 'cliente').get('/api/cursos?pageSize=500')).json();
+    expect(listed.find((c) => c.id === curso.id)).toMatchObject({ valor: 1234.57, valorComDesconto: 999.99 });
+    const [row] = await ctx.handle.db
+      .select({ text: sql<string>`${cursos.valor}::text` })
+      .from(cursos)
+      .where(eq(cursos.id, curso.id));
+    expect(row!.text).toBe('1234.57');
+  });
+
   it('creates the course and its modules together, ordem being the 1-based position', async () => {
     const curso = await createCurso({ clienteId: ids.contagem });
     expect(curso.clienteId).toBe(ids.horizonte);

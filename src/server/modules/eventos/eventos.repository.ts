@@ -33,7 +33,7 @@ function toEvento(
     horario: row.horario,
     local: row.local,
     qtdAlunos: row.qtdAlunos,
-    valorTotalDesconto: row.valorTotalDesconto == null ? null : Number(row.valorTotalDesconto),
+    valorTotalDesconto: row.valorTotalDesconto,
     observacao: row.observacao,
     status: row.status,
     isActive: row.isActive,
@@ -134,24 +134,15 @@ export async function countCursosOfCliente(db: Executor, clienteId: string, curs
   return Number(row?.value ?? 0);
 }
 
-export type EventoValues = Omit<
-  typeof eventos.$inferInsert,
-  'id' | 'createdAt' | 'updatedAt' | 'valorTotalDesconto'
-> & {
-  valorTotalDesconto: number | null;
-};
-
-function toColumns(values: EventoValues): typeof eventos.$inferInsert {
-  return { ...values, valorTotalDesconto: values.valorTotalDesconto?.toFixed(2) ?? null };
-}
+export type EventoValues = Omit<typeof eventos.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 export async function insertEvento(db: Executor, values: EventoValues): Promise<string> {
-  const [row] = await db.insert(eventos).values(toColumns(values)).returning({ id: eventos.id });
+  const [row] = await db.insert(eventos).values(values).returning({ id: eventos.id });
   return row!.id;
 }
 
 export async function updateEvento(db: Executor, id: string, values: EventoValues): Promise<void> {
-  await db.update(eventos).set(toColumns(values)).where(eq(eventos.id, id));
+  await db.update(eventos).set(values).where(eq(eventos.id, id));
 }
 
 /** Replaces the event's course set. */

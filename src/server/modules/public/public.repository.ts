@@ -196,7 +196,7 @@ export async function findPreMatricula(db: Executor, eventoId: string, cpfAluno:
   return row;
 }
 
-/** numeric(10,2) arrives as a string; the wire carries a number, 0 when the event has no credit set. */
-function toMoney(value: string | null): number {
-  return value == null ? 0 : Number(value);
+/** The wire carries a number, 0 when the event has no credit set. */
+function toMoney(value: number | null): number {
+  return value ?? 0;
 }
