@@ -291,7 +291,9 @@ export const cursos = pgTable(
     titulo: text().notNull(),
     descricao: text(),
     // The default as the first migration wrote it ('0'), so the schema and the migrations agree.
-    valor: money().notNull().default(sql`'0'`),
+    valor: money()
+      .notNull()
+      .default(sql`'0'`),
     valorComDesconto: money(),
     parcelas: integer().notNull().default(1),
     ordem: integer().notNull().default(1),

@@ -9,7 +9,6 @@ import { searchAny } from '../../lib/pagination';
 type CursoRow = typeof cursos.$inferSelect;
 type ModuloRow = typeof cursoModulos.$inferSelect;
 
-
 export function toModulo(row: ModuloRow): Modulo {
   return {
     id: row.id,
@@ -108,10 +107,7 @@ export async function findCurso(db: Executor, actor: Actor, id: string): Promise
   return toCurso(row, modulos.get(row.id) ?? []);
 }
 
-export async function insertCurso(
-  db: Executor,
-  values: typeof cursos.$inferInsert,
-): Promise<CursoRow> {
+export async function insertCurso(db: Executor, values: typeof cursos.$inferInsert): Promise<CursoRow> {
   const [row] = await db.insert(cursos).values(values).returning();
   return row!;
 }
