@@ -3,3 +3,6 @@
  * feature invalidates the dashboard counts through this key rather than through the dashboard's factory.
  */
 export const DASHBOARD_METRICS_QUERY_KEY = ['dashboard', 'metrics'] as const;
+
+/** The signed-in user (auth's get-user); a change that refreshes every list leaves the session alone. */
+export const SESSION_QUERY_KEY = ['user'] as const;

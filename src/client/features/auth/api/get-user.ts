@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/schemas/auth';
 import { api, ApiError } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-keys';
 
 /** The signed-in user, or null when the server answers 401 (SPEC §4: no user, not an error). */
 export async function getUser(): Promise<SessionUser | null> {
@@ -12,6 +13,6 @@ export async function getUser(): Promise<SessionUser | null> {
   }
 }
 
-export const getUserQueryOptions = () => queryOptions({ queryKey: ['user'], queryFn: getUser });
+export const getUserQueryOptions = () => queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: getUser });
 
 export const useUser = () => useQuery(getUserQueryOptions());

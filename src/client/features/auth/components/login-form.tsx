@@ -24,7 +24,7 @@ export function LoginForm({ onForgotPassword, onSuccess }: LoginFormProps) {
   } = useForm<LoginInput>({ resolver: rules.resolver, defaultValues: { email: '', password: '' } });
 
   const login = useLogin({
-    onSuccess,
+    onSuccess: (user) => onSuccess?.(user),
     onError: (error) => toast({ variant: 'destructive', title: 'Login failed', description: error.message }),
   });
 

@@ -25,7 +25,9 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useClientes } from '../api/get-clientes';
-import { useSaveCliente } from '../api/save-cliente';
+import { useCreateCliente } from '../api/create-cliente';
+import { useSetClienteStatus } from '../api/set-cliente-status';
+import { useUpdateCliente } from '../api/update-cliente';
 import { ClienteForm, clienteValuesFrom } from './cliente-form';
 import { clientesColumns } from './clientes-columns';
 
@@ -45,40 +47,42 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const q = useDebouncedValue(search.trim());
   const list = useClientes({ q: q || undefined, page, pageSize: DEFAULT_PAGE_SIZE });
 
-  const save = useSaveCliente({
-    onSuccess: (row, input) => {
-      if (input.id === undefined) {
-        setCreating(false);
-        toast({ variant: 'success', title: 'Cliente criado com sucesso' });
-      } else if ('nomeFantasia' in input.data) {
-        setEditing(null);
-        toast({ variant: 'success', title: 'Cliente atualizado' });
-      } else {
-        setToggling(null);
-        toast({ variant: 'success', title: row.isActive ? 'Cliente ativado' : 'Cliente desativado' });
-      }
+  const create = useCreateCliente({
+    onSuccess: () => {
+      setCreating(false);
+      toast({ variant: 'success', title: 'Cliente criado com sucesso' });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Erro ao criar cliente',
+        description: errorMessage(error, error.message),
+      }),
+  });
+  const update = useUpdateCliente({
+    onSuccess: () => {
+      setEditing(null);
+      toast({ variant: 'success', title: 'Cliente atualizado' });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Erro ao atualizar cliente',
+        description: errorMessage(error, 'Ocorreu um erro ao atualizar o cliente.'),
+      }),
+  });
+  const setStatus = useSetClienteStatus({
+    onSuccess: (row) => {
+      setToggling(null);
+      toast({ variant: 'success', title: row.isActive ? 'Cliente ativado' : 'Cliente desativado' });
     },
     onError: (error, input) => {
-      if (input.id === undefined) {
-        toast({
-          variant: 'destructive',
-          title: 'Erro ao criar cliente',
-          description: errorMessage(error, error.message),
-        });
-      } else if ('nomeFantasia' in input.data) {
-        toast({
-          variant: 'destructive',
-          title: 'Erro ao atualizar cliente',
-          description: errorMessage(error, 'Ocorreu um erro ao atualizar o cliente.'),
-        });
-      } else {
-        setToggling(null);
-        toast({
-          variant: 'destructive',
-          title: input.data.isActive ? 'Erro ao ativar cliente' : 'Erro ao desativar cliente',
-          description: errorMessage(error, error.message),
-        });
-      }
+      setToggling(null);
+      toast({
+        variant: 'destructive',
+        title: input.isActive ? 'Erro ao ativar cliente' : 'Erro ao desativar cliente',
+        description: errorMessage(error, error.message),
+      });
     },
   });
 
@@ -146,7 +150,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
                 idPrefix="novo-cliente"
                 submitLabel="Criar Cliente"
                 pendingLabel="Criando..."
-                onSubmit={(values) => save.mutateAsync({ data: { ...values, password: values.password ?? '' } })}
+                onSubmit={(values) => create.mutateAsync({ ...values, password: values.password ?? '' })}
                 onCancel={() => setCreating(false)}
                 lookupCep={lookupCep}
               />
@@ -167,7 +171,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
                   defaultValues={clienteValuesFrom(editing)}
                   submitLabel="Salvar Alterações"
                   pendingLabel="Salvando..."
-                  onSubmit={({ password: _password, ...data }) => save.mutateAsync({ id: editing.id, data })}
+                  onSubmit={({ password: _password, ...data }) => update.mutateAsync({ id: editing.id, data })}
                   onCancel={() => setEditing(null)}
                   lookupCep={lookupCep}
                 />
@@ -186,14 +190,14 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
                 </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
-                <AlertDialogCancel disabled={save.isPending}>Cancelar</AlertDialogCancel>
+                <AlertDialogCancel disabled={setStatus.isPending}>Cancelar</AlertDialogCancel>
                 <AlertDialogAction
                   destructive={toggling?.isActive}
-                  disabled={save.isPending}
+                  disabled={setStatus.isPending}
                   onClick={(event) => {
                     // Stays open until the answer arrives; the toast says how it went.
                     event.preventDefault();
-                    if (toggling) save.mutate({ id: toggling.id, data: { isActive: !toggling.isActive } });
+                    if (toggling) setStatus.mutate({ id: toggling.id, isActive: !toggling.isActive });
                   }}
                 >
                   {toggling?.isActive ? 'Desativar' : 'Ativar'}

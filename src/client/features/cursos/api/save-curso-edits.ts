@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CursoUpdateBody, ModuloInput } from '@shared/schemas/curso';
-import { DASHBOARD_METRICS_QUERY_KEY } from '@/lib/query-keys';
+import { type MutationConfig, useApiMutation } from '@/lib/react-query';
+import { createModulo } from './create-modulo';
 import { CURSOS_QUERY_KEY } from './get-cursos';
 import { updateCurso } from './update-curso';
-import { createModulo, updateModulo } from './save-modulo';
+import { updateModulo } from './update-modulo';
 
 export interface CursoEdits {
   id: string;
@@ -42,15 +42,8 @@ export async function saveCursoEdits({ id, data, modulos }: CursoEdits): Promise
   }
 }
 
-export function useSaveCursoEdits() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveCursoEdits,
-    // Read the list again even after a failure part-way: what was saved shows.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: CURSOS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_QUERY_KEY }),
-      ]),
-  });
-}
+const CURSOS_AND_METRICS = { keys: [CURSOS_QUERY_KEY], metrics: true };
+
+/** The list is read again even after a failure part-way: what was saved shows. */
+export const useSaveCursoEdits = (config: MutationConfig<typeof saveCursoEdits> = {}) =>
+  useApiMutation(saveCursoEdits, { invalidates: CURSOS_AND_METRICS, invalidatesOnError: CURSOS_AND_METRICS }, config);

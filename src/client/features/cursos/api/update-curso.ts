@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Curso, CursoUpdateBody } from '@shared/schemas/curso';
 import { api } from '@/lib/api-client';
-import { DASHBOARD_METRICS_QUERY_KEY } from '@/lib/query-keys';
+import { type MutationConfig, useApiMutation } from '@/lib/react-query';
 import { CURSOS_QUERY_KEY } from './get-cursos';
 
 export interface UpdateCursoInput {
@@ -12,14 +11,5 @@ export interface UpdateCursoInput {
 
 export const updateCurso = ({ id, data }: UpdateCursoInput) => api.patch<Curso>(`/api/cursos/${id}`, data);
 
-export function useUpdateCurso() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCurso,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: CURSOS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_QUERY_KEY }),
-      ]),
-  });
-}
+export const useUpdateCurso = (config: MutationConfig<typeof updateCurso> = {}) =>
+  useApiMutation(updateCurso, { invalidates: { keys: [CURSOS_QUERY_KEY], metrics: true } }, config);

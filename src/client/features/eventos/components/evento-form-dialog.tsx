@@ -29,7 +29,8 @@ import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
 import { useClientesOptions } from '../api/get-clientes-options';
 import { useCursosDoCliente } from '../api/get-cursos-do-cliente';
-import { useCreateEvento, useUpdateEvento } from '../api/save-evento';
+import { useCreateEvento } from '../api/create-evento';
+import { useUpdateEvento } from '../api/update-evento';
 import { EventoCursosField } from './evento-cursos-field';
 import { cursoChoices, eventoFormDefaults, statusChoices, toEventoBody } from './evento-form-values';
 

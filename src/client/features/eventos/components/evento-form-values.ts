@@ -2,7 +2,7 @@ import { EVENTO_STATUS_LABELS, eventoStatusOptions, type EventoStatus, type Opti
 import { maskCep } from '@shared/format';
 import { isFinalStatus, type Evento, type EventoFormInput, type EventoFormValues } from '@shared/schemas/evento';
 import type { CursoOption } from '../api/get-cursos-do-cliente';
-import type { EventoBody } from '../api/save-evento';
+import type { EventoBody } from '../api/create-evento';
 
 /** The form's first values: the event's (its CEP masked), or a new event's. */
 export function eventoFormDefaults(evento?: Evento): Partial<EventoFormInput> {

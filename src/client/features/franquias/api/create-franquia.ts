@@ -1,27 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FranquiaCreate, FranquiaView } from '@shared/schemas/franquia';
 import { api } from '@/lib/api-client';
-import { DASHBOARD_METRICS_QUERY_KEY } from '@/lib/query-keys';
+import { type MutationConfig, useApiMutation } from '@/lib/react-query';
 import { FRANQUIAS_QUERY_KEY } from './get-franquias';
 
+/** POST a new franquia with its access (SPEC §7). */
 export const createFranquia = (data: FranquiaCreate) => api.post<FranquiaView>('/api/franquias', data);
 
-export interface MutationCallbacks<T> {
-  onSuccess?: (data: T) => void;
-  onError?: (error: Error) => void;
-}
-
-export function useCreateFranquia({ onSuccess, onError }: MutationCallbacks<FranquiaView> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createFranquia,
-    onSuccess: async (data) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: FRANQUIAS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_METRICS_QUERY_KEY }),
-      ]);
-      onSuccess?.(data);
-    },
-    onError,
-  });
-}
+export const useCreateFranquia = (config: MutationConfig<typeof createFranquia> = {}) =>
+  useApiMutation(createFranquia, { invalidates: { keys: [FRANQUIAS_QUERY_KEY], metrics: true } }, config);

@@ -22,6 +22,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreateFranquia } from '../api/create-franquia';
 import { type FranquiasParams, useFranquias } from '../api/get-franquias';
+import { useSetFranquiaStatus } from '../api/set-franquia-status';
 import { useUpdateFranquia } from '../api/update-franquia';
 import { EmpresaForm, empresaValuesFrom } from './empresa-form';
 import { franquiasColumns } from './franquias-columns';
@@ -71,7 +72,7 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
         description: errorMessage(error, error.message),
       }),
   });
-  const toggle = useUpdateFranquia({
+  const toggle = useSetFranquiaStatus({
     onSuccess: (row) =>
       toast(
         row.isActive
@@ -129,7 +130,7 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
             caption="Lista de Franquias"
             columns={franquiasColumns({
               onEdit: setEditing,
-              onToggle: (row) => toggle.mutate({ id: row.id, data: { isActive: !row.isActive } }),
+              onToggle: (row) => toggle.mutate({ id: row.id, isActive: !row.isActive }),
             })}
             rows={rows}
             isLoading={franquias.isPending}

@@ -12,7 +12,8 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useMicroFranquias } from '../api/get-micro-franquias';
-import { useSaveMicroFranquia } from '../api/save-micro-franquia';
+import { useCreateMicroFranquia } from '../api/create-micro-franquia';
+import { useUpdateMicroFranquia } from '../api/update-micro-franquia';
 import { microFranquiasColumns } from './micro-franquias-columns';
 
 /** What the form the route hands in receives (the franquia form: SPEC §5 gives both the same fields). */
@@ -42,20 +43,27 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
   const q = useDebouncedValue(search.trim());
   const list = useMicroFranquias({ q: q || undefined, page, pageSize: DEFAULT_PAGE_SIZE });
 
-  const save = useSaveMicroFranquia({
-    onSuccess: (_row, input) => {
-      if (input.id === undefined) {
-        setCreating(false);
-        toast({ variant: 'success', title: 'Micro-franquia criada com sucesso' });
-      } else {
-        setEditing(null);
-        toast({ variant: 'success', title: 'Micro-franquia atualizada com sucesso' });
-      }
+  const create = useCreateMicroFranquia({
+    onSuccess: () => {
+      setCreating(false);
+      toast({ variant: 'success', title: 'Micro-franquia criada com sucesso' });
     },
-    onError: (error, input) =>
+    onError: (error) =>
       toast({
         variant: 'destructive',
-        title: input.id === undefined ? 'Erro ao criar micro-franquia' : 'Erro ao atualizar micro-franquia',
+        title: 'Erro ao criar micro-franquia',
+        description: errorMessage(error, error.message),
+      }),
+  });
+  const update = useUpdateMicroFranquia({
+    onSuccess: () => {
+      setEditing(null);
+      toast({ variant: 'success', title: 'Micro-franquia atualizada com sucesso' });
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Erro ao atualizar micro-franquia',
         description: errorMessage(error, error.message),
       }),
   });
@@ -127,7 +135,7 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
                 idPrefix: 'nova-micro-franquia',
                 submitLabel: 'Criar Micro-franquia',
                 pendingLabel: 'Criando...',
-                onSubmit: (values) => save.mutateAsync({ data: { ...values, password: values.password ?? '' } }),
+                onSubmit: (values) => create.mutateAsync({ ...values, password: values.password ?? '' }),
                 onCancel: () => setCreating(false),
               })}
             </DialogContent>
@@ -145,7 +153,7 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
                     row: editing,
                     submitLabel: 'Salvar Alterações',
                     pendingLabel: 'Salvando...',
-                    onSubmit: ({ password: _password, ...data }) => save.mutateAsync({ id: editing.id, data }),
+                    onSubmit: ({ password: _password, ...data }) => update.mutateAsync({ id: editing.id, data }),
                     onCancel: () => setEditing(null),
                   })
                 : null}

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UsuarioView } from '@shared/schemas/usuario';
 import { api } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-keys';
+import { type MutationConfig, useApiMutation } from '@/lib/react-query';
 
 export interface UpdateUsuarioStatusInput {
   id: string;
@@ -10,24 +11,9 @@ export interface UpdateUsuarioStatusInput {
 export const updateUsuarioStatus = ({ id, isActive }: UpdateUsuarioStatusInput) =>
   api.patch<UsuarioView>(`/api/usuarios/${id}`, { isActive });
 
-export interface UseUpdateUsuarioStatusOptions {
-  onSuccess?: (data: UsuarioView) => void;
-  onError?: (error: Error, input: UpdateUsuarioStatusInput) => void;
-}
-
 /**
  * Switching a user also switches its franquia, micro-franquia or cliente row on the server, so every cached
- * list is read again, not only this one.
+ * list is read again (this one, the dashboard counts, the network lists), not the session.
  */
-export function useUpdateUsuarioStatus({ onSuccess, onError }: UseUpdateUsuarioStatusOptions = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateUsuarioStatus,
-    onSuccess: async (data) => {
-      // Everything but the session: this list, the dashboard counts and the network lists.
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'user' });
-      onSuccess?.(data);
-    },
-    onError,
-  });
-}
+export const useUpdateUsuarioStatus = (config: MutationConfig<typeof updateUsuarioStatus> = {}) =>
+  useApiMutation(updateUsuarioStatus, { invalidates: { allExcept: [SESSION_QUERY_KEY] } }, config);

@@ -1,0 +1,79 @@
+import {
+  partialMatchKey,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import { DASHBOARD_METRICS_QUERY_KEY } from './query-keys';
+
+/** An operation's fetcher in `features/<domain>/api`: one argument (or none) in, the server's answer out. */
+type ApiFn = (...args: never[]) => Promise<unknown>;
+
+export type MutationInput<Fn extends ApiFn> = Parameters<Fn> extends [] ? void : Parameters<Fn>[0];
+export type MutationData<Fn extends ApiFn> = Awaited<ReturnType<Fn>>;
+
+/**
+ * What a screen adds to an operation's mutation hook (its toasts, closing its dialog), typed by the fetcher:
+ * `useCreateCliente(config: MutationConfig<typeof createCliente> = {})`.
+ */
+export type MutationConfig<Fn extends ApiFn> = Omit<
+  UseMutationOptions<MutationData<Fn>, Error, MutationInput<Fn>>,
+  'mutationFn'
+>;
+
+/** Which cached answers a change makes stale. */
+export type Invalidation =
+  | {
+      /** Query-key prefixes: the constant each feature's `get...QueryOptions()` builds its keys on. */
+      keys: readonly QueryKey[];
+      /** The change moves the dashboard's counts (DESIGN §5: after a save, that list and the metrics). */
+      metrics?: boolean;
+    }
+  | {
+      /** Everything cached but these prefixes: a change that reaches rows of other lists too. */
+      allExcept: readonly QueryKey[];
+    };
+
+export function invalidate(queryClient: QueryClient, invalidation: Invalidation): Promise<unknown> {
+  if ('allExcept' in invalidation) {
+    const { allExcept } = invalidation;
+    return queryClient.invalidateQueries({
+      predicate: (query) => !allExcept.some((key) => partialMatchKey(query.queryKey, key)),
+    });
+  }
+  const keys = invalidation.metrics ? [...invalidation.keys, DASHBOARD_METRICS_QUERY_KEY] : invalidation.keys;
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export interface MutationEffects {
+  /** Read again once the change succeeded, before the caller's onSuccess (its toast meets the new rows). */
+  invalidates?: Invalidation;
+  /** Read again after a failure too, before the caller's onError (a 409: someone changed the row first). */
+  invalidatesOnError?: Invalidation;
+}
+
+/**
+ * The one shape of a mutation hook: the operation's fetcher, what it makes stale, then the screen's config.
+ * A mutation's promise (`mutateAsync`) settles only after the invalidated lists have been read again.
+ */
+export function useApiMutation<Fn extends ApiFn>(
+  mutationFn: Fn,
+  { invalidates, invalidatesOnError }: MutationEffects,
+  { onSuccess, onError, ...config }: MutationConfig<Fn> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation<MutationData<Fn>, Error, MutationInput<Fn>>({
+    ...config,
+    mutationFn: mutationFn as unknown as (input: MutationInput<Fn>) => Promise<MutationData<Fn>>,
+    onSuccess: async (...args) => {
+      if (invalidates) await invalidate(queryClient, invalidates);
+      return onSuccess?.(...args);
+    },
+    onError: async (...args) => {
+      if (invalidatesOnError) await invalidate(queryClient, invalidatesOnError);
+      return onError?.(...args);
+    },
+  });
+}
