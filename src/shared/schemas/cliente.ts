@@ -41,7 +41,6 @@ const clienteFields = {
   email: emailField,
 };
 
-
 export const clienteUpdateSchema = z.object(clienteFields, { error: INVALID_BODY });
 export const clienteCreateSchema = z.object({ ...clienteFields, password: passwordField }, { error: INVALID_BODY });
 export const clientePatchSchema = editOrStatusSchema(clienteUpdateSchema);
@@ -54,20 +53,26 @@ export const clientesQuerySchema = listQuerySchema.extend({ status: statusFilter
 export type ClientesQueryInput = z.input<typeof clientesQuerySchema>;
 
 /** GET /api/clientes row (SPEC §3). The Eventos form reads `id` and `nomeFantasia`. */
-export interface ClienteView {
-  id: string;
-  microFranquiaId: string;
-  vendedorId: string | null;
-  nomeFantasia: string;
-  cnpj: string;
-  repLegal: string;
-  produto: Produto;
-  kit: Kit;
-  cep: string | null;
-  cidade: string | null;
-  estado: string | null;
-  isActive: boolean;
-  createdAt: string;
-  microFranquia: { razaoSocial: string };
-  user: { email: string; cpf: string | null; telefone: string | null; endereco: string | null };
-}
+export const clienteViewSchema = z.object({
+  id: z.string(),
+  microFranquiaId: z.string(),
+  vendedorId: z.string().nullable(),
+  nomeFantasia: z.string(),
+  cnpj: z.string(),
+  repLegal: z.string(),
+  produto: z.enum(PRODUTOS),
+  kit: z.enum(KITS),
+  cep: z.string().nullable(),
+  cidade: z.string().nullable(),
+  estado: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  microFranquia: z.object({ razaoSocial: z.string() }),
+  user: z.object({
+    email: z.string(),
+    cpf: z.string().nullable(),
+    telefone: z.string().nullable(),
+    endereco: z.string().nullable(),
+  }),
+});
+export type ClienteView = z.infer<typeof clienteViewSchema>;

@@ -30,7 +30,6 @@ export const empresaFields = {
   email: emailField,
 };
 
-
 export const franquiaUpdateSchema = z.object(empresaFields, { error: INVALID_BODY });
 export const franquiaCreateSchema = z.object({ ...empresaFields, password: passwordField }, { error: INVALID_BODY });
 /** PATCH /api/franquias/:id: the edit payload, or only isActive. */
@@ -44,25 +43,33 @@ export const franquiasQuerySchema = listQuerySchema.extend({ status: statusFilte
 export type FranquiasQueryInput = z.input<typeof franquiasQuerySchema>;
 
 /** The user behind a franquia or micro-franquia, as the lists nest it (SPEC §3). */
-export interface EmpresaUserView {
-  email: string;
-  nome: string | null;
-  cpf: string | null;
-  dataNascimento: string | null;
-  telefone: string | null;
-  endereco: string | null;
-}
+export const empresaUserViewSchema = z.object({
+  email: z.string(),
+  nome: z.string().nullable(),
+  cpf: z.string().nullable(),
+  dataNascimento: z.string().nullable(),
+  telefone: z.string().nullable(),
+  endereco: z.string().nullable(),
+});
+export type EmpresaUserView = z.infer<typeof empresaUserViewSchema>;
 
-/** GET /api/franquias row (SPEC §3 'Franchise (list view)'). */
-export interface FranquiaView {
-  id: string;
-  razaoSocial: string;
-  cnpj: string;
-  repLegal: string;
-  cep: string | null;
-  cidade: string | null;
-  estado: string | null;
-  isActive: boolean;
-  createdAt: string;
-  user: EmpresaUserView;
-}
+/** The fields every company row answers (franquia, micro-franquia). */
+export const empresaViewFields = {
+  id: z.string(),
+  razaoSocial: z.string(),
+  cnpj: z.string(),
+  repLegal: z.string(),
+  cep: z.string().nullable(),
+  cidade: z.string().nullable(),
+  estado: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  user: empresaUserViewSchema,
+};
+
+/**
+ * GET /api/franquias row (SPEC §3 'Franchise (list view)'): the route's response schema, so a field not named
+ * here never leaves the server.
+ */
+export const franquiaViewSchema = z.object(empresaViewFields);
+export type FranquiaView = z.infer<typeof franquiaViewSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { empresaFields, type EmpresaUserView } from './franquia';
+import { empresaFields, empresaViewFields } from './franquia';
 import { passwordField } from './fields';
 import { listQuerySchema, statusFilterSchema } from './list-query';
 import { INVALID_BODY } from './zod-errors';
@@ -21,18 +21,10 @@ export type MicroFranquiaUpdate = z.output<typeof microFranquiaUpdateSchema>;
 export const microFranquiasQuerySchema = listQuerySchema.extend({ status: statusFilterSchema });
 export type MicroFranquiasQueryInput = z.input<typeof microFranquiasQuerySchema>;
 
-/** GET /api/micro-franquias row (SPEC §3). */
-export interface MicroFranquiaView {
-  id: string;
-  franquiaId: string;
-  razaoSocial: string;
-  cnpj: string;
-  repLegal: string;
-  cep: string | null;
-  cidade: string | null;
-  estado: string | null;
-  isActive: boolean;
-  createdAt: string;
-  franquia: { razaoSocial: string };
-  user: EmpresaUserView;
-}
+/** GET /api/micro-franquias row (SPEC §3): the route's response schema. */
+export const microFranquiaViewSchema = z.object({
+  ...empresaViewFields,
+  franquiaId: z.string(),
+  franquia: z.object({ razaoSocial: z.string() }),
+});
+export type MicroFranquiaView = z.infer<typeof microFranquiaViewSchema>;

@@ -51,12 +51,13 @@ export const usuariosQuerySchema = listQuerySchema.extend({
 });
 export type UsuariosQuery = z.infer<typeof usuariosQuerySchema>;
 
-/** GET /api/usuarios row. */
-export interface UsuarioView {
-  id: string;
-  nome: string | null;
-  email: string;
-  role: Role;
-  isActive: boolean;
-  createdAt: string;
-}
+/** GET /api/usuarios row: the route's response schema. */
+export const usuarioViewSchema = z.object({
+  id: z.string(),
+  nome: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type UsuarioView = z.infer<typeof usuarioViewSchema>;

@@ -38,7 +38,8 @@ function selectClientes(db: Executor, where: SQL | undefined) {
     .orderBy(desc(clientes.createdAt), desc(clientes.id));
 }
 
-export function toClienteView({ userId: _userId, createdAt, ...row }: Row): ClienteView {
+/** The row as the wire has it; `userId` stays on the server, dropped by the route's response schema. */
+export function toClienteView({ createdAt, ...row }: Row): ClienteView {
   return { ...row, createdAt: createdAt.toISOString() };
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clienteCreateSchema, clientePatchSchema, clientesQuerySchema } from '../../../shared/schemas/cliente';
+import { z } from 'zod';
+import {
+  clienteCreateSchema,
+  clientePatchSchema,
+  clientesQuerySchema,
+  clienteViewSchema,
+} from '../../../shared/schemas/cliente';
 import { isStatusOnly } from '../../../shared/schemas/usuario';
 import { notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
@@ -18,7 +24,10 @@ export async function clientesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/clientes',
-    { schema: { querystring: clientesQuerySchema }, config: { access: rolesFor('clientes.ler') } },
+    {
+      schema: { querystring: clientesQuerySchema, response: { 200: z.array(clienteViewSchema) } },
+      config: { access: rolesFor('clientes.ler') },
+    },
     async (request, reply) => {
       const { q, status, page, pageSize } = request.query;
       const { rows, total } = await listClientes(app.db, request.actor!, { q, isActive: status, page, pageSize });
@@ -29,7 +38,10 @@ export async function clientesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/clientes/:id',
-    { schema: { params: rowIdParams }, config: { access: rolesFor('clientes.ler') } },
+    {
+      schema: { params: rowIdParams, response: { 200: clienteViewSchema } },
+      config: { access: rolesFor('clientes.ler') },
+    },
     async (request) => {
       const row = await findCliente(app.db, request.actor!, assertRowId(request.params.id));
       if (!row) throw notFound();
@@ -39,7 +51,10 @@ export async function clientesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/clientes',
-    { schema: { body: clienteCreateSchema }, config: { access: rolesFor('clientes.criar') } },
+    {
+      schema: { body: clienteCreateSchema, response: { 201: clienteViewSchema } },
+      config: { access: rolesFor('clientes.criar') },
+    },
     async (request, reply) => {
       const created = await createCliente(app, request.actor!, request.body);
       return reply.code(201).send(created);
@@ -48,7 +63,10 @@ export async function clientesRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/clientes/:id',
-    { schema: { params: rowIdParams, body: clientePatchSchema }, config: { access: rolesFor('clientes.editar') } },
+    {
+      schema: { params: rowIdParams, body: clientePatchSchema, response: { 200: clienteViewSchema } },
+      config: { access: rolesFor('clientes.editar') },
+    },
     async (request) => {
       const id = assertRowId(request.params.id);
       const body = request.body;

@@ -39,7 +39,8 @@ function selectFranquias(db: Executor, where: SQL | undefined) {
     .orderBy(desc(franquias.createdAt), desc(franquias.id));
 }
 
-export function toFranquiaView({ userId: _userId, createdAt, ...row }: Row): FranquiaView {
+/** The row as the wire has it; `userId` stays on the server, dropped by the route's response schema. */
+export function toFranquiaView({ createdAt, ...row }: Row): FranquiaView {
   return { ...row, createdAt: createdAt.toISOString() };
 }
 

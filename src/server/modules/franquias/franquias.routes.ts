@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { franquiaCreateSchema, franquiaPatchSchema, franquiasQuerySchema } from '../../../shared/schemas/franquia';
+import { z } from 'zod';
+import {
+  franquiaCreateSchema,
+  franquiaPatchSchema,
+  franquiasQuerySchema,
+  franquiaViewSchema,
+} from '../../../shared/schemas/franquia';
 import { isStatusOnly } from '../../../shared/schemas/usuario';
 import { notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
@@ -16,7 +22,10 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
   // A franquia reads itself; only the franqueador lists and changes them.
   app.get(
     '/api/franquias',
-    { schema: { querystring: franquiasQuerySchema }, config: { access: rolesFor('franquias.ler') } },
+    {
+      schema: { querystring: franquiasQuerySchema, response: { 200: z.array(franquiaViewSchema) } },
+      config: { access: rolesFor('franquias.ler') },
+    },
     async (request, reply) => {
       const { q, status, page, pageSize } = request.query;
       const { rows, total } = await listFranquias(app.db, request.actor!, { q, isActive: status, page, pageSize });
@@ -27,7 +36,10 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/franquias/:id',
-    { schema: { params: rowIdParams }, config: { access: rolesFor('franquias.ler') } },
+    {
+      schema: { params: rowIdParams, response: { 200: franquiaViewSchema } },
+      config: { access: rolesFor('franquias.ler') },
+    },
     async (request) => {
       const row = await findFranquia(app.db, request.actor!, assertRowId(request.params.id));
       if (!row) throw notFound();
@@ -37,7 +49,10 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/franquias',
-    { schema: { body: franquiaCreateSchema }, config: { access: rolesFor('franquias.criar') } },
+    {
+      schema: { body: franquiaCreateSchema, response: { 201: franquiaViewSchema } },
+      config: { access: rolesFor('franquias.criar') },
+    },
     async (request, reply) => {
       const created = await createFranquia(app, request.actor!, request.body);
       return reply.code(201).send(created);
@@ -46,7 +61,10 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/franquias/:id',
-    { schema: { params: rowIdParams, body: franquiaPatchSchema }, config: { access: rolesFor('franquias.editar') } },
+    {
+      schema: { params: rowIdParams, body: franquiaPatchSchema, response: { 200: franquiaViewSchema } },
+      config: { access: rolesFor('franquias.editar') },
+    },
     async (request) => {
       const id = assertRowId(request.params.id);
       const body = request.body;

@@ -42,7 +42,8 @@ function selectMicroFranquias(db: Executor, where: SQL | undefined) {
     .orderBy(desc(microFranquias.createdAt), desc(microFranquias.id));
 }
 
-export function toMicroFranquiaView({ userId: _userId, createdAt, ...row }: Row): MicroFranquiaView {
+/** The row as the wire has it; `userId` stays on the server, dropped by the route's response schema. */
+export function toMicroFranquiaView({ createdAt, ...row }: Row): MicroFranquiaView {
   return { ...row, createdAt: createdAt.toISOString() };
 }
 

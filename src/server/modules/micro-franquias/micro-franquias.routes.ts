@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   microFranquiaCreateSchema,
   microFranquiaPatchSchema,
   microFranquiasQuerySchema,
+  microFranquiaViewSchema,
 } from '../../../shared/schemas/micro-franquia';
 import { isStatusOnly } from '../../../shared/schemas/usuario';
 import { notFound } from '../../lib/http-error';
@@ -22,7 +24,10 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/micro-franquias',
-    { schema: { querystring: microFranquiasQuerySchema }, config: { access: rolesFor('microFranquias.ler') } },
+    {
+      schema: { querystring: microFranquiasQuerySchema, response: { 200: z.array(microFranquiaViewSchema) } },
+      config: { access: rolesFor('microFranquias.ler') },
+    },
     async (request, reply) => {
       const { q, status, page, pageSize } = request.query;
       const { rows, total } = await listMicroFranquias(app.db, request.actor!, {
@@ -38,7 +43,10 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/micro-franquias/:id',
-    { schema: { params: rowIdParams }, config: { access: rolesFor('microFranquias.ler') } },
+    {
+      schema: { params: rowIdParams, response: { 200: microFranquiaViewSchema } },
+      config: { access: rolesFor('microFranquias.ler') },
+    },
     async (request) => {
       const row = await findMicroFranquia(app.db, request.actor!, assertRowId(request.params.id));
       if (!row) throw notFound();
@@ -48,7 +56,10 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/micro-franquias',
-    { schema: { body: microFranquiaCreateSchema }, config: { access: rolesFor('microFranquias.criar') } },
+    {
+      schema: { body: microFranquiaCreateSchema, response: { 201: microFranquiaViewSchema } },
+      config: { access: rolesFor('microFranquias.criar') },
+    },
     async (request, reply) => {
       const created = await createMicroFranquia(app, request.actor!, request.body);
       return reply.code(201).send(created);
@@ -58,7 +69,7 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
   app.patch(
     '/api/micro-franquias/:id',
     {
-      schema: { params: rowIdParams, body: microFranquiaPatchSchema },
+      schema: { params: rowIdParams, body: microFranquiaPatchSchema, response: { 200: microFranquiaViewSchema } },
       config: { access: rolesFor('microFranquias.editar') },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statusSchema, usuariosQuerySchema } from '../../../shared/schemas/usuario';
+import { z } from 'zod';
+import { statusSchema, usuariosQuerySchema, usuarioViewSchema } from '../../../shared/schemas/usuario';
 import { setTotalCount } from '../../lib/pagination';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { listUsuarios } from './usuarios.repository';
@@ -17,7 +18,10 @@ export async function usuariosRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/usuarios',
-    { schema: { querystring: usuariosQuerySchema }, config: { access: rolesFor('usuarios.gerenciar') } },
+    {
+      schema: { querystring: usuariosQuerySchema, response: { 200: z.array(usuarioViewSchema) } },
+      config: { access: rolesFor('usuarios.gerenciar') },
+    },
     async (request, reply) => {
       const { rows, total } = await listUsuarios(app.db, request.actor!, request.query);
       setTotalCount(reply, total);
@@ -27,7 +31,10 @@ export async function usuariosRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/usuarios/:id',
-    { schema: { params: rowIdParams, body: statusSchema }, config: { access: rolesFor('usuarios.gerenciar') } },
+    {
+      schema: { params: rowIdParams, body: statusSchema, response: { 200: usuarioViewSchema } },
+      config: { access: rolesFor('usuarios.gerenciar') },
+    },
     async (request) => setUsuarioActive(app, request.actor!, assertRowId(request.params.id), request.body.isActive),
   );
 }
