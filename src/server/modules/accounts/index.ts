@@ -12,3 +12,4 @@ export {
   withUniqueConflicts,
 } from './accounts.repository';
 export { withAccount, type WithAccountOperations } from './with-account';
+export { empresaAccountOf, empresaRowOf, empresaViewColumns } from './empresa';

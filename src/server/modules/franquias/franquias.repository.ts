@@ -6,26 +6,10 @@ import type { Executor } from '../../db/connect';
 import { franquias, users } from '../../db/schema';
 import { listPage, statusIs, type StatusListFilter } from '../../lib/list-page';
 import { searchWithCnpj } from '../../lib/search';
+import { empresaViewColumns } from '../accounts';
 
 const franquiaView = {
-  id: franquias.id,
-  razaoSocial: franquias.razaoSocial,
-  cnpj: franquias.cnpj,
-  repLegal: franquias.repLegal,
-  cep: franquias.cep,
-  cidade: franquias.cidade,
-  estado: franquias.estado,
-  isActive: franquias.isActive,
-  createdAt: franquias.createdAt,
-  userId: franquias.userId,
-  user: {
-    email: users.email,
-    nome: users.nome,
-    cpf: users.cpf,
-    dataNascimento: users.dataNascimento,
-    telefone: users.telefone,
-    endereco: users.endereco,
-  },
+  ...empresaViewColumns(franquias),
 };
 
 type Row = Awaited<ReturnType<typeof selectFranquias>>[number];

@@ -6,28 +6,12 @@ import type { Executor } from '../../db/connect';
 import { franquias, microFranquias, users } from '../../db/schema';
 import { listPage, statusIs, type StatusListFilter } from '../../lib/list-page';
 import { searchWithCnpj } from '../../lib/search';
+import { empresaViewColumns } from '../accounts';
 
 const microFranquiaView = {
-  id: microFranquias.id,
+  ...empresaViewColumns(microFranquias),
   franquiaId: microFranquias.franquiaId,
-  razaoSocial: microFranquias.razaoSocial,
-  cnpj: microFranquias.cnpj,
-  repLegal: microFranquias.repLegal,
-  cep: microFranquias.cep,
-  cidade: microFranquias.cidade,
-  estado: microFranquias.estado,
-  isActive: microFranquias.isActive,
-  createdAt: microFranquias.createdAt,
-  userId: microFranquias.userId,
   franquia: { razaoSocial: franquias.razaoSocial },
-  user: {
-    email: users.email,
-    nome: users.nome,
-    cpf: users.cpf,
-    dataNascimento: users.dataNascimento,
-    telefone: users.telefone,
-    endereco: users.endereco,
-  },
 };
 
 type Row = Awaited<ReturnType<typeof selectMicroFranquias>>[number];
