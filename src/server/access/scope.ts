@@ -135,11 +135,28 @@ export function leadsVisibleTo(actor: Actor): SQL {
   return inScopePath(actor, leads);
 }
 
+/**
+ * The pre-matrículas an aluno account is linked to, in the networks that keep it active: one login may be the
+ * aluno of several networks, and a network that switched it off takes its own rows away, not the others'
+ * (ADR 019).
+ */
+function activeAlunoLinks(actor: Actor) {
+  return sql`(select ${alunos.preMatriculaId} from ${alunos} where ${alunos.userId} = ${actor.id} and ${alunos.isActive})`;
+}
+
 export function preMatriculasVisibleTo(actor: Actor): SQL {
-  if (actor.role === 'aluno') {
-    return sql`${preMatriculas.id} in (select ${alunos.preMatriculaId} from ${alunos} where ${alunos.userId} = ${actor.id})`;
-  }
+  if (actor.role === 'aluno') return sql`${preMatriculas.id} in ${activeAlunoLinks(actor)}`;
   return inScopePath(actor, preMatriculas);
+}
+
+/**
+ * The links (`alunos` rows) a staff account's network holds: those of the pre-matrículas it reads. What staff
+ * show of an aluno -- its name, since when it is their aluno, whether they switched it off -- comes from these
+ * links and their pre-matrículas, never from the shared login another network may have written (ADR 019).
+ */
+export function alunoLinksVisibleTo(actor: Actor): SQL {
+  if (actor.role === 'aluno') return NONE;
+  return sql`${alunos.preMatriculaId} in (select ${preMatriculas.id} from ${preMatriculas} where ${preMatriculasVisibleTo(actor)})`;
 }
 
 /** The vendedor follows leads and pre-enrolments only (DESIGN §4.1). */
@@ -148,7 +165,7 @@ export function matriculasVisibleTo(actor: Actor): SQL {
     case 'vendedor':
       return NONE;
     case 'aluno':
-      return sql`${matriculas.preMatriculaId} in (select ${alunos.preMatriculaId} from ${alunos} where ${alunos.userId} = ${actor.id})`;
+      return sql`${matriculas.preMatriculaId} in ${activeAlunoLinks(actor)}`;
     default:
       return inScopePath(actor, matriculas);
   }
@@ -187,15 +204,15 @@ export function funnelEventosVisibleTo(actor: Actor): SQL {
 
 /**
  * Users the actor may list and switch on or off (DESIGN §4.1): the franqueador its whole network (itself, the
- * franquias', micro-franquias', vendedores' and clientes' users, and the alunos of its events); the
- * micro-franquia its vendedores.
+ * franquias', micro-franquias', vendedores' and clientes' users, and the alunos of its events, each as the
+ * network's own links describe it: usuarios.repository.ts); the micro-franquia its vendedores.
  */
 export function usuariosVisibleTo(actor: Actor): SQL {
   switch (actor.role) {
     case 'franqueador': {
       const networkClienteIds = sql`(select ${clientes.id} from ${clientes} where ${clientesVisibleTo(actor)})`;
       const networkVendedorUserIds = sql`(select ${vendedores.userId} from ${vendedores} where ${vendedores.microFranquiaId} in ${networkMicroFranquiaIds(actor)})`;
-      const networkAlunoUserIds = sql`(select ${alunos.userId} from ${alunos} where ${alunos.preMatriculaId} in (select ${preMatriculas.id} from ${preMatriculas} where ${preMatriculasVisibleTo(actor)}))`;
+      const networkAlunoUserIds = sql`(select ${alunos.userId} from ${alunos} where ${alunoLinksVisibleTo(actor)})`;
       return or(
         eq(users.id, actor.id),
         eq(users.franqueadorId, must(actor.franqueadorId)),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
+import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { empresaPayload, clientePayload } from '../../support/network-payloads';
 import { createTestApp, type TestContext } from '../../setup/test-app';
 import {
@@ -12,6 +13,7 @@ import {
   eventoPayload,
   roleOf,
   scopeOf,
+  SHARED_ALUNO_NAME_B,
   snapshot,
   WORLD_ENV,
   type ActorName,
@@ -60,6 +62,18 @@ function inject(name: ActorName | null, method: string, url: string, payload?: o
 const foreign = (name: ActorName, table: Table) =>
   allIds(world.graph, table).filter((id) => !scopes[name][table].has(id));
 const visible = (name: ActorName, table: Table) => [...scopes[name][table]];
+
+/**
+ * The student names only another network collected: the caller's screens never show them, even for a student
+ * both networks enrolled under one login (issue 14, finding 4; ADR 019).
+ */
+const otherNetworkNames = (name: ActorName) => {
+  const own = new Set(world.graph.preMatriculas.filter((r) => scopes[name].preMatriculas.has(r.id)).map((r) => r.nome));
+  const names = foreign(name, 'preMatriculas')
+    .filter((id) => categoryOf(world.graph, world.actors[name], 'preMatriculas', id) === 'outra rede')
+    .map((id) => world.graph.preMatriculas.find((r) => r.id === id)!.nome);
+  return [...new Set(names)].filter((nome) => !own.has(nome));
+};
 
 /** One try of an :id route: the URL with a row the caller must not reach, and the same URL with an unknown id. */
 interface Attempt {
@@ -303,6 +317,9 @@ describe('IDOR: rows out of the caller’s scope', () => {
         .flatMap((table) => foreign(name, table).map((id) => ({ table, id })))
         .filter(({ table, id }) => categoryOf(world.graph, world.actors[name], table, id) === 'outra rede');
 
+    const names = Object.fromEntries(ACTOR_NAMES.map((n) => [n, otherNetworkNames(n)])) as Record<ActorName, string[]>;
+    expect(names.franqueadorB).toContain('Mariana Costa');
+    expect(names.franqueador).toContain(SHARED_ALUNO_NAME_B);
     for (const route of listRoutes) {
       for (const name of callers(route)) {
         const counts = COUNT_ROUTES[key(route)];
@@ -356,18 +373,43 @@ describe('IDOR: rows out of the caller’s scope', () => {
                 (r) => r.id === id,
               );
               const marker = list.kind === 'csv' ? row!.email : id;
-              if (response.body.includes(marker)) leaks.push(`${url} as ${name}: holds ${table} ${id}`);
+              // A student's e-mail both networks collected is no marker: the caller's own row holds it too.
+              const shared =
+                list.kind === 'csv' &&
+                visible(name, table).some((own) =>
+                  [...world.graph.leads, ...world.graph.preMatriculas, ...world.graph.matriculas].some(
+                    (r) => r.id === own && r.email.toLowerCase() === marker.toLowerCase(),
+                  ),
+                );
+              if (!shared && response.body.includes(marker)) leaks.push(`${url} as ${name}: holds ${table} ${id}`);
             }
           }
           // Nothing of another network, whatever table it comes from.
           for (const { table, id } of otherNetworkIds(name)) {
             if (response.body.includes(id)) leaks.push(`${url} as ${name}: holds ${table} ${id} of another network`);
           }
+          for (const nome of names[name]) {
+            figures.listChecks += 1;
+            if (response.body.includes(nome))
+              leaks.push(`${url} as ${name}: shows ${nome}, a name another network collected`);
+          }
         }
       }
     }
     figures.leaks.push(...leaks);
     expect(leaks).toEqual([]);
+  });
+
+  it('shows a student both networks enrolled to each under the name it collected, and to itself in both', async () => {
+    const row = async (name: ActorName) =>
+      (await inject(name, 'GET', '/api/usuarios?role=aluno&pageSize=500'))
+        .json<{ email: string; nome: string }[]>()
+        .find((u) => u.email === DEMO_ACCOUNTS.aluno);
+    expect(await row('franqueador')).toMatchObject({ nome: 'Mariana Costa' });
+    expect(await row('franqueadorB')).toMatchObject({ nome: SHARED_ALUNO_NAME_B });
+    const own = (await inject('aluno', 'GET', '/api/matriculas')).json<{ nome: string }[]>().map((m) => m.nome);
+    expect(own.sort()).toEqual(['Mariana Costa', SHARED_ALUNO_NAME_B].sort());
+    expect((await inject('aluno', 'GET', '/api/user')).json()).toMatchObject({ nome: 'Mariana Costa' });
   });
 
   it('answers a filter or a body naming a row out of scope as if it did not exist', async () => {

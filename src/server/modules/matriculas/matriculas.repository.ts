@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
@@ -110,7 +110,7 @@ export async function insertMatricula(db: Executor, values: typeof matriculas.$i
 
 export async function findUserIdByEmail(db: Executor, email: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, nome: users.nome, role: users.role })
+    .select({ id: users.id, email: users.email, nome: users.nome, role: users.role, isActive: users.isActive })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
@@ -123,10 +123,30 @@ export async function insertAlunoUser(db: Executor, values: { email: string; nom
     .insert(users)
     .values({ ...values, role: 'aluno' })
     .onConflictDoNothing()
-    .returning({ id: users.id, email: users.email, nome: users.nome, role: users.role });
+    .returning({ id: users.id, email: users.email, nome: users.nome, role: users.role, isActive: users.isActive });
   return row;
 }
 
-export async function linkAluno(db: Executor, userId: string, preMatriculaId: string): Promise<void> {
-  await db.insert(alunos).values({ userId, preMatriculaId });
+/**
+ * Links the aluno's login to the pre-matrícula. The link takes the status the network already gave this aluno
+ * (a network that switched it off keeps it off), and is active in a network new to it (ADR 019); the answer is
+ * the link's status.
+ */
+export async function linkAluno(
+  db: Executor,
+  userId: string,
+  pre: { id: string; franqueadorId: string | null },
+): Promise<boolean> {
+  const [sameNetwork] = pre.franqueadorId
+    ? await db
+        .select({ isActive: alunos.isActive })
+        .from(alunos)
+        .innerJoin(preMatriculas, eq(preMatriculas.id, alunos.preMatriculaId))
+        .where(and(eq(alunos.userId, userId), eq(preMatriculas.franqueadorId, pre.franqueadorId)))
+        .orderBy(desc(alunos.createdAt), desc(alunos.id))
+        .limit(1)
+    : [];
+  const isActive = sameNetwork?.isActive ?? true;
+  await db.insert(alunos).values({ userId, preMatriculaId: pre.id, isActive });
+  return isActive;
 }

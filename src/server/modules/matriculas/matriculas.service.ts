@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { FUNNEL_MESSAGES, type MatriculaItem } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { conflict, notFound } from '../../lib/http-error';
+import { setAccountActive } from '../accounts';
 import { sendSetPasswordEmail } from '../auth';
 import {
   findPreMatriculaInScope,
@@ -52,8 +53,14 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
       newUser = await insertAlunoUser(tx, { email, nome: pre.nome, password: unusablePasswordHash() });
       user = newUser ?? (await findUserIdByEmail(tx, email));
     }
-    // A staff account with the same e-mail is left alone: it is not an aluno and cannot become one.
-    if (user && user.role === 'aluno') await linkAluno(tx, user.id, pre.id);
+    // A staff account with the same e-mail is left alone: it is not an aluno and cannot become one. An aluno of
+    // other networks is linked, never rewritten: its name stays the one its first network stored, and this
+    // network shows it from its own pre-matrículas (ADR 019). Its login, switched off by every network that had
+    // it, opens again for this network's rows only.
+    if (user && user.role === 'aluno') {
+      const linkActive = await linkAluno(tx, user.id, pre);
+      if (linkActive && !user.isActive) await setAccountActive(tx, user.id, true);
+    }
     return { matricula, newUser };
   });
 

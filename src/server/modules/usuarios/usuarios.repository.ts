@@ -1,24 +1,61 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { UsuarioView } from '../../../shared/schemas/usuario';
 import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
-import { usuariosVisibleTo } from '../../access/scope';
+import { alunoLinksVisibleTo, preMatriculasVisibleTo, usuariosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { users } from '../../db/schema';
+import { alunos, preMatriculas, users } from '../../db/schema';
 import { listPage } from '../../lib/list-page';
-import { searchAny } from '../../lib/pagination';
+import { likePattern } from '../../lib/pagination';
 
-const usuarioView = {
-  id: users.id,
-  nome: users.nome,
-  email: users.email,
-  role: users.role,
-  isActive: users.isActive,
-  createdAt: users.createdAt,
-};
+/**
+ * An aluno is one login shared by every network that made one of its pré-matrículas effective, so its `users`
+ * row holds what the FIRST network wrote. Each network shows it as its own links describe it (ADR 019): the name
+ * of its first pré-matrícula linked to that login, since when it is its aluno, and whether IT switched it off.
+ * Every other role is shown from its user row.
+ */
+function ownAlunoLinks(db: Executor, actor: Actor) {
+  return db
+    .select({
+      userId: alunos.userId,
+      nome: sql<string | null>`(array_agg(${preMatriculas.nome} order by ${alunos.createdAt}, ${alunos.id}))[1]`.as(
+        'link_nome',
+      ),
+      since: sql<Date>`min(${alunos.createdAt})`.as('link_since'),
+      isActive: sql<boolean>`bool_and(${alunos.isActive})`.as('link_active'),
+    })
+    .from(alunos)
+    .innerJoin(preMatriculas, eq(preMatriculas.id, alunos.preMatriculaId))
+    .where(preMatriculasVisibleTo(actor))
+    .groupBy(alunos.userId)
+    .as('own_links');
+}
 
-function selectUsuarios(db: Executor, where: SQL | undefined) {
-  return db.select(usuarioView).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id));
+function selectUsuarios(db: Executor, actor: Actor, where: SQL | undefined) {
+  const links = ownAlunoLinks(db, actor);
+  const isAluno = sql`${users.role} = 'aluno'`;
+  const createdAt = sql<Date>`case when ${isAluno} then coalesce(${links.since}, ${users.createdAt}) else ${users.createdAt} end`;
+  return db
+    .select({
+      id: users.id,
+      nome: sql<string | null>`case when ${isAluno} then ${links.nome} else ${users.nome} end`,
+      email: users.email,
+      role: users.role,
+      isActive: sql<boolean>`case when ${isAluno} then ${users.isActive} and coalesce(${links.isActive}, false) else ${users.isActive} end`,
+      createdAt: createdAt.mapWith(users.createdAt),
+    })
+    .from(users)
+    .leftJoin(links, eq(links.userId, users.id))
+    .where(where)
+    .orderBy(desc(createdAt), desc(users.id));
+}
+
+/** The search box: e-mail, and the name as shown -- for an aluno, any name the actor's network collected. */
+function searchUsuarios(actor: Actor, q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likePattern(q);
+  const ownName = sql`exists (select 1 from ${alunos} inner join ${preMatriculas} on ${preMatriculas.id} = ${alunos.preMatriculaId} where ${alunos.userId} = ${users.id} and ${preMatriculasVisibleTo(actor)} and ${preMatriculas.nome} ilike ${pattern})`;
+  return sql`(${users.email} ilike ${pattern} or case when ${users.role} = 'aluno' then ${ownName} else ${users.nome} ilike ${pattern} end)`;
 }
 
 type Row = Awaited<ReturnType<typeof selectUsuarios>>[number];
@@ -41,10 +78,10 @@ export async function listUsuarios(db: Executor, actor: Actor, filter: UsuariosF
       table: users,
       where: [
         usuariosVisibleTo(actor),
-        searchAny(filter.q, [users.nome, users.email]),
+        searchUsuarios(actor, filter.q),
         filter.role ? eq(users.role, filter.role) : undefined,
       ],
-      select: (where) => selectUsuarios(db, where),
+      select: (where) => selectUsuarios(db, actor, where),
     },
     filter,
   );
@@ -52,6 +89,23 @@ export async function listUsuarios(db: Executor, actor: Actor, filter: UsuariosF
 }
 
 export async function findUsuario(db: Executor, actor: Actor, id: string) {
-  const [row] = await selectUsuarios(db, and(usuariosVisibleTo(actor), eq(users.id, id))).limit(1);
+  const [row] = await selectUsuarios(db, actor, and(usuariosVisibleTo(actor), eq(users.id, id))).limit(1);
   return row;
+}
+
+/**
+ * Switches an aluno on or off for the actor's network only: its links there. The shared login stays usable while
+ * any network keeps a link active (ADR 019); the answer is whether it still is.
+ */
+export async function setAlunoLinksActive(db: Executor, actor: Actor, userId: string, isActive: boolean) {
+  await db
+    .update(alunos)
+    .set({ isActive })
+    .where(and(eq(alunos.userId, userId), alunoLinksVisibleTo(actor)));
+  const [active] = await db
+    .select({ id: alunos.id })
+    .from(alunos)
+    .where(and(eq(alunos.userId, userId), eq(alunos.isActive, true)))
+    .limit(1);
+  return active !== undefined;
 }

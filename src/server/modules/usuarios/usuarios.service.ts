@@ -3,11 +3,12 @@ import { USUARIO_MESSAGES, type UsuarioView } from '../../../shared/schemas/usua
 import type { Actor } from '../../access/actor';
 import { badRequest, notFound } from '../../lib/http-error';
 import { setAccountActive, setLinkedRowActive } from '../accounts';
-import { findUsuario, toUsuarioView } from './usuarios.repository';
+import { findUsuario, setAlunoLinksActive, toUsuarioView } from './usuarios.repository';
 
 /**
  * Switching a user off ends its sessions and takes its franquia/micro-franquia/cliente/vendedor row along, so
- * the other screens agree; nobody switches themself off.
+ * the other screens agree; nobody switches themself off. An aluno is switched for the caller's network only: its
+ * login stops (and its sessions end) once no network keeps it active (ADR 019).
  */
 export async function setUsuarioActive(
   app: FastifyInstance,
@@ -19,6 +20,10 @@ export async function setUsuarioActive(
     const user = await findUsuario(tx, actor, id);
     if (!user) throw notFound();
     if (user.id === actor.id && !isActive) throw badRequest(USUARIO_MESSAGES.selfDeactivation);
+    if (user.role === 'aluno') {
+      await setAccountActive(tx, user.id, await setAlunoLinksActive(tx, actor, user.id, isActive));
+      return;
+    }
     await setAccountActive(tx, user.id, isActive);
     await setLinkedRowActive(tx, user, isActive);
   });
