@@ -456,10 +456,35 @@ export const preMatriculas = pgTable(
       'franquiaId',
       'franqueadorId',
     ]),
-    // A repeat activation for the same event and student answers the existing record (DESIGN §4.4).
+    // One activation per student and event; a repeat with other data is a conflict (pre_matricula_conflitos).
     uniqueIndex('pre_matriculas_evento_cpf_aluno_key')
       .on(t.eventoId, t.cpfAluno)
       .where(sql`${t.cpfAluno} is not null`),
+  ],
+);
+
+/**
+ * Another activation of a student already activated at the event, with another guardian's CPF or another
+ * e-mail (issue "Trust, second round", finding 6; ADR 020): kept for the staff to decide, never shown to the
+ * visitor, never overwriting the activation on record. One row per guardian's CPF and e-mail.
+ */
+export const preMatriculaConflitos = pgTable(
+  'pre_matricula_conflitos',
+  {
+    id: id(),
+    preMatriculaId: uuid()
+      .notNull()
+      .references(() => preMatriculas.id),
+    nomeAluno: text().notNull(),
+    nomeResponsavel: text().notNull(),
+    cpfResponsavel: varchar({ length: 14 }).notNull(),
+    email: text().notNull(),
+    telefone: varchar({ length: 20 }),
+    consentidoEm: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pre_matricula_conflitos_claim_key').on(t.preMatriculaId, t.cpfResponsavel, sql`lower(${t.email})`),
   ],
 );
 

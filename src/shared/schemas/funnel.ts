@@ -117,6 +117,29 @@ export interface PreMatriculaItem {
   createdAt: string;
   evento: FunnelEvento;
   cliente?: FunnelCliente | null;
+  /** Staff only (the aluno's answers have no such field): the other activations of this student, or null. */
+  conflito?: PreMatriculaConflito | null;
+}
+
+/**
+ * The same student activated again at the same event with another guardian's CPF or e-mail (ADR 020): the
+ * staff compare the guardian on record with each other claim and decide; the visitors never see any of it.
+ */
+export interface PreMatriculaConflito {
+  /** The guardian's CPF of the activation on record. */
+  cpfResponsavel: string | null;
+  /** The other activations, oldest first. */
+  tentativas: ActivationClaim[];
+}
+
+export interface ActivationClaim {
+  id: string;
+  nomeAluno: string;
+  nomeResponsavel: string;
+  cpfResponsavel: string;
+  email: string;
+  telefone: string | null;
+  createdAt: string;
 }
 
 export interface MatriculaItem {

@@ -11,8 +11,6 @@ export const PUBLIC_MESSAGES = {
   cpfResponsavel: 'CPF do responsável é obrigatório',
   consentimento: 'É necessário autorizar o uso dos dados',
   eventoIndisponivel: 'Evento não encontrado ou encerrado para inscrições',
-  ativacaoOutroResponsavel:
-    'O crédito deste aluno já foi ativado neste evento com outro CPF de responsável. Confira os dados informados.',
   leadSuccess: 'Inscrição realizada com sucesso!',
   leadSuccessDescription: 'Em breve você receberá mais informações sobre o evento selecionado.',
   leadError: 'Erro ao realizar inscrição',

@@ -1,9 +1,15 @@
-import { and, eq } from 'drizzle-orm';
-import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type {
+  ActivationClaim,
+  FunnelFilter,
+  FunnelListQuery,
+  FunnelResumo,
+  PreMatriculaConflito,
+} from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { eventos, preMatriculas } from '../../db/schema';
+import { eventos, preMatriculaConflitos, preMatriculas } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -51,8 +57,11 @@ const preMatriculaSelection = {
   cliente: clienteSelection,
 };
 
-/** One page of the caller's pre-matrículas, newest first; effective ones stay listed with their status. */
-export function listPreMatriculas(db: Executor, actor: Actor, query: FunnelListQuery) {
+/**
+ * One page of the caller's pre-matrículas, newest first; effective ones stay listed with their status. The staff's
+ * rows carry their activation conflicts (ADR 020); the aluno's rows do not.
+ */
+export async function listPreMatriculas(db: Executor, actor: Actor, query: FunnelListQuery) {
   const source = {
     table: preMatriculas,
     id: preMatriculas.id,
@@ -60,7 +69,48 @@ export function listPreMatriculas(db: Executor, actor: Actor, query: FunnelListQ
     createdAt: preMatriculas.createdAt,
     counter: 'preMatriculas' as const,
   };
-  return listFunnelPage(db, actor, source, preMatriculaSelection, preMatriculaConditions(actor, query), query);
+  const page = await listFunnelPage(
+    db,
+    actor,
+    source,
+    preMatriculaSelection,
+    preMatriculaConditions(actor, query),
+    query,
+  );
+  if (actor.role === 'aluno') return page;
+  const conflitos = await conflitosOf(
+    db,
+    page.items.map((item) => item.id),
+  );
+  return { ...page, items: page.items.map((item) => ({ ...item, conflito: conflitos.get(item.id) ?? null })) };
+}
+
+/** The conflicts of the given pre-matrículas (already in the caller's scope), by pre-matrícula id. */
+async function conflitosOf(db: Executor, ids: string[]): Promise<Map<string, PreMatriculaConflito>> {
+  const byId = new Map<string, PreMatriculaConflito>();
+  if (ids.length === 0) return byId;
+  const rows = await db
+    .select({
+      preMatriculaId: preMatriculaConflitos.preMatriculaId,
+      cpfOnRecord: preMatriculas.cpfResponsavel,
+      id: preMatriculaConflitos.id,
+      nomeAluno: preMatriculaConflitos.nomeAluno,
+      nomeResponsavel: preMatriculaConflitos.nomeResponsavel,
+      cpfResponsavel: preMatriculaConflitos.cpfResponsavel,
+      email: preMatriculaConflitos.email,
+      telefone: preMatriculaConflitos.telefone,
+      createdAt: preMatriculaConflitos.createdAt,
+    })
+    .from(preMatriculaConflitos)
+    .innerJoin(preMatriculas, eq(preMatriculas.id, preMatriculaConflitos.preMatriculaId))
+    .where(inArray(preMatriculaConflitos.preMatriculaId, ids))
+    .orderBy(asc(preMatriculaConflitos.createdAt), asc(preMatriculaConflitos.id));
+  for (const { preMatriculaId, cpfOnRecord, createdAt, ...claim } of rows) {
+    const conflito = byId.get(preMatriculaId) ?? { cpfResponsavel: cpfOnRecord, tentativas: [] as ActivationClaim[] };
+    conflito.tentativas.push({ ...claim, createdAt: createdAt.toISOString() });
+    byId.set(preMatriculaId, conflito);
+  }
+  return byId;
 }
 
 export function preMatriculasExportBatch(db: Executor, actor: Actor, filter: FunnelFilter) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { PublicEvento } from '../../../shared/schemas/public';
 import type { Executor } from '../../db/connect';
-import { cursos, eventos, eventosCursos, leads, preMatriculas } from '../../db/schema';
+import { cursos, eventos, eventosCursos, leads, preMatriculaConflitos, preMatriculas } from '../../db/schema';
 
 /** Open for sign-up (DESIGN §4.4): active, still 'agendado', on `today` (YYYY-MM-DD) or later. */
 const openOn = (today: string) =>
@@ -168,32 +168,70 @@ export interface NewPreMatricula {
   consentidoEm: Date;
 }
 
-const preMatriculaAnswer = {
-  id: preMatriculas.id,
-  eventoId: preMatriculas.eventoId,
-  nomeAluno: preMatriculas.nomeAluno,
-  cpfAluno: preMatriculas.cpfAluno,
-  nomeResponsavel: preMatriculas.nomeResponsavel,
-  cpfResponsavel: preMatriculas.cpfResponsavel,
-  createdAt: preMatriculas.createdAt,
-};
-
 /** Inserts unless the student's CPF already activated credit at the event (pre_matriculas_evento_cpf_aluno_key). */
 export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula) {
   const [row] = await db
     .insert(preMatriculas)
     .values({ ...pre, nome: pre.nomeAluno })
     .onConflictDoNothing()
-    .returning(preMatriculaAnswer);
+    .returning({ id: preMatriculas.id, createdAt: preMatriculas.createdAt });
   return row;
 }
 
-export async function findPreMatricula(db: Executor, eventoId: string, cpfAluno: string) {
+/** The activation on record of a student at an event: what a repeat is compared with, and whom it notifies. */
+export async function findActivationOnRecord(db: Executor, eventoId: string, cpfAluno: string) {
   const [row] = await db
-    .select(preMatriculaAnswer)
+    .select({ id: preMatriculas.id, cpfResponsavel: preMatriculas.cpfResponsavel, email: preMatriculas.email })
     .from(preMatriculas)
     .where(and(eq(preMatriculas.eventoId, eventoId), eq(preMatriculas.cpfAluno, cpfAluno)));
   return row;
+}
+
+/** A flood of claims against one activation stops growing here; the staff already see the conflict. */
+export const MAX_CONFLITOS_POR_ATIVACAO = 20;
+
+export interface NewConflito {
+  preMatriculaId: string;
+  nomeAluno: string;
+  nomeResponsavel: string;
+  cpfResponsavel: string;
+  email: string;
+  telefone: string;
+  consentidoEm: Date;
+}
+
+/**
+ * Records a conflicting activation, once per guardian's CPF and e-mail and at most MAX_CONFLITOS_POR_ATIVACAO per
+ * activation. Answers the claim's id and whether this call recorded it (only a new claim notifies); undefined
+ * when the ceiling refused it.
+ */
+export async function recordConflito(
+  db: Executor,
+  claim: NewConflito,
+): Promise<{ id: string; recorded: boolean } | undefined> {
+  const result = await db.execute(
+    sql`insert into ${preMatriculaConflitos}
+        (pre_matricula_id, nome_aluno, nome_responsavel, cpf_responsavel, email, telefone, consentido_em)
+      select ${claim.preMatriculaId}::uuid, ${claim.nomeAluno}, ${claim.nomeResponsavel}, ${claim.cpfResponsavel},
+        ${claim.email}, ${claim.telefone}, ${claim.consentidoEm.toISOString()}::timestamptz
+      where (select count(*) from ${preMatriculaConflitos}
+        where ${preMatriculaConflitos.preMatriculaId} = ${claim.preMatriculaId}::uuid) < ${MAX_CONFLITOS_POR_ATIVACAO}
+      on conflict do nothing
+      returning id`,
+  );
+  const inserted = (result as unknown as { rows: { id: string }[] }).rows[0];
+  if (inserted) return { id: inserted.id, recorded: true };
+  const [existing] = await db
+    .select({ id: preMatriculaConflitos.id })
+    .from(preMatriculaConflitos)
+    .where(
+      and(
+        eq(preMatriculaConflitos.preMatriculaId, claim.preMatriculaId),
+        eq(preMatriculaConflitos.cpfResponsavel, claim.cpfResponsavel),
+        sql`lower(${preMatriculaConflitos.email}) = lower(${claim.email})`,
+      ),
+    );
+  return existing && { id: existing.id, recorded: false };
 }
 
 /** The wire carries a number, 0 when the event has no credit set. */

@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCpf } from '../../../shared/brazil-ids';
 import { FIELD_MESSAGES } from '../../../shared/schemas/fields';
 import { PUBLIC_MESSAGES } from '../../../shared/schemas/public';
-import { eventos, leads, preMatriculas } from '../../db/schema';
+import { eventos, leads, preMatriculaConflitos, preMatriculas } from '../../db/schema';
+import type { PreMatriculaItem } from '../../../shared/schemas/funnel';
 import { MESSAGES } from '../../lib/http-error';
-import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
+import { MAX_CONFLITOS_POR_ATIVACAO } from './public.repository';
 import { todayInSaoPaulo } from './public.service';
 
 let ctx: TestContext;
@@ -87,6 +89,19 @@ const countLeads = async (eventoId: string) =>
       .from(leads)
       .where(eq(leads.eventoId, eventoId))
   )[0]!.n;
+
+/** An e-mail as its reader sees it (quoted-printable undone). */
+const decodeQuotedPrintable = (eml: string) =>
+  Buffer.from(
+    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+const conflitosOf = (preMatriculaId: string) =>
+  ctx.handle.db
+    .select({ id: preMatriculaConflitos.id })
+    .from(preMatriculaConflitos)
+    .where(eq(preMatriculaConflitos.preMatriculaId, preMatriculaId));
 
 describe('todayInSaoPaulo', () => {
   it("answers São Paulo's date, not UTC's", () => {
@@ -372,26 +387,32 @@ describe('POST /api/pre-matriculas', () => {
     expect(stored!.leadId).toBe(leadId);
   });
 
-  it('answers a repeat for the same event and student CPF with the first declaration and no second row', async () => {
+  it('answers a repeat with the same guardian and e-mail like a first activation, and keeps one row', async () => {
     const body = activationBody();
     const first = await post('/api/pre-matriculas', body);
-    const again = await post('/api/pre-matriculas', { ...body, nomeAluno: 'Nome Diferente', email: 'x@y.com' });
+    const outboxBefore = readOutbox(ctx.dataDir).length;
+    const again = await post('/api/pre-matriculas', { ...body, nomeAluno: 'Nome Diferente' });
     expect(first.statusCode).toBe(201);
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(first.json());
+    // Was 200 with the declaration on record (ADR 020): now 201 with the visitor's own data, the same id.
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ ...first.json(), nomeAluno: 'Nome Diferente', createdAt: expect.any(String) });
     const rows = await ctx.handle.db
       .select({ id: preMatriculas.id })
       .from(preMatriculas)
       .where(and(eq(preMatriculas.eventoId, campinas.id), eq(preMatriculas.cpfAluno, first.json().cpfAluno)));
     expect(rows).toHaveLength(1);
+    // The same guardian and e-mail: no conflict, no e-mail.
+    expect(await conflitosOf(first.json().id)).toEqual([]);
+    await ctx.app.background.drain();
+    expect(readOutbox(ctx.dataDir)).toHaveLength(outboxBefore);
   });
 
-  it("refuses a repeat with another guardian's CPF instead of revealing the first guardian", async () => {
+  it('keeps one row when the same activation arrives several times at once (double tap)', async () => {
     const body = activationBody();
-    await post('/api/pre-matriculas', body);
-    const response = await post('/api/pre-matriculas', { ...body, cpfResponsavel: cpf() });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: PUBLIC_MESSAGES.ativacaoOutroResponsavel });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post('/api/pre-matriculas', body)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(await conflitosOf(answers[0]!.json().id)).toEqual([]);
   });
 
   it("validates with SPEC's messages and verifies the CPF check digits", async () => {
@@ -448,6 +469,194 @@ describe('POST /api/pre-matriculas', () => {
     expect(stored).toMatchObject({ status: 'pendente', leadId: null, cursoInteresse: null });
     expect(stored!.id).not.toBe('00000000-0000-0000-0000-000000000002');
     expect(stored!.consentidoEm!.getFullYear()).toBeGreaterThan(2000);
+  });
+});
+
+/**
+ * Issue "Trust, second round", finding 6 (ADR 020): whoever knows a student's CPF activated first with another
+ * guardian's CPF, the family then got 409, the 409 told an anonymous visitor that the student had activated at
+ * the event, and both CPFs brought the stored names back.
+ */
+describe('POST /api/pre-matriculas: CPF squatting', () => {
+  const family = () => activationBody({ email: `familia.${unique()}@email.com` });
+  const squatterOf = (target: ReturnType<typeof activationBody>) =>
+    activationBody({ cpfAluno: target.cpfAluno, email: `squatter.${unique()}@email.com` });
+  const storedValues = (body: ReturnType<typeof activationBody>) =>
+    [body.nomeAluno, body.nomeResponsavel, body.cpfResponsavel, body.email as string, body.telefone as string].filter(
+      (v) => typeof v === 'string',
+    );
+
+  it("records the family's activation after a squatter's: 201 with its own data, no 409, nothing stored echoed", async () => {
+    const target = family();
+    const squatter = squatterOf(target);
+    const squatted = await post('/api/pre-matriculas', squatter);
+    expect(squatted.statusCode).toBe(201);
+
+    const response = await post('/api/pre-matriculas', target);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(String),
+      eventoId: campinas.id,
+      nomeAluno: target.nomeAluno,
+      cpfAluno: target.cpfAluno.replace(/\D/g, ''),
+      nomeResponsavel: target.nomeResponsavel,
+      cpfResponsavel: target.cpfResponsavel,
+      nomeEscola: 'Colégio Horizonte',
+      dataEvento: campinas.dataEvento,
+      cidade: 'Campinas',
+      estado: 'SP',
+      valorTotalDesconto: 1500,
+      createdAt: expect.any(String),
+    });
+    expect(response.json().id).not.toBe(squatted.json().id);
+    for (const value of [squatter.nomeAluno, squatter.nomeResponsavel, squatter.cpfResponsavel, squatter.email]) {
+      expect(response.body).not.toContain(value);
+    }
+    // Nothing on record was overwritten.
+    const [onRecord] = await ctx.handle.db.select().from(preMatriculas).where(eq(preMatriculas.id, squatted.json().id));
+    expect(onRecord).toMatchObject({ nomeResponsavel: squatter.nomeResponsavel, email: squatter.email });
+  });
+
+  it('never gives the stored names back, even to a visitor who knows both CPFs', async () => {
+    const target = family();
+    await post('/api/pre-matriculas', target);
+    const probe = { ...target, nomeAluno: 'Sonda', nomeResponsavel: 'Sonda Responsável', email: 'sonda@email.com' };
+    const response = await post('/api/pre-matriculas', probe);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ nomeAluno: 'Sonda', nomeResponsavel: 'Sonda Responsável' });
+    for (const value of storedValues(target)) {
+      if (value === target.cpfResponsavel) continue; // the visitor's own CPF, echoed
+      expect(response.body).not.toContain(value);
+    }
+  });
+
+  it('answers a repeat as a first activation: same status, same fields, the time of the request, a like delay', async () => {
+    const firsts: { status: number; keys: string[]; ms: number }[] = [];
+    const repeats: typeof firsts = [];
+    const timed = async (payload: ReturnType<typeof activationBody>) => {
+      const start = performance.now();
+      const response = await post('/api/pre-matriculas', payload);
+      const ms = performance.now() - start;
+      return { response, sample: { status: response.statusCode, keys: Object.keys(response.json()).sort(), ms } };
+    };
+    for (let i = 0; i < 15; i++) {
+      const target = family();
+      const first = await timed(target);
+      firsts.push(first.sample);
+      ctx.clock.advance(60_000);
+      const repeat = await timed(squatterOf(target));
+      repeats.push(repeat.sample);
+      // The repeat carries the time of its own request, not the first activation's.
+      expect(new Date(repeat.response.json().createdAt).getTime()).toBeGreaterThanOrEqual(
+        new Date(first.response.json().createdAt).getTime() + 59_000,
+      );
+    }
+    resetClock();
+    await ctx.app.background.drain();
+    expect(new Set([...firsts, ...repeats].map((s) => s.status))).toEqual(new Set([201]));
+    expect(new Set([...firsts, ...repeats].map((s) => s.keys.join()))).toEqual(new Set([firsts[0]!.keys.join()]));
+    expect(firsts[0]!.keys).toEqual([
+      'cidade',
+      'cpfAluno',
+      'cpfResponsavel',
+      'createdAt',
+      'dataEvento',
+      'estado',
+      'eventoId',
+      'id',
+      'nomeAluno',
+      'nomeEscola',
+      'nomeResponsavel',
+      'valorTotalDesconto',
+    ]);
+    const median = (samples: { ms: number }[]) => samples.map((s) => s.ms).sort((a, b) => a - b)[7]!;
+    const summary = JSON.stringify({ first: median(firsts), repeat: median(repeats) });
+    // The same order of magnitude (a few more indexed queries; the e-mail goes after the answer).
+    expect(median(repeats), summary).toBeLessThan(median(firsts) * 4 + 5);
+    expect(median(firsts), summary).toBeLessThan(median(repeats) * 4 + 5);
+  });
+
+  it('shows the staff in scope both guardians as a conflict, and nobody else', async () => {
+    const target = family();
+    const squatter = squatterOf(target);
+    const squatted = (await post('/api/pre-matriculas', squatter)).json();
+    await post('/api/pre-matriculas', target);
+    // The same claim again is kept once.
+    await post('/api/pre-matriculas', target);
+
+    const listed = async (caller: Parameters<typeof as>[1]) => {
+      const response = await as(ctx.app, caller).get(`/api/pre-matriculas?q=${encodeURIComponent(squatter.nomeAluno)}`);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as PreMatriculaItem[]).find((p) => p.id === squatted.id);
+    };
+    for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'] as const) {
+      const item = await listed(role);
+      expect(item, role).toBeDefined();
+      expect(item!.nomeResponsavel).toBe(squatter.nomeResponsavel);
+      expect(item!.conflito, role).toEqual({
+        cpfResponsavel: squatter.cpfResponsavel,
+        tentativas: [
+          {
+            id: expect.any(String),
+            nomeAluno: target.nomeAluno,
+            nomeResponsavel: target.nomeResponsavel,
+            cpfResponsavel: target.cpfResponsavel,
+            email: target.email,
+            telefone: '19987654321',
+            createdAt: expect.any(String),
+          },
+        ],
+      });
+    }
+    // Another network's staff do not see the row; a row without conflict says so.
+    expect(await listed({ email: 'franquia.mg@demo.com.br' })).toBeUndefined();
+    const [plain] = (
+      await as(ctx.app, 'cliente').get('/api/pre-matriculas?q=Lucas%20Oliveira')
+    ).json() as PreMatriculaItem[];
+    expect(plain!.conflito).toBeNull();
+    // The aluno's own list carries no conflict field at all.
+    const [own] = (await as(ctx.app, 'aluno').get('/api/pre-matriculas')).json() as PreMatriculaItem[];
+    expect(own).not.toHaveProperty('conflito');
+  });
+
+  it('tells the e-mail on record, once per claim, and nothing to the new e-mail', async () => {
+    const target = family();
+    const squatter = squatterOf(target);
+    await post('/api/pre-matriculas', squatter);
+    await ctx.app.background.drain();
+    const before = readOutbox(ctx.dataDir).length;
+
+    await post('/api/pre-matriculas', target);
+    await post('/api/pre-matriculas', target);
+    await ctx.app.background.drain();
+    const sent = readOutbox(ctx.dataDir).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain(`To: ${squatter.email}`);
+    expect(sent.join()).not.toContain(target.email);
+    const text = decodeQuotedPrintable(sent[0]!);
+    expect(text).toContain('Colégio Horizonte');
+    for (const value of storedValues(target)) expect(text).not.toContain(value);
+    expect(text).not.toMatch(/https?:\/\//);
+
+    // A third guardian is a new claim: the e-mail on record hears of it too.
+    await post('/api/pre-matriculas', squatterOf(target));
+    await ctx.app.background.drain();
+    expect(readOutbox(ctx.dataDir).slice(before)).toHaveLength(2);
+  });
+
+  it(`keeps at most ${MAX_CONFLITOS_POR_ATIVACAO} claims per activation and answers the rest alike`, async () => {
+    const target = family();
+    const first = (await post('/api/pre-matriculas', target)).json();
+    await ctx.app.background.drain();
+    const before = readOutbox(ctx.dataDir).length;
+    const answers = [];
+    for (let i = 0; i < MAX_CONFLITOS_POR_ATIVACAO + 2; i++)
+      answers.push(await post('/api/pre-matriculas', squatterOf(target)));
+    await ctx.app.background.drain();
+    expect(answers.every((a) => a.statusCode === 201)).toBe(true);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(answers.length);
+    expect(await conflitosOf(first.id)).toHaveLength(MAX_CONFLITOS_POR_ATIVACAO);
+    expect(readOutbox(ctx.dataDir).slice(before)).toHaveLength(MAX_CONFLITOS_POR_ATIVACAO);
   });
 });
 

@@ -9,7 +9,7 @@ const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 /**
  * The public side (SPEC §7, DESIGN §4.4): no login, no session, and each form rate-limited per address. A first
- * sign-up or activation answers 201, a repeat 200 with the same record.
+ * sign-up or activation and a repeat both answer 201 with the visitor's own data (ADR 005, ADR 020).
  */
 export async function publicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,8 +40,8 @@ export async function publicRoutes(fastify: FastifyInstance) {
     '/api/pre-matriculas',
     { schema: { body: preMatriculaSchema }, config: publicPost },
     async (request, reply) => {
-      const { created, body } = await createPreMatricula(app, request.body);
-      return reply.code(created ? 201 : 200).send(body);
+      // A repeat activation answers like a first one (ADR 020): its status must not tell who activated before.
+      return reply.code(201).send(await createPreMatricula(app, request.body));
     },
   );
 }

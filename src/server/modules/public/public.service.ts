@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   type CreditDeclaration,
@@ -8,14 +9,16 @@ import {
 } from '../../../shared/schemas/public';
 import { conflict, notFound } from '../../lib/http-error';
 import {
+  findActivationOnRecord,
   findLead,
   findLeadIdForActivation,
   findOpenEvento,
-  findPreMatricula,
   insertLeadIfOpen,
   insertPreMatriculaOnce,
   type OpenEvento,
+  recordConflito,
 } from './public.repository';
+import { activationConflictEmail } from './public.mail';
 
 /** Events happen in Brazil: "from today on" is today's date in São Paulo, not in UTC or the server's zone. */
 export const EVENT_TIME_ZONE = 'America/Sao_Paulo';
@@ -74,34 +77,54 @@ export async function createLead(app: FastifyInstance, data: LeadData): Promise<
 }
 
 /**
- * A credit activation. A repeat for the same event and student CPF answers the declaration first issued,
- * provided the guardian's CPF matches it too: the student's CPF alone must not reveal the guardian's data.
+ * A credit activation (DESIGN §4.4, ADR 020). A student is activated once per event. A repeat is never decided by
+ * the CPFs, and its answer is a first one's: 201 with the visitor's own data and the time of this request, never
+ * the data on record. A repeat with the guardian's CPF and e-mail on record changes nothing; one with other data is
+ * kept beside the activation as a conflict for the staff, and the e-mail on record is told, after the answer.
  */
-export async function createPreMatricula(
-  app: FastifyInstance,
-  data: PreMatriculaData,
-): Promise<Outcome<CreditDeclaration>> {
+export async function createPreMatricula(app: FastifyInstance, data: PreMatriculaData): Promise<CreditDeclaration> {
   const evento = await requireOpenEvento(app, data.eventoId);
   const leadId = await findLeadIdForActivation(app.db, data.eventoId, data.email, data.nomeAluno);
   const { consentimento: _consent, ...fields } = data;
-  const inserted = await insertPreMatriculaOnce(app.db, { ...fields, leadId, consentidoEm: app.clock.now() });
-  const row = inserted ?? (await findPreMatricula(app.db, data.eventoId, data.cpfAluno));
-  if (!row || row.cpfResponsavel !== data.cpfResponsavel) throw conflict(PUBLIC_MESSAGES.ativacaoOutroResponsavel);
+  const now = app.clock.now();
+  const inserted = await insertPreMatriculaOnce(app.db, { ...fields, leadId, consentidoEm: now });
+  const id = inserted?.id ?? (await recordRepeat(app, data, evento, now));
   return {
-    created: inserted !== undefined,
-    body: {
-      id: row.id,
-      eventoId: row.eventoId,
-      nomeAluno: row.nomeAluno ?? data.nomeAluno,
-      cpfAluno: row.cpfAluno ?? data.cpfAluno,
-      nomeResponsavel: row.nomeResponsavel ?? data.nomeResponsavel,
-      cpfResponsavel: row.cpfResponsavel,
-      nomeEscola: evento.nomeEscola,
-      dataEvento: evento.dataEvento,
-      cidade: evento.cidade,
-      estado: evento.estado,
-      valorTotalDesconto: evento.valorTotalDesconto,
-      createdAt: row.createdAt.toISOString(),
-    },
+    id,
+    eventoId: data.eventoId,
+    nomeAluno: data.nomeAluno,
+    cpfAluno: data.cpfAluno,
+    nomeResponsavel: data.nomeResponsavel,
+    cpfResponsavel: data.cpfResponsavel,
+    nomeEscola: evento.nomeEscola,
+    dataEvento: evento.dataEvento,
+    cidade: evento.cidade,
+    estado: evento.estado,
+    valorTotalDesconto: evento.valorTotalDesconto,
+    createdAt: (inserted?.createdAt ?? now).toISOString(),
   };
+}
+
+/** A repeat activation: the id its answer carries (the activation's own, or its conflict's). */
+async function recordRepeat(app: FastifyInstance, data: PreMatriculaData, evento: OpenEvento, now: Date) {
+  const onRecord = await findActivationOnRecord(app.db, data.eventoId, data.cpfAluno);
+  // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
+  if (!onRecord) throw conflict(PUBLIC_MESSAGES.eventoIndisponivel);
+  const same = onRecord.cpfResponsavel === data.cpfResponsavel && onRecord.email.toLowerCase() === data.email;
+  if (same) return onRecord.id;
+  const claim = await recordConflito(app.db, {
+    preMatriculaId: onRecord.id,
+    nomeAluno: data.nomeAluno,
+    nomeResponsavel: data.nomeResponsavel,
+    cpfResponsavel: data.cpfResponsavel,
+    email: data.email,
+    telefone: data.telefone,
+    consentidoEm: now,
+  });
+  if (claim?.recorded) {
+    const mail = activationConflictEmail(evento);
+    app.background.run(() => app.mailer.send({ to: onRecord.email, ...mail }));
+  }
+  // Past the ceiling nothing is kept; the answer still looks like any other.
+  return claim?.id ?? randomUUID();
 }

@@ -127,6 +127,50 @@ describe('PreMatriculasScreen', () => {
     expect(screen.getByText('Esta pré-matrícula já foi efetivada')).toBeInTheDocument();
   });
 
+  it("marks a repeat activation 'Conflito' and shows both guardians to the staff", async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/pre-matriculas/resumo': resumo,
+      'GET /api/pre-matriculas': {
+        body: [
+          pre({
+            conflito: {
+              cpfResponsavel: '52998224725',
+              tentativas: [
+                {
+                  id: 'c-1',
+                  nomeAluno: 'Lucas Oliveira',
+                  nomeResponsavel: 'Roberto Oliveira',
+                  cpfResponsavel: '11144477735',
+                  email: 'roberto@email.com',
+                  telefone: '19987003344',
+                  createdAt: '2026-11-21T12:00:00.000Z',
+                },
+              ],
+            },
+          }),
+          pre({ id: 'p-2', nome: 'Mariana Costa', conflito: null }),
+        ],
+      },
+    });
+    renderWithProviders(<PreMatriculasScreen />);
+    const table = await screen.findByRole('table', { name: 'Pré-Matrículas' });
+    const mariana = await within(table).findByRole('row', { name: /Mariana Costa/ });
+    expect(within(mariana).queryByRole('button', { name: /Conflito/ })).not.toBeInTheDocument();
+    const lucas = within(table).getByRole('row', { name: /Lucas Oliveira/ });
+    await userEvent.click(within(lucas).getByRole('button', { name: 'Conflito na ativação de Lucas Oliveira' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ativações em conflito' });
+    const registrada = within(dialog).getByRole('region', { name: 'Ativação registrada' });
+    expect(within(registrada).getByText('Márcia Oliveira')).toBeInTheDocument();
+    expect(within(registrada).getByText('529.982.247-25')).toBeInTheDocument();
+    expect(within(registrada).getByText('lucas@email.com')).toBeInTheDocument();
+    const outra = within(dialog).getByRole('region', { name: 'Outra tentativa' });
+    expect(within(outra).getByText('Roberto Oliveira')).toBeInTheDocument();
+    expect(within(outra).getByText('111.444.777-35')).toBeInTheDocument();
+    expect(within(outra).getByText('roberto@email.com')).toBeInTheDocument();
+    expect(within(outra).getByText('(19) 98700-3344')).toBeInTheDocument();
+  });
+
   it('says the generic failure for anything but 403', async () => {
     mockFetch({
       'GET /api/leads/eventos': { body: [] },

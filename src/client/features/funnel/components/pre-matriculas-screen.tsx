@@ -6,6 +6,7 @@ import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { usePreMatriculas } from '../api/get-pre-matriculas';
 import { useFunnelFilters } from '../hooks/use-funnel-filters';
+import { ConflitoDialog } from './conflito-dialog';
 import { ContactLinks } from './contact-links';
 import { CursoBadge } from './curso-badge';
 import { EfetivarButton } from './efetivar-button';
@@ -17,7 +18,16 @@ import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
 const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
-  { key: 'nome', header: 'Nome', cell: (pre) => <span className="font-medium">{pre.nome}</span> },
+  {
+    key: 'nome',
+    header: 'Nome',
+    cell: (pre) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">{pre.nome}</span>
+        {pre.conflito ? <ConflitoDialog preMatricula={pre} conflito={pre.conflito} /> : null}
+      </span>
+    ),
+  },
   {
     key: 'contato',
     header: 'Contato',
@@ -34,7 +44,7 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
   { key: 'acoes', header: 'Ações', cell: (pre) => <EfetivarButton preMatricula={pre} /> },
 ];
 
-/** Pré-Matrículas (SPEC §2) with the four cards and Efetivar per row. */
+/** Pré-Matrículas (SPEC §2) with the four cards and Efetivar per row; a 'Conflito' badge opens a repeat activation's data. */
 export function PreMatriculasScreen() {
   const filters = useFunnelFilters();
   const eventos = useFunnelEventos();
