@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { makeCpf } from '../../src/shared/brazil-ids';
 import { formatCpf } from '../../src/shared/format';
 import { PUBLIC_MESSAGES } from '../../src/shared/schemas/public';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expectAccessible } from './support';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expectAccessible, useSession } from './support';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -248,6 +248,73 @@ test.describe('/credito-ativacao', () => {
       await expect(page.getByLabel('Cidade')).toHaveValue('');
     });
   }
+
+  test("activates for the family after someone else used the student's CPF; the school sees 'Conflito'", async ({
+    page,
+    browser,
+  }) => {
+    // Someone who knows the student's CPF activates first, with another guardian's CPF (issue 14, finding 6).
+    const [evento] = (await (
+      await page.request.get('/api/public/eventos', { params: { cidade: 'Contagem' } })
+    ).json()) as { id: string; nomeEscola: string }[];
+    const id = tag();
+    const cpfAluno = newCpf();
+    const squatter = await page.request.post('/api/pre-matriculas', {
+      data: {
+        eventoId: evento!.id,
+        nomeAluno: `Aluno Ocupado ${id}`,
+        cpfAluno,
+        nomeResponsavel: `Outro Responsável ${id}`,
+        cpfResponsavel: newCpf(),
+        email: `outro.${id}@email.com`,
+        telefone: '31987650000',
+        consentimento: true,
+      },
+    });
+    expect(squatter.status()).toBe(201);
+
+    // The family still gets its own declaration, never the other one's data.
+    await page.goto('/credito-ativacao');
+    await chooseEvent(page, 'Contagem', evento!.nomeEscola);
+    const aluno = `Aluno Família ${id}`;
+    const responsavel = `Responsável Família ${id}`;
+    const cpfResponsavel = newCpf();
+    await page.getByLabel('Nome do aluno').fill(aluno);
+    await page.getByLabel('CPF do aluno').pressSequentially(cpfAluno);
+    await page.getByLabel('Nome do responsável').fill(responsavel);
+    await page.getByLabel('CPF do responsável').pressSequentially(cpfResponsavel);
+    await page.getByLabel('Email').fill(`familia.${id}@email.com`);
+    await page.getByLabel('Telefone (WhatsApp)').pressSequentially('31987654321');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
+    const declaration = page.getByRole('article', { name: 'Declaração de Crédito Estudantil' });
+    await expect(declaration).toBeVisible();
+    await expect(declaration).toContainText(aluno);
+    await expect(declaration).toContainText(responsavel);
+    await expect(declaration).toContainText(formatCpf(cpfResponsavel));
+    await expect(page.locator('body')).not.toContainText(`Outro Responsável ${id}`);
+    await expect(page.locator('body')).not.toContainText(`Aluno Ocupado ${id}`);
+
+    // The franqueador sees both guardians behind the row's 'Conflito' badge.
+    const staff = await browser.newPage();
+    try {
+      await useSession(staff, 'franqueador');
+      await staff.goto('/pre-matriculas');
+      await staff.getByPlaceholder('Nome, email ou telefone...').fill(`Aluno Ocupado ${id}`);
+      await staff
+        .getByRole('button', { name: `Conflito na ativação de Aluno Ocupado ${id}` })
+        .first()
+        .click();
+      const dialog = staff.getByRole('dialog', { name: 'Ativações em conflito' });
+      await expect(dialog.getByRole('region', { name: 'Ativação registrada' })).toContainText(
+        `Outro Responsável ${id}`,
+      );
+      await expect(dialog.getByRole('region', { name: 'Outra tentativa' })).toContainText(responsavel);
+      await expect(dialog.getByRole('region', { name: 'Outra tentativa' })).toContainText(formatCpf(cpfResponsavel));
+    } finally {
+      await staff.close();
+    }
+  });
 
   test('refuses a mistyped CPF', async ({ page }) => {
     await page.goto('/credito-ativacao');
