@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { HttpError, MESSAGES } from './http-error';
 
@@ -56,4 +57,13 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
   dummyHash ??= hashPassword('dummy-password-for-timing');
   await verifyPassword(await dummyHash, password);
   return false;
+}
+
+/**
+ * The stored password of an account whose person has not set one yet (a new aluno, an invited account): no
+ * password verifies against it (`verifyPassword` runs the dummy check for anything that is not argon2), and the
+ * set-password link replaces it.
+ */
+export function unusablePasswordHash(): string {
+  return `!unusable:${randomBytes(16).toString('hex')}`;
 }

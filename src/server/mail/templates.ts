@@ -40,6 +40,20 @@ export function setPasswordEmail(nome: string | null, url: string) {
   };
 }
 
+/** 'Enviar convite': a new staff account whose person sets the password (issue 14, finding 1). */
+export function inviteEmail(nome: string | null, perfil: string, url: string) {
+  const lines = [
+    `Olá${nome ? `, ${nome}` : ''}!`,
+    `Uma conta de acesso (${perfil}) foi criada para você na Rede Crédito Educacional.`,
+    'Use o link abaixo em até 1 hora para definir sua senha. Se o link expirar, use "Esqueci minha senha" na tela de login.',
+  ];
+  return {
+    subject: 'Convite: defina sua senha de acesso',
+    text: `${lines.join('\n\n')}\n\n${url}\n`,
+    html: layout('Você foi convidado', lines, { label: 'Definir senha', url }),
+  };
+}
+
 export function emailChangeConfirmEmail(nome: string | null, url: string) {
   const lines = [
     `Olá${nome ? `, ${nome}` : ''}!`,

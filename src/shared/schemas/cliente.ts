@@ -7,7 +7,8 @@ import {
   emailField,
   estadoField,
   FIELD_MESSAGES,
-  passwordField,
+  passwordOrInviteFields,
+  requirePasswordOrInvite,
   requiredText,
   telefoneField,
 } from './fields';
@@ -42,7 +43,9 @@ const clienteFields = {
 };
 
 export const clienteUpdateSchema = z.object(clienteFields, { error: INVALID_BODY });
-export const clienteCreateSchema = z.object({ ...clienteFields, password: passwordField }, { error: INVALID_BODY });
+export const clienteCreateSchema = requirePasswordOrInvite(
+  z.object({ ...clienteFields, ...passwordOrInviteFields }, { error: INVALID_BODY }),
+);
 export const clientePatchSchema = editOrStatusSchema(clienteUpdateSchema);
 
 export type ClienteCreateInput = z.input<typeof clienteCreateSchema>;

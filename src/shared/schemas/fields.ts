@@ -33,6 +33,9 @@ export const FIELD_MESSAGES = {
 export const PASSWORD_MESSAGES = {
   /** The server refuses the most common passwords (a list too big for the browser). */
   tooCommon: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+  /** 'Enviar convite' and a typed password at once. */
+  inviteWithPassword: 'Com o convite, a própria pessoa define a senha: deixe a senha em branco.',
+  invite: 'Informe se o convite deve ser enviado (sim ou não)',
 } as const;
 
 export const TEXT_MESSAGES = {
@@ -124,3 +127,32 @@ export const passwordField = z
   .string({ error: FIELD_MESSAGES.password })
   .min(6, FIELD_MESSAGES.password)
   .max(1024, FIELD_MESSAGES.tooLong);
+
+/**
+ * A new account's first password (franquia, micro-franquia, cliente, vendedor): typed by whoever creates it
+ * (SPEC §5), or none with `enviarConvite: true`: the person gets a set-password link by e-mail, as an aluno does,
+ * so nobody else ever knows it (issue 14, finding 1). Used with `requirePasswordOrInvite`.
+ */
+export const passwordOrInviteFields = {
+  // A form's empty password box is no password: with the invite that is the point, without it the SPEC message.
+  password: z.preprocess((v) => (v === '' ? undefined : v), passwordField.optional()),
+  enviarConvite: z.boolean({ error: PASSWORD_MESSAGES.invite }).optional(),
+};
+
+type PasswordOrInvite = { password?: string; enviarConvite?: boolean };
+const isObject = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
+
+/** Exactly one of the two: a password (its SPEC message when missing), or the invite without one. */
+export function requirePasswordOrInvite<T extends z.ZodType<PasswordOrInvite>>(schema: T): T {
+  return schema
+    .refine((v) => v.enviarConvite === true || v.password !== undefined, {
+      path: ['password'],
+      message: FIELD_MESSAGES.password,
+      when: isObject,
+    })
+    .refine((v) => v.enviarConvite !== true || v.password === undefined, {
+      path: ['password'],
+      message: PASSWORD_MESSAGES.inviteWithPassword,
+      when: isObject,
+    });
+}

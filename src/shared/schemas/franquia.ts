@@ -7,7 +7,8 @@ import {
   emailField,
   estadoField,
   FIELD_MESSAGES,
-  passwordField,
+  passwordOrInviteFields,
+  requirePasswordOrInvite,
   requiredText,
   telefoneField,
 } from './fields';
@@ -31,7 +32,9 @@ export const empresaFields = {
 };
 
 export const franquiaUpdateSchema = z.object(empresaFields, { error: INVALID_BODY });
-export const franquiaCreateSchema = z.object({ ...empresaFields, password: passwordField }, { error: INVALID_BODY });
+export const franquiaCreateSchema = requirePasswordOrInvite(
+  z.object({ ...empresaFields, ...passwordOrInviteFields }, { error: INVALID_BODY }),
+);
 /** PATCH /api/franquias/:id: the edit payload, or only isActive. */
 export const franquiaPatchSchema = editOrStatusSchema(franquiaUpdateSchema);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { empresaFields, empresaViewFields } from './franquia';
-import { passwordField } from './fields';
+import { passwordOrInviteFields, requirePasswordOrInvite } from './fields';
 import { listQuerySchema, statusFilterSchema } from './list-query';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
@@ -8,9 +8,8 @@ import { editOrStatusSchema } from './usuario';
 /** SPEC §5: a micro-franquia takes exactly the franquia's fields and messages. */
 
 export const microFranquiaUpdateSchema = z.object(empresaFields, { error: INVALID_BODY });
-export const microFranquiaCreateSchema = z.object(
-  { ...empresaFields, password: passwordField },
-  { error: INVALID_BODY },
+export const microFranquiaCreateSchema = requirePasswordOrInvite(
+  z.object({ ...empresaFields, ...passwordOrInviteFields }, { error: INVALID_BODY }),
 );
 export const microFranquiaPatchSchema = editOrStatusSchema(microFranquiaUpdateSchema);
 

@@ -5,23 +5,26 @@ import {
   dateOnlyField,
   emailField,
   FIELD_MESSAGES,
-  passwordField,
+  passwordOrInviteFields,
+  requirePasswordOrInvite,
   requiredText,
   telefoneField,
 } from './fields';
 
 /** SPEC §5 'New salesperson'. The client also sends role 'vendedor'; the server sets it itself. */
-export const vendedorCreateSchema = z.object(
-  {
-    nome: requiredText(FIELD_MESSAGES.nome),
-    cpf: cpfField,
-    dataNascimento: dateOnlyField(FIELD_MESSAGES.dataNascimento),
-    endereco: requiredText(FIELD_MESSAGES.endereco, 300),
-    telefone: telefoneField,
-    email: emailField,
-    password: passwordField,
-  },
-  { error: INVALID_BODY },
+export const vendedorCreateSchema = requirePasswordOrInvite(
+  z.object(
+    {
+      nome: requiredText(FIELD_MESSAGES.nome),
+      cpf: cpfField,
+      dataNascimento: dateOnlyField(FIELD_MESSAGES.dataNascimento),
+      endereco: requiredText(FIELD_MESSAGES.endereco, 300),
+      telefone: telefoneField,
+      email: emailField,
+      ...passwordOrInviteFields,
+    },
+    { error: INVALID_BODY },
+  ),
 );
 export type VendedorCreateInput = z.input<typeof vendedorCreateSchema>;
 export type VendedorCreate = z.output<typeof vendedorCreateSchema>;

@@ -83,6 +83,7 @@ export async function assertCnpjFree(db: Executor, table: CnpjTable, cnpj: strin
 
 export interface AccountValues {
   email: string;
+  /** An invited account's is `unusablePasswordHash()` until its set-password link is used. */
   passwordHash: string;
   role: Exclude<Role, 'franqueador' | 'aluno'>;
   nome: string;

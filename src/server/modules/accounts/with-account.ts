@@ -3,7 +3,7 @@ import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import { notFound } from '../../lib/http-error';
-import { hashPassword } from '../../lib/password';
+import { hashPassword, unusablePasswordHash } from '../../lib/password';
 import {
   type AccountUpdate,
   type AccountValues,
@@ -53,11 +53,21 @@ export interface WithAccountConfig<Create, Update, P, Found extends RowWithAccou
   link?: (id: string) => AccountUpdate;
   find: (db: Executor, actor: Actor, id: string) => Promise<Found | undefined>;
   toView: (row: Found) => View;
+  /**
+   * 'Enviar convite': the set-password e-mail (auth's, as an aluno gets), sent after the commit. Passed in by
+   * each entity because auth itself depends on this module.
+   */
+  invite: (
+    app: FastifyInstance,
+    user: { id: string; email: string; nome: string | null; role: AccountValues['role'] },
+  ) => Promise<void>;
 }
 
 interface CreateInput {
   email: string;
-  password: string;
+  /** Absent with `enviarConvite` (src/shared requirePasswordOrInvite): the account starts without one. */
+  password?: string;
+  enviarConvite?: boolean;
 }
 interface UpdateInput {
   email: string;
@@ -96,17 +106,23 @@ function operations<Create extends CreateInput, Update extends UpdateInput, P, F
 
   return {
     async create(app, actor, input) {
-      assertUncommonPassword(input.password, 'password');
-      const passwordHash = await hashPassword(input.password);
+      const invited = input.enviarConvite === true || input.password === undefined;
+      let passwordHash = unusablePasswordHash();
+      if (input.password !== undefined && !invited) {
+        assertUncommonPassword(input.password, 'password');
+        passwordHash = await hashPassword(input.password);
+      }
+      const account = config.account(input);
+      let userId = '';
       const id = await withUniqueConflicts(() =>
         app.db.transaction(async (tx) => {
           const placement = await config.placement(tx, actor);
           await assertUnique(tx, input);
-          const userId = await insertAccount(tx, {
+          userId = await insertAccount(tx, {
             email: input.email,
             passwordHash,
             role: config.role,
-            ...config.account(input),
+            ...account,
             microFranquiaId: placement.microFranquiaId ?? null,
           });
           const rowId = await config.insert(tx, input, { ...placement.row, userId });
@@ -114,6 +130,10 @@ function operations<Create extends CreateInput, Update extends UpdateInput, P, F
           return rowId;
         }),
       );
+      if (invited) {
+        const user = { id: userId, email: input.email, nome: account.nome ?? null, role: config.role };
+        app.background.run(() => config.invite(app, user));
+      }
       return view(app, actor, id);
     },
 

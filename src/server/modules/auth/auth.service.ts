@@ -1,3 +1,4 @@
+import { ROLE_LABELS, type Role } from '../../../shared/roles';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth';
@@ -9,6 +10,7 @@ import {
   emailChangeConfirmEmail,
   emailChangedNotice,
   passwordResetEmail,
+  inviteEmail,
   setPasswordEmail,
 } from '../../mail/templates';
 import type { Executor } from '../../db/connect';
@@ -79,6 +81,15 @@ export async function sendSetPasswordEmail(
 ) {
   const url = await issueResetLink(app, app.db, user.id);
   await app.mailer.send({ to: user.email, ...setPasswordEmail(user.nome, url) });
+}
+
+/** 'Enviar convite': the set-password link of a new franquia, micro-franquia, cliente or vendedor account. */
+export async function sendInviteEmail(
+  app: FastifyInstance,
+  user: { id: string; email: string; nome: string | null; role: Role },
+) {
+  const url = await issueResetLink(app, app.db, user.id);
+  await app.mailer.send({ to: user.email, ...inviteEmail(user.nome, ROLE_LABELS[user.role], url) });
 }
 
 /** Sets the new password and ends every session of that user, in one transaction. */

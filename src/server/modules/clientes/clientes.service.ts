@@ -11,6 +11,7 @@ import {
   updateCliente,
   vendedorMicroFranquiaId,
 } from './clientes.repository';
+import { sendInviteEmail } from '../auth';
 
 /**
  * Where a new cliente sits (DESIGN §4.1): under the caller's micro-franquia, or under the vendedor's
@@ -63,5 +64,6 @@ export const {
   setRowActive: (db, id, isActive) => updateCliente(db, id, { isActive }),
   link: (clienteId) => ({ clienteId }),
   find: findCliente,
+  invite: sendInviteEmail,
   toView: toClienteView,
 });

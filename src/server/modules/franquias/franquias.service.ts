@@ -3,6 +3,7 @@ import { franquias } from '../../db/schema';
 import { forbidden } from '../../lib/http-error';
 import { empresaAccountOf, empresaRowOf, withAccount } from '../accounts';
 import { findFranquia, insertFranquia, toFranquiaView, updateFranquia } from './franquias.repository';
+import { sendInviteEmail } from '../auth';
 
 /** A franquia and its user under the caller's franqueador (DESIGN §4.1, §4.2); the rule is in `withAccount`. */
 export const {
@@ -23,5 +24,6 @@ export const {
   setRowActive: (db, id, isActive) => updateFranquia(db, id, { isActive }),
   link: (franquiaId) => ({ franquiaId }),
   find: findFranquia,
+  invite: sendInviteEmail,
   toView: toFranquiaView,
 });

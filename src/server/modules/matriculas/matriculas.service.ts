@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { FUNNEL_MESSAGES, type MatriculaItem } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { conflict, notFound } from '../../lib/http-error';
 import { setAccountActive } from '../accounts';
+import { unusablePasswordHash } from '../../lib/password';
 import { sendSetPasswordEmail } from '../auth';
 import {
   findPreMatriculaInScope,
@@ -13,11 +13,6 @@ import {
   linkAluno,
   markPreMatriculaEfetivada,
 } from './matriculas.repository';
-
-/** Not an argon2 hash, so no password ever matches it: the aluno signs in only after setting its own. */
-function unusablePasswordHash(): string {
-  return `!unusable:${randomBytes(16).toString('hex')}`;
-}
 
 /**
  * Makes a pre-matrícula effective (DESIGN §4.5), all or nothing: the matrícula with efetivadaEm, the

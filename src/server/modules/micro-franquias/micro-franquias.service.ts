@@ -8,6 +8,7 @@ import {
   toMicroFranquiaView,
   updateMicroFranquia,
 } from './micro-franquias.repository';
+import { sendInviteEmail } from '../auth';
 
 /** A micro-franquia and its user under the caller's franquia (DESIGN §4.1, §4.2); the rule is in `withAccount`. */
 export const {
@@ -28,5 +29,6 @@ export const {
   setRowActive: (db, id, isActive) => updateMicroFranquia(db, id, { isActive }),
   link: (microFranquiaId) => ({ microFranquiaId }),
   find: findMicroFranquia,
+  invite: sendInviteEmail,
   toView: toMicroFranquiaView,
 });

@@ -2,6 +2,7 @@ import type { VendedorCreate } from '../../../shared/schemas/vendedor';
 import { forbidden } from '../../lib/http-error';
 import { withAccount } from '../accounts';
 import { findVendedor, insertVendedor, toVendedorView } from './vendedores.repository';
+import { sendInviteEmail } from '../auth';
 
 /** A vendedor account and its row under the caller's micro-franquia (DESIGN §4.1); the rule is in `withAccount`. */
 export const { create: createVendedor } = withAccount<VendedorCreate, VendedorCreate>()({
@@ -19,5 +20,6 @@ export const { create: createVendedor } = withAccount<VendedorCreate, VendedorCr
   }),
   insert: (db, _input, placed) => insertVendedor(db, placed),
   find: findVendedor,
+  invite: sendInviteEmail,
   toView: toVendedorView,
 });

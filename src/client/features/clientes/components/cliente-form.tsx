@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Search } from 'lucide-react';
 import { kitOptions, produtoOptions } from '@shared/enums';
@@ -20,6 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
 import { TextField } from '@/components/ui/text-field';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
@@ -41,6 +42,7 @@ export const EMPTY_CLIENTE: ClienteFormValues = {
   estado: '',
   email: '',
   password: '',
+  enviarConvite: false,
 };
 
 const FIELDS = Object.keys(EMPTY_CLIENTE) as (keyof ClienteFormValues)[];
@@ -98,6 +100,7 @@ export function ClienteForm({
   const [searchingCep, setSearchingCep] = useState(false);
 
   const masked = useMaskedRegister(register);
+  const invited = useWatch({ control, name: 'enviarConvite' }) === true;
 
   const id = (name: string) => `${idPrefix}-${name}`;
 
@@ -228,14 +231,12 @@ export function ClienteForm({
           {...register('email')}
         />
         {mode === 'create' ? (
-          <TextField
-            id={id('password')}
-            label="Senha"
-            type="password"
-            autoComplete="new-password"
-            className="sm:col-span-2"
+          <PasswordOrInviteField
+            idPrefix={idPrefix}
+            invited={invited}
+            inviteProps={register('enviarConvite', { onChange: () => setValue('password', '') })}
+            passwordProps={register('password')}
             error={errors.password?.message}
-            {...register('password')}
           />
         ) : null}
       </div>

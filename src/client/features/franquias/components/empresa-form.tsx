@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CepResult } from '@shared/schemas/cep';
 import type { EmpresaUserView } from '@shared/schemas/franquia';
@@ -13,6 +13,7 @@ import { maskCep, maskCnpj, maskCpf, maskPhone } from '@shared/format';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
 import { TextField } from '@/components/ui/text-field';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
@@ -63,6 +64,7 @@ export const EMPTY_EMPRESA: EmpresaFormValues = {
   estado: '',
   email: '',
   password: '',
+  enviarConvite: false,
 };
 
 const FIELDS = Object.keys(EMPTY_EMPRESA) as (keyof EmpresaFormValues)[];
@@ -99,6 +101,7 @@ export function EmpresaForm({
   const schema = (mode === 'create' ? franquiaCreateSchema : franquiaUpdateSchema) as typeof franquiaCreateSchema;
   const {
     register,
+    control,
     handleSubmit,
     setValue,
     setError,
@@ -107,6 +110,7 @@ export function EmpresaForm({
   const [searchingCep, setSearchingCep] = useState(false);
 
   const masked = useMaskedRegister(register);
+  const invited = useWatch({ control, name: 'enviarConvite' }) === true;
 
   const id = (name: string) => `${idPrefix}-${name}`;
 
@@ -191,13 +195,12 @@ export function EmpresaForm({
         <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
         <TextField id={id('estado')} label="Estado" error={errors.estado?.message} {...masked('estado', 'uf')} />
         {mode === 'create' ? (
-          <TextField
-            id={id('password')}
-            label="Senha"
-            type="password"
-            autoComplete="new-password"
+          <PasswordOrInviteField
+            idPrefix={idPrefix}
+            invited={invited}
+            inviteProps={register('enviarConvite', { onChange: () => setValue('password', '') })}
+            passwordProps={register('password')}
             error={errors.password?.message}
-            {...register('password')}
           />
         ) : null}
       </div>

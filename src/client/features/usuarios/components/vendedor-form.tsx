@@ -1,9 +1,10 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { vendedorCreateSchema, type VendedorCreate, type VendedorCreateInput } from '@shared/schemas/vendedor';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
 import { TextField } from '@/components/ui/text-field';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
@@ -16,6 +17,7 @@ const EMPTY_VENDEDOR: VendedorCreateInput = {
   telefone: '',
   email: '',
   password: '',
+  enviarConvite: false,
 };
 const FIELDS = Object.keys(EMPTY_VENDEDOR) as (keyof VendedorCreateInput)[];
 
@@ -28,8 +30,10 @@ export interface VendedorFormProps {
 export function VendedorForm({ onSubmit, onCancel }: VendedorFormProps) {
   const {
     register,
+    control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<VendedorCreateInput, unknown, VendedorCreate>({
     resolver: zodResolver(vendedorCreateSchema),
@@ -37,6 +41,7 @@ export function VendedorForm({ onSubmit, onCancel }: VendedorFormProps) {
   });
 
   const masked = useMaskedRegister(register);
+  const invited = useWatch({ control, name: 'enviarConvite' }) === true;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -89,14 +94,12 @@ export function VendedorForm({ onSubmit, onCancel }: VendedorFormProps) {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
-          id="vendedor-password"
-          label="Senha"
-          type="password"
-          autoComplete="new-password"
-          className="sm:col-span-2"
+        <PasswordOrInviteField
+          idPrefix="vendedor"
+          invited={invited}
+          inviteProps={register('enviarConvite', { onChange: () => setValue('password', '') })}
+          passwordProps={register('password')}
           error={errors.password?.message}
-          {...register('password')}
         />
       </div>
       <DialogFooter>
