@@ -28,3 +28,21 @@ export function showServerFieldErrors<F extends string>(
     if (!fields || fields.includes(field as F)) setError(field as F, { message }, { shouldFocus: focus });
   }
 }
+
+/**
+ * A form's submit handler that hands the values on and, when the server refuses them, shows its per-field
+ * messages under the fields: `handleSubmit(submitShowingFieldErrors(onSubmit, setError, options))`.
+ */
+export function submitShowingFieldErrors<V, F extends string>(
+  onSubmit: (values: V) => Promise<unknown>,
+  setError: SetFieldError<F>,
+  options?: ServerFieldErrorsOptions<F>,
+): (values: V) => Promise<void> {
+  return async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      showServerFieldErrors(error, setError, options);
+    }
+  };
+}

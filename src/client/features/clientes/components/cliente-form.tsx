@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Search } from 'lucide-react';
@@ -22,8 +21,9 @@ import { SelectField } from '@/components/ui/select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
 import { TextField } from '@/components/ui/text-field';
+import { useCepFill } from '@/hooks/use-cep-fill';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
-import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { submitShowingFieldErrors } from '@/lib/server-field-errors';
 
 export type ClienteFormValues = ClienteCreateInput;
 export type ClienteFormOutput = Omit<ClienteCreate, 'password'> & { password?: string };
@@ -97,29 +97,20 @@ export function ClienteForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ClienteFormValues, unknown, ClienteCreate>({ resolver: zodResolver(schema), defaultValues });
-  const [searchingCep, setSearchingCep] = useState(false);
 
   const masked = useMaskedRegister(register);
   const invited = useWatch({ control, name: 'enviarConvite' }) === true;
 
   const id = (name: string) => `${idPrefix}-${name}`;
 
-  const searchCep = async () => {
-    setSearchingCep(true);
-    const found = await lookupCep(getValues('cep'));
-    setSearchingCep(false);
-    if (!found) return;
+  const cep = useCepFill(lookupCep, (found) => {
     setValue('cidade', found.cidade, { shouldValidate: true, shouldDirty: true });
     setValue('estado', found.estado, { shouldValidate: true, shouldDirty: true });
-  };
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      showServerFieldErrors(error, setError, { fields: FIELDS, focus: true });
-    }
   });
+  const searchCep = () => cep.lookUp(getValues('cep'));
+  const searchingCep = cep.searching;
+
+  const submit = handleSubmit(submitShowingFieldErrors(onSubmit, setError, { fields: FIELDS, focus: true }));
 
   const cepErrorId = `${id('cep')}-error`;
 

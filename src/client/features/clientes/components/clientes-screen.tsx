@@ -6,22 +6,13 @@ import type { CepResult } from '@shared/schemas/cep';
 import type { ClienteView } from '@shared/schemas/cliente';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { formatCount } from '@shared/format';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { StatusToggleDialog } from '@/components/ui/status-toggle-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListSearch } from '@/hooks/use-list-search';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useClientes } from '../api/get-clientes';
@@ -39,13 +30,11 @@ export interface ClientesScreenProps {
 /** SPEC §2 'Clientes screen': the franqueador reads; micro-franquia and vendedor manage their clientes. */
 export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const readOnly = !can(role, 'clientes.editar');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClienteView | null>(null);
   const [toggling, setToggling] = useState<ClienteView | null>(null);
-  const q = useDebouncedValue(search.trim());
-  const list = useClientes({ q: q || undefined, page, pageSize: DEFAULT_PAGE_SIZE });
+  const list = useClientes({ q, page, pageSize: DEFAULT_PAGE_SIZE });
 
   const create = useCreateCliente({
     onSuccess: () => {
@@ -119,10 +108,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
               labelHidden: true,
               placeholder: 'Buscar por nome fantasia, CNPJ ou representante...',
               value: search,
-              onChange: (value) => {
-                setSearch(value);
-                setPage(1);
-              },
+              onChange: setSearch,
             }}
             toolbar={
               readOnly ? null : (
@@ -179,32 +165,18 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
             </DialogContent>
           </Dialog>
 
-          <AlertDialog open={toggling !== null} onOpenChange={(open) => !open && setToggling(null)}>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{toggling?.isActive ? 'Desativar cliente' : 'Ativar cliente'}</AlertDialogTitle>
-                <AlertDialogDescription>
-                  {toggling?.isActive
-                    ? `Tem certeza que deseja desativar o cliente ${toggling.nomeFantasia}? Ele não poderá mais acessar o sistema.`
-                    : `Tem certeza que deseja ativar o cliente ${toggling?.nomeFantasia ?? ''}? Ele poderá acessar o sistema novamente.`}
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={setStatus.isPending}>Cancelar</AlertDialogCancel>
-                <AlertDialogAction
-                  destructive={toggling?.isActive}
-                  disabled={setStatus.isPending}
-                  onClick={(event) => {
-                    // Stays open until the answer arrives; the toast says how it went.
-                    event.preventDefault();
-                    if (toggling) setStatus.mutate({ id: toggling.id, isActive: !toggling.isActive });
-                  }}
-                >
-                  {toggling?.isActive ? 'Desativar' : 'Ativar'}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <StatusToggleDialog
+            target={toggling}
+            titles={{ off: 'Desativar cliente', on: 'Ativar cliente' }}
+            describe={(cliente) =>
+              cliente.isActive
+                ? `Tem certeza que deseja desativar o cliente ${cliente.nomeFantasia}? Ele não poderá mais acessar o sistema.`
+                : `Tem certeza que deseja ativar o cliente ${cliente.nomeFantasia}? Ele poderá acessar o sistema novamente.`
+            }
+            pending={setStatus.isPending}
+            onConfirm={(cliente) => setStatus.mutate({ id: cliente.id, isActive: !cliente.isActive })}
+            onClose={() => setToggling(null)}
+          />
         </>
       )}
     </div>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CepResult } from '@shared/schemas/cep';
@@ -15,8 +14,9 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
 import { TextField } from '@/components/ui/text-field';
+import { useCepFill } from '@/hooks/use-cep-fill';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
-import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { submitShowingFieldErrors } from '@/lib/server-field-errors';
 
 /**
  * The form of a franquia and of a micro-franquia: SPEC §5 gives both the same fields, masks and messages.
@@ -107,7 +107,6 @@ export function EmpresaForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<EmpresaFormValues, unknown, FranquiaCreate>({ resolver: zodResolver(schema), defaultValues });
-  const [searchingCep, setSearchingCep] = useState(false);
 
   const masked = useMaskedRegister(register);
   const invited = useWatch({ control, name: 'enviarConvite' }) === true;
@@ -115,23 +114,16 @@ export function EmpresaForm({
   const id = (name: string) => `${idPrefix}-${name}`;
 
   // SPEC §5: looked up when the CEP loses focus with at least 8 characters; fills cidade and estado.
-  const lookUpCep = async (typed: string) => {
-    if (typed.length < 8) return;
-    setSearchingCep(true);
-    const found = await lookupCep(typed);
-    setSearchingCep(false);
-    if (!found) return;
+  const cep = useCepFill(lookupCep, (found) => {
     setValue('cidade', found.cidade, { shouldValidate: true, shouldDirty: true });
     setValue('estado', found.estado, { shouldValidate: true, shouldDirty: true });
-  };
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      showServerFieldErrors(error, setError, { fields: FIELDS, focus: true });
-    }
   });
+  const lookUpCep = async (typed: string) => {
+    if (typed.length >= 8) await cep.lookUp(typed);
+  };
+  const searchingCep = cep.searching;
+
+  const submit = handleSubmit(submitShowingFieldErrors(onSubmit, setError, { fields: FIELDS, focus: true }));
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">

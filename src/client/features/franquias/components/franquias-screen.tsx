@@ -17,7 +17,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListSearch } from '@/hooks/use-list-search';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreateFranquia } from '../api/create-franquia';
@@ -40,13 +40,11 @@ export interface FranquiasScreenProps {
 
 /** SPEC §2 'Franquias screen' (franqueador). */
 export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
-  const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>(undefined);
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<FranquiaView | null>(null);
-  const q = useDebouncedValue(search.trim());
-  const franquias = useFranquias({ q: q || undefined, status, page, pageSize: DEFAULT_PAGE_SIZE });
+  const franquias = useFranquias({ q, status, page, pageSize: DEFAULT_PAGE_SIZE });
 
   const create = useCreateFranquia({
     onSuccess: () => {
@@ -141,10 +139,7 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
               labelHidden: true,
               placeholder: 'Buscar por razão social, CNPJ ou representante...',
               value: search,
-              onChange: (value) => {
-                setSearch(value);
-                setPage(1);
-              },
+              onChange: setSearch,
             }}
             toolbar={
               <>

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListSearch } from '@/hooks/use-list-search';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useMicroFranquias } from '../api/get-micro-franquias';
@@ -36,12 +36,10 @@ export interface MicroFranquiasScreenProps {
 /** SPEC §2 'Micro-franquias screen': the franqueador reads its network; a franquia manages its own. */
 export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenProps) {
   const readOnly = !can(role, 'microFranquias.editar');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<MicroFranquiaView | null>(null);
-  const q = useDebouncedValue(search.trim());
-  const list = useMicroFranquias({ q: q || undefined, page, pageSize: DEFAULT_PAGE_SIZE });
+  const list = useMicroFranquias({ q, page, pageSize: DEFAULT_PAGE_SIZE });
 
   const create = useCreateMicroFranquia({
     onSuccess: () => {
@@ -104,10 +102,7 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
               labelHidden: true,
               placeholder: 'Buscar por razão social, CNPJ ou representante...',
               value: search,
-              onChange: (value) => {
-                setSearch(value);
-                setPage(1);
-              },
+              onChange: setSearch,
             }}
             toolbar={
               readOnly ? null : (

@@ -4,16 +4,7 @@ import { ROLE_LABELS, type Role } from '@shared/roles';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { USUARIO_ROLE_FILTERS, type UsuarioView } from '@shared/schemas/usuario';
 import { formatCount } from '@shared/format';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { StatusToggleDialog } from '@/components/ui/status-toggle-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -21,7 +12,7 @@ import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListSearch } from '@/hooks/use-list-search';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreateVendedor } from '../api/create-vendedor';
@@ -44,14 +35,12 @@ export interface UsuariosScreenProps {
 export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
   const roleOptions = USUARIO_ROLE_FILTERS[currentUser.role] ?? [];
   const isMicro = currentUser.role === 'micro_franquia';
-  const [search, setSearch] = useState('');
   const [role, setRole] = useState<Role | typeof ALL>(ALL);
-  const [page, setPage] = useState(1);
+  const { search, setSearch, q, page, setPage } = useListSearch();
   const [creatingVendedor, setCreatingVendedor] = useState(false);
   const [toggling, setToggling] = useState<UsuarioView | null>(null);
-  const q = useDebouncedValue(search.trim());
   const list = useUsuarios({
-    q: q || undefined,
+    q,
     role: role === ALL ? undefined : role,
     page,
     pageSize: DEFAULT_PAGE_SIZE,
@@ -129,10 +118,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
               label: 'Buscar',
               placeholder: 'Nome ou email...',
               value: search,
-              onChange: (value) => {
-                setSearch(value);
-                setPage(1);
-              },
+              onChange: setSearch,
             }}
             toolbar={
               <>
@@ -186,31 +172,18 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
         </Dialog>
       ) : null}
 
-      <AlertDialog open={toggling !== null} onOpenChange={(open) => !open && setToggling(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{toggling?.isActive ? 'Desativar usuário' : 'Ativar usuário'}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {toggling?.isActive
-                ? `Tem certeza que deseja desativar ${toggling.nome || toggling.email}? O acesso ao sistema será encerrado imediatamente.`
-                : `Tem certeza que deseja ativar ${toggling?.nome || toggling?.email || ''}? O acesso ao sistema será liberado.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={toggle.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              destructive={toggling?.isActive}
-              disabled={toggle.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                if (toggling) toggle.mutate({ id: toggling.id, isActive: !toggling.isActive });
-              }}
-            >
-              {toggling?.isActive ? 'Desativar' : 'Ativar'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <StatusToggleDialog
+        target={toggling}
+        titles={{ off: 'Desativar usuário', on: 'Ativar usuário' }}
+        describe={(usuario) =>
+          usuario.isActive
+            ? `Tem certeza que deseja desativar ${usuario.nome || usuario.email}? O acesso ao sistema será encerrado imediatamente.`
+            : `Tem certeza que deseja ativar ${usuario.nome || usuario.email}? O acesso ao sistema será liberado.`
+        }
+        pending={toggle.isPending}
+        onConfirm={(usuario) => toggle.mutate({ id: usuario.id, isActive: !usuario.isActive })}
+        onClose={() => setToggling(null)}
+      />
     </div>
   );
 }

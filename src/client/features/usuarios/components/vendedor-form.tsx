@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
 import { TextField } from '@/components/ui/text-field';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
-import { showServerFieldErrors } from '@/lib/server-field-errors';
+import { submitShowingFieldErrors } from '@/lib/server-field-errors';
 
 const EMPTY_VENDEDOR: VendedorCreateInput = {
   nome: '',
@@ -43,13 +43,7 @@ export function VendedorForm({ onSubmit, onCancel }: VendedorFormProps) {
   const masked = useMaskedRegister(register);
   const invited = useWatch({ control, name: 'enviarConvite' }) === true;
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      showServerFieldErrors(error, setError, { fields: FIELDS, focus: true });
-    }
-  });
+  const submit = handleSubmit(submitShowingFieldErrors(onSubmit, setError, { fields: FIELDS, focus: true }));
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
