@@ -23,7 +23,11 @@ import { connectPostgres } from '../src/server/db/postgres';
 import * as schema from '../src/server/db/schema';
 import { leads } from '../src/server/db/schema';
 import { countMetrics } from '../src/server/modules/dashboard/dashboard.repository';
+import { listClientes } from '../src/server/modules/clientes/clientes.repository';
+import { listFranquias } from '../src/server/modules/franquias/franquias.repository';
 import { listLeads } from '../src/server/modules/leads/leads.repository';
+import { listMicroFranquias } from '../src/server/modules/micro-franquias/micro-franquias.repository';
+import { listUsuarios } from '../src/server/modules/usuarios/usuarios.repository';
 import { listMatriculas } from '../src/server/modules/matriculas/matriculas.repository';
 import { listPreMatriculas } from '../src/server/modules/pre-matriculas/pre-matriculas.repository';
 import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
@@ -294,6 +298,39 @@ async function main() {
         connections: 16,
         target: { p99: 50 },
         query: (d, a) => listMatriculas(d, a, listQuery({})),
+      },
+      // The network's lists with a full page of 500 rows, through the routes' response schemas (ADR 018).
+      {
+        name: 'clientes 500 rows · franqueador',
+        path: '/api/clientes?pageSize=500',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 250 },
+        query: (d, a) => listClientes(d, a, { page: 1, pageSize: 500 }),
+      },
+      {
+        name: 'micro-franquias 500 rows · franqueador',
+        path: '/api/micro-franquias?pageSize=500',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 250 },
+        query: (d, a) => listMicroFranquias(d, a, { page: 1, pageSize: 500 }),
+      },
+      {
+        name: 'franquias all rows · franqueador',
+        path: '/api/franquias?pageSize=500',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 250 },
+        query: (d, a) => listFranquias(d, a, { page: 1, pageSize: 500 }),
+      },
+      {
+        name: 'usuarios 500 rows · franqueador',
+        path: '/api/usuarios?pageSize=500',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 250 },
+        query: (d, a) => listUsuarios(d, a, { page: 1, pageSize: 500 }),
       },
       {
         name: 'dashboard metrics · franqueador',
