@@ -6,6 +6,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { clienteViewSchema } from '../src/shared/schemas/cliente';
 import { franquiaViewSchema } from '../src/shared/schemas/franquia';
 import { usuarioViewSchema } from '../src/shared/schemas/usuario';
+import { eventoViewSchema } from '../src/shared/schemas/evento';
 
 const ROWS = 500;
 const ROUNDS = 400;
@@ -52,6 +53,36 @@ const pages: Record<string, { schema: z.ZodType; rows: object[] }> = {
       createdAt: new Date().toISOString(),
       userId: crypto.randomUUID(),
       user: { ...user, nome: 'Maria Souza', dataNascimento: '1980-01-01' },
+    })),
+  },
+  eventos: {
+    schema: z.array(eventoViewSchema),
+    rows: Array.from({ length: ROWS }, (_, i) => ({
+      id: crypto.randomUUID(),
+      clienteId: crypto.randomUUID(),
+      microFranquiaId: crypto.randomUUID(),
+      cliente: { id: crypto.randomUUID(), nomeFantasia: `Colégio ${i}` },
+      nomeEscola: `Escola ${i}`,
+      tipoEscola: 'publica',
+      cep: '01310100',
+      cidade: 'São Paulo',
+      estado: 'SP',
+      dataDistribuicao: '2026-11-01',
+      dataEvento: '2026-12-01',
+      horario: '19:00',
+      local: 'escola',
+      qtdAlunos: 300,
+      valorTotalDesconto: 1500,
+      observacao: null,
+      status: 'agendado',
+      isActive: true,
+      cursoIds: [crypto.randomUUID(), crypto.randomUUID()],
+      cursos: [
+        { id: crypto.randomUUID(), titulo: 'Inglês Intensivo' },
+        { id: crypto.randomUUID(), titulo: 'Preparatório ENEM' },
+      ],
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
     })),
   },
   usuarios: {

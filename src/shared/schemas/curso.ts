@@ -187,29 +187,32 @@ export type CursoFormValues = z.output<typeof cursoFormSchema>;
 
 /* What the API answers. */
 
-export interface Modulo {
-  id: string;
-  cursoId: string;
-  titulo: string;
-  modulo: string;
-  cargaHoraria: number;
-  ordem: number;
-  isActive: boolean;
-}
+export const moduloViewSchema = z.object({
+  id: z.string(),
+  cursoId: z.string(),
+  titulo: z.string(),
+  modulo: z.string(),
+  cargaHoraria: z.number(),
+  ordem: z.number(),
+  isActive: z.boolean(),
+});
+export type Modulo = z.infer<typeof moduloViewSchema>;
 
-export interface Curso {
-  id: string;
-  clienteId: string;
-  titulo: string;
-  descricao: string | null;
-  valor: number;
-  valorComDesconto: number | null;
-  parcelas: number;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  modulos: Modulo[];
-}
+/** A course as the routes answer it: their response schema (ADR 018). */
+export const cursoViewSchema = z.object({
+  id: z.string(),
+  clienteId: z.string(),
+  titulo: z.string(),
+  descricao: z.string().nullable(),
+  valor: z.number(),
+  valorComDesconto: z.number().nullable(),
+  parcelas: z.number(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  modulos: z.array(moduloViewSchema),
+});
+export type Curso = z.infer<typeof cursoViewSchema>;
 
 /** Total hours of a course: the sum of its modules' hours (SPEC §2). */
 export function totalCargaHoraria(modulos: readonly { cargaHoraria: number }[]): number {

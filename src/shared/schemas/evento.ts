@@ -4,8 +4,6 @@ import {
   LOCAIS_EVENTO,
   TIPOS_ESCOLA,
   type EventoStatus,
-  type LocalEvento,
-  type TipoEscola,
 } from '../enums';
 import { dateOnlyField, estadoField, FIELD_MESSAGES, optionalText, requiredText } from './fields';
 import { listQuerySchema } from './list-query';
@@ -136,38 +134,38 @@ export type EventoFormValues = z.output<ReturnType<typeof eventoFormSchema>>;
 
 /* What the API answers. */
 
-export interface EventoCurso {
-  id: string;
-  titulo: string;
-}
+export const eventoCursoViewSchema = z.object({ id: z.string(), titulo: z.string() });
+export type EventoCurso = z.infer<typeof eventoCursoViewSchema>;
 
-export interface Evento {
-  id: string;
-  clienteId: string | null;
-  microFranquiaId: string | null;
-  cliente: { id: string; nomeFantasia: string } | null;
-  nomeEscola: string;
-  tipoEscola: TipoEscola;
+/** An event as the routes answer it: their response schema (ADR 018). */
+export const eventoViewSchema = z.object({
+  id: z.string(),
+  clienteId: z.string().nullable(),
+  microFranquiaId: z.string().nullable(),
+  cliente: z.object({ id: z.string(), nomeFantasia: z.string() }).nullable(),
+  nomeEscola: z.string(),
+  tipoEscola: z.enum(TIPOS_ESCOLA),
   /** The 8 digits, or null. */
-  cep: string | null;
-  cidade: string;
-  estado: string;
+  cep: z.string().nullable(),
+  cidade: z.string(),
+  estado: z.string(),
   /** YYYY-MM-DD */
-  dataDistribuicao: string;
+  dataDistribuicao: z.string(),
   /** YYYY-MM-DD */
-  dataEvento: string;
-  horario: string;
-  local: LocalEvento;
-  qtdAlunos: number;
-  valorTotalDesconto: number | null;
-  observacao: string | null;
-  status: EventoStatus;
-  isActive: boolean;
-  cursoIds: string[];
-  cursos: EventoCurso[];
-  createdAt: string;
-  updatedAt: string;
-}
+  dataEvento: z.string(),
+  horario: z.string(),
+  local: z.enum(LOCAIS_EVENTO),
+  qtdAlunos: z.number(),
+  valorTotalDesconto: z.number().nullable(),
+  observacao: z.string().nullable(),
+  status: z.enum(EVENTO_STATUSES),
+  isActive: z.boolean(),
+  cursoIds: z.array(z.string()),
+  cursos: z.array(eventoCursoViewSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Evento = z.infer<typeof eventoViewSchema>;
 
 /** The courses line of an event card: the title of a single course, otherwise '{n} cursos' (SPEC §2). */
 export function cursosLabel(cursos: readonly EventoCurso[]): string | null {

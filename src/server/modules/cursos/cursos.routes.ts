@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { rolesFor } from '../../../shared/permissions';
 import {
   CURSO_MESSAGES,
@@ -7,9 +8,11 @@ import {
   cursoListQuerySchema,
   cursoParamsSchema,
   cursoUpdateSchema,
+  cursoViewSchema,
   moduloCreateSchema,
   moduloParamsSchema,
   moduloUpdateSchema,
+  moduloViewSchema,
 } from '../../../shared/schemas/curso';
 import { setTotalCount } from '../../lib/pagination';
 import { addModulo, createCurso, editCurso, editModulo, listCursosFor, removeModulo } from './cursos.service';
@@ -21,7 +24,10 @@ export async function cursosRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/cursos',
-    { schema: { querystring: cursoListQuerySchema }, config: { access: rolesFor('cursos.ler') } },
+    {
+      schema: { querystring: cursoListQuerySchema, response: { 200: z.array(cursoViewSchema) } },
+      config: { access: rolesFor('cursos.ler') },
+    },
     async (request, reply) => {
       const { items, total } = await listCursosFor(app, request.actor!, request.query);
       setTotalCount(reply, total);
@@ -29,20 +35,30 @@ export async function cursosRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/api/cursos', { schema: { body: cursoCreateSchema }, config: manage }, async (request, reply) => {
-    reply.code(201);
-    return createCurso(app, request.actor!, request.body);
-  });
+  app.post(
+    '/api/cursos',
+    { schema: { body: cursoCreateSchema, response: { 201: cursoViewSchema } }, config: manage },
+    async (request, reply) => {
+      reply.code(201);
+      return createCurso(app, request.actor!, request.body);
+    },
+  );
 
   app.patch(
     '/api/cursos/:id',
-    { schema: { params: cursoParamsSchema, body: cursoUpdateSchema }, config: manage },
+    {
+      schema: { params: cursoParamsSchema, body: cursoUpdateSchema, response: { 200: cursoViewSchema } },
+      config: manage,
+    },
     async (request) => editCurso(app, request.actor!, request.params.id, request.body),
   );
 
   app.post(
     '/api/cursos/:id/modulos',
-    { schema: { params: cursoParamsSchema, body: moduloCreateSchema }, config: manage },
+    {
+      schema: { params: cursoParamsSchema, body: moduloCreateSchema, response: { 201: moduloViewSchema } },
+      config: manage,
+    },
     async (request, reply) => {
       reply.code(201);
       return addModulo(app, request.actor!, request.params.id, request.body);
@@ -51,7 +67,10 @@ export async function cursosRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/cursos/:id/modulos/:moduloId',
-    { schema: { params: moduloParamsSchema, body: moduloUpdateSchema }, config: manage },
+    {
+      schema: { params: moduloParamsSchema, body: moduloUpdateSchema, response: { 200: moduloViewSchema } },
+      config: manage,
+    },
     async (request) => editModulo(app, request.actor!, request.params.id, request.params.moduloId, request.body),
   );
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   eventoCreateSchema,
   eventoListQuerySchema,
   eventoParamsSchema,
   eventoUpdateSchema,
+  eventoViewSchema,
 } from '../../../shared/schemas/evento';
 import { pageWindow, setTotalCount } from '../../lib/pagination';
 import { findEvento, listEventos } from './eventos.repository';
@@ -19,7 +21,10 @@ export async function eventosRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/eventos',
-    { schema: { querystring: eventoListQuerySchema }, config: { access: rolesFor('eventos.ler') } },
+    {
+      schema: { querystring: eventoListQuerySchema, response: { 200: z.array(eventoViewSchema) } },
+      config: { access: rolesFor('eventos.ler') },
+    },
     async (request, reply) => {
       const { items, total } = await listEventos(app.db, request.actor!, {
         q: request.query.q,
@@ -32,7 +37,10 @@ export async function eventosRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/eventos',
-    { schema: { body: eventoCreateSchema }, config: { access: rolesFor('eventos.criar') } },
+    {
+      schema: { body: eventoCreateSchema, response: { 201: eventoViewSchema } },
+      config: { access: rolesFor('eventos.criar') },
+    },
     async (request, reply) => {
       const id = await createEvento(app, request.actor!, request.body);
       reply.code(201);
@@ -43,7 +51,7 @@ export async function eventosRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/eventos/:id',
     {
-      schema: { params: eventoParamsSchema, body: eventoUpdateSchema },
+      schema: { params: eventoParamsSchema, body: eventoUpdateSchema, response: { 200: eventoViewSchema } },
       config: { access: rolesFor('eventos.editar') },
     },
     async (request) => {
