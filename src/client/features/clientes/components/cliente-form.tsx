@@ -1,4 +1,4 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle, Search } from 'lucide-react';
 import { kitOptions, produtoOptions } from '@shared/enums';
@@ -17,7 +17,7 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { SelectField } from '@/components/ui/select-field';
+import { FormSelectField } from '@/components/ui/form-select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
 import { TextField } from '@/components/ui/text-field';
@@ -133,39 +133,21 @@ export function ClienteForm({
           error={errors.repLegal?.message}
           {...register('repLegal')}
         />
-        <Controller
+        <FormSelectField
           control={control}
           name="produto"
-          render={({ field, fieldState }) => (
-            <SelectField
-              id={id('produto')}
-              label="Produto"
-              placeholder="Selecione o produto"
-              options={produtoOptions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              triggerRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
+          id={id('produto')}
+          label="Produto"
+          placeholder="Selecione o produto"
+          options={produtoOptions}
         />
-        <Controller
+        <FormSelectField
           control={control}
           name="kit"
-          render={({ field, fieldState }) => (
-            <SelectField
-              id={id('kit')}
-              label="Kit"
-              placeholder="Selecione o kit"
-              options={kitOptions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              triggerRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
+          id={id('kit')}
+          label="Kit"
+          placeholder="Selecione o kit"
+          options={kitOptions}
         />
         <TextField id={id('cpf')} label="CPF do Representante" error={errors.cpf?.message} {...masked('cpf', 'cpf')} />
         <TextField

@@ -19,6 +19,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormSelectField } from '@/components/ui/form-select-field';
 import { SelectField } from '@/components/ui/select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
@@ -163,38 +164,14 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
+        <FormSelectField
           control={control}
           name="tipoEscola"
-          render={({ field, fieldState }) => (
-            <SelectField
-              id="evento-tipo-escola"
-              label="Tipo de escola"
-              options={tipoEscolaOptions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              triggerRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
+          id="evento-tipo-escola"
+          label="Tipo de escola"
+          options={tipoEscolaOptions}
         />
-        <Controller
-          control={control}
-          name="local"
-          render={({ field, fieldState }) => (
-            <SelectField
-              id="evento-local"
-              label="Local"
-              options={localEventoOptions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              triggerRef={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <FormSelectField control={control} name="local" id="evento-local" label="Local" options={localEventoOptions} />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-[8rem_1fr_5rem]">

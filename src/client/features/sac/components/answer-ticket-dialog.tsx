@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
 import { DEPARTAMENTO_LABELS, ticketStatusOptions } from '@shared/enums';
@@ -16,7 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { SelectField } from '@/components/ui/select-field';
+import { FormSelectField } from '@/components/ui/form-select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { errorMessage } from '@/lib/api-client';
@@ -154,21 +154,12 @@ function AnswerTicketContent({ ticket }: { ticket: SacTicket }) {
           className="grid gap-4"
           onSubmit={handleSubmit((values) => answer.mutate({ id: current.id, ...values }))}
         >
-          <Controller
+          <FormSelectField
             control={control}
             name="status"
-            render={({ field, fieldState }) => (
-              <SelectField
-                id="answer-status"
-                label="Status"
-                options={ticketStatusOptions}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                triggerRef={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
+            id="answer-status"
+            label="Status"
+            options={ticketStatusOptions}
           />
           <TextareaField
             id="answer-resolucao"

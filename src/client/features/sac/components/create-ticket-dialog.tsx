@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { departamentoOptions, ticketPrioridadeOptions } from '@shared/enums';
@@ -20,7 +20,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { SelectField } from '@/components/ui/select-field';
+import { FormSelectField } from '@/components/ui/form-select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { TextField } from '@/components/ui/text-field';
@@ -101,38 +101,20 @@ export function CreateTicketDialog() {
             {...register('titulo')}
           />
           <div className="grid items-start gap-4 sm:grid-cols-2">
-            <Controller
+            <FormSelectField
               control={control}
               name="departamento"
-              render={({ field, fieldState }) => (
-                <SelectField
-                  id="ticket-departamento"
-                  label="Departamento"
-                  placeholder="Selecione"
-                  options={departamentoOptions}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  triggerRef={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+              id="ticket-departamento"
+              label="Departamento"
+              placeholder="Selecione"
+              options={departamentoOptions}
             />
-            <Controller
+            <FormSelectField
               control={control}
               name="prioridade"
-              render={({ field, fieldState }) => (
-                <SelectField
-                  id="ticket-prioridade"
-                  label="Prioridade"
-                  options={ticketPrioridadeOptions}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  triggerRef={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+              id="ticket-prioridade"
+              label="Prioridade"
+              options={ticketPrioridadeOptions}
             />
           </div>
           <TextareaField
