@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   ActivationClaim,
   FunnelFilter,
@@ -55,6 +55,9 @@ const preMatriculaSelection = {
   createdAt: preMatriculas.createdAt,
   evento: eventoSelection,
   cliente: clienteSelection,
+  // An index probe per row (pre_matricula_conflitos_claim_key): the conflicts' details cost a second query only
+  // on a page that has one.
+  temConflito: sql<boolean>`exists (select 1 from ${preMatriculaConflitos} where ${preMatriculaConflitos.preMatriculaId} = ${preMatriculas.id})`,
 };
 
 /**
@@ -77,12 +80,12 @@ export async function listPreMatriculas(db: Executor, actor: Actor, query: Funne
     preMatriculaConditions(actor, query),
     query,
   );
-  if (actor.role === 'aluno') return page;
-  const conflitos = await conflitosOf(
-    db,
-    page.items.map((item) => item.id),
-  );
-  return { ...page, items: page.items.map((item) => ({ ...item, conflito: conflitos.get(item.id) ?? null })) };
+  const items = page.items.map(({ temConflito: _temConflito, ...item }) => item);
+  if (actor.role === 'aluno') return { ...page, items };
+  const withConflict = page.items.filter((item) => item.temConflito).map((item) => item.id);
+  const conflitos =
+    withConflict.length > 0 ? await conflitosOf(db, withConflict) : new Map<string, PreMatriculaConflito>();
+  return { ...page, items: items.map((item) => ({ ...item, conflito: conflitos.get(item.id) ?? null })) };
 }
 
 /** The conflicts of the given pre-matrículas (already in the caller's scope), by pre-matrícula id. */
