@@ -7,6 +7,8 @@ import { MATRICULA_READERS, ROLES, STAFF_ROLES, type Role } from './roles';
  */
 export const PERMISSIONS = {
   'dashboard.ler': ROLES,
+  /** Relatórios (issue 15): every staff role, each over its own scope. */
+  'relatorios.ler': STAFF_ROLES,
   'cep.consultar': STAFF_ROLES,
 
   'franquias.ler': ['franqueador', 'franquia'],

@@ -14,6 +14,7 @@ import {
 describe('route table (SPEC §2)', () => {
   const allowed: Record<RoutePath, Role[]> = {
     '/': [...ROLES],
+    '/relatorios': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     '/franquias': ['franqueador'],
     '/micro-franquias': ['franqueador', 'franquia'],
     '/clientes': ['franqueador', 'micro_franquia', 'vendedor'],
@@ -38,6 +39,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
   it('gives each role its links in order', () => {
     expect(labels('franqueador')).toEqual([
       'Dashboard',
+      'Relatórios',
       'Franquias',
       'Micro-Franquias',
       'Clientes',
@@ -50,6 +52,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
     ]);
     expect(labels('franquia')).toEqual([
       'Dashboard',
+      'Relatórios',
       'Micro-franquias',
       'Interesses',
       'Pré-Matrículas',
@@ -58,6 +61,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
     ]);
     expect(labels('micro_franquia')).toEqual([
       'Dashboard',
+      'Relatórios',
       'Clientes',
       'Eventos',
       'Interesses',
@@ -66,9 +70,10 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'SAC',
       'Usuários',
     ]);
-    expect(labels('vendedor')).toEqual(['Dashboard', 'Clientes']);
+    expect(labels('vendedor')).toEqual(['Dashboard', 'Relatórios', 'Clientes']);
     expect(labels('cliente')).toEqual([
       'Dashboard',
+      'Relatórios',
       'Cursos',
       'Eventos',
       'Leads',

@@ -33,6 +33,7 @@ export const MATRICULA_READERS = [
 
 export type RoutePath =
   | '/'
+  | '/relatorios'
   | '/franquias'
   | '/micro-franquias'
   | '/clientes'
@@ -55,6 +56,12 @@ export interface ProtectedRoute {
 
 export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
   '/': { path: '/', roles: ROLES, title: 'Dashboard', description: '' },
+  '/relatorios': {
+    path: '/relatorios',
+    roles: STAFF_ROLES,
+    title: 'Relatórios',
+    description: 'Onde a rede converte e onde perde famílias',
+  },
   '/franquias': {
     path: '/franquias',
     roles: ['franqueador'],
@@ -145,6 +152,7 @@ export interface SidebarLink {
 
 const link = (path: RoutePath, label: string): SidebarLink => ({ path, label });
 const DASHBOARD = link('/', 'Dashboard');
+const RELATORIOS = link('/relatorios', 'Relatórios');
 
 /**
  * SPEC §2's sidebars, plus 'Usuários' after SAC for franqueador and micro_franquia (the screen is real here,
@@ -153,6 +161,7 @@ const DASHBOARD = link('/', 'Dashboard');
 export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
   franqueador: [
     DASHBOARD,
+    RELATORIOS,
     link('/franquias', 'Franquias'),
     link('/micro-franquias', 'Micro-Franquias'),
     link('/clientes', 'Clientes'),
@@ -165,6 +174,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
   ],
   franquia: [
     DASHBOARD,
+    RELATORIOS,
     link('/micro-franquias', 'Micro-franquias'),
     link('/interesses', 'Interesses'),
     link('/pre-matriculas', 'Pré-Matrículas'),
@@ -173,6 +183,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
   ],
   micro_franquia: [
     DASHBOARD,
+    RELATORIOS,
     link('/clientes', 'Clientes'),
     link('/eventos', 'Eventos'),
     link('/interesses', 'Interesses'),
@@ -181,9 +192,10 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/sac', 'SAC'),
     link('/usuarios', 'Usuários'),
   ],
-  vendedor: [DASHBOARD, link('/clientes', 'Clientes')],
+  vendedor: [DASHBOARD, RELATORIOS, link('/clientes', 'Clientes')],
   cliente: [
     DASHBOARD,
+    RELATORIOS,
     link('/cursos', 'Cursos'),
     link('/eventos', 'Eventos'),
     link('/leads', 'Leads'),

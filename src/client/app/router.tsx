@@ -17,6 +17,7 @@ const lazyScreen = (load: () => Promise<RouteModule>) => async () => ({ Componen
  */
 const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/': () => import('./routes/app/dashboard'),
+  '/relatorios': () => import('./routes/app/relatorios'),
   '/franquias': () => import('./routes/app/franquias'),
   '/micro-franquias': () => import('./routes/app/micro-franquias'),
   '/clientes': () => import('./routes/app/clientes'),

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import type { Role } from '../roles';
+import { dateOnlyField, estadoField } from './fields';
+import { listQuerySchema } from './list-query';
+
+/**
+ * Relatórios (issue 15): the funnel counted by period and grouped by a level of the network, a place or an
+ * event. Each stage is counted by its own day in Brasília -- a lead by its sign-up, a pré-matrícula by its
+ * creation, a matrícula by `efetivadaEm` -- and each row belongs to the tree path of its event.
+ *
+ * The drill-down filters (`de`, `ate`, the tree ids, the place) are shared with the three funnel lists and their
+ * exports, so a group of the report and the list filtered the same way count the same rows.
+ */
+
+export const RELATORIO_MESSAGES = {
+  deInvalida: 'Data inicial inválida',
+  ateInvalida: 'Data final inválida',
+  periodoInvertido: 'A data inicial deve ser anterior ou igual à data final',
+  periodoLongo: 'O período pode ter no máximo 3 anos',
+  agruparInvalido: 'Agrupamento inválido',
+  agruparAcima: 'Agrupamento acima do seu nível na rede',
+  ordenarInvalido: 'Ordenação inválida',
+  direcaoInvalida: 'Direção inválida',
+  intervaloInvalido: 'Intervalo inválido',
+  franquiaInvalida: 'Franquia inválida',
+  microFranquiaInvalida: 'Micro-franquia inválida',
+  vendedorInvalido: 'Vendedor inválido',
+  clienteInvalido: 'Cliente inválido',
+  eventoInvalido: 'Evento inválido',
+  cidadeInvalida: 'Cidade inválida',
+  naoEncontrado: 'Filtro não encontrado',
+  semVendedor: 'Sem vendedor',
+  failed: 'Falha ao carregar relatório',
+  forbidden: 'Você não tem permissão para visualizar relatórios',
+  empty: 'Nenhum registro no período',
+} as const;
+
+/** The longest period a report covers: 3 years (366 * 3 days, so any three calendar years fit). */
+export const MAX_PERIOD_DAYS = 366 * 3;
+/** The period when none is given: the last 30 days ending today. */
+export const DEFAULT_PERIOD_DAYS = 30;
+
+/** The levels of the network, top to bottom, then the places. */
+export const AGRUPAMENTOS = ['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento', 'estado', 'cidade'] as const;
+export type Agrupamento = (typeof AGRUPAMENTOS)[number];
+export const TREE_LEVELS = ['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'] as const;
+export type TreeLevel = (typeof TREE_LEVELS)[number];
+
+export const AGRUPAMENTO_LABELS: Record<Agrupamento, string> = {
+  franquia: 'Franquia',
+  micro_franquia: 'Micro-franquia',
+  vendedor: 'Vendedor',
+  cliente: 'Cliente',
+  evento: 'Evento',
+  estado: 'Estado',
+  cidade: 'Cidade',
+};
+
+/** How deep each role sits in the tree: a role groups at its own level or below (DESIGN §4.1). */
+const ROLE_DEPTH: Partial<Record<Role, number>> = {
+  franqueador: -1,
+  franquia: 0,
+  micro_franquia: 1,
+  vendedor: 2,
+  cliente: 3,
+};
+
+/** The groupings a role may ask for: its own level and those below it, and the places. */
+export function agrupamentosFor(role: Role): Agrupamento[] {
+  const depth = ROLE_DEPTH[role];
+  if (depth === undefined) return [];
+  return AGRUPAMENTOS.filter((a) => {
+    const level = TREE_LEVELS.indexOf(a as TreeLevel);
+    return level === -1 || level >= depth;
+  });
+}
+
+/** The level just below the caller: the default grouping. */
+export function defaultAgrupamento(role: Role): Agrupamento {
+  const depth = ROLE_DEPTH[role] ?? 3;
+  return TREE_LEVELS[Math.min(depth + 1, TREE_LEVELS.length - 1)]!;
+}
+
+/** The tree filters a role may use: those strictly below its own level (its own is implied). */
+export const TREE_FILTERS = ['franquiaId', 'microFranquiaId', 'vendedorId', 'clienteId', 'eventoId'] as const;
+export type TreeFilter = (typeof TREE_FILTERS)[number];
+
+export function treeFiltersFor(role: Role): TreeFilter[] {
+  const depth = ROLE_DEPTH[role];
+  if (depth === undefined) return [];
+  return TREE_FILTERS.filter((_, level) => level > depth);
+}
+
+const optionalUuid = (message: string) =>
+  z
+    .union([z.literal(''), z.uuid(message)])
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const optionalDate = (message: string) =>
+  z
+    .union([z.literal(''), dateOnlyField(message)])
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const optionalPlace = <T extends z.ZodType<string>>(field: T) =>
+  z
+    .union([z.literal(''), field])
+    .optional()
+    .transform((v) => (v ? (v as string) : undefined));
+
+/** Days between two YYYY-MM-DD, inclusive of both. */
+export function daysInPeriod(de: string, ate: string): number {
+  return Math.round((Date.parse(`${ate}T00:00:00Z`) - Date.parse(`${de}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * The filters a group of the report and its drill-down share: the period (the row's own day), the tree ids and
+ * the event's place. Each is optional; together they narrow.
+ */
+export const drillFilterShape = {
+  de: optionalDate(RELATORIO_MESSAGES.deInvalida),
+  ate: optionalDate(RELATORIO_MESSAGES.ateInvalida),
+  franquiaId: optionalUuid(RELATORIO_MESSAGES.franquiaInvalida),
+  microFranquiaId: optionalUuid(RELATORIO_MESSAGES.microFranquiaInvalida),
+  vendedorId: optionalUuid(RELATORIO_MESSAGES.vendedorInvalido),
+  clienteId: optionalUuid(RELATORIO_MESSAGES.clienteInvalido),
+  estado: optionalPlace(estadoField),
+  cidade: optionalPlace(
+    z
+      .string()
+      .trim()
+      .max(120, RELATORIO_MESSAGES.cidadeInvalida)
+      .refine((v) => !v.includes('\u0000'), RELATORIO_MESSAGES.cidadeInvalida),
+  ),
+};
+
+/** `de` after `ate`, or a period over 3 years, is refused with the field named. */
+function checkPeriod(value: { de?: string; ate?: string }, ctx: z.RefinementCtx) {
+  if (value.de && value.ate) {
+    if (value.de > value.ate) {
+      ctx.addIssue({ code: 'custom', path: ['de'], message: RELATORIO_MESSAGES.periodoInvertido });
+    } else if (daysInPeriod(value.de, value.ate) > MAX_PERIOD_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['de'], message: RELATORIO_MESSAGES.periodoLongo });
+    }
+  }
+}
+
+/** The drill-down filters as the funnel lists and exports take them (beside q, eventoId and data). */
+export const drillFilterSchema = z.object(drillFilterShape).superRefine(checkPeriod);
+export type DrillFilter = z.infer<typeof drillFilterSchema>;
+
+export const ORDENAR = ['leads', 'preMatriculas', 'matriculas', 'taxaLeadMatricula', 'rotulo'] as const;
+export type Ordenar = (typeof ORDENAR)[number];
+export const DIRECOES = ['asc', 'desc'] as const;
+export type Direcao = (typeof DIRECOES)[number];
+
+const reportFilterShape = {
+  ...drillFilterShape,
+  eventoId: optionalUuid(RELATORIO_MESSAGES.eventoInvalido),
+};
+
+export const funilQuerySchema = z
+  .object({
+    ...reportFilterShape,
+    agrupar: z.enum(AGRUPAMENTOS, { error: RELATORIO_MESSAGES.agruparInvalido }).optional(),
+    page: listQuerySchema.shape.page,
+    pageSize: listQuerySchema.shape.pageSize,
+    ordenar: z.enum(ORDENAR, { error: RELATORIO_MESSAGES.ordenarInvalido }).default('leads'),
+    /** Not in the issue's contract, added: numbers sort descending and labels ascending unless told. */
+    direcao: z.enum(DIRECOES, { error: RELATORIO_MESSAGES.direcaoInvalida }).optional(),
+  })
+  .superRefine(checkPeriod);
+export type FunilQuery = z.infer<typeof funilQuerySchema>;
+
+export const INTERVALOS = ['dia', 'semana', 'mes'] as const;
+export type Intervalo = (typeof INTERVALOS)[number];
+export const INTERVALO_LABELS: Record<Intervalo, string> = { dia: 'Dia', semana: 'Semana', mes: 'Mês' };
+
+export const serieQuerySchema = z
+  .object({
+    ...reportFilterShape,
+    intervalo: z.enum(INTERVALOS, { error: RELATORIO_MESSAGES.intervaloInvalido }).default('dia'),
+  })
+  .superRefine(checkPeriod);
+export type SerieQuery = z.infer<typeof serieQuerySchema>;
+
+export interface FunilContagem {
+  leads: number;
+  preMatriculas: number;
+  matriculas: number;
+  /** Fractions 0..1 with 4 decimals; 0 when the denominator is 0. */
+  taxaLeadPreMatricula: number;
+  taxaPreMatriculaMatricula: number;
+  taxaLeadMatricula: number;
+}
+
+export interface FunilGrupo extends FunilContagem {
+  /** The company's, vendedor's or event's id; the state code; the city's name. Null: clientes without a vendedor. */
+  id: string | null;
+  rotulo: string;
+  /** For a city: its state (two cities may share a name). */
+  estado?: string;
+}
+
+export interface FunilResposta {
+  de: string;
+  ate: string;
+  agrupar: Agrupamento;
+  totais: FunilContagem;
+  grupos: FunilGrupo[];
+}
+
+export interface SeriePonto {
+  /** YYYY-MM-DD: the bucket's first day (a Monday for weeks, the 1st for months; the period's start at most). */
+  inicio: string;
+  leads: number;
+  preMatriculas: number;
+  matriculas: number;
+}
+
+export interface SerieResposta {
+  intervalo: Intervalo;
+  pontos: SeriePonto[];
+}
+
+/** A rate as the API answers it: 4 decimals, 0 without a denominator. */
+export function taxa(numerador: number, denominador: number): number {
+  if (denominador <= 0) return 0;
+  return Math.round((numerador / denominador) * 10_000) / 10_000;
+}
+
+export function contagem(leads: number, preMatriculas: number, matriculas: number): FunilContagem {
+  return {
+    leads,
+    preMatriculas,
+    matriculas,
+    taxaLeadPreMatricula: taxa(preMatriculas, leads),
+    taxaPreMatriculaMatricula: taxa(matriculas, preMatriculas),
+    taxaLeadMatricula: taxa(matriculas, leads),
+  };
+}
+
+/** The CSV of the grouped table. */
+export const RELATORIO_CSV_COLUMNS = [
+  'Grupo',
+  'Leads',
+  'Pré-Matrículas',
+  'Matrículas',
+  'Lead → Pré-Matrícula',
+  'Pré-Matrícula → Matrícula',
+  'Lead → Matrícula',
+] as const;
+
+export function relatorioCsvFileName(agrupar: Agrupamento, de: string, ate: string): string {
+  return `relatorio-funil_${agrupar}_${de}_${ate}.csv`;
+}
