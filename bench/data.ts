@@ -151,6 +151,9 @@ const COURSES = [
   'Logística',
 ];
 
+/** Sign-ups every 30 s, the newest now: the million leads span the last 347 days, a year of a national network. */
+const LEAD_SPACING_SECONDS = 30;
+
 const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
 /** The helpers below live in pg_temp: they vanish with the session and touch nothing of the app's. */
@@ -358,7 +361,8 @@ async function main() {
     select pg_temp.uid('lead', g), e.id,
       pg_temp.person('aluno', g), pg_temp.person('resp', g),
       'aluno' || g || '@email.com.br', s.ddd || '9' || lpad((g % 100000000)::text, 8, '0'),
-      now() - ((${S.leads} - g) || ' seconds')::interval, now() - ((${S.leads} - g) || ' seconds')::interval,
+      now() - ((${S.leads} - g) * ${LEAD_SPACING_SECONDS} || ' seconds')::interval,
+      now() - ((${S.leads} - g) * ${LEAD_SPACING_SECONDS} || ' seconds')::interval,
       ${scopePathOf('e')}
     from generate_series(1, ${S.leads}) g join states s on s.i = 1 + (g % 27)
     join eventos e on e.id = pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8));`,
@@ -404,6 +408,7 @@ async function main() {
   await step(`indexes (${indexes.length})`, indexes.map((i) => `${i.def};`).join('\n'));
   // The triggers that keep the counters were off during the load: count once from the rows.
   await step('scope counters', 'select scope_counts_rebuild()');
+  await step('funnel days', 'select funnel_dia_rebuild()');
   await client.query('commit');
   // Statistics for the planner and a visibility map for index-only scans, as autovacuum would do in time.
   await step('vacuum analyze', 'vacuum analyze');

@@ -551,6 +551,45 @@ export const scopeCounts = pgTable(
   (t) => [primaryKey({ columns: [t.scopeId, t.stripe] })],
 );
 
+/**
+ * The funnel per day (issue 15, migration 0007). For every node of the tree -- franqueador, franquia,
+ * micro-franquia, vendedor (or none), cliente, evento: `nivel` 0..5 -- reached by a path from the top, and every
+ * place (its events' state and city): how many leads signed up, pré-matrículas were created and matrículas took
+ * effect on each day in Brasília. A row's key is its path prefix (`chave`, a hash of it), so a row never changes
+ * its path: a company or event that moves subtracts from the old path's rows and adds to the new one's, in the
+ * writing transaction, through the same triggers as scope_counts, striped the same way. A report groups the rows
+ * of one level under one ancestor with one indexed range, whatever the size of the network.
+ */
+export const funnelDia = pgTable(
+  'funnel_dia',
+  {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    eventoId: uuid(),
+    estado: text().notNull(),
+    cidade: text().notNull(),
+    dia: date({ mode: 'string' }).notNull(),
+    stripe: smallint().notNull(),
+    leads: integer().notNull().default(0),
+    preMatriculas: integer().notNull().default(0),
+    matriculas: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.estado, t.cidade, t.dia, t.stripe] }),
+    index('funnel_dia_franqueador_idx').on(t.franqueadorId, t.nivel, t.dia),
+    index('funnel_dia_franquia_idx').on(t.franquiaId, t.nivel, t.dia),
+    index('funnel_dia_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.dia),
+    index('funnel_dia_vendedor_idx').on(t.vendedorId, t.nivel, t.dia),
+    index('funnel_dia_cliente_idx').on(t.clienteId, t.nivel, t.dia),
+    index('funnel_dia_evento_idx').on(t.eventoId, t.dia),
+  ],
+);
+
 export const sacTickets = pgTable(
   'sac_tickets',
   {

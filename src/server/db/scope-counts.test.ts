@@ -105,10 +105,25 @@ async function countersByScope() {
       or sum(pre_matriculas) <> 0 or sum(matriculas) <> 0 order by scope_id`);
 }
 
+/** The funnel's days (migration 0007) per node, path and place, without the stripes and the emptied rows. */
+async function daysByNode() {
+  return rows<Record<string, unknown>>(sql`select nivel, chave, franqueador_id, franquia_id, micro_franquia_id,
+    vendedor_id, cliente_id, evento_id, estado, cidade, dia::text as dia, sum(leads)::int as l,
+    sum(pre_matriculas)::int as p, sum(matriculas)::int as m from funnel_dia
+    group by nivel, chave, franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id, evento_id,
+      estado, cidade, dia
+    having sum(leads) <> 0 or sum(pre_matriculas) <> 0 or sum(matriculas) <> 0
+    order by chave, estado, cidade, dia`);
+}
+
 async function expectCountersEqualARebuild() {
   const kept = await countersByScope();
+  const days = await daysByNode();
   await ctx.handle.db.execute(sql`select scope_counts_rebuild()`);
+  await ctx.handle.db.execute(sql`select funnel_dia_rebuild()`);
   expect(kept).toEqual(await countersByScope());
+  expect(days.length).toBeGreaterThan(0);
+  expect(days).toEqual(await daysByNode());
 }
 
 beforeAll(async () => {
@@ -117,7 +132,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('scope paths and counters (migration 0001)', () => {
+describe('scope paths and counters (migrations 0001, 0003 and 0007)', () => {
   it('start equal to a count through the tree for every staff role', async () => {
     await expectEveryRoleMatchesTheOracle();
     await expectCountersEqualARebuild();
@@ -153,6 +168,14 @@ describe('scope paths and counters (migration 0001)', () => {
     await db.execute(sql`update eventos set cliente_id = ${far!.id}, micro_franquia_id = ${far!.micro}
       where id = ${open!.id}`);
     await expectEveryRoleMatchesTheOracle();
+    await expectCountersEqualARebuild();
+    // An event moved to another city takes its days along; with a change of client in the same statement too.
+    await db.execute(sql`update eventos set cidade = 'Cidade Nova', estado = 'MG' where id = ${open!.id}`);
+    await expectCountersEqualARebuild();
+    await db.execute(sql`update eventos set cidade = 'Outra Cidade', cliente_id = (select cliente_id from users
+      where email = 'cliente@demo.com.br'), micro_franquia_id = (select c.micro_franquia_id from clientes c
+      join users u on u.cliente_id = c.id where u.email = 'cliente@demo.com.br') where id = ${open!.id}`);
+    await expectCountersEqualARebuild();
 
     // Deactivated events leave the active count; deleted rows leave every count.
     await db.execute(sql`update eventos set is_active = false where id in (select id from eventos limit 2)`);
