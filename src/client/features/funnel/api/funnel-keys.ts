@@ -1,4 +1,6 @@
 import type { FunnelFilter } from '@shared/schemas/funnel';
+import type { DrillFilter } from '@shared/schemas/relatorios';
+import { DRILL_KEYS } from '@/lib/drill-filters';
 
 /**
  * Every funnel query starts with this key, so making a pre-matrícula effective refreshes the four lists, their
@@ -6,24 +8,31 @@ import type { FunnelFilter } from '@shared/schemas/funnel';
  */
 export const FUNNEL_QUERY_KEY = ['funnel'] as const;
 
+/** A list's filters: the toolbar's and the drill-down's from the address (issue 15). */
+export type FunnelListFilter = FunnelFilter & Partial<DrillFilter>;
+
 /** What a list query sends: the page and the (already debounced) filters. */
-export interface FunnelListParams extends FunnelFilter {
+export interface FunnelListParams extends FunnelListFilter {
   page: number;
   pageSize: number;
 }
 
 /** The filters as URL parameters; empty ones are left out. */
-export function funnelSearchParams(filter: FunnelFilter, extra: Record<string, string> = {}): URLSearchParams {
+export function funnelSearchParams(filter: FunnelListFilter, extra: Record<string, string> = {}): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.eventoId) params.set('eventoId', filter.eventoId);
   if (filter.q) params.set('q', filter.q);
   if (filter.data) params.set('data', filter.data);
+  for (const key of DRILL_KEYS) {
+    const value = filter[key];
+    if (value) params.set(key, value);
+  }
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   return params;
 }
 
 /** The address of a list's CSV export with its current filters: the server streams the file. */
-export function exportCsvUrl(path: string, filter: FunnelFilter, extra: Record<string, string> = {}): string {
+export function exportCsvUrl(path: string, filter: FunnelListFilter, extra: Record<string, string> = {}): string {
   const query = funnelSearchParams(filter, extra).toString();
   return query ? `${path}?${query}` : path;
 }

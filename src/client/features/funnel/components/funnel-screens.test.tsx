@@ -251,3 +251,58 @@ describe('InteressesScreen', () => {
     expect(within(table).queryByRole('columnheader', { name: 'Cliente' })).not.toBeInTheDocument();
   });
 });
+
+describe('drill-down filters from the address (issue 15)', () => {
+  const clienteId = '0b8f0f3e-5d7a-4c1e-9a52-3f6e2b1d4c7a';
+  const path = `/?de=2026-10-01&ate=2026-10-31&clienteId=${clienteId}&clienteNome=${encodeURIComponent('Colégio Horizonte Ltda')}&estado=SP`;
+
+  it('sends them to the list and the export, and shows each as a chip that removes it', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/leads/eventos': { body: [evento] },
+      'GET /api/leads/resumo': resumo,
+      'GET /api/leads': { body: [lead] },
+    });
+    renderWithProviders(<InteressesScreen showCliente />, { path });
+    await screen.findByRole('table', { name: 'Interesses' });
+    const listCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/leads?'));
+    await waitFor(() => expect(listCalls().length).toBeGreaterThan(0));
+    const first = new URL(listCalls()[0]!, 'http://x').searchParams;
+    expect(first.get('de')).toBe('2026-10-01');
+    expect(first.get('ate')).toBe('2026-10-31');
+    expect(first.get('clienteId')).toBe(clienteId);
+    expect(first.get('estado')).toBe('SP');
+    // The name is for the chip only.
+    expect(first.has('clienteNome')).toBe(false);
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      `/api/leads/export.csv?de=2026-10-01&ate=2026-10-31&clienteId=${clienteId}&estado=SP&view=interesses`,
+    );
+
+    expect(screen.getByRole('button', { name: /Período: 01\/10\/2026 a 31\/10\/2026/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Estado: SP/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Cliente: Colégio Horizonte Ltda/ }));
+    expect(screen.queryByRole('button', { name: /Cliente:/ })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(listCalls().some((u) => !u.includes('clienteId') && u.includes('de=2026-10-01'))).toBe(true),
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(screen.queryByRole('button', { name: /Período:/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(listCalls().at(-1)).toBe('/api/leads?page=1&pageSize=50'));
+  });
+
+  it('leaves out a value the shared schema refuses', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/matriculas/resumo': resumo,
+      'GET /api/matriculas': { body: [] },
+    });
+    renderWithProviders(<MatriculasScreen />, { path: '/?franquiaId=nao-e-um-id&de=2026-02-30&cidade=Campinas' });
+    expect(await screen.findByText('Nenhuma matrícula encontrada')).toBeInTheDocument();
+    const url = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/api/matriculas?'))!;
+    expect(url).toContain('cidade=Campinas');
+    expect(url).not.toContain('franquiaId');
+    expect(new URL(url, 'http://x').searchParams.has('de')).toBe(false);
+    expect(screen.getByRole('button', { name: /Cidade: Campinas/ })).toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { FunnelFilters } from '../hooks/use-funnel-filters';
+import { DrillFilterChips } from './drill-filter-chips';
 
 /** Radix Select needs a non-empty value for 'all'. */
 const ALL_EVENTS = 'todos';
@@ -19,7 +20,7 @@ export interface FunnelToolbarProps {
 }
 
 /**
- * Event filter, free-text search, the event-date filter and 'Exportar CSV' (SPEC §2). The export is a plain
+ * Event filter, free-text search, the event-date filter, the drill-down chips (issue 15) and 'Exportar CSV' (SPEC §2). The export is a plain
  * download link: the server streams the file and the session cookie goes along.
  */
 export function FunnelToolbar({ filters, eventos, exportHref }: FunnelToolbarProps) {
@@ -76,6 +77,8 @@ export function FunnelToolbar({ filters, eventos, exportHref }: FunnelToolbarPro
             onChange={(event) => update({ data: event.target.value })}
           />
         </div>
+
+        {filters.chips.length > 0 ? <DrillFilterChips chips={filters.chips} onRemove={filters.removeChip} /> : null}
 
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2 lg:col-span-3">
           {filters.active ? (

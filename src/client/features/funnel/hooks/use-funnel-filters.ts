@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { type DrillChip, drillChips, drillParamNames, readDrillFilter } from '@/lib/drill-filters';
 import type { FunnelListParams } from '../api/funnel-keys';
 
 export interface FunnelFilterValues {
@@ -9,34 +11,73 @@ export interface FunnelFilterValues {
   data: string;
 }
 
-const EMPTY: FunnelFilterValues = { eventoId: '', q: '', data: '' };
+/** The filters kept in the address, so a link (a Relatórios drill-down) or the back button restores them. */
+const URL_FILTERS = ['eventoId', 'data'] as const;
 
 /**
  * The filters of a funnel screen: what the inputs show now, and what the server is asked (the search only once
- * typing pauses). Any change of filter goes back to the first page.
+ * typing pauses). The event, the event's date and the drill-down filters (issue 15: period, tree, place, each a
+ * removable chip) live in the address; the search box is the screen's own. Any change of filter goes back to the
+ * first page.
  */
 export function useFunnelFilters(pageSize: number = DEFAULT_PAGE_SIZE) {
-  const [values, setValues] = useState<FunnelFilterValues>(EMPTY);
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(values.q.trim(), 300);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+
+  const eventoId = searchParams.get('eventoId') ?? '';
+  const data = searchParams.get('data') ?? '';
+  const drillKey = searchParams.toString();
+  const drill = useMemo(() => readDrillFilter(new URLSearchParams(drillKey)), [drillKey]);
+  const chips: DrillChip[] = useMemo(() => drillChips(new URLSearchParams(drillKey)), [drillKey]);
+
+  // The page belongs to one set of filters: another set (a chip removed, the back button) starts at page 1.
+  const signature = `${drillKey}|${q}`;
+  const [paging, setPaging] = useState({ signature, page: 1 });
+  const page = paging.signature === signature ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ signature, page: next });
 
   const params: FunnelListParams = useMemo(
     () => ({
       page,
       pageSize,
       q: q || undefined,
-      eventoId: values.eventoId || undefined,
-      data: values.data || undefined,
+      eventoId: eventoId || undefined,
+      data: data || undefined,
+      ...drill,
     }),
-    [page, pageSize, q, values.eventoId, values.data],
+    [page, pageSize, q, eventoId, data, drill],
   );
 
+  const editUrl = (edit: (next: URLSearchParams) => void) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        edit(next);
+        return next;
+      },
+      { replace: true },
+    );
+
   const update = (patch: Partial<FunnelFilterValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setPage(1);
+    if (patch.q !== undefined) setSearch(patch.q);
+    if (URL_FILTERS.some((key) => patch[key] !== undefined)) {
+      editUrl((next) => {
+        for (const key of URL_FILTERS) {
+          const value = patch[key];
+          if (value === undefined) continue;
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+      });
+    }
+    setPaging({ signature, page: 1 });
   };
 
-  const active = values.eventoId !== '' || values.q !== '' || values.data !== '';
+  const removeChip = (chip: DrillChip) => editUrl((next) => chip.keys.forEach((key) => next.delete(key)));
+
+  const values: FunnelFilterValues = { eventoId, q: search, data };
+  const active = eventoId !== '' || search !== '' || data !== '' || chips.length > 0;
 
   return {
     values,
@@ -45,7 +86,12 @@ export function useFunnelFilters(pageSize: number = DEFAULT_PAGE_SIZE) {
     setPage,
     update,
     active,
-    clear: () => update(EMPTY),
+    chips,
+    removeChip,
+    clear: () => {
+      setSearch('');
+      editUrl((next) => [...URL_FILTERS, ...drillParamNames()].forEach((key) => next.delete(key)));
+    },
   };
 }
 
