@@ -31,6 +31,7 @@ import { leadsRoutes } from './modules/leads/leads.routes';
 import { preMatriculasRoutes } from './modules/pre-matriculas/pre-matriculas.routes';
 import { matriculasRoutes } from './modules/matriculas/matriculas.routes';
 import { sacRoutes } from './modules/sac/sac.routes';
+import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
 
 export interface AppDependencies {
   db: Database;
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(dashboardRoutes);
+  await app.register(relatoriosRoutes);
   await app.register(franquiasRoutes);
   await app.register(microFranquiasRoutes);
   await app.register(clientesRoutes);

@@ -74,6 +74,18 @@ export function formatCount(value: Maybe<number>): string {
   return count.format(value);
 }
 
+const percent = new Intl.NumberFormat('pt-BR', {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 2,
+});
+
+/** A fraction 0..1 as a pt-BR percentage (0,1234 -> '12,34%'). */
+export function formatPercent(value: Maybe<number>): string {
+  if (value == null || !Number.isFinite(value)) return MISSING;
+  return percent.format(value);
+}
+
 /**
  * 'YYYY-MM-DD' -> 'DD/MM/YYYY' by rearranging the text: a date-only value never passes through Date, so no time
  * zone can move it to the previous day.

@@ -85,6 +85,22 @@ export function clientesVisibleTo(actor: Actor): SQL {
   }
 }
 
+/** Vendedores: the micro-franquia's own, and those under the franquia's or the franqueador's; a vendedor itself. */
+export function vendedoresVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return sql`${vendedores.microFranquiaId} in ${networkMicroFranquiaIds(actor)}`;
+    case 'franquia':
+      return sql`${vendedores.microFranquiaId} in ${franquiaMicroFranquiaIds(must(actor.franquiaId))}`;
+    case 'micro_franquia':
+      return eq(vendedores.microFranquiaId, must(actor.microFranquiaId));
+    case 'vendedor':
+      return eq(vendedores.id, must(actor.vendedorId));
+    default:
+      return NONE;
+  }
+}
+
 /** A cliente manages its own courses; the roles above it read them (the event form offers them). */
 export function cursosVisibleTo(actor: Actor): SQL {
   if (actor.role === 'cliente') return eq(cursos.clienteId, must(actor.clienteId));

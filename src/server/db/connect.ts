@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Listen } from './notifications';
 import * as schema from './schema';
@@ -27,3 +27,8 @@ export const drizzleOptions = { schema, casing: 'snake_case' as const };
 
 /** Beside this file in the source tree; copied beside the bundle by the build. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The rows of a raw statement: both drivers (pg and PGlite) answer `{ rows }`. */
+export async function executeRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

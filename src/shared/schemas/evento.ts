@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  EVENTO_STATUSES,
-  LOCAIS_EVENTO,
-  TIPOS_ESCOLA,
-  type EventoStatus,
-} from '../enums';
+import { EVENTO_STATUSES, LOCAIS_EVENTO, TIPOS_ESCOLA, type EventoStatus } from '../enums';
 import { dateOnlyField, estadoField, FIELD_MESSAGES, optionalText, requiredText } from './fields';
 import { listQuerySchema } from './list-query';
 import { optionalMoneyField } from './curso';

@@ -3,6 +3,7 @@ import type { PreMatriculaStatus } from '../enums';
 import { formatDateOnly } from '../format';
 import { FIELD_MESSAGES, dateOnlyField } from './fields';
 import { listQuerySchema } from './list-query';
+import { checkPeriod, drillFilterShape } from './relatorios';
 
 /**
  * The enrolment funnel (SPEC §2 lists, §9 CSV, DESIGN §4.3/§4.5): the filters the four lists and their CSV
@@ -46,8 +47,11 @@ export const PRE_MATRICULA_STATUS_LABELS: Record<PreMatriculaStatus, string> = {
   efetivada: 'Efetivada',
 };
 
-/** The filters every funnel list and its export share: q, the event, and a date compared with the event's. */
-export const funnelFilterSchema = z.object({
+/**
+ * The filters every funnel list and its export share: q, the event, a date compared with the event's, and the
+ * report's drill-down filters (the row's own day, the tree, the event's place: relatorios.ts).
+ */
+const funnelFilterShape = {
   q: listQuerySchema.shape.q,
   eventoId: z
     .union([z.literal(''), z.uuid(FUNNEL_MESSAGES.eventoInvalido)])
@@ -57,19 +61,24 @@ export const funnelFilterSchema = z.object({
     .union([z.literal(''), dateOnlyField(FIELD_MESSAGES.dataInvalida)])
     .optional()
     .transform((v) => (v ? v : undefined)),
-});
+  ...drillFilterShape,
+};
+export const funnelFilterSchema = z.object(funnelFilterShape).superRefine(checkPeriod);
 export type FunnelFilter = z.infer<typeof funnelFilterSchema>;
 
-export const funnelListQuerySchema = listQuerySchema.extend(funnelFilterSchema.shape);
+export const funnelListQuerySchema = listQuerySchema.extend(funnelFilterShape).superRefine(checkPeriod);
 export type FunnelListQuery = z.infer<typeof funnelListQuerySchema>;
 
 /** Leads and Interesses read the same rows; the view only changes the export's name and date column. */
 export const LEADS_VIEWS = ['leads', 'interesses'] as const;
 export type LeadsView = (typeof LEADS_VIEWS)[number];
 
-export const leadsExportQuerySchema = funnelFilterSchema.extend({
-  view: z.enum(LEADS_VIEWS, { error: FUNNEL_MESSAGES.viewInvalida }).default('leads'),
-});
+export const leadsExportQuerySchema = z
+  .object({
+    ...funnelFilterShape,
+    view: z.enum(LEADS_VIEWS, { error: FUNNEL_MESSAGES.viewInvalida }).default('leads'),
+  })
+  .superRefine(checkPeriod);
 export type LeadsExportQuery = z.infer<typeof leadsExportQuerySchema>;
 
 export const efetivarParamsSchema = z.object({

@@ -41,7 +41,15 @@ export const MAX_PERIOD_DAYS = 366 * 3;
 export const DEFAULT_PERIOD_DAYS = 30;
 
 /** The levels of the network, top to bottom, then the places. */
-export const AGRUPAMENTOS = ['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento', 'estado', 'cidade'] as const;
+export const AGRUPAMENTOS = [
+  'franquia',
+  'micro_franquia',
+  'vendedor',
+  'cliente',
+  'evento',
+  'estado',
+  'cidade',
+] as const;
 export type Agrupamento = (typeof AGRUPAMENTOS)[number];
 export const TREE_LEVELS = ['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'] as const;
 export type TreeLevel = (typeof TREE_LEVELS)[number];
@@ -91,23 +99,14 @@ export function treeFiltersFor(role: Role): TreeFilter[] {
   return TREE_FILTERS.filter((_, level) => level > depth);
 }
 
-const optionalUuid = (message: string) =>
-  z
-    .union([z.literal(''), z.uuid(message)])
-    .optional()
-    .transform((v) => (v ? v : undefined));
-
-const optionalDate = (message: string) =>
-  z
-    .union([z.literal(''), dateOnlyField(message)])
-    .optional()
-    .transform((v) => (v ? v : undefined));
-
-const optionalPlace = <T extends z.ZodType<string>>(field: T) =>
+/** An optional filter: absent or empty means none (and the key stays optional for the callers that build one). */
+const optionalFilter = (field: z.ZodType<string, string>) =>
   z
     .union([z.literal(''), field])
-    .optional()
-    .transform((v) => (v ? (v as string) : undefined));
+    .transform((v) => (v ? v : undefined))
+    .optional();
+const optionalUuid = (message: string) => optionalFilter(z.uuid(message));
+const optionalDate = (message: string) => optionalFilter(dateOnlyField(message));
 
 /** Days between two YYYY-MM-DD, inclusive of both. */
 export function daysInPeriod(de: string, ate: string): number {
@@ -125,8 +124,8 @@ export const drillFilterShape = {
   microFranquiaId: optionalUuid(RELATORIO_MESSAGES.microFranquiaInvalida),
   vendedorId: optionalUuid(RELATORIO_MESSAGES.vendedorInvalido),
   clienteId: optionalUuid(RELATORIO_MESSAGES.clienteInvalido),
-  estado: optionalPlace(estadoField),
-  cidade: optionalPlace(
+  estado: optionalFilter(estadoField),
+  cidade: optionalFilter(
     z
       .string()
       .trim()
@@ -136,7 +135,7 @@ export const drillFilterShape = {
 };
 
 /** `de` after `ate`, or a period over 3 years, is refused with the field named. */
-function checkPeriod(value: { de?: string; ate?: string }, ctx: z.RefinementCtx) {
+export function checkPeriod(value: { de?: string; ate?: string }, ctx: z.RefinementCtx) {
   if (value.de && value.ate) {
     if (value.de > value.ate) {
       ctx.addIssue({ code: 'custom', path: ['de'], message: RELATORIO_MESSAGES.periodoInvertido });

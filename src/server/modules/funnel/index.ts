@@ -5,9 +5,10 @@
  */
 export type { FunnelCounter, FunnelSource } from './source';
 export { clienteSelection, eventFilters, listFunnelPage, withClienteFor } from './page';
-export { countResumo, countedTotal } from './counts';
+export { countResumo, countedTotal, selectScalars } from './counts';
 export { funnelSearch } from './search';
 export { EXPORT_BATCH_SIZE, type KeysetCursor, cursorText, keysetAfter, keysetBatches, newestFirst } from './keyset';
 export { BRAZIL_TIME_ZONE, csvDate, todayInBrazil } from './brazil-time';
 export { eventoSelection, findFunnelEvento, listFunnelEventos } from './event-options';
 export { mapBatches, sendCsv } from './csv-export';
+export { type DrillColumns, drillFilters, hasDrillFilter } from './drill';

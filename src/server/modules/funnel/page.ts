@@ -8,6 +8,7 @@ import type { Executor } from '../../db/connect';
 import { clientes, eventos } from '../../db/schema';
 import { pageWindow } from '../../lib/pagination';
 import { countedTotal, selectScalars } from './counts';
+import { hasDrillFilter } from './drill';
 import { newestFirst } from './keyset';
 import type { FunnelSource } from './source';
 
@@ -23,7 +24,7 @@ export function withClienteFor<T extends { cliente: { nomeFantasia: string } | n
 }
 
 function isUnfiltered(filter: FunnelFilter): boolean {
-  return !filter.q && !filter.eventoId && !filter.data;
+  return !filter.q && !filter.eventoId && !filter.data && !hasDrillFilter(filter);
 }
 
 /** A selected row; the cliente comes through a left join (an event may belong to a micro-franquia alone). */

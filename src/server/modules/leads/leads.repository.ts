@@ -9,6 +9,7 @@ import {
   clienteSelection,
   countResumo,
   cursorText,
+  drillFilters,
   eventFilters,
   eventoSelection,
   funnelSearch,
@@ -21,6 +22,7 @@ function leadConditions(actor: Actor, filter: FunnelFilter) {
   return and(
     leadsVisibleTo(actor),
     eventFilters(filter, leads.eventoId),
+    drillFilters(filter, leads, leads.createdAt),
     funnelSearch(filter.q, leadsSearchText(leads), leads.telefone),
   );
 }

@@ -9,6 +9,7 @@ import {
   clienteSelection,
   countResumo,
   cursorText,
+  drillFilters,
   eventFilters,
   eventoSelection,
   funnelSearch,
@@ -21,6 +22,7 @@ function matriculaConditions(actor: Actor, filter: FunnelFilter) {
   return and(
     matriculasVisibleTo(actor),
     eventFilters(filter, matriculas.eventoId),
+    drillFilters(filter, matriculas, matriculas.efetivadaEm),
     funnelSearch(filter.q, [matriculas.nome, matriculas.email, matriculas.cursoInteresse], matriculas.telefone),
   );
 }

@@ -15,6 +15,7 @@ import {
   clienteSelection,
   countResumo,
   cursorText,
+  drillFilters,
   eventFilters,
   eventoSelection,
   funnelSearch,
@@ -27,6 +28,7 @@ function preMatriculaConditions(actor: Actor, filter: FunnelFilter) {
   return and(
     preMatriculasVisibleTo(actor),
     eventFilters(filter, preMatriculas.eventoId),
+    drillFilters(filter, preMatriculas, preMatriculas.createdAt),
     funnelSearch(
       filter.q,
       [

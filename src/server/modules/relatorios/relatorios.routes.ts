@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { formatPercent } from '../../../shared/format';
+import { rolesFor } from '../../../shared/permissions';
+import {
+  RELATORIO_CSV_COLUMNS,
+  funilQuerySchema,
+  relatorioCsvFileName,
+  serieQuerySchema,
+} from '../../../shared/schemas/relatorios';
+import { setTotalCount } from '../../lib/pagination';
+import { sendCsv, todayInBrazil } from '../funnel';
+import { funil, funilCompleto, serie } from './relatorios.service';
+
+/**
+ * Relatórios (issue 15): the funnel counted per group and per period over the caller's scope. Every staff role
+ * reads its own part of the network; the aluno is refused by the access table.
+ */
+export async function relatoriosRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const today = () => todayInBrazil(app.clock.now());
+
+  app.get(
+    '/api/relatorios/funil',
+    { schema: { querystring: funilQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
+    async (request, reply) => {
+      const { resposta, total } = await funil(app.db, request.actor!, request.query, today());
+      setTotalCount(reply, total);
+      return resposta;
+    },
+  );
+
+  app.get(
+    '/api/relatorios/funil.csv',
+    { schema: { querystring: funilQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
+    async (request, reply) => {
+      const { agrupar, de, ate, grupos } = await funilCompleto(app.db, request.actor!, request.query, today());
+      async function* rows() {
+        yield grupos.map((g) => [
+          g.estado ? `${g.rotulo} - ${g.estado}` : g.rotulo,
+          g.leads,
+          g.preMatriculas,
+          g.matriculas,
+          formatPercent(g.taxaLeadPreMatricula),
+          formatPercent(g.taxaPreMatriculaMatricula),
+          formatPercent(g.taxaLeadMatricula),
+        ]);
+      }
+      return sendCsv(reply, relatorioCsvFileName(agrupar, de, ate), RELATORIO_CSV_COLUMNS, rows());
+    },
+  );
+
+  app.get(
+    '/api/relatorios/serie',
+    { schema: { querystring: serieQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
+    async (request) => serie(app.db, request.actor!, request.query, today()),
+  );
+}

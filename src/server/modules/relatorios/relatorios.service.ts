@@ -1,0 +1,216 @@
+import { type SQL, and, eq, sql } from 'drizzle-orm';
+import type { Role } from '../../../shared/roles';
+import {
+  DEFAULT_PERIOD_DAYS,
+  MAX_PERIOD_DAYS,
+  RELATORIO_MESSAGES,
+  type Agrupamento,
+  type FunilQuery,
+  type FunilResposta,
+  type Intervalo,
+  type SerieQuery,
+  type SerieResposta,
+  type TreeFilter,
+  agrupamentosFor,
+  contagem,
+  daysInPeriod,
+  defaultAgrupamento,
+} from '../../../shared/schemas/relatorios';
+import type { Actor } from '../../access/actor';
+import {
+  clientesVisibleTo,
+  eventosVisibleTo,
+  franquiasVisibleTo,
+  microFranquiasVisibleTo,
+  scopeNodeOf,
+  vendedoresVisibleTo,
+} from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { clientes, eventos, franquias, microFranquias, vendedores } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/http-error';
+import { selectScalars } from '../funnel';
+import { type Level, type PathNode, type ReportRows, findGroups, findSeries } from './relatorios.repository';
+
+/** The caller's node in funnel_dia's terms. */
+const SCOPE_LEVELS: Record<NonNullable<ReturnType<typeof scopeNodeOf>>['column'], Level> = {
+  franqueadorId: 'franqueador',
+  franquiaId: 'franquia',
+  microFranquiaId: 'micro_franquia',
+  vendedorId: 'vendedor',
+  clienteId: 'cliente',
+};
+
+/** Each tree filter: its level and whether the caller may see that node (DESIGN §4.3: outside -> 404). */
+const FILTERS: Record<TreeFilter, { level: Level; visible: (actor: Actor, id: string) => SQL }> = {
+  franquiaId: {
+    level: 'franquia',
+    visible: (actor, id) =>
+      sql`exists (select 1 from ${franquias} where ${and(eq(franquias.id, id), franquiasVisibleTo(actor))})`,
+  },
+  microFranquiaId: {
+    level: 'micro_franquia',
+    visible: (actor, id) =>
+      sql`exists (select 1 from ${microFranquias} where ${and(eq(microFranquias.id, id), microFranquiasVisibleTo(actor))})`,
+  },
+  vendedorId: {
+    level: 'vendedor',
+    visible: (actor, id) =>
+      sql`exists (select 1 from ${vendedores} where ${and(eq(vendedores.id, id), vendedoresVisibleTo(actor))})`,
+  },
+  clienteId: {
+    level: 'cliente',
+    visible: (actor, id) =>
+      sql`exists (select 1 from ${clientes} where ${and(eq(clientes.id, id), clientesVisibleTo(actor))})`,
+  },
+  eventoId: {
+    level: 'evento',
+    visible: (actor, id) =>
+      sql`exists (select 1 from ${eventos} where ${and(eq(eventos.id, id), eventosVisibleTo(actor))})`,
+  },
+};
+
+type Filters = Partial<Record<TreeFilter, string>> & { de?: string; ate?: string; estado?: string; cidade?: string };
+
+const DAY_MS = 86_400_000;
+const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const addDays = (day: string, days: number) => toDay(dayMs(day) + days * DAY_MS);
+
+/** The period asked for, or the last 30 days ending today (Brasília); refused when reversed or over 3 years. */
+export function resolvePeriod(filters: Pick<Filters, 'de' | 'ate'>, today: string): { de: string; ate: string } {
+  const ate = filters.ate ?? today;
+  const de = filters.de ?? addDays(ate, -(DEFAULT_PERIOD_DAYS - 1));
+  if (de > ate) throw badRequest(RELATORIO_MESSAGES.periodoInvertido, { de: RELATORIO_MESSAGES.periodoInvertido });
+  if (daysInPeriod(de, ate) > MAX_PERIOD_DAYS) {
+    throw badRequest(RELATORIO_MESSAGES.periodoLongo, { de: RELATORIO_MESSAGES.periodoLongo });
+  }
+  return { de, ate };
+}
+
+/**
+ * The rows a caller's question covers: under its own node and every filter's node, at the place asked for. A
+ * filter naming a node the caller does not see answers 404, as an :id outside the scope does.
+ */
+export async function resolveRows(db: Executor, actor: Actor, filters: Filters, today: string): Promise<ReportRows> {
+  const scope = scopeNodeOf(actor);
+  if (!scope) throw notFound(RELATORIO_MESSAGES.naoEncontrado);
+  const nodes: PathNode[] = [{ level: SCOPE_LEVELS[scope.column], id: scope.id }];
+  const asked = (Object.keys(FILTERS) as TreeFilter[]).filter((name) => filters[name]);
+  if (asked.length > 0) {
+    const fields = Object.fromEntries(
+      asked.map((name) => [name, sql<boolean>`${FILTERS[name].visible(actor, filters[name]!)}`]),
+    );
+    const [seen] = await selectScalars(db, fields);
+    for (const name of asked) {
+      if (!seen?.[name]) throw notFound(RELATORIO_MESSAGES.naoEncontrado);
+      nodes.push({ level: FILTERS[name].level, id: filters[name]! });
+    }
+  }
+  return { nodes, estado: filters.estado, cidade: filters.cidade, ...resolvePeriod(filters, today) };
+}
+
+export function resolveAgrupamento(role: Role, agrupar: Agrupamento | undefined): Agrupamento {
+  const chosen = agrupar ?? defaultAgrupamento(role);
+  if (!agrupamentosFor(role).includes(chosen)) {
+    throw badRequest(RELATORIO_MESSAGES.agruparAcima, { agrupar: RELATORIO_MESSAGES.agruparAcima });
+  }
+  return chosen;
+}
+
+/** GET /api/relatorios/funil: one page of groups, the number of groups, and the totals over all of them. */
+export async function funil(
+  db: Executor,
+  actor: Actor,
+  query: FunilQuery,
+  today: string,
+): Promise<{ resposta: FunilResposta; total: number }> {
+  const agrupar = resolveAgrupamento(actor.role, query.agrupar);
+  const rows = await resolveRows(db, actor, query, today);
+  const direcao = query.direcao ?? (query.ordenar === 'rotulo' ? 'asc' : 'desc');
+  const groupQuery = {
+    agrupar,
+    ordenar: query.ordenar,
+    direcao,
+    semVendedor: RELATORIO_MESSAGES.semVendedor,
+  } as const;
+  const found = await findGroups(db, rows, {
+    ...groupQuery,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  // A page past the last group has no row to carry the count and the totals: ask for them apart.
+  const { count, totals } =
+    found.totals || query.page === 1 ? found : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
+  // No group at all: nothing was counted.
+  const sum = totals ?? { leads: 0, preMatriculas: 0, matriculas: 0 };
+  return {
+    resposta: {
+      de: rows.de,
+      ate: rows.ate,
+      agrupar,
+      totais: contagem(sum.leads, sum.preMatriculas, sum.matriculas),
+      grupos: found.groups.map(({ leads, preMatriculas, matriculas, ...group }) => ({
+        ...group,
+        ...contagem(leads, preMatriculas, matriculas),
+      })),
+    },
+    total: count,
+  };
+}
+
+/** Every group of the report, for the CSV. */
+export async function funilCompleto(db: Executor, actor: Actor, query: FunilQuery, today: string) {
+  const agrupar = resolveAgrupamento(actor.role, query.agrupar);
+  const rows = await resolveRows(db, actor, query, today);
+  const direcao = query.direcao ?? (query.ordenar === 'rotulo' ? 'asc' : 'desc');
+  const { groups } = await findGroups(db, rows, {
+    agrupar,
+    ordenar: query.ordenar,
+    direcao,
+    semVendedor: RELATORIO_MESSAGES.semVendedor,
+    limit: null,
+    offset: 0,
+  });
+  return {
+    agrupar,
+    de: rows.de,
+    ate: rows.ate,
+    grupos: groups.map((g) => ({ ...g, ...contagem(g.leads, g.preMatriculas, g.matriculas) })),
+  };
+}
+
+/** The first day of the bucket a day falls in: itself, its week's Monday, its month's 1st. */
+export function bucketStart(day: string, intervalo: Intervalo): string {
+  if (intervalo === 'dia') return day;
+  if (intervalo === 'mes') return `${day.slice(0, 7)}-01`;
+  const weekday = new Date(dayMs(day)).getUTCDay(); // 0 = Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+function nextBucket(start: string, intervalo: Intervalo): string {
+  if (intervalo === 'dia') return addDays(start, 1);
+  if (intervalo === 'semana') return addDays(start, 7);
+  const [y, m] = start.split('-').map(Number) as [number, number];
+  return toDay(Date.UTC(y, m, 1));
+}
+
+/** GET /api/relatorios/serie: every bucket of the period, zeros included. */
+export async function serie(db: Executor, actor: Actor, query: SerieQuery, today: string): Promise<SerieResposta> {
+  const rows = await resolveRows(db, actor, query, today);
+  const found = new Map((await findSeries(db, rows, query.intervalo)).map((point) => [point.inicio, point]));
+  const pontos: SerieResposta['pontos'] = [];
+  for (
+    let inicio = bucketStart(rows.de, query.intervalo);
+    inicio <= rows.ate;
+    inicio = nextBucket(inicio, query.intervalo)
+  ) {
+    const point = found.get(inicio);
+    pontos.push({
+      inicio,
+      leads: point?.leads ?? 0,
+      preMatriculas: point?.preMatriculas ?? 0,
+      matriculas: point?.matriculas ?? 0,
+    });
+  }
+  return { intervalo: query.intervalo, pontos };
+}
