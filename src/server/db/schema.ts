@@ -551,18 +551,9 @@ export const scopeCounts = pgTable(
   (t) => [primaryKey({ columns: [t.scopeId, t.stripe] })],
 );
 
-/**
- * The funnel per day (issue 15, migration 0007). For every node of the tree -- franqueador, franquia,
- * micro-franquia, vendedor (or none), cliente, evento: `nivel` 0..5 -- reached by a path from the top, and every
- * place (its events' state and city): how many leads signed up, pré-matrículas were created and matrículas took
- * effect on each day in Brasília. A row's key is its path prefix (`chave`, a hash of it), so a row never changes
- * its path: a company or event that moves subtracts from the old path's rows and adds to the new one's, in the
- * writing transaction, through the same triggers as scope_counts, striped the same way. A report groups the rows
- * of one level under one ancestor with one indexed range, whatever the size of the network.
- */
-export const funnelDia = pgTable(
-  'funnel_dia',
-  {
+/** The columns of funnel_dia and funnel_mes: a path node's counts over one period (a day or a month). */
+function funnelPeriodColumns() {
+  return {
     chave: uuid().notNull(),
     nivel: smallint().notNull(),
     franqueadorId: uuid(),
@@ -571,22 +562,48 @@ export const funnelDia = pgTable(
     vendedorId: uuid(),
     clienteId: uuid(),
     eventoId: uuid(),
-    estado: text().notNull(),
-    cidade: text().notNull(),
-    dia: date({ mode: 'string' }).notNull(),
     stripe: smallint().notNull(),
     leads: integer().notNull().default(0),
     preMatriculas: integer().notNull().default(0),
     matriculas: integer().notNull().default(0),
-  },
+  };
+}
+
+/**
+ * The funnel per day (issue 15, migration 0007). For every node of the tree -- franqueador, franquia,
+ * micro-franquia, vendedor (or none), cliente, evento: `nivel` 0..5 -- reached by a path from the top: how many
+ * leads signed up, pré-matrículas were created and matrículas took effect on each day in Brasília. A row's key
+ * is its path prefix (`chave`, a hash of it), so a row never changes its path: a company or event that moves
+ * subtracts from the old path's rows and adds to the new one's, in the writing transaction, through the same
+ * triggers as scope_counts, striped the same way. A report groups the rows of one level under one ancestor with
+ * one indexed range, whatever the size of the network; the event's place is read from the event.
+ */
+export const funnelDia = pgTable(
+  'funnel_dia',
+  { ...funnelPeriodColumns(), dia: date({ mode: 'string' }).notNull() },
   (t) => [
-    primaryKey({ columns: [t.chave, t.estado, t.cidade, t.dia, t.stripe] }),
+    primaryKey({ columns: [t.chave, t.dia, t.stripe] }),
     index('funnel_dia_franqueador_idx').on(t.franqueadorId, t.nivel, t.dia),
     index('funnel_dia_franquia_idx').on(t.franquiaId, t.nivel, t.dia),
     index('funnel_dia_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.dia),
     index('funnel_dia_vendedor_idx').on(t.vendedorId, t.nivel, t.dia),
     index('funnel_dia_cliente_idx').on(t.clienteId, t.nivel, t.dia),
     index('funnel_dia_evento_idx').on(t.eventoId, t.dia),
+  ],
+);
+
+/** The same per month (`mes` is its 1st): a year is 12 rows of a node, not 365. */
+export const funnelMes = pgTable(
+  'funnel_mes',
+  { ...funnelPeriodColumns(), mes: date({ mode: 'string' }).notNull() },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.mes, t.stripe] }),
+    index('funnel_mes_franqueador_idx').on(t.franqueadorId, t.nivel, t.mes),
+    index('funnel_mes_franquia_idx').on(t.franquiaId, t.nivel, t.mes),
+    index('funnel_mes_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.mes),
+    index('funnel_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
+    index('funnel_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
+    index('funnel_mes_evento_idx').on(t.eventoId, t.mes),
   ],
 );
 

@@ -209,6 +209,16 @@ const COUNT_ROUTES: Record<string, Record<string, Table | 'activeFunnelEventos'>
   'GET /api/matriculas/resumo': { total: 'matriculas', eventosAtivos: 'activeFunnelEventos' },
 };
 
+/**
+ * The report's routes (issue 15): counts only, whose totals must be exactly the caller's rows, and whose filters
+ * name nodes of the tree (a node out of scope answers as an unknown one).
+ */
+const REPORT_ROUTES: Record<string, string> = {
+  'GET /api/relatorios/funil': 'json',
+  'GET /api/relatorios/serie': 'json',
+  'GET /api/relatorios/funil.csv': 'csv',
+};
+
 /** GET routes without an id that hold no network rows to leak. */
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
@@ -255,7 +265,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
     expect(withParams.filter((k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k])).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
     const reads = routes.filter((r) => r.method === 'GET' && !r.url.includes(':')).map(key);
-    expect(reads.filter((k) => !LIST_ROUTES[k] && !COUNT_ROUTES[k] && !UNSCOPED[k])).toEqual([]);
+    expect(reads.filter((k) => !LIST_ROUTES[k] && !COUNT_ROUTES[k] && !UNSCOPED[k] && !REPORT_ROUTES[k])).toEqual([]);
+    expect(Object.keys(REPORT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect([...Object.keys(LIST_ROUTES), ...Object.keys(COUNT_ROUTES)].filter((k) => !reads.includes(k))).toEqual([]);
   });
 
@@ -504,5 +515,61 @@ describe('IDOR: rows out of the caller’s scope', () => {
         `  leaks: ${figures.leaks.length}`,
       ].join('\n'),
     );
+  });
+
+  it('counts in the reports exactly the caller’s rows, and answers a node out of scope as an unknown one', async () => {
+    const leaks: string[] = [];
+    const today = new Date().toISOString().slice(0, 10);
+    const period = `de=${new Date(Date.now() - 1000 * 86_400_000).toISOString().slice(0, 10)}&ate=${today}`;
+    const filters = {
+      franquias: 'franquiaId',
+      microFranquias: 'microFranquiaId',
+      clientes: 'clienteId',
+      eventos: 'eventoId',
+    } as const;
+    let tried = 0;
+    for (const name of ACTOR_NAMES) {
+      if (roleOf(name) === 'aluno') continue;
+      const own = (rows: { eventoId: string }[]) => rows.filter((r) => scopes[name].eventos.has(r.eventoId)).length;
+      const expected = {
+        leads: own(world.graph.leads),
+        preMatriculas: own(world.graph.preMatriculas),
+        matriculas: own(world.graph.matriculas),
+      };
+      for (const agrupar of ['estado', 'evento']) {
+        const funil = await inject(name, 'GET', `/api/relatorios/funil?${period}&agrupar=${agrupar}&pageSize=500`);
+        expect(funil.statusCode, `${name} funil`).toBe(200);
+        const { totais } = funil.json<{ totais: typeof expected }>();
+        const counted = { leads: totais.leads, preMatriculas: totais.preMatriculas, matriculas: totais.matriculas };
+        if (JSON.stringify(counted) !== JSON.stringify(expected))
+          leaks.push(
+            `funil by ${agrupar} as ${name}: ${JSON.stringify(counted)}, its scope ${JSON.stringify(expected)}`,
+          );
+        for (const { table, id } of (['franquias', 'microFranquias', 'clientes', 'eventos'] as const).flatMap((t) =>
+          foreign(name, t).map((i) => ({ table: t, id: i })),
+        )) {
+          if (funil.body.includes(id)) leaks.push(`funil as ${name} names ${table} ${id}`);
+        }
+      }
+      const serie = await inject(name, 'GET', `/api/relatorios/serie?${period}&intervalo=mes`);
+      const sum = serie.json<{ pontos: { leads: number }[] }>().pontos.reduce((n, p) => n + p.leads, 0);
+      if (sum !== expected.leads) leaks.push(`serie as ${name}: ${sum} leads, its scope ${expected.leads}`);
+      for (const [table, param] of Object.entries(filters) as [keyof typeof filters, string][]) {
+        for (const id of foreign(name, table)) {
+          for (const route of Object.keys(REPORT_ROUTES)) {
+            const url = route.replace('GET ', '');
+            const response = await inject(name, 'GET', `${url}?${param}=${id}`);
+            const unknown = await inject(name, 'GET', `${url}?${param}=${randomUUID()}`);
+            tried += 1;
+            tally(name, table, id);
+            if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+              leaks.push(`${url}?${param}=${id} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+          }
+        }
+      }
+    }
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
+    expect(tried).toBeGreaterThan(100);
   });
 });

@@ -1,28 +1,31 @@
-import { type SQL, and, between, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { Agrupamento, Direcao, Intervalo, Ordenar } from '../../../shared/schemas/relatorios';
 import { type Executor, executeRows } from '../../db/connect';
-import { clientes, eventos, franquias, funnelDia, microFranquias, users, vendedores } from '../../db/schema';
+import { clientes, eventos, franquias, funnelDia, funnelMes, microFranquias, users, vendedores } from '../../db/schema';
 
 /**
- * The report's reads over funnel_dia (migration 0007). Every question is the same shape: the rows of ONE level
- * (`nivel`) under the caller's node and the filters' nodes, in the period, grouped by a column. The level is the
- * deepest of the grouping, the filters and the caller, so each row is counted once.
+ * The report's reads over funnel_dia and funnel_mes (migration 0007). Every question has the same shape: the
+ * rows of ONE level (`nivel`) under the caller's node and the filters' nodes, in the period, grouped by a column.
+ * The level is the deepest of the grouping, the filters and the caller, so each lead is counted once. A period
+ * reads whole months from funnel_mes and only the days at its ends from funnel_dia. The event's place is read
+ * from the event: a question about places reads the events' own rows (level 5).
  */
 
-/** The tree's levels as funnel_dia numbers them, top to bottom, with each level's path column. */
+/** The tree's levels as the tables number them, top to bottom. */
 export const LEVELS = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'] as const;
 export type Level = (typeof LEVELS)[number];
-const PATH_COLUMNS: Record<Level, AnyPgColumn> = {
-  franqueador: funnelDia.franqueadorId,
-  franquia: funnelDia.franquiaId,
-  micro_franquia: funnelDia.microFranquiaId,
-  vendedor: funnelDia.vendedorId,
-  cliente: funnelDia.clienteId,
-  evento: funnelDia.eventoId,
-};
-
 export const levelOf = (level: Level) => LEVELS.indexOf(level);
+const EVENT_LEVEL = levelOf('evento');
+
+type PeriodTable = typeof funnelDia | typeof funnelMes;
+const PATH_COLUMN = {
+  franqueador: 'franqueadorId',
+  franquia: 'franquiaId',
+  micro_franquia: 'microFranquiaId',
+  vendedor: 'vendedorId',
+  cliente: 'clienteId',
+  evento: 'eventoId',
+} as const satisfies Record<Level, keyof PeriodTable['_']['columns']>;
 
 /** A node the rows must sit under: the caller's own, or a filter's. */
 export interface PathNode {
@@ -39,63 +42,104 @@ export interface ReportRows {
   ate: string;
 }
 
-function rowsWhere(rows: ReportRows, nivel: number): SQL {
-  return and(
-    eq(funnelDia.nivel, nivel),
-    ...rows.nodes.map((node) => eq(PATH_COLUMNS[node.level], node.id)),
-    rows.estado ? eq(funnelDia.estado, rows.estado) : undefined,
-    rows.cidade ? sql`lower(${funnelDia.cidade}) = lower(${rows.cidade})` : undefined,
-    between(funnelDia.dia, rows.de, rows.ate),
-  ) as SQL;
-}
+const isPlace = (agrupar?: Agrupamento) => agrupar === 'estado' || agrupar === 'cidade';
 
-/** The deepest level among the nodes (and the grouping, when it is a level). */
+/** The deepest level among the nodes and the grouping; a question about places reads the events' rows. */
 function nivelFor(rows: ReportRows, agrupar?: Agrupamento): number {
+  if (rows.estado || rows.cidade || isPlace(agrupar)) return EVENT_LEVEL;
   const depths = rows.nodes.map((node) => levelOf(node.level));
-  if (agrupar && agrupar !== 'estado' && agrupar !== 'cidade') depths.push(levelOf(agrupar));
+  if (agrupar) depths.push(levelOf(agrupar as Level));
   return Math.max(0, ...depths);
 }
 
-const sums = {
-  leads: sql<number>`coalesce(sum(${funnelDia.leads}), 0)::int`,
-  preMatriculas: sql<number>`coalesce(sum(${funnelDia.preMatriculas}), 0)::int`,
-  matriculas: sql<number>`coalesce(sum(${funnelDia.matriculas}), 0)::int`,
-};
+const DAY_MS = 86_400_000;
+const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** Each group's key and, for a level, the label joined from its table. */
-function grouping(agrupar: Agrupamento, semVendedor: string): { key: SQL; estado?: SQL; label: (key: SQL) => SQL } {
+/**
+ * A period as whole months and loose days: [de, ate] = days before the first whole month, the whole months, and
+ * days after the last one. No whole month: every day is loose.
+ */
+export function splitPeriod(de: string, ate: string): { months: [string, string] | null; days: [string, string][] } {
+  const [y1, m1, d1] = de.split('-').map(Number) as [number, number, number];
+  const firstWhole = d1 === 1 ? de : toDay(Date.UTC(y1, m1, 1));
+  const [y2, m2] = ate.split('-').map(Number) as [number, number];
+  const afterAte = toDay(dayMs(ate) + DAY_MS);
+  const lastWholeEnd = afterAte.endsWith('-01') ? ate : toDay(Date.UTC(y2, m2 - 1, 0));
+  if (firstWhole > lastWholeEnd) return { months: null, days: [[de, ate]] };
+  const lastWholeStart = `${lastWholeEnd.slice(0, 7)}-01`;
+  const days: [string, string][] = [];
+  if (de < firstWhole) days.push([de, toDay(dayMs(firstWhole) - DAY_MS)]);
+  if (lastWholeEnd < ate) days.push([toDay(dayMs(lastWholeEnd) + DAY_MS), ate]);
+  return { months: [firstWhole, lastWholeStart], days };
+}
+
+/** The row conditions on one of the two tables, the period aside. */
+function rowsWhere(table: PeriodTable, rows: ReportRows, nivel: number): SQL {
+  return and(
+    eq(table.nivel, nivel),
+    ...rows.nodes.map((node) => eq(table[PATH_COLUMN[node.level]], node.id)),
+    rows.estado ? eq(eventos.estado, rows.estado) : undefined,
+    rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
+  ) as SQL;
+}
+
+/**
+ * The period's rows as one subquery of `select ...` pieces (whole months, loose days), each with the columns the
+ * caller picks from its table: `pick(table, period)` where period is the row's day or month.
+ */
+function periodRows(
+  rows: ReportRows,
+  nivel: number,
+  withPlace: boolean,
+  pick: (table: PeriodTable, period: SQL) => SQL,
+  split = splitPeriod(rows.de, rows.ate),
+): SQL {
+  const piece = (table: PeriodTable, period: SQL, from: string, to: string) =>
+    sql`select ${pick(table, period)} from ${table}${
+      withPlace ? sql` join ${eventos} on ${eventos.id} = ${table.eventoId}` : sql``
+    } where ${rowsWhere(table, rows, nivel)} and ${period} between ${from} and ${to}`;
+  const pieces: SQL[] = [];
+  if (split.months) pieces.push(piece(funnelMes, sql`${funnelMes.mes}`, ...split.months));
+  for (const [from, to] of split.days) pieces.push(piece(funnelDia, sql`${funnelDia.dia}`, from, to));
+  return sql.join(pieces, sql` union all `);
+}
+
+/** Each group's key (text), its state for a city, and the label a key reads as. */
+function grouping(agrupar: Agrupamento, semVendedor: string) {
+  const byId = (table: PeriodTable, level: Level) => sql`${table[PATH_COLUMN[level]]}::text`;
   switch (agrupar) {
     case 'estado':
-      return { key: sql`${funnelDia.estado}`, label: (key) => key };
+      return { key: () => sql`${eventos.estado}`, label: (key: SQL) => key };
     case 'cidade':
-      return { key: sql`${funnelDia.cidade}`, estado: sql`${funnelDia.estado}`, label: (key) => key };
+      return { key: () => sql`${eventos.cidade}`, estado: sql`${eventos.estado}`, label: (key: SQL) => key };
     case 'franquia':
       return {
-        key: sql`${funnelDia.franquiaId}`,
-        label: (key) => sql`(select ${franquias.razaoSocial} from ${franquias} where ${franquias.id} = (${key})::uuid)`,
+        key: (t: PeriodTable) => byId(t, 'franquia'),
+        label: (key: SQL) => sql`(select ${franquias.razaoSocial} from ${franquias} where ${franquias.id} = ${key}::uuid)`,
       };
     case 'micro_franquia':
       return {
-        key: sql`${funnelDia.microFranquiaId}`,
-        label: (key) =>
-          sql`(select ${microFranquias.razaoSocial} from ${microFranquias} where ${microFranquias.id} = (${key})::uuid)`,
+        key: (t: PeriodTable) => byId(t, 'micro_franquia'),
+        label: (key: SQL) =>
+          sql`(select ${microFranquias.razaoSocial} from ${microFranquias} where ${microFranquias.id} = ${key}::uuid)`,
       };
     case 'vendedor':
       return {
-        key: sql`${funnelDia.vendedorId}`,
-        label: (key) =>
-          sql`coalesce((select ${users.nome} from ${vendedores} join ${users} on ${users.id} = ${vendedores.userId} where ${vendedores.id} = (${key})::uuid), ${semVendedor})`,
+        key: (t: PeriodTable) => byId(t, 'vendedor'),
+        label: (key: SQL) =>
+          sql`coalesce((select ${users.nome} from ${vendedores} join ${users} on ${users.id} = ${vendedores.userId} where ${vendedores.id} = ${key}::uuid), ${semVendedor})`,
       };
     case 'cliente':
       return {
-        key: sql`${funnelDia.clienteId}`,
-        label: (key) => sql`(select ${clientes.nomeFantasia} from ${clientes} where ${clientes.id} = (${key})::uuid)`,
+        key: (t: PeriodTable) => byId(t, 'cliente'),
+        label: (key: SQL) => sql`(select ${clientes.nomeFantasia} from ${clientes} where ${clientes.id} = ${key}::uuid)`,
       };
     case 'evento':
       return {
-        key: sql`${funnelDia.eventoId}`,
-        label: (key) =>
-          sql`(select ${eventos.nomeEscola} || ' - ' || ${eventos.cidade} || ', ' || upper(${eventos.estado}) || ' (' || to_char(${eventos.dataEvento}, 'DD/MM/YYYY') || ')' from ${eventos} where ${eventos.id} = (${key})::uuid)`,
+        key: (t: PeriodTable) => byId(t, 'evento'),
+        label: (key: SQL) =>
+          sql`(select ${eventos.nomeEscola} || ' - ' || ${eventos.cidade} || ', ' || upper(${eventos.estado}) || ' (' || to_char(${eventos.dataEvento}, 'DD/MM/YYYY') || ')' from ${eventos} where ${eventos.id} = ${key}::uuid)`,
       };
   }
 }
@@ -135,7 +179,8 @@ export interface GroupQuery {
 
 /**
  * One page of groups, with the number of groups and the totals over all of them, in one round trip: the groups
- * are aggregated once, and window sums over them ride along with each row of the page.
+ * are aggregated once, and window sums over them ride along with each row of the page. Labels are looked up for
+ * the page only, unless the page is sorted by them.
  */
 export async function findGroups(
   db: Executor,
@@ -143,9 +188,29 @@ export async function findGroups(
   query: GroupQuery,
 ): Promise<{ groups: GroupRow[]; count: number; totals: Totals | null }> {
   const group = grouping(query.agrupar, query.semVendedor);
-  const keys = group.estado ? sql`${group.key}, ${group.estado}` : group.key;
-  const direction = query.direcao === 'asc' ? sql.raw('asc') : sql.raw('desc');
+  const place = isPlace(query.agrupar) || Boolean(rows.estado || rows.cidade);
+  const source = periodRows(
+    rows,
+    nivelFor(rows, query.agrupar),
+    place,
+    (t) =>
+      sql`${group.key(t)} as id, ${group.estado ?? sql`null::text`} as estado, ${t.leads} as l, ${t.preMatriculas} as p, ${t.matriculas} as m`,
+  );
+  const direction = sql.raw(query.direcao === 'asc' ? 'asc' : 'desc');
   const page = query.limit === null ? sql`` : sql`limit ${query.limit} offset ${query.offset}`;
+  const byLabel = query.ordenar === 'rotulo';
+  const ranked = sql`
+    select k.id, k.estado, k.leads, k.pre, k.mat, ${byLabel ? group.label(sql.raw('k.id')) : sql`null::text`} as rotulo,
+      count(*) over ()::int as n, (sum(k.leads) over ())::int as tl, (sum(k.pre) over ())::int as tp,
+      (sum(k.mat) over ())::int as tm
+    from (
+      select s.id, s.estado, sum(s.l)::int as leads, sum(s.p)::int as pre, sum(s.m)::int as mat
+      from (${source}) s group by s.id, s.estado
+      having sum(s.l) <> 0 or sum(s.p) <> 0 or sum(s.m) <> 0
+    ) k`;
+  const ordered = sql`select g.* from (${ranked}) g
+    order by ${ORDER_COLUMNS[query.ordenar]} ${direction}, ${byLabel ? sql`g.id` : sql`g.leads desc, g.id`} asc nulls last
+    ${page}`;
   const list = await executeRows<{
     id: string | null;
     rotulo: string | null;
@@ -159,42 +224,25 @@ export async function findGroups(
     tm: number;
   }>(
     db,
-    sql`
-    select g.id, g.rotulo, g.estado, g.leads, g.pre, g.mat, g.n, g.tl, g.tp, g.tm from (
-      select k.id, ${group.label(sql.raw('k.id'))} as rotulo, k.estado, k.leads, k.pre, k.mat,
-        count(*) over ()::int as n, (sum(k.leads) over ())::int as tl, (sum(k.pre) over ())::int as tp,
-        (sum(k.mat) over ())::int as tm
-      from (
-        select ${group.key}::text as id, ${group.estado ?? sql`null::text`} as estado, ${sums.leads} as leads,
-          ${sums.preMatriculas} as pre, ${sums.matriculas} as mat
-        from ${funnelDia} where ${rowsWhere(rows, nivelFor(rows, query.agrupar))}
-        group by ${keys}
-        having sum(${funnelDia.leads}) <> 0 or sum(${funnelDia.preMatriculas}) <> 0 or sum(${funnelDia.matriculas}) <> 0
-      ) k
-    ) g
-    order by ${ORDER_COLUMNS[query.ordenar]} ${direction}, lower(g.rotulo) asc, g.id asc nulls last
-    ${page}`,
+    byLabel ? ordered : sql`select p.*, ${group.label(sql.raw('p.id'))} as rotulo_pagina from (${ordered}) p`,
   );
   const first = list[0];
   return {
-    groups: list.map((row) => ({
-      id: row.id,
-      rotulo: row.rotulo ?? row.id ?? query.semVendedor,
-      ...(query.agrupar === 'cidade' ? { estado: row.estado ?? '' } : {}),
-      leads: Number(row.leads),
-      preMatriculas: Number(row.pre),
-      matriculas: Number(row.mat),
-    })),
+    groups: list.map((row) => {
+      const label = byLabel ? row.rotulo : (row as { rotulo_pagina?: string | null }).rotulo_pagina;
+      return {
+        id: row.id,
+        rotulo: label ?? row.id ?? query.semVendedor,
+        ...(query.agrupar === 'cidade' ? { estado: row.estado ?? '' } : {}),
+        leads: Number(row.leads),
+        preMatriculas: Number(row.pre),
+        matriculas: Number(row.mat),
+      };
+    }),
     count: first ? Number(first.n) : 0,
     totals: first ? { leads: Number(first.tl), preMatriculas: Number(first.tp), matriculas: Number(first.tm) } : null,
   };
 }
-
-const BUCKETS: Record<Intervalo, SQL> = {
-  dia: sql`${funnelDia.dia}`,
-  semana: sql`date_trunc('week', ${funnelDia.dia})::date`,
-  mes: sql`date_trunc('month', ${funnelDia.dia})::date`,
-};
 
 /** The counts per bucket that has any (the service fills the empty ones). */
 export async function findSeries(
@@ -202,16 +250,31 @@ export async function findSeries(
   rows: ReportRows,
   intervalo: Intervalo,
 ): Promise<{ inicio: string; leads: number; preMatriculas: number; matriculas: number }[]> {
-  const bucket = BUCKETS[intervalo];
-  const result = await db
-    .select({ inicio: sql<string>`(${bucket})::text`, ...sums })
-    .from(funnelDia)
-    .where(rowsWhere(rows, nivelFor(rows)))
-    .groupBy(bucket);
-  return result.map((row) => ({
+  const place = Boolean(rows.estado || rows.cidade);
+  // Days and weeks need days; months take whole months from funnel_mes.
+  const split = intervalo === 'mes' ? undefined : { months: null, days: [[rows.de, rows.ate]] as [string, string][] };
+  const bucket = (period: SQL) =>
+    intervalo === 'dia'
+      ? period
+      : intervalo === 'semana'
+        ? sql`date_trunc('week', ${period})::date`
+        : sql`date_trunc('month', ${period})::date`;
+  const source = periodRows(
+    rows,
+    nivelFor(rows),
+    place,
+    (t, period) => sql`${bucket(period)} as inicio, ${t.leads} as l, ${t.preMatriculas} as p, ${t.matriculas} as m`,
+    split,
+  );
+  const list = await executeRows<{ inicio: string; leads: number; pre: number; mat: number }>(
+    db,
+    sql`select s.inicio::text as inicio, sum(s.l)::int as leads, sum(s.p)::int as pre, sum(s.m)::int as mat
+      from (${source}) s group by s.inicio`,
+  );
+  return list.map((row) => ({
     inicio: row.inicio,
     leads: Number(row.leads),
-    preMatriculas: Number(row.preMatriculas),
-    matriculas: Number(row.matriculas),
+    preMatriculas: Number(row.pre),
+    matriculas: Number(row.mat),
   }));
 }
