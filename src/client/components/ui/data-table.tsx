@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { Search, type LucideIcon } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Search, type LucideIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination, type PaginationProps } from '@/components/ui/pagination';
@@ -14,6 +14,41 @@ export interface DataTableColumn<T> {
   cell: (row: T) => ReactNode;
   /** Classes for the column's header and cells (alignment, no wrapping). */
   className?: string;
+  /** A column the server sorts by: its header becomes a button and carries aria-sort. */
+  sort?: DataTableSort;
+}
+
+/** A sortable column's state: the current direction (null when another column sorts) and what a click asks. */
+export interface DataTableSort {
+  direction: 'asc' | 'desc' | null;
+  onSort: () => void;
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/** A column's header cell: its text, or a button that sorts by it. */
+function HeaderCell<T>({ column }: { column: DataTableColumn<T> }) {
+  const sort = column.sort;
+  if (!sort) {
+    return (
+      <TableHead scope="col" className={column.className}>
+        {column.header}
+      </TableHead>
+    );
+  }
+  const Icon = sort.direction === 'asc' ? ArrowUp : sort.direction === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <TableHead scope="col" className={column.className} aria-sort={sort.direction ? ARIA_SORT[sort.direction] : 'none'}>
+      <button
+        type="button"
+        onClick={sort.onSort}
+        className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 font-semibold uppercase tracking-wide hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        {column.header}
+        <Icon aria-hidden="true" className={cn('size-3.5', sort.direction ? 'opacity-100' : 'opacity-60')} />
+      </button>
+    </TableHead>
+  );
 }
 
 /** What the list shows instead of rows: an error (read out at once), an empty state or a prompt. */
@@ -167,9 +202,7 @@ function TableOfCards<T extends { id: string }>({ caption, columns, rows, isLoad
       <TableHeader className="max-lg:sr-only">
         <TableRow className="hover:bg-transparent">
           {columns.map((column) => (
-            <TableHead key={column.key} scope="col" className={column.className}>
-              {column.header}
-            </TableHead>
+            <HeaderCell key={column.key} column={column} />
           ))}
         </TableRow>
       </TableHeader>
@@ -230,9 +263,7 @@ function TableWithCardList<T extends { id: string }>({ caption, columns, rows, i
           <TableHeader>
             <TableRow className="hover:bg-transparent">
               {columns.map((column) => (
-                <TableHead key={column.key} scope="col" className={column.className}>
-                  {column.header}
-                </TableHead>
+                <HeaderCell key={column.key} column={column} />
               ))}
             </TableRow>
           </TableHeader>
