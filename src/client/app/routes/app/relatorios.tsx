@@ -1,6 +1,12 @@
 import { RoutePage } from '@/app/shell/route-page';
+import { useCurrentUser } from '@/app/shell/current-user';
+import { RelatoriosScreen } from '@/features/relatorios/components/relatorios-screen';
 
-/** Relatórios (issue 15): the screen lands with its feature; the route and its guard are in place. */
 export default function RelatoriosRoute() {
-  return <RoutePage path="/relatorios">{null}</RoutePage>;
+  const { role } = useCurrentUser();
+  return (
+    <RoutePage path="/relatorios">
+      <RelatoriosScreen role={role} />
+    </RoutePage>
+  );
 }

@@ -1,0 +1,124 @@
+import { Link } from 'react-router';
+import { ZoomIn } from 'lucide-react';
+import { formatCount } from '@shared/format';
+import {
+  AGRUPAMENTO_LABELS,
+  type Agrupamento,
+  type FunilGrupo,
+  ORDENAR,
+  type Ordenar,
+  RELATORIO_MESSAGES,
+} from '@shared/schemas/relatorios';
+import { Button } from '@/components/ui/button';
+import type { DataTableColumn, DataTableSort } from '@/components/ui/data-table';
+import { type Stage, STAGE_LABELS } from './drill';
+import { formatTaxa } from './delta';
+
+/** A group as a table row, keyed for DataTable (two cities may share a name; 'Sem vendedor' has no id). */
+export interface RankingRow {
+  id: string;
+  grupo: FunilGrupo;
+}
+
+export function rankingRows(grupos: FunilGrupo[]): RankingRow[] {
+  return grupos.map((grupo) => ({ id: `${grupo.estado ?? ''}|${grupo.id ?? '-'}`, grupo }));
+}
+
+/** The group's name as the table shows it: a city with its state; no id is 'Sem vendedor'. */
+export function grupoLabel(grupo: FunilGrupo): string {
+  if (grupo.id === null) return grupo.rotulo || RELATORIO_MESSAGES.semVendedor;
+  return grupo.estado ? `${grupo.rotulo}, ${grupo.estado}` : grupo.rotulo;
+}
+
+export interface RankingColumnsOptions {
+  agrupar: Agrupamento;
+  /** The list a stage's count opens for a group; null when there is none (no id, or a list the role may not open). */
+  drillHref: (stage: Stage, grupo: FunilGrupo) => string | null;
+  /** 'Detalhar': the report one level below the group; null when there is no level below for the role. */
+  onZoom: (grupo: FunilGrupo) => (() => void) | null;
+  sort: (column: Ordenar) => DataTableSort;
+}
+
+const NUMERIC = 'text-right tabular-nums whitespace-nowrap';
+
+const STAGE_NOUN: Record<Stage, string> = {
+  leads: 'leads',
+  preMatriculas: 'pré-matrículas',
+  matriculas: 'matrículas',
+};
+
+function CountCell({ grupo, stage, href }: { grupo: FunilGrupo; stage: Stage; href: string | null }) {
+  const value = formatCount(grupo[stage]);
+  if (!href || grupo[stage] === 0) return <>{value}</>;
+  return (
+    <Link to={href} className="font-medium text-primary underline-offset-4 hover:underline">
+      {value} <span className="sr-only">{`${STAGE_NOUN[stage]} de ${grupoLabel(grupo)}: abrir a lista`}</span>
+    </Link>
+  );
+}
+
+/**
+ * The ranking's columns: the group (its name opens its leads in Interesses, 'Detalhar' groups it one level
+ * down), the three counts (each opens its list), the three rates. A column the API orders by sorts on click.
+ */
+export function rankingColumns({
+  agrupar,
+  drillHref,
+  onZoom,
+  sort,
+}: RankingColumnsOptions): DataTableColumn<RankingRow>[] {
+  const sortable = (key: string): DataTableSort | undefined =>
+    (ORDENAR as readonly string[]).includes(key) ? sort(key as Ordenar) : undefined;
+  return [
+    {
+      key: 'rotulo',
+      header: AGRUPAMENTO_LABELS[agrupar],
+      sort: sortable('rotulo'),
+      cell: ({ grupo }) => {
+        const href = drillHref('leads', grupo);
+        const zoom = onZoom(grupo);
+        const label = grupoLabel(grupo);
+        return (
+          <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            {href ? (
+              <Link
+                to={href}
+                className="min-w-0 font-medium text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+              >
+                {label}
+              </Link>
+            ) : (
+              <span className="min-w-0 font-medium [overflow-wrap:anywhere]">{label}</span>
+            )}
+            {zoom ? (
+              <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={zoom}>
+                <ZoomIn aria-hidden="true" />
+                Detalhar <span className="sr-only">{label}</span>
+              </Button>
+            ) : null}
+          </span>
+        );
+      },
+    },
+    ...(['leads', 'preMatriculas', 'matriculas'] as const).map((stage): DataTableColumn<RankingRow> => ({
+      key: stage,
+      header: STAGE_LABELS[stage],
+      className: NUMERIC,
+      sort: sortable(stage),
+      cell: ({ grupo }) => <CountCell grupo={grupo} stage={stage} href={drillHref(stage, grupo)} />,
+    })),
+    ...(
+      [
+        ['taxaLeadPreMatricula', 'Lead → Pré'],
+        ['taxaPreMatriculaMatricula', 'Pré → Matrícula'],
+        ['taxaLeadMatricula', 'Lead → Matrícula'],
+      ] as const
+    ).map(([key, header]): DataTableColumn<RankingRow> => ({
+      key,
+      header,
+      className: NUMERIC,
+      sort: sortable(key),
+      cell: ({ grupo }) => formatTaxa(grupo[key]),
+    })),
+  ];
+}
