@@ -41,10 +41,10 @@ export interface RankingColumnsOptions {
 
 const NUMERIC = 'text-right tabular-nums whitespace-nowrap';
 
-const STAGE_NOUN: Record<Stage, string> = {
-  leads: 'leads',
-  preMatriculas: 'pré-matrículas',
-  matriculas: 'matrículas',
+const STAGE_NOUN: Record<Stage, readonly [singular: string, plural: string]> = {
+  leads: ['lead', 'leads'],
+  preMatriculas: ['pré-matrícula', 'pré-matrículas'],
+  matriculas: ['matrícula', 'matrículas'],
 };
 
 function CountCell({ grupo, stage, href }: { grupo: FunilGrupo; stage: Stage; href: string | null }) {
@@ -52,7 +52,8 @@ function CountCell({ grupo, stage, href }: { grupo: FunilGrupo; stage: Stage; hr
   if (!href || grupo[stage] === 0) return <>{value}</>;
   return (
     <Link to={href} className="font-medium text-primary underline-offset-4 hover:underline">
-      {value} <span className="sr-only">{`${STAGE_NOUN[stage]} de ${grupoLabel(grupo)}: abrir a lista`}</span>
+      {value}{' '}
+      <span className="sr-only">{`${STAGE_NOUN[stage][grupo[stage] === 1 ? 0 : 1]} de ${grupoLabel(grupo)}: abrir a lista`}</span>
     </Link>
   );
 }
