@@ -57,7 +57,7 @@ export function RelatorioFilters({ params, eventos, exportHref }: RelatorioFilte
               ))}
             </SelectContent>
           </Select>
-          {state.periodo === 'personalizado' ? null : (
+          {state.periodError ? null : (
             <p className="text-xs text-muted-foreground" data-testid="periodo-resolvido">
               {formatDateOnly(state.range.de)} a {formatDateOnly(state.range.ate)}
             </p>

@@ -100,7 +100,7 @@ export function Ultimos30Dias() {
             ) : null}
             <Link
               to="/relatorios?periodo=30d"
-              className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+              className="inline-flex items-center gap-1 whitespace-nowrap text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
               Ver relatórios
               <ArrowRight aria-hidden="true" className="size-4" />
