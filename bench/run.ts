@@ -32,6 +32,7 @@ import { listMatriculas } from '../src/server/modules/matriculas/matriculas.repo
 import { listPreMatriculas } from '../src/server/modules/pre-matriculas/pre-matriculas.repository';
 import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
 import { BENCH_PASSWORD } from './accounts';
+import { reportScenarios } from './relatorios';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
@@ -57,6 +58,8 @@ interface Scenario {
   /** The total the list must report exactly. */
   exactTotal?: (db: Database, actor: Actor) => Promise<number>;
   body?: (n: number) => unknown;
+  /** Compares the answer's numbers with a row-by-row count (the reports). */
+  exact?: (db: Database, actor: Actor, answer: unknown) => Promise<string>;
 }
 interface Row {
   scenario: string;
@@ -378,6 +381,7 @@ async function main() {
           consentimento: true,
         }),
       },
+      ...reportScenarios(new Date()),
     ];
 
     const helloRun = await cannon({ url: `http://127.0.0.1:${HELLO_PORT}/`, connections: 16, duration });
@@ -395,6 +399,10 @@ async function main() {
         const header = Number(answer.headers.get('x-total-count'));
         const exact = await scenario.exactTotal(db, actors[account]);
         note = header === exact ? `X-Total-Count ${header} exact` : `X-Total-Count ${header} ≠ ${exact}`;
+      }
+      if (scenario.exact && account) {
+        const answer = await fetch(`${base}${scenario.path}`, { headers });
+        note = await scenario.exact(db, actors[account], await answer.json());
       }
       let counter = 0;
       let before = 0;

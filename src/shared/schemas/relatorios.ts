@@ -149,7 +149,16 @@ export function checkPeriod(value: { de?: string; ate?: string }, ctx: z.Refinem
 export const drillFilterSchema = z.object(drillFilterShape).superRefine(checkPeriod);
 export type DrillFilter = z.infer<typeof drillFilterSchema>;
 
-export const ORDENAR = ['leads', 'preMatriculas', 'matriculas', 'taxaLeadMatricula', 'rotulo'] as const;
+/** The sort keys, plus the two other rates (every column of the ranking sorts). */
+export const ORDENAR = [
+  'leads',
+  'preMatriculas',
+  'matriculas',
+  'taxaLeadPreMatricula',
+  'taxaPreMatriculaMatricula',
+  'taxaLeadMatricula',
+  'rotulo',
+] as const;
 export type Ordenar = (typeof ORDENAR)[number];
 export const DIRECOES = ['asc', 'desc'] as const;
 export type Direcao = (typeof DIRECOES)[number];

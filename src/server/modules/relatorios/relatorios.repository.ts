@@ -116,7 +116,8 @@ function grouping(agrupar: Agrupamento, semVendedor: string) {
     case 'franquia':
       return {
         key: (t: PeriodTable) => byId(t, 'franquia'),
-        label: (key: SQL) => sql`(select ${franquias.razaoSocial} from ${franquias} where ${franquias.id} = ${key}::uuid)`,
+        label: (key: SQL) =>
+          sql`(select ${franquias.razaoSocial} from ${franquias} where ${franquias.id} = ${key}::uuid)`,
       };
     case 'micro_franquia':
       return {
@@ -133,7 +134,8 @@ function grouping(agrupar: Agrupamento, semVendedor: string) {
     case 'cliente':
       return {
         key: (t: PeriodTable) => byId(t, 'cliente'),
-        label: (key: SQL) => sql`(select ${clientes.nomeFantasia} from ${clientes} where ${clientes.id} = ${key}::uuid)`,
+        label: (key: SQL) =>
+          sql`(select ${clientes.nomeFantasia} from ${clientes} where ${clientes.id} = ${key}::uuid)`,
       };
     case 'evento':
       return {
@@ -163,6 +165,8 @@ const ORDER_COLUMNS: Record<Ordenar, SQL> = {
   leads: sql.raw('g.leads'),
   preMatriculas: sql.raw('g.pre'),
   matriculas: sql.raw('g.mat'),
+  taxaLeadPreMatricula: sql.raw('(case when g.leads = 0 then 0 else g.pre::float8 / g.leads end)'),
+  taxaPreMatriculaMatricula: sql.raw('(case when g.pre = 0 then 0 else g.mat::float8 / g.pre end)'),
   taxaLeadMatricula: sql.raw('(case when g.leads = 0 then 0 else g.mat::float8 / g.leads end)'),
   rotulo: sql.raw('lower(g.rotulo)'),
 };
@@ -222,10 +226,7 @@ export async function findGroups(
     tl: number;
     tp: number;
     tm: number;
-  }>(
-    db,
-    byLabel ? ordered : sql`select p.*, ${group.label(sql.raw('p.id'))} as rotulo_pagina from (${ordered}) p`,
-  );
+  }>(db, byLabel ? ordered : sql`select p.*, ${group.label(sql.raw('p.id'))} as rotulo_pagina from (${ordered}) p`);
   const first = list[0];
   return {
     groups: list.map((row) => {

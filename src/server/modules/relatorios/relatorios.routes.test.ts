@@ -114,7 +114,14 @@ describe('GET /api/relatorios/funil: who and what', () => {
   it('sorts by every column both ways and pages, the totals unchanged', async () => {
     const base = `de=${longAgo}&ate=${today}&agrupar=evento`;
     const all = (await funil('franqueador', `${base}&pageSize=500`)).body;
-    for (const ordenar of ['leads', 'preMatriculas', 'matriculas', 'taxaLeadMatricula'] as const) {
+    for (const ordenar of [
+      'leads',
+      'preMatriculas',
+      'matriculas',
+      'taxaLeadPreMatricula',
+      'taxaPreMatriculaMatricula',
+      'taxaLeadMatricula',
+    ] as const) {
       const values = (
         await funil('franqueador', `${base}&ordenar=${ordenar}&direcao=asc&pageSize=500`)
       ).body.grupos.map((g) => g[ordenar]);

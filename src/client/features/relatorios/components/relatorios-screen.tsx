@@ -27,6 +27,8 @@ const SORT_LABELS: Record<Ordenar, string> = {
   leads: 'Leads',
   preMatriculas: 'Pré-matrículas',
   matriculas: 'Matrículas',
+  taxaLeadPreMatricula: 'Lead → Pré-matrícula',
+  taxaPreMatriculaMatricula: 'Pré-matrícula → Matrícula',
   taxaLeadMatricula: 'Lead → Matrícula',
   rotulo: 'Nome',
 };
