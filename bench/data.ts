@@ -151,8 +151,14 @@ const COURSES = [
   'Logística',
 ];
 
-/** Sign-ups every 30 s, the newest now: the million leads span the last 347 days, a year of a national network. */
-const LEAD_SPACING_SECONDS = 30;
+/**
+ * When a family signs up: in the three weeks before its event, up to two days after it, as a school's campaign
+ * runs; for an event still ahead, some time in the last 30 days. A million leads over two years of events.
+ */
+const LEAD_SIGNED_UP_AT = `least(now() - interval '1 minute',
+  case when e.data_evento <= current_date
+    then e.data_evento + time '08:00' + (pg_temp.rnd('lead-at', g) * 23 - 21) * interval '1 day'
+    else now() - pg_temp.rnd('lead-at', g) * interval '30 days' end)`;
 
 const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
@@ -361,8 +367,7 @@ async function main() {
     select pg_temp.uid('lead', g), e.id,
       pg_temp.person('aluno', g), pg_temp.person('resp', g),
       'aluno' || g || '@email.com.br', s.ddd || '9' || lpad((g % 100000000)::text, 8, '0'),
-      now() - ((${S.leads} - g) * ${LEAD_SPACING_SECONDS} || ' seconds')::interval,
-      now() - ((${S.leads} - g) * ${LEAD_SPACING_SECONDS} || ' seconds')::interval,
+      ${LEAD_SIGNED_UP_AT}, ${LEAD_SIGNED_UP_AT},
       ${scopePathOf('e')}
     from generate_series(1, ${S.leads}) g join states s on s.i = 1 + (g % 27)
     join eventos e on e.id = pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8));`,
