@@ -38,7 +38,7 @@ async function naive(db: Database, actor: Actor, de: string, ate: string, group:
   const from = sql`(${de}::date::timestamp at time zone ${ZONE})`;
   const to = sql`((${ate}::date + 1)::timestamp at time zone ${ZONE})`;
   const piece = (table: string, at: string, l: number, p: number, m: number) =>
-    sql`select ${sql.raw(group)} as g, ${l} as l, ${p} as p, ${m} as m
+    sql`select ${sql.raw(group)} as g, ${sql.raw(String(l))} as l, ${sql.raw(String(p))} as p, ${sql.raw(String(m))} as m
       from (select r.*, (r.${sql.raw(at)} at time zone ${ZONE})::date as d from ${sql.identifier(table)} r
         where r.${sql.raw(column)} = ${id} and r.${sql.raw(at)} >= ${from} and r.${sql.raw(at)} < ${to}) r
       join eventos e on e.id = r.evento_id`;
