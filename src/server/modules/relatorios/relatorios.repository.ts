@@ -1,4 +1,5 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Agrupamento, Direcao, Intervalo, Ordenar } from '../../../shared/schemas/relatorios';
 import { type Executor, executeRows } from '../../db/connect';
 import { clientes, eventos, franquias, funnelDia, funnelMes, microFranquias, users, vendedores } from '../../db/schema';
@@ -56,22 +57,58 @@ const DAY_MS = 86_400_000;
 const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
+/** Days counted with a sign: +1 adds loose days, -1 takes a month's other days away from it. */
+export interface DayRange {
+  from: string;
+  to: string;
+  sign: 1 | -1;
+}
+
+const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+function monthEnd(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return toDay(Date.UTC(y, m, 0));
+}
+const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
+
 /**
- * A period as whole months and loose days: [de, ate] = days before the first whole month, the whole months, and
- * days after the last one. No whole month: every day is loose.
+ * A period read as months and days, with the fewest day rows: each month it touches is either read whole from
+ * funnel_mes (less the days outside the period, subtracted) or as its loose days from funnel_dia, whichever
+ * names fewer days. A period ending today reads its current month whole: the days after today hold nothing.
  */
-export function splitPeriod(de: string, ate: string): { months: [string, string] | null; days: [string, string][] } {
-  const [y1, m1, d1] = de.split('-').map(Number) as [number, number, number];
-  const firstWhole = d1 === 1 ? de : toDay(Date.UTC(y1, m1, 1));
-  const [y2, m2] = ate.split('-').map(Number) as [number, number];
-  const afterAte = toDay(dayMs(ate) + DAY_MS);
-  const lastWholeEnd = afterAte.endsWith('-01') ? ate : toDay(Date.UTC(y2, m2 - 1, 0));
-  if (firstWhole > lastWholeEnd) return { months: null, days: [[de, ate]] };
-  const lastWholeStart = `${lastWholeEnd.slice(0, 7)}-01`;
-  const days: [string, string][] = [];
-  if (de < firstWhole) days.push([de, toDay(dayMs(firstWhole) - DAY_MS)]);
-  if (lastWholeEnd < ate) days.push([toDay(dayMs(lastWholeEnd) + DAY_MS), ate]);
-  return { months: [firstWhole, lastWholeStart], days };
+export function splitPeriod(de: string, ate: string): { months: [string, string] | null; days: DayRange[] } {
+  const firstMonth = monthStart(de);
+  const lastMonth = monthStart(ate);
+  if (firstMonth === lastMonth) {
+    const outside = daysBetween(firstMonth, monthEnd(ate)) - daysBetween(de, ate);
+    if (outside >= daysBetween(de, ate)) return { months: null, days: [{ from: de, to: ate, sign: 1 }] };
+    const days: DayRange[] = [];
+    if (de > firstMonth) days.push({ from: firstMonth, to: toDay(dayMs(de) - DAY_MS), sign: -1 });
+    if (ate < monthEnd(ate)) days.push({ from: toDay(dayMs(ate) + DAY_MS), to: monthEnd(ate), sign: -1 });
+    return { months: [firstMonth, firstMonth], days };
+  }
+  const days: DayRange[] = [];
+  let from = firstMonth;
+  let to = lastMonth;
+  // The first month: its loose days, or the month less the days before `de`.
+  if (de > firstMonth) {
+    const loose = daysBetween(de, monthEnd(de));
+    const before = daysBetween(firstMonth, toDay(dayMs(de) - DAY_MS));
+    if (loose <= before) {
+      days.push({ from: de, to: monthEnd(de), sign: 1 });
+      from = toDay(dayMs(monthEnd(de)) + DAY_MS);
+    } else days.push({ from: firstMonth, to: toDay(dayMs(de) - DAY_MS), sign: -1 });
+  }
+  // The last month: its loose days, or the month less the days after `ate`.
+  if (ate < monthEnd(ate)) {
+    const loose = daysBetween(lastMonth, ate);
+    const after = daysBetween(toDay(dayMs(ate) + DAY_MS), monthEnd(ate));
+    if (loose < after) {
+      days.push({ from: lastMonth, to: ate, sign: 1 });
+      to = monthStart(toDay(dayMs(lastMonth) - DAY_MS));
+    } else days.push({ from: toDay(dayMs(ate) + DAY_MS), to: monthEnd(ate), sign: -1 });
+  }
+  return { months: from <= to ? [from, to] : null, days };
 }
 
 /** The row conditions on one of the two tables, the period aside. */
@@ -92,22 +129,25 @@ function periodRows(
   rows: ReportRows,
   nivel: number,
   withPlace: boolean,
-  pick: (table: PeriodTable, period: SQL) => SQL,
+  pick: (table: PeriodTable, period: SQL, sign: number) => SQL,
   split = splitPeriod(rows.de, rows.ate),
 ): SQL {
-  const piece = (table: PeriodTable, period: SQL, from: string, to: string) =>
-    sql`select ${pick(table, period)} from ${table}${
+  const piece = (table: PeriodTable, period: SQL, from: string, to: string, sign: number) =>
+    sql`select ${pick(table, period, sign)} from ${table}${
       withPlace ? sql` join ${eventos} on ${eventos.id} = ${table.eventoId}` : sql``
     } where ${rowsWhere(table, rows, nivel)} and ${period} between ${from} and ${to}`;
   const pieces: SQL[] = [];
-  if (split.months) pieces.push(piece(funnelMes, sql`${funnelMes.mes}`, ...split.months));
-  for (const [from, to] of split.days) pieces.push(piece(funnelDia, sql`${funnelDia.dia}`, from, to));
+  if (split.months) pieces.push(piece(funnelMes, sql`${funnelMes.mes}`, ...split.months, 1));
+  for (const { from, to, sign } of split.days) pieces.push(piece(funnelDia, sql`${funnelDia.dia}`, from, to, sign));
   return sql.join(pieces, sql` union all `);
 }
 
+/** A count column, negated for days taken away from a month. */
+const signed = (column: AnyPgColumn, sign: number) => (sign < 0 ? sql`-${column}` : sql`${column}`);
+
 /** Each group's key (text), its state for a city, and the label a key reads as. */
 function grouping(agrupar: Agrupamento, semVendedor: string) {
-  const byId = (table: PeriodTable, level: Level) => sql`${table[PATH_COLUMN[level]]}::text`;
+  const byId = (table: PeriodTable, level: Level) => sql`${table[PATH_COLUMN[level]]}`;
   switch (agrupar) {
     case 'estado':
       return { key: () => sql`${eventos.estado}`, label: (key: SQL) => key };
@@ -197,8 +237,8 @@ export async function findGroups(
     rows,
     nivelFor(rows, query.agrupar),
     place,
-    (t) =>
-      sql`${group.key(t)} as id, ${group.estado ?? sql`null::text`} as estado, ${t.leads} as l, ${t.preMatriculas} as p, ${t.matriculas} as m`,
+    (t, _period, sign) =>
+      sql`${group.key(t)} as id, ${group.estado ?? sql`null::text`} as estado, ${signed(t.leads, sign)} as l, ${signed(t.preMatriculas, sign)} as p, ${signed(t.matriculas, sign)} as m`,
   );
   const direction = sql.raw(query.direcao === 'asc' ? 'asc' : 'desc');
   const page = query.limit === null ? sql`` : sql`limit ${query.limit} offset ${query.offset}`;
@@ -208,7 +248,7 @@ export async function findGroups(
       count(*) over ()::int as n, (sum(k.leads) over ())::int as tl, (sum(k.pre) over ())::int as tp,
       (sum(k.mat) over ())::int as tm
     from (
-      select s.id, s.estado, sum(s.l)::int as leads, sum(s.p)::int as pre, sum(s.m)::int as mat
+      select s.id::text as id, s.estado, sum(s.l)::int as leads, sum(s.p)::int as pre, sum(s.m)::int as mat
       from (${source}) s group by s.id, s.estado
       having sum(s.l) <> 0 or sum(s.p) <> 0 or sum(s.m) <> 0
     ) k`;
@@ -253,7 +293,8 @@ export async function findSeries(
 ): Promise<{ inicio: string; leads: number; preMatriculas: number; matriculas: number }[]> {
   const place = Boolean(rows.estado || rows.cidade);
   // Days and weeks need days; months take whole months from funnel_mes.
-  const split = intervalo === 'mes' ? undefined : { months: null, days: [[rows.de, rows.ate]] as [string, string][] };
+  const split =
+    intervalo === 'mes' ? undefined : { months: null, days: [{ from: rows.de, to: rows.ate, sign: 1 as const }] };
   const bucket = (period: SQL) =>
     intervalo === 'dia'
       ? period
@@ -264,7 +305,8 @@ export async function findSeries(
     rows,
     nivelFor(rows),
     place,
-    (t, period) => sql`${bucket(period)} as inicio, ${t.leads} as l, ${t.preMatriculas} as p, ${t.matriculas} as m`,
+    (t, period, sign) =>
+      sql`${bucket(period)} as inicio, ${signed(t.leads, sign)} as l, ${signed(t.preMatriculas, sign)} as p, ${signed(t.matriculas, sign)} as m`,
     split,
   );
   const list = await executeRows<{ inicio: string; leads: number; pre: number; mat: number }>(
