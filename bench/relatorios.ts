@@ -114,7 +114,8 @@ export function reportScenarios(now: Date): ReportScenario[] {
       account: 'cliente',
       connections: 8,
       target: { p99: 100 },
-      exact: funil('evento', yearAgo, true),
+      // The busiest cliente holds over 500 events: the first page is compared.
+      exact: funil('evento', yearAgo, false),
     },
     {
       name: 'relatório série semanal · franqueador, 365 d',

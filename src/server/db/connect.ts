@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Listen } from './notifications';
 import * as schema from './schema';
@@ -31,4 +31,17 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 /** The rows of a raw statement: both drivers (pg and PGlite) answer `{ rows }`. */
 export async function executeRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * Runs `work` in a transaction whose queries PostgreSQL plans without parallel workers. A report aggregates
+ * tens of thousands of rows: alone, two workers save a few milliseconds; with eight such requests at once on a
+ * small machine, starting and feeding the workers cost more than they save (ADR 021, BENCHMARKS.md). PGlite has
+ * no workers; the setting is harmless there.
+ */
+export function withoutParallelWorkers<T>(db: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return work(tx);
+  });
 }

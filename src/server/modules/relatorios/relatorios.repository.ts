@@ -1,7 +1,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Agrupamento, Direcao, Intervalo, Ordenar } from '../../../shared/schemas/relatorios';
-import { type Executor, executeRows } from '../../db/connect';
+import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
 import { clientes, eventos, franquias, funnelDia, funnelMes, microFranquias, users, vendedores } from '../../db/schema';
 
 /**
@@ -255,18 +255,20 @@ export async function findGroups(
   const ordered = sql`select g.* from (${ranked}) g
     order by ${ORDER_COLUMNS[query.ordenar]} ${direction}, ${byLabel ? sql`g.id` : sql`g.leads desc, g.id`} asc nulls last
     ${page}`;
-  const list = await executeRows<{
-    id: string | null;
-    rotulo: string | null;
-    estado: string | null;
-    leads: number;
-    pre: number;
-    mat: number;
-    n: number;
-    tl: number;
-    tp: number;
-    tm: number;
-  }>(db, byLabel ? ordered : sql`select p.*, ${group.label(sql.raw('p.id'))} as rotulo_pagina from (${ordered}) p`);
+  const list = await withoutParallelWorkers(db, (tx) =>
+    executeRows<{
+      id: string | null;
+      rotulo: string | null;
+      estado: string | null;
+      leads: number;
+      pre: number;
+      mat: number;
+      n: number;
+      tl: number;
+      tp: number;
+      tm: number;
+    }>(tx, byLabel ? ordered : sql`select p.*, ${group.label(sql.raw('p.id'))} as rotulo_pagina from (${ordered}) p`),
+  );
   const first = list[0];
   return {
     groups: list.map((row) => {
@@ -309,10 +311,12 @@ export async function findSeries(
       sql`${bucket(period)} as inicio, ${signed(t.leads, sign)} as l, ${signed(t.preMatriculas, sign)} as p, ${signed(t.matriculas, sign)} as m`,
     split,
   );
-  const list = await executeRows<{ inicio: string; leads: number; pre: number; mat: number }>(
-    db,
-    sql`select s.inicio::text as inicio, sum(s.l)::int as leads, sum(s.p)::int as pre, sum(s.m)::int as mat
-      from (${source}) s group by s.inicio`,
+  const list = await withoutParallelWorkers(db, (tx) =>
+    executeRows<{ inicio: string; leads: number; pre: number; mat: number }>(
+      tx,
+      sql`select s.inicio::text as inicio, sum(s.l)::int as leads, sum(s.p)::int as pre, sum(s.m)::int as mat
+        from (${source}) s group by s.inicio`,
+    ),
   );
   return list.map((row) => ({
     inicio: row.inicio,
