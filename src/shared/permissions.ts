@@ -7,6 +7,8 @@ import { MATRICULA_READERS, ROLES, STAFF_ROLES, type Role } from './roles';
  */
 export const PERMISSIONS = {
   'dashboard.ler': ROLES,
+  /** 'Retornos de hoje', 'Atrasados', 'Leads sem contato há mais de 48 h' (issue 16). */
+  'dashboard.acompanhamento': ['vendedor', 'cliente'],
   /** Relatórios (issue 15): every staff role, each over its own scope. */
   'relatorios.ler': STAFF_ROLES,
   'cep.consultar': STAFF_ROLES,
@@ -39,6 +41,12 @@ export const PERMISSIONS = {
   'eventos.trocarCliente': ['franquia', 'micro_franquia', 'cliente'],
 
   'leads.ler': STAFF_ROLES,
+  /**
+   * Follow-up (issue 16): whoever sees a lead registers contacts and notes, sets its status and return date
+   * (schools call families too); only the network above the vendedores assigns a lead to one of them.
+   */
+  'leads.acompanhar': STAFF_ROLES,
+  'leads.atribuir': ['franqueador', 'franquia', 'micro_franquia'],
   /** The funnel's event filter: every role, the aluno's own events included. */
   'leads.eventos': ROLES,
   'preMatriculas.ler': [...STAFF_ROLES, 'aluno'],

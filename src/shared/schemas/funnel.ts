@@ -3,6 +3,7 @@ import type { PreMatriculaStatus } from '../enums';
 import { formatDateOnly } from '../format';
 import { FIELD_MESSAGES, dateOnlyField } from './fields';
 import { listQuerySchema } from './list-query';
+import { type LeadFollowUp, leadFollowUpFilterShape } from './acompanhamento';
 import { checkPeriod, drillFilterShape } from './relatorios';
 
 /**
@@ -73,9 +74,17 @@ export type FunnelListQuery = z.infer<typeof funnelListQuerySchema>;
 export const LEADS_VIEWS = ['leads', 'interesses'] as const;
 export type LeadsView = (typeof LEADS_VIEWS)[number];
 
+/** Leads and Interesses also filter by follow-up (issue 16): status, owner, return date, no contact yet. */
+export const leadsListQuerySchema = listQuerySchema
+  .extend({ ...funnelFilterShape, ...leadFollowUpFilterShape })
+  .superRefine(checkPeriod);
+export type LeadsListQuery = z.infer<typeof leadsListQuerySchema>;
+export type LeadsFilter = Omit<LeadsListQuery, 'page' | 'pageSize'>;
+
 export const leadsExportQuerySchema = z
   .object({
     ...funnelFilterShape,
+    ...leadFollowUpFilterShape,
     view: z.enum(LEADS_VIEWS, { error: FUNNEL_MESSAGES.viewInvalida }).default('leads'),
   })
   .superRefine(checkPeriod);
@@ -100,7 +109,7 @@ export interface FunnelCliente {
   nomeFantasia: string;
 }
 
-export interface LeadItem {
+export interface LeadItem extends LeadFollowUp {
   id: string;
   eventoId: string;
   nomeAluno: string;

@@ -49,6 +49,9 @@ const lead: LeadItem = {
   email: 'gabi@email.com',
   telefone: '1932221100',
   createdAt: '2026-11-20T12:00:00.000Z',
+  status: 'novo',
+  responsavel: null,
+  proximoContatoEm: null,
   evento,
   cliente: { nomeFantasia: 'Colégio Horizonte Ltda' },
 };
