@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { cursoModulos, cursos, eventos, franquias, preMatriculas, users } from '../../src/server/db/schema';
+import { cursoModulos, cursos, eventos, franquias, leads, preMatriculas, users } from '../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../src/server/db/seed/demo-network';
 import { MESSAGES } from '../../src/server/lib/http-error';
 import type { Role } from '../../src/shared/roles';
@@ -185,6 +185,45 @@ describe('a failure in the middle of a multi-row write leaves no partial rows', 
       'users',
       'alunos',
     ]);
+  });
+
+  it('efetivar converts the lead: its status entry failing takes the matrícula back too', async () => {
+    const [pre] = await ctx.handle.db
+      .select({ id: preMatriculas.id })
+      .from(preMatriculas)
+      .where(and(eq(preMatriculas.nome, 'Gabriela Santos'), eq(preMatriculas.status, 'pendente')));
+    const call = inject('POST', `/api/matriculas/efetivar/${pre!.id}`, cookies.cliente);
+    await expectAllOrNothing(call, { table: 'lead_historico', event: 'insert' }, [
+      'pre_matriculas',
+      'matriculas',
+      'leads',
+      'lead_historico',
+    ]);
+  });
+
+  it('the status, owner and return date of a lead and their history entries (the entry fails after the update)', async () => {
+    const [lead] = await ctx.handle.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(eq(leads.nomeAluno, 'Pedro Henrique Silva'));
+    const call = inject('PATCH', `/api/leads/${lead!.id}`, cookies.micro_franquia, {
+      status: 'sem_interesse',
+      motivoPerda: 'preco',
+      responsavelId: null,
+    });
+    await expectAllOrNothing(call, { table: 'lead_historico', event: 'insert' }, ['leads', 'lead_historico']);
+  });
+
+  it('a first contact: the lead dated and put em_contato with its entries, or nothing', async () => {
+    const [lead] = await ctx.handle.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(eq(leads.nomeAluno, 'Beatriz Fernandes'));
+    const call = inject('POST', `/api/leads/${lead!.id}/contatos`, cookies.franqueador, {
+      canal: 'telefone',
+      resultado: 'atendeu',
+    });
+    await expectAllOrNothing(call, { table: 'lead_historico', event: 'insert' }, ['leads', 'lead_historico']);
   });
 
   it('módulo removed and the others renumbered (the renumbering fails)', async () => {

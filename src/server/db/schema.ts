@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -29,6 +30,7 @@ import {
   TIPOS_ESCOLA,
 } from '../../shared/enums';
 import { ROLES } from '../../shared/roles';
+import { HISTORICO_TIPOS_GRAVADOS, LEAD_STATUSES, MOTIVOS_PERDA } from '../../shared/schemas/acompanhamento';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -45,6 +47,9 @@ export const eventStatus = pgEnum('event_status', EVENTO_STATUSES);
 export const produto = pgEnum('produto', PRODUTOS);
 export const kit = pgEnum('kit', KITS);
 export const preMatriculaStatus = pgEnum('pre_matricula_status', PRE_MATRICULA_STATUSES);
+export const leadStatus = pgEnum('lead_status', LEAD_STATUSES);
+export const motivoPerda = pgEnum('motivo_perda', MOTIVOS_PERDA);
+export const leadHistoricoTipo = pgEnum('lead_historico_tipo', HISTORICO_TIPOS_GRAVADOS);
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -69,6 +74,14 @@ const scopePath = () => ({
   franqueadorId: uuid(),
 });
 
+const SCOPE_INDEX_NAMES = {
+  clienteId: 'cliente',
+  vendedorId: 'vendedor',
+  microFranquiaId: 'micro_franquia',
+  franquiaId: 'franquia',
+  franqueadorId: 'franqueador',
+} as const;
+
 /** Newest-first page indexes, one per scope column a role filters on. */
 function scopePageIndexes(
   table: string,
@@ -78,16 +91,9 @@ function scopePageIndexes(
   >,
   scopes: readonly ('clienteId' | 'vendedorId' | 'microFranquiaId' | 'franquiaId' | 'franqueadorId')[],
 ) {
-  const names = {
-    clienteId: 'cliente',
-    vendedorId: 'vendedor',
-    microFranquiaId: 'micro_franquia',
-    franquiaId: 'franquia',
-    franqueadorId: 'franqueador',
-  } as const;
   return scopes.map((scope) =>
     // Scanned backwards for newest first.
-    index(`${table}_${names[scope]}_page_idx`).on(t[scope], t.createdAt, t.id),
+    index(`${table}_${SCOPE_INDEX_NAMES[scope]}_page_idx`).on(t[scope], t.createdAt, t.id),
   );
 }
 
@@ -411,17 +417,65 @@ export const leads = pgTable(
     telefone: varchar({ length: 20 }).notNull(),
     /** When the guardian consented to the use of the data (LGPD). */
     consentidoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // The follow-up (issue 16). A sign-up writes none of them: 'novo' and nulls are the defaults.
+    status: leadStatus().notNull().default('novo'),
+    responsavelId: uuid().references(() => vendedores.id),
+    proximoContatoEm: dateOnly(),
+    motivoPerda: motivoPerda(),
+    primeiroContatoEm: timestamp({ withTimezone: true }),
     ...scopePath(),
     createdAt: createdAt(),
   },
   (t) => [
     index('leads_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
     ...scopePageIndexes('leads', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
+    // Follow-up filters: partial indexes a sign-up ('novo', no date, no owner) never touches (ADR 022).
+    ...followUpIndexes(t),
+    index('leads_responsavel_page_idx')
+      .on(t.responsavelId, t.createdAt, t.id)
+      .where(sql`${t.responsavelId} is not null`),
     // q= searches names, e-mail and phone as one lower-case text (SPEC §5), by trigram.
     index('leads_busca_trgm_idx').using('gin', sql`${leadsSearchText(t)} gin_trgm_ops`),
     // The same student signing up twice for one event is one lead (DESIGN §4.4).
     uniqueIndex('leads_evento_email_aluno_key').on(t.eventoId, sql`lower(${t.email})`, sql`lower(${t.nomeAluno})`),
   ],
+);
+
+/**
+ * Per scope column: the leads past 'novo' by status (a status filter's page and count), and the open leads with a
+ * return date by that date (retorno=hoje / atrasados, the dashboard's counts).
+ */
+function followUpIndexes(
+  t: Record<keyof typeof SCOPE_INDEX_NAMES | 'status' | 'proximoContatoEm' | 'createdAt' | 'id', AnyPgColumn>,
+) {
+  return (Object.keys(SCOPE_INDEX_NAMES) as (keyof typeof SCOPE_INDEX_NAMES)[]).flatMap((scope) => [
+    index(`leads_${SCOPE_INDEX_NAMES[scope]}_status_idx`)
+      .on(t[scope], t.status, t.createdAt, t.id)
+      .where(sql`${t.status} <> 'novo'`),
+    index(`leads_${SCOPE_INDEX_NAMES[scope]}_retorno_idx`)
+      .on(t[scope], t.proximoContatoEm, t.createdAt, t.id)
+      .where(sql`${t.proximoContatoEm} is not null and ${t.status} in ('novo', 'em_contato', 'interessado')`),
+  ]);
+}
+
+/**
+ * What happened to a lead that only staff and repeat sign-ups write (issue 16): contacts, status and owner
+ * changes, notes, repeat sign-ups. The sign-up, pré-matrículas and matrículas are read from their own rows, so
+ * the history of every lead, old ones included, starts with its sign-up without a row per lead (ADR 022).
+ */
+export const leadHistorico = pgTable(
+  'lead_historico',
+  {
+    id: id(),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    tipo: leadHistoricoTipo().notNull(),
+    em: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    autorId: uuid().references(() => users.id),
+    dados: jsonb().notNull().default({}),
+  },
+  (t) => [index('lead_historico_lead_id_em_idx').on(t.leadId, t.em)],
 );
 
 export const preMatriculas = pgTable(

@@ -12,6 +12,7 @@ import {
   eventosCursos,
   franqueadores,
   franquias,
+  leadHistorico,
   leads,
   matriculas,
   microFranquias,
@@ -37,6 +38,13 @@ export const DEMO_ACCOUNTS: Record<Role, string> = {
 function dayOffset(from: Date, days: number): string {
   const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** YYYY-MM-DD of `from` moved by `days`, in Brasília: the day a return date is due on. */
+function brasiliaDay(from: Date, days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(from.getTime() + days * 86_400_000),
+  );
 }
 
 /**
@@ -538,6 +546,106 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
   );
   const alunoUser = await user({ email: DEMO_ACCOUNTS.aluno, role: 'aluno', nome: 'Mariana Costa' });
   await tx.insert(alunos).values({ userId: alunoUser, preMatriculaId: pre[0]!.id });
+
+  // Follow-up (issue 16): the vendedor owns two of its leads -- a return due today and one overdue --, a family
+  // lost to the distance, the effective ones converted; the rest are new.
+  const minutesAfter = (i: number, minutes: number) =>
+    new Date(now.getTime() - (people.length - i) * 3_600_000 + minutes * 60_000);
+  const followUps: { i: number; set: Partial<typeof leads.$inferInsert> }[] = [
+    {
+      i: 0,
+      set: {
+        status: 'em_contato',
+        responsavelId: vendedor!.id,
+        proximoContatoEm: brasiliaDay(now, 0),
+        primeiroContatoEm: minutesAfter(0, 30),
+      },
+    },
+    {
+      i: 1,
+      set: {
+        status: 'interessado',
+        responsavelId: vendedor!.id,
+        proximoContatoEm: brasiliaDay(now, -1),
+        primeiroContatoEm: minutesAfter(1, 20),
+      },
+    },
+    { i: 3, set: { status: 'convertido' } },
+    { i: 4, set: { status: 'convertido' } },
+    { i: 5, set: { status: 'sem_interesse', motivoPerda: 'distancia', primeiroContatoEm: minutesAfter(5, 40) } },
+  ];
+  for (const { i, set } of followUps) {
+    await tx
+      .update(leads)
+      .set(set)
+      .where(sql`${leads.id} = ${leadRows[i]!.id}`);
+  }
+  const vendedorRef = { id: vendedor!.id, nome: 'Marcos Vinícius Costa' };
+  await tx.insert(leadHistorico).values([
+    {
+      leadId: leadRows[0]!.id,
+      tipo: 'responsavel',
+      em: minutesAfter(0, 10),
+      autorId: microCampinasUser,
+      dados: { de: null, para: vendedorRef },
+    },
+    {
+      leadId: leadRows[0]!.id,
+      tipo: 'status',
+      em: minutesAfter(0, 30),
+      autorId: vendedorUser,
+      dados: { status: ['novo', 'em_contato'] },
+    },
+    {
+      leadId: leadRows[0]!.id,
+      tipo: 'contato',
+      em: minutesAfter(0, 30),
+      autorId: vendedorUser,
+      dados: { canal: 'telefone', resultado: 'atendeu', nota: 'A mãe pediu para ligar de novo hoje à tarde.' },
+    },
+    {
+      leadId: leadRows[0]!.id,
+      tipo: 'status',
+      em: minutesAfter(0, 31),
+      autorId: vendedorUser,
+      dados: { proximoContatoEm: [null, brasiliaDay(now, 0)] },
+    },
+    {
+      leadId: leadRows[1]!.id,
+      tipo: 'responsavel',
+      em: minutesAfter(1, 10),
+      autorId: microCampinasUser,
+      dados: { de: null, para: vendedorRef },
+    },
+    {
+      leadId: leadRows[1]!.id,
+      tipo: 'contato',
+      em: minutesAfter(1, 20),
+      autorId: vendedorUser,
+      dados: { canal: 'whatsapp', resultado: 'mensagem_enviada', nota: null },
+    },
+    {
+      leadId: leadRows[1]!.id,
+      tipo: 'status',
+      em: minutesAfter(1, 21),
+      autorId: vendedorUser,
+      dados: { status: ['novo', 'interessado'], proximoContatoEm: [null, brasiliaDay(now, -1)] },
+    },
+    {
+      leadId: leadRows[5]!.id,
+      tipo: 'contato',
+      em: minutesAfter(5, 40),
+      autorId: vendedorUser,
+      dados: { canal: 'telefone', resultado: 'atendeu', nota: 'Mora longe da escola.' },
+    },
+    {
+      leadId: leadRows[5]!.id,
+      tipo: 'status',
+      em: minutesAfter(5, 41),
+      autorId: vendedorUser,
+      dados: { status: ['novo', 'sem_interesse'], motivoPerda: [null, 'distancia'] },
+    },
+  ]);
 
   // SAC tickets: two open, one answered.
   await tx.insert(sacTickets).values([

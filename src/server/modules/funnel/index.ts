@@ -4,7 +4,7 @@
  * Other modules import from here only.
  */
 export type { FunnelCounter, FunnelSource } from './source';
-export { clienteSelection, eventFilters, listFunnelPage, withClienteFor } from './page';
+export { type ListOptions, clienteSelection, eventFilters, isUnfiltered, listFunnelPage, withClienteFor } from './page';
 export { countResumo, countedTotal, selectScalars } from './counts';
 export { funnelSearch } from './search';
 export { EXPORT_BATCH_SIZE, type KeysetCursor, cursorText, keysetAfter, keysetBatches, newestFirst } from './keyset';

@@ -23,7 +23,7 @@ export function withClienteFor<T extends { cliente: { nomeFantasia: string } | n
   return rows.map(({ cliente: _cliente, ...row }) => row);
 }
 
-function isUnfiltered(filter: FunnelFilter): boolean {
+export function isUnfiltered(filter: FunnelFilter): boolean {
   return !filter.q && !filter.eventoId && !filter.data && !hasDrillFilter(filter);
 }
 
@@ -31,6 +31,14 @@ function isUnfiltered(filter: FunnelFilter): boolean {
 type FunnelRow<S extends SelectedFields> = Omit<SelectResultFields<S>, 'cliente'> & {
   cliente: { nomeFantasia: string } | null;
 };
+
+/** What a list adds to the shared filters: more of its own, and a cheaper exact total when it knows one. */
+export interface ListOptions {
+  /** The list filters on more than the shared filters (the counters no longer answer its total). */
+  filtered?: boolean;
+  /** The exact number of matching rows, counted another way than `count(*)` over them. */
+  total?: () => Promise<number>;
+}
 
 /**
  * One page of a funnel list, newest first, with the event (and, for the franqueador, the cliente) of each row
@@ -43,9 +51,10 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   selection: S,
   where: SQL | undefined,
   query: FunnelListQuery,
+  options: ListOptions = {},
 ) {
   const { limit, offset } = pageWindow(query);
-  const scopeId = isUnfiltered(query) ? countedScopeOf(actor, source.counter) : null;
+  const scopeId = isUnfiltered(query) && !options.filtered ? countedScopeOf(actor, source.counter) : null;
   const page = (fields: SelectedFields) =>
     db
       .select(fields)
@@ -71,6 +80,10 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
 
   // A filtered list counts its matches beside the page (the event's date is the only filter that needs the
   // event row). The builder is typed on the plain field map; the rows get the caller's selection's type back.
+  if (options.total) {
+    const [rows, total] = await Promise.all([page(selection) as unknown as Promise<FunnelRow<S>[]>, options.total()]);
+    return { items: withClienteFor(actor, rows), total };
+  }
   const count = query.data
     ? db
         .select({ total: sql<number>`count(*)::int` })

@@ -1,30 +1,65 @@
 import { and, eq } from 'drizzle-orm';
-import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
+import type { FunnelResumo, LeadsFilter, LeadsListQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
-import { leadsVisibleTo } from '../../access/scope';
+import { countedScopeOf, leadsVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { eventos, leads, leadsSearchText } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
   countResumo,
+  countedTotal,
   cursorText,
   drillFilters,
   eventFilters,
   eventoSelection,
   funnelSearch,
+  isUnfiltered,
   keysetAfter,
   newestFirst,
   listFunnelPage,
+  selectScalars,
+  todayInBrazil,
 } from '../funnel';
+import {
+  countFollowedLeads,
+  followUpFilters,
+  hasFollowUpFilter,
+  responsavelNome,
+  toResponsavel,
+} from './acompanhamento.repository';
 
-function leadConditions(actor: Actor, filter: FunnelFilter) {
+/** Where a lead list's day and moment come from: the request's clock, Brasília's day. */
+export interface ListClock {
+  today: string;
+  now: Date;
+}
+
+export const clockAt = (now: Date): ListClock => ({ today: todayInBrazil(now), now });
+
+function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
   return and(
     leadsVisibleTo(actor),
     eventFilters(filter, leads.eventoId),
     drillFilters(filter, leads, leads.createdAt),
     funnelSearch(filter.q, leadsSearchText(leads), leads.telefone),
+    followUpFilters(actor, filter, clock.today, clock.now),
   );
+}
+
+/**
+ * 'Novo' alone is nearly every lead of a network: its exact number is the scope's counter less the leads past
+ * 'novo' (a partial index), not a count of a million rows.
+ */
+function novoTotal(db: Executor, actor: Actor, filter: LeadsFilter) {
+  const scopeId = countedScopeOf(actor, 'leads');
+  const onlyNovo =
+    filter.status === 'novo' && !filter.responsavelId && !filter.retorno && !filter.semContato && isUnfiltered(filter);
+  if (!scopeId || !onlyNovo) return undefined;
+  return async () => {
+    const [row] = await selectScalars(db, { all: countedTotal(scopeId, 'leads'), followed: countFollowedLeads(actor) });
+    return Number(row?.all ?? 0) - Number(row?.followed ?? 0);
+  };
 }
 
 const leadSelection = {
@@ -35,12 +70,16 @@ const leadSelection = {
   email: leads.email,
   telefone: leads.telefone,
   createdAt: leads.createdAt,
+  status: leads.status,
+  responsavelId: leads.responsavelId,
+  responsavelNome: responsavelNome(),
+  proximoContatoEm: leads.proximoContatoEm,
   evento: eventoSelection,
   cliente: clienteSelection,
 };
 
 /** One page of the caller's leads, newest first, with the number of all that match. */
-export function listLeads(db: Executor, actor: Actor, query: FunnelListQuery) {
+export async function listLeads(db: Executor, actor: Actor, query: LeadsListQuery, clock = clockAt(new Date())) {
   const source = {
     table: leads,
     id: leads.id,
@@ -48,11 +87,29 @@ export function listLeads(db: Executor, actor: Actor, query: FunnelListQuery) {
     createdAt: leads.createdAt,
     counter: 'leads' as const,
   };
-  return listFunnelPage(db, actor, source, leadSelection, leadConditions(actor, query), query);
+  const { items, total } = await listFunnelPage(
+    db,
+    actor,
+    source,
+    leadSelection,
+    leadConditions(actor, query, clock),
+    query,
+    {
+      filtered: hasFollowUpFilter(query),
+      total: novoTotal(db, actor, query),
+    },
+  );
+  return {
+    items: items.map(({ responsavelId, responsavelNome: nome, ...lead }) => ({
+      ...lead,
+      responsavel: toResponsavel(responsavelId, nome),
+    })),
+    total,
+  };
 }
 
 /** One export batch: the rows after the cursor, with the text of each row's sort key. */
-export function leadsExportBatch(db: Executor, actor: Actor, filter: FunnelFilter) {
+export function leadsExportBatch(db: Executor, actor: Actor, filter: LeadsFilter, clock = clockAt(new Date())) {
   return (after: KeysetCursor | null, limit: number) =>
     db
       .select({
@@ -68,7 +125,7 @@ export function leadsExportBatch(db: Executor, actor: Actor, filter: FunnelFilte
       })
       .from(leads)
       .innerJoin(eventos, eq(eventos.id, leads.eventoId))
-      .where(and(leadConditions(actor, filter), keysetAfter(after, leads.createdAt, leads.id)))
+      .where(and(leadConditions(actor, filter, clock), keysetAfter(after, leads.createdAt, leads.id)))
       .orderBy(...newestFirst(leads.createdAt, leads.id))
       .limit(limit);
 }

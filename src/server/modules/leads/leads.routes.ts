@@ -5,9 +5,10 @@ import {
   CSV_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
-  funnelListQuerySchema,
   leadsExportQuerySchema,
+  leadsListQuerySchema,
 } from '../../../shared/schemas/funnel';
+import { contatoSchema, leadIdParamsSchema, leadPatchSchema, notaSchema } from '../../../shared/schemas/acompanhamento';
 import { setTotalCount } from '../../lib/pagination';
 import {
   csvDate,
@@ -18,7 +19,8 @@ import {
   sendCsv,
   todayInBrazil,
 } from '../funnel';
-import { leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
+import { clockAt, leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
+import { getLeadDetalhe, listResponsaveis, patchLead, registrarContato, registrarNota } from './acompanhamento.service';
 import { rolesFor } from '../../../shared/permissions';
 
 /**
@@ -31,9 +33,9 @@ export async function leadsRoutes(fastify: FastifyInstance) {
   // Leads (cliente) and Interesses (the network) read the same rows.
   app.get(
     '/api/leads',
-    { schema: { querystring: funnelListQuerySchema }, config: { access: rolesFor('leads.ler') } },
+    { schema: { querystring: leadsListQuerySchema }, config: { access: rolesFor('leads.ler') } },
     async (request, reply) => {
-      const { items, total } = await listLeads(app.db, request.actor!, request.query);
+      const { items, total } = await listLeads(app.db, request.actor!, request.query, clockAt(app.clock.now()));
       setTotalCount(reply, total);
       return items;
     },
@@ -52,14 +54,17 @@ export async function leadsRoutes(fastify: FastifyInstance) {
         evento,
         todayInBrazil(app.clock.now()),
       );
-      const rows = mapBatches(keysetBatches(leadsExportBatch(app.db, actor, filter)), (lead) => [
-        lead.nomeAluno,
-        lead.nomeResponsavel,
-        lead.email,
-        formatPhone(lead.telefone),
-        lead.nomeEscola,
-        interesses ? formatDateOnly(lead.dataEvento) : csvDate(lead.createdAt),
-      ]);
+      const rows = mapBatches(
+        keysetBatches(leadsExportBatch(app.db, actor, filter, clockAt(app.clock.now()))),
+        (lead) => [
+          lead.nomeAluno,
+          lead.nomeResponsavel,
+          lead.email,
+          formatPhone(lead.telefone),
+          lead.nomeEscola,
+          interesses ? formatDateOnly(lead.dataEvento) : csvDate(lead.createdAt),
+        ],
+      );
       return sendCsv(reply, fileName, interesses ? CSV_COLUMNS.interesses : CSV_COLUMNS.leads, rows);
     },
   );
@@ -71,5 +76,42 @@ export async function leadsRoutes(fastify: FastifyInstance) {
   // The event filter's options on all four screens (the aluno's Matrículas screen too).
   app.get('/api/leads/eventos', { config: { access: rolesFor('leads.eventos') } }, async (request) =>
     listFunnelEventos(app.db, request.actor!),
+  );
+
+  // The follow-up of one lead (issue 16).
+  app.get(
+    '/api/leads/:id',
+    { schema: { params: leadIdParamsSchema }, config: { access: rolesFor('leads.ler') } },
+    async (request) => getLeadDetalhe(app.db, request.actor!, request.params.id),
+  );
+
+  app.patch(
+    '/api/leads/:id',
+    { schema: { params: leadIdParamsSchema, body: leadPatchSchema }, config: { access: rolesFor('leads.acompanhar') } },
+    async (request) => patchLead(app, request.actor!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/leads/:id/responsaveis',
+    { schema: { params: leadIdParamsSchema }, config: { access: rolesFor('leads.atribuir') } },
+    async (request) => listResponsaveis(app.db, request.actor!, request.params.id),
+  );
+
+  app.post(
+    '/api/leads/:id/contatos',
+    { schema: { params: leadIdParamsSchema, body: contatoSchema }, config: { access: rolesFor('leads.acompanhar') } },
+    async (request, reply) => {
+      reply.code(201);
+      return registrarContato(app, request.actor!, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/leads/:id/notas',
+    { schema: { params: leadIdParamsSchema, body: notaSchema }, config: { access: rolesFor('leads.acompanhar') } },
+    async (request, reply) => {
+      reply.code(201);
+      return registrarNota(app, request.actor!, request.params.id, request.body.texto);
+    },
   );
 }

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../lib/http-error';
 import { setAccountActive } from '../accounts';
 import { unusablePasswordHash } from '../../lib/password';
 import { sendSetPasswordEmail } from '../auth';
+import { convertLeadOf } from '../leads';
 import {
   findPreMatriculaInScope,
   findUserIdByEmail,
@@ -16,7 +17,7 @@ import {
 
 /**
  * Makes a pre-matrícula effective (DESIGN §4.5), all or nothing: the matrícula with efetivadaEm, the
- * pre-matrícula marked 'efetivada', and the aluno account for its e-mail (created when none exists) linked to
+ * pre-matrícula marked 'efetivada', its lead 'convertido', and the aluno account for its e-mail (created when none exists) linked to
  * it. A second call, even a racing one, answers 409; a pre-matrícula outside the caller's scope, 404. The new
  * aluno gets its set-password link after the commit.
  */
@@ -40,6 +41,8 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
       createdAt: now,
     });
     if (!matricula) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
+    // The family's lead is converted, with its history entry (issue 16).
+    await convertLeadOf(tx, pre, actor.id, now);
 
     const email = pre.email.trim().toLowerCase();
     let user = await findUserIdByEmail(tx, email);

@@ -19,6 +19,7 @@ import {
   recordConflito,
 } from './public.repository';
 import { activationConflictEmail } from './public.mail';
+import { recordReinscricao } from '../leads';
 
 /** Events happen in Brazil: "from today on" is today's date in São Paulo, not in UTC or the server's zone. */
 export const EVENT_TIME_ZONE = 'America/Sao_Paulo';
@@ -64,6 +65,11 @@ export async function createLead(app: FastifyInstance, data: LeadData): Promise<
   const row = await findLead(app.db, data.eventoId, data.email, data.nomeAluno);
   // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
   if (!row) throw conflict(PUBLIC_MESSAGES.eventoIndisponivel);
+  // The repeat stays on the lead's history for whoever follows it up (issue 16), the answer unchanged.
+  await recordReinscricao(app.db, row.id, app.clock.now(), {
+    nomeResponsavel: data.nomeResponsavel,
+    telefone: data.telefone,
+  });
   return {
     created: false,
     body: {

@@ -1,0 +1,347 @@
+import { type SQL, and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  type AcompanhamentoResumo,
+  type HistoricoEntry,
+  LEAD_STATUSES_ABERTOS,
+  type LeadStatus,
+  type MotivoPerda,
+  type ResponsavelOpcao,
+} from '../../../shared/schemas/acompanhamento';
+import type { LeadsFilter } from '../../../shared/schemas/funnel';
+import type { Actor } from '../../access/actor';
+import { leadsVisibleTo, matriculasVisibleTo, preMatriculasVisibleTo, vendedoresVisibleTo } from '../../access/scope';
+import { type Executor, executeRows } from '../../db/connect';
+import { clientes, eventos, leadHistorico, leads, matriculas, preMatriculas, users, vendedores } from '../../db/schema';
+import { eventoSelection } from '../funnel';
+
+/**
+ * The follow-up of a lead (issue 16): its row's follow-up columns, the history staff write, and the history read
+ * from the funnel's own rows (the sign-up, pré-matrículas, matrículas), so every lead has one from its sign-up on.
+ */
+
+/** `status in (open ones)`, as a literal list: the planner matches it with the retorno indexes' predicate. */
+export const leadIsOpen: SQL = sql.raw(
+  `"leads"."status" in (${LEAD_STATUSES_ABERTOS.map((s) => `'${s}'`).join(', ')})`,
+);
+
+/** A validated status as a literal, so a status filter proves the partial index's `status <> 'novo'`. */
+function statusIs(status: LeadStatus): SQL {
+  return sql.raw(`"leads"."status" = '${status}'`);
+}
+
+/** The responsável's name: the vendedor's user. One indexed lookup per row of a page. */
+export function responsavelNome(responsavelId: SQL | typeof leads.responsavelId = leads.responsavelId) {
+  return sql<
+    string | null
+  >`(select ${users.nome} from ${vendedores} join ${users} on ${users.id} = ${vendedores.userId} where ${vendedores.id} = ${responsavelId})`;
+}
+
+export function toResponsavel(id: string | null, nome: string | null) {
+  return id ? { id, nome: nome ?? '' } : null;
+}
+
+const HOURS_48 = 48 * 60 * 60 * 1000;
+
+/** The follow-up filters of Leads and Interesses and their export; `today` is Brasília's. */
+export function followUpFilters(actor: Actor, filter: LeadsFilter, today: string, now: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.status) conditions.push(statusIs(filter.status));
+  if (filter.responsavelId === 'eu') {
+    conditions.push(actor.vendedorId ? eq(leads.responsavelId, actor.vendedorId) : sql`false`);
+  } else if (filter.responsavelId === 'nenhum') {
+    conditions.push(isNull(leads.responsavelId));
+  } else if (filter.responsavelId) {
+    conditions.push(eq(leads.responsavelId, filter.responsavelId));
+  }
+  if (filter.retorno === 'hoje') conditions.push(eq(leads.proximoContatoEm, today), leadIsOpen);
+  if (filter.retorno === 'atrasados') conditions.push(lt(leads.proximoContatoEm, today), leadIsOpen);
+  if (filter.semContato) {
+    conditions.push(isNull(leads.primeiroContatoEm), leadIsOpen);
+    if (filter.semContato === '48h') conditions.push(lt(leads.createdAt, new Date(now.getTime() - HOURS_48)));
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export function hasFollowUpFilter(filter: LeadsFilter): boolean {
+  return Boolean(filter.status || filter.responsavelId || filter.retorno || filter.semContato);
+}
+
+/** The leads of the scope past 'novo' (the partial status index, index only): what 'novo' is the rest of. */
+export function countFollowedLeads(actor: Actor): SQL<number> {
+  return sql<number>`(select count(*) from ${leads} where ${leadsVisibleTo(actor)} and "leads"."status" <> 'novo')::int`;
+}
+
+/** The lead as PATCH and the contacts need it, locked for the transaction, or null outside the scope. */
+export async function lockLeadInScope(tx: Executor, actor: Actor, id: string) {
+  const [row] = await tx
+    .select({
+      id: leads.id,
+      eventoId: leads.eventoId,
+      email: leads.email,
+      nomeAluno: leads.nomeAluno,
+      microFranquiaId: leads.microFranquiaId,
+      status: leads.status,
+      motivoPerda: leads.motivoPerda,
+      responsavelId: leads.responsavelId,
+      proximoContatoEm: leads.proximoContatoEm,
+      primeiroContatoEm: leads.primeiroContatoEm,
+    })
+    .from(leads)
+    .where(and(eq(leads.id, id), leadsVisibleTo(actor)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+export type LockedLead = NonNullable<Awaited<ReturnType<typeof lockLeadInScope>>>;
+
+export async function leadExistsInScope(db: Executor, actor: Actor, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.id, id), leadsVisibleTo(actor)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export interface LeadFollowUpChange {
+  status?: LeadStatus;
+  motivoPerda?: MotivoPerda | null;
+  responsavelId?: string | null;
+  proximoContatoEm?: string | null;
+  primeiroContatoEm?: Date;
+}
+
+export async function updateLeadFollowUp(tx: Executor, id: string, change: LeadFollowUpChange): Promise<void> {
+  if (Object.keys(change).length === 0) return;
+  await tx.update(leads).set(change).where(eq(leads.id, id));
+}
+
+export interface NewHistoricoEntry {
+  leadId: string;
+  tipo: 'reinscricao' | 'contato' | 'status' | 'responsavel' | 'nota';
+  em: Date;
+  autorId: string | null;
+  dados: Record<string, unknown>;
+}
+
+export async function insertHistorico(tx: Executor, entry: NewHistoricoEntry) {
+  const [row] = await tx.insert(leadHistorico).values(entry).returning({ id: leadHistorico.id });
+  return row!;
+}
+
+/** A repeat sign-up leaves at most this many entries on a lead: a flood of repeats stops growing its history. */
+const REINSCRICOES_MAX = 20;
+
+/** A repeat sign-up the dedupe absorbed (DESIGN §4.4), kept on the lead's history, one statement. */
+export async function recordReinscricao(
+  db: Executor,
+  leadId: string,
+  em: Date,
+  dados: { nomeResponsavel: string; telefone: string },
+): Promise<void> {
+  await db.execute(sql`insert into ${leadHistorico} (lead_id, tipo, em, dados)
+    select ${leadId}::uuid, 'reinscricao', ${em.toISOString()}::timestamptz, ${JSON.stringify(dados)}::jsonb
+    where (select count(*) from ${leadHistorico}
+      where ${leadHistorico.leadId} = ${leadId}::uuid and ${leadHistorico.tipo} = 'reinscricao') < ${REINSCRICOES_MAX}`);
+}
+
+/** Vendedor found in the caller's view: its micro-franquia and whether it may still sign in. */
+export async function findVendedorVisible(db: Executor, actor: Actor, vendedorId: string) {
+  const [row] = await db
+    .select({ id: vendedores.id, microFranquiaId: vendedores.microFranquiaId, isActive: vendedores.isActive })
+    .from(vendedores)
+    .where(and(eq(vendedores.id, vendedorId), vendedoresVisibleTo(actor)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findResponsavel(db: Executor, vendedorId: string | null) {
+  if (!vendedorId) return null;
+  const [row] = await db.select({ nome: responsavelNome(sql`${vendedorId}::uuid`) }).from(sql`(select 1) as one`);
+  return toResponsavel(vendedorId, row?.nome ?? null);
+}
+
+/** The active vendedores of a micro-franquia, by name: whom its leads may be assigned to. */
+export async function listResponsaveisOf(
+  db: Executor,
+  actor: Actor,
+  microFranquiaId: string,
+): Promise<ResponsavelOpcao[]> {
+  const rows = await db
+    .select({ id: vendedores.id, nome: users.nome, email: users.email })
+    .from(vendedores)
+    .innerJoin(users, eq(users.id, vendedores.userId))
+    .where(
+      and(eq(vendedores.microFranquiaId, microFranquiaId), eq(vendedores.isActive, true), vendedoresVisibleTo(actor)),
+    )
+    .orderBy(users.nome, vendedores.id)
+    .limit(500);
+  return rows.map((r) => ({ id: r.id, nome: r.nome ?? r.email }));
+}
+
+export async function leadMicroFranquiaInScope(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select({ microFranquiaId: leads.microFranquiaId })
+    .from(leads)
+    .where(and(eq(leads.id, id), leadsVisibleTo(actor)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether a matrícula came of this lead: its status stays 'convertido'. */
+export async function leadHasMatricula(db: Executor, leadId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: matriculas.id })
+    .from(matriculas)
+    .where(
+      or(
+        eq(matriculas.leadId, leadId),
+        sql`${matriculas.preMatriculaId} in (select ${preMatriculas.id} from ${preMatriculas} where ${preMatriculas.leadId} = ${leadId})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The lead's row as the panel shows it, or null outside the scope. */
+export async function findLeadDetalheRow(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select({
+      id: leads.id,
+      eventoId: leads.eventoId,
+      nomeAluno: leads.nomeAluno,
+      nomeResponsavel: leads.nomeResponsavel,
+      email: leads.email,
+      telefone: leads.telefone,
+      createdAt: leads.createdAt,
+      consentidoEm: leads.consentidoEm,
+      status: leads.status,
+      motivoPerda: leads.motivoPerda,
+      responsavelId: leads.responsavelId,
+      responsavelNome: responsavelNome(),
+      proximoContatoEm: leads.proximoContatoEm,
+      primeiroContatoEm: leads.primeiroContatoEm,
+      evento: eventoSelection,
+      clienteNome: clientes.nomeFantasia,
+    })
+    .from(leads)
+    .innerJoin(eventos, eq(eventos.id, leads.eventoId))
+    .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
+    .where(and(eq(leads.id, id), leadsVisibleTo(actor)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A lead's history holds at most this many written entries (newest); a lead is followed for weeks, not years. */
+const HISTORICO_LIMIT = 500;
+
+interface HistoricoRow {
+  id: string;
+  tipo: HistoricoEntry['tipo'];
+  em: Date | string;
+  autor_id: string | null;
+  autor_nome: string | null;
+  dados: Record<string, unknown> | string;
+}
+
+/**
+ * The lead's whole history, newest first: the entries written for it, and those read from the funnel -- its
+ * sign-up, the pré-matrículas linked to it or made at its event with its e-mail, and their matrículas (not for
+ * the vendedor, who does not see matrículas).
+ */
+export async function listHistorico(
+  db: Executor,
+  actor: Actor,
+  lead: { id: string; eventoId: string; email: string; createdAt: Date },
+): Promise<HistoricoEntry[]> {
+  const pres = sql`select ${preMatriculas.id} from ${preMatriculas}
+    where (${preMatriculas.leadId} = ${lead.id}
+      or (${preMatriculas.eventoId} = ${lead.eventoId} and lower(${preMatriculas.email}) = lower(${lead.email})))
+      and ${preMatriculasVisibleTo(actor)}`;
+  const rows = await executeRows<HistoricoRow>(
+    db,
+    sql`(select h.id, h.tipo::text as tipo, h.em, h.autor_id, coalesce(u.nome, u.email) as autor_nome, h.dados
+        from ${leadHistorico} h left join ${users} u on u.id = h.autor_id
+        where h.lead_id = ${lead.id}
+        order by h.em desc limit ${HISTORICO_LIMIT})
+      union all
+      (select p.id, 'pre_matricula', p.created_at, null, null,
+          jsonb_build_object('id', p.id, 'status', p.status, 'nomeAluno', p.nome_aluno)
+        from ${preMatriculas} p where p.id in (${pres}))
+      union all
+      (select ${matriculas.id}, 'matricula', ${matriculas.efetivadaEm}, null, null,
+          jsonb_build_object('id', ${matriculas.id}, 'cursoInteresse', ${matriculas.cursoInteresse})
+        from ${matriculas}
+        where (${matriculas.leadId} = ${lead.id} or ${matriculas.preMatriculaId} in (${pres}))
+          and ${matriculasVisibleTo(actor)})`,
+  );
+  const entries: HistoricoEntry[] = rows.map((r) => ({
+    id: r.id,
+    tipo: r.tipo,
+    em: new Date(r.em).toISOString(),
+    autor: r.autor_id ? { id: r.autor_id, nome: r.autor_nome ?? '' } : null,
+    dados: typeof r.dados === 'string' ? (JSON.parse(r.dados) as Record<string, unknown>) : r.dados,
+  }));
+  entries.push({ id: lead.id, tipo: 'inscricao', em: lead.createdAt.toISOString(), autor: null, dados: {} });
+  // Newest first; at one instant the later step first (a matrícula after its pré-matrícula after the sign-up).
+  const order = ['inscricao', 'reinscricao', 'pre_matricula', 'matricula', 'status', 'responsavel', 'contato', 'nota'];
+  return entries.sort((a, b) => b.em.localeCompare(a.em) || order.indexOf(b.tipo) - order.indexOf(a.tipo));
+}
+
+/** The lead the efetivação converts: the pré-matrícula's own, else its event's lead of that e-mail. */
+export async function convertLeadOf(
+  tx: Executor,
+  pre: { leadId: string | null; eventoId: string; email: string; nomeAluno: string | null },
+  autorId: string,
+  em: Date,
+): Promise<void> {
+  const target = pre.leadId
+    ? sql`${pre.leadId}::uuid`
+    : sql`(select ${leads.id} from ${leads} where ${leads.eventoId} = ${pre.eventoId}
+        and lower(${leads.email}) = lower(${pre.email})
+        order by (lower(${leads.nomeAluno}) = lower(${pre.nomeAluno ?? ''})) desc, ${leads.createdAt} desc limit 1)`;
+  const changed = await executeRows<{ id: string; status: LeadStatus; motivo_perda: MotivoPerda | null }>(
+    tx,
+    sql`with antes as (
+        select id, status, motivo_perda from ${leads} where id = ${target} and status <> 'convertido' for update
+      )
+      update ${leads} l set status = 'convertido', motivo_perda = null
+      from antes where l.id = antes.id
+      returning antes.id, antes.status, antes.motivo_perda`,
+  );
+  for (const row of changed) {
+    const dados: Record<string, unknown> = { status: [row.status, 'convertido'] };
+    if (row.motivo_perda) dados.motivoPerda = [row.motivo_perda, null];
+    await insertHistorico(tx, { leadId: row.id, tipo: 'status', em, autorId, dados });
+  }
+}
+
+/** The vendedor's or cliente's follow-up due today, overdue, and never contacted after 48 hours. */
+export async function countAcompanhamento(
+  db: Executor,
+  actor: Actor,
+  today: string,
+  now: Date,
+): Promise<AcompanhamentoResumo> {
+  const visible = leadsVisibleTo(actor);
+  const count = (where: SQL | undefined) => sql<number>`(select count(*) from ${leads} where ${where})::int`;
+  const [row] = await db
+    .select({
+      retornosHoje: count(and(visible, eq(leads.proximoContatoEm, today), leadIsOpen)),
+      atrasados: count(and(visible, lt(leads.proximoContatoEm, today), leadIsOpen)),
+      semContato48h: count(
+        and(
+          visible,
+          isNull(leads.primeiroContatoEm),
+          leadIsOpen,
+          lt(leads.createdAt, new Date(now.getTime() - HOURS_48)),
+        ),
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    retornosHoje: Number(row?.retornosHoje ?? 0),
+    atrasados: Number(row?.atrasados ?? 0),
+    semContato48h: Number(row?.semContato48h ?? 0),
+  };
+}
