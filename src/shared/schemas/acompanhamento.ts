@@ -175,7 +175,7 @@ export const leadFollowUpFilterShape = {
   responsavelId: z.preprocess(
     emptyToUndefined,
     z
-      .union([z.enum(RESPONSAVEL_FILTRO_ESPECIAL), z.uuid()], {
+      .union([z.enum(RESPONSAVEL_FILTRO_ESPECIAL), z.uuid(ACOMPANHAMENTO_MESSAGES.filtroResponsavelInvalido)], {
         error: ACOMPANHAMENTO_MESSAGES.filtroResponsavelInvalido,
       })
       .optional(),

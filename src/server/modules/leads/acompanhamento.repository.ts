@@ -31,9 +31,9 @@ function statusIs(status: LeadStatus): SQL {
 
 /** The responsável's name: the vendedor's user. One indexed lookup per row of a page. */
 export function responsavelNome(responsavelId: SQL | typeof leads.responsavelId = leads.responsavelId) {
-  return sql<
-    string | null
-  >`(select ${users.nome} from ${vendedores} join ${users} on ${users.id} = ${vendedores.userId} where ${vendedores.id} = ${responsavelId})`;
+  // Aliased: inside a select without a table (findResponsavel), drizzle leaves column names unqualified.
+  return sql<string | null>`(select rv_u.nome from ${vendedores} rv
+    join ${users} rv_u on rv_u.id = rv.user_id where rv.id = ${responsavelId})`;
 }
 
 export function toResponsavel(id: string | null, nome: string | null) {
@@ -284,7 +284,7 @@ export async function listHistorico(
   }));
   entries.push({ id: lead.id, tipo: 'inscricao', em: lead.createdAt.toISOString(), autor: null, dados: {} });
   // Newest first; at one instant the later step first (a matrícula after its pré-matrícula after the sign-up).
-  const order = ['inscricao', 'reinscricao', 'pre_matricula', 'matricula', 'status', 'responsavel', 'contato', 'nota'];
+  const order = ['inscricao', 'reinscricao', 'pre_matricula', 'matricula', 'contato', 'nota', 'responsavel', 'status'];
   return entries.sort((a, b) => b.em.localeCompare(a.em) || order.indexOf(b.tipo) - order.indexOf(a.tipo));
 }
 
