@@ -108,12 +108,19 @@ export const leadIdParamsSchema = z.object({
   id: z.uuid(ACOMPANHAMENTO_MESSAGES.leadNaoEncontrado),
 });
 
+/** `String.prototype.toWellFormed` (ES2024), written out for ES2023. */
+export function wellFormed(value: string): string {
+  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 const notaText = (required: string) =>
   z
     .string({ error: required })
     .trim()
     .max(NOTA_MAX, ACOMPANHAMENTO_MESSAGES.notaLonga)
-    .refine((v) => !v.includes('\u0000'), TEXT_MESSAGES.invalidCharacters);
+    .refine((v) => !v.includes('\u0000'), TEXT_MESSAGES.invalidCharacters)
+    // Kept in a JSON column: half of a UTF-16 pair (no keyboard types one) becomes U+FFFD, as a text column has it.
+    .transform(wellFormed);
 
 /**
  * PATCH /api/leads/:id: any of the four. `motivoPerda` goes with `sem_interesse` and only with it; the date is

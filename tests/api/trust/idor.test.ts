@@ -3,6 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
+import { leads } from '../../../src/server/db/schema';
+import { todayInBrazil } from '../../../src/server/modules/funnel';
+import { can } from '../../../src/shared/permissions';
 import { empresaPayload, clientePayload } from '../../support/network-payloads';
 import { createTestApp, type TestContext } from '../../setup/test-app';
 import {
@@ -146,6 +149,16 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
   'PATCH /api/sac/tickets/:id': rowAttempts('tickets', () => [{ status: 'concluido', resolucao: 'Resposta intrusa' }]),
   'PATCH /api/usuarios/:id': rowAttempts('usuarios', () => [{ isActive: false }]),
+  // The follow-up (issue 16): read, change, assign, log a contact, write a note on a lead out of scope.
+  'GET /api/leads/:id': rowAttempts('leads'),
+  'PATCH /api/leads/:id': rowAttempts('leads', (name) => [
+    { status: 'sem_interesse', motivoPerda: 'preco' },
+    { proximoContatoEm: '2099-01-01' },
+    ...(can(roleOf(name), 'leads.atribuir') ? [{ responsavelId: null }] : []),
+  ]),
+  'GET /api/leads/:id/responsaveis': rowAttempts('leads'),
+  'POST /api/leads/:id/contatos': rowAttempts('leads', () => [{ canal: 'telefone', resultado: 'atendeu' }]),
+  'POST /api/leads/:id/notas': rowAttempts('leads', () => [{ texto: 'Nota intrusa' }]),
 };
 
 /** The table each GET :id route reads. */
@@ -153,6 +166,7 @@ const READ_TABLES: Record<string, Table> = {
   'GET /api/franquias/:id': 'franquias',
   'GET /api/micro-franquias/:id': 'microFranquias',
   'GET /api/clientes/:id': 'clientes',
+  'GET /api/leads/:id': 'leads',
 };
 
 /** Routes with a parameter that names no row. */
@@ -213,6 +227,11 @@ const COUNT_ROUTES: Record<string, Record<string, Table | 'activeFunnelEventos'>
  * The report's routes (issue 15): counts only, whose totals must be exactly the caller's rows, and whose filters
  * name nodes of the tree (a node out of scope answers as an unknown one).
  */
+/** The follow-up due on the vendedor's and cliente's dashboards (issue 16): counts of the caller's leads. */
+const FOLLOW_UP_ROUTES: Record<string, string> = {
+  'GET /api/dashboard/acompanhamento': 'json',
+};
+
 const REPORT_ROUTES: Record<string, string> = {
   'GET /api/relatorios/funil': 'json',
   'GET /api/relatorios/serie': 'json',
@@ -265,7 +284,12 @@ describe('IDOR: rows out of the caller’s scope', () => {
     expect(withParams.filter((k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k])).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
     const reads = routes.filter((r) => r.method === 'GET' && !r.url.includes(':')).map(key);
-    expect(reads.filter((k) => !LIST_ROUTES[k] && !COUNT_ROUTES[k] && !UNSCOPED[k] && !REPORT_ROUTES[k])).toEqual([]);
+    expect(
+      reads.filter(
+        (k) => !LIST_ROUTES[k] && !COUNT_ROUTES[k] && !UNSCOPED[k] && !REPORT_ROUTES[k] && !FOLLOW_UP_ROUTES[k],
+      ),
+    ).toEqual([]);
+    expect(Object.keys(FOLLOW_UP_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(REPORT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect([...Object.keys(LIST_ROUTES), ...Object.keys(COUNT_ROUTES)].filter((k) => !reads.includes(k))).toEqual([]);
   });
@@ -303,7 +327,7 @@ describe('IDOR: rows out of the caller’s scope', () => {
 
   it('reads every row in scope through the GET :id routes (the rules above are the app’s)', async () => {
     const misses: string[] = [];
-    for (const route of ctx.app.routeAccess.filter((r) => r.method === 'GET' && ID_ROUTES[key(r)])) {
+    for (const route of ctx.app.routeAccess.filter((r) => r.method === 'GET' && READ_TABLES[key(r)])) {
       const table = READ_TABLES[key(route)]!;
       for (const name of callers(route)) {
         for (const id of visible(name, table)) {
@@ -571,5 +595,27 @@ describe('IDOR: rows out of the caller’s scope', () => {
     figures.leaks.push(...leaks);
     expect(leaks).toEqual([]);
     expect(tried).toBeGreaterThan(100);
+  });
+
+  // Last: it gives every lead of both networks a return due today.
+  it('counts the follow-up due exactly in the caller’s scope, on the dashboard and in the list', async () => {
+    await ctx.handle.db.update(leads).set({ status: 'em_contato', proximoContatoEm: todayInBrazil(new Date()) });
+    const leaks: string[] = [];
+    for (const name of ACTOR_NAMES) {
+      const role = roleOf(name);
+      if (role === 'aluno') continue;
+      const own = scopes[name].leads.size;
+      const list = await inject(name, 'GET', '/api/leads?retorno=hoje&pageSize=500');
+      const ids = list.json<{ id: string }[]>().map((l) => l.id);
+      if (Number(list.headers['x-total-count']) !== own || ids.some((id) => !scopes[name].leads.has(id)))
+        leaks.push(`retorno=hoje as ${name}: ${list.headers['x-total-count']} rows, its scope ${own}`);
+      if (!can(role, 'dashboard.acompanhamento')) continue;
+      const counts = await inject(name, 'GET', '/api/dashboard/acompanhamento');
+      const body = counts.json<{ retornosHoje: number; atrasados: number }>();
+      if (body.retornosHoje !== own || body.atrasados !== 0)
+        leaks.push(`dashboard as ${name}: ${JSON.stringify(body)}, its scope ${own}`);
+    }
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   cursos,
   eventos,
   franquias,
+  leadHistorico,
   leads,
   matriculas,
   microFranquias,
@@ -176,6 +177,9 @@ async function clienteAsItIs(id: string, cookie: string) {
 
 const userIdByEmail = (email: string) => world.graph.users.find((u) => u.email === email)!.id;
 const vendedorUserId = (vendedorId: string) => world.graph.vendedores.find((v) => v.id === vendedorId)!.userId;
+
+/** A lead of the demo branch's open event: every staff role of the demo network sees it. */
+const followedLead = () => world.graph.leads.find((l) => l.eventoId === world.ids.eventoHorizonte)!.id;
 
 const MASS_CASES: Record<string, MassCase> = {
   'POST /api/login': {
@@ -429,6 +433,36 @@ const MASS_CASES: Record<string, MassCase> = {
       legit: { titulo: 'Chamado com campos proibidos', descricao: 'Descrição suficiente.', departamento: 'ti' },
     }),
     rows: async (_caller, response) => [{ table: sacTickets, id: created(response) }],
+  },
+  // The follow-up (issue 16): a lead of the demo branch every staff role sees.
+  'PATCH /api/leads/:id': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    // The owner is the route's own field, checked for who sends it (a 403 or 404 there, never stored).
+    allowed: ['responsavelId'],
+    overrides: { nomeAluno: 'Nome Forjado', email: 'forjado@teste.com.br', primeiroContatoEm: STAMP },
+    run: async () => ({ url: `/api/leads/${followedLead()}`, legit: { status: 'interessado' } }),
+    rows: async () => [{ table: leads, id: followedLead() }],
+  },
+  'POST /api/leads/:id/contatos': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: { autorId: randomUUID(), em: STAMP, tipo: 'nota', primeiroContatoEm: STAMP, nomeAluno: 'Nome Forjado' },
+    run: async () => ({
+      url: `/api/leads/${followedLead()}/contatos`,
+      legit: { canal: 'telefone', resultado: 'atendeu' },
+    }),
+    rows: async (_caller, response) => [
+      { table: leadHistorico, id: created(response) },
+      { table: leads, id: followedLead() },
+    ],
+  },
+  'POST /api/leads/:id/notas': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: { autorId: randomUUID(), em: STAMP, tipo: 'contato', dados: 'forjado' },
+    run: async () => ({ url: `/api/leads/${followedLead()}/notas`, legit: { texto: 'Nota de acompanhamento' } }),
+    rows: async (_caller, response) => [
+      { table: leadHistorico, id: created(response) },
+      { table: leads, id: followedLead() },
+    ],
   },
   'PATCH /api/sac/tickets/:id': {
     callers: ['franqueador'],

@@ -6,6 +6,7 @@ import {
   type LeadStatus,
   type MotivoPerda,
   type ResponsavelOpcao,
+  wellFormed,
 } from '../../../shared/schemas/acompanhamento';
 import type { LeadsFilter } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
@@ -140,7 +141,7 @@ export async function recordReinscricao(
   dados: { nomeResponsavel: string; telefone: string },
 ): Promise<void> {
   await db.execute(sql`insert into ${leadHistorico} (lead_id, tipo, em, dados)
-    select ${leadId}::uuid, 'reinscricao', ${em.toISOString()}::timestamptz, ${JSON.stringify(dados)}::jsonb
+    select ${leadId}::uuid, 'reinscricao', ${em.toISOString()}::timestamptz, ${JSON.stringify({ nomeResponsavel: wellFormed(dados.nomeResponsavel), telefone: dados.telefone })}::jsonb
     where (select count(*) from ${leadHistorico}
       where ${leadHistorico.leadId} = ${leadId}::uuid and ${leadHistorico.tipo} = 'reinscricao') < ${REINSCRICOES_MAX}`);
 }

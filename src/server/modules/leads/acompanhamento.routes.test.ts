@@ -441,3 +441,36 @@ describe('the funnel writes the history', () => {
     expect(pedro.nomeResponsavel).toBe('Renata Silva');
   });
 });
+
+describe('text the JSON history cannot hold', () => {
+  it('keeps half of a UTF-16 pair as U+FFFD in a note and in a repeat sign-up, never a 500', async () => {
+    const nota = await as(ctx.app, 'cliente').post(`/api/leads/${ids['Pedro Henrique Silva']}/notas`, {
+      texto: 'Ligar \udfff amanhã',
+    });
+    expect(nota.statusCode).toBe(201);
+    expect(nota.json()).toMatchObject({ dados: { texto: 'Ligar \ufffd amanhã' } });
+
+    const [evento] = await ctx.handle.db
+      .select({ id: leads.eventoId })
+      .from(leads)
+      .where(eq(leads.nomeAluno, 'Pedro Henrique Silva'));
+    const repeat = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: {
+        eventoId: evento!.id,
+        nomeAluno: 'Pedro Henrique Silva',
+        nomeResponsavel: 'Renata \ud800 Silva',
+        email: 'pedro.hs@email.com',
+        telefone: '19999990000',
+        consentimento: true,
+      },
+    });
+    expect(repeat.statusCode, repeat.body).toBe(201);
+    const pedro = await detalhe('cliente', 'Pedro Henrique Silva');
+    expect(pedro.historico[0]).toMatchObject({
+      tipo: 'reinscricao',
+      dados: { nomeResponsavel: 'Renata \ufffd Silva' },
+    });
+  });
+});

@@ -129,7 +129,31 @@ interface Named {
  * What each known route needs beyond the defaults. A route missing here is still fuzzed: by the first role
  * allowed to call it, with random ids in its path and its schema's keys in the body.
  */
+/** A lead every staff role of the demo branch sees (the franqueador's newest). */
+const leadId = (p: PlanContext) =>
+  p.once('lead', async () => (await p.pick<Named>('franqueador', '/api/leads?pageSize=1')).id);
+
 const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
+  // The follow-up (issue 16), on a real lead.
+  'GET /api/leads': async () => ({ query: { status: 'novo' } }),
+  'GET /api/leads/export.csv': async () => ({ query: { status: 'novo' } }),
+  'GET /api/leads/:id': async (p) => ({ params: { id: await leadId(p) } }),
+  'GET /api/leads/:id/responsaveis': async (p) => ({ params: { id: await leadId(p) } }),
+  'PATCH /api/leads/:id': async (p) => ({
+    params: { id: await leadId(p) },
+    body: (seed) =>
+      seed % 2 === 0
+        ? { status: 'sem_interesse', motivoPerda: 'preco', proximoContatoEm: '2030-01-01' }
+        : { status: 'interessado', responsavelId: null },
+  }),
+  'POST /api/leads/:id/contatos': async (p) => ({
+    params: { id: await leadId(p) },
+    body: (seed) => ({ canal: 'whatsapp', resultado: 'mensagem_enviada', nota: `Contato ${seed}` }),
+  }),
+  'POST /api/leads/:id/notas': async (p) => ({
+    params: { id: await leadId(p) },
+    body: (seed) => ({ texto: `Nota de acompanhamento ${seed}` }),
+  }),
   'POST /api/leads': async (p) => {
     const eventoId = await openEventoId(p);
     return {
@@ -347,6 +371,9 @@ async function queryValues(p: PlanContext): Promise<Record<string, string>> {
     status: 'ativos',
     role: 'vendedor',
     view: 'interesses',
+    retorno: 'hoje',
+    semContato: 'true',
+    responsavelId: 'nenhum',
     data: '2026-12-03',
     eventoId: evento!.id,
     clienteId: await clienteId(p),
