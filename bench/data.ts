@@ -396,6 +396,29 @@ async function main() {
     from generate_series(1, ${S.matriculas}) g join pre_matriculas p on p.id = pg_temp.uid('pre', g);`,
   );
 
+  // The follow-up (issue 16): enrolled families converted; of the others, one in seven followed by the
+  // cliente's vendedor -- em contato or interessado with a return from three days ago to three days ahead,
+  // or lost for a reason -- each with its first contact two hours after the sign-up, and its history entry.
+  await step(
+    'follow-up',
+    `
+    update leads l set status = 'convertido' from matriculas m where m.lead_id = l.id;
+    update leads l set
+      status = (case when f.h < 8 then 'em_contato' when f.h < 11 then 'interessado' else 'sem_interesse' end)::lead_status,
+      motivo_perda = (case when f.h >= 11
+        then (array['preco','distancia','sem_resposta','escolheu_outra_escola','sem_perfil','outro'])[1 + f.g % 6]
+      end)::motivo_perda,
+      responsavel_id = case when f.h < 11 then l.vendedor_id end,
+      proximo_contato_em = case when f.h < 11 then current_date + (f.g % 7 - 3) end,
+      primeiro_contato_em = l.created_at + interval '2 hours'
+    from (select id, abs(hashtext(id::text)) % 100 as h, abs(hashtext(id::text || 'g')) as g from leads) f
+    where f.id = l.id and f.h < 15 and l.status = 'novo';
+    insert into lead_historico (lead_id, tipo, em, autor_id, dados)
+    select l.id, 'contato', l.primeiro_contato_em, v.user_id,
+      jsonb_build_object('canal', 'telefone', 'resultado', 'atendeu', 'nota', 'Conversou com a família.')
+    from leads l left join vendedores v on v.id = l.vendedor_id where l.primeiro_contato_em is not null;`,
+  );
+
   await step(
     'tickets',
     `

@@ -33,6 +33,7 @@ import { listPreMatriculas } from '../src/server/modules/pre-matriculas/pre-matr
 import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
 import { BENCH_PASSWORD } from './accounts';
 import { reportScenarios } from './relatorios';
+import { followUpScenarios, followedLeadIds } from './acompanhamento';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
@@ -58,6 +59,10 @@ interface Scenario {
   /** The total the list must report exactly. */
   exactTotal?: (db: Database, actor: Actor) => Promise<number>;
   body?: (n: number) => unknown;
+  /** A POST's path per request, when it is not always the same. */
+  pathFor?: (n: number) => string;
+  /** The table whose new rows prove each 201 was stored (default: leads). */
+  storedIn?: string;
   /** Compares the answer's numbers with a row-by-row count (the reports). */
   exact?: (db: Database, actor: Actor, answer: unknown) => Promise<string>;
 }
@@ -198,6 +203,7 @@ async function main() {
       franqueador: 'franqueador1@bench.com.br',
       franquia: 'franquia1@bench.com.br',
       cliente: 'cliente1@bench.com.br',
+      vendedor: 'vendedor1@bench.com.br',
     };
     const actors = Object.fromEntries(
       await Promise.all(Object.entries(accounts).map(async ([k, email]) => [k, await loadActor(db, email)])),
@@ -382,11 +388,21 @@ async function main() {
         }),
       },
       ...reportScenarios(new Date()),
+      ...followUpScenarios(new Date(), await followedLeadIds(db, actors.vendedor, 500)),
     ];
 
     const helloRun = await cannon({ url: `http://127.0.0.1:${HELLO_PORT}/`, connections: 16, duration });
     const helloRps = helloRun.requests.average;
     console.log(`ceiling (a) node:http hello-world: ${Math.round(helloRps)} req/s at 16 connections\n`);
+
+    const storedRows = async (table = 'leads') =>
+      Number(
+        (
+          (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
 
     const rows: Row[] = [];
     for (const scenario of scenarios.filter((s) => !only || s.name.includes(only) || s.path.includes(only))) {
@@ -407,10 +423,7 @@ async function main() {
       let counter = 0;
       let before = 0;
       if (scenario.body) {
-        before = Number(
-          ((await db.execute(sql`select count(*)::int as n from leads`)) as unknown as { rows: { n: number }[] })
-            .rows[0]!.n,
-        );
+        before = await storedRows(scenario.storedIn);
       }
       const result = await cannon({
         url: `${base}${scenario.path}`,
@@ -419,16 +432,21 @@ async function main() {
         method: scenario.method ?? 'GET',
         headers,
         requests: scenario.body
-          ? [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(scenario.body!(counter++)) }) }]
+          ? [
+              {
+                setupRequest: (request) => {
+                  const n = counter++;
+                  const path = scenario.pathFor ? { path: scenario.pathFor(n) } : {};
+                  return { ...request, ...path, body: JSON.stringify(scenario.body!(n)) };
+                },
+              },
+            ]
           : undefined,
       });
       if (scenario.body) {
         // Requests still in flight when the run stopped may land after it: let them, then count.
         await new Promise((resolve) => setTimeout(resolve, 1000));
-        const after = Number(
-          ((await db.execute(sql`select count(*)::int as n from leads`)) as unknown as { rows: { n: number }[] })
-            .rows[0]!.n,
-        );
+        const after = await storedRows(scenario.storedIn);
         // Each request names a new student: every 201 is one new row, and a request cut off at the end of the
         // run may have stored its row without its answer being counted.
         const created = result['2xx'];
