@@ -95,6 +95,7 @@ export const ACOMPANHAMENTO_MESSAGES = {
   retornoPassado: 'O retorno deve ser hoje ou depois',
   nadaAlterar: 'Informe o que alterar',
   convertidoComMatricula: 'Este lead já tem matrícula efetivada',
+  contatadoNaoVoltaNovo: 'Um lead já contatado não volta a ser novo',
   canalInvalido: 'Canal inválido',
   resultadoInvalido: 'Resultado inválido',
   notaObrigatoria: 'Escreva a nota',

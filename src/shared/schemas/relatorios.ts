@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Role } from '../roles';
 import { dateOnlyField, estadoField } from './fields';
 import { listQuerySchema } from './list-query';
+import type { MotivoPerda } from './acompanhamento';
 
 /**
  * Relatórios (issue 15): the funnel counted by period and grouped by a level of the network, a place or an
@@ -262,4 +263,31 @@ export const RELATORIO_CSV_COLUMNS = [
 
 export function relatorioCsvFileName(agrupar: Agrupamento, de: string, ate: string): string {
   return `relatorio-funil_${agrupar}_${de}_${ate}.csv`;
+}
+
+/**
+ * GET /api/relatorios/acompanhamento (issue 16): how the leads signed up in the period were followed, per group
+ * -- how many were contacted, the median time from sign-up to the first contact, how many were lost and why.
+ * Same query as the funnel; groups with a contact or a loss, most contacted first; `X-Total-Count` groups.
+ */
+export interface AcompanhamentoContagem {
+  contatados: number;
+  /** Hours from the sign-up to the first contact, the median of the contacted leads; null without any. */
+  medianaPrimeiroContatoHoras: number | null;
+  perdidos: number;
+  motivosPerda: Record<MotivoPerda, number>;
+}
+
+export interface AcompanhamentoGrupo extends AcompanhamentoContagem {
+  id: string | null;
+  rotulo: string;
+  estado?: string;
+}
+
+export interface AcompanhamentoRelatorio {
+  de: string;
+  ate: string;
+  agrupar: Agrupamento;
+  totais: AcompanhamentoContagem;
+  grupos: AcompanhamentoGrupo[];
 }

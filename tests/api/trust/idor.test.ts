@@ -236,6 +236,7 @@ const REPORT_ROUTES: Record<string, string> = {
   'GET /api/relatorios/funil': 'json',
   'GET /api/relatorios/serie': 'json',
   'GET /api/relatorios/funil.csv': 'csv',
+  'GET /api/relatorios/acompanhamento': 'json',
 };
 
 /** GET routes without an id that hold no network rows to leak. */

@@ -13,6 +13,7 @@ import {
   type LeadDetalhe,
 } from '../../../shared/schemas/acompanhamento';
 import type { LeadItem } from '../../../shared/schemas/funnel';
+import type { AcompanhamentoRelatorio } from '../../../shared/schemas/relatorios';
 import { todayInBrazil } from '../funnel';
 
 /**
@@ -131,6 +132,45 @@ describe('GET /api/leads/:id', () => {
     expect(unknown.json()).toEqual({ message: M.leadNaoEncontrado });
     expect((await as(ctx.app, 'aluno').get(`/api/leads/${ids['Lucas Oliveira']}`)).statusCode).toBe(403);
     expect((await detalhe('franqueador', 'Beatriz Fernandes')).nomeAluno).toBe('Beatriz Fernandes');
+  });
+});
+
+describe('GET /api/relatorios/acompanhamento', () => {
+  it('gives per group the contacted leads, the median hours to the first contact and the reasons for loss', async () => {
+    const response = await as(ctx.app, 'franqueador').get('/api/relatorios/acompanhamento?agrupar=franquia');
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as AcompanhamentoRelatorio;
+    // Lucas after 30 minutes, Gabriela after 20, Thiago after 40 (then lost to the distance).
+    const expected = {
+      contatados: 3,
+      medianaPrimeiroContatoHoras: 0.5,
+      perdidos: 1,
+      motivosPerda: {
+        preco: 0,
+        distancia: 1,
+        sem_resposta: 0,
+        escolheu_outra_escola: 0,
+        sem_perfil: 0,
+        outro: 0,
+      },
+    };
+    expect(body.totais).toEqual(expected);
+    expect(body.grupos).toEqual([{ id: expect.any(String), rotulo: 'Educa Paulista Franquias Ltda', ...expected }]);
+    expect(response.headers['x-total-count']).toBe('1');
+
+    const cliente = (
+      await as(ctx.app, 'cliente').get('/api/relatorios/acompanhamento')
+    ).json() as AcompanhamentoRelatorio;
+    expect(cliente.agrupar).toBe('evento');
+    expect(cliente.totais).toMatchObject({ contatados: 2, perdidos: 0 });
+    const other = await as(ctx.app, 'franquia').get(`/api/relatorios/acompanhamento?clienteId=${crypto.randomUUID()}`);
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('a contacted lead does not go back to novo', async () => {
+    const response = await as(ctx.app, 'cliente').patch(`/api/leads/${ids['Gabriela Santos']}`, { status: 'novo' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ status: M.contatadoNaoVoltaNovo });
   });
 });
 

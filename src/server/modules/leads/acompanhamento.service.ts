@@ -73,6 +73,10 @@ async function changesOf(
     if (patch.status !== 'convertido' && lead.status === 'convertido' && (await leadHasMatricula(tx, lead.id))) {
       throw conflict(M.convertidoComMatricula);
     }
+    // 'Novo' means nobody has talked to the family yet (the follow-up report relies on it).
+    if (patch.status === 'novo' && lead.status !== 'novo' && lead.primeiroContatoEm) {
+      throw badRequest(M.contatadoNaoVoltaNovo, { status: M.contatadoNaoVoltaNovo });
+    }
     if (patch.status !== lead.status) change.status = patch.status;
     const motivo = patch.status === 'sem_interesse' ? (patch.motivoPerda ?? null) : null;
     if (motivo !== lead.motivoPerda) change.motivoPerda = motivo;

@@ -2,7 +2,19 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Agrupamento, Direcao, Intervalo, Ordenar } from '../../../shared/schemas/relatorios';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
-import { clientes, eventos, franquias, funnelDia, funnelMes, microFranquias, users, vendedores } from '../../db/schema';
+import {
+  clientes,
+  eventos,
+  franquias,
+  funnelDia,
+  funnelMes,
+  leads,
+  microFranquias,
+  users,
+  vendedores,
+} from '../../db/schema';
+import { MOTIVOS_PERDA, type MotivoPerda } from '../../../shared/schemas/acompanhamento';
+import type { AcompanhamentoContagem } from '../../../shared/schemas/relatorios';
 
 /**
  * The report's reads over funnel_dia and funnel_mes (migration 0007). Every question has the same shape: the
@@ -324,4 +336,108 @@ export async function findSeries(
     preMatriculas: Number(row.pre),
     matriculas: Number(row.mat),
   }));
+}
+
+/** The leads' own column (or the event's, for a place) a follow-up group is keyed by. */
+const LEAD_GROUP_KEY: Record<Agrupamento, SQL> = {
+  franquia: sql`${leads.franquiaId}::text`,
+  micro_franquia: sql`${leads.microFranquiaId}::text`,
+  vendedor: sql`${leads.vendedorId}::text`,
+  cliente: sql`${leads.clienteId}::text`,
+  evento: sql`${leads.eventoId}::text`,
+  estado: sql`${eventos.estado}`,
+  cidade: sql`${eventos.cidade}`,
+};
+const LEAD_PATH_COLUMN = {
+  franqueador: leads.franqueadorId,
+  franquia: leads.franquiaId,
+  micro_franquia: leads.microFranquiaId,
+  vendedor: leads.vendedorId,
+  cliente: leads.clienteId,
+  evento: leads.eventoId,
+} as const satisfies Record<Level, AnyPgColumn>;
+
+export interface FollowUpRow extends AcompanhamentoContagem {
+  id: string | null;
+  rotulo: string;
+  estado?: string;
+}
+
+interface FollowUpSqlRow {
+  id: string | null;
+  estado: string | null;
+  rotulo?: string | null;
+  contatados: number;
+  mediana: number | null;
+  perdidos: number;
+  n?: number;
+  [motivo: `m_${string}`]: number;
+}
+
+/**
+ * How the leads signed up in the period were followed, per group (issue 16), read from the leads themselves: a
+ * lead contacted or lost is never 'novo' (a contact moves it on, and it cannot go back), so the partial status
+ * indexes hold every row this reads.
+ */
+export async function findFollowUp(
+  db: Executor,
+  rows: ReportRows,
+  agrupar: Agrupamento,
+  page: { limit: number; offset: number },
+  semVendedor: string,
+): Promise<{ groups: FollowUpRow[]; count: number; totals: AcompanhamentoContagem }> {
+  const place = isPlace(agrupar) || Boolean(rows.estado || rows.cidade);
+  const zone = 'America/Sao_Paulo';
+  const where = and(
+    ...rows.nodes.map((node) => eq(LEAD_PATH_COLUMN[node.level], node.id)),
+    sql`${leads.status} in ('em_contato', 'interessado', 'sem_interesse', 'convertido')`,
+    sql`${leads.createdAt} >= (${rows.de}::date::timestamp at time zone ${zone})`,
+    sql`${leads.createdAt} < ((${rows.ate}::date + 1)::timestamp at time zone ${zone})`,
+    rows.estado ? eq(eventos.estado, rows.estado) : undefined,
+    rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
+  );
+  const base = sql`select ${LEAD_GROUP_KEY[agrupar]} as id, ${agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`} as estado,
+      ${leads.primeiroContatoEm} as contato, ${leads.createdAt} as inscricao, ${leads.status} as status,
+      ${leads.motivoPerda} as motivo
+    from ${leads}${place ? sql` join ${eventos} on ${eventos.id} = ${leads.eventoId}` : sql``} where ${where}`;
+  const measures = sql.raw(
+    [
+      'count(b.contato)::int as contatados',
+      'percentile_cont(0.5) within group (order by extract(epoch from b.contato - b.inscricao) / 3600) filter (where b.contato is not null) as mediana',
+      "count(*) filter (where b.status = 'sem_interesse')::int as perdidos",
+      ...MOTIVOS_PERDA.map((m) => `count(*) filter (where b.motivo = '${m}')::int as m_${m}`),
+    ].join(', '),
+  );
+  const label = grouping(agrupar, semVendedor).label;
+  const [list, totals] = await withoutParallelWorkers(db, async (tx) => [
+    await executeRows<FollowUpSqlRow>(
+      tx,
+      sql`select g.*, ${label(sql.raw('g.id'))} as rotulo from (
+        select b.id, b.estado, ${measures}, count(*) over ()::int as n
+        from (${base}) b group by b.id, b.estado
+        order by contatados desc, perdidos desc, b.id asc nulls last
+        limit ${page.limit} offset ${page.offset}) g`,
+    ),
+    await executeRows<FollowUpSqlRow>(tx, sql`select ${measures} from (${base}) b`),
+  ]);
+  const contagem = (row: FollowUpSqlRow | undefined): AcompanhamentoContagem => ({
+    contatados: Number(row?.contatados ?? 0),
+    medianaPrimeiroContatoHoras:
+      row?.mediana === null || row?.mediana === undefined ? null : Math.round(Number(row.mediana) * 10) / 10,
+    perdidos: Number(row?.perdidos ?? 0),
+    motivosPerda: Object.fromEntries(MOTIVOS_PERDA.map((m) => [m, Number(row?.[`m_${m}`] ?? 0)])) as Record<
+      MotivoPerda,
+      number
+    >,
+  });
+  return {
+    groups: list.map((row) => ({
+      id: row.id,
+      rotulo: row.rotulo ?? row.id ?? semVendedor,
+      ...(agrupar === 'cidade' ? { estado: row.estado ?? '' } : {}),
+      ...contagem(row),
+    })),
+    count: list[0] ? Number(list[0].n) : 0,
+    totals: contagem(totals[0]),
+  };
 }

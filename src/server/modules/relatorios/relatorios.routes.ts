@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/relatorios';
 import { setTotalCount } from '../../lib/pagination';
 import { sendCsv, todayInBrazil } from '../funnel';
-import { funil, funilCompleto, serie } from './relatorios.service';
+import { acompanhamento, funil, funilCompleto, serie } from './relatorios.service';
 
 /**
  * Relatórios (issue 15): the funnel counted per group and per period over the caller's scope. Every staff role
@@ -54,5 +54,15 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
     '/api/relatorios/serie',
     { schema: { querystring: serieQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
     async (request) => serie(app.db, request.actor!, request.query, today()),
+  );
+
+  app.get(
+    '/api/relatorios/acompanhamento',
+    { schema: { querystring: funilQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
+    async (request, reply) => {
+      const { resposta, total } = await acompanhamento(app.db, request.actor!, request.query, today());
+      setTotalCount(reply, total);
+      return resposta;
+    },
   );
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_PERIOD_DAYS,
   MAX_PERIOD_DAYS,
   RELATORIO_MESSAGES,
+  type AcompanhamentoRelatorio,
   type Agrupamento,
   type FunilQuery,
   type FunilResposta,
@@ -29,7 +30,14 @@ import type { Executor } from '../../db/connect';
 import { clientes, eventos, franquias, microFranquias, vendedores } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { selectScalars } from '../funnel';
-import { type Level, type PathNode, type ReportRows, findGroups, findSeries } from './relatorios.repository';
+import {
+  type Level,
+  type PathNode,
+  type ReportRows,
+  findFollowUp,
+  findGroups,
+  findSeries,
+} from './relatorios.repository';
 
 /** The caller's node in funnel_dia's terms. */
 const SCOPE_LEVELS: Record<NonNullable<ReturnType<typeof scopeNodeOf>>['column'], Level> = {
@@ -213,4 +221,23 @@ export async function serie(db: Executor, actor: Actor, query: SerieQuery, today
     });
   }
   return { intervalo: query.intervalo, pontos };
+}
+
+/** GET /api/relatorios/acompanhamento: the follow-up of the period's leads, per group (issue 16). */
+export async function acompanhamento(
+  db: Executor,
+  actor: Actor,
+  query: FunilQuery,
+  today: string,
+): Promise<{ resposta: AcompanhamentoRelatorio; total: number }> {
+  const agrupar = resolveAgrupamento(actor.role, query.agrupar);
+  const rows = await resolveRows(db, actor, query, today);
+  const { groups, count, totals } = await findFollowUp(
+    db,
+    rows,
+    agrupar,
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    RELATORIO_MESSAGES.semVendedor,
+  );
+  return { resposta: { de: rows.de, ate: rows.ate, agrupar, totais: totals, grupos: groups }, total: count };
 }
