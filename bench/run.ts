@@ -5,7 +5,7 @@
  * through pg at the same concurrency. Prints one table and writes it as JSON to bench/results/.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
- *   BENCH_DURATION=10 BENCH_ONLY=leads npm run bench     # shorter runs, a subset of scenarios
+ *   BENCH_DURATION=10 BENCH_ONLY='leads|dashboard' npm run bench     # shorter runs, a subset of scenarios
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,7 +38,10 @@ import { followUpScenarios, followedLeadIds } from './acompanhamento';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+/** `BENCH_ONLY=a|b`: the scenarios whose name or path holds any of the parts. */
 const only = process.env.BENCH_ONLY;
+const onlyParts = only?.split('|') ?? [];
+const chosen = (name: string, path: string) => !only || onlyParts.some((p) => name.includes(p) || path.includes(p));
 const PORT = 5390;
 const HELLO_PORT = 5391;
 const base = `http://127.0.0.1:${PORT}`;
@@ -405,7 +408,7 @@ async function main() {
       );
 
     const rows: Row[] = [];
-    for (const scenario of scenarios.filter((s) => !only || s.name.includes(only) || s.path.includes(only))) {
+    for (const scenario of scenarios.filter((s) => chosen(s.name, s.path))) {
       const account = scenario.account as keyof typeof accounts | undefined;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (account) headers.cookie = cookies[account];
@@ -502,7 +505,7 @@ async function main() {
     }
 
     // CSV export of every lead, as the franqueador: time and the server's memory growth.
-    if (!only || 'export'.includes(only)) {
+    if (chosen('export', '')) {
       const rssBefore = rssMb(server.pid!);
       let peak = rssBefore;
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 50);

@@ -255,10 +255,11 @@ export async function listHistorico(
   actor: Actor,
   lead: { id: string; eventoId: string; email: string; createdAt: Date },
 ): Promise<HistoricoEntry[]> {
-  const pres = sql`select ${preMatriculas.id} from ${preMatriculas}
-    where (${preMatriculas.leadId} = ${lead.id}
-      or (${preMatriculas.eventoId} = ${lead.eventoId} and lower(${preMatriculas.email}) = lower(${lead.email})))
-      and ${preMatriculasVisibleTo(actor)}`;
+  // Found by the lead and by its event and e-mail (two indexed lookups), then held to the caller's scope. The
+  // `offset 0` keeps the planner from walking the scope's whole page index instead (a franqueador's is a network).
+  const pres = sql`select ${preMatriculas.id} from ${preMatriculas} where ${preMatriculas.leadId} = ${lead.id}
+    union select ${preMatriculas.id} from ${preMatriculas}
+      where ${preMatriculas.eventoId} = ${lead.eventoId} and lower(${preMatriculas.email}) = lower(${lead.email})`;
   const rows = await executeRows<HistoricoRow>(
     db,
     sql`(select h.id, h.tipo::text as tipo, h.em, h.autor_id, coalesce(u.nome, u.email) as autor_nome, h.dados
@@ -266,15 +267,16 @@ export async function listHistorico(
         where h.lead_id = ${lead.id}
         order by h.em desc limit ${HISTORICO_LIMIT})
       union all
-      (select p.id, 'pre_matricula', p.created_at, null, null,
-          jsonb_build_object('id', p.id, 'status', p.status, 'nomeAluno', p.nome_aluno)
-        from ${preMatriculas} p where p.id in (${pres}))
+      (select ${preMatriculas.id}, 'pre_matricula', ${preMatriculas.createdAt}, null, null,
+          jsonb_build_object('id', ${preMatriculas.id}, 'status', ${preMatriculas.status}, 'nomeAluno', ${preMatriculas.nomeAluno})
+        from (select * from ${preMatriculas} where ${preMatriculas.id} in (${pres}) offset 0) as ${preMatriculas}
+        where ${preMatriculasVisibleTo(actor)})
       union all
       (select ${matriculas.id}, 'matricula', ${matriculas.efetivadaEm}, null, null,
           jsonb_build_object('id', ${matriculas.id}, 'cursoInteresse', ${matriculas.cursoInteresse})
-        from ${matriculas}
-        where (${matriculas.leadId} = ${lead.id} or ${matriculas.preMatriculaId} in (${pres}))
-          and ${matriculasVisibleTo(actor)})`,
+        from (select * from ${matriculas} where ${matriculas.leadId} = ${lead.id}
+          union select * from ${matriculas} where ${matriculas.preMatriculaId} in (${pres}) offset 0) as ${matriculas}
+        where ${matriculasVisibleTo(actor)})`,
   );
   const entries: HistoricoEntry[] = rows.map((r) => ({
     id: r.id,
