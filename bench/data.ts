@@ -437,6 +437,7 @@ async function main() {
   // The triggers that keep the counters were off during the load: count once from the rows.
   await step('scope counters', 'select scope_counts_rebuild()');
   await step('funnel days and months', 'select funnel_periodo_rebuild()');
+  await step('lead status counters', 'select lead_status_counts_rebuild()');
   await client.query('commit');
   // Statistics for the planner and a visibility map for index-only scans, as autovacuum would do in time.
   await step('vacuum analyze', 'vacuum analyze');

@@ -431,6 +431,10 @@ export const leads = pgTable(
     ...scopePageIndexes('leads', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
     // Follow-up filters: partial indexes a sign-up ('novo', no date, no owner) never touches (ADR 022).
     ...followUpIndexes(t),
+    // Leads moved on without a contact logged (rare): what 'sem contato' adds to 'novo'.
+    index('leads_sem_contato_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('em_contato', 'interessado') and ${t.primeiroContatoEm} is null`),
     index('leads_responsavel_page_idx')
       .on(t.responsavelId, t.createdAt, t.id)
       .where(sql`${t.responsavelId} is not null`),
@@ -603,6 +607,22 @@ export const scopeCounts = pgTable(
     matriculas: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.scopeId, t.stripe] })],
+);
+
+/**
+ * How many leads of each scope node are past 'novo', per status (issue 16, ADR 022), kept by triggers like
+ * scope_counts and striped the same way. A sign-up ('novo') writes nothing here; 'novo' is the node's leads less
+ * these. A status filter's total is a sum of a few rows, however many leads it counts.
+ */
+export const leadStatusCounts = pgTable(
+  'lead_status_counts',
+  {
+    scopeId: uuid().notNull(),
+    status: leadStatus().notNull(),
+    stripe: smallint().notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scopeId, t.status, t.stripe] })],
 );
 
 /** The columns of funnel_dia and funnel_mes: a path node's counts over one period (a day or a month). */

@@ -118,12 +118,22 @@ async function periodsByNode() {
   return { dias: await byNode('funnel_dia', 'dia'), meses: await byNode('funnel_mes', 'mes') };
 }
 
+/** The leads past 'novo' per node and status (migration 0009), without the stripes and the emptied rows. */
+async function statusesByScope() {
+  return rows<Record<string, unknown>>(sql`select scope_id, status::text, sum(n)::int as n from lead_status_counts
+    group by scope_id, status having sum(n) <> 0 order by scope_id, status`);
+}
+
 async function expectCountersEqualARebuild() {
   const kept = await countersByScope();
   const periods = await periodsByNode();
+  const statuses = await statusesByScope();
   await ctx.handle.db.execute(sql`select scope_counts_rebuild()`);
   await ctx.handle.db.execute(sql`select funnel_periodo_rebuild()`);
+  await ctx.handle.db.execute(sql`select lead_status_counts_rebuild()`);
   expect(kept).toEqual(await countersByScope());
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(statuses).toEqual(await statusesByScope());
   expect(periods.dias.length).toBeGreaterThan(0);
   expect(periods).toEqual(await periodsByNode());
 }
@@ -134,7 +144,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('scope paths and counters (migrations 0001, 0003 and 0007)', () => {
+describe('scope paths and counters (migrations 0001, 0003, 0007 and 0009)', () => {
   it('start equal to a count through the tree for every staff role', async () => {
     await expectEveryRoleMatchesTheOracle();
     await expectCountersEqualARebuild();
@@ -162,6 +172,13 @@ describe('scope paths and counters (migrations 0001, 0003 and 0007)', () => {
     }
     await expectEveryRoleMatchesTheOracle();
 
+    // Follow-up statuses change, back to 'novo' too, and a followed lead is deleted (migration 0009).
+    await db.execute(sql`update leads set status = 'interessado' where nome_aluno like 'Aluno Contagem%'`);
+    await db.execute(sql`update leads set status = 'novo' where nome_aluno = 'Aluno Contagem 0'`);
+    await db.execute(sql`update leads set status = 'sem_interesse', motivo_perda = 'preco'
+      where nome_aluno = 'Aluno Contagem 1'`);
+    await expectCountersEqualARebuild();
+
     // An event handed to a client of another franquia takes its rows along.
     const [far] = await rows<{ id: string; micro: string }>(sql`select c.id, c.micro_franquia_id as micro
       from clientes c join micro_franquias m on m.id = c.micro_franquia_id
@@ -182,6 +199,7 @@ describe('scope paths and counters (migrations 0001, 0003 and 0007)', () => {
     await db.execute(sql`delete from leads where id in (select id from leads where id not in
       (select lead_id from pre_matriculas where lead_id is not null union
        select lead_id from matriculas where lead_id is not null) limit 2)`);
+    await db.execute(sql`delete from leads where nome_aluno = 'Aluno Contagem 2'`);
     await expectEveryRoleMatchesTheOracle();
 
     // A cliente given another vendedor, a micro-franquia moved to the other franquia.

@@ -10,10 +10,26 @@ import {
 } from '../../../shared/schemas/acompanhamento';
 import type { LeadsFilter } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
-import { leadsVisibleTo, matriculasVisibleTo, preMatriculasVisibleTo, vendedoresVisibleTo } from '../../access/scope';
+import {
+  leadsVisibleTo,
+  matriculasVisibleTo,
+  preMatriculasVisibleTo,
+  scopeNodeOf,
+  vendedoresVisibleTo,
+} from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
-import { clientes, eventos, leadHistorico, leads, matriculas, preMatriculas, users, vendedores } from '../../db/schema';
-import { eventoSelection } from '../funnel';
+import {
+  clientes,
+  eventos,
+  leadHistorico,
+  leadStatusCounts,
+  leads,
+  matriculas,
+  preMatriculas,
+  users,
+  vendedores,
+} from '../../db/schema';
+import { countedTotal, eventoSelection } from '../funnel';
 
 /**
  * The follow-up of a lead (issue 16): its row's follow-up columns, the history staff write, and the history read
@@ -43,6 +59,9 @@ export function toResponsavel(id: string | null, nome: string | null) {
 
 const HOURS_48 = 48 * 60 * 60 * 1000;
 
+/** The moment before which an uncontacted lead counts as 'sem contato há mais de 48 h'. */
+export const semContatoAntesDe = (now: Date) => new Date(now.getTime() - HOURS_48);
+
 /** The follow-up filters of Leads and Interesses and their export; `today` is Brasília's. */
 export function followUpFilters(actor: Actor, filter: LeadsFilter, today: string, now: Date): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -58,7 +77,7 @@ export function followUpFilters(actor: Actor, filter: LeadsFilter, today: string
   if (filter.retorno === 'atrasados') conditions.push(lt(leads.proximoContatoEm, today), leadIsOpen);
   if (filter.semContato) {
     conditions.push(isNull(leads.primeiroContatoEm), leadIsOpen);
-    if (filter.semContato === '48h') conditions.push(lt(leads.createdAt, new Date(now.getTime() - HOURS_48)));
+    if (filter.semContato === '48h') conditions.push(lt(leads.createdAt, semContatoAntesDe(now)));
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -67,9 +86,37 @@ export function hasFollowUpFilter(filter: LeadsFilter): boolean {
   return Boolean(filter.status || filter.responsavelId || filter.retorno || filter.semContato);
 }
 
-/** The leads of the scope past 'novo' (the partial status index, index only): what 'novo' is the rest of. */
-export function countFollowedLeads(actor: Actor): SQL<number> {
-  return sql<number>`(select count(*) from ${leads} where ${leadsVisibleTo(actor)} and "leads"."status" <> 'novo')::int`;
+/**
+ * The number of a scope node's leads in a status, from the counters (migration 0009): the leads past 'novo' are
+ * counted per status by triggers; 'novo' is the node's leads less all of those.
+ */
+export function countedStatusTotal(scopeId: string, status: LeadStatus): SQL<number> {
+  const past = (only?: LeadStatus) =>
+    sql`(select coalesce(sum(${leadStatusCounts.n}), 0) from ${leadStatusCounts}
+      where ${leadStatusCounts.scopeId} = ${scopeId}${only ? sql` and ${leadStatusCounts.status} = ${only}` : sql``})`;
+  if (status !== 'novo') return sql<number>`${past(status)}::int`;
+  return sql<number>`(${countedTotal(scopeId, 'leads')} - ${past()})::int`;
+}
+
+const PAST_NOVO = sql.raw(`"leads"."status" in ('em_contato', 'interessado', 'sem_interesse', 'convertido')`);
+const MOVED_ON_WITHOUT_CONTACT = sql.raw(
+  `"leads"."status" in ('em_contato', 'interessado') and "leads"."primeiro_contato_em" is null`,
+);
+
+/**
+ * Open leads nobody has contacted (signed up before `before`, when given), counted without reading the scope's
+ * rows: a contacted lead is never 'novo', so these are the 'novo' ones -- the node's leads less those past 'novo',
+ * from the counters, less the few signed up since `before` -- plus the rare lead moved on without a contact (its
+ * own partial index).
+ */
+export function countedSemContato(actor: Actor, scopeId: string, before?: Date): SQL<number> {
+  const visible = leadsVisibleTo(actor);
+  const since = before ? sql` and ${leads.createdAt} >= ${before.toISOString()}::timestamptz` : sql``;
+  const until = before ? sql` and ${leads.createdAt} < ${before.toISOString()}::timestamptz` : sql``;
+  const novo = sql`(${countedStatusTotal(scopeId, 'novo')} - (select count(*) from ${leads}
+    where ${visible}${since}) + (select count(*) from ${leads} where ${visible} and ${PAST_NOVO}${since}))`;
+  const movedOn = sql`(select count(*) from ${leads} where ${MOVED_ON_WITHOUT_CONTACT} and ${visible}${until})`;
+  return sql<number>`(${before ? novo : countedStatusTotal(scopeId, 'novo')} + ${movedOn})::int`;
 }
 
 /** The lead as PATCH and the contacts need it, locked for the transaction, or null outside the scope. */
@@ -327,19 +374,13 @@ export async function countAcompanhamento(
   now: Date,
 ): Promise<AcompanhamentoResumo> {
   const visible = leadsVisibleTo(actor);
+  const scope = scopeNodeOf(actor);
   const count = (where: SQL | undefined) => sql<number>`(select count(*) from ${leads} where ${where})::int`;
   const [row] = await db
     .select({
       retornosHoje: count(and(visible, eq(leads.proximoContatoEm, today), leadIsOpen)),
       atrasados: count(and(visible, lt(leads.proximoContatoEm, today), leadIsOpen)),
-      semContato48h: count(
-        and(
-          visible,
-          isNull(leads.primeiroContatoEm),
-          leadIsOpen,
-          lt(leads.createdAt, new Date(now.getTime() - HOURS_48)),
-        ),
-      ),
+      semContato48h: scope ? countedSemContato(actor, scope.id, semContatoAntesDe(now)) : sql<number>`0`,
     })
     .from(sql`(select 1) as one`);
   return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { insertOtherNetwork, uniqueEmail } from '../../../../tests/support/network-payloads';
@@ -512,5 +512,34 @@ describe('text the JSON history cannot hold', () => {
       tipo: 'reinscricao',
       dados: { nomeResponsavel: 'Renata \ufffd Silva' },
     });
+  });
+});
+
+describe('totals counted from the counters', () => {
+  it('equal the rows the filter lists, for every role, after leads age and move on without a contact', async () => {
+    // Three leads signed up three days ago; one of them moved on without a contact logged.
+    await ctx.handle.db.execute(sql`update leads set created_at = created_at - interval '3 days'
+      where nome_aluno in ('Beatriz Fernandes', 'Rafaela Lima', 'Thiago Ribeiro', 'Gabriela Santos')`);
+    const response = await as(ctx.app, 'franqueador').patch(`/api/leads/${ids['Beatriz Fernandes']}`, {
+      status: 'interessado',
+    });
+    expect(response.statusCode).toBe(200);
+    const checked: string[] = [];
+    for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'] as Role[]) {
+      for (const query of [
+        'semContato=true',
+        'semContato=48h',
+        ...['novo', 'em_contato', 'interessado', 'sem_interesse', 'convertido'].map((s) => `status=${s}`),
+      ]) {
+        const list = await as(ctx.app, role).get(`/api/leads?${query}&pageSize=500`);
+        expect(Number(list.headers['x-total-count']), `${query} as ${role}`).toBe((list.json() as LeadItem[]).length);
+        checked.push(`${role} ${query} ${list.headers['x-total-count']}`);
+      }
+    }
+    // Beatriz: three days old, 'interessado' with no contact: 'sem contato há mais de 48 h' for the franqueador.
+    expect(checked).toContain('franqueador semContato=48h 1');
+    const dashboard = (await as(ctx.app, 'cliente').get('/api/dashboard/acompanhamento')).json();
+    const semContato = await as(ctx.app, 'cliente').get('/api/leads?semContato=48h');
+    expect(dashboard.semContato48h).toBe(Number(semContato.headers['x-total-count']));
   });
 });

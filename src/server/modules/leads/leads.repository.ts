@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { type SQL, and, eq } from 'drizzle-orm';
 import type { FunnelResumo, LeadsFilter, LeadsListQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { countedScopeOf, leadsVisibleTo } from '../../access/scope';
@@ -8,7 +8,6 @@ import {
   type KeysetCursor,
   clienteSelection,
   countResumo,
-  countedTotal,
   cursorText,
   drillFilters,
   eventFilters,
@@ -22,7 +21,9 @@ import {
   todayInBrazil,
 } from '../funnel';
 import {
-  countFollowedLeads,
+  countedSemContato,
+  countedStatusTotal,
+  semContatoAntesDe,
   followUpFilters,
   hasFollowUpFilter,
   responsavelNome,
@@ -48,17 +49,24 @@ function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
 }
 
 /**
- * 'Novo' alone is nearly every lead of a network: its exact number is the scope's counter less the leads past
- * 'novo' (a partial index), not a count of a million rows.
+ * A status alone -- 'novo' is nearly every lead of a network -- or 'sem contato' alone is counted from the
+ * status counters (migration 0009), not over the rows.
  */
-function novoTotal(db: Executor, actor: Actor, filter: LeadsFilter) {
+function countedFollowUpTotal(db: Executor, actor: Actor, filter: LeadsFilter, clock: ListClock) {
   const scopeId = countedScopeOf(actor, 'leads');
-  const onlyNovo =
-    filter.status === 'novo' && !filter.responsavelId && !filter.retorno && !filter.semContato && isUnfiltered(filter);
-  if (!scopeId || !onlyNovo) return undefined;
+  if (!scopeId || !isUnfiltered(filter) || filter.responsavelId || filter.retorno) return undefined;
+  const { status, semContato } = filter;
+  let total: SQL<number> | undefined;
+  if (status && !semContato) total = countedStatusTotal(scopeId, status);
+  if (semContato && !status) {
+    const before = semContato === '48h' ? semContatoAntesDe(clock.now) : undefined;
+    total = countedSemContato(actor, scopeId, before);
+  }
+  if (!total) return undefined;
+  const counted = total;
   return async () => {
-    const [row] = await selectScalars(db, { all: countedTotal(scopeId, 'leads'), followed: countFollowedLeads(actor) });
-    return Number(row?.all ?? 0) - Number(row?.followed ?? 0);
+    const [row] = await selectScalars(db, { n: counted });
+    return Number(row?.n ?? 0);
   };
 }
 
@@ -96,7 +104,7 @@ export async function listLeads(db: Executor, actor: Actor, query: LeadsListQuer
     query,
     {
       filtered: hasFollowUpFilter(query),
-      total: novoTotal(db, actor, query),
+      total: countedFollowUpTotal(db, actor, query, clock),
     },
   );
   return {
