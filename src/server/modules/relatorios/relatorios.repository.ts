@@ -415,6 +415,7 @@ export async function findFollowUp(
       sql`select g.*, ${label(sql.raw('g.id'))} as rotulo from (
         select b.id, b.estado, ${measures}, count(*) over ()::int as n
         from (${base}) b group by b.id, b.estado
+        having count(b.contato) > 0 or count(*) filter (where b.status = 'sem_interesse') > 0
         order by contatados desc, perdidos desc, b.id asc nulls last
         limit ${page.limit} offset ${page.offset}) g`,
     ),
