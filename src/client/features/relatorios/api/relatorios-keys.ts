@@ -24,6 +24,13 @@ export interface FunilParams extends RelatorioFilter {
   direcao?: Direcao;
 }
 
+/** The follow-up per group: the funnel's period, filters and grouping; its groups come most contacted first. */
+export interface AcompanhamentoParams extends RelatorioFilter {
+  agrupar?: Agrupamento;
+  page: number;
+  pageSize: number;
+}
+
 export interface SerieParams extends RelatorioFilter {
   intervalo: Intervalo;
 }
