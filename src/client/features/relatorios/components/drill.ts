@@ -32,6 +32,9 @@ export function drillStagesFor(role: Role): Stage[] {
   return STAGES.filter((stage) => stage !== 'matriculas' || can(role, 'matriculas.ler'));
 }
 
+/** What names a group of any report (the funnel's or the follow-up's). */
+export type GrupoRef = Pick<FunilGrupo, 'id' | 'rotulo' | 'estado'>;
+
 const TREE_KEY: Partial<Record<Agrupamento, TreeFilter>> = {
   franquia: 'franquiaId',
   micro_franquia: 'microFranquiaId',
@@ -44,7 +47,7 @@ const TREE_KEY: Partial<Record<Agrupamento, TreeFilter>> = {
  * The address parameters that narrow to one group: its tree id with its name (the chip's text), the state, or
  * the city with its state. Null for a group without an id ('Sem vendedor'): no list holds just those rows.
  */
-export function groupParams(agrupar: Agrupamento, grupo: FunilGrupo): Record<string, string> | null {
+export function groupParams(agrupar: Agrupamento, grupo: GrupoRef): Record<string, string> | null {
   if (grupo.id === null) return null;
   const tree = TREE_KEY[agrupar];
   if (tree === 'eventoId') return { eventoId: grupo.id };

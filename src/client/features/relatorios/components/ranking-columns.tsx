@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/relatorios';
 import { Button } from '@/components/ui/button';
 import type { DataTableColumn, DataTableSort } from '@/components/ui/data-table';
-import { type Stage, STAGE_LABELS } from './drill';
+import { type GrupoRef, type Stage, STAGE_LABELS } from './drill';
 import { formatTaxa } from './delta';
 
 /** A group as a table row, keyed for DataTable (two cities may share a name; 'Sem vendedor' has no id). */
@@ -25,7 +25,7 @@ export function rankingRows(grupos: FunilGrupo[]): RankingRow[] {
 }
 
 /** The group's name as the table shows it: a city with its state; no id is 'Sem vendedor'. */
-export function grupoLabel(grupo: FunilGrupo): string {
+export function grupoLabel(grupo: GrupoRef): string {
   if (grupo.id === null) return grupo.rotulo || RELATORIO_MESSAGES.semVendedor;
   return grupo.estado ? `${grupo.rotulo}, ${grupo.estado}` : grupo.rotulo;
 }

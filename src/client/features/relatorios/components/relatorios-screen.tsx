@@ -15,6 +15,7 @@ import { useRelatorioEventos } from '../api/get-relatorio-eventos';
 import { useSerie } from '../api/get-serie';
 import { funilCsvUrl } from '../api/relatorios-keys';
 import { RANKING_PAGE_SIZE, defaultDirecao, useRelatorioParams } from '../hooks/use-relatorio-params';
+import { AcompanhamentoSection } from './acompanhamento-section';
 import { drillHref, drillStagesFor, filterParams, groupParams, zoomPatch } from './drill';
 import { KpiCards } from './kpi-cards';
 import { rankingColumns, rankingRows } from './ranking-columns';
@@ -45,7 +46,8 @@ export interface RelatoriosScreenProps {
 /**
  * Relatórios (issue 15): the funnel of a period for the caller's part of the network -- KPI cards against the
  * period before, the funnel and its evolution as charts, and a ranking of the groups, every number opening the
- * list it counts. All of it is read from and written to the address.
+ * list it counts; then how the period's leads were followed (issue 16). All of it is read from and written to the
+ * address.
  */
 export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
   const params = useRelatorioParams(role);
@@ -213,6 +215,8 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
           />
         </div>
       </Card>
+
+      <AcompanhamentoSection params={params} />
     </div>
   );
 }

@@ -33,6 +33,12 @@ import {
 /** The report's page size: a ranking, read a page at a time. */
 export const RANKING_PAGE_SIZE = 20;
 
+/** The follow-up table pages on its own, so paging one table leaves the other where it was. */
+export const ACOMPANHAMENTO_PAGE_PARAM = 'acompanhamentoPage';
+
+/** The address parameters that do not change the follow-up's rows: changing them keeps its page. */
+const KEEPS_ACOMPANHAMENTO_PAGE = new Set(['page', 'ordenar', 'direcao', 'intervalo', ACOMPANHAMENTO_PAGE_PARAM]);
+
 const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
   value !== null && (list as readonly string[]).includes(value);
 
@@ -70,6 +76,8 @@ export interface RelatorioState {
   /** The direction in force: the address's, or the server's default (numbers descending, names ascending). */
   direcao: Direcao;
   page: number;
+  /** The follow-up table's page. */
+  acompanhamentoPage: number;
   /** Period and filters, as the API and the drill-downs take them. */
   filter: RelatorioFilter;
   /** The names beside the tree ids (for the chips and the lists' chips). */
@@ -122,6 +130,7 @@ export function readRelatorioState(params: URLSearchParams, role: Role, today: s
   const rawDirecao = params.get('direcao');
   const direcao = isOneOf(DIRECOES, rawDirecao) ? rawDirecao : defaultDirecao(ordenar);
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const acompanhamentoPage = Math.max(1, Math.floor(Number(params.get(ACOMPANHAMENTO_PAGE_PARAM)) || 1));
 
   const filter: RelatorioFilter = { de: range.de, ate: range.ate };
   const names: Partial<Record<TreeFilter, string>> = {};
@@ -163,6 +172,7 @@ export function readRelatorioState(params: URLSearchParams, role: Role, today: s
     ordenar,
     direcao,
     page,
+    acompanhamentoPage,
     filter,
     names,
     active,
@@ -172,7 +182,8 @@ export function readRelatorioState(params: URLSearchParams, role: Role, today: s
 /**
  * The whole view of Relatórios lives in the address (period, grouping, filters, order, page, interval), so a
  * link or the back button restores it. Each choice is a history entry; typing a custom date replaces the current
- * one. Any change but the page's goes back to page 1.
+ * one. Any change but a page's goes back to page 1 of the ranking; the follow-up table goes back to its page 1
+ * when its rows change (period, grouping, filters), not when the ranking is sorted or paged.
  */
 export function useRelatorioParams(role: Role) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -188,7 +199,9 @@ export function useRelatorioParams(role: Role) {
           if (value) next.set(name, value);
           else next.delete(name);
         }
-        if (!('page' in patch)) next.delete('page');
+        const keys = Object.keys(patch);
+        if (!keys.includes('page') && !keys.includes(ACOMPANHAMENTO_PAGE_PARAM)) next.delete('page');
+        if (!keys.every((name) => KEEPS_ACOMPANHAMENTO_PAGE.has(name))) next.delete(ACOMPANHAMENTO_PAGE_PARAM);
         return next;
       },
       { replace },
