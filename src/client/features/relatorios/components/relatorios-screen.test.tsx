@@ -4,7 +4,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '@shared/roles';
-import { type FunilResposta, type SerieResposta, contagem } from '@shared/schemas/relatorios';
+import {
+  type AcompanhamentoContagem,
+  type FunilResposta,
+  type SerieResposta,
+  contagem,
+} from '@shared/schemas/relatorios';
 import { mockFetch, renderWithProviders } from '@/testing/test-utils';
 import { RelatoriosScreen } from './relatorios-screen';
 import { countDelta, rateDelta } from './delta';
@@ -43,6 +48,14 @@ function funil(overrides: Partial<FunilResposta> = {}): FunilResposta {
   };
 }
 
+/** The follow-up below the ranking (its own tests are in acompanhamento-section.test.tsx): nothing followed. */
+const semAcompanhamento: AcompanhamentoContagem = {
+  contatados: 0,
+  medianaPrimeiroContatoHoras: null,
+  perdidos: 0,
+  motivosPerda: { preco: 0, distancia: 0, sem_resposta: 0, escolheu_outra_escola: 0, sem_perfil: 0, outro: 0 },
+};
+
 const serie: SerieResposta = {
   intervalo: 'dia',
   pontos: [
@@ -63,6 +76,8 @@ function mockReportWithPrevious(current: FunilResposta, previous: FunilResposta)
       body = isPrevious ? previous : current;
       headers['X-Total-Count'] = String(isPrevious ? previous.grupos.length : 45);
     } else if (url.pathname === '/api/relatorios/serie') body = serie;
+    else if (url.pathname === '/api/relatorios/acompanhamento')
+      body = { ...current, totais: semAcompanhamento, grupos: [] };
     else if (url.pathname === '/api/leads/eventos') body = [];
     else status = 404;
     return new Response(JSON.stringify(body), { status, headers });
