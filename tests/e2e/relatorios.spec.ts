@@ -7,7 +7,8 @@ import { expectAccessible, useSession } from './support';
  * Relatórios end to end (issue 15): the franqueador groups the network by cliente, opens a cliente's leads from
  * its row and finds the same number on Interesses, downloads the grouped CSV and reads it back; axe at desktop
  * and phone widths. Other specs sign leads up at Colégio Horizonte and Valinhos while this one runs, so the
- * drill-down follows Instituto Saber Contagem, which none of them writes to.
+ * drill-down follows Instituto Saber Contagem, which none of them writes to. Below the ranking, the follow-up of the
+ * period's leads (issue 16) as the demo network has it.
  */
 
 const CLIENTE = /Instituto Saber Contagem/;
@@ -81,6 +82,38 @@ test('the franqueador groups by cliente, opens a row on Interesses with the same
   await expect(page.getByRole('table', { name: 'Ranking' }).getByRole('row', { name: CLIENTE })).toBeVisible();
 });
 
+/** A figure of the follow-up as a number ('1.234' -> 1234). */
+async function countOf(page: Page, testId: string): Promise<number> {
+  return Number((await page.getByTestId(testId).locator('p').innerText()).replace(/\D/g, ''));
+}
+
+test("the franqueador follows the period's leads: contacted, time to the first contact, lost and why", async ({
+  page,
+}) => {
+  await useSession(page, 'franqueador');
+  await page.goto('/relatorios');
+  const section = page.getByRole('region', { name: 'Acompanhamento dos leads' });
+  await expect(section.getByRole('heading', { level: 2, name: 'Acompanhamento dos leads' })).toBeVisible();
+
+  // The demo network: three leads contacted within the hour of their sign-up, one of them lost to the distance.
+  // Other specs may contact or lose more while this one runs: at least those.
+  await expect(section.getByTestId('acompanhamento-contatados')).toHaveText(/\d/);
+  expect(await countOf(page, 'acompanhamento-contatados')).toBeGreaterThanOrEqual(3);
+  expect(await countOf(page, 'acompanhamento-perdidos')).toBeGreaterThanOrEqual(1);
+  await expect(section.getByTestId('acompanhamento-medianaPrimeiroContatoHoras')).toContainText(
+    /\d+ min|\d+,\d h|\d+,\d dias/,
+  );
+  const distancia = section.getByRole('list', { name: 'Motivos de perda' }).getByTestId('motivo-distancia');
+  await expect(distancia).toContainText('Distância');
+  await expect(distancia).toContainText(/[1-9]\d* leads? \(\d+,\d%\)/);
+
+  const table = section.getByRole('table', { name: 'Acompanhamento por grupo' });
+  const row = table.getByRole('row', { name: /Educa Paulista Franquias Ltda/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').last()).not.toHaveText('-');
+  await expectAccessible(page);
+});
+
 test('Relatórios is accessible at 360 px, its ranking as cards and nothing wider than the screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await useSession(page, 'franqueador');
@@ -88,6 +121,10 @@ test('Relatórios is accessible at 360 px, its ranking as cards and nothing wide
   await expect(page.getByRole('heading', { level: 1, name: 'Relatórios' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Ranking' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Funil do período' })).toBeVisible();
+  // The follow-up's groups are cards too.
+  await expect(
+    page.getByRole('list', { name: 'Acompanhamento por grupo' }).getByRole('listitem').first(),
+  ).toBeVisible();
   await expectAccessible(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
