@@ -122,7 +122,7 @@ export function AcompanhamentoSection({ params }: AcompanhamentoSectionProps) {
     notice = {
       kind: 'empty',
       title: ACOMPANHAMENTO_MESSAGES.vazio,
-      description: 'Os grupos aparecem quando algum lead inscrito no período deixar de ser novo.',
+      description: 'Os grupos aparecem quando algum lead inscrito no período for contatado ou perdido.',
     };
   }
 
