@@ -1,6 +1,7 @@
 import type { FunnelFilter } from '@shared/schemas/funnel';
 import type { DrillFilter } from '@shared/schemas/relatorios';
 import { DRILL_KEYS } from '@/lib/drill-filters';
+import { FOLLOW_UP_KEYS, type FollowUpFilter } from '../hooks/follow-up-filters';
 
 /**
  * Every funnel query starts with this key, so making a pre-matrícula effective refreshes the four lists, their
@@ -8,8 +9,14 @@ import { DRILL_KEYS } from '@/lib/drill-filters';
  */
 export const FUNNEL_QUERY_KEY = ['funnel'] as const;
 
-/** A list's filters: the toolbar's and the drill-down's from the address (issue 15). */
-export type FunnelListFilter = FunnelFilter & Partial<DrillFilter>;
+/** Leads and Interesses: every page and filter of GET /api/leads. */
+export const LEADS_LIST_QUERY_KEY = [...FUNNEL_QUERY_KEY, 'leads'] as const;
+
+/** One lead followed up (issue 16): its detail and the vendedores it may be assigned to. */
+export const LEAD_QUERY_KEY = [...FUNNEL_QUERY_KEY, 'lead'] as const;
+
+/** A list's filters: the toolbar's, the drill-down's from the address (issue 15) and the follow-up's (issue 16). */
+export type FunnelListFilter = FunnelFilter & Partial<DrillFilter> & Partial<FollowUpFilter>;
 
 /** What a list query sends: the page and the (already debounced) filters. */
 export interface FunnelListParams extends FunnelListFilter {
@@ -23,7 +30,7 @@ export function funnelSearchParams(filter: FunnelListFilter, extra: Record<strin
   if (filter.eventoId) params.set('eventoId', filter.eventoId);
   if (filter.q) params.set('q', filter.q);
   if (filter.data) params.set('data', filter.data);
-  for (const key of DRILL_KEYS) {
+  for (const key of [...DRILL_KEYS, ...FOLLOW_UP_KEYS]) {
     const value = filter[key];
     if (value) params.set(key, value);
   }

@@ -4,13 +4,18 @@ import type { DrillChip } from '@/lib/drill-filters';
 export interface DrillFilterChipsProps {
   chips: DrillChip[];
   onRemove: (chip: DrillChip) => void;
+  /** The list's name for assistive technology. */
+  title?: string;
 }
 
-/** The filters a Relatórios drill-down put in the address, each a button that removes it. */
-export function DrillFilterChips({ chips, onRemove }: DrillFilterChipsProps) {
+/**
+ * The filters a link put in the address (a Relatórios drill-down, a dashboard card), each a button that removes
+ * it.
+ */
+export function DrillFilterChips({ chips, onRemove, title = 'Filtros do relatório' }: DrillFilterChipsProps) {
   return (
     <div className="sm:col-span-2 lg:col-span-3">
-      <h3 className="sr-only">Filtros do relatório</h3>
+      <h3 className="sr-only">{title}</h3>
       <ul className="flex flex-wrap gap-2">
         {chips.map((chip) => (
           <li key={chip.id} className="min-w-0 max-w-full">

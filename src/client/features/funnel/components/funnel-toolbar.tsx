@@ -6,6 +6,8 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { Option } from '@shared/enums';
+import { STATUS_FILTER_OPTIONS, TODOS, responsavelFilterOptions } from '../hooks/follow-up-filters';
 import type { FunnelFilters } from '../hooks/use-funnel-filters';
 import { DrillFilterChips } from './drill-filter-chips';
 
@@ -17,13 +19,51 @@ export interface FunnelToolbarProps {
   eventos: FunnelEvento[] | undefined;
   /** The export's address with the list's current filters. */
   exportHref: string;
+  /**
+   * Leads and Interesses (issue 16): the status and responsável selects; `meus` offers the vendedor its own
+   * leads.
+   */
+  followUp?: { meus: boolean };
+}
+
+function FilterSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly Option[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value || TODOS} onValueChange={(next) => onChange(next === TODOS ? '' : next)}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
 }
 
 /**
- * Event filter, free-text search, the event-date filter, the drill-down chips (issue 15) and 'Exportar CSV' (SPEC §2). The export is a plain
- * download link: the server streams the file and the session cookie goes along.
+ * Event filter, free-text search, the event-date filter, the drill-down chips (issue 15), on Leads and Interesses
+ * the follow-up filters (issue 16) and 'Exportar CSV' (SPEC §2). The export is a plain download link: the server
+ * streams the file and the session cookie goes along.
  */
-export function FunnelToolbar({ filters, eventos, exportHref }: FunnelToolbarProps) {
+export function FunnelToolbar({ filters, eventos, exportHref, followUp }: FunnelToolbarProps) {
   const id = useId();
   const { values, update } = filters;
   return (
@@ -78,7 +118,37 @@ export function FunnelToolbar({ filters, eventos, exportHref }: FunnelToolbarPro
           />
         </div>
 
+        {followUp ? (
+          <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(9rem,1fr)]">
+            <FilterSelect
+              id={`${id}-status`}
+              label="Status"
+              value={values.status}
+              options={STATUS_FILTER_OPTIONS}
+              onChange={(status) => update({ status })}
+            />
+            <FilterSelect
+              id={`${id}-responsavel`}
+              label="Vendedor responsável"
+              value={values.responsavelId}
+              options={responsavelFilterOptions({
+                meus: followUp.meus,
+                current: values.responsavelId,
+                currentNome: filters.responsavelNome,
+              })}
+              onChange={(responsavelId) => update({ responsavelId })}
+            />
+          </div>
+        ) : null}
+
         {filters.chips.length > 0 ? <DrillFilterChips chips={filters.chips} onRemove={filters.removeChip} /> : null}
+        {filters.followUpChips.length > 0 ? (
+          <DrillFilterChips
+            title="Filtros do acompanhamento"
+            chips={filters.followUpChips}
+            onRemove={filters.removeChip}
+          />
+        ) : null}
 
         <div className="flex flex-wrap justify-end gap-2 sm:col-span-2 lg:col-span-3">
           {filters.active ? (

@@ -12,6 +12,7 @@ import { ForbiddenNotice } from './forbidden-notice';
 import { FunnelListCard } from './funnel-list-card';
 import { FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
+import { leadFollowUpColumns } from './lead-follow-up-columns';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
 function columns(showCliente: boolean): DataTableColumn<LeadItem>[] {
@@ -33,17 +34,20 @@ function columns(showCliente: boolean): DataTableColumn<LeadItem>[] {
       cell: (lead) => formatDateOnly(lead.evento.dataEvento),
       className: 'whitespace-nowrap',
     },
+    ...leadFollowUpColumns('/interesses'),
   ];
 }
 
 export interface InteressesScreenProps {
   /** The franqueador sees which cliente each interest came through (SPEC §6). */
   showCliente: boolean;
+  /** The vendedor filters by its own leads ('Meus'). */
+  showMeus?: boolean;
 }
 
 /** Interesses (SPEC §2): the network's view of the leads, with the four metric cards. */
-export function InteressesScreen({ showCliente }: InteressesScreenProps) {
-  const filters = useFunnelFilters();
+export function InteressesScreen({ showCliente, showMeus = false }: InteressesScreenProps) {
+  const filters = useFunnelFilters({ followUp: true });
   const eventos = useFunnelEventos();
   const resumo = useFunnelResumo('leads');
   const leads = useLeads(filters.params);
@@ -57,6 +61,7 @@ export function InteressesScreen({ showCliente }: InteressesScreenProps) {
         filters={filters}
         eventos={eventos.data}
         exportHref={exportCsvUrl('/api/leads/export.csv', filters.params, { view: 'interesses' })}
+        followUp={{ meus: showMeus }}
       />
       <FunnelListCard title="Lista de Interesses" count={leads.data?.total} noun={['interesse', 'interesses']}>
         <DataTable

@@ -10,6 +10,7 @@ import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
 import { FunnelListCard } from './funnel-list-card';
 import { FunnelToolbar } from './funnel-toolbar';
+import { leadFollowUpColumns } from './lead-follow-up-columns';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
 const COLUMNS: DataTableColumn<LeadItem>[] = [
@@ -27,13 +28,17 @@ const COLUMNS: DataTableColumn<LeadItem>[] = [
     cell: (lead) => formatDateTime(lead.createdAt),
     className: 'whitespace-nowrap',
   },
+  ...leadFollowUpColumns('/leads'),
 ];
 
-/** The cliente's Leads (SPEC §2): nothing is listed until an event is chosen. */
+/**
+ * The cliente's Leads (SPEC §2): nothing is listed until an event is chosen, or a follow-up filter (issue 16:
+ * a dashboard card's 'Retornos de hoje', say) says which leads to show.
+ */
 export function LeadsScreen() {
-  const filters = useFunnelFilters();
+  const filters = useFunnelFilters({ followUp: true });
   const eventos = useFunnelEventos();
-  const eventChosen = Boolean(filters.params.eventoId);
+  const eventChosen = Boolean(filters.params.eventoId) || filters.followUpActive;
   const leads = useLeads(filters.params, { enabled: eventChosen });
 
   if (isForbidden(leads.error) || isForbidden(eventos.error)) {
@@ -54,6 +59,7 @@ export function LeadsScreen() {
         filters={filters}
         eventos={eventos.data}
         exportHref={exportCsvUrl('/api/leads/export.csv', filters.params)}
+        followUp={{ meus: false }}
       />
       <FunnelListCard
         title="Lista de Leads"

@@ -4,23 +4,40 @@ import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { type DrillChip, drillChips, drillParamNames, readDrillFilter } from '@/lib/drill-filters';
 import type { FunnelListParams } from '../api/funnel-keys';
+import {
+  type FollowUpFilter,
+  RESPONSAVEL_NOME_PARAM,
+  followUpChips,
+  followUpParamNames,
+  readFollowUpFilter,
+} from './follow-up-filters';
 
 export interface FunnelFilterValues {
   eventoId: string;
   q: string;
   data: string;
+  /** Leads and Interesses only (issue 16); '' is every status, every responsável. */
+  status: string;
+  responsavelId: string;
 }
 
 /** The filters kept in the address, so a link (a Relatórios drill-down) or the back button restores them. */
-const URL_FILTERS = ['eventoId', 'data'] as const;
+const URL_FILTERS = ['eventoId', 'data', 'status', 'responsavelId'] as const;
+
+export interface FunnelFiltersOptions {
+  /** Leads and Interesses: the follow-up filters (issue 16) too. The other lists neither read nor send them. */
+  followUp?: boolean;
+  pageSize?: number;
+}
 
 /**
  * The filters of a funnel screen: what the inputs show now, and what the server is asked (the search only once
- * typing pauses). The event, the event's date and the drill-down filters (issue 15: period, tree, place, each a
- * removable chip) live in the address; the search box is the screen's own. Any change of filter goes back to the
- * first page.
+ * typing pauses). The event, the event's date, the drill-down filters (issue 15: period, tree, place, each a
+ * removable chip) and, on Leads and Interesses, the follow-up filters (issue 16: status and responsável as
+ * selects, the return date and 'no contact yet' as chips) live in the address; the search box is the screen's
+ * own. Any change of filter goes back to the first page.
  */
-export function useFunnelFilters(pageSize: number = DEFAULT_PAGE_SIZE) {
+export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZE }: FunnelFiltersOptions = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
@@ -30,6 +47,15 @@ export function useFunnelFilters(pageSize: number = DEFAULT_PAGE_SIZE) {
   const drillKey = searchParams.toString();
   const drill = useMemo(() => readDrillFilter(new URLSearchParams(drillKey)), [drillKey]);
   const chips: DrillChip[] = useMemo(() => drillChips(new URLSearchParams(drillKey)), [drillKey]);
+  const followUpFilter: Partial<FollowUpFilter> = useMemo(
+    () => (followUp ? readFollowUpFilter(new URLSearchParams(drillKey)) : {}),
+    [followUp, drillKey],
+  );
+  const followUpChipList: DrillChip[] = useMemo(
+    () => (followUp ? followUpChips(new URLSearchParams(drillKey)) : []),
+    [followUp, drillKey],
+  );
+  const responsavelNome = searchParams.get(RESPONSAVEL_NOME_PARAM);
 
   // The page belongs to one set of filters: another set (a chip removed, the back button) starts at page 1.
   const signature = `${drillKey}|${q}`;
@@ -45,8 +71,9 @@ export function useFunnelFilters(pageSize: number = DEFAULT_PAGE_SIZE) {
       eventoId: eventoId || undefined,
       data: data || undefined,
       ...drill,
+      ...followUpFilter,
     }),
-    [page, pageSize, q, eventoId, data, drill],
+    [page, pageSize, q, eventoId, data, drill, followUpFilter],
   );
 
   const editUrl = (edit: (next: URLSearchParams) => void) =>
@@ -68,6 +95,8 @@ export function useFunnelFilters(pageSize: number = DEFAULT_PAGE_SIZE) {
           if (value === undefined) continue;
           if (value) next.set(key, value);
           else next.delete(key);
+          // A vendedor's name belongs to the id it came with.
+          if (key === 'responsavelId') next.delete(RESPONSAVEL_NOME_PARAM);
         }
       });
     }
@@ -76,8 +105,15 @@ export function useFunnelFilters(pageSize: number = DEFAULT_PAGE_SIZE) {
 
   const removeChip = (chip: DrillChip) => editUrl((next) => chip.keys.forEach((key) => next.delete(key)));
 
-  const values: FunnelFilterValues = { eventoId, q: search, data };
-  const active = eventoId !== '' || search !== '' || data !== '' || chips.length > 0;
+  const values: FunnelFilterValues = {
+    eventoId,
+    q: search,
+    data,
+    status: followUpFilter.status ?? '',
+    responsavelId: followUpFilter.responsavelId ?? '',
+  };
+  const followUpActive = Object.keys(followUpFilter).length > 0;
+  const active = eventoId !== '' || search !== '' || data !== '' || chips.length > 0 || followUpActive;
 
   return {
     values,
@@ -88,9 +124,18 @@ export function useFunnelFilters(pageSize: number = DEFAULT_PAGE_SIZE) {
     active,
     chips,
     removeChip,
+    /** The follow-up filters only a link sets (return date, no contact yet), each a chip. */
+    followUpChips: followUpChipList,
+    /** Some follow-up filter is set: the cliente's Leads lists without an event then (a dashboard card's link). */
+    followUpActive,
+    responsavelNome,
     clear: () => {
       setSearch('');
-      editUrl((next) => [...URL_FILTERS, ...drillParamNames()].forEach((key) => next.delete(key)));
+      editUrl((next) =>
+        [...URL_FILTERS, ...drillParamNames(), ...(followUp ? followUpParamNames() : [])].forEach((key) =>
+          next.delete(key),
+        ),
+      );
     },
   };
 }
