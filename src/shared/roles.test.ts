@@ -21,6 +21,7 @@ describe('route table (SPEC §2)', () => {
     '/cursos': ['cliente'],
     '/eventos': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
     '/leads': ['cliente'],
+    '/leads/:id': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     '/interesses': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     '/pre-matriculas': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     '/matriculas': [...ROLES],

@@ -40,6 +40,7 @@ export type RoutePath =
   | '/cursos'
   | '/eventos'
   | '/leads'
+  | '/leads/:id'
   | '/interesses'
   | '/pre-matriculas'
   | '/matriculas'
@@ -97,6 +98,16 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     roles: ['cliente'],
     title: 'Leads',
     description: 'Visualize e gerencie os leads captados nos eventos',
+  },
+  /**
+   * A lead's follow-up panel (issue 16), for every role that follows leads: it opens over the role's list
+   * (Leads for the cliente, Interesses for the others), whose header the screen shows.
+   */
+  '/leads/:id': {
+    path: '/leads/:id',
+    roles: STAFF_ROLES,
+    title: 'Acompanhamento do lead',
+    description: 'Contatos, status, retorno e histórico do lead',
   },
   '/interesses': {
     path: '/interesses',

@@ -23,8 +23,10 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/clientes': () => import('./routes/app/clientes'),
   '/cursos': () => import('./routes/app/cursos'),
   '/eventos': () => import('./routes/app/eventos'),
-  '/leads': () => import('./routes/app/leads'),
-  '/interesses': () => import('./routes/app/interesses'),
+  // One component for both lists and a lead's panel over them (issue 16): opening a panel keeps the list.
+  '/leads': () => import('./routes/app/lead-lists'),
+  '/leads/:id': () => import('./routes/app/lead-lists'),
+  '/interesses': () => import('./routes/app/lead-lists'),
   '/pre-matriculas': () => import('./routes/app/pre-matriculas'),
   '/matriculas': () => import('./routes/app/matriculas'),
   '/sac': () => import('./routes/app/sac'),

@@ -47,11 +47,16 @@ export function invalidate(queryClient: QueryClient, invalidation: Invalidation)
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-export interface MutationEffects {
+export interface MutationEffects<Input = never> {
   /** Read again once the change succeeded, before the caller's onSuccess (its toast meets the new rows). */
   invalidates?: Invalidation;
   /** Read again after a failure too, before the caller's onError (a 409: someone changed the row first). */
   invalidatesOnError?: Invalidation;
+  /**
+   * Shows the change before the server answers: edits the cached answers and returns how to undo the edit,
+   * which runs when the server refuses (before the caller's onError shows why).
+   */
+  optimistic?: (queryClient: QueryClient, input: Input) => Promise<() => void> | (() => void);
 }
 
 /**
@@ -60,18 +65,25 @@ export interface MutationEffects {
  */
 export function useApiMutation<Fn extends ApiFn>(
   mutationFn: Fn,
-  { invalidates, invalidatesOnError }: MutationEffects,
-  { onSuccess, onError, ...config }: MutationConfig<Fn> = {},
+  { invalidates, invalidatesOnError, optimistic }: MutationEffects<MutationInput<Fn>>,
+  { onSuccess, onError, onMutate, ...config }: MutationConfig<Fn> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation<MutationData<Fn>, Error, MutationInput<Fn>>({
     ...config,
     mutationFn: mutationFn as unknown as (input: MutationInput<Fn>) => Promise<MutationData<Fn>>,
+    onMutate: async (input, context) => {
+      const undo = optimistic ? await optimistic(queryClient, input) : undefined;
+      const own: unknown = await onMutate?.(input, context);
+      return undo ?? own;
+    },
     onSuccess: async (...args) => {
       if (invalidates) await invalidate(queryClient, invalidates);
       return onSuccess?.(...args);
     },
     onError: async (...args) => {
+      const undo = args[2];
+      if (optimistic && typeof undo === 'function') (undo as () => void)();
       if (invalidatesOnError) await invalidate(queryClient, invalidatesOnError);
       return onError?.(...args);
     },

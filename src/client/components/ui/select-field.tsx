@@ -17,6 +17,8 @@ export interface SelectFieldProps<T extends string> {
   error?: string;
   hint?: string;
   disabled?: boolean;
+  /** Announced as required (and marked so beside the label). */
+  required?: boolean;
   className?: string;
   /** react-hook-form's field.ref, so a failed submit can focus the select. */
   triggerRef?: Ref<HTMLButtonElement>;
@@ -34,6 +36,7 @@ export function SelectField<T extends string>({
   error,
   hint,
   disabled,
+  required,
   className,
   triggerRef,
 }: SelectFieldProps<T>) {
@@ -42,14 +45,28 @@ export function SelectField<T extends string>({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-destructive">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </Label>
       <Select
         value={value ?? ''}
         onValueChange={(next) => onChange(next as T)}
         onOpenChange={(open) => (open ? undefined : onBlur?.())}
         disabled={disabled}
       >
-        <SelectTrigger ref={triggerRef} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+        <SelectTrigger
+          ref={triggerRef}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={describedBy}
+        >
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>

@@ -1,0 +1,266 @@
+import { useState, type ReactNode } from 'react';
+import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { can } from '@shared/permissions';
+import type { Role } from '@shared/roles';
+import { MISSING, formatDateOnly, formatDateTime, formatPhone } from '@shared/format';
+import {
+  ACOMPANHAMENTO_MESSAGES,
+  LEAD_STATUSES_ABERTOS,
+  MOTIVO_PERDA_LABELS,
+  type ContatoCanal,
+  type HistoricoAutor,
+  type LeadDetalhe,
+} from '@shared/schemas/acompanhamento';
+import { whatsappUrl } from '@shared/schemas/funnel';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useLead } from '../api/get-lead';
+import { type LeadAction, LeadActions } from './lead-actions';
+import { LeadContatoForm } from './lead-contato-form';
+import type { ContatoFormValues } from './lead-panel-form-values';
+import { todayInSaoPaulo } from './lead-panel-form-values';
+import { LeadStatusBadge } from './lead-status-badge';
+import { LeadTimeline } from './lead-timeline';
+
+export interface LeadPanelProps {
+  leadId: string;
+  role: Role;
+  /** The signed-in user, named on an entry while it is sent. */
+  autor: HistoricoAutor | null;
+  onClose: () => void;
+}
+
+/**
+ * A lead followed up (issue 16), over its list: a sheet at the right on wide screens, the whole screen on a
+ * phone. Who the lead is, how to reach the family, what to do next and everything that happened, newest first.
+ */
+export function LeadPanel({ leadId, role, autor, onClose }: LeadPanelProps) {
+  return (
+    <Sheet open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <SheetContent side="right" closeLabel="Fechar acompanhamento">
+        <LeadPanelBody key={leadId} leadId={leadId} role={role} autor={autor} onClose={onClose} />
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function LeadPanelBody({ leadId, role, autor, onClose }: LeadPanelProps) {
+  const lead = useLead(leadId);
+
+  if (lead.isPending) {
+    return (
+      <div className="flex flex-col gap-4 p-6" aria-busy="true">
+        <SheetTitle className="pr-8 text-lg font-semibold">Carregando lead...</SheetTitle>
+        <SheetDescription className="sr-only">O acompanhamento do lead está sendo carregado.</SheetDescription>
+        <Skeleton className="h-6 w-48" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+
+  if (lead.isError) {
+    const notFound = lead.error instanceof ApiError && (lead.error.status === 404 || lead.error.status === 400);
+    return (
+      <div className="flex flex-col items-start gap-4 p-6">
+        <SheetTitle className="pr-8 text-lg font-semibold">
+          {notFound ? ACOMPANHAMENTO_MESSAGES.leadNaoEncontrado : 'Falha ao carregar o lead'}
+        </SheetTitle>
+        <SheetDescription role="alert" className="text-sm text-muted-foreground">
+          {notFound
+            ? 'Ele não existe ou não está entre os leads que você acompanha.'
+            : 'Verifique sua conexão e tente novamente.'}
+        </SheetDescription>
+        <div className="flex gap-2">
+          {notFound ? null : <Button onClick={() => void lead.refetch()}>Tentar novamente</Button>}
+          <Button variant="outline" onClick={onClose}>
+            Voltar à lista
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return <LeadPanelContent lead={lead.data} role={role} autor={autor} />;
+}
+
+function Fact({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('grid min-w-0 content-start gap-0.5', className)}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{term}</dt>
+      <dd className="min-w-0 text-sm text-foreground wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+/** The next contact date, and whether it is due today or overdue (only while the lead is still followed). */
+function ProximoContato({ lead }: { lead: LeadDetalhe }) {
+  if (!lead.proximoContatoEm) return <>{MISSING}</>;
+  const open = (LEAD_STATUSES_ABERTOS as readonly string[]).includes(lead.status);
+  const today = todayInSaoPaulo();
+  const due = !open
+    ? null
+    : lead.proximoContatoEm < today
+      ? 'atrasado'
+      : lead.proximoContatoEm === today
+        ? 'hoje'
+        : null;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      {formatDateOnly(lead.proximoContatoEm)}
+      {due === 'atrasado' ? (
+        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Atrasado</span>
+      ) : due === 'hoje' ? (
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Hoje</span>
+      ) : null}
+    </span>
+  );
+}
+
+const CONTACT_LINK =
+  'inline-flex min-h-10 max-w-full items-center gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/** Where a contact link leads, and what the prompt after it fills in. */
+const PROMPT_DEFAULTS: Record<Exclude<ContatoCanal, 'presencial'>, Partial<ContatoFormValues>> = {
+  whatsapp: { canal: 'whatsapp', resultado: 'mensagem_enviada' },
+  telefone: { canal: 'telefone' },
+  email: { canal: 'email', resultado: 'mensagem_enviada' },
+};
+
+function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role; autor: HistoricoAutor | null }) {
+  const [action, setAction] = useState<LeadAction | null>(null);
+  const [prompt, setPrompt] = useState<Exclude<ContatoCanal, 'presencial'> | null>(null);
+  const acompanha = can(role, 'leads.acompanhar');
+  const digits = lead.telefone.replace(/\D/g, '');
+  const whatsapp = whatsappUrl(lead.telefone);
+
+  /** A contact link was followed: offer to log that contact (the panel's own form, prefilled). */
+  const offerToLog = (canal: Exclude<ContatoCanal, 'presencial'>) => {
+    if (!acompanha) return;
+    setAction(null);
+    setPrompt(canal);
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="border-b border-border px-4 py-4 pr-12 sm:px-6">
+        <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Acompanhamento do lead</p>
+        <SheetTitle className="text-xl font-semibold wrap-anywhere">{lead.nomeAluno}</SheetTitle>
+        <SheetDescription className="mt-1 text-sm text-muted-foreground wrap-anywhere">
+          {lead.evento.nomeEscola} · {lead.evento.cidade}, {lead.evento.estado.toUpperCase()}
+        </SheetDescription>
+      </div>
+
+      <div className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto px-4 py-5 sm:px-6">
+        <section aria-labelledby="lead-dados">
+          <h3 id="lead-dados" className="sr-only">
+            Dados do lead
+          </h3>
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <Fact term="Aluno">{lead.nomeAluno}</Fact>
+            <Fact term="Responsável">{lead.nomeResponsavel}</Fact>
+            <Fact term="Evento" className="sm:col-span-2">
+              {lead.evento.nomeEscola} — {lead.evento.cidade}, {lead.evento.estado.toUpperCase()} ·{' '}
+              {formatDateOnly(lead.evento.dataEvento)}
+            </Fact>
+            <Fact term="Status">
+              <LeadStatusBadge status={lead.status} />
+            </Fact>
+            <Fact term="Vendedor responsável">{lead.responsavel?.nome ?? MISSING}</Fact>
+            <Fact term="Próximo contato">
+              <ProximoContato lead={lead} />
+            </Fact>
+            <Fact term="Motivo da perda">{lead.motivoPerda ? MOTIVO_PERDA_LABELS[lead.motivoPerda] : MISSING}</Fact>
+            <Fact term="Inscrito em">{formatDateTime(lead.createdAt, { timeZone: 'America/Sao_Paulo' })}</Fact>
+            {lead.cliente ? <Fact term="Cliente">{lead.cliente.nomeFantasia}</Fact> : null}
+          </dl>
+        </section>
+
+        <section aria-labelledby="lead-contato" className="flex flex-col gap-3">
+          <h3 id="lead-contato" className="font-semibold">
+            Contato
+          </h3>
+          <div className="flex flex-wrap gap-2">
+            {digits ? (
+              <a
+                href={`tel:${digits.length >= 10 ? `+55${digits}` : digits}`}
+                className={CONTACT_LINK}
+                onClick={() => offerToLog('telefone')}
+              >
+                <Phone aria-hidden="true" className="size-4 shrink-0" />
+                {formatPhone(lead.telefone)}
+              </a>
+            ) : null}
+            {whatsapp ? (
+              <a
+                href={whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={cn(CONTACT_LINK, 'text-green-800')}
+                onClick={() => offerToLog('whatsapp')}
+              >
+                <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
+                WhatsApp
+                <span className="sr-only"> de {lead.nomeResponsavel} (abre em nova aba)</span>
+              </a>
+            ) : null}
+            {lead.email ? (
+              <a href={`mailto:${lead.email}`} className={CONTACT_LINK} onClick={() => offerToLog('email')}>
+                <Mail aria-hidden="true" className="size-4 shrink-0" />
+                <span className="truncate">{lead.email}</span>
+              </a>
+            ) : null}
+          </div>
+          {prompt ? (
+            <div
+              role="region"
+              aria-labelledby="lead-registrar-prompt"
+              className="rounded-md border border-primary/40 bg-accent/40 p-4"
+            >
+              <h4 id="lead-registrar-prompt" className="mb-3 font-semibold">
+                Registrar este contato?
+              </h4>
+              <LeadContatoForm
+                key={prompt}
+                leadId={lead.id}
+                autor={autor}
+                idPrefix="lead-prompt"
+                defaults={PROMPT_DEFAULTS[prompt]}
+                cancelLabel="Agora não"
+                onDone={() => setPrompt(null)}
+              />
+            </div>
+          ) : null}
+        </section>
+
+        {acompanha ? (
+          <section aria-labelledby="lead-acoes" className="flex flex-col gap-3">
+            <h3 id="lead-acoes" className="font-semibold">
+              Ações
+            </h3>
+            <LeadActions
+              lead={lead}
+              autor={autor}
+              canAtribuir={can(role, 'leads.atribuir')}
+              open={action}
+              onOpenChange={(next) => {
+                if (next) setPrompt(null);
+                setAction(next);
+              }}
+            />
+          </section>
+        ) : null}
+
+        <section aria-labelledby="lead-historico" className="flex flex-col gap-3">
+          <h3 id="lead-historico" className="font-semibold">
+            Histórico
+          </h3>
+          <LeadTimeline historico={lead.historico} />
+        </section>
+      </div>
+    </div>
+  );
+}
