@@ -1,6 +1,8 @@
 import { can } from '@shared/permissions';
+import { canAccessRoute } from '@shared/roles';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
+import { AcompanhamentoCards } from '@/features/dashboard/components/acompanhamento-cards';
 import { MetricsOverview } from '@/features/dashboard/components/metrics-overview';
 import { AlunoFunnelOverview } from '@/features/funnel/components/aluno-funnel-overview';
 import { Ultimos30Dias } from '@/features/relatorios/components/ultimos-30-dias';
@@ -10,6 +12,10 @@ export default function DashboardRoute() {
   return (
     <RoutePage path="/">
       <MetricsOverview />
+      {can(role, 'dashboard.acompanhamento') ? (
+        // The cliente follows its leads on Leads; the vendedor, without that screen, on Interesses.
+        <AcompanhamentoCards listPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'} />
+      ) : null}
       {can(role, 'relatorios.ler') ? <Ultimos30Dias /> : null}
       {role === 'aluno' ? <AlunoFunnelOverview /> : null}
     </RoutePage>
