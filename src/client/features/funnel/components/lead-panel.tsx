@@ -200,11 +200,11 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
                 target="_blank"
                 rel="noopener noreferrer"
                 className={cn(CONTACT_LINK, 'text-green-800')}
+                aria-label={`WhatsApp de ${lead.nomeResponsavel} (abre em nova aba)`}
                 onClick={() => offerToLog('whatsapp')}
               >
                 <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
                 WhatsApp
-                <span className="sr-only"> de {lead.nomeResponsavel} (abre em nova aba)</span>
               </a>
             ) : null}
             {lead.email ? (

@@ -29,7 +29,7 @@ export function LeadStatusForm({ lead, onDone }: { lead: LeadDetalhe; onDone: ()
   const semInteresse = useWatch({ control, name: 'status' }) === 'sem_interesse';
   const update = useUpdateLead({
     onSuccess: () => {
-      toast({ variant: 'success', title: 'Status alterado' });
+      toast({ variant: 'success', title: 'Status atualizado' });
       onDone();
     },
     onError: (error) => showActionFailure('Erro ao alterar status', error, setError, ['status', 'motivoPerda']),
