@@ -26,7 +26,7 @@ describe('AcompanhamentoCards (issue 16)', () => {
       'href',
       '/interesses?retorno=atrasados',
     );
-    expect(within(section).getByRole('link', { name: 'Leads sem contato há mais de 48 h: 0' })).toHaveAttribute(
+    expect(within(section).getByRole('link', { name: /^Leads sem contato há mais de 48\sh: 0$/ })).toHaveAttribute(
       'href',
       '/interesses?semContato=48h',
     );

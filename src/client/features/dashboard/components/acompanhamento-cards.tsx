@@ -19,7 +19,8 @@ const CARDS: readonly {
 }[] = [
   { key: 'retornosHoje', label: 'Retornos de hoje', icon: CalendarClock, query: 'retorno=hoje' },
   { key: 'atrasados', label: 'Atrasados', icon: AlarmClock, query: 'retorno=atrasados', urgent: true },
-  { key: 'semContato48h', label: 'Leads sem contato há mais de 48 h', icon: PhoneOff, query: 'semContato=48h' },
+  // A no-break space keeps '48 h' on one line.
+  { key: 'semContato48h', label: 'Leads sem contato há mais de 48\u00a0h', icon: PhoneOff, query: 'semContato=48h' },
 ];
 
 export interface AcompanhamentoCardsProps {

@@ -14,7 +14,10 @@ export interface CreateLeadContatoInput {
 export const createLeadContato = ({ id, contato }: CreateLeadContatoInput): Promise<HistoricoEntry> =>
   api.post<HistoricoEntry>(`/api/leads/${encodeURIComponent(id)}/contatos`, contato);
 
-/** The entry tops the timeline at once; a refusal takes it away again. */
+/**
+ * The entry tops the timeline at once, and a lead still 'Novo' shows 'Em contato' (as the server makes it); a
+ * refusal takes both back.
+ */
 export const useCreateLeadContato = (config: MutationConfig<typeof createLeadContato> = {}) =>
   useApiMutation(
     createLeadContato,
@@ -22,11 +25,23 @@ export const useCreateLeadContato = (config: MutationConfig<typeof createLeadCon
       invalidates: FOLLOW_UP_CHANGED,
       optimistic: (queryClient, { id, contato, autor }) => {
         const entry = pendingEntry('contato', { ...contato, nota: contato.nota ?? null }, autor);
+        let wasNovo = false;
         return editLeadOptimistically(
           queryClient,
           id,
-          (lead) => ({ ...lead, historico: [entry, ...lead.historico] }),
-          (lead) => ({ ...lead, historico: lead.historico.filter((item) => item.id !== entry.id) }),
+          (lead) => {
+            wasNovo = lead.status === 'novo';
+            return {
+              ...lead,
+              status: wasNovo ? 'em_contato' : lead.status,
+              historico: [entry, ...lead.historico],
+            };
+          },
+          (lead) => ({
+            ...lead,
+            status: wasNovo && lead.status === 'em_contato' ? 'novo' : lead.status,
+            historico: lead.historico.filter((item) => item.id !== entry.id),
+          }),
         );
       },
     },

@@ -17,14 +17,16 @@ export function AcompanharLink({ leadId, nomeAluno, from }: { leadId: string; no
   const location = useLocation();
   const state: LeadPanelLocationState = { from };
   return (
-    <Button asChild variant="outline" size="sm">
+    <Button asChild variant="outline" size="sm" className="lg:max-2xl:size-9 lg:max-2xl:px-0">
       <Link
         to={{ pathname: `/leads/${encodeURIComponent(leadId)}`, search: location.search }}
         state={state}
         aria-label={`Acompanhar ${nomeAluno}`}
+        title="Acompanhar"
       >
         <ClipboardList aria-hidden="true" />
-        Acompanhar
+        {/* The table between 1024 and 1535 px has room for the icon only; the name above still says it. */}
+        <span className="lg:max-2xl:sr-only">Acompanhar</span>
       </Link>
     </Button>
   );

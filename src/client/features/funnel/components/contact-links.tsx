@@ -18,7 +18,7 @@ export function ContactLinks({ nome, email, telefone }: ContactLinksProps) {
       {email ? (
         <a
           href={`mailto:${email}`}
-          className="inline-flex max-w-52 items-center gap-1.5 text-primary underline-offset-4 hover:underline"
+          className="inline-flex max-w-48 items-center gap-1.5 text-primary underline-offset-4 hover:underline"
         >
           <Mail aria-hidden="true" className="size-3.5 shrink-0" />
           <span className="truncate">{email}</span>

@@ -149,7 +149,7 @@ describe('follow-up columns and filters (issue 16)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /Retorno: atrasados/ }));
     expect(router.state.location.search).toBe('?semContato=48h');
-    await userEvent.click(screen.getByRole('button', { name: /Sem contato há mais de 48 h/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Sem contato há mais de 48\sh/ }));
     expect(router.state.location.search).toBe('');
     await waitFor(() => expect(listCalls(fetchMock).at(-1)).toBe('/api/leads?page=1&pageSize=50'));
   });

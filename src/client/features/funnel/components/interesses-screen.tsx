@@ -31,8 +31,8 @@ function columns(showCliente: boolean): DataTableColumn<LeadItem>[] {
     {
       key: 'dataEvento',
       header: 'Data do Evento',
-      cell: (lead) => formatDateOnly(lead.evento.dataEvento),
-      className: 'whitespace-nowrap',
+      // The date never breaks; the header may, so the follow-up columns (issue 16) fit at 1280 px.
+      cell: (lead) => <span className="whitespace-nowrap">{formatDateOnly(lead.evento.dataEvento)}</span>,
     },
     ...leadFollowUpColumns('/interesses'),
   ];

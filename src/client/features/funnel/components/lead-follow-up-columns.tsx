@@ -6,7 +6,8 @@ import { LeadStatusBadge } from './lead-status-badge';
 
 /**
  * What Leads and Interesses add to SPEC's columns (issue 16): the status, who follows the lead (on wide screens
- * and on the phone's cards; between 1024 and 1535 px the table has no room for it) and the row's 'Acompanhar'.
+ * and on the phone's cards; between 1024 and 1535 px the table has no room for it) and the row's 'Acompanhar'
+ * (its icon alone in that range).
  */
 export function leadFollowUpColumns(from: LeadListPath): DataTableColumn<LeadItem>[] {
   return [
@@ -21,7 +22,8 @@ export function leadFollowUpColumns(from: LeadListPath): DataTableColumn<LeadIte
       key: 'acoes',
       header: 'Ações',
       cell: (lead) => <AcompanharLink leadId={lead.id} nomeAluno={lead.nomeAluno} from={from} />,
-      className: 'text-right',
+      // Always in reach: when a long name makes the table scroll sideways, the action stays at its right edge.
+      className: 'sticky right-0 bg-card text-right',
     },
   ];
 }

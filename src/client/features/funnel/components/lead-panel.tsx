@@ -40,7 +40,15 @@ export interface LeadPanelProps {
 export function LeadPanel({ leadId, role, autor, onClose }: LeadPanelProps) {
   return (
     <Sheet open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <SheetContent side="right" closeLabel="Fechar acompanhamento">
+      <SheetContent
+        side="right"
+        closeLabel="Fechar acompanhamento"
+        // The panel itself takes focus (its name and description are read), not its first link.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
         <LeadPanelBody key={leadId} leadId={leadId} role={role} autor={autor} onClose={onClose} />
       </SheetContent>
     </Sheet>

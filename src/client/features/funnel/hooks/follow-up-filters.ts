@@ -47,7 +47,7 @@ export const RETORNO_CHIP_LABELS: Record<RetornoFiltro, string> = {
 
 export const SEM_CONTATO_CHIP_LABELS: Record<SemContatoFiltro, string> = {
   true: 'Sem contato',
-  '48h': 'Sem contato há mais de 48 h',
+  '48h': 'Sem contato há mais de 48\u00a0h',
 };
 
 /** The chips of the filters only a link sets: the return date, then 'no contact yet'. */
