@@ -62,10 +62,10 @@ export function AcompanhamentoCards({ listPath }: AcompanhamentoCardsProps) {
                       {/* The whole card is the link; its name is the label and the count. */}
                       <Link
                         to={`${listPath}?${query}`}
+                        aria-label={value === undefined ? undefined : `${label}: ${formatCount(value)}`}
                         className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
                       >
                         {label}
-                        {value === undefined ? null : <span className="sr-only">: {formatCount(value)}</span>}
                       </Link>
                     </h3>
                     <span
