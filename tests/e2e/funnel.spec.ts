@@ -70,10 +70,11 @@ test('the cliente picks an event on Leads, searches by phone and downloads the C
 
   await chooseEvento(page, `Colégio Horizonte - Campinas, SP (${dateBR(evento.dataEvento)})`);
   const table = page.getByRole('table', { name: 'Leads' });
-  await expect(table.getByRole('cell', { name: 'Lucas Oliveira' })).toBeVisible();
-  await expect(table.getByRole('cell', { name: 'Gabriela Santos' })).toBeVisible();
+  // exact: each row's 'Acompanhar' (issue 16) is a cell whose name includes the student's too.
+  await expect(table.getByRole('cell', { name: 'Lucas Oliveira', exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Gabriela Santos', exact: true })).toBeVisible();
   // Mariana signed up for the past event, not this one.
-  await expect(table.getByRole('cell', { name: 'Mariana Costa' })).toHaveCount(0);
+  await expect(table.getByRole('row', { name: /Mariana Costa/ })).toHaveCount(0);
 
   await page.getByLabel('Buscar').fill('(19) 98700-1122');
   await expect(table.getByRole('row')).toHaveCount(2);
