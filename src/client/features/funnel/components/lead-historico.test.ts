@@ -27,6 +27,9 @@ describe('describeHistorico (issue 16)', () => {
     expect(
       describeHistorico(entry('contato', { canal: 'whatsapp', resultado: 'mensagem_enviada', nota: 'Oi' })),
     ).toEqual({ titulo: 'Contato por WhatsApp', detalhes: ['Resultado: Mensagem enviada'], texto: 'Oi' });
+    expect(describeHistorico(entry('contato', { canal: 'presencial', resultado: 'atendeu' })).titulo).toBe(
+      'Contato presencial',
+    );
     expect(describeHistorico(entry('nota', { texto: '<b>x</b>' })).texto).toBe('<b>x</b>');
     expect(describeHistorico(entry('responsavel', { de: null, para: { id: 'v', nome: 'Rafael' } })).detalhes).toEqual([
       'De Sem responsável para Rafael',

@@ -94,7 +94,7 @@ export function describeHistorico(entry: HistoricoEntry): HistoricoDescricao {
       const canal = label(CONTATO_CANAL_LABELS, dados.canal);
       const resultado = label(CONTATO_RESULTADO_LABELS, dados.resultado);
       return {
-        titulo: canal ? `Contato por ${canal}` : 'Contato',
+        titulo: dados.canal === 'presencial' ? 'Contato presencial' : canal ? `Contato por ${canal}` : 'Contato',
         detalhes: resultado ? [`Resultado: ${resultado}`] : [],
         texto: str(dados.nota),
       };

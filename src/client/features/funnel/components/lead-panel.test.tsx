@@ -159,6 +159,8 @@ describe('LeadPanel (issue 16)', () => {
     mockFetch(handlers('vendedor'));
     const { router } = renderApp('/interesses?status=em_contato&retorno=hoje');
     const table = await screen.findByRole('table', { name: 'Interesses' });
+    // The search box is the screen's own (not in the address): the list stays mounted under the panel.
+    await userEvent.type(screen.getByLabelText('Buscar'), 'gabi');
     await userEvent.click(await within(table).findByRole('link', { name: 'Acompanhar Gabriela Santos' }));
     const panel = await screen.findByRole('dialog', { name: 'Gabriela Santos' });
     expect(router.state.location.pathname).toBe('/leads/l-1');
@@ -169,6 +171,7 @@ describe('LeadPanel (issue 16)', () => {
     expect(router.state.location.pathname).toBe('/interesses');
     expect(router.state.location.search).toBe('?status=em_contato&retorno=hoje');
     expect(screen.getByRole('button', { name: /Retorno: hoje/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Buscar')).toHaveValue('gabi');
   });
 
   it('registers a contact: the entry tops the timeline at once, then the lead, the list and the counts are read again', async () => {
@@ -259,6 +262,32 @@ describe('LeadPanel (issue 16)', () => {
     expect(within(dados).queryByText('Convertido')).not.toBeInTheDocument();
     // The form stays, with what was chosen, to try again.
     expect(within(panel).getByRole('region', { name: 'Alterar status' })).toBeInTheDocument();
+  });
+
+  it("shows a new lead 'Em contato' with its contact at once, and takes both back when refused", async () => {
+    let refuse: () => void = () => undefined;
+    const { panel } = await openPanel('/leads/l-1', 'vendedor', {
+      'GET /api/leads/l-1': { body: detalhe({ status: 'novo', historico: [historico[2]!] }) },
+      'POST /api/leads/l-1/contatos': () =>
+        new Promise((resolve) => {
+          refuse = () => resolve({ status: 404, body: { message: 'Lead não encontrado' } });
+        }),
+    });
+    const dados = within(panel).getByRole('region', { name: 'Dados do lead' });
+    expect(within(dados).getByText('Novo')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Registrar contato' }));
+    const form = within(panel).getByRole('region', { name: 'Registrar contato' });
+    await choose(form, 'Canal', 'Presencial');
+    await choose(form, 'Resultado', 'Visita agendada');
+    await userEvent.click(within(form).getByRole('button', { name: 'Registrar contato' }));
+    expect(await within(dados).findByText('Em contato')).toBeInTheDocument();
+    const historia = within(panel).getByRole('region', { name: 'Histórico' });
+    expect(within(historia).getByText('Contato presencial')).toBeInTheDocument();
+
+    refuse();
+    expect(await screen.findByText('Erro ao registrar contato')).toBeInTheDocument();
+    expect(await within(dados).findByText('Novo')).toBeInTheDocument();
+    expect(within(historia).queryByText('Contato presencial')).not.toBeInTheDocument();
   });
 
   it('takes a refused note off the timeline and puts the message under the field', async () => {
