@@ -17,7 +17,7 @@ export function AcompanharLink({ leadId, nomeAluno, from }: { leadId: string; no
   const location = useLocation();
   const state: LeadPanelLocationState = { from };
   return (
-    <Button asChild variant="outline" size="sm" className="lg:max-2xl:size-9 lg:max-2xl:px-0">
+    <Button asChild variant="outline" size="sm" className="lg:size-9 lg:px-0">
       <Link
         to={{ pathname: `/leads/${encodeURIComponent(leadId)}`, search: location.search }}
         state={state}
@@ -25,8 +25,8 @@ export function AcompanharLink({ leadId, nomeAluno, from }: { leadId: string; no
         title="Acompanhar"
       >
         <ClipboardList aria-hidden="true" />
-        {/* The table between 1024 and 1535 px has room for the icon only; the name above still says it. */}
-        <span className="lg:max-2xl:sr-only">Acompanhar</span>
+        {/* In the table (from 1024 px) the icon alone, with its tooltip; the name above still says it. */}
+        <span className="lg:sr-only">Acompanhar</span>
       </Link>
     </Button>
   );

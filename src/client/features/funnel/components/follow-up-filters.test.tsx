@@ -71,8 +71,8 @@ describe('follow-up columns and filters (issue 16)', () => {
       'Contato',
       'Escola',
       'Data do Evento',
-      'Status',
       'Vendedor responsável',
+      'Status',
       'Ações',
     ]);
     const gabriela = await within(table).findByRole('row', { name: /Gabriela Santos/ });
