@@ -125,12 +125,13 @@ export function followUpScenarios(now: Date, leadIds: string[]): FollowUpScenari
       account: 'vendedor',
       connections: 16,
       target: { p99: 50 },
+      // The 48 hours end when the count is made: a lead may cross them while the run goes on.
       exactTotal: countWhere((a) =>
         and(
           leadsVisibleTo(a),
           isNull(leads.primeiroContatoEm),
           open,
-          lt(leads.createdAt, new Date(now.getTime() - 48 * 3_600_000)),
+          lt(leads.createdAt, new Date(Date.now() - 48 * 3_600_000)),
         ),
       ),
     },

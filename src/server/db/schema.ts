@@ -431,10 +431,6 @@ export const leads = pgTable(
     ...scopePageIndexes('leads', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
     // Follow-up filters: partial indexes a sign-up ('novo', no date, no owner) never touches (ADR 022).
     ...followUpIndexes(t),
-    // Leads moved on without a contact logged (rare): what 'sem contato' adds to 'novo'.
-    index('leads_sem_contato_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} in ('em_contato', 'interessado') and ${t.primeiroContatoEm} is null`),
     index('leads_responsavel_page_idx')
       .on(t.responsavelId, t.createdAt, t.id)
       .where(sql`${t.responsavelId} is not null`),

@@ -6,7 +6,6 @@ CREATE TABLE "lead_status_counts" (
 	CONSTRAINT "lead_status_counts_scope_id_status_stripe_pk" PRIMARY KEY("scope_id","status","stripe")
 );
 --> statement-breakpoint
-CREATE INDEX "leads_sem_contato_idx" ON "leads" USING btree ("created_at") WHERE "leads"."status" in ('em_contato', 'interessado') and "leads"."primeiro_contato_em" is null;--> statement-breakpoint
 -- Adds to the count of one status for every node of a path, on this connection's stripe (as scope_counts_add).
 CREATE FUNCTION "lead_status_add"("ids" uuid[], "st" "lead_status", "d" int) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "lead_status_counts" AS s ("scope_id", "status", "stripe", "n")

@@ -76,7 +76,8 @@ export function followUpFilters(actor: Actor, filter: LeadsFilter, today: string
   if (filter.retorno === 'hoje') conditions.push(eq(leads.proximoContatoEm, today), leadIsOpen);
   if (filter.retorno === 'atrasados') conditions.push(lt(leads.proximoContatoEm, today), leadIsOpen);
   if (filter.semContato) {
-    conditions.push(isNull(leads.primeiroContatoEm), leadIsOpen);
+    // Never contacted and open is 'novo' (see countedSemContato).
+    conditions.push(statusIs('novo'), isNull(leads.primeiroContatoEm));
     if (filter.semContato === '48h') conditions.push(lt(leads.createdAt, semContatoAntesDe(now)));
   }
   return conditions.length ? and(...conditions) : undefined;
@@ -99,24 +100,19 @@ export function countedStatusTotal(scopeId: string, status: LeadStatus): SQL<num
 }
 
 const PAST_NOVO = sql.raw(`"leads"."status" in ('em_contato', 'interessado', 'sem_interesse', 'convertido')`);
-const MOVED_ON_WITHOUT_CONTACT = sql.raw(
-  `"leads"."status" in ('em_contato', 'interessado') and "leads"."primeiro_contato_em" is null`,
-);
 
 /**
- * Open leads nobody has contacted (signed up before `before`, when given), counted without reading the scope's
- * rows: a contacted lead is never 'novo', so these are the 'novo' ones -- the node's leads less those past 'novo',
- * from the counters, less the few signed up since `before` -- plus the rare lead moved on without a contact (its
- * own partial index).
+ * Open leads nobody has contacted, signed up before `before` when given, counted without reading the scope's
+ * rows. They are exactly the 'novo' ones: a contact, or a move to em_contato or interessado, dates the first
+ * contact and moves a lead on, and a contacted lead never goes back. So: the node's 'novo' leads (counters) less
+ * those signed up since `before` (a short index range).
  */
 export function countedSemContato(actor: Actor, scopeId: string, before?: Date): SQL<number> {
+  if (!before) return countedStatusTotal(scopeId, 'novo');
   const visible = leadsVisibleTo(actor);
-  const since = before ? sql` and ${leads.createdAt} >= ${before.toISOString()}::timestamptz` : sql``;
-  const until = before ? sql` and ${leads.createdAt} < ${before.toISOString()}::timestamptz` : sql``;
-  const novo = sql`(${countedStatusTotal(scopeId, 'novo')} - (select count(*) from ${leads}
-    where ${visible}${since}) + (select count(*) from ${leads} where ${visible} and ${PAST_NOVO}${since}))`;
-  const movedOn = sql`(select count(*) from ${leads} where ${MOVED_ON_WITHOUT_CONTACT} and ${visible}${until})`;
-  return sql<number>`(${before ? novo : countedStatusTotal(scopeId, 'novo')} + ${movedOn})::int`;
+  const since = sql`${leads.createdAt} >= ${before.toISOString()}::timestamptz`;
+  return sql<number>`(${countedStatusTotal(scopeId, 'novo')} - (select count(*) from ${leads}
+    where ${visible} and ${since}) + (select count(*) from ${leads} where ${visible} and ${PAST_NOVO} and ${since}))::int`;
 }
 
 /** The lead as PATCH and the contacts need it, locked for the transaction, or null outside the scope. */

@@ -516,14 +516,27 @@ describe('text the JSON history cannot hold', () => {
 });
 
 describe('totals counted from the counters', () => {
-  it('equal the rows the filter lists, for every role, after leads age and move on without a contact', async () => {
-    // Three leads signed up three days ago; one of them moved on without a contact logged.
-    await ctx.handle.db.execute(sql`update leads set created_at = created_at - interval '3 days'
-      where nome_aluno in ('Beatriz Fernandes', 'Rafaela Lima', 'Thiago Ribeiro', 'Gabriela Santos')`);
-    const response = await as(ctx.app, 'franqueador').patch(`/api/leads/${ids['Beatriz Fernandes']}`, {
-      status: 'interessado',
+  it('equal the rows the filter lists, for every role, after leads age and move on', async () => {
+    // A new family, and three leads signed up three days ago.
+    const [evento] = await ctx.handle.db
+      .select({ id: leads.eventoId })
+      .from(leads)
+      .where(eq(leads.nomeAluno, 'Lucas Oliveira'));
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: {
+        eventoId: evento!.id,
+        nomeAluno: 'Helena Prado',
+        nomeResponsavel: 'Rita Prado',
+        email: 'helena.prado@email.com',
+        telefone: '19991110000',
+        consentimento: true,
+      },
     });
-    expect(response.statusCode).toBe(200);
+    expect(signUp.statusCode).toBe(201);
+    await ctx.handle.db.execute(sql`update leads set created_at = created_at - interval '3 days'
+      where nome_aluno in ('Helena Prado', 'Rafaela Lima', 'Thiago Ribeiro', 'Gabriela Santos')`);
     const checked: string[] = [];
     for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'] as Role[]) {
       for (const query of [
@@ -536,10 +549,16 @@ describe('totals counted from the counters', () => {
         checked.push(`${role} ${query} ${list.headers['x-total-count']}`);
       }
     }
-    // Beatriz: three days old, 'interessado' with no contact: 'sem contato há mais de 48 h' for the franqueador.
+    // Helena: three days old and never contacted.
     expect(checked).toContain('franqueador semContato=48h 1');
+    expect(checked).toContain('cliente semContato=48h 1');
     const dashboard = (await as(ctx.app, 'cliente').get('/api/dashboard/acompanhamento')).json();
-    const semContato = await as(ctx.app, 'cliente').get('/api/leads?semContato=48h');
-    expect(dashboard.semContato48h).toBe(Number(semContato.headers['x-total-count']));
+    expect(dashboard.semContato48h).toBe(1);
+
+    // Told interessada, the family counts as reached: its first contact is dated, and it leaves 'sem contato'.
+    const helena = (await as(ctx.app, 'cliente').get('/api/leads?q=helena')).json() as LeadItem[];
+    const moved = await as(ctx.app, 'cliente').patch(`/api/leads/${helena[0]!.id}`, { status: 'interessado' });
+    expect((moved.json() as LeadDetalhe).primeiroContatoEm).toEqual(expect.any(String));
+    expect((await as(ctx.app, 'cliente').get('/api/dashboard/acompanhamento')).json().semContato48h).toBe(0);
   });
 });

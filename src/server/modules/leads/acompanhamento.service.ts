@@ -66,8 +66,9 @@ async function changesOf(
   actor: Actor,
   lead: LockedLead,
   patch: LeadPatch,
-  today: string,
+  now: Date,
 ): Promise<LeadFollowUpChange> {
+  const today = todayInBrazil(now);
   const change: LeadFollowUpChange = {};
   if (patch.status !== undefined) {
     if (patch.status !== 'convertido' && lead.status === 'convertido' && (await leadHasMatricula(tx, lead.id))) {
@@ -78,6 +79,11 @@ async function changesOf(
       throw badRequest(M.contatadoNaoVoltaNovo, { status: M.contatadoNaoVoltaNovo });
     }
     if (patch.status !== lead.status) change.status = patch.status;
+    // Someone who says the family is em contato or interessada has reached it: its first contact, if none was
+    // logged. So 'sem contato' is exactly 'novo' (countedSemContato).
+    if ((patch.status === 'em_contato' || patch.status === 'interessado') && !lead.primeiroContatoEm) {
+      change.primeiroContatoEm = now;
+    }
     const motivo = patch.status === 'sem_interesse' ? (patch.motivoPerda ?? null) : null;
     if (motivo !== lead.motivoPerda) change.motivoPerda = motivo;
   } else if (patch.motivoPerda !== undefined) {
@@ -106,11 +112,10 @@ async function changesOf(
 export async function patchLead(app: FastifyInstance, actor: Actor, id: string, patch: LeadPatch) {
   if (patch.responsavelId !== undefined && !can(actor.role, 'leads.atribuir')) throw forbidden(M.semPermissaoAtribuir);
   const now = app.clock.now();
-  const today = todayInBrazil(now);
   await app.db.transaction(async (tx) => {
     const lead = await lockLeadInScope(tx, actor, id);
     if (!lead) throw notFound(M.leadNaoEncontrado);
-    const change = await changesOf(tx, actor, lead, patch, today);
+    const change = await changesOf(tx, actor, lead, patch, now);
     await updateLeadFollowUp(tx, lead.id, change);
 
     const dados: Record<string, unknown> = {};
