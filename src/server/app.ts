@@ -16,6 +16,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { sessionsPlugin } from './plugins/sessions';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contaRoutes } from './modules/auth/conta.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { franquiasRoutes } from './modules/franquias/franquias.routes';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(contaRoutes);
   await app.register(dashboardRoutes);
   await app.register(relatoriosRoutes);
   await app.register(franquiasRoutes);

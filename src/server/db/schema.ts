@@ -144,6 +144,8 @@ export const sessions = pgTable(
     /** Hard limit however active the session is. */
     absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
     userAgent: text(),
+    /** The address the session was opened from (Minha conta shows it). */
+    ip: text(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );

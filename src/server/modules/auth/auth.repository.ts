@@ -94,3 +94,23 @@ export async function consumeEmailChangeToken(db: Executor, tokenDigest: string,
     .returning({ userId: passwordResetTokens.userId, newEmail: passwordResetTokens.newEmail });
   return row as { userId: string; newEmail: string } | undefined;
 }
+
+/** Minha conta's own data of a user (issue 17). */
+export async function findPerfil(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, nome: users.nome, telefone: users.telefone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sets the fields given (undefined leaves one as it is). */
+export async function updatePerfil(
+  db: Executor,
+  userId: string,
+  change: { nome?: string; telefone?: string | null },
+): Promise<void> {
+  const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length > 0) await db.update(users).set(set).where(eq(users.id, userId));
+}

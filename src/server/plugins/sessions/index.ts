@@ -118,6 +118,7 @@ export const sessionsPlugin = fp(
         expiresAt,
         absoluteExpiresAt,
         userAgent: request.headers['user-agent'],
+        ip: request.ip,
       });
       reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
     });

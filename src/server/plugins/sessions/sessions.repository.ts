@@ -1,4 +1,4 @@
-import { eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import { sessions, users, vendedores } from '../../db/schema';
 import type { Actor } from '../../access/actor';
@@ -57,7 +57,15 @@ export async function findSession(db: Executor, id: string): Promise<SessionRow 
 
 export async function insertSession(
   db: Executor,
-  values: { id: string; userId: string; now: Date; expiresAt: Date; absoluteExpiresAt: Date; userAgent?: string },
+  values: {
+    id: string;
+    userId: string;
+    now: Date;
+    expiresAt: Date;
+    absoluteExpiresAt: Date;
+    userAgent?: string;
+    ip?: string;
+  },
 ): Promise<void> {
   await db.insert(sessions).values({
     id: values.id,
@@ -67,6 +75,7 @@ export async function insertSession(
     expiresAt: values.expiresAt,
     absoluteExpiresAt: values.absoluteExpiresAt,
     userAgent: values.userAgent?.slice(0, 300),
+    ip: values.ip?.slice(0, 64),
   });
 }
 
@@ -83,6 +92,38 @@ export async function deleteSession(db: Executor, id: string): Promise<void> {
 export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
   sessionsEnded({ userId });
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of a user but one (the one that changed the password, or asked to end the others). */
+export async function deleteOtherSessions(db: Executor, userId: string, keepId: string): Promise<void> {
+  sessionsEnded({ userId });
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)));
+}
+
+/** Ends one session of a user; false when the user has no such session. */
+export async function deleteSessionOf(db: Executor, userId: string, id: string): Promise<boolean> {
+  sessionsEnded({ sessionId: id });
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** A user's live sessions, most recently used first. */
+export async function listUserSessions(db: Executor, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.absoluteExpiresAt, now)))
+    .orderBy(desc(sessions.lastUsedAt), sessions.id)
+    .limit(200);
 }
 
 export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
