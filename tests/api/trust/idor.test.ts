@@ -172,6 +172,8 @@ const READ_TABLES: Record<string, Table> = {
 /** Routes with a parameter that names no row. */
 const NOT_ROW_PARAMS: Record<string, string> = {
   'GET /api/cep/:cep': 'a postal code, looked up in a public service',
+  'DELETE /api/user/sessoes/:id':
+    "a session's public id, looked up among the caller's own sessions only (another person's: 404, conta.routes.test)",
 };
 
 /** A list or export and the tables whose rows it shows (the first one counted exactly). */
@@ -243,6 +245,8 @@ const REPORT_ROUTES: Record<string, string> = {
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
   'GET /api/user': 'the caller itself',
+  'GET /api/user/perfil': 'the caller itself',
+  'GET /api/user/sessoes': "the caller's own sessions",
   'GET /api/user/email/confirm': 'the account named by a secret token only its new mailbox received',
   'GET /api/public/cidades': 'public by design: the cities of every open event',
   'GET /api/public/eventos': 'public by design: the open events of a city',

@@ -181,6 +181,17 @@ const vendedorUserId = (vendedorId: string) => world.graph.vendedores.find((v) =
 /** A lead of the demo branch's open event: every staff role of the demo network sees it. */
 const followedLead = () => world.graph.leads.find((l) => l.eventoId === world.ids.eventoHorizonte)!.id;
 
+/** A vendedor of its own per Minha conta run, signed in: its id, its password, its session cookie. */
+let contaId = '';
+let contaSenha = '';
+async function contaPropria(): Promise<string> {
+  const owner = vendedorPayload({ nome: 'Conta Própria' });
+  contaId = (await call<{ userId: string }>(ctx.app, world.sessions.micro_franquia, 'POST', '/api/vendedores', owner))
+    .userId;
+  contaSenha = owner.password;
+  return login(ctx.app, owner.email, owner.password);
+}
+
 const MASS_CASES: Record<string, MassCase> = {
   'POST /api/login': {
     callers: ['anonymous'],
@@ -218,6 +229,31 @@ const MASS_CASES: Record<string, MassCase> = {
         .where(eq(passwordResetTokens.userId, forbidden.userId as string));
       return tokens.length > 0 ? ['userId'] : [];
     },
+  },
+  // Minha conta (issue 17): each on an account of its own.
+  'PATCH /api/user/perfil': {
+    callers: ['anonymous'],
+    overrides: { email: 'forjado@teste.com.br', password: 'senha-forjada', cpf: '529.982.247-25' },
+    run: async () => ({
+      url: '/api/user/perfil',
+      legit: { nome: 'Nome Próprio', telefone: '19991234567' },
+      cookie: await contaPropria(),
+    }),
+    rows: async () => [{ table: users, id: contaId }],
+  },
+  'POST /api/user/senha': {
+    callers: ['anonymous'],
+    overrides: { email: 'forjado@teste.com.br', password: 'senha-forjada' },
+    run: async () => {
+      const cookie = await contaPropria();
+      return { url: '/api/user/senha', legit: { senhaAtual: contaSenha, novaSenha: 'OutraSenha#2026' }, cookie };
+    },
+    rows: async () => [{ table: users, id: contaId }],
+  },
+  'POST /api/user/sessoes/encerrar-outras': {
+    callers: ['anonymous'],
+    run: async () => ({ url: '/api/user/sessoes/encerrar-outras', legit: {}, cookie: await contaPropria() }),
+    rows: async () => [{ table: users, id: contaId }],
   },
   'POST /api/user/email': {
     callers: ['anonymous'],
