@@ -27,6 +27,7 @@ describe('route table (SPEC §2)', () => {
     '/matriculas': [...ROLES],
     '/sac': ['franqueador', 'franquia', 'micro_franquia'],
     '/usuarios': ['franqueador', 'micro_franquia'],
+    '/minha-conta': [...ROLES],
   };
 
   it.each(Object.entries(allowed) as [RoutePath, Role[]][])('%s admits exactly %o', (path, roles) => {
@@ -84,6 +85,10 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
     expect(labels('aluno')).toEqual(['Dashboard']);
   });
 
+  it('leaves Minha conta out of every sidebar (the shell links it under the name)', () => {
+    for (const role of ROLES) expect(SIDEBAR_LINKS[role].map((l) => l.path)).not.toContain('/minha-conta');
+  });
+
   it('never links a role to a screen it may not open', () => {
     for (const role of ROLES) {
       for (const link of SIDEBAR_LINKS[role]) expect(canAccessRoute(role, link.path)).toBe(true);
@@ -120,5 +125,14 @@ describe('labels and headers', () => {
     expect(pageHeader('franqueador', '/sac').description).toBe('Gerencie todos os tickets de suporte do sistema');
     expect(pageHeader('franquia', '/sac').description).toBe('Visualize e crie tickets de suporte');
     expect(PROTECTED_ROUTES['/leads'].description).toBe('Visualize e gerencie os leads captados nos eventos');
+  });
+
+  it('titles Minha conta alike for every role', () => {
+    for (const role of ROLES) {
+      expect(pageHeader(role, '/minha-conta')).toEqual({
+        title: 'Minha conta',
+        description: 'Seus dados, sua senha e onde você está conectado',
+      });
+    }
   });
 });

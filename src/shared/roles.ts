@@ -45,7 +45,8 @@ export type RoutePath =
   | '/pre-matriculas'
   | '/matriculas'
   | '/sac'
-  | '/usuarios';
+  | '/usuarios'
+  | '/minha-conta';
 
 export interface ProtectedRoute {
   path: RoutePath;
@@ -138,6 +139,16 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     roles: ['franqueador', 'micro_franquia'],
     title: 'Usuários',
     description: 'Gerencie os usuários do sistema',
+  },
+  /**
+   * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
+   * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
+   */
+  '/minha-conta': {
+    path: '/minha-conta',
+    roles: ROLES,
+    title: 'Minha conta',
+    description: 'Seus dados, sua senha e onde você está conectado',
   },
 };
 

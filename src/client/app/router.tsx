@@ -31,6 +31,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/matriculas': () => import('./routes/app/matriculas'),
   '/sac': () => import('./routes/app/sac'),
   '/usuarios': () => import('./routes/app/usuarios'),
+  '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 
 const protectedScreens: RouteObject[] = (Object.keys(SCREENS) as RoutePath[]).map((path) => {

@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
 import { ROLE_LABELS, SIDEBAR_LINKS } from '@shared/roles';
 import type { SessionUser } from '@shared/schemas/auth';
@@ -43,6 +43,20 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-white">{user.nome?.trim() || user.email}</p>
           <p className="truncate text-xs text-sidebar-muted">{ROLE_LABELS[user.role]}</p>
+          {/* Issue 17: every role's own account, under the name rather than among SPEC's sidebar links. */}
+          <NavLink
+            to="/minha-conta"
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'mt-1 inline-flex items-center gap-1 rounded-sm text-xs font-medium text-white underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                isActive && 'underline',
+              )
+            }
+          >
+            <UserRound aria-hidden="true" className="size-3.5" />
+            Minha conta
+          </NavLink>
         </div>
       </div>
 

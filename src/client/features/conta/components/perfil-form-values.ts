@@ -15,5 +15,8 @@ export function perfilFormValues(perfil: Perfil | undefined): PerfilFormValues {
 /** The form's rules: an empty phone removes it (null); the rest is the API's own schema. */
 export const perfilFormSchema = z
   .object({ nome: z.string(), telefone: z.string() })
-  .transform((v) => ({ nome: v.nome, telefone: v.telefone.trim() === '' ? null : v.telefone }))
+  .transform((v): z.input<typeof perfilSchema> => ({
+    nome: v.nome,
+    telefone: v.telefone.trim() === '' ? null : v.telefone,
+  }))
   .pipe(perfilSchema);
