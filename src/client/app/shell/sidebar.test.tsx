@@ -35,6 +35,22 @@ describe('Sidebar', () => {
     expect(screen.getByText('zeca@escola.com')).toBeInTheDocument();
   });
 
+  it.each(ROLES)("links the %s to 'Minha conta' under the name, outside the menu", (role) => {
+    renderWithProviders(<Sidebar user={createUser({ role })} />);
+    const link = screen.getByRole('link', { name: 'Minha conta' });
+    expect(link).toHaveAttribute('href', '/minha-conta');
+    expect(within(screen.getByRole('navigation', { name: 'Menu principal' })).queryByText('Minha conta')).toBeNull();
+  });
+
+  it("closes the phone's menu when 'Minha conta' is followed", async () => {
+    const onNavigate = vi.fn();
+    renderWithProviders(<Sidebar user={createUser()} onNavigate={onNavigate} />, {
+      extraRoutes: [{ path: '/minha-conta', element: <p>Minha conta aberta</p> }],
+    });
+    await userEvent.click(screen.getByRole('link', { name: 'Minha conta' }));
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
+
   it('marks the current screen as active', () => {
     renderWithProviders(<Sidebar user={createUser({ role: 'cliente' })} />, { path: '/eventos' });
     expect(screen.getByRole('link', { name: 'Eventos' })).toHaveAttribute('aria-current', 'page');
