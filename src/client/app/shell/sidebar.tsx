@@ -49,7 +49,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(
-                'mt-1 inline-flex items-center gap-1 rounded-sm text-xs font-medium text-white underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                'mt-0.5 inline-flex min-h-6 items-center gap-1 rounded-sm text-xs font-medium text-white underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                 isActive && 'underline',
               )
             }

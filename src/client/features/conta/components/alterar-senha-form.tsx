@@ -56,7 +56,7 @@ export function AlterarSenhaForm({ email }: AlterarSenhaFormProps) {
         error={errors.senhaAtual?.message}
         {...register('senhaAtual')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField
           id="conta-nova-senha"
           label="Nova senha"

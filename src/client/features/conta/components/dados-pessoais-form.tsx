@@ -53,9 +53,10 @@ export function DadosPessoaisForm({ perfil }: DadosPessoaisFormProps) {
         type="email"
         value={perfil.email}
         readOnly
+        className="[&_input]:bg-muted [&_input]:text-muted-foreground"
         hint="O e-mail de acesso não pode ser alterado nesta tela."
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField
           id="conta-nome"
           label="Nome"

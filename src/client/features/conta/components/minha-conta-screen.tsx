@@ -22,11 +22,11 @@ function Section({
   return (
     <section aria-labelledby={id}>
       <Card>
-        <CardHeader>
+        <CardHeader className="p-4 sm:p-6">
           <CardTitle id={id}>{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent>{children}</CardContent>
+        <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
       </Card>
     </section>
   );

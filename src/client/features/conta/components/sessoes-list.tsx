@@ -34,7 +34,7 @@ function SessaoCard({ sessao, onEncerrar }: { sessao: Sessao; onEncerrar: (sessa
     <li>
       <article
         aria-labelledby={titleId}
-        className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-start sm:justify-between"
+        className="flex flex-col gap-3 rounded-lg border border-border p-3 sm:flex-row sm:p-4 sm:items-start sm:justify-between"
       >
         <div className="flex min-w-0 gap-3">
           <MonitorSmartphone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
@@ -49,9 +49,9 @@ function SessaoCard({ sessao, onEncerrar }: { sessao: Sessao; onEncerrar: (sessa
               <dt className="text-muted-foreground">IP</dt>
               <dd className="break-all">{sessao.ip ?? 'Desconhecido'}</dd>
               <dt className="text-muted-foreground">Criada em</dt>
-              <dd>{when(sessao.criadaEm)}</dd>
+              <dd className="whitespace-nowrap">{when(sessao.criadaEm)}</dd>
               <dt className="text-muted-foreground">Último uso</dt>
-              <dd>{when(sessao.ultimoUsoEm)}</dd>
+              <dd className="whitespace-nowrap">{when(sessao.ultimoUsoEm)}</dd>
             </dl>
           </div>
         </div>
