@@ -19,7 +19,7 @@ export type FollowUpAccount = 'franqueador' | 'vendedor' | 'cliente';
 
 export interface FollowUpScenario {
   name: string;
-  method?: 'POST';
+  method?: 'POST' | 'PATCH';
   path: string;
   account: FollowUpAccount;
   connections: number;
@@ -143,6 +143,44 @@ export function followUpScenarios(now: Date, leadIds: string[]): FollowUpScenari
       target: { p99: 30 },
       query: (db, a) => countAcompanhamento(db, a, today, now),
     })),
+    ...(
+      [
+        ['franqueador', 'franquia'],
+        ['vendedor', 'cliente'],
+        ['cliente', 'evento'],
+      ] as const
+    ).map(([account, agrupar]): FollowUpScenario => ({
+      name: `relatório acompanhamento 30 d by ${agrupar} · ${account}`,
+      path: `/api/relatorios/acompanhamento?agrupar=${agrupar}`,
+      account,
+      connections: 16,
+      target: { p99: 100 },
+    })),
+    {
+      name: 'relatório acompanhamento 1 year by franquia · franqueador',
+      path: `/api/relatorios/acompanhamento?agrupar=franquia&de=${todayInBrazil(new Date(now.getTime() - 364 * 86_400_000))}&ate=${today}`,
+      account: 'franqueador',
+      connections: 16,
+      target: { p99: 150 },
+    },
+    {
+      name: 'responsáveis of a lead · franqueador',
+      path: `/api/leads/${panelId}/responsaveis`,
+      account: 'franqueador',
+      connections: 16,
+      target: { p99: 30 },
+    },
+    {
+      name: 'PATCH status · vendedor (500 leads in turn)',
+      method: 'PATCH',
+      path: `/api/leads/${panelId}`,
+      account: 'vendedor',
+      connections: 16,
+      target: { p99: 30 },
+      pathFor: (n) => `/api/leads/${leadIds[n % leadIds.length]}`,
+      // Each round over the 500 leads flips them between the two statuses: every answer a real change.
+      body: (n) => ({ status: Math.floor(n / leadIds.length) % 2 ? 'interessado' : 'em_contato' }),
+    },
     {
       name: 'POST contato · vendedor (500 leads in turn)',
       method: 'POST',

@@ -52,7 +52,7 @@ interface Target {
 }
 interface Scenario {
   name: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   path: string;
   account?: string;
   connections: number;
@@ -425,7 +425,8 @@ async function main() {
       }
       let counter = 0;
       let before = 0;
-      if (scenario.body) {
+      const checksStorage = scenario.body && (scenario.method ?? 'GET') === 'POST';
+      if (checksStorage) {
         before = await storedRows(scenario.storedIn);
       }
       const result = await cannon({
@@ -446,7 +447,7 @@ async function main() {
             ]
           : undefined,
       });
-      if (scenario.body) {
+      if (checksStorage) {
         // Requests still in flight when the run stopped may land after it: let them, then count.
         await new Promise((resolve) => setTimeout(resolve, 1000));
         const after = await storedRows(scenario.storedIn);

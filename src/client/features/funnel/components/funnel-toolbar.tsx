@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Option } from '@shared/enums';
-import { STATUS_FILTER_OPTIONS, TODOS, responsavelFilterOptions } from '../hooks/follow-up-filters';
+import { STATUS_FILTER_OPTIONS, SEM_FILTRO, responsavelFilterOptions } from '../hooks/follow-up-filters';
 import type { FunnelFilters } from '../hooks/use-funnel-filters';
 import { DrillFilterChips } from './drill-filter-chips';
 
@@ -42,7 +42,7 @@ function FilterSelect({
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value || TODOS} onValueChange={(next) => onChange(next === TODOS ? '' : next)}>
+      <Select value={value || SEM_FILTRO} onValueChange={(next) => onChange(next === SEM_FILTRO ? '' : next)}>
         <SelectTrigger id={id}>
           <SelectValue />
         </SelectTrigger>

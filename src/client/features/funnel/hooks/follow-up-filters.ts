@@ -67,10 +67,10 @@ export function followUpParamNames(): string[] {
 }
 
 /** Radix Select needs a non-empty value for 'all'. */
-export const TODOS = 'todos';
+export const SEM_FILTRO = 'todos';
 
 export const STATUS_FILTER_OPTIONS: Option[] = [
-  { value: TODOS, label: 'Todos os status' },
+  { value: SEM_FILTRO, label: 'Todos os status' },
   ...LEAD_STATUSES.map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] })),
 ];
 
@@ -87,7 +87,7 @@ export function responsavelFilterOptions({
   current: string | undefined;
   currentNome: string | null;
 }): Option[] {
-  const options: Option[] = [{ value: TODOS, label: 'Todos' }];
+  const options: Option[] = [{ value: SEM_FILTRO, label: 'Todos' }];
   if (meus || current === 'eu') options.push({ value: 'eu', label: 'Meus' });
   options.push({ value: 'nenhum', label: 'Sem responsável' });
   if (current && current !== 'eu' && current !== 'nenhum') {
