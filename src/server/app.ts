@@ -33,6 +33,9 @@ import { preMatriculasRoutes } from './modules/pre-matriculas/pre-matriculas.rou
 import { matriculasRoutes } from './modules/matriculas/matriculas.routes';
 import { sacRoutes } from './modules/sac/sac.routes';
 import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
+import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
+import { auditContextPlugin } from './modules/auditoria';
+import { scheduleAuditPurge } from './modules/auditoria/purge';
 
 export interface AppDependencies {
   db: Database;
@@ -91,7 +94,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('background', background);
   app.addHook('onClose', async () => background.drain());
 
-  // Order matters: errors, headers, sessions, authorization, rate limits, then the routes.
+  // Order matters: the audit's request context, errors, headers, sessions, authorization, rate limits, then the
+  // routes.
+  await app.register(auditContextPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(sessionsPlugin);
@@ -116,6 +121,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(preMatriculasRoutes);
   await app.register(matriculasRoutes);
   await app.register(sacRoutes);
+  await app.register(auditoriaRoutes);
+  scheduleAuditPurge(app);
 
   if (deps.clientRoot) await app.register(clientAppPlugin, { root: deps.clientRoot });
   return app;

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       cookieSecure: false,
       trustProxy: false,
       cepApiUrl: 'https://viacep.com.br/ws/{cep}/json/',
+      auditRetencaoDias: 1825,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
     [{ APP_URL: 'localhost:5000' }, 'APP_URL'],
     [{ CEP_API_URL: 'https://cep.example/ws/' }, 'CEP_API_URL'],
     [{ DEMO_DATA: 'talvez' }, 'DEMO_DATA'],
+    [{ AUDIT_RETENCAO_DIAS: '0' }, 'AUDIT_RETENCAO_DIAS'],
     [{ FRANQUEADOR_EMAIL: 'a@b.co' }, 'FRANQUEADOR_EMAIL and FRANQUEADOR_PASSWORD'],
     [{ FRANQUEADOR_EMAIL: 'a@b.co', FRANQUEADOR_PASSWORD: '123' }, 'FRANQUEADOR_PASSWORD'],
     [{ NODE_ENV: 'production', DEMO_DATA: '1' }, 'DEMO_DATA'],

@@ -47,6 +47,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   RATE_LIMIT_CONFLICTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  AUDIT_RETENCAO_DIAS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(36_500).optional(),
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
   CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
 });
@@ -70,6 +71,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Longest a client may take to send a whole request, headers and body (a trickled POST is cut off). */
   requestTimeoutMs: number;
+  /** Days an audit row is kept before the daily purge removes it (issue 17). */
+  auditRetencaoDias: number;
   /** Longest a connection may stay silent. */
   connectionTimeoutMs: number;
   logLevel: string;
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30_000,
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS ?? 120_000,
+    auditRetencaoDias: e.AUDIT_RETENCAO_DIAS ?? 1825,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,

@@ -53,6 +53,9 @@ export const PERMISSIONS = {
   'matriculas.ler': MATRICULA_READERS,
   'matriculas.efetivar': STAFF_ROLES,
 
+  /** Auditoria (issue 17): each level reads its subtree's trail. */
+  'auditoria.ler': ['franqueador', 'franquia', 'micro_franquia'],
+
   'sac.abrir': ['franqueador', 'franquia', 'micro_franquia'],
   'sac.responder': ['franqueador'],
 } as const satisfies Record<string, readonly Role[]>;

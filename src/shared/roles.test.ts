@@ -27,6 +27,7 @@ describe('route table (SPEC §2)', () => {
     '/matriculas': [...ROLES],
     '/sac': ['franqueador', 'franquia', 'micro_franquia'],
     '/usuarios': ['franqueador', 'micro_franquia'],
+    '/auditoria': ['franqueador', 'franquia', 'micro_franquia'],
     '/minha-conta': [...ROLES],
   };
 
@@ -51,6 +52,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Matrículas Efetivadas',
       'SAC',
       'Usuários',
+      'Auditoria',
     ]);
     expect(labels('franquia')).toEqual([
       'Dashboard',
@@ -60,6 +62,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Pré-Matrículas',
       'Matrículas Efetivadas',
       'SAC',
+      'Auditoria',
     ]);
     expect(labels('micro_franquia')).toEqual([
       'Dashboard',
@@ -71,6 +74,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Matrículas Efetivadas',
       'SAC',
       'Usuários',
+      'Auditoria',
     ]);
     expect(labels('vendedor')).toEqual(['Dashboard', 'Relatórios', 'Clientes']);
     expect(labels('cliente')).toEqual([

@@ -46,6 +46,7 @@ export type RoutePath =
   | '/matriculas'
   | '/sac'
   | '/usuarios'
+  | '/auditoria'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -140,6 +141,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Usuários',
     description: 'Gerencie os usuários do sistema',
   },
+  /** Auditoria (issue 17): who did what, when and from where, in the reader's subtree. */
+  '/auditoria': {
+    path: '/auditoria',
+    roles: ['franqueador', 'franquia', 'micro_franquia'],
+    title: 'Auditoria',
+    description: 'Quem fez o quê, quando e de onde',
+  },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
@@ -175,10 +183,12 @@ export interface SidebarLink {
 const link = (path: RoutePath, label: string): SidebarLink => ({ path, label });
 const DASHBOARD = link('/', 'Dashboard');
 const RELATORIOS = link('/relatorios', 'Relatórios');
+/** Issue 17: last in the sidebars of the three levels that read a subtree's trail. */
+const AUDITORIA = link('/auditoria', 'Auditoria');
 
 /**
  * SPEC §2's sidebars, plus 'Usuários' after SAC for franqueador and micro_franquia (the screen is real here,
- * not the old system's placeholder; see docs/decisions).
+ * not the old system's placeholder; see docs/decisions), 'Relatórios' (ADR 021) and 'Auditoria' (ADR 023).
  */
 export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
   franqueador: [
@@ -193,6 +203,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/matriculas', 'Matrículas Efetivadas'),
     link('/sac', 'SAC'),
     link('/usuarios', 'Usuários'),
+    AUDITORIA,
   ],
   franquia: [
     DASHBOARD,
@@ -202,6 +213,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/pre-matriculas', 'Pré-Matrículas'),
     link('/matriculas', 'Matrículas Efetivadas'),
     link('/sac', 'SAC'),
+    AUDITORIA,
   ],
   micro_franquia: [
     DASHBOARD,
@@ -213,6 +225,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/matriculas', 'Matrículas Efetivadas'),
     link('/sac', 'SAC'),
     link('/usuarios', 'Usuários'),
+    AUDITORIA,
   ],
   vendedor: [DASHBOARD, RELATORIOS, link('/clientes', 'Clientes')],
   cliente: [

@@ -31,6 +31,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/matriculas': () => import('./routes/app/matriculas'),
   '/sac': () => import('./routes/app/sac'),
   '/usuarios': () => import('./routes/app/usuarios'),
+  '/auditoria': () => import('./routes/app/auditoria'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 

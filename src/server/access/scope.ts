@@ -2,6 +2,7 @@ import { type SQL, eq, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   alunos,
+  auditLog,
   clientes,
   cursos,
   eventos,
@@ -241,6 +242,24 @@ export function usuariosVisibleTo(actor: Actor): SQL {
     }
     case 'micro_franquia':
       return sql`${users.id} in (select ${vendedores.userId} from ${vendedores} where ${vendedores.microFranquiaId} = ${must(actor.microFranquiaId)})`;
+    default:
+      return NONE;
+  }
+}
+
+/**
+ * The audit trail (issue 17): the franqueador reads its whole network's rows, a franquia and a micro-franquia
+ * what happened in their subtree (their own actions included: a row without a record carries its actor's
+ * place). The other roles read none of it; each person's own sign-ins are Minha conta's.
+ */
+export function auditoriaVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(auditLog.franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return eq(auditLog.franquiaId, must(actor.franquiaId));
+    case 'micro_franquia':
+      return eq(auditLog.microFranquiaId, must(actor.microFranquiaId));
     default:
       return NONE;
   }

@@ -707,3 +707,49 @@ export const sacTickets = pgTable(
     index('sac_tickets_created_at_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The audit trail (issue 17, ADR 023): one row per write, export and sign-in, written in the same transaction as
+ * what it records. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, except `audit_log_purgar(dias)`,
+ * the retention purge (migration 0011). `franqueador_id`, `franquia_id` and `micro_franquia_id` are the path of
+ * the record it is about (or of the actor when there is none), so each level reads its subtree's rows with one
+ * indexed comparison. No foreign keys: a row outlives what it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    em: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    usuarioId: uuid(),
+    papel: userRole(),
+    acao: text().notNull(),
+    entidade: text().notNull(),
+    entidadeId: uuid(),
+    /** `{campo: [antes, depois]}`, personal data masked, secrets never (modules/auditoria/mask.ts). */
+    alteracoes: jsonb(),
+    /** What else the row needs to be read: an export's filters and rows, a session ended, a refused sign-in. */
+    detalhes: jsonb(),
+    ip: text(),
+    userAgent: text(),
+    requestId: text(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+  },
+  (t) => [
+    // Newest first per level (scanned backwards), the filters' own, and the purge's.
+    index('audit_log_franqueador_em_idx').on(t.franqueadorId, t.em, t.id),
+    index('audit_log_franquia_em_idx')
+      .on(t.franquiaId, t.em, t.id)
+      .where(sql`${t.franquiaId} is not null`),
+    index('audit_log_micro_franquia_em_idx')
+      .on(t.microFranquiaId, t.em, t.id)
+      .where(sql`${t.microFranquiaId} is not null`),
+    index('audit_log_entidade_id_em_idx')
+      .on(t.entidadeId, t.em)
+      .where(sql`${t.entidadeId} is not null`),
+    index('audit_log_usuario_id_em_idx').on(t.usuarioId, t.em),
+    index('audit_log_acao_em_idx').on(t.acao, t.em),
+    index('audit_log_em_idx').on(t.em),
+  ],
+);

@@ -9,6 +9,7 @@ import {
   resetPasswordSchema,
 } from '../../../shared/schemas/auth';
 import { ipAndEmailKey } from '../../plugins/rate-limit';
+import { audit } from '../auditoria';
 import {
   authenticate,
   confirmEmailChange,
@@ -46,13 +47,21 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await authenticate(app, request.body.email, request.body.password, request.ip);
-      await app.startSession(request, reply, user.id);
+      // The session and its audit row commit together (issue 17).
+      await app.db.transaction(async (tx) => {
+        await app.startSession(request, reply, user.id, tx);
+        await audit(tx, { acao: 'auth.login', entidadeId: user.id, ator: { id: user.id, role: user.role } });
+      });
       return user;
     },
   );
 
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await app.endSession(request, reply);
+    const actor = request.actor;
+    await app.db.transaction(async (tx) => {
+      const ended = await app.endSession(request, reply, tx);
+      if (ended && actor) await audit(tx, { acao: 'auth.logout', entidadeId: actor.id });
+    });
     return { message: AUTH_MESSAGES.loggedOut };
   });
 

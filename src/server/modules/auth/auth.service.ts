@@ -25,6 +25,7 @@ import {
   updatePassword,
 } from './auth.repository';
 import { deleteUserSessions } from '../../plugins/sessions/sessions.repository';
+import { alteracoesDe, audit } from '../auditoria';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -39,12 +40,28 @@ export async function authenticate(
   await app.loginGuard.check(address, account, app.clock.now().getTime());
   const user = await findUserByEmail(app.db, email);
   const valid = user ? await verifyPassword(user.password, password) : await verifyAgainstDummy(password);
+  const ator = user ? { id: user.id, role: user.role } : null;
   if (!user || !valid) {
     await app.loginGuard.failed(address, account, app.clock.now().getTime());
+    // The attempt is recorded against the account it named, if any; the e-mail typed is masked (issue 17).
+    await audit(app.db, {
+      acao: 'auth.login_falhou',
+      entidadeId: user?.id ?? null,
+      ator,
+      detalhes: { email: account, motivo: 'credenciais' },
+    });
     throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
   }
   await app.loginGuard.succeeded(address, account, app.clock.now().getTime());
-  if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactiveUser);
+  if (!user.isActive) {
+    await audit(app.db, {
+      acao: 'auth.login_falhou',
+      entidadeId: user.id,
+      ator,
+      detalhes: { email: account, motivo: 'inativo' },
+    });
+    throw new HttpError(403, AUTH_MESSAGES.inactiveUser);
+  }
   return { id: user.id, email: user.email, nome: user.nome, role: user.role };
 }
 
@@ -54,14 +71,24 @@ export async function authenticate(
  */
 export async function requestPasswordReset(app: FastifyInstance, email: string): Promise<void> {
   const user = await findUserByEmail(app.db, email);
-  if (!user || !user.isActive) return;
-  const url = await issueResetLink(app, app.db, user.id);
+  const ator = user ? { id: user.id, role: user.role } : null;
+  const pedido = { acao: 'auth.senha_esquecida', entidadeId: user?.id ?? null, ator } as const;
+  if (!user || !user.isActive) {
+    await audit(app.db, { ...pedido, detalhes: { email: email.trim().toLowerCase(), enviado: false } });
+    return;
+  }
+  const url = await issueResetLink(app, app.db, user.id, (tx) => audit(tx, { ...pedido, detalhes: { enviado: true } }));
   const mail = passwordResetEmail(user.nome, url);
   await app.mailer.send({ to: user.email, ...mail });
 }
 
 /** Also used when an aluno account is created: the same single-use link sets its first password. */
-export async function issueResetLink(app: FastifyInstance, db: Executor, userId: string): Promise<string> {
+export async function issueResetLink(
+  app: FastifyInstance,
+  db: Executor,
+  userId: string,
+  also?: (tx: Executor) => Promise<void>,
+): Promise<string> {
   const token = newToken();
   const now = app.clock.now();
   await db.transaction(async (tx) => {
@@ -71,6 +98,7 @@ export async function issueResetLink(app: FastifyInstance, db: Executor, userId:
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
       now,
     });
+    await also?.(tx);
   });
   return `${app.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
@@ -105,6 +133,12 @@ export async function resetPassword(app: FastifyInstance, token: string, newPass
     if (!row) return false;
     await updatePassword(tx, row.userId, passwordHash);
     await deleteUserSessions(tx, row.userId);
+    const user = await findUserById(tx, row.userId);
+    await audit(tx, {
+      acao: 'auth.senha_redefinida',
+      entidadeId: row.userId,
+      ator: { id: row.userId, role: user?.role ?? null },
+    });
     return true;
   });
   if (!done) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
@@ -142,6 +176,11 @@ export async function requestEmailChange(
       now,
       newEmail,
     });
+    await audit(tx, {
+      acao: 'usuario.email_solicitado',
+      entidadeId: user.id,
+      alteracoes: alteracoesDe({ email: user.email }, { email: newEmail }),
+    });
   });
   const url = `${app.config.appUrl}/api/user/email/confirm?token=${encodeURIComponent(token)}`;
   await app.mailer.send({ to: newEmail, ...emailChangeConfirmEmail(user.nome, url) });
@@ -157,6 +196,12 @@ export async function confirmEmailChange(app: FastifyInstance, token: string): P
       if (!user) return null;
       await assertEmailFree(tx, row.newEmail, user.id);
       await updateAccount(tx, user.id, { email: row.newEmail });
+      await audit(tx, {
+        acao: 'usuario.email_alterado',
+        entidadeId: user.id,
+        ator: { id: user.id, role: user.role },
+        alteracoes: alteracoesDe({ email: user.email }, { email: row.newEmail }),
+      });
       return { oldEmail: user.email, nome: user.nome };
     }),
   );

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { digest } from '../../lib/tokens';
 import { deleteOtherSessions, deleteSessionOf, listUserSessions } from '../../plugins/sessions/sessions.repository';
 import { findPerfil, findUserById, updatePassword, updatePerfil } from './auth.repository';
+import { alteracoesDe, audit } from '../auditoria';
 
 /**
  * Minha conta (issue 17): what a signed-in person changes of their own account. Every call acts on the caller's
@@ -30,8 +31,13 @@ export async function getPerfil(db: Executor, userId: string): Promise<Perfil> {
 }
 
 export async function editPerfil(db: Executor, userId: string, input: PerfilInput): Promise<Perfil> {
-  await updatePerfil(db, userId, { nome: input.nome, telefone: input.telefone });
-  return getPerfil(db, userId);
+  return db.transaction(async (tx) => {
+    const antes = await getPerfil(tx, userId);
+    await updatePerfil(tx, userId, { nome: input.nome, telefone: input.telefone });
+    const depois = await getPerfil(tx, userId);
+    await audit(tx, { acao: 'usuario.perfil_alterado', entidadeId: userId, alteracoes: alteracoesDe(antes, depois) });
+    return depois;
+  });
 }
 
 /**
@@ -52,7 +58,8 @@ export async function alterarSenha(
   const passwordHash = await hashPassword(input.novaSenha);
   await app.db.transaction(async (tx) => {
     await updatePassword(tx, userId, passwordHash);
-    await deleteOtherSessions(tx, userId, sessionId);
+    const encerradas = await deleteOtherSessions(tx, userId, sessionId);
+    await audit(tx, { acao: 'auth.senha_alterada', entidadeId: userId, detalhes: { sessoesEncerradas: encerradas } });
   });
 }
 
@@ -72,11 +79,22 @@ export async function listSessoes(app: FastifyInstance, userId: string, sessionI
 export async function encerrarSessao(app: FastifyInstance, userId: string, id: string): Promise<void> {
   const rows = await listUserSessions(app.db, userId, app.clock.now());
   const session = rows.find((row) => publicId(row.id) === id);
-  if (!session || !(await deleteSessionOf(app.db, userId, session.id))) {
-    throw notFound(CONTA_MESSAGES.sessaoNaoEncontrada);
-  }
+  const ended =
+    session &&
+    (await app.db.transaction(async (tx) => {
+      if (!(await deleteSessionOf(tx, userId, session.id))) return false;
+      await audit(tx, {
+        acao: 'sessao.encerrada',
+        detalhes: { sessao: id, dispositivo: dispositivoDe(session.userAgent), ip: session.ip },
+      });
+      return true;
+    }));
+  if (!ended) throw notFound(CONTA_MESSAGES.sessaoNaoEncontrada);
 }
 
 export async function encerrarOutras(app: FastifyInstance, userId: string, sessionId: string): Promise<void> {
-  await deleteOtherSessions(app.db, userId, sessionId);
+  await app.db.transaction(async (tx) => {
+    const encerradas = await deleteOtherSessions(tx, userId, sessionId);
+    await audit(tx, { acao: 'sessao.encerrar_outras', detalhes: { sessoesEncerradas: encerradas } });
+  });
 }

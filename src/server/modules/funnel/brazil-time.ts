@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { MISSING } from '../../../shared/format';
 
 /** The network is Brazilian: 'today' in file names and the pt-BR timestamps in exports are Brasília's. */
@@ -27,3 +28,7 @@ export function csvDate(value: Date | string | null): string {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? MISSING : brazilDate.format(date);
 }
+
+/** The first instant of a day (YYYY-MM-DD) in Brasília, and of the day after, as SQL. */
+export const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${BRAZIL_TIME_ZONE})`;
+export const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${BRAZIL_TIME_ZONE})`;

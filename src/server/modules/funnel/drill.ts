@@ -2,7 +2,7 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DrillFilter } from '../../../shared/schemas/relatorios';
 import { eventos } from '../../db/schema';
-import { BRAZIL_TIME_ZONE } from './brazil-time';
+import { dayEnd, dayStart } from './brazil-time';
 
 /** A funnel table's columns the report's drill-down filters compare: its event and its scope path. */
 export interface DrillColumns {
@@ -12,10 +12,6 @@ export interface DrillColumns {
   microFranquiaId: AnyPgColumn;
   franquiaId: AnyPgColumn;
 }
-
-/** The first instant of a day in Brasília, and of the day after. */
-const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${BRAZIL_TIME_ZONE})`;
-const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${BRAZIL_TIME_ZONE})`;
 
 /**
  * The rows a group of the report counts (issue 15): the same period in days of Brasília, the same nodes of the

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiRequest } from '../../lib/api-route';
 import fp from 'fastify-plugin';
+import type { Executor } from '../../db/connect';
 import cookie from '@fastify/cookie';
 import { digest, newToken } from '../../lib/tokens';
 import {
@@ -31,8 +32,10 @@ const CACHE_MAX_ENTRIES = 50_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
-    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** A new session for the user; `db` is the transaction its audit row is written in. */
+    startSession(request: FastifyRequest, reply: FastifyReply, userId: string, db?: Executor): Promise<void>;
+    /** Ends the request's session, if any; answers whether there was one. */
+    endSession(request: FastifyRequest, reply: FastifyReply, db?: Executor): Promise<boolean>;
   }
 }
 
@@ -103,30 +106,36 @@ export const sessionsPlugin = fp(
       }
     });
 
-    app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
-      // A new session at every login: whatever cookie came in (a fixed or stolen one) is dropped.
-      const previous = request.cookies[cookieName];
-      if (previous) await deleteSession(app.db, digest(previous));
-      const token = newToken();
-      const now = app.clock.now();
-      const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
-      const absoluteExpiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-      await insertSession(app.db, {
-        id: digest(token),
-        userId,
-        now,
-        expiresAt,
-        absoluteExpiresAt,
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
-      reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
-    });
+    app.decorate(
+      'startSession',
+      async (request: FastifyRequest, reply: FastifyReply, userId: string, db?: Executor) => {
+        const executor = db ?? app.db;
+        // A new session at every login: whatever cookie came in (a fixed or stolen one) is dropped.
+        const previous = request.cookies[cookieName];
+        if (previous) await deleteSession(executor, digest(previous));
+        const token = newToken();
+        const now = app.clock.now();
+        const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
+        const absoluteExpiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+        await insertSession(executor, {
+          id: digest(token),
+          userId,
+          now,
+          expiresAt,
+          absoluteExpiresAt,
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
+        reply.setCookie(cookieName, token, { ...cookieOptions, expires: expiresAt });
+      },
+    );
 
-    app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply, db?: Executor) => {
       const token = request.cookies[cookieName];
-      if (token) await deleteSession(app.db, digest(token));
+      const live = Boolean(token && request.sessionId && request.sessionId === digest(token));
+      if (token) await deleteSession(db ?? app.db, digest(token));
       reply.clearCookie(cookieName, cookieOptions);
+      return live;
     });
 
     // Expired rows are useless; sweep them now and then rather than on every request.

@@ -95,9 +95,14 @@ export async function deleteUserSessions(db: Executor, userId: string): Promise<
 }
 
 /** Ends every session of a user but one (the one that changed the password, or asked to end the others). */
-export async function deleteOtherSessions(db: Executor, userId: string, keepId: string): Promise<void> {
+/** Ends every session of a user but one; answers how many ended. */
+export async function deleteOtherSessions(db: Executor, userId: string, keepId: string): Promise<number> {
   sessionsEnded({ userId });
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)));
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 /** Ends one session of a user; false when the user has no such session. */

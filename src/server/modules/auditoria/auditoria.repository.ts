@@ -1,0 +1,178 @@
+import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ATIVIDADE_ACOES,
+  ATIVIDADE_DIAS,
+  AUDITORIA_TOTAL_LIMITE,
+  type AuditAcao,
+  type AuditEntidade,
+  type AuditoriaExportQuery,
+  type AuditoriaItem,
+} from '../../../shared/schemas/auditoria';
+import type { Role } from '../../../shared/roles';
+import type { Actor } from '../../access/actor';
+import { auditoriaVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { auditLog, users } from '../../db/schema';
+import { likePattern, pageWindow } from '../../lib/pagination';
+import { type KeysetCursor, cursorText, dayEnd, dayStart, keysetAfter } from '../funnel';
+
+/** The tables an audit row's record lives in, to tell whether it still exists. */
+const TABLES: Partial<Record<AuditEntidade, string>> = {
+  franquia: 'franquias',
+  micro_franquia: 'micro_franquias',
+  cliente: 'clientes',
+  vendedor: 'vendedores',
+  usuario: 'users',
+  curso: 'cursos',
+  evento: 'eventos',
+  lead: 'leads',
+  pre_matricula: 'pre_matriculas',
+  matricula: 'matriculas',
+  sac_ticket: 'sac_tickets',
+};
+
+const exists = sql`case ${auditLog.entidade} ${sql.join(
+  Object.entries(TABLES).map(
+    ([entidade, table]) =>
+      sql`when ${entidade} then exists (select 1 from ${sql.identifier(table)} r where r.id = ${auditLog.entidadeId})`,
+  ),
+  sql` `,
+)} else false end`;
+
+/** The caller's scope and the list's filters, all in SQL. */
+function whereOf(actor: Actor, filter: AuditoriaExportQuery): SQL | undefined {
+  return and(
+    auditoriaVisibleTo(actor),
+    filter.de ? sql`${auditLog.em} >= ${dayStart(filter.de)}` : undefined,
+    filter.ate ? sql`${auditLog.em} < ${dayEnd(filter.ate)}` : undefined,
+    filter.acao ? eq(auditLog.acao, filter.acao) : undefined,
+    filter.entidade ? eq(auditLog.entidade, filter.entidade) : undefined,
+    filter.entidadeId ? eq(auditLog.entidadeId, filter.entidadeId) : undefined,
+    filter.usuarioId ? eq(auditLog.usuarioId, filter.usuarioId) : undefined,
+    filter.q
+      ? sql`${auditLog.usuarioId} in (select ${users.id} from ${users} where ${users.nome} ilike ${likePattern(filter.q)} or ${users.email} ilike ${likePattern(filter.q)})`
+      : undefined,
+  );
+}
+
+const selection = {
+  id: auditLog.id,
+  em: auditLog.em,
+  usuarioId: auditLog.usuarioId,
+  usuarioNome: users.nome,
+  usuarioEmail: users.email,
+  papel: auditLog.papel,
+  acao: auditLog.acao,
+  entidade: auditLog.entidade,
+  entidadeId: auditLog.entidadeId,
+  entidadeExiste: sql<boolean>`${exists}`,
+  alteracoes: auditLog.alteracoes,
+  detalhes: auditLog.detalhes,
+  ip: auditLog.ip,
+  userAgent: auditLog.userAgent,
+  requestId: auditLog.requestId,
+};
+
+type Row = {
+  id: string;
+  em: Date;
+  usuarioId: string | null;
+  usuarioNome: string | null;
+  usuarioEmail: string | null;
+  papel: Role | null;
+  acao: string;
+  entidade: string;
+  entidadeId: string | null;
+  entidadeExiste: boolean;
+  alteracoes: unknown;
+  detalhes: unknown;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+};
+
+export function toAuditoriaItem(row: Row): AuditoriaItem {
+  return {
+    id: row.id,
+    em: row.em.toISOString(),
+    usuario:
+      row.usuarioId && row.usuarioEmail !== null
+        ? { id: row.usuarioId, nome: row.usuarioNome, email: row.usuarioEmail }
+        : null,
+    papel: row.papel,
+    acao: row.acao as AuditAcao,
+    entidade: row.entidade as AuditEntidade,
+    entidadeId: row.entidadeId,
+    entidadeExiste: Boolean(row.entidadeExiste),
+    alteracoes: (row.alteracoes as AuditoriaItem['alteracoes']) ?? null,
+    detalhes: (row.detalhes as AuditoriaItem['detalhes']) ?? null,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    requestId: row.requestId,
+  };
+}
+
+/**
+ * A page of the trail, newest first, and how many rows match: counted up to AUDITORIA_TOTAL_LIMITE, so a page
+ * of millions of rows costs what a page of ten thousand does (ADR 023).
+ */
+export async function listAuditoria(
+  db: Executor,
+  actor: Actor,
+  query: AuditoriaExportQuery & { page: number; pageSize: number },
+): Promise<{ rows: AuditoriaItem[]; total: number; exact: boolean }> {
+  const where = whereOf(actor, query);
+  const { limit, offset } = pageWindow(query);
+  const [rows, counted] = await Promise.all([
+    db
+      .select(selection)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.usuarioId))
+      .where(where)
+      .orderBy(desc(auditLog.em), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset),
+    db.execute(
+      sql`select count(*)::int as n from (select 1 from ${auditLog} where ${where ?? sql`true`} limit ${AUDITORIA_TOTAL_LIMITE + 1}) as x`,
+    ),
+  ]);
+  const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  const exact = n <= AUDITORIA_TOTAL_LIMITE;
+  return { rows: rows.map(toAuditoriaItem), total: exact ? n : AUDITORIA_TOTAL_LIMITE, exact };
+}
+
+/** The export's batches: the same rows, continuing after the last one read (keyset). */
+export function auditoriaExportBatch(db: Executor, actor: Actor, filter: AuditoriaExportQuery) {
+  const where = whereOf(actor, filter);
+  return async (after: KeysetCursor | null, limit: number) =>
+    db
+      .select({ ...selection, cursorAt: cursorText(auditLog.em) })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.usuarioId))
+      .where(and(where, keysetAfter(after, auditLog.em, auditLog.id)))
+      .orderBy(desc(auditLog.em), desc(auditLog.id))
+      .limit(limit);
+}
+
+/** Minha conta: the account's own sign-ins and refused attempts of the last 90 days, newest first. */
+export async function listAtividade(db: Executor, userId: string, now: Date, limit = 50) {
+  const desde = new Date(now.getTime() - ATIVIDADE_DIAS * 86_400_000);
+  return db
+    .select({ id: auditLog.id, em: auditLog.em, acao: auditLog.acao, ip: auditLog.ip, userAgent: auditLog.userAgent })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.usuarioId, userId),
+        inArray(auditLog.acao, [...ATIVIDADE_ACOES]),
+        sql`${auditLog.em} >= ${desde.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(auditLog.em), desc(auditLog.id))
+    .limit(limit);
+}
+
+/** The retention purge (AUDIT_RETENCAO_DIAS): the only way a row leaves the trail. */
+export async function purgeAuditoria(db: Executor, dias: number): Promise<number> {
+  const result = await db.execute(sql`select audit_log_purgar(${dias}::int) as apagadas`);
+  return Number((result as unknown as { rows: { apagadas: number | string }[] }).rows[0]?.apagadas ?? 0);
+}

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list-query';
+import { dateOnlyField } from './fields';
+import type { Role } from '../roles';
+
+/**
+ * The audit trail (issue 17): who did what, when and from where. Every write, export and sign-in of the product
+ * leaves one row, written by the server in the same transaction as the change it records. The actions are
+ * listed here once: the server writes only these names, the screen reads their words from here.
+ */
+
+/** What an audit row is about: the record kind it links to, in pt-BR for the screen. */
+export const AUDIT_ENTIDADES = {
+  franquia: 'Franquia',
+  micro_franquia: 'Micro-franquia',
+  cliente: 'Cliente',
+  vendedor: 'Vendedor',
+  usuario: 'Usuário',
+  curso: 'Curso',
+  evento: 'Evento',
+  lead: 'Lead',
+  pre_matricula: 'Pré-matrícula',
+  matricula: 'Matrícula',
+  sac_ticket: 'Chamado do SAC',
+  sessao: 'Sessão',
+  relatorio: 'Relatório',
+  auditoria: 'Auditoria',
+} as const;
+export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
+export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
+
+/**
+ * Every action, `<entidade>.<verbo>` in lower case, with the record kind it is about and its words on screen.
+ * The public sign-up and activation are the families' own acts and are not audited per row (issue 17).
+ */
+export const AUDIT_ACOES = {
+  'franquia.criar': { entidade: 'franquia', rotulo: 'Cadastrou a franquia' },
+  'franquia.editar': { entidade: 'franquia', rotulo: 'Alterou a franquia' },
+  'franquia.ativar': { entidade: 'franquia', rotulo: 'Ativou a franquia' },
+  'franquia.desativar': { entidade: 'franquia', rotulo: 'Desativou a franquia' },
+  'micro_franquia.criar': { entidade: 'micro_franquia', rotulo: 'Cadastrou a micro-franquia' },
+  'micro_franquia.editar': { entidade: 'micro_franquia', rotulo: 'Alterou a micro-franquia' },
+  'micro_franquia.ativar': { entidade: 'micro_franquia', rotulo: 'Ativou a micro-franquia' },
+  'micro_franquia.desativar': { entidade: 'micro_franquia', rotulo: 'Desativou a micro-franquia' },
+  'cliente.criar': { entidade: 'cliente', rotulo: 'Cadastrou o cliente' },
+  'cliente.editar': { entidade: 'cliente', rotulo: 'Alterou o cliente' },
+  'cliente.ativar': { entidade: 'cliente', rotulo: 'Ativou o cliente' },
+  'cliente.desativar': { entidade: 'cliente', rotulo: 'Desativou o cliente' },
+  'vendedor.criar': { entidade: 'vendedor', rotulo: 'Cadastrou o vendedor' },
+  'usuario.ativar': { entidade: 'usuario', rotulo: 'Ativou o usuário' },
+  'usuario.desativar': { entidade: 'usuario', rotulo: 'Desativou o usuário' },
+  'usuario.perfil_alterado': { entidade: 'usuario', rotulo: 'Alterou os próprios dados' },
+  'usuario.email_solicitado': { entidade: 'usuario', rotulo: 'Pediu a troca do e-mail de acesso' },
+  'usuario.email_alterado': { entidade: 'usuario', rotulo: 'Confirmou o novo e-mail de acesso' },
+  'curso.criar': { entidade: 'curso', rotulo: 'Cadastrou o curso' },
+  'curso.editar': { entidade: 'curso', rotulo: 'Alterou o curso' },
+  'curso.modulo_criar': { entidade: 'curso', rotulo: 'Incluiu um módulo no curso' },
+  'curso.modulo_editar': { entidade: 'curso', rotulo: 'Alterou um módulo do curso' },
+  'curso.modulo_excluir': { entidade: 'curso', rotulo: 'Removeu um módulo do curso' },
+  'evento.criar': { entidade: 'evento', rotulo: 'Cadastrou o evento' },
+  'evento.editar': { entidade: 'evento', rotulo: 'Alterou o evento' },
+  'lead.visualizar': { entidade: 'lead', rotulo: 'Abriu o painel do lead' },
+  'lead.editar': { entidade: 'lead', rotulo: 'Alterou o acompanhamento do lead' },
+  'lead.contato': { entidade: 'lead', rotulo: 'Registrou um contato com o lead' },
+  'lead.nota': { entidade: 'lead', rotulo: 'Anotou no lead' },
+  'leads.exportar': { entidade: 'lead', rotulo: 'Exportou a lista de interesses' },
+  'pre_matriculas.exportar': { entidade: 'pre_matricula', rotulo: 'Exportou a lista de pré-matrículas' },
+  'matriculas.exportar': { entidade: 'matricula', rotulo: 'Exportou a lista de matrículas' },
+  'matricula.efetivar': { entidade: 'matricula', rotulo: 'Efetivou a matrícula' },
+  'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
+  'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
+  'relatorio.exportar': { entidade: 'relatorio', rotulo: 'Exportou o relatório' },
+  'auditoria.exportar': { entidade: 'auditoria', rotulo: 'Exportou a auditoria' },
+  'auth.login': { entidade: 'usuario', rotulo: 'Entrou no sistema' },
+  'auth.login_falhou': { entidade: 'usuario', rotulo: 'Tentativa de entrada recusada' },
+  'auth.logout': { entidade: 'usuario', rotulo: 'Saiu do sistema' },
+  'auth.senha_esquecida': { entidade: 'usuario', rotulo: 'Pediu a redefinição de senha' },
+  'auth.senha_redefinida': { entidade: 'usuario', rotulo: 'Redefiniu a senha pelo link' },
+  'auth.senha_alterada': { entidade: 'usuario', rotulo: 'Alterou a própria senha' },
+  'sessao.encerrada': { entidade: 'sessao', rotulo: 'Encerrou uma sessão' },
+  'sessao.encerrar_outras': { entidade: 'sessao', rotulo: 'Encerrou as outras sessões' },
+} as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
+export type AuditAcao = keyof typeof AUDIT_ACOES;
+export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];
+
+/** What Minha conta lists as the account's own recent activity: its sign-ins and refused attempts. */
+export const ATIVIDADE_ACOES = ['auth.login', 'auth.login_falhou'] as const satisfies readonly AuditAcao[];
+export const ATIVIDADE_DIAS = 90;
+
+export const AUDITORIA_MESSAGES = {
+  acaoInvalida: 'Ação inválida',
+  entidadeInvalida: 'Tipo de registro inválido',
+  entidadeIdInvalido: 'Identificador do registro inválido',
+  usuarioIdInvalido: 'Usuário inválido',
+  deInvalida: 'Data inicial inválida',
+  ateInvalida: 'Data final inválida',
+  periodoInvertido: 'A data inicial deve ser anterior ou igual à data final',
+  naoEncontrado: 'Registro de auditoria não encontrado',
+} as const;
+
+/** Above this many matching rows the total is not counted: `X-Total-Count-Exact: false` (the screens say 'mais de'). */
+export const AUDITORIA_TOTAL_LIMITE = 10_000;
+export const TOTAL_COUNT_EXACT_HEADER = 'X-Total-Count-Exact';
+
+const optional = <T extends z.ZodType<string, string>>(field: T) =>
+  z
+    .union([z.literal(''), field])
+    .transform((v) => (v ? v : undefined))
+    .optional();
+
+export const auditoriaFilterShape = {
+  de: optional(dateOnlyField(AUDITORIA_MESSAGES.deInvalida)),
+  ate: optional(dateOnlyField(AUDITORIA_MESSAGES.ateInvalida)),
+  acao: optional(z.enum(AUDIT_ACAO_VALUES, { error: AUDITORIA_MESSAGES.acaoInvalida })),
+  entidade: optional(z.enum(AUDIT_ENTIDADE_VALUES, { error: AUDITORIA_MESSAGES.entidadeInvalida })),
+  entidadeId: optional(z.uuid(AUDITORIA_MESSAGES.entidadeIdInvalido)),
+  usuarioId: optional(z.uuid(AUDITORIA_MESSAGES.usuarioIdInvalido)),
+};
+
+function checkPeriod(value: { de?: string; ate?: string }, ctx: z.RefinementCtx) {
+  if (value.de && value.ate && value.de > value.ate) {
+    ctx.addIssue({ code: 'custom', path: ['de'], message: AUDITORIA_MESSAGES.periodoInvertido });
+  }
+}
+
+/** GET /api/auditoria: the filters, `q` (the user's name or e-mail) and the page. */
+export const auditoriaQuerySchema = listQuerySchema.extend(auditoriaFilterShape).superRefine(checkPeriod);
+export type AuditoriaQuery = z.infer<typeof auditoriaQuerySchema>;
+
+/** GET /api/auditoria/export.csv: the same filters, every matching row. */
+export const auditoriaExportQuerySchema = listQuerySchema
+  .pick({ q: true })
+  .extend(auditoriaFilterShape)
+  .superRefine(checkPeriod);
+export type AuditoriaExportQuery = z.infer<typeof auditoriaExportQuerySchema>;
+
+/** A field's change: before and after, personal data masked (CPF, e-mail, phone, names), secrets never. */
+export type Alteracoes = Record<string, [unknown, unknown]>;
+
+export interface AuditoriaItem {
+  id: string;
+  em: string;
+  usuario: { id: string; nome: string | null; email: string } | null;
+  papel: Role | null;
+  acao: AuditAcao;
+  entidade: AuditEntidade;
+  entidadeId: string | null;
+  /** The linked record still exists and the reader sees it: the screen links to it. */
+  entidadeExiste: boolean;
+  alteracoes: Alteracoes | null;
+  detalhes: Record<string, unknown> | null;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
+const alteracoesSchema = z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable();
+
+export const auditoriaItemSchema = z.object({
+  id: z.string(),
+  em: z.string(),
+  usuario: z.object({ id: z.string(), nome: z.string().nullable(), email: z.string() }).nullable(),
+  papel: z.string().nullable(),
+  acao: z.enum(AUDIT_ACAO_VALUES),
+  entidade: z.enum(AUDIT_ENTIDADE_VALUES),
+  entidadeId: z.string().nullable(),
+  entidadeExiste: z.boolean(),
+  alteracoes: alteracoesSchema,
+  detalhes: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+
+/** GET /api/user/atividade: the account's own sign-ins and refused attempts of the last 90 days. */
+export interface AtividadeItem {
+  id: string;
+  em: string;
+  acao: (typeof ATIVIDADE_ACOES)[number];
+  ip: string | null;
+  dispositivo: string;
+}
+
+export const AUDITORIA_CSV_COLUMNS = [
+  'Quando',
+  'Quem',
+  'E-mail',
+  'Papel',
+  'Ação',
+  'Código da ação',
+  'Registro',
+  'Identificador',
+  'Alterações',
+  'IP',
+  'Navegador',
+  'Requisição',
+] as const;
+
+export function auditoriaCsvFileName(hoje: string): string {
+  return `auditoria-${hoje}.csv`;
+}
