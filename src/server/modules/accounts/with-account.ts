@@ -16,6 +16,8 @@ import {
   updateAccount,
   withUniqueConflicts,
 } from './accounts.repository';
+import { alteracoesDe, audit } from '../auditoria';
+import type { AuditAcao } from '../../../shared/schemas/auditoria';
 
 /** The person fields of the account behind a row: the rest of `users` is set by the operations below. */
 export type AccountFields = Omit<AccountValues, 'email' | 'passwordHash' | 'role' | 'microFranquiaId'>;
@@ -104,6 +106,14 @@ function operations<Create extends CreateInput, Update extends UpdateInput, P, F
     return config.toView((await config.find(app.db, actor, id))!);
   }
 
+  /** The audit's action for this entity (issue 17): `cliente.editar`, `franquia.desativar`... */
+  const acao = (verbo: 'criar' | 'editar' | 'ativar' | 'desativar') => `${config.role}.${verbo}` as AuditAcao;
+  /** The row as its screen shows it, inside the writing transaction: what the audit compares. */
+  const seen = async (tx: Executor, actor: Actor, id: string) => {
+    const found = await config.find(tx, actor, id);
+    return found ? (config.toView(found) as object) : null;
+  };
+
   return {
     async create(app, actor, input) {
       const invited = input.enviarConvite === true || input.password === undefined;
@@ -127,6 +137,12 @@ function operations<Create extends CreateInput, Update extends UpdateInput, P, F
           });
           const rowId = await config.insert(tx, input, { ...placement.row, userId });
           if (config.link) await updateAccount(tx, userId, config.link(rowId));
+          await audit(tx, {
+            acao: acao('criar'),
+            entidadeId: rowId,
+            alteracoes: alteracoesDe(null, await seen(tx, actor, rowId)),
+            detalhes: invited ? { convite: true } : null,
+          });
           return rowId;
         }),
       );
@@ -148,6 +164,11 @@ function operations<Create extends CreateInput, Update extends UpdateInput, P, F
           await assertUnique(tx, input, current.userId, id);
           await update(tx, id, input);
           await updateAccount(tx, current.userId, { email: input.email, ...config.account(input) });
+          await audit(tx, {
+            acao: acao('editar'),
+            entidadeId: id,
+            alteracoes: alteracoesDe(config.toView(current) as object, await seen(tx, actor, id)),
+          });
         }),
       );
       return view(app, actor, id);
@@ -161,6 +182,11 @@ function operations<Create extends CreateInput, Update extends UpdateInput, P, F
         if (!current) throw notFound();
         await setRowActive(tx, id, isActive);
         await setAccountActive(tx, current.userId, isActive);
+        await audit(tx, {
+          acao: acao(isActive ? 'ativar' : 'desativar'),
+          entidadeId: id,
+          alteracoes: alteracoesDe(config.toView(current) as object, await seen(tx, actor, id)),
+        });
       });
       return view(app, actor, id);
     },
