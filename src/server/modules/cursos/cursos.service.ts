@@ -24,8 +24,10 @@ import {
   nextOrdem,
   renumberModulos,
   updateCurso,
+  toModulo,
   updateModulo,
 } from './cursos.repository';
+import { alteracoesDe, audit } from '../auditoria';
 
 /**
  * Courses (SPEC §4, §7): only a cliente changes them, and only its own (DESIGN §4.1); the roles above it read
@@ -51,6 +53,11 @@ export async function createCurso(app: FastifyInstance, actor: Actor, input: Cur
       tx,
       modulos.map((m, index) => ({ ...m, cursoId: curso.id, ordem: index + 1 })),
     );
+    await audit(tx, {
+      acao: 'curso.criar',
+      entidadeId: curso.id,
+      alteracoes: alteracoesDe(null, { ...fields, modulos: modulos.length }),
+    });
     return curso.id;
   });
   return findCurso(app.db, actor, id);
@@ -70,6 +77,11 @@ export async function editCurso(app: FastifyInstance, actor: Actor, id: string, 
       });
     }
     await updateCurso(tx, current.id, input);
+    await audit(tx, {
+      acao: 'curso.editar',
+      entidadeId: current.id,
+      alteracoes: alteracoesDe(current, await findCursoRow(tx, actor, id)),
+    });
   });
   return findCurso(app.db, actor, id);
 }
@@ -81,6 +93,12 @@ export async function addModulo(app: FastifyInstance, actor: Actor, cursoId: str
     if (!curso) throw notFound(CURSO_MESSAGES.cursoNotFound);
     const ordem = input.ordem ?? (await nextOrdem(tx, curso.id));
     const [created] = await insertModulos(tx, [{ ...input, ordem, cursoId: curso.id }]);
+    await audit(tx, {
+      acao: 'curso.modulo_criar',
+      entidadeId: curso.id,
+      alteracoes: alteracoesDe(null, created),
+      detalhes: { moduloId: created!.id },
+    });
     return created!;
   });
 }
@@ -92,11 +110,20 @@ export async function editModulo(
   moduloId: string,
   input: ModuloUpdate,
 ) {
-  const curso = await findCursoRow(app.db, actor, cursoId);
-  if (!curso) throw notFound(CURSO_MESSAGES.cursoNotFound);
-  const modulo = await findModulo(app.db, curso.id, moduloId);
-  if (!modulo) throw notFound(CURSO_MESSAGES.moduloNotFound);
-  return updateModulo(app.db, modulo.id, input);
+  return app.db.transaction(async (tx) => {
+    const curso = await findCursoRow(tx, actor, cursoId);
+    if (!curso) throw notFound(CURSO_MESSAGES.cursoNotFound);
+    const modulo = await findModulo(tx, curso.id, moduloId);
+    if (!modulo) throw notFound(CURSO_MESSAGES.moduloNotFound);
+    const updated = await updateModulo(tx, modulo.id, input);
+    await audit(tx, {
+      acao: 'curso.modulo_editar',
+      entidadeId: curso.id,
+      alteracoes: alteracoesDe(toModulo(modulo), updated),
+      detalhes: { moduloId: modulo.id },
+    });
+    return updated;
+  });
 }
 
 /** A course keeps at least one module; the rest are renumbered. */
@@ -110,5 +137,11 @@ export async function removeModulo(app: FastifyInstance, actor: Actor, cursoId: 
     if ((await countModulos(tx, curso.id)) <= 1) throw conflict(CURSO_MESSAGES.modulosEdit);
     await deleteModulo(tx, modulo.id);
     await renumberModulos(tx, curso.id);
+    await audit(tx, {
+      acao: 'curso.modulo_excluir',
+      entidadeId: curso.id,
+      alteracoes: alteracoesDe(toModulo(modulo), null),
+      detalhes: { moduloId: modulo.id },
+    });
   });
 }

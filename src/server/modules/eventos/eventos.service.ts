@@ -9,8 +9,10 @@ import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { can } from '../../../shared/permissions';
+import { alteracoesDe, audit } from '../auditoria';
 import {
   countCursosOfCliente,
+  findEvento,
   findVisibleCliente,
   insertEvento,
   lockEventoRow,
@@ -72,6 +74,11 @@ export async function createEvento(app: FastifyInstance, actor: Actor, body: Eve
     await checkCursos(tx, owner.clienteId, body.cursoIds);
     const id = await insertEvento(tx, { ...values(body, owner), status: 'agendado' });
     await replaceEventoCursos(tx, id, body.cursoIds);
+    await audit(tx, {
+      acao: 'evento.criar',
+      entidadeId: id,
+      alteracoes: alteracoesDe(null, await findEvento(tx, actor, id)),
+    });
     return id;
   });
 }
@@ -86,6 +93,7 @@ export async function updateEventoById(
   await app.db.transaction(async (tx) => {
     const current = await lockEventoRow(tx, actor, id);
     if (!current) throw notFound(EVENTO_MESSAGES.notFound);
+    const antes = await findEvento(tx, actor, id);
     const status = body.status ?? current.status;
     if (status !== current.status && isFinalStatus(current.status)) throw conflict(EVENTO_MESSAGES.statusFinal);
     const owner = await resolveOwner(tx, actor, body.clienteId, {
@@ -96,5 +104,11 @@ export async function updateEventoById(
     const { status: _status, ...rest } = body;
     await updateEvento(tx, id, { ...values(rest, owner), status });
     await replaceEventoCursos(tx, id, body.cursoIds);
+    // Read with the actor's scope: an event moved out of it is recorded with what it became, as far as it sees.
+    await audit(tx, {
+      acao: 'evento.editar',
+      entidadeId: id,
+      alteracoes: alteracoesDe(antes, await findEvento(tx, actor, id)),
+    });
   });
 }

@@ -27,6 +27,7 @@ import {
   toResponsavel,
   updateLeadFollowUp,
 } from './acompanhamento.repository';
+import { audit } from '../auditoria';
 
 /**
  * A lead followed up (issue 16). Every change and the history entry that tells it are one transaction: the lead
@@ -139,6 +140,12 @@ export async function patchLead(app: FastifyInstance, actor: Actor, id: string, 
         dados: { de, para },
       });
     }
+    const alteracoes: Record<string, [unknown, unknown]> = { ...(dados as Record<string, [unknown, unknown]>) };
+    if (change.responsavelId !== undefined) alteracoes.responsavelId = [lead.responsavelId, change.responsavelId];
+    if (change.primeiroContatoEm !== undefined) {
+      alteracoes.primeiroContatoEm = [null, change.primeiroContatoEm?.toISOString() ?? null];
+    }
+    await audit(tx, { acao: 'lead.editar', entidadeId: lead.id, alteracoes });
   });
   return getLeadDetalhe(app.db, actor, id);
 }
@@ -172,6 +179,13 @@ export async function registrarContato(
     await updateLeadFollowUp(tx, lead.id, change);
     const dados = { canal: input.canal, resultado: input.resultado, nota: input.nota };
     const entry = await insertHistorico(tx, { leadId: lead.id, tipo: 'contato', em: now, autorId: actor.id, dados });
+    await audit(tx, {
+      acao: 'lead.contato',
+      entidadeId: lead.id,
+      alteracoes: change.status ? { status: [lead.status, change.status] } : null,
+      // The note's text stays in the lead's history, where its readers are; the trail says a contact was made.
+      detalhes: { canal: input.canal, resultado: input.resultado, historicoId: entry.id },
+    });
     return { id: entry.id, tipo: 'contato', em: now.toISOString(), autor: autorOf(actor), dados };
   });
 }
@@ -188,6 +202,7 @@ export async function registrarNota(
     if (!(await leadExistsInScope(tx, actor, id))) throw notFound(M.leadNaoEncontrado);
     const dados = { texto };
     const entry = await insertHistorico(tx, { leadId: id, tipo: 'nota', em: now, autorId: actor.id, dados });
+    await audit(tx, { acao: 'lead.nota', entidadeId: id, detalhes: { historicoId: entry.id } });
     return { id: entry.id, tipo: 'nota', em: now.toISOString(), autor: autorOf(actor), dados };
   });
 }

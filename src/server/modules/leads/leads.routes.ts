@@ -22,6 +22,7 @@ import {
 import { clockAt, leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
 import { getLeadDetalhe, listResponsaveis, patchLead, registrarContato, registrarNota } from './acompanhamento.service';
 import { rolesFor } from '../../../shared/permissions';
+import { audit, auditedExport } from '../auditoria';
 
 /**
  * The staff side of leads (SPEC §2 Leads and Interesses, §7, §9): the list, its CSV, its summary cards, and the
@@ -55,7 +56,12 @@ export async function leadsRoutes(fastify: FastifyInstance) {
         todayInBrazil(app.clock.now()),
       );
       const rows = mapBatches(
-        keysetBatches(leadsExportBatch(app.db, actor, filter, clockAt(app.clock.now()))),
+        auditedExport(
+          app.db,
+          request,
+          { acao: 'leads.exportar', filtros: request.query },
+          keysetBatches(leadsExportBatch(app.db, actor, filter, clockAt(app.clock.now()))),
+        ),
         (lead) => [
           lead.nomeAluno,
           lead.nomeResponsavel,
@@ -82,7 +88,12 @@ export async function leadsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/leads/:id',
     { schema: { params: leadIdParamsSchema }, config: { access: rolesFor('leads.ler') } },
-    async (request) => getLeadDetalhe(app.db, request.actor!, request.params.id),
+    async (request) => {
+      const detalhe = await getLeadDetalhe(app.db, request.actor!, request.params.id);
+      // Who opened a family's data (issue 17): the panel shows the guardian's contacts.
+      await audit(app.db, { acao: 'lead.visualizar', entidadeId: detalhe.id });
+      return detalhe;
+    },
   );
 
   app.patch(

@@ -14,6 +14,7 @@ import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInB
 import { listMatriculas, matriculasExportBatch, matriculasResumo } from './matriculas.repository';
 import { efetivarPreMatricula } from './matriculas.service';
 import { rolesFor } from '../../../shared/permissions';
+import { auditedExport } from '../auditoria';
 
 /** The vendedor follows leads and pre-matrículas only (DESIGN §4.1); the aluno reads its own. */
 
@@ -39,15 +40,23 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
       const filter = request.query;
       const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
       const fileName = csvFileName(CSV_PREFIXES.matriculas, evento, todayInBrazil(app.clock.now()));
-      const rows = mapBatches(keysetBatches(matriculasExportBatch(app.db, actor, filter)), (m) => [
-        m.nome,
-        m.email,
-        formatPhone(m.telefone),
-        m.cursoInteresse,
-        m.nomeEscola,
-        formatDateOnly(m.dataEvento),
-        csvDate(m.efetivadaEm),
-      ]);
+      const rows = mapBatches(
+        auditedExport(
+          app.db,
+          request,
+          { acao: 'matriculas.exportar', filtros: request.query },
+          keysetBatches(matriculasExportBatch(app.db, actor, filter)),
+        ),
+        (m) => [
+          m.nome,
+          m.email,
+          formatPhone(m.telefone),
+          m.cursoInteresse,
+          m.nomeEscola,
+          formatDateOnly(m.dataEvento),
+          csvDate(m.efetivadaEm),
+        ],
+      );
       return sendCsv(reply, fileName, CSV_COLUMNS.matriculas, rows);
     },
   );

@@ -1,3 +1,4 @@
+import { audit } from '../auditoria';
 import type { FastifyInstance } from 'fastify';
 import { FUNNEL_MESSAGES, type MatriculaItem } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
@@ -59,6 +60,12 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
       const linkActive = await linkAluno(tx, user.id, pre);
       if (linkActive && !user.isActive) await setAccountActive(tx, user.id, true);
     }
+    await audit(tx, {
+      acao: 'matricula.efetivar',
+      entidadeId: matricula.id,
+      alteracoes: { status: [pre.status, 'efetivada'] },
+      detalhes: { preMatriculaId: pre.id, leadId: pre.leadId, alunoCriado: Boolean(newUser) },
+    });
     return { matricula, newUser };
   });
 

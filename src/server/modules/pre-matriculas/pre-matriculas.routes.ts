@@ -12,6 +12,7 @@ import { setTotalCount } from '../../lib/pagination';
 import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
 import { listPreMatriculas, preMatriculasExportBatch, preMatriculasResumo } from './pre-matriculas.repository';
 import { rolesFor } from '../../../shared/permissions';
+import { auditedExport } from '../auditoria';
 
 /** The staff and the aluno read pre-matrículas (the aluno only its own, through the access scope). */
 
@@ -40,14 +41,22 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
       const filter = request.query;
       const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
       const fileName = csvFileName(CSV_PREFIXES.preMatriculas, evento, todayInBrazil(app.clock.now()));
-      const rows = mapBatches(keysetBatches(preMatriculasExportBatch(app.db, actor, filter)), (pre) => [
-        pre.nome,
-        pre.email,
-        formatPhone(pre.telefone),
-        pre.cursoInteresse,
-        pre.nomeEscola,
-        formatDateOnly(pre.dataEvento),
-      ]);
+      const rows = mapBatches(
+        auditedExport(
+          app.db,
+          request,
+          { acao: 'pre_matriculas.exportar', filtros: request.query },
+          keysetBatches(preMatriculasExportBatch(app.db, actor, filter)),
+        ),
+        (pre) => [
+          pre.nome,
+          pre.email,
+          formatPhone(pre.telefone),
+          pre.cursoInteresse,
+          pre.nomeEscola,
+          formatDateOnly(pre.dataEvento),
+        ],
+      );
       return sendCsv(reply, fileName, CSV_COLUMNS.preMatriculas, rows);
     },
   );

@@ -1,3 +1,4 @@
+import { auditedExport } from '../auditoria';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatPercent } from '../../../shared/format';
@@ -35,7 +36,7 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
     { schema: { querystring: funilQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
     async (request, reply) => {
       const { agrupar, de, ate, grupos } = await funilCompleto(app.db, request.actor!, request.query, today());
-      async function* rows() {
+      async function* linhas() {
         yield grupos.map((g) => [
           g.estado ? `${g.rotulo} - ${g.estado}` : g.rotulo,
           g.leads,
@@ -46,7 +47,8 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
           formatPercent(g.taxaLeadMatricula),
         ]);
       }
-      return sendCsv(reply, relatorioCsvFileName(agrupar, de, ate), RELATORIO_CSV_COLUMNS, rows());
+      const rows = auditedExport(app.db, request, { acao: 'relatorio.exportar', filtros: request.query }, linhas());
+      return sendCsv(reply, relatorioCsvFileName(agrupar, de, ate), RELATORIO_CSV_COLUMNS, rows);
     },
   );
 

@@ -1,3 +1,4 @@
+import { audit } from '../auditoria';
 import type { FastifyInstance } from 'fastify';
 import type { AnswerTicketInput, CreateTicketInput, SacTicket } from '../../../shared/schemas/sac';
 import { SAC_MESSAGES } from '../../../shared/schemas/sac';
@@ -27,13 +28,20 @@ export async function createTicket(app: FastifyInstance, actor: Actor, input: Cr
     } else if (actor.role === 'franquia') {
       franquiaId = actor.franquiaId;
     }
-    return insertTicket(tx, {
+    const ticketId = await insertTicket(tx, {
       ...input,
       solicitanteId: actor.id,
       franquiaId,
       microFranquiaId,
       now: app.clock.now(),
     });
+    // What the ticket says stays in the SAC, where its readers are; the trail keeps its kind.
+    await audit(tx, {
+      acao: 'sac_ticket.abrir',
+      entidadeId: ticketId,
+      detalhes: { departamento: input.departamento, prioridade: input.prioridade ?? null },
+    });
+    return ticketId;
   });
   const ticket = await findTicket(app.db, actor, id);
   if (!ticket) throw notFound(SAC_MESSAGES.notFound);
@@ -52,7 +60,14 @@ export async function answerTicket(
 ): Promise<SacTicket> {
   const answered = await app.db.transaction(async (tx) => {
     const row = await answerTicketIfOpen(tx, actor, id, { ...input, now: app.clock.now() });
-    if (row) return row;
+    if (row) {
+      await audit(tx, {
+        acao: 'sac_ticket.responder',
+        entidadeId: id,
+        alteracoes: { status: ['em_andamento', input.status] },
+      });
+      return row;
+    }
     if (await ticketExists(tx, actor, id)) throw conflict(SAC_MESSAGES.alreadyAnswered);
     throw notFound(SAC_MESSAGES.notFound);
   });

@@ -4,6 +4,7 @@ import type { Actor } from '../../access/actor';
 import { badRequest, notFound } from '../../lib/http-error';
 import { setAccountActive, setLinkedRowActive } from '../accounts';
 import { findUsuario, setAlunoLinksActive, toUsuarioView } from './usuarios.repository';
+import { audit } from '../auditoria';
 
 /**
  * Switching a user off ends its sessions and takes its franquia/micro-franquia/cliente/vendedor row along, so
@@ -20,12 +21,19 @@ export async function setUsuarioActive(
     const user = await findUsuario(tx, actor, id);
     if (!user) throw notFound();
     if (user.id === actor.id && !isActive) throw badRequest(USUARIO_MESSAGES.selfDeactivation);
+    const antes = toUsuarioView(user).isActive;
     if (user.role === 'aluno') {
       await setAccountActive(tx, user.id, await setAlunoLinksActive(tx, actor, user.id, isActive));
-      return;
+    } else {
+      await setAccountActive(tx, user.id, isActive);
+      await setLinkedRowActive(tx, user, isActive);
     }
-    await setAccountActive(tx, user.id, isActive);
-    await setLinkedRowActive(tx, user, isActive);
+    await audit(tx, {
+      acao: isActive ? 'usuario.ativar' : 'usuario.desativar',
+      entidadeId: user.id,
+      alteracoes: antes === isActive ? null : { isActive: [antes, isActive] },
+      detalhes: { papel: user.role },
+    });
   });
   return toUsuarioView((await findUsuario(app.db, actor, id))!);
 }
