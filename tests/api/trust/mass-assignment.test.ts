@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   clientes,
   cursoModulos,
   cursos,
@@ -20,6 +21,9 @@ import {
   vendedores,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
+import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
+import { tableDigests } from '../../support/database-digest';
+import { hashPassword } from '../../../src/server/lib/password';
 import { ROLES, type Role } from '../../../src/shared/roles';
 import { clientePayload, empresaPayload, vendedorPayload } from '../../support/network-payloads';
 import { createTestApp, login, readOutbox, resetLinkFrom, sessionCookie, type TestContext } from '../../setup/test-app';
@@ -522,6 +526,75 @@ const MASS_CASES: Record<string, MassCase> = {
   },
 };
 
+/**
+ * The audit row each write route leaves (issue 17): its actions, whose act it is (the session's user, or the
+ * account a sign-in or reset names) and what it is about (the record in the URL, the one the answer names, the
+ * account). The public sign-up and activation are the families' own acts and leave none.
+ */
+interface AuditCase {
+  acoes: AuditAcao[];
+  ator: 'sessao' | 'alvo';
+  entidade: 'url' | 'resposta' | 'alvo' | 'sessao' | 'nenhuma';
+}
+const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
+  acoes,
+  entidade,
+  ator,
+});
+const AUDIT_CASES: Record<string, AuditCase | null> = {
+  'POST /api/login': audited(['auth.login'], 'alvo', 'alvo'),
+  'POST /api/logout': audited(['auth.logout'], 'alvo', 'alvo'),
+  'POST /api/auth/forgot-password': audited(['auth.senha_esquecida'], 'alvo', 'alvo'),
+  'PATCH /api/user/perfil': audited(['usuario.perfil_alterado'], 'sessao'),
+  'POST /api/user/senha': audited(['auth.senha_alterada'], 'sessao'),
+  'POST /api/user/sessoes/encerrar-outras': audited(['sessao.encerrar_outras'], 'nenhuma'),
+  'POST /api/user/email': audited(['usuario.email_solicitado'], 'sessao'),
+  'POST /api/auth/reset-password': audited(['auth.senha_redefinida'], 'alvo', 'alvo'),
+  'POST /api/franquias': audited(['franquia.criar'], 'resposta'),
+  'PATCH /api/franquias/:id': audited(['franquia.editar'], 'url'),
+  'POST /api/micro-franquias': audited(['micro_franquia.criar'], 'resposta'),
+  'PATCH /api/micro-franquias/:id': audited(['micro_franquia.editar'], 'url'),
+  'POST /api/clientes': audited(['cliente.criar'], 'resposta'),
+  'PATCH /api/clientes/:id': audited(['cliente.editar'], 'url'),
+  'POST /api/vendedores': audited(['vendedor.criar'], 'resposta'),
+  'POST /api/cursos': audited(['curso.criar'], 'resposta'),
+  'PATCH /api/cursos/:id': audited(['curso.editar'], 'url'),
+  'POST /api/cursos/:id/modulos': audited(['curso.modulo_criar'], 'url'),
+  'PATCH /api/cursos/:id/modulos/:moduloId': audited(['curso.modulo_editar'], 'url'),
+  'POST /api/eventos': audited(['evento.criar'], 'resposta'),
+  'PUT /api/eventos/:id': audited(['evento.editar'], 'url'),
+  'POST /api/leads': null,
+  'POST /api/pre-matriculas': null,
+  'POST /api/matriculas/efetivar/:id': audited(['matricula.efetivar'], 'resposta'),
+  'POST /api/sac/tickets': audited(['sac_ticket.abrir'], 'resposta'),
+  'PATCH /api/leads/:id': audited(['lead.editar'], 'url'),
+  'POST /api/leads/:id/contatos': audited(['lead.contato'], 'url'),
+  'POST /api/leads/:id/notas': audited(['lead.nota'], 'url'),
+  'PATCH /api/sac/tickets/:id': audited(['sac_ticket.responder'], 'url'),
+  'PATCH /api/usuarios/:id': audited(['usuario.ativar', 'usuario.desativar'], 'url'),
+};
+
+const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const auditIds = async () => new Set((await db().select({ id: auditLog.id }).from(auditLog)).map((r) => r.id));
+const sessionUserId = async (cookie: string | undefined) =>
+  cookie
+    ? ((await ctx.app.inject({ url: '/api/user', headers: { cookie } })).json<{ id?: string }>().id ?? null)
+    : null;
+/** Everything personal or secret a body carried, as sent: none of it may reach an audit row unmasked. */
+function rawSecrets(...bodies: Record<string, unknown>[]): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, field: string) => {
+    if (typeof value === 'string' && /email|cpf|telefone|password|senha|token/i.test(field) && value.length >= 6) {
+      found.push(value.toLowerCase());
+    } else if (Array.isArray(value)) value.forEach((v) => walk(v, field));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(v, k);
+    }
+  };
+  bodies.forEach((b) => walk(b, ''));
+  return found;
+}
+
 const key = (route: RouteAccess) => `${route.method} ${route.url}`;
 const isWrite = (route: RouteAccess) => ['POST', 'PUT', 'PATCH'].includes(route.method);
 
@@ -535,6 +608,42 @@ async function readRow(examined: Examined): Promise<Record<string, unknown>> {
     .where(sql`${sql.identifier('id')} = ${examined.id}`);
   if (!row) throw new Error(`row ${examined.id} not found`);
   return row as Record<string, unknown>;
+}
+
+const auditFailures: string[] = [];
+let auditChecked = 0;
+
+/** What is wrong with the audit rows one successful call left (issue 17), as readable lines. */
+async function auditProblems(
+  name: string,
+  label: string,
+  response: LightMyRequestResponse,
+  run: Run,
+  sessionUser: string | null,
+  before: Set<string>,
+  sent: Record<string, unknown>,
+): Promise<string[]> {
+  const expected = AUDIT_CASES[name];
+  const rows = (await db().select().from(auditLog)).filter((row) => !before.has(row.id));
+  if (!expected) return rows.length === 0 ? [] : [`${label}: ${rows.length} audit rows for a public act`];
+  if (rows.length !== 1) return [`${label}: ${rows.length} audit rows (${rows.map((r) => r.acao).join(', ')})`];
+  const row = rows[0]!;
+  const problems: string[] = [];
+  if (!expected.acoes.includes(row.acao as AuditAcao)) problems.push(`acao ${row.acao}`);
+  const ator = expected.ator === 'alvo' ? alvoId : sessionUser;
+  if (row.usuarioId !== ator) problems.push(`usuarioId ${row.usuarioId}, expected ${ator}`);
+  const entidadeId = {
+    url: run.url.match(UUID_IN_URL)?.[0] ?? null,
+    resposta: response.json<{ id?: string }>().id ?? null,
+    alvo: alvoId,
+    sessao: sessionUser,
+    nenhuma: null,
+  }[expected.entidade];
+  if (row.entidadeId !== entidadeId) problems.push(`entidadeId ${row.entidadeId}, expected ${entidadeId}`);
+  if (!row.requestId || !row.ip) problems.push('without its request id or address');
+  const stored = JSON.stringify(row).toLowerCase();
+  for (const secret of rawSecrets(sent)) if (stored.includes(secret)) problems.push(`holds '${secret}' unmasked`);
+  return problems.map((p) => `${label}: ${p}`);
 }
 
 describe('mass assignment: fields a caller must not set', () => {
@@ -552,6 +661,7 @@ describe('mass assignment: fields a caller must not set', () => {
     const writes = ctx.app.routeAccess.filter(isWrite).map(key);
     expect(writes.filter((k) => !MASS_CASES[k])).toEqual([]);
     expect(Object.keys(MASS_CASES).filter((k) => !writes.includes(k))).toEqual([]);
+    expect(writes.filter((k) => !(k in AUDIT_CASES))).toEqual([]);
   });
 
   it('ignores or refuses every one of them on every write route, and stores none', async () => {
@@ -567,8 +677,10 @@ describe('mass assignment: fields a caller must not set', () => {
         const run = await mass.run(caller, forbidden);
         // A field the valid body carries is the route's own: only the others are counted and checked.
         const fields = Object.keys(forbidden).filter((field) => !(field in run.legit));
-        const before = await snapshot(db());
         const cookie = run.cookie ?? cookieOf(caller);
+        const sessionUser = await sessionUserId(cookie);
+        const auditBefore = await auditIds();
+        const before = await snapshot(db());
         const send = (payload: object) =>
           ctx.app.inject({ method: route.method as 'POST', url: run.url, headers: cookie ? { cookie } : {}, payload });
         const response = await send({ ...forbidden, ...run.legit });
@@ -594,6 +706,15 @@ describe('mass assignment: fields a caller must not set', () => {
           continue;
         }
 
+        await ctx.app.background.drain();
+        auditFailures.push(
+          ...(await auditProblems(name, label, response, run, sessionUser, auditBefore, {
+            ...forbidden,
+            ...run.legit,
+          })),
+        );
+        auditChecked += 1;
+
         const accepted = new Set<string>();
         for (const examined of await mass.rows(caller, response, run)) {
           const row = await readRow(examined);
@@ -609,6 +730,9 @@ describe('mass assignment: fields a caller must not set', () => {
     expect(figures.accepted).toEqual([]);
     expect(figures.failures).toEqual([]);
     expect(figures.routes).toBe(Object.keys(MASS_CASES).length);
+    // Issue 17: each call left exactly its one audit row, right and masked.
+    expect(auditFailures).toEqual([]);
+    expect(auditChecked).toBe(figures.calls);
   });
 
   afterAll(() => {
@@ -618,5 +742,89 @@ describe('mass assignment: fields a caller must not set', () => {
         `  ignored ${figures.ignored}, refused (400) ${figures.refused}, accepted ${figures.accepted.length}`,
       ].join('\n'),
     );
+  });
+});
+
+/**
+ * Issue 17: the audit row is written in the transaction of the change it records. With the audit insert made to
+ * fail (a trigger, after the change's own statements), every audited write route leaves the database as it was:
+ * no change without its record.
+ */
+describe('audit trail: a failed audit write takes the change back', () => {
+  /** The routes whose case above is spent once called (an enrolment made, a ticket answered): a fresh one. */
+  const SINGLE_USE: Record<string, () => Promise<Run>> = {
+    'POST /api/matriculas/efetivar/:id': async () => {
+      const body = preMatriculaPayload(world.ids.eventoHorizonte, 'Pendente da falha');
+      const pre = await call<{ id: string }>(ctx.app, null, 'POST', '/api/pre-matriculas', body);
+      return { url: `/api/matriculas/efetivar/${pre.id}`, legit: {} };
+    },
+    'PATCH /api/sac/tickets/:id': async () => {
+      const ticket = await call<{ id: string }>(ctx.app, world.sessions.franquia, 'POST', '/api/sac/tickets', {
+        titulo: 'Chamado da falha',
+        descricao: 'Descrição suficiente.',
+        departamento: 'ti',
+      });
+      return { url: `/api/sac/tickets/${ticket.id}`, legit: { status: 'concluido', resolucao: 'Resolvido.' } };
+    },
+  };
+  const failing = async (on: boolean) => {
+    if (on) {
+      await db().execute(sql`create function falha_auditoria() returns trigger language plpgsql as $$
+        begin raise exception 'falha injetada'; end $$`);
+      await db().execute(
+        sql`create trigger falha_auditoria before insert on audit_log for each row execute function falha_auditoria()`,
+      );
+    } else {
+      await db().execute(sql`drop trigger falha_auditoria on audit_log`);
+      await db().execute(sql`drop function falha_auditoria()`);
+    }
+  };
+  const sessionsCount = async () =>
+    Number(
+      ((await db().execute(sql`select count(*)::int as n from sessions`)) as unknown as { rows: { n: number }[] })
+        .rows[0]!.n,
+    );
+
+  it('changes nothing on any audited write route when its audit row cannot be written', async () => {
+    const problems: string[] = [];
+    let routes = 0;
+    // The reset case of the suite above changed the target account's password: its cases sign in with the first.
+    await db()
+      .update(users)
+      .set({ password: await hashPassword(alvo.password) })
+      .where(eq(users.id, alvoId));
+    for (const route of ctx.app.routeAccess.filter(isWrite)) {
+      const name = key(route);
+      if (!AUDIT_CASES[name]) continue;
+      const mass = MASS_CASES[name]!;
+      const caller = mass.callers[0]!;
+      const run = (await SINGLE_USE[name]?.()) ?? (await mass.run(caller, {}));
+      const cookie = run.cookie ?? cookieOf(caller);
+      const before = await tableDigests(db(), ['sessions']);
+      const sessions = await sessionsCount();
+      await failing(true);
+      let response: LightMyRequestResponse;
+      try {
+        response = await ctx.app.inject({
+          method: route.method as 'POST',
+          url: run.url,
+          headers: cookie ? { cookie } : {},
+          payload: run.legit,
+        });
+        await ctx.app.background.drain();
+      } finally {
+        await failing(false);
+      }
+      routes += 1;
+      const after = await tableDigests(db(), ['sessions']);
+      const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+      // forgot-password answers before its work (ADR 008); the work itself must leave nothing.
+      const answered = name === 'POST /api/auth/forgot-password' ? 200 : 500;
+      if (response.statusCode !== answered) problems.push(`${name}: answered ${response.statusCode}`);
+      if (changed.length > 0) problems.push(`${name}: wrote ${changed.join(', ')}`);
+      if ((await sessionsCount()) !== sessions) problems.push(`${name}: sessions changed`);
+    }
+    expect(problems).toEqual([]);
+    expect(routes).toBe(Object.values(AUDIT_CASES).filter(Boolean).length);
   });
 });
