@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_MESSAGES, TEXT_MESSAGES, dateOnlyField } from './fields';
+import { FIELD_MESSAGES, TEXT_MESSAGES, dateOnlyField, wellFormed } from './fields';
 import type { FunnelCliente, FunnelEvento } from './funnel';
 
 /**
@@ -108,11 +108,6 @@ export const ACOMPANHAMENTO_MESSAGES = {
 export const leadIdParamsSchema = z.object({
   id: z.uuid(ACOMPANHAMENTO_MESSAGES.leadNaoEncontrado),
 });
-
-/** `String.prototype.toWellFormed` (ES2024), written out for ES2023. */
-export function wellFormed(value: string): string {
-  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-}
 
 const notaText = (required: string) =>
   z

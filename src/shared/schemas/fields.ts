@@ -156,3 +156,8 @@ export function requirePasswordOrInvite<T extends z.ZodType<PasswordOrInvite>>(s
       when: isObject,
     });
 }
+
+/** `String.prototype.toWellFormed` (ES2024), written out for ES2023. */
+export function wellFormed(value: string): string {
+  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}

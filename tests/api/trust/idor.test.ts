@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { tableDigests } from '../../support/database-digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
@@ -234,6 +235,15 @@ const FOLLOW_UP_ROUTES: Record<string, string> = {
   'GET /api/dashboard/acompanhamento': 'json',
 };
 
+/**
+ * The audit trail (issue 17): each level reads its subtree's rows; every row's record and actor checked against
+ * the network graph, and filters naming a record or a person out of scope, in auditoria.routes.test.
+ */
+const AUDIT_ROUTES: Record<string, string> = {
+  'GET /api/auditoria': 'json',
+  'GET /api/auditoria/export.csv': 'csv',
+};
+
 const REPORT_ROUTES: Record<string, string> = {
   'GET /api/relatorios/funil': 'json',
   'GET /api/relatorios/serie': 'json',
@@ -248,6 +258,7 @@ const UNSCOPED: Record<string, string> = {
   'GET /api/user/perfil': 'the caller itself',
   'GET /api/user/sessoes': "the caller's own sessions",
   'GET /api/user/email/confirm': 'the account named by a secret token only its new mailbox received',
+  'GET /api/user/atividade': "the caller's own sign-ins (auditoria.routes.test)",
   'GET /api/public/cidades': 'public by design: the cities of every open event',
   'GET /api/public/eventos': 'public by design: the open events of a city',
 };
@@ -291,11 +302,18 @@ describe('IDOR: rows out of the caller’s scope', () => {
     const reads = routes.filter((r) => r.method === 'GET' && !r.url.includes(':')).map(key);
     expect(
       reads.filter(
-        (k) => !LIST_ROUTES[k] && !COUNT_ROUTES[k] && !UNSCOPED[k] && !REPORT_ROUTES[k] && !FOLLOW_UP_ROUTES[k],
+        (k) =>
+          !LIST_ROUTES[k] &&
+          !COUNT_ROUTES[k] &&
+          !UNSCOPED[k] &&
+          !REPORT_ROUTES[k] &&
+          !FOLLOW_UP_ROUTES[k] &&
+          !AUDIT_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(FOLLOW_UP_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(REPORT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
+    expect(Object.keys(AUDIT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect([...Object.keys(LIST_ROUTES), ...Object.keys(COUNT_ROUTES)].filter((k) => !reads.includes(k))).toEqual([]);
   });
 
@@ -453,7 +471,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
   });
 
   it('answers a filter or a body naming a row out of scope as if it did not exist', async () => {
-    const before = await snapshot(ctx.handle.db);
+    // The exports it calls are audited (issue 17): the audit trail is the one table they write.
+    const before = await tableDigests(ctx.handle.db, ['sessions', 'audit_log']);
     const leaks: string[] = [];
     const fileName = (r: LightMyRequestResponse) => String(r.headers['content-disposition']);
     const staff = ACTOR_NAMES.filter((n) => n !== 'aluno');
@@ -530,7 +549,7 @@ describe('IDOR: rows out of the caller’s scope', () => {
     }
     figures.leaks.push(...leaks);
     expect(leaks).toEqual([]);
-    expect(await snapshot(ctx.handle.db)).toEqual(before);
+    expect(await tableDigests(ctx.handle.db, ['sessions', 'audit_log'])).toEqual(before);
   });
 
   afterAll(() => {

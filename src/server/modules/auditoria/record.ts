@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AUDIT_ACOES, type Alteracoes, type AuditAcao } from '../../../shared/schemas/auditoria';
 import type { Role } from '../../../shared/roles';
 import type { Executor } from '../../db/connect';
+import { wellFormed } from '../../../shared/schemas/fields';
 import { currentRequest } from './context';
 import { limparObjeto } from './mask';
 
@@ -85,6 +86,10 @@ function pathOf(acao: AuditAcao, entidadeId: string | null, atorId: string | nul
   return atorId ? userPath(atorId) : null;
 }
 
+/** JSON that PostgreSQL's jsonb takes: a lone surrogate (which a client may send) becomes U+FFFD. */
+const json = (value: object | null) =>
+  value === null ? null : JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v));
+
 const text = (value: string | string[] | undefined, max: number) =>
   value === undefined ? null : (Array.isArray(value) ? value.join(', ') : value).slice(0, max);
 
@@ -104,8 +109,8 @@ export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
   const detalhes = entry.detalhes ? limparObjeto(entry.detalhes) : null;
   const alteracoes = entry.alteracoes && Object.keys(entry.alteracoes).length ? entry.alteracoes : null;
   const values = sql`${em.toISOString()}::timestamptz, ${ator?.id ?? null}::uuid, ${ator?.role ?? null}::user_role,
-    ${entry.acao}, ${entidade}, ${entidadeId}::uuid, ${alteracoes ? JSON.stringify(alteracoes) : null}::jsonb,
-    ${detalhes ? JSON.stringify(detalhes) : null}::jsonb, ${request?.ip ?? null},
+    ${entry.acao}, ${entidade}, ${entidadeId}::uuid, ${json(alteracoes)}::jsonb,
+    ${json(detalhes)}::jsonb, ${request?.ip ?? null},
     ${text(request?.headers['user-agent'], 500)}, ${request ? String(request.id) : null}`;
   const columns = sql`(em, usuario_id, papel, acao, entidade, entidade_id, alteracoes, detalhes, ip, user_agent,
     request_id, franqueador_id, franquia_id, micro_franquia_id)`;

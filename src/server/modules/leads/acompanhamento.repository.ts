@@ -6,8 +6,8 @@ import {
   type LeadStatus,
   type MotivoPerda,
   type ResponsavelOpcao,
-  wellFormed,
 } from '../../../shared/schemas/acompanhamento';
+import { wellFormed } from '../../../shared/schemas/fields';
 import type { LeadsFilter } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import {

@@ -48,6 +48,22 @@ export class DatabaseFingerprint {
     return rows[0]!.f;
   }
 
+  /**
+   * The audit rows written since the last look (issue 17): those of transactions numbered from the first id
+   * that was still to be handed out then.
+   */
+  async auditRowsSince(xid: string): Promise<Record<string, unknown>[]> {
+    const { rows } = (await this.db.execute(
+      sql`select * from audit_log where xmin::text::bigint >= ${xid}::bigint`,
+    )) as unknown as Rows<Record<string, unknown>>;
+    return rows;
+  }
+
+  /** The first transaction id not handed out yet when the database was last looked at. */
+  get seenXid(): string {
+    return this.xid;
+  }
+
   async refresh(): Promise<void> {
     this.xid = await this.nextXid();
     this.content = await this.readContent();

@@ -57,6 +57,56 @@ export const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) 
 const short = (text: string | undefined, max = 400) =>
   text === undefined ? '' : text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
 
+const RAW_EMAIL = /[^\s"*@\\]+@[^\s"*@\\]+\.[a-z]{2,}/i;
+const RAW_CPF = /\d{3}\.\d{3}\.\d{3}-\d{2}|(?<!\d)\d{11}(?!\d)/;
+const SECRET_FIELD = /email|cpf|telefone|password|senha|token/i;
+
+/** The values a request carried in personal or secret fields (its JSON body), as sent. */
+function sentSecrets(body: string | undefined): string[] {
+  if (!body) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  // Hostile bodies nest thousands deep; a field the server takes is near the top.
+  const walk = (value: unknown, field: string, depth: number) => {
+    if (depth > 20) return;
+    if (typeof value === 'string' && SECRET_FIELD.test(field) && value.trim().length >= 6) found.push(value.trim());
+    else if (Array.isArray(value)) value.forEach((v) => walk(v, field, depth + 1));
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(v, k, depth + 1);
+    }
+  };
+  walk(parsed, '', 0);
+  return found;
+}
+
+/**
+ * Issue 17: no audit row holds a raw e-mail, CPF, phone, password or token, whatever the input -- neither a
+ * value the request sent in such a field, nor anything shaped like an e-mail or a CPF.
+ */
+function auditLeaks(rows: Record<string, unknown>[], [body]: (string | undefined)[]): string[] {
+  const problems: string[] = [];
+  const secrets = sentSecrets(body).map((s) => s.toLowerCase());
+  for (const row of rows) {
+    const { ip: _ip, user_agent: _ua, request_id: _id, ...kept } = row;
+    const text = JSON.stringify([kept.alteracoes, kept.detalhes])
+      .toLowerCase()
+      // Record ids and session ids are not documents.
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}/g, '');
+    for (const secret of secrets)
+      if (text.includes(secret)) problems.push(`audit row ${String(row.acao)} holds '${secret}'`);
+    const email = text.match(RAW_EMAIL);
+    if (email) problems.push(`audit row ${String(row.acao)} holds an e-mail: ${email[0]}`);
+    const cpf = text.match(RAW_CPF);
+    if (cpf) problems.push(`audit row ${String(row.acao)} holds a CPF or phone: ${cpf[0]}`);
+  }
+  return problems;
+}
+
 /** What is wrong with an answer as a client sees it: a 5xx, or a refusal without a pt-BR message. */
 export function answerProblems(response: LightMyRequestResponse): string[] {
   const status = response.statusCode;
@@ -179,9 +229,15 @@ export async function fuzzGroup(group: Group): Promise<void> {
             byStatus[status] = (byStatus[status] ?? 0) + 1;
 
             const problems = answerProblems(response);
+            const since = fingerprint.seenXid;
             const changed = await fingerprint.changes();
-            if (status >= 400 && status < 500 && changed) {
+            // A refused sign-in is recorded (auth.login_falhou), and only that.
+            const refusalAudited = key === 'POST /api/login' && changed === 'audit_log';
+            if (status >= 400 && status < 500 && changed && !refusalAudited) {
               problems.push(`refused with ${status}, yet changed ${changed}`);
+            }
+            if (changed.split(', ').includes('audit_log')) {
+              problems.push(...auditLeaks(await fingerprint.auditRowsSince(since), [body, query, url]));
             }
             if (Object.keys(Object.prototype).length > 0 || 'isAdmin' in {}) {
               problems.push(`polluted Object.prototype: ${Object.keys(Object.prototype).join(', ')}`);

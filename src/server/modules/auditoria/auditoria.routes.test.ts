@@ -1,0 +1,276 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACTOR_NAMES,
+  type ActorName,
+  type Path,
+  WORLD_ENV,
+  type World,
+  buildWorld,
+  call,
+  loadGraph,
+  paths,
+  roleOf,
+} from '../../../../tests/api/trust/fixtures/network';
+import { createTestApp, login, type TestContext } from '../../../../tests/setup/test-app';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-network';
+import { auditLog, cursoModulos, sessions } from '../../db/schema';
+import type { AtividadeItem, AuditoriaItem } from '../../../shared/schemas/auditoria';
+import type { Sessao } from '../../../shared/schemas/conta';
+import { can } from '../../../shared/permissions';
+
+let ctx: TestContext;
+let world: World;
+
+beforeAll(async () => {
+  ctx = await createTestApp(WORLD_ENV);
+  world = await buildWorld(ctx);
+  // A few more acts on records of the graph: an edit, a panel read, an export, a failed sign-in.
+  const valinhos = `/api/clientes/${world.ids.valinhos}`;
+  const cliente = await call<Record<string, unknown>>(ctx.app, world.sessions.micro_franquia, 'GET', valinhos);
+  const user = cliente.user as Record<string, unknown>;
+  await call(ctx.app, world.sessions.micro_franquia, 'PATCH', valinhos, {
+    nomeFantasia: 'Escola Valinhos Renomeada',
+    cnpj: cliente.cnpj,
+    repLegal: 'Responsável Novo da Silva',
+    produto: cliente.produto,
+    kit: cliente.kit,
+    cep: cliente.cep,
+    cidade: cliente.cidade,
+    estado: cliente.estado,
+    email: user.email,
+    cpf: user.cpf,
+    telefone: user.telefone,
+    endereco: user.endereco,
+  });
+  const lead = world.graph.leads.find((l) => l.eventoId === world.ids.eventoHorizonte)!;
+  await call(ctx.app, world.sessions.vendedor, 'GET', `/api/leads/${lead.id}`);
+  await ctx.app.inject({
+    url: '/api/leads/export.csv?q=maria@exemplo.com.br',
+    headers: { cookie: world.sessions.franquia },
+  });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: DEMO_ACCOUNTS.franquia, password: 'senha-errada-123' },
+  });
+});
+afterAll(() => ctx.close());
+
+const get = (name: ActorName, url: string) => ctx.app.inject({ url, headers: { cookie: world.sessions[name] } });
+
+/** Every row an actor reads, page by page. */
+async function readAll(name: ActorName, query = ''): Promise<AuditoriaItem[]> {
+  const rows: AuditoriaItem[] = [];
+  for (let page = 1; ; page++) {
+    const response = await get(name, `/api/auditoria?pageSize=500&page=${page}${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const batch = response.json<AuditoriaItem[]>();
+    rows.push(...batch);
+    if (batch.length < 500) return rows;
+  }
+}
+
+/**
+ * Where each audit row sits, from the network graph rather than from the SQL that wrote it: its record's place
+ * in the tree, or its actor's where it names none. An aluno's own acts sit nowhere in the staff's trail.
+ */
+async function expectedPlaces(): Promise<Map<string, Path | null>> {
+  const graph = await loadGraph(ctx.handle.db);
+  const p = paths(graph);
+  const userPath = (id: string | null) => {
+    const user = graph.users.find((u) => u.id === id);
+    return !user || user.role === 'aluno' ? null : p.user(user.id);
+  };
+  const rows = await ctx.handle.db.select().from(auditLog);
+  const places = new Map<string, Path | null>();
+  for (const row of rows) {
+    const id = row.entidadeId;
+    const of: Record<string, () => Path | null> = {
+      franquia: () => p.of.franquias(id!),
+      micro_franquia: () => p.of.microFranquias(id!),
+      cliente: () => p.of.clientes(id!),
+      vendedor: () => userPath(graph.vendedores.find((v) => v.id === id)!.userId),
+      curso: () => p.of.cursos(id!),
+      evento: () => p.of.eventos(id!),
+      lead: () => p.of.leads(id!),
+      pre_matricula: () => p.of.preMatriculas(id!),
+      matricula: () => p.of.matriculas(id!),
+      sac_ticket: () => p.of.tickets(id!),
+      usuario: () => userPath(id),
+    };
+    places.set(row.id, id && of[row.entidade] ? of[row.entidade]!() : userPath(row.usuarioId));
+  }
+  return places;
+}
+
+describe('GET /api/auditoria', () => {
+  it('gives each level exactly the rows of its subtree, and no other role any', async () => {
+    const places = await expectedPlaces();
+    let checked = 0;
+    for (const name of ACTOR_NAMES) {
+      const actor = world.actors[name];
+      if (!can(roleOf(name), 'auditoria.ler')) {
+        expect((await get(name, '/api/auditoria')).statusCode, name).toBe(403);
+        expect((await get(name, '/api/auditoria/export.csv')).statusCode, name).toBe(403);
+        continue;
+      }
+      const node =
+        actor.role === 'franqueador'
+          ? `F:${actor.franqueadorId}`
+          : actor.role === 'franquia'
+            ? `R:${actor.franquiaId}`
+            : `M:${actor.microFranquiaId}`;
+      const expected = [...places].filter(([, path]) => path?.includes(node)).map(([id]) => id);
+      const seen = (await readAll(name)).map((r) => r.id);
+      expect(seen.sort(), name).toEqual(expected.sort());
+      expect(expected.length, name).toBeGreaterThan(0);
+      checked += 1;
+    }
+    expect(checked).toBe(4);
+  });
+
+  it('shows who, what and the change, newest first, with the total in the headers', async () => {
+    const response = await get('franqueador', '/api/auditoria?acao=cliente.editar');
+    expect(response.headers['x-total-count']).toBe('1');
+    expect(response.headers['x-total-count-exact']).toBe('true');
+    const [row] = response.json<AuditoriaItem[]>();
+    expect(row).toMatchObject({
+      acao: 'cliente.editar',
+      entidade: 'cliente',
+      entidadeId: world.ids.valinhos,
+      entidadeExiste: true,
+      papel: 'micro_franquia',
+      usuario: { email: DEMO_ACCOUNTS.micro_franquia },
+    });
+    expect(row!.alteracoes).toMatchObject({
+      nomeFantasia: [expect.any(String), 'Escola Valinhos Renomeada'],
+      repLegal: [expect.stringMatching(/^\S\*\*\*/), 'R*** N*** d*** S***'],
+    });
+    expect(row!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const all = (await readAll('franqueador')).map((r) => r.em);
+    expect(all).toEqual([...all].sort().reverse());
+  });
+
+  it('filters by action, record, person, name or e-mail and period, and says the filter errors in Portuguese', async () => {
+    const byEntity = (await readAll('franqueador', `&entidadeId=${world.ids.valinhos}`)).map((r) => r.acao);
+    expect(byEntity).toContain('cliente.editar');
+    const micro = world.actors.micro_franquia.id;
+    const byUser = await readAll('franqueador', `&usuarioId=${micro}`);
+    expect(byUser.length).toBeGreaterThan(0);
+    expect(byUser.every((r) => r.usuario?.id === micro)).toBe(true);
+    const byQ = await readAll('franqueador', `&q=${encodeURIComponent(DEMO_ACCOUNTS.micro_franquia)}`);
+    expect(byQ.map((r) => r.id).sort()).toEqual(byUser.map((r) => r.id).sort());
+    expect(await readAll('franqueador', '&de=2001-01-01&ate=2001-12-31')).toEqual([]);
+    const bad = await get('franqueador', '/api/auditoria?acao=franquia.explodir&de=2026-13-01&entidadeId=x');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['acao', 'de', 'entidadeId']);
+  });
+
+  it('answers a record or a person out of the caller’s subtree as nothing at all', async () => {
+    // The franquia's sibling branch and the other network: their records and people exist, and hold rows.
+    const foreign = [world.ids.franquiaMg, world.ids.clienteB, world.ids.microB];
+    for (const entidadeId of foreign) {
+      expect(await readAll('franqueador', `&entidadeId=${world.ids.clienteB}`)).toEqual([]);
+      expect(await readAll('franquia', `&entidadeId=${entidadeId}`)).toEqual([]);
+    }
+    const otherNetwork = world.actors.franqueadorB.id;
+    expect(await readAll('franqueador', `&usuarioId=${otherNetwork}`)).toEqual([]);
+    expect((await readAll('franqueadorB', `&usuarioId=${otherNetwork}`)).length).toBeGreaterThan(0);
+  });
+
+  it('masks the e-mail of a refused sign-in and of a search typed into an export', async () => {
+    const [failed] = await readAll('franqueador', '&acao=auth.login_falhou');
+    expect(failed).toMatchObject({ detalhes: { email: 'f***@d***.br', motivo: 'credenciais' } });
+    const [exported] = await readAll('franquia', '&acao=leads.exportar');
+    expect(exported!.detalhes).toEqual({ filtros: { q: 'm***@e***.br', view: 'leads' }, linhas: 0, completo: true });
+    const raw = JSON.stringify(await ctx.handle.db.select().from(auditLog));
+    expect(raw).not.toContain('maria@exemplo.com.br');
+    expect(raw).not.toContain(DEMO_ACCOUNTS.franquia);
+  });
+});
+
+describe('GET /api/auditoria/export.csv', () => {
+  it('downloads the filtered trail and is itself audited, with its filters and rows', async () => {
+    const response = await get('franqueador', '/api/auditoria/export.csv?acao=cliente.editar');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/auditoria-\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('"Quando";"Quem";"E-mail";"Papel";"Ação"');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Alterou o cliente');
+    const [row] = await readAll('franqueador', '&acao=auditoria.exportar');
+    expect(row!.detalhes).toEqual({ filtros: { acao: 'cliente.editar' }, linhas: 1, completo: true });
+  });
+});
+
+describe('audit_log', () => {
+  const db = () => ctx.handle.db;
+  it('refuses UPDATE, DELETE and TRUNCATE; the retention purge alone removes rows, the old ones', async () => {
+    await expect(db().execute(sql`update audit_log set acao = 'x'`)).rejects.toThrow();
+    await expect(db().execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(db().execute(sql`truncate audit_log`)).rejects.toThrow();
+    const old = new Date(Date.now() - 2000 * 86_400_000);
+    await db().insert(auditLog).values({ em: old, acao: 'auth.login', entidade: 'usuario' });
+    const before = (await db().select().from(auditLog)).length;
+    const purged = await db().execute(sql`select audit_log_purgar(1825) as n`);
+    expect(Number((purged as unknown as { rows: { n: string }[] }).rows[0]!.n)).toBe(1);
+    expect((await db().select().from(auditLog)).length).toBe(before - 1);
+    // Outside the purge, a delete is still refused.
+    await expect(db().execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+
+  it('records the routes the write-route suite does not call: a session ended, a module removed, a panel read', async () => {
+    const cookie = await login(ctx.app, DEMO_ACCOUNTS.cliente);
+    await login(ctx.app, DEMO_ACCOUNTS.cliente);
+    const other = (await ctx.app.inject({ url: '/api/user/sessoes', headers: { cookie } }))
+      .json<Sessao[]>()
+      .find((s) => !s.atual)!;
+    const ended = await ctx.app.inject({ method: 'DELETE', url: `/api/user/sessoes/${other.id}`, headers: { cookie } });
+    expect(ended.statusCode).toBe(200);
+    const [modulo] = await db()
+      .select({ id: cursoModulos.id })
+      .from(cursoModulos)
+      .where(eq(cursoModulos.cursoId, world.ids.cursoHorizonte));
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/cursos/${world.ids.cursoHorizonte}/modulos/${modulo!.id}`,
+      headers: { cookie: world.sessions.cliente },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const rows = await db().select().from(auditLog);
+    const acoes = (acao: string) => rows.filter((r) => r.acao === acao);
+    expect(acoes('sessao.encerrada').at(-1)!.detalhes).toMatchObject({ sessao: other.id });
+    expect(acoes('curso.modulo_excluir').at(-1)).toMatchObject({
+      entidadeId: world.ids.cursoHorizonte,
+      detalhes: { moduloId: modulo!.id },
+    });
+    expect(acoes('lead.visualizar').length).toBeGreaterThan(0);
+    expect(await db().select().from(sessions).where(eq(sessions.id, other.id))).toEqual([]);
+  });
+});
+
+describe('GET /api/user/atividade', () => {
+  it("lists the account's own sign-ins and refused attempts of the last 90 days, and nobody else's", async () => {
+    const email = DEMO_ACCOUNTS.micro_franquia;
+    await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'errada-1234' } });
+    const cookie = await login(ctx.app, email, DEMO_PASSWORD);
+    const me = world.actors.micro_franquia.id;
+    await ctx.handle.db
+      .insert(auditLog)
+      .values({ em: new Date(Date.now() - 100 * 86_400_000), acao: 'auth.login', entidade: 'usuario', usuarioId: me });
+    const response = await ctx.app.inject({ url: '/api/user/atividade', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const items = response.json<AtividadeItem[]>();
+    expect(items[0]).toMatchObject({ acao: 'auth.login' });
+    expect(items[1]).toMatchObject({ acao: 'auth.login_falhou' });
+    const ninetyDaysAgo = Date.now() - 90 * 86_400_000;
+    expect(items.every((i) => Date.parse(i.em) >= ninetyDaysAgo)).toBe(true);
+    const theirs = await ctx.app.inject({ url: '/api/user/atividade', headers: { cookie: world.sessions.franquia } });
+    expect(theirs.json<AtividadeItem[]>().some((i) => items.some((m) => m.id === i.id))).toBe(false);
+    expect((await ctx.app.inject({ url: '/api/user/atividade' })).statusCode).toBe(401);
+  });
+});
