@@ -3,16 +3,19 @@ import { Download, Search, X } from 'lucide-react';
 import { type FunnelEvento, eventoLabel } from '@shared/schemas/funnel';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { FilterChips } from '@/components/ui/filter-chips';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Option } from '@shared/enums';
 import { STATUS_FILTER_OPTIONS, SEM_FILTRO, responsavelFilterOptions } from '../hooks/follow-up-filters';
 import type { FunnelFilters } from '../hooks/use-funnel-filters';
-import { DrillFilterChips } from './drill-filter-chips';
 
 /** Radix Select needs a non-empty value for 'all'. */
 const ALL_EVENTS = 'todos';
+
+/** The chips take the toolbar's whole row. */
+const CHIPS_SPAN = 'sm:col-span-2 lg:col-span-3';
 
 export interface FunnelToolbarProps {
   filters: FunnelFilters;
@@ -141,10 +144,18 @@ export function FunnelToolbar({ filters, eventos, exportHref, followUp }: Funnel
           </div>
         ) : null}
 
-        {filters.chips.length > 0 ? <DrillFilterChips chips={filters.chips} onRemove={filters.removeChip} /> : null}
+        {filters.chips.length > 0 ? (
+          <FilterChips
+            title="Filtros do relatório"
+            className={CHIPS_SPAN}
+            chips={filters.chips}
+            onRemove={filters.removeChip}
+          />
+        ) : null}
         {filters.followUpChips.length > 0 ? (
-          <DrillFilterChips
+          <FilterChips
             title="Filtros do acompanhamento"
+            className={CHIPS_SPAN}
             chips={filters.followUpChips}
             onRemove={filters.removeChip}
           />

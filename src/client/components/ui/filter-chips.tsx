@@ -1,20 +1,23 @@
 import { X } from 'lucide-react';
 import type { DrillChip } from '@/lib/drill-filters';
+import { cn } from '@/lib/utils';
 
-export interface DrillFilterChipsProps {
+export interface FilterChipsProps {
   chips: DrillChip[];
   onRemove: (chip: DrillChip) => void;
   /** The list's name for assistive technology. */
-  title?: string;
+  title: string;
+  /** Where the chips sit in the toolbar's grid (its column span). */
+  className?: string;
 }
 
 /**
- * The filters a link put in the address (a Relatórios drill-down, a dashboard card), each a button that removes
- * it.
+ * The filters a link put in the address (a Relatórios drill-down, a dashboard card, an Auditoria history link),
+ * each a button that removes it.
  */
-export function DrillFilterChips({ chips, onRemove, title = 'Filtros do relatório' }: DrillFilterChipsProps) {
+export function FilterChips({ chips, onRemove, title, className }: FilterChipsProps) {
   return (
-    <div className="sm:col-span-2 lg:col-span-3">
+    <div className={cn('min-w-0', className)}>
       <h3 className="sr-only">{title}</h3>
       <ul className="flex flex-wrap gap-2">
         {chips.map((chip) => (
