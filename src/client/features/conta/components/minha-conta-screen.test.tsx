@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AtividadeItem } from '@shared/schemas/auditoria';
 import { CONTA_MESSAGES, type Perfil, type Sessao } from '@shared/schemas/conta';
 import { createUser, mockFetch, renderApp, sessionHandlers, type MockHandler } from '@/testing/test-utils';
 
@@ -35,11 +36,27 @@ const celular = createSessao({
   atual: false,
 });
 
+const entrada: AtividadeItem = {
+  id: 'at-1',
+  em: '2026-03-10T12:00:00.000Z',
+  acao: 'auth.login',
+  ip: '200.100.50.25',
+  dispositivo: 'Chrome no Linux',
+};
+const recusada: AtividadeItem = {
+  id: 'at-2',
+  em: '2026-03-09T02:05:00.000Z',
+  acao: 'auth.login_falhou',
+  ip: '45.6.7.8',
+  dispositivo: 'Firefox no Windows',
+};
+
 function handlers(overrides: Record<string, MockHandler> = {}): Record<string, MockHandler> {
   return {
     ...sessionHandlers(createUser({ role: 'vendedor' })),
     'GET /api/user/perfil': { body: perfil },
     'GET /api/user/sessoes': { body: [atual, celular] },
+    'GET /api/user/atividade': { body: [entrada, recusada] },
     ...overrides,
   };
 }
@@ -60,7 +77,7 @@ describe('/minha-conta', () => {
     expect(email).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Nome')).toHaveValue('Maria Souza');
     expect(screen.getByLabelText('Telefone')).toHaveValue('(11) 98765-4321');
-    for (const name of ['Dados pessoais', 'Alterar senha', 'Sessões ativas']) {
+    for (const name of ['Dados pessoais', 'Alterar senha', 'Sessões ativas', 'Atividade recente']) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }
   });
@@ -300,5 +317,49 @@ describe('/minha-conta: Sessões ativas', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Encerrar' }));
     expect(await screen.findByText(CONTA_MESSAGES.sessaoNaoEncontrada)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Safari no iPhone' })).not.toBeInTheDocument());
+  });
+});
+
+describe('/minha-conta: Atividade recente', () => {
+  it('lists sign-ins and refused attempts with device, IP and Brasília time, the refused one in red', async () => {
+    mockFetch(handlers());
+    renderApp('/minha-conta');
+    const list = await screen.findByRole('list', { name: 'Atividade recente' });
+    const [primeira, segunda] = within(list).getAllByRole('listitem');
+    expect(within(primeira!).getByText('Entrada')).toBeInTheDocument();
+    expect(within(primeira!).getByText('Chrome no Linux')).toBeInTheDocument();
+    expect(within(primeira!).getByText('200.100.50.25')).toBeInTheDocument();
+    expect(within(primeira!).getByText('10/03/2026 09:00')).toBeInTheDocument();
+
+    const recusadaBadge = within(segunda!).getByText('Tentativa recusada');
+    expect(recusadaBadge).toHaveClass('text-red-800');
+    expect(within(segunda!).getByText('Firefox no Windows')).toBeInTheDocument();
+    expect(within(segunda!).getByText('45.6.7.8')).toBeInTheDocument();
+    // 02:05 UTC is the evening before in Brasília.
+    expect(within(segunda!).getByText('08/03/2026 23:05')).toBeInTheDocument();
+  });
+
+  it('says when there was nothing in 90 days', async () => {
+    mockFetch(handlers({ 'GET /api/user/atividade': { body: [] } }));
+    renderApp('/minha-conta');
+    const region = await screen.findByRole('region', { name: 'Atividade recente' });
+    expect(await within(region).findByText('Nenhuma atividade nos últimos 90 dias')).toBeInTheDocument();
+    expect(within(region).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the activity cannot be read', async () => {
+    let falhar = true;
+    mockFetch(
+      handlers({
+        'GET /api/user/atividade': () =>
+          falhar ? { status: 500, body: { message: 'Erro interno' } } : { body: [entrada] },
+      }),
+    );
+    renderApp('/minha-conta');
+    const region = await screen.findByRole('region', { name: 'Atividade recente' });
+    expect(await within(region).findByRole('alert')).toHaveTextContent('Erro interno');
+    falhar = false;
+    await userEvent.click(within(region).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await within(region).findByText('Entrada')).toBeInTheDocument();
   });
 });

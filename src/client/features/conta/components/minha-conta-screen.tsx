@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { ATIVIDADE_DIAS } from '@shared/schemas/auditoria';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { usePerfil } from '../api/get-perfil';
 import { AlterarSenhaForm } from './alterar-senha-form';
+import { AtividadeRecente } from './atividade-recente';
 import { DadosPessoaisForm } from './dados-pessoais-form';
 import { SessoesList } from './sessoes-list';
 
@@ -32,7 +34,7 @@ function Section({
   );
 }
 
-/** Minha conta (issue 17): the person's own data, password and open sessions. */
+/** Minha conta (issue 17): the person's own data, password, open sessions and recent sign-ins. */
 export function MinhaContaScreen() {
   const perfil = usePerfil();
 
@@ -68,6 +70,14 @@ export function MinhaContaScreen() {
         description="Onde você está conectado. Encerre as sessões que não reconhece."
       >
         <SessoesList />
+      </Section>
+
+      <Section
+        id="conta-atividade"
+        title="Atividade recente"
+        description={`Suas entradas e as tentativas recusadas com o seu e-mail nos últimos ${ATIVIDADE_DIAS} dias. Se não reconhece alguma, altere a senha.`}
+      >
+        <AtividadeRecente />
       </Section>
     </div>
   );
