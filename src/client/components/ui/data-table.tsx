@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search, type LucideIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -94,6 +94,22 @@ export interface DataTableProps<T extends { id: string }> {
    * (the funnel lists, read as lists on phones).
    */
   cards?: 'rows' | 'list';
+  /**
+   * A click anywhere on a row (outside its links and buttons, and not while selecting its text) opens it. The
+   * keyboard needs its own way in: give the row a button that does the same.
+   */
+  onRowClick?: (row: T) => void;
+}
+
+/** The row's click handler, or nothing: a click on a control of its own, or a text selection, is left alone. */
+function rowClickHandler<T>(row: T, onRowClick: ((row: T) => void) | undefined) {
+  if (!onRowClick) return undefined;
+  return (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('a, button, input, select, textarea, [role="button"]')) return;
+    if (window.getSelection()?.toString()) return;
+    onRowClick(row);
+  };
 }
 
 function NoticeView({ notice }: { notice: DataTableNotice }) {
@@ -152,6 +168,7 @@ export function DataTable<T extends { id: string }>({
   toolbar,
   pagination,
   cards = 'rows',
+  onRowClick,
 }: DataTableProps<T>) {
   let content: ReactNode;
   if (isLoading && loadingText) {
@@ -164,9 +181,19 @@ export function DataTable<T extends { id: string }>({
     // The notice is shown once for every width (a hidden copy would be read twice by tests and tools).
     content = <NoticeView notice={notice} />;
   } else if (cards === 'list') {
-    content = <TableWithCardList caption={caption} columns={columns} rows={rows} isLoading={isLoading} />;
+    content = (
+      <TableWithCardList
+        caption={caption}
+        columns={columns}
+        rows={rows}
+        isLoading={isLoading}
+        onRowClick={onRowClick}
+      />
+    );
   } else {
-    content = <TableOfCards caption={caption} columns={columns} rows={rows} isLoading={isLoading} />;
+    content = (
+      <TableOfCards caption={caption} columns={columns} rows={rows} isLoading={isLoading} onRowClick={onRowClick} />
+    );
   }
 
   return (
@@ -190,13 +217,14 @@ interface BodyProps<T extends { id: string }> {
   columns: DataTableColumn<T>[];
   rows: T[];
   isLoading: boolean;
+  onRowClick?: (row: T) => void;
 }
 
 /**
  * One table for every width. Below lg the rows become cards: the header row stays for screen readers only, and
  * each cell shows its header beside the value (hidden from screen readers, which read the real header).
  */
-function TableOfCards<T extends { id: string }>({ caption, columns, rows, isLoading }: BodyProps<T>) {
+function TableOfCards<T extends { id: string }>({ caption, columns, rows, isLoading, onRowClick }: BodyProps<T>) {
   return (
     <Table aria-label={caption} aria-busy={isLoading || undefined} className="max-lg:block">
       <TableHeader className="max-lg:sr-only">
@@ -222,7 +250,11 @@ function TableOfCards<T extends { id: string }>({ caption, columns, rows, isLoad
               </TableRow>
             ))
           : rows.map((row) => (
-              <TableRow key={row.id} className="max-lg:flex max-lg:flex-col max-lg:gap-2 max-lg:py-4">
+              <TableRow
+                key={row.id}
+                onClick={rowClickHandler(row, onRowClick)}
+                className={cn('max-lg:flex max-lg:flex-col max-lg:gap-2 max-lg:py-4', onRowClick && 'cursor-pointer')}
+              >
                 {columns.map((column, index) => (
                   <TableCell
                     key={column.key}
@@ -254,7 +286,7 @@ function TableOfCards<T extends { id: string }>({ caption, columns, rows, isLoad
 }
 
 /** A table from lg, and below it a separate list of cards (hidden at the other width, so read once). */
-function TableWithCardList<T extends { id: string }>({ caption, columns, rows, isLoading }: BodyProps<T>) {
+function TableWithCardList<T extends { id: string }>({ caption, columns, rows, isLoading, onRowClick }: BodyProps<T>) {
   const [first, ...rest] = columns;
   return (
     <>
@@ -279,7 +311,11 @@ function TableWithCardList<T extends { id: string }>({ caption, columns, rows, i
                   </TableRow>
                 ))
               : rows.map((row) => (
-                  <TableRow key={row.id}>
+                  <TableRow
+                    key={row.id}
+                    onClick={rowClickHandler(row, onRowClick)}
+                    className={onRowClick ? 'cursor-pointer' : undefined}
+                  >
                     {columns.map((column) => (
                       <TableCell key={column.key} className={column.className}>
                         {column.cell(row)}
@@ -304,7 +340,11 @@ function TableWithCardList<T extends { id: string }>({ caption, columns, rows, i
         ) : (
           <ul aria-label={caption} className="divide-y divide-border">
             {rows.map((row) => (
-              <li key={row.id} className="flex flex-col gap-3 px-2 py-4">
+              <li
+                key={row.id}
+                onClick={rowClickHandler(row, onRowClick)}
+                className={cn('flex flex-col gap-3 px-2 py-4', onRowClick && 'cursor-pointer')}
+              >
                 {first ? <div className="text-base">{first.cell(row)}</div> : null}
                 <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
                   {rest.map((column) => (

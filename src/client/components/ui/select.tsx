@@ -66,3 +66,13 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
     </SelectPrimitive.Item>
   );
 }
+
+/** A group's heading inside a SelectGroup (read with its options, never chosen). */
+export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
+  return (
+    <SelectPrimitive.Label
+      className={cn('px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}
