@@ -1,5 +1,12 @@
 import { RoutePage } from '@/app/shell/route-page';
+import { useCurrentUser } from '@/app/shell/current-user';
+import { AuditoriaScreen } from '@/features/auditoria/components/auditoria-screen';
 
 export default function AuditoriaRoute() {
-  return <RoutePage path="/auditoria">{null}</RoutePage>;
+  const { role } = useCurrentUser();
+  return (
+    <RoutePage path="/auditoria">
+      <AuditoriaScreen role={role} />
+    </RoutePage>
+  );
 }

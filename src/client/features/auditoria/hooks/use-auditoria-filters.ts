@@ -1,0 +1,205 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  AUDIT_ACOES,
+  AUDITORIA_MESSAGES,
+  type AuditAcao,
+  type AuditEntidade,
+  auditoriaFilterShape,
+} from '@shared/schemas/auditoria';
+import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
+import type { DrillChip } from '@/lib/drill-filters';
+import type { AuditoriaFilter, AuditoriaParams } from '../api/get-auditoria';
+
+/** The filters the toolbar's inputs set. */
+const INPUT_KEYS = ['de', 'ate', 'acao', 'entidade'] as const;
+type InputKey = (typeof INPUT_KEYS)[number];
+
+/** The filters only a link sets (a row's 'Quem' or 'O quê', another screen), each shown as a removable chip. */
+const LINK_KEYS = ['entidadeId', 'usuarioId'] as const;
+type LinkKey = (typeof LINK_KEYS)[number];
+
+/** What a link carries beside an id, for its chip only (never sent to the server). */
+export const NAME_PARAMS: Record<LinkKey, string> = { entidadeId: 'entidadeNome', usuarioId: 'usuarioNome' };
+
+const CHIP_LABELS: Record<LinkKey, (nome: string | undefined) => string> = {
+  entidadeId: (nome) => `Registro: ${nome || 'selecionado'}`,
+  usuarioId: (nome) => `Quem fez: ${nome || 'selecionado(a)'}`,
+};
+
+const PAGE_PARAM = 'page';
+const SEARCH_DELAY_MS = 300;
+
+/** The filters of an address that the shared schema accepts; anything it refuses is left out (never sent). */
+export function readAuditoriaFilter(params: URLSearchParams): AuditoriaFilter {
+  const filter: AuditoriaFilter = {};
+  for (const key of [...INPUT_KEYS, ...LINK_KEYS]) {
+    const raw = params.get(key);
+    if (!raw) continue;
+    const parsed = auditoriaFilterShape[key].safeParse(raw);
+    if (parsed.success && parsed.data) (filter as Record<string, string>)[key] = parsed.data;
+  }
+  const q = params.get('q')?.trim().slice(0, 200);
+  if (q) filter.q = q;
+  return filter;
+}
+
+function readPage(params: URLSearchParams): number {
+  const page = Number(params.get(PAGE_PARAM));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+/** What the toolbar's inputs show. */
+export interface AuditoriaFilterValues {
+  de: string;
+  ate: string;
+  acao: AuditAcao | '';
+  entidade: AuditEntidade | '';
+  q: string;
+}
+
+/** The search box: what it shows, the address's `q` it last agreed with, and the `q` it last wrote there. */
+interface SearchBox {
+  text: string;
+  q: string;
+  written: string;
+}
+
+/**
+ * Auditoria's filters, all in the address (issue 17), so a link or the back button brings a view back: the
+ * period, the action, the record kind, who acted (the search, written once typing pauses), the record and the
+ * person a row's link chose (each a chip), and the page. Any change of filter goes back to page 1.
+ */
+export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize?: number } = {}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const key = searchParams.toString();
+  const filter = useMemo(() => readAuditoriaFilter(new URLSearchParams(key)), [key]);
+  const page = readPage(searchParams);
+
+  const urlQ = searchParams.get('q') ?? '';
+  const [box, setBox] = useState<SearchBox>({ text: urlQ, q: urlQ, written: urlQ });
+  if (box.q !== urlQ) {
+    // The address moved: our own pending search arriving keeps what is typed; the back button or a link sets it.
+    setBox(urlQ === box.written ? { ...box, q: urlQ } : { text: urlQ, q: urlQ, written: urlQ });
+  }
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const editUrl = (edit: (next: URLSearchParams) => void, { replace = true }: { replace?: boolean } = {}) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        edit(next);
+        return next;
+      },
+      { replace },
+    );
+
+  /** The address of this view with some filters changed, on page 1: what a row's filter link points to. */
+  const searchWith = (patch: Record<string, string | undefined>): string => {
+    const next = new URLSearchParams(key);
+    for (const [name, value] of Object.entries(patch)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    next.delete(PAGE_PARAM);
+    const text = next.toString();
+    return text ? `?${text}` : '';
+  };
+
+  const update = (patch: Partial<Record<InputKey, string>>) =>
+    editUrl((next) => {
+      for (const name of INPUT_KEYS) {
+        const value = patch[name];
+        if (value === undefined) continue;
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      // An action belongs to one record kind: choosing another kind lets go of it.
+      const acao = next.get('acao');
+      const entidade = next.get('entidade');
+      if (acao && entidade && AUDIT_ACOES[acao as keyof typeof AUDIT_ACOES]?.entidade !== entidade) {
+        next.delete('acao');
+      }
+      next.delete(PAGE_PARAM);
+    });
+
+  const setSearch = (text: string) => {
+    setBox((current) => ({ ...current, text }));
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const q = text.trim();
+      setBox((current) => ({ ...current, written: q }));
+      editUrl((next) => {
+        if ((next.get('q') ?? '') === q) return;
+        if (q) next.set('q', q);
+        else next.delete('q');
+        next.delete(PAGE_PARAM);
+      });
+    }, SEARCH_DELAY_MS);
+  };
+
+  const setPage = (next: number) =>
+    editUrl(
+      (params) => {
+        if (next > 1) params.set(PAGE_PARAM, String(next));
+        else params.delete(PAGE_PARAM);
+      },
+      { replace: false },
+    );
+
+  const chips: DrillChip[] = LINK_KEYS.filter((name) => filter[name]).map((name) => ({
+    id: name,
+    label: CHIP_LABELS[name](searchParams.get(NAME_PARAMS[name])?.trim()),
+    keys: [name, NAME_PARAMS[name]],
+  }));
+
+  const removeChip = (chip: DrillChip) =>
+    editUrl((next) => {
+      chip.keys.forEach((name) => next.delete(name));
+      next.delete(PAGE_PARAM);
+    });
+
+  const clear = () => {
+    clearTimeout(timer.current);
+    setBox({ text: '', q: urlQ, written: '' });
+    editUrl((next) => {
+      for (const name of [...INPUT_KEYS, ...LINK_KEYS, ...Object.values(NAME_PARAMS), 'q', PAGE_PARAM]) {
+        next.delete(name);
+      }
+    });
+  };
+
+  const periodError = filter.de && filter.ate && filter.de > filter.ate ? AUDITORIA_MESSAGES.periodoInvertido : null;
+
+  const values: AuditoriaFilterValues = {
+    de: searchParams.get('de') ?? '',
+    ate: searchParams.get('ate') ?? '',
+    acao: filter.acao ?? '',
+    entidade: filter.entidade ?? '',
+    q: box.text,
+  };
+
+  const params: AuditoriaParams = useMemo(() => ({ ...filter, page, pageSize }), [filter, page, pageSize]);
+
+  return {
+    /** What the inputs show: the address's values as they are, the search as typed. */
+    values,
+    /** The filters the server is asked for (and the export takes). */
+    filter,
+    params,
+    page,
+    setPage,
+    update,
+    setSearch,
+    searchWith,
+    chips,
+    removeChip,
+    clear,
+    /** Why the period cannot be asked for (the start after the end); nothing is asked until it is fixed. */
+    periodError,
+    active: Object.keys(filter).length > 0 || box.text !== '' || searchParams.has('de') || searchParams.has('ate'),
+  };
+}
+
+export type AuditoriaFilters = ReturnType<typeof useAuditoriaFilters>;
