@@ -57,7 +57,18 @@ function Registro({ item, role }: { item: AuditoriaItem; role: Role }) {
   );
 }
 
-/** The fields a change touched, before and after (already masked by the server), as a table of three columns. */
+/** A value cell; on a phone the rows are stacked blocks and each value is labelled by a line of its own. */
+const valorCell = {
+  antes:
+    "px-3 py-2 break-words max-sm:p-0 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-muted-foreground max-sm:before:content-['Antes']",
+  depois:
+    "px-3 py-2 break-words max-sm:p-0 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-muted-foreground max-sm:before:content-['Depois']",
+};
+
+/**
+ * The fields a change touched, before and after (already masked by the server): a table of three columns; on a
+ * phone each field is a block with its before and after side by side, so no word is cut to fit a column.
+ */
 function Alteracoes({ item }: { item: AuditoriaItem }) {
   const linhas = alteracoesLinhas(item.alteracoes);
   if (!linhas.length) return null;
@@ -67,9 +78,9 @@ function Alteracoes({ item }: { item: AuditoriaItem }) {
         Alterações
       </h3>
       <div className="rounded-md border border-border">
-        <table className="w-full table-fixed text-left text-sm">
+        <table className="w-full table-fixed text-left text-sm max-sm:block">
           <caption className="sr-only">Alterações: campo, antes e depois</caption>
-          <thead className="bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
+          <thead className="bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground max-sm:sr-only">
             <tr>
               <th scope="col" className="w-[30%] px-3 py-2 font-semibold">
                 Campo
@@ -82,14 +93,17 @@ function Alteracoes({ item }: { item: AuditoriaItem }) {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-border">
+          <tbody className="divide-y divide-border max-sm:block">
             {linhas.map((linha) => (
-              <tr key={linha.campo} className="align-top">
-                <th scope="row" className="px-3 py-2 font-medium [overflow-wrap:anywhere]">
+              <tr
+                key={linha.campo}
+                className="align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-3 max-sm:py-2"
+              >
+                <th scope="row" className="px-3 py-2 font-medium break-words max-sm:col-span-2 max-sm:p-0">
                   {linha.label}
                 </th>
-                <td className="px-3 py-2 [overflow-wrap:anywhere]">{linha.antes}</td>
-                <td className="px-3 py-2 [overflow-wrap:anywhere]">{linha.depois}</td>
+                <td className={valorCell.antes}>{linha.antes}</td>
+                <td className={valorCell.depois}>{linha.depois}</td>
               </tr>
             ))}
           </tbody>
