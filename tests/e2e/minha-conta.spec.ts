@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { AUTH_MESSAGES } from '../../src/shared/schemas/auth-messages';
 import { CONTA_MESSAGES } from '../../src/shared/schemas/conta';
 import { DEMO_ACCOUNTS, expectAccessible, signIn, useSession } from './support';
 
@@ -87,4 +88,27 @@ test('Minha conta has no serious accessibility problem at 1280 px', async ({ pag
   await expect(page.getByLabel('Nome')).not.toHaveValue('');
   await expect(page.getByRole('list', { name: 'Sessões ativas' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("Atividade recente lists the sign-in just made, and a refused attempt in the account's name", async ({
+  browser,
+}) => {
+  // Signed in through the form (its own session): the stored cliente session other specs share is left alone.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, DEMO_ACCOUNTS.cliente, 'nao-e-esta-senha');
+  await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
+  await signIn(page, DEMO_ACCOUNTS.cliente);
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/minha-conta');
+  const atividade = page.getByRole('region', { name: 'Atividade recente' });
+  const lista = atividade.getByRole('list', { name: 'Atividade recente' });
+  await expect(lista.getByRole('listitem').first()).toContainText('Entrada');
+  await expect(lista.getByRole('listitem').filter({ hasText: 'Tentativa recusada' }).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(lista).toBeVisible();
+  await expectAccessible(page);
+  await context.close();
 });
