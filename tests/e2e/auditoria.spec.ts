@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { makeCnpj, makeCpf } from '../../src/shared/brazil-ids';
+import { AUDITORIA_CSV_COLUMNS } from '../../src/shared/schemas/auditoria';
 import { DEMO_ACCOUNTS, authFile, expectAccessible, useSession } from './support';
 
 /**
@@ -105,6 +107,22 @@ test('a micro-franquia changes a cliente; the franqueador finds the change on Au
   await expect(linha.getByRole('link', { name: 'Cliente', exact: true })).toHaveAttribute('href', '/clientes');
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
+
+  // The CSV carries the same filters: this change is in it, in words.
+  await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+    'href',
+    /^\/api\/auditoria\/export\.csv\?acao=cliente\.editar&q=micro%40demo\.com\.br$/,
+  );
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Exportar CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const [header, ...lines] = csv.split('\r\n').filter(Boolean);
+  expect(header).toBe(AUDITORIA_CSV_COLUMNS.map((column) => `"${column}"`).join(';'));
+  const csvLine = lines.find((line) => line.includes(cliente.id));
+  expect(csvLine, csv).toContain('"Alterou o cliente"');
+  expect(lines.every((line) => line.includes('"cliente.editar"'))).toBe(true);
 
   // A click on the row opens it: before and after.
   await linha.getByText('Alterou o cliente').click();

@@ -97,7 +97,7 @@ test("Atividade recente lists the sign-in just made, and a refused attempt in th
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, DEMO_ACCOUNTS.cliente, 'nao-e-esta-senha');
-  await expect(page.getByText(AUTH_MESSAGES.invalidCredentials)).toBeVisible();
+  await expect(page.getByText(AUTH_MESSAGES.invalidCredentials).first()).toBeVisible();
   await signIn(page, DEMO_ACCOUNTS.cliente);
   await expect(page).toHaveURL(/\/$/);
 
