@@ -13,6 +13,9 @@ import { BENCH_PASSWORD } from './accounts';
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const seed = Number(process.env.BENCH_SEED ?? 42);
 
+/** Issue 17: the audit trail the franqueador's first page is measured over. */
+const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 5_000_000);
+
 export const SIZES = {
   franquias: 50,
   microFranquias: 500,
@@ -230,7 +233,7 @@ async function main() {
   await client.query("set maintenance_work_mem = '512MB'");
   // Bulk load: secondary indexes of the big tables are built once at the end, and foreign keys (correct by
   // construction here) are not checked row by row. Needs a superuser, as the local PostgreSQL's is.
-  const BULK_TABLES = ['leads', 'pre_matriculas', 'matriculas', 'eventos', 'sac_tickets'];
+  const BULK_TABLES = ['leads', 'pre_matriculas', 'matriculas', 'eventos', 'sac_tickets', 'audit_log'];
   const { rows: indexes } = await client.query<{ name: string; def: string }>(
     `select i.indexname as name, i.indexdef as def from pg_indexes i
      where i.schemaname = 'public' and i.tablename = any($1)
@@ -431,6 +434,27 @@ async function main() {
       case when g % 3 = 0 then 'Resolvido pela equipe.' end, case when g % 3 = 0 then now() end,
       case when g % 3 = 0 then pg_temp.uid('user-franqueador', 1) end, now() - (g || ' minutes')::interval
     from generate_series(1, ${S.tickets}) g join micro_franquias m on m.id = pg_temp.uid('micro', 1 + g % ${S.microFranquias});`,
+  );
+
+  // The audit trail (issue 17): five million rows over four years, written by the micro-franquias (the busiest
+  // writers), on their clientes, with a change on every fifth row.
+  await step(
+    'audit trail',
+    `
+    insert into audit_log (em, usuario_id, papel, acao, entidade, entidade_id, alteracoes, detalhes, ip, user_agent,
+      request_id, franqueador_id, franquia_id, micro_franquia_id)
+    select now() - pg_temp.rnd('audit-at', g) * interval '1400 days', m.user_id, 'micro_franquia',
+      (array['auth.login','cliente.editar','lead.visualizar','lead.editar','matricula.efetivar','leads.exportar'])[1 + g % 6],
+      (array['usuario','cliente','lead','lead','matricula','lead'])[1 + g % 6],
+      case when g % 6 = 5 then null when g % 6 = 0 then m.user_id else pg_temp.uid('cliente', 1 + g % ${S.clientes}) end,
+      case when g % 5 = 0 then jsonb_build_object('nomeFantasia', jsonb_build_array('Escola ' || g, 'Colégio ' || g)) end,
+      case when g % 6 = 5 then jsonb_build_object('linhas', g % 5000, 'completo', true) end,
+      '10.' || (g % 250) || '.' || (g % 200) || '.' || (g % 100),
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+      pg_temp.uid('request', g)::text, f.franqueador_id, m.franquia_id, m.id
+    from generate_series(1, ${AUDIT_ROWS}) g
+    join micro_franquias m on m.id = pg_temp.uid('micro', 1 + g % ${S.microFranquias})
+    join franquias f on f.id = m.franquia_id;`,
   );
 
   await step(`indexes (${indexes.length})`, indexes.map((i) => `${i.def};`).join('\n'));

@@ -34,6 +34,7 @@ import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
 import { BENCH_PASSWORD } from './accounts';
 import { reportScenarios } from './relatorios';
 import { followUpScenarios, followedLeadIds } from './acompanhamento';
+import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
@@ -103,6 +104,25 @@ async function signIn(email: string): Promise<string> {
   });
   if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
   return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** The first of the vendedor's clientes, and its edit body as it stands (issue 17's audited write). */
+async function clienteAsItIs(cookie: string): Promise<{ id: string; body: Record<string, unknown> }> {
+  const [cliente] = (await (await fetch(`${base}/api/clientes?pageSize=1`, { headers: { cookie } })).json()) as {
+    id: string;
+    nomeFantasia: string;
+    cnpj: string;
+    repLegal: string;
+    produto: string;
+    kit: string;
+    cep: string | null;
+    cidade: string | null;
+    estado: string | null;
+    user: { email: string; cpf: string | null; telefone: string | null; endereco: string | null };
+  }[];
+  const { id, nomeFantasia, cnpj, repLegal, produto, kit, cep, cidade, estado, user } = cliente!;
+  const body = { nomeFantasia, cnpj, repLegal, produto, kit, cep, cidade, estado, ...user };
+  return { id, body: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)) };
 }
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
@@ -392,6 +412,12 @@ async function main() {
       },
       ...reportScenarios(new Date()),
       ...followUpScenarios(new Date(), await followedLeadIds(db, actors.vendedor, 500)),
+      ...auditScenarios({
+        cliente: await clienteAsItIs(cookies.vendedor),
+        pendentes: await pendingPreMatriculas(db, 200_000),
+        microUserId: await busiestMicroUser(db),
+        login: { email: accounts.franquia, password: BENCH_PASSWORD },
+      }),
     ];
 
     const helloRun = await cannon({ url: `http://127.0.0.1:${HELLO_PORT}/`, connections: 16, duration });

@@ -12,7 +12,7 @@ import {
   paths,
   roleOf,
 } from '../../../../tests/api/trust/fixtures/network';
-import { createTestApp, login, type TestContext } from '../../../../tests/setup/test-app';
+import { confirmLinkFrom, createTestApp, login, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-network';
 import { auditLog, cursoModulos, sessions } from '../../db/schema';
 import type { AtividadeItem, AuditoriaItem } from '../../../shared/schemas/auditoria';
@@ -249,6 +249,26 @@ describe('audit_log', () => {
       detalhes: { moduloId: modulo!.id },
     });
     expect(acoes('lead.visualizar').length).toBeGreaterThan(0);
+
+    // The e-mail change confirmed from the new mailbox (a GET that writes).
+    const vendedor = await login(ctx.app, DEMO_ACCOUNTS.vendedor);
+    const earlier = new Set(readOutbox(ctx.dataDir));
+    const novo = 'vendedor.novo@exemplo.com.br';
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/email',
+      headers: { cookie: vendedor },
+      payload: { email: novo, password: DEMO_PASSWORD },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const mail = readOutbox(ctx.dataDir).find((m) => !earlier.has(m) && m.includes(novo))!;
+    const confirmed = await ctx.app.inject({ url: confirmLinkFrom(mail) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const after = await db().select().from(auditLog);
+    const changed = after.filter((r) => r.acao === 'usuario.email_alterado');
+    expect(changed).toHaveLength(1);
+    expect(changed[0]!.alteracoes).toEqual({ email: ['v***@d***.br', 'v***@e***.br'] });
+    expect(JSON.stringify(after)).not.toContain(novo);
     expect(await db().select().from(sessions).where(eq(sessions.id, other.id))).toEqual([]);
   });
 });
