@@ -34,7 +34,8 @@ const TABLES: Partial<Record<AuditEntidade, string>> = {
 const exists = sql`case ${auditLog.entidade} ${sql.join(
   Object.entries(TABLES).map(
     ([entidade, table]) =>
-      sql`when ${entidade} then exists (select 1 from ${sql.identifier(table)} r where r.id = ${auditLog.entidadeId})`,
+      // A scalar lookup by key per row of the page: an EXISTS here is planned as a hash of the whole table.
+      sql`when ${entidade} then (select 1 from ${sql.identifier(table)} r where r.id = ${auditLog.entidadeId} limit 1) is not null`,
   ),
   sql` `,
 )} else false end`;
