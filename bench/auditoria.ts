@@ -54,7 +54,7 @@ export function auditScenarios(input: AuditBenchInput): AuditScenario[] {
       db,
       sql`select count(*)::int as n from (select * from audit_log where ${where} offset 0) a`,
     );
-    return Math.min(Number(row?.n ?? 0), 10_000);
+    return Math.min(Number(row?.n ?? 0), 1_000);
   };
   return [
     {

@@ -13,7 +13,7 @@ import { auditoriaColumns } from './auditoria-columns';
 import { AuditoriaDetalheDialog } from './auditoria-detalhe-dialog';
 import { AuditoriaToolbar } from './auditoria-toolbar';
 
-/** '1 registro', '37 registros', 'mais de 10.000 registros' (the server stops counting there). */
+/** '1 registro', '37 registros', 'mais de 1.000 registros' (the server stops counting there). */
 export function contagemTexto({ total, exact }: Pick<AuditoriaPage, 'total' | 'exact'>): string {
   const n = exact ? formatCount(total) : `mais de ${formatCount(total)}`;
   return `${n} ${exact && total === 1 ? 'registro' : 'registros'}`;
