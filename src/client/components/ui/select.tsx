@@ -3,6 +3,9 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
+/** A filter's 'all' option: Radix Select needs a non-empty value for it, which the screens read as no filter. */
+export const SEM_FILTRO = 'todos';
+
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;

@@ -21,11 +21,11 @@ import {
   SelectLabel,
   SelectTrigger,
   SelectValue,
+  SEM_FILTRO,
 } from '@/components/ui/select';
 import type { AuditoriaFilters } from '../hooks/use-auditoria-filters';
 
 /** Radix Select needs a non-empty value for 'all'. */
-const TODOS = 'todos';
 
 /** The actions grouped by the kind of record they are about, in AUDIT_ENTIDADES' order. */
 function acoesPorEntidade(entidade: AuditEntidade | ''): { entidade: AuditEntidade; acoes: AuditAcao[] }[] {
@@ -94,12 +94,15 @@ export function AuditoriaToolbar({ filters, exportHref }: AuditoriaToolbarProps)
 
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-acao`}>Ação</Label>
-          <Select value={values.acao || TODOS} onValueChange={(acao) => update({ acao: acao === TODOS ? '' : acao })}>
+          <Select
+            value={values.acao || SEM_FILTRO}
+            onValueChange={(acao) => update({ acao: acao === SEM_FILTRO ? '' : acao })}
+          >
             <SelectTrigger id={`${id}-acao`}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={TODOS}>Todas as ações</SelectItem>
+              <SelectItem value={SEM_FILTRO}>Todas as ações</SelectItem>
               {acoesPorEntidade(values.entidade).map((group) => (
                 <SelectGroup key={group.entidade}>
                   <SelectLabel>{AUDIT_ENTIDADES[group.entidade]}</SelectLabel>
@@ -117,14 +120,14 @@ export function AuditoriaToolbar({ filters, exportHref }: AuditoriaToolbarProps)
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-entidade`}>Tipo de registro</Label>
           <Select
-            value={values.entidade || TODOS}
-            onValueChange={(entidade) => update({ entidade: entidade === TODOS ? '' : entidade })}
+            value={values.entidade || SEM_FILTRO}
+            onValueChange={(entidade) => update({ entidade: entidade === SEM_FILTRO ? '' : entidade })}
           >
             <SelectTrigger id={`${id}-entidade`}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              <SelectItem value={TODOS}>Todos os registros</SelectItem>
+              <SelectItem value={SEM_FILTRO}>Todos os registros</SelectItem>
               {AUDIT_ENTIDADE_VALUES.map((entidade) => (
                 <SelectItem key={entidade} value={entidade}>
                   {AUDIT_ENTIDADES[entidade]}

@@ -6,9 +6,9 @@ import { Card } from '@/components/ui/card';
 import { FilterChips } from '@/components/ui/filter-chips';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SEM_FILTRO, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Option } from '@shared/enums';
-import { STATUS_FILTER_OPTIONS, SEM_FILTRO, responsavelFilterOptions } from '../hooks/follow-up-filters';
+import { STATUS_FILTER_OPTIONS, responsavelFilterOptions } from '../hooks/follow-up-filters';
 import type { FunnelFilters } from '../hooks/use-funnel-filters';
 
 /** Radix Select needs a non-empty value for 'all'. */

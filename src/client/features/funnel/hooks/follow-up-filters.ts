@@ -1,3 +1,4 @@
+import { SEM_FILTRO } from '@/components/ui/select';
 import {
   LEAD_STATUSES,
   LEAD_STATUS_LABELS,
@@ -65,9 +66,6 @@ export function followUpChips(params: URLSearchParams): DrillChip[] {
 export function followUpParamNames(): string[] {
   return [...FOLLOW_UP_KEYS, RESPONSAVEL_NOME_PARAM];
 }
-
-/** Radix Select needs a non-empty value for 'all'. */
-export const SEM_FILTRO = 'todos';
 
 export const STATUS_FILTER_OPTIONS: Option[] = [
   { value: SEM_FILTRO, label: 'Todos os status' },
