@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       cepApiUrl: 'https://viacep.com.br/ws/{cep}/json/',
       auditRetencaoDias: 1825,
+      ativacaoJanelaDias: 90,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
     [{ CEP_API_URL: 'https://cep.example/ws/' }, 'CEP_API_URL'],
     [{ DEMO_DATA: 'talvez' }, 'DEMO_DATA'],
     [{ AUDIT_RETENCAO_DIAS: '0' }, 'AUDIT_RETENCAO_DIAS'],
+    [{ ATIVACAO_JANELA_DIAS: '-1' }, 'ATIVACAO_JANELA_DIAS'],
     [{ FRANQUEADOR_EMAIL: 'a@b.co' }, 'FRANQUEADOR_EMAIL and FRANQUEADOR_PASSWORD'],
     [{ FRANQUEADOR_EMAIL: 'a@b.co', FRANQUEADOR_PASSWORD: '123' }, 'FRANQUEADOR_PASSWORD'],
     [{ NODE_ENV: 'production', DEMO_DATA: '1' }, 'DEMO_DATA'],

@@ -48,6 +48,7 @@ const envSchema = z.object({
   RATE_LIMIT_CONFLICTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   AUDIT_RETENCAO_DIAS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(36_500).optional(),
+  ATIVACAO_JANELA_DIAS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(3650).optional(),
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
   CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
 });
@@ -73,6 +74,11 @@ export interface Config {
   requestTimeoutMs: number;
   /** Days an audit row is kept before the daily purge removes it (issue 17). */
   auditRetencaoDias: number;
+  /**
+   * Days after an event during which its families may still activate the credit (issue 23): the card is handed
+   * out at the event, so activation goes on after it. 0 keeps activation to today's and upcoming events.
+   */
+  ativacaoJanelaDias: number;
   /** Longest a connection may stay silent. */
   connectionTimeoutMs: number;
   logLevel: string;
@@ -131,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? 30_000,
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS ?? 120_000,
     auditRetencaoDias: e.AUDIT_RETENCAO_DIAS ?? 1825,
+    ativacaoJanelaDias: e.ATIVACAO_JANELA_DIAS ?? 90,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,

@@ -249,6 +249,36 @@ test.describe('/credito-ativacao', () => {
     });
   }
 
+  test('activates at an event that took place last month, which the sign-up no longer offers', async ({ page }) => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const ativacao = (await (
+      await page.request.get('/api/public/eventos', { params: { cidade: 'Campinas', para: 'ativacao' } })
+    ).json()) as { id: string; dataEvento: string }[];
+    const passado = ativacao.find((e) => e.dataEvento < today);
+    expect(passado).toBeDefined();
+
+    await page.goto('/credito-estudantil');
+    await page.getByLabel('Cidade').selectOption('Campinas');
+    await expect(page.getByLabel('Evento').locator('option', { hasText: 'Colégio Horizonte' })).toHaveCount(1);
+    await expect(page.getByLabel('Evento').locator(`option[value="${passado!.id}"]`)).toHaveCount(0);
+
+    await page.goto('/credito-ativacao');
+    await page.getByLabel('Cidade').selectOption('Campinas');
+    await page.getByLabel('Evento').selectOption(passado!.id);
+    const id = tag();
+    await page.getByLabel('Nome do aluno').fill(`Aluno Depois ${id}`);
+    await page.getByLabel('CPF do aluno').pressSequentially(newCpf());
+    await page.getByLabel('Nome do responsável').fill(`Responsável Depois ${id}`);
+    await page.getByLabel('CPF do responsável').pressSequentially(newCpf());
+    await page.getByLabel('Email').fill(`depois.${id}@email.com`);
+    await page.getByLabel('Telefone (WhatsApp)').pressSequentially('19987654321');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
+    const declaration = page.getByRole('article', { name: 'Declaração de Crédito Estudantil' });
+    await expect(declaration).toContainText(`Aluno Depois ${id}`);
+    await expect(declaration).toContainText('Campinas - SP');
+  });
+
   test("activates for the family after someone else used the student's CPF; the school sees 'Conflito'", async ({
     page,
     browser,

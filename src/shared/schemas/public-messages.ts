@@ -5,6 +5,7 @@
 export const PUBLIC_MESSAGES = {
   eventoId: 'Selecione um evento',
   cidade: 'Selecione uma cidade',
+  para: "Use 'inscricao' ou 'ativacao'",
   nomeAluno: 'Nome do aluno é obrigatório',
   cpfAluno: 'CPF do aluno é obrigatório',
   nomeResponsavel: 'Nome do responsável é obrigatório',

@@ -112,6 +112,13 @@ describe('activation form (SPEC §5)', () => {
 describe('public events query', () => {
   it('requires a city', () => {
     expect(errorsOf(publicEventosQuerySchema.safeParse({}))).toEqual({ cidade: PUBLIC_MESSAGES.cidade });
-    expect(publicEventosQuerySchema.parse({ cidade: ' Campinas ' })).toEqual({ cidade: 'Campinas' });
+    expect(publicEventosQuerySchema.parse({ cidade: ' Campinas ' })).toEqual({ cidade: 'Campinas', para: 'inscricao' });
+  });
+
+  it("names the rule: the sign-up's by default, the activation's on request, nothing else", () => {
+    expect(publicEventosQuerySchema.parse({ cidade: 'Campinas', para: 'ativacao' }).para).toBe('ativacao');
+    expect(errorsOf(publicEventosQuerySchema.safeParse({ cidade: 'Campinas', para: 'x' }))).toEqual({
+      para: PUBLIC_MESSAGES.para,
+    });
   });
 });

@@ -52,9 +52,23 @@ export const preMatriculaSchema = z.object({
 export type PreMatriculaInput = z.input<typeof preMatriculaSchema>;
 export type PreMatriculaData = z.output<typeof preMatriculaSchema>;
 
-/** GET /api/public/eventos?cidade= */
+/**
+ * Which rule a public list applies (issue 23): 'inscricao' (the sign-up, the default) offers today's and upcoming
+ * events; 'ativacao' (the activation) also the events of the last ATIVACAO_JANELA_DIAS days, since the credit card
+ * is handed out at the event. Neither ever offers a cancelled or inactive event.
+ */
+export const PUBLIC_FINALIDADES = ['inscricao', 'ativacao'] as const;
+export type PublicFinalidade = (typeof PUBLIC_FINALIDADES)[number];
+
+const paraField = z.enum(PUBLIC_FINALIDADES, { error: PUBLIC_MESSAGES.para }).default('inscricao');
+
+/** GET /api/public/cidades?para= */
+export const publicCidadesQuerySchema = z.object({ para: paraField });
+
+/** GET /api/public/eventos?cidade=&para= */
 export const publicEventosQuerySchema = z.object({
   cidade: requiredText(PUBLIC_MESSAGES.cidade, 120),
+  para: paraField,
 });
 
 /** An event open for sign-up, as the public pages see it. */

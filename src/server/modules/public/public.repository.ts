@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { PublicEvento } from '../../../shared/schemas/public';
 import type { Executor } from '../../db/connect';
 import { cursos, eventos, eventosCursos, leads, preMatriculaConflitos, preMatriculas } from '../../db/schema';
@@ -7,20 +7,32 @@ import { cursos, eventos, eventosCursos, leads, preMatriculaConflitos, preMatric
 const openOn = (today: string) =>
   and(eq(eventos.isActive, true), eq(eventos.status, 'agendado'), gte(eventos.dataEvento, today));
 
+/**
+ * Which events a public list or write accepts (issue 23). The sign-up: open on `today`. The activation: active,
+ * never cancelled, dated `desde` (today minus ATIVACAO_JANELA_DIAS, YYYY-MM-DD) or later -- the card is handed out
+ * at the event, so its families activate in the days after it.
+ */
+export type JanelaPublica = { para: 'inscricao'; today: string } | { para: 'ativacao'; desde: string };
+
+const accepts = (janela: JanelaPublica) =>
+  janela.para === 'inscricao'
+    ? openOn(janela.today)
+    : and(eq(eventos.isActive, true), ne(eventos.status, 'cancelado'), gte(eventos.dataEvento, janela.desde));
+
 /** A generous ceiling: a city never has this many open events, and an answer stays small. */
 const MAX_PUBLIC_ROWS = 500;
 
-export async function listOpenCidades(db: Executor, today: string): Promise<string[]> {
+export async function listOpenCidades(db: Executor, janela: JanelaPublica): Promise<string[]> {
   const rows = await db
     .selectDistinct({ cidade: eventos.cidade })
     .from(eventos)
-    .where(openOn(today))
+    .where(accepts(janela))
     .orderBy(asc(eventos.cidade))
     .limit(2000);
   return rows.map((r) => r.cidade);
 }
 
-export async function listOpenEventos(db: Executor, today: string, cidade: string): Promise<PublicEvento[]> {
+export async function listOpenEventos(db: Executor, janela: JanelaPublica, cidade: string): Promise<PublicEvento[]> {
   const rows = await db
     .select({
       id: eventos.id,
@@ -32,8 +44,15 @@ export async function listOpenEventos(db: Executor, today: string, cidade: strin
       valorTotalDesconto: eventos.valorTotalDesconto,
     })
     .from(eventos)
-    .where(and(openOn(today), eq(eventos.cidade, cidade)))
-    .orderBy(asc(eventos.dataEvento), asc(eventos.horario), asc(eventos.nomeEscola), asc(eventos.id))
+    .where(and(accepts(janela), eq(eventos.cidade, cidade)))
+    // The activation lists the most recent events first: the one a family just attended is on top.
+    .orderBy(
+      ...(janela.para === 'ativacao' ? [desc(eventos.dataEvento), desc(eventos.horario)] : []),
+      asc(eventos.dataEvento),
+      asc(eventos.horario),
+      asc(eventos.nomeEscola),
+      asc(eventos.id),
+    )
     .limit(MAX_PUBLIC_ROWS);
   if (rows.length === 0) return [];
 
@@ -73,7 +92,11 @@ export interface OpenEvento {
   valorTotalDesconto: number;
 }
 
-export async function findOpenEvento(db: Executor, today: string, id: string): Promise<OpenEvento | undefined> {
+export async function findOpenEvento(
+  db: Executor,
+  janela: JanelaPublica,
+  id: string,
+): Promise<OpenEvento | undefined> {
   const [row] = await db
     .select({
       id: eventos.id,
@@ -84,7 +107,7 @@ export async function findOpenEvento(db: Executor, today: string, id: string): P
       valorTotalDesconto: eventos.valorTotalDesconto,
     })
     .from(eventos)
-    .where(and(eq(eventos.id, id), openOn(today)));
+    .where(and(eq(eventos.id, id), accepts(janela)));
   return row ? { ...row, valorTotalDesconto: toMoney(row.valorTotalDesconto) } : undefined;
 }
 

@@ -446,8 +446,11 @@ describe('POST /api/pre-matriculas', () => {
     });
   });
 
-  it('refuses a closed or unknown event', async () => {
-    for (const eventoId of [campinasPassado.id, crypto.randomUUID()]) {
+  it('refuses a cancelled, inactive, too old or unknown event', async () => {
+    const cancelado = await addEvento({ status: 'cancelado' });
+    const inativo = await addEvento({ isActive: false });
+    const antigo = await addEvento({ dataEvento: '2000-01-01', status: 'concluido' });
+    for (const eventoId of [cancelado.id, inativo.id, antigo.id, crypto.randomUUID()]) {
       const response = await post('/api/pre-matriculas', activationBody({ eventoId }));
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: PUBLIC_MESSAGES.eventoIndisponivel });
@@ -477,6 +480,93 @@ describe('POST /api/pre-matriculas', () => {
  * guardian's CPF, the family then got 409, the 409 told an anonymous visitor that the student had activated at
  * the event, and both CPFs brought the stored names back.
  */
+describe('activation after the event (ATIVACAO_JANELA_DIAS, issue 23)', () => {
+  // A 90-day window: on 2030-06-10 in São Paulo it reaches back to 2030-03-12.
+  const cidade = `Janela ${unique()}`;
+  let naBorda: typeof eventos.$inferSelect;
+  let foraDaJanela: typeof eventos.$inferSelect;
+  let cancelado: typeof eventos.$inferSelect;
+  let futuro: typeof eventos.$inferSelect;
+
+  beforeAll(async () => {
+    naBorda = await addEvento({ cidade, dataEvento: '2030-03-12', status: 'concluido' });
+    foraDaJanela = await addEvento({ cidade, dataEvento: '2030-03-11', status: 'concluido' });
+    cancelado = await addEvento({ cidade, dataEvento: '2030-06-01', status: 'cancelado' });
+    futuro = await addEvento({ cidade, dataEvento: '2030-07-01' });
+  });
+
+  const listed = async (para?: string) => {
+    const query = new URLSearchParams({ cidade, ...(para ? { para } : {}) });
+    const response = await get(`/api/public/eventos?${query}`);
+    expect(response.statusCode).toBe(200);
+    return (response.json() as { id: string }[]).map((e) => e.id);
+  };
+  const activate = (eventoId: string) => post('/api/pre-matriculas', activationBody({ eventoId }));
+
+  it('offers the last 90 days and the upcoming events, never a cancelled one, through the last SP minute', async () => {
+    try {
+      setNow(new Date('2030-06-11T02:59:00Z')); // 23:59 of June 10th in São Paulo, already the 11th in UTC
+      expect(await listed('ativacao')).toEqual([futuro.id, naBorda.id]);
+      expect((await get('/api/public/cidades?para=ativacao')).json()).toContain(cidade);
+      setNow(new Date('2030-06-11T03:00:00Z')); // midnight of June 11th in São Paulo: March 12th is 91 days old
+      expect(await listed('ativacao')).toEqual([futuro.id]);
+      expect(await listed('ativacao')).not.toContain(foraDaJanela.id);
+      expect(await listed('ativacao')).not.toContain(cancelado.id);
+    } finally {
+      resetClock();
+    }
+  });
+
+  it("keeps today's rule for the sign-up, with or without para=inscricao", async () => {
+    try {
+      setNow(new Date('2030-06-10T15:00:00Z'));
+      expect(await listed()).toEqual([futuro.id]);
+      expect(await listed('inscricao')).toEqual([futuro.id]);
+      expect((await get('/api/public/cidades')).json()).toContain(cidade);
+      const past = await post('/api/leads', leadBody({ eventoId: naBorda.id }));
+      expect(past.statusCode).toBe(404);
+      expect(past.json()).toEqual({ message: PUBLIC_MESSAGES.eventoIndisponivel });
+    } finally {
+      resetClock();
+    }
+  });
+
+  it('enforces the same window on POST /api/pre-matriculas', async () => {
+    try {
+      setNow(new Date('2030-06-11T02:59:00Z'));
+      const onTheEdge = await activate(naBorda.id);
+      expect(onTheEdge.statusCode).toBe(201);
+      expect(onTheEdge.json()).toMatchObject({ eventoId: naBorda.id, dataEvento: '2030-03-12' });
+      for (const closed of [foraDaJanela, cancelado]) {
+        const refused = await activate(closed.id);
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json()).toEqual({ message: PUBLIC_MESSAGES.eventoIndisponivel });
+      }
+      setNow(new Date('2030-06-11T03:00:00Z'));
+      const late = await activate(naBorda.id);
+      expect(late.statusCode).toBe(404);
+      expect((await activate(futuro.id)).statusCode).toBe(201);
+    } finally {
+      resetClock();
+    }
+  });
+
+  it('answers 400 with a pt-BR message for an unknown rule', async () => {
+    const response = await get(`/api/public/eventos?cidade=Campinas&para=todos`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: PUBLIC_MESSAGES.para, errors: { para: PUBLIC_MESSAGES.para } });
+  });
+
+  it("activates at a concluded event of last month, which the sign-up's list no longer offers", async () => {
+    expect(await (async () => (await get('/api/public/eventos?cidade=Campinas')).json())()).not.toContainEqual(
+      expect.objectContaining({ id: campinasPassado.id }),
+    );
+    const ativacao = (await get('/api/public/eventos?cidade=Campinas&para=ativacao')).json() as { id: string }[];
+    expect(ativacao.map((e) => e.id)).toContain(campinasPassado.id);
+    expect((await activate(campinasPassado.id)).statusCode).toBe(201);
+  });
+});
+
 describe('POST /api/pre-matriculas: CPF squatting', () => {
   const family = () => activationBody({ email: `familia.${unique()}@email.com` });
   const squatterOf = (target: ReturnType<typeof activationBody>) =>

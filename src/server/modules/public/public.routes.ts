@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { leadSchema, preMatriculaSchema, publicEventosQuerySchema } from '../../../shared/schemas/public';
+import {
+  leadSchema,
+  preMatriculaSchema,
+  publicCidadesQuerySchema,
+  publicEventosQuerySchema,
+} from '../../../shared/schemas/public';
 import { listOpenCidades, listOpenEventos } from './public.repository';
-import { createLead, createPreMatricula, today } from './public.service';
+import { createLead, createPreMatricula, janela } from './public.service';
 
 const ONE_MINUTE = 60_000;
 const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base' });
@@ -18,16 +23,21 @@ export async function publicRoutes(fastify: FastifyInstance) {
     rateLimit: { max: app.config.rateLimits.publicPostMax, timeWindow: ONE_MINUTE },
   };
 
-  app.get('/api/public/cidades', { config: { access: 'public' } }, async () => {
-    const cidades = await listOpenCidades(app.db, today(app));
-    // SQL sorts by code point; a Brazilian reader expects 'Águas' before 'Bauru'.
-    return cidades.sort(ptBR.compare);
-  });
+  // `para=ativacao` applies the activation's window (issue 23); without it, the sign-up's rule (SPEC §7).
+  app.get(
+    '/api/public/cidades',
+    { schema: { querystring: publicCidadesQuerySchema }, config: { access: 'public' } },
+    async (request) => {
+      const cidades = await listOpenCidades(app.db, janela(app, request.query.para));
+      // SQL sorts by code point; a Brazilian reader expects 'Águas' before 'Bauru'.
+      return cidades.sort(ptBR.compare);
+    },
+  );
 
   app.get(
     '/api/public/eventos',
     { schema: { querystring: publicEventosQuerySchema }, config: { access: 'public' } },
-    async (request) => listOpenEventos(app.db, today(app), request.query.cidade),
+    async (request) => listOpenEventos(app.db, janela(app, request.query.para), request.query.cidade),
   );
 
   app.post('/api/leads', { schema: { body: leadSchema }, config: publicPost }, async (request, reply) => {

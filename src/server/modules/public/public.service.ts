@@ -5,6 +5,7 @@ import {
   type LeadAnswer,
   type LeadData,
   type PreMatriculaData,
+  type PublicFinalidade,
   PUBLIC_MESSAGES,
 } from '../../../shared/schemas/public';
 import { conflict, notFound } from '../../lib/http-error';
@@ -15,6 +16,7 @@ import {
   findOpenEvento,
   insertLeadIfOpen,
   insertPreMatriculaOnce,
+  type JanelaPublica,
   type OpenEvento,
   recordConflito,
 } from './public.repository';
@@ -40,8 +42,30 @@ export function todayInSaoPaulo(now: Date): string {
 
 export const today = (app: FastifyInstance) => todayInSaoPaulo(app.clock.now());
 
-async function requireOpenEvento(app: FastifyInstance, eventoId: string): Promise<OpenEvento> {
-  const evento = await findOpenEvento(app.db, today(app), eventoId);
+/** 'YYYY-MM-DD' `days` calendar days before `day` (a plain date: no zone, no daylight saving). */
+export function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The events a public page accepts now (issue 23): the sign-up's from today in São Paulo on; the activation's also
+ * those of the last ATIVACAO_JANELA_DIAS days (an event 90 days old on a 90-day window still counts).
+ */
+export function janela(app: FastifyInstance, para: PublicFinalidade): JanelaPublica {
+  const hoje = today(app);
+  return para === 'inscricao'
+    ? { para, today: hoje }
+    : { para, desde: daysBefore(hoje, app.config.ativacaoJanelaDias) };
+}
+
+async function requireOpenEvento(
+  app: FastifyInstance,
+  eventoId: string,
+  para: PublicFinalidade = 'inscricao',
+): Promise<OpenEvento> {
+  const evento = await findOpenEvento(app.db, janela(app, para), eventoId);
   if (!evento) throw notFound(PUBLIC_MESSAGES.eventoIndisponivel);
   return evento;
 }
@@ -89,7 +113,7 @@ export async function createLead(app: FastifyInstance, data: LeadData): Promise<
  * kept beside the activation as a conflict for the staff, and the e-mail on record is told, after the answer.
  */
 export async function createPreMatricula(app: FastifyInstance, data: PreMatriculaData): Promise<CreditDeclaration> {
-  const evento = await requireOpenEvento(app, data.eventoId);
+  const evento = await requireOpenEvento(app, data.eventoId, 'ativacao');
   const leadId = await findLeadIdForActivation(app.db, data.eventoId, data.email, data.nomeAluno);
   const { consentimento: _consent, ...fields } = data;
   const now = app.clock.now();

@@ -60,6 +60,7 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
     >
       <CityEventFields
         idPrefix="ativacao"
+        para="ativacao"
         cidade={cidade}
         onCidadeChange={(next) => {
           setCidade(next);

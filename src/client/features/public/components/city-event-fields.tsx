@@ -1,4 +1,5 @@
 import type { ChangeEvent, ComponentProps } from 'react';
+import type { PublicFinalidade } from '@shared/schemas/public';
 import { CalendarDays, ChevronDown, MapPin } from 'lucide-react';
 import { formatBRL, formatDateOnly } from '@shared/format';
 import { Button } from '@/components/ui/button';
@@ -37,6 +38,8 @@ export interface CityEventFieldsProps {
   /** 'Selecione um evento': shown under the event select, or under the city select while there is none. */
   eventoError?: string;
   disabled?: boolean;
+  /** The rule of the page (issue 23): the activation also offers the events of the last days. */
+  para?: PublicFinalidade;
 }
 
 /**
@@ -51,9 +54,11 @@ export function CityEventFields({
   onEventoChange,
   eventoError,
   disabled,
+  para = 'inscricao',
 }: CityEventFieldsProps) {
-  const cidades = usePublicCidades();
-  const eventos = usePublicEventos(cidade);
+  const cidades = usePublicCidades(para);
+  const eventos = usePublicEventos(cidade, para);
+  const aberto = para === 'ativacao' ? 'para ativação' : 'com inscrições abertas';
   const cidadeId = `${idPrefix}-cidade`;
   const eventoFieldId = `${idPrefix}-evento`;
   const chosen = eventos.data?.find((e) => e.id === eventoId);
@@ -89,7 +94,7 @@ export function CityEventFields({
           </p>
         ) : null}
         {cidades.data?.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nenhuma cidade com inscrições abertas no momento.</p>
+          <p className="text-sm text-muted-foreground">Nenhuma cidade {aberto} no momento.</p>
         ) : null}
         {showErrorOnCidade ? <FormMessage id={cidadeErrorId}>{eventoError}</FormMessage> : null}
       </div>
@@ -121,7 +126,7 @@ export function CityEventFields({
             </p>
           ) : null}
           {eventos.data?.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Nenhum evento com inscrições abertas nesta cidade.</p>
+            <p className="text-sm text-muted-foreground">Nenhum evento {aberto} nesta cidade.</p>
           ) : null}
           <FormMessage id={eventoErrorId}>{eventoError}</FormMessage>
           {chosen ? (
