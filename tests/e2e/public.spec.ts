@@ -14,13 +14,17 @@ const DESKTOP = { width: 1280, height: 800 };
 const tag = () => `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
 const newCpf = () => makeCpf(String(randomInt(100_000_000, 999_999_999)));
 
-async function chooseEvent(page: Page, cidade: string, escola: string) {
+/**
+ * Picks the city, then the school's event. `upcoming`: the activation also lists the school's event of last month
+ * (issue 23), after the upcoming one; the upcoming one is picked.
+ */
+async function chooseEvent(page: Page, cidade: string, escola: string, { upcoming = false } = {}) {
   await page.getByLabel('Cidade').selectOption(cidade);
   const evento = page.getByLabel('Evento');
   await expect(evento).toBeVisible();
-  const option = evento.locator('option', { hasText: escola });
-  await expect(option).toHaveCount(1);
-  await evento.selectOption((await option.getAttribute('value'))!);
+  const options = evento.locator('option', { hasText: escola });
+  await expect(options).toHaveCount(upcoming ? 2 : 1);
+  await evento.selectOption((await options.first().getAttribute('value'))!);
 }
 
 async function leadsOfCliente(request: APIRequestContext, q: string) {
@@ -364,7 +368,7 @@ test.describe('/credito-ativacao', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/credito-ativacao');
     await expectAccessible(page);
-    await chooseEvent(page, 'Campinas', 'Colégio Horizonte');
+    await chooseEvent(page, 'Campinas', 'Colégio Horizonte', { upcoming: true });
     await expectAccessible(page);
     const id = tag();
     await page.getByLabel('Nome do aluno').fill(`Aluno Calmo ${id}`);
@@ -418,7 +422,7 @@ test.describe('the public pages download none of the staff application', () => {
       const requested: string[] = [];
       page.on('request', (r) => requested.push(new URL(r.url()).pathname));
       await page.goto(path);
-      await chooseEvent(page, 'Campinas', 'Colégio Horizonte');
+      await chooseEvent(page, 'Campinas', 'Colégio Horizonte', { upcoming: path === '/credito-ativacao' });
       await expect(page.getByLabel('Nome do aluno')).toBeVisible();
       const assets = requested.filter((p) => p.startsWith('/assets/'));
       expect(assets.some((p) => p.includes(path.slice(1)))).toBe(true);

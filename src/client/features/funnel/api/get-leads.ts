@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LeadItem } from '@shared/schemas/funnel';
 import { api } from '@/lib/api-client';
+import { liveListOptions } from '@/hooks/use-live-list';
 import { LEADS_LIST_QUERY_KEY, type FunnelListParams } from './funnel-keys';
 
 /** Leads and Interesses read the same list (GET /api/leads). */
@@ -11,6 +12,7 @@ export const getLeadsQueryOptions = (params: FunnelListParams) =>
     queryKey: [...LEADS_LIST_QUERY_KEY, params],
     queryFn: () => getLeads(params),
     placeholderData: keepPreviousData,
+    ...liveListOptions,
   });
 
 export const useLeads = (params: FunnelListParams, { enabled = true }: { enabled?: boolean } = {}) =>

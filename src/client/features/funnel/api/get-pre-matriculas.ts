@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PreMatriculaItem } from '@shared/schemas/funnel';
 import { api } from '@/lib/api-client';
+import { liveListOptions } from '@/hooks/use-live-list';
 import { FUNNEL_QUERY_KEY, type FunnelListParams } from './funnel-keys';
 
 export const getPreMatriculas = (params: FunnelListParams) =>
@@ -11,6 +12,7 @@ export const getPreMatriculasQueryOptions = (params: FunnelListParams) =>
     queryKey: [...FUNNEL_QUERY_KEY, 'pre-matriculas', params],
     queryFn: () => getPreMatriculas(params),
     placeholderData: keepPreviousData,
+    ...liveListOptions,
   });
 
 export const usePreMatriculas = (params: FunnelListParams) => useQuery(getPreMatriculasQueryOptions(params));

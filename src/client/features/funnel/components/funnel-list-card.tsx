@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { formatCount } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { LiveListControls } from '@/components/ui/live-list-controls';
+import type { LiveList } from '@/hooks/use-live-list';
 
 export interface FunnelListCardProps {
   title: string;
@@ -9,9 +11,11 @@ export interface FunnelListCardProps {
   count?: number;
   noun: readonly [singular: string, plural: string];
   children: ReactNode;
+  /** The live list's 'N novos — atualizar' and 'Atualizar' (issue 23). */
+  live?: LiveList<unknown>;
 }
 
-export function FunnelListCard({ title, count, noun, children }: FunnelListCardProps) {
+export function FunnelListCard({ title, count, noun, children, live }: FunnelListCardProps) {
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-4 sm:px-6">
@@ -21,6 +25,7 @@ export function FunnelListCard({ title, count, noun, children }: FunnelListCardP
             {formatCount(count)} {count === 1 ? noun[0] : noun[1]}
           </Badge>
         )}
+        {live ? <LiveListControls live={live} className="ml-auto" /> : null}
       </div>
       <div className="px-2 pb-4 sm:px-4">{children}</div>
     </Card>

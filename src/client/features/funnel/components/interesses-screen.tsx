@@ -5,6 +5,7 @@ import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { useLeads } from '../api/get-leads';
+import { useLiveList } from '@/hooks/use-live-list';
 import { useFunnelFilters } from '../hooks/use-funnel-filters';
 import { ContactLinks } from './contact-links';
 import { EventoCell } from './evento-cell';
@@ -50,7 +51,9 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
   const filters = useFunnelFilters({ followUp: true });
   const eventos = useFunnelEventos();
   const resumo = useFunnelResumo('leads');
-  const leads = useLeads(filters.params);
+  const leadsQuery = useLeads(filters.params);
+  const live = useLiveList(leadsQuery, JSON.stringify(filters.params));
+  const leads = { ...leadsQuery, data: live.data };
 
   if (isForbidden(leads.error)) return <ForbiddenNotice message={listErrorMessage('interesses', leads.error)} />;
 
@@ -63,7 +66,12 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
         exportHref={exportCsvUrl('/api/leads/export.csv', filters.params, { view: 'interesses' })}
         followUp={{ meus: showMeus }}
       />
-      <FunnelListCard title="Lista de Interesses" count={leads.data?.total} noun={['interesse', 'interesses']}>
+      <FunnelListCard
+        live={live}
+        title="Lista de Interesses"
+        count={leads.data?.total}
+        noun={['interesse', 'interesses']}
+      >
         <DataTable
           caption="Interesses"
           columns={columns(showCliente)}

@@ -4,6 +4,7 @@ import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useLeads } from '../api/get-leads';
+import { useLiveList } from '@/hooks/use-live-list';
 import { useFunnelFilters } from '../hooks/use-funnel-filters';
 import { ContactLinks } from './contact-links';
 import { EventoCell } from './evento-cell';
@@ -39,7 +40,9 @@ export function LeadsScreen() {
   const filters = useFunnelFilters({ followUp: true });
   const eventos = useFunnelEventos();
   const eventChosen = Boolean(filters.params.eventoId) || filters.followUpActive;
-  const leads = useLeads(filters.params, { enabled: eventChosen });
+  const leadsQuery = useLeads(filters.params, { enabled: eventChosen });
+  const live = useLiveList(leadsQuery, JSON.stringify(filters.params));
+  const leads = { ...leadsQuery, data: live.data };
 
   if (isForbidden(leads.error) || isForbidden(eventos.error)) {
     return <ForbiddenNotice message={listErrorMessage('leads', leads.error ?? eventos.error)} />;
@@ -62,6 +65,7 @@ export function LeadsScreen() {
         followUp={{ meus: false }}
       />
       <FunnelListCard
+        live={eventChosen ? live : undefined}
         title="Lista de Leads"
         count={eventChosen ? leads.data?.total : undefined}
         noun={['lead', 'leads']}

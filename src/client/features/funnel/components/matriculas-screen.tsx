@@ -5,6 +5,7 @@ import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { useMatriculas } from '../api/get-matriculas';
+import { useLiveList } from '@/hooks/use-live-list';
 import { useFunnelFilters } from '../hooks/use-funnel-filters';
 import { ContactLinks } from './contact-links';
 import { CursoBadge } from './curso-badge';
@@ -41,7 +42,9 @@ const COLUMNS: DataTableColumn<MatriculaItem>[] = [
 /** Matrículas Efetivadas (SPEC §2): the four cards and the effective date; 403 for the vendedor. */
 export function MatriculasScreen() {
   const filters = useFunnelFilters();
-  const list = useMatriculas(filters.params);
+  const listQuery = useMatriculas(filters.params);
+  const live = useLiveList(listQuery, JSON.stringify(filters.params));
+  const list = { ...listQuery, data: live.data };
   const forbidden = isForbidden(list.error);
   const eventos = useFunnelEventos();
   const resumo = useFunnelResumo('matriculas');
@@ -57,6 +60,7 @@ export function MatriculasScreen() {
         exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params)}
       />
       <FunnelListCard
+        live={live}
         title="Lista de Matrículas Efetivadas"
         count={list.data?.total}
         noun={['matrícula', 'matrículas']}

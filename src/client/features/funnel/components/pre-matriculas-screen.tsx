@@ -5,6 +5,7 @@ import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { usePreMatriculas } from '../api/get-pre-matriculas';
+import { useLiveList } from '@/hooks/use-live-list';
 import { useFunnelFilters } from '../hooks/use-funnel-filters';
 import { ConflitoDialog } from './conflito-dialog';
 import { ContactLinks } from './contact-links';
@@ -49,7 +50,9 @@ export function PreMatriculasScreen() {
   const filters = useFunnelFilters();
   const eventos = useFunnelEventos();
   const resumo = useFunnelResumo('pre-matriculas');
-  const list = usePreMatriculas(filters.params);
+  const listQuery = usePreMatriculas(filters.params);
+  const live = useLiveList(listQuery, JSON.stringify(filters.params));
+  const list = { ...listQuery, data: live.data };
 
   if (isForbidden(list.error)) {
     return <ForbiddenNotice message={listErrorMessage('preMatriculas', list.error)} />;
@@ -64,6 +67,7 @@ export function PreMatriculasScreen() {
         exportHref={exportCsvUrl('/api/pre-matriculas/export.csv', filters.params)}
       />
       <FunnelListCard
+        live={live}
         title="Lista de Pré-Matrículas"
         count={list.data?.total}
         noun={['pré-matrícula', 'pré-matrículas']}
