@@ -62,7 +62,8 @@ test('a micro-franquia changes a cliente; the franqueador finds the change on Au
   await micro.goto('/clientes');
   await micro.getByLabel('Buscar clientes').fill(cliente.nomeFantasia);
   const row = micro.getByRole('row', { name: new RegExp(cliente.nomeFantasia) });
-  await row.getByRole('button', { name: `Editar ${cliente.nomeFantasia}` }).click();
+  await row.getByRole('button', { name: `Ações de ${cliente.nomeFantasia}` }).click();
+  await micro.getByRole('menuitem', { name: 'Editar' }).click();
   const edit = micro.getByRole('dialog', { name: 'Editar Cliente' });
   await edit.getByLabel('Nome Fantasia').fill(novoNome);
   await edit.getByLabel('Representante Legal').fill('Beatriz Nogueira');

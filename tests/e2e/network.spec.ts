@@ -150,7 +150,8 @@ test('the network grows from the franqueador down to a cliente, and a deactivate
   const microRow = page.getByRole('row', { name: new RegExp(micro.razaoSocial) });
   await expect(microRow).toContainText('Ativa');
 
-  await microRow.getByRole('button', { name: `Editar ${micro.razaoSocial}` }).click();
+  await microRow.getByRole('button', { name: `Ações de ${micro.razaoSocial}` }).click();
+  await page.getByRole('menuitem', { name: 'Editar' }).click();
   const microEdit = page.getByRole('dialog', { name: 'Editar Micro-franquia' });
   await microEdit.getByLabel('Endereço').fill('Rua Nova, 22 - Cambuí');
   await microEdit.getByRole('button', { name: 'Salvar Alterações' }).click();
@@ -227,7 +228,8 @@ test('the network grows from the franqueador down to a cliente, and a deactivate
   await signOutAndIn(page, micro.email);
   await page.goto('/clientes');
   const rowA = page.getByRole('row', { name: new RegExp(clienteA.nome) });
-  await rowA.getByRole('button', { name: `Desativar ${clienteA.nome}` }).click();
+  await rowA.getByRole('button', { name: `Ações de ${clienteA.nome}` }).click();
+  await page.getByRole('menuitem', { name: 'Desativar' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Desativar cliente' });
   await expect(confirm).toContainText('não poderá mais acessar o sistema');
   await expectAccessible(page);
@@ -246,8 +248,9 @@ test('the network grows from the franqueador down to a cliente, and a deactivate
   await page.goto('/clientes');
   await page
     .getByRole('row', { name: new RegExp(clienteA.nome) })
-    .getByRole('button', { name: `Ativar ${clienteA.nome}` })
+    .getByRole('button', { name: `Ações de ${clienteA.nome}` })
     .click();
+  await page.getByRole('menuitem', { name: 'Ativar' }).click();
   await page.getByRole('alertdialog', { name: 'Ativar cliente' }).getByRole('button', { name: 'Ativar' }).click();
   await expectToast(page, 'Cliente ativado');
   await signOutAndIn(page, clienteA.email);

@@ -2,8 +2,8 @@ import { Pencil, Power } from 'lucide-react';
 import type { ClienteView } from '@shared/schemas/cliente';
 import { formatCnpj } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import type { DataTableColumn } from '@/components/ui/data-table';
+import { RowActions } from '@/components/ui/row-actions';
 import { KitBadge, ProdutoBadge } from './cliente-badges';
 
 export interface ClientesColumnsOptions {
@@ -51,22 +51,20 @@ export function clientesColumns({
           {
             key: 'acoes',
             header: 'Ações',
+            className: 'text-right',
             cell: (row: ClienteView) => (
-              <div className="flex flex-wrap gap-1">
-                <Button variant="ghost" size="sm" onClick={() => onEdit(row)}>
-                  <Pencil aria-hidden="true" />
-                  Editar <span className="sr-only">{row.nomeFantasia}</span>
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className={row.isActive ? 'text-destructive' : undefined}
-                  onClick={() => onToggle(row)}
-                >
-                  <Power aria-hidden="true" />
-                  {row.isActive ? 'Desativar' : 'Ativar'} <span className="sr-only">{row.nomeFantasia}</span>
-                </Button>
-              </div>
+              <RowActions
+                record={row.nomeFantasia}
+                actions={[
+                  { label: 'Editar', icon: Pencil, onSelect: () => onEdit(row) },
+                  {
+                    label: row.isActive ? 'Desativar' : 'Ativar',
+                    icon: Power,
+                    destructive: row.isActive,
+                    onSelect: () => onToggle(row),
+                  },
+                ]}
+              />
             ),
           },
         ]),

@@ -80,7 +80,8 @@ describe('ClientesScreen', () => {
       [`PATCH /api/clientes/${row.id}`]: (body) => ({ body: { ...row, ...(body as object) } }),
     });
     renderWithProviders(<ClientesScreen role="micro_franquia" lookupCep={lookupCep} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Desativar Colégio Horizonte' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ações de Colégio Horizonte' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Desativar' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Desativar cliente' });
     expect(dialog).toHaveTextContent('Ele não poderá mais acessar o sistema.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desativar' }));

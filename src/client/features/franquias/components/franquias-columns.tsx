@@ -1,15 +1,9 @@
-import { MoreHorizontal, Pencil, Power } from 'lucide-react';
+import { Pencil, Power } from 'lucide-react';
 import type { FranquiaView } from '@shared/schemas/franquia';
 import { formatCnpj, MISSING } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import type { DataTableColumn } from '@/components/ui/data-table';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { RowActions } from '@/components/ui/row-actions';
 
 export interface FranquiasColumnsOptions {
   onEdit: (row: FranquiaView) => void;
@@ -46,23 +40,18 @@ export function franquiasColumns({ onEdit, onToggle }: FranquiasColumnsOptions):
       header: 'Ações',
       className: 'text-right',
       cell: (row) => (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`Ações de ${row.razaoSocial}`}>
-              <MoreHorizontal aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            <DropdownMenuItem onSelect={() => onEdit(row)}>
-              <Pencil aria-hidden="true" />
-              Editar
-            </DropdownMenuItem>
-            <DropdownMenuItem destructive={row.isActive} onSelect={() => onToggle(row)}>
-              <Power aria-hidden="true" />
-              {row.isActive ? 'Desativar' : 'Ativar'}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <RowActions
+          record={row.razaoSocial}
+          actions={[
+            { label: 'Editar', icon: Pencil, onSelect: () => onEdit(row) },
+            {
+              label: row.isActive ? 'Desativar' : 'Ativar',
+              icon: Power,
+              destructive: row.isActive,
+              onSelect: () => onToggle(row),
+            },
+          ]}
+        />
       ),
     },
   ];

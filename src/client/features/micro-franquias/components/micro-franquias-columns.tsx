@@ -2,8 +2,8 @@ import { Pencil } from 'lucide-react';
 import type { MicroFranquiaView } from '@shared/schemas/micro-franquia';
 import { formatCnpj, MISSING } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import type { DataTableColumn } from '@/components/ui/data-table';
+import { RowActions } from '@/components/ui/row-actions';
 
 export interface MicroFranquiasColumnsOptions {
   /** The franqueador reads: it sees the Franquia column and no Ações. */
@@ -42,10 +42,12 @@ export function microFranquiasColumns({
           {
             key: 'acoes',
             header: 'Ações',
+            className: 'text-right',
             cell: (row: MicroFranquiaView) => (
-              <Button variant="ghost" size="icon" aria-label={`Editar ${row.razaoSocial}`} onClick={() => onEdit(row)}>
-                <Pencil aria-hidden="true" />
-              </Button>
+              <RowActions
+                record={row.razaoSocial}
+                actions={[{ label: 'Editar', icon: Pencil, onSelect: () => onEdit(row) }]}
+              />
             ),
           },
         ]),

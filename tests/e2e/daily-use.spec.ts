@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { makeCpf } from '../../src/shared/brazil-ids';
+import { expectAccessible, useSession } from './support';
+
+/**
+ * Daily use (issue 23): what staff and families hit when they use the product for a day, at 1280 and 360 px.
+ * Other specs run against the same server: every row this spec adds is its own.
+ */
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const randomCpf = () => makeCpf(String(100_000_000 + Math.floor(Math.random() * 899_999_999)));
+
+/** Nothing on the page is wider than the window: no list scrolls sideways or cuts its last column. */
+async function expectNoOverflow(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const clipped = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('table')].filter((t) => t.scrollWidth > (t.parentElement?.clientWidth ?? 0) + 1)
+        .length,
+  );
+  expect(clipped).toBe(0);
+}
+
+for (const role of ['micro_franquia', 'vendedor'] as const) {
+  test(`/clientes fits at 1280 px and becomes cards at 360 px for the ${role}, one row-action menu`, async ({
+    page,
+  }) => {
+    await useSession(page, role);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/clientes');
+    const table = page.getByRole('table', { name: 'Lista de clientes' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expectNoOverflow(page, DESKTOP.width);
+    const acoes = table.getByRole('button', { name: /^Ações de / }).first();
+    await expect(acoes).toBeVisible();
+    await acoes.click();
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /^(Desativar|Ativar)$/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expectAccessible(page);
+
+    await page.setViewportSize(PHONE);
+    await expectNoOverflow(page, PHONE.width);
+    // A card: the row's cells stack, each under the one before.
+    const cells = table.getByRole('row').nth(1).getByRole('cell');
+    const [first, second] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
+    expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+    await expectAccessible(page);
+  });
+}
+
+test('a pré-matrícula that arrives during the event shows as "1 novo — atualizar", then in the list', async ({
+  page,
+}) => {
+  await useSession(page, 'cliente');
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/pre-matriculas');
+  const table = page.getByRole('table', { name: 'Pré-Matrículas' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const eventos = (await (await page.request.get('/api/public/eventos?cidade=Campinas')).json()) as { id: string }[];
+  const id = unique();
+  const nome = `Aluno Ao Vivo ${id}`;
+  const created = await page.request.post('/api/pre-matriculas', {
+    data: {
+      eventoId: eventos[0]!.id,
+      nomeAluno: nome,
+      nomeResponsavel: `Responsável Ao Vivo ${id}`,
+      cpfAluno: randomCpf(),
+      cpfResponsavel: randomCpf(),
+      email: `ao.vivo.${id}@email.com`,
+      telefone: '19987654321',
+      consentimento: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  // The window regains focus (another tab, another app): the list reads again without moving its rows.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+  });
+  const novos = page.getByRole('button', { name: /^\d+ novos? — atualizar$/ });
+  await expect(novos).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(nome) })).toHaveCount(0);
+  await expectAccessible(page);
+  await novos.click();
+  await expect(table.getByRole('row', { name: new RegExp(nome) })).toBeVisible();
+  await expect(novos).toHaveCount(0);
+});
