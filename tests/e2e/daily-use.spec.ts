@@ -90,3 +90,38 @@ test('a pré-matrícula that arrives during the event shows as "1 novo — atual
   await expect(table.getByRole('row', { name: new RegExp(nome) })).toBeVisible();
   await expect(novos).toHaveCount(0);
 });
+
+test("the activation records the 'Curso de interesse' chosen among the event's courses", async ({ page, browser }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/credito-ativacao');
+  await page.getByLabel('Cidade').selectOption('Contagem');
+  const evento = page.getByLabel('Evento');
+  await evento.selectOption(
+    (await evento.locator('option', { hasText: 'Instituto Saber Contagem' }).getAttribute('value'))!,
+  );
+  const curso = page.getByLabel(/Curso de interesse/);
+  await expect(curso.locator('option')).toHaveText(['Ainda não sei', 'Informática Básica']);
+  await curso.selectOption({ label: 'Informática Básica' });
+  const id = unique();
+  const nome = `Aluno Curso ${id}`;
+  await page.getByLabel('Nome do aluno').fill(nome);
+  await page.getByLabel('CPF do aluno').fill(randomCpf());
+  await page.getByLabel('Nome do responsável').fill(`Responsável Curso ${id}`);
+  await page.getByLabel('CPF do responsável').fill(randomCpf());
+  await page.getByLabel('Email').fill(`curso.${id}@email.com`);
+  await page.getByLabel('Telefone (WhatsApp)').fill('31987654321');
+  await page.getByRole('checkbox').check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
+
+  const staff = await browser.newPage();
+  try {
+    await useSession(staff, 'franqueador');
+    await staff.goto(`/pre-matriculas`);
+    await staff.getByRole('searchbox', { name: 'Buscar' }).fill(nome);
+    await expect(staff.getByRole('row', { name: new RegExp(nome) })).toContainText('Informática Básica');
+  } finally {
+    await staff.close();
+  }
+});

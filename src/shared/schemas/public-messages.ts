@@ -10,6 +10,7 @@ export const PUBLIC_MESSAGES = {
   cpfAluno: 'CPF do aluno é obrigatório',
   nomeResponsavel: 'Nome do responsável é obrigatório',
   cpfResponsavel: 'CPF do responsável é obrigatório',
+  cursoId: 'Escolha um curso oferecido neste evento',
   consentimento: 'É necessário autorizar o uso dos dados',
   eventoIndisponivel: 'Evento não encontrado ou encerrado para inscrições',
   leadSuccess: 'Inscrição realizada com sucesso!',

@@ -48,6 +48,13 @@ export const preMatriculaSchema = z.object({
   email: emailField,
   telefone: telefoneField,
   consentimento: consentimentoField,
+  /** 'Curso de interesse' (issue 23): optional, one of the event's courses; empty means none chosen. */
+  cursoId: z
+    .string({ error: PUBLIC_MESSAGES.cursoId })
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.guid(PUBLIC_MESSAGES.cursoId).optional())
+    .optional(),
 });
 export type PreMatriculaInput = z.input<typeof preMatriculaSchema>;
 export type PreMatriculaData = z.output<typeof preMatriculaSchema>;

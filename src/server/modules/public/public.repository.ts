@@ -92,11 +92,7 @@ export interface OpenEvento {
   valorTotalDesconto: number;
 }
 
-export async function findOpenEvento(
-  db: Executor,
-  janela: JanelaPublica,
-  id: string,
-): Promise<OpenEvento | undefined> {
+export async function findOpenEvento(db: Executor, janela: JanelaPublica, id: string): Promise<OpenEvento | undefined> {
   const [row] = await db
     .select({
       id: eventos.id,
@@ -109,6 +105,16 @@ export async function findOpenEvento(
     .from(eventos)
     .where(and(eq(eventos.id, id), accepts(janela)));
   return row ? { ...row, valorTotalDesconto: toMoney(row.valorTotalDesconto) } : undefined;
+}
+
+/** The title of one of the event's active courses, or undefined when the event does not offer it. */
+export async function findCursoDoEvento(db: Executor, eventoId: string, cursoId: string) {
+  const [row] = await db
+    .select({ titulo: cursos.titulo })
+    .from(eventosCursos)
+    .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
+    .where(and(eq(eventosCursos.eventoId, eventoId), eq(eventosCursos.cursoId, cursoId), eq(cursos.isActive, true)));
+  return row?.titulo;
 }
 
 export interface NewLead {
@@ -189,6 +195,8 @@ export interface NewPreMatricula {
   email: string;
   telefone: string;
   consentidoEm: Date;
+  /** The title of the course chosen on the form, kept as the staff read it. */
+  cursoInteresse: string | null;
 }
 
 /** Inserts unless the student's CPF already activated credit at the event (pre_matriculas_evento_cpf_aluno_key). */

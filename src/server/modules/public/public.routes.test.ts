@@ -371,6 +371,31 @@ describe('POST /api/pre-matriculas', () => {
     expect(Math.abs(stored!.consentidoEm!.getTime() - Date.now())).toBeLessThan(60_000);
   });
 
+  it("records the 'Curso de interesse' chosen among the event's courses (issue 23), and refuses another", async () => {
+    const [offered] = (await get('/api/public/eventos?cidade=Campinas')).json()[0].cursos as {
+      id: string;
+      titulo: string;
+    }[];
+    const chosen = await post('/api/pre-matriculas', activationBody({ cursoId: offered!.id }));
+    expect(chosen.statusCode).toBe(201);
+    const [stored] = await ctx.handle.db.select().from(preMatriculas).where(eq(preMatriculas.id, chosen.json().id));
+    expect(stored!.cursoInteresse).toBe(offered!.titulo);
+
+    const none = await post('/api/pre-matriculas', activationBody({ cursoId: '' }));
+    expect(none.statusCode).toBe(201);
+    const [noCourse] = await ctx.handle.db.select().from(preMatriculas).where(eq(preMatriculas.id, none.json().id));
+    expect(noCourse!.cursoInteresse).toBeNull();
+
+    for (const cursoId of [crypto.randomUUID(), 'abc']) {
+      const refused = await post('/api/pre-matriculas', activationBody({ cursoId }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        message: PUBLIC_MESSAGES.cursoId,
+        errors: { cursoId: PUBLIC_MESSAGES.cursoId },
+      });
+    }
+  });
+
   it('links the lead of the same event and e-mail', async () => {
     const lead = leadBody();
     const leadId = (await post('/api/leads', lead)).json().id;

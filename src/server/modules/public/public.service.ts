@@ -8,9 +8,10 @@ import {
   type PublicFinalidade,
   PUBLIC_MESSAGES,
 } from '../../../shared/schemas/public';
-import { conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import {
   findActivationOnRecord,
+  findCursoDoEvento,
   findLead,
   findLeadIdForActivation,
   findOpenEvento,
@@ -115,9 +116,13 @@ export async function createLead(app: FastifyInstance, data: LeadData): Promise<
 export async function createPreMatricula(app: FastifyInstance, data: PreMatriculaData): Promise<CreditDeclaration> {
   const evento = await requireOpenEvento(app, data.eventoId, 'ativacao');
   const leadId = await findLeadIdForActivation(app.db, data.eventoId, data.email, data.nomeAluno);
-  const { consentimento: _consent, ...fields } = data;
+  const { consentimento: _consent, cursoId, ...fields } = data;
+  const cursoInteresse = cursoId ? await findCursoDoEvento(app.db, data.eventoId, cursoId) : null;
+  if (cursoInteresse === undefined) {
+    throw badRequest(PUBLIC_MESSAGES.cursoId, { cursoId: PUBLIC_MESSAGES.cursoId });
+  }
   const now = app.clock.now();
-  const inserted = await insertPreMatriculaOnce(app.db, { ...fields, leadId, consentidoEm: now });
+  const inserted = await insertPreMatriculaOnce(app.db, { ...fields, leadId, consentidoEm: now, cursoInteresse });
   const id = inserted?.id ?? (await recordRepeat(app, data, evento, now));
   return {
     id,

@@ -3,6 +3,8 @@ import { maskCpf, maskPhone, MASK_MAX_LENGTH } from '@shared/format';
 import type { CreditDeclaration, PreMatriculaData, PreMatriculaInput } from '@shared/schemas/public';
 import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
 import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
+import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { maskedRegistration } from '@/lib/masked-registration';
@@ -10,7 +12,8 @@ import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
 import { useCreatePreMatricula } from '../api/create-pre-matricula';
 import { useSignUpForm } from '../hooks/use-sign-up-form';
-import { CityEventFields } from './city-event-fields';
+import { usePublicEventos } from '../api/get-public-eventos';
+import { CityEventFields, NativeSelect } from './city-event-fields';
 import { ConsentField } from './consent-field';
 import { lazyCheck, preloadRules } from './lazy-rules';
 
@@ -23,6 +26,7 @@ const EMPTY: PreMatriculaInput = {
   email: '',
   telefone: '',
   consentimento: false,
+  cursoId: '',
 };
 const check = lazyCheck((rules) => rules.checkPreMatricula);
 
@@ -38,6 +42,8 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
     PreMatriculaData
   >({ defaultValues: EMPTY, check });
   const { eventoId } = values;
+  // The chosen event's courses (issue 23): the list is already read for the event select.
+  const cursos = usePublicEventos(cidade, 'ativacao').data?.find((e) => e.id === eventoId)?.cursos ?? [];
 
   const activate = useCreatePreMatricula({
     onSuccess: onActivated,
@@ -70,6 +76,7 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
         eventoId={eventoId}
         onEventoChange={(next) => {
           setValue('eventoId', next);
+          setValue('cursoId', '');
           if (next) clearErrors('eventoId');
         }}
         eventoError={errors.eventoId}
@@ -77,6 +84,28 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
 
       {eventoId ? (
         <>
+          {cursos.length > 0 ? (
+            <div className="grid gap-2">
+              <Label htmlFor="ativacao-curso">
+                Curso de interesse <span className="font-normal text-muted-foreground">(opcional)</span>
+              </Label>
+              <NativeSelect
+                id="ativacao-curso"
+                value={values.cursoId ?? ''}
+                aria-invalid={errors.cursoId ? true : undefined}
+                aria-describedby={errors.cursoId ? 'ativacao-curso-error' : undefined}
+                onChange={(event) => setValue('cursoId', event.target.value)}
+              >
+                <option value="">Ainda não sei</option>
+                {cursos.map((curso) => (
+                  <option key={curso.id} value={curso.id}>
+                    {curso.titulo}
+                  </option>
+                ))}
+              </NativeSelect>
+              <FormMessage id="ativacao-curso-error">{errors.cursoId}</FormMessage>
+            </div>
+          ) : null}
           <TextField
             id="ativacao-nome-aluno"
             label="Nome do aluno"

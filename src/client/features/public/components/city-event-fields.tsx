@@ -10,7 +10,7 @@ import { usePublicCidades } from '../api/get-public-cidades';
 import { usePublicEventos } from '../api/get-public-eventos';
 
 /** Native selects: on a phone they open the system's own picker, which is faster and easier to use. */
-function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
+export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {
   return (
     <div className="relative">
       <select
