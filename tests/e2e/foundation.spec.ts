@@ -35,7 +35,7 @@ test('the franqueador dashboard shows its counts and is accessible', async ({ pa
     'Clientes',
     'Eventos',
     'Interesses',
-    'Pré-Matriculas',
+    'Pré-Matrículas',
     'Matrículas Efetivadas',
   ]) {
     await expect(page.getByRole('main').getByText(label, { exact: true })).toBeVisible();
@@ -49,8 +49,8 @@ test('the login page is accessible and refuses a wrong password', async ({ page 
   await expect(page.getByText('Entrar na conta')).toBeVisible();
   await expectAccessible(page);
   await signIn(page, DEMO_ACCOUNTS.cliente, 'senha-errada');
-  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
-  await expect(page.getByText('Email ou senha inválidos', { exact: true })).toBeVisible();
+  await expect(page.getByText('Não foi possível entrar', { exact: true }).first()).toBeVisible();
+  await expect(page.locator('form').getByText('Email ou senha inválidos', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 });
 
@@ -76,7 +76,8 @@ test('a role that may not open a screen sees Acesso Negado with its role label',
 
 test('an unknown route shows the 404 page', async ({ page }) => {
   await page.goto('/nao-existe/mesmo');
-  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '404 - Página não encontrada' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voltar para o início' })).toBeVisible();
 });
 
 test('a signed-in user opening /auth goes to the dashboard; Sair returns to /auth', async ({ page }) => {
@@ -118,7 +119,7 @@ test('forgot password -> e-mail -> reset page -> sign in with the new password; 
   await expect(page).toHaveURL(/\/auth$/, { timeout: 6000 });
 
   await signIn(page, email, DEMO_PASSWORD);
-  await expect(page.getByText('Email ou senha inválidos', { exact: true })).toBeVisible();
+  await expect(page.locator('form').getByText('Email ou senha inválidos', { exact: true })).toBeVisible();
   await signIn(page, email, 'nova-senha-e2e');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard do Cliente' })).toBeVisible();
   await page.getByRole('button', { name: 'Sair' }).click();

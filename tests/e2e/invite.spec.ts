@@ -45,7 +45,7 @@ for (const width of [1280, 360]) {
     await page.context().clearCookies();
     // The password typed before ticking the invite was never sent: it does not open the account.
     await signIn(page, email, 'digitada-antes');
-    await expect(page.getByText('Email ou senha inválidos', { exact: true })).toBeVisible();
+    await expect(page.locator('form').getByText('Email ou senha inválidos', { exact: true })).toBeVisible();
 
     const link = new URL(resetLinkFrom(eml));
     await page.goto(link.pathname + link.search);

@@ -240,7 +240,7 @@ test('the network grows from the franqueador down to a cliente, and a deactivate
 
   await page.context().clearCookies();
   await signIn(page, clienteA.email, PASSWORD);
-  await expectToast(page, 'Login failed', 'Usuário inativo. Entre em contato com o administrador.');
+  await expectToast(page, 'Não foi possível entrar', 'Usuário inativo. Entre em contato com o administrador.');
   await expect(page).toHaveURL(/\/auth$/);
 
   // And Ativar lets it back in.

@@ -63,11 +63,13 @@ describe('protected routes', () => {
 });
 
 describe('pages outside the shell', () => {
-  it("shows '404 Page Not Found' for an unknown address", async () => {
+  it('says in Portuguese that the page was not found, with a way back', async () => {
     mockFetch({});
     renderApp('/nao-existe');
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByText('Você esqueceu de adicionar a página ao roteador?')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '404 - Página não encontrada' })).toBeInTheDocument();
+    expect(screen.getByText(/não existe ou mudou de lugar/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para o início' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(/roteador/)).not.toBeInTheDocument();
   });
 
   it('opens the public activation page without asking for a session', async () => {

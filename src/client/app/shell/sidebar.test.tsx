@@ -68,12 +68,12 @@ describe('Sidebar', () => {
     expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
   });
 
-  it("shows 'Logout failed' when signing out fails", async () => {
+  it("shows 'Não foi possível sair' when signing out fails", async () => {
     mockFetch({ 'POST /api/logout': { status: 500, body: { message: 'Erro interno do servidor.' } } });
     renderWithProviders(<Sidebar user={createUser()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
     const region = await screen.findByRole('region', { name: /Notificações/ });
-    expect(await within(region).findByText('Logout failed')).toBeInTheDocument();
+    expect(await within(region).findByText('Não foi possível sair')).toBeInTheDocument();
     expect(within(region).getByText('Erro interno do servidor.')).toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
   const navigate = useNavigate();
   const logout = useLogout({
     onSuccess: () => navigate('/auth', { replace: true }),
-    onError: (error) => toast({ variant: 'destructive', title: 'Logout failed', description: error.message }),
+    onError: (error) => toast({ variant: 'destructive', title: 'Não foi possível sair', description: error.message }),
   });
 
   return (

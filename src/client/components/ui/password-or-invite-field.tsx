@@ -25,7 +25,7 @@ export function PasswordOrInviteField({
 }: PasswordOrInviteFieldProps) {
   const inviteId = `${idPrefix}-enviar-convite`;
   return (
-    <div className="grid gap-2 sm:col-span-2">
+    <div className="grid content-start gap-2 sm:col-span-2">
       <div className="flex items-start gap-2">
         <input
           id={inviteId}

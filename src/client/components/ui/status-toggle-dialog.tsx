@@ -8,6 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { useClickLock } from '@/hooks/use-click-lock';
 
 export interface StatusToggleDialogProps<T extends { isActive: boolean }> {
   /** The row being switched; null closes the dialog. */
@@ -33,6 +34,7 @@ export function StatusToggleDialog<T extends { isActive: boolean }>({
   onConfirm,
   onClose,
 }: StatusToggleDialogProps<T>) {
+  const mayClick = useClickLock(pending);
   return (
     <AlertDialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <AlertDialogContent>
@@ -47,7 +49,7 @@ export function StatusToggleDialog<T extends { isActive: boolean }>({
             disabled={pending}
             onClick={(event) => {
               event.preventDefault();
-              if (target) onConfirm(target);
+              if (target && mayClick()) onConfirm(target);
             }}
           >
             {target?.isActive ? 'Desativar' : 'Ativar'}

@@ -19,7 +19,7 @@ export function TextareaField({ id, label, error, hint, className, ...props }: T
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       <Textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
       {hint ? (

@@ -47,15 +47,18 @@ describe('LoginForm', () => {
     expect(await screen.findByText('Email inválido')).toBeInTheDocument();
   });
 
-  it("toasts 'Login failed' with the server's message on 401", async () => {
+  it("says 'Não foi possível entrar' with the server's message on 401, in the toast and beside the form", async () => {
     mockFetch({ 'POST /api/login': { status: 401, body: { message: 'Email ou senha inválidos' } } });
     const { onSuccess } = renderForm();
     await userEvent.type(screen.getByLabelText('Email'), 'maria@exemplo.com.br');
     await userEvent.type(screen.getByLabelText('Senha'), 'errada');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     const region = await screen.findByRole('region', { name: /Notificações/ });
-    expect(await within(region).findByText('Login failed')).toBeInTheDocument();
+    expect(await within(region).findByText('Não foi possível entrar')).toBeInTheDocument();
     expect(within(region).getByText('Email ou senha inválidos')).toBeInTheDocument();
+    const form = screen.getByRole('button', { name: 'Entrar' }).closest('form')!;
+    expect(within(form).getByText('Não foi possível entrar')).toBeInTheDocument();
+    expect(within(form).getByText('Email ou senha inválidos')).toBeInTheDocument();
     expect(onSuccess).not.toHaveBeenCalled();
   });
 

@@ -10,6 +10,9 @@ import { useLogin } from '../api/login';
 
 const rules = lazyResolver<LoginInput, LoginInput>(async () => (await import('./auth-rules')).loginResolver);
 
+/** The refused sign-in's title (SPEC §8's 'Login failed', in Portuguese: issue 23, ADR 024). */
+export const LOGIN_ERROR_TITLE = 'Não foi possível entrar';
+
 export interface LoginFormProps {
   onForgotPassword: () => void;
   onSuccess?: (user: SessionUser) => void;
@@ -25,8 +28,10 @@ export function LoginForm({ onForgotPassword, onSuccess }: LoginFormProps) {
 
   const login = useLogin({
     onSuccess: (user) => onSuccess?.(user),
-    onError: (error) => toast({ variant: 'destructive', title: 'Login failed', description: error.message }),
+    onError: (error) => toast({ variant: 'destructive', title: LOGIN_ERROR_TITLE, description: error.message }),
   });
+  // The reason also stays next to the form (issue 23): a toast fades, the form is where the user looks.
+  const refused = login.isError && !login.isPending ? login.error.message : null;
 
   useEffect(() => setFocus('email'), [setFocus]);
 
@@ -37,6 +42,15 @@ export function LoginForm({ onForgotPassword, onSuccess }: LoginFormProps) {
       </CardHeader>
       <form noValidate onInput={rules.preload} onSubmit={handleSubmit((values) => login.mutate(values))}>
         <CardContent className="grid gap-4">
+          {refused ? (
+            <div
+              id="login-erro"
+              className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive"
+            >
+              <p className="font-medium">{LOGIN_ERROR_TITLE}</p>
+              <p>{refused}</p>
+            </div>
+          ) : null}
           <TextField
             id="login-email"
             label="Email"

@@ -57,7 +57,7 @@ describe('MetricsOverview', () => {
       'Eventos',
       'Interesses',
       'Leads',
-      'Pré-Matriculas',
+      'Pré-Matrículas',
       'Matrículas Efetivadas',
     ]);
   });

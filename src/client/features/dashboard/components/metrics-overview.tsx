@@ -25,7 +25,7 @@ const METRIC_CARDS: readonly { key: keyof DashboardMetrics; label: string; icon:
   { key: 'totalEventos', label: 'Eventos', icon: CalendarDays },
   { key: 'totalInteresses', label: 'Interesses', icon: Heart },
   { key: 'totalLeads', label: 'Leads', icon: UserPlus },
-  { key: 'totalPreMatriculas', label: 'Pré-Matriculas', icon: ClipboardList },
+  { key: 'totalPreMatriculas', label: 'Pré-Matrículas', icon: ClipboardList },
   { key: 'totalMatriculas', label: 'Matrículas Efetivadas', icon: GraduationCap },
 ];
 

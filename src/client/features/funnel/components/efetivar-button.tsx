@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useClickLock } from '@/hooks/use-click-lock';
 import { useEfetivarMatricula } from '../api/efetivar-matricula';
 
 /** Efetivar per row ('Efetivando...' while pending); an effective one shows 'Efetivada' instead (DESIGN §4.5). */
@@ -23,6 +24,8 @@ export function EfetivarButton({ preMatricula }: { preMatricula: Pick<PreMatricu
       }),
   });
 
+  const mayClick = useClickLock(efetivar.isPending);
+
   if (preMatricula.status === 'efetivada') {
     return (
       <Badge variant="success" className="gap-1">
@@ -32,7 +35,7 @@ export function EfetivarButton({ preMatricula }: { preMatricula: Pick<PreMatricu
     );
   }
   return (
-    <Button size="sm" disabled={efetivar.isPending} onClick={() => efetivar.mutate(preMatricula.id)}>
+    <Button size="sm" disabled={efetivar.isPending} onClick={() => mayClick() && efetivar.mutate(preMatricula.id)}>
       {efetivar.isPending ? 'Efetivando...' : 'Efetivar'}{' '}
       <span className="sr-only">a matrícula de {preMatricula.nome}</span>
     </Button>
