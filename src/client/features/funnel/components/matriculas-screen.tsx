@@ -12,7 +12,7 @@ import { CursoBadge } from './curso-badge';
 import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
 import { FunnelListCard } from './funnel-list-card';
-import { FunnelMetricCards } from './funnel-metric-cards';
+import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
@@ -53,7 +53,7 @@ export function MatriculasScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <FunnelMetricCards resumo={resumo} filtered={list.data?.total} />
+      <FunnelMetricCards resumo={resumo} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.matriculas} />
       <FunnelToolbar
         filters={filters}
         eventos={eventos.data}

@@ -14,7 +14,7 @@ import { EfetivarButton } from './efetivar-button';
 import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
 import { FunnelListCard } from './funnel-list-card';
-import { FunnelMetricCards } from './funnel-metric-cards';
+import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
@@ -60,7 +60,7 @@ export function PreMatriculasScreen() {
 
   return (
     <div className="flex flex-col gap-6">
-      <FunnelMetricCards resumo={resumo} filtered={list.data?.total} />
+      <FunnelMetricCards resumo={resumo} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.preMatriculas} />
       <FunnelToolbar
         filters={filters}
         eventos={eventos.data}

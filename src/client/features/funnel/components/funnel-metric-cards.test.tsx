@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { mockFetch, renderWithProviders } from '@/testing/test-utils';
+import { InteressesScreen } from './interesses-screen';
+import { MatriculasScreen } from './matriculas-screen';
+import { PreMatriculasScreen } from './pre-matriculas-screen';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const resumo = { body: { total: 139, eventosAtivos: 5, taxaConversao: 27.8 } };
+
+async function cardTitles() {
+  const metrics = await screen.findByRole('region', { name: 'Métricas' });
+  await within(metrics).findByText('27,80');
+  return within(metrics)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+}
+
+describe('the funnel metric cards (issue 23)', () => {
+  it("keep SPEC's titles on Interesses and say the ratio is interests per event, not a percentage", async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/leads/resumo': resumo,
+      'GET /api/leads': { body: [] },
+    });
+    renderWithProviders(<InteressesScreen showCliente />);
+    expect(await cardTitles()).toEqual([
+      'Total de Interesses',
+      'Eventos Ativos',
+      'Interesses Filtrados',
+      'Taxa de Conversão',
+    ]);
+    expect(screen.getByText('interesses por evento')).toBeInTheDocument();
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument();
+  });
+
+  it('name the Pré-Matrículas and Matrículas cards after what they count', async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/pre-matriculas/resumo': resumo,
+      'GET /api/pre-matriculas': { body: [] },
+    });
+    renderWithProviders(<PreMatriculasScreen />);
+    expect(await cardTitles()).toEqual([
+      'Total de Pré-Matrículas',
+      'Eventos Ativos',
+      'Pré-Matrículas Filtradas',
+      'Taxa de Conversão',
+    ]);
+    expect(screen.getByText('pré-matrículas por evento')).toBeInTheDocument();
+    cleanup();
+
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/matriculas/resumo': resumo,
+      'GET /api/matriculas': { body: [] },
+    });
+    renderWithProviders(<MatriculasScreen />);
+    expect(await cardTitles()).toEqual([
+      'Total de Matrículas',
+      'Eventos Ativos',
+      'Matrículas Filtradas',
+      'Taxa de Conversão',
+    ]);
+    expect(screen.queryByText(/Interesses/)).not.toBeInTheDocument();
+  });
+});
