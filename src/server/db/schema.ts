@@ -31,6 +31,7 @@ import {
 } from '../../shared/enums';
 import { ROLES } from '../../shared/roles';
 import { HISTORICO_TIPOS_GRAVADOS, LEAD_STATUSES, MOTIVOS_PERDA } from '../../shared/schemas/acompanhamento';
+import { PEDIDO_STATUSES, PEDIDO_TIPOS } from '../../shared/schemas/lgpd';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -50,6 +51,8 @@ export const preMatriculaStatus = pgEnum('pre_matricula_status', PRE_MATRICULA_S
 export const leadStatus = pgEnum('lead_status', LEAD_STATUSES);
 export const motivoPerda = pgEnum('motivo_perda', MOTIVOS_PERDA);
 export const leadHistoricoTipo = pgEnum('lead_historico_tipo', HISTORICO_TIPOS_GRAVADOS);
+export const lgpdPedidoTipo = pgEnum('lgpd_pedido_tipo', PEDIDO_TIPOS);
+export const lgpdPedidoStatus = pgEnum('lgpd_pedido_status', PEDIDO_STATUSES);
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -61,6 +64,15 @@ const updatedAt = () =>
 /** Reais with cents: numeric(10,2) in the database, a number in TypeScript and on the wire (DESIGN §4.3). */
 const money = () => numeric({ precision: 10, scale: 2, mode: 'number' });
 const dateOnly = () => date({ mode: 'string' });
+
+/**
+ * The titular's rights (issue 18, ADR 024) on a row of the funnel: when the consent was revoked (the row leaves
+ * exports, lists hide its contact) and when it was anonymised (irreversible; retention skips it).
+ */
+const lgpdColumns = () => ({
+  consentimentoRevogadoEm: timestamp({ withTimezone: true }),
+  anonimizadoEm: timestamp({ withTimezone: true }),
+});
 
 /**
  * The scope path a row sits under, copied from its event by triggers (migration 0001) so a role's rows are one
@@ -126,6 +138,13 @@ export const users = pgTable(
     index('users_cliente_id_idx').on(t.clienteId),
     index('users_role_created_at_idx').on(t.role, t.createdAt),
     index('users_created_at_idx').on(t.createdAt),
+    // A titular's search by CPF or phone (issue 18): the aluno accounts carry both.
+    index('users_cpf_idx')
+      .on(t.cpf)
+      .where(sql`${t.cpf} is not null`),
+    index('users_telefone_idx')
+      .on(t.telefone)
+      .where(sql`${t.telefone} is not null`),
   ],
 );
 
@@ -416,7 +435,8 @@ export const leads = pgTable(
     nomeAluno: text().notNull(),
     nomeResponsavel: text().notNull(),
     email: text().notNull(),
-    telefone: varchar({ length: 20 }).notNull(),
+    /** Null only once anonymised (issue 18). */
+    telefone: varchar({ length: 20 }),
     /** When the guardian consented to the use of the data (LGPD). */
     consentidoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // The follow-up (issue 16). A sign-up writes none of them: 'novo' and nulls are the defaults.
@@ -425,6 +445,7 @@ export const leads = pgTable(
     proximoContatoEm: dateOnly(),
     motivoPerda: motivoPerda(),
     primeiroContatoEm: timestamp({ withTimezone: true }),
+    ...lgpdColumns(),
     ...scopePath(),
     createdAt: createdAt(),
   },
@@ -440,6 +461,12 @@ export const leads = pgTable(
     index('leads_busca_trgm_idx').using('gin', sql`${leadsSearchText(t)} gin_trgm_ops`),
     // The same student signing up twice for one event is one lead (DESIGN §4.4).
     uniqueIndex('leads_evento_email_aluno_key').on(t.eventoId, sql`lower(${t.email})`, sql`lower(${t.nomeAluno})`),
+    // A titular's records by e-mail or phone (issue 18), and retention's oldest leads not yet anonymised.
+    index('leads_email_lower_idx').on(sql`lower(${t.email})`),
+    index('leads_telefone_idx').on(t.telefone),
+    index('leads_retencao_idx')
+      .on(t.createdAt)
+      .where(sql`${t.anonimizadoEm} is null`),
   ],
 );
 
@@ -498,6 +525,7 @@ export const preMatriculas = pgTable(
     cpfResponsavel: varchar({ length: 14 }),
     status: preMatriculaStatus().notNull().default('pendente'),
     consentidoEm: timestamp({ withTimezone: true }),
+    ...lgpdColumns(),
     ...scopePath(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -516,6 +544,17 @@ export const preMatriculas = pgTable(
     uniqueIndex('pre_matriculas_evento_cpf_aluno_key')
       .on(t.eventoId, t.cpfAluno)
       .where(sql`${t.cpfAluno} is not null`),
+    // A titular's records by e-mail, CPF or phone (issue 18).
+    index('pre_matriculas_email_lower_idx').on(sql`lower(${t.email})`),
+    index('pre_matriculas_cpf_aluno_idx')
+      .on(t.cpfAluno)
+      .where(sql`${t.cpfAluno} is not null`),
+    index('pre_matriculas_cpf_responsavel_idx')
+      .on(t.cpfResponsavel)
+      .where(sql`${t.cpfResponsavel} is not null`),
+    index('pre_matriculas_telefone_idx')
+      .on(t.telefone)
+      .where(sql`${t.telefone} is not null`),
   ],
 );
 
@@ -533,7 +572,8 @@ export const preMatriculaConflitos = pgTable(
       .references(() => preMatriculas.id),
     nomeAluno: text().notNull(),
     nomeResponsavel: text().notNull(),
-    cpfResponsavel: varchar({ length: 14 }).notNull(),
+    /** Null only once anonymised (issue 18). */
+    cpfResponsavel: varchar({ length: 14 }),
     email: text().notNull(),
     telefone: varchar({ length: 20 }),
     consentidoEm: timestamp({ withTimezone: true }).notNull(),
@@ -541,6 +581,8 @@ export const preMatriculaConflitos = pgTable(
   },
   (t) => [
     uniqueIndex('pre_matricula_conflitos_claim_key').on(t.preMatriculaId, t.cpfResponsavel, sql`lower(${t.email})`),
+    index('pre_matricula_conflitos_email_lower_idx').on(sql`lower(${t.email})`),
+    index('pre_matricula_conflitos_cpf_responsavel_idx').on(t.cpfResponsavel),
   ],
 );
 
@@ -560,6 +602,7 @@ export const matriculas = pgTable(
     telefone: varchar({ length: 20 }),
     cursoInteresse: text(),
     efetivadaEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...lgpdColumns(),
     ...scopePath(),
     createdAt: createdAt(),
   },
@@ -569,6 +612,9 @@ export const matriculas = pgTable(
     // The vendedor does not see matrículas (DESIGN §4.1): no vendedor page index.
     ...scopePageIndexes('matriculas', t, ['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
     index('matriculas_email_lower_idx').on(sql`lower(${t.email})`),
+    index('matriculas_telefone_idx')
+      .on(t.telefone)
+      .where(sql`${t.telefone} is not null`),
   ],
 );
 
@@ -752,4 +798,95 @@ export const auditLog = pgTable(
     index('audit_log_acao_em_idx').on(t.acao, t.em),
     index('audit_log_em_idx').on(t.em),
   ],
+);
+
+/**
+ * Each consent given on a public form (issue 18, ADR 024): the notice version and the checkbox text the visitor
+ * saw, when, and from which address and browser. Linked to the lead or the pre-matrícula it authorised.
+ */
+export const consentimentos = pgTable(
+  'consentimentos',
+  {
+    id: id(),
+    leadId: uuid().references(() => leads.id),
+    preMatriculaId: uuid().references(() => preMatriculas.id),
+    avisoVersao: text().notNull(),
+    texto: text().notNull(),
+    em: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ip: text(),
+    userAgent: text(),
+    revogadoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('consentimentos_lead_id_idx')
+      .on(t.leadId)
+      .where(sql`${t.leadId} is not null`),
+    index('consentimentos_pre_matricula_id_idx')
+      .on(t.preMatriculaId)
+      .where(sql`${t.preMatriculaId} is not null`),
+    check('consentimentos_registro_check', sql`${t.leadId} is not null or ${t.preMatriculaId} is not null`),
+  ],
+);
+
+/**
+ * The titular portal's links (issue 18): the SHA-256 of the token only, bound to the e-mail it was sent to,
+ * valid 24 h, spent by the request it opens.
+ */
+export const titularTokens = pgTable(
+  'titular_tokens',
+  {
+    id: id(),
+    token: text().notNull().unique(),
+    email: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usadoEm: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('titular_tokens_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A titular's request (LGPD art. 18), one per network branch (franqueador and franquia) that holds the e-mail's
+ * records, so each level answers for its own rows: the franquia sees its subtree's, the franqueador all.
+ */
+export const lgpdPedidos = pgTable(
+  'lgpd_pedidos',
+  {
+    id: id(),
+    tipo: lgpdPedidoTipo().notNull(),
+    status: lgpdPedidoStatus().notNull().default('aberto'),
+    email: text().notNull(),
+    detalhe: text(),
+    resposta: text(),
+    /** Art. 19: 15 days from the request. */
+    prazo: timestamp({ withTimezone: true }).notNull(),
+    concluidoEm: timestamp({ withTimezone: true }),
+    atualizadoPorId: uuid().references(() => users.id),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    franquiaId: uuid().references(() => franquias.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('lgpd_pedidos_franqueador_idx').on(t.franqueadorId, t.createdAt, t.id),
+    index('lgpd_pedidos_franquia_idx')
+      .on(t.franquiaId, t.createdAt, t.id)
+      .where(sql`${t.franquiaId} is not null`),
+    index('lgpd_pedidos_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Each run of the retention job (issue 18): what it anonymised, and what the next run is expected to. */
+export const lgpdRetencaoExecucoes = pgTable(
+  'lgpd_retencao_execucoes',
+  {
+    id: id(),
+    em: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    anonimizados: integer().notNull(),
+    proximaEm: timestamp({ withTimezone: true }).notNull(),
+    previstos: integer().notNull(),
+  },
+  (t) => [index('lgpd_retencao_execucoes_em_idx').on(t.em)],
 );
