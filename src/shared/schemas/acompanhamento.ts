@@ -234,7 +234,9 @@ export interface LeadDetalhe extends LeadFollowUp {
   nomeAluno: string;
   nomeResponsavel: string;
   email: string;
-  telefone: string;
+  /** Null once the titular revoked the consent or was anonymised (issue 18). */
+  telefone: string | null;
+  consentimentoRevogado: boolean;
   createdAt: string;
   consentidoEm: string;
   motivoPerda: MotivoPerda | null;

@@ -109,19 +109,28 @@ export interface FunnelCliente {
   nomeFantasia: string;
 }
 
-export interface LeadItem extends LeadFollowUp {
+/**
+ * The titular revoked the consent (issue 18): the row's e-mail comes as '' and its phone as null, and the
+ * screens say 'consentimento revogado' in their place; the row is left out of exports.
+ */
+export interface ConsentimentoEstado {
+  consentimentoRevogado: boolean;
+}
+
+export interface LeadItem extends LeadFollowUp, ConsentimentoEstado {
   id: string;
   eventoId: string;
   nomeAluno: string;
   nomeResponsavel: string;
   email: string;
-  telefone: string;
+  /** Null once the titular revoked the consent or was anonymised. */
+  telefone: string | null;
   createdAt: string;
   evento: FunnelEvento;
   cliente?: FunnelCliente | null;
 }
 
-export interface PreMatriculaItem {
+export interface PreMatriculaItem extends ConsentimentoEstado {
   id: string;
   eventoId: string;
   leadId: string | null;
@@ -154,13 +163,14 @@ export interface ActivationClaim {
   id: string;
   nomeAluno: string;
   nomeResponsavel: string;
-  cpfResponsavel: string;
+  /** Null once anonymised (issue 18). */
+  cpfResponsavel: string | null;
   email: string;
   telefone: string | null;
   createdAt: string;
 }
 
-export interface MatriculaItem {
+export interface MatriculaItem extends ConsentimentoEstado {
   id: string;
   preMatriculaId: string | null;
   eventoId: string;

@@ -56,6 +56,7 @@ export const LGPD_MESSAGES = {
   identificador: 'Informe o e-mail, o CPF ou o telefone do titular',
   anonimizado: 'Dados anonimizados',
   nadaAnonimizar: 'Nenhum registro com estes dados no seu alcance',
+  titularAnonimizado: 'Os dados deste titular foram anonimizados: a pré-matrícula não pode ser efetivada.',
 } as const;
 
 /** POST /api/public/titular/solicitar */

@@ -7,6 +7,7 @@ import {
   type MotivoPerda,
   type ResponsavelOpcao,
 } from '../../../shared/schemas/acompanhamento';
+import { contatoSelection } from '../lgpd/contato';
 import { wellFormed } from '../../../shared/schemas/fields';
 import type { LeadsFilter } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
@@ -255,8 +256,9 @@ export async function findLeadDetalheRow(db: Executor, actor: Actor, id: string)
       eventoId: leads.eventoId,
       nomeAluno: leads.nomeAluno,
       nomeResponsavel: leads.nomeResponsavel,
-      email: leads.email,
-      telefone: leads.telefone,
+      ...contatoSelection(leads),
+      /** The e-mail on record, for the history's links only (never answered when the consent was revoked). */
+      emailRegistro: leads.email,
       createdAt: leads.createdAt,
       consentidoEm: leads.consentidoEm,
       status: leads.status,

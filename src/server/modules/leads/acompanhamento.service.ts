@@ -40,8 +40,9 @@ const autorOf = (actor: Actor) => ({ id: actor.id, nome: actor.nome ?? actor.ema
 export async function getLeadDetalhe(db: Executor, actor: Actor, id: string): Promise<LeadDetalhe> {
   const row = await findLeadDetalheRow(db, actor, id);
   if (!row) throw notFound(M.leadNaoEncontrado);
-  const historico = await listHistorico(db, actor, row);
-  const { responsavelId, responsavelNome, clienteNome, createdAt, consentidoEm, primeiroContatoEm, ...lead } = row;
+  const historico = await listHistorico(db, actor, { ...row, email: row.emailRegistro });
+  const { responsavelId, responsavelNome, clienteNome, createdAt, consentidoEm, primeiroContatoEm, emailRegistro: _e, ...lead } =
+    row;
   return {
     ...lead,
     createdAt: createdAt.toISOString(),

@@ -29,6 +29,7 @@ import {
   responsavelNome,
   toResponsavel,
 } from './acompanhamento.repository';
+import { consentimentoVigente, contatoSelection } from '../lgpd/contato';
 
 /** Where a lead list's day and moment come from: the request's clock, Brasília's day. */
 export interface ListClock {
@@ -75,8 +76,7 @@ const leadSelection = {
   eventoId: leads.eventoId,
   nomeAluno: leads.nomeAluno,
   nomeResponsavel: leads.nomeResponsavel,
-  email: leads.email,
-  telefone: leads.telefone,
+  ...contatoSelection(leads),
   createdAt: leads.createdAt,
   status: leads.status,
   responsavelId: leads.responsavelId,
@@ -133,7 +133,13 @@ export function leadsExportBatch(db: Executor, actor: Actor, filter: LeadsFilter
       })
       .from(leads)
       .innerJoin(eventos, eq(eventos.id, leads.eventoId))
-      .where(and(leadConditions(actor, filter, clock), keysetAfter(after, leads.createdAt, leads.id)))
+      .where(
+        and(
+          leadConditions(actor, filter, clock),
+          consentimentoVigente(leads),
+          keysetAfter(after, leads.createdAt, leads.id),
+        ),
+      )
       .orderBy(...newestFirst(leads.createdAt, leads.id))
       .limit(limit);
 }

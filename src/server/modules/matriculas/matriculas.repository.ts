@@ -17,6 +17,7 @@ import {
   newestFirst,
   listFunnelPage,
 } from '../funnel';
+import { consentimentoVigente, contatoSelection } from '../lgpd/contato';
 
 function matriculaConditions(actor: Actor, filter: FunnelFilter) {
   return and(
@@ -33,8 +34,7 @@ const matriculaSelection = {
   eventoId: matriculas.eventoId,
   leadId: matriculas.leadId,
   nome: matriculas.nome,
-  email: matriculas.email,
-  telefone: matriculas.telefone,
+  ...contatoSelection(matriculas),
   cursoInteresse: matriculas.cursoInteresse,
   efetivadaEm: matriculas.efetivadaEm,
   createdAt: matriculas.createdAt,
@@ -70,7 +70,13 @@ export function matriculasExportBatch(db: Executor, actor: Actor, filter: Funnel
       })
       .from(matriculas)
       .innerJoin(eventos, eq(eventos.id, matriculas.eventoId))
-      .where(and(matriculaConditions(actor, filter), keysetAfter(after, matriculas.createdAt, matriculas.id)))
+      .where(
+        and(
+          matriculaConditions(actor, filter),
+          consentimentoVigente(matriculas),
+          keysetAfter(after, matriculas.createdAt, matriculas.id),
+        ),
+      )
       .orderBy(...newestFirst(matriculas.createdAt, matriculas.id))
       .limit(limit);
 }

@@ -1,3 +1,4 @@
+import { LGPD_MESSAGES } from '../../../shared/schemas/lgpd';
 import { audit } from '../auditoria';
 import type { FastifyInstance } from 'fastify';
 import { FUNNEL_MESSAGES, type MatriculaItem } from '../../../shared/schemas/funnel';
@@ -28,6 +29,8 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
     const pre = await findPreMatriculaInScope(tx, actor, preMatriculaId);
     if (!pre) throw notFound(FUNNEL_MESSAGES.preMatriculaNaoEncontrada);
     if (pre.status === 'efetivada') throw conflict(FUNNEL_MESSAGES.jaEfetivada);
+    // An anonymised titular has no e-mail to open an account with (issue 18).
+    if (pre.anonimizadoEm) throw conflict(LGPD_MESSAGES.titularAnonimizado);
     if (!(await markPreMatriculaEfetivada(tx, pre.id, now))) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
 
     const matricula = await insertMatricula(tx, {
@@ -40,6 +43,8 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
       cursoInteresse: pre.cursoInteresse,
       efetivadaEm: now,
       createdAt: now,
+      // A revoked consent follows the family into its matrícula (issue 18).
+      consentimentoRevogadoEm: pre.consentimentoRevogadoEm,
     });
     if (!matricula) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
     // The family's lead is converted, with its history entry (issue 16).
@@ -91,15 +96,18 @@ function toEfetivadaView(row: {
   cursoInteresse: string | null;
   efetivadaEm: Date;
   createdAt: Date;
+  consentimentoRevogadoEm: Date | null;
 }): Omit<MatriculaItem, 'evento' | 'cliente'> {
+  const revogado = row.consentimentoRevogadoEm !== null;
   return {
     id: row.id,
     preMatriculaId: row.preMatriculaId,
     eventoId: row.eventoId,
     leadId: row.leadId,
     nome: row.nome,
-    email: row.email,
-    telefone: row.telefone,
+    email: revogado ? '' : row.email,
+    telefone: revogado ? null : row.telefone,
+    consentimentoRevogado: revogado,
     cursoInteresse: row.cursoInteresse,
     efetivadaEm: row.efetivadaEm.toISOString(),
     createdAt: row.createdAt.toISOString(),

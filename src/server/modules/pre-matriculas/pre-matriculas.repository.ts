@@ -23,6 +23,7 @@ import {
   newestFirst,
   listFunnelPage,
 } from '../funnel';
+import { consentimentoVigente, contatoSelection } from '../lgpd/contato';
 
 function preMatriculaConditions(actor: Actor, filter: FunnelFilter) {
   return and(
@@ -50,8 +51,7 @@ const preMatriculaSelection = {
   nome: preMatriculas.nome,
   nomeAluno: preMatriculas.nomeAluno,
   nomeResponsavel: preMatriculas.nomeResponsavel,
-  email: preMatriculas.email,
-  telefone: preMatriculas.telefone,
+  ...contatoSelection(preMatriculas),
   cursoInteresse: preMatriculas.cursoInteresse,
   status: preMatriculas.status,
   createdAt: preMatriculas.createdAt,
@@ -133,7 +133,13 @@ export function preMatriculasExportBatch(db: Executor, actor: Actor, filter: Fun
       })
       .from(preMatriculas)
       .innerJoin(eventos, eq(eventos.id, preMatriculas.eventoId))
-      .where(and(preMatriculaConditions(actor, filter), keysetAfter(after, preMatriculas.createdAt, preMatriculas.id)))
+      .where(
+        and(
+          preMatriculaConditions(actor, filter),
+          consentimentoVigente(preMatriculas),
+          keysetAfter(after, preMatriculas.createdAt, preMatriculas.id),
+        ),
+      )
       .orderBy(...newestFirst(preMatriculas.createdAt, preMatriculas.id))
       .limit(limit);
 }

@@ -134,18 +134,37 @@ const leadAnswer = {
   createdAt: leads.createdAt,
 };
 
+/** The consent given with a sign-up or an activation (issue 18): what the visitor saw, and from where. */
+export interface ConsentimentoDado {
+  avisoVersao: string;
+  texto: string;
+  em: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const consentValues = (c: ConsentimentoDado) =>
+  sql`${c.avisoVersao}, ${c.texto}, ${c.em.toISOString()}::timestamptz, ${c.ip}, ${c.userAgent}`;
+
 /**
  * The sign-up in one round trip, the common case: the row is inserted only if its event is open on `today`
- * and the same student isn't signed up for it yet. Nothing back means one of the two; the caller tells which.
+ * and the same student isn't signed up for it yet, with its consent record in the same statement. Nothing back
+ * means one of the two; the caller tells which.
  */
-export async function insertLeadIfOpen(db: Executor, today: string, lead: NewLead) {
+export async function insertLeadIfOpen(db: Executor, today: string, lead: NewLead, consent: ConsentimentoDado) {
   const result = await db.execute(
-    sql`insert into ${leads} (evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em)
-      select ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email}, ${lead.telefone},
-        ${lead.consentidoEm.toISOString()}::timestamptz
-      where exists (select 1 from ${eventos} where ${and(eq(eventos.id, lead.eventoId), openOn(today))})
-      on conflict do nothing
-      returning id, evento_id as "eventoId", nome_aluno as "nomeAluno", email, created_at as "createdAt"`,
+    sql`with novo as (
+        insert into ${leads} (evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em)
+        select ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email}, ${lead.telefone},
+          ${lead.consentidoEm.toISOString()}::timestamptz
+        where exists (select 1 from ${eventos} where ${and(eq(eventos.id, lead.eventoId), openOn(today))})
+        on conflict do nothing
+        returning id, evento_id, nome_aluno, email, created_at
+      ), consentido as (
+        insert into consentimentos (lead_id, aviso_versao, texto, em, ip, user_agent)
+        select id, ${consentValues(consent)} from novo
+      )
+      select id, evento_id as "eventoId", nome_aluno as "nomeAluno", email, created_at as "createdAt" from novo`,
   );
   const row = (
     result as unknown as {
@@ -153,6 +172,20 @@ export async function insertLeadIfOpen(db: Executor, today: string, lead: NewLea
     }
   ).rows[0];
   return row && { ...row, createdAt: new Date(row.createdAt) };
+}
+
+/** A consent given again with a repeat sign-up or activation, kept beside the first (issue 18). */
+export async function insertConsentimento(
+  db: Executor,
+  registro: { leadId: string } | { preMatriculaId: string },
+  consent: ConsentimentoDado,
+) {
+  const leadId = 'leadId' in registro ? registro.leadId : null;
+  const preMatriculaId = 'preMatriculaId' in registro ? registro.preMatriculaId : null;
+  await db.execute(
+    sql`insert into consentimentos (lead_id, pre_matricula_id, aviso_versao, texto, em, ip, user_agent)
+      values (${leadId}::uuid, ${preMatriculaId}::uuid, ${consentValues(consent)})`,
+  );
 }
 
 export async function findLead(db: Executor, eventoId: string, email: string, nomeAluno: string) {
@@ -199,14 +232,28 @@ export interface NewPreMatricula {
   cursoInteresse: string | null;
 }
 
-/** Inserts unless the student's CPF already activated credit at the event (pre_matriculas_evento_cpf_aluno_key). */
-export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula) {
-  const [row] = await db
-    .insert(preMatriculas)
-    .values({ ...pre, nome: pre.nomeAluno })
-    .onConflictDoNothing()
-    .returning({ id: preMatriculas.id, createdAt: preMatriculas.createdAt });
-  return row;
+/**
+ * Inserts unless the student's CPF already activated credit at the event (pre_matriculas_evento_cpf_aluno_key),
+ * with its consent record in the same statement.
+ */
+export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula, consent: ConsentimentoDado) {
+  const result = await db.execute(
+    sql`with novo as (
+        insert into ${preMatriculas} (evento_id, lead_id, nome, nome_aluno, cpf_aluno, nome_responsavel,
+          cpf_responsavel, email, telefone, curso_interesse, consentido_em)
+        values (${pre.eventoId}::uuid, ${pre.leadId}::uuid, ${pre.nomeAluno}, ${pre.nomeAluno}, ${pre.cpfAluno},
+          ${pre.nomeResponsavel}, ${pre.cpfResponsavel}, ${pre.email}, ${pre.telefone}, ${pre.cursoInteresse},
+          ${pre.consentidoEm.toISOString()}::timestamptz)
+        on conflict do nothing
+        returning id, created_at
+      ), consentido as (
+        insert into consentimentos (pre_matricula_id, aviso_versao, texto, em, ip, user_agent)
+        select id, ${consentValues(consent)} from novo
+      )
+      select id, created_at as "createdAt" from novo`,
+  );
+  const row = (result as unknown as { rows: { id: string; createdAt: Date | string }[] }).rows[0];
+  return row && { id: row.id, createdAt: new Date(row.createdAt) };
 }
 
 /** The activation on record of a student at an event: what a repeat is compared with, and whom it notifies. */

@@ -7,7 +7,7 @@ import {
   publicEventosQuerySchema,
 } from '../../../shared/schemas/public';
 import { listOpenCidades, listOpenEventos } from './public.repository';
-import { createLead, createPreMatricula, janela } from './public.service';
+import { createLead, createPreMatricula, janela, origemDe } from './public.service';
 
 const ONE_MINUTE = 60_000;
 const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base' });
@@ -42,7 +42,7 @@ export async function publicRoutes(fastify: FastifyInstance) {
 
   app.post('/api/leads', { schema: { body: leadSchema }, config: publicPost }, async (request, reply) => {
     // A repeat sign-up answers like a first one: its status must not tell a visitor who signed up before.
-    const { body } = await createLead(app, request.body);
+    const { body } = await createLead(app, request.body, origemDe(request));
     return reply.code(201).send(body);
   });
 
@@ -51,7 +51,7 @@ export async function publicRoutes(fastify: FastifyInstance) {
     { schema: { body: preMatriculaSchema }, config: publicPost },
     async (request, reply) => {
       // A repeat activation answers like a first one (ADR 020): its status must not tell who activated before.
-      return reply.code(201).send(await createPreMatricula(app, request.body));
+      return reply.code(201).send(await createPreMatricula(app, request.body, origemDe(request)));
     },
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type CreditDeclaration,
   type LeadAnswer,
@@ -15,6 +15,8 @@ import {
   findLead,
   findLeadIdForActivation,
   findOpenEvento,
+  type ConsentimentoDado,
+  insertConsentimento,
   insertLeadIfOpen,
   insertPreMatriculaOnce,
   type JanelaPublica,
@@ -23,6 +25,7 @@ import {
 } from './public.repository';
 import { activationConflictEmail } from './public.mail';
 import { recordReinscricao } from '../leads';
+import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
 
 /** Events happen in Brazil: "from today on" is today's date in São Paulo, not in UTC or the server's zone. */
 export const EVENT_TIME_ZONE = 'America/Sao_Paulo';
@@ -71,6 +74,25 @@ async function requireOpenEvento(
   return evento;
 }
 
+/** Where a public form was sent from: kept with its consent (issue 18). */
+export interface Origem {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export const origemDe = (request: FastifyRequest): Origem => {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null };
+};
+
+/** The consent the form's checkbox gave: the notice in force and the checkbox's words. */
+const consentimento = (origem: Origem, em: Date): ConsentimentoDado => ({
+  avisoVersao: AVISO_VIGENTE.versao,
+  texto: TEXTO_CONSENTIMENTO,
+  em,
+  ...origem,
+});
+
 export interface Outcome<T> {
   created: boolean;
   body: T;
@@ -81,9 +103,15 @@ export interface Outcome<T> {
  * row and an answer like a first sign-up's: the visitor's own spelling and the time of this request, never the
  * stored spelling or the first sign-up's time (TRUST.md).
  */
-export async function createLead(app: FastifyInstance, data: LeadData): Promise<Outcome<LeadAnswer>> {
+export async function createLead(
+  app: FastifyInstance,
+  data: LeadData,
+  origem: Origem = { ip: null, userAgent: null },
+): Promise<Outcome<LeadAnswer>> {
   const { consentimento: _consent, ...lead } = data;
-  const inserted = await insertLeadIfOpen(app.db, today(app), { ...lead, consentidoEm: app.clock.now() });
+  const now = app.clock.now();
+  const consent = consentimento(origem, now);
+  const inserted = await insertLeadIfOpen(app.db, today(app), { ...lead, consentidoEm: now }, consent);
   if (inserted) return { created: true, body: { ...inserted, createdAt: inserted.createdAt.toISOString() } };
   // Nothing inserted: the event is not open, or this student signed up for it before.
   await requireOpenEvento(app, data.eventoId);
@@ -91,9 +119,9 @@ export async function createLead(app: FastifyInstance, data: LeadData): Promise<
   // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
   if (!row) throw conflict(PUBLIC_MESSAGES.eventoIndisponivel);
   // The repeat stays on the lead's history for whoever follows it up (issue 16), the answer unchanged.
-  await recordReinscricao(app.db, row.id, app.clock.now(), {
-    nomeResponsavel: data.nomeResponsavel,
-    telefone: data.telefone,
+  await app.db.transaction(async (tx) => {
+    await recordReinscricao(tx, row.id, now, { nomeResponsavel: data.nomeResponsavel, telefone: data.telefone });
+    await insertConsentimento(tx, { leadId: row.id }, consent);
   });
   return {
     created: false,
@@ -113,7 +141,11 @@ export async function createLead(app: FastifyInstance, data: LeadData): Promise<
  * the data on record. A repeat with the guardian's CPF and e-mail on record changes nothing; one with other data is
  * kept beside the activation as a conflict for the staff, and the e-mail on record is told, after the answer.
  */
-export async function createPreMatricula(app: FastifyInstance, data: PreMatriculaData): Promise<CreditDeclaration> {
+export async function createPreMatricula(
+  app: FastifyInstance,
+  data: PreMatriculaData,
+  origem: Origem = { ip: null, userAgent: null },
+): Promise<CreditDeclaration> {
   const evento = await requireOpenEvento(app, data.eventoId, 'ativacao');
   const leadId = await findLeadIdForActivation(app.db, data.eventoId, data.email, data.nomeAluno);
   const { consentimento: _consent, cursoId, ...fields } = data;
@@ -122,8 +154,13 @@ export async function createPreMatricula(app: FastifyInstance, data: PreMatricul
     throw badRequest(PUBLIC_MESSAGES.cursoId, { cursoId: PUBLIC_MESSAGES.cursoId });
   }
   const now = app.clock.now();
-  const inserted = await insertPreMatriculaOnce(app.db, { ...fields, leadId, consentidoEm: now, cursoInteresse });
-  const id = inserted?.id ?? (await recordRepeat(app, data, evento, now));
+  const consent = consentimento(origem, now);
+  const inserted = await insertPreMatriculaOnce(
+    app.db,
+    { ...fields, leadId, consentidoEm: now, cursoInteresse },
+    consent,
+  );
+  const id = inserted?.id ?? (await recordRepeat(app, data, evento, consent));
   return {
     id,
     eventoId: data.eventoId,
@@ -141,12 +178,22 @@ export async function createPreMatricula(app: FastifyInstance, data: PreMatricul
 }
 
 /** A repeat activation: the id its answer carries (the activation's own, or its conflict's). */
-async function recordRepeat(app: FastifyInstance, data: PreMatriculaData, evento: OpenEvento, now: Date) {
+async function recordRepeat(
+  app: FastifyInstance,
+  data: PreMatriculaData,
+  evento: OpenEvento,
+  consent: ConsentimentoDado,
+) {
+  const now = consent.em;
   const onRecord = await findActivationOnRecord(app.db, data.eventoId, data.cpfAluno);
   // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
   if (!onRecord) throw conflict(PUBLIC_MESSAGES.eventoIndisponivel);
   const same = onRecord.cpfResponsavel === data.cpfResponsavel && onRecord.email.toLowerCase() === data.email;
-  if (same) return onRecord.id;
+  if (same) {
+    // The same guardian consented again: kept beside the first consent (issue 18).
+    await insertConsentimento(app.db, { preMatriculaId: onRecord.id }, consent);
+    return onRecord.id;
+  }
   const claim = await recordConflito(app.db, {
     preMatriculaId: onRecord.id,
     nomeAluno: data.nomeAluno,

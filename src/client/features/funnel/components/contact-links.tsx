@@ -1,16 +1,20 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { MISSING, formatPhone } from '@shared/format';
 import { whatsappUrl } from '@shared/schemas/funnel';
+import { CONSENTIMENTO_REVOGADO } from '@shared/schemas/lgpd';
 
 export interface ContactLinksProps {
   /** Who the contact belongs to, named in the WhatsApp link for screen readers. */
   nome: string;
   email: string | null;
   telefone: string | null;
+  /** The titular revoked the consent (issue 18): no contact is offered. */
+  consentimentoRevogado?: boolean;
 }
 
 /** E-mail and phone as links, plus WhatsApp: how schools reach the families (SPEC §2). */
-export function ContactLinks({ nome, email, telefone }: ContactLinksProps) {
+export function ContactLinks({ nome, email, telefone, consentimentoRevogado }: ContactLinksProps) {
+  if (consentimentoRevogado) return <ConsentimentoRevogado />;
   const digits = (telefone ?? '').replace(/\D/g, '');
   const whatsapp = whatsappUrl(telefone);
   return (
@@ -52,5 +56,14 @@ export function ContactLinks({ nome, email, telefone }: ContactLinksProps) {
         <span>{MISSING}</span>
       )}
     </div>
+  );
+}
+
+/** In place of a contact the titular took back (issue 18). */
+export function ConsentimentoRevogado() {
+  return (
+    <span className="inline-flex w-fit items-center rounded-md border border-border bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+      {CONSENTIMENTO_REVOGADO}
+    </span>
   );
 }

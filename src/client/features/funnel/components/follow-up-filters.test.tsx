@@ -35,6 +35,7 @@ const lead: LeadItem = {
   nomeResponsavel: 'Paulo Santos',
   email: 'gabi@email.com',
   telefone: '1932221100',
+  consentimentoRevogado: false,
   createdAt: '2026-11-20T12:00:00.000Z',
   status: 'sem_interesse',
   responsavel: { id: 'v-1', nome: 'Rafael Vendedor' },

@@ -23,7 +23,14 @@ function columns(showCliente: boolean): DataTableColumn<LeadItem>[] {
     {
       key: 'contato',
       header: 'Contato',
-      cell: (lead) => <ContactLinks nome={lead.nomeResponsavel} email={lead.email} telefone={lead.telefone} />,
+      cell: (lead) => (
+        <ContactLinks
+          nome={lead.nomeResponsavel}
+          email={lead.email}
+          telefone={lead.telefone}
+          consentimentoRevogado={lead.consentimentoRevogado}
+        />
+      ),
     },
     ...(showCliente
       ? [{ key: 'cliente', header: 'Cliente', cell: (lead: LeadItem) => lead.cliente?.nomeFantasia ?? MISSING }]

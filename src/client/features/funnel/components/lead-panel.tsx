@@ -12,6 +12,7 @@ import {
   type LeadDetalhe,
 } from '@shared/schemas/acompanhamento';
 import { whatsappUrl } from '@shared/schemas/funnel';
+import { ConsentimentoRevogado } from './contact-links';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -142,7 +143,7 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
   const [action, setAction] = useState<LeadAction | null>(null);
   const [prompt, setPrompt] = useState<Exclude<ContatoCanal, 'presencial'> | null>(null);
   const acompanha = can(role, 'leads.acompanhar');
-  const digits = lead.telefone.replace(/\D/g, '');
+  const digits = (lead.telefone ?? '').replace(/\D/g, '');
   const whatsapp = whatsappUrl(lead.telefone);
 
   /** A contact link was followed: offer to log that contact (the panel's own form, prefilled). */
@@ -192,6 +193,7 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
             Contato
           </h3>
           <div className="flex flex-wrap gap-2">
+            {lead.consentimentoRevogado ? <ConsentimentoRevogado /> : null}
             {digits ? (
               <a
                 href={`tel:${digits.length >= 10 ? `+55${digits}` : digits}`}

@@ -20,7 +20,14 @@ const COLUMNS: DataTableColumn<LeadItem>[] = [
   {
     key: 'contato',
     header: 'Contato',
-    cell: (lead) => <ContactLinks nome={lead.nomeResponsavel} email={lead.email} telefone={lead.telefone} />,
+    cell: (lead) => (
+      <ContactLinks
+        nome={lead.nomeResponsavel}
+        email={lead.email}
+        telefone={lead.telefone}
+        consentimentoRevogado={lead.consentimentoRevogado}
+      />
+    ),
   },
   { key: 'evento', header: 'Evento', cell: (lead) => <EventoCell evento={lead.evento} withDate /> },
   {

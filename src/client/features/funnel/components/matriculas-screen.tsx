@@ -21,7 +21,14 @@ const COLUMNS: DataTableColumn<MatriculaItem>[] = [
   {
     key: 'contato',
     header: 'Contato',
-    cell: (m) => <ContactLinks nome={m.nome} email={m.email} telefone={m.telefone} />,
+    cell: (m) => (
+      <ContactLinks
+        nome={m.nome}
+        email={m.email}
+        telefone={m.telefone}
+        consentimentoRevogado={m.consentimentoRevogado}
+      />
+    ),
   },
   { key: 'curso', header: 'Curso de Interesse', cell: (m) => <CursoBadge curso={m.cursoInteresse} /> },
   { key: 'escola', header: 'Escola', cell: (m) => <EventoCell evento={m.evento} /> },

@@ -32,7 +32,14 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
   {
     key: 'contato',
     header: 'Contato',
-    cell: (pre) => <ContactLinks nome={pre.nome} email={pre.email} telefone={pre.telefone} />,
+    cell: (pre) => (
+      <ContactLinks
+        nome={pre.nome}
+        email={pre.email}
+        telefone={pre.telefone}
+        consentimentoRevogado={pre.consentimentoRevogado}
+      />
+    ),
   },
   { key: 'curso', header: 'Curso de Interesse', cell: (pre) => <CursoBadge curso={pre.cursoInteresse} /> },
   { key: 'escola', header: 'Escola', cell: (pre) => <EventoCell evento={pre.evento} /> },
