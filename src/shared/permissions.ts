@@ -56,6 +56,9 @@ export const PERMISSIONS = {
   /** Auditoria (issue 17): each level reads its subtree's trail. */
   'auditoria.ler': ['franqueador', 'franquia', 'micro_franquia'],
 
+  /** LGPD (issue 18): the franqueador answers for its network, a franquia for its subtree. */
+  'lgpd.gerir': ['franqueador', 'franquia'],
+
   'sac.abrir': ['franqueador', 'franquia', 'micro_franquia'],
   'sac.responder': ['franqueador'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -28,6 +28,7 @@ describe('route table (SPEC §2)', () => {
     '/sac': ['franqueador', 'franquia', 'micro_franquia'],
     '/usuarios': ['franqueador', 'micro_franquia'],
     '/auditoria': ['franqueador', 'franquia', 'micro_franquia'],
+    '/lgpd': ['franqueador', 'franquia'],
     '/minha-conta': [...ROLES],
   };
 
@@ -52,6 +53,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Matrículas Efetivadas',
       'SAC',
       'Usuários',
+      'LGPD',
       'Auditoria',
     ]);
     expect(labels('franquia')).toEqual([
@@ -62,6 +64,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Pré-Matrículas',
       'Matrículas Efetivadas',
       'SAC',
+      'LGPD',
       'Auditoria',
     ]);
     expect(labels('micro_franquia')).toEqual([

@@ -47,6 +47,7 @@ export type RoutePath =
   | '/sac'
   | '/usuarios'
   | '/auditoria'
+  | '/lgpd'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -148,6 +149,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Auditoria',
     description: 'Quem fez o quê, quando e de onde',
   },
+  /** LGPD (issue 18): the titulares' requests with their legal deadline, a titular's records, anonymisation. */
+  '/lgpd': {
+    path: '/lgpd',
+    roles: ['franqueador', 'franquia'],
+    title: 'LGPD',
+    description: 'Pedidos dos titulares, prazos e anonimização',
+  },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
@@ -185,6 +193,8 @@ const DASHBOARD = link('/', 'Dashboard');
 const RELATORIOS = link('/relatorios', 'Relatórios');
 /** Issue 17: last in the sidebars of the three levels that read a subtree's trail. */
 const AUDITORIA = link('/auditoria', 'Auditoria');
+/** Issue 18: the titulares' rights, for the franqueador and the franquia, before Auditoria. */
+const LGPD = link('/lgpd', 'LGPD');
 
 /**
  * SPEC §2's sidebars, plus 'Usuários' after SAC for franqueador and micro_franquia (the screen is real here,
@@ -203,6 +213,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/matriculas', 'Matrículas Efetivadas'),
     link('/sac', 'SAC'),
     link('/usuarios', 'Usuários'),
+    LGPD,
     AUDITORIA,
   ],
   franquia: [
@@ -213,6 +224,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/pre-matriculas', 'Pré-Matrículas'),
     link('/matriculas', 'Matrículas Efetivadas'),
     link('/sac', 'SAC'),
+    LGPD,
     AUDITORIA,
   ],
   micro_franquia: [

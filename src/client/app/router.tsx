@@ -32,6 +32,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/sac': () => import('./routes/app/sac'),
   '/usuarios': () => import('./routes/app/usuarios'),
   '/auditoria': () => import('./routes/app/auditoria'),
+  '/lgpd': () => import('./routes/app/lgpd'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 
