@@ -36,6 +36,8 @@ import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { auditContextPlugin } from './modules/auditoria';
 import { scheduleAuditPurge } from './modules/auditoria/purge';
+import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
+import { scheduleRetencao } from './modules/lgpd/retencao';
 
 export interface AppDependencies {
   db: Database;
@@ -122,7 +124,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(matriculasRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
+  await app.register(lgpdRoutes);
   scheduleAuditPurge(app);
+  scheduleRetencao(app);
 
   if (deps.clientRoot) await app.register(clientAppPlugin, { root: deps.clientRoot });
   return app;

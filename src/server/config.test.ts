@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       cepApiUrl: 'https://viacep.com.br/ws/{cep}/json/',
       auditRetencaoDias: 1825,
       ativacaoJanelaDias: 90,
+      retencaoLeadsMeses: 24,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });

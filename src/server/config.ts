@@ -49,6 +49,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   AUDIT_RETENCAO_DIAS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(36_500).optional(),
   ATIVACAO_JANELA_DIAS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(3650).optional(),
+  RETENCAO_LEADS_MESES: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1200).optional(),
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
   CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
 });
@@ -79,6 +80,8 @@ export interface Config {
    * out at the event, so activation goes on after it. 0 keeps activation to today's and upcoming events.
    */
   ativacaoJanelaDias: number;
+  /** Months a lead without pre-matrícula or matrícula is kept before it is anonymised (issue 18). */
+  retencaoLeadsMeses: number;
   /** Longest a connection may stay silent. */
   connectionTimeoutMs: number;
   logLevel: string;
@@ -138,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS ?? 120_000,
     auditRetencaoDias: e.AUDIT_RETENCAO_DIAS ?? 1825,
     ativacaoJanelaDias: e.ATIVACAO_JANELA_DIAS ?? 90,
+    retencaoLeadsMeses: e.RETENCAO_LEADS_MESES ?? 24,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,

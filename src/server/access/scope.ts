@@ -8,6 +8,7 @@ import {
   eventos,
   franquias,
   leads,
+  lgpdPedidos,
   matriculas,
   microFranquias,
   preMatriculas,
@@ -260,6 +261,33 @@ export function auditoriaVisibleTo(actor: Actor): SQL {
       return eq(auditLog.franquiaId, must(actor.franquiaId));
     case 'micro_franquia':
       return eq(auditLog.microFranquiaId, must(actor.microFranquiaId));
+    default:
+      return NONE;
+  }
+}
+
+/**
+ * LGPD (issue 18): the branch of the network whose titulares the actor answers for -- the franqueador its
+ * network, a franquia its subtree -- as the scope column of the funnel's rows; null for every other role.
+ */
+export function lgpdAlcanceOf(actor: Actor): { coluna: 'franqueador_id' | 'franquia_id'; id: string } | null {
+  switch (actor.role) {
+    case 'franqueador':
+      return { coluna: 'franqueador_id', id: must(actor.franqueadorId) };
+    case 'franquia':
+      return { coluna: 'franquia_id', id: must(actor.franquiaId) };
+    default:
+      return null;
+  }
+}
+
+/** The titulares' requests the actor answers: the franqueador its network's, a franquia its own branch's. */
+export function lgpdPedidosVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(lgpdPedidos.franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return eq(lgpdPedidos.franquiaId, must(actor.franquiaId));
     default:
       return NONE;
   }

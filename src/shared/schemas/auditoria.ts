@@ -25,6 +25,8 @@ export const AUDIT_ENTIDADES = {
   sessao: 'Sessão',
   relatorio: 'Relatório',
   auditoria: 'Auditoria',
+  titular: 'Titular (LGPD)',
+  lgpd_pedido: 'Pedido LGPD',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -79,6 +81,11 @@ export const AUDIT_ACOES = {
   'auth.senha_alterada': { entidade: 'usuario', rotulo: 'Alterou a própria senha' },
   'sessao.encerrada': { entidade: 'sessao', rotulo: 'Encerrou uma sessão' },
   'sessao.encerrar_outras': { entidade: 'sessao', rotulo: 'Encerrou as outras sessões' },
+  'titular.consultar': { entidade: 'titular', rotulo: 'Consultou os dados de um titular' },
+  'titular.exportar': { entidade: 'titular', rotulo: 'Exportou os dados de um titular' },
+  'titular.anonimizar': { entidade: 'titular', rotulo: 'Anonimizou os dados de um titular' },
+  'lgpd_pedido.abrir': { entidade: 'lgpd_pedido', rotulo: 'Titular abriu um pedido LGPD' },
+  'lgpd_pedido.atualizar': { entidade: 'lgpd_pedido', rotulo: 'Respondeu um pedido LGPD' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;
 export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];

@@ -79,6 +79,8 @@ function pathOf(acao: AuditAcao, entidadeId: string | null, atorId: string | nul
         return sql`select p.* from sac_tickets t, lateral (${userPath(sql`t.solicitante_id`)}) p where t.id = ${entidadeId}`;
       case 'usuario':
         return userPath(entidadeId);
+      case 'lgpd_pedido':
+        return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from lgpd_pedidos where id = ${entidadeId}`;
       default:
         break;
     }

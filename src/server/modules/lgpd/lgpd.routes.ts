@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
+import {
+  LGPD_MESSAGES,
+  pedidoPatchSchema,
+  pedidosQuerySchema,
+  titularesQuerySchema,
+  titularIdentificadorSchema,
+  titularPedidoSchema,
+  titularSolicitarSchema,
+  titularTokenQuerySchema,
+} from '../../../shared/schemas/lgpd';
+import { rolesFor } from '../../../shared/permissions';
+import { notFound } from '../../lib/http-error';
+import { setTotalCount } from '../../lib/pagination';
+import {
+  abrirPedido,
+  anonimizarTitular,
+  atualizarPedido,
+  buscarTitular,
+  exportarPeloToken,
+  exportarTitular,
+  listarPedidos,
+  solicitarAcesso,
+  verTitular,
+} from './lgpd.service';
+import { resumoRetencao } from './retencao';
+
+const ONE_HOUR = 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A JSON file the browser saves rather than shows. */
+const asDownload = (name: string) => ({
+  'content-type': 'application/json; charset=utf-8',
+  'content-disposition': `attachment; filename="${name}"`,
+});
+
+/**
+ * The families' rights (issue 18, ADR 024): the privacy notice and the titular's portal (public, by a link sent
+ * to the e-mail on record), and the staff's side for the franqueador and the franquia.
+ */
+export async function lgpdRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limits = app.config.rateLimits;
+  // Like forgot-password: per address per hour, so the portal is no way to test e-mails or flood a mailbox.
+  const portal = { access: 'public' as const, rateLimit: { max: limits.forgotPasswordMax, timeWindow: ONE_HOUR } };
+
+  app.get('/api/public/privacidade', { config: { access: 'public' } }, async () => ({
+    ...AVISO_VIGENTE,
+    textoConsentimento: TEXTO_CONSENTIMENTO,
+  }));
+
+  app.post(
+    '/api/public/titular/solicitar',
+    {
+      schema: { body: titularSolicitarSchema },
+      config: { ...portal, rateLimit: { ...portal.rateLimit, hook: 'preHandler' } },
+    },
+    async (request) => {
+      // The look-up and the e-mail happen after the answer: neither its text nor its timing tells whether the
+      // e-mail is on record.
+      const email = request.body.email;
+      app.background.run(() => solicitarAcesso(app, email));
+      return { message: LGPD_MESSAGES.solicitado };
+    },
+  );
+
+  app.get(
+    '/api/public/titular',
+    { schema: { querystring: titularTokenQuerySchema }, config: { access: 'public' } },
+    async (request) => verTitular(app, request.query.token),
+  );
+
+  app.get(
+    '/api/public/titular/export.json',
+    { schema: { querystring: titularTokenQuerySchema }, config: { access: 'public' } },
+    async (request, reply) => {
+      const data = await exportarPeloToken(app, request.query.token);
+      return reply.headers(asDownload('meus-dados.json')).send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.post(
+    '/api/public/titular/pedidos',
+    { schema: { body: titularPedidoSchema }, config: portal },
+    async (request, reply) => reply.code(201).send(await abrirPedido(app, request.body)),
+  );
+
+  app.get(
+    '/api/lgpd/pedidos',
+    { schema: { querystring: pedidosQuerySchema }, config: { access: rolesFor('lgpd.gerir') } },
+    async (request, reply) => {
+      const { items, total } = await listarPedidos(app.db, request.actor!, request.query, app.clock.now());
+      setTotalCount(reply, total);
+      return items;
+    },
+  );
+
+  app.patch(
+    '/api/lgpd/pedidos/:id',
+    {
+      schema: { params: z.object({ id: z.string() }), body: pedidoPatchSchema },
+      config: { access: rolesFor('lgpd.gerir') },
+    },
+    async (request) => {
+      if (!UUID.test(request.params.id)) throw notFound(LGPD_MESSAGES.pedidoNaoEncontrado);
+      return atualizarPedido(app, request.actor!, request.params.id.toLowerCase(), request.body);
+    },
+  );
+
+  app.get(
+    '/api/lgpd/titulares',
+    { schema: { querystring: titularesQuerySchema }, config: { access: rolesFor('lgpd.gerir') } },
+    async (request) => buscarTitular(app.db, request.actor!, request.query.q),
+  );
+
+  app.get(
+    '/api/lgpd/titulares/export.json',
+    { schema: { querystring: titularesQuerySchema }, config: { access: rolesFor('lgpd.gerir') } },
+    async (request, reply) => {
+      const data = await exportarTitular(app.db, request.actor!, request.query.q, app.clock.now());
+      return reply.headers(asDownload('titular.json')).send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.post(
+    '/api/lgpd/titulares/anonimizar',
+    { schema: { body: titularIdentificadorSchema }, config: { access: rolesFor('lgpd.gerir') } },
+    async (request) => anonimizarTitular(app, request.actor!, request.body),
+  );
+
+  app.get('/api/lgpd/retencao', { config: { access: rolesFor('lgpd.gerir') } }, async () =>
+    resumoRetencao(app.db, app.config.retencaoLeadsMeses, app.clock.now()),
+  );
+}

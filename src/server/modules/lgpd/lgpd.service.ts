@@ -1,0 +1,331 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  buscaDoTexto,
+  LGPD_MESSAGES,
+  PEDIDO_STATUS_FINAIS,
+  PRAZO_PEDIDO_DIAS,
+  protocoloDe,
+  TITULAR_TOKEN_HORAS,
+  type PedidoPatchInput,
+  type PedidoStatus,
+  type PedidoTipo,
+  type PedidoView,
+  type TitularBusca,
+  type TitularIdentificador,
+  type TitularRegistro,
+  type TitularView,
+} from '../../../shared/schemas/lgpd';
+import { AVISO_VIGENTE } from '../../../shared/privacidade';
+import type { Actor } from '../../access/actor';
+import { lgpdAlcanceOf, lgpdPedidosVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { digest, newToken } from '../../lib/tokens';
+import { audit } from '../auditoria';
+import { anonimizar } from './anonimizar';
+import { titularLinkEmail, pedidoRegistradoEmail, pedidoRespondidoEmail } from './lgpd.mail';
+import { type Alcance, emailExiste, findRegistroIds, findRegistros, ramosDoEmail } from './titular.repository';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+// ---------------------------------------------------------------------------------------------------------------
+// The titular's portal (public)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * POST /api/public/titular/solicitar, after its answer (the answer is the same for every e-mail): a link to the
+ * portal, when the e-mail is anywhere in the network. The link is built from APP_URL, never from the request.
+ */
+export async function solicitarAcesso(app: FastifyInstance, email: string): Promise<void> {
+  if (!(await emailExiste(app.db, email))) return;
+  const token = newToken();
+  const now = app.clock.now();
+  await app.db.execute(sql`insert into titular_tokens (token, email, expires_at, created_at)
+    values (${digest(token)}, ${email.toLowerCase()}, ${new Date(now.getTime() + TITULAR_TOKEN_HORAS * HOUR_MS).toISOString()}::timestamptz,
+      ${now.toISOString()}::timestamptz)`);
+  const url = `${app.config.appUrl}/meus-dados?token=${encodeURIComponent(token)}`;
+  await app.mailer.send({ to: email, ...titularLinkEmail(url) });
+}
+
+interface TokenRow {
+  id: string;
+  email: string;
+}
+
+/** The e-mail a live token was sent to; unknown, expired and spent tokens answer alike. */
+async function emailDoToken(db: Executor, token: string, now: Date, lock = false): Promise<TokenRow> {
+  const rows = rowsOf<TokenRow>(
+    await db.execute(sql`select id, email from titular_tokens
+      where token = ${digest(token)} and usado_em is null and expires_at > ${now.toISOString()}::timestamptz
+      ${lock ? sql`for update` : sql``}`),
+  );
+  const row = rows[0];
+  if (!row) throw badRequest(LGPD_MESSAGES.linkInvalido);
+  return row;
+}
+
+interface PedidoRow {
+  id: string;
+  tipo: PedidoTipo;
+  status: PedidoStatus;
+  email: string;
+  detalhe: string | null;
+  resposta: string | null;
+  prazo: Date | string;
+  created_at: Date | string;
+  concluido_em: Date | string | null;
+  franqueador_id: string;
+  franquia_id: string | null;
+  franquia_nome?: string | null;
+}
+
+function toPedidoView(row: PedidoRow, now: Date): PedidoView & { franquia: { id: string; nome: string } | null } {
+  const prazo = new Date(row.prazo);
+  return {
+    id: row.id,
+    protocolo: protocoloDe(row.id),
+    tipo: row.tipo,
+    status: row.status,
+    email: row.email,
+    detalhe: row.detalhe,
+    resposta: row.resposta,
+    prazo: prazo.toISOString(),
+    atrasado: !PEDIDO_STATUS_FINAIS.includes(row.status) && prazo.getTime() < now.getTime(),
+    createdAt: iso(row.created_at)!,
+    concluidoEm: iso(row.concluido_em),
+    franquia: row.franquia_id ? { id: row.franquia_id, nome: row.franquia_nome ?? '' } : null,
+  };
+}
+
+const PEDIDO_COLUNAS = sql`lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgpd_pedidos.status::text as status, lgpd_pedidos.email, lgpd_pedidos.detalhe, lgpd_pedidos.resposta,
+  lgpd_pedidos.prazo, lgpd_pedidos.created_at, lgpd_pedidos.concluido_em, lgpd_pedidos.franqueador_id, lgpd_pedidos.franquia_id`;
+
+/** GET /api/public/titular?token= */
+export async function verTitular(app: FastifyInstance, token: string): Promise<TitularView> {
+  const now = app.clock.now();
+  const { email } = await emailDoToken(app.db, token, now);
+  const registros = await findRegistros(app.db, { email }, null);
+  const pedidos = rowsOf<PedidoRow>(
+    await app.db.execute(sql`select ${PEDIDO_COLUNAS} from lgpd_pedidos where lower(lgpd_pedidos.email) = ${email}
+      order by lgpd_pedidos.created_at desc limit 100`),
+  ).map((row) => {
+    const { franquia: _f, ...view } = toPedidoView(row, now);
+    return view;
+  });
+  return {
+    email,
+    registros,
+    pedidos,
+    aviso: { versao: AVISO_VIGENTE.versao, vigenteDesde: AVISO_VIGENTE.vigenteDesde },
+  };
+}
+
+/** GET /api/public/titular/export.json?token= (portability): the same records, as a file. */
+export async function exportarPeloToken(app: FastifyInstance, token: string) {
+  const view = await verTitular(app, token);
+  return { geradoEm: app.clock.now().toISOString(), ...view };
+}
+
+/**
+ * POST /api/public/titular/pedidos: one request per branch of the network holding the e-mail's records, all or
+ * none, and the link spent. A revocation takes effect at once: the consents are marked revoked, the rows' contact
+ * leaves the lists and exports, and its requests are concluded.
+ */
+export async function abrirPedido(
+  app: FastifyInstance,
+  input: { token: string; tipo: PedidoTipo; detalhe?: string | null },
+): Promise<{ message: string; pedidos: PedidoView[] }> {
+  const now = app.clock.now();
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const { email, pedidos } = await app.db.transaction(async (tx) => {
+    const token = await emailDoToken(tx, input.token, now, true);
+    const ramos = await ramosDoEmail(tx, token.email);
+    if (ramos.length === 0) throw badRequest(LGPD_MESSAGES.semRegistros);
+    await tx.execute(sql`update titular_tokens set usado_em = ${nowSql} where id = ${token.id}::uuid`);
+    const revogacao = input.tipo === 'revogacao';
+    const prazo = new Date(now.getTime() + PRAZO_PEDIDO_DIAS * DAY_MS).toISOString();
+    const created: PedidoRow[] = [];
+    for (const ramo of ramos) {
+      const [row] = rowsOf<PedidoRow>(
+        await tx.execute(sql`insert into lgpd_pedidos (tipo, status, email, detalhe, prazo, concluido_em,
+            franqueador_id, franquia_id, created_at, updated_at)
+          values (${input.tipo}::lgpd_pedido_tipo, ${revogacao ? 'concluido' : 'aberto'}::lgpd_pedido_status,
+            ${token.email}, ${input.detalhe ?? null}, ${prazo}::timestamptz, ${revogacao ? now.toISOString() : null}::timestamptz,
+            ${ramo.franqueadorId}::uuid, ${ramo.franquiaId}::uuid, ${nowSql}, ${nowSql})
+          returning ${PEDIDO_COLUNAS}`),
+      );
+      created.push(row!);
+      await audit(tx, { acao: 'lgpd_pedido.abrir', entidadeId: row!.id, ator: null, detalhes: { tipo: input.tipo } });
+    }
+    if (revogacao) await revogarConsentimento(tx, token.email, now);
+    return { email: token.email, pedidos: created };
+  });
+  const protocolos = pedidos.map((p) => protocoloDe(p.id));
+  const revogacao = input.tipo === 'revogacao';
+  app.background.run(() => app.mailer.send({ to: email, ...pedidoRegistradoEmail(input.tipo, protocolos, revogacao) }));
+  return {
+    message: revogacao ? LGPD_MESSAGES.revogacaoRegistrada : LGPD_MESSAGES.pedidoRegistrado,
+    pedidos: pedidos.map((row) => {
+      const { franquia: _f, ...view } = toPedidoView(row, now);
+      return view;
+    }),
+  };
+}
+
+/** Art. 18 IX: the consents of every row of the e-mail marked revoked, and the rows' contact withdrawn. */
+async function revogarConsentimento(db: Executor, email: string, now: Date) {
+  const em = sql`${now.toISOString()}::timestamptz`;
+  const e = email.toLowerCase();
+  await db.execute(sql`update leads set consentimento_revogado_em = ${em}
+    where lower(email) = ${e} and consentimento_revogado_em is null`);
+  await db.execute(sql`update pre_matriculas set consentimento_revogado_em = ${em}
+    where lower(email) = ${e} and consentimento_revogado_em is null`);
+  await db.execute(sql`update matriculas set consentimento_revogado_em = ${em}
+    where lower(email) = ${e} and consentimento_revogado_em is null`);
+  await db.execute(sql`update consentimentos set revogado_em = ${em}
+    where revogado_em is null and (lead_id in (select id from leads where lower(email) = ${e})
+      or pre_matricula_id in (select id from pre_matriculas where lower(email) = ${e}))`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The staff's side
+// ---------------------------------------------------------------------------------------------------------------
+
+function alcanceDe(actor: Actor): Alcance {
+  const alcance = lgpdAlcanceOf(actor);
+  if (!alcance) throw forbidden();
+  return alcance;
+}
+
+/** GET /api/lgpd/pedidos */
+export async function listarPedidos(
+  db: Executor,
+  actor: Actor,
+  query: { status?: PedidoStatus; atrasados: boolean; page: number; pageSize: number },
+  now: Date,
+) {
+  const conditions = [lgpdPedidosVisibleTo(actor)];
+  if (query.status) conditions.push(sql`lgpd_pedidos.status = ${query.status}::lgpd_pedido_status`);
+  if (query.atrasados) {
+    conditions.push(
+      sql`lgpd_pedidos.status in ('aberto', 'em_analise') and lgpd_pedidos.prazo < ${now.toISOString()}::timestamptz`,
+    );
+  }
+  const where = sql.join(
+    conditions.map((c) => sql`(${c})`),
+    sql` and `,
+  );
+  // lgpdPedidosVisibleTo names the table; the list reads it as p.
+  const from = sql`lgpd_pedidos`;
+  const offset = (query.page - 1) * query.pageSize;
+  const [rows, count] = await Promise.all([
+    db.execute(sql`select ${PEDIDO_COLUNAS}, f.nome_fantasia as franquia_nome from ${from}
+      left join franquias f on f.id = lgpd_pedidos.franquia_id
+      where ${where} order by lgpd_pedidos.created_at desc, lgpd_pedidos.id desc limit ${query.pageSize} offset ${offset}`),
+    db.execute(sql`select count(*)::int as n from ${from} where ${where}`),
+  ]);
+  return {
+    items: rowsOf<PedidoRow>(rows).map((row) => toPedidoView(row, now)),
+    total: rowsOf<{ n: number }>(count)[0]?.n ?? 0,
+  };
+}
+
+/**
+ * PATCH /api/lgpd/pedidos/:id: 'em_analise', 'concluido' or 'recusado' (with its reason). Concluding an
+ * anonymisation request anonymises the e-mail's records of the request's branch, in the same transaction. The
+ * titular is told of the answer by e-mail, after the commit, at the address the request was made from.
+ */
+export async function atualizarPedido(app: FastifyInstance, actor: Actor, id: string, patch: PedidoPatchInput) {
+  const now = app.clock.now();
+  const result = await app.db.transaction(async (tx) => {
+    const [row] = rowsOf<PedidoRow>(
+      await tx.execute(sql`select ${PEDIDO_COLUNAS} from lgpd_pedidos
+        where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)} for update`),
+    );
+    if (!row) throw notFound(LGPD_MESSAGES.pedidoNaoEncontrado);
+    if (PEDIDO_STATUS_FINAIS.includes(row.status)) throw conflict(LGPD_MESSAGES.pedidoEncerrado);
+    const final = PEDIDO_STATUS_FINAIS.includes(patch.status as PedidoStatus);
+    if (patch.status === 'concluido' && row.tipo === 'anonimizacao') {
+      const alcance: Alcance = row.franquia_id
+        ? { coluna: 'franquia_id', id: row.franquia_id }
+        : { coluna: 'franqueador_id', id: row.franqueador_id };
+      const ids = await findRegistroIds(tx, { email: row.email }, alcance);
+      const anonimizados = await anonimizar(tx, ids, now);
+      await audit(tx, { acao: 'titular.anonimizar', detalhes: { pedidoId: row.id, ...anonimizados } });
+    }
+    const [updated] = rowsOf<PedidoRow>(
+      await tx.execute(sql`update lgpd_pedidos set status = ${patch.status}::lgpd_pedido_status,
+          resposta = ${patch.resposta ?? row.resposta}, atualizado_por_id = ${actor.id}::uuid,
+          concluido_em = ${final ? now.toISOString() : null}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        where lgpd_pedidos.id = ${id}::uuid returning ${PEDIDO_COLUNAS}`),
+    );
+    await audit(tx, {
+      acao: 'lgpd_pedido.atualizar',
+      entidadeId: id,
+      alteracoes: { status: [row.status, patch.status] },
+    });
+    return { before: row, updated: updated!, final };
+  });
+  if (result.final) {
+    const { before, updated } = result;
+    const mail = pedidoRespondidoEmail(before.tipo, protocoloDe(before.id), updated.status, updated.resposta);
+    app.background.run(() => app.mailer.send({ to: before.email, ...mail }));
+  }
+  const [franquia] = result.updated.franquia_id
+    ? rowsOf<{ nome: string }>(
+        await app.db.execute(
+          sql`select nome_fantasia as nome from franquias where id = ${result.updated.franquia_id}::uuid`,
+        ),
+      )
+    : [];
+  return toPedidoView({ ...result.updated, franquia_nome: franquia?.nome ?? null }, now);
+}
+
+function tipoDaBusca(busca: TitularBusca) {
+  return busca.email ? 'email' : busca.cpf ? 'cpf' : 'telefone';
+}
+
+/** GET /api/lgpd/titulares?q= : the titular's records in the actor's branch; the look-up is audited. */
+export async function buscarTitular(db: Executor, actor: Actor, q: string): Promise<{ registros: TitularRegistro[] }> {
+  const alcance = alcanceDe(actor);
+  const busca = buscaDoTexto(q);
+  if (!busca) throw badRequest(LGPD_MESSAGES.buscaCurta);
+  return db.transaction(async (tx) => {
+    const registros = await findRegistros(tx, busca, alcance);
+    await audit(tx, { acao: 'titular.consultar', detalhes: { por: tipoDaBusca(busca), registros: registros.length } });
+    return { registros };
+  });
+}
+
+/** GET /api/lgpd/titulares/export.json?q= : the same records as a file, audited. */
+export async function exportarTitular(db: Executor, actor: Actor, q: string, now: Date) {
+  const alcance = alcanceDe(actor);
+  const busca = buscaDoTexto(q);
+  if (!busca) throw badRequest(LGPD_MESSAGES.buscaCurta);
+  return db.transaction(async (tx) => {
+    const registros = await findRegistros(tx, busca, alcance);
+    await audit(tx, { acao: 'titular.exportar', detalhes: { por: tipoDaBusca(busca), registros: registros.length } });
+    return { geradoEm: now.toISOString(), registros };
+  });
+}
+
+/** POST /api/lgpd/titulares/anonimizar: the titular's records in the actor's branch. Idempotent. */
+export async function anonimizarTitular(app: FastifyInstance, actor: Actor, ident: TitularIdentificador) {
+  const alcance = alcanceDe(actor);
+  const busca: TitularBusca = {};
+  if (ident.email) busca.email = ident.email;
+  if (ident.cpf) busca.cpf = ident.cpf;
+  if (ident.telefone) busca.telefone = ident.telefone;
+  const anonimizados = await app.db.transaction(async (tx) => {
+    const ids = await findRegistroIds(tx, busca, alcance);
+    const done = await anonimizar(tx, ids, app.clock.now());
+    await audit(tx, { acao: 'titular.anonimizar', detalhes: { por: tipoDaBusca(busca), ...done } });
+    return done;
+  });
+  return { message: LGPD_MESSAGES.anonimizado, anonimizados };
+}

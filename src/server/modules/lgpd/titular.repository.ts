@@ -1,0 +1,195 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { TitularBusca, TitularRegistro } from '../../../shared/schemas/lgpd';
+import type { Executor } from '../../db/connect';
+
+/**
+ * A titular's records (issue 18): every lead, pre-matrícula, matrícula and aluno account holding the e-mail, CPF
+ * or phone, each by its own index (lower(email), cpf, telefone). `alcance` narrows them to a branch of the
+ * network (the staff's scope, or a request's); without it, the whole database (the portal, by the e-mail the
+ * link was sent to).
+ */
+
+/** A branch of the network: its franqueador's or its franquia's rows (access/scope.ts: lgpdAlcanceOf). */
+export interface Alcance {
+  coluna: 'franqueador_id' | 'franquia_id';
+  id: string;
+}
+
+const MAX_REGISTROS = 500;
+
+const noAlcance = (alias: string, alcance: Alcance | null): SQL =>
+  alcance ? sql`${sql.identifier(alias)}.${sql.identifier(alcance.coluna)} = ${alcance.id}::uuid` : sql`true`;
+
+function match(alias: string, busca: TitularBusca, campos: { email?: boolean; cpf?: string[]; telefone?: boolean }) {
+  const a = sql.identifier(alias);
+  const parts: SQL[] = [];
+  if (busca.email && campos.email) parts.push(sql`lower(${a}.email) = ${busca.email.toLowerCase()}`);
+  if (busca.cpf) for (const c of campos.cpf ?? []) parts.push(sql`${a}.${sql.identifier(c)} = ${busca.cpf}`);
+  if (busca.telefone && campos.telefone) parts.push(sql`${a}.telefone = ${busca.telefone}`);
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
+
+/** Ids of the matching rows, per table: what an anonymisation rewrites. */
+export interface RegistroIds {
+  leads: string[];
+  preMatriculas: string[];
+  matriculas: string[];
+  conflitos: string[];
+  contas: string[];
+}
+
+/** The pre-matrículas of the titular: by its own fields, or as the source of a matching matrícula. */
+function preMatriculasDe(busca: TitularBusca, alcance: Alcance | null) {
+  return sql`select p.id from pre_matriculas p
+    where ${match('p', busca, { email: true, cpf: ['cpf_aluno', 'cpf_responsavel'], telefone: true })}
+      and ${noAlcance('p', alcance)}`;
+}
+
+export async function findRegistroIds(
+  db: Executor,
+  busca: TitularBusca,
+  alcance: Alcance | null,
+): Promise<RegistroIds> {
+  const rows = await db.execute(sql`
+    with pre as (${preMatriculasDe(busca, alcance)})
+    select 'lead' as t, l.id from leads l
+      where ${match('l', busca, { email: true, telefone: true })} and ${noAlcance('l', alcance)}
+    union all select 'pre', id from pre
+    union all select 'mat', m.id from matriculas m
+      where (${match('m', busca, { email: true, telefone: true })} or m.pre_matricula_id in (select id from pre))
+        and ${noAlcance('m', alcance)}
+    union all select 'conf', c.id from pre_matricula_conflitos c join pre_matriculas p on p.id = c.pre_matricula_id
+      where ${match('c', busca, { email: true, cpf: ['cpf_responsavel'], telefone: true })} and ${noAlcance('p', alcance)}
+    union all select 'conta', u.id from users u
+      where u.role = 'aluno'
+        and (${match('u', busca, { email: true, cpf: ['cpf'], telefone: true })}
+             or u.id in (select a.user_id from alunos a where a.pre_matricula_id in (select id from pre)))
+        -- An account the titular shares with a branch out of reach stays as it is: that branch answers for it.
+        and not exists (select 1 from alunos a join pre_matriculas p on p.id = a.pre_matricula_id
+                        where a.user_id = u.id and not (${noAlcance('p', alcance)}))
+  `);
+  const ids: RegistroIds = { leads: [], preMatriculas: [], matriculas: [], conflitos: [], contas: [] };
+  const key = { lead: 'leads', pre: 'preMatriculas', mat: 'matriculas', conf: 'conflitos', conta: 'contas' } as const;
+  for (const row of (rows as unknown as { rows: { t: keyof typeof key; id: string }[] }).rows) {
+    ids[key[row.t]].push(row.id);
+  }
+  return ids;
+}
+
+interface RegistroRow {
+  tipo: TitularRegistro['tipo'];
+  id: string;
+  criado_em: Date | string;
+  nome_aluno: string | null;
+  nome_responsavel: string | null;
+  email: string;
+  telefone: string | null;
+  cpf_aluno: string | null;
+  cpf_responsavel: string | null;
+  escola: string | null;
+  data_evento: string | null;
+  cidade: string | null;
+  estado: string | null;
+  aviso_versao: string | null;
+  consentido_em: Date | string | null;
+  revogado_em: Date | string | null;
+  anonimizado: boolean;
+  ativo: boolean | null;
+}
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** The last consent a row was given, with the revocation the row carries. */
+const consentOf = (alias: string, coluna: 'lead_id' | 'pre_matricula_id') => sql`
+  left join lateral (select k.aviso_versao, k.em from consentimentos k
+    where k.${sql.identifier(coluna)} = ${sql.identifier(alias)}.id order by k.em desc limit 1) k on true`;
+
+/** Every record of the titular, as the portal and the staff's search show them, newest first. */
+export async function findRegistros(
+  db: Executor,
+  busca: TitularBusca,
+  alcance: Alcance | null,
+): Promise<TitularRegistro[]> {
+  const result = await db.execute(sql`
+    with pre as (${preMatriculasDe(busca, alcance)})
+    (select 'lead' as tipo, l.id, l.created_at as criado_em, l.nome_aluno, l.nome_responsavel, l.email, l.telefone,
+        null::text as cpf_aluno, null::text as cpf_responsavel, e.nome_escola as escola,
+        e.data_evento::text as data_evento, e.cidade, e.estado, k.aviso_versao, k.em as consentido_em,
+        l.consentimento_revogado_em as revogado_em, l.anonimizado_em is not null as anonimizado, null::boolean as ativo
+      from leads l join eventos e on e.id = l.evento_id ${consentOf('l', 'lead_id')}
+      where ${match('l', busca, { email: true, telefone: true })} and ${noAlcance('l', alcance)}
+      limit ${MAX_REGISTROS})
+    union all
+    (select 'pre_matricula', p.id, p.created_at, p.nome_aluno, p.nome_responsavel, p.email, p.telefone, p.cpf_aluno,
+        p.cpf_responsavel, e.nome_escola, e.data_evento::text, e.cidade, e.estado, k.aviso_versao, k.em,
+        p.consentimento_revogado_em, p.anonimizado_em is not null, null
+      from pre_matriculas p join eventos e on e.id = p.evento_id ${consentOf('p', 'pre_matricula_id')}
+      where p.id in (select id from pre)
+      limit ${MAX_REGISTROS})
+    union all
+    (select 'matricula', m.id, m.created_at, m.nome, null, m.email, m.telefone, null, null, e.nome_escola,
+        e.data_evento::text, e.cidade, e.estado, null, null, m.consentimento_revogado_em, m.anonimizado_em is not null,
+        null
+      from matriculas m join eventos e on e.id = m.evento_id
+      where (${match('m', busca, { email: true, telefone: true })} or m.pre_matricula_id in (select id from pre))
+        and ${noAlcance('m', alcance)}
+      limit ${MAX_REGISTROS})
+    union all
+    (select 'conta', u.id, u.created_at, u.nome, null, u.email, u.telefone, u.cpf, null, null, null, null, null, null,
+        null, null, false, u.is_active
+      from users u
+      where u.role = 'aluno'
+        and (${match('u', busca, { email: true, cpf: ['cpf'], telefone: true })}
+             or u.id in (select a.user_id from alunos a where a.pre_matricula_id in (select id from pre)))
+        and (${alcance ? sql`exists (select 1 from alunos a join pre_matriculas p on p.id = a.pre_matricula_id where a.user_id = u.id and ${noAlcance('p', alcance)})` : sql`true`})
+      limit 20)
+    order by criado_em desc
+  `);
+  return (result as unknown as { rows: RegistroRow[] }).rows.map((r) => ({
+    tipo: r.tipo,
+    id: r.id,
+    criadoEm: iso(r.criado_em)!,
+    nomeAluno: r.nome_aluno,
+    nomeResponsavel: r.nome_responsavel,
+    email: r.email,
+    telefone: r.telefone,
+    cpfAluno: r.cpf_aluno,
+    cpfResponsavel: r.cpf_responsavel,
+    escola: r.escola,
+    dataEvento: r.data_evento,
+    cidade: r.cidade,
+    estado: r.estado,
+    consentimento:
+      r.aviso_versao && r.consentido_em
+        ? { versao: r.aviso_versao, em: iso(r.consentido_em)!, revogadoEm: iso(r.revogado_em) }
+        : null,
+    anonimizado: r.anonimizado,
+    ...(r.tipo === 'conta' ? { ativo: Boolean(r.ativo) } : {}),
+  }));
+}
+
+/** Whether the e-mail is anywhere in the network (the portal sends a link only then). */
+export async function emailExiste(db: Executor, email: string): Promise<boolean> {
+  const e = email.toLowerCase();
+  const result = await db.execute(sql`select
+    exists (select 1 from leads where lower(email) = ${e})
+    or exists (select 1 from pre_matriculas where lower(email) = ${e})
+    or exists (select 1 from matriculas where lower(email) = ${e})
+    or exists (select 1 from users where lower(email) = ${e} and role = 'aluno') as existe`);
+  return Boolean((result as unknown as { rows: { existe: boolean }[] }).rows[0]?.existe);
+}
+
+/** The branches (franqueador, franquia) holding the e-mail's records: one request each. */
+export async function ramosDoEmail(db: Executor, email: string) {
+  const e = email.toLowerCase();
+  const result = await db.execute(sql`
+    select distinct franqueador_id, franquia_id from (
+      select franqueador_id, franquia_id from leads where lower(email) = ${e}
+      union all select franqueador_id, franquia_id from pre_matriculas where lower(email) = ${e}
+      union all select franqueador_id, franquia_id from matriculas where lower(email) = ${e}
+    ) r where franqueador_id is not null`);
+  return (result as unknown as { rows: { franqueador_id: string; franquia_id: string | null }[] }).rows.map((r) => ({
+    franqueadorId: r.franqueador_id,
+    franquiaId: r.franquia_id,
+  }));
+}
