@@ -224,7 +224,7 @@ export async function listarPedidos(
   const from = sql`lgpd_pedidos`;
   const offset = (query.page - 1) * query.pageSize;
   const [rows, count] = await Promise.all([
-    db.execute(sql`select ${PEDIDO_COLUNAS}, f.nome_fantasia as franquia_nome from ${from}
+    db.execute(sql`select ${PEDIDO_COLUNAS}, f.razao_social as franquia_nome from ${from}
       left join franquias f on f.id = lgpd_pedidos.franquia_id
       where ${where} order by lgpd_pedidos.created_at desc, lgpd_pedidos.id desc limit ${query.pageSize} offset ${offset}`),
     db.execute(sql`select count(*)::int as n from ${from} where ${where}`),
@@ -279,7 +279,7 @@ export async function atualizarPedido(app: FastifyInstance, actor: Actor, id: st
   const [franquia] = result.updated.franquia_id
     ? rowsOf<{ nome: string }>(
         await app.db.execute(
-          sql`select nome_fantasia as nome from franquias where id = ${result.updated.franquia_id}::uuid`,
+          sql`select razao_social as nome from franquias where id = ${result.updated.franquia_id}::uuid`,
         ),
       )
     : [];
