@@ -78,7 +78,9 @@ describe('lint: the layers', () => {
   it('refuses an import cycle', { timeout: SLOW }, async () => {
     // accounts/index.ts re-exports accounts.repository.ts: importing the index from there closes a cycle.
     const code = "import { insertAccount } from './index';\nexport const probe = insertAccount;\n";
-    expect(await rulesReported('src/server/modules/accounts/accounts.repository.ts', code)).toEqual(['import-x/no-cycle']);
+    expect(await rulesReported('src/server/modules/accounts/accounts.repository.ts', code)).toEqual([
+      'import-x/no-cycle',
+    ]);
   });
 
   it('lets the layers import what they may', { timeout: SLOW }, async () => {

@@ -65,4 +65,3 @@ describe('sign-in guard across instances', () => {
     }
   });
 });
-

@@ -96,7 +96,6 @@ export const pedidoPatchSchema = z
     status: z.enum(['em_analise', 'concluido', 'recusado'], { error: LGPD_MESSAGES.statusInvalido }),
     resposta: optionalText(2000),
   })
-  .strict()
   .superRefine((value, ctx) => {
     if (value.status === 'recusado' && !value.resposta) {
       ctx.addIssue({ code: 'custom', path: ['resposta'], message: LGPD_MESSAGES.motivoRecusa });
@@ -155,7 +154,6 @@ export const titularIdentificadorSchema = z
       .refine((v) => v.length >= 10 && v.length <= 11, 'Telefone inválido')
       .optional(),
   })
-  .strict()
   .refine((v) => Boolean(v.email || v.cpf || v.telefone), LGPD_MESSAGES.identificador);
 export type TitularIdentificador = z.output<typeof titularIdentificadorSchema>;
 

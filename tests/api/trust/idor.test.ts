@@ -160,6 +160,12 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   'GET /api/leads/:id/responsaveis': rowAttempts('leads'),
   'POST /api/leads/:id/contatos': rowAttempts('leads', () => [{ canal: 'telefone', resultado: 'atendeu' }]),
   'POST /api/leads/:id/notas': rowAttempts('leads', () => [{ texto: 'Nota intrusa' }]),
+  // LGPD (issue 18): answering another branch's titular request, anonymisation included.
+  'PATCH /api/lgpd/pedidos/:id': rowAttempts('lgpdPedidos', () => [
+    { status: 'em_analise' },
+    { status: 'concluido' },
+    { status: 'recusado', resposta: 'Resposta intrusa' },
+  ]),
 };
 
 /** The table each GET :id route reads. */
@@ -206,6 +212,7 @@ const LIST_ROUTES: Record<string, ListCase[]> = {
   // The SAC's people list leaves the alunos out.
   'GET /api/sac/users': [{ kind: 'json', tables: ['usuarios'], exact: false }],
   'GET /api/usuarios': [{ kind: 'json', tables: ['usuarios'] }],
+  'GET /api/lgpd/pedidos': [{ kind: 'json', tables: ['lgpdPedidos'] }],
 };
 
 /** Answers that count rows instead of listing them: each figure and the table it counts. */
@@ -244,6 +251,16 @@ const AUDIT_ROUTES: Record<string, string> = {
   'GET /api/auditoria/export.csv': 'csv',
 };
 
+/**
+ * LGPD (issue 18): a titular's records by e-mail, CPF or phone, and the retention figures. The search's scope is
+ * checked against the network graph for every lead, pre-matrícula and matrícula in lgpd.routes.test.
+ */
+const LGPD_ROUTES: Record<string, string> = {
+  'GET /api/lgpd/titulares': 'json',
+  'GET /api/lgpd/titulares/export.json': 'json',
+  'GET /api/lgpd/retencao': 'counts of the retention job, no rows',
+};
+
 const REPORT_ROUTES: Record<string, string> = {
   'GET /api/relatorios/funil': 'json',
   'GET /api/relatorios/serie': 'json',
@@ -261,6 +278,9 @@ const UNSCOPED: Record<string, string> = {
   'GET /api/user/atividade': "the caller's own sign-ins (auditoria.routes.test)",
   'GET /api/public/cidades': 'public by design: the cities of every open event',
   'GET /api/public/eventos': 'public by design: the open events of a city',
+  'GET /api/public/privacidade': 'public by design: the privacy notice',
+  'GET /api/public/titular': 'the records of the e-mail a secret token was sent to (lgpd.routes.test)',
+  'GET /api/public/titular/export.json': 'the same records, as a file (lgpd.routes.test)',
 };
 
 /** The figures printed at the end (TRUST.md). */
@@ -308,12 +328,14 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !UNSCOPED[k] &&
           !REPORT_ROUTES[k] &&
           !FOLLOW_UP_ROUTES[k] &&
-          !AUDIT_ROUTES[k],
+          !AUDIT_ROUTES[k] &&
+          !LGPD_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(FOLLOW_UP_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(REPORT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(AUDIT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
+    expect(Object.keys(LGPD_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect([...Object.keys(LIST_ROUTES), ...Object.keys(COUNT_ROUTES)].filter((k) => !reads.includes(k))).toEqual([]);
   });
 

@@ -19,11 +19,14 @@ import {
   sacTickets,
   users,
   vendedores,
+  lgpdPedidos,
+  titularTokens,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
 import { tableDigests } from '../../support/database-digest';
 import { hashPassword } from '../../../src/server/lib/password';
+import { digest, newToken } from '../../../src/server/lib/tokens';
 import { ROLES, type Role } from '../../../src/shared/roles';
 import { clientePayload, empresaPayload, vendedorPayload } from '../../support/network-payloads';
 import { createTestApp, login, readOutbox, resetLinkFrom, sessionCookie, type TestContext } from '../../setup/test-app';
@@ -195,6 +198,26 @@ async function contaPropria(): Promise<string> {
   contaSenha = owner.password;
   return login(ctx.app, owner.email, owner.password);
 }
+
+/** A lead of the demo branch only: its titular's portal requests open one request, in one branch. */
+const titularEmail = () => world.graph.leads.find((l) => l.eventoId === world.ids.eventoHorizonte)!.email;
+
+/** A live portal link for the titular, written as the e-mailed one is: its digest only. */
+async function portalToken(): Promise<string> {
+  const token = newToken();
+  await db()
+    .insert(titularTokens)
+    .values({
+      token: digest(token),
+      email: titularEmail().toLowerCase(),
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+  return token;
+}
+
+/** The demo franquia's open request (tests/api/trust/fixtures/network.ts): both levels above it answer it. */
+const pedidoDaFranquia = () =>
+  world.graph.lgpdPedidos.find((p) => p.franquiaId === world.actors.franquia.franquiaId)!.id;
 
 const MASS_CASES: Record<string, MassCase> = {
   'POST /api/login': {
@@ -513,6 +536,48 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, response) => [{ table: sacTickets, id: created(response) }],
   },
+  // LGPD (issue 18): the portal's link and request, the staff's answer and anonymisation.
+  'POST /api/public/titular/solicitar': {
+    callers: ['anonymous'],
+    overrides: { token: 'token-forjado', expiresAt: STAMP, usadoEm: STAMP },
+    run: async () => ({ url: '/api/public/titular/solicitar', legit: { email: titularEmail() } }),
+    rows: async () => {
+      await ctx.app.background.drain();
+      const tokens = await db()
+        .select({ id: titularTokens.id })
+        .from(titularTokens)
+        .where(sql`lower(${titularTokens.email}) = ${titularEmail().toLowerCase()}`);
+      return tokens.map((t) => ({ table: titularTokens, id: t.id }));
+    },
+  },
+  'POST /api/public/titular/pedidos': {
+    callers: ['anonymous'],
+    overrides: {
+      status: 'concluido',
+      email: 'forjado@teste.com.br',
+      prazo: STAMP,
+      resposta: 'Resposta forjada',
+      concluidoEm: STAMP,
+    },
+    run: async () => ({
+      url: '/api/public/titular/pedidos',
+      legit: { token: await portalToken(), tipo: 'correcao', detalhe: 'Corrigir o telefone' },
+    }),
+    rows: async (_caller, response) =>
+      response.json<{ pedidos: { id: string }[] }>().pedidos.map((p) => ({ table: lgpdPedidos, id: p.id })),
+  },
+  'PATCH /api/lgpd/pedidos/:id': {
+    callers: ['franqueador', 'franquia'],
+    overrides: { tipo: 'revogacao', email: 'forjado@teste.com.br', prazo: STAMP, concluidoEm: STAMP },
+    run: async () => ({ url: `/api/lgpd/pedidos/${pedidoDaFranquia()}`, legit: { status: 'em_analise' } }),
+    rows: async () => [{ table: lgpdPedidos, id: pedidoDaFranquia() }],
+  },
+  'POST /api/lgpd/titulares/anonimizar': {
+    callers: ['franqueador', 'franquia'],
+    // An e-mail on record nowhere: the call is made and audited, and no fixture is anonymised.
+    run: async () => ({ url: '/api/lgpd/titulares/anonimizar', legit: { email: 'ninguem.anonimizar@exemplo.com.br' } }),
+    rows: async () => [],
+  },
   'PATCH /api/usuarios/:id': {
     callers: ['franqueador', 'micro_franquia'],
     overrides: { email: 'forjado@teste.com.br', nome: 'Nome Forjado', password: 'senha-forjada' },
@@ -534,7 +599,7 @@ const MASS_CASES: Record<string, MassCase> = {
 interface AuditCase {
   acoes: AuditAcao[];
   ator: 'sessao' | 'alvo';
-  entidade: 'url' | 'resposta' | 'alvo' | 'sessao' | 'nenhuma';
+  entidade: 'url' | 'resposta' | 'pedido' | 'alvo' | 'sessao' | 'nenhuma';
 }
 const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
   acoes,
@@ -572,6 +637,11 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/leads/:id/notas': audited(['lead.nota'], 'url'),
   'PATCH /api/sac/tickets/:id': audited(['sac_ticket.responder'], 'url'),
   'PATCH /api/usuarios/:id': audited(['usuario.ativar', 'usuario.desativar'], 'url'),
+  // The portal's link is asked by anyone and tells nothing; the request is the titular's act, with no account.
+  'POST /api/public/titular/solicitar': null,
+  'POST /api/public/titular/pedidos': audited(['lgpd_pedido.abrir'], 'pedido'),
+  'PATCH /api/lgpd/pedidos/:id': audited(['lgpd_pedido.atualizar'], 'url'),
+  'POST /api/lgpd/titulares/anonimizar': audited(['titular.anonimizar'], 'nenhuma'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -635,6 +705,7 @@ async function auditProblems(
   const entidadeId = {
     url: run.url.match(UUID_IN_URL)?.[0] ?? null,
     resposta: response.json<{ id?: string }>().id ?? null,
+    pedido: response.json<{ pedidos?: { id: string }[] }>().pedidos?.[0]?.id ?? null,
     alvo: alvoId,
     sessao: sessionUser,
     nenhuma: null,

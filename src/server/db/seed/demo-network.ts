@@ -14,6 +14,7 @@ import {
   franquias,
   leadHistorico,
   leads,
+  lgpdPedidos,
   matriculas,
   microFranquias,
   preMatriculas,
@@ -680,4 +681,16 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
       resolvedAt: new Date(now.getTime() - 2 * 86_400_000),
     },
   ]);
+
+  // A titular's request (issue 18): the Costa family asked three days ago to correct a phone number.
+  await tx.insert(lgpdPedidos).values({
+    tipo: 'correcao',
+    email: 'mariana.costa@email.com',
+    detalhe: 'O telefone do responsável mudou. Por favor, atualizem o cadastro.',
+    prazo: new Date(now.getTime() + 12 * 86_400_000),
+    franqueadorId: franqueador!.id,
+    franquiaId: franquiaSp!.id,
+    createdAt: new Date(now.getTime() - 3 * 86_400_000),
+    updatedAt: new Date(now.getTime() - 3 * 86_400_000),
+  });
 }

@@ -41,8 +41,16 @@ export async function getLeadDetalhe(db: Executor, actor: Actor, id: string): Pr
   const row = await findLeadDetalheRow(db, actor, id);
   if (!row) throw notFound(M.leadNaoEncontrado);
   const historico = await listHistorico(db, actor, { ...row, email: row.emailRegistro });
-  const { responsavelId, responsavelNome, clienteNome, createdAt, consentidoEm, primeiroContatoEm, emailRegistro: _e, ...lead } =
-    row;
+  const {
+    responsavelId,
+    responsavelNome,
+    clienteNome,
+    createdAt,
+    consentidoEm,
+    primeiroContatoEm,
+    emailRegistro: _e,
+    ...lead
+  } = row;
   return {
     ...lead,
     createdAt: createdAt.toISOString(),

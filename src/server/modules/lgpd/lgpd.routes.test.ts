@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACTOR_NAMES,
   WORLD_ENV,
   type World,
   buildWorld,
   call,
   leadPayload,
+  loadGraph,
   preMatriculaPayload,
+  roleOf,
+  scopeOf,
 } from '../../../../tests/api/trust/fixtures/network';
+import { can } from '../../../shared/permissions';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
 import {
@@ -488,6 +493,41 @@ describe('the staff side in scope', () => {
     expect(
       (await search(world.sessions.franquia)).json<{ registros: TitularRegistro[] }>().registros[0]?.anonimizado,
     ).toBe(false);
+  });
+
+  it("finds, for every e-mail of the network graph, exactly the caller's own records of it", async () => {
+    const graph = await loadGraph(ctx.handle.db);
+    const tables = { lead: 'leads', pre_matricula: 'preMatriculas', matricula: 'matriculas' } as const;
+    // Anonymised rows (tests above) hold no e-mail anyone could search.
+    const emails = [
+      ...new Set([...graph.leads, ...graph.preMatriculas, ...graph.matriculas].map((r) => r.email.toLowerCase())),
+    ].filter((email) => !email.endsWith('@invalid'));
+    let checked = 0;
+    for (const name of ACTOR_NAMES.filter((n) => can(roleOf(n), 'lgpd.gerir'))) {
+      const scope = scopeOf(graph, world.actors[name]);
+      for (const email of emails) {
+        const found = await call<{ registros: TitularRegistro[] }>(
+          ctx.app,
+          world.sessions[name],
+          'GET',
+          `/api/lgpd/titulares?q=${encodeURIComponent(email)}`,
+        );
+        const got = found.registros
+          .filter((r) => r.tipo !== 'conta')
+          .map((r) => `${r.tipo}:${r.id}`)
+          .sort();
+        const expected = (Object.keys(tables) as (keyof typeof tables)[])
+          .flatMap((tipo) =>
+            graph[tables[tipo]]
+              .filter((r) => r.email.toLowerCase() === email && scope[tables[tipo]].has(r.id))
+              .map((r) => `${tipo}:${r.id}`),
+          )
+          .sort();
+        expect(got, `${name} searching ${email}`).toEqual(expected);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('searches by phone and CPF, and says in Portuguese what it needs', async () => {

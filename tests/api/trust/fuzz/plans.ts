@@ -335,6 +335,25 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
       prioridade: 'alta',
     }),
   }),
+  // LGPD (issue 18): the demo family's titular, the demo request, and the portal without a live link.
+  'GET /api/lgpd/pedidos': async () => ({ query: { status: 'aberto' } }),
+  'GET /api/lgpd/titulares': async () => ({ query: { q: 'mariana.costa@email.com' } }),
+  'GET /api/lgpd/titulares/export.json': async () => ({ query: { q: 'mariana.costa@email.com' } }),
+  'POST /api/lgpd/titulares/anonimizar': async () => ({ body: (seed) => ({ email: email('ninguem', seed) }) }),
+  'PATCH /api/lgpd/pedidos/:id': async (p) => {
+    const pedido = await p.pick<Named>('franqueador', '/api/lgpd/pedidos', (r) => r.status === 'aberto');
+    return { params: { id: pedido.id }, body: () => ({ status: 'em_analise' }) };
+  },
+  'POST /api/public/titular/solicitar': async () => ({ body: (seed) => ({ email: email('titular', seed) }) }),
+  'GET /api/public/titular': async () => ({ query: { token: `token-${'x'.repeat(32)}` }, neverSucceeds: true }),
+  'GET /api/public/titular/export.json': async () => ({
+    query: { token: `token-${'x'.repeat(32)}` },
+    neverSucceeds: true,
+  }),
+  'POST /api/public/titular/pedidos': async () => ({
+    body: () => ({ token: `token-${'x'.repeat(32)}`, tipo: 'revogacao' }),
+    neverSucceeds: true,
+  }),
   'PATCH /api/sac/tickets/:id': async (p) => {
     const ticket = await p.pick<Named>('franqueador', '/api/sac/tickets', (t) => t.status === 'em_andamento');
     return {
