@@ -7,7 +7,7 @@ import {
   type MotivoPerda,
   type ResponsavelOpcao,
 } from '../../../shared/schemas/acompanhamento';
-import { contatoSelection } from '../lgpd/contato';
+import { contatoSelection } from '../lgpd';
 import { wellFormed } from '../../../shared/schemas/fields';
 import type { LeadsFilter } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';

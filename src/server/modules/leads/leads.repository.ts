@@ -29,7 +29,7 @@ import {
   responsavelNome,
   toResponsavel,
 } from './acompanhamento.repository';
-import { consentimentoVigente, contatoSelection } from '../lgpd/contato';
+import { consentimentoVigente, contatoSelection } from '../lgpd';
 
 /** Where a lead list's day and moment come from: the request's clock, Brasília's day. */
 export interface ListClock {

@@ -17,7 +17,7 @@ import {
   newestFirst,
   listFunnelPage,
 } from '../funnel';
-import { consentimentoVigente, contatoSelection } from '../lgpd/contato';
+import { consentimentoVigente, contatoSelection } from '../lgpd';
 
 function matriculaConditions(actor: Actor, filter: FunnelFilter) {
   return and(

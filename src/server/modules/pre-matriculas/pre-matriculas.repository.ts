@@ -23,7 +23,7 @@ import {
   newestFirst,
   listFunnelPage,
 } from '../funnel';
-import { consentimentoVigente, contatoSelection } from '../lgpd/contato';
+import { consentimentoVigente, contatoSelection } from '../lgpd';
 
 function preMatriculaConditions(actor: Actor, filter: FunnelFilter) {
   return and(
