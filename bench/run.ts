@@ -35,6 +35,7 @@ import { BENCH_PASSWORD } from './accounts';
 import { reportScenarios } from './relatorios';
 import { followUpScenarios, followedLeadIds } from './acompanhamento';
 import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
+import { lgpdBenchInput, lgpdScenarios } from './lgpd';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
@@ -63,7 +64,7 @@ interface Scenario {
   /** The total the list must report exactly. */
   exactTotal?: (db: Database, actor: Actor) => Promise<number>;
   body?: (n: number) => unknown;
-  /** A POST's path per request, when it is not always the same. */
+  /** The path per request, when it is not always the same (a POST's record, a search's query). */
   pathFor?: (n: number) => string;
   /** The table whose new rows prove each 201 was stored (default: leads). */
   storedIn?: string;
@@ -418,6 +419,8 @@ async function main() {
         microUserId: await busiestMicroUser(db),
         login: { email: accounts.franquia, password: BENCH_PASSWORD },
       }),
+      // Last: the anonymisation rewrites the leads it names.
+      ...lgpdScenarios(await lgpdBenchInput(db, actors.franqueador.franqueadorId!)),
     ];
 
     const helloRun = await cannon({ url: `http://127.0.0.1:${HELLO_PORT}/`, connections: 16, duration });
@@ -461,17 +464,19 @@ async function main() {
         duration,
         method: scenario.method ?? 'GET',
         headers,
-        requests: scenario.body
-          ? [
-              {
-                setupRequest: (request) => {
-                  const n = counter++;
-                  const path = scenario.pathFor ? { path: scenario.pathFor(n) } : {};
-                  return { ...request, ...path, body: JSON.stringify(scenario.body!(n)) };
+        requests:
+          scenario.body || scenario.pathFor
+            ? [
+                {
+                  setupRequest: (request) => {
+                    const n = counter++;
+                    const path = scenario.pathFor ? { path: scenario.pathFor(n) } : {};
+                    const body = scenario.body ? { body: JSON.stringify(scenario.body(n)) } : {};
+                    return { ...request, ...path, ...body };
+                  },
                 },
-              },
-            ]
-          : undefined,
+              ]
+            : undefined,
       });
       if (checksStorage) {
         // Requests still in flight when the run stopped may land after it: let them, then count.
