@@ -5,7 +5,7 @@ import { onlyDigits } from '../format';
 import { isValidCpf } from '../brazil-ids';
 
 /**
- * The families' rights under Brazil's LGPD (issue 18, ADR 024): the titular's portal (public, by a link sent to
+ * The families' rights under Brazil's LGPD (issue 18, ADR 025): the titular's portal (public, by a link sent to
  * the e-mail on record), the requests it opens, and the staff's side (the requests with their legal deadline, a
  * titular's records, export and anonymisation). Written once for the browser and the server.
  */
