@@ -808,8 +808,8 @@ export const consentimentos = pgTable(
   'consentimentos',
   {
     id: id(),
-    leadId: uuid().references(() => leads.id),
-    preMatriculaId: uuid().references(() => preMatriculas.id),
+    leadId: uuid().references(() => leads.id, { onDelete: 'cascade' }),
+    preMatriculaId: uuid().references(() => preMatriculas.id, { onDelete: 'cascade' }),
     avisoVersao: text().notNull(),
     texto: text().notNull(),
     em: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -55,8 +55,8 @@ ALTER TABLE "matriculas" ADD COLUMN "consentimento_revogado_em" timestamp with t
 ALTER TABLE "matriculas" ADD COLUMN "anonimizado_em" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "pre_matriculas" ADD COLUMN "consentimento_revogado_em" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "pre_matriculas" ADD COLUMN "anonimizado_em" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "consentimentos" ADD CONSTRAINT "consentimentos_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "consentimentos" ADD CONSTRAINT "consentimentos_pre_matricula_id_pre_matriculas_id_fk" FOREIGN KEY ("pre_matricula_id") REFERENCES "public"."pre_matriculas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "consentimentos" ADD CONSTRAINT "consentimentos_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "consentimentos" ADD CONSTRAINT "consentimentos_pre_matricula_id_pre_matriculas_id_fk" FOREIGN KEY ("pre_matricula_id") REFERENCES "public"."pre_matriculas"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lgpd_pedidos" ADD CONSTRAINT "lgpd_pedidos_atualizado_por_id_users_id_fk" FOREIGN KEY ("atualizado_por_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lgpd_pedidos" ADD CONSTRAINT "lgpd_pedidos_franqueador_id_franqueadores_id_fk" FOREIGN KEY ("franqueador_id") REFERENCES "public"."franqueadores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lgpd_pedidos" ADD CONSTRAINT "lgpd_pedidos_franquia_id_franquias_id_fk" FOREIGN KEY ("franquia_id") REFERENCES "public"."franquias"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
