@@ -3,6 +3,7 @@ import { emailField, optionalText } from './fields';
 import { listQuerySchema } from './list-query';
 import { onlyDigits } from '../format';
 import { isValidCpf } from '../brazil-ids';
+import { LGPD_MESSAGES, PEDIDO_STATUSES, PEDIDO_TIPOS } from './lgpd-textos';
 
 /**
  * The families' rights under Brazil's LGPD (issue 18, ADR 025): the titular's portal (public, by a link sent to
@@ -10,54 +11,7 @@ import { isValidCpf } from '../brazil-ids';
  * titular's records, export and anonymisation). Written once for the browser and the server.
  */
 
-/** Art. 19: a complete answer within 15 days of the request. */
-export const PRAZO_PEDIDO_DIAS = 15;
-/** The portal's link lives this long and opens one request. */
-export const TITULAR_TOKEN_HORAS = 24;
-/** What every anonymised name becomes. */
-export const NOME_ANONIMIZADO = 'Titular anonimizado';
-/** What a list's contact columns show once the titular revoked the consent. */
-export const CONSENTIMENTO_REVOGADO = 'consentimento revogado';
-
-export const PEDIDO_TIPOS = ['correcao', 'anonimizacao', 'revogacao'] as const;
-export type PedidoTipo = (typeof PEDIDO_TIPOS)[number];
-export const PEDIDO_TIPO_LABELS: Record<PedidoTipo, string> = {
-  correcao: 'Correção de dados',
-  anonimizacao: 'Anonimização',
-  revogacao: 'Revogação do consentimento',
-};
-
-export const PEDIDO_STATUSES = ['aberto', 'em_analise', 'concluido', 'recusado'] as const;
-export type PedidoStatus = (typeof PEDIDO_STATUSES)[number];
-export const PEDIDO_STATUS_LABELS: Record<PedidoStatus, string> = {
-  aberto: 'Aberto',
-  em_analise: 'Em análise',
-  concluido: 'Concluído',
-  recusado: 'Recusado',
-};
-/** A request answered is closed: neither status changes again. */
-export const PEDIDO_STATUS_FINAIS: readonly PedidoStatus[] = ['concluido', 'recusado'];
-
-export const LGPD_MESSAGES = {
-  solicitado:
-    'Se este e-mail estiver em nossos cadastros, enviaremos em instantes um link para você consultar os seus dados. O link vale por 24 horas.',
-  linkInvalido: 'Este link é inválido, expirou ou já foi usado. Peça um novo link em Meus dados.',
-  pedidoRegistrado: 'Pedido registrado. Você receberá a resposta por e-mail em até 15 dias.',
-  revogacaoRegistrada:
-    'Consentimento revogado. Os seus dados deixaram de ser usados para contato e saíram das exportações.',
-  semRegistros: 'Não há dados com este e-mail.',
-  tipoInvalido: 'Escolha o tipo do pedido',
-  detalheCorrecao: 'Diga o que deve ser corrigido',
-  statusInvalido: 'Situação inválida',
-  motivoRecusa: 'Informe o motivo da recusa',
-  pedidoEncerrado: 'Este pedido já foi respondido e não pode mudar.',
-  pedidoNaoEncontrado: 'Pedido não encontrado',
-  buscaCurta: 'Informe um e-mail, CPF ou telefone',
-  identificador: 'Informe o e-mail, o CPF ou o telefone do titular',
-  anonimizado: 'Dados anonimizados',
-  nadaAnonimizar: 'Nenhum registro com estes dados no seu alcance',
-  titularAnonimizado: 'Os dados deste titular foram anonimizados: a pré-matrícula não pode ser efetivada.',
-} as const;
+export * from './lgpd-textos';
 
 /** POST /api/public/titular/solicitar */
 export const titularSolicitarSchema = z.object({ email: emailField });
@@ -156,54 +110,3 @@ export const titularIdentificadorSchema = z
   })
   .refine((v) => Boolean(v.email || v.cpf || v.telefone), LGPD_MESSAGES.identificador);
 export type TitularIdentificador = z.output<typeof titularIdentificadorSchema>;
-
-/** One record of a titular, as the portal and the staff's search show it. */
-export interface TitularRegistro {
-  tipo: 'lead' | 'pre_matricula' | 'matricula' | 'conta';
-  id: string;
-  criadoEm: string;
-  nomeAluno: string | null;
-  nomeResponsavel: string | null;
-  email: string;
-  telefone: string | null;
-  cpfAluno: string | null;
-  cpfResponsavel: string | null;
-  escola: string | null;
-  dataEvento: string | null;
-  cidade: string | null;
-  estado: string | null;
-  consentimento: { versao: string; em: string; revogadoEm: string | null } | null;
-  anonimizado: boolean;
-  ativo?: boolean;
-}
-
-export interface PedidoView {
-  id: string;
-  protocolo: string;
-  tipo: PedidoTipo;
-  status: PedidoStatus;
-  email: string;
-  detalhe: string | null;
-  resposta: string | null;
-  prazo: string;
-  atrasado: boolean;
-  createdAt: string;
-  concluidoEm: string | null;
-}
-
-/** GET /api/public/titular?token= */
-export interface TitularView {
-  email: string;
-  registros: TitularRegistro[];
-  pedidos: PedidoView[];
-  aviso: { versao: string; vigenteDesde: string };
-}
-
-/** The protocol a titular quotes: the request id's first eight characters, upper case. */
-export const protocoloDe = (id: string) => id.slice(0, 8).toUpperCase();
-
-export interface RetencaoResumo {
-  meses: number;
-  ultimaExecucao: { em: string; anonimizados: number } | null;
-  proximaExecucao: { em: string; previstos: number };
-}
