@@ -14,6 +14,8 @@ type PageModule = { default: ComponentType };
 const PUBLIC_PAGES: Record<string, () => Promise<PageModule>> = {
   '/credito-estudantil': () => import('./routes/public/credito-estudantil'),
   '/credito-ativacao': () => import('./routes/public/credito-ativacao'),
+  '/privacidade': () => import('./routes/public/privacidade'),
+  '/meus-dados': () => import('./routes/public/meus-dados'),
 };
 
 /** What the router's error boundary does for the staff screens, for a public page that throws while rendering. */

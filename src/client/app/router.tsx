@@ -50,6 +50,9 @@ export const routes: RouteObject[] = [
       // Public pages: their chunks hold neither the shell nor the staff screens.
       { path: '/credito-estudantil', lazy: lazyScreen(() => import('./routes/public/credito-estudantil')) },
       { path: '/credito-ativacao', lazy: lazyScreen(() => import('./routes/public/credito-ativacao')) },
+      // Issue 18: the privacy notice and the titular's portal, public as the forms that link to them.
+      { path: '/privacidade', lazy: lazyScreen(() => import('./routes/public/privacidade')) },
+      { path: '/meus-dados', lazy: lazyScreen(() => import('./routes/public/meus-dados')) },
       { path: '/auth', lazy: lazyScreen(() => import('./routes/auth/login')) },
       { path: '/reset-password', lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
       {

@@ -17,6 +17,8 @@ export interface ResourceState<T> {
   data: T | undefined;
   isPending: boolean;
   isError: boolean;
+  /** Why the last read failed (an ApiError with the server's message), once isError. */
+  error?: unknown;
 }
 
 export interface ResourceResult<T> extends ResourceState<T> {
@@ -46,7 +48,7 @@ function read<A extends string, T>(resource: Resource<A, T>, arg: A): void {
   }
   resource.load(arg).then(
     (data) => settle({ data, isPending: false, isError: false }),
-    () => settle({ data: undefined, isPending: false, isError: true }),
+    (error: unknown) => settle({ data: undefined, isPending: false, isError: true, error }),
   );
 }
 
@@ -72,6 +74,7 @@ export function useResource<A extends string, T>(resource: Resource<A, T>, arg: 
     data: state.data,
     isPending: state.isPending,
     isError: state.isError,
+    error: state.error,
     refetch: () => {
       if (arg !== null) read(resource, arg);
     },

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/logo';
 
-/** Frame of the public credit pages (opened on phones): a light header, the content and a footer. */
+const footerLink = 'inline-block py-1 text-muted-foreground underline underline-offset-4 hover:text-foreground';
+
+/**
+ * Frame of the public pages (opened on phones): a light header, the content and a footer with the privacy notice
+ * and the titular's portal (issue 18), reachable from every public page.
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-background">
@@ -11,8 +16,16 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="flex-1">{children}</main>
-      <footer className="border-t border-border bg-surface py-6 text-center text-xs text-muted-foreground">
-        Rede Crédito Educacional
+      <footer className="grid gap-2 border-t border-border bg-surface px-4 py-6 text-center text-xs text-muted-foreground">
+        <p>Rede Crédito Educacional</p>
+        <nav aria-label="Privacidade" className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+          <a href="/privacidade" className={footerLink}>
+            Aviso de Privacidade
+          </a>
+          <a href="/meus-dados" className={footerLink}>
+            Meus dados
+          </a>
+        </nav>
       </footer>
     </div>
   );

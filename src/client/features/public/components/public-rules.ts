@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { titularPedidoSchema, titularSolicitarSchema } from '@shared/schemas/lgpd';
 import { leadSchema, preMatriculaSchema } from '@shared/schemas/public';
 import type { CheckResult, FieldErrors } from '../hooks/use-sign-up-form';
 
@@ -16,6 +17,8 @@ function checkWith<S extends z.ZodType<unknown, Record<string, unknown>>>(schema
   };
 }
 
-/** The public forms' rules, loaded on demand (lazy-rules.ts). */
+/** The public forms' rules, loaded on demand (lazy-rules.ts): the credit pages' and the titular portal's (issue 18). */
 export const checkLead = checkWith(leadSchema);
 export const checkPreMatricula = checkWith(preMatriculaSchema);
+export const checkTitularSolicitar = checkWith(titularSolicitarSchema);
+export const checkTitularPedido = checkWith(titularPedidoSchema);
