@@ -1,6 +1,12 @@
 import { RoutePage } from '@/app/shell/route-page';
+import { useCurrentUser } from '@/app/shell/current-user';
+import { LgpdScreen } from '@/features/lgpd/components/lgpd-screen';
 
-/** Placeholder replaced by the LGPD screen. */
 export default function LgpdRoute() {
-  return <RoutePage path="/lgpd">{null}</RoutePage>;
+  const { role } = useCurrentUser();
+  return (
+    <RoutePage path="/lgpd">
+      <LgpdScreen role={role} />
+    </RoutePage>
+  );
 }
