@@ -1,0 +1,257 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TEXTO_CONSENTIMENTO } from '@shared/privacidade';
+import { LGPD_MESSAGES, type PedidoView, type TitularRegistro, type TitularView } from '@shared/schemas/lgpd';
+import { mockFetch } from '@/testing/test-utils';
+
+const TOKEN = 'tok-123';
+
+function registro(overrides: Partial<TitularRegistro> = {}): TitularRegistro {
+  return {
+    tipo: 'lead',
+    id: 'l-1',
+    criadoEm: '2026-11-20T12:00:00.000Z',
+    nomeAluno: 'Ana Souza',
+    nomeResponsavel: 'Maria Souza',
+    email: 'maria@exemplo.com.br',
+    telefone: '19987654321',
+    cpfAluno: null,
+    cpfResponsavel: null,
+    escola: 'Colégio Horizonte',
+    dataEvento: '2026-12-05',
+    cidade: 'Campinas',
+    estado: 'SP',
+    consentimento: { versao: '1', em: '2026-11-20T12:00:00.000Z', revogadoEm: null },
+    anonimizado: false,
+    ...overrides,
+  };
+}
+
+function pedido(overrides: Partial<PedidoView> = {}): PedidoView {
+  return {
+    id: 'abcdef12-0000-4000-8000-000000000000',
+    protocolo: 'ABCDEF12',
+    tipo: 'correcao',
+    status: 'aberto',
+    email: 'maria@exemplo.com.br',
+    detalhe: 'O nome do aluno está errado',
+    resposta: null,
+    prazo: '2026-12-05T12:00:00.000Z',
+    atrasado: false,
+    createdAt: '2026-11-20T12:00:00.000Z',
+    concluidoEm: null,
+    ...overrides,
+  };
+}
+
+const VIEW: TitularView = {
+  email: 'maria@exemplo.com.br',
+  registros: [
+    registro(),
+    registro({
+      tipo: 'pre_matricula',
+      id: 'p-1',
+      cpfAluno: '52998224725',
+      cpfResponsavel: '11144477735',
+      consentimento: { versao: '1', em: '2026-11-21T12:00:00.000Z', revogadoEm: '2026-11-22T12:00:00.000Z' },
+    }),
+  ],
+  pedidos: [pedido()],
+  aviso: { versao: '1', vigenteDesde: '2026-11-23' },
+};
+
+beforeEach(() => vi.resetModules());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Fresh modules per test: the portal's read is cached per token for the page's life. */
+async function renderSolicitar() {
+  const { MeusDadosSolicitar } = await import('./meus-dados-solicitar');
+  render(<MeusDadosSolicitar />);
+}
+
+async function renderPortal(token = TOKEN) {
+  const { MeusDadosPortal } = await import('./meus-dados-portal');
+  render(<MeusDadosPortal token={token} />);
+}
+
+const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+describe('/meus-dados without a link', () => {
+  it('checks the e-mail, sends it and shows the same answer the server gives everyone', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/public/titular/solicitar': { body: { message: LGPD_MESSAGES.solicitado } },
+    });
+    await renderSolicitar();
+    await userEvent.type(screen.getByLabelText('Seu e-mail'), 'nao-e-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Receber link por e-mail' }));
+    expect(await screen.findByText('Email inválido')).toBeInTheDocument();
+    expect(posts(fetchMock)).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('Seu e-mail'));
+    await userEvent.type(screen.getByLabelText('Seu e-mail'), 'Maria@Exemplo.com.br');
+    await userEvent.click(screen.getByRole('button', { name: 'Receber link por e-mail' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(LGPD_MESSAGES.solicitado);
+    expect(JSON.parse(String(posts(fetchMock)[0]![1]!.body))).toEqual({ email: 'maria@exemplo.com.br' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Usar outro e-mail' }));
+    expect(screen.getByLabelText('Seu e-mail')).toHaveValue('');
+  });
+
+  it("says why when the server refuses (too many requests) and keeps what was typed", async () => {
+    mockFetch({
+      'POST /api/public/titular/solicitar': { status: 429, body: { message: 'Muitas tentativas. Tente mais tarde.' } },
+    });
+    await renderSolicitar();
+    await userEvent.type(screen.getByLabelText('Seu e-mail'), 'maria@exemplo.com.br');
+    await userEvent.click(screen.getByRole('button', { name: 'Receber link por e-mail' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Muitas tentativas. Tente mais tarde.');
+    expect(screen.getByLabelText('Seu e-mail')).toHaveValue('maria@exemplo.com.br');
+  });
+});
+
+describe('/meus-dados with a link', () => {
+  it('shows every record with its fields formatted, the consent and its revocation, the requests and the download', async () => {
+    const fetchMock = mockFetch({ 'GET /api/public/titular': { body: VIEW } });
+    await renderPortal();
+    const [lead, pre] = await screen.findAllByRole('article');
+    expect(within(lead!).getByRole('heading', { name: 'Inscrição em evento' })).toBeInTheDocument();
+    expect(within(lead!).getByText('Ana Souza')).toBeInTheDocument();
+    expect(within(lead!).getByText('(19) 98765-4321')).toBeInTheDocument();
+    expect(within(lead!).getByText('Colégio Horizonte')).toBeInTheDocument();
+    expect(within(lead!).getByText('05/12/2026')).toBeInTheDocument();
+    expect(within(lead!).getByText('Campinas/SP')).toBeInTheDocument();
+    expect(within(lead!).getByText(/Aviso versão 1, em 20\/11\/2026/)).toBeInTheDocument();
+    expect(within(lead!).queryByText(/revogado em/)).not.toBeInTheDocument();
+
+    expect(within(pre!).getByRole('heading', { name: /Pré-matrícula/ })).toBeInTheDocument();
+    expect(within(pre!).getByText('529.982.247-25')).toBeInTheDocument();
+    expect(within(pre!).getByText('111.444.777-35')).toBeInTheDocument();
+    expect(within(pre!).getByText(/revogado em 22\/11\/2026/)).toBeInTheDocument();
+
+    const pedidos = screen.getByRole('region', { name: 'Seus pedidos' });
+    expect(within(pedidos).getByText('ABCDEF12')).toBeInTheDocument();
+    expect(within(pedidos).getByText('Correção de dados')).toBeInTheDocument();
+    expect(within(pedidos).getByText(/Situação: Aberto/)).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Baixar meus dados (JSON)' })).toHaveAttribute(
+      'href',
+      `/api/public/titular/export.json?token=${TOKEN}`,
+    );
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/public/titular?token=${TOKEN}`);
+  });
+
+  it('says the link is invalid, expired or used, and offers a new one', async () => {
+    mockFetch({ 'GET /api/public/titular': { status: 400, body: { message: LGPD_MESSAGES.linkInvalido } } });
+    await renderPortal();
+    expect(await screen.findByRole('alert')).toHaveTextContent(LGPD_MESSAGES.linkInvalido);
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toHaveAttribute('href', '/meus-dados');
+  });
+
+  it('asks what to correct, then sends the request and shows the protocol without reading the records again', async () => {
+    let sent: unknown;
+    const fetchMock = mockFetch({
+      'GET /api/public/titular': { body: VIEW },
+      'POST /api/public/titular/pedidos': (body) => {
+        sent = body;
+        return {
+          status: 201,
+          body: {
+            message: LGPD_MESSAGES.pedidoRegistrado,
+            pedidos: [pedido({ id: '99998888-0000-4000-8000-000000000000', protocolo: '99998888' })],
+          },
+        };
+      },
+    });
+    await renderPortal();
+    await screen.findAllByRole('article');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    expect(await screen.findByText(LGPD_MESSAGES.tipoInvalido)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: /Correção de dados/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    expect(await screen.findByText(LGPD_MESSAGES.detalheCorrecao)).toBeInTheDocument();
+    expect(screen.getByLabelText('O que deve ser corrigido')).toHaveFocus();
+    expect(posts(fetchMock)).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText('O que deve ser corrigido'), 'O telefone mudou');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    expect(await screen.findByRole('heading', { name: LGPD_MESSAGES.pedidoRegistrado })).toHaveFocus();
+    expect(screen.getAllByText('99998888').length).toBeGreaterThan(0);
+    expect(sent).toEqual({ token: TOKEN, tipo: 'correcao', detalhe: 'O telefone mudou' });
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'peça um novo link' })).toHaveAttribute('href', '/meus-dados');
+    const reads = fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET');
+    expect(reads).toHaveLength(1);
+  });
+
+  it('asks for anonymisation only once confirmed as irreversible', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/public/titular': { body: VIEW },
+      'POST /api/public/titular/pedidos': {
+        status: 201,
+        body: { message: LGPD_MESSAGES.pedidoRegistrado, pedidos: [pedido({ tipo: 'anonimizacao', detalhe: null })] },
+      },
+    });
+    await renderPortal();
+    await screen.findAllByRole('article');
+    await userEvent.click(screen.getByRole('radio', { name: /Anonimização/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Pedir a anonimização dos seus dados?' });
+    expect(dialog).toHaveTextContent('irreversível');
+    expect(dialog).toHaveTextContent('maria@exemplo.com.br');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(posts(fetchMock)).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim, pedir a anonimização' }),
+    );
+    expect(await screen.findByRole('heading', { name: LGPD_MESSAGES.pedidoRegistrado })).toBeInTheDocument();
+    expect(JSON.parse(String(posts(fetchMock)[0]![1]!.body))).toEqual({ token: TOKEN, tipo: 'anonimizacao' });
+  });
+
+  it("puts the server's field message under the field (a link spent meanwhile says so)", async () => {
+    mockFetch({
+      'GET /api/public/titular': { body: VIEW },
+      'POST /api/public/titular/pedidos': { status: 400, body: { message: LGPD_MESSAGES.linkInvalido } },
+    });
+    await renderPortal();
+    await screen.findAllByRole('article');
+    await userEvent.click(screen.getByRole('radio', { name: /Revogação do consentimento/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LGPD_MESSAGES.linkInvalido);
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+  });
+});
+
+describe('the consent checkbox', () => {
+  it('is labelled with the stored text and links to the notice in a new tab', async () => {
+    const { ConsentField } = await import('./consent-field');
+    render(<ConsentField id="c" registration={{ name: 'consentimento' }} />);
+    expect(screen.getByRole('checkbox', { name: TEXTO_CONSENTIMENTO })).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: /Aviso de Privacidade/ });
+    expect(link).toHaveAttribute('href', '/privacidade');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+describe('/privacidade', () => {
+  it('shows the notice in force with its version and date, and each section', async () => {
+    const { AVISO_VIGENTE } = await import('@shared/privacidade');
+    const { AvisoPrivacidadeView } = await import('./aviso-privacidade');
+    render(<AvisoPrivacidadeView aviso={{ ...AVISO_VIGENTE, versao: '3', vigenteDesde: '2027-02-01' }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Aviso de Privacidade' })).toBeInTheDocument();
+    expect(screen.getByText('Versão 3, em vigor desde 01/02/2027')).toBeInTheDocument();
+    for (const secao of AVISO_VIGENTE.secoes) {
+      expect(screen.getByRole('heading', { level: 2, name: secao.titulo })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Meus dados' })).toHaveAttribute('href', '/meus-dados');
+  });
+});
