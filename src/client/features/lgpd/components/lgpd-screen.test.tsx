@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LGPD_MESSAGES, type PedidoView, type RetencaoResumo, type TitularRegistro } from '@shared/schemas/lgpd';
+import { LGPD_MESSAGES, type RetencaoResumo, type TitularRegistro } from '@shared/schemas/lgpd';
 import { dismissToast } from '@/lib/toast';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { renderWithProviders } from '@/testing/test-utils';
