@@ -34,7 +34,7 @@ async function checkBothWidths(page: Page) {
 /** Every message in the outbox to `to`. */
 function emailsTo(to: string): string[] {
   const dir = join(process.env.E2E_DATA_DIR!, 'outbox');
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
