@@ -97,7 +97,8 @@ test('a guardian asks for anonymisation from /meus-dados; the franqueador conclu
   const lead = (await criado.json()) as { id: string };
 
   // /meus-dados without a link: asks for the e-mail; the answer is the same for every e-mail.
-  const guardian = await browser.newPage();
+  const guardianContext = await browser.newContext();
+  const guardian = await guardianContext.newPage();
   await guardian.goto('/meus-dados');
   await expect(guardian.getByRole('heading', { level: 1, name: 'Meus dados' })).toBeVisible();
   await checkBothWidths(guardian);
@@ -142,7 +143,7 @@ test('a guardian asks for anonymisation from /meus-dados; the franqueador conclu
   await expect(guardian.getByRole('alert')).toContainText(LGPD_MESSAGES.linkInvalido);
   await expect(guardian.getByRole('link', { name: 'Pedir um novo link' })).toBeVisible();
   await checkBothWidths(guardian);
-  await guardian.close();
+  await guardianContext.close();
 
   // The franqueador finds the request on /lgpd and concludes it, naming the e-mail first.
   await useSession(page, 'franqueador');

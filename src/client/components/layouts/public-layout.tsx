@@ -18,7 +18,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main className="flex-1">{children}</main>
       <footer className="grid gap-2 border-t border-border bg-surface px-4 py-6 text-center text-xs text-muted-foreground">
         <p>Rede Crédito Educacional</p>
-        <nav aria-label="Privacidade" className="flex flex-wrap justify-center gap-x-4 gap-y-1">
+        <nav aria-label="LGPD" className="flex flex-wrap justify-center gap-x-4 gap-y-1">
           <a href="/privacidade" className={footerLink}>
             Aviso de Privacidade
           </a>
