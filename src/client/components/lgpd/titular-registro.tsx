@@ -38,7 +38,7 @@ export const pedidoAtrasado = (pedido: Pick<PedidoView, 'atrasado' | 'status'>) 
 function Fato({ termo, children }: { termo: string; children: ReactNode }) {
   return (
     <>
-      <dt className="text-muted-foreground">{termo}</dt>
+      <dt className="text-muted-foreground max-sm:mt-1 max-sm:text-xs max-sm:font-medium">{termo}</dt>
       <dd className="min-w-0 [overflow-wrap:anywhere]">{children}</dd>
     </>
   );
@@ -79,7 +79,8 @@ export function TitularRegistroCard({ registro, headingLevel: Heading = 'h3' }: 
       {registro.anonimizado ? (
         <p className="w-fit rounded-md bg-muted px-2 py-0.5 text-xs font-semibold text-foreground">Anonimizado</p>
       ) : null}
-      <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+      {/* Term beside value from 640 px; on a phone each value under its term, so neither is squeezed. */}
+      <dl className="grid gap-x-4 text-sm sm:grid-cols-[minmax(0,auto)_minmax(0,1fr)] sm:gap-y-1.5">
         <Fato termo="Aluno">{registro.nomeAluno || MISSING}</Fato>
         <Fato termo="Responsável">{registro.nomeResponsavel || MISSING}</Fato>
         <Fato termo="E-mail">{registro.email || MISSING}</Fato>

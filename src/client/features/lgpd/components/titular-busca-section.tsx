@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Download, Search, ShieldOff } from 'lucide-react';
-import { formatCount } from '@shared/format';
+import { formatCount, formatCpf, formatPhone } from '@shared/format';
 import { LGPD_MESSAGES, buscaDoTexto, type TitularIdentificador } from '@shared/schemas/lgpd';
 import { TitularRegistroCard } from '@/components/lgpd/titular-registro';
 import {
@@ -33,11 +33,11 @@ export function identificadorDaBusca(q: string): TitularIdentificador | null {
   return busca.telefone ? { telefone: busca.telefone } : null;
 }
 
-/** How the identifier reads in the confirmation: 'o e-mail ana@x.com', 'o CPF 123.456.789-09'. */
+/** How the identifier reads in the confirmation: 'o e-mail ana@x.com', 'o CPF 529.982.247-25'. */
 function identificadorTexto(q: string, id: TitularIdentificador): string {
   if (id.email) return `o e-mail ${id.email}`;
-  if (id.cpf) return `o CPF ${q.trim()}`;
-  return `o telefone ${q.trim()}`;
+  if (id.cpf) return `o CPF ${formatCpf(id.cpf)}`;
+  return `o telefone ${formatPhone(id.telefone)}`;
 }
 
 const plural = (n: number, um: string, varios: string) => `${formatCount(n)} ${n === 1 ? um : varios}`;

@@ -104,7 +104,7 @@ describe('/meus-dados without a link', () => {
     expect(screen.getByLabelText('Seu e-mail')).toHaveValue('');
   });
 
-  it("says why when the server refuses (too many requests) and keeps what was typed", async () => {
+  it('says why when the server refuses (too many requests) and keeps what was typed', async () => {
     mockFetch({
       'POST /api/public/titular/solicitar': { status: 429, body: { message: 'Muitas tentativas. Tente mais tarde.' } },
     });
