@@ -62,7 +62,7 @@ export function ContactLinks({ nome, email, telefone, consentimentoRevogado }: C
 /** In place of a contact the titular took back (issue 18). */
 export function ConsentimentoRevogado() {
   return (
-    <span className="inline-flex w-fit items-center rounded-md border border-border bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+    <span className="inline-flex w-fit items-center whitespace-nowrap rounded-md border border-border bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
       {CONSENTIMENTO_REVOGADO}
     </span>
   );
