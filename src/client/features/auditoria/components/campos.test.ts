@@ -63,4 +63,19 @@ describe('alteracoesLinhas and detalhesLinhas', () => {
     ]);
     expect(detalhesLinhas({ filtros: {} })).toEqual([{ campo: 'filtros', label: 'Filtros', valor: '—' }]);
   });
+
+  it("reads an LGPD request's answer, a titular search and an anonymisation in words (issue 18)", () => {
+    expect(alteracoesLinhas({ status: ['aberto', 'recusado'], resposta: [null, 'Dados corretos'] })).toEqual([
+      { campo: 'status', label: 'Status', antes: 'Aberto', depois: 'Recusado' },
+      { campo: 'resposta', label: 'Resposta', antes: '—', depois: 'Dados corretos' },
+    ]);
+    expect(detalhesLinhas({ tipo: 'anonimizacao' })).toEqual([{ campo: 'tipo', label: 'Tipo', valor: 'Anonimização' }]);
+    expect(detalhesLinhas({ por: 'cpf', leads: 2, preMatriculas: 1, matriculas: 0, contas: 1 })).toEqual([
+      { campo: 'por', label: 'Buscado por', valor: 'CPF' },
+      { campo: 'leads', label: 'Inscrições', valor: '2' },
+      { campo: 'preMatriculas', label: 'Pré-matrículas', valor: '1' },
+      { campo: 'matriculas', label: 'Matrículas', valor: '0' },
+      { campo: 'contas', label: 'Contas de aluno', valor: '1' },
+    ]);
+  });
 });

@@ -17,6 +17,7 @@ import {
   MOTIVO_PERDA_LABELS,
 } from '@shared/schemas/acompanhamento';
 import { AUDIT_ACOES, AUDIT_ENTIDADES } from '@shared/schemas/auditoria';
+import { PEDIDO_STATUS_LABELS, PEDIDO_TIPO_LABELS } from '@shared/schemas/lgpd-textos';
 
 /**
  * How an audit row's changes and details read on screen (issue 17): a field's name in Portuguese words and its
@@ -97,6 +98,15 @@ const CAMPO_LABELS: Record<string, string> = {
   entidade: 'Tipo de registro',
   entidadeId: 'Registro',
   usuarioId: 'Quem fez',
+  // LGPD (issue 18): a request's answer, what a titular search went by and what an anonymisation reached.
+  resposta: 'Resposta',
+  pedidoId: 'Pedido',
+  por: 'Buscado por',
+  registros: 'Registros',
+  leads: 'Inscrições',
+  preMatriculas: 'Pré-matrículas',
+  matriculas: 'Matrículas',
+  contas: 'Contas de aluno',
 };
 
 /** A field without a label of its own: its camelCase name as words ('valorComDesconto' -> 'Valor com desconto'). */
@@ -124,7 +134,7 @@ const VALOR_LABELS: Record<string, Record<string, string>> = {
   kit: KIT_LABELS,
   role: ROLE_LABELS,
   papel: ROLE_LABELS,
-  status: { ...EVENTO_STATUS_LABELS, ...TICKET_STATUS_LABELS, ...LEAD_STATUS_LABELS },
+  status: { ...PEDIDO_STATUS_LABELS, ...EVENTO_STATUS_LABELS, ...TICKET_STATUS_LABELS, ...LEAD_STATUS_LABELS },
   motivoPerda: MOTIVO_PERDA_LABELS,
   canal: CONTATO_CANAL_LABELS,
   resultado: CONTATO_RESULTADO_LABELS,
@@ -133,6 +143,8 @@ const VALOR_LABELS: Record<string, Record<string, string>> = {
   departamento: DEPARTAMENTO_LABELS,
   prioridade: TICKET_PRIORIDADE_LABELS,
   motivo: MOTIVO_LABELS,
+  por: { email: 'E-mail', cpf: 'CPF', telefone: 'Telefone' },
+  tipo: PEDIDO_TIPO_LABELS,
   acao: Object.fromEntries(Object.entries(AUDIT_ACOES).map(([acao, { rotulo }]) => [acao, rotulo])),
   entidade: AUDIT_ENTIDADES,
 };

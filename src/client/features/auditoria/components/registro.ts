@@ -13,6 +13,7 @@ const REGISTRO_SCREENS: Partial<Record<AuditEntidade, { route: RoutePath; href: 
   pre_matricula: { route: '/pre-matriculas', href: () => '/pre-matriculas' },
   matricula: { route: '/matriculas', href: () => '/matriculas' },
   sac_ticket: { route: '/sac', href: () => '/sac' },
+  lgpd_pedido: { route: '/lgpd', href: () => '/lgpd' },
 };
 
 /**
