@@ -32,6 +32,7 @@ const pre = (id: string, nome: string): PreMatriculaItem => ({
   nomeResponsavel: `Responsável de ${nome}`,
   email: `${id}@email.com`,
   telefone: '19987001122',
+  consentimentoRevogado: false,
   cursoInteresse: null,
   status: 'pendente',
   createdAt: '2026-11-20T12:00:00.000Z',
