@@ -66,6 +66,7 @@ describe('POST /api/matriculas/efetivar/:id', () => {
     expect(Object.keys(response.json()).sort()).toEqual(
       [
         'createdAt',
+        'consentimentoRevogado',
         'cursoInteresse',
         'efetivadaEm',
         'email',
