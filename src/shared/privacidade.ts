@@ -1,5 +1,5 @@
 /**
- * The privacy notice (issue 18, ADR 025): its text is versioned here, in the code, so each version is in the
+ * The privacy notice (issue 18, ADR 026): its text is versioned here, in the code, so each version is in the
  * history of the repository, and every consent stores the version and the checkbox text the visitor saw. A new
  * text is a new entry at the end of AVISOS, with the date it takes effect; the old ones stay (a consent given
  * under version 1 is read against version 1). Plain constants: the public pages read them without zod.

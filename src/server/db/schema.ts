@@ -66,7 +66,7 @@ const money = () => numeric({ precision: 10, scale: 2, mode: 'number' });
 const dateOnly = () => date({ mode: 'string' });
 
 /**
- * The titular's rights (issue 18, ADR 025) on a row of the funnel: when the consent was revoked (the row leaves
+ * The titular's rights (issue 18, ADR 026) on a row of the funnel: when the consent was revoked (the row leaves
  * exports, lists hide its contact) and when it was anonymised (irreversible; retention skips it).
  */
 const lgpdColumns = () => ({
@@ -801,7 +801,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Each consent given on a public form (issue 18, ADR 025): the notice version and the checkbox text the visitor
+ * Each consent given on a public form (issue 18, ADR 026): the notice version and the checkbox text the visitor
  * saw, when, and from which address and browser. Linked to the lead or the pre-matrícula it authorised.
  */
 export const consentimentos = pgTable(

@@ -6,7 +6,7 @@ import { isValidCpf } from '../brazil-ids';
 import { LGPD_MESSAGES, PEDIDO_STATUSES, PEDIDO_TIPOS } from './lgpd-textos';
 
 /**
- * The families' rights under Brazil's LGPD (issue 18, ADR 025): the titular's portal (public, by a link sent to
+ * The families' rights under Brazil's LGPD (issue 18, ADR 026): the titular's portal (public, by a link sent to
  * the e-mail on record), the requests it opens, and the staff's side (the requests with their legal deadline, a
  * titular's records, export and anonymisation). Written once for the browser and the server.
  */

@@ -79,7 +79,7 @@ CREATE INDEX "pre_matriculas_cpf_responsavel_idx" ON "pre_matriculas" USING btre
 CREATE INDEX "pre_matriculas_telefone_idx" ON "pre_matriculas" USING btree ("telefone") WHERE "pre_matriculas"."telefone" is not null;--> statement-breakpoint
 CREATE INDEX "users_cpf_idx" ON "users" USING btree ("cpf") WHERE "users"."cpf" is not null;--> statement-breakpoint
 CREATE INDEX "users_telefone_idx" ON "users" USING btree ("telefone") WHERE "users"."telefone" is not null;--> statement-breakpoint
--- Anonymisation (issue 18, ADR 025) reaches the copies the audit trail holds: the personal fields of a change,
+-- Anonymisation (issue 18, ADR 026) reaches the copies the audit trail holds: the personal fields of a change,
 -- and the address, browser and details of what the titular's own account did. The trail stays append-only for
 -- everything else: an UPDATE is let through only inside audit_log_anonimizar(), and only of those columns.
 CREATE OR REPLACE FUNCTION audit_log_imutavel() RETURNS trigger LANGUAGE plpgsql AS $$

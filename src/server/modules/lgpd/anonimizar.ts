@@ -5,7 +5,7 @@ import type { Executor } from '../../db/connect';
 import type { RegistroIds } from './titular.repository';
 
 /**
- * Anonymisation (issue 18, ADR 025): irreversible and complete. Names become 'Titular anonimizado', e-mails
+ * Anonymisation (issue 18, ADR 026): irreversible and complete. Names become 'Titular anonimizado', e-mails
  * `anonimo+<random>@invalid`, phones, CPFs, birth date and address null, in the funnel's rows, the activation
  * conflicts and the aluno account (switched off, its sessions and links ended), and in every copy: the lead's
  * history, the consent records' address and browser, the titular's requests, the portal's links and the audit

@@ -38,7 +38,7 @@ const asDownload = (name: string) => ({
 });
 
 /**
- * The families' rights (issue 18, ADR 025): the privacy notice and the titular's portal (public, by a link sent
+ * The families' rights (issue 18, ADR 026): the privacy notice and the titular's portal (public, by a link sent
  * to the e-mail on record), and the staff's side for the franqueador and the franquia.
  */
 export async function lgpdRoutes(fastify: FastifyInstance) {
