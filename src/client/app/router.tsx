@@ -23,6 +23,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/clientes': () => import('./routes/app/clientes'),
   '/cursos': () => import('./routes/app/cursos'),
   '/eventos': () => import('./routes/app/eventos'),
+  '/eventos/:id/check-in': () => import('./routes/app/evento-check-in'),
   // One component for both lists and a lead's panel over them (issue 16): opening a panel keeps the list.
   '/leads': () => import('./routes/app/lead-lists'),
   '/leads/:id': () => import('./routes/app/lead-lists'),
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
       // Public pages: their chunks hold neither the shell nor the staff screens.
       { path: '/credito-estudantil', lazy: lazyScreen(() => import('./routes/public/credito-estudantil')) },
       { path: '/credito-ativacao', lazy: lazyScreen(() => import('./routes/public/credito-ativacao')) },
+      { path: '/voucher/:token', lazy: lazyScreen(() => import('./routes/public/voucher')) },
       { path: '/auth', lazy: lazyScreen(() => import('./routes/auth/login')) },
       { path: '/reset-password', lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
       {

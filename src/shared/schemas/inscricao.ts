@@ -24,7 +24,6 @@ export const presencaSchema = z
     token: voucherTokenField.optional(),
     leadId: z.uuid(INSCRICAO_MESSAGES.inscricaoNaoEncontrada).optional(),
   })
-  .strict()
   .refine((v) => Boolean(v.token) !== Boolean(v.leadId), { message: INSCRICAO_MESSAGES.presencaCorpo });
 export type PresencaInput = z.infer<typeof presencaSchema>;
 
@@ -32,7 +31,10 @@ export const SIM_NAO = ['sim', 'nao'] as const;
 
 /** The staff lead lists' filters of issue 20: waiting list and attendance. */
 export const leadInscricaoFilterShape = {
-  listaEspera: z.preprocess(emptyToUndefined, z.enum(SIM_NAO, { error: 'Filtro de lista de espera inválido' }).optional()),
+  listaEspera: z.preprocess(
+    emptyToUndefined,
+    z.enum(SIM_NAO, { error: 'Filtro de lista de espera inválido' }).optional(),
+  ),
   presenca: z.preprocess(emptyToUndefined, z.enum(SIM_NAO, { error: 'Filtro de presença inválido' }).optional()),
 };
 export interface LeadInscricaoFilter {
@@ -57,6 +59,8 @@ export interface Inscrito {
 /** What POST /api/eventos/:id/presencas answers. */
 export interface PresencaAnswer {
   message: string;
+  /** The lead's id (as leadId). */
+  id: string;
   leadId: string;
   nomeAluno: string;
   presenteEm: string;

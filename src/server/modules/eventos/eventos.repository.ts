@@ -6,7 +6,7 @@ import type { Executor } from '../../db/connect';
 import { clientes, cursos, eventos, eventosCursos } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
 import { todayInBrazil } from '../funnel';
-import { eventoCounts } from '../inscricoes/inscricoes.repository';
+import { eventoCounts } from '../inscricoes';
 
 type EventoRow = typeof eventos.$inferSelect;
 

@@ -10,7 +10,7 @@ import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { can } from '../../../shared/permissions';
 import { alteracoesDe, audit } from '../auditoria';
-import { promoteWaitingList } from '../inscricoes/inscricoes.service';
+import { promoteWaitingList } from '../inscricoes';
 import {
   countCursosOfCliente,
   findEvento,

@@ -19,7 +19,10 @@ export interface EventoDoVoucher {
 const DURACAO_HORAS = 2;
 
 const icsEscape = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/\r?\n/g, '\\n').replace(/([,;])/g, '\\$1');
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/\r?\n/g, '\\n')
+    .replace(/([,;])/g, '\\$1');
 
 /** RFC 5545 folds lines over 75 octets; the continuation starts with a space. */
 function fold(line: string): string {
@@ -38,7 +41,11 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** 'YYYYMMDDTHHMMSS' local time, `hours` after the event's start. */
 function localTime(dataEvento: string, horario: string, hours = 0): string {

@@ -14,14 +14,17 @@ import { searchAny } from '../../lib/pagination';
 /** A lead that holds a seat. */
 export const seated = and(eq(leads.listaEspera, false), isNull(leads.canceladoEm)) as SQL;
 
-/** The event's counts, correlated with the outer query's `eventos` row (each an index range: migration 0012). */
+/**
+ * The event's counts, correlated with the outer query's `eventos` row (each an index range: migration 0012). The
+ * column is named in full: drizzle leaves the table out of a one-table select's columns.
+ */
 export const eventoCounts = {
   inscritos: sql<number>`(select count(*)::int from leads l
-    where l.evento_id = ${eventos.id} and not l.lista_espera and l.cancelado_em is null)`,
+    where l.evento_id = eventos.id and not l.lista_espera and l.cancelado_em is null)`,
   listaEspera: sql<number>`(select count(*)::int from leads l
-    where l.evento_id = ${eventos.id} and l.lista_espera and l.cancelado_em is null)`,
+    where l.evento_id = eventos.id and l.lista_espera and l.cancelado_em is null)`,
   presentes: sql<number>`(select count(*)::int from leads l
-    where l.evento_id = ${eventos.id} and l.presente_em is not null)`,
+    where l.evento_id = eventos.id and l.presente_em is not null)`,
 };
 
 /** Still taking sign-ups at `now`: before the deadline, when the event has one. */
@@ -181,7 +184,5 @@ export async function searchInscritos(db: Executor, actor: Actor, eventoId: stri
     )
     .orderBy(asc(leads.nomeAluno), asc(leads.id))
     .limit(INSCRITOS_MAX);
-  return rows.map(
-    (r): Inscrito => ({ ...r, presenteEm: r.presenteEm ? r.presenteEm.toISOString() : null }),
-  );
+  return rows.map((r): Inscrito => ({ ...r, presenteEm: r.presenteEm ? r.presenteEm.toISOString() : null }));
 }

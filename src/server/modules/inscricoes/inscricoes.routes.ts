@@ -4,7 +4,7 @@ import { rolesFor } from '../../../shared/permissions';
 import { eventoParamsSchema, eventoViewSchema, EVENTO_MESSAGES } from '../../../shared/schemas/evento';
 import { inscritosQuerySchema, presencaSchema, voucherParamsSchema } from '../../../shared/schemas/inscricao';
 import { notFound } from '../../lib/http-error';
-import { findEvento } from '../eventos/eventos.repository';
+import { findEvento } from '../eventos';
 import { searchInscritos } from './inscricoes.repository';
 import { cancelVoucher, getVoucher, registrarPresenca } from './inscricoes.service';
 

@@ -135,6 +135,7 @@ export async function registrarPresenca(
     created: result.created,
     body: {
       message: result.created ? INSCRICAO_MESSAGES.presencaRegistrada : INSCRICAO_MESSAGES.presencaJaRegistrada,
+      id: result.lead.id,
       leadId: result.lead.id,
       nomeAluno: result.lead.nomeAluno,
       presenteEm: result.presenteEm.toISOString(),
@@ -148,11 +149,7 @@ export async function registrarPresenca(
  * After an event's seats change (PUT /api/eventos/:id, in its transaction): the waiting list takes the seats
  * now free, first come first served, each family e-mailed a voucher after the commit.
  */
-export async function promoteWaitingList(
-  app: FastifyInstance,
-  tx: Executor,
-  eventoId: string,
-): Promise<() => void> {
+export async function promoteWaitingList(app: FastifyInstance, tx: Executor, eventoId: string): Promise<() => void> {
   const evento = await lockEventoForSeats(tx, eventoId);
   const mails: (() => void)[] = [];
   if (!evento) return () => {};

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { LocalEvento } from '../../../shared/enums';
 import type { PublicEvento } from '../../../shared/schemas/public';
 import type { Executor } from '../../db/connect';
-import { beforeDeadline, eventoCounts } from '../inscricoes/inscricoes.repository';
+import { beforeDeadline, eventoCounts } from '../inscricoes';
 import { cursos, eventos, eventosCursos, leads, preMatriculaConflitos, preMatriculas } from '../../db/schema';
 
 /** Open for sign-up (DESIGN §4.4): active, still 'agendado', on `today` (YYYY-MM-DD) or later. */
@@ -194,10 +194,7 @@ export async function findLead(db: Executor, eventoId: string, email: string, no
 
 /** A cancelled sign-up of the same student signs up again: back in a seat, or on the waiting list. */
 export async function reactivateLead(db: Executor, id: string, listaEspera: boolean) {
-  await db
-    .update(leads)
-    .set({ canceladoEm: null, presenteEm: null, listaEspera })
-    .where(eq(leads.id, id));
+  await db.update(leads).set({ canceladoEm: null, presenteEm: null, listaEspera }).where(eq(leads.id, id));
 }
 
 /** The event's lead of this e-mail, preferring the one of the same student, the newest first. */

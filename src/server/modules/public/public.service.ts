@@ -25,8 +25,7 @@ import {
 import { activationConflictEmail } from './public.mail';
 import { recordReinscricao } from '../leads';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao-messages';
-import { countSeated, lockEventoForSeats } from '../inscricoes/inscricoes.repository';
-import { issueVoucher, sendVoucherMail } from '../inscricoes/inscricoes.service';
+import { countSeated, issueVoucher, lockEventoForSeats, sendVoucherMail } from '../inscricoes';
 
 /** Events happen in Brazil: "from today on" is today's date in São Paulo, not in UTC or the server's zone. */
 export const EVENT_TIME_ZONE = 'America/Sao_Paulo';
