@@ -177,12 +177,14 @@ export const eventoFormSchema = (requireCliente: boolean) =>
       vagas: z
         .string()
         .trim()
+        .default('')
         .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1), EVENTO_MESSAGES.vagas)
         .refine((v) => v === '' || Number(v) <= MAX_QTD_ALUNOS, EVENTO_MESSAGES.vagasMaximo),
       /** 'dd/mm/aaaa hh:mm' in São Paulo time, or '' for the event's day. */
       inscricoesAte: z
         .string()
         .trim()
+        .default('')
         .refine((v) => v === '' || inscricoesAteFromField(v) !== null, EVENTO_MESSAGES.inscricoesAte),
     })
     .refine((v) => !requireCliente || v.clienteId !== '', {

@@ -35,7 +35,7 @@ export const leadSchema = z.object({
   telefone: telefoneField,
   consentimento: consentimentoField,
   /** When the seats are taken, wait for one instead of the 409 (issue 20). */
-  listaEspera: z.boolean({ error: 'Lista de espera inválida' }).optional().default(false),
+  listaEspera: z.boolean({ error: 'Lista de espera inválida' }).optional(),
 });
 export type LeadInput = z.input<typeof leadSchema>;
 export type LeadData = z.output<typeof leadSchema>;

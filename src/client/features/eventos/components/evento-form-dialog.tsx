@@ -229,7 +229,7 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
         />
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField
           id="evento-vagas"
           label="Vagas para inscrição (opcional)"
@@ -246,7 +246,7 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
           name="inscricoesAte"
           render={({ field, fieldState }) => (
             <InscricoesAteField
-              value={field.value}
+              value={field.value ?? ''}
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={fieldState.error?.message}

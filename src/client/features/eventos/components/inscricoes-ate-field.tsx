@@ -43,20 +43,17 @@ export function InscricoesAteField({ value, onChange, onBlur, error }: Inscricoe
   const time = /\d{2}:\d{2}$/.exec(value)?.[0] ?? '23:59';
   return (
     <div className="grid gap-2">
-      <div className="flex items-end gap-2">
-        <TextField
-          id="evento-inscricoes-ate"
-          label="Inscrições até (opcional)"
-          className="flex-1"
-          inputMode="numeric"
-          placeholder="dd/mm/aaaa hh:mm"
-          hint="Horário de Brasília. Vazio: até o dia do evento."
-          value={value}
-          error={error}
-          onBlur={onBlur}
-          onChange={(event) => onChange(maskDataHora(event.target.value))}
-        />
-      </div>
+      <TextField
+        id="evento-inscricoes-ate"
+        label="Inscrições até (opcional)"
+        inputMode="numeric"
+        placeholder="dd/mm/aaaa hh:mm"
+        hint="Horário de Brasília. Vazio: até o dia do evento."
+        value={value}
+        error={error}
+        onBlur={onBlur}
+        onChange={(event) => onChange(maskDataHora(event.target.value))}
+      />
       <Button
         type="button"
         variant="outline"
@@ -75,6 +72,7 @@ export function InscricoesAteField({ value, onChange, onBlur, error }: Inscricoe
             mode="single"
             locale={ptBR}
             selected={dayOf(value)}
+            defaultMonth={dayOf(value)}
             onSelect={(day) => {
               if (!day) return;
               onChange(`${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()} ${time}`);

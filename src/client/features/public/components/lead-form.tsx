@@ -71,7 +71,9 @@ export function LeadForm() {
       noValidate
       className="grid gap-5"
       onFocus={preloadRules}
-      onSubmit={handleSubmit((data) => createLead.mutate({ ...data, listaEspera: esgotado && listaEspera }))}
+      onSubmit={handleSubmit((data) =>
+        createLead.mutate(esgotado && listaEspera ? { ...data, listaEspera: true } : data),
+      )}
     >
       <CityEventFields
         idPrefix="inscricao"
