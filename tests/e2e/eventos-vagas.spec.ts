@@ -69,7 +69,8 @@ test('a guardian signs up on a phone, shows the voucher, and the school checks f
     telefone: '19987654321',
     consentimento: true,
   });
-  for (let i = 0; i < 7; i++) expect((await page.request.post('/api/leads', { data: family(tag()) })).status()).toBe(201);
+  for (let i = 0; i < 7; i++)
+    expect((await page.request.post('/api/leads', { data: family(tag()) })).status()).toBe(201);
   const qrFamily = family(tag());
   const qrStarted = Date.now();
   expect((await page.request.post('/api/leads', { data: qrFamily })).status()).toBe(201);
@@ -134,7 +135,9 @@ test('a guardian signs up on a phone, shows the voucher, and the school checks f
   await expect(page.getByRole('status').filter({ hasText: '1 presente de 10 inscritos' })).toBeVisible();
 
   // By a photo of the voucher's QR code, fed to the scanner.
-  const qrToken = voucherPath(await waitForEmail(qrFamily.email, qrStarted)).split('/').pop()!;
+  const qrToken = voucherPath(await waitForEmail(qrFamily.email, qrStarted))
+    .split('/')
+    .pop()!;
   const png = await QRCode.toBuffer(`http://localhost/voucher/${qrToken}`, { width: 400, margin: 2 });
   const photo = { name: 'voucher.png', mimeType: 'image/png', buffer: png };
   await page.locator('#check-in-foto').setInputFiles(photo);

@@ -410,3 +410,29 @@ describe('PUT /api/eventos/:id seats', () => {
     expect(Object.keys(invalid.json().errors).sort()).toEqual(['inscricoesAte', 'vagas']);
   });
 });
+
+describe('GET /api/leads filters of issue 20', () => {
+  it('filters the staff lists by waiting list and attendance, and says which is which', async () => {
+    const evento = await addEvento({ vagas: 1 });
+    const seatedFamily = await signUp(evento.id);
+    const waiting = await signUp(evento.id, { listaEspera: true });
+    const cliente = as(ctx.app, 'cliente');
+    await cliente.post(`/api/eventos/${evento.id}/presencas`, { leadId: seatedFamily.response.json().id });
+    const list = async (query: string) => {
+      const response = await cliente.get(`/api/leads?eventoId=${evento.id}&${query}`);
+      expect(response.statusCode).toBe(200);
+      return { ids: response.json().map((l: { id: string }) => l.id), total: response.headers['x-total-count'] };
+    };
+    expect(await list('listaEspera=sim')).toEqual({ ids: [waiting.response.json().id], total: '1' });
+    expect(await list('listaEspera=nao')).toEqual({ ids: [seatedFamily.response.json().id], total: '1' });
+    expect(await list('presenca=sim')).toEqual({ ids: [seatedFamily.response.json().id], total: '1' });
+    expect(await list('presenca=nao')).toEqual({ ids: [waiting.response.json().id], total: '1' });
+    const all = (await cliente.get(`/api/leads?eventoId=${evento.id}`)).json();
+    expect(all.find((l: { id: string }) => l.id === waiting.response.json().id)).toMatchObject({
+      listaEspera: true,
+      presenteEm: null,
+      canceladoEm: null,
+    });
+    expect((await cliente.get(`/api/leads?presenca=talvez`)).statusCode).toBe(400);
+  });
+});
