@@ -1,6 +1,6 @@
 /**
  * Issue 20's scenarios for `npm run bench`: the public sign-up to an event with seats (the event row locked and
- * its seats counted under the lock: ADR 024) and the check-in at the door by a school's user, each check-in a
+ * its seats counted under the lock: ADR 025) and the check-in at the door by a school's user, each check-in a
  * family not yet checked in (201 and its audit row). Targets: the sign-up's own (p99 <= 50 ms), and the
  * check-in's p99 <= 30 ms.
  */

@@ -430,7 +430,7 @@ export const leads = pgTable(
     proximoContatoEm: dateOnly(),
     motivoPerda: motivoPerda(),
     primeiroContatoEm: timestamp({ withTimezone: true }),
-    // The event's seats (issue 20, ADR 024): a sign-up past the seats waits; the family may cancel; the school
+    // The event's seats (issue 20, ADR 025): a sign-up past the seats waits; the family may cancel; the school
     // records who came.
     listaEspera: boolean().notNull().default(false),
     canceladoEm: timestamp({ withTimezone: true }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INSCRICAO_MESSAGES } from './inscricao-messages';
 
 /**
- * An event's seats, sign-up deadline, voucher and check-in (issue 20, ADR 024): the rules the server and the
+ * An event's seats, sign-up deadline, voucher and check-in (issue 20, ADR 025): the rules the server and the
  * screens share.
  */
 export { INSCRICAO_MESSAGES };

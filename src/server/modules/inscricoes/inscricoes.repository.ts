@@ -7,7 +7,7 @@ import { eventos, leads, leadVouchers } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
 
 /**
- * The seats of an event (issue 20, ADR 024). A seat is a lead neither on the waiting list nor cancelled; the
+ * The seats of an event (issue 20, ADR 025). A seat is a lead neither on the waiting list nor cancelled; the
  * sign-up and the cancellation count them under the event row's lock, so two of them never both take the last.
  */
 

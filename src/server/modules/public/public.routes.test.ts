@@ -234,7 +234,7 @@ describe('POST /api/leads', () => {
     expect(again.json()).toMatchObject({ nomeAluno: body.nomeAluno.toLowerCase(), email: body.email.toLowerCase() });
     expect(await countLeads(campinas.id)).toBe(before);
     // The repeat reveals nothing the visitor did not send (no stored guardian or phone).
-    // Issue 20 adds listaEspera: whether this student holds a seat or waits (ADR 024).
+    // Issue 20 adds listaEspera: whether this student holds a seat or waits (ADR 025).
     expect(Object.keys(again.json()).sort()).toEqual([
       'createdAt',
       'email',

@@ -84,7 +84,7 @@ export interface Outcome<T> {
  * row and an answer like a first sign-up's: the visitor's own spelling and the time of this request, never the
  * stored spelling or the first sign-up's time (TRUST.md).
  *
- * Issue 20 (ADR 024): past the event's `inscricoesAte` the answer is 409; with `vagas`, the event row is locked
+ * Issue 20 (ADR 025): past the event's `inscricoesAte` the answer is 409; with `vagas`, the event row is locked
  * for the transaction and the seats counted under it, so concurrent sign-ups never take more than there are: a
  * sign-up past them is 409, or waits on the list when it asks to. A new (or renewed) sign-up gets a voucher
  * and its e-mail after the commit.

@@ -42,10 +42,10 @@ export async function decodeQr(
     try {
       const [found] = await detector.detect(source);
       if (found?.rawValue) return found.rawValue;
-      return null;
     } catch {
       // Falls through to jsQR.
     }
+    // Some platforms list the detector but never find anything (Chromium on Linux): jsQR tries too.
   }
   if (width === 0 || height === 0) return null;
   canvas ??= document.createElement('canvas');
