@@ -59,16 +59,13 @@ export async function decodeQr(
   return jsQR(data, width, height, { inversionAttempts: 'attemptBoth' })?.data ?? null;
 }
 
-/** The QR code of an image file (a photo of the voucher). */
+/** The QR code of an image file (a photo of the voucher), read without a blob: address (the CSP allows none). */
 export async function decodeQrFile(file: File): Promise<string | null> {
-  const url = URL.createObjectURL(file);
+  const bitmap = await createImageBitmap(file);
   try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    return decodeQr(image, image.naturalWidth, image.naturalHeight);
+    return await decodeQr(bitmap, bitmap.width, bitmap.height);
   } finally {
-    URL.revokeObjectURL(url);
+    bitmap.close();
   }
 }
 
