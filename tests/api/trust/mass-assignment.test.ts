@@ -481,6 +481,8 @@ const MASS_CASES: Record<string, MassCase> = {
   },
   'POST /api/pre-matriculas': {
     callers: ['anonymous'],
+    // The activation's optional course of interest (issue 23) is the route's own field: a foreign one is refused.
+    allowed: ['cursoId'],
     overrides: { status: 'efetivada', nome: 'Nome Forjado' },
     run: async () => ({
       url: '/api/pre-matriculas',
