@@ -108,6 +108,10 @@ test('a guardian signs up on a phone, shows the voucher, and the school checks f
   for (const secret of [email, 'Prado', `Marta ${id}`, '98765']) expect(body).not.toContain(secret);
   await expectAccessible(phone);
   await noSidewaysScroll(phone);
+  await phone.setViewportSize(DESKTOP);
+  await expect(phone.getByRole('img', { name: 'QR code do voucher' })).toBeVisible();
+  await expectAccessible(phone);
+  await phone.setViewportSize(PHONE);
 
   // The ninth and tenth seats go; the public page then offers the waiting list.
   expect((await page.request.post('/api/leads', { data: family(tag()) })).status()).toBe(201);
