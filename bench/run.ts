@@ -36,6 +36,7 @@ import { reportScenarios } from './relatorios';
 import { followUpScenarios, followedLeadIds } from './acompanhamento';
 import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
 import { lgpdBenchInput, lgpdScenarios } from './lgpd';
+import { eventoComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
@@ -413,6 +414,8 @@ async function main() {
       },
       ...reportScenarios(new Date()),
       ...followUpScenarios(new Date(), await followedLeadIds(db, actors.vendedor, 500)),
+      // Issue 20: a sign-up under an event's seat lock, and the check-in at the door.
+      ...inscricaoScenarios(await eventoComVagas(db), await familiasNaPorta(db, actors.cliente, 200_000)),
       ...auditScenarios({
         cliente: await clienteAsItIs(cookies.vendedor),
         pendentes: await pendingPreMatriculas(db, 200_000),

@@ -28,6 +28,7 @@ import { cepRoutes } from './modules/cep/cep.routes';
 import { cursosRoutes } from './modules/cursos/cursos.routes';
 import { eventosRoutes } from './modules/eventos/eventos.routes';
 import { publicRoutes } from './modules/public/public.routes';
+import { inscricoesRoutes } from './modules/inscricoes/inscricoes.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { preMatriculasRoutes } from './modules/pre-matriculas/pre-matriculas.routes';
 import { matriculasRoutes } from './modules/matriculas/matriculas.routes';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(cursosRoutes);
   await app.register(eventosRoutes);
   await app.register(publicRoutes);
+  await app.register(inscricoesRoutes);
   await app.register(leadsRoutes);
   await app.register(preMatriculasRoutes);
   await app.register(matriculasRoutes);

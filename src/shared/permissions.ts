@@ -39,6 +39,8 @@ export const PERMISSIONS = {
    * them may do it (TRUST.md, "Escalation by sequences of allowed calls").
    */
   'eventos.trocarCliente': ['franquia', 'micro_franquia', 'cliente'],
+  /** Issue 20: the check-in at the event's door, for the school, its vendedor and micro-franquia, and above. */
+  'eventos.checkin': STAFF_ROLES,
 
   'leads.ler': STAFF_ROLES,
   /**

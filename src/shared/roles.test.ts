@@ -20,6 +20,8 @@ describe('route table (SPEC §2)', () => {
     '/clientes': ['franqueador', 'micro_franquia', 'vendedor'],
     '/cursos': ['cliente'],
     '/eventos': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    // Issue 20: the check-in at the door, for every staff role over its own events.
+    '/eventos/:id/check-in': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     '/leads': ['cliente'],
     '/leads/:id': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     '/interesses': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],

@@ -39,6 +39,7 @@ export type RoutePath =
   | '/clientes'
   | '/cursos'
   | '/eventos'
+  | '/eventos/:id/check-in'
   | '/leads'
   | '/leads/:id'
   | '/interesses'
@@ -95,6 +96,16 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     roles: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
     title: 'Eventos',
     description: 'Visualize e gerencie todos os eventos do sistema',
+  },
+  /**
+   * The check-in at an event's door (issue 20): the school (cliente), its vendedor and micro-franquia, and the
+   * network above; reached from the event's card, never from the sidebar. Each reaches only its own events.
+   */
+  '/eventos/:id/check-in': {
+    path: '/eventos/:id/check-in',
+    roles: STAFF_ROLES,
+    title: 'Check-in do evento',
+    description: 'Leia o voucher ou procure a família pelo nome',
   },
   '/leads': {
     path: '/leads',

@@ -72,7 +72,9 @@ function renderStaffApplication(path: string) {
 }
 
 const path = window.location.pathname.replace(/(.)\/+$/, '$1');
-const loadPublicPage = PUBLIC_PAGES[path];
+// The voucher (issue 20) carries its token in the address: /voucher/<token>.
+const loadPublicPage =
+  PUBLIC_PAGES[path] ?? (path.startsWith('/voucher/') ? () => import('./routes/public/voucher') : undefined);
 if (loadPublicPage) {
   loadPublicPage().then(
     ({ default: Page }) =>

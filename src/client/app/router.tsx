@@ -23,6 +23,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/clientes': () => import('./routes/app/clientes'),
   '/cursos': () => import('./routes/app/cursos'),
   '/eventos': () => import('./routes/app/eventos'),
+  '/eventos/:id/check-in': () => import('./routes/app/evento-check-in'),
   // One component for both lists and a lead's panel over them (issue 16): opening a panel keeps the list.
   '/leads': () => import('./routes/app/lead-lists'),
   '/leads/:id': () => import('./routes/app/lead-lists'),
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
       // Issue 18: the privacy notice and the titular's portal, public as the forms that link to them.
       { path: '/privacidade', lazy: lazyScreen(() => import('./routes/public/privacidade')) },
       { path: '/meus-dados', lazy: lazyScreen(() => import('./routes/public/meus-dados')) },
+      { path: '/voucher/:token', lazy: lazyScreen(() => import('./routes/public/voucher')) },
       { path: '/auth', lazy: lazyScreen(() => import('./routes/auth/login')) },
       { path: '/reset-password', lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
       {

@@ -376,6 +376,10 @@ export const eventos = pgTable(
     observacao: text(),
     status: eventStatus().notNull().default('agendado'),
     isActive: boolean().notNull().default(true),
+    /** Seats for sign-ups (issue 20); null is unlimited. The waiting list is not counted. */
+    vagas: integer(),
+    /** Sign-ups close at this instant (issue 20); null keeps them open through the event's day. */
+    inscricoesAte: timestamp({ withTimezone: true }),
     /** Copied by triggers from the cliente and the micro-franquia (migration 0001); never set by the app. */
     vendedorId: uuid(),
     franquiaId: uuid(),
@@ -396,6 +400,7 @@ export const eventos = pgTable(
       .where(sql`${t.isActive} and ${t.status} = 'agendado'`),
     check('eventos_owner_check', sql`${t.clienteId} is not null or ${t.microFranquiaId} is not null`),
     check('eventos_qtd_alunos_check', sql`${t.qtdAlunos} >= 1`),
+    check('eventos_vagas_check', sql`${t.vagas} is null or ${t.vagas} >= 1`),
   ],
 );
 
@@ -446,11 +451,26 @@ export const leads = pgTable(
     motivoPerda: motivoPerda(),
     primeiroContatoEm: timestamp({ withTimezone: true }),
     ...lgpdColumns(),
+    // The event's seats (issue 20, ADR 025): a sign-up past the seats waits; the family may cancel; the school
+    // records who came.
+    listaEspera: boolean().notNull().default(false),
+    canceladoEm: timestamp({ withTimezone: true }),
+    presenteEm: timestamp({ withTimezone: true }),
     ...scopePath(),
     createdAt: createdAt(),
   },
   (t) => [
     index('leads_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
+    // The seats taken, counted under the event's lock; the waiting list, first come first served.
+    index('leads_evento_vagas_idx')
+      .on(t.eventoId)
+      .where(sql`not ${t.listaEspera} and ${t.canceladoEm} is null`),
+    index('leads_evento_espera_idx')
+      .on(t.eventoId, t.createdAt, t.id)
+      .where(sql`${t.listaEspera} and ${t.canceladoEm} is null`),
+    index('leads_evento_presente_idx')
+      .on(t.eventoId)
+      .where(sql`${t.presenteEm} is not null`),
     ...scopePageIndexes('leads', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
     // Follow-up filters: partial indexes a sign-up ('novo', no date, no owner) never touches (ADR 022).
     ...followUpIndexes(t),
@@ -486,6 +506,25 @@ function followUpIndexes(
       .where(sql`${t.proximoContatoEm} is not null and ${t.status} in ('novo', 'em_contato', 'interessado')`),
   ]);
 }
+
+/**
+ * The sign-up's voucher (issue 20): `tokenHash` is the SHA-256 of the token e-mailed to the family, never the
+ * token. A lead may hold several (the promotion from the waiting list sends a new one); each is good until
+ * `expiraEm`, 7 days after the event.
+ */
+export const leadVouchers = pgTable(
+  'lead_vouchers',
+  {
+    id: id(),
+    leadId: uuid()
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiraEm: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_vouchers_lead_id_idx').on(t.leadId)],
+);
 
 /**
  * What happened to a lead that only staff and repeat sign-ups write (issue 16): contacts, status and owner

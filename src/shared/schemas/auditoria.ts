@@ -65,6 +65,7 @@ export const AUDIT_ACOES = {
   'lead.editar': { entidade: 'lead', rotulo: 'Alterou o acompanhamento do lead' },
   'lead.contato': { entidade: 'lead', rotulo: 'Registrou um contato com o lead' },
   'lead.nota': { entidade: 'lead', rotulo: 'Anotou no lead' },
+  'lead.presenca': { entidade: 'lead', rotulo: 'Registrou a presença no evento' },
   'leads.exportar': { entidade: 'lead', rotulo: 'Exportou a lista de interesses' },
   'pre_matriculas.exportar': { entidade: 'pre_matricula', rotulo: 'Exportou a lista de pré-matrículas' },
   'matriculas.exportar': { entidade: 'matricula', rotulo: 'Exportou a lista de matrículas' },

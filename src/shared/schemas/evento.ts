@@ -31,6 +31,9 @@ export const EVENTO_MESSAGES = {
   clienteNotFound: 'Cliente não encontrado',
   moveForbidden: 'Somente quem vê as matrículas dos dois clientes pode mover um evento para outro cliente',
   idMissing: 'ID do evento não encontrado',
+  vagas: 'Vagas deve ser um número inteiro maior que 0',
+  vagasMaximo: 'Vagas deve ser no máximo 1.000.000',
+  inscricoesAte: 'Data limite de inscrição deve estar no formato dd/mm/aaaa hh:mm',
 } as const;
 
 /** concluido and cancelado end an event's life: its status no longer changes. */
@@ -54,6 +57,49 @@ const cep = z.preprocess(
 
 const qtdAlunos = (message: string) =>
   z.number({ error: message }).int(message).min(1, message).max(MAX_QTD_ALUNOS, EVENTO_MESSAGES.qtdAlunosMaximo);
+
+/** Seats (issue 20): a whole number from 1; null or absent is unlimited. */
+const vagas = z
+  .number({ error: EVENTO_MESSAGES.vagas })
+  .int(EVENTO_MESSAGES.vagas)
+  .min(1, EVENTO_MESSAGES.vagas)
+  .max(MAX_QTD_ALUNOS, EVENTO_MESSAGES.vagasMaximo)
+  .nullable();
+
+/** The sign-up deadline (issue 20): an ISO 8601 instant with its offset; null is the event's day. */
+const inscricoesAte = z.iso.datetime({ offset: true, error: EVENTO_MESSAGES.inscricoesAte }).nullable();
+
+/**
+ * 'dd/mm/aaaa hh:mm' in São Paulo time as the dialog's field holds it, to the instant the API takes. São Paulo
+ * keeps -03:00 all year since 2019. Null for anything else.
+ */
+export function inscricoesAteFromField(value: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const [, dd, mm, yyyy, hh, mi] = m;
+  const iso = `${yyyy}-${mm}-${dd}T${hh}:${mi}:00-03:00`;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  // Rejects 31/02 and 24:00, which Date would roll over.
+  const back = inscricoesAteToField(date.toISOString());
+  return back === value.trim() ? iso : null;
+}
+
+const saoPaulo = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant as 'dd/mm/aaaa hh:mm' in São Paulo time; '' for none. */
+export function inscricoesAteToField(value: string | null | undefined): string {
+  if (!value) return '';
+  return saoPaulo.format(new Date(value)).replace(',', '');
+}
 
 const fields = {
   nomeEscola: requiredText(EVENTO_MESSAGES.nomeEscola),
@@ -85,14 +131,22 @@ const fields = {
  */
 const clienteId = z.preprocess(emptyToUndefined, z.uuid(EVENTO_MESSAGES.clienteId).optional());
 
-/** POST /api/eventos. A new event is always agendado. */
-export const eventoCreateSchema = z.object({ clienteId, ...fields });
+/** POST /api/eventos. A new event is always agendado; without vagas or inscricoesAte it has neither limit. */
+export const eventoCreateSchema = z.object({
+  clienteId,
+  ...fields,
+  vagas: vagas.optional().transform((v) => v ?? null),
+  inscricoesAte: inscricoesAte.optional().transform((v) => v ?? null),
+});
 export type EventoCreateInput = z.infer<typeof eventoCreateSchema>;
 
 /** PUT /api/eventos/:id: the same fields (the course set is replaced) and the status. */
 export const eventoUpdateSchema = z.object({
   clienteId,
   ...fields,
+  /** Absent keeps what the event has; null removes the limit. */
+  vagas: vagas.optional(),
+  inscricoesAte: inscricoesAte.optional(),
   status: z.enum(EVENTO_STATUSES, { error: EVENTO_MESSAGES.status }).optional(),
 });
 export type EventoUpdateInput = z.infer<typeof eventoUpdateSchema>;
@@ -119,6 +173,19 @@ export const eventoFormSchema = (requireCliente: boolean) =>
         .refine((v) => v === '' || /^\d{5}-?\d{3}$/.test(v), EVENTO_MESSAGES.cep),
       cursoIds: z.array(z.string()),
       status: z.enum(EVENTO_STATUSES, { error: EVENTO_MESSAGES.status }),
+      /** '' is unlimited. */
+      vagas: z
+        .string()
+        .trim()
+        .default('')
+        .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1), EVENTO_MESSAGES.vagas)
+        .refine((v) => v === '' || Number(v) <= MAX_QTD_ALUNOS, EVENTO_MESSAGES.vagasMaximo),
+      /** 'dd/mm/aaaa hh:mm' in São Paulo time, or '' for the event's day. */
+      inscricoesAte: z
+        .string()
+        .trim()
+        .default('')
+        .refine((v) => v === '' || inscricoesAteFromField(v) !== null, EVENTO_MESSAGES.inscricoesAte),
     })
     .refine((v) => !requireCliente || v.clienteId !== '', {
       message: EVENTO_MESSAGES.clienteId,
@@ -155,6 +222,17 @@ export const eventoViewSchema = z.object({
   observacao: z.string().nullable(),
   status: z.enum(EVENTO_STATUSES),
   isActive: z.boolean(),
+  /** Seats; null is unlimited (issue 20). */
+  vagas: z.number().nullable(),
+  /** ISO instant; null is until the event's day. */
+  inscricoesAte: z.string().nullable(),
+  /** Only when the event has vagas: the seats not yet taken (never below 0). */
+  vagasRestantes: z.number().optional(),
+  inscricoesAbertas: z.boolean(),
+  /** Seated sign-ups (the waiting list and the cancelled aside), those on the waiting list, and who came. */
+  inscritos: z.number(),
+  listaEspera: z.number(),
+  presentes: z.number(),
   cursoIds: z.array(z.string()),
   cursos: z.array(eventoCursoViewSchema),
   createdAt: z.string(),

@@ -5,6 +5,7 @@ import { FIELD_MESSAGES, dateOnlyField } from './fields';
 import { listQuerySchema } from './list-query';
 import { type LeadFollowUp, leadFollowUpFilterShape } from './acompanhamento';
 import { checkPeriod, drillFilterShape } from './relatorios';
+import { leadInscricaoFilterShape } from './inscricao';
 
 /**
  * The enrolment funnel (SPEC §2 lists, §9 CSV, DESIGN §4.3/§4.5): the filters the four lists and their CSV
@@ -76,7 +77,7 @@ export type LeadsView = (typeof LEADS_VIEWS)[number];
 
 /** Leads and Interesses also filter by follow-up (issue 16): status, owner, return date, no contact yet. */
 export const leadsListQuerySchema = listQuerySchema
-  .extend({ ...funnelFilterShape, ...leadFollowUpFilterShape })
+  .extend({ ...funnelFilterShape, ...leadFollowUpFilterShape, ...leadInscricaoFilterShape })
   .superRefine(checkPeriod);
 export type LeadsListQuery = z.infer<typeof leadsListQuerySchema>;
 export type LeadsFilter = Omit<LeadsListQuery, 'page' | 'pageSize'>;
@@ -85,6 +86,7 @@ export const leadsExportQuerySchema = z
   .object({
     ...funnelFilterShape,
     ...leadFollowUpFilterShape,
+    ...leadInscricaoFilterShape,
     view: z.enum(LEADS_VIEWS, { error: FUNNEL_MESSAGES.viewInvalida }).default('leads'),
   })
   .superRefine(checkPeriod);
@@ -128,6 +130,10 @@ export interface LeadItem extends LeadFollowUp, ConsentimentoEstado {
   createdAt: string;
   evento: FunnelEvento;
   cliente?: FunnelCliente | null;
+  /** Issue 20: waiting for a seat, the family cancelled, the family came (ISO instants or null). */
+  listaEspera?: boolean;
+  canceladoEm?: string | null;
+  presenteEm?: string | null;
 }
 
 export interface PreMatriculaItem extends ConsentimentoEstado {

@@ -34,6 +34,8 @@ export const leadSchema = z.object({
   email: emailField,
   telefone: telefoneField,
   consentimento: consentimentoField,
+  /** When the seats are taken, wait for one instead of the 409 (issue 20). */
+  listaEspera: z.boolean({ error: 'Lista de espera inválida' }).optional(),
 });
 export type LeadInput = z.input<typeof leadSchema>;
 export type LeadData = z.output<typeof leadSchema>;
@@ -89,6 +91,10 @@ export interface PublicEvento {
   /** The credit each student receives; 0 when the event has none. */
   valorTotalDesconto: number;
   cursos: { id: string; titulo: string }[];
+  /** Issue 20: the seats (null: unlimited), those left (only with seats) and whether sign-ups are still taken. */
+  vagas: number | null;
+  vagasRestantes?: number;
+  inscricoesAbertas: boolean;
 }
 
 /** POST /api/leads answers only what the visitor sent, never another visitor's data. */
@@ -98,6 +104,8 @@ export interface LeadAnswer {
   nomeAluno: string;
   email: string;
   createdAt: string;
+  /** Issue 20: on the event's waiting list rather than in a seat. */
+  listaEspera: boolean;
 }
 
 /** POST /api/pre-matriculas answers what the 'Declaração de Crédito Estudantil' shows. */

@@ -147,6 +147,12 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
     const own = visible(name, 'clientes')[0];
     return own && name !== 'cliente' ? [body, { ...body, clienteId: own }] : [body];
   }),
+  // Issue 20: an event out of scope, read, searched by name, or checked in by a lead's id, answers as none.
+  'GET /api/eventos/:id': rowAttempts('eventos'),
+  'GET /api/eventos/:id/inscritos': rowAttempts('eventos'),
+  'POST /api/eventos/:id/presencas': rowAttempts('eventos', (name) => [
+    { leadId: world.graph.leads.find((l) => !scopes[name].leads.has(l.id))?.id ?? randomUUID() },
+  ]),
   'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
   'PATCH /api/sac/tickets/:id': rowAttempts('tickets', () => [{ status: 'concluido', resolucao: 'Resposta intrusa' }]),
   'PATCH /api/usuarios/:id': rowAttempts('usuarios', () => [{ isActive: false }]),
@@ -174,11 +180,14 @@ const READ_TABLES: Record<string, Table> = {
   'GET /api/micro-franquias/:id': 'microFranquias',
   'GET /api/clientes/:id': 'clientes',
   'GET /api/leads/:id': 'leads',
+  'GET /api/eventos/:id': 'eventos',
 };
 
 /** Routes with a parameter that names no row. */
 const NOT_ROW_PARAMS: Record<string, string> = {
   'GET /api/cep/:cep': 'a postal code, looked up in a public service',
+  'GET /api/public/voucher/:token': 'a secret token e-mailed to one family; its own tests (inscricoes.routes.test)',
+  'POST /api/public/voucher/:token/cancelar': 'a secret token e-mailed to one family (inscricoes.routes.test)',
   'DELETE /api/user/sessoes/:id':
     "a session's public id, looked up among the caller's own sessions only (another person's: 404, conta.routes.test)",
 };

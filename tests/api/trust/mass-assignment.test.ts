@@ -12,6 +12,7 @@ import {
   franquias,
   leadHistorico,
   leads,
+  leadVouchers,
   matriculas,
   microFranquias,
   passwordResetTokens,
@@ -73,6 +74,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const STAMP = '2001-02-03T04:05:06.000Z';
+/** A voucher good long after any test run (issue 20). */
+const STAMP_FAR = '2099-01-01T00:00:00.000Z';
+/** The lead behind each voucher token a cancellation run made. */
+const voucherLeads = new Map<string, string>();
 
 /**
  * Everything a caller must not set, with values no row it writes may hold: another network's owners, a user
@@ -460,8 +465,46 @@ const MASS_CASES: Record<string, MassCase> = {
     run: async () => ({ url: '/api/leads', legit: leadPayload(world.ids.eventoHorizonte, 'Campos proibidos') }),
     rows: async (_caller, response) => [{ table: leads, id: created(response) }],
   },
+  // Issue 20: the family's cancellation by the voucher's token, and the check-in of a fresh lead each call.
+  'POST /api/public/voucher/:token/cancelar': {
+    callers: ['anonymous'],
+    overrides: { canceladoEm: STAMP, listaEspera: true, presenteEm: STAMP, nomeAluno: 'Nome Forjado' },
+    run: async () => {
+      const lead = await call<{ id: string }>(
+        ctx.app,
+        null,
+        'POST',
+        '/api/leads',
+        leadPayload(world.ids.eventoHorizonte, `Cancela ${randomUUID().slice(0, 8)}`),
+      );
+      const token = newToken();
+      await db()
+        .insert(leadVouchers)
+        .values({ leadId: lead.id, tokenHash: digest(token), expiraEm: new Date(STAMP_FAR) });
+      voucherLeads.set(token, lead.id);
+      return { url: `/api/public/voucher/${token}/cancelar`, legit: {} };
+    },
+    rows: async (_caller, _response, run) => [{ table: leads, id: voucherLeads.get(run.url.split('/')[4]!)! }],
+  },
+  'POST /api/eventos/:id/presencas': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: { presenteEm: STAMP, listaEspera: true, canceladoEm: STAMP, nomeAluno: 'Nome Forjado' },
+    run: async () => {
+      const lead = await call<{ id: string }>(
+        ctx.app,
+        null,
+        'POST',
+        '/api/leads',
+        leadPayload(world.ids.eventoHorizonte, `Presente ${randomUUID().slice(0, 8)}`),
+      );
+      return { url: `/api/eventos/${world.ids.eventoHorizonte}/presencas`, legit: { leadId: lead.id } };
+    },
+    rows: async (_caller, response) => [{ table: leads, id: created(response) }],
+  },
   'POST /api/pre-matriculas': {
     callers: ['anonymous'],
+    // The activation's optional course of interest (issue 23) is the route's own field: a foreign one is refused.
+    allowed: ['cursoId'],
     overrides: { status: 'efetivada', nome: 'Nome Forjado' },
     run: async () => ({
       url: '/api/pre-matriculas',
@@ -629,6 +672,9 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/eventos': audited(['evento.criar'], 'resposta'),
   'PUT /api/eventos/:id': audited(['evento.editar'], 'url'),
   'POST /api/leads': null,
+  // The family's own act, like the sign-up (issue 17); the check-in is the staff's.
+  'POST /api/public/voucher/:token/cancelar': null,
+  'POST /api/eventos/:id/presencas': audited(['lead.presenca'], 'resposta'),
   'POST /api/pre-matriculas': null,
   'POST /api/matriculas/efetivar/:id': audited(['matricula.efetivar'], 'resposta'),
   'POST /api/sac/tickets': audited(['sac_ticket.abrir'], 'resposta'),

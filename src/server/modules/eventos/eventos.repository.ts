@@ -5,19 +5,37 @@ import { clientesVisibleTo, eventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, cursos, eventos, eventosCursos } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
+import { todayInBrazil } from '../funnel';
+import { eventoCounts } from '../inscricoes';
 
 type EventoRow = typeof eventos.$inferSelect;
 
 const columns = {
   evento: eventos,
   cliente: { id: clientes.id, nomeFantasia: clientes.nomeFantasia },
+  counts: eventoCounts,
 };
+
+type EventoCounts = { inscritos: number; listaEspera: number; presentes: number };
+
+/** Sign-ups are taken at `now`: the event is open for them (as the public pages) and before its deadline. */
+function inscricoesAbertas(row: EventoRow, now: Date): boolean {
+  return (
+    row.isActive &&
+    row.status === 'agendado' &&
+    row.dataEvento >= todayInBrazil(now) &&
+    (row.inscricoesAte === null || row.inscricoesAte.getTime() > now.getTime())
+  );
+}
 
 function toEvento(
   row: EventoRow,
   cliente: { id: string; nomeFantasia: string } | null,
   cursosDoEvento: EventoCurso[],
+  counts: EventoCounts,
+  now: Date,
 ): Evento {
+  const inscritos = Number(counts.inscritos);
   return {
     id: row.id,
     clienteId: row.clienteId,
@@ -37,6 +55,13 @@ function toEvento(
     observacao: row.observacao,
     status: row.status,
     isActive: row.isActive,
+    vagas: row.vagas,
+    inscricoesAte: row.inscricoesAte ? row.inscricoesAte.toISOString() : null,
+    ...(row.vagas !== null ? { vagasRestantes: Math.max(0, row.vagas - inscritos) } : {}),
+    inscricoesAbertas: inscricoesAbertas(row, now),
+    inscritos,
+    listaEspera: Number(counts.listaEspera),
+    presentes: Number(counts.presentes),
     cursoIds: cursosDoEvento.map((c) => c.id),
     cursos: cursosDoEvento,
     createdAt: row.createdAt.toISOString(),
@@ -62,6 +87,7 @@ export interface EventoListFilter {
   q?: string;
   limit: number;
   offset: number;
+  now?: Date;
 }
 
 /** A page of the events the actor may read, newest first, with their courses; and the number matching. */
@@ -86,12 +112,19 @@ export async function listEventos(db: Executor, actor: Actor, filter: EventoList
     rows.map((r) => r.evento.id),
   );
   return {
-    items: rows.map((r) => toEvento(r.evento, r.cliente, cursosByEvento.get(r.evento.id) ?? [])),
+    items: rows.map((r) =>
+      toEvento(r.evento, r.cliente, cursosByEvento.get(r.evento.id) ?? [], r.counts, filter.now ?? new Date()),
+    ),
     total: Number(total?.value ?? 0),
   };
 }
 
-export async function findEvento(db: Executor, actor: Actor, id: string): Promise<Evento | undefined> {
+export async function findEvento(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  now = new Date(),
+): Promise<Evento | undefined> {
   const [row] = await db
     .select(columns)
     .from(eventos)
@@ -100,7 +133,7 @@ export async function findEvento(db: Executor, actor: Actor, id: string): Promis
     .limit(1);
   if (!row) return undefined;
   const cursosByEvento = await cursosOf(db, [row.evento.id]);
-  return toEvento(row.evento, row.cliente, cursosByEvento.get(row.evento.id) ?? []);
+  return toEvento(row.evento, row.cliente, cursosByEvento.get(row.evento.id) ?? [], row.counts, now);
 }
 
 /** The event row, locked until the transaction ends, when the actor may read it. */

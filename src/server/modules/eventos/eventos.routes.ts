@@ -29,6 +29,7 @@ export async function eventosRoutes(fastify: FastifyInstance) {
       const { items, total } = await listEventos(app.db, request.actor!, {
         q: request.query.q,
         ...pageWindow(request.query),
+        now: app.clock.now(),
       });
       setTotalCount(reply, total);
       return items;
@@ -44,7 +45,7 @@ export async function eventosRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const id = await createEvento(app, request.actor!, request.body);
       reply.code(201);
-      return findEvento(app.db, request.actor!, id);
+      return findEvento(app.db, request.actor!, id, app.clock.now());
     },
   );
 
@@ -56,7 +57,7 @@ export async function eventosRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await updateEventoById(app, request.actor!, request.params.id, request.body);
-      return findEvento(app.db, request.actor!, request.params.id);
+      return findEvento(app.db, request.actor!, request.params.id, app.clock.now());
     },
   );
 }

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { can } from '../../../shared/permissions';
 import { alteracoesDe, audit } from '../auditoria';
+import { promoteWaitingList } from '../inscricoes';
 import {
   countCursosOfCliente,
   findEvento,
@@ -62,9 +63,19 @@ async function checkCursos(db: Executor, clienteId: string | null, cursoIds: str
   }
 }
 
-function values(body: EventoCreateInput, owner: Owner): Omit<EventoValues, 'status'> {
-  const { clienteId: _ignored, cursoIds: _cursos, ...fields } = body;
-  return { ...fields, ...owner };
+type EventoBody = Omit<EventoCreateInput, 'vagas' | 'inscricoesAte'> & {
+  vagas?: number | null;
+  inscricoesAte?: string | null;
+};
+
+/** The row's values; vagas and inscricoesAte absent (an update that leaves them) stay as they are. */
+function values(body: EventoBody, owner: Owner): Omit<EventoValues, 'status'> {
+  const { clienteId: _ignored, cursoIds: _cursos, inscricoesAte, ...fields } = body;
+  return {
+    ...fields,
+    ...owner,
+    ...(inscricoesAte !== undefined ? { inscricoesAte: inscricoesAte === null ? null : new Date(inscricoesAte) } : {}),
+  };
 }
 
 /** The event and its course set, in one transaction. */
@@ -90,7 +101,7 @@ export async function updateEventoById(
   id: string,
   body: EventoUpdateInput,
 ): Promise<void> {
-  await app.db.transaction(async (tx) => {
+  const sendMails = await app.db.transaction(async (tx) => {
     const current = await lockEventoRow(tx, actor, id);
     if (!current) throw notFound(EVENTO_MESSAGES.notFound);
     const antes = await findEvento(tx, actor, id);
@@ -103,6 +114,8 @@ export async function updateEventoById(
     await checkCursos(tx, owner.clienteId, body.cursoIds);
     const { status: _status, ...rest } = body;
     await updateEvento(tx, id, { ...values(rest, owner), status });
+    // More seats (or none) move the waiting list into them, first come first served.
+    const promoted = await promoteWaitingList(app, tx, id);
     await replaceEventoCursos(tx, id, body.cursoIds);
     // Read with the actor's scope: an event moved out of it is recorded with what it became, as far as it sees.
     await audit(tx, {
@@ -110,5 +123,7 @@ export async function updateEventoById(
       entidadeId: id,
       alteracoes: alteracoesDe(antes, await findEvento(tx, actor, id)),
     });
+    return promoted;
   });
+  sendMails();
 }

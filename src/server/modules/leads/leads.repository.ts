@@ -1,4 +1,4 @@
-import { type SQL, and, eq } from 'drizzle-orm';
+import { type SQL, and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FunnelResumo, LeadsFilter, LeadsListQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { countedScopeOf, leadsVisibleTo } from '../../access/scope';
@@ -39,6 +39,17 @@ export interface ListClock {
 
 export const clockAt = (now: Date): ListClock => ({ today: todayInBrazil(now), now });
 
+/** Issue 20: the waiting list (listaEspera=sim|nao) and attendance (presenca=sim|nao). */
+function inscricaoFilters(filter: LeadsFilter): SQL | undefined {
+  return and(
+    filter.listaEspera ? eq(leads.listaEspera, filter.listaEspera === 'sim') : undefined,
+    filter.presenca === 'sim' ? isNotNull(leads.presenteEm) : undefined,
+    filter.presenca === 'nao' ? isNull(leads.presenteEm) : undefined,
+  );
+}
+
+const hasInscricaoFilter = (filter: LeadsFilter) => Boolean(filter.listaEspera || filter.presenca);
+
 function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
   return and(
     leadsVisibleTo(actor),
@@ -46,6 +57,7 @@ function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
     drillFilters(filter, leads, leads.createdAt),
     funnelSearch(filter.q, leadsSearchText(leads), leads.telefone),
     followUpFilters(actor, filter, clock.today, clock.now),
+    inscricaoFilters(filter),
   );
 }
 
@@ -55,7 +67,9 @@ function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
  */
 function countedFollowUpTotal(db: Executor, actor: Actor, filter: LeadsFilter, clock: ListClock) {
   const scopeId = countedScopeOf(actor, 'leads');
-  if (!scopeId || !isUnfiltered(filter) || filter.responsavelId || filter.retorno) return undefined;
+  if (!scopeId || !isUnfiltered(filter) || filter.responsavelId || filter.retorno || hasInscricaoFilter(filter)) {
+    return undefined;
+  }
   const { status, semContato } = filter;
   let total: SQL<number> | undefined;
   if (status && !semContato) total = countedStatusTotal(scopeId, status);
@@ -82,6 +96,9 @@ const leadSelection = {
   responsavelId: leads.responsavelId,
   responsavelNome: responsavelNome(),
   proximoContatoEm: leads.proximoContatoEm,
+  listaEspera: leads.listaEspera,
+  canceladoEm: leads.canceladoEm,
+  presenteEm: leads.presenteEm,
   evento: eventoSelection,
   cliente: clienteSelection,
 };
@@ -103,7 +120,7 @@ export async function listLeads(db: Executor, actor: Actor, query: LeadsListQuer
     leadConditions(actor, query, clock),
     query,
     {
-      filtered: hasFollowUpFilter(query),
+      filtered: hasFollowUpFilter(query) || hasInscricaoFilter(query),
       total: countedFollowUpTotal(db, actor, query, clock),
     },
   );

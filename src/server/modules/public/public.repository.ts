@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { LocalEvento } from '../../../shared/enums';
 import type { PublicEvento } from '../../../shared/schemas/public';
 import type { Executor } from '../../db/connect';
+import { beforeDeadline, eventoCounts } from '../inscricoes';
 import { cursos, eventos, eventosCursos, leads, preMatriculaConflitos, preMatriculas } from '../../db/schema';
 
 /** Open for sign-up (DESIGN §4.4): active, still 'agendado', on `today` (YYYY-MM-DD) or later. */
-const openOn = (today: string) =>
+export const openOn = (today: string) =>
   and(eq(eventos.isActive, true), eq(eventos.status, 'agendado'), gte(eventos.dataEvento, today));
 
 /**
@@ -32,7 +34,12 @@ export async function listOpenCidades(db: Executor, janela: JanelaPublica): Prom
   return rows.map((r) => r.cidade);
 }
 
-export async function listOpenEventos(db: Executor, janela: JanelaPublica, cidade: string): Promise<PublicEvento[]> {
+export async function listOpenEventos(
+  db: Executor,
+  janela: JanelaPublica,
+  cidade: string,
+  now: Date,
+): Promise<PublicEvento[]> {
   const rows = await db
     .select({
       id: eventos.id,
@@ -42,6 +49,9 @@ export async function listOpenEventos(db: Executor, janela: JanelaPublica, cidad
       cidade: eventos.cidade,
       estado: eventos.estado,
       valorTotalDesconto: eventos.valorTotalDesconto,
+      vagas: eventos.vagas,
+      inscritos: sql<number | null>`case when ${eventos.vagas} is null then null else ${eventoCounts.inscritos} end`,
+      inscricoesAbertas: sql<boolean>`${beforeDeadline(now)}`,
     })
     .from(eventos)
     .where(and(accepts(janela), eq(eventos.cidade, cidade)))
@@ -76,10 +86,11 @@ export async function listOpenEventos(db: Executor, janela: JanelaPublica, cidad
     list.push({ id, titulo });
     cursosByEvento.set(eventoId, list);
   }
-  return rows.map((row) => ({
+  return rows.map(({ inscritos, ...row }) => ({
     ...row,
     valorTotalDesconto: toMoney(row.valorTotalDesconto),
     cursos: cursosByEvento.get(row.id) ?? [],
+    ...(row.vagas !== null ? { vagasRestantes: Math.max(0, row.vagas - Number(inscritos ?? 0)) } : {}),
   }));
 }
 
@@ -87,9 +98,13 @@ export interface OpenEvento {
   id: string;
   nomeEscola: string;
   dataEvento: string;
+  horario: string;
+  local: LocalEvento;
   cidade: string;
   estado: string;
   valorTotalDesconto: number;
+  vagas: number | null;
+  inscricoesAte: Date | null;
 }
 
 export async function findOpenEvento(db: Executor, janela: JanelaPublica, id: string): Promise<OpenEvento | undefined> {
@@ -98,9 +113,13 @@ export async function findOpenEvento(db: Executor, janela: JanelaPublica, id: st
       id: eventos.id,
       nomeEscola: eventos.nomeEscola,
       dataEvento: eventos.dataEvento,
+      horario: eventos.horario,
+      local: eventos.local,
       cidade: eventos.cidade,
       estado: eventos.estado,
       valorTotalDesconto: eventos.valorTotalDesconto,
+      vagas: eventos.vagas,
+      inscricoesAte: eventos.inscricoesAte,
     })
     .from(eventos)
     .where(and(eq(eventos.id, id), accepts(janela)));
@@ -124,6 +143,8 @@ export interface NewLead {
   email: string;
   telefone: string;
   consentidoEm: Date;
+  /** Issue 20: stored on the waiting list, not in a seat. */
+  listaEspera?: boolean;
 }
 
 const leadAnswer = {
@@ -132,6 +153,8 @@ const leadAnswer = {
   nomeAluno: leads.nomeAluno,
   email: leads.email,
   createdAt: leads.createdAt,
+  listaEspera: leads.listaEspera,
+  canceladoEm: leads.canceladoEm,
 };
 
 /** The consent given with a sign-up or an activation (issue 18): what the visitor saw, and from where. */
@@ -154,9 +177,9 @@ const consentValues = (c: ConsentimentoDado) =>
 export async function insertLeadIfOpen(db: Executor, today: string, lead: NewLead, consent: ConsentimentoDado) {
   const result = await db.execute(
     sql`with novo as (
-        insert into ${leads} (evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em)
+        insert into ${leads} (evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
         select ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email}, ${lead.telefone},
-          ${lead.consentidoEm.toISOString()}::timestamptz
+          ${lead.consentidoEm.toISOString()}::timestamptz, ${lead.listaEspera ?? false}
         where exists (select 1 from ${eventos} where ${and(eq(eventos.id, lead.eventoId), openOn(today))})
         on conflict do nothing
         returning id, evento_id, nome_aluno, email, created_at
@@ -200,6 +223,11 @@ export async function findLead(db: Executor, eventoId: string, email: string, no
       ),
     );
   return row;
+}
+
+/** A cancelled sign-up of the same student signs up again: back in a seat, or on the waiting list. */
+export async function reactivateLead(db: Executor, id: string, listaEspera: boolean) {
+  await db.update(leads).set({ canceladoEm: null, presenteEm: null, listaEspera }).where(eq(leads.id, id));
 }
 
 /** The event's lead of this e-mail, preferring the one of the same student, the newest first. */

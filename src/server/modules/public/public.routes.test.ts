@@ -160,6 +160,9 @@ describe('GET /api/public/eventos', () => {
         estado: 'SP',
         valorTotalDesconto: 1500,
         cursos: expect.any(Array),
+        // Issue 20: no seat limit, no deadline.
+        vagas: null,
+        inscricoesAbertas: true,
       },
     ]);
     expect(body[0].cursos.map((c: { titulo: string }) => c.titulo).sort()).toEqual(
@@ -198,6 +201,8 @@ describe('POST /api/leads', () => {
       nomeAluno: body.nomeAluno,
       email: 'mixed.case@email.com',
       createdAt: expect.any(String),
+      // Issue 20: whether the sign-up took a seat or waits for one.
+      listaEspera: false,
     });
     const [stored] = await ctx.handle.db.select().from(leads).where(eq(leads.id, response.json().id));
     expect(stored).toMatchObject({
@@ -229,7 +234,15 @@ describe('POST /api/leads', () => {
     expect(again.json()).toMatchObject({ nomeAluno: body.nomeAluno.toLowerCase(), email: body.email.toLowerCase() });
     expect(await countLeads(campinas.id)).toBe(before);
     // The repeat reveals nothing the visitor did not send (no stored guardian or phone).
-    expect(Object.keys(again.json()).sort()).toEqual(['createdAt', 'email', 'eventoId', 'id', 'nomeAluno']);
+    // Issue 20 adds listaEspera: whether this student holds a seat or waits (ADR 025).
+    expect(Object.keys(again.json()).sort()).toEqual([
+      'createdAt',
+      'email',
+      'eventoId',
+      'id',
+      'listaEspera',
+      'nomeAluno',
+    ]);
     // A sibling with the same e-mail is a different student.
     const sibling = await post('/api/leads', { ...body, nomeAluno: `${body.nomeAluno} Irmão` });
     expect(sibling.statusCode).toBe(201);
@@ -415,6 +428,8 @@ describe('POST /api/pre-matriculas', () => {
   it('answers a repeat with the same guardian and e-mail like a first activation, and keeps one row', async () => {
     const body = activationBody();
     const first = await post('/api/pre-matriculas', body);
+    // The sign-ups' confirmations (issue 20) of earlier tests are sent first.
+    await ctx.app.background.drain();
     const outboxBefore = readOutbox(ctx.dataDir).length;
     const again = await post('/api/pre-matriculas', { ...body, nomeAluno: 'Nome Diferente' });
     expect(first.statusCode).toBe(201);

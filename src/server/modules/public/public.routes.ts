@@ -37,7 +37,7 @@ export async function publicRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/public/eventos',
     { schema: { querystring: publicEventosQuerySchema }, config: { access: 'public' } },
-    async (request) => listOpenEventos(app.db, janela(app, request.query.para), request.query.cidade),
+    async (request) => listOpenEventos(app.db, janela(app, request.query.para), request.query.cidade, app.clock.now()),
   );
 
   app.post('/api/leads', { schema: { body: leadSchema }, config: publicPost }, async (request, reply) => {

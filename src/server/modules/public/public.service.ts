@@ -21,11 +21,14 @@ import {
   insertPreMatriculaOnce,
   type JanelaPublica,
   type OpenEvento,
+  reactivateLead,
   recordConflito,
 } from './public.repository';
 import { activationConflictEmail } from './public.mail';
 import { recordReinscricao } from '../leads';
 import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
+import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao-messages';
+import { countSeated, issueVoucher, lockEventoForSeats, sendVoucherMail } from '../inscricoes';
 
 /** Events happen in Brazil: "from today on" is today's date in São Paulo, not in UTC or the server's zone. */
 export const EVENT_TIME_ZONE = 'America/Sao_Paulo';
@@ -102,35 +105,81 @@ export interface Outcome<T> {
  * A sign-up for an open event. The same student (e-mail and name, ignoring case) signing up again gets no second
  * row and an answer like a first sign-up's: the visitor's own spelling and the time of this request, never the
  * stored spelling or the first sign-up's time (TRUST.md).
+ *
+ * Issue 20 (ADR 025): past the event's `inscricoesAte` the answer is 409; with `vagas`, the event row is locked
+ * for the transaction and the seats counted under it, so concurrent sign-ups never take more than there are: a
+ * sign-up past them is 409, or waits on the list when it asks to. A new (or renewed) sign-up gets a voucher
+ * and its e-mail after the commit.
  */
 export async function createLead(
   app: FastifyInstance,
   data: LeadData,
   origem: Origem = { ip: null, userAgent: null },
 ): Promise<Outcome<LeadAnswer>> {
-  const { consentimento: _consent, ...lead } = data;
+  const { consentimento: _consent, listaEspera: querEspera, ...lead } = data;
   const now = app.clock.now();
+  // Every sign-up, a repeat's too, keeps the consent it gave (issue 18).
   const consent = consentimento(origem, now);
-  const inserted = await insertLeadIfOpen(app.db, today(app), { ...lead, consentidoEm: now }, consent);
-  if (inserted) return { created: true, body: { ...inserted, createdAt: inserted.createdAt.toISOString() } };
-  // Nothing inserted: the event is not open, or this student signed up for it before.
-  await requireOpenEvento(app, data.eventoId);
-  const row = await findLead(app.db, data.eventoId, data.email, data.nomeAluno);
-  // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
-  if (!row) throw conflict(PUBLIC_MESSAGES.eventoIndisponivel);
-  // The repeat stays on the lead's history for whoever follows it up (issue 16), the answer unchanged.
-  await app.db.transaction(async (tx) => {
-    await recordReinscricao(tx, row.id, now, { nomeResponsavel: data.nomeResponsavel, telefone: data.telefone });
-    await insertConsentimento(tx, { leadId: row.id }, consent);
+  const day = today(app);
+  const evento = await requireOpenEvento(app, data.eventoId);
+  if (evento.inscricoesAte && now.getTime() >= evento.inscricoesAte.getTime()) {
+    throw conflict(INSCRICAO_MESSAGES.encerradas);
+  }
+  const outcome = await app.db.transaction(async (tx) => {
+    const locked = evento.vagas !== null ? await lockEventoForSeats(tx, evento.id) : undefined;
+    const vagas = locked?.vagas ?? null;
+    /** Whether a new seat would be past the event's: then the waiting list, if asked for, else 409. */
+    const waits = async () => {
+      if (vagas === null || (await countSeated(tx, evento.id)) < vagas) return false;
+      if (!querEspera) throw conflict(INSCRICAO_MESSAGES.esgotadas);
+      return true;
+    };
+    // Under the lock a repeat is found first: it keeps its seat, full or not.
+    let existing = locked ? await findLead(tx, data.eventoId, data.email, data.nomeAluno) : undefined;
+    if (!existing) {
+      const listaEspera = await waits();
+      const inserted = await insertLeadIfOpen(tx, day, { ...lead, consentidoEm: now, listaEspera }, consent);
+      if (inserted) {
+        const token = await issueVoucher(tx, inserted.id, evento.dataEvento);
+        return { created: true, id: inserted.id, createdAt: inserted.createdAt, listaEspera, token };
+      }
+      // Nothing inserted: this student signed up before (or the event closed this instant).
+      existing = await findLead(tx, data.eventoId, data.email, data.nomeAluno);
+      // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
+      if (!existing) throw conflict(PUBLIC_MESSAGES.eventoIndisponivel);
+    }
+    if (existing.canceladoEm) {
+      // A family that cancelled signs up again: the same lead, back in a seat (or waiting), with a new voucher.
+      const listaEspera = await waits();
+      await reactivateLead(tx, existing.id, listaEspera);
+      await insertConsentimento(tx, { leadId: existing.id }, consent);
+      const token = await issueVoucher(tx, existing.id, evento.dataEvento);
+      return { created: false, id: existing.id, createdAt: now, listaEspera, token };
+    }
+    return { created: false, id: existing.id, createdAt: now, listaEspera: existing.listaEspera, token: null };
   });
+  if (outcome.token) {
+    const kind = outcome.listaEspera ? 'espera' : 'confirmada';
+    sendVoucherMail(app, kind, data.email, data.nomeAluno, evento, outcome.token);
+  } else {
+    // The repeat stays on the lead's history for whoever follows it up (issue 16), the answer unchanged.
+    await app.db.transaction(async (tx) => {
+      await recordReinscricao(tx, outcome.id, now, {
+        nomeResponsavel: data.nomeResponsavel,
+        telefone: data.telefone,
+      });
+      await insertConsentimento(tx, { leadId: outcome.id }, consent);
+    });
+  }
   return {
-    created: false,
+    created: outcome.created,
     body: {
-      id: row.id,
+      id: outcome.id,
       eventoId: data.eventoId,
       nomeAluno: data.nomeAluno,
       email: data.email,
-      createdAt: app.clock.now().toISOString(),
+      createdAt: outcome.createdAt.toISOString(),
+      listaEspera: outcome.listaEspera,
     },
   };
 }

@@ -133,7 +133,32 @@ interface Named {
 const leadId = (p: PlanContext) =>
   p.once('lead', async () => (await p.pick<Named>('franqueador', '/api/leads?pageSize=1')).id);
 
+/** A lead and its event, as the franqueador reads them (issue 20's check-in). */
+const leadAtEvento = (p: PlanContext) =>
+  p.once('lead at evento', async () => {
+    const lead = await p.pick<Named & { eventoId: string }>('franqueador', '/api/leads?pageSize=1');
+    return { leadId: lead.id, eventoId: lead.eventoId };
+  });
+
 const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
+  // Issue 20: one event, its name search and its check-in, on real rows; the voucher needs its e-mailed secret.
+  'GET /api/eventos/:id': async (p) => ({
+    caller: 'franqueador',
+    params: { id: (await leadAtEvento(p)).eventoId },
+  }),
+  'GET /api/eventos/:id/inscritos': async (p) => ({
+    caller: 'franqueador',
+    params: { id: (await leadAtEvento(p)).eventoId },
+  }),
+  'POST /api/eventos/:id/presencas': async (p) => {
+    const { leadId: id, eventoId } = await leadAtEvento(p);
+    return { caller: 'franqueador', params: { id: eventoId }, body: () => ({ leadId: id }) };
+  },
+  'GET /api/public/voucher/:token': async () => ({ params: { token: 'x'.repeat(43) }, neverSucceeds: true }),
+  'POST /api/public/voucher/:token/cancelar': async () => ({
+    params: { token: 'x'.repeat(43) },
+    neverSucceeds: true,
+  }),
   // The follow-up (issue 16), on a real lead.
   'GET /api/leads': async () => ({ query: { status: 'novo' } }),
   'GET /api/leads/export.csv': async () => ({ query: { status: 'novo' } }),

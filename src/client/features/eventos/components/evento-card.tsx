@@ -1,8 +1,22 @@
-import { BookOpen, CalendarDays, Clock, MapPin, Pencil, School, Tag, Users } from 'lucide-react';
+import {
+  BookOpen,
+  CalendarDays,
+  Clock,
+  MapPin,
+  Pencil,
+  QrCode,
+  School,
+  Tag,
+  Ticket,
+  UserCheck,
+  Users,
+} from 'lucide-react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { EVENTO_STATUS_LABELS, LOCAL_EVENTO_LABELS, TIPO_ESCOLA_LABELS, type EventoStatus } from '@shared/enums';
 import { formatBRL, formatCep, formatCount, formatDateOnly } from '@shared/format';
 import { cursosLabel, type Evento } from '@shared/schemas/evento';
+import { INSCRICAO_MESSAGES, presentesLabel, restamVagas } from '@shared/schemas/inscricao-messages';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -67,6 +81,21 @@ export function EventoCard({ evento, onEdit }: EventoCardProps) {
           <Item icon={<Users />} label="Alunos">
             {evento.qtdAlunos === 1 ? '1 aluno' : `${formatCount(evento.qtdAlunos)} alunos`}
           </Item>
+          <Item icon={<Ticket />} label="Vagas">
+            {evento.vagas === null ? 'Vagas sem limite' : `${formatCount(evento.vagas)} vagas`}
+            {evento.vagasRestantes !== undefined ? (
+              <span className="block text-xs text-muted-foreground">
+                {evento.vagasRestantes === 0 ? INSCRICAO_MESSAGES.vagasEsgotadas : restamVagas(evento.vagasRestantes)}
+                {evento.listaEspera > 0 ? ` · ${evento.listaEspera} na lista de espera` : ''}
+              </span>
+            ) : null}
+            {!evento.inscricoesAbertas && evento.status === 'agendado' ? (
+              <span className="block text-xs text-muted-foreground">{INSCRICAO_MESSAGES.inscricoesEncerradas}</span>
+            ) : null}
+          </Item>
+          <Item icon={<UserCheck />} label="Presença">
+            <span data-testid="evento-presentes">{presentesLabel(evento.presentes, evento.inscritos)}</span>
+          </Item>
           {cursos ? (
             <Item icon={<BookOpen />} label="Cursos">
               {cursos}
@@ -82,8 +111,14 @@ export function EventoCard({ evento, onEdit }: EventoCardProps) {
           <p className="mt-3 break-words rounded-md bg-muted p-2 text-sm text-muted-foreground">{evento.observacao}</p>
         ) : null}
       </CardContent>
-      {onEdit ? (
-        <CardFooter>
+      <CardFooter className="flex flex-wrap gap-2">
+        <Button asChild variant="default" size="sm">
+          <Link to={`/eventos/${evento.id}/check-in`} aria-label={`Check-in do evento na ${evento.nomeEscola}`}>
+            <QrCode aria-hidden="true" />
+            Check-in
+          </Link>
+        </Button>
+        {onEdit ? (
           <Button
             variant="outline"
             size="sm"
@@ -93,8 +128,8 @@ export function EventoCard({ evento, onEdit }: EventoCardProps) {
             <Pencil aria-hidden="true" />
             Editar
           </Button>
-        </CardFooter>
-      ) : null}
+        ) : null}
+      </CardFooter>
     </Card>
   );
 }

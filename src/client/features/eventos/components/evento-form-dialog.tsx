@@ -33,6 +33,7 @@ import { useCursosDoCliente } from '../api/get-cursos-do-cliente';
 import { useCreateEvento } from '../api/create-evento';
 import { useUpdateEvento } from '../api/update-evento';
 import { EventoCursosField } from './evento-cursos-field';
+import { InscricoesAteField } from './inscricoes-ate-field';
 import { cursoChoices, eventoFormDefaults, statusChoices, toEventoBody } from './evento-form-values';
 
 export interface EventoFormDialogProps {
@@ -225,6 +226,32 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
           placeholder="0,00"
           error={errors.valorTotalDesconto?.message}
           {...register('valorTotalDesconto', { valueAsNumber: true })}
+        />
+      </div>
+
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <TextField
+          id="evento-vagas"
+          label="Vagas para inscrição (opcional)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder="Sem limite"
+          error={errors.vagas?.message}
+          {...register('vagas')}
+        />
+        <Controller
+          control={control}
+          name="inscricoesAte"
+          render={({ field, fieldState }) => (
+            <InscricoesAteField
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
         />
       </div>
 

@@ -21,6 +21,13 @@ const evento: Evento = {
   observacao: null,
   status: 'em_andamento',
   isActive: true,
+  vagas: 80,
+  inscricoesAte: '2030-03-09T21:00:00.000Z',
+  inscricoesAbertas: true,
+  vagasRestantes: 80,
+  inscritos: 0,
+  listaEspera: 0,
+  presentes: 0,
   cursoIds: ['k1'],
   cursos: [],
   createdAt: '2030-01-01T00:00:00.000Z',
@@ -43,6 +50,8 @@ const values: EventoFormValues = {
   observacao: '',
   cursoIds: ['k1', 'k2'],
   status: 'concluido',
+  vagas: '',
+  inscricoesAte: '',
 };
 
 describe('eventoFormDefaults', () => {
@@ -63,6 +72,8 @@ describe('eventoFormDefaults', () => {
       observacao: '',
       cursoIds: [],
       status: 'agendado',
+      vagas: '',
+      inscricoesAte: '',
     });
   });
 
@@ -76,6 +87,9 @@ describe('eventoFormDefaults', () => {
       observacao: '',
       cursoIds: ['k1'],
       status: 'em_andamento',
+      // Issue 20: the deadline in São Paulo time, as the field shows it.
+      vagas: '80',
+      inscricoesAte: '09/03/2030 18:00',
     });
   });
 });
@@ -98,8 +112,20 @@ describe('toEventoBody', () => {
       cep: undefined,
       valorTotalDesconto: undefined,
       observacao: undefined,
+      // Issue 20: no seat limit, no deadline.
+      vagas: null,
+      inscricoesAte: null,
     });
     expect(JSON.parse(JSON.stringify(body))).not.toHaveProperty('cep');
+  });
+
+  it('sends the seats as a number and the deadline as the São Paulo instant (issue 20)', () => {
+    const body = toEventoBody(
+      { ...values, vagas: '150', inscricoesAte: '09/03/2030 18:00' },
+      { pickCliente: false, isEdit: false },
+    );
+    expect(body).toMatchObject({ vagas: 150, inscricoesAte: '2030-03-09T18:00:00-03:00' });
+    expect(new Date(body.inscricoesAte!).toISOString()).toBe('2030-03-09T21:00:00.000Z');
   });
 
   it("sends the status of an edit, and no clienteId for a cliente (the server takes the session's)", () => {

@@ -1,6 +1,13 @@
 import { EVENTO_STATUS_LABELS, eventoStatusOptions, type EventoStatus, type Option } from '@shared/enums';
 import { maskCep } from '@shared/format';
-import { isFinalStatus, type Evento, type EventoFormInput, type EventoFormValues } from '@shared/schemas/evento';
+import {
+  inscricoesAteFromField,
+  inscricoesAteToField,
+  isFinalStatus,
+  type Evento,
+  type EventoFormInput,
+  type EventoFormValues,
+} from '@shared/schemas/evento';
 import type { CursoOption } from '../api/get-cursos-do-cliente';
 import type { EventoBody } from '../api/create-evento';
 
@@ -22,6 +29,8 @@ export function eventoFormDefaults(evento?: Evento): Partial<EventoFormInput> {
     observacao: evento?.observacao ?? '',
     cursoIds: evento?.cursoIds ?? [],
     status: evento?.status ?? 'agendado',
+    vagas: evento?.vagas ? String(evento.vagas) : '',
+    inscricoesAte: inscricoesAteToField(evento?.inscricoesAte),
   };
 }
 
@@ -32,15 +41,20 @@ export interface EventoBodyOptions {
   isEdit: boolean;
 }
 
-/** SPEC §5: an empty CEP and a discount of 0 are left out; a cliente's own id comes from its session. */
+/**
+ * SPEC §5: an empty CEP and a discount of 0 are left out; a cliente's own id comes from its session. Empty seats
+ * and deadline are sent as null: no limit (issue 20).
+ */
 export function toEventoBody(values: EventoFormValues, { pickCliente, isEdit }: EventoBodyOptions): EventoBody {
-  const { clienteId, cep, valorTotalDesconto, observacao, status, ...rest } = values;
+  const { clienteId, cep, valorTotalDesconto, observacao, status, vagas, inscricoesAte, ...rest } = values;
   // Undefined keys are left out of the JSON.
   const body: EventoBody = {
     ...rest,
     cep: cep || undefined,
     valorTotalDesconto: valorTotalDesconto || undefined,
     observacao: observacao || undefined,
+    vagas: vagas === '' ? null : Number(vagas),
+    inscricoesAte: inscricoesAte === '' ? null : inscricoesAteFromField(inscricoesAte),
   };
   if (pickCliente) body.clienteId = clienteId;
   if (isEdit) body.status = status;

@@ -8,7 +8,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SEM_FILTRO, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Option } from '@shared/enums';
-import { STATUS_FILTER_OPTIONS, responsavelFilterOptions } from '../hooks/follow-up-filters';
+import {
+  LISTA_ESPERA_FILTER_OPTIONS,
+  PRESENCA_FILTER_OPTIONS,
+  STATUS_FILTER_OPTIONS,
+  responsavelFilterOptions,
+} from '../hooks/follow-up-filters';
 import type { FunnelFilters } from '../hooks/use-funnel-filters';
 
 /** Radix Select needs a non-empty value for 'all'. */
@@ -140,6 +145,20 @@ export function FunnelToolbar({ filters, eventos, exportHref, followUp }: Funnel
                 currentNome: filters.responsavelNome,
               })}
               onChange={(responsavelId) => update({ responsavelId })}
+            />
+            <FilterSelect
+              id={`${id}-lista-espera`}
+              label="Lista de espera"
+              value={values.listaEspera}
+              options={LISTA_ESPERA_FILTER_OPTIONS}
+              onChange={(listaEspera) => update({ listaEspera })}
+            />
+            <FilterSelect
+              id={`${id}-presenca`}
+              label="Presença no evento"
+              value={values.presenca}
+              options={PRESENCA_FILTER_OPTIONS}
+              onChange={(presenca) => update({ presenca })}
             />
           </div>
         ) : null}

@@ -2,6 +2,7 @@ import { MISSING } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { AcompanharLink, type LeadListPath } from './acompanhar-link';
+import { InscricaoBadges } from './inscricao-badges';
 import { LeadStatusBadge } from './lead-status-badge';
 
 /**
@@ -27,7 +28,12 @@ export function leadFollowUpColumns(from: LeadListPath): DataTableColumn<LeadIte
     {
       key: 'status',
       header: 'Status',
-      cell: (lead) => <LeadStatusBadge status={lead.status} />,
+      cell: (lead) => (
+        <>
+          <LeadStatusBadge status={lead.status} />
+          <InscricaoBadges lead={lead} />
+        </>
+      ),
       className: 'sticky right-[4.5rem] bg-card shadow-[-8px_0_8px_-8px_rgb(15_23_42_/_0.2)]',
     },
     {

@@ -8,6 +8,7 @@ import {
   leadFollowUpFilterShape,
 } from '@shared/schemas/acompanhamento';
 import type { Option } from '@shared/enums';
+import { leadInscricaoFilterShape, type SIM_NAO } from '@shared/schemas/inscricao';
 import type { DrillChip } from '@/lib/drill-filters';
 
 /**
@@ -15,7 +16,7 @@ import type { DrillChip } from '@/lib/drill-filters';
  * responsável are the toolbar's selects; the return date and 'no contact yet' arrive from the dashboard's cards
  * and show as removable chips.
  */
-export const FOLLOW_UP_KEYS = ['status', 'responsavelId', 'retorno', 'semContato'] as const;
+export const FOLLOW_UP_KEYS = ['status', 'responsavelId', 'retorno', 'semContato', 'listaEspera', 'presenca'] as const;
 export type FollowUpKey = (typeof FOLLOW_UP_KEYS)[number];
 
 export interface FollowUpFilter {
@@ -24,7 +25,12 @@ export interface FollowUpFilter {
   responsavelId: string;
   retorno: RetornoFiltro;
   semContato: SemContatoFiltro;
+  /** Issue 20: on the waiting list or not, came to the event or not. */
+  listaEspera: (typeof SIM_NAO)[number];
+  presenca: (typeof SIM_NAO)[number];
 }
+
+const FILTER_SHAPES = { ...leadFollowUpFilterShape, ...leadInscricaoFilterShape };
 
 /** The name shown for a vendedor's id in the address (a link that filters by one carries it, as drill-downs do). */
 export const RESPONSAVEL_NOME_PARAM = 'responsavelNome';
@@ -35,7 +41,7 @@ export function readFollowUpFilter(params: URLSearchParams): Partial<FollowUpFil
   for (const key of FOLLOW_UP_KEYS) {
     const raw = params.get(key);
     if (!raw) continue;
-    const parsed = leadFollowUpFilterShape[key].safeParse(raw);
+    const parsed = FILTER_SHAPES[key].safeParse(raw);
     if (parsed.success && parsed.data) (filter as Record<FollowUpKey, string>)[key] = parsed.data;
   }
   return filter;
@@ -66,6 +72,18 @@ export function followUpChips(params: URLSearchParams): DrillChip[] {
 export function followUpParamNames(): string[] {
   return [...FOLLOW_UP_KEYS, RESPONSAVEL_NOME_PARAM];
 }
+
+export const LISTA_ESPERA_FILTER_OPTIONS: Option[] = [
+  { value: SEM_FILTRO, label: 'Todas as inscrições' },
+  { value: 'sim', label: 'Na lista de espera' },
+  { value: 'nao', label: 'Com vaga' },
+];
+
+export const PRESENCA_FILTER_OPTIONS: Option[] = [
+  { value: SEM_FILTRO, label: 'Todos' },
+  { value: 'sim', label: 'Presentes' },
+  { value: 'nao', label: 'Ausentes' },
+];
 
 export const STATUS_FILTER_OPTIONS: Option[] = [
   { value: SEM_FILTRO, label: 'Todos os status' },

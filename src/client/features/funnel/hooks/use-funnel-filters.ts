@@ -19,10 +19,13 @@ export interface FunnelFilterValues {
   /** Leads and Interesses only (issue 16); '' is every status, every responsável. */
   status: string;
   responsavelId: string;
+  /** Issue 20: 'sim', 'nao' or '' (all). */
+  listaEspera: string;
+  presenca: string;
 }
 
 /** The filters kept in the address, so a link (a Relatórios drill-down) or the back button restores them. */
-const URL_FILTERS = ['eventoId', 'data', 'status', 'responsavelId'] as const;
+const URL_FILTERS = ['eventoId', 'data', 'status', 'responsavelId', 'listaEspera', 'presenca'] as const;
 
 export interface FunnelFiltersOptions {
   /** Leads and Interesses: the follow-up filters (issue 16) too. The other lists neither read nor send them. */
@@ -111,6 +114,8 @@ export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZ
     data,
     status: followUpFilter.status ?? '',
     responsavelId: followUpFilter.responsavelId ?? '',
+    listaEspera: followUpFilter.listaEspera ?? '',
+    presenca: followUpFilter.presenca ?? '',
   };
   const followUpActive = Object.keys(followUpFilter).length > 0;
   const active = eventoId !== '' || search !== '' || data !== '' || chips.length > 0 || followUpActive;

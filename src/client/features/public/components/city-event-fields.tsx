@@ -2,6 +2,7 @@ import type { ChangeEvent, ComponentProps } from 'react';
 import type { PublicFinalidade } from '@shared/schemas/public';
 import { CalendarDays, ChevronDown, MapPin } from 'lucide-react';
 import { formatBRL, formatDateOnly } from '@shared/format';
+import { INSCRICAO_MESSAGES, vagasAviso } from '@shared/schemas/inscricao-messages';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { Label } from '@/components/ui/label';
@@ -26,6 +27,13 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
       />
     </div>
   );
+}
+
+/** Issue 20: an event that takes no sign-up, or only to the waiting list, says so in its option. */
+function optionSuffix(evento: { inscricoesAbertas: boolean; vagasRestantes?: number }): string {
+  if (!evento.inscricoesAbertas) return ` (${INSCRICAO_MESSAGES.inscricoesEncerradas})`;
+  if (evento.vagasRestantes === 0) return ` (${INSCRICAO_MESSAGES.vagasEsgotadas})`;
+  return '';
 }
 
 export interface CityEventFieldsProps {
@@ -113,7 +121,7 @@ export function CityEventFields({
             <option value="">{eventos.isPending ? 'Carregando eventos...' : 'Selecione o evento da sua escola'}</option>
             {eventos.data?.map((evento) => (
               <option key={evento.id} value={evento.id}>
-                {`${evento.nomeEscola} - ${formatDateOnly(evento.dataEvento)} às ${evento.horario}`}
+                {`${evento.nomeEscola} - ${formatDateOnly(evento.dataEvento)} às ${evento.horario}${optionSuffix(evento)}`}
               </option>
             ))}
           </NativeSelect>
@@ -144,6 +152,17 @@ export function CityEventFields({
                 <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
                 {formatDateOnly(chosen.dataEvento)} às {chosen.horario}
               </span>
+              {vagasAviso(chosen) ? (
+                <span
+                  role="status"
+                  className={cn(
+                    'font-semibold sm:col-span-2',
+                    chosen.inscricoesAbertas && chosen.vagasRestantes !== 0 ? 'text-blue-950' : 'text-red-800',
+                  )}
+                >
+                  {vagasAviso(chosen)}
+                </span>
+              ) : null}
               {chosen.valorTotalDesconto > 0 ? (
                 <span className="font-semibold sm:col-span-2">
                   Crédito educacional: {formatBRL(chosen.valorTotalDesconto)}

@@ -17,6 +17,8 @@ const EVENTO: PublicEvento = {
   estado: 'SP',
   valorTotalDesconto: 1500,
   cursos: [],
+  vagas: null,
+  inscricoesAbertas: true,
 };
 
 /** The form with the page's toasts, from fresh modules: the lists' cache starts empty in every test. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { maskPhone, MASK_MAX_LENGTH } from '@shared/format';
 import type { LeadData, LeadInput } from '@shared/schemas/public';
 import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
+import { INSCRICAO_MESSAGES } from '@shared/schemas/inscricao-messages';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
@@ -9,6 +10,7 @@ import { maskedRegistration } from '@/lib/masked-registration';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
 import { useCreateLead } from '../api/create-lead';
+import { usePublicEventos } from '../api/get-public-eventos';
 import { useSignUpForm } from '../hooks/use-sign-up-form';
 import { CityEventFields } from './city-event-fields';
 import { ConsentField } from './consent-field';
@@ -35,14 +37,22 @@ export function LeadForm() {
     LeadData
   >({ defaultValues: EMPTY, check });
   const { eventoId } = values;
+  // Issue 20: a full event takes the sign-up on its waiting list, when asked; a closed one takes none.
+  const evento = usePublicEventos(cidade).data?.find((e) => e.id === eventoId);
+  const esgotado = evento?.vagasRestantes === 0;
+  const encerrado = evento ? !evento.inscricoesAbertas : false;
+  const [listaEspera, setListaEspera] = useState(false);
 
   const createLead = useCreateLead({
-    onSuccess: () => {
+    onSuccess: (answer) => {
       toast({
         variant: 'success',
-        title: PUBLIC_MESSAGES.leadSuccess,
-        description: PUBLIC_MESSAGES.leadSuccessDescription,
+        title: answer.listaEspera ? INSCRICAO_MESSAGES.listaEsperaSucesso : PUBLIC_MESSAGES.leadSuccess,
+        description: answer.listaEspera
+          ? INSCRICAO_MESSAGES.listaEsperaDescricao
+          : PUBLIC_MESSAGES.leadSuccessDescription,
       });
+      setListaEspera(false);
       reset();
       setCidade('');
     },
@@ -61,7 +71,9 @@ export function LeadForm() {
       noValidate
       className="grid gap-5"
       onFocus={preloadRules}
-      onSubmit={handleSubmit((data) => createLead.mutate(data))}
+      onSubmit={handleSubmit((data) =>
+        createLead.mutate(esgotado && listaEspera ? { ...data, listaEspera: true } : data),
+      )}
     >
       <CityEventFields
         idPrefix="inscricao"
@@ -79,7 +91,7 @@ export function LeadForm() {
         eventoError={errors.eventoId}
       />
 
-      {eventoId ? (
+      {eventoId && !encerrado ? (
         <>
           <TextField
             id="inscricao-nome-aluno"
@@ -121,6 +133,24 @@ export function LeadForm() {
             registration={checkbox('consentimento')}
             error={errors.consentimento}
           />
+          {esgotado ? (
+            <label
+              htmlFor="inscricao-lista-espera"
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            >
+              <input
+                id="inscricao-lista-espera"
+                type="checkbox"
+                className="mt-0.5 size-5 shrink-0 accent-green-700"
+                checked={listaEspera}
+                onChange={(event) => setListaEspera(event.target.checked)}
+              />
+              <span>
+                <strong className="block">{INSCRICAO_MESSAGES.entrarListaEspera}</strong>
+                {INSCRICAO_MESSAGES.listaEsperaDescricao}
+              </span>
+            </label>
+          ) : null}
         </>
       ) : null}
 
@@ -128,7 +158,7 @@ export function LeadForm() {
         type="submit"
         size="lg"
         className="h-auto min-h-12 w-full whitespace-normal bg-success py-3 text-base font-extrabold tracking-wide text-success-foreground hover:bg-green-800"
-        disabled={createLead.isPending}
+        disabled={createLead.isPending || encerrado || (esgotado && !listaEspera)}
       >
         {createLead.isPending ? 'Enviando...' : 'GARANTIR MEU CRÉDITO GRATUITO'}
       </Button>

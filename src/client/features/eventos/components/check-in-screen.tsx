@@ -1,0 +1,261 @@
+import { useEffect, useRef, useState } from 'react';
+import { Camera, CameraOff, CheckCircle2, ImageUp, Info, Search, XCircle } from 'lucide-react';
+import { formatDateOnly } from '@shared/format';
+import { INSCRICAO_MESSAGES, presentesLabel } from '@shared/schemas/inscricao-messages';
+import type { PresencaInput } from '@shared/schemas/inscricao';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useEvento, useInscritos, useRegistrarPresenca } from '../api/check-in';
+import { decodeQr, decodeQrFile, signalSuccess, tokenFromQr } from './qr-decoder';
+
+type Result = { tone: 'ok' | 'again' | 'error'; title: string; detail?: string } | null;
+
+const RESULT_STYLE = {
+  ok: 'border-green-600 bg-green-50 text-green-950',
+  again: 'border-amber-500 bg-amber-50 text-amber-950',
+  error: 'border-red-600 bg-red-50 text-red-950',
+} as const;
+
+/** The camera's frames, read for a QR code until one is found or the scanner is closed. */
+function Scanner({ onToken, onError }: { onToken: (token: string) => void; onError: (message: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [on, setOn] = useState(false);
+
+  useEffect(() => {
+    if (!on) return;
+    let stream: MediaStream | null = null;
+    let stopped = false;
+    let last = '';
+    const tick = async () => {
+      const element = video.current;
+      if (stopped || !element) return;
+      if (element.readyState >= 2) {
+        const text = await decodeQr(element, element.videoWidth, element.videoHeight).catch(() => null);
+        const token = text ? tokenFromQr(text) : null;
+        if (token && token !== last) {
+          last = token;
+          onToken(token);
+          // The same voucher held in front of the camera is read once; another one right after.
+          setTimeout(() => (last = ''), 3000);
+        } else if (text && !token) {
+          onError('Este QR code não é um voucher de evento.');
+        }
+      }
+      if (!stopped) setTimeout(() => void tick(), 250);
+    };
+    navigator.mediaDevices
+      ?.getUserMedia({ video: { facingMode: 'environment' }, audio: false })
+      .then(async (media) => {
+        stream = media;
+        if (stopped || !video.current) return media.getTracks().forEach((t) => t.stop());
+        video.current.srcObject = media;
+        await video.current.play();
+        void tick();
+      })
+      .catch(() => {
+        onError('Não foi possível abrir a câmera. Permita o acesso ou envie uma foto do voucher.');
+        setOn(false);
+      });
+    return () => {
+      stopped = true;
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, [on, onToken, onError]);
+
+  return (
+    <div className="grid gap-3">
+      {on ? (
+        <video
+          ref={video}
+          muted
+          playsInline
+          aria-label="Imagem da câmera"
+          className="aspect-square w-full max-w-sm rounded-md bg-black object-cover"
+        />
+      ) : null}
+      <Button size="lg" className="min-h-14 text-base" onClick={() => setOn((v) => !v)}>
+        {on ? <CameraOff aria-hidden="true" /> : <Camera aria-hidden="true" />}
+        {on ? 'Fechar câmera' : 'Ler QR code com a câmera'}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /eventos/:id/check-in (issue 20): the families at the event's door, by the voucher's QR code (camera or a
+ * photo) or by name. Every control is a big target for a phone held in one hand in daylight.
+ */
+export function CheckInScreen({ eventoId }: { eventoId: string }) {
+  const evento = useEvento(eventoId);
+  const [q, setQ] = useState('');
+  const search = useDebouncedValue(q.trim(), 250);
+  const inscritos = useInscritos(eventoId, search);
+  const [result, setResult] = useState<Result>(null);
+  const presenca = useRegistrarPresenca();
+  const file = useRef<HTMLInputElement>(null);
+
+  const registrar = (body: PresencaInput) =>
+    presenca.mutate(
+      { eventoId, body },
+      {
+        onSuccess: (answer) => {
+          const first = answer.message === INSCRICAO_MESSAGES.presencaRegistrada;
+          if (first) signalSuccess();
+          setResult({
+            tone: first ? 'ok' : 'again',
+            title: `${answer.message}: ${answer.nomeAluno}`,
+            detail: presentesLabel(answer.presentes, answer.inscritos),
+          });
+          void inscritos.refetch();
+        },
+        onError: (error) =>
+          setResult({ tone: 'error', title: errorMessage(error, 'Não foi possível registrar a presença') }),
+      },
+    );
+
+  // The scanner keeps the same callbacks while its camera runs; they call this render's registrar.
+  const onToken = useRef<(token: string) => void>(() => {});
+  useEffect(() => {
+    onToken.current = (token: string) => registrar({ token });
+  });
+  const [handlers] = useState(() => ({
+    token: (token: string) => onToken.current(token),
+    error: (message: string) => setResult({ tone: 'error', title: message }),
+  }));
+
+  const readFile = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    const text = await decodeQrFile(chosen).catch(() => null);
+    const token = text ? tokenFromQr(text) : null;
+    if (token) registrar({ token });
+    else setResult({ tone: 'error', title: 'Nenhum voucher encontrado na imagem.' });
+    if (file.current) file.current.value = '';
+  };
+
+  if (evento.isPending) {
+    return (
+      <div className="flex min-h-40 items-center justify-center">
+        <Spinner label="Carregando o evento..." />
+      </div>
+    );
+  }
+  if (evento.isError) {
+    return <p className="text-destructive">{errorMessage(evento.error, 'Evento não encontrado')}</p>;
+  }
+  const e = evento.data;
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <section aria-labelledby="check-in-evento" className="grid gap-1">
+        <h2 id="check-in-evento" className="text-xl font-semibold">
+          {e.nomeEscola}
+        </h2>
+        <p className="text-muted-foreground">
+          {formatDateOnly(e.dataEvento)} às {e.horario} · {e.cidade} - {e.estado}
+        </p>
+        <p className="text-lg font-semibold" data-testid="check-in-contagem">
+          {presentesLabel(e.presentes, e.inscritos)}
+        </p>
+      </section>
+
+      <div aria-live="polite" className="min-h-0">
+        {result ? (
+          <div
+            role="status"
+            className={cn('flex items-start gap-3 rounded-md border-2 p-4 text-lg', RESULT_STYLE[result.tone])}
+          >
+            {result.tone === 'ok' ? (
+              <CheckCircle2 aria-hidden="true" className="mt-1 size-6 shrink-0" />
+            ) : result.tone === 'again' ? (
+              <Info aria-hidden="true" className="mt-1 size-6 shrink-0" />
+            ) : (
+              <XCircle aria-hidden="true" className="mt-1 size-6 shrink-0" />
+            )}
+            <div>
+              <p className="font-semibold">{result.title}</p>
+              {result.detail ? <p className="text-base">{result.detail}</p> : null}
+            </div>
+          </div>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="check-in-qr" className="grid gap-3">
+        <h3 id="check-in-qr" className="text-lg font-semibold">
+          Voucher (QR code)
+        </h3>
+        <Scanner onToken={handlers.token} onError={handlers.error} />
+        <input
+          ref={file}
+          id="check-in-foto"
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          onChange={(event) => void readFile(event.target.files?.[0])}
+        />
+        <Button asChild variant="outline" size="lg" className="min-h-14 text-base">
+          <label htmlFor="check-in-foto" className="cursor-pointer">
+            <ImageUp aria-hidden="true" />
+            Ler de uma foto do voucher
+          </label>
+        </Button>
+      </section>
+
+      <section aria-labelledby="check-in-nome" className="grid gap-3">
+        <h3 id="check-in-nome" className="text-lg font-semibold">
+          Procurar pelo nome
+        </h3>
+        <div className="grid gap-2">
+          <Label htmlFor="check-in-busca">Nome do aluno ou do responsável</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id="check-in-busca"
+              type="search"
+              className="h-14 pl-11 text-base"
+              autoComplete="off"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+            />
+          </div>
+        </div>
+        {inscritos.isPending ? <Spinner label="Procurando..." /> : null}
+        {inscritos.data?.length === 0 ? <p className="text-muted-foreground">Nenhuma inscrição encontrada.</p> : null}
+        <ul className="grid gap-2" aria-label="Inscrições">
+          {inscritos.data?.map((inscrito) => (
+            <li key={inscrito.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+              <div className="min-w-0">
+                <p className="break-words font-semibold">{inscrito.nomeAluno}</p>
+                <p className="break-words text-sm text-muted-foreground">Responsável: {inscrito.nomeResponsavel}</p>
+                {inscrito.listaEspera ? <Badge variant="warning">{INSCRICAO_MESSAGES.listaEspera}</Badge> : null}
+              </div>
+              {inscrito.presenteEm ? (
+                <Badge variant="success" className="px-3 py-2 text-sm">
+                  Presente
+                </Badge>
+              ) : (
+                <Button
+                  size="lg"
+                  className="min-h-12 w-full sm:w-auto"
+                  disabled={inscrito.listaEspera || presenca.isPending}
+                  aria-label={`Registrar presença de ${inscrito.nomeAluno}`}
+                  onClick={() => registrar({ leadId: inscrito.id })}
+                >
+                  Registrar presença
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

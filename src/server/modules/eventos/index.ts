@@ -1,0 +1,1 @@
+export { findEvento } from './eventos.repository';

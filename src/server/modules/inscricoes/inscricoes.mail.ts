@@ -1,0 +1,150 @@
+import { LOCAL_EVENTO_LABELS, type LocalEvento } from '../../../shared/enums';
+import { formatDateOnly } from '../../../shared/format';
+import { layout } from '../../mail/templates';
+
+/** The event as the confirmation e-mail and its calendar file name it. */
+export interface EventoDoVoucher {
+  id: string;
+  nomeEscola: string;
+  /** YYYY-MM-DD */
+  dataEvento: string;
+  /** HH:MM, São Paulo time */
+  horario: string;
+  local: LocalEvento;
+  cidade: string;
+  estado: string;
+}
+
+/** How long the event is in the calendar: the product knows its start only. */
+const DURACAO_HORAS = 2;
+
+const icsEscape = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/\r?\n/g, '\\n')
+    .replace(/([,;])/g, '\\$1');
+
+/** RFC 5545 folds lines over 75 octets; the continuation starts with a space. */
+function fold(line: string): string {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  for (const char of line) {
+    if (Buffer.byteLength(current + char, 'utf8') > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = '';
+    }
+    current += char;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** 'YYYYMMDDTHHMMSS' local time, `hours` after the event's start. */
+function localTime(dataEvento: string, horario: string, hours = 0): string {
+  const [h, m] = horario.split(':').map(Number) as [number, number];
+  const base = new Date(`${dataEvento}T00:00:00Z`);
+  base.setUTCMinutes(h * 60 + m + hours * 60);
+  return stamp(base).replace('Z', '');
+}
+
+/**
+ * The calendar file of the sign-up: one event in America/Sao_Paulo (with its VTIMEZONE: -03:00 all year since
+ * 2019), starting at the event's time and lasting DURACAO_HORAS, with the voucher's link.
+ */
+export function eventoIcs(evento: EventoDoVoucher, voucherUrl: string, uid: string, now: Date): string {
+  const lugar = `${evento.nomeEscola} (${LOCAL_EVENTO_LABELS[evento.local]}), ${evento.cidade} - ${evento.estado}`;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Rede de Credito Educacional//Eventos//PT-BR',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VTIMEZONE',
+    'TZID:America/Sao_Paulo',
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    'TZOFFSETFROM:-0300',
+    'TZOFFSETTO:-0300',
+    'TZNAME:-03',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTAMP:${stamp(now)}`,
+    `DTSTART;TZID=America/Sao_Paulo:${localTime(evento.dataEvento, evento.horario)}`,
+    `DTEND;TZID=America/Sao_Paulo:${localTime(evento.dataEvento, evento.horario, DURACAO_HORAS)}`,
+    `SUMMARY:${icsEscape(`Crédito Estudantil - ${evento.nomeEscola}`)}`,
+    `LOCATION:${icsEscape(lugar)}`,
+    `DESCRIPTION:${icsEscape(`Apresente o voucher na entrada: ${voucherUrl}`)}`,
+    `URL:${voucherUrl}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+function eventoLines(evento: EventoDoVoucher): string[] {
+  return [
+    `Evento: ${evento.nomeEscola}`,
+    `Data: ${formatDateOnly(evento.dataEvento)}`,
+    `Horário: ${evento.horario}`,
+    `Local: ${LOCAL_EVENTO_LABELS[evento.local]} - ${evento.cidade} - ${evento.estado}`,
+  ];
+}
+
+export type VoucherMailKind = 'confirmada' | 'espera' | 'promovida';
+
+const SUBJECTS: Record<VoucherMailKind, string> = {
+  confirmada: 'Inscrição confirmada',
+  espera: 'Você está na lista de espera',
+  promovida: 'Uma vaga foi liberada: inscrição confirmada',
+};
+
+/**
+ * The e-mail after a sign-up: confirmed (with the calendar file), on the waiting list, or moved from the
+ * waiting list to a seat. It names the student by the first name only and carries the voucher's link.
+ */
+export function voucherEmail(
+  kind: VoucherMailKind,
+  primeiroNome: string,
+  evento: EventoDoVoucher,
+  voucherUrl: string,
+  now: Date,
+) {
+  const intro: Record<VoucherMailKind, string> = {
+    confirmada: `A inscrição de ${primeiroNome} no evento do Crédito Estudantil está confirmada.`,
+    espera: `As vagas do evento estão esgotadas e ${primeiroNome} entrou na lista de espera. Se uma vaga for liberada, avisaremos por e-mail.`,
+    promovida: `Uma vaga foi liberada e a inscrição de ${primeiroNome} no evento do Crédito Estudantil está confirmada.`,
+  };
+  const seated = kind !== 'espera';
+  const lines = [
+    'Olá!',
+    intro[kind],
+    ...eventoLines(evento),
+    seated
+      ? 'Apresente o voucher abaixo (o QR code) na entrada do evento. Se não puder ir, cancele a inscrição pelo mesmo link para liberar a vaga a outra família.'
+      : 'Pelo link abaixo você acompanha a sua inscrição ou sai da lista de espera.',
+  ];
+  return {
+    subject: SUBJECTS[kind],
+    text: `${lines.join('\n\n')}\n\n${voucherUrl}\n`,
+    html: layout(SUBJECTS[kind], lines, { label: 'Abrir o voucher', url: voucherUrl }),
+    attachments: seated
+      ? [
+          {
+            filename: 'evento.ics',
+            content: eventoIcs(evento, voucherUrl, `${evento.id}-${voucherUrl.slice(-12)}@credito-educacional`, now),
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          },
+        ]
+      : undefined,
+  };
+}

@@ -1,0 +1,188 @@
+import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Inscrito } from '../../../shared/schemas/inscricao';
+import type { Actor } from '../../access/actor';
+import { eventosVisibleTo, leadsVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { eventos, leads, leadVouchers } from '../../db/schema';
+import { searchAny } from '../../lib/pagination';
+
+/**
+ * The seats of an event (issue 20, ADR 025). A seat is a lead neither on the waiting list nor cancelled; the
+ * sign-up and the cancellation count them under the event row's lock, so two of them never both take the last.
+ */
+
+/** A lead that holds a seat. */
+export const seated = and(eq(leads.listaEspera, false), isNull(leads.canceladoEm)) as SQL;
+
+/**
+ * The event's counts, correlated with the outer query's `eventos` row (each an index range: migration 0012). The
+ * column is named in full: drizzle leaves the table out of a one-table select's columns.
+ */
+export const eventoCounts = {
+  inscritos: sql<number>`(select count(*)::int from leads l
+    where l.evento_id = eventos.id and not l.lista_espera and l.cancelado_em is null)`,
+  listaEspera: sql<number>`(select count(*)::int from leads l
+    where l.evento_id = eventos.id and l.lista_espera and l.cancelado_em is null)`,
+  presentes: sql<number>`(select count(*)::int from leads l
+    where l.evento_id = eventos.id and l.presente_em is not null)`,
+};
+
+/** Still taking sign-ups at `now`: before the deadline, when the event has one. */
+export const beforeDeadline = (now: Date) =>
+  sql`(${eventos.inscricoesAte} is null or ${eventos.inscricoesAte} > ${now.toISOString()}::timestamptz)`;
+
+export const eventoDoVoucherColumns = {
+  id: eventos.id,
+  nomeEscola: eventos.nomeEscola,
+  dataEvento: eventos.dataEvento,
+  horario: eventos.horario,
+  local: eventos.local,
+  cidade: eventos.cidade,
+  estado: eventos.estado,
+};
+
+/** The event's row for a sign-up or a cancellation, locked until the transaction ends. */
+export async function lockEventoForSeats(db: Executor, eventoId: string) {
+  const [row] = await db
+    .select({ ...eventoDoVoucherColumns, vagas: eventos.vagas })
+    .from(eventos)
+    .where(eq(eventos.id, eventoId))
+    .for('update');
+  return row;
+}
+
+export async function countSeated(db: Executor, eventoId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(and(eq(leads.eventoId, eventoId), seated));
+  return Number(row?.n ?? 0);
+}
+
+/** The first lead of the waiting list, first come first served. */
+export async function firstOnWaitingList(db: Executor, eventoId: string) {
+  const [row] = await db
+    .select({ id: leads.id, nomeAluno: leads.nomeAluno, email: leads.email })
+    .from(leads)
+    .where(and(eq(leads.eventoId, eventoId), eq(leads.listaEspera, true), isNull(leads.canceladoEm)))
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .limit(1);
+  return row;
+}
+
+export async function takeSeat(db: Executor, leadId: string): Promise<void> {
+  await db.update(leads).set({ listaEspera: false }).where(eq(leads.id, leadId));
+}
+
+export async function insertVoucher(db: Executor, leadId: string, tokenHash: string, expiraEm: Date) {
+  await db.insert(leadVouchers).values({ leadId, tokenHash, expiraEm });
+}
+
+/** The lead and event of a voucher still valid at `now`. */
+export async function findVoucher(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      leadId: leads.id,
+      nomeAluno: leads.nomeAluno,
+      listaEspera: leads.listaEspera,
+      canceladoEm: leads.canceladoEm,
+      presenteEm: leads.presenteEm,
+      evento: eventoDoVoucherColumns,
+    })
+    .from(leadVouchers)
+    .innerJoin(leads, eq(leads.id, leadVouchers.leadId))
+    .innerJoin(eventos, eq(eventos.id, leads.eventoId))
+    .where(and(eq(leadVouchers.tokenHash, tokenHash), gt(leadVouchers.expiraEm, now)))
+    .limit(1);
+  return row;
+}
+
+/** Cancels the lead unless it was cancelled already; answers whether it held a seat. */
+export async function cancelLead(db: Executor, leadId: string, now: Date) {
+  const [row] = await db
+    .update(leads)
+    .set({ canceladoEm: now })
+    .where(and(eq(leads.id, leadId), isNull(leads.canceladoEm)))
+    .returning({ listaEspera: leads.listaEspera });
+  return row;
+}
+
+/** The event when the actor may read it (the check-in's scope). */
+export async function findVisibleEventoId(db: Executor, actor: Actor, eventoId: string) {
+  const [row] = await db
+    .select({ id: eventos.id, ...eventoCounts })
+    .from(eventos)
+    .where(and(eq(eventos.id, eventoId), eventosVisibleTo(actor)))
+    .limit(1);
+  return row;
+}
+
+const leadAtDoor = {
+  id: leads.id,
+  nomeAluno: leads.nomeAluno,
+  listaEspera: leads.listaEspera,
+  canceladoEm: leads.canceladoEm,
+  presenteEm: leads.presenteEm,
+};
+
+/** The event's lead by its voucher (valid at `now`), or by its id; scoped to what the actor reads. */
+export async function findLeadAtDoor(
+  db: Executor,
+  actor: Actor,
+  eventoId: string,
+  by: { tokenHash: string; now: Date } | { leadId: string },
+) {
+  const base = and(eq(leads.eventoId, eventoId), leadsVisibleTo(actor));
+  if ('leadId' in by) {
+    const [row] = await db
+      .select(leadAtDoor)
+      .from(leads)
+      .where(and(base, eq(leads.id, by.leadId)))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+  const [row] = await db
+    .select(leadAtDoor)
+    .from(leadVouchers)
+    .innerJoin(leads, eq(leads.id, leadVouchers.leadId))
+    .where(and(base, eq(leadVouchers.tokenHash, by.tokenHash), gt(leadVouchers.expiraEm, by.now)))
+    .limit(1)
+    .for('update', { of: leads });
+  return row;
+}
+
+export async function markPresent(db: Executor, leadId: string, now: Date) {
+  const [row] = await db
+    .update(leads)
+    .set({ presenteEm: now })
+    .where(and(eq(leads.id, leadId), isNull(leads.presenteEm)))
+    .returning({ presenteEm: leads.presenteEm });
+  return row;
+}
+
+const INSCRITOS_MAX = 30;
+
+/** The check-in's name search over the event's families: student's or guardian's name. */
+export async function searchInscritos(db: Executor, actor: Actor, eventoId: string, q: string | undefined) {
+  const rows = await db
+    .select({
+      id: leads.id,
+      nomeAluno: leads.nomeAluno,
+      nomeResponsavel: leads.nomeResponsavel,
+      listaEspera: leads.listaEspera,
+      presenteEm: leads.presenteEm,
+    })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.eventoId, eventoId),
+        leadsVisibleTo(actor),
+        isNull(leads.canceladoEm),
+        searchAny(q, [leads.nomeAluno, leads.nomeResponsavel]),
+      ),
+    )
+    .orderBy(asc(leads.nomeAluno), asc(leads.id))
+    .limit(INSCRITOS_MAX);
+  return rows.map((r): Inscrito => ({ ...r, presenteEm: r.presenteEm ? r.presenteEm.toISOString() : null }));
+}

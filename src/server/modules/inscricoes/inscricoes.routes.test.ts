@@ -1,0 +1,438 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao';
+import { auditLog, eventos, leads } from '../../db/schema';
+import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
+import { as } from '../../../../tests/support/inject-as';
+
+/**
+ * Issue 20: an event's seats and sign-up deadline, the waiting list, the confirmation e-mail with its calendar
+ * file, the voucher and its cancellation, and the check-in at the door. Runs on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL (where the concurrent sign-ups really race on separate connections).
+ */
+
+let ctx: TestContext;
+let campinas: typeof eventos.$inferSelect;
+let outroCliente: typeof eventos.$inferSelect;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const rows = await ctx.handle.db.select().from(eventos);
+  campinas = rows.find((e) => e.cidade === 'Campinas' && e.status === 'agendado')!;
+  outroCliente = rows.find((e) => e.clienteId && e.clienteId !== campinas.clienteId)!;
+});
+afterAll(() => ctx.close());
+
+let nextAddress = 1;
+const address = () => `10.20.${Math.floor(nextAddress / 250) % 250}.${(nextAddress++ % 250) + 1}`;
+const post = (url: string, payload?: unknown) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: address() });
+const get = (url: string) => ctx.app.inject({ url, remoteAddress: address() });
+const unique = () => `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
+
+function setNow(instant: Date) {
+  ctx.clock.advance(instant.getTime() - ctx.clock.now().getTime());
+}
+beforeEach(() => setNow(new Date()));
+
+async function addEvento(overrides: Partial<typeof eventos.$inferInsert> = {}) {
+  const [row] = await ctx.handle.db
+    .insert(eventos)
+    .values({
+      clienteId: campinas.clienteId,
+      microFranquiaId: campinas.microFranquiaId,
+      nomeEscola: `Escola ${unique()}`,
+      tipoEscola: 'publica',
+      cidade: `Vagas ${unique()}`,
+      estado: 'SP',
+      dataDistribuicao: campinas.dataDistribuicao,
+      dataEvento: campinas.dataEvento,
+      horario: '19:00',
+      local: 'escola',
+      qtdAlunos: 10,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+function leadBody(eventoId: string, overrides: Record<string, unknown> = {}) {
+  const id = unique();
+  return {
+    eventoId,
+    nomeAluno: `Maria ${id} Souza`,
+    nomeResponsavel: `Ana ${id}`,
+    email: `familia.${id}@email.com`,
+    telefone: '(19) 98765-4321',
+    consentimento: true,
+    ...overrides,
+  };
+}
+
+const seatedCount = async (eventoId: string) =>
+  (
+    await ctx.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(and(eq(leads.eventoId, eventoId), eq(leads.listaEspera, false), isNull(leads.canceladoEm)))
+  )[0]!.n;
+
+/** An e-mail's text and its parts (quoted-printable and base64 undone). */
+function decodeEml(eml: string) {
+  const qp = (s: string) =>
+    Buffer.from(
+      s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  const ics = /Content-Type: text\/calendar[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/i.exec(eml);
+  const icsText = ics ? Buffer.from(ics[1]!.replace(/\s+/g, ''), 'base64').toString('utf8') : null;
+  return { text: qp(eml), ics: icsText };
+}
+
+/** The e-mails sent to an address since the test began. */
+async function mailsTo(email: string) {
+  await ctx.app.background.drain();
+  return readOutbox(ctx.dataDir)
+    .filter((m) => m.includes(`To: ${email}`))
+    .map(decodeEml);
+}
+
+const tokenFrom = (text: string) => {
+  const match = new RegExp(`${APP_URL}/voucher/([A-Za-z0-9_-]{43})`).exec(text);
+  if (!match) throw new Error('no voucher link in the e-mail');
+  return match[1]!;
+};
+
+async function signUp(eventoId: string, overrides: Record<string, unknown> = {}) {
+  const body = leadBody(eventoId, overrides);
+  const response = await post('/api/leads', body);
+  return { body, response };
+}
+
+async function voucherOf(email: string) {
+  const mails = await mailsTo(email);
+  return tokenFrom(mails.at(-1)!.text);
+}
+
+describe('seats', () => {
+  it('answers the public list with the seats left and whether sign-ups are open', async () => {
+    const evento = await addEvento({ vagas: 10 });
+    const semLimite = await addEvento({ cidade: evento.cidade });
+    for (let i = 0; i < 8; i++) expect((await signUp(evento.id)).response.statusCode).toBe(201);
+    const list = (await get(`/api/public/eventos?cidade=${encodeURIComponent(evento.cidade)}`)).json();
+    const com = list.find((e: { id: string }) => e.id === evento.id);
+    const sem = list.find((e: { id: string }) => e.id === semLimite.id);
+    expect(com).toMatchObject({ vagas: 10, vagasRestantes: 2, inscricoesAbertas: true });
+    expect(sem).toMatchObject({ vagas: null, inscricoesAbertas: true });
+    expect(sem).not.toHaveProperty('vagasRestantes');
+  });
+
+  it('refuses a sign-up past the seats with 409, or puts it on the waiting list when asked', async () => {
+    const evento = await addEvento({ vagas: 2 });
+    const primeiro = await signUp(evento.id);
+    expect(primeiro.response.json()).toMatchObject({ listaEspera: false });
+    expect((await signUp(evento.id)).response.statusCode).toBe(201);
+    const cheio = await signUp(evento.id);
+    expect(cheio.response.statusCode).toBe(409);
+    expect(cheio.response.json().message).toBe(INSCRICAO_MESSAGES.esgotadas);
+    const espera = await signUp(evento.id, { listaEspera: true });
+    expect(espera.response.statusCode).toBe(201);
+    expect(espera.response.json()).toMatchObject({ listaEspera: true });
+    // The family that already has a seat signing up again keeps it: the same answer, no second row.
+    const repeat = await post('/api/leads', primeiro.body);
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.json()).toMatchObject({ id: primeiro.response.json().id, listaEspera: false });
+    expect(await seatedCount(evento.id)).toBe(2);
+    const staff = (await as(ctx.app, 'cliente').get('/api/eventos?pageSize=100')).json();
+    expect(staff.find((e: { id: string }) => e.id === evento.id)).toMatchObject({
+      vagas: 2,
+      vagasRestantes: 0,
+      inscritos: 2,
+      listaEspera: 1,
+      presentes: 0,
+      inscricoesAbertas: true,
+    });
+  });
+
+  it('never sells more seats than there are: 200 concurrent sign-ups for the last 10', async () => {
+    const evento = await addEvento({ vagas: 15 });
+    for (let i = 0; i < 5; i++) expect((await signUp(evento.id)).response.statusCode).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 200 }, () => post('/api/leads', leadBody(evento.id))));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 409)).toHaveLength(190);
+    expect(
+      answers.filter((a) => a.statusCode === 409).every((a) => a.json().message === INSCRICAO_MESSAGES.esgotadas),
+    ).toBe(true);
+    expect(await seatedCount(evento.id)).toBe(15);
+  }, 120_000);
+
+  it('puts the rest on the waiting list when the concurrent sign-ups ask for it', async () => {
+    const evento = await addEvento({ vagas: 10 });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => post('/api/leads', leadBody(evento.id, { listaEspera: true }))),
+    );
+    expect(answers.every((a) => a.statusCode === 201)).toBe(true);
+    expect(answers.filter((a) => a.json().listaEspera === false)).toHaveLength(10);
+    expect(await seatedCount(evento.id)).toBe(10);
+    const [waiting] = await ctx.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(and(eq(leads.eventoId, evento.id), eq(leads.listaEspera, true)));
+    expect(waiting!.n).toBe(190);
+  }, 120_000);
+});
+
+describe('sign-up deadline', () => {
+  it("closes at inscricoesAte's minute in São Paulo time: 409 and inscricoesAbertas false", async () => {
+    const evento = await addEvento({
+      dataEvento: '2030-03-10',
+      inscricoesAte: new Date('2030-03-09T18:00:00-03:00'),
+    });
+    const list = async () => (await get(`/api/public/eventos?cidade=${encodeURIComponent(evento.cidade)}`)).json()[0];
+    setNow(new Date('2030-03-09T20:59:59Z')); // 17:59:59 in São Paulo
+    expect(await list()).toMatchObject({ inscricoesAbertas: true });
+    expect((await signUp(evento.id)).response.statusCode).toBe(201);
+    setNow(new Date('2030-03-09T21:00:00Z')); // 18:00 in São Paulo
+    expect(await list()).toMatchObject({ inscricoesAbertas: false });
+    const closed = await signUp(evento.id);
+    expect(closed.response.statusCode).toBe(409);
+    expect(closed.response.json().message).toBe(INSCRICAO_MESSAGES.encerradas);
+  });
+
+  it('takes sign-ups through the event day without a deadline, as before', async () => {
+    const evento = await addEvento({ dataEvento: '2030-03-10' });
+    setNow(new Date('2030-03-11T02:59:00Z')); // 23:59 of the 10th in São Paulo
+    expect((await signUp(evento.id)).response.statusCode).toBe(201);
+  });
+});
+
+describe('confirmation e-mail and voucher', () => {
+  it('e-mails the voucher link and a calendar file in São Paulo time after the sign-up', async () => {
+    const evento = await addEvento({ dataEvento: '2030-05-20', horario: '19:30' });
+    const { body } = await signUp(evento.id);
+    const [mail] = await mailsTo(body.email);
+    expect(mail!.text).toContain('Inscrição confirmada');
+    expect(mail!.text).toContain(evento.nomeEscola);
+    expect(mail!.text).toContain('20/05/2030');
+    expect(mail!.text).toContain('19:30');
+    const token = tokenFrom(mail!.text);
+    const calendar = new ICAL.Component(ICAL.parse(mail!.ics!));
+    const timezone = new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!);
+    const vevent = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(vevent.component.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/Sao_Paulo');
+    expect(vevent.startDate.toString()).toBe('2030-05-20T19:30:00');
+    vevent.startDate.zone = timezone;
+    expect(vevent.startDate.toJSDate().toISOString()).toBe('2030-05-20T22:30:00.000Z');
+    expect(vevent.summary).toContain(evento.nomeEscola);
+    expect(vevent.description).toContain(`${APP_URL}/voucher/${token}`);
+    // Only the digest is stored.
+    const stored = await ctx.handle.db.execute(sql`select token_hash from lead_vouchers`);
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('shows the first name and the event only, and stops at 7 days after the event', async () => {
+    const evento = await addEvento({ dataEvento: '2030-06-01' });
+    const { body } = await signUp(evento.id, { nomeAluno: 'Joana Pereira Lima' });
+    const token = await voucherOf(body.email);
+    const response = await get(`/api/public/voucher/${token}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.json()).toEqual({
+      primeiroNome: 'Joana',
+      listaEspera: false,
+      cancelado: false,
+      presente: false,
+      evento: {
+        nomeEscola: evento.nomeEscola,
+        dataEvento: '2030-06-01',
+        horario: '19:00',
+        local: 'escola',
+        cidade: evento.cidade,
+        estado: 'SP',
+      },
+    });
+    for (const secret of ['Pereira', body.email, body.nomeResponsavel, '98765']) {
+      expect(response.body).not.toContain(secret);
+    }
+    setNow(new Date('2030-06-08T23:59:00-03:00'));
+    expect((await get(`/api/public/voucher/${token}`)).statusCode).toBe(200);
+    setNow(new Date('2030-06-09T00:00:00-03:00'));
+    const expired = await get(`/api/public/voucher/${token}`);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().message).toBe(INSCRICAO_MESSAGES.voucherNaoEncontrado);
+    expect((await get(`/api/public/voucher/${'x'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await get('/api/public/voucher/curto')).statusCode).toBe(400);
+  });
+
+  it('cancels once: the seat goes to exactly one family of the waiting list, who is e-mailed', async () => {
+    const evento = await addEvento({ vagas: 1 });
+    const seatedFamily = await signUp(evento.id);
+    const first = await signUp(evento.id, { listaEspera: true });
+    const second = await signUp(evento.id, { listaEspera: true });
+    expect((await mailsTo(first.body.email))[0]!.text).toContain('lista de espera');
+    const token = await voucherOf(seatedFamily.body.email);
+    const cancel = await post(`/api/public/voucher/${token}/cancelar`);
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toEqual({ message: INSCRICAO_MESSAGES.cancelada });
+    const again = await post(`/api/public/voucher/${token}/cancelar`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(INSCRICAO_MESSAGES.jaCancelada);
+    expect((await get(`/api/public/voucher/${token}`)).json()).toMatchObject({ cancelado: true });
+
+    const rows = await ctx.handle.db.select().from(leads).where(eq(leads.eventoId, evento.id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(first.response.json().id)).toMatchObject({ listaEspera: false, canceladoEm: null });
+    expect(byId.get(second.response.json().id)).toMatchObject({ listaEspera: true });
+    expect(await seatedCount(evento.id)).toBe(1);
+    const promotedMails = await mailsTo(first.body.email);
+    expect(promotedMails).toHaveLength(2);
+    expect(promotedMails[1]!.text).toContain('Uma vaga foi liberada');
+    expect(promotedMails[1]!.ics).toContain('BEGIN:VEVENT');
+    expect(await mailsTo(second.body.email)).toHaveLength(1);
+    // The promoted family's new voucher shows the seat.
+    expect((await get(`/api/public/voucher/${tokenFrom(promotedMails[1]!.text)}`)).json()).toMatchObject({
+      listaEspera: false,
+    });
+  });
+});
+
+describe('POST /api/eventos/:id/presencas', () => {
+  it('records attendance by voucher once (201), then 200 Presença já registrada, with the counts', async () => {
+    const evento = await addEvento({ vagas: 5 });
+    const family = await signUp(evento.id);
+    await signUp(evento.id);
+    const token = await voucherOf(family.body.email);
+    const cliente = as(ctx.app, 'cliente');
+    const first = await cliente.post(`/api/eventos/${evento.id}/presencas`, { token });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      message: INSCRICAO_MESSAGES.presencaRegistrada,
+      leadId: family.response.json().id,
+      nomeAluno: family.body.nomeAluno,
+      presentes: 1,
+      inscritos: 2,
+    });
+    const second = await cliente.post(`/api/eventos/${evento.id}/presencas`, { token });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ message: 'Presença já registrada', presentes: 1 });
+    expect(second.json().presenteEm).toBe(first.json().presenteEm);
+    const audits = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.acao, 'lead.presenca'), eq(auditLog.entidadeId, family.response.json().id)));
+    expect(audits).toHaveLength(1);
+    expect((await get(`/api/public/voucher/${token}`)).json()).toMatchObject({ presente: true });
+    const [card] = (await cliente.get('/api/eventos?pageSize=100'))
+      .json()
+      .filter((e: { id: string }) => e.id === evento.id);
+    expect(card).toMatchObject({ presentes: 1, inscritos: 2 });
+  });
+
+  it('records by name search and lead id, for the vendedor and micro-franquia of the event too', async () => {
+    const evento = await addEvento();
+    const family = await signUp(evento.id, { nomeAluno: `Beatriz ${unique()}` });
+    const found = await as(ctx.app, 'vendedor').get(
+      `/api/eventos/${evento.id}/inscritos?q=${encodeURIComponent(family.body.nomeAluno.slice(0, 12))}`,
+    );
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual([
+      {
+        id: family.response.json().id,
+        nomeAluno: family.body.nomeAluno,
+        nomeResponsavel: family.body.nomeResponsavel,
+        listaEspera: false,
+        presenteEm: null,
+      },
+    ]);
+    const byId = await as(ctx.app, 'micro_franquia').post(`/api/eventos/${evento.id}/presencas`, {
+      leadId: family.response.json().id,
+    });
+    expect(byId.statusCode).toBe(201);
+  });
+
+  it("answers 404 for another event's voucher, another school's event, and a waiting-list family 409", async () => {
+    const evento = await addEvento({ vagas: 1 });
+    const outro = await addEvento();
+    const family = await signUp(outro.id);
+    const token = await voucherOf(family.body.email);
+    const cliente = as(ctx.app, 'cliente');
+    const wrongEvent = await cliente.post(`/api/eventos/${evento.id}/presencas`, { token });
+    expect(wrongEvent.statusCode).toBe(404);
+    expect(wrongEvent.json().message).toBe(INSCRICAO_MESSAGES.inscricaoNaoEncontrada);
+    const wrongLead = await cliente.post(`/api/eventos/${evento.id}/presencas`, {
+      leadId: family.response.json().id,
+    });
+    expect(wrongLead.statusCode).toBe(404);
+    const foreign = await cliente.post(`/api/eventos/${outroCliente.id}/presencas`, { token });
+    expect(foreign.statusCode).toBe(404);
+    expect((await cliente.get(`/api/eventos/${outroCliente.id}/inscritos`)).statusCode).toBe(404);
+    await signUp(evento.id);
+    const waiting = await signUp(evento.id, { listaEspera: true });
+    const refused = await cliente.post(`/api/eventos/${evento.id}/presencas`, {
+      leadId: waiting.response.json().id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(INSCRICAO_MESSAGES.presencaListaEspera);
+    const bad = await cliente.post(`/api/eventos/${evento.id}/presencas`, {});
+    expect(bad.statusCode).toBe(400);
+    expect((await as(ctx.app, 'aluno').post(`/api/eventos/${evento.id}/presencas`, { token })).statusCode).toBe(403);
+  });
+});
+
+describe('PUT /api/eventos/:id seats', () => {
+  it('keeps vagas when the body leaves it out, and more seats move the waiting list in', async () => {
+    const evento = await addEvento({ vagas: 1 });
+    await signUp(evento.id);
+    const waiting = await signUp(evento.id, { listaEspera: true });
+    const cliente = as(ctx.app, 'cliente');
+    const current = (await cliente.get(`/api/eventos/${evento.id}`)).json();
+    const body = {
+      nomeEscola: current.nomeEscola,
+      tipoEscola: current.tipoEscola,
+      cidade: current.cidade,
+      estado: current.estado,
+      dataDistribuicao: current.dataDistribuicao,
+      dataEvento: current.dataEvento,
+      horario: current.horario,
+      local: current.local,
+      qtdAlunos: current.qtdAlunos,
+    };
+    expect((await cliente.put(`/api/eventos/${evento.id}`, body)).json()).toMatchObject({ vagas: 1 });
+    const more = await cliente.put(`/api/eventos/${evento.id}`, { ...body, vagas: 2 });
+    expect(more.json()).toMatchObject({ vagas: 2, inscritos: 2, listaEspera: 0, vagasRestantes: 0 });
+    const mails = await mailsTo(waiting.body.email);
+    expect(mails.at(-1)!.text).toContain('Uma vaga foi liberada');
+    const invalid = await cliente.put(`/api/eventos/${evento.id}`, { ...body, vagas: 0, inscricoesAte: 'amanhã' });
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json().errors).sort()).toEqual(['inscricoesAte', 'vagas']);
+  });
+});
+
+describe('GET /api/leads filters of issue 20', () => {
+  it('filters the staff lists by waiting list and attendance, and says which is which', async () => {
+    const evento = await addEvento({ vagas: 1 });
+    const seatedFamily = await signUp(evento.id);
+    const waiting = await signUp(evento.id, { listaEspera: true });
+    const cliente = as(ctx.app, 'cliente');
+    await cliente.post(`/api/eventos/${evento.id}/presencas`, { leadId: seatedFamily.response.json().id });
+    const list = async (query: string) => {
+      const response = await cliente.get(`/api/leads?eventoId=${evento.id}&${query}`);
+      expect(response.statusCode).toBe(200);
+      return { ids: response.json().map((l: { id: string }) => l.id), total: response.headers['x-total-count'] };
+    };
+    expect(await list('listaEspera=sim')).toEqual({ ids: [waiting.response.json().id], total: '1' });
+    expect(await list('listaEspera=nao')).toEqual({ ids: [seatedFamily.response.json().id], total: '1' });
+    expect(await list('presenca=sim')).toEqual({ ids: [seatedFamily.response.json().id], total: '1' });
+    expect(await list('presenca=nao')).toEqual({ ids: [waiting.response.json().id], total: '1' });
+    const all = (await cliente.get(`/api/leads?eventoId=${evento.id}`)).json();
+    expect(all.find((l: { id: string }) => l.id === waiting.response.json().id)).toMatchObject({
+      listaEspera: true,
+      presenteEm: null,
+      canceladoEm: null,
+    });
+    expect((await cliente.get(`/api/leads?presenca=talvez`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  INSCRICAO_MESSAGES,
+  primeiroNome,
+  type PresencaAnswer,
+  type PresencaInput,
+  type VoucherView,
+} from '../../../shared/schemas/inscricao';
+import { EVENTO_MESSAGES } from '../../../shared/schemas/evento';
+import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/connect';
+import { conflict, notFound } from '../../lib/http-error';
+import { digest, newToken } from '../../lib/tokens';
+import { audit } from '../auditoria';
+import {
+  cancelLead,
+  countSeated,
+  findLeadAtDoor,
+  findVisibleEventoId,
+  findVoucher,
+  firstOnWaitingList,
+  insertVoucher,
+  lockEventoForSeats,
+  markPresent,
+  takeSeat,
+} from './inscricoes.repository';
+import { type EventoDoVoucher, type VoucherMailKind, voucherEmail } from './inscricoes.mail';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A voucher is good until 7 days after the event (the end of that day in São Paulo, -03:00). */
+export const VOUCHER_DIAS_APOS_EVENTO = 7;
+
+export function voucherExpiry(dataEvento: string): Date {
+  return new Date(new Date(`${dataEvento}T00:00:00-03:00`).getTime() + (VOUCHER_DIAS_APOS_EVENTO + 1) * DAY);
+}
+
+export const voucherUrl = (app: FastifyInstance, token: string) => `${app.config.appUrl}/voucher/${token}`;
+
+/** A new voucher for the lead: the token goes to the family, only its digest is kept. */
+export async function issueVoucher(db: Executor, leadId: string, dataEvento: string): Promise<string> {
+  const token = newToken();
+  await insertVoucher(db, leadId, digest(token), voucherExpiry(dataEvento));
+  return token;
+}
+
+/** The voucher's e-mail, sent after the answer (and so after the commit that made the voucher). */
+export function sendVoucherMail(
+  app: FastifyInstance,
+  kind: VoucherMailKind,
+  to: string,
+  nomeAluno: string,
+  evento: EventoDoVoucher,
+  token: string,
+): void {
+  const mail = voucherEmail(kind, primeiroNome(nomeAluno), evento, voucherUrl(app, token), app.clock.now());
+  app.background.run(() => app.mailer.send({ to, ...mail }));
+}
+
+/** GET /api/public/voucher/:token: the first name and the event, nothing else of the family. */
+export async function getVoucher(app: FastifyInstance, token: string): Promise<VoucherView> {
+  const row = await findVoucher(app.db, digest(token), app.clock.now());
+  if (!row) throw notFound(INSCRICAO_MESSAGES.voucherNaoEncontrado);
+  const { id: _id, ...evento } = row.evento;
+  return {
+    primeiroNome: primeiroNome(row.nomeAluno),
+    listaEspera: row.listaEspera,
+    cancelado: row.canceladoEm !== null,
+    presente: row.presenteEm !== null,
+    evento,
+  };
+}
+
+/**
+ * POST /api/public/voucher/:token/cancelar: the family gives the seat up. Under the event's lock, a freed seat
+ * goes to the first lead of the waiting list, who gets a voucher of their own by e-mail.
+ */
+export async function cancelVoucher(app: FastifyInstance, token: string): Promise<{ message: string }> {
+  const now = app.clock.now();
+  const found = await findVoucher(app.db, digest(token), now);
+  if (!found) throw notFound(INSCRICAO_MESSAGES.voucherNaoEncontrado);
+  const promoted = await app.db.transaction(async (tx) => {
+    const evento = await lockEventoForSeats(tx, found.evento.id);
+    const cancelled = await cancelLead(tx, found.leadId, now);
+    if (!cancelled) throw conflict(INSCRICAO_MESSAGES.jaCancelada);
+    if (cancelled.listaEspera || !evento) return null;
+    if (evento.vagas !== null && (await countSeated(tx, evento.id)) >= evento.vagas) return null;
+    const next = await firstOnWaitingList(tx, evento.id);
+    if (!next) return null;
+    await takeSeat(tx, next.id);
+    return { ...next, token: await issueVoucher(tx, next.id, evento.dataEvento) };
+  });
+  if (promoted) {
+    sendVoucherMail(app, 'promovida', promoted.email, promoted.nomeAluno, found.evento, promoted.token);
+  }
+  return { message: INSCRICAO_MESSAGES.cancelada };
+}
+
+/**
+ * POST /api/eventos/:id/presencas: the family at the door, by the voucher's QR code or by name. The first time
+ * records the moment (201); again answers 200 'Presença já registrada'. A voucher of another event, or a lead
+ * the actor does not read, is 404.
+ */
+export async function registrarPresenca(
+  app: FastifyInstance,
+  actor: Actor,
+  eventoId: string,
+  input: PresencaInput,
+): Promise<{ created: boolean; body: PresencaAnswer }> {
+  const now = app.clock.now();
+  const evento = await findVisibleEventoId(app.db, actor, eventoId);
+  if (!evento) throw notFound(EVENTO_MESSAGES.notFound);
+  const result = await app.db.transaction(async (tx) => {
+    const lead = await findLeadAtDoor(
+      tx,
+      actor,
+      eventoId,
+      input.token ? { tokenHash: digest(input.token), now } : { leadId: input.leadId! },
+    );
+    if (!lead) throw notFound(INSCRICAO_MESSAGES.inscricaoNaoEncontrada);
+    if (lead.canceladoEm) throw conflict(INSCRICAO_MESSAGES.presencaCancelada);
+    if (lead.listaEspera) throw conflict(INSCRICAO_MESSAGES.presencaListaEspera);
+    const marked = await markPresent(tx, lead.id, now);
+    if (marked) {
+      await audit(tx, {
+        acao: 'lead.presenca',
+        entidadeId: lead.id,
+        alteracoes: { presenteEm: [null, now.toISOString()] },
+        detalhes: { eventoId, meio: input.token ? 'voucher' : 'nome' },
+      });
+    }
+    return { lead, presenteEm: marked?.presenteEm ?? lead.presenteEm!, created: Boolean(marked) };
+  });
+  const counts = await findVisibleEventoId(app.db, actor, eventoId);
+  return {
+    created: result.created,
+    body: {
+      message: result.created ? INSCRICAO_MESSAGES.presencaRegistrada : INSCRICAO_MESSAGES.presencaJaRegistrada,
+      id: result.lead.id,
+      leadId: result.lead.id,
+      nomeAluno: result.lead.nomeAluno,
+      presenteEm: result.presenteEm.toISOString(),
+      presentes: counts?.presentes ?? evento.presentes,
+      inscritos: counts?.inscritos ?? evento.inscritos,
+    },
+  };
+}
+
+/**
+ * After an event's seats change (PUT /api/eventos/:id, in its transaction): the waiting list takes the seats
+ * now free, first come first served, each family e-mailed a voucher after the commit.
+ */
+export async function promoteWaitingList(app: FastifyInstance, tx: Executor, eventoId: string): Promise<() => void> {
+  const evento = await lockEventoForSeats(tx, eventoId);
+  const mails: (() => void)[] = [];
+  if (!evento) return () => {};
+  const livres = evento.vagas === null ? Infinity : evento.vagas - (await countSeated(tx, eventoId));
+  for (let i = 0; i < livres; i++) {
+    const next = await firstOnWaitingList(tx, eventoId);
+    if (!next) break;
+    await takeSeat(tx, next.id);
+    const token = await issueVoucher(tx, next.id, evento.dataEvento);
+    mails.push(() => sendVoucherMail(app, 'promovida', next.email, next.nomeAluno, evento, token));
+  }
+  // The caller sends them once its transaction has committed.
+  return () => mails.forEach((send) => send());
+}

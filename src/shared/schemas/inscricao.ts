@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { INSCRICAO_MESSAGES } from './inscricao-messages';
+
+/**
+ * An event's seats, sign-up deadline, voucher and check-in (issue 20, ADR 025): the rules the server and the
+ * screens share.
+ */
+export { INSCRICAO_MESSAGES };
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** A voucher token as e-mailed: 32 random bytes, base64url (43 characters). */
+export const voucherTokenField = z
+  .string({ error: INSCRICAO_MESSAGES.voucherNaoEncontrado })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{43}$/, INSCRICAO_MESSAGES.voucherNaoEncontrado);
+
+/** GET /api/public/voucher/:token, POST /api/public/voucher/:token/cancelar */
+export const voucherParamsSchema = z.object({ token: voucherTokenField });
+
+/** POST /api/eventos/:id/presencas: the voucher's token (the QR code) or the lead (the name search). */
+export const presencaSchema = z
+  .object({
+    token: voucherTokenField.optional(),
+    leadId: z.uuid(INSCRICAO_MESSAGES.inscricaoNaoEncontrada).optional(),
+  })
+  .refine((v) => Boolean(v.token) !== Boolean(v.leadId), { message: INSCRICAO_MESSAGES.presencaCorpo });
+export type PresencaInput = z.infer<typeof presencaSchema>;
+
+export const SIM_NAO = ['sim', 'nao'] as const;
+
+/** The staff lead lists' filters of issue 20: waiting list and attendance. */
+export const leadInscricaoFilterShape = {
+  listaEspera: z.preprocess(
+    emptyToUndefined,
+    z.enum(SIM_NAO, { error: 'Filtro de lista de espera inválido' }).optional(),
+  ),
+  presenca: z.preprocess(emptyToUndefined, z.enum(SIM_NAO, { error: 'Filtro de presença inválido' }).optional()),
+};
+export interface LeadInscricaoFilter {
+  listaEspera?: (typeof SIM_NAO)[number];
+  presenca?: (typeof SIM_NAO)[number];
+}
+
+/** GET /api/eventos/:id/inscritos?q= : the check-in's name search. */
+export const inscritosQuerySchema = z.object({
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+});
+
+/** One family as the check-in screen lists it: nothing but what the door needs. */
+export interface Inscrito {
+  id: string;
+  nomeAluno: string;
+  nomeResponsavel: string;
+  listaEspera: boolean;
+  presenteEm: string | null;
+}
+
+/** What POST /api/eventos/:id/presencas answers. */
+export interface PresencaAnswer {
+  message: string;
+  /** The lead's id (as leadId). */
+  id: string;
+  leadId: string;
+  nomeAluno: string;
+  presenteEm: string;
+  presentes: number;
+  inscritos: number;
+}
+
+/** The public voucher page: the student's first name and the event, nothing else personal. */
+export interface VoucherView {
+  primeiroNome: string;
+  listaEspera: boolean;
+  cancelado: boolean;
+  presente: boolean;
+  evento: {
+    nomeEscola: string;
+    dataEvento: string;
+    horario: string;
+    local: string;
+    cidade: string;
+    estado: string;
+  };
+}
+
+/** The student's first name: all the voucher shows of the family. */
+export function primeiroNome(nome: string): string {
+  return nome.trim().split(/\s+/)[0] ?? '';
+}
