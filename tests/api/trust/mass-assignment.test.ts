@@ -484,8 +484,6 @@ const MASS_CASES: Record<string, MassCase> = {
     // The activation's optional course of interest (issue 23) is the route's own field: a foreign one is refused.
     allowed: ['cursoId'],
     overrides: { status: 'efetivada', nome: 'Nome Forjado' },
-    // The 'Curso de interesse' the visitor picks among the event's courses (issue 23): the route's own field.
-    allowed: ['cursoId'],
     run: async () => ({
       url: '/api/pre-matriculas',
       legit: preMatriculaPayload(world.ids.eventoHorizonte, 'Ativação proibida'),
