@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   formatBRL,
+  formatParcelas,
   formatCep,
   formatCnpj,
   formatCount,
@@ -81,6 +82,13 @@ describe('formatCep', () => {
   it('leaves other values as is', () => {
     expect(formatCep('0131')).toBe('0131');
     expect(formatCep('')).toBe('-');
+  });
+});
+
+describe('formatParcelas (issue 23)', () => {
+  it("reads '10x de R$ 120,00', each installment rounded to the cent", () => {
+    expect(formatParcelas(10, 1200)).toBe(`10x de R$${NBSP}120,00`);
+    expect(formatParcelas(3, 100)).toBe(`3x de R$${NBSP}33,33`);
   });
 });
 

@@ -66,6 +66,14 @@ export function formatBRL(value: Maybe<number | string>): string {
   return brl.format(n);
 }
 
+/**
+ * Installments as a buyer reads them (issue 23): '10x de R$ 120,00', each the price divided by their number,
+ * rounded to the cent. SPEC §2's 'Nx parcelas' said how many but not how much.
+ */
+export function formatParcelas(parcelas: number, preco: number): string {
+  return `${parcelas}x de ${formatBRL(Math.round((preco * 100) / parcelas) / 100)}`;
+}
+
 const count = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** A whole count with pt-BR thousands separators (1.234). */

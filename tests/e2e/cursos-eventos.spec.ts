@@ -102,7 +102,7 @@ test.describe('Meus Cursos', () => {
     await expect(card).toContainText('60h');
     await expect(card).toContainText('R$ 800,00');
     await expect(card).toContainText('com desconto');
-    await expect(card).toContainText('10x parcelas');
+    await expect(card).toContainText('10x de R$ 80,00');
     await expect(card.getByText('Ativo', { exact: true })).toBeVisible();
 
     // Edit: remove a saved module (deleted on the server at once), add a new one, rename.

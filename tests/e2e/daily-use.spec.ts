@@ -125,3 +125,19 @@ test("the activation records the 'Curso de interesse' chosen among the event's c
     await staff.close();
   }
 });
+
+test('the event form shows every error on the first submit, the missing client and a late distribution too', async ({
+  page,
+}) => {
+  await useSession(page, 'micro_franquia');
+  await page.goto('/eventos');
+  await page.getByRole('button', { name: 'Criar Evento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Evento' });
+  await dialog.getByLabel('Data de distribuição').fill('2031-05-20');
+  await dialog.getByLabel('Data do evento').fill('2031-05-10');
+  await dialog.getByRole('button', { name: 'Criar Evento' }).click();
+  await expect(dialog.getByText('Cliente é obrigatório')).toBeVisible();
+  await expect(dialog.getByText('Nome da escola é obrigatório')).toBeVisible();
+  await expect(dialog.getByText('A data de distribuição deve ser no dia do evento ou antes dele')).toBeVisible();
+  await expectAccessible(page);
+});

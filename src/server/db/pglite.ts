@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER } from './connect';
@@ -16,7 +17,7 @@ export interface EmbeddedHandle extends DatabaseHandle {
 }
 
 /**
- * A PGlite instance with the extensions the migrations use (pg_trgm for the lead search). Every embedded database
+ * A PGlite instance with the extensions the migrations use (pg_trgm and unaccent for the searches). Every embedded database
  * is made here: the server's, the tests' and the scripts'.
  */
 export function newPglite(options: PGliteOptions & { dataDir?: string } = {}): PGlite {
@@ -25,7 +26,7 @@ export function newPglite(options: PGliteOptions & { dataDir?: string } = {}): P
     // embedded database's sizes 32 MB holds the hot pages and keeps the server within its 400 MB (issue 8).
     postgresqlconf: ['shared_buffers = 32MB'],
     ...options,
-    extensions: { ...options.extensions, pg_trgm },
+    extensions: { ...options.extensions, pg_trgm, unaccent },
   });
 }
 

@@ -419,7 +419,9 @@ export const eventosCursos = pgTable(
 
 /**
  * What q= searches in a lead (SPEC §5: the student's and guardian's names, the e-mail, the phone), as one
- * lower-case text. The trigram index below is built on exactly this expression, so the search must use it.
+ * lower-case text without accents (issue 23: 'conceicao' finds 'Conceição'). The trigram index below is built on
+ * exactly this expression, so the search must use it. f_unaccent is unaccent() declared immutable (migration
+ * 0013), which an index expression needs.
  */
 export function leadsSearchText(t: {
   nomeAluno: AnyPgColumn;
@@ -427,7 +429,7 @@ export function leadsSearchText(t: {
   email: AnyPgColumn;
   telefone: AnyPgColumn;
 }) {
-  return sql`lower(${t.nomeAluno} || ' ' || ${t.nomeResponsavel} || ' ' || ${t.email} || ' ' || ${t.telefone})`;
+  return sql`f_unaccent(lower(${t.nomeAluno} || ' ' || ${t.nomeResponsavel} || ' ' || ${t.email} || ' ' || ${t.telefone}))`;
 }
 
 export const leads = pgTable(

@@ -18,12 +18,19 @@ export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Case-insensitive substring match on any of the columns. */
+/**
+ * `column` contains `q`, ignoring case and accents (issue 23: 'conceicao' finds 'Conceição'). f_unaccent is
+ * unaccent() declared immutable (migration 0013), so the pattern is folded once per query.
+ */
+export function containsIgnoringAccents(column: AnyPgColumn | SQL, q: string): SQL {
+  return sql`f_unaccent(${column}) ilike f_unaccent(${likePattern(q)})`;
+}
+
+/** Substring match on any of the columns, ignoring case and accents. */
 export function searchAny(q: string | undefined, columns: (AnyPgColumn | SQL)[]): SQL | undefined {
   if (!q) return undefined;
-  const pattern = likePattern(q);
   return sql`(${sql.join(
-    columns.map((c) => sql`${c} ilike ${pattern}`),
+    columns.map((c) => containsIgnoringAccents(c, q)),
     sql` or `,
   )})`;
 }

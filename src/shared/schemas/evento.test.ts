@@ -102,6 +102,35 @@ describe('evento rules (SPEC §5)', () => {
     });
   });
 
+  it('reports the missing client together with the other errors, on the first submit (issue 23)', () => {
+    const form = {
+      ...evento,
+      clienteId: '',
+      nomeEscola: '',
+      cep: '',
+      observacao: '',
+      cursoIds: [],
+      status: 'agendado',
+      valorTotalDesconto: Number.NaN,
+    };
+    expect(messages(eventoFormSchema(true), form)).toEqual({
+      clienteId: EVENTO_MESSAGES.clienteId,
+      nomeEscola: EVENTO_MESSAGES.nomeEscola,
+    });
+  });
+
+  it('refuses a distribution date after the event, in the API and the form, even beside other errors', () => {
+    const depois = { ...evento, dataDistribuicao: '2030-03-11' };
+    expect(messages(eventoCreateSchema, depois)).toEqual({ dataDistribuicao: EVENTO_MESSAGES.dataDistribuicaoDepois });
+    expect(messages(eventoUpdateSchema, depois)).toEqual({ dataDistribuicao: EVENTO_MESSAGES.dataDistribuicaoDepois });
+    expect(eventoCreateSchema.safeParse({ ...evento, dataDistribuicao: '2030-03-10' }).success).toBe(true);
+    const form = { ...depois, cep: '', observacao: '', cursoIds: [], status: 'agendado', nomeEscola: '' };
+    expect(messages(eventoFormSchema(false), { ...form, valorTotalDesconto: Number.NaN })).toEqual({
+      dataDistribuicao: 'A data de distribuição deve ser no dia do evento ou antes dele',
+      nomeEscola: EVENTO_MESSAGES.nomeEscola,
+    });
+  });
+
   it('concluido and cancelado are final', () => {
     expect(isFinalStatus('concluido')).toBe(true);
     expect(isFinalStatus('cancelado')).toBe(true);

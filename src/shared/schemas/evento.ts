@@ -13,6 +13,7 @@ export const EVENTO_MESSAGES = {
   estado: FIELD_MESSAGES.estado,
   dataDistribuicao: 'Data de distribuição é obrigatória',
   dataEvento: 'Data do evento é obrigatória',
+  dataDistribuicaoDepois: 'A data de distribuição deve ser no dia do evento ou antes dele',
   horario: 'Horário é obrigatório',
   horarioInvalido: 'Horário deve estar no formato HH:MM',
   local: 'Local é obrigatório',
@@ -125,6 +126,32 @@ const fields = {
     .transform((ids) => [...new Set(ids ?? [])]),
 };
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The cards are handed out before the event or on its day, never after (issue 23). Checked even while other fields
+ * are wrong (`when`), so the form shows every error on its first submit.
+ */
+const distribuicaoAteOEvento: [
+  (v: { dataDistribuicao: string; dataEvento: string }) => boolean,
+  { message: string; path: string[]; when: (payload: { value: unknown }) => boolean },
+] = [
+  (v) => v.dataDistribuicao <= v.dataEvento,
+  {
+    message: EVENTO_MESSAGES.dataDistribuicaoDepois,
+    path: ['dataDistribuicao'],
+    when: (payload: { value: unknown }) => {
+      const v = payload.value as { dataDistribuicao?: unknown; dataEvento?: unknown } | undefined;
+      return (
+        typeof v?.dataDistribuicao === 'string' &&
+        typeof v.dataEvento === 'string' &&
+        ISO_DAY.test(v.dataDistribuicao) &&
+        ISO_DAY.test(v.dataEvento)
+      );
+    },
+  },
+];
+
 /**
  * The client an event is for. A cliente's own id comes from its session, so the body's is ignored; the other
  * roles must name one (the server answers 'Cliente é obrigatório' when they do not).
@@ -132,23 +159,27 @@ const fields = {
 const clienteId = z.preprocess(emptyToUndefined, z.uuid(EVENTO_MESSAGES.clienteId).optional());
 
 /** POST /api/eventos. A new event is always agendado; without vagas or inscricoesAte it has neither limit. */
-export const eventoCreateSchema = z.object({
-  clienteId,
-  ...fields,
-  vagas: vagas.optional().transform((v) => v ?? null),
-  inscricoesAte: inscricoesAte.optional().transform((v) => v ?? null),
-});
+export const eventoCreateSchema = z
+  .object({
+    clienteId,
+    ...fields,
+    vagas: vagas.optional().transform((v) => v ?? null),
+    inscricoesAte: inscricoesAte.optional().transform((v) => v ?? null),
+  })
+  .refine(...distribuicaoAteOEvento);
 export type EventoCreateInput = z.infer<typeof eventoCreateSchema>;
 
 /** PUT /api/eventos/:id: the same fields (the course set is replaced) and the status. */
-export const eventoUpdateSchema = z.object({
-  clienteId,
-  ...fields,
-  /** Absent keeps what the event has; null removes the limit. */
-  vagas: vagas.optional(),
-  inscricoesAte: inscricoesAte.optional(),
-  status: z.enum(EVENTO_STATUSES, { error: EVENTO_MESSAGES.status }).optional(),
-});
+export const eventoUpdateSchema = z
+  .object({
+    clienteId,
+    ...fields,
+    /** Absent keeps what the event has; null removes the limit. */
+    vagas: vagas.optional(),
+    inscricoesAte: inscricoesAte.optional(),
+    status: z.enum(EVENTO_STATUSES, { error: EVENTO_MESSAGES.status }).optional(),
+  })
+  .refine(...distribuicaoAteOEvento);
 export type EventoUpdateInput = z.infer<typeof eventoUpdateSchema>;
 
 export const eventoParamsSchema = z.object({ id: z.uuid(EVENTO_MESSAGES.notFound) });
@@ -163,7 +194,8 @@ export const eventoListQuerySchema = listQuerySchema;
 export const eventoFormSchema = (requireCliente: boolean) =>
   z
     .object({
-      clienteId: z.string(),
+      // A field rule, not the object's: it shows on the first submit with the other fields' errors (issue 23).
+      clienteId: requireCliente ? z.string().min(1, EVENTO_MESSAGES.clienteId) : z.string(),
       ...fields,
       qtdAlunos: qtdAlunos(EVENTO_MESSAGES.qtdAlunosForm),
       observacao: z.string().trim().max(2000, FIELD_MESSAGES.tooLong),
@@ -187,10 +219,7 @@ export const eventoFormSchema = (requireCliente: boolean) =>
         .default('')
         .refine((v) => v === '' || inscricoesAteFromField(v) !== null, EVENTO_MESSAGES.inscricoesAte),
     })
-    .refine((v) => !requireCliente || v.clienteId !== '', {
-      message: EVENTO_MESSAGES.clienteId,
-      path: ['clienteId'],
-    });
+    .refine(...distribuicaoAteOEvento);
 export type EventoFormInput = z.input<ReturnType<typeof eventoFormSchema>>;
 export type EventoFormValues = z.output<ReturnType<typeof eventoFormSchema>>;
 

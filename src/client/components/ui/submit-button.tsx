@@ -1,6 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { useClickLock } from '@/hooks/use-click-lock';
 
 export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'asChild'> {
   /** The form is being sent: the button is disabled and says pendingLabel beside a spinner. */
@@ -11,14 +10,14 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'asChild'>
 
 /** A form's submit button: one click sends the form once, and the button shows that it is being sent. */
 export function SubmitButton({ pending, pendingLabel, disabled, children, onClick, ...props }: SubmitButtonProps) {
-  const mayClick = useClickLock(pending);
   return (
     <Button
       type="submit"
       disabled={pending || disabled}
       onClick={(event) => {
-        // A double click submits once (issue 23): the second click arrives before the button is disabled.
-        if (!mayClick()) {
+        // A double click submits once (issue 23): its second click (detail 2) arrives before the button is
+        // disabled. A later single click still submits: a form refused by its validation is sent again at once.
+        if (event.detail > 1) {
           event.preventDefault();
           return;
         }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { Evento } from '../../../shared/schemas/evento';
+import { EVENTO_MESSAGES, type Evento } from '../../../shared/schemas/evento';
 import { clientes, cursos, eventos, eventosCursos, microFranquias } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
@@ -204,6 +204,37 @@ describe('POST /api/eventos', () => {
       valorTotalDesconto: 'Valor total de desconto deve ser maior ou igual a 0',
       dataEvento: 'Data do evento é obrigatória',
     });
+  });
+});
+
+describe('distribution date (issue 23)', () => {
+  it('refuses cards handed out after the event, on create and edit, with a pt-BR message', async () => {
+    const depois = await as(ctx.app, 'cliente').post(
+      '/api/eventos',
+      novoEvento({ dataDistribuicao: '2030-03-16', dataEvento: '2030-03-15' }),
+    );
+    expect(depois.statusCode).toBe(400);
+    expect(depois.json()).toEqual({
+      message: EVENTO_MESSAGES.dataDistribuicaoDepois,
+      errors: { dataDistribuicao: EVENTO_MESSAGES.dataDistribuicaoDepois },
+    });
+    const noDia = await as(ctx.app, 'cliente').post(
+      '/api/eventos',
+      novoEvento({ dataDistribuicao: '2030-03-15', dataEvento: '2030-03-15' }),
+    );
+    expect(noDia.statusCode).toBe(201);
+    const edit = await as(ctx.app, 'cliente').put(
+      `/api/eventos/${noDia.json().id}`,
+      novoEvento({ dataDistribuicao: '2030-03-15', dataEvento: '2030-03-14' }),
+    );
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().errors).toEqual({ dataDistribuicao: EVENTO_MESSAGES.dataDistribuicaoDepois });
+  });
+
+  it('offers only active clientes to the event form (GET /api/clientes?status=ativos)', async () => {
+    const response = await as(ctx.app, 'micro_franquia').get('/api/clientes?status=ativos&pageSize=100');
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as { isActive: boolean }[]).every((c) => c.isActive)).toBe(true);
   });
 });
 

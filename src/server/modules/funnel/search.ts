@@ -1,19 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { onlyDigits } from '../../../shared/format';
-import { likePattern } from '../../lib/pagination';
+import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
 
 /**
- * Case-insensitive substring on the given columns (SPEC §5). Phones are stored as digits, so a search typed
+ * Substring on the given columns ignoring case (SPEC §5) and accents (issue 23). Phones are stored as digits, so a search typed
  * with a mask, '(19) 98700', also matches the phone by its digits. `columns` may instead be one lower-case text
  * expression that joins them (the leads' trigram-indexed search text).
  */
 export function funnelSearch(q: string | undefined, columns: AnyPgColumn[] | SQL, phone: AnyPgColumn): SQL | undefined {
   if (!q) return undefined;
   const pattern = likePattern(q);
+  // Accents are ignored too (issue 23); the leads' text is already lower-case and unaccented (its trigram index).
   const conditions = Array.isArray(columns)
-    ? [...columns, phone].map((column) => sql`${column} ilike ${pattern}`)
-    : [sql`${columns} like ${pattern.toLowerCase()}`];
+    ? [...columns.map((column) => containsIgnoringAccents(column, q)), sql`${phone} ilike ${pattern}`]
+    : [sql`${columns} like f_unaccent(${pattern.toLowerCase()})`];
   // Only a query that looks like a phone number (digits and mask characters) is also read as one: the
   // digits of a name or an e-mail ('ana3@...') must not match every phone that contains them.
   const digits = onlyDigits(q);

@@ -6,7 +6,7 @@ import { alunoLinksVisibleTo, preMatriculasVisibleTo, usuariosVisibleTo } from '
 import type { Executor } from '../../db/connect';
 import { alunos, preMatriculas, users } from '../../db/schema';
 import { listPage } from '../../lib/list-page';
-import { likePattern } from '../../lib/pagination';
+import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
 
 /**
  * An aluno is one login shared by every network that made one of its pré-matrículas effective, so its `users`
@@ -54,8 +54,8 @@ function selectUsuarios(db: Executor, actor: Actor, where: SQL | undefined) {
 function searchUsuarios(actor: Actor, q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const pattern = likePattern(q);
-  const ownName = sql`exists (select 1 from ${alunos} inner join ${preMatriculas} on ${preMatriculas.id} = ${alunos.preMatriculaId} where ${alunos.userId} = ${users.id} and ${preMatriculasVisibleTo(actor)} and ${preMatriculas.nome} ilike ${pattern})`;
-  return sql`(${users.email} ilike ${pattern} or case when ${users.role} = 'aluno' then ${ownName} else ${users.nome} ilike ${pattern} end)`;
+  const ownName = sql`exists (select 1 from ${alunos} inner join ${preMatriculas} on ${preMatriculas.id} = ${alunos.preMatriculaId} where ${alunos.userId} = ${users.id} and ${preMatriculasVisibleTo(actor)} and ${containsIgnoringAccents(preMatriculas.nome, q)})`;
+  return sql`(${users.email} ilike ${pattern} or case when ${users.role} = 'aluno' then ${ownName} else ${containsIgnoringAccents(users.nome, q)} end)`;
 }
 
 type Row = Awaited<ReturnType<typeof selectUsuarios>>[number];

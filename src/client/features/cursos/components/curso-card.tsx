@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ChevronDown, Clock, Layers, Pencil, PowerOff } from 'lucide-react';
 import { hasDiscount, totalCargaHoraria, type Curso } from '@shared/schemas/curso';
-import { formatBRL, formatCount } from '@shared/format';
+import { formatBRL, formatCount, formatParcelas } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -58,7 +58,12 @@ export function CursoCard({ curso, onEdit, onDeactivate }: CursoCardProps) {
                 <span className="text-lg font-semibold text-foreground">{formatBRL(curso.valor)}</span>
               )}
               {curso.parcelas > 1 ? (
-                <span className="text-sm text-muted-foreground">{curso.parcelas}x parcelas</span>
+                <span className="text-sm text-muted-foreground">
+                  {formatParcelas(
+                    curso.parcelas,
+                    desconto && curso.valorComDesconto !== null ? curso.valorComDesconto : curso.valor,
+                  )}
+                </span>
               ) : null}
             </dd>
           </div>

@@ -7,9 +7,11 @@ export interface ClienteOption {
   nomeFantasia: string;
 }
 
-/** The clientes in the caller's scope, for the event form's client select. */
+/** The active clientes in the caller's scope, for the event form's client select (a deactivated one is not offered). */
 export const getClientesOptions = async (): Promise<ClienteOption[]> => {
-  const list = await api.get<ClienteOption[]>('/api/clientes', { params: { pageSize: MAX_PAGE_SIZE } });
+  const list = await api.get<ClienteOption[]>('/api/clientes', {
+    params: { pageSize: MAX_PAGE_SIZE, status: 'ativos' },
+  });
   return (Array.isArray(list) ? list : []).map(({ id, nomeFantasia }) => ({ id, nomeFantasia }));
 };
 

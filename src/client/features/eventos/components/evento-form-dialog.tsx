@@ -137,7 +137,7 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
                 id="evento-cliente"
                 label="Cliente"
                 placeholder={clientes.isPending ? 'Carregando clientes...' : 'Selecione um cliente'}
-                options={(clientes.data ?? []).map((c) => ({ value: c.id, label: c.nomeFantasia }))}
+                options={clienteOptions(clientes.data ?? [], evento?.cliente ?? null)}
                 value={field.value}
                 onChange={(value) => {
                   field.onChange(value);
@@ -309,4 +309,16 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
       </DialogFooter>
     </form>
   );
+}
+
+/**
+ * The active clientes; an edited event's own cliente stays offered even if it was deactivated since, so the form
+ * shows whose event it is.
+ */
+function clienteOptions(
+  ativos: { id: string; nomeFantasia: string }[],
+  atual: { id: string; nomeFantasia: string } | null,
+) {
+  const list = atual && !ativos.some((c) => c.id === atual.id) ? [atual, ...ativos] : ativos;
+  return list.map((c) => ({ value: c.id, label: c.nomeFantasia }));
 }

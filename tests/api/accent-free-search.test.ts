@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../setup/test-app';
+import { as } from '../support/inject-as';
+
+/**
+ * Issue 23: every search ignores accents and case ('conceicao' finds 'Conceição'), on PGlite and on PostgreSQL
+ * (TEST_DATABASE_URL runs this file on PostgreSQL), through f_unaccent (migration 0013).
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const names = async (role: Parameters<typeof as>[1], url: string, field: string) => {
+  const response = await as(ctx.app, role).get(url);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as Record<string, string>[]).map((row) => row[field]);
+};
+
+describe('accent- and case-free search', () => {
+  it("finds a lead by its guardian's name typed without accents or capitals (trigram-indexed text)", async () => {
+    for (const q of ['marcia', 'MÁRCIA oliveira', 'Marcia Oliveira']) {
+      expect(await names('cliente', `/api/leads?q=${encodeURIComponent(q)}`, 'nomeResponsavel')).toContain(
+        'Márcia Oliveira',
+      );
+    }
+  });
+
+  it('finds events, clientes and courses without their accents', async () => {
+    expect(await names('cliente', '/api/eventos?q=colegio', 'nomeEscola')).toContain('Colégio Horizonte');
+    expect(await names('micro_franquia', '/api/clientes?q=COLEGIO%20horizonte', 'nomeFantasia')).toContain(
+      'Colégio Horizonte',
+    );
+    expect(await names('cliente', '/api/cursos?q=tecnico', 'titulo')).toContain('Técnico em Administração');
+  });
+
+  it('still reads an accented query and matches nothing else', async () => {
+    expect(await names('cliente', '/api/eventos?q=Col%C3%A9gio', 'nomeEscola')).toContain('Colégio Horizonte');
+    expect(await names('cliente', '/api/eventos?q=colegioz', 'nomeEscola')).toEqual([]);
+  });
+});
