@@ -167,6 +167,8 @@ export async function measureForgotPasswordTiming(
     seed?: number;
     settle?: boolean;
     path?: string;
+    /** The addresses on record the route is asked about (default: the demo network's sign-in addresses). */
+    emails?: readonly string[];
     serverTimer?: { take(): number[] };
   } = {},
 ): Promise<TimingReport> {
@@ -189,7 +191,7 @@ export async function measureForgotPasswordTiming(
     workerData: {
       url: `${address}${options.path ?? FORGOT_PASSWORD}`,
       order,
-      emails: KNOWN_EMAILS,
+      emails: options.emails ?? KNOWN_EMAILS,
       warmup,
       settle: options.settle ?? false,
     },

@@ -24,6 +24,9 @@ import {
   type TitularView,
 } from '../../../shared/schemas/lgpd';
 import { executarRetencao, resumoRetencao } from './retencao';
+import { buildApp } from '../../app';
+import { installServerTimer, measureForgotPasswordTiming } from '../../../../scripts/forgot-password-timing';
+import { solicitarAcesso } from './lgpd.service';
 
 let ctx: TestContext;
 let world: World;
@@ -157,6 +160,44 @@ describe('the titular portal', () => {
     const mails = readOutbox(ctx.dataDir).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain(lead.email);
+  });
+
+  it('answers an e-mail on record and an unknown one in the same time (100 requests each, over a socket)', async () => {
+    const path = '/api/public/titular/solicitar';
+    const app = await buildApp(ctx.config, { db: ctx.handle.db, clock: ctx.clock });
+    const serverTimer = installServerTimer(app, path);
+    // The demo families' addresses: each is on record, so each asks for a link and an e-mail.
+    const emails = [
+      'lucas.oliveira@email.com',
+      'gabi.santos@email.com',
+      'mariana.costa@email.com',
+      'thiago.r@email.com',
+    ];
+    try {
+      await app.ready();
+      const report = await measureForgotPasswordTiming(app, { samples: 100, settle: true, serverTimer, path, emails });
+      // What the answer would cost if the look-up, the token and the e-mail were done before it.
+      const inline = async (email: string) => {
+        const started = performance.now();
+        await solicitarAcesso(app, email);
+        return performance.now() - started;
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        known.push(await inline(emails[i % emails.length]!));
+        unknown.push(await inline(`ninguem.inline.${i}@exemplo.com.br`));
+      }
+      const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+      const inlineGap = median(known) - median(unknown);
+      const summary = JSON.stringify({ ...report, inlineGap });
+      console.info(`titular portal timing: ${summary}`);
+      expect(inlineGap, summary).toBeGreaterThan(0);
+      expect(Math.abs(report.client.medianGapMs), summary).toBeLessThan(Math.max(2, inlineGap / 2));
+      expect(Math.abs(report.server!.medianGapMs), summary).toBeLessThan(1);
+    } finally {
+      await app.close();
+    }
   });
 
   it('shows only the records holding the e-mail, with school, event and consent', async () => {
