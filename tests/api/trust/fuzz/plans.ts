@@ -364,10 +364,14 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'GET /api/lgpd/pedidos': async () => ({ query: { status: 'aberto' } }),
   'GET /api/lgpd/titulares': async () => ({ query: { q: 'mariana.costa@email.com' } }),
   'GET /api/lgpd/titulares/export.json': async () => ({ query: { q: 'mariana.costa@email.com' } }),
-  'POST /api/lgpd/titulares/anonimizar': async () => ({ body: (seed) => ({ email: email('ninguem', seed) }) }),
+  // As the franquia: the franqueador's writes are throttled by then (the SAC's answered tickets answer 409s).
+  'POST /api/lgpd/titulares/anonimizar': async () => ({
+    caller: 'franquia',
+    body: (seed) => ({ email: email('ninguem', seed) }),
+  }),
   'PATCH /api/lgpd/pedidos/:id': async (p) => {
-    const pedido = await p.pick<Named>('franqueador', '/api/lgpd/pedidos', (r) => r.status === 'aberto');
-    return { params: { id: pedido.id }, body: () => ({ status: 'em_analise' }) };
+    const pedido = await p.pick<Named>('franquia', '/api/lgpd/pedidos', (r) => r.status === 'aberto');
+    return { caller: 'franquia', params: { id: pedido.id }, body: () => ({ status: 'em_analise' }) };
   },
   'POST /api/public/titular/solicitar': async () => ({ body: (seed) => ({ email: email('titular', seed) }) }),
   'GET /api/public/titular': async () => ({ query: { token: `token-${'x'.repeat(32)}` }, neverSucceeds: true }),
