@@ -10,7 +10,15 @@ import { statementName } from './statement-name';
  * parses and plans a query once and then reuses it (PostgreSQL switches to a generic plan when it costs no
  * more) instead of planning it again on every request. The queries are the app's own, a bounded set.
  */
-class PreparingClient extends pg.Client {}
+class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection the server ends while it is checked out between two queries (a sign-up's transaction when
+    // PostgreSQL restarts) emits 'error' with no pool listener attached: without this one, node-postgres would
+    // crash the process. The transaction's next query fails (503), and the pool drops the client on release.
+    this.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  }
+}
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 (PreparingClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
   this: pg.Client,
