@@ -63,6 +63,9 @@ describe('loggablePath', () => {
       '/api/cep/:cep',
     );
     expect(loggablePath('/reset-password?token=abc123')).toBe('/reset-password');
+    // A voucher's token in the page's path (issue 20), while a hashed asset keeps its name.
+    expect(loggablePath('/voucher/kq3ZpX0-_9aBcDeFgHiJkLmNoPqRsTuVwXyZ012345')).toBe('/voucher/:value');
+    expect(loggablePath('/assets/lead-lists-D3f9aB1c.js')).toBe('/assets/lead-lists-D3f9aB1c.js');
     expect(loggablePath(`/x/${encodeURIComponent(EMAIL)}/${CPF}/assets`)).toBe('/x/:value/:value/assets');
     expect(loggablePath('/api/leads?status=ativos&pageSize=50&email=a%40b.c')).toBe(
       '/api/leads?status=ativos&pageSize=50',

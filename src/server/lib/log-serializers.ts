@@ -15,6 +15,8 @@ const HARMLESS_QUERY_PARAMS = new Set(['page', 'pageSize', 'status', 'format']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A path segment of the client app or an unrouted URL kept as it is: a word, a file name; never an e-mail or a number. */
 const PLAIN_SEGMENT = /^(?!.*\d{6})[A-Za-z0-9._-]{1,80}$/;
+/** A long run without a dot is a secret in the path (a voucher's token, `/voucher/<token>`), never a file name. */
+const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{24,}$/;
 
 function harmlessQuery(query: string): string {
   const kept = new URLSearchParams();
@@ -45,7 +47,9 @@ export function loggablePath(url: string, route?: { url?: string; params?: unkno
   }
   const plain = path
     .split('/')
-    .map((segment) => (segment === '' || PLAIN_SEGMENT.test(segment) ? segment : ':value'))
+    .map((segment) =>
+      segment === '' || (PLAIN_SEGMENT.test(segment) && !TOKEN_SEGMENT.test(segment)) ? segment : ':value',
+    )
     .join('/');
   return plain + query;
 }
