@@ -29,7 +29,10 @@ function match(alias: string, busca: TitularBusca, campos: { email?: boolean; cp
   return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
 }
 
-/** Ids of the matching rows, per table: what an anonymisation rewrites. */
+/**
+ * Ids of the matching rows, per table: what an anonymisation rewrites. "By its fields, or through its
+ * pré-matrícula" is a union of two indexed look-ups: written as an OR, PostgreSQL scans the whole table.
+ */
 export interface RegistroIds {
   leads: string[];
   preMatriculas: string[];
@@ -56,14 +59,15 @@ export async function findRegistroIds(
       where ${match('l', busca, { email: true, telefone: true })} and ${noAlcance('l', alcance)}
     union all select 'pre', id from pre
     union all select 'mat', m.id from matriculas m
-      where (${match('m', busca, { email: true, telefone: true })} or m.pre_matricula_id in (select id from pre))
+      where m.id in (select m2.id from matriculas m2 where ${match('m2', busca, { email: true, telefone: true })}
+          union select m3.id from matriculas m3 where m3.pre_matricula_id in (select id from pre))
         and ${noAlcance('m', alcance)}
     union all select 'conf', c.id from pre_matricula_conflitos c join pre_matriculas p on p.id = c.pre_matricula_id
       where ${match('c', busca, { email: true, cpf: ['cpf_responsavel'], telefone: true })} and ${noAlcance('p', alcance)}
     union all select 'conta', u.id from users u
       where u.role = 'aluno'
-        and (${match('u', busca, { email: true, cpf: ['cpf'], telefone: true })}
-             or u.id in (select a.user_id from alunos a where a.pre_matricula_id in (select id from pre)))
+        and u.id in (select u2.id from users u2 where ${match('u2', busca, { email: true, cpf: ['cpf'], telefone: true })}
+          union select a.user_id from alunos a where a.pre_matricula_id in (select id from pre))
         -- An account the titular shares with a branch out of reach stays as it is: that branch answers for it.
         and not exists (select 1 from alunos a join pre_matriculas p on p.id = a.pre_matricula_id
                         where a.user_id = u.id and not (${noAlcance('p', alcance)}))
@@ -131,7 +135,8 @@ export async function findRegistros(
         e.data_evento::text, e.cidade, e.estado, null, null, m.consentimento_revogado_em, m.anonimizado_em is not null,
         null
       from matriculas m join eventos e on e.id = m.evento_id
-      where (${match('m', busca, { email: true, telefone: true })} or m.pre_matricula_id in (select id from pre))
+      where m.id in (select m2.id from matriculas m2 where ${match('m2', busca, { email: true, telefone: true })}
+          union select m3.id from matriculas m3 where m3.pre_matricula_id in (select id from pre))
         and ${noAlcance('m', alcance)}
       limit ${MAX_REGISTROS})
     union all
@@ -139,8 +144,8 @@ export async function findRegistros(
         null, null, false, u.is_active
       from users u
       where u.role = 'aluno'
-        and (${match('u', busca, { email: true, cpf: ['cpf'], telefone: true })}
-             or u.id in (select a.user_id from alunos a where a.pre_matricula_id in (select id from pre)))
+        and u.id in (select u2.id from users u2 where ${match('u2', busca, { email: true, cpf: ['cpf'], telefone: true })}
+          union select a.user_id from alunos a where a.pre_matricula_id in (select id from pre))
         and (${alcance ? sql`exists (select 1 from alunos a join pre_matriculas p on p.id = a.pre_matricula_id where a.user_id = u.id and ${noAlcance('p', alcance)})` : sql`true`})
       limit 20)
     order by criado_em desc
