@@ -33,7 +33,8 @@ export function postgresListen(url: string): Listen {
       const current = new pg.Client({ connectionString: url });
       client = current;
       current.on('notification', (message) => {
-        if (message.channel === channel && message.payload) listener.message(message.payload);
+        // The public pages' trigger notifies with an empty payload: it is still a message.
+        if (message.channel === channel) listener.message(message.payload ?? '');
       });
       current.on('error', () => lost(current));
       current.on('end', () => lost(current));
