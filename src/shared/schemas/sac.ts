@@ -8,6 +8,7 @@ import {
   type TicketStatus,
 } from '../enums';
 import type { Role } from '../roles';
+import { listQuerySchema } from './list-query';
 
 /** SPEC §5 (new ticket, ticket response) and DESIGN §4.5; written once for the forms and the routes. */
 export const SAC_MESSAGES = {
@@ -19,6 +20,22 @@ export const SAC_MESSAGES = {
   resolucaoRequired: 'Resolução é obrigatória',
   alreadyAnswered: 'Ticket já foi respondido',
   notFound: 'Ticket não encontrado.',
+  textoRequired: 'Escreva a mensagem',
+  internaSoFranqueador: 'Somente o franqueador escreve notas internas.',
+  cancelado: 'Este ticket foi cancelado e não recebe mais mensagens.',
+  prazoReabertura: 'Este ticket foi concluído há mais de 7 dias. Abra um novo ticket.',
+  responsavel: 'Escolha um responsável da equipe do franqueador',
+  nadaAAlterar: 'Informe o que alterar: status, prioridade ou responsável',
+  statusComResolucao: 'Selecione um status',
+  nota: 'Escolha uma nota de 1 a 5',
+  avaliacaoSoSolicitante: 'Somente quem abriu o ticket pode avaliá-lo.',
+  avaliacaoNaoConcluido: 'Só é possível avaliar um ticket concluído.',
+  jaAvaliado: 'Este ticket já foi avaliado.',
+  anexoNotFound: 'Anexo não encontrado.',
+  anexosDemais: 'Envie no máximo 5 arquivos por mensagem.',
+  anexoGrande: 'Cada arquivo pode ter no máximo 5 MB.',
+  anexoTipo: 'Envie imagens PNG, JPEG ou WebP, ou arquivos PDF.',
+  filtroInvalido: 'Filtro inválido',
   tooLong: 'Texto longo demais',
 } as const;
 
@@ -64,6 +81,118 @@ export const answerTicketSchema = z.object({
 });
 export type AnswerTicketInput = z.infer<typeof answerTicketSchema>;
 
+const resolucaoField = z
+  .string({ error: SAC_MESSAGES.resolucaoRequired })
+  .trim()
+  .min(1, SAC_MESSAGES.resolucaoRequired)
+  .max(TEXT_MAX_LENGTH, SAC_MESSAGES.tooLong);
+
+/**
+ * PATCH /api/sac/tickets/:id (issue 19): with `resolucao`, the seed's answer ('Responder': status and resolução
+ * at once, only on an unanswered ticket); without it, any of status, priority and assignee.
+ */
+export const updateTicketSchema = z
+  .object({
+    status: z.enum(TICKET_STATUSES, { error: SAC_MESSAGES.status }).optional(),
+    resolucao: resolucaoField.optional(),
+    prioridade: z.enum(TICKET_PRIORIDADES, { error: SAC_MESSAGES.prioridade }).optional(),
+    responsavelId: z.uuid({ error: SAC_MESSAGES.responsavel }).nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.resolucao !== undefined && body.status === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: SAC_MESSAGES.status });
+    }
+    if (
+      body.resolucao === undefined &&
+      body.status === undefined &&
+      body.prioridade === undefined &&
+      body.responsavelId === undefined
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: SAC_MESSAGES.nadaAAlterar });
+    }
+  });
+export type UpdateTicketInput = z.infer<typeof updateTicketSchema>;
+
+const booleanFlag = z
+  .enum(['true', 'false'], { error: SAC_MESSAGES.filtroInvalido })
+  .optional()
+  .transform((v) => v === 'true');
+
+/** GET /api/sac/tickets: the list's page and search plus the help desk's filters. */
+export const ticketListQuerySchema = listQuerySchema.extend({
+  status: z.enum(TICKET_STATUSES, { error: SAC_MESSAGES.filtroInvalido }).optional(),
+  prioridade: z.enum(TICKET_PRIORIDADES, { error: SAC_MESSAGES.filtroInvalido }).optional(),
+  departamento: z.enum(DEPARTAMENTOS, { error: SAC_MESSAGES.filtroInvalido }).optional(),
+  responsavelId: z.uuid({ error: SAC_MESSAGES.filtroInvalido }).optional(),
+  atrasados: booleanFlag,
+});
+export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+/** A conversation message: `interna` (a note only the franqueador reads) is the franqueador's alone. */
+export const mensagemSchema = z.object({
+  texto: z
+    .string({ error: SAC_MESSAGES.textoRequired })
+    .trim()
+    .min(1, SAC_MESSAGES.textoRequired)
+    .max(TEXT_MAX_LENGTH, SAC_MESSAGES.tooLong),
+  interna: z.boolean({ error: 'Valor inválido' }).default(false),
+});
+export type MensagemInput = z.infer<typeof mensagemSchema>;
+
+/** The requester's rating of a concluded ticket, once. */
+export const avaliacaoSchema = z.object({
+  nota: z
+    .number({ error: SAC_MESSAGES.nota })
+    .int(SAC_MESSAGES.nota)
+    .min(1, SAC_MESSAGES.nota)
+    .max(5, SAC_MESSAGES.nota),
+  comentario: z
+    .string()
+    .trim()
+    .max(TEXT_MAX_LENGTH, SAC_MESSAGES.tooLong)
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type AvaliacaoInput = z.input<typeof avaliacaoSchema>;
+
+/** GET /api/sac/resumo: the period the average rating covers, in days. */
+export const resumoQuerySchema = z.object({
+  dias: z.coerce.number({ error: SAC_MESSAGES.filtroInvalido }).int().min(1).max(366).default(30),
+});
+
+/** Attachments (issue 19): at most 5 per message, 5 MB each, PNG, JPEG, WebP or PDF by their bytes. */
+export const ANEXOS_MAX = 5;
+export const ANEXO_MAX_BYTES = 5 * 1024 * 1024;
+export const ANEXO_TIPOS = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
+export type AnexoTipo = (typeof ANEXO_TIPOS)[number];
+/** A requester may reopen a concluded ticket this many days after its conclusion, by writing to it. */
+export const REABERTURA_DIAS = 7;
+
+export interface SacAnexo {
+  id: string;
+  nome: string;
+  tipo: AnexoTipo;
+  tamanho: number;
+}
+
+export interface SacMensagem {
+  id: string;
+  texto: string;
+  interna: boolean;
+  autor: { id: string; nome: string | null; role: Role };
+  /** ISO 8601. */
+  em: string;
+  anexos: SacAnexo[];
+}
+
+/** GET /api/sac/resumo: the franqueador's figures (Dashboard and SAC screen). */
+export interface SacResumo {
+  abertos: number;
+  atrasados: number;
+  aguardando: number;
+  avaliacao: { media: number | null; total: number; dias: number };
+}
+
 /** A ticket as the list and the write calls answer it (SPEC §3). */
 export interface SacTicket {
   id: string;
@@ -82,6 +211,13 @@ export interface SacTicket {
   franquia: { razaoSocial: string } | null;
   microFranquia: { razaoSocial: string } | null;
   responsavel: { nome: string | null } | null;
+  /** Issue 19: deadlines in business time, ISO 8601; null on tickets older than the deadlines. */
+  primeiraRespostaAte: string | null;
+  resolucaoAte: string | null;
+  primeiraRespostaEm: string | null;
+  /** Open (em_andamento) and past either deadline; a ticket waiting on its requester is never late. */
+  atrasado: boolean;
+  avaliacao: { nota: number; comentario: string | null; em: string } | null;
 }
 
 /** GET /api/sac/users: the network's users the franqueador may see. */

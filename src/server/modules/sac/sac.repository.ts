@@ -1,18 +1,37 @@
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '../../../shared/schemas/list-query';
-import type { AnswerTicketInput, CreateTicketInput, SacTicket, SacUser } from '../../../shared/schemas/sac';
+import type {
+  AnexoTipo,
+  AnswerTicketInput,
+  CreateTicketInput,
+  SacAnexo,
+  SacMensagem,
+  SacTicket,
+  SacUser,
+  TicketListQuery,
+} from '../../../shared/schemas/sac';
 import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, franquiasVisibleTo, microFranquiasVisibleTo, ticketsVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, franquias, microFranquias, sacTickets, users } from '../../db/schema';
+import { clientes, franquias, microFranquias, sacAnexos, sacMensagens, sacTickets, users } from '../../db/schema';
 import { pageWindow, searchAny } from '../../lib/pagination';
 
 const solicitante = alias(users, 'solicitante');
 const responsavel = alias(users, 'responsavel');
 
+/**
+ * Late (issue 19): open and past the resolution deadline, or past the first-response one without a response. A
+ * ticket waiting on its requester, concluded or cancelled is not late. The partial indexes of migration 0017
+ * serve each half.
+ */
+export function atrasadoSql(now: Date): SQL {
+  const at = now.toISOString();
+  return sql`(${sacTickets.status} = 'em_andamento' and (${sacTickets.resolucaoAte} < ${at}::timestamptz or (${sacTickets.primeiraRespostaEm} is null and ${sacTickets.primeiraRespostaAte} < ${at}::timestamptz)))`;
+}
+
 /** A ticket with its requester, franquia, micro-franquia and responsible person: one query, joins only. */
-function selectTickets(db: Executor) {
+function selectTickets(db: Executor, now: Date) {
   return db
     .select({
       id: sacTickets.id,
@@ -32,6 +51,13 @@ function selectTickets(db: Executor) {
       franquiaRazaoSocial: franquias.razaoSocial,
       microFranquiaRazaoSocial: microFranquias.razaoSocial,
       responsavelNome: responsavel.nome,
+      primeiraRespostaAte: sacTickets.primeiraRespostaAte,
+      resolucaoAte: sacTickets.resolucaoAte,
+      primeiraRespostaEm: sacTickets.primeiraRespostaEm,
+      atrasado: sql<boolean>`${atrasadoSql(now)}`,
+      avaliacaoNota: sacTickets.avaliacaoNota,
+      avaliacaoComentario: sacTickets.avaliacaoComentario,
+      avaliadoEm: sacTickets.avaliadoEm,
     })
     .from(sacTickets)
     .innerJoin(solicitante, eq(solicitante.id, sacTickets.solicitanteId))
@@ -41,6 +67,17 @@ function selectTickets(db: Executor) {
 }
 
 type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+
+/** The list's filters (issue 19), all in SQL. */
+function ticketFilters(query: TicketListQuery, now: Date): SQL | undefined {
+  return and(
+    query.status ? eq(sacTickets.status, query.status) : undefined,
+    query.prioridade ? eq(sacTickets.prioridade, query.prioridade) : undefined,
+    query.departamento ? eq(sacTickets.departamento, query.departamento) : undefined,
+    query.responsavelId ? eq(sacTickets.responsavelId, query.responsavelId) : undefined,
+    query.atrasados ? atrasadoSql(now) : undefined,
+  );
+}
 
 function toTicket(row: TicketRow): SacTicket {
   return {
@@ -60,8 +97,18 @@ function toTicket(row: TicketRow): SacTicket {
     // A micro-franquia's ticket also carries its franquia; the card names the micro-franquia then.
     microFranquia: row.microFranquiaRazaoSocial === null ? null : { razaoSocial: row.microFranquiaRazaoSocial },
     responsavel: row.responsavelId === null ? null : { nome: row.responsavelNome },
+    primeiraRespostaAte: iso(row.primeiraRespostaAte),
+    resolucaoAte: iso(row.resolucaoAte),
+    primeiraRespostaEm: iso(row.primeiraRespostaEm),
+    atrasado: row.atrasado === true,
+    avaliacao:
+      row.avaliacaoNota === null || row.avaliadoEm === null
+        ? null
+        : { nota: row.avaliacaoNota, comentario: row.avaliacaoComentario, em: row.avaliadoEm.toISOString() },
   };
 }
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * SPEC §2: the search matches the title (case-insensitive substring) or the ticket id by its beginning, as the
@@ -78,11 +125,12 @@ function ticketSearch(q: string | undefined): SQL | undefined {
 export async function listTickets(
   db: Executor,
   actor: Actor,
-  query: ListQuery,
+  query: TicketListQuery,
+  now: Date,
 ): Promise<{ items: SacTicket[]; total: number }> {
-  const where = and(ticketsVisibleTo(actor), ticketSearch(query.q));
+  const where = and(ticketsVisibleTo(actor), ticketSearch(query.q), ticketFilters(query, now));
   const { limit, offset } = pageWindow(query);
-  const rows = await selectTickets(db)
+  const rows = await selectTickets(db, now)
     .where(where)
     .orderBy(desc(sacTickets.createdAt), desc(sacTickets.id))
     .limit(limit)
@@ -94,8 +142,8 @@ export async function listTickets(
   return { items: rows.map(toTicket), total: Number(count?.total ?? 0) };
 }
 
-export async function findTicket(db: Executor, actor: Actor, id: string): Promise<SacTicket | undefined> {
-  const [row] = await selectTickets(db)
+export async function findTicket(db: Executor, actor: Actor, id: string, now: Date): Promise<SacTicket | undefined> {
+  const [row] = await selectTickets(db, now)
     .where(and(eq(sacTickets.id, id), ticketsVisibleTo(actor)))
     .limit(1);
   return row ? toTicket(row) : undefined;
@@ -118,6 +166,8 @@ export async function insertTicket(
     franquiaId: string | null;
     microFranquiaId: string | null;
     now: Date;
+    primeiraRespostaAte: Date;
+    resolucaoAte: Date;
   },
 ): Promise<string> {
   const [row] = await db
@@ -131,6 +181,8 @@ export async function insertTicket(
       departamento: values.departamento,
       prioridade: values.prioridade,
       status: 'em_andamento',
+      primeiraRespostaAte: values.primeiraRespostaAte,
+      resolucaoAte: values.resolucaoAte,
       createdAt: values.now,
       updatedAt: values.now,
     })
@@ -216,4 +268,258 @@ export async function listNetworkUsers(
     .from(users)
     .where(where);
   return { items, total: Number(count?.total ?? 0) };
+}
+
+/** What the help desk's writes need of a ticket, locked for the transaction (FOR UPDATE), in the caller's scope. */
+export async function lockTicket(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select({
+      id: sacTickets.id,
+      solicitanteId: sacTickets.solicitanteId,
+      responsavelId: sacTickets.responsavelId,
+      franquiaId: sacTickets.franquiaId,
+      titulo: sacTickets.titulo,
+      status: sacTickets.status,
+      prioridade: sacTickets.prioridade,
+      resolucao: sacTickets.resolucao,
+      resolvedAt: sacTickets.resolvedAt,
+      createdAt: sacTickets.createdAt,
+      reabertoEm: sacTickets.reabertoEm,
+      primeiraRespostaEm: sacTickets.primeiraRespostaEm,
+      slaPausaMs: sacTickets.slaPausaMs,
+      slaPausadoEm: sacTickets.slaPausadoEm,
+      avaliadoEm: sacTickets.avaliadoEm,
+    })
+    .from(sacTickets)
+    .where(and(eq(sacTickets.id, id), ticketsVisibleTo(actor)))
+    .for('update', { of: sacTickets })
+    .limit(1);
+  return row;
+}
+export type LockedTicket = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
+
+export async function updateTicketColumns(
+  db: Executor,
+  id: string,
+  values: Partial<typeof sacTickets.$inferInsert>,
+): Promise<void> {
+  await db.update(sacTickets).set(values).where(eq(sacTickets.id, id));
+}
+
+export async function insertMensagem(
+  db: Executor,
+  values: { ticketId: string; autorId: string; texto: string; interna: boolean; now: Date },
+): Promise<string> {
+  const [row] = await db
+    .insert(sacMensagens)
+    .values({
+      ticketId: values.ticketId,
+      autorId: values.autorId,
+      texto: values.texto,
+      interna: values.interna,
+      createdAt: values.now,
+    })
+    .returning({ id: sacMensagens.id });
+  return row!.id;
+}
+
+export async function insertAnexos(
+  db: Executor,
+  mensagemId: string,
+  anexos: (SacAnexo & { now: Date })[],
+): Promise<void> {
+  if (anexos.length === 0) return;
+  await db.insert(sacAnexos).values(
+    // A millisecond apart, so the files keep the order they were sent in.
+    anexos.map((a, i) => ({
+      id: a.id,
+      mensagemId,
+      nome: a.nome,
+      tipo: a.tipo,
+      tamanho: a.tamanho,
+      createdAt: new Date(a.now.getTime() + i),
+    })),
+  );
+}
+
+/**
+ * A ticket's conversation, oldest first, paged in SQL. Internal notes only for the franqueador: the condition
+ * is in the query, so no page, count or attachment of the requester's side ever holds one.
+ */
+export async function listMensagens(
+  db: Executor,
+  actor: Actor,
+  ticketId: string,
+  query: ListQuery,
+  onlyId?: string,
+): Promise<{ items: SacMensagem[]; total: number }> {
+  const where = and(
+    eq(sacMensagens.ticketId, ticketId),
+    onlyId ? eq(sacMensagens.id, onlyId) : undefined,
+    actor.role === 'franqueador' ? undefined : eq(sacMensagens.interna, false),
+  );
+  const { limit, offset } = pageWindow(query);
+  const rows = await db
+    .select({
+      id: sacMensagens.id,
+      texto: sacMensagens.texto,
+      interna: sacMensagens.interna,
+      createdAt: sacMensagens.createdAt,
+      autorId: users.id,
+      autorNome: users.nome,
+      autorRole: users.role,
+    })
+    .from(sacMensagens)
+    .innerJoin(users, eq(users.id, sacMensagens.autorId))
+    .where(where)
+    .orderBy(asc(sacMensagens.createdAt), asc(sacMensagens.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(sacMensagens)
+    .where(where);
+  const anexos = rows.length
+    ? await db
+        .select({
+          id: sacAnexos.id,
+          mensagemId: sacAnexos.mensagemId,
+          nome: sacAnexos.nome,
+          tipo: sacAnexos.tipo,
+          tamanho: sacAnexos.tamanho,
+        })
+        .from(sacAnexos)
+        .where(
+          inArray(
+            sacAnexos.mensagemId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(sacAnexos.createdAt), asc(sacAnexos.id))
+    : [];
+  const items = rows.map((r) => ({
+    id: r.id,
+    texto: r.texto,
+    interna: r.interna,
+    autor: { id: r.autorId, nome: r.autorNome, role: r.autorRole },
+    em: r.createdAt.toISOString(),
+    anexos: anexos
+      .filter((a) => a.mensagemId === r.id)
+      .map((a) => ({ id: a.id, nome: a.nome, tipo: a.tipo as AnexoTipo, tamanho: a.tamanho })),
+  }));
+  return { items, total: Number(count?.total ?? 0) };
+}
+
+/** One message as the caller may read it (the answer to its POST). */
+export async function findMensagem(
+  db: Executor,
+  actor: Actor,
+  ticketId: string,
+  id: string,
+): Promise<SacMensagem | undefined> {
+  const { items } = await listMensagens(db, actor, ticketId, { page: 1, pageSize: 1, q: undefined }, id);
+  return items[0];
+}
+
+/**
+ * An attachment the caller may read: the message's ticket in the caller's scope, and an internal note's files
+ * only for the franqueador. Anything else answers as absent.
+ */
+export async function findAnexo(
+  db: Executor,
+  actor: Actor,
+  id: string,
+): Promise<{ id: string; nome: string; tipo: string; tamanho: number } | undefined> {
+  const [row] = await db
+    .select({ id: sacAnexos.id, nome: sacAnexos.nome, tipo: sacAnexos.tipo, tamanho: sacAnexos.tamanho })
+    .from(sacAnexos)
+    .innerJoin(sacMensagens, eq(sacMensagens.id, sacAnexos.mensagemId))
+    .innerJoin(sacTickets, eq(sacTickets.id, sacMensagens.ticketId))
+    .where(
+      and(
+        eq(sacAnexos.id, id),
+        ticketsVisibleTo(actor),
+        actor.role === 'franqueador' ? undefined : eq(sacMensagens.interna, false),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The franqueador's team: who may be a ticket's responsável (the network's franqueador-side users). */
+function equipeOf(actor: Actor): SQL {
+  return and(
+    eq(users.role, 'franqueador'),
+    or(eq(users.id, actor.id), actor.franqueadorId ? eq(users.franqueadorId, actor.franqueadorId) : undefined),
+  ) as SQL;
+}
+
+export async function listEquipe(db: Executor, actor: Actor): Promise<SacUser[]> {
+  return db
+    .select({ id: users.id, nome: users.nome, email: users.email, role: users.role })
+    .from(users)
+    .where(and(equipeOf(actor), eq(users.isActive, true)))
+    .orderBy(asc(users.nome), asc(users.id))
+    .limit(500);
+}
+
+export async function isEquipe(db: Executor, actor: Actor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), equipeOf(actor), eq(users.isActive, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Who hears of a requester's message: the ticket's responsável, or without one the active franqueador users of
+ * the ticket's network (through its franquia, or the requester's own network).
+ */
+export async function staffContacts(
+  db: Executor,
+  ticket: { responsavelId: string | null; franquiaId: string | null; solicitanteId: string },
+): Promise<{ email: string; nome: string | null }[]> {
+  if (ticket.responsavelId) {
+    const contact = await findUserContact(db, ticket.responsavelId);
+    return contact?.isActive ? [contact] : [];
+  }
+  const network = ticket.franquiaId
+    ? sql`(select ${franquias.franqueadorId} from ${franquias} where ${franquias.id} = ${ticket.franquiaId})`
+    : sql`(select ${users.franqueadorId} from ${users} where ${users.id} = ${ticket.solicitanteId})`;
+  return db
+    .select({ email: users.email, nome: users.nome })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'franqueador'),
+        eq(users.isActive, true),
+        sql`${users.franqueadorId} = ${network}`,
+        sql`${users.id} <> ${ticket.solicitanteId}`,
+      ),
+    )
+    .limit(20);
+}
+
+/** The franqueador's figures: open, late and waiting tickets, and the period's average rating. */
+export async function resumo(db: Executor, actor: Actor, now: Date, dias: number) {
+  const desde = new Date(now.getTime() - dias * 86_400_000).toISOString();
+  const [row] = await db
+    .select({
+      abertos: sql<number>`count(*) filter (where ${sacTickets.status} = 'em_andamento')::int`,
+      atrasados: sql<number>`count(*) filter (where ${atrasadoSql(now)})::int`,
+      aguardando: sql<number>`count(*) filter (where ${sacTickets.status} = 'aguardando_solicitante')::int`,
+      media: sql<
+        string | null
+      >`round(avg(${sacTickets.avaliacaoNota}) filter (where ${sacTickets.avaliadoEm} >= ${desde}::timestamptz), 1)`,
+      avaliados: sql<number>`count(*) filter (where ${sacTickets.avaliadoEm} >= ${desde}::timestamptz)::int`,
+    })
+    .from(sacTickets)
+    .where(ticketsVisibleTo(actor));
+  return {
+    abertos: Number(row?.abertos ?? 0),
+    atrasados: Number(row?.atrasados ?? 0),
+    aguardando: Number(row?.aguardando ?? 0),
+    avaliacao: { media: row?.media == null ? null : Number(row.media), total: Number(row?.avaliados ?? 0), dias },
+  };
 }

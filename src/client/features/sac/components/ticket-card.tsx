@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { MessageSquareReply } from 'lucide-react';
 import { formatDateTime, MISSING } from '@shared/format';
 import { ticketShortId, type SacTicket } from '@shared/schemas/sac';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { SlaBadge } from './sla-badge';
 import { TicketPrioridadeBadge, TicketStatusBadge, TicketStatusIcon } from './ticket-status';
 
 export interface TicketCardProps {
@@ -46,7 +48,12 @@ export function TicketCard({ ticket, onAnswer }: TicketCardProps) {
           <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <h2 id={titleId} className="text-base font-semibold wrap-anywhere leading-snug text-foreground">
-                {ticket.titulo}
+                <Link
+                  to={`/sac/${ticket.id}`}
+                  className="rounded-sm hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  {ticket.titulo}
+                </Link>
               </h2>
               <p className="mt-0.5 text-xs text-muted-foreground">
                 <span className="font-mono">#{ticketShortId(ticket.id)}</span>
@@ -57,6 +64,7 @@ export function TicketCard({ ticket, onAnswer }: TicketCardProps) {
             <div className="flex flex-wrap gap-1.5 sm:justify-end">
               <TicketStatusBadge status={ticket.status} />
               <TicketPrioridadeBadge prioridade={ticket.prioridade} />
+              <SlaBadge ticket={ticket} />
             </div>
           </div>
 

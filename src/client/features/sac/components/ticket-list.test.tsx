@@ -29,6 +29,11 @@ function createTicket(overrides: Partial<SacTicket> = {}): SacTicket {
     franquia: { razaoSocial: 'Educa Paulista Franquias Ltda' },
     microFranquia: { razaoSocial: 'Campinas Educação ME' },
     responsavel: null,
+    primeiraRespostaAte: null,
+    resolucaoAte: null,
+    primeiraRespostaEm: null,
+    atrasado: false,
+    avaliacao: null,
     ...overrides,
   };
 }

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Filter, Search } from 'lucide-react';
+import {
+  departamentoOptions,
+  ticketPrioridadeOptions,
+  ticketStatusOptions,
+  type Departamento,
+  type TicketPrioridade,
+  type TicketStatus,
+} from '@shared/enums';
 import type { SacTicket } from '@shared/schemas/sac';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -9,11 +18,14 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
-import { useTickets } from '../api/get-tickets';
+import { useTickets, type TicketFilters } from '../api/get-tickets';
+import { useEquipe } from '../api/ticket';
 import { AnswerTicketDialog } from './answer-ticket-dialog';
 import { TicketCard } from './ticket-card';
 
 export const TICKETS_PAGE_SIZE = 20;
+const QUALQUER = 'todos';
+const QUALQUER_OPCAO = { value: QUALQUER, label: 'Todos' } as const;
 const LOADING_CARDS = 3;
 
 export interface TicketListProps {
@@ -26,12 +38,19 @@ export function TicketList({ canAnswer }: TicketListProps) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), 300);
   // The page belongs to its search: a new search starts again at its first page.
-  const [paging, setPaging] = useState({ q, page: 1 });
-  const page = paging.q === q ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ q, page: next });
+  const [filters, setFilters] = useState<TicketFilters>({});
+  const [showFilters, setShowFilters] = useState(false);
+  const activeFilters = Object.values(filters).filter((v) => v !== undefined).length;
+  const filterKey = `${q}|${JSON.stringify(filters)}`;
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
   const [answering, setAnswering] = useState<SacTicket | null>(null);
+  const equipe = useEquipe(canAnswer);
+  const setFilter = <K extends keyof TicketFilters>(key: K, value: TicketFilters[K] | typeof QUALQUER) =>
+    setFilters((current) => ({ ...current, [key]: value === QUALQUER ? undefined : value }));
 
-  const tickets = useTickets({ page, pageSize: TICKETS_PAGE_SIZE, q: q || undefined });
+  const tickets = useTickets({ page, pageSize: TICKETS_PAGE_SIZE, q: q || undefined, ...filters });
   const items = tickets.data?.items ?? [];
   // The dialog follows the list, so an answer recorded meanwhile (here or elsewhere) shows in it.
   const answeringNow = answering ? (items.find((t) => t.id === answering.id) ?? answering) : null;
@@ -60,11 +79,67 @@ export function TicketList({ canAnswer }: TicketListProps) {
               />
             </div>
           </div>
-          {/* SPEC §2: the filter button is present but has no behaviour. */}
-          <Button variant="outline" disabled>
+          <Button
+            variant="outline"
+            aria-expanded={showFilters}
+            aria-controls="sac-filtros"
+            onClick={() => setShowFilters((open) => !open)}
+          >
             <Filter aria-hidden="true" />
             Filtros
+            {activeFilters > 0 ? <span className="sr-only">: {activeFilters} ativos</span> : null}
+            {activeFilters > 0 ? (
+              <span aria-hidden="true" className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
+                {activeFilters}
+              </span>
+            ) : null}
           </Button>
+        </div>
+        {/* Issue 19: the help desk's filters, applied on the server. */}
+        <div
+          id="sac-filtros"
+          hidden={!showFilters}
+          className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5"
+        >
+          <SelectField<TicketStatus | typeof QUALQUER>
+            id="filtro-status"
+            label="Status"
+            options={[QUALQUER_OPCAO, ...ticketStatusOptions]}
+            value={filters.status ?? QUALQUER}
+            onChange={(value) => setFilter('status', value)}
+          />
+          <SelectField<TicketPrioridade | typeof QUALQUER>
+            id="filtro-prioridade"
+            label="Prioridade"
+            options={[QUALQUER_OPCAO, ...ticketPrioridadeOptions]}
+            value={filters.prioridade ?? QUALQUER}
+            onChange={(value) => setFilter('prioridade', value)}
+          />
+          <SelectField<Departamento | typeof QUALQUER>
+            id="filtro-departamento"
+            label="Departamento"
+            options={[QUALQUER_OPCAO, ...departamentoOptions]}
+            value={filters.departamento ?? QUALQUER}
+            onChange={(value) => setFilter('departamento', value)}
+          />
+          {canAnswer ? (
+            <SelectField<string>
+              id="filtro-responsavel"
+              label="Responsável"
+              options={[QUALQUER_OPCAO, ...(equipe.data ?? []).map((u) => ({ value: u.id, label: u.nome || u.email }))]}
+              value={filters.responsavelId ?? QUALQUER}
+              onChange={(value) => setFilter('responsavelId', value)}
+            />
+          ) : null}
+          <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              checked={filters.atrasados === true}
+              onChange={(event) => setFilter('atrasados', event.target.checked ? true : undefined)}
+              className="size-4 accent-primary"
+            />
+            Somente atrasados
+          </label>
         </div>
       </Card>
 

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { CheckCircle2, Clock, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, MessageCircleQuestionMark, XCircle } from 'lucide-react';
 import {
   TICKET_PRIORIDADE_LABELS,
   TICKET_STATUS_LABELS,
@@ -11,6 +11,7 @@ import { cn } from '@/lib/utils';
 
 const STATUS_LOOK: Record<TicketStatus, { icon: LucideIcon; badge: BadgeProps['variant']; tone: string }> = {
   em_andamento: { icon: Clock, badge: 'warning', tone: 'bg-amber-100 text-amber-800' },
+  aguardando_solicitante: { icon: MessageCircleQuestionMark, badge: 'secondary', tone: 'bg-sky-100 text-sky-800' },
   concluido: { icon: CheckCircle2, badge: 'success', tone: 'bg-green-100 text-green-800' },
   cancelado: { icon: XCircle, badge: 'destructive', tone: 'bg-red-100 text-red-800' },
 };

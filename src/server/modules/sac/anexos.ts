@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { ANEXO_MAX_BYTES, ANEXOS_MAX, SAC_MESSAGES, type AnexoTipo, type SacAnexo } from '../../../shared/schemas/sac';
+import { HttpError, MESSAGES } from '../../lib/http-error';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../db/private-files';
+
+/**
+ * The SAC's attachments on disk (issue 19, ADR 027): DATA_DIR/anexos, one file per attachment named by its row's
+ * random id, never by what the client called it. A multipart message is streamed to disk part by part with a
+ * size cut-off; its type comes from the first bytes, not from the name or the declared type.
+ */
+
+export const anexosDir = (dataDir: string) => join(dataDir, 'anexos');
+export const anexoPath = (dataDir: string, id: string) => join(anexosDir(dataDir), id);
+
+/** @fastify/multipart's limits for a message: its text, the internal flag, and up to five files. */
+export const MULTIPART_LIMITS = {
+  files: ANEXOS_MAX,
+  fileSize: ANEXO_MAX_BYTES,
+  fields: 4,
+  fieldSize: 64 * 1024,
+  parts: ANEXOS_MAX + 4,
+  headerPairs: 100,
+};
+
+/** The type a file's first bytes show: PNG, JPEG, WebP or PDF; anything else is refused. */
+export function sniff(head: Buffer): AnexoTipo | null {
+  const starts = (bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return null;
+}
+
+/** The name shown and offered on download: the last path segment, no control characters, 200 at most. */
+export function nomeDoAnexo(filename: string | undefined): string {
+  const clean = basename((filename ?? '').replaceAll('\\', '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200);
+  return clean || 'anexo';
+}
+
+/** An attachment written to disk, not yet in the database. */
+export interface Upload extends SacAnexo {
+  path: string;
+}
+
+interface UploadState {
+  files: Upload[];
+  /** Set once the message's transaction committed: the files then belong to their rows. */
+  kept: boolean;
+}
+const uploads = new WeakMap<FastifyRequest, UploadState>();
+
+export const uploadsOf = (request: FastifyRequest): Upload[] => uploads.get(request)?.files ?? [];
+export const keepUploads = (request: FastifyRequest) => {
+  const state = uploads.get(request);
+  if (state) state.kept = true;
+};
+
+/** Removes a request's files unless its message committed: every refusal leaves nothing behind. */
+export async function discardUploads(request: FastifyRequest): Promise<void> {
+  const state = uploads.get(request);
+  if (!state || state.kept) return;
+  uploads.delete(request);
+  await Promise.all(state.files.map((f) => rm(f.path, { force: true })));
+}
+
+const multipartErrors: Record<string, HttpError> = {
+  FST_FILES_LIMIT: new HttpError(413, SAC_MESSAGES.anexosDemais),
+  FST_PARTS_LIMIT: new HttpError(413, SAC_MESSAGES.anexosDemais),
+  FST_REQ_FILE_TOO_LARGE: new HttpError(413, SAC_MESSAGES.anexoGrande),
+  FST_FIELDS_LIMIT: new HttpError(400, 'Dados inválidos.'),
+  FST_PROTO_VIOLATION: new HttpError(400, 'Dados inválidos.'),
+};
+
+/**
+ * A preValidation hook for a multipart message: writes each file to disk as it arrives, checks its size and its
+ * bytes, and hands the text fields to the route's schema as a JSON body would. A refused file removes every file
+ * of the request at once; any later refusal (validation, scope, status) removes them in onResponse.
+ */
+export async function readMultipartMessage(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const state: UploadState = { files: [], kept: false };
+  uploads.set(request, state);
+  const dir = anexosDir(request.server.config.dataDir);
+  const fields: Record<string, string> = {};
+  try {
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string' && (part.fieldname === 'texto' || part.fieldname === 'interna')) {
+          fields[part.fieldname] = part.value;
+        }
+        continue;
+      }
+      const id = randomUUID();
+      const path = join(dir, id);
+      const upload: Upload = { id, nome: nomeDoAnexo(part.filename), tipo: 'image/png', tamanho: 0, path };
+      state.files.push(upload);
+      let head = Buffer.alloc(0);
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+          upload.tamanho += chunk.length;
+          done(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+      if (part.file.truncated) throw multipartErrors.FST_REQ_FILE_TOO_LARGE!;
+      const tipo = sniff(head);
+      if (!tipo) throw new HttpError(415, SAC_MESSAGES.anexoTipo);
+      upload.tipo = tipo;
+    }
+  } catch (error) {
+    await discardUploads(request);
+    const code = (error as { code?: string }).code;
+    if (code && multipartErrors[code]) throw multipartErrors[code];
+    if (error instanceof HttpError) throw error;
+    // A body that says multipart but is not (no boundary, cut short): the client's fault, said in Portuguese.
+    throw new HttpError(400, MESSAGES.invalidInput);
+  }
+  request.body = {
+    ...(fields.texto === undefined ? {} : { texto: fields.texto }),
+    ...(fields.interna === undefined
+      ? {}
+      : { interna: fields.interna === 'true' ? true : fields.interna === 'false' ? false : fields.interna }),
+  };
+}
