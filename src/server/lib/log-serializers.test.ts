@@ -65,6 +65,8 @@ describe('loggablePath', () => {
     expect(loggablePath('/reset-password?token=abc123')).toBe('/reset-password');
     // A voucher's token in the page's path (issue 20), while a hashed asset keeps its name.
     expect(loggablePath('/voucher/kq3ZpX0-_9aBcDeFgHiJkLmNoPqRsTuVwXyZ012345')).toBe('/voucher/:value');
+    // A declaration's code (issue 23) is short, yet it opens the declaration's page: never in the log either.
+    expect(loggablePath('/declaracao/A1B2C3D4')).toBe('/declaracao/:value');
     expect(loggablePath('/assets/lead-lists-D3f9aB1c.js')).toBe('/assets/lead-lists-D3f9aB1c.js');
     expect(loggablePath(`/x/${encodeURIComponent(EMAIL)}/${CPF}/assets`)).toBe('/x/:value/:value/assets');
     expect(loggablePath('/api/leads?status=ativos&pageSize=50&email=a%40b.c')).toBe(

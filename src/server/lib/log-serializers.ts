@@ -17,6 +17,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLAIN_SEGMENT = /^(?!.*\d{6})[A-Za-z0-9._-]{1,80}$/;
 /** A long run without a dot is a secret in the path (a voucher's token, `/voucher/<token>`), never a file name. */
 const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{24,}$/;
+/** The public pages whose next segment is a credential, however short: a voucher's token, a declaration's code. */
+const VALUE_AFTER = new Set(['voucher', 'declaracao']);
 
 function harmlessQuery(query: string): string {
   const kept = new URLSearchParams();
@@ -47,8 +49,11 @@ export function loggablePath(url: string, route?: { url?: string; params?: unkno
   }
   const plain = path
     .split('/')
-    .map((segment) =>
-      segment === '' || (PLAIN_SEGMENT.test(segment) && !TOKEN_SEGMENT.test(segment)) ? segment : ':value',
+    .map((segment, i, all) =>
+      segment === '' ||
+      (PLAIN_SEGMENT.test(segment) && !TOKEN_SEGMENT.test(segment) && !VALUE_AFTER.has(all[i - 1] ?? ''))
+        ? segment
+        : ':value',
     )
     .join('/');
   return plain + query;

@@ -31,7 +31,7 @@ export function setPasswordEmail(nome: string | null, url: string) {
   const lines = [
     `Olá${nome ? `, ${nome}` : ''}!`,
     'Sua matrícula foi efetivada e uma conta de aluno foi criada para você.',
-    'Use o link abaixo em até 1 hora para definir sua senha de acesso.',
+    'Use o link abaixo em até 7 dias para definir sua senha de acesso.',
   ];
   return {
     subject: 'Defina sua senha de acesso',

@@ -1,0 +1,262 @@
+import { type FormEvent, useState } from 'react';
+import { Send, Trash2 } from 'lucide-react';
+import { formatDateTime } from '@shared/format';
+import {
+  WEBHOOK_EVENTOS,
+  WEBHOOK_EVENTO_VALUES,
+  type WebhookEvento,
+  type WebhookView,
+} from '@shared/schemas/integracoes';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import {
+  useCriarWebhook,
+  useEntregas,
+  useFranquiasOpcoes,
+  useRemoverWebhook,
+  useTestarWebhook,
+  useWebhooks,
+} from '../api/integracoes-api';
+
+const REDE = 'rede';
+
+/**
+ * Integrações (issue 22, ADR 028): webhooks that tell the network's own tools of each new lead, pre-matrícula,
+ * matrícula and ticket, signed with the endpoint's secret; each endpoint's deliveries of the last 30 days.
+ */
+export function IntegracoesScreen() {
+  const webhooks = useWebhooks();
+  const franquias = useFranquiasOpcoes();
+  const [url, setUrl] = useState('');
+  const [eventos, setEventos] = useState<WebhookEvento[]>(['lead.criado']);
+  const [escopo, setEscopo] = useState(REDE);
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const [segredo, setSegredo] = useState<string | null>(null);
+  const [aberto, setAberto] = useState<string | null>(null);
+  const entregas = useEntregas(aberto);
+
+  const criar = useCriarWebhook({
+    onSuccess: (criado) => {
+      setSegredo(criado.segredo);
+      setUrl('');
+      setErros({});
+      setAberto(criado.id);
+      toast({ variant: 'success', title: 'Webhook cadastrado' });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errors) setErros(error.errors as Record<string, string>);
+      else toast({ variant: 'destructive', title: errorMessage(error, 'Não foi possível cadastrar') });
+    },
+  });
+  const testar = useTestarWebhook({
+    onSuccess: (answer, input) => {
+      setAberto(input.id);
+      toast({ variant: 'success', title: answer.message });
+    },
+    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, 'Não foi possível testar') }),
+  });
+  const remover = useRemoverWebhook({
+    onSuccess: (answer) => toast({ variant: 'success', title: answer.message }),
+    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, 'Não foi possível remover') }),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    criar.mutate({ url, eventos, franquiaId: escopo === REDE ? null : escopo, ativo: true });
+  };
+
+  const columns: DataTableColumn<WebhookView>[] = [
+    {
+      key: 'url',
+      header: 'Endereço',
+      cell: (w) => (
+        <span className="grid min-w-0">
+          <span className="font-mono text-sm [overflow-wrap:anywhere]">{w.url}</span>
+          <span className="text-xs text-muted-foreground">{w.franquia ? w.franquia.nome : 'Toda a rede'}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'eventos',
+      header: 'Eventos',
+      cell: (w) => <span className="text-sm">{w.eventos.join(', ')}</span>,
+    },
+    {
+      key: 'ultima',
+      header: 'Última entrega',
+      cell: (w) =>
+        w.ultimaEntrega ? (
+          <Badge variant={w.ultimaEntrega.ok ? 'success' : 'destructive'}>
+            {w.ultimaEntrega.codigo ?? 'sem resposta'} · {formatDateTime(w.ultimaEntrega.em, { withTime: true })}
+          </Badge>
+        ) : (
+          'Nenhuma'
+        ),
+    },
+    {
+      key: 'acoes',
+      header: 'Ações',
+      cell: (w) => (
+        <span className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => setAberto(w.id)} aria-label={`Ver entregas de ${w.url}`}>
+            Entregas
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={testar.isPending}
+            onClick={() => testar.mutate({ id: w.id })}
+            aria-label={`Enviar teste para ${w.url}`}
+          >
+            <Send aria-hidden="true" />
+            Enviar teste
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={remover.isPending}
+            onClick={() => remover.mutate({ id: w.id })}
+            aria-label={`Remover ${w.url}`}
+          >
+            <Trash2 aria-hidden="true" />
+            Remover
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const selecionado = webhooks.data?.find((w) => w.id === aberto) ?? null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <form onSubmit={onSubmit} aria-labelledby="novo-webhook" className="grid gap-4 p-4 sm:p-6" noValidate>
+          <h2 id="novo-webhook" className="text-lg font-semibold">
+            Novo webhook
+          </h2>
+          <div className="grid gap-2">
+            <Label htmlFor="webhook-url">URL</Label>
+            <Input
+              id="webhook-url"
+              type="url"
+              inputMode="url"
+              placeholder="https://sua-ferramenta.com.br/webhooks/rede"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              aria-invalid={erros.url ? true : undefined}
+              aria-describedby={erros.url ? 'webhook-url-erro' : undefined}
+            />
+            {erros.url ? (
+              <p id="webhook-url-erro" className="text-sm font-medium text-destructive">
+                {erros.url}
+              </p>
+            ) : null}
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Eventos</legend>
+            {WEBHOOK_EVENTO_VALUES.map((evento) => (
+              <label key={evento} className="flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-primary"
+                  checked={eventos.includes(evento)}
+                  onChange={(event) =>
+                    setEventos((atual) =>
+                      event.target.checked ? [...atual, evento] : atual.filter((e) => e !== evento),
+                    )
+                  }
+                />
+                <span>
+                  {WEBHOOK_EVENTOS[evento]} <code className="text-xs text-muted-foreground">{evento}</code>
+                </span>
+              </label>
+            ))}
+            {erros.eventos ? <p className="text-sm font-medium text-destructive">{erros.eventos}</p> : null}
+          </fieldset>
+          <div className="grid gap-2 sm:w-80">
+            <Label htmlFor="webhook-escopo">Escopo</Label>
+            <Select value={escopo} onValueChange={setEscopo}>
+              <SelectTrigger id="webhook-escopo">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={REDE}>Toda a rede</SelectItem>
+                {(franquias.data?.items ?? []).map((f) => (
+                  <SelectItem key={f.id} value={f.id}>
+                    {f.razaoSocial}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <Button type="submit" className="w-fit" disabled={criar.isPending}>
+            Cadastrar webhook
+          </Button>
+          {segredo ? (
+            <div role="status" className="grid gap-1 rounded-md border border-border bg-muted p-3 text-sm">
+              <span className="font-medium">Segredo do webhook (mostrado só agora; guarde-o na sua ferramenta):</span>
+              <code className="font-mono [overflow-wrap:anywhere]">{segredo}</code>
+              <span className="text-muted-foreground">
+                Cada entrega traz o cabeçalho X-Rede-Assinatura: sha256=HMAC-SHA256 do corpo com este segredo.
+              </span>
+            </div>
+          ) : null}
+        </form>
+      </Card>
+      <Card>
+        <div className="border-b border-border px-4 py-4 sm:px-6">
+          <h2 className="text-lg font-semibold">Webhooks</h2>
+        </div>
+        <div className="px-2 pb-4 pt-4 sm:px-4">
+          <DataTable
+            caption="Webhooks da rede"
+            columns={columns}
+            rows={webhooks.data ?? []}
+            isLoading={webhooks.isPending}
+            notice={
+              webhooks.isError
+                ? { kind: 'error', title: errorMessage(webhooks.error, 'Erro ao carregar os webhooks') }
+                : webhooks.data && webhooks.data.length === 0
+                  ? { kind: 'empty', title: 'Nenhum webhook cadastrado' }
+                  : null
+            }
+            cards="list"
+          />
+        </div>
+      </Card>
+      {selecionado ? (
+        <Card>
+          <section aria-labelledby="entregas-titulo" className="grid gap-3 p-4 sm:p-6">
+            <h2 id="entregas-titulo" className="text-lg font-semibold [overflow-wrap:anywhere]">
+              Entregas (últimos 30 dias) — {selecionado.url}
+            </h2>
+            {entregas.data && entregas.data.items.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Nenhuma entrega ainda.</p>
+            ) : null}
+            <ul className="grid gap-2" aria-label="Entregas">
+              {(entregas.data?.items ?? []).map((e) => (
+                <li key={e.id} className="flex flex-wrap items-center gap-2 text-sm">
+                  <Badge variant={e.erro ? 'destructive' : 'success'}>{e.codigo ?? 'sem resposta'}</Badge>
+                  <code>{e.evento}</code>
+                  <span className="tabular-nums text-muted-foreground">{formatDateTime(e.em, { withTime: true })}</span>
+                  <span className="text-muted-foreground">
+                    tentativa {e.tentativa} · {e.duracaoMs} ms
+                  </span>
+                  {e.erro ? <span className="text-destructive [overflow-wrap:anywhere]">{e.erro}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

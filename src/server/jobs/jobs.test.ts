@@ -1,0 +1,99 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
+import { queryRows } from '../../../tests/support/database-digest';
+import { type SmtpSink, startSmtpSink } from '../../../tests/support/smtp-sink';
+import { DEMO_ACCOUNTS } from '../db/seed/demo-network';
+import { espera } from './worker';
+
+/**
+ * E-mails as durable jobs (issue 22, ADR 028): a local SMTP server that refuses, then accepts; the job retried
+ * with backoff until it is delivered, or a dead letter after its last try.
+ */
+
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(() => sink.close());
+
+let ctx: TestContext | undefined;
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+  sink.refuse = 0;
+  sink.received.length = 0;
+});
+
+interface Job {
+  status: string;
+  tentativas: number;
+  ultimo_erro: string | null;
+  payload: unknown;
+  destino: string;
+  resumo: string;
+  executar_em: string;
+}
+const emailJobs = (c: TestContext) =>
+  queryRows<Job>(
+    c.handle.db,
+    sql`select status, tentativas, ultimo_erro, payload, destino, resumo, executar_em::text from jobs
+      where tipo = 'email' order by created_at`,
+  );
+
+const forgot = (c: TestContext, email: string) =>
+  c.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+
+describe('e-mail jobs over SMTP', () => {
+  it('retries an e-mail the SMTP server refused, after the backoff, and delivers it once', async () => {
+    ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, JOBS_ESPERA_BASE_MS: '60000' });
+    sink.refuse = 1;
+    expect((await forgot(ctx, DEMO_ACCOUNTS.vendedor)).statusCode).toBe(200);
+    await ctx.app.background.drain();
+    expect(sink.received).toHaveLength(0);
+    let [job] = await emailJobs(ctx);
+    expect(job).toMatchObject({ status: 'pendente', tentativas: 1, destino: 'v***@d***.br' });
+    expect(job!.ultimo_erro).toContain('451');
+
+    // Not before its time: the retry waits a minute.
+    await ctx.app.background.drain();
+    expect(sink.received).toHaveLength(0);
+
+    ctx.clock.advance(60_000);
+    await ctx.app.background.drain();
+    expect(sink.received).toHaveLength(1);
+    expect(sink.received[0]!.to).toEqual([DEMO_ACCOUNTS.vendedor]);
+    expect(sink.received[0]!.data).toContain('/reset-password?token=');
+    [job] = await emailJobs(ctx);
+    // Delivered: the message (its reset link) is no longer kept.
+    expect(job).toMatchObject({ status: 'concluido', tentativas: 2, payload: null });
+
+    ctx.clock.advance(3_600_000);
+    await ctx.app.background.drain();
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it('keeps an e-mail refused on every try as a dead letter', async () => {
+    ctx = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      JOBS_ESPERA_BASE_MS: '1000',
+      JOBS_MAX_TENTATIVAS: '3',
+    });
+    sink.refuse = 10;
+    await forgot(ctx, DEMO_ACCOUNTS.franquia);
+    for (let i = 0; i < 5; i++) {
+      await ctx.app.background.drain();
+      ctx.clock.advance(10_000);
+    }
+    const [job] = await emailJobs(ctx);
+    expect(job).toMatchObject({ status: 'falhou', tentativas: 3 });
+    expect(job!.payload).toMatchObject({ to: DEMO_ACCOUNTS.franquia });
+    expect(sink.received).toHaveLength(0);
+  });
+});
+
+describe('backoff', () => {
+  it('doubles the wait after each failed try', () => {
+    expect([1, 2, 3, 4].map((t) => espera(30_000, t))).toEqual([30_000, 60_000, 120_000, 240_000]);
+  });
+});

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/connect';
+import type { JobRow, JobTipo } from './queue';
+
+/**
+ * The in-process worker over `jobs` (ADR 028). Every instance runs one; a job is claimed by a single UPDATE whose
+ * subquery takes the row `FOR UPDATE SKIP LOCKED`, so of several instances on one PostgreSQL exactly one gets
+ * each job (and on PGlite, single-process, the same statement serves). A claimed job holds a lease
+ * (`bloqueado_ate`); a process killed while running one leaves the lease to expire and another run takes it
+ * again. A failure is retried with exponential backoff; after the last try the job is a dead letter ('falhou'),
+ * listed on 'Envios' to be sent again by hand.
+ */
+
+/** A failure that no retry can mend (an endpoint removed, an address refused): the job fails at once. */
+export class FalhaDefinitiva extends Error {}
+
+export interface JobContext {
+  app: FastifyInstance;
+  /** The try being made, from 1. */
+  tentativa: number;
+  /** Pushes the lease forward (a long export calls it between batches). */
+  renovar(): Promise<void>;
+}
+
+export type JobHandler = (job: JobRow, ctx: JobContext) => Promise<void>;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface WorkerOptions {
+  /** Time a claimed job is held before another run may take it again. */
+  leaseMs: number;
+  /** Wait before the second try; doubled for each try after. */
+  esperaBaseMs: number;
+}
+
+/** The wait after the `tentativa`-th failed try: base, 2x, 4x ... capped at a day. */
+export function espera(baseMs: number, tentativa: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, tentativa - 1), 24 * 60 * 60 * 1000);
+}
+
+export class JobWorker {
+  private readonly handlers = new Map<JobTipo, JobHandler>();
+  private running: Promise<number> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly db: Database,
+    private readonly options: WorkerOptions,
+  ) {}
+
+  register(tipo: JobTipo, handler: JobHandler): void {
+    this.handlers.set(tipo, handler);
+  }
+
+  /** Runs every job due now, one at a time; answers how many ran. One loop per process at a time. */
+  runDue(): Promise<number> {
+    if (this.running) return this.running;
+    const run = (async () => {
+      let count = 0;
+      while (!this.stopped && (await this.runOne())) count++;
+      return count;
+    })().finally(() => {
+      this.running = null;
+    });
+    this.running = run;
+    return run;
+  }
+
+  /** Claims one due job and runs it; false when none is due. */
+  async runOne(): Promise<boolean> {
+    const now = this.app.clock.now();
+    const lease = new Date(now.getTime() + this.options.leaseMs).toISOString();
+    const [job] = rowsOf<JobRow>(
+      await this.db.execute(sql`update jobs set status = 'executando', tentativas = tentativas + 1,
+          bloqueado_ate = ${lease}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        where id = (select id from jobs
+          where (status = 'pendente' and executar_em <= ${now.toISOString()}::timestamptz)
+             or (status = 'executando' and bloqueado_ate < ${now.toISOString()}::timestamptz)
+          order by executar_em limit 1 for update skip locked)
+        returning id, tipo, payload, status, tentativas, max_tentativas, chave`),
+    );
+    if (!job) return false;
+    const fence = sql`id = ${job.id}::uuid and status = 'executando' and tentativas = ${job.tentativas}`;
+    if (job.tentativas > job.max_tentativas) {
+      // A job whose last try was cut short by a crash is not tried beyond its limit.
+      await this.finish(fence, 'falhou', 'Interrompido na última tentativa.');
+      return true;
+    }
+    const handler = this.handlers.get(job.tipo);
+    try {
+      if (!handler) throw new FalhaDefinitiva(`Tipo de tarefa desconhecido: ${job.tipo}`);
+      await handler(job, {
+        app: this.app,
+        tentativa: job.tentativas,
+        renovar: async () => {
+          const until = new Date(this.app.clock.now().getTime() + this.options.leaseMs).toISOString();
+          await this.db.execute(sql`update jobs set bloqueado_ate = ${until}::timestamptz where ${fence}`);
+        },
+      });
+      await this.finish(fence, 'concluido', null);
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const last = error instanceof FalhaDefinitiva || job.tentativas >= job.max_tentativas;
+      this.app.log.warn({ job: job.id, tipo: job.tipo, tentativa: job.tentativas, err: message }, 'job failed');
+      if (last) {
+        await this.finish(fence, 'falhou', message);
+      } else {
+        const at = this.app.clock.now().getTime() + espera(this.options.esperaBaseMs, job.tentativas);
+        await this.db.execute(sql`update jobs set status = 'pendente', ultimo_erro = ${message},
+            executar_em = ${new Date(at).toISOString()}::timestamptz, bloqueado_ate = null,
+            updated_at = ${this.app.clock.now().toISOString()}::timestamptz
+          where ${fence}`);
+      }
+    }
+    return true;
+  }
+
+  private async finish(fence: ReturnType<typeof sql>, status: 'concluido' | 'falhou', erro: string | null) {
+    const now = this.app.clock.now().toISOString();
+    // A sent e-mail's message (a reset link among them) and a delivered webhook's body are not kept once done.
+    await this.db.execute(sql`update jobs set status = ${status}, bloqueado_ate = null,
+        ultimo_erro = ${status === 'concluido' ? sql`ultimo_erro` : erro},
+        payload = case when ${status} = 'concluido' and tipo in ('email', 'webhook') then null else payload end,
+        concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
+      where ${fence}`);
+  }
+
+  /** Polls every `intervalMs` until stop(). */
+  start(intervalMs: number): void {
+    const tick = () => {
+      this.timer = null;
+      if (this.stopped) return;
+      this.runDue()
+        .catch((error: unknown) => this.app.log.warn({ err: error }, 'job worker poll failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
+        });
+    };
+    this.timer = setTimeout(tick, intervalMs);
+  }
+
+  /** Stops polling and waits for the job in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,164 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../../shared/roles';
+import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { openApiPath } from './openapi';
+
+/**
+ * The API contract (issue 22): /api/openapi.json lists every /api route the app registers -- the same list the
+ * access matrix is generated from -- with the roles allowed to call it, and is a valid OpenAPI 3.1 document.
+ */
+
+type Operation = {
+  operationId: string;
+  description: string;
+  'x-access': string;
+  'x-roles': string[];
+  security: unknown[];
+  parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> };
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
+
+let ctx: TestContext;
+let document: Document;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  document = response.json();
+});
+afterAll(() => ctx.close());
+
+const operationOf = (method: string, url: string) => document.paths[openApiPath(url)]?.[method.toLowerCase()];
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('describes every route the app registers, and no route it does not', () => {
+    const registered = ctx.app.routeAccess.map((route) => `${route.method} ${openApiPath(route.url)}`);
+    expect(registered.length).toBeGreaterThan(80);
+    const missing = ctx.app.routeAccess.filter((route) => !operationOf(route.method, route.url));
+    expect(missing.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.filter((route) => !registered.includes(route))).toEqual(['GET /metrics']);
+    const ids = documented.map((route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      return document.paths[path]![method.toLowerCase()]!.operationId;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('names on each operation the roles the route lets in, as the access matrix does', () => {
+    for (const route of ctx.app.routeAccess) {
+      const operation = operationOf(route.method, route.url)!;
+      const expected = Array.isArray(route.access) ? route.access : ROLES;
+      expect(operation['x-roles'], `${route.method} ${route.url}`).toEqual([...expected]);
+      expect(operation['x-access']).toBe(Array.isArray(route.access) ? 'roles' : route.access);
+      expect(operation.security).toEqual(route.access === 'public' ? [] : [{ sessao: [] }]);
+    }
+    const create = operationOf('POST', '/api/clientes')!;
+    expect(create['x-roles']).toEqual(['micro_franquia', 'vendedor']);
+    expect(create.description).toBe('Perfis permitidos: Micro-franquia, Vendedor.');
+    expect(create.responses['403']).toBeDefined();
+    expect(operationOf('POST', '/api/login')!.description).toBe('Acesso público: não exige sessão.');
+  });
+
+  it("carries each route's own zod schemas: body, path and query parameters, answers", () => {
+    const create = operationOf('POST', '/api/clientes')!;
+    const body = create.requestBody!.content['application/json']!.schema as { required: string[]; properties: object };
+    expect(create.requestBody!.required).toBe(true);
+    expect(body.required).toEqual(expect.arrayContaining(['email', 'cnpj']));
+    const view = create.responses['201']!.content!['application/json']!.schema as { properties: object };
+    // The answer names what the shared view sends, and never the column it drops (ADR 018).
+    expect(Object.keys(view.properties)).toEqual(expect.arrayContaining(['id', 'nomeFantasia', 'cnpj', 'user']));
+    expect(Object.keys(view.properties)).not.toContain('userId');
+    expect(Object.keys(view.properties)).not.toContain('password');
+
+    const list = operationOf('GET', '/api/clientes')!;
+    const names = list.parameters!.map((p) => `${p.in}:${p.name}`);
+    expect(names).toEqual(expect.arrayContaining(['query:q', 'query:page', 'query:pageSize', 'query:status']));
+    const one = operationOf('GET', '/api/clientes/:id')!;
+    expect(one.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(one.responses['404']).toBeDefined();
+    expect(operationOf('GET', '/api/leads/export.csv')!.responses['2XX']!.content).toHaveProperty(['text/csv']);
+  });
+
+  it('has schemas that compile as JSON Schema 2020-12 and accept what the server really sends', async () => {
+    // A real answer validated against its documented schema: the document describes the wire, not a wish.
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ $id: 'doc', components: document.components }, 'doc');
+    const validate = (schema: Record<string, unknown>) =>
+      ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"doc#/components')));
+    const schemas: Record<string, unknown>[] = [];
+    for (const item of Object.values(document.paths)) {
+      for (const operation of Object.values(item)) {
+        schemas.push(...(operation.parameters ?? []).map((parameter) => parameter.schema));
+        schemas.push(...Object.values(operation.requestBody?.content ?? {}).map((media) => media.schema));
+        for (const response of Object.values(operation.responses)) {
+          schemas.push(...Object.values(response.content ?? {}).map((media) => media.schema));
+        }
+      }
+    }
+    expect(schemas.length).toBeGreaterThan(150);
+    for (const schema of schemas) expect(validate(schema)).toBeTypeOf('function');
+
+    const cookie = await loginAs(ctx.app, 'franqueador');
+    for (const [url, pattern, status] of [
+      ['/api/clientes', '/api/clientes', '200'],
+      ['/api/franquias', '/api/franquias', '200'],
+      ['/api/cursos', '/api/cursos', '200'],
+      ['/api/eventos', '/api/eventos', '200'],
+    ] as const) {
+      const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(answer.statusCode).toBe(200);
+      const check = validate(operationOf('GET', pattern)!.responses[status]!.content!['application/json']!.schema);
+      expect(check(answer.json()), `${url}: ${JSON.stringify(check.errors)}`).toBe(true);
+    }
+    const refused = await ctx.app.inject({ method: 'POST', url: '/api/clientes', headers: { cookie }, payload: {} });
+    const error = validate(
+      operationOf('POST', '/api/clientes')!.responses['403']!.content!['application/json']!.schema,
+    );
+    expect(error(refused.json())).toBe(true);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is a page with no inline script, whose script and style come from the same origin, under the CSP', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const csp = String(page.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe("script-src 'self'");
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]![1]).toContain('src="/api/docs/docs.js"');
+    expect(scripts[0]![2]!.trim()).toBe('');
+    expect(page.body).not.toMatch(/\son\w+=/i); // no inline event handlers
+    expect(page.body).not.toMatch(/https?:\/\//); // nothing from another origin
+
+    const script = await ctx.app.inject({ method: 'GET', url: '/api/docs/docs.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("fetch('/api/openapi.json'");
+    const style = await ctx.app.inject({ method: 'GET', url: '/api/docs/docs.css' });
+    expect(style.statusCode).toBe(200);
+    expect(style.headers['content-type']).toMatch(/^text\/css/);
+  });
+});

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/connect';
+import type { EnvioItem, EnviosQuery } from '../../../shared/schemas/envios';
+import { containsIgnoringAccents, pageWindow } from '../../lib/pagination';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+interface Row {
+  id: string;
+  tipo: 'email' | 'webhook';
+  status: EnvioItem['status'];
+  resumo: string | null;
+  destino: string | null;
+  tentativas: number;
+  max_tentativas: number;
+  ultimo_erro: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  executar_em: Date | string;
+  total: number;
+}
+
+/** The e-mails and webhooks of the franqueador's network, newest first (jobs_envios_idx). */
+export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery) {
+  const { limit, offset } = pageWindow(query);
+  const rows = rowsOf<Row>(
+    await db.execute(sql`select id, tipo, status, resumo, destino, tentativas, max_tentativas, ultimo_erro,
+        created_at, updated_at, executar_em, count(*) over ()::int as total
+      from jobs
+      where tipo in ('email', 'webhook') and franqueador_id = ${actor.franqueadorId}::uuid
+        ${query.tipo ? sql`and tipo = ${query.tipo}` : sql``}
+        ${query.status ? sql`and status = ${query.status}` : sql``}
+        ${query.q ? sql`and (${containsIgnoringAccents(sql`coalesce(resumo, '')`, query.q)} or ${containsIgnoringAccents(sql`coalesce(destino, '')`, query.q)})` : sql``}
+      order by created_at desc, id desc
+      limit ${limit} offset ${offset}`),
+  );
+  const items: EnvioItem[] = rows.map((r) => ({
+    id: r.id,
+    tipo: r.tipo,
+    status: r.status,
+    resumo: r.resumo,
+    destino: r.destino,
+    tentativas: r.tentativas,
+    maxTentativas: r.max_tentativas,
+    ultimoErro: r.ultimo_erro,
+    criadoEm: iso(r.created_at)!,
+    atualizadoEm: iso(r.updated_at)!,
+    proximaTentativaEm: r.status === 'pendente' ? iso(r.executar_em) : null,
+  }));
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const [c] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from jobs
+        where tipo in ('email', 'webhook') and franqueador_id = ${actor.franqueadorId}::uuid
+          ${query.tipo ? sql`and tipo = ${query.tipo}` : sql``}
+          ${query.status ? sql`and status = ${query.status}` : sql``}`),
+    );
+    total = c?.n ?? 0;
+  }
+  return { items, total };
+}
+
+/** A dead letter of the network back in the queue, its tries counted from zero; false when none such. */
+export async function reenviar(db: Executor, actor: Actor, id: string, now: Date): Promise<'ok' | 'nao' | 'status'> {
+  const [row] = rowsOf<{ status: string }>(
+    await db.execute(sql`select status from jobs where id = ${id}::uuid and tipo in ('email', 'webhook')
+      and franqueador_id = ${actor.franqueadorId}::uuid for update`),
+  );
+  if (!row) return 'nao';
+  if (row.status !== 'falhou' || !(await temPayload(db, id))) return 'status';
+  await db.execute(sql`update jobs set status = 'pendente', tentativas = 0, executar_em = ${now.toISOString()}::timestamptz,
+      concluido_em = null, bloqueado_ate = null, updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::uuid`);
+  return 'ok';
+}
+
+async function temPayload(db: Executor, id: string) {
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`select payload is not null as ok from jobs where id = ${id}::uuid`),
+  );
+  return row?.ok ?? false;
+}

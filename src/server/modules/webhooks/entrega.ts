@@ -1,0 +1,165 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/connect';
+import { enfileirar, FalhaDefinitiva, type JobHandler } from '../../jobs';
+import { WEBHOOK_HEADERS, type WebhookEvento } from '../../../shared/schemas/integracoes';
+import { EnderecoRecusado, resolverSeguro } from './ssrf';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface WebhookPayload {
+  endpointId: string;
+  evento: string;
+  /** The idempotency id: the same on every try of one delivery. */
+  entregaId: string;
+  /** The JSON body, as signed. */
+  corpo: string;
+}
+
+/** `sha256=<hex>`: the HMAC-SHA256 of the body with the endpoint's secret. */
+export const assinatura = (segredo: string, corpo: string) =>
+  `sha256=${createHmac('sha256', segredo).update(corpo).digest('hex')}`;
+
+/** The JSON body of a delivery. */
+export function corpoDe(evento: string, entregaId: string, em: Date, dados: unknown): string {
+  return JSON.stringify({ id: entregaId, evento, criadoEm: em.toISOString(), dados });
+}
+
+/** Writes one delivery job for an endpoint, in the caller's transaction. */
+export async function enfileirarEntrega(
+  app: FastifyInstance,
+  db: Executor,
+  endpoint: { id: string; url: string; franqueador_id: string },
+  evento: string,
+  dados: unknown,
+): Promise<string | null> {
+  const now = app.clock.now();
+  const entregaId = randomUUID();
+  const payload: WebhookPayload = {
+    endpointId: endpoint.id,
+    evento,
+    entregaId,
+    corpo: corpoDe(evento, entregaId, now, dados),
+  };
+  return enfileirar(
+    db,
+    {
+      tipo: 'webhook',
+      payload,
+      resumo: evento,
+      destino: endpoint.url,
+      franqueadorId: endpoint.franqueador_id,
+      maxTentativas: app.config.jobs.maxTentativas,
+    },
+    now,
+  );
+}
+
+/**
+ * An event of the network (issue 22): one delivery job per active endpoint of the row's network that asked for
+ * it, scoped to the whole network or to the row's franquia. `lugar` selects the row's franqueador_id and
+ * franquia_id. Call it in the transaction of the change.
+ */
+export async function emitirEvento(
+  app: FastifyInstance,
+  db: Executor,
+  evento: WebhookEvento,
+  lugar: SQL,
+  dados: unknown,
+): Promise<void> {
+  const endpoints = rowsOf<{ id: string; url: string; franqueador_id: string }>(
+    await db.execute(sql`select e.id, e.url, e.franqueador_id from webhook_endpoints e, (${lugar}) as p
+      where e.ativo and e.franqueador_id = p.franqueador_id
+        and (e.franquia_id is null or e.franquia_id = p.franquia_id)
+        and ${evento} = any (e.eventos)`),
+  );
+  for (const endpoint of endpoints) await enfileirarEntrega(app, db, endpoint, evento, dados);
+}
+
+/** One POST; answers the status code (or throws on a network error or the timeout). */
+function post(
+  url: URL,
+  address: { address: string; family: number },
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+) {
+  return new Promise<number>((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        // The address checked is the one connected to: a name that resolves again to another address (DNS
+        // rebinding) is not asked twice.
+        lookup: (_host, _options, callback) => callback(null, address.address, address.family),
+        timeout: timeoutMs,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`Sem resposta em ${timeoutMs} ms`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The job of one delivery: signed POST, its try logged; not 2xx is a failure the queue retries. */
+export const entregarWebhook: JobHandler = async (job, { app, tentativa }) => {
+  const payload = job.payload as WebhookPayload;
+  const [endpoint] = rowsOf<{ url: string; segredo: string; ativo: boolean }>(
+    await app.db.execute(sql`select url, segredo, ativo from webhook_endpoints where id = ${payload.endpointId}::uuid`),
+  );
+  if (!endpoint) throw new FalhaDefinitiva('Webhook removido');
+  const started = performance.now();
+  let codigo: number | null = null;
+  let erro: string | null = null;
+  try {
+    const url = new URL(endpoint.url);
+    const address = await resolverSeguro(url, app.config.webhooks.permitirRedeLocal);
+    codigo = await post(
+      url,
+      address,
+      {
+        'Content-Type': 'application/json; charset=utf-8',
+        'User-Agent': 'RedeCreditoEducacional-Webhooks/1',
+        [WEBHOOK_HEADERS.assinatura]: assinatura(endpoint.segredo, payload.corpo),
+        [WEBHOOK_HEADERS.evento]: payload.evento,
+        [WEBHOOK_HEADERS.entrega]: payload.entregaId,
+      },
+      payload.corpo,
+      app.config.webhooks.timeoutMs,
+    );
+    if (codigo < 200 || codigo >= 300) erro = `HTTP ${codigo}`;
+  } catch (error) {
+    erro = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    if (error instanceof EnderecoRecusado) {
+      await registrar(app, job.id, payload, tentativa, null, started, erro);
+      throw new FalhaDefinitiva(erro);
+    }
+  }
+  await registrar(app, job.id, payload, tentativa, codigo, started, erro);
+  if (erro) throw new Error(erro);
+};
+
+async function registrar(
+  app: FastifyInstance,
+  jobId: string,
+  payload: WebhookPayload,
+  tentativa: number,
+  codigo: number | null,
+  started: number,
+  erro: string | null,
+) {
+  await app.db.execute(sql`insert into webhook_entregas (endpoint_id, job_id, entrega_id, evento, tentativa, codigo,
+      duracao_ms, erro, em)
+    values (${payload.endpointId}::uuid, ${jobId}::uuid, ${payload.entregaId}::uuid, ${payload.evento}, ${tentativa},
+      ${codigo}, ${Math.round(performance.now() - started)}, ${erro}, ${app.clock.now().toISOString()}::timestamptz)`);
+}

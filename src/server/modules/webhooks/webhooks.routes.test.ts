@@ -1,0 +1,243 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { queryRows } from '../../../../tests/support/database-digest';
+import { eventos } from '../../db/schema';
+import { INTEGRACOES_MESSAGES } from '../../../shared/schemas/integracoes';
+import { enderecoInterno, resolverSeguro } from './ssrf';
+import { insertOtherNetwork } from '../../../../tests/support/network-payloads';
+import { login } from '../../../../tests/setup/test-app';
+
+/**
+ * Webhooks (issue 22): a receiver in the test checks each delivery's signature; a 500 is retried with the same
+ * idempotency id; the deliveries are logged; internal addresses are refused (no SSRF).
+ */
+
+interface Hit {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+const hits: Hit[] = [];
+let answers: number[] = [];
+let receiver: http.Server;
+let receiverUrl = '';
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      hits.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = answers.shift() ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+const verify = (secret: string, hit: Hit) =>
+  hit.headers['x-rede-assinatura'] === `sha256=${createHmac('sha256', secret).update(hit.body).digest('hex')}`;
+
+describe('webhooks to a local receiver', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({ WEBHOOKS_PERMITIR_REDE_LOCAL: '1', JOBS_ESPERA_BASE_MS: '30000' });
+    cookie = await loginAs(ctx.app, 'franqueador');
+  });
+  afterAll(() => ctx.close());
+
+  it('delivers a new lead signed, retries a 500 with the same id, and logs both tries', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/integracoes/webhooks',
+      headers: { cookie },
+      payload: { url: receiverUrl, eventos: ['lead.criado'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const webhook = created.json<{ id: string; segredo: string }>();
+    expect(webhook.segredo).toMatch(/^whsec_/);
+
+    const [evento] = await ctx.handle.db.select().from(eventos).where(eq(eventos.status, 'agendado')).limit(1);
+    answers = [500];
+    hits.length = 0;
+    const email = `webhook.${Date.now()}@email.com`;
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      remoteAddress: '10.9.9.9',
+      payload: {
+        eventoId: evento!.id,
+        nomeAluno: 'Aluno Webhook',
+        nomeResponsavel: 'Responsável Webhook',
+        email,
+        telefone: '(19) 98765-4321',
+        consentimento: true,
+      },
+    });
+    expect(signUp.statusCode).toBe(201);
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(1);
+
+    ctx.clock.advance(30_000);
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(2);
+    for (const hit of hits) {
+      expect(verify(webhook.segredo, hit)).toBe(true);
+      expect(hit.headers['x-rede-evento']).toBe('lead.criado');
+      expect(hit.headers['content-type']).toContain('application/json');
+    }
+    // One delivery, two tries: the idempotency id is the same.
+    expect(hits[0]!.headers['x-rede-entrega']).toBe(hits[1]!.headers['x-rede-entrega']);
+    const body = JSON.parse(hits[1]!.body) as { id: string; evento: string; dados: { email: string } };
+    expect(body).toMatchObject({ id: hits[0]!.headers['x-rede-entrega'], evento: 'lead.criado' });
+    expect(body.dados.email).toBe(email);
+    // A tampered body fails the check.
+    expect(verify(webhook.segredo, { ...hits[1]!, body: hits[1]!.body.replace('Aluno', 'Aluna') })).toBe(false);
+
+    const log = await ctx.app.inject({ url: `/api/integracoes/webhooks/${webhook.id}/entregas`, headers: { cookie } });
+    expect(log.statusCode).toBe(200);
+    expect(log.json<{ codigo: number; tentativa: number }[]>().map((e) => [e.tentativa, e.codigo])).toEqual([
+      [2, 200],
+      [1, 500],
+    ]);
+  });
+
+  it("sends 'Enviar teste' at once and lists it among the network's deliveries on Envios", async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/integracoes/webhooks',
+      headers: { cookie },
+      payload: { url: receiverUrl, eventos: ['ticket.criado'] },
+    });
+    const { id, segredo } = created.json<{ id: string; segredo: string }>();
+    hits.length = 0;
+    const teste = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/integracoes/webhooks/${id}/teste`,
+      headers: { cookie },
+    });
+    expect(teste.statusCode).toBe(202);
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.headers['x-rede-evento']).toBe('webhook.teste');
+    expect(verify(segredo, hits[0]!)).toBe(true);
+    const envios = await ctx.app.inject({ url: '/api/envios?tipo=webhook', headers: { cookie } });
+    expect(envios.json<{ resumo: string; status: string }[]>()[0]).toMatchObject({
+      resumo: 'webhook.teste',
+      status: 'concluido',
+    });
+  });
+
+  it('keeps other roles and another network out (IDOR)', async () => {
+    const franquia = await loginAs(ctx.app, 'franquia');
+    const list = await ctx.app.inject({ url: '/api/integracoes/webhooks', headers: { cookie: franquia } });
+    expect(list.statusCode).toBe(403);
+
+    const other = await insertOtherNetwork(ctx.handle.db);
+    const outro = await login(ctx.app, other.franqueadorEmail);
+    const [endpoint] = await queryRows<{ id: string }>(ctx.handle.db, sql`select id from webhook_endpoints limit 1`);
+    const [job] = await queryRows<{ id: string }>(
+      ctx.handle.db,
+      sql`select id from jobs where tipo = 'webhook' limit 1`,
+    );
+    await ctx.handle.db.execute(sql`update jobs set status = 'falhou', payload = '{}'::jsonb where id = ${job!.id}::uuid`);
+    const id = endpoint!.id;
+    const tries = [
+      {
+        method: 'PUT',
+        url: `/api/integracoes/webhooks/${id}`,
+        payload: { url: receiverUrl, eventos: ['lead.criado'] },
+      },
+      { method: 'DELETE', url: `/api/integracoes/webhooks/${id}` },
+      { method: 'POST', url: `/api/integracoes/webhooks/${id}/teste` },
+      { method: 'GET', url: `/api/integracoes/webhooks/${id}/entregas` },
+      { method: 'POST', url: `/api/envios/${job!.id}/reenviar` },
+    ] as const;
+    for (const t of tries) {
+      const answer = await ctx.app.inject({ ...t, headers: { cookie: outro } });
+      expect(answer.statusCode, `${t.method} ${t.url}`).toBe(404);
+    }
+    const [after] = await queryRows<{ status: string }>(
+      ctx.handle.db,
+      sql`select status from jobs where id = ${job!.id}::uuid`,
+    );
+    expect(after!.status).toBe('falhou');
+    expect((await ctx.app.inject({ url: '/api/integracoes/webhooks', headers: { cookie: outro } })).json()).toEqual([]);
+    expect((await ctx.app.inject({ url: '/api/envios', headers: { cookie: outro } })).json()).toEqual([]);
+    // The owner resends its dead letter.
+    const resend = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/envios/${job!.id}/reenviar`,
+      headers: { cookie },
+    });
+    expect(resend.statusCode).toBe(200);
+  });
+});
+
+describe('no SSRF', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    cookie = await loginAs(ctx.app, 'franqueador');
+  });
+  afterAll(() => ctx.close());
+
+  it.each([
+    'http://127.0.0.1:8080/x',
+    'http://localhost/x',
+    'http://10.1.2.3/x',
+    'http://172.20.0.1/x',
+    'http://192.168.0.10/x',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/x',
+    'http://[fe80::1]/x',
+    'http://0.0.0.0/x',
+  ])('refuses %s when saved', async (url) => {
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/integracoes/webhooks',
+      headers: { cookie },
+      payload: { url, eventos: ['lead.criado'] },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ errors: { url: INTEGRACOES_MESSAGES.urlRedeInterna } });
+  });
+
+  it('refuses at delivery an endpoint whose address is internal, without a request, as a dead letter', async () => {
+    const [user] = await queryRows<{ franqueador_id: string }>(
+      ctx.handle.db,
+      sql`select franqueador_id from users where email = 'franqueador@demo.com.br'`,
+    );
+    const [row] = await queryRows<{ id: string }>(
+      ctx.handle.db,
+      sql`insert into webhook_endpoints (franqueador_id, url, segredo, eventos, created_at, updated_at)
+        values (${user!.franqueador_id}::uuid, ${receiverUrl}, 'whsec_x', array['lead.criado'], now(), now()) returning id`,
+    );
+    hits.length = 0;
+    await ctx.app.inject({ method: 'POST', url: `/api/integracoes/webhooks/${row!.id}/teste`, headers: { cookie } });
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(0);
+    const [job] = await queryRows<{ status: string; ultimo_erro: string }>(
+      ctx.handle.db,
+      sql`select status, ultimo_erro from jobs where tipo = 'webhook' order by created_at desc limit 1`,
+    );
+    expect(job).toMatchObject({ status: 'falhou' });
+    expect(job!.ultimo_erro).toContain('SSRF');
+  });
+
+  it('knows the internal ranges, IPv4 and IPv6', async () => {
+    for (const a of ['127.0.0.1', '10.0.0.1', '100.64.0.1', '169.254.1.1', '::1', 'fd00::1', '::ffff:192.168.1.1']) {
+      expect(enderecoInterno(a), a).toBe(true);
+    }
+    for (const a of ['8.8.8.8', '200.147.67.142', '2001:4860:4860::8888']) expect(enderecoInterno(a), a).toBe(false);
+    await expect(resolverSeguro(new URL('http://127.0.0.1/'), false)).rejects.toThrow('SSRF');
+    await expect(resolverSeguro(new URL('http://127.0.0.1/'), true)).resolves.toMatchObject({ address: '127.0.0.1' });
+  });
+});

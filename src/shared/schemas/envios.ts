@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list-query';
+
+/** 'Envios' (issue 22, ADR 028): the network's e-mails and webhook deliveries as durable jobs. */
+
+export const ENVIO_TIPOS = { email: 'E-mail', webhook: 'Webhook' } as const;
+export type EnvioTipo = keyof typeof ENVIO_TIPOS;
+
+export const ENVIO_STATUS = {
+  pendente: 'Na fila',
+  executando: 'Enviando',
+  concluido: 'Enviado',
+  falhou: 'Falhou',
+  cancelado: 'Cancelado',
+} as const;
+export type EnvioStatus = keyof typeof ENVIO_STATUS;
+
+export const ENVIOS_MESSAGES = {
+  naoEncontrado: 'Envio não encontrado',
+  naoFalhou: 'Só um envio que falhou pode ser reenviado',
+  reenviado: 'Envio colocado na fila de novo',
+  tipoInvalido: 'Tipo de envio inválido',
+  statusInvalido: 'Situação inválida',
+} as const;
+
+export const enviosQuerySchema = listQuerySchema.extend({
+  tipo: z
+    .enum(Object.keys(ENVIO_TIPOS) as [EnvioTipo, ...EnvioTipo[]], { error: ENVIOS_MESSAGES.tipoInvalido })
+    .optional(),
+  status: z
+    .enum(Object.keys(ENVIO_STATUS) as [EnvioStatus, ...EnvioStatus[]], { error: ENVIOS_MESSAGES.statusInvalido })
+    .optional(),
+});
+export type EnviosQuery = z.infer<typeof enviosQuerySchema>;
+
+export const envioItemSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(['email', 'webhook']),
+  status: z.enum(['pendente', 'executando', 'concluido', 'falhou', 'cancelado']),
+  /** An e-mail's subject, a webhook's event. */
+  resumo: z.string().nullable(),
+  /** The address masked, or the endpoint's URL. */
+  destino: z.string().nullable(),
+  tentativas: z.number(),
+  maxTentativas: z.number(),
+  ultimoErro: z.string().nullable(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+  proximaTentativaEm: z.string().nullable(),
+});
+export type EnvioItem = z.infer<typeof envioItemSchema>;
