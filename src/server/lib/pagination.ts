@@ -2,15 +2,22 @@ import type { FastifyReply } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '../../shared/schemas/list-query';
-import { TOTAL_COUNT_HEADER } from '../../shared/schemas/list-query';
+import { TOTAL_COUNT_EXACT_HEADER, TOTAL_COUNT_HEADER } from '../../shared/schemas/list-query';
 
 export function pageWindow(query: Pick<ListQuery, 'page' | 'pageSize'>): { limit: number; offset: number } {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
 }
 
 /** The number of matching rows travels in a header; the body stays a plain array (DESIGN §4.3). */
-export function setTotalCount(reply: FastifyReply, total: number): void {
+export function setTotalCount(reply: FastifyReply, total: number, exact = true): void {
   reply.header(TOTAL_COUNT_HEADER, String(total));
+  // Only a total cut at the limit says so: every other list's answer is unchanged (issue 21).
+  if (!exact) reply.header(TOTAL_COUNT_EXACT_HEADER, 'false');
+}
+
+/** A total counted up to `limit` + 1 rows: the total shown and whether it is the exact one. */
+export function cappedTotal(counted: number, limit: number): { total: number; exact: boolean } {
+  return counted > limit ? { total: limit, exact: false } : { total: counted, exact: true };
 }
 
 /** Escapes LIKE wildcards so a search for '50%' means the characters, not a pattern. */

@@ -1,4 +1,4 @@
-import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode, useId } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search, type LucideIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -196,6 +196,18 @@ export function DataTable<T extends { id: string }>({
     );
   }
 
+  // 'Próxima' under the rows brings the list's top into view (issue 23): the next page starts where it reads.
+  const topId = useId();
+  const pages = pagination
+    ? {
+        ...pagination,
+        onPageChange: (next: number) => {
+          pagination.onPageChange(next);
+          document.getElementById(topId)?.scrollIntoView?.({ block: 'start' });
+        },
+      }
+    : undefined;
+
   return (
     <div className="flex flex-col gap-4">
       {search || toolbar ? (
@@ -204,9 +216,10 @@ export function DataTable<T extends { id: string }>({
           {toolbar ? <div className="flex flex-col gap-2 sm:flex-row md:items-end">{toolbar}</div> : null}
         </div>
       ) : null}
-      <div>
+      <div id={topId} className="scroll-mt-4">
+        {pages && !isLoading ? <Pagination {...pages} position="top" /> : null}
         {content}
-        {pagination && !isLoading ? <Pagination {...pagination} /> : null}
+        {pages && !isLoading ? <Pagination {...pages} /> : null}
       </div>
     </div>
   );

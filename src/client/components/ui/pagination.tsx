@@ -1,6 +1,9 @@
+import { useId } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatCount } from '@shared/format';
+import { PAGE_SIZE_OPTIONS } from '@shared/schemas/list-query';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 
 export interface PaginationProps {
   page: number;
@@ -12,33 +15,79 @@ export interface PaginationProps {
    * pages say 'de mais de {total}' and do not claim a last page.
    */
   totalExact?: boolean;
+  /** The 'Por página' choice (issue 23); without it the size is fixed. */
+  onPageSizeChange?: (pageSize: number) => void;
+  /** 'top' above the rows, 'bottom' under them (the default); each its own navigation landmark. */
+  position?: 'top' | 'bottom';
 }
 
-/** Pages of a server-side list (DESIGN §4.3); hidden when everything fits on one page. */
-export function Pagination({ page, pageSize, total, onPageChange, totalExact = true }: PaginationProps) {
+/**
+ * Pages of a server-side list (DESIGN §4.3), above and under the rows (issue 23), with the page-size choice when
+ * the screen offers it. Hidden when everything fits on the smallest page.
+ */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  totalExact = true,
+  onPageSizeChange,
+  position = 'bottom',
+}: PaginationProps) {
+  const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  const first = (page - 1) * pageSize + 1;
+  const offersSize = Boolean(onPageSizeChange) && total > PAGE_SIZE_OPTIONS[0];
+  if (pages <= 1 && !offersSize) return null;
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   const totalText = totalExact ? formatCount(total) : `mais de ${formatCount(total)}`;
+  const top = position === 'top';
   return (
-    <nav aria-label="Paginação" className="flex flex-wrap items-center justify-between gap-2 pt-4 text-sm">
-      <p className="text-muted-foreground">
-        {formatCount(first)}–{formatCount(last)} de {totalText}
-      </p>
-      <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-          <ChevronLeft aria-hidden="true" />
-          Anterior
-        </Button>
-        <span aria-current="page" className="tabular-nums">
-          {totalExact ? `Página ${page} de ${pages}` : `Página ${page}`}
-        </span>
-        <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-          Próxima
-          <ChevronRight aria-hidden="true" />
-        </Button>
+    <nav
+      aria-label={top ? 'Paginação (topo da lista)' : 'Paginação'}
+      className={cn('flex flex-wrap items-center justify-between gap-2 text-sm', top ? 'pb-4' : 'pt-4')}
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-muted-foreground">
+          {formatCount(first)}–{formatCount(last)} de {totalText}
+        </p>
+        {offersSize && onPageSizeChange ? (
+          <span className="flex items-center gap-2">
+            <label htmlFor={sizeId} className="text-muted-foreground">
+              Por página
+            </label>
+            <select
+              id={sizeId}
+              value={pageSize}
+              onChange={(event) => onPageSizeChange(Number(event.target.value))}
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {[...new Set([...PAGE_SIZE_OPTIONS, pageSize])]
+                .sort((a, b) => a - b)
+                .map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+            </select>
+          </span>
+        ) : null}
       </div>
+      {pages > 1 ? (
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+            <ChevronLeft aria-hidden="true" />
+            Anterior
+          </Button>
+          <span aria-current={top ? undefined : 'page'} className="tabular-nums">
+            {totalExact ? `Página ${page} de ${pages}` : `Página ${page}`}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+            Próxima
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
     </nav>
   );
 }

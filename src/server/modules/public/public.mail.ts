@@ -1,4 +1,4 @@
-import { formatDateOnly } from '../../../shared/format';
+import { formatBRL, formatDateOnly, hideCpf } from '../../../shared/format';
 import { layout } from '../../mail/templates';
 
 export interface ActivationConflictMail {
@@ -25,5 +25,43 @@ export function activationConflictEmail(mail: ActivationConflictMail) {
     subject: 'Nova solicitação de ativação do Crédito Estudantil',
     text: `${lines.join('\n\n')}\n`,
     html: layout('Nova solicitação de ativação', lines),
+  };
+}
+
+export interface DeclarationMail extends ActivationConflictMail {
+  nomeAluno: string;
+  nomeResponsavel: string;
+  cpfAluno: string;
+  valorTotalDesconto: number;
+  /** The declaration's code (its first 8 characters, upper case). */
+  codigo: string;
+  /** APP_URL: the portal and the verification are linked from it. */
+  appUrl: string;
+}
+
+/**
+ * The declaration on record, sent to the e-mail on record when the same guardian asks for the activation again
+ * (issue 23, ADR 030): the page says only that the request was received, never what is stored. The student's CPF
+ * shows its last digits only; the way to correct a name is the titular's portal.
+ */
+export function declarationEmail(mail: DeclarationMail) {
+  const evento = `${mail.nomeEscola} (${mail.cidade} - ${mail.estado}, ${formatDateOnly(mail.dataEvento)})`;
+  const verificar = `${mail.appUrl}/declaracao/${mail.codigo}`;
+  const lines = [
+    'Olá!',
+    `Recebemos uma nova solicitação de ativação do Crédito Estudantil no evento ${evento}. O crédito deste aluno já estava ativado; esta é a declaração registrada:`,
+    `Aluno(a): ${mail.nomeAluno} (CPF ${hideCpf(mail.cpfAluno)})`,
+    `Responsável: ${mail.nomeResponsavel}`,
+    `Valor do crédito: ${formatBRL(mail.valorTotalDesconto)}`,
+    `Código da declaração: ${mail.codigo} (confira em ${verificar})`,
+    `Se algum dado estiver errado, peça a correção em Meus dados: ${mail.appUrl}/meus-dados`,
+  ];
+  return {
+    subject: 'Sua Declaração de Crédito Estudantil',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('Declaração de Crédito Estudantil', lines, {
+      label: 'Corrigir meus dados',
+      url: `${mail.appUrl}/meus-dados`,
+    }),
   };
 }

@@ -1,9 +1,16 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { LocalEvento } from '../../../shared/enums';
 import type { PublicEvento } from '../../../shared/schemas/public';
 import type { Executor } from '../../db/connect';
-import { beforeDeadline, eventoCounts } from '../inscricoes';
-import { cursos, eventos, eventosCursos, leads, preMatriculaConflitos, preMatriculas } from '../../db/schema';
+import {
+  consentimentos,
+  cursos,
+  eventos,
+  eventosCursos,
+  leads,
+  preMatriculaConflitos,
+  preMatriculas,
+} from '../../db/schema';
 
 /** Open for sign-up (DESIGN §4.4): active, still 'agendado', on `today` (YYYY-MM-DD) or later. */
 export const openOn = (today: string) =>
@@ -34,12 +41,43 @@ export async function listOpenCidades(db: Executor, janela: JanelaPublica): Prom
   return rows.map((r) => r.cidade);
 }
 
-export async function listOpenEventos(
+/** A city's open events as they stand until an event or course changes: what the public cache keeps. */
+export interface OpenEventoRow extends Omit<PublicEvento, 'vagasRestantes' | 'inscricoesAbertas'> {
+  /** The sign-up deadline (ISO), compared with the request's moment on every answer. */
+  inscricoesAte: string | null;
+}
+
+/** The seats taken of the events that have seats (one indexed count), and each deadline against `now`. */
+export async function withSeatsAndDeadline(db: Executor, rows: OpenEventoRow[], now: Date): Promise<PublicEvento[]> {
+  const withSeats = rows.filter((r) => r.vagas !== null).map((r) => r.id);
+  const taken = new Map<string, number>();
+  if (withSeats.length > 0) {
+    const counted = await db
+      .select({ eventoId: leads.eventoId, n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(
+        and(
+          inArray(leads.eventoId, withSeats),
+          eq(leads.listaEspera, false),
+          sql`${leads.canceladoEm} is null`,
+        ),
+      )
+      .groupBy(leads.eventoId);
+    for (const { eventoId, n } of counted) taken.set(eventoId, Number(n));
+  }
+  const at = now.getTime();
+  return rows.map(({ inscricoesAte, ...row }) => ({
+    ...row,
+    ...(row.vagas !== null ? { vagasRestantes: Math.max(0, row.vagas - (taken.get(row.id) ?? 0)) } : {}),
+    inscricoesAbertas: inscricoesAte === null || new Date(inscricoesAte).getTime() > at,
+  }));
+}
+
+export async function listOpenEventoRows(
   db: Executor,
   janela: JanelaPublica,
   cidade: string,
-  now: Date,
-): Promise<PublicEvento[]> {
+): Promise<OpenEventoRow[]> {
   const rows = await db
     .select({
       id: eventos.id,
@@ -50,8 +88,7 @@ export async function listOpenEventos(
       estado: eventos.estado,
       valorTotalDesconto: eventos.valorTotalDesconto,
       vagas: eventos.vagas,
-      inscritos: sql<number | null>`case when ${eventos.vagas} is null then null else ${eventoCounts.inscritos} end`,
-      inscricoesAbertas: sql<boolean>`${beforeDeadline(now)}`,
+      inscricoesAte: eventos.inscricoesAte,
     })
     .from(eventos)
     .where(and(accepts(janela), eq(eventos.cidade, cidade)))
@@ -86,11 +123,11 @@ export async function listOpenEventos(
     list.push({ id, titulo });
     cursosByEvento.set(eventoId, list);
   }
-  return rows.map(({ inscritos, ...row }) => ({
+  return rows.map(({ inscricoesAte, ...row }) => ({
     ...row,
     valorTotalDesconto: toMoney(row.valorTotalDesconto),
     cursos: cursosByEvento.get(row.id) ?? [],
-    ...(row.vagas !== null ? { vagasRestantes: Math.max(0, row.vagas - Number(inscritos ?? 0)) } : {}),
+    inscricoesAte: inscricoesAte === null ? null : new Date(inscricoesAte).toISOString(),
   }));
 }
 
@@ -287,10 +324,28 @@ export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula,
 /** The activation on record of a student at an event: what a repeat is compared with, and whom it notifies. */
 export async function findActivationOnRecord(db: Executor, eventoId: string, cpfAluno: string) {
   const [row] = await db
-    .select({ id: preMatriculas.id, cpfResponsavel: preMatriculas.cpfResponsavel, email: preMatriculas.email })
+    .select({
+      id: preMatriculas.id,
+      cpfResponsavel: preMatriculas.cpfResponsavel,
+      email: preMatriculas.email,
+      nomeAluno: preMatriculas.nomeAluno,
+      nome: preMatriculas.nome,
+      nomeResponsavel: preMatriculas.nomeResponsavel,
+      cpfAluno: preMatriculas.cpfAluno,
+      createdAt: preMatriculas.createdAt,
+    })
     .from(preMatriculas)
     .where(and(eq(preMatriculas.eventoId, eventoId), eq(preMatriculas.cpfAluno, cpfAluno)));
   return row;
+}
+
+/** How many consents an activation got since a moment (a repeat's declaration e-mail goes once per window). */
+export async function countConsentimentosSince(db: Executor, preMatriculaId: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(consentimentos)
+    .where(and(eq(consentimentos.preMatriculaId, preMatriculaId), gte(consentimentos.em, since)));
+  return row?.n ?? 0;
 }
 
 /** A flood of claims against one activation stops growing here; the staff already see the conflict. */
@@ -343,4 +398,38 @@ export async function recordConflito(
 /** The wire carries a number, 0 when the event has no credit set. */
 function toMoney(value: number | null): number {
   return value ?? 0;
+}
+
+/**
+ * The activations whose id starts with a declaration's code (issue 23): a range on the primary key, so one
+ * index look-up whatever the table's size.
+ */
+export async function findDeclaracoes(db: Executor, codigo: string) {
+  const prefix = codigo.toLowerCase();
+  return db
+    .select({
+      id: preMatriculas.id,
+      nomeAluno: preMatriculas.nomeAluno,
+      nome: preMatriculas.nome,
+      nomeResponsavel: preMatriculas.nomeResponsavel,
+      anonimizadoEm: preMatriculas.anonimizadoEm,
+      consentimentoRevogadoEm: preMatriculas.consentimentoRevogadoEm,
+      createdAt: preMatriculas.createdAt,
+      nomeEscola: eventos.nomeEscola,
+      cidade: eventos.cidade,
+      estado: eventos.estado,
+      dataEvento: eventos.dataEvento,
+      valorTotalDesconto: eventos.valorTotalDesconto,
+    })
+    .from(preMatriculas)
+    .innerJoin(eventos, eq(eventos.id, preMatriculas.eventoId))
+    .where(
+      and(
+        gte(preMatriculas.id, `${prefix}-0000-0000-0000-000000000000`),
+        lte(preMatriculas.id, `${prefix}-ffff-ffff-ffff-ffffffffffff`),
+        isNotNull(preMatriculas.cpfAluno),
+      ),
+    )
+    .orderBy(asc(preMatriculas.createdAt))
+    .limit(5);
 }

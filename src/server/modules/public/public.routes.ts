@@ -1,20 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  declaracaoParamsSchema,
   leadSchema,
   preMatriculaSchema,
   publicCidadesQuerySchema,
   publicEventosQuerySchema,
 } from '../../../shared/schemas/public';
-import { listOpenCidades, listOpenEventos } from './public.repository';
-import { createLead, createPreMatricula, janela, origemDe } from './public.service';
+import { listOpenCidades, listOpenEventoRows, withSeatsAndDeadline, type JanelaPublica } from './public.repository';
+import { createLead, createPreMatricula, janela, origemDe, verificarDeclaracao } from './public.service';
 
 const ONE_MINUTE = 60_000;
+/** The window in a cache key: the day it opens from, so a new day reads afresh. */
+const chaveDe = (aceita: JanelaPublica) =>
+  aceita.para === 'inscricao' ? `inscricao ${aceita.today}` : `ativacao ${aceita.desde}`;
 const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 /**
  * The public side (SPEC §7, DESIGN §4.4): no login, no session, and each form rate-limited per address. A first
- * sign-up or activation and a repeat both answer 201 with the visitor's own data (ADR 005, ADR 020).
+ * sign-up and a repeat both answer 201 with the visitor's own data (ADR 005); a repeat activation answers 202 and
+ * nothing but 'received' (ADR 030).
  */
 export async function publicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,16 +33,30 @@ export async function publicRoutes(fastify: FastifyInstance) {
     '/api/public/cidades',
     { schema: { querystring: publicCidadesQuerySchema }, config: { access: 'public' } },
     async (request) => {
-      const cidades = await listOpenCidades(app.db, janela(app, request.query.para));
-      // SQL sorts by code point; a Brazilian reader expects 'Águas' before 'Bauru'.
-      return cidades.sort(ptBR.compare);
+      const aceita = janela(app, request.query.para);
+      return app.publicCache.get(`cidades ${chaveDe(aceita)}`, async () =>
+        // SQL sorts by code point; a Brazilian reader expects 'Águas' before 'Bauru'.
+        (await listOpenCidades(app.db, aceita)).sort(ptBR.compare),
+      );
     },
   );
 
   app.get(
     '/api/public/eventos',
     { schema: { querystring: publicEventosQuerySchema }, config: { access: 'public' } },
-    async (request) => listOpenEventos(app.db, janela(app, request.query.para), request.query.cidade, app.clock.now()),
+    async (request, reply) => {
+      const aceita = janela(app, request.query.para);
+      const { cidade } = request.query;
+      // The rows are cached (issue 21); the seats left and the deadline are read for each answer. A city whose
+      // events have neither (most) has one answer until an event changes: it is kept already serialised.
+      const cached = await app.publicCache.get(`eventos ${chaveDe(aceita)} ${cidade}`, async () => {
+        const rows = await listOpenEventoRows(app.db, aceita, cidade);
+        const fixed = rows.every((r) => r.vagas === null && r.inscricoesAte === null);
+        return { rows, json: fixed ? JSON.stringify(await withSeatsAndDeadline(app.db, rows, new Date(0))) : null };
+      });
+      if (cached.json !== null) return reply.type('application/json; charset=utf-8').send(cached.json);
+      return withSeatsAndDeadline(app.db, cached.rows, app.clock.now());
+    },
   );
 
   app.post('/api/leads', { schema: { body: leadSchema }, config: publicPost }, async (request, reply) => {
@@ -50,8 +69,20 @@ export async function publicRoutes(fastify: FastifyInstance) {
     '/api/pre-matriculas',
     { schema: { body: preMatriculaSchema }, config: publicPost },
     async (request, reply) => {
-      // A repeat activation answers like a first one (ADR 020): its status must not tell who activated before.
-      return reply.code(201).send(await createPreMatricula(app, request.body, origemDe(request)));
+      // A repeat answers 202 and no data at all (ADR 030): nothing stored, nothing sent.
+      const outcome = await createPreMatricula(app, request.body, origemDe(request));
+      return reply.code(outcome.created ? 201 : 202).send(outcome.body);
+    },
+  );
+
+  // Issue 23: a declaration's code verifies it, with initials only; rate-limited like the public forms, since a
+  // code is short enough to guess at.
+  app.get(
+    '/api/public/declaracoes/:codigo',
+    { schema: { params: declaracaoParamsSchema }, config: publicPost },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return verificarDeclaracao(app, request.params.codigo);
     },
   );
 }

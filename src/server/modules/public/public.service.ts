@@ -1,7 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { enfileirarEmail } from '../../jobs';
+import { emitirEvento } from '../webhooks';
 import {
+  type ActivationReceived,
   type CreditDeclaration,
+  type DeclaracaoVerificada,
   type LeadAnswer,
   type LeadData,
   type PreMatriculaData,
@@ -10,6 +14,8 @@ import {
 } from '../../../shared/schemas/public';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import {
+  countConsentimentosSince,
+  findDeclaracoes,
   findActivationOnRecord,
   findCursoDoEvento,
   findLead,
@@ -24,9 +30,10 @@ import {
   reactivateLead,
   recordConflito,
 } from './public.repository';
-import { activationConflictEmail } from './public.mail';
+import { activationConflictEmail, declarationEmail } from './public.mail';
 import { recordReinscricao } from '../leads';
 import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
+import { codigoDeclaracao, iniciais } from '../../../shared/declaracao';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao-messages';
 import { countSeated, issueVoucher, lockEventoForSeats, sendVoucherMail } from '../inscricoes';
 
@@ -134,13 +141,36 @@ export async function createLead(
       if (!querEspera) throw conflict(INSCRICAO_MESSAGES.esgotadas);
       return true;
     };
+    /** A new voucher, its e-mail queued in this transaction (ADR 028). */
+    const voucher = async (leadId: string, listaEspera: boolean) => {
+      const token = await issueVoucher(tx, leadId, evento.dataEvento);
+      const kind = listaEspera ? 'espera' : 'confirmada';
+      await sendVoucherMail(app, tx, kind, data.email, data.nomeAluno, evento, token);
+      return token;
+    };
     // Under the lock a repeat is found first: it keeps its seat, full or not.
     let existing = locked ? await findLead(tx, data.eventoId, data.email, data.nomeAluno) : undefined;
     if (!existing) {
       const listaEspera = await waits();
       const inserted = await insertLeadIfOpen(tx, day, { ...lead, consentidoEm: now, listaEspera }, consent);
       if (inserted) {
-        const token = await issueVoucher(tx, inserted.id, evento.dataEvento);
+        const token = await voucher(inserted.id, listaEspera);
+        await emitirEvento(
+          app,
+          tx,
+          'lead.criado',
+          sql`select franqueador_id, franquia_id from leads where id = ${inserted.id}::uuid`,
+          {
+            id: inserted.id,
+            eventoId: data.eventoId,
+            nomeAluno: data.nomeAluno,
+            nomeResponsavel: data.nomeResponsavel,
+            email: data.email,
+            telefone: data.telefone,
+            listaEspera,
+            criadoEm: inserted.createdAt.toISOString(),
+          },
+        );
         return { created: true, id: inserted.id, createdAt: inserted.createdAt, listaEspera, token };
       }
       // Nothing inserted: this student signed up before (or the event closed this instant).
@@ -153,15 +183,12 @@ export async function createLead(
       const listaEspera = await waits();
       await reactivateLead(tx, existing.id, listaEspera);
       await insertConsentimento(tx, { leadId: existing.id }, consent);
-      const token = await issueVoucher(tx, existing.id, evento.dataEvento);
+      const token = await voucher(existing.id, listaEspera);
       return { created: false, id: existing.id, createdAt: now, listaEspera, token };
     }
     return { created: false, id: existing.id, createdAt: now, listaEspera: existing.listaEspera, token: null };
   });
-  if (outcome.token) {
-    const kind = outcome.listaEspera ? 'espera' : 'confirmada';
-    sendVoucherMail(app, kind, data.email, data.nomeAluno, evento, outcome.token);
-  } else {
+  if (!outcome.token) {
     // The repeat stays on the lead's history for whoever follows it up (issue 16), the answer unchanged.
     await app.db.transaction(async (tx) => {
       await recordReinscricao(tx, outcome.id, now, {
@@ -184,17 +211,22 @@ export async function createLead(
   };
 }
 
+/** A repeat's declaration e-mail goes at most once in this window (a double tap, a family trying again). */
+const DECLARACAO_REENVIO_MS = 10 * 60_000;
+
 /**
- * A credit activation (DESIGN §4.4, ADR 020). A student is activated once per event. A repeat is never decided by
- * the CPFs, and its answer is a first one's: 201 with the visitor's own data and the time of this request, never
- * the data on record. A repeat with the guardian's CPF and e-mail on record changes nothing; one with other data is
- * kept beside the activation as a conflict for the staff, and the e-mail on record is told, after the answer.
+ * A credit activation (DESIGN §4.4, ADR 020, ADR 030). A student is activated once per event. A first activation
+ * answers 201 with the declaration built from the visitor's data. A repeat is never decided by the CPFs, and
+ * answers 202 `{situacao: 'recebida'}` whatever was sent: nothing stored and nothing sent comes back (issue 23,
+ * defect 6: a corrected name used to come back as if it had been recorded). A repeat with the guardian's CPF and
+ * e-mail on record gets the declaration on record by e-mail; one with other data is kept beside the activation as
+ * a conflict for the staff, and the e-mail on record is told, after the answer.
  */
 export async function createPreMatricula(
   app: FastifyInstance,
   data: PreMatriculaData,
   origem: Origem = { ip: null, userAgent: null },
-): Promise<CreditDeclaration> {
+): Promise<Outcome<CreditDeclaration> | Outcome<ActivationReceived>> {
   const evento = await requireOpenEvento(app, data.eventoId, 'ativacao');
   const leadId = await findLeadIdForActivation(app.db, data.eventoId, data.email, data.nomeAluno);
   const { consentimento: _consent, cursoId, ...fields } = data;
@@ -204,29 +236,53 @@ export async function createPreMatricula(
   }
   const now = app.clock.now();
   const consent = consentimento(origem, now);
-  const inserted = await insertPreMatriculaOnce(
-    app.db,
-    { ...fields, leadId, consentidoEm: now, cursoInteresse },
-    consent,
-  );
-  const id = inserted?.id ?? (await recordRepeat(app, data, evento, consent));
+  // The activation and its webhooks' deliveries commit together (issue 22).
+  const inserted = await app.db.transaction(async (tx) => {
+    const row = await insertPreMatriculaOnce(tx, { ...fields, leadId, consentidoEm: now, cursoInteresse }, consent);
+    if (row) {
+      await emitirEvento(
+        app,
+        tx,
+        'pre_matricula.criada',
+        sql`select franqueador_id, franquia_id from pre_matriculas where id = ${row.id}::uuid`,
+        {
+          id: row.id,
+          eventoId: data.eventoId,
+          nomeAluno: data.nomeAluno,
+          nomeResponsavel: data.nomeResponsavel,
+          email: data.email,
+          telefone: data.telefone,
+          cursoInteresse,
+          criadoEm: row.createdAt.toISOString(),
+        },
+      );
+    }
+    return row;
+  });
+  if (!inserted) {
+    await recordRepeat(app, data, evento, consent);
+    return { created: false, body: { situacao: 'recebida' } };
+  }
   return {
-    id,
-    eventoId: data.eventoId,
-    nomeAluno: data.nomeAluno,
-    cpfAluno: data.cpfAluno,
-    nomeResponsavel: data.nomeResponsavel,
-    cpfResponsavel: data.cpfResponsavel,
-    nomeEscola: evento.nomeEscola,
-    dataEvento: evento.dataEvento,
-    cidade: evento.cidade,
-    estado: evento.estado,
-    valorTotalDesconto: evento.valorTotalDesconto,
-    createdAt: (inserted?.createdAt ?? now).toISOString(),
+    created: true,
+    body: {
+      id: inserted.id,
+      eventoId: data.eventoId,
+      nomeAluno: data.nomeAluno,
+      cpfAluno: data.cpfAluno,
+      nomeResponsavel: data.nomeResponsavel,
+      cpfResponsavel: data.cpfResponsavel,
+      nomeEscola: evento.nomeEscola,
+      dataEvento: evento.dataEvento,
+      cidade: evento.cidade,
+      estado: evento.estado,
+      valorTotalDesconto: evento.valorTotalDesconto,
+      createdAt: inserted.createdAt.toISOString(),
+    },
   };
 }
 
-/** A repeat activation: the id its answer carries (the activation's own, or its conflict's). */
+/** A repeat activation: the same guardian gets the declaration on record by e-mail; anyone else is a conflict. */
 async function recordRepeat(
   app: FastifyInstance,
   data: PreMatriculaData,
@@ -240,22 +296,56 @@ async function recordRepeat(
   const same = onRecord.cpfResponsavel === data.cpfResponsavel && onRecord.email.toLowerCase() === data.email;
   if (same) {
     // The same guardian consented again: kept beside the first consent (issue 18).
-    await insertConsentimento(app.db, { preMatriculaId: onRecord.id }, consent);
-    return onRecord.id;
+    const since = new Date(now.getTime() - DECLARACAO_REENVIO_MS);
+    const recent = await countConsentimentosSince(app.db, onRecord.id, since);
+    // Each repeat keeps a consent: one in the window besides the first activation's means it was mailed already.
+    const mailed = recent - (onRecord.createdAt >= since ? 1 : 0) > 0;
+    const mail = mailed
+      ? null
+      : declarationEmail({
+          ...evento,
+          nomeAluno: onRecord.nomeAluno ?? onRecord.nome,
+          nomeResponsavel: onRecord.nomeResponsavel ?? '',
+          cpfAluno: onRecord.cpfAluno ?? '',
+          codigo: codigoDeclaracao(onRecord.id),
+          appUrl: app.config.appUrl,
+        });
+    // The consent and the declaration's e-mail commit together (ADR 028).
+    await app.db.transaction(async (tx) => {
+      await insertConsentimento(tx, { preMatriculaId: onRecord.id }, consent);
+      if (mail) await enfileirarEmail(app, tx, { to: onRecord.email, ...mail });
+    });
+    return;
   }
-  const claim = await recordConflito(app.db, {
-    preMatriculaId: onRecord.id,
-    nomeAluno: data.nomeAluno,
-    nomeResponsavel: data.nomeResponsavel,
-    cpfResponsavel: data.cpfResponsavel,
-    email: data.email,
-    telefone: data.telefone,
-    consentidoEm: now,
+  // The conflict and the e-mail to the address on record commit together (ADR 028).
+  await app.db.transaction(async (tx) => {
+    const recorded = await recordConflito(tx, {
+      preMatriculaId: onRecord.id,
+      nomeAluno: data.nomeAluno,
+      nomeResponsavel: data.nomeResponsavel,
+      cpfResponsavel: data.cpfResponsavel,
+      email: data.email,
+      telefone: data.telefone,
+      consentidoEm: now,
+    });
+    if (recorded?.recorded) await enfileirarEmail(app, tx, { to: onRecord.email, ...activationConflictEmail(evento) });
   });
-  if (claim?.recorded) {
-    const mail = activationConflictEmail(evento);
-    app.background.run(() => app.mailer.send({ to: onRecord.email, ...mail }));
-  }
-  // Past the ceiling nothing is kept; the answer still looks like any other.
-  return claim?.id ?? randomUUID();
+}
+
+/** A declaration's verification by its code (issue 23): initials only; 404 for a code nobody holds. */
+export async function verificarDeclaracao(app: FastifyInstance, codigo: string): Promise<DeclaracaoVerificada[]> {
+  const rows = await findDeclaracoes(app.db, codigo);
+  if (rows.length === 0) throw notFound(PUBLIC_MESSAGES.declaracaoNaoEncontrada);
+  return rows.map((row) => ({
+    codigo: codigoDeclaracao(row.id),
+    valida: row.anonimizadoEm === null && row.consentimentoRevogadoEm === null,
+    aluno: row.anonimizadoEm ? '' : iniciais(row.nomeAluno ?? row.nome),
+    responsavel: row.anonimizadoEm ? '' : iniciais(row.nomeResponsavel),
+    nomeEscola: row.nomeEscola,
+    cidade: row.cidade,
+    estado: row.estado,
+    dataEvento: row.dataEvento,
+    valorTotalDesconto: Number(row.valorTotalDesconto ?? 0),
+    emitidaEm: row.createdAt.toISOString(),
+  }));
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClienteView } from '@shared/schemas/cliente';
 import { api } from '@/lib/api-client';
+import { liveListOptions } from '@/hooks/use-live-list';
 
 export interface ClientesParams {
   q?: string;
@@ -19,6 +20,8 @@ export const getClientesQueryOptions = (params: ClientesParams) =>
     queryKey: [...CLIENTES_QUERY_KEY, 'list', params],
     queryFn: () => getClientes(params),
     placeholderData: keepPreviousData,
+    // A live list (issue 23, ADR 024): read again on focus and every 30 s while visible.
+    ...liveListOptions,
   });
 
 export const useClientes = (params: ClientesParams) => useQuery(getClientesQueryOptions(params));

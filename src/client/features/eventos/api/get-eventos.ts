@@ -1,11 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Evento } from '@shared/schemas/evento';
 import { api } from '@/lib/api-client';
+import { liveListOptions } from '@/hooks/use-live-list';
 
 export interface EventosParams {
   q?: string;
   page: number;
   pageSize: number;
+  /** 'dataEvento', '-dataEvento', 'nomeEscola', 'status' (the shared schema's whitelist). */
+  sort?: string;
 }
 
 export const getEventos = (params: EventosParams) => api.list<Evento>('/api/eventos', { params: { ...params } });
@@ -18,6 +21,8 @@ export const getEventosQueryOptions = (params: EventosParams) =>
     queryKey: [...EVENTOS_QUERY_KEY, 'list', params],
     queryFn: () => getEventos(params),
     placeholderData: keepPreviousData,
+    // A live list (issue 23, ADR 024): read again on focus and every 30 s while visible.
+    ...liveListOptions,
   });
 
 export const useEventos = (params: EventosParams) => useQuery(getEventosQueryOptions(params));

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FranquiaView } from '@shared/schemas/franquia';
 import { api } from '@/lib/api-client';
+import { liveListOptions } from '@/hooks/use-live-list';
 
 export interface FranquiasParams {
   q?: string;
@@ -21,6 +22,8 @@ export const getFranquiasQueryOptions = (params: FranquiasParams) =>
     queryFn: () => getFranquias(params),
     // A new search or page keeps the current rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
+    // A live list (issue 23, ADR 024): read again on focus and every 30 s while visible.
+    ...liveListOptions,
   });
 
 export const useFranquias = (params: FranquiasParams) => useQuery(getFranquiasQueryOptions(params));

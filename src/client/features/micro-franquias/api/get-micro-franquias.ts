@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MicroFranquiaView } from '@shared/schemas/micro-franquia';
 import { api } from '@/lib/api-client';
+import { liveListOptions } from '@/hooks/use-live-list';
 
 export interface MicroFranquiasParams {
   q?: string;
@@ -19,6 +20,8 @@ export const getMicroFranquiasQueryOptions = (params: MicroFranquiasParams) =>
     queryKey: [...MICRO_FRANQUIAS_QUERY_KEY, 'list', params],
     queryFn: () => getMicroFranquias(params),
     placeholderData: keepPreviousData,
+    // A live list (issue 23, ADR 024): read again on focus and every 30 s while visible.
+    ...liveListOptions,
   });
 
 export const useMicroFranquias = (params: MicroFranquiasParams) => useQuery(getMicroFranquiasQueryOptions(params));

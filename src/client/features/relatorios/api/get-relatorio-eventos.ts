@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import { RELATORIOS_QUERY_KEY } from './relatorios-keys';
 
 /** The events of the caller's scope, for the report's event filter (the funnel lists' own list, GET /api/leads/eventos). */
-export const getRelatorioEventos = (): Promise<FunnelEvento[]> => api.get<FunnelEvento[]>('/api/leads/eventos');
+export const getRelatorioEventos = (): Promise<FunnelEvento[]> =>
+  api.get<FunnelEvento[]>('/api/leads/eventos?pageSize=500');
 
 export const getRelatorioEventosQueryOptions = () =>
   queryOptions({ queryKey: [...RELATORIOS_QUERY_KEY, 'eventos'], queryFn: getRelatorioEventos });

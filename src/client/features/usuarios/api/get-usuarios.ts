@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Role } from '@shared/roles';
 import type { UsuarioView } from '@shared/schemas/usuario';
 import { api } from '@/lib/api-client';
+import { liveListOptions } from '@/hooks/use-live-list';
 
 export interface UsuariosParams {
   q?: string;
@@ -21,6 +22,8 @@ export const getUsuariosQueryOptions = (params: UsuariosParams) =>
     queryKey: [...USUARIOS_QUERY_KEY, 'list', params],
     queryFn: () => getUsuarios(params),
     placeholderData: keepPreviousData,
+    // A live list (issue 23, ADR 024): read again on focus and every 30 s while visible.
+    ...liveListOptions,
   });
 
 export const useUsuarios = (params: UsuariosParams) => useQuery(getUsuariosQueryOptions(params));

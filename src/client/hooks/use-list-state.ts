@@ -1,0 +1,134 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@shared/schemas/list-query';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+
+/** The address's names for a list's state (issue 23): a shared link, Reload and Back bring the same view. */
+export const LIST_PARAMS = { q: 'q', page: 'page', pageSize: 'pageSize', sort: 'sort' } as const;
+
+export interface ListSort<K extends string = string> {
+  key: K;
+  direction: 'asc' | 'desc';
+}
+
+/** 'nome' -> nome ascending, '-nome' -> descending; anything outside `keys` is no sort. */
+export function parseSort<K extends string>(value: string | null, keys: readonly K[]): ListSort<K> | undefined {
+  if (!value) return undefined;
+  const direction = value.startsWith('-') ? 'desc' : 'asc';
+  const key = value.replace(/^-/, '') as K;
+  return keys.includes(key) ? { key, direction } : undefined;
+}
+
+export const sortParam = (sort: ListSort | undefined): string | undefined =>
+  sort ? `${sort.direction === 'desc' ? '-' : ''}${sort.key}` : undefined;
+
+export interface ListStateOptions<K extends string> {
+  /** The columns the server sorts by (the shared schema's whitelist). */
+  sortKeys?: readonly K[];
+  /** The filters this list keeps in the address besides q, page, pageSize and sort. */
+  filters?: readonly string[];
+  defaultPageSize?: number;
+}
+
+/**
+ * A list screen's state in the address (issue 23): the search (typed at once, sent once typing pauses), the page,
+ * the page size, the sort and the screen's filters. Changing a filter, the search, the size or the sort goes back
+ * to page 1 and replaces the history entry; turning a page adds one, so Back returns to the page before.
+ */
+export function useListState<K extends string = string>({
+  sortKeys = [],
+  filters = [],
+  defaultPageSize = DEFAULT_PAGE_SIZE,
+}: ListStateOptions<K> = {}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlQ = searchParams.get(LIST_PARAMS.q) ?? '';
+  const [search, setSearchValue] = useState(urlQ);
+  const q = useDebouncedValue(search.trim(), 300);
+
+  const rawPage = Number(searchParams.get(LIST_PARAMS.page));
+  const page = Number.isInteger(rawPage) && rawPage > 1 ? rawPage : 1;
+  const rawSize = Number(searchParams.get(LIST_PARAMS.pageSize));
+  const pageSize = [...PAGE_SIZE_OPTIONS, defaultPageSize].includes(rawSize) ? rawSize : defaultPageSize;
+  const sortValue = searchParams.get(LIST_PARAMS.sort);
+  const sortKeysKey = sortKeys.join(',');
+  const sort = useMemo(
+    () => parseSort(sortValue, sortKeysKey ? (sortKeysKey.split(',') as K[]) : []),
+    [sortValue, sortKeysKey],
+  );
+
+  const edit = (change: (next: URLSearchParams) => void, replace = true) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        return next;
+      },
+      { replace },
+    );
+  const setOrDelete = (next: URLSearchParams, name: string, value: string | undefined | null) => {
+    if (value) next.set(name, value);
+    else next.delete(name);
+  };
+
+  // The search reaches the address once typing pauses (one history entry, page 1).
+  useEffect(() => {
+    if (q === urlQ.trim()) return;
+    edit((next) => {
+      setOrDelete(next, LIST_PARAMS.q, q);
+      next.delete(LIST_PARAMS.page);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
+  // Back or a link changed the address: the box shows its search (state adjusted while rendering).
+  const [seenQ, setSeenQ] = useState(urlQ);
+  if (seenQ !== urlQ) {
+    setSeenQ(urlQ);
+    if (urlQ.trim() !== search.trim()) setSearchValue(urlQ);
+  }
+
+  const filterValues = Object.fromEntries(filters.map((name) => [name, searchParams.get(name) ?? '']));
+
+  return {
+    /** What the search box shows. */
+    search,
+    setSearch: (value: string) => setSearchValue(value),
+    /** What the server is asked (undefined when empty). */
+    q: urlQ.trim() || undefined,
+    page,
+    setPage: (value: number) =>
+      edit((next) => setOrDelete(next, LIST_PARAMS.page, value > 1 ? String(value) : undefined), false),
+    pageSize,
+    setPageSize: (value: number) =>
+      edit((next) => {
+        setOrDelete(next, LIST_PARAMS.pageSize, value === defaultPageSize ? undefined : String(value));
+        next.delete(LIST_PARAMS.page);
+      }),
+    sort,
+    /** The sort to send (`nome`, `-nome`). */
+    sortParam: sortParam(sort),
+    /** A column header's click: ascending, then descending, then the list's own order. */
+    toggleSort: (key: K) =>
+      edit((next) => {
+        const nextSort: ListSort<K> | undefined =
+          sort?.key !== key
+            ? { key, direction: 'asc' }
+            : sort.direction === 'asc'
+              ? { key, direction: 'desc' }
+              : undefined;
+        setOrDelete(next, LIST_PARAMS.sort, sortParam(nextSort));
+        next.delete(LIST_PARAMS.page);
+      }),
+    /** The header's sort state for the data table. */
+    sortFor: (key: K) => ({
+      direction: sort?.key === key ? sort.direction : null,
+    }),
+    filters: filterValues,
+    setFilter: (name: string, value: string | undefined) =>
+      edit((next) => {
+        setOrDelete(next, name, value);
+        next.delete(LIST_PARAMS.page);
+      }),
+  };
+}
+
+export type ListState = ReturnType<typeof useListState>;
