@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CreditDeclaration } from '@shared/schemas/public';
+import { isActivationReceived } from '@shared/schemas/public-answers';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ActivationForm } from '@/features/public/components/activation-form';
 import { ACTIVATION_TITLE_ID, ActivationHero } from '@/features/public/components/activation-hero';
+import type { ActivationAnswer } from '@/features/public/api/create-pre-matricula';
+import { ActivationReceived } from '@/features/public/components/activation-received';
 import { CreditCelebration } from '@/features/public/components/credit-celebration';
 
 /** /credito-ativacao: activation of the educational credit; on success the celebration replaces the form. */
 export default function CreditoAtivacaoRoute() {
-  const [declaration, setDeclaration] = useState<CreditDeclaration | null>(null);
+  const [declaration, setDeclaration] = useState<ActivationAnswer | null>(null);
   const returning = useRef(false);
 
   // Back from the celebration: the fresh form starts at the top, and the focus is not lost with the old screen.
@@ -21,7 +23,14 @@ export default function CreditoAtivacaoRoute() {
   return (
     <PublicLayout>
       <title>Habilitação do Crédito Estudantil | Rede Crédito Educacional</title>
-      {declaration ? (
+      {declaration && isActivationReceived(declaration) ? (
+        <ActivationReceived
+          onReset={() => {
+            returning.current = true;
+            setDeclaration(null);
+          }}
+        />
+      ) : declaration ? (
         <CreditCelebration
           declaration={declaration}
           onReset={() => {

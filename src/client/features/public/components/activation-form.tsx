@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { maskCpf, maskPhone, MASK_MAX_LENGTH } from '@shared/format';
-import type { CreditDeclaration, PreMatriculaData, PreMatriculaInput } from '@shared/schemas/public';
+import type { PreMatriculaData, PreMatriculaInput } from '@shared/schemas/public';
 import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { maskedRegistration } from '@/lib/masked-registration';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
-import { useCreatePreMatricula } from '../api/create-pre-matricula';
+import { type ActivationAnswer, useCreatePreMatricula } from '../api/create-pre-matricula';
 import { useSignUpForm } from '../hooks/use-sign-up-form';
 import { usePublicEventos } from '../api/get-public-eventos';
 import { CityEventFields, NativeSelect } from './city-event-fields';
@@ -31,7 +31,7 @@ const EMPTY: PreMatriculaInput = {
 const check = lazyCheck((rules) => rules.checkPreMatricula);
 
 export interface ActivationFormProps {
-  onActivated: (declaration: CreditDeclaration) => void;
+  onActivated: (answer: ActivationAnswer) => void;
 }
 
 /** The /credito-ativacao form (SPEC §2, §5): city, event, then the student's and guardian's names and CPFs. */

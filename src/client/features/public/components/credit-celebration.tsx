@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { PartyPopper, Printer, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Download, PartyPopper, Printer, RotateCcw, Share2 } from 'lucide-react';
 import { formatBRL } from '@shared/format';
 import type { CreditDeclaration as Declaration } from '@shared/schemas/public';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { celebrate, prefersReducedMotion } from './celebrate';
 import { CreditDeclaration } from './credit-declaration';
+import { canShare, downloadDeclarationPdf, shareDeclaration } from './declaration-pdf';
 
 export interface CreditCelebrationProps {
   declaration: Declaration;
@@ -14,11 +16,26 @@ export interface CreditCelebrationProps {
 
 /**
  * What replaces the activation form on success (SPEC §2, §4): PARABÉNS, the credit in R$, the declaration and its
- * 'Imprimir' button. The page goes back to the top, the heading takes the focus (so a screen reader announces
+ * 'Imprimir' button, with 'Baixar PDF' and, where the browser can, 'Compartilhar' (issue 23). The page goes back to the top, the heading takes the focus (so a screen reader announces
  * the result) and confetti falls, unless the visitor prefers less motion.
  */
 export function CreditCelebration({ declaration, onReset }: CreditCelebrationProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [busy, setBusy] = useState<'pdf' | 'share' | null>(null);
+  // Issue 23: the phone's share sheet, where the browser has one.
+  const [shareable] = useState(canShare);
+  const run = (kind: 'pdf' | 'share', action: () => Promise<void>) => {
+    setBusy(kind);
+    action()
+      .catch(() =>
+        toast({
+          variant: 'destructive',
+          title: kind === 'pdf' ? 'Não foi possível gerar o PDF' : 'Não foi possível compartilhar',
+          description: 'Tente novamente ou use Imprimir.',
+        }),
+      )
+      .finally(() => setBusy(null));
+  };
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
@@ -54,6 +71,28 @@ export function CreditCelebration({ declaration, onReset }: CreditCelebrationPro
           <Printer aria-hidden="true" />
           Imprimir
         </Button>
+        <Button
+          size="lg"
+          variant="secondary"
+          className="min-h-12"
+          disabled={busy !== null}
+          onClick={() => run('pdf', () => downloadDeclarationPdf(declaration))}
+        >
+          <Download aria-hidden="true" />
+          {busy === 'pdf' ? 'Gerando PDF...' : 'Baixar PDF'}
+        </Button>
+        {shareable ? (
+          <Button
+            size="lg"
+            variant="secondary"
+            className="min-h-12"
+            disabled={busy !== null}
+            onClick={() => run('share', () => shareDeclaration(declaration))}
+          >
+            <Share2 aria-hidden="true" />
+            Compartilhar
+          </Button>
+        ) : null}
         <Button size="lg" variant="outline" className="min-h-12" onClick={onReset}>
           <RotateCcw aria-hidden="true" />
           Ativar outro crédito

@@ -1,5 +1,6 @@
 import { formatBRL, formatCpf, formatDateOnly, formatDateTime } from '@shared/format';
 import type { CreditDeclaration as Declaration } from '@shared/schemas/public';
+import { codigoDeclaracao } from '@shared/declaracao';
 import { Logo } from '@/components/logo';
 import './public-pages.css';
 
@@ -48,7 +49,13 @@ export function CreditDeclaration({ declaration }: { declaration: Declaration })
         contrato de matrícula com a instituição de ensino credenciada.
       </p>
       <p className="mt-4 text-xs text-muted-foreground">
-        Emitida em {formatDateTime(declaration.createdAt)} · Código {declaration.id.slice(0, 8).toUpperCase()}
+        Emitida em {formatDateTime(declaration.createdAt)} · Código {codigoDeclaracao(declaration.id)}
+      </p>
+      <p className="mt-1 break-words text-xs text-muted-foreground">
+        Verifique a autenticidade em{' '}
+        <a className="underline underline-offset-2" href={`/declaracao/${codigoDeclaracao(declaration.id)}`}>
+          {typeof window === 'undefined' ? '' : window.location.host}/declaracao/{codigoDeclaracao(declaration.id)}
+        </a>
       </p>
     </article>
   );

@@ -22,14 +22,14 @@ const EVENTO: PublicEvento = {
 };
 
 /** The form with the page's toasts, from fresh modules: the lists' cache starts empty in every test. */
-async function renderForm() {
+async function renderForm(onSignedUp: (confirmation: unknown) => void = () => {}) {
   const [{ LeadForm }, { ToasterHost }] = await Promise.all([
     import('./lead-form'),
     import('@/components/ui/toaster-host'),
   ]);
   render(
     <>
-      <LeadForm />
+      <LeadForm onSignedUp={onSignedUp} />
       <ToasterHost />
     </>,
   );
@@ -70,7 +70,8 @@ describe('the /credito-estudantil form', () => {
         return { status: 201, body: { id: 'l-1', eventoId: EVENTO.id, nomeAluno: 'Ana', email: 'a@b.com.br' } };
       },
     });
-    await renderForm();
+    const onSignedUp = vi.fn();
+    await renderForm(onSignedUp);
     await chooseEvent();
     expect(screen.getByText('Crédito educacional: R$ 1.500,00')).toBeInTheDocument();
 
@@ -91,8 +92,14 @@ describe('the /credito-estudantil form', () => {
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }));
 
-    const region = await screen.findByRole('region', { name: /Notificações/ });
-    expect(await within(region).findByText(PUBLIC_MESSAGES.leadSuccess)).toBeInTheDocument();
+    // Issue 23: the page's confirmation gets the answer, the event and what the visitor typed.
+    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalledTimes(1));
+    expect(onSignedUp).toHaveBeenCalledWith({
+      answer: expect.objectContaining({ id: 'l-1' }),
+      evento: EVENTO,
+      nomeResponsavel: 'Maria Souza',
+      telefone: '19987654321',
+    });
     expect(sent).toEqual({
       eventoId: EVENTO.id,
       nomeAluno: 'Ana Souza',

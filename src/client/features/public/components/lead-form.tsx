@@ -15,6 +15,7 @@ import { useSignUpForm } from '../hooks/use-sign-up-form';
 import { CityEventFields } from './city-event-fields';
 import { ConsentField } from './consent-field';
 import { lazyCheck, preloadRules } from './lazy-rules';
+import type { SignUpConfirmationData } from './sign-up-confirmation';
 
 const EMPTY: LeadInput = {
   eventoId: '',
@@ -28,9 +29,9 @@ const check = lazyCheck((rules) => rules.checkLead);
 
 /**
  * The /credito-estudantil sign-up (SPEC §2, §4): city, then event, then the student's and guardian's details.
- * After a success the form and the city start over, ready for the next student.
+ * After a success the page shows the confirmation; the form and the city start over, ready for the next student.
  */
-export function LeadForm() {
+export function LeadForm({ onSignedUp }: { onSignedUp: (confirmation: SignUpConfirmationData) => void }) {
   const [cidade, setCidade] = useState('');
   const { values, errors, field, checkbox, setValue, setError, clearErrors, reset, handleSubmit } = useSignUpForm<
     LeadInput,
@@ -44,14 +45,9 @@ export function LeadForm() {
   const [listaEspera, setListaEspera] = useState(false);
 
   const createLead = useCreateLead({
-    onSuccess: (answer) => {
-      toast({
-        variant: 'success',
-        title: answer.listaEspera ? INSCRICAO_MESSAGES.listaEsperaSucesso : PUBLIC_MESSAGES.leadSuccess,
-        description: answer.listaEspera
-          ? INSCRICAO_MESSAGES.listaEsperaDescricao
-          : PUBLIC_MESSAGES.leadSuccessDescription,
-      });
+    // Issue 23: a confirmation screen with what was registered replaces the form (the toast was gone in seconds).
+    onSuccess: (answer, sent) => {
+      onSignedUp({ answer, evento, nomeResponsavel: sent.nomeResponsavel, telefone: sent.telefone });
       setListaEspera(false);
       reset();
       setCidade('');

@@ -4,48 +4,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEXTO_CONSENTIMENTO } from '@shared/privacidade';
-import { LGPD_MESSAGES, type PedidoView, type TitularRegistro, type TitularView } from '@shared/schemas/lgpd';
+import { LGPD_MESSAGES, type PedidoView, type TitularView } from '@shared/schemas/lgpd';
 import { mockFetch } from '@/testing/test-utils';
+import { pedidoView, titularRegistro } from '@/testing/lgpd-fixtures';
 
 const TOKEN = 'tok-123';
 
-function registro(overrides: Partial<TitularRegistro> = {}): TitularRegistro {
-  return {
-    tipo: 'lead',
-    id: 'l-1',
-    criadoEm: '2026-11-20T12:00:00.000Z',
-    nomeAluno: 'Ana Souza',
-    nomeResponsavel: 'Maria Souza',
-    email: 'maria@exemplo.com.br',
-    telefone: '19987654321',
-    cpfAluno: null,
-    cpfResponsavel: null,
-    escola: 'Colégio Horizonte',
-    dataEvento: '2026-12-05',
-    cidade: 'Campinas',
-    estado: 'SP',
-    consentimento: { versao: '1', em: '2026-11-20T12:00:00.000Z', revogadoEm: null },
-    anonimizado: false,
-    ...overrides,
-  };
-}
-
-function pedido(overrides: Partial<PedidoView> = {}): PedidoView {
-  return {
-    id: 'abcdef12-0000-4000-8000-000000000000',
-    protocolo: 'ABCDEF12',
-    tipo: 'correcao',
-    status: 'aberto',
-    email: 'maria@exemplo.com.br',
+const registro = titularRegistro;
+const pedido = (overrides: Partial<PedidoView> = {}) =>
+  pedidoView({
     detalhe: 'O nome do aluno está errado',
-    resposta: null,
     prazo: '2026-12-05T12:00:00.000Z',
-    atrasado: false,
     createdAt: '2026-11-20T12:00:00.000Z',
-    concluidoEm: null,
     ...overrides,
-  };
-}
+  });
 
 const VIEW: TitularView = {
   email: 'maria@exemplo.com.br',
