@@ -19,7 +19,7 @@ import { bucketStart } from './relatorios.service';
  * The report against a naive recount (issue 15). fast-check writes sequences of what changes the funnel -- sign-ups
  * at chosen instants (around midnight in Brasília, months apart), pré-matrículas, efetivações, events handed to
  * another cliente, clientes given another vendedor or none, micro-franquias moved to the other franquia, leads
- * deleted -- and after each sequence every staff role's every grouping and series, over a day, a period across
+ * deleted, leads checked in (or their check-in undone) -- and after each sequence every staff role's every grouping and series, over a day, a period across
  * months and a year, must equal a count made straight from the rows through the tree: each stage by its own day in
  * Brasília, each row where its event sits now, nothing outside the caller's subtree. The seed is printed on a
  * failure; FC_SEED=<seed> replays it.
@@ -55,7 +55,8 @@ type Op =
   | { kind: 'moveEvento'; evento: number; cliente: number }
   | { kind: 'moveCliente'; cliente: number; vendedor: number }
   | { kind: 'moveMicro'; micro: number }
-  | { kind: 'deleteLead'; lead: number };
+  | { kind: 'deleteLead'; lead: number }
+  | { kind: 'presenca'; lead: number; at: number };
 
 const index = fc.nat({ max: 1000 });
 const at = fc.nat({ max: INSTANTS.length - 1 });
@@ -67,6 +68,7 @@ const OP: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('moveCliente' as const), cliente: index, vendedor: index }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('moveMicro' as const), micro: index }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteLead' as const), lead: index }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('presenca' as const), lead: index, at }) },
 );
 
 const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
@@ -146,6 +148,13 @@ async function apply(op: Op): Promise<void> {
         where id <> ${micro!.franquia} order by id limit 1) where id = ${micro!.id}`);
       return;
     }
+    case 'presenca': {
+      // A check-in, or (one time in four) an undone one: the presence leaves its day.
+      const lead = pick(await ids(sql`select id from leads order by id`), op.lead);
+      const when = op.at % 4 === 0 ? null : INSTANTS[op.at]!;
+      if (lead) await db.execute(sql`update leads set presente_em = ${when}::timestamptz where id = ${lead}`);
+      return;
+    }
     case 'deleteLead': {
       const lead = pick(
         await ids(sql`select id from leads where id not in (select lead_id from pre_matriculas where lead_id is not null
@@ -187,16 +196,19 @@ const GROUP_KEYS: Record<Agrupamento, string> = {
 
 /** Counts made straight from the rows, grouped by `key` (an expression over the event `e` and the day `d`). */
 async function recount(role: Role, de: string, ate: string, key: string) {
-  const found = await rows<{ g: string | null; l: number; p: number; m: number }>(sql`
-    select ${sql.raw(key)} as g, sum(r.l)::int as l, sum(r.p)::int as p, sum(r.m)::int as m from (
-      select evento_id, (created_at at time zone 'America/Sao_Paulo')::date as d, 1 as l, 0 as p, 0 as m from leads
-      union all select evento_id, (created_at at time zone 'America/Sao_Paulo')::date, 0, 1, 0 from pre_matriculas
-      union all select evento_id, (efetivada_em at time zone 'America/Sao_Paulo')::date, 0, 0, 1 from matriculas
+  const found = await rows<{ g: string | null; l: number; x: number; p: number; m: number }>(sql`
+    select ${sql.raw(key)} as g, sum(r.l)::int as l, sum(r.x)::int as x, sum(r.p)::int as p, sum(r.m)::int as m from (
+      select evento_id, (created_at at time zone 'America/Sao_Paulo')::date as d, 1 as l,
+        (presente_em is not null)::int as x, 0 as p, 0 as m from leads
+      union all select evento_id, (created_at at time zone 'America/Sao_Paulo')::date, 0, 0, 1, 0 from pre_matriculas
+      union all select evento_id, (efetivada_em at time zone 'America/Sao_Paulo')::date, 0, 0, 0, 1 from matriculas
     ) r join eventos e on e.id = r.evento_id left join clientes c on c.id = e.cliente_id
       join micro_franquias mi on mi.id = e.micro_franquia_id join franquias f on f.id = mi.franquia_id
     where ${scopeOf(role)} and r.d between ${de}::date and ${ate}::date
     group by 1`);
-  return Object.fromEntries(found.map((row) => [row.g ?? 'null', [Number(row.l), Number(row.p), Number(row.m)]]));
+  return Object.fromEntries(
+    found.map((row) => [row.g ?? 'null', [Number(row.l), Number(row.x), Number(row.p), Number(row.m)]]),
+  );
 }
 
 async function expectReportsEqualTheRecount(): Promise<number> {
@@ -212,18 +224,17 @@ async function expectReportsEqualTheRecount(): Promise<number> {
         const answered = Object.fromEntries(
           body.grupos.map((g) => [
             agrupar === 'cidade' ? `${g.id}|${g.estado}` : (g.id ?? 'null'),
-            [g.leads, g.preMatriculas, g.matriculas],
+            [g.leads, g.presencas, g.preMatriculas, g.matriculas],
           ]),
         );
         const expected = await recount(role, de, ate, GROUP_KEYS[agrupar]);
         // Groups with nothing in the period are absent from the answer.
         for (const [key, value] of Object.entries(expected)) if (value.every((n) => n === 0)) delete expected[key];
         expect(answered, `${role} by ${agrupar}, ${de}..${ate}`).toEqual(expected);
-        const totals = Object.values(expected).reduce(
-          (s, v) => [s[0]! + v[0]!, s[1]! + v[1]!, s[2]! + v[2]!],
-          [0, 0, 0],
+        const totals = Object.values(expected).reduce((s, v) => s.map((n, i) => n + v[i]!), [0, 0, 0, 0]);
+        expect([body.totais.leads, body.totais.presencas, body.totais.preMatriculas, body.totais.matriculas]).toEqual(
+          totals,
         );
-        expect([body.totais.leads, body.totais.preMatriculas, body.totais.matriculas]).toEqual(totals);
         compared++;
       }
       for (const intervalo of INTERVALOS) {
@@ -232,15 +243,19 @@ async function expectReportsEqualTheRecount(): Promise<number> {
         ).json() as SerieResposta;
         const byDay = await recount(role, de, ate, 'r.d::text');
         const expected = new Map<string, number[]>();
-        for (const [day, [l, p, m]] of Object.entries(byDay) as [string, number[]][]) {
+        for (const [day, counts] of Object.entries(byDay) as [string, number[]][]) {
           const start = bucketStart(day, intervalo);
-          const sum = expected.get(start) ?? [0, 0, 0];
-          expected.set(start, [sum[0]! + l!, sum[1]! + p!, sum[2]! + m!]);
+          const sum = expected.get(start) ?? [0, 0, 0, 0];
+          expected.set(
+            start,
+            sum.map((n, i) => n + counts[i]!),
+          );
         }
         for (const ponto of serie.pontos) {
-          expect([ponto.leads, ponto.preMatriculas, ponto.matriculas], `${role} ${intervalo} ${ponto.inicio}`).toEqual(
-            expected.get(ponto.inicio) ?? [0, 0, 0],
-          );
+          expect(
+            [ponto.leads, ponto.presencas, ponto.preMatriculas, ponto.matriculas],
+            `${role} ${intervalo} ${ponto.inicio}`,
+          ).toEqual(expected.get(ponto.inicio) ?? [0, 0, 0, 0]);
           expected.delete(ponto.inicio);
         }
         expect([...expected.keys()], `${role} ${intervalo}: buckets with rows but no point`).toEqual([]);

@@ -203,18 +203,22 @@ export interface GroupRow {
   rotulo: string;
   estado?: string;
   leads: number;
+  presencas: number;
   preMatriculas: number;
   matriculas: number;
 }
 
 export interface Totals {
   leads: number;
+  presencas: number;
   preMatriculas: number;
   matriculas: number;
 }
 
 const ORDER_COLUMNS: Record<Ordenar, SQL> = {
   leads: sql.raw('g.leads'),
+  presencas: sql.raw('g.pres'),
+  taxaLeadPresenca: sql.raw('(case when g.leads = 0 then 0 else g.pres::float8 / g.leads end)'),
   preMatriculas: sql.raw('g.pre'),
   matriculas: sql.raw('g.mat'),
   taxaLeadPreMatricula: sql.raw('(case when g.leads = 0 then 0 else g.pre::float8 / g.leads end)'),
@@ -250,19 +254,20 @@ export async function findGroups(
     nivelFor(rows, query.agrupar),
     place,
     (t, _period, sign) =>
-      sql`${group.key(t)} as id, ${group.estado ?? sql`null::text`} as estado, ${signed(t.leads, sign)} as l, ${signed(t.preMatriculas, sign)} as p, ${signed(t.matriculas, sign)} as m`,
+      sql`${group.key(t)} as id, ${group.estado ?? sql`null::text`} as estado, ${signed(t.leads, sign)} as l, ${signed(t.presencas, sign)} as x, ${signed(t.preMatriculas, sign)} as p, ${signed(t.matriculas, sign)} as m`,
   );
   const direction = sql.raw(query.direcao === 'asc' ? 'asc' : 'desc');
   const page = query.limit === null ? sql`` : sql`limit ${query.limit} offset ${query.offset}`;
   const byLabel = query.ordenar === 'rotulo';
   const ranked = sql`
-    select k.id, k.estado, k.leads, k.pre, k.mat, ${byLabel ? group.label(sql.raw('k.id')) : sql`null::text`} as rotulo,
-      count(*) over ()::int as n, (sum(k.leads) over ())::int as tl, (sum(k.pre) over ())::int as tp,
+    select k.id, k.estado, k.leads, k.pres, k.pre, k.mat, ${byLabel ? group.label(sql.raw('k.id')) : sql`null::text`} as rotulo,
+      count(*) over ()::int as n, (sum(k.leads) over ())::int as tl, (sum(k.pres) over ())::int as tx, (sum(k.pre) over ())::int as tp,
       (sum(k.mat) over ())::int as tm
     from (
-      select s.id::text as id, s.estado, sum(s.l)::int as leads, sum(s.p)::int as pre, sum(s.m)::int as mat
+      select s.id::text as id, s.estado, sum(s.l)::int as leads, sum(s.x)::int as pres, sum(s.p)::int as pre,
+        sum(s.m)::int as mat
       from (${source}) s group by s.id, s.estado
-      having sum(s.l) <> 0 or sum(s.p) <> 0 or sum(s.m) <> 0
+      having sum(s.l) <> 0 or sum(s.x) <> 0 or sum(s.p) <> 0 or sum(s.m) <> 0
     ) k`;
   const ordered = sql`select g.* from (${ranked}) g
     order by ${ORDER_COLUMNS[query.ordenar]} ${direction}, ${byLabel ? sql`g.id` : sql`g.leads desc, g.id`} asc nulls last
@@ -273,10 +278,12 @@ export async function findGroups(
       rotulo: string | null;
       estado: string | null;
       leads: number;
+      pres: number;
       pre: number;
       mat: number;
       n: number;
       tl: number;
+      tx: number;
       tp: number;
       tm: number;
     }>(tx, byLabel ? ordered : sql`select p.*, ${group.label(sql.raw('p.id'))} as rotulo_pagina from (${ordered}) p`),
@@ -290,12 +297,20 @@ export async function findGroups(
         rotulo: label ?? row.id ?? query.semVendedor,
         ...(query.agrupar === 'cidade' ? { estado: row.estado ?? '' } : {}),
         leads: Number(row.leads),
+        presencas: Number(row.pres),
         preMatriculas: Number(row.pre),
         matriculas: Number(row.mat),
       };
     }),
     count: first ? Number(first.n) : 0,
-    totals: first ? { leads: Number(first.tl), preMatriculas: Number(first.tp), matriculas: Number(first.tm) } : null,
+    totals: first
+      ? {
+          leads: Number(first.tl),
+          presencas: Number(first.tx),
+          preMatriculas: Number(first.tp),
+          matriculas: Number(first.tm),
+        }
+      : null,
   };
 }
 
@@ -304,7 +319,7 @@ export async function findSeries(
   db: Executor,
   rows: ReportRows,
   intervalo: Intervalo,
-): Promise<{ inicio: string; leads: number; preMatriculas: number; matriculas: number }[]> {
+): Promise<{ inicio: string; leads: number; presencas: number; preMatriculas: number; matriculas: number }[]> {
   const place = Boolean(rows.estado || rows.cidade);
   // Days and weeks need days; months take whole months from funnel_mes.
   const split =
@@ -320,19 +335,20 @@ export async function findSeries(
     nivelFor(rows),
     place,
     (t, period, sign) =>
-      sql`${bucket(period)} as inicio, ${signed(t.leads, sign)} as l, ${signed(t.preMatriculas, sign)} as p, ${signed(t.matriculas, sign)} as m`,
+      sql`${bucket(period)} as inicio, ${signed(t.leads, sign)} as l, ${signed(t.presencas, sign)} as x, ${signed(t.preMatriculas, sign)} as p, ${signed(t.matriculas, sign)} as m`,
     split,
   );
   const list = await withoutParallelWorkers(db, (tx) =>
-    executeRows<{ inicio: string; leads: number; pre: number; mat: number }>(
+    executeRows<{ inicio: string; leads: number; pres: number; pre: number; mat: number }>(
       tx,
-      sql`select s.inicio::text as inicio, sum(s.l)::int as leads, sum(s.p)::int as pre, sum(s.m)::int as mat
+      sql`select s.inicio::text as inicio, sum(s.l)::int as leads, sum(s.x)::int as pres, sum(s.p)::int as pre, sum(s.m)::int as mat
         from (${source}) s group by s.inicio`,
     ),
   );
   return list.map((row) => ({
     inicio: row.inicio,
     leads: Number(row.leads),
+    presencas: Number(row.pres),
     preMatriculas: Number(row.pre),
     matriculas: Number(row.mat),
   }));

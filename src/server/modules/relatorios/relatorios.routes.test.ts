@@ -101,8 +101,10 @@ describe('GET /api/relatorios/funil: who and what', () => {
     const empty = await funil('franqueador', 'de=2000-01-01&ate=2000-01-31');
     expect(empty.body.totais).toEqual({
       leads: 0,
+      presencas: 0,
       preMatriculas: 0,
       matriculas: 0,
+      taxaLeadPresenca: 0,
       taxaLeadPreMatricula: 0,
       taxaPreMatriculaMatricula: 0,
       taxaLeadMatricula: 0,
@@ -116,6 +118,8 @@ describe('GET /api/relatorios/funil: who and what', () => {
     const all = (await funil('franqueador', `${base}&pageSize=500`)).body;
     for (const ordenar of [
       'leads',
+      'presencas',
+      'taxaLeadPresenca',
       'preMatriculas',
       'matriculas',
       'taxaLeadPreMatricula',
@@ -293,10 +297,45 @@ describe('GET /api/relatorios/funil.csv', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain(`relatorio-funil_cliente_${longAgo}_${today}.csv`);
-    expect(response.body.startsWith('\uFEFF"Grupo";"Leads";"Pré-Matrículas";"Matrículas"')).toBe(true);
+    expect(
+      response.body.startsWith('\uFEFF"Grupo";"Leads";"Presenças";"Pré-Matrículas";"Matrículas";"Lead → Presença"'),
+    ).toBe(true);
     const lines = response.body.trim().split('\r\n');
     const { total } = await funil('franqueador', `de=${longAgo}&ate=${today}&agrupar=cliente`);
     expect(lines).toHaveLength(total + 1);
-    expect(lines[1]).toMatch(/^"[^"]+";"\d+";"\d+";"\d+";"[\d,]+%";"[\d,]+%";"[\d,]+%"$/);
+    expect(lines[1]).toMatch(/^"[^"]+";"\d+";"\d+";"\d+";"\d+";"[\d,]+%";"[\d,]+%";"[\d,]+%";"[\d,]+%"$/);
+  });
+});
+
+describe('attendance as a stage (issue 20)', () => {
+  it("counts a check-in at once as a presence of the lead's own day, the same rows as the Leads list with presenca=sim", async () => {
+    const period = `de=${longAgo}&ate=${today}`;
+    const before = await funil('franqueador', `${period}&agrupar=evento&ordenar=presencas&pageSize=500`);
+    expect(before.body.totais.presencas).toBe(await listTotal('franqueador', '/api/leads', `${period}&presenca=sim`));
+    const absent = await as(ctx.app, 'franqueador').get(`/api/leads?${period}&presenca=nao&listaEspera=nao&pageSize=1`);
+    const lead = (absent.json() as { id: string; eventoId: string }[])[0]!;
+    const checkIn = await as(ctx.app, 'franqueador').post(`/api/eventos/${lead.eventoId}/presencas`, {
+      leadId: lead.id,
+    });
+    expect(checkIn.statusCode, checkIn.body).toBe(201);
+
+    const after = await funil('franqueador', `${period}&agrupar=evento&pageSize=500`);
+    expect(after.body.totais.presencas).toBe(before.body.totais.presencas + 1);
+    expect(after.body.totais.leads).toBe(before.body.totais.leads);
+    expect(after.body.totais.taxaLeadPresenca).toBe(
+      Math.round((after.body.totais.presencas / after.body.totais.leads) * 10_000) / 10_000,
+    );
+    const evento = after.body.grupos.find((g) => g.id === lead.eventoId)!;
+    expect(evento.presencas).toBe(
+      await listTotal('franqueador', '/api/leads', `${period}&eventoId=${lead.eventoId}&presenca=sim`),
+    );
+    expect(evento.presencas).toBeGreaterThan(0);
+    // Every role reads the same presences as its own list, and the rebuild agrees with the triggers.
+    for (const role of STAFF_ROLES) {
+      const { body } = await funil(role, period);
+      expect(body.totais.presencas, role).toBe(await listTotal(role, '/api/leads', `${period}&presenca=sim`));
+    }
+    await ctx.handle.db.execute(sql`select funnel_periodo_rebuild()`);
+    expect((await funil('franqueador', period)).body.totais.presencas).toBe(after.body.totais.presencas);
   });
 });

@@ -40,8 +40,10 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
         yield grupos.map((g) => [
           g.estado ? `${g.rotulo} - ${g.estado}` : g.rotulo,
           g.leads,
+          g.presencas,
           g.preMatriculas,
           g.matriculas,
+          formatPercent(g.taxaLeadPresenca),
           formatPercent(g.taxaLeadPreMatricula),
           formatPercent(g.taxaPreMatriculaMatricula),
           formatPercent(g.taxaLeadMatricula),

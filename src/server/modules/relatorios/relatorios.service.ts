@@ -150,16 +150,16 @@ export async function funil(
   const { count, totals } =
     found.totals || query.page === 1 ? found : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
   // No group at all: nothing was counted.
-  const sum = totals ?? { leads: 0, preMatriculas: 0, matriculas: 0 };
+  const sum = totals ?? { leads: 0, presencas: 0, preMatriculas: 0, matriculas: 0 };
   return {
     resposta: {
       de: rows.de,
       ate: rows.ate,
       agrupar,
-      totais: contagem(sum.leads, sum.preMatriculas, sum.matriculas),
-      grupos: found.groups.map(({ leads, preMatriculas, matriculas, ...group }) => ({
+      totais: contagem(sum),
+      grupos: found.groups.map(({ leads, presencas, preMatriculas, matriculas, ...group }) => ({
         ...group,
-        ...contagem(leads, preMatriculas, matriculas),
+        ...contagem({ leads, presencas, preMatriculas, matriculas }),
       })),
     },
     total: count,
@@ -183,7 +183,7 @@ export async function funilCompleto(db: Executor, actor: Actor, query: FunilQuer
     agrupar,
     de: rows.de,
     ate: rows.ate,
-    grupos: groups.map((g) => ({ ...g, ...contagem(g.leads, g.preMatriculas, g.matriculas) })),
+    grupos: groups.map((g) => ({ ...g, ...contagem(g) })),
   };
 }
 
@@ -216,6 +216,7 @@ export async function serie(db: Executor, actor: Actor, query: SerieQuery, today
     pontos.push({
       inicio,
       leads: point?.leads ?? 0,
+      presencas: point?.presencas ?? 0,
       preMatriculas: point?.preMatriculas ?? 0,
       matriculas: point?.matriculas ?? 0,
     });

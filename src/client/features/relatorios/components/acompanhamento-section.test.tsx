@@ -75,8 +75,14 @@ const funil: FunilResposta = {
   de: '2026-10-01',
   ate: '2026-10-31',
   agrupar: 'cliente',
-  totais: contagem(40, 10, 2),
-  grupos: [{ id: HORIZONTE, rotulo: 'Colégio Horizonte', ...contagem(40, 10, 2) }],
+  totais: contagem({ leads: 40, presencas: 0, preMatriculas: 10, matriculas: 2 }),
+  grupos: [
+    {
+      id: HORIZONTE,
+      rotulo: 'Colégio Horizonte',
+      ...contagem({ leads: 40, presencas: 0, preMatriculas: 10, matriculas: 2 }),
+    },
+  ],
 };
 
 /** The report's four calls; the follow-up's answer and its X-Total-Count as given (mockFetch sets no headers). */

@@ -10,12 +10,13 @@ import {
 import { nameParam } from '@/lib/drill-filters';
 import type { RelatorioFilter } from '../api/relatorios-keys';
 
-/** The funnel's three stages, each with the list that holds its rows. */
-export const STAGES = ['leads', 'preMatriculas', 'matriculas'] as const;
+/** The funnel's stages, each with the list that holds its rows: attendance (issue 20) sits between lead and pré. */
+export const STAGES = ['leads', 'presencas', 'preMatriculas', 'matriculas'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export const STAGE_LABELS: Record<Stage, string> = {
   leads: 'Leads',
+  presencas: 'Presenças',
   preMatriculas: 'Pré-matrículas',
   matriculas: 'Matrículas',
 };
@@ -23,9 +24,13 @@ export const STAGE_LABELS: Record<Stage, string> = {
 /** Where a stage's rows are listed: the staff's Interesses for the leads (every staff role opens it). */
 export const STAGE_PATHS: Record<Stage, string> = {
   leads: '/interesses',
+  presencas: '/interesses',
   preMatriculas: '/pre-matriculas',
   matriculas: '/matriculas',
 };
+
+/** The list's own filter a stage adds: the presences are the leads checked in. */
+const STAGE_PARAMS: Partial<Record<Stage, Record<string, string>>> = { presencas: { presenca: 'sim' } };
 
 /** The lists a role may open from the report: the vendedor counts matrículas but may not list them. */
 export function drillStagesFor(role: Role): Stage[] {
@@ -71,7 +76,7 @@ export function filterParams(
 
 /** The list of a stage narrowed to the report's period and filters, and to one group when given. */
 export function drillHref(stage: Stage, base: Record<string, string>, group?: Record<string, string> | null): string {
-  const search = new URLSearchParams({ ...base, ...group });
+  const search = new URLSearchParams({ ...base, ...group, ...STAGE_PARAMS[stage] });
   return `${STAGE_PATHS[stage]}?${search.toString()}`;
 }
 

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { ClipboardList, GraduationCap, Percent, UserPlus } from 'lucide-react';
+import { ClipboardList, GraduationCap, Percent, UserCheck, UserPlus } from 'lucide-react';
 import { MISSING, formatCount, formatDateOnly } from '@shared/format';
 import type { FunilContagem } from '@shared/schemas/relatorios';
 import { Card } from '@/components/ui/card';
@@ -17,8 +17,10 @@ interface Kpi {
 
 const KPIS: readonly Kpi[] = [
   { key: 'leads', label: 'Leads', icon: UserPlus, kind: 'count' },
+  { key: 'presencas', label: 'Presenças', icon: UserCheck, kind: 'count' },
   { key: 'preMatriculas', label: 'Pré-matrículas', icon: ClipboardList, kind: 'count' },
   { key: 'matriculas', label: 'Matrículas', icon: GraduationCap, kind: 'count' },
+  { key: 'taxaLeadPresenca', label: 'Lead → Presença', icon: Percent, kind: 'rate' },
   { key: 'taxaLeadPreMatricula', label: 'Lead → Pré-matrícula', icon: Percent, kind: 'rate' },
   { key: 'taxaPreMatriculaMatricula', label: 'Pré-matrícula → Matrícula', icon: Percent, kind: 'rate' },
   { key: 'taxaLeadMatricula', label: 'Lead → Matrícula', icon: Percent, kind: 'rate' },
@@ -39,7 +41,7 @@ export interface KpiCardsProps {
 }
 
 /**
- * The three counts and the three rates of the period, each with its change against the period of the same
+ * The four counts and the four rates of the period, each with its change against the period of the same
  * length just before: an arrow and a number (never the colour alone), and a sentence for screen readers.
  */
 export function KpiCards({ current, previous, previousRange, failed }: KpiCardsProps) {
@@ -49,7 +51,7 @@ export function KpiCards({ current, previous, previousRange, failed }: KpiCardsP
       <h2 id="relatorio-indicadores" className="sr-only">
         Indicadores do período
       </h2>
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-6">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4 2xl:grid-cols-8">
         {KPIS.map(({ key, label, icon: Icon, kind }) => {
           const value = current?.[key];
           const delta =

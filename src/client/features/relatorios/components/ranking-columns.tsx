@@ -43,6 +43,7 @@ const NUMERIC = 'text-right tabular-nums whitespace-nowrap';
 
 const STAGE_NOUN: Record<Stage, readonly [singular: string, plural: string]> = {
   leads: ['lead', 'leads'],
+  presencas: ['presença', 'presenças'],
   preMatriculas: ['pré-matrícula', 'pré-matrículas'],
   matriculas: ['matrícula', 'matrículas'],
 };
@@ -101,7 +102,7 @@ export function rankingColumns({
         );
       },
     },
-    ...(['leads', 'preMatriculas', 'matriculas'] as const).map((stage): DataTableColumn<RankingRow> => ({
+    ...(['leads', 'presencas', 'preMatriculas', 'matriculas'] as const).map((stage): DataTableColumn<RankingRow> => ({
       key: stage,
       header: STAGE_LABELS[stage],
       className: NUMERIC,
@@ -110,6 +111,7 @@ export function rankingColumns({
     })),
     ...(
       [
+        ['taxaLeadPresenca', 'Lead → Presença'],
         ['taxaLeadPreMatricula', 'Lead → Pré'],
         ['taxaPreMatriculaMatricula', 'Pré → Matrícula'],
         ['taxaLeadMatricula', 'Lead → Matrícula'],

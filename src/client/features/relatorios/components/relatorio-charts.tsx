@@ -28,8 +28,17 @@ import { bucketEnd } from './periodo';
 /** Stage colours (each >= 4.5:1 on white) and dashes: a series never depends on its colour alone. */
 const STAGE_STYLE: Record<Stage, { color: string; dash?: string }> = {
   leads: { color: '#1d4ed8' },
+  presencas: { color: '#7e22ce', dash: '12 3 2 3' },
   preMatriculas: { color: '#b45309', dash: '8 4' },
   matriculas: { color: '#15803d', dash: '2 3' },
+};
+
+/** The dash of each stage's line in words, for screen readers. */
+const STAGE_LINE: Record<Stage, string> = {
+  leads: '(linha contínua)',
+  presencas: '(linha de traço e ponto)',
+  preMatriculas: '(linha tracejada)',
+  matriculas: '(linha pontilhada)',
 };
 
 const AXIS_TICK = { fill: '#475569', fontSize: 12 };
@@ -67,6 +76,13 @@ interface FunilEtapa {
 function funilEtapas(totais: FunilContagem): FunilEtapa[] {
   return [
     { stage: 'leads', label: STAGE_LABELS.leads, value: totais.leads },
+    {
+      stage: 'presencas',
+      label: STAGE_LABELS.presencas,
+      value: totais.presencas,
+      seguiram: totais.taxaLeadPresenca,
+      perda: Math.max(0, totais.leads - totais.presencas),
+    },
     {
       stage: 'preMatriculas',
       label: STAGE_LABELS.preMatriculas,
@@ -136,7 +152,7 @@ function FunilChart({ totais, stages, base }: RelatorioChartsProps) {
   return (
     <ChartFigure
       title="Funil do período"
-      description="Leads, pré-matrículas e matrículas do período, com a perda entre cada etapa. Clique numa barra para abrir a lista."
+      description="Leads, presenças no evento, pré-matrículas e matrículas do período, com a perda entre cada etapa. Clique numa barra para abrir a lista."
       table={table}
     >
       <BarChart
@@ -201,13 +217,7 @@ function SerieLegend() {
             />
           </svg>
           {STAGE_LABELS[stage]}
-          <span className="sr-only">
-            {stage === 'leads'
-              ? '(linha contínua)'
-              : stage === 'preMatriculas'
-                ? '(linha tracejada)'
-                : '(linha pontilhada)'}
-          </span>
+          <span className="sr-only">{STAGE_LINE[stage]}</span>
         </li>
       ))}
     </ul>

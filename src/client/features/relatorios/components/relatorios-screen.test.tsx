@@ -38,11 +38,19 @@ function funil(overrides: Partial<FunilResposta> = {}): FunilResposta {
     de: '2026-10-01',
     ate: '2026-10-31',
     agrupar: 'cliente',
-    totais: contagem(120, 40, 10),
+    totais: contagem({ leads: 120, presencas: 0, preMatriculas: 40, matriculas: 10 }),
     grupos: [
-      { id: HORIZONTE, rotulo: 'Colégio Horizonte', ...contagem(80, 30, 8) },
-      { id: VALINHOS, rotulo: 'Escola Estadual Valinhos', ...contagem(40, 10, 2) },
-      { id: null, rotulo: 'Sem vendedor', ...contagem(0, 0, 0) },
+      {
+        id: HORIZONTE,
+        rotulo: 'Colégio Horizonte',
+        ...contagem({ leads: 80, presencas: 0, preMatriculas: 30, matriculas: 8 }),
+      },
+      {
+        id: VALINHOS,
+        rotulo: 'Escola Estadual Valinhos',
+        ...contagem({ leads: 40, presencas: 0, preMatriculas: 10, matriculas: 2 }),
+      },
+      { id: null, rotulo: 'Sem vendedor', ...contagem({ leads: 0, presencas: 0, preMatriculas: 0, matriculas: 0 }) },
     ],
     ...overrides,
   };
@@ -59,8 +67,8 @@ const semAcompanhamento: AcompanhamentoContagem = {
 const serie: SerieResposta = {
   intervalo: 'dia',
   pontos: [
-    { inicio: '2026-10-01', leads: 3, preMatriculas: 1, matriculas: 0 },
-    { inicio: '2026-10-02', leads: 5, preMatriculas: 2, matriculas: 1 },
+    { inicio: '2026-10-01', leads: 3, presencas: 2, preMatriculas: 1, matriculas: 0 },
+    { inicio: '2026-10-02', leads: 5, presencas: 4, preMatriculas: 2, matriculas: 1 },
   ],
 };
 
@@ -97,7 +105,10 @@ function renderScreen(role: Role, path = '/relatorios') {
 
 describe('RelatoriosScreen: the view lives in the address', () => {
   it('asks for the custom period, grouping and order of the address, and the same length just before', async () => {
-    const fetchMock = mockReportWithPrevious(funil(), funil({ totais: contagem(100, 40, 12) }));
+    const fetchMock = mockReportWithPrevious(
+      funil(),
+      funil({ totais: contagem({ leads: 100, presencas: 0, preMatriculas: 40, matriculas: 12 }) }),
+    );
     renderScreen(
       'franqueador',
       '/relatorios?periodo=personalizado&de=2026-10-01&ate=2026-10-31&agrupar=cliente&ordenar=matriculas&direcao=asc&page=2',
@@ -176,7 +187,10 @@ describe('RelatoriosScreen: the view lives in the address', () => {
 
 describe('RelatoriosScreen: KPI cards against the period before', () => {
   it('shows each count and rate with its change by arrow and number', async () => {
-    mockReportWithPrevious(funil(), funil({ totais: contagem(100, 40, 12) }));
+    mockReportWithPrevious(
+      funil(),
+      funil({ totais: contagem({ leads: 100, presencas: 0, preMatriculas: 40, matriculas: 12 }) }),
+    );
     renderScreen('franqueador', '/relatorios?periodo=personalizado&de=2026-10-01&ate=2026-10-31');
     const leads = await screen.findByTestId('kpi-leads');
     await waitFor(() => expect(leads).toHaveTextContent('▲ 20,0%'));
@@ -279,8 +293,8 @@ describe('RelatoriosScreen: drill-down', () => {
 describe('RelatoriosScreen: states', () => {
   it('says so when the period has no rows', async () => {
     mockReportWithPrevious(
-      funil({ totais: contagem(0, 0, 0), grupos: [] }),
-      funil({ totais: contagem(0, 0, 0), grupos: [] }),
+      funil({ totais: contagem({ leads: 0, presencas: 0, preMatriculas: 0, matriculas: 0 }), grupos: [] }),
+      funil({ totais: contagem({ leads: 0, presencas: 0, preMatriculas: 0, matriculas: 0 }), grupos: [] }),
     );
     renderScreen('micro_franquia');
     expect(await screen.findAllByText('Nenhum registro no período')).not.toHaveLength(0);

@@ -26,6 +26,8 @@ const RelatorioCharts = lazy(() => import('./relatorio-charts'));
 
 const SORT_LABELS: Record<Ordenar, string> = {
   leads: 'Leads',
+  presencas: 'Presenças',
+  taxaLeadPresenca: 'Lead → Presença',
   preMatriculas: 'Pré-matrículas',
   matriculas: 'Matrículas',
   taxaLeadPreMatricula: 'Lead → Pré-matrícula',

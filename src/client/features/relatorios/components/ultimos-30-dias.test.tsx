@@ -33,7 +33,10 @@ describe('Ultimos30Dias', () => {
                 ate: '',
                 agrupar: 'franquia',
                 grupos: [],
-                totais: url.searchParams.get('ate') === todayInSaoPaulo() ? contagem(50, 20, 5) : contagem(40, 20, 5),
+                totais:
+                  url.searchParams.get('ate') === todayInSaoPaulo()
+                    ? contagem({ leads: 50, presencas: 0, preMatriculas: 20, matriculas: 5 })
+                    : contagem({ leads: 40, presencas: 0, preMatriculas: 20, matriculas: 5 }),
               };
         return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
       }),
