@@ -121,6 +121,16 @@ describe('the database fingerprint the fuzz files compare', () => {
       sql`delete from eventos_cursos where ctid in (select ctid from eventos_cursos limit 1)`,
     );
     expect(await fingerprint.changes()).toBe('eventos_cursos');
+    // The same values written again, and a write rolled back, change nothing.
+    await ctx.handle.db.execute(sql`update sac_tickets set titulo = titulo`);
+    expect(await fingerprint.changes()).toBe('');
+    await ctx.handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update sac_tickets set titulo = titulo || '!'`);
+        throw new Error('desfeito');
+      })
+      .catch(() => undefined);
+    expect(await fingerprint.changes()).toBe('');
   });
 });
 
@@ -174,7 +184,12 @@ describe(`hostile bodies on the wire: ${RUNS_PER_ROUTE} runs per route, seed ${S
           const changed = await fingerprint.changes();
           const status = response.statusCode;
           if (status >= 400 && changed) problems.push(`refused with ${status}, yet changed ${changed}`);
-          const expected = EXPECTED[c.kind];
+          // The SAC message takes multipart (its attachments, issue 19): a body that is not is a bad request there.
+          const takesMultipart = key === 'POST /api/sac/tickets/:id/mensagens';
+          const expected =
+            c.kind === 'content-type' && takesMultipart && c.type.startsWith('multipart/')
+              ? { status: 400, message: MESSAGES.invalidInput }
+              : EXPECTED[c.kind];
           if (expected) {
             const message = (response.json() as { message?: string }).message;
             // An empty body is refused as JSON before its type is looked at; either refusal is right.

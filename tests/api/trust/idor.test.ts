@@ -4,7 +4,7 @@ import { tableDigests } from '../../support/database-digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
-import { leads } from '../../../src/server/db/schema';
+import { leads, sacAnexos, sacMensagens } from '../../../src/server/db/schema';
 import { todayInBrazil } from '../../../src/server/modules/funnel';
 import { can } from '../../../src/shared/permissions';
 import { empresaPayload, clientePayload } from '../../support/network-payloads';
@@ -39,10 +39,28 @@ let ctx: TestContext;
 let world: World;
 const scopes = {} as Record<ActorName, Scope>;
 
+/** Issue 19: each ticket's message with an attachment, and a note with one, by ticket id. */
+const anexosByTicket = new Map<string, { publico: string; interno: string }>();
+
 beforeAll(async () => {
   ctx = await createTestApp(WORLD_ENV);
   world = await buildWorld(ctx);
   for (const name of ACTOR_NAMES) scopes[name] = scopeOf(world.graph, world.actors[name]);
+  for (const ticket of world.graph.tickets) {
+    const ids = { publico: '', interno: '' };
+    for (const interna of [false, true]) {
+      const [mensagem] = await ctx.handle.db
+        .insert(sacMensagens)
+        .values({ ticketId: ticket.id, autorId: ticket.solicitanteId, texto: 'Com anexo', interna })
+        .returning({ id: sacMensagens.id });
+      const [anexo] = await ctx.handle.db
+        .insert(sacAnexos)
+        .values({ mensagemId: mensagem!.id, nome: 'tela.png', tipo: 'image/png', tamanho: 1 })
+        .returning({ id: sacAnexos.id });
+      ids[interna ? 'interno' : 'publico'] = anexo!.id;
+    }
+    anexosByTicket.set(ticket.id, ids);
+  }
 });
 afterAll(() => ctx.close());
 
@@ -154,7 +172,32 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
     { leadId: world.graph.leads.find((l) => !scopes[name].leads.has(l.id))?.id ?? randomUUID() },
   ]),
   'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
-  'PATCH /api/sac/tickets/:id': rowAttempts('tickets', () => [{ status: 'concluido', resolucao: 'Resposta intrusa' }]),
+  'PATCH /api/sac/tickets/:id': rowAttempts('tickets', () => [
+    { status: 'concluido', resolucao: 'Resposta intrusa' },
+    { status: 'cancelado' },
+    { prioridade: 'baixa' },
+    { responsavelId: null },
+  ]),
+  // The help desk (issue 19): a foreign ticket's page, conversation, messages, notes, rating and attachments.
+  'GET /api/sac/tickets/:id': rowAttempts('tickets'),
+  'GET /api/sac/tickets/:id/mensagens': rowAttempts('tickets'),
+  'POST /api/sac/tickets/:id/mensagens': rowAttempts('tickets', (name) => [
+    { texto: 'Mensagem intrusa' },
+    ...(roleOf(name) === 'franqueador' ? [{ texto: 'Nota intrusa', interna: true }] : []),
+  ]),
+  'POST /api/sac/tickets/:id/avaliacao': rowAttempts('tickets', () => [{ nota: 1, comentario: 'Intruso' }]),
+  'GET /api/sac/anexos/:id': (name, pattern) => {
+    const unknownUrl = withId(pattern, randomUUID());
+    return foreign(name, 'tickets').flatMap((id) => {
+      const anexos = anexosByTicket.get(id)!;
+      return [anexos.publico, anexos.interno].map((anexo) => ({
+        url: withId(pattern, anexo),
+        unknownUrl,
+        table: 'tickets' as const,
+        id,
+      }));
+    });
+  },
   'PATCH /api/usuarios/:id': rowAttempts('usuarios', () => [{ isActive: false }]),
   // The follow-up (issue 16): read, change, assign, log a contact, write a note on a lead out of scope.
   'GET /api/leads/:id': rowAttempts('leads'),
@@ -181,6 +224,7 @@ const READ_TABLES: Record<string, Table> = {
   'GET /api/clientes/:id': 'clientes',
   'GET /api/leads/:id': 'leads',
   'GET /api/eventos/:id': 'eventos',
+  'GET /api/sac/tickets/:id': 'tickets',
 };
 
 /** Routes with a parameter that names no row. */
@@ -188,6 +232,8 @@ const NOT_ROW_PARAMS: Record<string, string> = {
   'GET /api/cep/:cep': 'a postal code, looked up in a public service',
   'GET /api/public/voucher/:token': 'a secret token e-mailed to one family; its own tests (inscricoes.routes.test)',
   'POST /api/public/voucher/:token/cancelar': 'a secret token e-mailed to one family (inscricoes.routes.test)',
+  'GET /api/public/declaracoes/:codigo':
+    "a declaration's printed code: initials only, by design public (public.routes.test, issue 23)",
   'DELETE /api/user/sessoes/:id':
     "a session's public id, looked up among the caller's own sessions only (another person's: 404, conta.routes.test)",
 };
@@ -217,7 +263,13 @@ const LIST_ROUTES: Record<string, ListCase[]> = {
   'GET /api/pre-matriculas/export.csv': [{ kind: 'csv', tables: ['preMatriculas'] }],
   'GET /api/matriculas': [{ kind: 'json', tables: ['matriculas'] }],
   'GET /api/matriculas/export.csv': [{ kind: 'csv', tables: ['matriculas'] }],
-  'GET /api/sac/tickets': [{ kind: 'json', tables: ['tickets'] }],
+  'GET /api/sac/tickets': [
+    { kind: 'json', tables: ['tickets'] },
+    { kind: 'json', tables: ['tickets'], query: 'status=em_andamento', exact: false },
+    { kind: 'json', tables: ['tickets'], query: 'atrasados=true', exact: false },
+  ],
+  // The franqueador's team (issue 19): franqueador-side users of its own network.
+  'GET /api/sac/equipe': [{ kind: 'json', tables: ['usuarios'], exact: false }],
   // The SAC's people list leaves the alunos out.
   'GET /api/sac/users': [{ kind: 'json', tables: ['usuarios'], exact: false }],
   'GET /api/usuarios': [{ kind: 'json', tables: ['usuarios'] }],
@@ -270,11 +322,34 @@ const LGPD_ROUTES: Record<string, string> = {
   'GET /api/lgpd/retencao': 'counts of the retention job, no rows',
 };
 
+/**
+ * Issue 22: the network's e-mail and webhook jobs and its webhook endpoints, the franqueador's only. Another
+ * network's franqueador gets 404 on each :id route and none of the rows in the lists, in
+ * webhooks.routes.test ('another network').
+ */
+const JOB_ROUTES: Record<string, string> = {
+  'GET /api/envios': 'json',
+  'POST /api/envios/:id/reenviar': 'a job of the network',
+  'GET /api/integracoes/webhooks': 'json',
+  'PUT /api/integracoes/webhooks/:id': 'an endpoint of the network',
+  'DELETE /api/integracoes/webhooks/:id': 'an endpoint of the network',
+  'POST /api/integracoes/webhooks/:id/teste': 'an endpoint of the network',
+  'GET /api/integracoes/webhooks/:id/entregas': 'an endpoint of the network',
+};
+
 const REPORT_ROUTES: Record<string, string> = {
   'GET /api/relatorios/funil': 'json',
   'GET /api/relatorios/serie': 'json',
   'GET /api/relatorios/funil.csv': 'csv',
   'GET /api/relatorios/acompanhamento': 'json',
+};
+
+/**
+ * The help desk's figures (issue 19): open, late and waiting tickets and the average rating, counted in SQL over
+ * the same ticket scope as GET /api/sac/tickets; another network's are 0 in sac.helpdesk.test.
+ */
+const SAC_ROUTES: Record<string, string> = {
+  'GET /api/sac/resumo': "counts of the caller's tickets",
 };
 
 /** GET routes without an id that hold no network rows to leak. */
@@ -284,12 +359,17 @@ const UNSCOPED: Record<string, string> = {
   'GET /api/user/perfil': 'the caller itself',
   'GET /api/user/sessoes': "the caller's own sessions",
   'GET /api/user/email/confirm': 'the account named by a secret token only its new mailbox received',
+  'GET /api/auth/reset-password/estado': 'whether a secret reset token still works: a yes or no, no row (issue 23)',
   'GET /api/user/atividade': "the caller's own sign-ins (auditoria.routes.test)",
   'GET /api/public/cidades': 'public by design: the cities of every open event',
   'GET /api/public/eventos': 'public by design: the open events of a city',
   'GET /api/public/privacidade': 'public by design: the privacy notice',
   'GET /api/public/titular': 'the records of the e-mail a secret token was sent to (lgpd.routes.test)',
   'GET /api/public/titular/export.json': 'the same records, as a file (lgpd.routes.test)',
+  'GET /api/openapi.json': 'public by design: the API contract, no rows (contract.routes.test)',
+  'GET /api/docs': 'public by design: the API reference page, no rows',
+  'GET /api/docs/docs.js': "public by design: the reference page's script",
+  'GET /api/docs/docs.css': "public by design: the reference page's stylesheet",
 };
 
 /** The figures printed at the end (TRUST.md). */
@@ -326,7 +406,7 @@ describe('IDOR: rows out of the caller’s scope', () => {
   it('has a case for every route the app declares', () => {
     const routes = ctx.app.routeAccess;
     const withParams = routes.filter((r) => r.url.includes(':')).map(key);
-    expect(withParams.filter((k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k])).toEqual([]);
+    expect(withParams.filter((k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k] && !JOB_ROUTES[k])).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
     const reads = routes.filter((r) => r.method === 'GET' && !r.url.includes(':')).map(key);
     expect(
@@ -338,13 +418,17 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !REPORT_ROUTES[k] &&
           !FOLLOW_UP_ROUTES[k] &&
           !AUDIT_ROUTES[k] &&
-          !LGPD_ROUTES[k],
+          !LGPD_ROUTES[k] &&
+          !SAC_ROUTES[k] &&
+          !JOB_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(FOLLOW_UP_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(REPORT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(AUDIT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(LGPD_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
+    expect(Object.keys(SAC_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
+    expect(Object.keys(JOB_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect([...Object.keys(LIST_ROUTES), ...Object.keys(COUNT_ROUTES)].filter((k) => !reads.includes(k))).toEqual([]);
   });
 

@@ -3,35 +3,54 @@ import type { Database } from '../../../../src/server/db/connect';
 
 type Rows<T> = { rows: T[] };
 
+/** The table the fuzz's triggers count in: a test fixture of the fuzz's own copy of the database, never the app's. */
+const COUNTER = 'fuzz_escritas';
+
 /**
  * Tells whether a request changed the database, cheaply enough to ask after each of thousands of requests.
  *
- * Every row written takes a transaction id, so when the next id to hand out has not moved, nothing was written
- * (a sub-millisecond question). Only when it moved (a write, or on PostgreSQL another database of the same
- * server) is the content compared: per table its row count and a sum of row hashes. Sessions are compared by
- * their ids only, since a session's last-use time may be renewed by any signed-in request.
+ * Each table of the fuzz's copy of the database gets a row trigger that counts, per table, the rows inserted,
+ * deleted or really changed (an UPDATE writing the same values is no change), in the writing transaction: a
+ * rolled-back write counts nothing. Asking is then reading one small table, whatever the size of the database and
+ * whatever other databases of the same server do (the earlier fingerprint hashed every row of every table after
+ * any write, which on PostgreSQL -- where other test files' writes move the transaction ids -- was every request).
+ * Sessions count only when one is created or ended: a session's last-use time may be renewed by any signed-in
+ * request.
  */
 export class DatabaseFingerprint {
   private xid = '';
-  private content = '';
+  private counts = new Map<string, string>();
 
-  private constructor(
-    private readonly db: Database,
-    private readonly contentQuery: string,
-  ) {}
+  private constructor(private readonly db: Database) {}
 
   static async of(db: Database): Promise<DatabaseFingerprint> {
     const { rows } = (await db.execute(
-      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+      sql`select tablename from pg_tables where schemaname = 'public' and tablename <> ${COUNTER} order by tablename`,
     )) as unknown as Rows<{ tablename: string }>;
-    const parts = rows.map(({ tablename }) => {
-      const row = tablename === 'sessions' ? 't.id || t.user_id::text' : 't::text';
-      return `select '${tablename}' || ':' || count(*) || ':' || coalesce(sum(hashtext(${row})::bigint), 0) as f from "${tablename}" t`;
-    });
-    const fingerprint = new DatabaseFingerprint(
-      db,
-      `select string_agg(f, ' ') as f from (${parts.join(' union all ')}) x`,
+    await db.execute(sql.raw(`create table if not exists "${COUNTER}" (tabela text primary key, n bigint not null)`));
+    await db.execute(
+      sql.raw(`create or replace function fuzz_contar() returns trigger language plpgsql as $$
+        begin
+          insert into "${COUNTER}" as c (tabela, n) values (TG_TABLE_NAME, 1)
+            on conflict (tabela) do update set n = c.n + 1;
+          return null;
+        end $$`),
     );
+    for (const { tablename } of rows) {
+      const changed =
+        tablename === 'sessions'
+          ? 'OLD.id IS DISTINCT FROM NEW.id OR OLD.user_id IS DISTINCT FROM NEW.user_id'
+          : 'OLD.* IS DISTINCT FROM NEW.*';
+      await db.execute(
+        sql.raw(`create trigger fuzz_contar_ins_del after insert or delete on "${tablename}"
+          for each row execute function fuzz_contar()`),
+      );
+      await db.execute(
+        sql.raw(`create trigger fuzz_contar_upd after update on "${tablename}"
+          for each row when (${changed}) execute function fuzz_contar()`),
+      );
+    }
+    const fingerprint = new DatabaseFingerprint(db);
     await fingerprint.refresh();
     return fingerprint;
   }
@@ -43,9 +62,11 @@ export class DatabaseFingerprint {
     return rows[0]!.x;
   }
 
-  private async readContent(): Promise<string> {
-    const { rows } = (await this.db.execute(sql.raw(this.contentQuery))) as unknown as Rows<{ f: string }>;
-    return rows[0]!.f;
+  private async readCounts(): Promise<Map<string, string>> {
+    const { rows } = (await this.db.execute(
+      sql.raw(`select tabela, n::text as n from "${COUNTER}"`),
+    )) as unknown as Rows<{ tabela: string; n: string }>;
+    return new Map(rows.map((r) => [r.tabela, r.n]));
   }
 
   /**
@@ -66,25 +87,20 @@ export class DatabaseFingerprint {
 
   async refresh(): Promise<void> {
     this.xid = await this.nextXid();
-    this.content = await this.readContent();
+    this.counts = await this.readCounts();
   }
 
   /**
    * Compares the database with the last state seen and remembers the new one. Answers the tables whose
-   * content differs ('' when none).
+   * content changed ('' when none).
    */
   async changes(): Promise<string> {
-    const xid = await this.nextXid();
-    if (xid === this.xid) return '';
-    const content = await this.readContent();
-    const before = new Set(this.content.split(' '));
-    const changed = content
-      .split(' ')
-      .filter((table) => !before.has(table))
-      .map((table) => table.split(':')[0])
+    const before = this.counts;
+    await this.refresh();
+    return [...this.counts]
+      .filter(([tabela, n]) => before.get(tabela) !== n)
+      .map(([tabela]) => tabela)
+      .sort()
       .join(', ');
-    this.xid = xid;
-    this.content = content;
-    return changed;
   }
 }

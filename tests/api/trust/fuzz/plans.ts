@@ -133,6 +133,19 @@ interface Named {
 const leadId = (p: PlanContext) =>
   p.once('lead', async () => (await p.pick<Named>('franqueador', '/api/leads?pageSize=1')).id);
 
+/** One webhook endpoint of the demo network for the runs that need a real id (issue 22). */
+const fuzzWebhook = (p: PlanContext) =>
+  p.once('webhook', async () => {
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/integracoes/webhooks',
+      headers: { cookie: await p.session('franqueador') },
+      payload: { url: 'http://127.0.0.1:9/rede', eventos: ['lead.criado'] },
+    });
+    if (response.statusCode !== 201) throw new Error(`webhook for the fuzz: ${response.statusCode} ${response.body}`);
+    return response.json<{ id: string }>().id;
+  });
+
 /** A lead and its event, as the franqueador reads them (issue 20's check-in). */
 const leadAtEvento = (p: PlanContext) =>
   p.once('lead at evento', async () => {
@@ -155,6 +168,14 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     return { caller: 'franqueador', params: { id: eventoId }, body: () => ({ leadId: id }) };
   },
   'GET /api/public/voucher/:token': async () => ({ params: { token: 'x'.repeat(43) }, neverSucceeds: true }),
+  // Issue 23: a reset link's state; a made-up token answers 200 {valido: false}.
+  'GET /api/auth/reset-password/estado': async () => ({ query: { token: 'x'.repeat(43) } }),
+  // Issue 23: a real declaration's code (an activation the franqueador sees), verified by a visitor.
+  'GET /api/public/declaracoes/:codigo': async (p) => ({
+    params: {
+      codigo: (await p.pick<Named>('franqueador', '/api/pre-matriculas?pageSize=1')).id.slice(0, 8).toUpperCase(),
+    },
+  }),
   'POST /api/public/voucher/:token/cancelar': async () => ({
     params: { token: 'x'.repeat(43) },
     neverSucceeds: true,
@@ -373,6 +394,17 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     const pedido = await p.pick<Named>('franquia', '/api/lgpd/pedidos', (r) => r.status === 'aberto');
     return { caller: 'franquia', params: { id: pedido.id }, body: () => ({ status: 'em_analise' }) };
   },
+  // Issue 22: the franqueador's webhooks (to a host that resolves nowhere) and Envios.
+  'POST /api/integracoes/webhooks': async () => ({
+    body: (seed) => ({ url: `http://127.0.0.1:9/rede/${seed}`, eventos: ['lead.criado'] }),
+  }),
+  'PUT /api/integracoes/webhooks/:id': async (p) => ({
+    params: { id: await fuzzWebhook(p) },
+    body: () => ({ url: 'http://127.0.0.1:9/outra', eventos: ['lead.criado', 'ticket.criado'] }),
+  }),
+  'POST /api/integracoes/webhooks/:id/teste': async (p) => ({ params: { id: await fuzzWebhook(p) } }),
+  'GET /api/integracoes/webhooks/:id/entregas': async (p) => ({ params: { id: await fuzzWebhook(p) } }),
+  'GET /api/envios': async () => ({ query: { tipo: 'email' } }),
   'POST /api/public/titular/solicitar': async () => ({ body: (seed) => ({ email: email('titular', seed) }) }),
   'GET /api/public/titular': async () => ({ query: { token: `token-${'x'.repeat(32)}` }, neverSucceeds: true }),
   'GET /api/public/titular/export.json': async () => ({
@@ -383,6 +415,25 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     body: () => ({ token: `token-${'x'.repeat(32)}`, tipo: 'revogacao' }),
     neverSucceeds: true,
   }),
+  // The help desk (issue 19): the franquia's open demo ticket, its conversation and its list's filters.
+  'GET /api/sac/tickets': async () => ({
+    query: { status: 'em_andamento', prioridade: 'media', departamento: 'administrativo', atrasados: 'false' },
+  }),
+  'GET /api/sac/tickets/:id': async (p) => ({ params: { id: (await franquiaTicket(p)).id } }),
+  'GET /api/sac/tickets/:id/mensagens': async (p) => ({ params: { id: (await franquiaTicket(p)).id } }),
+  'POST /api/sac/tickets/:id/mensagens': async (p) => ({
+    caller: 'franquia',
+    params: { id: (await franquiaTicket(p)).id },
+    body: (seed) => ({ texto: `Mensagem ${seed} da conversa` }),
+  }),
+  // The demo franquia's ticket is open, never concluded: a rating has no valid run here (sac.helpdesk.test).
+  'POST /api/sac/tickets/:id/avaliacao': async (p) => ({
+    caller: 'franquia',
+    params: { id: (await franquiaTicket(p)).id },
+    body: (seed) => ({ nota: (seed % 5) + 1, comentario: 'Bom atendimento' }),
+    neverSucceeds: true,
+  }),
+  'GET /api/sac/resumo': async () => ({ query: { dias: '30' } }),
   'PATCH /api/sac/tickets/:id': async (p) => {
     const ticket = await p.pick<Named>('franqueador', '/api/sac/tickets', (t) => t.status === 'em_andamento');
     return {
@@ -391,6 +442,18 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     };
   },
 };
+
+/** The demo franquia's own open ticket ('Acesso ao relatório de matrículas'). */
+function franquiaTicket(p: PlanContext) {
+  return p.once('franquia ticket', () =>
+    // Searched by its title: by then the fuzzed POST /api/sac/tickets has pushed it off the first page.
+    p.pick<Named & { titulo: string }>(
+      'franquia',
+      `/api/sac/tickets?q=${encodeURIComponent('Acesso ao relatório de matrículas')}`,
+      (t) => t.titulo === 'Acesso ao relatório de matrículas',
+    ),
+  );
+}
 
 async function openEventoId(p: PlanContext): Promise<string> {
   const [cidade] = await p.get<string[]>('anonymous', '/api/public/cidades');

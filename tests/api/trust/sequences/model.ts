@@ -223,7 +223,7 @@ const LISTS: { url: string; table: Table; paged: boolean }[] = [
   { url: '/api/cursos', table: 'cursos', paged: true },
   { url: '/api/eventos', table: 'eventos', paged: true },
   { url: '/api/leads', table: 'leads', paged: true },
-  { url: '/api/leads/eventos', table: 'funnelEventos', paged: false },
+  { url: '/api/leads/eventos', table: 'funnelEventos', paged: true },
   { url: '/api/pre-matriculas', table: 'preMatriculas', paged: true },
   { url: '/api/matriculas', table: 'matriculas', paged: true },
   { url: '/api/sac/tickets', table: 'tickets', paged: true },
