@@ -73,6 +73,12 @@ export default defineConfig({
         RATE_LIMIT_FORGOT_PASSWORD: '1000',
         RATE_LIMIT_PUBLIC: '1000',
         CEP_API_URL: `http://127.0.0.1:${FAKE_CEP_PORT}/ws/{cep}/json/`,
+        // Issue 22 (ADR 028): webhooks to the spec's own receiver on this machine, and a failing delivery that
+        // becomes a dead letter in seconds, not in a quarter of an hour.
+        WEBHOOKS_PERMITIR_REDE_LOCAL: '1',
+        JOBS_ESPERA_BASE_MS: '500',
+        JOBS_MAX_TENTATIVAS: '2',
+        JOBS_INTERVALO_MS: '200',
       },
     },
   ],

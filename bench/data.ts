@@ -27,6 +27,7 @@ export const SIZES = {
   preMatriculas: 300_000,
   matriculas: 100_000,
   tickets: 5_000,
+  ticketMessages: 50_000,
 };
 
 const FIRST_NAMES = [
@@ -233,7 +234,7 @@ async function main() {
   await client.query("set maintenance_work_mem = '512MB'");
   // Bulk load: secondary indexes of the big tables are built once at the end, and foreign keys (correct by
   // construction here) are not checked row by row. Needs a superuser, as the local PostgreSQL's is.
-  const BULK_TABLES = ['leads', 'pre_matriculas', 'matriculas', 'eventos', 'sac_tickets', 'audit_log'];
+  const BULK_TABLES = ['leads', 'pre_matriculas', 'matriculas', 'eventos', 'sac_tickets', 'sac_mensagens', 'audit_log'];
   const { rows: indexes } = await client.query<{ name: string; def: string }>(
     `select i.indexname as name, i.indexdef as def from pg_indexes i
      where i.schemaname = 'public' and i.tablename = any($1)
@@ -426,14 +427,30 @@ async function main() {
     'tickets',
     `
     insert into sac_tickets (solicitante_id, franquia_id, micro_franquia_id, titulo, descricao, departamento, prioridade,
-      status, resolucao, resolved_at, responsavel_id, created_at)
+      status, resolucao, resolved_at, responsavel_id, created_at, primeira_resposta_ate, resolucao_ate,
+      primeira_resposta_em)
     select m.user_id, m.franquia_id, m.id, 'Solicitação ' || g, 'Descrição detalhada da solicitação número ' || g || '.',
       (array['comercial','marketing','administrativo','ti','logistica'])[1 + g % 5]::departamento,
       (array['baixa','media','alta','critica'])[1 + g % 4]::ticket_priority,
       (case when g % 3 = 0 then 'concluido' else 'em_andamento' end)::ticket_status,
       case when g % 3 = 0 then 'Resolvido pela equipe.' end, case when g % 3 = 0 then now() end,
-      case when g % 3 = 0 then pg_temp.uid('user-franqueador', 1) end, now() - (g || ' minutes')::interval
+      case when g % 3 = 0 then pg_temp.uid('user-franqueador', 1) end, now() - (g || ' minutes')::interval,
+      -- Issue 19: deadlines from the opening (calendar hours here); about a third of the open ones are late.
+      now() - (g || ' minutes')::interval + ((1 + g % 4) * 8 || ' hours')::interval,
+      now() - (g || ' minutes')::interval + ((1 + g % 4) * 24 || ' hours')::interval,
+      case when g % 2 = 0 then now() - (g || ' minutes')::interval + interval '30 minutes' end
     from generate_series(1, ${S.tickets}) g join micro_franquias m on m.id = pg_temp.uid('micro', 1 + g % ${S.microFranquias});`,
+  );
+
+  // Issue 19: the conversation -- ten messages a ticket, the requester and the franqueador in turn, every fifth an
+  // internal note.
+  await step(
+    'ticket messages',
+    `
+    insert into sac_mensagens (ticket_id, autor_id, texto, interna, created_at)
+    select t.id, case when k % 2 = 0 then t.solicitante_id else pg_temp.uid('user-franqueador', 1) end,
+      'Mensagem ' || k || ' da conversa sobre a solicitação.', k % 5 = 4, t.created_at + (k || ' minutes')::interval
+    from sac_tickets t cross join generate_series(0, ${S.ticketMessages / S.tickets - 1}) k;`,
   );
 
   // The audit trail (issue 17): five million rows over four years, written by the micro-franquias (the busiest

@@ -36,7 +36,9 @@ import { reportScenarios } from './relatorios';
 import { followUpScenarios, followedLeadIds } from './acompanhamento';
 import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
 import { lgpdBenchInput, lgpdScenarios } from './lgpd';
+import { busyTicketIds, sacScenarios } from './sac';
 import { eventoComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
+import { listRoutes, listScenarios, publicScenarios, writeScenarios, type Samples } from './generated';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
@@ -55,9 +57,11 @@ interface Target {
 }
 interface Scenario {
   name: string;
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
   account?: string;
+  /** The path, when it depends on what the data holds (the deepest page): null skips the scenario. */
+  resolvePath?: () => Promise<string | null>;
   connections: number;
   target: Target;
   /** The endpoint's own query, for ceiling (b). */
@@ -125,6 +129,43 @@ async function clienteAsItIs(cookie: string): Promise<{ id: string; body: Record
   const { id, nomeFantasia, cnpj, repLegal, produto, kit, cep, cidade, estado, user } = cliente!;
   const body = { nomeFantasia, cnpj, repLegal, produto, kit, cep, cidade, estado, ...user };
   return { id, body: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null)) };
+}
+
+/** One of the cliente's events, and its edit body as it stands (issue 21's write side: editing an event). */
+async function eventoAsItIs(cookie: string): Promise<{ id: string; body: Record<string, unknown> } | null> {
+  const [evento] = (await (await fetch(`${base}/api/eventos?pageSize=1`, { headers: { cookie } })).json()) as Record<
+    string,
+    unknown
+  >[];
+  if (!evento) return null;
+  const keys = ['nomeEscola', 'tipoEscola', 'cep', 'cidade', 'estado', 'dataDistribuicao', 'dataEvento', 'horario'];
+  const more = ['local', 'qtdAlunos', 'valorTotalDesconto', 'observacao', 'status', 'vagas', 'inscricoesAte'];
+  const body = Object.fromEntries([...keys, ...more].map((k) => [k, evento[k]]).filter(([, v]) => v !== null));
+  const cursos = (evento.cursos as { id: string }[] | undefined) ?? [];
+  return { id: String(evento.id), body: { ...body, cursoIds: cursos.map((c) => c.id) } };
+}
+
+const TABLE_START = '<!-- generated-bench:start -->';
+const TABLE_END = '<!-- generated-bench:end -->';
+
+function markdownTable(
+  rows: Row[],
+  run: { date: string; duration: number; helloRps: number; only: string | undefined },
+): string {
+  const met = rows.filter((r) => r.ok).length;
+  const cell = (v: string | number) => String(v).replaceAll('|', '\\|');
+  return [
+    `Run ${run.date}, ${run.duration} s per scenario${run.only ? `, BENCH_ONLY='${run.only}'` : ''}; hello-world ` +
+      `ceiling ${Math.round(run.helloRps)} req/s. **${met} of ${rows.length} met.**`,
+    '',
+    '| scenario | conn. | req/s | p50 ms | p99 ms | errors | vs SQL | target | met | note |',
+    '| --- | --: | --: | --: | --: | --: | --: | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${cell(r.scenario)} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.vsSql ?? '—'} | ` +
+        `${cell(r.target)} | ${r.ok ? 'yes' : '**no**'} | ${cell(r.note ?? '')} |`,
+    ),
+  ].join('\n');
 }
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
@@ -229,6 +270,7 @@ async function main() {
       franquia: 'franquia1@bench.com.br',
       cliente: 'cliente1@bench.com.br',
       vendedor: 'vendedor1@bench.com.br',
+      micro: 'micro.franquia1@bench.com.br',
     };
     const actors = Object.fromEntries(
       await Promise.all(Object.entries(accounts).map(async ([k, email]) => [k, await loadActor(db, email)])),
@@ -257,6 +299,51 @@ async function main() {
       const [row] = await database.select({ n: count() }).from(leads).where(leadsVisibleTo(actor));
       return Number(row?.n ?? 0);
     };
+
+    // Issue 21: the lists, filters, public pages and writes generated from the app's routes (bench/generated.ts).
+    const one = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: { v: string }[] }).rows.map((r) => String(r.v));
+    const today = new Date().toISOString().slice(0, 10);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const openCity = (
+      await one(sql`select cidade as v from eventos where is_active and status = 'agendado' and data_evento >= current_date
+        group by cidade order by count(*) desc limit 1`)
+    )[0];
+    const samples: Samples = {
+      eventoId: [busiest.id],
+      id: [busiest.id],
+      data: [dataFilter],
+      de: [monthAgo],
+      ate: [today],
+      franquiaId: [actors.franquia.franquiaId!],
+      microFranquiaId: await one(
+        sql`select id as v from micro_franquias where franquia_id = ${actors.franquia.franquiaId} limit 1`,
+      ),
+      vendedorId: [actors.vendedor.vendedorId!],
+      responsavelId: [actors.vendedor.vendedorId!],
+      clienteId: [actors.cliente.clienteId!],
+      usuarioId: [await busiestMicroUser(db)],
+      entidadeId: [(await clienteAsItIs(cookies.vendedor)).id],
+      estado: await one(sql`select estado as v from eventos where id = ${busiest.id}`),
+      cidade: openCity ? [openCity] : [],
+      status: ['em_contato', 'pendente', 'ativos'],
+      retorno: ['hoje'],
+      semContato: ['48h'],
+      listaEspera: ['sim'],
+      presenca: ['sim'],
+      role: ['vendedor'],
+      acao: ['cliente.editar'],
+      entidade: ['cliente'],
+    };
+    const routes = await listRoutes();
+    const totalOf = async (path: string, account: string) => {
+      const answer = await fetch(`${base}${path}`, { headers: { cookie: cookies[account as keyof typeof cookies] } });
+      return Number(answer.headers.get('x-total-count') ?? 0);
+    };
+    const generated = listScenarios({ routes, samples, totalOf });
+    for (const filter of generated.unsampled) console.log(`not measured: ${filter} (no sample value in bench/run.ts)`);
+    const eventoDoCliente = await eventoAsItIs(cookies.cliente);
+    const clienteBody = (await clienteAsItIs(cookies.vendedor)).body;
 
     const scenarios: Scenario[] = [
       {
@@ -422,6 +509,11 @@ async function main() {
         microUserId: await busiestMicroUser(db),
         login: { email: accounts.franquia, password: BENCH_PASSWORD },
       }),
+      ...publicScenarios(routes, samples),
+      ...generated.scenarios,
+      ...writeScenarios({ evento: eventoDoCliente, cliente: { body: clienteBody } }),
+      // Issue 19: the late tickets and a ticket's page.
+      ...sacScenarios(await busyTicketIds(db)),
       // Last: the anonymisation rewrites the leads it names.
       ...lgpdScenarios(await lgpdBenchInput(db, actors.franqueador.franqueadorId!)),
     ];
@@ -441,6 +533,14 @@ async function main() {
 
     const rows: Row[] = [];
     for (const scenario of scenarios.filter((s) => chosen(s.name, s.path))) {
+      if (scenario.resolvePath) {
+        const path = await scenario.resolvePath();
+        if (!path) {
+          console.log(`skip ${scenario.name}: the list fits on its first page`);
+          continue;
+        }
+        scenario.path = path;
+      }
       const account = scenario.account as keyof typeof accounts | undefined;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (account) headers.cookie = cookies[account];
@@ -599,6 +699,20 @@ async function main() {
       ),
     );
     console.log(`written to ${file}`);
+    // The generated table (issue 21): every row with its target and whether it was met. A whole run (no
+    // BENCH_ONLY) or BENCH_UPDATE_DOC=1 writes it into BENCHMARKS.md between its markers.
+    const table = markdownTable(rows, { date: new Date().toISOString(), duration, helloRps, only });
+    writeFileSync(file.replace(/\.json$/, '.md'), table);
+    if (!only || process.env.BENCH_UPDATE_DOC === '1') {
+      const doc = join(root, 'BENCHMARKS.md');
+      const text = readFileSync(doc, 'utf8');
+      const start = text.indexOf(TABLE_START);
+      const end = text.indexOf(TABLE_END);
+      if (start >= 0 && end > start) {
+        writeFileSync(doc, `${text.slice(0, start + TABLE_START.length)}\n${table}\n${text.slice(end)}`);
+        console.log('the generated table of BENCHMARKS.md is updated');
+      }
+    }
   } finally {
     server.kill('SIGTERM');
     await rawPool.end();

@@ -5,10 +5,13 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Listen } from './db/notifications';
 import { BackgroundTasks } from './lib/background-tasks';
+import { setupJobs } from './jobs';
 import { type Clock, systemClock } from './lib/clock';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { refuseNul } from './lib/no-nul';
 import { createMailer, type Mailer } from './mail/mailer';
+import { countingMailer, createMetrics, type PoolStats } from './lib/metrics';
+import { metricsPlugin } from './plugins/metrics';
 import { authorizationPlugin } from './plugins/authorization';
 import { clientAppPlugin } from './plugins/client-app';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler';
@@ -38,7 +41,11 @@ import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { auditContextPlugin } from './modules/auditoria';
 import { scheduleAuditPurge } from './modules/auditoria/purge';
 import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
+import { publicCacheOf } from './modules/public/public-cache';
+import { enviosRoutes } from './modules/envios/envios.routes';
+import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
 import { scheduleRetencao } from './modules/lgpd/retencao';
+import { contractRoutes } from './modules/contract/contract.routes';
 
 export interface AppDependencies {
   db: Database;
@@ -48,6 +55,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Where log lines go instead of standard output (the log-hygiene test reads them). */
   logStream?: { write(line: string): void };
+  /** The PostgreSQL pool's figures for /metrics; none on PGlite (one embedded connection). */
+  pool?: PoolStats;
   /** Folder of the built client to serve; omitted in API tests. */
   clientRoot?: string;
 }
@@ -92,19 +101,31 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('db', deps.db);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('dbListen', deps.listen ?? null);
-  app.decorate('mailer', deps.mailer ?? createMailer(config));
+  const metrics = createMetrics({
+    pool: deps.pool,
+    processMetrics: config.metricsToken !== undefined || config.metricsPort !== undefined,
+  });
+  app.decorate('mailer', countingMailer(deps.mailer ?? createMailer(config), metrics));
   const background = new BackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
   app.decorate('background', background);
-  app.addHook('onClose', async () => background.drain());
+  const worker = setupJobs(app);
+  // The job in hand finishes, then the tasks after answers (which no longer start jobs: the worker has stopped).
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    await background.drain();
+  });
 
   // Order matters: the audit's request context, errors, headers, sessions, authorization, rate limits, then the
   // routes.
   await app.register(auditContextPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(metricsPlugin, { metrics });
   await app.register(securityPlugin);
   await app.register(sessionsPlugin);
   await app.register(authorizationPlugin);
   await app.register(rateLimitPlugin);
+  // Before the routes: its hook empties the cache when a staff route writes an event or a course.
+  app.decorate('publicCache', await publicCacheOf(app));
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -127,6 +148,10 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);
+  await app.register(enviosRoutes);
+  await app.register(webhooksRoutes);
+  registerWebhookJobs(app);
+  await app.register(contractRoutes);
   scheduleAuditPurge(app);
   scheduleRetencao(app);
 

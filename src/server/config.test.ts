@@ -20,6 +20,41 @@ describe('loadConfig', () => {
     expect(config.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('keeps /metrics closed by default, and takes a long METRICS_TOKEN and a METRICS_PORT apart from PORT', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, metricsPort: undefined });
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16), METRICS_PORT: '9464' })).toMatchObject({
+      metricsToken: 'a'.repeat(16),
+      metricsPort: 9464,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'curto' })).toThrow(/METRICS_TOKEN: must have at least 16 characters/);
+    expect(() => loadConfig({ PORT: '5000', METRICS_PORT: '5000' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'prometheus' })).toThrow(/METRICS_PORT: must be a port number/);
+  });
+
+  it("reads the network's company, CNPJ and support contact for the public pages' footer (issue 23)", () => {
+    expect(loadConfig({}).rede).toEqual({
+      razaoSocial: 'Rede Crédito Educacional Ltda.',
+      cnpj: '11.222.333/0001-81',
+      suporteEmail: 'suporte@exemplo.com.br',
+      suporteTelefone: null,
+    });
+    expect(
+      loadConfig({
+        REDE_RAZAO_SOCIAL: 'Educa Franquias S.A.',
+        REDE_CNPJ: '11222333000181',
+        REDE_SUPORTE_EMAIL: 'ajuda@educa.com.br',
+        REDE_SUPORTE_TELEFONE: '1140028922',
+      }).rede,
+    ).toEqual({
+      razaoSocial: 'Educa Franquias S.A.',
+      cnpj: '11.222.333/0001-81',
+      suporteEmail: 'ajuda@educa.com.br',
+      suporteTelefone: '(11) 4002-8922',
+    });
+    expect(() => loadConfig({ REDE_CNPJ: '11.222.333/0001-82' })).toThrow(/REDE_CNPJ/);
+    expect(() => loadConfig({ REDE_SUPORTE_TELEFONE: '4002-8922' })).toThrow(/REDE_SUPORTE_TELEFONE/);
+  });
+
   it('turns the demo network off by default on PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db' }).demoData).toBe(false);
   });

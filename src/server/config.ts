@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isValidCnpj, stripIdMask } from '../shared/brazil-ids';
+import { formatCnpj, formatPhone, onlyDigits } from '../shared/format';
+import { REDE_PADRAO, type RedeInfo } from '../shared/rede';
 
 /**
  * The environment, parsed and validated once (DESIGN §3). A bad value stops the start with a message that
@@ -50,8 +53,27 @@ const envSchema = z.object({
   AUDIT_RETENCAO_DIAS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(36_500).optional(),
   ATIVACAO_JANELA_DIAS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(3650).optional(),
   RETENCAO_LEADS_MESES: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1200).optional(),
+  REDE_RAZAO_SOCIAL: z.string().trim().min(3, 'must have at least 3 characters').max(200).optional(),
+  REDE_CNPJ: z
+    .string()
+    .refine((v) => isValidCnpj(stripIdMask(v)), 'must be a valid CNPJ')
+    .optional(),
+  REDE_SUPORTE_EMAIL: z.email('must be an e-mail address').optional(),
+  REDE_SUPORTE_TELEFONE: z
+    .string()
+    .refine((v) => [10, 11].includes(onlyDigits(v).length), 'must be a phone with its area code (10 or 11 digits)')
+    .optional(),
   REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
   CONNECTION_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
+  JOBS_WORKER: flag.optional(),
+  JOBS_INTERVALO_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(3_600_000).optional(),
+  JOBS_ESPERA_BASE_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(3_600_000).optional(),
+  JOBS_MAX_TENTATIVAS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).optional(),
+  WEBHOOKS_PERMITIR_REDE_LOCAL: flag.optional(),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).max(60_000).optional(),
+  EXPORTACAO_DIRETA_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).optional(),
 });
 
 export interface Config {
@@ -80,11 +102,34 @@ export interface Config {
    * out at the event, so activation goes on after it. 0 keeps activation to today's and upcoming events.
    */
   ativacaoJanelaDias: number;
+  /** Who runs the network: the public pages' footer (issue 23). */
+  rede: RedeInfo;
   /** Months a lead without pre-matrícula or matrícula is kept before it is anonymised (issue 18). */
   retencaoLeadsMeses: number;
   /** Longest a connection may stay silent. */
   connectionTimeoutMs: number;
   logLevel: string;
+  /** The bearer token that opens /metrics on the app's port (issue 22); without it, /metrics answers 404 there. */
+  metricsToken: string | undefined;
+  /** A separate port that serves /metrics alone, to anyone who reaches it (keep it off the public network). */
+  metricsPort: number | undefined;
+  /** The durable jobs (issue 22, ADR 028). */
+  jobs: {
+    /** Whether this instance runs jobs (JOBS_WORKER=0 leaves them to the others). */
+    worker: boolean;
+    /** How often the worker looks for due jobs; 0 only when something else drives it (the tests' drain). */
+    intervaloMs: number;
+    /** Wait before the second try, doubled for each later one. */
+    esperaBaseMs: number;
+    maxTentativas: number;
+  };
+  webhooks: {
+    /** Deliveries to private, loopback and link-local addresses (tests only). */
+    permitirRedeLocal: boolean;
+    timeoutMs: number;
+  };
+  /** Rows up to which an export is a direct download; above, a job with progress. */
+  exportacaoDiretaMax: number;
   /** Rate limits per window (DESIGN §4.2): login per 15 min, forgot-password per hour, public POSTs per minute. */
   rateLimits: {
     loginMax: number;
@@ -117,6 +162,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (demoData && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  DEMO_DATA: the demo network is refused when NODE_ENV=production');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT must differ from PORT');
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -142,7 +190,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditRetencaoDias: e.AUDIT_RETENCAO_DIAS ?? 1825,
     ativacaoJanelaDias: e.ATIVACAO_JANELA_DIAS ?? 90,
     retencaoLeadsMeses: e.RETENCAO_LEADS_MESES ?? 24,
+    rede: {
+      razaoSocial: e.REDE_RAZAO_SOCIAL ?? REDE_PADRAO.razaoSocial,
+      cnpj: e.REDE_CNPJ ? formatCnpj(stripIdMask(e.REDE_CNPJ)) : REDE_PADRAO.cnpj,
+      suporteEmail: e.REDE_SUPORTE_EMAIL ?? REDE_PADRAO.suporteEmail,
+      suporteTelefone: e.REDE_SUPORTE_TELEFONE ? formatPhone(onlyDigits(e.REDE_SUPORTE_TELEFONE)) : null,
+    },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    jobs: {
+      worker: e.JOBS_WORKER ?? true,
+      intervaloMs: e.JOBS_INTERVALO_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+      esperaBaseMs: e.JOBS_ESPERA_BASE_MS ?? 30_000,
+      maxTentativas: e.JOBS_MAX_TENTATIVAS ?? 6,
+    },
+    webhooks: {
+      permitirRedeLocal: e.WEBHOOKS_PERMITIR_REDE_LOCAL ?? false,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS ?? 10_000,
+    },
+    exportacaoDiretaMax: e.EXPORTACAO_DIRETA_MAX ?? 50_000,
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,
       loginAddressFailures: e.RATE_LIMIT_LOGIN_ADDRESS ?? 100,

@@ -44,7 +44,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const loosened = makePrivate(config.dataDir);
   const database = await openDatabase(config);
-  const app = await buildApp(config, { db: database.db, listen: database.listen, clientRoot: clientRoot() });
+  const app = await buildApp(config, {
+    db: database.db,
+    listen: database.listen,
+    pool: database.pool,
+    clientRoot: clientRoot(),
+  });
   if (loosened.length > 0) {
     app.log.warn(`${loosened.length} files and folders in DATA_DIR could be read by other users; now 0600/0700`);
   }
@@ -113,6 +118,11 @@ async function main(): Promise<void> {
     // into a minute. At embedded sizes this takes a moment.
     if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
     await app.listen({ port: config.port, host: config.host });
+    if (config.metricsPort !== undefined) {
+      const metricsServer = await app.listenForMetrics(config.metricsPort, config.host);
+      const address = metricsServer.address();
+      app.log.info(`metrics on port ${typeof address === 'object' && address ? address.port : config.metricsPort}`);
+    }
   } catch (error) {
     await close();
     throw error;

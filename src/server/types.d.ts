@@ -6,6 +6,8 @@ import type { Actor } from './access/actor';
 import type { Role } from '../shared/roles';
 import type { Clock } from './lib/clock';
 import type { BackgroundTasks } from './lib/background-tasks';
+import type { PublicCache } from './modules/public/public-cache';
+import type { JobWorker } from './jobs/worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +18,10 @@ declare module 'fastify' {
     /** LISTEN/NOTIFY on the database, when the app was given one (the server always is; some tests not). */
     dbListen: Listen | null;
     background: BackgroundTasks;
+    /** The public pages' cities and events, emptied when an event or course changes (issue 21). */
+    publicCache: PublicCache;
+    /** The durable jobs' worker (ADR 028). */
+    jobs: JobWorker;
   }
   interface FastifyRequest {
     /** The signed-in user, or null for an anonymous request. */

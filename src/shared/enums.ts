@@ -58,10 +58,11 @@ export const EVENTO_STATUS_LABELS: Record<EventoStatus, string> = {
   cancelado: 'Cancelado',
 };
 
-export const TICKET_STATUSES = ['em_andamento', 'concluido', 'cancelado'] as const;
+export const TICKET_STATUSES = ['em_andamento', 'aguardando_solicitante', 'concluido', 'cancelado'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
   em_andamento: 'Em Andamento',
+  aguardando_solicitante: 'Aguardando solicitante',
   concluido: 'Concluído',
   cancelado: 'Cancelado',
 };

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   formatBRL,
+  hideCpf,
   formatParcelas,
   formatCep,
   formatCnpj,
@@ -172,5 +173,14 @@ describe('input masks', () => {
     expect(maskCep('013101')).toBe('01310-1');
     expect(maskCep('0131010099')).toBe('01310-100');
     expect(maskCep('0131010099')).toHaveLength(MASK_MAX_LENGTH.cep);
+  });
+});
+
+describe('hideCpf (issue 23)', () => {
+  it('keeps only the last four digits, whatever the mask', () => {
+    expect(hideCpf('123.456.789-01')).toBe('***.***.*89-01');
+    expect(hideCpf('12345678901')).toBe('***.***.*89-01');
+    expect(hideCpf('1234')).toBe('');
+    expect(hideCpf(null)).toBe('');
   });
 });

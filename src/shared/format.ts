@@ -145,6 +145,15 @@ function applyMask(chars: string, separators: Record<number, string>): string {
   return out;
 }
 
+/**
+ * A CPF as a list or a message shows it to whoever needs no more than to tell two apart (issue 23):
+ * `***.***.*89-01`, the last four digits. Empty for anything that is not 11 digits.
+ */
+export function hideCpf(value: Maybe<string>): string {
+  const d = onlyDigits(value);
+  return d.length === 11 ? `***.***.*${d.slice(7, 9)}-${d.slice(9)}` : '';
+}
+
 /** 000.000.000-00 */
 export function maskCpf(value: Maybe<string>): string {
   return applyMask(onlyDigits(value).slice(0, 11), { 3: '.', 6: '.', 9: '-' });

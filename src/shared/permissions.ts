@@ -61,6 +61,12 @@ export const PERMISSIONS = {
   /** LGPD (issue 18): the franqueador answers for its network, a franquia for its subtree. */
   'lgpd.gerir': ['franqueador', 'franquia'],
 
+  /** Issue 22: the network's e-mails and webhooks, dead letters resent; the webhooks' endpoints. */
+  'envios.gerir': ['franqueador'],
+  'integracoes.gerir': ['franqueador'],
+  /** Issue 22: a list's export as a job with progress, for whoever may export that list. */
+  'exportacoes.criar': STAFF_ROLES,
+
   'sac.abrir': ['franqueador', 'franquia', 'micro_franquia'],
   'sac.responder': ['franqueador'],
 } as const satisfies Record<string, readonly Role[]>;

@@ -28,9 +28,12 @@ describe('route table (SPEC §2)', () => {
     '/pre-matriculas': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     '/matriculas': [...ROLES],
     '/sac': ['franqueador', 'franquia', 'micro_franquia'],
+    '/sac/:id': ['franqueador', 'franquia', 'micro_franquia'],
     '/usuarios': ['franqueador', 'micro_franquia'],
     '/auditoria': ['franqueador', 'franquia', 'micro_franquia'],
     '/lgpd': ['franqueador', 'franquia'],
+    '/envios': ['franqueador'],
+    '/integracoes': ['franqueador'],
     '/minha-conta': [...ROLES],
   };
 
@@ -55,6 +58,8 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Matrículas Efetivadas',
       'SAC',
       'Usuários',
+      'Envios',
+      'Integrações',
       'LGPD',
       'Auditoria',
     ]);

@@ -46,9 +46,12 @@ export type RoutePath =
   | '/pre-matriculas'
   | '/matriculas'
   | '/sac'
+  | '/sac/:id'
   | '/usuarios'
   | '/auditoria'
   | '/lgpd'
+  | '/envios'
+  | '/integracoes'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -147,6 +150,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'SAC - Suporte ao Cliente',
     description: 'Visualize e crie tickets de suporte',
   },
+  /** A ticket's page (issue 19): its conversation, deadlines, attachments and rating. */
+  '/sac/:id': {
+    path: '/sac/:id',
+    roles: ['franqueador', 'franquia', 'micro_franquia'],
+    title: 'Ticket do SAC',
+    description: 'Conversa, prazos e anexos do ticket',
+  },
   '/usuarios': {
     path: '/usuarios',
     roles: ['franqueador', 'micro_franquia'],
@@ -166,6 +176,20 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     roles: ['franqueador', 'franquia'],
     title: 'LGPD',
     description: 'Pedidos dos titulares, prazos e anonimização',
+  },
+  /** Envios (issue 22): the network's e-mails and webhooks as durable jobs; dead letters resent. */
+  '/envios': {
+    path: '/envios',
+    roles: ['franqueador'],
+    title: 'Envios',
+    description: 'E-mails e webhooks da rede: situação, tentativas e reenvio',
+  },
+  /** Integrações (issue 22): webhooks to the network's own tools, signed, with their delivery log. */
+  '/integracoes': {
+    path: '/integracoes',
+    roles: ['franqueador'],
+    title: 'Integrações',
+    description: 'Webhooks que avisam suas ferramentas de cada novo lead, pré-matrícula, matrícula e chamado',
   },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
@@ -224,6 +248,8 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/matriculas', 'Matrículas Efetivadas'),
     link('/sac', 'SAC'),
     link('/usuarios', 'Usuários'),
+    link('/envios', 'Envios'),
+    link('/integracoes', 'Integrações'),
     LGPD,
     AUDITORIA,
   ],

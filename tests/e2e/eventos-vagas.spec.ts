@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { INSCRICAO_MESSAGES } from '../../src/shared/schemas/inscricao-messages';
 import { PUBLIC_MESSAGES } from '../../src/shared/schemas/public-messages';
-import { expectAccessible, useSession, waitForEmail } from './support';
+import { createEventoComVagas, expectAccessible, useSession, voucherPathFrom, waitForEmail } from './support';
 
 /**
  * Issue 20 end to end: an event with seats; a guardian signs up on a phone, opens the voucher from the e-mail in
@@ -14,14 +14,6 @@ import { expectAccessible, useSession, waitForEmail } from './support';
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const tag = () => `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
-
-/** The voucher's link of an e-mail (quoted-printable undone). */
-function voucherPath(eml: string): string {
-  const text = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /https?:\/\/[^\s"<]+(\/voucher\/[A-Za-z0-9_-]{43})/.exec(text);
-  if (!match) throw new Error('no voucher link in the e-mail');
-  return match[1]!;
-}
 
 async function chooseEvent(page: Page, escola: string) {
   await page.getByLabel('Cidade').selectOption('Campinas');
@@ -43,22 +35,7 @@ test('a guardian signs up on a phone, shows the voucher, and the school checks f
   await page.setViewportSize(DESKTOP);
   await useSession(page, 'cliente');
   const escola = `Escola Vagas ${tag()}`;
-  const created = await page.request.post('/api/eventos', {
-    data: {
-      nomeEscola: escola,
-      tipoEscola: 'publica',
-      cidade: 'Campinas',
-      estado: 'SP',
-      dataDistribuicao: '2030-11-20',
-      dataEvento: '2030-12-10',
-      horario: '19:00',
-      local: 'escola',
-      qtdAlunos: 100,
-      vagas: 10,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id: eventoId } = (await created.json()) as { id: string };
+  const eventoId = await createEventoComVagas(page, escola);
 
   // Seven families signed up already; the eighth by the API keeps its voucher for the QR check-in.
   const family = (n: string) => ({
@@ -97,7 +74,7 @@ test('a guardian signs up on a phone, shows the voucher, and the school checks f
   const eml = await waitForEmail(email, started);
   expect(eml).toContain('Inscri');
   expect(eml).toMatch(/filename=.?evento\.ics/);
-  await phone.goto(voucherPath(eml));
+  await phone.goto(voucherPathFrom(eml));
   await expect(phone.getByRole('heading', { level: 1, name: 'Helena' })).toBeVisible();
   await expect(phone.getByText('Inscrição confirmada')).toBeVisible();
   await expect(phone.getByRole('img', { name: 'QR code do voucher' })).toBeVisible();
@@ -139,7 +116,7 @@ test('a guardian signs up on a phone, shows the voucher, and the school checks f
   await expect(page.getByRole('status').filter({ hasText: '1 presente de 10 inscritos' })).toBeVisible();
 
   // By a photo of the voucher's QR code, fed to the scanner.
-  const qrToken = voucherPath(await waitForEmail(qrFamily.email, qrStarted))
+  const qrToken = voucherPathFrom(await waitForEmail(qrFamily.email, qrStarted))
     .split('/')
     .pop()!;
   const png = await QRCode.toBuffer(`http://localhost/voucher/${qrToken}`, { width: 400, margin: 2 });

@@ -37,10 +37,11 @@ const P = {
   modulo: `<img src=x onerror=alert(2)> Módulo ${TAG}`,
   escola: `@cmd <img src=x onerror=alert(1)> ${TAG}`,
   observacao: `<script>alert(3)</script> Obs ${TAG}`,
-  leadAluno: `=HYPERLINK("http://x") ${TAG}`,
-  leadResponsavel: `+SUM(1) <script>alert(1)</script> ${TAG}`,
-  preAluno: `-1+2 <img src=x onerror=alert(1)> ${TAG}`,
-  preResponsavel: `@cmd Responsável ${TAG}`,
+  // The public forms refuse a name that starts like a formula (issue 23): the families' texts carry it inside.
+  leadAluno: `Lia =HYPERLINK("http://x") ${TAG}`,
+  leadResponsavel: `Rui +SUM(1) <script>alert(1)</script> ${TAG}`,
+  preAluno: `Ana -1+2 <img src=x onerror=alert(1)> ${TAG}`,
+  preResponsavel: `Rosa @cmd Responsável ${TAG}`,
   ticketTitulo: `<script>alert(1)</script> Ticket ${TAG}`,
   ticketDescricao: `<img src=x onerror=alert(1)> =HYPERLINK("http://x") ${TAG}`,
 };
@@ -161,6 +162,19 @@ async function storePayloads(): Promise<void> {
     telefone: '19987005678',
     consentimento: true,
   });
+  // A name that starts like a formula is refused on the public forms (issue 23).
+  const formula = await visitor.post('/api/leads', {
+    data: {
+      eventoId: evento.id,
+      nomeAluno: `=HYPERLINK("http://x") ${TAG}`,
+      nomeResponsavel: `@cmd ${TAG}`,
+      email: `formula.${TAG}@hostil.com.br`,
+      telefone: '19987001234',
+      consentimento: true,
+    },
+  });
+  expect(formula.status()).toBe(400);
+  expect(Object.keys((await formula.json()).errors).sort()).toEqual(['nomeAluno', 'nomeResponsavel']);
   // A second activation stays pending; the first becomes a matrícula.
   await post(visitor, '/api/pre-matriculas', {
     eventoId: evento.id,
@@ -357,12 +371,19 @@ function expectNeutralised(rows: string[][], column: string, value: string) {
   expect(cells).not.toContain(value);
 }
 
+/** A text that only holds a formula inside is exported as typed. */
+function expectPlain(rows: string[][], column: string, value: string) {
+  const index = rows[0]!.indexOf(column);
+  expect(index, `column ${column} in ${rows[0]!.join(';')}`).toBeGreaterThanOrEqual(0);
+  expect(rows.slice(1).map((row) => row[index])).toContain(value);
+}
+
 test('the Leads CSV starts formula-like cells with an apostrophe', async ({ page }) => {
   const dialogs = watchDialogs(page);
   await useSession(page, 'cliente');
   const leads = await downloadCsv(page, '/leads', true);
-  expectNeutralised(leads, 'Nome do Aluno', P.leadAluno);
-  expectNeutralised(leads, 'Nome do Responsável', P.leadResponsavel);
+  expectPlain(leads, 'Nome do Aluno', P.leadAluno);
+  expectPlain(leads, 'Nome do Responsável', P.leadResponsavel);
   expectNeutralised(leads, 'Escola do Evento', P.escola);
   expect(dialogs).toEqual([]);
 });
@@ -373,17 +394,17 @@ test('the Interesses, Pré-Matrículas and Matrículas CSVs start formula-like c
   const dialogs = watchDialogs(page);
   await useSession(page, 'franqueador');
   const interesses = await downloadCsv(page, '/interesses');
-  expectNeutralised(interesses, 'Nome do Aluno', P.leadAluno);
-  expectNeutralised(interesses, 'Nome do Responsável', P.leadResponsavel);
+  expectPlain(interesses, 'Nome do Aluno', P.leadAluno);
+  expectPlain(interesses, 'Nome do Responsável', P.leadResponsavel);
   expectNeutralised(interesses, 'Escola do Evento', P.escola);
 
   const pres = await downloadCsv(page, '/pre-matriculas');
-  expectNeutralised(pres, 'Nome', P.preAluno);
-  expectNeutralised(pres, 'Nome', `${P.preAluno} 2`);
+  expectPlain(pres, 'Nome', P.preAluno);
+  expectPlain(pres, 'Nome', `${P.preAluno} 2`);
   expectNeutralised(pres, 'Escola do Evento', P.escola);
 
   const matriculas = await downloadCsv(page, '/matriculas');
-  expectNeutralised(matriculas, 'Nome', P.preAluno);
+  expectPlain(matriculas, 'Nome', P.preAluno);
   expectNeutralised(matriculas, 'Escola do Evento', P.escola);
   expect(dialogs).toEqual([]);
 });

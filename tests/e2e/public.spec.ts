@@ -78,9 +78,10 @@ test.describe('/credito-estudantil', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }).click();
 
-      await expect(page.getByText(PUBLIC_MESSAGES.leadSuccess, { exact: true })).toBeVisible();
+      // Issue 23: a confirmation screen (was a toast), then the form and the city start over.
+      await expect(page.getByRole('heading', { level: 1, name: PUBLIC_MESSAGES.leadSuccess })).toBeVisible();
       await expect(page.getByText(PUBLIC_MESSAGES.leadSuccessDescription, { exact: true })).toBeVisible();
-      // The form and the city start over.
+      await page.getByRole('button', { name: PUBLIC_MESSAGES.leadSuccessOutra }).click();
       await expect(page.getByLabel('Cidade')).toHaveValue('');
       await expect(page.getByLabel('Evento')).toHaveCount(0);
 
@@ -102,8 +103,7 @@ test.describe('/credito-estudantil', () => {
       await page.getByLabel('Telefone (WhatsApp)').fill('19987654321');
       await page.getByRole('checkbox').check();
       await page.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }).click();
-      await expect(page.getByText(PUBLIC_MESSAGES.leadSuccess, { exact: true })).toBeVisible();
-      await expect(page.getByLabel('Cidade')).toHaveValue('');
+      await expect(page.getByRole('heading', { level: 1, name: PUBLIC_MESSAGES.leadSuccess })).toBeVisible();
       expect(await leadsOfCliente(request, aluno)).toHaveLength(1);
     });
   }
@@ -283,7 +283,7 @@ test.describe('/credito-ativacao', () => {
     await expect(declaration).toContainText('Campinas - SP');
   });
 
-  test("activates for the family after someone else used the student's CPF; the school sees 'Conflito'", async ({
+  test("answers the family 'received' after someone else used the student's CPF; the school sees 'Conflito'", async ({
     page,
     browser,
   }) => {
@@ -321,11 +321,14 @@ test.describe('/credito-ativacao', () => {
     await page.getByLabel('Telefone (WhatsApp)').pressSequentially('31987654321');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
-    const declaration = page.getByRole('article', { name: 'Declaração de Crédito Estudantil' });
-    await expect(declaration).toBeVisible();
-    await expect(declaration).toContainText(aluno);
-    await expect(declaration).toContainText(responsavel);
-    await expect(declaration).toContainText(formatCpf(cpfResponsavel));
+    // ADR 030 (was the family's own declaration, ADR 020): every repeat reads 'received', with the way to correct
+    // data, and never the other one's data.
+    await expect(page.getByRole('heading', { level: 1, name: PUBLIC_MESSAGES.ativacaoRecebida })).toBeVisible();
+    await expect(page.getByRole('link', { name: PUBLIC_MESSAGES.ativacaoRecebidaMeusDados })).toHaveAttribute(
+      'href',
+      '/meus-dados',
+    );
+    await expect(page.getByRole('article', { name: 'Declaração de Crédito Estudantil' })).toHaveCount(0);
     await expect(page.locator('body')).not.toContainText(`Outro Responsável ${id}`);
     await expect(page.locator('body')).not.toContainText(`Aluno Ocupado ${id}`);
 

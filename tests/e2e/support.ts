@@ -74,3 +74,31 @@ export async function expectAccessible(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
+
+/** A cliente's event in Campinas with `vagas` seats (issue 20), created through the staff API; its id. */
+export async function createEventoComVagas(page: Page, nomeEscola: string, vagas = 10): Promise<string> {
+  const created = await page.request.post('/api/eventos', {
+    data: {
+      nomeEscola,
+      tipoEscola: 'publica',
+      cidade: 'Campinas',
+      estado: 'SP',
+      dataDistribuicao: '2030-11-20',
+      dataEvento: '2030-12-10',
+      horario: '19:00',
+      local: 'escola',
+      qtdAlunos: 100,
+      vagas,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** The voucher's path of an e-mail, `/voucher/<token>` (quoted-printable undone). */
+export function voucherPathFrom(eml: string): string {
+  const text = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = /https?:\/\/[^\s"<]+(\/voucher\/[A-Za-z0-9_-]{43})/.exec(text);
+  if (!match) throw new Error('no voucher link in the e-mail');
+  return match[1]!;
+}

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../src/server/db/connect';
 import { newPglite, openPglite } from '../../src/server/db/pglite';
 import { connectPostgres } from '../../src/server/db/postgres';
 import type { Clock } from '../../src/server/lib/clock';
+import type { Mailer } from '../../src/server/mail/mailer';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-network';
 import type { Role } from '../../src/shared/roles';
 
@@ -68,13 +69,20 @@ async function cloneDatabase(): Promise<{ handle: DatabaseHandle; url?: string; 
 /** The whole app on a private copy of the demo database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; mailer?: Mailer } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL, DEMO_DATA: '0', ...env });
   const { handle, url, drop } = await cloneDatabase();
   const clock = new MutableClock();
-  const app = await buildApp(config, { db: handle.db, listen: handle.listen, clock, logStream: options.logStream });
+  const app = await buildApp(config, {
+    db: handle.db,
+    listen: handle.listen,
+    pool: handle.pool,
+    clock,
+    logStream: options.logStream,
+    mailer: options.mailer,
+  });
   await app.ready();
   return {
     app,

@@ -73,8 +73,14 @@ function renderStaffApplication(path: string) {
 
 const path = window.location.pathname.replace(/(.)\/+$/, '$1');
 // The voucher (issue 20) carries its token in the address: /voucher/<token>.
+// The declaration's verification (issue 23) carries its code: /declaracao/<codigo>.
 const loadPublicPage =
-  PUBLIC_PAGES[path] ?? (path.startsWith('/voucher/') ? () => import('./routes/public/voucher') : undefined);
+  PUBLIC_PAGES[path] ??
+  (path.startsWith('/voucher/')
+    ? () => import('./routes/public/voucher')
+    : path.startsWith('/declaracao/')
+      ? () => import('./routes/public/declaracao')
+      : undefined);
 if (loadPublicPage) {
   loadPublicPage().then(
     ({ default: Page }) =>

@@ -31,9 +31,12 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/pre-matriculas': () => import('./routes/app/pre-matriculas'),
   '/matriculas': () => import('./routes/app/matriculas'),
   '/sac': () => import('./routes/app/sac'),
+  '/sac/:id': () => import('./routes/app/sac-ticket'),
   '/usuarios': () => import('./routes/app/usuarios'),
   '/auditoria': () => import('./routes/app/auditoria'),
   '/lgpd': () => import('./routes/app/lgpd'),
+  '/envios': () => import('./routes/app/envios'),
+  '/integracoes': () => import('./routes/app/integracoes'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 
@@ -55,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: '/privacidade', lazy: lazyScreen(() => import('./routes/public/privacidade')) },
       { path: '/meus-dados', lazy: lazyScreen(() => import('./routes/public/meus-dados')) },
       { path: '/voucher/:token', lazy: lazyScreen(() => import('./routes/public/voucher')) },
+      { path: '/declaracao/:codigo', lazy: lazyScreen(() => import('./routes/public/declaracao')) },
       { path: '/auth', lazy: lazyScreen(() => import('./routes/auth/login')) },
       { path: '/reset-password', lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
       {

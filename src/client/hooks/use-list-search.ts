@@ -1,17 +1,11 @@
-import { useState } from 'react';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListState } from '@/hooks/use-list-state';
 
 /**
- * A list screen's search box and page: typing goes back to page 1, and the server is asked for `q` only once the
- * typing stops (undefined when the box is empty).
+ * A list screen's search box and page, kept in the address (issue 23: Reload, Back and a shared link bring the
+ * view back): typing goes back to page 1, and the server is asked for `q` only once the typing stops (undefined
+ * when the box is empty). Screens that also sort or choose a page size use useListState itself.
  */
 export function useListSearch() {
-  const [search, setSearchValue] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
-  const setSearch = (value: string) => {
-    setSearchValue(value);
-    setPage(1);
-  };
-  return { search, setSearch, q: q || undefined, page, setPage };
+  const { search, setSearch, q, page, setPage } = useListState();
+  return { search, setSearch, q, page, setPage };
 }

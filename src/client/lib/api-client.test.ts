@@ -67,6 +67,11 @@ describe('api client', () => {
 
   it('reads the total of a list from X-Total-Count', async () => {
     stubFetch(json([{ id: 1 }, { id: 2 }], 200, { 'X-Total-Count': '57' }));
-    await expect(api.list('/api/leads')).resolves.toEqual({ items: [{ id: 1 }, { id: 2 }], total: 57 });
+    await expect(api.list('/api/leads')).resolves.toEqual({ items: [{ id: 1 }, { id: 2 }], total: 57, exact: true });
+  });
+
+  it('says when the server stopped counting at the cap (X-Total-Count-Exact: false, issue 21)', async () => {
+    stubFetch(json([{ id: 1 }], 200, { 'X-Total-Count': '10000', 'X-Total-Count-Exact': 'false' }));
+    await expect(api.list('/api/leads')).resolves.toEqual({ items: [{ id: 1 }], total: 10000, exact: false });
   });
 });

@@ -100,6 +100,8 @@ export interface Page<T> {
   items: T[];
   /** From X-Total-Count; the number of items when the header is absent. */
   total: number;
+  /** False when X-Total-Count-Exact says the server stopped counting at `total` ('mais de 10.000', issue 21). */
+  exact: boolean;
 }
 
 export const api = {
@@ -114,7 +116,11 @@ export const api = {
     const { data, headers } = await apiRequest<T[]>('GET', path, options);
     const items = Array.isArray(data) ? data : [];
     const header = Number(headers.get('X-Total-Count'));
-    return { items, total: Number.isFinite(header) && headers.has('X-Total-Count') ? header : items.length };
+    return {
+      items,
+      total: Number.isFinite(header) && headers.has('X-Total-Count') ? header : items.length,
+      exact: headers.get('X-Total-Count-Exact') !== 'false',
+    };
   },
 };
 

@@ -6,7 +6,17 @@ import {
   type QueryKey,
   type UseMutationOptions,
 } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { DASHBOARD_METRICS_QUERY_KEY } from './query-keys';
+
+/** The same input's key, or a fresh one when it cannot be written as JSON (never locked then). */
+function inputKey(input: unknown): string {
+  try {
+    return JSON.stringify(input) ?? 'undefined';
+  } catch {
+    return `#${Math.random()}`;
+  }
+}
 
 /** An operation's fetcher in `features/<domain>/api`: one argument (or none) in, the server's answer out. */
 type ApiFn = (...args: never[]) => Promise<unknown>;
@@ -69,7 +79,8 @@ export function useApiMutation<Fn extends ApiFn>(
   { onSuccess, onError, onMutate, ...config }: MutationConfig<Fn> = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation<MutationData<Fn>, Error, MutationInput<Fn>>({
+  const inFlight = useRef(new Map<string, Promise<MutationData<Fn>>>());
+  const mutation = useMutation<MutationData<Fn>, Error, MutationInput<Fn>>({
     ...config,
     mutationFn: mutationFn as unknown as (input: MutationInput<Fn>) => Promise<MutationData<Fn>>,
     onMutate: async (input, context) => {
@@ -88,4 +99,21 @@ export function useApiMutation<Fn extends ApiFn>(
       return onError?.(...args);
     },
   });
+
+  // One click, one request (issue 23, defect 7), for every mutation button: the same input sent again while its
+  // first request is on its way (a double click, a second tap before the button is disabled) joins the request
+  // already sent instead of sending another. Different inputs (two rows) still go at once.
+  type Options = Parameters<typeof mutation.mutateAsync>[1];
+  const mutateAsync = (input: MutationInput<Fn>, options?: Options): Promise<MutationData<Fn>> => {
+    const key = inputKey(input);
+    const running = inFlight.current.get(key);
+    if (running) return running;
+    const request = mutation.mutateAsync(input, options).finally(() => inFlight.current.delete(key));
+    inFlight.current.set(key, request);
+    return request;
+  };
+  const mutate = (input: MutationInput<Fn>, options?: Options) => {
+    mutateAsync(input, options).catch(() => undefined);
+  };
+  return { ...mutation, mutate, mutateAsync };
 }

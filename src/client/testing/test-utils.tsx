@@ -20,6 +20,8 @@ export function createUser(overrides: Partial<SessionUser> & { role?: Role } = {
 export interface MockAnswer {
   status?: number;
   body?: unknown;
+  /** Answer headers besides Content-Type (X-Total-Count, ...). */
+  headers?: Record<string, string>;
 }
 
 /** An answer, a function of the request body, or a promise that never settles (loading states). */
@@ -45,7 +47,7 @@ export function mockFetch(handlers: Record<string, MockHandler>) {
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

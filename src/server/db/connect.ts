@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Listen } from './notifications';
+import type { PoolStats } from '../lib/metrics';
 import * as schema from './schema';
 
 /**
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** LISTEN/NOTIFY on this database (the session cache hears of ended sessions through it). */
   listen: Listen;
+  /** The connection pool's figures (PostgreSQL); PGlite has one embedded connection and none. */
+  pool?: PoolStats;
   close(): Promise<void>;
 }
 

@@ -47,7 +47,19 @@ export async function connectPostgres(url: string, poolMax = 20): Promise<Databa
   // pool and the next query opens a new one; without a listener, node-postgres would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
-  return { db, kind: 'postgres', listen: postgresListen(url), close: () => pool.end() };
+  const stats = {
+    get totalCount() {
+      return pool.totalCount;
+    },
+    get idleCount() {
+      return pool.idleCount;
+    },
+    get waitingCount() {
+      return pool.waitingCount;
+    },
+    max: poolMax,
+  };
+  return { db, kind: 'postgres', listen: postgresListen(url), pool: stats, close: () => pool.end() };
 }
 
 /** Applies the committed migrations, one instance at a time when several start together. */

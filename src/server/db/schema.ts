@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -394,6 +395,8 @@ export const eventos = pgTable(
     index('eventos_franquia_id_created_at_idx').on(t.franquiaId, t.createdAt),
     index('eventos_franqueador_id_created_at_idx').on(t.franqueadorId, t.createdAt),
     index('eventos_created_at_idx').on(t.createdAt),
+    // The funnel lists' date filter finds the day's events first (issue 21).
+    index('eventos_data_evento_idx').on(t.dataEvento),
     // The public pages list open events by city from today on.
     index('eventos_open_cidade_data_idx')
       .on(t.cidade, t.dataEvento)
@@ -725,6 +728,8 @@ function funnelPeriodColumns() {
     leads: integer().notNull().default(0),
     preMatriculas: integer().notNull().default(0),
     matriculas: integer().notNull().default(0),
+    /** Leads of the day checked in at their event (issue 20, migration 0015), counted on the lead's own day. */
+    presencas: integer().notNull().default(0),
   };
 }
 
@@ -783,16 +788,74 @@ export const sacTickets = pgTable(
     prioridade: ticketPriority().notNull().default('media'),
     resolucao: text(),
     resolvedAt: timestamp({ withTimezone: true }),
+    // Issue 19: deadlines in business time (modules/sac/sla.ts), the clock's pauses, the reopening and the rating.
+    primeiraRespostaEm: timestamp({ withTimezone: true }),
+    primeiraRespostaAte: timestamp({ withTimezone: true }),
+    resolucaoAte: timestamp({ withTimezone: true }),
+    reabertoEm: timestamp({ withTimezone: true }),
+    slaPausaMs: bigint({ mode: 'number' }).notNull().default(0),
+    slaPausadoEm: timestamp({ withTimezone: true }),
+    avaliacaoNota: smallint(),
+    avaliacaoComentario: text(),
+    avaliadoEm: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The late tickets (atrasados=true): open ones past either deadline.
+    index('sac_tickets_resolucao_ate_idx')
+      .on(t.resolucaoAte)
+      .where(sql`${t.status} = 'em_andamento'`),
+    index('sac_tickets_primeira_resposta_ate_idx')
+      .on(t.primeiraRespostaAte)
+      .where(sql`${t.status} = 'em_andamento' and ${t.primeiraRespostaEm} is null`),
+    check('sac_tickets_avaliacao_nota_check', sql`${t.avaliacaoNota} between 1 and 5`),
     index('sac_tickets_solicitante_id_created_at_idx').on(t.solicitanteId, t.createdAt),
     index('sac_tickets_responsavel_id_idx').on(t.responsavelId),
     index('sac_tickets_franquia_id_idx').on(t.franquiaId),
     index('sac_tickets_micro_franquia_id_idx').on(t.microFranquiaId),
     index('sac_tickets_created_at_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * A ticket's conversation (issue 19): the requester's and the franqueador's messages, and the franqueador's
+ * internal notes (`interna`), which only the franqueador reads.
+ */
+export const sacMensagens = pgTable(
+  'sac_mensagens',
+  {
+    id: id(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => sacTickets.id, { onDelete: 'cascade' }),
+    autorId: uuid()
+      .notNull()
+      .references(() => users.id),
+    texto: text().notNull(),
+    interna: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sac_mensagens_ticket_id_created_at_idx').on(t.ticketId, t.createdAt),
+    index('sac_mensagens_autor_id_idx').on(t.autorId),
+  ],
+);
+
+/** A message's files, kept under DATA_DIR/anexos as one file named by the row's id (issue 19). */
+export const sacAnexos = pgTable(
+  'sac_anexos',
+  {
+    id: id(),
+    mensagemId: uuid()
+      .notNull()
+      .references(() => sacMensagens.id, { onDelete: 'cascade' }),
+    nome: text().notNull(),
+    tipo: text().notNull(),
+    tamanho: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sac_anexos_mensagem_id_idx').on(t.mensagemId)],
 );
 
 /**

@@ -1,9 +1,15 @@
 /**
- * Work done after the answer is sent (e-mails), tracked so a graceful shutdown and the tests can wait for it.
- * A failure is logged, never thrown at the caller.
+ * Work done after the answer is sent (a forgot-password's look-up, which then writes its e-mail job), tracked so
+ * a graceful shutdown and the tests can wait for it. A failure is logged, never thrown at the caller.
  */
 export class BackgroundTasks {
   private readonly pending = new Set<Promise<void>>();
+  /** Also waited for by drain(): the job worker's run of every job due (answers how many ran). */
+  private readonly drainers: (() => Promise<number>)[] = [];
+
+  addDrainer(drainer: () => Promise<number>): void {
+    this.drainers.push(drainer);
+  }
 
   constructor(private readonly onError: (error: unknown) => void) {}
 
@@ -17,7 +23,13 @@ export class BackgroundTasks {
     this.pending.add(promise);
   }
 
+  /** Waits for every task, then runs the jobs they wrote (and any the jobs wrote) until nothing is left due. */
   async drain(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+    for (;;) {
+      while (this.pending.size > 0) await Promise.all([...this.pending]);
+      let ran = 0;
+      for (const drainer of this.drainers) ran += await drainer();
+      if (ran === 0 && this.pending.size === 0) return;
+    }
   }
 }

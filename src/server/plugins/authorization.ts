@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '../../shared/roles';
 import { HttpError, MESSAGES } from '../lib/http-error';
@@ -8,6 +8,10 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: 'public' | 'authenticated' | readonly Role[];
+  /** The route's zod schemas (params, querystring, body, response): the OpenAPI document is built from them. */
+  schema?: FastifySchema;
+  /** True when the route declares its own rate limit (the document lists its 429). */
+  rateLimited?: boolean;
 }
 
 declare module 'fastify' {
@@ -32,7 +36,10 @@ export const authorizationPlugin = fp(
       if (access === undefined) {
         throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
       }
-      for (const method of [route.method].flat()) declared.push({ method: String(method), url: route.url, access });
+      const rateLimited = Boolean(route.config && 'rateLimit' in route.config && route.config.rateLimit);
+      for (const method of [route.method].flat()) {
+        declared.push({ method: String(method), url: route.url, access, schema: route.schema, rateLimited });
+      }
     });
 
     app.addHook('onRequest', async (request) => {

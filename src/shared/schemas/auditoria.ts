@@ -22,11 +22,15 @@ export const AUDIT_ENTIDADES = {
   pre_matricula: 'Pré-matrícula',
   matricula: 'Matrícula',
   sac_ticket: 'Chamado do SAC',
+  sac_nota_interna: 'Nota interna do SAC',
   sessao: 'Sessão',
   relatorio: 'Relatório',
   auditoria: 'Auditoria',
   titular: 'Titular (LGPD)',
   lgpd_pedido: 'Pedido LGPD',
+  envio: 'Envio',
+  webhook: 'Webhook',
+  exportacao: 'Exportação',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -72,6 +76,11 @@ export const AUDIT_ACOES = {
   'matricula.efetivar': { entidade: 'matricula', rotulo: 'Efetivou a matrícula' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
+  'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },
+  'sac_ticket.alterar': { entidade: 'sac_ticket', rotulo: 'Alterou o chamado' },
+  'sac_ticket.avaliar': { entidade: 'sac_ticket', rotulo: 'Avaliou o atendimento do chamado' },
+  // Placed on the franqueador's own path, not the requester's: the requester's side never learns a note exists.
+  'sac_nota_interna.criar': { entidade: 'sac_nota_interna', rotulo: 'Escreveu uma nota interna em um chamado' },
   'relatorio.exportar': { entidade: 'relatorio', rotulo: 'Exportou o relatório' },
   'auditoria.exportar': { entidade: 'auditoria', rotulo: 'Exportou a auditoria' },
   'auth.login': { entidade: 'usuario', rotulo: 'Entrou no sistema' },
@@ -87,6 +96,14 @@ export const AUDIT_ACOES = {
   'titular.anonimizar': { entidade: 'titular', rotulo: 'Anonimizou os dados de um titular' },
   'lgpd_pedido.abrir': { entidade: 'lgpd_pedido', rotulo: 'Titular abriu um pedido LGPD' },
   'lgpd_pedido.atualizar': { entidade: 'lgpd_pedido', rotulo: 'Respondeu um pedido LGPD' },
+  'envio.reenviar': { entidade: 'envio', rotulo: 'Reenviou um e-mail ou webhook' },
+  'webhook.criar': { entidade: 'webhook', rotulo: 'Cadastrou um webhook' },
+  'webhook.editar': { entidade: 'webhook', rotulo: 'Alterou um webhook' },
+  'webhook.remover': { entidade: 'webhook', rotulo: 'Removeu um webhook' },
+  'webhook.testar': { entidade: 'webhook', rotulo: 'Enviou um teste de webhook' },
+  'exportacao.criar': { entidade: 'exportacao', rotulo: 'Pediu uma exportação' },
+  'exportacao.cancelar': { entidade: 'exportacao', rotulo: 'Cancelou uma exportação' },
+  'exportacao.baixar': { entidade: 'exportacao', rotulo: 'Baixou uma exportação' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;
 export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];
@@ -112,7 +129,7 @@ export const AUDITORIA_MESSAGES = {
  * time at five million rows (ADR 023); filters narrow a trail, nobody pages through it.
  */
 export const AUDITORIA_TOTAL_LIMITE = 1_000;
-export const TOTAL_COUNT_EXACT_HEADER = 'X-Total-Count-Exact';
+export { TOTAL_COUNT_EXACT_HEADER } from './list-query';
 
 const optional = <T extends z.ZodType<string, string>>(field: T) =>
   z

@@ -9,6 +9,8 @@ export const AUTH_MESSAGES = {
   forgotPasswordSent: 'Se o email estiver cadastrado, você receberá as instruções para redefinir sua senha.',
   resetTokenInvalid: 'Token de recuperação inválido.',
   resetLinkInvalid: 'Link de recuperação inválido ou expirado.',
+  /** Issue 23: told on opening a used or expired link. */
+  resetLinkDead: 'Este link já foi usado ou expirou. Peça um novo link: ele chega no seu e-mail em instantes.',
   resetTokenMissing: 'Token de recuperação não encontrado. Solicite uma nova recuperação de senha.',
   passwordsDontMatch: 'As senhas não coincidem.',
   passwordTooShort: 'A senha deve ter pelo menos 6 caracteres.',

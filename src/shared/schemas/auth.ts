@@ -45,6 +45,15 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** GET /api/auth/reset-password/estado?token= (issue 23): the screen tells a dead link on opening. */
+export const resetLinkQuerySchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.resetTokenInvalid }).min(1, AUTH_MESSAGES.resetTokenInvalid).max(512),
+});
+export interface ResetLinkState {
+  /** False once the link was used, expired, replaced by a newer one, or its account switched off. */
+  valido: boolean;
+}
+
 /** The reset screen's form: the API body plus the confirmation the user types. */
 export const resetPasswordFormSchema = z
   .object({ newPassword, confirmPassword: z.string() })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENTO_STATUSES, LOCAIS_EVENTO, TIPOS_ESCOLA, type EventoStatus } from '../enums';
 import { dateOnlyField, estadoField, FIELD_MESSAGES, optionalText, requiredText } from './fields';
-import { listQuerySchema } from './list-query';
+import { listQuerySchema, listSortSchema } from './list-query';
 import { optionalMoneyField } from './curso';
 
 /** Events (SPEC §3, §4, §5, §7): the rules and pt-BR messages read by the event dialog and the /api/eventos routes. */
@@ -185,7 +185,13 @@ export type EventoUpdateInput = z.infer<typeof eventoUpdateSchema>;
 export const eventoParamsSchema = z.object({ id: z.uuid(EVENTO_MESSAGES.notFound) });
 
 /** GET /api/eventos: q matches the school name, city or state (case-insensitive, partial). */
-export const eventoListQuerySchema = listQuerySchema;
+/**
+ * The Eventos list's sorts (issue 23). 'proximos' is the screen's order: upcoming events first (today's, then the
+ * nearest), then the past ones, most recent first. Without a sort the API keeps DESIGN §4.3's newest first.
+ */
+export const EVENTO_SORT_KEYS = ['proximos', 'dataEvento', 'nomeEscola', 'status'] as const;
+export type EventoSortKey = (typeof EVENTO_SORT_KEYS)[number];
+export const eventoListQuerySchema = listQuerySchema.extend({ sort: listSortSchema(EVENTO_SORT_KEYS) });
 
 /**
  * The event dialog. `requireCliente` is false for a cliente (its id comes from the session) and true for the

@@ -96,6 +96,19 @@ export const efetivarParamsSchema = z.object({
   id: z.uuid(FUNNEL_MESSAGES.preMatriculaNaoEncontrada),
 });
 
+/**
+ * GET /api/leads/eventos: the event filter's options (issue 21), searched by the server. `q` matches the school,
+ * the city, the state or the event's date as the screens write it ('15/03', '15/03/2026'); `id` answers that one
+ * event (the option a link or a reload selected). Pages of `pageSize` (the combobox asks 20 at a time).
+ */
+export const funnelEventoOptionsQuerySchema = listQuerySchema.extend({
+  id: z
+    .union([z.literal(''), z.uuid(FUNNEL_MESSAGES.eventoInvalido)])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type FunnelEventoOptionsQuery = z.infer<typeof funnelEventoOptionsQuerySchema>;
+
 /** The event as the lists nest it and as the event filter offers it. */
 export interface FunnelEvento {
   id: string;

@@ -4,12 +4,23 @@ import { z } from 'zod';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** 'false' when the server stopped counting at the limit: the screens then say 'mais de {total}'. */
+export const TOTAL_COUNT_EXACT_HEADER = 'X-Total-Count-Exact';
+/**
+ * A list whose total is counted row by row counts at most this many (issue 21): above it the answer is
+ * `X-Total-Count: 10000` with `X-Total-Count-Exact: false` and the screens say 'mais de 10.000'. A search that
+ * matches a tenth of the network would otherwise count 100,000 rows for every page (ADR 032).
+ */
+export const TOTAL_COUNT_LIMIT = 10_000;
+/** The page sizes the screens offer (issue 23); the API takes any size up to MAX_PAGE_SIZE. */
+export const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 
 export const LIST_MESSAGES = {
   page: 'Página deve ser um número inteiro a partir de 1',
   pageSize: `Tamanho da página deve ser um número inteiro de 1 a ${MAX_PAGE_SIZE}`,
   q: 'Busca longa demais',
   qInvalid: 'Busca com caracteres inválidos',
+  sort: 'Ordenação inválida',
 } as const;
 
 export const listQuerySchema = z.object({
@@ -41,3 +52,26 @@ export const statusFilterSchema = z
   .enum(['ativos', 'inativos'], { error: 'Filtro de status inválido' })
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'ativos'));
+
+/**
+ * A list's `sort` (issue 23): one of the columns the list whitelists, ascending ('nome') or descending ('-nome').
+ * Without it the list keeps its own order. The repository maps each key to its indexed column.
+ */
+export function listSortSchema<const K extends string>(keys: readonly [K, ...K[]]) {
+  const values = keys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]];
+  return z
+    .enum(values, { error: LIST_MESSAGES.sort })
+    .optional()
+    .transform((value) =>
+      value === undefined
+        ? undefined
+        : {
+            key: value.replace(/^-/, '') as K,
+            direction: value.startsWith('-') ? ('desc' as const) : ('asc' as const),
+          },
+    );
+}
+export interface ListSortValue<K extends string = string> {
+  key: K;
+  direction: 'asc' | 'desc';
+}

@@ -40,8 +40,8 @@ describe('lead form (SPEC §5)', () => {
       eventoId: PUBLIC_MESSAGES.eventoId,
       nomeAluno: PUBLIC_MESSAGES.nomeAluno,
       nomeResponsavel: PUBLIC_MESSAGES.nomeResponsavel,
-      email: FIELD_MESSAGES.email,
-      telefone: FIELD_MESSAGES.telefone,
+      email: PUBLIC_MESSAGES.emailVazio,
+      telefone: PUBLIC_MESSAGES.telefone,
       consentimento: PUBLIC_MESSAGES.consentimento,
     });
   });
@@ -59,9 +59,36 @@ describe('lead form (SPEC §5)', () => {
       eventoId: PUBLIC_MESSAGES.eventoId,
       nomeAluno: PUBLIC_MESSAGES.nomeAluno,
       nomeResponsavel: PUBLIC_MESSAGES.nomeResponsavel,
-      telefone: FIELD_MESSAGES.telefoneInvalid,
+      telefone: PUBLIC_MESSAGES.telefone,
       consentimento: PUBLIC_MESSAGES.consentimento,
     });
+  });
+
+  it('asks for the e-mail and the phone with DDD in plain words (issue 23)', () => {
+    expect(errorsOf(leadSchema.safeParse({ ...validLead, email: '  ', telefone: '' }))).toEqual({
+      email: PUBLIC_MESSAGES.emailVazio,
+      telefone: PUBLIC_MESSAGES.telefone,
+    });
+    expect(errorsOf(leadSchema.safeParse({ ...validLead, email: 'ana@', telefone: '98765-4321' }))).toEqual({
+      email: PUBLIC_MESSAGES.emailInvalido,
+      telefone: PUBLIC_MESSAGES.telefone,
+    });
+  });
+
+  it('wants two letters in a name and no leading formula character, on both forms (issue 23)', () => {
+    for (const schema of [leadSchema, preMatriculaSchema]) {
+      const base = schema === leadSchema ? validLead : validActivation;
+      expect(errorsOf(schema.safeParse({ ...base, nomeAluno: 'A', nomeResponsavel: '12 3' }))).toEqual({
+        nomeAluno: PUBLIC_MESSAGES.nomeLetras,
+        nomeResponsavel: PUBLIC_MESSAGES.nomeLetras,
+      });
+      for (const start of ['=', '+', '-', '@']) {
+        expect(errorsOf(schema.safeParse({ ...base, nomeAluno: `${start}Ana Souza` }))).toEqual({
+          nomeAluno: PUBLIC_MESSAGES.nomeFormula,
+        });
+      }
+      expect(schema.safeParse({ ...base, nomeAluno: 'Lú', nomeResponsavel: "D'Ávila-Conceição" }).success).toBe(true);
+    }
   });
 
   it('drops fields it does not know', () => {

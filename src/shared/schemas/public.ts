@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { cpfField, emailField, requiredText, telefoneField } from './fields';
+import { cpfField, requiredText } from './fields';
+import { onlyDigits } from '../format';
 import { PUBLIC_MESSAGES } from './public-messages';
+import { CODIGO_DECLARACAO } from '../declaracao';
 
 /**
  * The public credit pages (SPEC §2, §5, §8; DESIGN §4.4): the sign-up (lead) and the activation (pre-matrícula)
@@ -11,6 +13,36 @@ import { PUBLIC_MESSAGES } from './public-messages';
 export { PUBLIC_MESSAGES };
 
 const NAME_MAX = 150;
+
+/**
+ * A name on the public forms (issue 23): SPEC's message when empty, at least two letters (an initial or a digit is
+ * no name), and never a leading =, +, - or @, which a spreadsheet opening the CSV export would run as a formula.
+ */
+const nomeField = (message: string) =>
+  requiredText(message, NAME_MAX).superRefine((v, ctx) => {
+    if (v === '') return; // SPEC's message is already there
+    if (/^[=+\-@]/.test(v)) ctx.addIssue({ code: 'custom', message: PUBLIC_MESSAGES.nomeFormula });
+    else if ((v.match(/\p{L}/gu) ?? []).length < 2)
+      ctx.addIssue({ code: 'custom', message: PUBLIC_MESSAGES.nomeLetras });
+  });
+
+/** The e-mail: 'Informe o e-mail' when empty, SPEC's 'Email inválido' when it is not one; stored in lower case. */
+const publicEmailField = z
+  .string({ error: PUBLIC_MESSAGES.emailVazio })
+  .trim()
+  .min(1, PUBLIC_MESSAGES.emailVazio)
+  .max(254, PUBLIC_MESSAGES.emailInvalido)
+  .pipe(z.email(PUBLIC_MESSAGES.emailInvalido))
+  .transform((v) => v.toLowerCase());
+
+/** A Brazilian phone with its area code (10 or 11 digits once the mask is gone), one message for every miss. */
+const publicTelefoneField = z
+  .string({ error: PUBLIC_MESSAGES.telefone })
+  .trim()
+  .min(1, PUBLIC_MESSAGES.telefone)
+  .max(20, PUBLIC_MESSAGES.telefone)
+  .transform(onlyDigits)
+  .refine((v) => v.length >= 10 && v.length <= 11, PUBLIC_MESSAGES.telefone);
 
 const eventoIdField = z
   .string({ error: PUBLIC_MESSAGES.eventoId })
@@ -29,10 +61,10 @@ const consentimentoField = z
 /** POST /api/leads (the /credito-estudantil form). */
 export const leadSchema = z.object({
   eventoId: eventoIdField,
-  nomeAluno: requiredText(PUBLIC_MESSAGES.nomeAluno, NAME_MAX),
-  nomeResponsavel: requiredText(PUBLIC_MESSAGES.nomeResponsavel, NAME_MAX),
-  email: emailField,
-  telefone: telefoneField,
+  nomeAluno: nomeField(PUBLIC_MESSAGES.nomeAluno),
+  nomeResponsavel: nomeField(PUBLIC_MESSAGES.nomeResponsavel),
+  email: publicEmailField,
+  telefone: publicTelefoneField,
   consentimento: consentimentoField,
   /** When the seats are taken, wait for one instead of the 409 (issue 20). */
   listaEspera: z.boolean({ error: 'Lista de espera inválida' }).optional(),
@@ -43,12 +75,12 @@ export type LeadData = z.output<typeof leadSchema>;
 /** POST /api/pre-matriculas (the /credito-ativacao form). The stored nome is always nomeAluno. */
 export const preMatriculaSchema = z.object({
   eventoId: eventoIdField,
-  nomeAluno: requiredText(PUBLIC_MESSAGES.nomeAluno, NAME_MAX),
+  nomeAluno: nomeField(PUBLIC_MESSAGES.nomeAluno),
   cpfAluno: requiredCpf(PUBLIC_MESSAGES.cpfAluno),
-  nomeResponsavel: requiredText(PUBLIC_MESSAGES.nomeResponsavel, NAME_MAX),
+  nomeResponsavel: nomeField(PUBLIC_MESSAGES.nomeResponsavel),
   cpfResponsavel: requiredCpf(PUBLIC_MESSAGES.cpfResponsavel),
-  email: emailField,
-  telefone: telefoneField,
+  email: publicEmailField,
+  telefone: publicTelefoneField,
   consentimento: consentimentoField,
   /** 'Curso de interesse' (issue 23): optional, one of the event's courses; empty means none chosen. */
   cursoId: z
@@ -108,7 +140,15 @@ export interface LeadAnswer {
   listaEspera: boolean;
 }
 
-/** POST /api/pre-matriculas answers what the 'Declaração de Crédito Estudantil' shows. */
+/**
+ * POST /api/pre-matriculas answers a repeat (a student already activated at the event) with 202 and this alone
+ * (issue 23, ADR 030): nothing stored and nothing sent comes back; the declaration goes to the e-mail on record.
+ */
+export interface ActivationReceived {
+  situacao: 'recebida';
+}
+
+/** POST /api/pre-matriculas answers a first activation (201) with what the 'Declaração de Crédito Estudantil' shows. */
 export interface CreditDeclaration {
   id: string;
   eventoId: string;
@@ -122,4 +162,32 @@ export interface CreditDeclaration {
   estado: string;
   valorTotalDesconto: number;
   createdAt: string;
+}
+
+/** GET /api/public/declaracoes/:codigo (issue 23): the code printed on a declaration. */
+export const declaracaoParamsSchema = z.object({
+  codigo: z
+    .string({ error: PUBLIC_MESSAGES.declaracaoCodigo })
+    .trim()
+    .regex(CODIGO_DECLARACAO, PUBLIC_MESSAGES.declaracaoCodigo)
+    .transform((v) => v.toUpperCase()),
+});
+
+/**
+ * What a declaration's verification shows anyone holding its code: whether it is valid, the initials of the
+ * student and the guardian, the event and the credit. No name, CPF, e-mail or phone. A code is 8 characters of an
+ * id, so two activations may share one: each is listed.
+ */
+export interface DeclaracaoVerificada {
+  codigo: string;
+  /** False once the family's data was anonymised (LGPD) or the consent withdrawn. */
+  valida: boolean;
+  aluno: string;
+  responsavel: string;
+  nomeEscola: string;
+  cidade: string;
+  estado: string;
+  dataEvento: string;
+  valorTotalDesconto: number;
+  emitidaEm: string;
 }

@@ -7,7 +7,9 @@ import type { MotivoPerda } from './acompanhamento';
 /**
  * Relatórios (issue 15): the funnel counted by period and grouped by a level of the network, a place or an
  * event. Each stage is counted by its own day in Brasília -- a lead by its sign-up, a pré-matrícula by its
- * creation, a matrícula by `efetivadaEm` -- and each row belongs to the tree path of its event.
+ * creation, a matrícula by `efetivadaEm` -- and each row belongs to the tree path of its event. Attendance (issue
+ * 20) is the lead's: a lead checked in at its event counts one presence on the lead's own day, so the Leads list
+ * filtered by the period and `presenca=sim` counts the same rows.
  *
  * The drill-down filters (`de`, `ate`, the tree ids, the place) are shared with the three funnel lists and their
  * exports, so a group of the report and the list filtered the same way count the same rows.
@@ -153,6 +155,8 @@ export type DrillFilter = z.infer<typeof drillFilterSchema>;
 /** The issue's sort keys, plus the two other rates (every column of the ranking sorts). */
 export const ORDENAR = [
   'leads',
+  'presencas',
+  'taxaLeadPresenca',
   'preMatriculas',
   'matriculas',
   'taxaLeadPreMatricula',
@@ -196,9 +200,12 @@ export type SerieQuery = z.infer<typeof serieQuerySchema>;
 
 export interface FunilContagem {
   leads: number;
+  /** Leads of the period checked in at their event. */
+  presencas: number;
   preMatriculas: number;
   matriculas: number;
   /** Fractions 0..1 with 4 decimals; 0 when the denominator is 0. */
+  taxaLeadPresenca: number;
   taxaLeadPreMatricula: number;
   taxaPreMatriculaMatricula: number;
   taxaLeadMatricula: number;
@@ -224,6 +231,7 @@ export interface SeriePonto {
   /** YYYY-MM-DD: the bucket's first day (a Monday for weeks, the 1st for months; the period's start at most). */
   inicio: string;
   leads: number;
+  presencas: number;
   preMatriculas: number;
   matriculas: number;
 }
@@ -239,11 +247,20 @@ export function taxa(numerador: number, denominador: number): number {
   return Math.round((numerador / denominador) * 10_000) / 10_000;
 }
 
-export function contagem(leads: number, preMatriculas: number, matriculas: number): FunilContagem {
+export interface FunilNumeros {
+  leads: number;
+  presencas: number;
+  preMatriculas: number;
+  matriculas: number;
+}
+
+export function contagem({ leads, presencas, preMatriculas, matriculas }: FunilNumeros): FunilContagem {
   return {
     leads,
+    presencas,
     preMatriculas,
     matriculas,
+    taxaLeadPresenca: taxa(presencas, leads),
     taxaLeadPreMatricula: taxa(preMatriculas, leads),
     taxaPreMatriculaMatricula: taxa(matriculas, preMatriculas),
     taxaLeadMatricula: taxa(matriculas, leads),
@@ -254,8 +271,10 @@ export function contagem(leads: number, preMatriculas: number, matriculas: numbe
 export const RELATORIO_CSV_COLUMNS = [
   'Grupo',
   'Leads',
+  'Presenças',
   'Pré-Matrículas',
   'Matrículas',
+  'Lead → Presença',
   'Lead → Pré-Matrícula',
   'Pré-Matrícula → Matrícula',
   'Lead → Matrícula',

@@ -1,3 +1,4 @@
+import { deadlines } from '../../modules/sac/sla';
 import { sql } from 'drizzle-orm';
 import { makeCnpj, makeCpf } from '../../../shared/brazil-ids';
 import type { Role } from '../../../shared/roles';
@@ -18,6 +19,7 @@ import {
   matriculas,
   microFranquias,
   preMatriculas,
+  sacMensagens,
   sacTickets,
   users,
   vendedores,
@@ -648,39 +650,55 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
     },
   ]);
 
-  // SAC tickets: two open, one answered.
-  await tx.insert(sacTickets).values([
-    {
-      solicitanteId: microCampinasUser,
-      microFranquiaId: microCampinas!.id,
-      franquiaId: franquiaSp!.id,
-      titulo: 'Kits de divulgação atrasados',
-      descricao:
-        'Os kits premium do evento do Colégio Horizonte ainda não chegaram. Precisamos deles até a data de distribuição.',
-      departamento: 'logistica',
-      prioridade: 'alta',
-    },
-    {
-      solicitanteId: franquiaSpUser,
-      franquiaId: franquiaSp!.id,
-      titulo: 'Acesso ao relatório de matrículas',
-      descricao: 'Gostaríamos de receber o relatório mensal de matrículas efetivadas por micro-franquia.',
-      departamento: 'administrativo',
-      prioridade: 'media',
-    },
-    {
-      solicitanteId: franquiaMgUser,
-      franquiaId: franquiaMg!.id,
-      titulo: 'Material de marketing para Contagem',
-      descricao: 'Solicitamos banners atualizados para o evento no Instituto Saber Contagem.',
-      departamento: 'marketing',
-      prioridade: 'baixa',
-      status: 'concluido',
-      resolucao: 'Banners enviados por e-mail para a franquia.',
-      responsavelId: franqueadorUser,
-      resolvedAt: new Date(now.getTime() - 2 * 86_400_000),
-    },
-  ]);
+  // SAC tickets: two open, one answered; their deadlines in business time from now (issue 19).
+  const prazos = (prioridade: 'alta' | 'media' | 'baixa') => deadlines({ prioridade, inicio: now, pausaMs: 0 });
+  const seededTickets = await tx
+    .insert(sacTickets)
+    .values([
+      {
+        solicitanteId: microCampinasUser,
+        microFranquiaId: microCampinas!.id,
+        franquiaId: franquiaSp!.id,
+        titulo: 'Kits de divulgação atrasados',
+        descricao:
+          'Os kits premium do evento do Colégio Horizonte ainda não chegaram. Precisamos deles até a data de distribuição.',
+        departamento: 'logistica',
+        prioridade: 'alta',
+        ...prazos('alta'),
+      },
+      {
+        solicitanteId: franquiaSpUser,
+        franquiaId: franquiaSp!.id,
+        titulo: 'Acesso ao relatório de matrículas',
+        descricao: 'Gostaríamos de receber o relatório mensal de matrículas efetivadas por micro-franquia.',
+        departamento: 'administrativo',
+        prioridade: 'media',
+        ...prazos('media'),
+      },
+      {
+        solicitanteId: franquiaMgUser,
+        franquiaId: franquiaMg!.id,
+        titulo: 'Material de marketing para Contagem',
+        descricao: 'Solicitamos banners atualizados para o evento no Instituto Saber Contagem.',
+        departamento: 'marketing',
+        prioridade: 'baixa',
+        status: 'concluido',
+        resolucao: 'Banners enviados por e-mail para a franquia.',
+        responsavelId: franqueadorUser,
+        resolvedAt: new Date(now.getTime() - 2 * 86_400_000),
+        ...prazos('baixa'),
+        primeiraRespostaEm: new Date(now.getTime() - 2 * 86_400_000),
+      },
+    ])
+    .returning({ id: sacTickets.id, resolucao: sacTickets.resolucao });
+  // The answer is the conversation's first message, as 'Responder' posts it now.
+  const respondido = seededTickets.find((t) => t.resolucao !== null)!;
+  await tx.insert(sacMensagens).values({
+    ticketId: respondido.id,
+    autorId: franqueadorUser,
+    texto: respondido.resolucao!,
+    createdAt: new Date(now.getTime() - 2 * 86_400_000),
+  });
 
   // A titular's request (issue 18): the Costa family asked three days ago to correct a phone number.
   await tx.insert(lgpdPedidos).values({

@@ -56,11 +56,12 @@ export interface WithAccountConfig<Create, Update, P, Found extends RowWithAccou
   find: (db: Executor, actor: Actor, id: string) => Promise<Found | undefined>;
   toView: (row: Found) => View;
   /**
-   * 'Enviar convite': the set-password e-mail (auth's, as an aluno gets), sent after the commit. Passed in by
-   * each entity because auth itself depends on this module.
+   * 'Enviar convite': the set-password e-mail (auth's, as an aluno gets), queued as a job in the transaction
+   * that creates the account (ADR 028). Passed in by each entity because auth itself depends on this module.
    */
   invite: (
     app: FastifyInstance,
+    db: Executor,
     user: { id: string; email: string; nome: string | null; role: AccountValues['role'] },
   ) => Promise<void>;
 }
@@ -137,6 +138,10 @@ function operations<Create extends CreateInput, Update extends UpdateInput, P, F
           });
           const rowId = await config.insert(tx, input, { ...placement.row, userId });
           if (config.link) await updateAccount(tx, userId, config.link(rowId));
+          if (invited) {
+            const user = { id: userId, email: input.email, nome: account.nome ?? null, role: config.role };
+            await config.invite(app, tx, user);
+          }
           await audit(tx, {
             acao: acao('criar'),
             entidadeId: rowId,
@@ -146,10 +151,6 @@ function operations<Create extends CreateInput, Update extends UpdateInput, P, F
           return rowId;
         }),
       );
-      if (invited) {
-        const user = { id: userId, email: input.email, nome: account.nome ?? null, role: config.role };
-        app.background.run(() => config.invite(app, user));
-      }
       return view(app, actor, id);
     },
 

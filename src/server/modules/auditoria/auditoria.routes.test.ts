@@ -261,6 +261,7 @@ describe('audit_log', () => {
       payload: { email: novo, password: DEMO_PASSWORD },
     });
     expect(asked.statusCode, asked.body).toBe(202);
+    await ctx.app.background.drain(); // the e-mail is a job (issue 22)
     const mail = readOutbox(ctx.dataDir).find((m) => !earlier.has(m) && m.includes(novo))!;
     const confirmed = await ctx.app.inject({ url: confirmLinkFrom(mail) });
     expect(confirmed.statusCode, confirmed.body).toBe(200);

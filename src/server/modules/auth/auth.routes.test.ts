@@ -268,6 +268,33 @@ describe('password reset', () => {
     expect(response.json()).toEqual({ message: AUTH_MESSAGES.resetLinkInvalid });
   });
 
+  it('tells on opening whether a link still works: live, then used, then expired (issue 23)', async () => {
+    const estado = async (token: string) => {
+      const response = await ctx.app.inject({
+        url: `/api/auth/reset-password/estado?token=${encodeURIComponent(token)}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      return response.json();
+    };
+    await post('/api/auth/forgot-password', { email: 'cliente.valinhos@demo.com.br' });
+    const used = await tokenFromLatestEmail();
+    expect(await estado(used)).toEqual({ valido: true });
+    // Asking changes nothing: the link still sets the password, once.
+    expect(
+      (await post('/api/auth/reset-password', { token: used, newPassword: 'Nova-Senha-Forte-1' })).statusCode,
+    ).toBe(200);
+    expect(await estado(used)).toEqual({ valido: false });
+
+    await post('/api/auth/forgot-password', { email: 'cliente.valinhos@demo.com.br' });
+    const expired = await tokenFromLatestEmail();
+    ctx.clock.advance(61 * 60 * 1000);
+    expect(await estado(expired)).toEqual({ valido: false });
+    expect(await estado('bogus')).toEqual({ valido: false });
+    const empty = await ctx.app.inject({ url: '/api/auth/reset-password/estado?token=' });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('validates the new password with SPEC messages', async () => {
     const short = await post('/api/auth/reset-password', { token: 'x', newPassword: '123' });
     expect(short.statusCode).toBe(400);

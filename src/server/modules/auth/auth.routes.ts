@@ -6,6 +6,7 @@ import {
   emailChangeSchema,
   forgotPasswordSchema,
   loginSchema,
+  resetLinkQuerySchema,
   resetPasswordSchema,
 } from '../../../shared/schemas/auth';
 import { ipAndEmailKey } from '../../plugins/rate-limit';
@@ -15,6 +16,7 @@ import {
   confirmEmailChange,
   requestEmailChange,
   requestPasswordReset,
+  resetLinkIsLive,
   resetPassword,
 } from './auth.service';
 
@@ -95,6 +97,22 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request) => {
       await resetPassword(app, request.body.token, request.body.newPassword);
       return { message: AUTH_MESSAGES.resetSuccess };
+    },
+  );
+
+  // Issue 23: the reset screen asks on opening whether its link still works, instead of after the new password.
+  app.get(
+    '/api/auth/reset-password/estado',
+    {
+      schema: { querystring: resetLinkQuerySchema },
+      config: {
+        access: 'public',
+        rateLimit: { max: limits.loginMax, timeWindow: FIFTEEN_MINUTES, hook: 'preHandler' },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { valido: await resetLinkIsLive(app, request.query.token) };
     },
   );
 

@@ -26,8 +26,16 @@ import {
 } from './auth.repository';
 import { deleteUserSessions } from '../../plugins/sessions/sessions.repository';
 import { alteracoesDe, audit } from '../auditoria';
+import { enfileirarEmail } from '../../jobs';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** The aluno's first link, 'Definir senha' (issue 23): sent when the matrícula is made, read days later. */
+export const SET_PASSWORD_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Whether a reset link still works, so its screen says so on opening (issue 23). Consumes nothing. */
+export async function resetLinkIsLive(app: FastifyInstance, token: string): Promise<boolean> {
+  return isLiveResetToken(app.db, digest(token), app.clock.now());
+}
 
 /** Checks e-mail and password; answers the user or throws 401 (one message for both) or 403 (inactive). */
 export async function authenticate(
@@ -77,9 +85,11 @@ export async function requestPasswordReset(app: FastifyInstance, email: string):
     await audit(app.db, { ...pedido, detalhes: { email: email.trim().toLowerCase(), enviado: false } });
     return;
   }
-  const url = await issueResetLink(app, app.db, user.id, (tx) => audit(tx, { ...pedido, detalhes: { enviado: true } }));
-  const mail = passwordResetEmail(user.nome, url);
-  await app.mailer.send({ to: user.email, ...mail });
+  // The token, its audit row and the e-mail's job commit together: the link is never issued without being sent.
+  await issueResetLink(app, app.db, user.id, async (tx, url) => {
+    await audit(tx, { ...pedido, detalhes: { enviado: true } });
+    await enfileirarEmail(app, tx, { to: user.email, ...passwordResetEmail(user.nome, url) });
+  });
 }
 
 /** Also used when an aluno account is created: the same single-use link sets its first password. */
@@ -87,37 +97,49 @@ export async function issueResetLink(
   app: FastifyInstance,
   db: Executor,
   userId: string,
-  also?: (tx: Executor) => Promise<void>,
+  also?: (tx: Executor, url: string) => Promise<void>,
+  { ttlMs = RESET_TOKEN_TTL_MS, definir = false }: { ttlMs?: number; definir?: boolean } = {},
 ): Promise<string> {
   const token = newToken();
   const now = app.clock.now();
+  // A first password's link opens as 'Definir senha' (issue 23).
+  const url = `${app.config.appUrl}/reset-password?token=${encodeURIComponent(token)}${definir ? '&definir=1' : ''}`;
   await db.transaction(async (tx) => {
     await replaceResetToken(tx, {
       userId,
       tokenDigest: digest(token),
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      expiresAt: new Date(now.getTime() + ttlMs),
       now,
     });
-    await also?.(tx);
+    await also?.(tx, url);
   });
-  return `${app.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return url;
 }
 
+/** The aluno's set-password link, issued and queued in the transaction `db` (the matrícula's). */
 export async function sendSetPasswordEmail(
   app: FastifyInstance,
+  db: Executor,
   user: { id: string; email: string; nome: string | null },
 ) {
-  const url = await issueResetLink(app, app.db, user.id);
-  await app.mailer.send({ to: user.email, ...setPasswordEmail(user.nome, url) });
+  await issueResetLink(
+    app,
+    db,
+    user.id,
+    (tx, url) => enfileirarEmail(app, tx, { to: user.email, ...setPasswordEmail(user.nome, url) }),
+    { ttlMs: SET_PASSWORD_TOKEN_TTL_MS, definir: true },
+  );
 }
 
 /** 'Enviar convite': the set-password link of a new franquia, micro-franquia, cliente or vendedor account. */
 export async function sendInviteEmail(
   app: FastifyInstance,
+  db: Executor,
   user: { id: string; email: string; nome: string | null; role: Role },
 ) {
-  const url = await issueResetLink(app, app.db, user.id);
-  await app.mailer.send({ to: user.email, ...inviteEmail(user.nome, ROLE_LABELS[user.role], url) });
+  await issueResetLink(app, db, user.id, (tx, url) =>
+    enfileirarEmail(app, tx, { to: user.email, ...inviteEmail(user.nome, ROLE_LABELS[user.role], url) }),
+  );
 }
 
 /** Sets the new password and ends every session of that user, in one transaction. */
@@ -168,6 +190,7 @@ export async function requestEmailChange(
   await assertEmailFree(app.db, newEmail, user.id);
   const token = newToken();
   const now = app.clock.now();
+  const url = `${app.config.appUrl}/api/user/email/confirm?token=${encodeURIComponent(token)}`;
   await app.db.transaction(async (tx) => {
     await replaceResetToken(tx, {
       userId: user.id,
@@ -176,14 +199,13 @@ export async function requestEmailChange(
       now,
       newEmail,
     });
+    await enfileirarEmail(app, tx, { to: newEmail, ...emailChangeConfirmEmail(user.nome, url) });
     await audit(tx, {
       acao: 'usuario.email_solicitado',
       entidadeId: user.id,
       alteracoes: alteracoesDe({ email: user.email }, { email: newEmail }),
     });
   });
-  const url = `${app.config.appUrl}/api/user/email/confirm?token=${encodeURIComponent(token)}`;
-  await app.mailer.send({ to: newEmail, ...emailChangeConfirmEmail(user.nome, url) });
 }
 
 /** Applies a confirmed e-mail change; the old address gets a notice. Throws 400 for a dead link, 409 if taken. */
@@ -202,9 +224,9 @@ export async function confirmEmailChange(app: FastifyInstance, token: string): P
         ator: { id: user.id, role: user.role },
         alteracoes: alteracoesDe({ email: user.email }, { email: row.newEmail }),
       });
-      return { oldEmail: user.email, nome: user.nome };
+      await enfileirarEmail(app, tx, { to: user.email, ...emailChangedNotice(user.nome) });
+      return true;
     }),
   );
   if (!changed) throw new HttpError(400, AUTH_MESSAGES.emailChangeLinkInvalid);
-  await app.mailer.send({ to: changed.oldEmail, ...emailChangedNotice(changed.nome) });
 }

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Evento, EventoCurso } from '../../../shared/schemas/evento';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Evento, EventoCurso, EventoSortKey } from '../../../shared/schemas/evento';
+import type { ListSortValue } from '../../../shared/schemas/list-query';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, eventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
@@ -85,12 +87,40 @@ async function cursosOf(db: Executor, eventoIds: string[]): Promise<Map<string, 
 
 export interface EventoListFilter {
   q?: string;
+  sort?: ListSortValue<EventoSortKey>;
   limit: number;
   offset: number;
   now?: Date;
 }
 
-/** A page of the events the actor may read, newest first, with their courses; and the number matching. */
+const EVENTO_SORT_COLUMNS: Record<Exclude<EventoSortKey, 'proximos'>, AnyPgColumn> = {
+  dataEvento: eventos.dataEvento,
+  nomeEscola: eventos.nomeEscola,
+  status: eventos.status,
+};
+
+/**
+ * The list's order (issue 23): newest first without a sort (DESIGN §4.3), the chosen column, or 'proximos' -- the
+ * upcoming events first (today's, then the nearest), then the past ones, most recent first. The id breaks ties.
+ */
+function eventoOrder(sort: ListSortValue<EventoSortKey> | undefined, today: string): SQL[] {
+  if (!sort) return [desc(eventos.createdAt), desc(eventos.id)];
+  if (sort.key !== 'proximos') {
+    const column = EVENTO_SORT_COLUMNS[sort.key];
+    const by = sort.direction === 'desc' ? desc : asc;
+    return [by(column), by(eventos.dataEvento), asc(eventos.id)];
+  }
+  const past = sql`(${eventos.dataEvento} < ${today})`;
+  return [
+    asc(past),
+    sql`case when ${past} then null else ${eventos.dataEvento} end asc nulls last`,
+    desc(eventos.dataEvento),
+    desc(eventos.createdAt),
+    asc(eventos.id),
+  ];
+}
+
+/** A page of the events the actor may read (upcoming first, or in the chosen order), with their courses; and the number matching. */
 export async function listEventos(db: Executor, actor: Actor, filter: EventoListFilter) {
   const where = and(
     eventosVisibleTo(actor),
@@ -102,7 +132,7 @@ export async function listEventos(db: Executor, actor: Actor, filter: EventoList
       .from(eventos)
       .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
       .where(where)
-      .orderBy(desc(eventos.createdAt), desc(eventos.id))
+      .orderBy(...eventoOrder(filter.sort, todayInBrazil(filter.now ?? new Date())))
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ value: count() }).from(eventos).where(where),

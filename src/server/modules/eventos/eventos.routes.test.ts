@@ -4,6 +4,7 @@ import { EVENTO_MESSAGES, type Evento } from '../../../shared/schemas/evento';
 import { clientes, cursos, eventos, eventosCursos, microFranquias } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
+import { todayInBrazil } from '../funnel';
 
 let ctx: TestContext;
 /** A franquia of the other branch (Minas Gerais). */
@@ -94,6 +95,31 @@ describe('GET /api/eventos', () => {
     const paged = await as(ctx.app, 'franqueador').get('/api/eventos?q=sp&pageSize=1');
     expect(paged.headers['x-total-count']).toBe('3');
     expect(paged.json()).toHaveLength(1);
+  });
+
+  it("sorts by the whitelisted columns, and the screen's order puts the upcoming events first (issue 23)", async () => {
+    const franqueador = as(ctx.app, 'franqueador');
+    const today = todayInBrazil(new Date());
+    const proximos = (await franqueador.get('/api/eventos?sort=proximos&pageSize=100')).json() as Evento[];
+    const datas = proximos.map((e) => e.dataEvento);
+    const upcoming = datas.filter((d) => d >= today);
+    const past = datas.filter((d) => d < today);
+    expect(upcoming.length).toBeGreaterThan(0);
+    expect(past.length).toBeGreaterThan(0);
+    expect(datas).toEqual([...[...upcoming].sort(), ...[...past].sort().reverse()]);
+
+    const byDate = ((await franqueador.get('/api/eventos?sort=-dataEvento')).json() as Evento[]).map(
+      (e) => e.dataEvento,
+    );
+    expect(byDate).toEqual([...byDate].sort().reverse());
+    const byName = ((await franqueador.get('/api/eventos?sort=nomeEscola')).json() as Evento[]).map(
+      (e) => e.nomeEscola,
+    );
+    expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
+
+    const refused = await franqueador.get('/api/eventos?sort=senha');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Ordenação inválida');
   });
 
   it('answers 403 to an aluno and 401 without a session', async () => {

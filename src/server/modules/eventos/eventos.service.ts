@@ -101,7 +101,7 @@ export async function updateEventoById(
   id: string,
   body: EventoUpdateInput,
 ): Promise<void> {
-  const sendMails = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     const current = await lockEventoRow(tx, actor, id);
     if (!current) throw notFound(EVENTO_MESSAGES.notFound);
     const antes = await findEvento(tx, actor, id);
@@ -115,7 +115,7 @@ export async function updateEventoById(
     const { status: _status, ...rest } = body;
     await updateEvento(tx, id, { ...values(rest, owner), status });
     // More seats (or none) move the waiting list into them, first come first served.
-    const promoted = await promoteWaitingList(app, tx, id);
+    await promoteWaitingList(app, tx, id);
     await replaceEventoCursos(tx, id, body.cursoIds);
     // Read with the actor's scope: an event moved out of it is recorded with what it became, as far as it sees.
     await audit(tx, {
@@ -123,7 +123,5 @@ export async function updateEventoById(
       entidadeId: id,
       alteracoes: alteracoesDe(antes, await findEvento(tx, actor, id)),
     });
-    return promoted;
   });
-  sendMails();
 }

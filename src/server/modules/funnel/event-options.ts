@@ -1,12 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { FunnelEvento } from '../../../shared/schemas/funnel';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FunnelEvento, FunnelEventoOptionsQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { funnelEventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { eventos } from '../../db/schema';
-
-/** At most this many events in the filter's options (newest first). */
-const EVENT_OPTIONS_LIMIT = 500;
+import { pageWindow, searchAny } from '../../lib/pagination';
 
 export const eventoSelection = {
   id: eventos.id,
@@ -16,14 +14,35 @@ export const eventoSelection = {
   dataEvento: eventos.dataEvento,
 };
 
-/** The events the funnel filter offers the caller (its scope), newest event first. */
-export async function listFunnelEventos(db: Executor, actor: Actor): Promise<FunnelEvento[]> {
-  return db
-    .select(eventoSelection)
-    .from(eventos)
-    .where(funnelEventosVisibleTo(actor))
-    .orderBy(desc(eventos.dataEvento), desc(eventos.createdAt), desc(eventos.id))
-    .limit(EVENT_OPTIONS_LIMIT);
+/** The event's date as the screens write it (DD/MM/YYYY), so '15/03' or '15/03/2026' finds it. */
+const dataEventoText = sql`to_char(${eventos.dataEvento}, 'DD/MM/YYYY')`;
+
+/**
+ * The events the funnel filter offers the caller (its scope, issue 21): a page of those whose school, city, state
+ * or date contains `q`, newest event first, and how many match; `id` narrows to that one event.
+ */
+export async function listFunnelEventos(
+  db: Executor,
+  actor: Actor,
+  query: FunnelEventoOptionsQuery,
+): Promise<{ items: FunnelEvento[]; total: number }> {
+  const where = and(
+    funnelEventosVisibleTo(actor),
+    query.id ? eq(eventos.id, query.id) : undefined,
+    searchAny(query.q, [eventos.nomeEscola, eventos.cidade, eventos.estado, dataEventoText]),
+  ) as SQL;
+  const { limit, offset } = pageWindow(query);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(eventoSelection)
+      .from(eventos)
+      .where(where)
+      .orderBy(desc(eventos.dataEvento), desc(eventos.createdAt), desc(eventos.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(eventos).where(where),
+  ]);
+  return { items, total: Number(total?.value ?? 0) };
 }
 
 /** The event named in an export's file name, when it is in the caller's scope. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { enfileirarEmail } from '../../jobs';
 import {
   INSCRICAO_MESSAGES,
   primeiroNome,
@@ -43,17 +44,18 @@ export async function issueVoucher(db: Executor, leadId: string, dataEvento: str
   return token;
 }
 
-/** The voucher's e-mail, sent after the answer (and so after the commit that made the voucher). */
-export function sendVoucherMail(
+/** The voucher's e-mail, queued as a job in the transaction that made the voucher (ADR 028). */
+export async function sendVoucherMail(
   app: FastifyInstance,
+  tx: Executor,
   kind: VoucherMailKind,
   to: string,
   nomeAluno: string,
   evento: EventoDoVoucher,
   token: string,
-): void {
+): Promise<void> {
   const mail = voucherEmail(kind, primeiroNome(nomeAluno), evento, voucherUrl(app, token), app.clock.now());
-  app.background.run(() => app.mailer.send({ to, ...mail }));
+  await enfileirarEmail(app, tx, { to, ...mail });
 }
 
 /** GET /api/public/voucher/:token: the first name and the event, nothing else of the family. */
@@ -78,20 +80,18 @@ export async function cancelVoucher(app: FastifyInstance, token: string): Promis
   const now = app.clock.now();
   const found = await findVoucher(app.db, digest(token), now);
   if (!found) throw notFound(INSCRICAO_MESSAGES.voucherNaoEncontrado);
-  const promoted = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     const evento = await lockEventoForSeats(tx, found.evento.id);
     const cancelled = await cancelLead(tx, found.leadId, now);
     if (!cancelled) throw conflict(INSCRICAO_MESSAGES.jaCancelada);
-    if (cancelled.listaEspera || !evento) return null;
-    if (evento.vagas !== null && (await countSeated(tx, evento.id)) >= evento.vagas) return null;
+    if (cancelled.listaEspera || !evento) return;
+    if (evento.vagas !== null && (await countSeated(tx, evento.id)) >= evento.vagas) return;
     const next = await firstOnWaitingList(tx, evento.id);
-    if (!next) return null;
+    if (!next) return;
     await takeSeat(tx, next.id);
-    return { ...next, token: await issueVoucher(tx, next.id, evento.dataEvento) };
+    const token = await issueVoucher(tx, next.id, evento.dataEvento);
+    await sendVoucherMail(app, tx, 'promovida', next.email, next.nomeAluno, found.evento, token);
   });
-  if (promoted) {
-    sendVoucherMail(app, 'promovida', promoted.email, promoted.nomeAluno, found.evento, promoted.token);
-  }
   return { message: INSCRICAO_MESSAGES.cancelada };
 }
 
@@ -147,20 +147,17 @@ export async function registrarPresenca(
 
 /**
  * After an event's seats change (PUT /api/eventos/:id, in its transaction): the waiting list takes the seats
- * now free, first come first served, each family e-mailed a voucher after the commit.
+ * now free, first come first served, each family's voucher e-mail queued in that transaction.
  */
-export async function promoteWaitingList(app: FastifyInstance, tx: Executor, eventoId: string): Promise<() => void> {
+export async function promoteWaitingList(app: FastifyInstance, tx: Executor, eventoId: string): Promise<void> {
   const evento = await lockEventoForSeats(tx, eventoId);
-  const mails: (() => void)[] = [];
-  if (!evento) return () => {};
+  if (!evento) return;
   const livres = evento.vagas === null ? Infinity : evento.vagas - (await countSeated(tx, eventoId));
   for (let i = 0; i < livres; i++) {
     const next = await firstOnWaitingList(tx, eventoId);
     if (!next) break;
     await takeSeat(tx, next.id);
     const token = await issueVoucher(tx, next.id, evento.dataEvento);
-    mails.push(() => sendVoucherMail(app, 'promovida', next.email, next.nomeAluno, evento, token));
+    await sendVoucherMail(app, tx, 'promovida', next.email, next.nomeAluno, evento, token);
   }
-  // The caller sends them once its transaction has committed.
-  return () => mails.forEach((send) => send());
 }

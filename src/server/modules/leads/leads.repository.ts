@@ -112,7 +112,7 @@ export async function listLeads(db: Executor, actor: Actor, query: LeadsListQuer
     createdAt: leads.createdAt,
     counter: 'leads' as const,
   };
-  const { items, total } = await listFunnelPage(
+  const { items, total, exact } = await listFunnelPage(
     db,
     actor,
     source,
@@ -130,6 +130,7 @@ export async function listLeads(db: Executor, actor: Actor, query: LeadsListQuer
       responsavel: toResponsavel(responsavelId, nome),
     })),
     total,
+    exact,
   };
 }
 

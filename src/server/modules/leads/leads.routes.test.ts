@@ -148,6 +148,57 @@ describe('GET /api/leads/resumo and /api/leads/eventos', () => {
     const aluno = (await as(ctx.app, 'aluno').get('/api/leads/eventos')).json() as FunnelEvento[];
     expect(aluno.map((e) => e.id)).toEqual([horizonte.id]);
   });
+
+  it('searches the events in scope by school, city or date, 20 at a time, with the total (issue 21)', async () => {
+    const all = (await as(ctx.app, 'franqueador').get('/api/leads/eventos')).json() as FunnelEvento[];
+    const [dia, mes, ano] = [
+      horizonte.dataEvento.slice(8, 10),
+      horizonte.dataEvento.slice(5, 7),
+      horizonte.dataEvento.slice(0, 4),
+    ];
+
+    // Part of the school's name, without its accents or case.
+    const escola = await as(ctx.app, 'franqueador').get('/api/leads/eventos?q=horizon&pageSize=20');
+    expect(escola.statusCode).toBe(200);
+    const escolaItems = escola.json() as FunnelEvento[];
+    expect(escolaItems.length).toBeGreaterThan(0);
+    expect(escolaItems.every((e) => e.nomeEscola === 'Colégio Horizonte')).toBe(true);
+    expect(escola.headers['x-total-count']).toBe(String(escolaItems.length));
+
+    const cidade = all[0]!.cidade;
+    const porCidade = (
+      await as(ctx.app, 'franqueador').get(`/api/leads/eventos?q=${encodeURIComponent(cidade.toLowerCase())}`)
+    ).json() as FunnelEvento[];
+    expect(porCidade.map((e) => e.id)).toEqual(all.filter((e) => e.cidade === cidade).map((e) => e.id));
+
+    const porData = (
+      await as(ctx.app, 'franqueador').get(`/api/leads/eventos?q=${dia}/${mes}/${ano}`)
+    ).json() as FunnelEvento[];
+    expect(porData.map((e) => e.id)).toContain(horizonte.id);
+    expect(porData.every((e) => e.dataEvento === horizonte.dataEvento)).toBe(true);
+
+    // One at a time: the pages add up to every event, and the header counts them all.
+    const first = await as(ctx.app, 'franqueador').get('/api/leads/eventos?pageSize=1&page=1');
+    expect(first.json()).toHaveLength(1);
+    expect(first.headers['x-total-count']).toBe(String(all.length));
+    const second = (
+      await as(ctx.app, 'franqueador').get('/api/leads/eventos?pageSize=1&page=2')
+    ).json() as FunnelEvento[];
+    expect(second[0]!.id).toBe(all[1]!.id);
+
+    // `id` answers the one event a link selected, only within scope.
+    const outro = all.find((e) => e.nomeEscola !== 'Colégio Horizonte')!;
+    expect(
+      ((await as(ctx.app, 'franqueador').get(`/api/leads/eventos?id=${outro.id}`)).json() as FunnelEvento[]).map(
+        (e) => e.id,
+      ),
+    ).toEqual([outro.id]);
+    expect((await as(ctx.app, 'cliente').get(`/api/leads/eventos?id=${outro.id}`)).json()).toEqual([]);
+    expect(
+      (await as(ctx.app, 'cliente').get('/api/leads/eventos?q=' + encodeURIComponent(outro.nomeEscola))).json(),
+    ).toEqual([]);
+    expect((await as(ctx.app, 'franqueador').get('/api/leads/eventos?id=x')).statusCode).toBe(400);
+  });
 });
 
 describe('GET /api/leads/export.csv', () => {

@@ -5,6 +5,7 @@ import {
   CSV_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
+  funnelEventoOptionsQuerySchema,
   leadsExportQuerySchema,
   leadsListQuerySchema,
 } from '../../../shared/schemas/funnel';
@@ -36,8 +37,8 @@ export async function leadsRoutes(fastify: FastifyInstance) {
     '/api/leads',
     { schema: { querystring: leadsListQuerySchema }, config: { access: rolesFor('leads.ler') } },
     async (request, reply) => {
-      const { items, total } = await listLeads(app.db, request.actor!, request.query, clockAt(app.clock.now()));
-      setTotalCount(reply, total);
+      const { items, total, exact } = await listLeads(app.db, request.actor!, request.query, clockAt(app.clock.now()));
+      setTotalCount(reply, total, exact);
       return items;
     },
   );
@@ -80,8 +81,15 @@ export async function leadsRoutes(fastify: FastifyInstance) {
   );
 
   // The event filter's options on all four screens (the aluno's Matrículas screen too).
-  app.get('/api/leads/eventos', { config: { access: rolesFor('leads.eventos') } }, async (request) =>
-    listFunnelEventos(app.db, request.actor!),
+  // Searched by the server, 20 at a time from the combobox (issue 21), so every event in scope is reachable.
+  app.get(
+    '/api/leads/eventos',
+    { schema: { querystring: funnelEventoOptionsQuerySchema }, config: { access: rolesFor('leads.eventos') } },
+    async (request, reply) => {
+      const { items, total } = await listFunnelEventos(app.db, request.actor!, request.query);
+      setTotalCount(reply, total);
+      return items;
+    },
   );
 
   // The follow-up of one lead (issue 16).

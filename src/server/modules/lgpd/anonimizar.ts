@@ -39,27 +39,41 @@ const uuidArray = (ids: string[]): SQL =>
     : sql`'{}'::uuid[]`;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const affected = (result: unknown) => rowsOf<unknown>(result).length;
 
-/** The personal values about to go: what free texts (notes, a request's detail) are scrubbed of. */
-async function valoresAntigos(db: Executor, ids: RegistroIds): Promise<string[]> {
+/**
+ * What an anonymisation reads before it writes, in one round trip: the personal values about to go (what free
+ * texts are scrubbed of), the lead's history and the titular's requests (the free texts themselves).
+ */
+async function leitura(db: Executor, ids: RegistroIds) {
   const result = await db.execute(sql`
-    select distinct v from (
-      select unnest(array[nome_aluno, nome_responsavel, email, telefone]) as v from leads
-        where id in ${uuidList(ids.leads)}
-      union all select unnest(array[nome, nome_aluno, nome_responsavel, email, telefone, cpf_aluno, cpf_responsavel])
-        from pre_matriculas where id in ${uuidList(ids.preMatriculas)}
-      union all select unnest(array[nome, email, telefone]) from matriculas where id in ${uuidList(ids.matriculas)}
-      union all select unnest(array[nome_aluno, nome_responsavel, email, telefone, cpf_responsavel])
-        from pre_matricula_conflitos where id in ${uuidList(ids.conflitos)}
-      union all select unnest(array[nome, email, telefone, cpf, endereco]) from users
-        where id in ${uuidList(ids.contas)}
-    ) x where v is not null and length(v) >= 3 and v <> ${NOME_ANONIMIZADO}`);
-  const values = rowsOf<{ v: string }>(result).map((r) => r.v);
+    with antigos as (
+      select distinct v from (
+        select unnest(array[nome_aluno, nome_responsavel, email, telefone]) as v from leads
+          where id in ${uuidList(ids.leads)}
+        union all select unnest(array[nome, nome_aluno, nome_responsavel, email, telefone, cpf_aluno, cpf_responsavel])
+          from pre_matriculas where id in ${uuidList(ids.preMatriculas)}
+        union all select unnest(array[nome, email, telefone]) from matriculas where id in ${uuidList(ids.matriculas)}
+        union all select unnest(array[nome_aluno, nome_responsavel, email, telefone, cpf_responsavel])
+          from pre_matricula_conflitos where id in ${uuidList(ids.conflitos)}
+        union all select unnest(array[nome, email, telefone, cpf, endereco]) from users
+          where id in ${uuidList(ids.contas)}
+      ) x where v is not null and length(v) >= 3 and v <> ${NOME_ANONIMIZADO})
+    select 'valor' as k, null::uuid as id, v as a, null::text as b from antigos
+    union all select 'historico', id, tipo::text, dados::text from lead_historico where lead_id in ${uuidList(ids.leads)}
+    union all select 'pedido', id, detalhe, resposta from lgpd_pedidos
+      where lower(email) in (select lower(v) from antigos where v like '%@%')`);
+  const rows = rowsOf<{ k: 'valor' | 'historico' | 'pedido'; id: string | null; a: string | null; b: string | null }>(
+    result,
+  );
+  const values = rows.filter((r) => r.k === 'valor').map((r) => r.a!);
   // Digits are stored bare; a note may have them as typed.
   const typed = values.flatMap((v) => (/^\d{10,11}$/.test(v) ? [formatPhone(v), formatCpf(v)] : []));
-  // Longest first, so a full name goes before a part of it.
-  return [...new Set([...values, ...typed])].sort((a, b) => b.length - a.length);
+  return {
+    // Longest first, so a full name goes before a part of it.
+    antigos: [...new Set([...values, ...typed])].sort((a, b) => b.length - a.length),
+    historico: rows.filter((r) => r.k === 'historico').map((r) => ({ id: r.id!, tipo: r.a!, dados: r.b! })),
+    pedidos: rows.filter((r) => r.k === 'pedido').map((r) => ({ id: r.id!, detalhe: r.a, resposta: r.b })),
+  };
 }
 
 /** A JSON text with each value replaced, as JSON escapes it. */
@@ -73,80 +87,98 @@ function scrub(text: string, values: string[]): string {
   return out;
 }
 
+const values = (rows: SQL[]) => sql.join(rows, sql`, `);
+
+/**
+ * Reads once, scrubs the free texts here, then writes every table in one statement (data-modifying CTEs: each
+ * table once, none reading another's changes). Three round trips in all, whatever the titular holds.
+ */
 export async function anonimizar(db: Executor, ids: RegistroIds, now: Date): Promise<Anonimizados> {
   const em = sql`${now.toISOString()}::timestamptz`;
-  const antigos = await valoresAntigos(db, ids);
+  const { antigos, historico, pedidos } = await leitura(db, ids);
   const emails = antigos.filter((v) => v.includes('@')).map((v) => v.toLowerCase());
 
-  // Free texts first, while the values are still known: the lead's history and the titular's requests.
-  const historico = rowsOf<{ id: string; tipo: string; dados: unknown }>(
-    await db.execute(
-      sql`select id, tipo::text as tipo, dados from lead_historico where lead_id in ${uuidList(ids.leads)}`,
-    ),
-  );
-  for (const h of historico) {
-    const before = JSON.stringify(h.dados);
+  const ctes: SQL[] = [];
+  const historicoNovo = historico.flatMap((h) => {
     const after =
       h.tipo === 'reinscricao'
         ? JSON.stringify({ nomeResponsavel: NOME_ANONIMIZADO, telefone: null })
-        : scrub(before, antigos);
-    if (after !== before) {
-      await db.execute(sql`update lead_historico set dados = ${after}::jsonb where id = ${h.id}::uuid`);
-    }
+        : scrub(h.dados, antigos);
+    return after === h.dados ? [] : [sql`(${h.id}::uuid, ${after}::text)`];
+  });
+  if (historicoNovo.length) {
+    ctes.push(sql`h as (update lead_historico t set dados = v.dados::jsonb
+      from (values ${values(historicoNovo)}) as v(id, dados) where t.id = v.id)`);
+  }
+  if (pedidos.length) {
+    const limpa = (t: string | null) => (t === null ? null : (JSON.parse(scrub(JSON.stringify(t), antigos)) as string));
+    const novos = pedidos.map((p) => sql`(${p.id}::uuid, ${limpa(p.detalhe)}::text, ${limpa(p.resposta)}::text)`);
+    ctes.push(sql`pe as (update lgpd_pedidos t set email = ${ANON_EMAIL}, detalhe = v.detalhe, resposta = v.resposta
+      from (values ${values(novos)}) as v(id, detalhe, resposta) where t.id = v.id)`);
   }
   if (emails.length) {
-    const pedidos = rowsOf<{ id: string; detalhe: string | null; resposta: string | null }>(
-      await db.execute(sql`select id, detalhe, resposta from lgpd_pedidos
-        where lower(email) in (${sql.join(
-          emails.map((e) => sql`${e}`),
-          sql`, `,
-        )})`),
+    ctes.push(sql`tt as (delete from titular_tokens where lower(email) in (${values(emails.map((e) => sql`${e}`))}))`);
+    // Issue 22 (ADR 028): an e-mail to the titular not yet delivered is dropped (cancelled), and an undelivered
+    // webhook's body loses the titular's values, as the lead's history does.
+    const lista = sql.join(
+      emails.map((e) => sql`${e}`),
+      sql`, `,
     );
-    for (const p of pedidos) {
-      const limpa = (t: string | null) =>
-        t === null ? null : (JSON.parse(scrub(JSON.stringify(t), antigos)) as string);
-      await db.execute(sql`update lgpd_pedidos set email = ${ANON_EMAIL}, detalhe = ${limpa(p.detalhe)},
-        resposta = ${limpa(p.resposta)} where id = ${p.id}::uuid`);
+    await db.execute(sql`update jobs set payload = null, ultimo_erro = 'Titular anonimizado (LGPD).',
+        status = case when status = 'executando' then status else 'cancelado' end
+      where tipo = 'email' and payload is not null and lower(payload->>'to') in (${lista})`);
+    const webhooks = rowsOf<{ id: string; payload: unknown }>(
+      await db.execute(sql`select id, payload from jobs where tipo = 'webhook' and payload is not null
+        and exists (select 1 from unnest(array[${lista}]) e where strpos(lower(payload::text), e) > 0)`),
+    );
+    for (const w of webhooks) {
+      await db.execute(
+        sql`update jobs set payload = ${scrub(JSON.stringify(w.payload), antigos)}::jsonb where id = ${w.id}::uuid`,
+      );
     }
-    await db.execute(sql`delete from titular_tokens
-      where lower(email) in (${sql.join(
-        emails.map((e) => sql`${e}`),
-        sql`, `,
-      )})`);
   }
-
-  const leadsResult = await db.execute(sql`update leads set nome_aluno = ${NOME_ANONIMIZADO},
+  ctes.push(sql`l as (update leads set nome_aluno = ${NOME_ANONIMIZADO},
       nome_responsavel = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL}, telefone = null, anonimizado_em = ${em}
-    where id in ${uuidList(ids.leads)} and anonimizado_em is null returning id`);
-  const preResult = await db.execute(sql`update pre_matriculas set nome = ${NOME_ANONIMIZADO},
+    where id in ${uuidList(ids.leads)} and anonimizado_em is null returning id)`);
+  ctes.push(sql`p as (update pre_matriculas set nome = ${NOME_ANONIMIZADO},
       nome_aluno = ${NOME_ANONIMIZADO}, nome_responsavel = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL}, telefone = null,
       cpf_aluno = null, cpf_responsavel = null, anonimizado_em = ${em}, updated_at = ${em}
-    where id in ${uuidList(ids.preMatriculas)} and anonimizado_em is null returning id`);
-  const matResult = await db.execute(sql`update matriculas set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
+    where id in ${uuidList(ids.preMatriculas)} and anonimizado_em is null returning id)`);
+  ctes.push(sql`m as (update matriculas set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
       telefone = null, anonimizado_em = ${em}
-    where id in ${uuidList(ids.matriculas)} and anonimizado_em is null returning id`);
-  await db.execute(sql`update pre_matricula_conflitos set nome_aluno = ${NOME_ANONIMIZADO},
-      nome_responsavel = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL}, telefone = null, cpf_responsavel = null
-    where id in ${uuidList(ids.conflitos)} and cpf_responsavel is not null`);
-  const contasResult = await db.execute(sql`update users set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
+    where id in ${uuidList(ids.matriculas)} and anonimizado_em is null returning id)`);
+  if (ids.conflitos.length) {
+    ctes.push(sql`c as (update pre_matricula_conflitos set nome_aluno = ${NOME_ANONIMIZADO},
+        nome_responsavel = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL}, telefone = null, cpf_responsavel = null
+      where id in ${uuidList(ids.conflitos)} and cpf_responsavel is not null)`);
+  }
+  ctes.push(sql`u as (update users set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
       cpf = null, telefone = null, data_nascimento = null, endereco = null, is_active = false, updated_at = ${em}
-    where id in ${uuidList(ids.contas)} and role = 'aluno' and email not like 'anonimo+%@invalid' returning id`);
+    where id in ${uuidList(ids.contas)} and role = 'aluno' and email not like 'anonimo+%@invalid' returning id)`);
   if (ids.contas.length) {
-    await db.execute(sql`update alunos set is_active = false where user_id in ${uuidList(ids.contas)}`);
-    await db.execute(sql`delete from sessions where user_id in ${uuidList(ids.contas)}`);
-    await db.execute(sql`delete from password_reset_tokens where user_id in ${uuidList(ids.contas)}`);
+    ctes.push(sql`a as (update alunos set is_active = false where user_id in ${uuidList(ids.contas)})`);
+    ctes.push(sql`s as (delete from sessions where user_id in ${uuidList(ids.contas)})`);
+    ctes.push(sql`r as (delete from password_reset_tokens where user_id in ${uuidList(ids.contas)})`);
   }
-  await db.execute(sql`update consentimentos set ip = null, user_agent = null
-    where (lead_id in ${uuidList(ids.leads)} or pre_matricula_id in ${uuidList(ids.preMatriculas)})
-      and (ip is not null or user_agent is not null)`);
+  if (ids.leads.length || ids.preMatriculas.length) {
+    ctes.push(sql`k as (update consentimentos set ip = null, user_agent = null
+      where (lead_id in ${uuidList(ids.leads)} or pre_matricula_id in ${uuidList(ids.preMatriculas)})
+        and (ip is not null or user_agent is not null))`);
+  }
   const registros = [...ids.leads, ...ids.preMatriculas, ...ids.matriculas];
-  if (registros.length || ids.contas.length) {
-    await db.execute(sql`select audit_log_anonimizar(${uuidArray(registros)}, ${uuidArray(ids.contas)})`);
-  }
+  const trilha =
+    registros.length || ids.contas.length
+      ? sql`, audit_log_anonimizar(${uuidArray(registros)}, ${uuidArray(ids.contas)}) as trilha`
+      : sql``;
+  const [counts] = rowsOf<{ leads: number; pre: number; mat: number; contas: number }>(
+    await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+      select (select count(*) from l)::int as leads, (select count(*) from p)::int as pre,
+        (select count(*) from m)::int as mat, (select count(*) from u)::int as contas ${trilha}`),
+  );
   return {
-    leads: affected(leadsResult),
-    preMatriculas: affected(preResult),
-    matriculas: affected(matResult),
-    contas: affected(contasResult),
+    leads: Number(counts!.leads),
+    preMatriculas: Number(counts!.pre),
+    matriculas: Number(counts!.mat),
+    contas: Number(counts!.contas),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { enfileirarEmail } from '../../jobs';
 import { sql } from 'drizzle-orm';
 import {
   buscaDoTexto,
@@ -45,11 +46,14 @@ export async function solicitarAcesso(app: FastifyInstance, email: string): Prom
   if (!(await emailExiste(app.db, email))) return;
   const token = newToken();
   const now = app.clock.now();
-  await app.db.execute(sql`insert into titular_tokens (token, email, expires_at, created_at)
-    values (${digest(token)}, ${email.toLowerCase()}, ${new Date(now.getTime() + TITULAR_TOKEN_HORAS * HOUR_MS).toISOString()}::timestamptz,
-      ${now.toISOString()}::timestamptz)`);
   const url = `${app.config.appUrl}/meus-dados?token=${encodeURIComponent(token)}`;
-  await app.mailer.send({ to: email, ...titularLinkEmail(url) });
+  // The token and its e-mail's job commit together (ADR 028).
+  await app.db.transaction(async (tx) => {
+    await tx.execute(sql`insert into titular_tokens (token, email, expires_at, created_at)
+      values (${digest(token)}, ${email.toLowerCase()}, ${new Date(now.getTime() + TITULAR_TOKEN_HORAS * HOUR_MS).toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz)`);
+    await enfileirarEmail(app, tx, { to: email, ...titularLinkEmail(url) });
+  });
 }
 
 interface TokenRow {
@@ -142,7 +146,7 @@ export async function abrirPedido(
 ): Promise<{ message: string; pedidos: PedidoView[] }> {
   const now = app.clock.now();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
-  const { email, pedidos } = await app.db.transaction(async (tx) => {
+  const { pedidos } = await app.db.transaction(async (tx) => {
     const token = await emailDoToken(tx, input.token, now, true);
     const ramos = await ramosDoEmail(tx, token.email);
     if (ramos.length === 0) throw badRequest(LGPD_MESSAGES.semRegistros);
@@ -163,11 +167,16 @@ export async function abrirPedido(
       await audit(tx, { acao: 'lgpd_pedido.abrir', entidadeId: row!.id, ator: null, detalhes: { tipo: input.tipo } });
     }
     if (revogacao) await revogarConsentimento(tx, token.email, now);
+    const protocolos = created.map((p) => protocoloDe(p.id));
+    await enfileirarEmail(
+      app,
+      tx,
+      { to: token.email, ...pedidoRegistradoEmail(input.tipo, protocolos, revogacao) },
+      { franqueadorId: ramos[0]!.franqueadorId },
+    );
     return { email: token.email, pedidos: created };
   });
-  const protocolos = pedidos.map((p) => protocoloDe(p.id));
   const revogacao = input.tipo === 'revogacao';
-  app.background.run(() => app.mailer.send({ to: email, ...pedidoRegistradoEmail(input.tipo, protocolos, revogacao) }));
   return {
     message: revogacao ? LGPD_MESSAGES.revogacaoRegistrada : LGPD_MESSAGES.pedidoRegistrado,
     pedidos: pedidos.map((row) => {
@@ -269,13 +278,12 @@ export async function atualizarPedido(app: FastifyInstance, actor: Actor, id: st
       entidadeId: id,
       alteracoes: { status: [row.status, patch.status] },
     });
+    if (final) {
+      const mail = pedidoRespondidoEmail(row.tipo, protocoloDe(row.id), updated!.status, updated!.resposta);
+      await enfileirarEmail(app, tx, { to: row.email, ...mail }, { franqueadorId: row.franqueador_id });
+    }
     return { before: row, updated: updated!, final };
   });
-  if (result.final) {
-    const { before, updated } = result;
-    const mail = pedidoRespondidoEmail(before.tipo, protocoloDe(before.id), updated.status, updated.resposta);
-    app.background.run(() => app.mailer.send({ to: before.email, ...mail }));
-  }
   const [franquia] = result.updated.franquia_id
     ? rowsOf<{ nome: string }>(
         await app.db.execute(
@@ -295,11 +303,11 @@ export async function buscarTitular(db: Executor, actor: Actor, q: string): Prom
   const alcance = alcanceDe(actor);
   const busca = buscaDoTexto(q);
   if (!busca) throw badRequest(LGPD_MESSAGES.buscaCurta);
-  return db.transaction(async (tx) => {
-    const registros = await findRegistros(tx, busca, alcance);
-    await audit(tx, { acao: 'titular.consultar', detalhes: { por: tipoDaBusca(busca), registros: registros.length } });
-    return { registros };
-  });
+  // A read and its audit row: no transaction needed (nothing to roll back), so two round trips, not four. The
+  // answer leaves only once the audit row is written.
+  const registros = await findRegistros(db, busca, alcance);
+  await audit(db, { acao: 'titular.consultar', detalhes: { por: tipoDaBusca(busca), registros: registros.length } });
+  return { registros };
 }
 
 /** GET /api/lgpd/titulares/export.json?q= : the same records as a file, audited. */
@@ -307,11 +315,9 @@ export async function exportarTitular(db: Executor, actor: Actor, q: string, now
   const alcance = alcanceDe(actor);
   const busca = buscaDoTexto(q);
   if (!busca) throw badRequest(LGPD_MESSAGES.buscaCurta);
-  return db.transaction(async (tx) => {
-    const registros = await findRegistros(tx, busca, alcance);
-    await audit(tx, { acao: 'titular.exportar', detalhes: { por: tipoDaBusca(busca), registros: registros.length } });
-    return { geradoEm: now.toISOString(), registros };
-  });
+  const registros = await findRegistros(db, busca, alcance);
+  await audit(db, { acao: 'titular.exportar', detalhes: { por: tipoDaBusca(busca), registros: registros.length } });
+  return { geradoEm: now.toISOString(), registros };
 }
 
 /** POST /api/lgpd/titulares/anonimizar: the titular's records in the actor's branch. Idempotent. */

@@ -102,6 +102,16 @@ describe('POST /api/matriculas/efetivar/:id', () => {
     const mail = readOutbox(ctx.dataDir).find((m) => m.includes('To: lucas.oliveira@email.com'));
     expect(mail).toBeDefined();
     const token = new URL(resetLinkFrom(mail!)).searchParams.get('token');
+    // Issue 23: the aluno's first link opens as 'Definir senha' and lasts 7 days, not the reset's hour.
+    expect(mail!.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toMatch(
+      /reset-password\?token=[^\s"&]+&(amp;)?definir=1/,
+    );
+    expect(mail).toContain('7 dias');
+    const SIX_DAYS = 6 * 24 * 60 * 60 * 1000;
+    ctx.clock.advance(SIX_DAYS);
+    const estado = await ctx.app.inject({ url: `/api/auth/reset-password/estado?token=${token}` });
+    ctx.clock.advance(-SIX_DAYS);
+    expect(estado.json()).toEqual({ valido: true });
     const reset = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',

@@ -26,8 +26,8 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
     '/api/matriculas',
     { schema: { querystring: funnelListQuerySchema }, config: { access: rolesFor('matriculas.ler') } },
     async (request, reply) => {
-      const { items, total } = await listMatriculas(app.db, request.actor!, request.query);
-      setTotalCount(reply, total);
+      const { items, total, exact } = await listMatriculas(app.db, request.actor!, request.query);
+      setTotalCount(reply, total, exact);
       return items;
     },
   );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { LGPD_MESSAGES } from '../../../shared/schemas/lgpd';
 import { audit } from '../auditoria';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { conflict, notFound } from '../../lib/http-error';
 import { setAccountActive } from '../accounts';
 import { unusablePasswordHash } from '../../lib/password';
 import { sendSetPasswordEmail } from '../auth';
+import { emitirEvento } from '../webhooks';
 import { convertLeadOf } from '../leads';
 import {
   findPreMatriculaInScope,
@@ -25,7 +27,7 @@ import {
  */
 export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, preMatriculaId: string) {
   const now = app.clock.now();
-  const { matricula, newUser } = await app.db.transaction(async (tx) => {
+  const { matricula } = await app.db.transaction(async (tx) => {
     const pre = await findPreMatriculaInScope(tx, actor, preMatriculaId);
     if (!pre) throw notFound(FUNNEL_MESSAGES.preMatriculaNaoEncontrada);
     if (pre.status === 'efetivada') throw conflict(FUNNEL_MESSAGES.jaEfetivada);
@@ -71,13 +73,27 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
       alteracoes: { status: [pre.status, 'efetivada'] },
       detalhes: { preMatriculaId: pre.id, leadId: pre.leadId, alunoCriado: Boolean(newUser) },
     });
+    // The new aluno's set-password link is issued and its e-mail queued with the matrícula (ADR 028).
+    if (newUser) await sendSetPasswordEmail(app, tx, newUser);
+    await emitirEvento(
+      app,
+      tx,
+      'matricula.efetivada',
+      sql`select franqueador_id, franquia_id from matriculas where id = ${matricula.id}::uuid`,
+      {
+        id: matricula.id,
+        preMatriculaId: pre.id,
+        eventoId: pre.eventoId,
+        nome: pre.nome,
+        email: pre.email,
+        telefone: pre.telefone,
+        cursoInteresse: pre.cursoInteresse,
+        efetivadaEm: now.toISOString(),
+      },
+    );
     return { matricula, newUser };
   });
 
-  if (newUser) {
-    const user = newUser;
-    app.background.run(() => sendSetPasswordEmail(app, user));
-  }
   return toEfetivadaView(matricula);
 }
 

@@ -27,8 +27,8 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
     '/api/pre-matriculas',
     { schema: { querystring: funnelListQuerySchema }, config: { access: rolesFor('preMatriculas.ler') } },
     async (request, reply) => {
-      const { items, total } = await listPreMatriculas(app.db, request.actor!, request.query);
-      setTotalCount(reply, total);
+      const { items, total, exact } = await listPreMatriculas(app.db, request.actor!, request.query);
+      setTotalCount(reply, total, exact);
       return items;
     },
   );

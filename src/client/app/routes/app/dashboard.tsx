@@ -6,6 +6,7 @@ import { AcompanhamentoCards } from '@/features/dashboard/components/acompanhame
 import { MetricsOverview } from '@/features/dashboard/components/metrics-overview';
 import { AlunoFunnelOverview } from '@/features/funnel/components/aluno-funnel-overview';
 import { Ultimos30Dias } from '@/features/relatorios/components/ultimos-30-dias';
+import { SacResumoCards } from '@/features/sac/components/sac-resumo';
 
 export default function DashboardRoute() {
   const { role } = useCurrentUser();
@@ -16,6 +17,7 @@ export default function DashboardRoute() {
         // The cliente follows its leads on Leads; the vendedor, without that screen, on Interesses.
         <AcompanhamentoCards listPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'} />
       ) : null}
+      {can(role, 'sac.responder') ? <SacResumoCards link /> : null}
       {can(role, 'relatorios.ler') ? <Ultimos30Dias /> : null}
       {role === 'aluno' ? <AlunoFunnelOverview /> : null}
     </RoutePage>

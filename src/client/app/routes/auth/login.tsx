@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useUser } from '@/features/auth/api/get-user';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
@@ -15,7 +15,11 @@ function returnPath(state: unknown): string {
 export default function LoginRoute() {
   const user = useUser();
   const location = useLocation();
-  const [view, setView] = useState<'login' | 'forgot-password'>('login');
+  const [searchParams] = useSearchParams();
+  // 'Pedir novo link' on a dead reset link opens the forgot-password view (issue 23).
+  const [view, setView] = useState<'login' | 'forgot-password'>(() =>
+    searchParams.get('esqueci') === '1' ? 'forgot-password' : 'login',
+  );
 
   // The form shows at once, while the session is checked: most visitors here have none, and a signed-in one
   // is sent on as soon as the answer comes.

@@ -6,10 +6,12 @@ import { ResetPasswordForm } from '@/features/auth/components/reset-password-for
 export default function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() || null;
+  // The aluno's first link (issue 23) sets a password rather than resetting one.
+  const definir = searchParams.get('definir') === '1';
   return (
     <AuthLayout>
-      <title>Redefinir Senha | Rede Crédito Educacional</title>
-      <ResetPasswordForm token={token} />
+      <title>{`${definir ? 'Definir senha' : 'Redefinir Senha'} | Rede Crédito Educacional`}</title>
+      <ResetPasswordForm token={token} definir={definir} />
     </AuthLayout>
   );
 }

@@ -340,7 +340,9 @@ describe('AuditoriaScreen: filters in the address', () => {
     const fetchMock = mockAuditoria({ items: [edicao], total: 120 });
     const { router } = renderScreen();
     await table();
-    await userEvent.click(screen.getByRole('button', { name: /Próxima/ }));
+    await userEvent.click(
+      within(screen.getByRole('navigation', { name: 'Paginação' })).getByRole('button', { name: /Próxima/ }),
+    );
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2' }));
   });

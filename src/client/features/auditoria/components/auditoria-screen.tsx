@@ -3,10 +3,9 @@ import { formatCount } from '@shared/format';
 import type { Role } from '@shared/roles';
 import type { AuditoriaItem } from '@shared/schemas/auditoria';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
-import { errorMessage } from '@/lib/api-client';
+import { listNotice } from '@/components/ui/list-notice';
 import { type AuditoriaPage, auditoriaExportUrl, useAuditoria } from '../api/get-auditoria';
 import { useAuditoriaFilters } from '../hooks/use-auditoria-filters';
 import { auditoriaColumns } from './auditoria-columns';
@@ -46,26 +45,14 @@ export function AuditoriaScreen({ role }: AuditoriaScreenProps) {
   const abrir = (item: AuditoriaItem, button: HTMLElement | null = null) => setAberto({ item, id: item.id, button });
   const columns = auditoriaColumns({ role, searchWith: filters.searchWith, onDetails: abrir });
 
-  let notice: DataTableNotice | null = null;
-  if (!valid) {
-    notice = { kind: 'prompt', title: 'Corrija o período para ver os registros' };
-  } else if (list.isError) {
-    notice = {
-      kind: 'error',
-      title: errorMessage(list.error, 'Erro ao carregar a auditoria'),
-      action: (
-        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-          Tentar novamente
-        </Button>
-      ),
-    };
-  } else if (list.data && list.data.items.length === 0) {
-    notice = {
-      kind: 'empty',
-      title: 'Nenhum registro de auditoria encontrado',
-      description: filters.active ? 'Tente outros filtros ou limpe a busca.' : undefined,
-    };
-  }
+  const notice: DataTableNotice | null = valid
+    ? listNotice(list, {
+        failed: 'Erro ao carregar a auditoria',
+        empty: 'Nenhum registro de auditoria encontrado',
+        filtered: filters.active,
+        filteredDescription: 'Tente outros filtros ou limpe a busca.',
+      })
+    : { kind: 'prompt', title: 'Corrija o período para ver os registros' };
 
   return (
     <div className="flex flex-col gap-6">

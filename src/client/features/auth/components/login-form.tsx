@@ -4,6 +4,7 @@ import type { LoginInput, SessionUser } from '@shared/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
+import { errorMessage } from '@/lib/api-client';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { toast } from '@/lib/toast';
 import { useLogin } from '../api/login';
@@ -18,6 +19,8 @@ export interface LoginFormProps {
   onSuccess?: (user: SessionUser) => void;
 }
 
+const LOGIN_FALLBACK = 'Não foi possível entrar agora. Tente novamente em instantes.';
+
 export function LoginForm({ onForgotPassword, onSuccess }: LoginFormProps) {
   const {
     register,
@@ -28,10 +31,12 @@ export function LoginForm({ onForgotPassword, onSuccess }: LoginFormProps) {
 
   const login = useLogin({
     onSuccess: (user) => onSuccess?.(user),
-    onError: (error) => toast({ variant: 'destructive', title: LOGIN_ERROR_TITLE, description: error.message }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: LOGIN_ERROR_TITLE, description: errorMessage(error, LOGIN_FALLBACK) }),
   });
-  // The reason also stays next to the form (issue 23): a toast fades, the form is where the user looks.
-  const refused = login.isError && !login.isPending ? login.error.message : null;
+  // The reason also stays next to the form (issue 23): a toast fades, the form is where the user looks. Always a
+  // pt-BR sentence: the server's, the connection's, or this screen's (never a browser's or a status text).
+  const refused = login.isError && !login.isPending ? errorMessage(login.error, LOGIN_FALLBACK) : null;
 
   useEffect(() => setFocus('email'), [setFocus]);
 

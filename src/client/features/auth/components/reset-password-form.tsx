@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { useResetPassword } from '../api/reset-password';
+import { Spinner } from '@/components/ui/spinner';
+import { useResetLinkState, useResetPassword } from '../api/reset-password';
 import { StatusMessage } from './status-message';
 
 /** SPEC §9: the success message stays this long before the sign-in screen opens. */
@@ -25,6 +26,19 @@ const toneOf = (text: string) => (RED_WORDS.some((word) => text.includes(word)) 
 export interface ResetPasswordFormProps {
   /** The token from the e-mailed link; null when the URL has none. */
   token: string | null;
+  /** The aluno's first link (issue 23): 'Definir senha' rather than 'Redefinir Senha'. */
+  definir?: boolean;
+}
+
+/** Where a dead link sends its reader: the sign-in page's 'Esqueceu a senha?' view. */
+export const NEW_LINK_PATH = '/auth?esqueci=1';
+
+function NewLink() {
+  return (
+    <Button asChild>
+      <Link to={NEW_LINK_PATH}>Pedir novo link</Link>
+    </Button>
+  );
 }
 
 function BackToLogin() {
@@ -35,8 +49,10 @@ function BackToLogin() {
   );
 }
 
-export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
+export function ResetPasswordForm({ token, definir = false }: ResetPasswordFormProps) {
   const navigate = useNavigate();
+  const titulo = definir ? 'Definir senha' : 'Redefinir Senha';
+  const linkState = useResetLinkState(token);
   const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const {
@@ -63,15 +79,48 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     return (
       <Card>
         <CardHeader>
-          <CardTitle as="h1">Redefinir Senha</CardTitle>
+          <CardTitle as="h1">{titulo}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
           <StatusMessage text={AUTH_MESSAGES.resetLinkInvalid} tone="error" />
           <p className="text-sm text-muted-foreground">{AUTH_MESSAGES.resetTokenMissing}</p>
         </CardContent>
-        <CardFooter className="flex-col items-stretch">
+        <CardFooter className="flex-col items-stretch gap-2">
+          <NewLink />
           <BackToLogin />
         </CardFooter>
+      </Card>
+    );
+  }
+
+  // Issue 23: a used or expired link says so on opening, not after the new password was typed.
+  if (!success && linkState.data?.valido === false) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">{titulo}</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <StatusMessage text={AUTH_MESSAGES.resetLinkInvalid} tone="error" />
+          <p className="text-sm text-muted-foreground">{AUTH_MESSAGES.resetLinkDead}</p>
+        </CardContent>
+        <CardFooter className="flex-col items-stretch gap-2">
+          <NewLink />
+          <BackToLogin />
+        </CardFooter>
+      </Card>
+    );
+  }
+
+  if (linkState.isPending) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1">{titulo}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex min-h-24 items-center justify-center">
+          <Spinner label="Conferindo o link..." />
+        </CardContent>
       </Card>
     );
   }
@@ -80,7 +129,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     return (
       <Card>
         <CardHeader>
-          <CardTitle as="h1">Redefinir Senha</CardTitle>
+          <CardTitle as="h1">{titulo}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
           <StatusMessage text={success} tone={toneOf(success)} />
@@ -96,7 +145,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h1">Redefinir Senha</CardTitle>
+        <CardTitle as="h1">{titulo}</CardTitle>
         <CardDescription>Escolha uma nova senha para a sua conta.</CardDescription>
       </CardHeader>
       <form

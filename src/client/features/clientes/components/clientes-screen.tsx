@@ -4,7 +4,6 @@ import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
 import type { CepResult } from '@shared/schemas/cep';
 import type { ClienteView } from '@shared/schemas/cliente';
-import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { formatCount } from '@shared/format';
 import { StatusToggleDialog } from '@/components/ui/status-toggle-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useListSearch } from '@/hooks/use-list-search';
+import { useListState } from '@/hooks/use-list-state';
+import { useLiveList } from '@/hooks/use-live-list';
+import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useClientes } from '../api/get-clientes';
@@ -30,11 +31,14 @@ export interface ClientesScreenProps {
 /** SPEC §2 'Clientes screen': the franqueador reads; micro-franquia and vendedor manage their clientes. */
 export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const readOnly = !can(role, 'clientes.editar');
-  const { search, setSearch, q, page, setPage } = useListSearch();
+  const list$ = useListState();
+  const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClienteView | null>(null);
   const [toggling, setToggling] = useState<ClienteView | null>(null);
-  const list = useClientes({ q, page, pageSize: DEFAULT_PAGE_SIZE });
+  const listQuery = useClientes({ q, page, pageSize });
+  const live = useLiveList(listQuery, JSON.stringify({ q, page, pageSize }));
+  const list = { ...listQuery, data: live.data };
 
   const create = useCreateCliente({
     onSuccess: () => {
@@ -93,6 +97,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
               {formatCount(total)} {total === 1 ? 'cliente' : 'clientes'}
             </Badge>
           ) : null}
+          <LiveListControls live={live} className="ml-auto" />
         </CardHeader>
         <CardContent className="max-sm:px-4">
           <DataTable
@@ -118,7 +123,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
                 </Button>
               )
             }
-            pagination={{ page, pageSize: DEFAULT_PAGE_SIZE, total, onPageChange: setPage }}
+            pagination={{ page, pageSize, total, onPageChange: setPage, onPageSizeChange: setPageSize }}
           />
         </CardContent>
       </Card>

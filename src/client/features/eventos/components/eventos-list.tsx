@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { CalendarX, Search } from 'lucide-react';
 import { formatCount } from '@shared/format';
 import type { Evento } from '@shared/schemas/evento';
@@ -7,7 +6,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useListState } from '@/hooks/use-list-state';
+import { useLiveList } from '@/hooks/use-live-list';
+import { LiveListControls } from '@/components/ui/live-list-controls';
+import { EVENTO_SORT_KEYS } from '@shared/schemas/evento';
 import { errorMessage } from '@/lib/api-client';
 import { useEventos } from '../api/get-eventos';
 import { EventoCard } from './evento-card';
@@ -15,6 +17,14 @@ import { EventoCard } from './evento-card';
 const PAGE_SIZE = 30;
 /** SPEC §2: six placeholder cards while the list loads. */
 const LOADING_CARDS = 6;
+/** Without a choice, the upcoming events come first (the server's default order). */
+const SORT_OPTIONS = [
+  { value: '', label: 'Próximos eventos primeiro' },
+  { value: 'dataEvento', label: 'Data do evento (mais antiga)' },
+  { value: '-dataEvento', label: 'Data do evento (mais recente)' },
+  { value: 'nomeEscola', label: 'Escola (A–Z)' },
+  { value: 'status', label: 'Status' },
+];
 const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 
 export interface EventosListProps {
@@ -24,10 +34,13 @@ export interface EventosListProps {
 
 /** The search, the count and the event cards, searched and paged on the server. */
 export function EventosList({ onEdit }: EventosListProps) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
-  const eventos = useEventos({ q: q || undefined, page, pageSize: PAGE_SIZE });
+  const list = useListState({ sortKeys: EVENTO_SORT_KEYS, defaultPageSize: PAGE_SIZE });
+  const { search, setSearch, q, page, setPage, pageSize } = list;
+  // The screen's order: the upcoming events first, unless a sort was chosen (issue 23).
+  const params = { q, page, pageSize, sort: list.sortParam ?? 'proximos' };
+  const eventosQuery = useEventos(params);
+  const live = useLiveList(eventosQuery, JSON.stringify(params));
+  const eventos = { ...eventosQuery, data: live.data };
 
   return (
     <div className="grid gap-4">
@@ -46,12 +59,25 @@ export function EventosList({ onEdit }: EventosListProps) {
             className="pl-9"
             placeholder="Buscar por escola, cidade ou estado..."
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => setSearch(e.target.value)}
           />
         </div>
+      </div>
+      <LiveListControls live={live} />
+      <div className="grid max-w-xs gap-2">
+        <Label htmlFor="eventos-ordem">Ordenar por</Label>
+        <select
+          id="eventos-ordem"
+          value={list.sortParam && list.sortParam !== 'proximos' ? list.sortParam : ''}
+          onChange={(e) => list.setFilter('sort', e.target.value || undefined)}
+          className="h-10 rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       </div>
 
       {eventos.isPending ? (
@@ -74,10 +100,18 @@ export function EventosList({ onEdit }: EventosListProps) {
         </Card>
       ) : (
         <section aria-labelledby="eventos-total" className="grid gap-4">
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            total={eventos.data!.total}
+            onPageChange={setPage}
+            onPageSizeChange={list.setPageSize}
+            position="top"
+          />
           <h2 id="eventos-total" className="text-lg font-semibold" aria-live="polite">
-            {eventos.data.total === 1 ? '1 evento' : `${formatCount(eventos.data.total)} eventos`}
+            {eventos.data!.total === 1 ? '1 evento' : `${formatCount(eventos.data!.total)} eventos`}
           </h2>
-          {eventos.data.total === 0 ? (
+          {eventos.data!.total === 0 ? (
             <Card>
               <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
                 <CalendarX aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -88,14 +122,23 @@ export function EventosList({ onEdit }: EventosListProps) {
             </Card>
           ) : (
             <ul className={GRID}>
-              {eventos.data.items.map((evento) => (
+              {eventos.data!.items.map((evento) => (
                 <li key={evento.id}>
                   <EventoCard evento={evento} onEdit={onEdit} />
                 </li>
               ))}
             </ul>
           )}
-          <Pagination page={page} pageSize={PAGE_SIZE} total={eventos.data.total} onPageChange={setPage} />
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            total={eventos.data!.total}
+            onPageChange={(next) => {
+              setPage(next);
+              document.getElementById('eventos-total')?.scrollIntoView?.({ block: 'start' });
+            }}
+            onPageSizeChange={list.setPageSize}
+          />
         </section>
       )}
     </div>

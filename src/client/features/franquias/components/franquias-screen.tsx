@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Building2, Filter, Plus } from 'lucide-react';
 import type { CepResult } from '@shared/schemas/cep';
 import type { FranquiaView } from '@shared/schemas/franquia';
-import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { formatCount } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,7 +16,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useListSearch } from '@/hooks/use-list-search';
+import { useListState } from '@/hooks/use-list-state';
+import { useLiveList } from '@/hooks/use-live-list';
+import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreateFranquia } from '../api/create-franquia';
@@ -40,11 +41,15 @@ export interface FranquiasScreenProps {
 
 /** SPEC §2 'Franquias screen' (franqueador). */
 export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
-  const [status, setStatus] = useState<StatusFilter>(undefined);
-  const { search, setSearch, q, page, setPage } = useListSearch();
+  const list$ = useListState({ filters: ['status'] });
+  const rawStatus = list$.filters.status;
+  const status: StatusFilter = rawStatus === 'ativos' || rawStatus === 'inativos' ? rawStatus : undefined;
+  const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<FranquiaView | null>(null);
-  const franquias = useFranquias({ q, status, page, pageSize: DEFAULT_PAGE_SIZE });
+  const franquiasQuery = useFranquias({ q, status, page, pageSize });
+  const live = useLiveList(franquiasQuery, JSON.stringify({ q, status, page, pageSize }));
+  const franquias = { ...franquiasQuery, data: live.data };
 
   const create = useCreateFranquia({
     onSuccess: () => {
@@ -122,6 +127,7 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
           {status ? (
             <Badge variant="outline">{status === 'ativos' ? 'Somente ativas' : 'Somente inativas'}</Badge>
           ) : null}
+          <LiveListControls live={live} className="ml-auto" />
         </CardHeader>
         <CardContent className="max-sm:px-4">
           <DataTable
@@ -160,8 +166,7 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
                         aria-current={status === option.value ? 'true' : undefined}
                         className={status === option.value ? 'font-semibold' : undefined}
                         onSelect={() => {
-                          setStatus(option.value);
-                          setPage(1);
+                          list$.setFilter('status', option.value);
                         }}
                       >
                         {option.label}
@@ -175,7 +180,7 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
                 </Button>
               </>
             }
-            pagination={{ page, pageSize: DEFAULT_PAGE_SIZE, total, onPageChange: setPage }}
+            pagination={{ page, pageSize, total, onPageChange: setPage, onPageSizeChange: setPageSize }}
           />
         </CardContent>
       </Card>

@@ -9,20 +9,23 @@ export interface FunnelListCardProps {
   title: string;
   /** Shown as a badge once known; hidden while there is no answer. */
   count?: number;
+  /** False when the server stopped counting at `count`: 'mais de 10.000 leads' (issue 21). */
+  countExact?: boolean;
   noun: readonly [singular: string, plural: string];
   children: ReactNode;
   /** The live list's 'N novos — atualizar' and 'Atualizar' (issue 23). */
   live?: LiveList<unknown>;
 }
 
-export function FunnelListCard({ title, count, noun, children, live }: FunnelListCardProps) {
+export function FunnelListCard({ title, count, countExact = true, noun, children, live }: FunnelListCardProps) {
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-4 sm:px-6">
         <h2 className="text-lg font-semibold">{title}</h2>
         {count === undefined ? null : (
           <Badge variant="secondary" data-testid="count-badge">
-            {formatCount(count)} {count === 1 ? noun[0] : noun[1]}
+            {countExact ? formatCount(count) : `mais de ${formatCount(count)}`}{' '}
+            {count === 1 && countExact ? noun[0] : noun[1]}
           </Badge>
         )}
         {live ? <LiveListControls live={live} className="ml-auto" /> : null}

@@ -209,6 +209,22 @@ describe('MatriculasScreen', () => {
     expect(await screen.findByText('Nenhuma matrícula encontrada')).toBeInTheDocument();
     expect(screen.getByText('0,00')).toBeInTheDocument();
   });
+
+  it("says 'mais de 10.000' when the server stopped counting (issue 21)", async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [evento] },
+      'GET /api/matriculas/resumo': { body: { total: 250_000, eventosAtivos: 2, taxaConversao: 1 } },
+      'GET /api/matriculas': {
+        body: [{ ...pre({}), preMatriculaId: 'p-1', efetivadaEm: '2026-11-21T12:00:00.000Z' }],
+        headers: { 'X-Total-Count': '10000', 'X-Total-Count-Exact': 'false' },
+      },
+    });
+    renderWithProviders(<MatriculasScreen />);
+    expect(await screen.findByTestId('count-badge')).toHaveTextContent('mais de 10.000 matrículas');
+    const paging = screen.getByRole('navigation', { name: 'Paginação' });
+    expect(paging).toHaveTextContent('de mais de 10.000');
+    expect(within(paging).getByRole('button', { name: /Próxima/ })).toBeEnabled();
+  });
 });
 
 describe('LeadsScreen', () => {
@@ -216,9 +232,33 @@ describe('LeadsScreen', () => {
     const fetchMock = mockFetch({ 'GET /api/leads/eventos': { body: [evento] }, 'GET /api/leads': { body: [lead] } });
     renderWithProviders(<LeadsScreen />);
     expect(screen.getByText('Selecione um evento')).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/leads?'))).toBe(false);
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/leads/export.csv');
+
+    // The event filter is a combobox the server searches (issue 21): typing asks for 20 matching events.
+    const combobox = screen.getByRole('combobox', { name: 'Evento' });
+    await userEvent.type(combobox, 'horiz');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) =>
+            String(url).includes('/api/leads/eventos?') &&
+            String(url).includes('q=horiz') &&
+            String(url).includes('pageSize=20'),
+        ),
+      ).toBe(true),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/leads?'))).toBe(false);
+    const option = await screen.findByRole('option', { name: /Colégio Horizonte - Campinas, SP \(03\/12\/2026\)/ });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(option).not.toBeInTheDocument();
+    expect(combobox).toHaveValue('Colégio Horizonte - Campinas, SP (03/12/2026)');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) => String(url).startsWith('/api/leads?') && String(url).includes('eventoId=e-1'),
+        ),
+      ).toBe(true),
+    );
   });
 });
 

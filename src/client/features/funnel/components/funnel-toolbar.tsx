@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Download, Search, X } from 'lucide-react';
-import { type FunnelEvento, eventoLabel } from '@shared/schemas/funnel';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterChips } from '@/components/ui/filter-chips';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SearchCombobox } from '@/components/ui/search-combobox';
 import { SEM_FILTRO, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Option } from '@shared/enums';
 import {
@@ -15,16 +15,13 @@ import {
   responsavelFilterOptions,
 } from '../hooks/follow-up-filters';
 import type { FunnelFilters } from '../hooks/use-funnel-filters';
-
-/** Radix Select needs a non-empty value for 'all'. */
-const ALL_EVENTS = 'todos';
+import { FUNNEL_EVENTOS_QUERY_KEY, findFunnelEventoOption, searchFunnelEventos } from '../api/get-funnel-eventos';
 
 /** The chips take the toolbar's whole row. */
 const CHIPS_SPAN = 'sm:col-span-2 lg:col-span-3';
 
 export interface FunnelToolbarProps {
   filters: FunnelFilters;
-  eventos: FunnelEvento[] | undefined;
   /** The export's address with the list's current filters. */
   exportHref: string;
   /**
@@ -71,7 +68,7 @@ function FilterSelect({
  * the follow-up filters (issue 16) and 'Exportar CSV' (SPEC §2). The export is a plain download link: the server
  * streams the file and the session cookie goes along.
  */
-export function FunnelToolbar({ filters, eventos, exportHref, followUp }: FunnelToolbarProps) {
+export function FunnelToolbar({ filters, exportHref, followUp }: FunnelToolbarProps) {
   const id = useId();
   const { values, update } = filters;
   return (
@@ -79,22 +76,17 @@ export function FunnelToolbar({ filters, eventos, exportHref, followUp }: Funnel
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(9rem,1fr)]">
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-evento`}>Evento</Label>
-          <Select
-            value={values.eventoId || ALL_EVENTS}
-            onValueChange={(value) => update({ eventoId: value === ALL_EVENTS ? '' : value })}
-          >
-            <SelectTrigger id={`${id}-evento`}>
-              <SelectValue placeholder="Todos os eventos" />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_EVENTS}>Todos os eventos</SelectItem>
-              {(eventos ?? []).map((evento) => (
-                <SelectItem key={evento.id} value={evento.id}>
-                  {eventoLabel(evento)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <SearchCombobox
+            id={`${id}-evento`}
+            value={values.eventoId}
+            onChange={(eventoId) => update({ eventoId })}
+            queryKey={FUNNEL_EVENTOS_QUERY_KEY}
+            search={searchFunnelEventos}
+            resolve={findFunnelEventoOption}
+            placeholder="Escola, cidade ou data do evento"
+            emptyOption="Todos os eventos"
+            emptyText="Nenhum evento encontrado"
+          />
         </div>
 
         <div className="flex min-w-0 flex-col gap-2">

@@ -2,7 +2,6 @@ import { MISSING, formatDateOnly } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
-import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { useLeads } from '../api/get-leads';
 import { useLiveList } from '@/hooks/use-live-list';
@@ -56,7 +55,6 @@ export interface InteressesScreenProps {
 /** Interesses (SPEC §2): the network's view of the leads, with the four metric cards. */
 export function InteressesScreen({ showCliente, showMeus = false }: InteressesScreenProps) {
   const filters = useFunnelFilters({ followUp: true });
-  const eventos = useFunnelEventos();
   const resumo = useFunnelResumo('leads');
   const leadsQuery = useLeads(filters.params);
   const live = useLiveList(leadsQuery, JSON.stringify(filters.params));
@@ -69,7 +67,6 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
       <FunnelMetricCards resumo={resumo} filtered={leads.data?.total} />
       <FunnelToolbar
         filters={filters}
-        eventos={eventos.data}
         exportHref={exportCsvUrl('/api/leads/export.csv', filters.params, { view: 'interesses' })}
         followUp={{ meus: showMeus }}
       />
@@ -77,6 +74,7 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
         live={live}
         title="Lista de Interesses"
         count={leads.data?.total}
+        countExact={leads.data?.exact ?? true}
         noun={['interesse', 'interesses']}
       >
         <DataTable
@@ -91,6 +89,7 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
                   page: filters.page,
                   pageSize: filters.params.pageSize,
                   total: leads.data.total,
+                  totalExact: leads.data.exact,
                   onPageChange: filters.setPage,
                 }
               : undefined

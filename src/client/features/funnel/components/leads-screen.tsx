@@ -2,7 +2,6 @@ import { formatDateTime } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
-import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useLeads } from '../api/get-leads';
 import { useLiveList } from '@/hooks/use-live-list';
 import { useFunnelFilters } from '../hooks/use-funnel-filters';
@@ -45,14 +44,13 @@ const COLUMNS: DataTableColumn<LeadItem>[] = [
  */
 export function LeadsScreen() {
   const filters = useFunnelFilters({ followUp: true });
-  const eventos = useFunnelEventos();
   const eventChosen = Boolean(filters.params.eventoId) || filters.followUpActive;
   const leadsQuery = useLeads(filters.params, { enabled: eventChosen });
   const live = useLiveList(leadsQuery, JSON.stringify(filters.params));
   const leads = { ...leadsQuery, data: live.data };
 
-  if (isForbidden(leads.error) || isForbidden(eventos.error)) {
-    return <ForbiddenNotice message={listErrorMessage('leads', leads.error ?? eventos.error)} />;
+  if (isForbidden(leads.error)) {
+    return <ForbiddenNotice message={listErrorMessage('leads', leads.error)} />;
   }
 
   const notice = eventChosen
@@ -67,7 +65,6 @@ export function LeadsScreen() {
     <div className="flex flex-col gap-6">
       <FunnelToolbar
         filters={filters}
-        eventos={eventos.data}
         exportHref={exportCsvUrl('/api/leads/export.csv', filters.params)}
         followUp={{ meus: false }}
       />
@@ -75,6 +72,7 @@ export function LeadsScreen() {
         live={eventChosen ? live : undefined}
         title="Lista de Leads"
         count={eventChosen ? leads.data?.total : undefined}
+        countExact={leads.data?.exact ?? true}
         noun={['lead', 'leads']}
       >
         <DataTable
@@ -89,6 +87,7 @@ export function LeadsScreen() {
                   page: filters.page,
                   pageSize: filters.params.pageSize,
                   total: leads.data.total,
+                  totalExact: leads.data.exact,
                   onPageChange: filters.setPage,
                 }
               : undefined

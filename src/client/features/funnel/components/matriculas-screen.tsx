@@ -2,7 +2,6 @@ import { formatDateOnly, formatDateTime } from '@shared/format';
 import type { MatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
-import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { useMatriculas } from '../api/get-matriculas';
 import { useLiveList } from '@/hooks/use-live-list';
@@ -53,7 +52,6 @@ export function MatriculasScreen() {
   const live = useLiveList(listQuery, JSON.stringify(filters.params));
   const list = { ...listQuery, data: live.data };
   const forbidden = isForbidden(list.error);
-  const eventos = useFunnelEventos();
   const resumo = useFunnelResumo('matriculas');
 
   if (forbidden) return <ForbiddenNotice message={listErrorMessage('matriculas', list.error)} />;
@@ -61,15 +59,12 @@ export function MatriculasScreen() {
   return (
     <div className="flex flex-col gap-6">
       <FunnelMetricCards resumo={resumo} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.matriculas} />
-      <FunnelToolbar
-        filters={filters}
-        eventos={eventos.data}
-        exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params)}
-      />
+      <FunnelToolbar filters={filters} exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params)} />
       <FunnelListCard
         live={live}
         title="Lista de Matrículas Efetivadas"
         count={list.data?.total}
+        countExact={list.data?.exact ?? true}
         noun={['matrícula', 'matrículas']}
       >
         <DataTable
@@ -84,6 +79,7 @@ export function MatriculasScreen() {
                   page: filters.page,
                   pageSize: filters.params.pageSize,
                   total: list.data.total,
+                  totalExact: list.data.exact,
                   onPageChange: filters.setPage,
                 }
               : undefined

@@ -2,7 +2,6 @@ import { formatDateOnly } from '@shared/format';
 import type { PreMatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
-import { useFunnelEventos } from '../api/get-funnel-eventos';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { usePreMatriculas } from '../api/get-pre-matriculas';
 import { useLiveList } from '@/hooks/use-live-list';
@@ -55,7 +54,6 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
 /** Pré-Matrículas (SPEC §2) with the four cards and Efetivar per row; a 'Conflito' badge opens a repeat activation's data. */
 export function PreMatriculasScreen() {
   const filters = useFunnelFilters();
-  const eventos = useFunnelEventos();
   const resumo = useFunnelResumo('pre-matriculas');
   const listQuery = usePreMatriculas(filters.params);
   const live = useLiveList(listQuery, JSON.stringify(filters.params));
@@ -68,15 +66,12 @@ export function PreMatriculasScreen() {
   return (
     <div className="flex flex-col gap-6">
       <FunnelMetricCards resumo={resumo} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.preMatriculas} />
-      <FunnelToolbar
-        filters={filters}
-        eventos={eventos.data}
-        exportHref={exportCsvUrl('/api/pre-matriculas/export.csv', filters.params)}
-      />
+      <FunnelToolbar filters={filters} exportHref={exportCsvUrl('/api/pre-matriculas/export.csv', filters.params)} />
       <FunnelListCard
         live={live}
         title="Lista de Pré-Matrículas"
         count={list.data?.total}
+        countExact={list.data?.exact ?? true}
         noun={['pré-matrícula', 'pré-matrículas']}
       >
         <DataTable
@@ -91,6 +86,7 @@ export function PreMatriculasScreen() {
                   page: filters.page,
                   pageSize: filters.params.pageSize,
                   total: list.data.total,
+                  totalExact: list.data.exact,
                   onPageChange: filters.setPage,
                 }
               : undefined

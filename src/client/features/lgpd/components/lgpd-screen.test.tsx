@@ -3,10 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LGPD_MESSAGES, type RetencaoResumo, type TitularRegistro } from '@shared/schemas/lgpd';
+import { LGPD_MESSAGES, type RetencaoResumo } from '@shared/schemas/lgpd';
 import { dismissToast } from '@/lib/toast';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { renderWithProviders } from '@/testing/test-utils';
+import { pedidoView, titularRegistro } from '@/testing/lgpd-fixtures';
 import type { PedidoItem } from '../api/lgpd-api';
 import { LgpdScreen } from './lgpd-screen';
 
@@ -25,17 +26,7 @@ afterEach(() => {
 
 function pedido(overrides: Partial<PedidoItem> = {}): PedidoItem {
   return {
-    id: '11111111-0000-4000-8000-000000000000',
-    protocolo: '11111111',
-    tipo: 'correcao',
-    status: 'aberto',
-    email: 'maria@exemplo.com.br',
-    detalhe: 'O telefone mudou',
-    resposta: null,
-    prazo: '2026-12-05T15:00:00.000Z',
-    atrasado: false,
-    createdAt: '2026-11-20T15:00:00.000Z',
-    concluidoEm: null,
+    ...pedidoView({ id: '11111111-0000-4000-8000-000000000000', protocolo: '11111111' }),
     franquia: { id: 'f-1', nome: 'Franquia Campinas' },
     ...overrides,
   };
@@ -62,23 +53,7 @@ const concluido = pedido({
   concluidoEm: '2026-10-20T15:00:00.000Z',
 });
 
-const REGISTRO: TitularRegistro = {
-  tipo: 'lead',
-  id: 'l-1',
-  criadoEm: '2026-11-20T12:00:00.000Z',
-  nomeAluno: 'Ana Souza',
-  nomeResponsavel: 'Maria Souza',
-  email: 'maria@exemplo.com.br',
-  telefone: '19987654321',
-  cpfAluno: null,
-  cpfResponsavel: null,
-  escola: 'Colégio Horizonte',
-  dataEvento: '2026-12-05',
-  cidade: 'Campinas',
-  estado: 'SP',
-  consentimento: { versao: '1', em: '2026-11-20T12:00:00.000Z', revogadoEm: null },
-  anonimizado: false,
-};
+const REGISTRO = titularRegistro();
 
 const RETENCAO: RetencaoResumo = {
   meses: 24,

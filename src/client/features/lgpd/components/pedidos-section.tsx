@@ -5,7 +5,8 @@ import { PEDIDO_STATUSES, PEDIDO_STATUS_LABELS, type PedidoStatus } from '@share
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
+import { DataTable } from '@/components/ui/data-table';
+import { listNotice } from '@/components/ui/list-notice';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, SEM_FILTRO } from '@/components/ui/select';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -66,24 +67,12 @@ export function PedidosSection({ showFranquia }: { showFranquia: boolean }) {
     onAcao,
   });
 
-  let notice: DataTableNotice | null = null;
-  if (list.isError) {
-    notice = {
-      kind: 'error',
-      title: errorMessage(list.error, 'Erro ao carregar os pedidos'),
-      action: (
-        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-          Tentar novamente
-        </Button>
-      ),
-    };
-  } else if (list.data && list.data.items.length === 0) {
-    notice = {
-      kind: 'empty',
-      title: filters.active ? 'Nenhum pedido com estes filtros' : 'Nenhum pedido de titular até agora',
-      description: filters.active ? 'Tente outros filtros.' : undefined,
-    };
-  }
+  const notice = listNotice(list, {
+    failed: 'Erro ao carregar os pedidos',
+    empty: 'Nenhum pedido de titular até agora',
+    emptyFiltered: 'Nenhum pedido com estes filtros',
+    filtered: filters.active,
+  });
 
   return (
     <section aria-labelledby="lgpd-pedidos">

@@ -3,12 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
 import type { MicroFranquiaCreate, MicroFranquiaView } from '@shared/schemas/micro-franquia';
-import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useListSearch } from '@/hooks/use-list-search';
+import { useListState } from '@/hooks/use-list-state';
+import { useLiveList } from '@/hooks/use-live-list';
+import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useMicroFranquias } from '../api/get-micro-franquias';
@@ -36,10 +37,13 @@ export interface MicroFranquiasScreenProps {
 /** SPEC §2 'Micro-franquias screen': the franqueador reads its network; a franquia manages its own. */
 export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenProps) {
   const readOnly = !can(role, 'microFranquias.editar');
-  const { search, setSearch, q, page, setPage } = useListSearch();
+  const list$ = useListState();
+  const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<MicroFranquiaView | null>(null);
-  const list = useMicroFranquias({ q, page, pageSize: DEFAULT_PAGE_SIZE });
+  const listQuery = useMicroFranquias({ q, page, pageSize });
+  const live = useLiveList(listQuery, JSON.stringify({ q, page, pageSize }));
+  const list = { ...listQuery, data: live.data };
 
   const create = useCreateMicroFranquia({
     onSuccess: () => {
@@ -80,13 +84,14 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
   return (
     <div className="grid grid-cols-1 gap-6">
       <Card>
-        <CardHeader className="max-sm:px-4">
+        <CardHeader className="flex-row flex-wrap items-center gap-2 max-sm:px-4">
           <CardTitle as="h2" className="text-lg">
             Micro-franquias
           </CardTitle>
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {list.data ? `${total} micro-franquia(s) cadastrada(s)` : ' '}
           </p>
+          <LiveListControls live={live} className="ml-auto" />
         </CardHeader>
         <CardContent className="max-sm:px-4">
           <DataTable
@@ -112,7 +117,7 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
                 </Button>
               )
             }
-            pagination={{ page, pageSize: DEFAULT_PAGE_SIZE, total, onPageChange: setPage }}
+            pagination={{ page, pageSize, total, onPageChange: setPage, onPageSizeChange: setPageSize }}
           />
         </CardContent>
       </Card>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@shared/roles';
-import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { USUARIO_ROLE_FILTERS, type UsuarioView } from '@shared/schemas/usuario';
 import { formatCount } from '@shared/format';
 import { StatusToggleDialog } from '@/components/ui/status-toggle-dialog';
@@ -12,7 +11,9 @@ import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useListSearch } from '@/hooks/use-list-search';
+import { useListState } from '@/hooks/use-list-state';
+import { useLiveList } from '@/hooks/use-live-list';
+import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreateVendedor } from '../api/create-vendedor';
@@ -35,16 +36,28 @@ export interface UsuariosScreenProps {
 export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
   const roleOptions = USUARIO_ROLE_FILTERS[currentUser.role] ?? [];
   const isMicro = currentUser.role === 'micro_franquia';
-  const [role, setRole] = useState<Role | typeof ALL>(ALL);
-  const { search, setSearch, q, page, setPage } = useListSearch();
+  const list$ = useListState({ filters: ['role'] });
+  const role = ((roleOptions as readonly string[]).includes(list$.filters.role ?? '') ? list$.filters.role : ALL) as
+    Role | typeof ALL;
+  const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const [creatingVendedor, setCreatingVendedor] = useState(false);
   const [toggling, setToggling] = useState<UsuarioView | null>(null);
-  const list = useUsuarios({
+  const listQuery = useUsuarios({
     q,
     role: role === ALL ? undefined : role,
     page,
-    pageSize: DEFAULT_PAGE_SIZE,
+    pageSize,
   });
+  const live = useLiveList(
+    listQuery,
+    JSON.stringify({
+      q,
+      role: role === ALL ? undefined : role,
+      page,
+      pageSize,
+    }),
+  );
+  const list = { ...listQuery, data: live.data };
 
   const toggle = useUpdateUsuarioStatus({
     onSuccess: (user) => {
@@ -105,6 +118,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
               {formatCount(total)} {total === 1 ? 'usuário' : 'usuários'}
             </Badge>
           ) : null}
+          <LiveListControls live={live} className="ml-auto" />
         </CardHeader>
         <CardContent className="max-sm:px-4">
           <DataTable
@@ -127,8 +141,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
                   <Select
                     value={role}
                     onValueChange={(value) => {
-                      setRole(value as Role | typeof ALL);
-                      setPage(1);
+                      list$.setFilter('role', value === ALL ? undefined : value);
                     }}
                   >
                     <SelectTrigger id="usuarios-perfil">
@@ -152,7 +165,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
                 ) : null}
               </>
             }
-            pagination={{ page, pageSize: DEFAULT_PAGE_SIZE, total, onPageChange: setPage }}
+            pagination={{ page, pageSize, total, onPageChange: setPage, onPageSizeChange: setPageSize }}
           />
         </CardContent>
       </Card>
