@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../../../tests/support/database-digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCnpj } from '../../../shared/brazil-ids';
 import { SAC_MESSAGES, type SacTicket, type SacUser } from '../../../shared/schemas/sac';
@@ -323,6 +324,12 @@ describe('PATCH /api/sac/tickets/:id', () => {
     const seen = (await tickets('micro_franquia')).items.find((t) => t.id === ticket.id)!;
     expect(seen).toMatchObject({ status: 'concluido', resolucao: 'Trocamos o toner <script>.' });
 
+    // The e-mail was written as a job with the answer (ADR 028), so a crash or a refusing SMTP loses nothing.
+    const [job] = await queryRows<{ status: string }>(
+      ctx.handle.db,
+      sql`select status from jobs where tipo = 'email' and resumo = ${`Seu ticket #${ticket.id.slice(0, 8)} foi respondido`}`,
+    );
+    expect(job).toBeDefined();
     await ctx.app.background.drain();
     const mail = readOutbox(ctx.dataDir)
       .map(decoded)

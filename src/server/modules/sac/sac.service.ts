@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { audit } from '../auditoria';
 import type { FastifyInstance } from 'fastify';
 import type { TicketStatus } from '../../../shared/enums';
@@ -12,6 +13,8 @@ import { REABERTURA_DIAS, SAC_MESSAGES } from '../../../shared/schemas/sac';
 import type { Actor } from '../../access/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Executor } from '../../db/connect';
+import { enfileirarEmail } from '../../jobs';
+import { emitirEvento } from '../webhooks';
 import type { sacTickets } from '../../db/schema';
 import { ticketAnsweredEmail, ticketMessageEmail } from './sac.mail';
 import {
@@ -70,6 +73,25 @@ export async function createTicket(app: FastifyInstance, actor: Actor, input: Cr
       now,
       ...deadlines({ prioridade: input.prioridade, inicio: now, pausaMs: 0 }),
     });
+    // The integrations hear of it in this transaction (ADR 028): its kind and place, never what it says.
+    await emitirEvento(
+      app,
+      tx,
+      'ticket.criado',
+      sql`select coalesce(
+          (select franqueador_id from franquias where id = ${franquiaId}::uuid),
+          (select franqueador_id from users where id = ${actor.id}::uuid)) as franqueador_id,
+        ${franquiaId}::uuid as franquia_id`,
+      {
+        id: ticketId,
+        titulo: input.titulo,
+        departamento: input.departamento,
+        prioridade: input.prioridade,
+        franquiaId,
+        microFranquiaId,
+        criadoEm: now.toISOString(),
+      },
+    );
     // What the ticket says stays in the SAC, where its readers are; the trail keeps its kind.
     await audit(tx, {
       acao: 'sac_ticket.abrir',
@@ -169,7 +191,7 @@ async function answerTicket(
   input: { status: TicketStatus; resolucao: string },
 ): Promise<SacTicket> {
   const now = app.clock.now();
-  const answered = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     const locked = await lockTicket(tx, actor, id);
     const row = await answerTicketIfOpen(tx, actor, id, { ...input, now });
     if (row && locked) {
@@ -186,24 +208,23 @@ async function answerTicket(
         entidadeId: id,
         alteracoes: { status: [locked.status, input.status] },
       });
+      // The requester's e-mail is a job written with the answer (ADR 028): sent after the commit, retried.
+      const requester = await findUserContact(tx, row.solicitanteId);
+      if (requester?.isActive) {
+        const mail = ticketAnsweredEmail({
+          nome: requester.nome,
+          ticketId: id,
+          titulo: row.titulo,
+          status: input.status,
+          resolucao: input.resolucao,
+          url: `${app.config.appUrl}/sac/${id}`,
+        });
+        await enfileirarEmail(app, tx, { to: requester.email, ...mail });
+      }
       return row;
     }
     if (await ticketExists(tx, actor, id)) throw conflict(SAC_MESSAGES.alreadyAnswered);
     throw notFound(SAC_MESSAGES.notFound);
-  });
-
-  app.background.run(async () => {
-    const requester = await findUserContact(app.db, answered.solicitanteId);
-    if (!requester || !requester.isActive) return;
-    const mail = ticketAnsweredEmail({
-      nome: requester.nome,
-      ticketId: id,
-      titulo: answered.titulo,
-      status: input.status,
-      resolucao: input.resolucao,
-      url: `${app.config.appUrl}/sac/${id}`,
-    });
-    await app.mailer.send({ to: requester.email, ...mail });
   });
 
   return requireTicket(app, actor, id);
@@ -214,7 +235,7 @@ async function answerTicket(
  * internal notes. The requester's message answers a question (aguardando_solicitante -> em_andamento) or reopens
  * a ticket concluded within 7 days; the franqueador's first non-internal message is the first response. Files
  * already on disk (anexos.ts) get their rows in the same transaction. Each non-internal message e-mails the other
- * side after the commit.
+ * side: a job written in the same transaction, sent after the commit.
  */
 export async function postMensagem(
   app: FastifyInstance,
@@ -229,7 +250,7 @@ export async function postMensagem(
     throw forbidden(SAC_MESSAGES.internaSoFranqueador);
   }
   const now = app.clock.now();
-  const { mensagemId, ticket } = await app.db.transaction(async (tx) => {
+  const mensagemId = await app.db.transaction(async (tx) => {
     const ticket = await lockTicket(tx, actor, id);
     if (!ticket) throw notFound(SAC_MESSAGES.notFound);
     const requesterSide = !isStaff(actor);
@@ -260,6 +281,7 @@ export async function postMensagem(
       mensagemId,
       anexos.map(({ path: _path, ...a }) => ({ ...a, now })),
     );
+    if (!input.interna) await mailOtherSide(app, tx, actor, ticket, input.texto);
     if (input.interna) {
       await audit(tx, { acao: 'sac_nota_interna.criar', entidadeId: id, detalhes: { anexos: anexos.length } });
     } else {
@@ -270,33 +292,36 @@ export async function postMensagem(
         ...(changes?.status ? { alteracoes: { status: [ticket.status, changes.status] } } : {}),
       });
     }
-    return { mensagemId, ticket };
+    return mensagemId;
   });
-
-  if (!input.interna) mailOtherSide(app, actor, ticket, input.texto);
 
   const mensagem = await findMensagem(app.db, actor, id, mensagemId);
   if (!mensagem) throw notFound(SAC_MESSAGES.notFound);
   return mensagem;
 }
 
-function mailOtherSide(app: FastifyInstance, actor: Actor, ticket: LockedTicket, texto: string): void {
-  app.background.run(async () => {
-    const url = `${app.config.appUrl}/sac/${ticket.id}`;
-    const base = { ticketId: ticket.id, titulo: ticket.titulo, texto, url };
-    if (actor.id === ticket.solicitanteId) {
-      const autor = await findUserContact(app.db, actor.id);
-      for (const to of await staffContacts(app.db, ticket)) {
-        const mail = ticketMessageEmail({ ...base, nome: to.nome, autor: autor?.nome ?? null, para: 'equipe' });
-        await app.mailer.send({ to: to.email, ...mail });
-      }
-      return;
+/** The other side's e-mails, written as jobs in the message's transaction (ADR 028). */
+async function mailOtherSide(
+  app: FastifyInstance,
+  tx: Executor,
+  actor: Actor,
+  ticket: LockedTicket,
+  texto: string,
+): Promise<void> {
+  const url = `${app.config.appUrl}/sac/${ticket.id}`;
+  const base = { ticketId: ticket.id, titulo: ticket.titulo, texto, url };
+  if (actor.id === ticket.solicitanteId) {
+    const autor = await findUserContact(tx, actor.id);
+    for (const to of await staffContacts(tx, ticket)) {
+      const mail = ticketMessageEmail({ ...base, nome: to.nome, autor: autor?.nome ?? null, para: 'equipe' });
+      await enfileirarEmail(app, tx, { to: to.email, ...mail });
     }
-    const requester = await findUserContact(app.db, ticket.solicitanteId);
-    if (!requester || !requester.isActive) return;
-    const mail = ticketMessageEmail({ ...base, nome: requester.nome, autor: null, para: 'solicitante' });
-    await app.mailer.send({ to: requester.email, ...mail });
-  });
+    return;
+  }
+  const requester = await findUserContact(tx, ticket.solicitanteId);
+  if (!requester || !requester.isActive) return;
+  const mail = ticketMessageEmail({ ...base, nome: requester.nome, autor: null, para: 'solicitante' });
+  await enfileirarEmail(app, tx, { to: requester.email, ...mail });
 }
 
 /** The requester's rating of its concluded ticket: once, 1 to 5, with an optional comment. */

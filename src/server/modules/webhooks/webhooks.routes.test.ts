@@ -134,6 +134,42 @@ describe('webhooks to a local receiver', () => {
     });
   });
 
+  it("delivers 'ticket.criado' when a micro-franquia opens a SAC ticket, without what the ticket says", async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/integracoes/webhooks',
+      headers: { cookie },
+      payload: { url: receiverUrl, eventos: ['ticket.criado'] },
+    });
+    const { segredo } = created.json<{ segredo: string }>();
+    hits.length = 0;
+    const micro = await loginAs(ctx.app, 'micro_franquia');
+    const ticket = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sac/tickets',
+      headers: { cookie: micro },
+      payload: {
+        titulo: 'Chamado para a integração',
+        descricao: 'Texto que fica só no SAC, longe das integrações.',
+        departamento: 'ti',
+      },
+    });
+    expect(ticket.statusCode).toBe(201);
+    await ctx.app.background.drain();
+    const mine = hits.filter((hit) => verify(segredo, hit));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.headers['x-rede-evento']).toBe('ticket.criado');
+    const body = JSON.parse(mine[0]!.body) as { evento: string; dados: Record<string, unknown> };
+    expect(body.evento).toBe('ticket.criado');
+    expect(body.dados).toMatchObject({
+      id: ticket.json<{ id: string }>().id,
+      titulo: 'Chamado para a integração',
+      departamento: 'ti',
+      prioridade: 'media',
+    });
+    expect(mine[0]!.body).not.toContain('longe das integrações');
+  });
+
   it('keeps other roles and another network out (IDOR)', async () => {
     const franquia = await loginAs(ctx.app, 'franquia');
     const list = await ctx.app.inject({ url: '/api/integracoes/webhooks', headers: { cookie: franquia } });
