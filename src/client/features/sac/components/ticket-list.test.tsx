@@ -91,4 +91,25 @@ describe('TicketList', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar tickets por título ou ID' }), 'abcd1234');
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=abcd1234'))).toBe(true));
   });
+
+  it('keeps search, filters and page in the address, so a shared link asks the server the same', async () => {
+    const fetchMock = mockFetch({ 'GET /api/sac/tickets': { body: [createTicket()] } });
+    const { router } = renderWithProviders(<TicketList canAnswer={false} />, {
+      path: '/sac?status=concluido&atrasados=true&departamento=nada&q=kits',
+    });
+    await screen.findByRole('article', { name: 'Kits atrasados' });
+    const asked = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
+    expect(asked.get('status')).toBe('concluido');
+    expect(asked.get('atrasados')).toBe('true');
+    expect(asked.get('q')).toBe('kits');
+    // A value the list does not know is not sent.
+    expect(asked.get('departamento')).toBeNull();
+    // The link opens with its filters in view.
+    expect(screen.getByRole('checkbox', { name: 'Somente atrasados' })).toBeChecked();
+    expect(screen.getByRole('searchbox', { name: 'Buscar tickets por título ou ID' })).toHaveValue('kits');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Somente atrasados' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('atrasados'));
+    expect(router.state.location.search).toContain('status=concluido');
+  });
 });

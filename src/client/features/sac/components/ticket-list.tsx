@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Filter, Search } from 'lucide-react';
 import {
+  DEPARTAMENTOS,
+  TICKET_PRIORIDADES,
+  TICKET_STATUSES,
   departamentoOptions,
   ticketPrioridadeOptions,
   ticketStatusOptions,
@@ -16,7 +19,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { LiveListControls } from '@/components/ui/live-list-controls';
+import { useListState } from '@/hooks/use-list-state';
+import { useLiveList } from '@/hooks/use-live-list';
 import { errorMessage } from '@/lib/api-client';
 import { useTickets, type TicketFilters } from '../api/get-tickets';
 import { useEquipe } from '../api/ticket';
@@ -28,6 +33,23 @@ const QUALQUER = 'todos';
 const QUALQUER_OPCAO = { value: QUALQUER, label: 'Todos' } as const;
 const LOADING_CARDS = 3;
 
+/** The filters the address keeps, by name. */
+const TICKET_FILTERS = ['status', 'prioridade', 'departamento', 'responsavelId', 'atrasados'] as const;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
+  values.includes(value as T) ? (value as T) : undefined;
+
+/** The address's filters, each kept only when it is a value the list knows (a hand-edited link loses the rest). */
+export function ticketFiltersOf(raw: Record<string, string>): TicketFilters {
+  return {
+    status: oneOf(TICKET_STATUSES, raw.status),
+    prioridade: oneOf(TICKET_PRIORIDADES, raw.prioridade),
+    departamento: oneOf(DEPARTAMENTOS, raw.departamento),
+    responsavelId: raw.responsavelId || undefined,
+    atrasados: raw.atrasados === 'true' ? true : undefined,
+  };
+}
+
 export interface TicketListProps {
   /** The franqueador answers tickets; everyone else only reads its own. */
   canAnswer: boolean;
@@ -35,22 +57,23 @@ export interface TicketListProps {
 
 /** The SAC list: server-side search by title or id, the cards, pages, and the answer dialog. */
 export function TicketList({ canAnswer }: TicketListProps) {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  // The page belongs to its search: a new search starts again at its first page.
-  const [filters, setFilters] = useState<TicketFilters>({});
-  const [showFilters, setShowFilters] = useState(false);
+  // Search, filters and page live in the address (issue 23): Reload, Back and a shared link bring the same view.
+  const list$ = useListState({ filters: TICKET_FILTERS, defaultPageSize: TICKETS_PAGE_SIZE });
+  const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
+  const filters = ticketFiltersOf(list$.filters);
   const activeFilters = Object.values(filters).filter((v) => v !== undefined).length;
-  const filterKey = `${q}|${JSON.stringify(filters)}`;
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+  // A link that carries filters opens with them in view.
+  const [showFilters, setShowFilters] = useState(activeFilters > 0);
   const [answering, setAnswering] = useState<SacTicket | null>(null);
   const equipe = useEquipe(canAnswer);
   const setFilter = <K extends keyof TicketFilters>(key: K, value: TicketFilters[K] | typeof QUALQUER) =>
-    setFilters((current) => ({ ...current, [key]: value === QUALQUER ? undefined : value }));
+    list$.setFilter(key, value === QUALQUER || value === undefined ? undefined : String(value));
 
-  const tickets = useTickets({ page, pageSize: TICKETS_PAGE_SIZE, q: q || undefined, ...filters });
+  const params = { page, pageSize, q, ...filters };
+  const ticketsQuery = useTickets(params);
+  // A live list (issue 23): new tickets are counted ('N novos — atualizar'), never pushed under the pointer.
+  const live = useLiveList(ticketsQuery, JSON.stringify(params));
+  const tickets = { ...ticketsQuery, data: live.data };
   const items = tickets.data?.items ?? [];
   // The dialog follows the list, so an answer recorded meanwhile (here or elsewhere) shows in it.
   const answeringNow = answering ? (items.find((t) => t.id === answering.id) ?? answering) : null;
@@ -94,6 +117,7 @@ export function TicketList({ canAnswer }: TicketListProps) {
               </span>
             ) : null}
           </Button>
+          <LiveListControls live={live} />
         </div>
         {/* Issue 19: the help desk's filters, applied on the server. */}
         <div
@@ -174,7 +198,13 @@ export function TicketList({ canAnswer }: TicketListProps) {
           </ul>
         )}
         {tickets.data ? (
-          <Pagination page={page} pageSize={TICKETS_PAGE_SIZE} total={tickets.data.total} onPageChange={setPage} />
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            total={tickets.data.total}
+            onPageChange={setPage}
+            onPageSizeChange={setPageSize}
+          />
         ) : null}
       </section>
 
