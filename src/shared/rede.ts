@@ -21,5 +21,5 @@ export const REDE_PADRAO: RedeInfo = {
   suporteTelefone: null,
 };
 
-/** The id of the JSON element the server writes into every page. */
+/** The name of the meta tag whose content is the JSON the server writes into every page. */
 export const REDE_INFO_ELEMENT_ID = 'rede-info';

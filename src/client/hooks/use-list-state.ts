@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@shared/schemas/list-query';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
@@ -41,6 +41,8 @@ export function useListState<K extends string = string>({
   defaultPageSize = DEFAULT_PAGE_SIZE,
 }: ListStateOptions<K> = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const dataRouter = useContext(UNSAFE_DataRouterContext);
   const urlQ = searchParams.get(LIST_PARAMS.q) ?? '';
   const [search, setSearchValue] = useState(urlQ);
   const q = useDebouncedValue(search.trim(), 300);
@@ -73,6 +75,9 @@ export function useListState<K extends string = string>({
   // The search reaches the address once typing pauses (one history entry, page 1).
   useEffect(() => {
     if (q === urlQ.trim()) return;
+    // A link followed while typing paused: the router is already elsewhere (React renders its move as a
+    // transition, after this screen's own update), and writing the search now would bring the user back here.
+    if (dataRouter && dataRouter.router.state.location.pathname !== pathname) return;
     edit((next) => {
       setOrDelete(next, LIST_PARAMS.q, q);
       next.delete(LIST_PARAMS.page);

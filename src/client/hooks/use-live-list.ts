@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Page } from '@/lib/api-client';
+import { writeEpoch, type Page } from '@/lib/api-client';
 
 /** How often a visible list asks whether rows arrived (issue 23; ADR 024). */
 export const LIVE_LIST_INTERVAL_MS = 30_000;
@@ -20,6 +20,8 @@ interface Shown<T> {
   data: Page<T>;
   /** A real answer (not the previous filters' placeholder) has been shown for these filters. */
   settled: boolean;
+  /** The page's write count when it was shown: an answer read after the user's own write shows at once. */
+  epoch: number;
 }
 
 export interface LiveList<T> {
@@ -45,9 +47,15 @@ export function useLiveList<T>(query: UseQueryResult<Page<T>>, signature: string
   let current = shown;
   if (latest && current?.data !== latest) {
     const settledHere = !query.isPlaceholderData;
-    const adopt = !current || current.signature !== signature || !current.settled || latest.total <= current.data.total;
+    const epoch = writeEpoch();
+    const adopt =
+      !current ||
+      current.signature !== signature ||
+      !current.settled ||
+      latest.total <= current.data.total ||
+      current.epoch !== epoch;
     if (adopt) {
-      current = { signature, data: latest, settled: settledHere };
+      current = { signature, data: latest, settled: settledHere, epoch };
       // Set while rendering: React renders again at once with the new state, before painting.
       setShown(current);
     }
@@ -57,11 +65,11 @@ export function useLiveList<T>(query: UseQueryResult<Page<T>>, signature: string
     data: current?.data ?? latest,
     novos,
     mostrarNovos: () => {
-      if (latest) setShown({ signature, data: latest, settled: true });
+      if (latest) setShown({ signature, data: latest, settled: true, epoch: writeEpoch() });
     },
     atualizar: async () => {
       const result = await query.refetch();
-      if (result.data) setShown({ signature, data: result.data, settled: true });
+      if (result.data) setShown({ signature, data: result.data, settled: true, epoch: writeEpoch() });
     },
     isRefreshing: query.isFetching,
   };

@@ -69,6 +69,19 @@ function toErrorBody(value: unknown): ApiErrorBody | null {
   };
 }
 
+let writes = 0;
+
+/**
+ * How many writes (any method but GET) this page has sent and seen answered. A live list shows at once an answer
+ * read after the user's own write, instead of holding its new rows back as someone else's (use-live-list.ts).
+ */
+export const writeEpoch = (): number => writes;
+
+/** Counts a write answered by something other than apiRequest (a multipart upload). */
+export const noteWrite = (): void => {
+  writes += 1;
+};
+
 /** Every call sends the session cookie; a JSON content type goes only with a body (SPEC §7). */
 export async function apiRequest<T>(
   method: string,
@@ -91,6 +104,7 @@ export async function apiRequest<T>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(error);
   }
+  if (method !== 'GET') noteWrite();
   const json = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, response.statusText, toErrorBody(json));
   return { data: json as T, headers: response.headers };

@@ -9,7 +9,7 @@ let cached: RedeInfo | undefined;
 export function redeInfo(): RedeInfo {
   if (cached) return cached;
   try {
-    const text = document.getElementById(REDE_INFO_ELEMENT_ID)?.textContent;
+    const text = document.querySelector(`meta[name="${REDE_INFO_ELEMENT_ID}"]`)?.getAttribute('content');
     cached = text ? { ...REDE_PADRAO, ...(JSON.parse(text) as Partial<RedeInfo>) } : REDE_PADRAO;
   } catch {
     cached = REDE_PADRAO;

@@ -37,17 +37,19 @@ describe('the page shell (issue 23)', () => {
     }
   });
 
-  it("writes the network's data for the footer as JSON nothing can break out of", () => {
-    const rede = { ...REDE_PADRAO, razaoSocial: 'Escola </script><script>alert(1)</script> Ltda.' };
+  it("writes the network's data for the footer as JSON nothing can break out of, and no inline script", () => {
+    const rede = { ...REDE_PADRAO, razaoSocial: 'Escola "/><script>alert(1)</script> Ltda.' };
     const html = renderPageShell(TEMPLATE, '/credito-estudantil', APP_URL, rede);
-    const json = /<script type="application\/json" id="rede-info">([^<]*)<\/script>/.exec(html)?.[1];
-    expect(JSON.parse(json!)).toEqual(rede);
+    const content = metaOf(html, 'name', 'rede-info');
+    const unescaped = content!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    expect(JSON.parse(unescaped)).toEqual(rede);
     expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
   });
 
   it('keeps the general title on the staff addresses', () => {
     const html = renderPageShell(TEMPLATE, '/clientes', APP_URL, REDE_PADRAO);
     expect(html.match(/<title>([^<]*)<\/title>/)?.[1]).toBe('Rede Crédito Educacional');
-    expect(html).toContain('id="rede-info"');
+    expect(html).toContain('name="rede-info"');
   });
 });

@@ -3,9 +3,10 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { focusManager } from '@tanstack/react-query';
+import { focusManager, useQuery } from '@tanstack/react-query';
 import type { FunnelEvento, PreMatriculaItem } from '@shared/schemas/funnel';
-import { LIVE_LIST_INTERVAL_MS, liveListOptions } from '@/hooks/use-live-list';
+import { LIVE_LIST_INTERVAL_MS, liveListOptions, useLiveList } from '@/hooks/use-live-list';
+import { api } from '@/lib/api-client';
 import { mockFetch, renderWithProviders } from '@/testing/test-utils';
 import { getPreMatriculasQueryOptions } from '../api/get-pre-matriculas';
 import { PreMatriculasScreen } from './pre-matriculas-screen';
@@ -102,5 +103,44 @@ describe('live lists (issue 23)', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/pre-matriculas?')).length).toBe(2),
     );
+  });
+
+  it("shows at once the rows of the user's own write: only others' rows wait behind 'N novos — atualizar'", async () => {
+    let rows = ['Lucas Oliveira'];
+    mockFetch({
+      'GET /api/nomes': () => ({ body: rows }),
+      'POST /api/nomes': { status: 201, body: {} },
+    });
+    function Nomes() {
+      const query = useQuery({
+        queryKey: ['nomes'],
+        queryFn: () => api.list<string>('/api/nomes'),
+        ...liveListOptions,
+      });
+      const live = useLiveList(query, 'nomes');
+      return (
+        <>
+          <ul aria-label="Nomes">{live.data?.items.map((nome) => <li key={nome}>{nome}</li>)}</ul>
+          {live.novos > 0 ? <p>{live.novos} novos</p> : null}
+        </>
+      );
+    }
+    const { queryClient } = renderWithProviders(<Nomes />);
+    const list = await screen.findByRole('list', { name: 'Nomes' });
+    await within(list).findByText('Lucas Oliveira');
+
+    // Someone else's row: held back.
+    rows = ['Ana Souza', ...rows];
+    refocus();
+    expect(await screen.findByText('1 novos')).toBeInTheDocument();
+    expect(within(list).queryByText('Ana Souza')).not.toBeInTheDocument();
+
+    // The user's own write, then the list read again (a mutation's invalidation): shown at once, nothing held.
+    rows = ['Bruna Lima', ...rows];
+    await api.post('/api/nomes', { nome: 'Bruna Lima' });
+    await queryClient.invalidateQueries({ queryKey: ['nomes'] });
+    expect(await within(list).findByText('Bruna Lima')).toBeInTheDocument();
+    expect(within(list).getByText('Ana Souza')).toBeInTheDocument();
+    expect(screen.queryByText(/novos/)).not.toBeInTheDocument();
   });
 });

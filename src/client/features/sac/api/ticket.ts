@@ -7,7 +7,7 @@ import type {
   SacUser,
   UpdateTicketInput,
 } from '@shared/schemas/sac';
-import { api, ApiError, NetworkError } from '@/lib/api-client';
+import { api, ApiError, NetworkError, noteWrite } from '@/lib/api-client';
 import { type MutationConfig, useApiMutation } from '@/lib/react-query';
 import { TICKETS_QUERY_KEY } from './get-tickets';
 
@@ -73,6 +73,7 @@ export async function postMensagem({ id, texto, interna, arquivos }: NovaMensage
   } catch (error) {
     throw new NetworkError(error);
   }
+  noteWrite();
   const text = await response.text();
   const json = text ? (JSON.parse(text) as unknown) : undefined;
   if (!response.ok) {

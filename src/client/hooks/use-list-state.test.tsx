@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { Link } from 'react-router';
+import { renderWithProviders } from '@/testing/test-utils';
+import { useListState } from './use-list-state';
+
+afterEach(cleanup);
+
+function Lista() {
+  const { search, setSearch } = useListState();
+  return (
+    <>
+      <input aria-label="Buscar" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <Link to="/eventos/e-1/check-in">Check-in</Link>
+    </>
+  );
+}
+
+describe('useListState', () => {
+  it('writes the search to the address once typing pauses', async () => {
+    const { router } = renderWithProviders(<Lista />, { path: '/eventos' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Buscar' }), { target: { value: 'Escola' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.state.location.pathname).toBe('/eventos');
+    expect(router.state.location.search).toBe('?q=Escola');
+  });
+
+  it('does not bring the user back when a link is followed as typing pauses', async () => {
+    vi.useFakeTimers();
+    try {
+      const { router } = renderWithProviders(<Lista />, {
+        path: '/eventos',
+        extraRoutes: [{ path: '/eventos/:id/check-in', element: <p>Tela de check-in</p> }],
+      });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Buscar' }), { target: { value: 'Escola' } });
+      act(() => vi.advanceTimersByTime(299));
+      // The click's navigation renders as a transition; the pause ends in the same moment, at a higher priority.
+      act(() => {
+        void router.navigate('/eventos/e-1/check-in');
+        vi.advanceTimersByTime(1);
+      });
+      act(() => vi.advanceTimersByTime(500));
+      expect(router.state.location.pathname).toBe('/eventos/e-1/check-in');
+      expect(screen.getByText('Tela de check-in')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
