@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -27,5 +28,8 @@ export default defineConfig({
     hookTimeout: 60000,
     pool: 'forks',
     fileParallelism: true,
+    // Vitest's default is one worker fewer than the cores: on CI's two cores that ran the files one at a time
+    // while a core idled (ADR 033). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
   },
 });
