@@ -1,24 +1,9 @@
-import { type FunnelEvento, eventoLabel } from '@shared/schemas/funnel';
-import type { ComboboxOption, ComboboxPage } from '@/components/ui/search-combobox';
-import { COMBOBOX_PAGE_SIZE } from '@/components/ui/search-combobox';
-import { api } from '@/lib/api-client';
 import { FUNNEL_QUERY_KEY } from './funnel-keys';
 
 /** The event filter's searches (issue 21) are kept under this key, refreshed with the rest of the funnel. */
 export const FUNNEL_EVENTOS_QUERY_KEY = [...FUNNEL_QUERY_KEY, 'eventos'] as const;
 
-const toOption = (evento: FunnelEvento): ComboboxOption => ({ value: evento.id, label: eventoLabel(evento) });
-
-/** A page of the events of the caller's scope whose school, city or date contains `q` (the server searches). */
-export async function searchFunnelEventos(q: string, page: number): Promise<ComboboxPage> {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(COMBOBOX_PAGE_SIZE) });
-  if (q) params.set('q', q);
-  const { items, total } = await api.list<FunnelEvento>(`/api/leads/eventos?${params}`);
-  return { options: items.map(toOption), total };
-}
-
-/** The event a link or a reload selected, when it is in the caller's scope. */
-export async function findFunnelEventoOption(id: string): Promise<ComboboxOption | null> {
-  const [evento] = await api.get<FunnelEvento[]>(`/api/leads/eventos?id=${encodeURIComponent(id)}`);
-  return evento ? toOption(evento) : null;
-}
+export {
+  findEventoOption as findFunnelEventoOption,
+  searchEventoOptions as searchFunnelEventos,
+} from '@/lib/evento-search';

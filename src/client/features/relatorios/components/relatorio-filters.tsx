@@ -1,22 +1,22 @@
 import { useId } from 'react';
 import { Download, X } from 'lucide-react';
 import { formatDateOnly } from '@shared/format';
-import { type FunnelEvento, eventoLabel } from '@shared/schemas/funnel';
 import { AGRUPAMENTO_LABELS, type Agrupamento } from '@shared/schemas/relatorios';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SearchCombobox } from '@/components/ui/search-combobox';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { findEventoOption, searchEventoOptions } from '@/lib/evento-search';
+import { RELATORIOS_QUERY_KEY } from '../api/relatorios-keys';
 import type { RelatorioParams } from '../hooks/use-relatorio-params';
 import { PERIODOS, PERIODO_LABELS, type Periodo } from './periodo';
 
-/** Radix Select needs a non-empty value for 'all'. */
-const ALL_EVENTS = 'todos';
+const RELATORIO_EVENTOS_QUERY_KEY = [...RELATORIOS_QUERY_KEY, 'eventos'] as const;
 
 export interface RelatorioFiltersProps {
   params: RelatorioParams;
-  eventos: FunnelEvento[] | undefined;
   exportHref: string | null;
 }
 
@@ -24,7 +24,7 @@ export interface RelatorioFiltersProps {
  * Period (presets or two pt-BR dates), grouping (only the role's), the event, and the filters a 'Detalhar' put
  * in the address as removable chips; 'Exportar CSV' downloads the grouped table as the server streams it.
  */
-export function RelatorioFilters({ params, eventos, exportHref }: RelatorioFiltersProps) {
+export function RelatorioFilters({ params, exportHref }: RelatorioFiltersProps) {
   const id = useId();
   const { state, update } = params;
 
@@ -82,22 +82,18 @@ export function RelatorioFilters({ params, eventos, exportHref }: RelatorioFilte
 
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-evento`}>Evento</Label>
-          <Select
-            value={state.filter.eventoId ?? ALL_EVENTS}
-            onValueChange={(value) => update({ eventoId: value === ALL_EVENTS ? undefined : value })}
-          >
-            <SelectTrigger id={`${id}-evento`}>
-              <SelectValue placeholder="Todos os eventos" />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_EVENTS}>Todos os eventos</SelectItem>
-              {(eventos ?? []).map((evento) => (
-                <SelectItem key={evento.id} value={evento.id}>
-                  {eventoLabel(evento)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          {/* Issue 21: every event in scope is reachable (the funnel lists' searchable filter, 20 at a time). */}
+          <SearchCombobox
+            id={`${id}-evento`}
+            value={state.filter.eventoId ?? ''}
+            onChange={(eventoId) => update({ eventoId: eventoId || undefined })}
+            queryKey={RELATORIO_EVENTOS_QUERY_KEY}
+            search={searchEventoOptions}
+            resolve={findEventoOption}
+            placeholder="Escola, cidade ou data do evento"
+            emptyOption="Todos os eventos"
+            emptyText="Nenhum evento encontrado"
+          />
         </div>
 
         <div className="flex items-end">

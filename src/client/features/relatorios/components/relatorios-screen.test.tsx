@@ -73,6 +73,14 @@ const serie: SerieResposta = {
 };
 
 /** fetch's answers cannot see the query string in mockFetch, so the previous period is told apart here. */
+const eventoHorizonte = {
+  id: '7b0c2f7e-1f5e-4a43-9d55-0d7f0f3c1a01',
+  nomeEscola: 'Colégio Horizonte',
+  cidade: 'Campinas',
+  estado: 'SP',
+  dataEvento: '2026-10-15',
+};
+
 function mockReportWithPrevious(current: FunilResposta, previous: FunilResposta) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
@@ -86,7 +94,11 @@ function mockReportWithPrevious(current: FunilResposta, previous: FunilResposta)
     } else if (url.pathname === '/api/relatorios/serie') body = serie;
     else if (url.pathname === '/api/relatorios/acompanhamento')
       body = { ...current, totais: semAcompanhamento, grupos: [] };
-    else if (url.pathname === '/api/leads/eventos') body = [];
+    else if (url.pathname === '/api/leads/eventos') {
+      // The event filter searches on the server (issue 21): one event matches 'horizonte'.
+      const q = url.searchParams.get('q')?.toLowerCase() ?? '';
+      body = 'Colégio Horizonte'.toLowerCase().includes(q) ? [eventoHorizonte] : [];
+    }
     else status = 404;
     return new Response(JSON.stringify(body), { status, headers });
   });
@@ -157,8 +169,22 @@ describe('RelatoriosScreen: the view lives in the address', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'A data inicial deve ser anterior ou igual à data final',
     );
+    // The event filter still searches (issue 21's combobox); the report itself is not asked.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Evento' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(funilCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('finds any event of the scope by typing part of its school, and asks the report for it', async () => {
+    const fetchMock = mockReportWithPrevious(funil(), funil());
+    const { router } = renderScreen('franqueador', '/relatorios?periodo=personalizado&de=2026-10-01&ate=2026-10-31');
+    await screen.findByRole('table', { name: 'Ranking' });
+    await userEvent.type(screen.getByRole('combobox', { name: 'Evento' }), 'horizonte');
+    await userEvent.click(await screen.findByRole('option', { name: /Colégio Horizonte/ }));
+    await waitFor(() => expect(router.state.location.search).toContain(`eventoId=${eventoHorizonte.id}`));
+    await waitFor(() =>
+      expect(funilCalls(fetchMock).at(-1)!.searchParams.get('eventoId')).toBe(eventoHorizonte.id),
+    );
   });
 
   it('falls back to the role default for a grouping above the role, and offers only its groupings', async () => {
@@ -306,9 +332,13 @@ describe('RelatoriosScreen: states', () => {
       'GET /api/leads/eventos': { body: [] },
       'GET /api/relatorios/serie': { status: 403, body: { message: 'Sem permissão' } },
       'GET /api/relatorios/funil': { status: 403, body: { message: 'Sem permissão' } },
+      'GET /api/relatorios/acompanhamento': { status: 403, body: { message: 'Sem permissão' } },
     });
     renderScreen('franquia');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Você não tem permissão para visualizar relatórios');
+    // The whole screen gives way to the one sentence, whichever of its requests was refused first.
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Você não tem permissão para visualizar relatórios'),
+    );
   });
 });
 

@@ -11,7 +11,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFunil } from '../api/get-funil';
-import { useRelatorioEventos } from '../api/get-relatorio-eventos';
 import { useSerie } from '../api/get-serie';
 import { funilCsvUrl } from '../api/relatorios-keys';
 import { RANKING_PAGE_SIZE, defaultDirecao, useRelatorioParams } from '../hooks/use-relatorio-params';
@@ -70,7 +69,6 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
     { enabled },
   );
   const serie = useSerie({ ...state.filter, intervalo: state.intervalo }, { enabled });
-  const eventos = useRelatorioEventos();
 
   if (funil.error instanceof ApiError && funil.error.status === 403) {
     return (
@@ -126,7 +124,7 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <RelatorioFilters params={params} eventos={eventos.data} exportHref={enabled ? funilCsvUrl(funilParams) : null} />
+      <RelatorioFilters params={params} exportHref={enabled ? funilCsvUrl(funilParams) : null} />
 
       <KpiCards
         current={enabled ? totais : undefined}
