@@ -41,7 +41,11 @@ describe('the page shell (issue 23)', () => {
     const rede = { ...REDE_PADRAO, razaoSocial: 'Escola "/><script>alert(1)</script> Ltda.' };
     const html = renderPageShell(TEMPLATE, '/credito-estudantil', APP_URL, rede);
     const content = metaOf(html, 'name', 'rede-info');
-    const unescaped = content!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const unescaped = content!
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     expect(JSON.parse(unescaped)).toEqual(rede);
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);

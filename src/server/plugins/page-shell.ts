@@ -77,7 +77,6 @@ export function publicPageMeta(path: string): PageMeta | undefined {
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-
 /** The shell for one address: its title, description, preview tags and the network's data. */
 export function renderPageShell(template: string, path: string, appUrl: string, rede: RedeInfo): string {
   const meta = publicPageMeta(path);

@@ -60,7 +60,9 @@ describe('the total of a search that matches more than 10,000 rows (issue 21)', 
 
   it('pages past the first rows in the same order as reading them all (the deep page starts at its key)', async () => {
     const first = (await as(ctx.app, 'franqueador').get('/api/leads?q=987654&pageSize=500')).json() as LeadItem[];
-    const second = (await as(ctx.app, 'franqueador').get('/api/leads?q=987654&pageSize=250&page=2')).json() as LeadItem[];
+    const second = (
+      await as(ctx.app, 'franqueador').get('/api/leads?q=987654&pageSize=250&page=2')
+    ).json() as LeadItem[];
     expect(second.map((r) => r.id)).toEqual(first.slice(250).map((r) => r.id));
     const deep = await as(ctx.app, 'franqueador').get('/api/leads?q=987654&pageSize=50&page=200');
     expect(deep.json()).toHaveLength(50);

@@ -107,9 +107,11 @@ export function scheduleRetencao(app: FastifyInstance): void {
   if (app.config.env === 'test') return;
   const run = () => {
     const now = app.clock.now();
-    enfileirar(app.db, { tipo: 'retencao', payload: {}, chave: `retencao:${now.toISOString().slice(0, 10)}` }, now).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'lead retention could not be scheduled'),
-    );
+    enfileirar(
+      app.db,
+      { tipo: 'retencao', payload: {}, chave: `retencao:${now.toISOString().slice(0, 10)}` },
+      now,
+    ).catch((error: unknown) => app.log.warn({ err: error }, 'lead retention could not be scheduled'));
   };
   const first = setTimeout(run, FIRST_RUN_MS);
   const daily = setInterval(run, DAY_MS);

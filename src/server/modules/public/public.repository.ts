@@ -55,13 +55,7 @@ export async function withSeatsAndDeadline(db: Executor, rows: OpenEventoRow[], 
     const counted = await db
       .select({ eventoId: leads.eventoId, n: sql<number>`count(*)::int` })
       .from(leads)
-      .where(
-        and(
-          inArray(leads.eventoId, withSeats),
-          eq(leads.listaEspera, false),
-          sql`${leads.canceladoEm} is null`,
-        ),
-      )
+      .where(and(inArray(leads.eventoId, withSeats), eq(leads.listaEspera, false), sql`${leads.canceladoEm} is null`))
       .groupBy(leads.eventoId);
     for (const { eventoId, n } of counted) taken.set(eventoId, Number(n));
   }

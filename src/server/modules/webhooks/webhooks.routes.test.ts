@@ -182,7 +182,9 @@ describe('webhooks to a local receiver', () => {
       ctx.handle.db,
       sql`select id from jobs where tipo = 'webhook' limit 1`,
     );
-    await ctx.handle.db.execute(sql`update jobs set status = 'falhou', payload = '{}'::jsonb where id = ${job!.id}::uuid`);
+    await ctx.handle.db.execute(
+      sql`update jobs set status = 'falhou', payload = '{}'::jsonb where id = ${job!.id}::uuid`,
+    );
     const id = endpoint!.id;
     const tries = [
       {

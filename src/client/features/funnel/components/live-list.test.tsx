@@ -120,7 +120,11 @@ describe('live lists (issue 23)', () => {
       const live = useLiveList(query, 'nomes');
       return (
         <>
-          <ul aria-label="Nomes">{live.data?.items.map((nome) => <li key={nome}>{nome}</li>)}</ul>
+          <ul aria-label="Nomes">
+            {live.data?.items.map((nome) => (
+              <li key={nome}>{nome}</li>
+            ))}
+          </ul>
           {live.novos > 0 ? <p>{live.novos} novos</p> : null}
         </>
       );

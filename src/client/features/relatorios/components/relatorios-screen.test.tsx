@@ -98,8 +98,7 @@ function mockReportWithPrevious(current: FunilResposta, previous: FunilResposta)
       // The event filter searches on the server (issue 21): one event matches 'horizonte'.
       const q = url.searchParams.get('q')?.toLowerCase() ?? '';
       body = 'Colégio Horizonte'.toLowerCase().includes(q) ? [eventoHorizonte] : [];
-    }
-    else status = 404;
+    } else status = 404;
     return new Response(JSON.stringify(body), { status, headers });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -182,9 +181,7 @@ describe('RelatoriosScreen: the view lives in the address', () => {
     await userEvent.type(screen.getByRole('combobox', { name: 'Evento' }), 'horizonte');
     await userEvent.click(await screen.findByRole('option', { name: /Colégio Horizonte/ }));
     await waitFor(() => expect(router.state.location.search).toContain(`eventoId=${eventoHorizonte.id}`));
-    await waitFor(() =>
-      expect(funilCalls(fetchMock).at(-1)!.searchParams.get('eventoId')).toBe(eventoHorizonte.id),
-    );
+    await waitFor(() => expect(funilCalls(fetchMock).at(-1)!.searchParams.get('eventoId')).toBe(eventoHorizonte.id));
   });
 
   it('falls back to the role default for a grouping above the role, and offers only its groupings', async () => {
