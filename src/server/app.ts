@@ -43,6 +43,7 @@ import { scheduleAuditPurge } from './modules/auditoria/purge';
 import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
 import { publicCacheOf } from './modules/public/public-cache';
 import { enviosRoutes } from './modules/envios/envios.routes';
+import { exportacoesRoutes } from './modules/exportacoes';
 import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
 import { scheduleRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);
   await app.register(enviosRoutes);
+  await app.register(exportacoesRoutes);
   await app.register(webhooksRoutes);
   registerWebhookJobs(app);
   await app.register(contractRoutes);

@@ -335,6 +335,11 @@ const JOB_ROUTES: Record<string, string> = {
   'DELETE /api/integracoes/webhooks/:id': 'an endpoint of the network',
   'POST /api/integracoes/webhooks/:id/teste': 'an endpoint of the network',
   'GET /api/integracoes/webhooks/:id/entregas': 'an endpoint of the network',
+  // Exports (issue 22): its owner's only; every other user, of any role or network, gets 404
+  // (exportacoes.routes.test).
+  'GET /api/exportacoes/:id': "the caller's own export",
+  'GET /api/exportacoes/:id/arquivo': "the caller's own export's file",
+  'POST /api/exportacoes/:id/cancelar': "the caller's own export",
 };
 
 const REPORT_ROUTES: Record<string, string> = {

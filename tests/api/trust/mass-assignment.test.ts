@@ -260,6 +260,15 @@ async function cartaMorta(): Promise<string> {
     returning id`);
   return (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
 }
+/** A pending export of the franqueador (issue 22), written as its POST would above the direct limit. */
+async function exportacaoPendente(): Promise<string> {
+  const rows = await db().execute(sql`insert into exportacoes (usuario_id, lista, filtros, created_at, updated_at,
+      expira_em)
+    values (${world.actors.franqueador.id}::uuid, 'leads', '{"view":"interesses"}'::jsonb, now(), now(),
+      now() + interval '1 day')
+    returning id`);
+  return (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
+}
 /** The columns of a row of a table outside the drizzle schema, by camelCase name (issue 22's). */
 async function rawRow(table: string, id: string): Promise<Record<string, unknown>> {
   const rows = await db().execute(sql`select * from ${sql.identifier(table)} where id = ${id}::uuid`);
@@ -737,6 +746,27 @@ const MASS_CASES: Record<string, MassCase> = {
         : [];
     },
   },
+  // Issue 22: an export's filters come from the query only, and its owner, progress and file are the server's.
+  'POST /api/leads/exportacoes': {
+    callers: ['franqueador'],
+    overrides: { usuarioId: randomUUID(), status: 'concluido', linhas: 999, total: 999, expiraEm: '2099-01-01' },
+    run: async () => ({ url: '/api/leads/exportacoes?view=interesses', legit: {} }),
+    rows: async () => [],
+    extra: async () => {
+      const rows = await db().execute(sql`select id from exportacoes where linhas = 999 or expira_em > '2098-01-01'`);
+      return (rows as unknown as { rows: unknown[] }).rows.length ? ['linhas', 'expiraEm'] : [];
+    },
+  },
+  'POST /api/exportacoes/:id/cancelar': {
+    callers: ['franqueador'],
+    overrides: { status: 'concluido', linhas: 999, usuarioId: randomUUID() },
+    run: async () => ({ url: `/api/exportacoes/${await exportacaoPendente()}/cancelar`, legit: {} }),
+    rows: async () => [],
+    extra: async () => {
+      const rows = await db().execute(sql`select id from exportacoes where linhas = 999 or status = 'concluido'`);
+      return (rows as unknown as { rows: unknown[] }).rows.length ? ['status', 'linhas'] : [];
+    },
+  },
   'PATCH /api/usuarios/:id': {
     callers: ['franqueador', 'micro_franquia'],
     overrides: { email: 'forjado@teste.com.br', nome: 'Nome Forjado', password: 'senha-forjada' },
@@ -810,6 +840,10 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'PUT /api/integracoes/webhooks/:id': audited(['webhook.editar'], 'url'),
   'POST /api/integracoes/webhooks/:id/teste': audited(['webhook.testar'], 'url'),
   'POST /api/envios/:id/reenviar': audited(['envio.reenviar'], 'url'),
+  // Below EXPORTACAO_DIRETA_MAX (the demo's lists) the answer is the direct download's address and nothing is
+  // written; the download audits 'leads.exportar', a job 'exportacao.criar' (exportacoes.routes.test).
+  'POST /api/leads/exportacoes': null,
+  'POST /api/exportacoes/:id/cancelar': audited(['exportacao.cancelar'], 'url'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

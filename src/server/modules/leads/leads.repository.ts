@@ -1,4 +1,4 @@
-import { type SQL, and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { type SQL, and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FunnelResumo, LeadsFilter, LeadsListQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { countedScopeOf, leadsVisibleTo } from '../../access/scope';
@@ -164,4 +164,25 @@ export function leadsExportBatch(db: Executor, actor: Actor, filter: LeadsFilter
 
 export function leadsResumo(db: Executor, actor: Actor): Promise<FunnelResumo> {
   return countResumo(db, actor, { table: leads, counter: 'leads' }, leadsVisibleTo(actor));
+}
+
+/**
+ * The rows an export of these filters holds (the export batches' own conditions), counted up to `limite` + 1
+ * when a limit is given: enough to choose between a direct download and a job without counting a whole network.
+ */
+export async function countLeadsExport(
+  db: Executor,
+  actor: Actor,
+  filter: LeadsFilter,
+  clock: ListClock,
+  limite?: number,
+): Promise<number> {
+  const rows = db
+    .select({ um: sql`1` })
+    .from(leads)
+    .innerJoin(eventos, eq(eventos.id, leads.eventoId))
+    .where(and(leadConditions(actor, filter, clock), consentimentoVigente(leads)));
+  const counted = (limite === undefined ? rows : rows.limit(limite + 1)).as('exportadas');
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(counted);
+  return Number(row?.total ?? 0);
 }

@@ -20,10 +20,13 @@ import {
   sendCsv,
   todayInBrazil,
 } from '../funnel';
-import { clockAt, leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
+import { clockAt, countLeadsExport, leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
 import { getLeadDetalhe, listResponsaveis, patchLead, registrarContato, registrarNota } from './acompanhamento.service';
 import { rolesFor } from '../../../shared/permissions';
 import { audit, auditedExport } from '../auditoria';
+import { criarExportacao, registrarLista } from '../exportacoes';
+import type { CsvValue } from '../../lib/csv';
+import type { LeadsExportQuery } from '../../../shared/schemas/funnel';
 
 /**
  * The staff side of leads (SPEC §2 Leads and Interesses, §7, §9): the list, its CSV, its summary cards, and the
@@ -63,16 +66,21 @@ export async function leadsRoutes(fastify: FastifyInstance) {
           { acao: 'leads.exportar', filtros: request.query },
           keysetBatches(leadsExportBatch(app.db, actor, filter, clockAt(app.clock.now()))),
         ),
-        (lead) => [
-          lead.nomeAluno,
-          lead.nomeResponsavel,
-          lead.email,
-          formatPhone(lead.telefone),
-          lead.nomeEscola,
-          interesses ? formatDateOnly(lead.dataEvento) : csvDate(lead.createdAt),
-        ],
+        leadCsvRow(interesses),
       );
       return sendCsv(reply, fileName, interesses ? CSV_COLUMNS.interesses : CSV_COLUMNS.leads, rows);
+    },
+  );
+
+  // Issue 22 (ADR 034): above EXPORTACAO_DIRETA_MAX rows the export is a job the screen follows; below, the
+  // answer is the direct download's address with the same filters.
+  app.post(
+    '/api/leads/exportacoes',
+    { schema: { querystring: leadsExportQuerySchema }, config: { access: rolesFor('leads.ler') } },
+    async (request, reply) => {
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const nova = await criarExportacao(app, request.actor!, 'leads', request.query, `/api/leads/export.csv${search}`);
+      return reply.code(nova.direta ? 200 : 202).send(nova);
     },
   );
 
@@ -134,3 +142,51 @@ export async function leadsRoutes(fastify: FastifyInstance) {
     },
   );
 }
+
+/** One lead as a CSV row: Leads (the cliente's) with its sign-up moment, Interesses with the event's date. */
+function leadCsvRow(interesses: boolean) {
+  return (lead: {
+    nomeAluno: string;
+    nomeResponsavel: string;
+    email: string;
+    telefone: string | null;
+    nomeEscola: string;
+    dataEvento: string;
+    createdAt: Date;
+  }): CsvValue[] => [
+    lead.nomeAluno,
+    lead.nomeResponsavel,
+    lead.email,
+    formatPhone(lead.telefone),
+    lead.nomeEscola,
+    interesses ? formatDateOnly(lead.dataEvento) : csvDate(lead.createdAt),
+  ];
+}
+
+const exportQuery = (filtros: Record<string, unknown>): LeadsExportQuery => leadsExportQuerySchema.parse(filtros);
+
+// The same rows, columns and file name as the direct download, written by the export job.
+registrarLista({
+  nome: 'leads',
+  nomeArquivo: async (db, actor, filtros, now) => {
+    const { view, eventoId } = exportQuery(filtros);
+    const evento = await findFunnelEvento(db, actor, eventoId);
+    return csvFileName(
+      view === 'interesses' ? CSV_PREFIXES.interesses : CSV_PREFIXES.leads,
+      evento,
+      todayInBrazil(now),
+    );
+  },
+  contar: (db, actor, filtros, now, limite) => {
+    const { view: _view, ...filter } = exportQuery(filtros);
+    return countLeadsExport(db, actor, filter, clockAt(now), limite);
+  },
+  cabecalho: (filtros) => (exportQuery(filtros).view === 'interesses' ? CSV_COLUMNS.interesses : CSV_COLUMNS.leads),
+  lotes: (db, actor, filtros, now) => {
+    const { view, ...filter } = exportQuery(filtros);
+    return mapBatches(
+      keysetBatches(leadsExportBatch(db, actor, filter, clockAt(now))),
+      leadCsvRow(view === 'interesses'),
+    );
+  },
+});

@@ -166,6 +166,8 @@ export async function fuzzWorld(): Promise<FuzzWorld> {
     // conflict guard would otherwise refuse every later write of that account with 429, whatever the route.
     RATE_LIMIT_CONFLICTS: '1000000',
     CEP_API_URL: cep.urlTemplate,
+    // Exports with progress (issue 22): every valid export of the demo's lists is long enough to be a job.
+    EXPORTACAO_DIRETA_MAX: '1',
   });
   afterAll(async () => {
     if (process.env.FUZZ_SUMMARY) {

@@ -146,6 +146,19 @@ const fuzzWebhook = (p: PlanContext) =>
     return response.json<{ id: string }>().id;
   });
 
+/** An export of the franqueador (issue 22): `pronta` has run to its file; the other waits (to be cancelled). */
+const fuzzExportacao = (p: PlanContext, pronta: boolean) =>
+  p.once(`exportacao-${pronta}`, async () => {
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/leads/exportacoes?view=interesses',
+      headers: { cookie: await p.session('franqueador') },
+    });
+    if (response.statusCode !== 202) throw new Error(`export for the fuzz: ${response.statusCode} ${response.body}`);
+    if (pronta) await p.app.background.drain();
+    return response.json<{ id: string }>().id;
+  });
+
 /** A lead and its event, as the franqueador reads them (issue 20's check-in). */
 const leadAtEvento = (p: PlanContext) =>
   p.once('lead at evento', async () => {
@@ -405,6 +418,10 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'POST /api/integracoes/webhooks/:id/teste': async (p) => ({ params: { id: await fuzzWebhook(p) } }),
   'GET /api/integracoes/webhooks/:id/entregas': async (p) => ({ params: { id: await fuzzWebhook(p) } }),
   'GET /api/envios': async () => ({ query: { tipo: 'email' } }),
+  'POST /api/leads/exportacoes': async () => ({ query: { view: 'interesses' } }),
+  'GET /api/exportacoes/:id': async (p) => ({ params: { id: await fuzzExportacao(p, true) } }),
+  'GET /api/exportacoes/:id/arquivo': async (p) => ({ params: { id: await fuzzExportacao(p, true) } }),
+  'POST /api/exportacoes/:id/cancelar': async (p) => ({ params: { id: await fuzzExportacao(p, false) } }),
   'POST /api/public/titular/solicitar': async () => ({ body: (seed) => ({ email: email('titular', seed) }) }),
   'GET /api/public/titular': async () => ({ query: { token: `token-${'x'.repeat(32)}` }, neverSucceeds: true }),
   'GET /api/public/titular/export.json': async () => ({

@@ -1,0 +1,132 @@
+import { setImmediate } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/connect';
+import { enfileirar, FalhaDefinitiva, type JobHandler } from '../../jobs';
+import { type CsvValue, csvRow } from '../../lib/csv';
+import { notFound } from '../../lib/http-error';
+import {
+  EXPORTACAO_MESSAGES,
+  EXPORTACAO_VALIDADE_HORAS,
+  type NovaExportacao,
+} from '../../../shared/schemas/exportacoes';
+import { audit } from '../auditoria';
+import {
+  findExportacaoById,
+  finishRun,
+  insertExportacao,
+  startRun,
+  toExportacao,
+  writeParte,
+} from './exportacoes.repository';
+
+/**
+ * A list that can be exported as a job (issue 22, ADR 034). Its module registers it with the same filters, rows
+ * and columns as its direct download, so the two files are the same file.
+ */
+export interface ListaExportavel {
+  nome: string;
+  /** The direct download's file name for these filters (the event, the day). */
+  nomeArquivo: (db: Executor, actor: Actor, filtros: Record<string, unknown>, now: Date) => Promise<string>;
+  /** The rows these filters give, counted up to `limite` + 1 when a limit is given (the direct-or-job choice). */
+  contar: (db: Executor, actor: Actor, filtros: Record<string, unknown>, now: Date, limite?: number) => Promise<number>;
+  cabecalho: (filtros: Record<string, unknown>) => readonly string[];
+  /** The CSV rows, a batch at a time, in the direct download's order. */
+  lotes: (db: Executor, actor: Actor, filtros: Record<string, unknown>, now: Date) => AsyncIterable<CsvValue[][]>;
+}
+
+const listas = new Map<string, ListaExportavel>();
+
+export function registrarLista(lista: ListaExportavel): void {
+  listas.set(lista.nome, lista);
+}
+
+const HORA_MS = 60 * 60 * 1000;
+const TENTATIVAS = 3;
+
+interface ExportacaoPayload {
+  exportacaoId: string;
+  actor: Actor;
+}
+
+/**
+ * `POST /api/<lista>/exportacoes`: up to EXPORTACAO_DIRETA_MAX rows the answer is the direct download's address
+ * (`direta: true`); above it, the export is written with its job in one transaction and followed by its id.
+ */
+export async function criarExportacao(
+  app: FastifyInstance,
+  actor: Actor,
+  nome: string,
+  filtros: Record<string, unknown>,
+  arquivoDireto: string,
+): Promise<NovaExportacao> {
+  const lista = listas.get(nome);
+  if (!lista) throw notFound(EXPORTACAO_MESSAGES.naoEncontrada);
+  const now = app.clock.now();
+  const limite = app.config.exportacaoDiretaMax;
+  if ((await lista.contar(app.db, actor, filtros, now, limite)) <= limite) {
+    return { direta: true, arquivo: arquivoDireto };
+  }
+  const nomeArquivo = await lista.nomeArquivo(app.db, actor, filtros, now);
+  const row = await app.db.transaction(async (tx) => {
+    const created = await insertExportacao(tx, {
+      usuarioId: actor.id,
+      lista: nome,
+      filtros,
+      nomeArquivo,
+      now,
+      expiraEm: new Date(now.getTime() + EXPORTACAO_VALIDADE_HORAS * HORA_MS),
+    });
+    const payload: ExportacaoPayload = { exportacaoId: created.id, actor };
+    await enfileirar(tx, { tipo: 'exportacao', payload, resumo: nome, maxTentativas: TENTATIVAS }, now);
+    await audit(tx, { acao: 'exportacao.criar', entidadeId: created.id, detalhes: { lista: nome, filtros } });
+    return created;
+  });
+  return { direta: false, ...toExportacao(row, now) };
+}
+
+/** Parts are written every this many rows' batches, each with the rows done so far (the progress bar). */
+const LOTES_POR_PARTE = 2;
+
+/**
+ * The export job: counts the rows, then writes the file in parts, updating `linhas` after each; a cancel seen
+ * between parts stops it. A retried run starts again from nothing; after the last try the export 'falhou'.
+ */
+export const executarExportacao: JobHandler = async (job, { app, tentativa, renovar }) => {
+  const { exportacaoId, actor } = job.payload as ExportacaoPayload;
+  const row = await findExportacaoById(app.db, exportacaoId);
+  if (!row || (row.status !== 'pendente' && row.status !== 'executando')) return;
+  const lista = listas.get(row.lista);
+  if (!lista) throw new FalhaDefinitiva(`Lista sem exportação: ${row.lista}`);
+  const now = () => app.clock.now();
+  try {
+    const total = await lista.contar(app.db, actor, row.filtros, now());
+    if (!(await startRun(app.db, exportacaoId, total, now()))) return;
+    let n = 0;
+    let linhas = 0;
+    // The byte-order mark goes out with the download (a stored text's first character may not survive the driver).
+    let pendente: string[] = [csvRow(lista.cabecalho(row.filtros))];
+    let lotes = 0;
+    for await (const batch of lista.lotes(app.db, actor, row.filtros, now())) {
+      linhas += batch.length;
+      pendente.push(batch.map(csvRow).join(''));
+      lotes += 1;
+      if (lotes % LOTES_POR_PARTE === 0) {
+        if (!(await writeParte(app.db, exportacaoId, n++, pendente.join(''), linhas, now()))) return;
+        pendente = [];
+        await renovar();
+      }
+      // The embedded database answers in this thread: let the requests in between be served.
+      await setImmediate();
+    }
+    if (pendente.length > 0 && !(await writeParte(app.db, exportacaoId, n++, pendente.join(''), linhas, now()))) {
+      return;
+    }
+    await finishRun(app.db, exportacaoId, 'concluido', linhas, null, now());
+  } catch (error) {
+    if (tentativa >= TENTATIVAS || error instanceof FalhaDefinitiva) {
+      await finishRun(app.db, exportacaoId, 'falhou', 0, EXPORTACAO_MESSAGES.falhou, now());
+    }
+    throw error;
+  }
+};

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Exports with progress (issue 22, ADR 034): a list too long for a direct download is written by a job, in parts,
+ * while the screen shows how many rows are done; the file is kept 24 h for the user who asked, and nobody else.
+ */
+
+export const EXPORTACAO_STATUSES = ['pendente', 'executando', 'concluido', 'cancelado', 'falhou'] as const;
+export type ExportacaoStatus = (typeof EXPORTACAO_STATUSES)[number];
+
+/** How long a finished file is kept. */
+export const EXPORTACAO_VALIDADE_HORAS = 24;
+
+export const EXPORTACAO_MESSAGES = {
+  naoEncontrada: 'Exportação não encontrada',
+  naoConcluida: 'A exportação ainda não terminou',
+  encerrada: 'Esta exportação já terminou e não pode mais ser cancelada',
+  falhou: 'Não foi possível gerar o arquivo. Tente exportar novamente.',
+} as const;
+
+export const exportacaoParamsSchema = z.object({
+  id: z.uuid(EXPORTACAO_MESSAGES.naoEncontrada),
+});
+
+/** An export as its owner sees it: `percentual` 0-100; `arquivo` once the file can be downloaded. */
+export interface Exportacao {
+  id: string;
+  lista: string;
+  status: ExportacaoStatus;
+  linhas: number;
+  total: number;
+  percentual: number;
+  arquivo: string | null;
+  criadaEm: string;
+  expiraEm: string;
+  erro: string | null;
+}
+
+/**
+ * What `POST /api/<lista>/exportacoes` answers: a short list is a direct download (200, the file's address with
+ * the same filters); a long one is a job (202, the export to follow).
+ */
+export type NovaExportacao = { direta: true; arquivo: string } | ({ direta: false } & Exportacao);
+
+export const percentualDe = (linhas: number, total: number): number =>
+  total <= 0 ? 0 : Math.min(100, Math.floor((linhas * 100) / total));
