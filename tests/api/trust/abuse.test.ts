@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/db/seed/demo-n
 import { eventos, leads, preMatriculas } from '../../../src/server/db/schema';
 import { MESSAGES } from '../../../src/server/lib/http-error';
 import { createTestApp, type TestContext } from '../../setup/test-app';
+import { unique } from '../../support/unique';
 
 /**
  * Issue 9, abuse: the rate limits DESIGN §4.2 sets, with the default configuration — login 10 per 15 min per
@@ -53,7 +54,6 @@ function expectRefused(response: LightMyRequestResponse, windowSeconds: number) 
   expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
 }
 
-const unique = () => `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
 const cpf = () => makeCpf(String(randomInt(100_000_000, 999_999_999)));
 const leadBody = () => ({
   eventoId,

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao';
 import { auditLog, eventos, leads } from '../../db/schema';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
+import { unique } from '../../../../tests/support/unique';
 
 /**
  * Issue 20: an event's seats and sign-up deadline, the waiting list, the confirmation e-mail with its calendar
@@ -30,7 +30,6 @@ const address = () => `10.20.${Math.floor(nextAddress / 250) % 250}.${(nextAddre
 const post = (url: string, payload?: unknown) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: address() });
 const get = (url: string) => ctx.app.inject({ url, remoteAddress: address() });
-const unique = () => `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
 
 function setNow(instant: Date) {
   ctx.clock.advance(instant.getTime() - ctx.clock.now().getTime());

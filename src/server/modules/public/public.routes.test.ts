@@ -11,6 +11,7 @@ import { createTestApp, readOutbox, type TestContext } from '../../../../tests/s
 import { as } from '../../../../tests/support/inject-as';
 import { MAX_CONFLITOS_POR_ATIVACAO } from './public.repository';
 import { todayInSaoPaulo } from './public.service';
+import { unique } from '../../../../tests/support/unique';
 
 let ctx: TestContext;
 let campinas: typeof eventos.$inferSelect;
@@ -31,7 +32,6 @@ const post = (url: string, payload: unknown, remoteAddress = address()) =>
   ctx.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
 const get = (url: string) => ctx.app.inject({ url, remoteAddress: address() });
 
-const unique = () => `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
 const cpf = () => makeCpf(String(randomInt(100_000_000, 999_999_999)));
 const maskedCpf = (digits: string) =>
   `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
