@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import { Download, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FilterChips } from '@/components/ui/filter-chips';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SearchCombobox } from '@/components/ui/search-combobox';
+import { ExportarCsv } from './exportar-csv';
 import { SEM_FILTRO, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Option } from '@shared/enums';
 import {
@@ -24,6 +25,8 @@ export interface FunnelToolbarProps {
   filters: FunnelFilters;
   /** The export's address with the list's current filters. */
   exportHref: string;
+  /** The list's export-as-a-job address with the same filters (issue 22): a long list shows its progress. */
+  exportJobUrl?: string;
   /**
    * Leads and Interesses (issue 16): the status and responsável selects; `meus` offers the vendedor its own
    * leads.
@@ -68,7 +71,7 @@ function FilterSelect({
  * the follow-up filters (issue 16) and 'Exportar CSV' (SPEC §2). The export is a plain download link: the server
  * streams the file and the session cookie goes along.
  */
-export function FunnelToolbar({ filters, exportHref, followUp }: FunnelToolbarProps) {
+export function FunnelToolbar({ filters, exportHref, exportJobUrl, followUp }: FunnelToolbarProps) {
   const id = useId();
   const { values, update } = filters;
   return (
@@ -179,12 +182,7 @@ export function FunnelToolbar({ filters, exportHref, followUp }: FunnelToolbarPr
               Limpar filtros
             </Button>
           ) : null}
-          <Button asChild variant="outline">
-            <a href={exportHref} download>
-              <Download aria-hidden="true" />
-              Exportar CSV
-            </a>
-          </Button>
+          <ExportarCsv href={exportHref} jobUrl={exportJobUrl} />
         </div>
       </div>
     </Card>

@@ -68,6 +68,7 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
       <FunnelToolbar
         filters={filters}
         exportHref={exportCsvUrl('/api/leads/export.csv', filters.params, { view: 'interesses' })}
+        exportJobUrl={exportCsvUrl('/api/leads/exportacoes', filters.params, { view: 'interesses' })}
         followUp={{ meus: showMeus }}
       />
       <FunnelListCard

@@ -66,6 +66,7 @@ export function LeadsScreen() {
       <FunnelToolbar
         filters={filters}
         exportHref={exportCsvUrl('/api/leads/export.csv', filters.params)}
+        exportJobUrl={exportCsvUrl('/api/leads/exportacoes', filters.params)}
         followUp={{ meus: false }}
       />
       <FunnelListCard
