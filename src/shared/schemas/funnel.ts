@@ -239,6 +239,9 @@ export const CSV_COLUMNS = {
 } as const;
 
 /** SPEC §9 file-name prefixes. */
+/** The franqueador's Interesses export ends with the cliente behind each interest, as its screen shows (issue 23). */
+export const CSV_CLIENTE_COLUMN = 'Cliente';
+
 export const CSV_PREFIXES = {
   leads: 'leads',
   interesses: 'interesses',

@@ -30,7 +30,7 @@ export interface ListaExportavel {
   nomeArquivo: (db: Executor, actor: Actor, filtros: Record<string, unknown>, now: Date) => Promise<string>;
   /** The rows these filters give, counted up to `limite` + 1 when a limit is given (the direct-or-job choice). */
   contar: (db: Executor, actor: Actor, filtros: Record<string, unknown>, now: Date, limite?: number) => Promise<number>;
-  cabecalho: (filtros: Record<string, unknown>) => readonly string[];
+  cabecalho: (filtros: Record<string, unknown>, actor: Actor) => readonly string[];
   /** The CSV rows, a batch at a time, in the direct download's order. */
   lotes: (db: Executor, actor: Actor, filtros: Record<string, unknown>, now: Date) => AsyncIterable<CsvValue[][]>;
 }
@@ -105,7 +105,7 @@ export const executarExportacao: JobHandler = async (job, { app, tentativa, reno
     let n = 0;
     let linhas = 0;
     // The byte-order mark goes out with the download (a stored text's first character may not survive the driver).
-    let pendente: string[] = [csvRow(lista.cabecalho(row.filtros))];
+    let pendente: string[] = [csvRow(lista.cabecalho(row.filtros, actor))];
     let lotes = 0;
     for await (const batch of lista.lotes(app.db, actor, row.filtros, now())) {
       linhas += batch.length;

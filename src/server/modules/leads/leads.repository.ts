@@ -3,7 +3,7 @@ import type { FunnelResumo, LeadsFilter, LeadsListQuery } from '../../../shared/
 import type { Actor } from '../../access/actor';
 import { countedScopeOf, leadsVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { eventos, leads, leadsSearchText } from '../../db/schema';
+import { clientes, eventos, leads, leadsSearchText } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -148,9 +148,12 @@ export function leadsExportBatch(db: Executor, actor: Actor, filter: LeadsFilter
         createdAt: leads.createdAt,
         nomeEscola: eventos.nomeEscola,
         dataEvento: eventos.dataEvento,
+        // The franqueador's Interesses shows, and exports, the cliente behind each interest (issue 23).
+        clienteNome: clientes.nomeFantasia,
       })
       .from(leads)
       .innerJoin(eventos, eq(eventos.id, leads.eventoId))
+      .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
       .where(
         and(
           leadConditions(actor, filter, clock),

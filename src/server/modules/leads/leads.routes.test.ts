@@ -231,11 +231,21 @@ describe('GET /api/leads/export.csv', () => {
     );
     const lines = response.body.replace(BOM, '').split('\r\n');
     expect(lines[0]).toContain('"Data do Evento"');
+    // Issue 23 (ADR 030): the franqueador's file ends with the Cliente its screen shows.
+    expect(lines[0]).toMatch(/"Data do Evento";"Cliente"$/);
     const [y, m, d] = horizonte.dataEvento.split('-');
-    expect(lines[1]).toBe(
-      `"Mariana Costa";"José Costa";"mariana.costa@email.com";"(19) 98877-6655";"Colégio Horizonte";"${d}/${m}/${y}"`,
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^"Mariana Costa";"José Costa";"mariana\\.costa@email\\.com";"\\(19\\) 98877-6655";"Colégio Horizonte";"${d}/${m}/${y}";"[^"]+"$`,
+      ),
     );
     expect(lines).toHaveLength(3);
+  });
+
+  it('leaves the Cliente column to the franqueador, whose Interesses screen is the only one that shows it', async () => {
+    const response = await as(ctx.app, 'franquia').get(`/api/leads/export.csv?view=interesses`);
+    const header = response.body.replace(BOM, '').split('\r\n')[0];
+    expect(header).toBe('"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data do Evento"');
   });
 
   it("keeps another franquia's and another cliente's leads out of the file", async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
 import {
+  CSV_CLIENTE_COLUMN,
   CSV_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
@@ -26,6 +27,7 @@ import { rolesFor } from '../../../shared/permissions';
 import { audit, auditedExport } from '../auditoria';
 import { criarExportacao, registrarLista } from '../exportacoes';
 import type { CsvValue } from '../../lib/csv';
+import type { Actor } from '../../access/actor';
 import type { LeadsExportQuery } from '../../../shared/schemas/funnel';
 
 /**
@@ -66,9 +68,9 @@ export async function leadsRoutes(fastify: FastifyInstance) {
           { acao: 'leads.exportar', filtros: request.query },
           keysetBatches(leadsExportBatch(app.db, actor, filter, clockAt(app.clock.now()))),
         ),
-        leadCsvRow(interesses),
+        leadCsvRow(leadCsvColunas(actor, interesses)),
       );
-      return sendCsv(reply, fileName, interesses ? CSV_COLUMNS.interesses : CSV_COLUMNS.leads, rows);
+      return sendCsv(reply, fileName, leadCsvCabecalho(actor, interesses), rows);
     },
   );
 
@@ -143,8 +145,23 @@ export async function leadsRoutes(fastify: FastifyInstance) {
   );
 }
 
+/** Which columns a leads CSV carries: Interesses adds the cliente for the franqueador, as its screen does. */
+interface LeadCsvColunas {
+  interesses: boolean;
+  cliente: boolean;
+}
+const leadCsvColunas = (actor: Actor, interesses: boolean): LeadCsvColunas => ({
+  interesses,
+  cliente: interesses && actor.role === 'franqueador',
+});
+const leadCsvCabecalho = (actor: Actor, interesses: boolean): readonly string[] => {
+  const colunas = leadCsvColunas(actor, interesses);
+  if (!colunas.interesses) return CSV_COLUMNS.leads;
+  return colunas.cliente ? [...CSV_COLUMNS.interesses, CSV_CLIENTE_COLUMN] : CSV_COLUMNS.interesses;
+};
+
 /** One lead as a CSV row: Leads (the cliente's) with its sign-up moment, Interesses with the event's date. */
-function leadCsvRow(interesses: boolean) {
+function leadCsvRow(colunas: LeadCsvColunas) {
   return (lead: {
     nomeAluno: string;
     nomeResponsavel: string;
@@ -153,13 +170,15 @@ function leadCsvRow(interesses: boolean) {
     nomeEscola: string;
     dataEvento: string;
     createdAt: Date;
+    clienteNome: string | null;
   }): CsvValue[] => [
     lead.nomeAluno,
     lead.nomeResponsavel,
     lead.email,
     formatPhone(lead.telefone),
     lead.nomeEscola,
-    interesses ? formatDateOnly(lead.dataEvento) : csvDate(lead.createdAt),
+    colunas.interesses ? formatDateOnly(lead.dataEvento) : csvDate(lead.createdAt),
+    ...(colunas.cliente ? [lead.clienteNome] : []),
   ];
 }
 
@@ -181,12 +200,12 @@ registrarLista({
     const { view: _view, ...filter } = exportQuery(filtros);
     return countLeadsExport(db, actor, filter, clockAt(now), limite);
   },
-  cabecalho: (filtros) => (exportQuery(filtros).view === 'interesses' ? CSV_COLUMNS.interesses : CSV_COLUMNS.leads),
+  cabecalho: (filtros, actor) => leadCsvCabecalho(actor, exportQuery(filtros).view === 'interesses'),
   lotes: (db, actor, filtros, now) => {
     const { view, ...filter } = exportQuery(filtros);
     return mapBatches(
       keysetBatches(leadsExportBatch(db, actor, filter, clockAt(now))),
-      leadCsvRow(view === 'interesses'),
+      leadCsvRow(leadCsvColunas(actor, view === 'interesses')),
     );
   },
 });
