@@ -161,6 +161,9 @@ export interface PreMatriculaItem extends ConsentimentoEstado {
   cursoInteresse: string | null;
   status: PreMatriculaStatus;
   createdAt: string;
+  /** Masked (`***.***.*89-01`, issue 23): the whole CPFs are in the CSV only. */
+  cpfAluno?: string | null;
+  cpfResponsavel?: string | null;
   evento: FunnelEvento;
   cliente?: FunnelCliente | null;
   /** Staff only (the aluno's answers have no such field): the other activations of this student, or null. */

@@ -1,3 +1,4 @@
+import { hideCpf } from '../../../shared/format';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   ActivationClaim,
@@ -55,6 +56,9 @@ const preMatriculaSelection = {
   cursoInteresse: preMatriculas.cursoInteresse,
   status: preMatriculas.status,
   createdAt: preMatriculas.createdAt,
+  // Masked below: the list tells two students apart, never shows a CPF whole (issue 23; the CSV has them whole).
+  cpfAluno: preMatriculas.cpfAluno,
+  cpfResponsavel: preMatriculas.cpfResponsavel,
   evento: eventoSelection,
   cliente: clienteSelection,
   // An index probe per row (pre_matricula_conflitos_claim_key): the conflicts' details cost a second query only
@@ -82,8 +86,13 @@ export async function listPreMatriculas(db: Executor, actor: Actor, query: Funne
     preMatriculaConditions(actor, query),
     query,
   );
-  const items = page.items.map(({ temConflito: _temConflito, ...item }) => item);
-  if (actor.role === 'aluno') return { ...page, items };
+  const rows = page.items.map(({ temConflito: _temConflito, cpfAluno, cpfResponsavel, ...item }) => ({
+    item,
+    cpfs: { cpfAluno: hideCpf(cpfAluno) || null, cpfResponsavel: hideCpf(cpfResponsavel) || null },
+  }));
+  // The aluno's own answers carry no CPF at all; the staff's carry them masked.
+  if (actor.role === 'aluno') return { ...page, items: rows.map((r) => r.item) };
+  const items = rows.map((r) => ({ ...r.item, ...r.cpfs }));
   const withConflict = page.items.filter((item) => item.temConflito).map((item) => item.id);
   const conflitos =
     withConflict.length > 0 ? await conflitosOf(db, withConflict) : new Map<string, PreMatriculaConflito>();

@@ -3,6 +3,7 @@ import { createTestApp, type TestContext } from '../../../../tests/setup/test-ap
 import { as } from '../../../../tests/support/inject-as';
 import type { Role } from '../../../shared/roles';
 import type { PreMatriculaItem } from '../../../shared/schemas/funnel';
+import { preMatriculas } from '../../db/schema';
 
 let ctx: TestContext;
 
@@ -46,6 +47,26 @@ describe('GET /api/pre-matriculas', () => {
       await as(ctx.app, 'franqueador').get('/api/pre-matriculas?q=rafaela')
     ).json() as PreMatriculaItem[];
     expect(withCliente!.cliente).toEqual({ nomeFantasia: 'Escola Estadual Valinhos' });
+  });
+
+  it('shows the staff the guardian and the CPFs masked, never whole (issue 23)', async () => {
+    const rows = (
+      await as(ctx.app, 'franqueador').get('/api/pre-matriculas?pageSize=100')
+    ).json() as PreMatriculaItem[];
+    const withCpf = rows.filter((r) => r.cpfResponsavel);
+    expect(withCpf.length).toBeGreaterThan(0);
+    for (const row of withCpf) {
+      expect(row.cpfResponsavel).toMatch(/^\*{3}\.\*{3}\.\*\d{2}-\d{2}$/);
+      if (row.cpfAluno) expect(row.cpfAluno).toMatch(/^\*{3}\.\*{3}\.\*\d{2}-\d{2}$/);
+    }
+    expect(rows.some((r) => r.nomeResponsavel)).toBe(true);
+    const body = (await as(ctx.app, 'franqueador').get('/api/pre-matriculas?pageSize=100')).body;
+    const whole = await ctx.handle.db
+      .select({ aluno: preMatriculas.cpfAluno, responsavel: preMatriculas.cpfResponsavel })
+      .from(preMatriculas);
+    for (const cpf of whole.flatMap((r) => [r.aluno, r.responsavel]).filter(Boolean)) {
+      expect(body).not.toContain(cpf!.replace(/\D/g, ''));
+    }
   });
 
   it('searches the course of interest too, and counts in X-Total-Count', async () => {

@@ -22,9 +22,23 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
     key: 'nome',
     header: 'Nome',
     cell: (pre) => (
-      <span className="flex flex-wrap items-center gap-2">
-        <span className="font-medium">{pre.nome}</span>
-        {pre.conflito ? <ConflitoDialog preMatricula={pre} conflito={pre.conflito} /> : null}
+      <span className="flex flex-col gap-1">
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{pre.nome}</span>
+          {pre.conflito ? <ConflitoDialog preMatricula={pre} conflito={pre.conflito} /> : null}
+        </span>
+        {pre.cpfAluno ? <span className="text-xs text-muted-foreground">CPF {pre.cpfAluno}</span> : null}
+      </span>
+    ),
+  },
+  {
+    // Issue 23: who activated the credit, as collected; the CPF masked (the CSV has it whole).
+    key: 'responsavel',
+    header: 'Responsável',
+    cell: (pre) => (
+      <span className="flex flex-col gap-1">
+        <span>{pre.nomeResponsavel ?? '-'}</span>
+        {pre.cpfResponsavel ? <span className="text-xs text-muted-foreground">CPF {pre.cpfResponsavel}</span> : null}
       </span>
     ),
   },
