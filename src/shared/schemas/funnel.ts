@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PreMatriculaStatus } from '../enums';
+import { PRE_MATRICULA_STATUSES, type PreMatriculaStatus } from '../enums';
 import { formatDateOnly } from '../format';
 import { FIELD_MESSAGES, dateOnlyField } from './fields';
 import { listQuerySchema } from './list-query';
@@ -14,6 +14,7 @@ import { leadInscricaoFilterShape } from './inscricao';
 
 export const FUNNEL_MESSAGES = {
   eventoInvalido: 'Evento inválido',
+  situacaoInvalida: 'Situação inválida: use pendente ou efetivada',
   viewInvalida: 'Visão inválida',
   jaEfetivada: 'Esta pré-matrícula já foi efetivada',
   preMatriculaNaoEncontrada: 'Pré-matrícula não encontrada',
@@ -70,6 +71,20 @@ export type FunnelFilter = z.infer<typeof funnelFilterSchema>;
 
 export const funnelListQuerySchema = listQuerySchema.extend(funnelFilterShape).superRefine(checkPeriod);
 export type FunnelListQuery = z.infer<typeof funnelListQuerySchema>;
+
+/** Pré-Matrículas' own filter (issue 23): 'pendentes' or 'efetivadas' ('' or absent: both). */
+export const PRE_MATRICULA_SITUACAO_PARAM = 'situacao';
+const preMatriculaFilterShape = {
+  ...funnelFilterShape,
+  situacao: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(PRE_MATRICULA_STATUSES, { error: FUNNEL_MESSAGES.situacaoInvalida }).optional(),
+  ),
+};
+export const preMatriculasListQuerySchema = listQuerySchema.extend(preMatriculaFilterShape).superRefine(checkPeriod);
+export type PreMatriculasListQuery = FunnelListQuery & { situacao?: PreMatriculaStatus };
+export const preMatriculasFilterSchema = z.object(preMatriculaFilterShape).superRefine(checkPeriod);
+export type PreMatriculasFilter = FunnelFilter & { situacao?: PreMatriculaStatus };
 
 /** Leads and Interesses read the same rows; the view only changes the export's name and date column. */
 export const LEADS_VIEWS = ['leads', 'interesses'] as const;

@@ -2,8 +2,8 @@ import { hideCpf } from '../../../shared/format';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   ActivationClaim,
-  FunnelFilter,
-  FunnelListQuery,
+  PreMatriculasFilter,
+  PreMatriculasListQuery,
   FunnelResumo,
   PreMatriculaConflito,
 } from '../../../shared/schemas/funnel';
@@ -26,9 +26,10 @@ import {
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
 
-function preMatriculaConditions(actor: Actor, filter: FunnelFilter) {
+function preMatriculaConditions(actor: Actor, filter: PreMatriculasFilter) {
   return and(
     preMatriculasVisibleTo(actor),
+    filter.situacao ? eq(preMatriculas.status, filter.situacao) : undefined,
     eventFilters(filter, preMatriculas.eventoId),
     drillFilters(filter, preMatriculas, preMatriculas.createdAt),
     funnelSearch(
@@ -70,7 +71,7 @@ const preMatriculaSelection = {
  * One page of the caller's pre-matrículas, newest first; effective ones stay listed with their status. The staff's
  * rows carry their activation conflicts (ADR 020); the aluno's rows do not.
  */
-export async function listPreMatriculas(db: Executor, actor: Actor, query: FunnelListQuery) {
+export async function listPreMatriculas(db: Executor, actor: Actor, query: PreMatriculasListQuery) {
   const source = {
     table: preMatriculas,
     id: preMatriculas.id,
@@ -85,6 +86,8 @@ export async function listPreMatriculas(db: Executor, actor: Actor, query: Funne
     preMatriculaSelection,
     preMatriculaConditions(actor, query),
     query,
+    // The scope's counters know no situação: with one, the total is counted in SQL.
+    { filtered: query.situacao !== undefined },
   );
   const rows = page.items.map(({ temConflito: _temConflito, cpfAluno, cpfResponsavel, ...item }) => ({
     item,
@@ -127,7 +130,7 @@ async function conflitosOf(db: Executor, ids: string[]): Promise<Map<string, Pre
   return byId;
 }
 
-export function preMatriculasExportBatch(db: Executor, actor: Actor, filter: FunnelFilter) {
+export function preMatriculasExportBatch(db: Executor, actor: Actor, filter: PreMatriculasFilter) {
   return (after: KeysetCursor | null, limit: number) =>
     db
       .select({

@@ -69,6 +69,23 @@ describe('GET /api/pre-matriculas', () => {
     }
   });
 
+  it("filters 'pendentes' or 'efetivadas' in SQL, with the total and the CSV to match (issue 23)", async () => {
+    const all = (await as(ctx.app, 'franqueador').get('/api/pre-matriculas?pageSize=100')).json() as PreMatriculaItem[];
+    for (const situacao of ['pendente', 'efetivada'] as const) {
+      const response = await as(ctx.app, 'franqueador').get(`/api/pre-matriculas?situacao=${situacao}&pageSize=100`);
+      const rows = response.json() as PreMatriculaItem[];
+      const expected = all.filter((r) => r.status === situacao);
+      expect(rows.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
+      expect(expected.length).toBeGreaterThan(0);
+      expect(response.headers['x-total-count']).toBe(String(expected.length));
+      const csv = (await as(ctx.app, 'franqueador').get(`/api/pre-matriculas/export.csv?situacao=${situacao}`)).body;
+      expect(csv.split('\r\n').filter(Boolean)).toHaveLength(expected.length + 1);
+    }
+    const wrong = await as(ctx.app, 'franqueador').get('/api/pre-matriculas?situacao=talvez');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('Situação inválida');
+  });
+
   it('searches the course of interest too, and counts in X-Total-Count', async () => {
     expect(await names('cliente', '/api/pre-matriculas?q=ingl%C3%AAs')).toEqual(['Gabriela Santos']);
     const response = await as(ctx.app, 'franqueador').get('/api/pre-matriculas?q=administra%C3%A7%C3%A3o&pageSize=1');

@@ -5,8 +5,8 @@ import {
   CSV_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
-  funnelFilterSchema,
-  funnelListQuerySchema,
+  preMatriculasFilterSchema,
+  preMatriculasListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
 import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
@@ -25,7 +25,7 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/pre-matriculas',
-    { schema: { querystring: funnelListQuerySchema }, config: { access: rolesFor('preMatriculas.ler') } },
+    { schema: { querystring: preMatriculasListQuerySchema }, config: { access: rolesFor('preMatriculas.ler') } },
     async (request, reply) => {
       const { items, total, exact } = await listPreMatriculas(app.db, request.actor!, request.query);
       setTotalCount(reply, total, exact);
@@ -35,7 +35,7 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/pre-matriculas/export.csv',
-    { schema: { querystring: funnelFilterSchema }, config: { access: rolesFor('preMatriculas.ler') } },
+    { schema: { querystring: preMatriculasFilterSchema }, config: { access: rolesFor('preMatriculas.ler') } },
     async (request, reply) => {
       const actor = request.actor!;
       const filter = request.query;

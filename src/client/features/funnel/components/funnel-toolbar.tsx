@@ -32,7 +32,15 @@ export interface FunnelToolbarProps {
    * leads.
    */
   followUp?: { meus: boolean };
+  /** Pré-Matrículas (issue 23): pendentes, efetivadas or both, kept in the address. */
+  situacao?: { value: string; onChange: (value: string) => void };
 }
+
+const SITUACAO_OPTIONS = [
+  { value: SEM_FILTRO, label: 'Todas' },
+  { value: 'pendente', label: 'Pendentes' },
+  { value: 'efetivada', label: 'Efetivadas' },
+] as const;
 
 function FilterSelect({
   id,
@@ -71,7 +79,7 @@ function FilterSelect({
  * the follow-up filters (issue 16) and 'Exportar CSV' (SPEC §2). The export is a plain download link: the server
  * streams the file and the session cookie goes along.
  */
-export function FunnelToolbar({ filters, exportHref, exportJobUrl, followUp }: FunnelToolbarProps) {
+export function FunnelToolbar({ filters, exportHref, exportJobUrl, followUp, situacao }: FunnelToolbarProps) {
   const id = useId();
   const { values, update } = filters;
   return (
@@ -120,6 +128,16 @@ export function FunnelToolbar({ filters, exportHref, exportJobUrl, followUp }: F
             onChange={(event) => update({ data: event.target.value })}
           />
         </div>
+
+        {situacao ? (
+          <FilterSelect
+            id={`${id}-situacao`}
+            label="Situação"
+            value={situacao.value}
+            options={SITUACAO_OPTIONS}
+            onChange={situacao.onChange}
+          />
+        ) : null}
 
         {followUp ? (
           <div className="grid gap-4 sm:col-span-2 sm:grid-cols-2 lg:col-span-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(9rem,1fr)]">

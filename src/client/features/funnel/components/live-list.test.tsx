@@ -147,4 +147,23 @@ describe('live lists (issue 23)', () => {
     expect(within(list).getByText('Ana Souza')).toBeInTheDocument();
     expect(screen.queryByText(/novos/)).not.toBeInTheDocument();
   });
+
+  it("filters 'Efetivadas' from the address, asks the server, and exports the same (issue 23)", async () => {
+    const fetchMock = mockFetch({
+      'GET /api/leads/eventos': { body: [evento] },
+      'GET /api/pre-matriculas/resumo': { body: { total: 1, eventosAtivos: 1, taxaConversao: 1 } },
+      'GET /api/pre-matriculas': { body: [{ ...pre('p-1', 'Lucas Oliveira'), status: 'efetivada' }] },
+    });
+    renderWithProviders(<PreMatriculasScreen />, { path: '/pre-matriculas?situacao=efetivada' });
+    await screen.findByRole('table', { name: 'Pré-Matrículas' });
+    const asked = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/pre-matriculas');
+    expect(asked.at(-1)!.searchParams.get('situacao')).toBe('efetivada');
+    expect(screen.getByRole('combobox', { name: 'Situação' })).toHaveTextContent('Efetivadas');
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      '/api/pre-matriculas/export.csv?situacao=efetivada',
+    );
+  });
 });

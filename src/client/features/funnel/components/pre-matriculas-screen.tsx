@@ -1,5 +1,7 @@
 import { formatDateOnly } from '@shared/format';
-import type { PreMatriculaItem } from '@shared/schemas/funnel';
+import { useSearchParams } from 'react-router';
+import type { PreMatriculaStatus } from '@shared/enums';
+import { PRE_MATRICULA_SITUACAO_PARAM, type PreMatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
@@ -68,9 +70,25 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
 /** Pré-Matrículas (SPEC §2) with the four cards and Efetivar per row; a 'Conflito' badge opens a repeat activation's data. */
 export function PreMatriculasScreen() {
   const filters = useFunnelFilters();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get(PRE_MATRICULA_SITUACAO_PARAM) ?? '';
+  const situacao: PreMatriculaStatus | '' = raw === 'pendente' || raw === 'efetivada' ? raw : '';
+  const setSituacao = (value: string) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(PRE_MATRICULA_SITUACAO_PARAM, value);
+        else next.delete(PRE_MATRICULA_SITUACAO_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    filters.setPage(1);
+  };
+  const params = { ...filters.params, situacao: situacao || undefined };
   const resumo = useFunnelResumo('pre-matriculas');
-  const listQuery = usePreMatriculas(filters.params);
-  const live = useLiveList(listQuery, JSON.stringify(filters.params));
+  const listQuery = usePreMatriculas(params);
+  const live = useLiveList(listQuery, JSON.stringify(params));
   const list = { ...listQuery, data: live.data };
 
   if (isForbidden(list.error)) {
@@ -80,7 +98,15 @@ export function PreMatriculasScreen() {
   return (
     <div className="flex flex-col gap-6">
       <FunnelMetricCards resumo={resumo} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.preMatriculas} />
-      <FunnelToolbar filters={filters} exportHref={exportCsvUrl('/api/pre-matriculas/export.csv', filters.params)} />
+      <FunnelToolbar
+        filters={filters}
+        exportHref={exportCsvUrl(
+          '/api/pre-matriculas/export.csv',
+          filters.params,
+          situacao ? { [PRE_MATRICULA_SITUACAO_PARAM]: situacao } : {},
+        )}
+        situacao={{ value: situacao, onChange: setSituacao }}
+      />
       <FunnelListCard
         live={live}
         title="Lista de Pré-Matrículas"
