@@ -19,7 +19,8 @@ describe('route table (SPEC §2)', () => {
     '/micro-franquias': ['franqueador', 'franquia'],
     '/clientes': ['franqueador', 'micro_franquia', 'vendedor'],
     '/cursos': ['cliente'],
-    '/eventos': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    // Issue 23 (ADR 030's addendum): the vendedor reaches the events it may create (SPEC §6).
+    '/eventos': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     // Issue 20: the check-in at the door, for every staff role over its own events.
     '/eventos/:id/check-in': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     '/leads': ['cliente'],
@@ -86,7 +87,15 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Usuários',
       'Auditoria',
     ]);
-    expect(labels('vendedor')).toEqual(['Dashboard', 'Relatórios', 'Clientes']);
+    // Issue 23 (ADR 030's addendum): what its dashboard counts, and the events SPEC §6 lets it create.
+    expect(labels('vendedor')).toEqual([
+      'Dashboard',
+      'Relatórios',
+      'Clientes',
+      'Eventos',
+      'Interesses',
+      'Pré-Matrículas',
+    ]);
     expect(labels('cliente')).toEqual([
       'Dashboard',
       'Relatórios',

@@ -96,7 +96,8 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
   },
   '/eventos': {
     path: '/eventos',
-    roles: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    // The vendedor creates and edits its clientes' events (SPEC §6), so it reaches the screen too (issue 23).
+    roles: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     title: 'Eventos',
     description: 'Visualize e gerencie todos os eventos do sistema',
   },
@@ -276,7 +277,15 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/usuarios', 'Usuários'),
     AUDITORIA,
   ],
-  vendedor: [DASHBOARD, RELATORIOS, link('/clientes', 'Clientes')],
+  // Issue 23: what its dashboard counts, and the events it may create (SPEC §6).
+  vendedor: [
+    DASHBOARD,
+    RELATORIOS,
+    link('/clientes', 'Clientes'),
+    link('/eventos', 'Eventos'),
+    link('/interesses', 'Interesses'),
+    link('/pre-matriculas', 'Pré-Matrículas'),
+  ],
   cliente: [
     DASHBOARD,
     RELATORIOS,

@@ -1,9 +1,9 @@
 import { can } from '@shared/permissions';
-import { canAccessRoute } from '@shared/roles';
+import { type RoutePath, canAccessRoute } from '@shared/roles';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
 import { AcompanhamentoCards } from '@/features/dashboard/components/acompanhamento-cards';
-import { MetricsOverview } from '@/features/dashboard/components/metrics-overview';
+import { METRIC_LIST_PATHS, MetricsOverview } from '@/features/dashboard/components/metrics-overview';
 import { AlunoFunnelOverview } from '@/features/funnel/components/aluno-funnel-overview';
 import { Ultimos30Dias } from '@/features/relatorios/components/ultimos-30-dias';
 import { SacResumoCards } from '@/features/sac/components/sac-resumo';
@@ -12,7 +12,12 @@ export default function DashboardRoute() {
   const { role } = useCurrentUser();
   return (
     <RoutePage path="/">
-      <MetricsOverview />
+      <MetricsOverview
+        linkFor={(key) => {
+          const path = METRIC_LIST_PATHS[key] as RoutePath;
+          return canAccessRoute(role, path) ? path : null;
+        }}
+      />
       {can(role, 'dashboard.acompanhamento') ? (
         // The cliente follows its leads on Leads; the vendedor, without that screen, on Interesses.
         <AcompanhamentoCards listPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'} />

@@ -80,4 +80,12 @@ describe('MetricsOverview', () => {
     expect(await screen.findByText('Nenhuma métrica disponível para seu perfil')).toBeInTheDocument();
     expect(screen.queryAllByTestId('metric-skeleton')).toHaveLength(0);
   });
+
+  it('links each card to its list where the role may open it (issue 23)', async () => {
+    mockFetch({ 'GET /api/dashboard/metrics': { body: { totalClientes: 3, totalLeads: 7 } } });
+    renderWithProviders(<MetricsOverview linkFor={(key) => (key === 'totalClientes' ? '/clientes' : null)} />);
+    expect(await screen.findByRole('link', { name: 'Clientes' })).toHaveAttribute('href', '/clientes');
+    expect(screen.getByRole('heading', { name: 'Leads' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Leads' })).not.toBeInTheDocument();
+  });
 });

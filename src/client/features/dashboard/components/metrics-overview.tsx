@@ -10,6 +10,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { DashboardMetrics } from '@shared/schemas/auth';
 import { formatCount } from '@shared/format';
 import { Card, CardContent } from '@/components/ui/card';
@@ -42,7 +43,27 @@ function EmptyMetrics({ text }: { text: string }) {
   );
 }
 
-export function MetricsOverview() {
+export type MetricKey = keyof DashboardMetrics;
+
+/** Each count's list (issue 23): the route composes it with what the role may open. */
+export const METRIC_LIST_PATHS: Record<MetricKey, string> = {
+  totalFranquias: '/franquias',
+  totalMicroFranquias: '/micro-franquias',
+  totalClientes: '/clientes',
+  totalCursos: '/cursos',
+  totalEventos: '/eventos',
+  totalInteresses: '/interesses',
+  totalLeads: '/leads',
+  totalPreMatriculas: '/pre-matriculas',
+  totalMatriculas: '/matriculas',
+};
+
+export interface MetricsOverviewProps {
+  /** The list a card opens, or null when the role cannot open it (issue 23: a card links to its list). */
+  linkFor?: (key: MetricKey) => string | null;
+}
+
+export function MetricsOverview({ linkFor = () => null }: MetricsOverviewProps) {
   const metrics = useDashboardMetrics();
 
   if (metrics.isPending) {
@@ -72,9 +93,18 @@ export function MetricsOverview() {
       <ul className={GRID}>
         {cards.map(({ key, label, icon: Icon, value }) => (
           <li key={key}>
-            <Card className="h-full p-6">
+            <Card className="relative h-full p-6 focus-within:ring-2 focus-within:ring-ring hover:bg-accent/40">
               <div className="flex items-center justify-between gap-3">
-                <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+                <h2 className="text-sm font-medium text-muted-foreground">
+                  {linkFor(key) ? (
+                    // The whole card is the link's target area; its name is the card's title.
+                    <Link to={linkFor(key)!} className="after:absolute after:inset-0 focus-visible:outline-none">
+                      {label}
+                    </Link>
+                  ) : (
+                    label
+                  )}
+                </h2>
                 <span className="rounded-md bg-accent p-2 text-accent-foreground">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
