@@ -24,23 +24,21 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
     key: 'nome',
     header: 'Nome',
     cell: (pre) => (
-      <span className="flex flex-col gap-1">
+      <span className="flex max-w-36 flex-col gap-1">
         <span className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{pre.nome}</span>
           {pre.conflito ? <ConflitoDialog preMatricula={pre} conflito={pre.conflito} /> : null}
         </span>
-        {pre.cpfAluno ? <span className="text-xs text-muted-foreground">CPF {pre.cpfAluno}</span> : null}
-      </span>
-    ),
-  },
-  {
-    // Issue 23: who activated the credit, as collected; the CPF masked (the CSV has it whole).
-    key: 'responsavel',
-    header: 'Responsável',
-    cell: (pre) => (
-      <span className="flex flex-col gap-1">
-        <span>{pre.nomeResponsavel ?? '-'}</span>
-        {pre.cpfResponsavel ? <span className="text-xs text-muted-foreground">CPF {pre.cpfResponsavel}</span> : null}
+        {pre.cpfAluno ? (
+          <span className="whitespace-nowrap text-xs text-muted-foreground">CPF {pre.cpfAluno}</span>
+        ) : null}
+        {/* Issue 23: who activated the credit, as collected; the CPF masked (the CSV has it whole). */}
+        {pre.nomeResponsavel ? (
+          <span className="text-xs text-muted-foreground">
+            Responsável: {pre.nomeResponsavel}
+            {pre.cpfResponsavel ? <span className="block whitespace-nowrap">CPF {pre.cpfResponsavel}</span> : null}
+          </span>
+        ) : null}
       </span>
     ),
   },
@@ -61,8 +59,8 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
   {
     key: 'dataEvento',
     header: 'Data do Evento',
-    cell: (pre) => formatDateOnly(pre.evento.dataEvento),
-    className: 'whitespace-nowrap',
+    // The date never breaks; the header may, so the table fits at 1280 px (issue 23).
+    cell: (pre) => <span className="whitespace-nowrap">{formatDateOnly(pre.evento.dataEvento)}</span>,
   },
   { key: 'acoes', header: 'Ações', cell: (pre) => <EfetivarButton preMatricula={pre} /> },
 ];
