@@ -258,7 +258,7 @@ test.describe('Eventos', () => {
     await card.getByRole('button', { name: `Editar evento na ${escola}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar Evento' });
     await expect(dialog.getByLabel('Nome da escola')).toHaveValue(escola);
-    await expect(dialog.getByLabel('Data do evento')).toHaveValue('2025-04-10');
+    await expect(dialog.getByLabel('Data do evento')).toHaveValue('10/04/2025');
     await pickOption(page, dialog, 'Status', 'Concluído');
     await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
     await expect(toast(page, 'Evento atualizado com sucesso')).toBeVisible();

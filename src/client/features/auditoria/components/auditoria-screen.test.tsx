@@ -217,8 +217,8 @@ describe('AuditoriaScreen: filters in the address', () => {
       page: '2',
       pageSize: '50',
     });
-    expect(screen.getByLabelText('De')).toHaveValue('2026-03-01');
-    expect(screen.getByLabelText('Até')).toHaveValue('2026-03-31');
+    expect(screen.getByLabelText('De')).toHaveValue('01/03/2026');
+    expect(screen.getByLabelText('Até')).toHaveValue('31/03/2026');
     expect(screen.getByRole('combobox', { name: 'Ação' })).toHaveTextContent('Alterou o cliente');
     expect(screen.getByRole('combobox', { name: 'Tipo de registro' })).toHaveTextContent('Cliente');
     expect(screen.getByLabelText('Quem fez')).toHaveValue('maria');

@@ -24,6 +24,7 @@ import {
   SEM_FILTRO,
 } from '@/components/ui/select';
 import type { AuditoriaFilters } from '../hooks/use-auditoria-filters';
+import { DateInput } from '@/components/ui/date-input';
 
 /** Radix Select needs a non-empty value for 'all'. */
 
@@ -60,26 +61,22 @@ export function AuditoriaToolbar({ filters, exportHref }: AuditoriaToolbarProps)
       >
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-de`}>De</Label>
-          <Input
+          <DateInput
             id={`${id}-de`}
-            type="date"
             value={values.de}
-            max={values.ate || undefined}
             aria-invalid={invalid}
             aria-describedby={invalid && periodErrorId}
-            onChange={(event) => update({ de: event.target.value })}
+            onValueChange={(de) => update({ de })}
           />
         </div>
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-ate`}>Até</Label>
-          <Input
+          <DateInput
             id={`${id}-ate`}
-            type="date"
             value={values.ate}
-            min={values.de || undefined}
             aria-invalid={invalid}
             aria-describedby={invalid && periodErrorId}
-            onChange={(event) => update({ ate: event.target.value })}
+            onValueChange={(ate) => update({ ate })}
           />
         </div>
         {filters.periodError ? (

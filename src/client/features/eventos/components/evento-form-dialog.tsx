@@ -23,6 +23,7 @@ import { FormSelectField } from '@/components/ui/form-select-field';
 import { SelectField } from '@/components/ui/select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { DateField } from '@/components/ui/date-field';
 import { TextField } from '@/components/ui/text-field';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
 import { errorMessage } from '@/lib/api-client';
@@ -182,20 +183,13 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
+        <DateField
+          control={control}
+          name="dataDistribuicao"
           id="evento-data-distribuicao"
           label="Data de distribuição"
-          type="date"
-          error={errors.dataDistribuicao?.message}
-          {...register('dataDistribuicao')}
         />
-        <TextField
-          id="evento-data"
-          label="Data do evento"
-          type="date"
-          error={errors.dataEvento?.message}
-          {...register('dataEvento')}
-        />
+        <DateField control={control} name="dataEvento" id="evento-data" label="Data do evento" />
         <TextField
           id="evento-horario"
           label="Horário"

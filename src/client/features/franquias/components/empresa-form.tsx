@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
+import { DateField } from '@/components/ui/date-field';
 import { TextField } from '@/components/ui/text-field';
 import { useCepFill } from '@/hooks/use-cep-fill';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
@@ -145,13 +146,7 @@ export function EmpresaForm({
           {...register('repLegal')}
         />
         <TextField id={id('cpf')} label="CPF" error={errors.cpf?.message} {...masked('cpf', 'cpf')} />
-        <TextField
-          id={id('dataNascimento')}
-          label="Data de Nascimento"
-          type="date"
-          error={errors.dataNascimento?.message}
-          {...register('dataNascimento')}
-        />
+        <DateField control={control} name="dataNascimento" id={id('dataNascimento')} label="Data de Nascimento" />
         <TextField
           id={id('telefone')}
           label="Telefone"

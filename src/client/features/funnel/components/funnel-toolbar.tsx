@@ -17,6 +17,7 @@ import {
 } from '../hooks/follow-up-filters';
 import type { FunnelFilters } from '../hooks/use-funnel-filters';
 import { FUNNEL_EVENTOS_QUERY_KEY, findFunnelEventoOption, searchFunnelEventos } from '../api/get-funnel-eventos';
+import { DateInput } from '@/components/ui/date-input';
 
 /** The chips take the toolbar's whole row. */
 const CHIPS_SPAN = 'sm:col-span-2 lg:col-span-3';
@@ -121,12 +122,7 @@ export function FunnelToolbar({ filters, exportHref, exportJobUrl, followUp, sit
 
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-data`}>Data do evento</Label>
-          <Input
-            id={`${id}-data`}
-            type="date"
-            value={values.data}
-            onChange={(event) => update({ data: event.target.value })}
-          />
+          <DateInput id={`${id}-data`} value={values.data} onValueChange={(data) => update({ data })} />
         </div>
 
         {situacao ? (

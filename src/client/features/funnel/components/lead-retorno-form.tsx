@@ -3,21 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { LeadDetalhe, LeadPatch } from '@shared/schemas/acompanhamento';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { TextField } from '@/components/ui/text-field';
+import { DateField } from '@/components/ui/date-field';
 import { toast } from '@/lib/toast';
 import { useUpdateLead } from '../api/update-lead';
-import { type RetornoFormValues, todayInSaoPaulo } from './lead-panel-form-values';
+import type { RetornoFormValues } from './lead-panel-form-values';
 import { showActionFailure } from './lead-panel-feedback';
 import { retornoFormSchema } from './lead-panel-rules';
 
 /** 'Agendar retorno': a date from today (in Brasília) on; a return already set may be removed. */
 export function LeadRetornoForm({ lead, onDone }: { lead: LeadDetalhe; onDone: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RetornoFormValues, unknown, LeadPatch>({
+  const { control, handleSubmit, setError } = useForm<RetornoFormValues, unknown, LeadPatch>({
     resolver: zodResolver(retornoFormSchema),
     defaultValues: { proximoContatoEm: lead.proximoContatoEm ?? '' },
   });
@@ -31,15 +26,12 @@ export function LeadRetornoForm({ lead, onDone }: { lead: LeadDetalhe; onDone: (
 
   return (
     <form noValidate className="grid gap-4" onSubmit={handleSubmit((patch) => update.mutate({ id: lead.id, patch }))}>
-      <TextField
+      <DateField
+        control={control}
+        name="proximoContatoEm"
         id="lead-retorno"
         label="Data do retorno"
-        type="date"
-        min={todayInSaoPaulo()}
-        required
         hint="Hoje ou depois."
-        error={errors.proximoContatoEm?.message}
-        {...register('proximoContatoEm')}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>

@@ -4,7 +4,6 @@ import { formatDateOnly } from '@shared/format';
 import { AGRUPAMENTO_LABELS, type Agrupamento } from '@shared/schemas/relatorios';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SearchCombobox } from '@/components/ui/search-combobox';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -12,6 +11,7 @@ import { findEventoOption, searchEventoOptions } from '@/lib/evento-search';
 import { RELATORIOS_QUERY_KEY } from '../api/relatorios-keys';
 import type { RelatorioParams } from '../hooks/use-relatorio-params';
 import { PERIODOS, PERIODO_LABELS, type Periodo } from './periodo';
+import { DateInput } from '@/components/ui/date-input';
 
 const RELATORIO_EVENTOS_QUERY_KEY = [...RELATORIOS_QUERY_KEY, 'eventos'] as const;
 
@@ -112,24 +112,22 @@ export function RelatorioFilters({ params, exportHref }: RelatorioFiltersProps) 
             <legend className="sr-only">Período personalizado</legend>
             <div className="flex min-w-0 flex-col gap-2">
               <Label htmlFor={`${id}-de`}>De</Label>
-              <Input
+              <DateInput
                 id={`${id}-de`}
-                type="date"
                 value={state.custom.de}
                 aria-invalid={state.periodError ? true : undefined}
                 aria-describedby={state.periodError ? `${id}-periodo-erro` : undefined}
-                onChange={(event) => update({ de: event.target.value }, { replace: true })}
+                onValueChange={(de) => update({ de }, { replace: true })}
               />
             </div>
             <div className="flex min-w-0 flex-col gap-2">
               <Label htmlFor={`${id}-ate`}>Até</Label>
-              <Input
+              <DateInput
                 id={`${id}-ate`}
-                type="date"
                 value={state.custom.ate}
                 aria-invalid={state.periodError ? true : undefined}
                 aria-describedby={state.periodError ? `${id}-periodo-erro` : undefined}
-                onChange={(event) => update({ ate: event.target.value }, { replace: true })}
+                onValueChange={(ate) => update({ ate }, { replace: true })}
               />
             </div>
             {state.periodError ? (

@@ -138,8 +138,8 @@ describe('RelatoriosScreen: the view lives in the address', () => {
     const previous = calls.find((u) => u.searchParams.get('pageSize') === '1')!;
     expect(previous.searchParams.get('de')).toBe('2026-08-31');
     expect(previous.searchParams.get('ate')).toBe('2026-09-30');
-    expect(screen.getByLabelText('De')).toHaveValue('2026-10-01');
-    expect(screen.getByLabelText('Até')).toHaveValue('2026-10-31');
+    expect(screen.getByLabelText('De')).toHaveValue('01/10/2026');
+    expect(screen.getByLabelText('Até')).toHaveValue('31/10/2026');
     expect(screen.getByRole('columnheader', { name: /Matrículas/ })).toHaveAttribute('aria-sort', 'ascending');
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
       'href',

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
+import { DateField } from '@/components/ui/date-field';
 import { TextField } from '@/components/ui/text-field';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
 import { submitShowingFieldErrors } from '@/lib/server-field-errors';
@@ -57,13 +58,7 @@ export function VendedorForm({ onSubmit, onCancel }: VendedorFormProps) {
           {...register('nome')}
         />
         <TextField id="vendedor-cpf" label="CPF" error={errors.cpf?.message} {...masked('cpf', 'cpf')} />
-        <TextField
-          id="vendedor-dataNascimento"
-          label="Data de Nascimento"
-          type="date"
-          error={errors.dataNascimento?.message}
-          {...register('dataNascimento')}
-        />
+        <DateField control={control} name="dataNascimento" id="vendedor-dataNascimento" label="Data de Nascimento" />
         <TextField
           id="vendedor-endereco"
           label="Endereço"

@@ -1,0 +1,58 @@
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { DateInput } from '@/components/ui/date-input';
+import { FormMessage } from '@/components/ui/form-message';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+export interface DateFieldProps<F extends FieldValues, Out = F> {
+  control: Control<F, unknown, Out>;
+  name: Path<F>;
+  id: string;
+  label: string;
+  hint?: string;
+  className?: string;
+}
+
+/** A labelled dd/mm/aaaa field (date-input.tsx) wired to a react-hook-form field: ISO in the form, its error under it. */
+export function DateField<F extends FieldValues, Out = F>({
+  control,
+  name,
+  id,
+  label,
+  hint,
+  className,
+}: DateFieldProps<F, Out>) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+        return (
+          <div className={cn('grid content-start gap-2', className)}>
+            <Label htmlFor={id}>{label}</Label>
+            <DateInput
+              id={id}
+              value={(field.value as string | undefined) ?? ''}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              partial
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+            />
+            {hint ? (
+              <p id={hintId} className="text-xs text-muted-foreground">
+                {hint}
+              </p>
+            ) : null}
+            <FormMessage id={errorId}>{error}</FormMessage>
+          </div>
+        );
+      }}
+    />
+  );
+}
