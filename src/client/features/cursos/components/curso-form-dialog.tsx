@@ -21,6 +21,7 @@ import {
 import { FormMessage } from '@/components/ui/form-message';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
@@ -154,27 +155,12 @@ function CursoForm({ curso, onDone }: { curso?: Curso; onDone: () => void }) {
           {...register('descricao')}
         />
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            id="curso-valor"
-            label="Valor (R$)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={0}
-            placeholder="0,00"
-            error={errors.valor?.message}
-            {...register('valor', { valueAsNumber: true })}
-          />
-          <TextField
+          <MoneyField control={control} name="valor" id="curso-valor" label="Valor (R$)" />
+          <MoneyField
+            control={control}
+            name="valorComDesconto"
             id="curso-valor-desconto"
             label="Valor com desconto (R$)"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min={0}
-            placeholder="0,00"
-            error={errors.valorComDesconto?.message}
-            {...register('valorComDesconto', { valueAsNumber: true })}
           />
           <TextField
             id="curso-parcelas"

@@ -24,6 +24,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { DateField } from '@/components/ui/date-field';
+import { MoneyField } from '@/components/ui/money-field';
 import { TextField } from '@/components/ui/text-field';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
 import { errorMessage } from '@/lib/api-client';
@@ -210,16 +211,11 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
           error={errors.qtdAlunos?.message}
           {...register('qtdAlunos', { valueAsNumber: true })}
         />
-        <TextField
+        <MoneyField
+          control={control}
+          name="valorTotalDesconto"
           id="evento-desconto"
           label="Valor total de desconto (R$)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          placeholder="0,00"
-          error={errors.valorTotalDesconto?.message}
-          {...register('valorTotalDesconto', { valueAsNumber: true })}
         />
       </div>
 
