@@ -62,6 +62,12 @@ export function TicketList({ canAnswer }: TicketListProps) {
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const filters = ticketFiltersOf(list$.filters);
   const activeFilters = Object.values(filters).filter((v) => v !== undefined).length;
+  // The box shows the click at once: the address changes in a transition, and a controlled checkbox would show
+  // its old state until then (a second click in between was lost). The address wins once it has caught up.
+  const [atrasadosClicado, setAtrasadosClicado] = useState<boolean | null>(null);
+  const atrasadosNoEndereco = filters.atrasados === true;
+  if (atrasadosClicado !== null && atrasadosClicado === atrasadosNoEndereco) setAtrasadosClicado(null);
+  const atrasadosMarcado = atrasadosClicado ?? atrasadosNoEndereco;
   // A link that carries filters opens with them in view.
   const [showFilters, setShowFilters] = useState(activeFilters > 0);
   const [answering, setAnswering] = useState<SacTicket | null>(null);
@@ -158,8 +164,11 @@ export function TicketList({ canAnswer }: TicketListProps) {
           <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
             <input
               type="checkbox"
-              checked={filters.atrasados === true}
-              onChange={(event) => setFilter('atrasados', event.target.checked ? true : undefined)}
+              checked={atrasadosMarcado}
+              onChange={(event) => {
+                setAtrasadosClicado(event.target.checked);
+                setFilter('atrasados', event.target.checked ? true : undefined);
+              }}
               className="size-4 accent-primary"
             />
             Somente atrasados
