@@ -757,6 +757,18 @@ const MASS_CASES: Record<string, MassCase> = {
       return (rows as unknown as { rows: unknown[] }).rows.length ? ['linhas', 'expiraEm'] : [];
     },
   },
+  'POST /api/pre-matriculas/exportacoes': {
+    callers: ['franqueador'],
+    overrides: { usuarioId: randomUUID(), status: 'concluido', linhas: 999, expiraEm: '2099-01-01' },
+    run: async () => ({ url: '/api/pre-matriculas/exportacoes', legit: {} }),
+    rows: async () => [],
+  },
+  'POST /api/matriculas/exportacoes': {
+    callers: ['franqueador'],
+    overrides: { usuarioId: randomUUID(), status: 'concluido', linhas: 999, expiraEm: '2099-01-01' },
+    run: async () => ({ url: '/api/matriculas/exportacoes', legit: {} }),
+    rows: async () => [],
+  },
   'POST /api/exportacoes/:id/cancelar': {
     callers: ['franqueador'],
     overrides: { status: 'concluido', linhas: 999, usuarioId: randomUUID() },
@@ -843,6 +855,8 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // Below EXPORTACAO_DIRETA_MAX (the demo's lists) the answer is the direct download's address and nothing is
   // written; the download audits 'leads.exportar', a job 'exportacao.criar' (exportacoes.routes.test).
   'POST /api/leads/exportacoes': null,
+  'POST /api/pre-matriculas/exportacoes': null,
+  'POST /api/matriculas/exportacoes': null,
   'POST /api/exportacoes/:id/cancelar': audited(['exportacao.cancelar'], 'url'),
 };
 

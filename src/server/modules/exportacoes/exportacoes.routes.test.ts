@@ -8,13 +8,13 @@ import { queryRows } from '../../../../tests/support/database-digest';
 import { as } from '../../../../tests/support/inject-as';
 
 /**
- * Exports with progress (issue 22, ADR 034): above EXPORTACAO_DIRETA_MAX rows (2 here) an export is a job; its
+ * Exports with progress (issue 22, ADR 034): above EXPORTACAO_DIRETA_MAX rows (1 here) an export is a job; its
  * file is the direct download's file, kept 24 h for its owner only; a cancel stops it.
  */
 describe('exports with progress', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp({ EXPORTACAO_DIRETA_MAX: '2' });
+    ctx = await createTestApp({ EXPORTACAO_DIRETA_MAX: '1' });
   });
   afterAll(() => ctx.close());
 
@@ -110,6 +110,22 @@ describe('exports with progress', () => {
       sql`select n from exportacao_partes where exportacao_id = ${nova.id}::uuid`,
     );
     expect(partes).toHaveLength(0);
+  });
+
+  it.each([
+    ['pre-matriculas', 'situacao=pendente'],
+    ['matriculas', ''],
+  ])('exports %s the same way: the job writes the direct download', async (lista, query) => {
+    const response = await as(ctx.app, 'franqueador').post(`/api/${lista}/exportacoes?${query}`);
+    expect(response.statusCode).toBe(202);
+    const nova = response.json<Exportacao>();
+    await ctx.app.background.drain();
+    const done = (await status(nova.id)).json<Exportacao>();
+    expect(done).toMatchObject({ status: 'concluido', percentual: 100, lista });
+    const file = await as(ctx.app, 'franqueador').get(done.arquivo!);
+    const direct = await as(ctx.app, 'franqueador').get(`/api/${lista}/export.csv?${query}`);
+    expect(file.body).toBe(direct.body);
+    expect(done.linhas).toBe(direct.body.split('\r\n').filter(Boolean).length - 1);
   });
 
   it('refuses bad filters with a pt-BR message and starts nothing', async () => {

@@ -1,5 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { enfileirar, FalhaDefinitiva, type JobHandler } from '../../jobs';
@@ -130,3 +133,36 @@ export const executarExportacao: JobHandler = async (job, { app, tentativa, reno
     throw error;
   }
 };
+
+/**
+ * `POST <lista>/exportacoes` for a list module: the same query schema and roles as its direct download, whose
+ * address (with the request's own query) is the short answer.
+ */
+export function rotaDeExportacao(
+  app: FastifyInstance,
+  options: {
+    url: string;
+    lista: string;
+    arquivoDireto: string;
+    querystring: ZodType;
+    access: readonly Role[];
+  },
+): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      options.url,
+      { schema: { querystring: options.querystring }, config: { access: options.access } },
+      async (request, reply) => {
+        const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        const nova = await criarExportacao(
+          app,
+          request.actor!,
+          options.lista,
+          request.query as Record<string, unknown>,
+          `${options.arquivoDireto}${search}`,
+        );
+        return reply.code(nova.direta ? 200 : 202).send(nova);
+      },
+    );
+}

@@ -25,7 +25,7 @@ import { clockAt, countLeadsExport, leadsExportBatch, leadsResumo, listLeads } f
 import { getLeadDetalhe, listResponsaveis, patchLead, registrarContato, registrarNota } from './acompanhamento.service';
 import { rolesFor } from '../../../shared/permissions';
 import { audit, auditedExport } from '../auditoria';
-import { criarExportacao, registrarLista } from '../exportacoes';
+import { registrarLista, rotaDeExportacao } from '../exportacoes';
 import type { CsvValue } from '../../lib/csv';
 import type { Actor } from '../../access/actor';
 import type { LeadsExportQuery } from '../../../shared/schemas/funnel';
@@ -76,15 +76,13 @@ export async function leadsRoutes(fastify: FastifyInstance) {
 
   // Issue 22 (ADR 034): above EXPORTACAO_DIRETA_MAX rows the export is a job the screen follows; below, the
   // answer is the direct download's address with the same filters.
-  app.post(
-    '/api/leads/exportacoes',
-    { schema: { querystring: leadsExportQuerySchema }, config: { access: rolesFor('leads.ler') } },
-    async (request, reply) => {
-      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      const nova = await criarExportacao(app, request.actor!, 'leads', request.query, `/api/leads/export.csv${search}`);
-      return reply.code(nova.direta ? 200 : 202).send(nova);
-    },
-  );
+  rotaDeExportacao(app, {
+    url: '/api/leads/exportacoes',
+    lista: 'leads',
+    arquivoDireto: '/api/leads/export.csv',
+    querystring: leadsExportQuerySchema,
+    access: rolesFor('leads.ler'),
+  });
 
   app.get('/api/leads/resumo', { config: { access: rolesFor('leads.ler') } }, async (request) =>
     leadsResumo(app.db, request.actor!),

@@ -158,3 +158,20 @@ export async function linkAluno(
   await db.insert(alunos).values({ userId, preMatriculaId: pre.id, isActive });
   return isActive;
 }
+
+/** The rows an export of these filters holds, counted up to `limite` + 1 when a limit is given (issue 22). */
+export async function countMatriculasExport(
+  db: Executor,
+  actor: Actor,
+  filter: FunnelFilter,
+  limite?: number,
+): Promise<number> {
+  const rows = db
+    .select({ um: sql`1` })
+    .from(matriculas)
+    .innerJoin(eventos, eq(eventos.id, matriculas.eventoId))
+    .where(and(matriculaConditions(actor, filter), consentimentoVigente(matriculas)));
+  const counted = (limite === undefined ? rows : rows.limit(limite + 1)).as('exportadas');
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(counted);
+  return Number(row?.total ?? 0);
+}

@@ -11,7 +11,14 @@ import {
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
 import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
-import { listMatriculas, matriculasExportBatch, matriculasResumo } from './matriculas.repository';
+import {
+  countMatriculasExport,
+  listMatriculas,
+  matriculasExportBatch,
+  matriculasResumo,
+} from './matriculas.repository';
+import { registrarLista, rotaDeExportacao } from '../exportacoes';
+import type { CsvValue } from '../../lib/csv';
 import { efetivarPreMatricula } from './matriculas.service';
 import { rolesFor } from '../../../shared/permissions';
 import { auditedExport } from '../auditoria';
@@ -47,19 +54,20 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
           { acao: 'matriculas.exportar', filtros: request.query },
           keysetBatches(matriculasExportBatch(app.db, actor, filter)),
         ),
-        (m) => [
-          m.nome,
-          m.email,
-          formatPhone(m.telefone),
-          m.cursoInteresse,
-          m.nomeEscola,
-          formatDateOnly(m.dataEvento),
-          csvDate(m.efetivadaEm),
-        ],
+        matriculaCsvRow,
       );
       return sendCsv(reply, fileName, CSV_COLUMNS.matriculas, rows);
     },
   );
+
+  // Issue 22 (ADR 034): a long list is exported as a job the screen follows (the staff's; the aluno has its own).
+  rotaDeExportacao(app, {
+    url: '/api/matriculas/exportacoes',
+    lista: 'matriculas',
+    arquivoDireto: '/api/matriculas/export.csv',
+    querystring: funnelFilterSchema,
+    access: rolesFor('matriculas.ler').filter((role) => role !== 'aluno'),
+  });
 
   app.get('/api/matriculas/resumo', { config: { access: rolesFor('matriculas.ler') } }, async (request) =>
     matriculasResumo(app.db, request.actor!),
@@ -75,3 +83,38 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
     },
   );
 }
+
+/** One matrícula as a CSV row (SPEC §9's columns), for the direct download and the export job alike. */
+const matriculaCsvRow = (m: {
+  nome: string;
+  email: string;
+  telefone: string | null;
+  cursoInteresse: string | null;
+  nomeEscola: string;
+  dataEvento: string;
+  efetivadaEm: Date;
+}): CsvValue[] => [
+  m.nome,
+  m.email,
+  formatPhone(m.telefone),
+  m.cursoInteresse,
+  m.nomeEscola,
+  formatDateOnly(m.dataEvento),
+  csvDate(m.efetivadaEm),
+];
+
+const filtroDe = (filtros: Record<string, unknown>) => funnelFilterSchema.parse(filtros);
+
+registrarLista({
+  nome: 'matriculas',
+  nomeArquivo: async (db, actor, filtros, now) =>
+    csvFileName(
+      CSV_PREFIXES.matriculas,
+      await findFunnelEvento(db, actor, filtroDe(filtros).eventoId),
+      todayInBrazil(now),
+    ),
+  contar: (db, actor, filtros, _now, limite) => countMatriculasExport(db, actor, filtroDe(filtros), limite),
+  cabecalho: () => CSV_COLUMNS.matriculas,
+  lotes: (db, actor, filtros) =>
+    mapBatches(keysetBatches(matriculasExportBatch(db, actor, filtroDe(filtros))), matriculaCsvRow),
+});

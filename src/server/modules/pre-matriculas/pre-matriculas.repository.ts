@@ -159,3 +159,20 @@ export function preMatriculasExportBatch(db: Executor, actor: Actor, filter: Pre
 export function preMatriculasResumo(db: Executor, actor: Actor): Promise<FunnelResumo> {
   return countResumo(db, actor, { table: preMatriculas, counter: 'preMatriculas' }, preMatriculasVisibleTo(actor));
 }
+
+/** The rows an export of these filters holds, counted up to `limite` + 1 when a limit is given (issue 22). */
+export async function countPreMatriculasExport(
+  db: Executor,
+  actor: Actor,
+  filter: PreMatriculasFilter,
+  limite?: number,
+): Promise<number> {
+  const rows = db
+    .select({ um: sql`1` })
+    .from(preMatriculas)
+    .innerJoin(eventos, eq(eventos.id, preMatriculas.eventoId))
+    .where(and(preMatriculaConditions(actor, filter), consentimentoVigente(preMatriculas)));
+  const counted = (limite === undefined ? rows : rows.limit(limite + 1)).as('exportadas');
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(counted);
+  return Number(row?.total ?? 0);
+}

@@ -10,7 +10,14 @@ import {
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
 import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
-import { listPreMatriculas, preMatriculasExportBatch, preMatriculasResumo } from './pre-matriculas.repository';
+import {
+  countPreMatriculasExport,
+  listPreMatriculas,
+  preMatriculasExportBatch,
+  preMatriculasResumo,
+} from './pre-matriculas.repository';
+import { registrarLista, rotaDeExportacao } from '../exportacoes';
+import type { CsvValue } from '../../lib/csv';
 import { rolesFor } from '../../../shared/permissions';
 import { auditedExport } from '../auditoria';
 
@@ -48,20 +55,55 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
           { acao: 'pre_matriculas.exportar', filtros: request.query },
           keysetBatches(preMatriculasExportBatch(app.db, actor, filter)),
         ),
-        (pre) => [
-          pre.nome,
-          pre.email,
-          formatPhone(pre.telefone),
-          pre.cursoInteresse,
-          pre.nomeEscola,
-          formatDateOnly(pre.dataEvento),
-        ],
+        preMatriculaCsvRow,
       );
       return sendCsv(reply, fileName, CSV_COLUMNS.preMatriculas, rows);
     },
   );
 
+  // Issue 22 (ADR 034): a long list is exported as a job the screen follows.
+  rotaDeExportacao(app, {
+    url: '/api/pre-matriculas/exportacoes',
+    lista: 'pre-matriculas',
+    arquivoDireto: '/api/pre-matriculas/export.csv',
+    querystring: preMatriculasFilterSchema,
+    access: rolesFor('preMatriculas.ler').filter((role) => role !== 'aluno'),
+  });
+
   app.get('/api/pre-matriculas/resumo', { config: { access: rolesFor('preMatriculas.ler') } }, async (request) =>
     preMatriculasResumo(app.db, request.actor!),
   );
 }
+
+/** One pré-matrícula as a CSV row (SPEC §9's columns), for the direct download and the export job alike. */
+const preMatriculaCsvRow = (pre: {
+  nome: string;
+  email: string;
+  telefone: string | null;
+  cursoInteresse: string | null;
+  nomeEscola: string;
+  dataEvento: string;
+}): CsvValue[] => [
+  pre.nome,
+  pre.email,
+  formatPhone(pre.telefone),
+  pre.cursoInteresse,
+  pre.nomeEscola,
+  formatDateOnly(pre.dataEvento),
+];
+
+const filtroDe = (filtros: Record<string, unknown>) => preMatriculasFilterSchema.parse(filtros);
+
+registrarLista({
+  nome: 'pre-matriculas',
+  nomeArquivo: async (db, actor, filtros, now) =>
+    csvFileName(
+      CSV_PREFIXES.preMatriculas,
+      await findFunnelEvento(db, actor, filtroDe(filtros).eventoId),
+      todayInBrazil(now),
+    ),
+  contar: (db, actor, filtros, _now, limite) => countPreMatriculasExport(db, actor, filtroDe(filtros), limite),
+  cabecalho: () => CSV_COLUMNS.preMatriculas,
+  lotes: (db, actor, filtros) =>
+    mapBatches(keysetBatches(preMatriculasExportBatch(db, actor, filtroDe(filtros))), preMatriculaCsvRow),
+});

@@ -419,6 +419,8 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'GET /api/integracoes/webhooks/:id/entregas': async (p) => ({ params: { id: await fuzzWebhook(p) } }),
   'GET /api/envios': async () => ({ query: { tipo: 'email' } }),
   'POST /api/leads/exportacoes': async () => ({ query: { view: 'interesses' } }),
+  'POST /api/pre-matriculas/exportacoes': async () => ({ query: { situacao: 'pendente' } }),
+  'POST /api/matriculas/exportacoes': async () => ({ query: {} }),
   'GET /api/exportacoes/:id': async (p) => ({ params: { id: await fuzzExportacao(p, true) } }),
   'GET /api/exportacoes/:id/arquivo': async (p) => ({ params: { id: await fuzzExportacao(p, true) } }),
   'POST /api/exportacoes/:id/cancelar': async (p) => ({ params: { id: await fuzzExportacao(p, false) } }),

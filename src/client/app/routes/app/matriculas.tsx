@@ -1,10 +1,13 @@
 import { RoutePage } from '@/app/shell/route-page';
+import { useCurrentUser } from '@/app/shell/current-user';
 import { MatriculasScreen } from '@/features/funnel/components/matriculas-screen';
 
 export default function MatriculasRoute() {
+  const { role } = useCurrentUser();
   return (
     <RoutePage path="/matriculas">
-      <MatriculasScreen />
+      {/* The aluno reads its own few; the staff's long lists are exported as a job (issue 22). */}
+      <MatriculasScreen exportJob={role !== 'aluno'} />
     </RoutePage>
   );
 }

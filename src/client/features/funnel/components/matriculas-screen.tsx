@@ -46,7 +46,7 @@ const COLUMNS: DataTableColumn<MatriculaItem>[] = [
 ];
 
 /** Matrículas Efetivadas (SPEC §2): the four cards and the effective date; 403 for the vendedor. */
-export function MatriculasScreen() {
+export function MatriculasScreen({ exportJob = false }: { exportJob?: boolean } = {}) {
   const filters = useFunnelFilters();
   const listQuery = useMatriculas(filters.params);
   const live = useLiveList(listQuery, JSON.stringify(filters.params));
@@ -59,7 +59,11 @@ export function MatriculasScreen() {
   return (
     <div className="flex flex-col gap-6">
       <FunnelMetricCards resumo={resumo} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.matriculas} />
-      <FunnelToolbar filters={filters} exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params)} />
+      <FunnelToolbar
+        filters={filters}
+        exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params)}
+        exportJobUrl={exportJob ? exportCsvUrl('/api/matriculas/exportacoes', filters.params) : undefined}
+      />
       <FunnelListCard
         live={live}
         title="Lista de Matrículas Efetivadas"

@@ -103,6 +103,11 @@ export function PreMatriculasScreen() {
           filters.params,
           situacao ? { [PRE_MATRICULA_SITUACAO_PARAM]: situacao } : {},
         )}
+        exportJobUrl={exportCsvUrl(
+          '/api/pre-matriculas/exportacoes',
+          filters.params,
+          situacao ? { [PRE_MATRICULA_SITUACAO_PARAM]: situacao } : {},
+        )}
         situacao={{ value: situacao, onChange: setSituacao }}
       />
       <FunnelListCard
