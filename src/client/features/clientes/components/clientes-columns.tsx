@@ -2,7 +2,8 @@ import { Pencil, Power } from 'lucide-react';
 import type { ClienteView } from '@shared/schemas/cliente';
 import { formatCnpj } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
-import type { DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn, DataTableSort } from '@/components/ui/data-table';
+import type { NetworkSortKey } from '@shared/schemas/list-query';
 import { RowActions } from '@/components/ui/row-actions';
 import { KitBadge, ProdutoBadge } from './cliente-badges';
 
@@ -11,6 +12,8 @@ export interface ClientesColumnsOptions {
   readOnly: boolean;
   onEdit: (row: ClienteView) => void;
   onToggle: (row: ClienteView) => void;
+  /** The sortable headers' state and click (issue 23). */
+  sortFor?: (key: NetworkSortKey) => DataTableSort;
 }
 
 /** SPEC §2 'Clientes screen' columns. */
@@ -18,11 +21,13 @@ export function clientesColumns({
   readOnly,
   onEdit,
   onToggle,
+  sortFor,
 }: ClientesColumnsOptions): DataTableColumn<ClienteView>[] {
   return [
     {
       key: 'nomeFantasia',
       header: 'Nome Fantasia',
+      sort: sortFor?.('nome'),
       cell: (row) => <span className="font-medium">{row.nomeFantasia}</span>,
     },
     { key: 'cnpj', header: 'CNPJ', cell: (row) => formatCnpj(row.cnpj), className: 'whitespace-nowrap' },
@@ -41,6 +46,7 @@ export function clientesColumns({
     {
       key: 'status',
       header: 'Status',
+      sort: sortFor?.('status'),
       cell: (row) => (
         <Badge variant={row.isActive ? 'success' : 'secondary'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>
       ),

@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useListState } from '@/hooks/use-list-state';
+import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
@@ -31,13 +32,14 @@ export interface ClientesScreenProps {
 /** SPEC §2 'Clientes screen': the franqueador reads; micro-franquia and vendedor manage their clientes. */
 export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const readOnly = !can(role, 'clientes.editar');
-  const list$ = useListState();
+  const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClienteView | null>(null);
   const [toggling, setToggling] = useState<ClienteView | null>(null);
-  const listQuery = useClientes({ q, page, pageSize });
-  const live = useLiveList(listQuery, JSON.stringify({ q, page, pageSize }));
+  const sort = list$.sortParam;
+  const listQuery = useClientes({ q, sort, page, pageSize });
+  const live = useLiveList(listQuery, JSON.stringify({ q, sort, page, pageSize }));
   const list = { ...listQuery, data: live.data };
 
   const create = useCreateCliente({
@@ -102,7 +104,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
         <CardContent className="max-sm:px-4">
           <DataTable
             caption="Lista de clientes"
-            columns={clientesColumns({ readOnly, onEdit: setEditing, onToggle: setToggling })}
+            columns={clientesColumns({ readOnly, onEdit: setEditing, onToggle: setToggling, sortFor: list$.sortFor })}
             rows={rows}
             isLoading={list.isPending}
             loadingText="Carregando clientes..."
@@ -172,7 +174,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
 
           <StatusToggleDialog
             target={toggling}
-            titles={{ off: 'Desativar cliente', on: 'Ativar cliente' }}
+            title={(cliente) => `${cliente.isActive ? 'Desativar' : 'Ativar'} o cliente ${cliente.nomeFantasia}?`}
             describe={(cliente) =>
               cliente.isActive
                 ? `Tem certeza que deseja desativar o cliente ${cliente.nomeFantasia}? Ele não poderá mais acessar o sistema.`

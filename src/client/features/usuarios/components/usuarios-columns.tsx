@@ -2,21 +2,29 @@ import { Power } from 'lucide-react';
 import { ROLE_LABELS } from '@shared/roles';
 import type { UsuarioView } from '@shared/schemas/usuario';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import type { DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn, DataTableSort } from '@/components/ui/data-table';
+import { RowActions } from '@/components/ui/row-actions';
+import type { NetworkSortKey } from '@shared/schemas/list-query';
 
 export interface UsuariosColumnsOptions {
   /** The signed-in user's row says 'Você' instead of a button: nobody switches itself off. */
   currentUserId: string;
   onToggle: (user: UsuarioView) => void;
+  /** The sortable headers' state and click (issue 23). */
+  sortFor?: (key: NetworkSortKey) => DataTableSort;
 }
 
 /** Usuários columns (SPEC §2): user, email, role, status and the Desativar/Ativar action. */
-export function usuariosColumns({ currentUserId, onToggle }: UsuariosColumnsOptions): DataTableColumn<UsuarioView>[] {
+export function usuariosColumns({
+  currentUserId,
+  onToggle,
+  sortFor,
+}: UsuariosColumnsOptions): DataTableColumn<UsuarioView>[] {
   return [
     {
       key: 'usuario',
       header: 'Usuário',
+      sort: sortFor?.('nome'),
       cell: (user) => (
         <div className="flex items-center gap-3">
           <span
@@ -34,6 +42,7 @@ export function usuariosColumns({ currentUserId, onToggle }: UsuariosColumnsOpti
     {
       key: 'status',
       header: 'Status',
+      sort: sortFor?.('status'),
       cell: (user) => (
         <Badge variant={user.isActive ? 'success' : 'secondary'}>{user.isActive ? 'Ativo' : 'Inativo'}</Badge>
       ),
@@ -41,19 +50,23 @@ export function usuariosColumns({ currentUserId, onToggle }: UsuariosColumnsOpti
     {
       key: 'acoes',
       header: 'Ações',
+      className: 'text-right',
+      // The one row-action pattern (issue 23): the menu, with Desativar/Ativar behind a confirmation naming the user.
       cell: (user) =>
         user.id === currentUserId ? (
           <span className="text-xs text-muted-foreground">Você</span>
         ) : (
-          <Button
-            variant="ghost"
-            size="sm"
-            className={user.isActive ? 'text-destructive' : undefined}
-            onClick={() => onToggle(user)}
-          >
-            <Power aria-hidden="true" />
-            {user.isActive ? 'Desativar' : 'Ativar'} <span className="sr-only">{user.nome || user.email}</span>
-          </Button>
+          <RowActions
+            record={user.nome || user.email}
+            actions={[
+              {
+                label: user.isActive ? 'Desativar' : 'Ativar',
+                icon: Power,
+                destructive: user.isActive,
+                onSelect: () => onToggle(user),
+              },
+            ]}
+          />
         ),
     },
   ];
