@@ -13,6 +13,9 @@ function FormDialog() {
   return (
     <>
       <p>{open ? 'aberto' : 'fechado'}</p>
+      <button type="button" onClick={() => setOpen(true)}>
+        Abrir
+      </button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
           <DialogTitle>Novo Cliente</DialogTitle>
@@ -50,6 +53,13 @@ describe('DialogContent: typed data asks before closing (issue 23)', () => {
     await userEvent.click(within(again).getByRole('button', { name: 'Descartar' }));
     expect(screen.getByText('fechado')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Opened again, untouched: Esc closes at once.
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByText('fechado')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('lets the form’s own Cancelar close without asking', async () => {

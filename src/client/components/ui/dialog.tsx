@@ -1,4 +1,4 @@
-import { type ComponentProps, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import {
@@ -34,6 +34,12 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
+/** Runs `onUnmount` when the dialog's content leaves the page (the dialog closed). */
+function OnUnmount({ onUnmount }: { onUnmount: () => void }) {
+  useEffect(() => onUnmount, [onUnmount]);
+  return null;
+}
+
 /**
  * A centred modal; scrolls inside when taller than 90% of the screen. Focus stays inside while open.
  *
@@ -51,8 +57,13 @@ export function DialogContent({
   onInputCapture,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { confirmDiscard?: boolean }) {
+  // This wrapper stays mounted while its dialog is closed: the content's unmount starts the next opening afresh.
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [reset] = useState(() => () => {
+    setDirty(false);
+    setAsking(false);
+  });
   const guard = (event: { preventDefault: () => void; defaultPrevented: boolean }) => {
     if (event.defaultPrevented || !confirmDiscard || !dirty) return;
     event.preventDefault();
@@ -80,6 +91,7 @@ export function DialogContent({
         }}
         {...props}
       >
+        <OnUnmount onUnmount={reset} />
         {children}
         <DialogPrimitive.Close
           onClick={guard}
