@@ -144,13 +144,18 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   await expectAccessible(page);
 
   const started = Date.now();
-  await row.getByRole('button', { name: /Efetivar/ }).click();
+  // Efetivar is a row action behind a confirmation naming the student (issue 23).
+  await row.getByRole('button', { name: `Ações de ${pre.nomeAluno}` }).click();
+  await page.getByRole('menuitem', { name: 'Efetivar' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Efetivar a matrícula de ${pre.nomeAluno}?` });
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Efetivar' }).click();
   await expect(page.getByText('Matrícula efetivada!', { exact: true })).toBeVisible();
   await expect(
     page.getByText('A pré-matrícula foi convertida em matrícula efetivada com sucesso.', { exact: true }),
   ).toBeVisible();
   await expect(row.getByText('Efetivada', { exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: /Efetivar/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Ações de ${pre.nomeAluno}` })).toHaveCount(0);
 
   await page
     .getByRole('navigation', { name: 'Menu principal' })

@@ -1,6 +1,6 @@
 import { formatDateOnly, formatDateTime } from '@shared/format';
 import type { MatriculaItem } from '@shared/schemas/funnel';
-import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { useMatriculas } from '../api/get-matriculas';
@@ -15,7 +15,8 @@ import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-const COLUMNS: DataTableColumn<MatriculaItem>[] = [
+/** 'Efetivada em' sorts the list (issue 23): the matrícula is created when it is made effective. */
+const columns = (sortByDate: DataTableSort): DataTableColumn<MatriculaItem>[] => [
   { key: 'nome', header: 'Nome', cell: (m) => <span className="font-medium">{m.nome}</span> },
   {
     key: 'contato',
@@ -40,6 +41,7 @@ const COLUMNS: DataTableColumn<MatriculaItem>[] = [
   {
     key: 'efetivadaEm',
     header: 'Efetivada em',
+    sort: sortByDate,
     cell: (m) => formatDateTime(m.efetivadaEm),
     className: 'whitespace-nowrap',
   },
@@ -73,7 +75,7 @@ export function MatriculasScreen({ exportJob = false }: { exportJob?: boolean } 
       >
         <DataTable
           caption="Matrículas Efetivadas"
-          columns={COLUMNS}
+          columns={columns(filters.sortFor('criadoEm'))}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('matriculas', list, filters.active)}

@@ -1,8 +1,8 @@
-import { formatDateOnly } from '@shared/format';
+import { formatDateTime } from '@shared/format';
 import { useSearchParams } from 'react-router';
 import type { PreMatriculaStatus } from '@shared/enums';
 import { PRE_MATRICULA_SITUACAO_PARAM, type PreMatriculaItem } from '@shared/schemas/funnel';
-import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { usePreMatriculas } from '../api/get-pre-matriculas';
@@ -19,7 +19,8 @@ import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
+/** The event's date sits under its school; 'Ativada em' (the activation's day) sorts the list (issue 23). */
+const columns = (sortByDate: DataTableSort): DataTableColumn<PreMatriculaItem>[] => [
   {
     key: 'nome',
     header: 'Nome',
@@ -55,14 +56,15 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
     ),
   },
   { key: 'curso', header: 'Curso de Interesse', cell: (pre) => <CursoBadge curso={pre.cursoInteresse} /> },
-  { key: 'escola', header: 'Escola', cell: (pre) => <EventoCell evento={pre.evento} /> },
+  { key: 'escola', header: 'Escola', cell: (pre) => <EventoCell evento={pre.evento} withDate /> },
   {
-    key: 'dataEvento',
-    header: 'Data do Evento',
+    key: 'criadoEm',
+    header: 'Ativada em',
+    sort: sortByDate,
     // The date never breaks; the header may, so the table fits at 1280 px (issue 23).
-    cell: (pre) => <span className="whitespace-nowrap">{formatDateOnly(pre.evento.dataEvento)}</span>,
+    cell: (pre) => <span className="whitespace-nowrap">{formatDateTime(pre.createdAt)}</span>,
   },
-  { key: 'acoes', header: 'Ações', cell: (pre) => <EfetivarButton preMatricula={pre} /> },
+  { key: 'acoes', header: 'Ações', className: 'text-right', cell: (pre) => <EfetivarButton preMatricula={pre} /> },
 ];
 
 /** Pré-Matrículas (SPEC §2) with the four cards and Efetivar per row; a 'Conflito' badge opens a repeat activation's data. */
@@ -119,7 +121,7 @@ export function PreMatriculasScreen() {
       >
         <DataTable
           caption="Pré-Matrículas"
-          columns={COLUMNS}
+          columns={columns(filters.sortFor('criadoEm'))}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('preMatriculas', list, filters.active)}
