@@ -35,7 +35,13 @@ export function franquiasColumns({
     { key: 'repLegal', header: 'Rep. Legal', cell: (row) => row.repLegal },
     { key: 'cidade', header: 'Cidade', cell: (row) => row.cidade || MISSING },
     { key: 'estado', header: 'Estado', cell: (row) => row.estado || MISSING },
-    { key: 'email', header: 'Email', cell: (row) => row.user.email || 'N/A', className: 'whitespace-nowrap' },
+    {
+      key: 'email',
+      header: 'Email',
+      cell: (row) => row.user.email || 'N/A',
+      // A long address breaks rather than widen the table past 1280 px (issue 23).
+      className: 'max-w-56 [overflow-wrap:anywhere]',
+    },
     {
       key: 'status',
       header: 'Status',

@@ -37,7 +37,13 @@ export function usuariosColumns({
         </div>
       ),
     },
-    { key: 'email', header: 'Email', cell: (user) => user.email, className: 'whitespace-nowrap' },
+    {
+      key: 'email',
+      header: 'Email',
+      cell: (user) => user.email,
+      // A long address breaks rather than widen the table past 1280 px (issue 23).
+      className: 'max-w-64 [overflow-wrap:anywhere]',
+    },
     { key: 'perfil', header: 'Perfil', cell: (user) => <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge> },
     {
       key: 'status',
