@@ -69,3 +69,41 @@ describe('DialogContent: typed data asks before closing (issue 23)', () => {
     expect(screen.getByText('fechado')).toBeInTheDocument();
   });
 });
+
+function SavedInPlace() {
+  const [open, setOpen] = useState(true);
+  const [saved, setSaved] = useState(false);
+  return (
+    <>
+      <p>{open ? 'aberto' : 'fechado'}</p>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogTitle>Responder Ticket</DialogTitle>
+          <DialogDescription>Resposta.</DialogDescription>
+          {saved ? (
+            <p>Ticket já foi respondido</p>
+          ) : (
+            <>
+              <label htmlFor="resolucao">Resolução</label>
+              <textarea id="resolucao" />
+              <button type="button" onClick={() => setSaved(true)}>
+                Enviar
+              </button>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+describe('DialogContent after a save shown in place', () => {
+  it('closes without asking once no field is left to lose', async () => {
+    render(<SavedInPlace />);
+    await userEvent.type(screen.getByLabelText('Resolução'), 'Resolvido');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByText('fechado')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

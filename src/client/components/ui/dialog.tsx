@@ -1,4 +1,4 @@
-import { type ComponentProps, useEffect, useState } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import {
@@ -45,7 +45,7 @@ function OnUnmount({ onUnmount }: { onUnmount: () => void }) {
  *
  * Typed data is never lost by accident (issue 23): once anything was typed or changed in the dialog (an `input`
  * event inside it, whatever the form), Esc, a click outside and the X ask 'Descartar as alterações?' first, with
- * 'Continuar editando' and 'Descartar'. The form's own Cancelar and a successful save close it at once: those are
+ * 'Continuar editando' and 'Descartar', while a field is still there to lose. The form's own Cancelar and a successful save close it at once: those are
  * deliberate. `confirmDiscard={false}` turns the question off for a dialog whose inputs hold nothing to lose.
  */
 export function DialogContent({
@@ -64,8 +64,13 @@ export function DialogContent({
     setDirty(false);
     setAsking(false);
   });
+  const contentRef = useRef<HTMLDivElement>(null);
   const guard = (event: { preventDefault: () => void; defaultPrevented: boolean }) => {
     if (event.defaultPrevented || !confirmDiscard || !dirty) return;
+    // Nothing left to lose once no field remains (a saved answer shown read-only in the same dialog).
+    if (!contentRef.current?.querySelector('input:not([type="hidden"]):not([disabled]), textarea:not([disabled])')) {
+      return;
+    }
     event.preventDefault();
     setAsking(true);
   };
@@ -90,6 +95,7 @@ export function DialogContent({
           guard(event);
         }}
         {...props}
+        ref={contentRef}
       >
         <OnUnmount onUnmount={reset} />
         {children}
