@@ -819,6 +819,10 @@ export const sacTickets = pgTable(
     index('sac_tickets_micro_franquia_id_idx').on(t.microFranquiaId),
     index('sac_tickets_created_at_idx').on(t.createdAt),
     index('sac_tickets_franqueador_id_created_at_idx').on(t.franqueadorId, t.createdAt.desc(), t.id.desc()),
+    // The late list walks the open tickets in order and counts them from the index (migration 0021).
+    index('sac_tickets_franqueador_abertos_idx')
+      .on(t.franqueadorId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'em_andamento'`),
   ],
 );
 

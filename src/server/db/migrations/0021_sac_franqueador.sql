@@ -20,4 +20,8 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER sac_tickets_franqueador BEFORE INSERT ON "sac_tickets" FOR EACH ROW EXECUTE FUNCTION sac_ticket_franqueador();--> statement-breakpoint
-CREATE INDEX "sac_tickets_franqueador_id_created_at_idx" ON "sac_tickets" ("franqueador_id", "created_at" DESC, "id" DESC);
+CREATE INDEX "sac_tickets_franqueador_id_created_at_idx" ON "sac_tickets" ("franqueador_id", "created_at" DESC, "id" DESC);--> statement-breakpoint
+-- The open tickets in the list's order, with what decides lateness: the late list (atrasados=true) walks it and
+-- stops at its page, and counts from the index alone.
+CREATE INDEX "sac_tickets_franqueador_abertos_idx" ON "sac_tickets" ("franqueador_id", "created_at" DESC, "id" DESC) INCLUDE ("resolucao_ate", "primeira_resposta_ate", "primeira_resposta_em") WHERE "status" = 'em_andamento';--> statement-breakpoint
+ANALYZE "sac_tickets";

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Role } from '../../../shared/roles';
 import type { ListQuery } from '../../../shared/schemas/list-query';
 import type {
   AnexoTipo,
@@ -17,9 +18,6 @@ import type { Executor } from '../../db/connect';
 import { clientes, franquias, microFranquias, sacAnexos, sacMensagens, sacTickets, users } from '../../db/schema';
 import { pageWindow, searchAny } from '../../lib/pagination';
 
-const solicitante = alias(users, 'solicitante');
-const responsavel = alias(users, 'responsavel');
-
 /**
  * Late (issue 19): open and past the resolution deadline, or past the first-response one without a response. A
  * ticket waiting on its requester, concluded or cancelled is not late. The partial indexes of migration 0017
@@ -30,8 +28,14 @@ export function atrasadoSql(now: Date): SQL {
   return sql`(${sacTickets.status} = 'em_andamento' and (${sacTickets.resolucaoAte} < ${at}::timestamptz or (${sacTickets.primeiraRespostaEm} is null and ${sacTickets.primeiraRespostaAte} < ${at}::timestamptz)))`;
 }
 
-/** A ticket with its requester, franquia, micro-franquia and responsible person: one query, joins only. */
+/**
+ * A ticket with its requester, franquia, micro-franquia and responsible person: one query. The names are scalar
+ * subqueries on primary keys, not joins: the planner settles each on its own, and a five-table join cost the late
+ * list about 1 ms of planning per request (0.16 ms this way), more than the query's execution (issue 19).
+ */
 function selectTickets(db: Executor, now: Date) {
+  const userOf = <T>(id: AnyPgColumn, column: SQL) =>
+    sql<T>`(select ${column} from ${users} where ${users.id} = ${id})`;
   return db
     .select({
       id: sacTickets.id,
@@ -45,12 +49,16 @@ function selectTickets(db: Executor, now: Date) {
       resolucao: sacTickets.resolucao,
       resolvedAt: sacTickets.resolvedAt,
       createdAt: sacTickets.createdAt,
-      solicitanteNome: solicitante.nome,
-      solicitanteEmail: solicitante.email,
-      solicitanteRole: solicitante.role,
-      franquiaRazaoSocial: franquias.razaoSocial,
-      microFranquiaRazaoSocial: microFranquias.razaoSocial,
-      responsavelNome: responsavel.nome,
+      solicitanteNome: userOf<string | null>(sacTickets.solicitanteId, sql`${users.nome}`),
+      solicitanteEmail: userOf<string>(sacTickets.solicitanteId, sql`${users.email}`),
+      solicitanteRole: userOf<Role>(sacTickets.solicitanteId, sql`${users.role}`),
+      franquiaRazaoSocial: sql<
+        string | null
+      >`(select ${franquias.razaoSocial} from ${franquias} where ${franquias.id} = ${sacTickets.franquiaId})`,
+      microFranquiaRazaoSocial: sql<
+        string | null
+      >`(select ${microFranquias.razaoSocial} from ${microFranquias} where ${microFranquias.id} = ${sacTickets.microFranquiaId})`,
+      responsavelNome: userOf<string | null>(sacTickets.responsavelId, sql`${users.nome}`),
       primeiraRespostaAte: sacTickets.primeiraRespostaAte,
       resolucaoAte: sacTickets.resolucaoAte,
       primeiraRespostaEm: sacTickets.primeiraRespostaEm,
@@ -59,11 +67,7 @@ function selectTickets(db: Executor, now: Date) {
       avaliacaoComentario: sacTickets.avaliacaoComentario,
       avaliadoEm: sacTickets.avaliadoEm,
     })
-    .from(sacTickets)
-    .innerJoin(solicitante, eq(solicitante.id, sacTickets.solicitanteId))
-    .leftJoin(franquias, eq(franquias.id, sacTickets.franquiaId))
-    .leftJoin(microFranquias, eq(microFranquias.id, sacTickets.microFranquiaId))
-    .leftJoin(responsavel, eq(responsavel.id, sacTickets.responsavelId));
+    .from(sacTickets);
 }
 
 type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
