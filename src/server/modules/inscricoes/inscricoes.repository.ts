@@ -107,8 +107,18 @@ export async function cancelLead(db: Executor, leadId: string, now: Date) {
   return row;
 }
 
-/** The event when the actor may read it (the check-in's scope). */
-export async function findVisibleEventoId(db: Executor, actor: Actor, eventoId: string) {
+/** Whether the actor may read the event (the check-in's scope). */
+export async function isVisibleEvento(db: Executor, actor: Actor, eventoId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: eventos.id })
+    .from(eventos)
+    .where(and(eq(eventos.id, eventoId), eventosVisibleTo(actor)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The event's sign-up, waiting-list and presence counts, when the actor may read it (the check-in's answer). */
+export async function findVisibleEventoCounts(db: Executor, actor: Actor, eventoId: string) {
   const [row] = await db
     .select({ id: eventos.id, ...eventoCounts })
     .from(eventos)
