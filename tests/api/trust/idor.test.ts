@@ -172,6 +172,12 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
     { leadId: world.graph.leads.find((l) => !scopes[name].leads.has(l.id))?.id ?? randomUUID() },
   ]),
   'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
+  // Issue 23: a foreign pré-matrícula's courses, and its course set, cleared or taken from another network.
+  'GET /api/pre-matriculas/:id/cursos': rowAttempts('preMatriculas'),
+  'PATCH /api/pre-matriculas/:id': rowAttempts('preMatriculas', () => [
+    { cursoId: null },
+    { cursoId: world.ids.cursoB },
+  ]),
   'PATCH /api/sac/tickets/:id': rowAttempts('tickets', () => [
     { status: 'concluido', resolucao: 'Resposta intrusa' },
     { status: 'cancelado' },
