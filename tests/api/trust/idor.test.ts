@@ -647,6 +647,17 @@ describe('IDOR: rows out of the caller’s scope', () => {
         await same(name, 'GET', (c) => `/api/cursos?clienteId=${c}`, id);
       }
     }
+    // Issue 23: a cliente's events, as its row links to them: a cliente out of scope lists none.
+    for (const name of staff) {
+      for (const id of foreign(name, 'clientes')) {
+        tally(name, 'clientes', id);
+        figures.referenceAttempts += 1;
+        const response = await inject(name, 'GET', `/api/eventos?clienteId=${id}`);
+        if (response.statusCode !== 200 || response.body !== '[]' || response.headers['x-total-count'] !== '0') {
+          leaks.push(`/api/eventos?clienteId=${id} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+        }
+      }
+    }
     // A new event for, or an event moved to, a cliente out of scope (a cliente's own id comes from its session).
     for (const name of ['micro_franquia', 'vendedor'] as const) {
       for (const id of foreign(name, 'clientes')) {
