@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { BookOpen, ClipboardList, Users } from 'lucide-react';
+import { BookOpen, ClipboardList, FileText, Users } from 'lucide-react';
 import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
-import { PRE_MATRICULA_STATUS_LABELS, type PreMatriculaItem } from '@shared/schemas/funnel';
+import { PRE_MATRICULA_STATUS_LABELS, type MatriculaItem, type PreMatriculaItem } from '@shared/schemas/funnel';
 import { Button } from '@/components/ui/button';
 import { RecordSheet, type RecordField } from '@/components/ui/record-sheet';
 import { ContactLinks } from './contact-links';
@@ -80,6 +80,70 @@ export function PreMatriculaRecord({
       {leadsPath && pre.leadId ? (
         <Button asChild variant="outline" size="sm">
           <Link to={`/leads/${encodeURIComponent(pre.leadId)}`}>
+            <ClipboardList aria-hidden="true" />
+            Acompanhamento do lead
+          </Link>
+        </Button>
+      ) : null}
+    </RecordSheet>
+  );
+}
+
+/** A matrícula's record (issue 23): the family, its course, its event and when it was made effective. */
+export function MatriculaRecord({
+  matricula: m,
+  onClose,
+  leadsPath,
+}: FunnelRecordLinks & { matricula: MatriculaItem | null; onClose: () => void }) {
+  if (!m) return <RecordSheet open={false} onClose={onClose} title="" description="" fields={[]} />;
+  const fields: RecordField[] = [
+    { label: 'Aluno', value: m.nome },
+    {
+      label: 'Contato',
+      value: (
+        <ContactLinks
+          nome={m.nome}
+          email={m.email}
+          telefone={m.telefone}
+          consentimentoRevogado={m.consentimentoRevogado}
+        />
+      ),
+    },
+    { label: 'Curso de interesse', value: m.cursoInteresse ?? MISSING },
+    {
+      label: 'Evento',
+      value: `${m.evento.nomeEscola} · ${m.evento.cidade}, ${m.evento.estado.toUpperCase()} · ${formatDateOnly(m.evento.dataEvento)}`,
+    },
+    ...(m.cliente ? [{ label: 'Cliente', value: m.cliente.nomeFantasia }] : []),
+    { label: 'Efetivada em', value: formatDateTime(m.efetivadaEm, { withTime: true }) },
+  ];
+  return (
+    <RecordSheet
+      open
+      onClose={onClose}
+      title={`Matrícula de ${m.nome}`}
+      description="Matrícula efetivada a partir da pré-matrícula"
+      fields={fields}
+    >
+      {leadsPath ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/pre-matriculas?eventoId=${encodeURIComponent(m.eventoId)}`}>
+            <FileText aria-hidden="true" />
+            Pré-matrículas do evento
+          </Link>
+        </Button>
+      ) : null}
+      {leadsPath ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={eventoLeadsHref(leadsPath, m.eventoId)}>
+            <Users aria-hidden="true" />
+            Leads do evento
+          </Link>
+        </Button>
+      ) : null}
+      {leadsPath && m.leadId ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/leads/${encodeURIComponent(m.leadId)}`}>
             <ClipboardList aria-hidden="true" />
             Acompanhamento do lead
           </Link>
