@@ -8,8 +8,8 @@ export interface RecordField {
 
 /**
  * A record opened from its row (issue 23): its fields as a definition list in a panel from the right (the whole
- * screen on a phone), and the links to the records it belongs with. Esc, the corner button or a click outside
- * closes it; focus returns to the row's button.
+ * screen on a phone), and the links to the records it belongs with. Esc, the corner button 'Fechar' or a click
+ * outside closes it.
  */
 export function RecordSheet({
   open,
