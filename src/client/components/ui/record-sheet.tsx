@@ -57,7 +57,7 @@ export function RecordButton({ label, opens, onOpen }: { label: string; opens: s
       onClick={onOpen}
       className="rounded-sm text-left font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      {label} <span className="sr-only">(abrir {opens})</span>
+      <span>{label}</span> <span className="sr-only">(abrir {opens})</span>
     </button>
   );
 }
