@@ -1,5 +1,6 @@
 import { can } from '@shared/permissions';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
 import type { CepResult } from '@shared/schemas/cep';
@@ -22,6 +23,7 @@ import { useSetClienteStatus } from '../api/set-cliente-status';
 import { useUpdateCliente } from '../api/update-cliente';
 import { ClienteForm, clienteValuesFrom } from './cliente-form';
 import { clientesColumns } from './clientes-columns';
+import { ClienteRecord, clienteEventosHref } from './cliente-record';
 
 export interface ClientesScreenProps {
   role: Role;
@@ -36,6 +38,8 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClienteView | null>(null);
   const [toggling, setToggling] = useState<ClienteView | null>(null);
+  const [aberto, setAberto] = useState<ClienteView | null>(null);
+  const navigate = useNavigate();
   const listQuery = useClientes({ q, page, pageSize });
   const live = useLiveList(listQuery, JSON.stringify({ q, page, pageSize }));
   const list = { ...listQuery, data: live.data };
@@ -102,7 +106,13 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
         <CardContent className="max-sm:px-4">
           <DataTable
             caption="Lista de clientes"
-            columns={clientesColumns({ readOnly, onEdit: setEditing, onToggle: setToggling })}
+            columns={clientesColumns({
+              readOnly,
+              onEdit: setEditing,
+              onToggle: setToggling,
+              onOpen: setAberto,
+              onEventos: (row) => void navigate(clienteEventosHref(row.id)),
+            })}
             rows={rows}
             isLoading={list.isPending}
             loadingText="Carregando clientes..."
@@ -127,6 +137,8 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
           />
         </CardContent>
       </Card>
+
+      <ClienteRecord cliente={aberto} onClose={() => setAberto(null)} />
 
       {readOnly ? null : (
         <>

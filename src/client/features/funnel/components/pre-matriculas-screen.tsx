@@ -1,8 +1,12 @@
+import { useState } from 'react';
+import { BookOpen, FileText } from 'lucide-react';
 import { formatDateOnly } from '@shared/format';
 import { useSearchParams } from 'react-router';
 import type { PreMatriculaStatus } from '@shared/enums';
 import { PRE_MATRICULA_SITUACAO_PARAM, type PreMatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import { RecordButton } from '@/components/ui/record-sheet';
+import { RowActions } from '@/components/ui/row-actions';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { usePreMatriculas } from '../api/get-pre-matriculas';
@@ -11,6 +15,8 @@ import { useFunnelFilters } from '../hooks/use-funnel-filters';
 import { ConflitoDialog } from './conflito-dialog';
 import { ContactLinks } from './contact-links';
 import { CursoBadge } from './curso-badge';
+import { CURSO_A_DEFINIR, DefinirCursoDialog } from './definir-curso-dialog';
+import { type FunnelRecordLinks, PreMatriculaRecord } from './pre-matricula-record';
 import { EfetivarButton } from './efetivar-button';
 import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
@@ -19,14 +25,21 @@ import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
+interface ColumnActions {
+  abrir: (pre: PreMatriculaItem) => void;
+  /** Absent when the role may not set the course. */
+  definirCurso?: (pre: PreMatriculaItem) => void;
+}
+
+const columns = ({ abrir, definirCurso }: ColumnActions): DataTableColumn<PreMatriculaItem>[] => [
   {
     key: 'nome',
     header: 'Nome',
     cell: (pre) => (
       <span className="flex max-w-36 flex-col gap-1">
         <span className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">{pre.nome}</span>
+          {/* Issue 23: the row opens its record. */}
+          <RecordButton label={pre.nome} opens="a pré-matrícula" onOpen={() => abrir(pre)} />
           {pre.conflito ? <ConflitoDialog preMatricula={pre} conflito={pre.conflito} /> : null}
         </span>
         {pre.cpfAluno ? (
@@ -54,7 +67,17 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
       />
     ),
   },
-  { key: 'curso', header: 'Curso de Interesse', cell: (pre) => <CursoBadge curso={pre.cursoInteresse} /> },
+  {
+    key: 'curso',
+    header: 'Curso de Interesse',
+    // 'Curso a definir' only while none is set (issue 23): the staff set it with 'Definir curso'.
+    cell: (pre) =>
+      pre.cursoInteresse || pre.status === 'efetivada' ? (
+        <CursoBadge curso={pre.cursoInteresse} />
+      ) : (
+        <span className="text-muted-foreground">{CURSO_A_DEFINIR}</span>
+      ),
+  },
   { key: 'escola', header: 'Escola', cell: (pre) => <EventoCell evento={pre.evento} /> },
   {
     key: 'dataEvento',
@@ -62,12 +85,42 @@ const COLUMNS: DataTableColumn<PreMatriculaItem>[] = [
     // The date never breaks; the header may, so the table fits at 1280 px (issue 23).
     cell: (pre) => <span className="whitespace-nowrap">{formatDateOnly(pre.evento.dataEvento)}</span>,
   },
-  { key: 'acoes', header: 'Ações', cell: (pre) => <EfetivarButton preMatricula={pre} /> },
+  {
+    key: 'acoes',
+    header: 'Ações',
+    cell: (pre) => (
+      <span className="flex items-center gap-1">
+        <EfetivarButton preMatricula={pre} />
+        <RowActions
+          record={pre.nome}
+          actions={[
+            { label: 'Abrir pré-matrícula', icon: FileText, onSelect: () => abrir(pre) },
+            ...(definirCurso && pre.status === 'pendente'
+              ? [{ label: 'Definir curso', icon: BookOpen, onSelect: () => definirCurso(pre) }]
+              : []),
+          ]}
+        />
+      </span>
+    ),
+  },
 ];
 
+export interface PreMatriculasScreenProps extends Partial<FunnelRecordLinks> {
+  /** The role may set a pré-matrícula's course (issue 23). */
+  podeDefinirCurso?: boolean;
+}
+
 /** Pré-Matrículas (SPEC §2) with the four cards and Efetivar per row; a 'Conflito' badge opens a repeat activation's data. */
-export function PreMatriculasScreen() {
+export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false }: PreMatriculasScreenProps = {}) {
   const filters = useFunnelFilters();
+  const [aberta, setAberta] = useState<PreMatriculaItem | null>(null);
+  const [definindo, setDefinindo] = useState<PreMatriculaItem | null>(null);
+  const definirCurso = podeDefinirCurso
+    ? (pre: PreMatriculaItem) => {
+        setAberta(null);
+        setDefinindo(pre);
+      }
+    : undefined;
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get(PRE_MATRICULA_SITUACAO_PARAM) ?? '';
   const situacao: PreMatriculaStatus | '' = raw === 'pendente' || raw === 'efetivada' ? raw : '';
@@ -119,7 +172,7 @@ export function PreMatriculasScreen() {
       >
         <DataTable
           caption="Pré-Matrículas"
-          columns={COLUMNS}
+          columns={columns({ abrir: setAberta, definirCurso })}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('preMatriculas', list, filters.active)}
@@ -137,6 +190,13 @@ export function PreMatriculasScreen() {
           cards="list"
         />
       </FunnelListCard>
+      <PreMatriculaRecord
+        preMatricula={aberta}
+        onClose={() => setAberta(null)}
+        leadsPath={leadsPath}
+        onDefinirCurso={definirCurso}
+      />
+      <DefinirCursoDialog preMatricula={definindo} onClose={() => setDefinindo(null)} />
     </div>
   );
 }
