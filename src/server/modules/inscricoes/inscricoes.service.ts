@@ -86,7 +86,7 @@ export async function cancelVoucher(app: FastifyInstance, token: string): Promis
     const cancelled = await cancelLead(tx, found.leadId, now);
     if (!cancelled) throw conflict(INSCRICAO_MESSAGES.jaCancelada);
     if (cancelled.listaEspera || !evento) return;
-    if (evento.vagas !== null && (await countSeated(tx, evento.id)) >= evento.vagas) return;
+    if (evento.vagas !== null && (await countSeated(tx, evento.id, evento.vagas)) >= evento.vagas) return;
     const next = await firstOnWaitingList(tx, evento.id);
     if (!next) return;
     await takeSeat(tx, next.id);
@@ -153,7 +153,7 @@ export async function registrarPresenca(
 export async function promoteWaitingList(app: FastifyInstance, tx: Executor, eventoId: string): Promise<void> {
   const evento = await lockEventoForSeats(tx, eventoId);
   if (!evento) return;
-  const livres = evento.vagas === null ? Infinity : evento.vagas - (await countSeated(tx, eventoId));
+  const livres = evento.vagas === null ? Infinity : evento.vagas - (await countSeated(tx, eventoId, evento.vagas));
   for (let i = 0; i < livres; i++) {
     const next = await firstOnWaitingList(tx, eventoId);
     if (!next) break;
