@@ -22,21 +22,22 @@ export interface InscricaoScenario {
 }
 
 /**
- * A copy of an open event with more seats than a run can take (so every sign-up is a 201 that went through the
- * lock and the count), belonging to the same school. Made once per run; its leads stay as bench data.
+ * Copies of open events with more seats than a run can take (so every sign-up is a 201 that went through the lock
+ * and the count), each belonging to the same school as its original. Made once per run; their leads stay as bench
+ * data. One copy is the hot spot (every sign-up on one event's row lock); 200 are a network's evening of events.
  */
-export async function eventoComVagas(db: Database): Promise<string> {
-  const [row] = await executeRows<{ id: string }>(
+export async function eventosComVagas(db: Database, n: number): Promise<string[]> {
+  const rows = await executeRows<{ id: string }>(
     db,
     sql`insert into eventos (cliente_id, micro_franquia_id, nome_escola, tipo_escola, cep, cidade, estado,
         data_distribuicao, data_evento, horario, local, qtd_alunos, valor_total_desconto, vagas)
       select cliente_id, micro_franquia_id, nome_escola || ' (vagas)', tipo_escola, cep, cidade, estado,
         data_distribuicao, data_evento, horario, local, qtd_alunos, valor_total_desconto, 1000000
-      from eventos where status = 'agendado' and is_active and data_evento >= current_date limit 1
+      from eventos where status = 'agendado' and is_active and data_evento >= current_date limit ${n}
       returning id`,
   );
-  if (!row) throw new Error('no open event in the bench database: run npm run bench:data first');
-  return row.id;
+  if (rows.length < n) throw new Error('too few open events in the bench database: run npm run bench:data first');
+  return rows.map((r) => r.id);
 }
 
 /** A seated family not yet checked in, with its event: the check-in's path names the event, the body the lead. */
@@ -60,25 +61,33 @@ export async function familiasNaPorta(db: Database, cliente: Actor, limit: numbe
   return rows.map((r) => ({ eventoId: r.evento_id, leadId: r.id }));
 }
 
-export function inscricaoScenarios(seatedEventoId: string, porta: FamiliaNaPorta[]): InscricaoScenario[] {
+export function inscricaoScenarios(
+  seatedEventoId: string,
+  seatedEventoIds: string[],
+  porta: FamiliaNaPorta[],
+): InscricaoScenario[] {
   const familia = (n: number) => porta[n % porta.length]!;
+  const signUp = (name: string, eventoOf: (n: number) => string): InscricaoScenario => ({
+    name,
+    method: 'POST',
+    path: '/api/leads',
+    connections: 16,
+    target: { p99: 50, rps: 1500 },
+    body: (n) => ({
+      eventoId: eventoOf(n),
+      nomeAluno: `Aluno Vagas ${process.pid}-${n}`,
+      nomeResponsavel: 'Responsável Bench',
+      email: `vagas.${process.pid}.${n}@email.com.br`,
+      telefone: '11987654321',
+      consentimento: true,
+    }),
+    storedIn: 'leads',
+  });
   return [
-    {
-      name: 'POST /api/leads with seats (public)',
-      method: 'POST',
-      path: '/api/leads',
-      connections: 16,
-      target: { p99: 50, rps: 1500 },
-      body: (n) => ({
-        eventoId: seatedEventoId,
-        nomeAluno: `Aluno Vagas ${process.pid}-${n}`,
-        nomeResponsavel: 'Responsável Bench',
-        email: `vagas.${process.pid}.${n}@email.com.br`,
-        telefone: '11987654321',
-        consentimento: true,
-      }),
-      storedIn: 'leads',
-    },
+    // Every sign-up on one event: they queue on its row lock by design (ADR 025), the worst case.
+    signUp('POST /api/leads with seats, one event (public)', () => seatedEventoId),
+    // The network's evening: sign-ups spread over 200 events with seats, as families sign up at many schools.
+    signUp('POST /api/leads with seats, 200 events (public)', (n) => seatedEventoIds[n % seatedEventoIds.length]!),
     {
       // Each request a family not yet in: 201 and one audit row each; past the list, 200 'Presença já registrada'.
       name: 'check-in by name · cliente',

@@ -37,7 +37,7 @@ import { followUpScenarios, followedLeadIds } from './acompanhamento';
 import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
 import { lgpdBenchInput, lgpdScenarios } from './lgpd';
 import { busyTicketIds, sacScenarios } from './sac';
-import { eventoComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
+import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
 import { listRoutes, listScenarios, publicScenarios, writeScenarios, type Samples } from './generated';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -502,7 +502,10 @@ async function main() {
       ...reportScenarios(new Date()),
       ...followUpScenarios(new Date(), await followedLeadIds(db, actors.vendedor, 500)),
       // Issue 20: a sign-up under an event's seat lock, and the check-in at the door.
-      ...inscricaoScenarios(await eventoComVagas(db), await familiasNaPorta(db, actors.cliente, 200_000)),
+      ...(await (async () => {
+        const [hot, ...spread] = await eventosComVagas(db, 201);
+        return inscricaoScenarios(hot!, spread, await familiasNaPorta(db, actors.cliente, 200_000));
+      })()),
       ...auditScenarios({
         cliente: await clienteAsItIs(cookies.vendedor),
         pendentes: await pendingPreMatriculas(db, 200_000),

@@ -52,6 +52,11 @@ export const PERMISSIONS = {
   /** The funnel's event filter: every role, the aluno's own events included. */
   'leads.eventos': ROLES,
   'preMatriculas.ler': [...STAFF_ROLES, 'aluno'],
+  /**
+   * Issue 23: whoever of the staff sees a pending pré-matrícula sets or changes its course of interest, among its
+   * event's courses (the public activation's course is optional).
+   */
+  'preMatriculas.definirCurso': STAFF_ROLES,
   'matriculas.ler': MATRICULA_READERS,
   'matriculas.efetivar': STAFF_ROLES,
 

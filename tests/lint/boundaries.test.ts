@@ -88,16 +88,16 @@ describe('lint: the layers', () => {
       "import { Button } from '@/components/ui/button';",
       "import { api } from '@/lib/api-client';",
       "import { ROLES } from '@shared/roles';",
-      "import { useClientesOptions } from '../../eventos/api/get-clientes-options';",
-      'export const probe = [Button, api, ROLES, useClientesOptions];',
+      "import { searchClienteOptions } from '../../eventos/api/get-clientes-options';",
+      'export const probe = [Button, api, ROLES, searchClienteOptions];',
       '',
     ].join('\n');
     expect(await rulesReported('src/client/features/eventos/components/probe.tsx', feature)).toEqual([]);
 
     const route = [
       "import { getEventosQueryOptions } from '@/features/eventos/api/get-eventos';",
-      "import { useClientesOptions } from '@/features/eventos/api/get-clientes-options';",
-      'export const probe = [getEventosQueryOptions, useClientesOptions];',
+      "import { searchClienteOptions } from '@/features/eventos/api/get-clientes-options';",
+      'export const probe = [getEventosQueryOptions, searchClienteOptions];',
       '',
     ].join('\n');
     expect(await rulesReported('src/client/app/routes/probe.tsx', route)).toEqual([]);

@@ -199,15 +199,12 @@ export function countedScopeOf(actor: Actor, table: 'leads' | 'preMatriculas' | 
   return scopeNodeOf(actor)?.id ?? null;
 }
 
-/** The franqueador sees every ticket of its network; everyone else its own. */
+/**
+ * The franqueador sees every ticket of its network -- its own, its franquias' and its micro-franquias', which
+ * the ticket's `franqueador_id` names (set on insert, migration 0021) -- everyone else its own.
+ */
 export function ticketsVisibleTo(actor: Actor): SQL {
-  if (actor.role === 'franqueador') {
-    return or(
-      eq(sacTickets.solicitanteId, actor.id),
-      sql`${sacTickets.franquiaId} in ${networkFranquiaIds(actor)}`,
-      sql`${sacTickets.microFranquiaId} in ${networkMicroFranquiaIds(actor)}`,
-    ) as SQL;
-  }
+  if (actor.role === 'franqueador') return eq(sacTickets.franqueadorId, must(actor.franqueadorId));
   return eq(sacTickets.solicitanteId, actor.id);
 }
 

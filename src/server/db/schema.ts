@@ -781,6 +781,9 @@ export const sacTickets = pgTable(
     responsavelId: uuid().references(() => users.id),
     franquiaId: uuid().references(() => franquias.id),
     microFranquiaId: uuid().references(() => microFranquias.id),
+    // The network the ticket belongs to, set on insert by a trigger (migration 0021) from its franquia or else
+    // its requester: the franqueador's scope is this one equality.
+    franqueadorId: uuid().references(() => franqueadores.id),
     titulo: text().notNull(),
     descricao: text().notNull(),
     departamento: departamento().notNull(),
@@ -815,6 +818,11 @@ export const sacTickets = pgTable(
     index('sac_tickets_franquia_id_idx').on(t.franquiaId),
     index('sac_tickets_micro_franquia_id_idx').on(t.microFranquiaId),
     index('sac_tickets_created_at_idx').on(t.createdAt),
+    index('sac_tickets_franqueador_id_created_at_idx').on(t.franqueadorId, t.createdAt.desc(), t.id.desc()),
+    // The late list walks the open tickets in order and counts them from the index (migration 0021).
+    index('sac_tickets_franqueador_abertos_idx')
+      .on(t.franqueadorId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'em_andamento'`),
   ],
 );
 

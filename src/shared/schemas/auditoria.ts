@@ -73,6 +73,7 @@ export const AUDIT_ACOES = {
   'leads.exportar': { entidade: 'lead', rotulo: 'Exportou a lista de interesses' },
   'pre_matriculas.exportar': { entidade: 'pre_matricula', rotulo: 'Exportou a lista de pré-matrículas' },
   'matriculas.exportar': { entidade: 'matricula', rotulo: 'Exportou a lista de matrículas' },
+  'pre_matricula.curso': { entidade: 'pre_matricula', rotulo: 'Definiu o curso da pré-matrícula' },
   'matricula.efetivar': { entidade: 'matricula', rotulo: 'Efetivou a matrícula' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },

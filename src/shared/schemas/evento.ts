@@ -191,7 +191,18 @@ export const eventoParamsSchema = z.object({ id: z.uuid(EVENTO_MESSAGES.notFound
  */
 export const EVENTO_SORT_KEYS = ['proximos', 'dataEvento', 'nomeEscola', 'status'] as const;
 export type EventoSortKey = (typeof EVENTO_SORT_KEYS)[number];
-export const eventoListQuerySchema = listQuerySchema.extend({ sort: listSortSchema(EVENTO_SORT_KEYS) });
+/**
+ * `clienteId` (issue 23): one cliente's events, as a cliente's row links to them; a cliente out of the caller's
+ * scope lists nothing. Empty is every cliente.
+ */
+export const EVENTO_CLIENTE_PARAM = 'clienteId';
+export const eventoListQuerySchema = listQuerySchema.extend({
+  sort: listSortSchema(EVENTO_SORT_KEYS),
+  clienteId: z
+    .union([z.literal(''), z.guid(EVENTO_MESSAGES.clienteNotFound)])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
 
 /**
  * The event dialog. `requireCliente` is false for a cliente (its id comes from the session) and true for the

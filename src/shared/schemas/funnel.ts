@@ -18,6 +18,9 @@ export const FUNNEL_MESSAGES = {
   viewInvalida: 'Visão inválida',
   jaEfetivada: 'Esta pré-matrícula já foi efetivada',
   preMatriculaNaoEncontrada: 'Pré-matrícula não encontrada',
+  /** Issue 23: the staff's course of a pré-matrícula. */
+  cursoForaDoEvento: 'Escolha um curso oferecido pelo evento desta pré-matrícula',
+  cursoJaEfetivada: 'Esta pré-matrícula já foi efetivada: o curso segue na matrícula',
 } as const;
 
 /** The four lists and how each answers 403 or any other failure (SPEC §8). */
@@ -124,6 +127,33 @@ export type LeadsExportQuery = z.infer<typeof leadsExportQuerySchema>;
 export const efetivarParamsSchema = z.object({
   id: z.uuid(FUNNEL_MESSAGES.preMatriculaNaoEncontrada),
 });
+
+/** A pré-matrícula named in the address (issue 23: its course). */
+export const preMatriculaParamsSchema = efetivarParamsSchema;
+
+/**
+ * PATCH /api/pre-matriculas/:id (issue 23): the course of interest, one of the event's courses by id, or null (or
+ * '') to clear it. The dialog and the route read this one rule.
+ */
+export const preMatriculaCursoSchema = z.object({
+  cursoId: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.union([z.null(), z.guid(FUNNEL_MESSAGES.cursoForaDoEvento)], { error: FUNNEL_MESSAGES.cursoForaDoEvento }),
+  ),
+});
+export type PreMatriculaCursoInput = z.infer<typeof preMatriculaCursoSchema>;
+
+/** A course the pré-matrícula may take: one of its event's active courses. */
+export interface PreMatriculaCursoOpcao {
+  id: string;
+  titulo: string;
+}
+
+/** What the course change answers: the row's id and its course now. */
+export interface PreMatriculaCursoAnswer {
+  id: string;
+  cursoInteresse: string | null;
+}
 
 /**
  * GET /api/leads/eventos: the event filter's options (issue 21), searched by the server. `q` matches the school,

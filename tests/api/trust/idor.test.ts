@@ -172,6 +172,12 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
     { leadId: world.graph.leads.find((l) => !scopes[name].leads.has(l.id))?.id ?? randomUUID() },
   ]),
   'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
+  // Issue 23: a foreign pré-matrícula's courses, and its course set, cleared or taken from another network.
+  'GET /api/pre-matriculas/:id/cursos': rowAttempts('preMatriculas'),
+  'PATCH /api/pre-matriculas/:id': rowAttempts('preMatriculas', () => [
+    { cursoId: null },
+    { cursoId: world.ids.cursoB },
+  ]),
   'PATCH /api/sac/tickets/:id': rowAttempts('tickets', () => [
     { status: 'concluido', resolucao: 'Resposta intrusa' },
     { status: 'cancelado' },
@@ -639,6 +645,17 @@ describe('IDOR: rows out of the caller’s scope', () => {
       for (const id of foreign(name, 'clientes')) {
         tally(name, 'clientes', id);
         await same(name, 'GET', (c) => `/api/cursos?clienteId=${c}`, id);
+      }
+    }
+    // Issue 23: a cliente's events, as its row links to them: a cliente out of scope lists none.
+    for (const name of staff) {
+      for (const id of foreign(name, 'clientes')) {
+        tally(name, 'clientes', id);
+        figures.referenceAttempts += 1;
+        const response = await inject(name, 'GET', `/api/eventos?clienteId=${id}`);
+        if (response.statusCode !== 200 || response.body !== '[]' || response.headers['x-total-count'] !== '0') {
+          leaks.push(`/api/eventos?clienteId=${id} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+        }
       }
     }
     // A new event for, or an event moved to, a cliente out of scope (a cliente's own id comes from its session).

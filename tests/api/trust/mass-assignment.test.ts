@@ -588,6 +588,25 @@ const MASS_CASES: Record<string, MassCase> = {
       ];
     },
   },
+  // Issue 23: the course of a fresh pending pré-matrícula, one of its event's, by each staff role.
+  'PATCH /api/pre-matriculas/:id': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    // The course is the route's own field (a course of another event is refused, pre-matriculas.routes.test).
+    allowed: ['cursoId'],
+    overrides: { cursoInteresse: 'Curso Forjado', nome: 'Nome Forjado', email: 'forjado@teste.com.br' },
+    run: async (caller) => {
+      const body = preMatriculaPayload(world.ids.eventoHorizonte, `Curso ${randomUUID().slice(0, 8)}`);
+      const pre = await call<{ id: string }>(ctx.app, null, 'POST', '/api/pre-matriculas', body);
+      const cursos = await call<{ id: string }[]>(
+        ctx.app,
+        cookieOf(caller)!,
+        'GET',
+        `/api/pre-matriculas/${pre.id}/cursos`,
+      );
+      return { url: `/api/pre-matriculas/${pre.id}`, legit: { cursoId: cursos[0]?.id ?? null } };
+    },
+    rows: async (_caller, _response, run) => [{ table: preMatriculas, id: run.url.split('/').pop()! }],
+  },
   'POST /api/sac/tickets': {
     callers: ['franqueador', 'franquia', 'micro_franquia'],
     run: async () => ({
@@ -835,6 +854,7 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/eventos/:id/presencas': audited(['lead.presenca'], 'resposta'),
   'POST /api/pre-matriculas': null,
   'POST /api/matriculas/efetivar/:id': audited(['matricula.efetivar'], 'resposta'),
+  'PATCH /api/pre-matriculas/:id': audited(['pre_matricula.curso'], 'url'),
   'POST /api/sac/tickets': audited(['sac_ticket.abrir'], 'resposta'),
   'PATCH /api/leads/:id': audited(['lead.editar'], 'url'),
   'POST /api/leads/:id/contatos': audited(['lead.contato'], 'url'),

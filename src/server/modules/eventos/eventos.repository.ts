@@ -87,6 +87,8 @@ async function cursosOf(db: Executor, eventoIds: string[]): Promise<Map<string, 
 
 export interface EventoListFilter {
   q?: string;
+  /** One cliente's events (issue 23), within the actor's scope. */
+  clienteId?: string;
   sort?: ListSortValue<EventoSortKey>;
   limit: number;
   offset: number;
@@ -124,6 +126,8 @@ function eventoOrder(sort: ListSortValue<EventoSortKey> | undefined, today: stri
 export async function listEventos(db: Executor, actor: Actor, filter: EventoListFilter) {
   const where = and(
     eventosVisibleTo(actor),
+    // On eventos_cliente_id_created_at_idx, beside the scope's own column.
+    filter.clienteId ? eq(eventos.clienteId, filter.clienteId) : undefined,
     searchAny(filter.q, [eventos.nomeEscola, eventos.cidade, eventos.estado]),
   ) as SQL;
   const [rows, [total]] = await Promise.all([

@@ -85,6 +85,26 @@ describe('GET /api/eventos', () => {
     expect(upcoming.cliente).toEqual({ id: ids.horizonte, nomeFantasia: 'Colégio Horizonte' });
   });
 
+  it("lists one cliente's events with ?clienteId= (issue 23), in scope only, with the total", async () => {
+    const of = async (role: 'franqueador' | 'micro_franquia' | 'vendedor' | 'franquia', clienteId: string) => {
+      const response = await as(ctx.app, role).get(`/api/eventos?clienteId=${clienteId}`);
+      expect(response.statusCode).toBe(200);
+      return { total: response.headers['x-total-count'], rows: response.json() as Evento[] };
+    };
+    const horizonte = await of('franqueador', ids.horizonte);
+    expect(horizonte.total).toBe('2');
+    expect(horizonte.rows.every((e) => e.clienteId === ids.horizonte)).toBe(true);
+    expect((await of('micro_franquia', ids.valinhos)).rows.map((e) => e.nomeEscola)).toEqual([
+      'Escola Estadual Valinhos',
+    ]);
+    // Contagem is another franquia's cliente: the Campinas side lists none of its events.
+    expect(await of('franquia', ids.contagem)).toEqual({ total: '0', rows: [] });
+    const wrong = await as(ctx.app, 'franqueador').get('/api/eventos?clienteId=abc');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('Cliente não encontrado');
+    expect((await as(ctx.app, 'franqueador').get('/api/eventos?clienteId=')).headers['x-total-count']).toBe('4');
+  });
+
   it('searches school, city and state, case-insensitive and partial', async () => {
     const q = async (text: string) =>
       (await as(ctx.app, 'franqueador').get(`/api/eventos?q=${encodeURIComponent(text)}`)).json();

@@ -28,6 +28,7 @@ export async function eventosRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { items, total } = await listEventos(app.db, request.actor!, {
         q: request.query.q,
+        clienteId: request.query.clienteId,
         sort: request.query.sort,
         ...pageWindow(request.query),
         now: app.clock.now(),

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Inscrito } from '../../../shared/schemas/inscricao';
 import type { Actor } from '../../access/actor';
 import { eventosVisibleTo, leadsVisibleTo } from '../../access/scope';
-import type { Executor } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import { eventos, leads, leadVouchers } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
 
@@ -51,11 +51,16 @@ export async function lockEventoForSeats(db: Executor, eventoId: string) {
   return row;
 }
 
-export async function countSeated(db: Executor, eventoId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(leads)
-    .where(and(eq(leads.eventoId, eventoId), seated));
+/**
+ * The event's seated families, counted up to `vagas` (its seats): every caller only compares the count with the
+ * seats, and the cap keeps the count -- read under the event's lock -- as short as the event is small, however
+ * many sign-ups it once had.
+ */
+export async function countSeated(db: Executor, eventoId: string, vagas: number): Promise<number> {
+  const [row] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${leads} where ${and(eq(leads.eventoId, eventoId), seated)} limit ${vagas}) as sentados`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -107,8 +112,18 @@ export async function cancelLead(db: Executor, leadId: string, now: Date) {
   return row;
 }
 
-/** The event when the actor may read it (the check-in's scope). */
-export async function findVisibleEventoId(db: Executor, actor: Actor, eventoId: string) {
+/** Whether the actor may read the event (the check-in's scope). */
+export async function isVisibleEvento(db: Executor, actor: Actor, eventoId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: eventos.id })
+    .from(eventos)
+    .where(and(eq(eventos.id, eventoId), eventosVisibleTo(actor)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The event's sign-up, waiting-list and presence counts, when the actor may read it (the check-in's answer). */
+export async function findVisibleEventoCounts(db: Executor, actor: Actor, eventoId: string) {
   const [row] = await db
     .select({ id: eventos.id, ...eventoCounts })
     .from(eventos)

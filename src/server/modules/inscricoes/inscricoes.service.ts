@@ -17,7 +17,8 @@ import {
   cancelLead,
   countSeated,
   findLeadAtDoor,
-  findVisibleEventoId,
+  findVisibleEventoCounts,
+  isVisibleEvento,
   findVoucher,
   firstOnWaitingList,
   insertVoucher,
@@ -85,7 +86,7 @@ export async function cancelVoucher(app: FastifyInstance, token: string): Promis
     const cancelled = await cancelLead(tx, found.leadId, now);
     if (!cancelled) throw conflict(INSCRICAO_MESSAGES.jaCancelada);
     if (cancelled.listaEspera || !evento) return;
-    if (evento.vagas !== null && (await countSeated(tx, evento.id)) >= evento.vagas) return;
+    if (evento.vagas !== null && (await countSeated(tx, evento.id, evento.vagas)) >= evento.vagas) return;
     const next = await firstOnWaitingList(tx, evento.id);
     if (!next) return;
     await takeSeat(tx, next.id);
@@ -107,8 +108,8 @@ export async function registrarPresenca(
   input: PresencaInput,
 ): Promise<{ created: boolean; body: PresencaAnswer }> {
   const now = app.clock.now();
-  const evento = await findVisibleEventoId(app.db, actor, eventoId);
-  if (!evento) throw notFound(EVENTO_MESSAGES.notFound);
+  // The event's existence first, without its counts: they are read once, after the check-in commits.
+  if (!(await isVisibleEvento(app.db, actor, eventoId))) throw notFound(EVENTO_MESSAGES.notFound);
   const result = await app.db.transaction(async (tx) => {
     const lead = await findLeadAtDoor(
       tx,
@@ -130,7 +131,7 @@ export async function registrarPresenca(
     }
     return { lead, presenteEm: marked?.presenteEm ?? lead.presenteEm!, created: Boolean(marked) };
   });
-  const counts = await findVisibleEventoId(app.db, actor, eventoId);
+  const counts = await findVisibleEventoCounts(app.db, actor, eventoId);
   return {
     created: result.created,
     body: {
@@ -139,8 +140,8 @@ export async function registrarPresenca(
       leadId: result.lead.id,
       nomeAluno: result.lead.nomeAluno,
       presenteEm: result.presenteEm.toISOString(),
-      presentes: counts?.presentes ?? evento.presentes,
-      inscritos: counts?.inscritos ?? evento.inscritos,
+      presentes: counts?.presentes ?? 0,
+      inscritos: counts?.inscritos ?? 0,
     },
   };
 }
@@ -152,7 +153,7 @@ export async function registrarPresenca(
 export async function promoteWaitingList(app: FastifyInstance, tx: Executor, eventoId: string): Promise<void> {
   const evento = await lockEventoForSeats(tx, eventoId);
   if (!evento) return;
-  const livres = evento.vagas === null ? Infinity : evento.vagas - (await countSeated(tx, eventoId));
+  const livres = evento.vagas === null ? Infinity : evento.vagas - (await countSeated(tx, eventoId, evento.vagas));
   for (let i = 0; i < livres; i++) {
     const next = await firstOnWaitingList(tx, eventoId);
     if (!next) break;

@@ -6,11 +6,12 @@ import type {
   PreMatriculasListQuery,
   FunnelResumo,
   PreMatriculaConflito,
+  PreMatriculaCursoOpcao,
 } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { eventos, preMatriculaConflitos, preMatriculas } from '../../db/schema';
+import { cursos, eventos, eventosCursos, preMatriculaConflitos, preMatriculas } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -175,4 +176,49 @@ export async function countPreMatriculasExport(
   const counted = (limite === undefined ? rows : rows.limit(limite + 1)).as('exportadas');
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(counted);
   return Number(row?.total ?? 0);
+}
+
+/* Issue 23: the staff set or change a pré-matrícula's course among its event's courses. */
+
+/** The pré-matrícula when the actor sees it, locked until the transaction ends (two changes never interleave). */
+export async function lockPreMatriculaInScope(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select({
+      id: preMatriculas.id,
+      eventoId: preMatriculas.eventoId,
+      status: preMatriculas.status,
+      cursoInteresse: preMatriculas.cursoInteresse,
+    })
+    .from(preMatriculas)
+    .where(and(eq(preMatriculas.id, id), preMatriculasVisibleTo(actor)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** The pré-matrícula's event, when the actor sees the pré-matrícula. */
+export async function findPreMatriculaEvento(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select({ eventoId: preMatriculas.eventoId })
+    .from(preMatriculas)
+    .where(and(eq(preMatriculas.id, id), preMatriculasVisibleTo(actor)))
+    .limit(1);
+  return row?.eventoId;
+}
+
+/**
+ * The courses a pré-matrícula of this event may take: the event's active ones, by title (the public activation
+ * offers the same; public.repository's findCursoDoEvento checks one of them).
+ */
+export function cursosDoEvento(db: Executor, eventoId: string): Promise<PreMatriculaCursoOpcao[]> {
+  return db
+    .select({ id: cursos.id, titulo: cursos.titulo })
+    .from(eventosCursos)
+    .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
+    .where(and(eq(eventosCursos.eventoId, eventoId), eq(cursos.isActive, true)))
+    .orderBy(asc(cursos.titulo), asc(cursos.id));
+}
+
+export async function setPreMatriculaCurso(db: Executor, id: string, cursoInteresse: string | null, now: Date) {
+  await db.update(preMatriculas).set({ cursoInteresse, updatedAt: now }).where(eq(preMatriculas.id, id));
 }

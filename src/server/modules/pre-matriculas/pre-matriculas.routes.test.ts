@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import type { Role } from '../../../shared/roles';
 import type { PreMatriculaItem } from '../../../shared/schemas/funnel';
-import { preMatriculas } from '../../db/schema';
+import { auditLog, cursos, preMatriculas } from '../../db/schema';
 
 let ctx: TestContext;
 
@@ -128,5 +130,107 @@ describe('GET /api/pre-matriculas/export.csv', () => {
     const body = (await as(ctx.app, 'cliente').get('/api/pre-matriculas/export.csv')).body;
     expect(body).not.toContain('Beatriz');
     expect(body).not.toContain('Rafaela');
+  });
+});
+
+describe('PATCH /api/pre-matriculas/:id and GET /api/pre-matriculas/:id/cursos (issue 23)', () => {
+  const STAFF: Role[] = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'];
+
+  async function rows(role: Role): Promise<PreMatriculaItem[]> {
+    return (await as(ctx.app, role).get('/api/pre-matriculas?pageSize=100')).json() as PreMatriculaItem[];
+  }
+  async function cursosOf(role: Role, id: string): Promise<{ id: string; titulo: string }[]> {
+    const response = await as(ctx.app, role).get(`/api/pre-matriculas/${id}/cursos`);
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  }
+  /** A pending row the role sees whose event offers courses (the demo's Campinas event). */
+  async function pendingWithCursos(role: Role) {
+    for (const row of await rows(role)) {
+      if (row.status !== 'pendente') continue;
+      const cursos = await cursosOf(role, row.id);
+      if (cursos.length >= 2) return { row, cursos };
+    }
+    throw new Error(`no pending pré-matrícula with courses for ${role}`);
+  }
+  const stored = async (id: string) =>
+    (
+      await ctx.handle.db
+        .select({ curso: preMatriculas.cursoInteresse })
+        .from(preMatriculas)
+        .where(eq(preMatriculas.id, id))
+    )[0]!.curso;
+  const auditRows = (id: string) =>
+    ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.acao, 'pre_matricula.curso'), eq(auditLog.entidadeId, id)));
+
+  it.each(STAFF)('lets the %s set, change and clear the course, audited each time', async (role) => {
+    const { row, cursos } = await pendingWithCursos(role);
+    const before = (await auditRows(row.id)).length;
+    for (const curso of cursos.slice(0, 2)) {
+      const response = await as(ctx.app, role).patch(`/api/pre-matriculas/${row.id}`, { cursoId: curso.id });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ id: row.id, cursoInteresse: curso.titulo });
+      expect(await stored(row.id)).toBe(curso.titulo);
+    }
+    const listed = (await rows(role)).find((r) => r.id === row.id)!;
+    expect(listed.cursoInteresse).toBe(cursos[1]!.titulo);
+    const cleared = await as(ctx.app, role).patch(`/api/pre-matriculas/${row.id}`, { cursoId: null });
+    expect(cleared.json()).toEqual({ id: row.id, cursoInteresse: null });
+    expect(await stored(row.id)).toBeNull();
+    const audits = await auditRows(row.id);
+    expect(audits).toHaveLength(before + 3);
+    expect(audits.at(-1)!.alteracoes).toEqual({ cursoInteresse: [cursos[1]!.titulo, null] });
+  });
+
+  it('answers 404 for a row out of scope, exactly as for one that exists nowhere, and changes nothing', async () => {
+    const beatriz = (await rows('franqueador')).find((r) => r.nome === 'Beatriz Fernandes')!;
+    const cursoId = (await cursosOf('franqueador', beatriz.id))[0]?.id ?? null;
+    const before = await stored(beatriz.id);
+    for (const role of ['franquia', 'micro_franquia', 'vendedor', 'cliente'] as const) {
+      const foreign = await as(ctx.app, role).patch(`/api/pre-matriculas/${beatriz.id}`, { cursoId });
+      const unknown = await as(ctx.app, role).patch(`/api/pre-matriculas/${randomUUID()}`, { cursoId });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.body).toBe(unknown.body);
+      expect(foreign.json().message).toBe('Pré-matrícula não encontrada');
+      expect((await as(ctx.app, role).get(`/api/pre-matriculas/${beatriz.id}/cursos`)).statusCode).toBe(404);
+    }
+    expect(await stored(beatriz.id)).toBe(before);
+  });
+
+  it('refuses with 400 and a pt-BR message a course its event does not offer, and anything that is not an id', async () => {
+    const { row } = await pendingWithCursos('cliente');
+    const [outro] = await ctx.handle.db
+      .select({ id: cursos.id })
+      .from(cursos)
+      .where(eq(cursos.titulo, 'Preparatório ENEM'));
+    const before = await stored(row.id);
+    for (const body of [{ cursoId: outro!.id }, { cursoId: randomUUID() }, { cursoId: 'ingles' }, {}, { cursoId: 7 }]) {
+      const response = await as(ctx.app, 'cliente').patch(`/api/pre-matriculas/${row.id}`, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain('Escolha um curso oferecido pelo evento desta pré-matrícula');
+    }
+    expect(await stored(row.id)).toBe(before);
+  });
+
+  it('refuses the aluno (403) and an effective pré-matrícula (409)', async () => {
+    const [mariana] = (await as(ctx.app, 'aluno').get('/api/pre-matriculas')).json() as PreMatriculaItem[];
+    expect((await as(ctx.app, 'aluno').patch(`/api/pre-matriculas/${mariana!.id}`, { cursoId: null })).statusCode).toBe(
+      403,
+    );
+    const response = await as(ctx.app, 'cliente').patch(`/api/pre-matriculas/${mariana!.id}`, { cursoId: null });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toContain('já foi efetivada');
+    expect(await stored(mariana!.id)).toBe('Preparatório ENEM');
+  });
+
+  it('carries the course set by the staff into the matrícula on Efetivar', async () => {
+    const { row, cursos: offered } = await pendingWithCursos('micro_franquia');
+    await as(ctx.app, 'micro_franquia').patch(`/api/pre-matriculas/${row.id}`, { cursoId: offered[0]!.id });
+    const efetivada = await as(ctx.app, 'micro_franquia').post(`/api/matriculas/efetivar/${row.id}`);
+    expect(efetivada.statusCode).toBe(201);
+    expect(efetivada.json().cursoInteresse).toBe(offered[0]!.titulo);
   });
 });

@@ -5,6 +5,8 @@ import {
   CSV_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
+  preMatriculaCursoSchema,
+  preMatriculaParamsSchema,
   preMatriculasFilterSchema,
   preMatriculasListQuerySchema,
 } from '../../../shared/schemas/funnel';
@@ -20,6 +22,7 @@ import { registrarLista, rotaDeExportacao } from '../exportacoes';
 import type { CsvValue } from '../../lib/csv';
 import { rolesFor } from '../../../shared/permissions';
 import { auditedExport } from '../auditoria';
+import { cursosDaPreMatricula, definirCurso } from './pre-matriculas.service';
 
 /** The staff and the aluno read pre-matrículas (the aluno only its own, through the access scope). */
 
@@ -72,6 +75,22 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
 
   app.get('/api/pre-matriculas/resumo', { config: { access: rolesFor('preMatriculas.ler') } }, async (request) =>
     preMatriculasResumo(app.db, request.actor!),
+  );
+
+  // Issue 23: the staff who see a pré-matrícula set or change its course among its event's (404 out of scope).
+  app.get(
+    '/api/pre-matriculas/:id/cursos',
+    { schema: { params: preMatriculaParamsSchema }, config: { access: rolesFor('preMatriculas.definirCurso') } },
+    async (request) => cursosDaPreMatricula(app, request.actor!, request.params.id),
+  );
+
+  app.patch(
+    '/api/pre-matriculas/:id',
+    {
+      schema: { params: preMatriculaParamsSchema, body: preMatriculaCursoSchema },
+      config: { access: rolesFor('preMatriculas.definirCurso') },
+    },
+    async (request) => definirCurso(app, request.actor!, request.params.id, request.body.cursoId),
   );
 }
 

@@ -137,7 +137,7 @@ export async function createLead(
     const vagas = locked?.vagas ?? null;
     /** Whether a new seat would be past the event's: then the waiting list, if asked for, else 409. */
     const waits = async () => {
-      if (vagas === null || (await countSeated(tx, evento.id)) < vagas) return false;
+      if (vagas === null || (await countSeated(tx, evento.id, vagas)) < vagas) return false;
       if (!querEspera) throw conflict(INSCRICAO_MESSAGES.esgotadas);
       return true;
     };

@@ -416,6 +416,17 @@ describe('attachments', () => {
       ['contrato.pdf', 'application/pdf', PDF.length],
     ]);
     expect(storedFiles().length).toBe(before + 3);
+    // The thread lists the same files, in the order they were sent, for both sides.
+    for (const who of ['micro_franquia', 'franqueador'] as Caller[]) {
+      const listed = (await thread(who, t.id)).items.find((m) => m.id === mensagem.id);
+      expect(listed?.anexos).toEqual(mensagem.anexos);
+    }
+    // A page past the end is empty with the thread's total; a ticket out of scope is 404, not an empty page.
+    const past = await as(ctx.app, 'micro_franquia').get(`/api/sac/tickets/${t.id}/mensagens?page=9`);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(String((await thread('micro_franquia', t.id)).total));
+    const foreign = await as(ctx.app, OTHER_FRANQUEADOR).get(`/api/sac/tickets/${t.id}/mensagens?page=9`);
+    expect(foreign.statusCode).toBe(404);
     // Named by the row's random id, never by the client's name.
     expect(storedFiles()).toEqual(expect.arrayContaining(mensagem.anexos.map((a) => a.id)));
 

@@ -88,11 +88,10 @@ export async function sacRoutes(fastify: FastifyInstance) {
     '/api/sac/tickets/:id/mensagens',
     { schema: { params: idParams, querystring: listQuerySchema }, config: { access: rolesFor('sac.abrir') } },
     async (request, reply) => {
-      const id = ticketId(request.params.id);
-      await getTicket(app, request.actor!, id);
-      const { items, total } = await listMensagens(app.db, request.actor!, id, request.query);
-      setTotalCount(reply, total);
-      return items;
+      const page = await listMensagens(app.db, request.actor!, ticketId(request.params.id), request.query);
+      if (!page) throw notFound(SAC_MESSAGES.notFound);
+      setTotalCount(reply, page.total);
+      return page.items;
     },
   );
 

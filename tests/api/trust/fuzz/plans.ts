@@ -166,6 +166,17 @@ const leadAtEvento = (p: PlanContext) =>
     return { leadId: lead.id, eventoId: lead.eventoId };
   });
 
+/** A pending pré-matrícula with its event's courses, the oldest such (Efetivar's plan takes the newest). */
+const preComCursos = (p: PlanContext) =>
+  p.once('pre com cursos', async () => {
+    const pendentes = await p.get<Named[]>('franqueador', '/api/pre-matriculas?situacao=pendente&pageSize=100');
+    for (const pre of pendentes.slice(1).reverse()) {
+      const cursos = await p.get<Named[]>('franqueador', `/api/pre-matriculas/${pre.id}/cursos`);
+      if (cursos.length > 0) return { id: pre.id, cursoIds: cursos.map((c) => c.id) };
+    }
+    throw new Error('no pending pré-matrícula with courses to fuzz with');
+  });
+
 const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   // Issue 20: one event, its name search and its check-in, on real rows; the voucher needs its e-mailed secret.
   'GET /api/eventos/:id': async (p) => ({
@@ -380,6 +391,12 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
       params: { id: target.id },
       body: (seed) => ({ ...evento(cursoIds), status: seed % 3 === 0 ? 'em_andamento' : 'agendado' }),
     };
+  },
+  // Issue 23: the course of a pending pré-matrícula whose event offers courses (not the one Efetivar takes).
+  'GET /api/pre-matriculas/:id/cursos': async (p) => ({ params: { id: (await preComCursos(p)).id } }),
+  'PATCH /api/pre-matriculas/:id': async (p) => {
+    const { id, cursoIds } = await preComCursos(p);
+    return { params: { id }, body: (seed) => ({ cursoId: seed % 3 === 0 ? null : cursoIds[seed % cursoIds.length]! }) };
   },
   'POST /api/matriculas/efetivar/:id': async (p) => {
     const pre = await p.pick<Named>('franqueador', '/api/pre-matriculas', (r) => r.status === 'pendente');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { can } from '@shared/permissions';
+import { canAccessRoute } from '@shared/roles';
 import type { Evento } from '@shared/schemas/evento';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
@@ -27,6 +28,7 @@ export default function EventosRoute() {
       }
     >
       <EventosList
+        leadsPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'}
         onEdit={can(role, 'eventos.editar') ? (evento) => setEditing({ mode: 'edit', evento }) : undefined}
       />
       <EventoFormDialog

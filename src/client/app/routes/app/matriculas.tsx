@@ -1,3 +1,4 @@
+import { canAccessRoute } from '@shared/roles';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
 import { MatriculasScreen } from '@/features/funnel/components/matriculas-screen';
@@ -7,7 +8,11 @@ export default function MatriculasRoute() {
   return (
     <RoutePage path="/matriculas">
       {/* The aluno reads its own few; the staff's long lists are exported as a job (issue 22). */}
-      <MatriculasScreen exportJob={role !== 'aluno'} />
+      <MatriculasScreen
+        exportJob={role !== 'aluno'}
+        // The aluno's record has no links: the staff's lists are not its screens.
+        leadsPath={role === 'aluno' ? null : canAccessRoute(role, '/leads') ? '/leads' : '/interesses'}
+      />
     </RoutePage>
   );
 }

@@ -1,10 +1,17 @@
+import { can } from '@shared/permissions';
+import { canAccessRoute } from '@shared/roles';
 import { RoutePage } from '@/app/shell/route-page';
+import { useCurrentUser } from '@/app/shell/current-user';
 import { PreMatriculasScreen } from '@/features/funnel/components/pre-matriculas-screen';
 
 export default function PreMatriculasRoute() {
+  const { role } = useCurrentUser();
   return (
     <RoutePage path="/pre-matriculas">
-      <PreMatriculasScreen />
+      <PreMatriculasScreen
+        leadsPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'}
+        podeDefinirCurso={can(role, 'preMatriculas.definirCurso')}
+      />
     </RoutePage>
   );
 }

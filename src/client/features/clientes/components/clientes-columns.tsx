@@ -1,8 +1,9 @@
-import { Pencil, Power } from 'lucide-react';
+import { CalendarDays, Pencil, Power } from 'lucide-react';
 import type { ClienteView } from '@shared/schemas/cliente';
 import { formatCnpj } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
 import type { DataTableColumn, DataTableSort } from '@/components/ui/data-table';
+import { RecordButton } from '@/components/ui/record-sheet';
 import type { NetworkSortKey } from '@shared/schemas/list-query';
 import { RowActions } from '@/components/ui/row-actions';
 import { KitBadge, ProdutoBadge } from './cliente-badges';
@@ -12,6 +13,10 @@ export interface ClientesColumnsOptions {
   readOnly: boolean;
   onEdit: (row: ClienteView) => void;
   onToggle: (row: ClienteView) => void;
+  /** Opens the row's record (issue 23). */
+  onOpen: (row: ClienteView) => void;
+  /** Goes to the cliente's events (issue 23). */
+  onEventos: (row: ClienteView) => void;
   /** The sortable headers' state and click (issue 23). */
   sortFor?: (key: NetworkSortKey) => DataTableSort;
 }
@@ -22,13 +27,15 @@ export function clientesColumns({
   onEdit,
   onToggle,
   sortFor,
+  onOpen,
+  onEventos,
 }: ClientesColumnsOptions): DataTableColumn<ClienteView>[] {
   return [
     {
       key: 'nomeFantasia',
       header: 'Nome Fantasia',
       sort: sortFor?.('nome'),
-      cell: (row) => <span className="font-medium">{row.nomeFantasia}</span>,
+      cell: (row) => <RecordButton label={row.nomeFantasia} opens="o cliente" onOpen={() => onOpen(row)} />,
     },
     { key: 'cnpj', header: 'CNPJ', cell: (row) => formatCnpj(row.cnpj), className: 'whitespace-nowrap' },
     { key: 'repLegal', header: 'Representante Legal', cell: (row) => row.repLegal },
@@ -63,6 +70,7 @@ export function clientesColumns({
                 record={row.nomeFantasia}
                 actions={[
                   { label: 'Editar', icon: Pencil, onSelect: () => onEdit(row) },
+                  { label: 'Ver eventos', icon: CalendarDays, onSelect: () => onEventos(row) },
                   {
                     label: row.isActive ? 'Desativar' : 'Ativar',
                     icon: Power,

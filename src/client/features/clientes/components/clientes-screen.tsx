@@ -1,5 +1,6 @@
 import { can } from '@shared/permissions';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
 import type { CepResult } from '@shared/schemas/cep';
@@ -23,6 +24,7 @@ import { useSetClienteStatus } from '../api/set-cliente-status';
 import { useUpdateCliente } from '../api/update-cliente';
 import { ClienteForm, clienteValuesFrom } from './cliente-form';
 import { clientesColumns } from './clientes-columns';
+import { ClienteRecord, clienteEventosHref } from './cliente-record';
 
 export interface ClientesScreenProps {
   role: Role;
@@ -37,6 +39,8 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClienteView | null>(null);
   const [toggling, setToggling] = useState<ClienteView | null>(null);
+  const [aberto, setAberto] = useState<ClienteView | null>(null);
+  const navigate = useNavigate();
   const sort = list$.sortParam;
   const listQuery = useClientes({ q, sort, page, pageSize });
   const live = useLiveList(listQuery, JSON.stringify({ q, sort, page, pageSize }));
@@ -104,7 +108,14 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
         <CardContent className="max-sm:px-4">
           <DataTable
             caption="Lista de clientes"
-            columns={clientesColumns({ readOnly, onEdit: setEditing, onToggle: setToggling, sortFor: list$.sortFor })}
+            columns={clientesColumns({
+              readOnly,
+              onEdit: setEditing,
+              onToggle: setToggling,
+              onOpen: setAberto,
+              onEventos: (row) => void navigate(clienteEventosHref(row.id)),
+              sortFor: list$.sortFor,
+            })}
             rows={rows}
             isLoading={list.isPending}
             loadingText="Carregando clientes..."
@@ -129,6 +140,8 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
           />
         </CardContent>
       </Card>
+
+      <ClienteRecord cliente={aberto} onClose={() => setAberto(null)} />
 
       {readOnly ? null : (
         <>

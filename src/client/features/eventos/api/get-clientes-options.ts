@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@shared/schemas/list-query';
+import type { ComboboxOption, ComboboxPage } from '@/components/ui/search-combobox';
+import { COMBOBOX_PAGE_SIZE } from '@/components/ui/search-combobox';
 import { api } from '@/lib/api-client';
 
 export interface ClienteOption {
@@ -7,20 +7,19 @@ export interface ClienteOption {
   nomeFantasia: string;
 }
 
-/** The active clientes in the caller's scope, for the event form's client select (a deactivated one is not offered). */
-export const getClientesOptions = async (): Promise<ClienteOption[]> => {
-  const list = await api.get<ClienteOption[]>('/api/clientes', {
-    params: { pageSize: MAX_PAGE_SIZE, status: 'ativos' },
-  });
-  return (Array.isArray(list) ? list : []).map(({ id, nomeFantasia }) => ({ id, nomeFantasia }));
-};
+/** The event form's cliente searches (issue 21) are kept under this key. */
+export const CLIENTES_OPTIONS_QUERY_KEY = ['eventos', 'clientes-options'] as const;
 
-export const getClientesOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['eventos', 'clientes-options'],
-    queryFn: getClientesOptions,
-    // Read again each time the form opens: clientes are created on another screen.
-    staleTime: 0,
-  });
+/**
+ * A page of the active clientes in the caller's scope whose name contains `q`, for the event form's searchable
+ * cliente picker (issue 21): the server searches, 20 at a time, so every cliente of a national network is
+ * reachable (the select it replaces offered the first 500). A deactivated cliente is not offered.
+ */
+export async function searchClienteOptions(q: string, page: number): Promise<ComboboxPage> {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(COMBOBOX_PAGE_SIZE), status: 'ativos' });
+  if (q) params.set('q', q);
+  const { items, total } = await api.list<ClienteOption>(`/api/clientes?${params}`);
+  return { options: items.map(toOption), total };
+}
 
-export const useClientesOptions = (enabled: boolean) => useQuery({ ...getClientesOptionsQueryOptions(), enabled });
+const toOption = ({ id, nomeFantasia }: ClienteOption): ComboboxOption => ({ value: id, label: nomeFantasia });

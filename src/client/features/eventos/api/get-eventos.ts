@@ -9,6 +9,8 @@ export interface EventosParams {
   pageSize: number;
   /** 'dataEvento', '-dataEvento', 'nomeEscola', 'status' (the shared schema's whitelist). */
   sort?: string;
+  /** One cliente's events (issue 23: a cliente's row links here). */
+  clienteId?: string;
 }
 
 export const getEventos = (params: EventosParams) => api.list<Evento>('/api/eventos', { params: { ...params } });

@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  ClipboardList,
   CalendarDays,
   Clock,
   MapPin,
@@ -42,12 +43,17 @@ function Item({ icon, label, children }: { icon: ReactNode; label: string; child
 
 export interface EventoCardProps {
   evento: Evento;
+  /** The role's list of leads ('/leads' or '/interesses'): the card links to this event's (issue 23). */
+  leadsPath?: string;
   /** Absent when the role may not edit (the franqueador). */
   onEdit?: (evento: Evento) => void;
 }
 
+/** '1 inscrição', '12 inscrições': the event's sign-ups, its waiting list included. */
+export const inscricoesLabel = (n: number) => (n === 1 ? '1 inscrição' : `${formatCount(n)} inscrições`);
+
 /** SPEC §2 Eventos: one card per event. Date-only values are shown as typed, never through Date. */
-export function EventoCard({ evento, onEdit }: EventoCardProps) {
+export function EventoCard({ evento, onEdit, leadsPath }: EventoCardProps) {
   const cursos = cursosLabel(evento.cursos);
   return (
     <Card className="flex h-full flex-col" data-testid="evento-card">
@@ -91,6 +97,19 @@ export function EventoCard({ evento, onEdit }: EventoCardProps) {
             ) : null}
             {!evento.inscricoesAbertas && evento.status === 'agendado' ? (
               <span className="block text-xs text-muted-foreground">{INSCRICAO_MESSAGES.inscricoesEncerradas}</span>
+            ) : null}
+          </Item>
+          {/* Issue 23: the event's sign-ups, counted, and its leads one click away. */}
+          <Item icon={<ClipboardList />} label="Inscrições">
+            <span data-testid="evento-inscricoes">{inscricoesLabel(evento.inscritos + evento.listaEspera)}</span>
+            {leadsPath ? (
+              <Link
+                to={`${leadsPath}?eventoId=${encodeURIComponent(evento.id)}`}
+                className="ml-2 font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                Ver {leadsPath === '/leads' ? 'leads' : 'interesses'}
+                <span className="sr-only"> do evento na {evento.nomeEscola}</span>
+              </Link>
             ) : null}
           </Item>
           <Item icon={<UserCheck />} label="Presença">

@@ -30,7 +30,8 @@ import { useMaskedRegister } from '@/hooks/use-masked-register';
 import { errorMessage } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
-import { useClientesOptions } from '../api/get-clientes-options';
+import { CLIENTES_OPTIONS_QUERY_KEY, searchClienteOptions } from '../api/get-clientes-options';
+import { SearchComboboxField } from '@/components/ui/search-combobox-field';
 import { useCursosDoCliente } from '../api/get-cursos-do-cliente';
 import { useCreateEvento } from '../api/create-evento';
 import { useUpdateEvento } from '../api/update-evento';
@@ -84,7 +85,6 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
   const clienteId = useWatch({ control, name: 'clienteId' });
   const selected = useWatch({ control, name: 'cursoIds' });
 
-  const clientes = useClientesOptions(pickCliente);
   const cursosClienteId = pickCliente ? clienteId || null : null;
   const cursos = useCursosDoCliente(cursosClienteId, !pickCliente || Boolean(clienteId));
 
@@ -130,33 +130,30 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
       {pickCliente ? (
-        <div className="grid gap-2">
-          <Controller
-            control={control}
-            name="clienteId"
-            render={({ field, fieldState }) => (
-              <SelectField
-                id="evento-cliente"
-                label="Cliente"
-                placeholder={clientes.isPending ? 'Carregando clientes...' : 'Selecione um cliente'}
-                options={clienteOptions(clientes.data ?? [], evento?.cliente ?? null)}
-                value={field.value}
-                onChange={(value) => {
-                  field.onChange(value);
-                  // Courses belong to a client: a new client starts with none chosen.
-                  setValue('cursoIds', []);
-                }}
-                onBlur={field.onBlur}
-                triggerRef={field.ref}
-                disabled={clientes.isPending}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          {clientes.isError ? (
-            <p className="text-sm text-destructive">{errorMessage(clientes.error, 'Failed to fetch clientes')}</p>
-          ) : null}
-        </div>
+        <Controller
+          control={control}
+          name="clienteId"
+          render={({ field, fieldState }) => (
+            <SearchComboboxField
+              id="evento-cliente"
+              label="Cliente"
+              value={field.value ?? ''}
+              onChange={(value) => {
+                field.onChange(value);
+                field.onBlur();
+                // Courses belong to a client: a new client starts with none chosen.
+                setValue('cursoIds', []);
+              }}
+              queryKey={CLIENTES_OPTIONS_QUERY_KEY}
+              search={searchClienteOptions}
+              // An edited event's own cliente shows by name even if it was deactivated since.
+              fallbackLabel={evento?.cliente?.nomeFantasia ?? null}
+              placeholder="Digite o nome do cliente"
+              emptyText="Nenhum cliente ativo encontrado"
+              error={fieldState.error?.message}
+            />
+          )}
+        />
       ) : null}
 
       <TextField
@@ -299,16 +296,4 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
       </DialogFooter>
     </form>
   );
-}
-
-/**
- * The active clientes; an edited event's own cliente stays offered even if it was deactivated since, so the form
- * shows whose event it is.
- */
-function clienteOptions(
-  ativos: { id: string; nomeFantasia: string }[],
-  atual: { id: string; nomeFantasia: string } | null,
-) {
-  const list = atual && !ativos.some((c) => c.id === atual.id) ? [atual, ...ativos] : ativos;
-  return list.map((c) => ({ value: c.id, label: c.nomeFantasia }));
 }

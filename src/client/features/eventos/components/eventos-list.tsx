@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useListState } from '@/hooks/use-list-state';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
-import { EVENTO_SORT_KEYS } from '@shared/schemas/evento';
+import { EVENTO_CLIENTE_PARAM, EVENTO_SORT_KEYS } from '@shared/schemas/evento';
+import { FilterChips } from '@/components/ui/filter-chips';
 import { errorMessage } from '@/lib/api-client';
 import { useEventos } from '../api/get-eventos';
 import { EventoCard } from './evento-card';
@@ -30,14 +31,21 @@ const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 export interface EventosListProps {
   /** Absent when the role may not edit events. */
   onEdit?: (evento: Evento) => void;
+  /** The role's list of an event's leads ('/leads' or '/interesses'), which each card links to (issue 23). */
+  leadsPath?: string;
 }
 
 /** The search, the count and the event cards, searched and paged on the server. */
-export function EventosList({ onEdit }: EventosListProps) {
-  const list = useListState({ sortKeys: EVENTO_SORT_KEYS, defaultPageSize: PAGE_SIZE });
+export function EventosList({ onEdit, leadsPath }: EventosListProps) {
+  const list = useListState({
+    sortKeys: EVENTO_SORT_KEYS,
+    defaultPageSize: PAGE_SIZE,
+    filters: [EVENTO_CLIENTE_PARAM],
+  });
   const { search, setSearch, q, page, setPage, pageSize } = list;
+  const clienteId = list.filters[EVENTO_CLIENTE_PARAM] || undefined;
   // The screen's order: the upcoming events first, unless a sort was chosen (issue 23).
-  const params = { q, page, pageSize, sort: list.sortParam ?? 'proximos' };
+  const params = { q, page, pageSize, sort: list.sortParam ?? 'proximos', clienteId };
   const eventosQuery = useEventos(params);
   const live = useLiveList(eventosQuery, JSON.stringify(params));
   const eventos = { ...eventosQuery, data: live.data };
@@ -63,6 +71,20 @@ export function EventosList({ onEdit }: EventosListProps) {
           />
         </div>
       </div>
+      {clienteId ? (
+        // Issue 23: a cliente's row opened its events; the chip names it and removes the filter.
+        <FilterChips
+          title="Filtros aplicados"
+          chips={[
+            {
+              id: EVENTO_CLIENTE_PARAM,
+              label: `Cliente: ${eventos.data?.items.find((e) => e.clienteId === clienteId)?.cliente?.nomeFantasia ?? 'selecionado'}`,
+              keys: [EVENTO_CLIENTE_PARAM],
+            },
+          ]}
+          onRemove={() => list.setFilter(EVENTO_CLIENTE_PARAM, undefined)}
+        />
+      ) : null}
       <LiveListControls live={live} />
       <div className="grid max-w-xs gap-2">
         <Label htmlFor="eventos-ordem">Ordenar por</Label>
@@ -116,7 +138,7 @@ export function EventosList({ onEdit }: EventosListProps) {
               <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
                 <CalendarX aria-hidden="true" className="size-10 text-muted-foreground" />
                 <p className="text-lg font-medium">
-                  {q ? 'Nenhum evento encontrado para a busca' : 'Nenhum evento cadastrado'}
+                  {q || clienteId ? 'Nenhum evento encontrado para a busca' : 'Nenhum evento cadastrado'}
                 </p>
               </CardContent>
             </Card>
@@ -124,7 +146,7 @@ export function EventosList({ onEdit }: EventosListProps) {
             <ul className={GRID}>
               {eventos.data!.items.map((evento) => (
                 <li key={evento.id}>
-                  <EventoCard evento={evento} onEdit={onEdit} />
+                  <EventoCard evento={evento} onEdit={onEdit} leadsPath={leadsPath} />
                 </li>
               ))}
             </ul>

@@ -12,7 +12,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { RowActions } from '@/components/ui/row-actions';
+import { type RowAction, RowActions } from '@/components/ui/row-actions';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useClickLock } from '@/hooks/use-click-lock';
@@ -24,7 +24,14 @@ import { useEfetivarMatricula } from '../api/efetivar-matricula';
  * account). The confirmation's button locks on the first click and reads 'Efetivando...' while pending; an
  * effective one shows 'Efetivada' instead.
  */
-export function EfetivarButton({ preMatricula }: { preMatricula: Pick<PreMatriculaItem, 'id' | 'nome' | 'status'> }) {
+export function EfetivarButton({
+  preMatricula,
+  actions = [],
+}: {
+  preMatricula: Pick<PreMatriculaItem, 'id' | 'nome' | 'status'>;
+  /** The row's other actions, after Efetivar in the same menu (one menu per row). */
+  actions?: RowAction[];
+}) {
   const [confirming, setConfirming] = useState(false);
   const efetivar = useEfetivarMatricula({
     onSuccess: () => {
@@ -49,17 +56,20 @@ export function EfetivarButton({ preMatricula }: { preMatricula: Pick<PreMatricu
 
   if (preMatricula.status === 'efetivada') {
     return (
-      <Badge variant="success" className="gap-1">
-        <CheckCircle2 aria-hidden="true" className="size-3.5" />
-        Efetivada
-      </Badge>
+      <span className="inline-flex items-center gap-1">
+        <Badge variant="success" className="gap-1">
+          <CheckCircle2 aria-hidden="true" className="size-3.5" />
+          Efetivada
+        </Badge>
+        {actions.length > 0 ? <RowActions record={preMatricula.nome} actions={actions} /> : null}
+      </span>
     );
   }
   return (
     <>
       <RowActions
         record={preMatricula.nome}
-        actions={[{ label: 'Efetivar', icon: GraduationCap, onSelect: () => setConfirming(true) }]}
+        actions={[{ label: 'Efetivar', icon: GraduationCap, onSelect: () => setConfirming(true) }, ...actions]}
       />
       <AlertDialog open={confirming} onOpenChange={(open) => !efetivar.isPending && setConfirming(open)}>
         <AlertDialogContent>

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { formatDateOnly, formatDateTime } from '@shared/format';
 import type { MatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
+import { RecordButton } from '@/components/ui/record-sheet';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { useMatriculas } from '../api/get-matriculas';
@@ -10,14 +12,20 @@ import { ContactLinks } from './contact-links';
 import { CursoBadge } from './curso-badge';
 import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
+import { type FunnelRecordLinks, MatriculaRecord } from './pre-matricula-record';
 import { FunnelListCard } from './funnel-list-card';
 import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
 /** 'Efetivada em' sorts the list (issue 23): the matrícula is created when it is made effective. */
-const columns = (sortByDate: DataTableSort): DataTableColumn<MatriculaItem>[] => [
-  { key: 'nome', header: 'Nome', cell: (m) => <span className="font-medium">{m.nome}</span> },
+const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): DataTableColumn<MatriculaItem>[] => [
+  {
+    key: 'nome',
+    header: 'Nome',
+    // Issue 23: the row opens its record.
+    cell: (m) => <RecordButton label={m.nome} opens="a matrícula" onOpen={() => abrir(m)} />,
+  },
   {
     key: 'contato',
     header: 'Contato',
@@ -48,8 +56,12 @@ const columns = (sortByDate: DataTableSort): DataTableColumn<MatriculaItem>[] =>
 ];
 
 /** Matrículas Efetivadas (SPEC §2): the four cards and the effective date; 403 for the vendedor. */
-export function MatriculasScreen({ exportJob = false }: { exportJob?: boolean } = {}) {
+export function MatriculasScreen({
+  exportJob = false,
+  leadsPath = null,
+}: { exportJob?: boolean } & Partial<FunnelRecordLinks> = {}) {
   const filters = useFunnelFilters();
+  const [aberta, setAberta] = useState<MatriculaItem | null>(null);
   const listQuery = useMatriculas(filters.params);
   const live = useLiveList(listQuery, JSON.stringify(filters.params));
   const list = { ...listQuery, data: live.data };
@@ -75,7 +87,7 @@ export function MatriculasScreen({ exportJob = false }: { exportJob?: boolean } 
       >
         <DataTable
           caption="Matrículas Efetivadas"
-          columns={columns(filters.sortFor('criadoEm'))}
+          columns={columns(setAberta, filters.sortFor('criadoEm'))}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('matriculas', list, filters.active)}
@@ -93,6 +105,7 @@ export function MatriculasScreen({ exportJob = false }: { exportJob?: boolean } 
           cards="list"
         />
       </FunnelListCard>
+      <MatriculaRecord matricula={aberta} onClose={() => setAberta(null)} leadsPath={leadsPath} />
     </div>
   );
 }

@@ -1,8 +1,11 @@
+import { useState } from 'react';
+import { BookOpen, FileText } from 'lucide-react';
 import { formatDateTime } from '@shared/format';
 import { useSearchParams } from 'react-router';
 import type { PreMatriculaStatus } from '@shared/enums';
 import { PRE_MATRICULA_SITUACAO_PARAM, type PreMatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
+import { RecordButton } from '@/components/ui/record-sheet';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { usePreMatriculas } from '../api/get-pre-matriculas';
@@ -11,6 +14,8 @@ import { useFunnelFilters } from '../hooks/use-funnel-filters';
 import { ConflitoDialog } from './conflito-dialog';
 import { ContactLinks } from './contact-links';
 import { CursoBadge } from './curso-badge';
+import { CURSO_A_DEFINIR, DefinirCursoDialog } from './definir-curso-dialog';
+import { type FunnelRecordLinks, PreMatriculaRecord } from './pre-matricula-record';
 import { EfetivarButton } from './efetivar-button';
 import { EventoCell } from './evento-cell';
 import { ForbiddenNotice } from './forbidden-notice';
@@ -19,15 +24,24 @@ import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-/** The event's date sits under its school; 'Ativada em' (the activation's day) sorts the list (issue 23). */
-const columns = (sortByDate: DataTableSort): DataTableColumn<PreMatriculaItem>[] => [
+interface ColumnActions {
+  abrir: (pre: PreMatriculaItem) => void;
+  /** Absent when the role may not set the course. */
+  definirCurso?: (pre: PreMatriculaItem) => void;
+  /** 'Ativada em' (the activation's day) sorts the list (issue 23). */
+  sortByDate: DataTableSort;
+}
+
+/** The event's date sits under its school; the row's one menu holds Efetivar, the record and the course. */
+const columns = ({ abrir, definirCurso, sortByDate }: ColumnActions): DataTableColumn<PreMatriculaItem>[] => [
   {
     key: 'nome',
     header: 'Nome',
     cell: (pre) => (
       <span className="flex max-w-36 flex-col gap-1">
         <span className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">{pre.nome}</span>
+          {/* Issue 23: the row opens its record. */}
+          <RecordButton label={pre.nome} opens="a pré-matrícula" onOpen={() => abrir(pre)} />
           {pre.conflito ? <ConflitoDialog preMatricula={pre} conflito={pre.conflito} /> : null}
         </span>
         {pre.cpfAluno ? (
@@ -55,7 +69,17 @@ const columns = (sortByDate: DataTableSort): DataTableColumn<PreMatriculaItem>[]
       />
     ),
   },
-  { key: 'curso', header: 'Curso de Interesse', cell: (pre) => <CursoBadge curso={pre.cursoInteresse} /> },
+  {
+    key: 'curso',
+    header: 'Curso de Interesse',
+    // 'Curso a definir' only while none is set (issue 23): the staff set it with 'Definir curso'.
+    cell: (pre) =>
+      pre.cursoInteresse || pre.status === 'efetivada' ? (
+        <CursoBadge curso={pre.cursoInteresse} />
+      ) : (
+        <span className="text-muted-foreground">{CURSO_A_DEFINIR}</span>
+      ),
+  },
   { key: 'escola', header: 'Escola', cell: (pre) => <EventoCell evento={pre.evento} withDate /> },
   {
     key: 'criadoEm',
@@ -64,12 +88,41 @@ const columns = (sortByDate: DataTableSort): DataTableColumn<PreMatriculaItem>[]
     // The date never breaks; the header may, so the table fits at 1280 px (issue 23).
     cell: (pre) => <span className="whitespace-nowrap">{formatDateTime(pre.createdAt)}</span>,
   },
-  { key: 'acoes', header: 'Ações', className: 'text-right', cell: (pre) => <EfetivarButton preMatricula={pre} /> },
+  {
+    key: 'acoes',
+    header: 'Ações',
+    className: 'text-right',
+    // One row-action menu (issue 23): Efetivar (asks first), the record, and the course while pending.
+    cell: (pre) => (
+      <EfetivarButton
+        preMatricula={pre}
+        actions={[
+          { label: 'Abrir pré-matrícula', icon: FileText, onSelect: () => abrir(pre) },
+          ...(definirCurso && pre.status === 'pendente'
+            ? [{ label: 'Definir curso', icon: BookOpen, onSelect: () => definirCurso(pre) }]
+            : []),
+        ]}
+      />
+    ),
+  },
 ];
 
+export interface PreMatriculasScreenProps extends Partial<FunnelRecordLinks> {
+  /** The role may set a pré-matrícula's course (issue 23). */
+  podeDefinirCurso?: boolean;
+}
+
 /** Pré-Matrículas (SPEC §2) with the four cards and Efetivar per row; a 'Conflito' badge opens a repeat activation's data. */
-export function PreMatriculasScreen() {
+export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false }: PreMatriculasScreenProps = {}) {
   const filters = useFunnelFilters();
+  const [aberta, setAberta] = useState<PreMatriculaItem | null>(null);
+  const [definindo, setDefinindo] = useState<PreMatriculaItem | null>(null);
+  const definirCurso = podeDefinirCurso
+    ? (pre: PreMatriculaItem) => {
+        setAberta(null);
+        setDefinindo(pre);
+      }
+    : undefined;
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = searchParams.get(PRE_MATRICULA_SITUACAO_PARAM) ?? '';
   const situacao: PreMatriculaStatus | '' = raw === 'pendente' || raw === 'efetivada' ? raw : '';
@@ -121,7 +174,7 @@ export function PreMatriculasScreen() {
       >
         <DataTable
           caption="Pré-Matrículas"
-          columns={columns(filters.sortFor('criadoEm'))}
+          columns={columns({ abrir: setAberta, definirCurso, sortByDate: filters.sortFor('criadoEm') })}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('preMatriculas', list, filters.active)}
@@ -139,6 +192,13 @@ export function PreMatriculasScreen() {
           cards="list"
         />
       </FunnelListCard>
+      <PreMatriculaRecord
+        preMatricula={aberta}
+        onClose={() => setAberta(null)}
+        leadsPath={leadsPath}
+        onDefinirCurso={definirCurso}
+      />
+      <DefinirCursoDialog preMatricula={definindo} onClose={() => setDefinindo(null)} />
     </div>
   );
 }

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderWithProviders } from '@/testing/test-utils';
+import { EventoFormDialog } from './evento-form-dialog';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const calls = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith(path));
+
+describe('EventoFormDialog: the cliente picker (issue 21)', () => {
+  it('asks the server for the active clientes matching the typed text, 20 at a time, and keeps the chosen one', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/clientes': {
+        body: [{ id: 'c-9001', nomeFantasia: 'Escola Girassol 9001' }],
+        headers: { 'X-Total-Count': '1' },
+      },
+      'GET /api/cursos': { body: [], headers: { 'X-Total-Count': '0' } },
+    });
+    renderWithProviders(<EventoFormDialog role="franqueador" open onOpenChange={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Novo Evento' });
+    const combobox = within(dialog).getByRole('combobox', { name: 'Cliente' });
+
+    await userEvent.type(combobox, 'girassol');
+    await waitFor(() =>
+      expect(
+        calls(fetchMock, '/api/clientes?').some(
+          (url) => url.includes('q=girassol') && url.includes('status=ativos') && url.includes('pageSize=20'),
+        ),
+      ).toBe(true),
+    );
+    await screen.findByRole('option', { name: 'Escola Girassol 9001' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(combobox).toHaveValue('Escola Girassol 9001');
+    // The courses offered are the chosen cliente's.
+    await waitFor(() =>
+      expect(calls(fetchMock, '/api/cursos?').some((url) => url.includes('clienteId=c-9001'))).toBe(true),
+    );
+  });
+
+  it('says on the first submit that the cliente is missing, next to the picker', async () => {
+    mockFetch({ 'GET /api/clientes': { body: [], headers: { 'X-Total-Count': '0' } } });
+    renderWithProviders(<EventoFormDialog role="franqueador" open onOpenChange={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Novo Evento' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar Evento' }));
+    const combobox = within(dialog).getByRole('combobox', { name: 'Cliente' });
+    await waitFor(() => expect(combobox).toHaveAttribute('aria-invalid', 'true'));
+    expect(combobox).toHaveAccessibleDescription('Cliente é obrigatório');
+  });
+});

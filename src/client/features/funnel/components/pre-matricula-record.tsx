@@ -1,0 +1,154 @@
+import { Link } from 'react-router';
+import { BookOpen, ClipboardList, FileText, Users } from 'lucide-react';
+import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
+import { PRE_MATRICULA_STATUS_LABELS, type MatriculaItem, type PreMatriculaItem } from '@shared/schemas/funnel';
+import { Button } from '@/components/ui/button';
+import { RecordSheet, type RecordField } from '@/components/ui/record-sheet';
+import { ContactLinks } from './contact-links';
+import { CURSO_A_DEFINIR } from './definir-curso-dialog';
+import type { LeadListPath } from './acompanhar-link';
+
+/** The links a funnel record offers: the event's leads on the role's list, and the lead's follow-up panel. */
+export interface FunnelRecordLinks {
+  /** The role's list of leads ('/leads' for the cliente, '/interesses' for the others); null for the aluno. */
+  leadsPath: LeadListPath | null;
+}
+
+export const eventoLeadsHref = (leadsPath: LeadListPath, eventoId: string) =>
+  `${leadsPath}?eventoId=${encodeURIComponent(eventoId)}`;
+
+/** A pré-matrícula's record (issue 23): what was collected, its course, its event, and where it leads. */
+export function PreMatriculaRecord({
+  preMatricula: pre,
+  onClose,
+  leadsPath,
+  onDefinirCurso,
+}: FunnelRecordLinks & {
+  preMatricula: PreMatriculaItem | null;
+  onClose: () => void;
+  /** Absent when the row's course may not be changed (an effective one, or a role that may not). */
+  onDefinirCurso?: (pre: PreMatriculaItem) => void;
+}) {
+  if (!pre) return <RecordSheet open={false} onClose={onClose} title="" description="" fields={[]} />;
+  const fields: RecordField[] = [
+    { label: 'Aluno', value: pre.nomeAluno ?? pre.nome },
+    ...(pre.cpfAluno ? [{ label: 'CPF do aluno', value: pre.cpfAluno }] : []),
+    { label: 'Responsável', value: pre.nomeResponsavel ?? MISSING },
+    ...(pre.cpfResponsavel ? [{ label: 'CPF do responsável', value: pre.cpfResponsavel }] : []),
+    {
+      label: 'Contato',
+      value: (
+        <ContactLinks
+          nome={pre.nome}
+          email={pre.email}
+          telefone={pre.telefone}
+          consentimentoRevogado={pre.consentimentoRevogado}
+        />
+      ),
+    },
+    { label: 'Curso de interesse', value: pre.cursoInteresse ?? CURSO_A_DEFINIR },
+    {
+      label: 'Evento',
+      value: `${pre.evento.nomeEscola} · ${pre.evento.cidade}, ${pre.evento.estado.toUpperCase()} · ${formatDateOnly(pre.evento.dataEvento)}`,
+    },
+    ...(pre.cliente ? [{ label: 'Cliente', value: pre.cliente.nomeFantasia }] : []),
+    { label: 'Situação', value: PRE_MATRICULA_STATUS_LABELS[pre.status] },
+    { label: 'Ativada em', value: formatDateTime(pre.createdAt, { withTime: true }) },
+  ];
+  return (
+    <RecordSheet
+      open
+      onClose={onClose}
+      title={`Pré-matrícula de ${pre.nome}`}
+      description="Dados da ativação do crédito"
+      fields={fields}
+    >
+      {onDefinirCurso && pre.status === 'pendente' ? (
+        <Button size="sm" onClick={() => onDefinirCurso(pre)}>
+          <BookOpen aria-hidden="true" />
+          Definir curso
+        </Button>
+      ) : null}
+      {leadsPath ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={eventoLeadsHref(leadsPath, pre.eventoId)}>
+            <Users aria-hidden="true" />
+            Leads do evento
+          </Link>
+        </Button>
+      ) : null}
+      {leadsPath && pre.leadId ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/leads/${encodeURIComponent(pre.leadId)}`}>
+            <ClipboardList aria-hidden="true" />
+            Acompanhamento do lead
+          </Link>
+        </Button>
+      ) : null}
+    </RecordSheet>
+  );
+}
+
+/** A matrícula's record (issue 23): the family, its course, its event and when it was made effective. */
+export function MatriculaRecord({
+  matricula: m,
+  onClose,
+  leadsPath,
+}: FunnelRecordLinks & { matricula: MatriculaItem | null; onClose: () => void }) {
+  if (!m) return <RecordSheet open={false} onClose={onClose} title="" description="" fields={[]} />;
+  const fields: RecordField[] = [
+    { label: 'Aluno', value: m.nome },
+    {
+      label: 'Contato',
+      value: (
+        <ContactLinks
+          nome={m.nome}
+          email={m.email}
+          telefone={m.telefone}
+          consentimentoRevogado={m.consentimentoRevogado}
+        />
+      ),
+    },
+    { label: 'Curso de interesse', value: m.cursoInteresse ?? MISSING },
+    {
+      label: 'Evento',
+      value: `${m.evento.nomeEscola} · ${m.evento.cidade}, ${m.evento.estado.toUpperCase()} · ${formatDateOnly(m.evento.dataEvento)}`,
+    },
+    ...(m.cliente ? [{ label: 'Cliente', value: m.cliente.nomeFantasia }] : []),
+    { label: 'Efetivada em', value: formatDateTime(m.efetivadaEm, { withTime: true }) },
+  ];
+  return (
+    <RecordSheet
+      open
+      onClose={onClose}
+      title={`Matrícula de ${m.nome}`}
+      description="Matrícula efetivada a partir da pré-matrícula"
+      fields={fields}
+    >
+      {leadsPath ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/pre-matriculas?eventoId=${encodeURIComponent(m.eventoId)}`}>
+            <FileText aria-hidden="true" />
+            Pré-matrículas do evento
+          </Link>
+        </Button>
+      ) : null}
+      {leadsPath ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={eventoLeadsHref(leadsPath, m.eventoId)}>
+            <Users aria-hidden="true" />
+            Leads do evento
+          </Link>
+        </Button>
+      ) : null}
+      {leadsPath && m.leadId ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/leads/${encodeURIComponent(m.leadId)}`}>
+            <ClipboardList aria-hidden="true" />
+            Acompanhamento do lead
+          </Link>
+        </Button>
+      ) : null}
+    </RecordSheet>
+  );
+}
