@@ -26,7 +26,8 @@ async function firstColumn(page: Page, table: string): Promise<string[]> {
   return rows.evaluateAll((trs) =>
     trs
       .slice(1)
-      .map((tr) => tr.querySelector('td span.font-medium, td .font-medium')?.textContent?.trim() ?? '')
+      // The name: the record button's own text (without its screen-reader suffix) or the plain cell.
+      .map((tr) => tr.querySelector('td button.font-medium > span, td span.font-medium')?.textContent?.trim() ?? '')
       .filter(Boolean),
   );
 }
