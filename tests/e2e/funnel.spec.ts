@@ -155,7 +155,11 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
     page.getByText('A pré-matrícula foi convertida em matrícula efetivada com sucesso.', { exact: true }),
   ).toBeVisible();
   await expect(row.getByText('Efetivada', { exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: `Ações de ${pre.nomeAluno}` })).toHaveCount(0);
+  // Its menu keeps the record but offers Efetivar no more.
+  await row.getByRole('button', { name: `Ações de ${pre.nomeAluno}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Abrir pré-matrícula' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Efetivar' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   await page
     .getByRole('navigation', { name: 'Menu principal' })
