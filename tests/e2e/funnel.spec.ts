@@ -132,6 +132,9 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   page,
   request,
 }) => {
+  // Two sign-ins, three accessibility scans (one on Efetivar's confirmation) and a password set: past 30 s on a
+  // loaded 2-core machine.
+  test.slow();
   const pre = await createPreMatricula(request);
   // Its own sign-in, not the stored session: Sair below ends the session it uses.
   await signInAs(page, 'cliente');
