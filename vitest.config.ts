@@ -5,15 +5,22 @@ import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/**
+ * TEST_SERVER_ONLY=1 leaves out what never runs on the server's Node: the React screens' tests (jsdom; the browser
+ * runs them in production) and the lint rules' tests. CI runs them on one Node line and the server's tests on
+ * all three (ADR 039); `npm test` runs everything.
+ */
+const serverOnly = process.env.TEST_SERVER_ONLY === '1';
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': r('./src/client'), '@shared': r('./src/shared') } },
   test: {
     include: [
-      'src/**/*.test.{ts,tsx}',
+      ...(serverOnly ? ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'] : ['src/**/*.test.{ts,tsx}']),
       'tests/api/**/*.test.ts',
       // The layout's lint rules on small snippets (ESLint's Node API, no server).
-      'tests/lint/*.test.ts',
+      ...(serverOnly ? [] : ['tests/lint/*.test.ts']),
       // The faults that need no server process; tests/faults/process runs on its own (.ci/run).
       'tests/faults/*.test.ts',
       // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).

@@ -167,12 +167,35 @@ export async function findLeadAtDoor(
   return row;
 }
 
-export async function markPresent(db: Executor, leadId: string, now: Date) {
+/**
+ * Marks the event's lead present, by its voucher (valid at `now`) or its id, when the actor reads it and it is a
+ * seated family not yet in; answers the lead, or undefined when nothing was marked (findLeadAtDoor says why).
+ */
+export async function markPresentAtDoor(
+  db: Executor,
+  actor: Actor,
+  eventoId: string,
+  by: { tokenHash: string; now: Date } | { leadId: string },
+  now: Date,
+) {
+  const byLead =
+    'leadId' in by
+      ? eq(leads.id, by.leadId)
+      : sql`${leads.id} = (select ${leadVouchers.leadId} from ${leadVouchers} where ${leadVouchers.tokenHash} = ${by.tokenHash} and ${leadVouchers.expiraEm} > ${by.now.toISOString()}::timestamptz)`;
   const [row] = await db
     .update(leads)
     .set({ presenteEm: now })
-    .where(and(eq(leads.id, leadId), isNull(leads.presenteEm)))
-    .returning({ presenteEm: leads.presenteEm });
+    .where(
+      and(
+        byLead,
+        eq(leads.eventoId, eventoId),
+        leadsVisibleTo(actor),
+        isNull(leads.presenteEm),
+        isNull(leads.canceladoEm),
+        eq(leads.listaEspera, false),
+      ),
+    )
+    .returning(leadAtDoor);
   return row;
 }
 

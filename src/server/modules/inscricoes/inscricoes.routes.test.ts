@@ -352,6 +352,36 @@ describe('POST /api/eventos/:id/presencas', () => {
     expect(byId.statusCode).toBe(201);
   });
 
+  it('lets one of two check-ins racing for a family win (201, the other 200), and refuses a cancelled one', async () => {
+    const evento = await addEvento();
+    const family = await signUp(evento.id);
+    const leadId = family.response.json().id;
+    const cliente = as(ctx.app, 'cliente');
+    const both = await Promise.all([
+      cliente.post(`/api/eventos/${evento.id}/presencas`, { leadId }),
+      cliente.post(`/api/eventos/${evento.id}/presencas`, { leadId }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect(both.map((r) => r.json().presenteEm)[0]).toBe(both.map((r) => r.json().presenteEm)[1]);
+    const audited = await ctx.handle.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.acao, 'lead.presenca'), eq(auditLog.entidadeId, leadId)));
+    expect(audited).toHaveLength(1);
+
+    const gone = await signUp(evento.id);
+    const token = await voucherOf(gone.body.email);
+    expect((await post(`/api/public/voucher/${token}/cancelar`)).statusCode).toBe(200);
+    const refused = await cliente.post(`/api/eventos/${evento.id}/presencas`, { token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(INSCRICAO_MESSAGES.presencaCancelada);
+    const stillAbsent = await ctx.handle.db
+      .select({ presenteEm: leads.presenteEm })
+      .from(leads)
+      .where(eq(leads.id, gone.response.json().id));
+    expect(stillAbsent).toEqual([{ presenteEm: null }]);
+  });
+
   it("answers 404 for another event's voucher, another school's event, and a waiting-list family 409", async () => {
     const evento = await addEvento({ vagas: 1 });
     const outro = await addEvento();

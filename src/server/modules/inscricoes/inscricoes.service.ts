@@ -23,7 +23,7 @@ import {
   firstOnWaitingList,
   insertVoucher,
   lockEventoForSeats,
-  markPresent,
+  markPresentAtDoor,
   takeSeat,
 } from './inscricoes.repository';
 import { type EventoDoVoucher, type VoucherMailKind, voucherEmail } from './inscricoes.mail';
@@ -108,28 +108,28 @@ export async function registrarPresenca(
   input: PresencaInput,
 ): Promise<{ created: boolean; body: PresencaAnswer }> {
   const now = app.clock.now();
-  // The event's existence first, without its counts: they are read once, after the check-in commits.
-  if (!(await isVisibleEvento(app.db, actor, eventoId))) throw notFound(EVENTO_MESSAGES.notFound);
+  const by = input.token ? { tokenHash: digest(input.token), now } : { leadId: input.leadId! };
   const result = await app.db.transaction(async (tx) => {
-    const lead = await findLeadAtDoor(
-      tx,
-      actor,
-      eventoId,
-      input.token ? { tokenHash: digest(input.token), now } : { leadId: input.leadId! },
-    );
-    if (!lead) throw notFound(INSCRICAO_MESSAGES.inscricaoNaoEncontrada);
-    if (lead.canceladoEm) throw conflict(INSCRICAO_MESSAGES.presencaCancelada);
-    if (lead.listaEspera) throw conflict(INSCRICAO_MESSAGES.presencaListaEspera);
-    const marked = await markPresent(tx, lead.id, now);
+    // The usual case in one statement: a seated family not yet in, marked present (a conditional UPDATE, so two
+    // check-ins racing each other cannot both win). Only when nothing was marked is the lead read, to say why.
+    const marked = await markPresentAtDoor(tx, actor, eventoId, by, now);
     if (marked) {
       await audit(tx, {
         acao: 'lead.presenca',
-        entidadeId: lead.id,
+        entidadeId: marked.id,
         alteracoes: { presenteEm: [null, now.toISOString()] },
         detalhes: { eventoId, meio: input.token ? 'voucher' : 'nome' },
       });
+      return { lead: marked, presenteEm: marked.presenteEm!, created: true };
     }
-    return { lead, presenteEm: marked?.presenteEm ?? lead.presenteEm!, created: Boolean(marked) };
+    const lead = await findLeadAtDoor(tx, actor, eventoId, by);
+    if (!lead) {
+      if (!(await isVisibleEvento(tx, actor, eventoId))) throw notFound(EVENTO_MESSAGES.notFound);
+      throw notFound(INSCRICAO_MESSAGES.inscricaoNaoEncontrada);
+    }
+    if (lead.canceladoEm) throw conflict(INSCRICAO_MESSAGES.presencaCancelada);
+    if (lead.listaEspera) throw conflict(INSCRICAO_MESSAGES.presencaListaEspera);
+    return { lead, presenteEm: lead.presenteEm!, created: false };
   });
   const counts = await findVisibleEventoCounts(app.db, actor, eventoId);
   return {

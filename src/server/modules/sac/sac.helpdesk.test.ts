@@ -290,6 +290,16 @@ describe('statuses, deadlines and assignment', () => {
     const late = await as(ctx.app, 'franqueador').get('/api/sac/tickets?atrasados=true&pageSize=500');
     expect(late.json<SacTicket[]>().map((x) => x.id)).toContain(t.id);
     expect(late.json<SacTicket[]>().every((x) => x.atrasado)).toBe(true);
+    // The total counts the late tickets only, on a page of one as on the whole list; a page past the end is empty
+    // with the same total.
+    const lateTotal = late.headers['x-total-count'];
+    expect(lateTotal).toBe(String(late.json<SacTicket[]>().length));
+    const one = await as(ctx.app, 'franqueador').get('/api/sac/tickets?atrasados=true&pageSize=1');
+    expect(one.json<SacTicket[]>()).toHaveLength(1);
+    expect(one.headers['x-total-count']).toBe(lateTotal);
+    const past = await as(ctx.app, 'franqueador').get('/api/sac/tickets?atrasados=true&page=999');
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe(lateTotal);
     await ctx.handle.db
       .update(sacTickets)
       .set({ resolucaoAte: new Date(t.resolucaoAte!) })
