@@ -137,11 +137,8 @@ test.describe('Meus Cursos', () => {
     await expect(rows.nth(3)).toContainText('Estágio');
     await expect(rows.nth(3)).toContainText('40h');
 
-    // Deactivation warns that it is final.
+    // Deactivation acts at once and can be undone from its toast (issue 23, ADR 036; safe-actions.spec.ts undoes it).
     await revised.getByRole('button', { name: `Desativar ${renamed}` }).click();
-    const deactivate = page.getByRole('alertdialog', { name: 'Desativar curso?' });
-    await expect(deactivate).toContainText('Esta ação não pode ser desfeita.');
-    await deactivate.getByRole('button', { name: 'Desativar' }).click();
     await expect(toast(page, 'Curso desativado')).toBeVisible();
     await expect(revised.getByText('Inativo', { exact: true })).toBeVisible();
     await expect(revised.getByRole('button', { name: /^Desativar/ })).toHaveCount(0);

@@ -132,6 +132,9 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   page,
   request,
 }) => {
+  // Two sign-ins, three accessibility scans (one on Efetivar's confirmation) and a password set: past 30 s on a
+  // loaded 2-core machine.
+  test.slow();
   const pre = await createPreMatricula(request);
   // Its own sign-in, not the stored session: Sair below ends the session it uses.
   await signInAs(page, 'cliente');
@@ -144,13 +147,22 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   await expectAccessible(page);
 
   const started = Date.now();
-  await row.getByRole('button', { name: /Efetivar/ }).click();
+  // Efetivar is a row action behind a confirmation naming the student (issue 23).
+  await row.getByRole('button', { name: `Ações de ${pre.nomeAluno}` }).click();
+  await page.getByRole('menuitem', { name: 'Efetivar' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Efetivar a matrícula de ${pre.nomeAluno}?` });
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Efetivar' }).click();
   await expect(page.getByText('Matrícula efetivada!', { exact: true })).toBeVisible();
   await expect(
     page.getByText('A pré-matrícula foi convertida em matrícula efetivada com sucesso.', { exact: true }),
   ).toBeVisible();
   await expect(row.getByText('Efetivada', { exact: true })).toBeVisible();
-  await expect(row.getByRole('button', { name: /Efetivar/ })).toHaveCount(0);
+  // Its menu keeps the record but offers Efetivar no more.
+  await row.getByRole('button', { name: `Ações de ${pre.nomeAluno}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Abrir pré-matrícula' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Efetivar' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   await page
     .getByRole('navigation', { name: 'Menu principal' })

@@ -91,7 +91,8 @@ test('a webhook gets the signed lead of a public sign-up; a dead letter on Envio
   );
   expect(hit.headers['x-rede-entrega']).toMatch(/^[0-9a-f-]{36}$/);
 
-  await page.getByRole('button', { name: `Ver entregas de ${receiverUrl}` }).click();
+  await page.getByRole('button', { name: `Ações de ${receiverUrl}` }).click();
+  await page.getByRole('menuitem', { name: 'Ver entregas' }).click();
   const entregas = page.getByRole('list', { name: 'Entregas' });
   await expect(entregas.getByText('lead.criado').first()).toBeVisible({ timeout: 15_000 });
   await expect(entregas.getByText('200').first()).toBeVisible();
@@ -99,7 +100,8 @@ test('a webhook gets the signed lead of a public sign-up; a dead letter on Envio
   // The receiver refuses every try of a test delivery: a dead letter.
   status = 500;
   const before = hits.length;
-  await page.getByRole('button', { name: `Enviar teste para ${receiverUrl}` }).click();
+  await page.getByRole('button', { name: `Ações de ${receiverUrl}` }).click();
+  await page.getByRole('menuitem', { name: 'Enviar teste' }).click();
   await waitForHit((h) => hits.indexOf(h) >= before && h.headers['x-rede-evento'] === 'webhook.teste');
   await expect
     .poll(() => hits.filter((h, i) => i >= before && h.headers['x-rede-evento'] === 'webhook.teste').length, {
@@ -117,7 +119,8 @@ test('a webhook gets the signed lead of a public sign-up; a dead letter on Envio
   await checkBothWidths(page, 'envios');
 
   status = 200;
-  await row.getByRole('button', { name: 'Reenviar webhook.teste' }).click();
+  await row.getByRole('button', { name: 'Ações de webhook.teste' }).click();
+  await page.getByRole('menuitem', { name: 'Reenviar' }).click();
   await expect(page.getByText('Envio colocado na fila de novo').first()).toBeVisible();
   await expect
     .poll(() => hits.filter((h, i) => i >= before && h.headers['x-rede-evento'] === 'webhook.teste').length, {

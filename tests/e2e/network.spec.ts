@@ -116,13 +116,21 @@ test('the network grows from the franqueador down to a cliente, and a deactivate
   await expectToast(page, 'Franquia atualizada com sucesso');
   await expect(row).toContainText('Helena Prado Souza');
 
-  // Deactivate and activate again.
+  // Deactivate and activate again, each behind a confirmation naming the franquia (issue 23).
   await row.getByRole('button', { name: `Ações de ${franquia.razaoSocial}` }).click();
   await page.getByRole('menuitem', { name: 'Desativar' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Desativar a franquia ${franquia.razaoSocial}?` })
+    .getByRole('button', { name: 'Desativar' })
+    .click();
   await expectToast(page, 'Franquia desativada', 'A franquia foi desativada com sucesso');
   await expect(row).toContainText('Inativo');
   await row.getByRole('button', { name: `Ações de ${franquia.razaoSocial}` }).click();
   await page.getByRole('menuitem', { name: 'Ativar' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Ativar a franquia ${franquia.razaoSocial}?` })
+    .getByRole('button', { name: 'Ativar' })
+    .click();
   await expectToast(page, 'Franquia ativada', 'A franquia foi ativada com sucesso');
   await expect(row).toContainText('Ativo');
 
@@ -230,7 +238,7 @@ test('the network grows from the franqueador down to a cliente, and a deactivate
   const rowA = page.getByRole('row', { name: new RegExp(clienteA.nome) });
   await rowA.getByRole('button', { name: `Ações de ${clienteA.nome}` }).click();
   await page.getByRole('menuitem', { name: 'Desativar' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Desativar cliente' });
+  const confirm = page.getByRole('alertdialog', { name: `Desativar o cliente ${clienteA.nome}?` });
   await expect(confirm).toContainText('não poderá mais acessar o sistema');
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Desativar' }).click();
@@ -251,7 +259,10 @@ test('the network grows from the franqueador down to a cliente, and a deactivate
     .getByRole('button', { name: `Ações de ${clienteA.nome}` })
     .click();
   await page.getByRole('menuitem', { name: 'Ativar' }).click();
-  await page.getByRole('alertdialog', { name: 'Ativar cliente' }).getByRole('button', { name: 'Ativar' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Ativar o cliente ${clienteA.nome}?` })
+    .getByRole('button', { name: 'Ativar' })
+    .click();
   await expectToast(page, 'Cliente ativado');
   await signOutAndIn(page, clienteA.email);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard do Cliente' })).toBeVisible();

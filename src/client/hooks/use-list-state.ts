@@ -2,6 +2,7 @@ import { useContext, useEffect, useMemo, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@shared/schemas/list-query';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import type { DataTableSort } from '@/components/ui/data-table';
 
 /** The address's names for a list's state (issue 23): a shared link, Reload and Back bring the same view. */
 export const LIST_PARAMS = { q: 'q', page: 'page', pageSize: 'pageSize', sort: 'sort' } as const;
@@ -93,6 +94,19 @@ export function useListState<K extends string = string>({
 
   const filterValues = Object.fromEntries(filters.map((name) => [name, searchParams.get(name) ?? '']));
 
+  /** A column header's click: ascending, then descending, then the list's own order. */
+  const toggleSort = (key: K) =>
+    edit((next) => {
+      const nextSort: ListSort<K> | undefined =
+        sort?.key !== key
+          ? { key, direction: 'asc' }
+          : sort.direction === 'asc'
+            ? { key, direction: 'desc' }
+            : undefined;
+      setOrDelete(next, LIST_PARAMS.sort, sortParam(nextSort));
+      next.delete(LIST_PARAMS.page);
+    });
+
   return {
     /** What the search box shows. */
     search,
@@ -111,21 +125,11 @@ export function useListState<K extends string = string>({
     sort,
     /** The sort to send (`nome`, `-nome`). */
     sortParam: sortParam(sort),
-    /** A column header's click: ascending, then descending, then the list's own order. */
-    toggleSort: (key: K) =>
-      edit((next) => {
-        const nextSort: ListSort<K> | undefined =
-          sort?.key !== key
-            ? { key, direction: 'asc' }
-            : sort.direction === 'asc'
-              ? { key, direction: 'desc' }
-              : undefined;
-        setOrDelete(next, LIST_PARAMS.sort, sortParam(nextSort));
-        next.delete(LIST_PARAMS.page);
-      }),
+    toggleSort,
     /** The header's sort state for the data table. */
-    sortFor: (key: K) => ({
+    sortFor: (key: K): DataTableSort => ({
       direction: sort?.key === key ? sort.direction : null,
+      onSort: () => toggleSort(key),
     }),
     filters: filterValues,
     setFilter: (name: string, value: string | undefined) =>

@@ -7,10 +7,19 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
+/** A button in the toast (issue 23: 'Desfazer' after an act that can be undone); a click also closes the toast. */
+export interface ToastAction {
+  label: string;
+  /** What a screen reader user is told to do instead, since a toast may vanish before it is reached. */
+  altText: string;
+  onClick: () => void;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
 }
 
 export interface ToastItem extends ToastInput {

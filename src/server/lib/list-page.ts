@@ -1,6 +1,6 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ListQuery } from '../../shared/schemas/list-query';
+import type { ListQuery, ListSortValue, NetworkSortKey } from '../../shared/schemas/list-query';
 import type { Executor } from '../db/connect';
 import { pageWindow } from './pagination';
 
@@ -44,6 +44,25 @@ export function statusIs(column: AnyPgColumn, isActive: boolean | undefined): SQ
 export interface StatusListFilter {
   q?: string;
   isActive?: boolean;
+  sort?: ListSortValue<NetworkSortKey>;
   page: number;
   pageSize: number;
+}
+
+/**
+ * A network list's order (issue 23): its own (`fallback`, newest first) without a sort; by name, ignoring case and
+ * accents ('Ângela' beside 'Andre'); or by status, Ativo first when ascending, then by name. The id breaks ties,
+ * so pages never share or skip a row.
+ */
+export function networkOrder(
+  sort: ListSortValue<NetworkSortKey> | undefined,
+  columns: { nome: AnyPgColumn | SQL; isActive: AnyPgColumn | SQL; id: AnyPgColumn },
+  fallback: SQL[],
+): SQL[] {
+  if (!sort) return fallback;
+  const by = sort.direction === 'desc' ? desc : asc;
+  const nome = sql`lower(f_unaccent(${columns.nome}))`;
+  if (sort.key === 'nome') return [by(nome), by(columns.id)];
+  // Ascending: active ones first (true sorts after false, so the flag is turned around).
+  return [by(sql`(not ${columns.isActive})`), asc(nome), asc(columns.id)];
 }

@@ -12,7 +12,7 @@ import {
   requiredText,
   telefoneField,
 } from './fields';
-import { listQuerySchema, statusFilterSchema } from './list-query';
+import { listQuerySchema, statusFilterSchema, networkSortSchema } from './list-query';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
 
@@ -52,7 +52,7 @@ export type ClienteCreateInput = z.input<typeof clienteCreateSchema>;
 export type ClienteCreate = z.output<typeof clienteCreateSchema>;
 export type ClienteUpdate = z.output<typeof clienteUpdateSchema>;
 
-export const clientesQuerySchema = listQuerySchema.extend({ status: statusFilterSchema });
+export const clientesQuerySchema = listQuerySchema.extend({ status: statusFilterSchema, sort: networkSortSchema });
 export type ClientesQueryInput = z.input<typeof clientesQuerySchema>;
 
 /** GET /api/clientes row (SPEC §3). The Eventos form reads `id` and `nomeFantasia`. */

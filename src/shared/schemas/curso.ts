@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, optionalText, requiredText } from './fields';
-import { listQuerySchema } from './list-query';
+import { listQuerySchema, networkSortSchema } from './list-query';
 
 /**
  * Courses and their modules (SPEC §3, §5, §7): the rules and pt-BR messages read by the course dialogs and by
@@ -26,7 +26,6 @@ export const CURSO_MESSAGES = {
   cursoNotFound: 'Curso não encontrado',
   moduloNotFound: 'Módulo não encontrado',
   clienteNotFound: 'Cliente não encontrado',
-  reativacao: 'Um curso desativado não pode ser reativado',
   moduloRemovido: 'Módulo removido',
 } as const;
 
@@ -155,6 +154,7 @@ export type ModuloUpdateInput = z.infer<typeof moduloUpdateSchema>;
 /** GET /api/cursos: the caller's courses, or one client's (the event form), in scope. */
 export const cursoListQuerySchema = listQuerySchema.extend({
   clienteId: z.uuid(CURSO_MESSAGES.clienteId).optional(),
+  sort: networkSortSchema,
 });
 export type CursoListQuery = z.infer<typeof cursoListQuerySchema>;
 

@@ -12,7 +12,7 @@ import {
   requiredText,
   telefoneField,
 } from './fields';
-import { listQuerySchema, statusFilterSchema } from './list-query';
+import { listQuerySchema, statusFilterSchema, networkSortSchema } from './list-query';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
 
@@ -42,7 +42,7 @@ export type FranquiaCreateInput = z.input<typeof franquiaCreateSchema>;
 export type FranquiaCreate = z.output<typeof franquiaCreateSchema>;
 export type FranquiaUpdate = z.output<typeof franquiaUpdateSchema>;
 
-export const franquiasQuerySchema = listQuerySchema.extend({ status: statusFilterSchema });
+export const franquiasQuerySchema = listQuerySchema.extend({ status: statusFilterSchema, sort: networkSortSchema });
 export type FranquiasQueryInput = z.input<typeof franquiasQuerySchema>;
 
 /** The user behind a franquia or micro-franquia, as the lists nest it (SPEC §3). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRE_MATRICULA_STATUSES, type PreMatriculaStatus } from '../enums';
 import { formatDateOnly } from '../format';
 import { FIELD_MESSAGES, dateOnlyField } from './fields';
-import { listQuerySchema } from './list-query';
+import { listQuerySchema, listSortSchema } from './list-query';
 import { type LeadFollowUp, leadFollowUpFilterShape } from './acompanhamento';
 import { checkPeriod, drillFilterShape } from './relatorios';
 import { leadInscricaoFilterShape } from './inscricao';
@@ -72,7 +72,19 @@ const funnelFilterShape = {
 export const funnelFilterSchema = z.object(funnelFilterShape).superRefine(checkPeriod);
 export type FunnelFilter = z.infer<typeof funnelFilterSchema>;
 
-export const funnelListQuerySchema = listQuerySchema.extend(funnelFilterShape).superRefine(checkPeriod);
+/**
+ * The funnel lists' sort (issue 23): the row's own date (when it was created: the sign-up, the activation, the
+ * effective enrolment), newest first ('-criadoEm', the default) or oldest first. Both walk the scope's
+ * (scope, created_at, id) index, forwards or backwards; a name or an event-date order has no such index within
+ * every scope and is left off (ADR 036).
+ */
+export const FUNNEL_SORT_KEYS = ['criadoEm'] as const;
+export type FunnelSortKey = (typeof FUNNEL_SORT_KEYS)[number];
+const funnelSort = { sort: listSortSchema(FUNNEL_SORT_KEYS) };
+
+export const funnelListQuerySchema = listQuerySchema
+  .extend({ ...funnelFilterShape, ...funnelSort })
+  .superRefine(checkPeriod);
 export type FunnelListQuery = z.infer<typeof funnelListQuerySchema>;
 
 /** Pré-Matrículas' own filter (issue 23): 'pendentes' or 'efetivadas' ('' or absent: both). */
@@ -84,7 +96,9 @@ const preMatriculaFilterShape = {
     z.enum(PRE_MATRICULA_STATUSES, { error: FUNNEL_MESSAGES.situacaoInvalida }).optional(),
   ),
 };
-export const preMatriculasListQuerySchema = listQuerySchema.extend(preMatriculaFilterShape).superRefine(checkPeriod);
+export const preMatriculasListQuerySchema = listQuerySchema
+  .extend({ ...preMatriculaFilterShape, ...funnelSort })
+  .superRefine(checkPeriod);
 export type PreMatriculasListQuery = FunnelListQuery & { situacao?: PreMatriculaStatus };
 export const preMatriculasFilterSchema = z.object(preMatriculaFilterShape).superRefine(checkPeriod);
 export type PreMatriculasFilter = FunnelFilter & { situacao?: PreMatriculaStatus };
@@ -95,10 +109,10 @@ export type LeadsView = (typeof LEADS_VIEWS)[number];
 
 /** Leads and Interesses also filter by follow-up (issue 16): status, owner, return date, no contact yet. */
 export const leadsListQuerySchema = listQuerySchema
-  .extend({ ...funnelFilterShape, ...leadFollowUpFilterShape, ...leadInscricaoFilterShape })
+  .extend({ ...funnelFilterShape, ...leadFollowUpFilterShape, ...leadInscricaoFilterShape, ...funnelSort })
   .superRefine(checkPeriod);
 export type LeadsListQuery = z.infer<typeof leadsListQuerySchema>;
-export type LeadsFilter = Omit<LeadsListQuery, 'page' | 'pageSize'>;
+export type LeadsFilter = Omit<LeadsListQuery, 'page' | 'pageSize' | 'sort'>;
 
 export const leadsExportQuerySchema = z
   .object({

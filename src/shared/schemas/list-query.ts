@@ -75,3 +75,11 @@ export interface ListSortValue<K extends string = string> {
   key: K;
   direction: 'asc' | 'desc';
 }
+
+/**
+ * The network lists' sortable columns (issue 23): the record's name and its status (Ativo first when ascending).
+ * Franquias, micro-franquias and clientes by razão social / nome fantasia, usuários by name, cursos by title.
+ */
+export const NETWORK_SORT_KEYS = ['nome', 'status'] as const;
+export type NetworkSortKey = (typeof NETWORK_SORT_KEYS)[number];
+export const networkSortSchema = listSortSchema(NETWORK_SORT_KEYS);

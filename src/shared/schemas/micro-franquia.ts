@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { empresaFields, empresaViewFields } from './franquia';
 import { passwordOrInviteFields, requirePasswordOrInvite } from './fields';
-import { listQuerySchema, statusFilterSchema } from './list-query';
+import { listQuerySchema, statusFilterSchema, networkSortSchema } from './list-query';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
 
@@ -17,7 +17,10 @@ export type MicroFranquiaCreateInput = z.input<typeof microFranquiaCreateSchema>
 export type MicroFranquiaCreate = z.output<typeof microFranquiaCreateSchema>;
 export type MicroFranquiaUpdate = z.output<typeof microFranquiaUpdateSchema>;
 
-export const microFranquiasQuerySchema = listQuerySchema.extend({ status: statusFilterSchema });
+export const microFranquiasQuerySchema = listQuerySchema.extend({
+  status: statusFilterSchema,
+  sort: networkSortSchema,
+});
 export type MicroFranquiasQueryInput = z.input<typeof microFranquiasQuerySchema>;
 
 /** GET /api/micro-franquias row (SPEC §3): the route's response schema. */

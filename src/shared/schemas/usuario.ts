@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../roles';
-import { listQuerySchema } from './list-query';
+import { listQuerySchema, networkSortSchema } from './list-query';
 
 /**
  * Usuários (DESIGN §4.3): the real users list and the activate/deactivate switch, plus the `{isActive}` body
@@ -48,6 +48,7 @@ export const USUARIO_ROLE_FILTERS: Partial<Record<Role, readonly Role[]>> = {
 
 export const usuariosQuerySchema = listQuerySchema.extend({
   role: z.enum(ROLES, { error: USUARIO_MESSAGES.role }).optional(),
+  sort: networkSortSchema,
 });
 export type UsuariosQuery = z.infer<typeof usuariosQuerySchema>;
 

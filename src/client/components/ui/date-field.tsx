@@ -1,8 +1,7 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { DateInput } from '@/components/ui/date-input';
-import { FormMessage } from '@/components/ui/form-message';
+import { FieldShell } from '@/components/ui/field-shell';
 import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
 
 export interface DateFieldProps<F extends FieldValues, Out = F> {
   control: Control<F, unknown, Out>;
@@ -32,8 +31,14 @@ export function DateField<F extends FieldValues, Out = F>({
         const error = fieldState.error?.message;
         const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
         return (
-          <div className={cn('grid content-start gap-2', className)}>
-            <Label htmlFor={id}>{label}</Label>
+          <FieldShell
+            className={className}
+            label={<Label htmlFor={id}>{label}</Label>}
+            hint={hint}
+            hintId={hintId}
+            error={error}
+            errorId={errorId}
+          >
             <DateInput
               id={id}
               value={(field.value as string | undefined) ?? ''}
@@ -44,13 +49,7 @@ export function DateField<F extends FieldValues, Out = F>({
               aria-invalid={error ? true : undefined}
               aria-describedby={describedBy}
             />
-            {hint ? (
-              <p id={hintId} className="text-xs text-muted-foreground">
-                {hint}
-              </p>
-            ) : null}
-            <FormMessage id={errorId}>{error}</FormMessage>
-          </div>
+          </FieldShell>
         );
       }}
     />

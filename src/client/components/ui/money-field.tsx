@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { FormMessage } from '@/components/ui/form-message';
+import { FieldShell } from '@/components/ui/field-shell';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
 
 /**
  * Money as people in Brazil write it (issue 23): '1.500,50', whatever the browser's language (a number input in
@@ -106,8 +105,13 @@ export function MoneyField<F extends FieldValues, Out = F>({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <div className={cn('grid content-start gap-2', className)}>
-          <Label htmlFor={id}>{label}</Label>
+        <FieldShell
+          className={className}
+          label={<Label htmlFor={id}>{label}</Label>}
+          hintId={`${id}-hint`}
+          error={fieldState.error?.message}
+          errorId={`${id}-error`}
+        >
           <MoneyInput
             id={id}
             value={field.value as number | null | undefined}
@@ -116,8 +120,7 @@ export function MoneyField<F extends FieldValues, Out = F>({
             inputRef={field.ref}
             error={fieldState.error?.message}
           />
-          <FormMessage id={`${id}-error`}>{fieldState.error?.message}</FormMessage>
-        </div>
+        </FieldShell>
       )}
     />
   );

@@ -1,7 +1,6 @@
 import { Label } from '@/components/ui/label';
-import { FormMessage } from '@/components/ui/form-message';
+import { FieldShell } from '@/components/ui/field-shell';
 import { SearchCombobox, type SearchComboboxProps } from '@/components/ui/search-combobox';
-import { cn } from '@/lib/utils';
 
 export interface SearchComboboxFieldProps extends Omit<SearchComboboxProps, 'invalid' | 'describedBy'> {
   label: string;
@@ -13,21 +12,22 @@ export interface SearchComboboxFieldProps extends Omit<SearchComboboxProps, 'inv
 /**
  * A labelled searchable select (issue 21) with its error under it, for a form's Controller: the form field of
  * an option list that grows with the network (a cliente among thousands), where SelectField holds a fixed list.
+ * Laid out as every field is (FieldShell, defect 10).
  */
 export function SearchComboboxField({ id, label, error, hint, className, ...combobox }: SearchComboboxFieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+    <FieldShell
+      className={className}
+      label={<Label htmlFor={id}>{label}</Label>}
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      errorId={errorId}
+    >
       <SearchCombobox id={id} invalid={Boolean(error)} describedBy={describedBy} {...combobox} />
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FormMessage id={errorId}>{error}</FormMessage>
-    </div>
+    </FieldShell>
   );
 }

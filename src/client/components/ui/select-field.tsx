@@ -1,9 +1,8 @@
 import type { Ref } from 'react';
 import type { Option } from '@shared/enums';
 import { Label } from '@/components/ui/label';
-import { FormMessage } from '@/components/ui/form-message';
+import { FieldShell } from '@/components/ui/field-shell';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { cn } from '@/lib/utils';
 
 export interface SelectFieldProps<T extends string> {
   id: string;
@@ -44,16 +43,24 @@ export function SelectField<T extends string>({
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-destructive">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Label>
+    <FieldShell
+      className={className}
+      label={
+        <Label htmlFor={id}>
+          {label}
+          {required ? (
+            <span aria-hidden="true" className="text-destructive">
+              {' '}
+              *
+            </span>
+          ) : null}
+        </Label>
+      }
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      errorId={errorId}
+    >
       <Select
         value={value ?? ''}
         onValueChange={(next) => onChange(next as T)}
@@ -77,12 +84,6 @@ export function SelectField<T extends string>({
           ))}
         </SelectContent>
       </Select>
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FormMessage id={errorId}>{error}</FormMessage>
-    </div>
+    </FieldShell>
   );
 }

@@ -13,8 +13,11 @@ import { useClickLock } from '@/hooks/use-click-lock';
 export interface StatusToggleDialogProps<T extends { isActive: boolean }> {
   /** The row being switched; null closes the dialog. */
   target: T | null;
-  /** The titles for switching off and on (SPEC's per-screen texts). */
-  titles: { off: string; on: string };
+  /**
+   * The question naming the record, by its current status (issue 23's one rule: 'Desativar a franquia Franquia
+   * Centro?').
+   */
+  title: (target: T) => string;
   /** The question for this row, by its current status. */
   describe: (target: T) => string;
   pending: boolean;
@@ -23,12 +26,12 @@ export interface StatusToggleDialogProps<T extends { isActive: boolean }> {
 }
 
 /**
- * 'Desativar'/'Ativar' confirmation of a list row. It stays open until the answer arrives; the toast says how it
- * went.
+ * 'Desativar'/'Ativar' confirmation of a list row, naming it. It stays open until the answer arrives (the button
+ * locks on the first click); the toast says how it went.
  */
 export function StatusToggleDialog<T extends { isActive: boolean }>({
   target,
-  titles,
+  title,
   describe,
   pending,
   onConfirm,
@@ -39,7 +42,7 @@ export function StatusToggleDialog<T extends { isActive: boolean }>({
     <AlertDialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{target?.isActive ? titles.off : titles.on}</AlertDialogTitle>
+          <AlertDialogTitle>{target ? title(target) : ''}</AlertDialogTitle>
           <AlertDialogDescription>{target ? describe(target) : ''}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -1,8 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { FormMessage } from '@/components/ui/form-message';
-import { cn } from '@/lib/utils';
+import { FieldShell } from '@/components/ui/field-shell';
 
 export interface TextFieldProps extends ComponentProps<'input'> {
   id: string;
@@ -18,15 +17,15 @@ export function TextField({ id, label, error, hint, className, ...inputProps }: 
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+    <FieldShell
+      className={className}
+      label={<Label htmlFor={id}>{label}</Label>}
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      errorId={errorId}
+    >
       <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FormMessage id={errorId}>{error}</FormMessage>
-    </div>
+    </FieldShell>
   );
 }

@@ -1,8 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
-import { FormMessage } from '@/components/ui/form-message';
+import { FieldShell } from '@/components/ui/field-shell';
 import { Textarea } from '@/components/ui/textarea';
-import { cn } from '@/lib/utils';
 
 export interface TextareaFieldProps extends ComponentProps<'textarea'> {
   id: string;
@@ -19,15 +18,15 @@ export function TextareaField({ id, label, error, hint, className, ...props }: T
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+    <FieldShell
+      className={className}
+      label={<Label htmlFor={id}>{label}</Label>}
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      errorId={errorId}
+    >
       <Textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FormMessage id={errorId}>{error}</FormMessage>
-    </div>
+    </FieldShell>
   );
 }

@@ -34,3 +34,21 @@ describe('Toaster', () => {
     expect(within(region).queryByText('Curso criado')).not.toBeInTheDocument();
   });
 });
+
+describe('Toaster action (issue 23)', () => {
+  it("offers 'Desfazer': a click runs it and closes the toast", async () => {
+    render(<Toaster />);
+    let undone = 0;
+    act(() => {
+      toast({
+        variant: 'success',
+        title: 'Curso desativado',
+        action: { label: 'Desfazer', altText: 'Reative o curso na sua lista', onClick: () => (undone += 1) },
+      });
+    });
+    const region = screen.getByRole('region', { name: /Notificações/ });
+    act(() => within(region).getByRole('button', { name: 'Desfazer' }).click());
+    expect(undone).toBe(1);
+    expect(within(region).queryByText('Curso desativado')).not.toBeInTheDocument();
+  });
+});

@@ -4,7 +4,7 @@ import type { Actor } from '../../access/actor';
 import { clientesVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, microFranquias, users, vendedores } from '../../db/schema';
-import { listPage, statusIs, type StatusListFilter } from '../../lib/list-page';
+import { listPage, networkOrder, statusIs, type StatusListFilter } from '../../lib/list-page';
 import { searchWithCnpj } from '../../lib/search';
 
 const clienteView = {
@@ -28,14 +28,19 @@ const clienteView = {
 
 type Row = Awaited<ReturnType<typeof selectClientes>>[number];
 
-function selectClientes(db: Executor, where: SQL | undefined) {
+function selectClientes(db: Executor, where: SQL | undefined, sort?: StatusListFilter['sort']) {
   return db
     .select(clienteView)
     .from(clientes)
     .innerJoin(microFranquias, eq(microFranquias.id, clientes.microFranquiaId))
     .innerJoin(users, eq(users.id, clientes.userId))
     .where(where)
-    .orderBy(desc(clientes.createdAt), desc(clientes.id));
+    .orderBy(
+      ...networkOrder(sort, { nome: clientes.nomeFantasia, isActive: clientes.isActive, id: clientes.id }, [
+        desc(clientes.createdAt),
+        desc(clientes.id),
+      ]),
+    );
 }
 
 /** The row as the wire has it; `userId` stays on the server, dropped by the route's response schema. */
@@ -53,7 +58,7 @@ export async function listClientes(db: Executor, actor: Actor, filter: StatusLis
         searchWithCnpj(filter.q, [clientes.nomeFantasia, clientes.repLegal], clientes.cnpj),
         statusIs(clientes.isActive, filter.isActive),
       ],
-      select: (where) => selectClientes(db, where),
+      select: (where) => selectClientes(db, where, filter.sort),
     },
     filter,
   );

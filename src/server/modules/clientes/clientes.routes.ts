@@ -29,8 +29,8 @@ export async function clientesRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('clientes.ler') },
     },
     async (request, reply) => {
-      const { q, status, page, pageSize } = request.query;
-      const { rows, total } = await listClientes(app.db, request.actor!, { q, isActive: status, page, pageSize });
+      const { q, status, sort, page, pageSize } = request.query;
+      const { rows, total } = await listClientes(app.db, request.actor!, { q, isActive: status, sort, page, pageSize });
       setTotalCount(reply, total);
       return rows;
     },

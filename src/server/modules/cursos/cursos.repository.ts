@@ -5,6 +5,8 @@ import { clientesVisibleTo, cursosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, cursoModulos, cursos } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
+import { networkOrder } from '../../lib/list-page';
+import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
 
 type CursoRow = typeof cursos.$inferSelect;
 type ModuloRow = typeof cursoModulos.$inferSelect;
@@ -51,6 +53,7 @@ async function modulosOf(db: Executor, cursoIds: string[]): Promise<Map<string, 
 }
 
 export interface CursoListFilter {
+  sort?: ListSortValue<NetworkSortKey>;
   clienteId?: string;
   q?: string;
   limit: number;
@@ -67,7 +70,12 @@ export async function listCursos(db: Executor, actor: Actor, filter: CursoListFi
       .select()
       .from(cursos)
       .where(where)
-      .orderBy(desc(cursos.createdAt), desc(cursos.id))
+      .orderBy(
+        ...networkOrder(filter.sort, { nome: cursos.titulo, isActive: cursos.isActive, id: cursos.id }, [
+          desc(cursos.createdAt),
+          desc(cursos.id),
+        ]),
+      )
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ value: count() }).from(cursos).where(where),

@@ -191,14 +191,14 @@ describe('PATCH /api/cursos/:id', () => {
     expect(response.json().message).toBe('Valor com desconto deve ser menor ou igual ao valor original');
   });
 
-  it('deactivates with only isActive, and a deactivated course is not reactivated', async () => {
+  it('deactivates with only isActive, and the deactivation can be undone (ADR 036)', async () => {
     const curso = await createCurso();
     const off = await as(ctx.app, 'cliente').patch(`/api/cursos/${curso.id}`, { isActive: false });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ isActive: false, titulo: curso.titulo, descricao: curso.descricao });
     const on = await as(ctx.app, 'cliente').patch(`/api/cursos/${curso.id}`, { isActive: true });
-    expect(on.statusCode).toBe(409);
-    expect(on.json().message).toBe('Um curso desativado não pode ser reativado');
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ isActive: true, titulo: curso.titulo });
   });
 
   it("answers 404 for another client's course", async () => {

@@ -35,11 +35,11 @@ import { alteracoesDe, audit } from '../auditoria';
  */
 
 export async function listCursosFor(app: FastifyInstance, actor: Actor, query: CursoListQuery) {
-  const { clienteId, q } = query;
+  const { clienteId, q, sort } = query;
   if (clienteId && !(await clienteVisible(app.db, actor, clienteId))) {
     throw notFound(CURSO_MESSAGES.clienteNotFound);
   }
-  return listCursos(app.db, actor, { clienteId, q, ...pageWindow(query) });
+  return listCursos(app.db, actor, { clienteId, q, sort, ...pageWindow(query) });
 }
 
 /** A course and its modules, numbered in the order given, in one transaction. */
@@ -63,12 +63,14 @@ export async function createCurso(app: FastifyInstance, actor: Actor, input: Cur
   return findCurso(app.db, actor, id);
 }
 
-/** An edit checks the discount against the value the course will have; a deactivated course stays so (SPEC §4). */
+/**
+ * An edit checks the discount against the value the course will have. A deactivated course may be activated again
+ * (issue 23: the toast's 'Desfazer' undoes a deactivation; ADR 036 changes SPEC §4's one-way deactivation).
+ */
 export async function editCurso(app: FastifyInstance, actor: Actor, id: string, input: CursoUpdate) {
   await app.db.transaction(async (tx) => {
     const current = await findCursoRow(tx, actor, id, true);
     if (!current) throw notFound(CURSO_MESSAGES.cursoNotFound);
-    if (input.isActive === true && !current.isActive) throw conflict(CURSO_MESSAGES.reativacao);
     const valor = input.valor ?? current.valor;
     const valorComDesconto = input.valorComDesconto !== undefined ? input.valorComDesconto : current.valorComDesconto;
     if (discountAboveValue(valor, valorComDesconto)) {

@@ -4,7 +4,7 @@ import type { Actor } from '../../access/actor';
 import { franquiasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { franquias, users } from '../../db/schema';
-import { listPage, statusIs, type StatusListFilter } from '../../lib/list-page';
+import { listPage, networkOrder, statusIs, type StatusListFilter } from '../../lib/list-page';
 import { searchWithCnpj } from '../../lib/search';
 import { empresaViewColumns } from '../accounts';
 
@@ -14,13 +14,18 @@ const franquiaView = {
 
 type Row = Awaited<ReturnType<typeof selectFranquias>>[number];
 
-function selectFranquias(db: Executor, where: SQL | undefined) {
+function selectFranquias(db: Executor, where: SQL | undefined, sort?: StatusListFilter['sort']) {
   return db
     .select(franquiaView)
     .from(franquias)
     .innerJoin(users, eq(users.id, franquias.userId))
     .where(where)
-    .orderBy(desc(franquias.createdAt), desc(franquias.id));
+    .orderBy(
+      ...networkOrder(sort, { nome: franquias.razaoSocial, isActive: franquias.isActive, id: franquias.id }, [
+        desc(franquias.createdAt),
+        desc(franquias.id),
+      ]),
+    );
 }
 
 /** The row as the wire has it; `userId` stays on the server, dropped by the route's response schema. */
@@ -38,7 +43,7 @@ export async function listFranquias(db: Executor, actor: Actor, filter: StatusLi
         searchWithCnpj(filter.q, [franquias.razaoSocial, franquias.repLegal], franquias.cnpj),
         statusIs(franquias.isActive, filter.isActive),
       ],
-      select: (where) => selectFranquias(db, where),
+      select: (where) => selectFranquias(db, where, filter.sort),
     },
     filter,
   );

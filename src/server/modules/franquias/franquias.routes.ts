@@ -27,8 +27,14 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('franquias.ler') },
     },
     async (request, reply) => {
-      const { q, status, page, pageSize } = request.query;
-      const { rows, total } = await listFranquias(app.db, request.actor!, { q, isActive: status, page, pageSize });
+      const { q, status, sort, page, pageSize } = request.query;
+      const { rows, total } = await listFranquias(app.db, request.actor!, {
+        q,
+        isActive: status,
+        sort,
+        page,
+        pageSize,
+      });
       setTotalCount(reply, total);
       return rows;
     },

@@ -10,7 +10,7 @@ import { cappedTotal, pageWindow } from '../../lib/pagination';
 import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
 import { countedTotal, selectScalars } from './counts';
 import { hasDrillFilter } from './drill';
-import { newestFirst } from './keyset';
+import { newestFirst, oldestFirst } from './keyset';
 import type { FunnelSource } from './source';
 
 export const clienteSelection = { nomeFantasia: clientes.nomeFantasia };
@@ -55,17 +55,20 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   options: ListOptions = {},
 ) {
   const { limit, offset } = pageWindow(query);
+  // 'criadoEm' (issue 23) walks the same (scope, created_at, id) index forwards; the default walks it backwards.
+  const ascending = query.sort?.direction === 'asc';
+  const order = ascending ? oldestFirst : newestFirst;
   const scopeId = isUnfiltered(query) && !options.filtered ? countedScopeOf(actor, source.counter) : null;
   // A deep page (issue 21) first finds its first row's key through the list's own index alone (an index-only
   // scan of `offset` keys), then reads just its rows from there: OFFSET read and joined every row it skipped
   // (page 200 of the franqueador's leads: 635 ms; so: 28 ms).
   const from =
     offset > 0
-      ? sql`(${source.createdAt}, ${source.id}) <= (${db
+      ? sql`(${source.createdAt}, ${source.id}) ${ascending ? sql`>=` : sql`<=`} (${db
           .select({ at: source.createdAt, id: source.id })
           .from(source.table)
           .where(where)
-          .orderBy(...newestFirst(source.createdAt, source.id))
+          .orderBy(...order(source.createdAt, source.id))
           .limit(1)
           .offset(offset)})`
       : undefined;
@@ -76,7 +79,7 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
       .innerJoin(eventos, eq(eventos.id, source.eventoId))
       .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
       .where(and(where, from))
-      .orderBy(...newestFirst(source.createdAt, source.id))
+      .orderBy(...order(source.createdAt, source.id))
       .limit(limit);
 
   if (scopeId) {

@@ -4,7 +4,7 @@ import type { Actor } from '../../access/actor';
 import { microFranquiasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { franquias, microFranquias, users } from '../../db/schema';
-import { listPage, statusIs, type StatusListFilter } from '../../lib/list-page';
+import { listPage, networkOrder, statusIs, type StatusListFilter } from '../../lib/list-page';
 import { searchWithCnpj } from '../../lib/search';
 import { empresaViewColumns } from '../accounts';
 
@@ -16,14 +16,20 @@ const microFranquiaView = {
 
 type Row = Awaited<ReturnType<typeof selectMicroFranquias>>[number];
 
-function selectMicroFranquias(db: Executor, where: SQL | undefined) {
+function selectMicroFranquias(db: Executor, where: SQL | undefined, sort?: StatusListFilter['sort']) {
   return db
     .select(microFranquiaView)
     .from(microFranquias)
     .innerJoin(franquias, eq(franquias.id, microFranquias.franquiaId))
     .innerJoin(users, eq(users.id, microFranquias.userId))
     .where(where)
-    .orderBy(desc(microFranquias.createdAt), desc(microFranquias.id));
+    .orderBy(
+      ...networkOrder(
+        sort,
+        { nome: microFranquias.razaoSocial, isActive: microFranquias.isActive, id: microFranquias.id },
+        [desc(microFranquias.createdAt), desc(microFranquias.id)],
+      ),
+    );
 }
 
 /** The row as the wire has it; `userId` stays on the server, dropped by the route's response schema. */
@@ -41,7 +47,7 @@ export async function listMicroFranquias(db: Executor, actor: Actor, filter: Sta
         searchWithCnpj(filter.q, [microFranquias.razaoSocial, microFranquias.repLegal], microFranquias.cnpj),
         statusIs(microFranquias.isActive, filter.isActive),
       ],
-      select: (where) => selectMicroFranquias(db, where),
+      select: (where) => selectMicroFranquias(db, where, filter.sort),
     },
     filter,
   );

@@ -29,10 +29,11 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('microFranquias.ler') },
     },
     async (request, reply) => {
-      const { q, status, page, pageSize } = request.query;
+      const { q, status, sort, page, pageSize } = request.query;
       const { rows, total } = await listMicroFranquias(app.db, request.actor!, {
         q,
         isActive: status,
+        sort,
         page,
         pageSize,
       });

@@ -5,7 +5,8 @@ import type { Actor } from '../../access/actor';
 import { alunoLinksVisibleTo, preMatriculasVisibleTo, usuariosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { alunos, preMatriculas, users } from '../../db/schema';
-import { listPage } from '../../lib/list-page';
+import { listPage, networkOrder } from '../../lib/list-page';
+import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
 import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
 
 /**
@@ -31,23 +32,25 @@ function ownAlunoLinks(db: Executor, actor: Actor) {
     .as('own_links');
 }
 
-function selectUsuarios(db: Executor, actor: Actor, where: SQL | undefined) {
+function selectUsuarios(db: Executor, actor: Actor, where: SQL | undefined, sort?: ListSortValue<NetworkSortKey>) {
   const links = ownAlunoLinks(db, actor);
   const isAluno = sql`${users.role} = 'aluno'`;
   const createdAt = sql<Date>`case when ${isAluno} then coalesce(${links.since}, ${users.createdAt}) else ${users.createdAt} end`;
+  const nome = sql<string | null>`case when ${isAluno} then ${links.nome} else ${users.nome} end`;
+  const isActive = sql<boolean>`case when ${isAluno} then ${users.isActive} and coalesce(${links.isActive}, false) else ${users.isActive} end`;
   return db
     .select({
       id: users.id,
-      nome: sql<string | null>`case when ${isAluno} then ${links.nome} else ${users.nome} end`,
+      nome,
       email: users.email,
       role: users.role,
-      isActive: sql<boolean>`case when ${isAluno} then ${users.isActive} and coalesce(${links.isActive}, false) else ${users.isActive} end`,
+      isActive,
       createdAt: createdAt.mapWith(users.createdAt),
     })
     .from(users)
     .leftJoin(links, eq(links.userId, users.id))
     .where(where)
-    .orderBy(desc(createdAt), desc(users.id));
+    .orderBy(...networkOrder(sort, { nome, isActive, id: users.id }, [desc(createdAt), desc(users.id)]));
 }
 
 /** The search box: e-mail, and the name as shown -- for an aluno, any name the actor's network collected. */
@@ -67,6 +70,7 @@ export function toUsuarioView(row: Row): UsuarioView {
 export interface UsuariosFilter {
   q?: string;
   role?: Role;
+  sort?: ListSortValue<NetworkSortKey>;
   page: number;
   pageSize: number;
 }
@@ -81,7 +85,7 @@ export async function listUsuarios(db: Executor, actor: Actor, filter: UsuariosF
         searchUsuarios(actor, filter.q),
         filter.role ? eq(users.role, filter.role) : undefined,
       ],
-      select: (where) => selectUsuarios(db, actor, where),
+      select: (where) => selectUsuarios(db, actor, where, filter.sort),
     },
     filter,
   );

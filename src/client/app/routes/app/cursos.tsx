@@ -5,13 +5,14 @@ import { RoutePage } from '@/app/shell/route-page';
 import { Button } from '@/components/ui/button';
 import { CursoFormDialog } from '@/features/cursos/components/curso-form-dialog';
 import { CursosList } from '@/features/cursos/components/cursos-list';
-import { DeactivateCursoDialog } from '@/features/cursos/components/deactivate-curso-dialog';
+import { useDeactivateCurso } from '@/features/cursos/hooks/use-deactivate-curso';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; curso: Curso } | null;
 
 export default function CursosRoute() {
   const [editing, setEditing] = useState<Editing>(null);
-  const [deactivating, setDeactivating] = useState<Curso | null>(null);
+  // Deactivation acts at once and offers 'Desfazer' in its toast (issue 23, ADR 036).
+  const { deactivate, pending } = useDeactivateCurso();
   const openCreate = () => setEditing({ mode: 'create' });
 
   return (
@@ -27,14 +28,14 @@ export default function CursosRoute() {
       <CursosList
         onCreate={openCreate}
         onEdit={(curso) => setEditing({ mode: 'edit', curso })}
-        onDeactivate={setDeactivating}
+        onDeactivate={deactivate}
+        deactivating={pending}
       />
       <CursoFormDialog
         open={editing !== null}
         curso={editing?.mode === 'edit' ? editing.curso : undefined}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
       />
-      <DeactivateCursoDialog curso={deactivating} onClose={() => setDeactivating(null)} />
     </RoutePage>
   );
 }

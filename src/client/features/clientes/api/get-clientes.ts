@@ -4,6 +4,8 @@ import { api } from '@/lib/api-client';
 import { liveListOptions } from '@/hooks/use-live-list';
 
 export interface ClientesParams {
+  /** 'nome', '-nome', 'status' or '-status' (issue 23); absent is newest first. */
+  sort?: string;
   q?: string;
   page: number;
   pageSize: number;

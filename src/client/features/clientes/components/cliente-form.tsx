@@ -14,7 +14,7 @@ import {
 import { maskCep, maskCnpj, maskCpf, maskPhone } from '@shared/format';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { FormMessage } from '@/components/ui/form-message';
+import { FieldShell } from '@/components/ui/field-shell';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FormSelectField } from '@/components/ui/form-select-field';
@@ -166,8 +166,12 @@ export function ClienteForm({
           error={errors.endereco?.message}
           {...register('endereco')}
         />
-        <div className="grid gap-2">
-          <Label htmlFor={id('cep')}>CEP</Label>
+        <FieldShell
+          label={<Label htmlFor={id('cep')}>CEP</Label>}
+          hintId={id('cep-hint')}
+          error={errors.cep?.message}
+          errorId={cepErrorId}
+        >
           <div className="flex gap-2">
             <Input
               id={id('cep')}
@@ -191,8 +195,7 @@ export function ClienteForm({
               )}
             </Button>
           </div>
-          <FormMessage id={cepErrorId}>{errors.cep?.message}</FormMessage>
-        </div>
+        </FieldShell>
         <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
         <TextField id={id('estado')} label="Estado" error={errors.estado?.message} {...masked('estado', 'uf')} />
         <TextField

@@ -2,8 +2,9 @@ import { CalendarDays, Pencil, Power } from 'lucide-react';
 import type { ClienteView } from '@shared/schemas/cliente';
 import { formatCnpj } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
-import type { DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn, DataTableSort } from '@/components/ui/data-table';
 import { RecordButton } from '@/components/ui/record-sheet';
+import type { NetworkSortKey } from '@shared/schemas/list-query';
 import { RowActions } from '@/components/ui/row-actions';
 import { KitBadge, ProdutoBadge } from './cliente-badges';
 
@@ -16,6 +17,8 @@ export interface ClientesColumnsOptions {
   onOpen: (row: ClienteView) => void;
   /** Goes to the cliente's events (issue 23). */
   onEventos: (row: ClienteView) => void;
+  /** The sortable headers' state and click (issue 23). */
+  sortFor?: (key: NetworkSortKey) => DataTableSort;
 }
 
 /** SPEC §2 'Clientes screen' columns. */
@@ -23,6 +26,7 @@ export function clientesColumns({
   readOnly,
   onEdit,
   onToggle,
+  sortFor,
   onOpen,
   onEventos,
 }: ClientesColumnsOptions): DataTableColumn<ClienteView>[] {
@@ -30,6 +34,7 @@ export function clientesColumns({
     {
       key: 'nomeFantasia',
       header: 'Nome Fantasia',
+      sort: sortFor?.('nome'),
       cell: (row) => <RecordButton label={row.nomeFantasia} opens="o cliente" onOpen={() => onOpen(row)} />,
     },
     { key: 'cnpj', header: 'CNPJ', cell: (row) => formatCnpj(row.cnpj), className: 'whitespace-nowrap' },
@@ -48,6 +53,7 @@ export function clientesColumns({
     {
       key: 'status',
       header: 'Status',
+      sort: sortFor?.('status'),
       cell: (row) => (
         <Badge variant={row.isActive ? 'success' : 'secondary'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>
       ),

@@ -82,7 +82,7 @@ describe('ClientesScreen', () => {
     renderWithProviders(<ClientesScreen role="micro_franquia" lookupCep={lookupCep} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Ações de Colégio Horizonte' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Desativar' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Desativar cliente' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Desativar o cliente Colégio Horizonte?' });
     expect(dialog).toHaveTextContent('Ele não poderá mais acessar o sistema.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desativar' }));
     expect(await screen.findByText('Cliente desativado')).toBeInTheDocument();

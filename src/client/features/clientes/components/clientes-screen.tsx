@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useListState } from '@/hooks/use-list-state';
+import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
@@ -33,15 +34,16 @@ export interface ClientesScreenProps {
 /** SPEC §2 'Clientes screen': the franqueador reads; micro-franquia and vendedor manage their clientes. */
 export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const readOnly = !can(role, 'clientes.editar');
-  const list$ = useListState();
+  const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ClienteView | null>(null);
   const [toggling, setToggling] = useState<ClienteView | null>(null);
   const [aberto, setAberto] = useState<ClienteView | null>(null);
   const navigate = useNavigate();
-  const listQuery = useClientes({ q, page, pageSize });
-  const live = useLiveList(listQuery, JSON.stringify({ q, page, pageSize }));
+  const sort = list$.sortParam;
+  const listQuery = useClientes({ q, sort, page, pageSize });
+  const live = useLiveList(listQuery, JSON.stringify({ q, sort, page, pageSize }));
   const list = { ...listQuery, data: live.data };
 
   const create = useCreateCliente({
@@ -112,6 +114,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
               onToggle: setToggling,
               onOpen: setAberto,
               onEventos: (row) => void navigate(clienteEventosHref(row.id)),
+              sortFor: list$.sortFor,
             })}
             rows={rows}
             isLoading={list.isPending}
@@ -184,7 +187,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
 
           <StatusToggleDialog
             target={toggling}
-            titles={{ off: 'Desativar cliente', on: 'Ativar cliente' }}
+            title={(cliente) => `${cliente.isActive ? 'Desativar' : 'Ativar'} o cliente ${cliente.nomeFantasia}?`}
             describe={(cliente) =>
               cliente.isActive
                 ? `Tem certeza que deseja desativar o cliente ${cliente.nomeFantasia}? Ele não poderá mais acessar o sistema.`

@@ -3,6 +3,8 @@ import type { Curso } from '@shared/schemas/curso';
 import { api } from '@/lib/api-client';
 
 export interface CursosParams {
+  /** 'nome', '-nome', 'status' or '-status' (issue 23); absent is newest first. */
+  sort?: string;
   page: number;
   pageSize: number;
 }

@@ -12,10 +12,12 @@ export interface CursoCardProps {
   curso: Curso;
   onEdit: (curso: Curso) => void;
   onDeactivate: (curso: Curso) => void;
+  /** A deactivation is on its way: Desativar waits (one request per click, issue 23). */
+  deactivating?: boolean;
 }
 
 /** SPEC §2 Meus Cursos: the course's numbers, its status, and its modules on demand. */
-export function CursoCard({ curso, onEdit, onDeactivate }: CursoCardProps) {
+export function CursoCard({ curso, onEdit, onDeactivate, deactivating = false }: CursoCardProps) {
   const [expanded, setExpanded] = useState(false);
   const modulesId = useId();
   const horas = totalCargaHoraria(curso.modulos);
@@ -79,6 +81,7 @@ export function CursoCard({ curso, onEdit, onDeactivate }: CursoCardProps) {
               variant="outline"
               size="sm"
               className="text-destructive"
+              disabled={deactivating}
               onClick={() => onDeactivate(curso)}
               aria-label={`Desativar ${curso.titulo}`}
             >

@@ -1,26 +1,58 @@
-import { useState } from 'react';
 import { BookOpen, Plus } from 'lucide-react';
+import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import type { Curso } from '@shared/schemas/curso';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
+import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { useListState } from '@/hooks/use-list-state';
 import { errorMessage } from '@/lib/api-client';
 import { useCursos } from '../api/get-cursos';
 import { CursoCard } from './curso-card';
 
 const PAGE_SIZE = 24;
 
+/** The cards' orders (issue 23): newest first (the list's own), by title, active ones first. */
+const SORT_OPTIONS = [
+  { value: '', label: 'Mais recentes' },
+  { value: 'nome', label: 'Título (A-Z)' },
+  { value: '-nome', label: 'Título (Z-A)' },
+  { value: 'status', label: 'Ativos primeiro' },
+  { value: '-status', label: 'Inativos primeiro' },
+] as const;
+
 export interface CursosListProps {
   onCreate: () => void;
   onEdit: (curso: Curso) => void;
   onDeactivate: (curso: Curso) => void;
+  /** A deactivation or its undo is on its way: the Desativar buttons wait. */
+  deactivating?: boolean;
 }
 
 /** The cliente's course cards, newest first, paged on the server. */
-export function CursosList({ onCreate, onEdit, onDeactivate }: CursosListProps) {
-  const [page, setPage] = useState(1);
-  const cursos = useCursos({ page, pageSize: PAGE_SIZE });
+export function CursosList({ onCreate, onEdit, onDeactivate, deactivating = false }: CursosListProps) {
+  // The page and the order live in the address (issue 23): Reload, Back and a shared link keep them.
+  const list = useListState({ sortKeys: NETWORK_SORT_KEYS, defaultPageSize: PAGE_SIZE });
+  const { page, setPage } = list;
+  const cursos = useCursos({ page, pageSize: PAGE_SIZE, sort: list.sortParam });
+  const sortSelect = (
+    <div className="grid max-w-xs gap-2">
+      <Label htmlFor="cursos-ordem">Ordenar por</Label>
+      <select
+        id="cursos-ordem"
+        value={list.sortParam ?? ''}
+        onChange={(e) => list.setFilter('sort', e.target.value || undefined)}
+        className="h-10 rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 
   if (cursos.isPending) {
     return (
@@ -54,11 +86,12 @@ export function CursosList({ onCreate, onEdit, onDeactivate }: CursosListProps) 
     );
   }
   return (
-    <section aria-label="Cursos">
+    <section aria-label="Cursos" className="grid gap-4">
+      {sortSelect}
       <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3">
         {items.map((curso) => (
           <li key={curso.id}>
-            <CursoCard curso={curso} onEdit={onEdit} onDeactivate={onDeactivate} />
+            <CursoCard curso={curso} onEdit={onEdit} onDeactivate={onDeactivate} deactivating={deactivating} />
           </li>
         ))}
       </ul>

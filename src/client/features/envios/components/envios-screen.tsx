@@ -4,6 +4,7 @@ import { formatCount, formatDateTime } from '@shared/format';
 import { ENVIO_STATUS, ENVIO_TIPOS, type EnvioItem, type EnvioStatus, type EnvioTipo } from '@shared/schemas/envios';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { RowActions } from '@/components/ui/row-actions';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -85,18 +86,22 @@ export function EnviosScreen() {
     {
       key: 'acoes',
       header: 'Ações',
+      className: 'text-right',
+      // The one row-action pattern (issue 23); a second Reenviar while one is on its way is ignored.
       cell: (envio) =>
         envio.status === 'falhou' ? (
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={reenviar.isPending && reenviar.variables?.id === envio.id}
-            onClick={() => reenviar.mutate({ id: envio.id })}
-            aria-label={`Reenviar ${envio.resumo ?? 'envio'}`}
-          >
-            <RotateCcw aria-hidden="true" />
-            Reenviar
-          </Button>
+          <RowActions
+            record={envio.resumo ?? 'envio'}
+            actions={[
+              {
+                label: 'Reenviar',
+                icon: RotateCcw,
+                onSelect: () => {
+                  if (!(reenviar.isPending && reenviar.variables?.id === envio.id)) reenviar.mutate({ id: envio.id });
+                },
+              },
+            ]}
+          />
         ) : null,
     },
   ];

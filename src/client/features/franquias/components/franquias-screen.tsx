@@ -17,6 +17,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useListState } from '@/hooks/use-list-state';
+import { StatusToggleDialog } from '@/components/ui/status-toggle-dialog';
+import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
@@ -41,14 +43,16 @@ export interface FranquiasScreenProps {
 
 /** SPEC §2 'Franquias screen' (franqueador). */
 export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
-  const list$ = useListState({ filters: ['status'] });
+  const list$ = useListState({ filters: ['status'], sortKeys: NETWORK_SORT_KEYS });
   const rawStatus = list$.filters.status;
   const status: StatusFilter = rawStatus === 'ativos' || rawStatus === 'inativos' ? rawStatus : undefined;
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<FranquiaView | null>(null);
-  const franquiasQuery = useFranquias({ q, status, page, pageSize });
-  const live = useLiveList(franquiasQuery, JSON.stringify({ q, status, page, pageSize }));
+  const [toggling, setToggling] = useState<FranquiaView | null>(null);
+  const sort = list$.sortParam;
+  const franquiasQuery = useFranquias({ q, status, sort, page, pageSize });
+  const live = useLiveList(franquiasQuery, JSON.stringify({ q, status, sort, page, pageSize }));
   const franquias = { ...franquiasQuery, data: live.data };
 
   const create = useCreateFranquia({
@@ -76,18 +80,22 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
       }),
   });
   const toggle = useSetFranquiaStatus({
-    onSuccess: (row) =>
+    onSuccess: (row) => {
+      setToggling(null);
       toast(
         row.isActive
           ? { variant: 'success', title: 'Franquia ativada', description: 'A franquia foi ativada com sucesso' }
           : { variant: 'success', title: 'Franquia desativada', description: 'A franquia foi desativada com sucesso' },
-      ),
-    onError: (error) =>
+      );
+    },
+    onError: (error) => {
+      setToggling(null);
       toast({
         variant: 'destructive',
         title: 'Erro ao alterar status',
         description: errorMessage(error, error.message),
-      }),
+      });
+    },
   });
 
   const total = franquias.data?.total ?? 0;
@@ -134,7 +142,8 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
             caption="Lista de Franquias"
             columns={franquiasColumns({
               onEdit: setEditing,
-              onToggle: (row) => toggle.mutate({ id: row.id, isActive: !row.isActive }),
+              onToggle: setToggling,
+              sortFor: list$.sortFor,
             })}
             rows={rows}
             isLoading={franquias.isPending}
@@ -184,6 +193,19 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
           />
         </CardContent>
       </Card>
+
+      <StatusToggleDialog
+        target={toggling}
+        title={(franquia) => `${franquia.isActive ? 'Desativar' : 'Ativar'} a franquia ${franquia.razaoSocial}?`}
+        describe={(franquia) =>
+          franquia.isActive
+            ? 'A franquia e o seu acesso ao sistema ficarão inativos. Você poderá ativá-la novamente.'
+            : 'A franquia voltará a acessar o sistema.'
+        }
+        pending={toggle.isPending}
+        onConfirm={(franquia) => toggle.mutate({ id: franquia.id, isActive: !franquia.isActive })}
+        onClose={() => setToggling(null)}
+      />
 
       <Dialog open={creating} onOpenChange={setCreating}>
         <DialogContent className="max-w-2xl">

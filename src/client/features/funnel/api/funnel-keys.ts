@@ -22,6 +22,8 @@ export type FunnelListFilter = FunnelFilter & Partial<DrillFilter> & Partial<Fol
 export interface FunnelListParams extends FunnelListFilter {
   page: number;
   pageSize: number;
+  /** 'criadoEm' (oldest first) or '-criadoEm'; absent is the list's newest first (issue 23). */
+  sort?: string;
 }
 
 /** The filters as URL parameters; empty ones are left out. */

@@ -61,21 +61,13 @@ describe('follow-up columns and filters (issue 16)', () => {
     mockLists();
     renderWithProviders(<InteressesScreen showCliente={false} />, { path: '/interesses' });
     const table = await screen.findByRole('table', { name: 'Interesses' });
-    // SPEC's columns are all still there, in their order, before the new ones.
+    // SPEC's columns, with the guardian under the student and the event's date under the school (ADR 036), then
+    // the sortable sign-up date and the follow-up's.
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual([
-      'Aluno',
-      'Responsável',
-      'Contato',
-      'Escola',
-      'Data do Evento',
-      'Vendedor responsável',
-      'Status',
-      'Ações',
-    ]);
+    ).toEqual(['Aluno', 'Contato', 'Escola', 'Inscrito em', 'Vendedor responsável', 'Status', 'Ações']);
     const gabriela = await within(table).findByRole('row', { name: /Gabriela Santos/ });
     expect(within(gabriela).getByText('Sem interesse')).toHaveAttribute('data-status', 'sem_interesse');
     expect(within(gabriela).getByRole('cell', { name: 'Rafael Vendedor' })).toBeInTheDocument();

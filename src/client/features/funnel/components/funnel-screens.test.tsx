@@ -83,7 +83,7 @@ describe('PreMatriculasScreen', () => {
       'href',
       'https://wa.me/5519987001122',
     );
-    expect(within(lucas).getByRole('button', { name: 'Efetivar a matrícula de Lucas Oliveira' })).toBeEnabled();
+    expect(within(lucas).getByRole('button', { name: 'Ações de Lucas Oliveira' })).toBeEnabled();
 
     const mariana = within(table).getByRole('row', { name: /Mariana Costa/ });
     expect(within(mariana).getByText('Efetivada')).toBeInTheDocument();
@@ -106,8 +106,11 @@ describe('PreMatriculasScreen', () => {
     });
     renderWithProviders(<PreMatriculasScreen />);
     const table = await screen.findByRole('table', { name: 'Pré-Matrículas' });
-    await userEvent.click(await within(table).findByRole('button', { name: /Efetivar/ }));
-    expect(await within(table).findByRole('button', { name: /Efetivando\.\.\./ })).toBeDisabled();
+    await userEvent.click(await within(table).findByRole('button', { name: 'Ações de Lucas Oliveira' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Efetivar' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Efetivar a matrícula de Lucas Oliveira?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Efetivar' }));
+    expect(await within(confirm).findByRole('button', { name: 'Efetivando...' })).toBeDisabled();
     release();
     expect(await screen.findByText('Matrícula efetivada!')).toBeInTheDocument();
     expect(screen.getByText('A pré-matrícula foi convertida em matrícula efetivada com sucesso.')).toBeInTheDocument();
@@ -128,7 +131,10 @@ describe('PreMatriculasScreen', () => {
     });
     renderWithProviders(<PreMatriculasScreen />);
     const table = await screen.findByRole('table', { name: 'Pré-Matrículas' });
-    await userEvent.click(await within(table).findByRole('button', { name: /Efetivar/ }));
+    await userEvent.click(await within(table).findByRole('button', { name: 'Ações de Lucas Oliveira' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Efetivar' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Efetivar a matrícula de Lucas Oliveira?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Efetivar' }));
     expect(await screen.findByText('Erro ao efetivar matrícula')).toBeInTheDocument();
     expect(screen.getByText('Esta pré-matrícula já foi efetivada')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
-import { MISSING, formatDateOnly } from '@shared/format';
+import { MISSING, formatDateTime } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
-import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { useLeads } from '../api/get-leads';
@@ -15,10 +15,22 @@ import { FunnelToolbar } from './funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-function columns(showCliente: boolean): DataTableColumn<LeadItem>[] {
+/**
+ * The columns fit at 1280 px (issue 23, as Pré-Matrículas): the guardian sits under the student, the event's date
+ * under its school, and the sortable 'Inscrito em' (the sign-up's day) takes the date's place.
+ */
+function columns(showCliente: boolean, sortByDate: DataTableSort): DataTableColumn<LeadItem>[] {
   return [
-    { key: 'aluno', header: 'Aluno', cell: (lead) => <span className="font-medium">{lead.nomeAluno}</span> },
-    { key: 'responsavel', header: 'Responsável', cell: (lead) => lead.nomeResponsavel },
+    {
+      key: 'aluno',
+      header: 'Aluno',
+      cell: (lead) => (
+        <span className="flex max-w-40 flex-col gap-1">
+          <span className="font-medium">{lead.nomeAluno}</span>
+          <span className="text-xs text-muted-foreground">Responsável: {lead.nomeResponsavel}</span>
+        </span>
+      ),
+    },
     {
       key: 'contato',
       header: 'Contato',
@@ -34,12 +46,13 @@ function columns(showCliente: boolean): DataTableColumn<LeadItem>[] {
     ...(showCliente
       ? [{ key: 'cliente', header: 'Cliente', cell: (lead: LeadItem) => lead.cliente?.nomeFantasia ?? MISSING }]
       : []),
-    { key: 'escola', header: 'Escola', cell: (lead) => <EventoCell evento={lead.evento} /> },
+    { key: 'escola', header: 'Escola', cell: (lead) => <EventoCell evento={lead.evento} withDate /> },
     {
-      key: 'dataEvento',
-      header: 'Data do Evento',
-      // The date never breaks; the header may, so the follow-up columns (issue 16) fit at 1280 px.
-      cell: (lead) => <span className="whitespace-nowrap">{formatDateOnly(lead.evento.dataEvento)}</span>,
+      key: 'criadoEm',
+      header: 'Inscrito em',
+      sort: sortByDate,
+      // The date never breaks; the header may.
+      cell: (lead) => <span className="whitespace-nowrap">{formatDateTime(lead.createdAt)}</span>,
     },
     ...leadFollowUpColumns('/interesses'),
   ];
@@ -80,7 +93,7 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
       >
         <DataTable
           caption="Interesses"
-          columns={columns(showCliente)}
+          columns={columns(showCliente, filters.sortFor('criadoEm'))}
           rows={leads.data?.items ?? []}
           isLoading={leads.isPending}
           notice={listNotice('interesses', leads, filters.active)}

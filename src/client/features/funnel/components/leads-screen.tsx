@@ -1,6 +1,6 @@
 import { formatDateTime } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
-import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useLeads } from '../api/get-leads';
 import { useLiveList } from '@/hooks/use-live-list';
@@ -13,7 +13,8 @@ import { FunnelToolbar } from './funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-const COLUMNS: DataTableColumn<LeadItem>[] = [
+/** 'Data' (the sign-up's moment) sorts the list (issue 23). */
+const columns = (sortByDate: DataTableSort): DataTableColumn<LeadItem>[] => [
   { key: 'aluno', header: 'Aluno', cell: (lead) => <span className="font-medium">{lead.nomeAluno}</span> },
   { key: 'responsavel', header: 'Responsável', cell: (lead) => lead.nomeResponsavel },
   {
@@ -32,6 +33,7 @@ const COLUMNS: DataTableColumn<LeadItem>[] = [
   {
     key: 'data',
     header: 'Data',
+    sort: sortByDate,
     cell: (lead) => formatDateTime(lead.createdAt),
     className: 'whitespace-nowrap',
   },
@@ -78,7 +80,7 @@ export function LeadsScreen() {
       >
         <DataTable
           caption="Leads"
-          columns={COLUMNS}
+          columns={columns(filters.sortFor('criadoEm'))}
           rows={leads.data?.items ?? []}
           isLoading={eventChosen && leads.isPending}
           notice={notice}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDateOnly, formatDateTime } from '@shared/format';
 import type { MatriculaItem } from '@shared/schemas/funnel';
-import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
 import { RecordButton } from '@/components/ui/record-sheet';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
@@ -18,7 +18,8 @@ import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
 
-const columns = (abrir: (m: MatriculaItem) => void): DataTableColumn<MatriculaItem>[] => [
+/** 'Efetivada em' sorts the list (issue 23): the matrícula is created when it is made effective. */
+const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): DataTableColumn<MatriculaItem>[] => [
   {
     key: 'nome',
     header: 'Nome',
@@ -48,6 +49,7 @@ const columns = (abrir: (m: MatriculaItem) => void): DataTableColumn<MatriculaIt
   {
     key: 'efetivadaEm',
     header: 'Efetivada em',
+    sort: sortByDate,
     cell: (m) => formatDateTime(m.efetivadaEm),
     className: 'whitespace-nowrap',
   },
@@ -85,7 +87,7 @@ export function MatriculasScreen({
       >
         <DataTable
           caption="Matrículas Efetivadas"
-          columns={columns(setAberta)}
+          columns={columns(setAberta, filters.sortFor('criadoEm'))}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('matriculas', list, filters.active)}

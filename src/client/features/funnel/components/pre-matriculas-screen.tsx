@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { BookOpen, FileText } from 'lucide-react';
-import { formatDateOnly } from '@shared/format';
+import { formatDateTime } from '@shared/format';
 import { useSearchParams } from 'react-router';
 import type { PreMatriculaStatus } from '@shared/enums';
 import { PRE_MATRICULA_SITUACAO_PARAM, type PreMatriculaItem } from '@shared/schemas/funnel';
-import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
 import { RecordButton } from '@/components/ui/record-sheet';
-import { RowActions } from '@/components/ui/row-actions';
 import { exportCsvUrl } from '../api/funnel-keys';
 import { useFunnelResumo } from '../api/get-funnel-resumo';
 import { usePreMatriculas } from '../api/get-pre-matriculas';
@@ -29,9 +28,12 @@ interface ColumnActions {
   abrir: (pre: PreMatriculaItem) => void;
   /** Absent when the role may not set the course. */
   definirCurso?: (pre: PreMatriculaItem) => void;
+  /** 'Ativada em' (the activation's day) sorts the list (issue 23). */
+  sortByDate: DataTableSort;
 }
 
-const columns = ({ abrir, definirCurso }: ColumnActions): DataTableColumn<PreMatriculaItem>[] => [
+/** The event's date sits under its school; the row's one menu holds Efetivar, the record and the course. */
+const columns = ({ abrir, definirCurso, sortByDate }: ColumnActions): DataTableColumn<PreMatriculaItem>[] => [
   {
     key: 'nome',
     header: 'Nome',
@@ -78,29 +80,29 @@ const columns = ({ abrir, definirCurso }: ColumnActions): DataTableColumn<PreMat
         <span className="text-muted-foreground">{CURSO_A_DEFINIR}</span>
       ),
   },
-  { key: 'escola', header: 'Escola', cell: (pre) => <EventoCell evento={pre.evento} /> },
+  { key: 'escola', header: 'Escola', cell: (pre) => <EventoCell evento={pre.evento} withDate /> },
   {
-    key: 'dataEvento',
-    header: 'Data do Evento',
+    key: 'criadoEm',
+    header: 'Ativada em',
+    sort: sortByDate,
     // The date never breaks; the header may, so the table fits at 1280 px (issue 23).
-    cell: (pre) => <span className="whitespace-nowrap">{formatDateOnly(pre.evento.dataEvento)}</span>,
+    cell: (pre) => <span className="whitespace-nowrap">{formatDateTime(pre.createdAt)}</span>,
   },
   {
     key: 'acoes',
     header: 'Ações',
+    className: 'text-right',
+    // One row-action menu (issue 23): Efetivar (asks first), the record, and the course while pending.
     cell: (pre) => (
-      <span className="flex items-center gap-1">
-        <EfetivarButton preMatricula={pre} />
-        <RowActions
-          record={pre.nome}
-          actions={[
-            { label: 'Abrir pré-matrícula', icon: FileText, onSelect: () => abrir(pre) },
-            ...(definirCurso && pre.status === 'pendente'
-              ? [{ label: 'Definir curso', icon: BookOpen, onSelect: () => definirCurso(pre) }]
-              : []),
-          ]}
-        />
-      </span>
+      <EfetivarButton
+        preMatricula={pre}
+        actions={[
+          { label: 'Abrir pré-matrícula', icon: FileText, onSelect: () => abrir(pre) },
+          ...(definirCurso && pre.status === 'pendente'
+            ? [{ label: 'Definir curso', icon: BookOpen, onSelect: () => definirCurso(pre) }]
+            : []),
+        ]}
+      />
     ),
   },
 ];
@@ -172,7 +174,7 @@ export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false
       >
         <DataTable
           caption="Pré-Matrículas"
-          columns={columns({ abrir: setAberta, definirCurso })}
+          columns={columns({ abrir: setAberta, definirCurso, sortByDate: filters.sortFor('criadoEm') })}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('preMatriculas', list, filters.active)}

@@ -1,6 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
+import { FUNNEL_SORT_KEYS, type FunnelSortKey } from '@shared/schemas/funnel';
+import type { DataTableSort } from '@/components/ui/data-table';
+import { LIST_PARAMS, parseSort, sortParam } from '@/hooks/use-list-state';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { type DrillChip, drillChips, drillParamNames, readDrillFilter } from '@/lib/drill-filters';
 import type { FunnelListParams } from '../api/funnel-keys';
@@ -59,6 +62,9 @@ export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZ
     [followUp, drillKey],
   );
   const responsavelNome = searchParams.get(RESPONSAVEL_NOME_PARAM);
+  // The sort lives in the address with the filters (issue 23): a reload or a shared link keeps it.
+  const sortValue = searchParams.get(LIST_PARAMS.sort);
+  const sort = useMemo(() => parseSort<FunnelSortKey>(sortValue, FUNNEL_SORT_KEYS), [sortValue]);
 
   // The page belongs to one set of filters: another set (a chip removed, the back button) starts at page 1.
   const signature = `${drillKey}|${q}`;
@@ -75,8 +81,9 @@ export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZ
       data: data || undefined,
       ...drill,
       ...followUpFilter,
+      sort: sortParam(sort),
     }),
-    [page, pageSize, q, eventoId, data, drill, followUpFilter],
+    [page, pageSize, q, eventoId, data, drill, followUpFilter, sort],
   );
 
   const editUrl = (edit: (next: URLSearchParams) => void) =>
@@ -120,9 +127,21 @@ export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZ
   const followUpActive = Object.keys(followUpFilter).length > 0;
   const active = eventoId !== '' || search !== '' || data !== '' || chips.length > 0 || followUpActive;
 
+  /** A date header's state and click: newest first (the default), oldest first, back to newest first. */
+  const sortFor = (key: FunnelSortKey): DataTableSort => ({
+    // Without a sort the list is newest first: the header says so.
+    direction: sort?.key === key ? sort.direction : 'desc',
+    onSort: () =>
+      editUrl((next) => {
+        if (sort?.key === key && sort.direction === 'asc') next.delete(LIST_PARAMS.sort);
+        else next.set(LIST_PARAMS.sort, key);
+      }),
+  });
+
   return {
     values,
     params,
+    sortFor,
     page,
     setPage,
     update,

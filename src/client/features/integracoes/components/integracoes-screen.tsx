@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Send, Trash2 } from 'lucide-react';
+import { List, Send, Trash2 } from 'lucide-react';
 import { formatDateTime } from '@shared/format';
 import {
   WEBHOOK_EVENTOS,
@@ -8,6 +8,18 @@ import {
   type WebhookView,
 } from '@shared/schemas/integracoes';
 import { Badge } from '@/components/ui/badge';
+import { RowActions } from '@/components/ui/row-actions';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { useClickLock } from '@/hooks/use-click-lock';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -40,6 +52,7 @@ export function IntegracoesScreen() {
   const [erros, setErros] = useState<Record<string, string>>({});
   const [segredo, setSegredo] = useState<string | null>(null);
   const [aberto, setAberto] = useState<string | null>(null);
+  const [removendo, setRemovendo] = useState<WebhookView | null>(null);
   const entregas = useEntregas(aberto);
 
   const criar = useCriarWebhook({
@@ -63,9 +76,16 @@ export function IntegracoesScreen() {
     onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, 'Não foi possível testar') }),
   });
   const remover = useRemoverWebhook({
-    onSuccess: (answer) => toast({ variant: 'success', title: answer.message }),
-    onError: (error) => toast({ variant: 'destructive', title: errorMessage(error, 'Não foi possível remover') }),
+    onSuccess: (answer) => {
+      setRemovendo(null);
+      toast({ variant: 'success', title: answer.message });
+    },
+    onError: (error) => {
+      setRemovendo(null);
+      toast({ variant: 'destructive', title: errorMessage(error, 'Não foi possível remover') });
+    },
   });
+  const mayRemove = useClickLock(remover.isPending);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,32 +123,17 @@ export function IntegracoesScreen() {
     {
       key: 'acoes',
       header: 'Ações',
+      className: 'text-right',
+      // The one row-action pattern (issue 23); Remover asks first, naming the address (it cannot be undone).
       cell: (w) => (
-        <span className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => setAberto(w.id)} aria-label={`Ver entregas de ${w.url}`}>
-            Entregas
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={testar.isPending}
-            onClick={() => testar.mutate({ id: w.id })}
-            aria-label={`Enviar teste para ${w.url}`}
-          >
-            <Send aria-hidden="true" />
-            Enviar teste
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={remover.isPending}
-            onClick={() => remover.mutate({ id: w.id })}
-            aria-label={`Remover ${w.url}`}
-          >
-            <Trash2 aria-hidden="true" />
-            Remover
-          </Button>
-        </span>
+        <RowActions
+          record={w.url}
+          actions={[
+            { label: 'Ver entregas', icon: List, onSelect: () => setAberto(w.id) },
+            { label: 'Enviar teste', icon: Send, onSelect: () => testar.mutate({ id: w.id }) },
+            { label: 'Remover', icon: Trash2, destructive: true, onSelect: () => setRemovendo(w) },
+          ]}
+        />
       ),
     },
   ];
@@ -257,6 +262,31 @@ export function IntegracoesScreen() {
           </section>
         </Card>
       ) : null}
+      <AlertDialog open={removendo !== null} onOpenChange={(open) => !open && !remover.isPending && setRemovendo(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle className="[overflow-wrap:anywhere]">
+              Remover o webhook {removendo?.url}?
+            </AlertDialogTitle>
+            <AlertDialogDescription>
+              Ele deixa de receber os eventos da rede. Esta ação não pode ser desfeita.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remover.isPending}>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              destructive
+              disabled={remover.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                if (removendo && mayRemove()) remover.mutate({ id: removendo.id });
+              }}
+            >
+              {remover.isPending ? 'Removendo...' : 'Remover'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

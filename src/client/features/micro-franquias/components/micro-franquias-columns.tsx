@@ -2,24 +2,29 @@ import { Pencil } from 'lucide-react';
 import type { MicroFranquiaView } from '@shared/schemas/micro-franquia';
 import { formatCnpj, MISSING } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
-import type { DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn, DataTableSort } from '@/components/ui/data-table';
+import type { NetworkSortKey } from '@shared/schemas/list-query';
 import { RowActions } from '@/components/ui/row-actions';
 
 export interface MicroFranquiasColumnsOptions {
   /** The franqueador reads: it sees the Franquia column and no Ações. */
   readOnly: boolean;
   onEdit: (row: MicroFranquiaView) => void;
+  /** The sortable headers' state and click (issue 23). */
+  sortFor?: (key: NetworkSortKey) => DataTableSort;
 }
 
 /** SPEC §2 'Micro-franquias screen' columns. */
 export function microFranquiasColumns({
   readOnly,
   onEdit,
+  sortFor,
 }: MicroFranquiasColumnsOptions): DataTableColumn<MicroFranquiaView>[] {
   return [
     {
       key: 'razaoSocial',
       header: 'Razão Social',
+      sort: sortFor?.('nome'),
       cell: (row) => <span className="font-medium">{row.razaoSocial}</span>,
     },
     { key: 'cnpj', header: 'CNPJ', cell: (row) => formatCnpj(row.cnpj), className: 'whitespace-nowrap' },
@@ -32,6 +37,7 @@ export function microFranquiasColumns({
     {
       key: 'status',
       header: 'Status',
+      sort: sortFor?.('status'),
       cell: (row) => (
         <Badge variant={row.isActive ? 'success' : 'secondary'}>{row.isActive ? 'Ativa' : 'Inativa'}</Badge>
       ),

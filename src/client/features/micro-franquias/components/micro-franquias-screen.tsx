@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useListState } from '@/hooks/use-list-state';
+import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
@@ -37,12 +38,13 @@ export interface MicroFranquiasScreenProps {
 /** SPEC §2 'Micro-franquias screen': the franqueador reads its network; a franquia manages its own. */
 export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenProps) {
   const readOnly = !can(role, 'microFranquias.editar');
-  const list$ = useListState();
+  const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<MicroFranquiaView | null>(null);
-  const listQuery = useMicroFranquias({ q, page, pageSize });
-  const live = useLiveList(listQuery, JSON.stringify({ q, page, pageSize }));
+  const sort = list$.sortParam;
+  const listQuery = useMicroFranquias({ q, sort, page, pageSize });
+  const live = useLiveList(listQuery, JSON.stringify({ q, sort, page, pageSize }));
   const list = { ...listQuery, data: live.data };
 
   const create = useCreateMicroFranquia({
@@ -96,7 +98,7 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
         <CardContent className="max-sm:px-4">
           <DataTable
             caption="Lista de micro-franquias"
-            columns={microFranquiasColumns({ readOnly, onEdit: setEditing })}
+            columns={microFranquiasColumns({ readOnly, onEdit: setEditing, sortFor: list$.sortFor })}
             rows={rows}
             isLoading={list.isPending}
             loadingText="Carregando..."

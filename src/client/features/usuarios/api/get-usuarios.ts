@@ -5,6 +5,8 @@ import { api } from '@/lib/api-client';
 import { liveListOptions } from '@/hooks/use-live-list';
 
 export interface UsuariosParams {
+  /** 'nome', '-nome', 'status' or '-status' (issue 23); absent is newest first. */
+  sort?: string;
   q?: string;
   role?: Role;
   page: number;

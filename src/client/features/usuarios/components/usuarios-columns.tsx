@@ -2,21 +2,29 @@ import { Power } from 'lucide-react';
 import { ROLE_LABELS } from '@shared/roles';
 import type { UsuarioView } from '@shared/schemas/usuario';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import type { DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn, DataTableSort } from '@/components/ui/data-table';
+import { RowActions } from '@/components/ui/row-actions';
+import type { NetworkSortKey } from '@shared/schemas/list-query';
 
 export interface UsuariosColumnsOptions {
   /** The signed-in user's row says 'Você' instead of a button: nobody switches itself off. */
   currentUserId: string;
   onToggle: (user: UsuarioView) => void;
+  /** The sortable headers' state and click (issue 23). */
+  sortFor?: (key: NetworkSortKey) => DataTableSort;
 }
 
 /** Usuários columns (SPEC §2): user, email, role, status and the Desativar/Ativar action. */
-export function usuariosColumns({ currentUserId, onToggle }: UsuariosColumnsOptions): DataTableColumn<UsuarioView>[] {
+export function usuariosColumns({
+  currentUserId,
+  onToggle,
+  sortFor,
+}: UsuariosColumnsOptions): DataTableColumn<UsuarioView>[] {
   return [
     {
       key: 'usuario',
       header: 'Usuário',
+      sort: sortFor?.('nome'),
       cell: (user) => (
         <div className="flex items-center gap-3">
           <span
@@ -29,11 +37,18 @@ export function usuariosColumns({ currentUserId, onToggle }: UsuariosColumnsOpti
         </div>
       ),
     },
-    { key: 'email', header: 'Email', cell: (user) => user.email, className: 'whitespace-nowrap' },
+    {
+      key: 'email',
+      header: 'Email',
+      cell: (user) => user.email,
+      // A long address breaks rather than widen the table past 1280 px (issue 23).
+      className: 'max-w-64 [overflow-wrap:anywhere]',
+    },
     { key: 'perfil', header: 'Perfil', cell: (user) => <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge> },
     {
       key: 'status',
       header: 'Status',
+      sort: sortFor?.('status'),
       cell: (user) => (
         <Badge variant={user.isActive ? 'success' : 'secondary'}>{user.isActive ? 'Ativo' : 'Inativo'}</Badge>
       ),
@@ -41,19 +56,23 @@ export function usuariosColumns({ currentUserId, onToggle }: UsuariosColumnsOpti
     {
       key: 'acoes',
       header: 'Ações',
+      className: 'text-right',
+      // The one row-action pattern (issue 23): the menu, with Desativar/Ativar behind a confirmation naming the user.
       cell: (user) =>
         user.id === currentUserId ? (
           <span className="text-xs text-muted-foreground">Você</span>
         ) : (
-          <Button
-            variant="ghost"
-            size="sm"
-            className={user.isActive ? 'text-destructive' : undefined}
-            onClick={() => onToggle(user)}
-          >
-            <Power aria-hidden="true" />
-            {user.isActive ? 'Desativar' : 'Ativar'} <span className="sr-only">{user.nome || user.email}</span>
-          </Button>
+          <RowActions
+            record={user.nome || user.email}
+            actions={[
+              {
+                label: user.isActive ? 'Desativar' : 'Ativar',
+                icon: Power,
+                destructive: user.isActive,
+                onSelect: () => onToggle(user),
+              },
+            ]}
+          />
         ),
     },
   ];

@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useListState } from '@/hooks/use-list-state';
+import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
@@ -36,15 +37,17 @@ export interface UsuariosScreenProps {
 export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
   const roleOptions = USUARIO_ROLE_FILTERS[currentUser.role] ?? [];
   const isMicro = currentUser.role === 'micro_franquia';
-  const list$ = useListState({ filters: ['role'] });
+  const list$ = useListState({ filters: ['role'], sortKeys: NETWORK_SORT_KEYS });
   const role = ((roleOptions as readonly string[]).includes(list$.filters.role ?? '') ? list$.filters.role : ALL) as
     Role | typeof ALL;
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const [creatingVendedor, setCreatingVendedor] = useState(false);
   const [toggling, setToggling] = useState<UsuarioView | null>(null);
+  const sort = list$.sortParam;
   const listQuery = useUsuarios({
     q,
     role: role === ALL ? undefined : role,
+    sort,
     page,
     pageSize,
   });
@@ -53,6 +56,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
     JSON.stringify({
       q,
       role: role === ALL ? undefined : role,
+      sort,
       page,
       pageSize,
     }),
@@ -123,7 +127,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
         <CardContent className="max-sm:px-4">
           <DataTable
             caption="Lista de usuários"
-            columns={usuariosColumns({ currentUserId: currentUser.id, onToggle: setToggling })}
+            columns={usuariosColumns({ currentUserId: currentUser.id, onToggle: setToggling, sortFor: list$.sortFor })}
             rows={rows}
             isLoading={list.isPending}
             notice={notice}
@@ -187,7 +191,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
 
       <StatusToggleDialog
         target={toggling}
-        titles={{ off: 'Desativar usuário', on: 'Ativar usuário' }}
+        title={(usuario) => `${usuario.isActive ? 'Desativar' : 'Ativar'} o usuário ${usuario.nome || usuario.email}?`}
         describe={(usuario) =>
           usuario.isActive
             ? `Tem certeza que deseja desativar ${usuario.nome || usuario.email}? O acesso ao sistema será encerrado imediatamente.`
