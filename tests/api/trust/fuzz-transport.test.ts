@@ -2,14 +2,15 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../src/server/lib/http-error';
-import { answerProblems, fuzzWorld, paramNames, SEED } from './fuzz/harness';
+import { answerProblems, fuzzWorld, paramNames, RUNS, SEED } from './fuzz/harness';
 
 /**
  * The body as bytes on the wire, for every route that reads one: bodies over the 1 MiB limit (413), text that is not JSON (400),
  * content types other than JSON (415), and bytes that are not UTF-8. Whatever arrives: never a 5xx, a pt-BR
- * message, and nothing written.
+ * message, and nothing written. 300 runs per route in `npm test`; CI's seeded parts (FUZZ_RUNS) take their share
+ * of them, as the other fuzz files do.
  */
-const RUNS_PER_ROUTE = 300;
+const RUNS_PER_ROUTE = Math.max(1, Math.round((300 * RUNS) / 1000));
 const LIMIT = 1024 * 1024;
 
 const { ctx, plans, fingerprint } = await fuzzWorld();
