@@ -54,8 +54,14 @@ describe('accent- and case-free search', () => {
       const response = await as(ctx.app, 'franqueador').get(`/api/auditoria?q=${encodeURIComponent(q)}`);
       expect(response.statusCode).toBe(200);
       const rows = response.json() as { acao: string; usuario: { nome: string | null } | null }[];
-      expect(rows.some((r) => r.acao === 'evento.criar'), q).toBe(true);
-      expect(rows.every((r) => r.usuario?.nome === 'Marcos Vinícius Costa'), q).toBe(true);
+      expect(
+        rows.some((r) => r.acao === 'evento.criar'),
+        q,
+      ).toBe(true);
+      expect(
+        rows.every((r) => r.usuario?.nome === 'Marcos Vinícius Costa'),
+        q,
+      ).toBe(true);
     }
   });
 
