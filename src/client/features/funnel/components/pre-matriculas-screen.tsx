@@ -135,7 +135,7 @@ export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false
         next.delete(LIST_PARAMS.page);
         return next;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
   };
   const params = { ...filters.params, situacao: situacao || undefined };

@@ -89,7 +89,7 @@ export function useFunnelFilters({
         next.delete(LIST_PARAMS.page);
         return next;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
 
   const update = (patch: Partial<FunnelFilterValues>) => {
