@@ -35,6 +35,36 @@ describe('accent- and case-free search', () => {
     expect(await names('cliente', '/api/cursos?q=tecnico', 'titulo')).toContain('Técnico em Administração');
   });
 
+  it("finds on Auditoria who acted by a name typed without its accents ('vinicius' finds 'Vinícius')", async () => {
+    const [cliente] = (await as(ctx.app, 'vendedor').get('/api/clientes')).json() as { id: string }[];
+    const created = await as(ctx.app, 'vendedor').post('/api/eventos', {
+      clienteId: cliente!.id,
+      nomeEscola: 'Escola da Busca sem Acento',
+      tipoEscola: 'publica',
+      cidade: 'Campinas',
+      estado: 'SP',
+      dataDistribuicao: '2030-03-01',
+      dataEvento: '2030-03-15',
+      horario: '19:30',
+      local: 'escola',
+      qtdAlunos: 10,
+    });
+    expect(created.statusCode).toBe(201);
+    for (const q of ['vinicius', 'MARCOS VINICIUS', 'Vinícius']) {
+      const response = await as(ctx.app, 'franqueador').get(`/api/auditoria?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode).toBe(200);
+      const rows = response.json() as { acao: string; usuario: { nome: string | null } | null }[];
+      expect(
+        rows.some((r) => r.acao === 'evento.criar'),
+        q,
+      ).toBe(true);
+      expect(
+        rows.every((r) => r.usuario?.nome === 'Marcos Vinícius Costa'),
+        q,
+      ).toBe(true);
+    }
+  });
+
   it('still reads an accented query and matches nothing else', async () => {
     expect(await names('cliente', '/api/eventos?q=Col%C3%A9gio', 'nomeEscola')).toContain('Colégio Horizonte');
     expect(await names('cliente', '/api/eventos?q=colegioz', 'nomeEscola')).toEqual([]);

@@ -66,7 +66,9 @@ export function useListState<K extends string = string>({
         change(next);
         return next;
       },
-      { replace },
+      // The screen stays where the reader is: a new address for the same list is not a new page (issue 23), and
+      // ScrollRestoration would otherwise jump to the top, past the list's own pager.
+      { replace, preventScrollReset: true },
     );
   const setOrDelete = (next: URLSearchParams, name: string, value: string | undefined | null) => {
     if (value) next.set(name, value);

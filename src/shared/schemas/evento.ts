@@ -30,6 +30,7 @@ export const EVENTO_MESSAGES = {
   statusFinal: 'Evento concluído ou cancelado não pode mudar de status',
   notFound: 'Evento não encontrado',
   clienteNotFound: 'Cliente não encontrado',
+  clienteInativo: 'Este cliente está desativado: escolha um cliente ativo',
   moveForbidden: 'Somente quem vê as matrículas dos dois clientes pode mover um evento para outro cliente',
   idMissing: 'ID do evento não encontrado',
   vagas: 'Vagas deve ser um número inteiro maior que 0',

@@ -300,9 +300,16 @@ export const CSV_COLUMNS = {
   ],
 } as const;
 
-/** SPEC §9 file-name prefixes. */
 /** The franqueador's Interesses export ends with the cliente behind each interest, as its screen shows (issue 23). */
 export const CSV_CLIENTE_COLUMN = 'Cliente';
+
+/**
+ * The staff's Pré-Matrículas export ends with what the activation collected and the screen shows (issue 23, ADR
+ * 038): the guardian and both CPFs, whole (the screen masks them). SPEC §9's columns keep their places.
+ */
+export const CSV_PRE_MATRICULA_EXTRA_COLUMNS = ['Nome do Responsável', 'CPF do Aluno', 'CPF do Responsável'] as const;
+
+/** SPEC §9 file-name prefixes. */
 
 export const CSV_PREFIXES = {
   leads: 'leads',

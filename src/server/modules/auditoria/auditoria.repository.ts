@@ -13,7 +13,7 @@ import type { Actor } from '../../access/actor';
 import { auditoriaVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { auditLog, users } from '../../db/schema';
-import { likePattern, pageWindow } from '../../lib/pagination';
+import { containsIgnoringAccents, likePattern, pageWindow } from '../../lib/pagination';
 import { type KeysetCursor, cursorText, dayEnd, dayStart, keysetAfter } from '../funnel';
 
 /** The tables an audit row's record lives in, to tell whether it still exists. */
@@ -51,7 +51,8 @@ function whereOf(actor: Actor, filter: AuditoriaExportQuery): SQL | undefined {
     filter.entidadeId ? eq(auditLog.entidadeId, filter.entidadeId) : undefined,
     filter.usuarioId ? eq(auditLog.usuarioId, filter.usuarioId) : undefined,
     filter.q
-      ? sql`${auditLog.usuarioId} in (select ${users.id} from ${users} where ${users.nome} ilike ${likePattern(filter.q)} or ${users.email} ilike ${likePattern(filter.q)})`
+      ? // Issue 23: who acted, by name without its accents ('conceicao' finds 'Conceição'), or by e-mail.
+        sql`${auditLog.usuarioId} in (select ${users.id} from ${users} where ${containsIgnoringAccents(users.nome, filter.q)} or ${users.email} ilike ${likePattern(filter.q)})`
       : undefined,
   );
 }

@@ -181,10 +181,10 @@ export async function lockEventoRow(db: Executor, actor: Actor, id: string) {
   return row;
 }
 
-/** The client (id and its micro-franquia) when the actor may read it. */
+/** The client (id, its micro-franquia and whether it is active) when the actor may read it. */
 export async function findVisibleCliente(db: Executor, actor: Actor, clienteId: string) {
   const [row] = await db
-    .select({ id: clientes.id, microFranquiaId: clientes.microFranquiaId })
+    .select({ id: clientes.id, microFranquiaId: clientes.microFranquiaId, isActive: clientes.isActive })
     .from(clientes)
     .where(and(eq(clientes.id, clienteId), clientesVisibleTo(actor)))
     .limit(1);

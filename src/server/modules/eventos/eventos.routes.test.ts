@@ -282,6 +282,38 @@ describe('distribution date (issue 23)', () => {
     expect(response.statusCode).toBe(200);
     expect((response.json() as { isActive: boolean }[]).every((c) => c.isActive)).toBe(true);
   });
+
+  it('refuses a deactivated cliente for a new event with a pt-BR 400; its own events stay editable (issue 23)', async () => {
+    const existing = await as(ctx.app, 'micro_franquia').post('/api/eventos', novoEvento({ clienteId: ids.valinhos }));
+    expect(existing.statusCode).toBe(201);
+    const db = ctx.handle.db;
+    await db.update(clientes).set({ isActive: false }).where(eq(clientes.id, ids.valinhos));
+    try {
+      const offered = (await as(ctx.app, 'micro_franquia').get('/api/clientes?status=ativos&pageSize=100')).json() as {
+        id: string;
+      }[];
+      expect(offered.map((c) => c.id)).not.toContain(ids.valinhos);
+      expect(offered.map((c) => c.id)).toContain(ids.horizonte);
+
+      const before = await countEventos();
+      const refused = await as(ctx.app, 'micro_franquia').post('/api/eventos', novoEvento({ clienteId: ids.valinhos }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        message: EVENTO_MESSAGES.clienteInativo,
+        errors: { clienteId: EVENTO_MESSAGES.clienteInativo },
+      });
+      expect(await countEventos()).toBe(before);
+
+      const moved = await as(ctx.app, 'micro_franquia').put(
+        `/api/eventos/${existing.json().id}`,
+        novoEvento({ clienteId: ids.valinhos, nomeEscola: 'Escola Valinhos Renomeada' }),
+      );
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json()).toMatchObject({ clienteId: ids.valinhos, nomeEscola: 'Escola Valinhos Renomeada' });
+    } finally {
+      await db.update(clientes).set({ isActive: true }).where(eq(clientes.id, ids.valinhos));
+    }
+  });
 });
 
 describe('PUT /api/eventos/:id', () => {

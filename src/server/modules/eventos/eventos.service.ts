@@ -43,6 +43,10 @@ async function resolveOwner(
     if (current && clienteId === current.clienteId) return current;
     const cliente = await findVisibleCliente(db, actor, clienteId);
     if (!cliente) throw notFound(EVENTO_MESSAGES.clienteNotFound);
+    // Issue 23: the form offers only active clientes; the API refuses another one too (an event's own cliente,
+    // deactivated since, stays, above).
+    if (!cliente.isActive)
+      throw badRequest(EVENTO_MESSAGES.clienteInativo, { clienteId: EVENTO_MESSAGES.clienteInativo });
     // Moving an event shows its leads and matrículas to the new cliente: only a role that reads them may.
     if (current && !can(actor.role, 'eventos.trocarCliente')) throw forbidden(EVENTO_MESSAGES.moveForbidden);
     return { clienteId: cliente.id, microFranquiaId: cliente.microFranquiaId };

@@ -143,6 +143,9 @@ export function preMatriculasExportBatch(db: Executor, actor: Actor, filter: Pre
         cursoInteresse: preMatriculas.cursoInteresse,
         nomeEscola: eventos.nomeEscola,
         dataEvento: eventos.dataEvento,
+        nomeResponsavel: preMatriculas.nomeResponsavel,
+        cpfAluno: preMatriculas.cpfAluno,
+        cpfResponsavel: preMatriculas.cpfResponsavel,
       })
       .from(preMatriculas)
       .innerJoin(eventos, eq(eventos.id, preMatriculas.eventoId))

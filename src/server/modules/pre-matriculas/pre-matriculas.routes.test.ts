@@ -119,11 +119,45 @@ describe('GET /api/pre-matriculas/export.csv', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/filename="pre-matriculas_todos_\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = response.body.replace('\uFEFF', '').split('\r\n');
-    expect(lines[0]).toBe('"Nome";"Email";"Telefone";"Curso de Interesse";"Escola do Evento";"Data do Evento"');
+    expect(lines[0]).toBe(
+      '"Nome";"Email";"Telefone";"Curso de Interesse";"Escola do Evento";"Data do Evento";' +
+        '"Nome do Responsável";"CPF do Aluno";"CPF do Responsável"',
+    );
     expect(lines[1]).toMatch(
-      /^"Lucas Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Técnico em Administração";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}"$/,
+      /^"Lucas Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Técnico em Administração";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}";/,
     );
     expect(lines).toHaveLength(3);
+  });
+
+  it("carries the guardian and both CPFs whole for the staff, the screen's masked ones in full (issue 23)", async () => {
+    const stored = await ctx.handle.db
+      .select({
+        nome: preMatriculas.nome,
+        responsavel: preMatriculas.nomeResponsavel,
+        cpfAluno: preMatriculas.cpfAluno,
+        cpfResponsavel: preMatriculas.cpfResponsavel,
+      })
+      .from(preMatriculas);
+    const comCpf = stored.filter((r) => r.cpfAluno && r.cpfResponsavel);
+    expect(comCpf.length).toBeGreaterThan(0);
+    const lines = (await as(ctx.app, 'franqueador').get('/api/pre-matriculas/export.csv')).body
+      .replace('\uFEFF', '')
+      .split('\r\n');
+    expect(lines[0]).toMatch(/;"Nome do Responsável";"CPF do Aluno";"CPF do Responsável"$/);
+    const cpf = (v: string) => v.replace(/\D/g, '').replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+    for (const row of comCpf) {
+      const line = lines.find((l) => l.startsWith(`"${row.nome}";`));
+      expect(line, row.nome).toBeDefined();
+      expect(line!.endsWith(`;"${row.responsavel}";"${cpf(row.cpfAluno!)}";"${cpf(row.cpfResponsavel!)}"`)).toBe(true);
+    }
+  });
+
+  it("keeps SPEC's columns for the aluno, whose answers carry no CPF", async () => {
+    const response = await as(ctx.app, 'aluno').get('/api/pre-matriculas/export.csv');
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.replace('\uFEFF', '').split('\r\n');
+    expect(lines[0]).toBe('"Nome";"Email";"Telefone";"Curso de Interesse";"Escola do Evento";"Data do Evento"');
+    expect(lines[1]!.split(';')).toHaveLength(6);
   });
 
   it('never leaks another cliente through the export', async () => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formatDateOnly, formatPhone } from '../../../shared/format';
+import { formatCpf, formatDateOnly, formatPhone } from '../../../shared/format';
 import {
   CSV_COLUMNS,
+  CSV_PRE_MATRICULA_EXTRA_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
   preMatriculaCursoSchema,
@@ -21,6 +22,7 @@ import {
 import { registrarLista, rotaDeExportacao } from '../exportacoes';
 import type { CsvValue } from '../../lib/csv';
 import { rolesFor } from '../../../shared/permissions';
+import type { Actor } from '../../access/actor';
 import { auditedExport } from '../auditoria';
 import { cursosDaPreMatricula, definirCurso } from './pre-matriculas.service';
 
@@ -58,9 +60,9 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
           { acao: 'pre_matriculas.exportar', filtros: request.query },
           keysetBatches(preMatriculasExportBatch(app.db, actor, filter)),
         ),
-        preMatriculaCsvRow,
+        preMatriculaCsvRow(comDadosDaAtivacao(actor)),
       );
-      return sendCsv(reply, fileName, CSV_COLUMNS.preMatriculas, rows);
+      return sendCsv(reply, fileName, preMatriculaCsvCabecalho(actor), rows);
     },
   );
 
@@ -94,22 +96,41 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
   );
 }
 
-/** One pré-matrícula as a CSV row (SPEC §9's columns), for the direct download and the export job alike. */
-const preMatriculaCsvRow = (pre: {
-  nome: string;
-  email: string;
-  telefone: string | null;
-  cursoInteresse: string | null;
-  nomeEscola: string;
-  dataEvento: string;
-}): CsvValue[] => [
-  pre.nome,
-  pre.email,
-  formatPhone(pre.telefone),
-  pre.cursoInteresse,
-  pre.nomeEscola,
-  formatDateOnly(pre.dataEvento),
-];
+/**
+ * The staff's file carries what the activation collected (issue 23, ADR 038): the guardian and both CPFs whole,
+ * after SPEC §9's columns. The aluno reads its own pré-matrícula without them, as its answers on screen do.
+ */
+const comDadosDaAtivacao = (actor: Actor): boolean => actor.role !== 'aluno';
+
+const preMatriculaCsvCabecalho = (actor: Actor): readonly string[] =>
+  comDadosDaAtivacao(actor)
+    ? [...CSV_COLUMNS.preMatriculas, ...CSV_PRE_MATRICULA_EXTRA_COLUMNS]
+    : CSV_COLUMNS.preMatriculas;
+
+const cpfOuVazio = (cpf: string | null): string | null => (cpf ? formatCpf(cpf) : null);
+
+/** One pré-matrícula as a CSV row (SPEC §9's columns, then the activation's), for the direct download and the job. */
+const preMatriculaCsvRow =
+  (dadosDaAtivacao: boolean) =>
+  (pre: {
+    nome: string;
+    email: string;
+    telefone: string | null;
+    cursoInteresse: string | null;
+    nomeEscola: string;
+    dataEvento: string;
+    nomeResponsavel: string | null;
+    cpfAluno: string | null;
+    cpfResponsavel: string | null;
+  }): CsvValue[] => [
+    pre.nome,
+    pre.email,
+    formatPhone(pre.telefone),
+    pre.cursoInteresse,
+    pre.nomeEscola,
+    formatDateOnly(pre.dataEvento),
+    ...(dadosDaAtivacao ? [pre.nomeResponsavel, cpfOuVazio(pre.cpfAluno), cpfOuVazio(pre.cpfResponsavel)] : []),
+  ];
 
 const filtroDe = (filtros: Record<string, unknown>) => preMatriculasFilterSchema.parse(filtros);
 
@@ -122,7 +143,10 @@ registrarLista({
       todayInBrazil(now),
     ),
   contar: (db, actor, filtros, _now, limite) => countPreMatriculasExport(db, actor, filtroDe(filtros), limite),
-  cabecalho: () => CSV_COLUMNS.preMatriculas,
+  cabecalho: (_filtros, actor) => preMatriculaCsvCabecalho(actor),
   lotes: (db, actor, filtros) =>
-    mapBatches(keysetBatches(preMatriculasExportBatch(db, actor, filtroDe(filtros))), preMatriculaCsvRow),
+    mapBatches(
+      keysetBatches(preMatriculasExportBatch(db, actor, filtroDe(filtros))),
+      preMatriculaCsvRow(comDadosDaAtivacao(actor)),
+    ),
 });

@@ -92,7 +92,9 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
         edit(next);
         return next;
       },
-      { replace },
+      // The screen stays where the reader is: a new address for the same list is not a new page (issue 23), and
+      // ScrollRestoration would otherwise jump to the top, past the list's own pager.
+      { replace, preventScrollReset: true },
     );
 
   /** The address of this view with some filters changed, on page 1: what a row's filter link points to. */

@@ -358,3 +358,36 @@ describe('drill-down filters from the address (issue 15)', () => {
     expect(screen.getByRole('button', { name: /Cidade: Campinas/ })).toBeInTheDocument();
   });
 });
+
+describe('the funnel lists keep their search, page and size in the address (issue 23)', () => {
+  const listCalls = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
+    fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname === path);
+
+  it('reads them from a shared link; a new size goes back to page 1 and Próxima adds a page', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/leads/eventos': { body: [evento] },
+      'GET /api/pre-matriculas/resumo': resumo,
+      'GET /api/pre-matriculas': { body: [pre({})], headers: { 'X-Total-Count': '240' } },
+    });
+    const { router } = renderWithProviders(<PreMatriculasScreen />, {
+      path: '/pre-matriculas?q=lucas&page=3&pageSize=20',
+    });
+    expect(await screen.findByRole('searchbox', { name: 'Buscar' })).toHaveValue('lucas');
+    await waitFor(() => expect(listCalls(fetchMock, '/api/pre-matriculas').length).toBeGreaterThan(0));
+    const first = listCalls(fetchMock, '/api/pre-matriculas')[0]!.searchParams;
+    expect([first.get('q'), first.get('page'), first.get('pageSize')]).toEqual(['lucas', '3', '20']);
+
+    const [porPagina] = await screen.findAllByLabelText('Por página');
+    await userEvent.selectOptions(porPagina!, '100');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=lucas&pageSize=100'));
+
+    await userEvent.click(screen.getAllByRole('button', { name: /Próxima/ })[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe('?q=lucas&pageSize=100&page=2'));
+    await waitFor(() => {
+      const last = listCalls(fetchMock, '/api/pre-matriculas').at(-1)!.searchParams;
+      expect([last.get('page'), last.get('pageSize')]).toEqual(['2', '100']);
+    });
+  });
+});

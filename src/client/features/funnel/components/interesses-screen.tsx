@@ -105,6 +105,7 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
                   total: leads.data.total,
                   totalExact: leads.data.exact,
                   onPageChange: filters.setPage,
+                  onPageSizeChange: filters.setPageSize,
                 }
               : undefined
           }

@@ -92,6 +92,7 @@ export function LeadsScreen() {
                   total: leads.data.total,
                   totalExact: leads.data.exact,
                   onPageChange: filters.setPage,
+                  onPageSizeChange: filters.setPageSize,
                 }
               : undefined
           }

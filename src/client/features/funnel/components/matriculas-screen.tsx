@@ -99,6 +99,7 @@ export function MatriculasScreen({
                   total: list.data.total,
                   totalExact: list.data.exact,
                   onPageChange: filters.setPage,
+                  onPageSizeChange: filters.setPageSize,
                 }
               : undefined
           }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BookOpen, FileText } from 'lucide-react';
 import { formatDateTime } from '@shared/format';
 import { useSearchParams } from 'react-router';
+import { LIST_PARAMS } from '@/hooks/use-list-state';
 import type { PreMatriculaStatus } from '@shared/enums';
 import { PRE_MATRICULA_SITUACAO_PARAM, type PreMatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
@@ -132,11 +133,12 @@ export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false
         const next = new URLSearchParams(current);
         if (value) next.set(PRE_MATRICULA_SITUACAO_PARAM, value);
         else next.delete(PRE_MATRICULA_SITUACAO_PARAM);
+        // Another situação starts at page 1, in the same write as the filter.
+        next.delete(LIST_PARAMS.page);
         return next;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
-    filters.setPage(1);
   };
   const params = { ...filters.params, situacao: situacao || undefined };
   const resumo = useFunnelResumo('pre-matriculas');
@@ -186,6 +188,7 @@ export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false
                   total: list.data.total,
                   totalExact: list.data.exact,
                   onPageChange: filters.setPage,
+                  onPageSizeChange: filters.setPageSize,
                 }
               : undefined
           }

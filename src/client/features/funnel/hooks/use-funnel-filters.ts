@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { FUNNEL_SORT_KEYS, type FunnelSortKey } from '@shared/schemas/funnel';
 import type { DataTableSort } from '@/components/ui/data-table';
-import { LIST_PARAMS, parseSort, sortParam } from '@/hooks/use-list-state';
-import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { LIST_PARAMS, parseSort, sortParam, useListState } from '@/hooks/use-list-state';
 import { type DrillChip, drillChips, drillParamNames, readDrillFilter } from '@/lib/drill-filters';
 import type { FunnelListParams } from '../api/funnel-keys';
 import {
@@ -38,15 +37,21 @@ export interface FunnelFiltersOptions {
 
 /**
  * The filters of a funnel screen: what the inputs show now, and what the server is asked (the search only once
- * typing pauses). The event, the event's date, the drill-down filters (issue 15: period, tree, place, each a
- * removable chip) and, on Leads and Interesses, the follow-up filters (issue 16: status and responsável as
- * selects, the return date and 'no contact yet' as chips) live in the address; the search box is the screen's
- * own. Any change of filter goes back to the first page.
+ * typing pauses). Everything lives in the address, so Reload, Back and a shared link bring the same view back
+ * (issue 23): the search, the page and the page size (useListState, as on the network lists), the event, the
+ * event's date, the drill-down filters (issue 15: period, tree, place, each a removable chip) and, on Leads and
+ * Interesses, the follow-up filters (issue 16: status and responsável as selects, the return date and 'no contact
+ * yet' as chips). Any change of filter, search or size goes back to the first page; turning a page adds a history
+ * entry.
  */
-export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZE }: FunnelFiltersOptions = {}) {
+export function useFunnelFilters({
+  followUp = false,
+  pageSize: defaultPageSize = DEFAULT_PAGE_SIZE,
+}: FunnelFiltersOptions = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
+  const list = useListState({ defaultPageSize });
+  const { search, setSearch, page, setPage, pageSize, setPageSize } = list;
+  const q = list.q ?? '';
 
   const eventoId = searchParams.get('eventoId') ?? '';
   const data = searchParams.get('data') ?? '';
@@ -66,12 +71,6 @@ export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZ
   const sortValue = searchParams.get(LIST_PARAMS.sort);
   const sort = useMemo(() => parseSort<FunnelSortKey>(sortValue, FUNNEL_SORT_KEYS), [sortValue]);
 
-  // The page belongs to one set of filters: another set (a chip removed, the back button) starts at page 1.
-  const signature = `${drillKey}|${q}`;
-  const [paging, setPaging] = useState({ signature, page: 1 });
-  const page = paging.signature === signature ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ signature, page: next });
-
   const params: FunnelListParams = useMemo(
     () => ({
       page,
@@ -86,14 +85,17 @@ export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZ
     [page, pageSize, q, eventoId, data, drill, followUpFilter, sort],
   );
 
+  // A filter's change replaces the history entry and goes back to page 1, in the same write (two writes in one
+  // render would each start from the same address, the second undoing the first).
   const editUrl = (edit: (next: URLSearchParams) => void) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
         edit(next);
+        next.delete(LIST_PARAMS.page);
         return next;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
 
   const update = (patch: Partial<FunnelFilterValues>) => {
@@ -110,7 +112,6 @@ export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZ
         }
       });
     }
-    setPaging({ signature, page: 1 });
   };
 
   const removeChip = (chip: DrillChip) => editUrl((next) => chip.keys.forEach((key) => next.delete(key)));
@@ -144,6 +145,8 @@ export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZ
     sortFor,
     page,
     setPage,
+    /** The 'Por página' choice (issue 23). */
+    setPageSize,
     update,
     active,
     chips,
@@ -156,8 +159,8 @@ export function useFunnelFilters({ followUp = false, pageSize = DEFAULT_PAGE_SIZ
     clear: () => {
       setSearch('');
       editUrl((next) =>
-        [...URL_FILTERS, ...drillParamNames(), ...(followUp ? followUpParamNames() : [])].forEach((key) =>
-          next.delete(key),
+        [LIST_PARAMS.q, ...URL_FILTERS, ...drillParamNames(), ...(followUp ? followUpParamNames() : [])].forEach(
+          (key) => next.delete(key),
         ),
       );
     },

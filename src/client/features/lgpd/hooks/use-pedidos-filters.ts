@@ -27,7 +27,9 @@ export function usePedidosFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize?:
         change(next);
         return next;
       },
-      { replace },
+      // The screen stays where the reader is: a new address for the same list is not a new page (issue 23), and
+      // ScrollRestoration would otherwise jump to the top, past the list's own pager.
+      { replace, preventScrollReset: true },
     );
 
   const params: PedidosParams = useMemo(

@@ -204,7 +204,9 @@ export function useRelatorioParams(role: Role) {
         if (!keys.every((name) => KEEPS_ACOMPANHAMENTO_PAGE.has(name))) next.delete(ACOMPANHAMENTO_PAGE_PARAM);
         return next;
       },
-      { replace },
+      // The screen stays where the reader is: a new address for the same list is not a new page (issue 23), and
+      // ScrollRestoration would otherwise jump to the top, past the list's own pager.
+      { replace, preventScrollReset: true },
     );
 
   return { state, update };
