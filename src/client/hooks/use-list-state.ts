@@ -80,7 +80,11 @@ export function useListState<K extends string = string>({
     if (q === urlQ.trim()) return;
     // A link followed while typing paused: the router is already elsewhere (React renders its move as a
     // transition, after this screen's own update), and writing the search now would bring the user back here.
-    if (dataRouter && dataRouter.router.state.location.pathname !== pathname) return;
+    // A link to a lazily loaded screen (the check-in's) is still a pending navigation while its code loads: the
+    // router's location is this screen's until then, its navigation's the link's.
+    const router = dataRouter?.router.state;
+    if (router && router.location.pathname !== pathname) return;
+    if (router?.navigation.location && router.navigation.location.pathname !== pathname) return;
     edit((next) => {
       setOrDelete(next, LIST_PARAMS.q, q);
       next.delete(LIST_PARAMS.page);

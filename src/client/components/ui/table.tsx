@@ -40,8 +40,12 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
+/**
+ * A cell's long words (an e-mail, a school's name typed without spaces) may break anywhere: they never widen the
+ * table past its container (issue 23: no list overflows at 1280 px, whatever the rows hold).
+ */
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-3 py-3 align-middle', className)} {...props} />;
+  return <td className={cn('px-3 py-3 align-middle [overflow-wrap:anywhere]', className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
