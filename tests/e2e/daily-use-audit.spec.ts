@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { makeCpf } from '../../src/shared/brazil-ids';
-import { expectAccessible, useSession } from './support';
+import { createEventoComVagas, expectAccessible, useSession } from './support';
 
 /**
  * Daily use, audit (issue 23, ADR 038): what the earlier passes left out, at 1280 and 360 px. Other specs run
@@ -26,20 +26,16 @@ async function screenshot(page: Page, name: string, { readme = false } = {}) {
   }
 }
 
-/** An upcoming Campinas event open for sign-ups (the demo's Colégio Horizonte), through the public API. */
-async function eventoAberto(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/public/eventos', { params: { cidade: 'Campinas' } });
-  const eventos = (await response.json()) as { id: string; nomeEscola: string }[];
-  const evento = eventos.find((e) => e.nomeEscola === 'Colégio Horizonte') ?? eventos[0];
-  expect(evento, 'an open event in Campinas').toBeDefined();
-  return evento!.id;
-}
-
-/** `n` public sign-ups whose student's name holds `nome`, as families make them. */
-async function inscricoes(request: APIRequestContext, nome: string, n: number) {
-  const eventoId = await eventoAberto(request);
+/**
+ * `n` public sign-ups whose student's name holds `nome`, as families make them, on an event of their own (the
+ * demo school's, made through its cliente): the demo's own events keep the rows other specs count on. The page
+ * is the franqueador's again afterwards.
+ */
+async function inscricoes(page: Page, nome: string, n: number) {
+  await useSession(page, 'cliente');
+  const eventoId = await createEventoComVagas(page, `Escola ${nome}`, 1000);
   for (let i = 0; i < n; i++) {
-    const response = await request.post('/api/leads', {
+    const response = await page.request.post('/api/leads', {
       data: {
         eventoId,
         nomeAluno: `Aluno ${nome} ${lettersOf(String(i))}`,
@@ -51,6 +47,7 @@ async function inscricoes(request: APIRequestContext, nome: string, n: number) {
     });
     expect(response.status()).toBe(201);
   }
+  await useSession(page, 'franqueador');
 }
 
 test('a double tap on the activation sends one request and shows the declaration, not "received"', async ({ page }) => {
@@ -86,7 +83,7 @@ for (const viewport of [DESKTOP, PHONE]) {
   }) => {
     test.slow();
     const nome = lettersOf(unique());
-    await inscricoes(page.request, nome, 25);
+    await inscricoes(page, nome, 25);
     await useSession(page, 'franqueador');
     await page.setViewportSize(viewport);
     await page.goto('/interesses');
@@ -237,7 +234,7 @@ test("the live list's README picture: two sign-ups wait behind '2 novos — atua
   await page.setViewportSize(DESKTOP);
   await page.goto('/interesses');
   await expect(page.getByTestId('count-badge')).toBeVisible({ timeout: 20_000 });
-  await inscricoes(page.request, lettersOf(unique()), 2);
+  await inscricoes(page, lettersOf(unique()), 2);
   // The window regains focus: the list reads again and holds the new rows back.
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
