@@ -1,6 +1,6 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { DateInput } from '@/components/ui/date-input';
-import { FieldShell } from '@/components/ui/field-shell';
+import { FieldShell, fieldMessageIds } from '@/components/ui/field-shell';
 import { Label } from '@/components/ui/label';
 
 export interface DateFieldProps<F extends FieldValues, Out = F> {
@@ -21,15 +21,13 @@ export function DateField<F extends FieldValues, Out = F>({
   hint,
   className,
 }: DateFieldProps<F, Out>) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => {
         const error = fieldState.error?.message;
-        const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+        const { hintId, errorId, describedBy } = fieldMessageIds(id, hint, error);
         return (
           <FieldShell
             className={className}

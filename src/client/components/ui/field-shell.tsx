@@ -15,6 +15,17 @@ export interface FieldShellProps {
 }
 
 /**
+ * The ids a field's hint and error take, and what its control's aria-describedby names: the hint, the error, both
+ * or neither (every field component asks here, so a field never points at a message that is not there).
+ */
+export function fieldMessageIds(id: string, hint: unknown, error: unknown) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { hintId, errorId, describedBy };
+}
+
+/**
  * The one layout of every form field (defect 10): three lines -- the label, the control, then its hint and error.
  * Fields side by side in a form's grid share those lines (`[data-field]` in styles.css: each spans three of the
  * grid's rows as a subgrid), so a neighbour's wrapped label or its error never moves this field's control: the

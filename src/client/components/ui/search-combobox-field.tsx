@@ -1,5 +1,5 @@
 import { Label } from '@/components/ui/label';
-import { FieldShell } from '@/components/ui/field-shell';
+import { FieldShell, fieldMessageIds } from '@/components/ui/field-shell';
 import { SearchCombobox, type SearchComboboxProps } from '@/components/ui/search-combobox';
 
 export interface SearchComboboxFieldProps extends Omit<SearchComboboxProps, 'invalid' | 'describedBy'> {
@@ -15,9 +15,7 @@ export interface SearchComboboxFieldProps extends Omit<SearchComboboxProps, 'inv
  * Laid out as every field is (FieldShell, defect 10).
  */
 export function SearchComboboxField({ id, label, error, hint, className, ...combobox }: SearchComboboxFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = fieldMessageIds(id, hint, error);
   return (
     <FieldShell
       className={className}

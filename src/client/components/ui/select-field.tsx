@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import type { Option } from '@shared/enums';
 import { Label } from '@/components/ui/label';
-import { FieldShell } from '@/components/ui/field-shell';
+import { FieldShell, fieldMessageIds } from '@/components/ui/field-shell';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 export interface SelectFieldProps<T extends string> {
@@ -39,9 +39,7 @@ export function SelectField<T extends string>({
   className,
   triggerRef,
 }: SelectFieldProps<T>) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = fieldMessageIds(id, hint, error);
   return (
     <FieldShell
       className={className}

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { FieldShell } from '@/components/ui/field-shell';
+import { FieldShell, fieldMessageIds } from '@/components/ui/field-shell';
 
 export interface TextFieldProps extends ComponentProps<'input'> {
   id: string;
@@ -13,9 +13,7 @@ export interface TextFieldProps extends ComponentProps<'input'> {
 
 /** A labelled input with its error under it; spread react-hook-form's register() into it. */
 export function TextField({ id, label, error, hint, className, ...inputProps }: TextFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = fieldMessageIds(id, hint, error);
   return (
     <FieldShell
       className={className}

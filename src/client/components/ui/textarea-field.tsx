@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
-import { FieldShell } from '@/components/ui/field-shell';
+import { FieldShell, fieldMessageIds } from '@/components/ui/field-shell';
 import { Textarea } from '@/components/ui/textarea';
 
 export interface TextareaFieldProps extends ComponentProps<'textarea'> {
@@ -14,9 +14,7 @@ export interface TextareaFieldProps extends ComponentProps<'textarea'> {
 
 /** A labelled multi-line input with its error under it; spread react-hook-form's register() into it. */
 export function TextareaField({ id, label, error, hint, className, ...props }: TextareaFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = fieldMessageIds(id, hint, error);
   return (
     <FieldShell
       className={className}

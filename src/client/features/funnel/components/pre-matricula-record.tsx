@@ -1,7 +1,12 @@
 import { Link } from 'react-router';
 import { BookOpen, ClipboardList, FileText, Users } from 'lucide-react';
-import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
-import { PRE_MATRICULA_STATUS_LABELS, type MatriculaItem, type PreMatriculaItem } from '@shared/schemas/funnel';
+import { MISSING, formatDateTime } from '@shared/format';
+import {
+  PRE_MATRICULA_STATUS_LABELS,
+  eventoLabel,
+  type MatriculaItem,
+  type PreMatriculaItem,
+} from '@shared/schemas/funnel';
 import { Button } from '@/components/ui/button';
 import { RecordSheet, type RecordField } from '@/components/ui/record-sheet';
 import { ContactLinks } from './contact-links';
@@ -16,6 +21,36 @@ export interface FunnelRecordLinks {
 
 export const eventoLeadsHref = (leadsPath: LeadListPath, eventoId: string) =>
   `${leadsPath}?eventoId=${encodeURIComponent(eventoId)}`;
+
+/** What both records link to: the event's leads on the role's list, and the lead's follow-up panel when known. */
+function EventoLeadLinks({
+  leadsPath,
+  eventoId,
+  leadId,
+}: {
+  leadsPath: LeadListPath;
+  eventoId: string;
+  leadId: string | null;
+}) {
+  return (
+    <>
+      <Button asChild variant="outline" size="sm">
+        <Link to={eventoLeadsHref(leadsPath, eventoId)}>
+          <Users aria-hidden="true" />
+          Leads do evento
+        </Link>
+      </Button>
+      {leadId ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/leads/${encodeURIComponent(leadId)}`}>
+            <ClipboardList aria-hidden="true" />
+            Acompanhamento do lead
+          </Link>
+        </Button>
+      ) : null}
+    </>
+  );
+}
 
 /** A pré-matrícula's record (issue 23): what was collected, its course, its event, and where it leads. */
 export function PreMatriculaRecord({
@@ -49,7 +84,7 @@ export function PreMatriculaRecord({
     { label: 'Curso de interesse', value: pre.cursoInteresse ?? CURSO_A_DEFINIR },
     {
       label: 'Evento',
-      value: `${pre.evento.nomeEscola} · ${pre.evento.cidade}, ${pre.evento.estado.toUpperCase()} · ${formatDateOnly(pre.evento.dataEvento)}`,
+      value: eventoLabel(pre.evento),
     },
     ...(pre.cliente ? [{ label: 'Cliente', value: pre.cliente.nomeFantasia }] : []),
     { label: 'Situação', value: PRE_MATRICULA_STATUS_LABELS[pre.status] },
@@ -69,22 +104,7 @@ export function PreMatriculaRecord({
           Definir curso
         </Button>
       ) : null}
-      {leadsPath ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={eventoLeadsHref(leadsPath, pre.eventoId)}>
-            <Users aria-hidden="true" />
-            Leads do evento
-          </Link>
-        </Button>
-      ) : null}
-      {leadsPath && pre.leadId ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/leads/${encodeURIComponent(pre.leadId)}`}>
-            <ClipboardList aria-hidden="true" />
-            Acompanhamento do lead
-          </Link>
-        </Button>
-      ) : null}
+      {leadsPath ? <EventoLeadLinks leadsPath={leadsPath} eventoId={pre.eventoId} leadId={pre.leadId} /> : null}
     </RecordSheet>
   );
 }
@@ -112,7 +132,7 @@ export function MatriculaRecord({
     { label: 'Curso de interesse', value: m.cursoInteresse ?? MISSING },
     {
       label: 'Evento',
-      value: `${m.evento.nomeEscola} · ${m.evento.cidade}, ${m.evento.estado.toUpperCase()} · ${formatDateOnly(m.evento.dataEvento)}`,
+      value: eventoLabel(m.evento),
     },
     ...(m.cliente ? [{ label: 'Cliente', value: m.cliente.nomeFantasia }] : []),
     { label: 'Efetivada em', value: formatDateTime(m.efetivadaEm, { withTime: true }) },
@@ -133,22 +153,7 @@ export function MatriculaRecord({
           </Link>
         </Button>
       ) : null}
-      {leadsPath ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={eventoLeadsHref(leadsPath, m.eventoId)}>
-            <Users aria-hidden="true" />
-            Leads do evento
-          </Link>
-        </Button>
-      ) : null}
-      {leadsPath && m.leadId ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/leads/${encodeURIComponent(m.leadId)}`}>
-            <ClipboardList aria-hidden="true" />
-            Acompanhamento do lead
-          </Link>
-        </Button>
-      ) : null}
+      {leadsPath ? <EventoLeadLinks leadsPath={leadsPath} eventoId={m.eventoId} leadId={m.leadId} /> : null}
     </RecordSheet>
   );
 }
