@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { configure, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@shared/roles';
@@ -71,6 +71,16 @@ export function renderApp(path: string, { queryClient = createQueryClient() }: {
     </AppProvider>,
   );
   return { ...utils, router, queryClient };
+}
+
+/**
+ * Loads the chunks of the screens at `paths` (the shell, the screen) before a test's first wait: the first import
+ * of a screen transforms its whole module graph, which on a busy CI machine takes longer than any wait for it.
+ * Call it in a beforeAll with a long timeout; renderApp then finds the screens as the browser does once cached.
+ */
+export async function loadScreens(...paths: string[]) {
+  const lazies = paths.flatMap((path) => matchRoutes(routes, path) ?? []).map(({ route }) => route.lazy);
+  await Promise.all(lazies.map((lazy) => (typeof lazy === 'function' ? lazy() : undefined)));
 }
 
 /** Renders one component at a path, with the app's providers and any extra routes it navigates to. */

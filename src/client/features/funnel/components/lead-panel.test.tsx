@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { Role } from '@shared/roles';
 import type { HistoricoEntry, LeadDetalhe } from '@shared/schemas/acompanhamento';
 import type { LeadItem } from '@shared/schemas/funnel';
-import { createUser, mockFetch, renderApp, sessionHandlers, type MockHandler } from '@/testing/test-utils';
+import { createUser, loadScreens, mockFetch, renderApp, sessionHandlers, type MockHandler } from '@/testing/test-utils';
 
 beforeAll(() => {
   // Radix Select measures and captures the pointer; jsdom has neither.
@@ -14,6 +14,7 @@ beforeAll(() => {
   Element.prototype.releasePointerCapture ??= () => undefined;
   Element.prototype.scrollIntoView ??= () => undefined;
 });
+beforeAll(() => loadScreens('/interesses', '/leads', '/leads/l-1'), 120_000);
 
 afterEach(() => {
   cleanup();
@@ -161,17 +162,19 @@ describe('LeadPanel (issue 16)', () => {
     mockFetch(handlers('vendedor'));
     const { router } = renderApp('/interesses?status=em_contato&retorno=hoje');
     const table = await screen.findByRole('table', { name: 'Interesses' });
-    // The search box is the screen's own (not in the address): the list stays mounted under the panel.
+    // The search reaches the address once typing pauses (issue 23), and the row's link keeps it.
     await userEvent.type(screen.getByLabelText('Buscar'), 'gabi');
-    await userEvent.click(await within(table).findByRole('link', { name: 'Acompanhar Gabriela Santos' }));
+    const link = await within(table).findByRole('link', { name: 'Acompanhar Gabriela Santos' });
+    await waitFor(() => expect(link).toHaveAttribute('href', '/leads/l-1?status=em_contato&retorno=hoje&q=gabi'));
+    await userEvent.click(link);
     const panel = await screen.findByRole('dialog', { name: 'Gabriela Santos' });
     expect(router.state.location.pathname).toBe('/leads/l-1');
-    expect(router.state.location.search).toBe('?status=em_contato&retorno=hoje');
+    expect(router.state.location.search).toBe('?status=em_contato&retorno=hoje&q=gabi');
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Fechar acompanhamento' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/interesses');
-    expect(router.state.location.search).toBe('?status=em_contato&retorno=hoje');
+    expect(router.state.location.search).toBe('?status=em_contato&retorno=hoje&q=gabi');
     expect(screen.getByRole('button', { name: /Retorno: hoje/ })).toBeInTheDocument();
     expect(screen.getByLabelText('Buscar')).toHaveValue('gabi');
   });
