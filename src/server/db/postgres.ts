@@ -3,12 +3,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER } from './connect';
 import { postgresListen } from './notifications';
-import { statementName } from './statement-name';
+import { keepsPlan, statementName } from './statement-name';
 
 /**
  * A node-postgres client that names every parameterised statement after its text, so each pooled connection
  * parses and plans a query once and then reuses it (PostgreSQL switches to a generic plan when it costs no
- * more) instead of planning it again on every request. The queries are the app's own, a bounded set.
+ * more) instead of planning it again on every request. The queries are the app's own, a bounded set. A search
+ * is planned for its own pattern each time (keepsPlan).
  */
 class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
@@ -26,7 +27,7 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   values?: unknown,
   ...rest: unknown[]
 ) {
-  if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+  if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && keepsPlan(config)) {
     return plainQuery.call(this, { text: config, name: statementName(config) }, values, ...rest);
   }
   // Plain query configs only: a submittable (a cursor, a stream) keeps its own behaviour.
@@ -34,7 +35,7 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   if (plain && 'text' in config && !('name' in config && config.name)) {
     const query = config as { text: string; values?: unknown[] };
     const params = Array.isArray(values) ? values : query.values;
-    if (Array.isArray(params) && params.length > 0) {
+    if (Array.isArray(params) && params.length > 0 && keepsPlan(query.text)) {
       return plainQuery.call(this, { ...query, name: statementName(query.text) }, values, ...rest);
     }
   }

@@ -146,6 +146,9 @@ export const users = pgTable(
     index('users_telefone_idx')
       .on(t.telefone)
       .where(sql`${t.telefone} is not null`),
+    // Who acted, in the audit trail's search (issue 23): the name without accents, the e-mail (migration 0026).
+    index('users_nome_unaccent_trgm_idx').using('gin', sql`f_unaccent(${t.nome}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -397,6 +400,12 @@ export const eventos = pgTable(
     index('eventos_created_at_idx').on(t.createdAt),
     // The funnel lists' date filter finds the day's events first (issue 21).
     index('eventos_data_evento_idx').on(t.dataEvento),
+    // Relatórios filtered by a place find the place's events first (migration 0024).
+    index('eventos_cidade_lower_idx').on(sql`lower(${t.cidade})`),
+    index('eventos_estado_idx').on(t.estado),
+    // The searches of events (migration 0024).
+    index('eventos_busca_trgm_idx').using('gin', sql`${eventosSearchText(t)} gin_trgm_ops`),
+    index('eventos_opcao_busca_trgm_idx').using('gin', sql`${eventosOptionSearchText(t)} gin_trgm_ops`),
     // The public pages list open events by city from today on.
     index('eventos_open_cidade_data_idx')
       .on(t.cidade, t.dataEvento)
@@ -426,6 +435,26 @@ export const eventosCursos = pgTable(
  * exactly this expression, so the search must use it. f_unaccent is unaccent() declared immutable (migration
  * 0013), which an index expression needs.
  */
+/**
+ * An event's search text (the Eventos screen's box: school, city, state), lower-case and without accents, and
+ * the funnel's event combobox's, which also reads the date as the screens write it (DD/MM/YYYY, from immutable
+ * functions: to_char is only stable). Each trigram index below is built on exactly its expression (migration
+ * 0024), so the searches must use these.
+ */
+export function eventosSearchText(t: { nomeEscola: AnyPgColumn; cidade: AnyPgColumn; estado: AnyPgColumn }) {
+  return sql`f_unaccent(lower(${t.nomeEscola} || ' ' || ${t.cidade} || ' ' || ${t.estado}))`;
+}
+export function eventosOptionSearchText(t: {
+  nomeEscola: AnyPgColumn;
+  cidade: AnyPgColumn;
+  estado: AnyPgColumn;
+  dataEvento: AnyPgColumn;
+}) {
+  const two = (part: 'day' | 'month') => sql`lpad(extract(${sql.raw(part)} from ${t.dataEvento})::int::text, 2, '0')`;
+  const year = sql`extract(year from ${t.dataEvento})::int::text`;
+  return sql`f_unaccent(lower(${t.nomeEscola} || ' ' || ${t.cidade} || ' ' || ${t.estado} || ' ' || ${two('day')} || '/' || ${two('month')} || '/' || ${year}))`;
+}
+
 export function leadsSearchText(t: {
   nomeAluno: AnyPgColumn;
   nomeResponsavel: AnyPgColumn;
@@ -473,9 +502,9 @@ export const leads = pgTable(
     index('leads_evento_espera_idx')
       .on(t.eventoId, t.createdAt, t.id)
       .where(sql`${t.listaEspera} and ${t.canceladoEm} is null`),
-    index('leads_evento_presente_idx')
-      .on(t.eventoId)
-      .where(sql`${t.presenteEm} is not null`),
+    // No index reads presente_em: a check-in then changes no indexed column and updates the row in place (a HOT
+    // update; migration 0025, which also leaves each page room for it). The event's presences are counted from
+    // funnel_mes.
     ...scopePageIndexes('leads', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
     // Follow-up filters: partial indexes a sign-up ('novo', no date, no owner) never touches (ADR 022).
     ...followUpIndexes(t),
@@ -795,6 +824,10 @@ export const sacTickets = pgTable(
     primeiraRespostaEm: timestamp({ withTimezone: true }),
     primeiraRespostaAte: timestamp({ withTimezone: true }),
     resolucaoAte: timestamp({ withTimezone: true }),
+    // The earliest deadline still pending (migration 0023): late is open and past it.
+    prazoAte: timestamp({ withTimezone: true }).generatedAlwaysAs(
+      sql`case when primeira_resposta_em is null then least(primeira_resposta_ate, resolucao_ate) else resolucao_ate end`,
+    ),
     reabertoEm: timestamp({ withTimezone: true }),
     slaPausaMs: bigint({ mode: 'number' }).notNull().default(0),
     slaPausadoEm: timestamp({ withTimezone: true }),
@@ -805,13 +838,10 @@ export const sacTickets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The late tickets (atrasados=true): open ones past either deadline.
-    index('sac_tickets_resolucao_ate_idx')
-      .on(t.resolucaoAte)
+    // The late tickets (atrasados=true): open ones past their pending deadline.
+    index('sac_tickets_prazo_ate_idx')
+      .on(t.prazoAte)
       .where(sql`${t.status} = 'em_andamento'`),
-    index('sac_tickets_primeira_resposta_ate_idx')
-      .on(t.primeiraRespostaAte)
-      .where(sql`${t.status} = 'em_andamento' and ${t.primeiraRespostaEm} is null`),
     check('sac_tickets_avaliacao_nota_check', sql`${t.avaliacaoNota} between 1 and 5`),
     index('sac_tickets_solicitante_id_created_at_idx').on(t.solicitanteId, t.createdAt),
     index('sac_tickets_responsavel_id_idx').on(t.responsavelId),
@@ -819,7 +849,8 @@ export const sacTickets = pgTable(
     index('sac_tickets_micro_franquia_id_idx').on(t.microFranquiaId),
     index('sac_tickets_created_at_idx').on(t.createdAt),
     index('sac_tickets_franqueador_id_created_at_idx').on(t.franqueadorId, t.createdAt.desc(), t.id.desc()),
-    // The late list walks the open tickets in order and counts them from the index (migration 0021).
+    // The late list walks the open tickets in order and counts them from the index, which carries each one's
+    // pending deadline (INCLUDE prazo_ate, migration 0023).
     index('sac_tickets_franqueador_abertos_idx')
       .on(t.franqueadorId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'em_andamento'`),

@@ -33,6 +33,14 @@ export function containsIgnoringAccents(column: AnyPgColumn | SQL, q: string): S
   return sql`f_unaccent(${column}) ilike f_unaccent(${likePattern(q)})`;
 }
 
+/**
+ * `text` contains `q`, where `text` is already lower-case and accent-free: an expression a trigram index is built
+ * on (schema.ts: leadsSearchText, eventosSearchText...), which this comparison can use.
+ */
+export function containsInSearchText(text: SQL, q: string): SQL {
+  return sql`${text} like f_unaccent(${likePattern(q).toLowerCase()})`;
+}
+
 /** Substring match on any of the columns, ignoring case and accents. */
 export function searchAny(q: string | undefined, columns: (AnyPgColumn | SQL)[]): SQL | undefined {
   if (!q) return undefined;

@@ -161,6 +161,11 @@ describe('GET /api/auditoria', () => {
     expect(byUser.every((r) => r.usuario?.id === micro)).toBe(true);
     const byQ = await readAll('franqueador', `&q=${encodeURIComponent(DEMO_ACCOUNTS.micro_franquia)}`);
     expect(byQ.map((r) => r.id).sort()).toEqual(byUser.map((r) => r.id).sort());
+    // A name no one has: nothing, counted as nothing (the users are found first, then their rows by key).
+    const nobody = await get('franqueador', `/api/auditoria?q=${encodeURIComponent('Ninguém Tem Este Nome')}`);
+    expect(nobody.statusCode).toBe(200);
+    expect(nobody.json()).toEqual([]);
+    expect(nobody.headers['x-total-count']).toBe('0');
     expect(await readAll('franqueador', '&de=2001-01-01&ate=2001-12-31')).toEqual([]);
     const bad = await get('franqueador', '/api/auditoria?acao=franquia.explodir&de=2026-13-01&entidadeId=x');
     expect(bad.statusCode).toBe(400);

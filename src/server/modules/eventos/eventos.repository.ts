@@ -5,8 +5,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, eventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, cursos, eventos, eventosCursos } from '../../db/schema';
-import { searchAny } from '../../lib/pagination';
+import { clientes, cursos, eventos, eventosCursos, eventosSearchText } from '../../db/schema';
+import { containsInSearchText } from '../../lib/pagination';
 import { todayInBrazil } from '../funnel';
 import { eventoCounts } from '../inscricoes';
 
@@ -128,7 +128,8 @@ export async function listEventos(db: Executor, actor: Actor, filter: EventoList
     eventosVisibleTo(actor),
     // On eventos_cliente_id_created_at_idx, beside the scope's own column.
     filter.clienteId ? eq(eventos.clienteId, filter.clienteId) : undefined,
-    searchAny(filter.q, [eventos.nomeEscola, eventos.cidade, eventos.estado]),
+    // SPEC §2: school, city or state; through the events' trigram index (migration 0024).
+    filter.q ? containsInSearchText(eventosSearchText(eventos), filter.q) : undefined,
   ) as SQL;
   const [rows, [total]] = await Promise.all([
     db

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FunnelEvento, FunnelEventoOptionsQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { funnelEventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { eventos } from '../../db/schema';
-import { pageWindow, searchAny } from '../../lib/pagination';
+import { eventos, eventosOptionSearchText } from '../../db/schema';
+import { containsInSearchText, pageWindow } from '../../lib/pagination';
 
 export const eventoSelection = {
   id: eventos.id,
@@ -14,12 +14,9 @@ export const eventoSelection = {
   dataEvento: eventos.dataEvento,
 };
 
-/** The event's date as the screens write it (DD/MM/YYYY), so '15/03' or '15/03/2026' finds it. */
-const dataEventoText = sql`to_char(${eventos.dataEvento}, 'DD/MM/YYYY')`;
-
 /**
  * The events the funnel filter offers the caller (its scope, issue 21): a page of those whose school, city, state
- * or date contains `q`, newest event first, and how many match; `id` narrows to that one event.
+ * or date (DD/MM/YYYY, so '15/03' or '15/03/2026' finds it) contains `q`, through its trigram index, newest event first, and how many match; `id` narrows to that one event.
  */
 export async function listFunnelEventos(
   db: Executor,
@@ -29,7 +26,7 @@ export async function listFunnelEventos(
   const where = and(
     funnelEventosVisibleTo(actor),
     query.id ? eq(eventos.id, query.id) : undefined,
-    searchAny(query.q, [eventos.nomeEscola, eventos.cidade, eventos.estado, dataEventoText]),
+    query.q ? containsInSearchText(eventosOptionSearchText(eventos), query.q) : undefined,
   ) as SQL;
   const { limit, offset } = pageWindow(query);
   const [items, [total]] = await Promise.all([

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { onlyDigits } from '../../../shared/format';
-import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
+import { containsIgnoringAccents, containsInSearchText, likePattern } from '../../lib/pagination';
 
 /**
  * Substring on the given columns ignoring case (SPEC §5) and accents (issue 23). Phones are stored as digits, so a search typed
@@ -14,7 +14,7 @@ export function funnelSearch(q: string | undefined, columns: AnyPgColumn[] | SQL
   // Accents are ignored too (issue 23); the leads' text is already lower-case and unaccented (its trigram index).
   const conditions = Array.isArray(columns)
     ? [...columns.map((column) => containsIgnoringAccents(column, q)), sql`${phone} ilike ${pattern}`]
-    : [sql`${columns} like f_unaccent(${pattern.toLowerCase()})`];
+    : [containsInSearchText(columns, q)];
   // Only a query that looks like a phone number (digits and mask characters) is also read as one: the
   // digits of a name or an e-mail ('ana3@...') must not match every phone that contains them.
   const digits = onlyDigits(q);

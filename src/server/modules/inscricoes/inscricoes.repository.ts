@@ -15,7 +15,7 @@ import { searchAny } from '../../lib/pagination';
 export const seated = and(eq(leads.listaEspera, false), isNull(leads.canceladoEm)) as SQL;
 
 /**
- * The event's counts, correlated with the outer query's `eventos` row (each an index range: migration 0012). The
+ * The event's counts, correlated with the outer query's `eventos` row (each an index range: migrations 0012, 0007). The
  * column is named in full: drizzle leaves the table out of a one-table select's columns.
  */
 export const eventoCounts = {
@@ -23,8 +23,9 @@ export const eventoCounts = {
     where l.evento_id = eventos.id and not l.lista_espera and l.cancelado_em is null)`,
   listaEspera: sql<number>`(select count(*)::int from leads l
     where l.evento_id = eventos.id and l.lista_espera and l.cancelado_em is null)`,
-  presentes: sql<number>`(select count(*)::int from leads l
-    where l.evento_id = eventos.id and l.presente_em is not null)`,
+  // From the event's monthly counters, which the presence trigger keeps (migration 0015): no index of leads reads
+  // presente_em, so a check-in updates its lead in place (migration 0025).
+  presentes: sql<number>`(select coalesce(sum(f.presencas), 0)::int from funnel_mes f where f.evento_id = eventos.id)`,
 };
 
 /** Still taking sign-ups at `now`: before the deadline, when the event has one. */

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao';
+import { executeRows } from '../../db/connect';
 import { auditLog, eventos, leads } from '../../db/schema';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
@@ -328,6 +329,17 @@ describe('POST /api/eventos/:id/presencas', () => {
       .json()
       .filter((e: { id: string }) => e.id === evento.id);
     expect(card).toMatchObject({ presentes: 1, inscritos: 2 });
+  });
+
+  it("marks a lead present without touching the table's indexes: none of them reads presente_em", async () => {
+    // A check-in changes no indexed column, so PostgreSQL updates the row in place (HOT; migration 0025). An
+    // index that read presente_em would make every check-in write a new entry into each of leads' indexes.
+    const indexes = await executeRows<{ indexname: string; indexdef: string }>(
+      ctx.handle.db,
+      sql`select indexname, indexdef from pg_indexes where tablename = 'leads'`,
+    );
+    expect(indexes.map((i) => i.indexname)).toContain('leads_evento_vagas_idx');
+    expect(indexes.filter((i) => i.indexdef.includes('presente_em')).map((i) => i.indexname)).toEqual([]);
   });
 
   it('records by name search and lead id, for the vendedor and micro-franquia of the event too', async () => {

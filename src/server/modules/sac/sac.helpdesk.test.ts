@@ -334,6 +334,33 @@ describe('statuses, deadlines and assignment', () => {
     expect(resumed.atrasado).toBe(false);
   });
 
+  it('is late past the first-response deadline only while no one has answered, and past the resolution one always', async () => {
+    const t = await open('franquia');
+    const lateIds = async () =>
+      (await as(ctx.app, 'franqueador').get('/api/sac/tickets?atrasados=true&pageSize=500'))
+        .json<SacTicket[]>()
+        .map((x) => x.id);
+    const set = (values: Partial<typeof sacTickets.$inferInsert>) =>
+      ctx.handle.db.update(sacTickets).set(values).where(eq(sacTickets.id, t.id));
+
+    // Unanswered past the first-response deadline: late, in the ticket and in the list.
+    await set({ primeiraRespostaAte: new Date(Date.now() - HOUR_MS) });
+    expect((await ticket('franqueador', t.id)).atrasado).toBe(true);
+    expect(await lateIds()).toContain(t.id);
+    // Answered: that deadline no longer counts, and the resolution one is still ahead.
+    expect((await post('franqueador', t.id, { texto: 'Estamos verificando.' })).statusCode).toBe(201);
+    expect((await ticket('franqueador', t.id)).atrasado).toBe(false);
+    expect(await lateIds()).not.toContain(t.id);
+    // Past the resolution deadline, answered or not: late.
+    await set({ resolucaoAte: new Date(Date.now() - 60_000) });
+    expect((await ticket('franqueador', t.id)).atrasado).toBe(true);
+    expect(await lateIds()).toContain(t.id);
+    // Concluded: never late.
+    await as(ctx.app, 'franqueador').patch(`/api/sac/tickets/${t.id}`, { status: 'concluido', resolucao: 'Feito.' });
+    expect((await ticket('franqueador', t.id)).atrasado).toBe(false);
+    expect(await lateIds()).not.toContain(t.id);
+  });
+
   it('lets the requester reopen a concluded ticket within 7 days by writing, not after', async () => {
     const t = await open('franquia');
     await as(ctx.app, 'franqueador').patch(`/api/sac/tickets/${t.id}`, { status: 'concluido', resolucao: 'Feito.' });

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { containsIgnoringAccents, containsInSearchText, searchAny } from '../lib/pagination';
+import { auditLog, leads, users } from './schema';
+import { keepsPlan, statementName } from './statement-name';
+
+const textOf = (where: SQL | undefined) =>
+  new PgDialect().sqlToQuery(sql`select ${auditLog.id} from ${auditLog} where ${where}`).sql;
+
+describe('statementName', () => {
+  it('names a statement by its text, within the 63 bytes PostgreSQL allows, the same each time', () => {
+    const name = statementName('select 1 where $1');
+    expect(name).toBe(statementName('select 1 where $1'));
+    expect(name).not.toBe(statementName('select 2 where $1'));
+    expect(name.length).toBeLessThanOrEqual(63);
+  });
+});
+
+describe('keepsPlan', () => {
+  it("plans every search for its own pattern: the audit trail's, a list's q, a trigram text match", () => {
+    const auditoria = textOf(
+      and(
+        eq(auditLog.franqueadorId, '8f243c0d-5b21-454c-83cc-10719ce7e074'),
+        sql`${auditLog.usuarioId} in (select ${users.id} from ${users} where ${containsIgnoringAccents(users.nome, 'JOSÉ da')})`,
+      ),
+    );
+    expect(keepsPlan(auditoria)).toBe(false);
+    expect(keepsPlan(textOf(searchAny('Oliveira', [leads.nomeAluno, leads.email])))).toBe(false);
+    expect(keepsPlan(textOf(containsInSearchText(sql`lower(${leads.nomeAluno})`, 'oli')))).toBe(false);
+  });
+
+  it('plans a comparison with a list of keys passed as one array for the keys it holds', () => {
+    expect(keepsPlan(textOf(sql`${auditLog.usuarioId} = any(${sql.param(['a', 'b'])}::uuid[])`))).toBe(false);
+  });
+
+  it('keeps the plan of a statement that compares values, whatever its columns are called', () => {
+    expect(keepsPlan(textOf(eq(auditLog.franqueadorId, '8f243c0d-5b21-454c-83cc-10719ce7e074')))).toBe(true);
+    expect(keepsPlan('select "likes_count", "unlike" from "t" where "id" = $1')).toBe(true);
+  });
+});
