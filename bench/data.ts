@@ -428,7 +428,7 @@ async function main() {
     `
     insert into sac_tickets (solicitante_id, franquia_id, micro_franquia_id, titulo, descricao, departamento, prioridade,
       status, resolucao, resolved_at, responsavel_id, created_at, primeira_resposta_ate, resolucao_ate,
-      primeira_resposta_em)
+      primeira_resposta_em, franqueador_id)
     select m.user_id, m.franquia_id, m.id, 'Solicitação ' || g, 'Descrição detalhada da solicitação número ' || g || '.',
       (array['comercial','marketing','administrativo','ti','logistica'])[1 + g % 5]::departamento,
       (array['baixa','media','alta','critica'])[1 + g % 4]::ticket_priority,
@@ -438,7 +438,9 @@ async function main() {
       -- Issue 19: deadlines from the opening (calendar hours here); about a third of the open ones are late.
       now() - (g || ' minutes')::interval + ((1 + g % 4) * 8 || ' hours')::interval,
       now() - (g || ' minutes')::interval + ((1 + g % 4) * 24 || ' hours')::interval,
-      case when g % 2 = 0 then now() - (g || ' minutes')::interval + interval '30 minutes' end
+      case when g % 2 = 0 then now() - (g || ' minutes')::interval + interval '30 minutes' end,
+      -- The network the insert trigger of migration 0021 would have named (the triggers are off).
+      (select f.franqueador_id from franquias f where f.id = m.franquia_id)
     from generate_series(1, ${S.tickets}) g join micro_franquias m on m.id = pg_temp.uid('micro', 1 + g % ${S.microFranquias});`,
   );
 

@@ -95,6 +95,16 @@ const LIST_KEYS = new Set(['page', 'pageSize', 'q']);
 export interface GenerateInput {
   routes: readonly RouteAccess[];
   samples: Samples;
+  /**
+   * Per account, the values of the filters that name a record of the network (franquiaId, eventoId...): one
+   * inside the account's own scope, so the list answers rows and not 404 'Filtro não encontrado'.
+   */
+  scoped?: Partial<Record<BenchAccount, Samples>>;
+  /**
+   * Per account, the concrete path of each list route that names a record (`/api/sac/tickets/:id/mensagens`): a
+   * record of the account's own scope. A route without one is reported as not measured.
+   */
+  paths?: Partial<Record<BenchAccount, Record<string, string>>>;
   /** X-Total-Count of a path for an account (page 1). */
   totalOf: (path: string, account: BenchAccount) => Promise<number>;
 }
@@ -110,7 +120,7 @@ const withQuery = (url: string, params: Record<string, string>) => {
 };
 
 /** Every list route × account × filter (alone and with q) × page 1 / pageSize 500 / deepest page. */
-export function listScenarios({ routes, samples, totalOf }: GenerateInput): {
+export function listScenarios({ routes, samples, scoped = {}, paths = {}, totalOf }: GenerateInput): {
   scenarios: GeneratedScenario[];
   unsampled: string[];
 } {
@@ -122,24 +132,30 @@ export function listScenarios({ routes, samples, totalOf }: GenerateInput): {
   });
   for (const route of lists) {
     const schema = qs(route) as ZodLike;
-    const filters: [string, string][] = [];
-    for (const key of Object.keys(shapeOf(schema)!)) {
-      if (LIST_KEYS.has(key)) continue;
-      const value = sampleFor(schema, key, samples);
-      if (value === null) unsampled.push(`${route.url} ${key}`);
-      else filters.push([key, value]);
-    }
     const hasQ = 'q' in shapeOf(schema)!;
-    const combos: { label: string; params: Record<string, string>; search: boolean }[] = [
-      { label: '', params: {}, search: false },
-      ...(hasQ ? [{ label: `q=${SEARCHES[0]}`, params: { q: SEARCHES[0]! }, search: true }] : []),
-      ...filters.flatMap(([key, value]) => [
-        { label: `${key}=${value}`, params: { [key]: value }, search: false },
-        ...(hasQ ? [{ label: `${key}=${value}+q`, params: { [key]: value, q: SEARCHES[0]! }, search: true }] : []),
-      ]),
-    ];
     for (const account of Object.keys(ACCOUNT_ROLES) as BenchAccount[]) {
       if (!allowed(route, account)) continue;
+      const url = route.url.includes(':') ? paths[account]?.[route.url] : route.url;
+      if (!url) {
+        unsampled.push(`${route.url} (its path's record) · ${account}`);
+        continue;
+      }
+      const accountSamples = { ...samples, ...scoped[account] };
+      const filters: [string, string][] = [];
+      for (const key of Object.keys(shapeOf(schema)!)) {
+        if (LIST_KEYS.has(key)) continue;
+        const value = sampleFor(schema, key, accountSamples);
+        if (value === null) unsampled.push(`${route.url} ${key} · ${account}`);
+        else filters.push([key, value]);
+      }
+      const combos: { label: string; params: Record<string, string>; search: boolean }[] = [
+        { label: '', params: {}, search: false },
+        ...(hasQ ? [{ label: `q=${SEARCHES[0]}`, params: { q: SEARCHES[0]! }, search: true }] : []),
+        ...filters.flatMap(([key, value]) => [
+          { label: `${key}=${value}`, params: { [key]: value }, search: false },
+          ...(hasQ ? [{ label: `${key}=${value}+q`, params: { [key]: value, q: SEARCHES[0]! }, search: true }] : []),
+        ]),
+      ];
       for (const combo of combos) {
         const base = `${route.url} ${combo.label || 'page 1'}`.trim();
         // Searches are measured at 4 connections, lists at 16 (issue 21's targets).
@@ -148,27 +164,27 @@ export function listScenarios({ routes, samples, totalOf }: GenerateInput): {
           connections: combo.search ? 4 : 16,
           target: { p99: combo.search ? 150 : 50 },
         };
-        scenarios.push({ ...common, name: `${base} · ${account}`, path: withQuery(route.url, combo.params) });
+        scenarios.push({ ...common, name: `${base} · ${account}`, path: withQuery(url, combo.params) });
         scenarios.push({
           ...common,
           name: `${base} pageSize=500 · ${account}`,
-          path: withQuery(route.url, { ...combo.params, pageSize: String(MAX_PAGE_SIZE) }),
+          path: withQuery(url, { ...combo.params, pageSize: String(MAX_PAGE_SIZE) }),
         });
         scenarios.push({
           ...common,
           name: `${base} deepest page · ${account}`,
-          path: withQuery(route.url, { ...combo.params, page: 'last' }),
+          path: withQuery(url, { ...combo.params, page: 'last' }),
           resolvePath: async () => {
-            const total = await totalOf(withQuery(route.url, combo.params), account);
+            const total = await totalOf(withQuery(url, combo.params), account);
             const last = Math.ceil(Math.min(total, TOTAL_COUNT_LIMIT) / SCREEN_PAGE_SIZE);
-            return last > 1 ? withQuery(route.url, { ...combo.params, page: String(last) }) : null;
+            return last > 1 ? withQuery(url, { ...combo.params, page: String(last) }) : null;
           },
         });
       }
     }
   }
   // The other searches, each alone, on the largest scope.
-  for (const route of lists.filter((r) => 'q' in shapeOf(qs(r))!)) {
+  for (const route of lists.filter((r) => 'q' in shapeOf(qs(r))! && !r.url.includes(':'))) {
     const account = (Object.keys(ACCOUNT_ROLES) as BenchAccount[]).find((a) => allowed(route, a))!;
     for (const q of SEARCHES.slice(1)) {
       scenarios.push({

@@ -6,9 +6,11 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
  *   BENCH_DURATION=10 BENCH_ONLY='leads|dashboard' npm run bench     # shorter runs, a subset of scenarios
+ *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench                # the server's flags (a profile)
+ *   BENCH_PLAN=1 BENCH_RESUME=bench/table.json npm run bench       # what a run would measure, without measuring
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,13 +38,15 @@ import { reportScenarios } from './relatorios';
 import { followUpScenarios, followedLeadIds } from './acompanhamento';
 import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
 import { lgpdBenchInput, lgpdScenarios } from './lgpd';
-import { busyTicketIds, sacScenarios } from './sac';
+import { busyTicketIds, conversationPathOf, sacScenarios } from './sac';
 import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
 import { listRoutes, listScenarios, publicScenarios, writeScenarios, type Samples } from './generated';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds of unmeasured requests before each scenario (BENCH_WARMUP=0: none). */
+const warmup = Number(process.env.BENCH_WARMUP ?? 1);
 /** `BENCH_ONLY=a|b`: the scenarios whose name or path holds any of the parts. */
 const only = process.env.BENCH_ONLY;
 const onlyParts = only?.split('|') ?? [];
@@ -88,6 +92,9 @@ interface Row {
   target: string;
   ok: boolean;
   note?: string;
+  /** CPU per request, in ms: the server process, and every PostgreSQL process (where the time goes). */
+  appCpuMs?: number;
+  dbCpuMs?: number;
 }
 
 const listQuery = (q: Record<string, unknown>) => funnelListQuerySchema.parse(q);
@@ -147,25 +154,116 @@ async function eventoAsItIs(cookie: string): Promise<{ id: string; body: Record<
 
 const TABLE_START = '<!-- generated-bench:start -->';
 const TABLE_END = '<!-- generated-bench:end -->';
+/** The rows BENCHMARKS.md shows, as data: a partial run (BENCH_ONLY + BENCH_UPDATE_DOC=1) replaces its own rows. */
+const TABLE_FILE = join(root, 'bench/table.json');
 
-function markdownTable(
-  rows: Row[],
-  run: { date: string; duration: number; helloRps: number; only: string | undefined },
-): string {
+interface TableRow extends Row {
+  /** When the row was measured, and the hello-world ceiling of that run. */
+  measured: string;
+  helloRps: number;
+}
+interface Table {
+  rows: TableRow[];
+}
+
+/**
+ * A row whose every answer was an error measured nothing: the generated filter's sample lies outside the
+ * account's scope, and the route refuses it (404 'Filtro não encontrado'), as it must.
+ */
+const refused = (r: Row) => r.errors > 0 && r.errors >= r.rps;
+
+/** The p99 a request costing `cpuMs` can reach when `connections` share the machine's cores: the wait is the queue. */
+const TAIL_OVER_MEAN = 1.6;
+const p99Floor = (cpuMs: number, connections: number) => (connections * cpuMs * TAIL_OVER_MEAN) / cpus().length;
+
+/**
+ * Why a row missed its target, and the next step, from its own figures: whether the CPU a request costs already
+ * rules the target out at this concurrency on this machine, and whether the server or PostgreSQL spends it.
+ */
+function diagnosis(r: Row): string {
+  if (r.ok || refused(r)) return '';
+  if (r.errors > 0) return `${r.errors} errors: see the note.`;
+  if (r.appCpuMs === undefined || r.dbCpuMs === undefined || r.dbCpuMs < 0) return '';
+  const cpu = r.appCpuMs + r.dbCpuMs;
+  const target = Number(/p99 ≤ (\d+)/.exec(r.target)?.[1] ?? Infinity);
+  const floor = p99Floor(cpu, r.connections);
+  const side =
+    r.dbCpuMs > r.appCpuMs
+      ? `PostgreSQL spends most of it (${r.dbCpuMs} ms): next, this statement's plan (an index for the filter in this scope, or less read per page)`
+      : `the server spends most of it (${r.appCpuMs} ms: routing, row mapping, JSON): next, less work per row, or more cores`;
+  if (floor > target)
+    return `Why: ${cpu.toFixed(2)} ms of CPU a request puts p99 near ${Math.round(floor)} ms at ${r.connections} connections on ${cpus().length} cores; ${side}.`;
+  return `Why: ${cpu.toFixed(2)} ms of CPU a request fits the target; the tail is queueing with the load generator on ${cpus().length} cores (${side.replace(/: next.*$/, '')}). Next: more cores, or measure apart from the load generator.`;
+}
+
+function markdownTable(table: Table): string {
+  const rows = table.rows.filter((r) => !refused(r));
+  const outOfScope = table.rows.filter(refused);
   const met = rows.filter((r) => r.ok).length;
   const cell = (v: string | number) => String(v).replaceAll('|', '\\|');
+  const runs = [
+    ...new Set(rows.map((r) => `${r.measured.slice(0, 16).replace('T', ' ')} (hello-world ${r.helloRps} req/s)`)),
+  ];
   return [
-    `Run ${run.date}, ${run.duration} s per scenario${run.only ? `, BENCH_ONLY='${run.only}'` : ''}; hello-world ` +
-      `ceiling ${Math.round(run.helloRps)} req/s. **${met} of ${rows.length} met.**`,
+    `Measured ${runs.join('; ')}. **${met} of ${rows.length} met.** Each row's run is in \`bench/table.json\`. ` +
+      `${outOfScope.length} more rows measured nothing: the route refused every request, as it must -- the account ` +
+      `may not filter or group by that level, or the sample lies outside its scope (they are listed last).`,
     '',
-    '| scenario | conn. | req/s | p50 ms | p99 ms | errors | vs SQL | target | met | note |',
-    '| --- | --: | --: | --: | --: | --: | --: | --- | --- | --- |',
-    ...rows.map(
+    summaryTable(rows),
+    '',
+    '| scenario | conn. | req/s | p50 ms | p99 ms | errors | CPU ms/req app + db | vs SQL | target | met | note |',
+    '| --- | --: | --: | --: | --: | --: | --: | --: | --- | --- | --- |',
+    ...[...rows, ...outOfScope].map(
       (r) =>
-        `| ${cell(r.scenario)} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.vsSql ?? '—'} | ` +
-        `${cell(r.target)} | ${r.ok ? 'yes' : '**no**'} | ${cell(r.note ?? '')} |`,
+        `| ${cell(r.scenario)} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ` +
+        `${r.appCpuMs === undefined ? '—' : `${r.appCpuMs} + ${r.dbCpuMs! < 0 ? '?' : r.dbCpuMs}`} | ${r.vsSql ?? '—'} | ` +
+        `${cell(r.target)} | ${refused(r) ? 'refused' : r.ok ? 'yes' : '**no**'} | ${cell([r.note, diagnosis(r)].filter(Boolean).join('. '))} |`,
     ),
   ].join('\n');
+}
+
+/** What kind of path a row measures, for the summary above the table (the generated names say it). */
+function kindOf(scenario: string): string {
+  if (/^(POST|PUT|PATCH|DELETE) /.test(scenario) || /\((create|edit|audited)\)/.test(scenario)) return 'writes';
+  if (scenario.includes('(public)')) return 'public pages';
+  if (scenario.includes('pageSize=500') || scenario.includes('500 rows') || scenario.includes('all rows'))
+    return 'pages of 500 rows';
+  if (scenario.includes('deepest page')) return 'deepest pages';
+  if (/[ &?]q=|\+q\b/.test(scenario)) return 'free-text searches';
+  if (/^\/api\/\S+ \S+=/.test(scenario)) return 'filtered lists, page 1';
+  if (/^\/api\/\S+ page 1/.test(scenario)) return 'unfiltered lists, page 1';
+  return 'other paths (hand-written scenarios)';
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+}
+
+/** Met and missed by kind of path, with the worst p99 and the median CPU a request cost. */
+function summaryTable(rows: TableRow[]): string {
+  const kinds = new Map<string, TableRow[]>();
+  for (const row of rows) kinds.set(kindOf(row.scenario), [...(kinds.get(kindOf(row.scenario)) ?? []), row]);
+  return [
+    '| kind of path | rows | met | missed | worst p99 ms | median CPU ms/req (app + db) |',
+    '| --- | --: | --: | --: | --: | --: |',
+    ...[...kinds].map(([kind, group]) => {
+      const met = group.filter((r) => r.ok).length;
+      const cpu = group.filter((r) => r.appCpuMs !== undefined && r.dbCpuMs! >= 0);
+      const app = median(cpu.map((r) => r.appCpuMs!));
+      const db = median(cpu.map((r) => r.dbCpuMs!));
+      return `| ${kind} | ${group.length} | ${met} | ${group.length - met} | ${Math.max(...group.map((r) => r.p99))} | ${cpu.length ? `${app} + ${db}` : '—'} |`;
+    }),
+  ].join('\n');
+}
+
+/** A partial run's rows replace the same scenarios' rows in place; new scenarios go at the end. */
+function mergeTable(previous: Table, rows: TableRow[], whole: boolean): Table {
+  if (whole) return { rows };
+  const fresh = new Map(rows.map((r) => [r.scenario, r]));
+  const merged = previous.rows.map((r) => fresh.get(r.scenario) ?? r);
+  const known = new Set(previous.rows.map((r) => r.scenario));
+  return { rows: [...merged, ...rows.filter((r) => !known.has(r.scenario))] };
 }
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
@@ -212,6 +310,42 @@ async function measureQuery(run: () => Promise<unknown>, connections: number, se
   return { rps: latencies.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
 }
 
+/** CPU time used so far by a process, in ms (utime + stime from /proc; 0 once it has gone). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** CPU time used so far by each PostgreSQL process on this machine (the bench database is local), by pid. */
+function postgresCpuMs(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        byPid.set(Number(entry), cpuMsOf(Number(entry)));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return byPid;
+}
+
+/**
+ * The CPU PostgreSQL used between two readings: each process's own difference, a process that started meanwhile
+ * counted whole. A process that ended meanwhile (an autovacuum worker) is left out rather than subtracted.
+ */
+function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of postgresCpuMs()) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -230,7 +364,23 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} never answered`);
 }
 
+/** Writes the table into BENCHMARKS.md between its markers. */
+function writeDoc(table: Table): void {
+  const doc = join(root, 'BENCHMARKS.md');
+  const text = readFileSync(doc, 'utf8');
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`BENCHMARKS.md has no ${TABLE_START} … ${TABLE_END} markers`);
+  writeFileSync(doc, `${text.slice(0, start + TABLE_START.length)}\n${markdownTable(table)}\n${text.slice(end)}`);
+}
+
 async function main() {
+  // BENCH_RENDER=1: only renders BENCHMARKS.md's table again from bench/table.json (nothing is measured).
+  if (process.env.BENCH_RENDER === '1') {
+    writeDoc(JSON.parse(readFileSync(TABLE_FILE, 'utf8')) as Table);
+    console.log('the generated table of BENCHMARKS.md is rendered from bench/table.json');
+    return;
+  }
   const out = join(root, '.builds/bench');
   const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
     stdio: 'inherit',
@@ -238,7 +388,9 @@ async function main() {
   });
   if (build.status !== 0) throw new Error('build failed');
 
-  const server = spawn(process.execPath, [join(out, 'server/server.js')], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': the server's own flags, to profile where its time goes.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, join(out, 'server/server.js')], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -340,7 +492,58 @@ async function main() {
       const answer = await fetch(`${base}${path}`, { headers: { cookie: cookies[account as keyof typeof cookies] } });
       return Number(answer.headers.get('x-total-count') ?? 0);
     };
-    const generated = listScenarios({ routes, samples, totalOf });
+    // Each account's filters name records of its own scope: the busiest path of its leads.
+    const scopeColumn = {
+      franquia: 'franquia_id',
+      micro: 'micro_franquia_id',
+      vendedor: 'vendedor_id',
+      cliente: 'cliente_id',
+    };
+    const scopeIdOf = (a: Actor, k: keyof typeof scopeColumn) =>
+      ({ franquia: a.franquiaId, micro: a.microFranquiaId, vendedor: a.vendedorId, cliente: a.clienteId })[k];
+    const scoped: Partial<Record<keyof typeof accounts, Samples>> = {};
+    // BENCH_SCOPED_SAMPLES=0: the network-wide samples for every account, as runs before 2026-11-24 measured
+    // (so a run resumed from one of those generates the same scenario names).
+    const scopeColumns = process.env.BENCH_SCOPED_SAMPLES === '0' ? [] : Object.entries(scopeColumn);
+    for (const [account, column] of scopeColumns as [keyof typeof scopeColumn, string][]) {
+      const [path] = (
+        (await db.execute(sql`
+          select franquia_id, micro_franquia_id, vendedor_id, cliente_id, evento_id from leads
+          where ${sql.identifier(column)} = ${scopeIdOf(actors[account], account)}
+          group by 1, 2, 3, 4, 5 order by count(*) desc limit 1`)) as unknown as {
+          rows: Record<string, string | null>[];
+        }
+      ).rows;
+      if (!path) continue;
+      // A column the busiest path leaves empty (a franquia's busiest leads may have no vendedor): the account's
+      // most common value of it.
+      for (const key of ['micro_franquia_id', 'vendedor_id', 'cliente_id'] as const) {
+        if (path[key]) continue;
+        const [common] = (
+          (await db.execute(sql`
+            select ${sql.identifier(key)} as v from leads
+            where ${sql.identifier(column)} = ${scopeIdOf(actors[account], account)} and ${sql.identifier(key)} is not null
+            group by 1 order by count(*) desc limit 1`)) as unknown as { rows: { v: string }[] }
+        ).rows;
+        path[key] = common?.v ?? null;
+      }
+      const only = (v: string | null | undefined) => (v ? [v] : []);
+      scoped[account] = {
+        franquiaId: only(path.franquia_id),
+        microFranquiaId: only(path.micro_franquia_id),
+        vendedorId: only(path.vendedor_id),
+        responsavelId: only(path.vendedor_id),
+        clienteId: only(path.cliente_id),
+        eventoId: only(path.evento_id),
+        id: only(path.evento_id),
+      };
+    }
+    // The lists whose path names a record (a ticket's conversation): one of each account's own.
+    const paths: Partial<Record<keyof typeof accounts, Record<string, string>>> = {};
+    for (const account of Object.keys(accounts) as (keyof typeof accounts)[]) {
+      paths[account] = await conversationPathOf(db, actors[account]);
+    }
+    const generated = listScenarios({ routes, samples, scoped, paths, totalOf });
     for (const filter of generated.unsampled) console.log(`not measured: ${filter} (no sample value in bench/run.ts)`);
     const eventoDoCliente = await eventoAsItIs(cookies.cliente);
     const clienteBody = (await clienteAsItIs(cookies.vendedor)).body;
@@ -534,8 +737,43 @@ async function main() {
         ).rows[0]!.n,
       );
 
-    const rows: Row[] = [];
-    for (const scenario of scenarios.filter((s) => chosen(s.name, s.path))) {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    mkdirSync(join(root, 'bench/results'), { recursive: true });
+    const file = join(root, 'bench/results', `${stamp}.json`);
+    const machine = { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30) };
+    const save = (rowsSoFar: Row[]) =>
+      writeFileSync(
+        file,
+        JSON.stringify(
+          {
+            date: new Date().toISOString(),
+            machine: { ...machine, node: process.version },
+            durationSeconds: duration,
+            helloRps: Math.round(helloRps),
+            rows: rowsSoFar,
+          },
+          null,
+          2,
+        ),
+      );
+    // BENCH_RESUME=bench/results/<run>.json: a run cut off goes on where it stopped, keeping the rows it measured
+    // -- those of scenarios this run still has, and not the refused ones, which are measured again.
+    const planned = new Set(scenarios.map((s) => s.name));
+    const resumed: Row[] = process.env.BENCH_RESUME
+      ? (JSON.parse(readFileSync(process.env.BENCH_RESUME, 'utf8')) as { rows: Row[] }).rows.filter(
+          (r) => planned.has(r.scenario) && !refused(r),
+        )
+      : [];
+    const done = new Set(resumed.map((r) => r.scenario));
+    const rows: Row[] = [...resumed];
+    const toMeasure = scenarios.filter((s) => chosen(s.name, s.path) && !done.has(s.name));
+    // BENCH_PLAN=1: lists what this run would measure, and stops.
+    if (process.env.BENCH_PLAN === '1') {
+      for (const s of toMeasure) console.log(`would measure: ${s.name}`);
+      console.log(`${toMeasure.length} scenarios to measure, ${resumed.length} kept from BENCH_RESUME`);
+      return;
+    }
+    for (const scenario of toMeasure) {
       if (scenario.resolvePath) {
         const path = await scenario.resolvePath();
         if (!path) {
@@ -561,10 +799,7 @@ async function main() {
       let counter = 0;
       let before = 0;
       const checksStorage = scenario.body && (scenario.method ?? 'GET') === 'POST';
-      if (checksStorage) {
-        before = await storedRows(scenario.storedIn);
-      }
-      const result = await cannon({
+      const options: autocannon.Options = {
         url: `${base}${scenario.path}`,
         connections: scenario.connections,
         duration,
@@ -583,7 +818,20 @@ async function main() {
                 },
               ]
             : undefined,
-      });
+      };
+      // A second of the same requests first, unmeasured: the route's code compiled and its statements prepared
+      // on the pool's connections, so p99 is the steady state's and not the first requests'.
+      if (warmup > 0) await cannon({ ...options, duration: warmup });
+      if (checksStorage) {
+        // Counted after the warm-up, whose rows are not the measured run's.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        before = await storedRows(scenario.storedIn);
+      }
+      const cpuBefore = { app: cpuMsOf(server.pid!), db: postgresCpuMs() };
+      const result = await cannon(options);
+      const requests = Math.max(1, result.requests.total);
+      const appCpuMs = Number(((cpuMsOf(server.pid!) - cpuBefore.app) / requests).toFixed(2));
+      const dbCpuMs = Number((postgresCpuSince(cpuBefore.db) / requests).toFixed(2));
       if (checksStorage) {
         // Requests still in flight when the run stopped may land after it: let them, then count.
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -636,9 +884,13 @@ async function main() {
         target,
         ok,
         note,
+        appCpuMs,
+        dbCpuMs,
       });
+      // Every row is on disk as soon as it is measured: a run of two hours cut off loses nothing.
+      save(rows);
       console.log(
-        `${ok ? 'ok  ' : 'MISS'} ${scenario.name}: ${Math.round(rps)} req/s, p50 ${result.latency.p50} ms, p99 ${p99} ms, errors ${errors}${note ? ` (${note})` : ''}`,
+        `${ok ? 'ok  ' : 'MISS'} ${scenario.name}: ${Math.round(rps)} req/s, p50 ${result.latency.p50} ms, p99 ${p99} ms, errors ${errors}, CPU/request app ${appCpuMs} ms + db ${dbCpuMs} ms${note ? ` (${note})` : ''}`,
       );
     }
 
@@ -679,42 +931,22 @@ async function main() {
 
     console.log('');
     console.table(rows.map(({ note: _note, ...row }) => row));
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    mkdirSync(join(root, 'bench/results'), { recursive: true });
-    const file = join(root, 'bench/results', `${stamp}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: {
-            cpus: cpus().length,
-            model: cpus()[0]?.model,
-            memoryGb: Math.round(totalmem() / 2 ** 30),
-            node: process.version,
-          },
-          durationSeconds: duration,
-          helloRps: Math.round(helloRps),
-          rows,
-        },
-        null,
-        2,
-      ),
-    );
+    save(rows);
     console.log(`written to ${file}`);
     // The generated table (issue 21): every row with its target and whether it was met. A whole run (no
-    // BENCH_ONLY) or BENCH_UPDATE_DOC=1 writes it into BENCHMARKS.md between its markers.
-    const table = markdownTable(rows, { date: new Date().toISOString(), duration, helloRps, only });
-    writeFileSync(file.replace(/\.json$/, '.md'), table);
+    // BENCH_ONLY) replaces bench/table.json; BENCH_UPDATE_DOC=1 merges a partial run's rows into it. Either way
+    // BENCHMARKS.md's table is rendered again from it.
+    const measured = new Date().toISOString();
+    const fresh = rows.map((r) => ({ ...r, measured, helloRps: Math.round(helloRps) }));
+    writeFileSync(file.replace(/\.json$/, '.md'), markdownTable({ rows: fresh }));
     if (!only || process.env.BENCH_UPDATE_DOC === '1') {
-      const doc = join(root, 'BENCHMARKS.md');
-      const text = readFileSync(doc, 'utf8');
-      const start = text.indexOf(TABLE_START);
-      const end = text.indexOf(TABLE_END);
-      if (start >= 0 && end > start) {
-        writeFileSync(doc, `${text.slice(0, start + TABLE_START.length)}\n${table}\n${text.slice(end)}`);
-        console.log('the generated table of BENCHMARKS.md is updated');
-      }
+      const previous: Table = existsSync(TABLE_FILE)
+        ? (JSON.parse(readFileSync(TABLE_FILE, 'utf8')) as Table)
+        : { rows: [] };
+      const table = mergeTable(previous, fresh, !only);
+      writeFileSync(TABLE_FILE, `${JSON.stringify(table, null, 1)}\n`);
+      writeDoc(table);
+      console.log('bench/table.json and the generated table of BENCHMARKS.md are updated');
     }
   } finally {
     server.kill('SIGTERM');
@@ -724,7 +956,10 @@ async function main() {
   process.exit(0);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
