@@ -187,5 +187,6 @@ test('a guardian asks for anonymisation from /meus-dados; the franqueador conclu
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/interesses/);
   await page.getByPlaceholder('Nome, email ou telefone...').fill(nomeAluno);
+  await expect(page).toHaveURL(/\/interesses\?.*q=/);
   await expect(page.getByText(FUNNEL_LISTS.interesses.empty)).toBeVisible();
 });

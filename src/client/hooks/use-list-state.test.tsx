@@ -48,4 +48,38 @@ describe('useListState', () => {
       vi.useRealTimers();
     }
   });
+
+  it('writes a search whose pause ended while the router moved to another address of the same screen', async () => {
+    vi.useFakeTimers();
+    try {
+      // The lead's panel (/leads/:id) closes over its list (/interesses): one component renders both addresses.
+      const { router } = renderWithProviders(<Lista />, { path: '/leads/l-1' });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Buscar' }), { target: { value: 'Escola' } });
+      act(() => vi.advanceTimersByTime(299));
+      act(() => {
+        void router.navigate('/interesses', { replace: true });
+        vi.advanceTimersByTime(1);
+      });
+      act(() => vi.advanceTimersByTime(500));
+      expect(router.state.location.pathname).toBe('/interesses');
+      expect(router.state.location.search).toBe('?q=Escola');
+      expect(screen.getByRole('textbox', { name: 'Buscar' })).toHaveValue('Escola');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the search Back brought, whatever the pause still held', async () => {
+    const { router } = renderWithProviders(<Lista />, { path: '/interesses' });
+    await act(() => router.navigate('/leads/l-1'));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Buscar' }), { target: { value: 'Escola' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.state.location.search).toBe('?q=Escola');
+    // Back to the list as it was, without a search: the pause still holds 'Escola' for a moment.
+    await act(() => router.navigate(-1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.state.location.pathname).toBe('/interesses');
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('textbox', { name: 'Buscar' })).toHaveValue('');
+  });
 });

@@ -78,6 +78,8 @@ export function useListState<K extends string = string>({
   // The search reaches the address once typing pauses (one history entry, page 1).
   useEffect(() => {
     if (q === urlQ.trim()) return;
+    // Back or a link just put another search in the box: the pause still holds the old one.
+    if (q !== search.trim()) return;
     // A link followed while typing paused: the router is already elsewhere (React renders its move as a
     // transition, after this screen's own update), and writing the search now would bring the user back here.
     // A link to a lazily loaded screen (the check-in's) is still a pending navigation while its code loads: the
@@ -89,8 +91,10 @@ export function useListState<K extends string = string>({
       setOrDelete(next, LIST_PARAMS.q, q);
       next.delete(LIST_PARAMS.page);
     });
+    // Also once this screen renders the router's move to another address of its own (a lead's panel closed over
+    // its list): a pause that ended before that render was left for it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q]);
+  }, [q, pathname]);
   // Back or a link changed the address: the box shows its search (state adjusted while rendering).
   const [seenQ, setSeenQ] = useState(urlQ);
   if (seenQ !== urlQ) {
