@@ -800,6 +800,22 @@ export const funnelMes = pgTable(
   ],
 );
 
+/**
+ * Presences checked in and not yet folded into funnel_dia and funnel_mes (migration 0027, ADR 042): the path of the
+ * lead (franqueador ... evento), its day and +1 or -1, written by the presence trigger, taken by the fold.
+ */
+export const presencasPendentes = pgTable(
+  'presencas_pendentes',
+  {
+    p: uuid().array().notNull(),
+    d: date({ mode: 'string' }).notNull(),
+    dx: integer().notNull(),
+    eventoId: uuid().notNull(),
+  },
+  // The event's card adds its pending presences.
+  (t) => [index('presencas_pendentes_evento_idx').on(t.eventoId)],
+);
+
 export const sacTickets = pgTable(
   'sac_tickets',
   {

@@ -41,6 +41,7 @@ export function espera(baseMs: number, tentativa: number): number {
 
 export class JobWorker {
   private readonly handlers = new Map<JobTipo, JobHandler>();
+  private readonly roundTasks: (() => Promise<unknown>)[] = [];
   private running: Promise<number> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -55,10 +56,21 @@ export class JobWorker {
     this.handlers.set(tipo, handler);
   }
 
-  /** Runs every job due now, one at a time; answers how many ran. One loop per process at a time. */
+  /**
+   * Work done at the start of every round, before the jobs due (the presences' fold, ADR 042): upkeep too small
+   * and too frequent to be a job row each time. A failure is logged; the round goes on.
+   */
+  eachRound(task: () => Promise<unknown>): void {
+    this.roundTasks.push(task);
+  }
+
+  /** Runs the round's upkeep, then every job due now, one at a time; answers how many jobs ran. One loop per process at a time. */
   runDue(): Promise<number> {
     if (this.running) return this.running;
     const run = (async () => {
+      for (const task of this.roundTasks) {
+        await task().catch((error: unknown) => this.app.log.warn({ err: error }, 'job worker round task failed'));
+      }
       let count = 0;
       while (!this.stopped && (await this.runOne())) count++;
       return count;

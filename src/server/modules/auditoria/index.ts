@@ -1,7 +1,7 @@
 /**
- * The audit trail (issue 17, ADR 023). Other modules write through `audit` (in the transaction of their change)
- * and `auditedExport` (a CSV's batches), and compare records with `alteracoesDe`; they import from here only.
+ * The audit trail (issue 17, ADR 023). Other modules write through `audit` (in the transaction of their change),
+ * `auditInsert` (inside the one statement of their change: the check-in) and `auditedExport` (a CSV's batches), and compare records with `alteracoesDe`; they import from here only.
  */
 export { auditContextPlugin, currentRequest } from './context';
-export { type Ator, type AuditEntry, audit, auditedExport } from './record';
+export { type Ator, type AuditEntry, audit, auditedExport, auditInsert } from './record';
 export { alteracoesDe, limparObjeto, limparTexto, mascararEmail } from './mask';

@@ -15,8 +15,11 @@ export interface Ator {
 
 export interface AuditEntry {
   acao: AuditAcao;
-  /** The record the action is about; its kind comes from the action (AUDIT_ACOES). */
-  entidadeId?: string | null;
+  /**
+   * The record the action is about; its kind comes from the action (AUDIT_ACOES). SQL when the statement the row is
+   * written with finds it (auditInsert in a WITH: the check-in's `(select id from marcado)`).
+   */
+  entidadeId?: string | SQL | null;
   /** `alteracoesDe(antes, depois)` (mask.ts): already masked. */
   alteracoes?: Alteracoes | null;
   /** Any other context (an export's filters and rows): masked here by field name. */
@@ -44,14 +47,14 @@ const userPath = (userId: SQL | string) => sql`
   where u.id = ${userId}`;
 
 /** A row that carries its scope path itself (migration 0001). */
-const ownPath = (table: string, id: string) =>
+const ownPath = (table: string, id: string | SQL) =>
   sql`select franqueador_id, franquia_id, micro_franquia_id from ${sql.identifier(table)} where id = ${id}`;
 
 /**
  * Where a row sits in the tree, by what it is about: each level of the network reads the rows of its subtree.
  * Without a record (an export, a sign-in), the actor's own place.
  */
-function pathOf(acao: AuditAcao, entidadeId: string | null, atorId: string | null): SQL | null {
+function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string | null): SQL | null {
   const entidade = AUDIT_ACOES[acao].entidade;
   if (entidadeId) {
     switch (entidade) {
@@ -101,6 +104,15 @@ const text = (value: string | string[] | undefined, max: number) =>
  * handled (context.ts); the time from the app's clock.
  */
 export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.execute(auditInsert(entry));
+}
+
+/**
+ * The statement that writes `entry`'s audit row (audit() runs it), to run inside another one where the change and
+ * its record are one statement (a WITH: the check-in at the door). `onlyIf`: the row is written only when it holds
+ * (the change happened).
+ */
+export function auditInsert(entry: AuditEntry, onlyIf?: SQL): SQL {
   const request = entry.request ?? currentRequest();
   const actor = request?.actor;
   const ator = entry.ator === undefined ? (actor ? { id: actor.id, role: actor.role } : null) : entry.ator;
@@ -116,13 +128,11 @@ export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
     ${text(request?.headers['user-agent'], 500)}, ${request ? String(request.id) : null}`;
   const columns = sql`(em, usuario_id, papel, acao, entidade, entidade_id, alteracoes, detalhes, ip, user_agent,
     request_id, franqueador_id, franquia_id, micro_franquia_id)`;
-  if (!path) {
-    await db.execute(sql`insert into audit_log ${columns} values (${values}, null, null, null)`);
-    return;
-  }
-  await db.execute(sql`insert into audit_log ${columns}
+  const where = onlyIf ? sql` where ${onlyIf}` : sql``;
+  if (!path) return sql`insert into audit_log ${columns} select ${values}, null, null, null${where}`;
+  return sql`insert into audit_log ${columns}
     select ${values}, p.franqueador_id, p.franquia_id, p.micro_franquia_id
-    from (select 1) as um left join lateral (${path} limit 1) as p on true`);
+    from (select 1) as um left join lateral (${path} limit 1) as p on true${where}`;
 }
 
 /**

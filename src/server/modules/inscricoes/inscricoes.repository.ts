@@ -23,9 +23,10 @@ export const eventoCounts = {
     where l.evento_id = eventos.id and not l.lista_espera and l.cancelado_em is null)`,
   listaEspera: sql<number>`(select count(*)::int from leads l
     where l.evento_id = eventos.id and l.lista_espera and l.cancelado_em is null)`,
-  // From the event's monthly counters, which the presence trigger keeps (migration 0015): no index of leads reads
-  // presente_em, so a check-in updates its lead in place (migration 0025).
-  presentes: sql<number>`(select coalesce(sum(f.presencas), 0)::int from funnel_mes f where f.evento_id = eventos.id)`,
+  // From the event's monthly counters (migration 0015) and its presences not yet folded into them (0027, ADR 042):
+  // no index of leads reads presente_em, so a check-in updates its lead in place (migration 0025).
+  presentes: sql<number>`((select coalesce(sum(f.presencas), 0) from funnel_mes f where f.evento_id = eventos.id)
+    + (select coalesce(sum(p.dx), 0) from presencas_pendentes p where p.evento_id = eventos.id))::int`,
 };
 
 /** Still taking sign-ups at `now`: before the deadline, when the event has one. */
@@ -170,7 +171,10 @@ export async function findLeadAtDoor(
 
 /**
  * Marks the event's lead present, by its voucher (valid at `now`) or its id, when the actor reads it and it is a
- * seated family not yet in; answers the lead, or undefined when nothing was marked (findLeadAtDoor says why).
+ * seated family not yet in -- in one statement with `registro(lead)`, the audit row's insert, which it runs only when
+ * a lead was marked -- and answers the lead with its event's counts, this check-in included; undefined when nothing
+ * was marked (findLeadAtDoor says why). One statement is atomic without a transaction, and one round trip where
+ * BEGIN, the update, the audit row, COMMIT and the counts took five (ADR 042).
  */
 export async function markPresentAtDoor(
   db: Executor,
@@ -178,12 +182,13 @@ export async function markPresentAtDoor(
   eventoId: string,
   by: { tokenHash: string; now: Date } | { leadId: string },
   now: Date,
-) {
+  registro: (lead: { id: SQL; marcado: SQL }) => SQL,
+): Promise<{ id: string; nomeAluno: string; presenteEm: Date; inscritos: number; presentes: number } | undefined> {
   const byLead =
     'leadId' in by
       ? eq(leads.id, by.leadId)
       : sql`${leads.id} = (select ${leadVouchers.leadId} from ${leadVouchers} where ${leadVouchers.tokenHash} = ${by.tokenHash} and ${leadVouchers.expiraEm} > ${by.now.toISOString()}::timestamptz)`;
-  const [row] = await db
+  const marca = db
     .update(leads)
     .set({ presenteEm: now })
     .where(
@@ -196,8 +201,25 @@ export async function markPresentAtDoor(
         eq(leads.listaEspera, false),
       ),
     )
-    .returning(leadAtDoor);
-  return row;
+    .returning({ id: leads.id, nomeAluno: leads.nomeAluno, eventoId: leads.eventoId });
+  // The counts are read in the statement's snapshot, before its own check-in: its presence is the + 1.
+  const [row] = await executeRows<{ id: string; nome_aluno: string; inscritos: number; presentes: number }>(
+    db,
+    sql`with marcado as (${marca.getSQL()}),
+      registro as (${registro({ id: sql`(select id from marcado)`, marcado: sql`exists (select 1 from marcado)` })})
+    select m.id, m.nome_aluno, c.inscritos, c.presentes + 1 as presentes
+    from marcado m cross join lateral (
+      select ${eventoCounts.inscritos} as inscritos, ${eventoCounts.presentes} as presentes from eventos
+      where eventos.id = m.evento_id) c`,
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    nomeAluno: row.nome_aluno,
+    presenteEm: now,
+    inscritos: Number(row.inscritos),
+    presentes: Number(row.presentes),
+  };
 }
 
 const INSCRITOS_MAX = 30;

@@ -331,6 +331,50 @@ describe('POST /api/eventos/:id/presencas', () => {
     expect(card).toMatchObject({ presentes: 1, inscritos: 2 });
   });
 
+  it("counts a check-in on the card and in Relatórios at once, and the worker's round folds it into the counters", async () => {
+    // ADR 042: the presence waits in presencas_pendentes until the worker's next round; no reader sees the wait.
+    const evento = await addEvento({ vagas: 5 });
+    const family = await signUp(evento.id);
+    const cliente = as(ctx.app, 'cliente');
+    const pendentes = async () =>
+      Number(
+        (
+          await executeRows<{ n: number }>(
+            ctx.handle.db,
+            sql`select coalesce(sum(dx), 0)::int as n from presencas_pendentes where evento_id = ${evento.id}`,
+          )
+        )[0]!.n,
+      );
+    const noContador = async () =>
+      Number(
+        (
+          await executeRows<{ n: number }>(
+            ctx.handle.db,
+            sql`select coalesce(sum(presencas), 0)::int as n from funnel_mes where evento_id = ${evento.id}`,
+          )
+        )[0]!.n,
+      );
+    const checkIn = await cliente.post(`/api/eventos/${evento.id}/presencas`, { leadId: family.response.json().id });
+    expect(checkIn.json()).toMatchObject({ presentes: 1, inscritos: 1 });
+    expect([await pendentes(), await noContador()]).toEqual([1, 0]);
+    const card = () =>
+      cliente.get('/api/eventos?pageSize=100').then((r) => r.json().find((e: { id: string }) => e.id === evento.id));
+    expect(await card()).toMatchObject({ presentes: 1, inscritos: 1 });
+
+    await ctx.app.background.drain();
+    expect([await pendentes(), await noContador()]).toEqual([0, 1]);
+    expect(await card()).toMatchObject({ presentes: 1, inscritos: 1 });
+
+    // Relatórios, asked before any round, folds the waiting presences itself: the report counts the check-in.
+    const other = await signUp(evento.id);
+    await cliente.post(`/api/eventos/${evento.id}/presencas`, { leadId: other.response.json().id });
+    expect(await pendentes()).toBe(1);
+    const relatorio = await cliente.get(`/api/relatorios/funil?agrupar=evento&eventoId=${evento.id}`);
+    expect(relatorio.statusCode, relatorio.body).toBe(200);
+    expect(relatorio.json().totais).toMatchObject({ leads: 2, presencas: 2 });
+    expect([await pendentes(), await noContador()]).toEqual([0, 2]);
+  });
+
   it("marks a lead present without touching the table's indexes: none of them reads presente_em", async () => {
     // A check-in changes no indexed column, so PostgreSQL updates the row in place (HOT; migration 0025). An
     // index that read presente_em would make every check-in write a new entry into each of leads' indexes.

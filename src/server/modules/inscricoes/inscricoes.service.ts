@@ -12,7 +12,7 @@ import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { conflict, notFound } from '../../lib/http-error';
 import { digest, newToken } from '../../lib/tokens';
-import { audit } from '../auditoria';
+import { auditInsert } from '../auditoria';
 import {
   cancelLead,
   countSeated,
@@ -29,6 +29,11 @@ import {
 import { type EventoDoVoucher, type VoucherMailKind, voucherEmail } from './inscricoes.mail';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+interface Counts {
+  inscritos: number;
+  presentes: number;
+}
 /** A voucher is good until 7 days after the event (the end of that day in São Paulo, -03:00). */
 export const VOUCHER_DIAS_APOS_EVENTO = 7;
 
@@ -109,41 +114,41 @@ export async function registrarPresenca(
 ): Promise<{ created: boolean; body: PresencaAnswer }> {
   const now = app.clock.now();
   const by = input.token ? { tokenHash: digest(input.token), now } : { leadId: input.leadId! };
-  const result = await app.db.transaction(async (tx) => {
-    // The usual case in one statement: a seated family not yet in, marked present (a conditional UPDATE, so two
-    // check-ins racing each other cannot both win). Only when nothing was marked is the lead read, to say why.
-    const marked = await markPresentAtDoor(tx, actor, eventoId, by, now);
-    if (marked) {
-      await audit(tx, {
-        acao: 'lead.presenca',
-        entidadeId: marked.id,
-        alteracoes: { presenteEm: [null, now.toISOString()] },
-        detalhes: { eventoId, meio: input.token ? 'voucher' : 'nome' },
-      });
-      return { lead: marked, presenteEm: marked.presenteEm!, created: true };
-    }
-    const lead = await findLeadAtDoor(tx, actor, eventoId, by);
-    if (!lead) {
-      if (!(await isVisibleEvento(tx, actor, eventoId))) throw notFound(EVENTO_MESSAGES.notFound);
-      throw notFound(INSCRICAO_MESSAGES.inscricaoNaoEncontrada);
-    }
-    if (lead.canceladoEm) throw conflict(INSCRICAO_MESSAGES.presencaCancelada);
-    if (lead.listaEspera) throw conflict(INSCRICAO_MESSAGES.presencaListaEspera);
-    return { lead, presenteEm: lead.presenteEm!, created: false };
-  });
-  const counts = await findVisibleEventoCounts(app.db, actor, eventoId);
-  return {
-    created: result.created,
+  const answer = (lead: { id: string; nomeAluno: string }, presenteEm: Date, created: boolean, counts?: Counts) => ({
+    created,
     body: {
-      message: result.created ? INSCRICAO_MESSAGES.presencaRegistrada : INSCRICAO_MESSAGES.presencaJaRegistrada,
-      id: result.lead.id,
-      leadId: result.lead.id,
-      nomeAluno: result.lead.nomeAluno,
-      presenteEm: result.presenteEm.toISOString(),
+      message: created ? INSCRICAO_MESSAGES.presencaRegistrada : INSCRICAO_MESSAGES.presencaJaRegistrada,
+      id: lead.id,
+      leadId: lead.id,
+      nomeAluno: lead.nomeAluno,
+      presenteEm: presenteEm.toISOString(),
       presentes: counts?.presentes ?? 0,
       inscritos: counts?.inscritos ?? 0,
     },
-  };
+  });
+  // The usual case in one statement: a seated family not yet in, marked present (a conditional UPDATE, so two
+  // check-ins racing each other cannot both win), its audit row and the event's counts. Only when nothing was
+  // marked is the lead read, to say why.
+  const marked = await markPresentAtDoor(app.db, actor, eventoId, by, now, (lead) =>
+    auditInsert(
+      {
+        acao: 'lead.presenca',
+        entidadeId: lead.id,
+        alteracoes: { presenteEm: [null, now.toISOString()] },
+        detalhes: { eventoId, meio: input.token ? 'voucher' : 'nome' },
+      },
+      lead.marcado,
+    ),
+  );
+  if (marked) return answer(marked, marked.presenteEm, true, marked);
+  const lead = await findLeadAtDoor(app.db, actor, eventoId, by);
+  if (!lead) {
+    if (!(await isVisibleEvento(app.db, actor, eventoId))) throw notFound(EVENTO_MESSAGES.notFound);
+    throw notFound(INSCRICAO_MESSAGES.inscricaoNaoEncontrada);
+  }
+  if (lead.canceladoEm) throw conflict(INSCRICAO_MESSAGES.presencaCancelada);
+  if (lead.listaEspera) throw conflict(INSCRICAO_MESSAGES.presencaListaEspera);
+  return answer(lead, lead.presenteEm!, false, await findVisibleEventoCounts(app.db, actor, eventoId));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Agrupamento, Direcao, Intervalo, Ordenar } from '../../../shared/schemas/relatorios';
+import { foldPresencas } from '../../db/presencas';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
 import {
   clientes,
@@ -247,6 +248,8 @@ export async function findGroups(
   rows: ReportRows,
   query: GroupQuery,
 ): Promise<{ groups: GroupRow[]; count: number; totals: Totals | null }> {
+  // Every check-in already answered counts (ADR 042).
+  await foldPresencas(db);
   const group = grouping(query.agrupar, query.semVendedor);
   const place = isPlace(query.agrupar) || Boolean(rows.estado || rows.cidade);
   const source = periodRows(
@@ -320,6 +323,7 @@ export async function findSeries(
   rows: ReportRows,
   intervalo: Intervalo,
 ): Promise<{ inicio: string; leads: number; presencas: number; preMatriculas: number; matriculas: number }[]> {
+  await foldPresencas(db);
   const place = Boolean(rows.estado || rows.cidade);
   // Days and weeks need days; months take whole months from funnel_mes.
   const split =
