@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao';
@@ -336,24 +336,11 @@ describe('POST /api/eventos/:id/presencas', () => {
     const evento = await addEvento({ vagas: 5 });
     const family = await signUp(evento.id);
     const cliente = as(ctx.app, 'cliente');
-    const pendentes = async () =>
-      Number(
-        (
-          await executeRows<{ n: number }>(
-            ctx.handle.db,
-            sql`select coalesce(sum(dx), 0)::int as n from presencas_pendentes where evento_id = ${evento.id}`,
-          )
-        )[0]!.n,
-      );
-    const noContador = async () =>
-      Number(
-        (
-          await executeRows<{ n: number }>(
-            ctx.handle.db,
-            sql`select coalesce(sum(presencas), 0)::int as n from funnel_mes where evento_id = ${evento.id}`,
-          )
-        )[0]!.n,
-      );
+    const soma = async (query: SQL) => Number((await executeRows<{ n: number }>(ctx.handle.db, query))[0]!.n);
+    const pendentes = () =>
+      soma(sql`select coalesce(sum(dx), 0)::int as n from presencas_pendentes where evento_id = ${evento.id}`);
+    const noContador = () =>
+      soma(sql`select coalesce(sum(presencas), 0)::int as n from funnel_mes where evento_id = ${evento.id}`);
     const checkIn = await cliente.post(`/api/eventos/${evento.id}/presencas`, { leadId: family.response.json().id });
     expect(checkIn.json()).toMatchObject({ presentes: 1, inscritos: 1 });
     expect([await pendentes(), await noContador()]).toEqual([1, 0]);
