@@ -801,19 +801,21 @@ export const funnelMes = pgTable(
 );
 
 /**
- * Presences checked in and not yet folded into funnel_dia and funnel_mes (migration 0027, ADR 042): the path of the
- * lead (franqueador ... evento), its day and +1 or -1, written by the presence trigger, taken by the fold.
+ * Sign-ups and presences not yet folded into the counters (migrations 0027 and 0028, ADRs 042 and 043): the path
+ * of the lead (franqueador ... evento), its day, and +1 lead (`dl`) or +1/-1 presence (`dx`), written by the
+ * leads' triggers, taken by the fold.
  */
-export const presencasPendentes = pgTable(
-  'presencas_pendentes',
+export const contagensPendentes = pgTable(
+  'contagens_pendentes',
   {
     p: uuid().array().notNull(),
     d: date({ mode: 'string' }).notNull(),
-    dx: integer().notNull(),
+    dx: integer().default(0).notNull(),
     eventoId: uuid().notNull(),
+    dl: integer().default(0).notNull(),
   },
   // The event's card adds its pending presences.
-  (t) => [index('presencas_pendentes_evento_idx').on(t.eventoId)],
+  (t) => [index('contagens_pendentes_evento_idx').on(t.eventoId)],
 );
 
 export const sacTickets = pgTable(

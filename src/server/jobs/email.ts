@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/connect';
 import type { MailMessage } from '../mail/mailer';
 import { currentRequest, mascararEmail } from '../modules/auditoria';
-import { enfileirar } from './queue';
+import { enfileirar, type NovoJob } from './queue';
 import type { JobHandler } from './worker';
 
 /** The network of a user, whatever its place in the tree (an aluno's is none). */
@@ -36,20 +36,25 @@ export async function enfileirarEmail(
   app: FastifyInstance,
   db: Executor,
   message: MailMessage,
-  options: { franqueadorId?: string | null } = {},
+  options: { franqueadorId?: string | SQL | null } = {},
 ): Promise<void> {
-  await enfileirar(
-    db,
-    {
-      tipo: 'email',
-      payload: message,
-      resumo: message.subject,
-      destino: mascararEmail(message.to),
-      franqueadorId: options.franqueadorId ?? redeDoEmail(message.to),
-      maxTentativas: app.config.jobs.maxTentativas,
-    },
-    app.clock.now(),
-  );
+  await enfileirar(db, emailJob(app, message, options), app.clock.now());
+}
+
+/** The job of an e-mail, for `enfileirarEmail` or for a statement that writes it with its change (`jobInsert`). */
+export function emailJob(
+  app: FastifyInstance,
+  message: MailMessage,
+  options: { franqueadorId?: string | SQL | null } = {},
+): NovoJob {
+  return {
+    tipo: 'email',
+    payload: message,
+    resumo: message.subject,
+    destino: mascararEmail(message.to),
+    franqueadorId: options.franqueadorId ?? redeDoEmail(message.to),
+    maxTentativas: app.config.jobs.maxTentativas,
+  };
 }
 
 export const enviarEmail: JobHandler = async (job, { app }) => {

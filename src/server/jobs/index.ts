@@ -4,8 +4,8 @@ import { enviarEmail } from './email';
 import { enfileirar } from './queue';
 import { JobWorker } from './worker';
 
-export { enfileirarEmail } from './email';
-export { enfileirar, type JobRow, type JobTipo, type NovoJob } from './queue';
+export { emailJob, enfileirarEmail } from './email';
+export { enfileirar, jobInsert, json, jsonObject, type JobRow, type JobTipo, type NovoJob } from './queue';
 export { espera, FalhaDefinitiva, type JobHandler, JobWorker } from './worker';
 
 /** A claimed job is held this long before another run may take it again (a crash mid-run). */

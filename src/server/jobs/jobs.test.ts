@@ -4,7 +4,8 @@ import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { queryRows } from '../../../tests/support/database-digest';
 import { type SmtpSink, startSmtpSink } from '../../../tests/support/smtp-sink';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-network';
-import { espera } from './worker';
+import { enfileirar } from './queue';
+import { espera, JobWorker } from './worker';
 
 /**
  * E-mails as durable jobs (issue 22, ADR 028): a local SMTP server that refuses, then accepts; the job retried
@@ -95,5 +96,29 @@ describe('e-mail jobs over SMTP', () => {
 describe('backoff', () => {
   it('doubles the wait after each failed try', () => {
     expect([1, 2, 3, 4].map((t) => espera(30_000, t))).toEqual([30_000, 60_000, 120_000, 240_000]);
+  });
+});
+
+describe('the worker round', () => {
+  it("runs its upkeep again while it works through a backlog, so a thousand e-mails don't hold the counters back", async () => {
+    ctx = await createTestApp();
+    const c = ctx;
+    const now = c.app.clock.now();
+    for (const n of [1, 2, 3]) await enfileirar(c.handle.db, { tipo: 'limpeza', payload: {}, chave: `fila:${n}` }, now);
+    const run = async (upkeepMs?: number) => {
+      const worker = new JobWorker(c.app, c.handle.db, { leaseMs: 60_000, esperaBaseMs: 1000, upkeepMs });
+      const order: string[] = [];
+      worker.register('limpeza', async () => {
+        order.push('job');
+      });
+      worker.eachRound(async () => {
+        order.push('upkeep');
+      });
+      return { ran: await worker.runDue(), order };
+    };
+    // Between jobs once its interval has passed (here at once): first, and after each job.
+    expect(await run(0)).toEqual({ ran: 3, order: ['upkeep', 'job', 'upkeep', 'job', 'upkeep', 'job', 'upkeep'] });
+    // Nothing left: a round is its upkeep alone.
+    expect(await run()).toEqual({ ran: 0, order: ['upkeep'] });
   });
 });

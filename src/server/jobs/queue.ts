@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect';
 import { wellFormed } from '../../shared/schemas/fields';
 
@@ -41,14 +41,29 @@ export interface JobRow {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** JSON for jsonb: a lone surrogate (which a client may send) would be refused by PostgreSQL. */
-const json = (value: unknown) =>
+export const json = (value: unknown) =>
   JSON.stringify(value ?? null, (_k, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v));
 
 /**
- * Writes a job. Call it with the transaction of the change it follows. Answers the job's id, or null when a job
- * with the same key already exists.
+ * The JSON text of an object built in SQL, byte for byte what `json` (JSON.stringify) makes of it: each value is
+ * a value of the request (sent as its JSON) or SQL whose result `to_json` writes -- a column of the row a
+ * statement has just written, say (ADR 043). Keys keep their order.
  */
-export async function enfileirar(db: Executor, job: NovoJob, now: Date): Promise<string | null> {
+export function jsonObject(fields: Record<string, unknown>): SQL {
+  if (Object.keys(fields).length === 0) return sql`'{}'::text`;
+  const parts = Object.entries(fields).map(([key, value], i) => {
+    const name = `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`;
+    const text = is(value, SQL) ? sql`coalesce(to_json(${value})::text, 'null')` : sql`${json(value)}::text`;
+    return sql`${name}::text || ${text}`;
+  });
+  return sql`(${sql.join([...parts, sql`'}'::text`], sql` || `)})`;
+}
+
+/**
+ * The INSERT of a job, to run alone or as one part of a larger statement: `from` names what the values may
+ * refer to (a CTE's rows, one job per row), so a write and its job can be one statement (ADR 043).
+ */
+export function jobInsert(job: NovoJob, now: Date, from?: SQL): SQL {
   const franqueador =
     job.franqueadorId === undefined || job.franqueadorId === null
       ? sql`null::uuid`
@@ -56,14 +71,20 @@ export async function enfileirar(db: Executor, job: NovoJob, now: Date): Promise
         ? sql`${job.franqueadorId}::uuid`
         : sql`(${job.franqueadorId})`;
   const em = (job.executarEm ?? now).toISOString();
-  const [row] = rowsOf<{ id: string }>(
-    await db.execute(sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, chave, executar_em,
+  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, chave, executar_em,
         max_tentativas, created_at, updated_at)
-      values (${job.tipo}, ${json(job.payload)}::jsonb, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
+      select ${job.tipo}, ${json(job.payload)}::jsonb, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
         ${job.chave ?? null}, ${em}::timestamptz, ${job.maxTentativas ?? 6}, ${now.toISOString()}::timestamptz,
-        ${now.toISOString()}::timestamptz)
+        ${now.toISOString()}::timestamptz${from ? sql` from ${from}` : sql``}
       on conflict (chave) do nothing
-      returning id`),
-  );
+      returning id`;
+}
+
+/**
+ * Writes a job. Call it with the transaction of the change it follows. Answers the job's id, or null when a job
+ * with the same key already exists.
+ */
+export async function enfileirar(db: Executor, job: NovoJob, now: Date): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(await db.execute(jobInsert(job, now)));
   return row?.id ?? null;
 }

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect';
 import type { JobRow, JobTipo } from './queue';
 
+/** How often a round's upkeep runs again while the round works through a backlog of jobs. */
+const UPKEEP_MS = 1000;
+
 /**
  * The in-process worker over `jobs` (ADR 028). Every instance runs one; a job is claimed by a single UPDATE whose
  * subquery takes the row `FOR UPDATE SKIP LOCKED`, so of several instances on one PostgreSQL exactly one gets
@@ -32,6 +35,8 @@ export interface WorkerOptions {
   leaseMs: number;
   /** Wait before the second try; doubled for each try after. */
   esperaBaseMs: number;
+  /** How often a round's upkeep runs again while the round works through a backlog (default UPKEEP_MS). */
+  upkeepMs?: number;
 }
 
 /** The wait after the `tentativa`-th failed try: base, 2x, 4x ... capped at a day. */
@@ -43,6 +48,7 @@ export class JobWorker {
   private readonly handlers = new Map<JobTipo, JobHandler>();
   private readonly roundTasks: (() => Promise<unknown>)[] = [];
   private running: Promise<number> | null = null;
+  private lastUpkeep = 0;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -57,22 +63,32 @@ export class JobWorker {
   }
 
   /**
-   * Work done at the start of every round, before the jobs due (the presences' fold, ADR 042): upkeep too small
-   * and too frequent to be a job row each time. A failure is logged; the round goes on.
+   * Work done at the start of every round, before the jobs due, and again every UPKEEP_MS while a long round
+   * works through a backlog (the counters' fold, ADRs 042 and 043): upkeep too small and too frequent to be a job
+   * row each time. A failure is logged; the round goes on.
    */
   eachRound(task: () => Promise<unknown>): void {
     this.roundTasks.push(task);
+  }
+
+  private async upkeep(): Promise<void> {
+    this.lastUpkeep = performance.now();
+    for (const task of this.roundTasks) {
+      await task().catch((error: unknown) => this.app.log.warn({ err: error }, 'job worker round task failed'));
+    }
   }
 
   /** Runs the round's upkeep, then every job due now, one at a time; answers how many jobs ran. One loop per process at a time. */
   runDue(): Promise<number> {
     if (this.running) return this.running;
     const run = (async () => {
-      for (const task of this.roundTasks) {
-        await task().catch((error: unknown) => this.app.log.warn({ err: error }, 'job worker round task failed'));
-      }
+      await this.upkeep();
       let count = 0;
-      while (!this.stopped && (await this.runOne())) count++;
+      while (!this.stopped && (await this.runOne())) {
+        count++;
+        // A thousand e-mails to send must not hold the sign-ups' counters back for minutes.
+        if (performance.now() - this.lastUpkeep >= (this.options.upkeepMs ?? UPKEEP_MS)) await this.upkeep();
+      }
       return count;
     })().finally(() => {
       this.running = null;

@@ -4,7 +4,7 @@ import { type FunnelResumo, conversionRate } from '../../../shared/schemas/funne
 import type { Actor } from '../../access/actor';
 import { countedScopeOf, funnelEventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { eventos, scopeCounts } from '../../db/schema';
+import { contagensPendentes, eventos, scopeCounts } from '../../db/schema';
 import type { FunnelSource } from './source';
 
 const COUNTER_COLUMNS = {
@@ -17,11 +17,16 @@ const COUNTER_COLUMNS = {
 } as const;
 
 /**
- * A total kept by the triggers (see scope_counts in the schema): exact, and a sum of at most 16 rows however
- * many millions it counts. As a subquery, so several fit in one round trip.
+ * A total kept by the triggers (see scope_counts in the schema): exact, and a sum of at most 17 rows however
+ * many millions it counts. As a subquery, so several fit in one round trip. Leads add those signed up since the
+ * worker's last fold (ADR 043): a second's worth of small rows, none most of the time.
  */
 export function countedTotal(scopeId: string, counter: keyof typeof COUNTER_COLUMNS): SQL<number> {
-  return sql<number>`(select coalesce(sum(${COUNTER_COLUMNS[counter]}), 0) from ${scopeCounts} where ${scopeCounts.scopeId} = ${scopeId})::int`;
+  const kept = sql`(select coalesce(sum(${COUNTER_COLUMNS[counter]}), 0) from ${scopeCounts} where ${scopeCounts.scopeId} = ${scopeId})`;
+  if (counter !== 'leads') return sql<number>`${kept}::int`;
+  const pending = sql`(select coalesce(sum(${contagensPendentes.dl}), 0) from ${contagensPendentes}
+    where ${scopeId}::uuid = any (${contagensPendentes.p}))`;
+  return sql<number>`(${kept} + ${pending})::int`;
 }
 
 /** One row of scalar subqueries (the counters, a few counts) in one round trip. */

@@ -1,2 +1,2 @@
-export { beforeDeadline, countSeated, eventoCounts, lockEventoForSeats } from './inscricoes.repository';
-export { issueVoucher, promoteWaitingList, sendVoucherMail } from './inscricoes.service';
+export { beforeDeadline, countSeated, eventoCounts, lockEventoForSeats, voucherInsert } from './inscricoes.repository';
+export { issueVoucher, novoVoucher, promoteWaitingList, sendVoucherMail, voucherMailJob } from './inscricoes.service';

@@ -26,7 +26,7 @@ export const eventoCounts = {
   // From the event's monthly counters (migration 0015) and its presences not yet folded into them (0027, ADR 042):
   // no index of leads reads presente_em, so a check-in updates its lead in place (migration 0025).
   presentes: sql<number>`((select coalesce(sum(f.presencas), 0) from funnel_mes f where f.evento_id = eventos.id)
-    + (select coalesce(sum(p.dx), 0) from presencas_pendentes p where p.evento_id = eventos.id))::int`,
+    + (select coalesce(sum(p.dx), 0) from contagens_pendentes p where p.evento_id = eventos.id))::int`,
 };
 
 /** Still taking sign-ups at `now`: before the deadline, when the event has one. */
@@ -46,7 +46,7 @@ export const eventoDoVoucherColumns = {
 /** The event's row for a sign-up or a cancellation, locked until the transaction ends. */
 export async function lockEventoForSeats(db: Executor, eventoId: string) {
   const [row] = await db
-    .select({ ...eventoDoVoucherColumns, vagas: eventos.vagas })
+    .select({ ...eventoDoVoucherColumns, vagas: eventos.vagas, inscricoesAte: eventos.inscricoesAte })
     .from(eventos)
     .where(eq(eventos.id, eventoId))
     .for('update');
@@ -81,9 +81,16 @@ export async function takeSeat(db: Executor, leadId: string): Promise<void> {
   await db.update(leads).set({ listaEspera: false }).where(eq(leads.id, leadId));
 }
 
-export async function insertVoucher(db: Executor, leadId: string, tokenHash: string, expiraEm: Date) {
-  await db.insert(leadVouchers).values({ leadId, tokenHash, expiraEm });
+export interface NovoVoucher {
+  token: string;
+  tokenHash: string;
+  expiraEm: Date;
 }
+
+/** The INSERT of a voucher for the lead `leadId` selects, from `from` when it is given (a CTE's rows: ADR 043). */
+export const voucherInsert = (voucher: NovoVoucher, leadId: SQL, from?: SQL): SQL =>
+  sql`insert into ${leadVouchers} (lead_id, token_hash, expira_em)
+    select ${leadId}, ${voucher.tokenHash}, ${voucher.expiraEm.toISOString()}::timestamptz${from ? sql` from ${from}` : sql``}`;
 
 /** The lead and event of a voucher still valid at `now`. */
 export async function findVoucher(db: Executor, tokenHash: string, now: Date) {

@@ -332,13 +332,13 @@ describe('POST /api/eventos/:id/presencas', () => {
   });
 
   it("counts a check-in on the card and in Relatórios at once, and the worker's round folds it into the counters", async () => {
-    // ADR 042: the presence waits in presencas_pendentes until the worker's next round; no reader sees the wait.
+    // ADR 042: the presence waits in contagens_pendentes until the worker's next round; no reader sees the wait.
     const evento = await addEvento({ vagas: 5 });
     const family = await signUp(evento.id);
     const cliente = as(ctx.app, 'cliente');
     const soma = async (query: SQL) => Number((await executeRows<{ n: number }>(ctx.handle.db, query))[0]!.n);
     const pendentes = () =>
-      soma(sql`select coalesce(sum(dx), 0)::int as n from presencas_pendentes where evento_id = ${evento.id}`);
+      soma(sql`select coalesce(sum(dx), 0)::int as n from contagens_pendentes where evento_id = ${evento.id}`);
     const noContador = () =>
       soma(sql`select coalesce(sum(presencas), 0)::int as n from funnel_mes where evento_id = ${evento.id}`);
     const checkIn = await cliente.post(`/api/eventos/${evento.id}/presencas`, { leadId: family.response.json().id });

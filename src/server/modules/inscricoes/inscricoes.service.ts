@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { enfileirarEmail } from '../../jobs';
+import { type SQL, sql } from 'drizzle-orm';
+import { emailJob, enfileirar, type NovoJob } from '../../jobs';
 import {
   INSCRICAO_MESSAGES,
   primeiroNome,
@@ -21,10 +22,11 @@ import {
   isVisibleEvento,
   findVoucher,
   firstOnWaitingList,
-  insertVoucher,
   lockEventoForSeats,
   markPresentAtDoor,
+  type NovoVoucher,
   takeSeat,
+  voucherInsert,
 } from './inscricoes.repository';
 import { type EventoDoVoucher, type VoucherMailKind, voucherEmail } from './inscricoes.mail';
 
@@ -43,11 +45,35 @@ export function voucherExpiry(dataEvento: string): Date {
 
 export const voucherUrl = (app: FastifyInstance, token: string) => `${app.config.appUrl}/voucher/${token}`;
 
-/** A new voucher for the lead: the token goes to the family, only its digest is kept. */
-export async function issueVoucher(db: Executor, leadId: string, dataEvento: string): Promise<string> {
+/** A new voucher: the token goes to the family, only its digest is kept; good until a week after the event. */
+export function novoVoucher(dataEvento: string): NovoVoucher {
   const token = newToken();
-  await insertVoucher(db, leadId, digest(token), voucherExpiry(dataEvento));
-  return token;
+  return { token, tokenHash: digest(token), expiraEm: voucherExpiry(dataEvento) };
+}
+
+/** A new voucher for the lead. */
+export async function issueVoucher(db: Executor, leadId: string, dataEvento: string): Promise<string> {
+  const voucher = novoVoucher(dataEvento);
+  await db.execute(voucherInsert(voucher, sql`${leadId}::uuid`));
+  return voucher.token;
+}
+
+/**
+ * The job of a voucher's e-mail: what `sendVoucherMail` queues, or what a statement that makes the voucher writes
+ * with it (ADR 043). `franqueadorId` names the network whose 'Envios' lists it (looked up by the address when not
+ * given).
+ */
+export function voucherMailJob(
+  app: FastifyInstance,
+  kind: VoucherMailKind,
+  to: string,
+  nomeAluno: string,
+  evento: EventoDoVoucher,
+  token: string,
+  franqueadorId?: SQL,
+): NovoJob {
+  const mail = voucherEmail(kind, primeiroNome(nomeAluno), evento, voucherUrl(app, token), app.clock.now());
+  return emailJob(app, { to, ...mail }, { franqueadorId });
 }
 
 /** The voucher's e-mail, queued as a job in the transaction that made the voucher (ADR 028). */
@@ -60,8 +86,7 @@ export async function sendVoucherMail(
   evento: EventoDoVoucher,
   token: string,
 ): Promise<void> {
-  const mail = voucherEmail(kind, primeiroNome(nomeAluno), evento, voucherUrl(app, token), app.clock.now());
-  await enfileirarEmail(app, tx, { to, ...mail });
+  await enfileirar(tx, voucherMailJob(app, kind, to, nomeAluno, evento, token), app.clock.now());
 }
 
 /** GET /api/public/voucher/:token: the first name and the event, nothing else of the family. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { LocalEvento } from '../../../shared/enums';
 import type { PublicEvento } from '../../../shared/schemas/public';
 import type { Executor } from '../../db/connect';
@@ -200,24 +200,42 @@ export interface ConsentimentoDado {
 const consentValues = (c: ConsentimentoDado) =>
   sql`${c.avisoVersao}, ${c.texto}, ${c.em.toISOString()}::timestamptz, ${c.ip}, ${c.userAgent}`;
 
+/** What the sign-up's statement writes with its row, each from the new row (`novo`): ADR 043. */
+export interface JuntoDoLead {
+  /** More the event must be for the row to be written (no seats, before its deadline: the fast path). */
+  condicao?: SQL;
+  /** INSERT … SELECT … FROM novo statements: the voucher, its e-mail's job, the webhooks' deliveries. */
+  junto?: SQL[];
+}
+
 /**
- * The sign-up in one round trip, the common case: the row is inserted only if its event is open on `today`
- * and the same student isn't signed up for it yet, with its consent record in the same statement. Nothing back
- * means one of the two; the caller tells which.
+ * The sign-up in one round trip: the row is inserted only if its event is open on `today` (and meets
+ * `condicao`) and the same student isn't signed up for it yet, with its consent record and what `junto` writes,
+ * all in the same statement -- one statement is atomic without a transaction. Nothing back means one of those;
+ * the caller tells which.
  */
-export async function insertLeadIfOpen(db: Executor, today: string, lead: NewLead, consent: ConsentimentoDado) {
+export async function insertLeadIfOpen(
+  db: Executor,
+  today: string,
+  lead: NewLead,
+  consent: ConsentimentoDado,
+  { condicao, junto = [] }: JuntoDoLead = {},
+) {
   const result = await db.execute(
     sql`with novo as (
         insert into ${leads} (evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
         select ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email}, ${lead.telefone},
           ${lead.consentidoEm.toISOString()}::timestamptz, ${lead.listaEspera ?? false}
-        where exists (select 1 from ${eventos} where ${and(eq(eventos.id, lead.eventoId), openOn(today))})
+        where exists (select 1 from ${eventos} where ${and(eq(eventos.id, lead.eventoId), openOn(today), condicao)})
         on conflict do nothing
-        returning id, evento_id, nome_aluno, email, created_at
+        returning id, evento_id, nome_aluno, email, created_at, lista_espera, franqueador_id, franquia_id
       ), consentido as (
         insert into consentimentos (lead_id, aviso_versao, texto, em, ip, user_agent)
         select id, ${consentValues(consent)} from novo
-      )
+      )${sql.join(
+        junto.map((statement, i) => sql`, ${sql.raw(`junto${i}`)} as (${statement})`),
+        sql``,
+      )}
       select id, evento_id as "eventoId", nome_aluno as "nomeAluno", email, created_at as "createdAt" from novo`,
   );
   const row = (
@@ -227,6 +245,9 @@ export async function insertLeadIfOpen(db: Executor, today: string, lead: NewLea
   ).rows[0];
   return row && { ...row, createdAt: new Date(row.createdAt) };
 }
+
+/** The ISO 8601 text of the new row's creation (what `Date#toISOString` writes), for a body built in SQL. */
+export const novoCriadoEm = sql`to_char(novo.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A consent given again with a repeat sign-up or activation, kept beside the first (issue 18). */
 export async function insertConsentimento(

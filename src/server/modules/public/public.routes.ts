@@ -7,13 +7,10 @@ import {
   publicCidadesQuerySchema,
   publicEventosQuerySchema,
 } from '../../../shared/schemas/public';
-import { listOpenCidades, listOpenEventoRows, withSeatsAndDeadline, type JanelaPublica } from './public.repository';
-import { createLead, createPreMatricula, janela, origemDe, verificarDeclaracao } from './public.service';
+import { listOpenCidades, listOpenEventoRows, withSeatsAndDeadline } from './public.repository';
+import { chaveDe, createLead, createPreMatricula, janela, origemDe, verificarDeclaracao } from './public.service';
 
 const ONE_MINUTE = 60_000;
-/** The window in a cache key: the day it opens from, so a new day reads afresh. */
-const chaveDe = (aceita: JanelaPublica) =>
-  aceita.para === 'inscricao' ? `inscricao ${aceita.today}` : `ativacao ${aceita.desde}`;
 const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 /**

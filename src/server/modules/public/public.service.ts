@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { enfileirarEmail } from '../../jobs';
-import { emitirEvento } from '../webhooks';
+import { and, isNull, type SQL, sql } from 'drizzle-orm';
+import { enfileirarEmail, jobInsert, jsonObject } from '../../jobs';
+import type { Executor } from '../../db/connect';
+import { eventos } from '../../db/schema';
+import { emitirEvento, entregasInsert } from '../webhooks';
 import {
   type ActivationReceived,
   type CreditDeclaration,
@@ -26,6 +28,7 @@ import {
   insertLeadIfOpen,
   insertPreMatriculaOnce,
   type JanelaPublica,
+  novoCriadoEm,
   type OpenEvento,
   reactivateLead,
   recordConflito,
@@ -35,7 +38,16 @@ import { recordReinscricao } from '../leads';
 import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
 import { codigoDeclaracao, iniciais } from '../../../shared/declaracao';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao-messages';
-import { countSeated, issueVoucher, lockEventoForSeats, sendVoucherMail } from '../inscricoes';
+import {
+  beforeDeadline,
+  countSeated,
+  issueVoucher,
+  lockEventoForSeats,
+  novoVoucher,
+  sendVoucherMail,
+  voucherInsert,
+  voucherMailJob,
+} from '../inscricoes';
 
 /** Events happen in Brazil: "from today on" is today's date in São Paulo, not in UTC or the server's zone. */
 export const EVENT_TIME_ZONE = 'America/Sao_Paulo';
@@ -74,12 +86,20 @@ export function janela(app: FastifyInstance, para: PublicFinalidade): JanelaPubl
     : { para, desde: daysBefore(hoje, app.config.ativacaoJanelaDias) };
 }
 
+/** The window in a cache key: the day it opens from, so a new day reads afresh. */
+export const chaveDe = (aceita: JanelaPublica) =>
+  aceita.para === 'inscricao' ? `inscricao ${aceita.today}` : `ativacao ${aceita.desde}`;
+
 async function requireOpenEvento(
   app: FastifyInstance,
   eventoId: string,
   para: PublicFinalidade = 'inscricao',
 ): Promise<OpenEvento> {
-  const evento = await findOpenEvento(app.db, janela(app, para), eventoId);
+  const aceita = janela(app, para);
+  // Kept in the public cache (issue 21) like the lists the page shows: dropped as soon as any event changes.
+  const evento = await app.publicCache.get(`evento ${chaveDe(aceita)} ${eventoId}`, () =>
+    findOpenEvento(app.db, aceita, eventoId),
+  );
   if (!evento) throw notFound(PUBLIC_MESSAGES.eventoIndisponivel);
   return evento;
 }
@@ -117,6 +137,11 @@ export interface Outcome<T> {
  * for the transaction and the seats counted under it, so concurrent sign-ups never take more than there are: a
  * sign-up past them is 409, or waits on the list when it asks to. A new (or renewed) sign-up gets a voucher
  * and its e-mail after the commit.
+ *
+ * ADR 043: a first sign-up is one statement -- the lead, its consent, its voucher, the voucher's e-mail job and
+ * the webhooks' deliveries -- and, for an event without seats (most), nothing else: no transaction, the event
+ * read from the public cache. Only seats, a repeat, or an event that changed since it was read take the locked
+ * path.
  */
 export async function createLead(
   app: FastifyInstance,
@@ -129,50 +154,75 @@ export async function createLead(
   const consent = consentimento(origem, now);
   const day = today(app);
   const evento = await requireOpenEvento(app, data.eventoId);
-  if (evento.inscricoesAte && now.getTime() >= evento.inscricoesAte.getTime()) {
-    throw conflict(INSCRICAO_MESSAGES.encerradas);
-  }
-  const outcome = await app.db.transaction(async (tx) => {
-    const locked = evento.vagas !== null ? await lockEventoForSeats(tx, evento.id) : undefined;
-    const vagas = locked?.vagas ?? null;
-    /** Whether a new seat would be past the event's: then the waiting list, if asked for, else 409. */
-    const waits = async () => {
-      if (vagas === null || (await countSeated(tx, evento.id, vagas)) < vagas) return false;
-      if (!querEspera) throw conflict(INSCRICAO_MESSAGES.esgotadas);
-      return true;
-    };
-    /** A new voucher, its e-mail queued in this transaction (ADR 028). */
-    const voucher = async (leadId: string, listaEspera: boolean) => {
-      const token = await issueVoucher(tx, leadId, evento.dataEvento);
-      const kind = listaEspera ? 'espera' : 'confirmada';
-      await sendVoucherMail(app, tx, kind, data.email, data.nomeAluno, evento, token);
-      return token;
-    };
-    // Under the lock a repeat is found first: it keeps its seat, full or not.
-    let existing = locked ? await findLead(tx, data.eventoId, data.email, data.nomeAluno) : undefined;
-    if (!existing) {
-      const listaEspera = await waits();
-      const inserted = await insertLeadIfOpen(tx, day, { ...lead, consentidoEm: now, listaEspera }, consent);
-      if (inserted) {
-        const token = await voucher(inserted.id, listaEspera);
-        await emitirEvento(
+  const encerrada = (ate: Date | null) => ate !== null && now.getTime() >= ate.getTime();
+  if (encerrada(evento.inscricoesAte)) throw conflict(INSCRICAO_MESSAGES.encerradas);
+  /** The new row with all it writes, in one statement; undefined when nothing was written. */
+  const inscrever = async (db: Executor, listaEspera: boolean, condicao?: SQL) => {
+    const voucher = novoVoucher(evento.dataEvento);
+    const kind = listaEspera ? 'espera' : 'confirmada';
+    const rede = sql`novo.franqueador_id`;
+    const inserted = await insertLeadIfOpen(db, day, { ...lead, consentidoEm: now, listaEspera }, consent, {
+      condicao,
+      junto: [
+        voucherInsert(voucher, sql`novo.id`, sql`novo`),
+        jobInsert(voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, rede), now, sql`novo`),
+        entregasInsert(
           app,
-          tx,
           'lead.criado',
-          sql`select franqueador_id, franquia_id from leads where id = ${inserted.id}::uuid`,
-          {
-            id: inserted.id,
+          sql`select franqueador_id, franquia_id from novo`,
+          jsonObject({
+            id: sql`novo.id`,
             eventoId: data.eventoId,
             nomeAluno: data.nomeAluno,
             nomeResponsavel: data.nomeResponsavel,
             email: data.email,
             telefone: data.telefone,
             listaEspera,
-            criadoEm: inserted.createdAt.toISOString(),
-          },
-        );
-        return { created: true, id: inserted.id, createdAt: inserted.createdAt, listaEspera, token };
-      }
+            criadoEm: novoCriadoEm,
+          }),
+          now,
+          sql`novo`,
+        ),
+      ],
+    });
+    return inserted && { created: true, id: inserted.id, createdAt: inserted.createdAt, listaEspera };
+  };
+  const answer = (outcome: { created: boolean; id: string; createdAt: Date; listaEspera: boolean }) => ({
+    created: outcome.created,
+    body: {
+      id: outcome.id,
+      eventoId: data.eventoId,
+      nomeAluno: data.nomeAluno,
+      email: data.email,
+      createdAt: outcome.createdAt.toISOString(),
+      listaEspera: outcome.listaEspera,
+    },
+  });
+  // The common case: no seats to count, so no lock and no transaction. The statement itself checks what the
+  // cached event said (no seats, before the deadline), so an event changed meanwhile takes the path below.
+  const semVagas = evento.vagas === null;
+  if (semVagas) {
+    const fast = await inscrever(app.db, false, and(isNull(eventos.vagas), beforeDeadline(now)));
+    if (fast) return answer(fast);
+  }
+  const outcome = await app.db.transaction(async (tx) => {
+    const locked = await lockEventoForSeats(tx, evento.id);
+    if (!locked) throw notFound(PUBLIC_MESSAGES.eventoIndisponivel);
+    if (encerrada(locked.inscricoesAte)) throw conflict(INSCRICAO_MESSAGES.encerradas);
+    const { vagas } = locked;
+    // Counted under the lock: no other sign-up can take a seat until this one commits.
+    const cheio = vagas !== null && (await countSeated(tx, evento.id, vagas)) >= vagas;
+    /** Past the seats: the waiting list, if asked for, else 409. */
+    const espera = () => {
+      if (cheio && !querEspera) throw conflict(INSCRICAO_MESSAGES.esgotadas);
+      return cheio;
+    };
+    // A repeat keeps its seat, full or not: when full, the student is looked for before the 409.
+    let existing = cheio ? await findLead(tx, data.eventoId, data.email, data.nomeAluno) : undefined;
+    if (!existing) {
+      // Without seats the statement above already tried, and nothing has changed under the lock since.
+      const inserted = semVagas && vagas === null ? undefined : await inscrever(tx, espera());
+      if (inserted) return { ...inserted, token: true };
       // Nothing inserted: this student signed up before (or the event closed this instant).
       existing = await findLead(tx, data.eventoId, data.email, data.nomeAluno);
       // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
@@ -180,13 +230,14 @@ export async function createLead(
     }
     if (existing.canceladoEm) {
       // A family that cancelled signs up again: the same lead, back in a seat (or waiting), with a new voucher.
-      const listaEspera = await waits();
+      const listaEspera = espera();
       await reactivateLead(tx, existing.id, listaEspera);
       await insertConsentimento(tx, { leadId: existing.id }, consent);
-      const token = await voucher(existing.id, listaEspera);
-      return { created: false, id: existing.id, createdAt: now, listaEspera, token };
+      const token = await issueVoucher(tx, existing.id, evento.dataEvento);
+      await sendVoucherMail(app, tx, listaEspera ? 'espera' : 'confirmada', data.email, data.nomeAluno, evento, token);
+      return { created: false, id: existing.id, createdAt: now, listaEspera, token: true };
     }
-    return { created: false, id: existing.id, createdAt: now, listaEspera: existing.listaEspera, token: null };
+    return { created: false, id: existing.id, createdAt: now, listaEspera: existing.listaEspera, token: false };
   });
   if (!outcome.token) {
     // The repeat stays on the lead's history for whoever follows it up (issue 16), the answer unchanged.
@@ -198,17 +249,7 @@ export async function createLead(
       await insertConsentimento(tx, { leadId: outcome.id }, consent);
     });
   }
-  return {
-    created: outcome.created,
-    body: {
-      id: outcome.id,
-      eventoId: data.eventoId,
-      nomeAluno: data.nomeAluno,
-      email: data.email,
-      createdAt: outcome.createdAt.toISOString(),
-      listaEspera: outcome.listaEspera,
-    },
-  };
+  return answer(outcome);
 }
 
 /** A repeat's declaration e-mail goes at most once in this window (a double tap, a family trying again). */

@@ -1,7 +1,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Agrupamento, Direcao, Intervalo, Ordenar } from '../../../shared/schemas/relatorios';
-import { foldPresencas } from '../../db/presencas';
+import { foldContagens } from '../../db/contagens';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
 import {
   clientes,
@@ -249,7 +249,7 @@ export async function findGroups(
   query: GroupQuery,
 ): Promise<{ groups: GroupRow[]; count: number; totals: Totals | null }> {
   // Every check-in already answered counts (ADR 042).
-  await foldPresencas(db);
+  await foldContagens(db);
   const group = grouping(query.agrupar, query.semVendedor);
   const place = isPlace(query.agrupar) || Boolean(rows.estado || rows.cidade);
   const source = periodRows(
@@ -323,7 +323,7 @@ export async function findSeries(
   rows: ReportRows,
   intervalo: Intervalo,
 ): Promise<{ inicio: string; leads: number; presencas: number; preMatriculas: number; matriculas: number }[]> {
-  await foldPresencas(db);
+  await foldContagens(db);
   const place = Boolean(rows.estado || rows.cidade);
   // Days and weeks need days; months take whole months from funnel_mes.
   const split =

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/connect';
-import { enfileirar, FalhaDefinitiva, type JobHandler } from '../../jobs';
+import { enfileirar, FalhaDefinitiva, type JobHandler, json } from '../../jobs';
 import { WEBHOOK_HEADERS, type WebhookEvento } from '../../../shared/schemas/integracoes';
 import { EnderecoRecusado, resolverSeguro } from './ssrf';
 
@@ -59,9 +59,39 @@ export async function enfileirarEntrega(
 }
 
 /**
+ * The deliveries of an event of the network (issue 22) as one INSERT … SELECT: a job per active endpoint of the
+ * row's network that asked for it, scoped to the whole network or to the row's franquia. `lugar` selects the
+ * row's franqueador_id and franquia_id; `dados` is the body's data as JSON text (SQL), which may refer to `from`
+ * (a CTE's row), so a statement that writes the row can write its deliveries too (ADR 043). The body is the one
+ * `corpoDe` writes, byte for byte.
+ */
+export function entregasInsert(
+  app: FastifyInstance,
+  evento: WebhookEvento,
+  lugar: SQL,
+  dados: SQL,
+  now: Date,
+  from?: SQL,
+): SQL {
+  const em = now.toISOString();
+  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, executar_em, max_tentativas,
+      created_at, updated_at)
+    select 'webhook', jsonb_build_object('endpointId', d.id, 'evento', ${evento}::text, 'entregaId', d.entrega,
+        'corpo', '{"id":"' || d.entrega || '","evento":' || to_json(${evento}::text)::text || ',"criadoEm":"'
+          || ${em}::text || '","dados":' || (${dados}) || '}'),
+      ${evento}, d.url, d.franqueador_id, ${em}::timestamptz, ${app.config.jobs.maxTentativas}, ${em}::timestamptz,
+      ${em}::timestamptz
+    from (select e.id, e.url, e.franqueador_id, gen_random_uuid()::text as entrega
+      from webhook_endpoints e, (${lugar}) as p
+      where e.ativo and e.franqueador_id = p.franqueador_id
+        and (e.franquia_id is null or e.franquia_id = p.franquia_id)
+        and ${evento} = any (e.eventos)) as d${from ? sql`, ${from}` : sql``}`;
+}
+
+/**
  * An event of the network (issue 22): one delivery job per active endpoint of the row's network that asked for
- * it, scoped to the whole network or to the row's franquia. `lugar` selects the row's franqueador_id and
- * franquia_id. Call it in the transaction of the change.
+ * it (`entregasInsert`). `lugar` selects the row's franqueador_id and franquia_id. Call it in the transaction of
+ * the change.
  */
 export async function emitirEvento(
   app: FastifyInstance,
@@ -70,13 +100,7 @@ export async function emitirEvento(
   lugar: SQL,
   dados: unknown,
 ): Promise<void> {
-  const endpoints = rowsOf<{ id: string; url: string; franqueador_id: string }>(
-    await db.execute(sql`select e.id, e.url, e.franqueador_id from webhook_endpoints e, (${lugar}) as p
-      where e.ativo and e.franqueador_id = p.franqueador_id
-        and (e.franquia_id is null or e.franquia_id = p.franquia_id)
-        and ${evento} = any (e.eventos)`),
-  );
-  for (const endpoint of endpoints) await enfileirarEntrega(app, db, endpoint, evento, dados);
+  await db.execute(entregasInsert(app, evento, lugar, sql`${json(dados)}::text`, app.clock.now()));
 }
 
 /** One POST; answers the status code (or throws on a network error or the timeout). */
