@@ -11,9 +11,6 @@ import { searchAny } from '../../lib/pagination';
  * sign-up and the cancellation count them under the event row's lock, so two of them never both take the last.
  */
 
-/** A lead that holds a seat. */
-export const seated = and(eq(leads.listaEspera, false), isNull(leads.canceladoEm)) as SQL;
-
 /**
  * The event's counts, correlated with the outer query's `eventos` row (each an index range: migrations 0012, 0007). The
  * column is named in full: drizzle leaves the table out of a one-table select's columns.
@@ -61,7 +58,7 @@ export async function lockEventoForSeats(db: Executor, eventoId: string) {
 export async function countSeated(db: Executor, eventoId: string, vagas: number): Promise<number> {
   const [row] = await executeRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from ${leads} where ${and(eq(leads.eventoId, eventoId), seated)} limit ${vagas}) as sentados`,
+    sql`select evento_sentados(${eventoId}::uuid, ${vagas}::int) as n`,
   );
   return Number(row?.n ?? 0);
 }

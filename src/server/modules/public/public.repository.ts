@@ -204,6 +204,11 @@ const consentValues = (c: ConsentimentoDado) =>
 export interface JuntoDoLead {
   /** More the event must be for the row to be written (no seats, before its deadline: the fast path). */
   condicao?: SQL;
+  /**
+   * An event with seats: its row locked and its seats counted first (`evento_lugar`, migration 0029), and the
+   * row written in a seat only while one is left and before the deadline at this moment.
+   */
+  lugarEm?: Date;
   /** INSERT … SELECT … FROM novo statements: the voucher, its e-mail's job, the webhooks' deliveries. */
   junto?: SQL[];
 }
@@ -219,14 +224,20 @@ export async function insertLeadIfOpen(
   today: string,
   lead: NewLead,
   consent: ConsentimentoDado,
-  { condicao, junto = [] }: JuntoDoLead = {},
+  { condicao, junto = [], lugarEm }: JuntoDoLead = {},
 ) {
+  const lugar = lugarEm
+    ? sql`lugar as (select * from evento_lugar(${lead.eventoId}::uuid, ${lugarEm.toISOString()}::timestamptz)), `
+    : sql``;
+  const sentado = lugarEm
+    ? sql` and exists (select 1 from lugar where not lugar.encerrada and (lugar.vagas is null or lugar.sentados < lugar.vagas))`
+    : sql``;
   const result = await db.execute(
-    sql`with novo as (
+    sql`with ${lugar}novo as (
         insert into ${leads} (evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
         select ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email}, ${lead.telefone},
           ${lead.consentidoEm.toISOString()}::timestamptz, ${lead.listaEspera ?? false}
-        where exists (select 1 from ${eventos} where ${and(eq(eventos.id, lead.eventoId), openOn(today), condicao)})
+        where exists (select 1 from ${eventos} where ${and(eq(eventos.id, lead.eventoId), openOn(today), condicao)})${sentado}
         on conflict do nothing
         returning id, evento_id, nome_aluno, email, created_at, lista_espera, franqueador_id, franquia_id
       ), consentido as (

@@ -157,12 +157,13 @@ export async function createLead(
   const encerrada = (ate: Date | null) => ate !== null && now.getTime() >= ate.getTime();
   if (encerrada(evento.inscricoesAte)) throw conflict(INSCRICAO_MESSAGES.encerradas);
   /** The new row with all it writes, in one statement; undefined when nothing was written. */
-  const inscrever = async (db: Executor, listaEspera: boolean, condicao?: SQL) => {
+  const inscrever = async (db: Executor, listaEspera: boolean, condicao?: SQL, lugarEm?: Date) => {
     const voucher = novoVoucher(evento.dataEvento);
     const kind = listaEspera ? 'espera' : 'confirmada';
     const rede = sql`novo.franqueador_id`;
     const inserted = await insertLeadIfOpen(db, day, { ...lead, consentidoEm: now, listaEspera }, consent, {
       condicao,
+      lugarEm,
       junto: [
         voucherInsert(voucher, sql`novo.id`, sql`novo`),
         jobInsert(voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, rede), now, sql`novo`),
@@ -204,6 +205,11 @@ export async function createLead(
   if (semVagas) {
     const fast = await inscrever(app.db, false, and(isNull(eventos.vagas), beforeDeadline(now)));
     if (fast) return answer(fast);
+  } else if (!querEspera) {
+    // Seats, and a seat asked for: the event locked and its seats counted inside the same statement, which
+    // writes the row only while a seat is left. Full, a repeat or past the deadline: the path below says which.
+    const seated = await inscrever(app.db, false, undefined, now);
+    if (seated) return answer(seated);
   }
   const outcome = await app.db.transaction(async (tx) => {
     const locked = await lockEventoForSeats(tx, evento.id);
