@@ -121,4 +121,54 @@ describe('the worker round', () => {
     // Nothing left: a round is its upkeep alone.
     expect(await run()).toEqual({ ran: 0, order: ['upkeep'] });
   });
+
+  it('claims due jobs in batches, and gives back those not begun once half the lease is gone', async () => {
+    ctx = await createTestApp();
+    const c = ctx;
+    const now = c.app.clock.now();
+    for (const n of [1, 2, 3]) await enfileirar(c.handle.db, { tipo: 'limpeza', payload: {}, chave: `lote:${n}` }, now);
+    // A lease of 4 ms: each job's 10 ms outlasts half of it, so after each job the batch's others go back.
+    const worker = new JobWorker(c.app, c.handle.db, { leaseMs: 4, esperaBaseMs: 1000 });
+    const ran: string[] = [];
+    worker.register('limpeza', async (job) => {
+      ran.push(job.chave!);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(await worker.runDue()).toBe(3);
+    expect(ran.sort()).toEqual(['lote:1', 'lote:2', 'lote:3']);
+    const rows = await queryRows<{ chave: string; status: string; tentativas: number }>(
+      c.handle.db,
+      sql`select chave, status, tentativas from jobs where chave like 'lote:%' order by chave`,
+    );
+    // Each ran once, and a job given back was not counted as a try.
+    expect(rows.map((r) => [r.chave, r.status, Number(r.tentativas)])).toEqual([
+      ['lote:1', 'concluido', 1],
+      ['lote:2', 'concluido', 1],
+      ['lote:3', 'concluido', 1],
+    ]);
+  });
+
+  it('gives the jobs of its batch not begun back to the queue when it stops', async () => {
+    ctx = await createTestApp();
+    const c = ctx;
+    const now = c.app.clock.now();
+    for (const n of [1, 2, 3])
+      await enfileirar(c.handle.db, { tipo: 'limpeza', payload: {}, chave: `parada:${n}` }, now);
+    const worker = new JobWorker(c.app, c.handle.db, { leaseMs: 60_000, esperaBaseMs: 1000 });
+    worker.register('limpeza', async () => {
+      // The process shutting down while its first job runs.
+      void worker.stop();
+    });
+    expect(await worker.runDue()).toBe(1);
+    const rows = await queryRows<{ status: string; tentativas: number }>(
+      c.handle.db,
+      sql`select status, tentativas from jobs where chave like 'parada:%' order by status`,
+    );
+    // Another instance may take the two others at once, not in a minute when their lease would have run out.
+    expect(rows.map((r) => [r.status, Number(r.tentativas)])).toEqual([
+      ['concluido', 1],
+      ['pendente', 0],
+      ['pendente', 0],
+    ]);
+  });
 });

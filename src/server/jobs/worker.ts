@@ -5,6 +5,8 @@ import type { JobRow, JobTipo } from './queue';
 
 /** How often a round's upkeep runs again while the round works through a backlog of jobs. */
 const UPKEEP_MS = 1000;
+/** How many due jobs one claim takes. */
+const LOTE = 20;
 
 /**
  * The in-process worker over `jobs` (ADR 028). Every instance runs one; a job is claimed by a single UPDATE whose
@@ -84,10 +86,22 @@ export class JobWorker {
     const run = (async () => {
       await this.upkeep();
       let count = 0;
-      while (!this.stopped && (await this.runOne())) {
-        count++;
-        // A thousand e-mails to send must not hold the sign-ups' counters back for minutes.
-        if (performance.now() - this.lastUpkeep >= (this.options.upkeepMs ?? UPKEEP_MS)) await this.upkeep();
+      while (!this.stopped) {
+        const jobs = await this.claim(LOTE);
+        if (jobs.length === 0) break;
+        const claimedAt = performance.now();
+        for (const [i, job] of jobs.entries()) {
+          // Half the lease gone, or the worker stopping: the jobs not begun go back to the queue at once, rather
+          // than wait for their lease to run out (or run on past it, beside another instance that took them).
+          if (this.stopped || performance.now() - claimedAt > this.options.leaseMs / 2) {
+            for (const rest of jobs.slice(i)) await this.release(rest);
+            break;
+          }
+          await this.run(job);
+          count++;
+          // A thousand e-mails to send must not hold the sign-ups' counters back for minutes.
+          if (performance.now() - this.lastUpkeep >= (this.options.upkeepMs ?? UPKEEP_MS)) await this.upkeep();
+        }
       }
       return count;
     })().finally(() => {
@@ -97,25 +111,48 @@ export class JobWorker {
     return run;
   }
 
-  /** Claims one due job and runs it; false when none is due. */
-  async runOne(): Promise<boolean> {
+  /**
+   * Claims up to `limit` due jobs, the longest due first, in one statement: a job's claim is one round trip of
+   * the database's whatever the batch (ADR 043: a sign-up's e-mail is one of these).
+   */
+  private async claim(limit: number): Promise<(JobRow & { executar_em: Date | string })[]> {
     const now = this.app.clock.now();
     const lease = new Date(now.getTime() + this.options.leaseMs).toISOString();
-    const [job] = rowsOf<JobRow>(
-      await this.db.execute(sql`update jobs set status = 'executando', tentativas = tentativas + 1,
-          bloqueado_ate = ${lease}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        where id = (select id from jobs
+    const jobs = rowsOf<JobRow & { executar_em: Date | string }>(
+      await this.db.execute(sql`with escolhidos as (select id from jobs
           where (status = 'pendente' and executar_em <= ${now.toISOString()}::timestamptz)
              or (status = 'executando' and bloqueado_ate < ${now.toISOString()}::timestamptz)
-          order by executar_em limit 1 for update skip locked)
-        returning id, tipo, payload, status, tentativas, max_tentativas, chave`),
+          order by executar_em limit ${limit} for update skip locked)
+        update jobs set status = 'executando', tentativas = jobs.tentativas + 1,
+          bloqueado_ate = ${lease}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        from escolhidos where jobs.id = escolhidos.id
+        returning jobs.id, jobs.tipo, jobs.payload, jobs.status, jobs.tentativas, jobs.max_tentativas, jobs.chave,
+          jobs.executar_em`),
     );
+    return jobs.sort((a, b) => new Date(a.executar_em).getTime() - new Date(b.executar_em).getTime());
+  }
+
+  /** A claimed job not begun, back in the queue as it was. */
+  private async release(job: JobRow): Promise<void> {
+    await this.db.execute(sql`update jobs set status = 'pendente', tentativas = tentativas - 1, bloqueado_ate = null
+      where id = ${job.id}::uuid and status = 'executando' and tentativas = ${job.tentativas}`);
+  }
+
+  /** Claims one due job and runs it; false when none is due. */
+  async runOne(): Promise<boolean> {
+    const [job] = await this.claim(1);
     if (!job) return false;
+    await this.run(job);
+    return true;
+  }
+
+  /** Runs a claimed job: done, retried after its wait, or a dead letter after its last try. */
+  private async run(job: JobRow): Promise<void> {
     const fence = sql`id = ${job.id}::uuid and status = 'executando' and tentativas = ${job.tentativas}`;
     if (job.tentativas > job.max_tentativas) {
       // A job whose last try was cut short by a crash is not tried beyond its limit.
       await this.finish(fence, 'falhou', 'Interrompido na última tentativa.');
-      return true;
+      return;
     }
     const handler = this.handlers.get(job.tipo);
     try {
@@ -143,7 +180,6 @@ export class JobWorker {
           where ${fence}`);
       }
     }
-    return true;
   }
 
   private async finish(fence: ReturnType<typeof sql>, status: 'concluido' | 'falhou', erro: string | null) {
