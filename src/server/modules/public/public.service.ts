@@ -228,7 +228,7 @@ export async function createLead(
     if (!existing) {
       // Without seats the statement above already tried, and nothing has changed under the lock since.
       const inserted = semVagas && vagas === null ? undefined : await inscrever(tx, espera());
-      if (inserted) return { ...inserted, token: true };
+      if (inserted) return { ...inserted, comVoucher: true };
       // Nothing inserted: this student signed up before (or the event closed this instant).
       existing = await findLead(tx, data.eventoId, data.email, data.nomeAluno);
       // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
@@ -241,12 +241,13 @@ export async function createLead(
       await insertConsentimento(tx, { leadId: existing.id }, consent);
       const token = await issueVoucher(tx, existing.id, evento.dataEvento);
       await sendVoucherMail(app, tx, listaEspera ? 'espera' : 'confirmada', data.email, data.nomeAluno, evento, token);
-      return { created: false, id: existing.id, createdAt: now, listaEspera, token: true };
+      return { created: false, id: existing.id, createdAt: now, listaEspera, comVoucher: true };
     }
-    return { created: false, id: existing.id, createdAt: now, listaEspera: existing.listaEspera, token: false };
+    return { created: false, id: existing.id, createdAt: now, listaEspera: existing.listaEspera, comVoucher: false };
   });
-  if (!outcome.token) {
-    // The repeat stays on the lead's history for whoever follows it up (issue 16), the answer unchanged.
+  if (!outcome.comVoucher) {
+    // A plain repeat (no new voucher) stays on the lead's history for whoever follows it up (issue 16), the
+    // answer unchanged.
     await app.db.transaction(async (tx) => {
       await recordReinscricao(tx, outcome.id, now, {
         nomeResponsavel: data.nomeResponsavel,
