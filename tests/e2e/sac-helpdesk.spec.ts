@@ -50,7 +50,8 @@ test('a ticket with a screenshot, a note, a question, an answer, a conclusion an
   await expect(thread(franquia).getByText('Segue o print da tela.')).toBeVisible();
   const thumb = thread(franquia).getByRole('img', { name: 'tela.png' });
   await expect(thumb).toBeVisible();
-  expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible is laid out, not loaded: the image's own request may still be on its way on a busy machine.
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(franquia);
 
   // The franqueador writes a note and asks a question, and waits on the requester.
