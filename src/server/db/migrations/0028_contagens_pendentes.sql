@@ -25,36 +25,19 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 
--- A new lead waits in one pending row; every other change (a pré-matrícula, a matrícula, a move, a removal)
--- counts at once, as before. The sums stay exact: a lead removed before its fold makes its counters -1 for a
--- second, and its pending +1 makes up for it.
-CREATE OR REPLACE FUNCTION "funnel_count"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  l int := CASE WHEN TG_TABLE_NAME = 'leads' THEN 1 ELSE 0 END;
-  p int := CASE WHEN TG_TABLE_NAME = 'pre_matriculas' THEN 1 ELSE 0 END;
-  m int := CASE WHEN TG_TABLE_NAME = 'matriculas' THEN 1 ELSE 0 END;
-  d date;
+-- A new lead waits in one pending row, written by a trigger of its own; every other change (a removal, a move, a
+-- pré-matrícula, a matrícula) still counts at once through funnel_count, unchanged. The sums stay exact: a lead
+-- removed before its fold makes its counters -1 for a second, and its pending +1 makes up for it.
+CREATE FUNCTION "lead_pendente"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' AND l = 1 THEN
-    INSERT INTO "contagens_pendentes" ("p", "d", "dl", "evento_id") VALUES (
-      ARRAY[NEW."franqueador_id", NEW."franquia_id", NEW."micro_franquia_id", NEW."vendedor_id", NEW."cliente_id", NEW."evento_id"],
-      (NEW."created_at" AT TIME ZONE 'America/Sao_Paulo')::date, 1, NEW."evento_id");
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM "scope_counts_add"(ARRAY[OLD."evento_id", OLD."cliente_id", OLD."vendedor_id", OLD."micro_franquia_id", OLD."franquia_id", OLD."franqueador_id"], 0, 0, -l, -p, -m);
-    IF m = 1 THEN d := (OLD."efetivada_em" AT TIME ZONE 'America/Sao_Paulo')::date;
-    ELSE d := (OLD."created_at" AT TIME ZONE 'America/Sao_Paulo')::date; END IF;
-    PERFORM "funnel_periodo_add"(ARRAY[OLD."franqueador_id", OLD."franquia_id", OLD."micro_franquia_id", OLD."vendedor_id", OLD."cliente_id", OLD."evento_id"], d, -l, -p, -m);
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    PERFORM "scope_counts_add"(ARRAY[NEW."evento_id", NEW."cliente_id", NEW."vendedor_id", NEW."micro_franquia_id", NEW."franquia_id", NEW."franqueador_id"], 0, 0, l, p, m);
-    IF m = 1 THEN d := (NEW."efetivada_em" AT TIME ZONE 'America/Sao_Paulo')::date;
-    ELSE d := (NEW."created_at" AT TIME ZONE 'America/Sao_Paulo')::date; END IF;
-    PERFORM "funnel_periodo_add"(ARRAY[NEW."franqueador_id", NEW."franquia_id", NEW."micro_franquia_id", NEW."vendedor_id", NEW."cliente_id", NEW."evento_id"], d, l, p, m);
-  END IF;
+  INSERT INTO "contagens_pendentes" ("p", "d", "dl", "evento_id") VALUES (
+    ARRAY[NEW."franqueador_id", NEW."franquia_id", NEW."micro_franquia_id", NEW."vendedor_id", NEW."cliente_id", NEW."evento_id"],
+    (NEW."created_at" AT TIME ZONE 'America/Sao_Paulo')::date, 1, NEW."evento_id");
   RETURN NULL;
 END $$;--> statement-breakpoint
+DROP TRIGGER "leads_count_insert_delete" ON "leads";--> statement-breakpoint
+CREATE TRIGGER "leads_count_insert" AFTER INSERT ON "leads" FOR EACH ROW EXECUTE FUNCTION "lead_pendente"();--> statement-breakpoint
+CREATE TRIGGER "leads_count_delete" AFTER DELETE ON "leads" FOR EACH ROW EXECUTE FUNCTION "funnel_count"();--> statement-breakpoint
 
 -- Folds up to `lote` pending rows into the counters and answers how many it took (fewer than `lote`: none is
 -- left): leads and presences summed per path prefix and day into funnel_dia, per month into funnel_mes, and leads
