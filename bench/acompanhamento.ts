@@ -8,7 +8,7 @@ import type { Actor } from '../src/server/access/actor';
 import { leadsVisibleTo } from '../src/server/access/scope';
 import { type Database, executeRows } from '../src/server/db/connect';
 import { leads } from '../src/server/db/schema';
-import { todayInBrazil } from '../src/server/modules/funnel';
+import { todayInBrasilia } from '../src/server/modules/funnel';
 import { countAcompanhamento } from '../src/server/modules/leads';
 import { getLeadDetalhe } from '../src/server/modules/leads/acompanhamento.service';
 import { listLeads } from '../src/server/modules/leads/leads.repository';
@@ -57,7 +57,7 @@ export async function followedLeadIds(db: Database, vendedor: Actor, limit: numb
 }
 
 export function followUpScenarios(now: Date, leadIds: string[]): FollowUpScenario[] {
-  const today = todayInBrazil(now);
+  const today = todayInBrasilia(now);
   const query = (q: Record<string, unknown>) => leadsListQuerySchema.parse(q);
   const clock = { today, now };
   const panelId = leadIds[0]!;
@@ -158,7 +158,7 @@ export function followUpScenarios(now: Date, leadIds: string[]): FollowUpScenari
     })),
     {
       name: 'relatório acompanhamento 1 year by franquia · franqueador',
-      path: `/api/relatorios/acompanhamento?agrupar=franquia&de=${todayInBrazil(new Date(now.getTime() - 364 * 86_400_000))}&ate=${today}`,
+      path: `/api/relatorios/acompanhamento?agrupar=franquia&de=${todayInBrasilia(new Date(now.getTime() - 364 * 86_400_000))}&ate=${today}`,
       account: 'franqueador',
       connections: 16,
       target: { p99: 150 },

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../src/server/access/actor';
 import { type Database, executeRows } from '../src/server/db/connect';
 import type { FunilResposta, SerieResposta } from '../src/shared/schemas/relatorios';
-import { todayInBrazil } from '../src/server/modules/funnel';
+import { todayInBrasilia } from '../src/server/modules/funnel';
 
 export interface ReportScenario {
   name: string;
@@ -75,7 +75,7 @@ const GROUP_EXPRESSIONS: Record<string, string> = {
 };
 
 export function reportScenarios(now: Date): ReportScenario[] {
-  const today = todayInBrazil(now);
+  const today = todayInBrasilia(now);
   const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * DAY_MS).toISOString().slice(0, 10);
   const year = `de=${yearAgo}&ate=${today}`;
   const funil =

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from '../lib/api-route';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { HttpError, MESSAGES } from '../lib/http-error';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -12,7 +12,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    await app.register(helmet, {
+    // Built once: @fastify/helmet built helmet's middleware again on every request (its CSP parsed each time).
+    const headers = helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -36,6 +37,7 @@ export const securityPlugin = fp(
       frameguard: { action: 'deny' },
       crossOriginEmbedderPolicy: false,
     });
+    app.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, () => done()));
 
     app.addHook('onRequest', async (request, reply) => {
       if (isApiRequest(request)) reply.header('cache-control', 'no-store');

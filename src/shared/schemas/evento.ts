@@ -3,6 +3,7 @@ import { EVENTO_STATUSES, LOCAIS_EVENTO, TIPOS_ESCOLA, type EventoStatus } from 
 import { dateOnlyField, estadoField, FIELD_MESSAGES, optionalText, requiredText } from './fields';
 import { listQuerySchema, listSortSchema } from './list-query';
 import { optionalMoneyField } from './curso';
+import { BRASILIA_TIME_ZONE } from '../brasilia';
 
 /** Events (SPEC §3, §4, §5, §7): the rules and pt-BR messages read by the event dialog and the /api/eventos routes. */
 export const EVENTO_MESSAGES = {
@@ -88,7 +89,7 @@ export function inscricoesAteFromField(value: string): string | null {
 }
 
 const saoPaulo = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: BRASILIA_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { leads, sacAnexos, sacMensagens } from '../../../src/server/db/schema';
-import { todayInBrazil } from '../../../src/server/modules/funnel';
+import { todayInBrasilia } from '../../../src/server/modules/funnel';
 import { can } from '../../../src/shared/permissions';
 import { empresaPayload, clientePayload } from '../../support/network-payloads';
 import { createTestApp, type TestContext } from '../../setup/test-app';
@@ -760,7 +760,7 @@ describe('IDOR: rows out of the caller’s scope', () => {
 
   // Last: it gives every lead of both networks a return due today.
   it('counts the follow-up due exactly in the caller’s scope, on the dashboard and in the list', async () => {
-    await ctx.handle.db.update(leads).set({ status: 'em_contato', proximoContatoEm: todayInBrazil(new Date()) });
+    await ctx.handle.db.update(leads).set({ status: 'em_contato', proximoContatoEm: todayInBrasilia(new Date()) });
     const leaks: string[] = [];
     for (const name of ACTOR_NAMES) {
       const role = roleOf(name);

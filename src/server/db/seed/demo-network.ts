@@ -25,6 +25,7 @@ import {
   users,
   vendedores,
 } from '../schema';
+import { todayInBrasilia } from '../../../shared/brasilia';
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -46,9 +47,7 @@ function dayOffset(from: Date, days: number): string {
 
 /** YYYY-MM-DD of `from` moved by `days`, in Brasília: the day a return date is due on. */
 function brasiliaDay(from: Date, days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(from.getTime() + days * 86_400_000),
-  );
+  return todayInBrasilia(new Date(from.getTime() + days * 86_400_000));
 }
 
 /**

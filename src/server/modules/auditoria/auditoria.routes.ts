@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/auditoria';
 import { dispositivoDe } from '../../../shared/schemas/conta';
 import { setTotalCount } from '../../lib/pagination';
-import { keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
+import { keysetBatches, mapBatches, sendCsv, todayInBrasilia } from '../funnel';
 import { auditoriaExportBatch, listAtividade, listAuditoria, toAuditoriaItem } from './auditoria.repository';
 import { auditedExport } from './record';
 
@@ -78,7 +78,7 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
           item.requestId ?? '',
         ];
       });
-      return sendCsv(reply, auditoriaCsvFileName(todayInBrazil(app.clock.now())), AUDITORIA_CSV_COLUMNS, rows);
+      return sendCsv(reply, auditoriaCsvFileName(todayInBrasilia(app.clock.now())), AUDITORIA_CSV_COLUMNS, rows);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { countMetrics } from './dashboard.repository';
 import { countAcompanhamento } from '../leads';
-import { todayInBrazil } from '../funnel';
+import { todayInBrasilia } from '../funnel';
 import { rolesFor } from '../../../shared/permissions';
 
 export async function dashboardRoutes(app: FastifyInstance) {
@@ -15,7 +15,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     { config: { access: rolesFor('dashboard.acompanhamento') } },
     async (request) => {
       const now = app.clock.now();
-      return countAcompanhamento(app.db, request.actor!, todayInBrazil(now), now);
+      return countAcompanhamento(app.db, request.actor!, todayInBrasilia(now), now);
     },
   );
 }

@@ -7,7 +7,7 @@ import { clientesVisibleTo, eventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, cursos, eventos, eventosCursos, eventosSearchText } from '../../db/schema';
 import { containsInSearchText } from '../../lib/pagination';
-import { todayInBrazil } from '../funnel';
+import { todayInBrasilia } from '../funnel';
 import { eventoCounts } from '../inscricoes';
 
 type EventoRow = typeof eventos.$inferSelect;
@@ -25,7 +25,7 @@ function inscricoesAbertas(row: EventoRow, now: Date): boolean {
   return (
     row.isActive &&
     row.status === 'agendado' &&
-    row.dataEvento >= todayInBrazil(now) &&
+    row.dataEvento >= todayInBrasilia(now) &&
     (row.inscricoesAte === null || row.inscricoesAte.getTime() > now.getTime())
   );
 }
@@ -137,7 +137,7 @@ export async function listEventos(db: Executor, actor: Actor, filter: EventoList
       .from(eventos)
       .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
       .where(where)
-      .orderBy(...eventoOrder(filter.sort, todayInBrazil(filter.now ?? new Date())))
+      .orderBy(...eventoOrder(filter.sort, todayInBrasilia(filter.now ?? new Date())))
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ value: count() }).from(eventos).where(where),

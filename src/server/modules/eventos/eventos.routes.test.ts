@@ -4,7 +4,7 @@ import { EVENTO_MESSAGES, type Evento } from '../../../shared/schemas/evento';
 import { clientes, cursos, eventos, eventosCursos, microFranquias } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
-import { todayInBrazil } from '../funnel';
+import { todayInBrasilia } from '../funnel';
 
 let ctx: TestContext;
 /** A franquia of the other branch (Minas Gerais). */
@@ -119,7 +119,7 @@ describe('GET /api/eventos', () => {
 
   it("sorts by the whitelisted columns, and the screen's order puts the upcoming events first (issue 23)", async () => {
     const franqueador = as(ctx.app, 'franqueador');
-    const today = todayInBrazil(new Date());
+    const today = todayInBrasilia(new Date());
     const proximos = (await franqueador.get('/api/eventos?sort=proximos&pageSize=100')).json() as Evento[];
     const datas = proximos.map((e) => e.dataEvento);
     const upcoming = datas.filter((d) => d >= today);

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/acompanhamento';
 import type { LeadItem } from '../../../shared/schemas/funnel';
 import type { AcompanhamentoRelatorio } from '../../../shared/schemas/relatorios';
-import { todayInBrazil } from '../funnel';
+import { todayInBrasilia } from '../funnel';
 
 /**
  * A lead followed up (issue 16). The demo seed: the vendedor owns Lucas Oliveira (em contato, return due today)
@@ -25,9 +25,9 @@ import { todayInBrazil } from '../funnel';
 let ctx: TestContext;
 const ids: Record<string, string> = {};
 
-const today = () => todayInBrazil(new Date());
+const today = () => todayInBrasilia(new Date());
 function dayFromToday(days: number): string {
-  return todayInBrazil(new Date(Date.now() + days * 86_400_000));
+  return todayInBrasilia(new Date(Date.now() + days * 86_400_000));
 }
 
 async function detalhe(role: Role, name: string): Promise<LeadDetalhe> {

@@ -10,7 +10,7 @@ import { can } from '../../../shared/permissions';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { todayInBrazil } from '../funnel';
+import { todayInBrasilia } from '../funnel';
 import {
   type LeadFollowUpChange,
   type LockedLead,
@@ -78,7 +78,7 @@ async function changesOf(
   patch: LeadPatch,
   now: Date,
 ): Promise<LeadFollowUpChange> {
-  const today = todayInBrazil(now);
+  const today = todayInBrasilia(now);
   const change: LeadFollowUpChange = {};
   if (patch.status !== undefined) {
     if (patch.status !== 'convertido' && lead.status === 'convertido' && (await leadHasMatricula(tx, lead.id))) {

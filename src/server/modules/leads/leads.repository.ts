@@ -18,7 +18,7 @@ import {
   newestFirst,
   listFunnelPage,
   selectScalars,
-  todayInBrazil,
+  todayInBrasilia,
 } from '../funnel';
 import {
   countedSemContato,
@@ -37,7 +37,7 @@ export interface ListClock {
   now: Date;
 }
 
-export const clockAt = (now: Date): ListClock => ({ today: todayInBrazil(now), now });
+export const clockAt = (now: Date): ListClock => ({ today: todayInBrasilia(now), now });
 
 /** Issue 20: the waiting list (listaEspera=sim|nao) and attendance (presenca=sim|nao). */
 function inscricaoFilters(filter: LeadsFilter): SQL | undefined {

@@ -19,7 +19,7 @@ import {
   listFunnelEventos,
   mapBatches,
   sendCsv,
-  todayInBrazil,
+  todayInBrasilia,
 } from '../funnel';
 import { clockAt, countLeadsExport, leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
 import { getLeadDetalhe, listResponsaveis, patchLead, registrarContato, registrarNota } from './acompanhamento.service';
@@ -59,7 +59,7 @@ export async function leadsRoutes(fastify: FastifyInstance) {
       const fileName = csvFileName(
         interesses ? CSV_PREFIXES.interesses : CSV_PREFIXES.leads,
         evento,
-        todayInBrazil(app.clock.now()),
+        todayInBrasilia(app.clock.now()),
       );
       const rows = mapBatches(
         auditedExport(
@@ -191,7 +191,7 @@ registrarLista({
     return csvFileName(
       view === 'interesses' ? CSV_PREFIXES.interesses : CSV_PREFIXES.leads,
       evento,
-      todayInBrazil(now),
+      todayInBrasilia(now),
     );
   },
   contar: (db, actor, filtros, now, limite) => {

@@ -10,7 +10,7 @@ import {
   funnelListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
-import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
+import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrasilia } from '../funnel';
 import {
   countMatriculasExport,
   listMatriculas,
@@ -46,7 +46,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
       const actor = request.actor!;
       const filter = request.query;
       const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
-      const fileName = csvFileName(CSV_PREFIXES.matriculas, evento, todayInBrazil(app.clock.now()));
+      const fileName = csvFileName(CSV_PREFIXES.matriculas, evento, todayInBrasilia(app.clock.now()));
       const rows = mapBatches(
         auditedExport(
           app.db,
@@ -111,7 +111,7 @@ registrarLista({
     csvFileName(
       CSV_PREFIXES.matriculas,
       await findFunnelEvento(db, actor, filtroDe(filtros).eventoId),
-      todayInBrazil(now),
+      todayInBrasilia(now),
     ),
   contar: (db, actor, filtros, _now, limite) => countMatriculasExport(db, actor, filtroDe(filtros), limite),
   cabecalho: () => CSV_COLUMNS.matriculas,

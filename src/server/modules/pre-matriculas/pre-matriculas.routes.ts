@@ -12,7 +12,7 @@ import {
   preMatriculasListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
-import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrazil } from '../funnel';
+import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrasilia } from '../funnel';
 import {
   countPreMatriculasExport,
   listPreMatriculas,
@@ -52,7 +52,7 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
       const actor = request.actor!;
       const filter = request.query;
       const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
-      const fileName = csvFileName(CSV_PREFIXES.preMatriculas, evento, todayInBrazil(app.clock.now()));
+      const fileName = csvFileName(CSV_PREFIXES.preMatriculas, evento, todayInBrasilia(app.clock.now()));
       const rows = mapBatches(
         auditedExport(
           app.db,
@@ -140,7 +140,7 @@ registrarLista({
     csvFileName(
       CSV_PREFIXES.preMatriculas,
       await findFunnelEvento(db, actor, filtroDe(filtros).eventoId),
-      todayInBrazil(now),
+      todayInBrasilia(now),
     ),
   contar: (db, actor, filtros, _now, limite) => countPreMatriculasExport(db, actor, filtroDe(filtros), limite),
   cabecalho: (_filtros, actor) => preMatriculaCsvCabecalho(actor),

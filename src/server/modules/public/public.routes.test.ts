@@ -10,7 +10,6 @@ import { MESSAGES } from '../../lib/http-error';
 import { createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { MAX_CONFLITOS_POR_ATIVACAO } from './public.repository';
-import { todayInSaoPaulo } from './public.service';
 import { unique } from '../../../../tests/support/unique';
 
 let ctx: TestContext;
@@ -102,14 +101,6 @@ const conflitosOf = (preMatriculaId: string) =>
     .select({ id: preMatriculaConflitos.id })
     .from(preMatriculaConflitos)
     .where(eq(preMatriculaConflitos.preMatriculaId, preMatriculaId));
-
-describe('todayInSaoPaulo', () => {
-  it("answers São Paulo's date, not UTC's", () => {
-    expect(todayInSaoPaulo(new Date('2030-03-10T02:30:00Z'))).toBe('2030-03-09');
-    expect(todayInSaoPaulo(new Date('2030-03-10T03:00:00Z'))).toBe('2030-03-10');
-    expect(todayInSaoPaulo(new Date('2030-12-31T12:00:00Z'))).toBe('2030-12-31');
-  });
-});
 
 describe('GET /api/public/cidades', () => {
   it('lists, without a session, the distinct cities of open events in pt-BR order', async () => {

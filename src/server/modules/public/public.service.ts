@@ -38,6 +38,7 @@ import { recordReinscricao } from '../leads';
 import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
 import { codigoDeclaracao, iniciais } from '../../../shared/declaracao';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao-messages';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import {
   beforeDeadline,
   countSeated,
@@ -49,24 +50,8 @@ import {
   voucherMailJob,
 } from '../inscricoes';
 
-/** Events happen in Brazil: "from today on" is today's date in São Paulo, not in UTC or the server's zone. */
-export const EVENT_TIME_ZONE = 'America/Sao_Paulo';
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: EVENT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** 'YYYY-MM-DD' of `now` in São Paulo. */
-export function todayInSaoPaulo(now: Date): string {
-  const parts = dayFormat.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-export const today = (app: FastifyInstance) => todayInSaoPaulo(app.clock.now());
+/** Events happen in Brazil: "from today on" is today's date in Brasília, not in UTC or the server's zone. */
+export const today = (app: FastifyInstance) => todayInBrasilia(app.clock.now());
 
 /** 'YYYY-MM-DD' `days` calendar days before `day` (a plain date: no zone, no daylight saving). */
 export function daysBefore(day: string, days: number): string {

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { MOTIVOS_PERDA, type MotivoPerda } from '../../../shared/schemas/acompanhamento';
 import type { AcompanhamentoContagem } from '../../../shared/schemas/relatorios';
+import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
 
 /**
  * The report's reads over funnel_dia and funnel_mes (migration 0007). Every question has the same shape: the
@@ -407,7 +408,7 @@ export async function findFollowUp(
   semVendedor: string,
 ): Promise<{ groups: FollowUpRow[]; count: number; totals: AcompanhamentoContagem }> {
   const place = isPlace(agrupar) || Boolean(rows.estado || rows.cidade);
-  const zone = 'America/Sao_Paulo';
+  const zone = BRASILIA_TIME_ZONE;
   const where = and(
     ...rows.nodes.map((node) => eq(LEAD_PATH_COLUMN[node.level], node.id)),
     sql`${leads.status} in ('em_contato', 'interessado', 'sem_interesse', 'convertido')`,

@@ -13,7 +13,7 @@ import {
   type SerieResposta,
 } from '../../../shared/schemas/relatorios';
 import { FIELD_MESSAGES } from '../../../shared/schemas/fields';
-import { todayInBrazil } from '../funnel';
+import { todayInBrasilia } from '../funnel';
 
 let ctx: TestContext;
 let today: string;
@@ -54,7 +54,7 @@ function groupFilter(agrupar: Agrupamento, group: FunilGrupo): string | null {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  today = todayInBrazil(ctx.clock.now());
+  today = todayInBrasilia(ctx.clock.now());
   longAgo = addDays(today, -3 * 365);
 });
 afterAll(() => ctx.close());

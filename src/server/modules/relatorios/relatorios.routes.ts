@@ -10,7 +10,7 @@ import {
   serieQuerySchema,
 } from '../../../shared/schemas/relatorios';
 import { setTotalCount } from '../../lib/pagination';
-import { sendCsv, todayInBrazil } from '../funnel';
+import { sendCsv, todayInBrasilia } from '../funnel';
 import { acompanhamento, funil, funilCompleto, serie } from './relatorios.service';
 
 /**
@@ -19,7 +19,7 @@ import { acompanhamento, funil, funilCompleto, serie } from './relatorios.servic
  */
 export async function relatoriosRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const today = () => todayInBrazil(app.clock.now());
+  const today = () => todayInBrasilia(app.clock.now());
 
   app.get(
     '/api/relatorios/funil',

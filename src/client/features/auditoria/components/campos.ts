@@ -18,6 +18,7 @@ import {
 } from '@shared/schemas/acompanhamento';
 import { AUDIT_ACOES, AUDIT_ENTIDADES } from '@shared/schemas/auditoria';
 import { PEDIDO_STATUS_LABELS, PEDIDO_TIPO_LABELS } from '@shared/schemas/lgpd-textos';
+import { BRASILIA_TIME_ZONE } from '@shared/brasilia';
 
 /**
  * How an audit row's changes and details read on screen (issue 17): a field's name in Portuguese words and its
@@ -27,10 +28,8 @@ import { PEDIDO_STATUS_LABELS, PEDIDO_TIPO_LABELS } from '@shared/schemas/lgpd-t
 /** Shown for an empty value: a field that had nothing before (a creation) or has nothing now. */
 export const VAZIO = '—';
 
-export const BRASILIA = 'America/Sao_Paulo';
-
 /** Date and time in Brasília's clock, wherever the browser is: dd/mm/aaaa hh:mm. */
-export const quando = (value: string) => formatDateTime(value, { withTime: true, timeZone: BRASILIA });
+export const quando = (value: string) => formatDateTime(value, { withTime: true, timeZone: BRASILIA_TIME_ZONE });
 
 const CAMPO_LABELS: Record<string, string> = {
   nomeFantasia: 'Nome fantasia',

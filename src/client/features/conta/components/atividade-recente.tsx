@@ -6,9 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAtividade } from '../api/get-atividade';
+import { BRASILIA_TIME_ZONE } from '@shared/brasilia';
 
 /** Times read in Brasília's clock, wherever the browser is. */
-const when = (value: string) => formatDateTime(value, { withTime: true, timeZone: 'America/Sao_Paulo' });
+const when = (value: string) => formatDateTime(value, { withTime: true, timeZone: BRASILIA_TIME_ZONE });
 
 function AtividadeRow({ item }: { item: AtividadeItem }) {
   const recusada = item.acao === 'auth.login_falhou';

@@ -20,10 +20,9 @@ import { toast } from '@/lib/toast';
 import { useEncerrarOutrasSessoes } from '../api/encerrar-outras-sessoes';
 import { useEncerrarSessao } from '../api/encerrar-sessao';
 import { useSessoes } from '../api/get-sessoes';
+import { BRASILIA_TIME_ZONE } from '@shared/brasilia';
 
-/** Session times read in Brasília's clock, wherever the browser is. */
-const BRASILIA = 'America/Sao_Paulo';
-const when = (value: string) => formatDateTime(value, { withTime: true, timeZone: BRASILIA });
+const when = (value: string) => formatDateTime(value, { withTime: true, timeZone: BRASILIA_TIME_ZONE });
 
 /** What the confirmation is about: one other session, or all of them. */
 type Target = { kind: 'uma'; sessao: Sessao } | { kind: 'outras' };

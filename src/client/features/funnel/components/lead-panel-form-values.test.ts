@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { leadPatchSchema } from '@shared/schemas/acompanhamento';
-import {
-  contatoPayload,
-  responsavelPatch,
-  retornoError,
-  retornoPatch,
-  statusPatch,
-  todayInSaoPaulo,
-} from './lead-panel-form-values';
+import { contatoPayload, responsavelPatch, retornoError, retornoPatch, statusPatch } from './lead-panel-form-values';
 import { contatoFormSchema, retornoFormSchema, statusFormSchema } from './lead-panel-rules';
 
 describe("the panel's payloads (issue 16)", () => {
@@ -36,12 +29,6 @@ describe("the panel's payloads (issue 16)", () => {
     expect(retornoFormSchema.safeParse({ proximoContatoEm: '' }).error?.issues[0]?.message).toBe(
       'Informe a data do retorno',
     );
-  });
-
-  it("counts today from Brasília's clock, not the browser's", () => {
-    // 01:30 UTC on the 24th is still the 23rd in Brasília (UTC-3).
-    expect(todayInSaoPaulo(new Date('2026-11-24T01:30:00Z'))).toBe('2026-11-23');
-    expect(todayInSaoPaulo(new Date('2026-11-24T03:30:00Z'))).toBe('2026-11-24');
   });
 
   it("sends nobody as null and a contact's empty note as no note", () => {

@@ -13,15 +13,7 @@ import {
  * select left empty); the shared schemas check the payload.
  */
 
-/** Today in Brasília as YYYY-MM-DD: the server checks a return date against the same day, not the browser's. */
-export function todayInSaoPaulo(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+import { todayInBrasilia } from '@shared/brasilia';
 
 export interface StatusFormValues {
   status: LeadStatus;
@@ -45,7 +37,7 @@ export function retornoPatch({ proximoContatoEm }: RetornoFormValues): LeadPatch
 }
 
 /** The browser's own check of a return date; the server repeats it with its clock. */
-export function retornoError(proximoContatoEm: string, today: string = todayInSaoPaulo()): string | undefined {
+export function retornoError(proximoContatoEm: string, today: string = todayInBrasilia()): string | undefined {
   if (proximoContatoEm && proximoContatoEm < today) return ACOMPANHAMENTO_MESSAGES.retornoPassado;
   return undefined;
 }

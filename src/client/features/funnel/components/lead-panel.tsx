@@ -22,9 +22,10 @@ import { useLead } from '../api/get-lead';
 import { type LeadAction, LeadActions } from './lead-actions';
 import { LeadContatoForm } from './lead-contato-form';
 import type { ContatoFormValues } from './lead-panel-form-values';
-import { todayInSaoPaulo } from './lead-panel-form-values';
+import { todayInBrasilia } from '@shared/brasilia';
 import { LeadStatusBadge } from './lead-status-badge';
 import { LeadTimeline } from './lead-timeline';
+import { BRASILIA_TIME_ZONE } from '@shared/brasilia';
 
 export interface LeadPanelProps {
   leadId: string;
@@ -109,7 +110,7 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
 function ProximoContato({ lead }: { lead: LeadDetalhe }) {
   if (!lead.proximoContatoEm) return <>{MISSING}</>;
   const open = (LEAD_STATUSES_ABERTOS as readonly string[]).includes(lead.status);
-  const today = todayInSaoPaulo();
+  const today = todayInBrasilia();
   const due = !open
     ? null
     : lead.proximoContatoEm < today
@@ -183,7 +184,7 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
               <ProximoContato lead={lead} />
             </Fact>
             <Fact term="Motivo da perda">{lead.motivoPerda ? MOTIVO_PERDA_LABELS[lead.motivoPerda] : MISSING}</Fact>
-            <Fact term="Inscrito em">{formatDateTime(lead.createdAt, { timeZone: 'America/Sao_Paulo' })}</Fact>
+            <Fact term="Inscrito em">{formatDateTime(lead.createdAt, { timeZone: BRASILIA_TIME_ZONE })}</Fact>
             {lead.cliente ? <Fact term="Cliente">{lead.cliente.nomeFantasia}</Fact> : null}
           </dl>
         </section>

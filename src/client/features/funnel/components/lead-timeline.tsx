@@ -13,6 +13,7 @@ import { formatDateTime } from '@shared/format';
 import type { HistoricoEntry, HistoricoTipo } from '@shared/schemas/acompanhamento';
 import { isPendingEntry } from '../api/lead-follow-up-effects';
 import { describeHistorico } from './lead-historico';
+import { BRASILIA_TIME_ZONE } from '@shared/brasilia';
 
 const ICONS: Record<HistoricoTipo, LucideIcon> = {
   inscricao: UserPlus,
@@ -24,9 +25,6 @@ const ICONS: Record<HistoricoTipo, LucideIcon> = {
   responsavel: UserRoundCog,
   nota: MessageSquareText,
 };
-
-/** Dates in Brasília whatever the browser's zone: the network works on its time. */
-const BRASILIA = 'America/Sao_Paulo';
 
 /** The lead's history, newest first, as the server sends it (an entry being saved tops it, marked so). */
 export function LeadTimeline({ historico }: { historico: HistoricoEntry[] }) {
@@ -56,7 +54,7 @@ export function LeadTimeline({ historico }: { historico: HistoricoEntry[] }) {
                   <span className="text-xs font-medium text-muted-foreground">Enviando...</span>
                 ) : (
                   <time dateTime={entry.em} className="text-xs text-muted-foreground">
-                    {formatDateTime(entry.em, { withTime: true, timeZone: BRASILIA })}
+                    {formatDateTime(entry.em, { withTime: true, timeZone: BRASILIA_TIME_ZONE })}
                   </time>
                 )}
               </div>

@@ -18,16 +18,6 @@ export interface Range {
   ate: string;
 }
 
-/** Today in Brasília (the server counts days there too), as YYYY-MM-DD. */
-export function todayInSaoPaulo(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /** A YYYY-MM-DD moved by whole days (in UTC arithmetic: a date has no time zone). */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -13,7 +13,8 @@ import {
 import { mockFetch, renderWithProviders } from '@/testing/test-utils';
 import { RelatoriosScreen } from './relatorios-screen';
 import { countDelta, rateDelta } from './delta';
-import { addDays, presetRange, previousRange, todayInSaoPaulo } from './periodo';
+import { addDays, presetRange, previousRange } from './periodo';
+import { todayInBrasilia } from '@shared/brasilia';
 
 // Radix Select asks the pointer and scroll APIs that jsdom lacks.
 beforeAll(() => {
@@ -198,7 +199,7 @@ describe('RelatoriosScreen: the view lives in the address', () => {
     const fetchMock = mockReportWithPrevious(funil({ agrupar: 'franquia' }), funil());
     renderScreen('franqueador');
     await screen.findByRole('table', { name: 'Ranking' });
-    const today = todayInSaoPaulo();
+    const today = todayInBrasilia();
     const first = funilCalls(fetchMock)[0]!;
     expect(first.searchParams.get('agrupar')).toBe('franquia');
     expect(first.searchParams.get('de')).toBe(addDays(today, -29));

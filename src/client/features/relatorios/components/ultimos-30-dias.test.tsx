@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { contagem } from '@shared/schemas/relatorios';
 import { renderWithProviders } from '@/testing/test-utils';
-import { todayInSaoPaulo } from './periodo';
+import { todayInBrasilia } from '@shared/brasilia';
 import { Ultimos30Dias } from './ultimos-30-dias';
 
 afterEach(() => {
@@ -34,7 +34,7 @@ describe('Ultimos30Dias', () => {
                 agrupar: 'franquia',
                 grupos: [],
                 totais:
-                  url.searchParams.get('ate') === todayInSaoPaulo()
+                  url.searchParams.get('ate') === todayInBrasilia()
                     ? contagem({ leads: 50, presencas: 0, preMatriculas: 20, matriculas: 5 })
                     : contagem({ leads: 40, presencas: 0, preMatriculas: 20, matriculas: 5 }),
               };

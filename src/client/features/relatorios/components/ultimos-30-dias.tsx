@@ -8,7 +8,8 @@ import { cn } from '@/lib/utils';
 import { useFunil } from '../api/get-funil';
 import { useSerie } from '../api/get-serie';
 import { type Delta, countDelta, formatTaxa, rateDelta } from './delta';
-import { presetRange, previousRange, todayInSaoPaulo } from './periodo';
+import { presetRange, previousRange } from './periodo';
+import { todayInBrasilia } from '@shared/brasilia';
 
 const TREND_CLASS: Record<Delta['trend'], string> = {
   up: 'text-success',
@@ -53,7 +54,7 @@ function DeltaText({ delta }: { delta: Delta }) {
  * the 30 days before, the leads per day as a small line, and the way to Relatórios.
  */
 export function Ultimos30Dias() {
-  const range = presetRange('30d', todayInSaoPaulo());
+  const range = presetRange('30d', todayInBrasilia());
   const atual = useFunil({ ...range, page: 1, pageSize: 1 });
   const anterior = useFunil({ ...previousRange(range), page: 1, pageSize: 1 });
   const serie = useSerie({ ...range, intervalo: 'dia' });

@@ -27,8 +27,8 @@ import {
   defaultIntervalo,
   presetRange,
   previousRange,
-  todayInSaoPaulo,
 } from '../components/periodo';
+import { todayInBrasilia } from '@shared/brasilia';
 
 /** The report's page size: a ranking, read a page at a time. */
 export const RANKING_PAGE_SIZE = 20;
@@ -188,7 +188,7 @@ export function readRelatorioState(params: URLSearchParams, role: Role, today: s
 export function useRelatorioParams(role: Role) {
   const [searchParams, setSearchParams] = useSearchParams();
   const key = searchParams.toString();
-  const today = todayInSaoPaulo();
+  const today = todayInBrasilia();
   const state = useMemo(() => readRelatorioState(new URLSearchParams(key), role, today), [key, role, today]);
 
   const update = (patch: RelatorioPatch, { replace = false }: { replace?: boolean } = {}) =>
