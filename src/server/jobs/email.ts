@@ -28,6 +28,51 @@ function redeDoEmail(to: string): SQL {
 }
 
 /**
+ * An e-mail written when it is sent (ADR 044): the job keeps the template's name and the few values it needs,
+ * not the finished message -- a public sign-up's confirmation is a few hundred bytes instead of 3 KB, and its
+ * text, HTML and calendar file are built by the worker, after the answer.
+ */
+export interface EmailDeModelo<D = unknown> {
+  /** The recipient, where the LGPD erasure looks for it (`payload->>'to'`), as on a finished message. */
+  to: string;
+  modelo: string;
+  dados: D;
+}
+
+/** A template: its subject (for 'Envios', known when queued) and the rest of the message, when sent. */
+export interface ModeloDeEmail<D> {
+  assunto(dados: D): string;
+  escrever(app: FastifyInstance, dados: D): Omit<MailMessage, 'to' | 'subject'>;
+}
+
+const MODELOS = new Map<string, ModeloDeEmail<never>>();
+
+/**
+ * Names a template, once, where it is written; answers the function that makes its e-mails. The worker finds it
+ * by the name, so the name is the template's for good: queued jobs keep it.
+ */
+export function modeloDeEmail<D>(nome: string, modelo: ModeloDeEmail<D>): (to: string, dados: D) => EmailDeModelo<D> {
+  if (MODELOS.has(nome)) throw new Error(`e-mail template '${nome}' named twice`);
+  MODELOS.set(nome, modelo as ModeloDeEmail<never>);
+  return (to, dados) => ({ to, modelo: nome, dados });
+}
+
+function modeloDe(message: EmailDeModelo): ModeloDeEmail<unknown> {
+  const modelo = MODELOS.get(message.modelo);
+  if (!modelo) throw new Error(`no e-mail template named '${message.modelo}'`);
+  return modelo as ModeloDeEmail<unknown>;
+}
+
+const deModelo = (message: MailMessage | EmailDeModelo): message is EmailDeModelo => 'modelo' in message;
+
+/** The message to send: a finished one as it is, a template's written now. */
+export function escreverEmail(app: FastifyInstance, message: MailMessage | EmailDeModelo): MailMessage {
+  if (!deModelo(message)) return message;
+  const modelo = modeloDe(message);
+  return { to: message.to, subject: modelo.assunto(message.dados), ...modelo.escrever(app, message.dados) };
+}
+
+/**
  * Writes an e-mail as a job, in the transaction of the change it tells about: it is sent by the worker after the
  * commit, retried while SMTP refuses it, and kept as a dead letter after the last try. The message is exactly the
  * one sent today (no more personal data than that); once delivered it is dropped from the row.
@@ -44,13 +89,13 @@ export async function enfileirarEmail(
 /** The job of an e-mail, for `enfileirarEmail` or for a statement that writes it with its change (`jobInsert`). */
 export function emailJob(
   app: FastifyInstance,
-  message: MailMessage,
+  message: MailMessage | EmailDeModelo,
   options: { franqueadorId?: string | SQL | null } = {},
 ): NovoJob {
   return {
     tipo: 'email',
     payload: message,
-    resumo: message.subject,
+    resumo: deModelo(message) ? modeloDe(message).assunto(message.dados) : message.subject,
     destino: mascararEmail(message.to),
     franqueadorId: options.franqueadorId ?? redeDoEmail(message.to),
     maxTentativas: app.config.jobs.maxTentativas,
@@ -58,5 +103,5 @@ export function emailJob(
 }
 
 export const enviarEmail: JobHandler = async (job, { app }) => {
-  await app.mailer.send(job.payload as MailMessage);
+  await app.mailer.send(escreverEmail(app, job.payload as MailMessage | EmailDeModelo));
 };

@@ -4,7 +4,7 @@ import { enviarEmail } from './email';
 import { enfileirar } from './queue';
 import { JobWorker } from './worker';
 
-export { emailJob, enfileirarEmail } from './email';
+export { type EmailDeModelo, emailJob, enfileirarEmail, escreverEmail, modeloDeEmail } from './email';
 export { enfileirar, jobInsert, json, jsonObject, type JobRow, type JobTipo, type NovoJob } from './queue';
 export { espera, FalhaDefinitiva, type JobHandler, JobWorker } from './worker';
 

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -32,13 +32,25 @@ export function createMailer(config: Config): Mailer {
   }
   const outbox = join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made once, and again only if a write finds it gone (a test or a developer emptied DATA_DIR).
+  let folder: Promise<unknown> | undefined;
+  const write = async (name: string, eml: Buffer) => {
+    folder ??= mkdir(outbox, { recursive: true, mode: 0o700 });
+    await folder;
+    // A reset link is a key to an account: the file is the server user's alone (TRUST.md).
+    await writeFile(join(outbox, name), eml, { mode: 0o600 });
+  };
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
-      mkdirSync(outbox, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      // A reset link is a key to an account: the file is the server user's alone (TRUST.md).
-      writeFileSync(join(outbox, name), info.message as Buffer, { mode: 0o600 });
+      try {
+        await write(name, info.message as Buffer);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        folder = undefined;
+        await write(name, info.message as Buffer);
+      }
     },
   };
 }

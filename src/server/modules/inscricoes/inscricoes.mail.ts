@@ -102,7 +102,7 @@ function eventoLines(evento: EventoDoVoucher): string[] {
 
 export type VoucherMailKind = 'confirmada' | 'espera' | 'promovida';
 
-const SUBJECTS: Record<VoucherMailKind, string> = {
+export const VOUCHER_SUBJECTS: Record<VoucherMailKind, string> = {
   confirmada: 'Inscrição confirmada',
   espera: 'Você está na lista de espera',
   promovida: 'Uma vaga foi liberada: inscrição confirmada',
@@ -134,9 +134,9 @@ export function voucherEmail(
       : 'Pelo link abaixo você acompanha a sua inscrição ou sai da lista de espera.',
   ];
   return {
-    subject: SUBJECTS[kind],
+    subject: VOUCHER_SUBJECTS[kind],
     text: `${lines.join('\n\n')}\n\n${voucherUrl}\n`,
-    html: layout(SUBJECTS[kind], lines, { label: 'Abrir o voucher', url: voucherUrl }),
+    html: layout(VOUCHER_SUBJECTS[kind], lines, { label: 'Abrir o voucher', url: voucherUrl }),
     attachments: seated
       ? [
           {

@@ -233,6 +233,34 @@ describe('confirmation e-mail and voucher', () => {
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 
+  it("queues the confirmation's data, not its text, and the worker writes the same e-mail from it (ADR 044)", async () => {
+    const evento = await addEvento({ dataEvento: '2030-05-21', horario: '08:15' });
+    const signedAt = new Date('2030-05-01T13:45:00Z');
+    setNow(signedAt);
+    const { body } = await signUp(evento.id, { nomeAluno: 'Maria Clara de Souza' });
+    const [job] = await executeRows<{ payload: Record<string, unknown>; resumo: string; bytes: number }>(
+      ctx.handle.db,
+      sql`select payload, resumo, octet_length(payload::text) as bytes from jobs
+        where tipo = 'email' and status = 'pendente' and payload->>'to' = ${body.email}`,
+    );
+    // The address where the LGPD erasure looks for it, the subject for 'Envios', the first name only.
+    expect(job!.resumo).toBe('Inscrição confirmada');
+    expect(job!.payload).toMatchObject({ to: body.email, modelo: 'voucher', dados: { primeiroNome: 'Maria' } });
+    expect(JSON.stringify(job!.payload)).not.toContain('Souza');
+    expect(JSON.stringify(job!.payload)).not.toContain(body.nomeResponsavel);
+    expect(job!.payload).not.toHaveProperty('html');
+    expect(job!.bytes).toBeLessThan(600);
+    setNow(new Date('2030-05-02T10:00:00Z'));
+    const [mail] = await mailsTo(body.email);
+    expect(mail!.text).toContain('A inscrição de Maria no evento do Crédito Estudantil está confirmada.');
+    expect(mail!.text).toContain('21/05/2030');
+    const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(mail!.ics!)).getFirstSubcomponent('vevent')!);
+    expect(vevent.startDate.toString()).toBe('2030-05-21T08:15:00');
+    // Stamped when the family signed up, not when the worker got to it.
+    expect(vevent.component.getFirstPropertyValue('dtstamp')!.toString()).toBe('2030-05-01T13:45:00Z');
+    expect(vevent.description).toContain(`${APP_URL}/voucher/${tokenFrom(mail!.text)}`);
+  });
+
   it('shows the first name and the event only, and stops at 7 days after the event', async () => {
     const evento = await addEvento({ dataEvento: '2030-06-01' });
     const { body } = await signUp(evento.id, { nomeAluno: 'Joana Pereira Lima' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
-import { emailJob, enfileirar, type NovoJob } from '../../jobs';
+import { emailJob, enfileirar, modeloDeEmail, type NovoJob } from '../../jobs';
 import {
   INSCRICAO_MESSAGES,
   primeiroNome,
@@ -28,7 +28,7 @@ import {
   takeSeat,
   voucherInsert,
 } from './inscricoes.repository';
-import { type EventoDoVoucher, type VoucherMailKind, voucherEmail } from './inscricoes.mail';
+import { type EventoDoVoucher, type VoucherMailKind, VOUCHER_SUBJECTS, voucherEmail } from './inscricoes.mail';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -58,10 +58,26 @@ export async function issueVoucher(db: Executor, leadId: string, dataEvento: str
   return voucher.token;
 }
 
+/** What the voucher's e-mail is written from (ADR 044): the first name, the event, the token and when. */
+interface VoucherMail {
+  kind: VoucherMailKind;
+  primeiroNome: string;
+  evento: EventoDoVoucher;
+  token: string;
+  /** The sign-up's instant, the calendar file's DTSTAMP. */
+  em: string;
+}
+
+const voucherMail = modeloDeEmail<VoucherMail>('voucher', {
+  assunto: (dados) => VOUCHER_SUBJECTS[dados.kind],
+  escrever: (app, { kind, primeiroNome, evento, token, em }) =>
+    voucherEmail(kind, primeiroNome, evento, voucherUrl(app, token), new Date(em)),
+});
+
 /**
  * The job of a voucher's e-mail: what `sendVoucherMail` queues, or what a statement that makes the voucher writes
- * with it (ADR 043). `franqueadorId` names the network whose 'Envios' lists it (looked up by the address when not
- * given).
+ * with it (ADR 043). The worker writes the message when it sends it (ADR 044). `franqueadorId` names the network
+ * whose 'Envios' lists it (looked up by the address when not given).
  */
 export function voucherMailJob(
   app: FastifyInstance,
@@ -72,8 +88,15 @@ export function voucherMailJob(
   token: string,
   franqueadorId?: SQL,
 ): NovoJob {
-  const mail = voucherEmail(kind, primeiroNome(nomeAluno), evento, voucherUrl(app, token), app.clock.now());
-  return emailJob(app, { to, ...mail }, { franqueadorId });
+  const { id, nomeEscola, dataEvento, horario, local, cidade, estado } = evento;
+  const dados: VoucherMail = {
+    kind,
+    primeiroNome: primeiroNome(nomeAluno),
+    evento: { id, nomeEscola, dataEvento, horario, local, cidade, estado },
+    token,
+    em: app.clock.now().toISOString(),
+  };
+  return emailJob(app, voucherMail(to, dados), { franqueadorId });
 }
 
 /** The voucher's e-mail, queued as a job in the transaction that made the voucher (ADR 028). */
