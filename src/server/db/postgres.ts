@@ -21,23 +21,40 @@ class PreparingClient extends pg.Client {
   }
 }
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+
+/**
+ * The name each statement text is prepared under, or null for one planned every time: worked out once per text
+ * (a SHA-1 and a pattern test of a public sign-up's 2 KB statement, on every request, otherwise). The app's
+ * statements are a bounded set; the map is emptied should it ever grow past that.
+ */
+const names = new Map<string, string | null>();
+function preparedName(text: string): string | null {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = keepsPlan(text) ? statementName(text) : null;
+    if (names.size >= 10_000) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
 (PreparingClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
   this: pg.Client,
   config: unknown,
   values?: unknown,
   ...rest: unknown[]
 ) {
-  if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && keepsPlan(config)) {
-    return plainQuery.call(this, { text: config, name: statementName(config) }, values, ...rest);
+  if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
+    const name = preparedName(config);
+    if (name) return plainQuery.call(this, { text: config, name }, values, ...rest);
   }
   // Plain query configs only: a submittable (a cursor, a stream) keeps its own behaviour.
   const plain = config !== null && typeof config === 'object' && Object.getPrototypeOf(config) === Object.prototype;
   if (plain && 'text' in config && !('name' in config && config.name)) {
     const query = config as { text: string; values?: unknown[] };
     const params = Array.isArray(values) ? values : query.values;
-    if (Array.isArray(params) && params.length > 0 && keepsPlan(query.text)) {
-      return plainQuery.call(this, { ...query, name: statementName(query.text) }, values, ...rest);
-    }
+    const name = Array.isArray(params) && params.length > 0 ? preparedName(query.text) : null;
+    if (name) return plainQuery.call(this, { ...query, name }, values, ...rest);
   }
   return plainQuery.call(this, config, values, ...rest);
 };

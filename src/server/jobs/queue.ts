@@ -50,13 +50,22 @@ export const json = (value: unknown) =>
  * statement has just written, say (ADR 043). Keys keep their order.
  */
 export function jsonObject(fields: Record<string, unknown>): SQL {
-  if (Object.keys(fields).length === 0) return sql`'{}'::text`;
-  const parts = Object.entries(fields).map(([key, value], i) => {
-    const name = `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`;
-    const text = is(value, SQL) ? sql`coalesce(to_json(${value})::text, 'null')` : sql`${json(value)}::text`;
-    return sql`${name}::text || ${text}`;
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return sql`'{}'::text`;
+  // The request's values and the keys between SQL values go as one text each: fewer parameters to send and bind.
+  const parts: SQL[] = [];
+  let text = '';
+  entries.forEach(([key, value], i) => {
+    text += `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`;
+    if (is(value, SQL)) {
+      parts.push(sql`${text}::text`, sql`coalesce(to_json(${value})::text, 'null')`);
+      text = '';
+    } else {
+      text += json(value);
+    }
   });
-  return sql`(${sql.join([...parts, sql`'}'::text`], sql` || `)})`;
+  parts.push(sql`${`${text}}`}::text`);
+  return sql`(${sql.join(parts, sql` || `)})`;
 }
 
 /**
