@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { LocalEvento } from '../../../shared/enums';
 import type { PublicEvento } from '../../../shared/schemas/public';
-import type { Executor } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import {
   consentimentos,
   cursos,
@@ -200,61 +200,77 @@ export interface ConsentimentoDado {
 const consentValues = (c: ConsentimentoDado) =>
   sql`${c.avisoVersao}, ${c.texto}, ${c.em.toISOString()}::timestamptz, ${c.ip}, ${c.userAgent}`;
 
-/** What the sign-up's statement writes with its row, each from the new row (`novo`): ADR 043. */
-export interface JuntoDoLead {
+/** A sign-up for `insertLeadsIfOpen`: its row, its consent, and what its statement writes with it (ADR 043). */
+export interface InscricaoNova {
+  /** The new lead's id, chosen here: a batch finds each sign-up's row by it. */
+  id: string;
+  /** The day (YYYY-MM-DD, Brasília) the event must not be before. */
+  today: string;
+  lead: NewLead;
+  consent: ConsentimentoDado;
   /** More the event must be for the row to be written (no seats, before its deadline: the fast path). */
   condicao?: SQL;
   /**
-   * An event with seats: its row locked and its seats counted first (`evento_lugar`, migration 0029), and the
-   * row written in a seat only while one is left and before the deadline at this moment.
+   * INSERT … SELECT statements written with the row -- the voucher, its e-mail's job, the webhooks' deliveries --
+   * given `linha`, the name of a CTE that holds the new row (nothing when it was not written).
    */
-  lugarEm?: Date;
-  /** INSERT … SELECT … FROM novo statements: the voucher, its e-mail's job, the webhooks' deliveries. */
-  junto?: SQL[];
+  junto?: (linha: SQL) => SQL[];
 }
 
 /**
- * The sign-up in one round trip: the row is inserted only if its event is open on `today` (and meets
- * `condicao`) and the same student isn't signed up for it yet, with its consent record and what `junto` writes,
- * all in the same statement -- one statement is atomic without a transaction. Nothing back means one of those;
- * the caller tells which.
+ * Sign-ups in one statement and one commit (ADR 043, ADR 044): each row is inserted only if its event is open on
+ * its `today` (and meets its `condicao`) and the same student isn't signed up for it yet, with its consent record
+ * and what its `junto` writes -- one statement is atomic without a transaction. Answers, for each sign-up in
+ * order, its new row, or nothing when one of those kept it out; the caller tells which. Two sign-ups of one
+ * student in the same batch write one row: the other answers nothing, as a repeat does.
+ *
+ * `lugarEm` (a single sign-up): an event with seats, its row locked and its seats counted first
+ * (`evento_lugar`, migration 0029), and the row written in a seat only while one is left and before the deadline
+ * at this moment. A batch could not see its own rows in that count, so seats go one sign-up at a time.
  */
-export async function insertLeadIfOpen(
+export async function insertLeadsIfOpen(
   db: Executor,
-  today: string,
-  lead: NewLead,
-  consent: ConsentimentoDado,
-  { condicao, junto = [], lugarEm }: JuntoDoLead = {},
+  inscricoes: InscricaoNova[],
+  { lugarEm }: { lugarEm?: Date } = {},
 ) {
+  if (lugarEm && inscricoes.length !== 1) throw new Error('seats are counted for one sign-up at a time');
   const lugar = lugarEm
-    ? sql`lugar as (select * from evento_lugar(${lead.eventoId}::uuid, ${lugarEm.toISOString()}::timestamptz)), `
+    ? sql`lugar as (select * from evento_lugar(${inscricoes[0]!.lead.eventoId}::uuid, ${lugarEm.toISOString()}::timestamptz)), `
     : sql``;
   const sentado = lugarEm
     ? sql` and exists (select 1 from lugar where not lugar.encerrada and (lugar.vagas is null or lugar.sentados < lugar.vagas))`
     : sql``;
-  const result = await db.execute(
-    sql`with ${lugar}novo as (
-        insert into ${leads} (evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
-        select ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email}, ${lead.telefone},
-          ${lead.consentidoEm.toISOString()}::timestamptz, ${lead.listaEspera ?? false}
-        where exists (select 1 from ${eventos} where ${and(eq(eventos.id, lead.eventoId), openOn(today), condicao)})${sentado}
-        on conflict do nothing
-        returning id, evento_id, nome_aluno, email, created_at, lista_espera, franqueador_id, franquia_id
-      ), consentido as (
+  const linhas = inscricoes.map(({ id, today, lead, condicao }) => {
+    const open = and(eq(eventos.id, lead.eventoId), openOn(today), condicao);
+    return sql`select ${id}::uuid, ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email},
+          ${lead.telefone}, ${lead.consentidoEm.toISOString()}::timestamptz, ${lead.listaEspera ?? false}::boolean
+        where exists (select 1 from ${eventos} where ${open})${sentado}`;
+  });
+  const escritas = inscricoes.map(({ id, consent, junto }, i) => {
+    const linha = sql.raw(`novo${i}`);
+    return sql`, ${linha} as (select * from novo where id = ${id}::uuid), ${sql.raw(`consentido${i}`)} as (
         insert into consentimentos (lead_id, aviso_versao, texto, em, ip, user_agent)
-        select id, ${consentValues(consent)} from novo
+        select id, ${consentValues(consent)} from ${linha}
       )${sql.join(
-        junto.map((statement, i) => sql`, ${sql.raw(`junto${i}`)} as (${statement})`),
+        (junto?.(linha) ?? []).map((statement, k) => sql`, ${sql.raw(`junto${i}_${k}`)} as (${statement})`),
         sql``,
-      )}
-      select id, evento_id as "eventoId", nome_aluno as "nomeAluno", email, created_at as "createdAt" from novo`,
+      )}`;
+  });
+  const rows = await executeRows<{ id: string; createdAt: Date | string }>(
+    db,
+    sql`with ${lugar}novo as (
+        insert into ${leads} (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
+        ${sql.join(linhas, sql` union all `)}
+        on conflict do nothing
+        returning id, created_at, franqueador_id, franquia_id
+      )${sql.join(escritas, sql``)}
+      select id, created_at as "createdAt" from novo`,
   );
-  const row = (
-    result as unknown as {
-      rows: { id: string; eventoId: string; nomeAluno: string; email: string; createdAt: Date | string }[];
-    }
-  ).rows[0];
-  return row && { ...row, createdAt: new Date(row.createdAt) };
+  const written = new Map(rows.map((row) => [row.id, new Date(row.createdAt)]));
+  return inscricoes.map(({ id }) => {
+    const createdAt = written.get(id);
+    return createdAt && { id, createdAt };
+  });
 }
 
 /** The ISO 8601 text of the new row's creation (what `Date#toISOString` writes), for a body built in SQL. */

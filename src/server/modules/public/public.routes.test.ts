@@ -1,15 +1,17 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCpf } from '../../../shared/brazil-ids';
 import { FIELD_MESSAGES } from '../../../shared/schemas/fields';
 import { PUBLIC_MESSAGES } from '../../../shared/schemas/public';
+import { executeRows } from '../../db/connect';
 import { eventos, leads, preMatriculaConflitos, preMatriculas } from '../../db/schema';
 import type { PreMatriculaItem } from '../../../shared/schemas/funnel';
 import { MESSAGES } from '../../lib/http-error';
 import { createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
-import { MAX_CONFLITOS_POR_ATIVACAO } from './public.repository';
+import { type InscricaoNova, insertLeadsIfOpen, MAX_CONFLITOS_POR_ATIVACAO } from './public.repository';
+import { beforeDeadline, voucherInsert } from '../inscricoes/inscricoes.repository';
 import { unique } from '../../../../tests/support/unique';
 
 let ctx: TestContext;
@@ -206,6 +208,76 @@ describe('POST /api/leads', () => {
     });
     expect(Math.abs(stored!.consentidoEm.getTime() - Date.now())).toBeLessThan(60_000);
     expect(await metrics()).toBe(before + 1);
+  });
+
+  it('answers sign-ups that arrive together each whole, and a student sent twice at once as one lead (ADR 044)', async () => {
+    const evento = await addEvento({});
+    const bodies = Array.from({ length: 30 }, () => leadBody({ eventoId: evento.id }));
+    // Five students sent twice at the same moment, the second time in other letter case.
+    const twice = bodies
+      .slice(0, 5)
+      .map((body) => ({ ...body, email: body.email.toUpperCase(), nomeAluno: body.nomeAluno.toLowerCase() }));
+    const responses = await Promise.all([...bodies, ...twice].map((body) => post('/api/leads', body)));
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 201));
+    const ids = responses.map((r) => r.json<{ id: string }>().id);
+    // Each student is one lead; the twice-sent answer with that lead.
+    expect(new Set(ids).size).toBe(30);
+    twice.forEach((_, i) => expect(ids[30 + i]).toBe(ids[i]));
+    const rows = await executeRows<{ id: string; criado: string; vouchers: number; consents: number; mails: number }>(
+      ctx.handle.db,
+      sql`select l.id, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as criado,
+          (select count(*)::int from lead_vouchers v where v.lead_id = l.id) as vouchers,
+          (select count(*)::int from consentimentos c where c.lead_id = l.id) as consents,
+          (select count(*)::int from jobs j where j.tipo = 'email' and j.payload->>'to' = l.email) as mails
+        from leads l where l.evento_id = ${evento.id}::uuid`,
+    );
+    expect(rows).toHaveLength(30);
+    const twiceIds = new Set(ids.slice(0, 5));
+    for (const row of rows) {
+      // One voucher and its e-mail per student; a consent per form sent, the repeat's kept too (issue 18).
+      expect(row).toMatchObject({ vouchers: 1, mails: 1, consents: twiceIds.has(row.id) ? 2 : 1 });
+    }
+    // The sign-up that wrote the row answers its time; a repeat, the time of its own request (TRUST.md).
+    for (const row of rows) {
+      const times = responses.filter((r) => r.json().id === row.id).map((r) => r.json().createdAt);
+      expect(times).toContain(row.criado);
+    }
+  });
+
+  it('writes several sign-ups in one statement, each with its own writes, and keeps out what must stay out', async () => {
+    const evento = await addEvento({});
+    const encerrado = await addEvento({ inscricoesAte: new Date(Date.now() - 60_000) });
+    const now = new Date();
+    const today = new Date().toISOString().slice(0, 10);
+    const consent = { avisoVersao: 'v1', texto: 'Li e aceito.', em: now, ip: null, userAgent: null };
+    const inscricao = (eventoId: string, body = leadBody({ eventoId })): InscricaoNova => ({
+      id: randomUUID(),
+      today: campinas.dataEvento < today ? campinas.dataEvento : today,
+      lead: { ...body, telefone: '19987654321', email: body.email.toLowerCase(), consentidoEm: now },
+      consent,
+      condicao: beforeDeadline(now),
+      junto: (linha) => [
+        voucherInsert({ token: '', tokenHash: `hash-${unique()}`, expiraEm: now }, sql`novo.id`, sql`${linha} as novo`),
+      ],
+    });
+    const first = inscricao(evento.id);
+    const same = { ...inscricao(evento.id), lead: { ...first.lead, nomeResponsavel: 'Outra Pessoa' } };
+    const batch = [first, inscricao(evento.id), inscricao(encerrado.id), same, inscricao(evento.id)];
+    const written = await insertLeadsIfOpen(ctx.handle.db, batch);
+    // The closed event's and the repeated student's rows stay out; the others are written, in order.
+    expect(written.map((row) => row?.id)).toEqual([batch[0]!.id, batch[1]!.id, undefined, undefined, batch[4]!.id]);
+    const [{ n }] = await executeRows<{ n: number }>(
+      ctx.handle.db,
+      sql`select count(*)::int as n from leads l
+        where l.id in (${sql.join(
+          [0, 1, 4].map((i) => sql`${batch[i]!.id}::uuid`),
+          sql`, `,
+        )})
+          and (select count(*) from lead_vouchers v where v.lead_id = l.id) = 1
+          and (select count(*) from consentimentos c where c.lead_id = l.id) = 1`,
+    );
+    expect(n).toBe(3);
+    expect(await countLeads(encerrado.id)).toBe(0);
   });
 
   it('answers a repeat (same event, e-mail and student, any case) with the same lead and no second row', async () => {

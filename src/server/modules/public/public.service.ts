@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, isNull, type SQL, sql } from 'drizzle-orm';
 import { enfileirarEmail, jobInsert, jsonObject } from '../../jobs';
-import type { Executor } from '../../db/connect';
 import { eventos } from '../../db/schema';
 import { emitirEvento, entregasInsert } from '../webhooks';
 import {
@@ -15,6 +15,7 @@ import {
   PUBLIC_MESSAGES,
 } from '../../../shared/schemas/public';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { Coalescer } from '../../lib/coalesce';
 import {
   countConsentimentosSince,
   findDeclaracoes,
@@ -25,7 +26,8 @@ import {
   findOpenEvento,
   type ConsentimentoDado,
   insertConsentimento,
-  insertLeadIfOpen,
+  type InscricaoNova,
+  insertLeadsIfOpen,
   insertPreMatriculaOnce,
   type JanelaPublica,
   novoCriadoEm,
@@ -108,6 +110,23 @@ const consentimento = (origem: Origem, em: Date): ConsentimentoDado => ({
   ...origem,
 });
 
+/**
+ * The sign-ups of each app, batched (ADR 044): while two statements of them are running, those that arrive wait
+ * and go together in the next, up to 32 in one statement and one commit.
+ */
+const coalescers = new WeakMap<
+  FastifyInstance,
+  Coalescer<InscricaoNova, { id: string; createdAt: Date } | undefined>
+>();
+function signUps(app: FastifyInstance) {
+  let coalescer = coalescers.get(app);
+  if (!coalescer) {
+    coalescer = new Coalescer((inscricoes) => insertLeadsIfOpen(app.db, inscricoes), { maxBatch: 32, concurrency: 2 });
+    coalescers.set(app, coalescer);
+  }
+  return coalescer;
+}
+
 export interface Outcome<T> {
   created: boolean;
   body: T;
@@ -126,7 +145,7 @@ export interface Outcome<T> {
  * ADR 043: a first sign-up is one statement -- the lead, its consent, its voucher, the voucher's e-mail job and
  * the webhooks' deliveries -- and, for an event without seats (most), nothing else: no transaction, the event
  * read from the public cache. Only seats, a repeat, or an event that changed since it was read take the locked
- * path.
+ * path. ADR 044: on a busy server, the sign-ups that arrive together go in one such statement.
  */
 export async function createLead(
   app: FastifyInstance,
@@ -141,38 +160,49 @@ export async function createLead(
   const evento = await requireOpenEvento(app, data.eventoId);
   const encerrada = (ate: Date | null) => ate !== null && now.getTime() >= ate.getTime();
   if (encerrada(evento.inscricoesAte)) throw conflict(INSCRICAO_MESSAGES.encerradas);
-  /** The new row with all it writes, in one statement; undefined when nothing was written. */
-  const inscrever = async (db: Executor, listaEspera: boolean, condicao?: SQL, lugarEm?: Date) => {
+  /** The sign-up with all it writes (`insertLeadsIfOpen`); `condicao`, more the event must be for it. */
+  const inscricao = (listaEspera: boolean, condicao?: SQL): InscricaoNova => {
     const voucher = novoVoucher(evento.dataEvento);
     const kind = listaEspera ? 'espera' : 'confirmada';
-    const rede = sql`novo.franqueador_id`;
-    const inserted = await insertLeadIfOpen(db, day, { ...lead, consentidoEm: now, listaEspera }, consent, {
+    return {
+      id: randomUUID(),
+      today: day,
+      lead: { ...lead, consentidoEm: now, listaEspera },
+      consent,
       condicao,
-      lugarEm,
-      junto: [
-        voucherInsert(voucher, sql`novo.id`, sql`novo`),
-        jobInsert(voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, rede), now, sql`novo`),
-        entregasInsert(
-          app,
-          'lead.criado',
-          sql`select franqueador_id, franquia_id from novo`,
-          jsonObject({
-            id: sql`novo.id`,
-            eventoId: data.eventoId,
-            nomeAluno: data.nomeAluno,
-            nomeResponsavel: data.nomeResponsavel,
-            email: data.email,
-            telefone: data.telefone,
-            listaEspera,
-            criadoEm: novoCriadoEm,
-          }),
-          now,
-          sql`novo`,
-        ),
-      ],
-    });
-    return inserted && { created: true, id: inserted.id, createdAt: inserted.createdAt, listaEspera };
+      junto: (linha) => {
+        const novo = sql`${linha} as novo`;
+        return [
+          voucherInsert(voucher, sql`novo.id`, novo),
+          jobInsert(
+            voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, sql`novo.franqueador_id`),
+            now,
+            novo,
+          ),
+          entregasInsert(
+            app,
+            'lead.criado',
+            sql`select franqueador_id, franquia_id from ${linha}`,
+            jsonObject({
+              id: sql`novo.id`,
+              eventoId: data.eventoId,
+              nomeAluno: data.nomeAluno,
+              nomeResponsavel: data.nomeResponsavel,
+              email: data.email,
+              telefone: data.telefone,
+              listaEspera,
+              criadoEm: novoCriadoEm,
+            }),
+            now,
+            novo,
+          ),
+        ];
+      },
+    };
   };
+  /** The outcome of a sign-up written; undefined when nothing was. */
+  const written = (listaEspera: boolean, row: { id: string; createdAt: Date } | undefined) =>
+    row && { created: true, id: row.id, createdAt: row.createdAt, listaEspera };
   const answer = (outcome: { created: boolean; id: string; createdAt: Date; listaEspera: boolean }) => ({
     created: outcome.created,
     body: {
@@ -188,13 +218,18 @@ export async function createLead(
   // cached event said (no seats, before the deadline), so an event changed meanwhile takes the path below.
   const semVagas = evento.vagas === null;
   if (semVagas) {
-    const fast = await inscrever(app.db, false, and(isNull(eventos.vagas), beforeDeadline(now)));
+    // With the other sign-ups of this moment, in one statement (ADR 044).
+    const fast = written(
+      false,
+      await signUps(app).call(inscricao(false, and(isNull(eventos.vagas), beforeDeadline(now)))),
+    );
     if (fast) return answer(fast);
   } else if (!querEspera) {
     // Seats, and a seat asked for: the event locked and its seats counted inside the same statement, which
     // writes the row only while a seat is left. Full, a repeat or past the deadline: the path below says which.
-    const seated = await inscrever(app.db, false, undefined, now);
-    if (seated) return answer(seated);
+    const [seated] = await insertLeadsIfOpen(app.db, [inscricao(false)], { lugarEm: now });
+    const fast = written(false, seated);
+    if (fast) return answer(fast);
   }
   const outcome = await app.db.transaction(async (tx) => {
     const locked = await lockEventoForSeats(tx, evento.id);
@@ -212,7 +247,11 @@ export async function createLead(
     let existing = cheio ? await findLead(tx, data.eventoId, data.email, data.nomeAluno) : undefined;
     if (!existing) {
       // Without seats the statement above already tried, and nothing has changed under the lock since.
-      const inserted = semVagas && vagas === null ? undefined : await inscrever(tx, espera());
+      const listaEspera = semVagas && vagas === null ? undefined : espera();
+      const inserted =
+        listaEspera === undefined
+          ? undefined
+          : written(listaEspera, (await insertLeadsIfOpen(tx, [inscricao(listaEspera)]))[0]);
       if (inserted) return { ...inserted, comVoucher: true };
       // Nothing inserted: this student signed up before (or the event closed this instant).
       existing = await findLead(tx, data.eventoId, data.email, data.nomeAluno);
