@@ -211,6 +211,11 @@ export interface InscricaoNova {
   /** More the event must be for the row to be written (no seats, before its deadline: the fast path). */
   condicao?: SQL;
   /**
+   * An event with seats: its row locked and its seats counted first (`evento_lugar`, migration 0029), and the
+   * row written in a seat only while one is left and before the deadline at this moment.
+   */
+  lugarEm?: Date;
+  /**
    * INSERT … SELECT statements written with the row -- the voucher, its e-mail's job, the webhooks' deliveries --
    * given `linha`, the name of a CTE that holds the new row (nothing when it was not written).
    */
@@ -219,29 +224,45 @@ export interface InscricaoNova {
 
 /**
  * Sign-ups in one statement and one commit (ADR 043, ADR 044): each row is inserted only if its event is open on
- * its `today` (and meets its `condicao`) and the same student isn't signed up for it yet, with its consent record
- * and what its `junto` writes -- one statement is atomic without a transaction. Answers, for each sign-up in
- * order, its new row, or nothing when one of those kept it out; the caller tells which. Two sign-ups of one
- * student in the same batch write one row: the other answers nothing, as a repeat does.
+ * its `today` (and meets its `condicao`, and has a seat left at its `lugarEm`) and the same student isn't signed
+ * up for it yet, with its consent record and what its `junto` writes -- one statement is atomic without a
+ * transaction. Answers, for each sign-up in order, its new row, or nothing when one of those kept it out; the
+ * caller tells which. Two sign-ups of one student in the same statement write one row: the other answers
+ * nothing, as a repeat does.
  *
- * `lugarEm` (a single sign-up): an event with seats, its row locked and its seats counted first
- * (`evento_lugar`, migration 0029), and the row written in a seat only while one is left and before the deadline
- * at this moment. A batch could not see its own rows in that count, so seats go one sign-up at a time.
+ * Seats: each event's row is locked and its seats counted once (`evento_lugar`, migration 0029), events in one
+ * order so that two statements never deadlock, and the n-th sign-up of an event in the statement takes a seat
+ * only if n are left besides. A statement cannot count its own rows, so this counts every sign-up before it as
+ * seated: one that was not (a repeat) leaves the next one out for the caller to seat alone -- never one seat
+ * too many.
  */
-export async function insertLeadsIfOpen(
-  db: Executor,
-  inscricoes: InscricaoNova[],
-  { lugarEm }: { lugarEm?: Date } = {},
-) {
-  if (lugarEm && inscricoes.length !== 1) throw new Error('seats are counted for one sign-up at a time');
-  const lugar = lugarEm
-    ? sql`lugar as (select * from evento_lugar(${inscricoes[0]!.lead.eventoId}::uuid, ${lugarEm.toISOString()}::timestamptz)), `
-    : sql``;
-  const sentado = lugarEm
-    ? sql` and exists (select 1 from lugar where not lugar.encerrada and (lugar.vagas is null or lugar.sentados < lugar.vagas))`
-    : sql``;
-  const linhas = inscricoes.map(({ id, today, lead, condicao }) => {
+export async function insertLeadsIfOpen(db: Executor, recebidas: InscricaoNova[]) {
+  // In the events' order (each event's in the order they came): its seats are locked in that order, and the
+  // statement's text depends only on how many sign-ups it holds and which share an event -- one prepared
+  // statement for many batches.
+  const inscricoes = [...recebidas].sort((a, b) =>
+    a.lead.eventoId < b.lead.eventoId ? -1 : a.lead.eventoId > b.lead.eventoId ? 1 : 0,
+  );
+  const comVagas = [...new Set(inscricoes.filter((i) => i.lugarEm).map((i) => i.lead.eventoId))];
+  const lugares = comVagas.map((eventoId, k) => {
+    // The latest instant of the event's sign-ups: past its deadline for one, the caller checks each alone.
+    const em = Math.max(
+      ...inscricoes.filter((i) => i.lead.eventoId === eventoId).map((i) => i.lugarEm?.getTime() ?? 0),
+    );
+    return sql`${sql.raw(`lugar${k}`)} as (
+        select * from evento_lugar(${eventoId}::uuid, ${new Date(em).toISOString()}::timestamptz)), `;
+  });
+  const antes = new Map<string, number>();
+  const linhas = inscricoes.map(({ id, today, lead, condicao, lugarEm }) => {
     const open = and(eq(eventos.id, lead.eventoId), openOn(today), condicao);
+    let sentado = sql``;
+    if (lugarEm) {
+      const lugar = sql.raw(`lugar${comVagas.indexOf(lead.eventoId)}`);
+      const n = antes.get(lead.eventoId) ?? 0;
+      antes.set(lead.eventoId, n + 1);
+      sentado = sql` and exists (select 1 from ${lugar} where not ${lugar}.encerrada
+          and (${lugar}.vagas is null or ${lugar}.sentados + ${n}::int < ${lugar}.vagas))`;
+    }
     return sql`select ${id}::uuid, ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email},
           ${lead.telefone}, ${lead.consentidoEm.toISOString()}::timestamptz, ${lead.listaEspera ?? false}::boolean
         where exists (select 1 from ${eventos} where ${open})${sentado}`;
@@ -258,7 +279,7 @@ export async function insertLeadsIfOpen(
   });
   const rows = await executeRows<{ id: string; createdAt: Date | string }>(
     db,
-    sql`with ${lugar}novo as (
+    sql`with ${sql.join(lugares, sql``)}novo as (
         insert into ${leads} (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
         ${sql.join(linhas, sql` union all `)}
         on conflict do nothing
@@ -267,7 +288,7 @@ export async function insertLeadsIfOpen(
       select id, created_at as "createdAt" from novo`,
   );
   const written = new Map(rows.map((row) => [row.id, new Date(row.createdAt)]));
-  return inscricoes.map(({ id }) => {
+  return recebidas.map(({ id }) => {
     const createdAt = written.get(id);
     return createdAt && { id, createdAt };
   });

@@ -182,6 +182,9 @@ describe('GET /api/public/eventos', () => {
   });
 });
 
+/** The batched sign-ups' events (ADR 044), in a city of their own: the lists of Campinas stay as the tests read them. */
+const LOTE_CIDADE = 'Hortolândia';
+
 describe('POST /api/leads', () => {
   it("creates the lead (201), records the consent and shows it in the event's cliente's data", async () => {
     const metrics = async () => (await as(ctx.app, 'cliente').get('/api/dashboard/metrics')).json().totalLeads;
@@ -211,7 +214,7 @@ describe('POST /api/leads', () => {
   });
 
   it('answers sign-ups that arrive together each whole, and a student sent twice at once as one lead (ADR 044)', async () => {
-    const evento = await addEvento({});
+    const evento = await addEvento({ cidade: LOTE_CIDADE });
     const bodies = Array.from({ length: 30 }, () => leadBody({ eventoId: evento.id }));
     // Five students sent twice at the same moment, the second time in other letter case.
     const twice = bodies
@@ -245,8 +248,8 @@ describe('POST /api/leads', () => {
   });
 
   it('writes several sign-ups in one statement, each with its own writes, and keeps out what must stay out', async () => {
-    const evento = await addEvento({});
-    const encerrado = await addEvento({ inscricoesAte: new Date(Date.now() - 60_000) });
+    const evento = await addEvento({ cidade: LOTE_CIDADE });
+    const encerrado = await addEvento({ cidade: LOTE_CIDADE, inscricoesAte: new Date(Date.now() - 60_000) });
     const now = new Date();
     const today = new Date().toISOString().slice(0, 10);
     const consent = { avisoVersao: 'v1', texto: 'Li e aceito.', em: now, ip: null, userAgent: null };
@@ -266,7 +269,7 @@ describe('POST /api/leads', () => {
     const written = await insertLeadsIfOpen(ctx.handle.db, batch);
     // The closed event's and the repeated student's rows stay out; the others are written, in order.
     expect(written.map((row) => row?.id)).toEqual([batch[0]!.id, batch[1]!.id, undefined, undefined, batch[4]!.id]);
-    const [{ n }] = await executeRows<{ n: number }>(
+    const [counted] = await executeRows<{ n: number }>(
       ctx.handle.db,
       sql`select count(*)::int as n from leads l
         where l.id in (${sql.join(
@@ -276,8 +279,42 @@ describe('POST /api/leads', () => {
           and (select count(*) from lead_vouchers v where v.lead_id = l.id) = 1
           and (select count(*) from consentimentos c where c.lead_id = l.id) = 1`,
     );
-    expect(n).toBe(3);
+    expect(counted!.n).toBe(3);
     expect(await countLeads(encerrado.id)).toBe(0);
+  });
+
+  it('never gives a batch more seats than are left, and leaves out whom it cannot be sure of', async () => {
+    const duas = await addEvento({ cidade: LOTE_CIDADE, vagas: 2 });
+    const uma = await addEvento({ cidade: LOTE_CIDADE, vagas: 1 });
+    const now = new Date();
+    const today = new Date().toISOString().slice(0, 10);
+    const consent = { avisoVersao: 'v1', texto: 'Li e aceito.', em: now, ip: null, userAgent: null };
+    const inscricao = (eventoId: string): InscricaoNova => {
+      const body = leadBody({ eventoId });
+      return {
+        id: randomUUID(),
+        today: campinas.dataEvento < today ? campinas.dataEvento : today,
+        lead: { ...body, telefone: '19987654321', email: body.email.toLowerCase(), consentidoEm: now },
+        consent,
+        lugarEm: now,
+      };
+    };
+    const batch = [duas, uma, duas, duas, uma, duas].map((evento) => inscricao(evento.id));
+    const written = await insertLeadsIfOpen(ctx.handle.db, batch);
+    // The first two of `duas` and the first of `uma`, in the order they came.
+    expect(written.map((row) => Boolean(row))).toEqual([true, true, true, false, false, false]);
+    expect(await countLeads(duas.id)).toBe(2);
+    expect(await countLeads(uma.id)).toBe(1);
+    // One seat left, asked for by a repeat and then by a new student: the new one is left for the caller to
+    // seat alone, as the statement counted the repeat as seated.
+    const tres = await addEvento({ cidade: LOTE_CIDADE, vagas: 3 });
+    const [primeira, segunda] = [inscricao(tres.id), inscricao(tres.id)];
+    await insertLeadsIfOpen(ctx.handle.db, [primeira!, segunda!]);
+    const repeat = { ...inscricao(tres.id), lead: primeira!.lead };
+    const nova = inscricao(tres.id);
+    expect((await insertLeadsIfOpen(ctx.handle.db, [repeat, nova])).map(Boolean)).toEqual([false, false]);
+    expect((await insertLeadsIfOpen(ctx.handle.db, [nova])).map(Boolean)).toEqual([true]);
+    expect(await countLeads(tres.id)).toBe(3);
   });
 
   it('answers a repeat (same event, e-mail and student, any case) with the same lead and no second row', async () => {

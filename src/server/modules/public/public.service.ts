@@ -121,7 +121,7 @@ const coalescers = new WeakMap<
 function signUps(app: FastifyInstance) {
   let coalescer = coalescers.get(app);
   if (!coalescer) {
-    coalescer = new Coalescer((inscricoes) => insertLeadsIfOpen(app.db, inscricoes), { maxBatch: 32, concurrency: 2 });
+    coalescer = new Coalescer((inscricoes) => insertLeadsIfOpen(app.db, inscricoes), { maxBatch: 32, concurrency: 1 });
     coalescers.set(app, coalescer);
   }
   return coalescer;
@@ -161,7 +161,7 @@ export async function createLead(
   const encerrada = (ate: Date | null) => ate !== null && now.getTime() >= ate.getTime();
   if (encerrada(evento.inscricoesAte)) throw conflict(INSCRICAO_MESSAGES.encerradas);
   /** The sign-up with all it writes (`insertLeadsIfOpen`); `condicao`, more the event must be for it. */
-  const inscricao = (listaEspera: boolean, condicao?: SQL): InscricaoNova => {
+  const inscricao = (listaEspera: boolean, condicao?: SQL, lugarEm?: Date): InscricaoNova => {
     const voucher = novoVoucher(evento.dataEvento);
     const kind = listaEspera ? 'espera' : 'confirmada';
     return {
@@ -170,6 +170,7 @@ export async function createLead(
       lead: { ...lead, consentidoEm: now, listaEspera },
       consent,
       condicao,
+      lugarEm,
       junto: (linha) => {
         const novo = sql`${linha} as novo`;
         return [
@@ -227,8 +228,8 @@ export async function createLead(
   } else if (!querEspera) {
     // Seats, and a seat asked for: the event locked and its seats counted inside the same statement, which
     // writes the row only while a seat is left. Full, a repeat or past the deadline: the path below says which.
-    const [seated] = await insertLeadsIfOpen(app.db, [inscricao(false)], { lugarEm: now });
-    const fast = written(false, seated);
+    // Batched too, one sign-up per event in a statement.
+    const fast = written(false, await signUps(app).call(inscricao(false, undefined, now)));
     if (fast) return answer(fast);
   }
   const outcome = await app.db.transaction(async (tx) => {
