@@ -18,7 +18,7 @@ describe('Coalescer', () => {
         if (batches.length === 1) await first.opened;
         return inputs.map((n) => n * 10);
       },
-      { maxBatch: 3, concurrency: 1 },
+      { maxBatch: 3, concurrency: 1, stallMs: 10_000, maxConcurrency: 4 },
     );
     const calls = [1, 2, 3, 4, 5, 6].map((n) => coalescer.call(n));
     first.open();
@@ -37,7 +37,7 @@ describe('Coalescer', () => {
         running--;
         return inputs;
       },
-      { maxBatch: 2, concurrency: 2 },
+      { maxBatch: 2, concurrency: 2, stallMs: 10_000, maxConcurrency: 4 },
     );
     expect(await Promise.all(Array.from({ length: 10 }, (_, n) => coalescer.call(n)))).toEqual([
       0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
@@ -55,7 +55,7 @@ describe('Coalescer', () => {
         if (inputs.includes('ruim')) throw new Error(`falhou: ${inputs.join(',')}`);
         return inputs.map((s) => s.toUpperCase());
       },
-      { maxBatch: 10, concurrency: 1 },
+      { maxBatch: 10, concurrency: 1, stallMs: 10_000, maxConcurrency: 4 },
     );
     const lone = coalescer.call('a');
     const together = ['b', 'ruim', 'c'].map((s) => coalescer.call(s));
@@ -68,5 +68,24 @@ describe('Coalescer', () => {
       'C',
     ]);
     expect(batches).toEqual([['a'], ['b', 'ruim', 'c'], ['b'], ['ruim'], ['c']]);
+  });
+
+  it('starts a batch beside one that has stalled, so a lock one waits on holds no one else back', async () => {
+    const batches: string[][] = [];
+    const stuck = gate();
+    const coalescer = new Coalescer<string, string>(
+      async (inputs) => {
+        batches.push(inputs);
+        if (inputs.includes('preso')) await stuck.opened;
+        return inputs;
+      },
+      { maxBatch: 10, concurrency: 1, stallMs: 20, maxConcurrency: 2 },
+    );
+    const preso = coalescer.call('preso');
+    // Waiting behind the stalled batch: answered once it has stalled, without it finishing.
+    expect(await Promise.all([coalescer.call('a'), coalescer.call('b')])).toEqual(['a', 'b']);
+    expect(batches).toEqual([['preso'], ['a', 'b']]);
+    stuck.open();
+    expect(await preso).toBe('preso');
   });
 });

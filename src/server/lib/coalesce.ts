@@ -5,15 +5,18 @@
  * runs them a few at a time, each batch one statement and one commit instead of several.
  *
  * `run` answers one result per input, in the same order. When a batch fails, each of its calls runs again alone,
- * so one bad call fails only itself.
+ * so one bad call fails only itself. A batch that takes longer than `stallMs` (it waits on a lock, say) does not
+ * hold the others back: the calls waiting behind it start a batch beside it, up to `maxConcurrency` at once.
  */
 export class Coalescer<In, Out> {
   private readonly waiting: { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] = [];
-  private running = 0;
+  /** When each running batch started. */
+  private readonly started = new Set<{ at: number }>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly run: (inputs: In[]) => Promise<Out[]>,
-    private readonly options: { maxBatch: number; concurrency: number },
+    private readonly options: { maxBatch: number; concurrency: number; stallMs: number; maxConcurrency: number },
   ) {}
 
   call(input: In): Promise<Out> {
@@ -23,14 +26,31 @@ export class Coalescer<In, Out> {
     });
   }
 
+  /** Whether another batch may start now: below `concurrency`, or beside batches that have all stalled. */
+  private mayStart(now: number): boolean {
+    if (this.started.size < this.options.concurrency) return true;
+    if (this.started.size >= this.options.maxConcurrency) return false;
+    return [...this.started].every(({ at }) => now - at >= this.options.stallMs);
+  }
+
   private next(): void {
-    while (this.running < this.options.concurrency && this.waiting.length > 0) {
+    const now = performance.now();
+    while (this.waiting.length > 0 && this.mayStart(now)) {
       const batch = this.waiting.splice(0, this.options.maxBatch);
-      this.running++;
+      const started = { at: now };
+      this.started.add(started);
       void this.runBatch(batch).finally(() => {
-        this.running--;
+        this.started.delete(started);
         this.next();
       });
+    }
+    // Calls left waiting: looked at again once the running batches would count as stalled.
+    if (this.waiting.length > 0 && !this.timer && this.started.size < this.options.maxConcurrency) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.next();
+      }, this.options.stallMs);
+      this.timer.unref?.();
     }
   }
 

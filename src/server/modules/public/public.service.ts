@@ -111,8 +111,9 @@ const consentimento = (origem: Origem, em: Date): ConsentimentoDado => ({
 });
 
 /**
- * The sign-ups of each app, batched (ADR 044): while two statements of them are running, those that arrive wait
- * and go together in the next, up to 32 in one statement and one commit.
+ * The sign-ups of each app, batched (ADR 044): while a statement of them runs, those that arrive wait and go
+ * together in the next, up to 32 in one statement and one commit. A statement that takes over 50 ms (waiting on
+ * an event's lock) lets the next start beside it, up to 4 at once.
  */
 const coalescers = new WeakMap<
   FastifyInstance,
@@ -121,7 +122,12 @@ const coalescers = new WeakMap<
 function signUps(app: FastifyInstance) {
   let coalescer = coalescers.get(app);
   if (!coalescer) {
-    coalescer = new Coalescer((inscricoes) => insertLeadsIfOpen(app.db, inscricoes), { maxBatch: 32, concurrency: 1 });
+    coalescer = new Coalescer((inscricoes) => insertLeadsIfOpen(app.db, inscricoes), {
+      maxBatch: 32,
+      concurrency: 1,
+      stallMs: 50,
+      maxConcurrency: 4,
+    });
     coalescers.set(app, coalescer);
   }
   return coalescer;
