@@ -11,7 +11,7 @@ import { MESSAGES } from '../../lib/http-error';
 import { createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { type InscricaoNova, insertLeadsIfOpen, MAX_CONFLITOS_POR_ATIVACAO } from './public.repository';
-import { beforeDeadline, voucherInsert } from '../inscricoes/inscricoes.repository';
+import { beforeDeadline, voucherInsert } from '../inscricoes';
 import { unique } from '../../../../tests/support/unique';
 
 let ctx: TestContext;
