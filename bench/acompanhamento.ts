@@ -8,7 +8,7 @@ import type { Actor } from '../src/server/access/actor';
 import { leadsVisibleTo } from '../src/server/access/scope';
 import { type Database, executeRows } from '../src/server/db/connect';
 import { leads } from '../src/server/db/schema';
-import { todayInBrasilia } from '../src/server/modules/funnel';
+import { todayInBrasilia } from '../src/shared/brasilia';
 import { countAcompanhamento } from '../src/server/modules/leads';
 import { getLeadDetalhe } from '../src/server/modules/leads/acompanhamento.service';
 import { listLeads } from '../src/server/modules/leads/leads.repository';

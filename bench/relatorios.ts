@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../src/server/access/actor';
 import { type Database, executeRows } from '../src/server/db/connect';
 import type { FunilResposta, SerieResposta } from '../src/shared/schemas/relatorios';
-import { todayInBrasilia } from '../src/server/modules/funnel';
+import { todayInBrasilia } from '../src/shared/brasilia';
 
 export interface ReportScenario {
   name: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { leads, sacAnexos, sacMensagens } from '../../../src/server/db/schema';
-import { todayInBrasilia } from '../../../src/server/modules/funnel';
+import { todayInBrasilia } from '../../../src/shared/brasilia';
 import { can } from '../../../src/shared/permissions';
 import { empresaPayload, clientePayload } from '../../support/network-payloads';
 import { createTestApp, type TestContext } from '../../setup/test-app';

@@ -17,7 +17,8 @@ import {
 } from '../../../shared/schemas/auditoria';
 import { dispositivoDe } from '../../../shared/schemas/conta';
 import { setTotalCount } from '../../lib/pagination';
-import { keysetBatches, mapBatches, sendCsv, todayInBrasilia } from '../funnel';
+import { keysetBatches, mapBatches, sendCsv } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import { auditoriaExportBatch, listAtividade, listAuditoria, toAuditoriaItem } from './auditoria.repository';
 import { auditedExport } from './record';
 

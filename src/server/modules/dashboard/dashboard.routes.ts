@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { countMetrics } from './dashboard.repository';
 import { countAcompanhamento } from '../leads';
-import { todayInBrasilia } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import { rolesFor } from '../../../shared/permissions';
 
 export async function dashboardRoutes(app: FastifyInstance) {

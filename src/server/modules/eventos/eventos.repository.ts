@@ -7,7 +7,7 @@ import { clientesVisibleTo, eventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, cursos, eventos, eventosCursos, eventosSearchText } from '../../db/schema';
 import { containsInSearchText } from '../../lib/pagination';
-import { todayInBrasilia } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import { eventoCounts } from '../inscricoes';
 
 type EventoRow = typeof eventos.$inferSelect;

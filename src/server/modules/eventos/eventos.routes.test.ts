@@ -4,7 +4,7 @@ import { EVENTO_MESSAGES, type Evento } from '../../../shared/schemas/evento';
 import { clientes, cursos, eventos, eventosCursos, microFranquias } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
-import { todayInBrasilia } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 
 let ctx: TestContext;
 /** A franquia of the other branch (Minas Gerais). */

@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import { MISSING } from '../../../shared/format';
 import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
 
-export { todayInBrasilia } from '../../../shared/brasilia';
-
 /** One formatter for every exported row: building an Intl formatter per cell would dominate a large export. */
 const brazilDate = new Intl.DateTimeFormat('pt-BR', {
   timeZone: BRASILIA_TIME_ZONE,

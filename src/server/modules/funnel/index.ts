@@ -8,7 +8,7 @@ export { type ListOptions, clienteSelection, eventFilters, isUnfiltered, listFun
 export { countResumo, countedTotal, selectScalars } from './counts';
 export { funnelSearch } from './search';
 export { EXPORT_BATCH_SIZE, type KeysetCursor, cursorText, keysetAfter, keysetBatches, newestFirst } from './keyset';
-export { csvDate, dayEnd, dayStart, todayInBrasilia } from './brazil-time';
+export { csvDate, dayEnd, dayStart } from './brazil-time';
 export { eventoSelection, findFunnelEvento, listFunnelEventos } from './event-options';
 export { mapBatches, sendCsv } from './csv-export';
 export { type DrillColumns, drillFilters, hasDrillFilter } from './drill';

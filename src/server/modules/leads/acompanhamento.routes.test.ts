@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/acompanhamento';
 import type { LeadItem } from '../../../shared/schemas/funnel';
 import type { AcompanhamentoRelatorio } from '../../../shared/schemas/relatorios';
-import { todayInBrasilia } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 
 /**
  * A lead followed up (issue 16). The demo seed: the vendedor owns Lucas Oliveira (em contato, return due today)

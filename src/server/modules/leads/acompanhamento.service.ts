@@ -10,7 +10,7 @@ import { can } from '../../../shared/permissions';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { todayInBrasilia } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import {
   type LeadFollowUpChange,
   type LockedLead,

@@ -18,8 +18,8 @@ import {
   newestFirst,
   listFunnelPage,
   selectScalars,
-  todayInBrasilia,
 } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import {
   countedSemContato,
   countedStatusTotal,

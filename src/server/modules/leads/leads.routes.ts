@@ -12,15 +12,8 @@ import {
 } from '../../../shared/schemas/funnel';
 import { contatoSchema, leadIdParamsSchema, leadPatchSchema, notaSchema } from '../../../shared/schemas/acompanhamento';
 import { setTotalCount } from '../../lib/pagination';
-import {
-  csvDate,
-  findFunnelEvento,
-  keysetBatches,
-  listFunnelEventos,
-  mapBatches,
-  sendCsv,
-  todayInBrasilia,
-} from '../funnel';
+import { csvDate, findFunnelEvento, keysetBatches, listFunnelEventos, mapBatches, sendCsv } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import { clockAt, countLeadsExport, leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
 import { getLeadDetalhe, listResponsaveis, patchLead, registrarContato, registrarNota } from './acompanhamento.service';
 import { rolesFor } from '../../../shared/permissions';

@@ -10,7 +10,8 @@ import {
   funnelListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
-import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrasilia } from '../funnel';
+import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import {
   countMatriculasExport,
   listMatriculas,

@@ -12,7 +12,8 @@ import {
   preMatriculasListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
-import { findFunnelEvento, keysetBatches, mapBatches, sendCsv, todayInBrasilia } from '../funnel';
+import { findFunnelEvento, keysetBatches, mapBatches, sendCsv } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import {
   countPreMatriculasExport,
   listPreMatriculas,

@@ -254,11 +254,10 @@ export async function createLead(
     let existing = cheio ? await findLead(tx, data.eventoId, data.email, data.nomeAluno) : undefined;
     if (!existing) {
       // Without seats the statement above already tried, and nothing has changed under the lock since.
-      const listaEspera = semVagas && vagas === null ? undefined : espera();
-      const inserted =
-        listaEspera === undefined
-          ? undefined
-          : written(listaEspera, (await insertLeadsIfOpen(tx, [inscricao(listaEspera)]))[0]);
+      const tenta = !(semVagas && vagas === null);
+      const listaEspera = tenta && espera();
+      const [row] = tenta ? await insertLeadsIfOpen(tx, [inscricao(listaEspera)]) : [];
+      const inserted = written(listaEspera, row);
       if (inserted) return { ...inserted, comVoucher: true };
       // Nothing inserted: this student signed up before (or the event closed this instant).
       existing = await findLead(tx, data.eventoId, data.email, data.nomeAluno);

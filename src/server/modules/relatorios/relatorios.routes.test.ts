@@ -13,7 +13,7 @@ import {
   type SerieResposta,
 } from '../../../shared/schemas/relatorios';
 import { FIELD_MESSAGES } from '../../../shared/schemas/fields';
-import { todayInBrasilia } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 
 let ctx: TestContext;
 let today: string;

@@ -10,7 +10,8 @@ import {
   serieQuerySchema,
 } from '../../../shared/schemas/relatorios';
 import { setTotalCount } from '../../lib/pagination';
-import { sendCsv, todayInBrasilia } from '../funnel';
+import { sendCsv } from '../funnel';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import { acompanhamento, funil, funilCompleto, serie } from './relatorios.service';
 
 /**
