@@ -31,6 +31,19 @@ export const drizzleOptions = { schema, casing: 'snake_case' as const };
 /** Beside this file in the source tree; copied beside the bundle by the build. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * An instant a statement writes or compares: a Date, sent as its ISO 8601 text, or SQL that gives that text -- a
+ * column of the rows of a batch written in one statement (ADR 045).
+ */
+export type Instante = Date | SQL;
+
+/** The instant's ISO 8601 text, as SQL. */
+export const instanteTexto = (t: Instante): SQL => (t instanceof Date ? sql`${t.toISOString()}::text` : sql`(${t})`);
+
+/** The instant as a timestamptz, as SQL. */
+export const instante = (t: Instante): SQL =>
+  t instanceof Date ? sql`${t.toISOString()}::timestamptz` : sql`(${t})::timestamptz`;
+
 /** The rows of a raw statement: both drivers (pg and PGlite) answer `{ rows }`. */
 export async function executeRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

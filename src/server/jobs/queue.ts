@@ -1,5 +1,5 @@
 import { is, SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../db/connect';
+import { type Executor, type Instante, instante } from '../db/connect';
 import { wellFormed } from '../../shared/schemas/fields';
 
 /**
@@ -17,15 +17,15 @@ export interface NovoJob {
   tipo: JobTipo;
   payload: unknown;
   /** What the 'Envios' screen shows of it (an e-mail's subject, a webhook's event): never personal data. */
-  resumo?: string | null;
+  resumo?: string | SQL | null;
   /** Where it goes, masked (an e-mail address as j***@g***.com, a webhook's host). */
-  destino?: string | null;
+  destino?: string | SQL | null;
   /** The network whose franqueador sees it on 'Envios': a uuid, or SQL that selects one. */
   franqueadorId?: string | SQL | null;
   /** A job with the same key is written once (a scheduled run per day). */
   chave?: string;
   executarEm?: Date;
-  maxTentativas?: number;
+  maxTentativas?: number | SQL;
 }
 
 export interface JobRow {
@@ -45,46 +45,38 @@ export const json = (value: unknown) =>
   JSON.stringify(value ?? null, (_k, v: unknown) => (typeof v === 'string' ? wellFormed(v) : v));
 
 /**
- * The JSON text of an object built in SQL, byte for byte what `json` (JSON.stringify) makes of it: each value is
- * a value of the request (sent as its JSON) or SQL whose result `to_json` writes -- a column of the row a
- * statement has just written, say (ADR 043). Keys keep their order.
+ * A JSON object's text up to its last member's value, byte for byte what `json` writes of the whole: a statement
+ * adds that value -- a column of the row it has just written, as JSON -- and the closing brace (ADR 045).
  */
-export function jsonObject(fields: Record<string, unknown>): SQL {
-  const entries = Object.entries(fields);
-  if (entries.length === 0) return sql`'{}'::text`;
-  // The request's values and the keys between SQL values go as one text each: fewer parameters to send and bind.
-  const parts: SQL[] = [];
-  let text = '';
-  entries.forEach(([key, value], i) => {
-    text += `${i === 0 ? '{' : ','}${JSON.stringify(key)}:`;
-    if (is(value, SQL)) {
-      parts.push(sql`${text}::text`, sql`coalesce(to_json(${value})::text, 'null')`);
-      text = '';
-    } else {
-      text += json(value);
-    }
-  });
-  parts.push(sql`${`${text}}`}::text`);
-  return sql`(${sql.join(parts, sql` || `)})`;
+export function jsonObjectOpen(fields: Record<string, unknown>, ultimo: string): string {
+  const text = json(fields);
+  return `${text === '{}' ? '{' : `${text.slice(0, -1)},`}${JSON.stringify(ultimo)}:`;
 }
+
+/** The object `jsonObjectOpen` began (its text, as SQL), closed with its last value: SQL whose result `to_json` writes. */
+export const jsonObjectClose = (aberto: SQL, ultimo: SQL): SQL =>
+  sql`(${aberto} || coalesce(to_json(${ultimo})::text, 'null') || '}')`;
 
 /**
  * The INSERT of a job, to run alone or as one part of a larger statement: `from` names what the values may
- * refer to (a CTE's rows, one job per row), so a write and its job can be one statement (ADR 043).
+ * refer to (a CTE's rows, one job per row), so a write and its job can be one statement (ADR 043). The payload,
+ * its summary, its tries and `now` may be SQL that reads them from `from` (a batch's rows: ADR 045); a payload
+ * so given is the JSON's text.
  */
-export function jobInsert(job: NovoJob, now: Date, from?: SQL): SQL {
+export function jobInsert(job: NovoJob, now: Instante, from?: SQL): SQL {
   const franqueador =
     job.franqueadorId === undefined || job.franqueadorId === null
       ? sql`null::uuid`
       : typeof job.franqueadorId === 'string'
         ? sql`${job.franqueadorId}::uuid`
         : sql`(${job.franqueadorId})`;
-  const em = (job.executarEm ?? now).toISOString();
+  const payload = is(job.payload, SQL) ? sql`(${job.payload})::jsonb` : sql`${json(job.payload)}::jsonb`;
+  const em = instante(now);
   return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, chave, executar_em,
         max_tentativas, created_at, updated_at)
-      select ${job.tipo}, ${json(job.payload)}::jsonb, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
-        ${job.chave ?? null}, ${em}::timestamptz, ${job.maxTentativas ?? 6}, ${now.toISOString()}::timestamptz,
-        ${now.toISOString()}::timestamptz${from ? sql` from ${from}` : sql``}
+      select ${job.tipo}, ${payload}, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
+        ${job.chave ?? null}, ${job.executarEm ? instante(job.executarEm) : em}, ${job.maxTentativas ?? 6}, ${em},
+        ${em}${from ? sql` from ${from}` : sql``}
       on conflict (chave) do nothing
       returning id`;
 }

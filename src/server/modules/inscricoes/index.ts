@@ -1,2 +1,9 @@
-export { beforeDeadline, countSeated, eventoCounts, lockEventoForSeats, voucherInsert } from './inscricoes.repository';
+export {
+  beforeDeadline,
+  countSeated,
+  eventoCounts,
+  lockEventoForSeats,
+  type NovoVoucher,
+  voucherInsert,
+} from './inscricoes.repository';
 export { issueVoucher, novoVoucher, promoteWaitingList, sendVoucherMail, voucherMailJob } from './inscricoes.service';

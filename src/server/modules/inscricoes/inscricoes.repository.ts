@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Inscrito } from '../../../shared/schemas/inscricao';
 import type { Actor } from '../../access/actor';
 import { eventosVisibleTo, leadsVisibleTo } from '../../access/scope';
-import { type Executor, executeRows } from '../../db/connect';
+import { type Executor, executeRows, type Instante, instante } from '../../db/connect';
 import { eventos, leads, leadVouchers } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
 
@@ -27,8 +27,8 @@ export const eventoCounts = {
 };
 
 /** Still taking sign-ups at `now`: before the deadline, when the event has one. */
-export const beforeDeadline = (now: Date) =>
-  sql`(${eventos.inscricoesAte} is null or ${eventos.inscricoesAte} > ${now.toISOString()}::timestamptz)`;
+export const beforeDeadline = (now: Instante) =>
+  sql`(${eventos.inscricoesAte} is null or ${eventos.inscricoesAte} > ${instante(now)})`;
 
 export const eventoDoVoucherColumns = {
   id: eventos.id,
@@ -84,10 +84,17 @@ export interface NovoVoucher {
   expiraEm: Date;
 }
 
-/** The INSERT of a voucher for the lead `leadId` selects, from `from` when it is given (a CTE's rows: ADR 043). */
-export const voucherInsert = (voucher: NovoVoucher, leadId: SQL, from?: SQL): SQL =>
+/**
+ * The INSERT of a voucher for the lead `leadId` selects, from `from` when it is given (a CTE's rows: ADR 043).
+ * Its digest and expiry are values, or SQL that reads them from `from` (a batch's rows: ADR 045).
+ */
+export const voucherInsert = (
+  voucher: { tokenHash: string | SQL; expiraEm: Instante },
+  leadId: SQL,
+  from?: SQL,
+): SQL =>
   sql`insert into ${leadVouchers} (lead_id, token_hash, expira_em)
-    select ${leadId}, ${voucher.tokenHash}, ${voucher.expiraEm.toISOString()}::timestamptz${from ? sql` from ${from}` : sql``}`;
+    select ${leadId}, ${voucher.tokenHash}, ${instante(voucher.expiraEm)}${from ? sql` from ${from}` : sql``}`;
 
 /** The lead and event of a voucher still valid at `now`. */
 export async function findVoucher(db: Executor, tokenHash: string, now: Date) {

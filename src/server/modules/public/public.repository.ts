@@ -1,7 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { LocalEvento } from '../../../shared/enums';
 import type { PublicEvento } from '../../../shared/schemas/public';
 import { type Executor, executeRows } from '../../db/connect';
+import { json, jobInsert, jsonObjectClose, type NovoJob } from '../../jobs';
+import { beforeDeadline, type NovoVoucher, voucherInsert } from '../inscricoes';
+import { entregasInsert } from '../webhooks';
 import {
   consentimentos,
   cursos,
@@ -13,7 +16,7 @@ import {
 } from '../../db/schema';
 
 /** Open for sign-up (DESIGN §4.4): active, still 'agendado', on `today` (YYYY-MM-DD) or later. */
-export const openOn = (today: string) =>
+export const openOn = (today: string | SQL) =>
   and(eq(eventos.isActive, true), eq(eventos.status, 'agendado'), gte(eventos.dataEvento, today));
 
 /**
@@ -200,91 +203,149 @@ export interface ConsentimentoDado {
 const consentValues = (c: ConsentimentoDado) =>
   sql`${c.avisoVersao}, ${c.texto}, ${c.em.toISOString()}::timestamptz, ${c.ip}, ${c.userAgent}`;
 
+/** How a sign-up's row is let in, besides its event being open on its day. */
+export type Admissao = 'semVagas' | 'lugar' | 'livre';
+
 /** A sign-up for `insertLeadsIfOpen`: its row, its consent, and what its statement writes with it (ADR 043). */
 export interface InscricaoNova {
   /** The new lead's id, chosen here: a batch finds each sign-up's row by it. */
   id: string;
   /** The day (YYYY-MM-DD, Brasília) the event must not be before. */
   today: string;
+  /** The request's instant: the deadline is read at it, and what is written with the row is dated by it. */
+  agora: Date;
   lead: NewLead;
   consent: ConsentimentoDado;
-  /** More the event must be for the row to be written (no seats, before its deadline: the fast path). */
-  condicao?: SQL;
   /**
-   * An event with seats: its row locked and its seats counted first (`evento_lugar`, migration 0029), and the
-   * row written in a seat only while one is left and before the deadline at this moment.
+   * What more lets the row in. 'semVagas' (the fast path): the event still has no seats and is before its
+   * deadline. 'lugar': the event's row locked and its seats counted first (`evento_lugar`, migration 0029), the
+   * row written in a seat only while one is left and before the deadline. 'livre': nothing more (the caller
+   * holds the event's lock and has counted).
    */
-  lugarEm?: Date;
+  admissao: Admissao;
+  /** Its voucher, written with the row. */
+  voucher?: NovoVoucher;
+  /** Its e-mail's job, written with the row, on the 'Envios' of the row's network. */
+  email?: NovoJob;
   /**
-   * INSERT … SELECT statements written with the row -- the voucher, its e-mail's job, the webhooks' deliveries --
-   * given `linha`, the name of a CTE that holds the new row (nothing when it was not written).
+   * The webhooks' `lead.criado` deliveries, written with the row: the body's data but its last value
+   * (`jsonObjectOpen`), which the statement completes with the row's `criadoEm`, and the deliveries' tries.
    */
-  junto?: (linha: SQL) => SQL[];
+  criado?: { dados: string; maxTentativas: number };
 }
 
+/** Each array a column of the sign-ups' rows in their statement (`unnest`): one text however many they are. */
+const coluna = (valores: unknown[], tipo: string) => sql`${sql.param(valores)}::${sql.raw(tipo)}[]`;
+
 /**
- * Sign-ups in one statement and one commit (ADR 043, ADR 044): each row is inserted only if its event is open on
- * its `today` (and meets its `condicao`, and has a seat left at its `lugarEm`) and the same student isn't signed
- * up for it yet, with its consent record and what its `junto` writes -- one statement is atomic without a
- * transaction. Answers, for each sign-up in order, its new row, or nothing when one of those kept it out; the
- * caller tells which. Two sign-ups of one student in the same statement write one row: the other answers
- * nothing, as a repeat does.
+ * Sign-ups in one statement and one commit (ADR 043, ADR 044, ADR 045): each row is inserted only if its event is
+ * open on its `today` (and lets it in by its `admissao`) and the same student isn't signed up for it yet, with its
+ * consent record and, when given, its voucher, its e-mail's job and its webhooks' deliveries -- one statement is
+ * atomic without a transaction. The sign-ups travel as one array per column (`unnest`), so the statement's text
+ * is the same however many it holds: built in microseconds, and prepared once per connection. Answers, for each
+ * sign-up in order, its new row, or nothing when one of those kept it out; the caller tells which. Two sign-ups
+ * of one student in the same statement write one row: the other answers nothing, as a repeat does.
  *
- * Seats: each event's row is locked and its seats counted once (`evento_lugar`, migration 0029), events in one
+ * Seats: each event's row is locked and its seats counted once (`evento_lugar`, migration 0029), events in id
  * order so that two statements never deadlock, and the n-th sign-up of an event in the statement takes a seat
  * only if n are left besides. A statement cannot count its own rows, so this counts every sign-up before it as
  * seated: one that was not (a repeat) leaves the next one out for the caller to seat alone -- never one seat
  * too many.
  */
 export async function insertLeadsIfOpen(db: Executor, recebidas: InscricaoNova[]) {
-  // In the events' order (each event's in the order they came): its seats are locked in that order, and the
-  // statement's text depends only on how many sign-ups it holds and which share an event -- one prepared
-  // statement for many batches.
-  const inscricoes = [...recebidas].sort((a, b) =>
-    a.lead.eventoId < b.lead.eventoId ? -1 : a.lead.eventoId > b.lead.eventoId ? 1 : 0,
-  );
-  const comVagas = [...new Set(inscricoes.filter((i) => i.lugarEm).map((i) => i.lead.eventoId))];
-  const lugares = comVagas.map((eventoId, k) => {
-    // The latest instant of the event's sign-ups: past its deadline for one, the caller checks each alone.
-    const em = Math.max(
-      ...inscricoes.filter((i) => i.lead.eventoId === eventoId).map((i) => i.lugarEm?.getTime() ?? 0),
-    );
-    return sql`${sql.raw(`lugar${k}`)} as (
-        select * from evento_lugar(${eventoId}::uuid, ${new Date(em).toISOString()}::timestamptz)), `;
-  });
+  // Each event's sign-ups in the order they came: the n-th asks for a seat with n others before it.
   const antes = new Map<string, number>();
-  const linhas = inscricoes.map(({ id, today, lead, condicao, lugarEm }) => {
-    const open = and(eq(eventos.id, lead.eventoId), openOn(today), condicao);
-    let sentado = sql``;
-    if (lugarEm) {
-      const lugar = sql.raw(`lugar${comVagas.indexOf(lead.eventoId)}`);
-      const n = antes.get(lead.eventoId) ?? 0;
-      antes.set(lead.eventoId, n + 1);
-      sentado = sql` and exists (select 1 from ${lugar} where not ${lugar}.encerrada
-          and (${lugar}.vagas is null or ${lugar}.sentados + ${n}::int < ${lugar}.vagas))`;
-    }
-    return sql`select ${id}::uuid, ${lead.eventoId}::uuid, ${lead.nomeAluno}, ${lead.nomeResponsavel}, ${lead.email},
-          ${lead.telefone}, ${lead.consentidoEm.toISOString()}::timestamptz, ${lead.listaEspera ?? false}::boolean
-        where exists (select 1 from ${eventos} where ${open})${sentado}`;
+  const lugar = recebidas.map(({ lead, admissao }) => {
+    if (admissao !== 'lugar') return null;
+    const n = antes.get(lead.eventoId) ?? 0;
+    antes.set(lead.eventoId, n + 1);
+    return n;
   });
-  const escritas = inscricoes.map(({ id, consent, junto }, i) => {
-    const linha = sql.raw(`novo${i}`);
-    return sql`, ${linha} as (select * from novo where id = ${id}::uuid), ${sql.raw(`consentido${i}`)} as (
-        insert into consentimentos (lead_id, aviso_versao, texto, em, ip, user_agent)
-        select id, ${consentValues(consent)} from ${linha}
-      )${sql.join(
-        (junto?.(linha) ?? []).map((statement, k) => sql`, ${sql.raw(`junto${i}_${k}`)} as (${statement})`),
-        sql``,
-      )}`;
-  });
+  const de = <T>(f: (i: InscricaoNova) => T) => recebidas.map(f);
+  const iso = (t: Date) => t.toISOString();
+  /** The rows written, each beside its sign-up; `quando`, the column a write needs. */
+  const escritas = (quando: string) => sql`novo join i on i.id = novo.id and ${sql.raw(quando)} is not null`;
   const rows = await executeRows<{ id: string; createdAt: Date | string }>(
     db,
-    sql`with ${sql.join(lugares, sql``)}novo as (
+    sql`with i as (
+        select * from unnest(${sql.join(
+          [
+            coluna(de((r) => r.id), 'uuid'),
+            coluna(de((r) => r.lead.eventoId), 'uuid'),
+            coluna(de((r) => r.lead.nomeAluno), 'text'),
+            coluna(de((r) => r.lead.nomeResponsavel), 'text'),
+            coluna(de((r) => r.lead.email), 'text'),
+            coluna(de((r) => r.lead.telefone), 'text'),
+            coluna(de((r) => iso(r.lead.consentidoEm)), 'timestamptz'),
+            coluna(de((r) => r.lead.listaEspera ?? false), 'boolean'),
+            coluna(de((r) => r.today), 'date'),
+            coluna(de((r) => iso(r.agora)), 'text'),
+            coluna(de((r) => r.admissao), 'text'),
+            coluna(lugar, 'int'),
+            coluna(de((r) => r.consent.avisoVersao), 'text'),
+            coluna(de((r) => r.consent.texto), 'text'),
+            coluna(de((r) => iso(r.consent.em)), 'timestamptz'),
+            coluna(de((r) => r.consent.ip), 'text'),
+            coluna(de((r) => r.consent.userAgent), 'text'),
+            coluna(de((r) => r.voucher?.tokenHash ?? null), 'text'),
+            coluna(de((r) => (r.voucher ? iso(r.voucher.expiraEm) : null)), 'timestamptz'),
+            coluna(de((r) => (r.email ? json(r.email.payload) : null)), 'text'),
+            coluna(de((r) => r.email?.resumo ?? null), 'text'),
+            coluna(de((r) => r.email?.destino ?? null), 'text'),
+            coluna(de((r) => r.email?.maxTentativas ?? null), 'int'),
+            coluna(de((r) => r.criado?.dados ?? null), 'text'),
+            coluna(de((r) => r.criado?.maxTentativas ?? null), 'int'),
+          ],
+          sql`, `,
+        )}) as i(id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera, today,
+          agora, admissao, lugar, aviso_versao, texto, consentido, ip, user_agent, voucher_hash, voucher_expira,
+          email_payload, email_resumo, email_destino, email_tentativas, criado_dados, criado_tentativas)
+      ), lugar as (
+        select x.evento_id, l.vagas, l.sentados, l.encerrada
+        from (select evento_id, max(agora::timestamptz) as agora from i where admissao = 'lugar'
+          group by evento_id order by evento_id) x,
+          lateral evento_lugar(x.evento_id, x.agora) l
+      ), novo as (
         insert into ${leads} (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
-        ${sql.join(linhas, sql` union all `)}
+        select i.id, i.evento_id, i.nome_aluno, i.nome_responsavel, i.email, i.telefone, i.consentido_em, i.lista_espera
+        from i
+        where exists (select 1 from ${eventos} where ${and(
+          eq(eventos.id, sql`i.evento_id`),
+          openOn(sql`i.today`),
+          sql`(i.admissao <> 'semVagas' or (${and(isNull(eventos.vagas), beforeDeadline(sql`i.agora`))}))`,
+        )})
+          and (i.admissao <> 'lugar' or exists (select 1 from lugar where lugar.evento_id = i.evento_id
+            and not lugar.encerrada and (lugar.vagas is null or lugar.sentados + i.lugar < lugar.vagas)))
         on conflict do nothing
         returning id, created_at, franqueador_id, franquia_id
-      )${sql.join(escritas, sql``)}
+      ), consentido as (
+        insert into consentimentos (lead_id, aviso_versao, texto, em, ip, user_agent)
+        select novo.id, i.aviso_versao, i.texto, i.consentido, i.ip, i.user_agent from novo join i on i.id = novo.id
+      ), voucher as (
+        ${voucherInsert({ tokenHash: sql`i.voucher_hash`, expiraEm: sql`i.voucher_expira` }, sql`novo.id`, escritas('i.voucher_hash'))}
+      ), email as (
+        ${jobInsert(
+          {
+            tipo: 'email',
+            payload: sql`i.email_payload`,
+            resumo: sql`i.email_resumo`,
+            destino: sql`i.email_destino`,
+            franqueadorId: sql`novo.franqueador_id`,
+            maxTentativas: sql`i.email_tentativas`,
+          },
+          sql`i.agora`,
+          escritas('i.email_payload'),
+        )}
+      ), criado as (
+        ${entregasInsert(
+          sql`i.criado_tentativas`,
+          'lead.criado',
+          sql`select novo.franqueador_id, novo.franquia_id`,
+          jsonObjectClose(sql`i.criado_dados`, novoCriadoEm),
+          sql`i.agora`,
+          escritas('i.criado_dados'),
+        )}
+      )
       select id, created_at as "createdAt" from novo`,
   );
   const written = new Map(rows.map((row) => [row.id, new Date(row.createdAt)]));

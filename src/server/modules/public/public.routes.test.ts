@@ -11,7 +11,6 @@ import { MESSAGES } from '../../lib/http-error';
 import { createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { type InscricaoNova, insertLeadsIfOpen, MAX_CONFLITOS_POR_ATIVACAO } from './public.repository';
-import { beforeDeadline, voucherInsert } from '../inscricoes';
 import { unique } from '../../../../tests/support/unique';
 
 let ctx: TestContext;
@@ -258,10 +257,9 @@ describe('POST /api/leads', () => {
       today: campinas.dataEvento < today ? campinas.dataEvento : today,
       lead: { ...body, telefone: '19987654321', email: body.email.toLowerCase(), consentidoEm: now },
       consent,
-      condicao: beforeDeadline(now),
-      junto: (linha) => [
-        voucherInsert({ token: '', tokenHash: `hash-${unique()}`, expiraEm: now }, sql`novo.id`, sql`${linha} as novo`),
-      ],
+      agora: now,
+      admissao: 'semVagas',
+      voucher: { token: '', tokenHash: `hash-${unique()}`, expiraEm: now },
     });
     const first = inscricao(evento.id);
     const same = { ...inscricao(evento.id), lead: { ...first.lead, nomeResponsavel: 'Outra Pessoa' } };
@@ -296,7 +294,8 @@ describe('POST /api/leads', () => {
         today: campinas.dataEvento < today ? campinas.dataEvento : today,
         lead: { ...body, telefone: '19987654321', email: body.email.toLowerCase(), consentidoEm: now },
         consent,
-        lugarEm: now,
+        agora: now,
+        admissao: 'lugar',
       };
     };
     const batch = [duas, uma, duas, duas, uma, duas].map((evento) => inscricao(evento.id));

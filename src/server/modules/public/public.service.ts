@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, isNull, type SQL, sql } from 'drizzle-orm';
-import { enfileirarEmail, jobInsert, jsonObject } from '../../jobs';
-import { eventos } from '../../db/schema';
-import { emitirEvento, entregasInsert } from '../webhooks';
+import { sql } from 'drizzle-orm';
+import { enfileirarEmail, jsonObjectOpen } from '../../jobs';
+import { emitirEvento } from '../webhooks';
 import {
   type ActivationReceived,
   type CreditDeclaration,
@@ -26,11 +25,11 @@ import {
   findOpenEvento,
   type ConsentimentoDado,
   insertConsentimento,
+  type Admissao,
   type InscricaoNova,
   insertLeadsIfOpen,
   insertPreMatriculaOnce,
   type JanelaPublica,
-  novoCriadoEm,
   type OpenEvento,
   reactivateLead,
   recordConflito,
@@ -42,13 +41,11 @@ import { codigoDeclaracao, iniciais } from '../../../shared/declaracao';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao-messages';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import {
-  beforeDeadline,
   countSeated,
   issueVoucher,
   lockEventoForSeats,
   novoVoucher,
   sendVoucherMail,
-  voucherInsert,
   voucherMailJob,
 } from '../inscricoes';
 
@@ -166,44 +163,34 @@ export async function createLead(
   const evento = await requireOpenEvento(app, data.eventoId);
   const encerrada = (ate: Date | null) => ate !== null && now.getTime() >= ate.getTime();
   if (encerrada(evento.inscricoesAte)) throw conflict(INSCRICAO_MESSAGES.encerradas);
-  /** The sign-up with all it writes (`insertLeadsIfOpen`); `condicao`, more the event must be for it. */
-  const inscricao = (listaEspera: boolean, condicao?: SQL, lugarEm?: Date): InscricaoNova => {
+  /** The sign-up with all it writes (`insertLeadsIfOpen`), let in as `admissao` says. */
+  const inscricao = (listaEspera: boolean, admissao: Admissao): InscricaoNova => {
+    const id = randomUUID();
     const voucher = novoVoucher(evento.dataEvento);
     const kind = listaEspera ? 'espera' : 'confirmada';
     return {
-      id: randomUUID(),
+      id,
       today: day,
+      agora: now,
       lead: { ...lead, consentidoEm: now, listaEspera },
       consent,
-      condicao,
-      lugarEm,
-      junto: (linha) => {
-        const novo = sql`${linha} as novo`;
-        return [
-          voucherInsert(voucher, sql`novo.id`, novo),
-          jobInsert(
-            voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, sql`novo.franqueador_id`),
-            now,
-            novo,
-          ),
-          entregasInsert(
-            app,
-            'lead.criado',
-            sql`select franqueador_id, franquia_id from ${linha}`,
-            jsonObject({
-              id: sql`novo.id`,
-              eventoId: data.eventoId,
-              nomeAluno: data.nomeAluno,
-              nomeResponsavel: data.nomeResponsavel,
-              email: data.email,
-              telefone: data.telefone,
-              listaEspera,
-              criadoEm: novoCriadoEm,
-            }),
-            now,
-            novo,
-          ),
-        ];
+      admissao,
+      voucher,
+      email: voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token),
+      criado: {
+        dados: jsonObjectOpen(
+          {
+            id,
+            eventoId: data.eventoId,
+            nomeAluno: data.nomeAluno,
+            nomeResponsavel: data.nomeResponsavel,
+            email: data.email,
+            telefone: data.telefone,
+            listaEspera,
+          },
+          'criadoEm',
+        ),
+        maxTentativas: app.config.jobs.maxTentativas,
       },
     };
   };
@@ -228,14 +215,14 @@ export async function createLead(
     // With the other sign-ups of this moment, in one statement (ADR 044).
     const fast = written(
       false,
-      await signUps(app).call(inscricao(false, and(isNull(eventos.vagas), beforeDeadline(now)))),
+      await signUps(app).call(inscricao(false, 'semVagas')),
     );
     if (fast) return answer(fast);
   } else if (!querEspera) {
     // Seats, and a seat asked for: the event locked and its seats counted inside the same statement, which
     // writes the row only while a seat is left. Full, a repeat or past the deadline: the path below says which.
     // Batched too, one sign-up per event in a statement.
-    const fast = written(false, await signUps(app).call(inscricao(false, undefined, now)));
+    const fast = written(false, await signUps(app).call(inscricao(false, 'lugar')));
     if (fast) return answer(fast);
   }
   const outcome = await app.db.transaction(async (tx) => {
@@ -256,7 +243,7 @@ export async function createLead(
       // Without seats the statement above already tried, and nothing has changed under the lock since.
       const tenta = !(semVagas && vagas === null);
       const listaEspera = tenta && espera();
-      const [row] = tenta ? await insertLeadsIfOpen(tx, [inscricao(listaEspera)]) : [];
+      const [row] = tenta ? await insertLeadsIfOpen(tx, [inscricao(listaEspera, 'livre')]) : [];
       const inserted = written(listaEspera, row);
       if (inserted) return { ...inserted, comVoucher: true };
       // Nothing inserted: this student signed up before (or the event closed this instant).

@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Executor } from '../../db/connect';
+import { type Executor, type Instante, instante, instanteTexto } from '../../db/connect';
 import { enfileirar, FalhaDefinitiva, type JobHandler, json } from '../../jobs';
 import { WEBHOOK_HEADERS, type WebhookEvento } from '../../../shared/schemas/integracoes';
 import { EnderecoRecusado, resolverSeguro } from './ssrf';
@@ -61,31 +61,31 @@ export async function enfileirarEntrega(
 /**
  * The deliveries of an event of the network (issue 22) as one INSERT … SELECT: a job per active endpoint of the
  * row's network that asked for it, scoped to the whole network or to the row's franquia. `lugar` selects the
- * row's franqueador_id and franquia_id; `dados` is the body's data as JSON text (SQL), which may refer to `from`
- * (a CTE's row), so a statement that writes the row can write its deliveries too (ADR 043). The body is the one
- * `corpoDe` writes, byte for byte.
+ * row's franqueador_id and franquia_id; `dados` is the body's data as JSON text (SQL). Given `from` (a CTE's
+ * rows), each of its rows gets its deliveries, and `lugar`, `dados`, `now` and the tries may read its columns, so
+ * a statement that writes rows can write their deliveries too (ADR 043, ADR 045). The body is the one `corpoDe`
+ * writes, byte for byte.
  */
 export function entregasInsert(
-  app: FastifyInstance,
+  maxTentativas: number | SQL,
   evento: WebhookEvento,
   lugar: SQL,
   dados: SQL,
-  now: Date,
+  now: Instante,
   from?: SQL,
 ): SQL {
-  const em = now.toISOString();
+  const em = instanteTexto(now);
   return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, executar_em, max_tentativas,
       created_at, updated_at)
     select 'webhook', jsonb_build_object('endpointId', d.id, 'evento', ${evento}::text, 'entregaId', d.entrega,
         'corpo', '{"id":"' || d.entrega || '","evento":' || to_json(${evento}::text)::text || ',"criadoEm":"'
-          || ${em}::text || '","dados":' || (${dados}) || '}'),
-      ${evento}, d.url, d.franqueador_id, ${em}::timestamptz, ${app.config.jobs.maxTentativas}, ${em}::timestamptz,
-      ${em}::timestamptz
-    from (select e.id, e.url, e.franqueador_id, gen_random_uuid()::text as entrega
+          || ${em} || '","dados":' || (${dados}) || '}'),
+      ${evento}, d.url, d.franqueador_id, ${instante(now)}, ${maxTentativas}, ${instante(now)}, ${instante(now)}
+    from ${from ?? sql`(select) as um`}, lateral (select e.id, e.url, e.franqueador_id, gen_random_uuid()::text as entrega
       from webhook_endpoints e, (${lugar}) as p
       where e.ativo and e.franqueador_id = p.franqueador_id
         and (e.franquia_id is null or e.franquia_id = p.franquia_id)
-        and ${evento} = any (e.eventos)) as d${from ? sql`, ${from}` : sql``}`;
+        and ${evento} = any (e.eventos)) as d`;
 }
 
 /**
@@ -100,7 +100,9 @@ export async function emitirEvento(
   lugar: SQL,
   dados: unknown,
 ): Promise<void> {
-  await db.execute(entregasInsert(app, evento, lugar, sql`${json(dados)}::text`, app.clock.now()));
+  await db.execute(
+    entregasInsert(app.config.jobs.maxTentativas, evento, lugar, sql`${json(dados)}::text`, app.clock.now()),
+  );
 }
 
 /** One POST; answers the status code (or throws on a network error or the timeout). */
