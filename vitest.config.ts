@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -12,22 +12,34 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  */
 const serverOnly = process.env.TEST_SERVER_ONLY === '1';
 
+/**
+ * Files that replace a module (`vi.mock`) for themselves, and the screens' tests (jsdom): each runs in a fresh
+ * module graph. Every other file shares its worker's (ADR 045): the server's modules and the embedded PGlite's
+ * WebAssembly are loaded once per worker instead of once per file, which took a third of a run's time.
+ */
+const ISOLATED = [
+  'src/server/lib/password.test.ts',
+  'tests/api/trust/fuzz-*.test.ts',
+  ...(serverOnly ? [] : ['src/client/**/*.test.{ts,tsx}', 'tests/lint/*.test.ts']),
+];
+
+const include = [
+  ...(serverOnly ? ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'] : ['src/**/*.test.{ts,tsx}']),
+  'tests/api/**/*.test.ts',
+  // The layout's lint rules on small snippets (ESLint's Node API, no server).
+  ...(serverOnly ? [] : ['tests/lint/*.test.ts']),
+  // The faults that need no server process; tests/faults/process runs on its own (.ci/run).
+  'tests/faults/*.test.ts',
+  // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).
+  ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
+  // Two app instances on one database: needs PostgreSQL (TEST_DATABASE_URL).
+  ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
+];
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': r('./src/client'), '@shared': r('./src/shared') } },
   test: {
-    include: [
-      ...(serverOnly ? ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'] : ['src/**/*.test.{ts,tsx}']),
-      'tests/api/**/*.test.ts',
-      // The layout's lint rules on small snippets (ESLint's Node API, no server).
-      ...(serverOnly ? [] : ['tests/lint/*.test.ts']),
-      // The faults that need no server process; tests/faults/process runs on its own (.ci/run).
-      'tests/faults/*.test.ts',
-      // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).
-      ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
-      // Two app instances on one database: needs PostgreSQL (TEST_DATABASE_URL).
-      ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
-    ],
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/setup-tests.ts'],
     environment: 'node',
@@ -38,5 +50,12 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: on CI's two cores that ran the files one at a time
     // while a core idled (ADR 033). VITEST_MAX_WORKERS overrides it.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() - 1),
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include, exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false },
+      },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+    ],
   },
 });

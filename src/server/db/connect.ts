@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, Param, Placeholder, SQL, sql, StringChunk } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Listen } from './notifications';
 import type { PoolStats } from '../lib/metrics';
@@ -43,6 +44,37 @@ export const instanteTexto = (t: Instante): SQL => (t instanceof Date ? sql`${t.
 /** The instant as a timestamptz, as SQL. */
 export const instante = (t: Instante): SQL =>
   t instanceof Date ? sql`${t.toISOString()}::timestamptz` : sql`(${t})::timestamptz`;
+
+/**
+ * A statement whose text never changes, compiled once: `build` writes it with one SQL value for each of `count`
+ * parameters, and each call gives their values. The statement of a batch of sign-ups (ADR 045), a few hundred
+ * pieces, otherwise costs about a tenth of a millisecond to compile on every call.
+ */
+export function fixedStatement(count: number, build: (values: SQL[]) => SQL): (values: unknown[]) => SQL {
+  let compiled: { pieces: string[]; params: unknown[] } | undefined;
+  const compile = () => {
+    const marks = Array.from({ length: count }, (_, i) => sql`${sql.placeholder(String(i))}`);
+    const query = new PgDialect({ casing: drizzleOptions.casing }).sqlToQuery(build(marks));
+    // Text and parameter numbers alternate; the numbers must run 1, 2, 3…, or a `$n` was part of the text.
+    const pieces = query.sql.split(/\$(\d+)/);
+    const numbers = pieces.filter((_, k) => k % 2 === 1).map(Number);
+    if (numbers.length !== query.params.length || numbers.some((n, k) => n !== k + 1)) {
+      throw new Error('fixedStatement: a parameter mark is ambiguous in the statement text');
+    }
+    return { pieces, params: query.params };
+  };
+  return (values) => {
+    compiled ??= compile();
+    const { pieces, params } = compiled;
+    const chunks: unknown[] = [new StringChunk(pieces[0]!)];
+    for (let k = 1; k < pieces.length; k += 2) {
+      const param = params[(k - 1) / 2];
+      chunks.push(new Param(param instanceof Placeholder ? values[Number(param.name)] : param));
+      chunks.push(new StringChunk(pieces[k + 1]!));
+    }
+    return new SQL(chunks as SQL['queryChunks']);
+  };
+}
 
 /** The rows of a raw statement: both drivers (pg and PGlite) answer `{ rows }`. */
 export async function executeRows<T>(db: Executor, query: SQL): Promise<T[]> {

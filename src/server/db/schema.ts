@@ -416,6 +416,18 @@ export const eventos = pgTable(
   ],
 );
 
+/**
+ * The seated families of each event with seats (migration 0030, ADR 045): kept by the leads' statement triggers,
+ * read under the event's lock by a sign-up; recounted from the leads until `recontarAte` after the event got seats.
+ */
+export const eventoVagas = pgTable('evento_vagas', {
+  eventoId: uuid()
+    .primaryKey()
+    .references(() => eventos.id, { onDelete: 'cascade' }),
+  sentados: integer().notNull(),
+  recontarAte: timestamp({ withTimezone: true }),
+});
+
 export const eventosCursos = pgTable(
   'eventos_cursos',
   {

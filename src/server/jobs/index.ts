@@ -5,7 +5,16 @@ import { enfileirar } from './queue';
 import { JobWorker } from './worker';
 
 export { type EmailDeModelo, emailJob, enfileirarEmail, escreverEmail, modeloDeEmail } from './email';
-export { enfileirar, jobInsert, json, jsonObjectClose, jsonObjectOpen, type JobRow, type JobTipo, type NovoJob } from './queue';
+export {
+  enfileirar,
+  jobInsert,
+  json,
+  jsonObjectClose,
+  jsonObjectOpen,
+  type JobRow,
+  type JobTipo,
+  type NovoJob,
+} from './queue';
 export { espera, FalhaDefinitiva, type JobHandler, JobWorker } from './worker';
 
 /** A claimed job is held this long before another run may take it again (a crash mid-run). */

@@ -18,8 +18,9 @@ describe('jsonObjectOpen and jsonObjectClose', () => {
   const hostile = 'Aspas " e \\ barra, quebra\nde linha\t, \u0001 controle, </script>, acentuação, emoji 🎓';
   const criadoEm = sql`to_char('2026-11-24 21:17:10.123456+00'::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const closed = async (aberto: string, ultimo: SQL) =>
-    (await queryRows<{ t: string }>(ctx.handle.db, sql`select ${jsonObjectClose(sql`${aberto}::text`, ultimo)} as t`))[0]!
-      .t;
+    (
+      await queryRows<{ t: string }>(ctx.handle.db, sql`select ${jsonObjectClose(sql`${aberto}::text`, ultimo)} as t`)
+    )[0]!.t;
 
   it("writes JSON.stringify's bytes, the last value from SQL, hostile text included", async () => {
     const fields = { id: '0536a074-2aff-49e4-a574-34bb46e49529', nome: hostile, vazio: null, sim: true, n: 42 };

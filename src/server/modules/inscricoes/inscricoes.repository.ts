@@ -88,11 +88,7 @@ export interface NovoVoucher {
  * The INSERT of a voucher for the lead `leadId` selects, from `from` when it is given (a CTE's rows: ADR 043).
  * Its digest and expiry are values, or SQL that reads them from `from` (a batch's rows: ADR 045).
  */
-export const voucherInsert = (
-  voucher: { tokenHash: string | SQL; expiraEm: Instante },
-  leadId: SQL,
-  from?: SQL,
-): SQL =>
+export const voucherInsert = (voucher: { tokenHash: string | SQL; expiraEm: Instante }, leadId: SQL, from?: SQL): SQL =>
   sql`insert into ${leadVouchers} (lead_id, token_hash, expira_em)
     select ${leadId}, ${voucher.tokenHash}, ${instante(voucher.expiraEm)}${from ? sql` from ${from}` : sql``}`;
 

@@ -185,6 +185,65 @@ describe('seats', () => {
   }, 120_000);
 });
 
+describe('seat counts (migration 0030, ADR 045)', () => {
+  const contagem = async (eventoId: string) =>
+    (
+      await executeRows<{ sentados: number; recontar: boolean }>(
+        ctx.handle.db,
+        sql`select sentados, recontar_ate is not null as recontar from evento_vagas where evento_id = ${eventoId}::uuid`,
+      )
+    )[0];
+  const sentados = async (eventoId: string) =>
+    (await executeRows<{ n: number }>(ctx.handle.db, sql`select evento_sentados(${eventoId}::uuid, 1000) as n`))[0]!.n;
+
+  it("keeps an event's seated families counted through sign-ups, the waiting list, a cancellation and a removal", async () => {
+    const evento = await addEvento({ vagas: 2 });
+    const semVagas = await addEvento();
+    const confere = async (n: number) => {
+      expect(await seatedCount(evento.id)).toBe(n);
+      expect((await contagem(evento.id))!.sentados).toBe(n);
+    };
+    expect(await contagem(evento.id)).toEqual({ sentados: 0, recontar: false });
+    const primeira = await signUp(evento.id);
+    await signUp(evento.id);
+    const espera = await signUp(evento.id, { listaEspera: true });
+    expect(espera.response.json().listaEspera).toBe(true);
+    await confere(2);
+    // The seated family cancels: the waiting one takes the seat, and the count stays.
+    const cancel = await post(`/api/public/voucher/${await voucherOf(primeira.body.email)}/cancelar`);
+    expect(cancel.statusCode).toBe(200);
+    await confere(2);
+    await ctx.handle.db.delete(leads).where(eq(leads.id, espera.response.json().id));
+    await confere(1);
+    // An event without seats has no count to keep.
+    expect((await signUp(semVagas.id)).response.statusCode).toBe(201);
+    expect(await contagem(semVagas.id)).toBeUndefined();
+  });
+
+  it('counts the families already in when an event gets seats, from the rows for a while and once after', async () => {
+    const evento = await addEvento();
+    for (let i = 0; i < 3; i++) expect((await signUp(evento.id)).response.statusCode).toBe(201);
+    await ctx.handle.db.update(eventos).set({ vagas: 5 }).where(eq(eventos.id, evento.id));
+    expect(await contagem(evento.id)).toEqual({ sentados: 3, recontar: true });
+    // A sign-up that read the event before it had seats and committed after its count: while the count is new,
+    // the rows are counted again and the count mended.
+    await ctx.handle.db.execute(sql`update evento_vagas set sentados = 2 where evento_id = ${evento.id}::uuid`);
+    expect(await sentados(evento.id)).toBe(3);
+    expect(await contagem(evento.id)).toEqual({ sentados: 3, recontar: true });
+    // Past the while, counted once more; from then on the count is read as it is.
+    await ctx.handle.db.execute(
+      sql`update evento_vagas set sentados = 2, recontar_ate = now() - interval '1 second' where evento_id = ${evento.id}::uuid`,
+    );
+    expect(await sentados(evento.id)).toBe(3);
+    expect(await contagem(evento.id)).toEqual({ sentados: 3, recontar: false });
+    expect((await signUp(evento.id)).response.statusCode).toBe(201);
+    expect(await contagem(evento.id)).toEqual({ sentados: 4, recontar: false });
+    // Seats taken away: no count is kept.
+    await ctx.handle.db.update(eventos).set({ vagas: null }).where(eq(eventos.id, evento.id));
+    expect(await contagem(evento.id)).toBeUndefined();
+  });
+});
+
 describe('sign-up deadline', () => {
   it("closes at inscricoesAte's minute in São Paulo time: 409 and inscricoesAbertas false", async () => {
     const evento = await addEvento({

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { LocalEvento } from '../../../shared/enums';
 import type { PublicEvento } from '../../../shared/schemas/public';
-import { type Executor, executeRows } from '../../db/connect';
+import { type Executor, executeRows, fixedStatement } from '../../db/connect';
 import { json, jobInsert, jsonObjectClose, type NovoJob } from '../../jobs';
 import { beforeDeadline, type NovoVoucher, voucherInsert } from '../inscricoes';
 import { entregasInsert } from '../webhooks';
@@ -10,6 +10,7 @@ import {
   cursos,
   eventos,
   eventosCursos,
+  eventoVagas,
   leads,
   preMatriculaConflitos,
   preMatriculas,
@@ -50,17 +51,16 @@ export interface OpenEventoRow extends Omit<PublicEvento, 'vagasRestantes' | 'in
   inscricoesAte: string | null;
 }
 
-/** The seats taken of the events that have seats (one indexed count), and each deadline against `now`. */
+/** The seats taken of the events that have seats (their counts, migration 0030), and each deadline against `now`. */
 export async function withSeatsAndDeadline(db: Executor, rows: OpenEventoRow[], now: Date): Promise<PublicEvento[]> {
   const withSeats = rows.filter((r) => r.vagas !== null).map((r) => r.id);
   const taken = new Map<string, number>();
   if (withSeats.length > 0) {
     const counted = await db
-      .select({ eventoId: leads.eventoId, n: sql<number>`count(*)::int` })
-      .from(leads)
-      .where(and(inArray(leads.eventoId, withSeats), eq(leads.listaEspera, false), sql`${leads.canceladoEm} is null`))
-      .groupBy(leads.eventoId);
-    for (const { eventoId, n } of counted) taken.set(eventoId, Number(n));
+      .select({ eventoId: eventoVagas.eventoId, n: eventoVagas.sentados })
+      .from(eventoVagas)
+      .where(inArray(eventoVagas.eventoId, withSeats));
+    for (const { eventoId, n } of counted) taken.set(eventoId, n);
   }
   const at = now.getTime();
   return rows.map(({ inscricoesAte, ...row }) => ({
@@ -234,17 +234,109 @@ export interface InscricaoNova {
   criado?: { dados: string; maxTentativas: number };
 }
 
-/** Each array a column of the sign-ups' rows in their statement (`unnest`): one text however many they are. */
-const coluna = (valores: unknown[], tipo: string) => sql`${sql.param(valores)}::${sql.raw(tipo)}[]`;
+/** A sign-up beside the number of sign-ups of its event before it in its statement that ask for a seat. */
+type Linha = InscricaoNova & { antes: number | null };
+
+const iso = (t: Date) => t.toISOString();
+
+/** The columns of the sign-ups in their statement (`i`): each travels as one array (`unnest`). */
+const COLUNAS: [nome: string, tipo: string, valor: (r: Linha) => unknown][] = [
+  ['id', 'uuid', (r) => r.id],
+  ['evento_id', 'uuid', (r) => r.lead.eventoId],
+  ['nome_aluno', 'text', (r) => r.lead.nomeAluno],
+  ['nome_responsavel', 'text', (r) => r.lead.nomeResponsavel],
+  ['email', 'text', (r) => r.lead.email],
+  ['telefone', 'text', (r) => r.lead.telefone],
+  ['consentido_em', 'timestamptz', (r) => iso(r.lead.consentidoEm)],
+  ['lista_espera', 'boolean', (r) => r.lead.listaEspera ?? false],
+  ['today', 'date', (r) => r.today],
+  ['agora', 'text', (r) => iso(r.agora)],
+  ['admissao', 'text', (r) => r.admissao],
+  ['antes', 'int', (r) => r.antes],
+  ['aviso_versao', 'text', (r) => r.consent.avisoVersao],
+  ['texto', 'text', (r) => r.consent.texto],
+  ['consentido', 'timestamptz', (r) => iso(r.consent.em)],
+  ['ip', 'text', (r) => r.consent.ip],
+  ['user_agent', 'text', (r) => r.consent.userAgent],
+  ['voucher_hash', 'text', (r) => r.voucher?.tokenHash ?? null],
+  ['voucher_expira', 'timestamptz', (r) => (r.voucher ? iso(r.voucher.expiraEm) : null)],
+  ['email_payload', 'text', (r) => (r.email ? json(r.email.payload) : null)],
+  ['email_resumo', 'text', (r) => r.email?.resumo ?? null],
+  ['email_destino', 'text', (r) => r.email?.destino ?? null],
+  ['email_tentativas', 'int', (r) => r.email?.maxTentativas ?? null],
+  ['criado_dados', 'text', (r) => r.criado?.dados ?? null],
+  ['criado_tentativas', 'int', (r) => r.criado?.maxTentativas ?? null],
+];
+
+/** The ISO 8601 text of the new row's creation (what `Date#toISOString` writes), for a body built in SQL. */
+const novoCriadoEm = sql`to_char(novo.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The rows written, each beside its sign-up, where the sign-up has `coluna` (a write it asks for). */
+const escritas = (coluna: string) => sql`novo join i on i.id = novo.id and ${sql.raw(`i.${coluna}`)} is not null`;
+
+/** The statement of `insertLeadsIfOpen`: its text is the same for any batch, so it is compiled once. */
+const inscricoesStatement = fixedStatement(COLUNAS.length, (colunas) => {
+  const arrays = COLUNAS.map(([, tipo], k) => sql`${colunas[k]}::${sql.raw(tipo)}[]`);
+  return sql`with i as (
+      select * from unnest(${sql.join(arrays, sql`, `)}) as i(${sql.raw(COLUNAS.map(([nome]) => nome).join(', '))})
+    ), lugar as (
+      select x.evento_id, l.vagas, l.sentados, l.encerrada
+      from (select evento_id, max(agora::timestamptz) as agora from i where admissao = 'lugar'
+        group by evento_id order by evento_id) x,
+        lateral evento_lugar(x.evento_id, x.agora) l
+    ), novo as (
+      insert into ${leads} (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
+      select i.id, i.evento_id, i.nome_aluno, i.nome_responsavel, i.email, i.telefone, i.consentido_em, i.lista_espera
+      from i
+      where exists (select 1 from ${eventos} where ${and(
+        eq(eventos.id, sql`i.evento_id`),
+        openOn(sql`i.today`),
+        sql`(i.admissao <> 'semVagas' or (${and(isNull(eventos.vagas), beforeDeadline(sql`i.agora`))}))`,
+      )})
+        and (i.admissao <> 'lugar' or exists (select 1 from lugar where lugar.evento_id = i.evento_id
+          and not lugar.encerrada and (lugar.vagas is null or lugar.sentados + i.antes < lugar.vagas)))
+      on conflict do nothing
+      returning id, created_at, franqueador_id, franquia_id
+    ), consentido as (
+      insert into consentimentos (lead_id, aviso_versao, texto, em, ip, user_agent)
+      select novo.id, i.aviso_versao, i.texto, i.consentido, i.ip, i.user_agent from novo join i on i.id = novo.id
+    ), voucher as (
+      ${voucherInsert({ tokenHash: sql`i.voucher_hash`, expiraEm: sql`i.voucher_expira` }, sql`novo.id`, escritas('voucher_hash'))}
+    ), email as (
+      ${jobInsert(
+        {
+          tipo: 'email',
+          payload: sql`i.email_payload`,
+          resumo: sql`i.email_resumo`,
+          destino: sql`i.email_destino`,
+          franqueadorId: sql`novo.franqueador_id`,
+          maxTentativas: sql`i.email_tentativas`,
+        },
+        sql`i.agora`,
+        escritas('email_payload'),
+      )}
+    ), criado as (
+      ${entregasInsert(
+        sql`i.criado_tentativas`,
+        'lead.criado',
+        sql`select novo.franqueador_id, novo.franquia_id`,
+        jsonObjectClose(sql`i.criado_dados`, novoCriadoEm),
+        sql`i.agora`,
+        escritas('criado_dados'),
+      )}
+    )
+    select id, created_at as "createdAt" from novo`;
+});
 
 /**
  * Sign-ups in one statement and one commit (ADR 043, ADR 044, ADR 045): each row is inserted only if its event is
  * open on its `today` (and lets it in by its `admissao`) and the same student isn't signed up for it yet, with its
- * consent record and, when given, its voucher, its e-mail's job and its webhooks' deliveries -- one statement is
- * atomic without a transaction. The sign-ups travel as one array per column (`unnest`), so the statement's text
- * is the same however many it holds: built in microseconds, and prepared once per connection. Answers, for each
- * sign-up in order, its new row, or nothing when one of those kept it out; the caller tells which. Two sign-ups
- * of one student in the same statement write one row: the other answers nothing, as a repeat does.
+ * consent record and, when given, its voucher, its e-mail's job (on the 'Envios' of the row's network) and its
+ * webhooks' deliveries -- one statement is atomic without a transaction. The sign-ups travel as one array per
+ * column (`unnest`), so the statement's text is the same however many it holds: compiled once, and prepared once
+ * per connection. Answers, for each sign-up in order, its new row, or nothing when one of those kept it out; the
+ * caller tells which. Two sign-ups of one student in the same statement write one row: the other answers
+ * nothing, as a repeat does.
  *
  * Seats: each event's row is locked and its seats counted once (`evento_lugar`, migration 0029), events in id
  * order so that two statements never deadlock, and the n-th sign-up of an event in the statement takes a seat
@@ -254,99 +346,16 @@ const coluna = (valores: unknown[], tipo: string) => sql`${sql.param(valores)}::
  */
 export async function insertLeadsIfOpen(db: Executor, recebidas: InscricaoNova[]) {
   // Each event's sign-ups in the order they came: the n-th asks for a seat with n others before it.
-  const antes = new Map<string, number>();
-  const lugar = recebidas.map(({ lead, admissao }) => {
-    if (admissao !== 'lugar') return null;
-    const n = antes.get(lead.eventoId) ?? 0;
-    antes.set(lead.eventoId, n + 1);
-    return n;
+  const porEvento = new Map<string, number>();
+  const linhas: Linha[] = recebidas.map((r) => {
+    if (r.admissao !== 'lugar') return { ...r, antes: null };
+    const antes = porEvento.get(r.lead.eventoId) ?? 0;
+    porEvento.set(r.lead.eventoId, antes + 1);
+    return { ...r, antes };
   });
-  const de = <T>(f: (i: InscricaoNova) => T) => recebidas.map(f);
-  const iso = (t: Date) => t.toISOString();
-  /** The rows written, each beside its sign-up; `quando`, the column a write needs. */
-  const escritas = (quando: string) => sql`novo join i on i.id = novo.id and ${sql.raw(quando)} is not null`;
   const rows = await executeRows<{ id: string; createdAt: Date | string }>(
     db,
-    sql`with i as (
-        select * from unnest(${sql.join(
-          [
-            coluna(de((r) => r.id), 'uuid'),
-            coluna(de((r) => r.lead.eventoId), 'uuid'),
-            coluna(de((r) => r.lead.nomeAluno), 'text'),
-            coluna(de((r) => r.lead.nomeResponsavel), 'text'),
-            coluna(de((r) => r.lead.email), 'text'),
-            coluna(de((r) => r.lead.telefone), 'text'),
-            coluna(de((r) => iso(r.lead.consentidoEm)), 'timestamptz'),
-            coluna(de((r) => r.lead.listaEspera ?? false), 'boolean'),
-            coluna(de((r) => r.today), 'date'),
-            coluna(de((r) => iso(r.agora)), 'text'),
-            coluna(de((r) => r.admissao), 'text'),
-            coluna(lugar, 'int'),
-            coluna(de((r) => r.consent.avisoVersao), 'text'),
-            coluna(de((r) => r.consent.texto), 'text'),
-            coluna(de((r) => iso(r.consent.em)), 'timestamptz'),
-            coluna(de((r) => r.consent.ip), 'text'),
-            coluna(de((r) => r.consent.userAgent), 'text'),
-            coluna(de((r) => r.voucher?.tokenHash ?? null), 'text'),
-            coluna(de((r) => (r.voucher ? iso(r.voucher.expiraEm) : null)), 'timestamptz'),
-            coluna(de((r) => (r.email ? json(r.email.payload) : null)), 'text'),
-            coluna(de((r) => r.email?.resumo ?? null), 'text'),
-            coluna(de((r) => r.email?.destino ?? null), 'text'),
-            coluna(de((r) => r.email?.maxTentativas ?? null), 'int'),
-            coluna(de((r) => r.criado?.dados ?? null), 'text'),
-            coluna(de((r) => r.criado?.maxTentativas ?? null), 'int'),
-          ],
-          sql`, `,
-        )}) as i(id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera, today,
-          agora, admissao, lugar, aviso_versao, texto, consentido, ip, user_agent, voucher_hash, voucher_expira,
-          email_payload, email_resumo, email_destino, email_tentativas, criado_dados, criado_tentativas)
-      ), lugar as (
-        select x.evento_id, l.vagas, l.sentados, l.encerrada
-        from (select evento_id, max(agora::timestamptz) as agora from i where admissao = 'lugar'
-          group by evento_id order by evento_id) x,
-          lateral evento_lugar(x.evento_id, x.agora) l
-      ), novo as (
-        insert into ${leads} (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
-        select i.id, i.evento_id, i.nome_aluno, i.nome_responsavel, i.email, i.telefone, i.consentido_em, i.lista_espera
-        from i
-        where exists (select 1 from ${eventos} where ${and(
-          eq(eventos.id, sql`i.evento_id`),
-          openOn(sql`i.today`),
-          sql`(i.admissao <> 'semVagas' or (${and(isNull(eventos.vagas), beforeDeadline(sql`i.agora`))}))`,
-        )})
-          and (i.admissao <> 'lugar' or exists (select 1 from lugar where lugar.evento_id = i.evento_id
-            and not lugar.encerrada and (lugar.vagas is null or lugar.sentados + i.lugar < lugar.vagas)))
-        on conflict do nothing
-        returning id, created_at, franqueador_id, franquia_id
-      ), consentido as (
-        insert into consentimentos (lead_id, aviso_versao, texto, em, ip, user_agent)
-        select novo.id, i.aviso_versao, i.texto, i.consentido, i.ip, i.user_agent from novo join i on i.id = novo.id
-      ), voucher as (
-        ${voucherInsert({ tokenHash: sql`i.voucher_hash`, expiraEm: sql`i.voucher_expira` }, sql`novo.id`, escritas('i.voucher_hash'))}
-      ), email as (
-        ${jobInsert(
-          {
-            tipo: 'email',
-            payload: sql`i.email_payload`,
-            resumo: sql`i.email_resumo`,
-            destino: sql`i.email_destino`,
-            franqueadorId: sql`novo.franqueador_id`,
-            maxTentativas: sql`i.email_tentativas`,
-          },
-          sql`i.agora`,
-          escritas('i.email_payload'),
-        )}
-      ), criado as (
-        ${entregasInsert(
-          sql`i.criado_tentativas`,
-          'lead.criado',
-          sql`select novo.franqueador_id, novo.franquia_id`,
-          jsonObjectClose(sql`i.criado_dados`, novoCriadoEm),
-          sql`i.agora`,
-          escritas('i.criado_dados'),
-        )}
-      )
-      select id, created_at as "createdAt" from novo`,
+    inscricoesStatement(COLUNAS.map(([, , valor]) => linhas.map(valor))),
   );
   const written = new Map(rows.map((row) => [row.id, new Date(row.createdAt)]));
   return recebidas.map(({ id }) => {
@@ -354,9 +363,6 @@ export async function insertLeadsIfOpen(db: Executor, recebidas: InscricaoNova[]
     return createdAt && { id, createdAt };
   });
 }
-
-/** The ISO 8601 text of the new row's creation (what `Date#toISOString` writes), for a body built in SQL. */
-export const novoCriadoEm = sql`to_char(novo.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A consent given again with a repeat sign-up or activation, kept beside the first (issue 18). */
 export async function insertConsentimento(

@@ -213,10 +213,7 @@ export async function createLead(
   const semVagas = evento.vagas === null;
   if (semVagas) {
     // With the other sign-ups of this moment, in one statement (ADR 044).
-    const fast = written(
-      false,
-      await signUps(app).call(inscricao(false, 'semVagas')),
-    );
+    const fast = written(false, await signUps(app).call(inscricao(false, 'semVagas')));
     if (fast) return answer(fast);
   } else if (!querEspera) {
     // Seats, and a seat asked for: the event locked and its seats counted inside the same statement, which
