@@ -148,6 +148,39 @@ describe('the worker round', () => {
     ]);
   });
 
+  it("marks a batch's jobs done together when it ends, each only while still the try it made (ADR 045)", async () => {
+    ctx = await createTestApp();
+    const c = ctx;
+    const now = c.app.clock.now();
+    for (const n of [1, 2, 3])
+      await enfileirar(c.handle.db, { tipo: 'limpeza', payload: {}, chave: `feito:${n}` }, now);
+    const worker = new JobWorker(c.app, c.handle.db, { leaseMs: 60_000, esperaBaseMs: 1000 });
+    const seen: string[][] = [];
+    worker.register('limpeza', async (job) => {
+      // What the queue shows while the batch runs: the jobs before this one are done, not yet marked.
+      seen.push(
+        (await queryRows<{ status: string }>(c.handle.db, sql`select status from jobs where chave like 'feito:%'`)).map(
+          (r) => r.status,
+        ),
+      );
+      // Another instance took the first job again (its lease ran out): this try must not mark it done.
+      if (job.chave === 'feito:3') {
+        await c.handle.db.execute(sql`update jobs set tentativas = tentativas + 1 where chave = 'feito:1'`);
+      }
+    });
+    expect(await worker.runDue()).toBe(3);
+    expect(seen.every((statuses) => statuses.every((s) => s === 'executando'))).toBe(true);
+    const rows = await queryRows<{ chave: string; status: string }>(
+      c.handle.db,
+      sql`select chave, status from jobs where chave like 'feito:%' order by chave`,
+    );
+    expect(rows.map((r) => [r.chave, r.status])).toEqual([
+      ['feito:1', 'executando'],
+      ['feito:2', 'concluido'],
+      ['feito:3', 'concluido'],
+    ]);
+  });
+
   it('gives the jobs of its batch not begun back to the queue when it stops', async () => {
     ctx = await createTestApp();
     const c = ctx;

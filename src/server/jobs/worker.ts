@@ -90,17 +90,23 @@ export class JobWorker {
         const jobs = await this.claim(LOTE);
         if (jobs.length === 0) break;
         const claimedAt = performance.now();
-        for (const [i, job] of jobs.entries()) {
-          // Half the lease gone, or the worker stopping: the jobs not begun go back to the queue at once, rather
-          // than wait for their lease to run out (or run on past it, beside another instance that took them).
-          if (this.stopped || performance.now() - claimedAt > this.options.leaseMs / 2) {
-            for (const rest of jobs.slice(i)) await this.release(rest);
-            break;
+        // The batch's jobs done, marked so together when it ends (ADR 045): one statement, not one a job.
+        const feitos: JobRow[] = [];
+        try {
+          for (const [i, job] of jobs.entries()) {
+            // Half the lease gone, or the worker stopping: the jobs not begun go back to the queue at once, rather
+            // than wait for their lease to run out (or run on past it, beside another instance that took them).
+            if (this.stopped || performance.now() - claimedAt > this.options.leaseMs / 2) {
+              for (const rest of jobs.slice(i)) await this.release(rest);
+              break;
+            }
+            await this.run(job, feitos);
+            count++;
+            // A thousand e-mails to send must not hold the sign-ups' counters back for minutes.
+            if (performance.now() - this.lastUpkeep >= (this.options.upkeepMs ?? UPKEEP_MS)) await this.upkeep();
           }
-          await this.run(job);
-          count++;
-          // A thousand e-mails to send must not hold the sign-ups' counters back for minutes.
-          if (performance.now() - this.lastUpkeep >= (this.options.upkeepMs ?? UPKEEP_MS)) await this.upkeep();
+        } finally {
+          await this.finishAll(feitos);
         }
       }
       return count;
@@ -146,8 +152,11 @@ export class JobWorker {
     return true;
   }
 
-  /** Runs a claimed job: done, retried after its wait, or a dead letter after its last try. */
-  private async run(job: JobRow): Promise<void> {
+  /**
+   * Runs a claimed job: done, retried after its wait, or a dead letter after its last try. Done, it is marked so
+   * at once, or put in `feitos` for its batch to mark.
+   */
+  private async run(job: JobRow, feitos?: JobRow[]): Promise<void> {
     const fence = sql`id = ${job.id}::uuid and status = 'executando' and tentativas = ${job.tentativas}`;
     if (job.tentativas > job.max_tentativas) {
       // A job whose last try was cut short by a crash is not tried beyond its limit.
@@ -165,7 +174,8 @@ export class JobWorker {
           await this.db.execute(sql`update jobs set bloqueado_ate = ${until}::timestamptz where ${fence}`);
         },
       });
-      await this.finish(fence, 'concluido', null);
+      if (feitos) feitos.push(job);
+      else await this.finish(fence, 'concluido', null);
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const last = error instanceof FalhaDefinitiva || job.tentativas >= job.max_tentativas;
@@ -190,6 +200,18 @@ export class JobWorker {
         payload = case when ${status} = 'concluido' and tipo in ('email', 'webhook') then null else payload end,
         concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
       where ${fence}`);
+  }
+
+  /** Jobs done, marked so in one statement, each only while still the try this process made of it. */
+  private async finishAll(feitos: JobRow[]) {
+    if (feitos.length === 0) return;
+    const now = this.app.clock.now().toISOString();
+    await this.db.execute(sql`update jobs set status = 'concluido', bloqueado_ate = null,
+        payload = case when tipo in ('email', 'webhook') then null else payload end,
+        concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
+      from unnest(${sql.param(feitos.map((j) => j.id))}::uuid[], ${sql.param(feitos.map((j) => j.tentativas))}::int[])
+        as feito(id, tentativas)
+      where jobs.id = feito.id and jobs.status = 'executando' and jobs.tentativas = feito.tentativas`);
   }
 
   /** Polls every `intervalMs` until stop(). */
