@@ -51,9 +51,9 @@ export async function lockEventoForSeats(db: Executor, eventoId: string) {
 }
 
 /**
- * The event's seated families, counted up to `vagas` (its seats): every caller only compares the count with the
- * seats, and the cap keeps the count -- read under the event's lock -- as short as the event is small, however
- * many sign-ups it once had.
+ * The event's seated families, read under its lock: the count the event keeps (migration 0030, ADR 045), or, for
+ * an event without seats or one that has just got them, counted from its leads (up to `vagas`: every caller only
+ * compares the count with the seats).
  */
 export async function countSeated(db: Executor, eventoId: string, vagas: number): Promise<number> {
   const [row] = await executeRows<{ n: number }>(
