@@ -186,6 +186,8 @@ test('a guardian asks for anonymisation from /meus-dados; the franqueador conclu
   await expect(painel).not.toContainText(email);
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/interesses/);
+  // As a reader would: the panel gone from over the list before typing in the list's box.
+  await expect(painel).toBeHidden();
   await page.getByPlaceholder('Nome, email ou telefone...').fill(nomeAluno);
   await expect(page).toHaveURL(/\/interesses\?.*q=/);
   await expect(page.getByText(FUNNEL_LISTS.interesses.empty)).toBeVisible();
