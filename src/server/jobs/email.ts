@@ -86,12 +86,15 @@ export async function enfileirarEmail(
   await enfileirar(db, emailJob(app, message, options), app.clock.now());
 }
 
+/** An e-mail's job: its summary, masked address and tries are always values. */
+export type EmailJob = NovoJob & { resumo: string; destino: string; maxTentativas: number };
+
 /** The job of an e-mail, for `enfileirarEmail` or for a statement that writes it with its change (`jobInsert`). */
 export function emailJob(
   app: FastifyInstance,
   message: MailMessage | EmailDeModelo,
   options: { franqueadorId?: string | SQL | null } = {},
-): NovoJob {
+): EmailJob {
   return {
     tipo: 'email',
     payload: message,

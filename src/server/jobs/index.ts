@@ -4,7 +4,7 @@ import { enviarEmail } from './email';
 import { enfileirar } from './queue';
 import { JobWorker } from './worker';
 
-export { type EmailDeModelo, emailJob, enfileirarEmail, escreverEmail, modeloDeEmail } from './email';
+export { type EmailDeModelo, type EmailJob, emailJob, enfileirarEmail, escreverEmail, modeloDeEmail } from './email';
 export {
   enfileirar,
   jobInsert,

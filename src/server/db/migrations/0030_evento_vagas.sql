@@ -77,9 +77,8 @@ CREATE TRIGGER "leads_vagas_delete" AFTER DELETE ON "leads" REFERENCING OLD TABL
 
 -- The seated families of an event, for a caller that holds its lock: its row's count, or -- for an event
 -- without seats, or while its row is recounted -- counted from the leads. VOLATILE: a recount writes the row.
-DROP FUNCTION "evento_lugar"(uuid, timestamptz);--> statement-breakpoint
-DROP FUNCTION "evento_sentados"(uuid, integer);--> statement-breakpoint
-CREATE FUNCTION "evento_sentados"("evento" uuid, "limite" integer) RETURNS integer LANGUAGE plpgsql VOLATILE AS $$
+-- evento_lugar (migration 0029) calls it by name and stays as it is.
+CREATE OR REPLACE FUNCTION "evento_sentados"("evento" uuid, "limite" integer) RETURNS integer LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   s integer;
   ate timestamptz;
@@ -95,18 +94,4 @@ BEGIN
     WHERE "evento_id" = "evento";
   END IF;
   RETURN s;
-END $$;--> statement-breakpoint
-
-CREATE FUNCTION "evento_lugar"("evento" uuid, "agora" timestamptz)
-  RETURNS TABLE ("vagas" integer, "sentados" integer, "encerrada" boolean) LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-  v integer;
-  ate timestamptz;
-BEGIN
-  SELECT e."vagas", e."inscricoes_ate" INTO v, ate FROM "eventos" e WHERE e."id" = "evento" FOR UPDATE;
-  IF NOT FOUND THEN
-    RETURN;
-  END IF;
-  RETURN QUERY SELECT v, CASE WHEN v IS NULL THEN 0 ELSE "evento_sentados"("evento", v) END,
-    ate IS NOT NULL AND "agora" >= ate;
 END $$;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
-import { emailJob, enfileirar, modeloDeEmail, type NovoJob } from '../../jobs';
+import { type EmailJob, emailJob, enfileirar, modeloDeEmail } from '../../jobs';
 import {
   INSCRICAO_MESSAGES,
   primeiroNome,
@@ -87,7 +87,7 @@ export function voucherMailJob(
   evento: EventoDoVoucher,
   token: string,
   franqueadorId?: SQL,
-): NovoJob {
+): EmailJob {
   const { id, nomeEscola, dataEvento, horario, local, cidade, estado } = evento;
   const dados: VoucherMail = {
     kind,

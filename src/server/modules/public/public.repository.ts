@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, ty
 import type { LocalEvento } from '../../../shared/enums';
 import type { PublicEvento } from '../../../shared/schemas/public';
 import { type Executor, executeRows, fixedStatement } from '../../db/connect';
-import { json, jobInsert, jsonObjectClose, type NovoJob } from '../../jobs';
+import { type EmailJob, json, jobInsert, jsonObjectClose } from '../../jobs';
 import { beforeDeadline, type NovoVoucher, voucherInsert } from '../inscricoes';
 import { entregasInsert } from '../webhooks';
 import {
@@ -225,8 +225,8 @@ export interface InscricaoNova {
   admissao: Admissao;
   /** Its voucher, written with the row. */
   voucher?: NovoVoucher;
-  /** Its e-mail's job, written with the row, on the 'Envios' of the row's network. */
-  email?: NovoJob;
+  /** Its e-mail's job, written with the row, on the 'Envios' of the row's network (whatever network it names). */
+  email?: Pick<EmailJob, 'payload' | 'resumo' | 'destino' | 'maxTentativas'>;
   /**
    * The webhooks' `lead.criado` deliveries, written with the row: the body's data but its last value
    * (`jsonObjectOpen`), which the statement completes with the row's `criadoEm`, and the deliveries' tries.
