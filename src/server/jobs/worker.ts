@@ -125,13 +125,15 @@ export class JobWorker {
     const now = this.app.clock.now();
     const lease = new Date(now.getTime() + this.options.leaseMs).toISOString();
     const jobs = rowsOf<JobRow & { executar_em: Date | string }>(
-      await this.db.execute(sql`with escolhidos as (select id from jobs
+      // The chosen ids as an array, so the UPDATE finds each by its key: joined instead, it was planned from the
+      // table's statistics, and a queue emptied by the last vacuum was read whole on every claim while it filled
+      // again (ADR 046).
+      await this.db.execute(sql`update jobs set status = 'executando', tentativas = jobs.tentativas + 1,
+          bloqueado_ate = ${lease}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        where jobs.id = any (array(select id from jobs
           where (status = 'pendente' and executar_em <= ${now.toISOString()}::timestamptz)
              or (status = 'executando' and bloqueado_ate < ${now.toISOString()}::timestamptz)
-          order by executar_em limit ${limit} for update skip locked)
-        update jobs set status = 'executando', tentativas = jobs.tentativas + 1,
-          bloqueado_ate = ${lease}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        from escolhidos where jobs.id = escolhidos.id
+          order by executar_em limit ${limit} for update skip locked))
         returning jobs.id, jobs.tipo, jobs.payload, jobs.status, jobs.tentativas, jobs.max_tentativas, jobs.chave,
           jobs.executar_em`),
     );
@@ -206,12 +208,14 @@ export class JobWorker {
   private async finishAll(feitos: JobRow[]) {
     if (feitos.length === 0) return;
     const now = this.app.clock.now().toISOString();
+    // The ids also as a condition of the jobs' own, for the same reason as the claim's: found by their key.
+    const ids = feitos.map((j) => j.id);
     await this.db.execute(sql`update jobs set status = 'concluido', bloqueado_ate = null,
         payload = case when tipo in ('email', 'webhook') then null else payload end,
         concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
-      from unnest(${sql.param(feitos.map((j) => j.id))}::uuid[], ${sql.param(feitos.map((j) => j.tentativas))}::int[])
-        as feito(id, tentativas)
-      where jobs.id = feito.id and jobs.status = 'executando' and jobs.tentativas = feito.tentativas`);
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(feitos.map((j) => j.tentativas))}::int[]) as feito(id, tentativas)
+      where jobs.id = any (${sql.param(ids)}::uuid[]) and jobs.id = feito.id and jobs.status = 'executando'
+        and jobs.tentativas = feito.tentativas`);
   }
 
   /** Polls every `intervalMs` until stop(). */
