@@ -181,6 +181,24 @@ describe('the worker round', () => {
     ]);
   });
 
+  it('ends its round after a short batch: what was queued meanwhile goes in the next round (ADR 046)', async () => {
+    ctx = await createTestApp();
+    const c = ctx;
+    const now = c.app.clock.now();
+    await enfileirar(c.handle.db, { tipo: 'limpeza', payload: {}, chave: 'gota:1' }, now);
+    const worker = new JobWorker(c.app, c.handle.db, { leaseMs: 60_000, esperaBaseMs: 1000 });
+    const ran: string[] = [];
+    worker.register('limpeza', async (job) => {
+      ran.push(job.chave!);
+      // A sign-up's e-mail arriving while the batch runs.
+      if (job.chave === 'gota:1') await enfileirar(c.handle.db, { tipo: 'limpeza', payload: {}, chave: 'gota:2' }, now);
+    });
+    expect(await worker.runDue()).toBe(1);
+    expect(ran).toEqual(['gota:1']);
+    expect(await worker.runDue()).toBe(1);
+    expect(ran).toEqual(['gota:1', 'gota:2']);
+  });
+
   it('gives the jobs of its batch not begun back to the queue when it stops', async () => {
     ctx = await createTestApp();
     const c = ctx;
