@@ -10,8 +10,10 @@ import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 
 // A screen's chunk, its zod rules and the toaster load lazily, as in the browser; on a busy two-core machine that
-// takes longer than testing-library's default 1 s wait.
-configure({ asyncUtilTimeout: 5000 });
+// takes longer than testing-library's default 1 s wait -- the first render of a file, which transforms the
+// app's modules, once took 5.6 s in CI beside the server's suite. A wait, not a looser assertion: what never
+// appears still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 export function createUser(overrides: Partial<SessionUser> & { role?: Role } = {}): SessionUser {
   return { id: 'u-1', email: 'maria@exemplo.com.br', nome: 'Maria Souza', role: 'franqueador', ...overrides };
