@@ -34,6 +34,18 @@ const evento: EventoDoVoucher = {
 
 const csv = 'nome;cidade;valor\r\nJoão;Maceió;1.234,56\r\nAna;Recife;99,90\r\n';
 
+/** A case whose message is a line of text (and its HTML paragraph) with attachments: what varies is theirs. */
+const comAnexos = (
+  caso: string,
+  subject: string,
+  linha: string,
+  attachments: NonNullable<MailMessage['attachments']>,
+): [string, string, MailMessage] => [
+  caso,
+  FROM,
+  { to: TO, subject, text: `${linha}\n`, html: `<p>${linha}</p>`, attachments },
+];
+
 /** [case, from, message]: every template the server sends, then the edge cases of the encoders. */
 const corpus: [string, string, MailMessage][] = [
   ...(['confirmada', 'espera', 'promovida'] as const).map((kind): [string, string, MailMessage] => [
@@ -138,74 +150,33 @@ const corpus: [string, string, MailMessage][] = [
     FROM,
     { to: TO, subject: 'Parabéns 🎉🎓 pela inscrição', text: 'Até lá! 🎉\n', html: '<p>Até lá! 🎉</p>' },
   ],
-  [
-    'attachment whose name has an accent and a space',
-    FROM,
+  comAnexos('attachment whose name has an accent and a space', 'Relatório', 'Segue o relatório.', [
+    { filename: 'relatório de março.csv', content: csv, contentType: 'text/csv; charset=utf-8' },
+  ]),
+  comAnexos('long attachment name (RFC 2231 continuations)', 'Relatório', 'Segue.', [
     {
-      to: TO,
-      subject: 'Relatório',
-      text: 'Segue o relatório.\n',
-      html: '<p>Segue o relatório.</p>',
-      attachments: [{ filename: 'relatório de março.csv', content: csv, contentType: 'text/csv; charset=utf-8' }],
+      filename: 'inscrições-do-evento-escola-estadual-são-joão-batista-2025-04-10.csv',
+      content: csv,
+      contentType: 'text/csv',
     },
-  ],
-  [
-    'long attachment name (RFC 2231 continuations)',
-    FROM,
-    {
-      to: TO,
-      subject: 'Relatório',
-      text: 'Segue.\n',
-      html: '<p>Segue.</p>',
-      attachments: [
-        {
-          filename: 'inscrições-do-evento-escola-estadual-são-joão-batista-2025-04-10.csv',
-          content: csv,
-          contentType: 'text/csv',
-        },
-      ],
-    },
-  ],
-  [
-    'two attachments, one plain text, one nameless',
-    FROM,
-    {
-      to: TO,
-      subject: 'Arquivos',
-      text: 'Seguem.\n',
-      html: '<p>Seguem.</p>',
-      attachments: [
-        { filename: 'notas.txt', content: 'Observação: ok\n', contentType: 'text/plain' },
-        { filename: '', content: 'a,b\n1,2\n', contentType: 'text/csv' },
-      ],
-    },
-  ],
-  [
-    'attachment with empty content',
-    FROM,
-    {
-      to: TO,
-      subject: 'Vazio',
-      text: 'Nada.\n',
-      html: '<p>Nada.</p>',
-      attachments: [{ filename: 'vazio.csv', content: '', contentType: 'text/csv' }],
-    },
-  ],
-  [
+  ]),
+  comAnexos('two attachments, one plain text, one nameless', 'Arquivos', 'Seguem.', [
+    { filename: 'notas.txt', content: 'Observação: ok\n', contentType: 'text/plain' },
+    { filename: '', content: 'a,b\n1,2\n', contentType: 'text/csv' },
+  ]),
+  comAnexos('attachment with empty content', 'Vazio', 'Nada.', [
+    { filename: 'vazio.csv', content: '', contentType: 'text/csv' },
+  ]),
+  comAnexos(
     'message/rfc822 attachments, 7bit and 8bit, and one with no content type',
-    FROM,
-    {
-      to: TO,
-      subject: 'Encaminhada',
-      text: 'Segue a mensagem.\n',
-      html: '<p>Segue a mensagem.</p>',
-      attachments: [
-        { filename: 'original.eml', content: 'Subject: oi\r\n\r\nOi.\r\n', contentType: 'message/rfc822' },
-        { filename: '', content: 'Subject: olá\r\n\r\nOlá.\r\n', contentType: 'message/rfc822' },
-        { filename: 'dados.csv', content: 'a;b\r\n1;2\r\n', contentType: '' },
-      ],
-    },
-  ],
+    'Encaminhada',
+    'Segue a mensagem.',
+    [
+      { filename: 'original.eml', content: 'Subject: oi\r\n\r\nOi.\r\n', contentType: 'message/rfc822' },
+      { filename: '', content: 'Subject: olá\r\n\r\nOlá.\r\n', contentType: 'message/rfc822' },
+      { filename: 'dados.csv', content: 'a;b\r\n1;2\r\n', contentType: '' },
+    ],
+  ),
   ['empty text (HTML alone)', FROM, { to: TO, subject: 'Só HTML', text: '', html: '<p>Olá</p>' }],
   ['empty HTML (text alone)', FROM, { to: TO, subject: 'Só texto', text: 'Olá\n', html: '' }],
   ['text of a single line break', FROM, { to: TO, subject: 'Quase vazio', text: '\n', html: '<p></p>' }],
