@@ -8,6 +8,7 @@ export { type EmailDeModelo, type EmailJob, emailJob, enfileirarEmail, escreverE
 export {
   enfileirar,
   jobInsert,
+  jobReservado,
   json,
   jsonObjectClose,
   jsonObjectOpen,
@@ -19,6 +20,11 @@ export { espera, FalhaDefinitiva, type JobHandler, JobWorker } from './worker';
 
 /** A claimed job is held this long before another run may take it again (a crash mid-run). */
 const LEASE_MS = 5 * 60 * 1000;
+/**
+ * A job this process writes already claimed (a sign-up's e-mail, ADR 047) is held this long: its worker runs it
+ * within a second or two, or gives it back after half of it; killed meanwhile, the job waits this long.
+ */
+const RESERVA_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Finished jobs and webhook deliveries are kept this long (the delivery log shows 30 days). */
 const GUARDA_DIAS = 30;
@@ -41,7 +47,12 @@ export async function limpar(app: FastifyInstance): Promise<void> {
  * It polls unless JOBS_WORKER=0; `app.background.drain()` also runs every due job, which is how the tests drive it.
  */
 export function setupJobs(app: FastifyInstance): JobWorker {
-  const worker = new JobWorker(app, app.db, { leaseMs: LEASE_MS, esperaBaseMs: app.config.jobs.esperaBaseMs });
+  const worker = new JobWorker(app, app.db, {
+    leaseMs: LEASE_MS,
+    esperaBaseMs: app.config.jobs.esperaBaseMs,
+    recebeEntregas: app.config.jobs.worker,
+    reservaMs: RESERVA_MS,
+  });
   worker.register('email', enviarEmail);
   worker.register('limpeza', () => limpar(app));
   app.decorate('jobs', worker);

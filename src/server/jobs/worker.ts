@@ -39,6 +39,13 @@ export interface WorkerOptions {
   esperaBaseMs: number;
   /** How often a round's upkeep runs again while the round works through a backlog (default UPKEEP_MS). */
   upkeepMs?: number;
+  /** Whether this process runs its worker, so that the jobs it writes may be handed to it (ADR 047). */
+  recebeEntregas?: boolean;
+  /**
+   * The lease of a job written already claimed (default the claim's `leaseMs`): short, since a process killed
+   * before it ran the job leaves it to wait that long for another claim.
+   */
+  reservaMs?: number;
 }
 
 /** The wait after the `tentativa`-th failed try: base, 2x, 4x ... capped at a day. */
@@ -53,6 +60,8 @@ export class JobWorker {
   private lastUpkeep = 0;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Jobs this process wrote already claimed (ADR 047), with when they were handed over: run before any claim. */
+  private readonly entregues: { job: JobRow; desde: number }[] = [];
 
   constructor(
     private readonly app: FastifyInstance,
@@ -80,16 +89,46 @@ export class JobWorker {
     }
   }
 
+  /**
+   * Until when a job this process writes now may be born claimed by it (`reservadoAte`), to be handed over with
+   * `entregar` after its commit (ADR 047); null when this process runs no worker, or it is stopping: the job is
+   * then written due, for whichever instance claims it.
+   */
+  reservaAte(now: Date): Date | null {
+    return this.options.recebeEntregas && !this.stopped ? new Date(now.getTime() + this.reservaMs) : null;
+  }
+
+  private get reservaMs(): number {
+    return this.options.reservaMs ?? this.options.leaseMs;
+  }
+
+  /**
+   * Jobs this process has just committed already claimed (ADR 047), each as its writer knows it: the worker's next
+   * round runs them before it claims any, as if it had claimed them then. Their lease runs from now.
+   */
+  entregar(jobs: JobRow[]): void {
+    const desde = performance.now();
+    for (const job of jobs) this.entregues.push({ job, desde });
+    // Written as the worker stopped: back to the queue with the tasks the app's close waits for.
+    if (this.stopped) this.app.background.run(() => this.releaseEntregues());
+  }
+
   /** Runs the round's upkeep, then every job due now, one at a time; answers how many jobs ran. One loop per process at a time. */
   runDue(): Promise<number> {
     if (this.running) return this.running;
     const run = (async () => {
       await this.upkeep();
       let count = 0;
+      let tomaEntregues = true;
       while (!this.stopped) {
-        const jobs = await this.claim(LOTE);
+        // The jobs handed over first, claimed when they were written; then those the queue holds. Fewer than a
+        // batch: what is handed over meanwhile waits for the next round, as what trickles into the queue does.
+        const entregues = tomaEntregues ? this.entregues.splice(0, LOTE) : [];
+        if (entregues.length < LOTE) tomaEntregues = false;
+        const jobs = entregues.length > 0 ? entregues.map((e) => e.job) : await this.claim(LOTE);
         if (jobs.length === 0) break;
-        const claimedAt = performance.now();
+        const claimedAt = entregues[0]?.desde ?? performance.now();
+        const leaseMs = entregues.length > 0 ? this.reservaMs : this.options.leaseMs;
         // The batch's jobs done, marked so together when it ends (ADR 045): one statement, not one a job.
         const feitos: JobRow[] = [];
         let devolvidos = false;
@@ -97,7 +136,7 @@ export class JobWorker {
           for (const [i, job] of jobs.entries()) {
             // Half the lease gone, or the worker stopping: the jobs not begun go back to the queue at once, rather
             // than wait for their lease to run out (or run on past it, beside another instance that took them).
-            if (this.stopped || performance.now() - claimedAt > this.options.leaseMs / 2) {
+            if (this.stopped || performance.now() - claimedAt > leaseMs / 2) {
               for (const rest of jobs.slice(i)) await this.release(rest);
               devolvidos = true;
               break;
@@ -112,7 +151,8 @@ export class JobWorker {
         }
         // Fewer than a batch, all run: the queue was empty behind them. What arrived since waits for the next
         // round, a batch of it, rather than be claimed a job or two at a time as it trickles in (ADR 046).
-        if (jobs.length < LOTE && !devolvidos) break;
+        // (A batch handed over says nothing of the queue: the loop goes on to claim from it.)
+        if (entregues.length === 0 && jobs.length < LOTE && !devolvidos) break;
       }
       return count;
     })().finally(() => {
@@ -143,6 +183,12 @@ export class JobWorker {
           jobs.executar_em`),
     );
     return jobs.sort((a, b) => new Date(a.executar_em).getTime() - new Date(b.executar_em).getTime());
+  }
+
+  /** Jobs handed over and not begun, back in the queue (a worker stopping): another instance takes them at once. */
+  private async releaseEntregues(): Promise<void> {
+    const jobs = this.entregues.splice(0).map((e) => e.job);
+    for (const job of jobs) await this.release(job);
   }
 
   /** A claimed job not begun, back in the queue as it was. */
@@ -243,5 +289,8 @@ export class JobWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running?.catch(() => undefined);
+    await this.releaseEntregues().catch((error: unknown) =>
+      this.app.log.warn({ err: error }, 'jobs handed over could not go back to the queue'),
+    );
   }
 }

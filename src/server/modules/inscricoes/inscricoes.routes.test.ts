@@ -297,11 +297,19 @@ describe('confirmation e-mail and voucher', () => {
     const signedAt = new Date('2030-05-01T13:45:00Z');
     setNow(signedAt);
     const { body } = await signUp(evento.id, { nomeAluno: 'Maria Clara de Souza' });
-    const [job] = await executeRows<{ payload: Record<string, unknown>; resumo: string; bytes: number }>(
+    const [job] = await executeRows<{
+      payload: Record<string, unknown>;
+      resumo: string;
+      bytes: number;
+      status: string;
+      tentativas: number;
+    }>(
       ctx.handle.db,
-      sql`select payload, resumo, octet_length(payload::text) as bytes from jobs
-        where tipo = 'email' and status = 'pendente' and payload->>'to' = ${body.email}`,
+      sql`select payload, resumo, octet_length(payload::text) as bytes, status, tentativas from jobs
+        where tipo = 'email' and payload->>'to' = ${body.email}`,
     );
+    // Written already claimed by this process's worker, on its first try, and not yet sent (ADR 047).
+    expect(job).toMatchObject({ status: 'executando', tentativas: 1 });
     // The address where the LGPD erasure looks for it, the subject for 'Envios', the first name only.
     expect(job!.resumo).toBe('Inscrição confirmada');
     expect(job!.payload).toMatchObject({ to: body.email, modelo: 'voucher', dados: { primeiroNome: 'Maria' } });
