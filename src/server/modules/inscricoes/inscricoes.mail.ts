@@ -24,20 +24,31 @@ const icsEscape = (value: string) =>
     .replace(/\r?\n/g, '\\n')
     .replace(/([,;])/g, '\\$1');
 
-/** RFC 5545 folds lines over 75 octets; the continuation starts with a space. */
-function fold(line: string): string {
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
+/** The octets of a code point in UTF-8 (a lone surrogate is written as U+FFFD's three). */
+const utf8Octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/**
+ * RFC 5545 folds lines over 75 octets, never inside a character; the continuation starts with a space (so holds
+ * 74 more). One pass over the line, counting each character's octets.
+ */
+export function fold(line: string): string {
+  if (line.length <= 18 || Buffer.byteLength(line, 'utf8') <= 75) return line;
   const parts: string[] = [];
-  let current = '';
-  for (const char of line) {
-    if (Buffer.byteLength(current + char, 'utf8') > (parts.length === 0 ? 75 : 74)) {
-      parts.push(current);
-      current = '';
+  let start = 0;
+  let octets = 0;
+  for (let i = 0; i < line.length;) {
+    const codePoint = line.codePointAt(i) as number;
+    const units = codePoint > 0xffff ? 2 : 1;
+    const size = utf8Octets(codePoint);
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(line.slice(start, i));
+      start = i;
+      octets = 0;
     }
-    current += char;
+    octets += size;
+    i += units;
   }
-  parts.push(current);
+  parts.push(line.slice(start));
   return parts.join('\r\n ');
 }
 
