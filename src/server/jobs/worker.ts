@@ -32,6 +32,18 @@ export type JobHandler = (job: JobRow, ctx: JobContext) => Promise<void>;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/**
+ * The FROM and WHERE of an UPDATE of a batch of `jobs` this process holds: each row only while still the try this
+ * process made of it. The ids are also a condition of the jobs' own, so the rows are found by their key whatever
+ * the planner believes of the table (ADR 046).
+ */
+function naTentativa(jobs: JobRow[]) {
+  const ids = jobs.map((j) => j.id);
+  return sql`from unnest(${sql.param(ids)}::uuid[], ${sql.param(jobs.map((j) => j.tentativas))}::int[]) as esta(id, tentativas)
+    where jobs.id = any (${sql.param(ids)}::uuid[]) and jobs.id = esta.id and jobs.status = 'executando'
+      and jobs.tentativas = esta.tentativas`;
+}
+
 export interface WorkerOptions {
   /** Time a claimed job is held before another run may take it again. */
   leaseMs: number;
@@ -137,7 +149,7 @@ export class JobWorker {
             // Half the lease gone, or the worker stopping: the jobs not begun go back to the queue at once, rather
             // than wait for their lease to run out (or run on past it, beside another instance that took them).
             if (this.stopped || performance.now() - claimedAt > leaseMs / 2) {
-              for (const rest of jobs.slice(i)) await this.release(rest);
+              await this.release(jobs.slice(i));
               devolvidos = true;
               break;
             }
@@ -187,14 +199,18 @@ export class JobWorker {
 
   /** Jobs handed over and not begun, back in the queue (a worker stopping): another instance takes them at once. */
   private async releaseEntregues(): Promise<void> {
-    const jobs = this.entregues.splice(0).map((e) => e.job);
-    for (const job of jobs) await this.release(job);
+    await this.release(this.entregues.splice(0).map((e) => e.job));
   }
 
-  /** A claimed job not begun, back in the queue as it was. */
-  private async release(job: JobRow): Promise<void> {
-    await this.db.execute(sql`update jobs set status = 'pendente', tentativas = tentativas - 1, bloqueado_ate = null
-      where id = ${job.id}::uuid and status = 'executando' and tentativas = ${job.tentativas}`);
+  /**
+   * Claimed jobs not begun, back in the queue as they were, in one statement (a second's sign-ups handed over
+   * when the worker stops are a thousand of them); each only while still the try this process made of it.
+   */
+  private async release(jobs: JobRow[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.db
+      .execute(sql`update jobs set status = 'pendente', tentativas = jobs.tentativas - 1, bloqueado_ate = null
+      ${naTentativa(jobs)}`);
   }
 
   /** Claims one due job and runs it; false when none is due. */
@@ -259,14 +275,10 @@ export class JobWorker {
   private async finishAll(feitos: JobRow[]) {
     if (feitos.length === 0) return;
     const now = this.app.clock.now().toISOString();
-    // The ids also as a condition of the jobs' own, for the same reason as the claim's: found by their key.
-    const ids = feitos.map((j) => j.id);
     await this.db.execute(sql`update jobs set status = 'concluido', bloqueado_ate = null,
         payload = case when tipo in ('email', 'webhook') then null else payload end,
         concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
-      from unnest(${sql.param(ids)}::uuid[], ${sql.param(feitos.map((j) => j.tentativas))}::int[]) as feito(id, tentativas)
-      where jobs.id = any (${sql.param(ids)}::uuid[]) and jobs.id = feito.id and jobs.status = 'executando'
-        and jobs.tentativas = feito.tentativas`);
+      ${naTentativa(feitos)}`);
   }
 
   /** Polls every `intervalMs` until stop(). */

@@ -32,7 +32,7 @@ const utf8Octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x
  * 74 more). One pass over the line, counting each character's octets.
  */
 export function fold(line: string): string {
-  if (line.length <= 18 || Buffer.byteLength(line, 'utf8') <= 75) return line;
+  if (Buffer.byteLength(line, 'utf8') <= 75) return line;
   const parts: string[] = [];
   let start = 0;
   let octets = 0;
