@@ -53,7 +53,7 @@ export function setupJobs(app: FastifyInstance): JobWorker {
     recebeEntregas: app.config.jobs.worker,
     reservaMs: RESERVA_MS,
   });
-  worker.register('email', enviarEmail);
+  worker.register('email', enviarEmail, { aoMesmoTempo: 8 });
   worker.register('limpeza', () => limpar(app));
   app.decorate('jobs', worker);
   if (app.config.env !== 'test') {

@@ -199,6 +199,79 @@ describe('the worker round', () => {
     expect(ran).toEqual(['gota:1', 'gota:2']);
   });
 
+  it("sends a batch's e-mails eight at once, while its exports run one at a time beside them (ADR 048)", async () => {
+    ctx = await createTestApp();
+    const c = ctx;
+    const worker = new JobWorker(c.app, c.handle.db, { leaseMs: 60_000, esperaBaseMs: 1000 });
+    const running = { email: 0, exportacao: 0 };
+    const most = { email: 0, exportacao: 0, emailsBesideAnExport: 0 };
+    const track = (tipo: 'email' | 'exportacao', ms: number) => async () => {
+      running[tipo]++;
+      most[tipo] = Math.max(most[tipo], running[tipo]);
+      if (tipo === 'email' && running.exportacao > 0) most.emailsBesideAnExport++;
+      // An SMTP server's answer, or an export's pages: time spent waiting on something else.
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      running[tipo]--;
+    };
+    worker.register('email', track('email', 20), { aoMesmoTempo: 8 });
+    worker.register('exportacao', track('exportacao', 60));
+    const enqueue = async (tipo: 'email' | 'exportacao', chaves: string[]) => {
+      for (const chave of chaves) await enfileirar(c.handle.db, { tipo, payload: {}, chave }, c.app.clock.now());
+    };
+
+    // A burst of sign-ups' e-mails: eight at a time, where one at a time they would take 320 ms.
+    await enqueue('email', ['via:1', 'via:2', 'via:3', 'via:4', 'via:5', 'via:6', 'via:7', 'via:8']);
+    await enqueue('email', ['via:9', 'via:10', 'via:11', 'via:12', 'via:13', 'via:14', 'via:15', 'via:16']);
+    const started = performance.now();
+    expect(await worker.runDue()).toBe(16);
+    expect(performance.now() - started).toBeLessThan(320);
+    expect(most.email).toBe(8);
+
+    // Two exports and e-mails in one batch: the exports one after the other, the e-mails beside them.
+    await enqueue('exportacao', ['pesada:1', 'pesada:2']);
+    await enqueue('email', ['beside:1', 'beside:2', 'beside:3', 'beside:4']);
+    expect(await worker.runDue()).toBe(6);
+    expect(most.exportacao).toBe(1);
+    expect(most.emailsBesideAnExport).toBe(4);
+    const rows = await queryRows<{ status: string; n: number }>(
+      c.handle.db,
+      sql`select status, count(*)::int as n from jobs where tipo in ('email', 'exportacao') group by status`,
+    );
+    expect(rows.map((r) => [r.status, Number(r.n)])).toEqual([['concluido', 22]]);
+  });
+
+  it('gives back a job whose turn came after half the lease, behind another of its type', async () => {
+    ctx = await createTestApp();
+    const c = ctx;
+    const now = c.app.clock.now();
+    for (const n of [1, 2]) await enfileirar(c.handle.db, { tipo: 'exportacao', payload: {}, chave: `vez:${n}` }, now);
+    // A lease of 400 ms: the first export's 300 ms outlast half of it while the second waits its turn.
+    const worker = new JobWorker(c.app, c.handle.db, { leaseMs: 400, esperaBaseMs: 1000 });
+    const leaseLeft: Record<string, number> = {};
+    worker.register('exportacao', async (job) => {
+      const [row] = await queryRows<{ bloqueado_ate: string }>(
+        c.handle.db,
+        sql`select bloqueado_ate from jobs where id = ${job.id}::uuid`,
+      );
+      leaseLeft[job.chave!] = new Date(row!.bloqueado_ate).getTime() - c.app.clock.now().getTime();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await worker.runDue()).toBe(2);
+    // The second began on a claim of its own, with more than half its lease ahead: never on the first claim's
+    // last 100 ms, when another instance may take it.
+    expect(Object.keys(leaseLeft).sort()).toEqual(['vez:1', 'vez:2']);
+    expect(leaseLeft['vez:2']).toBeGreaterThan(200);
+    const rows = await queryRows<{ chave: string; status: string; tentativas: number }>(
+      c.handle.db,
+      sql`select chave, status, tentativas from jobs where chave like 'vez:%' order by chave`,
+    );
+    // Given back, it was not counted as a try.
+    expect(rows.map((r) => [r.chave, r.status, Number(r.tentativas)])).toEqual([
+      ['vez:1', 'concluido', 1],
+      ['vez:2', 'concluido', 1],
+    ]);
+  });
+
   it('gives the jobs of its batch not begun back to the queue when it stops', async () => {
     ctx = await createTestApp();
     const c = ctx;

@@ -7,6 +7,8 @@ import type { JobRow, JobTipo } from './queue';
 const UPKEEP_MS = 1000;
 /** How many due jobs one claim takes. */
 const LOTE = 20;
+/** How many jobs of a batch run at once at most, each type within its own limit (`register`'s `aoMesmoTempo`). */
+const VIAS = 8;
 
 /**
  * The in-process worker over `jobs` (ADR 028). Every instance runs one; a job is claimed by a single UPDATE whose
@@ -29,6 +31,27 @@ export interface JobContext {
 }
 
 export type JobHandler = (job: JobRow, ctx: JobContext) => Promise<void>;
+
+/** Runs what it is given at most `limite` at a time; the rest wait their turn, in the order they came. */
+class Turnos {
+  private emCurso = 0;
+  private readonly fila: (() => void)[] = [];
+
+  constructor(private readonly limite: number) {}
+
+  async vez(fn: () => Promise<void>): Promise<void> {
+    if (this.emCurso < this.limite) this.emCurso++;
+    // A turn that ends hands its place to the first in line, so `emCurso` already counts it.
+    else await new Promise<void>((resolve) => this.fila.push(resolve));
+    try {
+      await fn();
+    } finally {
+      const proximo = this.fila.shift();
+      if (proximo) proximo();
+      else this.emCurso--;
+    }
+  }
+}
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -66,10 +89,11 @@ export function espera(baseMs: number, tentativa: number): number {
 }
 
 export class JobWorker {
-  private readonly handlers = new Map<JobTipo, JobHandler>();
+  private readonly handlers = new Map<JobTipo, { handler: JobHandler; turnos: Turnos }>();
   private readonly roundTasks: (() => Promise<unknown>)[] = [];
   private running: Promise<number> | null = null;
   private lastUpkeep = 0;
+  private upkeeping: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   /** Jobs this process wrote already claimed (ADR 047), with when they were handed over: run before any claim. */
@@ -81,8 +105,13 @@ export class JobWorker {
     private readonly options: WorkerOptions,
   ) {}
 
-  register(tipo: JobTipo, handler: JobHandler): void {
-    this.handlers.set(tipo, handler);
+  /**
+   * The handler of a type of job. `aoMesmoTempo`: how many of its jobs in a batch may run at once (default one).
+   * Work that waits on someone else's disk or network (an e-mail, a webhook) gains from more; an export, heavy on
+   * this process, runs alone, while the batch's other jobs go on beside it.
+   */
+  register(tipo: JobTipo, handler: JobHandler, { aoMesmoTempo = 1 }: { aoMesmoTempo?: number } = {}): void {
+    this.handlers.set(tipo, { handler, turnos: new Turnos(Math.min(aoMesmoTempo, VIAS)) });
   }
 
   /**
@@ -94,11 +123,17 @@ export class JobWorker {
     this.roundTasks.push(task);
   }
 
-  private async upkeep(): Promise<void> {
-    this.lastUpkeep = performance.now();
-    for (const task of this.roundTasks) {
-      await task().catch((error: unknown) => this.app.log.warn({ err: error }, 'job worker round task failed'));
-    }
+  /** The round's tasks, once at a time: a job ending while they run waits for that run, not for another. */
+  private upkeep(): Promise<void> {
+    this.upkeeping ??= (async () => {
+      this.lastUpkeep = performance.now();
+      for (const task of this.roundTasks) {
+        await task().catch((error: unknown) => this.app.log.warn({ err: error }, 'job worker round task failed'));
+      }
+    })().finally(() => {
+      this.upkeeping = null;
+    });
+    return this.upkeeping;
   }
 
   /**
@@ -125,7 +160,10 @@ export class JobWorker {
     if (this.stopped) this.app.background.run(() => this.releaseEntregues());
   }
 
-  /** Runs the round's upkeep, then every job due now, one at a time; answers how many jobs ran. One loop per process at a time. */
+  /**
+   * Runs the round's upkeep, then every job due now, a batch at a time, up to VIAS of a batch at once; answers how
+   * many jobs ran. One loop per process at a time.
+   */
   runDue(): Promise<number> {
     if (this.running) return this.running;
     const run = (async () => {
@@ -143,21 +181,34 @@ export class JobWorker {
         const leaseMs = entregues.length > 0 ? this.reservaMs : this.options.leaseMs;
         // The batch's jobs done, marked so together when it ends (ADR 045): one statement, not one a job.
         const feitos: JobRow[] = [];
-        let devolvidos = false;
-        try {
-          for (const [i, job] of jobs.entries()) {
-            // Half the lease gone, or the worker stopping: the jobs not begun go back to the queue at once, rather
-            // than wait for their lease to run out (or run on past it, beside another instance that took them).
-            if (this.stopped || performance.now() - claimedAt > leaseMs / 2) {
-              await this.release(jobs.slice(i));
-              devolvidos = true;
-              break;
-            }
-            await this.run(job, feitos);
-            count++;
-            // A thousand e-mails to send must not hold the sign-ups' counters back for minutes.
-            if (performance.now() - this.lastUpkeep >= (this.options.upkeepMs ?? UPKEEP_MS)) await this.upkeep();
+        // Half the lease gone, or the worker stopping: no more jobs begin, and those not begun go back to the queue
+        // at once, rather than wait for their lease to run out (or run on past it, beside another instance that
+        // took them).
+        const tarde = () => this.stopped || performance.now() - claimedAt > leaseMs / 2;
+        const naoComecados: JobRow[] = [];
+        let proximo = 0;
+        // Up to VIAS ways through the batch, each taking the next job not begun, each job in its type's turn.
+        const via = async () => {
+          while (proximo < jobs.length && !tarde()) {
+            const job = jobs[proximo++]!;
+            await this.emSuaVez(job, async () => {
+              // A turn that came late (behind an export, say) is checked again before the job begins.
+              if (tarde()) return void naoComecados.push(job);
+              await this.run(job, feitos);
+              count++;
+              // A thousand e-mails to send must not hold the sign-ups' counters back for minutes. (In the job's
+              // turn: jobs that run one at a time have the upkeep between them.)
+              if (performance.now() - this.lastUpkeep >= (this.options.upkeepMs ?? UPKEEP_MS)) await this.upkeep();
+            });
           }
+        };
+        const vias = await Promise.allSettled(Array.from({ length: Math.min(VIAS, jobs.length) }, via));
+        naoComecados.push(...jobs.slice(proximo));
+        const devolvidos = naoComecados.length > 0;
+        try {
+          await this.release(naoComecados);
+          const falha = vias.find((v) => v.status === 'rejected');
+          if (falha) throw falha.reason;
         } finally {
           await this.finishAll(feitos);
         }
@@ -213,6 +264,12 @@ export class JobWorker {
       ${naTentativa(jobs)}`);
   }
 
+  /** Runs `fn` for `job` in its type's turn (an unknown type at once: it fails). */
+  private emSuaVez(job: JobRow, fn: () => Promise<void>): Promise<void> {
+    const turnos = this.handlers.get(job.tipo)?.turnos;
+    return turnos ? turnos.vez(fn) : fn();
+  }
+
   /** Claims one due job and runs it; false when none is due. */
   async runOne(): Promise<boolean> {
     const [job] = await this.claim(1);
@@ -232,7 +289,7 @@ export class JobWorker {
       await this.finish(fence, 'falhou', 'Interrompido na última tentativa.');
       return;
     }
-    const handler = this.handlers.get(job.tipo);
+    const handler = this.handlers.get(job.tipo)?.handler;
     try {
       if (!handler) throw new FalhaDefinitiva(`Tipo de tarefa desconhecido: ${job.tipo}`);
       await handler(job, {

@@ -6,5 +6,5 @@ export { assinatura, emitirEvento, entregasInsert } from './entrega';
 export { webhooksRoutes } from './webhooks.routes';
 
 export function registerWebhookJobs(app: FastifyInstance): void {
-  app.jobs.register('webhook', entregarWebhook);
+  app.jobs.register('webhook', entregarWebhook, { aoMesmoTempo: 8 });
 }
