@@ -26,6 +26,9 @@ export interface DataTableSort {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
+/** A cell with nothing in it (no action for this row, say): a phone's card leaves out its label too. */
+const isEmptyCell = (value: ReactNode) => value === null || value === undefined || value === false || value === '';
+
 /** A column's header cell: its text, or a button that sorts by it. */
 function HeaderCell<T>({ column }: { column: DataTableColumn<T> }) {
   const sort = column.sort;
@@ -268,29 +271,31 @@ function TableOfCards<T extends { id: string }>({ caption, columns, rows, isLoad
                 onClick={rowClickHandler(row, onRowClick)}
                 className={cn('max-lg:flex max-lg:flex-col max-lg:gap-2 max-lg:py-4', onRowClick && 'cursor-pointer')}
               >
-                {columns.map((column, index) => (
-                  <TableCell
-                    key={column.key}
-                    className={cn(
-                      column.className,
-                      'max-lg:flex max-lg:min-w-0 max-lg:items-start max-lg:gap-3 max-lg:p-0 max-lg:text-left max-lg:whitespace-normal',
-                      index === 0 && 'max-lg:text-base',
-                    )}
-                  >
-                    {index === 0 ? null : (
-                      <span
-                        aria-hidden="true"
-                        className="w-28 shrink-0 pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground lg:hidden"
-                      >
-                        {column.header}
-                      </span>
-                    )}
-                    {/* Inline on wide screens, so a cell's text reads as before (no extra line breaks). */}
-                    <span className="max-lg:min-w-0 max-lg:flex-1 max-lg:[overflow-wrap:anywhere]">
-                      {column.cell(row)}
-                    </span>
-                  </TableCell>
-                ))}
+                {columns.map((column, index) => {
+                  const value = column.cell(row);
+                  return (
+                    <TableCell
+                      key={column.key}
+                      className={cn(
+                        column.className,
+                        'max-lg:flex max-lg:min-w-0 max-lg:items-start max-lg:gap-3 max-lg:p-0 max-lg:text-left max-lg:whitespace-normal',
+                        index === 0 && 'max-lg:text-base',
+                        isEmptyCell(value) && 'max-lg:hidden',
+                      )}
+                    >
+                      {index === 0 ? null : (
+                        <span
+                          aria-hidden="true"
+                          className="w-28 shrink-0 pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground lg:hidden"
+                        >
+                          {column.header}
+                        </span>
+                      )}
+                      {/* Inline on wide screens, so a cell's text reads as before (no extra line breaks). */}
+                      <span className="max-lg:min-w-0 max-lg:flex-1 max-lg:[overflow-wrap:anywhere]">{value}</span>
+                    </TableCell>
+                  );
+                })}
               </TableRow>
             ))}
       </TableBody>
@@ -360,14 +365,17 @@ function TableWithCardList<T extends { id: string }>({ caption, columns, rows, i
               >
                 {first ? <div className="text-base">{first.cell(row)}</div> : null}
                 <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-                  {rest.map((column) => (
-                    <Fragment key={column.key}>
-                      <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                        {column.header}
-                      </dt>
-                      <dd className="min-w-0">{column.cell(row)}</dd>
-                    </Fragment>
-                  ))}
+                  {rest.map((column) => {
+                    const value = column.cell(row);
+                    return isEmptyCell(value) ? null : (
+                      <Fragment key={column.key}>
+                        <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                          {column.header}
+                        </dt>
+                        <dd className="min-w-0">{value}</dd>
+                      </Fragment>
+                    );
+                  })}
                 </dl>
               </li>
             ))}

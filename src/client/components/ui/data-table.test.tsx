@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { DataTable, type DataTableColumn } from './data-table';
+
+afterEach(cleanup);
+
+interface Envio {
+  id: string;
+  resumo: string;
+  status: 'enviado' | 'falhou';
+}
+
+const rows: Envio[] = [
+  { id: '1', resumo: 'Inscrição confirmada', status: 'enviado' },
+  { id: '2', resumo: 'Redefinir senha', status: 'falhou' },
+];
+
+// As on 'Envios': only a failed e-mail has an action.
+const columns: DataTableColumn<Envio>[] = [
+  { key: 'resumo', header: 'Envio', cell: (envio) => envio.resumo },
+  { key: 'situacao', header: 'Situação', cell: (envio) => (envio.status === 'falhou' ? 'Falhou' : 'Enviado') },
+  {
+    key: 'acoes',
+    header: 'Ações',
+    cell: (envio) => (envio.status === 'falhou' ? <button type="button">Reenviar</button> : null),
+  },
+];
+
+describe('a phone card of a list', () => {
+  it('leaves out a field the row has nothing for, label included', () => {
+    render(<DataTable caption="Envios" columns={columns} rows={rows} isLoading={false} cards="list" />);
+    const [sent, failed] = within(screen.getByRole('list', { name: 'Envios' })).getAllByRole('listitem');
+    const labels = (card: HTMLElement) => within(card).getAllByRole('term').map((term) => term.textContent);
+    expect(labels(sent!)).toEqual(['Situação']);
+    expect(labels(failed!)).toEqual(['Situação', 'Ações']);
+    expect(within(failed!).getByRole('button', { name: 'Reenviar' })).toBeInTheDocument();
+  });
+
+  it("drawn from the table's rows, hides an empty cell below 1024 px and keeps it in the table above", () => {
+    render(<DataTable caption="Envios" columns={columns} rows={rows} isLoading={false} />);
+    const [, sent, failed] = screen.getAllByRole('row');
+    const acoes = (row: HTMLElement) => within(row).getAllByRole('cell')[2]!;
+    expect(acoes(sent!)).toHaveClass('max-lg:hidden');
+    expect(acoes(failed!)).not.toHaveClass('max-lg:hidden');
+    // Both rows keep their three cells: the table's columns stay aligned on wide screens.
+    expect(within(sent!).getAllByRole('cell')).toHaveLength(3);
+  });
+});
