@@ -32,7 +32,10 @@ describe('a phone card of a list', () => {
   it('leaves out a field the row has nothing for, label included', () => {
     render(<DataTable caption="Envios" columns={columns} rows={rows} isLoading={false} cards="list" />);
     const [sent, failed] = within(screen.getByRole('list', { name: 'Envios' })).getAllByRole('listitem');
-    const labels = (card: HTMLElement) => within(card).getAllByRole('term').map((term) => term.textContent);
+    const labels = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('term')
+        .map((term) => term.textContent);
     expect(labels(sent!)).toEqual(['Situação']);
     expect(labels(failed!)).toEqual(['Situação', 'Ações']);
     expect(within(failed!).getByRole('button', { name: 'Reenviar' })).toBeInTheDocument();
