@@ -93,6 +93,15 @@ describe('e-mail jobs over SMTP', () => {
   });
 });
 
+/** The jobs whose key starts with `prefix`, by key: [key, status, tries]. */
+async function triesOf(c: TestContext, prefix: string) {
+  const rows = await queryRows<{ chave: string; status: string; tentativas: number }>(
+    c.handle.db,
+    sql`select chave, status, tentativas from jobs where chave like ${`${prefix}%`} order by chave`,
+  );
+  return rows.map((r) => [r.chave, r.status, Number(r.tentativas)]);
+}
+
 describe('backoff', () => {
   it('doubles the wait after each failed try', () => {
     expect([1, 2, 3, 4].map((t) => espera(30_000, t))).toEqual([30_000, 60_000, 120_000, 240_000]);
@@ -136,12 +145,8 @@ describe('the worker round', () => {
     });
     expect(await worker.runDue()).toBe(3);
     expect(ran.sort()).toEqual(['lote:1', 'lote:2', 'lote:3']);
-    const rows = await queryRows<{ chave: string; status: string; tentativas: number }>(
-      c.handle.db,
-      sql`select chave, status, tentativas from jobs where chave like 'lote:%' order by chave`,
-    );
     // Each ran once, and a job given back was not counted as a try.
-    expect(rows.map((r) => [r.chave, r.status, Number(r.tentativas)])).toEqual([
+    expect(await triesOf(c, 'lote:')).toEqual([
       ['lote:1', 'concluido', 1],
       ['lote:2', 'concluido', 1],
       ['lote:3', 'concluido', 1],
@@ -261,12 +266,8 @@ describe('the worker round', () => {
     // last 100 ms, when another instance may take it.
     expect(Object.keys(leaseLeft).sort()).toEqual(['vez:1', 'vez:2']);
     expect(leaseLeft['vez:2']).toBeGreaterThan(200);
-    const rows = await queryRows<{ chave: string; status: string; tentativas: number }>(
-      c.handle.db,
-      sql`select chave, status, tentativas from jobs where chave like 'vez:%' order by chave`,
-    );
     // Given back, it was not counted as a try.
-    expect(rows.map((r) => [r.chave, r.status, Number(r.tentativas)])).toEqual([
+    expect(await triesOf(c, 'vez:')).toEqual([
       ['vez:1', 'concluido', 1],
       ['vez:2', 'concluido', 1],
     ]);
