@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { developmentOrigins, networkAddresses, urlHost } from './lib/dev-origins';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -65,6 +66,31 @@ describe('loadConfig', () => {
       appUrl: 'https://rede.example.com',
       appOrigin: 'https://rede.example.com',
     });
+  });
+
+  it('allows, in development, the addresses the server prints; in production and tests APP_URL alone (issue 40)', () => {
+    const dev = loadConfig({ PORT: '5000' }).allowedOrigins;
+    for (const origin of ['http://localhost:5000', 'http://127.0.0.1:5000', 'http://[::1]:5000']) {
+      expect(dev.has(origin)).toBe(true);
+    }
+    for (const address of networkAddresses()) {
+      expect(dev.has(`http://${urlHost(address)}:5000`)).toBe(true);
+    }
+    expect(dev.has('http://localhost:5001')).toBe(false);
+    expect(dev.has('https://evil.example')).toBe(false);
+    const production = { NODE_ENV: 'production', DEMO_DATA: '0', APP_URL: 'https://rede.example.com' };
+    expect([...loadConfig(production).allowedOrigins]).toEqual(['https://rede.example.com']);
+    expect([...loadConfig({ NODE_ENV: 'test' }).allowedOrigins]).toEqual(['http://localhost:5000']);
+  });
+
+  it('names a network address as a URL host, IPv6 in brackets', () => {
+    expect(developmentOrigins([5000, 5000], ['192.168.0.12', 'fd00::1'])).toEqual([
+      'http://localhost:5000',
+      'http://127.0.0.1:5000',
+      'http://[::1]:5000',
+      'http://192.168.0.12:5000',
+      'http://[fd00::1]:5000',
+    ]);
   });
 
   it.each([

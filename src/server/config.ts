@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidCnpj, stripIdMask } from '../shared/brazil-ids';
 import { formatCnpj, formatPhone, onlyDigits } from '../shared/format';
 import { REDE_PADRAO, type RedeInfo } from '../shared/rede';
+import { developmentOrigins } from './lib/dev-origins';
 
 /**
  * The environment, parsed and validated once (DESIGN §3). A bad value stops the start with a message that
@@ -84,6 +85,11 @@ export interface Config {
   dataDir: string;
   appUrl: string;
   appOrigin: string;
+  /**
+   * Origins whose mutations are accepted: APP_URL's alone, and in development also the server's own addresses
+   * (`developmentOrigins`), so the address the log prints works for signing in (issue 40).
+   */
+  allowedOrigins: ReadonlySet<string>;
   franqueador: { email: string; password: string; nome: string } | undefined;
   demoData: boolean;
   smtpUrl: string | undefined;
@@ -146,6 +152,12 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** The port a URL reaches, its scheme's default when it names none. */
+function urlPort(url: string): number {
+  const u = new URL(url);
+  return u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset, as shells and .env files often leave them.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -174,6 +186,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     appUrl,
     appOrigin: new URL(appUrl).origin,
+    allowedOrigins: new Set([
+      new URL(appUrl).origin,
+      ...(e.NODE_ENV === 'development' ? developmentOrigins([e.PORT, urlPort(appUrl)]) : []),
+    ]),
     franqueador:
       e.FRANQUEADOR_EMAIL && e.FRANQUEADOR_PASSWORD
         ? { email: e.FRANQUEADOR_EMAIL, password: e.FRANQUEADOR_PASSWORD, nome: e.FRANQUEADOR_NOME ?? 'Franqueador' }

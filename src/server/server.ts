@@ -13,6 +13,7 @@ import { serveBackupRequests, writePgliteBackup } from './db/backup';
 import { makePrivate, usePrivateUmask } from './db/private-files';
 import { bootstrapFranqueador } from './db/seed/bootstrap';
 import { loadDemoNetwork } from './db/seed/demo-network';
+import { networkAddresses, urlHost } from './lib/dev-origins';
 
 /** The built client sits beside the server bundle (dist/client next to dist/server). */
 function clientRoot(): string | undefined {
@@ -128,6 +129,11 @@ async function main(): Promise<void> {
     throw error;
   }
   app.log.info(`ready in ${Math.round(performance.now() - started)} ms on ${database.kind} — open ${config.appUrl}`);
+  // Issue 40: a school tries the public page on a phone on the same network before an event.
+  if (config.env === 'development' && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+    const phone = networkAddresses().map((a) => `http://${urlHost(a)}:${config.port}`);
+    if (phone.length > 0) app.log.info(`on a phone on the same network, open ${phone.join(' or ')}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -43,7 +43,7 @@ export const securityPlugin = fp(
       if (isApiRequest(request)) reply.header('cache-control', 'no-store');
       if (!MUTATING.has(request.method)) return;
       const origin = request.headers.origin;
-      if (origin !== undefined && origin !== app.config.appOrigin) {
+      if (origin !== undefined && !app.config.allowedOrigins.has(origin)) {
         throw new HttpError(403, MESSAGES.originRefused);
       }
     });
