@@ -24,8 +24,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { importBenchTool } from './on-demand';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = resolve(root, process.env.BUILD_OUT_DIR ?? '.builds/bench-web');
@@ -346,8 +345,21 @@ const LIGHTHOUSE_METRICS = [
   'speed-index',
 ] as const;
 
+/** The little of Lighthouse and chrome-launcher this file uses (both installed on demand: bench/on-demand.ts). */
+interface LighthouseResult {
+  lhr: {
+    runtimeError?: { code: string; message: string };
+    categories: Record<string, { score: number | null } | undefined>;
+    audits: Record<string, { displayValue?: string } | undefined>;
+  };
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+type ChromeLauncher = {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+};
+
 /** One Lighthouse run; a run that fails to record the page (it happens on a busy machine) is tried again. */
-async function lighthouseRun(url: string, port: number) {
+async function lighthouseRun(lighthouse: Lighthouse, url: string, port: number) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
@@ -363,6 +375,8 @@ async function lighthouseRun(url: string, port: number) {
 }
 
 async function measureLighthouse(): Promise<void> {
+  const { default: lighthouse } = await importBenchTool<{ default: Lighthouse }>('lighthouse');
+  const chromeLauncher = await importBenchTool<ChromeLauncher>('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -372,7 +386,7 @@ async function measureLighthouse(): Promise<void> {
     for (const path of [PUBLIC_PAGE, STAFF_FIRST_PAGE]) {
       const runs: { performance: number; accessibility: number; metrics: Record<string, string> }[] = [];
       for (let i = 0; i < lighthouseRuns; i++) {
-        const lhr = await lighthouseRun(`${base}${path}`, chrome.port);
+        const lhr = await lighthouseRun(lighthouse, `${base}${path}`, chrome.port);
         runs.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
