@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER } from './connect';
+import { type Database, type DatabaseHandle, drizzleOptions, functionDefinitions, MIGRATIONS_FOLDER } from './connect';
 import { lockDataDir } from './data-dir-lock';
 import { pgliteListen } from './notifications';
 import { makePrivate } from './private-files';
@@ -34,6 +34,7 @@ export async function openPglite(pglite: PGlite, release?: () => void): Promise<
   await pglite.waitReady;
   const db = drizzlePglite(pglite, drizzleOptions) as unknown as Database;
   await migratePglite(drizzlePglite(pglite, drizzleOptions), { migrationsFolder: MIGRATIONS_FOLDER });
+  await pglite.exec(functionDefinitions());
   return {
     db,
     kind: 'pglite',

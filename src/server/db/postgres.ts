@@ -1,7 +1,7 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER } from './connect';
+import { type Database, type DatabaseHandle, drizzleOptions, functionDefinitions, MIGRATIONS_FOLDER } from './connect';
 import { postgresListen } from './notifications';
 import { keepsPlan, statementName } from './statement-name';
 
@@ -80,13 +80,15 @@ export async function connectPostgres(url: string, poolMax = 20): Promise<Databa
   return { db, kind: 'postgres', listen: postgresListen(url), pool: stats, close: () => pool.end() };
 }
 
-/** Applies the committed migrations, one instance at a time when several start together. */
+/** Applies the committed migrations, then the function files, one instance at a time when several start together. */
 export async function migratePostgres(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
     await migratePg(drizzlePg(client, drizzleOptions), { migrationsFolder: MIGRATIONS_FOLDER });
+    // One script, so one implicit transaction: every function as its file says, or none changed.
+    await client.query(functionDefinitions());
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     await client.end();

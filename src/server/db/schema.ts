@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -420,13 +421,21 @@ export const eventos = pgTable(
  * The seated families of each event with seats (migration 0030, ADR 045): kept by the leads' statement triggers,
  * read under the event's lock by a sign-up; recounted from the leads until `recontarAte` after the event got seats.
  */
-export const eventoVagas = pgTable('evento_vagas', {
-  eventoId: uuid()
-    .primaryKey()
-    .references(() => eventos.id, { onDelete: 'cascade' }),
-  sentados: integer().notNull(),
-  recontarAte: timestamp({ withTimezone: true }),
-});
+export const eventoVagas = pgTable(
+  'evento_vagas',
+  {
+    eventoId: uuid().primaryKey(),
+    sentados: integer().notNull(),
+    recontarAte: timestamp({ withTimezone: true }),
+  },
+  // Named as migration 0030 made it (an inline REFERENCES). Storage: fillfactor 70 (migration 0031), which
+  // drizzle cannot declare; schema.dump.txt holds it (ADR 061).
+  (t) => [
+    foreignKey({ name: 'evento_vagas_evento_id_fkey', columns: [t.eventoId], foreignColumns: [eventos.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
 
 export const eventosCursos = pgTable(
   'eventos_cursos',
@@ -842,7 +851,7 @@ export const sacTickets = pgTable(
     microFranquiaId: uuid().references(() => microFranquias.id),
     // The network the ticket belongs to, set on insert by a trigger (migration 0021) from its franquia or else
     // its requester: the franqueador's scope is this one equality.
-    franqueadorId: uuid().references(() => franqueadores.id),
+    franqueadorId: uuid(),
     titulo: text().notNull(),
     descricao: text().notNull(),
     departamento: departamento().notNull(),
@@ -878,11 +887,22 @@ export const sacTickets = pgTable(
     index('sac_tickets_franquia_id_idx').on(t.franquiaId),
     index('sac_tickets_micro_franquia_id_idx').on(t.microFranquiaId),
     index('sac_tickets_created_at_idx').on(t.createdAt),
-    index('sac_tickets_franqueador_id_created_at_idx').on(t.franqueadorId, t.createdAt.desc(), t.id.desc()),
+    // Named as migration 0021 made it (an inline REFERENCES).
+    foreignKey({
+      name: 'sac_tickets_franqueador_id_fkey',
+      columns: [t.franqueadorId],
+      foreignColumns: [franqueadores.id],
+    }),
+    index('sac_tickets_franqueador_id_created_at_idx').on(
+      t.franqueadorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The late list walks the open tickets in order and counts them from the index, which carries each one's
-    // pending deadline (INCLUDE prazo_ate, migration 0023).
+    // pending deadline: INCLUDE ("prazo_ate") in migration 0023, which drizzle cannot declare (schema.dump.txt
+    // holds it, ADR 061).
     index('sac_tickets_franqueador_abertos_idx')
-      .on(t.franqueadorId, t.createdAt.desc(), t.id.desc())
+      .on(t.franqueadorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'em_andamento'`),
   ],
 );
@@ -1062,4 +1082,163 @@ export const lgpdRetencaoExecucoes = pgTable(
     previstos: integer().notNull(),
   },
   (t) => [index('lgpd_retencao_execucoes_em_idx').on(t.em)],
+);
+
+/*
+ * Background work, webhooks and exports (issue 22, ADR 028; migrations 0018-0020). Read and written with SQL by
+ * src/server/jobs, modules/envios, modules/webhooks and modules/exportacoes; declared here so the schema is
+ * whole (ADR 061). Their timestamps are set by those statements: no defaults.
+ */
+const JOB_STATUSES = ['pendente', 'executando', 'concluido', 'falhou', 'cancelado'] as const;
+const EXPORTACAO_STATUSES = ['pendente', 'executando', 'concluido', 'cancelado', 'falhou'] as const;
+const textIn = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+const at = () => timestamp({ withTimezone: true });
+
+/** The durable queue (a transactional outbox): e-mails, webhook deliveries, exports and recurring work. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    tipo: text().notNull(),
+    payload: jsonb(),
+    status: text().default('pendente').notNull(),
+    tentativas: integer().default(0).notNull(),
+    maxTentativas: integer().default(6).notNull(),
+    executarEm: at().notNull(),
+    bloqueadoAte: at(),
+    ultimoErro: text(),
+    resumo: text(),
+    destino: text(),
+    franqueadorId: uuid(),
+    chave: text(),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+    concluidoEm: at(),
+  },
+  (t) => [
+    check('jobs_status_check', sql`${t.status} in (${textIn(JOB_STATUSES)})`),
+    uniqueIndex('jobs_chave_idx').on(t.chave),
+    // The worker's claim: jobs due.
+    index('jobs_vencidos_idx')
+      .on(t.executarEm)
+      .where(sql`${t.status} in ('pendente', 'executando')`),
+    // The Envios screen, all and by status.
+    index('jobs_envios_idx')
+      .on(t.franqueadorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.tipo} in ('email', 'webhook')`),
+    index('jobs_envios_status_idx')
+      .on(t.franqueadorId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.tipo} in ('email', 'webhook')`),
+    // The retention purge of finished jobs.
+    index('jobs_concluidos_idx')
+      .on(t.concluidoEm)
+      .where(sql`${t.concluidoEm} is not null`),
+    // An anonymisation's undelivered e-mails and webhook bodies (migration 0019).
+    index('jobs_email_para_idx')
+      .on(sql`lower(${t.payload}->>'to')`)
+      .where(sql`${t.tipo} = 'email' and ${t.payload} is not null`),
+    index('jobs_webhook_pendentes_idx')
+      .on(t.id)
+      .where(sql`${t.tipo} = 'webhook' and ${t.payload} is not null`),
+  ],
+);
+
+/** A network's (or one franquia's) webhook subscriptions. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    franqueadorId: uuid().notNull(),
+    franquiaId: uuid(),
+    url: text().notNull(),
+    segredo: text().notNull(),
+    eventos: text().array().notNull(),
+    ativo: boolean().default(true).notNull(),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'webhook_endpoints_franqueador_id_fkey',
+      columns: [t.franqueadorId],
+      foreignColumns: [franqueadores.id],
+    }),
+    foreignKey({ name: 'webhook_endpoints_franquia_id_fkey', columns: [t.franquiaId], foreignColumns: [franquias.id] }),
+    index('webhook_endpoints_franqueador_idx').on(
+      t.franqueadorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** Each try of each delivery to an endpoint. */
+export const webhookEntregas = pgTable(
+  'webhook_entregas',
+  {
+    id: id(),
+    endpointId: uuid().notNull(),
+    jobId: uuid(),
+    entregaId: uuid().notNull(),
+    evento: text().notNull(),
+    tentativa: integer().notNull(),
+    codigo: integer(),
+    duracaoMs: integer().notNull(),
+    erro: text(),
+    em: at().notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'webhook_entregas_endpoint_id_fkey',
+      columns: [t.endpointId],
+      foreignColumns: [webhookEndpoints.id],
+    }).onDelete('cascade'),
+    index('webhook_entregas_endpoint_idx').on(t.endpointId, t.em.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('webhook_entregas_em_idx').on(t.em),
+  ],
+);
+
+/** A list exported in the background, with its progress; the file is kept in parts until it expires. */
+export const exportacoes = pgTable(
+  'exportacoes',
+  {
+    id: id(),
+    usuarioId: uuid().notNull(),
+    lista: text().notNull(),
+    filtros: jsonb().notNull(),
+    status: text().default('pendente').notNull(),
+    linhas: integer().default(0).notNull(),
+    total: integer().default(0).notNull(),
+    erro: text(),
+    createdAt: at().notNull(),
+    updatedAt: at().notNull(),
+    concluidoEm: at(),
+    expiraEm: at().notNull(),
+    nomeArquivo: text().default('exportacao.csv').notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'exportacoes_usuario_id_fkey', columns: [t.usuarioId], foreignColumns: [users.id] }).onDelete(
+      'cascade',
+    ),
+    check('exportacoes_status_check', sql`${t.status} in (${textIn(EXPORTACAO_STATUSES)})`),
+    index('exportacoes_usuario_idx').on(t.usuarioId, t.createdAt.desc().nullsFirst()),
+    index('exportacoes_expira_idx').on(t.expiraEm),
+  ],
+);
+
+export const exportacaoPartes = pgTable(
+  'exportacao_partes',
+  {
+    exportacaoId: uuid().notNull(),
+    n: integer().notNull(),
+    conteudo: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'exportacao_partes_pkey', columns: [t.exportacaoId, t.n] }),
+    foreignKey({
+      name: 'exportacao_partes_exportacao_id_fkey',
+      columns: [t.exportacaoId],
+      foreignColumns: [exportacoes.id],
+    }).onDelete('cascade'),
+  ],
 );

@@ -1,0 +1,42 @@
+-- Folds up to `lote` pending rows into the counters and answers how many it took (fewer than `lote`: none is
+-- left): leads and presences summed per path prefix and day into funnel_dia, per month into funnel_mes, and leads
+-- per node into scope_counts, all on stripe 16, which no connection's own stripe (its pid modulo 16) is -- a fold
+-- never waits on a writer's counter rows, nor a writer on its. Two folds at once take disjoint rows and touch the
+-- counters in the same order.
+-- Defined by migration 0028; this file is its definition today (ADR 061).
+CREATE OR REPLACE FUNCTION public.funnel_contagens_fold(lote integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  n integer;
+BEGIN
+  WITH gone AS (DELETE FROM "contagens_pendentes"
+    WHERE ctid = ANY (ARRAY(SELECT ctid FROM "contagens_pendentes" LIMIT "lote")) RETURNING "p", "d", "dl", "dx"),
+  por_dia AS (SELECT s.n, b."p"[1:s.n + 1] AS q, b."d", sum(b."dl")::int AS dl, sum(b."dx")::int AS dx
+    FROM gone b CROSS JOIN generate_series(0, 5) AS s(n) GROUP BY s.n, b."p"[1:s.n + 1], b."d"),
+  dia AS (
+    INSERT INTO "funnel_dia" AS f ("chave", "nivel", "franqueador_id", "franquia_id", "micro_franquia_id", "vendedor_id",
+      "cliente_id", "evento_id", "dia", "stripe", "leads", "presencas")
+    SELECT "funnel_chave"(g.q, g.n), g.n, g.q[1], g.q[2], g.q[3], g.q[4], g.q[5], g.q[6], g.d, 16, g.dl, g.dx
+    FROM por_dia g WHERE g.dl <> 0 OR g.dx <> 0 ORDER BY g.n, 1
+    ON CONFLICT ("chave", "dia", "stripe") DO UPDATE SET "leads" = f."leads" + EXCLUDED."leads",
+      "presencas" = f."presencas" + EXCLUDED."presencas"),
+  mes AS (
+    INSERT INTO "funnel_mes" AS f ("chave", "nivel", "franqueador_id", "franquia_id", "micro_franquia_id", "vendedor_id",
+      "cliente_id", "evento_id", "mes", "stripe", "leads", "presencas")
+    SELECT "funnel_chave"(g.q, g.n), g.n, g.q[1], g.q[2], g.q[3], g.q[4], g.q[5], g.q[6], g.mes, 16, g.dl, g.dx
+    FROM (SELECT por_dia.n, por_dia.q, date_trunc('month', por_dia.d)::date AS mes, sum(por_dia.dl)::int AS dl,
+        sum(por_dia.dx)::int AS dx
+      FROM por_dia GROUP BY por_dia.n, por_dia.q, date_trunc('month', por_dia.d)) g
+    WHERE g.dl <> 0 OR g.dx <> 0 ORDER BY g.n, 1
+    ON CONFLICT ("chave", "mes", "stripe") DO UPDATE SET "leads" = f."leads" + EXCLUDED."leads",
+      "presencas" = f."presencas" + EXCLUDED."presencas"),
+  escopo AS (
+    INSERT INTO "scope_counts" AS s ("scope_id", "stripe", "leads")
+    SELECT x.id, 16, sum(x.dl)::int FROM (SELECT unnest(b."p") AS id, b."dl" FROM gone b WHERE b."dl" <> 0) x
+    WHERE x.id IS NOT NULL GROUP BY x.id HAVING sum(x.dl) <> 0 ORDER BY x.id
+    ON CONFLICT ("scope_id", "stripe") DO UPDATE SET "leads" = s."leads" + EXCLUDED."leads")
+  SELECT count(*)::int INTO n FROM gone;
+  RETURN n;
+END $function$;

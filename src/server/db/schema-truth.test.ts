@@ -1,0 +1,152 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
+import { queryRows } from '../../../tests/support/database-digest';
+import { DECLARED_KINDS, dumpText, type SchemaDump, schemaDump } from '../../../tests/support/schema-dump';
+import { FUNCTIONS_FOLDER, MIGRATIONS_FOLDER } from './connect';
+import * as schema from './schema';
+
+/**
+ * One truth for the schema (ADR 061). schema.ts declares every table, column, constraint, index and enum, and the
+ * migrations build exactly those; drizzle-kit's last snapshot is schema.ts, so `npm run db:generate` on an
+ * unchanged schema writes nothing; what drizzle cannot declare (functions, triggers, storage parameters, an
+ * index's INCLUDE) is held, with everything else, by the committed dump of the database the server builds
+ * (schema.dump.txt: `npx vitest run -u src/server/db/schema-truth.test.ts` writes it after a deliberate change).
+ */
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const require = createRequire(import.meta.url);
+const drizzleKit = require('drizzle-kit/api') as typeof import('drizzle-kit/api');
+
+/**
+ * What schema.ts cannot say, by the object that has it: the text of the migrated database's definition that the
+ * schema's lacks. Each must still be there (a stale entry fails too).
+ */
+const BEYOND_DRIZZLE: Record<string, string> = {
+  // Migration 0023: the late list counts its total from the index alone. drizzle's index builder has no INCLUDE.
+  sac_tickets_franqueador_abertos_idx: ' INCLUDE (prazo_ate)',
+};
+
+/** The last migration that defined a function in place; the later ones leave that to its file. */
+const LAST_MIGRATION_WITH_FUNCTIONS = 31;
+
+let ctx: TestContext;
+let migrated: SchemaDump;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  migrated = await schemaDump(ctx.handle.db);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A table's declarations without its storage parameters (which drizzle cannot declare). */
+function declared(dump: SchemaDump) {
+  const result: Record<string, string[]> = { tables: dump.tables.map((t) => t.replace(/ with \(.*\)$/, '')) };
+  for (const kind of DECLARED_KINDS) result[kind] = dump[kind];
+  return result;
+}
+
+describe('the schema has one truth (ADR 061)', () => {
+  it('the database the migrations and function files build is the committed schema.dump.txt', async () => {
+    await expect(dumpText(migrated)).toMatchFileSnapshot('./schema.dump.txt');
+  });
+
+  it('schema.ts declares every table, column, constraint, index and enum the migrations build, and no other', async () => {
+    // schema.ts's own CREATE statements, as drizzle-kit writes them from nothing, run in a schema of their own.
+    const empty = drizzleKit.generateDrizzleJson({}, undefined, undefined, 'snake_case');
+    const current = drizzleKit.generateDrizzleJson(schema, undefined, undefined, 'snake_case');
+    const statements = await drizzleKit.generateMigration(empty, current);
+    let fromSchema: SchemaDump | undefined;
+    await ctx.handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`create schema declared`);
+        await tx.execute(sql`select set_config('search_path', 'declared, public', true)`);
+        for (const statement of statements) await tx.execute(sql.raw(statement.replaceAll('"public".', '"declared".')));
+        fromSchema = await schemaDump(tx, 'declared');
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+
+    const built = declared(migrated);
+    for (const [name, text] of Object.entries(BEYOND_DRIZZLE)) {
+      const at = built.indexes!.findIndex((line) => line.includes(` ${name} ON `));
+      expect(built.indexes![at], `${name} no longer has${text}: remove it from BEYOND_DRIZZLE`).toContain(text);
+      built.indexes![at] = built.indexes![at]!.replace(text, '');
+    }
+    expect(declared(fromSchema!)).toEqual(built);
+  });
+
+  it('`npm run db:generate` on the unchanged schema writes no migration', async () => {
+    // drizzle-kit reads the newest snapshot as the schema the migrations built: it is the newest migration's.
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: { idx: number; tag: string }[];
+    };
+    const snapshots = readdirSync(join(MIGRATIONS_FOLDER, 'meta')).filter((f) => f.endsWith('_snapshot.json'));
+    expect(snapshots.sort().at(-1)).toBe(`${journal.entries.at(-1)!.tag.slice(0, 4)}_snapshot.json`);
+
+    // The command itself, with the project's drizzle.config.ts, writing into a copy of the migrations.
+    const dir = mkdtempSync(join(tmpdir(), 'db-generate-'));
+    try {
+      const out = join(dir, 'migrations');
+      cpSync(MIGRATIONS_FOLDER, out, { recursive: true });
+      const config = join(dir, 'drizzle.config.ts');
+      // drizzle-kit takes `out` relative to the working directory.
+      writeFileSync(
+        config,
+        `import base from ${JSON.stringify(join(root, 'drizzle.config.ts'))};\n` +
+          `export default { ...base, out: ${JSON.stringify(`./${relative(root, out)}`)} };\n`,
+      );
+      const bin = join(root, 'node_modules/drizzle-kit/bin.cjs');
+      const { stdout } = await promisify(execFile)(process.execPath, [bin, 'generate', '--config', config], {
+        cwd: root,
+      });
+      const written = readdirSync(out).filter((f) => !readdirSync(MIGRATIONS_FOLDER).includes(f));
+      const sqlWritten = written.map((f) => readFileSync(join(out, f), 'utf8')).join('\n');
+      expect(sqlWritten, stdout).toBe('');
+      expect(readFileSync(join(out, 'meta/_journal.json'), 'utf8')).toBe(
+        readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('every function the database holds has one file named after it, which the later migrations leave alone', async () => {
+    const files = readdirSync(FUNCTIONS_FOLDER)
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => f.slice(0, -4));
+    const functions = await queryRows<{ name: string }>(
+      ctx.handle.db,
+      sql`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+        order by 1`,
+    );
+    expect(files.sort()).toEqual(functions.map((f) => f.name));
+
+    // A later migration that redefined one would be undone by its file at the next start.
+    const redefined = readdirSync(MIGRATIONS_FOLDER)
+      .filter((f) => f.endsWith('.sql') && Number(f.slice(0, 4)) > LAST_MIGRATION_WITH_FUNCTIONS)
+      .flatMap((f) =>
+        [
+          ...readFileSync(join(MIGRATIONS_FOLDER, f), 'utf8').matchAll(
+            /create\s+(?:or\s+replace\s+)?function\s+(?:"?public"?\.)?"?(\w+)"?/gi,
+          ),
+        ]
+          .filter((m) => files.includes(m[1]!))
+          .map((m) => `${f}: ${m[1]} (edit src/server/db/functions/${m[1]}.sql instead)`),
+      );
+    expect(redefined).toEqual([]);
+  });
+});
