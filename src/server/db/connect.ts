@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ExtractTablesWithRelations, Param, Placeholder, SQL, sql, StringChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -33,26 +31,6 @@ export const drizzleOptions = { schema, casing: 'snake_case' as const };
 
 /** Beside this file in the source tree; copied beside the bundle by the build. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-
-/**
- * The database's PL/pgSQL and SQL functions, one file each named after its function (ADR 061): today's
- * definition, whatever the migrations defined before. Beside this file in the source tree; copied beside the
- * bundle by the build.
- */
-export const FUNCTIONS_FOLDER = fileURLToPath(new URL('./functions', import.meta.url));
-
-/**
- * Every function file, as one script of CREATE OR REPLACE statements, run after the migrations on each start
- * (pglite.ts, postgres.ts): a database gets the files' definitions whatever the migrations left, and one whose
- * functions are those already is left as it was.
- */
-export function functionDefinitions(folder = FUNCTIONS_FOLDER): string {
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()
-    .map((name) => readFileSync(join(folder, name), 'utf8'))
-    .join('\n');
-}
 
 /**
  * An instant a statement writes or compares: a Date, sent as its ISO 8601 text, or SQL that gives that text -- a

@@ -5,7 +5,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { type Database, type DatabaseHandle, drizzleOptions, functionDefinitions, MIGRATIONS_FOLDER } from './connect';
+import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER } from './connect';
+import { applyFunctions } from './functions';
 import { lockDataDir } from './data-dir-lock';
 import { pgliteListen } from './notifications';
 import { makePrivate } from './private-files';
@@ -34,7 +35,10 @@ export async function openPglite(pglite: PGlite, release?: () => void): Promise<
   await pglite.waitReady;
   const db = drizzlePglite(pglite, drizzleOptions) as unknown as Database;
   await migratePglite(drizzlePglite(pglite, drizzleOptions), { migrationsFolder: MIGRATIONS_FOLDER });
-  await pglite.exec(functionDefinitions());
+  await applyFunctions({
+    rows: (text) => pglite.query(text),
+    script: (statements) => pglite.transaction((tx) => tx.exec(statements.join('\n'))),
+  });
   return {
     db,
     kind: 'pglite',

@@ -1,7 +1,8 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type Database, type DatabaseHandle, drizzleOptions, functionDefinitions, MIGRATIONS_FOLDER } from './connect';
+import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER } from './connect';
+import { applyFunctions } from './functions';
 import { postgresListen } from './notifications';
 import { keepsPlan, statementName } from './statement-name';
 
@@ -87,8 +88,11 @@ export async function migratePostgres(url: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock(727274)');
     await migratePg(drizzlePg(client, drizzleOptions), { migrationsFolder: MIGRATIONS_FOLDER });
-    // One script, so one implicit transaction: every function as its file says, or none changed.
-    await client.query(functionDefinitions());
+    // A script of several statements is one implicit transaction: every function as its file says, or none changed.
+    await applyFunctions({
+      rows: (text) => client.query(text),
+      script: (statements) => client.query(statements.join('\n')),
+    });
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     await client.end();

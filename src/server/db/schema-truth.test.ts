@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { queryRows } from '../../../tests/support/database-digest';
 import { DECLARED_KINDS, dumpText, type SchemaDump, schemaDump } from '../../../tests/support/schema-dump';
-import { FUNCTIONS_FOLDER, MIGRATIONS_FOLDER } from './connect';
+import { MIGRATIONS_FOLDER } from './connect';
+import { applyFunctions, FUNCTIONS_FOLDER } from './functions';
 import * as schema from './schema';
 
 /**
@@ -52,7 +53,7 @@ afterAll(async () => {
 /** A table's declarations without its storage parameters (which drizzle cannot declare). */
 function declared(dump: SchemaDump) {
   const result: Record<string, string[]> = { tables: dump.tables.map((t) => t.replace(/ with \(.*\)$/, '')) };
-  for (const kind of DECLARED_KINDS) result[kind] = dump[kind];
+  for (const kind of DECLARED_KINDS) result[kind] = [...dump[kind]];
   return result;
 }
 
@@ -148,5 +149,33 @@ describe('the schema has one truth (ADR 061)', () => {
           .map((m) => `${f}: ${m[1]} (edit src/server/db/functions/${m[1]}.sql instead)`),
       );
     expect(redefined).toEqual([]);
+  });
+
+  it("a start on a database that holds the files' functions rewrites none; one changed by hand is restored", async () => {
+    const db = ctx.handle.db;
+    const runner = {
+      rows: (text: string) => db.execute(sql.raw(text)) as unknown as Promise<{ rows: unknown[] }>,
+      script: (statements: string[]) =>
+        db.transaction(async (tx) => {
+          for (const statement of statements) await tx.execute(sql.raw(statement));
+        }),
+    };
+    const versions = () =>
+      queryRows<{ name: string; xmin: string }>(
+        db,
+        sql`select p.proname as name, p.xmin::text as xmin from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = 'public' order by 1`,
+      );
+    const before = await versions();
+    expect(await applyFunctions(runner)).toEqual([]);
+    expect(await versions()).toEqual(before);
+
+    await db.execute(
+      sql.raw(
+        `create or replace function funnel_chave(p uuid[], n int) returns uuid language sql immutable as $$ select null::uuid $$`,
+      ),
+    );
+    expect(await applyFunctions(runner)).toEqual(['funnel_chave']);
+    expect(dumpText(await schemaDump(db))).toBe(dumpText(migrated));
   });
 });
