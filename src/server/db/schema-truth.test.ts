@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { queryRows } from '../../../tests/support/database-digest';
@@ -23,8 +23,6 @@ import * as schema from './schema';
  */
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const require = createRequire(import.meta.url);
-const drizzleKit = require('drizzle-kit/api') as typeof import('drizzle-kit/api');
 
 /**
  * What schema.ts cannot say, by the object that has it: the text of the migrated database's definition that the
@@ -64,9 +62,9 @@ describe('the schema has one truth (ADR 061)', () => {
 
   it('schema.ts declares every table, column, constraint, index and enum the migrations build, and no other', async () => {
     // schema.ts's own CREATE statements, as drizzle-kit writes them from nothing, run in a schema of their own.
-    const empty = drizzleKit.generateDrizzleJson({}, undefined, undefined, 'snake_case');
-    const current = drizzleKit.generateDrizzleJson(schema, undefined, undefined, 'snake_case');
-    const statements = await drizzleKit.generateMigration(empty, current);
+    const empty = generateDrizzleJson({}, undefined, undefined, 'snake_case');
+    const current = generateDrizzleJson(schema, undefined, undefined, 'snake_case');
+    const statements = await generateMigration(empty, current);
     let fromSchema: SchemaDump | undefined;
     await ctx.handle.db
       .transaction(async (tx) => {
