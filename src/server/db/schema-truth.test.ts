@@ -19,7 +19,7 @@ import * as schema from './schema';
  * migrations build exactly those; drizzle-kit's last snapshot is schema.ts, so `npm run db:generate` on an
  * unchanged schema writes nothing; what drizzle cannot declare (functions, triggers, storage parameters, an
  * index's INCLUDE) is held, with everything else, by the committed dump of the database the server builds
- * (schema.dump.txt: `npx vitest run -u src/server/db/schema-truth.test.ts` writes it after a deliberate change).
+ * (schema.dump.txt: `npx vitest run src/server/db/schema-truth.test.ts -u` writes it after a deliberate change).
  */
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
