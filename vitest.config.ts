@@ -45,6 +45,8 @@ const include = process.env.TEST_LINE === '1' ? LINE : [
   ...(serverOnly ? [] : ['tests/lint/*.test.ts']),
   // The faults that need no server process; tests/faults/process runs on its own (.ci/run).
   'tests/faults/*.test.ts',
+  // The documents' figures and paths, checked against the code they describe (issue 41).
+  'tests/docs/*.test.ts',
   // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).
   ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
   // Two app instances on one database: needs PostgreSQL (TEST_DATABASE_URL).
