@@ -5,13 +5,13 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Listen } from './db/notifications';
 import { BackgroundTasks } from './lib/background-tasks';
-import { setupJobs } from './jobs';
+import { contarJobsPorEstado, setupJobs } from './jobs';
 import { type Clock, systemClock } from './lib/clock';
 import { LOG_SERIALIZERS } from './lib/log-serializers';
 import { refuseNul } from './lib/no-nul';
 import { createMailer, type Mailer } from './mail/mailer';
 import { countingMailer, createMetrics, type PoolStats } from './lib/metrics';
-import { metricsPlugin } from './plugins/metrics';
+import { metricsPlugin, registerJobsGauge } from './plugins/metrics';
 import { authorizationPlugin } from './plugins/authorization';
 import { clientAppPlugin } from './plugins/client-app';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler';
@@ -121,6 +121,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(auditContextPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(metricsPlugin, { metrics });
+  // The queue's figures, read at each scrape (issue 39, item 11).
+  registerJobsGauge(app, () => contarJobsPorEstado(app.db));
   await app.register(securityPlugin);
   await app.register(sessionsPlugin);
   await app.register(authorizationPlugin);
