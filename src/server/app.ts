@@ -7,7 +7,7 @@ import type { Listen } from './db/notifications';
 import { BackgroundTasks } from './lib/background-tasks';
 import { contarJobsPorEstado, setupJobs } from './jobs';
 import { type Clock, systemClock } from './lib/clock';
-import { LOG_SERIALIZERS } from './lib/log-serializers';
+import { LOG_SERIALIZERS, maskingLogStream } from './lib/log-serializers';
 import { refuseNul } from './lib/no-nul';
 import { createMailer, type Mailer } from './mail/mailer';
 import { countingMailer, createMetrics, type PoolStats } from './lib/metrics';
@@ -72,7 +72,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       level: config.logLevel,
       serializers: LOG_SERIALIZERS,
       redact: ['req.headers.cookie', 'req.headers.authorization'],
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // No e-mail address in any line, whatever logged it (issue 39, item 12).
+      stream: maskingLogStream(deps.logStream),
     },
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
     bodyLimit: 1024 * 1024,
