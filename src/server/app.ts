@@ -58,6 +58,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** The PostgreSQL pool's figures for /metrics; none on PGlite (one embedded connection). */
   pool?: PoolStats;
+  /** Keys each rate-limit store keeps in memory before spilling to the database (tests flood a small one). */
+  rateLimitMemoryKeys?: number;
   /** Folder of the built client to serve; omitted in API tests. */
   clientRoot?: string;
 }
@@ -127,7 +129,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(securityPlugin);
   await app.register(sessionsPlugin);
   await app.register(authorizationPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { memoryKeys: deps.rateLimitMemoryKeys });
   // Before the routes: its hook empties the cache when a staff route writes an event or a course.
   app.decorate('publicCache', await publicCacheOf(app));
 
