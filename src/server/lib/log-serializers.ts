@@ -166,8 +166,8 @@ export function maskEmails(text: string): string {
  * field or an error says, an address never reaches the log. Written synchronously to standard output by default,
  * as pino's own destination does.
  */
-export function maskingLogStream(
-  target: { write(line: string): unknown } = process.stdout,
-): { write(line: string): void } {
+export function maskingLogStream(target: { write(line: string): unknown } = process.stdout): {
+  write(line: string): void;
+} {
   return { write: (line: string) => void target.write(maskEmails(line)) };
 }

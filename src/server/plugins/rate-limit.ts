@@ -26,7 +26,11 @@ export const MEMORY_KEYS = 20_000;
 
 /** The spill with a store's name before each key, so every store keeps to its own rows. */
 const named = (spill: CounterSpill, name: string): CounterSpill => ({
-  put: (rows, now) => spill.put(rows.map((row) => ({ ...row, key: `${name}|${row.key}` })), now),
+  put: (rows, now) =>
+    spill.put(
+      rows.map((row) => ({ ...row, key: `${name}|${row.key}` })),
+      now,
+    ),
   read: (key, now) => spill.read(`${name}|${key}`, now),
   forget: (key) => spill.forget(`${name}|${key}`),
 });
@@ -103,9 +107,7 @@ export const rateLimitPlugin = fp(
     });
     await app.register(rateLimit, {
       global: false,
-      ...(redis
-        ? { redis, nameSpace: 'rl:' }
-        : { store: routeStores(bounded, () => app.clock.now().getTime()) }),
+      ...(redis ? { redis, nameSpace: 'rl:' } : { store: routeStores(bounded, () => app.clock.now().getTime()) }),
       errorResponseBuilder: (_request, context) =>
         new HttpError(429, MESSAGES.tooManyRequests, undefined, {
           'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))),
