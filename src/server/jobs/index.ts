@@ -6,6 +6,7 @@ import { JobWorker } from './worker';
 
 export { type EmailDeModelo, type EmailJob, emailJob, enfileirarEmail, escreverEmail, modeloDeEmail } from './email';
 export {
+  contarJobsPorEstado,
   enfileirar,
   jobInsert,
   jobReservado,

@@ -119,3 +119,25 @@ export async function enfileirar(db: Executor, job: NovoJob, now: Date): Promise
   const [row] = rowsOf<{ id: string }>(await db.execute(jobInsert(job, now)));
   return row?.id ?? null;
 }
+
+/** The states /metrics' `jobs_by_state` shows: the work ahead and the dead letters, never the finished history. */
+export const ESTADOS_MEDIDOS = ['pendente', 'executando', 'falhou'] as const satisfies readonly JobStatus[];
+
+/**
+ * How many jobs of each type are waiting, running or failed (issue 39, item 11): every type and state, 0 included,
+ * so a dashboard's series never vanish. Read through the partial indexes of those states (migration 0032).
+ */
+export async function contarJobsPorEstado(
+  db: Executor,
+): Promise<{ queue: JobTipo; state: (typeof ESTADOS_MEDIDOS)[number]; count: number }[]> {
+  const rows = rowsOf<{ tipo: string; status: string; n: number }>(
+    await db.execute(sql`
+      select tipo, status, count(*)::int as n from jobs where status in ('pendente', 'executando') group by 1, 2
+      union all
+      select tipo, status, count(*)::int from jobs where status = 'falhou' group by 1, 2`),
+  );
+  const counted = new Map(rows.map((row) => [`${row.tipo} ${row.status}`, Number(row.n)]));
+  return JOB_TIPOS.flatMap((queue) =>
+    ESTADOS_MEDIDOS.map((state) => ({ queue, state, count: counted.get(`${queue} ${state}`) ?? 0 })),
+  );
+}

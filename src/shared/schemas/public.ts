@@ -141,14 +141,14 @@ export interface LeadAnswer {
 }
 
 /**
- * POST /api/pre-matriculas answers a repeat (a student already activated at the event) with 202 and this alone
- * (issue 23, ADR 030): nothing stored and nothing sent comes back; the declaration goes to the e-mail on record.
+ * What POST /api/pre-matriculas answered a repeat with under ADR 030 (202). Since ADR 049 a repeat answers like a
+ * first (201, `CreditDeclaration`); the page still reads this shape if an older server sends it.
  */
 export interface ActivationReceived {
   situacao: 'recebida';
 }
 
-/** POST /api/pre-matriculas answers a first activation (201) with what the 'Declaração de Crédito Estudantil' shows. */
+/** POST /api/pre-matriculas answers every activation, first or repeat (201, ADR 049), with what the declaration shows. */
 export interface CreditDeclaration {
   id: string;
   eventoId: string;
