@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/connect';
 import type { MailMessage } from '../mail/mailer';
 import { currentRequest, mascararEmail } from '../modules/auditoria';
+import { FalhaDeEnvio, textoDaFalha } from './falha';
 import { enfileirar, type NovoJob } from './queue';
 import type { JobHandler } from './worker';
 
@@ -105,6 +106,12 @@ export function emailJob(
   };
 }
 
+/** Sends one e-mail; a failure says what `textoDaFalha` says, never the SMTP host or the address (issue 39). */
 export const enviarEmail: JobHandler = async (job, { app }) => {
-  await app.mailer.send(escreverEmail(app, job.payload as MailMessage | EmailDeModelo));
+  const message = escreverEmail(app, job.payload as MailMessage | EmailDeModelo);
+  try {
+    await app.mailer.send(message);
+  } catch (error) {
+    throw new FalhaDeEnvio(textoDaFalha(error));
+  }
 };

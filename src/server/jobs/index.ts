@@ -17,7 +17,8 @@ export {
   type JobTipo,
   type NovoJob,
 } from './queue';
-export { espera, FalhaDefinitiva, type JobHandler, JobWorker } from './worker';
+export { Cancelado, espera, FalhaDefinitiva, type JobHandler, JobWorker } from './worker';
+export { FalhaDeEnvio, textoDaFalha } from './falha';
 
 /** A claimed job is held this long before another run may take it again (a crash mid-run). */
 const LEASE_MS = 5 * 60 * 1000;

@@ -98,6 +98,8 @@ export const AUDIT_ACOES = {
   'lgpd_pedido.abrir': { entidade: 'lgpd_pedido', rotulo: 'Titular abriu um pedido LGPD' },
   'lgpd_pedido.atualizar': { entidade: 'lgpd_pedido', rotulo: 'Respondeu um pedido LGPD' },
   'envio.reenviar': { entidade: 'envio', rotulo: 'Reenviou um e-mail ou webhook' },
+  'envio.cancelar': { entidade: 'envio', rotulo: 'Cancelou um e-mail ou webhook na fila' },
+  'envio.tentar_agora': { entidade: 'envio', rotulo: 'Antecipou a próxima tentativa de um e-mail ou webhook' },
   'webhook.criar': { entidade: 'webhook', rotulo: 'Cadastrou um webhook' },
   'webhook.editar': { entidade: 'webhook', rotulo: 'Alterou um webhook' },
   'webhook.remover': { entidade: 'webhook', rotulo: 'Removeu um webhook' },

@@ -336,6 +336,8 @@ const LGPD_ROUTES: Record<string, string> = {
 const JOB_ROUTES: Record<string, string> = {
   'GET /api/envios': 'json',
   'POST /api/envios/:id/reenviar': 'a job of the network',
+  'POST /api/envios/:id/cancelar': 'a job of the network',
+  'POST /api/envios/:id/tentar-agora': 'a job of the network',
   'GET /api/integracoes/webhooks': 'json',
   'PUT /api/integracoes/webhooks/:id': 'an endpoint of the network',
   'DELETE /api/integracoes/webhooks/:id': 'an endpoint of the network',

@@ -260,6 +260,24 @@ async function cartaMorta(): Promise<string> {
     returning id`);
   return (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
 }
+/** A queued e-mail of the franqueador that failed once and waits for its next try (issue 39). */
+async function naFila(): Promise<string> {
+  const rows = await db().execute(sql`insert into jobs (tipo, payload, status, tentativas, max_tentativas, executar_em,
+      resumo, destino, franqueador_id, ultimo_erro, created_at, updated_at)
+    values ('email', ${JSON.stringify({ to: 'fila@exemplo.com.br', subject: 'Teste', text: 't', html: '<p>t</p>' })}::jsonb,
+      'pendente', 1, 6, now() + interval '1 hour', 'Teste', 'f***@e***.br', ${world.actors.franqueador.franqueadorId}::uuid,
+      'Sem resposta: conexão recusada', now(), now())
+    returning id`);
+  return (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
+}
+/** The fields of a queued job a body tried to set, found set (issue 39). */
+async function camposDaFila(forbidden: Record<string, unknown>): Promise<string[]> {
+  const rows = await db().execute(sql`select id from jobs where max_tentativas = 99 or tentativas = 99
+    or destino = 'https://outro.exemplo.invalid/'`);
+  return (rows as unknown as { rows: unknown[] }).rows.length
+    ? Object.keys(forbidden).filter((k) => ['tentativas', 'maxTentativas', 'destino'].includes(k))
+    : [];
+}
 /** A pending export of the franqueador (issue 22), written as its POST would above the direct limit. */
 async function exportacaoPendente(): Promise<string> {
   const rows = await db().execute(sql`insert into exportacoes (usuario_id, lista, filtros, created_at, updated_at,
@@ -765,6 +783,21 @@ const MASS_CASES: Record<string, MassCase> = {
         : [];
     },
   },
+  // Issue 39: a queued job cancelled, or its next try brought forward -- nothing else of it moves.
+  'POST /api/envios/:id/cancelar': {
+    callers: ['franqueador'],
+    overrides: { tentativas: 99, status: 'concluido', maxTentativas: 99, destino: 'https://outro.exemplo.invalid/' },
+    run: async () => ({ url: `/api/envios/${await naFila()}/cancelar`, legit: {} }),
+    rows: async () => [],
+    extra: async (_caller, _response, forbidden) => camposDaFila(forbidden),
+  },
+  'POST /api/envios/:id/tentar-agora': {
+    callers: ['franqueador'],
+    overrides: { tentativas: 99, status: 'concluido', maxTentativas: 99, destino: 'https://outro.exemplo.invalid/' },
+    run: async () => ({ url: `/api/envios/${await naFila()}/tentar-agora`, legit: {} }),
+    rows: async () => [],
+    extra: async (_caller, _response, forbidden) => camposDaFila(forbidden),
+  },
   // Issue 22: an export's filters come from the query only, and its owner, progress and file are the server's.
   'POST /api/leads/exportacoes': {
     callers: ['franqueador'],
@@ -872,6 +905,8 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'PUT /api/integracoes/webhooks/:id': audited(['webhook.editar'], 'url'),
   'POST /api/integracoes/webhooks/:id/teste': audited(['webhook.testar'], 'url'),
   'POST /api/envios/:id/reenviar': audited(['envio.reenviar'], 'url'),
+  'POST /api/envios/:id/cancelar': audited(['envio.cancelar'], 'url'),
+  'POST /api/envios/:id/tentar-agora': audited(['envio.tentar_agora'], 'url'),
   // Below EXPORTACAO_DIRETA_MAX (the demo's lists) the answer is the direct download's address and nothing is
   // written; the download audits 'leads.exportar', a job 'exportacao.criar' (exportacoes.routes.test).
   'POST /api/leads/exportacoes': null,

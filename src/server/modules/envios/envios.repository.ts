@@ -76,6 +76,40 @@ export async function reenviar(db: Executor, actor: Actor, id: string, now: Date
   return 'ok';
 }
 
+/**
+ * A queued e-mail or webhook of the network cancelled, its message or body dropped (issue 39): 'nao' when none
+ * such, 'status' when it is not waiting in the queue (one being sent is not stopped half-way).
+ */
+export async function cancelar(db: Executor, actor: Actor, id: string, now: Date): Promise<'ok' | 'nao' | 'status'> {
+  const row = await envioDaRede(db, actor, id);
+  if (!row) return 'nao';
+  if (row.status !== 'pendente') return 'status';
+  await db.execute(sql`update jobs set status = 'cancelado', payload = null, bloqueado_ate = null,
+      concluido_em = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::uuid`);
+  return 'ok';
+}
+
+/** A queued e-mail or webhook waiting for its next try (it failed before), due now (issue 39). */
+export async function tentarAgora(db: Executor, actor: Actor, id: string, now: Date): Promise<'ok' | 'nao' | 'status'> {
+  const row = await envioDaRede(db, actor, id);
+  if (!row) return 'nao';
+  if (row.status !== 'pendente' || row.tentativas === 0) return 'status';
+  await db.execute(sql`update jobs set executar_em = ${now.toISOString()}::timestamptz,
+      updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::uuid`);
+  return 'ok';
+}
+
+/** A job of the network's e-mails and webhooks, locked for the change that follows. */
+async function envioDaRede(db: Executor, actor: Actor, id: string) {
+  const [row] = rowsOf<{ status: string; tentativas: number }>(
+    await db.execute(sql`select status, tentativas from jobs where id = ${id}::uuid and tipo in ('email', 'webhook')
+      and franqueador_id = ${actor.franqueadorId}::uuid for update`),
+  );
+  return row;
+}
+
 async function temPayload(db: Executor, id: string) {
   const [row] = rowsOf<{ ok: boolean }>(
     await db.execute(sql`select payload is not null as ok from jobs where id = ${id}::uuid`),

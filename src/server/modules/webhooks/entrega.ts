@@ -4,7 +4,7 @@ import https from 'node:https';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Executor, type Instante, instante, instanteTexto } from '../../db/connect';
-import { enfileirar, FalhaDefinitiva, type JobHandler, json } from '../../jobs';
+import { Cancelado, enfileirar, FalhaDefinitiva, FalhaDeEnvio, type JobHandler, json, textoDaFalha } from '../../jobs';
 import { WEBHOOK_HEADERS, type WebhookEvento } from '../../../shared/schemas/integracoes';
 import { EnderecoRecusado, resolverSeguro } from './ssrf';
 
@@ -131,19 +131,26 @@ function post(
         response.on('error', reject);
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`Sem resposta em ${timeoutMs} ms`)));
+    request.on('timeout', () =>
+      request.destroy(new FalhaDeEnvio(`Sem resposta: tempo esgotado (${Math.ceil(timeoutMs / 1000)} s)`)),
+    );
     request.on('error', reject);
     request.end(body);
   });
 }
 
-/** The job of one delivery: signed POST, its try logged; not 2xx is a failure the queue retries. */
+/**
+ * The job of one delivery: signed POST, its try logged; not 2xx is a failure the queue retries. An endpoint
+ * removed or switched off gets nothing more: its delivery is cancelled, its body (names, e-mails, phones) dropped
+ * (issue 39). What a failed try says is `textoDaFalha`'s: no host, no address (issue 39).
+ */
 export const entregarWebhook: JobHandler = async (job, { app, tentativa }) => {
   const payload = job.payload as WebhookPayload;
   const [endpoint] = rowsOf<{ url: string; segredo: string; ativo: boolean }>(
     await app.db.execute(sql`select url, segredo, ativo from webhook_endpoints where id = ${payload.endpointId}::uuid`),
   );
-  if (!endpoint) throw new FalhaDefinitiva('Webhook removido');
+  if (!endpoint) throw new Cancelado('Webhook removido');
+  if (!endpoint.ativo) throw new Cancelado('Webhook desativado');
   const started = performance.now();
   let codigo: number | null = null;
   let erro: string | null = null;
@@ -163,16 +170,18 @@ export const entregarWebhook: JobHandler = async (job, { app, tentativa }) => {
       payload.corpo,
       app.config.webhooks.timeoutMs,
     );
-    if (codigo < 200 || codigo >= 300) erro = `HTTP ${codigo}`;
+    // A redirect is not followed: its target was never checked (issue 39).
+    if (codigo >= 300 && codigo < 400) erro = `Respondeu HTTP ${codigo} (redirecionamento não seguido)`;
+    else if (codigo < 200 || codigo >= 300) erro = `Respondeu HTTP ${codigo}`;
   } catch (error) {
-    erro = (error instanceof Error ? error.message : String(error)).slice(0, 300);
     if (error instanceof EnderecoRecusado) {
-      await registrar(app, job.id, payload, tentativa, null, started, erro);
-      throw new FalhaDefinitiva(erro);
+      await registrar(app, job.id, payload, tentativa, null, started, error.message);
+      throw new FalhaDefinitiva(error.message);
     }
+    erro = textoDaFalha(error);
   }
   await registrar(app, job.id, payload, tentativa, codigo, started, erro);
-  if (erro) throw new Error(erro);
+  if (erro) throw new FalhaDeEnvio(erro);
 };
 
 async function registrar(
