@@ -12,6 +12,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { cn } from '@/lib/utils';
+import { escapePastToasts } from './escape-past-toasts';
 
 /** The question a dialog with typed data asks before Esc, a click outside or its X closes it (issue 23). */
 export const DISCARD_TEXTS = {
@@ -55,8 +56,11 @@ export function DialogContent({
   onEscapeKeyDown,
   onInteractOutside,
   onInputCapture,
+  onKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { confirmDiscard?: boolean }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const escape = escapePastToasts(closeButton);
   // This wrapper stays mounted while its dialog is closed: the content's unmount starts the next opening afresh.
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -94,12 +98,17 @@ export function DialogContent({
           onInteractOutside?.(event);
           guard(event);
         }}
+        onKeyDown={(event) => {
+          onKeyDown?.(event);
+          escape(event);
+        }}
         {...props}
         ref={contentRef}
       >
         <OnUnmount onUnmount={reset} />
         {children}
         <DialogPrimitive.Close
+          ref={closeButton}
           onClick={guard}
           className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
