@@ -50,7 +50,7 @@ function HeaderCell<T>({ column }: { column: DataTableColumn<T> }) {
       <button
         type="button"
         onClick={sort.onSort}
-        className="-mx-1 inline-flex items-center gap-1 text-balance rounded px-1 py-0.5 font-semibold uppercase tracking-wide hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        className="-mx-1 inline-flex items-center gap-1 text-balance rounded px-1 py-0.5 font-semibold hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >
         {column.header}
         <Icon aria-hidden="true" className={cn('size-3.5', sort.direction ? 'opacity-100' : 'opacity-60')} />

@@ -12,7 +12,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { cn } from '@/lib/utils';
-import { escapePastToasts } from './escape-past-toasts';
+import { useEscapePastToasts } from './escape-past-toasts';
 
 /** The question a dialog with typed data asks before Esc, a click outside or its X closes it (issue 23). */
 export const DISCARD_TEXTS = {
@@ -56,11 +56,9 @@ export function DialogContent({
   onEscapeKeyDown,
   onInteractOutside,
   onInputCapture,
-  onKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { confirmDiscard?: boolean }) {
   const closeButton = useRef<HTMLButtonElement>(null);
-  const escape = escapePastToasts(closeButton);
   // This wrapper stays mounted while its dialog is closed: the content's unmount starts the next opening afresh.
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -69,6 +67,7 @@ export function DialogContent({
     setAsking(false);
   });
   const contentRef = useRef<HTMLDivElement>(null);
+  useEscapePastToasts(contentRef, closeButton);
   const guard = (event: { preventDefault: () => void; defaultPrevented: boolean }) => {
     if (event.defaultPrevented || !confirmDiscard || !dirty) return;
     // Nothing left to lose once no field remains (a saved answer shown read-only in the same dialog).
@@ -97,10 +96,6 @@ export function DialogContent({
         onInteractOutside={(event) => {
           onInteractOutside?.(event);
           guard(event);
-        }}
-        onKeyDown={(event) => {
-          onKeyDown?.(event);
-          escape(event);
         }}
         {...props}
         ref={contentRef}

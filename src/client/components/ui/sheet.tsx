@@ -2,7 +2,7 @@ import { type ComponentProps, useRef } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { escapePastToasts } from './escape-past-toasts';
+import { useEscapePastToasts } from './escape-past-toasts';
 
 /**
  * A Radix Dialog along one edge of the screen: from the left, the small-screen sidebar; from the right, a
@@ -31,21 +31,18 @@ export function SheetContent({
   children,
   side = 'left',
   closeLabel = 'Fechar menu',
-  onKeyDown,
   ...props
 }: SheetContentProps) {
+  const content = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
-  const escape = escapePastToasts(closeButton);
+  useEscapePastToasts(content, closeButton);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn('fixed z-50 flex flex-col shadow-xl focus:outline-none', SIDES[side], className)}
-        onKeyDown={(event) => {
-          onKeyDown?.(event);
-          escape(event);
-        }}
         {...props}
+        ref={content}
       >
         {children}
         <DialogPrimitive.Close

@@ -39,17 +39,24 @@ export interface LeadPanelProps {
 
 /**
  * Focus back on the row's 'Acompanhar' once the panel has gone (issue 39, item 19), not at the top of the page: the
- * panel is opened by a link, not by a dialog trigger, and the list may draw its rows again meanwhile, so the link
- * is looked up when the panel leaves (a few frames at most). A lead no longer in the list leaves focus to Radix.
+ * panel is opened by a link, not by a dialog trigger, and the list may draw its rows again as it comes back, so the
+ * link is looked up when the panel leaves and again while focus has nowhere to be (for half a second at most). A
+ * lead no longer in the list leaves focus where it is.
  */
-function focusAcompanhar(leadId: string, tries = 10): boolean {
-  const link = document.querySelector<HTMLElement>(`[data-acompanhar="${CSS.escape(leadId)}"]`);
-  if (link) {
-    link.focus();
-    return true;
-  }
-  if (tries > 0) requestAnimationFrame(() => focusAcompanhar(leadId, tries - 1));
-  return false;
+function focusAcompanhar(leadId: string) {
+  const selector = `[data-acompanhar="${CSS.escape(leadId)}"]`;
+  const until = performance.now() + 500;
+  const step = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.matches(selector)) return;
+    if (active && active !== document.body && active.isConnected) {
+      // On the link: watch a little longer, in case the row is drawn again.
+    } else {
+      document.querySelector<HTMLElement>(selector)?.focus();
+    }
+    if (performance.now() < until) requestAnimationFrame(step);
+  };
+  step();
 }
 
 /**

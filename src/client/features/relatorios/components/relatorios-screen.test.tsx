@@ -370,7 +370,11 @@ describe('RelatoriosScreen: charts', () => {
     renderScreen('franqueador', '/relatorios?periodo=personalizado&de=2026-10-01&ate=2026-10-31&agrupar=cliente');
     const figure = await screen.findByRole('figure', { name: 'Funil do período' });
     const perdas = within(figure).getByRole('list', { name: 'Perda entre as etapas' });
-    expect(within(perdas).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(perdas)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Leads → Pré-matrículas: seguiram 20,7%; perda de 172',
       'Pré-matrículas → Matrículas: seguiram 20,0%; perda de 36',
     ]);
