@@ -23,9 +23,7 @@ function cursoCard(page: Page, titulo: string): Locator {
 }
 
 function eventoCard(page: Page, escola: string): Locator {
-  return page
-    .getByTestId('evento-card')
-    .filter({ has: page.getByRole('heading', { name: escola, exact: true }) });
+  return page.getByTestId('evento-card').filter({ has: page.getByRole('heading', { name: escola, exact: true }) });
 }
 
 interface EventoFields {
