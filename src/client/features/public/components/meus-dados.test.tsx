@@ -31,6 +31,7 @@ const VIEW: TitularView = {
       consentimento: { versao: '1', em: '2026-11-21T12:00:00.000Z', revogadoEm: '2026-11-22T12:00:00.000Z' },
     }),
   ],
+  redes: [],
   pedidos: [pedido()],
   aviso: { versao: '1', vigenteDesde: '2026-11-23' },
 };
