@@ -38,7 +38,10 @@ export const redesDaConta = (userId: string | SQL): SQL => {
 };
 
 /** An account's e-mail (a reset link, an invitation, an e-mail change): its networks, the account the record. */
-export const daConta = (userId: string): OrigemDoEmail => ({ rede: { redes: redesDaConta(userId) }, registroId: userId });
+export const daConta = (userId: string): OrigemDoEmail => ({
+  rede: { redes: redesDaConta(userId) },
+  registroId: userId,
+});
 
 /**
  * An e-mail written when it is sent (ADR 044): the job keeps the template's name and the few values it needs,
@@ -103,13 +106,10 @@ export async function enfileirarEmail(
 export type EmailJob = NovoJob & { resumo: string; destino: string; maxTentativas: number };
 
 /** The job of an e-mail, for `enfileirarEmail` or for a statement that writes it with its change (`jobInsert`). */
-export function emailJob(
-  app: FastifyInstance,
-  message: MailMessage | EmailDeModelo,
-  origem: OrigemDoEmail,
-): EmailJob {
+export function emailJob(app: FastifyInstance, message: MailMessage | EmailDeModelo, origem: OrigemDoEmail): EmailJob {
   const { rede, registroId } = origem;
-  const dono = rede !== null && typeof rede === 'object' && 'redes' in rede ? { redes: rede.redes } : { franqueadorId: rede };
+  const dono =
+    rede !== null && typeof rede === 'object' && 'redes' in rede ? { redes: rede.redes } : { franqueadorId: rede };
   return {
     tipo: 'email',
     payload: message,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type EmailJob, emailJob, enfileirar, modeloDeEmail, type OrigemDoEmail } from '../../jobs';
 import {
   INSCRICAO_MESSAGES,
