@@ -4,7 +4,17 @@ import { enviarEmail } from './email';
 import { enfileirar } from './queue';
 import { JobWorker } from './worker';
 
-export { type EmailDeModelo, type EmailJob, emailJob, enfileirarEmail, escreverEmail, modeloDeEmail } from './email';
+export {
+  daConta,
+  type EmailDeModelo,
+  type EmailJob,
+  emailJob,
+  enfileirarEmail,
+  escreverEmail,
+  modeloDeEmail,
+  type OrigemDoEmail,
+  redesDaConta,
+} from './email';
 export {
   contarJobsPorEstado,
   enfileirar,

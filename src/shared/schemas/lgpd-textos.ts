@@ -48,6 +48,8 @@ export const LGPD_MESSAGES = {
   pedidoNaoEncontrado: 'Pedido não encontrado',
   buscaCurta: 'Informe um e-mail, CPF ou telefone',
   identificador: 'Informe o e-mail, o CPF ou o telefone do titular',
+  escolhaRede: 'Os seus dados estão em mais de uma rede: escolha a quais o pedido se refere.',
+  redeInvalida: 'Escolha entre as redes mostradas nesta página.',
   anonimizado: 'Dados anonimizados',
   nadaAnonimizar: 'Nenhum registro com estes dados no seu alcance',
   titularAnonimizado: 'Os dados deste titular foram anonimizados: a pré-matrícula não pode ser efetivada.',
@@ -87,10 +89,22 @@ export interface PedidoView {
   concluidoEm: string | null;
 }
 
+/**
+ * A network holding the titular's records (issue 39): a request goes to the ones the titular chooses, and what it
+ * writes reaches no other.
+ */
+export interface TitularRede {
+  id: string;
+  nome: string;
+  /** The ids of its records in `registros`. */
+  registros: string[];
+}
+
 /** GET /api/public/titular?token= */
 export interface TitularView {
   email: string;
   registros: TitularRegistro[];
+  redes: TitularRede[];
   pedidos: PedidoView[];
   aviso: { versao: string; vigenteDesde: string };
 }

@@ -184,17 +184,19 @@ export async function emailExiste(db: Executor, email: string): Promise<boolean>
   return Boolean((result as unknown as { rows: { existe: boolean }[] }).rows[0]?.existe);
 }
 
-/** The branches (franqueador, franquia) holding the e-mail's records: one request each. */
+/**
+ * The e-mail's records, each with its branch (franqueador, franquia) and its network's name: where the titular's
+ * requests go (one per branch), for the identifier the titular proved -- the e-mail the portal's link was sent to.
+ */
 export async function ramosDoEmail(db: Executor, email: string) {
   const e = email.toLowerCase();
   const result = await db.execute(sql`
-    select distinct franqueador_id, franquia_id from (
-      select franqueador_id, franquia_id from leads where lower(email) = ${e}
-      union all select franqueador_id, franquia_id from pre_matriculas where lower(email) = ${e}
-      union all select franqueador_id, franquia_id from matriculas where lower(email) = ${e}
-    ) r where franqueador_id is not null`);
-  return (result as unknown as { rows: { franqueador_id: string; franquia_id: string | null }[] }).rows.map((r) => ({
-    franqueadorId: r.franqueador_id,
-    franquiaId: r.franquia_id,
-  }));
+    select r.id, r.franqueador_id, r.franquia_id, f.razao_social as rede from (
+      select id, franqueador_id, franquia_id from leads where lower(email) = ${e}
+      union all select id, franqueador_id, franquia_id from pre_matriculas where lower(email) = ${e}
+      union all select id, franqueador_id, franquia_id from matriculas where lower(email) = ${e}
+    ) r join franqueadores f on f.id = r.franqueador_id`);
+  return (
+    result as unknown as { rows: { id: string; franqueador_id: string; franquia_id: string | null; rede: string }[] }
+  ).rows.map((r) => ({ registroId: r.id, franqueadorId: r.franqueador_id, franquiaId: r.franquia_id, rede: r.rede }));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { enfileirarEmail, jobReservado, jsonObjectOpen } from '../../jobs';
+import { enfileirarEmail, jobReservado, jsonObjectOpen, type OrigemDoEmail } from '../../jobs';
 import { emitirEvento } from '../webhooks';
 import {
   type CreditDeclaration,
@@ -188,7 +188,11 @@ export async function createLead(
       admissao,
       voucher,
       email: {
-        ...voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token),
+        // Its network and lead are the new row's, written by the statement (`insertLeadsIfOpen`).
+        ...voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, {
+          rede: sql`novo.franqueador_id`,
+          registroId: sql`novo.id`,
+        }),
         id: randomUUID(),
         // Outside a transaction the statement commits as it ends, and the e-mail can go to this worker at once.
         reservadoAte: admissao === 'livre' ? null : app.jobs.reservaAte(now),
@@ -270,7 +274,14 @@ export async function createLead(
       await reactivateLead(tx, existing.id, listaEspera);
       await insertConsentimento(tx, { leadId: existing.id }, consent);
       const token = await issueVoucher(tx, existing.id, evento.dataEvento);
-      await sendVoucherMail(app, tx, listaEspera ? 'espera' : 'confirmada', data.email, data.nomeAluno, evento, token);
+      await sendVoucherMail(
+        app,
+        tx,
+        listaEspera ? 'espera' : 'confirmada',
+        { id: existing.id, email: data.email, nomeAluno: data.nomeAluno },
+        evento,
+        token,
+      );
       return { created: false, id: existing.id, createdAt: now, listaEspera, comVoucher: true };
     }
     return { created: false, id: existing.id, createdAt: now, listaEspera: existing.listaEspera, comVoucher: false };
@@ -288,6 +299,12 @@ export async function createLead(
   }
   return answer(outcome);
 }
+
+/** An e-mail about a pre-matrícula: on its network's 'Envios', the row its record (issue 39). */
+const daPreMatricula = (id: string): OrigemDoEmail => ({
+  rede: sql`select franqueador_id from pre_matriculas where id = ${id}::uuid`,
+  registroId: id,
+});
 
 /** A repeat's declaration e-mail goes at most once in this window (a double tap, a family trying again). */
 const DECLARACAO_REENVIO_MS = 10 * 60_000;
@@ -394,7 +411,7 @@ async function recordRepeat(
     // The consent and the declaration's e-mail commit together (ADR 028).
     await app.db.transaction(async (tx) => {
       await insertConsentimento(tx, { preMatriculaId: onRecord.id }, consent);
-      if (mail) await enfileirarEmail(app, tx, { to: onRecord.email, ...mail });
+      if (mail) await enfileirarEmail(app, tx, { to: onRecord.email, ...mail }, daPreMatricula(onRecord.id));
     });
     return onRecord.id;
   }
@@ -409,7 +426,14 @@ async function recordRepeat(
       telefone: data.telefone,
       consentidoEm: now,
     });
-    if (recorded?.recorded) await enfileirarEmail(app, tx, { to: onRecord.email, ...activationConflictEmail(evento) });
+    if (recorded?.recorded) {
+      await enfileirarEmail(
+        app,
+        tx,
+        { to: onRecord.email, ...activationConflictEmail(evento) },
+        daPreMatricula(onRecord.id),
+      );
+    }
   });
   return randomUUID();
 }
