@@ -105,7 +105,10 @@ test('the titular sees and prints everything stored, asks for a correction, and 
   // The franqueador corrects the name from the request on /lgpd.
   await page.setViewportSize(DESKTOP);
   await page.goto('/lgpd');
-  const linha = page.getByRole('table', { name: 'Pedidos dos titulares' }).getByRole('row').filter({ hasText: protocolo });
+  const linha = page
+    .getByRole('table', { name: 'Pedidos dos titulares' })
+    .getByRole('row')
+    .filter({ hasText: protocolo });
   await linha.getByRole('button', { name: `Corrigir dados: pedido ${protocolo}` }).click();
   const dialog = page.getByRole('dialog', { name: `Corrigir os dados de ${email}` });
   const doLead = dialog.getByRole('article').first();

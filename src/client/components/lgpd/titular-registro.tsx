@@ -90,7 +90,13 @@ const simNao = (v: boolean) => (v ? 'Sim' : 'Não');
  * What the network recorded about a sign-up (issue 39 item 15): the follow-up, the seat, the voucher and every
  * contact and note of its history.
  */
-function Acompanhamento({ acompanhamento: a, Heading }: { acompanhamento: TitularAcompanhamento; Heading: 'h4' | 'h5' }) {
+function Acompanhamento({
+  acompanhamento: a,
+  Heading,
+}: {
+  acompanhamento: TitularAcompanhamento;
+  Heading: 'h4' | 'h5';
+}) {
   return (
     <section className="grid gap-2 border-t border-border pt-3" aria-label="O que a rede registrou">
       <Heading className="text-sm font-semibold text-foreground">O que a rede registrou</Heading>
@@ -102,7 +108,9 @@ function Acompanhamento({ acompanhamento: a, Heading }: { acompanhamento: Titula
         <Fato termo="Primeiro contato">{momentoTexto(a.primeiroContatoEm)}</Fato>
         <Fato termo="Lista de espera">{simNao(a.listaEspera)}</Fato>
         <Fato termo="Inscrição cancelada em">{momentoTexto(a.canceladoEm)}</Fato>
-        <Fato termo="Presença no evento">{a.presenteEm ? `Registrada em ${momentoTexto(a.presenteEm)}` : 'Não registrada'}</Fato>
+        <Fato termo="Presença no evento">
+          {a.presenteEm ? `Registrada em ${momentoTexto(a.presenteEm)}` : 'Não registrada'}
+        </Fato>
         <Fato termo="Voucher">
           {a.voucher
             ? `${a.voucher.situacao} · emitido em ${momentoTexto(a.voucher.emitidoEm)} · válido até ${momentoTexto(a.voucher.validoAte)}`

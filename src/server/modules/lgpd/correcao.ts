@@ -8,16 +8,34 @@ import {
   type CorrecaoDados,
   type RegistroCorrigivel,
 } from '../../../shared/schemas/correcao';
-import { LGPD_MESSAGES, PEDIDO_STATUS_FINAIS, type PedidoStatus, type TitularRegistro } from '../../../shared/schemas/lgpd';
+import {
+  LGPD_MESSAGES,
+  PEDIDO_STATUS_FINAIS,
+  type PedidoStatus,
+  type TitularRegistro,
+} from '../../../shared/schemas/lgpd';
 import { formatPhone } from '../../../shared/format';
 import type { Actor } from '../../access/actor';
-import { lgpdAlcanceOf, lgpdPedidosVisibleTo, leadsVisibleTo, matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
+import {
+  lgpdAlcanceOf,
+  lgpdPedidosVisibleTo,
+  leadsVisibleTo,
+  matriculasVisibleTo,
+  preMatriculasVisibleTo,
+} from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { layout } from '../../mail/templates';
 import { enfileirarEmail } from '../../jobs';
 import { alteracoesDe, audit } from '../auditoria';
-import { type RegistroAtual, gravarCorrecao, guardaCampo, lockRegistro, outraInscricao, tabelaDe } from './correcao.repository';
+import {
+  type RegistroAtual,
+  gravarCorrecao,
+  guardaCampo,
+  lockRegistro,
+  outraInscricao,
+  tabelaDe,
+} from './correcao.repository';
 import { findRegistros } from './titular.repository';
 
 /**
@@ -41,7 +59,11 @@ function escopoDe(actor: Actor, tipo: RegistroCorrigivel): SQL {
   }
 }
 
-const ACAO = { lead: 'lead.corrigir', pre_matricula: 'pre_matricula.corrigir', matricula: 'matricula.corrigir' } as const;
+const ACAO = {
+  lead: 'lead.corrigir',
+  pre_matricula: 'pre_matricula.corrigir',
+  matricula: 'matricula.corrigir',
+} as const;
 
 /** What changes: the fields sent that differ from the record (the e-mail compared without case). */
 function mudancasDe(atual: RegistroAtual, dados: CorrecaoDados): Partial<Record<CampoCorrigivel, string>> {
@@ -66,7 +88,11 @@ function correcaoEmail(campos: Partial<Record<CampoCorrigivel, string>>) {
     ),
     'Se você não pediu esta correção ou algo continua errado, responda a este e-mail ou peça uma nova correção em Meus dados.',
   ];
-  return { subject: 'Seus dados foram corrigidos', text: `${lines.join('\n\n')}\n`, html: layout('Seus dados foram corrigidos', lines) };
+  return {
+    subject: 'Seus dados foram corrigidos',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('Seus dados foram corrigidos', lines),
+  };
 }
 
 /**

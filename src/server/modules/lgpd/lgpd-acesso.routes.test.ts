@@ -81,8 +81,14 @@ async function portalView(email: string): Promise<{ view: TitularView; file: Tit
 }
 
 const staffView = async (cookie: string, q: string) =>
-  (await call<{ registros: TitularRegistro[] }>(ctx.app, cookie, 'GET', `/api/lgpd/titulares?q=${encodeURIComponent(q)}`))
-    .registros;
+  (
+    await call<{ registros: TitularRegistro[] }>(
+      ctx.app,
+      cookie,
+      'GET',
+      `/api/lgpd/titulares?q=${encodeURIComponent(q)}`,
+    )
+  ).registros;
 
 const staffFile = async (cookie: string, q: string) => {
   const response = await ctx.app.inject({
@@ -104,10 +110,12 @@ async function abrirPedido(email: string, tipo: 'correcao' | 'anonimizacao', det
   expect(response.statusCode, response.body).toBe(201);
   const ids = response.json<{ pedidos: { id: string }[] }>().pedidos.map((p) => p.id);
   const [row] = rows<{ id: string }>(
-    await ctx.handle.db.execute(sql`select id from lgpd_pedidos where id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )}) and franqueador_id = ${world.actors.franqueador.franqueadorId}::uuid order by franquia_id nulls last limit 1`),
+    await ctx.handle.db.execute(
+      sql`select id from lgpd_pedidos where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and franqueador_id = ${world.actors.franqueador.franqueadorId}::uuid order by franquia_id nulls last limit 1`,
+    ),
   );
   return row!.id;
 }
@@ -170,7 +178,12 @@ describe('item 15: what staff recorded about the family', () => {
       nota: 'Mãe pediu retorno à noite',
     });
     await call(ctx.app, franqueador, 'POST', `${base}/notas`, { texto: 'Prefere o período da manhã' });
-    const [responsavel] = await call<{ id: string; nome: string }[]>(ctx.app, franqueador, 'GET', `${base}/responsaveis`);
+    const [responsavel] = await call<{ id: string; nome: string }[]>(
+      ctx.app,
+      franqueador,
+      'GET',
+      `${base}/responsaveis`,
+    );
     expect(responsavel, 'the demo micro-franquia has a vendedor').toBeTruthy();
     await call(ctx.app, franqueador, 'PATCH', base, { responsavelId: responsavel!.id });
     await call(ctx.app, franqueador, 'PATCH', base, { status: 'sem_interesse', motivoPerda: 'preco' });
@@ -323,9 +336,9 @@ describe("item 14: a 'Correção de dados' request carried out", () => {
     // Another network's staff do not reach the request at all.
     const deFora = await corrigir(world.sessions.franqueadorB, lead.id);
     expect(deFora.statusCode).toBe(404);
-    expect((await inject(world.sessions.franqueadorB, 'GET', `/api/lgpd/pedidos/${pedidoId}/registros`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await inject(world.sessions.franqueadorB, 'GET', `/api/lgpd/pedidos/${pedidoId}/registros`)).statusCode,
+    ).toBe(404);
     for (const id of [outro.id, daRedeB.id, lead.id]) {
       expect((await leadRow(id)).nome_aluno).not.toBe('Nome Intruso');
     }
@@ -399,7 +412,10 @@ describe('item 14: the same correction on the lead and the pré-matrícula', () 
     expect(vazio.json().message).toBe(CORRECAO_MESSAGES.nadaAlterar);
     const ruim = await inject(franqueador, 'PATCH', url, { email: 'nao-e-email', telefone: '12' });
     expect(ruim.statusCode).toBe(400);
-    expect(ruim.json().errors).toMatchObject({ email: PUBLIC_MESSAGES.emailInvalido, telefone: PUBLIC_MESSAGES.telefone });
+    expect(ruim.json().errors).toMatchObject({
+      email: PUBLIC_MESSAGES.emailInvalido,
+      telefone: PUBLIC_MESSAGES.telefone,
+    });
     const igual = await inject(franqueador, 'PATCH', url, { nomeAluno: lead.nomeAluno });
     expect(igual.statusCode).toBe(400);
     expect(igual.json().message).toBe(CORRECAO_MESSAGES.nadaAlterar);

@@ -31,10 +31,11 @@ const MAX_HISTORICO = 200;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-const uuidList = (ids: string[]): SQL => sql`(${sql.join(
-  ids.map((id) => sql`${id}::uuid`),
-  sql`, `,
-)})`;
+const uuidList = (ids: string[]): SQL =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
 
 interface ConsentimentoRow {
   registro_id: string;
@@ -167,7 +168,10 @@ const rotulo = <K extends string>(labels: Record<K, string>, v: unknown): string
 const dia = (v: unknown): string => (typeof v === 'string' && v ? formatDateOnly(v) : 'sem data');
 
 /** One history entry in words ('Contato por WhatsApp: atendeu. Nota: ...'). */
-export function historicoTexto(tipo: HistoricoRow['tipo'], dados: Record<string, unknown>): Omit<TitularHistorico, 'em'> {
+export function historicoTexto(
+  tipo: HistoricoRow['tipo'],
+  dados: Record<string, unknown>,
+): Omit<TitularHistorico, 'em'> {
   switch (tipo) {
     case 'contato': {
       const nota = texto(dados.nota);

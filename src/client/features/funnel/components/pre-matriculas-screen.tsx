@@ -37,7 +37,12 @@ interface ColumnActions {
 }
 
 /** The event's date sits under its school; the row's one menu holds Efetivar, the record and the course. */
-const columns = ({ abrir, definirCurso, corrigirDados, sortByDate }: ColumnActions): DataTableColumn<PreMatriculaItem>[] => [
+const columns = ({
+  abrir,
+  definirCurso,
+  corrigirDados,
+  sortByDate,
+}: ColumnActions): DataTableColumn<PreMatriculaItem>[] => [
   {
     key: 'nome',
     header: 'Nome',
@@ -105,7 +110,9 @@ const columns = ({ abrir, definirCurso, corrigirDados, sortByDate }: ColumnActio
           ...(definirCurso && pre.status === 'pendente'
             ? [{ label: 'Definir curso', icon: BookOpen, onSelect: () => definirCurso(pre) }]
             : []),
-          ...(corrigirDados ? [{ label: 'Corrigir dados', icon: UserRoundPen, onSelect: () => corrigirDados(pre) }] : []),
+          ...(corrigirDados
+            ? [{ label: 'Corrigir dados', icon: UserRoundPen, onSelect: () => corrigirDados(pre) }]
+            : []),
         ]}
       />
     ),
