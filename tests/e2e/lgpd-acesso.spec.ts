@@ -96,7 +96,7 @@ test('the titular sees and prints everything stored, asks for a correction, and 
 
   // A correction request.
   await guardian.getByRole('radio', { name: /Correção de dados/ }).check();
-  await guardian.getByLabel('O que deve ser corrigido').fill('O nome do responsável está errado.');
+  await guardian.getByRole('textbox', { name: 'O que deve ser corrigido' }).fill('O nome do responsável está errado.');
   await guardian.getByRole('button', { name: 'Enviar pedido' }).click();
   await expect(guardian.getByRole('heading', { name: LGPD_MESSAGES.pedidoRegistrado })).toBeVisible();
   const protocolo = (await guardian.locator('[role="status"] .font-mono').first().textContent())!.trim();
