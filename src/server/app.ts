@@ -41,6 +41,7 @@ import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { auditContextPlugin } from './modules/auditoria';
 import { scheduleAuditPurge } from './modules/auditoria/purge';
 import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
+import { correcaoRoutes } from './modules/lgpd/correcao.routes';
 import { publicCacheOf } from './modules/public/public-cache';
 import { enviosRoutes } from './modules/envios/envios.routes';
 import { exportacoesRoutes } from './modules/exportacoes';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);
+  await app.register(correcaoRoutes);
   await app.register(enviosRoutes);
   await app.register(exportacoesRoutes);
   await app.register(webhooksRoutes);

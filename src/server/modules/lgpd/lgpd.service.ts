@@ -123,7 +123,7 @@ const PEDIDO_COLUNAS = sql`lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgp
 export async function verTitular(app: FastifyInstance, token: string): Promise<TitularView> {
   const now = app.clock.now();
   const { email } = await emailDoToken(app.db, token, now);
-  const registros = await findRegistros(app.db, { email }, null);
+  const registros = await findRegistros(app.db, { email }, null, now);
   const pedidos = rowsOf<PedidoRow>(
     await app.db.execute(sql`select ${PEDIDO_COLUNAS} from lgpd_pedidos where lower(lgpd_pedidos.email) = ${email}
       order by lgpd_pedidos.created_at desc limit 100`),
@@ -372,7 +372,7 @@ export async function exportarTitular(db: Executor, actor: Actor, q: string, now
   const alcance = alcanceDe(actor);
   const busca = buscaDoTexto(q);
   if (!busca) throw badRequest(LGPD_MESSAGES.buscaCurta);
-  const registros = await findRegistros(db, busca, alcance);
+  const registros = await findRegistros(db, busca, alcance, now);
   await audit(db, { acao: 'titular.exportar', detalhes: { por: tipoDaBusca(busca), registros: registros.length } });
   return { geradoEm: now.toISOString(), registros };
 }

@@ -288,6 +288,7 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
               lead={lead}
               autor={autor}
               canAtribuir={can(role, 'leads.atribuir')}
+              canCorrigir={can(role, 'leads.corrigirDados')}
               open={action}
               onOpenChange={(next) => {
                 if (next) setPrompt(null);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { CheckCircle2, Download } from 'lucide-react';
+import { CheckCircle2, Download, Printer } from 'lucide-react';
 import {
   LGPD_MESSAGES,
   PEDIDO_STATUS_LABELS,
@@ -11,7 +11,7 @@ import {
   type TitularRegistro,
   type TitularView,
 } from '@shared/schemas/lgpd-textos';
-import { TitularRegistroCard, dataTexto, pedidoAtrasado } from '@/components/lgpd/titular-registro';
+import { TitularRegistroCard, dataTexto, momentoTexto, pedidoAtrasado } from '@/components/lgpd/titular-registro';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
@@ -344,15 +344,25 @@ function TitularDados({
               Seus registros
             </h2>
             <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-              Tudo o que a rede guarda com o e-mail <strong className="text-foreground">{view.email}</strong>.
+              Tudo o que a rede guarda com o e-mail <strong className="text-foreground">{view.email}</strong>: os dados
+              que você informou, cada consentimento (com o endereço IP e o navegador de onde veio) e o que a equipe
+              registrou sobre o atendimento.
             </p>
+            <p className="hidden text-sm print:block">Resumo gerado em {momentoTexto(new Date().toISOString())}.</p>
           </div>
-          <Button asChild variant="outline">
-            <a href={titularExportUrl(token)} download>
-              <Download aria-hidden="true" />
-              Baixar meus dados (JSON)
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2 print:hidden">
+            <Button asChild variant="outline">
+              <a href={titularExportUrl(token)} download>
+                <Download aria-hidden="true" />
+                Baixar meus dados (JSON)
+              </a>
+            </Button>
+            {/* The printable summary: this page as printed (or saved as PDF), without the request form. */}
+            <Button variant="outline" onClick={() => window.print()}>
+              <Printer aria-hidden="true" />
+              Imprimir resumo
+            </Button>
+          </div>
         </div>
         {view.registros.length ? (
           <div className="grid gap-3">
@@ -376,7 +386,7 @@ function TitularDados({
         )}
       </section>
 
-      <section aria-labelledby="pedido-titulo" className="grid gap-3">
+      <section aria-labelledby="pedido-titulo" className="grid gap-3 print:hidden">
         <div className="grid gap-1">
           <h2 id="pedido-titulo" className="text-xl font-bold">
             Fazer um pedido
