@@ -135,7 +135,7 @@ async function corrigir(
     const mail = correcaoEmail(campos);
     const destinos = new Set([(campos.email ?? atual.email).toLowerCase(), atual.email.toLowerCase()]);
     for (const to of destinos) {
-      await enfileirarEmail(app, tx, { to, ...mail }, { franqueadorId: atual.franqueadorId });
+      await enfileirarEmail(app, tx, { to, ...mail }, { rede: atual.franqueadorId, registroId: alvo.id });
     }
   });
 }
