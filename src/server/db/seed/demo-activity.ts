@@ -1201,6 +1201,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
   );
   await auditIndexes();
   const emails = await insertEmails(tx, demo, now);
+  await insertWebhook(tx, g, demo, now);
 
   return {
     clientes: clientes.length,
@@ -1508,4 +1509,27 @@ async function insertEmails(tx: Executor, demo: Demo, now: Date): Promise<number
       select count(*)::int as n from gravados`,
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Integrações: the CRM webhook the network used until last month, switched off since (no delivery goes out from
+ * the demo), with its deliveries of the new leads before that.
+ */
+async function insertWebhook(tx: Executor, g: Gerador, demo: Demo, now: Date): Promise<void> {
+  const id = g.uuid();
+  const segredo = `whsec_${g.uuid().replace(/-/g, '')}`;
+  const criado = new Date(now.getTime() - 200 * DAY);
+  const desligado = new Date(now.getTime() - 35 * DAY);
+  await tx.execute(sql`insert into webhook_endpoints (id, franqueador_id, url, segredo, eventos, ativo, created_at,
+      updated_at)
+    values (${id}::uuid, ${demo.franqueadorId}::uuid, 'https://crm.exemplo.com.br/webhooks/rede', ${segredo},
+      array['lead.criado', 'matricula.efetivada'], false, ${iso(criado)}::timestamptz, ${iso(desligado)}::timestamptz)`);
+  await tx.execute(sql`insert into webhook_entregas (id, endpoint_id, entrega_id, evento, tentativa, codigo, duracao_ms,
+      erro, em)
+    select md5('demo-entrega:' || l.id)::uuid, ${id}::uuid, md5('demo-entrega-id:' || l.id)::uuid, 'lead.criado', 1,
+      case when row_number() over (order by l.created_at) % 41 = 0 then 503 else 200 end,
+      80 + abs(hashtext(l.id::text)) % 400, null, l.created_at + interval '2 seconds'
+    from leads l
+    where l.created_at between ${iso(new Date(desligado.getTime() - 45 * DAY))}::timestamptz
+      and ${iso(desligado)}::timestamptz and l.email like '%@exemplo.com.br'`);
 }
