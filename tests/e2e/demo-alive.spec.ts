@@ -15,8 +15,7 @@ const DESKTOP = { width: 1280, height: 900 };
 async function dataOnScreen(page: Page): Promise<{ itens: number; vazio: string | null; numeros: number }> {
   return page.getByRole('main').evaluate((main) => {
     const visible = (e: Element) => (e as HTMLElement).offsetParent !== null;
-    const placeholder = (e: Element) =>
-      e.closest('[data-testid$="skeleton"], [data-testid="skeleton-row"], [aria-busy="true"]') !== null;
+    const placeholder = (e: Element) => e.closest('[data-testid$="skeleton"], [data-testid="skeleton-row"]') !== null;
     const itens = [
       ...main.querySelectorAll(
         'tbody tr, [data-testid="evento-card"], [data-testid="curso-card"], article, ul > li, ol > li, .recharts-bar-rectangle, .recharts-line-curve, .recharts-area-curve',
