@@ -40,12 +40,12 @@ export interface LeadPanelProps {
 /**
  * Focus back on the row's 'Acompanhar' once the panel has gone (issue 39, item 19), not at the top of the page: the
  * panel is opened by a link, not by a dialog trigger, and the list may draw its rows again as it comes back, so the
- * link is looked up when the panel leaves and again while focus has nowhere to be (for half a second at most). A
+ * link is looked up when the panel leaves and again while focus has nowhere to be (for three seconds at most). A
  * lead no longer in the list leaves focus where it is.
  */
 function focusAcompanhar(leadId: string) {
   const selector = `[data-acompanhar="${CSS.escape(leadId)}"]`;
-  const until = performance.now() + 500;
+  const until = performance.now() + 3000;
   const step = () => {
     const active = document.activeElement;
     if (active && active !== document.body && !active.matches(selector)) return;
