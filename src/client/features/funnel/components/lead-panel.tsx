@@ -52,7 +52,8 @@ function focusAcompanhar(leadId: string) {
     if (active && active !== document.body && active.isConnected) {
       // On the link: watch a little longer, in case the row is drawn again.
     } else {
-      document.querySelector<HTMLElement>(selector)?.focus();
+      // A phone's list draws its rows as cards and hides the table's cells: the link is the one on screen.
+      [...document.querySelectorAll<HTMLElement>(selector)].find((link) => link.getClientRects().length > 0)?.focus();
     }
     if (performance.now() < until) requestAnimationFrame(step);
   };
