@@ -33,7 +33,7 @@ test('the titular sees and prints everything stored, asks for a correction, and 
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(480_000);
   const email = `acesso.${TAG}@e2e.com.br`;
   const nomeAluno = `Aluno Acesso ${TAG}`;
   const nota = `Prefere contato à noite ${TAG}`;
