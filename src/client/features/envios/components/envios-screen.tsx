@@ -66,7 +66,7 @@ export function EnviosScreen() {
           <Badge variant={STATUS_VARIANT[envio.status]}>{ENVIO_STATUS[envio.status]}</Badge>
           {/* A queued delivery that failed: when it is tried again (issue 39). */}
           {envio.status === 'pendente' && envio.tentativas > 0 && envio.proximaTentativaEm ? (
-            <span className="whitespace-nowrap text-xs tabular-nums text-muted-foreground">
+            <span className="text-xs tabular-nums text-muted-foreground">
               Próxima tentativa: {formatDateTime(envio.proximaTentativaEm, { withTime: true })}
             </span>
           ) : null}
@@ -204,15 +204,7 @@ export function EnviosScreen() {
               </Select>
             </div>
             {active ? (
-              <Button
-                type="button"
-                variant="ghost"
-                className="w-fit"
-                onClick={() => {
-                  setFilter('tipo', undefined);
-                  setFilter('status', undefined);
-                }}
-              >
+              <Button type="button" variant="ghost" className="w-fit" onClick={listState.clearFilters}>
                 <X aria-hidden="true" />
                 Limpar filtros
               </Button>
