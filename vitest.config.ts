@@ -10,7 +10,22 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * runs them in production) and the lint rules' tests. CI runs them on one Node line and the server's tests on
  * all three (ADR 039); `npm test` runs everything.
  */
-const serverOnly = process.env.TEST_SERVER_ONLY === '1';
+const serverOnly = process.env.TEST_SERVER_ONLY === '1' || process.env.TEST_LINE === '1';
+
+/**
+ * TEST_LINE=1: what proves a Node line rather than the product (ADR 050) -- the server's tests of the runtime it
+ * leans on (configuration, the database drivers and migrations, passwords and tokens, mail, jobs, the plugins:
+ * sessions, rate limits, headers), the sign-in and the public sign-up end to end, the API contract, and the
+ * faults that need no server process. CI runs it on the oldest line in `engines`, beside the production server's
+ * faults; the whole suite runs on the newer lines.
+ */
+const LINE = [
+  'src/server/*.test.ts',
+  'src/server/{db,jobs,lib,mail,plugins}/**/*.test.ts',
+  'src/server/modules/{auth,public,contract}/**/*.test.ts',
+  'src/shared/**/*.test.ts',
+  'tests/faults/*.test.ts',
+];
 
 /**
  * Files that replace a module (`vi.mock`) for themselves, and the screens' tests (jsdom): each runs in a fresh
@@ -23,13 +38,15 @@ const ISOLATED = [
   ...(serverOnly ? [] : ['src/client/**/*.test.{ts,tsx}', 'tests/lint/*.test.ts']),
 ];
 
-const include = [
+const include = process.env.TEST_LINE === '1' ? LINE : [
   ...(serverOnly ? ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'] : ['src/**/*.test.{ts,tsx}']),
   'tests/api/**/*.test.ts',
   // The layout's lint rules on small snippets (ESLint's Node API, no server).
   ...(serverOnly ? [] : ['tests/lint/*.test.ts']),
   // The faults that need no server process; tests/faults/process runs on its own (.ci/run).
   'tests/faults/*.test.ts',
+  // The documents' figures and paths, checked against the code they describe (issue 41).
+  'tests/docs/*.test.ts',
   // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).
   ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
   // Two app instances on one database: needs PostgreSQL (TEST_DATABASE_URL).

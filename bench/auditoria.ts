@@ -2,7 +2,7 @@
  * The audit trail's scenarios for `npm run bench` (issue 17): the franqueador's first page over five million
  * rows, its filters, and the writes the trail records -- a sign-in, a cliente's edit, an enrolment made
  * effective -- whose p99 the audit row may raise by at most 10%. Their "before" is the same build with the
- * audit write stubbed out (BENCHMARKS.md says how it was measured).
+ * audit write stubbed out (ADR 023's Measurements say how it was measured).
  */
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../src/server/access/actor';

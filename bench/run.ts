@@ -12,7 +12,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -41,6 +41,18 @@ import { lgpdBenchInput, lgpdScenarios } from './lgpd';
 import { busyTicketIds, conversationPathOf, sacScenarios } from './sac';
 import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
 import { listRoutes, listScenarios, publicScenarios, writeScenarios, type Samples } from './generated';
+import {
+  BENCHMARKS_FILE,
+  FULL_TABLE_FILE,
+  TABLE_FILE,
+  fullTable,
+  mergeTable,
+  readTable,
+  refused,
+  withSummary,
+  type Row,
+  type Table,
+} from './table';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
@@ -79,22 +91,6 @@ interface Scenario {
   storedIn?: string;
   /** Compares the answer's numbers with a row-by-row count (the reports). */
   exact?: (db: Database, actor: Actor, answer: unknown) => Promise<string>;
-}
-interface Row {
-  scenario: string;
-  connections: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  vsHello: number;
-  vsSql: number | null;
-  target: string;
-  ok: boolean;
-  note?: string;
-  /** CPU per request, in ms: the server process, and every PostgreSQL process (where the time goes). */
-  appCpuMs?: number;
-  dbCpuMs?: number;
 }
 
 const listQuery = (q: Record<string, unknown>) => funnelListQuerySchema.parse(q);
@@ -150,120 +146,6 @@ async function eventoAsItIs(cookie: string): Promise<{ id: string; body: Record<
   const body = Object.fromEntries([...keys, ...more].map((k) => [k, evento[k]]).filter(([, v]) => v !== null));
   const cursos = (evento.cursos as { id: string }[] | undefined) ?? [];
   return { id: String(evento.id), body: { ...body, cursoIds: cursos.map((c) => c.id) } };
-}
-
-const TABLE_START = '<!-- generated-bench:start -->';
-const TABLE_END = '<!-- generated-bench:end -->';
-/** The rows BENCHMARKS.md shows, as data: a partial run (BENCH_ONLY + BENCH_UPDATE_DOC=1) replaces its own rows. */
-const TABLE_FILE = join(root, 'bench/table.json');
-
-interface TableRow extends Row {
-  /** When the row was measured, and the hello-world ceiling of that run. */
-  measured: string;
-  helloRps: number;
-}
-interface Table {
-  rows: TableRow[];
-}
-
-/**
- * A row whose every answer was an error measured nothing: the generated filter's sample lies outside the
- * account's scope, and the route refuses it (404 'Filtro não encontrado'), as it must.
- */
-const refused = (r: Row) => r.errors > 0 && r.errors >= r.rps;
-
-/** The p99 a request costing `cpuMs` can reach when `connections` share the machine's cores: the wait is the queue. */
-const TAIL_OVER_MEAN = 1.6;
-const p99Floor = (cpuMs: number, connections: number) => (connections * cpuMs * TAIL_OVER_MEAN) / cpus().length;
-
-/**
- * Why a row missed its target, and the next step, from its own figures: whether the CPU a request costs already
- * rules the target out at this concurrency on this machine, and whether the server or PostgreSQL spends it.
- */
-function diagnosis(r: Row): string {
-  if (r.ok || refused(r)) return '';
-  if (r.errors > 0) return `${r.errors} errors: see the note.`;
-  if (r.appCpuMs === undefined || r.dbCpuMs === undefined || r.dbCpuMs < 0) return '';
-  const cpu = r.appCpuMs + r.dbCpuMs;
-  const target = Number(/p99 ≤ (\d+)/.exec(r.target)?.[1] ?? Infinity);
-  const floor = p99Floor(cpu, r.connections);
-  const side =
-    r.dbCpuMs > r.appCpuMs
-      ? `PostgreSQL spends most of it (${r.dbCpuMs} ms): next, this statement's plan (an index for the filter in this scope, or less read per page)`
-      : `the server spends most of it (${r.appCpuMs} ms: routing, row mapping, JSON): next, less work per row, or more cores`;
-  if (floor > target)
-    return `Why: ${cpu.toFixed(2)} ms of CPU a request puts p99 near ${Math.round(floor)} ms at ${r.connections} connections on ${cpus().length} cores; ${side}.`;
-  return `Why: ${cpu.toFixed(2)} ms of CPU a request fits the target; the tail is queueing with the load generator on ${cpus().length} cores (${side.replace(/: next.*$/, '')}). Next: more cores, or measure apart from the load generator.`;
-}
-
-function markdownTable(table: Table): string {
-  const rows = table.rows.filter((r) => !refused(r));
-  const outOfScope = table.rows.filter(refused);
-  const met = rows.filter((r) => r.ok).length;
-  const cell = (v: string | number) => String(v).replaceAll('|', '\\|');
-  const runs = [
-    ...new Set(rows.map((r) => `${r.measured.slice(0, 16).replace('T', ' ')} (hello-world ${r.helloRps} req/s)`)),
-  ];
-  return [
-    `Measured ${runs.join('; ')}. **${met} of ${rows.length} met.** Each row's run is in \`bench/table.json\`. ` +
-      `${outOfScope.length} more rows measured nothing: the route refused every request, as it must -- the account ` +
-      `may not filter or group by that level, or the sample lies outside its scope (they are listed last).`,
-    '',
-    summaryTable(rows),
-    '',
-    '| scenario | conn. | req/s | p50 ms | p99 ms | errors | CPU ms/req app + db | vs SQL | target | met | note |',
-    '| --- | --: | --: | --: | --: | --: | --: | --: | --- | --- | --- |',
-    ...[...rows, ...outOfScope].map(
-      (r) =>
-        `| ${cell(r.scenario)} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ` +
-        `${r.appCpuMs === undefined ? '—' : `${r.appCpuMs} + ${r.dbCpuMs! < 0 ? '?' : r.dbCpuMs}`} | ${r.vsSql ?? '—'} | ` +
-        `${cell(r.target)} | ${refused(r) ? 'refused' : r.ok ? 'yes' : '**no**'} | ${cell([r.note, diagnosis(r)].filter(Boolean).join('. '))} |`,
-    ),
-  ].join('\n');
-}
-
-/** What kind of path a row measures, for the summary above the table (the generated names say it). */
-function kindOf(scenario: string): string {
-  if (/^(POST|PUT|PATCH|DELETE) /.test(scenario) || /\((create|edit|audited)\)/.test(scenario)) return 'writes';
-  if (scenario.includes('(public)')) return 'public pages';
-  if (scenario.includes('pageSize=500') || scenario.includes('500 rows') || scenario.includes('all rows'))
-    return 'pages of 500 rows';
-  if (scenario.includes('deepest page')) return 'deepest pages';
-  if (/[ &?]q=|\+q\b/.test(scenario)) return 'free-text searches';
-  if (/^\/api\/\S+ \S+=/.test(scenario)) return 'filtered lists, page 1';
-  if (/^\/api\/\S+ page 1/.test(scenario)) return 'unfiltered lists, page 1';
-  return 'other paths (hand-written scenarios)';
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
-}
-
-/** Met and missed by kind of path, with the worst p99 and the median CPU a request cost. */
-function summaryTable(rows: TableRow[]): string {
-  const kinds = new Map<string, TableRow[]>();
-  for (const row of rows) kinds.set(kindOf(row.scenario), [...(kinds.get(kindOf(row.scenario)) ?? []), row]);
-  return [
-    '| kind of path | rows | met | missed | worst p99 ms | median CPU ms/req (app + db) |',
-    '| --- | --: | --: | --: | --: | --: |',
-    ...[...kinds].map(([kind, group]) => {
-      const met = group.filter((r) => r.ok).length;
-      const cpu = group.filter((r) => r.appCpuMs !== undefined && r.dbCpuMs! >= 0);
-      const app = median(cpu.map((r) => r.appCpuMs!));
-      const db = median(cpu.map((r) => r.dbCpuMs!));
-      return `| ${kind} | ${group.length} | ${met} | ${group.length - met} | ${Math.max(...group.map((r) => r.p99))} | ${cpu.length ? `${app} + ${db}` : '—'} |`;
-    }),
-  ].join('\n');
-}
-
-/** A partial run's rows replace the same scenarios' rows in place; new scenarios go at the end. */
-function mergeTable(previous: Table, rows: TableRow[], whole: boolean): Table {
-  if (whole) return { rows };
-  const fresh = new Map(rows.map((r) => [r.scenario, r]));
-  const merged = previous.rows.map((r) => fresh.get(r.scenario) ?? r);
-  const known = new Set(previous.rows.map((r) => r.scenario));
-  return { rows: [...merged, ...rows.filter((r) => !known.has(r.scenario))] };
 }
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
@@ -364,21 +246,19 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} never answered`);
 }
 
-/** Writes the table into BENCHMARKS.md between its markers. */
-function writeDoc(table: Table): void {
-  const doc = join(root, 'BENCHMARKS.md');
-  const text = readFileSync(doc, 'utf8');
-  const start = text.indexOf(TABLE_START);
-  const end = text.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`BENCHMARKS.md has no ${TABLE_START} … ${TABLE_END} markers`);
-  writeFileSync(doc, `${text.slice(0, start + TABLE_START.length)}\n${markdownTable(table)}\n${text.slice(end)}`);
+/** Renders the table: its summary into BENCHMARKS.md between the markers, every row into bench/results/table.md. */
+async function writeDoc(table: Table): Promise<void> {
+  writeFileSync(BENCHMARKS_FILE, await withSummary(readFileSync(BENCHMARKS_FILE, 'utf8'), table));
+  mkdirSync(dirname(FULL_TABLE_FILE), { recursive: true });
+  writeFileSync(FULL_TABLE_FILE, fullTable(table));
 }
 
 async function main() {
-  // BENCH_RENDER=1: only renders BENCHMARKS.md's table again from bench/table.json (nothing is measured).
+  // BENCH_RENDER=1: only renders BENCHMARKS.md's summary and bench/results/table.md again from bench/table.json
+  // (nothing is measured).
   if (process.env.BENCH_RENDER === '1') {
-    writeDoc(JSON.parse(readFileSync(TABLE_FILE, 'utf8')) as Table);
-    console.log('the generated table of BENCHMARKS.md is rendered from bench/table.json');
+    await writeDoc(await readTable());
+    console.log("BENCHMARKS.md's summary and bench/results/table.md are rendered from bench/table.json");
     return;
   }
   const out = join(root, '.builds/bench');
@@ -964,18 +844,18 @@ async function main() {
     console.log(`written to ${file}`);
     // The generated table (issue 21): every row with its target and whether it was met. A whole run (no
     // BENCH_ONLY) replaces bench/table.json; BENCH_UPDATE_DOC=1 merges a partial run's rows into it. Either way
-    // BENCHMARKS.md's table is rendered again from it.
+    // BENCHMARKS.md's summary and bench/results/table.md are rendered again from it.
     const measured = new Date().toISOString();
     const fresh = rows.map((r) => ({ ...r, measured, helloRps: Math.round(helloRps) }));
-    writeFileSync(file.replace(/\.json$/, '.md'), markdownTable({ rows: fresh }));
+    writeFileSync(file.replace(/\.json$/, '.md'), fullTable({ cores: cpus().length, rows: fresh }));
     if (!only || process.env.BENCH_UPDATE_DOC === '1') {
       const previous: Table = existsSync(TABLE_FILE)
         ? (JSON.parse(readFileSync(TABLE_FILE, 'utf8')) as Table)
         : { rows: [] };
-      const table = mergeTable(previous, fresh, !only);
+      const table = mergeTable(previous, fresh, !only, cpus().length);
       writeFileSync(TABLE_FILE, `${JSON.stringify(table, null, 1)}\n`);
-      writeDoc(table);
-      console.log('bench/table.json and the generated table of BENCHMARKS.md are updated');
+      await writeDoc(table);
+      console.log('bench/table.json, the summary of BENCHMARKS.md and bench/results/table.md are updated');
     }
   } finally {
     const exited =

@@ -1,5 +1,5 @@
 // Adds up the JSON reports of Vitest and Playwright into one closing line: 'N passed, N failed'.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2] ?? '.ci-results';
@@ -23,4 +23,28 @@ for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
   }
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+
+// Each step's time (.ci/run writes times.tsv: name, start, end in seconds from the run's start, exit code). Steps
+// that overlap ran side by side.
+const timesFile = join(dir, 'times.tsv');
+if (existsSync(timesFile)) {
+  const steps = readFileSync(timesFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .map(([name, from, to, code]) => ({ name, from: Number(from), to: Number(to), code: Number(code) }))
+    .sort((a, b) => a.from - b.from);
+  const clock = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  console.log('\nstep times (m:ss; overlapping steps ran side by side)');
+  console.log(`${'step'.padEnd(44)} ${'from'.padStart(6)} ${'to'.padStart(6)} ${'took'.padStart(6)}`);
+  for (const step of steps) {
+    const mark = step.code === 0 ? '' : `  (exit ${step.code})`;
+    console.log(
+      `${step.name.padEnd(44)} ${clock(step.from).padStart(6)} ${clock(step.to).padStart(6)} ${clock(step.to - step.from).padStart(6)}${mark}`,
+    );
+  }
+  console.log(
+    `${'whole run'.padEnd(44)} ${''.padStart(6)} ${''.padStart(6)} ${clock(Math.max(...steps.map((s) => s.to))).padStart(6)}`,
+  );
+}
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -5,13 +5,13 @@ import type { Config } from './config';
 import type { Database } from './db/connect';
 import type { Listen } from './db/notifications';
 import { BackgroundTasks } from './lib/background-tasks';
-import { setupJobs } from './jobs';
+import { contarJobsPorEstado, setupJobs } from './jobs';
 import { type Clock, systemClock } from './lib/clock';
-import { LOG_SERIALIZERS } from './lib/log-serializers';
+import { LOG_SERIALIZERS, maskingLogStream } from './lib/log-serializers';
 import { refuseNul } from './lib/no-nul';
 import { createMailer, type Mailer } from './mail/mailer';
 import { countingMailer, createMetrics, type PoolStats } from './lib/metrics';
-import { metricsPlugin } from './plugins/metrics';
+import { metricsPlugin, registerJobsGauge } from './plugins/metrics';
 import { authorizationPlugin } from './plugins/authorization';
 import { clientAppPlugin } from './plugins/client-app';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler';
@@ -41,6 +41,7 @@ import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { auditContextPlugin } from './modules/auditoria';
 import { scheduleAuditPurge } from './modules/auditoria/purge';
 import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
+import { correcaoRoutes } from './modules/lgpd/correcao.routes';
 import { publicCacheOf } from './modules/public/public-cache';
 import { enviosRoutes } from './modules/envios/envios.routes';
 import { exportacoesRoutes } from './modules/exportacoes';
@@ -58,6 +59,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** The PostgreSQL pool's figures for /metrics; none on PGlite (one embedded connection). */
   pool?: PoolStats;
+  /** Keys each rate-limit store keeps in memory before spilling to the database (tests flood a small one). */
+  rateLimitMemoryKeys?: number;
   /** Folder of the built client to serve; omitted in API tests. */
   clientRoot?: string;
 }
@@ -72,7 +75,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
       level: config.logLevel,
       serializers: LOG_SERIALIZERS,
       redact: ['req.headers.cookie', 'req.headers.authorization'],
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // No e-mail address in any line, whatever logged it (issue 39, item 12).
+      stream: maskingLogStream(deps.logStream),
     },
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
     bodyLimit: 1024 * 1024,
@@ -121,10 +125,12 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(auditContextPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(metricsPlugin, { metrics });
+  // The queue's figures, read at each scrape (issue 39, item 11).
+  registerJobsGauge(app, () => contarJobsPorEstado(app.db));
   await app.register(securityPlugin);
   await app.register(sessionsPlugin);
   await app.register(authorizationPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { memoryKeys: deps.rateLimitMemoryKeys });
   // Before the routes: its hook empties the cache when a staff route writes an event or a course.
   app.decorate('publicCache', await publicCacheOf(app));
 
@@ -149,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);
+  await app.register(correcaoRoutes);
   await app.register(enviosRoutes);
   await app.register(exportacoesRoutes);
   await app.register(webhooksRoutes);

@@ -12,6 +12,7 @@ import { connectPostgres, migratePostgres } from './db/postgres';
 import { serveBackupRequests, writePgliteBackup } from './db/backup';
 import { makePrivate, usePrivateUmask } from './db/private-files';
 import { bootstrapFranqueador } from './db/seed/bootstrap';
+import { loadDemoActivity } from './db/seed/demo-activity';
 import { loadDemoNetwork } from './db/seed/demo-network';
 import { networkAddresses, urlHost } from './lib/dev-origins';
 
@@ -111,7 +112,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   try {
-    if (config.demoData && (await loadDemoNetwork(database.db))) app.log.info('demo network loaded');
+    if (config.demoData && (await loadDemoNetwork(database.db))) {
+      // A fresh demo database gets a year of activity too (ADR 052): every screen has something to show.
+      const loadedAt = performance.now();
+      const activity = await loadDemoActivity(database.db);
+      app.log.info(
+        activity
+          ? `demo network loaded, with a year of activity (${activity.leads} leads, ${activity.eventos} events) in ${Math.round(performance.now() - loadedAt)} ms`
+          : 'demo network loaded',
+      );
+    }
     if ((await bootstrapFranqueador(database.db, config)) === 'created') {
       app.log.info(`franqueador ${config.franqueador?.email} created`);
     }

@@ -134,7 +134,7 @@ export function formatDateTime(value: Maybe<string | Date>, options: DateTimeOpt
 
 /* Input masks (SPEC §5): applied while typing; the value is stripped to digits before it is sent. */
 
-export const MASK_MAX_LENGTH = { cpf: 14, cnpj: 18, phone: 15, cep: 9 } as const;
+export const MASK_MAX_LENGTH = { cpf: 14, cnpj: 18, phone: 15, cep: 9, hora: 5 } as const;
 
 /** Builds a masked value from characters and the separators that come before given positions. */
 function applyMask(chars: string, separators: Record<number, string>): string {
@@ -175,4 +175,12 @@ export function maskPhone(value: Maybe<string>): string {
 /** 00000-000 */
 export function maskCep(value: Maybe<string>): string {
   return applyMask(onlyDigits(value).slice(0, 8), { 5: '-' });
+}
+
+/**
+ * A time of day as hh:mm on the 24-hour clock, the colon put in as the digits come ('1930' -> '19:30'), whatever
+ * the browser's language (issue 39, item 23: a native time input shows '07:30 PM' in an English browser).
+ */
+export function maskHora(value: Maybe<string>): string {
+  return applyMask(onlyDigits(value).slice(0, 4), { 2: ':' });
 }

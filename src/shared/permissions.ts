@@ -49,6 +49,11 @@ export const PERMISSIONS = {
    */
   'leads.acompanhar': STAFF_ROLES,
   'leads.atribuir': ['franqueador', 'franquia', 'micro_franquia'],
+  /**
+   * Issue 39 item 14 (LGPD art. 18 III): whoever follows a lead corrects the family's names, e-mail and phone
+   * on it -- audited, the family told by e-mail.
+   */
+  'leads.corrigirDados': STAFF_ROLES,
   /** The funnel's event filter: every role, the aluno's own events included. */
   'leads.eventos': ROLES,
   'preMatriculas.ler': [...STAFF_ROLES, 'aluno'],
@@ -57,6 +62,8 @@ export const PERMISSIONS = {
    * event's courses (the public activation's course is optional).
    */
   'preMatriculas.definirCurso': STAFF_ROLES,
+  /** Issue 39 item 14: the staff who manage a pré-matrícula correct its names, e-mail and phone. */
+  'preMatriculas.corrigirDados': STAFF_ROLES,
   'matriculas.ler': MATRICULA_READERS,
   'matriculas.efetivar': STAFF_ROLES,
 

@@ -23,9 +23,7 @@ function cursoCard(page: Page, titulo: string): Locator {
 }
 
 function eventoCard(page: Page, escola: string): Locator {
-  return page
-    .getByTestId('evento-card')
-    .filter({ has: page.getByRole('heading', { name: `Evento na ${escola}`, exact: true }) });
+  return page.getByTestId('evento-card').filter({ has: page.getByRole('heading', { name: escola, exact: true }) });
 }
 
 interface EventoFields {
@@ -227,7 +225,7 @@ test.describe('Eventos', () => {
     await expect(card).toContainText('2 cursos');
     await expect(card).toContainText('10/01/2025');
     await expect(card).toContainText('02/01/2025');
-    await expect(card.getByRole('button', { name: `Editar evento na ${escola}` })).toBeVisible();
+    await expect(card.getByRole('button', { name: `Editar evento: ${escola}` })).toBeVisible();
   });
 
   test('a status changed to Concluído is final', async ({ page }) => {
@@ -252,7 +250,7 @@ test.describe('Eventos', () => {
     await page.goto('/eventos');
     await search(page, escola);
     const card = eventoCard(page, escola);
-    await card.getByRole('button', { name: `Editar evento na ${escola}` }).click();
+    await card.getByRole('button', { name: `Editar evento: ${escola}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar Evento' });
     await expect(dialog.getByLabel('Nome da escola')).toHaveValue(escola);
     await expect(dialog.getByLabel('Data do evento')).toHaveValue('10/04/2025');
@@ -262,7 +260,7 @@ test.describe('Eventos', () => {
     await expect(card.getByText('Concluído', { exact: true })).toBeVisible();
     await expect(card).toContainText('10/04/2025');
 
-    await card.getByRole('button', { name: `Editar evento na ${escola}` }).click();
+    await card.getByRole('button', { name: `Editar evento: ${escola}` }).click();
     const again = page.getByRole('dialog', { name: 'Editar Evento' });
     await expect(again.getByRole('combobox', { name: 'Status' })).toBeDisabled();
     await expect(again.getByText('Eventos concluídos ou cancelados não mudam de status.')).toBeVisible();

@@ -169,9 +169,9 @@ test('each public page has its own link preview, written in the HTML a crawler r
   }
 });
 
-test.describe('a repeated activation with corrected names (defect 6)', () => {
+test.describe('a repeated activation with corrected names (defect 6; issue 39, item 6)', () => {
   for (const viewport of [PHONE, DESKTOP]) {
-    test(`says 'received', shows nothing stored and mails the declaration on record at ${viewport.width} px`, async ({
+    test(`answers as a first activation, shows nothing stored and mails the declaration on record at ${viewport.width} px`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);
@@ -205,19 +205,15 @@ test.describe('a repeated activation with corrected names (defect 6)', () => {
       // The family corrects the accent and sends again.
       const started = Date.now();
       await activate(`João ${id} Nogueira`);
-      const heading = page.getByRole('heading', { level: 1, name: PUBLIC_MESSAGES.ativacaoRecebida });
-      await expect(heading).toBeVisible();
-      await expect(heading).toBeFocused();
-      await expect(page.getByText(PUBLIC_MESSAGES.ativacaoRecebidaTexto)).toBeVisible();
-      await expect(page.getByRole('link', { name: PUBLIC_MESSAGES.ativacaoRecebidaMeusDados })).toHaveAttribute(
-        'href',
-        '/meus-dados',
-      );
-      const body = await page.locator('main').innerText();
-      for (const secret of [id, 'Nogueira', email, cpfAluno.slice(-4)]) expect(body).not.toContain(secret);
+      // ADR 049: the same screen as a first activation, with what the family typed now; nothing on record.
+      await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
+      const declaration = page.getByRole('article', { name: 'Declaração de Crédito Estudantil' });
+      await expect(declaration).toContainText(`João ${id} Nogueira`);
+      await expect(declaration).not.toContainText(`Joao ${id} Nogueira`);
+      await expect(page.getByRole('heading', { name: PUBLIC_MESSAGES.ativacaoRecebida })).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await expectAccessible(page);
-      if (viewport === PHONE) await screenshot(page, 'ativacao-recebida-360');
+      if (viewport === PHONE) await screenshot(page, 'ativacao-repetida-360');
 
       // The declaration on record goes to the e-mail on record, with the way to correct it.
       const eml = (await waitForEmail(email, started)).replace(/=\r?\n/g, '').replace(/=C3=A3/g, 'ã');

@@ -104,7 +104,7 @@ test('a guardian signs up on a phone, shows the voucher, and the school checks f
   await page.getByRole('searchbox', { name: 'Buscar eventos' }).fill(escola);
   const card = page.getByTestId('evento-card').filter({ hasText: escola });
   await expect(card.getByTestId('evento-presentes')).toHaveText('0 presentes de 10 inscritos');
-  await card.getByRole('link', { name: `Check-in do evento na ${escola}` }).click();
+  await card.getByRole('link', { name: `Check-in do evento: ${escola}` }).click();
   await expect(page).toHaveURL(new RegExp(`/eventos/${eventoId}/check-in$`));
   await expect(page.getByTestId('check-in-contagem')).toHaveText('0 presentes de 10 inscritos');
   await expectAccessible(page);

@@ -30,6 +30,8 @@ test.describe('a production server', () => {
   const ADMIN = { email: 'admin@rede.example.com', password: 'uma frase longa de acesso 2026' };
 
   test.beforeAll(async () => {
+    // A new embedded cluster takes seconds of one core, more on a busy machine.
+    test.setTimeout(180_000);
     server = spawn(process.execPath, ['dist/server/server.js'], {
       env: {
         ...process.env,
@@ -42,9 +44,12 @@ test.describe('a production server', () => {
         FRANQUEADOR_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    for (let i = 0; i < 300; i++) {
+    let stderr = '';
+    server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    for (const started = Date.now(); Date.now() - started < 170_000;) {
+      if (server.exitCode !== null) throw new Error(`the production server exited:\n${stderr}`);
       const up = await fetch(`http://localhost:${port}/api/health`).then(
         (r) => r.ok,
         () => false,
@@ -52,7 +57,7 @@ test.describe('a production server', () => {
       if (up) return;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error('the production server did not start');
+    throw new Error(`the production server did not start:\n${stderr}`);
   });
 
   test.afterAll(() => {

@@ -108,7 +108,7 @@ for (const [label, size] of SIZES) {
       inscricoes === 1 ? '1 inscrição' : `${inscricoes} inscrições`,
     );
     await expectAccessible(page);
-    await expect(link).toHaveAccessibleName('Ver leads do evento na Colégio Horizonte');
+    await expect(link).toHaveAccessibleName('Ver leads do evento: Colégio Horizonte');
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/leads\\?eventoId=${evento.id}$`));
     await expect(page.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();

@@ -48,12 +48,12 @@ describe('two workers on one PostgreSQL', () => {
     const N = 200;
     await a.handle.db.transaction(async (tx) => {
       for (let i = 0; i < N; i++) {
-        await enfileirarEmail(appA, tx, {
-          to: `pessoa${i}@exemplo.com.br`,
-          subject: 'Teste',
-          text: 't',
-          html: '<p>t</p>',
-        });
+        await enfileirarEmail(
+          appA,
+          tx,
+          { to: `pessoa${i}@exemplo.com.br`, subject: 'Teste', text: 't', html: '<p>t</p>' },
+          { rede: null, registroId: null },
+        );
       }
     });
     await Promise.all([appA.jobs.runDue(), b.jobs.runDue(), appA.jobs.runDue(), b.jobs.runDue()]);

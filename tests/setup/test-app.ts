@@ -69,7 +69,7 @@ async function cloneDatabase(): Promise<{ handle: DatabaseHandle; url?: string; 
 /** The whole app on a private copy of the demo database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: { write(line: string): void }; mailer?: Mailer } = {},
+  options: { logStream?: { write(line: string): void }; mailer?: Mailer; rateLimitMemoryKeys?: number } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL, DEMO_DATA: '0', ...env });
@@ -82,6 +82,7 @@ export async function createTestApp(
     clock,
     logStream: options.logStream,
     mailer: options.mailer,
+    rateLimitMemoryKeys: options.rateLimitMemoryKeys,
   });
   await app.ready();
   return {

@@ -142,6 +142,12 @@ export function useListState<K extends string = string>({
       onSort: () => toggleSort(key),
     }),
     filters: filterValues,
+    /** Every filter of the list cleared at once (one address, page 1). */
+    clearFilters: () =>
+      edit((next) => {
+        for (const name of filters) next.delete(name);
+        next.delete(LIST_PARAMS.page);
+      }),
     setFilter: (name: string, value: string | undefined) =>
       edit((next) => {
         setOrDelete(next, name, value);

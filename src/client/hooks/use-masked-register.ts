@@ -1,6 +1,6 @@
 import type { FocusEvent } from 'react';
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { MASK_MAX_LENGTH, maskCep, maskCnpj, maskCpf, maskPhone } from '@shared/format';
+import { MASK_MAX_LENGTH, maskCep, maskCnpj, maskCpf, maskHora, maskPhone } from '@shared/format';
 import { maskedRegistration } from '@/lib/masked-registration';
 
 /** The masks of SPEC §5 and the input attributes that go with each. */
@@ -15,6 +15,8 @@ const MASKS = {
   },
   phone: { mask: maskPhone, maxLength: MASK_MAX_LENGTH.phone, placeholder: '(00) 00000-0000' },
   cep: { mask: maskCep, maxLength: MASK_MAX_LENGTH.cep, placeholder: '00000-000', inputMode: 'numeric' },
+  // A time of day, 24-hour hh:mm in every browser language (never a native time input).
+  hora: { mask: maskHora, maxLength: MASK_MAX_LENGTH.hora, placeholder: 'hh:mm', inputMode: 'numeric' },
   uf: { mask: (value: string) => value.toUpperCase(), maxLength: 2, placeholder: 'UF', autoCapitalize: 'characters' },
 } as const;
 

@@ -20,6 +20,7 @@ export function titularRegistro(overrides: Partial<TitularRegistro> = {}): Titul
     cidade: 'Campinas',
     estado: 'SP',
     consentimento: { versao: '1', em: '2026-11-20T12:00:00.000Z', revogadoEm: null },
+    consentimentos: [],
     anonimizado: false,
     ...overrides,
   };

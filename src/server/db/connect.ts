@@ -84,7 +84,7 @@ export async function executeRows<T>(db: Executor, query: SQL): Promise<T[]> {
 /**
  * Runs `work` in a transaction whose queries PostgreSQL plans without parallel workers. A report aggregates
  * tens of thousands of rows: alone, two workers save a few milliseconds; with eight such requests at once on a
- * small machine, starting and feeding the workers cost more than they save (ADR 021, BENCHMARKS.md). PGlite has
+ * small machine, starting and feeding the workers cost more than they save (ADR 021 and its Measurements). PGlite has
  * no workers; the setting is harmless there.
  */
 export function withoutParallelWorkers<T>(db: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {

@@ -2,30 +2,47 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/connect';
 import type { MailMessage } from '../mail/mailer';
-import { currentRequest, mascararEmail } from '../modules/auditoria';
+import { mascararEmail } from '../modules/auditoria';
+import { FalhaDeEnvio, textoDaFalha } from './falha';
 import { enfileirar, type NovoJob } from './queue';
 import type { JobHandler } from './worker';
 
-/** The network of a user, whatever its place in the tree (an aluno's is none). */
-const redeDoUsuario = (where: SQL) => sql`select coalesce(f.franqueador_id, u.franqueador_id)
-  from users u
-  left join vendedores v on v.user_id = u.id
-  left join clientes c on c.id = u.cliente_id
-  left join micro_franquias mf on mf.id = coalesce(u.micro_franquia_id, c.micro_franquia_id, v.micro_franquia_id)
-  left join franquias f on f.id = coalesce(u.franquia_id, mf.franquia_id)
-  where ${where} limit 1`;
+/**
+ * Whose an e-mail is (issue 39, item 4): the network(s) of the record that caused it -- a lead's, a pre-matrícula's,
+ * an LGPD request's, an account's -- never inferred from the address it goes to (a lead planted with another
+ * network's family's address would make that network the owner of the family's e-mails). `rede` lists it on
+ * 'Envios': a franqueador's id (or SQL selecting one), `{ redes }` (SQL selecting a uuid[]: an aluno of several
+ * networks), or null (the person's own, no network's: the titular portal's link). `registroId` is the record, by
+ * which an anonymisation finds the undelivered e-mails it caused, in its own scope only.
+ */
+export interface OrigemDoEmail {
+  rede: string | SQL | { redes: SQL } | null;
+  registroId: string | SQL | null;
+}
 
 /**
- * The network whose 'Envios' lists an e-mail: the recipient's, if it has an account in one; else the signed-in
- * user's who caused it; else that of the latest lead with that address (a family's voucher).
+ * The networks of an account, whatever its place in the tree: a staff account's one network, an aluno's every
+ * network it is enrolled in (through its pre-matrículas), as a uuid[] (empty for none).
  */
-function redeDoEmail(to: string): SQL {
-  const actorId = currentRequest()?.actor?.id ?? null;
-  return sql`select coalesce(
-    (${redeDoUsuario(sql`lower(u.email) = ${to.toLowerCase()}`)}),
-    (${actorId ? redeDoUsuario(sql`u.id = ${actorId}::uuid`) : sql`select null::uuid`}),
-    (select franqueador_id from leads where lower(email) = ${to.toLowerCase()} order by created_at desc limit 1))`;
-}
+export const redesDaConta = (userId: string | SQL): SQL => {
+  const id = typeof userId === 'string' ? sql`${userId}::uuid` : userId;
+  return sql`select coalesce(array_agg(distinct r) filter (where r is not null), '{}'::uuid[]) from (
+      select coalesce(f.franqueador_id, u.franqueador_id) as r
+        from users u
+        left join vendedores v on v.user_id = u.id
+        left join clientes c on c.id = u.cliente_id
+        left join micro_franquias mf on mf.id = coalesce(u.micro_franquia_id, c.micro_franquia_id, v.micro_franquia_id)
+        left join franquias f on f.id = coalesce(u.franquia_id, mf.franquia_id)
+        where u.id = ${id}
+      union all select p.franqueador_id from alunos a join pre_matriculas p on p.id = a.pre_matricula_id
+        where a.user_id = ${id}) x`;
+};
+
+/** An account's e-mail (a reset link, an invitation, an e-mail change): its networks, the account the record. */
+export const daConta = (userId: string): OrigemDoEmail => ({
+  rede: { redes: redesDaConta(userId) },
+  registroId: userId,
+});
 
 /**
  * An e-mail written when it is sent (ADR 044): the job keeps the template's name and the few values it needs,
@@ -81,30 +98,36 @@ export async function enfileirarEmail(
   app: FastifyInstance,
   db: Executor,
   message: MailMessage,
-  options: { franqueadorId?: string | SQL | null } = {},
+  origem: OrigemDoEmail,
 ): Promise<void> {
-  await enfileirar(db, emailJob(app, message, options), app.clock.now());
+  await enfileirar(db, emailJob(app, message, origem), app.clock.now());
 }
 
 /** An e-mail's job: its summary, masked address and tries are always values. */
 export type EmailJob = NovoJob & { resumo: string; destino: string; maxTentativas: number };
 
 /** The job of an e-mail, for `enfileirarEmail` or for a statement that writes it with its change (`jobInsert`). */
-export function emailJob(
-  app: FastifyInstance,
-  message: MailMessage | EmailDeModelo,
-  options: { franqueadorId?: string | SQL | null } = {},
-): EmailJob {
+export function emailJob(app: FastifyInstance, message: MailMessage | EmailDeModelo, origem: OrigemDoEmail): EmailJob {
+  const { rede, registroId } = origem;
+  const dono =
+    rede !== null && typeof rede === 'object' && 'redes' in rede ? { redes: rede.redes } : { franqueadorId: rede };
   return {
     tipo: 'email',
     payload: message,
     resumo: deModelo(message) ? modeloDe(message).assunto(message.dados) : message.subject,
     destino: mascararEmail(message.to),
-    franqueadorId: options.franqueadorId ?? redeDoEmail(message.to),
+    ...dono,
+    registroId,
     maxTentativas: app.config.jobs.maxTentativas,
   };
 }
 
+/** Sends one e-mail; a failure says what `textoDaFalha` says, never the SMTP host or the address (issue 39). */
 export const enviarEmail: JobHandler = async (job, { app }) => {
-  await app.mailer.send(escreverEmail(app, job.payload as MailMessage | EmailDeModelo));
+  const message = escreverEmail(app, job.payload as MailMessage | EmailDeModelo);
+  try {
+    await app.mailer.send(message);
+  } catch (error) {
+    throw new FalhaDeEnvio(textoDaFalha(error));
+  }
 };

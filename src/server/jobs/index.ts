@@ -4,8 +4,19 @@ import { enviarEmail } from './email';
 import { enfileirar } from './queue';
 import { JobWorker } from './worker';
 
-export { type EmailDeModelo, type EmailJob, emailJob, enfileirarEmail, escreverEmail, modeloDeEmail } from './email';
 export {
+  daConta,
+  type EmailDeModelo,
+  type EmailJob,
+  emailJob,
+  enfileirarEmail,
+  escreverEmail,
+  modeloDeEmail,
+  type OrigemDoEmail,
+  redesDaConta,
+} from './email';
+export {
+  contarJobsPorEstado,
   enfileirar,
   jobInsert,
   jobReservado,
@@ -16,7 +27,8 @@ export {
   type JobTipo,
   type NovoJob,
 } from './queue';
-export { espera, FalhaDefinitiva, type JobHandler, JobWorker } from './worker';
+export { Cancelado, espera, FalhaDefinitiva, type JobHandler, JobWorker } from './worker';
+export { FalhaDeEnvio, textoDaFalha } from './falha';
 
 /** A claimed job is held this long before another run may take it again (a crash mid-run). */
 const LEASE_MS = 5 * 60 * 1000;

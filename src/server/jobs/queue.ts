@@ -22,6 +22,13 @@ export interface NovoJob {
   destino?: string | SQL | null;
   /** The network whose franqueador sees it on 'Envios': a uuid, or SQL that selects one. */
   franqueadorId?: string | SQL | null;
+  /**
+   * Instead of `franqueadorId`, the networks that see it (issue 39): SQL selecting a uuid[] -- the first is
+   * `franqueador_id`, the others `outras_redes`. None: no network's.
+   */
+  redes?: SQL;
+  /** The record that caused it (a lead, a pre-matrícula, an account, a request): what an anonymisation looks for. */
+  registroId?: string | SQL | null;
   /** A job with the same key is written once (a scheduled run per day). */
   chave?: string;
   executarEm?: Date;
@@ -72,12 +79,20 @@ export const jsonObjectClose = (aberto: SQL, ultimo: SQL): SQL =>
  * so given is the JSON's text.
  */
 export function jobInsert(job: NovoJob, now: Instante, from?: SQL): SQL {
-  const franqueador =
-    job.franqueadorId === undefined || job.franqueadorId === null
+  const franqueador = job.redes
+    ? sql`((${job.redes})::uuid[])[1]`
+    : job.franqueadorId === undefined || job.franqueadorId === null
       ? sql`null::uuid`
       : typeof job.franqueadorId === 'string'
         ? sql`${job.franqueadorId}::uuid`
         : sql`(${job.franqueadorId})`;
+  const outras = job.redes ? sql`nullif(((${job.redes})::uuid[])[2:], '{}'::uuid[])` : sql`null::uuid[]`;
+  const registro =
+    job.registroId === undefined || job.registroId === null
+      ? sql`null::uuid`
+      : typeof job.registroId === 'string'
+        ? sql`${job.registroId}::uuid`
+        : sql`(${job.registroId})::uuid`;
   const payload = is(job.payload, SQL) ? sql`(${job.payload})::jsonb` : sql`${json(job.payload)}::jsonb`;
   const em = instante(now);
   const id = job.id ? { coluna: sql`id, `, valor: sql`${job.id}, ` } : { coluna: sql``, valor: sql`` };
@@ -88,9 +103,10 @@ export function jobInsert(job: NovoJob, now: Instante, from?: SQL): SQL {
           case when ${job.reservadoAte} is null then 0 else 1 end, ${job.reservadoAte}`,
       }
     : { colunas: sql``, valores: sql`` };
-  return sql`insert into jobs (${id.coluna}tipo, payload, resumo, destino, franqueador_id, chave, executar_em,
-        max_tentativas, created_at, updated_at${reserva.colunas})
+  return sql`insert into jobs (${id.coluna}tipo, payload, resumo, destino, franqueador_id, outras_redes, registro_id,
+        chave, executar_em, max_tentativas, created_at, updated_at${reserva.colunas})
       select ${id.valor}${job.tipo}, ${payload}, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
+        ${outras}, ${registro},
         ${job.chave ?? null}, ${job.executarEm ? instante(job.executarEm) : em}, ${job.maxTentativas ?? 6}, ${em},
         ${em}${reserva.valores}${from ? sql` from ${from}` : sql``}
       on conflict (chave) do nothing
@@ -118,4 +134,26 @@ export const jobReservado = (id: string, job: { tipo: JobTipo; payload: unknown;
 export async function enfileirar(db: Executor, job: NovoJob, now: Date): Promise<string | null> {
   const [row] = rowsOf<{ id: string }>(await db.execute(jobInsert(job, now)));
   return row?.id ?? null;
+}
+
+/** The states /metrics' `jobs_by_state` shows: the work ahead and the dead letters, never the finished history. */
+export const ESTADOS_MEDIDOS = ['pendente', 'executando', 'falhou'] as const satisfies readonly JobStatus[];
+
+/**
+ * How many jobs of each type are waiting, running or failed (issue 39, item 11): every type and state, 0 included,
+ * so a dashboard's series never vanish. Read through the partial indexes of those states (migration 0032).
+ */
+export async function contarJobsPorEstado(
+  db: Executor,
+): Promise<{ queue: JobTipo; state: (typeof ESTADOS_MEDIDOS)[number]; count: number }[]> {
+  const rows = rowsOf<{ tipo: string; status: string; n: number }>(
+    await db.execute(sql`
+      select tipo, status, count(*)::int as n from jobs where status in ('pendente', 'executando') group by 1, 2
+      union all
+      select tipo, status, count(*)::int from jobs where status = 'falhou' group by 1, 2`),
+  );
+  const counted = new Map(rows.map((row) => [`${row.tipo} ${row.status}`, Number(row.n)]));
+  return JOB_TIPOS.flatMap((queue) =>
+    ESTADOS_MEDIDOS.map((state) => ({ queue, state, count: counted.get(`${queue} ${state}`) ?? 0 })),
+  );
 }

@@ -22,6 +22,12 @@ const VIAS = 8;
 /** A failure that no retry can mend (an endpoint removed, an address refused): the job fails at once. */
 export class FalhaDefinitiva extends Error {}
 
+/**
+ * A job that must not run any more (its webhook switched off or removed, issue 39): cancelled, not failed, and its
+ * payload dropped -- nothing to resend.
+ */
+export class Cancelado extends Error {}
+
 export interface JobContext {
   app: FastifyInstance;
   /** The try being made, from 1. */
@@ -306,7 +312,9 @@ export class JobWorker {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const last = error instanceof FalhaDefinitiva || job.tentativas >= job.max_tentativas;
       this.app.log.warn({ job: job.id, tipo: job.tipo, tentativa: job.tentativas, err: message }, 'job failed');
-      if (last) {
+      if (error instanceof Cancelado) {
+        await this.finish(fence, 'cancelado', null);
+      } else if (last) {
         await this.finish(fence, 'falhou', message);
       } else {
         const at = this.app.clock.now().getTime() + espera(this.options.esperaBaseMs, job.tentativas);
@@ -318,12 +326,18 @@ export class JobWorker {
     }
   }
 
-  private async finish(fence: ReturnType<typeof sql>, status: 'concluido' | 'falhou', erro: string | null) {
+  private async finish(
+    fence: ReturnType<typeof sql>,
+    status: 'concluido' | 'falhou' | 'cancelado',
+    erro: string | null,
+  ) {
     const now = this.app.clock.now().toISOString();
-    // A sent e-mail's message (a reset link among them) and a delivered webhook's body are not kept once done.
+    // A sent e-mail's message (a reset link among them) and a delivered webhook's body are not kept once done, nor
+    // once cancelled.
     await this.db.execute(sql`update jobs set status = ${status}, bloqueado_ate = null,
-        ultimo_erro = ${status === 'concluido' ? sql`ultimo_erro` : erro},
-        payload = case when ${status} = 'concluido' and tipo in ('email', 'webhook') then null else payload end,
+        ultimo_erro = ${status === 'falhou' ? erro : sql`ultimo_erro`},
+        payload = case when ${status} in ('concluido', 'cancelado') and tipo in ('email', 'webhook') then null
+          else payload end,
         concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
       where ${fence}`);
   }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { loggablePath, serializeError } from './log-serializers';
+import { EMAIL_MASK, loggablePath, maskEmails, serializeError } from './log-serializers';
+import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { statementName } from '../db/statement-name';
 
 const CPF = '52998224725';
@@ -72,5 +73,41 @@ describe('loggablePath', () => {
     expect(loggablePath('/api/leads?status=ativos&pageSize=50&email=a%40b.c')).toBe(
       '/api/leads?status=ativos&pageSize=50',
     );
+  });
+});
+
+describe('no e-mail address in any log line (issue 39, item 12)', () => {
+  const ADDRESS = 'responsavel.financeiro@escola-exemplo.com.br';
+
+  const lines: string[] = [];
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(() => ctx.close());
+
+  it('masks an address in a message, a field, an error and a nested object, and keeps the rest of the line', () => {
+    ctx.app.log.info(`franqueador ${ADDRESS} created`);
+    ctx.app.log.info({ para: ADDRESS, detalhe: { copia: `Cc: <${ADDRESS}>` } }, 'e-mail queued');
+    ctx.app.log.warn({ err: new Error(`550 mailbox ${ADDRESS} unavailable`) }, 'send failed');
+    ctx.app.log.info('%s signed in', ADDRESS);
+    const ours = lines.filter((line) => /created|queued|send failed|signed in/.test(line));
+    expect(ours).toHaveLength(4);
+    for (const line of ours) {
+      expect(line).not.toContain(ADDRESS);
+      expect(line).not.toContain('@escola-exemplo');
+      // Still one JSON line, with the rest of what was logged.
+      expect(() => JSON.parse(line) as unknown).not.toThrow();
+    }
+    expect(JSON.parse(ours[0]!)).toMatchObject({ msg: `franqueador ${EMAIL_MASK} created` });
+    expect(JSON.parse(ours[1]!)).toMatchObject({ para: EMAIL_MASK, detalhe: { copia: `Cc: <${EMAIL_MASK}>` } });
+    expect(JSON.parse(ours[2]!)).toMatchObject({ err: { message: `550 mailbox ${EMAIL_MASK} unavailable` } });
+  });
+
+  it('leaves alone what only looks like one: a scoped package in a stack frame, a bare @', () => {
+    const frame = 'at run (/srv/app/node_modules/@fastify/rate-limit/index.js:10:3)';
+    expect(maskEmails(frame)).toBe(frame);
+    expect(maskEmails('preço @ 10.50')).toBe('preço @ 10.50');
+    expect(maskEmails(`Para: ${EMAIL}; cópia: ${ADDRESS}.`)).toBe(`Para: ${EMAIL_MASK}; cópia: ${EMAIL_MASK}.`);
   });
 });

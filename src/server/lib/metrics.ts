@@ -71,7 +71,7 @@ export function createMetrics(options: { pool?: PoolStats; processMetrics: boole
 
   new Gauge({
     name: 'jobs_by_state',
-    help: 'Background jobs by queue and state.',
+    help: 'Background jobs waiting (pendente), running (executando) and failed (falhou), by queue and state.',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
     async collect() {

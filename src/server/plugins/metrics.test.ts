@@ -132,6 +132,52 @@ describe('/metrics with METRICS_TOKEN', () => {
   });
 });
 
+describe('jobs_by_state on the real app (issue 39, item 11)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Two tries with a mailer that always fails: the e-mail waits after the first and is a dead letter after both.
+    ctx = await createTestApp(
+      { METRICS_TOKEN: TOKEN, JOBS_MAX_TENTATIVAS: '2', JOBS_ESPERA_BASE_MS: '1000' },
+      {
+        mailer: {
+          async send() {
+            throw new Error('SMTP recusou');
+          },
+        },
+      },
+    );
+  });
+  afterAll(() => ctx.close());
+
+  const jobs = async () => {
+    const text = (await ctx.app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN) })).body;
+    return (queue: string, state: string) => sample(text, 'jobs_by_state', { queue, state });
+  };
+
+  it('shows every queue waiting, running and failed, and follows an e-mail from waiting to failed', async () => {
+    const before = await jobs();
+    for (const queue of ['email', 'webhook', 'exportacao', 'retencao', 'limpeza']) {
+      for (const state of ['pendente', 'executando', 'falhou']) expect(before(queue, state)).toBeTypeOf('number');
+    }
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: DEMO_ACCOUNTS.cliente },
+    });
+    expect(response.statusCode).toBe(200);
+    await ctx.app.background.drain();
+    const waiting = await jobs();
+    expect(waiting('email', 'pendente')).toBe(before('email', 'pendente')! + 1);
+    expect(waiting('email', 'falhou')).toBe(before('email', 'falhou'));
+
+    ctx.clock.advance(60_000);
+    await ctx.app.background.drain();
+    const failed = await jobs();
+    expect(failed('email', 'pendente')).toBe(before('email', 'pendente'));
+    expect(failed('email', 'falhou')).toBe(before('email', 'falhou')! + 1);
+  });
+});
+
 describe('/metrics on METRICS_PORT', () => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -19,6 +19,10 @@ export const ENVIOS_MESSAGES = {
   naoEncontrado: 'Envio não encontrado',
   naoFalhou: 'Só um envio que falhou pode ser reenviado',
   reenviado: 'Envio colocado na fila de novo',
+  naoNaFila: 'Só um envio na fila pode ser cancelado',
+  naoEsperando: 'Só um envio na fila à espera de nova tentativa pode ser tentado agora',
+  cancelado: 'Envio cancelado',
+  tentarAgora: 'Envio será tentado agora',
   tipoInvalido: 'Tipo de envio inválido',
   statusInvalido: 'Situação inválida',
 } as const;

@@ -48,14 +48,55 @@ export const LGPD_MESSAGES = {
   pedidoNaoEncontrado: 'Pedido não encontrado',
   buscaCurta: 'Informe um e-mail, CPF ou telefone',
   identificador: 'Informe o e-mail, o CPF ou o telefone do titular',
+  escolhaRede: 'Os seus dados estão em mais de uma rede: escolha a quais o pedido se refere.',
+  redeInvalida: 'Escolha entre as redes mostradas nesta página.',
   anonimizado: 'Dados anonimizados',
   nadaAnonimizar: 'Nenhum registro com estes dados no seu alcance',
   titularAnonimizado: 'Os dados deste titular foram anonimizados: a pré-matrícula não pode ser efetivada.',
 } as const;
 
+/**
+ * A consent given on a public form, whole (issue 39 item 3): the notice version and the checkbox text, when, and
+ * the address and browser it came from -- the titular sees all that is stored of it.
+ */
+export interface TitularConsentimento {
+  versao: string;
+  texto: string;
+  em: string;
+  ip: string | null;
+  userAgent: string | null;
+  revogadoEm: string | null;
+}
+
+/** One entry of what staff recorded about a sign-up (issue 39 item 15), in words: a contact, a note, a change. */
+export interface TitularHistorico {
+  em: string;
+  /** 'Contato', 'Anotação', 'Mudança de situação', 'Mudança de responsável', 'Nova inscrição'. */
+  tipo: string;
+  descricao: string;
+}
+
+/**
+ * What the network recorded about a sign-up beyond the form (issue 39 item 15): the follow-up (status, owner,
+ * next contact, loss reason, first contact), the seat (waiting list, cancellation, presence), the voucher, and
+ * every contact and note, in pt-BR words.
+ */
+export interface TitularAcompanhamento {
+  situacao: string;
+  responsavel: string | null;
+  proximoContatoEm: string | null;
+  motivoPerda: string | null;
+  primeiroContatoEm: string | null;
+  listaEspera: boolean;
+  canceladoEm: string | null;
+  presenteEm: string | null;
+  voucher: { emitidoEm: string; validoAte: string; situacao: string } | null;
+  historico: TitularHistorico[];
+}
+
 /** One record of a titular, as the portal and the staff's search show it. */
 export interface TitularRegistro {
-  tipo: 'lead' | 'pre_matricula' | 'matricula' | 'conta';
+  tipo: 'lead' | 'pre_matricula' | 'matricula' | 'conta' | 'ativacao_repetida';
   id: string;
   criadoEm: string;
   nomeAluno: string | null;
@@ -69,8 +110,21 @@ export interface TitularRegistro {
   cidade: string | null;
   estado: string | null;
   consentimento: { versao: string; em: string; revogadoEm: string | null } | null;
+  /** Every consent the record holds, newest first, with its address and browser (item 3). */
+  consentimentos: TitularConsentimento[];
   anonimizado: boolean;
   ativo?: boolean;
+  /** A pré-matrícula's situation ('Pendente', 'Efetivada'). */
+  situacao?: string;
+  /** The course of interest of a pré-matrícula or matrícula. */
+  cursoInteresse?: string | null;
+  /** When a matrícula was made effective. */
+  efetivadaEm?: string;
+  /** An aluno account's own fields. */
+  dataNascimento?: string | null;
+  endereco?: string | null;
+  /** A sign-up's follow-up, seat, voucher and history (item 15). */
+  acompanhamento?: TitularAcompanhamento;
 }
 
 export interface PedidoView {
@@ -87,10 +141,22 @@ export interface PedidoView {
   concluidoEm: string | null;
 }
 
+/**
+ * A network holding the titular's records (issue 39): a request goes to the ones the titular chooses, and what it
+ * writes reaches no other.
+ */
+export interface TitularRede {
+  id: string;
+  nome: string;
+  /** The ids of its records in `registros`. */
+  registros: string[];
+}
+
 /** GET /api/public/titular?token= */
 export interface TitularView {
   email: string;
   registros: TitularRegistro[];
+  redes: TitularRede[];
   pedidos: PedidoView[];
   aviso: { versao: string; vigenteDesde: string };
 }

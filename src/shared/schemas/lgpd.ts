@@ -27,6 +27,11 @@ export const titularPedidoSchema = z
     token: tokenField,
     tipo: z.enum(PEDIDO_TIPOS, { error: LGPD_MESSAGES.tipoInvalido }),
     detalhe: optionalText(2000),
+    /** The networks it concerns (TitularView.redes); none: every network holding the e-mail (issue 39). */
+    redes: z
+      .array(z.uuid({ error: LGPD_MESSAGES.redeInvalida }), { error: LGPD_MESSAGES.redeInvalida })
+      .max(50, LGPD_MESSAGES.redeInvalida)
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.tipo === 'correcao' && !value.detalhe) {

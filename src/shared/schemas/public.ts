@@ -18,7 +18,7 @@ const NAME_MAX = 150;
  * A name on the public forms (issue 23): SPEC's message when empty, at least two letters (an initial or a digit is
  * no name), and never a leading =, +, - or @, which a spreadsheet opening the CSV export would run as a formula.
  */
-const nomeField = (message: string) =>
+export const nomeField = (message: string) =>
   requiredText(message, NAME_MAX).superRefine((v, ctx) => {
     if (v === '') return; // SPEC's message is already there
     if (/^[=+\-@]/.test(v)) ctx.addIssue({ code: 'custom', message: PUBLIC_MESSAGES.nomeFormula });
@@ -27,7 +27,7 @@ const nomeField = (message: string) =>
   });
 
 /** The e-mail: 'Informe o e-mail' when empty, SPEC's 'Email inválido' when it is not one; stored in lower case. */
-const publicEmailField = z
+export const publicEmailField = z
   .string({ error: PUBLIC_MESSAGES.emailVazio })
   .trim()
   .min(1, PUBLIC_MESSAGES.emailVazio)
@@ -36,7 +36,7 @@ const publicEmailField = z
   .transform((v) => v.toLowerCase());
 
 /** A Brazilian phone with its area code (10 or 11 digits once the mask is gone), one message for every miss. */
-const publicTelefoneField = z
+export const publicTelefoneField = z
   .string({ error: PUBLIC_MESSAGES.telefone })
   .trim()
   .min(1, PUBLIC_MESSAGES.telefone)
@@ -141,14 +141,14 @@ export interface LeadAnswer {
 }
 
 /**
- * POST /api/pre-matriculas answers a repeat (a student already activated at the event) with 202 and this alone
- * (issue 23, ADR 030): nothing stored and nothing sent comes back; the declaration goes to the e-mail on record.
+ * What POST /api/pre-matriculas answered a repeat with under ADR 030 (202). Since ADR 049 a repeat answers like a
+ * first (201, `CreditDeclaration`); the page still reads this shape if an older server sends it.
  */
 export interface ActivationReceived {
   situacao: 'recebida';
 }
 
-/** POST /api/pre-matriculas answers a first activation (201) with what the 'Declaração de Crédito Estudantil' shows. */
+/** POST /api/pre-matriculas answers every activation, first or repeat (201, ADR 049), with what the declaration shows. */
 export interface CreditDeclaration {
   id: string;
   eventoId: string;

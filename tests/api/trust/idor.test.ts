@@ -215,6 +215,23 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   'GET /api/leads/:id/responsaveis': rowAttempts('leads'),
   'POST /api/leads/:id/contatos': rowAttempts('leads', () => [{ canal: 'telefone', resultado: 'atendeu' }]),
   'POST /api/leads/:id/notas': rowAttempts('leads', () => [{ texto: 'Nota intrusa' }]),
+  // Issue 39 item 14: correcting a family's data on a lead or pré-matrícula out of scope, or through another
+  // branch's request (its titular's records listed, or one corrected -- the caller's own lead named too).
+  'PATCH /api/leads/:id/dados': rowAttempts('leads', () => [
+    { nomeAluno: 'Nome Intruso' },
+    { email: 'intruso.correcao@exemplo.com.br', telefone: '11900001111' },
+  ]),
+  'PATCH /api/pre-matriculas/:id/dados': rowAttempts('preMatriculas', () => [
+    { nomeAluno: 'Nome Intruso', nomeResponsavel: 'Responsável Intruso' },
+  ]),
+  'GET /api/lgpd/pedidos/:id/registros': rowAttempts('lgpdPedidos'),
+  'POST /api/lgpd/pedidos/:id/correcoes': rowAttempts('lgpdPedidos', (name) => [
+    ...[...foreign(name, 'leads').slice(0, 1), ...visible(name, 'leads').slice(0, 1)].map((registroId) => ({
+      tipo: 'lead',
+      registroId,
+      nomeAluno: 'Nome Intruso',
+    })),
+  ]),
   // LGPD (issue 18): answering another branch's titular request, anonymisation included.
   'PATCH /api/lgpd/pedidos/:id': rowAttempts('lgpdPedidos', () => [
     { status: 'em_analise' },
@@ -336,6 +353,8 @@ const LGPD_ROUTES: Record<string, string> = {
 const JOB_ROUTES: Record<string, string> = {
   'GET /api/envios': 'json',
   'POST /api/envios/:id/reenviar': 'a job of the network',
+  'POST /api/envios/:id/cancelar': 'a job of the network',
+  'POST /api/envios/:id/tentar-agora': 'a job of the network',
   'GET /api/integracoes/webhooks': 'json',
   'PUT /api/integracoes/webhooks/:id': 'an endpoint of the network',
   'DELETE /api/integracoes/webhooks/:id': 'an endpoint of the network',

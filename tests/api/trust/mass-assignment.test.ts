@@ -209,17 +209,38 @@ async function contaPropria(): Promise<string> {
 const titularEmail = () => world.graph.leads.find((l) => l.eventoId === world.ids.eventoHorizonte)!.email;
 
 /** A live portal link for the titular, written as the e-mailed one is: its digest only. */
-async function portalToken(): Promise<string> {
+async function portalToken(email = titularEmail()): Promise<string> {
   const token = newToken();
   await db()
     .insert(titularTokens)
     .values({
       token: digest(token),
-      email: titularEmail().toLowerCase(),
+      email: email.toLowerCase(),
       expiresAt: new Date(Date.now() + 60 * 60 * 1000),
     });
   return token;
 }
+
+/** A fresh sign-up of the demo branch, for a correction to change (issue 39 item 14). */
+async function freshLead(tag: string) {
+  const body = leadPayload(world.ids.eventoHorizonte, `Corrigir ${tag} ${randomUUID().slice(0, 8)}`);
+  return { ...body, id: (await call<{ id: string }>(ctx.app, null, 'POST', '/api/leads', body)).id };
+}
+
+/** What a correction must never set besides the names, e-mail and phone. */
+const CORRECAO_FORJADA = {
+  cpfAluno: '52998224725',
+  cpfResponsavel: '52998224725',
+  cursoInteresse: 'Curso Forjado',
+  anonimizadoEm: STAMP,
+  consentimentoRevogadoEm: STAMP,
+  presenteEm: STAMP,
+  canceladoEm: STAMP,
+  listaEspera: true,
+  motivoPerda: 'preco',
+  resposta: 'Resposta forjada',
+  concluidoEm: STAMP,
+};
 
 /** A fresh ticket opened by the role's demo account (issue 19's routes spend a ticket per call). */
 async function helpdeskTicket(role: Role): Promise<string> {
@@ -259,6 +280,24 @@ async function cartaMorta(): Promise<string> {
       'falhou', 6, 6, now(), 'Teste', 'm***@e***.br', ${world.actors.franqueador.franqueadorId}::uuid, now(), now(), now())
     returning id`);
   return (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
+}
+/** A queued e-mail of the franqueador that failed once and waits for its next try (issue 39). */
+async function naFila(): Promise<string> {
+  const rows = await db().execute(sql`insert into jobs (tipo, payload, status, tentativas, max_tentativas, executar_em,
+      resumo, destino, franqueador_id, ultimo_erro, created_at, updated_at)
+    values ('email', ${JSON.stringify({ to: 'fila@exemplo.com.br', subject: 'Teste', text: 't', html: '<p>t</p>' })}::jsonb,
+      'pendente', 1, 6, now() + interval '1 hour', 'Teste', 'f***@e***.br', ${world.actors.franqueador.franqueadorId}::uuid,
+      'Sem resposta: conexão recusada', now(), now())
+    returning id`);
+  return (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
+}
+/** The fields of a queued job a body tried to set, found set (issue 39). */
+async function camposDaFila(forbidden: Record<string, unknown>): Promise<string[]> {
+  const rows = await db().execute(sql`select id from jobs where max_tentativas = 99 or tentativas = 99
+    or destino = 'https://outro.exemplo.invalid/'`);
+  return (rows as unknown as { rows: unknown[] }).rows.length
+    ? Object.keys(forbidden).filter((k) => ['tentativas', 'maxTentativas', 'destino'].includes(k))
+    : [];
 }
 /** A pending export of the franqueador (issue 22), written as its POST would above the direct limit. */
 async function exportacaoPendente(): Promise<string> {
@@ -719,6 +758,47 @@ const MASS_CASES: Record<string, MassCase> = {
     run: async () => ({ url: `/api/lgpd/pedidos/${pedidoDaFranquia()}`, legit: { status: 'em_analise' } }),
     rows: async () => [{ table: lgpdPedidos, id: pedidoDaFranquia() }],
   },
+  // Issue 39 item 14: a titular's data corrected on a fresh lead or pré-matrícula of the demo branch, and
+  // through a fresh 'Correção de dados' request; only the names, e-mail and phone change.
+  'PATCH /api/leads/:id/dados': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: CORRECAO_FORJADA,
+    run: async () => {
+      const lead = await freshLead('Lead');
+      return { url: `/api/leads/${lead.id}/dados`, legit: { nomeResponsavel: 'Responsável Corrigido' } };
+    },
+    rows: async (_caller, _response, run) => [{ table: leads, id: run.url.split('/')[3]! }],
+  },
+  'PATCH /api/pre-matriculas/:id/dados': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: CORRECAO_FORJADA,
+    run: async () => {
+      const body = preMatriculaPayload(world.ids.eventoHorizonte, `Corrigir ${randomUUID().slice(0, 8)}`);
+      const pre = await call<{ id: string }>(ctx.app, null, 'POST', '/api/pre-matriculas', body);
+      return { url: `/api/pre-matriculas/${pre.id}/dados`, legit: { telefone: '19912345678' } };
+    },
+    rows: async (_caller, _response, run) => [{ table: preMatriculas, id: run.url.split('/')[3]! }],
+  },
+  'POST /api/lgpd/pedidos/:id/correcoes': {
+    callers: ['franqueador', 'franquia'],
+    overrides: CORRECAO_FORJADA,
+    run: async () => {
+      const lead = await freshLead('Pedido');
+      const pedido = await call<{ pedidos: { id: string }[] }>(ctx.app, null, 'POST', '/api/public/titular/pedidos', {
+        token: await portalToken(lead.email),
+        tipo: 'correcao',
+        detalhe: 'O nome do responsável está errado',
+      });
+      return {
+        url: `/api/lgpd/pedidos/${pedido.pedidos[0]!.id}/correcoes`,
+        legit: { tipo: 'lead', registroId: lead.id, nomeResponsavel: 'Responsável Corrigido' },
+      };
+    },
+    rows: async (_caller, _response, run) => [
+      { table: leads, id: run.legit.registroId as string },
+      { table: lgpdPedidos, id: run.url.split('/')[4]! },
+    ],
+  },
   'POST /api/lgpd/titulares/anonimizar': {
     callers: ['franqueador', 'franquia'],
     // An e-mail on record nowhere: the call is made and audited, and no fixture is anonymised.
@@ -764,6 +844,21 @@ const MASS_CASES: Record<string, MassCase> = {
         ? ['maxTentativas']
         : [];
     },
+  },
+  // Issue 39: a queued job cancelled, or its next try brought forward -- nothing else of it moves.
+  'POST /api/envios/:id/cancelar': {
+    callers: ['franqueador'],
+    overrides: { tentativas: 99, status: 'concluido', maxTentativas: 99, destino: 'https://outro.exemplo.invalid/' },
+    run: async () => ({ url: `/api/envios/${await naFila()}/cancelar`, legit: {} }),
+    rows: async () => [],
+    extra: async (_caller, _response, forbidden) => camposDaFila(forbidden),
+  },
+  'POST /api/envios/:id/tentar-agora': {
+    callers: ['franqueador'],
+    overrides: { tentativas: 99, status: 'concluido', maxTentativas: 99, destino: 'https://outro.exemplo.invalid/' },
+    run: async () => ({ url: `/api/envios/${await naFila()}/tentar-agora`, legit: {} }),
+    rows: async () => [],
+    extra: async (_caller, _response, forbidden) => camposDaFila(forbidden),
   },
   // Issue 22: an export's filters come from the query only, and its owner, progress and file are the server's.
   'POST /api/leads/exportacoes': {
@@ -819,7 +914,7 @@ const MASS_CASES: Record<string, MassCase> = {
 interface AuditCase {
   acoes: AuditAcao[];
   ator: 'sessao' | 'alvo';
-  entidade: 'url' | 'resposta' | 'pedido' | 'alvo' | 'sessao' | 'nenhuma';
+  entidade: 'url' | 'resposta' | 'pedido' | 'registro' | 'alvo' | 'sessao' | 'nenhuma';
 }
 const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
   acoes,
@@ -868,10 +963,16 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/public/titular/pedidos': audited(['lgpd_pedido.abrir'], 'pedido'),
   'PATCH /api/lgpd/pedidos/:id': audited(['lgpd_pedido.atualizar'], 'url'),
   'POST /api/lgpd/titulares/anonimizar': audited(['titular.anonimizar'], 'nenhuma'),
+  'PATCH /api/leads/:id/dados': audited(['lead.corrigir'], 'url'),
+  'PATCH /api/pre-matriculas/:id/dados': audited(['pre_matricula.corrigir'], 'url'),
+  // The row is the record corrected, named in the body; the request is in the trail's details.
+  'POST /api/lgpd/pedidos/:id/correcoes': audited(['lead.corrigir'], 'registro'),
   'POST /api/integracoes/webhooks': audited(['webhook.criar'], 'resposta'),
   'PUT /api/integracoes/webhooks/:id': audited(['webhook.editar'], 'url'),
   'POST /api/integracoes/webhooks/:id/teste': audited(['webhook.testar'], 'url'),
   'POST /api/envios/:id/reenviar': audited(['envio.reenviar'], 'url'),
+  'POST /api/envios/:id/cancelar': audited(['envio.cancelar'], 'url'),
+  'POST /api/envios/:id/tentar-agora': audited(['envio.tentar_agora'], 'url'),
   // Below EXPORTACAO_DIRETA_MAX (the demo's lists) the answer is the direct download's address and nothing is
   // written; the download audits 'leads.exportar', a job 'exportacao.criar' (exportacoes.routes.test).
   'POST /api/leads/exportacoes': null,
@@ -943,6 +1044,7 @@ async function auditProblems(
     url: run.url.match(UUID_IN_URL)?.[0] ?? null,
     resposta: response.json<{ id?: string }>().id ?? null,
     pedido: response.json<{ pedidos?: { id: string }[] }>().pedidos?.[0]?.id ?? null,
+    registro: typeof run.legit.registroId === 'string' ? run.legit.registroId : null,
     alvo: alvoId,
     sessao: sessionUser,
     nenhuma: null,

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
-import { eq, inArray, notInArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { eq, inArray, notInArray, sql as dsql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alunos, clientes, franquias, microFranquias, users, vendedores } from '../../../src/server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/db/seed/demo-network';
 import { ROLES, type Role } from '../../../src/shared/roles';
 import { createTestApp, login, resetLinkFrom, type TestContext } from '../../setup/test-app';
-import { buildWorld, loadGraph, WORLD_ENV, type World } from './fixtures/network';
+import { mascararEmail } from '../../../src/server/modules/auditoria';
+import { LGPD_MESSAGES } from '../../../src/shared/schemas/lgpd';
+import { uniqueEmail } from '../../support/network-payloads';
+import { buildWorld, leadPayload, loadGraph, preMatriculaPayload, WORLD_ENV, type World } from './fixtures/network';
 import { COMMANDS } from './sequences/commands';
 import { figures, newMail, type Model, type Real } from './sequences/model';
 
@@ -188,4 +191,153 @@ describe('no sequence of allowed calls gives an account a read its role may not 
     },
     120_000,
   );
+});
+
+/**
+ * The cross-network plant (issue 39, items 1, 2 and 4), as a two-network scenario: network B signs up a lead on
+ * its own event with the e-mail of a family of network A (an aluno there), then acts on "its" titular. Nothing B
+ * does may reach A's side of the family: A's requests and their free text, A's queued e-mails and webhook bodies,
+ * the family's portal links, the aluno's e-mails on 'Envios'.
+ */
+describe('a lead planted by another network with a family’s e-mail (issue 39)', () => {
+  const RESET = 'Redefinição de senha';
+  const ANONIMIZADO = 'Titular anonimizado (LGPD).';
+  interface Envio {
+    resumo: string | null;
+    destino: string | null;
+    status: string;
+    ultimoErro: string | null;
+  }
+  const get = async <T>(cookie: string, url: string) => {
+    const response = await ctx.app.inject({ url, headers: { cookie } });
+    if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+    return response.json<T>();
+  };
+  const post = (cookie: string | null, url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+  const mailsTo = (email: string) => newMail(real).filter((m) => m.to === email.toLowerCase());
+
+  /** The portal's link for the e-mail, from the family's mailbox: its token. */
+  async function portalToken(email: string): Promise<string> {
+    await ctx.app.background.drain();
+    newMail(real);
+    expect((await post(null, '/api/public/titular/solicitar', { email })).statusCode).toBe(200);
+    await ctx.app.background.drain();
+    const mail = mailsTo(email)
+      .filter((m) => m.text.includes('meus-dados'))
+      .at(-1);
+    const link = mail?.text
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=')
+      .match(/\/meus-dados\?token=([A-Za-z0-9_%-]+)/);
+    expect(link, 'the portal link reached the family').toBeTruthy();
+    return decodeURIComponent(link![1]!);
+  }
+
+  it('B reaches nothing of A’s: requests, free text, queued e-mails and webhooks, portal links, Envios', async () => {
+    const franqueadorA = world.sessions.franqueador;
+    const franqueadorB = world.sessions.franqueadorB;
+    const email = uniqueEmail('zeferino.plantado');
+    const filho = 'Joaquim Plantado Ferreira';
+    const irma = 'Benedita Plantada Ferreira';
+    const envios = async (cookie: string) =>
+      (await get<Envio[]>(cookie, '/api/envios?tipo=email&pageSize=100')).filter(
+        (e) => e.destino === mascararEmail(email),
+      );
+
+    // Network A: an integration that hears of every lead, and the family, enrolled (an aluno account).
+    expect(
+      (
+        await post(franqueadorA, '/api/integracoes/webhooks', {
+          url: 'https://crm.rede-a.invalid/ganchos',
+          eventos: ['lead.criado'],
+        })
+      ).statusCode,
+    ).toBe(201);
+    const eventoA = world.ids.eventoHorizonte;
+    expect(
+      (await post(null, '/api/leads', { ...leadPayload(eventoA, 'Plantio A'), email, nomeAluno: filho })).statusCode,
+    ).toBe(201);
+    const ativacao = { ...preMatriculaPayload(eventoA, 'Plantio A'), email, nomeAluno: filho };
+    const pre = await post(null, '/api/pre-matriculas', ativacao);
+    expect(pre.statusCode, pre.body).toBe(201);
+    expect((await post(franqueadorA, `/api/matriculas/efetivar/${pre.json<{ id: string }>().id}`, {})).statusCode).toBe(
+      201,
+    );
+    await ctx.app.background.drain();
+
+    // Network B plants a lead with the family's e-mail on its own event.
+    const plantado = await post(null, '/api/leads', { ...leadPayload(world.ids.eventoB, 'Plantio B'), email });
+    expect(plantado.statusCode, plantado.body).toBe(201);
+    await ctx.app.background.drain();
+    const deB = await envios(franqueadorB);
+
+    // Item 4: the aluno's password reset is A's e-mail, whoever else took a lead with the address.
+    expect((await post(null, '/api/auth/forgot-password', { email })).statusCode).toBe(200);
+    await ctx.app.background.drain();
+    expect(
+      (await envios(franqueadorA)).some((e) => e.resumo === RESET),
+      'A lists its aluno’s reset',
+    ).toBe(true);
+    expect(await envios(franqueadorB), 'B lists only what B caused').toEqual(deB);
+    expect(deB.map((e) => e.resumo)).toEqual(['Inscrição confirmada']);
+
+    // Item 2: the family's portal shows both networks; a request that says something goes only where it is sent.
+    const token = await portalToken(email);
+    const view = await get<{ redes: { id: string; nome: string }[] }>(
+      '',
+      `/api/public/titular?token=${encodeURIComponent(token)}`,
+    );
+    expect(view.redes.map((r) => r.id).sort()).toEqual(
+      [world.actors.franqueador.franqueadorId!, world.ids.franqueadorB].sort(),
+    );
+    const detalhe = `O nome do meu filho é ${filho}, CPF ${ativacao.cpfAluno}.`;
+    const semEscolha = await post(null, '/api/public/titular/pedidos', { token, tipo: 'correcao', detalhe });
+    expect(semEscolha.statusCode).toBe(400);
+    expect(semEscolha.json().errors).toEqual({ redes: LGPD_MESSAGES.escolhaRede });
+    const pedido = await post(null, '/api/public/titular/pedidos', {
+      token,
+      tipo: 'correcao',
+      detalhe,
+      redes: [world.actors.franqueador.franqueadorId],
+    });
+    expect(pedido.statusCode, pedido.body).toBe(201);
+    const pedidosB = await ctx.app.inject({ url: '/api/lgpd/pedidos?pageSize=100', headers: { cookie: franqueadorB } });
+    for (const secret of [filho, ativacao.cpfAluno, email]) expect(pedidosB.body).not.toContain(secret);
+    const deA = async () =>
+      (await get<{ email: string; detalhe: string | null }[]>(franqueadorA, '/api/lgpd/pedidos?pageSize=100')).filter(
+        (p) => p.detalhe === detalhe,
+      );
+    expect(await deA()).toHaveLength(1);
+
+    // A live portal link, then a second child of the family signs up with A: its voucher and its webhook queued.
+    const vivo = await portalToken(email);
+    const irmao = await post(null, '/api/leads', { ...leadPayload(eventoA, 'Plantio A2'), email, nomeAluno: irma });
+    expect(irmao.statusCode, irmao.body).toBe(201);
+    const irmaoId = irmao.json<{ id: string }>().id;
+
+    // Item 1: B anonymises "its" titular.
+    const anon = await post(franqueadorB, '/api/lgpd/titulares/anonimizar', { email });
+    expect(anon.statusCode, anon.body).toBe(200);
+    expect(anon.json().anonimizados).toMatchObject({ leads: 1, preMatriculas: 0, matriculas: 0 });
+
+    // A's request keeps the family's address and words.
+    expect(await deA()).toEqual([expect.objectContaining({ email: email.toLowerCase(), detalhe })]);
+    // The family's portal link still opens, on A's records.
+    const portal = await ctx.app.inject({ url: `/api/public/titular?token=${encodeURIComponent(vivo)}` });
+    expect(portal.statusCode, portal.body).toBe(200);
+    expect(portal.json<{ registros: unknown[] }>().registros.length).toBeGreaterThanOrEqual(3);
+    // A's queued webhook about the second child still carries the family's address.
+    const [webhook] = (
+      (await ctx.handle.db.execute(
+        dsql`select payload->>'corpo' as corpo from jobs where tipo = 'webhook' and payload->>'corpo' like ${`%${irmaoId}%`}`,
+      )) as unknown as { rows: { corpo: string }[] }
+    ).rows;
+    expect(webhook?.corpo).toContain(email);
+    // A's queued voucher reaches the family.
+    await ctx.app.background.drain();
+    expect(mailsTo(email).some((m) => m.text.includes(irma.split(' ')[0]!))).toBe(true);
+    const aposA = await envios(franqueadorA);
+    expect(aposA.filter((e) => e.status === 'cancelado' || e.ultimoErro === ANONIMIZADO)).toEqual([]);
+  }, 300_000);
 });

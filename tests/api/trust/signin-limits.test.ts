@@ -63,3 +63,74 @@ describe('per account, across addresses', () => {
     expect((await login(ghost, 'chute123', '192.0.2.200')).statusCode).toBe(429);
   });
 });
+
+/**
+ * Limits that no flood flushes (issue 39, item 5): @fastify/rate-limit's in-memory store kept 5,000 keys and
+ * dropped the oldest, so 5,100 throwaway sign-ins from a second address reset the per-address-and-e-mail counter
+ * of the first (429 before, a plain 401 after). Each store now spills to the database instead of forgetting.
+ */
+describe('a flood of throwaway keys', () => {
+  const victim = 'alvo.da.enxurrada@exemplo.com.br';
+  const first = '203.0.113.40';
+  const flooder = '203.0.113.41';
+
+  async function exhaustThenFlood(app: TestContext, flood: number) {
+    for (let i = 0; i < 10; i++) {
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: victim, password: 'chute123' },
+        remoteAddress: first,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const again = () =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: victim, password: 'chute123' },
+        remoteAddress: first,
+      });
+    expect((await again()).statusCode).toBe(429);
+    const statuses = new Set<number>();
+    for (let i = 0; i < flood; i++) {
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: `descartavel${i}@exemplo.com.br`, password: 'chute123' },
+        remoteAddress: flooder,
+      });
+      statuses.add(response.statusCode);
+    }
+    // The flood itself was answered: 401s, then the per-address guard's 429s.
+    expect([...statuses].sort()).toEqual([401, 429]);
+    return again();
+  }
+
+  it('5,100 throwaway sign-ins from a second address leave the first one waiting (the default store)', async () => {
+    const flooded = await createTestApp();
+    try {
+      const after = await exhaustThenFlood(flooded, 5_100);
+      expect(after.statusCode).toBe(429);
+      expect(Number(after.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await flooded.close();
+    }
+  }, 900_000);
+
+  it('a flood four times the memory spills to the database and still leaves every counter as it was', async () => {
+    const flooded = await createTestApp({}, { rateLimitMemoryKeys: 250 });
+    try {
+      expect((await exhaustThenFlood(flooded, 1_000)).statusCode).toBe(429);
+      // A public form's per-address counter, flooded the same way from other addresses.
+      const form = (remoteAddress: string) =>
+        flooded.app.inject({ method: 'POST', url: '/api/leads', payload: {}, remoteAddress });
+      for (let i = 0; i < 30; i++) expect((await form('203.0.113.50')).statusCode).toBe(400);
+      expect((await form('203.0.113.50')).statusCode).toBe(429);
+      for (let i = 0; i < 600; i++) await form(`10.0.${Math.floor(i / 250)}.${i % 250}`);
+      expect((await form('203.0.113.50')).statusCode).toBe(429);
+    } finally {
+      await flooded.close();
+    }
+  }, 900_000);
+});

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MISSING, formatCpf, formatDateOnly, formatDateTime, formatPhone } from '@shared/format';
-import type { PedidoView, TitularRegistro } from '@shared/schemas/lgpd-textos';
+import type { PedidoView, TitularAcompanhamento, TitularRegistro } from '@shared/schemas/lgpd-textos';
 
 /**
  * A titular's records as the portal (/meus-dados) and the staff's LGPD screen both show them (issue 18): plain
@@ -12,6 +12,7 @@ export const REGISTRO_TIPO_LABELS: Record<TitularRegistro['tipo'], string> = {
   pre_matricula: 'Pré-matrícula (ativação do crédito)',
   matricula: 'Matrícula',
   conta: 'Conta de aluno',
+  ativacao_repetida: 'Ativação repetida (guardada para análise)',
 };
 
 /** A day ('YYYY-MM-DD') as it is; a moment in the reader's own zone. */
@@ -44,18 +45,95 @@ function Fato({ termo, children }: { termo: string; children: ReactNode }) {
   );
 }
 
-/** The consent the record holds: the notice's version and when, and when it was revoked. */
-function Consentimento({ consentimento }: { consentimento: TitularRegistro['consentimento'] }) {
-  if (!consentimento) return <>{MISSING}</>;
-  return (
-    <span className="grid">
-      <span>
-        Aviso versão {consentimento.versao}, em {momentoTexto(consentimento.em)}
+/**
+ * Every consent the record holds (issue 39 item 3): the notice's version and when, the address and browser it
+ * came from, the checkbox text, and when it was revoked.
+ */
+function Consentimentos({ registro }: { registro: TitularRegistro }) {
+  const lista = registro.consentimentos ?? [];
+  if (!lista.length) {
+    const unico = registro.consentimento;
+    if (!unico) return <>{MISSING}</>;
+    return (
+      <span className="grid">
+        <span>
+          Aviso versão {unico.versao}, em {momentoTexto(unico.em)}
+        </span>
+        {unico.revogadoEm ? (
+          <span className="font-medium text-destructive">revogado em {momentoTexto(unico.revogadoEm)}</span>
+        ) : null}
       </span>
-      {consentimento.revogadoEm ? (
-        <span className="font-medium text-destructive">revogado em {momentoTexto(consentimento.revogadoEm)}</span>
-      ) : null}
-    </span>
+    );
+  }
+  return (
+    <ul className="grid gap-2">
+      {lista.map((c, index) => (
+        <li key={`${c.em}-${index}`} className="grid">
+          <span>
+            Aviso versão {c.versao}, em {momentoTexto(c.em)}
+          </span>
+          <span className="text-muted-foreground">Endereço IP: {c.ip || MISSING}</span>
+          <span className="text-muted-foreground">Navegador: {c.userAgent || MISSING}</span>
+          <span className="text-muted-foreground">Texto aceito: {c.texto}</span>
+          {c.revogadoEm ? (
+            <span className="font-medium text-destructive">revogado em {momentoTexto(c.revogadoEm)}</span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const simNao = (v: boolean) => (v ? 'Sim' : 'Não');
+
+/**
+ * What the network recorded about a sign-up (issue 39 item 15): the follow-up, the seat, the voucher and every
+ * contact and note of its history.
+ */
+function Acompanhamento({
+  acompanhamento: a,
+  Heading,
+}: {
+  acompanhamento: TitularAcompanhamento;
+  Heading: 'h4' | 'h5';
+}) {
+  return (
+    <section className="grid gap-2 border-t border-border pt-3" aria-label="O que a rede registrou">
+      <Heading className="text-sm font-semibold text-foreground">O que a rede registrou</Heading>
+      <dl className="grid gap-x-4 text-sm sm:grid-cols-[minmax(0,auto)_minmax(0,1fr)] sm:gap-y-1.5">
+        <Fato termo="Situação do atendimento">{a.situacao}</Fato>
+        <Fato termo="Responsável pelo atendimento">{a.responsavel || MISSING}</Fato>
+        <Fato termo="Próximo contato">{dataTexto(a.proximoContatoEm)}</Fato>
+        <Fato termo="Motivo da perda">{a.motivoPerda || MISSING}</Fato>
+        <Fato termo="Primeiro contato">{momentoTexto(a.primeiroContatoEm)}</Fato>
+        <Fato termo="Lista de espera">{simNao(a.listaEspera)}</Fato>
+        <Fato termo="Inscrição cancelada em">{momentoTexto(a.canceladoEm)}</Fato>
+        <Fato termo="Presença no evento">
+          {a.presenteEm ? `Registrada em ${momentoTexto(a.presenteEm)}` : 'Não registrada'}
+        </Fato>
+        <Fato termo="Voucher">
+          {a.voucher
+            ? `${a.voucher.situacao} · emitido em ${momentoTexto(a.voucher.emitidoEm)} · válido até ${momentoTexto(a.voucher.validoAte)}`
+            : MISSING}
+        </Fato>
+      </dl>
+      <div className="grid gap-1 text-sm">
+        <span className="text-muted-foreground">Contatos e anotações</span>
+        {a.historico.length ? (
+          <ol className="grid gap-1.5">
+            {a.historico.map((h, index) => (
+              <li key={`${h.em}-${index}`} className="rounded-md bg-muted/60 px-2 py-1.5 [overflow-wrap:anywhere]">
+                <span className="font-medium">{h.tipo}</span>{' '}
+                <span className="text-xs text-muted-foreground">({momentoTexto(h.em)})</span>
+                {h.descricao ? <span className="block">{h.descricao}</span> : null}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <span>Nenhum contato ou anotação.</span>
+        )}
+      </div>
+    </section>
   );
 }
 
@@ -90,13 +168,27 @@ export function TitularRegistroCard({ registro, headingLevel: Heading = 'h3' }: 
         <Fato termo="Escola">{registro.escola || MISSING}</Fato>
         <Fato termo="Data do evento">{dataTexto(registro.dataEvento)}</Fato>
         <Fato termo="Cidade">{cidadeTexto(registro)}</Fato>
+        {registro.situacao !== undefined ? <Fato termo="Situação">{registro.situacao}</Fato> : null}
+        {registro.cursoInteresse !== undefined ? (
+          <Fato termo="Curso de interesse">{registro.cursoInteresse || MISSING}</Fato>
+        ) : null}
+        {registro.efetivadaEm !== undefined ? (
+          <Fato termo="Efetivada em">{momentoTexto(registro.efetivadaEm)}</Fato>
+        ) : null}
+        {registro.dataNascimento !== undefined ? (
+          <Fato termo="Data de nascimento">{dataTexto(registro.dataNascimento)}</Fato>
+        ) : null}
+        {registro.endereco !== undefined ? <Fato termo="Endereço">{registro.endereco || MISSING}</Fato> : null}
         <Fato termo="Consentimento">
-          <Consentimento consentimento={registro.consentimento} />
+          <Consentimentos registro={registro} />
         </Fato>
         {registro.ativo !== undefined ? (
           <Fato termo="Situação da conta">{registro.ativo ? 'Ativa' : 'Desativada'}</Fato>
         ) : null}
       </dl>
+      {registro.acompanhamento ? (
+        <Acompanhamento acompanhamento={registro.acompanhamento} Heading={Heading === 'h3' ? 'h4' : 'h5'} />
+      ) : null}
     </article>
   );
 }

@@ -29,23 +29,28 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 /** A cell with nothing in it (no action for this row, say): a phone's card leaves out its label too. */
 const isEmptyCell = (value: ReactNode) => value === null || value === undefined || value === false || value === '';
 
-/** A column's header cell: its text, or a button that sorts by it. */
+/**
+ * A column's header cell: its text, or a button that sorts by it. A header's words wrap whatever the column's
+ * cells do (issue 39, item 17): a table of many short numbers ('Lead → Pré-matrícula' over '12,5%') is as wide
+ * as its numbers, not as its headers laid end to end, and fits its card at 1280 px.
+ */
 function HeaderCell<T>({ column }: { column: DataTableColumn<T> }) {
   const sort = column.sort;
+  const className = cn(column.className, 'whitespace-normal');
   if (!sort) {
     return (
-      <TableHead scope="col" className={column.className}>
+      <TableHead scope="col" className={className}>
         {column.header}
       </TableHead>
     );
   }
   const Icon = sort.direction === 'asc' ? ArrowUp : sort.direction === 'desc' ? ArrowDown : ArrowUpDown;
   return (
-    <TableHead scope="col" className={column.className} aria-sort={sort.direction ? ARIA_SORT[sort.direction] : 'none'}>
+    <TableHead scope="col" className={className} aria-sort={sort.direction ? ARIA_SORT[sort.direction] : 'none'}>
       <button
         type="button"
         onClick={sort.onSort}
-        className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 font-semibold uppercase tracking-wide hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        className="-mx-1 inline-flex items-center gap-1 text-balance rounded px-1 py-0.5 font-semibold hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >
         {column.header}
         <Icon aria-hidden="true" className={cn('size-3.5', sort.direction ? 'opacity-100' : 'opacity-60')} />

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { DateInput, brParaIso, isoParaBr, maskData } from './date-input';
+import { DATE_INPUT_REFUSED, DateInput, brParaIso, isoParaBr, maskData } from './date-input';
 
 afterEach(cleanup);
 
@@ -74,5 +74,49 @@ describe('the dd/mm/aaaa date input (issue 23)', () => {
     expect(onValue).toHaveBeenCalledWith(expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
     expect(screen.getByLabelText('Data')).toHaveValue(isoParaBr(onValue.mock.calls.at(-1)![0] as string));
     expect(screen.queryByRole('dialog', { name: 'Calendário' })).not.toBeInTheDocument();
+  });
+});
+
+describe('typing into a whole date (issue 39, item 20)', () => {
+  function Prefilled({ onValue }: { onValue: (v: string) => void }) {
+    const [value, setValue] = useState('2026-12-25');
+    return (
+      <>
+        <label htmlFor="r">Data do retorno</label>
+        <DateInput
+          id="r"
+          value={value}
+          partial
+          onValueChange={(v) => {
+            setValue(v);
+            onValue(v);
+          }}
+        />
+      </>
+    );
+  }
+
+  it('replaces a prefilled date with the one typed, instead of ignoring it', async () => {
+    const onValue = vi.fn();
+    render(<Prefilled onValue={onValue} />);
+    const input = screen.getByLabelText('Data do retorno');
+    expect(input).toHaveValue('25/12/2026');
+    await userEvent.click(input);
+    await userEvent.type(input, '10012027');
+    expect(input).toHaveValue('10/01/2027');
+    expect(onValue).toHaveBeenLastCalledWith('2027-01-10');
+  });
+
+  it('says why a key is refused', async () => {
+    const onValue = vi.fn();
+    render(<Prefilled onValue={onValue} />);
+    const input = screen.getByLabelText('Data do retorno');
+    await userEvent.clear(input);
+    await userEvent.type(input, '1a');
+    expect(input).toHaveValue('1');
+    expect(screen.getByRole('status')).toHaveTextContent(DATE_INPUT_REFUSED);
+    expect(input).toHaveAccessibleDescription(DATE_INPUT_REFUSED);
+    await userEvent.type(input, '2');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

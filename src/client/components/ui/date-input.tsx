@@ -44,6 +44,24 @@ export function brParaIso(value: string): string | null {
   return `${m[3]}-${m[2]}-${m[1]}`;
 }
 
+/** What one edit put into `before` to make `after`: the text between their common start and their common end. */
+export function inserted(before: string, after: string): string {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  ) {
+    end++;
+  }
+  return after.slice(start, after.length - end);
+}
+
+/** Said under the field when a key is refused (issue 39, item 20): nothing typed is dropped without a word. */
+export const DATE_INPUT_REFUSED = 'Digite só os números da data (dd/mm/aaaa); as barras entram sozinhas.';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoOf = (day: Date) => `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 const dateOf = (iso: string) => {
@@ -73,6 +91,7 @@ export function DateInput({
   inputRef,
   className,
   disabled,
+  onBlur,
   ...props
 }: DateInputProps) {
   const [text, setText] = useState(isoParaBr(value));
@@ -83,7 +102,9 @@ export function DateInput({
     if ((brParaIso(text) ?? text) !== value) setText(isoParaBr(value));
   }
   const [open, setOpen] = useState(false);
+  const [refused, setRefused] = useState(false);
   const calendarId = useId();
+  const refusedId = `${id}-recusado`;
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -103,7 +124,13 @@ export function DateInput({
 
   const change = (raw: string) => {
     const pasted = ISO.test(raw.trim()) ? raw.trim() : null;
-    const next = pasted ? isoParaBr(pasted) : maskData(raw);
+    const added = inserted(text, raw);
+    // A letter or a sign other than the slash is refused, and the field says so.
+    setRefused(!pasted && /[^\d/\s]/.test(added));
+    // Typing into a whole date (a prefilled 'Agendar retorno') starts a new one with what was typed, instead of
+    // being cut off by the full mask (issue 39, item 20).
+    const whole = BR.test(text) && raw.replace(/\D/g, '').length > 8;
+    const next = pasted ? isoParaBr(pasted) : whole ? maskData(added) : maskData(raw);
     setText(next);
     const iso = pasted ?? brParaIso(next);
     if (iso !== null) onValueChange(iso);
@@ -118,11 +145,17 @@ export function DateInput({
         inputMode="numeric"
         autoComplete="off"
         placeholder="dd/mm/aaaa"
-        maxLength={10}
         value={text}
         disabled={disabled}
         onChange={(event) => change(event.target.value)}
+        onBlur={(event) => {
+          setRefused(false);
+          onBlur?.(event);
+        }}
         {...props}
+        aria-describedby={
+          [props['aria-describedby'], refused ? refusedId : null].filter(Boolean).join(' ') || undefined
+        }
       />
       <Button
         type="button"
@@ -137,6 +170,15 @@ export function DateInput({
       >
         <CalendarDays aria-hidden="true" />
       </Button>
+      {refused ? (
+        <p
+          id={refusedId}
+          role="status"
+          className="absolute left-0 top-full z-10 mt-1 rounded-md bg-amber-50 px-2 py-1 text-xs text-amber-950 shadow-sm"
+        >
+          {DATE_INPUT_REFUSED}
+        </p>
+      ) : null}
       {open ? (
         <div
           id={calendarId}

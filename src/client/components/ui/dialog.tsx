@@ -12,6 +12,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { cn } from '@/lib/utils';
+import { useEscapePastToasts } from './escape-past-toasts';
 
 /** The question a dialog with typed data asks before Esc, a click outside or its X closes it (issue 23). */
 export const DISCARD_TEXTS = {
@@ -57,6 +58,7 @@ export function DialogContent({
   onInputCapture,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { confirmDiscard?: boolean }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
   // This wrapper stays mounted while its dialog is closed: the content's unmount starts the next opening afresh.
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -65,6 +67,7 @@ export function DialogContent({
     setAsking(false);
   });
   const contentRef = useRef<HTMLDivElement>(null);
+  useEscapePastToasts(contentRef, closeButton);
   const guard = (event: { preventDefault: () => void; defaultPrevented: boolean }) => {
     if (event.defaultPrevented || !confirmDiscard || !dirty) return;
     // Nothing left to lose once no field remains (a saved answer shown read-only in the same dialog).
@@ -100,6 +103,7 @@ export function DialogContent({
         <OnUnmount onUnmount={reset} />
         {children}
         <DialogPrimitive.Close
+          ref={closeButton}
           onClick={guard}
           className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >

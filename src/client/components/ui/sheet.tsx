@@ -1,7 +1,8 @@
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useRef } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { useEscapePastToasts } from './escape-past-toasts';
 
 /**
  * A Radix Dialog along one edge of the screen: from the left, the small-screen sidebar; from the right, a
@@ -32,15 +33,20 @@ export function SheetContent({
   closeLabel = 'Fechar menu',
   ...props
 }: SheetContentProps) {
+  const content = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEscapePastToasts(content, closeButton);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn('fixed z-50 flex flex-col shadow-xl focus:outline-none', SIDES[side], className)}
         {...props}
+        ref={content}
       >
         {children}
         <DialogPrimitive.Close
+          ref={closeButton}
           className={cn(
             'absolute right-3 top-3 rounded-sm p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
             side === 'left' ? 'text-sidebar-foreground' : 'text-foreground',

@@ -26,7 +26,7 @@ import {
 } from './auth.repository';
 import { deleteUserSessions } from '../../plugins/sessions/sessions.repository';
 import { alteracoesDe, audit } from '../auditoria';
-import { enfileirarEmail } from '../../jobs';
+import { daConta, enfileirarEmail } from '../../jobs';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The aluno's first link, 'Definir senha' (issue 23): sent when the matrícula is made, read days later. */
@@ -88,7 +88,7 @@ export async function requestPasswordReset(app: FastifyInstance, email: string):
   // The token, its audit row and the e-mail's job commit together: the link is never issued without being sent.
   await issueResetLink(app, app.db, user.id, async (tx, url) => {
     await audit(tx, { ...pedido, detalhes: { enviado: true } });
-    await enfileirarEmail(app, tx, { to: user.email, ...passwordResetEmail(user.nome, url) });
+    await enfileirarEmail(app, tx, { to: user.email, ...passwordResetEmail(user.nome, url) }, daConta(user.id));
   });
 }
 
@@ -126,7 +126,7 @@ export async function sendSetPasswordEmail(
     app,
     db,
     user.id,
-    (tx, url) => enfileirarEmail(app, tx, { to: user.email, ...setPasswordEmail(user.nome, url) }),
+    (tx, url) => enfileirarEmail(app, tx, { to: user.email, ...setPasswordEmail(user.nome, url) }, daConta(user.id)),
     { ttlMs: SET_PASSWORD_TOKEN_TTL_MS, definir: true },
   );
 }
@@ -138,7 +138,12 @@ export async function sendInviteEmail(
   user: { id: string; email: string; nome: string | null; role: Role },
 ) {
   await issueResetLink(app, db, user.id, (tx, url) =>
-    enfileirarEmail(app, tx, { to: user.email, ...inviteEmail(user.nome, ROLE_LABELS[user.role], url) }),
+    enfileirarEmail(
+      app,
+      tx,
+      { to: user.email, ...inviteEmail(user.nome, ROLE_LABELS[user.role], url) },
+      daConta(user.id),
+    ),
   );
 }
 
@@ -199,7 +204,7 @@ export async function requestEmailChange(
       now,
       newEmail,
     });
-    await enfileirarEmail(app, tx, { to: newEmail, ...emailChangeConfirmEmail(user.nome, url) });
+    await enfileirarEmail(app, tx, { to: newEmail, ...emailChangeConfirmEmail(user.nome, url) }, daConta(user.id));
     await audit(tx, {
       acao: 'usuario.email_solicitado',
       entidadeId: user.id,
@@ -224,7 +229,7 @@ export async function confirmEmailChange(app: FastifyInstance, token: string): P
         ator: { id: user.id, role: user.role },
         alteracoes: alteracoesDe({ email: user.email }, { email: row.newEmail }),
       });
-      await enfileirarEmail(app, tx, { to: user.email, ...emailChangedNotice(user.nome) });
+      await enfileirarEmail(app, tx, { to: user.email, ...emailChangedNotice(user.nome) }, daConta(user.id));
       return true;
     }),
   );

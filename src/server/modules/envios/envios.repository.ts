@@ -22,17 +22,33 @@ interface Row {
   total: number;
 }
 
-/** The e-mails and webhooks of the franqueador's network, newest first (jobs_envios_idx). */
+/**
+ * A job of the actor's network (issue 39): the network of the record that caused it (`franqueador_id`) or one of
+ * the others it belongs to (`outras_redes`: an aluno of several networks), never the address's.
+ */
+const daRede = (actor: Actor) =>
+  sql`(franqueador_id = ${actor.franqueadorId}::uuid or outras_redes @> array[${actor.franqueadorId}::uuid])`;
+
+/**
+ * The e-mails and webhooks of the franqueador's network, newest first: those it owns in index order
+ * (jobs_envios_idx), merged with the few it shares with another network (jobs_outras_redes_idx).
+ */
 export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery) {
   const { limit, offset } = pageWindow(query);
-  const rows = rowsOf<Row>(
-    await db.execute(sql`select id, tipo, status, resumo, destino, tentativas, max_tentativas, ultimo_erro,
-        created_at, updated_at, executar_em, count(*) over ()::int as total
-      from jobs
-      where tipo in ('email', 'webhook') and franqueador_id = ${actor.franqueadorId}::uuid
-        ${query.tipo ? sql`and tipo = ${query.tipo}` : sql``}
+  const filtros = sql`${query.tipo ? sql`and tipo = ${query.tipo}` : sql``}
         ${query.status ? sql`and status = ${query.status}` : sql``}
-        ${query.q ? sql`and (${containsIgnoringAccents(sql`coalesce(resumo, '')`, query.q)} or ${containsIgnoringAccents(sql`coalesce(destino, '')`, query.q)})` : sql``}
+        ${query.q ? sql`and (${containsIgnoringAccents(sql`coalesce(resumo, '')`, query.q)} or ${containsIgnoringAccents(sql`coalesce(destino, '')`, query.q)})` : sql``}`;
+  const colunas = sql`id, tipo, status, resumo, destino, tentativas, max_tentativas, ultimo_erro, created_at, updated_at,
+    executar_em`;
+  const rows = rowsOf<Row>(
+    await db.execute(sql`select ${colunas}, count(*) over ()::int as total from (
+        select ${colunas} from jobs
+          where tipo in ('email', 'webhook') and franqueador_id = ${actor.franqueadorId}::uuid ${filtros}
+        union all
+        select ${colunas} from jobs
+          where tipo in ('email', 'webhook') and outras_redes @> array[${actor.franqueadorId}::uuid]
+            and franqueador_id is distinct from ${actor.franqueadorId}::uuid ${filtros}
+      ) j
       order by created_at desc, id desc
       limit ${limit} offset ${offset}`),
   );
@@ -53,9 +69,7 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
   if (rows.length === 0 && offset > 0) {
     const [c] = rowsOf<{ n: number }>(
       await db.execute(sql`select count(*)::int as n from jobs
-        where tipo in ('email', 'webhook') and franqueador_id = ${actor.franqueadorId}::uuid
-          ${query.tipo ? sql`and tipo = ${query.tipo}` : sql``}
-          ${query.status ? sql`and status = ${query.status}` : sql``}`),
+        where tipo in ('email', 'webhook') and ${daRede(actor)} ${filtros}`),
     );
     total = c?.n ?? 0;
   }
@@ -66,7 +80,7 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
 export async function reenviar(db: Executor, actor: Actor, id: string, now: Date): Promise<'ok' | 'nao' | 'status'> {
   const [row] = rowsOf<{ status: string }>(
     await db.execute(sql`select status from jobs where id = ${id}::uuid and tipo in ('email', 'webhook')
-      and franqueador_id = ${actor.franqueadorId}::uuid for update`),
+      and ${daRede(actor)} for update`),
   );
   if (!row) return 'nao';
   if (row.status !== 'falhou' || !(await temPayload(db, id))) return 'status';
@@ -74,6 +88,40 @@ export async function reenviar(db: Executor, actor: Actor, id: string, now: Date
       concluido_em = null, bloqueado_ate = null, updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}::uuid`);
   return 'ok';
+}
+
+/**
+ * A queued e-mail or webhook of the network cancelled, its message or body dropped (issue 39): 'nao' when none
+ * such, 'status' when it is not waiting in the queue (one being sent is not stopped half-way).
+ */
+export async function cancelar(db: Executor, actor: Actor, id: string, now: Date): Promise<'ok' | 'nao' | 'status'> {
+  const row = await envioDaRede(db, actor, id);
+  if (!row) return 'nao';
+  if (row.status !== 'pendente') return 'status';
+  await db.execute(sql`update jobs set status = 'cancelado', payload = null, bloqueado_ate = null,
+      concluido_em = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::uuid`);
+  return 'ok';
+}
+
+/** A queued e-mail or webhook waiting for its next try (it failed before), due now (issue 39). */
+export async function tentarAgora(db: Executor, actor: Actor, id: string, now: Date): Promise<'ok' | 'nao' | 'status'> {
+  const row = await envioDaRede(db, actor, id);
+  if (!row) return 'nao';
+  if (row.status !== 'pendente' || row.tentativas === 0) return 'status';
+  await db.execute(sql`update jobs set executar_em = ${now.toISOString()}::timestamptz,
+      updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::uuid`);
+  return 'ok';
+}
+
+/** A job of the network's e-mails and webhooks, locked for the change that follows. */
+async function envioDaRede(db: Executor, actor: Actor, id: string) {
+  const [row] = rowsOf<{ status: string; tentativas: number }>(
+    await db.execute(sql`select status, tentativas from jobs where id = ${id}::uuid and tipo in ('email', 'webhook')
+      and franqueador_id = ${actor.franqueadorId}::uuid for update`),
+  );
+  return row;
 }
 
 async function temPayload(db: Executor, id: string) {

@@ -6,7 +6,7 @@ import { ENVIOS_MESSAGES, envioItemSchema, enviosQuerySchema } from '../../../sh
 import { conflict, notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
 import { audit } from '../auditoria';
-import { listEnvios, reenviar } from './envios.repository';
+import { cancelar, listEnvios, reenviar, tentarAgora } from './envios.repository';
 
 const idParams = z.object({ id: z.uuid({ error: ENVIOS_MESSAGES.naoEncontrado }) });
 
@@ -41,6 +41,40 @@ export async function enviosRoutes(fastify: FastifyInstance) {
         await audit(tx, { acao: 'envio.reenviar', entidadeId: request.params.id });
       });
       return { message: ENVIOS_MESSAGES.reenviado };
+    },
+  );
+
+  app.post(
+    '/api/envios/:id/cancelar',
+    {
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } },
+      config: { access: rolesFor('envios.gerir') },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const result = await cancelar(tx, request.actor!, request.params.id, app.clock.now());
+        if (result === 'nao') throw notFound(ENVIOS_MESSAGES.naoEncontrado);
+        if (result === 'status') throw conflict(ENVIOS_MESSAGES.naoNaFila);
+        await audit(tx, { acao: 'envio.cancelar', entidadeId: request.params.id });
+      });
+      return { message: ENVIOS_MESSAGES.cancelado };
+    },
+  );
+
+  app.post(
+    '/api/envios/:id/tentar-agora',
+    {
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } },
+      config: { access: rolesFor('envios.gerir') },
+    },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const result = await tentarAgora(tx, request.actor!, request.params.id, app.clock.now());
+        if (result === 'nao') throw notFound(ENVIOS_MESSAGES.naoEncontrado);
+        if (result === 'status') throw conflict(ENVIOS_MESSAGES.naoEsperando);
+        await audit(tx, { acao: 'envio.tentar_agora', entidadeId: request.params.id });
+      });
+      return { message: ENVIOS_MESSAGES.tentarAgora };
     },
   );
 }

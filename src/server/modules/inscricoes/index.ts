@@ -6,4 +6,11 @@ export {
   type NovoVoucher,
   voucherInsert,
 } from './inscricoes.repository';
-export { issueVoucher, novoVoucher, promoteWaitingList, sendVoucherMail, voucherMailJob } from './inscricoes.service';
+export {
+  doLead,
+  issueVoucher,
+  novoVoucher,
+  promoteWaitingList,
+  sendVoucherMail,
+  voucherMailJob,
+} from './inscricoes.service';

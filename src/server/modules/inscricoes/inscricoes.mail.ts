@@ -18,10 +18,17 @@ export interface EventoDoVoucher {
 /** How long the event is in the calendar: the product knows its start only. */
 const DURACAO_HORAS = 2;
 
-const icsEscape = (value: string) =>
+/**
+ * A TEXT value per RFC 5545 §3.3.11 (issue 39): backslash, comma and semicolon escaped; every line break -- CRLF,
+ * a bare CR or a bare LF -- one escaped '\\n', so no name can end its line and begin a property of its own; and
+ * the other control characters, which a TEXT value may not hold, left out (a tab kept).
+ */
+export const icsEscape = (value: string) =>
   value
     .replace(/\\/g, '\\\\')
-    .replace(/\r?\n/g, '\\n')
+    .replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, '\\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '')
     .replace(/([,;])/g, '\\$1');
 
 /** The octets of a code point in UTF-8 (a lone surrogate is written as U+FFFD's three). */

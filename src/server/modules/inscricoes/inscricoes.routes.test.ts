@@ -292,6 +292,47 @@ describe('confirmation e-mail and voucher', () => {
     expect(JSON.stringify(stored)).not.toContain(token);
   });
 
+  it.each([
+    ['a bare CR', '\r'],
+    ['a bare LF', '\n'],
+    ['a CRLF', '\r\n'],
+  ])("keeps %s in the event's name and place inside its value in the .ics (issue 39)", async (_nome, quebra) => {
+    const nomeEscola = `Escola Hostil${quebra}X-INJETADO:1${quebra}BEGIN:VALARM${quebra}TRIGGER:-PT1M${quebra}END:VALARM`;
+    const cidade = `Campinas${quebra}ORGANIZER:mailto:golpe@exemplo.com; \\ \u0007fim`;
+    const evento = await addEvento({ nomeEscola, cidade, dataEvento: '2030-05-22', horario: '10:00' });
+    const { body } = await signUp(evento.id);
+    const [mail] = await mailsTo(body.email);
+    const ics = mail!.ics!;
+    // Lines end in CRLF only, none longer than 75 octets: no value ends its line early.
+    const lines = ics.split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    for (const line of lines) {
+      expect(line).not.toMatch(/[\r\n]/);
+      expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    }
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const [vevent, ...others] = calendar.getAllSubcomponents('vevent');
+    expect(others).toEqual([]);
+    // Nothing the name carried became a property or a component of its own.
+    expect(vevent!.getAllSubcomponents()).toEqual([]);
+    expect(vevent!.getAllProperties().map((p) => p.name)).toEqual([
+      'uid',
+      'dtstamp',
+      'dtstart',
+      'dtend',
+      'summary',
+      'location',
+      'description',
+      'url',
+    ]);
+    const event = new ICAL.Event(vevent!);
+    const semQuebra = (text: string) => text.replace(/\r\n|\r|\n/g, '\n');
+    expect(event.summary).toBe(`Crédito Estudantil - ${semQuebra(nomeEscola)}`);
+    expect(event.location).toBe(
+      `${semQuebra(nomeEscola)} (Na Escola), Campinas\nORGANIZER:mailto:golpe@exemplo.com; \\ fim - SP`,
+    );
+  });
+
   it("queues the confirmation's data, not its text, and the worker writes the same e-mail from it (ADR 044)", async () => {
     const evento = await addEvento({ dataEvento: '2030-05-21', horario: '08:15' });
     const signedAt = new Date('2030-05-01T13:45:00Z');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type SQL, sql } from 'drizzle-orm';
-import { type EmailJob, emailJob, enfileirar, modeloDeEmail } from '../../jobs';
+import { sql } from 'drizzle-orm';
+import { type EmailJob, emailJob, enfileirar, modeloDeEmail, type OrigemDoEmail } from '../../jobs';
 import {
   INSCRICAO_MESSAGES,
   primeiroNome,
@@ -76,8 +76,8 @@ const voucherMail = modeloDeEmail<VoucherMail>('voucher', {
 
 /**
  * The job of a voucher's e-mail: what `sendVoucherMail` queues, or what a statement that makes the voucher writes
- * with it (ADR 043). The worker writes the message when it sends it (ADR 044). `franqueadorId` names the network
- * whose 'Envios' lists it (looked up by the address when not given).
+ * with it (ADR 043). The worker writes the message when it sends it (ADR 044). `origem` is its lead and the
+ * lead's network (issue 39: never the address's).
  */
 export function voucherMailJob(
   app: FastifyInstance,
@@ -86,7 +86,7 @@ export function voucherMailJob(
   nomeAluno: string,
   evento: EventoDoVoucher,
   token: string,
-  franqueadorId?: SQL,
+  origem: OrigemDoEmail,
 ): EmailJob {
   const { id, nomeEscola, dataEvento, horario, local, cidade, estado } = evento;
   const dados: VoucherMail = {
@@ -96,20 +96,26 @@ export function voucherMailJob(
     token,
     em: app.clock.now().toISOString(),
   };
-  return emailJob(app, voucherMail(to, dados), { franqueadorId });
+  return emailJob(app, voucherMail(to, dados), origem);
 }
+
+/** A lead's e-mail's origin: the lead, on its network's 'Envios'. */
+export const doLead = (leadId: string): OrigemDoEmail => ({
+  rede: sql`select franqueador_id from leads where id = ${leadId}::uuid`,
+  registroId: leadId,
+});
 
 /** The voucher's e-mail, queued as a job in the transaction that made the voucher (ADR 028). */
 export async function sendVoucherMail(
   app: FastifyInstance,
   tx: Executor,
   kind: VoucherMailKind,
-  to: string,
-  nomeAluno: string,
+  lead: { id: string; email: string; nomeAluno: string },
   evento: EventoDoVoucher,
   token: string,
 ): Promise<void> {
-  await enfileirar(tx, voucherMailJob(app, kind, to, nomeAluno, evento, token), app.clock.now());
+  const job = voucherMailJob(app, kind, lead.email, lead.nomeAluno, evento, token, doLead(lead.id));
+  await enfileirar(tx, job, app.clock.now());
 }
 
 /** GET /api/public/voucher/:token: the first name and the event, nothing else of the family. */
@@ -144,7 +150,7 @@ export async function cancelVoucher(app: FastifyInstance, token: string): Promis
     if (!next) return;
     await takeSeat(tx, next.id);
     const token = await issueVoucher(tx, next.id, evento.dataEvento);
-    await sendVoucherMail(app, tx, 'promovida', next.email, next.nomeAluno, found.evento, token);
+    await sendVoucherMail(app, tx, 'promovida', next, found.evento, token);
   });
   return { message: INSCRICAO_MESSAGES.cancelada };
 }
@@ -212,6 +218,6 @@ export async function promoteWaitingList(app: FastifyInstance, tx: Executor, eve
     if (!next) break;
     await takeSeat(tx, next.id);
     const token = await issueVoucher(tx, next.id, evento.dataEvento);
-    await sendVoucherMail(app, tx, 'promovida', next.email, next.nomeAluno, evento, token);
+    await sendVoucherMail(app, tx, 'promovida', next, evento, token);
   }
 }

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { NOME_ANONIMIZADO } from '../../../shared/schemas/lgpd';
 import { formatCpf, formatPhone } from '../../../shared/format';
 import type { Executor } from '../../db/connect';
-import type { RegistroIds } from './titular.repository';
+import type { Alcance, RegistroIds } from './titular.repository';
 
 /**
  * Anonymisation (issue 18, ADR 026): irreversible and complete. Names become 'Titular anonimizado', e-mails
@@ -11,6 +11,11 @@ import type { RegistroIds } from './titular.repository';
  * history, the consent records' address and browser, the titular's requests, the portal's links and the audit
  * trail's personal fields. Rows, dates, events and counts stay: every total and report reads as before.
  * Run it inside the caller's transaction; rows already anonymised are left as they are (idempotent).
+ *
+ * Every effect stays in `alcance`, the branch the records were found in (issue 39; null for the retention job:
+ * each record's own network): the requests are that branch's, of the records' networks, the queued e-mails and webhook deliveries those the records caused (`jobs.registro_id`), never
+ * whatever shares the address -- another network could have planted a lead with it. The portal's links belong to
+ * the person across networks: only the titular's own request (`titular`) ends them.
  */
 
 export interface Anonimizados {
@@ -44,7 +49,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * What an anonymisation reads before it writes, in one round trip: the personal values about to go (what free
  * texts are scrubbed of), the lead's history and the titular's requests (the free texts themselves).
  */
-async function leitura(db: Executor, ids: RegistroIds) {
+async function leitura(db: Executor, ids: RegistroIds, alcance: Alcance | null) {
   const result = await db.execute(sql`
     with antigos as (
       select distinct v from (
@@ -61,7 +66,11 @@ async function leitura(db: Executor, ids: RegistroIds) {
     select 'valor' as k, null::uuid as id, v as a, null::text as b from antigos
     union all select 'historico', id, tipo::text, dados::text from lead_historico where lead_id in ${uuidList(ids.leads)}
     union all select 'pedido', id, detalhe, resposta from lgpd_pedidos
-      where lower(email) in (select lower(v) from antigos where v like '%@%')`);
+      where lower(email) in (select lower(v) from antigos where v like '%@%')
+        and franqueador_id in (select franqueador_id from leads where id in ${uuidList(ids.leads)}
+          union select franqueador_id from pre_matriculas where id in ${uuidList(ids.preMatriculas)}
+          union select franqueador_id from matriculas where id in ${uuidList(ids.matriculas)})
+        and ${alcance ? sql`${sql.identifier(alcance.coluna)} = ${alcance.id}::uuid` : sql`true`}`);
   const rows = rowsOf<{ k: 'valor' | 'historico' | 'pedido'; id: string | null; a: string | null; b: string | null }>(
     result,
   );
@@ -89,14 +98,21 @@ function scrub(text: string, values: string[]): string {
 
 const values = (rows: SQL[]) => sql.join(rows, sql`, `);
 
+const registrosDe = (ids: RegistroIds) => [...ids.leads, ...ids.preMatriculas, ...ids.matriculas];
+
 /**
  * Reads once, scrubs the free texts here, then writes every table in one statement (data-modifying CTEs: each
  * table once, none reading another's changes). Three round trips in all, whatever the titular holds.
  */
-export async function anonimizar(db: Executor, ids: RegistroIds, now: Date): Promise<Anonimizados> {
+export async function anonimizar(
+  db: Executor,
+  ids: RegistroIds,
+  now: Date,
+  alcance: Alcance | null,
+  { titular }: { titular: string | null } = { titular: null },
+): Promise<Anonimizados> {
   const em = sql`${now.toISOString()}::timestamptz`;
-  const { antigos, historico, pedidos } = await leitura(db, ids);
-  const emails = antigos.filter((v) => v.includes('@')).map((v) => v.toLowerCase());
+  const { antigos, historico, pedidos } = await leitura(db, ids, alcance);
 
   const ctes: SQL[] = [];
   const historicoNovo = historico.flatMap((h) => {
@@ -116,20 +132,20 @@ export async function anonimizar(db: Executor, ids: RegistroIds, now: Date): Pro
     ctes.push(sql`pe as (update lgpd_pedidos t set email = ${ANON_EMAIL}, detalhe = v.detalhe, resposta = v.resposta
       from (values ${values(novos)}) as v(id, detalhe, resposta) where t.id = v.id)`);
   }
-  if (emails.length) {
-    ctes.push(sql`tt as (delete from titular_tokens where lower(email) in (${values(emails.map((e) => sql`${e}`))}))`);
-    // Issue 22 (ADR 028): an e-mail to the titular not yet delivered is dropped (cancelled), and an undelivered
-    // webhook's body loses the titular's values, as the lead's history does.
-    const lista = sql.join(
-      emails.map((e) => sql`${e}`),
-      sql`, `,
-    );
+  if (titular) {
+    ctes.push(sql`tt as (delete from titular_tokens where lower(email) = ${titular.toLowerCase()})`);
+  }
+  // Issue 22 (ADR 028), issue 39: an e-mail one of these records caused and not yet delivered is dropped
+  // (cancelled), and an undelivered webhook about one of them loses the titular's values, as the lead's history
+  // does. Found by the record, in this scope only.
+  const causas = [...registrosDe(ids), ...ids.contas, ...pedidos.map((p) => p.id)];
+  if (causas.length) {
     await db.execute(sql`update jobs set payload = null, ultimo_erro = 'Titular anonimizado (LGPD).',
         status = case when status = 'executando' then status else 'cancelado' end
-      where tipo = 'email' and payload is not null and lower(payload->>'to') in (${lista})`);
+      where tipo = 'email' and payload is not null and registro_id in ${uuidList(causas)}`);
     const webhooks = rowsOf<{ id: string; payload: unknown }>(
       await db.execute(sql`select id, payload from jobs where tipo = 'webhook' and payload is not null
-        and exists (select 1 from unnest(array[${lista}]) e where strpos(lower(payload::text), e) > 0)`),
+        and registro_id in ${uuidList(registrosDe(ids))}`),
     );
     for (const w of webhooks) {
       await db.execute(
@@ -165,7 +181,7 @@ export async function anonimizar(db: Executor, ids: RegistroIds, now: Date): Pro
       where (lead_id in ${uuidList(ids.leads)} or pre_matricula_id in ${uuidList(ids.preMatriculas)})
         and (ip is not null or user_agent is not null))`);
   }
-  const registros = [...ids.leads, ...ids.preMatriculas, ...ids.matriculas];
+  const registros = registrosDe(ids);
   const trilha =
     registros.length || ids.contas.length
       ? sql`, audit_log_anonimizar(${uuidArray(registros)}, ${uuidArray(ids.contas)}) as trilha`

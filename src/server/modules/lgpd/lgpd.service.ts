@@ -14,6 +14,7 @@ import {
   type PedidoView,
   type TitularBusca,
   type TitularIdentificador,
+  type TitularRede,
   type TitularRegistro,
   type TitularView,
 } from '../../../shared/schemas/lgpd';
@@ -32,6 +33,14 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const uuidArray = (ids: string[]) =>
+  ids.length
+    ? sql`array[${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}]::uuid[]`
+    : sql`'{}'::uuid[]`;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -52,7 +61,8 @@ export async function solicitarAcesso(app: FastifyInstance, email: string): Prom
     await tx.execute(sql`insert into titular_tokens (token, email, expires_at, created_at)
       values (${digest(token)}, ${email.toLowerCase()}, ${new Date(now.getTime() + TITULAR_TOKEN_HORAS * HOUR_MS).toISOString()}::timestamptz,
         ${now.toISOString()}::timestamptz)`);
-    await enfileirarEmail(app, tx, { to: email, ...titularLinkEmail(url) });
+    // The person's own, across networks: on no network's 'Envios' (issue 39), whoever holds the address.
+    await enfileirarEmail(app, tx, { to: email, ...titularLinkEmail(url) }, { rede: null, registroId: null });
   });
 }
 
@@ -113,7 +123,7 @@ const PEDIDO_COLUNAS = sql`lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgp
 export async function verTitular(app: FastifyInstance, token: string): Promise<TitularView> {
   const now = app.clock.now();
   const { email } = await emailDoToken(app.db, token, now);
-  const registros = await findRegistros(app.db, { email }, null);
+  const registros = await findRegistros(app.db, { email }, null, now);
   const pedidos = rowsOf<PedidoRow>(
     await app.db.execute(sql`select ${PEDIDO_COLUNAS} from lgpd_pedidos where lower(lgpd_pedidos.email) = ${email}
       order by lgpd_pedidos.created_at desc limit 100`),
@@ -124,9 +134,42 @@ export async function verTitular(app: FastifyInstance, token: string): Promise<T
   return {
     email,
     registros,
+    redes: redesDe(await ramosDoEmail(app.db, email)),
     pedidos,
     aviso: { versao: AVISO_VIGENTE.versao, vigenteDesde: AVISO_VIGENTE.vigenteDesde },
   };
+}
+
+type Ramo = Awaited<ReturnType<typeof ramosDoEmail>>[number];
+
+/** The networks of the e-mail's records, for the portal's choice of where a request goes. */
+function redesDe(ramos: Ramo[]): TitularRede[] {
+  const redes = new Map<string, TitularRede>();
+  for (const r of ramos) {
+    const rede = redes.get(r.franqueadorId) ?? { id: r.franqueadorId, nome: r.rede, registros: [] };
+    rede.registros.push(r.registroId);
+    redes.set(r.franqueadorId, rede);
+  }
+  return [...redes.values()].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+}
+
+/**
+ * The branches a request goes to (issue 39): those holding the e-mail's records in the networks the titular chose,
+ * or in every network when it chose none -- unless it wrote something, which goes to no network it did not choose.
+ */
+function ramosDoPedido(ramos: Ramo[], redes: string[] | undefined, detalhe: string | null | undefined) {
+  const todas = new Set(ramos.map((r) => r.franqueadorId));
+  if (redes?.length) {
+    const escolhidas = new Set(redes.map((r) => r.toLowerCase()));
+    if ([...escolhidas].some((r) => !todas.has(r))) {
+      throw badRequest(LGPD_MESSAGES.redeInvalida, { redes: LGPD_MESSAGES.redeInvalida });
+    }
+    ramos = ramos.filter((r) => escolhidas.has(r.franqueadorId));
+  } else if (detalhe && todas.size > 1) {
+    throw badRequest(LGPD_MESSAGES.escolhaRede, { redes: LGPD_MESSAGES.escolhaRede });
+  }
+  const unicos = new Map(ramos.map((r) => [`${r.franqueadorId}:${r.franquiaId ?? ''}`, r]));
+  return [...unicos.values()];
 }
 
 /** GET /api/public/titular/export.json?token= (portability): the same records, as a file. */
@@ -136,20 +179,22 @@ export async function exportarPeloToken(app: FastifyInstance, token: string) {
 }
 
 /**
- * POST /api/public/titular/pedidos: one request per branch of the network holding the e-mail's records, all or
- * none, and the link spent. A revocation takes effect at once: the consents are marked revoked, the rows' contact
- * leaves the lists and exports, and its requests are concluded.
+ * POST /api/public/titular/pedidos: one request per branch holding the e-mail's records in the networks it
+ * concerns (`ramosDoPedido`), all or none, and the link spent. A revocation takes effect at once on those
+ * branches' rows: the consents are marked revoked, the rows' contact leaves the lists and exports, and its
+ * requests are concluded.
  */
 export async function abrirPedido(
   app: FastifyInstance,
-  input: { token: string; tipo: PedidoTipo; detalhe?: string | null },
+  input: { token: string; tipo: PedidoTipo; detalhe?: string | null; redes?: string[] },
 ): Promise<{ message: string; pedidos: PedidoView[] }> {
   const now = app.clock.now();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const { pedidos } = await app.db.transaction(async (tx) => {
     const token = await emailDoToken(tx, input.token, now, true);
-    const ramos = await ramosDoEmail(tx, token.email);
-    if (ramos.length === 0) throw badRequest(LGPD_MESSAGES.semRegistros);
+    const doEmail = await ramosDoEmail(tx, token.email);
+    if (doEmail.length === 0) throw badRequest(LGPD_MESSAGES.semRegistros);
+    const ramos = ramosDoPedido(doEmail, input.redes, input.detalhe);
     await tx.execute(sql`update titular_tokens set usado_em = ${nowSql} where id = ${token.id}::uuid`);
     const revogacao = input.tipo === 'revogacao';
     const prazo = new Date(now.getTime() + PRAZO_PEDIDO_DIAS * DAY_MS).toISOString();
@@ -166,13 +211,22 @@ export async function abrirPedido(
       created.push(row!);
       await audit(tx, { acao: 'lgpd_pedido.abrir', entidadeId: row!.id, ator: null, detalhes: { tipo: input.tipo } });
     }
-    if (revogacao) await revogarConsentimento(tx, token.email, now);
+    if (revogacao) {
+      const registros = doEmail.filter((r) => ramos.some((x) => x.franqueadorId === r.franqueadorId));
+      await revogarConsentimento(
+        tx,
+        registros.map((r) => r.registroId),
+        now,
+      );
+    }
     const protocolos = created.map((p) => protocoloDe(p.id));
+    // The titular's own e-mail about every request it opened: on the 'Envios' of each network it went to.
+    const redes = [...new Set(ramos.map((r) => r.franqueadorId))];
     await enfileirarEmail(
       app,
       tx,
       { to: token.email, ...pedidoRegistradoEmail(input.tipo, protocolos, revogacao) },
-      { franqueadorId: ramos[0]!.franqueadorId },
+      { rede: { redes: sql`select ${uuidArray(redes)}` }, registroId: null },
     );
     return { email: token.email, pedidos: created };
   });
@@ -186,19 +240,21 @@ export async function abrirPedido(
   };
 }
 
-/** Art. 18 IX: the consents of every row of the e-mail marked revoked, and the rows' contact withdrawn. */
-async function revogarConsentimento(db: Executor, email: string, now: Date) {
+/**
+ * Art. 18 IX: the consents of the e-mail's rows in the networks the request went to marked revoked, and the rows'
+ * contact withdrawn (`ids`: those rows, of whichever table).
+ */
+async function revogarConsentimento(db: Executor, ids: string[], now: Date) {
   const em = sql`${now.toISOString()}::timestamptz`;
-  const e = email.toLowerCase();
+  const lista = sql`(select unnest(${uuidArray(ids)}))`;
   await db.execute(sql`update leads set consentimento_revogado_em = ${em}
-    where lower(email) = ${e} and consentimento_revogado_em is null`);
+    where id in ${lista} and consentimento_revogado_em is null`);
   await db.execute(sql`update pre_matriculas set consentimento_revogado_em = ${em}
-    where lower(email) = ${e} and consentimento_revogado_em is null`);
+    where id in ${lista} and consentimento_revogado_em is null`);
   await db.execute(sql`update matriculas set consentimento_revogado_em = ${em}
-    where lower(email) = ${e} and consentimento_revogado_em is null`);
+    where id in ${lista} and consentimento_revogado_em is null`);
   await db.execute(sql`update consentimentos set revogado_em = ${em}
-    where revogado_em is null and (lead_id in (select id from leads where lower(email) = ${e})
-      or pre_matricula_id in (select id from pre_matriculas where lower(email) = ${e}))`);
+    where revogado_em is null and (lead_id in ${lista} or pre_matricula_id in ${lista})`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -264,7 +320,8 @@ export async function atualizarPedido(app: FastifyInstance, actor: Actor, id: st
         ? { coluna: 'franquia_id', id: row.franquia_id }
         : { coluna: 'franqueador_id', id: row.franqueador_id };
       const ids = await findRegistroIds(tx, { email: row.email }, alcance);
-      const anonimizados = await anonimizar(tx, ids, now);
+      // The titular's own request: its portal links end with it.
+      const anonimizados = await anonimizar(tx, ids, now, alcance, { titular: row.email });
       await audit(tx, { acao: 'titular.anonimizar', detalhes: { pedidoId: row.id, ...anonimizados } });
     }
     const [updated] = rowsOf<PedidoRow>(
@@ -280,7 +337,7 @@ export async function atualizarPedido(app: FastifyInstance, actor: Actor, id: st
     });
     if (final) {
       const mail = pedidoRespondidoEmail(row.tipo, protocoloDe(row.id), updated!.status, updated!.resposta);
-      await enfileirarEmail(app, tx, { to: row.email, ...mail }, { franqueadorId: row.franqueador_id });
+      await enfileirarEmail(app, tx, { to: row.email, ...mail }, { rede: row.franqueador_id, registroId: row.id });
     }
     return { before: row, updated: updated!, final };
   });
@@ -315,7 +372,7 @@ export async function exportarTitular(db: Executor, actor: Actor, q: string, now
   const alcance = alcanceDe(actor);
   const busca = buscaDoTexto(q);
   if (!busca) throw badRequest(LGPD_MESSAGES.buscaCurta);
-  const registros = await findRegistros(db, busca, alcance);
+  const registros = await findRegistros(db, busca, alcance, now);
   await audit(db, { acao: 'titular.exportar', detalhes: { por: tipoDaBusca(busca), registros: registros.length } });
   return { geradoEm: now.toISOString(), registros };
 }
@@ -329,7 +386,7 @@ export async function anonimizarTitular(app: FastifyInstance, actor: Actor, iden
   if (ident.telefone) busca.telefone = ident.telefone;
   const anonimizados = await app.db.transaction(async (tx) => {
     const ids = await findRegistroIds(tx, busca, alcance);
-    const done = await anonimizar(tx, ids, app.clock.now());
+    const done = await anonimizar(tx, ids, app.clock.now(), alcance);
     await audit(tx, { acao: 'titular.anonimizar', detalhes: { por: tipoDaBusca(busca), ...done } });
     return done;
   });

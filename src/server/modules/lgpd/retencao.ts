@@ -57,6 +57,8 @@ export async function executarRetencao(db: Executor, meses: number, now: Date): 
         tx,
         { leads: ids, preMatriculas: [], matriculas: [], conflitos: [], contas: [] },
         now,
+        // Each lead's own network's requests, nobody else's (issue 39).
+        null,
       );
       return done.leads;
     });

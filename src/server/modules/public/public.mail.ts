@@ -41,15 +41,16 @@ export interface DeclarationMail extends ActivationConflictMail {
 
 /**
  * The declaration on record, sent to the e-mail on record when the same guardian asks for the activation again
- * (issue 23, ADR 030): the page says only that the request was received, never what is stored. The student's CPF
- * shows its last digits only; the way to correct a name is the titular's portal.
+ * (issue 23, ADR 030, ADR 049): the page answers as for a first activation, with what the visitor typed, never what
+ * is stored; this e-mail says which declaration holds. The student's CPF shows its last digits only; the way to
+ * correct a name is the titular's portal.
  */
 export function declarationEmail(mail: DeclarationMail) {
   const evento = `${mail.nomeEscola} (${mail.cidade} - ${mail.estado}, ${formatDateOnly(mail.dataEvento)})`;
   const verificar = `${mail.appUrl}/declaracao/${mail.codigo}`;
   const lines = [
     'Olá!',
-    `Recebemos uma nova solicitação de ativação do Crédito Estudantil no evento ${evento}. O crédito deste aluno já estava ativado; esta é a declaração registrada:`,
+    `Recebemos uma nova solicitação de ativação do Crédito Estudantil no evento ${evento}. O crédito deste aluno já estava ativado, e nada foi alterado: vale a declaração registrada, que está abaixo (se a declaração mostrada na tela tiver algum dado diferente, considere esta).`,
     `Aluno(a): ${mail.nomeAluno} (CPF ${hideCpf(mail.cpfAluno)})`,
     `Responsável: ${mail.nomeResponsavel}`,
     `Valor do crédito: ${formatBRL(mail.valorTotalDesconto)}`,

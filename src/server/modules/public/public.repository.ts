@@ -322,6 +322,7 @@ const inscricoesStatement = fixedStatement(COLUNAS.length, (colunas) => {
           resumo: sql`i.email_resumo`,
           destino: sql`i.email_destino`,
           franqueadorId: sql`novo.franqueador_id`,
+          registroId: sql`novo.id`,
           maxTentativas: sql`i.email_tentativas`,
         },
         sql`i.agora`,
@@ -334,6 +335,7 @@ const inscricoesStatement = fixedStatement(COLUNAS.length, (colunas) => {
         sql`select novo.franqueador_id, novo.franquia_id`,
         jsonObjectClose(sql`i.criado_dados`, novoCriadoEm),
         sql`i.agora`,
+        sql`novo.id`,
         escritas('criado_dados'),
       )}
     )

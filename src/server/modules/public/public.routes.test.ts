@@ -526,7 +526,7 @@ describe('POST /api/pre-matriculas', () => {
     expect(stored!.leadId).toBe(leadId);
   });
 
-  it('answers a repeat with corrected names "received", never the names on record, and mails the declaration on record (issue 23)', async () => {
+  it('answers a repeat with corrected names as a first, never the names on record, and mails the declaration on record (issue 23)', async () => {
     const body = activationBody();
     const first = await post('/api/pre-matriculas', body);
     // The sign-ups' confirmations (issue 20) of earlier tests are sent first.
@@ -534,10 +534,10 @@ describe('POST /api/pre-matriculas', () => {
     const outboxBefore = readOutbox(ctx.dataDir).length;
     const again = await post('/api/pre-matriculas', { ...body, nomeAluno: 'Nome Diferente' });
     expect(first.statusCode).toBe(201);
-    // Was 201 with the visitor's own data (ADR 020), which read as if the corrected name had been recorded (defect
-    // 6): now 202 and nothing but 'received' (ADR 030).
-    expect(again.statusCode).toBe(202);
-    expect(again.json()).toEqual({ situacao: 'recebida' });
+    // ADR 030 answered a repeat 202 'received', which told a first from a repeat (issue 39, item 6); ADR 049: the
+    // same answer as a first, built from what the visitor typed, never the names on record.
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ ...first.json(), nomeAluno: 'Nome Diferente', createdAt: again.json().createdAt });
     const rows = await ctx.handle.db
       .select({ id: preMatriculas.id, nomeAluno: preMatriculas.nomeAluno })
       .from(preMatriculas)
@@ -568,13 +568,18 @@ describe('POST /api/pre-matriculas', () => {
   it('keeps one row when the same activation arrives several times at once (double tap)', async () => {
     const body = activationBody();
     const answers = await Promise.all(Array.from({ length: 5 }, () => post('/api/pre-matriculas', body)));
-    // One activation; the others are repeats (ADR 030: 202 'received', was 201 with the same id).
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 202, 202, 202, 202]);
-    const first = answers.find((a) => a.statusCode === 201)!.json();
-    expect(answers.filter((a) => a.statusCode === 202).map((a) => a.json())).toEqual(
-      Array.from({ length: 4 }, () => ({ situacao: 'recebida' })),
-    );
-    expect(await conflitosOf(first.id)).toEqual([]);
+    // One activation; the others are repeats, answered alike (ADR 049; ADR 030 answered them 202 'received').
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const ids = new Set(answers.map((a) => a.json().id));
+    expect(ids.size).toBe(1);
+    const [first] = await ctx.handle.db
+      .select({ id: preMatriculas.id })
+      .from(preMatriculas)
+      .where(
+        and(eq(preMatriculas.eventoId, body.eventoId), eq(preMatriculas.cpfAluno, body.cpfAluno.replace(/\D/g, ''))),
+      );
+    expect(ids).toEqual(new Set([first!.id]));
+    expect(await conflitosOf(first!.id)).toEqual([]);
   });
 
   it("validates with SPEC's messages and verifies the CPF check digits", async () => {
@@ -738,16 +743,18 @@ describe('POST /api/pre-matriculas: CPF squatting', () => {
       (v) => typeof v === 'string',
     );
 
-  it("keeps the family's activation after a squatter's as a conflict: 202 'received', no 409, nothing echoed", async () => {
+  it("keeps the family's activation after a squatter's as a conflict: answered as a first, no 409, nothing echoed", async () => {
     const target = family();
     const squatter = squatterOf(target);
     const squatted = await post('/api/pre-matriculas', squatter);
     expect(squatted.statusCode).toBe(201);
 
     const response = await post('/api/pre-matriculas', target);
-    // ADR 020 answered 201 with the family's own data; ADR 030 answers every repeat 202 with nothing but this.
-    expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ situacao: 'recebida' });
+    // ADR 049: answered as a first activation, with the family's own data and an id issued to nobody.
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ nomeResponsavel: target.nomeResponsavel });
+    expect(response.json().id).not.toBe(squatted.json().id);
+    for (const value of storedValues(squatter)) expect(response.body).not.toContain(value);
     // Nothing on record was overwritten; the family's claim is kept for the staff.
     const [onRecord] = await ctx.handle.db.select().from(preMatriculas).where(eq(preMatriculas.id, squatted.json().id));
     expect(onRecord).toMatchObject({ nomeResponsavel: squatter.nomeResponsavel, email: squatter.email });
@@ -759,35 +766,63 @@ describe('POST /api/pre-matriculas: CPF squatting', () => {
     await post('/api/pre-matriculas', target);
     const probe = { ...target, nomeAluno: 'Sonda', nomeResponsavel: 'Sonda Responsável', email: 'sonda@email.com' };
     const response = await post('/api/pre-matriculas', probe);
-    expect(response.statusCode).toBe(202);
-    expect(response.body).toBe(JSON.stringify({ situacao: 'recebida' }));
+    expect(response.statusCode).toBe(201);
+    // Only what the probe typed comes back (its CPFs are the family's): none of the other values on record.
+    const typed = Object.values(probe);
+    for (const value of storedValues(target).filter((v) => !typed.includes(v))) {
+      expect(response.body).not.toContain(value);
+    }
+    expect(response.json()).toMatchObject({ nomeAluno: 'Sonda', nomeResponsavel: 'Sonda Responsável' });
   });
 
-  it('answers every repeat alike, whether or not the guardian matches, with a like delay', async () => {
+  it('answers a repeat exactly like a first: the same status, the same bytes apart from ids, a like delay (issue 39, item 6)', async () => {
     const kinds = { sameGuardian: [] as number[], otherGuardian: [] as number[], firsts: [] as number[] };
-    const bodies = new Set<string>();
-    const timed = async (payload: ReturnType<typeof activationBody>, into: number[], status: number) => {
+    /** The answer with its id and its moment blanked: what would tell a first from a repeat is in the rest. */
+    const apartFromIds = (body: string) =>
+      body.replace(/"id":"[0-9a-f-]{36}"/, '"id":"…"').replace(/"createdAt":"[^"]+"/, '"createdAt":"…"');
+    const timed = async (payload: ReturnType<typeof activationBody>, into: number[]) => {
       const start = performance.now();
       const response = await post('/api/pre-matriculas', payload);
       into.push(performance.now() - start);
-      expect(response.statusCode).toBe(status);
-      if (status === 202) bodies.add(response.body);
+      expect(response.statusCode).toBe(201);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      return response.body;
     };
     for (let i = 0; i < 15; i++) {
       const target = family();
-      await timed(target, kinds.firsts, 201);
+      const first = await timed(target, kinds.firsts);
       ctx.clock.advance(60_000);
-      await timed({ ...target, nomeAluno: `${target.nomeAluno} Corrigido` }, kinds.sameGuardian, 202);
-      await timed(squatterOf(target), kinds.otherGuardian, 202);
+      // The same form sent again (the family, or anyone holding the same data): byte for byte the first's answer.
+      const repeat = await timed(target, kinds.sameGuardian);
+      expect(apartFromIds(repeat)).toBe(apartFromIds(first));
+      expect(JSON.parse(repeat).id).toBe(JSON.parse(first).id);
+      // Someone else with the student's CPF: what a first activation with its data would answer.
+      const squatter = { ...squatterOf(target), nomeAluno: `${target.nomeAluno} Outro` };
+      const other = await timed(squatter, kinds.otherGuardian);
+      expect(apartFromIds(other)).toBe(
+        apartFromIds(first)
+          .replace(JSON.stringify(target.nomeAluno), JSON.stringify(squatter.nomeAluno))
+          .replace(JSON.stringify(target.nomeResponsavel), JSON.stringify(squatter.nomeResponsavel))
+          .replace(JSON.stringify(target.cpfResponsavel), JSON.stringify(squatter.cpfResponsavel)),
+      );
     }
     resetClock();
     await ctx.app.background.drain();
-    expect([...bodies]).toEqual([JSON.stringify({ situacao: 'recebida' })]);
     const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[7]!;
-    const summary = JSON.stringify({ same: median(kinds.sameGuardian), other: median(kinds.otherGuardian) });
-    // The same order of magnitude (a few indexed queries either way; the e-mails go after the answer).
-    expect(median(kinds.sameGuardian), summary).toBeLessThan(median(kinds.otherGuardian) * 4 + 5);
-    expect(median(kinds.otherGuardian), summary).toBeLessThan(median(kinds.sameGuardian) * 4 + 5);
+    const summary = JSON.stringify({
+      first: median(kinds.firsts),
+      same: median(kinds.sameGuardian),
+      other: median(kinds.otherGuardian),
+    });
+    // The same band (a few indexed queries and one commit either way; the e-mails go after the answer).
+    for (const [a, b] of [
+      [kinds.firsts, kinds.sameGuardian],
+      [kinds.firsts, kinds.otherGuardian],
+      [kinds.sameGuardian, kinds.otherGuardian],
+    ] as const) {
+      expect(median(a), summary).toBeLessThan(median(b) * 4 + 5);
+      expect(median(b), summary).toBeLessThan(median(a) * 4 + 5);
+    }
   });
 
   it('shows the staff in scope both guardians as a conflict, and nobody else', async () => {
@@ -867,7 +902,7 @@ describe('POST /api/pre-matriculas: CPF squatting', () => {
     for (let i = 0; i < MAX_CONFLITOS_POR_ATIVACAO + 2; i++)
       answers.push(await post('/api/pre-matriculas', squatterOf(target)));
     await ctx.app.background.drain();
-    expect(answers.every((a) => a.statusCode === 202 && a.json().situacao === 'recebida')).toBe(true);
+    expect(answers.every((a) => a.statusCode === 201 && a.json().id !== first.id)).toBe(true);
     expect(await conflitosOf(first.id)).toHaveLength(MAX_CONFLITOS_POR_ATIVACAO);
     expect(readOutbox(ctx.dataDir).slice(before)).toHaveLength(MAX_CONFLITOS_POR_ATIVACAO);
   });

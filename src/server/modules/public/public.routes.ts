@@ -15,8 +15,7 @@ const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 /**
  * The public side (SPEC §7, DESIGN §4.4): no login, no session, and each form rate-limited per address. A first
- * sign-up and a repeat both answer 201 with the visitor's own data (ADR 005); a repeat activation answers 202 and
- * nothing but 'received' (ADR 030).
+ * sign-up or activation and a repeat both answer 201 with the visitor's own data (ADR 005, ADR 049).
  */
 export async function publicRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -66,9 +65,9 @@ export async function publicRoutes(fastify: FastifyInstance) {
     '/api/pre-matriculas',
     { schema: { body: preMatriculaSchema }, config: publicPost },
     async (request, reply) => {
-      // A repeat answers 202 and no data at all (ADR 030): nothing stored, nothing sent.
-      const outcome = await createPreMatricula(app, request.body, origemDe(request));
-      return reply.code(outcome.created ? 201 : 202).send(outcome.body);
+      // A repeat answers exactly like a first (DESIGN §4.4 revised, ADR 049): what differs goes by e-mail.
+      const { body } = await createPreMatricula(app, request.body, origemDe(request));
+      return reply.code(201).send(body);
     },
   );
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { enfileirarEmail, jobReservado, jsonObjectOpen } from '../../jobs';
+import { enfileirarEmail, jobReservado, jsonObjectOpen, type OrigemDoEmail } from '../../jobs';
 import { emitirEvento } from '../webhooks';
 import {
-  type ActivationReceived,
   type CreditDeclaration,
   type DeclaracaoVerificada,
   type LeadAnswer,
@@ -189,7 +188,11 @@ export async function createLead(
       admissao,
       voucher,
       email: {
-        ...voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token),
+        // Its network and lead are the new row's, written by the statement (`insertLeadsIfOpen`).
+        ...voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, {
+          rede: sql`novo.franqueador_id`,
+          registroId: sql`novo.id`,
+        }),
         id: randomUUID(),
         // Outside a transaction the statement commits as it ends, and the e-mail can go to this worker at once.
         reservadoAte: admissao === 'livre' ? null : app.jobs.reservaAte(now),
@@ -271,7 +274,14 @@ export async function createLead(
       await reactivateLead(tx, existing.id, listaEspera);
       await insertConsentimento(tx, { leadId: existing.id }, consent);
       const token = await issueVoucher(tx, existing.id, evento.dataEvento);
-      await sendVoucherMail(app, tx, listaEspera ? 'espera' : 'confirmada', data.email, data.nomeAluno, evento, token);
+      await sendVoucherMail(
+        app,
+        tx,
+        listaEspera ? 'espera' : 'confirmada',
+        { id: existing.id, email: data.email, nomeAluno: data.nomeAluno },
+        evento,
+        token,
+      );
       return { created: false, id: existing.id, createdAt: now, listaEspera, comVoucher: true };
     }
     return { created: false, id: existing.id, createdAt: now, listaEspera: existing.listaEspera, comVoucher: false };
@@ -290,22 +300,29 @@ export async function createLead(
   return answer(outcome);
 }
 
+/** An e-mail about a pre-matrícula: on its network's 'Envios', the row its record (issue 39). */
+const daPreMatricula = (id: string): OrigemDoEmail => ({
+  rede: sql`select franqueador_id from pre_matriculas where id = ${id}::uuid`,
+  registroId: id,
+});
+
 /** A repeat's declaration e-mail goes at most once in this window (a double tap, a family trying again). */
 const DECLARACAO_REENVIO_MS = 10 * 60_000;
 
 /**
- * A credit activation (DESIGN §4.4, ADR 020, ADR 030). A student is activated once per event. A first activation
- * answers 201 with the declaration built from the visitor's data. A repeat is never decided by the CPFs, and
- * answers 202 `{situacao: 'recebida'}` whatever was sent: nothing stored and nothing sent comes back (issue 23,
- * defect 6: a corrected name used to come back as if it had been recorded). A repeat with the guardian's CPF and
- * e-mail on record gets the declaration on record by e-mail; one with other data is kept beside the activation as
- * a conflict for the staff, and the e-mail on record is told, after the answer.
+ * A credit activation (DESIGN §4.4 revised, ADRs 020, 030, 049). A student is activated once per event. Every
+ * activation, first or repeat, answers 201 with the declaration built from what the visitor typed and the public
+ * event: the same status, the same fields in the same order, a like delay, so holding a student's CPF tells
+ * nobody whether that student was activated (issue 39, item 6). What differs reaches the family by e-mail only: a
+ * repeat stores nothing new in the record; with the guardian's CPF and e-mail on record it answers with the record's
+ * id and gets the declaration on record by e-mail; with other data it is kept beside the activation as a conflict,
+ * answers with an id issued to nobody, and the e-mail on record is told.
  */
 export async function createPreMatricula(
   app: FastifyInstance,
   data: PreMatriculaData,
   origem: Origem = { ip: null, userAgent: null },
-): Promise<Outcome<CreditDeclaration> | Outcome<ActivationReceived>> {
+): Promise<Outcome<CreditDeclaration>> {
   const evento = await requireOpenEvento(app, data.eventoId, 'ativacao');
   const leadId = await findLeadIdForActivation(app.db, data.eventoId, data.email, data.nomeAluno);
   const { consentimento: _consent, cursoId, ...fields } = data;
@@ -338,36 +355,38 @@ export async function createPreMatricula(
     }
     return row;
   });
+  // One shape for both, field for field: the visitor's own data and the public event's, never the record's.
+  const declaracao = (id: string, createdAt: Date): CreditDeclaration => ({
+    id,
+    eventoId: data.eventoId,
+    nomeAluno: data.nomeAluno,
+    cpfAluno: data.cpfAluno,
+    nomeResponsavel: data.nomeResponsavel,
+    cpfResponsavel: data.cpfResponsavel,
+    nomeEscola: evento.nomeEscola,
+    dataEvento: evento.dataEvento,
+    cidade: evento.cidade,
+    estado: evento.estado,
+    valorTotalDesconto: evento.valorTotalDesconto,
+    createdAt: createdAt.toISOString(),
+  });
   if (!inserted) {
-    await recordRepeat(app, data, evento, consent);
-    return { created: false, body: { situacao: 'recebida' } };
+    const id = await recordRepeat(app, data, evento, consent);
+    return { created: false, body: declaracao(id, now) };
   }
-  return {
-    created: true,
-    body: {
-      id: inserted.id,
-      eventoId: data.eventoId,
-      nomeAluno: data.nomeAluno,
-      cpfAluno: data.cpfAluno,
-      nomeResponsavel: data.nomeResponsavel,
-      cpfResponsavel: data.cpfResponsavel,
-      nomeEscola: evento.nomeEscola,
-      dataEvento: evento.dataEvento,
-      cidade: evento.cidade,
-      estado: evento.estado,
-      valorTotalDesconto: evento.valorTotalDesconto,
-      createdAt: inserted.createdAt.toISOString(),
-    },
-  };
+  return { created: true, body: declaracao(inserted.id, inserted.createdAt) };
 }
 
-/** A repeat activation: the same guardian gets the declaration on record by e-mail; anyone else is a conflict. */
+/**
+ * A repeat activation: the same guardian gets the declaration on record by e-mail; anyone else is a conflict.
+ * Answers the id the visitor's declaration carries: the record's for the same guardian, one issued to nobody else.
+ */
 async function recordRepeat(
   app: FastifyInstance,
   data: PreMatriculaData,
   evento: OpenEvento,
   consent: ConsentimentoDado,
-) {
+): Promise<string> {
   const now = consent.em;
   const onRecord = await findActivationOnRecord(app.db, data.eventoId, data.cpfAluno);
   // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
@@ -392,9 +411,9 @@ async function recordRepeat(
     // The consent and the declaration's e-mail commit together (ADR 028).
     await app.db.transaction(async (tx) => {
       await insertConsentimento(tx, { preMatriculaId: onRecord.id }, consent);
-      if (mail) await enfileirarEmail(app, tx, { to: onRecord.email, ...mail });
+      if (mail) await enfileirarEmail(app, tx, { to: onRecord.email, ...mail }, daPreMatricula(onRecord.id));
     });
-    return;
+    return onRecord.id;
   }
   // The conflict and the e-mail to the address on record commit together (ADR 028).
   await app.db.transaction(async (tx) => {
@@ -407,8 +426,16 @@ async function recordRepeat(
       telefone: data.telefone,
       consentidoEm: now,
     });
-    if (recorded?.recorded) await enfileirarEmail(app, tx, { to: onRecord.email, ...activationConflictEmail(evento) });
+    if (recorded?.recorded) {
+      await enfileirarEmail(
+        app,
+        tx,
+        { to: onRecord.email, ...activationConflictEmail(evento) },
+        daPreMatricula(onRecord.id),
+      );
+    }
   });
+  return randomUUID();
 }
 
 /** A declaration's verification by its code (issue 23): initials only; 404 for a code nobody holds. */

@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ANEXO_MAX_BYTES, ANEXOS_MAX, SAC_MESSAGES, type AnexoTipo, type SacAnexo } from '../../../shared/schemas/sac';
+import { wellFormed } from '../../../shared/schemas/fields';
 import { HttpError, MESSAGES } from '../../lib/http-error';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../db/private-files';
 
@@ -38,14 +39,39 @@ export function sniff(head: Buffer): AnexoTipo | null {
   return null;
 }
 
-/** The name shown and offered on download: the last path segment, no control characters, 200 at most. */
+/**
+ * The name shown and offered on download: the last path segment, with no control character and no invisible
+ * formatting one -- a right-to-left override makes '😀\u202Egnp.exe' read 'exe.png' (issue 39) --, 200 at most.
+ * `nomeComTipo` then gives it the extension of the type its bytes are.
+ */
 export function nomeDoAnexo(filename: string | undefined): string {
-  const clean = basename((filename ?? '').replaceAll('\\', '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+  const clean = basename(wellFormed(filename ?? '').replaceAll('\\', '/'))
+    // Controls (C0, C1), formatting characters (bidirectional marks, overrides and isolates, zero-width ones) and
+    // line or paragraph separators: nothing a name needs, all of them ways to make it read as another.
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"]/gu, '')
     .trim()
     .slice(0, 200);
   return clean || 'anexo';
+}
+
+/** The extensions a name may keep for each type; the first is the one given otherwise. */
+const EXTENSOES: Record<AnexoTipo, string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg', 'jfif'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+};
+
+/**
+ * The name of a file of the type its bytes were checked to be (issue 39): an extension that says another type is
+ * replaced ('relatorio.exe' of a PNG is 'relatorio.png'), a name without one gains it.
+ */
+export function nomeComTipo(nome: string, tipo: AnexoTipo): string {
+  const match = /^(.*?)(?:\.([A-Za-z0-9]{1,8}))?$/u.exec(nome)!;
+  const [, stem = '', ext] = match;
+  if (ext && EXTENSOES[tipo].includes(ext.toLowerCase())) return nome;
+  const base = (ext ? stem : nome).replace(/[.\s]+$/u, '') || 'anexo';
+  return `${base.slice(0, 200 - 6)}.${EXTENSOES[tipo][0]}`;
 }
 
 /** An attachment written to disk, not yet in the database. */
@@ -119,6 +145,7 @@ export async function readMultipartMessage(request: FastifyRequest): Promise<voi
       const tipo = sniff(head);
       if (!tipo) throw new HttpError(415, SAC_MESSAGES.anexoTipo);
       upload.tipo = tipo;
+      upload.nome = nomeComTipo(upload.nome, tipo);
     }
   } catch (error) {
     await discardUploads(request);

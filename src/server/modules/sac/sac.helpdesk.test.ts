@@ -441,7 +441,7 @@ describe('attachments', () => {
     const response = await upload('micro_franquia', t.id, [
       { name: 'texto', value: 'Print do erro' },
       { name: 'anexos', value: PNG, filename: 'tela.png', type: 'image/png' },
-      // A PNG named .pdf is a PNG: its bytes decide.
+      // A PNG named .pdf is a PNG: its bytes decide, its name too (issue 39).
       { name: 'anexos', value: PNG, filename: 'relatorio.pdf', type: 'application/pdf' },
       { name: 'anexos', value: PDF, filename: 'contrato.pdf', type: 'application/pdf' },
     ]);
@@ -449,7 +449,7 @@ describe('attachments', () => {
     const mensagem = response.json<SacMensagem>();
     expect(mensagem.anexos.map((a) => [a.nome, a.tipo, a.tamanho])).toEqual([
       ['tela.png', 'image/png', PNG.length],
-      ['relatorio.pdf', 'image/png', PNG.length],
+      ['relatorio.png', 'image/png', PNG.length],
       ['contrato.pdf', 'application/pdf', PDF.length],
     ]);
     expect(storedFiles().length).toBe(before + 3);
@@ -482,6 +482,39 @@ describe('attachments', () => {
       expect(file.json()).toEqual({ message: SAC_MESSAGES.anexoNotFound });
     }
   });
+
+  it.each([
+    // A right-to-left override: the name reads 'exe.png' and is an .exe.
+    ['a right-to-left override', '😀\u202Egnp.exe', PNG, '😀gnp.png', 'image/png'],
+    [
+      'isolates, a mark and an override',
+      '\u2067fatura\u2069\u200F.pdf\u202E.exe',
+      PDF,
+      'fatura.pdf.pdf',
+      'application/pdf',
+    ],
+    ['zero-width characters, the wrong extension', 'foto\u200B\u061C.jpg\u00AD', PNG, 'foto.png', 'image/png'],
+    ['no extension', 'sem extensão', PDF, 'sem extensão.pdf', 'application/pdf'],
+    ['its own extension', 'Contrato v1.2 final.PDF', PDF, 'Contrato v1.2 final.PDF', 'application/pdf'],
+  ])(
+    'names a file sent with %s by what it shows and the type its bytes are (issue 39)',
+    async (_caso, filename, bytes, nome, tipo) => {
+      const t = await open('micro_franquia');
+      const response = await upload('micro_franquia', t.id, [
+        { name: 'texto', value: 'Arquivo com nome enganoso' },
+        { name: 'anexos', value: bytes, filename, type: 'image/png' },
+      ]);
+      expect(response.statusCode).toBe(201);
+      const [anexo] = response.json<SacMensagem>().anexos;
+      expect(anexo).toMatchObject({ nome, tipo });
+      const file = await as(ctx.app, 'micro_franquia').get(`/api/sac/anexos/${anexo!.id}`);
+      expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(nome)}`);
+      // No bidirectional control, in the name or on its way to the browser.
+      expect(decodeURIComponent(String(file.headers['content-disposition']))).not.toMatch(
+        /[\u061C\u200B-\u200F\u202A-\u202E\u2066-\u2069]/u,
+      );
+    },
+  );
 
   it('keeps a note’s files from the requester', async () => {
     const t = await open('franquia');

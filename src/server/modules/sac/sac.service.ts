@@ -13,7 +13,7 @@ import { REABERTURA_DIAS, SAC_MESSAGES } from '../../../shared/schemas/sac';
 import type { Actor } from '../../access/actor';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { Executor } from '../../db/connect';
-import { enfileirarEmail } from '../../jobs';
+import { enfileirarEmail, type OrigemDoEmail, redesDaConta } from '../../jobs';
 import { emitirEvento } from '../webhooks';
 import type { sacTickets } from '../../db/schema';
 import { ticketAnsweredEmail, ticketMessageEmail } from './sac.mail';
@@ -219,7 +219,7 @@ async function answerTicket(
           resolucao: input.resolucao,
           url: `${app.config.appUrl}/sac/${id}`,
         });
-        await enfileirarEmail(app, tx, { to: requester.email, ...mail });
+        await enfileirarEmail(app, tx, { to: requester.email, ...mail }, doChamado(row.solicitanteId, id));
       }
       return row;
     }
@@ -300,6 +300,12 @@ export async function postMensagem(
   return mensagem;
 }
 
+/** A ticket's e-mails: on its requester's network's 'Envios', the ticket their record (issue 39). */
+const doChamado = (solicitanteId: string, ticketId: string): OrigemDoEmail => ({
+  rede: { redes: redesDaConta(solicitanteId) },
+  registroId: ticketId,
+});
+
 /** The other side's e-mails, written as jobs in the message's transaction (ADR 028). */
 async function mailOtherSide(
   app: FastifyInstance,
@@ -314,14 +320,14 @@ async function mailOtherSide(
     const autor = await findUserContact(tx, actor.id);
     for (const to of await staffContacts(tx, ticket)) {
       const mail = ticketMessageEmail({ ...base, nome: to.nome, autor: autor?.nome ?? null, para: 'equipe' });
-      await enfileirarEmail(app, tx, { to: to.email, ...mail });
+      await enfileirarEmail(app, tx, { to: to.email, ...mail }, doChamado(ticket.solicitanteId, ticket.id));
     }
     return;
   }
   const requester = await findUserContact(tx, ticket.solicitanteId);
   if (!requester || !requester.isActive) return;
   const mail = ticketMessageEmail({ ...base, nome: requester.nome, autor: null, para: 'solicitante' });
-  await enfileirarEmail(app, tx, { to: requester.email, ...mail });
+  await enfileirarEmail(app, tx, { to: requester.email, ...mail }, doChamado(ticket.solicitanteId, ticket.id));
 }
 
 /** The requester's rating of its concluded ticket: once, 1 to 5, with an optional comment. */

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Executor, type Instante, instante, instanteTexto } from '../../db/connect';
-import { enfileirar, FalhaDefinitiva, type JobHandler, json } from '../../jobs';
+import { Cancelado, enfileirar, FalhaDefinitiva, FalhaDeEnvio, type JobHandler, json, textoDaFalha } from '../../jobs';
 import { WEBHOOK_HEADERS, type WebhookEvento } from '../../../shared/schemas/integracoes';
 import { EnderecoRecusado, resolverSeguro } from './ssrf';
 
@@ -52,6 +52,7 @@ export async function enfileirarEntrega(
       resumo: evento,
       destino: endpoint.url,
       franqueadorId: endpoint.franqueador_id,
+      registroId: null,
       maxTentativas: app.config.jobs.maxTentativas,
     },
     now,
@@ -64,7 +65,8 @@ export async function enfileirarEntrega(
  * row's franqueador_id and franquia_id; `dados` is the body's data as JSON text (SQL). Given `from` (a CTE's
  * rows), each of its rows gets its deliveries, and `lugar`, `dados`, `now` and the tries may read its columns, so
  * a statement that writes rows can write their deliveries too (ADR 043, ADR 045). The body is the one `corpoDe`
- * writes, byte for byte.
+ * writes, byte for byte. `registro` is the row the event is about (issue 39: what an anonymisation of that row
+ * scrubs, and nothing else).
  */
 export function entregasInsert(
   maxTentativas: number | SQL,
@@ -72,15 +74,16 @@ export function entregasInsert(
   lugar: SQL,
   dados: SQL,
   now: Instante,
+  registro: SQL,
   from?: SQL,
 ): SQL {
   const em = instanteTexto(now);
-  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, executar_em, max_tentativas,
-      created_at, updated_at)
+  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, registro_id, executar_em,
+      max_tentativas, created_at, updated_at)
     select 'webhook', jsonb_build_object('endpointId', d.id, 'evento', ${evento}::text, 'entregaId', d.entrega,
         'corpo', '{"id":"' || d.entrega || '","evento":' || to_json(${evento}::text)::text || ',"criadoEm":"'
           || ${em} || '","dados":' || (${dados}) || '}'),
-      ${evento}, d.url, d.franqueador_id, ${instante(now)}, ${maxTentativas}, ${instante(now)}, ${instante(now)}
+      ${evento}, d.url, d.franqueador_id, (${registro})::uuid, ${instante(now)}, ${maxTentativas}, ${instante(now)}, ${instante(now)}
     from ${from ?? sql`(select) as um`}, lateral (select e.id, e.url, e.franqueador_id, gen_random_uuid()::text as entrega
       from webhook_endpoints e, (${lugar}) as p
       where e.ativo and e.franqueador_id = p.franqueador_id
@@ -90,18 +93,25 @@ export function entregasInsert(
 
 /**
  * An event of the network (issue 22): one delivery job per active endpoint of the row's network that asked for
- * it (`entregasInsert`). `lugar` selects the row's franqueador_id and franquia_id. Call it in the transaction of
- * the change.
+ * it (`entregasInsert`). `lugar` selects the row's franqueador_id and franquia_id; `dados.id` is the row's id.
+ * Call it in the transaction of the change.
  */
 export async function emitirEvento(
   app: FastifyInstance,
   db: Executor,
   evento: WebhookEvento,
   lugar: SQL,
-  dados: unknown,
+  dados: { id: string } & Record<string, unknown>,
 ): Promise<void> {
   await db.execute(
-    entregasInsert(app.config.jobs.maxTentativas, evento, lugar, sql`${json(dados)}::text`, app.clock.now()),
+    entregasInsert(
+      app.config.jobs.maxTentativas,
+      evento,
+      lugar,
+      sql`${json(dados)}::text`,
+      app.clock.now(),
+      sql`${dados.id}::uuid`,
+    ),
   );
 }
 
@@ -131,19 +141,26 @@ function post(
         response.on('error', reject);
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`Sem resposta em ${timeoutMs} ms`)));
+    request.on('timeout', () =>
+      request.destroy(new FalhaDeEnvio(`Sem resposta: tempo esgotado (${Math.ceil(timeoutMs / 1000)} s)`)),
+    );
     request.on('error', reject);
     request.end(body);
   });
 }
 
-/** The job of one delivery: signed POST, its try logged; not 2xx is a failure the queue retries. */
+/**
+ * The job of one delivery: signed POST, its try logged; not 2xx is a failure the queue retries. An endpoint
+ * removed or switched off gets nothing more: its delivery is cancelled, its body (names, e-mails, phones) dropped
+ * (issue 39). What a failed try says is `textoDaFalha`'s: no host, no address (issue 39).
+ */
 export const entregarWebhook: JobHandler = async (job, { app, tentativa }) => {
   const payload = job.payload as WebhookPayload;
   const [endpoint] = rowsOf<{ url: string; segredo: string; ativo: boolean }>(
     await app.db.execute(sql`select url, segredo, ativo from webhook_endpoints where id = ${payload.endpointId}::uuid`),
   );
-  if (!endpoint) throw new FalhaDefinitiva('Webhook removido');
+  if (!endpoint) throw new Cancelado('Webhook removido');
+  if (!endpoint.ativo) throw new Cancelado('Webhook desativado');
   const started = performance.now();
   let codigo: number | null = null;
   let erro: string | null = null;
@@ -163,16 +180,18 @@ export const entregarWebhook: JobHandler = async (job, { app, tentativa }) => {
       payload.corpo,
       app.config.webhooks.timeoutMs,
     );
-    if (codigo < 200 || codigo >= 300) erro = `HTTP ${codigo}`;
+    // A redirect is not followed: its target was never checked (issue 39).
+    if (codigo >= 300 && codigo < 400) erro = `Respondeu HTTP ${codigo} (redirecionamento não seguido)`;
+    else if (codigo < 200 || codigo >= 300) erro = `Respondeu HTTP ${codigo}`;
   } catch (error) {
-    erro = (error instanceof Error ? error.message : String(error)).slice(0, 300);
     if (error instanceof EnderecoRecusado) {
-      await registrar(app, job.id, payload, tentativa, null, started, erro);
-      throw new FalhaDefinitiva(erro);
+      await registrar(app, job.id, payload, tentativa, null, started, error.message);
+      throw new FalhaDefinitiva(error.message);
     }
+    erro = textoDaFalha(error);
   }
   await registrar(app, job.id, payload, tentativa, codigo, started, erro);
-  if (erro) throw new Error(erro);
+  if (erro) throw new FalhaDeEnvio(erro);
 };
 
 async function registrar(

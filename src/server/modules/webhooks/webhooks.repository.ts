@@ -86,6 +86,22 @@ export async function updateWebhook(db: Executor, id: string, input: WebhookInpu
     where id = ${id}::uuid`);
 }
 
+/**
+ * The deliveries still queued for an endpoint, cancelled and their bodies (names, e-mails, phones) dropped: an
+ * endpoint switched off or removed gets nothing more (issue 39). A try under way finds the endpoint so when it
+ * starts (`entregarWebhook`). Answers how many.
+ */
+export async function cancelarEntregasPendentes(db: Executor, franqueadorId: string, endpointId: string, now: Date) {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`update jobs set status = 'cancelado', payload = null, bloqueado_ate = null,
+        concluido_em = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+      where tipo = 'webhook' and franqueador_id = ${franqueadorId}::uuid and status = 'pendente'
+        and payload->>'endpointId' = ${endpointId}
+      returning id`),
+  );
+  return rows.length;
+}
+
 export async function deleteWebhook(db: Executor, id: string) {
   await db.execute(sql`delete from webhook_endpoints where id = ${id}::uuid`);
 }

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
 import { queryRows } from '../../../../tests/support/database-digest';
 import { eventos } from '../../db/schema';
+import { ENVIOS_MESSAGES } from '../../../shared/schemas/envios';
 import { INTEGRACOES_MESSAGES } from '../../../shared/schemas/integracoes';
 import { enderecoInterno, resolverSeguro } from './ssrf';
 import { insertOtherNetwork } from '../../../../tests/support/network-payloads';
@@ -215,6 +216,231 @@ describe('webhooks to a local receiver', () => {
       headers: { cookie },
     });
     expect(resend.statusCode).toBe(200);
+  });
+});
+
+describe('a webhook switched off or removed, and a queued delivery handled by hand (issue 39)', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({ WEBHOOKS_PERMITIR_REDE_LOCAL: '1', JOBS_ESPERA_BASE_MS: '30000' });
+    cookie = await loginAs(ctx.app, 'franqueador');
+  });
+  afterAll(() => ctx.close());
+
+  const novo = async (url = receiverUrl) => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/integracoes/webhooks',
+      headers: { cookie },
+      payload: { url, eventos: ['lead.criado'] },
+    });
+    expect(created.statusCode).toBe(201);
+    return created.json<{ id: string }>().id;
+  };
+  /** A delivery queued for the endpoint whose first try got a 500: it waits for its next try. */
+  const entregaFalhando = async (id: string) => {
+    answers = [500];
+    hits.length = 0;
+    await ctx.app.inject({ method: 'POST', url: `/api/integracoes/webhooks/${id}/teste`, headers: { cookie } });
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(1);
+    const [job] = await queryRows<{ id: string; status: string }>(
+      ctx.handle.db,
+      sql`select id, status from jobs where tipo = 'webhook' and payload->>'endpointId' = ${id}`,
+    );
+    expect(job!.status).toBe('pendente');
+    return job!.id;
+  };
+  const envio = async (jobId: string) => {
+    const list = await ctx.app.inject({ url: '/api/envios?tipo=webhook&pageSize=100', headers: { cookie } });
+    return list
+      .json<{ id: string; status: string; proximaTentativaEm: string | null; ultimoErro: string | null }[]>()
+      .find((e) => e.id === jobId)!;
+  };
+  const jobRow = async (jobId: string) =>
+    (
+      await queryRows<{ status: string; payload: unknown }>(
+        ctx.handle.db,
+        sql`select status, payload from jobs where id = ${jobId}::uuid`,
+      )
+    )[0]!;
+
+  it('cancels what is queued for an endpoint switched off, and drops its body: no try reaches it again', async () => {
+    const id = await novo();
+    const jobId = await entregaFalhando(id);
+    const off = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/integracoes/webhooks/${id}`,
+      headers: { cookie },
+      payload: { url: receiverUrl, eventos: ['lead.criado'], ativo: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await jobRow(jobId)).toEqual({ status: 'cancelado', payload: null });
+    expect((await envio(jobId)).status).toBe('cancelado');
+    ctx.clock.advance(24 * 60 * 60 * 1000);
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(1);
+  });
+
+  it('cancels what is queued for an endpoint removed', async () => {
+    const id = await novo();
+    const jobId = await entregaFalhando(id);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/integracoes/webhooks/${id}`,
+      headers: { cookie },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await jobRow(jobId)).toEqual({ status: 'cancelado', payload: null });
+    ctx.clock.advance(24 * 60 * 60 * 1000);
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(1);
+  });
+
+  it('sends nothing to an endpoint switched off between the queueing and the try', async () => {
+    const id = await novo();
+    const jobId = await entregaFalhando(id);
+    // Switched off by some other path than the route (a try already claimed, a restore): the try itself checks.
+    await ctx.handle.db.execute(sql`update webhook_endpoints set ativo = false where id = ${id}::uuid`);
+    ctx.clock.advance(60_000);
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(1);
+    expect(await jobRow(jobId)).toEqual({ status: 'cancelado', payload: null });
+  });
+
+  it("shows a failing delivery's next try, and 'Tentar agora' brings it forward, audited", async () => {
+    const id = await novo();
+    const jobId = await entregaFalhando(id);
+    const before = await envio(jobId);
+    // The wait after a first failed try (JOBS_ESPERA_BASE_MS), from when it failed.
+    const espera = new Date(before.proximaTentativaEm!).getTime() - ctx.clock.now().getTime();
+    expect(espera).toBeGreaterThan(29_000);
+    expect(espera).toBeLessThanOrEqual(30_000);
+    expect(before.ultimoErro).toBe('Respondeu HTTP 500');
+    const now = await ctx.app.inject({ method: 'POST', url: `/api/envios/${jobId}/tentar-agora`, headers: { cookie } });
+    expect(now.statusCode).toBe(200);
+    expect(now.json()).toEqual({ message: ENVIOS_MESSAGES.tentarAgora });
+    // Not a second later: the try is made at once.
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(2);
+    expect((await jobRow(jobId)).status).toBe('concluido');
+    // Done: nothing to bring forward, nor to cancel.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/envios/${jobId}/tentar-agora`,
+      headers: { cookie },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: ENVIOS_MESSAGES.naoEsperando });
+    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/envios/${jobId}/cancelar`, headers: { cookie } });
+    expect(cancel.statusCode).toBe(409);
+    const [audit] = await queryRows<{ acao: string }>(
+      ctx.handle.db,
+      sql`select acao from audit_log where entidade_id = ${jobId}::uuid order by em desc limit 1`,
+    );
+    expect(audit!.acao).toBe('envio.tentar_agora');
+  });
+
+  it("'Cancelar' takes a queued delivery out of the queue, its body dropped, audited", async () => {
+    const id = await novo();
+    const jobId = await entregaFalhando(id);
+    const cancel = await ctx.app.inject({ method: 'POST', url: `/api/envios/${jobId}/cancelar`, headers: { cookie } });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toEqual({ message: ENVIOS_MESSAGES.cancelado });
+    expect(await jobRow(jobId)).toEqual({ status: 'cancelado', payload: null });
+    ctx.clock.advance(24 * 60 * 60 * 1000);
+    await ctx.app.background.drain();
+    expect(hits).toHaveLength(1);
+    const [audit] = await queryRows<{ acao: string }>(
+      ctx.handle.db,
+      sql`select acao from audit_log where entidade_id = ${jobId}::uuid order by em desc limit 1`,
+    );
+    expect(audit!.acao).toBe('envio.cancelar');
+    // Another network's franqueador reaches neither.
+    const other = await insertOtherNetwork(ctx.handle.db);
+    const outro = await login(ctx.app, other.franqueadorEmail);
+    const jobId2 = await entregaFalhando(await novo());
+    for (const acao of ['cancelar', 'tentar-agora']) {
+      const answer = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/envios/${jobId2}/${acao}`,
+        headers: { cookie: outro },
+      });
+      expect(answer.statusCode, acao).toBe(404);
+    }
+    expect((await jobRow(jobId2)).status).toBe('pendente');
+  });
+});
+
+describe("a failed try's words (issue 39): one pt-BR wording, naming no host and no address", () => {
+  let ctx: TestContext;
+  let cookie: string;
+  beforeAll(async () => {
+    ctx = await createTestApp({ WEBHOOKS_PERMITIR_REDE_LOCAL: '1', JOBS_ESPERA_BASE_MS: '30000' });
+    cookie = await loginAs(ctx.app, 'franqueador');
+  });
+  afterAll(() => ctx.close());
+
+  const falhaDe = async (url: string) => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/integracoes/webhooks',
+      headers: { cookie },
+      payload: { url, eventos: ['lead.criado'] },
+    });
+    const { id } = created.json<{ id: string }>();
+    await ctx.app.inject({ method: 'POST', url: `/api/integracoes/webhooks/${id}/teste`, headers: { cookie } });
+    await ctx.app.background.drain();
+    const [entrega] = (
+      await ctx.app.inject({ url: `/api/integracoes/webhooks/${id}/entregas`, headers: { cookie } })
+    ).json<{ erro: string | null; codigo: number | null }[]>();
+    const [envio] = (await ctx.app.inject({ url: '/api/envios?tipo=webhook', headers: { cookie } })).json<
+      { ultimoErro: string | null; destino: string }[]
+    >();
+    expect(envio!.destino).toBe(url);
+    return { integracoes: entrega!.erro, envios: envio!.ultimoErro };
+  };
+
+  it('says the port was closed without the address or the port', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const words = await falhaDe(`http://127.0.0.1:${port}/hooks`);
+    expect(words).toEqual({
+      integracoes: 'Sem resposta: conexão recusada',
+      envios: 'Sem resposta: conexão recusada',
+    });
+  });
+
+  it('says a name that resolves nowhere was not found, without the name', async () => {
+    const words = await falhaDe('http://hooks.interno-da-rede.invalid/x');
+    expect(words).toEqual({
+      integracoes: 'Sem resposta: endereço não encontrado',
+      envios: 'Sem resposta: endereço não encontrado',
+    });
+  });
+
+  it('follows no redirect: the target of a 3xx is never reached', async () => {
+    const target = http.createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    let reached = 0;
+    target.on('request', () => reached++);
+    const redirector = http.createServer((_req, res) => {
+      res.statusCode = 307;
+      res.setHeader('Location', `http://127.0.0.1:${(target.address() as AddressInfo).port}/interno`);
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    try {
+      const words = await falhaDe(`http://127.0.0.1:${(redirector.address() as AddressInfo).port}/hooks`);
+      expect(words.integracoes).toBe('Respondeu HTTP 307 (redirecionamento não seguido)');
+      expect(reached).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => redirector.close(() => resolve()));
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    }
   });
 });
 

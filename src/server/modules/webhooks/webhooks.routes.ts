@@ -21,6 +21,7 @@ import { alteracoesDe, audit } from '../auditoria';
 import { enfileirarEntrega } from './entrega';
 import { hostInterno } from './ssrf';
 import {
+  cancelarEntregasPendentes,
   deleteWebhook,
   findWebhook,
   franquiaDaRede,
@@ -102,6 +103,10 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
         await validar(app, tx, actor, request.body);
         await updateWebhook(tx, request.params.id, request.body, app.clock.now());
         const after = (await findWebhook(tx, actor, request.params.id))!;
+        // Switched off: what is queued for it goes nowhere (issue 39).
+        if (!after.view.ativo) {
+          await cancelarEntregasPendentes(tx, before.row.franqueador_id, request.params.id, app.clock.now());
+        }
         await audit(tx, {
           acao: 'webhook.editar',
           entidadeId: request.params.id,
@@ -120,6 +125,7 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         const before = await findWebhook(tx, actor, request.params.id, true);
         if (!before) throw notFound(INTEGRACOES_MESSAGES.naoEncontrado);
+        await cancelarEntregasPendentes(tx, before.row.franqueador_id, request.params.id, app.clock.now());
         await deleteWebhook(tx, request.params.id);
         await audit(tx, {
           acao: 'webhook.remover',

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { digest, newToken } from '../../../../src/server/lib/tokens';
 import { makeCnpj, makeCpf } from '../../../../src/shared/brazil-ids';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../../src/server/db/seed/demo-network';
 import { ROLES, type Role } from '../../../../src/shared/roles';
@@ -177,6 +179,25 @@ const preComCursos = (p: PlanContext) =>
     throw new Error('no pending pré-matrícula with courses to fuzz with');
   });
 
+/**
+ * Issue 39 item 14: an open 'Correção de dados' request of the lead every staff role sees, opened from the
+ * portal as its titular would (the link written as the e-mailed one is: its digest only).
+ */
+const pedidoDeCorrecao = (p: PlanContext) =>
+  p.once('pedido de correcao', async () => {
+    const lead = await p.pick<Named>('franqueador', '/api/leads?pageSize=1');
+    const token = newToken();
+    await p.app.db.execute(sql`insert into titular_tokens (token, email, expires_at)
+      values (${digest(token)}, ${lead.email!.toLowerCase()}, now() + interval '1 hour')`);
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/public/titular/pedidos',
+      payload: { token, tipo: 'correcao', detalhe: 'O nome do responsável está errado' },
+    });
+    if (response.statusCode !== 201) throw new Error(`request for the fuzz: ${response.statusCode} ${response.body}`);
+    return { pedidoId: response.json<{ pedidos: { id: string }[] }>().pedidos[0]!.id, leadId: lead.id };
+  });
+
 const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   // Issue 20: one event, its name search and its check-in, on real rows; the voucher needs its e-mailed secret.
   'GET /api/eventos/:id': async (p) => ({
@@ -209,6 +230,27 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'GET /api/leads/export.csv': async () => ({ query: { status: 'novo' } }),
   'GET /api/leads/:id': async (p) => ({ params: { id: await leadId(p) } }),
   'GET /api/leads/:id/responsaveis': async (p) => ({ params: { id: await leadId(p) } }),
+  // Issue 39 item 14: the family's names and phone corrected, a new value each run.
+  'PATCH /api/leads/:id/dados': async (p) => ({
+    params: { id: await leadId(p) },
+    body: (seed) => ({ nomeResponsavel: `Responsável Fuzz ${seed}`, telefone: `1198${digits(seed, 7)}` }),
+  }),
+  'PATCH /api/pre-matriculas/:id/dados': async (p) => ({
+    params: { id: (await preComCursos(p)).id },
+    body: (seed) => ({ nomeAluno: `Aluno Fuzz ${seed}`, telefone: `1197${digits(seed, 7)}` }),
+  }),
+  'GET /api/lgpd/pedidos/:id/registros': async (p) => ({
+    caller: 'franquia',
+    params: { id: (await pedidoDeCorrecao(p)).pedidoId },
+  }),
+  'POST /api/lgpd/pedidos/:id/correcoes': async (p) => {
+    const { pedidoId, leadId: registroId } = await pedidoDeCorrecao(p);
+    return {
+      caller: 'franquia',
+      params: { id: pedidoId },
+      body: (seed) => ({ tipo: 'lead', registroId, nomeResponsavel: `Responsável Fuzz ${seed}` }),
+    };
+  },
   'PATCH /api/leads/:id': async (p) => ({
     params: { id: await leadId(p) },
     body: (seed) =>

@@ -11,6 +11,7 @@ export default function PreMatriculasRoute() {
       <PreMatriculasScreen
         leadsPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'}
         podeDefinirCurso={can(role, 'preMatriculas.definirCurso')}
+        podeCorrigirDados={can(role, 'preMatriculas.corrigirDados')}
       />
     </RoutePage>
   );

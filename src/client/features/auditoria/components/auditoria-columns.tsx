@@ -5,6 +5,7 @@ import { AUDIT_ACOES, type AuditoriaItem } from '@shared/schemas/auditoria';
 import { Button } from '@/components/ui/button';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { VAZIO, quando } from './campos';
+import { IpAddress } from './ip-address';
 import { entidadeLabel, idCurto, registroHref } from './registro';
 
 /** Who acted, in words: the person's name (or e-mail); a sign-in by an unknown e-mail, nobody; otherwise the system. */
@@ -115,7 +116,7 @@ export function auditoriaColumns({
       key: 'ip',
       header: 'IP',
       className: 'tabular-nums',
-      cell: (item) => <span className="[overflow-wrap:anywhere]">{item.ip ?? VAZIO}</span>,
+      cell: (item) => (item.ip ? <IpAddress ip={item.ip} /> : VAZIO),
     },
     {
       key: 'detalhes',

@@ -16,6 +16,7 @@ import {
 import { acaoRotulo, quemNome } from './auditoria-columns';
 import { VAZIO, alteracoesLinhas, detalhesLinhas, quando } from './campos';
 import { entidadeLabel, registroHref } from './registro';
+import { IpAddress } from './ip-address';
 
 function Fato({ termo, children }: { termo: string; children: ReactNode }) {
   return (
@@ -181,7 +182,7 @@ export function AuditoriaDetalheDialog({ item, role, onClose, focusOnClose }: Au
             <Fato termo="Registro">
               <Registro item={item} role={role} />
             </Fato>
-            <Fato termo="IP">{item.ip ?? VAZIO}</Fato>
+            <Fato termo="IP">{item.ip ? <IpAddress ip={item.ip} /> : VAZIO}</Fato>
             <Fato termo="Navegador">
               <span title={item.userAgent ?? undefined}>{item.userAgent ? dispositivoDe(item.userAgent) : VAZIO}</span>
             </Fato>

@@ -37,3 +37,25 @@ export const useReenviarEnvio = (config: MutationConfig<typeof reenviarEnvio> = 
     { invalidates: { keys: [ENVIOS_QUERY_KEY] }, invalidatesOnError: { keys: [ENVIOS_QUERY_KEY] } },
     config,
   );
+
+/** A queued e-mail or webhook taken out of the queue (issue 39). */
+export const cancelarEnvio = ({ id }: { id: string }) =>
+  api.post<{ message: string }>(`/api/envios/${encodeURIComponent(id)}/cancelar`);
+
+export const useCancelarEnvio = (config: MutationConfig<typeof cancelarEnvio> = {}) =>
+  useApiMutation(
+    cancelarEnvio,
+    { invalidates: { keys: [ENVIOS_QUERY_KEY] }, invalidatesOnError: { keys: [ENVIOS_QUERY_KEY] } },
+    config,
+  );
+
+/** A queued e-mail or webhook waiting after a failed try, tried at once (issue 39). */
+export const tentarAgoraEnvio = ({ id }: { id: string }) =>
+  api.post<{ message: string }>(`/api/envios/${encodeURIComponent(id)}/tentar-agora`);
+
+export const useTentarAgoraEnvio = (config: MutationConfig<typeof tentarAgoraEnvio> = {}) =>
+  useApiMutation(
+    tentarAgoraEnvio,
+    { invalidates: { keys: [ENVIOS_QUERY_KEY] }, invalidatesOnError: { keys: [ENVIOS_QUERY_KEY] } },
+    config,
+  );

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { RotateCcw, X } from 'lucide-react';
+import { Ban, FastForward, RotateCcw, X } from 'lucide-react';
 import { formatCount, formatDateTime } from '@shared/format';
 import { ENVIO_STATUS, ENVIO_TIPOS, type EnvioItem, type EnvioStatus, type EnvioTipo } from '@shared/schemas/envios';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
@@ -13,7 +12,11 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, SEM_FILTRO } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useEnvios, useReenviarEnvio } from '../api/envios-api';
+import { useListState } from '@/hooks/use-list-state';
+import { useCancelarEnvio, useEnvios, useReenviarEnvio, useTentarAgoraEnvio } from '../api/envios-api';
+
+const isTipo = (value: string | undefined): value is EnvioTipo => !!value && value in ENVIO_TIPOS;
+const isStatus = (value: string | undefined): value is EnvioStatus => !!value && value in ENVIO_STATUS;
 
 const STATUS_VARIANT: Record<EnvioStatus, BadgeProps['variant']> = {
   pendente: 'secondary',
@@ -28,19 +31,18 @@ const STATUS_VARIANT: Record<EnvioStatus, BadgeProps['variant']> = {
  * and last error; one that failed on every try (a dead letter) can be sent again.
  */
 export function EnviosScreen() {
-  const [tipo, setTipo] = useState<EnvioTipo | undefined>(undefined);
-  const [status, setStatus] = useState<EnvioStatus | undefined>(undefined);
-  const [page, setPage] = useState(1);
+  // The filters and the page in the address (issue 39): a link to /envios?tipo=webhook opens that view.
+  const listState = useListState({ filters: ['tipo', 'status'] });
+  const tipo = isTipo(listState.filters.tipo) ? listState.filters.tipo : undefined;
+  const status = isStatus(listState.filters.status) ? listState.filters.status : undefined;
+  const { page, setPage, setFilter } = listState;
   const list = useEnvios({ tipo, status, page, pageSize: DEFAULT_PAGE_SIZE });
-  const reenviar = useReenviarEnvio({
-    onSuccess: (answer) => toast({ variant: 'success', title: answer.message }),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Não foi possível reenviar',
-        description: errorMessage(error, 'Tente novamente.'),
-      }),
-  });
+  const onError = (title: string) => (error: unknown) =>
+    toast({ variant: 'destructive', title, description: errorMessage(error, 'Tente novamente.') });
+  const onSuccess = (answer: { message: string }) => toast({ variant: 'success', title: answer.message });
+  const reenviar = useReenviarEnvio({ onSuccess, onError: onError('Não foi possível reenviar') });
+  const cancelar = useCancelarEnvio({ onSuccess, onError: onError('Não foi possível cancelar') });
+  const tentarAgora = useTentarAgoraEnvio({ onSuccess, onError: onError('Não foi possível tentar agora') });
   const active = tipo !== undefined || status !== undefined;
 
   const columns: DataTableColumn<EnvioItem>[] = [
@@ -59,7 +61,17 @@ export function EnviosScreen() {
     {
       key: 'status',
       header: 'Situação',
-      cell: (envio) => <Badge variant={STATUS_VARIANT[envio.status]}>{ENVIO_STATUS[envio.status]}</Badge>,
+      cell: (envio) => (
+        <span className="grid justify-items-start gap-1">
+          <Badge variant={STATUS_VARIANT[envio.status]}>{ENVIO_STATUS[envio.status]}</Badge>
+          {/* A queued delivery that failed: when it is tried again (issue 39). */}
+          {envio.status === 'pendente' && envio.tentativas > 0 && envio.proximaTentativaEm ? (
+            <span className="text-xs tabular-nums text-muted-foreground">
+              Próxima tentativa: {formatDateTime(envio.proximaTentativaEm, { withTime: true })}
+            </span>
+          ) : null}
+        </span>
+      ),
     },
     {
       key: 'tentativas',
@@ -87,22 +99,42 @@ export function EnviosScreen() {
       key: 'acoes',
       header: 'Ações',
       className: 'text-right',
-      // The one row-action pattern (issue 23); a second Reenviar while one is on its way is ignored.
-      cell: (envio) =>
-        envio.status === 'falhou' ? (
-          <RowActions
-            record={envio.resumo ?? 'envio'}
-            actions={[
-              {
-                label: 'Reenviar',
-                icon: RotateCcw,
-                onSelect: () => {
-                  if (!(reenviar.isPending && reenviar.variables?.id === envio.id)) reenviar.mutate({ id: envio.id });
+      // The one row-action pattern (issue 23); a second click while one is on its way is ignored. A dead letter
+      // is sent again; a queued one cancelled, or, waiting after a failed try, tried at once (issue 39).
+      cell: (envio) => {
+        const ocupado = (m: { isPending: boolean; variables?: { id: string } }) =>
+          m.isPending && m.variables?.id === envio.id;
+        const actions = [
+          ...(envio.status === 'falhou'
+            ? [
+                {
+                  label: 'Reenviar',
+                  icon: RotateCcw,
+                  onSelect: () => !ocupado(reenviar) && reenviar.mutate({ id: envio.id }),
                 },
-              },
-            ]}
-          />
-        ) : null,
+              ]
+            : []),
+          ...(envio.status === 'pendente' && envio.tentativas > 0
+            ? [
+                {
+                  label: 'Tentar agora',
+                  icon: FastForward,
+                  onSelect: () => !ocupado(tentarAgora) && tentarAgora.mutate({ id: envio.id }),
+                },
+              ]
+            : []),
+          ...(envio.status === 'pendente'
+            ? [
+                {
+                  label: 'Cancelar',
+                  icon: Ban,
+                  onSelect: () => !ocupado(cancelar) && cancelar.mutate({ id: envio.id }),
+                },
+              ]
+            : []),
+        ];
+        return actions.length > 0 ? <RowActions record={envio.resumo ?? 'envio'} actions={actions} /> : null;
+      },
     },
   ];
 
@@ -137,10 +169,7 @@ export function EnviosScreen() {
               <Label htmlFor="envios-tipo">Tipo</Label>
               <Select
                 value={tipo ?? SEM_FILTRO}
-                onValueChange={(value) => {
-                  setTipo(value === SEM_FILTRO ? undefined : (value as EnvioTipo));
-                  setPage(1);
-                }}
+                onValueChange={(value) => setFilter('tipo', value === SEM_FILTRO ? undefined : value)}
               >
                 <SelectTrigger id="envios-tipo">
                   <SelectValue />
@@ -159,10 +188,7 @@ export function EnviosScreen() {
               <Label htmlFor="envios-status">Situação</Label>
               <Select
                 value={status ?? SEM_FILTRO}
-                onValueChange={(value) => {
-                  setStatus(value === SEM_FILTRO ? undefined : (value as EnvioStatus));
-                  setPage(1);
-                }}
+                onValueChange={(value) => setFilter('status', value === SEM_FILTRO ? undefined : value)}
               >
                 <SelectTrigger id="envios-status">
                   <SelectValue />
@@ -178,16 +204,7 @@ export function EnviosScreen() {
               </Select>
             </div>
             {active ? (
-              <Button
-                type="button"
-                variant="ghost"
-                className="w-fit"
-                onClick={() => {
-                  setTipo(undefined);
-                  setStatus(undefined);
-                  setPage(1);
-                }}
-              >
+              <Button type="button" variant="ghost" className="w-fit" onClick={listState.clearFilters}>
                 <X aria-hidden="true" />
                 Limpar filtros
               </Button>

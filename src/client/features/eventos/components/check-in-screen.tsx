@@ -7,8 +7,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { OfflineNotice } from '@/components/ui/offline-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useOnline } from '@/hooks/use-online';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useEvento, useInscritos, useRegistrarPresenca } from '../api/check-in';
@@ -99,6 +101,14 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
   const [result, setResult] = useState<Result>(null);
   const presenca = useRegistrarPresenca();
   const file = useRef<HTMLInputElement>(null);
+  // No signal at the door (issue 39, item 18): say so at once, and the last family's result leaves the screen (it
+  // is not the answer to whoever stands there now).
+  const online = useOnline();
+  const [wasOnline, setWasOnline] = useState(online);
+  if (wasOnline !== online) {
+    setWasOnline(online);
+    if (!online) setResult(null);
+  }
 
   const registrar = (body: PresencaInput) =>
     presenca.mutate(
@@ -164,6 +174,9 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
         </p>
       </section>
 
+      {online ? null : (
+        <OfflineNotice detail="A presença não pode ser registrada até a conexão voltar. Confira o sinal do aparelho." />
+      )}
       <div aria-live="polite" className="min-h-0">
         {result ? (
           <div

@@ -58,16 +58,18 @@ export function EventoCard({ evento, onEdit, leadsPath }: EventoCardProps) {
   return (
     <Card className="flex h-full flex-col" data-testid="evento-card">
       <CardHeader className="gap-2 pb-3">
-        <div className="flex items-start justify-between gap-3">
-          <CardTitle as="h3" className="min-w-0 break-words text-lg">
-            Evento na {evento.nomeEscola}
-          </CardTitle>
+        {/* Issue 39, item 24: the school's name alone (no article to agree with 'Colégio' or 'Escola'), across the
+            card's whole width with the status below it, so a name takes two lines at 1280 px, not four. */}
+        <CardTitle as="h3" className="min-w-0 text-lg [overflow-wrap:break-word]">
+          {evento.nomeEscola}
+        </CardTitle>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <Badge variant={STATUS_VARIANT[evento.status]}>{EVENTO_STATUS_LABELS[evento.status]}</Badge>
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <School aria-hidden="true" className="size-4" />
+            Escola {TIPO_ESCOLA_LABELS[evento.tipoEscola]}
+          </p>
         </div>
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <School aria-hidden="true" className="size-4" />
-          Escola {TIPO_ESCOLA_LABELS[evento.tipoEscola]}
-        </p>
       </CardHeader>
       <CardContent className="flex-1">
         <dl className="grid gap-2 text-sm">
@@ -108,7 +110,7 @@ export function EventoCard({ evento, onEdit, leadsPath }: EventoCardProps) {
                 className="ml-2 font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 Ver {leadsPath === '/leads' ? 'leads' : 'interesses'}
-                <span className="sr-only"> do evento na {evento.nomeEscola}</span>
+                <span className="sr-only"> do evento: {evento.nomeEscola}</span>
               </Link>
             ) : null}
           </Item>
@@ -132,7 +134,7 @@ export function EventoCard({ evento, onEdit, leadsPath }: EventoCardProps) {
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
         <Button asChild variant="default" size="sm">
-          <Link to={`/eventos/${evento.id}/check-in`} aria-label={`Check-in do evento na ${evento.nomeEscola}`}>
+          <Link to={`/eventos/${evento.id}/check-in`} aria-label={`Check-in do evento: ${evento.nomeEscola}`}>
             <QrCode aria-hidden="true" />
             Check-in
           </Link>
@@ -142,7 +144,7 @@ export function EventoCard({ evento, onEdit, leadsPath }: EventoCardProps) {
             variant="outline"
             size="sm"
             onClick={() => onEdit(evento)}
-            aria-label={`Editar evento na ${evento.nomeEscola}`}
+            aria-label={`Editar evento: ${evento.nomeEscola}`}
           >
             <Pencil aria-hidden="true" />
             Editar

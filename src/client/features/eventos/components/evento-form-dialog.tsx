@@ -55,7 +55,7 @@ export function EventoFormDialog({ role, evento, open, onOpenChange }: EventoFor
         <DialogHeader>
           <DialogTitle>{evento ? 'Editar Evento' : 'Novo Evento'}</DialogTitle>
           <DialogDescription>
-            {evento ? `Altere os dados do evento na ${evento.nomeEscola}.` : 'Preencha os dados do evento da escola.'}
+            {evento ? `Altere os dados do evento: ${evento.nomeEscola}.` : 'Preencha os dados do evento da escola.'}
           </DialogDescription>
         </DialogHeader>
         {open ? (
@@ -191,9 +191,9 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
         <TextField
           id="evento-horario"
           label="Horário"
-          type="time"
+          autoComplete="off"
           error={errors.horario?.message}
-          {...register('horario')}
+          {...masked('horario', 'hora')}
         />
       </div>
 

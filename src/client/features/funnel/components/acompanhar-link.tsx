@@ -22,6 +22,8 @@ export function AcompanharLink({ leadId, nomeAluno, from }: { leadId: string; no
         to={{ pathname: `/leads/${encodeURIComponent(leadId)}`, search: location.search }}
         state={state}
         aria-label={`Acompanhar ${nomeAluno}`}
+        // Where focus returns when the lead's panel closes (lead-panel.tsx).
+        data-acompanhar={leadId}
         title="Acompanhar"
       >
         <ClipboardList aria-hidden="true" />

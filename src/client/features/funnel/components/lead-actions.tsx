@@ -1,16 +1,17 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { CalendarPlus, MessageSquarePlus, PhoneCall, RefreshCw, UserRoundCog } from 'lucide-react';
+import { CalendarPlus, MessageSquarePlus, PhoneCall, RefreshCw, UserRoundCog, UserRoundPen } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { HistoricoAutor, LeadDetalhe } from '@shared/schemas/acompanhamento';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { LeadContatoForm } from './lead-contato-form';
+import { LeadDadosForm } from './lead-dados-form';
 import { LeadNotaForm } from './lead-nota-form';
 import { LeadResponsavelForm } from './lead-responsavel-form';
 import { LeadRetornoForm } from './lead-retorno-form';
 import { LeadStatusForm } from './lead-status-form';
 
-export type LeadAction = 'contato' | 'status' | 'retorno' | 'responsavel' | 'nota';
+export type LeadAction = 'contato' | 'status' | 'retorno' | 'responsavel' | 'nota' | 'dados';
 
 const ACTIONS: readonly { key: LeadAction; label: string; icon: LucideIcon }[] = [
   { key: 'contato', label: 'Registrar contato', icon: PhoneCall },
@@ -18,6 +19,7 @@ const ACTIONS: readonly { key: LeadAction; label: string; icon: LucideIcon }[] =
   { key: 'retorno', label: 'Agendar retorno', icon: CalendarPlus },
   { key: 'responsavel', label: 'Atribuir responsável', icon: UserRoundCog },
   { key: 'nota', label: 'Nota', icon: MessageSquarePlus },
+  { key: 'dados', label: 'Corrigir dados', icon: UserRoundPen },
 ];
 
 export interface LeadActionsProps {
@@ -25,6 +27,8 @@ export interface LeadActionsProps {
   autor: HistoricoAutor | null;
   /** 'Atribuir responsável' (leads.atribuir). */
   canAtribuir: boolean;
+  /** 'Corrigir dados' (leads.corrigirDados, issue 39 item 14). */
+  canCorrigir?: boolean;
   /** Another part of the panel opened a form (the contact prompt): this one closes. */
   open: LeadAction | null;
   onOpenChange: (action: LeadAction | null) => void;
@@ -34,12 +38,14 @@ export interface LeadActionsProps {
  * The panel's actions (issue 16): a row of buttons, each showing its form under the row (one at a time). Focus
  * goes to the form's first field, and back to its button when the form closes.
  */
-export function LeadActions({ lead, autor, canAtribuir, open, onOpenChange }: LeadActionsProps) {
+export function LeadActions({ lead, autor, canAtribuir, canCorrigir = false, open, onOpenChange }: LeadActionsProps) {
   const id = useId();
   const regionRef = useRef<HTMLDivElement>(null);
   const buttons = useRef(new Map<LeadAction, HTMLButtonElement>());
   const [lastOpened, setLastOpened] = useState<LeadAction | null>(null);
-  const actions = ACTIONS.filter((action) => action.key !== 'responsavel' || canAtribuir);
+  const actions = ACTIONS.filter(
+    (action) => (action.key !== 'responsavel' || canAtribuir) && (action.key !== 'dados' || canCorrigir),
+  );
   const current = actions.find((action) => action.key === open) ?? null;
 
   useEffect(() => {
@@ -65,6 +71,8 @@ export function LeadActions({ lead, autor, canAtribuir, open, onOpenChange }: Le
     form = <LeadResponsavelForm lead={lead} onDone={close} />;
   } else if (current?.key === 'nota') {
     form = <LeadNotaForm leadId={lead.id} autor={autor} onDone={close} />;
+  } else if (current?.key === 'dados') {
+    form = <LeadDadosForm lead={lead} onDone={close} />;
   }
 
   return (

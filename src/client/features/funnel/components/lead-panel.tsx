@@ -15,7 +15,9 @@ import { whatsappUrl } from '@shared/schemas/funnel';
 import { ConsentimentoRevogado } from './contact-links';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { OfflineNotice } from '@/components/ui/offline-notice';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useOnline } from '@/hooks/use-online';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useLead } from '../api/get-lead';
@@ -36,6 +38,29 @@ export interface LeadPanelProps {
 }
 
 /**
+ * Focus back on the row's 'Acompanhar' once the panel has gone (issue 39, item 19), not at the top of the page: the
+ * panel is opened by a link, not by a dialog trigger, and the list may draw its rows again as it comes back, so the
+ * link is looked up when the panel leaves and again while focus has nowhere to be (for three seconds at most). A
+ * lead no longer in the list leaves focus where it is.
+ */
+function focusAcompanhar(leadId: string) {
+  const selector = `[data-acompanhar="${CSS.escape(leadId)}"]`;
+  const until = performance.now() + 3000;
+  const step = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.matches(selector)) return;
+    if (active && active !== document.body && active.isConnected) {
+      // On the link: watch a little longer, in case the row is drawn again.
+    } else {
+      // A phone's list draws its rows as cards and hides the table's cells: the link is the one on screen.
+      [...document.querySelectorAll<HTMLElement>(selector)].find((link) => link.getClientRects().length > 0)?.focus();
+    }
+    if (performance.now() < until) requestAnimationFrame(step);
+  };
+  step();
+}
+
+/**
  * A lead followed up (issue 16), over its list: a sheet at the right on wide screens, the whole screen on a
  * phone. Who the lead is, how to reach the family, what to do next and everything that happened, newest first.
  */
@@ -49,6 +74,10 @@ export function LeadPanel({ leadId, role, autor, onClose }: LeadPanelProps) {
         onOpenAutoFocus={(event) => {
           event.preventDefault();
           (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          focusAcompanhar(leadId);
         }}
       >
         <LeadPanelBody key={leadId} leadId={leadId} role={role} autor={autor} onClose={onClose} />
@@ -146,6 +175,7 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
   const acompanha = can(role, 'leads.acompanhar');
   const digits = (lead.telefone ?? '').replace(/\D/g, '');
   const whatsapp = whatsappUrl(lead.telefone);
+  const online = useOnline();
 
   /** A contact link was followed: offer to log that contact (the panel's own form, prefilled). */
   const offerToLog = (canal: Exclude<ContatoCanal, 'presencial'>) => {
@@ -165,6 +195,9 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
       </div>
 
       <div className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto px-4 py-5 sm:px-6">
+        {online ? null : (
+          <OfflineNotice detail="Nada do que você registrar aqui é enviado até a conexão voltar; o que estiver em envio segue assim que ela voltar." />
+        )}
         <section aria-labelledby="lead-dados">
           <h3 id="lead-dados" className="sr-only">
             Dados do lead
@@ -256,6 +289,7 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
               lead={lead}
               autor={autor}
               canAtribuir={can(role, 'leads.atribuir')}
+              canCorrigir={can(role, 'leads.corrigirDados')}
               open={action}
               onOpenChange={(next) => {
                 if (next) setPrompt(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BookOpen, FileText } from 'lucide-react';
+import { BookOpen, FileText, UserRoundPen } from 'lucide-react';
 import { formatDateTime } from '@shared/format';
 import { useSearchParams } from 'react-router';
 import { LIST_PARAMS } from '@/hooks/use-list-state';
@@ -16,6 +16,7 @@ import { ConflitoDialog } from './conflito-dialog';
 import { ContactLinks } from './contact-links';
 import { CursoBadge } from './curso-badge';
 import { CURSO_A_DEFINIR, DefinirCursoDialog } from './definir-curso-dialog';
+import { CorrigirPreMatriculaDialog } from './corrigir-pre-matricula-dialog';
 import { type FunnelRecordLinks, PreMatriculaRecord } from './pre-matricula-record';
 import { EfetivarButton } from './efetivar-button';
 import { EventoCell } from './evento-cell';
@@ -29,12 +30,19 @@ interface ColumnActions {
   abrir: (pre: PreMatriculaItem) => void;
   /** Absent when the role may not set the course. */
   definirCurso?: (pre: PreMatriculaItem) => void;
+  /** Absent when the role may not correct the family's data (issue 39 item 14). */
+  corrigirDados?: (pre: PreMatriculaItem) => void;
   /** 'Ativada em' (the activation's day) sorts the list (issue 23). */
   sortByDate: DataTableSort;
 }
 
 /** The event's date sits under its school; the row's one menu holds Efetivar, the record and the course. */
-const columns = ({ abrir, definirCurso, sortByDate }: ColumnActions): DataTableColumn<PreMatriculaItem>[] => [
+const columns = ({
+  abrir,
+  definirCurso,
+  corrigirDados,
+  sortByDate,
+}: ColumnActions): DataTableColumn<PreMatriculaItem>[] => [
   {
     key: 'nome',
     header: 'Nome',
@@ -102,6 +110,9 @@ const columns = ({ abrir, definirCurso, sortByDate }: ColumnActions): DataTableC
           ...(definirCurso && pre.status === 'pendente'
             ? [{ label: 'Definir curso', icon: BookOpen, onSelect: () => definirCurso(pre) }]
             : []),
+          ...(corrigirDados
+            ? [{ label: 'Corrigir dados', icon: UserRoundPen, onSelect: () => corrigirDados(pre) }]
+            : []),
         ]}
       />
     ),
@@ -111,10 +122,16 @@ const columns = ({ abrir, definirCurso, sortByDate }: ColumnActions): DataTableC
 export interface PreMatriculasScreenProps extends Partial<FunnelRecordLinks> {
   /** The role may set a pré-matrícula's course (issue 23). */
   podeDefinirCurso?: boolean;
+  /** The role may correct the family's names, e-mail and phone (issue 39 item 14). */
+  podeCorrigirDados?: boolean;
 }
 
 /** Pré-Matrículas (SPEC §2) with the four cards and Efetivar per row; a 'Conflito' badge opens a repeat activation's data. */
-export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false }: PreMatriculasScreenProps = {}) {
+export function PreMatriculasScreen({
+  leadsPath = null,
+  podeDefinirCurso = false,
+  podeCorrigirDados = false,
+}: PreMatriculasScreenProps = {}) {
   const filters = useFunnelFilters();
   const [aberta, setAberta] = useState<PreMatriculaItem | null>(null);
   const [definindo, setDefinindo] = useState<PreMatriculaItem | null>(null);
@@ -122,6 +139,13 @@ export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false
     ? (pre: PreMatriculaItem) => {
         setAberta(null);
         setDefinindo(pre);
+      }
+    : undefined;
+  const [corrigindo, setCorrigindo] = useState<PreMatriculaItem | null>(null);
+  const corrigirDados = podeCorrigirDados
+    ? (pre: PreMatriculaItem) => {
+        setAberta(null);
+        setCorrigindo(pre);
       }
     : undefined;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -176,7 +200,7 @@ export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false
       >
         <DataTable
           caption="Pré-Matrículas"
-          columns={columns({ abrir: setAberta, definirCurso, sortByDate: filters.sortFor('criadoEm') })}
+          columns={columns({ abrir: setAberta, definirCurso, corrigirDados, sortByDate: filters.sortFor('criadoEm') })}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('preMatriculas', list, filters.active)}
@@ -202,6 +226,7 @@ export function PreMatriculasScreen({ leadsPath = null, podeDefinirCurso = false
         onDefinirCurso={definirCurso}
       />
       <DefinirCursoDialog preMatricula={definindo} onClose={() => setDefinindo(null)} />
+      <CorrigirPreMatriculaDialog preMatricula={corrigindo} onClose={() => setCorrigindo(null)} />
     </div>
   );
 }

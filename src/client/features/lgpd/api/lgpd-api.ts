@@ -7,6 +7,7 @@ import type {
   TitularIdentificador,
   TitularRegistro,
 } from '@shared/schemas/lgpd';
+import type { PedidoCorrecaoInput } from '@shared/schemas/correcao';
 import { api } from '@/lib/api-client';
 import { SESSION_QUERY_KEY } from '@/lib/query-keys';
 import { type MutationConfig, useApiMutation } from '@/lib/react-query';
@@ -91,3 +92,24 @@ export const useAnonimizarTitular = (config: MutationConfig<typeof anonimizarTit
 export const getRetencao = () => api.get<RetencaoResumo>('/api/lgpd/retencao');
 
 export const useRetencao = () => useQuery({ queryKey: RETENCAO_KEY, queryFn: getRetencao });
+
+/** Issue 39 item 14: the records a 'Correção de dados' request may change, read when its dialog opens. */
+export const getRegistrosDoPedido = (id: string) =>
+  api.get<TitularBuscaAnswer>(`/api/lgpd/pedidos/${encodeURIComponent(id)}/registros`);
+
+export const useRegistrosDoPedido = (id: string | null) =>
+  useQuery({
+    queryKey: [...PEDIDOS_KEY, 'registros', id],
+    queryFn: () => getRegistrosDoPedido(id ?? ''),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+
+export type CorrecaoDoPedidoInput = PedidoCorrecaoInput & { pedidoId: string };
+
+export const corrigirPeloPedido = ({ pedidoId, ...input }: CorrecaoDoPedidoInput): Promise<{ message: string }> =>
+  api.post<{ message: string }>(`/api/lgpd/pedidos/${encodeURIComponent(pedidoId)}/correcoes`, input);
+
+/** A correction shows in every list of the funnel and in the request's records. */
+export const useCorrigirPeloPedido = (config: MutationConfig<typeof corrigirPeloPedido> = {}) =>
+  useApiMutation(corrigirPeloPedido, { invalidates: EVERYTHING }, config);

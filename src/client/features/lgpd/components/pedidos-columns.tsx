@@ -13,6 +13,8 @@ export interface PedidosColumnsOptions {
   /** The row's request being saved, whose buttons wait. */
   pendingId: string | null;
   onAcao: (pedido: PedidoItem, acao: PedidoAcao) => void;
+  /** A correction request's records, to correct before concluding it (issue 39 item 14). */
+  onCorrigir: (pedido: PedidoItem) => void;
 }
 
 /** Protocolo, Titular (e-mail), Tipo, Situação, Prazo, Aberto em and the actions of a request still open. */
@@ -20,6 +22,7 @@ export function pedidosColumns({
   showFranquia,
   pendingId,
   onAcao,
+  onCorrigir,
 }: PedidosColumnsOptions): DataTableColumn<PedidoItem>[] {
   return [
     {
@@ -90,6 +93,17 @@ export function pedidosColumns({
         const busy = pendingId === pedido.id;
         return (
           <span className="inline-flex flex-wrap justify-end gap-2 max-lg:justify-start">
+            {pedido.tipo === 'correcao' ? (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                aria-label={`Corrigir dados: pedido ${pedido.protocolo}`}
+                onClick={() => onCorrigir(pedido)}
+              >
+                Corrigir dados
+              </Button>
+            ) : null}
             {pedido.status === 'aberto' ? (
               <Button
                 variant="outline"

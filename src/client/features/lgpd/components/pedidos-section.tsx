@@ -15,6 +15,7 @@ import { type PedidoItem, usePatchPedido, usePedidos } from '../api/lgpd-api';
 import { usePedidosFilters } from '../hooks/use-pedidos-filters';
 import { type PedidoAcao, pedidosColumns } from './pedidos-columns';
 import { type PedidoResposta, PedidoRespostaDialog } from './pedido-resposta-dialog';
+import { PedidoCorrecaoDialog } from './pedido-correcao-dialog';
 
 const SUCESSO: Record<PedidoAcao, string> = {
   em_analise: 'Pedido em análise',
@@ -30,6 +31,7 @@ export function PedidosSection({ showFranquia }: { showFranquia: boolean }) {
   const filters = usePedidosFilters();
   const list = usePedidos(filters.params);
   const [resposta, setResposta] = useState<PedidoResposta | null>(null);
+  const [corrigindo, setCorrigindo] = useState<PedidoItem | null>(null);
   const [serverError, setServerError] = useState<string | undefined>(undefined);
   const patch = usePatchPedido({
     onSuccess: (pedido, input) => {
@@ -65,6 +67,7 @@ export function PedidosSection({ showFranquia }: { showFranquia: boolean }) {
     showFranquia,
     pendingId: patch.isPending ? (patch.variables?.id ?? null) : null,
     onAcao,
+    onCorrigir: setCorrigindo,
   });
 
   const notice = listNotice(list, {
@@ -148,6 +151,7 @@ export function PedidosSection({ showFranquia }: { showFranquia: boolean }) {
             cards="list"
           />
         </div>
+        <PedidoCorrecaoDialog pedido={corrigindo} onClose={() => setCorrigindo(null)} />
         <PedidoRespostaDialog
           resposta={resposta}
           pending={patch.isPending}

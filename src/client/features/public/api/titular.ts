@@ -34,6 +34,8 @@ export interface PedidoInput {
   token: string;
   tipo: PedidoTipo;
   detalhe?: string;
+  /** The networks it concerns, when the records are in more than one (issue 39). */
+  redes?: string[];
 }
 
 export interface PedidoAnswer {

@@ -1,14 +1,17 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { CheckCircle2, Download } from 'lucide-react';
+import { CheckCircle2, Download, Printer } from 'lucide-react';
 import {
+  LGPD_MESSAGES,
   PEDIDO_STATUS_LABELS,
   PEDIDO_TIPO_LABELS,
   PEDIDO_TIPOS,
   type PedidoTipo,
   type PedidoView,
+  type TitularRede,
+  type TitularRegistro,
   type TitularView,
 } from '@shared/schemas/lgpd-textos';
-import { TitularRegistroCard, dataTexto, pedidoAtrasado } from '@/components/lgpd/titular-registro';
+import { TitularRegistroCard, dataTexto, momentoTexto, pedidoAtrasado } from '@/components/lgpd/titular-registro';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
 import { Spinner } from '@/components/ui/spinner';
@@ -63,7 +66,69 @@ function PedidosLista({ pedidos }: { pedidos: PedidoView[] }) {
   );
 }
 
-type PedidoErrors = Partial<Record<'tipo' | 'detalhe', string>>;
+type PedidoErrors = Partial<Record<'tipo' | 'detalhe' | 'redes', string>>;
+
+/** 'Colégio Horizonte (Campinas/SP)' for each distinct school of a network's records. */
+function escolasDa(rede: TitularRede, registros: TitularRegistro[]) {
+  const nomes = registros
+    .filter((r) => rede.registros.includes(r.id) && r.escola)
+    .map((r) => (r.cidade ? `${r.escola} (${r.cidade}${r.estado ? `/${r.estado}` : ''})` : r.escola!));
+  return [...new Set(nomes)].join(', ');
+}
+
+/**
+ * Where the request goes when the e-mail is in more than one network (issue 39): the titular chooses, and what it
+ * writes reaches no network it did not choose.
+ */
+function RedesField({
+  redes,
+  registros,
+  escolhidas,
+  error,
+  firstRef,
+  onChange,
+}: {
+  redes: TitularRede[];
+  registros: TitularRegistro[];
+  escolhidas: string[];
+  error?: string;
+  firstRef: React.RefObject<HTMLInputElement | null>;
+  onChange: (redes: string[]) => void;
+}) {
+  const errorId = 'pedido-redes-error';
+  return (
+    <fieldset className="grid gap-3" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-2 text-sm font-medium">A quais redes o pedido se refere?</legend>
+      <p className="-mt-1 text-sm text-muted-foreground">
+        Os seus dados estão em mais de uma rede. O pedido, e o que você escrever nele, vai só para as redes marcadas.
+      </p>
+      {redes.map((rede, index) => (
+        <label
+          key={rede.id}
+          className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary has-[:checked]:bg-blue-50"
+        >
+          <input
+            ref={index === 0 ? firstRef : undefined}
+            type="checkbox"
+            name="redes"
+            value={rede.id}
+            checked={escolhidas.includes(rede.id)}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...escolhidas, rede.id] : escolhidas.filter((id) => id !== rede.id))
+            }
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+          />
+          <span className="grid gap-0.5 text-sm [overflow-wrap:anywhere]">
+            <span className="font-medium text-foreground">{rede.nome}</span>
+            <span className="text-muted-foreground">{escolasDa(rede, registros) || 'Registros sem evento'}</span>
+          </span>
+        </label>
+      ))}
+      <FormMessage id={errorId}>{error}</FormMessage>
+    </fieldset>
+  );
+}
 
 const checkPedido = lazyCheck((rules) => rules.checkTitularPedido);
 
@@ -74,13 +139,20 @@ const checkPedido = lazyCheck((rules) => rules.checkTitularPedido);
 function PedidoForm({
   token,
   email,
+  redes,
+  registros,
   onDone,
 }: {
   token: string;
   email: string;
+  redes: TitularRede[];
+  registros: TitularRegistro[];
   onDone: (answer: PedidoAnswer) => void;
 }) {
   const [tipo, setTipo] = useState<PedidoTipo | ''>('');
+  const escolher = redes.length > 1;
+  const [escolhidas, setEscolhidas] = useState<string[]>([]);
+  const firstRede = useRef<HTMLInputElement>(null);
   const [detalhe, setDetalhe] = useState('');
   const [errors, setErrors] = useState<PedidoErrors>({});
   const [falha, setFalha] = useState<string | null>(null);
@@ -93,24 +165,31 @@ function PedidoForm({
     onSuccess: onDone,
     onError: (error) => {
       const campos = error instanceof ApiError ? (error.errors ?? {}) : {};
-      setErrors({ tipo: campos.tipo, detalhe: campos.detalhe });
+      setErrors({ tipo: campos.tipo, detalhe: campos.detalhe, redes: campos.redes });
       setFalha(errorMessage(error, 'Não foi possível registrar o pedido. Tente novamente.'));
     },
   });
 
   const enviar = (input: { tipo: PedidoTipo; detalhe?: string }) => {
     setFalha(null);
-    abrir.mutate({ token, tipo: input.tipo, ...(input.detalhe ? { detalhe: input.detalhe } : {}) });
+    abrir.mutate({
+      token,
+      tipo: input.tipo,
+      ...(input.detalhe ? { detalhe: input.detalhe } : {}),
+      ...(escolher ? { redes: escolhidas } : {}),
+    });
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // An unchosen type is sent to the rules as it is: they answer with its message.
     const result = await checkPedido({ token, tipo: tipo as PedidoTipo, detalhe });
-    if (!result.ok) {
-      const found = result.errors;
-      setErrors({ tipo: found.tipo, detalhe: found.detalhe });
+    const semRede = escolher && escolhidas.length === 0 ? LGPD_MESSAGES.escolhaRede : undefined;
+    if (!result.ok || semRede) {
+      const found = result.ok ? {} : result.errors;
+      setErrors({ tipo: found.tipo, detalhe: found.detalhe, redes: semRede });
       if (found.tipo) firstRadio.current?.focus();
+      else if (semRede) firstRede.current?.focus();
       else if (found.detalhe) detalheRef.current?.focus();
       return;
     }
@@ -156,6 +235,19 @@ function PedidoForm({
         ))}
         <FormMessage id={tipoErrorId}>{errors.tipo}</FormMessage>
       </fieldset>
+      {escolher ? (
+        <RedesField
+          redes={redes}
+          registros={registros}
+          escolhidas={escolhidas}
+          error={errors.redes}
+          firstRef={firstRede}
+          onChange={(ids) => {
+            setEscolhidas(ids);
+            if (errors.redes) setErrors((current) => ({ ...current, redes: undefined }));
+          }}
+        />
+      ) : null}
       <TextareaField
         ref={detalheRef}
         id="pedido-detalhe"
@@ -168,7 +260,7 @@ function PedidoForm({
           if (errors.detalhe) setErrors((current) => ({ ...current, detalhe: undefined }));
         }}
       />
-      {falha && !errors.tipo && !errors.detalhe ? (
+      {falha && !errors.tipo && !errors.detalhe && !errors.redes ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {falha}
         </p>
@@ -252,15 +344,25 @@ function TitularDados({
               Seus registros
             </h2>
             <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
-              Tudo o que a rede guarda com o e-mail <strong className="text-foreground">{view.email}</strong>.
+              Tudo o que a rede guarda com o e-mail <strong className="text-foreground">{view.email}</strong>: os dados
+              que você informou, cada consentimento (com o endereço IP e o navegador de onde veio) e o que a equipe
+              registrou sobre o atendimento.
             </p>
+            <p className="hidden text-sm print:block">Resumo gerado em {momentoTexto(new Date().toISOString())}.</p>
           </div>
-          <Button asChild variant="outline">
-            <a href={titularExportUrl(token)} download>
-              <Download aria-hidden="true" />
-              Baixar meus dados (JSON)
-            </a>
-          </Button>
+          <div className="flex flex-wrap gap-2 print:hidden">
+            <Button asChild variant="outline">
+              <a href={titularExportUrl(token)} download>
+                <Download aria-hidden="true" />
+                Baixar meus dados (JSON)
+              </a>
+            </Button>
+            {/* The printable summary: this page as printed (or saved as PDF), without the request form. */}
+            <Button variant="outline" onClick={() => window.print()}>
+              <Printer aria-hidden="true" />
+              Imprimir resumo
+            </Button>
+          </div>
         </div>
         {view.registros.length ? (
           <div className="grid gap-3">
@@ -284,7 +386,7 @@ function TitularDados({
         )}
       </section>
 
-      <section aria-labelledby="pedido-titulo" className="grid gap-3">
+      <section aria-labelledby="pedido-titulo" className="grid gap-3 print:hidden">
         <div className="grid gap-1">
           <h2 id="pedido-titulo" className="text-xl font-bold">
             Fazer um pedido
@@ -293,7 +395,7 @@ function TitularDados({
             Respondemos em até 15 dias, por e-mail. Este link vale para um pedido.
           </p>
         </div>
-        <PedidoForm token={token} email={view.email} onDone={onDone} />
+        <PedidoForm token={token} email={view.email} redes={view.redes} registros={view.registros} onDone={onDone} />
       </section>
     </div>
   );

@@ -31,6 +31,7 @@ const VIEW: TitularView = {
       consentimento: { versao: '1', em: '2026-11-21T12:00:00.000Z', revogadoEm: '2026-11-22T12:00:00.000Z' },
     }),
   ],
+  redes: [],
   pedidos: [pedido()],
   aviso: { versao: '1', vigenteDesde: '2026-11-23' },
 };
@@ -161,6 +162,45 @@ describe('/meus-dados with a link', () => {
     expect(screen.getByRole('link', { name: 'peça um novo link' })).toHaveAttribute('href', '/meus-dados');
     const reads = fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET');
     expect(reads).toHaveLength(1);
+  });
+
+  it('asks which networks a request concerns when the e-mail is in more than one, and sends only those', async () => {
+    let sent: unknown;
+    const redeA = '11111111-1111-4111-8111-111111111111';
+    const redeB = '22222222-2222-4222-8222-222222222222';
+    const fetchMock = mockFetch({
+      'GET /api/public/titular': {
+        body: {
+          ...VIEW,
+          registros: [registro(), registro({ id: 'l-b', escola: 'Escola da Rede B', cidade: 'Santos' })],
+          redes: [
+            { id: redeA, nome: 'Rede Saber', registros: [registro().id] },
+            { id: redeB, nome: 'Outra Rede', registros: ['l-b'] },
+          ],
+        },
+      },
+      'POST /api/public/titular/pedidos': (body) => {
+        sent = body;
+        return { status: 201, body: { message: LGPD_MESSAGES.pedidoRegistrado, pedidos: [pedido()] } };
+      },
+    });
+    await renderPortal();
+    await screen.findAllByRole('article');
+    const redes = screen.getByRole('group', { name: 'A quais redes o pedido se refere?' });
+    expect(
+      within(redes).getByRole('checkbox', { name: /Outra Rede.*Escola da Rede B \(Santos\/SP\)/ }),
+    ).not.toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /Correção de dados/ }));
+    await userEvent.type(screen.getByLabelText('O que deve ser corrigido'), 'O nome do meu filho é Joaquim');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    expect(await screen.findByText(LGPD_MESSAGES.escolhaRede)).toBeInTheDocument();
+    expect(within(redes).getByRole('checkbox', { name: /Rede Saber/ })).toHaveFocus();
+    expect(posts(fetchMock)).toEqual([]);
+
+    await userEvent.click(within(redes).getByRole('checkbox', { name: /Rede Saber/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    expect(await screen.findByRole('heading', { name: LGPD_MESSAGES.pedidoRegistrado })).toBeInTheDocument();
+    expect(sent).toEqual({ token: TOKEN, tipo: 'correcao', detalhe: 'O nome do meu filho é Joaquim', redes: [redeA] });
   });
 
   it('asks for anonymisation only once confirmed as irreversible', async () => {

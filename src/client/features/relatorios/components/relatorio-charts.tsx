@@ -16,6 +16,7 @@ import { cn } from '@/lib/utils';
 import { ChartFigure } from './chart-figure';
 import { type Stage, STAGES, STAGE_LABELS, drillHref } from './drill';
 import { formatTaxa } from './delta';
+import { SEM_CHECKIN_TEXT, funilEtapas } from './funil-etapas';
 import { bucketEnd } from './periodo';
 
 /**
@@ -64,42 +65,6 @@ export default function RelatorioCharts(props: RelatorioChartsProps) {
   );
 }
 
-interface FunilEtapa {
-  stage: Stage;
-  label: string;
-  value: number;
-  /** From the stage before: the share that went on, and how many did not. */
-  seguiram?: number;
-  perda?: number;
-}
-
-function funilEtapas(totais: FunilContagem): FunilEtapa[] {
-  return [
-    { stage: 'leads', label: STAGE_LABELS.leads, value: totais.leads },
-    {
-      stage: 'presencas',
-      label: STAGE_LABELS.presencas,
-      value: totais.presencas,
-      seguiram: totais.taxaLeadPresenca,
-      perda: Math.max(0, totais.leads - totais.presencas),
-    },
-    {
-      stage: 'preMatriculas',
-      label: STAGE_LABELS.preMatriculas,
-      value: totais.preMatriculas,
-      seguiram: totais.taxaLeadPreMatricula,
-      perda: Math.max(0, totais.leads - totais.preMatriculas),
-    },
-    {
-      stage: 'matriculas',
-      label: STAGE_LABELS.matriculas,
-      value: totais.matriculas,
-      seguiram: totais.taxaPreMatriculaMatricula,
-      perda: Math.max(0, totais.preMatriculas - totais.matriculas),
-    },
-  ];
-}
-
 function FunilChart({ totais, stages, base }: RelatorioChartsProps) {
   const navigate = useNavigate();
   const reduced = usePrefersReducedMotion();
@@ -138,7 +103,7 @@ function FunilChart({ totais, stages, base }: RelatorioChartsProps) {
               )}
             </TableCell>
             <TableCell className="text-right tabular-nums">
-              {etapa.seguiram === undefined ? '-' : formatTaxa(etapa.seguiram)}
+              {etapa.semCheckin ? 'Sem check-in' : etapa.seguiram === undefined ? '-' : formatTaxa(etapa.seguiram)}
             </TableCell>
             <TableCell className="text-right tabular-nums">
               {etapa.perda === undefined ? '-' : formatCount(etapa.perda)}
@@ -186,15 +151,22 @@ function FunilChart({ totais, stages, base }: RelatorioChartsProps) {
         </Bar>
       </BarChart>
       <ul className="grid gap-1 text-sm" aria-label="Perda entre as etapas">
-        {etapas.slice(1).map((etapa, index) => (
-          <li key={etapa.stage}>
-            <span className="font-medium">
-              {etapas[index]!.label} → {etapa.label}:
-            </span>{' '}
-            seguiram {formatTaxa(etapa.seguiram ?? 0)}; perda de {formatCount(etapa.perda ?? 0)}
-          </li>
-        ))}
+        {etapas
+          .filter((etapa) => etapa.anterior)
+          .map((etapa) => (
+            <li key={etapa.stage}>
+              <span className="font-medium">
+                {STAGE_LABELS[etapa.anterior!]} → {etapa.label}:
+              </span>{' '}
+              seguiram {formatTaxa(etapa.seguiram ?? 0)}; perda de {formatCount(etapa.perda ?? 0)}
+            </li>
+          ))}
       </ul>
+      {etapas.some((etapa) => etapa.semCheckin) ? (
+        <p className="text-sm text-muted-foreground" data-testid="funil-sem-checkin">
+          {SEM_CHECKIN_TEXT}
+        </p>
+      ) : null}
     </ChartFigure>
   );
 }

@@ -364,6 +364,39 @@ describe('RelatoriosScreen: charts', () => {
     expect(within(funilFigure).getByText(/perda de 80/)).toBeInTheDocument();
   });
 
+  it("says each step's rate and loss from the step before it, and that presence is no step without check-in (issue 39)", async () => {
+    const semCheckin = funil({ totais: contagem({ leads: 217, presencas: 2, preMatriculas: 45, matriculas: 9 }) });
+    mockReportWithPrevious(semCheckin, semCheckin);
+    renderScreen('franqueador', '/relatorios?periodo=personalizado&de=2026-10-01&ate=2026-10-31&agrupar=cliente');
+    const figure = await screen.findByRole('figure', { name: 'Funil do período' });
+    const perdas = within(figure).getByRole('list', { name: 'Perda entre as etapas' });
+    expect(
+      within(perdas)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Leads → Pré-matrículas: seguiram 20,7%; perda de 172',
+      'Pré-matrículas → Matrículas: seguiram 20,0%; perda de 36',
+    ]);
+    expect(within(figure).getByText(/o check-in não foi usado/)).toBeInTheDocument();
+    cleanup();
+
+    const comCheckin = funil({ totais: contagem({ leads: 200, presencas: 120, preMatriculas: 48, matriculas: 12 }) });
+    mockReportWithPrevious(comCheckin, comCheckin);
+    renderScreen('franqueador', '/relatorios?periodo=personalizado&de=2026-10-01&ate=2026-10-31&agrupar=cliente');
+    const again = await screen.findByRole('figure', { name: 'Funil do período' });
+    expect(
+      within(within(again).getByRole('list', { name: 'Perda entre as etapas' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Leads → Presenças: seguiram 60,0%; perda de 80',
+      'Presenças → Pré-matrículas: seguiram 40,0%; perda de 72',
+      'Pré-matrículas → Matrículas: seguiram 25,0%; perda de 36',
+    ]);
+    expect(within(again).queryByText(/o check-in não foi usado/)).not.toBeInTheDocument();
+  });
+
   it('writes the interval the user picks to the address', async () => {
     const fetchMock = mockReportWithPrevious(funil(), funil());
     const { router } = renderScreen('franqueador', '/relatorios?periodo=90d');

@@ -10,7 +10,15 @@ import {
 } from '@shared/enums';
 import { formatDateTime, MISSING } from '@shared/format';
 import { ROLE_LABELS } from '@shared/roles';
-import { ANEXO_MAX_BYTES, ANEXOS_MAX, ticketShortId, type SacMensagem, type SacTicket } from '@shared/schemas/sac';
+import { BRASILIA_TIME_ZONE } from '@shared/brasilia';
+import {
+  ANEXO_MAX_BYTES,
+  ANEXOS_MAX,
+  SAC_MESSAGES,
+  ticketShortId,
+  type SacMensagem,
+  type SacTicket,
+} from '@shared/schemas/sac';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -33,6 +41,9 @@ export interface TicketPageProps {
 }
 
 const SEM_RESPONSAVEL = 'nenhum';
+/** SAC times with the hour (issue 39, item 24): the SLA counts hours, so every time it is measured against does too. */
+const WITH_TIME = { withTime: true, timeZone: BRASILIA_TIME_ZONE } as const;
+
 const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -93,7 +104,7 @@ function TicketView({ ticket, isStaff, userId }: { ticket: SacTicket; isStaff: b
             <p className="mt-0.5 text-xs text-muted-foreground">
               <span className="font-mono">#{ticketShortId(ticket.id)}</span>
               <span aria-hidden="true"> · </span>
-              <span>Criado em {formatDateTime(ticket.createdAt)}</span>
+              <span>Criado em {formatDateTime(ticket.createdAt, WITH_TIME)}</span>
             </p>
             <div className="mt-2 flex flex-wrap gap-1.5">
               <TicketStatusBadge status={ticket.status} />
@@ -108,12 +119,14 @@ function TicketView({ ticket, isStaff, userId }: { ticket: SacTicket; isStaff: b
               <Field label="Responsável">{ticket.responsavel?.nome || MISSING}</Field>
               <Field label="1ª resposta até">
                 {ticket.primeiraRespostaEm
-                  ? `Respondido em ${formatDateTime(ticket.primeiraRespostaEm)}`
+                  ? `Respondido em ${formatDateTime(ticket.primeiraRespostaEm, WITH_TIME)}`
                   : ticket.primeiraRespostaAte
-                    ? formatDateTime(ticket.primeiraRespostaAte)
+                    ? formatDateTime(ticket.primeiraRespostaAte, WITH_TIME)
                     : MISSING}
               </Field>
-              <Field label="Resolução até">{ticket.resolucaoAte ? formatDateTime(ticket.resolucaoAte) : MISSING}</Field>
+              <Field label="Resolução até">
+                {ticket.resolucaoAte ? formatDateTime(ticket.resolucaoAte, WITH_TIME) : MISSING}
+              </Field>
             </dl>
           </div>
         </div>
@@ -252,7 +265,7 @@ function Thread({ ticketId }: { ticketId: string }) {
                     ·
                   </span>
                   <time dateTime={m.em} className="text-muted-foreground">
-                    {formatDateTime(m.em)}
+                    {formatDateTime(m.em, WITH_TIME)}
                   </time>
                 </header>
                 <p className="mt-2 whitespace-pre-wrap text-sm wrap-anywhere">{m.texto}</p>
@@ -266,10 +279,37 @@ function Thread({ ticketId }: { ticketId: string }) {
   );
 }
 
+const ACCEPTED_TYPES = ACCEPT.split(',');
+const ACCEPTED_EXTENSION = /\.(png|jpe?g|webp|pdf)$/i;
+/** Bidirectional controls: a name shows as it is spelled ('foto.exe' never reads 'exe.otof'). */
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const nomeDoArquivo = (file: File) => file.name.replace(BIDI_CONTROLS, '') || 'arquivo sem nome';
+const SERVER_ANEXO_MESSAGES: readonly string[] = [
+  SAC_MESSAGES.anexoGrande,
+  SAC_MESSAGES.anexoTipo,
+  SAC_MESSAGES.anexosDemais,
+];
+
+/** Why one chosen file cannot be sent, naming it; null when it can (issue 39, item 21). */
+function anexoRecusado(file: File): string | null {
+  const nome = nomeDoArquivo(file);
+  const tipoOk = file.type ? ACCEPTED_TYPES.includes(file.type) : ACCEPTED_EXTENSION.test(nome);
+  if (!tipoOk) return `${nome}: ${SAC_MESSAGES.anexoTipo}`;
+  if (file.size > ANEXO_MAX_BYTES) return `${nome} tem mais de 5 MB. ${SAC_MESSAGES.anexoGrande}`;
+  return null;
+}
+
+const tamanho = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
 function Composer({ ticket, isStaff }: { ticket: SacTicket; isStaff: boolean }) {
   const [texto, setTexto] = useState('');
   const [arquivos, setArquivos] = useState<File[]>([]);
+  // The message's own error under the message; an attachment's under the picker, naming the file (issue 39, 21).
   const [erro, setErro] = useState<string | null>(null);
+  const [erroAnexo, setErroAnexo] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const post = usePostMensagem({
     onSuccess: (mensagem) => {
@@ -278,14 +318,36 @@ function Composer({ ticket, isStaff }: { ticket: SacTicket; isStaff: boolean }) 
       if (fileInput.current) fileInput.current.value = '';
       toast({ title: mensagem.interna ? 'Nota interna registrada' : 'Mensagem enviada', variant: 'success' });
     },
-    onError: (error) => setErro(errorMessage(error, 'Falha ao enviar a mensagem')),
+    onError: (error) => {
+      const message = errorMessage(error, 'Falha ao enviar a mensagem');
+      if (SERVER_ANEXO_MESSAGES.includes(message)) setErroAnexo(`Um dos arquivos foi recusado: ${message}`);
+      else setErro(message);
+    },
   });
+
+  const escolher = (chosen: File[]) => {
+    setErroAnexo(null);
+    // Chosen again, a file is not listed twice; a second pick adds to the first.
+    setArquivos((atuais) => [
+      ...atuais,
+      ...chosen.filter((f) => !atuais.some((a) => a.name === f.name && a.size === f.size)),
+    ]);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+  const remover = (index: number) => {
+    setErroAnexo(null);
+    setArquivos((atuais) => atuais.filter((_, i) => i !== index));
+  };
 
   const enviar = (interna: boolean) => {
     setErro(null);
+    setErroAnexo(null);
     if (!texto.trim()) return setErro('Escreva a mensagem');
-    if (arquivos.length > ANEXOS_MAX) return setErro(`Envie no máximo ${ANEXOS_MAX} arquivos por mensagem.`);
-    if (arquivos.some((a) => a.size > ANEXO_MAX_BYTES)) return setErro('Cada arquivo pode ter no máximo 5 MB.');
+    const recusado = arquivos.map(anexoRecusado).find(Boolean);
+    if (recusado) return setErroAnexo(recusado);
+    if (arquivos.length > ANEXOS_MAX) {
+      return setErroAnexo(`${SAC_MESSAGES.anexosDemais} Remova ${arquivos.length - ANEXOS_MAX} da lista.`);
+    }
     post.mutate({ id: ticket.id, texto: texto.trim(), interna, arquivos });
   };
   const onSubmit = (event: FormEvent) => {
@@ -307,31 +369,70 @@ function Composer({ ticket, isStaff }: { ticket: SacTicket; isStaff: boolean }) 
             aria-describedby={erro ? 'mensagem-erro' : undefined}
             rows={4}
           />
+          {erro ? (
+            <p id="mensagem-erro" role="alert" className="text-sm font-medium text-destructive">
+              {erro}
+            </p>
+          ) : null}
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="mensagem-anexos" className="flex items-center gap-1">
-            <Paperclip aria-hidden="true" className="size-4" />
-            Anexos
-          </Label>
           <input
             id="mensagem-anexos"
             ref={fileInput}
             type="file"
             multiple
             accept={ACCEPT}
-            aria-describedby="mensagem-anexos-dica"
-            onChange={(event) => setArquivos(Array.from(event.target.files ?? []))}
-            className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm"
+            className="sr-only"
+            aria-invalid={erroAnexo ? true : undefined}
+            aria-describedby={cn('mensagem-anexos-dica', erroAnexo && 'mensagem-anexos-erro')}
+            onChange={(event) => escolher(Array.from(event.target.files ?? []))}
           />
+          <Button
+            asChild
+            variant="outline"
+            className={cn(
+              'w-fit cursor-pointer has-[:focus-visible]:ring-2',
+              erroAnexo && 'border-destructive text-destructive',
+            )}
+          >
+            <label htmlFor="mensagem-anexos">
+              <Paperclip aria-hidden="true" className="size-4" />
+              {arquivos.length ? 'Adicionar anexos' : 'Anexos'}
+            </label>
+          </Button>
           <p id="mensagem-anexos-dica" className="text-xs text-muted-foreground">
             Até 5 arquivos PNG, JPEG, WebP ou PDF, com até 5 MB cada.
           </p>
+          {arquivos.length ? (
+            <ul aria-label="Arquivos escolhidos" className="grid gap-1">
+              {arquivos.map((arquivo, index) => {
+                const nome = nomeDoArquivo(arquivo);
+                const recusado = anexoRecusado(arquivo) !== null;
+                return (
+                  <li
+                    key={`${arquivo.name}|${arquivo.size}|${index}`}
+                    className={cn(
+                      'flex min-w-0 items-center gap-2 rounded-md border px-2 py-1 text-sm',
+                      recusado && erroAnexo ? 'border-destructive bg-destructive/5' : 'border-input',
+                    )}
+                  >
+                    <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                    <span className="min-w-0 flex-1 wrap-anywhere">{nome}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground">{tamanho(arquivo.size)}</span>
+                    <Button type="button" variant="ghost" size="sm" onClick={() => remover(index)}>
+                      Remover <span className="sr-only">{nome}</span>
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          {erroAnexo ? (
+            <p id="mensagem-anexos-erro" role="alert" className="text-sm font-medium text-destructive">
+              {erroAnexo}
+            </p>
+          ) : null}
         </div>
-        {erro ? (
-          <p id="mensagem-erro" role="alert" className="text-sm font-medium text-destructive">
-            {erro}
-          </p>
-        ) : null}
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           {isStaff ? (
             <Button type="button" variant="outline" disabled={post.isPending} onClick={() => enviar(true)}>

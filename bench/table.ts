@@ -1,0 +1,239 @@
+/**
+ * The benchmark's table, as data and as text (issue 41: documents a person can read).
+ *
+ * `bench/table.json` (committed) holds every row of the generated benchmark, each with the time and hello-world
+ * ceiling of its run. Two texts are rendered from it:
+ * - the **summary** in BENCHMARKS.md, between its markers: the verdict, the rows by kind of path, the worst 20
+ *   rows. `tests/docs/benchmarks.test.ts` renders it again and fails when the page says anything else.
+ * - the **full table**, every row with its note, in `bench/results/table.md` (not committed: 1.3 MB of text a
+ *   person does not read whole). `BENCH_RENDER=1 npm run bench` writes both, measuring nothing.
+ *
+ * Pure: no database, no server, no clock. `run.ts` measures; this file only renders.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Row {
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  vsHello: number;
+  vsSql: number | null;
+  target: string;
+  ok: boolean;
+  note?: string;
+  /** CPU per request, in ms: the server process, and every PostgreSQL process (where the time goes). */
+  appCpuMs?: number;
+  dbCpuMs?: number;
+}
+
+export interface TableRow extends Row {
+  /** When the row was measured, and the hello-world ceiling of that run. */
+  measured: string;
+  helloRps: number;
+}
+
+export interface Table {
+  /** The cores of the machine the rows were measured on (the notes' arithmetic depends on it). */
+  cores?: number;
+  rows: TableRow[];
+}
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const TABLE_FILE = join(root, 'bench/table.json');
+export const FULL_TABLE_FILE = join(root, 'bench/results/table.md');
+export const BENCHMARKS_FILE = join(root, 'BENCHMARKS.md');
+export const SUMMARY_START = '<!-- generated-bench:start -->';
+export const SUMMARY_END = '<!-- generated-bench:end -->';
+/** The rows the page shows, worst first. */
+export const WORST_ROWS = 20;
+/** The machine the committed rows were measured on, when the table does not say. */
+const DEFAULT_CORES = 2;
+
+/**
+ * A row whose every answer was an error measured nothing: the generated filter's sample lies outside the
+ * account's scope, and the route refuses it (404 'Filtro não encontrado'), as it must.
+ */
+export const refused = (r: Row) => r.errors > 0 && r.errors >= r.rps;
+
+/** The p99 a request costing `cpuMs` can reach when `connections` share the machine's cores: the wait is the queue. */
+const TAIL_OVER_MEAN = 1.6;
+const p99Floor = (cpuMs: number, connections: number, cores: number) => (connections * cpuMs * TAIL_OVER_MEAN) / cores;
+
+/**
+ * Why a row missed its target, and the next step, from its own figures: whether the CPU a request costs already
+ * rules the target out at this concurrency on this machine, and whether the server or PostgreSQL spends it.
+ */
+export function diagnosis(r: Row, cores: number): string {
+  if (r.ok || refused(r)) return '';
+  if (r.errors > 0) return `${r.errors} errors: see the note.`;
+  if (r.appCpuMs === undefined || r.dbCpuMs === undefined || r.dbCpuMs < 0) return '';
+  const cpu = r.appCpuMs + r.dbCpuMs;
+  const target = Number(/p99 ≤ (\d+)/.exec(r.target)?.[1] ?? Infinity);
+  const floor = p99Floor(cpu, r.connections, cores);
+  const side =
+    r.dbCpuMs > r.appCpuMs
+      ? `PostgreSQL spends most of it (${r.dbCpuMs} ms): next, this statement's plan (an index for the filter in this scope, or less read per page)`
+      : `the server spends most of it (${r.appCpuMs} ms: routing, row mapping, JSON): next, less work per row, or more cores`;
+  if (floor > target)
+    return `Why: ${cpu.toFixed(2)} ms of CPU a request puts p99 near ${Math.round(floor)} ms at ${r.connections} connections on ${cores} cores; ${side}.`;
+  return `Why: ${cpu.toFixed(2)} ms of CPU a request fits the target; the tail is queueing with the load generator on ${cores} cores (${side.replace(/: next.*$/, '')}). Next: more cores, or measure apart from the load generator.`;
+}
+
+/** What kind of path a row measures, for the summary (the generated names say it). */
+export function kindOf(scenario: string): string {
+  if (/^(POST|PUT|PATCH|DELETE) /.test(scenario) || /\((create|edit|audited)\)/.test(scenario)) return 'writes';
+  if (scenario.includes('(public)')) return 'public pages';
+  if (scenario.includes('pageSize=500') || scenario.includes('500 rows') || scenario.includes('all rows'))
+    return 'pages of 500 rows';
+  if (scenario.includes('deepest page')) return 'deepest pages';
+  if (/[ &?]q=|\+q\b/.test(scenario)) return 'free-text searches';
+  if (/^\/api\/\S+ \S+=/.test(scenario)) return 'filtered lists, page 1';
+  if (/^\/api\/\S+ page 1/.test(scenario)) return 'unfiltered lists, page 1';
+  return 'other paths (hand-written scenarios)';
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+}
+
+const cell = (v: string | number) => String(v).replaceAll('|', '\\|');
+
+/** Met and missed by kind of path, with the worst p99 and the median CPU a request cost. */
+export function summaryTable(rows: Row[]): string {
+  const kinds = new Map<string, Row[]>();
+  for (const row of rows) kinds.set(kindOf(row.scenario), [...(kinds.get(kindOf(row.scenario)) ?? []), row]);
+  return [
+    '| kind of path | rows | met | missed | worst p99 ms | median CPU ms/req (app + db) |',
+    '| --- | --: | --: | --: | --: | --: |',
+    ...[...kinds].map(([kind, group]) => {
+      const met = group.filter((r) => r.ok).length;
+      const cpu = group.filter((r) => r.appCpuMs !== undefined && r.dbCpuMs! >= 0);
+      const app = median(cpu.map((r) => r.appCpuMs!));
+      const db = median(cpu.map((r) => r.dbCpuMs!));
+      return `| ${kind} | ${group.length} | ${met} | ${group.length - met} | ${Math.max(...group.map((r) => r.p99))} | ${cpu.length ? `${app} + ${db}` : '—'} |`;
+    }),
+  ].join('\n');
+}
+
+/**
+ * How far a missed row is from its target, as a factor (2 = twice the p99 allowed, or half the req/s asked):
+ * the larger of its latency's and its rate's shortfall. A row without a target is not ranked.
+ */
+export function shortfall(r: Row): number {
+  const p99 = /p99 ≤ (\d+) ms/.exec(r.target);
+  const rps = /≥ (\d+) req\/s/.exec(r.target);
+  const seconds = /^≤ (\d+) s/.exec(r.target);
+  const factors = [
+    p99 ? r.p99 / Number(p99[1]) : 0,
+    rps && r.rps > 0 ? Number(rps[1]) / r.rps : rps ? Infinity : 0,
+    seconds ? r.p99 / (Number(seconds[1]) * 1000) : 0,
+  ];
+  return Math.max(...factors);
+}
+
+/** The missed rows furthest from their target (refused rows measured nothing and are not among them). */
+export function worstRows(rows: Row[], n = WORST_ROWS): Row[] {
+  return rows
+    .filter((r) => !r.ok && !refused(r) && r.target !== '')
+    .map((r, i) => ({ r, i, f: shortfall(r) }))
+    .sort((a, b) => b.f - a.f || a.i - b.i)
+    .slice(0, n)
+    .map(({ r }) => r);
+}
+
+function rowsTable(rows: Row[], cores: number, withFactor: boolean): string {
+  return [
+    `| scenario | conn. | req/s | p50 ms | p99 ms | errors | CPU ms/req app + db | vs SQL | target | ${withFactor ? 'off by' : 'met'} | note |`,
+    `| --- | --: | --: | --: | --: | --: | --: | --: | --- | ${withFactor ? '--:' : '---'} | --- |`,
+    ...rows.map(
+      (r) =>
+        `| ${cell(r.scenario)} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ` +
+        `${r.appCpuMs === undefined ? '—' : `${r.appCpuMs} + ${r.dbCpuMs! < 0 ? '?' : r.dbCpuMs}`} | ${r.vsSql ?? '—'} | ` +
+        `${cell(r.target)} | ${withFactor ? `×${shortfall(r).toFixed(1)}` : refused(r) ? 'refused' : r.ok ? 'yes' : '**no**'} | ` +
+        `${cell([r.note, diagnosis(r, cores)].filter(Boolean).join('. '))} |`,
+    ),
+  ].join('\n');
+}
+
+function verdict(table: Table): { measured: TableRow[]; outOfScope: TableRow[]; text: string } {
+  const measured = table.rows.filter((r) => !refused(r));
+  const outOfScope = table.rows.filter(refused);
+  const met = measured.filter((r) => r.ok).length;
+  const runs = [
+    ...new Set(measured.map((r) => `${r.measured.slice(0, 16).replace('T', ' ')} (hello-world ${r.helloRps} req/s)`)),
+  ].sort();
+  return {
+    measured,
+    outOfScope,
+    text:
+      `**${met} of ${measured.length} rows met their target.** ${outOfScope.length} more rows measured nothing: the ` +
+      `route refused every request, as it must (the account may not filter or group by that level). The rows come ` +
+      `from ${runs.length} runs: ${runs.join('; ')}.`,
+  };
+}
+
+/** Every row, with its note: `bench/results/table.md` (and each run's own `bench/results/<run>.md`). */
+export function fullTable(table: Table): string {
+  const cores = table.cores ?? DEFAULT_CORES;
+  const { measured, outOfScope, text } = verdict(table);
+  return [
+    '# The generated benchmark, every row',
+    '',
+    `Rendered from \`bench/table.json\` (BENCHMARKS.md holds the summary). ${text}`,
+    '',
+    summaryTable(measured),
+    '',
+    rowsTable([...measured, ...outOfScope], cores, false),
+    '',
+  ].join('\n');
+}
+
+/** BENCHMARKS.md's generated section: the verdict, the rows by kind of path, the worst rows. */
+export function summarySection(table: Table): string {
+  const cores = table.cores ?? DEFAULT_CORES;
+  const { measured, text } = verdict(table);
+  return [
+    text,
+    '',
+    summaryTable(measured),
+    '',
+    `The ${WORST_ROWS} rows furthest from their target ('off by': the p99 over the p99 allowed, or the req/s asked ` +
+      `over the req/s measured). Every row, with its note, is in \`bench/results/table.md\` once rendered ` +
+      `(\`BENCH_RENDER=1 npm run bench\`, which measures nothing).`,
+    '',
+    rowsTable(worstRows(measured), cores, true),
+  ].join('\n');
+}
+
+/**
+ * The page with its generated section replaced by the verdict `table` gives, formatted as the repository formats
+ * Markdown (only the section is formatted: the rest of the page is kept by hand).
+ */
+export async function withSummary(doc: string, table: Table): Promise<string> {
+  const start = doc.indexOf(SUMMARY_START);
+  const end = doc.indexOf(SUMMARY_END);
+  if (start < 0 || end < start) throw new Error(`BENCHMARKS.md has no ${SUMMARY_START} … ${SUMMARY_END} markers`);
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(BENCHMARKS_FILE)) ?? {};
+  const section = await prettier.format(summarySection(table), { ...options, filepath: BENCHMARKS_FILE });
+  return `${doc.slice(0, start + SUMMARY_START.length)}\n\n${section}\n${doc.slice(end)}`;
+}
+
+export async function readTable(file = TABLE_FILE): Promise<Table> {
+  return JSON.parse(await readFile(file, 'utf8')) as Table;
+}
+
+/** A partial run's rows replace the same scenarios' rows in place; new scenarios go at the end. */
+export function mergeTable(previous: Table, rows: TableRow[], whole: boolean, cores: number): Table {
+  if (whole) return { cores, rows };
+  const fresh = new Map(rows.map((r) => [r.scenario, r]));
+  const merged = previous.rows.map((r) => fresh.get(r.scenario) ?? r);
+  const known = new Set(previous.rows.map((r) => r.scenario));
+  return { cores: previous.cores ?? cores, rows: [...merged, ...rows.filter((r) => !known.has(r.scenario))] };
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SQL, sql } from 'drizzle-orm';
+import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
+import { queryRows } from '../../../../tests/support/database-digest';
+import { isValidCnpj, isValidCpf } from '../../../shared/brazil-ids';
+import { todayInBrasilia } from '../../../shared/brasilia';
+import { type DemoActivityCounts, loadDemoActivity } from './demo-activity';
+
+/**
+ * The demo's year of activity (issue 40, ADR 052) is loaded in bulk with the row triggers set aside, and its
+ * counters rebuilt from the rows: what the screens read from the counters must equal a recount from the tables,
+ * on PGlite and on PostgreSQL. The load is also reproducible, dated from today, and leaves the demo network's own
+ * records as they were.
+ */
+
+let ctx: TestContext;
+let counts: DemoActivityCounts | null;
+const rows = <T>(query: SQL) => queryRows<T>(ctx.handle.db, query);
+const one = async (query: SQL) => Number((await rows<{ n: number }>(query))[0]!.n);
+
+/** Every counter, summed over its stripes, as left by the load. */
+async function counters() {
+  return {
+    scope: await rows(sql`select scope_id, sum(clientes)::int as c, sum(eventos)::int as e,
+      sum(eventos_ativos)::int as a, sum(leads)::int as l, sum(pre_matriculas)::int as p, sum(matriculas)::int as m
+      from scope_counts group by scope_id
+      having sum(clientes) <> 0 or sum(eventos) <> 0 or sum(eventos_ativos) <> 0 or sum(leads) <> 0
+        or sum(pre_matriculas) <> 0 or sum(matriculas) <> 0 order by scope_id`),
+    status: await rows(sql`select scope_id, status::text, sum(n)::int as n from lead_status_counts
+      group by scope_id, status having sum(n) <> 0 order by scope_id, status`),
+    dias: await rows(sql`select chave, dia::text, sum(leads)::int as l, sum(pre_matriculas)::int as p,
+      sum(matriculas)::int as m, sum(presencas)::int as x from funnel_dia group by chave, dia
+      having sum(leads) <> 0 or sum(pre_matriculas) <> 0 or sum(matriculas) <> 0 or sum(presencas) <> 0
+      order by chave, dia`),
+    meses: await rows(sql`select chave, mes::text, sum(leads)::int as l, sum(pre_matriculas)::int as p,
+      sum(matriculas)::int as m, sum(presencas)::int as x from funnel_mes group by chave, mes
+      having sum(leads) <> 0 or sum(pre_matriculas) <> 0 or sum(matriculas) <> 0 or sum(presencas) <> 0
+      order by chave, mes`),
+    vagas: await rows(sql`select evento_id, sentados from evento_vagas order by evento_id`),
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  counts = await loadDemoActivity(ctx.handle.db);
+});
+afterAll(() => ctx.close());
+
+describe('loadDemoActivity', () => {
+  it('writes a year of activity once: thousands of leads, and nothing the second time', async () => {
+    expect(counts).not.toBeNull();
+    expect(counts!.leads).toBeGreaterThan(2000);
+    expect(await one(sql`select count(*)::int as n from leads`)).toBe(counts!.leads + 8);
+    expect(await loadDemoActivity(ctx.handle.db)).toBeNull();
+    expect(await one(sql`select count(*)::int as n from leads`)).toBe(counts!.leads + 8);
+  });
+
+  it('leaves every counter equal to a rebuild from the rows, and no sign-up pending', async () => {
+    expect(await one(sql`select count(*)::int as n from contagens_pendentes`)).toBe(0);
+    const kept = await counters();
+    expect(kept.dias.length).toBeGreaterThan(300);
+    await ctx.handle.db.execute(sql`select scope_counts_rebuild()`);
+    await ctx.handle.db.execute(sql`select funnel_periodo_rebuild()`);
+    await ctx.handle.db.execute(sql`select lead_status_counts_rebuild()`);
+    await ctx.handle.db.execute(sql`update evento_vagas set sentados = evento_sentados_contados(evento_id)`);
+    expect(kept).toEqual(await counters());
+  });
+
+  it("gives each row its event's path, as the triggers would", async () => {
+    for (const table of ['leads', 'pre_matriculas', 'matriculas']) {
+      expect(
+        await one(sql`select count(*)::int as n from ${sql.identifier(table)} r join eventos e on e.id = r.evento_id
+          where (r.cliente_id, r.vendedor_id, r.micro_franquia_id, r.franquia_id, r.franqueador_id)
+            is distinct from (e.cliente_id, e.vendedor_id, e.micro_franquia_id, e.franquia_id, e.franqueador_id)`),
+      ).toBe(0);
+    }
+    expect(
+      await one(sql`select count(*)::int as n from eventos e join micro_franquias m on m.id = e.micro_franquia_id
+        join franquias f on f.id = m.franquia_id left join clientes c on c.id = e.cliente_id
+        where (e.vendedor_id, e.franquia_id, e.franqueador_id) is distinct from (c.vendedor_id, f.id, f.franqueador_id)`),
+    ).toBe(0);
+  });
+
+  it("shows the franqueador's dashboard and Relatórios the figures a recount of the tables gives", async () => {
+    const cookie = await loginAs(ctx.app, 'franqueador');
+    const dashboard = await ctx.app.inject({ url: '/api/dashboard/metrics', headers: { cookie } });
+    expect(dashboard.statusCode).toBe(200);
+    const body = JSON.stringify(dashboard.json());
+    for (const table of ['leads', 'pre_matriculas', 'matriculas', 'eventos', 'clientes']) {
+      const n = await one(sql`select count(*)::int as n from ${sql.identifier(table)}`);
+      expect(body, table).toContain(`:${n}`);
+    }
+
+    const hoje = todayInBrasilia();
+    const inicio = todayInBrasilia(new Date(Date.now() - 364 * 86_400_000));
+    const relatorio = await ctx.app.inject({
+      url: `/api/relatorios/funil?de=${inicio}&ate=${hoje}`,
+      headers: { cookie },
+    });
+    expect(relatorio.statusCode).toBe(200);
+    const leadsNoAno = await one(sql`select count(*)::int as n from leads
+      where (created_at at time zone 'America/Sao_Paulo')::date between ${inicio}::date and ${hoje}::date`);
+    const presencas = await one(sql`select count(*)::int as n from leads where presente_em is not null
+      and (created_at at time zone 'America/Sao_Paulo')::date between ${inicio}::date and ${hoje}::date`);
+    const text = JSON.stringify(relatorio.json());
+    expect(text).toContain(`"leads":${leadsNoAno}`);
+    expect(text).toContain(`"presencas":${presencas}`);
+  });
+
+  it('follows up with returns due today, overdue ones and families waiting more than 48 h, for the vendedor', async () => {
+    const cookie = await loginAs(ctx.app, 'vendedor');
+    const response = await ctx.app.inject({ url: '/api/dashboard/acompanhamento', headers: { cookie } });
+    const resumo = JSON.stringify(response.json());
+    for (const key of ['retornosHoje', 'atrasados', 'semContato48h']) {
+      const match = new RegExp(`"${key}":(\\d+)`).exec(resumo);
+      expect(Number(match?.[1]), key).toBeGreaterThan(1);
+    }
+  });
+
+  it('has valid CPFs and CNPJs, reserved e-mail domains, and dates around today', async () => {
+    const cpfs = await rows<{ cpf: string }>(sql`select cpf_aluno as cpf from pre_matriculas
+      union all select cpf_responsavel from pre_matriculas union all select cpf from users where cpf is not null`);
+    expect(cpfs.every((r) => isValidCpf(r.cpf))).toBe(true);
+    const cnpjs = await rows<{ cnpj: string }>(sql`select cnpj from clientes`);
+    expect(cnpjs.every((r) => isValidCnpj(r.cnpj))).toBe(true);
+    expect(
+      await one(sql`select count(*)::int as n from leads where email not like '%@exemplo.com.br'
+        and email not like '%@email.com'`),
+    ).toBe(0);
+    const [range] = await rows<{ antes: number; depois: number; futuros: number }>(sql`select
+      count(*) filter (where data_evento < current_date - 400)::int as antes,
+      count(*) filter (where data_evento > current_date + 60)::int as depois,
+      count(*) filter (where data_evento >= current_date)::int as futuros from eventos`);
+    expect(range).toEqual({ antes: 0, depois: 0, futuros: expect.any(Number) as number });
+    expect(range!.futuros).toBeGreaterThan(5);
+    expect(await one(sql`select count(*)::int as n from leads where created_at > now()`)).toBe(0);
+  });
+
+  it('draws the same network every time: the same families, whatever the hour it is loaded at', async () => {
+    const other = await createTestApp();
+    try {
+      await loadDemoActivity(other.handle.db, new Date(Date.now() - 3 * 3_600_000));
+      const names = (db: TestContext['handle']['db']) =>
+        queryRows<{ nome_aluno: string; email: string }>(
+          db,
+          sql`select nome_aluno, email from leads where email like '%@exemplo.com.br' order by id limit 50`,
+        );
+      expect(await names(other.handle.db)).toEqual(await names(ctx.handle.db));
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,214 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  CONTATO_CANAL_LABELS,
+  CONTATO_RESULTADO_LABELS,
+  LEAD_STATUS_LABELS,
+  MOTIVO_PERDA_LABELS,
+  type ContatoCanal,
+  type ContatoResultado,
+  type LeadStatus,
+  type MotivoPerda,
+} from '../../../shared/schemas/acompanhamento';
+import type {
+  TitularAcompanhamento,
+  TitularConsentimento,
+  TitularHistorico,
+} from '../../../shared/schemas/lgpd-textos';
+import { formatDateOnly, formatPhone } from '../../../shared/format';
+import type { Executor } from '../../db/connect';
+
+/**
+ * What a titular's records hold beyond their own columns (issue 39 items 3 and 15): every consent whole (notice
+ * version, checkbox text, moment, address, browser, revocation), and for a sign-up what staff recorded about the
+ * family -- status, owner, next contact, loss reason, first contact, waiting list, cancellation, presence, the
+ * voucher, and each contact, note and change of its history, in pt-BR words. Read for the rows findRegistros
+ * found, so the portal, its download and the staff's titular view carry the same.
+ */
+
+const MAX_CONSENTIMENTOS = 50;
+const MAX_HISTORICO = 200;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+const uuidList = (ids: string[]): SQL =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
+interface ConsentimentoRow {
+  registro_id: string;
+  aviso_versao: string;
+  texto: string;
+  em: Date | string;
+  ip: string | null;
+  user_agent: string | null;
+  revogado_em: Date | string | null;
+}
+
+interface LeadRow {
+  id: string;
+  status: LeadStatus;
+  responsavel: string | null;
+  proximo_contato_em: string | null;
+  motivo_perda: MotivoPerda | null;
+  primeiro_contato_em: Date | string | null;
+  lista_espera: boolean;
+  cancelado_em: Date | string | null;
+  presente_em: Date | string | null;
+  voucher_emitido_em: Date | string | null;
+  voucher_expira_em: Date | string | null;
+}
+
+interface HistoricoRow {
+  lead_id: string;
+  tipo: 'reinscricao' | 'contato' | 'status' | 'responsavel' | 'nota';
+  em: Date | string;
+  dados: Record<string, unknown> | string;
+}
+
+export interface DadosDosRegistros {
+  consentimentos: Map<string, TitularConsentimento[]>;
+  acompanhamentos: Map<string, TitularAcompanhamento>;
+}
+
+export async function dadosDosRegistros(
+  db: Executor,
+  leadIds: string[],
+  preMatriculaIds: string[],
+  now: Date,
+): Promise<DadosDosRegistros> {
+  const out: DadosDosRegistros = { consentimentos: new Map(), acompanhamentos: new Map() };
+  const partes: SQL[] = [];
+  if (leadIds.length) partes.push(sql`lead_id in ${uuidList(leadIds)}`);
+  if (preMatriculaIds.length) partes.push(sql`pre_matricula_id in ${uuidList(preMatriculaIds)}`);
+  if (partes.length) {
+    const consentimentos = rowsOf<ConsentimentoRow>(
+      await db.execute(sql`select coalesce(lead_id, pre_matricula_id) as registro_id, aviso_versao, texto, em, ip,
+          user_agent, revogado_em
+        from consentimentos where ${sql.join(partes, sql` or `)}
+        order by em desc limit ${MAX_CONSENTIMENTOS * (leadIds.length + preMatriculaIds.length)}`),
+    );
+    for (const row of consentimentos) {
+      const lista = out.consentimentos.get(row.registro_id) ?? [];
+      if (lista.length >= MAX_CONSENTIMENTOS) continue;
+      lista.push({
+        versao: row.aviso_versao,
+        texto: row.texto,
+        em: iso(row.em)!,
+        ip: row.ip,
+        userAgent: row.user_agent,
+        revogadoEm: iso(row.revogado_em),
+      });
+      out.consentimentos.set(row.registro_id, lista);
+    }
+  }
+  if (!leadIds.length) return out;
+
+  const [leads, historico] = await Promise.all([
+    db.execute(sql`select l.id, l.status::text as status, ru.nome as responsavel, l.proximo_contato_em::text as proximo_contato_em,
+        l.motivo_perda::text as motivo_perda, l.primeiro_contato_em, l.lista_espera, l.cancelado_em, l.presente_em,
+        v.created_at as voucher_emitido_em, v.expira_em as voucher_expira_em
+      from leads l
+      left join vendedores rv on rv.id = l.responsavel_id
+      left join users ru on ru.id = rv.user_id
+      left join lateral (select created_at, expira_em from lead_vouchers
+        where lead_id = l.id order by created_at desc limit 1) v on true
+      where l.id in ${uuidList(leadIds)}`),
+    db.execute(sql`select lead_id, tipo::text as tipo, em, dados from lead_historico
+      where lead_id in ${uuidList(leadIds)} order by em desc limit ${MAX_HISTORICO * leadIds.length}`),
+  ]);
+  const porLead = new Map<string, TitularHistorico[]>();
+  for (const row of rowsOf<HistoricoRow>(historico)) {
+    const lista = porLead.get(row.lead_id) ?? [];
+    if (lista.length >= MAX_HISTORICO) continue;
+    const dados = typeof row.dados === 'string' ? (JSON.parse(row.dados) as Record<string, unknown>) : row.dados;
+    lista.push({ em: iso(row.em)!, ...historicoTexto(row.tipo, dados) });
+    porLead.set(row.lead_id, lista);
+  }
+  for (const row of rowsOf<LeadRow>(leads)) {
+    out.acompanhamentos.set(row.id, {
+      situacao: LEAD_STATUS_LABELS[row.status] ?? row.status,
+      responsavel: row.responsavel,
+      proximoContatoEm: row.proximo_contato_em,
+      motivoPerda: row.motivo_perda ? (MOTIVO_PERDA_LABELS[row.motivo_perda] ?? row.motivo_perda) : null,
+      primeiroContatoEm: iso(row.primeiro_contato_em),
+      listaEspera: row.lista_espera,
+      canceladoEm: iso(row.cancelado_em),
+      presenteEm: iso(row.presente_em),
+      voucher:
+        row.voucher_emitido_em && row.voucher_expira_em
+          ? {
+              emitidoEm: iso(row.voucher_emitido_em)!,
+              validoAte: iso(row.voucher_expira_em)!,
+              situacao: voucherSituacao(row, now),
+            }
+          : null,
+      historico: porLead.get(row.id) ?? [],
+    });
+  }
+  return out;
+}
+
+/** The voucher's state as the family would put it. */
+function voucherSituacao(row: LeadRow, now: Date): string {
+  if (row.cancelado_em) return 'Cancelado (inscrição cancelada)';
+  if (row.presente_em) return 'Usado na entrada do evento';
+  if (new Date(row.voucher_expira_em!).getTime() <= now.getTime()) return 'Expirado';
+  return row.lista_espera ? 'Válido (na lista de espera)' : 'Válido';
+}
+
+const texto = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+const par = (v: unknown): [unknown, unknown] | null => (Array.isArray(v) && v.length === 2 ? [v[0], v[1]] : null);
+const nomeDe = (v: unknown): string =>
+  v && typeof v === 'object' && 'nome' in v && typeof v.nome === 'string' && v.nome ? v.nome : 'ninguém';
+const rotulo = <K extends string>(labels: Record<K, string>, v: unknown): string =>
+  v === null || v === undefined ? '-' : (labels[v as K] ?? String(v));
+const dia = (v: unknown): string => (typeof v === 'string' && v ? formatDateOnly(v) : 'sem data');
+
+/** One history entry in words ('Contato por WhatsApp: atendeu. Nota: ...'). */
+export function historicoTexto(
+  tipo: HistoricoRow['tipo'],
+  dados: Record<string, unknown>,
+): Omit<TitularHistorico, 'em'> {
+  switch (tipo) {
+    case 'contato': {
+      const nota = texto(dados.nota);
+      return {
+        tipo: 'Contato',
+        descricao: `${rotulo(CONTATO_CANAL_LABELS, dados.canal as ContatoCanal)}: ${rotulo(CONTATO_RESULTADO_LABELS, dados.resultado as ContatoResultado)}${nota ? `. Nota: ${nota}` : ''}`,
+      };
+    }
+    case 'nota':
+      return { tipo: 'Anotação', descricao: texto(dados.texto) ?? '' };
+    case 'responsavel':
+      return { tipo: 'Mudança de responsável', descricao: `De ${nomeDe(dados.de)} para ${nomeDe(dados.para)}` };
+    case 'reinscricao':
+      return {
+        tipo: 'Nova inscrição no mesmo evento',
+        descricao: [
+          texto(dados.nomeResponsavel) ? `Responsável: ${texto(dados.nomeResponsavel)}` : null,
+          texto(dados.telefone) ? `Telefone: ${formatPhone(texto(dados.telefone))}` : null,
+        ]
+          .filter(Boolean)
+          .join('. '),
+      };
+    case 'status': {
+      const partes: string[] = [];
+      const status = par(dados.status);
+      if (status) {
+        partes.push(
+          `Situação: de ${rotulo(LEAD_STATUS_LABELS, status[0] as LeadStatus)} para ${rotulo(LEAD_STATUS_LABELS, status[1] as LeadStatus)}`,
+        );
+      }
+      const motivo = par(dados.motivoPerda);
+      if (motivo) partes.push(`Motivo da perda: ${rotulo(MOTIVO_PERDA_LABELS, motivo[1] as MotivoPerda)}`);
+      const retorno = par(dados.proximoContatoEm);
+      if (retorno) partes.push(`Próximo contato: ${dia(retorno[1])}`);
+      return { tipo: 'Mudança de situação', descricao: partes.join('. ') };
+    }
+    default:
+      return { tipo: String(tipo), descricao: '' };
+  }
+}

@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SIDEBAR_LINKS, STAFF_ROLES, type Role } from '../../src/shared/roles';
+import { useSession } from './support';
+
+/**
+ * Issue 40: on a fresh start (`npm start` on an empty DATA_DIR: the demo network and its year of activity, ADR 052)
+ * every screen in every demo role's sidebar shows something real -- rows in its table, its cards, a chart with
+ * data, or figures above zero -- and no empty state. The screens are the sidebars' own links (src/shared/roles.ts),
+ * so a screen added there is checked here too.
+ */
+
+const DESKTOP = { width: 1280, height: 900 };
+
+/** What a screen shows that is data: table rows, cards and list items that are not placeholders, chart marks. */
+async function dataOnScreen(page: Page): Promise<{ itens: number; vazio: string | null; numeros: number }> {
+  return page.getByRole('main').evaluate((main) => {
+    const visible = (e: Element) => (e as HTMLElement).offsetParent !== null;
+    const placeholder = (e: Element) => e.closest('[data-testid$="skeleton"], [data-testid="skeleton-row"]') !== null;
+    const itens = [
+      ...main.querySelectorAll(
+        'tbody tr, [data-testid="evento-card"], [data-testid="curso-card"], article, ul > li, ol > li, .recharts-bar-rectangle, .recharts-line-curve, .recharts-area-curve',
+      ),
+    ].filter((e) => visible(e) && !placeholder(e) && !/^\s*Nenhum/.test((e as HTMLElement).innerText ?? ''));
+    const text = (main as HTMLElement).innerText;
+    const vazio = /(^|\n)\s*(Nenhum[^\n]*|Nenhuma[^\n]*)/.exec(text)?.[2] ?? null;
+    // Figures on cards ('2.520', '13,8%'): how many of them are above zero.
+    const numeros = (text.match(/(^|\n)\s*[1-9][\d.]*(,\d+)?%?\s*(\n|$)/g) ?? []).length;
+    return { itens: itens.length, vazio, numeros };
+  });
+}
+
+for (const role of [...STAFF_ROLES, 'aluno'] as Role[]) {
+  test(`every screen of the ${role}'s sidebar shows data on a fresh start`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await useSession(page, role);
+    await page.setViewportSize(DESKTOP);
+    for (const { path, label } of SIDEBAR_LINKS[role]) {
+      await test.step(`${label} (${path})`, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect
+          .poll(
+            async () => {
+              const { itens, vazio, numeros } = await dataOnScreen(page);
+              if (vazio) return `vazio: ${vazio}`;
+              return path === '/' ? numeros > 0 || itens > 0 : itens > 0;
+            },
+            { message: `${role} ${path}`, timeout: 30_000 },
+          )
+          .toBe(true);
+      });
+    }
+  });
+}
