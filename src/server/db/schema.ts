@@ -1114,6 +1114,9 @@ export const jobs = pgTable(
     createdAt: at().notNull(),
     updatedAt: at().notNull(),
     concluidoEm: at(),
+    // The record that caused the job, and the networks besides franqueadorId whose Envios list it (migration 0034).
+    registroId: uuid(),
+    outrasRedes: uuid().array(),
   },
   (t) => [
     check('jobs_status_check', sql`${t.status} in (${textIn(JOB_STATUSES)})`),
@@ -1140,7 +1143,30 @@ export const jobs = pgTable(
     index('jobs_webhook_pendentes_idx')
       .on(t.id)
       .where(sql`${t.tipo} = 'webhook' and ${t.payload} is not null`),
+    // /metrics' dead letters per type (migration 0032).
+    index('jobs_falhos_idx')
+      .on(t.tipo)
+      .where(sql`${t.status} = 'falhou'`),
+    // An anonymisation's jobs, found by the record that caused them (migration 0034).
+    index('jobs_registro_idx')
+      .on(t.registroId)
+      .where(sql`${t.payload} is not null and ${t.registroId} is not null`),
+    index('jobs_outras_redes_idx')
+      .using('gin', t.outrasRedes)
+      .where(sql`${t.tipo} in ('email', 'webhook') and ${t.outrasRedes} is not null`),
   ],
+);
+
+/** Rate-limit counters pushed out of a process's memory by a flood, read back when their key comes again (0033). */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    chave: text().primaryKey(),
+    contagem: integer().notNull(),
+    ultimoEm: bigint({ mode: 'number' }).notNull(),
+    expiraEm: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [index('rate_counters_expira_idx').on(t.expiraEm)],
 );
 
 /** A network's (or one franquia's) webhook subscriptions. */
