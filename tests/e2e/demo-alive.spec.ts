@@ -38,6 +38,14 @@ for (const role of [...STAFF_ROLES, 'aluno'] as Role[]) {
       await test.step(`${label} (${path})`, async () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (role === 'cliente' && path === '/leads') {
+          // The cliente's Leads asks 'Selecione um evento' until an event is chosen (SPEC §2): the event of its
+          // newest lead.
+          await expect(page.getByRole('main').getByText('Selecione um evento', { exact: true })).toBeVisible();
+          const [lead] = (await (await page.request.get('/api/leads')).json()) as { eventoId: string }[];
+          expect(lead, 'the cliente has leads').toBeTruthy();
+          await page.goto(`${path}?eventoId=${lead!.eventoId}`);
+        }
         await expect
           .poll(
             async () => {
