@@ -34,24 +34,29 @@ const LINE = [
  */
 const ISOLATED = [
   'src/server/lib/password.test.ts',
+  // Replaces node:dns/promises, which the other files of a shared worker have already loaded.
+  'src/server/modules/webhooks/ssrf.test.ts',
   'tests/api/trust/fuzz-*.test.ts',
   ...(serverOnly ? [] : ['src/client/**/*.test.{ts,tsx}', 'tests/lint/*.test.ts']),
 ];
 
-const include = process.env.TEST_LINE === '1' ? LINE : [
-  ...(serverOnly ? ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'] : ['src/**/*.test.{ts,tsx}']),
-  'tests/api/**/*.test.ts',
-  // The layout's lint rules on small snippets (ESLint's Node API, no server).
-  ...(serverOnly ? [] : ['tests/lint/*.test.ts']),
-  // The faults that need no server process; tests/faults/process runs on its own (.ci/run).
-  'tests/faults/*.test.ts',
-  // The documents' figures and paths, checked against the code they describe (issue 41).
-  'tests/docs/*.test.ts',
-  // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).
-  ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
-  // Two app instances on one database: needs PostgreSQL (TEST_DATABASE_URL).
-  ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
-];
+const include =
+  process.env.TEST_LINE === '1'
+    ? LINE
+    : [
+        ...(serverOnly ? ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'] : ['src/**/*.test.{ts,tsx}']),
+        'tests/api/**/*.test.ts',
+        // The layout's lint rules on small snippets (ESLint's Node API, no server).
+        ...(serverOnly ? [] : ['tests/lint/*.test.ts']),
+        // The faults that need no server process; tests/faults/process runs on its own (.ci/run).
+        'tests/faults/*.test.ts',
+        // The documents' figures and paths, checked against the code they describe (issue 41).
+        'tests/docs/*.test.ts',
+        // Needs a Redis server: included when TEST_REDIS_URL names one (.ci/run sets it).
+        ...(process.env.TEST_REDIS_URL ? ['tests/redis/**/*.test.ts'] : []),
+        // Two app instances on one database: needs PostgreSQL (TEST_DATABASE_URL).
+        ...(process.env.TEST_DATABASE_URL ? ['tests/postgres/**/*.test.ts'] : []),
+      ];
 
 export default defineConfig({
   plugins: [react()],

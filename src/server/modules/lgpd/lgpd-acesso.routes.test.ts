@@ -105,7 +105,8 @@ async function abrirPedido(email: string, tipo: 'correcao' | 'anonimizacao', det
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/public/titular/pedidos',
-    payload: { token, tipo, ...(detalhe ? { detalhe } : {}) },
+    // The request concerns this network: with the e-mail in two networks, the titular says which (item 2).
+    payload: { token, tipo, redes: [world.actors.franqueador.franqueadorId], ...(detalhe ? { detalhe } : {}) },
   });
   expect(response.statusCode, response.body).toBe(201);
   const ids = response.json<{ pedidos: { id: string }[] }>().pedidos.map((p) => p.id);
