@@ -1,9 +1,7 @@
 // Builds the production bundle: the React client with Vite into dist/client, the server with esbuild into
-// dist/server (dependencies stay in node_modules), and the committed migrations and function files (ADR 061) beside
-// the server bundle.
+// dist/server (dependencies stay in node_modules), and the committed migrations beside the server bundle.
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
-import { promisify } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -29,32 +27,20 @@ await esbuild({
   logLevel: 'warning',
 });
 // Pre-compressed copies of the client (.br and .gz), served as they are: the public pages are opened on phones.
-// Brotli at its best quality is most of a build's time (about 5 s of 9 for 2.6 MB); the files are compressed at
-// once on libuv's thread pool, so every core works on them (issue 40).
 const compressible = /\.(js|css|html|svg|json|txt)$/;
-const files = (dir) =>
-  readdirSync(dir).flatMap((name) => {
+const compress = (dir) => {
+  for (const name of readdirSync(dir)) {
     const path = `${dir}/${name}`;
-    if (statSync(path).isDirectory()) return files(path);
-    return compressible.test(name) && statSync(path).size > 1024 ? [path] : [];
-  });
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCompress);
-await Promise.all(
-  files(`${out}/client`)
-    .sort((a, b) => statSync(b).size - statSync(a).size)
-    .map(async (path) => {
+    if (statSync(path).isDirectory()) compress(path);
+    else if (compressible.test(name) && statSync(path).size > 1024) {
       const content = readFileSync(path);
-      const [br, gz] = await Promise.all([
-        brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip(content, { level: 9 }),
-      ]);
-      writeFileSync(`${path}.br`, br);
-      writeFileSync(`${path}.gz`, gz);
-    }),
-);
+      writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
+};
+compress(`${out}/client`);
 mkdirSync(`${out}/server`, { recursive: true });
 cpSync(`${root}src/server/db/migrations`, `${out}/server/migrations`, { recursive: true });
-cpSync(`${root}src/server/db/functions`, `${out}/server/functions`, { recursive: true });
 writeFileSync(`${out}/.build-stamp`, new Date().toISOString());
 console.log(`build finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
