@@ -1,5 +1,5 @@
 // Builds the production bundle: the React client with Vite into dist/client, the server with esbuild into
-// dist/server (dependencies stay in node_modules), and the committed migrations beside the server bundle.
+// dist/server (dependencies stay in node_modules), and the committed migrations and database functions beside the server bundle.
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -42,5 +42,7 @@ const compress = (dir) => {
 compress(`${out}/client`);
 mkdirSync(`${out}/server`, { recursive: true });
 cpSync(`${root}src/server/db/migrations`, `${out}/server/migrations`, { recursive: true });
+// The database's functions, one file each (ADR 061), applied at every start beside the migrations.
+cpSync(`${root}src/server/db/functions`, `${out}/server/functions`, { recursive: true });
 writeFileSync(`${out}/.build-stamp`, new Date().toISOString());
 console.log(`build finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);

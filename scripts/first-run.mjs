@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const port = Number(args[args.indexOf('--port') + 1] || 5099);
+const port = args.includes('--port') ? Number(args[args.indexOf('--port') + 1]) : 5099;
 const keep = args.includes('--keep');
 const dir = mkdtempSync(join(tmpdir(), 'first-run-'));
 const clone = join(dir, 'app');
@@ -53,8 +53,11 @@ async function timeToFirst200() {
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {
-    process.kill(-child.pid, 'SIGINT');
-    await new Promise((r) => child.once('exit', r));
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid, 'SIGINT');
+      await exited;
+    }
   }
 }
 
