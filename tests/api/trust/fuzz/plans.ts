@@ -185,7 +185,7 @@ const preComCursos = (p: PlanContext) =>
  */
 const pedidoDeCorrecao = (p: PlanContext) =>
   p.once('pedido de correcao', async () => {
-    const lead = await p.pick<Named>('franqueador', '/api/leads?pageSize=1');
+    const lead = await p.pick<Named>('franquia', '/api/leads?pageSize=1');
     const token = newToken();
     await p.app.db.execute(sql`insert into titular_tokens (token, email, expires_at)
       values (${digest(token)}, ${lead.email!.toLowerCase()}, now() + interval '1 hour')`);
