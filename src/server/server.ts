@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       );
     }
     if ((await bootstrapFranqueador(database.db, config)) === 'created') {
-      app.log.info(`franqueador ${config.franqueador?.email} created`);
+      app.log.info('franqueador from FRANQUEADOR_EMAIL created');
     }
     // PGlite has no autovacuum to keep planner statistics fresh; a stale plan turns a large export from seconds
     // into a minute. At embedded sizes this takes a moment.
