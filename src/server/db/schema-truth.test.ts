@@ -31,6 +31,17 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const BEYOND_DRIZZLE: Record<string, string> = {
   // Migration 0023: the late list counts its total from the index alone. drizzle's index builder has no INCLUDE.
   sac_tickets_franqueador_abertos_idx: ' INCLUDE (prazo_ate)',
+  // Migration 0036: Relatórios' follow-up report reads each scope's status index alone (issue 39, item 13).
+  leads_cliente_status_idx:
+    ' INCLUDE (franqueador_id, franquia_id, micro_franquia_id, vendedor_id, evento_id, primeiro_contato_em, motivo_perda)',
+  leads_vendedor_status_idx:
+    ' INCLUDE (franqueador_id, franquia_id, micro_franquia_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
+  leads_micro_franquia_status_idx:
+    ' INCLUDE (franqueador_id, franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
+  leads_franquia_status_idx:
+    ' INCLUDE (franqueador_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
+  leads_franqueador_status_idx:
+    ' INCLUDE (franquia_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
 };
 
 /** The last migration that defined a function in place; the later ones leave that to its file. */

@@ -131,15 +131,24 @@ export async function listEventos(db: Executor, actor: Actor, filter: EventoList
     // SPEC §2: school, city or state; through the events' trigram index (migration 0024).
     filter.q ? containsInSearchText(eventosSearchText(eventos), filter.q) : undefined,
   ) as SQL;
+  const order = eventoOrder(filter.sort, todayInBrasilia(filter.now ?? new Date()));
+  // The page's ids first, ordered on the events alone; the client and the counts (four index probes an event)
+  // only for the page's rows. Joined and counted before the order, a deep page of the 'proximos' order paid them
+  // for every row it skipped (issue 39, item 13: about a second at page 50 of the franqueador's 50,000 events).
+  const page = db
+    .select({ id: eventos.id })
+    .from(eventos)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset(filter.offset);
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
       .from(eventos)
       .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
-      .where(where)
-      .orderBy(...eventoOrder(filter.sort, todayInBrasilia(filter.now ?? new Date())))
-      .limit(filter.limit)
-      .offset(filter.offset),
+      .where(inArray(eventos.id, page))
+      .orderBy(...order),
     db.select({ value: count() }).from(eventos).where(where),
   ]);
   const cursosByEvento = await cursosOf(

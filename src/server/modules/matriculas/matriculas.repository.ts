@@ -3,7 +3,7 @@ import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../share
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { alunos, eventos, matriculas, preMatriculas, users } from '../../db/schema';
+import { alunos, eventos, matriculas, matriculasSearchText, preMatriculas, users } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -24,7 +24,7 @@ function matriculaConditions(actor: Actor, filter: FunnelFilter) {
     matriculasVisibleTo(actor),
     eventFilters(filter, matriculas.eventoId),
     drillFilters(filter, matriculas, matriculas.efetivadaEm),
-    funnelSearch(filter.q, [matriculas.nome, matriculas.email, matriculas.cursoInteresse], matriculas.telefone),
+    funnelSearch(filter.q, matriculasSearchText(matriculas), matriculas.telefone),
   );
 }
 

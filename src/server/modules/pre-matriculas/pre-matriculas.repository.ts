@@ -11,7 +11,14 @@ import type {
 import type { Actor } from '../../access/actor';
 import { preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { cursos, eventos, eventosCursos, preMatriculaConflitos, preMatriculas } from '../../db/schema';
+import {
+  cursos,
+  eventos,
+  eventosCursos,
+  preMatriculaConflitos,
+  preMatriculas,
+  preMatriculasSearchText,
+} from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -33,17 +40,7 @@ function preMatriculaConditions(actor: Actor, filter: PreMatriculasFilter) {
     filter.situacao ? eq(preMatriculas.status, filter.situacao) : undefined,
     eventFilters(filter, preMatriculas.eventoId),
     drillFilters(filter, preMatriculas, preMatriculas.createdAt),
-    funnelSearch(
-      filter.q,
-      [
-        preMatriculas.nome,
-        preMatriculas.nomeAluno,
-        preMatriculas.nomeResponsavel,
-        preMatriculas.email,
-        preMatriculas.cursoInteresse,
-      ],
-      preMatriculas.telefone,
-    ),
+    funnelSearch(filter.q, preMatriculasSearchText(preMatriculas), preMatriculas.telefone),
   );
 }
 

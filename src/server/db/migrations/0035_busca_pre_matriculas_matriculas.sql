@@ -1,0 +1,2 @@
+CREATE INDEX "matriculas_busca_trgm_idx" ON "matriculas" USING gin (f_unaccent(lower("nome" || ' ' || "email" || ' ' || coalesce("curso_interesse", '') || ' ' || coalesce("telefone", ''))) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "pre_matriculas_busca_trgm_idx" ON "pre_matriculas" USING gin (f_unaccent(lower("nome" || ' ' || coalesce("nome_aluno", '') || ' ' || coalesce("nome_responsavel", '') || ' ' || "email" || ' ' || coalesce("curso_interesse", '') || ' ' || coalesce("telefone", ''))) gin_trgm_ops);
