@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLES, PROTECTED_ROUTES, canAccessRoute, type RoutePath } from '@shared/roles';
-import { createUser, mockFetch, renderApp, sessionHandlers } from '@/testing/test-utils';
+import { createUser, loadScreens, mockFetch, renderApp, sessionHandlers } from '@/testing/test-utils';
+
+// The shell's chunk first: on a busy machine its first import outlasts the spinner's wait (CI, 2026-11-25).
+beforeAll(() => loadScreens('/franquias'), 120_000);
 
 afterEach(() => {
   cleanup();
