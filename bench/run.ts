@@ -771,7 +771,9 @@ async function main() {
       const p99 = result.latency.p99;
       const rps = result.requests.average;
       const errors = result.errors + result.non2xx + result.timeouts;
+      // A run in which no request completed met nothing (table.ts: answeredNothing).
       const ok =
+        result['2xx'] > 0 &&
         errors === 0 &&
         (scenario.target.p99 === undefined || p99 <= scenario.target.p99) &&
         (scenario.target.rps === undefined || rps >= scenario.target.rps);

@@ -60,6 +60,16 @@ const DEFAULT_CORES = 2;
  */
 export const refused = (r: Row) => r.errors > 0 && r.errors >= r.rps;
 
+/**
+ * A row whose requests all outlasted the run: no answer, no error, a p99 of 0 (autocannon's figure when nothing
+ * completed). It measured the route at its slowest, not at its fastest: a miss, however its `ok` was written (the
+ * runs before 2026-11-25 wrote it true: issue 39, item 13's searches were counted as met).
+ */
+export const answeredNothing = (r: Row) => r.rps === 0 && r.p99 === 0 && r.errors === 0 && /p99 ≤/.test(r.target);
+
+/** Whether the row met its target. */
+export const met = (r: Row) => r.ok && !answeredNothing(r);
+
 /** The p99 a request costing `cpuMs` can reach when `connections` share the machine's cores: the wait is the queue. */
 const TAIL_OVER_MEAN = 1.6;
 const p99Floor = (cpuMs: number, connections: number, cores: number) => (connections * cpuMs * TAIL_OVER_MEAN) / cores;
@@ -69,7 +79,8 @@ const p99Floor = (cpuMs: number, connections: number, cores: number) => (connect
  * rules the target out at this concurrency on this machine, and whether the server or PostgreSQL spends it.
  */
 export function diagnosis(r: Row, cores: number): string {
-  if (r.ok || refused(r)) return '';
+  if (met(r) || refused(r)) return '';
+  if (answeredNothing(r)) return 'No request was answered within the run: each took longer than the run lasted.';
   if (r.errors > 0) return `${r.errors} errors: see the note.`;
   if (r.appCpuMs === undefined || r.dbCpuMs === undefined || r.dbCpuMs < 0) return '';
   const cpu = r.appCpuMs + r.dbCpuMs;
@@ -112,11 +123,11 @@ export function summaryTable(rows: Row[]): string {
     '| kind of path | rows | met | missed | worst p99 ms | median CPU ms/req (app + db) |',
     '| --- | --: | --: | --: | --: | --: |',
     ...[...kinds].map(([kind, group]) => {
-      const met = group.filter((r) => r.ok).length;
+      const metRows = group.filter(met).length;
       const cpu = group.filter((r) => r.appCpuMs !== undefined && r.dbCpuMs! >= 0);
       const app = median(cpu.map((r) => r.appCpuMs!));
       const db = median(cpu.map((r) => r.dbCpuMs!));
-      return `| ${kind} | ${group.length} | ${met} | ${group.length - met} | ${Math.max(...group.map((r) => r.p99))} | ${cpu.length ? `${app} + ${db}` : '—'} |`;
+      return `| ${kind} | ${group.length} | ${metRows} | ${group.length - metRows} | ${Math.max(...group.map((r) => r.p99))} | ${cpu.length ? `${app} + ${db}` : '—'} |`;
     }),
   ].join('\n');
 }
@@ -129,6 +140,7 @@ export function shortfall(r: Row): number {
   const p99 = /p99 ≤ (\d+) ms/.exec(r.target);
   const rps = /≥ (\d+) req\/s/.exec(r.target);
   const seconds = /^≤ (\d+) s/.exec(r.target);
+  if (answeredNothing(r)) return Infinity;
   const factors = [
     p99 ? r.p99 / Number(p99[1]) : 0,
     rps && r.rps > 0 ? Number(rps[1]) / r.rps : rps ? Infinity : 0,
@@ -140,7 +152,7 @@ export function shortfall(r: Row): number {
 /** The missed rows furthest from their target (refused rows measured nothing and are not among them). */
 export function worstRows(rows: Row[], n = WORST_ROWS): Row[] {
   return rows
-    .filter((r) => !r.ok && !refused(r) && r.target !== '')
+    .filter((r) => !met(r) && !refused(r) && r.target !== '')
     .map((r, i) => ({ r, i, f: shortfall(r) }))
     .sort((a, b) => b.f - a.f || a.i - b.i)
     .slice(0, n)
@@ -155,7 +167,7 @@ function rowsTable(rows: Row[], cores: number, withFactor: boolean): string {
       (r) =>
         `| ${cell(r.scenario)} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ` +
         `${r.appCpuMs === undefined ? '—' : `${r.appCpuMs} + ${r.dbCpuMs! < 0 ? '?' : r.dbCpuMs}`} | ${r.vsSql ?? '—'} | ` +
-        `${cell(r.target)} | ${withFactor ? `×${shortfall(r).toFixed(1)}` : refused(r) ? 'refused' : r.ok ? 'yes' : '**no**'} | ` +
+        `${cell(r.target)} | ${withFactor ? (answeredNothing(r) ? 'no answer' : `×${shortfall(r).toFixed(1)}`) : refused(r) ? 'refused' : met(r) ? 'yes' : '**no**'} | ` +
         `${cell([r.note, diagnosis(r, cores)].filter(Boolean).join('. '))} |`,
     ),
   ].join('\n');
@@ -164,7 +176,7 @@ function rowsTable(rows: Row[], cores: number, withFactor: boolean): string {
 function verdict(table: Table): { measured: TableRow[]; outOfScope: TableRow[]; text: string } {
   const measured = table.rows.filter((r) => !refused(r));
   const outOfScope = table.rows.filter(refused);
-  const met = measured.filter((r) => r.ok).length;
+  const metCount = measured.filter(met).length;
   const runs = [
     ...new Set(measured.map((r) => `${r.measured.slice(0, 16).replace('T', ' ')} (hello-world ${r.helloRps} req/s)`)),
   ].sort();
@@ -172,7 +184,7 @@ function verdict(table: Table): { measured: TableRow[]; outOfScope: TableRow[]; 
     measured,
     outOfScope,
     text:
-      `**${met} of ${measured.length} rows met their target.** ${outOfScope.length} more rows measured nothing: the ` +
+      `**${metCount} of ${measured.length} rows met their target.** ${outOfScope.length} more rows measured nothing: the ` +
       `route refused every request, as it must (the account may not filter or group by that level). The rows come ` +
       `from ${runs.length} runs: ${runs.join('; ')}.`,
   };
