@@ -98,6 +98,20 @@ describe('the schema has one truth (ADR 061)', () => {
     expect(declared(fromSchema!)).toEqual(built);
   });
 
+  it('dates every migration after the one before, so a database already migrated applies it', () => {
+    // drizzle's migrator applies to an existing database only the migrations dated after the last one it applied:
+    // a migration dated before it (drizzle-kit dates it by the clock; migrations 0032-0034 were dated by hand, ahead
+    // of it) passes the tests on a fresh database and is silently skipped on every database in use.
+    const { entries } = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[];
+    };
+    const outOfOrder = entries
+      .slice(1)
+      .filter((entry, i) => entry.when <= entries[i]!.when)
+      .map((entry) => `${entry.tag} (when ${entry.when}): give it a 'when' after the migration before it`);
+    expect(outOfOrder).toEqual([]);
+  });
+
   it('`npm run db:generate` on the unchanged schema writes no migration', async () => {
     // drizzle-kit reads the newest snapshot as the schema the migrations built: it is the newest migration's.
     const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
