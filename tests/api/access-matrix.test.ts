@@ -39,7 +39,8 @@ describe('access matrix', () => {
     CALLERS.map((caller) => ({ route, caller, expected: row[caller] })),
   );
 
-  it(`answers every one of the ${cells.length} cells as the matrix says`, async () => {
+  // 861 calls one after another, and a sign-in per role: minutes on a busy two-core machine, not the default 20 s.
+  it(`answers every one of the ${cells.length} cells as the matrix says`, { timeout: 180_000 }, async () => {
     // A session per role, opened again after a route (logout) ends it.
     const sessions = new Map<Role, string>();
     const sessionOf = async (role: Role) => {
