@@ -37,6 +37,9 @@ export interface ListClock {
   now: Date;
 }
 
+/** q= on the leads: their one search text, which the trigram index serves (issue 39, item 13). */
+export const buscaLeads = (q: string | undefined) => funnelSearch(q, leadsSearchText(leads), leads.telefone);
+
 export const clockAt = (now: Date): ListClock => ({ today: todayInBrasilia(now), now });
 
 /** Issue 20: the waiting list (listaEspera=sim|nao) and attendance (presenca=sim|nao). */
@@ -55,7 +58,7 @@ function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
     leadsVisibleTo(actor),
     eventFilters(filter, leads.eventoId),
     drillFilters(filter, leads, leads.createdAt),
-    funnelSearch(filter.q, leadsSearchText(leads), leads.telefone),
+    buscaLeads(filter.q),
     followUpFilters(actor, filter, clock.today, clock.now),
     inscricaoFilters(filter),
   );

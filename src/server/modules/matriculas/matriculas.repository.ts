@@ -19,12 +19,16 @@ import {
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
 
+/** q= on the matrículas: their one search text, which the trigram index serves (issue 39, item 13). */
+export const buscaMatriculas = (q: string | undefined) =>
+  funnelSearch(q, matriculasSearchText(matriculas), matriculas.telefone);
+
 function matriculaConditions(actor: Actor, filter: FunnelFilter) {
   return and(
     matriculasVisibleTo(actor),
     eventFilters(filter, matriculas.eventoId),
     drillFilters(filter, matriculas, matriculas.efetivadaEm),
-    funnelSearch(filter.q, matriculasSearchText(matriculas), matriculas.telefone),
+    buscaMatriculas(filter.q),
   );
 }
 

@@ -34,13 +34,17 @@ import {
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
 
+/** q= on the pré-matrículas: their one search text, which the trigram index serves (issue 39, item 13). */
+export const buscaPreMatriculas = (q: string | undefined) =>
+  funnelSearch(q, preMatriculasSearchText(preMatriculas), preMatriculas.telefone);
+
 function preMatriculaConditions(actor: Actor, filter: PreMatriculasFilter) {
   return and(
     preMatriculasVisibleTo(actor),
     filter.situacao ? eq(preMatriculas.status, filter.situacao) : undefined,
     eventFilters(filter, preMatriculas.eventoId),
     drillFilters(filter, preMatriculas, preMatriculas.createdAt),
-    funnelSearch(filter.q, preMatriculasSearchText(preMatriculas), preMatriculas.telefone),
+    buscaPreMatriculas(filter.q),
   );
 }
 
