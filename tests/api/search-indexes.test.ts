@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
-import { executeRows } from '../../db/connect';
-import { leads, matriculas, preMatriculas } from '../../db/schema';
-import { buscaLeads } from '../leads/leads.repository';
-import { buscaMatriculas } from '../matriculas/matriculas.repository';
-import { buscaPreMatriculas } from '../pre-matriculas/pre-matriculas.repository';
+import { createTestApp, type TestContext } from '../setup/test-app';
+import { executeRows } from '../../src/server/db/connect';
+import { leads, matriculas, preMatriculas } from '../../src/server/db/schema';
+import { buscaLeads } from '../../src/server/modules/leads/leads.repository';
+import { buscaMatriculas } from '../../src/server/modules/matriculas/matriculas.repository';
+import { buscaPreMatriculas } from '../../src/server/modules/pre-matriculas/pre-matriculas.repository';
 
 /**
  * Issue 39, item 13: a funnel search that compared each column on its own read every row of the scope (seconds at
