@@ -77,8 +77,13 @@ export function fixedStatement(count: number, build: (values: SQL[]) => SQL): (v
 }
 
 /** The rows of a raw statement: both drivers (pg and PGlite) answer `{ rows }`. */
+/** The rows of a raw statement's result (`db.execute`), typed: the one place that reads them (issue 41). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export async function executeRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(query));
 }
 
 /**

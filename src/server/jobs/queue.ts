@@ -1,5 +1,5 @@
 import { is, SQL, sql } from 'drizzle-orm';
-import { type Executor, type Instante, instante } from '../db/connect';
+import { type Executor, type Instante, instante, rowsOf } from '../db/connect';
 import { wellFormed } from '../../shared/schemas/fields';
 
 /**
@@ -52,8 +52,6 @@ export interface JobRow {
   max_tentativas: number;
   chave: string | null;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** JSON for jsonb: a lone surrogate (which a client may send) would be refused by PostgreSQL. */
 export const json = (value: unknown) =>

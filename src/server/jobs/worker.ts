@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect';
 import type { JobRow, JobTipo } from './queue';
+import { rowsOf } from '../db/connect';
 
 /** How often a round's upkeep runs again while the round works through a backlog of jobs. */
 const UPKEEP_MS = 1000;
@@ -58,8 +59,6 @@ class Turnos {
     }
   }
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The FROM and WHERE of an UPDATE of a batch of `jobs` this process holds: each row only while still the try this

@@ -15,6 +15,7 @@ import type { Executor } from '../../db/connect';
 import { auditLog, users } from '../../db/schema';
 import { containsIgnoringAccents, likePattern, pageWindow } from '../../lib/pagination';
 import { type KeysetCursor, cursorText, dayEnd, dayStart, keysetAfter } from '../funnel';
+import { rowsOf } from '../../db/connect';
 
 /** The tables an audit row's record lives in, to tell whether it still exists. */
 const TABLES: Partial<Record<AuditEntidade, string>> = {
@@ -164,7 +165,7 @@ export async function listAuditoria(
       sql`select count(*)::int as n from (select 1 from ${auditLog} where ${where ?? sql`true`} limit ${AUDITORIA_TOTAL_LIMITE + 1}) as x`,
     ),
   ]);
-  const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   const exact = n <= AUDITORIA_TOTAL_LIMITE;
   return { rows: rows.map(toAuditoriaItem), total: exact ? n : AUDITORIA_TOTAL_LIMITE, exact };
 }
@@ -202,5 +203,5 @@ export async function listAtividade(db: Executor, userId: string, now: Date, lim
 /** The retention purge (AUDIT_RETENCAO_DIAS): the only way a row leaves the trail. */
 export async function purgeAuditoria(db: Executor, dias: number): Promise<number> {
   const result = await db.execute(sql`select audit_log_purgar(${dias}::int) as apagadas`);
-  return Number((result as unknown as { rows: { apagadas: number | string }[] }).rows[0]?.apagadas ?? 0);
+  return Number(rowsOf<{ apagadas: number | string }>(result)[0]?.apagadas ?? 0);
 }

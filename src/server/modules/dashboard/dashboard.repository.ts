@@ -26,6 +26,7 @@ import {
   microFranquias,
   preMatriculas,
 } from '../../db/schema';
+import { rowsOf } from '../../db/connect';
 
 type MetricKey = keyof DashboardMetrics;
 
@@ -91,7 +92,6 @@ export async function countMetrics(db: Executor, actor: Actor): Promise<Dashboar
     return sql`(select count(*) from ${table} where ${visible(actor)})::int as ${sql.identifier(key)}`;
   });
   const result = await db.execute<Record<MetricKey, number>>(sql`select ${sql.join(columns, sql`, `)}`);
-  const row: Partial<Record<MetricKey, number>> =
-    (result as unknown as { rows: Record<MetricKey, number>[] }).rows[0] ?? {};
+  const row: Partial<Record<MetricKey, number>> = rowsOf<Record<MetricKey, number>>(result)[0] ?? {};
   return Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)]));
 }

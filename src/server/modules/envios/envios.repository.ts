@@ -3,8 +3,8 @@ import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import type { EnvioItem, EnviosQuery } from '../../../shared/schemas/envios';
 import { containsIgnoringAccents, pageWindow } from '../../lib/pagination';
+import { rowsOf } from '../../db/connect';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 interface Row {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connect';
 import type { Exportacao, ExportacaoStatus } from '../../../shared/schemas/exportacoes';
 import { percentualDe } from '../../../shared/schemas/exportacoes';
+import { rowsOf } from '../../db/connect';
 
 /** The `exportacoes` and `exportacao_partes` tables (migrations 0018, 0020), in SQL like the rest of the queue. */
 
@@ -19,7 +20,6 @@ interface ExportacaoRow {
   expira_em: Date | string;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toExportacao(row: ExportacaoRow, now: Date): Exportacao {

@@ -3,6 +3,7 @@ import { NOME_ANONIMIZADO } from '../../../shared/schemas/lgpd';
 import { formatCpf, formatPhone } from '../../../shared/format';
 import type { Executor } from '../../db/connect';
 import type { Alcance, RegistroIds } from './titular.repository';
+import { rowsOf } from '../../db/connect';
 
 /**
  * Anonymisation (issue 18, ADR 026): irreversible and complete. Names become 'Titular anonimizado', e-mails
@@ -42,8 +43,6 @@ const uuidArray = (ids: string[]): SQL =>
         sql`, `,
       )}]`
     : sql`'{}'::uuid[]`;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * What an anonymisation reads before it writes, in one round trip: the personal values about to go (what free

@@ -1,14 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CampoCorrigivel, RegistroCorrigivel } from '../../../shared/schemas/correcao';
 import type { Executor } from '../../db/connect';
+import { rowsOf } from '../../db/connect';
 
 /**
  * The rows a correction (issue 39 item 14) reads and writes: a lead, a pré-matrícula or a matrícula, locked for
  * the change, found only under the conditions the service passes (the caller's row scope from access/scope.ts,
  * and for a request its titular's e-mail and branch).
  */
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Each kind's table and the columns behind the four correctable fields (null: the kind does not keep it). */
 const TABELAS: Record<

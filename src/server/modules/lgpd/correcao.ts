@@ -37,6 +37,7 @@ import {
   tabelaDe,
 } from './correcao.repository';
 import { findRegistros } from './titular.repository';
+import { rowsOf } from '../../db/connect';
 
 /**
  * Correcting a titular's data (LGPD art. 18 III, issue 39 item 14): the names, e-mail and phone of one record,
@@ -44,8 +45,6 @@ import { findRegistros } from './titular.repository';
  * de dados' request. Always within the caller's row scope (access/scope.ts), audited with the fields it changed,
  * and the family told by e-mail -- at the new address and, when the e-mail changed, at the old one too.
  */
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The caller's rows of each kind, as every list and panel reads them. */
 function escopoDe(actor: Actor, tipo: RegistroCorrigivel): SQL {

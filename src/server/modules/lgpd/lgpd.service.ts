@@ -28,11 +28,10 @@ import { audit } from '../auditoria';
 import { anonimizar } from './anonimizar';
 import { titularLinkEmail, pedidoRegistradoEmail, pedidoRespondidoEmail } from './lgpd.mail';
 import { type Alcance, emailExiste, findRegistroIds, findRegistros, ramosDoEmail } from './titular.repository';
+import { rowsOf } from '../../db/connect';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const uuidArray = (ids: string[]) =>
   ids.length

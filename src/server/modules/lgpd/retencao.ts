@@ -4,6 +4,7 @@ import type { RetencaoResumo } from '../../../shared/schemas/lgpd';
 import type { Executor } from '../../db/connect';
 import { anonimizar } from './anonimizar';
 import { enfileirar } from '../../jobs';
+import { rowsOf } from '../../db/connect';
 
 /**
  * Retention (issue 18): leads that became neither a pre-matrícula nor a matrícula are anonymised once older than
@@ -17,8 +18,6 @@ const FIRST_RUN_MS = 2 * 60 * 1000;
 const BATCH = 500;
 /** hashtext('lgpd_retencao'), fixed so every instance takes the same lock. */
 const LOCK_KEY = 184_518_001;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The moment before which a lead is past retention, at `now`: months counted by the calendar, in SQL. */
 const limite = (now: Date, meses: number) =>

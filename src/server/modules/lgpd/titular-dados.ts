@@ -16,6 +16,7 @@ import type {
 } from '../../../shared/schemas/lgpd-textos';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
 import type { Executor } from '../../db/connect';
+import { rowsOf } from '../../db/connect';
 
 /**
  * What a titular's records hold beyond their own columns (issue 39 items 3 and 15): every consent whole (notice
@@ -28,7 +29,6 @@ import type { Executor } from '../../db/connect';
 const MAX_CONSENTIMENTOS = 50;
 const MAX_HISTORICO = 200;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 const uuidList = (ids: string[]): SQL =>

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/connect';
 import { PRE_MATRICULA_STATUS_LABELS } from '../../../shared/schemas/funnel';
 import type { PreMatriculaStatus } from '../../../shared/enums';
 import { dadosDosRegistros } from './titular-dados';
+import { rowsOf } from '../../db/connect';
 
 /**
  * A titular's records (issue 18): every lead, pre-matrícula, matrícula and aluno account holding the e-mail, CPF
@@ -77,7 +78,7 @@ export async function findRegistroIds(
   `);
   const ids: RegistroIds = { leads: [], preMatriculas: [], matriculas: [], conflitos: [], contas: [] };
   const key = { lead: 'leads', pre: 'preMatriculas', mat: 'matriculas', conf: 'conflitos', conta: 'contas' } as const;
-  for (const row of (rows as unknown as { rows: { t: keyof typeof key; id: string }[] }).rows) {
+  for (const row of rowsOf<{ t: keyof typeof key; id: string }>(rows)) {
     ids[key[row.t]].push(row.id);
   }
   return ids;
@@ -175,7 +176,7 @@ export async function findRegistros(
       limit 20)
     order by criado_em desc
   `);
-  const rows = (result as unknown as { rows: RegistroRow[] }).rows;
+  const rows = rowsOf<RegistroRow>(result);
   const dados = await dadosDosRegistros(
     db,
     rows.filter((r) => r.tipo === 'lead').map((r) => r.id),
@@ -231,7 +232,7 @@ export async function emailExiste(db: Executor, email: string): Promise<boolean>
     or exists (select 1 from pre_matriculas where lower(email) = ${e})
     or exists (select 1 from matriculas where lower(email) = ${e})
     or exists (select 1 from users where lower(email) = ${e} and role = 'aluno') as existe`);
-  return Boolean((result as unknown as { rows: { existe: boolean }[] }).rows[0]?.existe);
+  return Boolean(rowsOf<{ existe: boolean }>(result)[0]?.existe);
 }
 
 /**
@@ -246,7 +247,10 @@ export async function ramosDoEmail(db: Executor, email: string) {
       union all select id, franqueador_id, franquia_id from pre_matriculas where lower(email) = ${e}
       union all select id, franqueador_id, franquia_id from matriculas where lower(email) = ${e}
     ) r join franqueadores f on f.id = r.franqueador_id`);
-  return (
-    result as unknown as { rows: { id: string; franqueador_id: string; franquia_id: string | null; rede: string }[] }
-  ).rows.map((r) => ({ registroId: r.id, franqueadorId: r.franqueador_id, franquiaId: r.franquia_id, rede: r.rede }));
+  return rowsOf<{ id: string; franqueador_id: string; franquia_id: string | null; rede: string }>(result).map((r) => ({
+    registroId: r.id,
+    franqueadorId: r.franqueador_id,
+    franquiaId: r.franquia_id,
+    rede: r.rede,
+  }));
 }

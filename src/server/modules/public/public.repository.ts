@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { LocalEvento } from '../../../shared/enums';
 import type { PublicEvento } from '../../../shared/schemas/public';
-import { type Executor, executeRows, fixedStatement } from '../../db/connect';
+import { type Executor, executeRows, fixedStatement, rowsOf } from '../../db/connect';
 import { type EmailJob, json, jobInsert, jsonObjectClose } from '../../jobs';
 import { beforeDeadline, type NovoVoucher, voucherInsert } from '../inscricoes';
 import { entregasInsert } from '../webhooks';
@@ -461,7 +461,7 @@ export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula,
       )
       select id, created_at as "createdAt" from novo`,
   );
-  const row = (result as unknown as { rows: { id: string; createdAt: Date | string }[] }).rows[0];
+  const row = rowsOf<{ id: string; createdAt: Date | string }>(result)[0];
   return row && { id: row.id, createdAt: new Date(row.createdAt) };
 }
 
@@ -524,7 +524,7 @@ export async function recordConflito(
       on conflict do nothing
       returning id`,
   );
-  const inserted = (result as unknown as { rows: { id: string }[] }).rows[0];
+  const inserted = rowsOf<{ id: string }>(result)[0];
   if (inserted) return { id: inserted.id, recorded: true };
   const [existing] = await db
     .select({ id: preMatriculaConflitos.id })

@@ -3,12 +3,10 @@ import http from 'node:http';
 import https from 'node:https';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Executor, type Instante, instante, instanteTexto } from '../../db/connect';
+import { type Executor, type Instante, instante, instanteTexto, rowsOf } from '../../db/connect';
 import { Cancelado, enfileirar, FalhaDefinitiva, FalhaDeEnvio, type JobHandler, json, textoDaFalha } from '../../jobs';
 import { WEBHOOK_HEADERS, type WebhookEvento } from '../../../shared/schemas/integracoes';
 import { EnderecoRecusado, resolverSeguro } from './ssrf';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface WebhookPayload {
   endpointId: string;

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import type { EntregaView, WebhookInput, WebhookView } from '../../../shared/schemas/integracoes';
+import { rowsOf } from '../../db/connect';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 interface Row {
