@@ -36,6 +36,7 @@ const envSchema = z.object({
   FRANQUEADOR_PASSWORD: z.string().min(6, 'must have at least 6 characters').optional(),
   FRANQUEADOR_NOME: z.string().min(1).optional(),
   DEMO_DATA: flag.optional(),
+  DEMO_ATIVIDADE: flag.optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   CEP_API_URL: url(['http:', 'https:'])
@@ -92,6 +93,8 @@ export interface Config {
   allowedOrigins: ReadonlySet<string>;
   franqueador: { email: string; password: string; nome: string } | undefined;
   demoData: boolean;
+  /** With the demo network, its year of activity too (ADR 052); `DEMO_ATIVIDADE=0` loads the network alone. */
+  demoAtividade: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   cepApiUrl: string;
@@ -195,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { email: e.FRANQUEADOR_EMAIL, password: e.FRANQUEADOR_PASSWORD, nome: e.FRANQUEADOR_NOME ?? 'Franqueador' }
         : undefined,
     demoData,
+    demoAtividade: e.DEMO_ATIVIDADE ?? true,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Rede Crédito Educacional <nao-responda@localhost>',
     cepApiUrl: e.CEP_API_URL,

@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     if (config.demoData && (await loadDemoNetwork(database.db))) {
       // A fresh demo database gets a year of activity too (ADR 052): every screen has something to show.
       const loadedAt = performance.now();
-      const activity = await loadDemoActivity(database.db);
+      const activity = config.demoAtividade ? await loadDemoActivity(database.db) : undefined;
       app.log.info(
         activity
           ? `demo network loaded, with a year of activity (${activity.leads} leads, ${activity.eventos} events) in ${Math.round(performance.now() - loadedAt)} ms`

@@ -283,7 +283,7 @@ test.describe('/credito-ativacao', () => {
     await expect(declaration).toContainText('Campinas - SP');
   });
 
-  test("answers the family 'received' after someone else used the student's CPF; the school sees 'Conflito'", async ({
+  test("answers the family as a first after someone else used the student's CPF; the school sees 'Conflito'", async ({
     page,
     browser,
   }) => {
@@ -321,14 +321,13 @@ test.describe('/credito-ativacao', () => {
     await page.getByLabel('Telefone (WhatsApp)').pressSequentially('31987654321');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
-    // ADR 030 (was the family's own declaration, ADR 020): every repeat reads 'received', with the way to correct
-    // data, and never the other one's data.
-    await expect(page.getByRole('heading', { level: 1, name: PUBLIC_MESSAGES.ativacaoRecebida })).toBeVisible();
-    await expect(page.getByRole('link', { name: PUBLIC_MESSAGES.ativacaoRecebidaMeusDados })).toHaveAttribute(
-      'href',
-      '/meus-dados',
-    );
-    await expect(page.getByRole('article', { name: 'Declaração de Crédito Estudantil' })).toHaveCount(0);
+    // ADR 049 (issue 39, item 6; was 'received' in ADR 030, the family's own declaration in ADR 020): the same
+    // screen as a first activation, built from what the family typed -- nothing tells a repeat -- and never the
+    // other one's data.
+    await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
+    const declaration = page.getByRole('article', { name: 'Declaração de Crédito Estudantil' });
+    await expect(declaration).toContainText(aluno);
+    await expect(page.getByRole('heading', { name: PUBLIC_MESSAGES.ativacaoRecebida })).toHaveCount(0);
     await expect(page.locator('body')).not.toContainText(`Outro Responsável ${id}`);
     await expect(page.locator('body')).not.toContainText(`Aluno Ocupado ${id}`);
 

@@ -190,7 +190,8 @@ export function DateInput({
             mode="single"
             locale={ptBR}
             selected={dateOf(value)}
-            defaultMonth={dateOf(value)}
+            // The month of the date on screen: what was typed, even before the value it makes has come back.
+            defaultMonth={dateOf(brParaIso(text) ?? value)}
             onSelect={(day) => {
               if (!day) return;
               setText(isoParaBr(isoOf(day)));
