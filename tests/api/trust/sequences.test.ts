@@ -235,8 +235,11 @@ describe('a lead planted by another network with a family’s e-mail (issue 39)'
   }
 
   it('B reaches nothing of A’s: requests, free text, queued e-mails and webhooks, portal links, Envios', async () => {
-    const franqueadorA = world.sessions.franqueador;
-    const franqueadorB = world.sessions.franqueadorB;
+    // The sequences above may have reset a start account's password or switched it off (which ends its sessions):
+    // put the accounts back and sign in afresh.
+    await restore();
+    const franqueadorA = await login(ctx.app, starts.get('franqueador (rede A)')!.email);
+    const franqueadorB = await login(ctx.app, starts.get('franqueador (rede B)')!.email);
     const email = uniqueEmail('zeferino.plantado');
     const filho = 'Joaquim Plantado Ferreira';
     const irma = 'Benedita Plantada Ferreira';
