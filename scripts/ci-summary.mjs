@@ -47,4 +47,33 @@ if (existsSync(timesFile)) {
     `${'whole run'.padEnd(44)} ${''.padStart(6)} ${''.padStart(6)} ${clock(Math.max(...steps.map((s) => s.to))).padStart(6)}`,
   );
 }
+// Where each suite's time went (issue 40): its slowest files (Vitest) or tests (Playwright), to cut where it is spent.
+const SLOWEST = Number(process.env.CI_SLOWEST ?? 8);
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
+for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+  const report = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  let rows = [];
+  if (Array.isArray(report.testResults)) {
+    rows = report.testResults.map((file) => ({
+      ms: (file.endTime ?? 0) - (file.startTime ?? 0),
+      what: file.name.slice(file.name.lastIndexOf('/tests/') + 1 || file.name.lastIndexOf('/src/') + 1),
+    }));
+  } else if (Array.isArray(report.suites)) {
+    const walk = (suite, file) =>
+      [
+        ...(suite.specs ?? []).flatMap((spec) =>
+          spec.tests.map((test) => ({
+            ms: test.results.reduce((sum, result) => sum + (result.duration ?? 0), 0),
+            what: `${suite.file ?? file}: ${spec.title}`,
+          })),
+        ),
+        ...(suite.suites ?? []).flatMap((child) => walk(child, suite.file ?? file)),
+      ];
+    rows = report.suites.flatMap((suite) => walk(suite, suite.file));
+  }
+  if (rows.length === 0) continue;
+  const total = rows.reduce((sum, row) => sum + row.ms, 0);
+  console.log(`\n${name}: ${rows.length} ${report.suites ? 'tests' : 'files'}, ${seconds(total).trim()} in all; the slowest`);
+  for (const row of rows.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST)) console.log(`${seconds(row.ms)}  ${row.what}`);
+}
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
