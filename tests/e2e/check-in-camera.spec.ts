@@ -62,7 +62,7 @@ test("the school's user checks a family in by showing the voucher's QR code to t
   };
   const started = Date.now();
   expect((await page.request.post('/api/leads', { data: family })).status()).toBe(201);
-  const token = voucherPathFrom(await waitForEmail(family.email, started))
+  const token = voucherPathFrom(await waitForEmail(family.email, started, '/voucher/'))
     .split('/')
     .pop()!;
 

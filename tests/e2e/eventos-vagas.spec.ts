@@ -116,7 +116,7 @@ test('a guardian signs up on a phone, shows the voucher, and the school checks f
   await expect(page.getByRole('status').filter({ hasText: '1 presente de 10 inscritos' })).toBeVisible();
 
   // By a photo of the voucher's QR code, fed to the scanner.
-  const qrToken = voucherPathFrom(await waitForEmail(qrFamily.email, qrStarted))
+  const qrToken = voucherPathFrom(await waitForEmail(qrFamily.email, qrStarted, '/voucher/'))
     .split('/')
     .pop()!;
   const png = await QRCode.toBuffer(`http://localhost/voucher/${qrToken}`, { width: 400, margin: 2 });

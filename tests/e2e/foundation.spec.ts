@@ -105,7 +105,7 @@ test('forgot password -> e-mail -> reset page -> sign in with the new password; 
   await page.getByRole('button', { name: 'Enviar instruções' }).click();
   await expect(page.getByText('Se o email estiver cadastrado')).toBeVisible();
 
-  const link = resetLinkFrom(await waitForEmail(email, asked));
+  const link = resetLinkFrom(await waitForEmail(email, asked, '/reset-password?token='));
   const path = new URL(link).pathname + new URL(link).search;
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Redefinir Senha' })).toBeVisible();

@@ -175,7 +175,7 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   await expectAccessible(page);
 
   // The new aluno's e-mail carries the link to set its first password.
-  const link = resetLinkFrom(await waitForEmail(pre.email, started));
+  const link = resetLinkFrom(await waitForEmail(pre.email, started, '/reset-password?token='));
   await page.getByRole('button', { name: 'Sair' }).click();
   await page.goto(new URL(link).pathname + new URL(link).search);
   await page.getByLabel('Nova senha', { exact: true }).fill('senha-do-aluno');

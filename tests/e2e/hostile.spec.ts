@@ -314,7 +314,7 @@ test('the new aluno sees its stored name and school as text on its dashboard', a
   const dialogs = watchDialogs(page);
   // Made effective, the activation's student got an e-mail to set a first password.
   const email = `pre.${TAG}@hostil.com.br`;
-  const link = new URL(resetLinkFrom(await waitForEmail(email, STARTED)));
+  const link = new URL(resetLinkFrom(await waitForEmail(email, STARTED, '/reset-password?token=')));
   await page.goto(link.pathname + link.search);
   await page.getByLabel('Nova senha', { exact: true }).fill('senha-do-aluno');
   await page.getByLabel('Confirmar nova senha').fill('senha-do-aluno');

@@ -69,7 +69,7 @@ test('the titular sees and prints everything stored, asks for a correction, and 
   const pedidoEm = Date.now();
   const solicitado = await guardian.request.post('/api/public/titular/solicitar', { data: { email } });
   expect(solicitado.status()).toBe(200);
-  await guardian.goto(portalLinkFrom(await waitForEmail(email, pedidoEm)));
+  await guardian.goto(portalLinkFrom(await waitForEmail(email, pedidoEm, '/meus-dados?token=')));
   const registro = guardian.getByRole('article').filter({ hasText: nomeAluno });
   await expect(registro).toContainText(`Navegador: Navegador E2E ${TAG}`);
   await expect(registro).toContainText(/Endereço IP: \S+/);

@@ -108,7 +108,7 @@ test('a guardian asks for anonymisation from /meus-dados; the franqueador conclu
   await expect(guardian.getByRole('status')).toHaveText(LGPD_MESSAGES.solicitado);
 
   // The link from the outbox shows the record, with the consent's notice version.
-  const link = portalLinkFrom(await waitForEmail(email, pedidoEm));
+  const link = portalLinkFrom(await waitForEmail(email, pedidoEm, '/meus-dados?token='));
   expect(new URL(link).pathname).toBe('/meus-dados');
   await guardian.goto(link);
   const registro = guardian.getByRole('article').filter({ hasText: nomeAluno });

@@ -40,7 +40,12 @@ export async function useSession(page: Page, role: Role): Promise<void> {
 }
 
 /** The server's mail outbox (DATA_DIR/outbox): waits for a message to `to` newer than `after`. */
-export async function waitForEmail(to: string, after: number): Promise<string> {
+/**
+ * The newest e-mail to `to` written from `after` on (a second's slack for the file's stamp) -- and, with `containing`,
+ * one whose text (quoted-printable undone) holds it: a family's voucher e-mail, queued by its sign-up, may land after
+ * the moment a later e-mail was asked for.
+ */
+export async function waitForEmail(to: string, after: number, containing?: string): Promise<string> {
   const dir = join(process.env.E2E_DATA_DIR!, 'outbox');
   for (let i = 0; i < 50; i++) {
     let names: string[] = [];
@@ -54,7 +59,8 @@ export async function waitForEmail(to: string, after: number): Promise<string> {
       const stamp = Date.parse(
         name.slice(0, 24).replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z/, '$1:$2:$3.$4Z'),
       );
-      if (text.includes(`To: ${to}`) && stamp >= after - 1000) return text;
+      const holds = !containing || text.replace(/=\r?\n/g, '').replace(/=3D/g, '=').includes(containing);
+      if (text.includes(`To: ${to}`) && stamp >= after - 1000 && holds) return text;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
