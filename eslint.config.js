@@ -31,6 +31,24 @@ const layerZones = [
     from: ['src/client/features', 'src/client/app'],
     message: 'components/, lib/ and hooks/ hold no feature code: they import neither features/ nor app/.',
   },
+  // The server's infrastructure serves the modules and never reaches into one (issue 41). The demo network's seed
+  // (db/seed/) composes modules, as app.ts does, and stays outside the zone.
+  {
+    // Their tests may compose modules (the mail composer's corpus renders every module's e-mails).
+    target: ['access', 'jobs', 'lib', 'mail', 'plugins']
+      .map((dir) => `src/server/${dir}/**/!(*.test).ts`)
+      .concat('src/server/db/!(*.test).ts'),
+    from: 'src/server/modules',
+    message:
+      'Infrastructure (access/, db/, jobs/, lib/, mail/, plugins/) never imports a module: move the shared part down into it.',
+  },
+  // The sign-ups build on the events: the event never reaches into its sign-ups (app.ts wires the one call back).
+  {
+    target: 'src/server/modules/eventos',
+    from: 'src/server/modules/inscricoes',
+    message:
+      'eventos never imports inscricoes (the sign-ups build on the events); app.ts passes what an event needs in.',
+  },
   // A server module reaches another module only through its index.ts (its public entry).
   ...dirsIn('src/server/modules').map((module) => ({
     target: `src/server/modules/!(${module})/**`,

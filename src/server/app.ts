@@ -32,6 +32,7 @@ import { cursosRoutes } from './modules/cursos/cursos.routes';
 import { eventosRoutes } from './modules/eventos/eventos.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { inscricoesRoutes } from './modules/inscricoes/inscricoes.routes';
+import { promoteWaitingList } from './modules/inscricoes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { preMatriculasRoutes } from './modules/pre-matriculas/pre-matriculas.routes';
 import { matriculasRoutes } from './modules/matriculas/matriculas.routes';
@@ -146,7 +147,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(usuariosRoutes);
   await app.register(cepRoutes);
   await app.register(cursosRoutes);
-  await app.register(eventosRoutes);
+  // The sign-ups build on the events: an event's edit reaches its waiting list through this option alone.
+  await app.register(eventosRoutes, { aposMudarVagas: promoteWaitingList });
   await app.register(publicRoutes);
   await app.register(inscricoesRoutes);
   await app.register(leadsRoutes);

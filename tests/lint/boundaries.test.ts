@@ -71,6 +71,21 @@ describe('lint: the layers', () => {
       filePath: 'src/server/modules/leads/probe.ts',
       code: "import { funnelSearch } from '../funnel/search';\nexport const probe = funnelSearch;\n",
     },
+    {
+      what: 'infrastructure (the job queue) importing a module',
+      filePath: 'src/server/jobs/probe.ts',
+      code: "import { mascararEmail } from '../modules/auditoria';\nexport const probe = mascararEmail;\n",
+    },
+    {
+      what: 'a plugin importing a module',
+      filePath: 'src/server/plugins/probe.ts',
+      code: "import { insertAccount } from '../modules/accounts';\nexport const probe = insertAccount;\n",
+    },
+    {
+      what: 'the events importing their sign-ups',
+      filePath: 'src/server/modules/eventos/probe.ts',
+      code: "import { promoteWaitingList } from '../inscricoes';\nexport const probe = promoteWaitingList;\n",
+    },
   ])('refuses $what', { timeout: SLOW }, async ({ filePath, code }) => {
     expect(await rulesReported(filePath, code)).toEqual([ZONE]);
   });
@@ -111,5 +126,11 @@ describe('lint: the layers', () => {
       '',
     ].join('\n');
     expect(await rulesReported('src/server/modules/matriculas/probe.ts', serverModule)).toEqual([]);
+
+    // The sign-ups build on the events; the infrastructure's own masking serves the job queue.
+    const signUps = "import { eventoCounts } from '../eventos';\nexport const probe = eventoCounts;\n";
+    expect(await rulesReported('src/server/modules/inscricoes/probe.ts', signUps)).toEqual([]);
+    const queue = "import { mascararEmail } from '../lib/mask';\nexport const probe = mascararEmail;\n";
+    expect(await rulesReported('src/server/jobs/probe.ts', queue)).toEqual([]);
   });
 });

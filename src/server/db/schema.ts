@@ -994,7 +994,7 @@ export const auditLog = pgTable(
     acao: text().notNull(),
     entidade: text().notNull(),
     entidadeId: uuid(),
-    /** `{campo: [antes, depois]}`, personal data masked, secrets never (modules/auditoria/mask.ts). */
+    /** `{campo: [antes, depois]}`, personal data masked, secrets never (lib/mask.ts). */
     alteracoes: jsonb(),
     /** What else the row needs to be read: an export's filters and rows, a session ended, a refused sign-in. */
     detalhes: jsonb(),

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/connect';
 import type { MailMessage } from '../mail/mailer';
-import { mascararEmail } from '../modules/auditoria';
+import { mascararEmail } from '../lib/mask';
 import { FalhaDeEnvio, textoDaFalha } from './falha';
 import { enfileirar, type NovoJob } from './queue';
 import type { JobHandler } from './worker';

@@ -4,4 +4,5 @@
  */
 export { auditContextPlugin, currentRequest } from './context';
 export { type Ator, type AuditEntry, audit, auditedExport, auditInsert } from './record';
-export { alteracoesDe, limparObjeto, limparTexto, mascararEmail } from './mask';
+// The masking itself is infrastructure (lib/mask.ts): the job queue's e-mails use it too.
+export { alteracoesDe, limparObjeto, limparTexto, mascararEmail } from '../../lib/mask';

@@ -5,7 +5,7 @@ import type { Role } from '../../../shared/roles';
 import type { Executor } from '../../db/connect';
 import { wellFormed } from '../../../shared/schemas/fields';
 import { currentRequest } from './context';
-import { limparObjeto } from './mask';
+import { limparObjeto } from '../../lib/mask';
 
 /** Who acted, when it is not the signed-in user of the request (a sign-in, a reset by link). */
 export interface Ator {

@@ -10,13 +10,13 @@ import {
 } from '../../../shared/schemas/evento';
 import { pageWindow, setTotalCount } from '../../lib/pagination';
 import { findEvento, listEventos } from './eventos.repository';
-import { createEvento, updateEventoById } from './eventos.service';
+import { type AposMudarVagas, createEvento, updateEventoById } from './eventos.service';
 import { rolesFor } from '../../../shared/permissions';
 
 /** DESIGN §4.1: cliente, vendedor and micro_franquia create events; every staff role but the franqueador edits. */
 
 /** The eventos API (SPEC §7, DESIGN §4). */
-export async function eventosRoutes(fastify: FastifyInstance) {
+export async function eventosRoutes(fastify: FastifyInstance, options: { aposMudarVagas: AposMudarVagas }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -58,7 +58,7 @@ export async function eventosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('eventos.editar') },
     },
     async (request) => {
-      await updateEventoById(app, request.actor!, request.params.id, request.body);
+      await updateEventoById(app, request.actor!, request.params.id, request.body, options.aposMudarVagas);
       return findEvento(app.db, request.actor!, request.params.id, app.clock.now());
     },
   );

@@ -10,7 +10,6 @@ import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { can } from '../../../shared/permissions';
 import { alteracoesDe, audit } from '../auditoria';
-import { promoteWaitingList } from '../inscricoes';
 import {
   countCursosOfCliente,
   findEvento,
@@ -98,12 +97,20 @@ export async function createEvento(app: FastifyInstance, actor: Actor, body: Eve
   });
 }
 
+/**
+ * What an event's edit asks of its sign-ups once its seats may have changed, in the edit's transaction: the
+ * waiting list takes the seats now free. The sign-ups build on the events, never the reverse, so app.ts passes
+ * inscricoes' `promoteWaitingList` in (eventosRoutes' option).
+ */
+export type AposMudarVagas = (app: FastifyInstance, tx: Executor, eventoId: string) => Promise<void>;
+
 /** Replaces the event's fields and course set; concluido and cancelado are final. */
 export async function updateEventoById(
   app: FastifyInstance,
   actor: Actor,
   id: string,
   body: EventoUpdateInput,
+  aposMudarVagas: AposMudarVagas,
 ): Promise<void> {
   await app.db.transaction(async (tx) => {
     const current = await lockEventoRow(tx, actor, id);
@@ -119,7 +126,7 @@ export async function updateEventoById(
     const { status: _status, ...rest } = body;
     await updateEvento(tx, id, { ...values(rest, owner), status });
     // More seats (or none) move the waiting list into them, first come first served.
-    await promoteWaitingList(app, tx, id);
+    await aposMudarVagas(app, tx, id);
     await replaceEventoCursos(tx, id, body.cursoIds);
     // Read with the actor's scope: an event moved out of it is recorded with what it became, as far as it sees.
     await audit(tx, {

@@ -1,1 +1,2 @@
-export { findEvento } from './eventos.repository';
+export { eventoCounts, findEvento } from './eventos.repository';
+export type { AposMudarVagas } from './eventos.service';

@@ -1,7 +1,6 @@
 export {
   beforeDeadline,
   countSeated,
-  eventoCounts,
   lockEventoForSeats,
   type NovoVoucher,
   voucherInsert,

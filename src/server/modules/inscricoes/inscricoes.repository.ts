@@ -5,26 +5,12 @@ import { eventosVisibleTo, leadsVisibleTo } from '../../access/scope';
 import { type Executor, executeRows, type Instante, instante } from '../../db/connect';
 import { eventos, leads, leadVouchers } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
+import { eventoCounts } from '../eventos';
 
 /**
  * The seats of an event (issue 20, ADR 025). A seat is a lead neither on the waiting list nor cancelled; the
  * sign-up and the cancellation count them under the event row's lock, so two of them never both take the last.
  */
-
-/**
- * The event's counts, correlated with the outer query's `eventos` row (each an index range: migrations 0012, 0007). The
- * column is named in full: drizzle leaves the table out of a one-table select's columns.
- */
-export const eventoCounts = {
-  inscritos: sql<number>`(select count(*)::int from leads l
-    where l.evento_id = eventos.id and not l.lista_espera and l.cancelado_em is null)`,
-  listaEspera: sql<number>`(select count(*)::int from leads l
-    where l.evento_id = eventos.id and l.lista_espera and l.cancelado_em is null)`,
-  // From the event's monthly counters (migration 0015) and its presences not yet folded into them (0027, ADR 042):
-  // no index of leads reads presente_em, so a check-in updates its lead in place (migration 0025).
-  presentes: sql<number>`((select coalesce(sum(f.presencas), 0) from funnel_mes f where f.evento_id = eventos.id)
-    + (select coalesce(sum(p.dx), 0) from contagens_pendentes p where p.evento_id = eventos.id))::int`,
-};
 
 /** Still taking sign-ups at `now`: before the deadline, when the event has one. */
 export const beforeDeadline = (now: Instante) =>

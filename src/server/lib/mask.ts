@@ -1,4 +1,4 @@
-import type { Alteracoes } from '../../../shared/schemas/auditoria';
+import type { Alteracoes } from '../../shared/schemas/auditoria';
 
 /**
  * What an audit row may hold of a person (issue 17): CPF, e-mail, phone and names masked so a reader can tell
