@@ -11,18 +11,17 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { RecordFormDialogs } from '@/components/ui/record-form-dialog';
 import { useListState } from '@/hooks/use-list-state';
 import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
-import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { mutationToasts, useRecordDialogs } from '@/hooks/use-record-dialogs';
 import { useClientes } from '../api/get-clientes';
 import { useCreateCliente } from '../api/create-cliente';
 import { useSetClienteStatus } from '../api/set-cliente-status';
 import { useUpdateCliente } from '../api/update-cliente';
-import { ClienteForm, clienteValuesFrom } from './cliente-form';
+import { ClienteForm, type ClienteFormOutput, clienteValuesFrom } from './cliente-form';
 import { clientesColumns } from './clientes-columns';
 import { ClienteRecord, clienteEventosHref } from './cliente-record';
 
@@ -36,9 +35,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const readOnly = !can(role, 'clientes.editar');
   const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<ClienteView | null>(null);
-  const [toggling, setToggling] = useState<ClienteView | null>(null);
+  const { creating, setCreating, editing, setEditing, toggling, setToggling } = useRecordDialogs<ClienteView>();
   const [aberto, setAberto] = useState<ClienteView | null>(null);
   const navigate = useNavigate();
   const sort = list$.sortParam;
@@ -46,44 +43,30 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const live = useLiveList(listQuery, JSON.stringify({ q, sort, page, pageSize }));
   const list = { ...listQuery, data: live.data };
 
-  const create = useCreateCliente({
-    onSuccess: () => {
-      setCreating(false);
-      toast({ variant: 'success', title: 'Cliente criado com sucesso' });
-    },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Erro ao criar cliente',
-        description: errorMessage(error, error.message),
-      }),
-  });
-  const update = useUpdateCliente({
-    onSuccess: () => {
-      setEditing(null);
-      toast({ variant: 'success', title: 'Cliente atualizado' });
-    },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Erro ao atualizar cliente',
-        description: errorMessage(error, 'Ocorreu um erro ao atualizar o cliente.'),
-      }),
-  });
-  const setStatus = useSetClienteStatus({
-    onSuccess: (row) => {
-      setToggling(null);
-      toast({ variant: 'success', title: row.isActive ? 'Cliente ativado' : 'Cliente desativado' });
-    },
-    onError: (error, input) => {
-      setToggling(null);
-      toast({
-        variant: 'destructive',
-        title: input.isActive ? 'Erro ao ativar cliente' : 'Erro ao desativar cliente',
-        description: errorMessage(error, error.message),
-      });
-    },
-  });
+  const create = useCreateCliente(
+    mutationToasts({
+      done: () => setCreating(false),
+      success: 'Cliente criado com sucesso',
+      error: 'Erro ao criar cliente',
+    }),
+  );
+  const update = useUpdateCliente(
+    mutationToasts({
+      done: () => setEditing(null),
+      success: 'Cliente atualizado',
+      error: 'Erro ao atualizar cliente',
+      fallback: 'Ocorreu um erro ao atualizar o cliente.',
+    }),
+  );
+  const setStatus = useSetClienteStatus(
+    mutationToasts({
+      done: () => setToggling(null),
+      closeOnError: true,
+      success: (row: ClienteView) => ({ title: row.isActive ? 'Cliente ativado' : 'Cliente desativado' }),
+      error: (input: { isActive: boolean }) =>
+        input.isActive ? 'Erro ao ativar cliente' : 'Erro ao desativar cliente',
+    }),
+  );
 
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -145,45 +128,26 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
 
       {readOnly ? null : (
         <>
-          <Dialog open={creating} onOpenChange={setCreating}>
-            <DialogContent className="max-w-2xl">
-              <DialogHeader>
-                <DialogTitle>Novo Cliente</DialogTitle>
-                <DialogDescription>Preencha os dados da escola e do seu acesso ao sistema.</DialogDescription>
-              </DialogHeader>
-              <ClienteForm
-                mode="create"
-                idPrefix="novo-cliente"
-                submitLabel="Criar Cliente"
-                pendingLabel="Criando..."
-                onSubmit={(values) => create.mutateAsync({ ...values, password: values.password ?? '' })}
-                onCancel={() => setCreating(false)}
-                lookupCep={lookupCep}
-              />
-            </DialogContent>
-          </Dialog>
-
-          <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-            <DialogContent className="max-w-2xl">
-              <DialogHeader>
-                <DialogTitle>Editar Cliente</DialogTitle>
-                <DialogDescription>Atualize os dados do cliente {editing?.nomeFantasia}.</DialogDescription>
-              </DialogHeader>
-              {editing ? (
-                <ClienteForm
-                  key={editing.id}
-                  mode="edit"
-                  idPrefix="editar-cliente"
-                  defaultValues={clienteValuesFrom(editing)}
-                  submitLabel="Salvar Alterações"
-                  pendingLabel="Salvando..."
-                  onSubmit={({ password: _password, ...data }) => update.mutateAsync({ id: editing.id, data })}
-                  onCancel={() => setEditing(null)}
-                  lookupCep={lookupCep}
-                />
-              ) : null}
-            </DialogContent>
-          </Dialog>
+          <RecordFormDialogs<ClienteView, ClienteFormOutput>
+            creating={creating}
+            editing={editing}
+            onCloseCreate={() => setCreating(false)}
+            onCloseEdit={() => setEditing(null)}
+            texts={{
+              createTitle: 'Novo Cliente',
+              createDescription: 'Preencha os dados da escola e do seu acesso ao sistema.',
+              createLabel: 'Criar Cliente',
+              createIdPrefix: 'novo-cliente',
+              editTitle: 'Editar Cliente',
+              editDescription: (row) => `Atualize os dados do cliente ${row?.nomeFantasia ?? ''}.`,
+              editIdPrefix: 'editar-cliente',
+            }}
+            onCreate={(values) => create.mutateAsync({ ...values, password: values.password ?? '' })}
+            onUpdate={(row, { password: _password, ...data }) => update.mutateAsync({ id: row.id, data })}
+            renderForm={({ row, ...slot }) => (
+              <ClienteForm {...slot} defaultValues={row ? clienteValuesFrom(row) : undefined} lookupCep={lookupCep} />
+            )}
+          />
 
           <StatusToggleDialog
             target={toggling}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Building2, Filter, Plus } from 'lucide-react';
 import type { CepResult } from '@shared/schemas/cep';
 import type { FranquiaView } from '@shared/schemas/franquia';
@@ -7,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { RecordFormDialogs } from '@/components/ui/record-form-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -22,12 +21,12 @@ import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { mutationToasts, useRecordDialogs } from '@/hooks/use-record-dialogs';
 import { useCreateFranquia } from '../api/create-franquia';
 import { type FranquiasParams, useFranquias } from '../api/get-franquias';
 import { useSetFranquiaStatus } from '../api/set-franquia-status';
 import { useUpdateFranquia } from '../api/update-franquia';
-import { EmpresaForm, empresaValuesFrom } from './empresa-form';
+import { EmpresaForm, type EmpresaFormOutput, empresaValuesFrom } from './empresa-form';
 import { franquiasColumns } from './franquias-columns';
 
 type StatusFilter = FranquiasParams['status'];
@@ -47,56 +46,37 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
   const rawStatus = list$.filters.status;
   const status: StatusFilter = rawStatus === 'ativos' || rawStatus === 'inativos' ? rawStatus : undefined;
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<FranquiaView | null>(null);
-  const [toggling, setToggling] = useState<FranquiaView | null>(null);
+  const { creating, setCreating, editing, setEditing, toggling, setToggling } = useRecordDialogs<FranquiaView>();
   const sort = list$.sortParam;
   const franquiasQuery = useFranquias({ q, status, sort, page, pageSize });
   const live = useLiveList(franquiasQuery, JSON.stringify({ q, status, sort, page, pageSize }));
   const franquias = { ...franquiasQuery, data: live.data };
 
-  const create = useCreateFranquia({
-    onSuccess: () => {
-      setCreating(false);
-      toast({ variant: 'success', title: 'Franquia criada com sucesso' });
-    },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Erro ao criar franquia',
-        description: errorMessage(error, error.message),
-      }),
-  });
-  const update = useUpdateFranquia({
-    onSuccess: () => {
-      setEditing(null);
-      toast({ variant: 'success', title: 'Franquia atualizada com sucesso' });
-    },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Erro ao atualizar franquia',
-        description: errorMessage(error, error.message),
-      }),
-  });
-  const toggle = useSetFranquiaStatus({
-    onSuccess: (row) => {
-      setToggling(null);
-      toast(
+  const create = useCreateFranquia(
+    mutationToasts({
+      done: () => setCreating(false),
+      success: 'Franquia criada com sucesso',
+      error: 'Erro ao criar franquia',
+    }),
+  );
+  const update = useUpdateFranquia(
+    mutationToasts({
+      done: () => setEditing(null),
+      success: 'Franquia atualizada com sucesso',
+      error: 'Erro ao atualizar franquia',
+    }),
+  );
+  const toggle = useSetFranquiaStatus(
+    mutationToasts({
+      done: () => setToggling(null),
+      closeOnError: true,
+      success: (row: FranquiaView) =>
         row.isActive
-          ? { variant: 'success', title: 'Franquia ativada', description: 'A franquia foi ativada com sucesso' }
-          : { variant: 'success', title: 'Franquia desativada', description: 'A franquia foi desativada com sucesso' },
-      );
-    },
-    onError: (error) => {
-      setToggling(null);
-      toast({
-        variant: 'destructive',
-        title: 'Erro ao alterar status',
-        description: errorMessage(error, error.message),
-      });
-    },
-  });
+          ? { title: 'Franquia ativada', description: 'A franquia foi ativada com sucesso' }
+          : { title: 'Franquia desativada', description: 'A franquia foi desativada com sucesso' },
+      error: 'Erro ao alterar status',
+    }),
+  );
 
   const total = franquias.data?.total ?? 0;
   const rows = franquias.data?.items ?? [];
@@ -207,48 +187,26 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
         onClose={() => setToggling(null)}
       />
 
-      <Dialog open={creating} onOpenChange={setCreating}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>Nova Franquia</DialogTitle>
-            <DialogDescription>Preencha os dados da franquia e do seu representante legal.</DialogDescription>
-          </DialogHeader>
-          <EmpresaForm
-            mode="create"
-            idPrefix="nova-franquia"
-            submitLabel="Criar Franquia"
-            pendingLabel="Criando..."
-            onSubmit={(values) => create.mutateAsync({ ...values, password: values.password ?? '' })}
-            onCancel={() => setCreating(false)}
-            lookupCep={lookupCep}
-          />
-        </DialogContent>
-      </Dialog>
-
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>Editar Franquia</DialogTitle>
-            <DialogDescription>Atualize os dados da franquia {editing?.razaoSocial}.</DialogDescription>
-          </DialogHeader>
-          {editing ? (
-            <EmpresaForm
-              key={editing.id}
-              mode="edit"
-              idPrefix="editar-franquia"
-              defaultValues={empresaValuesFrom(editing)}
-              submitLabel="Salvar Alterações"
-              pendingLabel="Salvando..."
-              onSubmit={(values) => {
-                const { password: _password, ...data } = values;
-                return update.mutateAsync({ id: editing.id, data });
-              }}
-              onCancel={() => setEditing(null)}
-              lookupCep={lookupCep}
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      <RecordFormDialogs<FranquiaView, EmpresaFormOutput>
+        creating={creating}
+        editing={editing}
+        onCloseCreate={() => setCreating(false)}
+        onCloseEdit={() => setEditing(null)}
+        texts={{
+          createTitle: 'Nova Franquia',
+          createDescription: 'Preencha os dados da franquia e do seu representante legal.',
+          createLabel: 'Criar Franquia',
+          createIdPrefix: 'nova-franquia',
+          editTitle: 'Editar Franquia',
+          editDescription: (row) => `Atualize os dados da franquia ${row?.razaoSocial ?? ''}.`,
+          editIdPrefix: 'editar-franquia',
+        }}
+        onCreate={(values) => create.mutateAsync({ ...values, password: values.password ?? '' })}
+        onUpdate={(row, { password: _password, ...data }) => update.mutateAsync({ id: row.id, data })}
+        renderForm={({ row, ...slot }) => (
+          <EmpresaForm {...slot} defaultValues={row ? empresaValuesFrom(row) : undefined} lookupCep={lookupCep} />
+        )}
+      />
     </div>
   );
 }

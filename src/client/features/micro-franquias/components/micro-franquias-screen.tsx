@@ -1,34 +1,27 @@
 import { can } from '@shared/permissions';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
 import type { MicroFranquiaCreate, MicroFranquiaView } from '@shared/schemas/micro-franquia';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { RecordFormDialogs, type RecordFormSlot } from '@/components/ui/record-form-dialog';
 import { useListState } from '@/hooks/use-list-state';
 import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
-import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { mutationToasts, useRecordDialogs } from '@/hooks/use-record-dialogs';
 import { useMicroFranquias } from '../api/get-micro-franquias';
 import { useCreateMicroFranquia } from '../api/create-micro-franquia';
 import { useUpdateMicroFranquia } from '../api/update-micro-franquia';
 import { microFranquiasColumns } from './micro-franquias-columns';
 
 /** What the form the route hands in receives (the franquia form: SPEC §5 gives both the same fields). */
-export interface MicroFranquiaFormSlot {
-  mode: 'create' | 'edit';
-  idPrefix: string;
-  /** The row being edited; absent on create. */
-  row?: MicroFranquiaView;
-  submitLabel: string;
-  pendingLabel: string;
-  onSubmit: (values: Omit<MicroFranquiaCreate, 'password'> & { password?: string }) => Promise<unknown>;
-  onCancel: () => void;
-}
+export type MicroFranquiaFormSlot = RecordFormSlot<
+  MicroFranquiaView,
+  Omit<MicroFranquiaCreate, 'password'> & { password?: string }
+>;
 
 export interface MicroFranquiasScreenProps {
   role: Role;
@@ -40,37 +33,26 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
   const readOnly = !can(role, 'microFranquias.editar');
   const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<MicroFranquiaView | null>(null);
+  const { creating, setCreating, editing, setEditing } = useRecordDialogs<MicroFranquiaView>();
   const sort = list$.sortParam;
   const listQuery = useMicroFranquias({ q, sort, page, pageSize });
   const live = useLiveList(listQuery, JSON.stringify({ q, sort, page, pageSize }));
   const list = { ...listQuery, data: live.data };
 
-  const create = useCreateMicroFranquia({
-    onSuccess: () => {
-      setCreating(false);
-      toast({ variant: 'success', title: 'Micro-franquia criada com sucesso' });
-    },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Erro ao criar micro-franquia',
-        description: errorMessage(error, error.message),
-      }),
-  });
-  const update = useUpdateMicroFranquia({
-    onSuccess: () => {
-      setEditing(null);
-      toast({ variant: 'success', title: 'Micro-franquia atualizada com sucesso' });
-    },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Erro ao atualizar micro-franquia',
-        description: errorMessage(error, error.message),
-      }),
-  });
+  const create = useCreateMicroFranquia(
+    mutationToasts({
+      done: () => setCreating(false),
+      success: 'Micro-franquia criada com sucesso',
+      error: 'Erro ao criar micro-franquia',
+    }),
+  );
+  const update = useUpdateMicroFranquia(
+    mutationToasts({
+      done: () => setEditing(null),
+      success: 'Micro-franquia atualizada com sucesso',
+      error: 'Erro ao atualizar micro-franquia',
+    }),
+  );
 
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -126,41 +108,24 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
 
       {readOnly ? null : (
         <>
-          <Dialog open={creating} onOpenChange={setCreating}>
-            <DialogContent className="max-w-2xl">
-              <DialogHeader>
-                <DialogTitle>Nova Micro-franquia</DialogTitle>
-                <DialogDescription>Preencha os dados da micro-franquia e do seu representante legal.</DialogDescription>
-              </DialogHeader>
-              {renderForm({
-                mode: 'create',
-                idPrefix: 'nova-micro-franquia',
-                submitLabel: 'Criar Micro-franquia',
-                pendingLabel: 'Criando...',
-                onSubmit: (values) => create.mutateAsync({ ...values, password: values.password ?? '' }),
-                onCancel: () => setCreating(false),
-              })}
-            </DialogContent>
-          </Dialog>
-          <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-            <DialogContent className="max-w-2xl">
-              <DialogHeader>
-                <DialogTitle>Editar Micro-franquia</DialogTitle>
-                <DialogDescription>Atualize os dados da micro-franquia {editing?.razaoSocial}.</DialogDescription>
-              </DialogHeader>
-              {editing
-                ? renderForm({
-                    mode: 'edit',
-                    idPrefix: 'editar-micro-franquia',
-                    row: editing,
-                    submitLabel: 'Salvar Alterações',
-                    pendingLabel: 'Salvando...',
-                    onSubmit: ({ password: _password, ...data }) => update.mutateAsync({ id: editing.id, data }),
-                    onCancel: () => setEditing(null),
-                  })
-                : null}
-            </DialogContent>
-          </Dialog>
+          <RecordFormDialogs
+            creating={creating}
+            editing={editing}
+            onCloseCreate={() => setCreating(false)}
+            onCloseEdit={() => setEditing(null)}
+            texts={{
+              createTitle: 'Nova Micro-franquia',
+              createDescription: 'Preencha os dados da micro-franquia e do seu representante legal.',
+              createLabel: 'Criar Micro-franquia',
+              createIdPrefix: 'nova-micro-franquia',
+              editTitle: 'Editar Micro-franquia',
+              editDescription: (row) => `Atualize os dados da micro-franquia ${row?.razaoSocial ?? ''}.`,
+              editIdPrefix: 'editar-micro-franquia',
+            }}
+            onCreate={(values) => create.mutateAsync({ ...values, password: values.password ?? '' })}
+            onUpdate={(row, { password: _password, ...data }) => update.mutateAsync({ id: row.id, data })}
+            renderForm={renderForm}
+          />
         </>
       )}
     </div>
