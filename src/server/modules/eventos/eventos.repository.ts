@@ -136,6 +136,37 @@ function eventoOrder(sort: ListSortValue<EventoSortKey> | undefined, today: stri
   ];
 }
 
+/**
+ * The ids of a page in the 'proximos' order, read as its two halves, each in the order of an index on the event's
+ * date (issue 39, item 13): the upcoming events from today on, nearest first, then the past ones, latest first.
+ * One ORDER BY over both (eventoOrder's) sorted every event of the scope on each request; here a page reads the
+ * rows before it and its own. The upcoming ones are counted only when a page starts among the past ones.
+ */
+async function proximosPageIds(db: Executor, where: SQL, today: string, limit: number, offset: number) {
+  const upcoming = sql`${eventos.dataEvento} >= ${today}`;
+  const ahead = await db
+    .select({ id: eventos.id })
+    .from(eventos)
+    .where(and(where, upcoming))
+    .orderBy(asc(eventos.dataEvento), desc(eventos.createdAt), asc(eventos.id))
+    .limit(limit)
+    .offset(offset);
+  if (ahead.length === limit) return ahead.map((row) => row.id);
+  let pastOffset = 0;
+  if (ahead.length === 0 && offset > 0) {
+    const [counted] = await db.select({ value: count() }).from(eventos).where(and(where, upcoming));
+    pastOffset = Math.max(0, offset - Number(counted?.value ?? 0));
+  }
+  const past = await db
+    .select({ id: eventos.id })
+    .from(eventos)
+    .where(and(where, sql`${eventos.dataEvento} < ${today}`))
+    .orderBy(desc(eventos.dataEvento), desc(eventos.createdAt), asc(eventos.id))
+    .limit(limit - ahead.length)
+    .offset(pastOffset);
+  return [...ahead, ...past].map((row) => row.id);
+}
+
 /** A page of the events the actor may read (upcoming first, or in the chosen order), with their courses; and the number matching. */
 export async function listEventos(db: Executor, actor: Actor, filter: EventoListFilter) {
   const where = and(
@@ -145,24 +176,30 @@ export async function listEventos(db: Executor, actor: Actor, filter: EventoList
     // SPEC §2: school, city or state; through the events' trigram index (migration 0024).
     filter.q ? containsInSearchText(eventosSearchText(eventos), filter.q) : undefined,
   ) as SQL;
-  const order = eventoOrder(filter.sort, todayInBrasilia(filter.now ?? new Date()));
+  const today = todayInBrasilia(filter.now ?? new Date());
+  const order = eventoOrder(filter.sort, today);
   // The page's ids first, ordered on the events alone; the client and the counts (four index probes an event)
   // only for the page's rows. Joined and counted before the order, a deep page of the 'proximos' order paid them
   // for every row it skipped (issue 39, item 13: about a second at page 50 of the franqueador's 50,000 events).
-  const page = db
-    .select({ id: eventos.id })
-    .from(eventos)
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.limit)
-    .offset(filter.offset);
+  const page =
+    filter.sort?.key === 'proximos'
+      ? await proximosPageIds(db, where, today, filter.limit, filter.offset)
+      : db
+          .select({ id: eventos.id })
+          .from(eventos)
+          .where(where)
+          .orderBy(...order)
+          .limit(filter.limit)
+          .offset(filter.offset);
   const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(eventos)
-      .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
-      .where(inArray(eventos.id, page))
-      .orderBy(...order),
+    Array.isArray(page) && page.length === 0
+      ? []
+      : db
+          .select(columns)
+          .from(eventos)
+          .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
+          .where(inArray(eventos.id, page))
+          .orderBy(...order),
     db.select({ value: count() }).from(eventos).where(where),
   ]);
   const cursosByEvento = await cursosOf(

@@ -128,6 +128,19 @@ describe('GET /api/eventos', () => {
     expect(past.length).toBeGreaterThan(0);
     expect(datas).toEqual([...[...upcoming].sort(), ...[...past].sort().reverse()]);
 
+    // Read in pages of any size, the order is the same: a page within the upcoming ones, across the turn to the
+    // past ones, and wholly among them (issue 39, item 13: the two halves are read apart).
+    const ids = proximos.map((e) => e.id);
+    for (const size of [1, 2, 3]) {
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(ids.length / size) + 1; page++) {
+        const answer = await franqueador.get(`/api/eventos?sort=proximos&pageSize=${size}&page=${page}`);
+        expect(answer.headers['x-total-count']).toBe(String(ids.length));
+        paged.push(...(answer.json() as Evento[]).map((e) => e.id));
+      }
+      expect(paged, `pages of ${size}`).toEqual(ids);
+    }
+
     const byDate = ((await franqueador.get('/api/eventos?sort=-dataEvento')).json() as Evento[]).map(
       (e) => e.dataEvento,
     );
