@@ -128,6 +128,9 @@ describe('GET /api/openapi.json', () => {
       ['/api/lgpd/pedidos', '/api/lgpd/pedidos', '200'],
       ['/api/lgpd/retencao', '/api/lgpd/retencao', '200'],
       ['/api/public/privacidade', '/api/public/privacidade', '200'],
+      ['/api/sac/tickets', '/api/sac/tickets', '200'],
+      ['/api/sac/resumo', '/api/sac/resumo', '200'],
+      ['/api/sac/users', '/api/sac/users', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
@@ -169,6 +172,23 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       // The LGPD module's corrections of a lead's and a pré-matrícula's data (correcao.routes.ts).
       'PATCH /api/leads/:id/dados': ['200'],
       'PATCH /api/pre-matriculas/:id/dados': ['200'],
+    },
+  },
+  sac: {
+    owns: (url) => url.startsWith('/api/sac/'),
+    routes: {
+      'GET /api/sac/tickets': ['200'],
+      'POST /api/sac/tickets': ['201'],
+      'GET /api/sac/tickets/:id': ['200'],
+      'PATCH /api/sac/tickets/:id': ['200'],
+      'GET /api/sac/tickets/:id/mensagens': ['200'],
+      'POST /api/sac/tickets/:id/mensagens': ['201'],
+      'POST /api/sac/tickets/:id/avaliacao': ['201'],
+      // The attachment itself, streamed with its own type.
+      'GET /api/sac/anexos/:id': [],
+      'GET /api/sac/resumo': ['200'],
+      'GET /api/sac/equipe': ['200'],
+      'GET /api/sac/users': ['200'],
     },
   },
 };
