@@ -5,18 +5,10 @@
  * under version 1 is read against version 1). Plain constants: the public pages read them without zod.
  */
 
-export interface AvisoSecao {
-  titulo: string;
-  paragrafos: string[];
-}
+// Types only (erased): the notice's shape is the schema GET /api/public/privacidade answers with.
+import type { AvisoPrivacidade, AvisoSecao } from './schemas/lgpd';
 
-export interface AvisoPrivacidade {
-  versao: string;
-  /** 'YYYY-MM-DD', the day it took effect. */
-  vigenteDesde: string;
-  titulo: string;
-  secoes: AvisoSecao[];
-}
+export type { AvisoPrivacidade, AvisoSecao };
 
 /** The consent checkbox of both public forms, as stored with each consent. */
 export const TEXTO_CONSENTIMENTO =

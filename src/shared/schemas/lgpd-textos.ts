@@ -1,7 +1,8 @@
 /**
- * The texts, labels and shapes of the families' rights under the LGPD (issue 18), apart from the zod rules in
- * lgpd.ts (which re-exports all of this): the public portal shows them before any rule has loaded, as
- * public-messages.ts does for the credit pages.
+ * The texts and labels of the families' rights under the LGPD (issue 18), apart from the zod rules in lgpd.ts
+ * (which re-exports all of this): the public portal shows them before any rule has loaded, as public-messages.ts
+ * does for the credit pages. The shapes of the answers are zod schemas in lgpd.ts (ADR 018); the portal imports
+ * their types with `import type`, which loads nothing.
  */
 
 /** Art. 19: a complete answer within 15 days of the request. */
@@ -55,117 +56,5 @@ export const LGPD_MESSAGES = {
   titularAnonimizado: 'Os dados deste titular foram anonimizados: a pré-matrícula não pode ser efetivada.',
 } as const;
 
-/**
- * A consent given on a public form, whole (issue 39 item 3): the notice version and the checkbox text, when, and
- * the address and browser it came from -- the titular sees all that is stored of it.
- */
-export interface TitularConsentimento {
-  versao: string;
-  texto: string;
-  em: string;
-  ip: string | null;
-  userAgent: string | null;
-  revogadoEm: string | null;
-}
-
-/** One entry of what staff recorded about a sign-up (issue 39 item 15), in words: a contact, a note, a change. */
-export interface TitularHistorico {
-  em: string;
-  /** 'Contato', 'Anotação', 'Mudança de situação', 'Mudança de responsável', 'Nova inscrição'. */
-  tipo: string;
-  descricao: string;
-}
-
-/**
- * What the network recorded about a sign-up beyond the form (issue 39 item 15): the follow-up (status, owner,
- * next contact, loss reason, first contact), the seat (waiting list, cancellation, presence), the voucher, and
- * every contact and note, in pt-BR words.
- */
-export interface TitularAcompanhamento {
-  situacao: string;
-  responsavel: string | null;
-  proximoContatoEm: string | null;
-  motivoPerda: string | null;
-  primeiroContatoEm: string | null;
-  listaEspera: boolean;
-  canceladoEm: string | null;
-  presenteEm: string | null;
-  voucher: { emitidoEm: string; validoAte: string; situacao: string } | null;
-  historico: TitularHistorico[];
-}
-
-/** One record of a titular, as the portal and the staff's search show it. */
-export interface TitularRegistro {
-  tipo: 'lead' | 'pre_matricula' | 'matricula' | 'conta' | 'ativacao_repetida';
-  id: string;
-  criadoEm: string;
-  nomeAluno: string | null;
-  nomeResponsavel: string | null;
-  email: string;
-  telefone: string | null;
-  cpfAluno: string | null;
-  cpfResponsavel: string | null;
-  escola: string | null;
-  dataEvento: string | null;
-  cidade: string | null;
-  estado: string | null;
-  consentimento: { versao: string; em: string; revogadoEm: string | null } | null;
-  /** Every consent the record holds, newest first, with its address and browser (item 3). */
-  consentimentos: TitularConsentimento[];
-  anonimizado: boolean;
-  ativo?: boolean;
-  /** A pré-matrícula's situation ('Pendente', 'Efetivada'). */
-  situacao?: string;
-  /** The course of interest of a pré-matrícula or matrícula. */
-  cursoInteresse?: string | null;
-  /** When a matrícula was made effective. */
-  efetivadaEm?: string;
-  /** An aluno account's own fields. */
-  dataNascimento?: string | null;
-  endereco?: string | null;
-  /** A sign-up's follow-up, seat, voucher and history (item 15). */
-  acompanhamento?: TitularAcompanhamento;
-}
-
-export interface PedidoView {
-  id: string;
-  protocolo: string;
-  tipo: PedidoTipo;
-  status: PedidoStatus;
-  email: string;
-  detalhe: string | null;
-  resposta: string | null;
-  prazo: string;
-  atrasado: boolean;
-  createdAt: string;
-  concluidoEm: string | null;
-}
-
-/**
- * A network holding the titular's records (issue 39): a request goes to the ones the titular chooses, and what it
- * writes reaches no other.
- */
-export interface TitularRede {
-  id: string;
-  nome: string;
-  /** The ids of its records in `registros`. */
-  registros: string[];
-}
-
-/** GET /api/public/titular?token= */
-export interface TitularView {
-  email: string;
-  registros: TitularRegistro[];
-  redes: TitularRede[];
-  pedidos: PedidoView[];
-  aviso: { versao: string; vigenteDesde: string };
-}
-
 /** The protocol a titular quotes: the request id's first eight characters, upper case. */
 export const protocoloDe = (id: string) => id.slice(0, 8).toUpperCase();
-
-export interface RetencaoResumo {
-  meses: number;
-  ultimaExecucao: { em: string; anonimizados: number } | null;
-  proximaExecucao: { em: string; previstos: number };
-}

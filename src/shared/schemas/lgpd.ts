@@ -115,3 +115,183 @@ export const titularIdentificadorSchema = z
   })
   .refine((v) => Boolean(v.email || v.cpf || v.telefone), LGPD_MESSAGES.identificador);
 export type TitularIdentificador = z.output<typeof titularIdentificadorSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The answers (ADR 018, issue 41): what each LGPD route sends, declared as its `response` and read by the client
+// through the types inferred here. A field is on the wire only when named below. Dates travel as ISO strings; the
+// public portal imports these types with `import type`, which loads no zod.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** `{ message }`: the answer of the writes that only confirm. */
+export const lgpdMensagemSchema = z.object({ message: z.string() });
+export type LgpdMensagem = z.infer<typeof lgpdMensagemSchema>;
+
+/** GET /api/public/privacidade: the notice in force (shared/privacidade.ts) and the consent checkbox's text. */
+export const avisoSecaoSchema = z.object({ titulo: z.string(), paragrafos: z.array(z.string()) });
+export type AvisoSecao = z.infer<typeof avisoSecaoSchema>;
+export const avisoPrivacidadeSchema = z.object({
+  versao: z.string(),
+  /** 'YYYY-MM-DD', the day it took effect. */
+  vigenteDesde: z.string(),
+  titulo: z.string(),
+  secoes: z.array(avisoSecaoSchema),
+});
+export type AvisoPrivacidade = z.infer<typeof avisoPrivacidadeSchema>;
+export const privacidadeViewSchema = avisoPrivacidadeSchema.extend({ textoConsentimento: z.string() });
+
+/**
+ * A consent given on a public form, whole (issue 39 item 3): the notice version and the checkbox text, when, and
+ * the address and browser it came from -- the titular sees all that is stored of it.
+ */
+export const titularConsentimentoSchema = z.object({
+  versao: z.string(),
+  texto: z.string(),
+  em: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  revogadoEm: z.string().nullable(),
+});
+export type TitularConsentimento = z.infer<typeof titularConsentimentoSchema>;
+
+/** One entry of what staff recorded about a sign-up (issue 39 item 15), in words: a contact, a note, a change. */
+export const titularHistoricoSchema = z.object({
+  em: z.string(),
+  /** 'Contato', 'Anotação', 'Mudança de situação', 'Mudança de responsável', 'Nova inscrição'. */
+  tipo: z.string(),
+  descricao: z.string(),
+});
+export type TitularHistorico = z.infer<typeof titularHistoricoSchema>;
+
+/**
+ * What the network recorded about a sign-up beyond the form (issue 39 item 15): the follow-up (status, owner,
+ * next contact, loss reason, first contact), the seat (waiting list, cancellation, presence), the voucher, and
+ * every contact and note, in pt-BR words.
+ */
+export const titularAcompanhamentoSchema = z.object({
+  situacao: z.string(),
+  responsavel: z.string().nullable(),
+  proximoContatoEm: z.string().nullable(),
+  motivoPerda: z.string().nullable(),
+  primeiroContatoEm: z.string().nullable(),
+  listaEspera: z.boolean(),
+  canceladoEm: z.string().nullable(),
+  presenteEm: z.string().nullable(),
+  voucher: z.object({ emitidoEm: z.string(), validoAte: z.string(), situacao: z.string() }).nullable(),
+  historico: z.array(titularHistoricoSchema),
+});
+export type TitularAcompanhamento = z.infer<typeof titularAcompanhamentoSchema>;
+
+export const TITULAR_REGISTRO_TIPOS = ['lead', 'pre_matricula', 'matricula', 'conta', 'ativacao_repetida'] as const;
+
+/**
+ * One record of a titular, as the portal and the staff's search show it. The keys in the order the server builds
+ * them (the JSON downloads are written through this schema, key by key).
+ */
+export const titularRegistroSchema = z.object({
+  tipo: z.enum(TITULAR_REGISTRO_TIPOS),
+  id: z.string(),
+  criadoEm: z.string(),
+  nomeAluno: z.string().nullable(),
+  nomeResponsavel: z.string().nullable(),
+  email: z.string(),
+  telefone: z.string().nullable(),
+  cpfAluno: z.string().nullable(),
+  cpfResponsavel: z.string().nullable(),
+  escola: z.string().nullable(),
+  dataEvento: z.string().nullable(),
+  cidade: z.string().nullable(),
+  estado: z.string().nullable(),
+  consentimento: z.object({ versao: z.string(), em: z.string(), revogadoEm: z.string().nullable() }).nullable(),
+  /** Every consent the record holds, newest first, with its address and browser (item 3). */
+  consentimentos: z.array(titularConsentimentoSchema),
+  anonimizado: z.boolean(),
+  /** An aluno account's: whether it is active. */
+  ativo: z.boolean().optional(),
+  /** An aluno account's own fields. */
+  dataNascimento: z.string().nullable().optional(),
+  endereco: z.string().nullable().optional(),
+  /** A pré-matrícula's situation ('Pendente', 'Efetivada'). */
+  situacao: z.string().optional(),
+  /** The course of interest of a pré-matrícula or matrícula. */
+  cursoInteresse: z.string().nullable().optional(),
+  /** When a matrícula was made effective. */
+  efetivadaEm: z.string().optional(),
+  /** A sign-up's follow-up, seat, voucher and history (item 15). */
+  acompanhamento: titularAcompanhamentoSchema.optional(),
+});
+export type TitularRegistro = z.infer<typeof titularRegistroSchema>;
+
+export const pedidoViewSchema = z.object({
+  id: z.string(),
+  protocolo: z.string(),
+  tipo: z.enum(PEDIDO_TIPOS),
+  status: z.enum(PEDIDO_STATUSES),
+  email: z.string(),
+  detalhe: z.string().nullable(),
+  resposta: z.string().nullable(),
+  prazo: z.string(),
+  atrasado: z.boolean(),
+  createdAt: z.string(),
+  concluidoEm: z.string().nullable(),
+});
+export type PedidoView = z.infer<typeof pedidoViewSchema>;
+
+/** A request as the staff's list and its answer have it: with its franquia (null: the franqueador's own network). */
+export const pedidoItemSchema = pedidoViewSchema.extend({
+  franquia: z.object({ id: z.string(), nome: z.string() }).nullable(),
+});
+export type PedidoItem = z.infer<typeof pedidoItemSchema>;
+
+/**
+ * A network holding the titular's records (issue 39): a request goes to the ones the titular chooses, and what it
+ * writes reaches no other.
+ */
+export const titularRedeSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  /** The ids of its records in `registros`. */
+  registros: z.array(z.string()),
+});
+export type TitularRede = z.infer<typeof titularRedeSchema>;
+
+/** GET /api/public/titular?token= */
+export const titularViewSchema = z.object({
+  email: z.string(),
+  registros: z.array(titularRegistroSchema),
+  redes: z.array(titularRedeSchema),
+  pedidos: z.array(pedidoViewSchema),
+  aviso: z.object({ versao: z.string(), vigenteDesde: z.string() }),
+});
+export type TitularView = z.infer<typeof titularViewSchema>;
+
+/** GET /api/public/titular/export.json?token= (portability): the portal's view, with when it was made. */
+export const titularExportSchema = z.object({ geradoEm: z.string(), ...titularViewSchema.shape });
+
+/** POST /api/public/titular/pedidos (201): one request per branch it went to. */
+export const pedidoAbertoSchema = z.object({ message: z.string(), pedidos: z.array(pedidoViewSchema) });
+export type PedidoAberto = z.infer<typeof pedidoAbertoSchema>;
+
+/** GET /api/lgpd/titulares?q= and GET /api/lgpd/pedidos/:id/registros */
+export const titularRegistrosSchema = z.object({ registros: z.array(titularRegistroSchema) });
+export type TitularRegistros = z.infer<typeof titularRegistrosSchema>;
+
+/** GET /api/lgpd/titulares/export.json?q= : the staff's export, with when it was made. */
+export const titularesExportSchema = z.object({ geradoEm: z.string(), registros: z.array(titularRegistroSchema) });
+
+/** POST /api/lgpd/titulares/anonimizar: the rows anonymised, per table. */
+export const anonimizadosSchema = z.object({
+  leads: z.number(),
+  preMatriculas: z.number(),
+  matriculas: z.number(),
+  contas: z.number(),
+});
+export const anonimizarAnswerSchema = z.object({ message: z.string(), anonimizados: anonimizadosSchema });
+export type AnonimizarAnswer = z.infer<typeof anonimizarAnswerSchema>;
+
+/** GET /api/lgpd/retencao: the leads' retention, its last run and the next. */
+export const retencaoResumoSchema = z.object({
+  meses: z.number(),
+  ultimaExecucao: z.object({ em: z.string(), anonimizados: z.number() }).nullable(),
+  proximaExecucao: z.object({ em: z.string(), previstos: z.number() }),
+});
+export type RetencaoResumo = z.infer<typeof retencaoResumoSchema>;

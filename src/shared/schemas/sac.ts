@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  DEPARTAMENTOS,
-  TICKET_PRIORIDADES,
-  TICKET_STATUSES,
-  type Departamento,
-  type TicketPrioridade,
-  type TicketStatus,
-} from '../enums';
-import type { Role } from '../roles';
+import { DEPARTAMENTOS, TICKET_PRIORIDADES, TICKET_STATUSES } from '../enums';
+import { ROLES } from '../roles';
 import { listQuerySchema } from './list-query';
 
 /** SPEC §5 (new ticket, ticket response) and DESIGN §4.5; written once for the forms and the routes. */
@@ -168,62 +161,70 @@ export type AnexoTipo = (typeof ANEXO_TIPOS)[number];
 /** A requester may reopen a concluded ticket this many days after its conclusion, by writing to it. */
 export const REABERTURA_DIAS = 7;
 
-export interface SacAnexo {
-  id: string;
-  nome: string;
-  tipo: AnexoTipo;
-  tamanho: number;
-}
+// The answers (ADR 018, issue 41): what each SAC route sends, declared as its `response`; the client's types are
+// inferred from them. A field is on the wire only when named below; dates travel as ISO 8601 strings.
 
-export interface SacMensagem {
-  id: string;
-  texto: string;
-  interna: boolean;
-  autor: { id: string; nome: string | null; role: Role };
+export const sacAnexoSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  tipo: z.enum(ANEXO_TIPOS),
+  tamanho: z.number(),
+});
+export type SacAnexo = z.infer<typeof sacAnexoSchema>;
+
+export const sacMensagemSchema = z.object({
+  id: z.string(),
+  texto: z.string(),
+  interna: z.boolean(),
+  autor: z.object({ id: z.string(), nome: z.string().nullable(), role: z.enum(ROLES) }),
   /** ISO 8601. */
-  em: string;
-  anexos: SacAnexo[];
-}
+  em: z.string(),
+  anexos: z.array(sacAnexoSchema),
+});
+export type SacMensagem = z.infer<typeof sacMensagemSchema>;
 
 /** GET /api/sac/resumo: the franqueador's figures (Dashboard and SAC screen). */
-export interface SacResumo {
-  abertos: number;
-  atrasados: number;
-  aguardando: number;
-  avaliacao: { media: number | null; total: number; dias: number };
-}
+export const sacResumoSchema = z.object({
+  abertos: z.number(),
+  atrasados: z.number(),
+  aguardando: z.number(),
+  avaliacao: z.object({ media: z.number().nullable(), total: z.number(), dias: z.number() }),
+});
+export type SacResumo = z.infer<typeof sacResumoSchema>;
 
 /** A ticket as the list and the write calls answer it (SPEC §3). */
-export interface SacTicket {
-  id: string;
-  solicitanteId: string;
-  responsavelId: string | null;
-  titulo: string;
-  descricao: string;
-  departamento: Departamento;
-  status: TicketStatus;
-  prioridade: TicketPrioridade;
-  resolucao: string | null;
+export const sacTicketSchema = z.object({
+  id: z.string(),
+  solicitanteId: z.string(),
+  responsavelId: z.string().nullable(),
+  titulo: z.string(),
+  descricao: z.string(),
+  departamento: z.enum(DEPARTAMENTOS),
+  status: z.enum(TICKET_STATUSES),
+  prioridade: z.enum(TICKET_PRIORIDADES),
+  resolucao: z.string().nullable(),
   /** ISO 8601. */
-  resolvedAt: string | null;
-  createdAt: string;
-  solicitante: { nome: string | null; email: string; role: Role };
-  franquia: { razaoSocial: string } | null;
-  microFranquia: { razaoSocial: string } | null;
-  responsavel: { nome: string | null } | null;
+  resolvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  solicitante: z.object({ nome: z.string().nullable(), email: z.string(), role: z.enum(ROLES) }),
+  franquia: z.object({ razaoSocial: z.string() }).nullable(),
+  microFranquia: z.object({ razaoSocial: z.string() }).nullable(),
+  responsavel: z.object({ nome: z.string().nullable() }).nullable(),
   /** Issue 19: deadlines in business time, ISO 8601; null on tickets older than the deadlines. */
-  primeiraRespostaAte: string | null;
-  resolucaoAte: string | null;
-  primeiraRespostaEm: string | null;
+  primeiraRespostaAte: z.string().nullable(),
+  resolucaoAte: z.string().nullable(),
+  primeiraRespostaEm: z.string().nullable(),
   /** Open (em_andamento) and past either deadline; a ticket waiting on its requester is never late. */
-  atrasado: boolean;
-  avaliacao: { nota: number; comentario: string | null; em: string } | null;
-}
+  atrasado: z.boolean(),
+  avaliacao: z.object({ nota: z.number(), comentario: z.string().nullable(), em: z.string() }).nullable(),
+});
+export type SacTicket = z.infer<typeof sacTicketSchema>;
 
-/** GET /api/sac/users: the network's users the franqueador may see. */
-export interface SacUser {
-  id: string;
-  nome: string | null;
-  email: string;
-  role: Role;
-}
+/** GET /api/sac/users and /api/sac/equipe: the network's users the franqueador may see. */
+export const sacUserSchema = z.object({
+  id: z.string(),
+  nome: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type SacUser = z.infer<typeof sacUserSchema>;

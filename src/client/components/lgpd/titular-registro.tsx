@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { MISSING, formatCpf, formatDateOnly, formatDateTime, formatPhone } from '@shared/format';
-import type { PedidoView, TitularAcompanhamento, TitularRegistro } from '@shared/schemas/lgpd-textos';
+// Types only (erased): the public page loads no zod for them.
+import type { PedidoView, TitularAcompanhamento, TitularRegistro } from '@shared/schemas/lgpd';
 
 /**
  * A titular's records as the portal (/meus-dados) and the staff's LGPD screen both show them (issue 18): plain

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ROLES } from '../../../shared/roles';
 import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
 import { openApiPath } from './openapi';
@@ -124,6 +125,12 @@ describe('GET /api/openapi.json', () => {
       ['/api/franquias', '/api/franquias', '200'],
       ['/api/cursos', '/api/cursos', '200'],
       ['/api/eventos', '/api/eventos', '200'],
+      ['/api/lgpd/pedidos', '/api/lgpd/pedidos', '200'],
+      ['/api/lgpd/retencao', '/api/lgpd/retencao', '200'],
+      ['/api/public/privacidade', '/api/public/privacidade', '200'],
+      ['/api/sac/tickets', '/api/sac/tickets', '200'],
+      ['/api/sac/resumo', '/api/sac/resumo', '200'],
+      ['/api/sac/users', '/api/sac/users', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
@@ -136,6 +143,78 @@ describe('GET /api/openapi.json', () => {
     );
     expect(error(refused.json())).toBe(true);
   });
+});
+
+/**
+ * Issue 41 (ADR 018): the modules whose every route declares the answer of each success status it gives. A route
+ * of theirs without one -- a new route under their paths too -- fails here by name, so the gap cannot come back.
+ * `owns`: the paths that are the module's; `routes`: each of its routes with the success statuses it answers
+ * (none: the answer is a file, not JSON, and keeps no schema).
+ */
+const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes: Record<string, string[]> }> = {
+  lgpd: {
+    owns: (url) =>
+      url.startsWith('/api/lgpd/') || url.startsWith('/api/public/titular') || url === '/api/public/privacidade',
+    routes: {
+      'GET /api/public/privacidade': ['200'],
+      'POST /api/public/titular/solicitar': ['200'],
+      'GET /api/public/titular': ['200'],
+      'GET /api/public/titular/export.json': ['200'],
+      'POST /api/public/titular/pedidos': ['201'],
+      'GET /api/lgpd/pedidos': ['200'],
+      'PATCH /api/lgpd/pedidos/:id': ['200'],
+      'GET /api/lgpd/pedidos/:id/registros': ['200'],
+      'POST /api/lgpd/pedidos/:id/correcoes': ['200'],
+      'GET /api/lgpd/titulares': ['200'],
+      'GET /api/lgpd/titulares/export.json': ['200'],
+      'POST /api/lgpd/titulares/anonimizar': ['200'],
+      'GET /api/lgpd/retencao': ['200'],
+      // The LGPD module's corrections of a lead's and a pré-matrícula's data (correcao.routes.ts).
+      'PATCH /api/leads/:id/dados': ['200'],
+      'PATCH /api/pre-matriculas/:id/dados': ['200'],
+    },
+  },
+  sac: {
+    owns: (url) => url.startsWith('/api/sac/'),
+    routes: {
+      'GET /api/sac/tickets': ['200'],
+      'POST /api/sac/tickets': ['201'],
+      'GET /api/sac/tickets/:id': ['200'],
+      'PATCH /api/sac/tickets/:id': ['200'],
+      'GET /api/sac/tickets/:id/mensagens': ['200'],
+      'POST /api/sac/tickets/:id/mensagens': ['201'],
+      'POST /api/sac/tickets/:id/avaliacao': ['201'],
+      // The attachment itself, streamed with its own type.
+      'GET /api/sac/anexos/:id': [],
+      'GET /api/sac/resumo': ['200'],
+      'GET /api/sac/equipe': ['200'],
+      'GET /api/sac/users': ['200'],
+    },
+  },
+};
+
+describe('response schemas (issue 41)', () => {
+  for (const [module, { owns, routes }] of Object.entries(ANSWERED_MODULES)) {
+    it(`every ${module} route declares the answer of each success status it gives`, () => {
+      const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+      const registered = ctx.app.routeAccess.filter((route) => owns(route.url) || key(route) in routes);
+      // A new route of the module is listed here, with its statuses: it cannot arrive without an answer schema.
+      expect(registered.map(key).sort()).toEqual(Object.keys(routes).sort());
+      const missing: string[] = [];
+      for (const route of registered) {
+        const declared = (route.schema?.response ?? {}) as Record<string, unknown>;
+        const operation = operationOf(route.method, route.url)!;
+        const statuses = routes[key(route)]!;
+        for (const status of statuses) {
+          const documented = operation.responses[status]?.content?.['application/json']?.schema;
+          if (!(declared[status] instanceof z.ZodType) || !documented) missing.push(`${key(route)} ${status}`);
+        }
+        if (statuses.length > 0) expect(operation.responses['2XX'], key(route)).toBeUndefined();
+        else expect(Object.keys(declared), key(route)).toEqual([]);
+      }
+      expect(missing).toEqual([]);
+    });
+  }
 });
 
 describe('GET /api/docs', () => {

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { correcaoDadosSchema, pedidoCorrecaoSchema } from '../../../shared/schemas/correcao';
-import { LGPD_MESSAGES } from '../../../shared/schemas/lgpd';
+import { LGPD_MESSAGES, lgpdMensagemSchema, titularRegistrosSchema } from '../../../shared/schemas/lgpd';
 import { leadIdParamsSchema } from '../../../shared/schemas/acompanhamento';
 import { preMatriculaParamsSchema } from '../../../shared/schemas/funnel';
 import { rolesFor } from '../../../shared/permissions';
 import { corrigirPeloPedido, corrigirRegistro, registrosDoPedido } from './correcao';
 
-const mensagem = { 200: z.object({ message: z.string() }) };
+const mensagem = { 200: lgpdMensagemSchema };
 const pedidoParams = z.object({ id: z.uuid(LGPD_MESSAGES.pedidoNaoEncontrado) });
 
 /**
@@ -38,7 +38,10 @@ export async function correcaoRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/lgpd/pedidos/:id/registros',
-    { schema: { params: pedidoParams }, config: { access: rolesFor('lgpd.gerir') } },
+    {
+      schema: { params: pedidoParams, response: { 200: titularRegistrosSchema } },
+      config: { access: rolesFor('lgpd.gerir') },
+    },
     async (request) => registrosDoPedido(app, request.actor!, request.params.id.toLowerCase()),
   );
 

@@ -9,11 +9,7 @@ import {
   type LeadStatus,
   type MotivoPerda,
 } from '../../../shared/schemas/acompanhamento';
-import type {
-  TitularAcompanhamento,
-  TitularConsentimento,
-  TitularHistorico,
-} from '../../../shared/schemas/lgpd-textos';
+import type { TitularAcompanhamento, TitularConsentimento, TitularHistorico } from '../../../shared/schemas/lgpd';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
 import type { Executor } from '../../db/connect';
 import { rowsOf } from '../../db/connect';

@@ -12,6 +12,10 @@ import {
   mensagemSchema,
   resumoQuerySchema,
   SAC_MESSAGES,
+  sacMensagemSchema,
+  sacResumoSchema,
+  sacTicketSchema,
+  sacUserSchema,
   ticketListQuerySchema,
   updateTicketSchema,
 } from '../../../shared/schemas/sac';
@@ -55,7 +59,10 @@ export async function sacRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/sac/tickets',
-    { schema: { querystring: ticketListQuerySchema }, config: { access: rolesFor('sac.abrir') } },
+    {
+      schema: { querystring: ticketListQuerySchema, response: { 200: z.array(sacTicketSchema) } },
+      config: { access: rolesFor('sac.abrir') },
+    },
     async (request, reply) => {
       const { items, total } = await listTickets(app.db, request.actor!, request.query, app.clock.now());
       setTotalCount(reply, total);
@@ -65,7 +72,10 @@ export async function sacRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/sac/tickets',
-    { schema: { body: createTicketSchema }, config: { access: rolesFor('sac.abrir') } },
+    {
+      schema: { body: createTicketSchema, response: { 201: sacTicketSchema } },
+      config: { access: rolesFor('sac.abrir') },
+    },
     async (request, reply) => {
       const ticket = await createTicket(app, request.actor!, request.body);
       return reply.code(201).send(ticket);
@@ -74,19 +84,25 @@ export async function sacRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/sac/tickets/:id',
-    { schema: { params: idParams }, config: { access: rolesFor('sac.abrir') } },
+    { schema: { params: idParams, response: { 200: sacTicketSchema } }, config: { access: rolesFor('sac.abrir') } },
     async (request) => getTicket(app, request.actor!, ticketId(request.params.id)),
   );
 
   app.patch(
     '/api/sac/tickets/:id',
-    { schema: { params: idParams, body: updateTicketSchema }, config: { access: rolesFor('sac.responder') } },
+    {
+      schema: { params: idParams, body: updateTicketSchema, response: { 200: sacTicketSchema } },
+      config: { access: rolesFor('sac.responder') },
+    },
     async (request) => updateTicket(app, request.actor!, ticketId(request.params.id), request.body),
   );
 
   app.get(
     '/api/sac/tickets/:id/mensagens',
-    { schema: { params: idParams, querystring: listQuerySchema }, config: { access: rolesFor('sac.abrir') } },
+    {
+      schema: { params: idParams, querystring: listQuerySchema, response: { 200: z.array(sacMensagemSchema) } },
+      config: { access: rolesFor('sac.abrir') },
+    },
     async (request, reply) => {
       const page = await listMensagens(app.db, request.actor!, ticketId(request.params.id), request.query);
       if (!page) throw notFound(SAC_MESSAGES.notFound);
@@ -98,7 +114,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/sac/tickets/:id/mensagens',
     {
-      schema: { params: idParams, body: mensagemSchema },
+      schema: { params: idParams, body: mensagemSchema, response: { 201: sacMensagemSchema } },
       config: { access: rolesFor('sac.abrir') },
       // JSON, or multipart with the text fields and up to five files (anexos.ts).
       bodyLimit: ANEXOS_MAX * ANEXO_MAX_BYTES + 1024 * 1024,
@@ -125,13 +141,17 @@ export async function sacRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/sac/tickets/:id/avaliacao',
-    { schema: { params: idParams, body: avaliacaoSchema }, config: { access: rolesFor('sac.abrir') } },
+    {
+      schema: { params: idParams, body: avaliacaoSchema, response: { 201: sacTicketSchema } },
+      config: { access: rolesFor('sac.abrir') },
+    },
     async (request, reply) => {
       const ticket = await avaliarTicket(app, request.actor!, ticketId(request.params.id), request.body);
       return reply.code(201).send(ticket);
     },
   );
 
+  // The file itself (PNG, JPEG, WebP or PDF), streamed: no JSON answer, so no response schema (ADR 018).
   app.get(
     '/api/sac/anexos/:id',
     { schema: { params: idParams }, config: { access: rolesFor('sac.abrir') } },
@@ -151,17 +171,25 @@ export async function sacRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/sac/resumo',
-    { schema: { querystring: resumoQuerySchema }, config: { access: rolesFor('sac.responder') } },
+    {
+      schema: { querystring: resumoQuerySchema, response: { 200: sacResumoSchema } },
+      config: { access: rolesFor('sac.responder') },
+    },
     async (request) => resumo(app.db, request.actor!, app.clock.now(), request.query.dias),
   );
 
-  app.get('/api/sac/equipe', { config: { access: rolesFor('sac.responder') } }, async (request) =>
-    listEquipe(app.db, request.actor!),
+  app.get(
+    '/api/sac/equipe',
+    { schema: { response: { 200: z.array(sacUserSchema) } }, config: { access: rolesFor('sac.responder') } },
+    async (request) => listEquipe(app.db, request.actor!),
   );
 
   app.get(
     '/api/sac/users',
-    { schema: { querystring: listQuerySchema }, config: { access: rolesFor('sac.responder') } },
+    {
+      schema: { querystring: listQuerySchema, response: { 200: z.array(sacUserSchema) } },
+      config: { access: rolesFor('sac.responder') },
+    },
     async (request, reply) => {
       const { items, total } = await listNetworkUsers(app.db, request.actor!, request.query);
       setTotalCount(reply, total);

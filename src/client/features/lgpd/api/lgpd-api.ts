@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
+  AnonimizarAnswer,
+  LgpdMensagem,
+  PedidoItem,
   PedidoPatchInput,
   PedidoStatus,
-  PedidoView,
   RetencaoResumo,
   TitularIdentificador,
-  TitularRegistro,
+  TitularRegistros,
 } from '@shared/schemas/lgpd';
 import type { PedidoCorrecaoInput } from '@shared/schemas/correcao';
 import { api } from '@/lib/api-client';
@@ -19,10 +21,8 @@ const PEDIDOS_KEY = [...LGPD_QUERY_KEY, 'pedidos'] as const;
 const TITULARES_KEY = [...LGPD_QUERY_KEY, 'titulares'] as const;
 const RETENCAO_KEY = [...LGPD_QUERY_KEY, 'retencao'] as const;
 
-/** A request as the list has it: with the franquia it belongs to (null: the franqueador's own network). */
-export interface PedidoItem extends PedidoView {
-  franquia: { id: string; nome: string } | null;
-}
+/** The answers' types, inferred from the routes' response schemas (ADR 018). */
+export type { AnonimizarAnswer, PedidoItem };
 
 export interface PedidosParams {
   status?: PedidoStatus;
@@ -45,8 +45,8 @@ export const usePedidos = (params: PedidosParams) =>
     }),
   );
 
-export const patchPedido = ({ id, ...input }: PedidoPatchInput & { id: string }): Promise<PedidoView> =>
-  api.patch<PedidoView>(`/api/lgpd/pedidos/${encodeURIComponent(id)}`, input);
+export const patchPedido = ({ id, ...input }: PedidoPatchInput & { id: string }): Promise<PedidoItem> =>
+  api.patch<PedidoItem>(`/api/lgpd/pedidos/${encodeURIComponent(id)}`, input);
 
 /** Anonymised names and contacts show in every list of the funnel: all cached reads but the session are stale. */
 const EVERYTHING = { allExcept: [SESSION_QUERY_KEY] } as const;
@@ -58,9 +58,7 @@ const EVERYTHING = { allExcept: [SESSION_QUERY_KEY] } as const;
 export const usePatchPedido = (config: MutationConfig<typeof patchPedido> = {}) =>
   useApiMutation(patchPedido, { invalidates: EVERYTHING, invalidatesOnError: { keys: [PEDIDOS_KEY] } }, config);
 
-export interface TitularBuscaAnswer {
-  registros: TitularRegistro[];
-}
+export type TitularBuscaAnswer = TitularRegistros;
 
 export const getTitulares = (q: string) => api.get<TitularBuscaAnswer>('/api/lgpd/titulares', { params: { q } });
 
@@ -76,11 +74,6 @@ export const useTitulares = (q: string | null) =>
 /** The staff's JSON export of the titular searched for (the server records the export). */
 export const titularesExportUrl = (q: string) =>
   `/api/lgpd/titulares/export.json?${new URLSearchParams({ q }).toString()}`;
-
-export interface AnonimizarAnswer {
-  message: string;
-  anonimizados: { leads: number; preMatriculas: number; matriculas: number; contas: number };
-}
 
 export const anonimizarTitular = (input: TitularIdentificador): Promise<AnonimizarAnswer> =>
   api.post<AnonimizarAnswer>('/api/lgpd/titulares/anonimizar', input);
@@ -107,8 +100,8 @@ export const useRegistrosDoPedido = (id: string | null) =>
 
 export type CorrecaoDoPedidoInput = PedidoCorrecaoInput & { pedidoId: string };
 
-export const corrigirPeloPedido = ({ pedidoId, ...input }: CorrecaoDoPedidoInput): Promise<{ message: string }> =>
-  api.post<{ message: string }>(`/api/lgpd/pedidos/${encodeURIComponent(pedidoId)}/correcoes`, input);
+export const corrigirPeloPedido = ({ pedidoId, ...input }: CorrecaoDoPedidoInput): Promise<LgpdMensagem> =>
+  api.post<LgpdMensagem>(`/api/lgpd/pedidos/${encodeURIComponent(pedidoId)}/correcoes`, input);
 
 /** A correction shows in every list of the funnel and in the request's records. */
 export const useCorrigirPeloPedido = (config: MutationConfig<typeof corrigirPeloPedido> = {}) =>

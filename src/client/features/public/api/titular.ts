@@ -1,4 +1,5 @@
-import type { PedidoTipo, PedidoView, TitularView } from '@shared/schemas/lgpd-textos';
+// Types only (erased): the portal loads no zod for them.
+import type { LgpdMensagem, PedidoAberto, PedidoTipo, TitularView } from '@shared/schemas/lgpd';
 import { api } from '@/lib/api-client';
 import { createResource, useResource } from '@/hooks/use-resource';
 import { useSubmit, type UseSubmitOptions } from '@/hooks/use-submit';
@@ -8,9 +9,7 @@ import { useSubmit, type UseSubmitOptions } from '@/hooks/use-submit';
  * request. The token goes in the query of the reads, in the body of the request.
  */
 
-export interface SolicitarAnswer {
-  message: string;
-}
+export type SolicitarAnswer = LgpdMensagem;
 
 /** Always the same answer, whether or not the e-mail is on record (no enumeration). */
 export const solicitarAcesso = (input: { email: string }): Promise<SolicitarAnswer> =>
@@ -38,10 +37,8 @@ export interface PedidoInput {
   redes?: string[];
 }
 
-export interface PedidoAnswer {
-  message: string;
-  pedidos: PedidoView[];
-}
+/** One request per branch it went to (the route's answer schema, ADR 018). */
+export type PedidoAnswer = PedidoAberto;
 
 export const abrirPedido = (input: PedidoInput): Promise<PedidoAnswer> =>
   api.post<PedidoAnswer>('/api/public/titular/pedidos', input);

@@ -6,11 +6,9 @@ import {
   PEDIDO_TIPO_LABELS,
   PEDIDO_TIPOS,
   type PedidoTipo,
-  type PedidoView,
-  type TitularRede,
-  type TitularRegistro,
-  type TitularView,
 } from '@shared/schemas/lgpd-textos';
+// Types only (erased): the portal loads no zod for them.
+import type { PedidoView, TitularRede, TitularRegistro, TitularView } from '@shared/schemas/lgpd';
 import { TitularRegistroCard, dataTexto, momentoTexto, pedidoAtrasado } from '@/components/lgpd/titular-registro';
 import { Button } from '@/components/ui/button';
 import { FormMessage } from '@/components/ui/form-message';
