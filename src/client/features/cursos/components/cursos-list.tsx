@@ -2,12 +2,10 @@ import { BookOpen, Plus } from 'lucide-react';
 import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import type { Curso } from '@shared/schemas/curso';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { CardListEmpty, CardListError, SortSelect } from '@/components/ui/card-list';
 import { Pagination } from '@/components/ui/pagination';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useListState } from '@/hooks/use-list-state';
-import { errorMessage } from '@/lib/api-client';
 import { useCursos } from '../api/get-cursos';
 import { CursoCard } from './curso-card';
 
@@ -37,21 +35,12 @@ export function CursosList({ onCreate, onEdit, onDeactivate, deactivating = fals
   const { page, setPage } = list;
   const cursos = useCursos({ page, pageSize: PAGE_SIZE, sort: list.sortParam });
   const sortSelect = (
-    <div className="grid max-w-xs gap-2">
-      <Label htmlFor="cursos-ordem">Ordenar por</Label>
-      <select
-        id="cursos-ordem"
-        value={list.sortParam ?? ''}
-        onChange={(e) => list.setFilter('sort', e.target.value || undefined)}
-        className="h-10 rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        {SORT_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SortSelect
+      id="cursos-ordem"
+      value={list.sortParam ?? ''}
+      options={SORT_OPTIONS}
+      onChange={(value) => list.setFilter('sort', value)}
+    />
   );
 
   if (cursos.isPending) {
@@ -61,28 +50,20 @@ export function CursosList({ onCreate, onEdit, onDeactivate, deactivating = fals
       </div>
     );
   }
-  if (cursos.isError) {
-    return (
-      <Card>
-        <CardContent className="p-10 text-center text-destructive" role="alert">
-          {errorMessage(cursos.error, 'Failed to fetch cursos')}
-        </CardContent>
-      </Card>
-    );
-  }
+  if (cursos.isError) return <CardListError error={cursos.error} fallback="Failed to fetch cursos" />;
   const { items, total } = cursos.data;
   if (total === 0) {
     return (
-      <Card>
-        <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
-          <BookOpen aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="text-lg font-medium">Nenhum curso encontrado</p>
+      <CardListEmpty
+        icon={BookOpen}
+        text="Nenhum curso encontrado"
+        action={
           <Button onClick={onCreate}>
             <Plus aria-hidden="true" />
             Criar Primeiro Curso
           </Button>
-        </CardContent>
-      </Card>
+        }
+      />
     );
   }
   return (

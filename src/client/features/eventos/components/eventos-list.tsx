@@ -11,7 +11,7 @@ import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
 import { EVENTO_CLIENTE_PARAM, EVENTO_SORT_KEYS } from '@shared/schemas/evento';
 import { FilterChips } from '@/components/ui/filter-chips';
-import { errorMessage } from '@/lib/api-client';
+import { CardListError, SortSelect } from '@/components/ui/card-list';
 import { useEventos } from '../api/get-eventos';
 import { EventoCard } from './evento-card';
 
@@ -86,21 +86,12 @@ export function EventosList({ onEdit, leadsPath }: EventosListProps) {
         />
       ) : null}
       <LiveListControls live={live} />
-      <div className="grid max-w-xs gap-2">
-        <Label htmlFor="eventos-ordem">Ordenar por</Label>
-        <select
-          id="eventos-ordem"
-          value={list.sortParam && list.sortParam !== 'proximos' ? list.sortParam : ''}
-          onChange={(e) => list.setFilter('sort', e.target.value || undefined)}
-          className="h-10 rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SortSelect
+        id="eventos-ordem"
+        value={list.sortParam && list.sortParam !== 'proximos' ? list.sortParam : ''}
+        options={SORT_OPTIONS}
+        onChange={(value) => list.setFilter('sort', value)}
+      />
 
       {eventos.isPending ? (
         <div role="status" aria-label="Carregando eventos" className={GRID}>
@@ -115,11 +106,7 @@ export function EventosList({ onEdit, leadsPath }: EventosListProps) {
           ))}
         </div>
       ) : eventos.isError ? (
-        <Card>
-          <CardContent className="p-10 text-center text-destructive" role="alert">
-            {errorMessage(eventos.error, 'Falha ao carregar eventos')}
-          </CardContent>
-        </Card>
+        <CardListError error={eventos.error} fallback="Falha ao carregar eventos" />
       ) : (
         <section aria-labelledby="eventos-total" className="grid gap-4">
           <Pagination

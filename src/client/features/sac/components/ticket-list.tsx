@@ -14,7 +14,8 @@ import {
 import type { SacTicket } from '@shared/schemas/sac';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
+import { CardListEmpty, CardListError } from '@/components/ui/card-list';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
@@ -22,7 +23,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { LiveListControls } from '@/components/ui/live-list-controls';
 import { useListState } from '@/hooks/use-list-state';
 import { useLiveList } from '@/hooks/use-live-list';
-import { errorMessage } from '@/lib/api-client';
 import { useTickets, type TicketFilters } from '../api/get-tickets';
 import { useEquipe } from '../api/ticket';
 import { AnswerTicketDialog } from './answer-ticket-dialog';
@@ -188,15 +188,9 @@ export function TicketList({ canAnswer }: TicketListProps) {
             ))}
           </div>
         ) : tickets.isError ? (
-          <Card>
-            <CardContent className="p-10 text-center text-destructive" role="alert">
-              {errorMessage(tickets.error, 'Falha ao carregar tickets')}
-            </CardContent>
-          </Card>
+          <CardListError error={tickets.error} fallback="Falha ao carregar tickets" />
         ) : items.length === 0 ? (
-          <Card>
-            <CardContent className="p-10 text-center text-muted-foreground">Nenhum ticket encontrado</CardContent>
-          </Card>
+          <CardListEmpty text="Nenhum ticket encontrado" />
         ) : (
           <ul className="grid gap-4">
             {items.map((ticket) => (

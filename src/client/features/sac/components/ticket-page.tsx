@@ -21,7 +21,8 @@ import {
 } from '@shared/schemas/sac';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
+import { CardListError } from '@/components/ui/card-list';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -75,11 +76,7 @@ export function TicketPage({ id, isStaff, userId }: TicketPageProps) {
           <Skeleton className="mt-4 h-16 w-full" />
         </Card>
       ) : ticket.isError ? (
-        <Card>
-          <CardContent className="p-10 text-center text-destructive" role="alert">
-            {errorMessage(ticket.error, 'Falha ao carregar o ticket')}
-          </CardContent>
-        </Card>
+        <CardListError error={ticket.error} fallback="Falha ao carregar o ticket" />
       ) : (
         <TicketView ticket={ticket.data} isStaff={isStaff} userId={userId} />
       )}
