@@ -21,7 +21,9 @@ import {
 } from '../../../shared/schemas/sac';
 import { HttpError, MESSAGES, notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
-import { findAnexo, listEquipe, listMensagens, listNetworkUsers, listTickets, resumo } from './sac.repository';
+import { findAnexo, listMensagens } from './mensagens.repository';
+import { listEquipe, listNetworkUsers } from './pessoas.repository';
+import { listTickets, resumo } from './tickets.repository';
 import { avaliarTicket, createTicket, getTicket, postMensagem, updateTicket } from './sac.service';
 import { rolesFor } from '../../../shared/permissions';
 import { anexoPath, discardUploads, keepUploads, MULTIPART_LIMITS, readMultipartMessage, uploadsOf } from './anexos';

@@ -20,19 +20,15 @@ import { ticketAnsweredEmail, ticketMessageEmail } from './sac.mail';
 import {
   answerTicketIfOpen,
   findFranquiaOfMicroFranquia,
-  findMensagem,
   findTicket,
-  findUserContact,
-  insertAnexos,
-  insertMensagem,
   insertTicket,
-  isEquipe,
   lockTicket,
-  staffContacts,
   ticketExists,
   updateTicketColumns,
   type LockedTicket,
-} from './sac.repository';
+} from './tickets.repository';
+import { findMensagem, insertAnexos, insertMensagem } from './mensagens.repository';
+import { findUserContact, isEquipe, staffContacts } from './pessoas.repository';
 import { deadlines, pauseLength } from './sla';
 import type { Upload } from './anexos';
 

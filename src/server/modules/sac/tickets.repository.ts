@@ -1,21 +1,16 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ListQuery } from '../../../shared/schemas/list-query';
-import type {
-  AnexoTipo,
-  AnswerTicketInput,
-  CreateTicketInput,
-  SacAnexo,
-  SacMensagem,
-  SacTicket,
-  SacUser,
-  TicketListQuery,
-} from '../../../shared/schemas/sac';
+import type { AnswerTicketInput, CreateTicketInput, SacTicket, TicketListQuery } from '../../../shared/schemas/sac';
 import type { Actor } from '../../access/actor';
-import { clientesVisibleTo, franquiasVisibleTo, microFranquiasVisibleTo, ticketsVisibleTo } from '../../access/scope';
+import { ticketsVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, franquias, microFranquias, sacAnexos, sacMensagens, sacTickets, users } from '../../db/schema';
+import { franquias, microFranquias, sacTickets, users } from '../../db/schema';
 import { pageWindow, searchAny } from '../../lib/pagination';
+
+/**
+ * The help desk's tickets (issue 19): the list and its filters, one ticket, its writes and the franqueador's figures.
+ * Messages and attachments: mensagens.repository.ts; who asks and who answers: pessoas.repository.ts.
+ */
 
 /**
  * Late (issue 19): open and past the earliest deadline still pending -- the first response while none was given,
@@ -240,53 +235,6 @@ export async function ticketExists(db: Executor, actor: Actor, id: string): Prom
   return row !== undefined;
 }
 
-export async function findUserContact(
-  db: Executor,
-  id: string,
-): Promise<{ email: string; nome: string | null; isActive: boolean } | undefined> {
-  const [row] = await db
-    .select({ email: users.email, nome: users.nome, isActive: users.isActive })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return row;
-}
-
-/**
- * The franqueador's network as people: itself and every user tied to a franquia, micro-franquia or cliente it
- * can see (the scopes of access/ decide which).
- */
-function networkUsersOf(actor: Actor): SQL {
-  return or(
-    eq(users.id, actor.id),
-    actor.franqueadorId ? eq(users.franqueadorId, actor.franqueadorId) : undefined,
-    sql`${users.franquiaId} in (select ${franquias.id} from ${franquias} where ${franquiasVisibleTo(actor)})`,
-    sql`${users.microFranquiaId} in (select ${microFranquias.id} from ${microFranquias} where ${microFranquiasVisibleTo(actor)})`,
-    sql`${users.clienteId} in (select ${clientes.id} from ${clientes} where ${clientesVisibleTo(actor)})`,
-  ) as SQL;
-}
-
-export async function listNetworkUsers(
-  db: Executor,
-  actor: Actor,
-  query: ListQuery,
-): Promise<{ items: SacUser[]; total: number }> {
-  const where = and(networkUsersOf(actor), searchAny(query.q, [users.nome, users.email]));
-  const { limit, offset } = pageWindow(query);
-  const items = await db
-    .select({ id: users.id, nome: users.nome, email: users.email, role: users.role })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
-  return { items, total: Number(count?.total ?? 0) };
-}
-
 /** What the help desk's writes need of a ticket, locked for the transaction (FOR UPDATE), in the caller's scope. */
 export async function lockTicket(db: Executor, actor: Actor, id: string) {
   const [row] = await db
@@ -313,6 +261,7 @@ export async function lockTicket(db: Executor, actor: Actor, id: string) {
     .limit(1);
   return row;
 }
+
 export type LockedTicket = NonNullable<Awaited<ReturnType<typeof lockTicket>>>;
 
 export async function updateTicketColumns(
@@ -321,202 +270,6 @@ export async function updateTicketColumns(
   values: Partial<typeof sacTickets.$inferInsert>,
 ): Promise<void> {
   await db.update(sacTickets).set(values).where(eq(sacTickets.id, id));
-}
-
-export async function insertMensagem(
-  db: Executor,
-  values: { ticketId: string; autorId: string; texto: string; interna: boolean; now: Date },
-): Promise<string> {
-  const [row] = await db
-    .insert(sacMensagens)
-    .values({
-      ticketId: values.ticketId,
-      autorId: values.autorId,
-      texto: values.texto,
-      interna: values.interna,
-      createdAt: values.now,
-    })
-    .returning({ id: sacMensagens.id });
-  return row!.id;
-}
-
-export async function insertAnexos(
-  db: Executor,
-  mensagemId: string,
-  anexos: (SacAnexo & { now: Date })[],
-): Promise<void> {
-  if (anexos.length === 0) return;
-  await db.insert(sacAnexos).values(
-    // A millisecond apart, so the files keep the order they were sent in.
-    anexos.map((a, i) => ({
-      id: a.id,
-      mensagemId,
-      nome: a.nome,
-      tipo: a.tipo,
-      tamanho: a.tamanho,
-      createdAt: new Date(a.now.getTime() + i),
-    })),
-  );
-}
-
-/**
- * A ticket's conversation, oldest first, paged in SQL, or undefined when the ticket is not the caller's to read.
- * Internal notes only for the franqueador: the condition is in the query, so no page, count or attachment of the
- * requester's side ever holds one. One statement in the usual case -- the page, its total (a window count) and each
- * message's attachments (a JSON subquery), under the ticket's scope -- and a second only for an empty page, to tell
- * a ticket without messages (or a page past the end) from a ticket out of scope.
- */
-export async function listMensagens(
-  db: Executor,
-  actor: Actor,
-  ticketId: string,
-  query: ListQuery,
-  onlyId?: string,
-): Promise<{ items: SacMensagem[]; total: number } | undefined> {
-  const visible = sql`exists (select 1 from ${sacTickets} where ${sacTickets.id} = ${ticketId} and ${ticketsVisibleTo(actor)})`;
-  const where = and(
-    eq(sacMensagens.ticketId, ticketId),
-    onlyId ? eq(sacMensagens.id, onlyId) : undefined,
-    actor.role === 'franqueador' ? undefined : eq(sacMensagens.interna, false),
-  );
-  const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select({
-      id: sacMensagens.id,
-      texto: sacMensagens.texto,
-      interna: sacMensagens.interna,
-      createdAt: sacMensagens.createdAt,
-      autorId: users.id,
-      autorNome: users.nome,
-      autorRole: users.role,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-      anexos: sql<
-        AnexoRow[] | string
-      >`(select coalesce(json_agg(json_build_object('id', ${sacAnexos.id}, 'nome', ${sacAnexos.nome}, 'tipo', ${sacAnexos.tipo}, 'tamanho', ${sacAnexos.tamanho}) order by ${sacAnexos.createdAt}, ${sacAnexos.id}), '[]'::json) from ${sacAnexos} where ${sacAnexos.mensagemId} = ${sacMensagens.id})`,
-    })
-    .from(sacMensagens)
-    .innerJoin(users, eq(users.id, sacMensagens.autorId))
-    .where(and(where, visible))
-    .orderBy(asc(sacMensagens.createdAt), asc(sacMensagens.id))
-    .limit(limit)
-    .offset(offset);
-  if (rows.length === 0) {
-    const [row] = await db
-      .select({
-        visible: sql<boolean>`${visible}`,
-        total: sql<number>`(select count(*) from ${sacMensagens} where ${where})`.mapWith(Number),
-      })
-      .from(sql`(select 1) as um`);
-    if (!row?.visible) return undefined;
-    return { items: [], total: row.total };
-  }
-  const items = rows.map((r) => ({
-    id: r.id,
-    texto: r.texto,
-    interna: r.interna,
-    autor: { id: r.autorId, nome: r.autorNome, role: r.autorRole },
-    em: r.createdAt.toISOString(),
-    anexos: (typeof r.anexos === 'string' ? (JSON.parse(r.anexos) as AnexoRow[]) : r.anexos).map((a) => ({
-      id: a.id,
-      nome: a.nome,
-      tipo: a.tipo as AnexoTipo,
-      tamanho: a.tamanho,
-    })),
-  }));
-  return { items, total: rows[0]!.total };
-}
-
-type AnexoRow = { id: string; nome: string; tipo: string; tamanho: number };
-
-/** One message as the caller may read it (the answer to its POST). */
-export async function findMensagem(
-  db: Executor,
-  actor: Actor,
-  ticketId: string,
-  id: string,
-): Promise<SacMensagem | undefined> {
-  const page = await listMensagens(db, actor, ticketId, { page: 1, pageSize: 1, q: undefined }, id);
-  return page?.items[0];
-}
-
-/**
- * An attachment the caller may read: the message's ticket in the caller's scope, and an internal note's files
- * only for the franqueador. Anything else answers as absent.
- */
-export async function findAnexo(
-  db: Executor,
-  actor: Actor,
-  id: string,
-): Promise<{ id: string; nome: string; tipo: string; tamanho: number } | undefined> {
-  const [row] = await db
-    .select({ id: sacAnexos.id, nome: sacAnexos.nome, tipo: sacAnexos.tipo, tamanho: sacAnexos.tamanho })
-    .from(sacAnexos)
-    .innerJoin(sacMensagens, eq(sacMensagens.id, sacAnexos.mensagemId))
-    .innerJoin(sacTickets, eq(sacTickets.id, sacMensagens.ticketId))
-    .where(
-      and(
-        eq(sacAnexos.id, id),
-        ticketsVisibleTo(actor),
-        actor.role === 'franqueador' ? undefined : eq(sacMensagens.interna, false),
-      ),
-    )
-    .limit(1);
-  return row;
-}
-
-/** The franqueador's team: who may be a ticket's responsável (the network's franqueador-side users). */
-function equipeOf(actor: Actor): SQL {
-  return and(
-    eq(users.role, 'franqueador'),
-    or(eq(users.id, actor.id), actor.franqueadorId ? eq(users.franqueadorId, actor.franqueadorId) : undefined),
-  ) as SQL;
-}
-
-export async function listEquipe(db: Executor, actor: Actor): Promise<SacUser[]> {
-  return db
-    .select({ id: users.id, nome: users.nome, email: users.email, role: users.role })
-    .from(users)
-    .where(and(equipeOf(actor), eq(users.isActive, true)))
-    .orderBy(asc(users.nome), asc(users.id))
-    .limit(500);
-}
-
-export async function isEquipe(db: Executor, actor: Actor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), equipeOf(actor), eq(users.isActive, true)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
- * Who hears of a requester's message: the ticket's responsável, or without one the active franqueador users of
- * the ticket's network (through its franquia, or the requester's own network).
- */
-export async function staffContacts(
-  db: Executor,
-  ticket: { responsavelId: string | null; franquiaId: string | null; solicitanteId: string },
-): Promise<{ email: string; nome: string | null }[]> {
-  if (ticket.responsavelId) {
-    const contact = await findUserContact(db, ticket.responsavelId);
-    return contact?.isActive ? [contact] : [];
-  }
-  const network = ticket.franquiaId
-    ? sql`(select ${franquias.franqueadorId} from ${franquias} where ${franquias.id} = ${ticket.franquiaId})`
-    : sql`(select ${users.franqueadorId} from ${users} where ${users.id} = ${ticket.solicitanteId})`;
-  return db
-    .select({ email: users.email, nome: users.nome })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'franqueador'),
-        eq(users.isActive, true),
-        sql`${users.franqueadorId} = ${network}`,
-        sql`${users.id} <> ${ticket.solicitanteId}`,
-      ),
-    )
-    .limit(20);
 }
 
 /** The franqueador's figures: open, late and waiting tickets, and the period's average rating. */
