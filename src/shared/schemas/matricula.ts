@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatBRL } from '../format';
+import { dividirEmParcelas, fromCentavos, toCentavos } from '../money/parcelas';
 
 /**
  * The matrícula's course and price (issue 42, first slice; ADR 063): Efetivar's body, which course a matrícula
@@ -65,6 +66,26 @@ export function cursoDaMatricula<C extends { id: string; titulo: string }>(
 /** What the family pays: the discounted value when the course has one, else its value (SPEC §3's cursos). */
 export function valorAPagar(curso: Pick<CursoOferecido, 'valor' | 'valorComDesconto'>): number {
   return curso.valorComDesconto ?? curso.valor;
+}
+
+/**
+ * A course's price as a matrícula keeps it (issue 42): the total (the discounted value when there is one) split
+ * into its parcelas to the cent, the last taking the rounding; reais with two decimals, computed in centavos.
+ */
+export function precoDoCurso(curso: Pick<CursoOferecido, 'valor' | 'valorComDesconto' | 'parcelas'>): {
+  valorTotal: number;
+  parcelas: number;
+  valorParcela: number;
+  valorUltimaParcela: number;
+} {
+  const total = toCentavos(valorAPagar(curso));
+  const { valorParcela, valorUltimaParcela } = dividirEmParcelas(total, curso.parcelas);
+  return {
+    valorTotal: fromCentavos(total),
+    parcelas: curso.parcelas,
+    valorParcela: fromCentavos(valorParcela),
+    valorUltimaParcela: fromCentavos(valorUltimaParcela),
+  };
 }
 
 /**

@@ -8,9 +8,8 @@ import {
   MATRICULA_MESSAGES,
   type MatriculaCurso,
   cursoDaMatricula,
-  valorAPagar,
+  precoDoCurso,
 } from '../../../shared/schemas/matricula';
-import { dividirEmParcelas, fromCentavos, toCentavos } from '../../../shared/money/parcelas';
 import type { Actor } from '../../access/actor';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { setAccountActive } from '../accounts';
@@ -135,10 +134,7 @@ export async function efetivarPreMatricula(
   return toEfetivadaView(matricula);
 }
 
-/**
- * The snapshot of the course and its price (issue 42): the total (the discounted value when there is one) split
- * into its parcelas in centavos, the last taking the rounding; stored as numeric(10,2) reais.
- */
+/** The snapshot of the course and its price (issue 42): what the course is and costs now, kept as it is. */
 function precoDaMatricula(curso: {
   id: string;
   titulo: string;
@@ -147,18 +143,13 @@ function precoDaMatricula(curso: {
   valorComDesconto: number | null;
   parcelas: number;
 }): MatriculaCurso & { cursoId: string } {
-  const total = toCentavos(valorAPagar(curso));
-  const { valorParcela, valorUltimaParcela } = dividirEmParcelas(total, curso.parcelas);
   return {
     cursoId: curso.id,
     cursoTitulo: curso.titulo,
     cursoCargaHoraria: curso.cargaHoraria,
     valor: curso.valor,
     valorComDesconto: curso.valorComDesconto,
-    parcelas: curso.parcelas,
-    valorTotal: fromCentavos(total),
-    valorParcela: fromCentavos(valorParcela),
-    valorUltimaParcela: fromCentavos(valorUltimaParcela),
+    ...precoDoCurso(curso),
   };
 }
 
