@@ -151,6 +151,14 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   await row.getByRole('button', { name: `Ações de ${pre.nomeAluno}` }).click();
   await page.getByRole('menuitem', { name: 'Efetivar' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Efetivar a matrícula de ${pre.nomeAluno}?` });
+  // Issue 42: the activation named no course and the event offers two, so the confirmation asks which, each with
+  // its price; Efetivar without one says so.
+  const curso = confirm.getByRole('combobox', { name: /Curso da matrícula/ });
+  await expect(curso).toBeVisible();
+  await confirm.getByRole('button', { name: 'Efetivar' }).click();
+  await expect(confirm.getByText('Escolha o curso da matrícula.')).toBeVisible();
+  await curso.click();
+  await page.getByRole('option', { name: /^Técnico em Administração — R\$\s[\d.]+,\d{2} / }).click();
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Efetivar' }).click();
   await expect(page.getByText('Matrícula efetivada!', { exact: true })).toBeVisible();
@@ -172,6 +180,10 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   await page.getByLabel('Buscar').fill(pre.nomeAluno);
   const matriculas = page.getByRole('table', { name: 'Matrículas Efetivadas' });
   await expect(matriculas.getByRole('row', { name: new RegExp(pre.nomeAluno) })).toBeVisible();
+  // The course the matrícula took and its price.
+  await expect(matriculas.getByRole('row', { name: new RegExp(pre.nomeAluno) })).toContainText(
+    /Técnico em AdministraçãoR\$\s[\d.]+,\d{2} (em \d+x de|à vista)/,
+  );
   await expectAccessible(page);
 
   // The new aluno's e-mail carries the link to set its first password.
@@ -187,6 +199,44 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   const section = page.getByRole('region', { name: 'Suas pré-matrículas e matrículas' });
   await expect(section.getByText(pre.nomeAluno)).toHaveCount(2);
   await expect(section.getByText(/^Efetivada em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+});
+
+test("on a 360 px phone the staff choose the matrícula's curso in the Efetivar dialog (issue 42)", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 360, height: 780 });
+  const pre = await createPreMatricula(request);
+  await useSession(page, 'cliente');
+  await page.goto('/pre-matriculas');
+  await page.getByLabel('Buscar').fill(pre.nomeAluno);
+  const list = page.getByRole('list', { name: 'Pré-Matrículas' });
+  await expect(list.getByText(pre.nomeAluno, { exact: true })).toBeVisible();
+  await list.getByRole('button', { name: `Ações de ${pre.nomeAluno}` }).click();
+  await page.getByRole('menuitem', { name: 'Efetivar' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Efetivar a matrícula de ${pre.nomeAluno}?` });
+  await confirm.getByRole('combobox', { name: /Curso da matrícula/ }).click();
+  const ingles = page.getByRole('option', { name: /^Inglês Intensivo — R\$\s[\d.]+,\d{2} / });
+  await expect(ingles).toBeVisible();
+  await expectAccessible(page);
+  await ingles.click();
+  await expect(confirm.getByRole('combobox', { name: /Curso da matrícula/ })).toContainText('Inglês Intensivo');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Efetivar' }).click();
+  await expect(page.getByText('Matrícula efetivada!', { exact: true })).toBeVisible();
+
+  await page.goto('/matriculas');
+  await page.getByLabel('Buscar').fill(pre.nomeAluno);
+  const card = page
+    .getByRole('list', { name: 'Matrículas Efetivadas' })
+    .getByRole('listitem')
+    .filter({ hasText: pre.nomeAluno });
+  await expect(card.getByText('Inglês Intensivo', { exact: true })).toBeVisible();
+  await expect(card.getByText(/^R\$\s[\d.]+,\d{2} (em \d+x de|à vista)/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
 });
 
 test('the demo aluno sees its own pre-matrícula and matrícula on the dashboard', async ({ page }) => {

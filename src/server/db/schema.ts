@@ -725,11 +725,33 @@ export const matriculas = pgTable(
     telefone: varchar({ length: 20 }),
     cursoInteresse: text(),
     efetivadaEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /*
+     * The course and its price as they were at Efetivar (issue 42, ADR 063): a snapshot, never read again from
+     * the course. Null only on matrículas made before it whose course could not be known (migration 0037).
+     */
+    cursoId: uuid().references(() => cursos.id),
+    cursoTitulo: text(),
+    /** Hours: the sum of the course's active modules. */
+    cursoCargaHoraria: integer(),
+    valor: money(),
+    valorComDesconto: money(),
+    parcelas: integer(),
+    /** What the family pays: valorComDesconto when the course had one, else valor. */
+    valorTotal: money(),
+    /** Each parcela but the last; the last takes the rounding (src/shared/money/parcelas.ts). */
+    valorParcela: money(),
+    valorUltimaParcela: money(),
     ...lgpdColumns(),
     ...scopePath(),
     createdAt: createdAt(),
   },
   (t) => [
+    // The snapshot is whole or absent: a price without its course, or a course without its price, never.
+    check(
+      'matriculas_curso_snapshot_check',
+      sql`(${t.cursoTitulo} is null and ${t.cursoCargaHoraria} is null and ${t.valor} is null and ${t.parcelas} is null and ${t.valorTotal} is null and ${t.valorParcela} is null and ${t.valorUltimaParcela} is null) or (${t.cursoTitulo} is not null and ${t.cursoCargaHoraria} is not null and ${t.valor} is not null and ${t.parcelas} >= 1 and ${t.valorTotal} is not null and ${t.valorParcela} is not null and ${t.valorUltimaParcela} is not null)`,
+    ),
+    index('matriculas_curso_id_idx').on(t.cursoId),
     index('matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
     index('matriculas_lead_id_idx').on(t.leadId),
     // The vendedor does not see matrículas (DESIGN §4.1): no vendedor page index.

@@ -6,6 +6,7 @@ import { listQuerySchema, listSortSchema } from './list-query';
 import { type LeadFollowUp, leadFollowUpFilterShape } from './acompanhamento';
 import { checkPeriod, drillFilterShape } from './relatorios';
 import { leadInscricaoFilterShape } from './inscricao';
+import type { matriculaItemSchema } from './matricula';
 
 /**
  * The enrolment funnel (SPEC §2 lists, §9 CSV, DESIGN §4.3/§4.5): the filters the four lists and their CSV
@@ -147,7 +148,22 @@ export type PreMatriculaCursoInput = z.infer<typeof preMatriculaCursoSchema>;
 export interface PreMatriculaCursoOpcao {
   id: string;
   titulo: string;
+  /** Its price today (issue 42: the Efetivar dialog shows it), reais with two decimals. */
+  valor: number;
+  valorComDesconto: number | null;
+  parcelas: number;
 }
+
+/** GET /api/pre-matriculas/:id/cursos's answer (its response schema, ADR 018). */
+export const preMatriculaCursoOpcoesSchema = z.array(
+  z.object({
+    id: z.string(),
+    titulo: z.string(),
+    valor: z.number(),
+    valorComDesconto: z.number().nullable(),
+    parcelas: z.number(),
+  }),
+);
 
 /** What the course change answers: the row's id and its course now. */
 export interface PreMatriculaCursoAnswer {
@@ -251,20 +267,8 @@ export interface ActivationClaim {
   createdAt: string;
 }
 
-export interface MatriculaItem extends ConsentimentoEstado {
-  id: string;
-  preMatriculaId: string | null;
-  eventoId: string;
-  leadId: string | null;
-  nome: string;
-  email: string;
-  telefone: string | null;
-  cursoInteresse: string | null;
-  efetivadaEm: string;
-  createdAt: string;
-  evento: FunnelEvento;
-  cliente?: FunnelCliente | null;
-}
+/** A row of Matrículas: the shared schema the route answers with, its course and price too (issue 42). */
+export type MatriculaItem = z.input<typeof matriculaItemSchema>;
 
 /** The cards above a list that do not depend on its filters; 'Interesses Filtrados' is the list's total. */
 export interface FunnelResumo {
@@ -308,6 +312,19 @@ export const CSV_CLIENTE_COLUMN = 'Cliente';
  * 038): the guardian and both CPFs, whole (the screen masks them). SPEC §9's columns keep their places.
  */
 export const CSV_PRE_MATRICULA_EXTRA_COLUMNS = ['Nome do Responsável', 'CPF do Aluno', 'CPF do Responsável'] as const;
+
+/**
+ * The Matrículas export ends with the course and price each matrícula keeps (issue 42), after SPEC §9's columns,
+ * which keep their places. Money as the screens write it (R$ 1.200,00); hours as a number.
+ */
+export const CSV_MATRICULA_CURSO_COLUMNS = [
+  'Curso',
+  'Carga Horária',
+  'Valor Total',
+  'Parcelas',
+  'Valor da Parcela',
+  'Valor da Última Parcela',
+] as const;
 
 /** SPEC §9 file-name prefixes. */
 

@@ -5,7 +5,14 @@ import type { MatriculaItem, PreMatriculaItem } from '../../../src/shared/schema
 import type { UsuarioView } from '../../../src/shared/schemas/usuario';
 import { createTestApp, login, loginAs, readOutbox, resetLinkFrom, type TestContext } from '../../setup/test-app';
 import { insertOtherNetwork } from '../../support/network-payloads';
-import { call, eventoPayload, preMatriculaPayload, WORLD_ENV } from './fixtures/network';
+import {
+  call,
+  cursoPayload,
+  efetivarComCurso,
+  eventoPayload,
+  preMatriculaPayload,
+  WORLD_ENV,
+} from './fixtures/network';
 
 /**
  * Cross-tenant identity (issue 14, finding 4): one student, one login, two networks. Network A makes effective
@@ -60,13 +67,21 @@ beforeAll(async () => {
 
   // Network A: the student signs up at an event of the demo cliente, is made effective and sets a password.
   const clienteA = await loginAs(ctx.app, 'cliente');
-  const eventoA = await call(ctx.app, clienteA, 'POST', '/api/eventos', eventoPayload('Escola da Rede A'));
+  // Each event offers a course of its cliente, which the matrícula takes (issue 42).
+  const cursoA = await call(ctx.app, clienteA, 'POST', '/api/cursos', cursoPayload('Curso da Rede A'));
+  const eventoA = await call(
+    ctx.app,
+    clienteA,
+    'POST',
+    '/api/eventos',
+    eventoPayload('Escola da Rede A', { cursoIds: [cursoA.id] }),
+  );
   const preA = await call(ctx.app, null, 'POST', '/api/pre-matriculas', {
     ...preMatriculaPayload(eventoA.id, 'Rede A'),
     nomeAluno: NOME_A,
     email: EMAIL,
   });
-  await call(ctx.app, microA, 'POST', `/api/matriculas/efetivar/${preA.id}`, undefined, 201);
+  await efetivarComCurso(ctx.app, microA, preA.id);
   await ctx.app.background.drain();
   const mail = readOutbox(ctx.dataDir).find((m) => m.includes(`To: ${EMAIL}`))!;
   const token = new URL(resetLinkFrom(mail)).searchParams.get('token');
@@ -85,13 +100,20 @@ beforeAll(async () => {
 
   // Network B, later: its own event, the same e-mail (as the guardian typed it) under another name.
   startedB = Date.now();
-  const eventoB = await call(ctx.app, clienteB, 'POST', '/api/eventos', eventoPayload('Escola da Rede B'));
+  const cursoB = await call(ctx.app, clienteB, 'POST', '/api/cursos', cursoPayload('Curso da Rede B'));
+  const eventoB = await call(
+    ctx.app,
+    clienteB,
+    'POST',
+    '/api/eventos',
+    eventoPayload('Escola da Rede B', { cursoIds: [cursoB.id] }),
+  );
   const preB = await call(ctx.app, null, 'POST', '/api/pre-matriculas', {
     ...preMatriculaPayload(eventoB.id, 'Rede B'),
     nomeAluno: NOME_B,
     email: EMAIL.toUpperCase(),
   });
-  await call(ctx.app, franqueadorB, 'POST', `/api/matriculas/efetivar/${preB.id}`, undefined, 201);
+  await efetivarComCurso(ctx.app, franqueadorB, preB.id);
   await ctx.app.background.drain();
 });
 afterAll(() => ctx.close());

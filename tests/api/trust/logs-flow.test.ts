@@ -96,7 +96,11 @@ describe('the log of a family’s whole journey through the API', () => {
       expect(found.statusCode).toBe(200);
     }
     const preMatriculaId = activation.json<{ id: string }>().id;
-    const efetivada = await as(app, 'franqueador').post(`/api/matriculas/efetivar/${preMatriculaId}`);
+    // The matrícula takes one of the event's courses (issue 42).
+    const cursos = await as(app, 'franqueador').get(`/api/pre-matriculas/${preMatriculaId}/cursos`);
+    const efetivada = await as(app, 'franqueador').post(`/api/matriculas/efetivar/${preMatriculaId}`, {
+      cursoId: cursos.json<{ id: string }[]>()[0]!.id,
+    });
     expect(efetivada.statusCode, efetivada.body).toBe(201);
 
     // The aluno opens the set-password link, sets a password and signs in (once wrongly).

@@ -9,6 +9,7 @@ import {
   cursoModulos,
   cursos,
   eventos,
+  eventosCursos,
   franquias,
   leadHistorico,
   leads,
@@ -61,6 +62,27 @@ let emailOwnerId = '';
 let alvoId: string;
 /** Pendentes on the demo cliente's event: one for each staff role to make effective. */
 const pendentes: string[] = [];
+/**
+ * A course the pré-matrícula's event offers when Efetivar is called (issue 42: a matrícula takes one), named in
+ * Efetivar's body. The cases before may have taken the event's courses away (its PUT): one of the cliente's
+ * active courses is offered again, as the staff would do before making a family effective.
+ */
+async function cursoDoEvento(preMatriculaId: string): Promise<string> {
+  const url = `/api/pre-matriculas/${preMatriculaId}/cursos`;
+  const oferecidos = await call<{ id: string }[]>(ctx.app, world.sessions.franqueador, 'GET', url);
+  if (oferecidos[0]) return oferecidos[0].id;
+  const pre = await one(db().select().from(preMatriculas).where(eq(preMatriculas.id, preMatriculaId)));
+  const evento = await one(db().select().from(eventos).where(eq(eventos.id, pre.eventoId)));
+  const curso = await one(
+    db()
+      .select({ id: cursos.id })
+      .from(cursos)
+      .where(sql`${cursos.clienteId} = ${evento.clienteId} and ${cursos.isActive}`)
+      .limit(1),
+  );
+  await db().insert(eventosCursos).values({ eventoId: evento.id, cursoId: curso.id });
+  return curso.id;
+}
 
 beforeAll(async () => {
   ctx = await createTestApp(WORLD_ENV);
@@ -609,11 +631,22 @@ const MASS_CASES: Record<string, MassCase> = {
   },
   'POST /api/matriculas/efetivar/:id': {
     callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
-    overrides: { nome: 'Nome Forjado', email: 'forjado@teste.com.br', cursoInteresse: 'Curso Forjado' },
-    run: async (caller) => ({
-      url: `/api/matriculas/efetivar/${pendentes[ROLES.indexOf(caller as Role)]!}`,
-      legit: {},
-    }),
+    // The matrícula's course (issue 42) is the route's own field; the price is never the caller's.
+    allowed: ['cursoId'],
+    overrides: {
+      nome: 'Nome Forjado',
+      email: 'forjado@teste.com.br',
+      cursoInteresse: 'Curso Forjado',
+      cursoTitulo: 'Curso Forjado',
+      valor: 1,
+      valorTotal: 1,
+      parcelas: 99,
+      valorParcela: 0.01,
+    },
+    run: async (caller) => {
+      const pendente = pendentes[ROLES.indexOf(caller as Role)]!;
+      return { url: `/api/matriculas/efetivar/${pendente}`, legit: { cursoId: await cursoDoEvento(pendente) } };
+    },
     rows: async (_caller, response, run) => {
       const preId = run.url.split('/').pop()!;
       const pre = await one(
@@ -1168,7 +1201,7 @@ describe('audit trail: a failed audit write takes the change back', () => {
     'POST /api/matriculas/efetivar/:id': async () => {
       const body = preMatriculaPayload(world.ids.eventoHorizonte, 'Pendente da falha');
       const pre = await call<{ id: string }>(ctx.app, null, 'POST', '/api/pre-matriculas', body);
-      return { url: `/api/matriculas/efetivar/${pre.id}`, legit: {} };
+      return { url: `/api/matriculas/efetivar/${pre.id}`, legit: { cursoId: await cursoDoEvento(pre.id) } };
     },
     'PATCH /api/sac/tickets/:id': async () => {
       const ticket = await call<{ id: string }>(ctx.app, world.sessions.franquia, 'POST', '/api/sac/tickets', {

@@ -167,10 +167,17 @@ describe('reset links', () => {
     const staff = await post('/api/login', { email: DEMO_ACCOUNTS.micro_franquia, password: DEMO_PASSWORD });
     const cookie = `sid=${staff.cookies.find((c) => c.name === 'sid')!.value}`;
     const before = readOutbox(ctx.dataDir).length;
+    // The matrícula takes one of the event's courses (issue 42).
+    const cursos = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pre-matriculas/${activation.json().id}/cursos`,
+      headers: { cookie },
+    });
     const efetivar = await ctx.app.inject({
       method: 'POST',
       url: `/api/matriculas/efetivar/${activation.json().id}`,
       headers: { cookie, ...forged },
+      payload: { cursoId: cursos.json<{ id: string }[]>()[0]!.id },
     });
     expect(efetivar.statusCode).toBe(201);
     await ctx.app.background.drain();

@@ -8,7 +8,15 @@ import { createTestApp, login, resetLinkFrom, type TestContext } from '../../set
 import { mascararEmail } from '../../../src/server/modules/auditoria';
 import { LGPD_MESSAGES } from '../../../src/shared/schemas/lgpd';
 import { uniqueEmail } from '../../support/network-payloads';
-import { buildWorld, leadPayload, loadGraph, preMatriculaPayload, WORLD_ENV, type World } from './fixtures/network';
+import {
+  buildWorld,
+  efetivarComCurso,
+  leadPayload,
+  loadGraph,
+  preMatriculaPayload,
+  WORLD_ENV,
+  type World,
+} from './fixtures/network';
 import { COMMANDS } from './sequences/commands';
 import { figures, newMail, type Model, type Real } from './sequences/model';
 
@@ -264,9 +272,8 @@ describe('a lead planted by another network with a family’s e-mail (issue 39)'
     const ativacao = { ...preMatriculaPayload(eventoA, 'Plantio A'), email, nomeAluno: filho };
     const pre = await post(null, '/api/pre-matriculas', ativacao);
     expect(pre.statusCode, pre.body).toBe(201);
-    expect((await post(franqueadorA, `/api/matriculas/efetivar/${pre.json<{ id: string }>().id}`, {})).statusCode).toBe(
-      201,
-    );
+    // The matrícula takes one of the event's courses (issue 42).
+    await efetivarComCurso(ctx.app, franqueadorA, pre.json<{ id: string }>().id);
     await ctx.app.background.drain();
 
     // Network B plants a lead with the family's e-mail on its own event.

@@ -7,6 +7,7 @@ import type { PedidoStatus, PedidoTipo } from '../../../shared/schemas/lgpd';
 import { deadlines } from '../../modules/sac/sla';
 import { type Database, type Executor, executeRows } from '../connect';
 import { DEMO_ACCOUNTS } from './demo-network';
+import { fillMatriculaCursoSnapshots } from './matricula-curso';
 
 /**
  * A year of activity for the demo network (issue 40, ADR 052): eight more schools under the demo's three
@@ -1189,6 +1190,8 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
     mats,
     { pathOfEvento: true },
   );
+  // The course and price each matrícula keeps (issue 42): the one its pré-matrícula named, offered by its event.
+  await fillMatriculaCursoSnapshots(tx);
 
   const tickets = await insertTickets(tx, g, demo, now);
   const pedidos = await insertPedidos(tx, g, demo, leads, now);

@@ -26,6 +26,7 @@ import {
   vendedores,
 } from '../schema';
 import { todayInBrasilia } from '../../../shared/brasilia';
+import { fillMatriculaCursoSnapshots } from './matricula-curso';
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -551,6 +552,9 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
       efetivadaEm: new Date(now.getTime() - (i + 1) * 86_400_000),
     })),
   );
+  // Their course and price as Efetivar keeps them (issue 42): Mariana's ENEM; Rafaela's course of interest is not
+  // one her event offers, so hers stays without one, as a matrícula migrated from before the snapshot may.
+  await fillMatriculaCursoSnapshots(tx);
   const alunoUser = await user({ email: DEMO_ACCOUNTS.aluno, role: 'aluno', nome: 'Mariana Costa' });
   await tx.insert(alunos).values({ userId: alunoUser, preMatriculaId: pre[0]!.id });
 

@@ -5,6 +5,7 @@ import {
   type World,
   buildWorld,
   call,
+  efetivarComCurso,
   leadPayload,
   preMatriculaPayload,
 } from '../../../../tests/api/trust/fixtures/network';
@@ -282,7 +283,7 @@ describe("item 14: a 'Correção de dados' request carried out", () => {
 
   it('corrects a pré-matrícula and a matrícula of the request; a matrícula keeps no guardian name', async () => {
     const pre = await activate('Correcao Efetivada');
-    await call(ctx.app, world.sessions.franqueador, 'POST', `/api/matriculas/efetivar/${pre.id}`);
+    await efetivarComCurso(ctx.app, world.sessions.franqueador, pre.id);
     const pedidoId = await abrirPedido(pre.email, 'correcao', 'O nome do aluno está errado.');
     const lista = await call<{ registros: TitularRegistro[] }>(
       ctx.app,

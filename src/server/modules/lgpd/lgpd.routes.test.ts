@@ -6,6 +6,7 @@ import {
   type World,
   buildWorld,
   call,
+  efetivarComCurso,
   leadPayload,
   loadGraph,
   preMatriculaPayload,
@@ -355,7 +356,7 @@ describe('anonymisation', () => {
       telefone: '11955554444',
     });
     // The pre-matrícula becomes a matrícula and an aluno account; the lead gets a note naming the family.
-    await call(ctx.app, world.sessions.franqueador, 'POST', `/api/matriculas/efetivar/${pre.id}`, undefined, 201);
+    await efetivarComCurso(ctx.app, world.sessions.franqueador, pre.id);
     await call(
       ctx.app,
       world.sessions.franqueador,

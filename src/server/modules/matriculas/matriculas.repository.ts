@@ -1,9 +1,19 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { alunos, eventos, matriculas, matriculasSearchText, preMatriculas, users } from '../../db/schema';
+import {
+  alunos,
+  cursoModulos,
+  cursos,
+  eventos,
+  eventosCursos,
+  matriculas,
+  matriculasSearchText,
+  preMatriculas,
+  users,
+} from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -32,6 +42,21 @@ function matriculaConditions(actor: Actor, filter: FunnelFilter) {
   );
 }
 
+/** The course and price snapshot of a matrícula (issue 42), as the list, its CSV and Efetivar answer it. */
+function cursoSnapshotSelection() {
+  return {
+    cursoId: matriculas.cursoId,
+    cursoTitulo: matriculas.cursoTitulo,
+    cursoCargaHoraria: matriculas.cursoCargaHoraria,
+    valor: matriculas.valor,
+    valorComDesconto: matriculas.valorComDesconto,
+    parcelas: matriculas.parcelas,
+    valorTotal: matriculas.valorTotal,
+    valorParcela: matriculas.valorParcela,
+    valorUltimaParcela: matriculas.valorUltimaParcela,
+  };
+}
+
 const matriculaSelection = {
   id: matriculas.id,
   preMatriculaId: matriculas.preMatriculaId,
@@ -42,6 +67,7 @@ const matriculaSelection = {
   cursoInteresse: matriculas.cursoInteresse,
   efetivadaEm: matriculas.efetivadaEm,
   createdAt: matriculas.createdAt,
+  ...cursoSnapshotSelection(),
   evento: eventoSelection,
   cliente: clienteSelection,
 };
@@ -69,6 +95,12 @@ export function matriculasExportBatch(db: Executor, actor: Actor, filter: Funnel
         telefone: matriculas.telefone,
         cursoInteresse: matriculas.cursoInteresse,
         efetivadaEm: matriculas.efetivadaEm,
+        cursoTitulo: matriculas.cursoTitulo,
+        cursoCargaHoraria: matriculas.cursoCargaHoraria,
+        parcelas: matriculas.parcelas,
+        valorTotal: matriculas.valorTotal,
+        valorParcela: matriculas.valorParcela,
+        valorUltimaParcela: matriculas.valorUltimaParcela,
         nomeEscola: eventos.nomeEscola,
         dataEvento: eventos.dataEvento,
       })
@@ -98,6 +130,27 @@ export async function findPreMatriculaInScope(db: Executor, actor: Actor, id: st
     .where(and(eq(preMatriculas.id, id), preMatriculasVisibleTo(actor)))
     .limit(1);
   return row;
+}
+
+/**
+ * The courses a matrícula of this event may take (issue 42): the event's active ones, with their price today and
+ * their hours (the sum of their active modules), read in Efetivar's transaction for its snapshot.
+ */
+export function cursosParaMatricula(db: Executor, eventoId: string) {
+  return db
+    .select({
+      id: cursos.id,
+      titulo: cursos.titulo,
+      valor: cursos.valor,
+      valorComDesconto: cursos.valorComDesconto,
+      parcelas: cursos.parcelas,
+      cargaHoraria: sql<number>`coalesce((select sum(${cursoModulos.cargaHoraria}) from ${cursoModulos}
+        where ${cursoModulos.cursoId} = ${cursos.id} and ${cursoModulos.isActive}), 0)::int`.mapWith(Number),
+    })
+    .from(eventosCursos)
+    .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
+    .where(and(eq(eventosCursos.eventoId, eventoId), eq(cursos.isActive, true)))
+    .orderBy(asc(cursos.titulo), asc(cursos.id));
 }
 
 /** Marks it effective only if it still is pending: of two racing calls, one wins and the other sees nothing. */

@@ -25,6 +25,15 @@ describe('GET /api/matriculas', () => {
     expect(cliente[0]).toMatchObject({
       cursoInteresse: 'Preparatório ENEM',
       evento: { nomeEscola: 'Colégio Horizonte' },
+      // Issue 42: the demo's matrícula keeps its course and price (R$ 1.200,00 with a discount to R$ 960,00).
+      cursoTitulo: 'Preparatório ENEM',
+      cursoCargaHoraria: 60,
+      valor: 1200,
+      valorComDesconto: 960,
+      parcelas: 1,
+      valorTotal: 960,
+      valorParcela: 960,
+      valorUltimaParcela: 960,
     });
     expect(Date.parse(cliente[0]!.efetivadaEm)).not.toBeNaN();
     const aluno = (await as(ctx.app, 'aluno').get('/api/matriculas')).json() as MatriculaItem[];
@@ -41,11 +50,18 @@ describe('GET /api/matriculas', () => {
     const response = await as(ctx.app, 'franqueador').get('/api/matriculas/export.csv?q=rafaela');
     expect(response.headers['content-disposition']).toMatch(/filename="matriculas_todos_\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = response.body.replace('\uFEFF', '').split('\r\n');
+    // SPEC §9's columns in their places, then the course and price (issue 42).
     expect(lines[0]).toBe(
-      '"Nome";"Email";"Telefone";"Curso de Interesse";"Escola do Evento";"Data do Evento";"Data de Efetivação"',
+      '"Nome";"Email";"Telefone";"Curso de Interesse";"Escola do Evento";"Data do Evento";"Data de Efetivação";' +
+        '"Curso";"Carga Horária";"Valor Total";"Parcelas";"Valor da Parcela";"Valor da Última Parcela"',
     );
+    // Rafaela's course of interest is not one her event offers: her matrícula has no course (as a migrated one).
     expect(lines[1]).toMatch(
-      /^"Rafaela Lima";"rafaela\.lima@email\.com";"\(19\) 99123-0000";"Técnico em Administração";"Escola Estadual Valinhos";"\d{2}\/\d{2}\/\d{4}";"\d{2}\/\d{2}\/\d{4}"$/,
+      /^"Rafaela Lima";"rafaela\.lima@email\.com";"\(19\) 99123-0000";"Técnico em Administração";"Escola Estadual Valinhos";"\d{2}\/\d{2}\/\d{4}";"\d{2}\/\d{2}\/\d{4}";"-";"-";"-";"-";"-";"-"$/,
+    );
+    const mariana = await as(ctx.app, 'franqueador').get('/api/matriculas/export.csv?q=mariana');
+    expect(mariana.body.split('\r\n')[1]).toMatch(
+      /;"Preparatório ENEM";"60";"R\$\s960,00";"1";"R\$\s960,00";"R\$\s960,00"$/,
     );
   });
 });
@@ -54,7 +70,7 @@ describe('POST /api/matriculas/efetivar/:id', () => {
   it('makes it effective in one go: matrícula, status, aluno account and its set-password e-mail', async () => {
     const id = await preMatriculaId('Lucas Oliveira');
     const response = await as(ctx.app, 'cliente').post(`/api/matriculas/efetivar/${id}`);
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
       preMatriculaId: id,
       nome: 'Lucas Oliveira',
@@ -76,6 +92,16 @@ describe('POST /api/matriculas/efetivar/:id', () => {
         'nome',
         'preMatriculaId',
         'telefone',
+        // Issue 42: the course and the price, a snapshot.
+        'cursoId',
+        'cursoTitulo',
+        'cursoCargaHoraria',
+        'valor',
+        'valorComDesconto',
+        'parcelas',
+        'valorTotal',
+        'valorParcela',
+        'valorUltimaParcela',
       ].sort(),
     );
 
@@ -162,7 +188,7 @@ describe('POST /api/matriculas/efetivar/:id', () => {
         eventoId: evento!.eventoId,
         nome: 'Mariana Costa',
         email: 'ALUNO@demo.com.br',
-        cursoInteresse: 'Inglês',
+        cursoInteresse: 'Inglês Intensivo',
       })
       .returning();
     await ctx.app.background.drain();
@@ -176,7 +202,7 @@ describe('POST /api/matriculas/efetivar/:id', () => {
       .where(sql`lower(${users.email}) = 'aluno@demo.com.br'`);
     expect(accounts).toHaveLength(1);
     const own = (await as(ctx.app, 'aluno').get('/api/matriculas')).json() as MatriculaItem[];
-    expect(own.map((m) => m.cursoInteresse).sort()).toEqual(['Inglês', 'Preparatório ENEM']);
+    expect(own.map((m) => m.cursoInteresse).sort()).toEqual(['Inglês Intensivo', 'Preparatório ENEM']);
   });
 
   it('answers 404 out of scope, 403 to the aluno, 400 for a malformed id', async () => {

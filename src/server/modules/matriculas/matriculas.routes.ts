@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formatDateOnly, formatPhone } from '../../../shared/format';
+import { z } from 'zod';
+import { formatBRL, formatDateOnly, formatPhone } from '../../../shared/format';
 import {
   CSV_COLUMNS,
+  CSV_MATRICULA_CURSO_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
   efetivarParamsSchema,
@@ -22,6 +24,7 @@ import { registrarLista, rotaDeExportacao } from '../exportacoes';
 import type { CsvValue } from '../../lib/csv';
 import { efetivarPreMatricula } from './matriculas.service';
 import { rolesFor } from '../../../shared/permissions';
+import { efetivarBodySchema, matriculaItemSchema, matriculaViewSchema } from '../../../shared/schemas/matricula';
 import { auditedExport } from '../auditoria';
 
 /** The vendedor follows leads and pre-matrículas only (DESIGN §4.1); the aluno reads its own. */
@@ -32,7 +35,10 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/matriculas',
-    { schema: { querystring: funnelListQuerySchema }, config: { access: rolesFor('matriculas.ler') } },
+    {
+      schema: { querystring: funnelListQuerySchema, response: { 200: z.array(matriculaItemSchema) } },
+      config: { access: rolesFor('matriculas.ler') },
+    },
     async (request, reply) => {
       const { items, total, exact } = await listMatriculas(app.db, request.actor!, request.query);
       setTotalCount(reply, total, exact);
@@ -57,7 +63,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
         ),
         matriculaCsvRow,
       );
-      return sendCsv(reply, fileName, CSV_COLUMNS.matriculas, rows);
+      return sendCsv(reply, fileName, MATRICULA_CSV_CABECALHO, rows);
     },
   );
 
@@ -77,15 +83,25 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
   // Any staff role may make effective a pre-matrícula it can see (DESIGN §4.1); others answer 404.
   app.post(
     '/api/matriculas/efetivar/:id',
-    { schema: { params: efetivarParamsSchema }, config: { access: rolesFor('matriculas.efetivar') } },
+    {
+      schema: { params: efetivarParamsSchema, body: efetivarBodySchema, response: { 201: matriculaViewSchema } },
+      config: { access: rolesFor('matriculas.efetivar') },
+    },
     async (request, reply) => {
-      const matricula = await efetivarPreMatricula(app, request.actor!, request.params.id);
+      const matricula = await efetivarPreMatricula(app, request.actor!, request.params.id, request.body?.cursoId);
       return reply.code(201).send(matricula);
     },
   );
 }
 
-/** One matrícula as a CSV row (SPEC §9's columns), for the direct download and the export job alike. */
+const MATRICULA_CSV_CABECALHO = [...CSV_COLUMNS.matriculas, ...CSV_MATRICULA_CURSO_COLUMNS];
+
+const dinheiro = (valor: number | null): string | null => (valor === null ? null : formatBRL(valor));
+
+/**
+ * One matrícula as a CSV row (SPEC §9's columns, then its course and price, issue 42), for the direct download
+ * and the export job alike. A matrícula made before the snapshot has '-' there.
+ */
 const matriculaCsvRow = (m: {
   nome: string;
   email: string;
@@ -94,6 +110,12 @@ const matriculaCsvRow = (m: {
   nomeEscola: string;
   dataEvento: string;
   efetivadaEm: Date;
+  cursoTitulo: string | null;
+  cursoCargaHoraria: number | null;
+  parcelas: number | null;
+  valorTotal: number | null;
+  valorParcela: number | null;
+  valorUltimaParcela: number | null;
 }): CsvValue[] => [
   m.nome,
   m.email,
@@ -102,6 +124,12 @@ const matriculaCsvRow = (m: {
   m.nomeEscola,
   formatDateOnly(m.dataEvento),
   csvDate(m.efetivadaEm),
+  m.cursoTitulo,
+  m.cursoCargaHoraria,
+  dinheiro(m.valorTotal),
+  m.parcelas,
+  dinheiro(m.valorParcela),
+  dinheiro(m.valorUltimaParcela),
 ];
 
 const filtroDe = (filtros: Record<string, unknown>) => funnelFilterSchema.parse(filtros);
@@ -115,7 +143,7 @@ registrarLista({
       todayInBrasilia(now),
     ),
   contar: (db, actor, filtros, _now, limite) => countMatriculasExport(db, actor, filtroDe(filtros), limite),
-  cabecalho: () => CSV_COLUMNS.matriculas,
+  cabecalho: () => MATRICULA_CSV_CABECALHO,
   lotes: (db, actor, filtros) =>
     mapBatches(keysetBatches(matriculasExportBatch(db, actor, filtroDe(filtros))), matriculaCsvRow),
 });

@@ -1,16 +1,24 @@
 import { sql } from 'drizzle-orm';
+import type { matriculas } from '../../db/schema';
 import { LGPD_MESSAGES } from '../../../shared/schemas/lgpd';
 import { audit } from '../auditoria';
 import type { FastifyInstance } from 'fastify';
-import { FUNNEL_MESSAGES, type MatriculaItem } from '../../../shared/schemas/funnel';
+import { FUNNEL_MESSAGES } from '../../../shared/schemas/funnel';
+import {
+  MATRICULA_MESSAGES,
+  type MatriculaCurso,
+  cursoDaMatricula,
+  precoDoCurso,
+} from '../../../shared/schemas/matricula';
 import type { Actor } from '../../access/actor';
-import { conflict, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { setAccountActive } from '../accounts';
 import { unusablePasswordHash } from '../../lib/password';
 import { sendSetPasswordEmail } from '../auth';
 import { emitirEvento } from '../webhooks';
 import { convertLeadOf } from '../leads';
 import {
+  cursosParaMatricula,
   findPreMatriculaInScope,
   findUserIdByEmail,
   insertAlunoUser,
@@ -24,8 +32,17 @@ import {
  * pre-matrícula marked 'efetivada', its lead 'convertido', and the aluno account for its e-mail (created when none exists) linked to
  * it. A second call, even a racing one, answers 409; a pre-matrícula outside the caller's scope, 404. The new
  * aluno gets its set-password link after the commit.
+ *
+ * The matrícula takes a course (issue 42, ADR 063): `cursoId` when given (one of the event's active courses, else
+ * 400), else the one its pré-matrícula or its event determine (cursoDaMatricula), else 400 'Escolha o curso da
+ * matrícula.'; it keeps the course's title, hours and price as they are now, a snapshot.
  */
-export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, preMatriculaId: string) {
+export async function efetivarPreMatricula(
+  app: FastifyInstance,
+  actor: Actor,
+  preMatriculaId: string,
+  cursoId?: string,
+) {
   const now = app.clock.now();
   const { matricula } = await app.db.transaction(async (tx) => {
     const pre = await findPreMatriculaInScope(tx, actor, preMatriculaId);
@@ -33,6 +50,12 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
     if (pre.status === 'efetivada') throw conflict(FUNNEL_MESSAGES.jaEfetivada);
     // An anonymised titular has no e-mail to open an account with (issue 18).
     if (pre.anonimizadoEm) throw conflict(LGPD_MESSAGES.titularAnonimizado);
+    const escolha = cursoDaMatricula(pre.cursoInteresse, await cursosParaMatricula(tx, pre.eventoId), cursoId);
+    if ('erro' in escolha) {
+      const message = MATRICULA_MESSAGES[escolha.erro === 'escolher' ? 'escolhaOCurso' : 'cursoForaDoEvento'];
+      throw badRequest(message, { cursoId: message });
+    }
+    const snapshot = precoDaMatricula(escolha.curso);
     if (!(await markPreMatriculaEfetivada(tx, pre.id, now))) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
 
     const matricula = await insertMatricula(tx, {
@@ -47,6 +70,7 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
       createdAt: now,
       // A revoked consent follows the family into its matrícula (issue 18).
       consentimentoRevogadoEm: pre.consentimentoRevogadoEm,
+      ...snapshot,
     });
     if (!matricula) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
     // The family's lead is converted, with its history entry (issue 16).
@@ -71,7 +95,16 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
       acao: 'matricula.efetivar',
       entidadeId: matricula.id,
       alteracoes: { status: [pre.status, 'efetivada'] },
-      detalhes: { preMatriculaId: pre.id, leadId: pre.leadId, alunoCriado: Boolean(newUser) },
+      detalhes: {
+        preMatriculaId: pre.id,
+        leadId: pre.leadId,
+        alunoCriado: Boolean(newUser),
+        // The course and the price the family takes (issue 42).
+        cursoId: snapshot.cursoId,
+        cursoTitulo: snapshot.cursoTitulo,
+        valorTotal: snapshot.valorTotal,
+        parcelas: snapshot.parcelas,
+      },
     });
     // The new aluno's set-password link is issued and its e-mail queued with the matrícula (ADR 028).
     if (newUser) await sendSetPasswordEmail(app, tx, newUser);
@@ -89,6 +122,10 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
         telefone: pre.telefone,
         cursoInteresse: pre.cursoInteresse,
         efetivadaEm: now.toISOString(),
+        cursoId: snapshot.cursoId,
+        cursoTitulo: snapshot.cursoTitulo,
+        valorTotal: snapshot.valorTotal,
+        parcelas: snapshot.parcelas,
       },
     );
     return { matricula, newUser };
@@ -97,23 +134,31 @@ export async function efetivarPreMatricula(app: FastifyInstance, actor: Actor, p
   return toEfetivadaView(matricula);
 }
 
+/** The snapshot of the course and its price (issue 42): what the course is and costs now, kept as it is. */
+function precoDaMatricula(curso: {
+  id: string;
+  titulo: string;
+  cargaHoraria: number;
+  valor: number;
+  valorComDesconto: number | null;
+  parcelas: number;
+}): MatriculaCurso & { cursoId: string } {
+  return {
+    cursoId: curso.id,
+    cursoTitulo: curso.titulo,
+    cursoCargaHoraria: curso.cargaHoraria,
+    valor: curso.valor,
+    valorComDesconto: curso.valorComDesconto,
+    ...precoDoCurso(curso),
+  };
+}
+
 /**
  * The answer of Efetivar: the matrícula's own fields as the list shows them, never the row's scope path (the
- * ids of its franqueador, franquia, micro-franquia, vendedor and cliente are the server's, not the caller's).
+ * ids of its franqueador, franquia, micro-franquia, vendedor and cliente are the server's, not the caller's);
+ * the route's response schema (matriculaViewSchema) names them.
  */
-function toEfetivadaView(row: {
-  id: string;
-  preMatriculaId: string | null;
-  eventoId: string;
-  leadId: string | null;
-  nome: string;
-  email: string;
-  telefone: string | null;
-  cursoInteresse: string | null;
-  efetivadaEm: Date;
-  createdAt: Date;
-  consentimentoRevogadoEm: Date | null;
-}): Omit<MatriculaItem, 'evento' | 'cliente'> {
+function toEfetivadaView(row: typeof matriculas.$inferSelect) {
   const revogado = row.consentimentoRevogadoEm !== null;
   return {
     id: row.id,
@@ -125,7 +170,16 @@ function toEfetivadaView(row: {
     telefone: revogado ? null : row.telefone,
     consentimentoRevogado: revogado,
     cursoInteresse: row.cursoInteresse,
-    efetivadaEm: row.efetivadaEm.toISOString(),
-    createdAt: row.createdAt.toISOString(),
+    efetivadaEm: row.efetivadaEm,
+    createdAt: row.createdAt,
+    cursoId: row.cursoId,
+    cursoTitulo: row.cursoTitulo,
+    cursoCargaHoraria: row.cursoCargaHoraria,
+    valor: row.valor,
+    valorComDesconto: row.valorComDesconto,
+    parcelas: row.parcelas,
+    valorTotal: row.valorTotal,
+    valorParcela: row.valorParcela,
+    valorUltimaParcela: row.valorUltimaParcela,
   };
 }

@@ -211,12 +211,19 @@ export async function findPreMatriculaEvento(db: Executor, actor: Actor, id: str
 }
 
 /**
- * The courses a pré-matrícula of this event may take: the event's active ones, by title (the public activation
- * offers the same; public.repository's findCursoDoEvento checks one of them).
+ * The courses a pré-matrícula of this event may take: the event's active ones, by title, with their price today
+ * (the Efetivar dialog shows it, issue 42; the public activation offers the same; public.repository's
+ * findCursoDoEvento checks one of them).
  */
 export function cursosDoEvento(db: Executor, eventoId: string): Promise<PreMatriculaCursoOpcao[]> {
   return db
-    .select({ id: cursos.id, titulo: cursos.titulo })
+    .select({
+      id: cursos.id,
+      titulo: cursos.titulo,
+      valor: cursos.valor,
+      valorComDesconto: cursos.valorComDesconto,
+      parcelas: cursos.parcelas,
+    })
     .from(eventosCursos)
     .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
     .where(and(eq(eventosCursos.eventoId, eventoId), eq(cursos.isActive, true)))

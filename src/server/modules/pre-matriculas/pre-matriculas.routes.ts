@@ -6,6 +6,7 @@ import {
   CSV_PRE_MATRICULA_EXTRA_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
+  preMatriculaCursoOpcoesSchema,
   preMatriculaCursoSchema,
   preMatriculaParamsSchema,
   preMatriculasFilterSchema,
@@ -83,7 +84,10 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
   // Issue 23: the staff who see a pré-matrícula set or change its course among its event's (404 out of scope).
   app.get(
     '/api/pre-matriculas/:id/cursos',
-    { schema: { params: preMatriculaParamsSchema }, config: { access: rolesFor('preMatriculas.definirCurso') } },
+    {
+      schema: { params: preMatriculaParamsSchema, response: { 200: preMatriculaCursoOpcoesSchema } },
+      config: { access: rolesFor('preMatriculas.definirCurso') },
+    },
     async (request) => cursosDaPreMatricula(app, request.actor!, request.params.id),
   );
 

@@ -440,9 +440,14 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     const { id, cursoIds } = await preComCursos(p);
     return { params: { id }, body: (seed) => ({ cursoId: seed % 3 === 0 ? null : cursoIds[seed % cursoIds.length]! }) };
   },
+  // Issue 42: the body names one of the event's courses, which the matrícula takes (the first valid run wins).
   'POST /api/matriculas/efetivar/:id': async (p) => {
     const pre = await p.pick<Named>('franqueador', '/api/pre-matriculas', (r) => r.status === 'pendente');
-    return { params: { id: pre.id } };
+    const cursos = await p.get<Named[]>('franqueador', `/api/pre-matriculas/${pre.id}/cursos`);
+    return {
+      params: { id: pre.id },
+      ...(cursos.length > 0 ? { body: () => ({ cursoId: cursos[0]!.id }) } : {}),
+    };
   },
   'POST /api/sac/tickets': async () => ({
     caller: 'franquia',

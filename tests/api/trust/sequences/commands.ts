@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { and, asc, eq } from 'drizzle-orm';
+import { cursos, eventosCursos } from '../../../../src/server/db/schema';
 import { MATRICULA_READERS, type Role } from '../../../../src/shared/roles';
 import { clientePayload, empresaPayload, vendedorPayload } from '../../../support/network-payloads';
 import { cursoPayload, eventoPayload, leadPayload, preMatriculaPayload } from '../fixtures/network';
@@ -457,7 +459,22 @@ const efetivar = fc.record({ actor: actorArb, target: pickArb }).map(
         any: () => pending.map((p) => p.id),
       });
       if (!id) return 'no pre-matrícula pending';
-      const response = await send(r, held, 'POST', `/api/matriculas/efetivar/${id}`);
+      // Issue 42: the matrícula takes one of its event's active courses, named in the body (none: 400).
+      const pre = m.graph.preMatriculas.find((p) => p.id === id)!;
+      const [curso] = await r.ctx.handle.db
+        .select({ id: cursos.id })
+        .from(eventosCursos)
+        .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
+        .where(and(eq(eventosCursos.eventoId, pre.eventoId), eq(cursos.isActive, true)))
+        .orderBy(asc(cursos.id))
+        .limit(1);
+      const response = await send(
+        r,
+        held,
+        'POST',
+        `/api/matriculas/efetivar/${id}`,
+        curso ? { cursoId: curso.id } : undefined,
+      );
       const allowed = STAFF.includes(actor.role) && scope.preMatriculas.has(id);
       return outcome(
         'efetivar',

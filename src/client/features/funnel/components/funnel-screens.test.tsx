@@ -77,7 +77,11 @@ describe('PreMatriculasScreen', () => {
     expect(within(metrics).getByText('3')).toBeInTheDocument();
     expect(screen.getByTestId('count-badge')).toHaveTextContent('2 pré-matrículas');
 
-    const lucas = within(table).getByRole('row', { name: /Lucas Oliveira/ });
+    const row = (nome: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes(nome))!;
+    const lucas = row('Lucas Oliveira');
     expect(within(lucas).getByRole('link', { name: '(19) 98700-1122' })).toHaveAttribute('href', 'tel:+5519987001122');
     expect(within(lucas).getByRole('link', { name: 'Conversar com Lucas Oliveira no WhatsApp' })).toHaveAttribute(
       'href',
@@ -169,7 +173,11 @@ describe('PreMatriculasScreen', () => {
     const table = await screen.findByRole('table', { name: 'Pré-Matrículas' });
     const mariana = await within(table).findByRole('row', { name: /Mariana Costa/ });
     expect(within(mariana).queryByRole('button', { name: /Conflito/ })).not.toBeInTheDocument();
-    const lucas = within(table).getByRole('row', { name: /Lucas Oliveira/ });
+    const row = (nome: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes(nome))!;
+    const lucas = row('Lucas Oliveira');
     await userEvent.click(within(lucas).getByRole('button', { name: 'Conflito na ativação de Lucas Oliveira' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ativações em conflito' });
     const registrada = within(dialog).getByRole('region', { name: 'Ativação registrada' });
@@ -215,6 +223,64 @@ describe('MatriculasScreen', () => {
     renderWithProviders(<MatriculasScreen />);
     expect(await screen.findByText('Nenhuma matrícula encontrada')).toBeInTheDocument();
     expect(screen.getByText('0,00')).toBeInTheDocument();
+  });
+
+  it('shows the course and the price each matrícula keeps, and a dash for one from before (issue 42)', async () => {
+    const semPreco = {
+      cursoId: null,
+      cursoTitulo: null,
+      cursoCargaHoraria: null,
+      valor: null,
+      valorComDesconto: null,
+      parcelas: null,
+      valorTotal: null,
+      valorParcela: null,
+      valorUltimaParcela: null,
+    };
+    mockFetch({
+      'GET /api/leads/eventos': { body: [evento] },
+      'GET /api/matriculas/resumo': { body: { total: 2, eventosAtivos: 1, taxaConversao: 2 } },
+      'GET /api/matriculas': {
+        body: [
+          {
+            ...pre({}),
+            preMatriculaId: 'p-1',
+            efetivadaEm: '2026-11-21T12:00:00.000Z',
+            ...semPreco,
+            cursoId: 'c-1',
+            cursoTitulo: 'Técnico em Administração',
+            cursoCargaHoraria: 180,
+            valor: 1500,
+            valorComDesconto: 1200,
+            parcelas: 10,
+            valorTotal: 1200,
+            valorParcela: 120,
+            valorUltimaParcela: 120,
+          },
+          {
+            ...pre({ id: 'p-2', nome: 'Rafaela Lima' }),
+            preMatriculaId: 'p-2',
+            efetivadaEm: '2026-11-20T12:00:00.000Z',
+            ...semPreco,
+          },
+        ],
+      },
+    });
+    renderWithProviders(<MatriculasScreen />);
+    const table = await screen.findByRole('table', { name: 'Matrículas Efetivadas' });
+    expect(within(table).getByRole('columnheader', { name: 'Curso e valor' })).toBeInTheDocument();
+    await within(table).findByText('Rafaela Lima');
+    const row = (nome: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes(nome))!;
+    const lucas = row('Lucas Oliveira');
+    const cell = within(lucas)
+      .getAllByRole('cell')
+      .find((c) => c.textContent?.includes('R$'))!;
+    expect(cell.textContent?.replace(/\u00a0/g, ' ')).toBe('Técnico em AdministraçãoR$ 1.200,00 em 10x de R$ 120,00');
+    const rafaela = row('Rafaela Lima');
+    expect(within(rafaela).getAllByRole('cell', { name: '-' }).length).toBeGreaterThan(0);
   });
 
   it("says 'mais de 10.000' when the server stopped counting (issue 21)", async () => {

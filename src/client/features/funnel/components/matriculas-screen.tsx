@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatDateOnly, formatDateTime } from '@shared/format';
+import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
+import { descricaoDoPreco } from '@shared/schemas/matricula';
 import type { MatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
 import { RecordButton } from '@/components/ui/record-sheet';
@@ -39,6 +40,20 @@ const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): 
     ),
   },
   { key: 'curso', header: 'Curso de Interesse', cell: (m) => <CursoBadge curso={m.cursoInteresse} /> },
+  // Issue 42: the course the matrícula took and its price, as they were at Efetivar.
+  {
+    key: 'cursoMatricula',
+    header: 'Curso e valor',
+    cell: (m) =>
+      m.cursoTitulo ? (
+        <span className="flex flex-col gap-0.5">
+          <span className="font-medium">{m.cursoTitulo}</span>
+          <span className="text-sm text-muted-foreground">{descricaoDoPreco(m) ?? MISSING}</span>
+        </span>
+      ) : (
+        MISSING
+      ),
+  },
   { key: 'escola', header: 'Escola', cell: (m) => <EventoCell evento={m.evento} /> },
   {
     key: 'dataEvento',

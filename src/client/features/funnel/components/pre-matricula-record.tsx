@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BookOpen, ClipboardList, FileText, Users } from 'lucide-react';
-import { MISSING, formatDateTime } from '@shared/format';
+import { MISSING, formatCount, formatDateTime } from '@shared/format';
+import { descricaoDoPreco } from '@shared/schemas/matricula';
 import {
   PRE_MATRICULA_STATUS_LABELS,
   eventoLabel,
@@ -130,6 +131,10 @@ export function MatriculaRecord({
       ),
     },
     { label: 'Curso de interesse', value: m.cursoInteresse ?? MISSING },
+    // Issue 42: the course and the price as they were at Efetivar.
+    { label: 'Curso da matrícula', value: m.cursoTitulo ?? MISSING },
+    { label: 'Carga horária', value: m.cursoCargaHoraria === null ? MISSING : `${formatCount(m.cursoCargaHoraria)}h` },
+    { label: 'Valor', value: descricaoDoPreco(m) ?? MISSING },
     {
       label: 'Evento',
       value: eventoLabel(m.evento),
