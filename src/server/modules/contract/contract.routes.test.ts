@@ -131,6 +131,9 @@ describe('GET /api/openapi.json', () => {
       ['/api/sac/tickets', '/api/sac/tickets', '200'],
       ['/api/sac/resumo', '/api/sac/resumo', '200'],
       ['/api/sac/users', '/api/sac/users', '200'],
+      ['/api/user', '/api/user', '200'],
+      ['/api/user/perfil', '/api/user/perfil', '200'],
+      ['/api/user/sessoes', '/api/user/sessoes', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
@@ -189,6 +192,29 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/sac/resumo': ['200'],
       'GET /api/sac/equipe': ['200'],
       'GET /api/sac/users': ['200'],
+    },
+  },
+  auth: {
+    // The session, sign-in, reset and Minha conta (auth.routes.ts, conta.routes.ts); /api/user/atividade is auditoria's.
+    owns: (url) =>
+      ['/api/user', '/api/login', '/api/logout'].includes(url) ||
+      url.startsWith('/api/auth/') ||
+      (url.startsWith('/api/user/') && url !== '/api/user/atividade'),
+    routes: {
+      'GET /api/user': ['200'],
+      'POST /api/login': ['200'],
+      'POST /api/logout': ['200'],
+      'POST /api/auth/forgot-password': ['200'],
+      'POST /api/auth/reset-password': ['200'],
+      'GET /api/auth/reset-password/estado': ['200'],
+      'POST /api/user/email': ['202'],
+      'GET /api/user/email/confirm': ['200'],
+      'GET /api/user/perfil': ['200'],
+      'PATCH /api/user/perfil': ['200'],
+      'POST /api/user/senha': ['200'],
+      'GET /api/user/sessoes': ['200'],
+      'DELETE /api/user/sessoes/:id': ['200'],
+      'POST /api/user/sessoes/encerrar-outras': ['200'],
     },
   },
 };
