@@ -134,6 +134,7 @@ describe('GET /api/openapi.json', () => {
       ['/api/user', '/api/user', '200'],
       ['/api/user/perfil', '/api/user/perfil', '200'],
       ['/api/user/sessoes', '/api/user/sessoes', '200'],
+      ['/api/public/cidades', '/api/public/cidades', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
@@ -215,6 +216,22 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/user/sessoes': ['200'],
       'DELETE /api/user/sessoes/:id': ['200'],
       'POST /api/user/sessoes/encerrar-outras': ['200'],
+    },
+  },
+  public: {
+    // The public side (public.routes.ts): its lists, both sign-up forms and the declaration's check. The notice and
+    // the titular's portal under /api/public are the LGPD module's, the voucher's page the inscrições module's.
+    owns: (url) =>
+      url.startsWith('/api/public/') &&
+      url !== '/api/public/privacidade' &&
+      !url.startsWith('/api/public/titular') &&
+      !url.startsWith('/api/public/voucher/'),
+    routes: {
+      'GET /api/public/cidades': ['200'],
+      'GET /api/public/eventos': ['200'],
+      'POST /api/leads': ['201'],
+      'POST /api/pre-matriculas': ['201'],
+      'GET /api/public/declaracoes/:codigo': ['200'],
     },
   },
 };
