@@ -135,6 +135,9 @@ describe('GET /api/openapi.json', () => {
       ['/api/user/perfil', '/api/user/perfil', '200'],
       ['/api/user/sessoes', '/api/user/sessoes', '200'],
       ['/api/public/cidades', '/api/public/cidades', '200'],
+      ['/api/relatorios/funil?agrupar=cidade', '/api/relatorios/funil', '200'],
+      ['/api/relatorios/serie?intervalo=semana', '/api/relatorios/serie', '200'],
+      ['/api/relatorios/acompanhamento', '/api/relatorios/acompanhamento', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
@@ -232,6 +235,16 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/leads': ['201'],
       'POST /api/pre-matriculas': ['201'],
       'GET /api/public/declaracoes/:codigo': ['200'],
+    },
+  },
+  relatorios: {
+    owns: (url) => url.startsWith('/api/relatorios/'),
+    routes: {
+      'GET /api/relatorios/funil': ['200'],
+      // A CSV file, streamed: no JSON answer.
+      'GET /api/relatorios/funil.csv': [],
+      'GET /api/relatorios/serie': ['200'],
+      'GET /api/relatorios/acompanhamento': ['200'],
     },
   },
 };
