@@ -83,15 +83,19 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** GET /api/dashboard/metrics: only the counts the caller's role sees are present (SPEC §3). */
-export interface DashboardMetrics {
-  totalFranquias?: number;
-  totalMicroFranquias?: number;
-  totalClientes?: number;
-  totalCursos?: number;
-  totalEventos?: number;
-  totalInteresses?: number;
-  totalLeads?: number;
-  totalPreMatriculas?: number;
-  totalMatriculas?: number;
-}
+/**
+ * GET /api/dashboard/metrics (its response schema, ADR 018): only the counts the caller's role sees are present
+ * (SPEC §3), in this order.
+ */
+export const dashboardMetricsSchema = z.object({
+  totalFranquias: z.number().optional(),
+  totalMicroFranquias: z.number().optional(),
+  totalClientes: z.number().optional(),
+  totalCursos: z.number().optional(),
+  totalEventos: z.number().optional(),
+  totalInteresses: z.number().optional(),
+  totalLeads: z.number().optional(),
+  totalPreMatriculas: z.number().optional(),
+  totalMatriculas: z.number().optional(),
+});
+export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;

@@ -138,6 +138,7 @@ describe('GET /api/openapi.json', () => {
       ['/api/relatorios/funil?agrupar=cidade', '/api/relatorios/funil', '200'],
       ['/api/relatorios/serie?intervalo=semana', '/api/relatorios/serie', '200'],
       ['/api/relatorios/acompanhamento', '/api/relatorios/acompanhamento', '200'],
+      ['/api/dashboard/metrics', '/api/dashboard/metrics', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
@@ -245,6 +246,13 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/relatorios/funil.csv': [],
       'GET /api/relatorios/serie': ['200'],
       'GET /api/relatorios/acompanhamento': ['200'],
+    },
+  },
+  dashboard: {
+    owns: (url) => url.startsWith('/api/dashboard/'),
+    routes: {
+      'GET /api/dashboard/metrics': ['200'],
+      'GET /api/dashboard/acompanhamento': ['200'],
     },
   },
 };
