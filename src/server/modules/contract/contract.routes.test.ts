@@ -255,6 +255,10 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/dashboard/acompanhamento': ['200'],
     },
   },
+  cep: {
+    owns: (url) => url.startsWith('/api/cep/'),
+    routes: { 'GET /api/cep/:cep': ['200'] },
+  },
 };
 
 describe('response schemas (issue 41)', () => {
