@@ -139,6 +139,7 @@ describe('GET /api/openapi.json', () => {
       ['/api/relatorios/serie?intervalo=semana', '/api/relatorios/serie', '200'],
       ['/api/relatorios/acompanhamento', '/api/relatorios/acompanhamento', '200'],
       ['/api/dashboard/metrics', '/api/dashboard/metrics', '200'],
+      ['/api/health', '/api/health', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
@@ -258,6 +259,10 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   cep: {
     owns: (url) => url.startsWith('/api/cep/'),
     routes: { 'GET /api/cep/:cep': ['200'] },
+  },
+  health: {
+    owns: (url) => url === '/api/health',
+    routes: { 'GET /api/health': ['200'] },
   },
 };
 
