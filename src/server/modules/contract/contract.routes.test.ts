@@ -264,6 +264,17 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     owns: (url) => url === '/api/health',
     routes: { 'GET /api/health': ['200'] },
   },
+  cursos: {
+    owns: (url) => url.startsWith('/api/cursos'),
+    routes: {
+      'GET /api/cursos': ['200'],
+      'POST /api/cursos': ['201'],
+      'PATCH /api/cursos/:id': ['200'],
+      'POST /api/cursos/:id/modulos': ['201'],
+      'PATCH /api/cursos/:id/modulos/:moduloId': ['200'],
+      'DELETE /api/cursos/:id/modulos/:moduloId': ['200'],
+    },
+  },
 };
 
 describe('response schemas (issue 41)', () => {
