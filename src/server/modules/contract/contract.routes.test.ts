@@ -275,6 +275,15 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'DELETE /api/cursos/:id/modulos/:moduloId': ['200'],
     },
   },
+  auditoria: {
+    owns: (url) => url.startsWith('/api/auditoria') || url === '/api/user/atividade',
+    routes: {
+      'GET /api/auditoria': ['200'],
+      // A CSV file, streamed: no JSON answer.
+      'GET /api/auditoria/export.csv': [],
+      'GET /api/user/atividade': ['200'],
+    },
+  },
 };
 
 describe('response schemas (issue 41)', () => {
