@@ -284,6 +284,10 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/user/atividade': ['200'],
     },
   },
+  vendedores: {
+    owns: (url) => url.startsWith('/api/vendedores'),
+    routes: { 'POST /api/vendedores': ['201'] },
+  },
 };
 
 describe('response schemas (issue 41)', () => {
