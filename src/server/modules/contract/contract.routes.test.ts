@@ -288,6 +288,16 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     owns: (url) => url.startsWith('/api/vendedores'),
     routes: { 'POST /api/vendedores': ['201'] },
   },
+  exportacoes: {
+    // An export's progress, its file and its cancel; the POSTs that start one are each list's module's.
+    owns: (url) => url.startsWith('/api/exportacoes/'),
+    routes: {
+      'GET /api/exportacoes/:id': ['200'],
+      // The CSV file, streamed: no JSON answer.
+      'GET /api/exportacoes/:id/arquivo': [],
+      'POST /api/exportacoes/:id/cancelar': ['200'],
+    },
+  },
 };
 
 describe('response schemas (issue 41)', () => {
