@@ -7,6 +7,7 @@ import { clienteViewSchema } from '../src/shared/schemas/cliente';
 import { franquiaViewSchema } from '../src/shared/schemas/franquia';
 import { usuarioViewSchema } from '../src/shared/schemas/usuario';
 import { eventoViewSchema } from '../src/shared/schemas/evento';
+import { acompanhamentoRelatorioSchema, contagem, funilRespostaSchema } from '../src/shared/schemas/relatorios';
 
 const ROWS = 500;
 const ROUNDS = 400;
@@ -17,7 +18,11 @@ const user = {
   telefone: '(11) 98765-4321',
   endereco: 'Rua A, 10',
 };
-const pages: Record<string, { schema: z.ZodType; rows: object[] }> = {
+const motivosPerda = { preco: 3, distancia: 1, sem_resposta: 7, escolheu_outra_escola: 0, sem_perfil: 2, outro: 1 };
+const seguimento = { contatados: 40, medianaPrimeiroContatoHoras: 5.5, perdidos: 14, motivosPerda };
+
+// `rows`: a list's page, or (the relatórios) one answer holding a page of 500 groups.
+const pages: Record<string, { schema: z.ZodType; rows: unknown }> = {
   clientes: {
     schema: z.array(clienteViewSchema),
     rows: Array.from({ length: ROWS }, (_, i) => ({
@@ -76,6 +81,13 @@ const pages: Record<string, { schema: z.ZodType; rows: object[] }> = {
       observacao: null,
       status: 'agendado',
       isActive: true,
+      // The seats (issue 20): what eventoViewSchema now requires.
+      vagas: null,
+      inscricoesAte: null,
+      inscricoesAbertas: true,
+      inscritos: 0,
+      listaEspera: 0,
+      presentes: 0,
       cursoIds: [crypto.randomUUID(), crypto.randomUUID()],
       cursos: [
         { id: crypto.randomUUID(), titulo: 'Inglês Intensivo' },
@@ -95,6 +107,35 @@ const pages: Record<string, { schema: z.ZodType; rows: object[] }> = {
       isActive: true,
       createdAt: new Date().toISOString(),
     })),
+  },
+  'relatórios funil': {
+    schema: funilRespostaSchema,
+    rows: {
+      de: '2026-01-01',
+      ate: '2026-12-31',
+      agrupar: 'cidade',
+      totais: contagem({ leads: 90_000, presencas: 41_000, preMatriculas: 20_000, matriculas: 9_000 }),
+      grupos: Array.from({ length: ROWS }, (_, i) => ({
+        id: `Cidade ${i}`,
+        rotulo: `Cidade ${i}`,
+        estado: 'SP',
+        ...contagem({ leads: 180 + i, presencas: 80, preMatriculas: 40, matriculas: 18 }),
+      })),
+    },
+  },
+  'relatórios acompanhamento': {
+    schema: acompanhamentoRelatorioSchema,
+    rows: {
+      de: '2026-01-01',
+      ate: '2026-12-31',
+      agrupar: 'vendedor',
+      totais: seguimento,
+      grupos: Array.from({ length: ROWS }, (_, i) => ({
+        id: crypto.randomUUID(),
+        rotulo: `Vendedor ${i}`,
+        ...seguimento,
+      })),
+    },
   },
 };
 

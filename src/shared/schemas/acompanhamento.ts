@@ -246,12 +246,16 @@ export interface LeadDetalhe extends LeadFollowUp {
   historico: HistoricoEntry[];
 }
 
-/** GET /api/dashboard/acompanhamento (vendedor and cliente): the follow-up due, as links into Leads. */
-export interface AcompanhamentoResumo {
-  retornosHoje: number;
-  atrasados: number;
-  semContato48h: number;
-}
+/**
+ * GET /api/dashboard/acompanhamento (vendedor and cliente): the follow-up due, as links into Leads. The route's
+ * response schema (ADR 018, issue 41).
+ */
+export const acompanhamentoResumoSchema = z.object({
+  retornosHoje: z.number(),
+  atrasados: z.number(),
+  semContato48h: z.number(),
+});
+export type AcompanhamentoResumo = z.infer<typeof acompanhamentoResumoSchema>;
 
 /** GET /api/leads/:id/responsaveis: the vendedores a lead may be assigned to (its micro-franquia's, active). */
 export type ResponsavelOpcao = LeadResponsavel;

@@ -207,14 +207,18 @@ export const auditoriaItemSchema = z.object({
   requestId: z.string().nullable(),
 });
 
-/** GET /api/user/atividade: the account's own sign-ins and refused attempts of the last 90 days. */
-export interface AtividadeItem {
-  id: string;
-  em: string;
-  acao: (typeof ATIVIDADE_ACOES)[number];
-  ip: string | null;
-  dispositivo: string;
-}
+/**
+ * GET /api/user/atividade: the account's own sign-ins and refused attempts of the last 90 days (the route's
+ * response schema, ADR 018). `em`: an ISO moment.
+ */
+export const atividadeItemSchema = z.object({
+  id: z.string(),
+  em: z.string(),
+  acao: z.enum(ATIVIDADE_ACOES),
+  ip: z.string().nullable(),
+  dispositivo: z.string(),
+});
+export type AtividadeItem = z.infer<typeof atividadeItemSchema>;
 
 export const AUDITORIA_CSV_COLUMNS = [
   'Quando',

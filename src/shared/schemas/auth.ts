@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role } from '../roles';
+import { ROLES } from '../roles';
 import { AUTH_MESSAGES } from './auth-messages';
 
 // The texts live in a module without zod, so the sign-in page can show them before the rules have loaded.
@@ -49,10 +49,11 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const resetLinkQuerySchema = z.object({
   token: z.string({ error: AUTH_MESSAGES.resetTokenInvalid }).min(1, AUTH_MESSAGES.resetTokenInvalid).max(512),
 });
-export interface ResetLinkState {
+export const resetLinkStateSchema = z.object({
   /** False once the link was used, expired, replaced by a newer one, or its account switched off. */
-  valido: boolean;
-}
+  valido: z.boolean(),
+});
+export type ResetLinkState = z.infer<typeof resetLinkStateSchema>;
 
 /** The reset screen's form: the API body plus the confirmation the user types. */
 export const resetPasswordFormSchema = z
@@ -63,23 +64,38 @@ export const resetPasswordFormSchema = z
   });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
-/** What GET /api/user and POST /api/login answer. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  nome: string | null;
-  role: Role;
-}
+// ---------------------------------------------------------------------------------------------------------------
+// The answers (ADR 018, issue 41): declared as each auth route's `response` and read by the client through the
+// types inferred here. A field is on the wire only when named below. The sign-in page imports these types with
+// `import type`, which loads no zod.
+// ---------------------------------------------------------------------------------------------------------------
 
-/** GET /api/dashboard/metrics: only the counts the caller's role sees are present (SPEC §3). */
-export interface DashboardMetrics {
-  totalFranquias?: number;
-  totalMicroFranquias?: number;
-  totalClientes?: number;
-  totalCursos?: number;
-  totalEventos?: number;
-  totalInteresses?: number;
-  totalLeads?: number;
-  totalPreMatriculas?: number;
-  totalMatriculas?: number;
-}
+/** `{ message }`: the answer of the writes that only confirm (logout, reset, e-mail change...). */
+export const authMensagemSchema = z.object({ message: z.string() });
+export type AuthMensagem = z.infer<typeof authMensagemSchema>;
+
+/** What GET /api/user and POST /api/login answer. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nome: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/**
+ * GET /api/dashboard/metrics (its response schema, ADR 018): only the counts the caller's role sees are present
+ * (SPEC §3), in this order.
+ */
+export const dashboardMetricsSchema = z.object({
+  totalFranquias: z.number().optional(),
+  totalMicroFranquias: z.number().optional(),
+  totalClientes: z.number().optional(),
+  totalCursos: z.number().optional(),
+  totalEventos: z.number().optional(),
+  totalInteresses: z.number().optional(),
+  totalLeads: z.number().optional(),
+  totalPreMatriculas: z.number().optional(),
+  totalMatriculas: z.number().optional(),
+});
+export type DashboardMetrics = z.infer<typeof dashboardMetricsSchema>;

@@ -22,8 +22,10 @@ export const cepLookupSchema = z
 
 export const cepParamsSchema = z.object({ cep: cepLookupSchema });
 
-export interface CepResult {
-  cep: string;
-  cidade: string;
-  estado: string;
-}
+/** GET /api/cep/:cep's answer (its response schema, ADR 018): the 8 digits, the city and the state's code. */
+export const cepResultSchema = z.object({
+  cep: z.string(),
+  cidade: z.string(),
+  estado: z.string(),
+});
+export type CepResult = z.infer<typeof cepResultSchema>;

@@ -27,12 +27,13 @@ export const perfilSchema = z
   .refine((v) => v.nome !== undefined || v.telefone !== undefined, { message: CONTA_MESSAGES.nadaAlterar });
 export type PerfilInput = z.infer<typeof perfilSchema>;
 
-/** GET and PATCH /api/user/perfil */
-export interface Perfil {
-  email: string;
-  nome: string | null;
-  telefone: string | null;
-}
+/** GET and PATCH /api/user/perfil (their response schema, ADR 018). */
+export const perfilViewSchema = z.object({
+  email: z.string(),
+  nome: z.string().nullable(),
+  telefone: z.string().nullable(),
+});
+export type Perfil = z.infer<typeof perfilViewSchema>;
 
 /** POST /api/user/senha: the current password, and a new one under the reset's rules. */
 export const alterarSenhaSchema = z
@@ -57,16 +58,20 @@ export const alterarSenhaFormSchema = z
   .refine((v) => v.senhaAtual !== v.novaSenha, { message: CONTA_MESSAGES.senhaIgual, path: ['novaSenha'] });
 export type AlterarSenhaFormInput = z.infer<typeof alterarSenhaFormSchema>;
 
-/** GET /api/user/sessoes: newest use first; `id` names the session without being its secret. */
-export interface Sessao {
-  id: string;
-  criadaEm: string;
-  ultimoUsoEm: string;
-  ip: string | null;
+/** GET /api/user/sessoes: newest use first; `id` names the session without being its secret. Dates: ISO strings. */
+export const sessaoSchema = z.object({
+  id: z.string(),
+  criadaEm: z.string(),
+  ultimoUsoEm: z.string(),
+  ip: z.string().nullable(),
   /** e.g. 'Chrome no Android', from the User-Agent. */
-  dispositivo: string;
-  atual: boolean;
-}
+  dispositivo: z.string(),
+  atual: z.boolean(),
+});
+export type Sessao = z.infer<typeof sessaoSchema>;
+
+/** `{ message }`: the answer of the writes that only confirm (password, sessions ended). */
+export const contaMensagemSchema = z.object({ message: z.string() });
 
 export const sessaoIdParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{32}$/, CONTA_MESSAGES.sessaoNaoEncontrada),

@@ -214,6 +214,9 @@ export const cursoViewSchema = z.object({
 });
 export type Curso = z.infer<typeof cursoViewSchema>;
 
+/** `{ message }`: DELETE /api/cursos/:id/modulos/:moduloId's answer. */
+export const cursoMensagemSchema = z.object({ message: z.string() });
+
 /** Total hours of a course: the sum of its modules' hours (SPEC §2). */
 export function totalCargaHoraria(modulos: readonly { cargaHoraria: number }[]): number {
   return modulos.reduce((sum, m) => sum + (Number.isFinite(m.cargaHoraria) ? m.cargaHoraria : 0), 0);

@@ -23,18 +23,21 @@ export const exportacaoParamsSchema = z.object({
 });
 
 /** An export as its owner sees it: `percentual` 0-100; `arquivo` once the file can be downloaded. */
-export interface Exportacao {
-  id: string;
-  lista: string;
-  status: ExportacaoStatus;
-  linhas: number;
-  total: number;
-  percentual: number;
-  arquivo: string | null;
-  criadaEm: string;
-  expiraEm: string;
-  erro: string | null;
-}
+export const exportacaoSchema = z.object({
+  id: z.string(),
+  lista: z.string(),
+  status: z.enum(EXPORTACAO_STATUSES),
+  linhas: z.number(),
+  total: z.number(),
+  percentual: z.number(),
+  arquivo: z.string().nullable(),
+  /** ISO moments. */
+  criadaEm: z.string(),
+  expiraEm: z.string(),
+  erro: z.string().nullable(),
+});
+/** The answer of GET /api/exportacoes/:id and of its cancel (their response schema, ADR 018). */
+export type Exportacao = z.infer<typeof exportacaoSchema>;
 
 /**
  * What `POST /api/<lista>/exportacoes` answers: a short list is a direct download (200, the file's address with

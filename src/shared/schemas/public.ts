@@ -112,33 +112,47 @@ export const publicEventosQuerySchema = z.object({
   para: paraField,
 });
 
-/** An event open for sign-up, as the public pages see it. */
-export interface PublicEvento {
-  id: string;
-  nomeEscola: string;
-  dataEvento: string;
-  horario: string;
-  cidade: string;
-  estado: string;
-  /** The credit each student receives; 0 when the event has none. */
-  valorTotalDesconto: number;
-  cursos: { id: string; titulo: string }[];
-  /** Issue 20: the seats (null: unlimited), those left (only with seats) and whether sign-ups are still taken. */
-  vagas: number | null;
-  vagasRestantes?: number;
-  inscricoesAbertas: boolean;
-}
+// ---------------------------------------------------------------------------------------------------------------
+// The answers (ADR 018, issue 41): declared as each public route's `response` and read by the public pages through
+// the types inferred here, always with `import type` (erased: the pages load no zod for them). A field is on the
+// wire only when named below, in the order the server builds it. Dates travel as strings.
+// ---------------------------------------------------------------------------------------------------------------
 
-/** POST /api/leads answers only what the visitor sent, never another visitor's data. */
-export interface LeadAnswer {
-  id: string;
-  eventoId: string;
-  nomeAluno: string;
-  email: string;
-  createdAt: string;
+/** GET /api/public/cidades: the cities with an open event, in pt-BR order. */
+export const publicCidadesSchema = z.array(z.string());
+
+/** An event open for sign-up, as the public pages see it (GET /api/public/eventos answers a list of them). */
+export const publicEventoSchema = z.object({
+  id: z.string(),
+  nomeEscola: z.string(),
+  /** 'YYYY-MM-DD'. */
+  dataEvento: z.string(),
+  horario: z.string(),
+  cidade: z.string(),
+  estado: z.string(),
+  /** The credit each student receives; 0 when the event has none. */
+  valorTotalDesconto: z.number(),
+  /** Issue 20: the seats (null: unlimited), those left (only with seats) and whether sign-ups are still taken. */
+  vagas: z.number().nullable(),
+  cursos: z.array(z.object({ id: z.string(), titulo: z.string() })),
+  vagasRestantes: z.number().optional(),
+  inscricoesAbertas: z.boolean(),
+});
+export type PublicEvento = z.infer<typeof publicEventoSchema>;
+export const publicEventosSchema = z.array(publicEventoSchema);
+
+/** POST /api/leads (201) answers only what the visitor sent, never another visitor's data. */
+export const leadAnswerSchema = z.object({
+  id: z.string(),
+  eventoId: z.string(),
+  nomeAluno: z.string(),
+  email: z.string(),
+  /** ISO moment. */
+  createdAt: z.string(),
   /** Issue 20: on the event's waiting list rather than in a seat. */
-  listaEspera: boolean;
-}
+  listaEspera: z.boolean(),
+});
+export type LeadAnswer = z.infer<typeof leadAnswerSchema>;
 
 /**
  * What POST /api/pre-matriculas answered a repeat with under ADR 030 (202). Since ADR 049 a repeat answers like a
@@ -149,20 +163,23 @@ export interface ActivationReceived {
 }
 
 /** POST /api/pre-matriculas answers every activation, first or repeat (201, ADR 049), with what the declaration shows. */
-export interface CreditDeclaration {
-  id: string;
-  eventoId: string;
-  nomeAluno: string;
-  cpfAluno: string;
-  nomeResponsavel: string;
-  cpfResponsavel: string;
-  nomeEscola: string;
-  dataEvento: string;
-  cidade: string;
-  estado: string;
-  valorTotalDesconto: number;
-  createdAt: string;
-}
+export const creditDeclarationSchema = z.object({
+  id: z.string(),
+  eventoId: z.string(),
+  nomeAluno: z.string(),
+  cpfAluno: z.string(),
+  nomeResponsavel: z.string(),
+  cpfResponsavel: z.string(),
+  nomeEscola: z.string(),
+  /** 'YYYY-MM-DD'. */
+  dataEvento: z.string(),
+  cidade: z.string(),
+  estado: z.string(),
+  valorTotalDesconto: z.number(),
+  /** ISO moment. */
+  createdAt: z.string(),
+});
+export type CreditDeclaration = z.infer<typeof creditDeclarationSchema>;
 
 /** GET /api/public/declaracoes/:codigo (issue 23): the code printed on a declaration. */
 export const declaracaoParamsSchema = z.object({
@@ -178,16 +195,21 @@ export const declaracaoParamsSchema = z.object({
  * student and the guardian, the event and the credit. No name, CPF, e-mail or phone. A code is 8 characters of an
  * id, so two activations may share one: each is listed.
  */
-export interface DeclaracaoVerificada {
-  codigo: string;
+export const declaracaoVerificadaSchema = z.object({
+  codigo: z.string(),
   /** False once the family's data was anonymised (LGPD) or the consent withdrawn. */
-  valida: boolean;
-  aluno: string;
-  responsavel: string;
-  nomeEscola: string;
-  cidade: string;
-  estado: string;
-  dataEvento: string;
-  valorTotalDesconto: number;
-  emitidaEm: string;
-}
+  valida: z.boolean(),
+  aluno: z.string(),
+  responsavel: z.string(),
+  nomeEscola: z.string(),
+  cidade: z.string(),
+  estado: z.string(),
+  /** 'YYYY-MM-DD'. */
+  dataEvento: z.string(),
+  valorTotalDesconto: z.number(),
+  /** ISO moment. */
+  emitidaEm: z.string(),
+});
+export type DeclaracaoVerificada = z.infer<typeof declaracaoVerificadaSchema>;
+/** GET /api/public/declaracoes/:codigo answers every activation holding the code. */
+export const declaracoesVerificadasSchema = z.array(declaracaoVerificadaSchema);

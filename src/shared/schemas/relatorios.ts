@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Role } from '../roles';
 import { dateOnlyField, estadoField } from './fields';
 import { listQuerySchema } from './list-query';
-import type { MotivoPerda } from './acompanhamento';
+import { MOTIVOS_PERDA } from './acompanhamento';
 
 /**
  * Relatórios (issue 15): the funnel counted by period and grouped by a level of the network, a place or an
@@ -198,48 +198,63 @@ export const serieQuerySchema = z
   .superRefine(checkPeriod);
 export type SerieQuery = z.infer<typeof serieQuerySchema>;
 
-export interface FunilContagem {
-  leads: number;
+// ---------------------------------------------------------------------------------------------------------------
+// The answers (ADR 018, issue 41): declared as each relatórios route's `response` and read by the client through
+// the types inferred here. A field is on the wire only when named below, in the order the service builds it.
+// ---------------------------------------------------------------------------------------------------------------
+
+export const funilContagemSchema = z.object({
+  leads: z.number(),
   /** Leads of the period checked in at their event. */
-  presencas: number;
-  preMatriculas: number;
-  matriculas: number;
+  presencas: z.number(),
+  preMatriculas: z.number(),
+  matriculas: z.number(),
   /** Fractions 0..1 with 4 decimals; 0 when the denominator is 0. */
-  taxaLeadPresenca: number;
-  taxaLeadPreMatricula: number;
-  taxaPreMatriculaMatricula: number;
-  taxaLeadMatricula: number;
-}
+  taxaLeadPresenca: z.number(),
+  taxaLeadPreMatricula: z.number(),
+  taxaPreMatriculaMatricula: z.number(),
+  taxaLeadMatricula: z.number(),
+});
+export type FunilContagem = z.infer<typeof funilContagemSchema>;
 
-export interface FunilGrupo extends FunilContagem {
+/** A group's name: who or where it is, before its counts. */
+const grupoShape = {
   /** The company's, vendedor's or event's id; the state code; the city's name. Null: clientes without a vendedor. */
-  id: string | null;
-  rotulo: string;
+  id: z.string().nullable(),
+  rotulo: z.string(),
   /** For a city: its state (two cities may share a name). */
-  estado?: string;
-}
+  estado: z.string().optional(),
+};
 
-export interface FunilResposta {
-  de: string;
-  ate: string;
-  agrupar: Agrupamento;
-  totais: FunilContagem;
-  grupos: FunilGrupo[];
-}
+export const funilGrupoSchema = z.object({ ...grupoShape, ...funilContagemSchema.shape });
+export type FunilGrupo = z.infer<typeof funilGrupoSchema>;
 
-export interface SeriePonto {
+/** GET /api/relatorios/funil: one page of groups (`X-Total-Count` groups) and the totals over all of them. */
+export const funilRespostaSchema = z.object({
+  de: z.string(),
+  ate: z.string(),
+  agrupar: z.enum(AGRUPAMENTOS),
+  totais: funilContagemSchema,
+  grupos: z.array(funilGrupoSchema),
+});
+export type FunilResposta = z.infer<typeof funilRespostaSchema>;
+
+export const seriePontoSchema = z.object({
   /** YYYY-MM-DD: the bucket's first day (a Monday for weeks, the 1st for months; the period's start at most). */
-  inicio: string;
-  leads: number;
-  presencas: number;
-  preMatriculas: number;
-  matriculas: number;
-}
+  inicio: z.string(),
+  leads: z.number(),
+  presencas: z.number(),
+  preMatriculas: z.number(),
+  matriculas: z.number(),
+});
+export type SeriePonto = z.infer<typeof seriePontoSchema>;
 
-export interface SerieResposta {
-  intervalo: Intervalo;
-  pontos: SeriePonto[];
-}
+/** GET /api/relatorios/serie: every bucket of the period, zeros included. */
+export const serieRespostaSchema = z.object({
+  intervalo: z.enum(INTERVALOS),
+  pontos: z.array(seriePontoSchema),
+});
+export type SerieResposta = z.infer<typeof serieRespostaSchema>;
 
 /** A rate as the API answers it: 4 decimals, 0 without a denominator. */
 export function taxa(numerador: number, denominador: number): number {
@@ -289,24 +304,29 @@ export function relatorioCsvFileName(agrupar: Agrupamento, de: string, ate: stri
  * -- how many were contacted, the median time from sign-up to the first contact, how many were lost and why.
  * Same query as the funnel; groups with a contact or a loss, most contacted first; `X-Total-Count` groups.
  */
-export interface AcompanhamentoContagem {
-  contatados: number;
+export const acompanhamentoContagemSchema = z.object({
+  contatados: z.number(),
   /** Hours from the sign-up to the first contact, the median of the contacted leads; null without any. */
-  medianaPrimeiroContatoHoras: number | null;
-  perdidos: number;
-  motivosPerda: Record<MotivoPerda, number>;
-}
+  medianaPrimeiroContatoHoras: z.number().nullable(),
+  perdidos: z.number(),
+  /** Every loss reason, in MOTIVOS_PERDA's order, with its count (0 included). */
+  motivosPerda: z.object(
+    Object.fromEntries(MOTIVOS_PERDA.map((motivo) => [motivo, z.number()])) as Record<
+      (typeof MOTIVOS_PERDA)[number],
+      z.ZodNumber
+    >,
+  ),
+});
+export type AcompanhamentoContagem = z.infer<typeof acompanhamentoContagemSchema>;
 
-export interface AcompanhamentoGrupo extends AcompanhamentoContagem {
-  id: string | null;
-  rotulo: string;
-  estado?: string;
-}
+export const acompanhamentoGrupoSchema = z.object({ ...grupoShape, ...acompanhamentoContagemSchema.shape });
+export type AcompanhamentoGrupo = z.infer<typeof acompanhamentoGrupoSchema>;
 
-export interface AcompanhamentoRelatorio {
-  de: string;
-  ate: string;
-  agrupar: Agrupamento;
-  totais: AcompanhamentoContagem;
-  grupos: AcompanhamentoGrupo[];
-}
+export const acompanhamentoRelatorioSchema = z.object({
+  de: z.string(),
+  ate: z.string(),
+  agrupar: z.enum(AGRUPAMENTOS),
+  totais: acompanhamentoContagemSchema,
+  grupos: z.array(acompanhamentoGrupoSchema),
+});
+export type AcompanhamentoRelatorio = z.infer<typeof acompanhamentoRelatorioSchema>;

@@ -29,13 +29,17 @@ export const vendedorCreateSchema = requirePasswordOrInvite(
 export type VendedorCreateInput = z.input<typeof vendedorCreateSchema>;
 export type VendedorCreate = z.output<typeof vendedorCreateSchema>;
 
-/** POST /api/vendedores answer. */
-export interface VendedorView {
-  id: string;
-  userId: string;
-  microFranquiaId: string;
-  nome: string | null;
-  email: string;
-  isActive: boolean;
-  createdAt: string;
-}
+/**
+ * POST /api/vendedores answer (201; its response schema, ADR 018), keys in the order the repository builds them.
+ * `userId` is part of this answer's contract today, so it is named; `createdAt` is an ISO moment.
+ */
+export const vendedorViewSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  microFranquiaId: z.string(),
+  isActive: z.boolean(),
+  nome: z.string().nullable(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type VendedorView = z.infer<typeof vendedorViewSchema>;

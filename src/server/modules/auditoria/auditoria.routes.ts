@@ -12,6 +12,7 @@ import {
   TOTAL_COUNT_EXACT_HEADER,
   auditoriaCsvFileName,
   auditoriaExportQuerySchema,
+  atividadeItemSchema,
   auditoriaItemSchema,
   auditoriaQuerySchema,
 } from '../../../shared/schemas/auditoria';
@@ -50,7 +51,8 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Itself audited: who took the trail away, with which filters and how many rows.
+  // Itself audited: who took the trail away, with which filters and how many rows. A CSV file, streamed: no JSON
+  // answer, so no response schema (ADR 018).
   app.get(
     '/api/auditoria/export.csv',
     { schema: { querystring: auditoriaExportQuerySchema }, config: { access: rolesFor('auditoria.ler') } },
@@ -84,14 +86,18 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
   );
 
   // Minha conta: the account's own sign-ins and refused attempts, 90 days.
-  app.get('/api/user/atividade', { config: { access: 'authenticated' } }, async (request) => {
-    const rows = await listAtividade(app.db, request.actor!.id, app.clock.now());
-    return rows.map((row): AtividadeItem => ({
-      id: row.id,
-      em: row.em.toISOString(),
-      acao: row.acao as AtividadeItem['acao'],
-      ip: row.ip,
-      dispositivo: dispositivoDe(row.userAgent),
-    }));
-  });
+  app.get(
+    '/api/user/atividade',
+    { schema: { response: { 200: z.array(atividadeItemSchema) } }, config: { access: 'authenticated' } },
+    async (request) => {
+      const rows = await listAtividade(app.db, request.actor!.id, app.clock.now());
+      return rows.map((row): AtividadeItem => ({
+        id: row.id,
+        em: row.em.toISOString(),
+        acao: row.acao as AtividadeItem['acao'],
+        ip: row.ip,
+        dispositivo: dispositivoDe(row.userAgent),
+      }));
+    },
+  );
 }

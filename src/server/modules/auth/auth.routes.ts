@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
+  authMensagemSchema,
   emailChangeConfirmSchema,
   emailChangeSchema,
   forgotPasswordSchema,
   loginSchema,
   resetLinkQuerySchema,
+  resetLinkStateSchema,
   resetPasswordSchema,
+  sessionUserSchema,
 } from '../../../shared/schemas/auth';
 import { ipAndEmailKey } from '../../plugins/rate-limit';
 import { audit } from '../auditoria';
@@ -28,15 +31,19 @@ export async function authRoutes(fastify: FastifyInstance) {
   const limits = app.config.rateLimits;
 
   // A visitor gets 401 (SPEC §7: 'no user'), answered by the authorization hook.
-  app.get('/api/user', { config: { access: 'authenticated' } }, async (request) => {
-    const { id, email, nome, role } = request.actor!;
-    return { id, email, nome, role };
-  });
+  app.get(
+    '/api/user',
+    { schema: { response: { 200: sessionUserSchema } }, config: { access: 'authenticated' } },
+    async (request) => {
+      const { id, email, nome, role } = request.actor!;
+      return { id, email, nome, role };
+    },
+  );
 
   app.post(
     '/api/login',
     {
-      schema: { body: loginSchema },
+      schema: { body: loginSchema, response: { 200: sessionUserSchema } },
       config: {
         access: 'public',
         rateLimit: {
@@ -58,19 +65,23 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const actor = request.actor;
-    await app.db.transaction(async (tx) => {
-      const ended = await app.endSession(request, reply, tx);
-      if (ended && actor) await audit(tx, { acao: 'auth.logout', entidadeId: actor.id });
-    });
-    return { message: AUTH_MESSAGES.loggedOut };
-  });
+  app.post(
+    '/api/logout',
+    { schema: { response: { 200: authMensagemSchema } }, config: { access: 'public' } },
+    async (request, reply) => {
+      const actor = request.actor;
+      await app.db.transaction(async (tx) => {
+        const ended = await app.endSession(request, reply, tx);
+        if (ended && actor) await audit(tx, { acao: 'auth.logout', entidadeId: actor.id });
+      });
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
+  );
 
   app.post(
     '/api/auth/forgot-password',
     {
-      schema: { body: forgotPasswordSchema },
+      schema: { body: forgotPasswordSchema, response: { 200: authMensagemSchema } },
       config: {
         access: 'public',
         rateLimit: { max: limits.forgotPasswordMax, timeWindow: ONE_HOUR, hook: 'preHandler' },
@@ -88,7 +99,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/auth/reset-password',
     {
-      schema: { body: resetPasswordSchema },
+      schema: { body: resetPasswordSchema, response: { 200: authMensagemSchema } },
       config: {
         access: 'public',
         rateLimit: { max: limits.loginMax, timeWindow: FIFTEEN_MINUTES, hook: 'preHandler' },
@@ -104,7 +115,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/auth/reset-password/estado',
     {
-      schema: { querystring: resetLinkQuerySchema },
+      schema: { querystring: resetLinkQuerySchema, response: { 200: resetLinkStateSchema } },
       config: {
         access: 'public',
         rateLimit: { max: limits.loginMax, timeWindow: FIFTEEN_MINUTES, hook: 'preHandler' },
@@ -120,7 +131,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/user/email',
     {
-      schema: { body: emailChangeSchema },
+      schema: { body: emailChangeSchema, response: { 202: authMensagemSchema } },
       config: {
         access: 'authenticated',
         rateLimit: { max: limits.forgotPasswordMax, timeWindow: ONE_HOUR, hook: 'preHandler' },
@@ -135,7 +146,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/user/email/confirm',
     {
-      schema: { querystring: emailChangeConfirmSchema },
+      schema: { querystring: emailChangeConfirmSchema, response: { 200: authMensagemSchema } },
       config: {
         access: 'public',
         rateLimit: { max: limits.loginMax, timeWindow: FIFTEEN_MINUTES, hook: 'preHandler' },

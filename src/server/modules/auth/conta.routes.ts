@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CONTA_MESSAGES, alterarSenhaSchema, perfilSchema, sessaoIdParamsSchema } from '../../../shared/schemas/conta';
+import { z } from 'zod';
+import {
+  CONTA_MESSAGES,
+  alterarSenhaSchema,
+  contaMensagemSchema,
+  perfilSchema,
+  perfilViewSchema,
+  sessaoIdParamsSchema,
+  sessaoSchema,
+} from '../../../shared/schemas/conta';
 import { alterarSenha, encerrarOutras, encerrarSessao, editPerfil, getPerfil, listSessoes } from './conta.service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -10,13 +19,15 @@ export async function contaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limits = app.config.rateLimits;
 
-  app.get('/api/user/perfil', { config: { access: 'authenticated' } }, async (request) =>
-    getPerfil(app.db, request.actor!.id),
+  app.get(
+    '/api/user/perfil',
+    { schema: { response: { 200: perfilViewSchema } }, config: { access: 'authenticated' } },
+    async (request) => getPerfil(app.db, request.actor!.id),
   );
 
   app.patch(
     '/api/user/perfil',
-    { schema: { body: perfilSchema }, config: { access: 'authenticated' } },
+    { schema: { body: perfilSchema, response: { 200: perfilViewSchema } }, config: { access: 'authenticated' } },
     async (request) => editPerfil(app.db, request.actor!.id, request.body),
   );
 
@@ -24,7 +35,7 @@ export async function contaRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/user/senha',
     {
-      schema: { body: alterarSenhaSchema },
+      schema: { body: alterarSenhaSchema, response: { 200: contaMensagemSchema } },
       config: {
         access: 'authenticated',
         rateLimit: { max: limits.loginMax, timeWindow: FIFTEEN_MINUTES, hook: 'preHandler' },
@@ -36,21 +47,30 @@ export async function contaRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/user/sessoes', { config: { access: 'authenticated' } }, async (request) =>
-    listSessoes(app, request.actor!.id, request.sessionId!),
+  app.get(
+    '/api/user/sessoes',
+    { schema: { response: { 200: z.array(sessaoSchema) } }, config: { access: 'authenticated' } },
+    async (request) => listSessoes(app, request.actor!.id, request.sessionId!),
   );
 
   app.delete(
     '/api/user/sessoes/:id',
-    { schema: { params: sessaoIdParamsSchema }, config: { access: 'authenticated' } },
+    {
+      schema: { params: sessaoIdParamsSchema, response: { 200: contaMensagemSchema } },
+      config: { access: 'authenticated' },
+    },
     async (request) => {
       await encerrarSessao(app, request.actor!.id, request.params.id);
       return { message: CONTA_MESSAGES.sessaoEncerrada };
     },
   );
 
-  app.post('/api/user/sessoes/encerrar-outras', { config: { access: 'authenticated' } }, async (request) => {
-    await encerrarOutras(app, request.actor!.id, request.sessionId!);
-    return { message: CONTA_MESSAGES.outrasEncerradas };
-  });
+  app.post(
+    '/api/user/sessoes/encerrar-outras',
+    { schema: { response: { 200: contaMensagemSchema } }, config: { access: 'authenticated' } },
+    async (request) => {
+      await encerrarOutras(app, request.actor!.id, request.sessionId!);
+      return { message: CONTA_MESSAGES.outrasEncerradas };
+    },
+  );
 }

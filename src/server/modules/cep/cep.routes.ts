@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cepParamsSchema } from '../../../shared/schemas/cep';
+import { cepParamsSchema, cepResultSchema } from '../../../shared/schemas/cep';
 import { CepService } from './cep.service';
 import { rolesFor } from '../../../shared/permissions';
 
@@ -11,7 +11,10 @@ export async function cepRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/cep/:cep',
-    { schema: { params: cepParamsSchema }, config: { access: rolesFor('cep.consultar') } },
+    {
+      schema: { params: cepParamsSchema, response: { 200: cepResultSchema } },
+      config: { access: rolesFor('cep.consultar') },
+    },
     async (request) => service.lookup(request.params.cep),
   );
 }

@@ -131,6 +131,15 @@ describe('GET /api/openapi.json', () => {
       ['/api/sac/tickets', '/api/sac/tickets', '200'],
       ['/api/sac/resumo', '/api/sac/resumo', '200'],
       ['/api/sac/users', '/api/sac/users', '200'],
+      ['/api/user', '/api/user', '200'],
+      ['/api/user/perfil', '/api/user/perfil', '200'],
+      ['/api/user/sessoes', '/api/user/sessoes', '200'],
+      ['/api/public/cidades', '/api/public/cidades', '200'],
+      ['/api/relatorios/funil?agrupar=cidade', '/api/relatorios/funil', '200'],
+      ['/api/relatorios/serie?intervalo=semana', '/api/relatorios/serie', '200'],
+      ['/api/relatorios/acompanhamento', '/api/relatorios/acompanhamento', '200'],
+      ['/api/dashboard/metrics', '/api/dashboard/metrics', '200'],
+      ['/api/health', '/api/health', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
@@ -189,6 +198,104 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/sac/resumo': ['200'],
       'GET /api/sac/equipe': ['200'],
       'GET /api/sac/users': ['200'],
+    },
+  },
+  auth: {
+    // The session, sign-in, reset and Minha conta (auth.routes.ts, conta.routes.ts); /api/user/atividade is auditoria's.
+    owns: (url) =>
+      ['/api/user', '/api/login', '/api/logout'].includes(url) ||
+      url.startsWith('/api/auth/') ||
+      (url.startsWith('/api/user/') && url !== '/api/user/atividade'),
+    routes: {
+      'GET /api/user': ['200'],
+      'POST /api/login': ['200'],
+      'POST /api/logout': ['200'],
+      'POST /api/auth/forgot-password': ['200'],
+      'POST /api/auth/reset-password': ['200'],
+      'GET /api/auth/reset-password/estado': ['200'],
+      'POST /api/user/email': ['202'],
+      'GET /api/user/email/confirm': ['200'],
+      'GET /api/user/perfil': ['200'],
+      'PATCH /api/user/perfil': ['200'],
+      'POST /api/user/senha': ['200'],
+      'GET /api/user/sessoes': ['200'],
+      'DELETE /api/user/sessoes/:id': ['200'],
+      'POST /api/user/sessoes/encerrar-outras': ['200'],
+    },
+  },
+  public: {
+    // The public side (public.routes.ts): its lists, both sign-up forms and the declaration's check. The notice and
+    // the titular's portal under /api/public are the LGPD module's, the voucher's page the inscrições module's.
+    owns: (url) =>
+      url.startsWith('/api/public/') &&
+      url !== '/api/public/privacidade' &&
+      !url.startsWith('/api/public/titular') &&
+      !url.startsWith('/api/public/voucher/'),
+    routes: {
+      'GET /api/public/cidades': ['200'],
+      'GET /api/public/eventos': ['200'],
+      'POST /api/leads': ['201'],
+      'POST /api/pre-matriculas': ['201'],
+      'GET /api/public/declaracoes/:codigo': ['200'],
+    },
+  },
+  relatorios: {
+    owns: (url) => url.startsWith('/api/relatorios/'),
+    routes: {
+      'GET /api/relatorios/funil': ['200'],
+      // A CSV file, streamed: no JSON answer.
+      'GET /api/relatorios/funil.csv': [],
+      'GET /api/relatorios/serie': ['200'],
+      'GET /api/relatorios/acompanhamento': ['200'],
+    },
+  },
+  dashboard: {
+    owns: (url) => url.startsWith('/api/dashboard/'),
+    routes: {
+      'GET /api/dashboard/metrics': ['200'],
+      'GET /api/dashboard/acompanhamento': ['200'],
+    },
+  },
+  cep: {
+    owns: (url) => url.startsWith('/api/cep/'),
+    routes: { 'GET /api/cep/:cep': ['200'] },
+  },
+  health: {
+    owns: (url) => url === '/api/health',
+    routes: { 'GET /api/health': ['200'] },
+  },
+  cursos: {
+    owns: (url) => url.startsWith('/api/cursos'),
+    routes: {
+      'GET /api/cursos': ['200'],
+      'POST /api/cursos': ['201'],
+      'PATCH /api/cursos/:id': ['200'],
+      'POST /api/cursos/:id/modulos': ['201'],
+      'PATCH /api/cursos/:id/modulos/:moduloId': ['200'],
+      'DELETE /api/cursos/:id/modulos/:moduloId': ['200'],
+    },
+  },
+  auditoria: {
+    owns: (url) => url.startsWith('/api/auditoria') || url === '/api/user/atividade',
+    routes: {
+      'GET /api/auditoria': ['200'],
+      // A CSV file, streamed: no JSON answer.
+      'GET /api/auditoria/export.csv': [],
+      'GET /api/user/atividade': ['200'],
+    },
+  },
+  vendedores: {
+    owns: (url) => url.startsWith('/api/vendedores'),
+    routes: { 'POST /api/vendedores': ['201'] },
+  },
+  exportacoes: {
+    // An export's progress, its file and its cancel; the POSTs that start one are each list's module's.
+    owns: (url) => url.startsWith('/api/exportacoes/'),
+    routes: {
+      'GET /api/exportacoes/:id': ['200'],
+      // The CSV file, streamed: no JSON answer.
+      'GET /api/exportacoes/:id/arquivo': [],
+      'POST /api/exportacoes/:id/cancelar': ['200'],
     },
   },
 };

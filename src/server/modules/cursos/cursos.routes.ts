@@ -6,6 +6,7 @@ import {
   CURSO_MESSAGES,
   cursoCreateSchema,
   cursoListQuerySchema,
+  cursoMensagemSchema,
   cursoParamsSchema,
   cursoUpdateSchema,
   cursoViewSchema,
@@ -76,7 +77,7 @@ export async function cursosRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/cursos/:id/modulos/:moduloId',
-    { schema: { params: moduloParamsSchema }, config: manage },
+    { schema: { params: moduloParamsSchema, response: { 200: cursoMensagemSchema } }, config: manage },
     async (request) => {
       await removeModulo(app, request.actor!, request.params.id, request.params.moduloId);
       return { message: CURSO_MESSAGES.moduloRemovido };

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rolesFor } from '../../../shared/permissions';
-import { EXPORTACAO_MESSAGES, exportacaoParamsSchema } from '../../../shared/schemas/exportacoes';
+import { EXPORTACAO_MESSAGES, exportacaoParamsSchema, exportacaoSchema } from '../../../shared/schemas/exportacoes';
 import { CSV_BOM, attachmentDisposition } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/http-error';
 import { audit } from '../auditoria';
@@ -30,10 +30,14 @@ export async function exportacoesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/exportacoes/:id',
-    { schema: { params: exportacaoParamsSchema }, config: { access: rolesFor('exportacoes.criar') } },
+    {
+      schema: { params: exportacaoParamsSchema, response: { 200: exportacaoSchema } },
+      config: { access: rolesFor('exportacoes.criar') },
+    },
     async (request) => toExportacao(await owned(request.actor!.id, request.params.id), app.clock.now()),
   );
 
+  // The CSV file itself, streamed: no JSON answer, so no response schema (ADR 018).
   app.get(
     '/api/exportacoes/:id/arquivo',
     { schema: { params: exportacaoParamsSchema }, config: { access: rolesFor('exportacoes.criar') } },
@@ -53,7 +57,10 @@ export async function exportacoesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/exportacoes/:id/cancelar',
-    { schema: { params: exportacaoParamsSchema }, config: { access: rolesFor('exportacoes.criar') } },
+    {
+      schema: { params: exportacaoParamsSchema, response: { 200: exportacaoSchema } },
+      config: { access: rolesFor('exportacoes.criar') },
+    },
     async (request) => {
       const actor = request.actor!;
       const now = app.clock.now();

@@ -1,17 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  creditDeclarationSchema,
   declaracaoParamsSchema,
+  declaracoesVerificadasSchema,
+  leadAnswerSchema,
   leadSchema,
   preMatriculaSchema,
   publicCidadesQuerySchema,
+  publicCidadesSchema,
   publicEventosQuerySchema,
+  publicEventosSchema,
 } from '../../../shared/schemas/public';
 import { listOpenCidades, listOpenEventoRows, withSeatsAndDeadline } from './public.repository';
 import { chaveDe, createLead, createPreMatricula, janela, origemDe, verificarDeclaracao } from './public.service';
 
 const ONE_MINUTE = 60_000;
 const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+
+/** JSON already encoded through the route's response schema: sent as it is, past the typed reply. */
+const sendEncoded = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
 /**
  * The public side (SPEC §7, DESIGN §4.4): no login, no session, and each form rate-limited per address. A first
@@ -27,7 +35,10 @@ export async function publicRoutes(fastify: FastifyInstance) {
   // `para=ativacao` applies the activation's window (issue 23); without it, the sign-up's rule (SPEC §7).
   app.get(
     '/api/public/cidades',
-    { schema: { querystring: publicCidadesQuerySchema }, config: { access: 'public' } },
+    {
+      schema: { querystring: publicCidadesQuerySchema, response: { 200: publicCidadesSchema } },
+      config: { access: 'public' },
+    },
     async (request) => {
       const aceita = janela(app, request.query.para);
       return app.publicCache.get(`cidades ${chaveDe(aceita)}`, async () =>
@@ -39,31 +50,44 @@ export async function publicRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/public/eventos',
-    { schema: { querystring: publicEventosQuerySchema }, config: { access: 'public' } },
+    {
+      schema: { querystring: publicEventosQuerySchema, response: { 200: publicEventosSchema } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const aceita = janela(app, request.query.para);
       const { cidade } = request.query;
       // The rows are cached (issue 21); the seats left and the deadline are read for each answer. A city whose
-      // events have neither (most) has one answer until an event changes: it is kept already serialised.
+      // events have neither (most) has one answer until an event changes: it is kept already serialised. Fastify's
+      // serializer never sees that string, so it is encoded here through the route's response schema (ADR 018).
       const cached = await app.publicCache.get(`eventos ${chaveDe(aceita)} ${cidade}`, async () => {
         const rows = await listOpenEventoRows(app.db, aceita, cidade);
         const fixed = rows.every((r) => r.vagas === null && r.inscricoesAte === null);
-        return { rows, json: fixed ? JSON.stringify(await withSeatsAndDeadline(app.db, rows, new Date(0))) : null };
+        return {
+          rows,
+          json: fixed
+            ? JSON.stringify(publicEventosSchema.encode(await withSeatsAndDeadline(app.db, rows, new Date(0))))
+            : null,
+        };
       });
-      if (cached.json !== null) return reply.type('application/json; charset=utf-8').send(cached.json);
+      if (cached.json !== null) return sendEncoded(reply, cached.json);
       return withSeatsAndDeadline(app.db, cached.rows, app.clock.now());
     },
   );
 
-  app.post('/api/leads', { schema: { body: leadSchema }, config: publicPost }, async (request, reply) => {
-    // A repeat sign-up answers like a first one: its status must not tell a visitor who signed up before.
-    const { body } = await createLead(app, request.body, origemDe(request));
-    return reply.code(201).send(body);
-  });
+  app.post(
+    '/api/leads',
+    { schema: { body: leadSchema, response: { 201: leadAnswerSchema } }, config: publicPost },
+    async (request, reply) => {
+      // A repeat sign-up answers like a first one: its status must not tell a visitor who signed up before.
+      const { body } = await createLead(app, request.body, origemDe(request));
+      return reply.code(201).send(body);
+    },
+  );
 
   app.post(
     '/api/pre-matriculas',
-    { schema: { body: preMatriculaSchema }, config: publicPost },
+    { schema: { body: preMatriculaSchema, response: { 201: creditDeclarationSchema } }, config: publicPost },
     async (request, reply) => {
       // A repeat answers exactly like a first (DESIGN §4.4 revised, ADR 049): what differs goes by e-mail.
       const { body } = await createPreMatricula(app, request.body, origemDe(request));
@@ -75,7 +99,7 @@ export async function publicRoutes(fastify: FastifyInstance) {
   // code is short enough to guess at.
   app.get(
     '/api/public/declaracoes/:codigo',
-    { schema: { params: declaracaoParamsSchema }, config: publicPost },
+    { schema: { params: declaracaoParamsSchema, response: { 200: declaracoesVerificadasSchema } }, config: publicPost },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return verificarDeclaracao(app, request.params.codigo);

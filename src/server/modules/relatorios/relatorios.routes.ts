@@ -5,9 +5,12 @@ import { formatPercent } from '../../../shared/format';
 import { rolesFor } from '../../../shared/permissions';
 import {
   RELATORIO_CSV_COLUMNS,
+  acompanhamentoRelatorioSchema,
   funilQuerySchema,
+  funilRespostaSchema,
   relatorioCsvFileName,
   serieQuerySchema,
+  serieRespostaSchema,
 } from '../../../shared/schemas/relatorios';
 import { setTotalCount } from '../../lib/pagination';
 import { sendCsv } from '../funnel';
@@ -24,7 +27,10 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/relatorios/funil',
-    { schema: { querystring: funilQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
+    {
+      schema: { querystring: funilQuerySchema, response: { 200: funilRespostaSchema } },
+      config: { access: rolesFor('relatorios.ler') },
+    },
     async (request, reply) => {
       const { resposta, total } = await funil(app.db, request.actor!, request.query, today());
       setTotalCount(reply, total);
@@ -32,6 +38,7 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // A CSV file, streamed: no JSON answer, so no response schema (ADR 018).
   app.get(
     '/api/relatorios/funil.csv',
     { schema: { querystring: funilQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
@@ -57,13 +64,19 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/relatorios/serie',
-    { schema: { querystring: serieQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
+    {
+      schema: { querystring: serieQuerySchema, response: { 200: serieRespostaSchema } },
+      config: { access: rolesFor('relatorios.ler') },
+    },
     async (request) => serie(app.db, request.actor!, request.query, today()),
   );
 
   app.get(
     '/api/relatorios/acompanhamento',
-    { schema: { querystring: funilQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
+    {
+      schema: { querystring: funilQuerySchema, response: { 200: acompanhamentoRelatorioSchema } },
+      config: { access: rolesFor('relatorios.ler') },
+    },
     async (request, reply) => {
       const { resposta, total } = await acompanhamento(app.db, request.actor!, request.query, today());
       setTotalCount(reply, total);

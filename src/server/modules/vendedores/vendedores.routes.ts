@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { vendedorCreateSchema } from '../../../shared/schemas/vendedor';
+import { vendedorCreateSchema, vendedorViewSchema } from '../../../shared/schemas/vendedor';
 import { createVendedor } from './vendedores.service';
 import { rolesFor } from '../../../shared/permissions';
 
@@ -10,7 +10,10 @@ export async function vendedoresRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/vendedores',
-    { schema: { body: vendedorCreateSchema }, config: { access: rolesFor('vendedores.criar') } },
+    {
+      schema: { body: vendedorCreateSchema, response: { 201: vendedorViewSchema } },
+      config: { access: rolesFor('vendedores.criar') },
+    },
     async (request, reply) => {
       const created = await createVendedor(app, request.actor!, request.body);
       return reply.code(201).send(created);
