@@ -3,7 +3,7 @@ import type { Curso, Modulo } from '../../../shared/schemas/curso';
 import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, cursosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, cursoModulos, cursos } from '../../db/schema';
+import { clientes, cursoModulos, cursos, eventosCursos } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
 import { networkOrder } from '../../lib/list-page';
 import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
@@ -193,4 +193,26 @@ export async function renumberModulos(db: Executor, cursoId: string): Promise<vo
       from ${cursoModulos} where curso_id = ${cursoId}
     ) as numbered
     where ${cursoModulos.id} = numbered.id and ${cursoModulos.ordem} <> numbered.position`);
+}
+
+/**
+ * An event's active courses, by title, with their price today and their hours (the sum of their active modules):
+ * what a pré-matrícula may be given and a matrícula may take (issue 42) -- the Efetivar dialog's choices and, in
+ * Efetivar's transaction, its snapshot.
+ */
+export function cursosAtivosDoEvento(db: Executor, eventoId: string) {
+  return db
+    .select({
+      id: cursos.id,
+      titulo: cursos.titulo,
+      valor: cursos.valor,
+      valorComDesconto: cursos.valorComDesconto,
+      parcelas: cursos.parcelas,
+      cargaHoraria: sql<number>`coalesce((select sum(${cursoModulos.cargaHoraria}) from ${cursoModulos}
+        where ${cursoModulos.cursoId} = ${cursos.id} and ${cursoModulos.isActive}), 0)::int`.mapWith(Number),
+    })
+    .from(eventosCursos)
+    .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
+    .where(and(eq(eventosCursos.eventoId, eventoId), eq(cursos.isActive, true)))
+    .orderBy(asc(cursos.titulo), asc(cursos.id));
 }

@@ -1,19 +1,9 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import {
-  alunos,
-  cursoModulos,
-  cursos,
-  eventos,
-  eventosCursos,
-  matriculas,
-  matriculasSearchText,
-  preMatriculas,
-  users,
-} from '../../db/schema';
+import { alunos, eventos, matriculas, matriculasSearchText, preMatriculas, users } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -130,27 +120,6 @@ export async function findPreMatriculaInScope(db: Executor, actor: Actor, id: st
     .where(and(eq(preMatriculas.id, id), preMatriculasVisibleTo(actor)))
     .limit(1);
   return row;
-}
-
-/**
- * The courses a matrícula of this event may take (issue 42): the event's active ones, with their price today and
- * their hours (the sum of their active modules), read in Efetivar's transaction for its snapshot.
- */
-export function cursosParaMatricula(db: Executor, eventoId: string) {
-  return db
-    .select({
-      id: cursos.id,
-      titulo: cursos.titulo,
-      valor: cursos.valor,
-      valorComDesconto: cursos.valorComDesconto,
-      parcelas: cursos.parcelas,
-      cargaHoraria: sql<number>`coalesce((select sum(${cursoModulos.cargaHoraria}) from ${cursoModulos}
-        where ${cursoModulos.cursoId} = ${cursos.id} and ${cursoModulos.isActive}), 0)::int`.mapWith(Number),
-    })
-    .from(eventosCursos)
-    .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
-    .where(and(eq(eventosCursos.eventoId, eventoId), eq(cursos.isActive, true)))
-    .orderBy(asc(cursos.titulo), asc(cursos.id));
 }
 
 /** Marks it effective only if it still is pending: of two racing calls, one wins and the other sees nothing. */

@@ -10,6 +10,7 @@ import {
   cursoDaMatricula,
   precoDoCurso,
 } from '../../../shared/schemas/matricula';
+import { cursosAtivosDoEvento } from '../cursos';
 import type { Actor } from '../../access/actor';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { setAccountActive } from '../accounts';
@@ -18,7 +19,6 @@ import { sendSetPasswordEmail } from '../auth';
 import { emitirEvento } from '../webhooks';
 import { convertLeadOf } from '../leads';
 import {
-  cursosParaMatricula,
   findPreMatriculaInScope,
   findUserIdByEmail,
   insertAlunoUser,
@@ -50,7 +50,7 @@ export async function efetivarPreMatricula(
     if (pre.status === 'efetivada') throw conflict(FUNNEL_MESSAGES.jaEfetivada);
     // An anonymised titular has no e-mail to open an account with (issue 18).
     if (pre.anonimizadoEm) throw conflict(LGPD_MESSAGES.titularAnonimizado);
-    const escolha = cursoDaMatricula(pre.cursoInteresse, await cursosParaMatricula(tx, pre.eventoId), cursoId);
+    const escolha = cursoDaMatricula(pre.cursoInteresse, await cursosAtivosDoEvento(tx, pre.eventoId), cursoId);
     if ('erro' in escolha) {
       const message = MATRICULA_MESSAGES[escolha.erro === 'escolher' ? 'escolhaOCurso' : 'cursoForaDoEvento'];
       throw badRequest(message, { cursoId: message });

@@ -6,19 +6,11 @@ import type {
   PreMatriculasListQuery,
   FunnelResumo,
   PreMatriculaConflito,
-  PreMatriculaCursoOpcao,
 } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import {
-  cursos,
-  eventos,
-  eventosCursos,
-  preMatriculaConflitos,
-  preMatriculas,
-  preMatriculasSearchText,
-} from '../../db/schema';
+import { eventos, preMatriculaConflitos, preMatriculas, preMatriculasSearchText } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -208,26 +200,6 @@ export async function findPreMatriculaEvento(db: Executor, actor: Actor, id: str
     .where(and(eq(preMatriculas.id, id), preMatriculasVisibleTo(actor)))
     .limit(1);
   return row?.eventoId;
-}
-
-/**
- * The courses a pré-matrícula of this event may take: the event's active ones, by title, with their price today
- * (the Efetivar dialog shows it, issue 42; the public activation offers the same; public.repository's
- * findCursoDoEvento checks one of them).
- */
-export function cursosDoEvento(db: Executor, eventoId: string): Promise<PreMatriculaCursoOpcao[]> {
-  return db
-    .select({
-      id: cursos.id,
-      titulo: cursos.titulo,
-      valor: cursos.valor,
-      valorComDesconto: cursos.valorComDesconto,
-      parcelas: cursos.parcelas,
-    })
-    .from(eventosCursos)
-    .innerJoin(cursos, eq(cursos.id, eventosCursos.cursoId))
-    .where(and(eq(eventosCursos.eventoId, eventoId), eq(cursos.isActive, true)))
-    .orderBy(asc(cursos.titulo), asc(cursos.id));
 }
 
 export async function setPreMatriculaCurso(db: Executor, id: string, cursoInteresse: string | null, now: Date) {

@@ -4,15 +4,11 @@ import {
   type PreMatriculaCursoAnswer,
   type PreMatriculaCursoOpcao,
 } from '../../../shared/schemas/funnel';
+import { cursosAtivosDoEvento } from '../cursos';
 import type { Actor } from '../../access/actor';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { audit } from '../auditoria';
-import {
-  cursosDoEvento,
-  findPreMatriculaEvento,
-  lockPreMatriculaInScope,
-  setPreMatriculaCurso,
-} from './pre-matriculas.repository';
+import { findPreMatriculaEvento, lockPreMatriculaInScope, setPreMatriculaCurso } from './pre-matriculas.repository';
 
 /** The courses the dialog offers for a pré-matrícula the actor sees; 404 otherwise. */
 export async function cursosDaPreMatricula(
@@ -22,7 +18,7 @@ export async function cursosDaPreMatricula(
 ): Promise<PreMatriculaCursoOpcao[]> {
   const eventoId = await findPreMatriculaEvento(app.db, actor, id);
   if (!eventoId) throw notFound(FUNNEL_MESSAGES.preMatriculaNaoEncontrada);
-  return cursosDoEvento(app.db, eventoId);
+  return cursosAtivosDoEvento(app.db, eventoId);
 }
 
 /**
@@ -44,7 +40,7 @@ export async function definirCurso(
     if (pre.status === 'efetivada') throw conflict(FUNNEL_MESSAGES.cursoJaEfetivada);
     let titulo: string | null = null;
     if (cursoId !== null) {
-      const curso = (await cursosDoEvento(tx, pre.eventoId)).find((c) => c.id === cursoId);
+      const curso = (await cursosAtivosDoEvento(tx, pre.eventoId)).find((c) => c.id === cursoId);
       if (!curso) throw badRequest(FUNNEL_MESSAGES.cursoForaDoEvento, { cursoId: FUNNEL_MESSAGES.cursoForaDoEvento });
       titulo = curso.titulo;
     }
