@@ -24,20 +24,25 @@ export interface AuditScenario {
 export interface AuditBenchInput {
   /** A cliente of the vendedor's, and its edit body as it stands (the edit rewrites the same values). */
   cliente: { id: string; body: Record<string, unknown> };
-  /** Pending pré-matrículas of the franqueador's network, one per efetivar request. */
-  pendentes: string[];
+  /** Pending pré-matrículas of the franqueador's network, one per efetivar request, each with a course its event offers. */
+  pendentes: { id: string; cursoId: string }[];
   /** A micro-franquia that wrote rows, for the person filter. */
   microUserId: string;
   login: { email: string; password: string };
 }
 
-/** Pending pré-matrículas to make effective, oldest event first. */
-export async function pendingPreMatriculas(db: Database, limit: number): Promise<string[]> {
-  const rows = await executeRows<{ id: string }>(
+/**
+ * Pending pré-matrículas to make effective, oldest first, each with the first active course its event offers: a
+ * matrícula takes one (issue 42), and a bench pré-matrícula's 'curso de interesse' need not be one of them.
+ */
+export async function pendingPreMatriculas(db: Database, limit: number): Promise<{ id: string; cursoId: string }[]> {
+  return executeRows<{ id: string; cursoId: string }>(
     db,
-    sql`select id from pre_matriculas where status = 'pendente' order by created_at limit ${limit}`,
+    sql`select p.id, c.curso_id as "cursoId" from pre_matriculas p
+      cross join lateral (select ec.curso_id from eventos_cursos ec join cursos k on k.id = ec.curso_id and k.is_active
+        where ec.evento_id = p.evento_id order by ec.curso_id limit 1) c
+      where p.status = 'pendente' order by p.created_at limit ${limit}`,
   );
-  return rows.map((r) => r.id);
 }
 
 export async function busiestMicroUser(db: Database): Promise<string> {
@@ -125,8 +130,8 @@ export function auditScenarios(input: AuditBenchInput): AuditScenario[] {
       account: 'franqueador',
       connections: 16,
       target: {},
-      pathFor: (n) => `/api/matriculas/efetivar/${input.pendentes[n % input.pendentes.length]}`,
-      body: () => ({}),
+      pathFor: (n) => `/api/matriculas/efetivar/${input.pendentes[n % input.pendentes.length]!.id}`,
+      body: (n) => ({ cursoId: input.pendentes[n % input.pendentes.length]!.cursoId }),
       storedIn: 'matriculas',
     },
   ];

@@ -356,10 +356,11 @@ async function main() {
     join clientes c on c.id = pg_temp.uid('cliente', pg_temp.skewed('ev', g, ${S.clientes}, 2.2))
     join micro_franquias m on m.id = c.micro_franquia_id join franquias f on f.id = m.franquia_id
     join states s on s.i = 1 + (g % 27);
+    -- Each event offers one or two of its cliente's courses (a matrícula takes one of them, issue 42).
     insert into eventos_cursos (evento_id, curso_id)
-    select e.id, pg_temp.uid('curso', 1 + ((g - 1) % ${S.clientes}) + 0)
-    from generate_series(1, ${S.eventos}) g join eventos e on e.id = pg_temp.uid('evento', g)
-    where e.cliente_id = pg_temp.uid('cliente', 1 + ((g - 1) % ${S.clientes}))
+    select e.id, k.id from eventos e
+    cross join lateral (select id from cursos where cliente_id = e.cliente_id order by id
+      limit 1 + (hashtext(e.id::text) & 1)) k
     on conflict do nothing;`,
   );
 
