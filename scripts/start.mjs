@@ -1,11 +1,16 @@
 // `npm start`: builds when the sources are newer than the last build, then runs the production server in
 // this same process (so SIGINT/SIGTERM reach it directly and it closes the embedded database cleanly).
-import { existsSync, readdirSync, statSync } from 'node:fs';
+//
+// A build here does not make the server wait for all of it (ADR 067): the server bundle is built first (under a
+// second), the client is built by a child process while the server opens its database, and the server waits for
+// the client only before it takes requests. The client's Brotli copies are written after that, at a lower
+// priority; the build counts as done (its stamp written) when they are.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { spawnSync } from 'node:child_process';
+import { buildServer, root, writeStamp } from './build-steps.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const out = resolve(root, process.env.BUILD_OUT_DIR ?? 'dist');
 const stamp = join(out, '.build-stamp');
 
@@ -16,11 +21,42 @@ function newest(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
 }
 
-const inputs = ['src', 'package-lock.json', 'vite.config.ts', 'scripts/build.mjs'].map((p) => join(root, p));
+const inputs = ['src', 'package-lock.json', 'vite.config.ts', 'scripts/build.mjs', 'scripts/build-steps.mjs'].map((p) =>
+  join(root, p),
+);
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (Math.max(...inputs.map(newest)) > builtAt) {
-  const result = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const started = performance.now();
+  rmSync(out, { recursive: true, force: true });
+  await buildServer(out);
+  const client = spawn(process.execPath, [join(root, 'scripts/build.mjs'), '--client'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BUILD_OUT_DIR: out },
+  });
+  let ready = false;
+  // The server (src/server/server.ts) awaits this before it serves the client's pages.
+  const clientBuild = new Promise((resolveReady, reject) => {
+    client.on('message', (message) => {
+      if (message !== 'client-ready') return;
+      ready = true;
+      console.log(`client built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      resolveReady();
+      try {
+        setPriority(client.pid, 10);
+      } catch {
+        // Lowering a child's priority is a courtesy; where it is not allowed the copies are written all the same.
+      }
+    });
+    client.on('exit', (code, signal) => {
+      if (code === 0) return writeStamp(out);
+      // Interrupted (Ctrl-C reaches both processes): the server closes itself; the next start builds again.
+      if (signal !== null) return reject(new Error(`the client's build stopped (${signal})`));
+      console.error(`the client's build failed (exit ${code})${ready ? '; the next start builds again' : ''}`);
+      if (!ready) process.exit(code ?? 1);
+    });
+  });
+  clientBuild.catch(() => undefined);
+  globalThis[Symbol.for('app.clientBuild')] = clientBuild;
 }
 
 await import(join(out, 'server/server.js'));

@@ -23,6 +23,14 @@ function clientRoot(): string | undefined {
 }
 
 /**
+ * `npm start` builds the client beside the starting server (scripts/start.mjs, ADR 067) and leaves the build's
+ * promise here; the server waits for it before it looks for the client.
+ */
+async function clientBuilt(): Promise<void> {
+  await (globalThis as Record<symbol, Promise<void> | undefined>)[Symbol.for('app.clientBuild')];
+}
+
+/**
  * A closing server takes the connections the kernel already holds for at most this many turns of the event loop
  * and this long: a flood of new ones must not keep it open.
  */
@@ -46,6 +54,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const loosened = makePrivate(config.dataDir);
   const database = await openDatabase(config);
+  await clientBuilt().catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const app = await buildApp(config, {
     db: database.db,
     listen: database.listen,

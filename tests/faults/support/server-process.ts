@@ -53,6 +53,8 @@ export interface StartOptions {
   /** How long to wait for /api/health to answer 200. */
   readyTimeoutMs?: number;
   port?: number;
+  /** The script node runs: the production bundle unless told otherwise (`npm start`'s scripts/start.mjs). */
+  script?: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export interface StartOptions {
  */
 export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, [serverBundle()], {
+  const child = spawn(process.execPath, [options.script ?? serverBundle()], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

@@ -1,0 +1,72 @@
+// The production bundle's steps, shared by `npm run build` (scripts/build.mjs: all of them, in order) and
+// `npm start` (scripts/start.mjs: the client is built beside the starting server, its Brotli copies after it
+// answers; ADR 067).
+import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The server with esbuild into out/server (dependencies stay in node_modules), with its migrations and functions. */
+export async function buildServer(out) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [`${root}src/server/server.ts`],
+    outfile: `${out}/server/server.js`,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  mkdirSync(`${out}/server`, { recursive: true });
+  cpSync(`${root}src/server/db/migrations`, `${out}/server/migrations`, { recursive: true });
+  // The database's functions, one file each (ADR 061), applied at every start beside the migrations.
+  cpSync(`${root}src/server/db/functions`, `${out}/server/functions`, { recursive: true });
+}
+
+/** The React client with Vite into out/client. */
+export async function buildClient(out) {
+  const { build } = await import('vite');
+  await build({ configFile: `${root}vite.config.ts`, logLevel: 'warn', build: { outDir: `${out}/client` } });
+}
+
+const compressible = /\.(js|css|html|svg|json|txt)$/;
+
+function compressibleFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    if (statSync(path).isDirectory()) return compressibleFiles(path);
+    return compressible.test(name) && statSync(path).size > 1024 ? [path] : [];
+  });
+}
+
+/**
+ * Pre-compressed copies of the client, served as they are (the public pages are opened on phones): `.gz` or `.br`
+ * beside each file. Each copy is written under a temporary name and renamed, so a server already serving the
+ * folder never sends half a file. The files are compressed side by side on libuv's threads.
+ */
+export async function compressClient(out, encoding) {
+  const compress =
+    encoding === 'br'
+      ? (content) =>
+          promisify(brotliCompress)(content, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          })
+      : (content) => promisify(gzip)(content, { level: 9 });
+  await Promise.all(
+    compressibleFiles(`${out}/client`).map(async (path) => {
+      const compressed = await compress(readFileSync(path));
+      writeFileSync(`${path}.${encoding}.tmp`, compressed);
+      renameSync(`${path}.${encoding}.tmp`, `${path}.${encoding}`);
+    }),
+  );
+}
+
+/** Written last: `npm start` rebuilds when a source is newer than it (ADR 010). */
+export function writeStamp(out) {
+  writeFileSync(`${out}/.build-stamp`, new Date().toISOString());
+}
