@@ -119,6 +119,27 @@ describe('EfetivarButton: the course of the matrícula (issue 42)', () => {
     expect(JSON.parse(String(posts(fetchMock)[0]![1]!.body))).toEqual({ cursoId: 'c-adm' });
   });
 
+  it("names the course of interest with the price the matrícula freezes, and sends SPEC §7's call", async () => {
+    const fetchMock = mockFetch({
+      'GET /api/pre-matriculas/p-1/cursos': { body: [INGLES, ADM] },
+      'POST /api/matriculas/efetivar/p-1': matricula,
+    });
+    renderWithProviders(<EfetivarButton preMatricula={{ ...lucas, cursoInteresse: 'técnico em administração' }} />);
+    const dialog = await openConfirmation();
+    expect(
+      await within(dialog).findByText(
+        (_, element) =>
+          element?.tagName === 'P' &&
+          element.textContent?.replace(/\u00a0/g, ' ') ===
+            'Curso da matrícula: Técnico em Administração — R$ 3.840,00 em 12x de R$ 320,00',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Efetivar' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(posts(fetchMock)[0]![1]!.body).toBeUndefined();
+  });
+
   it('asks for the course when the server refuses the course of interest, and keeps the dialog open', async () => {
     const fetchMock = mockFetch({
       'GET /api/pre-matriculas/p-1/cursos': { body: [INGLES, ADM] },

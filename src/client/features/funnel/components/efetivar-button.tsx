@@ -35,7 +35,8 @@ export function cursoComPreco(curso: PreMatriculaCursoOpcao): string {
  * effective one shows 'Efetivada' instead.
  *
  * The matrícula takes a course (issue 42): a pré-matrícula with a course of interest is made effective with one
- * click, as before (the server takes that course); one without reads its event's courses, and when the event
+ * click, as before (the server takes that course), and the confirmation names that course with the price the
+ * matrícula freezes once the event's courses are read; one without reads them too, and when the event
  * offers more than one (or none the rule can take), the confirmation asks 'Curso da matrícula', each course with
  * its price. A course of interest the event no longer offers comes back from the server as 400 on cursoId: the
  * confirmation then asks too.
@@ -79,10 +80,14 @@ function EfetivarConfirmacao({ preMatricula, onClose }: { preMatricula: Efetivar
   const [recusado, setRecusado] = useState(false);
   const [escolha, setEscolha] = useState<string | undefined>();
   const [erro, setErro] = useState<string | undefined>();
-  const cursos = useCursosDaPreMatricula(preMatricula.id, perguntar);
+  // Read in every case: with a course of interest too, the confirmation names the course and the price the
+  // matrícula freezes (the server still decides; until the courses arrive, or if they cannot, it may go ahead).
+  const cursos = useCursosDaPreMatricula(preMatricula.id, true);
   const opcoes = cursos.data ?? [];
-  // The same rule as the server's: without a course of interest, the event's only course.
-  const determinado = perguntar && cursos.isSuccess ? cursoDaMatricula(null, opcoes) : null;
+  // The same rule as the server's: the course of interest, else the event's only course.
+  const determinado = cursos.isSuccess
+    ? cursoDaMatricula(perguntar ? null : preMatricula.cursoInteresse, opcoes)
+    : null;
   const unico = determinado && 'curso' in determinado ? determinado.curso : null;
   // After the server refused the course of interest, the staff choose, even the event's only course.
   const escolher = perguntar && cursos.isSuccess && (!unico || recusado);
@@ -121,7 +126,8 @@ function EfetivarConfirmacao({ preMatricula, onClose }: { preMatricula: Efetivar
       return;
     }
     if (!mayClick()) return;
-    efetivar.mutate({ id: preMatricula.id, cursoId: escolher ? escolha : unico?.id });
+    // A course of interest goes as SPEC §7's call, without a body: the server takes it.
+    efetivar.mutate({ id: preMatricula.id, cursoId: escolher ? escolha : perguntar ? unico?.id : undefined });
   };
 
   return (
