@@ -35,5 +35,11 @@ declare module 'fastify' {
      * the access matrix test reads the same declarations.
      */
     access?: 'public' | 'authenticated' | readonly Role[];
+    /**
+     * The content types of a route whose success answer is a file rather than a JSON view (an attachment, an
+     * export's CSV, the OpenAPI document itself): it declares no response schema, and the OpenAPI document lists
+     * these types for its answer (ADR 018). A route ending in `.csv` needs none: its ending says it.
+     */
+    produces?: readonly string[];
   }
 }

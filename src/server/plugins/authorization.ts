@@ -12,6 +12,8 @@ export interface RouteAccess {
   schema?: FastifySchema;
   /** True when the route declares its own rate limit (the document lists its 429). */
   rateLimited?: boolean;
+  /** `config.produces`: the content types of a file answer (the document lists them, with no JSON schema). */
+  produces?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -37,8 +39,16 @@ export const authorizationPlugin = fp(
         throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
       }
       const rateLimited = Boolean(route.config && 'rateLimit' in route.config && route.config.rateLimit);
+      const produces = route.config?.produces;
       for (const method of [route.method].flat()) {
-        declared.push({ method: String(method), url: route.url, access, schema: route.schema, rateLimited });
+        declared.push({
+          method: String(method),
+          url: route.url,
+          access,
+          schema: route.schema,
+          rateLimited,
+          ...(produces ? { produces } : {}),
+        });
       }
     });
 

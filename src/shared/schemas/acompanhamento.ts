@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, TEXT_MESSAGES, dateOnlyField, wellFormed } from './fields';
-import type { FunnelCliente, FunnelEvento } from './funnel';
+import { funnelClienteSchema, funnelEventoSchema } from './funnel-evento';
 
 /**
  * A lead followed up (issue 16): its status, owner, next contact and history, the contacts and notes staff
@@ -193,15 +193,12 @@ export const leadFollowUpFilterShape = {
   ),
 };
 
-export interface LeadResponsavel {
-  id: string;
-  nome: string;
-}
+/** The vendedor a lead is assigned to. */
+export const leadResponsavelSchema = z.object({ id: z.string(), nome: z.string() });
+export type LeadResponsavel = z.infer<typeof leadResponsavelSchema>;
 
-export interface HistoricoAutor {
-  id: string;
-  nome: string;
-}
+export const historicoAutorSchema = z.object({ id: z.string(), nome: z.string() });
+export type HistoricoAutor = z.infer<typeof historicoAutorSchema>;
 
 /**
  * One entry of a lead's history. `dados` by `tipo`:
@@ -210,41 +207,51 @@ export interface HistoricoAutor {
  * - contato: `{canal, resultado, nota}`; nota: `{texto}`;
  * - status: `{status?, motivoPerda?, proximoContatoEm?}`, each `[antes, depois]`;
  * - responsavel: `{de, para}`, each `{id, nome}` or null.
+ * The answer of POST /api/leads/:id/contatos and /notas, and each entry of the panel's `historico` (ADR 018).
  */
-export interface HistoricoEntry {
-  id: string;
-  tipo: HistoricoTipo;
-  em: string;
-  autor: HistoricoAutor | null;
-  dados: Record<string, unknown>;
-}
+export const historicoEntrySchema = z.object({
+  id: z.string(),
+  tipo: z.enum(HISTORICO_TIPOS),
+  /** ISO instant. */
+  em: z.string(),
+  autor: historicoAutorSchema.nullable(),
+  dados: z.record(z.string(), z.unknown()),
+});
+export type HistoricoEntry = z.infer<typeof historicoEntrySchema>;
 
 /** What the list rows add to SPEC's lead (issue 16). */
-export interface LeadFollowUp {
-  status: LeadStatus;
-  responsavel: LeadResponsavel | null;
+export const leadFollowUpShape = {
+  status: z.enum(LEAD_STATUSES),
+  responsavel: leadResponsavelSchema.nullable(),
   /** YYYY-MM-DD */
-  proximoContatoEm: string | null;
-}
+  proximoContatoEm: z.string().nullable(),
+};
+export type LeadFollowUp = { [K in keyof typeof leadFollowUpShape]: z.infer<(typeof leadFollowUpShape)[K]> };
 
-/** GET /api/leads/:id */
-export interface LeadDetalhe extends LeadFollowUp {
-  id: string;
-  eventoId: string;
-  nomeAluno: string;
-  nomeResponsavel: string;
-  email: string;
-  /** Null once the titular revoked the consent or was anonymised (issue 18). */
-  telefone: string | null;
-  consentimentoRevogado: boolean;
-  createdAt: string;
-  consentidoEm: string;
-  motivoPerda: MotivoPerda | null;
-  primeiroContatoEm: string | null;
-  evento: FunnelEvento;
-  cliente: FunnelCliente | null;
-  historico: HistoricoEntry[];
-}
+/**
+ * GET /api/leads/:id, and PATCH's answer (their response schema, ADR 018), in the order the service builds it.
+ * `telefone` is null once the titular revoked the consent or was anonymised (issue 18). Instants: ISO text.
+ */
+export const leadDetalheSchema = z.object({
+  id: z.string(),
+  eventoId: z.string(),
+  nomeAluno: z.string(),
+  nomeResponsavel: z.string(),
+  email: z.string(),
+  telefone: z.string().nullable(),
+  consentimentoRevogado: z.boolean(),
+  status: leadFollowUpShape.status,
+  motivoPerda: z.enum(MOTIVOS_PERDA).nullable(),
+  proximoContatoEm: leadFollowUpShape.proximoContatoEm,
+  evento: funnelEventoSchema,
+  createdAt: z.string(),
+  consentidoEm: z.string(),
+  primeiroContatoEm: z.string().nullable(),
+  responsavel: leadFollowUpShape.responsavel,
+  cliente: funnelClienteSchema.nullable(),
+  historico: z.array(historicoEntrySchema),
+});
+export type LeadDetalhe = z.infer<typeof leadDetalheSchema>;
 
 /**
  * GET /api/dashboard/acompanhamento (vendedor and cliente): the follow-up due, as links into Leads. The route's
@@ -259,3 +266,4 @@ export type AcompanhamentoResumo = z.infer<typeof acompanhamentoResumoSchema>;
 
 /** GET /api/leads/:id/responsaveis: the vendedores a lead may be assigned to (its micro-franquia's, active). */
 export type ResponsavelOpcao = LeadResponsavel;
+export const responsavelOpcoesSchema = z.array(leadResponsavelSchema);

@@ -41,9 +41,11 @@ export type Exportacao = z.infer<typeof exportacaoSchema>;
 
 /**
  * What `POST /api/<lista>/exportacoes` answers: a short list is a direct download (200, the file's address with
- * the same filters); a long one is a job (202, the export to follow).
+ * the same filters); a long one is a job (202, the export to follow). Its response schemas, by status (ADR 018).
  */
-export type NovaExportacao = { direta: true; arquivo: string } | ({ direta: false } & Exportacao);
+export const exportacaoDiretaSchema = z.object({ direta: z.literal(true), arquivo: z.string() });
+export const exportacaoEmFilaSchema = z.object({ direta: z.literal(false), ...exportacaoSchema.shape });
+export type NovaExportacao = z.infer<typeof exportacaoDiretaSchema> | z.infer<typeof exportacaoEmFilaSchema>;
 
 export const percentualDe = (linhas: number, total: number): number =>
   total <= 0 ? 0 : Math.min(100, Math.floor((linhas * 100) / total));

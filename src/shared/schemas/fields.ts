@@ -161,3 +161,12 @@ export function requirePasswordOrInvite<T extends z.ZodType<PasswordOrInvite>>(s
 export function wellFormed(value: string): string {
   return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
+
+/**
+ * An instant in an answer (ADR 018): a Date on the server, its ISO text on the wire and in the browser -- what
+ * `JSON.stringify` wrote for it before the answer had a schema. Views type the wire with `z.input`.
+ */
+export const instante = z.codec(z.string(), z.date(), {
+  decode: (texto) => new Date(texto),
+  encode: (data) => data.toISOString(),
+});

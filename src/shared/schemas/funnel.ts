@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PRE_MATRICULA_STATUSES, type PreMatriculaStatus } from '../enums';
 import { formatDateOnly } from '../format';
-import { FIELD_MESSAGES, dateOnlyField } from './fields';
+import { FIELD_MESSAGES, dateOnlyField, instante } from './fields';
 import { listQuerySchema, listSortSchema } from './list-query';
-import { type LeadFollowUp, leadFollowUpFilterShape } from './acompanhamento';
+import { leadFollowUpFilterShape, leadFollowUpShape } from './acompanhamento';
+import { funnelClienteSchema, funnelEventoSchema, type FunnelEvento } from './funnel-evento';
 import { checkPeriod, drillFilterShape } from './relatorios';
 import { leadInscricaoFilterShape } from './inscricao';
 import type { matriculaItemSchema } from './matricula';
@@ -165,11 +166,9 @@ export const preMatriculaCursoOpcoesSchema = z.array(
   }),
 );
 
-/** What the course change answers: the row's id and its course now. */
-export interface PreMatriculaCursoAnswer {
-  id: string;
-  cursoInteresse: string | null;
-}
+/** What the course change answers: the row's id and its course now (its response schema, ADR 018). */
+export const preMatriculaCursoAnswerSchema = z.object({ id: z.string(), cursoInteresse: z.string().nullable() });
+export type PreMatriculaCursoAnswer = z.infer<typeof preMatriculaCursoAnswerSchema>;
 
 /**
  * GET /api/leads/eventos: the event filter's options (issue 21), searched by the server. `q` matches the school,
@@ -184,99 +183,108 @@ export const funnelEventoOptionsQuerySchema = listQuerySchema.extend({
 });
 export type FunnelEventoOptionsQuery = z.infer<typeof funnelEventoOptionsQuerySchema>;
 
-/** The event as the lists nest it and as the event filter offers it. */
-export interface FunnelEvento {
-  id: string;
-  nomeEscola: string;
-  cidade: string;
-  estado: string;
-  /** YYYY-MM-DD */
-  dataEvento: string;
-}
+export { funnelClienteSchema, funnelEventoSchema, type FunnelCliente, type FunnelEvento } from './funnel-evento';
 
-/** Present only in the franqueador's answers (SPEC §3): the school the event belongs to. */
-export interface FunnelCliente {
-  nomeFantasia: string;
-}
+/** GET /api/leads/eventos: a page of the event filter's options (its response schema, ADR 018). */
+export const funnelEventoOptionsSchema = z.array(funnelEventoSchema);
 
 /**
- * The titular revoked the consent (issue 18): the row's e-mail comes as '' and its phone as null, and the
- * screens say 'consentimento revogado' in their place; the row is left out of exports.
+ * A row of Leads and Interesses: GET /api/leads's response schema (ADR 018), in the order the repository selects
+ * it (the responsável last). Instants are Dates on the server and ISO text on the wire; `LeadItem` is the wire's.
  */
-export interface ConsentimentoEstado {
-  consentimentoRevogado: boolean;
-}
-
-export interface LeadItem extends LeadFollowUp, ConsentimentoEstado {
-  id: string;
-  eventoId: string;
-  nomeAluno: string;
-  nomeResponsavel: string;
-  email: string;
+export const leadItemSchema = z.object({
+  id: z.string(),
+  eventoId: z.string(),
+  nomeAluno: z.string(),
+  nomeResponsavel: z.string(),
+  email: z.string(),
   /** Null once the titular revoked the consent or was anonymised. */
-  telefone: string | null;
-  createdAt: string;
-  evento: FunnelEvento;
-  cliente?: FunnelCliente | null;
+  telefone: z.string().nullable(),
+  /**
+   * The titular revoked the consent (issue 18): the row's e-mail comes as '' and its phone as null, and the
+   * screens say 'consentimento revogado' in their place; the row is left out of exports.
+   */
+  consentimentoRevogado: z.boolean(),
+  createdAt: instante,
+  status: leadFollowUpShape.status,
+  proximoContatoEm: leadFollowUpShape.proximoContatoEm,
   /** Issue 20: waiting for a seat, the family cancelled, the family came (ISO instants or null). */
-  listaEspera?: boolean;
-  canceladoEm?: string | null;
-  presenteEm?: string | null;
-}
+  listaEspera: z.boolean().optional(),
+  canceladoEm: instante.nullable().optional(),
+  presenteEm: instante.nullable().optional(),
+  evento: funnelEventoSchema,
+  /** The franqueador's answers only (SPEC §3). */
+  cliente: funnelClienteSchema.nullable().optional(),
+  responsavel: leadFollowUpShape.responsavel,
+});
+export type LeadItem = z.input<typeof leadItemSchema>;
 
-export interface PreMatriculaItem extends ConsentimentoEstado {
-  id: string;
-  eventoId: string;
-  leadId: string | null;
-  nome: string;
-  nomeAluno: string | null;
-  nomeResponsavel: string | null;
-  email: string;
-  telefone: string | null;
-  cursoInteresse: string | null;
-  status: PreMatriculaStatus;
-  createdAt: string;
-  /** Masked (`***.***.*89-01`, issue 23): the whole CPFs are in the CSV only. */
-  cpfAluno?: string | null;
-  cpfResponsavel?: string | null;
-  evento: FunnelEvento;
-  cliente?: FunnelCliente | null;
-  /** Staff only (the aluno's answers have no such field): the other activations of this student, or null. */
-  conflito?: PreMatriculaConflito | null;
-}
+/** One other activation of the same student (ADR 020). Null CPF once anonymised (issue 18). */
+export const activationClaimSchema = z.object({
+  id: z.string(),
+  nomeAluno: z.string(),
+  nomeResponsavel: z.string(),
+  cpfResponsavel: z.string().nullable(),
+  email: z.string(),
+  telefone: z.string().nullable(),
+  /** ISO instant. */
+  createdAt: z.string(),
+});
+export type ActivationClaim = z.infer<typeof activationClaimSchema>;
 
 /**
  * The same student activated again at the same event with another guardian's CPF or e-mail (ADR 020): the
  * staff compare the guardian on record with each other claim and decide; the visitors never see any of it.
  */
-export interface PreMatriculaConflito {
+export const preMatriculaConflitoSchema = z.object({
   /** The guardian's CPF of the activation on record. */
-  cpfResponsavel: string | null;
+  cpfResponsavel: z.string().nullable(),
   /** The other activations, oldest first. */
-  tentativas: ActivationClaim[];
-}
+  tentativas: z.array(activationClaimSchema),
+});
+export type PreMatriculaConflito = z.infer<typeof preMatriculaConflitoSchema>;
 
-export interface ActivationClaim {
-  id: string;
-  nomeAluno: string;
-  nomeResponsavel: string;
-  /** Null once anonymised (issue 18). */
-  cpfResponsavel: string | null;
-  email: string;
-  telefone: string | null;
-  createdAt: string;
-}
+/**
+ * A row of Pré-Matrículas: GET /api/pre-matriculas's response schema (ADR 018), in the order the repository
+ * builds it. The aluno's rows end at the cliente; the staff's add the masked CPFs and the conflict.
+ */
+export const preMatriculaItemSchema = z.object({
+  id: z.string(),
+  eventoId: z.string(),
+  leadId: z.string().nullable(),
+  nome: z.string(),
+  nomeAluno: z.string().nullable(),
+  nomeResponsavel: z.string().nullable(),
+  email: z.string(),
+  telefone: z.string().nullable(),
+  consentimentoRevogado: z.boolean(),
+  cursoInteresse: z.string().nullable(),
+  status: z.enum(PRE_MATRICULA_STATUSES),
+  createdAt: instante,
+  evento: funnelEventoSchema,
+  cliente: funnelClienteSchema.nullable().optional(),
+  /** Masked (`***.***.*89-01`, issue 23): the whole CPFs are in the CSV only. */
+  cpfAluno: z.string().nullable().optional(),
+  cpfResponsavel: z.string().nullable().optional(),
+  /** Staff only (the aluno's answers have no such field): the other activations of this student, or null. */
+  conflito: preMatriculaConflitoSchema.nullable().optional(),
+});
+export type PreMatriculaItem = z.input<typeof preMatriculaItemSchema>;
 
 /** A row of Matrículas: the shared schema the route answers with, its course and price too (issue 42). */
 export type MatriculaItem = z.input<typeof matriculaItemSchema>;
 
-/** The cards above a list that do not depend on its filters; 'Interesses Filtrados' is the list's total. */
-export interface FunnelResumo {
-  total: number;
-  eventosAtivos: number;
+/**
+ * The cards above a list that do not depend on its filters; 'Interesses Filtrados' is the list's total. The
+ * answer of GET /api/{leads,pre-matriculas,matriculas}/resumo (their response schema, ADR 018).
+ */
+export const funnelResumoSchema = z.object({
+  total: z.number(),
+  eventosAtivos: z.number(),
   /** total / eventosAtivos rounded to 2 decimals; 0 without events (SPEC §2). */
-  taxaConversao: number;
-}
+  taxaConversao: z.number(),
+});
+export type FunnelResumo = z.infer<typeof funnelResumoSchema>;
 
 export function conversionRate(total: number, eventos: number): number {
   if (eventos <= 0) return 0;

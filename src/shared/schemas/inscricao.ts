@@ -47,42 +47,54 @@ export const inscritosQuerySchema = z.object({
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
 });
 
-/** One family as the check-in screen lists it: nothing but what the door needs. */
-export interface Inscrito {
-  id: string;
-  nomeAluno: string;
-  nomeResponsavel: string;
-  listaEspera: boolean;
-  presenteEm: string | null;
-}
+/*
+ * The answers below are the routes' response schemas (ADR 018), in the order the server builds each; a field is
+ * on the wire only when named here. Instants travel as ISO text.
+ */
 
-/** What POST /api/eventos/:id/presencas answers. */
-export interface PresencaAnswer {
-  message: string;
+/** One family as the check-in screen lists it: nothing but what the door needs (GET /api/eventos/:id/inscritos). */
+export const inscritoSchema = z.object({
+  id: z.string(),
+  nomeAluno: z.string(),
+  nomeResponsavel: z.string(),
+  listaEspera: z.boolean(),
+  presenteEm: z.string().nullable(),
+});
+export type Inscrito = z.infer<typeof inscritoSchema>;
+export const inscritosSchema = z.array(inscritoSchema);
+
+/** What POST /api/eventos/:id/presencas answers: 201 the first time, 200 'Presença já registrada' after. */
+export const presencaAnswerSchema = z.object({
+  message: z.string(),
   /** The lead's id (as leadId). */
-  id: string;
-  leadId: string;
-  nomeAluno: string;
-  presenteEm: string;
-  presentes: number;
-  inscritos: number;
-}
+  id: z.string(),
+  leadId: z.string(),
+  nomeAluno: z.string(),
+  presenteEm: z.string(),
+  presentes: z.number(),
+  inscritos: z.number(),
+});
+export type PresencaAnswer = z.infer<typeof presencaAnswerSchema>;
 
 /** The public voucher page: the student's first name and the event, nothing else personal. */
-export interface VoucherView {
-  primeiroNome: string;
-  listaEspera: boolean;
-  cancelado: boolean;
-  presente: boolean;
-  evento: {
-    nomeEscola: string;
-    dataEvento: string;
-    horario: string;
-    local: string;
-    cidade: string;
-    estado: string;
-  };
-}
+export const voucherViewSchema = z.object({
+  primeiroNome: z.string(),
+  listaEspera: z.boolean(),
+  cancelado: z.boolean(),
+  presente: z.boolean(),
+  evento: z.object({
+    nomeEscola: z.string(),
+    dataEvento: z.string(),
+    horario: z.string(),
+    local: z.string(),
+    cidade: z.string(),
+    estado: z.string(),
+  }),
+});
+export type VoucherView = z.infer<typeof voucherViewSchema>;
+
+/** POST /api/public/voucher/:token/cancelar: the family gave the seat up. */
+export const voucherMensagemSchema = z.object({ message: z.string() });
 
 /** The student's first name: all the voucher shows of the family. */
 export function primeiroNome(nome: string): string {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { formatBRL } from '../format';
 import { dividirEmParcelas, fromCentavos, toCentavos } from '../money/parcelas';
+import { instante } from './fields';
+import { funnelClienteSchema, funnelEventoSchema } from './funnel-evento';
 
 /**
  * The matrícula's course and price (issue 42, first slice; ADR 063): Efetivar's body, which course a matrícula
@@ -109,20 +111,6 @@ export const matriculaCursoShape = {
 };
 export type MatriculaCurso = { [K in keyof typeof matriculaCursoShape]: z.infer<(typeof matriculaCursoShape)[K]> };
 
-/** An instant: a Date on the server, its ISO text on the wire and in the browser. */
-const instante = z.codec(z.string(), z.date(), {
-  decode: (texto) => new Date(texto),
-  encode: (data) => data.toISOString(),
-});
-
-const funnelEventoSchema = z.object({
-  id: z.string(),
-  nomeEscola: z.string(),
-  cidade: z.string(),
-  estado: z.string(),
-  dataEvento: z.string(),
-});
-
 /** A matrícula as GET /api/matriculas and Efetivar answer it: their response schema (ADR 018). */
 export const matriculaViewSchema = z.object({
   id: z.string(),
@@ -142,7 +130,7 @@ export const matriculaViewSchema = z.object({
 /** A row of the list: the matrícula with its event, and for the franqueador its cliente (SPEC §3). */
 export const matriculaItemSchema = matriculaViewSchema.extend({
   evento: funnelEventoSchema,
-  cliente: z.object({ nomeFantasia: z.string() }).nullable().optional(),
+  cliente: funnelClienteSchema.nullable().optional(),
 });
 
 /** 'R$ 1.200,00 em 10x de R$ 120,00' (the last parcela, when it differs: '... e 1x de R$ 33,34'). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROLES } from '../../../shared/roles';
 import { createTestApp, loginAs, type TestContext } from '../../../../tests/setup/test-app';
-import { openApiPath } from './openapi';
+import { openApiPath, SEM_ESQUEMA } from './openapi';
 
 /**
  * The API contract (issue 22): /api/openapi.json lists every /api route the app registers -- the same list the
@@ -18,7 +18,7 @@ type Operation = {
   security: unknown[];
   parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
   requestBody?: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+  responses: Record<string, { description?: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
 };
 type Document = {
   openapi: string;
@@ -140,12 +140,27 @@ describe('GET /api/openapi.json', () => {
       ['/api/relatorios/acompanhamento', '/api/relatorios/acompanhamento', '200'],
       ['/api/dashboard/metrics', '/api/dashboard/metrics', '200'],
       ['/api/health', '/api/health', '200'],
+      ['/api/leads?pageSize=100', '/api/leads', '200'],
+      ['/api/leads/resumo', '/api/leads/resumo', '200'],
+      ['/api/leads/eventos', '/api/leads/eventos', '200'],
+      ['/api/pre-matriculas?pageSize=100', '/api/pre-matriculas', '200'],
+      ['/api/pre-matriculas/resumo', '/api/pre-matriculas/resumo', '200'],
+      ['/api/matriculas/resumo', '/api/matriculas/resumo', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
       const check = validate(operationOf('GET', pattern)!.responses[status]!.content!['application/json']!.schema);
       expect(check(answer.json()), `${url}: ${JSON.stringify(check.errors)}`).toBe(true);
     }
+    // A lead's panel, with its history.
+    const [lead] = (await ctx.app.inject({ method: 'GET', url: '/api/leads', headers: { cookie } })).json();
+    const panel = await ctx.app.inject({ method: 'GET', url: `/api/leads/${lead.id}`, headers: { cookie } });
+    expect(panel.statusCode).toBe(200);
+    const checkPanel = validate(
+      operationOf('GET', '/api/leads/:id')!.responses['200']!.content!['application/json']!.schema,
+    );
+    expect(checkPanel(panel.json()), JSON.stringify(checkPanel.errors)).toBe(true);
+
     const refused = await ctx.app.inject({ method: 'POST', url: '/api/clientes', headers: { cookie }, payload: {} });
     const error = validate(
       operationOf('POST', '/api/clientes')!.responses['403']!.content!['application/json']!.schema,
@@ -193,7 +208,7 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/sac/tickets/:id/mensagens': ['200'],
       'POST /api/sac/tickets/:id/mensagens': ['201'],
       'POST /api/sac/tickets/:id/avaliacao': ['201'],
-      // The attachment itself, streamed with its own type.
+      // The attachment itself, streamed with its own type (`config.produces` lists the four).
       'GET /api/sac/anexos/:id': [],
       'GET /api/sac/resumo': ['200'],
       'GET /api/sac/equipe': ['200'],
@@ -298,6 +313,132 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/exportacoes/:id/cancelar': ['200'],
     },
   },
+  // Issue 41, third round: the funnel's lists and panels, the check-in and the voucher, and every module left.
+  leads: {
+    // The staff side of leads (leads.routes.ts); POST /api/leads is the public sign-up's, /dados the LGPD's.
+    owns: (url) => url.startsWith('/api/leads/') && url !== '/api/leads/:id/dados',
+    routes: {
+      'GET /api/leads': ['200'],
+      // A CSV file, streamed: no JSON answer.
+      'GET /api/leads/export.csv': [],
+      // The direct download's address, or the export to follow.
+      'POST /api/leads/exportacoes': ['200', '202'],
+      'GET /api/leads/resumo': ['200'],
+      'GET /api/leads/eventos': ['200'],
+      'GET /api/leads/:id': ['200'],
+      'PATCH /api/leads/:id': ['200'],
+      'GET /api/leads/:id/responsaveis': ['200'],
+      'POST /api/leads/:id/contatos': ['201'],
+      'POST /api/leads/:id/notas': ['201'],
+    },
+  },
+  preMatriculas: {
+    // The staff side (pre-matriculas.routes.ts); POST /api/pre-matriculas is the public activation's.
+    owns: (url) => url.startsWith('/api/pre-matriculas/') && url !== '/api/pre-matriculas/:id/dados',
+    routes: {
+      'GET /api/pre-matriculas': ['200'],
+      // A CSV file, streamed: no JSON answer.
+      'GET /api/pre-matriculas/export.csv': [],
+      'POST /api/pre-matriculas/exportacoes': ['200', '202'],
+      'GET /api/pre-matriculas/resumo': ['200'],
+      'GET /api/pre-matriculas/:id/cursos': ['200'],
+      'PATCH /api/pre-matriculas/:id': ['200'],
+    },
+  },
+  matriculas: {
+    owns: (url) => url.startsWith('/api/matriculas'),
+    routes: {
+      'GET /api/matriculas': ['200'],
+      // A CSV file, streamed: no JSON answer.
+      'GET /api/matriculas/export.csv': [],
+      'POST /api/matriculas/exportacoes': ['200', '202'],
+      'GET /api/matriculas/resumo': ['200'],
+      'POST /api/matriculas/efetivar/:id': ['201'],
+    },
+  },
+  inscricoes: {
+    // The voucher's page and cancel, the check-in's header, search and presences (inscricoes.routes.ts).
+    owns: (url) => url.startsWith('/api/public/voucher/') || url.startsWith('/api/eventos/:id/'),
+    routes: {
+      'GET /api/public/voucher/:token': ['200'],
+      'POST /api/public/voucher/:token/cancelar': ['200'],
+      'GET /api/eventos/:id': ['200'],
+      'GET /api/eventos/:id/inscritos': ['200'],
+      // 201 the first time, 200 'Presença já registrada' after.
+      'POST /api/eventos/:id/presencas': ['200', '201'],
+    },
+  },
+  eventos: {
+    // The list, the creation and the edit; the check-in's routes under /api/eventos/:id are inscrições'.
+    owns: (url) => url === '/api/eventos',
+    routes: {
+      'GET /api/eventos': ['200'],
+      'POST /api/eventos': ['201'],
+      'PUT /api/eventos/:id': ['200'],
+    },
+  },
+  franquias: {
+    owns: (url) => url.startsWith('/api/franquias'),
+    routes: {
+      'GET /api/franquias': ['200'],
+      'GET /api/franquias/:id': ['200'],
+      'POST /api/franquias': ['201'],
+      'PATCH /api/franquias/:id': ['200'],
+    },
+  },
+  microFranquias: {
+    owns: (url) => url.startsWith('/api/micro-franquias'),
+    routes: {
+      'GET /api/micro-franquias': ['200'],
+      'GET /api/micro-franquias/:id': ['200'],
+      'POST /api/micro-franquias': ['201'],
+      'PATCH /api/micro-franquias/:id': ['200'],
+    },
+  },
+  clientes: {
+    owns: (url) => url.startsWith('/api/clientes'),
+    routes: {
+      'GET /api/clientes': ['200'],
+      'GET /api/clientes/:id': ['200'],
+      'POST /api/clientes': ['201'],
+      'PATCH /api/clientes/:id': ['200'],
+    },
+  },
+  usuarios: {
+    owns: (url) => url.startsWith('/api/usuarios'),
+    routes: { 'GET /api/usuarios': ['200'], 'PATCH /api/usuarios/:id': ['200'] },
+  },
+  envios: {
+    owns: (url) => url.startsWith('/api/envios'),
+    routes: {
+      'GET /api/envios': ['200'],
+      'POST /api/envios/:id/reenviar': ['200'],
+      'POST /api/envios/:id/cancelar': ['200'],
+      'POST /api/envios/:id/tentar-agora': ['200'],
+    },
+  },
+  integracoes: {
+    owns: (url) => url.startsWith('/api/integracoes/'),
+    routes: {
+      'GET /api/integracoes/webhooks': ['200'],
+      'POST /api/integracoes/webhooks': ['201'],
+      'PUT /api/integracoes/webhooks/:id': ['200'],
+      'DELETE /api/integracoes/webhooks/:id': ['200'],
+      // The test delivery is queued.
+      'POST /api/integracoes/webhooks/:id/teste': ['202'],
+      'GET /api/integracoes/webhooks/:id/entregas': ['200'],
+    },
+  },
+  contrato: {
+    // The document itself (JSON, described as an object) and its reference page's three files.
+    owns: (url) => url === '/api/openapi.json' || url.startsWith('/api/docs'),
+    routes: {
+      'GET /api/openapi.json': [],
+      'GET /api/docs': [],
+      'GET /api/docs/docs.js': [],
+      'GET /api/docs/docs.css': [],
+    },
+  },
 };
 
 describe('response schemas (issue 41)', () => {
@@ -318,10 +459,30 @@ describe('response schemas (issue 41)', () => {
         }
         if (statuses.length > 0) expect(operation.responses['2XX'], key(route)).toBeUndefined();
         else expect(Object.keys(declared), key(route)).toEqual([]);
+        // A file is documented with its own content type (`config.produces`, or its `.csv` ending).
+        if (statuses.length === 0)
+          expect(Object.keys(operation.responses['2XX']?.content ?? {}), key(route)).not.toEqual([]);
       }
       expect(missing).toEqual([]);
     });
   }
+
+  it('leaves no route of the document without its answer: JSON with its schema, a file with its type', () => {
+    // openapi.ts writes 'o corpo ainda não tem esquema declarado' for a JSON route that declares no response
+    // schema: a route that loses its schema, or a new one without it, fails here by name, in whichever module.
+    const gaps = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) =>
+          Object.values(operation.responses).some((answer) => answer.description === SEM_ESQUEMA),
+        )
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(gaps).toEqual([]);
+    // And every route the app registers is some module's above.
+    const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+    const listed = new Set(Object.values(ANSWERED_MODULES).flatMap(({ routes }) => Object.keys(routes)));
+    expect(ctx.app.routeAccess.map(key).filter((route) => !listed.has(route))).toEqual([]);
+  });
 });
 
 describe('GET /api/docs', () => {

@@ -18,8 +18,11 @@ export async function contractRoutes(app: FastifyInstance) {
       buildOpenApiDocument(app.routeAccess, { version: API_VERSION, serverUrl: app.config.appUrl }),
     ));
 
-  app.get('/api/openapi.json', { config: { access: 'public' } }, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(openApiJson()),
+  // The document itself: JSON already serialised, described as an object rather than by a schema of itself.
+  app.get(
+    '/api/openapi.json',
+    { config: { access: 'public', produces: ['application/json'] } },
+    async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiJson()),
   );
   app.get('/api/docs', { config: { access: 'public' } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(DOCS_HTML),

@@ -59,13 +59,35 @@ function accessOf(access: RouteAccess['access']): { text: string; roles: readonl
   return { text: `Perfis permitidos: ${access.map((role) => ROLE_LABELS[role]).join(', ')}.`, roles: access };
 }
 
-/** What an answer's body is, judged by the route's file-like ending (exports, the reference page's files). */
+/**
+ * What an answer's body is, judged by the route's file-like ending (exports, the reference page's files); a file
+ * whose address does not say declares its types in `config.produces` (fileTypesOf).
+ */
 function contentTypeOf(url: string): string {
   if (url.endsWith('.csv')) return 'text/csv';
   if (url.endsWith('.js')) return 'text/javascript';
   if (url.endsWith('.css')) return 'text/css';
   if (url === '/api/docs') return 'text/html';
   return 'application/json';
+}
+
+/** How the document marks a JSON answer whose route declares no response schema: a gap (ADR 018). */
+export const SEM_ESQUEMA = 'Sucesso (o corpo ainda não tem esquema declarado).';
+
+/**
+ * A file answer's body (no JSON schema, ADR 018): the types the route declares in `config.produces`, else the one
+ * its ending says; undefined for a JSON answer, which must declare its response schema.
+ */
+function fileTypesOf(route: RouteAccess): readonly string[] | undefined {
+  if (route.produces) return route.produces;
+  const contentType = contentTypeOf(route.url);
+  return contentType === 'application/json' ? undefined : [contentType];
+}
+
+/** A file answer's body: text as a string, other types as their bytes, a JSON document as an object. */
+function fileSchemaOf(contentType: string): JsonSchema {
+  if (contentType === 'application/json') return { type: 'object' };
+  return contentType.startsWith('text/') ? { type: 'string' } : { type: 'string', contentMediaType: contentType };
 }
 
 function parametersOf(route: RouteAccess): Operation[] {
@@ -119,11 +141,12 @@ function responsesOf(route: RouteAccess): Record<string, unknown> {
     };
   }
   if (Object.keys(responses).length === 0) {
+    // A file answers with its own type; a JSON answer without its schema is a gap the contract test refuses.
+    const files = fileTypesOf(route);
     responses['2XX'] = {
-      description:
-        contentType === 'application/json' ? 'Sucesso (o corpo ainda não tem esquema declarado).' : 'Sucesso.',
+      description: files ? 'Sucesso.' : SEM_ESQUEMA,
       ...headers,
-      ...(contentType === 'application/json' ? {} : { content: { [contentType]: { schema: { type: 'string' } } } }),
+      ...(files ? { content: Object.fromEntries(files.map((type) => [type, { schema: fileSchemaOf(type) }])) } : {}),
     };
   }
   const input = route.schema?.body ?? route.schema?.querystring ?? route.schema?.params;

@@ -37,10 +37,13 @@ export async function exportacoesRoutes(fastify: FastifyInstance) {
     async (request) => toExportacao(await owned(request.actor!.id, request.params.id), app.clock.now()),
   );
 
-  // The CSV file itself, streamed: no JSON answer, so no response schema (ADR 018).
+  // The CSV file itself, streamed: no JSON answer, so no response schema; the document says CSV (ADR 018).
   app.get(
     '/api/exportacoes/:id/arquivo',
-    { schema: { params: exportacaoParamsSchema }, config: { access: rolesFor('exportacoes.criar') } },
+    {
+      schema: { params: exportacaoParamsSchema },
+      config: { access: rolesFor('exportacoes.criar'), produces: ['text/csv'] },
+    },
     async (request, reply) => {
       const now = app.clock.now();
       const row = await owned(request.actor!.id, request.params.id);

@@ -11,6 +11,8 @@ import { notFound } from '../../lib/http-error';
 import {
   EXPORTACAO_MESSAGES,
   EXPORTACAO_VALIDADE_HORAS,
+  exportacaoDiretaSchema,
+  exportacaoEmFilaSchema,
   type NovaExportacao,
 } from '../../../shared/schemas/exportacoes';
 import { audit } from '../auditoria';
@@ -148,21 +150,26 @@ export function rotaDeExportacao(
     access: readonly Role[];
   },
 ): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      options.url,
-      { schema: { querystring: options.querystring }, config: { access: options.access } },
-      async (request, reply) => {
-        const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        const nova = await criarExportacao(
-          app,
-          request.actor!,
-          options.lista,
-          request.query as Record<string, unknown>,
-          `${options.arquivoDireto}${search}`,
-        );
-        return reply.code(nova.direta ? 200 : 202).send(nova);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    options.url,
+    {
+      schema: {
+        querystring: options.querystring,
+        // The direct download's address (200), or the export to follow (202).
+        response: { 200: exportacaoDiretaSchema, 202: exportacaoEmFilaSchema },
       },
-    );
+      config: { access: options.access },
+    },
+    async (request, reply) => {
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const nova = await criarExportacao(
+        app,
+        request.actor!,
+        options.lista,
+        request.query as Record<string, unknown>,
+        `${options.arquivoDireto}${search}`,
+      );
+      return reply.code(nova.direta ? 200 : 202).send(nova);
+    },
+  );
 }

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rolesFor } from '../../../shared/permissions';
 import { eventoParamsSchema, eventoViewSchema, EVENTO_MESSAGES } from '../../../shared/schemas/evento';
-import { inscritosQuerySchema, presencaSchema, voucherParamsSchema } from '../../../shared/schemas/inscricao';
+import {
+  inscritosQuerySchema,
+  inscritosSchema,
+  presencaAnswerSchema,
+  presencaSchema,
+  voucherMensagemSchema,
+  voucherParamsSchema,
+  voucherViewSchema,
+} from '../../../shared/schemas/inscricao';
 import { foldContagensRound } from '../../db/contagens';
 import { notFound } from '../../lib/http-error';
 import { findEvento } from '../eventos';
@@ -22,7 +30,7 @@ export async function inscricoesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/public/voucher/:token',
-    { schema: { params: voucherParamsSchema }, config: { access: 'public' } },
+    { schema: { params: voucherParamsSchema, response: { 200: voucherViewSchema } }, config: { access: 'public' } },
     async (request, reply) => {
       // The link is a key to the family's sign-up: no cache keeps it.
       reply.header('cache-control', 'no-store');
@@ -33,7 +41,7 @@ export async function inscricoesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/public/voucher/:token/cancelar',
     {
-      schema: { params: voucherParamsSchema },
+      schema: { params: voucherParamsSchema, response: { 200: voucherMensagemSchema } },
       config: {
         access: 'public',
         rateLimit: { max: app.config.rateLimits.publicPostMax, timeWindow: ONE_MINUTE },
@@ -59,7 +67,7 @@ export async function inscricoesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/eventos/:id/inscritos',
     {
-      schema: { params: eventoParamsSchema, querystring: inscritosQuerySchema },
+      schema: { params: eventoParamsSchema, querystring: inscritosQuerySchema, response: { 200: inscritosSchema } },
       config: { access: rolesFor('eventos.checkin') },
     },
     async (request) => {
@@ -72,7 +80,11 @@ export async function inscricoesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/eventos/:id/presencas',
     {
-      schema: { params: eventoParamsSchema, body: presencaSchema },
+      schema: {
+        params: eventoParamsSchema,
+        body: presencaSchema,
+        response: { 200: presencaAnswerSchema, 201: presencaAnswerSchema },
+      },
       config: { access: rolesFor('eventos.checkin') },
     },
     async (request, reply) => {

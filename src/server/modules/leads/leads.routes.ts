@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
 import {
   CSV_CLIENTE_COLUMN,
@@ -7,10 +8,21 @@ import {
   CSV_PREFIXES,
   csvFileName,
   funnelEventoOptionsQuerySchema,
+  funnelEventoOptionsSchema,
+  funnelResumoSchema,
+  leadItemSchema,
   leadsExportQuerySchema,
   leadsListQuerySchema,
 } from '../../../shared/schemas/funnel';
-import { contatoSchema, leadIdParamsSchema, leadPatchSchema, notaSchema } from '../../../shared/schemas/acompanhamento';
+import {
+  contatoSchema,
+  historicoEntrySchema,
+  leadDetalheSchema,
+  leadIdParamsSchema,
+  leadPatchSchema,
+  notaSchema,
+  responsavelOpcoesSchema,
+} from '../../../shared/schemas/acompanhamento';
 import { setTotalCount } from '../../lib/pagination';
 import { csvDate, findFunnelEvento, keysetBatches, listFunnelEventos, mapBatches, sendCsv } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
@@ -33,7 +45,10 @@ export async function leadsRoutes(fastify: FastifyInstance) {
   // Leads (cliente) and Interesses (the network) read the same rows.
   app.get(
     '/api/leads',
-    { schema: { querystring: leadsListQuerySchema }, config: { access: rolesFor('leads.ler') } },
+    {
+      schema: { querystring: leadsListQuerySchema, response: { 200: z.array(leadItemSchema) } },
+      config: { access: rolesFor('leads.ler') },
+    },
     async (request, reply) => {
       const { items, total, exact } = await listLeads(app.db, request.actor!, request.query, clockAt(app.clock.now()));
       setTotalCount(reply, total, exact);
@@ -77,15 +92,20 @@ export async function leadsRoutes(fastify: FastifyInstance) {
     access: rolesFor('leads.ler'),
   });
 
-  app.get('/api/leads/resumo', { config: { access: rolesFor('leads.ler') } }, async (request) =>
-    leadsResumo(app.db, request.actor!),
+  app.get(
+    '/api/leads/resumo',
+    { schema: { response: { 200: funnelResumoSchema } }, config: { access: rolesFor('leads.ler') } },
+    async (request) => leadsResumo(app.db, request.actor!),
   );
 
   // The event filter's options on all four screens (the aluno's Matrículas screen too).
   // Searched by the server, 20 at a time from the combobox (issue 21), so every event in scope is reachable.
   app.get(
     '/api/leads/eventos',
-    { schema: { querystring: funnelEventoOptionsQuerySchema }, config: { access: rolesFor('leads.eventos') } },
+    {
+      schema: { querystring: funnelEventoOptionsQuerySchema, response: { 200: funnelEventoOptionsSchema } },
+      config: { access: rolesFor('leads.eventos') },
+    },
     async (request, reply) => {
       const { items, total } = await listFunnelEventos(app.db, request.actor!, request.query);
       setTotalCount(reply, total);
@@ -96,7 +116,10 @@ export async function leadsRoutes(fastify: FastifyInstance) {
   // The follow-up of one lead (issue 16).
   app.get(
     '/api/leads/:id',
-    { schema: { params: leadIdParamsSchema }, config: { access: rolesFor('leads.ler') } },
+    {
+      schema: { params: leadIdParamsSchema, response: { 200: leadDetalheSchema } },
+      config: { access: rolesFor('leads.ler') },
+    },
     async (request) => {
       const detalhe = await getLeadDetalhe(app.db, request.actor!, request.params.id);
       // Who opened a family's data (issue 17): the panel shows the guardian's contacts.
@@ -107,19 +130,28 @@ export async function leadsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/leads/:id',
-    { schema: { params: leadIdParamsSchema, body: leadPatchSchema }, config: { access: rolesFor('leads.acompanhar') } },
+    {
+      schema: { params: leadIdParamsSchema, body: leadPatchSchema, response: { 200: leadDetalheSchema } },
+      config: { access: rolesFor('leads.acompanhar') },
+    },
     async (request) => patchLead(app, request.actor!, request.params.id, request.body),
   );
 
   app.get(
     '/api/leads/:id/responsaveis',
-    { schema: { params: leadIdParamsSchema }, config: { access: rolesFor('leads.atribuir') } },
+    {
+      schema: { params: leadIdParamsSchema, response: { 200: responsavelOpcoesSchema } },
+      config: { access: rolesFor('leads.atribuir') },
+    },
     async (request) => listResponsaveis(app.db, request.actor!, request.params.id),
   );
 
   app.post(
     '/api/leads/:id/contatos',
-    { schema: { params: leadIdParamsSchema, body: contatoSchema }, config: { access: rolesFor('leads.acompanhar') } },
+    {
+      schema: { params: leadIdParamsSchema, body: contatoSchema, response: { 201: historicoEntrySchema } },
+      config: { access: rolesFor('leads.acompanhar') },
+    },
     async (request, reply) => {
       reply.code(201);
       return registrarContato(app, request.actor!, request.params.id, request.body);
@@ -128,7 +160,10 @@ export async function leadsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/leads/:id/notas',
-    { schema: { params: leadIdParamsSchema, body: notaSchema }, config: { access: rolesFor('leads.acompanhar') } },
+    {
+      schema: { params: leadIdParamsSchema, body: notaSchema, response: { 201: historicoEntrySchema } },
+      config: { access: rolesFor('leads.acompanhar') },
+    },
     async (request, reply) => {
       reply.code(201);
       return registrarNota(app, request.actor!, request.params.id, request.body.texto);

@@ -10,6 +10,7 @@ import {
   efetivarParamsSchema,
   funnelFilterSchema,
   funnelListQuerySchema,
+  funnelResumoSchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
 import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv } from '../funnel';
@@ -76,8 +77,10 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
     access: rolesFor('matriculas.ler').filter((role) => role !== 'aluno'),
   });
 
-  app.get('/api/matriculas/resumo', { config: { access: rolesFor('matriculas.ler') } }, async (request) =>
-    matriculasResumo(app.db, request.actor!),
+  app.get(
+    '/api/matriculas/resumo',
+    { schema: { response: { 200: funnelResumoSchema } }, config: { access: rolesFor('matriculas.ler') } },
+    async (request) => matriculasResumo(app.db, request.actor!),
   );
 
   // Any staff role may make effective a pre-matrícula it can see (DESIGN §4.1); others answer 404.

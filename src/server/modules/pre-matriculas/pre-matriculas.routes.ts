@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { formatCpf, formatDateOnly, formatPhone } from '../../../shared/format';
 import {
   CSV_COLUMNS,
   CSV_PRE_MATRICULA_EXTRA_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
+  funnelResumoSchema,
+  preMatriculaCursoAnswerSchema,
   preMatriculaCursoOpcoesSchema,
   preMatriculaCursoSchema,
+  preMatriculaItemSchema,
   preMatriculaParamsSchema,
   preMatriculasFilterSchema,
   preMatriculasListQuerySchema,
@@ -39,7 +43,10 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/pre-matriculas',
-    { schema: { querystring: preMatriculasListQuerySchema }, config: { access: rolesFor('preMatriculas.ler') } },
+    {
+      schema: { querystring: preMatriculasListQuerySchema, response: { 200: z.array(preMatriculaItemSchema) } },
+      config: { access: rolesFor('preMatriculas.ler') },
+    },
     async (request, reply) => {
       const { items, total, exact } = await listPreMatriculas(app.db, request.actor!, request.query);
       setTotalCount(reply, total, exact);
@@ -77,8 +84,10 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
     access: rolesFor('preMatriculas.ler').filter((role) => role !== 'aluno'),
   });
 
-  app.get('/api/pre-matriculas/resumo', { config: { access: rolesFor('preMatriculas.ler') } }, async (request) =>
-    preMatriculasResumo(app.db, request.actor!),
+  app.get(
+    '/api/pre-matriculas/resumo',
+    { schema: { response: { 200: funnelResumoSchema } }, config: { access: rolesFor('preMatriculas.ler') } },
+    async (request) => preMatriculasResumo(app.db, request.actor!),
   );
 
   // Issue 23: the staff who see a pré-matrícula set or change its course among its event's (404 out of scope).
@@ -94,7 +103,11 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
   app.patch(
     '/api/pre-matriculas/:id',
     {
-      schema: { params: preMatriculaParamsSchema, body: preMatriculaCursoSchema },
+      schema: {
+        params: preMatriculaParamsSchema,
+        body: preMatriculaCursoSchema,
+        response: { 200: preMatriculaCursoAnswerSchema },
+      },
       config: { access: rolesFor('preMatriculas.definirCurso') },
     },
     async (request) => definirCurso(app, request.actor!, request.params.id, request.body.cursoId),

@@ -7,6 +7,7 @@ import { listQuerySchema } from '../../../shared/schemas/list-query';
 import {
   ANEXO_MAX_BYTES,
   ANEXOS_MAX,
+  ANEXO_TIPOS,
   avaliacaoSchema,
   createTicketSchema,
   mensagemSchema,
@@ -153,10 +154,11 @@ export async function sacRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The file itself (PNG, JPEG, WebP or PDF), streamed: no JSON answer, so no response schema (ADR 018).
+  // The file itself (PNG, JPEG, WebP or PDF), streamed: no JSON answer, so no response schema; the document lists
+  // its types (ADR 018).
   app.get(
     '/api/sac/anexos/:id',
-    { schema: { params: idParams }, config: { access: rolesFor('sac.abrir') } },
+    { schema: { params: idParams }, config: { access: rolesFor('sac.abrir'), produces: ANEXO_TIPOS } },
     async (request, reply) => {
       if (!UUID.test(request.params.id)) throw notFound(SAC_MESSAGES.anexoNotFound);
       const anexo = await findAnexo(app.db, request.actor!, request.params.id.toLowerCase());
