@@ -49,6 +49,7 @@ import { exportacoesRoutes } from './modules/exportacoes';
 import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
 import { scheduleRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
+import { foldEachRound } from './modules/contagens';
 
 export interface AppDependencies {
   db: Database;
@@ -151,6 +152,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(eventosRoutes, { aposMudarVagas: promoteWaitingList });
   await app.register(publicRoutes);
   await app.register(inscricoesRoutes);
+  // The sign-ups' and check-ins' pending counts reach the counters on every round of the worker (ADRs 042, 043).
+  foldEachRound(app);
   await app.register(leadsRoutes);
   await app.register(preMatriculasRoutes);
   await app.register(matriculasRoutes);

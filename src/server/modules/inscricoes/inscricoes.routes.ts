@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rolesFor } from '../../../shared/permissions';
 import { eventoParamsSchema, eventoViewSchema, EVENTO_MESSAGES } from '../../../shared/schemas/evento';
 import { inscritosQuerySchema, presencaSchema, voucherParamsSchema } from '../../../shared/schemas/inscricao';
-import { foldContagensRound } from '../../db/contagens';
 import { notFound } from '../../lib/http-error';
 import { findEvento } from '../eventos';
 import { searchInscritos } from './inscricoes.repository';
@@ -17,9 +16,6 @@ const ONE_MINUTE = 60_000;
  */
 export async function inscricoesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // The check-ins' presences reach the funnel's counters on the worker's next round (ADR 042).
-  app.jobs.eachRound(() => foldContagensRound(app.db));
-
   app.get(
     '/api/public/voucher/:token',
     { schema: { params: voucherParamsSchema }, config: { access: 'public' } },

@@ -5,12 +5,12 @@ import { type Executor, executeRows, fixedStatement, rowsOf } from '../../db/con
 import { type EmailJob, json, jobInsert, jsonObjectClose } from '../../jobs';
 import { beforeDeadline, type NovoVoucher, voucherInsert } from '../inscricoes';
 import { entregasInsert } from '../webhooks';
+import { seatsTaken } from '../contagens';
 import {
   consentimentos,
   cursos,
   eventos,
   eventosCursos,
-  eventoVagas,
   leads,
   preMatriculaConflitos,
   preMatriculas,
@@ -53,15 +53,10 @@ export interface OpenEventoRow extends Omit<PublicEvento, 'vagasRestantes' | 'in
 
 /** The seats taken of the events that have seats (their counts, migration 0030), and each deadline against `now`. */
 export async function withSeatsAndDeadline(db: Executor, rows: OpenEventoRow[], now: Date): Promise<PublicEvento[]> {
-  const withSeats = rows.filter((r) => r.vagas !== null).map((r) => r.id);
-  const taken = new Map<string, number>();
-  if (withSeats.length > 0) {
-    const counted = await db
-      .select({ eventoId: eventoVagas.eventoId, n: eventoVagas.sentados })
-      .from(eventoVagas)
-      .where(inArray(eventoVagas.eventoId, withSeats));
-    for (const { eventoId, n } of counted) taken.set(eventoId, n);
-  }
+  const taken = await seatsTaken(
+    db,
+    rows.filter((r) => r.vagas !== null).map((r) => r.id),
+  );
   const at = now.getTime();
   return rows.map(({ inscricoesAte, ...row }) => ({
     ...row,

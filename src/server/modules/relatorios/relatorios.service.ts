@@ -30,16 +30,10 @@ import type { Executor } from '../../db/connect';
 import { clientes, eventos, franquias, microFranquias, vendedores } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
 import { selectScalars } from '../funnel';
-import {
-  type Level,
-  type PathNode,
-  type ReportRows,
-  findFollowUp,
-  findGroups,
-  findSeries,
-} from './relatorios.repository';
+import { type Level, type PathNode, type ReportRows } from '../contagens';
+import { findFollowUp, findGroups, findSeries } from './relatorios.repository';
 
-/** The caller's node in funnel_dia's terms. */
+/** The caller's node in the period counters' terms. */
 const SCOPE_LEVELS: Record<NonNullable<ReturnType<typeof scopeNodeOf>>['column'], Level> = {
   franqueadorId: 'franqueador',
   franquiaId: 'franquia',
