@@ -40,14 +40,14 @@ import { sacRoutes } from './modules/sac/sac.routes';
 import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { auditContextPlugin } from './modules/auditoria';
-import { scheduleAuditPurge } from './modules/auditoria/purge';
+import { registerAuditPurge } from './modules/auditoria/purge';
 import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
 import { correcaoRoutes } from './modules/lgpd/correcao.routes';
 import { publicCacheOf } from './modules/public/public-cache';
 import { enviosRoutes } from './modules/envios/envios.routes';
 import { exportacoesRoutes } from './modules/exportacoes';
 import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
-import { scheduleRetencao } from './modules/lgpd/retencao';
+import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
 import { foldEachRound } from './modules/contagens';
 
@@ -166,8 +166,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(webhooksRoutes);
   registerWebhookJobs(app);
   await app.register(contractRoutes);
-  scheduleAuditPurge(app);
-  scheduleRetencao(app);
+  // Daily jobs (ADR 065), each next to its rule.
+  registerAuditPurge(app);
+  registerRetencao(app);
 
   if (deps.clientRoot) await app.register(clientAppPlugin, { root: deps.clientRoot });
   return app;

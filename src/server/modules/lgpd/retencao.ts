@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { RetencaoResumo } from '../../../shared/schemas/lgpd';
 import type { Executor } from '../../db/connect';
 import { anonimizar } from './anonimizar';
-import { enfileirar } from '../../jobs';
 import { rowsOf } from '../../db/connect';
 
 /**
@@ -95,31 +94,13 @@ export async function resumoRetencao(db: Executor, meses: number, now: Date): Pr
 }
 
 /**
- * The daily run is a durable job (ADR 028): each instance's timer writes the day's job under one key, so it is
- * written once whatever the number of instances, and exactly one worker runs it (retried if it fails).
+ * The daily run is a daily job (ADR 065): one row a day, whatever the number of instances, run by one worker at the
+ * configured hour (retried if it fails). Tests run it by hand (lgpd.routes.test): a run writing its row in the
+ * middle of a suite that checks what each request changed would be read as that request's write.
  */
-export function scheduleRetencao(app: FastifyInstance): void {
-  app.jobs.register('retencao', async () => {
+export function registerRetencao(app: FastifyInstance): void {
+  app.jobs.daily('retencao', async () => {
     const n = await executarRetencao(app.db, app.config.retencaoLeadsMeses, app.clock.now());
     if (n) app.log.info({ anonimizados: n }, 'leads past retention anonymised');
-  });
-  // Tests run it by hand (lgpd.routes.test): a run writing its row in the middle of a suite that checks what each
-  // request changed would be read as that request's write.
-  if (app.config.env === 'test') return;
-  const run = () => {
-    const now = app.clock.now();
-    enfileirar(
-      app.db,
-      { tipo: 'retencao', payload: {}, chave: `retencao:${now.toISOString().slice(0, 10)}` },
-      now,
-    ).catch((error: unknown) => app.log.warn({ err: error }, 'lead retention could not be scheduled'));
-  };
-  const first = setTimeout(run, FIRST_RUN_MS);
-  const daily = setInterval(run, DAY_MS);
-  first.unref();
-  daily.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(daily);
   });
 }
