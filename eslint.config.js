@@ -87,6 +87,16 @@ const counterTables = [
   `Literal[value=/\\b(${COUNTER_TABLES.join('|')})\\b/]`,
 ].map((selector) => ({ selector, message: COUNTERS_MESSAGE }));
 
+// Services never write SQL (src/server/README.md: routes -> service -> repository): no statement run, no raw rows
+// read, no SQL text written in a *.service.ts; its repository does it.
+const SERVICES_MESSAGE = 'A service never writes SQL: put the statement in its repository and call that.';
+const serviceSql = [
+  "CallExpression[callee.property.name='execute']",
+  'CallExpression[callee.name=/^(executeRows|rowsOf)$/]',
+  "TaggedTemplateExpression[tag.name='sql']",
+  "CallExpression[callee.object.name='sql']",
+].map((selector) => ({ selector, message: SERVICES_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -139,6 +149,11 @@ export default tseslint.config(
       'src/server/**/*.test.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...counterTables] },
+  },
+  {
+    // The counters' rule and the services' own (one no-restricted-syntax per file: a later block replaces it).
+    files: ['src/server/modules/**/*.service.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...counterTables, ...serviceSql] },
   },
   {
     // src/shared is used by both sides: zod and plain TypeScript only.

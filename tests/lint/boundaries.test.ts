@@ -187,3 +187,54 @@ describe('lint: the counter tables stay in modules/contagens', () => {
     expect(await rulesReported('src/server/modules/dashboard/probe.ts', reader)).toEqual([]);
   });
 });
+
+describe('lint: services never write SQL', () => {
+  const RESTRICTED = 'no-restricted-syntax';
+
+  it.each([
+    {
+      what: 'a service running a statement',
+      code: "import { sql } from 'drizzle-orm';\nimport type { Executor } from '../../db/connect';\nexport const probe = (db: Executor) => db.execute(sql`select 1`);\n",
+      reported: [RESTRICTED, RESTRICTED],
+    },
+    {
+      what: 'a service reading raw rows',
+      code: "import { executeRows } from '../../db/connect';\nexport const probe = executeRows;\nexport const run = () => executeRows(null as never, null as never);\n",
+      reported: [RESTRICTED],
+    },
+    {
+      what: 'a service writing SQL text for another to run',
+      code: "import { sql } from 'drizzle-orm';\nexport const probe = (id: string) => ({ rede: sql`select franqueador_id from leads where id = ${id}::uuid` });\n",
+      reported: [RESTRICTED],
+    },
+    {
+      what: 'a service building SQL with sql.raw',
+      code: "import { sql } from 'drizzle-orm';\nexport const probe = sql.raw('select 1');\n",
+      reported: [RESTRICTED],
+    },
+    {
+      what: "a service naming a counter table (the counters' rule holds in services too)",
+      code: "import { scopeCounts } from '../../db/schema';\nexport const probe = scopeCounts;\n",
+      reported: [RESTRICTED],
+    },
+  ])('refuses $what', { timeout: SLOW }, async ({ code, reported }) => {
+    expect(await rulesReported('src/server/modules/leads/probe.service.ts', code)).toEqual(reported);
+  });
+
+  it('lets a service call its repository, and a repository run SQL', { timeout: SLOW }, async () => {
+    const service = [
+      "import { findEvento } from '../eventos';",
+      "import { insertVoucher } from './inscricoes.repository';",
+      'export const probe = [findEvento, insertVoucher];',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/server/modules/inscricoes/probe.service.ts', service)).toEqual([]);
+    const repository = [
+      "import { sql } from 'drizzle-orm';",
+      "import { type Executor, executeRows } from '../../db/connect';",
+      'export const probe = (db: Executor) => executeRows(db, sql`select 1`);',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/server/modules/inscricoes/probe.repository.ts', repository)).toEqual([]);
+  });
+});

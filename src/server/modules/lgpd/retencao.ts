@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { RetencaoResumo } from '../../../shared/schemas/lgpd';
 import type { Executor } from '../../db/connect';
-import { anonimizar } from './anonimizar';
+import { anonimizar } from './anonimizar.repository';
 import { rowsOf } from '../../db/connect';
 
 /**

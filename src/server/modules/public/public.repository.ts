@@ -572,3 +572,14 @@ export async function findDeclaracoes(db: Executor, codigo: string) {
     .orderBy(asc(preMatriculas.createdAt))
     .limit(5);
 }
+
+/** The network and branch of a pré-matrícula, as SQL that selects them (a webhook event's `redes`). */
+export const redesDaPreMatricula = (id: string): SQL =>
+  sql`select franqueador_id, franquia_id from pre_matriculas where id = ${id}::uuid`;
+
+/** The network of a pré-matrícula, as SQL that selects it (an e-mail job's `rede`). */
+export const redeDaPreMatricula = (id: string): SQL =>
+  sql`select franqueador_id from pre_matriculas where id = ${id}::uuid`;
+
+/** A sign-up's e-mail's origin inside the sign-up statement: the new row's network and id (`insertLeadsIfOpen`). */
+export const ORIGEM_DO_NOVO_LEAD = { rede: sql`novo.franqueador_id`, registroId: sql`novo.id` };

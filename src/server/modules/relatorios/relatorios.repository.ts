@@ -1,6 +1,15 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Agrupamento, Direcao, Intervalo, Ordenar } from '../../../shared/schemas/relatorios';
+import type { Agrupamento, Direcao, Intervalo, Ordenar, TreeFilter } from '../../../shared/schemas/relatorios';
+import type { Actor } from '../../access/actor';
+import {
+  clientesVisibleTo,
+  eventosVisibleTo,
+  franquiasVisibleTo,
+  microFranquiasVisibleTo,
+  vendedoresVisibleTo,
+} from '../../access/scope';
+import { selectScalars } from '../funnel';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
 import { clientes, eventos, franquias, leads, microFranquias, users, vendedores } from '../../db/schema';
 import { MOTIVOS_PERDA, type MotivoPerda } from '../../../shared/schemas/acompanhamento';
@@ -331,4 +340,32 @@ export async function findFollowUp(
     count: list[0] ? Number(list[0].n) : 0,
     totals: contagem(totals[0]),
   };
+}
+
+/** Whether the caller may see a tree filter's node, as SQL (a scalar of one round trip). */
+const FILTER_VISIBLE: Record<TreeFilter, (actor: Actor, id: string) => SQL> = {
+  franquiaId: (actor, id) =>
+    sql`exists (select 1 from ${franquias} where ${and(eq(franquias.id, id), franquiasVisibleTo(actor))})`,
+  microFranquiaId: (actor, id) =>
+    sql`exists (select 1 from ${microFranquias} where ${and(eq(microFranquias.id, id), microFranquiasVisibleTo(actor))})`,
+  vendedorId: (actor, id) =>
+    sql`exists (select 1 from ${vendedores} where ${and(eq(vendedores.id, id), vendedoresVisibleTo(actor))})`,
+  clienteId: (actor, id) =>
+    sql`exists (select 1 from ${clientes} where ${and(eq(clientes.id, id), clientesVisibleTo(actor))})`,
+  eventoId: (actor, id) =>
+    sql`exists (select 1 from ${eventos} where ${and(eq(eventos.id, id), eventosVisibleTo(actor))})`,
+};
+
+/** Which of the filters' nodes the caller sees, in one round trip. */
+export async function findFiltersSeen(
+  db: Executor,
+  actor: Actor,
+  filters: Partial<Record<TreeFilter, string>>,
+): Promise<Partial<Record<TreeFilter, boolean>>> {
+  const names = Object.keys(filters) as TreeFilter[];
+  const fields = Object.fromEntries(
+    names.map((name) => [name, sql<boolean>`${FILTER_VISIBLE[name](actor, filters[name]!)}`]),
+  );
+  const [seen] = await selectScalars(db, fields);
+  return Object.fromEntries(names.map((name) => [name, Boolean(seen?.[name])]));
 }
