@@ -58,6 +58,45 @@ const layerZones = [
   })),
 ];
 
+// The counters have one home, modules/contagens (docs/guides/counters.md): it alone knows that a total is what the
+// triggers keep plus what waits to be folded. Their tables -- as drizzle objects, or named in SQL text -- stay out of
+// every other file of the server; the schema declares them, the demo seed rebuilds them, and tests check them
+// against a recount.
+const COUNTER_TABLES = [
+  'scope_counts',
+  'lead_status_counts',
+  'funnel_dia',
+  'funnel_mes',
+  'evento_vagas',
+  'contagens_pendentes',
+];
+const COUNTER_OBJECTS = [
+  'scopeCounts',
+  'leadStatusCounts',
+  'funnelDia',
+  'funnelMes',
+  'eventoVagas',
+  'contagensPendentes',
+];
+const COUNTERS_MESSAGE =
+  'The counter tables belong to modules/contagens: read a total, a presence or a period through its index.ts.';
+const counterTables = [
+  `ImportSpecifier[imported.name=/^(${COUNTER_OBJECTS.join('|')})$/]`,
+  `MemberExpression[property.name=/^(${COUNTER_OBJECTS.join('|')})$/]`,
+  `TemplateElement[value.raw=/\\b(${COUNTER_TABLES.join('|')})\\b/]`,
+  `Literal[value=/\\b(${COUNTER_TABLES.join('|')})\\b/]`,
+].map((selector) => ({ selector, message: COUNTERS_MESSAGE }));
+
+// Services never write SQL (src/server/README.md: routes -> service -> repository): no statement run, no raw rows
+// read, no SQL text written in a *.service.ts; its repository does it.
+const SERVICES_MESSAGE = 'A service never writes SQL: put the statement in its repository and call that.';
+const serviceSql = [
+  "CallExpression[callee.property.name='execute']",
+  'CallExpression[callee.name=/^(executeRows|rowsOf)$/]',
+  "TaggedTemplateExpression[tag.name='sql']",
+  "CallExpression[callee.object.name='sql']",
+].map((selector) => ({ selector, message: SERVICES_MESSAGE }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -100,6 +139,21 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/modules/contagens/**',
+      'src/server/db/schema.ts',
+      'src/server/db/seed/**',
+      'src/server/**/*.test.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...counterTables] },
+  },
+  {
+    // The counters' rule and the services' own (one no-restricted-syntax per file: a later block replaces it).
+    files: ['src/server/modules/**/*.service.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...counterTables, ...serviceSql] },
   },
   {
     // src/shared is used by both sides: zod and plain TypeScript only.

@@ -40,15 +40,16 @@ import { sacRoutes } from './modules/sac/sac.routes';
 import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { auditContextPlugin } from './modules/auditoria';
-import { scheduleAuditPurge } from './modules/auditoria/purge';
+import { registerAuditPurge } from './modules/auditoria/purge';
 import { lgpdRoutes } from './modules/lgpd/lgpd.routes';
 import { correcaoRoutes } from './modules/lgpd/correcao.routes';
 import { publicCacheOf } from './modules/public/public-cache';
 import { enviosRoutes } from './modules/envios/envios.routes';
 import { exportacoesRoutes } from './modules/exportacoes';
 import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
-import { scheduleRetencao } from './modules/lgpd/retencao';
+import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
+import { foldEachRound } from './modules/contagens';
 
 export interface AppDependencies {
   db: Database;
@@ -151,6 +152,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(eventosRoutes, { aposMudarVagas: promoteWaitingList });
   await app.register(publicRoutes);
   await app.register(inscricoesRoutes);
+  // The sign-ups' and check-ins' pending counts reach the counters on every round of the worker (ADRs 042, 043).
+  foldEachRound(app);
   await app.register(leadsRoutes);
   await app.register(preMatriculasRoutes);
   await app.register(matriculasRoutes);
@@ -163,8 +166,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(webhooksRoutes);
   registerWebhookJobs(app);
   await app.register(contractRoutes);
-  scheduleAuditPurge(app);
-  scheduleRetencao(app);
+  // Daily jobs (ADR 065), each next to its rule.
+  registerAuditPurge(app);
+  registerRetencao(app);
 
   if (deps.clientRoot) await app.register(clientAppPlugin, { root: deps.clientRoot });
   return app;

@@ -73,6 +73,8 @@ const envSchema = z.object({
   JOBS_INTERVALO_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(3_600_000).optional(),
   JOBS_ESPERA_BASE_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(3_600_000).optional(),
   JOBS_MAX_TENTATIVAS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50).optional(),
+  JOBS_DIARIAS: flag.optional(),
+  JOBS_HORA_DIARIA: z.coerce.number({ error: 'must be a whole hour, 0 to 23' }).int().min(0).max(23).optional(),
   WEBHOOKS_PERMITIR_REDE_LOCAL: flag.optional(),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).max(60_000).optional(),
   EXPORTACAO_DIRETA_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).optional(),
@@ -131,6 +133,10 @@ export interface Config {
     /** Wait before the second try, doubled for each later one. */
     esperaBaseMs: number;
     maxTentativas: number;
+    /** Whether this instance's worker writes each day's daily jobs (ADR 065); off in tests, which run them by hand. */
+    diarias: boolean;
+    /** The hour (0-23, Brasília) the daily jobs of a day are due. */
+    horaDiaria: number;
   };
   webhooks: {
     /** Deliveries to private, loopback and link-local addresses (tests only). */
@@ -224,6 +230,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       intervaloMs: e.JOBS_INTERVALO_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
       esperaBaseMs: e.JOBS_ESPERA_BASE_MS ?? 30_000,
       maxTentativas: e.JOBS_MAX_TENTATIVAS ?? 6,
+      diarias: e.JOBS_DIARIAS ?? e.NODE_ENV !== 'test',
+      horaDiaria: e.JOBS_HORA_DIARIA ?? 3,
     },
     webhooks: {
       permitirRedeLocal: e.WEBHOOKS_PERMITIR_REDE_LOCAL ?? false,

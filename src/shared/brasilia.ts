@@ -11,6 +11,34 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const partsFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BRASILIA_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The instant a day (YYYY-MM-DD) reaches a whole hour (0-23) on Brasília's clocks. */
+export function brasiliaAt(day: string, hour: number): Date {
+  const asUtc = Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+  const part = (parts: Intl.DateTimeFormatPart[], type: string) => Number(parts.find((p) => p.type === type)?.value);
+  // The zone's clocks at that UTC instant, read as if UTC: their difference is the zone's offset then.
+  const parts = partsFormat.formatToParts(new Date(asUtc));
+  const shown = Date.UTC(
+    part(parts, 'year'),
+    part(parts, 'month') - 1,
+    part(parts, 'day'),
+    part(parts, 'hour'),
+    part(parts, 'minute'),
+    part(parts, 'second'),
+  );
+  return new Date(asUtc - (shown - asUtc));
+}
+
 /** The last answer, for its minute: every public sign-up asks, and a zone's days always start on a whole minute. */
 let last = { minute: Number.NaN, day: '' };
 

@@ -134,3 +134,107 @@ describe('lint: the layers', () => {
     expect(await rulesReported('src/server/jobs/probe.ts', queue)).toEqual([]);
   });
 });
+
+describe('lint: the counter tables stay in modules/contagens', () => {
+  const RESTRICTED = 'no-restricted-syntax';
+
+  it.each([
+    {
+      what: "a module importing a counter table's drizzle object",
+      filePath: 'src/server/modules/leads/probe.ts',
+      code: "import { leadStatusCounts } from '../../db/schema';\nexport const probe = leadStatusCounts;\n",
+    },
+    {
+      what: 'a module reaching a counter table through the schema namespace',
+      filePath: 'src/server/modules/relatorios/probe.ts',
+      code: "import * as schema from '../../db/schema';\nexport const probe = schema.funnelMes;\n",
+    },
+    {
+      what: 'a module naming a counter table in raw SQL',
+      filePath: 'src/server/modules/eventos/probe.ts',
+      code: "import { sql } from 'drizzle-orm';\nexport const probe = sql`(select coalesce(sum(p.dx), 0) from contagens_pendentes p)`;\n",
+    },
+    {
+      what: 'a module naming a counter table in a sql.raw string',
+      filePath: 'src/server/modules/public/probe.ts',
+      code: "import { sql } from 'drizzle-orm';\nexport const probe = sql.raw('select sentados from evento_vagas');\n",
+    },
+    {
+      what: 'the infrastructure naming a counter table',
+      filePath: 'src/server/jobs/probe.ts',
+      code: "import { sql } from 'drizzle-orm';\nexport const probe = sql`vacuum scope_counts`;\n",
+    },
+  ])('refuses $what', { timeout: SLOW }, async ({ filePath, code }) => {
+    expect(await rulesReported(filePath, code)).toEqual([RESTRICTED]);
+  });
+
+  it('lets the counters module own them, and the others read it', { timeout: SLOW }, async () => {
+    const own = [
+      "import { sql } from 'drizzle-orm';",
+      "import { scopeCounts } from '../../db/schema';",
+      'export const probe = [scopeCounts, sql`select 1 from contagens_pendentes`];',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/server/modules/contagens/probe.ts', own)).toEqual([]);
+
+    const reader = [
+      "import { countedTotal, eventoPresentes, foldContagens } from '../contagens';",
+      // A function whose name starts like a table is not the table.
+      "import { sql } from 'drizzle-orm';",
+      'export const probe = [countedTotal, eventoPresentes, foldContagens, sql`select scope_counts_rebuild()`];',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/server/modules/dashboard/probe.ts', reader)).toEqual([]);
+  });
+});
+
+describe('lint: services never write SQL', () => {
+  const RESTRICTED = 'no-restricted-syntax';
+
+  it.each([
+    {
+      what: 'a service running a statement',
+      code: "import { sql } from 'drizzle-orm';\nimport type { Executor } from '../../db/connect';\nexport const probe = (db: Executor) => db.execute(sql`select 1`);\n",
+      reported: [RESTRICTED, RESTRICTED],
+    },
+    {
+      what: 'a service reading raw rows',
+      code: "import { executeRows } from '../../db/connect';\nexport const probe = executeRows;\nexport const run = () => executeRows(null as never, null as never);\n",
+      reported: [RESTRICTED],
+    },
+    {
+      what: 'a service writing SQL text for another to run',
+      code: "import { sql } from 'drizzle-orm';\nexport const probe = (id: string) => ({ rede: sql`select franqueador_id from leads where id = ${id}::uuid` });\n",
+      reported: [RESTRICTED],
+    },
+    {
+      what: 'a service building SQL with sql.raw',
+      code: "import { sql } from 'drizzle-orm';\nexport const probe = sql.raw('select 1');\n",
+      reported: [RESTRICTED],
+    },
+    {
+      what: "a service naming a counter table (the counters' rule holds in services too)",
+      code: "import { scopeCounts } from '../../db/schema';\nexport const probe = scopeCounts;\n",
+      reported: [RESTRICTED],
+    },
+  ])('refuses $what', { timeout: SLOW }, async ({ code, reported }) => {
+    expect(await rulesReported('src/server/modules/leads/probe.service.ts', code)).toEqual(reported);
+  });
+
+  it('lets a service call its repository, and a repository run SQL', { timeout: SLOW }, async () => {
+    const service = [
+      "import { findEvento } from '../eventos';",
+      "import { insertVoucher } from './inscricoes.repository';",
+      'export const probe = [findEvento, insertVoucher];',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/server/modules/inscricoes/probe.service.ts', service)).toEqual([]);
+    const repository = [
+      "import { sql } from 'drizzle-orm';",
+      "import { type Executor, executeRows } from '../../db/connect';",
+      'export const probe = (db: Executor) => executeRows(db, sql`select 1`);',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/server/modules/inscricoes/probe.repository.ts', repository)).toEqual([]);
+  });
+});

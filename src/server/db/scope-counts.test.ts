@@ -1,4 +1,4 @@
-import { foldContagens } from './contagens';
+import { foldContagens } from '../modules/contagens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SQL, sql } from 'drizzle-orm';
 import { createTestApp, loginAs, type TestContext } from '../../../tests/setup/test-app';

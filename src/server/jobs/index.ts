@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { enviarEmail } from './email';
-import { enfileirar } from './queue';
 import { JobWorker } from './worker';
 
 export {
@@ -42,7 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const GUARDA_DIAS = 30;
 
 /**
- * The daily cleanup: finished jobs and webhook deliveries past 30 days, and exports past their 24 h (their file
+ * The daily cleanup (a daily job, ADR 065): finished jobs and webhook deliveries past 30 days, and exports past their 24 h (their file
  * with them). Dead letters stay until resent or 30 days old.
  */
 export async function limpar(app: FastifyInstance): Promise<void> {
@@ -55,7 +54,8 @@ export async function limpar(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Sets up the job worker on the app (ADR 028): the e-mail handler here, the others registered by their modules.
+ * Sets up the job worker on the app (ADR 028): the e-mail handler and the daily cleanup here, the others registered
+ * by their modules (a daily one with `app.jobs.daily`, ADR 065).
  * It polls unless JOBS_WORKER=0; `app.background.drain()` also runs every due job, which is how the tests drive it.
  */
 export function setupJobs(app: FastifyInstance): JobWorker {
@@ -64,27 +64,11 @@ export function setupJobs(app: FastifyInstance): JobWorker {
     esperaBaseMs: app.config.jobs.esperaBaseMs,
     recebeEntregas: app.config.jobs.worker,
     reservaMs: RESERVA_MS,
+    horaDiaria: app.config.jobs.diarias ? app.config.jobs.horaDiaria : null,
   });
   worker.register('email', enviarEmail, { aoMesmoTempo: 8 });
-  worker.register('limpeza', () => limpar(app));
+  worker.daily('limpeza', () => limpar(app));
   app.decorate('jobs', worker);
-  if (app.config.env !== 'test') {
-    const schedule = () => {
-      const now = app.clock.now();
-      const chave = `limpeza:${now.toISOString().slice(0, 10)}`;
-      enfileirar(app.db, { tipo: 'limpeza', payload: {}, chave }, now).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'cleanup could not be scheduled'),
-      );
-    };
-    const first = setTimeout(schedule, 60_000);
-    const daily = setInterval(schedule, DAY_MS);
-    first.unref();
-    daily.unref();
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      clearInterval(daily);
-    });
-  }
   if (app.config.jobs.worker) {
     app.background.addDrainer(() => worker.runDue());
     if (app.config.jobs.intervaloMs > 0) {

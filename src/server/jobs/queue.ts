@@ -9,7 +9,7 @@ import { wellFormed } from '../../shared/schemas/fields';
  * worker.ts runs the rows.
  */
 
-export const JOB_TIPOS = ['email', 'webhook', 'exportacao', 'retencao', 'limpeza'] as const;
+export const JOB_TIPOS = ['email', 'webhook', 'exportacao', 'retencao', 'limpeza', 'purga_auditoria'] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';
 
@@ -29,7 +29,7 @@ export interface NovoJob {
   redes?: SQL;
   /** The record that caused it (a lead, a pre-matrícula, an account, a request): what an anonymisation looks for. */
   registroId?: string | SQL | null;
-  /** A job with the same key is written once (a scheduled run per day). */
+  /** A job with the same key is written once (a daily job's run of a day: `tipo:YYYY-MM-DD`). */
   chave?: string;
   executarEm?: Date;
   maxTentativas?: number | SQL;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect';
-import type { JobRow, JobTipo } from './queue';
+import { brasiliaAt, todayInBrasilia } from '../../shared/brasilia';
+import { enfileirar, type JobRow, type JobTipo } from './queue';
 import { rowsOf } from '../db/connect';
 
 /** How often a round's upkeep runs again while the round works through a backlog of jobs. */
@@ -86,6 +87,11 @@ export interface WorkerOptions {
    * before it ran the job leaves it to wait that long for another claim.
    */
   reservaMs?: number;
+  /**
+   * The hour (0-23, Brasília) each daily job of a day is due (`daily`); null or absent: this worker writes no
+   * day's job (the tests write and run them by hand).
+   */
+  horaDiaria?: number | null;
 }
 
 /** The wait after the `tentativa`-th failed try: base, 2x, 4x ... capped at a day. */
@@ -96,6 +102,8 @@ export function espera(baseMs: number, tentativa: number): number {
 export class JobWorker {
   private readonly handlers = new Map<JobTipo, { handler: JobHandler; turnos: Turnos }>();
   private readonly roundTasks: (() => Promise<unknown>)[] = [];
+  /** The daily jobs' types, each with the last day (Brasília) whose job this process has written ('' none yet). */
+  private readonly diarias = new Map<JobTipo, string>();
   private running: Promise<number> | null = null;
   private lastUpkeep = 0;
   private upkeeping: Promise<void> | null = null;
@@ -120,6 +128,35 @@ export class JobWorker {
   }
 
   /**
+   * A daily job (ADR 065), in the spirit of graphile-worker's crontab and pg-boss's schedule: at each round, once a
+   * day, this worker writes the day's job -- due at `horaDiaria` o'clock in Brasília, keyed `tipo:YYYY-MM-DD` --
+   * and the key makes it one row whatever the number of instances, restarts or rounds: one worker claims it and
+   * runs `handler` once that day (retried as any job). A day the whole network was down is not caught up; a
+   * process started after the hour writes the day's job due at once, and runs nothing if it already ran.
+   */
+  daily(tipo: JobTipo, handler: JobHandler): void {
+    this.register(tipo, handler);
+    this.diarias.set(tipo, '');
+  }
+
+  /** Writes today's job of each daily type not yet written today by this process (one INSERT that may do nothing). */
+  private async agendarDiarias(): Promise<void> {
+    const hora = this.options.horaDiaria;
+    if (hora === undefined || hora === null) return;
+    const now = this.app.clock.now();
+    const dia = todayInBrasilia(now);
+    for (const [tipo, escrito] of this.diarias) {
+      if (escrito === dia) continue;
+      await enfileirar(
+        this.db,
+        { tipo, payload: { dia }, chave: `${tipo}:${dia}`, executarEm: brasiliaAt(dia, hora) },
+        now,
+      );
+      this.diarias.set(tipo, dia);
+    }
+  }
+
+  /**
    * Work done at the start of every round, before the jobs due, and again every UPKEEP_MS while a long round
    * works through a backlog (the counters' fold, ADRs 042 and 043): upkeep too small and too frequent to be a job
    * row each time. A failure is logged; the round goes on.
@@ -132,6 +169,9 @@ export class JobWorker {
   private upkeep(): Promise<void> {
     this.upkeeping ??= (async () => {
       this.lastUpkeep = performance.now();
+      await this.agendarDiarias().catch((error: unknown) =>
+        this.app.log.warn({ err: error }, 'daily jobs could not be scheduled'),
+      );
       for (const task of this.roundTasks) {
         await task().catch((error: unknown) => this.app.log.warn({ err: error }, 'job worker round task failed'));
       }

@@ -1,4 +1,4 @@
-import { foldContagens } from '../contagens';
+import { foldContagens } from '../../modules/contagens';
 import { deadlines } from '../../modules/sac/sla';
 import { sql } from 'drizzle-orm';
 import { makeCnpj, makeCpf } from '../../../shared/brazil-ids';

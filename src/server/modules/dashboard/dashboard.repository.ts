@@ -14,7 +14,7 @@ import {
   preMatriculasVisibleTo,
   scopeNodeOf,
 } from '../../access/scope';
-import { countedTotal } from '../funnel';
+import { type Counter, countedTotal } from '../contagens';
 import type { Executor } from '../../db/connect';
 import {
   clientes,
@@ -68,8 +68,8 @@ const SOURCES: Record<MetricKey, { table: PgTable; visible: (actor: Actor) => SQ
   totalMatriculas: { table: matriculas, visible: matriculasVisibleTo },
 };
 
-/** The metrics the triggers keep per scope (scope_counts): clientes, events and the funnel's rows. */
-const COUNTED: Partial<Record<MetricKey, Parameters<typeof countedTotal>[1]>> = {
+/** The metrics the triggers keep per scope (modules/contagens): clientes, events and the funnel's rows. */
+const COUNTED: Partial<Record<MetricKey, Counter>> = {
   totalClientes: 'clientes',
   totalEventos: 'eventos',
   totalInteresses: 'leads',

@@ -8,22 +8,22 @@ import type { Executor } from '../../db/connect';
 import { clientes, cursos, eventos, eventosCursos, eventosSearchText } from '../../db/schema';
 import { containsInSearchText } from '../../lib/pagination';
 import { todayInBrasilia } from '../../../shared/brasilia';
+import { eventoPresentes } from '../contagens';
 
 type EventoRow = typeof eventos.$inferSelect;
 
 /**
- * The event's counts (its seats taken, its waiting list, its presences), correlated with the outer query's `eventos` row (each an index range: migrations 0012, 0007). The
- * column is named in full: drizzle leaves the table out of a one-table select's columns.
+ * The event's counts (its seats taken, its waiting list, its presences), correlated with the outer query's `eventos`
+ * row (each an index range: migrations 0012, 0007). The column is named in full: drizzle leaves the table out of a
+ * one-table select's columns.
  */
 export const eventoCounts = {
   inscritos: sql<number>`(select count(*)::int from leads l
     where l.evento_id = eventos.id and not l.lista_espera and l.cancelado_em is null)`,
   listaEspera: sql<number>`(select count(*)::int from leads l
     where l.evento_id = eventos.id and l.lista_espera and l.cancelado_em is null)`,
-  // From the event's monthly counters (migration 0015) and its presences not yet folded into them (0027, ADR 042):
-  // no index of leads reads presente_em, so a check-in updates its lead in place (migration 0025).
-  presentes: sql<number>`((select coalesce(sum(f.presencas), 0) from funnel_mes f where f.evento_id = eventos.id)
-    + (select coalesce(sum(p.dx), 0) from contagens_pendentes p where p.evento_id = eventos.id))::int`,
+  // Its monthly counters and its presences not yet folded into them (modules/contagens).
+  presentes: eventoPresentes,
 };
 
 const columns = {

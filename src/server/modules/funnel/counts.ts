@@ -4,30 +4,9 @@ import { type FunnelResumo, conversionRate } from '../../../shared/schemas/funne
 import type { Actor } from '../../access/actor';
 import { countedScopeOf, funnelEventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { contagensPendentes, eventos, scopeCounts } from '../../db/schema';
+import { eventos } from '../../db/schema';
+import { countedTotal } from '../contagens';
 import type { FunnelSource } from './source';
-
-const COUNTER_COLUMNS = {
-  clientes: scopeCounts.clientes,
-  leads: scopeCounts.leads,
-  preMatriculas: scopeCounts.preMatriculas,
-  matriculas: scopeCounts.matriculas,
-  eventosAtivos: scopeCounts.eventosAtivos,
-  eventos: scopeCounts.eventos,
-} as const;
-
-/**
- * A total kept by the triggers (see scope_counts in the schema): exact, and a sum of at most 17 rows however
- * many millions it counts. As a subquery, so several fit in one round trip. Leads add those signed up since the
- * worker's last fold (ADR 043): a second's worth of small rows, none most of the time.
- */
-export function countedTotal(scopeId: string, counter: keyof typeof COUNTER_COLUMNS): SQL<number> {
-  const kept = sql`(select coalesce(sum(${COUNTER_COLUMNS[counter]}), 0) from ${scopeCounts} where ${scopeCounts.scopeId} = ${scopeId})`;
-  if (counter !== 'leads') return sql<number>`${kept}::int`;
-  const pending = sql`(select coalesce(sum(${contagensPendentes.dl}), 0) from ${contagensPendentes}
-    where ${scopeId}::uuid = any (${contagensPendentes.p}))`;
-  return sql<number>`(${kept} + ${pending})::int`;
-}
 
 /** One row of scalar subqueries (the counters, a few counts) in one round trip. */
 export function selectScalars<F extends SelectedFields>(db: Executor, fields: F) {

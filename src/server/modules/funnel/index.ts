@@ -5,7 +5,7 @@
  */
 export type { FunnelCounter, FunnelSource } from './source';
 export { type ListOptions, clienteSelection, eventFilters, isUnfiltered, listFunnelPage, withClienteFor } from './page';
-export { countResumo, countedTotal, selectScalars } from './counts';
+export { countResumo, selectScalars } from './counts';
 export { funnelSearch } from './search';
 export { EXPORT_BATCH_SIZE, type KeysetCursor, cursorText, keysetAfter, keysetBatches, newestFirst } from './keyset';
 export { csvDate, dayEnd, dayStart } from './brazil-time';

@@ -6,7 +6,7 @@ export interface FunnelSource {
   id: AnyPgColumn;
   eventoId: AnyPgColumn;
   createdAt: AnyPgColumn;
-  /** Its column in scope_counts. */
+  /** Its counter (modules/contagens). */
   counter: FunnelCounter;
 }
 

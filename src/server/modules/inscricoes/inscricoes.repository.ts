@@ -240,3 +240,11 @@ export async function searchInscritos(db: Executor, actor: Actor, eventoId: stri
     .limit(INSCRITOS_MAX);
   return rows.map((r): Inscrito => ({ ...r, presenteEm: r.presenteEm ? r.presenteEm.toISOString() : null }));
 }
+
+/** Writes a voucher for the lead. */
+export async function insertVoucher(db: Executor, voucher: NovoVoucher, leadId: string): Promise<void> {
+  await db.execute(voucherInsert(voucher, sql`${leadId}::uuid`));
+}
+
+/** The network of a lead, as SQL that selects it (an e-mail job's `rede`). */
+export const redeDoLead = (leadId: string): SQL => sql`select franqueador_id from leads where id = ${leadId}::uuid`;

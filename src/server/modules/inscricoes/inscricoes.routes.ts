@@ -11,7 +11,6 @@ import {
   voucherParamsSchema,
   voucherViewSchema,
 } from '../../../shared/schemas/inscricao';
-import { foldContagensRound } from '../../db/contagens';
 import { notFound } from '../../lib/http-error';
 import { findEvento } from '../eventos';
 import { searchInscritos } from './inscricoes.repository';
@@ -25,9 +24,6 @@ const ONE_MINUTE = 60_000;
  */
 export async function inscricoesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // The check-ins' presences reach the funnel's counters on the worker's next round (ADR 042).
-  app.jobs.eachRound(() => foldContagensRound(app.db));
-
   app.get(
     '/api/public/voucher/:token',
     { schema: { params: voucherParamsSchema, response: { 200: voucherViewSchema } }, config: { access: 'public' } },

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { type EmailJob, emailJob, enfileirar, modeloDeEmail, type OrigemDoEmail } from '../../jobs';
 import {
   INSCRICAO_MESSAGES,
@@ -25,8 +24,9 @@ import {
   lockEventoForSeats,
   markPresentAtDoor,
   type NovoVoucher,
+  insertVoucher,
+  redeDoLead,
   takeSeat,
-  voucherInsert,
 } from './inscricoes.repository';
 import { type EventoDoVoucher, type VoucherMailKind, VOUCHER_SUBJECTS, voucherEmail } from './inscricoes.mail';
 
@@ -54,7 +54,7 @@ export function novoVoucher(dataEvento: string): NovoVoucher {
 /** A new voucher for the lead. */
 export async function issueVoucher(db: Executor, leadId: string, dataEvento: string): Promise<string> {
   const voucher = novoVoucher(dataEvento);
-  await db.execute(voucherInsert(voucher, sql`${leadId}::uuid`));
+  await insertVoucher(db, voucher, leadId);
   return voucher.token;
 }
 
@@ -101,7 +101,7 @@ export function voucherMailJob(
 
 /** A lead's e-mail's origin: the lead, on its network's 'Envios'. */
 export const doLead = (leadId: string): OrigemDoEmail => ({
-  rede: sql`select franqueador_id from leads where id = ${leadId}::uuid`,
+  rede: redeDoLead(leadId),
   registroId: leadId,
 });
 

@@ -19,18 +19,9 @@ import {
   vendedoresVisibleTo,
 } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
-import {
-  clientes,
-  eventos,
-  leadHistorico,
-  leadStatusCounts,
-  leads,
-  matriculas,
-  preMatriculas,
-  users,
-  vendedores,
-} from '../../db/schema';
-import { countedTotal, eventoSelection } from '../funnel';
+import { clientes, eventos, leadHistorico, leads, matriculas, preMatriculas, users, vendedores } from '../../db/schema';
+import { countedStatusTotal } from '../contagens';
+import { eventoSelection } from '../funnel';
 
 /**
  * The follow-up of a lead (issue 16): its row's follow-up columns, the history staff write, and the history read
@@ -86,18 +77,6 @@ export function followUpFilters(actor: Actor, filter: LeadsFilter, today: string
 
 export function hasFollowUpFilter(filter: LeadsFilter): boolean {
   return Boolean(filter.status || filter.responsavelId || filter.retorno || filter.semContato);
-}
-
-/**
- * The number of a scope node's leads in a status, from the counters (migration 0009): the leads past 'novo' are
- * counted per status by triggers; 'novo' is the node's leads less all of those.
- */
-export function countedStatusTotal(scopeId: string, status: LeadStatus): SQL<number> {
-  const past = (only?: LeadStatus) =>
-    sql`(select coalesce(sum(${leadStatusCounts.n}), 0) from ${leadStatusCounts}
-      where ${leadStatusCounts.scopeId} = ${scopeId}${only ? sql` and ${leadStatusCounts.status} = ${only}` : sql``})`;
-  if (status !== 'novo') return sql<number>`${past(status)}::int`;
-  return sql<number>`(${countedTotal(scopeId, 'leads')} - ${past()})::int`;
 }
 
 const PAST_NOVO = sql.raw(`"leads"."status" in ('em_contato', 'interessado', 'sem_interesse', 'convertido')`);

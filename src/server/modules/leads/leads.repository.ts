@@ -22,7 +22,6 @@ import {
 import { todayInBrasilia } from '../../../shared/brasilia';
 import {
   countedSemContato,
-  countedStatusTotal,
   semContatoAntesDe,
   followUpFilters,
   hasFollowUpFilter,
@@ -30,6 +29,7 @@ import {
   toResponsavel,
 } from './acompanhamento.repository';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
+import { countedStatusTotal } from '../contagens';
 
 /** Where a lead list's day and moment come from: the request's clock, Brasília's day. */
 export interface ListClock {

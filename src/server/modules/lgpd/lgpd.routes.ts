@@ -170,6 +170,6 @@ export async function lgpdRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/lgpd/retencao',
     { schema: { response: { 200: retencaoResumoSchema } }, config: { access: rolesFor('lgpd.gerir') } },
-    async () => resumoRetencao(app.db, app.config.retencaoLeadsMeses, app.clock.now()),
+    async () => resumoRetencao(app.db, app.config.retencaoLeadsMeses, app.clock.now(), app.config.jobs.horaDiaria),
   );
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { enfileirarEmail } from '../../jobs';
-import { sql } from 'drizzle-orm';
 import {
   buscaDoTexto,
   LGPD_MESSAGES,
@@ -20,26 +19,33 @@ import {
 } from '../../../shared/schemas/lgpd';
 import { AVISO_VIGENTE } from '../../../shared/privacidade';
 import type { Actor } from '../../access/actor';
-import { lgpdAlcanceOf, lgpdPedidosVisibleTo } from '../../access/scope';
+import { lgpdAlcanceOf } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { digest, newToken } from '../../lib/tokens';
 import { audit } from '../auditoria';
-import { anonimizar } from './anonimizar';
+import { anonimizar } from './anonimizar.repository';
 import { titularLinkEmail, pedidoRegistradoEmail, pedidoRespondidoEmail } from './lgpd.mail';
 import { type Alcance, emailExiste, findRegistroIds, findRegistros, ramosDoEmail } from './titular.repository';
-import { rowsOf } from '../../db/connect';
+import {
+  findLiveToken,
+  findPedidosDoEmail,
+  findPedidosPage,
+  franquiaNome,
+  insertPedido,
+  insertTitularToken,
+  lockPedido,
+  type PedidoRow,
+  redesSelect,
+  revogarConsentimento,
+  spendToken,
+  type TokenRow,
+  updatePedido,
+} from './lgpd.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-const uuidArray = (ids: string[]) =>
-  ids.length
-    ? sql`array[${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}]::uuid[]`
-    : sql`'{}'::uuid[]`;
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -57,44 +63,22 @@ export async function solicitarAcesso(app: FastifyInstance, email: string): Prom
   const url = `${app.config.appUrl}/meus-dados?token=${encodeURIComponent(token)}`;
   // The token and its e-mail's job commit together (ADR 028).
   await app.db.transaction(async (tx) => {
-    await tx.execute(sql`insert into titular_tokens (token, email, expires_at, created_at)
-      values (${digest(token)}, ${email.toLowerCase()}, ${new Date(now.getTime() + TITULAR_TOKEN_HORAS * HOUR_MS).toISOString()}::timestamptz,
-        ${now.toISOString()}::timestamptz)`);
+    await insertTitularToken(tx, {
+      digest: digest(token),
+      email: email.toLowerCase(),
+      expiresAt: new Date(now.getTime() + TITULAR_TOKEN_HORAS * HOUR_MS),
+      now,
+    });
     // The person's own, across networks: on no network's 'Envios' (issue 39), whoever holds the address.
     await enfileirarEmail(app, tx, { to: email, ...titularLinkEmail(url) }, { rede: null, registroId: null });
   });
 }
 
-interface TokenRow {
-  id: string;
-  email: string;
-}
-
 /** The e-mail a live token was sent to; unknown, expired and spent tokens answer alike. */
 async function emailDoToken(db: Executor, token: string, now: Date, lock = false): Promise<TokenRow> {
-  const rows = rowsOf<TokenRow>(
-    await db.execute(sql`select id, email from titular_tokens
-      where token = ${digest(token)} and usado_em is null and expires_at > ${now.toISOString()}::timestamptz
-      ${lock ? sql`for update` : sql``}`),
-  );
-  const row = rows[0];
+  const row = await findLiveToken(db, digest(token), now, lock);
   if (!row) throw badRequest(LGPD_MESSAGES.linkInvalido);
   return row;
-}
-
-interface PedidoRow {
-  id: string;
-  tipo: PedidoTipo;
-  status: PedidoStatus;
-  email: string;
-  detalhe: string | null;
-  resposta: string | null;
-  prazo: Date | string;
-  created_at: Date | string;
-  concluido_em: Date | string | null;
-  franqueador_id: string;
-  franquia_id: string | null;
-  franquia_nome?: string | null;
 }
 
 function toPedidoView(row: PedidoRow, now: Date): PedidoView & { franquia: { id: string; nome: string } | null } {
@@ -115,18 +99,12 @@ function toPedidoView(row: PedidoRow, now: Date): PedidoView & { franquia: { id:
   };
 }
 
-const PEDIDO_COLUNAS = sql`lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgpd_pedidos.status::text as status, lgpd_pedidos.email, lgpd_pedidos.detalhe, lgpd_pedidos.resposta,
-  lgpd_pedidos.prazo, lgpd_pedidos.created_at, lgpd_pedidos.concluido_em, lgpd_pedidos.franqueador_id, lgpd_pedidos.franquia_id`;
-
 /** GET /api/public/titular?token= */
 export async function verTitular(app: FastifyInstance, token: string): Promise<TitularView> {
   const now = app.clock.now();
   const { email } = await emailDoToken(app.db, token, now);
   const registros = await findRegistros(app.db, { email }, null, now);
-  const pedidos = rowsOf<PedidoRow>(
-    await app.db.execute(sql`select ${PEDIDO_COLUNAS} from lgpd_pedidos where lower(lgpd_pedidos.email) = ${email}
-      order by lgpd_pedidos.created_at desc limit 100`),
-  ).map((row) => {
+  const pedidos = (await findPedidosDoEmail(app.db, email)).map((row) => {
     const { franquia: _f, ...view } = toPedidoView(row, now);
     return view;
   });
@@ -188,27 +166,31 @@ export async function abrirPedido(
   input: { token: string; tipo: PedidoTipo; detalhe?: string | null; redes?: string[] },
 ): Promise<{ message: string; pedidos: PedidoView[] }> {
   const now = app.clock.now();
-  const nowSql = sql`${now.toISOString()}::timestamptz`;
   const { pedidos } = await app.db.transaction(async (tx) => {
     const token = await emailDoToken(tx, input.token, now, true);
     const doEmail = await ramosDoEmail(tx, token.email);
     if (doEmail.length === 0) throw badRequest(LGPD_MESSAGES.semRegistros);
     const ramos = ramosDoPedido(doEmail, input.redes, input.detalhe);
-    await tx.execute(sql`update titular_tokens set usado_em = ${nowSql} where id = ${token.id}::uuid`);
+    await spendToken(tx, token.id, now);
     const revogacao = input.tipo === 'revogacao';
-    const prazo = new Date(now.getTime() + PRAZO_PEDIDO_DIAS * DAY_MS).toISOString();
+    const prazo = new Date(now.getTime() + PRAZO_PEDIDO_DIAS * DAY_MS);
     const created: PedidoRow[] = [];
     for (const ramo of ramos) {
-      const [row] = rowsOf<PedidoRow>(
-        await tx.execute(sql`insert into lgpd_pedidos (tipo, status, email, detalhe, prazo, concluido_em,
-            franqueador_id, franquia_id, created_at, updated_at)
-          values (${input.tipo}::lgpd_pedido_tipo, ${revogacao ? 'concluido' : 'aberto'}::lgpd_pedido_status,
-            ${token.email}, ${input.detalhe ?? null}, ${prazo}::timestamptz, ${revogacao ? now.toISOString() : null}::timestamptz,
-            ${ramo.franqueadorId}::uuid, ${ramo.franquiaId}::uuid, ${nowSql}, ${nowSql})
-          returning ${PEDIDO_COLUNAS}`),
+      const row = await insertPedido(
+        tx,
+        {
+          tipo: input.tipo,
+          email: token.email,
+          detalhe: input.detalhe ?? null,
+          prazo,
+          concluido: revogacao,
+          franqueadorId: ramo.franqueadorId,
+          franquiaId: ramo.franquiaId,
+        },
+        now,
       );
-      created.push(row!);
-      await audit(tx, { acao: 'lgpd_pedido.abrir', entidadeId: row!.id, ator: null, detalhes: { tipo: input.tipo } });
+      created.push(row);
+      await audit(tx, { acao: 'lgpd_pedido.abrir', entidadeId: row.id, ator: null, detalhes: { tipo: input.tipo } });
     }
     if (revogacao) {
       const registros = doEmail.filter((r) => ramos.some((x) => x.franqueadorId === r.franqueadorId));
@@ -225,7 +207,7 @@ export async function abrirPedido(
       app,
       tx,
       { to: token.email, ...pedidoRegistradoEmail(input.tipo, protocolos, revogacao) },
-      { rede: { redes: sql`select ${uuidArray(redes)}` }, registroId: null },
+      { rede: { redes: redesSelect(redes) }, registroId: null },
     );
     return { email: token.email, pedidos: created };
   });
@@ -237,23 +219,6 @@ export async function abrirPedido(
       return view;
     }),
   };
-}
-
-/**
- * Art. 18 IX: the consents of the e-mail's rows in the networks the request went to marked revoked, and the rows'
- * contact withdrawn (`ids`: those rows, of whichever table).
- */
-async function revogarConsentimento(db: Executor, ids: string[], now: Date) {
-  const em = sql`${now.toISOString()}::timestamptz`;
-  const lista = sql`(select unnest(${uuidArray(ids)}))`;
-  await db.execute(sql`update leads set consentimento_revogado_em = ${em}
-    where id in ${lista} and consentimento_revogado_em is null`);
-  await db.execute(sql`update pre_matriculas set consentimento_revogado_em = ${em}
-    where id in ${lista} and consentimento_revogado_em is null`);
-  await db.execute(sql`update matriculas set consentimento_revogado_em = ${em}
-    where id in ${lista} and consentimento_revogado_em is null`);
-  await db.execute(sql`update consentimentos set revogado_em = ${em}
-    where revogado_em is null and (lead_id in ${lista} or pre_matricula_id in ${lista})`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -273,30 +238,8 @@ export async function listarPedidos(
   query: { status?: PedidoStatus; atrasados: boolean; page: number; pageSize: number },
   now: Date,
 ) {
-  const conditions = [lgpdPedidosVisibleTo(actor)];
-  if (query.status) conditions.push(sql`lgpd_pedidos.status = ${query.status}::lgpd_pedido_status`);
-  if (query.atrasados) {
-    conditions.push(
-      sql`lgpd_pedidos.status in ('aberto', 'em_analise') and lgpd_pedidos.prazo < ${now.toISOString()}::timestamptz`,
-    );
-  }
-  const where = sql.join(
-    conditions.map((c) => sql`(${c})`),
-    sql` and `,
-  );
-  // lgpdPedidosVisibleTo names the table; the list reads it as p.
-  const from = sql`lgpd_pedidos`;
-  const offset = (query.page - 1) * query.pageSize;
-  const [rows, count] = await Promise.all([
-    db.execute(sql`select ${PEDIDO_COLUNAS}, f.razao_social as franquia_nome from ${from}
-      left join franquias f on f.id = lgpd_pedidos.franquia_id
-      where ${where} order by lgpd_pedidos.created_at desc, lgpd_pedidos.id desc limit ${query.pageSize} offset ${offset}`),
-    db.execute(sql`select count(*)::int as n from ${from} where ${where}`),
-  ]);
-  return {
-    items: rowsOf<PedidoRow>(rows).map((row) => toPedidoView(row, now)),
-    total: rowsOf<{ n: number }>(count)[0]?.n ?? 0,
-  };
+  const { rows, total } = await findPedidosPage(db, actor, query, now);
+  return { items: rows.map((row) => toPedidoView(row, now)), total };
 }
 
 /**
@@ -307,10 +250,7 @@ export async function listarPedidos(
 export async function atualizarPedido(app: FastifyInstance, actor: Actor, id: string, patch: PedidoPatchInput) {
   const now = app.clock.now();
   const result = await app.db.transaction(async (tx) => {
-    const [row] = rowsOf<PedidoRow>(
-      await tx.execute(sql`select ${PEDIDO_COLUNAS} from lgpd_pedidos
-        where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)} for update`),
-    );
+    const row = await lockPedido(tx, actor, id);
     if (!row) throw notFound(LGPD_MESSAGES.pedidoNaoEncontrado);
     if (PEDIDO_STATUS_FINAIS.includes(row.status)) throw conflict(LGPD_MESSAGES.pedidoEncerrado);
     const final = PEDIDO_STATUS_FINAIS.includes(patch.status as PedidoStatus);
@@ -323,11 +263,16 @@ export async function atualizarPedido(app: FastifyInstance, actor: Actor, id: st
       const anonimizados = await anonimizar(tx, ids, now, alcance, { titular: row.email });
       await audit(tx, { acao: 'titular.anonimizar', detalhes: { pedidoId: row.id, ...anonimizados } });
     }
-    const [updated] = rowsOf<PedidoRow>(
-      await tx.execute(sql`update lgpd_pedidos set status = ${patch.status}::lgpd_pedido_status,
-          resposta = ${patch.resposta ?? row.resposta}, atualizado_por_id = ${actor.id}::uuid,
-          concluido_em = ${final ? now.toISOString() : null}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        where lgpd_pedidos.id = ${id}::uuid returning ${PEDIDO_COLUNAS}`),
+    const updated = await updatePedido(
+      tx,
+      id,
+      {
+        status: patch.status,
+        resposta: patch.resposta ?? row.resposta,
+        atualizadoPorId: actor.id,
+        concluidoEm: final ? now : null,
+      },
+      now,
     );
     await audit(tx, {
       acao: 'lgpd_pedido.atualizar',
@@ -335,19 +280,13 @@ export async function atualizarPedido(app: FastifyInstance, actor: Actor, id: st
       alteracoes: { status: [row.status, patch.status] },
     });
     if (final) {
-      const mail = pedidoRespondidoEmail(row.tipo, protocoloDe(row.id), updated!.status, updated!.resposta);
+      const mail = pedidoRespondidoEmail(row.tipo, protocoloDe(row.id), updated.status, updated.resposta);
       await enfileirarEmail(app, tx, { to: row.email, ...mail }, { rede: row.franqueador_id, registroId: row.id });
     }
-    return { before: row, updated: updated!, final };
+    return { before: row, updated, final };
   });
-  const [franquia] = result.updated.franquia_id
-    ? rowsOf<{ nome: string }>(
-        await app.db.execute(
-          sql`select razao_social as nome from franquias where id = ${result.updated.franquia_id}::uuid`,
-        ),
-      )
-    : [];
-  return toPedidoView({ ...result.updated, franquia_nome: franquia?.nome ?? null }, now);
+  const nome = result.updated.franquia_id ? await franquiaNome(app.db, result.updated.franquia_id) : null;
+  return toPedidoView({ ...result.updated, franquia_nome: nome }, now);
 }
 
 function tipoDaBusca(busca: TitularBusca) {

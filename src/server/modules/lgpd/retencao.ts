@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { RetencaoResumo } from '../../../shared/schemas/lgpd';
+import { brasiliaAt, todayInBrasilia } from '../../../shared/brasilia';
 import type { Executor } from '../../db/connect';
-import { anonimizar } from './anonimizar';
-import { enfileirar } from '../../jobs';
-import { rowsOf } from '../../db/connect';
+import { anonimizar } from './anonimizar.repository';
+import {
+  contarCandidatos,
+  findUltimaExecucao,
+  insertExecucao,
+  lockCandidatos,
+  tryRetencaoLock,
+} from './retencao.repository';
 
 /**
  * Retention (issue 18): leads that became neither a pre-matrícula nor a matrícula are anonymised once older than
@@ -14,43 +19,14 @@ import { rowsOf } from '../../db/connect';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const FIRST_RUN_MS = 2 * 60 * 1000;
 const BATCH = 500;
-/** hashtext('lgpd_retencao'), fixed so every instance takes the same lock. */
-const LOCK_KEY = 184_518_001;
-
-/** The moment before which a lead is past retention, at `now`: months counted by the calendar, in SQL. */
-const limite = (now: Date, meses: number) =>
-  sql`(${now.toISOString()}::timestamptz - make_interval(months => ${meses}))`;
-
-const semConversao = sql`not exists (select 1 from pre_matriculas p where p.lead_id = l.id)
-  and not exists (select 1 from matriculas m where m.lead_id = l.id)`;
-
-/** Leads created before `antes` not yet anonymised and never converted. */
-async function contarCandidatos(db: Executor, desde: Date | null, antes: Date, meses: number) {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from leads l
-      where l.anonimizado_em is null and l.created_at < ${limite(antes, meses)}
-        ${desde ? sql`and l.created_at >= ${limite(desde, meses)}` : sql``}
-        and ${semConversao}`),
-  );
-  return row?.n ?? 0;
-}
-
 /** One run: answers how many leads it anonymised, or null when another instance holds the run. */
 export async function executarRetencao(db: Executor, meses: number, now: Date): Promise<number | null> {
   let total = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const [lock] = rowsOf<{ ok: boolean }>(
-        await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`),
-      );
-      if (!lock?.ok) return null;
-      const ids = rowsOf<{ id: string }>(
-        await tx.execute(sql`select l.id from leads l
-          where l.anonimizado_em is null and l.created_at < ${limite(now, meses)} and ${semConversao}
-          order by l.created_at limit ${BATCH} for update skip locked`),
-      ).map((r) => r.id);
+      if (!(await tryRetencaoLock(tx))) return null;
+      const ids = await lockCandidatos(tx, now, meses, BATCH);
       if (ids.length === 0) return 0;
       const done = await anonimizar(
         tx,
@@ -67,17 +43,16 @@ export async function executarRetencao(db: Executor, meses: number, now: Date): 
   }
   const proxima = new Date(now.getTime() + DAY_MS);
   const previstos = await contarCandidatos(db, now, proxima, meses);
-  await db.execute(sql`insert into lgpd_retencao_execucoes (em, anonimizados, proxima_em, previstos)
-    values (${now.toISOString()}::timestamptz, ${total}, ${proxima.toISOString()}::timestamptz, ${previstos})`);
+  await insertExecucao(db, { em: now, anonimizados: total, proxima, previstos });
   return total;
 }
 
-/** GET /api/lgpd/retencao: the last run, and the next one with what it is expected to anonymise. */
-export async function resumoRetencao(db: Executor, meses: number, now: Date): Promise<RetencaoResumo> {
-  const [ultima] = rowsOf<{ em: Date | string; anonimizados: number; proxima_em: Date | string; previstos: number }>(
-    await db.execute(sql`select em, anonimizados, proxima_em, previstos from lgpd_retencao_execucoes
-      order by em desc limit 1`),
-  );
+/**
+ * GET /api/lgpd/retencao: the last run, and the next one with what it is expected to anonymise. `horaDiaria`: the
+ * hour (Brasília) the daily jobs are due (ADR 065).
+ */
+export async function resumoRetencao(db: Executor, meses: number, now: Date, horaDiaria = 3): Promise<RetencaoResumo> {
+  const ultima = await findUltimaExecucao(db);
   if (ultima) {
     return {
       meses,
@@ -85,8 +60,9 @@ export async function resumoRetencao(db: Executor, meses: number, now: Date): Pr
       proximaExecucao: { em: new Date(ultima.proxima_em).toISOString(), previstos: ultima.previstos },
     };
   }
-  // Before the first run: everything already past the limit.
-  const proxima = new Date(now.getTime() + FIRST_RUN_MS);
+  // Before the first run: everything already past the limit, at today's hour, or at once when it has passed.
+  const hoje = brasiliaAt(todayInBrasilia(now), horaDiaria);
+  const proxima = hoje.getTime() > now.getTime() ? hoje : now;
   return {
     meses,
     ultimaExecucao: null,
@@ -95,31 +71,13 @@ export async function resumoRetencao(db: Executor, meses: number, now: Date): Pr
 }
 
 /**
- * The daily run is a durable job (ADR 028): each instance's timer writes the day's job under one key, so it is
- * written once whatever the number of instances, and exactly one worker runs it (retried if it fails).
+ * The daily run is a daily job (ADR 065): one row a day, whatever the number of instances, run by one worker at the
+ * configured hour (retried if it fails). Tests run it by hand (lgpd.routes.test): a run writing its row in the
+ * middle of a suite that checks what each request changed would be read as that request's write.
  */
-export function scheduleRetencao(app: FastifyInstance): void {
-  app.jobs.register('retencao', async () => {
+export function registerRetencao(app: FastifyInstance): void {
+  app.jobs.daily('retencao', async () => {
     const n = await executarRetencao(app.db, app.config.retencaoLeadsMeses, app.clock.now());
     if (n) app.log.info({ anonimizados: n }, 'leads past retention anonymised');
-  });
-  // Tests run it by hand (lgpd.routes.test): a run writing its row in the middle of a suite that checks what each
-  // request changed would be read as that request's write.
-  if (app.config.env === 'test') return;
-  const run = () => {
-    const now = app.clock.now();
-    enfileirar(
-      app.db,
-      { tipo: 'retencao', payload: {}, chave: `retencao:${now.toISOString().slice(0, 10)}` },
-      now,
-    ).catch((error: unknown) => app.log.warn({ err: error }, 'lead retention could not be scheduled'));
-  };
-  const first = setTimeout(run, FIRST_RUN_MS);
-  const daily = setInterval(run, DAY_MS);
-  first.unref();
-  daily.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(daily);
   });
 }

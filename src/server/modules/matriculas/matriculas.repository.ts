@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
@@ -201,3 +201,7 @@ export async function countMatriculasExport(
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(counted);
   return Number(row?.total ?? 0);
 }
+
+/** The network and branch of a matrícula, as SQL that selects them (a webhook event's `redes`). */
+export const redesDaMatricula = (id: string): SQL =>
+  sql`select franqueador_id, franquia_id from matriculas where id = ${id}::uuid`;

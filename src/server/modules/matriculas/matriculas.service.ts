@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { matriculas } from '../../db/schema';
 import { LGPD_MESSAGES } from '../../../shared/schemas/lgpd';
 import { audit } from '../auditoria';
@@ -25,6 +24,7 @@ import {
   insertMatricula,
   linkAluno,
   markPreMatriculaEfetivada,
+  redesDaMatricula,
 } from './matriculas.repository';
 
 /**
@@ -108,26 +108,20 @@ export async function efetivarPreMatricula(
     });
     // The new aluno's set-password link is issued and its e-mail queued with the matrícula (ADR 028).
     if (newUser) await sendSetPasswordEmail(app, tx, newUser);
-    await emitirEvento(
-      app,
-      tx,
-      'matricula.efetivada',
-      sql`select franqueador_id, franquia_id from matriculas where id = ${matricula.id}::uuid`,
-      {
-        id: matricula.id,
-        preMatriculaId: pre.id,
-        eventoId: pre.eventoId,
-        nome: pre.nome,
-        email: pre.email,
-        telefone: pre.telefone,
-        cursoInteresse: pre.cursoInteresse,
-        efetivadaEm: now.toISOString(),
-        cursoId: snapshot.cursoId,
-        cursoTitulo: snapshot.cursoTitulo,
-        valorTotal: snapshot.valorTotal,
-        parcelas: snapshot.parcelas,
-      },
-    );
+    await emitirEvento(app, tx, 'matricula.efetivada', redesDaMatricula(matricula.id), {
+      id: matricula.id,
+      preMatriculaId: pre.id,
+      eventoId: pre.eventoId,
+      nome: pre.nome,
+      email: pre.email,
+      telefone: pre.telefone,
+      cursoInteresse: pre.cursoInteresse,
+      efetivadaEm: now.toISOString(),
+      cursoId: snapshot.cursoId,
+      cursoTitulo: snapshot.cursoTitulo,
+      valorTotal: snapshot.valorTotal,
+      parcelas: snapshot.parcelas,
+    });
     return { matricula, newUser };
   });
 

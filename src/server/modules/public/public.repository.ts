@@ -5,12 +5,12 @@ import { type Executor, executeRows, fixedStatement, rowsOf } from '../../db/con
 import { type EmailJob, json, jobInsert, jsonObjectClose } from '../../jobs';
 import { beforeDeadline, type NovoVoucher, voucherInsert } from '../inscricoes';
 import { entregasInsert } from '../webhooks';
+import { seatsTaken } from '../contagens';
 import {
   consentimentos,
   cursos,
   eventos,
   eventosCursos,
-  eventoVagas,
   leads,
   preMatriculaConflitos,
   preMatriculas,
@@ -53,15 +53,10 @@ export interface OpenEventoRow extends Omit<PublicEvento, 'vagasRestantes' | 'in
 
 /** The seats taken of the events that have seats (their counts, migration 0030), and each deadline against `now`. */
 export async function withSeatsAndDeadline(db: Executor, rows: OpenEventoRow[], now: Date): Promise<PublicEvento[]> {
-  const withSeats = rows.filter((r) => r.vagas !== null).map((r) => r.id);
-  const taken = new Map<string, number>();
-  if (withSeats.length > 0) {
-    const counted = await db
-      .select({ eventoId: eventoVagas.eventoId, n: eventoVagas.sentados })
-      .from(eventoVagas)
-      .where(inArray(eventoVagas.eventoId, withSeats));
-    for (const { eventoId, n } of counted) taken.set(eventoId, n);
-  }
+  const taken = await seatsTaken(
+    db,
+    rows.filter((r) => r.vagas !== null).map((r) => r.id),
+  );
   const at = now.getTime();
   return rows.map(({ inscricoesAte, ...row }) => ({
     ...row,
@@ -577,3 +572,14 @@ export async function findDeclaracoes(db: Executor, codigo: string) {
     .orderBy(asc(preMatriculas.createdAt))
     .limit(5);
 }
+
+/** The network and branch of a pré-matrícula, as SQL that selects them (a webhook event's `redes`). */
+export const redesDaPreMatricula = (id: string): SQL =>
+  sql`select franqueador_id, franquia_id from pre_matriculas where id = ${id}::uuid`;
+
+/** The network of a pré-matrícula, as SQL that selects it (an e-mail job's `rede`). */
+export const redeDaPreMatricula = (id: string): SQL =>
+  sql`select franqueador_id from pre_matriculas where id = ${id}::uuid`;
+
+/** A sign-up's e-mail's origin inside the sign-up statement: the new row's network and id (`insertLeadsIfOpen`). */
+export const ORIGEM_DO_NOVO_LEAD = { rede: sql`novo.franqueador_id`, registroId: sql`novo.id` };

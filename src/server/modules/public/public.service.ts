@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { enfileirarEmail, jobReservado, jsonObjectOpen, type OrigemDoEmail } from '../../jobs';
 import { emitirEvento } from '../webhooks';
 import {
@@ -30,8 +29,11 @@ import {
   insertPreMatriculaOnce,
   type JanelaPublica,
   type OpenEvento,
+  ORIGEM_DO_NOVO_LEAD,
   reactivateLead,
   recordConflito,
+  redeDaPreMatricula,
+  redesDaPreMatricula,
 } from './public.repository';
 import { activationConflictEmail, declarationEmail } from './public.mail';
 import { recordReinscricao } from '../leads';
@@ -189,10 +191,7 @@ export async function createLead(
       voucher,
       email: {
         // Its network and lead are the new row's, written by the statement (`insertLeadsIfOpen`).
-        ...voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, {
-          rede: sql`novo.franqueador_id`,
-          registroId: sql`novo.id`,
-        }),
+        ...voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, ORIGEM_DO_NOVO_LEAD),
         id: randomUUID(),
         // Outside a transaction the statement commits as it ends, and the e-mail can go to this worker at once.
         reservadoAte: admissao === 'livre' ? null : app.jobs.reservaAte(now),
@@ -302,7 +301,7 @@ export async function createLead(
 
 /** An e-mail about a pre-matrícula: on its network's 'Envios', the row its record (issue 39). */
 const daPreMatricula = (id: string): OrigemDoEmail => ({
-  rede: sql`select franqueador_id from pre_matriculas where id = ${id}::uuid`,
+  rede: redeDaPreMatricula(id),
   registroId: id,
 });
 
@@ -336,22 +335,16 @@ export async function createPreMatricula(
   const inserted = await app.db.transaction(async (tx) => {
     const row = await insertPreMatriculaOnce(tx, { ...fields, leadId, consentidoEm: now, cursoInteresse }, consent);
     if (row) {
-      await emitirEvento(
-        app,
-        tx,
-        'pre_matricula.criada',
-        sql`select franqueador_id, franquia_id from pre_matriculas where id = ${row.id}::uuid`,
-        {
-          id: row.id,
-          eventoId: data.eventoId,
-          nomeAluno: data.nomeAluno,
-          nomeResponsavel: data.nomeResponsavel,
-          email: data.email,
-          telefone: data.telefone,
-          cursoInteresse,
-          criadoEm: row.createdAt.toISOString(),
-        },
-      );
+      await emitirEvento(app, tx, 'pre_matricula.criada', redesDaPreMatricula(row.id), {
+        id: row.id,
+        eventoId: data.eventoId,
+        nomeAluno: data.nomeAluno,
+        nomeResponsavel: data.nomeResponsavel,
+        email: data.email,
+        telefone: data.telefone,
+        cursoInteresse,
+        criadoEm: row.createdAt.toISOString(),
+      });
     }
     return row;
   });

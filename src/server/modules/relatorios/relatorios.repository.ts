@@ -1,61 +1,31 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Agrupamento, Direcao, Intervalo, Ordenar } from '../../../shared/schemas/relatorios';
-import { foldContagens } from '../../db/contagens';
-import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
+import type { Agrupamento, Direcao, Intervalo, Ordenar, TreeFilter } from '../../../shared/schemas/relatorios';
+import type { Actor } from '../../access/actor';
 import {
-  clientes,
-  eventos,
-  franquias,
-  funnelDia,
-  funnelMes,
-  leads,
-  microFranquias,
-  users,
-  vendedores,
-} from '../../db/schema';
+  clientesVisibleTo,
+  eventosVisibleTo,
+  franquiasVisibleTo,
+  microFranquiasVisibleTo,
+  vendedoresVisibleTo,
+} from '../../access/scope';
+import { selectScalars } from '../funnel';
+import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
+import { clientes, eventos, franquias, leads, microFranquias, users, vendedores } from '../../db/schema';
 import { MOTIVOS_PERDA, type MotivoPerda } from '../../../shared/schemas/acompanhamento';
 import type { AcompanhamentoContagem } from '../../../shared/schemas/relatorios';
 import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
+import { type Level, type PeriodRow, type ReportRows, foldContagens, levelOf, periodRows } from '../contagens';
 
 /**
- * The report's reads over funnel_dia and funnel_mes (migration 0007). Every question has the same shape: the
- * rows of ONE level (`nivel`) under the caller's node and the filters' nodes, in the period, grouped by a column.
- * The level is the deepest of the grouping, the filters and the caller, so each lead is counted once. A period
- * reads whole months from funnel_mes and only the days at its ends from funnel_dia. The event's place is read
- * from the event: a question about places reads the events' own rows (level 5).
+ * The report's reads over the funnel's counters per period (`periodRows`, modules/contagens). Every question has
+ * the same shape: the rows of ONE level (`nivel`) under the caller's node and the filters' nodes, in the period,
+ * grouped by a column. The level is the deepest of the grouping, the filters and the caller, so each lead is
+ * counted once. The event's place is read from the event: a question about places reads the events' own rows
+ * (level 5).
  */
 
-/** The tree's levels as the tables number them, top to bottom. */
-export const LEVELS = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'] as const;
-export type Level = (typeof LEVELS)[number];
-export const levelOf = (level: Level) => LEVELS.indexOf(level);
 const EVENT_LEVEL = levelOf('evento');
-
-type PeriodTable = typeof funnelDia | typeof funnelMes;
-const PATH_COLUMN = {
-  franqueador: 'franqueadorId',
-  franquia: 'franquiaId',
-  micro_franquia: 'microFranquiaId',
-  vendedor: 'vendedorId',
-  cliente: 'clienteId',
-  evento: 'eventoId',
-} as const satisfies Record<Level, keyof PeriodTable['_']['columns']>;
-
-/** A node the rows must sit under: the caller's own, or a filter's. */
-export interface PathNode {
-  level: Level;
-  id: string;
-}
-
-/** Which rows: under every node, at an optional place, in a period (inclusive days in Brasília). */
-export interface ReportRows {
-  nodes: PathNode[];
-  estado?: string;
-  cidade?: string;
-  de: string;
-  ate: string;
-}
 
 const isPlace = (agrupar?: Agrupamento) => agrupar === 'estado' || agrupar === 'cidade';
 
@@ -67,101 +37,9 @@ function nivelFor(rows: ReportRows, agrupar?: Agrupamento): number {
   return Math.max(0, ...depths);
 }
 
-const DAY_MS = 86_400_000;
-const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
-/** Days counted with a sign: +1 adds loose days, -1 takes a month's other days away from it. */
-export interface DayRange {
-  from: string;
-  to: string;
-  sign: 1 | -1;
-}
-
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-function monthEnd(day: string): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return toDay(Date.UTC(y, m, 0));
-}
-const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
-
-/**
- * A period read as months and days, with the fewest day rows: each month it touches is either read whole from
- * funnel_mes (less the days outside the period, subtracted) or as its loose days from funnel_dia, whichever
- * names fewer days. A period ending today reads its current month whole: the days after today hold nothing.
- */
-export function splitPeriod(de: string, ate: string): { months: [string, string] | null; days: DayRange[] } {
-  const firstMonth = monthStart(de);
-  const lastMonth = monthStart(ate);
-  if (firstMonth === lastMonth) {
-    const outside = daysBetween(firstMonth, monthEnd(ate)) - daysBetween(de, ate);
-    if (outside >= daysBetween(de, ate)) return { months: null, days: [{ from: de, to: ate, sign: 1 }] };
-    const days: DayRange[] = [];
-    if (de > firstMonth) days.push({ from: firstMonth, to: toDay(dayMs(de) - DAY_MS), sign: -1 });
-    if (ate < monthEnd(ate)) days.push({ from: toDay(dayMs(ate) + DAY_MS), to: monthEnd(ate), sign: -1 });
-    return { months: [firstMonth, firstMonth], days };
-  }
-  const days: DayRange[] = [];
-  let from = firstMonth;
-  let to = lastMonth;
-  // The first month: its loose days, or the month less the days before `de`.
-  if (de > firstMonth) {
-    const loose = daysBetween(de, monthEnd(de));
-    const before = daysBetween(firstMonth, toDay(dayMs(de) - DAY_MS));
-    if (loose <= before) {
-      days.push({ from: de, to: monthEnd(de), sign: 1 });
-      from = toDay(dayMs(monthEnd(de)) + DAY_MS);
-    } else days.push({ from: firstMonth, to: toDay(dayMs(de) - DAY_MS), sign: -1 });
-  }
-  // The last month: its loose days, or the month less the days after `ate`.
-  if (ate < monthEnd(ate)) {
-    const loose = daysBetween(lastMonth, ate);
-    const after = daysBetween(toDay(dayMs(ate) + DAY_MS), monthEnd(ate));
-    if (loose < after) {
-      days.push({ from: lastMonth, to: ate, sign: 1 });
-      to = monthStart(toDay(dayMs(lastMonth) - DAY_MS));
-    } else days.push({ from: toDay(dayMs(ate) + DAY_MS), to: monthEnd(ate), sign: -1 });
-  }
-  return { months: from <= to ? [from, to] : null, days };
-}
-
-/** The row conditions on one of the two tables, the period aside. */
-function rowsWhere(table: PeriodTable, rows: ReportRows, nivel: number): SQL {
-  return and(
-    eq(table.nivel, nivel),
-    ...rows.nodes.map((node) => eq(table[PATH_COLUMN[node.level]], node.id)),
-    rows.estado ? eq(eventos.estado, rows.estado) : undefined,
-    rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
-  ) as SQL;
-}
-
-/**
- * The period's rows as one subquery of `select ...` pieces (whole months, loose days), each with the columns the
- * caller picks from its table: `pick(table, period)` where period is the row's day or month.
- */
-function periodRows(
-  rows: ReportRows,
-  nivel: number,
-  withPlace: boolean,
-  pick: (table: PeriodTable, period: SQL, sign: number) => SQL,
-  split = splitPeriod(rows.de, rows.ate),
-): SQL {
-  const piece = (table: PeriodTable, period: SQL, from: string, to: string, sign: number) =>
-    sql`select ${pick(table, period, sign)} from ${table}${
-      withPlace ? sql` join ${eventos} on ${eventos.id} = ${table.eventoId}` : sql``
-    } where ${rowsWhere(table, rows, nivel)} and ${period} between ${from} and ${to}`;
-  const pieces: SQL[] = [];
-  if (split.months) pieces.push(piece(funnelMes, sql`${funnelMes.mes}`, ...split.months, 1));
-  for (const { from, to, sign } of split.days) pieces.push(piece(funnelDia, sql`${funnelDia.dia}`, from, to, sign));
-  return sql.join(pieces, sql` union all `);
-}
-
-/** A count column, negated for days taken away from a month. */
-const signed = (column: AnyPgColumn, sign: number) => (sign < 0 ? sql`-${column}` : sql`${column}`);
-
 /** Each group's key (text), its state for a city, and the label a key reads as. */
 function grouping(agrupar: Agrupamento, semVendedor: string) {
-  const byId = (table: PeriodTable, level: Level) => sql`${table[PATH_COLUMN[level]]}`;
+  const byId = (row: PeriodRow, level: Level) => row.node(level);
   switch (agrupar) {
     case 'estado':
       return { key: () => sql`${eventos.estado}`, label: (key: SQL) => key };
@@ -169,31 +47,31 @@ function grouping(agrupar: Agrupamento, semVendedor: string) {
       return { key: () => sql`${eventos.cidade}`, estado: sql`${eventos.estado}`, label: (key: SQL) => key };
     case 'franquia':
       return {
-        key: (t: PeriodTable) => byId(t, 'franquia'),
+        key: (row: PeriodRow) => byId(row, 'franquia'),
         label: (key: SQL) =>
           sql`(select ${franquias.razaoSocial} from ${franquias} where ${franquias.id} = ${key}::uuid)`,
       };
     case 'micro_franquia':
       return {
-        key: (t: PeriodTable) => byId(t, 'micro_franquia'),
+        key: (row: PeriodRow) => byId(row, 'micro_franquia'),
         label: (key: SQL) =>
           sql`(select ${microFranquias.razaoSocial} from ${microFranquias} where ${microFranquias.id} = ${key}::uuid)`,
       };
     case 'vendedor':
       return {
-        key: (t: PeriodTable) => byId(t, 'vendedor'),
+        key: (row: PeriodRow) => byId(row, 'vendedor'),
         label: (key: SQL) =>
           sql`coalesce((select ${users.nome} from ${vendedores} join ${users} on ${users.id} = ${vendedores.userId} where ${vendedores.id} = ${key}::uuid), ${semVendedor})`,
       };
     case 'cliente':
       return {
-        key: (t: PeriodTable) => byId(t, 'cliente'),
+        key: (row: PeriodRow) => byId(row, 'cliente'),
         label: (key: SQL) =>
           sql`(select ${clientes.nomeFantasia} from ${clientes} where ${clientes.id} = ${key}::uuid)`,
       };
     case 'evento':
       return {
-        key: (t: PeriodTable) => byId(t, 'evento'),
+        key: (row: PeriodRow) => byId(row, 'evento'),
         label: (key: SQL) =>
           sql`(select ${eventos.nomeEscola} || ' - ' || ${eventos.cidade} || ', ' || upper(${eventos.estado}) || ' (' || to_char(${eventos.dataEvento}, 'DD/MM/YYYY') || ')' from ${eventos} where ${eventos.id} = ${key}::uuid)`,
       };
@@ -257,8 +135,8 @@ export async function findGroups(
     rows,
     nivelFor(rows, query.agrupar),
     place,
-    (t, _period, sign) =>
-      sql`${group.key(t)} as id, ${group.estado ?? sql`null::text`} as estado, ${signed(t.leads, sign)} as l, ${signed(t.presencas, sign)} as x, ${signed(t.preMatriculas, sign)} as p, ${signed(t.matriculas, sign)} as m`,
+    (row) =>
+      sql`${group.key(row)} as id, ${group.estado ?? sql`null::text`} as estado, ${row.leads} as l, ${row.presencas} as x, ${row.preMatriculas} as p, ${row.matriculas} as m`,
   );
   const direction = sql.raw(query.direcao === 'asc' ? 'asc' : 'desc');
   const page = query.limit === null ? sql`` : sql`limit ${query.limit} offset ${query.offset}`;
@@ -339,8 +217,8 @@ export async function findSeries(
     rows,
     nivelFor(rows),
     place,
-    (t, period, sign) =>
-      sql`${bucket(period)} as inicio, ${signed(t.leads, sign)} as l, ${signed(t.presencas, sign)} as x, ${signed(t.preMatriculas, sign)} as p, ${signed(t.matriculas, sign)} as m`,
+    (row) =>
+      sql`${bucket(row.period)} as inicio, ${row.leads} as l, ${row.presencas} as x, ${row.preMatriculas} as p, ${row.matriculas} as m`,
     split,
   );
   const list = await withoutParallelWorkers(db, (tx) =>
@@ -462,4 +340,32 @@ export async function findFollowUp(
     count: list[0] ? Number(list[0].n) : 0,
     totals: contagem(totals[0]),
   };
+}
+
+/** Whether the caller may see a tree filter's node, as SQL (a scalar of one round trip). */
+const FILTER_VISIBLE: Record<TreeFilter, (actor: Actor, id: string) => SQL> = {
+  franquiaId: (actor, id) =>
+    sql`exists (select 1 from ${franquias} where ${and(eq(franquias.id, id), franquiasVisibleTo(actor))})`,
+  microFranquiaId: (actor, id) =>
+    sql`exists (select 1 from ${microFranquias} where ${and(eq(microFranquias.id, id), microFranquiasVisibleTo(actor))})`,
+  vendedorId: (actor, id) =>
+    sql`exists (select 1 from ${vendedores} where ${and(eq(vendedores.id, id), vendedoresVisibleTo(actor))})`,
+  clienteId: (actor, id) =>
+    sql`exists (select 1 from ${clientes} where ${and(eq(clientes.id, id), clientesVisibleTo(actor))})`,
+  eventoId: (actor, id) =>
+    sql`exists (select 1 from ${eventos} where ${and(eq(eventos.id, id), eventosVisibleTo(actor))})`,
+};
+
+/** Which of the filters' nodes the caller sees, in one round trip. */
+export async function findFiltersSeen(
+  db: Executor,
+  actor: Actor,
+  filters: Partial<Record<TreeFilter, string>>,
+): Promise<Partial<Record<TreeFilter, boolean>>> {
+  const names = Object.keys(filters) as TreeFilter[];
+  const fields = Object.fromEntries(
+    names.map((name) => [name, sql<boolean>`${FILTER_VISIBLE[name](actor, filters[name]!)}`]),
+  );
+  const [seen] = await selectScalars(db, fields);
+  return Object.fromEntries(names.map((name) => [name, Boolean(seen?.[name])]));
 }

@@ -1,4 +1,3 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles';
 import {
   DEFAULT_PERIOD_DAYS,
@@ -18,28 +17,13 @@ import {
   defaultAgrupamento,
 } from '../../../shared/schemas/relatorios';
 import type { Actor } from '../../access/actor';
-import {
-  clientesVisibleTo,
-  eventosVisibleTo,
-  franquiasVisibleTo,
-  microFranquiasVisibleTo,
-  scopeNodeOf,
-  vendedoresVisibleTo,
-} from '../../access/scope';
+import { scopeNodeOf } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, eventos, franquias, microFranquias, vendedores } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/http-error';
-import { selectScalars } from '../funnel';
-import {
-  type Level,
-  type PathNode,
-  type ReportRows,
-  findFollowUp,
-  findGroups,
-  findSeries,
-} from './relatorios.repository';
+import { type Level, type PathNode, type ReportRows } from '../contagens';
+import { findFiltersSeen, findFollowUp, findGroups, findSeries } from './relatorios.repository';
 
-/** The caller's node in funnel_dia's terms. */
+/** The caller's node in the period counters' terms. */
 const SCOPE_LEVELS: Record<NonNullable<ReturnType<typeof scopeNodeOf>>['column'], Level> = {
   franqueadorId: 'franqueador',
   franquiaId: 'franquia',
@@ -48,33 +32,13 @@ const SCOPE_LEVELS: Record<NonNullable<ReturnType<typeof scopeNodeOf>>['column']
   clienteId: 'cliente',
 };
 
-/** Each tree filter: its level and whether the caller may see that node (DESIGN §4.3: outside -> 404). */
-const FILTERS: Record<TreeFilter, { level: Level; visible: (actor: Actor, id: string) => SQL }> = {
-  franquiaId: {
-    level: 'franquia',
-    visible: (actor, id) =>
-      sql`exists (select 1 from ${franquias} where ${and(eq(franquias.id, id), franquiasVisibleTo(actor))})`,
-  },
-  microFranquiaId: {
-    level: 'micro_franquia',
-    visible: (actor, id) =>
-      sql`exists (select 1 from ${microFranquias} where ${and(eq(microFranquias.id, id), microFranquiasVisibleTo(actor))})`,
-  },
-  vendedorId: {
-    level: 'vendedor',
-    visible: (actor, id) =>
-      sql`exists (select 1 from ${vendedores} where ${and(eq(vendedores.id, id), vendedoresVisibleTo(actor))})`,
-  },
-  clienteId: {
-    level: 'cliente',
-    visible: (actor, id) =>
-      sql`exists (select 1 from ${clientes} where ${and(eq(clientes.id, id), clientesVisibleTo(actor))})`,
-  },
-  eventoId: {
-    level: 'evento',
-    visible: (actor, id) =>
-      sql`exists (select 1 from ${eventos} where ${and(eq(eventos.id, id), eventosVisibleTo(actor))})`,
-  },
+/** Each tree filter's level. */
+const FILTER_LEVELS: Record<TreeFilter, Level> = {
+  franquiaId: 'franquia',
+  microFranquiaId: 'micro_franquia',
+  vendedorId: 'vendedor',
+  clienteId: 'cliente',
+  eventoId: 'evento',
 };
 
 type Filters = Partial<Record<TreeFilter, string>> & { de?: string; ate?: string; estado?: string; cidade?: string };
@@ -103,15 +67,13 @@ export async function resolveRows(db: Executor, actor: Actor, filters: Filters, 
   const scope = scopeNodeOf(actor);
   if (!scope) throw notFound(RELATORIO_MESSAGES.naoEncontrado);
   const nodes: PathNode[] = [{ level: SCOPE_LEVELS[scope.column], id: scope.id }];
-  const asked = (Object.keys(FILTERS) as TreeFilter[]).filter((name) => filters[name]);
+  const asked = (Object.keys(FILTER_LEVELS) as TreeFilter[]).filter((name) => filters[name]);
   if (asked.length > 0) {
-    const fields = Object.fromEntries(
-      asked.map((name) => [name, sql<boolean>`${FILTERS[name].visible(actor, filters[name]!)}`]),
-    );
-    const [seen] = await selectScalars(db, fields);
+    // Whether the caller sees each filter's node (DESIGN §4.3: outside -> 404).
+    const seen = await findFiltersSeen(db, actor, Object.fromEntries(asked.map((name) => [name, filters[name]!])));
     for (const name of asked) {
-      if (!seen?.[name]) throw notFound(RELATORIO_MESSAGES.naoEncontrado);
-      nodes.push({ level: FILTERS[name].level, id: filters[name]! });
+      if (!seen[name]) throw notFound(RELATORIO_MESSAGES.naoEncontrado);
+      nodes.push({ level: FILTER_LEVELS[name], id: filters[name]! });
     }
   }
   return { nodes, estado: filters.estado, cidade: filters.cidade, ...resolvePeriod(filters, today) };

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { audit } from '../auditoria';
 import type { FastifyInstance } from 'fastify';
 import type { TicketStatus } from '../../../shared/enums';
@@ -26,6 +25,7 @@ import {
   ticketExists,
   updateTicketColumns,
   type LockedTicket,
+  redesDoTicketNovo,
 } from './tickets.repository';
 import { findMensagem, insertAnexos, insertMensagem } from './mensagens.repository';
 import { findUserContact, isEquipe, staffContacts } from './pessoas.repository';
@@ -70,24 +70,15 @@ export async function createTicket(app: FastifyInstance, actor: Actor, input: Cr
       ...deadlines({ prioridade: input.prioridade, inicio: now, pausaMs: 0 }),
     });
     // The integrations hear of it in this transaction (ADR 028): its kind and place, never what it says.
-    await emitirEvento(
-      app,
-      tx,
-      'ticket.criado',
-      sql`select coalesce(
-          (select franqueador_id from franquias where id = ${franquiaId}::uuid),
-          (select franqueador_id from users where id = ${actor.id}::uuid)) as franqueador_id,
-        ${franquiaId}::uuid as franquia_id`,
-      {
-        id: ticketId,
-        titulo: input.titulo,
-        departamento: input.departamento,
-        prioridade: input.prioridade,
-        franquiaId,
-        microFranquiaId,
-        criadoEm: now.toISOString(),
-      },
-    );
+    await emitirEvento(app, tx, 'ticket.criado', redesDoTicketNovo(franquiaId, actor.id), {
+      id: ticketId,
+      titulo: input.titulo,
+      departamento: input.departamento,
+      prioridade: input.prioridade,
+      franquiaId,
+      microFranquiaId,
+      criadoEm: now.toISOString(),
+    });
     // What the ticket says stays in the SAC, where its readers are; the trail keeps its kind.
     await audit(tx, {
       acao: 'sac_ticket.abrir',

@@ -294,3 +294,13 @@ export async function resumo(db: Executor, actor: Actor, now: Date, dias: number
     avaliacao: { media: row?.media == null ? null : Number(row.media), total: Number(row?.avaliados ?? 0), dias },
   };
 }
+
+/**
+ * The network and branch of a ticket being opened, as SQL that selects them (a webhook event's `redes`): its
+ * franquia's network, or its author's when it has none.
+ */
+export const redesDoTicketNovo = (franquiaId: string | null, autorId: string): SQL =>
+  sql`select coalesce(
+          (select franqueador_id from franquias where id = ${franquiaId}::uuid),
+          (select franqueador_id from users where id = ${autorId}::uuid)) as franqueador_id,
+        ${franquiaId}::uuid as franquia_id`;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Database, type Executor, executeRows } from './connect';
+import type { FastifyInstance } from 'fastify';
+import { type Database, type Executor, executeRows } from '../../db/connect';
 
 /** How many pending rows one step of a fold takes (migrations 0027, 0028). */
 const LOTE = 1000;
@@ -42,4 +43,12 @@ export async function foldContagensRound(db: Database): Promise<number> {
   );
   if (Number(size?.pages ?? 0) > MAX_PAGES) await db.execute(sql`vacuum (truncate true) contagens_pendentes`);
   return n;
+}
+
+/**
+ * The worker's rounds fold (ADRs 042 and 043): every round, and every second of a long one (`app.jobs.eachRound`),
+ * the sign-ups' and check-ins' pending counts reach the counters.
+ */
+export function foldEachRound(app: FastifyInstance): void {
+  app.jobs.eachRound(() => foldContagensRound(app.db));
 }

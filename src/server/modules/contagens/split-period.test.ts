@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitPeriod } from './relatorios.repository';
+import { splitPeriod } from './periods';
 
 /** Every day of [de, ate] is counted exactly once: +1 for each range that adds it, -1 for each that takes it away. */
 function coverage(de: string, ate: string): Map<string, number> {

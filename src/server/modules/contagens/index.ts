@@ -1,0 +1,19 @@
+/**
+ * The counters (docs/guides/counters.md): PostgreSQL keeps them with triggers, and this module alone reads them,
+ * folds what waits in `contagens_pendentes` into them, and knows that a total is what is kept plus what is
+ * pending. Its tables stay out of every other module (lint: eslint.config.js, `counterTables`).
+ */
+export { type Counter, countedStatusTotal, countedTotal } from './totals';
+export { eventoPresentes, seatsTaken } from './presences';
+export { foldContagens, foldContagensRound, foldEachRound } from './fold';
+export {
+  type DayRange,
+  LEVELS,
+  type Level,
+  levelOf,
+  type PathNode,
+  type PeriodRow,
+  type ReportRows,
+  periodRows,
+  splitPeriod,
+} from './periods';
