@@ -65,6 +65,8 @@ export interface AppDependencies {
   rateLimitMemoryKeys?: number;
   /** Folder of the built client to serve; omitted in API tests. */
   clientRoot?: string;
+  /** While `npm start` is still building the client beside the starting server, the build (ADR 067). */
+  clientReady?: Promise<void>;
 }
 
 /** Builds the whole application; server.ts and the tests build it the same way. */
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerAuditPurge(app);
   registerRetencao(app);
 
-  if (deps.clientRoot) await app.register(clientAppPlugin, { root: deps.clientRoot });
+  // Loaded when the app gets ready (at listen): a client still being built is waited for then (ADR 067).
+  if (deps.clientRoot) void app.register(clientAppPlugin, { root: deps.clientRoot, ready: deps.clientReady });
   return app;
 }

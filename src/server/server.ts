@@ -17,17 +17,17 @@ import { loadDemoNetwork } from './db/seed/demo-network';
 import { networkAddresses, urlHost } from './lib/dev-origins';
 
 /** The built client sits beside the server bundle (dist/client next to dist/server). */
-function clientRoot(): string | undefined {
-  const root = fileURLToPath(new URL('../client', import.meta.url));
-  return existsSync(join(root, '.vite', 'manifest.json')) ? root : undefined;
-}
+const CLIENT_ROOT = fileURLToPath(new URL('../client', import.meta.url));
 
 /**
- * `npm start` builds the client beside the starting server (scripts/start.mjs, ADR 067) and leaves the build's
- * promise here; the server waits for it before it looks for the client.
+ * The client to serve, if there is one. `npm start` may still be building it beside the starting server
+ * (scripts/start.mjs, ADR 067): it leaves the build's promise here, and the client's plugin waits for it when the
+ * app gets ready -- at listen, after the demo network is loaded.
  */
-async function clientBuilt(): Promise<void> {
-  await (globalThis as Record<symbol, Promise<void> | undefined>)[Symbol.for('app.clientBuild')];
+function client(): { root: string; ready?: Promise<void> } | undefined {
+  const ready = (globalThis as Record<symbol, Promise<void> | undefined>)[Symbol.for('app.clientBuild')];
+  if (ready) return { root: CLIENT_ROOT, ready };
+  return existsSync(join(CLIENT_ROOT, '.vite', 'manifest.json')) ? { root: CLIENT_ROOT } : undefined;
 }
 
 /**
@@ -54,15 +54,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const loosened = makePrivate(config.dataDir);
   const database = await openDatabase(config);
-  await clientBuilt().catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  const served = client();
   const app = await buildApp(config, {
     db: database.db,
     listen: database.listen,
     pool: database.pool,
-    clientRoot: clientRoot(),
+    clientRoot: served?.root,
+    clientReady: served?.ready,
   });
   if (loosened.length > 0) {
     app.log.warn(`${loosened.length} files and folders in DATA_DIR could be read by other users; now 0600/0700`);

@@ -12,7 +12,9 @@ import { renderPageShell } from './page-shell';
  * other page path so the client router can take over. Absent in development and API tests.
  */
 export const clientAppPlugin = fp(
-  async (app: FastifyInstance, options: { root: string }) => {
+  async (app: FastifyInstance, options: { root: string; ready?: Promise<void> }) => {
+    // `npm start` builds the client beside the starting server (ADR 067): its pages are served once it is built.
+    await options.ready;
     const index = join(options.root, 'index.html');
     if (!existsSync(index)) {
       app.log.warn(`client build not found in ${options.root}; run "npm run build"`);
