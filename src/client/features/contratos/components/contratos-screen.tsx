@@ -82,7 +82,7 @@ function Campos() {
         Escreva um campo entre chaves duplas, como <code>{'{{aluno.nome}}'}</code>: cada contrato o troca pelo dado da
         matrícula. Um campo fora desta lista impede a publicação. O texto aceita Markdown simples: <code># Título</code>
         , <code>**negrito**</code>, <code>_itálico_</code>, listas com <code>-</code> ou <code>1.</code> e{' '}
-        <code>---</code>; HTML aparece como texto.
+        <code className="whitespace-nowrap">---</code>; HTML aparece como texto.
       </p>
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         {CONTRATO_CAMPO_NOMES.map((campo) => (
@@ -135,11 +135,13 @@ function Editor({
   base,
   proximaVersao,
   multaMaxima,
+  onPublicado,
 }: {
   rascunho: ModeloView | undefined;
   base: ModeloView | undefined;
   proximaVersao: number;
   multaMaxima: number | undefined;
+  onPublicado: () => void;
 }) {
   const [form, setForm] = useState<Form>(() => ({
     titulo: rascunho?.titulo ?? base?.titulo ?? 'Contrato de matrícula',
@@ -161,6 +163,7 @@ function Editor({
   const publicar = usePublicarModelo({
     onSuccess: (modelo) => {
       setConfirmando(false);
+      onPublicado();
       toast({ variant: 'success', title: CONTRATO_MESSAGES.publicado(modelo.versao ?? proximaVersao) });
     },
     onError: aoErrar('Erro ao publicar'),
@@ -380,8 +383,10 @@ export function ContratosScreen({ role }: { role: Role }) {
 
       {editando ? (
         <Editor
-          key={rascunho?.id ?? 'novo'}
+          // One editor from the new draft to its publication: saving it the first time keeps what is on screen.
+          key="editor"
           rascunho={rascunho}
+          onPublicado={() => setNovo(false)}
           base={vigente}
           proximaVersao={proximaVersao}
           multaMaxima={regras.data?.multaMaximaPct}

@@ -51,25 +51,24 @@ const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): 
     ),
   },
   { key: 'curso', header: 'Curso de Interesse', cell: (m) => <CursoBadge curso={m.cursoInteresse} /> },
-  // Issue 42: the course the matrícula took and its price, as they were at Efetivar.
+  // Issue 42: the course the matrícula took and its price, as they were at Efetivar, and where its contract stands
+  // (one column: the table keeps SPEC's columns readable at 1280 px).
   {
     key: 'cursoMatricula',
-    header: 'Curso e valor',
-    cell: (m) =>
-      m.cursoTitulo ? (
-        <span className="flex flex-col gap-0.5">
-          <span className="font-medium">{m.cursoTitulo}</span>
-          <span className="text-sm text-muted-foreground">{descricaoDoPreco(m) ?? MISSING}</span>
-        </span>
-      ) : (
-        MISSING
-      ),
-  },
-  // Issue 42: where its contract stands.
-  {
-    key: 'status',
-    header: 'Status',
-    cell: (m) => <MatriculaStatusBadge status={m.status} motivo={m.motivoCancelamento} />,
+    header: 'Curso, valor e status',
+    cell: (m) => (
+      <span className="flex flex-col items-start gap-1">
+        {m.cursoTitulo ? (
+          <span className="flex flex-col gap-0.5">
+            <span className="font-medium">{m.cursoTitulo}</span>
+            <span className="text-sm text-muted-foreground">{descricaoDoPreco(m) ?? MISSING}</span>
+          </span>
+        ) : (
+          <span>{MISSING}</span>
+        )}
+        <MatriculaStatusBadge status={m.status} motivo={m.motivoCancelamento} />
+      </span>
+    ),
   },
   { key: 'escola', header: 'Escola', cell: (m) => <EventoCell evento={m.evento} /> },
   {
