@@ -10,8 +10,12 @@ import type { ModeloView } from '../../../shared/schemas/contrato';
 const publicador = sql<
   string | null
 >`(select coalesce(${users.nome}, ${users.email}) from ${users} where ${users.id} = ${contratoModelos.publicadoPorId})`;
-/** The newest published version of the row's network. */
-const vigente = sql<boolean>`${contratoModelos.versao} is not null and ${contratoModelos.versao} = (select max(v.versao) from ${contratoModelos} v where v.franqueador_id = ${contratoModelos.franqueadorId})`;
+/**
+ * The newest published version of the row's network. Written out whole: inside a selection drizzle names a column
+ * without its table, which the subquery's own `contrato_modelos` would then answer.
+ */
+const vigente = sql<boolean>`(contrato_modelos.versao is not null and not exists (select 1 from contrato_modelos v
+  where v.franqueador_id = contrato_modelos.franqueador_id and v.versao > contrato_modelos.versao))`;
 
 const selection = {
   id: contratoModelos.id,
