@@ -44,6 +44,8 @@ describe('contract placeholders (issue 42)', () => {
   });
 
   it('leaves an unknown placeholder as written (publishing refuses it)', () => {
-    expect(preencherModelo('{{turma}}', valoresDosCampos(matriculaDeExemplo('2026-11-26')), 10)).toMatch(/^\{\{turma\}\}/);
+    expect(preencherModelo('{{turma}}', valoresDosCampos(matriculaDeExemplo('2026-11-26')), 10)).toMatch(
+      /^\{\{turma\}\}/,
+    );
   });
 });
