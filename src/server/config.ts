@@ -78,6 +78,12 @@ const envSchema = z.object({
   WEBHOOKS_PERMITIR_REDE_LOCAL: flag.optional(),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).max(60_000).optional(),
   EXPORTACAO_DIRETA_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).optional(),
+  CANCELAMENTO_MULTA_MAX_PCT: z.coerce
+    .number({ error: 'must be a whole number from 0 to 100' })
+    .int('must be a whole number from 0 to 100')
+    .min(0, 'must be a whole number from 0 to 100')
+    .max(100, 'must be a whole number from 0 to 100')
+    .optional(),
 });
 
 export interface Config {
@@ -145,6 +151,11 @@ export interface Config {
   };
   /** Rows up to which an export is a direct download; above, a job with progress. */
   exportacaoDiretaMax: number;
+  /**
+   * The highest cancellation fee a contract template may set, in % of the value still to pay (issue 42, ADR 064):
+   * the network's cap, printed in every contract's required cancellation clause.
+   */
+  cancelamentoMultaMaxPct: number;
   /** Rate limits per window (DESIGN §4.2): login per 15 min, forgot-password per hour, public POSTs per minute. */
   rateLimits: {
     loginMax: number;
@@ -238,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS ?? 10_000,
     },
     exportacaoDiretaMax: e.EXPORTACAO_DIRETA_MAX ?? 50_000,
+    cancelamentoMultaMaxPct: e.CANCELAMENTO_MULTA_MAX_PCT ?? 10,
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,
       loginAddressFailures: e.RATE_LIMIT_LOGIN_ADDRESS ?? 100,

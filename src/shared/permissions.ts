@@ -66,6 +66,15 @@ export const PERMISSIONS = {
   'preMatriculas.corrigirDados': STAFF_ROLES,
   'matriculas.ler': MATRICULA_READERS,
   'matriculas.efetivar': STAFF_ROLES,
+  /** Issue 42: a matrícula's frozen contract, for the staff who read the matrícula (the aluno's page is later). */
+  'matriculas.contrato': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+
+  /**
+   * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its
+   * franquias read the current version, never edit it.
+   */
+  'contratos.ler': ['franqueador', 'franquia'],
+  'contratos.gerenciar': ['franqueador'],
 
   /** Auditoria (issue 17): each level reads its subtree's trail. */
   'auditoria.ler': ['franqueador', 'franquia', 'micro_franquia'],

@@ -35,6 +35,8 @@ describe('route table (SPEC §2)', () => {
     '/lgpd': ['franqueador', 'franquia'],
     '/envios': ['franqueador'],
     '/integracoes': ['franqueador'],
+    // Issue 42: the franqueador writes the network's contract template, its franquias read it.
+    '/contratos': ['franqueador', 'franquia'],
     '/minha-conta': [...ROLES],
   };
 
@@ -61,6 +63,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Usuários',
       'Envios',
       'Integrações',
+      'Contratos',
       'LGPD',
       'Auditoria',
     ]);
@@ -72,6 +75,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Pré-Matrículas',
       'Matrículas Efetivadas',
       'SAC',
+      'Contratos',
       'LGPD',
       'Auditoria',
     ]);

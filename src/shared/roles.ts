@@ -52,6 +52,7 @@ export type RoutePath =
   | '/lgpd'
   | '/envios'
   | '/integracoes'
+  | '/contratos'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -192,6 +193,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Integrações',
     description: 'Webhooks que avisam suas ferramentas de cada novo lead, pré-matrícula, matrícula e chamado',
   },
+  /** Contratos (issue 42): the network's contract template, written by the franqueador, read by its franquias. */
+  '/contratos': {
+    path: '/contratos',
+    roles: ['franqueador', 'franquia'],
+    title: 'Contratos',
+    description: 'O modelo de contrato de matrícula da rede, suas versões e os campos que ele preenche',
+  },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
@@ -231,6 +239,8 @@ const RELATORIOS = link('/relatorios', 'Relatórios');
 const AUDITORIA = link('/auditoria', 'Auditoria');
 /** Issue 18: the titulares' rights, for the franqueador and the franquia, before Auditoria. */
 const LGPD = link('/lgpd', 'LGPD');
+/** Issue 42: the network's contract template, before LGPD. */
+const CONTRATOS = link('/contratos', 'Contratos');
 
 /**
  * SPEC §2's sidebars, plus 'Usuários' after SAC for franqueador and micro_franquia (the screen is real here,
@@ -251,6 +261,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/usuarios', 'Usuários'),
     link('/envios', 'Envios'),
     link('/integracoes', 'Integrações'),
+    CONTRATOS,
     LGPD,
     AUDITORIA,
   ],
@@ -262,6 +273,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/pre-matriculas', 'Pré-Matrículas'),
     link('/matriculas', 'Matrículas Efetivadas'),
     link('/sac', 'SAC'),
+    CONTRATOS,
     LGPD,
     AUDITORIA,
   ],

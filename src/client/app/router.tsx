@@ -37,6 +37,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/lgpd': () => import('./routes/app/lgpd'),
   '/envios': () => import('./routes/app/envios'),
   '/integracoes': () => import('./routes/app/integracoes'),
+  '/contratos': () => import('./routes/app/contratos'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 

@@ -4,6 +4,7 @@ import {
   alunos,
   auditLog,
   clientes,
+  contratoModelos,
   cursos,
   eventos,
   franquias,
@@ -285,6 +286,23 @@ export function lgpdPedidosVisibleTo(actor: Actor): SQL {
       return eq(lgpdPedidos.franqueadorId, must(actor.franqueadorId));
     case 'franquia':
       return eq(lgpdPedidos.franquiaId, must(actor.franquiaId));
+    default:
+      return NONE;
+  }
+}
+
+/**
+ * Modelos de contrato (issue 42, ADR 064): a network's templates are its own. The franqueador reads its drafts and
+ * every version; a franquia reads its network's current version only (the newest published), never a draft.
+ */
+export function contratoModelosVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(contratoModelos.franqueadorId, must(actor.franqueadorId));
+    case 'franquia': {
+      const rede = sql`(select ${franquias.franqueadorId} from ${franquias} where ${franquias.id} = ${must(actor.franquiaId)})`;
+      return sql`${contratoModelos.franqueadorId} = ${rede} and ${contratoModelos.versao} = (select max(v.versao) from ${contratoModelos} v where v.franqueador_id = ${rede})`;
+    }
     default:
       return NONE;
   }

@@ -34,6 +34,7 @@ import {
 import { ROLES } from '../../shared/roles';
 import { HISTORICO_TIPOS_GRAVADOS, LEAD_STATUSES, MOTIVOS_PERDA } from '../../shared/schemas/acompanhamento';
 import { PEDIDO_STATUSES, PEDIDO_TIPOS } from '../../shared/schemas/lgpd';
+import { MATRICULA_STATUSES, MOTIVOS_CANCELAMENTO } from '../../shared/schemas/matricula';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -55,6 +56,8 @@ export const motivoPerda = pgEnum('motivo_perda', MOTIVOS_PERDA);
 export const leadHistoricoTipo = pgEnum('lead_historico_tipo', HISTORICO_TIPOS_GRAVADOS);
 export const lgpdPedidoTipo = pgEnum('lgpd_pedido_tipo', PEDIDO_TIPOS);
 export const lgpdPedidoStatus = pgEnum('lgpd_pedido_status', PEDIDO_STATUSES);
+export const matriculaStatus = pgEnum('matricula_status', MATRICULA_STATUSES);
+export const motivoCancelamento = pgEnum('motivo_cancelamento', MOTIVOS_CANCELAMENTO);
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -741,11 +744,23 @@ export const matriculas = pgTable(
     /** Each parcela but the last; the last takes the rounding (src/shared/money/parcelas.ts). */
     valorParcela: money(),
     valorUltimaParcela: money(),
+    /*
+     * Issue 42, second slice (ADR 064): the family accepts its contract (aguardando_aceite -> ativa), and a
+     * matrícula may end cancelled with its reason. Those made before contracts existed are 'ativa' (migration 0038).
+     */
+    status: matriculaStatus().notNull().default('aguardando_aceite'),
+    motivoCancelamento: motivoCancelamento(),
+    canceladaEm: timestamp({ withTimezone: true }),
     ...lgpdColumns(),
     ...scopePath(),
     createdAt: createdAt(),
   },
   (t) => [
+    // A cancelled matrícula says why and since when; no other status has either.
+    check(
+      'matriculas_cancelamento_check',
+      sql`(${t.status} = 'cancelada') = (${t.motivoCancelamento} is not null) and (${t.status} = 'cancelada') = (${t.canceladaEm} is not null)`,
+    ),
     // The snapshot is whole or absent: a price without its course, or a course without its price, never.
     check(
       'matriculas_curso_snapshot_check',
@@ -762,6 +777,74 @@ export const matriculas = pgTable(
       .where(sql`${t.telefone} is not null`),
     index('matriculas_busca_trgm_idx').using('gin', sql`${matriculasSearchText(t)} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Modelos de contrato (issue 42, ADR 064): a network's contract template. A draft has no version and changes; publishing
+ * gives it the network's next version (1, 2, ...) and it never changes again. The newest version is the current one,
+ * which Efetivar fills for each matrícula. At most one draft per network.
+ */
+export const contratoModelos = pgTable(
+  'contrato_modelos',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    versao: integer(),
+    titulo: text().notNull(),
+    /** Markdown with `{{placeholders}}` (src/shared/contrato/modelo.ts). */
+    texto: text().notNull(),
+    /** The cancellation fee, % of the remaining value; at most CANCELAMENTO_MULTA_MAX_PCT when saved. */
+    multaCancelamentoPct: integer().notNull(),
+    criadoPorId: uuid().references(() => users.id),
+    publicadoEm: timestamp({ withTimezone: true }),
+    publicadoPorId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'contrato_modelos_publicacao_check',
+      sql`(${t.versao} is null) = (${t.publicadoEm} is null) and (${t.versao} is null or ${t.versao} >= 1)`,
+    ),
+    check('contrato_modelos_multa_check', sql`${t.multaCancelamentoPct} between 0 and 100`),
+    uniqueIndex('contrato_modelos_versao_key').on(t.franqueadorId, t.versao),
+    uniqueIndex('contrato_modelos_um_rascunho_key')
+      .on(t.franqueadorId)
+      .where(sql`${t.versao} is null`),
+    index('contrato_modelos_criado_por_id_idx').on(t.criadoPorId),
+    index('contrato_modelos_publicado_por_id_idx').on(t.publicadoPorId),
+  ],
+);
+
+/**
+ * A matrícula's contract (issue 42, ADR 064), frozen at Efetivar from the network's current template: the text
+ * filled for the family, the version and the price. Nothing about it changes when the template or the course does.
+ */
+export const contratos = pgTable(
+  'contratos',
+  {
+    id: id(),
+    matriculaId: uuid()
+      .notNull()
+      .unique()
+      .references(() => matriculas.id),
+    modeloId: uuid()
+      .notNull()
+      .references(() => contratoModelos.id),
+    versao: integer().notNull(),
+    titulo: text().notNull(),
+    /** The filled template and the required blocks, in Markdown. */
+    texto: text().notNull(),
+    valorTotal: money().notNull(),
+    parcelas: integer().notNull(),
+    valorParcela: money().notNull(),
+    valorUltimaParcela: money().notNull(),
+    multaCancelamentoPct: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contratos_modelo_id_idx').on(t.modeloId)],
 );
 
 export const alunos = pgTable(

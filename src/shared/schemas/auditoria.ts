@@ -31,6 +31,7 @@ export const AUDIT_ENTIDADES = {
   envio: 'Envio',
   webhook: 'Webhook',
   exportacao: 'Exportação',
+  contrato_modelo: 'Modelo de contrato',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -110,6 +111,9 @@ export const AUDIT_ACOES = {
   'exportacao.criar': { entidade: 'exportacao', rotulo: 'Pediu uma exportação' },
   'exportacao.cancelar': { entidade: 'exportacao', rotulo: 'Cancelou uma exportação' },
   'exportacao.baixar': { entidade: 'exportacao', rotulo: 'Baixou uma exportação' },
+  'contrato_modelo.criar': { entidade: 'contrato_modelo', rotulo: 'Criou um rascunho do modelo de contrato' },
+  'contrato_modelo.editar': { entidade: 'contrato_modelo', rotulo: 'Alterou o rascunho do modelo de contrato' },
+  'contrato_modelo.publicar': { entidade: 'contrato_modelo', rotulo: 'Publicou uma versão do modelo de contrato' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;
 export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];

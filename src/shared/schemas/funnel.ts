@@ -7,7 +7,7 @@ import { leadFollowUpFilterShape, leadFollowUpShape } from './acompanhamento';
 import { funnelClienteSchema, funnelEventoSchema, type FunnelEvento } from './funnel-evento';
 import { checkPeriod, drillFilterShape } from './relatorios';
 import { leadInscricaoFilterShape } from './inscricao';
-import type { matriculaItemSchema } from './matricula';
+import { MATRICULA_STATUSES, type MatriculaStatus, type matriculaItemSchema } from './matricula';
 
 /**
  * The enrolment funnel (SPEC §2 lists, §9 CSV, DESIGN §4.3/§4.5): the filters the four lists and their CSV
@@ -17,6 +17,7 @@ import type { matriculaItemSchema } from './matricula';
 export const FUNNEL_MESSAGES = {
   eventoInvalido: 'Evento inválido',
   situacaoInvalida: 'Situação inválida: use pendente ou efetivada',
+  statusMatriculaInvalido: 'Status inválido: use aguardando_aceite, ativa ou cancelada',
   viewInvalida: 'Visão inválida',
   jaEfetivada: 'Esta pré-matrícula já foi efetivada',
   preMatriculaNaoEncontrada: 'Pré-matrícula não encontrada',
@@ -104,6 +105,22 @@ export const preMatriculasListQuerySchema = listQuerySchema
 export type PreMatriculasListQuery = FunnelListQuery & { situacao?: PreMatriculaStatus };
 export const preMatriculasFilterSchema = z.object(preMatriculaFilterShape).superRefine(checkPeriod);
 export type PreMatriculasFilter = FunnelFilter & { situacao?: PreMatriculaStatus };
+
+/** Matrículas' own filter (issue 42): aguardando_aceite, ativa or cancelada ('' or absent: all). */
+export const MATRICULA_STATUS_PARAM = 'status';
+const matriculaFilterShape = {
+  ...funnelFilterShape,
+  status: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(MATRICULA_STATUSES, { error: FUNNEL_MESSAGES.statusMatriculaInvalido }).optional(),
+  ),
+};
+export const matriculasListQuerySchema = listQuerySchema
+  .extend({ ...matriculaFilterShape, ...funnelSort })
+  .superRefine(checkPeriod);
+export type MatriculasListQuery = FunnelListQuery & { status?: MatriculaStatus };
+export const matriculasFilterSchema = z.object(matriculaFilterShape).superRefine(checkPeriod);
+export type MatriculasFilter = FunnelFilter & { status?: MatriculaStatus };
 
 /** Leads and Interesses read the same rows; the view only changes the export's name and date column. */
 export const LEADS_VIEWS = ['leads', 'interesses'] as const;
@@ -333,6 +350,9 @@ export const CSV_MATRICULA_CURSO_COLUMNS = [
   'Valor da Parcela',
   'Valor da Última Parcela',
 ] as const;
+
+/** Issue 42's second slice: the matrícula's status and, when cancelled, why (after the course and price). */
+export const CSV_MATRICULA_STATUS_COLUMNS = ['Status', 'Motivo do Cancelamento'] as const;
 
 /** SPEC §9 file-name prefixes. */
 

@@ -11,6 +11,9 @@ export const PRAZO_PEDIDO_DIAS = 15;
 export const TITULAR_TOKEN_HORAS = 24;
 /** What every anonymised name becomes. */
 export const NOME_ANONIMIZADO = 'Titular anonimizado';
+/** A contract not accepted when its titular was anonymised (issue 42): its text goes, its version and price stay. */
+export const CONTRATO_ANONIMIZADO =
+  'Texto do contrato removido na anonimização do titular (LGPD): a matrícula não tinha contrato aceito.';
 /** What a list's contact columns show once the titular revoked the consent. */
 export const CONSENTIMENTO_REVOGADO = 'consentimento revogado';
 

@@ -9,6 +9,27 @@ import { funnelClienteSchema, funnelEventoSchema } from './funnel-evento';
  * takes, and the price snapshot its answers carry. Read by the route, the service and the Efetivar dialog.
  */
 
+/**
+ * A matrícula's status (issue 42, second slice; ADR 064): it waits for the family to accept its contract, is
+ * active once accepted, and may end cancelled -- withdrawn within 7 days, cancelled later, or its contract's link
+ * expired. Every status counts as a matrícula efetivada in the dashboards and reports.
+ */
+export const MATRICULA_STATUSES = ['aguardando_aceite', 'ativa', 'cancelada'] as const;
+export type MatriculaStatus = (typeof MATRICULA_STATUSES)[number];
+export const MATRICULA_STATUS_LABELS: Record<MatriculaStatus, string> = {
+  aguardando_aceite: 'Aguardando aceite',
+  ativa: 'Ativa',
+  cancelada: 'Cancelada',
+};
+
+export const MOTIVOS_CANCELAMENTO = ['arrependimento', 'cancelamento', 'contrato_expirado'] as const;
+export type MotivoCancelamento = (typeof MOTIVOS_CANCELAMENTO)[number];
+export const MOTIVO_CANCELAMENTO_LABELS: Record<MotivoCancelamento, string> = {
+  arrependimento: 'Desistência em 7 dias',
+  cancelamento: 'Cancelamento',
+  contrato_expirado: 'Contrato expirado',
+};
+
 export const MATRICULA_MESSAGES = {
   escolhaOCurso: 'Escolha o curso da matrícula.',
   cursoForaDoEvento: 'Este curso não é oferecido pelo evento desta pré-matrícula. Escolha um dos cursos do evento.',
@@ -125,6 +146,10 @@ export const matriculaViewSchema = z.object({
   efetivadaEm: instante,
   createdAt: instante,
   ...matriculaCursoShape,
+  /** Issue 42: where its contract stands; `motivoCancelamento` and `canceladaEm` only when cancelled. */
+  status: z.enum(MATRICULA_STATUSES),
+  motivoCancelamento: z.enum(MOTIVOS_CANCELAMENTO).nullable(),
+  canceladaEm: instante.nullable(),
 });
 
 /** A row of the list: the matrícula with its event, and for the franqueador its cliente (SPEC §3). */

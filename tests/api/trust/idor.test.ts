@@ -172,6 +172,8 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
     { leadId: world.graph.leads.find((l) => !scopes[name].leads.has(l.id))?.id ?? randomUUID() },
   ]),
   'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
+  // Issue 42: a matrícula's contract out of scope answers as a matrícula that exists nowhere.
+  'GET /api/matriculas/:id/contrato': rowAttempts('matriculas'),
   // Issue 23: a foreign pré-matrícula's courses, and its course set, cleared or taken from another network.
   'GET /api/pre-matriculas/:id/cursos': rowAttempts('preMatriculas'),
   'PATCH /api/pre-matriculas/:id': rowAttempts('preMatriculas', () => [
@@ -382,6 +384,16 @@ const SAC_ROUTES: Record<string, string> = {
   'GET /api/sac/resumo': "counts of the caller's tickets",
 };
 
+/**
+ * Issue 42 (ADR 064): the contract templates, a network's own. Their rows are not in the world's graph: the test
+ * 'keeps each network’s contract templates its own' below makes both networks' drafts and versions and tries them.
+ */
+const CONTRATO_ROUTES: Record<string, string> = {
+  'GET /api/contratos/modelos': 'json',
+  'PATCH /api/contratos/modelos/:id': 'a template of the network',
+  'POST /api/contratos/modelos/:id/publicar': 'a template of the network',
+};
+
 /** GET routes without an id that hold no network rows to leak. */
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
@@ -400,6 +412,7 @@ const UNSCOPED: Record<string, string> = {
   'GET /api/docs': 'public by design: the API reference page, no rows',
   'GET /api/docs/docs.js': "public by design: the reference page's script",
   'GET /api/docs/docs.css': "public by design: the reference page's stylesheet",
+  'GET /api/contratos/regras': "the deployment's cap on a contract's cancellation fee, no rows",
 };
 
 /** The figures printed at the end (TRUST.md). */
@@ -436,7 +449,9 @@ describe('IDOR: rows out of the caller’s scope', () => {
   it('has a case for every route the app declares', () => {
     const routes = ctx.app.routeAccess;
     const withParams = routes.filter((r) => r.url.includes(':')).map(key);
-    expect(withParams.filter((k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k] && !JOB_ROUTES[k])).toEqual([]);
+    expect(
+      withParams.filter((k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k] && !JOB_ROUTES[k] && !CONTRATO_ROUTES[k]),
+    ).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
     const reads = routes.filter((r) => r.method === 'GET' && !r.url.includes(':')).map(key);
     expect(
@@ -450,9 +465,11 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !AUDIT_ROUTES[k] &&
           !LGPD_ROUTES[k] &&
           !SAC_ROUTES[k] &&
-          !JOB_ROUTES[k],
+          !JOB_ROUTES[k] &&
+          !CONTRATO_ROUTES[k],
       ),
     ).toEqual([]);
+    expect(Object.keys(CONTRATO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(FOLLOW_UP_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(REPORT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(AUDIT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
@@ -706,6 +723,67 @@ describe('IDOR: rows out of the caller’s scope', () => {
     figures.leaks.push(...leaks);
     expect(leaks).toEqual([]);
     expect(await tableDigests(ctx.handle.db, ['sessions', 'audit_log'])).toEqual(before);
+  });
+
+  it('keeps each network’s contract templates its own (issue 42): another network’s is 404, as one that exists nowhere', async () => {
+    const leaks: string[] = [];
+    const modelos = (name: ActorName) =>
+      inject(name, 'GET', '/api/contratos/modelos').then((r) =>
+        r.json<{ id: string; status: string; vigente: boolean }[]>(),
+      );
+    // Each network: published versions and a draft -- the second network v1, v2 and a draft, the demo's its seed's
+    // v1 and a draft.
+    const rascunho = { titulo: 'Rascunho da rede', texto: 'Contrato de {{aluno.nome}}.', multaCancelamentoPct: 5 };
+    for (const [name, publicar] of [
+      ['franqueadorB', true],
+      ['franqueadorB', true],
+      ['franqueadorB', false],
+      ['franqueador', false],
+    ] as const) {
+      const made = await inject(name, 'POST', '/api/contratos/modelos', rascunho);
+      expect(made.statusCode, made.body).toBe(201);
+      if (publicar) {
+        const url = `/api/contratos/modelos/${made.json<{ id: string }>().id}/publicar`;
+        expect((await inject(name, 'POST', url)).statusCode).toBe(200);
+      }
+    }
+    const deles = { franqueador: await modelos('franqueador'), franqueadorB: await modelos('franqueadorB') };
+    expect(deles.franqueadorB.length).toBe(3);
+    const before = await tableDigests(ctx.handle.db, ['contrato_modelos', 'contratos']);
+    let tried = 0;
+    for (const [name, outra] of [
+      ['franqueador', 'franqueadorB'],
+      ['franqueadorB', 'franqueador'],
+    ] as const) {
+      for (const modelo of deles[outra]) {
+        for (const [method, url, payload] of [
+          ['PATCH', `/api/contratos/modelos/${modelo.id}`, { texto: 'Texto intruso' }],
+          ['PATCH', `/api/contratos/modelos/${modelo.id}`, { multaCancelamentoPct: 0 }],
+          ['POST', `/api/contratos/modelos/${modelo.id}/publicar`, undefined],
+        ] as const) {
+          const response = await inject(name, method, url, payload);
+          const unknown = await inject(name, method, url.replace(modelo.id, randomUUID()), payload);
+          tried += 1;
+          figures.referenceAttempts += 1;
+          if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+            leaks.push(`${method} ${url} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+        }
+      }
+      // Its list holds none of the other network's templates.
+      const list = await inject(name, 'GET', '/api/contratos/modelos');
+      for (const modelo of deles[outra]) {
+        figures.listChecks += 1;
+        if (list.body.includes(modelo.id)) leaks.push(`/api/contratos/modelos as ${name}: holds ${modelo.id}`);
+      }
+    }
+    // The franquia reads its network's current version alone: no draft, no older version, nothing of the other.
+    const daFranquia = await modelos('franquia');
+    expect(daFranquia.map((m) => m.id)).toEqual(deles.franqueador.filter((m) => m.vigente).map((m) => m.id));
+    figures.listChecks += deles.franqueadorB.length;
+    expect(leaks).toEqual([]);
+    expect(tried).toBeGreaterThanOrEqual(9);
+    expect(await tableDigests(ctx.handle.db, ['contrato_modelos', 'contratos'])).toEqual(before);
+    figures.leaks.push(...leaks);
   });
 
   afterAll(() => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   clientes,
+  contratoModelos,
   cursoModulos,
   cursos,
   eventos,
@@ -283,6 +284,27 @@ async function helpdeskTicket(role: Role): Promise<string> {
 /** The demo franquia's open request (tests/api/trust/fixtures/network.ts): both levels above it answer it. */
 const pedidoDaFranquia = () =>
   world.graph.lgpdPedidos.find((p) => p.franquiaId === world.actors.franquia.franquiaId)!.id;
+
+/**
+ * Issue 42 (ADR 064): the demo network's contract draft -- the one left by the case before, or a new one -- for a
+ * change or a publication. Its text names only known placeholders, so it may be published.
+ */
+async function rascunhoDaRede(): Promise<string> {
+  const modelos = await call<{ id: string; status: string }[]>(
+    ctx.app,
+    world.sessions.franqueador,
+    'GET',
+    '/api/contratos/modelos',
+  );
+  const rascunho = modelos.find((m) => m.status === 'rascunho');
+  if (rascunho) return rascunho.id;
+  return (
+    await call<{ id: string }>(ctx.app, world.sessions.franqueador, 'POST', '/api/contratos/modelos', MODELO_VALIDO)
+  ).id;
+}
+const MODELO_VALIDO = { titulo: 'Contrato da rede', texto: 'Contrato de {{aluno.nome}}.', multaCancelamentoPct: 5 };
+/** What a template's body must never set: its version, publication, author, another network. */
+const MODELO_FORJADO = { versao: 99, publicadoEm: STAMP, publicadoPorId: randomUUID(), criadoPorId: randomUUID() };
 
 /** Issue 22: a webhook endpoint of the demo network, made through the API (never called: its host resolves nowhere). */
 const WEBHOOK_URL = 'https://hooks.exemplo.invalid/rede';
@@ -838,6 +860,34 @@ const MASS_CASES: Record<string, MassCase> = {
     run: async () => ({ url: '/api/lgpd/titulares/anonimizar', legit: { email: 'ninguem.anonimizar@exemplo.com.br' } }),
     rows: async () => [],
   },
+  // Issue 42 (ADR 064): the contract template's draft, its change and its publication, the franqueador's.
+  'POST /api/contratos/modelos': {
+    callers: ['franqueador'],
+    overrides: MODELO_FORJADO,
+    // The case before may have left a draft: one draft per network, so this one starts from none.
+    run: async () => {
+      await db()
+        .delete(contratoModelos)
+        .where(sql`${contratoModelos.versao} is null`);
+      return { url: '/api/contratos/modelos', legit: MODELO_VALIDO };
+    },
+    rows: async (_caller, response) => [{ table: contratoModelos, id: created(response) }],
+  },
+  'PATCH /api/contratos/modelos/:id': {
+    callers: ['franqueador'],
+    overrides: MODELO_FORJADO,
+    run: async () => ({
+      url: `/api/contratos/modelos/${await rascunhoDaRede()}`,
+      legit: { texto: 'Contrato alterado de {{aluno.nome}}.' },
+    }),
+    rows: async (_caller, _response, run) => [{ table: contratoModelos, id: run.url.split('/').pop()! }],
+  },
+  'POST /api/contratos/modelos/:id/publicar': {
+    callers: ['franqueador'],
+    overrides: { ...MODELO_FORJADO, texto: 'Texto forjado {{campo.inexistente}}', multaCancelamentoPct: 100 },
+    run: async () => ({ url: `/api/contratos/modelos/${await rascunhoDaRede()}/publicar`, legit: {} }),
+    rows: async (_caller, response) => [{ table: contratoModelos, id: created(response) }],
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -1012,6 +1062,9 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/pre-matriculas/exportacoes': null,
   'POST /api/matriculas/exportacoes': null,
   'POST /api/exportacoes/:id/cancelar': audited(['exportacao.cancelar'], 'url'),
+  'POST /api/contratos/modelos': audited(['contrato_modelo.criar'], 'resposta'),
+  'PATCH /api/contratos/modelos/:id': audited(['contrato_modelo.editar'], 'url'),
+  'POST /api/contratos/modelos/:id/publicar': audited(['contrato_modelo.publicar'], 'url'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -1178,7 +1231,8 @@ describe('mass assignment: fields a caller must not set', () => {
     // Issue 17: each call left exactly its one audit row, right and masked.
     expect(auditFailures).toEqual([]);
     expect(auditChecked + refusedCalls).toBe(figures.calls);
-  });
+    // 53 write routes, each read back: on the shared 2-core machine (load 8-12) the run took 20 s, the default limit.
+  }, 60_000);
 
   afterAll(() => {
     console.log(

@@ -1104,6 +1104,8 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
             telefone,
             curso_interesse: curso,
             efetivada_em: iso(efetivada),
+            // The year before contracts (issue 42): its families count as having accepted theirs.
+            status: 'ativa',
             created_at: iso(efetivada),
           });
           historico.push({
@@ -1185,6 +1187,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
       telefone: 'text',
       curso_interesse: 'text',
       efetivada_em: 'timestamptz',
+      status: 'matricula_status',
       created_at: 'timestamptz',
     },
     mats,

@@ -18,6 +18,7 @@ import {
   leads,
   lgpdPedidos,
   matriculas,
+  contratoModelos,
   microFranquias,
   preMatriculas,
   sacMensagens,
@@ -27,6 +28,7 @@ import {
 } from '../schema';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
+import { MODELO_INICIAL } from '../../../shared/contrato/modelo';
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -94,6 +96,21 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
     .values({ userId: franqueadorUser, razaoSocial: 'Rede Crédito Educacional S.A.', cnpj: makeCnpj('104738260001') })
     .returning({ id: franqueadores.id });
   await link(franqueadorUser, { franqueadorId: franqueador!.id });
+  // Issue 42 (ADR 064): the network's contract template, published as version 1, so a newcomer finds the Contratos
+  // screen with its current version and every new matrícula gets a contract to accept.
+  const publicadoEm = new Date(now.getTime() - 30 * 86_400_000);
+  await tx.insert(contratoModelos).values({
+    franqueadorId: franqueador!.id,
+    versao: 1,
+    titulo: 'Contrato de matrícula - cursos livres',
+    texto: MODELO_INICIAL,
+    multaCancelamentoPct: 10,
+    criadoPorId: franqueadorUser,
+    publicadoEm,
+    publicadoPorId: franqueadorUser,
+    createdAt: publicadoEm,
+    updatedAt: publicadoEm,
+  });
 
   // Franquias
   const franquiaSpUser = await user({
@@ -550,6 +567,8 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
       telefone: p.telefone,
       cursoInteresse: p.cursoInteresse,
       efetivadaEm: new Date(now.getTime() - (i + 1) * 86_400_000),
+      // Made before the network's contract (issue 42): accepted, as every matrícula migrated from before it.
+      status: 'ativa' as const,
     })),
   );
   // Their course and price as Efetivar keeps them (issue 42): Mariana's ENEM; Rafaela's course of interest is not

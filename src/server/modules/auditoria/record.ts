@@ -82,6 +82,8 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
         return sql`select p.* from sac_tickets t, lateral (${userPath(sql`t.solicitante_id`)}) p where t.id = ${entidadeId}`;
       case 'usuario':
         return userPath(entidadeId);
+      case 'contrato_modelo':
+        return sql`select franqueador_id, null::uuid as franquia_id, null::uuid as micro_franquia_id from contrato_modelos where id = ${entidadeId}`;
       case 'lgpd_pedido':
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from lgpd_pedidos where id = ${entidadeId}`;
       default:

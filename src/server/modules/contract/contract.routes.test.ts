@@ -303,6 +303,18 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     owns: (url) => url.startsWith('/api/vendedores'),
     routes: { 'POST /api/vendedores': ['201'] },
   },
+  contratos: {
+    // Issue 42 (ADR 064): the network's contract templates, and the contract a matrícula froze from one.
+    owns: (url) => url.startsWith('/api/contratos/') || url === '/api/matriculas/:id/contrato',
+    routes: {
+      'GET /api/contratos/modelos': ['200'],
+      'POST /api/contratos/modelos': ['201'],
+      'PATCH /api/contratos/modelos/:id': ['200'],
+      'POST /api/contratos/modelos/:id/publicar': ['200'],
+      'GET /api/contratos/regras': ['200'],
+      'GET /api/matriculas/:id/contrato': ['200'],
+    },
+  },
   exportacoes: {
     // An export's progress, its file and its cancel; the POSTs that start one are each list's module's.
     owns: (url) => url.startsWith('/api/exportacoes/'),

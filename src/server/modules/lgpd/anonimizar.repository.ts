@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { NOME_ANONIMIZADO } from '../../../shared/schemas/lgpd';
+import { CONTRATO_ANONIMIZADO, NOME_ANONIMIZADO } from '../../../shared/schemas/lgpd';
 import { formatCpf, formatPhone } from '../../../shared/format';
 import type { Executor } from '../../db/connect';
 import type { Alcance, RegistroIds } from './titular.repository';
@@ -162,6 +162,12 @@ export async function anonimizar(
   ctes.push(sql`m as (update matriculas set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
       telefone = null, anonimizado_em = ${em}
     where id in ${uuidList(ids.matriculas)} and anonimizado_em is null returning id)`);
+  // Issue 42 (ADR 064): a contract names the family (names, the responsável's CPF) in its text. None is accepted yet
+  // (acceptance is the next slice), so none is kept for legal retention: its text goes, its version and price stay.
+  if (ids.matriculas.length) {
+    ctes.push(sql`ct as (update contratos set texto = ${CONTRATO_ANONIMIZADO}
+      where matricula_id in ${uuidList(ids.matriculas)} and texto <> ${CONTRATO_ANONIMIZADO})`);
+  }
   if (ids.conflitos.length) {
     ctes.push(sql`c as (update pre_matricula_conflitos set nome_aluno = ${NOME_ANONIMIZADO},
         nome_responsavel = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL}, telefone = null, cpf_responsavel = null

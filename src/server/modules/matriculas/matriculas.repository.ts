@@ -1,5 +1,5 @@
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
-import type { FunnelFilter, FunnelListQuery, FunnelResumo } from '../../../shared/schemas/funnel';
+import type { FunnelResumo, MatriculasFilter, MatriculasListQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
@@ -23,9 +23,10 @@ import { consentimentoVigente, contatoSelection } from '../lgpd';
 export const buscaMatriculas = (q: string | undefined) =>
   funnelSearch(q, matriculasSearchText(matriculas), matriculas.telefone);
 
-function matriculaConditions(actor: Actor, filter: FunnelFilter) {
+function matriculaConditions(actor: Actor, filter: MatriculasFilter) {
   return and(
     matriculasVisibleTo(actor),
+    filter.status ? eq(matriculas.status, filter.status) : undefined,
     eventFilters(filter, matriculas.eventoId),
     drillFilters(filter, matriculas, matriculas.efetivadaEm),
     buscaMatriculas(filter.q),
@@ -47,6 +48,15 @@ function cursoSnapshotSelection() {
   };
 }
 
+/** Where the matrícula's contract stands (issue 42, second slice). */
+function statusSelection() {
+  return {
+    status: matriculas.status,
+    motivoCancelamento: matriculas.motivoCancelamento,
+    canceladaEm: matriculas.canceladaEm,
+  };
+}
+
 const matriculaSelection = {
   id: matriculas.id,
   preMatriculaId: matriculas.preMatriculaId,
@@ -58,12 +68,13 @@ const matriculaSelection = {
   efetivadaEm: matriculas.efetivadaEm,
   createdAt: matriculas.createdAt,
   ...cursoSnapshotSelection(),
+  ...statusSelection(),
   evento: eventoSelection,
   cliente: clienteSelection,
 };
 
 /** One page of the caller's matrículas, newest first. */
-export function listMatriculas(db: Executor, actor: Actor, query: FunnelListQuery) {
+export function listMatriculas(db: Executor, actor: Actor, query: MatriculasListQuery) {
   const source = {
     table: matriculas,
     id: matriculas.id,
@@ -71,10 +82,13 @@ export function listMatriculas(db: Executor, actor: Actor, query: FunnelListQuer
     createdAt: matriculas.createdAt,
     counter: 'matriculas' as const,
   };
-  return listFunnelPage(db, actor, source, matriculaSelection, matriculaConditions(actor, query), query);
+  return listFunnelPage(db, actor, source, matriculaSelection, matriculaConditions(actor, query), query, {
+    // The scope's counters know no status: with one, the total is counted in SQL.
+    filtered: query.status !== undefined,
+  });
 }
 
-export function matriculasExportBatch(db: Executor, actor: Actor, filter: FunnelFilter) {
+export function matriculasExportBatch(db: Executor, actor: Actor, filter: MatriculasFilter) {
   return (after: KeysetCursor | null, limit: number) =>
     db
       .select({
@@ -91,6 +105,8 @@ export function matriculasExportBatch(db: Executor, actor: Actor, filter: Funnel
         valorTotal: matriculas.valorTotal,
         valorParcela: matriculas.valorParcela,
         valorUltimaParcela: matriculas.valorUltimaParcela,
+        status: matriculas.status,
+        motivoCancelamento: matriculas.motivoCancelamento,
         nomeEscola: eventos.nomeEscola,
         dataEvento: eventos.dataEvento,
       })
@@ -189,7 +205,7 @@ export async function linkAluno(
 export async function countMatriculasExport(
   db: Executor,
   actor: Actor,
-  filter: FunnelFilter,
+  filter: MatriculasFilter,
   limite?: number,
 ): Promise<number> {
   const rows = db
@@ -205,3 +221,19 @@ export async function countMatriculasExport(
 /** The network and branch of a matrícula, as SQL that selects them (a webhook event's `redes`). */
 export const redesDaMatricula = (id: string): SQL =>
   sql`select franqueador_id, franquia_id from matriculas where id = ${id}::uuid`;
+
+/** A matrícula in the caller's scope, by id (its contract's route). */
+export async function findMatriculaInScope(db: Executor, actor: Actor, id: string) {
+  const [row] = await db
+    .select({ id: matriculas.id, status: matriculas.status })
+    .from(matriculas)
+    .where(and(eq(matriculas.id, id), matriculasVisibleTo(actor)))
+    .limit(1);
+  return row;
+}
+
+/** Issue 42: the status a new matrícula takes once its contract is known (none: 'ativa'). */
+export async function setMatriculaStatus(db: Executor, id: string, status: 'aguardando_aceite' | 'ativa') {
+  const [row] = await db.update(matriculas).set({ status }).where(eq(matriculas.id, id)).returning();
+  return row!;
+}

@@ -53,15 +53,16 @@ describe('GET /api/matriculas', () => {
     // SPEC §9's columns in their places, then the course and price (issue 42).
     expect(lines[0]).toBe(
       '"Nome";"Email";"Telefone";"Curso de Interesse";"Escola do Evento";"Data do Evento";"Data de Efetivação";' +
-        '"Curso";"Carga Horária";"Valor Total";"Parcelas";"Valor da Parcela";"Valor da Última Parcela"',
+        '"Curso";"Carga Horária";"Valor Total";"Parcelas";"Valor da Parcela";"Valor da Última Parcela";' +
+        '"Status";"Motivo do Cancelamento"',
     );
     // Rafaela's course of interest is not one her event offers: her matrícula has no course (as a migrated one).
     expect(lines[1]).toMatch(
-      /^"Rafaela Lima";"rafaela\.lima@email\.com";"\(19\) 99123-0000";"Técnico em Administração";"Escola Estadual Valinhos";"\d{2}\/\d{2}\/\d{4}";"\d{2}\/\d{2}\/\d{4}";"-";"-";"-";"-";"-";"-"$/,
+      /^"Rafaela Lima";"rafaela\.lima@email\.com";"\(19\) 99123-0000";"Técnico em Administração";"Escola Estadual Valinhos";"\d{2}\/\d{2}\/\d{4}";"\d{2}\/\d{2}\/\d{4}";"-";"-";"-";"-";"-";"-";"Ativa";"-"$/,
     );
     const mariana = await as(ctx.app, 'franqueador').get('/api/matriculas/export.csv?q=mariana');
     expect(mariana.body.split('\r\n')[1]).toMatch(
-      /;"Preparatório ENEM";"60";"R\$\s960,00";"1";"R\$\s960,00";"R\$\s960,00"$/,
+      /;"Preparatório ENEM";"60";"R\$\s960,00";"1";"R\$\s960,00";"R\$\s960,00";"Ativa";"-"$/,
     );
   });
 });
@@ -102,6 +103,10 @@ describe('POST /api/matriculas/efetivar/:id', () => {
         'valorTotal',
         'valorParcela',
         'valorUltimaParcela',
+        // Issue 42, second slice: where its contract stands.
+        'status',
+        'motivoCancelamento',
+        'canceladaEm',
       ].sort(),
     );
 

@@ -5,18 +5,20 @@ import { formatBRL, formatDateOnly, formatPhone } from '../../../shared/format';
 import {
   CSV_COLUMNS,
   CSV_MATRICULA_CURSO_COLUMNS,
+  CSV_MATRICULA_STATUS_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
   efetivarParamsSchema,
-  funnelFilterSchema,
-  funnelListQuerySchema,
   funnelResumoSchema,
+  matriculasFilterSchema,
+  matriculasListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
 import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import {
   countMatriculasExport,
+  findMatriculaInScope,
   listMatriculas,
   matriculasExportBatch,
   matriculasResumo,
@@ -25,19 +27,33 @@ import { registrarLista, rotaDeExportacao } from '../exportacoes';
 import type { CsvValue } from '../../lib/csv';
 import { efetivarPreMatricula } from './matriculas.service';
 import { rolesFor } from '../../../shared/permissions';
-import { efetivarBodySchema, matriculaItemSchema, matriculaViewSchema } from '../../../shared/schemas/matricula';
+import {
+  MATRICULA_STATUS_LABELS,
+  MOTIVO_CANCELAMENTO_LABELS,
+  type MatriculaStatus,
+  type MotivoCancelamento,
+  efetivarBodySchema,
+  matriculaItemSchema,
+  matriculaViewSchema,
+} from '../../../shared/schemas/matricula';
+import { CONTRATO_MESSAGES, contratoViewSchema } from '../../../shared/schemas/contrato';
+import { notFound } from '../../lib/http-error';
+import { findContratoDaMatricula } from '../contratos';
 import { auditedExport } from '../auditoria';
 
 /** The vendedor follows leads and pre-matrículas only (DESIGN §4.1); the aluno reads its own. */
 
-/** Matrículas efetivadas (SPEC §2, §7, §9) and the Efetivar action (DESIGN §4.5). */
+/**
+ * Matrículas efetivadas (SPEC §2, §7, §9) and the Efetivar action (DESIGN §4.5); issue 42: their status (a filter
+ * on the list and its CSV) and their frozen contract.
+ */
 export async function matriculasRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/matriculas',
     {
-      schema: { querystring: funnelListQuerySchema, response: { 200: z.array(matriculaItemSchema) } },
+      schema: { querystring: matriculasListQuerySchema, response: { 200: z.array(matriculaItemSchema) } },
       config: { access: rolesFor('matriculas.ler') },
     },
     async (request, reply) => {
@@ -49,7 +65,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/matriculas/export.csv',
-    { schema: { querystring: funnelFilterSchema }, config: { access: rolesFor('matriculas.ler') } },
+    { schema: { querystring: matriculasFilterSchema }, config: { access: rolesFor('matriculas.ler') } },
     async (request, reply) => {
       const actor = request.actor!;
       const filter = request.query;
@@ -73,7 +89,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
     url: '/api/matriculas/exportacoes',
     lista: 'matriculas',
     arquivoDireto: '/api/matriculas/export.csv',
-    querystring: funnelFilterSchema,
+    querystring: matriculasFilterSchema,
     access: rolesFor('matriculas.ler').filter((role) => role !== 'aluno'),
   });
 
@@ -95,9 +111,42 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
       return reply.code(201).send(matricula);
     },
   );
+
+  // Issue 42 (ADR 064): the contract frozen at Efetivar, for the staff who read the matrícula; out of scope, 404.
+  app.get(
+    '/api/matriculas/:id/contrato',
+    {
+      schema: { params: efetivarParamsSchema, response: { 200: contratoViewSchema } },
+      config: { access: rolesFor('matriculas.contrato') },
+    },
+    async (request) => {
+      const matricula = await findMatriculaInScope(app.db, request.actor!, request.params.id);
+      const contrato = matricula ? await findContratoDaMatricula(app.db, matricula.id) : undefined;
+      if (!matricula || !contrato) throw notFound(CONTRATO_MESSAGES.contratoNaoEncontrado);
+      return {
+        id: contrato.id,
+        matriculaId: contrato.matriculaId,
+        modeloId: contrato.modeloId,
+        versao: contrato.versao,
+        titulo: contrato.titulo,
+        texto: contrato.texto,
+        valorTotal: contrato.valorTotal,
+        parcelas: contrato.parcelas,
+        valorParcela: contrato.valorParcela,
+        valorUltimaParcela: contrato.valorUltimaParcela,
+        multaCancelamentoPct: contrato.multaCancelamentoPct,
+        status: matricula.status,
+        criadoEm: contrato.createdAt.toISOString(),
+      };
+    },
+  );
 }
 
-const MATRICULA_CSV_CABECALHO = [...CSV_COLUMNS.matriculas, ...CSV_MATRICULA_CURSO_COLUMNS];
+const MATRICULA_CSV_CABECALHO = [
+  ...CSV_COLUMNS.matriculas,
+  ...CSV_MATRICULA_CURSO_COLUMNS,
+  ...CSV_MATRICULA_STATUS_COLUMNS,
+];
 
 const dinheiro = (valor: number | null): string | null => (valor === null ? null : formatBRL(valor));
 
@@ -119,6 +168,8 @@ const matriculaCsvRow = (m: {
   valorTotal: number | null;
   valorParcela: number | null;
   valorUltimaParcela: number | null;
+  status: MatriculaStatus;
+  motivoCancelamento: MotivoCancelamento | null;
 }): CsvValue[] => [
   m.nome,
   m.email,
@@ -133,9 +184,11 @@ const matriculaCsvRow = (m: {
   m.parcelas,
   dinheiro(m.valorParcela),
   dinheiro(m.valorUltimaParcela),
+  MATRICULA_STATUS_LABELS[m.status],
+  m.motivoCancelamento ? MOTIVO_CANCELAMENTO_LABELS[m.motivoCancelamento] : null,
 ];
 
-const filtroDe = (filtros: Record<string, unknown>) => funnelFilterSchema.parse(filtros);
+const filtroDe = (filtros: Record<string, unknown>) => matriculasFilterSchema.parse(filtros);
 
 registrarLista({
   nome: 'matriculas',

@@ -17,6 +17,7 @@ import { unusablePasswordHash } from '../../lib/password';
 import { sendSetPasswordEmail } from '../auth';
 import { emitirEvento } from '../webhooks';
 import { convertLeadOf } from '../leads';
+import { congelarContrato, modeloVigente } from '../contratos';
 import {
   findPreMatriculaInScope,
   findUserIdByEmail,
@@ -57,6 +58,9 @@ export async function efetivarPreMatricula(
     }
     const snapshot = precoDaMatricula(escolha.curso);
     if (!(await markPreMatriculaEfetivada(tx, pre.id, now))) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
+    // Issue 42 (ADR 064): the network's current contract template, which the family is to accept; a network that
+    // has published none makes its matrículas 'ativa', as every matrícula was before contracts.
+    const modelo = pre.franqueadorId ? await modeloVigente(tx, pre.franqueadorId) : undefined;
 
     const matricula = await insertMatricula(tx, {
       preMatriculaId: pre.id,
@@ -71,8 +75,10 @@ export async function efetivarPreMatricula(
       // A revoked consent follows the family into its matrícula (issue 18).
       consentimentoRevogadoEm: pre.consentimentoRevogadoEm,
       ...snapshot,
+      status: modelo ? 'aguardando_aceite' : 'ativa',
     });
     if (!matricula) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
+    const contrato = modelo ? await congelarContrato(tx, matricula, modelo, now) : null;
     // The family's lead is converted, with its history entry (issue 16).
     await convertLeadOf(tx, pre, actor.id, now);
 
@@ -104,6 +110,8 @@ export async function efetivarPreMatricula(
         cursoTitulo: snapshot.cursoTitulo,
         valorTotal: snapshot.valorTotal,
         parcelas: snapshot.parcelas,
+        status: matricula.status,
+        contratoVersao: contrato?.versao ?? null,
       },
     });
     // The new aluno's set-password link is issued and its e-mail queued with the matrícula (ADR 028).
@@ -121,6 +129,7 @@ export async function efetivarPreMatricula(
       cursoTitulo: snapshot.cursoTitulo,
       valorTotal: snapshot.valorTotal,
       parcelas: snapshot.parcelas,
+      status: matricula.status,
     });
     return { matricula, newUser };
   });
@@ -175,5 +184,8 @@ function toEfetivadaView(row: typeof matriculas.$inferSelect) {
     valorTotal: row.valorTotal,
     valorParcela: row.valorParcela,
     valorUltimaParcela: row.valorUltimaParcela,
+    status: row.status,
+    motivoCancelamento: row.motivoCancelamento,
+    canceladaEm: row.canceladaEm,
   };
 }

@@ -198,7 +198,53 @@ const pedidoDeCorrecao = (p: PlanContext) =>
     return { pedidoId: response.json<{ pedidos: { id: string }[] }>().pedidos[0]!.id, leadId: lead.id };
   });
 
+/**
+ * Issue 42 (ADR 064): the franqueador's contract draft, found or made when a route's plan is drawn (one draft per
+ * network: the POST's first valid run makes one, a publication takes it).
+ */
+async function rascunhoDoContrato(p: PlanContext): Promise<string> {
+  const modelos = await p.get<Named[]>('franqueador', '/api/contratos/modelos');
+  const rascunho = modelos.find((m) => m.status === 'rascunho');
+  if (rascunho) return rascunho.id;
+  const response = await p.app.inject({
+    method: 'POST',
+    url: '/api/contratos/modelos',
+    headers: { cookie: await p.session('franqueador') },
+    payload: { titulo: 'Contrato do fuzz', texto: 'Contrato de {{aluno.nome}}.', multaCancelamentoPct: 5 },
+  });
+  if (response.statusCode !== 201) throw new Error(`draft for the fuzz: ${response.statusCode} ${response.body}`);
+  return response.json<{ id: string }>().id;
+}
+
+/** A demo matrícula with a contract frozen from the network's v1, written as Efetivar would (issue 42). */
+const matriculaComContrato = (p: PlanContext) =>
+  p.once('matricula com contrato', async () => {
+    const matricula = await p.pick<Named>('franqueador', '/api/matriculas?pageSize=1');
+    await p.app.db.execute(sql`insert into contratos (matricula_id, modelo_id, versao, titulo, texto, valor_total,
+        parcelas, valor_parcela, valor_ultima_parcela, multa_cancelamento_pct)
+      select ${matricula.id}::uuid, m.id, m.versao, m.titulo, m.texto, 960, 1, 960, 960, m.multa_cancelamento_pct
+      from contrato_modelos m where m.versao is not null order by m.versao limit 1
+      on conflict (matricula_id) do nothing`);
+    return matricula.id;
+  });
+
 const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
+  // Issue 42: the matrículas' status filter; the contract templates and a matrícula's contract.
+  'GET /api/matriculas': async () => ({ query: { status: 'ativa' } }),
+  'GET /api/matriculas/export.csv': async () => ({ query: { status: 'ativa' } }),
+  'GET /api/matriculas/:id/contrato': async (p) => ({ params: { id: await matriculaComContrato(p) } }),
+  'POST /api/contratos/modelos': async () => ({
+    body: (seed) => ({
+      titulo: `Contrato ${seed}`,
+      texto: `Contrato de {{aluno.nome}} ${seed}.`,
+      multaCancelamentoPct: seed % 11,
+    }),
+  }),
+  'PATCH /api/contratos/modelos/:id': async (p) => ({
+    params: { id: await rascunhoDoContrato(p) },
+    body: (seed) => ({ texto: `Contrato alterado de {{aluno.nome}} ${seed}.`, multaCancelamentoPct: seed % 11 }),
+  }),
+  'POST /api/contratos/modelos/:id/publicar': async (p) => ({ params: { id: await rascunhoDoContrato(p) } }),
   // Issue 20: one event, its name search and its check-in, on real rows; the voucher needs its e-mailed secret.
   'GET /api/eventos/:id': async (p) => ({
     caller: 'franqueador',
@@ -484,7 +530,7 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'GET /api/envios': async () => ({ query: { tipo: 'email' } }),
   'POST /api/leads/exportacoes': async () => ({ query: { view: 'interesses' } }),
   'POST /api/pre-matriculas/exportacoes': async () => ({ query: { situacao: 'pendente' } }),
-  'POST /api/matriculas/exportacoes': async () => ({ query: {} }),
+  'POST /api/matriculas/exportacoes': async () => ({ query: { status: 'ativa' } }),
   'GET /api/exportacoes/:id': async (p) => ({ params: { id: await fuzzExportacao(p, true) } }),
   'GET /api/exportacoes/:id/arquivo': async (p) => ({ params: { id: await fuzzExportacao(p, true) } }),
   'POST /api/exportacoes/:id/cancelar': async (p) => ({ params: { id: await fuzzExportacao(p, false) } }),

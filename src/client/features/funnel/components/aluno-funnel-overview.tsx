@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { FunnelListParams } from '../api/funnel-keys';
 import { useMatriculas } from '../api/get-matriculas';
 import { usePreMatriculas } from '../api/get-pre-matriculas';
+import { MatriculaStatusBadge } from './matricula-status-badge';
 
 const FIRST_PAGE: FunnelListParams = { page: 1, pageSize: 50, q: undefined, eventoId: undefined, data: undefined };
 
@@ -72,7 +73,7 @@ function Block({
  */
 export function AlunoFunnelOverview() {
   const pre = usePreMatriculas(FIRST_PAGE);
-  const matriculas = useMatriculas(FIRST_PAGE);
+  const matriculas = useMatriculas({ ...FIRST_PAGE, status: undefined });
 
   return (
     <section aria-labelledby="aluno-funil" className="mt-8 flex flex-col gap-4">
@@ -115,10 +116,12 @@ export function AlunoFunnelOverview() {
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="inline-flex items-center gap-2 font-medium">
                     <GraduationCap aria-hidden="true" className="size-4 text-primary" />
-                    {item.cursoInteresse ?? 'Curso a definir'}
+                    {item.cursoTitulo ?? item.cursoInteresse ?? 'Curso a definir'}
                   </p>
-                  <Badge variant="success">Efetivada em {formatDateTime(item.efetivadaEm)}</Badge>
+                  {/* Issue 42: where the contract stands, beside when the matrícula was made. */}
+                  <MatriculaStatusBadge status={item.status} motivo={item.motivoCancelamento} />
                 </div>
+                <p className="text-sm text-muted-foreground">Efetivada em {formatDateTime(item.efetivadaEm)}</p>
                 <p className="text-sm">{item.nome}</p>
                 <EventoLine evento={item.evento} />
               </li>

@@ -256,19 +256,25 @@ describe('MatriculasScreen', () => {
             valorTotal: 1200,
             valorParcela: 120,
             valorUltimaParcela: 120,
+            status: 'aguardando_aceite',
+            motivoCancelamento: null,
+            canceladaEm: null,
           },
           {
             ...pre({ id: 'p-2', nome: 'Rafaela Lima' }),
             preMatriculaId: 'p-2',
             efetivadaEm: '2026-11-20T12:00:00.000Z',
             ...semPreco,
+            status: 'cancelada',
+            motivoCancelamento: 'arrependimento',
+            canceladaEm: '2026-11-22T12:00:00.000Z',
           },
         ],
       },
     });
     renderWithProviders(<MatriculasScreen />);
     const table = await screen.findByRole('table', { name: 'Matrículas Efetivadas' });
-    expect(within(table).getByRole('columnheader', { name: 'Curso e valor' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Curso, valor e status' })).toBeInTheDocument();
     await within(table).findByText('Rafaela Lima');
     const row = (nome: string) =>
       within(table)
@@ -278,9 +284,16 @@ describe('MatriculasScreen', () => {
     const cell = within(lucas)
       .getAllByRole('cell')
       .find((c) => c.textContent?.includes('R$'))!;
-    expect(cell.textContent?.replace(/\u00a0/g, ' ')).toBe('Técnico em AdministraçãoR$ 1.200,00 em 10x de R$ 120,00');
+    expect(cell.textContent?.replace(/\u00a0/g, ' ')).toBe(
+      'Técnico em AdministraçãoR$ 1.200,00 em 10x de R$ 120,00Aguardando aceite',
+    );
+    // Issue 42: a cancelled matrícula says why; one without a course still shows its status.
     const rafaela = row('Rafaela Lima');
-    expect(within(rafaela).getAllByRole('cell', { name: '-' }).length).toBeGreaterThan(0);
+    expect(within(rafaela).getByText('Cancelada · Desistência em 7 dias')).toBeInTheDocument();
+    const semCurso = within(rafaela)
+      .getAllByRole('cell')
+      .find((c) => c.textContent?.includes('Cancelada'))!;
+    expect(semCurso.textContent).toBe('-Cancelada · Desistência em 7 dias');
   });
 
   it("says 'mais de 10.000' when the server stopped counting (issue 21)", async () => {

@@ -33,8 +33,11 @@ export interface FunnelToolbarProps {
    * leads.
    */
   followUp?: { meus: boolean };
-  /** Pré-Matrículas (issue 23): pendentes, efetivadas or both, kept in the address. */
-  situacao?: { value: string; onChange: (value: string) => void };
+  /**
+   * Pré-Matrículas (issue 23): pendentes, efetivadas or both, kept in the address; Matrículas (issue 42) its own
+   * label and options (the contract's status).
+   */
+  situacao?: { value: string; onChange: (value: string) => void; label?: string; options?: readonly Option[] };
 }
 
 const SITUACAO_OPTIONS = [
@@ -128,9 +131,9 @@ export function FunnelToolbar({ filters, exportHref, exportJobUrl, followUp, sit
         {situacao ? (
           <FilterSelect
             id={`${id}-situacao`}
-            label="Situação"
+            label={situacao.label ?? 'Situação'}
             value={situacao.value}
-            options={SITUACAO_OPTIONS}
+            options={situacao.options ?? SITUACAO_OPTIONS}
             onChange={situacao.onChange}
           />
         ) : null}

@@ -1,4 +1,10 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MATRICULA_STATUS_PARAM } from '@shared/schemas/funnel';
+import { MATRICULA_STATUSES, MATRICULA_STATUS_LABELS, type MatriculaStatus } from '@shared/schemas/matricula';
+import { SEM_FILTRO } from '@/components/ui/select';
+import { LIST_PARAMS } from '@/hooks/use-list-state';
+import { MatriculaStatusBadge } from './matricula-status-badge';
 import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
 import { descricaoDoPreco } from '@shared/schemas/matricula';
 import type { MatriculaItem } from '@shared/schemas/funnel';
@@ -18,6 +24,11 @@ import { FunnelListCard } from './funnel-list-card';
 import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
 import { FunnelToolbar } from './funnel-toolbar';
 import { isForbidden, listErrorMessage, listNotice } from './list-state';
+
+const STATUS_OPTIONS = [
+  { value: SEM_FILTRO, label: 'Todos' },
+  ...MATRICULA_STATUSES.map((value) => ({ value, label: MATRICULA_STATUS_LABELS[value] })),
+];
 
 /** 'Efetivada em' sorts the list (issue 23): the matrícula is created when it is made effective. */
 const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): DataTableColumn<MatriculaItem>[] => [
@@ -40,19 +51,24 @@ const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): 
     ),
   },
   { key: 'curso', header: 'Curso de Interesse', cell: (m) => <CursoBadge curso={m.cursoInteresse} /> },
-  // Issue 42: the course the matrícula took and its price, as they were at Efetivar.
+  // Issue 42: the course the matrícula took and its price, as they were at Efetivar, and where its contract stands
+  // (one column: the table keeps SPEC's columns readable at 1280 px).
   {
     key: 'cursoMatricula',
-    header: 'Curso e valor',
-    cell: (m) =>
-      m.cursoTitulo ? (
-        <span className="flex flex-col gap-0.5">
-          <span className="font-medium">{m.cursoTitulo}</span>
-          <span className="text-sm text-muted-foreground">{descricaoDoPreco(m) ?? MISSING}</span>
-        </span>
-      ) : (
-        MISSING
-      ),
+    header: 'Curso, valor e status',
+    cell: (m) => (
+      <span className="flex flex-col items-start gap-1">
+        {m.cursoTitulo ? (
+          <span className="flex flex-col gap-0.5">
+            <span className="font-medium">{m.cursoTitulo}</span>
+            <span className="text-sm text-muted-foreground">{descricaoDoPreco(m) ?? MISSING}</span>
+          </span>
+        ) : (
+          <span>{MISSING}</span>
+        )}
+        <MatriculaStatusBadge status={m.status} motivo={m.motivoCancelamento} />
+      </span>
+    ),
   },
   { key: 'escola', header: 'Escola', cell: (m) => <EventoCell evento={m.evento} /> },
   {
@@ -77,8 +93,27 @@ export function MatriculasScreen({
 }: { exportJob?: boolean } & Partial<FunnelRecordLinks> = {}) {
   const filters = useFunnelFilters();
   const [aberta, setAberta] = useState<MatriculaItem | null>(null);
-  const listQuery = useMatriculas(filters.params);
-  const live = useLiveList(listQuery, JSON.stringify(filters.params));
+  // Issue 42: the status filter, kept in the address as the other filters are.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get(MATRICULA_STATUS_PARAM) ?? '';
+  const status: MatriculaStatus | '' = (MATRICULA_STATUSES as readonly string[]).includes(raw)
+    ? (raw as MatriculaStatus)
+    : '';
+  const setStatus = (value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(MATRICULA_STATUS_PARAM, value);
+        else next.delete(MATRICULA_STATUS_PARAM);
+        next.delete(LIST_PARAMS.page);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const params = { ...filters.params, status: status || undefined };
+  const statusParam: Record<string, string> = status ? { [MATRICULA_STATUS_PARAM]: status } : {};
+  const listQuery = useMatriculas(params);
+  const live = useLiveList(listQuery, JSON.stringify(params));
   const list = { ...listQuery, data: live.data };
   const forbidden = isForbidden(list.error);
   const resumo = useFunnelResumo('matriculas');
@@ -90,8 +125,9 @@ export function MatriculasScreen({
       <FunnelMetricCards resumo={resumo} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.matriculas} />
       <FunnelToolbar
         filters={filters}
-        exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params)}
-        exportJobUrl={exportJob ? exportCsvUrl('/api/matriculas/exportacoes', filters.params) : undefined}
+        exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params, statusParam)}
+        exportJobUrl={exportJob ? exportCsvUrl('/api/matriculas/exportacoes', filters.params, statusParam) : undefined}
+        situacao={{ value: status, onChange: setStatus, label: 'Status', options: STATUS_OPTIONS }}
       />
       <FunnelListCard
         live={live}
@@ -105,7 +141,7 @@ export function MatriculasScreen({
           columns={columns(setAberta, filters.sortFor('criadoEm'))}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
-          notice={listNotice('matriculas', list, filters.active)}
+          notice={listNotice('matriculas', list, filters.active || status !== '')}
           pagination={
             list.data
               ? {

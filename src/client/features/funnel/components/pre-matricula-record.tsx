@@ -1,3 +1,5 @@
+import { MatriculaContrato } from './matricula-contrato';
+import { MatriculaStatusBadge } from './matricula-status-badge';
 import { Link } from 'react-router';
 import { BookOpen, ClipboardList, FileText, Users } from 'lucide-react';
 import { MISSING, formatCount, formatDateTime } from '@shared/format';
@@ -141,6 +143,8 @@ export function MatriculaRecord({
     },
     ...(m.cliente ? [{ label: 'Cliente', value: m.cliente.nomeFantasia }] : []),
     { label: 'Efetivada em', value: formatDateTime(m.efetivadaEm, { withTime: true }) },
+    // Issue 42: where its contract stands.
+    { label: 'Status', value: <MatriculaStatusBadge status={m.status} motivo={m.motivoCancelamento} /> },
   ];
   return (
     <RecordSheet
@@ -159,6 +163,8 @@ export function MatriculaRecord({
         </Button>
       ) : null}
       {leadsPath ? <EventoLeadLinks leadsPath={leadsPath} eventoId={m.eventoId} leadId={m.leadId} /> : null}
+      {/* The staff's record (the aluno's has no links): the contract frozen at Efetivar. */}
+      {leadsPath ? <MatriculaContrato matriculaId={m.id} /> : null}
     </RecordSheet>
   );
 }

@@ -1,0 +1,25 @@
+import {
+  MATRICULA_STATUS_LABELS,
+  MOTIVO_CANCELAMENTO_LABELS,
+  type MatriculaStatus,
+  type MotivoCancelamento,
+} from '@shared/schemas/matricula';
+import { Badge } from '@/components/ui/badge';
+
+const VARIANTS = { aguardando_aceite: 'warning', ativa: 'success', cancelada: 'destructive' } as const;
+
+/** Where a matrícula's contract stands (issue 42): waiting for the family, active, or cancelled and why. */
+export function MatriculaStatusBadge({
+  status,
+  motivo,
+}: {
+  status: MatriculaStatus;
+  motivo?: MotivoCancelamento | null;
+}) {
+  return (
+    <Badge variant={VARIANTS[status]}>
+      {MATRICULA_STATUS_LABELS[status]}
+      {status === 'cancelada' && motivo ? ` · ${MOTIVO_CANCELAMENTO_LABELS[motivo]}` : ''}
+    </Badge>
+  );
+}
