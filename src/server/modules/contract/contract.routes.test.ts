@@ -358,7 +358,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     },
   },
   matriculas: {
-    owns: (url) => url.startsWith('/api/matriculas'),
+    // The contract a matrícula froze is the contratos module's.
+    owns: (url) => url.startsWith('/api/matriculas') && url !== '/api/matriculas/:id/contrato',
     routes: {
       'GET /api/matriculas': ['200'],
       // A CSV file, streamed: no JSON answer.
