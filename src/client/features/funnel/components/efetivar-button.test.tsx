@@ -33,6 +33,12 @@ const ADM = {
   parcelas: 12,
 };
 const INGLES = { id: 'c-ingles', titulo: 'Inglês Intensivo', valor: 1000, valorComDesconto: null, parcelas: 3 };
+/** The confirmation's line naming the course the matrícula takes (Intl writes 'R$' with a no-break space). */
+const ADM_COM_PRECO = 'Curso da matrícula: Técnico em Administração — R$ 3.840,00 em 12x de R$ 320,00';
+const findCursoDaMatricula = (dialog: HTMLElement, text: string) =>
+  within(dialog).findByText(
+    (_, element) => element?.tagName === 'P' && element.textContent?.replace(/\u00a0/g, ' ') === text,
+  );
 const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 const matricula = { body: { id: 'm-1' }, status: 201 };
@@ -105,14 +111,7 @@ describe('EfetivarButton: the course of the matrícula (issue 42)', () => {
     });
     renderWithProviders(<EfetivarButton preMatricula={{ ...lucas, cursoInteresse: null }} />);
     const dialog = await openConfirmation();
-    expect(
-      await within(dialog).findByText(
-        (_, element) =>
-          element?.tagName === 'P' &&
-          element.textContent?.replace(/\u00a0/g, ' ') ===
-            'Curso da matrícula: Técnico em Administração — R$ 3.840,00 em 12x de R$ 320,00',
-      ),
-    ).toBeInTheDocument();
+    expect(await findCursoDaMatricula(dialog, ADM_COM_PRECO)).toBeInTheDocument();
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Efetivar' }));
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
@@ -126,14 +125,7 @@ describe('EfetivarButton: the course of the matrícula (issue 42)', () => {
     });
     renderWithProviders(<EfetivarButton preMatricula={{ ...lucas, cursoInteresse: 'técnico em administração' }} />);
     const dialog = await openConfirmation();
-    expect(
-      await within(dialog).findByText(
-        (_, element) =>
-          element?.tagName === 'P' &&
-          element.textContent?.replace(/\u00a0/g, ' ') ===
-            'Curso da matrícula: Técnico em Administração — R$ 3.840,00 em 12x de R$ 320,00',
-      ),
-    ).toBeInTheDocument();
+    expect(await findCursoDaMatricula(dialog, ADM_COM_PRECO)).toBeInTheDocument();
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Efetivar' }));
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
