@@ -751,6 +751,11 @@ export const matriculas = pgTable(
     status: matriculaStatus().notNull().default('aguardando_aceite'),
     motivoCancelamento: motivoCancelamento(),
     canceladaEm: timestamp({ withTimezone: true }),
+    /**
+     * Issue 42: the fee a staff cancellation charged (a percentage of what was left to pay, capped by the contract);
+     * zero for a withdrawal within 7 days; null while not cancelled, or when cancelled by expiry.
+     */
+    multaCancelamento: money(),
     ...lgpdColumns(),
     ...scopePath(),
     createdAt: createdAt(),
@@ -842,6 +847,8 @@ export const contratos = pgTable(
     valorParcela: money().notNull(),
     valorUltimaParcela: money().notNull(),
     multaCancelamentoPct: integer().notNull(),
+    /** When the responsável accepted it (the 7-day withdrawal window counts from here); null until then. */
+    aceitoEm: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('contratos_modelo_id_idx').on(t.modeloId)],
