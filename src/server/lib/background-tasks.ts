@@ -13,6 +13,11 @@ export class BackgroundTasks {
 
   constructor(private readonly onError: (error: unknown) => void) {}
 
+  /** Whether a task is still running (work a request left behind after its answer). */
+  get busy(): boolean {
+    return this.pending.size > 0;
+  }
+
   run(task: () => Promise<void>): void {
     // Started on the next turn of the event loop, not in a microtask: by then the answer of the request that
     // asked for it has been written, so none of this work delays it (the forgot-password timing depends on it).
