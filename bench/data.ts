@@ -9,6 +9,7 @@ import pg from 'pg';
 import { hashPassword } from '../src/server/lib/password';
 import { migratePostgres } from '../src/server/db/postgres';
 import { BENCH_PASSWORD } from './accounts';
+import { MODELO_INICIAL, matriculaDeExemplo, preencherModelo, valoresDosCampos } from '../src/shared/contrato/modelo';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const seed = Number(process.env.BENCH_SEED ?? 42);
@@ -163,6 +164,11 @@ const LEAD_SIGNED_UP_AT = `least(now() - interval '1 minute',
   case when e.data_evento <= current_date
     then e.data_evento + time '08:00' + (pg_temp.rnd('lead-at', g) * 23 - 21) * interval '1 day'
     else now() - pg_temp.rnd('lead-at', g) * interval '30 days' end)`;
+
+const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
+/** The network's contract as the demo publishes it, and as a matrícula freezes it (the example family's values). */
+const CONTRACT_TEMPLATE = MODELO_INICIAL;
+const CONTRACT_TEXT = preencherModelo(MODELO_INICIAL, valoresDosCampos(matriculaDeExemplo('2026-01-15')), 10);
 
 const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
@@ -399,6 +405,39 @@ async function main() {
     select p.id, p.evento_id, p.lead_id, p.nome, p.email, p.telefone, p.curso_interesse,
       p.created_at + interval '2 days', p.created_at + interval '2 days', ${scopePathOf('p')}
     from generate_series(1, ${S.matriculas}) g join pre_matriculas p on p.id = pg_temp.uid('pre', g);`,
+  );
+
+  // The contracts (issue 42): the network's published template, and each matrícula with its course, its price
+  // frozen to the cent (the last parcela takes the rounding, src/shared/money/parcelas.ts) and its contract. Nine in
+  // ten accepted two days after Efetivar, one in twenty awaiting acceptance, one in twenty cancelled.
+  await step(
+    'contratos',
+    `
+    insert into contrato_modelos (id, franqueador_id, versao, titulo, texto, multa_cancelamento_pct, publicado_em)
+    select pg_temp.uid('modelo', 1), id, 1, 'Contrato de prestação de serviços educacionais', ${sqlText(CONTRACT_TEMPLATE)},
+      10, now() - interval '600 days'
+    from franqueadores limit 1;
+    update matriculas m set curso_id = k.id, curso_titulo = k.titulo, curso_carga_horaria = k.horas, valor = k.valor,
+      valor_com_desconto = k.valor_com_desconto, parcelas = k.parcelas, valor_total = k.total,
+      valor_parcela = trunc(k.total / k.parcelas, 2),
+      valor_ultima_parcela = k.total - trunc(k.total / k.parcelas, 2) * (k.parcelas - 1),
+      status = (case when abs(hashtext(m.id::text)) % 20 = 0 then 'aguardando_aceite'
+        when abs(hashtext(m.id::text)) % 20 = 1 then 'cancelada' else 'ativa' end)::matricula_status,
+      motivo_cancelamento = (case when abs(hashtext(m.id::text)) % 20 = 1 then 'cancelamento' end)::motivo_cancelamento,
+      cancelada_em = case when abs(hashtext(m.id::text)) % 20 = 1 then m.efetivada_em + interval '40 days' end
+    from (select distinct on (ec.evento_id) ec.evento_id, c.id, c.titulo, c.valor, c.valor_com_desconto, c.parcelas,
+        coalesce(c.valor_com_desconto, c.valor) as total,
+        (select sum(cm.carga_horaria)::int from curso_modulos cm where cm.curso_id = c.id) as horas
+      from eventos_cursos ec join cursos c on c.id = ec.curso_id order by ec.evento_id, c.id) k
+    where k.evento_id = m.evento_id;
+    update matriculas set multa_cancelamento = trunc((valor_total - valor_parcela) * 0.10, 2) where status = 'cancelada';
+    insert into contratos (matricula_id, modelo_id, versao, titulo, texto, valor_total, parcelas, valor_parcela,
+      valor_ultima_parcela, multa_cancelamento_pct, aceito_em, created_at)
+    select m.id, pg_temp.uid('modelo', 1), 1, 'Contrato de prestação de serviços educacionais',
+      ${sqlText(CONTRACT_TEXT)}, m.valor_total, m.parcelas, m.valor_parcela,
+      m.valor_ultima_parcela, 10, case when m.status <> 'aguardando_aceite' then m.efetivada_em + interval '2 days' end,
+      m.efetivada_em
+    from matriculas m where m.curso_id is not null;`,
   );
 
   // The follow-up (issue 16): enrolled families converted; of the others, one in seven followed by the
