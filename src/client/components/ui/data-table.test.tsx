@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { DataTable, type DataTableColumn } from './data-table';
 
 afterEach(cleanup);
@@ -49,5 +49,40 @@ describe('a phone card of a list', () => {
     expect(acoes(failed!)).not.toHaveClass('max-lg:hidden');
     // Both rows keep their three cells: the table's columns stay aligned on wide screens.
     expect(within(sent!).getAllByRole('cell')).toHaveLength(3);
+  });
+});
+
+describe('a list with its own phone cards', () => {
+  /** A window `width` px wide whose width can change, as `matchMedia` reports it. */
+  function windowOf(width: number) {
+    const listeners = new Set<() => void>();
+    let current = width;
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query === '(min-width: 64rem)' && current >= 1024;
+      },
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    return {
+      resize(next: number) {
+        current = next;
+        act(() => listeners.forEach((listener) => listener()));
+      },
+    };
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws only the table on a wide screen and only the cards on a phone, switching as the window does', () => {
+    const screenWidth = windowOf(1280);
+    render(<DataTable caption="Envios" columns={columns} rows={rows} isLoading={false} cards="list" />);
+    expect(screen.getByRole('table', { name: 'Envios' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Envios' })).toBeNull();
+    expect(screen.getAllByText('Redefinir senha')).toHaveLength(1);
+
+    screenWidth.resize(360);
+    expect(screen.queryByRole('table', { name: 'Envios' })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Envios' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getAllByText('Redefinir senha')).toHaveLength(1);
   });
 });

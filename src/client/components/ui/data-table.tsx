@@ -5,6 +5,7 @@ import { Label } from '@/components/ui/label';
 import { Pagination, type PaginationProps } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 
 /** One column: its header and how a row fills its cell. The first column is a card's title on phones. */
@@ -308,85 +309,96 @@ function TableOfCards<T extends { id: string }>({ caption, columns, rows, isLoad
   );
 }
 
-/** A table from lg, and below it a separate list of cards (hidden at the other width, so read once). */
+/** Tailwind's `lg`, where the table replaces the cards. */
+const WIDE = '(min-width: 64rem)';
+
+/**
+ * A table from lg, and below it a separate list of cards. Only the one the width shows is rendered (a page of 500
+ * rows is not drawn twice); where the browser cannot tell the width, both are, and CSS hides the other.
+ */
 function TableWithCardList<T extends { id: string }>({ caption, columns, rows, isLoading, onRowClick }: BodyProps<T>) {
   const [first, ...rest] = columns;
+  const wide = useMediaQuery(WIDE);
   return (
     <>
-      <div className="hidden lg:block">
-        <Table aria-label={caption} aria-busy={isLoading || undefined}>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              {columns.map((column) => (
-                <HeaderCell key={column.key} column={column} />
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {isLoading
-              ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                  <TableRow key={index} data-testid="skeleton-row">
-                    {columns.map((column) => (
-                      <TableCell key={column.key}>
-                        <Skeleton className="h-4 w-full max-w-40" />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))
-              : rows.map((row) => (
-                  <TableRow
-                    key={row.id}
-                    onClick={rowClickHandler(row, onRowClick)}
-                    className={onRowClick ? 'cursor-pointer' : undefined}
-                  >
-                    {columns.map((column) => (
-                      <TableCell key={column.key} className={column.className}>
-                        {column.cell(row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
+      {wide === false ? null : (
+        <div className="hidden lg:block">
+          <Table aria-label={caption} aria-busy={isLoading || undefined}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                {columns.map((column) => (
+                  <HeaderCell key={column.key} column={column} />
                 ))}
-          </TableBody>
-        </Table>
-      </div>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {isLoading
+                ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                    <TableRow key={index} data-testid="skeleton-row">
+                      {columns.map((column) => (
+                        <TableCell key={column.key}>
+                          <Skeleton className="h-4 w-full max-w-40" />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                : rows.map((row) => (
+                    <TableRow
+                      key={row.id}
+                      onClick={rowClickHandler(row, onRowClick)}
+                      className={onRowClick ? 'cursor-pointer' : undefined}
+                    >
+                      {columns.map((column) => (
+                        <TableCell key={column.key} className={column.className}>
+                          {column.cell(row)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
 
-      <div className="lg:hidden" aria-busy={isLoading || undefined}>
-        {isLoading ? (
-          <div aria-hidden="true" className="flex flex-col gap-4 py-4">
-            {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-              <div key={index} className="flex flex-col gap-2 px-2">
-                <Skeleton className="h-5 w-40" />
-                <Skeleton className="h-4 w-56 max-w-full" />
-              </div>
-            ))}
-          </div>
-        ) : (
-          <ul aria-label={caption} className="divide-y divide-border">
-            {rows.map((row) => (
-              <li
-                key={row.id}
-                onClick={rowClickHandler(row, onRowClick)}
-                className={cn('flex flex-col gap-3 px-2 py-4', onRowClick && 'cursor-pointer')}
-              >
-                {first ? <div className="text-base">{first.cell(row)}</div> : null}
-                <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-                  {rest.map((column) => {
-                    const value = column.cell(row);
-                    return isEmptyCell(value) ? null : (
-                      <Fragment key={column.key}>
-                        <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                          {column.header}
-                        </dt>
-                        <dd className="min-w-0">{value}</dd>
-                      </Fragment>
-                    );
-                  })}
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      {wide === true ? null : (
+        <div className="lg:hidden" aria-busy={isLoading || undefined}>
+          {isLoading ? (
+            <div aria-hidden="true" className="flex flex-col gap-4 py-4">
+              {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                <div key={index} className="flex flex-col gap-2 px-2">
+                  <Skeleton className="h-5 w-40" />
+                  <Skeleton className="h-4 w-56 max-w-full" />
+                </div>
+              ))}
+            </div>
+          ) : (
+            <ul aria-label={caption} className="divide-y divide-border">
+              {rows.map((row) => (
+                <li
+                  key={row.id}
+                  onClick={rowClickHandler(row, onRowClick)}
+                  className={cn('flex flex-col gap-3 px-2 py-4', onRowClick && 'cursor-pointer')}
+                >
+                  {first ? <div className="text-base">{first.cell(row)}</div> : null}
+                  <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+                    {rest.map((column) => {
+                      const value = column.cell(row);
+                      return isEmptyCell(value) ? null : (
+                        <Fragment key={column.key}>
+                          <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                            {column.header}
+                          </dt>
+                          <dd className="min-w-0">{value}</dd>
+                        </Fragment>
+                      );
+                    })}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </>
   );
 }
