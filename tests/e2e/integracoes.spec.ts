@@ -68,6 +68,11 @@ test('a webhook gets the signed lead of a public sign-up; a dead letter on Envio
   await page.getByRole('button', { name: 'Cadastrar webhook' }).click();
   const secret = (await page.getByRole('status').locator('code').textContent())!.trim();
   expect(secret).toMatch(/^whsec_/);
+  // Shown once: 'Copiar segredo' puts it on the clipboard whole.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copiar segredo' }).click();
+  await expect(page.getByText('Copiado.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await expect(page.getByRole('table', { name: 'Webhooks da rede' }).getByText(receiverUrl)).toBeVisible();
   await checkBothWidths(page, 'integracoes');
 

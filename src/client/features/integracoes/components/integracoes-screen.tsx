@@ -20,6 +20,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { useClickLock } from '@/hooks/use-click-lock';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -209,6 +210,7 @@ export function IntegracoesScreen() {
             <div role="status" className="grid gap-1 rounded-md border border-border bg-muted p-3 text-sm">
               <span className="font-medium">Segredo do webhook (mostrado só agora; guarde-o na sua ferramenta):</span>
               <code className="font-mono [overflow-wrap:anywhere]">{segredo}</code>
+              <CopyButton text={segredo} label="Copiar segredo" />
               <span className="text-muted-foreground">
                 Cada entrega traz o cabeçalho X-Rede-Assinatura: sha256=HMAC-SHA256 do corpo com este segredo.
               </span>
