@@ -130,6 +130,10 @@ test('a guardian signs up on a phone, shows the voucher, and the school checks f
   await expect(
     page.getByRole('status').filter({ hasText: `${INSCRICAO_MESSAGES.presencaJaRegistrada}: ${qrFamily.nomeAluno}` }),
   ).toBeVisible();
+  // When and by whom (issue 51): the time in Brasília and the first name of the staff who let the family in.
+  await expect(
+    page.getByRole('status').filter({ hasText: /Já registrada às \d{2}:\d{2} por \p{L}+\./u }),
+  ).toBeVisible();
 
   // On a phone the same screen: big targets, no sideways scroll, accessible.
   await page.setViewportSize(PHONE);

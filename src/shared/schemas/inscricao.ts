@@ -73,6 +73,11 @@ export const presencaAnswerSchema = z.object({
   presenteEm: z.string(),
   presentes: z.number(),
   inscritos: z.number(),
+  /**
+   * Again at the door (200): the first name of who registered the presence, so the staff can say 'Já registrada
+   * às 19:32 por Ana'; null when the trail no longer says (purged), absent on the first check-in.
+   */
+  registradaPor: z.string().nullable().optional(),
 });
 export type PresencaAnswer = z.infer<typeof presencaAnswerSchema>;
 

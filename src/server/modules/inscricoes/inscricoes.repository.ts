@@ -3,7 +3,7 @@ import type { Inscrito } from '../../../shared/schemas/inscricao';
 import type { Actor } from '../../access/actor';
 import { eventosVisibleTo, leadsVisibleTo } from '../../access/scope';
 import { type Executor, executeRows, type Instante, instante } from '../../db/connect';
-import { eventos, leads, leadVouchers } from '../../db/schema';
+import { auditLog, eventos, leads, leadVouchers, users } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
 import { eventoCounts } from '../eventos';
 
@@ -248,3 +248,15 @@ export async function insertVoucher(db: Executor, voucher: NovoVoucher, leadId: 
 
 /** The network of a lead, as SQL that selects it (an e-mail job's `rede`). */
 export const redeDoLead = (leadId: string): SQL => sql`select franqueador_id from leads where id = ${leadId}::uuid`;
+
+/** The first name of who registered the lead's presence at the door, from the audit trail; null when it is gone. */
+export async function findQuemRegistrouPresenca(db: Executor, leadId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ nome: users.nome })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.usuarioId))
+    .where(and(eq(auditLog.entidadeId, leadId), eq(auditLog.acao, 'lead.presenca')))
+    .orderBy(sql`${auditLog.em} desc`)
+    .limit(1);
+  return row?.nome?.trim().split(/\s+/)[0] || null;
+}

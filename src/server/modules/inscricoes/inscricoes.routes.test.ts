@@ -3,7 +3,8 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao';
 import { executeRows } from '../../db/connect';
-import { auditLog, eventos, leads } from '../../db/schema';
+import { auditLog, eventos, leads, users } from '../../db/schema';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { unique } from '../../../../tests/support/unique';
@@ -455,6 +456,13 @@ describe('POST /api/eventos/:id/presencas', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ message: 'Presença já registrada', presentes: 1 });
     expect(second.json().presenteEm).toBe(first.json().presenteEm);
+    // Again at the door, the staff learn who let the family in (issue 51): the first name of the cliente's user.
+    const [quem] = await ctx.handle.db
+      .select({ nome: users.nome })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.cliente));
+    expect(second.json().registradaPor).toBe(quem!.nome!.split(' ')[0]);
+    expect(first.json()).not.toHaveProperty('registradaPor');
     const audits = await ctx.handle.db
       .select()
       .from(auditLog)

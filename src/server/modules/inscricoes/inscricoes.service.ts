@@ -27,6 +27,7 @@ import {
   insertVoucher,
   redeDoLead,
   takeSeat,
+  findQuemRegistrouPresenca,
 } from './inscricoes.repository';
 import { type EventoDoVoucher, type VoucherMailKind, VOUCHER_SUBJECTS, voucherEmail } from './inscricoes.mail';
 
@@ -202,7 +203,8 @@ export async function registrarPresenca(
   }
   if (lead.canceladoEm) throw conflict(INSCRICAO_MESSAGES.presencaCancelada);
   if (lead.listaEspera) throw conflict(INSCRICAO_MESSAGES.presencaListaEspera);
-  return answer(lead, lead.presenteEm!, false, await findVisibleEventoCounts(app.db, actor, eventoId));
+  const again = answer(lead, lead.presenteEm!, false, await findVisibleEventoCounts(app.db, actor, eventoId));
+  return { ...again, body: { ...again.body, registradaPor: await findQuemRegistrouPresenca(app.db, lead.id) } };
 }
 
 /**

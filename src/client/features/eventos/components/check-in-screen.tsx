@@ -14,6 +14,7 @@ import { useOnline } from '@/hooks/use-online';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useEvento, useInscritos, useRegistrarPresenca } from '../api/check-in';
+import { jaRegistradaLabel } from './ja-registrada';
 import { decodeQr, decodeQrFile, signalSuccess, tokenFromQr } from './qr-decoder';
 
 type Result = { tone: 'ok' | 'again' | 'error'; title: string; detail?: string } | null;
@@ -120,7 +121,9 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
           setResult({
             tone: first ? 'ok' : 'again',
             title: `${answer.message}: ${answer.nomeAluno}`,
-            detail: presentesLabel(answer.presentes, answer.inscritos),
+            detail: first
+              ? presentesLabel(answer.presentes, answer.inscritos)
+              : `${jaRegistradaLabel(answer.presenteEm, answer.registradaPor, new Date())}. ${presentesLabel(answer.presentes, answer.inscritos)}`,
           });
           void inscritos.refetch();
         },
