@@ -33,14 +33,6 @@ export interface NovoJob {
   chave?: string;
   executarEm?: Date;
   maxTentativas?: number | SQL;
-  /** The job's id, chosen by its writer: a batch's rows name theirs (ADR 047). */
-  id?: SQL;
-  /**
-   * The job written already claimed until this instant (ADR 047): 'executando', on its first try, held by the
-   * process that writes it, which hands it to its own worker once the write commits -- no claim to make. SQL that
-   * reads null writes the job due, as without it.
-   */
-  reservadoAte?: SQL;
 }
 
 export interface JobRow {
@@ -93,37 +85,15 @@ export function jobInsert(job: NovoJob, now: Instante, from?: SQL): SQL {
         : sql`(${job.registroId})::uuid`;
   const payload = is(job.payload, SQL) ? sql`(${job.payload})::jsonb` : sql`${json(job.payload)}::jsonb`;
   const em = instante(now);
-  const id = job.id ? { coluna: sql`id, `, valor: sql`${job.id}, ` } : { coluna: sql``, valor: sql`` };
-  const reserva = job.reservadoAte
-    ? {
-        colunas: sql`, status, tentativas, bloqueado_ate`,
-        valores: sql`, case when ${job.reservadoAte} is null then 'pendente' else 'executando' end,
-          case when ${job.reservadoAte} is null then 0 else 1 end, ${job.reservadoAte}`,
-      }
-    : { colunas: sql``, valores: sql`` };
-  return sql`insert into jobs (${id.coluna}tipo, payload, resumo, destino, franqueador_id, outras_redes, registro_id,
-        chave, executar_em, max_tentativas, created_at, updated_at${reserva.colunas})
-      select ${id.valor}${job.tipo}, ${payload}, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
+  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, outras_redes, registro_id,
+        chave, executar_em, max_tentativas, created_at, updated_at)
+      select ${job.tipo}, ${payload}, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
         ${outras}, ${registro},
         ${job.chave ?? null}, ${job.executarEm ? instante(job.executarEm) : em}, ${job.maxTentativas ?? 6}, ${em},
-        ${em}${reserva.valores}${from ? sql` from ${from}` : sql``}
+        ${em}${from ? sql` from ${from}` : sql``}
       on conflict (chave) do nothing
       returning id`;
 }
-
-/**
- * The row of a job written already claimed (`reservadoAte`), as the worker would have read it from its claim:
- * the payload as it comes back from jsonb (ADR 047).
- */
-export const jobReservado = (id: string, job: { tipo: JobTipo; payload: unknown; maxTentativas: number }): JobRow => ({
-  id,
-  tipo: job.tipo,
-  payload: JSON.parse(json(job.payload)) as unknown,
-  status: 'executando',
-  tentativas: 1,
-  max_tentativas: job.maxTentativas,
-  chave: null,
-});
 
 /**
  * Writes a job. Call it with the transaction of the change it follows. Answers the job's id, or null when a job

@@ -221,15 +221,7 @@ export interface InscricaoNova {
   /** Its voucher, written with the row. */
   voucher?: NovoVoucher;
   /** Its e-mail's job, written with the row, on the 'Envios' of the row's network (whatever network it names). */
-  email?: Pick<EmailJob, 'payload' | 'resumo' | 'destino' | 'maxTentativas'> & {
-    /** The job's id, chosen here as the row's is. */
-    id: string;
-    /**
-     * Written already claimed by this process until then, for its worker to run once the statement commits
-     * (ADR 047); null: written due, for any worker to claim.
-     */
-    reservadoAte: Date | null;
-  };
+  email?: Pick<EmailJob, 'payload' | 'resumo' | 'destino' | 'maxTentativas'>;
   /**
    * The webhooks' `lead.criado` deliveries, written with the row: the body's data but its last value
    * (`jsonObjectOpen`), which the statement completes with the row's `criadoEm`, and the deliveries' tries.
@@ -263,8 +255,6 @@ const COLUNAS: [nome: string, tipo: string, valor: (r: Linha) => unknown][] = [
   ['user_agent', 'text', (r) => r.consent.userAgent],
   ['voucher_hash', 'text', (r) => r.voucher?.tokenHash ?? null],
   ['voucher_expira', 'timestamptz', (r) => (r.voucher ? iso(r.voucher.expiraEm) : null)],
-  ['email_id', 'uuid', (r) => r.email?.id ?? null],
-  ['email_reservado', 'timestamptz', (r) => (r.email?.reservadoAte ? iso(r.email.reservadoAte) : null)],
   ['email_payload', 'text', (r) => (r.email ? json(r.email.payload) : null)],
   ['email_resumo', 'text', (r) => r.email?.resumo ?? null],
   ['email_destino', 'text', (r) => r.email?.destino ?? null],
@@ -310,8 +300,6 @@ const inscricoesStatement = fixedStatement(COLUNAS.length, (colunas) => {
     ), email as (
       ${jobInsert(
         {
-          id: sql`i.email_id`,
-          reservadoAte: sql`i.email_reservado`,
           tipo: 'email',
           payload: sql`i.email_payload`,
           resumo: sql`i.email_resumo`,

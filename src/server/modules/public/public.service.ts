@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enfileirarEmail, jobReservado, jsonObjectOpen, type OrigemDoEmail } from '../../jobs';
+import { enfileirarEmail, jsonObjectOpen, type OrigemDoEmail } from '../../jobs';
 import { emitirEvento } from '../webhooks';
 import {
   type CreditDeclaration,
@@ -120,24 +120,12 @@ const coalescers = new WeakMap<
 function signUps(app: FastifyInstance) {
   let coalescer = coalescers.get(app);
   if (!coalescer) {
-    coalescer = new Coalescer(
-      async (inscricoes) => {
-        const rows = await insertLeadsIfOpen(app.db, inscricoes);
-        // Committed: the e-mails written already claimed go to this process's worker, with no claim (ADR 047).
-        app.jobs.entregar(
-          inscricoes.flatMap(({ email }, i) =>
-            rows[i] && email?.reservadoAte ? [jobReservado(email.id, { tipo: 'email', ...email })] : [],
-          ),
-        );
-        return rows;
-      },
-      {
-        maxBatch: 32,
-        concurrency: 1,
-        stallMs: 50,
-        maxConcurrency: 4,
-      },
-    );
+    coalescer = new Coalescer((inscricoes) => insertLeadsIfOpen(app.db, inscricoes), {
+      maxBatch: 32,
+      concurrency: 1,
+      stallMs: 50,
+      maxConcurrency: 4,
+    });
     coalescers.set(app, coalescer);
   }
   return coalescer;
@@ -192,9 +180,6 @@ export async function createLead(
       email: {
         // Its network and lead are the new row's, written by the statement (`insertLeadsIfOpen`).
         ...voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, ORIGEM_DO_NOVO_LEAD),
-        id: randomUUID(),
-        // Outside a transaction the statement commits as it ends, and the e-mail can go to this worker at once.
-        reservadoAte: admissao === 'livre' ? null : app.jobs.reservaAte(now),
       },
       criado: {
         dados: jsonObjectOpen(
