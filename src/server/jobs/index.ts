@@ -10,6 +10,7 @@ export {
   emailJob,
   enfileirarEmail,
   escreverEmail,
+  linhaDeEmail,
   modeloDeEmail,
   type OrigemDoEmail,
   redesDaConta,
@@ -22,6 +23,8 @@ export {
   jsonObjectClose,
   jsonObjectOpen,
   type JobRow,
+  type LinhaDeJob,
+  linhaDeJob,
   type JobTipo,
   type NovoJob,
 } from './queue';

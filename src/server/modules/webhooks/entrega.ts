@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Executor, type Instante, instante, instanteTexto, rowsOf } from '../../db/connect';
+import { type Executor, rowsOf } from '../../db/connect';
 import { Cancelado, enfileirar, FalhaDefinitiva, FalhaDeEnvio, type JobHandler, json, textoDaFalha } from '../../jobs';
 import { WEBHOOK_HEADERS, type WebhookEvento } from '../../../shared/schemas/integracoes';
 import { EnderecoRecusado, resolverSeguro } from './ssrf';
@@ -58,34 +58,28 @@ export async function enfileirarEntrega(
 }
 
 /**
- * The deliveries of an event of the network (issue 22) as one INSERT … SELECT: a job per active endpoint of the
- * row's network that asked for it, scoped to the whole network or to the row's franquia. `lugar` selects the
- * row's franqueador_id and franquia_id; `dados` is the body's data as JSON text (SQL). Given `from` (a CTE's
- * rows), each of its rows gets its deliveries, and `lugar`, `dados`, `now` and the tries may read its columns, so
- * a statement that writes rows can write their deliveries too (ADR 043, ADR 045). The body is the one `corpoDe`
- * writes, byte for byte. `registro` is the row the event is about (issue 39: what an anonymisation of that row
- * scrubs, and nothing else).
+ * The deliveries of an event of the network (issue 22) as one INSERT … SELECT: for each occurrence, a job per
+ * active endpoint of its network that asked for the event, scoped to the whole network or to the occurrence's
+ * franquia. The body is the one `corpoDe` writes, byte for byte.
+ *
+ * `ocorrencias` is a relation -- a subquery, or a CTE of a statement that writes the rows the event is about (the
+ * public sign-up, issue 41) -- with one row per occurrence and these columns, in the webhooks' own words, the only
+ * ones read: `franqueador_id`, `franquia_id` (uuid: who may be told), `registro_id` (uuid: the row the event is
+ * about; issue 39: what an anonymisation of that row scrubs, and nothing else), `dados` (the body's data, JSON
+ * text), `em` (the event's instant, ISO 8601 text as `Date#toISOString` writes it), `max_tentativas` (int).
  */
-export function entregasInsert(
-  maxTentativas: number | SQL,
-  evento: WebhookEvento,
-  lugar: SQL,
-  dados: SQL,
-  now: Instante,
-  registro: SQL,
-  from?: SQL,
-): SQL {
-  const em = instanteTexto(now);
+export function entregasInsert(evento: WebhookEvento, ocorrencias: SQL): SQL {
   return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, registro_id, executar_em,
       max_tentativas, created_at, updated_at)
     select 'webhook', jsonb_build_object('endpointId', d.id, 'evento', ${evento}::text, 'entregaId', d.entrega,
         'corpo', '{"id":"' || d.entrega || '","evento":' || to_json(${evento}::text)::text || ',"criadoEm":"'
-          || ${em} || '","dados":' || (${dados}) || '}'),
-      ${evento}, d.url, d.franqueador_id, (${registro})::uuid, ${instante(now)}, ${maxTentativas}, ${instante(now)}, ${instante(now)}
-    from ${from ?? sql`(select) as um`}, lateral (select e.id, e.url, e.franqueador_id, gen_random_uuid()::text as entrega
-      from webhook_endpoints e, (${lugar}) as p
-      where e.ativo and e.franqueador_id = p.franqueador_id
-        and (e.franquia_id is null or e.franquia_id = p.franquia_id)
+          || o.em || '","dados":' || o.dados || '}'),
+      ${evento}, d.url, d.franqueador_id, o.registro_id, o.em::timestamptz, o.max_tentativas, o.em::timestamptz,
+      o.em::timestamptz
+    from ${ocorrencias} as o, lateral (select e.id, e.url, e.franqueador_id, gen_random_uuid()::text as entrega
+      from webhook_endpoints e
+      where e.ativo and e.franqueador_id = o.franqueador_id
+        and (e.franquia_id is null or e.franquia_id = o.franquia_id)
         and ${evento} = any (e.eventos)) as d`;
 }
 
@@ -103,12 +97,10 @@ export async function emitirEvento(
 ): Promise<void> {
   await db.execute(
     entregasInsert(
-      app.config.jobs.maxTentativas,
       evento,
-      lugar,
-      sql`${json(dados)}::text`,
-      app.clock.now(),
-      sql`${dados.id}::uuid`,
+      sql`(select p.franqueador_id, p.franquia_id, ${dados.id}::uuid as registro_id, ${json(dados)}::text as dados,
+        ${app.clock.now().toISOString()}::text as em, ${app.config.jobs.maxTentativas}::int as max_tentativas
+        from (${lugar}) as p)`,
     ),
   );
 }
