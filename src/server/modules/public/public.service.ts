@@ -14,18 +14,15 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import {
   countConsentimentosSince,
-  findDeclaracoes,
   findActivationOnRecord,
-  findCursoDoEvento,
   findLeadIdForActivation,
-  findOpenEvento,
   insertPreMatriculaOnce,
-  type JanelaPublica,
-  type OpenEvento,
   recordConflito,
   redeDaPreMatricula,
   redesDaPreMatricula,
-} from './public.repository';
+} from './ativacao.repository';
+import { findDeclaracoes } from './declaracoes.repository';
+import { findCursoDoEvento, findOpenEvento, type JanelaPublica, type OpenEvento } from './eventos-publicos.repository';
 import { activationConflictEmail, declarationEmail } from './public.mail';
 import { inscrever } from '../inscricao-publica';
 import { type ConsentimentoDado, insertConsentimento } from '../lgpd';
