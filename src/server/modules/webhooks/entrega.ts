@@ -1,11 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Executor, rowsOf } from '../../db/connect';
+import type { Executor } from '../../db/connect';
 import { Cancelado, enfileirar, FalhaDefinitiva, FalhaDeEnvio, type JobHandler, json, textoDaFalha } from '../../jobs';
 import { WEBHOOK_HEADERS, type WebhookEvento } from '../../../shared/schemas/integracoes';
+import { findEndpoint, insertEntregas, insertTentativa } from './entregas.repository';
 import { EnderecoRecusado, resolverSeguro } from './ssrf';
 
 export interface WebhookPayload {
@@ -58,32 +59,6 @@ export async function enfileirarEntrega(
 }
 
 /**
- * The deliveries of an event of the network (issue 22) as one INSERT … SELECT: for each occurrence, a job per
- * active endpoint of its network that asked for the event, scoped to the whole network or to the occurrence's
- * franquia. The body is the one `corpoDe` writes, byte for byte.
- *
- * `ocorrencias` is a relation -- a subquery, or a CTE of a statement that writes the rows the event is about (the
- * public sign-up, issue 41) -- with one row per occurrence and these columns, in the webhooks' own words, the only
- * ones read: `franqueador_id`, `franquia_id` (uuid: who may be told), `registro_id` (uuid: the row the event is
- * about; issue 39: what an anonymisation of that row scrubs, and nothing else), `dados` (the body's data, JSON
- * text), `em` (the event's instant, ISO 8601 text as `Date#toISOString` writes it), `max_tentativas` (int).
- */
-export function entregasInsert(evento: WebhookEvento, ocorrencias: SQL): SQL {
-  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, registro_id, executar_em,
-      max_tentativas, created_at, updated_at)
-    select 'webhook', jsonb_build_object('endpointId', d.id, 'evento', ${evento}::text, 'entregaId', d.entrega,
-        'corpo', '{"id":"' || d.entrega || '","evento":' || to_json(${evento}::text)::text || ',"criadoEm":"'
-          || o.em || '","dados":' || o.dados || '}'),
-      ${evento}, d.url, d.franqueador_id, o.registro_id, o.em::timestamptz, o.max_tentativas, o.em::timestamptz,
-      o.em::timestamptz
-    from ${ocorrencias} as o, lateral (select e.id, e.url, e.franqueador_id, gen_random_uuid()::text as entrega
-      from webhook_endpoints e
-      where e.ativo and e.franqueador_id = o.franqueador_id
-        and (e.franquia_id is null or e.franquia_id = o.franquia_id)
-        and ${evento} = any (e.eventos)) as d`;
-}
-
-/**
  * An event of the network (issue 22): one delivery job per active endpoint of the row's network that asked for
  * it (`entregasInsert`). `lugar` selects the row's franqueador_id and franquia_id; `dados.id` is the row's id.
  * Call it in the transaction of the change.
@@ -95,14 +70,12 @@ export async function emitirEvento(
   lugar: SQL,
   dados: { id: string } & Record<string, unknown>,
 ): Promise<void> {
-  await db.execute(
-    entregasInsert(
-      evento,
-      sql`(select p.franqueador_id, p.franquia_id, ${dados.id}::uuid as registro_id, ${json(dados)}::text as dados,
-        ${app.clock.now().toISOString()}::text as em, ${app.config.jobs.maxTentativas}::int as max_tentativas
-        from (${lugar}) as p)`,
-    ),
-  );
+  await insertEntregas(db, evento, lugar, {
+    registroId: dados.id,
+    dados: json(dados),
+    em: app.clock.now(),
+    maxTentativas: app.config.jobs.maxTentativas,
+  });
 }
 
 /** One POST; answers the status code (or throws on a network error or the timeout). */
@@ -146,9 +119,7 @@ function post(
  */
 export const entregarWebhook: JobHandler = async (job, { app, tentativa }) => {
   const payload = job.payload as WebhookPayload;
-  const [endpoint] = rowsOf<{ url: string; segredo: string; ativo: boolean }>(
-    await app.db.execute(sql`select url, segredo, ativo from webhook_endpoints where id = ${payload.endpointId}::uuid`),
-  );
+  const endpoint = await findEndpoint(app.db, payload.endpointId);
   if (!endpoint) throw new Cancelado('Webhook removido');
   if (!endpoint.ativo) throw new Cancelado('Webhook desativado');
   const started = performance.now();
@@ -193,8 +164,15 @@ async function registrar(
   started: number,
   erro: string | null,
 ) {
-  await app.db.execute(sql`insert into webhook_entregas (endpoint_id, job_id, entrega_id, evento, tentativa, codigo,
-      duracao_ms, erro, em)
-    values (${payload.endpointId}::uuid, ${jobId}::uuid, ${payload.entregaId}::uuid, ${payload.evento}, ${tentativa},
-      ${codigo}, ${Math.round(performance.now() - started)}, ${erro}, ${app.clock.now().toISOString()}::timestamptz)`);
+  await insertTentativa(app.db, {
+    endpointId: payload.endpointId,
+    jobId,
+    entregaId: payload.entregaId,
+    evento: payload.evento,
+    tentativa,
+    codigo,
+    duracaoMs: Math.round(performance.now() - started),
+    erro,
+    em: app.clock.now(),
+  });
 }
