@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect';
 import { brasiliaAt, todayInBrasilia } from '../../shared/brasilia';
 import { enfileirar, type JobRow, type JobTipo } from './queue';
-import { rowsOf } from '../db/connect';
+import { fixedStatement, rowsOf } from '../db/connect';
 
 /** How often a round's upkeep runs again while the round works through a backlog of jobs. */
 const UPKEEP_MS = 1000;
@@ -62,16 +62,54 @@ class Turnos {
 }
 
 /**
- * The FROM and WHERE of an UPDATE of a batch of `jobs` this process holds: each row only while still the try this
- * process made of it. The ids are also a condition of the jobs' own, so the rows are found by their key whatever
- * the planner believes of the table (ADR 046).
+ * The FROM and WHERE of an UPDATE of a batch of `jobs` this process holds (`ids` and their `tentativas`, as
+ * arrays): each row only while still the try this process made of it. The ids are also a condition of the jobs'
+ * own, so the rows are found by their key whatever the planner believes of the table (ADR 046).
  */
-function naTentativa(jobs: JobRow[]) {
-  const ids = jobs.map((j) => j.id);
-  return sql`from unnest(${sql.param(ids)}::uuid[], ${sql.param(jobs.map((j) => j.tentativas))}::int[]) as esta(id, tentativas)
-    where jobs.id = any (${sql.param(ids)}::uuid[]) and jobs.id = esta.id and jobs.status = 'executando'
+const naTentativa = (ids: SQL, tentativas: SQL) =>
+  sql`from unnest(${ids}::uuid[], ${tentativas}::int[]) as esta(id, tentativas)
+    where jobs.id = any (${ids}::uuid[]) and jobs.id = esta.id and jobs.status = 'executando'
       and jobs.tentativas = esta.tentativas`;
-}
+
+// The queue's hot statements, compiled once and prepared under their names (issue 41).
+
+/**
+ * Claims up to `limite` due jobs, the longest due first. The chosen ids as an array, so the UPDATE finds each by
+ * its key: joined instead, it was planned from the table's statistics, and a queue emptied by the last vacuum was
+ * read whole on every claim while it filled again (ADR 046).
+ */
+const tomar = fixedStatement(
+  3,
+  ([lease, now, limite]) => sql`update jobs set status = 'executando', tentativas = jobs.tentativas + 1,
+      bloqueado_ate = ${lease}::timestamptz, updated_at = ${now}::timestamptz
+    where jobs.id = any (array(select id from jobs
+      where (status = 'pendente' and executar_em <= ${now}::timestamptz)
+         or (status = 'executando' and bloqueado_ate < ${now}::timestamptz)
+      order by executar_em limit ${limite} for update skip locked))
+    returning jobs.id, jobs.tipo, jobs.payload, jobs.status, jobs.tentativas, jobs.max_tentativas, jobs.chave,
+      jobs.executar_em`,
+  'jobs_tomar',
+);
+
+/** Claimed jobs not begun, back in the queue as they were. */
+const devolver = fixedStatement(
+  2,
+  ([ids, tentativas]) => sql`update jobs set status = 'pendente', tentativas = jobs.tentativas - 1, bloqueado_ate = null
+      ${naTentativa(ids!, tentativas!)}`,
+  'jobs_devolver',
+);
+
+/** A batch's jobs done; a sent e-mail's message and a delivered webhook's body are not kept. */
+const concluir = fixedStatement(
+  3,
+  ([ids, tentativas, now]) => sql`update jobs set status = 'concluido', bloqueado_ate = null,
+      payload = case when tipo in ('email', 'webhook') then null else payload end,
+      concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
+    ${naTentativa(ids!, tentativas!)}`,
+  'jobs_concluir',
+);
+
+const idsETentativas = (jobs: JobRow[]) => [jobs.map((j) => j.id), jobs.map((j) => j.tentativas)];
 
 export interface WorkerOptions {
   /** Time a claimed job is held before another run may take it again. */
@@ -239,17 +277,7 @@ export class JobWorker {
     const now = this.app.clock.now();
     const lease = new Date(now.getTime() + this.options.leaseMs).toISOString();
     const jobs = rowsOf<JobRow & { executar_em: Date | string }>(
-      // The chosen ids as an array, so the UPDATE finds each by its key: joined instead, it was planned from the
-      // table's statistics, and a queue emptied by the last vacuum was read whole on every claim while it filled
-      // again (ADR 046).
-      await this.db.execute(sql`update jobs set status = 'executando', tentativas = jobs.tentativas + 1,
-          bloqueado_ate = ${lease}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        where jobs.id = any (array(select id from jobs
-          where (status = 'pendente' and executar_em <= ${now.toISOString()}::timestamptz)
-             or (status = 'executando' and bloqueado_ate < ${now.toISOString()}::timestamptz)
-          order by executar_em limit ${limit} for update skip locked))
-        returning jobs.id, jobs.tipo, jobs.payload, jobs.status, jobs.tentativas, jobs.max_tentativas, jobs.chave,
-          jobs.executar_em`),
+      await this.db.execute(tomar([lease, now.toISOString(), limit])),
     );
     return jobs.sort((a, b) => new Date(a.executar_em).getTime() - new Date(b.executar_em).getTime());
   }
@@ -260,9 +288,7 @@ export class JobWorker {
    */
   private async release(jobs: JobRow[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.db
-      .execute(sql`update jobs set status = 'pendente', tentativas = jobs.tentativas - 1, bloqueado_ate = null
-      ${naTentativa(jobs)}`);
+    await this.db.execute(devolver(idsETentativas(jobs)));
   }
 
   /** Runs `fn` for `job` in its type's turn (an unknown type at once: it fails). */
@@ -340,11 +366,7 @@ export class JobWorker {
   /** Jobs done, marked so in one statement, each only while still the try this process made of it. */
   private async finishAll(feitos: JobRow[]) {
     if (feitos.length === 0) return;
-    const now = this.app.clock.now().toISOString();
-    await this.db.execute(sql`update jobs set status = 'concluido', bloqueado_ate = null,
-        payload = case when tipo in ('email', 'webhook') then null else payload end,
-        concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
-      ${naTentativa(feitos)}`);
+    await this.db.execute(concluir([...idsETentativas(feitos), this.app.clock.now().toISOString()]));
   }
 
   /** Polls every `intervalMs` until stop(). */

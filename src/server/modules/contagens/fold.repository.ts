@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, type Executor, executeRows } from '../../db/connect';
+import { type Database, type Executor, executeRows, fixedStatement } from '../../db/connect';
 
 /** How many pending rows one step of a fold takes (migrations 0027, 0028). */
 const LOTE = 1000;
@@ -12,10 +12,12 @@ const MAX_PAGES = 64;
  * so it counts every sign-up and check-in already answered. Answers how many it took; nothing to fold costs one
  * empty DELETE.
  */
+const dobrar = fixedStatement(1, ([lote]) => sql`select funnel_contagens_fold(${lote}) as n`, 'contagens_fold');
+
 export async function foldContagens(db: Executor): Promise<number> {
   let total = 0;
   for (;;) {
-    const [row] = await executeRows<{ n: number }>(db, sql`select funnel_contagens_fold(${LOTE}) as n`);
+    const [row] = await executeRows<{ n: number }>(db, dobrar([LOTE]));
     const n = Number(row?.n ?? 0);
     total += n;
     if (n < LOTE) return total;

@@ -109,10 +109,15 @@ const novoCriadoEm = sql`to_char(novo.created_at at time zone 'UTC', 'YYYY-MM-DD
 const escritas = (coluna: string): SQL =>
   sql`novo join i on i.id = novo.id where ${sql.raw(`i.${coluna}`)} is not null`;
 
-/** The statement of `insertLeadsIfOpen`: its text is the same for any batch, so it is compiled once. */
-const inscricoesStatement = fixedStatement(COLUNAS.length, (colunas) => {
-  const arrays = COLUNAS.map(([, tipo], k) => sql`${colunas[k]}::${sql.raw(tipo)}[]`);
-  return sql`with i as (
+/**
+ * The statement of `insertLeadsIfOpen`: its text is the same for any batch, so it is compiled once, and prepared
+ * under its name (`inscricoes_lote`) on each PostgreSQL connection.
+ */
+const inscricoesStatement = fixedStatement(
+  COLUNAS.length,
+  (colunas) => {
+    const arrays = COLUNAS.map(([, tipo], k) => sql`${colunas[k]}::${sql.raw(tipo)}[]`);
+    return sql`with i as (
       select * from unnest(${sql.join(arrays, sql`, `)}) as i(${sql.raw(COLUNAS.map(([nome]) => nome).join(', '))})
     ), lugar as (
       select x.evento_id, l.vagas, l.sentados, l.encerrada
@@ -153,7 +158,9 @@ const inscricoesStatement = fixedStatement(COLUNAS.length, (colunas) => {
       ${entregasInsert('lead.criado', sql`criado`)}
     )
     select id, created_at as "createdAt" from novo`;
-});
+  },
+  'inscricoes_lote',
+);
 
 /**
  * Sign-ups in one statement and one commit (ADR 043, ADR 044, ADR 045): each row is inserted only if its event is
