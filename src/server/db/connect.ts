@@ -34,19 +34,6 @@ export const drizzleOptions = { schema, casing: 'snake_case' as const };
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * An instant a statement writes or compares: a Date, sent as its ISO 8601 text, or SQL that gives that text -- a
- * column of the rows of a batch written in one statement (ADR 045).
- */
-export type Instante = Date | SQL;
-
-/** The instant's ISO 8601 text, as SQL. */
-export const instanteTexto = (t: Instante): SQL => (t instanceof Date ? sql`${t.toISOString()}::text` : sql`(${t})`);
-
-/** The instant as a timestamptz, as SQL. */
-export const instante = (t: Instante): SQL =>
-  t instanceof Date ? sql`${t.toISOString()}::timestamptz` : sql`(${t})::timestamptz`;
-
-/**
  * A statement whose text never changes, compiled once: `build` writes it with one SQL value for each of `count`
  * parameters, and each call gives their values. The statement of a batch of sign-ups (ADR 045), a few hundred
  * pieces, otherwise costs about a tenth of a millisecond to compile on every call. `nome`: a hot statement's name,

@@ -106,7 +106,7 @@ export async function enfileirarEmail(
 /** An e-mail's job: its summary, masked address and tries are always values. */
 export type EmailJob = NovoJob & { resumo: string; destino: string; maxTentativas: number };
 
-/** The job of an e-mail, for `enfileirarEmail` or for a statement that writes it with its change (`jobInsert`). */
+/** The job of an e-mail, for `enfileirarEmail` (or its values, `linhaDeEmail`, for a statement that writes it). */
 export function emailJob(app: FastifyInstance, message: MailMessage | EmailDeModelo, origem: OrigemDoEmail): EmailJob {
   const { rede, registroId } = origem;
   const dono =

@@ -18,7 +18,6 @@ export {
 export {
   contarJobsPorEstado,
   enfileirar,
-  jobInsert,
   json,
   jsonObjectClose,
   jsonObjectOpen,
