@@ -87,12 +87,28 @@ const counterTables = [
   `Literal[value=/\\b(${COUNTER_TABLES.join('|')})\\b/]`,
 ].map((selector) => ({ selector, message: COUNTERS_MESSAGE }));
 
-// Services never write SQL (src/server/README.md: routes -> service -> repository): no statement run, no raw rows
-// read, no SQL text written in a *.service.ts; its repository does it.
+// Only a repository runs SQL (src/server/README.md: routes -> service -> repository; issue 41). In a module, no file
+// but a *.repository.ts runs a statement (`execute`), reads raw rows (`executeRows`, `rowsOf`) or starts a query on
+// a database handle (`db.select()`, `tx.update()`, `app.db.insert()`...): not its routes, its service, its mail, its
+// helpers. SQL text may still be composed outside one -- a search's condition, a counter's expression -- for a
+// repository to run; a service writes none at all (below). The infrastructure (db/, jobs/, lib/, plugins/) keeps
+// its own statements: each of its files is already one piece of data access under every module (the queue's claim,
+// a session's look-up, a list's page), with no service above it to keep them from.
+const RUNS_MESSAGE = 'Only a repository runs SQL: put the statement in a *.repository.ts of the module and call that.';
 const SERVICES_MESSAGE = 'A service never writes SQL: put the statement in its repository and call that.';
-const serviceSql = [
+const QUERY_BUILDERS = '/^(select|selectDistinct|selectDistinctOn|insert|update|delete)$/';
+const running = [
   "CallExpression[callee.property.name='execute']",
   'CallExpression[callee.name=/^(executeRows|rowsOf)$/]',
+];
+const building = [
+  `CallExpression[callee.property.name=${QUERY_BUILDERS}][callee.object.name=/^(db|tx)$/]`,
+  `CallExpression[callee.property.name=${QUERY_BUILDERS}][callee.object.property.name='db']`,
+];
+const runsSql = [...running, ...building].map((selector) => ({ selector, message: RUNS_MESSAGE }));
+const serviceSql = [
+  ...running,
+  ...building,
   "TaggedTemplateExpression[tag.name='sql']",
   "CallExpression[callee.object.name='sql']",
 ].map((selector) => ({ selector, message: SERVICES_MESSAGE }));
@@ -151,7 +167,19 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...counterTables] },
   },
   {
-    // The counters' rule and the services' own (one no-restricted-syntax per file: a later block replaces it).
+    // The counters' rule and the repositories' own (one no-restricted-syntax per file: a later block replaces it).
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/modules/**/*.repository.ts', 'src/server/**/*.test.ts', 'src/server/modules/contagens/**'],
+    rules: { 'no-restricted-syntax': ['error', ...counterTables, ...runsSql] },
+  },
+  {
+    // The counters' own module names their tables, and runs them from its repositories only.
+    files: ['src/server/modules/contagens/**/*.ts'],
+    ignores: ['src/server/modules/**/*.repository.ts', 'src/server/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...runsSql] },
+  },
+  {
+    // The counters' rule and the services' own.
     files: ['src/server/modules/**/*.service.ts'],
     rules: { 'no-restricted-syntax': ['error', ...counterTables, ...serviceSql] },
   },

@@ -238,3 +238,68 @@ describe('lint: services never write SQL', () => {
     expect(await rulesReported('src/server/modules/inscricoes/probe.repository.ts', repository)).toEqual([]);
   });
 });
+
+describe('lint: only a repository runs SQL', () => {
+  const RESTRICTED = 'no-restricted-syntax';
+
+  it.each([
+    {
+      what: 'a route running a statement',
+      filePath: 'src/server/modules/health/probe.routes.ts',
+      code: "import { sql } from 'drizzle-orm';\nimport type { FastifyInstance } from 'fastify';\nexport const probe = (app: FastifyInstance) => app.db.execute(sql`select 1`);\n",
+    },
+    {
+      what: "a module's helper reading raw rows",
+      filePath: 'src/server/modules/webhooks/probe.ts',
+      code: "import { sql } from 'drizzle-orm';\nimport { type Executor, executeRows } from '../../db/connect';\nexport const probe = (db: Executor) => executeRows(db, sql`select 1`);\n",
+    },
+    {
+      what: "a module's helper starting a query on a database handle",
+      filePath: 'src/server/modules/funnel/probe.ts',
+      code: "import type { Executor } from '../../db/connect';\nimport { leads } from '../../db/schema';\nexport const probe = (db: Executor) => db.select().from(leads);\n",
+    },
+    {
+      what: "a module's helper writing through the app's handle",
+      filePath: 'src/server/modules/auditoria/probe.ts',
+      code: "import type { FastifyInstance } from 'fastify';\nimport { leads } from '../../db/schema';\nexport const probe = (app: FastifyInstance) => app.db.delete(leads);\n",
+    },
+    {
+      what: "the counters' module running a statement outside its repositories",
+      filePath: 'src/server/modules/contagens/probe.ts',
+      code: "import { sql } from 'drizzle-orm';\nimport type { Executor } from '../../db/connect';\nexport const probe = (db: Executor) => db.execute(sql`select 1 from contagens_pendentes`);\n",
+    },
+  ])('refuses $what', { timeout: SLOW }, async ({ filePath, code }) => {
+    expect(await rulesReported(filePath, code)).toEqual([RESTRICTED]);
+  });
+
+  it(
+    'lets a repository run SQL, a module compose it, and the infrastructure keep its own',
+    { timeout: SLOW },
+    async () => {
+      const repository = [
+        "import type { Executor } from '../../db/connect';",
+        "import { leads } from '../../db/schema';",
+        'export const probe = (db: Executor) => db.select().from(leads);',
+        '',
+      ].join('\n');
+      expect(await rulesReported('src/server/modules/funnel/probe.repository.ts', repository)).toEqual([]);
+      // A condition for a repository to run, and a Map's delete, which is no query.
+      const helper = [
+        "import { sql } from 'drizzle-orm';",
+        "import { leads } from '../../db/schema';",
+        'export const probe = (q: string) => sql`${leads.nomeAluno} ilike ${q}`;',
+        'const vistos = new Map<string, number>();',
+        "export const tira = () => vistos.delete('a');",
+        '',
+      ].join('\n');
+      expect(await rulesReported('src/server/modules/funnel/probe.ts', helper)).toEqual([]);
+      const queue = [
+        "import { sql } from 'drizzle-orm';",
+        "import type { Executor } from '../db/connect';",
+        'export const probe = (db: Executor) => db.execute(sql`select 1 from jobs`);',
+        '',
+      ].join('\n');
+      expect(await rulesReported('src/server/jobs/probe.ts', queue)).toEqual([]);
+    },
+  );
+});

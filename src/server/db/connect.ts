@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { Listen } from './notifications';
 import type { PoolStats } from '../lib/metrics';
 import * as schema from './schema';
+import { declararNome } from './statement-name';
 
 /**
  * What both drivers share. PostgreSQL is opened in postgres.ts, the embedded PGlite in pglite.ts (its data
@@ -33,24 +34,19 @@ export const drizzleOptions = { schema, casing: 'snake_case' as const };
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * An instant a statement writes or compares: a Date, sent as its ISO 8601 text, or SQL that gives that text -- a
- * column of the rows of a batch written in one statement (ADR 045).
- */
-export type Instante = Date | SQL;
-
-/** The instant's ISO 8601 text, as SQL. */
-export const instanteTexto = (t: Instante): SQL => (t instanceof Date ? sql`${t.toISOString()}::text` : sql`(${t})`);
-
-/** The instant as a timestamptz, as SQL. */
-export const instante = (t: Instante): SQL =>
-  t instanceof Date ? sql`${t.toISOString()}::timestamptz` : sql`(${t})::timestamptz`;
-
-/**
  * A statement whose text never changes, compiled once: `build` writes it with one SQL value for each of `count`
  * parameters, and each call gives their values. The statement of a batch of sign-ups (ADR 045), a few hundred
- * pieces, otherwise costs about a tenth of a millisecond to compile on every call.
+ * pieces, otherwise costs about a tenth of a millisecond to compile on every call. `nome`: a hot statement's name,
+ * under which PostgreSQL connections prepare it (`preparedName`, issue 41).
+ *
+ * It builds drizzle's SQL from its chunks (`StringChunk`, `Param`, `Placeholder`): drizzle's internals, which
+ * db/library-internals.test.ts holds to what this relies on.
  */
-export function fixedStatement(count: number, build: (values: SQL[]) => SQL): (values: unknown[]) => SQL {
+export function fixedStatement(
+  count: number,
+  build: (values: SQL[]) => SQL,
+  nome?: string,
+): (values: unknown[]) => SQL {
   let compiled: { pieces: string[]; params: unknown[] } | undefined;
   const compile = () => {
     const marks = Array.from({ length: count }, (_, i) => sql`${sql.placeholder(String(i))}`);
@@ -61,6 +57,7 @@ export function fixedStatement(count: number, build: (values: SQL[]) => SQL): (v
     if (numbers.length !== query.params.length || numbers.some((n, k) => n !== k + 1)) {
       throw new Error('fixedStatement: a parameter mark is ambiguous in the statement text');
     }
+    if (nome) declararNome(nome, query.sql);
     return { pieces, params: query.params };
   };
   return (values) => {

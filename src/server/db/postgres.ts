@@ -4,13 +4,14 @@ import pg from 'pg';
 import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER } from './connect';
 import { applyFunctions } from './functions';
 import { postgresListen } from './notifications';
-import { keepsPlan, statementName } from './statement-name';
+import { preparedName } from './statement-name';
 
 /**
  * A node-postgres client that names every parameterised statement after its text, so each pooled connection
  * parses and plans a query once and then reuses it (PostgreSQL switches to a generic plan when it costs no
- * more) instead of planning it again on every request. The queries are the app's own, a bounded set. A search
- * is planned for its own pattern each time (keepsPlan).
+ * more) instead of planning it again on every request. The queries are the app's own, a bounded set. A hot
+ * statement is prepared under the name it was given, a search planned for its own pattern each time
+ * (`preparedName`).
  */
 class PreparingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
@@ -22,22 +23,6 @@ class PreparingClient extends pg.Client {
   }
 }
 const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-
-/**
- * The name each statement text is prepared under, or null for one planned every time: worked out once per text
- * (a SHA-1 and a pattern test of a public sign-up's 2 KB statement, on every request, otherwise). The app's
- * statements are a bounded set; the map is emptied should it ever grow past that.
- */
-const names = new Map<string, string | null>();
-function preparedName(text: string): string | null {
-  let name = names.get(text);
-  if (name === undefined) {
-    name = keepsPlan(text) ? statementName(text) : null;
-    if (names.size >= 10_000) names.clear();
-    names.set(text, name);
-  }
-  return name;
-}
 
 (PreparingClient.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
   this: pg.Client,

@@ -3,7 +3,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { containsIgnoringAccents, containsInSearchText, searchAny } from '../lib/pagination';
 import { auditLog, leads, users } from './schema';
-import { keepsPlan, statementName } from './statement-name';
+import { fixedStatement } from './connect';
+import { declararNome, keepsPlan, preparedName, statementName } from './statement-name';
 
 const textOf = (where: SQL | undefined) =>
   new PgDialect().sqlToQuery(sql`select ${auditLog.id} from ${auditLog} where ${where}`).sql;
@@ -37,5 +38,37 @@ describe('keepsPlan', () => {
   it('keeps the plan of a statement that compares values, whatever its columns are called', () => {
     expect(keepsPlan(textOf(eq(auditLog.franqueadorId, '8f243c0d-5b21-454c-83cc-10719ce7e074')))).toBe(true);
     expect(keepsPlan('select "likes_count", "unlike" from "t" where "id" = $1')).toBe(true);
+  });
+});
+
+describe('preparedName', () => {
+  it('prepares a hot statement under the name it was given, whatever its text holds', () => {
+    // A text the search rule would plan every time: its name decides, not its words.
+    const texto = 'select id from "leads" where "nome_aluno" ilike $1 and "id" = any($2::uuid[])';
+    declararNome('probe_quente', texto);
+    expect(preparedName(texto)).toBe('n_probe_quente');
+    expect(preparedName('select id from "leads" where "nome_aluno" ilike $1')).toBeNull();
+    expect(preparedName('select id from "leads" where "id" = $1')).toBe(
+      statementName('select id from "leads" where "id" = $1'),
+    );
+  });
+
+  it('gives one name one text', () => {
+    declararNome('probe_unico', 'select 1 where $1');
+    declararNome('probe_unico', 'select 1 where $1');
+    expect(() => declararNome('probe_unico', 'select 2 where $1')).toThrow(/declared twice/);
+    expect(() => declararNome('Probe Nome', 'select 3 where $1')).toThrow(/lower case/);
+  });
+
+  it('names a fixed statement by the text PostgreSQL is handed, for any values', () => {
+    const statement = fixedStatement(
+      1,
+      ([v]) => sql`select ${v}::int + 1 as n from ${leads} where ${leads.nomeAluno} like 'x%'`,
+      'probe_fixo',
+    );
+    const dialect = new PgDialect({ casing: 'snake_case' });
+    const text = dialect.sqlToQuery(statement([1])).sql;
+    expect(dialect.sqlToQuery(statement([41])).sql).toBe(text);
+    expect(preparedName(text)).toBe('n_probe_fixo');
   });
 });

@@ -19,3 +19,39 @@ export function statementName(text: string): string {
 export function keepsPlan(text: string): boolean {
   return !/\bi?like\b|\bany\(\$\d/i.test(text);
 }
+
+/**
+ * The hot statements (issue 41): each is given its name where it is written (`fixedStatement`'s `nome`), and is
+ * prepared under that name on every connection -- decided by the name it was given, not by reading its text. Its
+ * text is fixed, compiled once, and declared here as it is compiled: the text a connection is handed finds its name.
+ */
+const declaradas = new Map<string, string>();
+const textoDoNome = new Map<string, string>();
+
+/** Declares `texto` the statement named `nome` (lower case, digits and underscores): one text per name. */
+export function declararNome(nome: string, texto: string): void {
+  if (!/^[a-z][a-z0-9_]{0,50}$/.test(nome)) throw new Error(`statement name '${nome}': lower case, digits, _`);
+  const anterior = textoDoNome.get(nome);
+  if (anterior !== undefined && anterior !== texto) throw new Error(`statement name '${nome}' declared twice`);
+  textoDoNome.set(nome, texto);
+  declaradas.set(texto, `n_${nome}`);
+}
+
+/**
+ * The name a statement's text is prepared under, or null for one planned every time: a hot statement's declared
+ * name; else its text's (`statementName`), unless it is a search (`keepsPlan`). Worked out once per text -- a SHA-1
+ * and a pattern test of a 2 KB statement on every request, otherwise. The app's statements are a bounded set; the
+ * map is emptied should it ever grow past that.
+ */
+const porTexto = new Map<string, string | null>();
+export function preparedName(text: string): string | null {
+  const declarada = declaradas.get(text);
+  if (declarada) return declarada;
+  let name = porTexto.get(text);
+  if (name === undefined) {
+    name = keepsPlan(text) ? statementName(text) : null;
+    if (porTexto.size >= 10_000) porTexto.clear();
+    porTexto.set(text, name);
+  }
+  return name;
+}

@@ -4,7 +4,7 @@ import type { Executor } from '../db/connect';
 import type { MailMessage } from '../mail/mailer';
 import { mascararEmail } from '../lib/mask';
 import { FalhaDeEnvio, textoDaFalha } from './falha';
-import { enfileirar, type NovoJob } from './queue';
+import { enfileirar, type LinhaDeJob, linhaDeJob, type NovoJob } from './queue';
 import type { JobHandler } from './worker';
 
 /**
@@ -106,7 +106,7 @@ export async function enfileirarEmail(
 /** An e-mail's job: its summary, masked address and tries are always values. */
 export type EmailJob = NovoJob & { resumo: string; destino: string; maxTentativas: number };
 
-/** The job of an e-mail, for `enfileirarEmail` or for a statement that writes it with its change (`jobInsert`). */
+/** The job of an e-mail, for `enfileirarEmail` (or its values, `linhaDeEmail`, for a statement that writes it). */
 export function emailJob(app: FastifyInstance, message: MailMessage | EmailDeModelo, origem: OrigemDoEmail): EmailJob {
   const { rede, registroId } = origem;
   const dono =
@@ -120,6 +120,14 @@ export function emailJob(app: FastifyInstance, message: MailMessage | EmailDeMod
     registroId,
     maxTentativas: app.config.jobs.maxTentativas,
   };
+}
+
+/**
+ * An e-mail's job as values (`linhaDeJob`), for a statement that writes it with the record that causes it and
+ * gives its network and record itself (the public sign-up's confirmation, issue 41).
+ */
+export function linhaDeEmail(app: FastifyInstance, message: MailMessage | EmailDeModelo, now: Date): LinhaDeJob {
+  return linhaDeJob(emailJob(app, message, { rede: null, registroId: null }), now);
 }
 
 /** Sends one e-mail; a failure says what `textoDaFalha` says, never the SMTP host or the address (issue 39). */

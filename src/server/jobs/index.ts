@@ -10,6 +10,7 @@ export {
   emailJob,
   enfileirarEmail,
   escreverEmail,
+  linhaDeEmail,
   modeloDeEmail,
   type OrigemDoEmail,
   redesDaConta,
@@ -17,12 +18,12 @@ export {
 export {
   contarJobsPorEstado,
   enfileirar,
-  jobInsert,
-  jobReservado,
   json,
   jsonObjectClose,
   jsonObjectOpen,
   type JobRow,
+  type LinhaDeJob,
+  linhaDeJob,
   type JobTipo,
   type NovoJob,
 } from './queue';
@@ -31,11 +32,6 @@ export { FalhaDeEnvio, textoDaFalha } from './falha';
 
 /** A claimed job is held this long before another run may take it again (a crash mid-run). */
 const LEASE_MS = 5 * 60 * 1000;
-/**
- * A job this process writes already claimed (a sign-up's e-mail, ADR 047) is held this long: its worker runs it
- * within a second or two, or gives it back after half of it; killed meanwhile, the job waits this long.
- */
-const RESERVA_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Finished jobs and webhook deliveries are kept this long (the delivery log shows 30 days). */
 const GUARDA_DIAS = 30;
@@ -62,8 +58,6 @@ export function setupJobs(app: FastifyInstance): JobWorker {
   const worker = new JobWorker(app, app.db, {
     leaseMs: LEASE_MS,
     esperaBaseMs: app.config.jobs.esperaBaseMs,
-    recebeEntregas: app.config.jobs.worker,
-    reservaMs: RESERVA_MS,
     horaDiaria: app.config.jobs.diarias ? app.config.jobs.horaDiaria : null,
   });
   worker.register('email', enviarEmail, { aoMesmoTempo: 8 });

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '../../../tests/setup/test-app';
 import { queryRows } from '../../../tests/support/database-digest';
 import { type SmtpSink, startSmtpSink } from '../../../tests/support/smtp-sink';
 import { DEMO_ACCOUNTS } from '../db/seed/demo-network';
-import { enfileirar, jobInsert, jobReservado } from './queue';
+import { enfileirar } from './queue';
 import { espera, JobWorker } from './worker';
 
 /**
@@ -295,102 +295,5 @@ describe('the worker round', () => {
       ['pendente', 0],
       ['pendente', 0],
     ]);
-  });
-});
-
-describe('jobs written already claimed (ADR 047)', () => {
-  const LEASE = 60_000;
-  /** A 'limpeza' job written as a sign-up writes its e-mail: claimed by this process until the lease ends. */
-  async function reservado(c: TestContext, worker: JobWorker, n: number) {
-    const id = crypto.randomUUID();
-    const now = c.app.clock.now();
-    const ate = worker.reservaAte(now)!;
-    await c.handle.db.execute(
-      jobInsert(
-        { id: sql`${id}::uuid`, reservadoAte: sql`${ate.toISOString()}::timestamptz`, tipo: 'limpeza', payload: { n } },
-        now,
-      ),
-    );
-    return jobReservado(id, { tipo: 'limpeza', payload: { n }, maxTentativas: 6 });
-  }
-  const rows = (c: TestContext) =>
-    queryRows<{ n: number | null; status: string; tentativas: number }>(
-      c.handle.db,
-      sql`select (payload->>'n')::int as n, status, tentativas from jobs where tipo = 'limpeza' order by created_at, n`,
-    );
-
-  it('runs the jobs handed over without a claim, first, then claims what the queue holds in the same round', async () => {
-    ctx = await createTestApp();
-    const c = ctx;
-    const worker = new JobWorker(c.app, c.handle.db, { leaseMs: LEASE, esperaBaseMs: 1000, recebeEntregas: true });
-    const ran: unknown[] = [];
-    worker.register('limpeza', async (job) => {
-      ran.push(job.payload);
-    });
-    await enfileirar(c.handle.db, { tipo: 'limpeza', payload: { n: 0 } }, c.app.clock.now());
-    const entregues = [await reservado(c, worker, 1), await reservado(c, worker, 2)];
-    // Written claimed: no other worker's claim takes them while this process holds them.
-    expect(await rows(c)).toEqual([
-      { n: 0, status: 'pendente', tentativas: 0 },
-      { n: 1, status: 'executando', tentativas: 1 },
-      { n: 2, status: 'executando', tentativas: 1 },
-    ]);
-    worker.entregar(entregues);
-    expect(await worker.runDue()).toBe(3);
-    expect(ran).toEqual([{ n: 1 }, { n: 2 }, { n: 0 }]);
-    // Each done on its first try, as if claimed when written.
-    expect((await rows(c)).map((r) => [r.status, Number(r.tentativas)])).toEqual([
-      ['concluido', 1],
-      ['concluido', 1],
-      ['concluido', 1],
-    ]);
-  });
-
-  it('claims a job written claimed but never handed over (its process died) once its lease has run out', async () => {
-    ctx = await createTestApp();
-    const c = ctx;
-    const morto = new JobWorker(c.app, c.handle.db, { leaseMs: LEASE, esperaBaseMs: 1000, recebeEntregas: true });
-    await reservado(c, morto, 7);
-    const outro = new JobWorker(c.app, c.handle.db, { leaseMs: LEASE, esperaBaseMs: 1000, recebeEntregas: true });
-    const ran: unknown[] = [];
-    outro.register('limpeza', async (job) => {
-      ran.push(job.payload);
-    });
-    expect(await outro.runDue()).toBe(0);
-    ctx.clock.advance(LEASE + 1);
-    expect(await outro.runDue()).toBe(1);
-    expect(ran).toEqual([{ n: 7 }]);
-    expect(await rows(c)).toEqual([{ n: 7, status: 'concluido', tentativas: 2 }]);
-  });
-
-  it('gives the jobs handed over and not begun back to the queue when it stops, and reserves none after', async () => {
-    ctx = await createTestApp();
-    const c = ctx;
-    const worker = new JobWorker(c.app, c.handle.db, { leaseMs: LEASE, esperaBaseMs: 1000, recebeEntregas: true });
-    worker.entregar([await reservado(c, worker, 1), await reservado(c, worker, 2)]);
-    await worker.stop();
-    expect(worker.reservaAte(c.app.clock.now())).toBeNull();
-    // Another instance may take them at once.
-    expect(await rows(c)).toEqual([
-      { n: 1, status: 'pendente', tentativas: 0 },
-      { n: 2, status: 'pendente', tentativas: 0 },
-    ]);
-  });
-
-  it('reserves nothing in a process that runs no worker (JOBS_WORKER=0): its jobs are written due', async () => {
-    ctx = await createTestApp({ JOBS_WORKER: '0' });
-    expect(ctx.app.jobs.reservaAte(ctx.app.clock.now())).toBeNull();
-    const worker = new JobWorker(ctx.app, ctx.handle.db, {
-      leaseMs: LEASE,
-      esperaBaseMs: 1000,
-      recebeEntregas: true,
-      reservaMs: 10_000,
-    });
-    expect(worker.reservaAte(new Date('2030-01-01T00:00:00Z'))).toEqual(new Date('2030-01-01T00:00:10Z'));
-  });
-
-  it("holds a sign-up's e-mail for a minute in a process that runs its worker: killed, it waits no longer", async () => {
-    ctx = await createTestApp();
-    expect(ctx.app.jobs.reservaAte(new Date('2030-01-01T00:00:00Z'))).toEqual(new Date('2030-01-01T00:01:00Z'));
   });
 });

@@ -1,5 +1,5 @@
 import { is, SQL, sql } from 'drizzle-orm';
-import { type Executor, type Instante, instante, rowsOf } from '../db/connect';
+import { type Executor, rowsOf } from '../db/connect';
 import { wellFormed } from '../../shared/schemas/fields';
 
 /**
@@ -33,14 +33,6 @@ export interface NovoJob {
   chave?: string;
   executarEm?: Date;
   maxTentativas?: number | SQL;
-  /** The job's id, chosen by its writer: a batch's rows name theirs (ADR 047). */
-  id?: SQL;
-  /**
-   * The job written already claimed until this instant (ADR 047): 'executando', on its first try, held by the
-   * process that writes it, which hands it to its own worker once the write commits -- no claim to make. SQL that
-   * reads null writes the job due, as without it.
-   */
-  reservadoAte?: SQL;
 }
 
 export interface JobRow {
@@ -70,13 +62,8 @@ export function jsonObjectOpen(fields: Record<string, unknown>, ultimo: string):
 export const jsonObjectClose = (aberto: SQL, ultimo: SQL): SQL =>
   sql`(${aberto} || coalesce(to_json(${ultimo})::text, 'null') || '}')`;
 
-/**
- * The INSERT of a job, to run alone or as one part of a larger statement: `from` names what the values may
- * refer to (a CTE's rows, one job per row), so a write and its job can be one statement (ADR 043). The payload,
- * its summary, its tries and `now` may be SQL that reads them from `from` (a batch's rows: ADR 045); a payload
- * so given is the JSON's text.
- */
-export function jobInsert(job: NovoJob, now: Instante, from?: SQL): SQL {
+/** The INSERT of a job (`enfileirar`); its network and record may be SQL that selects them. */
+export function jobInsert(job: NovoJob, now: Date): SQL {
   const franqueador = job.redes
     ? sql`((${job.redes})::uuid[])[1]`
     : job.franqueadorId === undefined || job.franqueadorId === null
@@ -92,38 +79,51 @@ export function jobInsert(job: NovoJob, now: Instante, from?: SQL): SQL {
         ? sql`${job.registroId}::uuid`
         : sql`(${job.registroId})::uuid`;
   const payload = is(job.payload, SQL) ? sql`(${job.payload})::jsonb` : sql`${json(job.payload)}::jsonb`;
-  const em = instante(now);
-  const id = job.id ? { coluna: sql`id, `, valor: sql`${job.id}, ` } : { coluna: sql``, valor: sql`` };
-  const reserva = job.reservadoAte
-    ? {
-        colunas: sql`, status, tentativas, bloqueado_ate`,
-        valores: sql`, case when ${job.reservadoAte} is null then 'pendente' else 'executando' end,
-          case when ${job.reservadoAte} is null then 0 else 1 end, ${job.reservadoAte}`,
-      }
-    : { colunas: sql``, valores: sql`` };
-  return sql`insert into jobs (${id.coluna}tipo, payload, resumo, destino, franqueador_id, outras_redes, registro_id,
-        chave, executar_em, max_tentativas, created_at, updated_at${reserva.colunas})
-      select ${id.valor}${job.tipo}, ${payload}, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
+  const em = sql`${now.toISOString()}::timestamptz`;
+  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, outras_redes, registro_id,
+        chave, executar_em, max_tentativas, created_at, updated_at)
+      select ${job.tipo}, ${payload}, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
         ${outras}, ${registro},
-        ${job.chave ?? null}, ${job.executarEm ? instante(job.executarEm) : em}, ${job.maxTentativas ?? 6}, ${em},
-        ${em}${reserva.valores}${from ? sql` from ${from}` : sql``}
+        ${job.chave ?? null}, ${job.executarEm ? sql`${job.executarEm.toISOString()}::timestamptz` : em},
+        ${job.maxTentativas ?? 6}, ${em}, ${em}
       on conflict (chave) do nothing
       returning id`;
 }
 
 /**
- * The row of a job written already claimed (`reservadoAte`), as the worker would have read it from its claim:
- * the payload as it comes back from jsonb (ADR 047).
+ * A new job's own values, for a statement that writes it beside the row that causes it, in its own words (issue
+ * 41: the public sign-up writes its confirmation's job with its lead, in one statement). The writer adds the
+ * job's network and record, which that row gives; everything else a new job is -- due when written, on its
+ * first try -- is said here.
  */
-export const jobReservado = (id: string, job: { tipo: JobTipo; payload: unknown; maxTentativas: number }): JobRow => ({
-  id,
-  tipo: job.tipo,
-  payload: JSON.parse(json(job.payload)) as unknown,
-  status: 'executando',
-  tentativas: 1,
-  max_tentativas: job.maxTentativas,
-  chave: null,
-});
+export interface LinhaDeJob {
+  tipo: JobTipo;
+  /** The payload's JSON text (`json`), for a jsonb column. */
+  payload: string;
+  resumo: string | null;
+  destino: string | null;
+  maxTentativas: number;
+  executarEm: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The values of a new job written at `now` (`LinhaDeJob`): what `jobInsert` writes of it, but its network. */
+export function linhaDeJob(
+  job: { tipo: JobTipo; payload: unknown; resumo: string | null; destino: string | null; maxTentativas: number },
+  now: Date,
+): LinhaDeJob {
+  return {
+    tipo: job.tipo,
+    payload: json(job.payload),
+    resumo: job.resumo,
+    destino: job.destino,
+    maxTentativas: job.maxTentativas,
+    executarEm: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /**
  * Writes a job. Call it with the transaction of the change it follows. Answers the job's id, or null when a job

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect';
 import { brasiliaAt, todayInBrasilia } from '../../shared/brasilia';
 import { enfileirar, type JobRow, type JobTipo } from './queue';
-import { rowsOf } from '../db/connect';
+import { fixedStatement, rowsOf } from '../db/connect';
 
 /** How often a round's upkeep runs again while the round works through a backlog of jobs. */
 const UPKEEP_MS = 1000;
@@ -62,16 +62,54 @@ class Turnos {
 }
 
 /**
- * The FROM and WHERE of an UPDATE of a batch of `jobs` this process holds: each row only while still the try this
- * process made of it. The ids are also a condition of the jobs' own, so the rows are found by their key whatever
- * the planner believes of the table (ADR 046).
+ * The FROM and WHERE of an UPDATE of a batch of `jobs` this process holds (`ids` and their `tentativas`, as
+ * arrays): each row only while still the try this process made of it. The ids are also a condition of the jobs'
+ * own, so the rows are found by their key whatever the planner believes of the table (ADR 046).
  */
-function naTentativa(jobs: JobRow[]) {
-  const ids = jobs.map((j) => j.id);
-  return sql`from unnest(${sql.param(ids)}::uuid[], ${sql.param(jobs.map((j) => j.tentativas))}::int[]) as esta(id, tentativas)
-    where jobs.id = any (${sql.param(ids)}::uuid[]) and jobs.id = esta.id and jobs.status = 'executando'
+const naTentativa = (ids: SQL, tentativas: SQL) =>
+  sql`from unnest(${ids}::uuid[], ${tentativas}::int[]) as esta(id, tentativas)
+    where jobs.id = any (${ids}::uuid[]) and jobs.id = esta.id and jobs.status = 'executando'
       and jobs.tentativas = esta.tentativas`;
-}
+
+// The queue's hot statements, compiled once and prepared under their names (issue 41).
+
+/**
+ * Claims up to `limite` due jobs, the longest due first. The chosen ids as an array, so the UPDATE finds each by
+ * its key: joined instead, it was planned from the table's statistics, and a queue emptied by the last vacuum was
+ * read whole on every claim while it filled again (ADR 046).
+ */
+const tomar = fixedStatement(
+  3,
+  ([lease, now, limite]) => sql`update jobs set status = 'executando', tentativas = jobs.tentativas + 1,
+      bloqueado_ate = ${lease}::timestamptz, updated_at = ${now}::timestamptz
+    where jobs.id = any (array(select id from jobs
+      where (status = 'pendente' and executar_em <= ${now}::timestamptz)
+         or (status = 'executando' and bloqueado_ate < ${now}::timestamptz)
+      order by executar_em limit ${limite} for update skip locked))
+    returning jobs.id, jobs.tipo, jobs.payload, jobs.status, jobs.tentativas, jobs.max_tentativas, jobs.chave,
+      jobs.executar_em`,
+  'jobs_tomar',
+);
+
+/** Claimed jobs not begun, back in the queue as they were. */
+const devolver = fixedStatement(
+  2,
+  ([ids, tentativas]) => sql`update jobs set status = 'pendente', tentativas = jobs.tentativas - 1, bloqueado_ate = null
+      ${naTentativa(ids!, tentativas!)}`,
+  'jobs_devolver',
+);
+
+/** A batch's jobs done; a sent e-mail's message and a delivered webhook's body are not kept. */
+const concluir = fixedStatement(
+  3,
+  ([ids, tentativas, now]) => sql`update jobs set status = 'concluido', bloqueado_ate = null,
+      payload = case when tipo in ('email', 'webhook') then null else payload end,
+      concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
+    ${naTentativa(ids!, tentativas!)}`,
+  'jobs_concluir',
+);
+
+const idsETentativas = (jobs: JobRow[]) => [jobs.map((j) => j.id), jobs.map((j) => j.tentativas)];
 
 export interface WorkerOptions {
   /** Time a claimed job is held before another run may take it again. */
@@ -80,13 +118,6 @@ export interface WorkerOptions {
   esperaBaseMs: number;
   /** How often a round's upkeep runs again while the round works through a backlog (default UPKEEP_MS). */
   upkeepMs?: number;
-  /** Whether this process runs its worker, so that the jobs it writes may be handed to it (ADR 047). */
-  recebeEntregas?: boolean;
-  /**
-   * The lease of a job written already claimed (default the claim's `leaseMs`): short, since a process killed
-   * before it ran the job leaves it to wait that long for another claim.
-   */
-  reservaMs?: number;
   /**
    * The hour (0-23, Brasília) each daily job of a day is due (`daily`); null or absent: this worker writes no
    * day's job (the tests write and run them by hand).
@@ -109,8 +140,6 @@ export class JobWorker {
   private upkeeping: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  /** Jobs this process wrote already claimed (ADR 047), with when they were handed over: run before any claim. */
-  private readonly entregues: { job: JobRow; desde: number }[] = [];
 
   constructor(
     private readonly app: FastifyInstance,
@@ -182,30 +211,6 @@ export class JobWorker {
   }
 
   /**
-   * Until when a job this process writes now may be born claimed by it (`reservadoAte`), to be handed over with
-   * `entregar` after its commit (ADR 047); null when this process runs no worker, or it is stopping: the job is
-   * then written due, for whichever instance claims it.
-   */
-  reservaAte(now: Date): Date | null {
-    return this.options.recebeEntregas && !this.stopped ? new Date(now.getTime() + this.reservaMs) : null;
-  }
-
-  private get reservaMs(): number {
-    return this.options.reservaMs ?? this.options.leaseMs;
-  }
-
-  /**
-   * Jobs this process has just committed already claimed (ADR 047), each as its writer knows it: the worker's next
-   * round runs them before it claims any, as if it had claimed them then. Their lease runs from now.
-   */
-  entregar(jobs: JobRow[]): void {
-    const desde = performance.now();
-    for (const job of jobs) this.entregues.push({ job, desde });
-    // Written as the worker stopped: back to the queue with the tasks the app's close waits for.
-    if (this.stopped) this.app.background.run(() => this.releaseEntregues());
-  }
-
-  /**
    * Runs the round's upkeep, then every job due now, a batch at a time, up to VIAS of a batch at once; answers how
    * many jobs ran. One loop per process at a time.
    */
@@ -214,16 +219,11 @@ export class JobWorker {
     const run = (async () => {
       await this.upkeep();
       let count = 0;
-      let tomaEntregues = true;
       while (!this.stopped) {
-        // The jobs handed over first, claimed when they were written; then those the queue holds. Fewer than a
-        // batch: what is handed over meanwhile waits for the next round, as what trickles into the queue does.
-        const entregues = tomaEntregues ? this.entregues.splice(0, LOTE) : [];
-        if (entregues.length < LOTE) tomaEntregues = false;
-        const jobs = entregues.length > 0 ? entregues.map((e) => e.job) : await this.claim(LOTE);
+        const jobs = await this.claim(LOTE);
         if (jobs.length === 0) break;
-        const claimedAt = entregues[0]?.desde ?? performance.now();
-        const leaseMs = entregues.length > 0 ? this.reservaMs : this.options.leaseMs;
+        const claimedAt = performance.now();
+        const { leaseMs } = this.options;
         // The batch's jobs done, marked so together when it ends (ADR 045): one statement, not one a job.
         const feitos: JobRow[] = [];
         // Half the lease gone, or the worker stopping: no more jobs begin, and those not begun go back to the queue
@@ -259,8 +259,7 @@ export class JobWorker {
         }
         // Fewer than a batch, all run: the queue was empty behind them. What arrived since waits for the next
         // round, a batch of it, rather than be claimed a job or two at a time as it trickles in (ADR 046).
-        // (A batch handed over says nothing of the queue: the loop goes on to claim from it.)
-        if (entregues.length === 0 && jobs.length < LOTE && !devolvidos) break;
+        if (jobs.length < LOTE && !devolvidos) break;
       }
       return count;
     })().finally(() => {
@@ -278,35 +277,18 @@ export class JobWorker {
     const now = this.app.clock.now();
     const lease = new Date(now.getTime() + this.options.leaseMs).toISOString();
     const jobs = rowsOf<JobRow & { executar_em: Date | string }>(
-      // The chosen ids as an array, so the UPDATE finds each by its key: joined instead, it was planned from the
-      // table's statistics, and a queue emptied by the last vacuum was read whole on every claim while it filled
-      // again (ADR 046).
-      await this.db.execute(sql`update jobs set status = 'executando', tentativas = jobs.tentativas + 1,
-          bloqueado_ate = ${lease}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        where jobs.id = any (array(select id from jobs
-          where (status = 'pendente' and executar_em <= ${now.toISOString()}::timestamptz)
-             or (status = 'executando' and bloqueado_ate < ${now.toISOString()}::timestamptz)
-          order by executar_em limit ${limit} for update skip locked))
-        returning jobs.id, jobs.tipo, jobs.payload, jobs.status, jobs.tentativas, jobs.max_tentativas, jobs.chave,
-          jobs.executar_em`),
+      await this.db.execute(tomar([lease, now.toISOString(), limit])),
     );
     return jobs.sort((a, b) => new Date(a.executar_em).getTime() - new Date(b.executar_em).getTime());
   }
 
-  /** Jobs handed over and not begun, back in the queue (a worker stopping): another instance takes them at once. */
-  private async releaseEntregues(): Promise<void> {
-    await this.release(this.entregues.splice(0).map((e) => e.job));
-  }
-
   /**
-   * Claimed jobs not begun, back in the queue as they were, in one statement (a second's sign-ups handed over
-   * when the worker stops are a thousand of them); each only while still the try this process made of it.
+   * Claimed jobs not begun, back in the queue as they were, in one statement; each only while still the try this
+   * process made of it.
    */
   private async release(jobs: JobRow[]): Promise<void> {
     if (jobs.length === 0) return;
-    await this.db
-      .execute(sql`update jobs set status = 'pendente', tentativas = jobs.tentativas - 1, bloqueado_ate = null
-      ${naTentativa(jobs)}`);
+    await this.db.execute(devolver(idsETentativas(jobs)));
   }
 
   /** Runs `fn` for `job` in its type's turn (an unknown type at once: it fails). */
@@ -384,11 +366,7 @@ export class JobWorker {
   /** Jobs done, marked so in one statement, each only while still the try this process made of it. */
   private async finishAll(feitos: JobRow[]) {
     if (feitos.length === 0) return;
-    const now = this.app.clock.now().toISOString();
-    await this.db.execute(sql`update jobs set status = 'concluido', bloqueado_ate = null,
-        payload = case when tipo in ('email', 'webhook') then null else payload end,
-        concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
-      ${naTentativa(feitos)}`);
+    await this.db.execute(concluir([...idsETentativas(feitos), this.app.clock.now().toISOString()]));
   }
 
   /** Polls every `intervalMs` until stop(). */
@@ -411,8 +389,5 @@ export class JobWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running?.catch(() => undefined);
-    await this.releaseEntregues().catch((error: unknown) =>
-      this.app.log.warn({ err: error }, 'jobs handed over could not go back to the queue'),
-    );
   }
 }

@@ -3,6 +3,7 @@
  * `auditInsert` (inside the one statement of their change: the check-in) and `auditedExport` (a CSV's batches), and compare records with `alteracoesDe`; they import from here only.
  */
 export { auditContextPlugin, currentRequest } from './context';
-export { type Ator, type AuditEntry, audit, auditedExport, auditInsert } from './record';
+export { type Ator, type AuditEntry, audit, auditInsert } from './record.repository';
+export { auditedExport } from './record';
 // The masking itself is infrastructure (lib/mask.ts): the job queue's e-mails use it too.
 export { alteracoesDe, limparObjeto, limparTexto, mascararEmail } from '../../lib/mask';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { queryRows } from '../../../../tests/support/database-digest';
-import { foldContagens, foldContagensRound } from './fold';
+import { foldContagens, foldContagensRound } from './fold.repository';
 
 /**
  * Migrations 0027 and 0028 (ADRs 042 and 043): the presences a check-in and the leads a sign-up leave pending reach

@@ -4,8 +4,9 @@
  * pending. Its tables stay out of every other module (lint: eslint.config.js, `counterTables`).
  */
 export { type Counter, countedStatusTotal, countedTotal } from './totals';
-export { eventoPresentes, seatsTaken } from './presences';
-export { foldContagens, foldContagensRound, foldEachRound } from './fold';
+export { eventoPresentes, seatsTaken } from './presences.repository';
+export { foldContagens, foldContagensRound } from './fold.repository';
+export { foldEachRound } from './fold';
 export {
   type DayRange,
   LEVELS,

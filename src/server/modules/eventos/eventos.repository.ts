@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Evento, EventoCurso, EventoSortKey } from '../../../shared/schemas/evento';
 import type { ListSortValue } from '../../../shared/schemas/list-query';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -11,6 +11,13 @@ import { todayInBrasilia } from '../../../shared/brasilia';
 import { eventoPresentes } from '../contagens';
 
 type EventoRow = typeof eventos.$inferSelect;
+
+/**
+ * Open for sign-up (DESIGN §4.4): active, still 'agendado', on `today` (YYYY-MM-DD, or SQL that gives it) or later.
+ * The public pages list by it and the public sign-up writes by it.
+ */
+export const openOn = (today: string | SQL) =>
+  and(eq(eventos.isActive, true), eq(eventos.status, 'agendado'), gte(eventos.dataEvento, today));
 
 /**
  * The event's counts (its seats taken, its waiting list, its presences), correlated with the outer query's `eventos`

@@ -1,2 +1,2 @@
-export { eventoCounts, findEvento } from './eventos.repository';
+export { eventoCounts, findEvento, openOn } from './eventos.repository';
 export type { AposMudarVagas } from './eventos.service';

@@ -4,11 +4,18 @@
  * Other modules import from here only.
  */
 export type { FunnelCounter, FunnelSource } from './source';
-export { type ListOptions, clienteSelection, eventFilters, isUnfiltered, listFunnelPage, withClienteFor } from './page';
-export { countResumo, selectScalars } from './counts';
+export {
+  type ListOptions,
+  clienteSelection,
+  eventFilters,
+  isUnfiltered,
+  listFunnelPage,
+  withClienteFor,
+} from './page.repository';
+export { countResumo, selectScalars } from './counts.repository';
 export { funnelSearch } from './search';
 export { EXPORT_BATCH_SIZE, type KeysetCursor, cursorText, keysetAfter, keysetBatches, newestFirst } from './keyset';
 export { csvDate, dayEnd, dayStart } from './brazil-time';
-export { eventoSelection, findFunnelEvento, listFunnelEventos } from './event-options';
+export { eventoSelection, findFunnelEvento, listFunnelEventos } from './event-options.repository';
 export { mapBatches, sendCsv } from './csv-export';
 export { type DrillColumns, drillFilters, hasDrillFilter } from './drill';

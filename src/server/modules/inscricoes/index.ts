@@ -1,15 +1,10 @@
-export {
-  beforeDeadline,
-  countSeated,
-  lockEventoForSeats,
-  type NovoVoucher,
-  voucherInsert,
-} from './inscricoes.repository';
+export { countSeated, lockEventoForSeats, type NovoVoucher } from './inscricoes.repository';
 export {
   doLead,
   issueVoucher,
   novoVoucher,
   promoteWaitingList,
   sendVoucherMail,
-  voucherMailJob,
+  voucherMail,
 } from './inscricoes.service';
+export type { EventoDoVoucher } from './inscricoes.mail';

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Inscrito } from '../../../shared/schemas/inscricao';
 import type { Actor } from '../../access/actor';
 import { eventosVisibleTo, leadsVisibleTo } from '../../access/scope';
-import { type Executor, executeRows, type Instante, instante } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import { auditLog, eventos, leads, leadVouchers, users } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
 import { eventoCounts } from '../eventos';
@@ -11,10 +11,6 @@ import { eventoCounts } from '../eventos';
  * The seats of an event (issue 20, ADR 025). A seat is a lead neither on the waiting list nor cancelled; the
  * sign-up and the cancellation count them under the event row's lock, so two of them never both take the last.
  */
-
-/** Still taking sign-ups at `now`: before the deadline, when the event has one. */
-export const beforeDeadline = (now: Instante) =>
-  sql`(${eventos.inscricoesAte} is null or ${eventos.inscricoesAte} > ${instante(now)})`;
 
 export const eventoDoVoucherColumns = {
   id: eventos.id,
@@ -69,14 +65,6 @@ export interface NovoVoucher {
   tokenHash: string;
   expiraEm: Date;
 }
-
-/**
- * The INSERT of a voucher for the lead `leadId` selects, from `from` when it is given (a CTE's rows: ADR 043).
- * Its digest and expiry are values, or SQL that reads them from `from` (a batch's rows: ADR 045).
- */
-export const voucherInsert = (voucher: { tokenHash: string | SQL; expiraEm: Instante }, leadId: SQL, from?: SQL): SQL =>
-  sql`insert into ${leadVouchers} (lead_id, token_hash, expira_em)
-    select ${leadId}, ${voucher.tokenHash}, ${instante(voucher.expiraEm)}${from ? sql` from ${from}` : sql``}`;
 
 /** The lead and event of a voucher still valid at `now`. */
 export async function findVoucher(db: Executor, tokenHash: string, now: Date) {
@@ -243,7 +231,7 @@ export async function searchInscritos(db: Executor, actor: Actor, eventoId: stri
 
 /** Writes a voucher for the lead. */
 export async function insertVoucher(db: Executor, voucher: NovoVoucher, leadId: string): Promise<void> {
-  await db.execute(voucherInsert(voucher, sql`${leadId}::uuid`));
+  await db.insert(leadVouchers).values({ leadId, tokenHash: voucher.tokenHash, expiraEm: voucher.expiraEm });
 }
 
 /** The network of a lead, as SQL that selects it (an e-mail job's `rede`). */

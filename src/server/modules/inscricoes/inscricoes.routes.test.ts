@@ -350,8 +350,8 @@ describe('confirmation e-mail and voucher', () => {
       sql`select payload, resumo, octet_length(payload::text) as bytes, status, tentativas from jobs
         where tipo = 'email' and payload->>'to' = ${body.email}`,
     );
-    // Written already claimed by this process's worker, on its first try, and not yet sent (ADR 047).
-    expect(job).toMatchObject({ status: 'executando', tentativas: 1 });
+    // Written due, not yet tried nor sent: the worker claims it as any other job (issue 41 took out ADR 047's hand-off).
+    expect(job).toMatchObject({ status: 'pendente', tentativas: 0 });
     // The address where the LGPD erasure looks for it, the subject for 'Envios', the first name only.
     expect(job!.resumo).toBe('Inscrição confirmada');
     expect(job!.payload).toMatchObject({ to: body.email, modelo: 'voucher', dados: { primeiroNome: 'Maria' } });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type EmailJob, emailJob, enfileirar, modeloDeEmail, type OrigemDoEmail } from '../../jobs';
+import { type EmailDeModelo, type EmailJob, emailJob, enfileirar, modeloDeEmail, type OrigemDoEmail } from '../../jobs';
 import {
   INSCRICAO_MESSAGES,
   primeiroNome,
@@ -69,18 +69,36 @@ interface VoucherMail {
   em: string;
 }
 
-const voucherMail = modeloDeEmail<VoucherMail>('voucher', {
+const modeloVoucher = modeloDeEmail<VoucherMail>('voucher', {
   assunto: (dados) => VOUCHER_SUBJECTS[dados.kind],
   escrever: (app, { kind, primeiroNome, evento, token, em }) =>
     voucherEmail(kind, primeiroNome, evento, voucherUrl(app, token), new Date(em)),
 });
 
 /**
- * The job of a voucher's e-mail: what `sendVoucherMail` queues, or what a statement that makes the voucher writes
- * with it (ADR 043). The worker writes the message when it sends it (ADR 044). `origem` is its lead and the
- * lead's network (issue 39: never the address's).
+ * A voucher's e-mail, as its template's data (ADR 044): the worker writes the message when it sends it. What
+ * `sendVoucherMail` queues, and what the public sign-up writes with the voucher (`linhaDeEmail`, issue 41).
  */
-export function voucherMailJob(
+export function voucherMail(
+  app: FastifyInstance,
+  kind: VoucherMailKind,
+  to: string,
+  nomeAluno: string,
+  evento: EventoDoVoucher,
+  token: string,
+): EmailDeModelo<VoucherMail> {
+  const { id, nomeEscola, dataEvento, horario, local, cidade, estado } = evento;
+  return modeloVoucher(to, {
+    kind,
+    primeiroNome: primeiroNome(nomeAluno),
+    evento: { id, nomeEscola, dataEvento, horario, local, cidade, estado },
+    token,
+    em: app.clock.now().toISOString(),
+  });
+}
+
+/** The job of a voucher's e-mail; `origem` is its lead and the lead's network (issue 39: never the address's). */
+function voucherMailJob(
   app: FastifyInstance,
   kind: VoucherMailKind,
   to: string,
@@ -89,15 +107,7 @@ export function voucherMailJob(
   token: string,
   origem: OrigemDoEmail,
 ): EmailJob {
-  const { id, nomeEscola, dataEvento, horario, local, cidade, estado } = evento;
-  const dados: VoucherMail = {
-    kind,
-    primeiroNome: primeiroNome(nomeAluno),
-    evento: { id, nomeEscola, dataEvento, horario, local, cidade, estado },
-    token,
-    em: app.clock.now().toISOString(),
-  };
-  return emailJob(app, voucherMail(to, dados), origem);
+  return emailJob(app, voucherMail(app, kind, to, nomeAluno, evento, token), origem);
 }
 
 /** A lead's e-mail's origin: the lead, on its network's 'Envios'. */

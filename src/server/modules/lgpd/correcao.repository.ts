@@ -1,5 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CampoCorrigivel, RegistroCorrigivel } from '../../../shared/schemas/correcao';
+import type { PedidoStatus } from '../../../shared/schemas/lgpd';
+import type { Actor } from '../../access/actor';
+import { lgpdPedidosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { rowsOf } from '../../db/connect';
 
@@ -130,4 +133,38 @@ export async function gravarCorrecao(
   await tx.execute(
     sql`update ${sql.identifier(TABELAS[tipo].tabela)} set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`,
   );
+}
+
+export interface PedidoDaCorrecao {
+  id: string;
+  tipo: string;
+  status: PedidoStatus;
+  email: string;
+  franqueador_id: string;
+  franquia_id: string | null;
+}
+
+/** An LGPD request within the caller's reach (its e-mail in lower case), whatever its kind and state. */
+export async function findPedido(db: Executor, actor: Actor, id: string): Promise<PedidoDaCorrecao | undefined> {
+  const [pedido] = rowsOf<PedidoDaCorrecao>(
+    await db.execute(sql`select lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgpd_pedidos.status::text as status,
+        lower(lgpd_pedidos.email) as email, lgpd_pedidos.franqueador_id, lgpd_pedidos.franquia_id
+      from lgpd_pedidos where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)}`),
+  );
+  return pedido;
+}
+
+type Ramo = { coluna: 'franqueador_id' | 'franquia_id'; id: string };
+
+/**
+ * A record a request may correct: it holds the request's e-mail, and sits in the request's branch (`doPedido`)
+ * and in the caller's (`alcance`).
+ */
+export function doTitularDoPedido(tipo: RegistroCorrigivel, email: string, doPedido: Ramo, alcance: Ramo): SQL[] {
+  const t = sql.identifier(tabelaDe(tipo));
+  return [
+    sql`lower(${t}.email) = ${email}`,
+    sql`${t}.${sql.identifier(doPedido.coluna)} = ${doPedido.id}::uuid`,
+    sql`${t}.${sql.identifier(alcance.coluna)} = ${alcance.id}::uuid`,
+  ];
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import {
   CAMPOS_CORRIGIVEIS,
   CAMPO_CORRIGIVEL_LABELS,
@@ -8,21 +8,10 @@ import {
   type CorrecaoDados,
   type RegistroCorrigivel,
 } from '../../../shared/schemas/correcao';
-import {
-  LGPD_MESSAGES,
-  PEDIDO_STATUS_FINAIS,
-  type PedidoStatus,
-  type TitularRegistro,
-} from '../../../shared/schemas/lgpd';
+import { LGPD_MESSAGES, PEDIDO_STATUS_FINAIS, type TitularRegistro } from '../../../shared/schemas/lgpd';
 import { formatPhone } from '../../../shared/format';
 import type { Actor } from '../../access/actor';
-import {
-  lgpdAlcanceOf,
-  lgpdPedidosVisibleTo,
-  leadsVisibleTo,
-  matriculasVisibleTo,
-  preMatriculasVisibleTo,
-} from '../../access/scope';
+import { lgpdAlcanceOf, leadsVisibleTo, matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { layout } from '../../mail/templates';
@@ -33,11 +22,12 @@ import {
   gravarCorrecao,
   guardaCampo,
   lockRegistro,
+  doTitularDoPedido,
+  findPedido,
   outraInscricao,
-  tabelaDe,
+  type PedidoDaCorrecao,
 } from './correcao.repository';
 import { findRegistros } from './titular.repository';
-import { rowsOf } from '../../db/connect';
 
 /**
  * Correcting a titular's data (LGPD art. 18 III, issue 39 item 14): the names, e-mail and phone of one record,
@@ -151,22 +141,9 @@ export async function corrigirRegistro(
   return { message: CORRECAO_MESSAGES.corrigido };
 }
 
-interface PedidoDaCorrecao {
-  id: string;
-  tipo: string;
-  status: PedidoStatus;
-  email: string;
-  franqueador_id: string;
-  franquia_id: string | null;
-}
-
 /** The request, within the caller's reach (404 otherwise), still open and a correction request. */
 async function pedidoDeCorrecao(db: Executor, actor: Actor, id: string): Promise<PedidoDaCorrecao> {
-  const [pedido] = rowsOf<PedidoDaCorrecao>(
-    await db.execute(sql`select lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgpd_pedidos.status::text as status,
-        lower(lgpd_pedidos.email) as email, lgpd_pedidos.franqueador_id, lgpd_pedidos.franquia_id
-      from lgpd_pedidos where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)}`),
-  );
+  const pedido = await findPedido(db, actor, id);
   if (!pedido) throw notFound(LGPD_MESSAGES.pedidoNaoEncontrado);
   if (pedido.tipo !== 'correcao') throw conflict(CORRECAO_MESSAGES.pedidoNaoCorrecao);
   if (PEDIDO_STATUS_FINAIS.includes(pedido.status)) throw conflict(LGPD_MESSAGES.pedidoEncerrado);
@@ -214,18 +191,13 @@ export async function corrigirPeloPedido(
   if (!alcance) throw forbidden();
   const pedido = await pedidoDeCorrecao(app.db, actor, id);
   const doPedido = alcanceDoPedido(pedido);
-  const t = sql.identifier(tabelaDe(input.tipo));
   const { tipo, registroId, ...dados } = input;
   await corrigir(
     app,
     actor,
     { tipo, id: registroId },
     dados,
-    [
-      sql`lower(${t}.email) = ${pedido.email}`,
-      sql`${t}.${sql.identifier(doPedido.coluna)} = ${doPedido.id}::uuid`,
-      sql`${t}.${sql.identifier(alcance.coluna)} = ${alcance.id}::uuid`,
-    ],
+    doTitularDoPedido(tipo, pedido.email, doPedido, alcance),
     { pedidoId: pedido.id },
   );
   return { message: CORRECAO_MESSAGES.corrigido };

@@ -3,3 +3,5 @@
  * `contatoSelection` and keep revoked rows out of exports with `consentimentoVigente`; they import from here only.
  */
 export { consentimentoVigente, contatoSelection } from './contato';
+/** The consent a public form gave (issue 18): kept with every sign-up and activation, a repeat's too. */
+export { type ConsentimentoDado, insertConsentimento } from './consentimentos.repository';

@@ -1,4 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
 import {
   CONTATO_CANAL_LABELS,
   CONTATO_RESULTADO_LABELS,
@@ -12,7 +11,13 @@ import {
 import type { TitularAcompanhamento, TitularConsentimento, TitularHistorico } from '../../../shared/schemas/lgpd';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
 import type { Executor } from '../../db/connect';
-import { rowsOf } from '../../db/connect';
+import {
+  acompanhamentosDosLeads,
+  consentimentosDosRegistros,
+  type HistoricoRow,
+  historicoDosLeads,
+  type LeadRow,
+} from './titular-dados.repository';
 
 /**
  * What a titular's records hold beyond their own columns (issue 39 items 3 and 15): every consent whole (notice
@@ -27,43 +32,6 @@ const MAX_HISTORICO = 200;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
-const uuidList = (ids: string[]): SQL =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
-
-interface ConsentimentoRow {
-  registro_id: string;
-  aviso_versao: string;
-  texto: string;
-  em: Date | string;
-  ip: string | null;
-  user_agent: string | null;
-  revogado_em: Date | string | null;
-}
-
-interface LeadRow {
-  id: string;
-  status: LeadStatus;
-  responsavel: string | null;
-  proximo_contato_em: string | null;
-  motivo_perda: MotivoPerda | null;
-  primeiro_contato_em: Date | string | null;
-  lista_espera: boolean;
-  cancelado_em: Date | string | null;
-  presente_em: Date | string | null;
-  voucher_emitido_em: Date | string | null;
-  voucher_expira_em: Date | string | null;
-}
-
-interface HistoricoRow {
-  lead_id: string;
-  tipo: 'reinscricao' | 'contato' | 'status' | 'responsavel' | 'nota';
-  em: Date | string;
-  dados: Record<string, unknown> | string;
-}
-
 export interface DadosDosRegistros {
   consentimentos: Map<string, TitularConsentimento[]>;
   acompanhamentos: Map<string, TitularAcompanhamento>;
@@ -76,15 +44,12 @@ export async function dadosDosRegistros(
   now: Date,
 ): Promise<DadosDosRegistros> {
   const out: DadosDosRegistros = { consentimentos: new Map(), acompanhamentos: new Map() };
-  const partes: SQL[] = [];
-  if (leadIds.length) partes.push(sql`lead_id in ${uuidList(leadIds)}`);
-  if (preMatriculaIds.length) partes.push(sql`pre_matricula_id in ${uuidList(preMatriculaIds)}`);
-  if (partes.length) {
-    const consentimentos = rowsOf<ConsentimentoRow>(
-      await db.execute(sql`select coalesce(lead_id, pre_matricula_id) as registro_id, aviso_versao, texto, em, ip,
-          user_agent, revogado_em
-        from consentimentos where ${sql.join(partes, sql` or `)}
-        order by em desc limit ${MAX_CONSENTIMENTOS * (leadIds.length + preMatriculaIds.length)}`),
+  if (leadIds.length || preMatriculaIds.length) {
+    const consentimentos = await consentimentosDosRegistros(
+      db,
+      leadIds,
+      preMatriculaIds,
+      MAX_CONSENTIMENTOS * (leadIds.length + preMatriculaIds.length),
     );
     for (const row of consentimentos) {
       const lista = out.consentimentos.get(row.registro_id) ?? [];
@@ -103,27 +68,18 @@ export async function dadosDosRegistros(
   if (!leadIds.length) return out;
 
   const [leads, historico] = await Promise.all([
-    db.execute(sql`select l.id, l.status::text as status, ru.nome as responsavel, l.proximo_contato_em::text as proximo_contato_em,
-        l.motivo_perda::text as motivo_perda, l.primeiro_contato_em, l.lista_espera, l.cancelado_em, l.presente_em,
-        v.created_at as voucher_emitido_em, v.expira_em as voucher_expira_em
-      from leads l
-      left join vendedores rv on rv.id = l.responsavel_id
-      left join users ru on ru.id = rv.user_id
-      left join lateral (select created_at, expira_em from lead_vouchers
-        where lead_id = l.id order by created_at desc limit 1) v on true
-      where l.id in ${uuidList(leadIds)}`),
-    db.execute(sql`select lead_id, tipo::text as tipo, em, dados from lead_historico
-      where lead_id in ${uuidList(leadIds)} order by em desc limit ${MAX_HISTORICO * leadIds.length}`),
+    acompanhamentosDosLeads(db, leadIds),
+    historicoDosLeads(db, leadIds, MAX_HISTORICO * leadIds.length),
   ]);
   const porLead = new Map<string, TitularHistorico[]>();
-  for (const row of rowsOf<HistoricoRow>(historico)) {
+  for (const row of historico) {
     const lista = porLead.get(row.lead_id) ?? [];
     if (lista.length >= MAX_HISTORICO) continue;
     const dados = typeof row.dados === 'string' ? (JSON.parse(row.dados) as Record<string, unknown>) : row.dados;
     lista.push({ em: iso(row.em)!, ...historicoTexto(row.tipo, dados) });
     porLead.set(row.lead_id, lista);
   }
-  for (const row of rowsOf<LeadRow>(leads)) {
+  for (const row of leads) {
     out.acompanhamentos.set(row.id, {
       situacao: LEAD_STATUS_LABELS[row.status] ?? row.status,
       responsavel: row.responsavel,

@@ -10,7 +10,8 @@ import type { PreMatriculaItem } from '../../../shared/schemas/funnel';
 import { MESSAGES } from '../../lib/http-error';
 import { createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
-import { type InscricaoNova, insertLeadsIfOpen, MAX_CONFLITOS_POR_ATIVACAO } from './public.repository';
+import { type InscricaoNova, insertLeadsIfOpen } from '../inscricao-publica';
+import { MAX_CONFLITOS_POR_ATIVACAO } from './ativacao.repository';
 import { unique } from '../../../../tests/support/unique';
 
 let ctx: TestContext;

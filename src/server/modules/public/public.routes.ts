@@ -12,7 +12,7 @@ import {
   publicEventosQuerySchema,
   publicEventosSchema,
 } from '../../../shared/schemas/public';
-import { listOpenCidades, listOpenEventoRows, withSeatsAndDeadline } from './public.repository';
+import { listOpenCidades, listOpenEventoRows, withSeatsAndDeadline } from './eventos-publicos.repository';
 import { chaveDe, createLead, createPreMatricula, janela, origemDe, verificarDeclaracao } from './public.service';
 
 const ONE_MINUTE = 60_000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { enfileirarEmail, jobReservado, jsonObjectOpen, type OrigemDoEmail } from '../../jobs';
+import { enfileirarEmail, type OrigemDoEmail } from '../../jobs';
 import { emitirEvento } from '../webhooks';
 import {
   type CreditDeclaration,
@@ -12,43 +12,23 @@ import {
   PUBLIC_MESSAGES,
 } from '../../../shared/schemas/public';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { Coalescer } from '../../lib/coalesce';
 import {
   countConsentimentosSince,
-  findDeclaracoes,
   findActivationOnRecord,
-  findCursoDoEvento,
-  findLead,
   findLeadIdForActivation,
-  findOpenEvento,
-  type ConsentimentoDado,
-  insertConsentimento,
-  type Admissao,
-  type InscricaoNova,
-  insertLeadsIfOpen,
   insertPreMatriculaOnce,
-  type JanelaPublica,
-  type OpenEvento,
-  ORIGEM_DO_NOVO_LEAD,
-  reactivateLead,
   recordConflito,
   redeDaPreMatricula,
   redesDaPreMatricula,
-} from './public.repository';
+} from './ativacao.repository';
+import { findDeclaracoes } from './declaracoes.repository';
+import { findCursoDoEvento, findOpenEvento, type JanelaPublica, type OpenEvento } from './eventos-publicos.repository';
 import { activationConflictEmail, declarationEmail } from './public.mail';
-import { recordReinscricao } from '../leads';
+import { inscrever } from '../inscricao-publica';
+import { type ConsentimentoDado, insertConsentimento } from '../lgpd';
 import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
 import { codigoDeclaracao, iniciais } from '../../../shared/declaracao';
-import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao-messages';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import {
-  countSeated,
-  issueVoucher,
-  lockEventoForSeats,
-  novoVoucher,
-  sendVoucherMail,
-  voucherMailJob,
-} from '../inscricoes';
 
 /** Events happen in Brazil: "from today on" is today's date in Brasília, not in UTC or the server's zone. */
 export const today = (app: FastifyInstance) => todayInBrasilia(app.clock.now());
@@ -108,195 +88,25 @@ const consentimento = (origem: Origem, em: Date): ConsentimentoDado => ({
   ...origem,
 });
 
-/**
- * The sign-ups of each app, batched (ADR 044): while a statement of them runs, those that arrive wait and go
- * together in the next, up to 32 in one statement and one commit. A statement that takes over 50 ms (waiting on
- * an event's lock) lets the next start beside it, up to 4 at once.
- */
-const coalescers = new WeakMap<
-  FastifyInstance,
-  Coalescer<InscricaoNova, { id: string; createdAt: Date } | undefined>
->();
-function signUps(app: FastifyInstance) {
-  let coalescer = coalescers.get(app);
-  if (!coalescer) {
-    coalescer = new Coalescer(
-      async (inscricoes) => {
-        const rows = await insertLeadsIfOpen(app.db, inscricoes);
-        // Committed: the e-mails written already claimed go to this process's worker, with no claim (ADR 047).
-        app.jobs.entregar(
-          inscricoes.flatMap(({ email }, i) =>
-            rows[i] && email?.reservadoAte ? [jobReservado(email.id, { tipo: 'email', ...email })] : [],
-          ),
-        );
-        return rows;
-      },
-      {
-        maxBatch: 32,
-        concurrency: 1,
-        stallMs: 50,
-        maxConcurrency: 4,
-      },
-    );
-    coalescers.set(app, coalescer);
-  }
-  return coalescer;
-}
-
 export interface Outcome<T> {
   created: boolean;
   body: T;
 }
 
 /**
- * A sign-up for an open event. The same student (e-mail and name, ignoring case) signing up again gets no second
- * row and an answer like a first sign-up's: the visitor's own spelling and the time of this request, never the
- * stored spelling or the first sign-up's time (TRUST.md).
- *
- * Issue 20 (ADR 025): past the event's `inscricoesAte` the answer is 409; with `vagas`, the event row is locked
- * for the transaction and the seats counted under it, so concurrent sign-ups never take more than there are: a
- * sign-up past them is 409, or waits on the list when it asks to. A new (or renewed) sign-up gets a voucher
- * and its e-mail after the commit.
- *
- * ADR 043: a first sign-up is one statement -- the lead, its consent, its voucher, the voucher's e-mail job and
- * the webhooks' deliveries -- and, for an event without seats (most), nothing else: no transaction, the event
- * read from the public cache. Only seats, a repeat, or an event that changed since it was read take the locked
- * path. ADR 044: on a busy server, the sign-ups that arrive together go in one such statement.
+ * A sign-up for an open event (POST /api/leads): the event read through the public cache (issue 21), then the
+ * public sign-up's one function, `inscrever` (docs/guides/sign-up.md).
  */
 export async function createLead(
   app: FastifyInstance,
   data: LeadData,
   origem: Origem = { ip: null, userAgent: null },
 ): Promise<Outcome<LeadAnswer>> {
-  const { consentimento: _consent, listaEspera: querEspera, ...lead } = data;
   const now = app.clock.now();
   // Every sign-up, a repeat's too, keeps the consent it gave (issue 18).
   const consent = consentimento(origem, now);
-  const day = today(app);
   const evento = await requireOpenEvento(app, data.eventoId);
-  const encerrada = (ate: Date | null) => ate !== null && now.getTime() >= ate.getTime();
-  if (encerrada(evento.inscricoesAte)) throw conflict(INSCRICAO_MESSAGES.encerradas);
-  /** The sign-up with all it writes (`insertLeadsIfOpen`), let in as `admissao` says. */
-  const inscricao = (listaEspera: boolean, admissao: Admissao): InscricaoNova => {
-    const id = randomUUID();
-    const voucher = novoVoucher(evento.dataEvento);
-    const kind = listaEspera ? 'espera' : 'confirmada';
-    return {
-      id,
-      today: day,
-      agora: now,
-      lead: { ...lead, consentidoEm: now, listaEspera },
-      consent,
-      admissao,
-      voucher,
-      email: {
-        // Its network and lead are the new row's, written by the statement (`insertLeadsIfOpen`).
-        ...voucherMailJob(app, kind, data.email, data.nomeAluno, evento, voucher.token, ORIGEM_DO_NOVO_LEAD),
-        id: randomUUID(),
-        // Outside a transaction the statement commits as it ends, and the e-mail can go to this worker at once.
-        reservadoAte: admissao === 'livre' ? null : app.jobs.reservaAte(now),
-      },
-      criado: {
-        dados: jsonObjectOpen(
-          {
-            id,
-            eventoId: data.eventoId,
-            nomeAluno: data.nomeAluno,
-            nomeResponsavel: data.nomeResponsavel,
-            email: data.email,
-            telefone: data.telefone,
-            listaEspera,
-          },
-          'criadoEm',
-        ),
-        maxTentativas: app.config.jobs.maxTentativas,
-      },
-    };
-  };
-  /** The outcome of a sign-up written; undefined when nothing was. */
-  const written = (listaEspera: boolean, row: { id: string; createdAt: Date } | undefined) =>
-    row && { created: true, id: row.id, createdAt: row.createdAt, listaEspera };
-  const answer = (outcome: { created: boolean; id: string; createdAt: Date; listaEspera: boolean }) => ({
-    created: outcome.created,
-    body: {
-      id: outcome.id,
-      eventoId: data.eventoId,
-      nomeAluno: data.nomeAluno,
-      email: data.email,
-      createdAt: outcome.createdAt.toISOString(),
-      listaEspera: outcome.listaEspera,
-    },
-  });
-  // The common case: no seats to count, so no lock and no transaction. The statement itself checks what the
-  // cached event said (no seats, before the deadline), so an event changed meanwhile takes the path below.
-  const semVagas = evento.vagas === null;
-  if (semVagas) {
-    // With the other sign-ups of this moment, in one statement (ADR 044).
-    const fast = written(false, await signUps(app).call(inscricao(false, 'semVagas')));
-    if (fast) return answer(fast);
-  } else if (!querEspera) {
-    // Seats, and a seat asked for: the event locked and its seats counted inside the same statement, which
-    // writes the row only while a seat is left. Full, a repeat or past the deadline: the path below says which.
-    // Batched too, one sign-up per event in a statement.
-    const fast = written(false, await signUps(app).call(inscricao(false, 'lugar')));
-    if (fast) return answer(fast);
-  }
-  const outcome = await app.db.transaction(async (tx) => {
-    const locked = await lockEventoForSeats(tx, evento.id);
-    if (!locked) throw notFound(PUBLIC_MESSAGES.eventoIndisponivel);
-    if (encerrada(locked.inscricoesAte)) throw conflict(INSCRICAO_MESSAGES.encerradas);
-    const { vagas } = locked;
-    // Counted under the lock: no other sign-up can take a seat until this one commits.
-    const cheio = vagas !== null && (await countSeated(tx, evento.id, vagas)) >= vagas;
-    /** Past the seats: the waiting list, if asked for, else 409. */
-    const espera = () => {
-      if (cheio && !querEspera) throw conflict(INSCRICAO_MESSAGES.esgotadas);
-      return cheio;
-    };
-    // A repeat keeps its seat, full or not: when full, the student is looked for before the 409.
-    let existing = cheio ? await findLead(tx, data.eventoId, data.email, data.nomeAluno) : undefined;
-    if (!existing) {
-      // Without seats the statement above already tried, and nothing has changed under the lock since.
-      const tenta = !(semVagas && vagas === null);
-      const listaEspera = tenta && espera();
-      const [row] = tenta ? await insertLeadsIfOpen(tx, [inscricao(listaEspera, 'livre')]) : [];
-      const inserted = written(listaEspera, row);
-      if (inserted) return { ...inserted, comVoucher: true };
-      // Nothing inserted: this student signed up before (or the event closed this instant).
-      existing = await findLead(tx, data.eventoId, data.email, data.nomeAluno);
-      // The unique index refused the row, so it exists; only a concurrent removal could make it vanish.
-      if (!existing) throw conflict(PUBLIC_MESSAGES.eventoIndisponivel);
-    }
-    if (existing.canceladoEm) {
-      // A family that cancelled signs up again: the same lead, back in a seat (or waiting), with a new voucher.
-      const listaEspera = espera();
-      await reactivateLead(tx, existing.id, listaEspera);
-      await insertConsentimento(tx, { leadId: existing.id }, consent);
-      const token = await issueVoucher(tx, existing.id, evento.dataEvento);
-      await sendVoucherMail(
-        app,
-        tx,
-        listaEspera ? 'espera' : 'confirmada',
-        { id: existing.id, email: data.email, nomeAluno: data.nomeAluno },
-        evento,
-        token,
-      );
-      return { created: false, id: existing.id, createdAt: now, listaEspera, comVoucher: true };
-    }
-    return { created: false, id: existing.id, createdAt: now, listaEspera: existing.listaEspera, comVoucher: false };
-  });
-  if (!outcome.comVoucher) {
-    // A plain repeat (no new voucher) stays on the lead's history for whoever follows it up (issue 16), the
-    // answer unchanged.
-    await app.db.transaction(async (tx) => {
-      await recordReinscricao(tx, outcome.id, now, {
-        nomeResponsavel: data.nomeResponsavel,
-        telefone: data.telefone,
-      });
-      await insertConsentimento(tx, { leadId: outcome.id }, consent);
-    });
-  }
-  return answer(outcome);
+  return inscrever(app, evento, data, consent, now);
 }
 
 /** An e-mail about a pre-matrícula: on its network's 'Envios', the row its record (issue 39). */

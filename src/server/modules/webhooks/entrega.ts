@@ -1,11 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Executor, type Instante, instante, instanteTexto, rowsOf } from '../../db/connect';
+import type { Executor } from '../../db/connect';
 import { Cancelado, enfileirar, FalhaDefinitiva, FalhaDeEnvio, type JobHandler, json, textoDaFalha } from '../../jobs';
 import { WEBHOOK_HEADERS, type WebhookEvento } from '../../../shared/schemas/integracoes';
+import { findEndpoint, insertEntregas, insertTentativa } from './entregas.repository';
 import { EnderecoRecusado, resolverSeguro } from './ssrf';
 
 export interface WebhookPayload {
@@ -58,38 +59,6 @@ export async function enfileirarEntrega(
 }
 
 /**
- * The deliveries of an event of the network (issue 22) as one INSERT … SELECT: a job per active endpoint of the
- * row's network that asked for it, scoped to the whole network or to the row's franquia. `lugar` selects the
- * row's franqueador_id and franquia_id; `dados` is the body's data as JSON text (SQL). Given `from` (a CTE's
- * rows), each of its rows gets its deliveries, and `lugar`, `dados`, `now` and the tries may read its columns, so
- * a statement that writes rows can write their deliveries too (ADR 043, ADR 045). The body is the one `corpoDe`
- * writes, byte for byte. `registro` is the row the event is about (issue 39: what an anonymisation of that row
- * scrubs, and nothing else).
- */
-export function entregasInsert(
-  maxTentativas: number | SQL,
-  evento: WebhookEvento,
-  lugar: SQL,
-  dados: SQL,
-  now: Instante,
-  registro: SQL,
-  from?: SQL,
-): SQL {
-  const em = instanteTexto(now);
-  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, registro_id, executar_em,
-      max_tentativas, created_at, updated_at)
-    select 'webhook', jsonb_build_object('endpointId', d.id, 'evento', ${evento}::text, 'entregaId', d.entrega,
-        'corpo', '{"id":"' || d.entrega || '","evento":' || to_json(${evento}::text)::text || ',"criadoEm":"'
-          || ${em} || '","dados":' || (${dados}) || '}'),
-      ${evento}, d.url, d.franqueador_id, (${registro})::uuid, ${instante(now)}, ${maxTentativas}, ${instante(now)}, ${instante(now)}
-    from ${from ?? sql`(select) as um`}, lateral (select e.id, e.url, e.franqueador_id, gen_random_uuid()::text as entrega
-      from webhook_endpoints e, (${lugar}) as p
-      where e.ativo and e.franqueador_id = p.franqueador_id
-        and (e.franquia_id is null or e.franquia_id = p.franquia_id)
-        and ${evento} = any (e.eventos)) as d`;
-}
-
-/**
  * An event of the network (issue 22): one delivery job per active endpoint of the row's network that asked for
  * it (`entregasInsert`). `lugar` selects the row's franqueador_id and franquia_id; `dados.id` is the row's id.
  * Call it in the transaction of the change.
@@ -101,16 +70,12 @@ export async function emitirEvento(
   lugar: SQL,
   dados: { id: string } & Record<string, unknown>,
 ): Promise<void> {
-  await db.execute(
-    entregasInsert(
-      app.config.jobs.maxTentativas,
-      evento,
-      lugar,
-      sql`${json(dados)}::text`,
-      app.clock.now(),
-      sql`${dados.id}::uuid`,
-    ),
-  );
+  await insertEntregas(db, evento, lugar, {
+    registroId: dados.id,
+    dados: json(dados),
+    em: app.clock.now(),
+    maxTentativas: app.config.jobs.maxTentativas,
+  });
 }
 
 /** One POST; answers the status code (or throws on a network error or the timeout). */
@@ -154,9 +119,7 @@ function post(
  */
 export const entregarWebhook: JobHandler = async (job, { app, tentativa }) => {
   const payload = job.payload as WebhookPayload;
-  const [endpoint] = rowsOf<{ url: string; segredo: string; ativo: boolean }>(
-    await app.db.execute(sql`select url, segredo, ativo from webhook_endpoints where id = ${payload.endpointId}::uuid`),
-  );
+  const endpoint = await findEndpoint(app.db, payload.endpointId);
   if (!endpoint) throw new Cancelado('Webhook removido');
   if (!endpoint.ativo) throw new Cancelado('Webhook desativado');
   const started = performance.now();
@@ -201,8 +164,15 @@ async function registrar(
   started: number,
   erro: string | null,
 ) {
-  await app.db.execute(sql`insert into webhook_entregas (endpoint_id, job_id, entrega_id, evento, tentativa, codigo,
-      duracao_ms, erro, em)
-    values (${payload.endpointId}::uuid, ${jobId}::uuid, ${payload.entregaId}::uuid, ${payload.evento}, ${tentativa},
-      ${codigo}, ${Math.round(performance.now() - started)}, ${erro}, ${app.clock.now().toISOString()}::timestamptz)`);
+  await insertTentativa(app.db, {
+    endpointId: payload.endpointId,
+    jobId,
+    entregaId: payload.entregaId,
+    evento: payload.evento,
+    tentativa,
+    codigo,
+    duracaoMs: Math.round(performance.now() - started),
+    erro,
+    em: app.clock.now(),
+  });
 }

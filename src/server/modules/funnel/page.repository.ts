@@ -9,7 +9,7 @@ import { clientes, eventos } from '../../db/schema';
 import { cappedTotal, pageWindow } from '../../lib/pagination';
 import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
 import { countedTotal } from '../contagens';
-import { selectScalars } from './counts';
+import { selectScalars } from './counts.repository';
 import { hasDrillFilter } from './drill';
 import { newestFirst, oldestFirst } from './keyset';
 import type { FunnelSource } from './source';

@@ -1,0 +1,86 @@
+import type { LeadStatus, MotivoPerda } from '../../../shared/schemas/acompanhamento';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, executeRows } from '../../db/connect';
+
+/** The rows titular-dados.ts words for the titular (issue 39 items 3 and 15): consents, follow-up, history. */
+
+const uuidList = (ids: string[]): SQL =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+
+export interface ConsentimentoRow {
+  registro_id: string;
+  aviso_versao: string;
+  texto: string;
+  em: Date | string;
+  ip: string | null;
+  user_agent: string | null;
+  revogado_em: Date | string | null;
+}
+
+export interface LeadRow {
+  id: string;
+  status: LeadStatus;
+  responsavel: string | null;
+  proximo_contato_em: string | null;
+  motivo_perda: MotivoPerda | null;
+  primeiro_contato_em: Date | string | null;
+  lista_espera: boolean;
+  cancelado_em: Date | string | null;
+  presente_em: Date | string | null;
+  voucher_emitido_em: Date | string | null;
+  voucher_expira_em: Date | string | null;
+}
+
+export interface HistoricoRow {
+  lead_id: string;
+  tipo: 'reinscricao' | 'contato' | 'status' | 'responsavel' | 'nota';
+  em: Date | string;
+  dados: Record<string, unknown> | string;
+}
+
+/** Every consent of the records, newest first, up to `limite` in all. */
+export function consentimentosDosRegistros(
+  db: Executor,
+  leadIds: string[],
+  preMatriculaIds: string[],
+  limite: number,
+): Promise<ConsentimentoRow[]> {
+  const partes: SQL[] = [];
+  if (leadIds.length) partes.push(sql`lead_id in ${uuidList(leadIds)}`);
+  if (preMatriculaIds.length) partes.push(sql`pre_matricula_id in ${uuidList(preMatriculaIds)}`);
+  return executeRows<ConsentimentoRow>(
+    db,
+    sql`select coalesce(lead_id, pre_matricula_id) as registro_id, aviso_versao, texto, em, ip,
+        user_agent, revogado_em
+      from consentimentos where ${sql.join(partes, sql` or `)}
+      order by em desc limit ${limite}`,
+  );
+}
+
+/** What staff recorded about each lead's family, with its latest voucher. */
+export function acompanhamentosDosLeads(db: Executor, leadIds: string[]): Promise<LeadRow[]> {
+  return executeRows<LeadRow>(
+    db,
+    sql`select l.id, l.status::text as status, ru.nome as responsavel, l.proximo_contato_em::text as proximo_contato_em,
+        l.motivo_perda::text as motivo_perda, l.primeiro_contato_em, l.lista_espera, l.cancelado_em, l.presente_em,
+        v.created_at as voucher_emitido_em, v.expira_em as voucher_expira_em
+      from leads l
+      left join vendedores rv on rv.id = l.responsavel_id
+      left join users ru on ru.id = rv.user_id
+      left join lateral (select created_at, expira_em from lead_vouchers
+        where lead_id = l.id order by created_at desc limit 1) v on true
+      where l.id in ${uuidList(leadIds)}`,
+  );
+}
+
+/** The leads' history, newest first, up to `limite` in all. */
+export function historicoDosLeads(db: Executor, leadIds: string[], limite: number): Promise<HistoricoRow[]> {
+  return executeRows<HistoricoRow>(
+    db,
+    sql`select lead_id, tipo::text as tipo, em, dados from lead_historico
+      where lead_id in ${uuidList(leadIds)} order by em desc limit ${limite}`,
+  );
+}
