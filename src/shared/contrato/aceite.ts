@@ -22,7 +22,14 @@ export const CODIGO_ACEITE = /^\d{6}$/;
 export const CPF_INICIO = /^\d{3}$/;
 
 /** The events of a contract's timeline, in the order they usually happen. */
-export const CONTRATO_EVENTO_TIPOS = ['enviado', 'aberto', 'codigo_enviado', 'aceito', 'desistencia', 'reenviado'] as const;
+export const CONTRATO_EVENTO_TIPOS = [
+  'enviado',
+  'aberto',
+  'codigo_enviado',
+  'aceito',
+  'desistencia',
+  'reenviado',
+] as const;
 export type ContratoEventoTipo = (typeof CONTRATO_EVENTO_TIPOS)[number];
 
 export const CONTRATO_EVENTO_LABELS: Record<ContratoEventoTipo, string> = {
@@ -46,8 +53,7 @@ export const ACEITE_MESSAGES = {
     'expirou (15 minutos) ou foi digitado errado 5 vezes, peça um novo código.',
   codigo: 'Digite o código de 6 dígitos enviado por e-mail',
   cpfInicio: 'Digite os 3 primeiros dígitos do CPF do responsável',
-  codigoEnviado: (email: string) =>
-    `Enviamos um código de 6 dígitos para ${email}. Ele vale por 15 minutos.`,
+  codigoEnviado: (email: string) => `Enviamos um código de 6 dígitos para ${email}. Ele vale por 15 minutos.`,
   jaAceito: 'Este contrato já foi aceito.',
   cancelado: 'Esta matrícula foi cancelada; o contrato não pode mais ser aceito.',
   naoAceito: 'O contrato ainda não foi aceito.',
@@ -81,7 +87,8 @@ export function prazoDeArrependimento(aceitoEm: Date): { ultimoDia: string; ate:
   return { ultimoDia, ate: brasiliaAt(diasDepois(ultimoDia, 1), 0) };
 }
 
-export const podeDesistir = (aceitoEm: Date, now: Date) => now.getTime() < prazoDeArrependimento(aceitoEm).ate.getTime();
+export const podeDesistir = (aceitoEm: Date, now: Date) =>
+  now.getTime() < prazoDeArrependimento(aceitoEm).ate.getTime();
 
 /** The price a contract froze, as the summary box says it: 'Valor total: R$ 1.200,00 em 10 parcelas de R$ 120,00'. */
 export function resumoDoValor(c: {
@@ -92,8 +99,7 @@ export function resumoDoValor(c: {
 }): string {
   const total = `Valor total: ${formatBRL(c.valorTotal)}`;
   if (c.parcelas <= 1) return `${total} à vista`;
-  const ultima =
-    c.valorUltimaParcela !== c.valorParcela ? ` (a última de ${formatBRL(c.valorUltimaParcela)})` : '';
+  const ultima = c.valorUltimaParcela !== c.valorParcela ? ` (a última de ${formatBRL(c.valorUltimaParcela)})` : '';
   return `${total} em ${c.parcelas} parcelas de ${formatBRL(c.valorParcela)}${ultima}`;
 }
 

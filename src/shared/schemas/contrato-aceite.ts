@@ -24,14 +24,8 @@ export const contratoTokenParamsSchema = z.object({
 /** Accept or withdraw (POST .../aceitar, .../desistir): the e-mailed code and the first 3 digits of the CPF. */
 export const confirmacaoContratoSchema = z
   .object({
-    codigo: z
-      .string({ error: ACEITE_MESSAGES.codigo })
-      .trim()
-      .regex(CODIGO_ACEITE, ACEITE_MESSAGES.codigo),
-    cpfInicio: z
-      .string({ error: ACEITE_MESSAGES.cpfInicio })
-      .trim()
-      .regex(CPF_INICIO, ACEITE_MESSAGES.cpfInicio),
+    codigo: z.string({ error: ACEITE_MESSAGES.codigo }).trim().regex(CODIGO_ACEITE, ACEITE_MESSAGES.codigo),
+    cpfInicio: z.string({ error: ACEITE_MESSAGES.cpfInicio }).trim().regex(CPF_INICIO, ACEITE_MESSAGES.cpfInicio),
   })
   .strict();
 export type ConfirmacaoContrato = z.input<typeof confirmacaoContratoSchema>;
