@@ -191,7 +191,8 @@ describe('accepting with the code and the CPF', () => {
       .from(auditLog)
       .where(and(eq(auditLog.acao, 'matricula.aceitar_contrato'), eq(auditLog.entidadeId, f.matriculaId)));
     expect(audits).toHaveLength(1);
-    expect(audits[0]!.detalhes).toMatchObject({ versao: row.versao, canal: 'email', pdfSha256: row.pdfSha256 });
+    expect(audits[0]!.detalhes).toMatchObject({ versao: row.versao, canal: 'email' });
+    expect(audits[0]!.alteracoes).toMatchObject({ pdfSha256: [null, row.pdfSha256] });
     expect((await mailsTo(f.email)).at(-1)).toContain('O contrato da matrícula de');
   });
 

@@ -245,8 +245,9 @@ export async function aceitarContrato(
     await audit(tx, {
       acao: 'matricula.aceitar_contrato',
       entidadeId: row.matriculaId,
-      alteracoes: { status: ['aguardando_aceite', 'ativa'] },
-      detalhes: { contratoId: c.id, versao: c.versao, canal: 'email', pdfSha256, desistirAte: prazo.ultimoDia },
+      // The hash is a change of the contract, kept whole: the details' masking would take its digit runs for a phone.
+      alteracoes: { status: ['aguardando_aceite', 'ativa'], pdfSha256: [null, pdfSha256] },
+      detalhes: { contratoId: c.id, versao: c.versao, canal: 'email', desistirAte: prazo.ultimoDia },
     });
     const mail = contratoAceitoEmail({
       ...row,
