@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
@@ -7,6 +7,7 @@ import {
   auditLog,
   clientes,
   contratoModelos,
+  contratos,
   cursoModulos,
   cursos,
   eventos,
@@ -102,6 +103,64 @@ const STAMP = '2001-02-03T04:05:06.000Z';
 const STAMP_FAR = '2099-01-01T00:00:00.000Z';
 /** The lead behind each voucher token a cancellation run made. */
 const voucherLeads = new Map<string, string>();
+
+/** The matrícula behind each contract link a run made (issue 42, ADR 066): its audit row's record. */
+const contratoMatriculas = new Map<string, string>();
+/** The code every prepared contract accepts (its hash written as the e-mailed one is). */
+const CODIGO_PRONTO = '246810';
+
+/**
+ * A matrícula of the demo branch made effective now, with its contract (the demo network has a published template),
+ * its link's token and a live code written as the e-mailed ones are; accepted first when asked. Answers the token
+ * and the CPF's first digits the family would type.
+ */
+async function contratoPronto(aceito = false): Promise<{ token: string; cpfInicio: string; matriculaId: string }> {
+  const body = preMatriculaPayload(world.ids.eventoHorizonte, `Contrato ${randomUUID().slice(0, 8)}`);
+  const pre = await call<{ id: string }>(ctx.app, null, 'POST', '/api/pre-matriculas', body);
+  const matricula = await call<{ id: string }>(
+    ctx.app,
+    world.sessions.franqueador,
+    'POST',
+    `/api/matriculas/efetivar/${pre.id}`,
+    { cursoId: await cursoDoEvento(pre.id) },
+  );
+  const contrato = await one(db().select().from(contratos).where(eq(contratos.matriculaId, matricula.id)));
+  const token = newToken();
+  const comCodigo = () =>
+    db()
+      .update(contratos)
+      .set({
+        tokenHash: digest(token),
+        tokenExpiraEm: new Date(STAMP_FAR),
+        codigoHash: createHash('sha256').update(`${contrato.id}:${CODIGO_PRONTO}`).digest('hex'),
+        codigoExpiraEm: new Date(STAMP_FAR),
+        codigoTentativas: 0,
+      })
+      .where(eq(contratos.id, contrato.id));
+  await comCodigo();
+  const cpfInicio = body.cpfResponsavel.slice(0, 3);
+  if (aceito) {
+    await call(ctx.app, null, 'POST', `/api/public/contratos/${token}/aceitar`, { codigo: CODIGO_PRONTO, cpfInicio });
+    await comCodigo();
+  }
+  contratoMatriculas.set(token, matricula.id);
+  return { token, cpfInicio, matriculaId: matricula.id };
+}
+
+/** What the family's acceptance records and the staff's new link replaces: never the caller's to set. */
+const ACEITE_FORJADO = {
+  aceitoEm: STAMP,
+  aceiteIp: '203.0.113.66',
+  aceiteUserAgent: 'Forjado',
+  aceiteVersao: 99,
+  aceiteCanal: 'sms',
+  pdfSha256: 'f'.repeat(64),
+  tokenExpiraEm: '2088-08-08T08:08:08.000Z',
+  codigoTentativas: -5,
+  motivoCancelamento: 'cancelamento',
+  multaCancelamento: 999,
+  canceladaEm: STAMP,
+};
 
 /**
  * Everything a caller must not set, with values no row it writes may hold: another network's owners, a user
@@ -362,6 +421,16 @@ async function rawRow(table: string, id: string): Promise<Record<string, unknown
 }
 const acceptedIn = (row: Record<string, unknown>, forbidden: Record<string, unknown>) =>
   Object.keys(forbidden).filter((field) => field in row && text(row[field]) === text(forbidden[field]));
+
+/** The matrícula and the contract a run on a contract's link wrote. */
+async function contratoRows(run: Run): Promise<Examined[]> {
+  const matriculaId = contratoMatriculas.get(run.url.split('/')[4]!)!;
+  const contrato = await one(db().select().from(contratos).where(eq(contratos.matriculaId, matriculaId)));
+  return [
+    { table: matriculas, id: matriculaId },
+    { table: contratos, id: contrato.id },
+  ];
+}
 
 const MASS_CASES: Record<string, MassCase> = {
   'POST /api/login': {
@@ -888,6 +957,47 @@ const MASS_CASES: Record<string, MassCase> = {
     run: async () => ({ url: `/api/contratos/modelos/${await rascunhoDaRede()}/publicar`, legit: {} }),
     rows: async (_caller, response) => [{ table: contratoModelos, id: created(response) }],
   },
+  // Issue 42, third slice (ADR 066): the family's code, acceptance and withdrawal by its link, the staff's new link.
+  'POST /api/public/contratos/:token/codigo': {
+    callers: ['anonymous'],
+    overrides: ACEITE_FORJADO,
+    run: async () => ({ url: `/api/public/contratos/${(await contratoPronto()).token}/codigo`, legit: {} }),
+    rows: async (_caller, _response, run) => contratoRows(run),
+  },
+  'POST /api/public/contratos/:token/aceitar': {
+    callers: ['anonymous'],
+    overrides: ACEITE_FORJADO,
+    run: async () => {
+      const { token, cpfInicio } = await contratoPronto();
+      return { url: `/api/public/contratos/${token}/aceitar`, legit: { codigo: CODIGO_PRONTO, cpfInicio } };
+    },
+    rows: async (_caller, _response, run) => contratoRows(run),
+  },
+  'POST /api/public/contratos/:token/desistir': {
+    callers: ['anonymous'],
+    overrides: ACEITE_FORJADO,
+    run: async () => {
+      const { token, cpfInicio } = await contratoPronto(true);
+      return { url: `/api/public/contratos/${token}/desistir`, legit: { codigo: CODIGO_PRONTO, cpfInicio } };
+    },
+    rows: async (_caller, _response, run) => contratoRows(run),
+  },
+  'POST /api/matriculas/:id/contrato/reenviar': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    overrides: ACEITE_FORJADO,
+    run: async () => {
+      const { matriculaId } = await contratoPronto();
+      return { url: `/api/matriculas/${matriculaId}/contrato/reenviar`, legit: {} };
+    },
+    rows: async (_caller, _response, run) => {
+      const matriculaId = run.url.split('/')[3]!;
+      const contrato = await one(db().select().from(contratos).where(eq(contratos.matriculaId, matriculaId)));
+      return [
+        { table: matriculas, id: matriculaId },
+        { table: contratos, id: contrato.id },
+      ];
+    },
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -997,7 +1107,7 @@ const MASS_CASES: Record<string, MassCase> = {
 interface AuditCase {
   acoes: AuditAcao[];
   ator: 'sessao' | 'alvo';
-  entidade: 'url' | 'resposta' | 'pedido' | 'registro' | 'alvo' | 'sessao' | 'nenhuma';
+  entidade: 'url' | 'resposta' | 'pedido' | 'registro' | 'alvo' | 'sessao' | 'nenhuma' | 'contrato';
 }
 const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
   acoes,
@@ -1032,6 +1142,12 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/eventos/:id/presencas': audited(['lead.presenca'], 'resposta'),
   'POST /api/pre-matriculas': null,
   'POST /api/matriculas/efetivar/:id': audited(['matricula.efetivar'], 'resposta'),
+  // Issue 42 (ADR 066): a code asked is on the contract's timeline, not the trail; the family's acceptance and
+  // withdrawal are the matrícula's record (no session), the staff's new link too.
+  'POST /api/public/contratos/:token/codigo': null,
+  'POST /api/public/contratos/:token/aceitar': audited(['matricula.aceitar_contrato'], 'contrato'),
+  'POST /api/public/contratos/:token/desistir': audited(['matricula.desistir'], 'contrato'),
+  'POST /api/matriculas/:id/contrato/reenviar': audited(['matricula.reenviar_contrato'], 'url'),
   'PATCH /api/pre-matriculas/:id': audited(['pre_matricula.curso'], 'url'),
   'POST /api/sac/tickets': audited(['sac_ticket.abrir'], 'resposta'),
   'PATCH /api/leads/:id': audited(['lead.editar'], 'url'),
@@ -1134,6 +1250,8 @@ async function auditProblems(
     alvo: alvoId,
     sessao: sessionUser,
     nenhuma: null,
+    // A contract's link names no row: its matrícula is the record (issue 42).
+    contrato: contratoMatriculas.get(run.url.split('/')[4] ?? '') ?? null,
   }[expected.entidade];
   if (row.entidadeId !== entidadeId) problems.push(`entidadeId ${row.entidadeId}, expected ${entidadeId}`);
   if (!row.requestId || !row.ip) problems.push('without its request id or address');
