@@ -151,6 +151,8 @@ async function contratoPronto(aceito = false): Promise<{ token: string; cpfInici
     await comCodigo();
   }
   contratoMatriculas.set(token, matricula.id);
+  // The e-mails the set-up queued (the link, the acceptance's) go now, not inside the measured call.
+  await ctx.app.background.drain();
   return { token, cpfInicio, matriculaId: matricula.id };
 }
 
