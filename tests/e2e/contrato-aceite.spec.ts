@@ -96,7 +96,7 @@ test('staff make a matrícula effective; the guardian accepts on a phone with th
   const form = guardian.getByRole('form', { name: 'Confirmar o aceite do contrato' });
   await expect(form.getByText(/Enviamos um código de 6 dígitos para/)).toBeVisible();
   // A wrong CPF is refused with the one answer every failure gets.
-  const codigo = codigoDe(await waitForEmail(pre.email, pedido, 'Seu código para aceitar'));
+  const codigo = codigoDe(await waitForEmail(pre.email, pedido, 'para aceitar o contrato'));
   await form.getByLabel('Código de 6 dígitos').fill(codigo);
   const outroInicio = `${(Number(pre.cpfResponsavel[0]) + 1) % 10}${pre.cpfResponsavel.slice(1, 3)}`;
   await form.getByLabel('3 primeiros dígitos do CPF do responsável').fill(outroInicio);
@@ -156,7 +156,7 @@ test('another family withdraws within 7 days: cancelled without a fee, on screen
   // Accepted through the family's API (the test above accepts on the page).
   const pedido = Date.now();
   expect((await page.request.post(`/api/public/contratos/${token}/codigo`, { data: {} })).status()).toBe(200);
-  const codigo = codigoDe(await waitForEmail(pre.email, pedido, 'Seu código para aceitar'));
+  const codigo = codigoDe(await waitForEmail(pre.email, pedido, 'para aceitar o contrato'));
   const aceito = await page.request.post(`/api/public/contratos/${token}/aceitar`, {
     data: { codigo, cpfInicio: pre.cpfResponsavel.slice(0, 3) },
   });
@@ -174,7 +174,7 @@ test('another family withdraws within 7 days: cancelled without a fee, on screen
   await page.getByRole('button', { name: 'Desistir da matrícula' }).click();
   const form = page.getByRole('form', { name: 'Confirmar a desistência da matrícula' });
   await expect(form.getByText(/Enviamos um código de 6 dígitos para/)).toBeVisible();
-  const codigoDesistir = codigoDe(await waitForEmail(pre.email, pedidoDesistencia, 'Seu código para desistir'));
+  const codigoDesistir = codigoDe(await waitForEmail(pre.email, pedidoDesistencia, 'para desistir da matr'));
   await form.getByLabel('Código de 6 dígitos').fill(codigoDesistir);
   await form.getByLabel('3 primeiros dígitos do CPF do responsável').fill(pre.cpfResponsavel.slice(0, 3));
   await expectAccessible(page);
