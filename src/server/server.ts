@@ -122,7 +122,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   try {
-    if (config.demoData && (await loadDemoNetwork(database.db))) {
+    if (config.demoData && (await loadDemoNetwork(database.db, new Date(), config.appUrl))) {
       // A fresh demo database gets a year of activity too (ADR 052): every screen has something to show.
       const loadedAt = performance.now();
       const activity = config.demoAtividade ? await loadDemoActivity(database.db) : undefined;

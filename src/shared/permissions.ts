@@ -68,6 +68,8 @@ export const PERMISSIONS = {
   'matriculas.efetivar': STAFF_ROLES,
   /** Issue 42: a matrícula's frozen contract, for the staff who read the matrícula (the aluno's page is later). */
   'matriculas.contrato': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+  /** Issue 42, third slice (ADR 066): the same staff send the family a new link to its contract. */
+  'matriculas.contrato.reenviar': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

@@ -80,7 +80,12 @@ const loadPublicPage =
     ? () => import('./routes/public/voucher')
     : path.startsWith('/declaracao/')
       ? () => import('./routes/public/declaracao')
-      : undefined);
+      : // Issue 42 (ADR 066): an accepted contract's check by its code, and the family's contract by its link.
+        path.startsWith('/contrato/verificar/')
+        ? () => import('./routes/public/contrato-verificar')
+        : path.startsWith('/contrato/')
+          ? () => import('./routes/public/contrato')
+          : undefined);
 if (loadPublicPage) {
   loadPublicPage().then(
     ({ default: Page }) =>

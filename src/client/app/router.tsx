@@ -60,6 +60,9 @@ export const routes: RouteObject[] = [
       { path: '/meus-dados', lazy: lazyScreen(() => import('./routes/public/meus-dados')) },
       { path: '/voucher/:token', lazy: lazyScreen(() => import('./routes/public/voucher')) },
       { path: '/declaracao/:codigo', lazy: lazyScreen(() => import('./routes/public/declaracao')) },
+      // Issue 42 (ADR 066): the family's contract by its link, and an accepted contract's check.
+      { path: '/contrato/verificar/:codigo', lazy: lazyScreen(() => import('./routes/public/contrato-verificar')) },
+      { path: '/contrato/:token', lazy: lazyScreen(() => import('./routes/public/contrato')) },
       { path: '/auth', lazy: lazyScreen(() => import('./routes/auth/login')) },
       { path: '/reset-password', lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
       {

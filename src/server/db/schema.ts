@@ -35,6 +35,7 @@ import { ROLES } from '../../shared/roles';
 import { HISTORICO_TIPOS_GRAVADOS, LEAD_STATUSES, MOTIVOS_PERDA } from '../../shared/schemas/acompanhamento';
 import { PEDIDO_STATUSES, PEDIDO_TIPOS } from '../../shared/schemas/lgpd';
 import { MATRICULA_STATUSES, MOTIVOS_CANCELAMENTO } from '../../shared/schemas/matricula';
+import { CONTRATO_EVENTO_TIPOS } from '../../shared/contrato/aceite';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -58,6 +59,7 @@ export const lgpdPedidoTipo = pgEnum('lgpd_pedido_tipo', PEDIDO_TIPOS);
 export const lgpdPedidoStatus = pgEnum('lgpd_pedido_status', PEDIDO_STATUSES);
 export const matriculaStatus = pgEnum('matricula_status', MATRICULA_STATUSES);
 export const motivoCancelamento = pgEnum('motivo_cancelamento', MOTIVOS_CANCELAMENTO);
+export const contratoEventoTipo = pgEnum('contrato_evento_tipo', CONTRATO_EVENTO_TIPOS);
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -849,9 +851,54 @@ export const contratos = pgTable(
     multaCancelamentoPct: integer().notNull(),
     /** When the responsável accepted it (the 7-day withdrawal window counts from here); null until then. */
     aceitoEm: timestamp({ withTimezone: true }),
+    /*
+     * Issue 42, third slice (ADR 066). The link `APP_URL/contrato/<token>` e-mailed to the responsável: only the
+     * SHA-256 of its token is kept, valid until `tokenExpiraEm`; a new link replaces it (the old one stops working).
+     * `tokenAbertoEm`: when this link was first opened (the timeline's 'aberto', once per link).
+     */
+    tokenHash: text(),
+    tokenExpiraEm: timestamp({ withTimezone: true }),
+    tokenAbertoEm: timestamp({ withTimezone: true }),
+    /** The 6-digit code last e-mailed (its SHA-256 with the contract's id), its expiry and the wrong tries on it. */
+    codigoHash: text(),
+    codigoExpiraEm: timestamp({ withTimezone: true }),
+    codigoTentativas: integer().notNull().default(0),
+    /** The acceptance's record: where from, the template version accepted, the code's channel, the PDF's SHA-256. */
+    aceiteIp: text(),
+    aceiteUserAgent: text(),
+    aceiteVersao: integer(),
+    aceiteCanal: text(),
+    pdfSha256: text(),
     createdAt: createdAt(),
   },
-  (t) => [index('contratos_modelo_id_idx').on(t.modeloId)],
+  (t) => [
+    index('contratos_modelo_id_idx').on(t.modeloId),
+    uniqueIndex('contratos_token_hash_key')
+      .on(t.tokenHash)
+      .where(sql`${t.tokenHash} is not null`),
+    // Accepted means the whole record is there; not accepted, none of it.
+    check(
+      'contratos_aceite_check',
+      sql`(${t.aceitoEm} is null) = (${t.aceiteVersao} is null) and (${t.aceitoEm} is null) = (${t.aceiteCanal} is null) and (${t.aceitoEm} is null) = (${t.pdfSha256} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A contract's timeline (issue 42, ADR 066): the link sent, opened, a code sent, accepted, withdrawn, a new link.
+ * Written in the transaction of what it records; read by the staff's matrícula record.
+ */
+export const contratoEventos = pgTable(
+  'contrato_eventos',
+  {
+    id: id(),
+    contratoId: uuid()
+      .notNull()
+      .references(() => contratos.id),
+    tipo: contratoEventoTipo().notNull(),
+    em: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('contrato_eventos_contrato_id_em_idx').on(t.contratoId, t.em)],
 );
 
 export const alunos = pgTable(

@@ -37,7 +37,11 @@ export const clientAppPlugin = fp(
       if (isApiRequest(request)) throw new HttpError(404, MESSAGES.routeNotFound);
       const path = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1');
       // Only a handful of public addresses are kept; a voucher's or a staff screen's is rendered each time.
-      const cacheable = !path.startsWith('/voucher/') && !path.startsWith('/declaracao/') && shells.size < 64;
+      const cacheable =
+        !path.startsWith('/voucher/') &&
+        !path.startsWith('/declaracao/') &&
+        !path.startsWith('/contrato/') &&
+        shells.size < 64;
       let html = shells.get(path);
       if (html === undefined) {
         html = renderPageShell(template, path, app.config.appUrl, app.config.rede);

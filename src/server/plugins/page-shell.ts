@@ -63,6 +63,23 @@ export function publicPageMeta(path: string): PageMeta | undefined {
       noindex: true,
     };
   }
+  // Issue 42 (ADR 066): an accepted contract's check, and the family's contract by its personal link.
+  if (path.startsWith('/contrato/verificar/')) {
+    return {
+      title: `Verificação de contrato | ${SITE}`,
+      description: 'Confira se um contrato de matrícula aceito é válido.',
+      path: '/contrato/verificar',
+      noindex: true,
+    };
+  }
+  if (path.startsWith('/contrato/')) {
+    return {
+      title: `Contrato de matrícula | ${SITE}`,
+      description: 'Leia e aceite o contrato de matrícula.',
+      path: '/credito-estudantil',
+      noindex: true,
+    };
+  }
   if (path.startsWith('/voucher/')) {
     return {
       title: `Voucher do evento | ${SITE}`,

@@ -79,6 +79,11 @@ export const AUDIT_ACOES = {
   'pre_matricula.corrigir': { entidade: 'pre_matricula', rotulo: 'Corrigiu os dados do titular na pré-matrícula' },
   'matricula.corrigir': { entidade: 'matricula', rotulo: 'Corrigiu os dados do titular na matrícula' },
   'matricula.efetivar': { entidade: 'matricula', rotulo: 'Efetivou a matrícula' },
+  // Issue 42, third slice (ADR 066): the family's acceptance and withdrawal (no session: the responsável, by the
+  // link and the e-mailed code), and the staff's new link.
+  'matricula.aceitar_contrato': { entidade: 'matricula', rotulo: 'O responsável aceitou o contrato' },
+  'matricula.desistir': { entidade: 'matricula', rotulo: 'O responsável desistiu da matrícula (arrependimento)' },
+  'matricula.reenviar_contrato': { entidade: 'matricula', rotulo: 'Enviou um novo link do contrato' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

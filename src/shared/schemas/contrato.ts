@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, wellFormed } from './fields';
+import { contratoAceiteStaffSchema } from './contrato-aceite';
 
 /**
  * Modelos de contrato (issue 42, second slice; ADR 064): the franqueador's template, its drafts and published
@@ -108,5 +109,7 @@ export const contratoViewSchema = z.object({
   multaCancelamentoPct: z.number(),
   status: z.enum(['aguardando_aceite', 'ativa', 'cancelada']),
   criadoEm: z.string(),
+  // Issue 42, third slice (ADR 066): the acceptance, the link and the timeline.
+  ...contratoAceiteStaffSchema.shape,
 });
 export type ContratoView = z.infer<typeof contratoViewSchema>;

@@ -83,7 +83,10 @@ beforeAll(async () => {
   });
   await efetivarComCurso(ctx.app, microA, preA.id);
   await ctx.app.background.drain();
-  const mail = readOutbox(ctx.dataDir).find((m) => m.includes(`To: ${EMAIL}`))!;
+  // The set-password e-mail, not the contract's link that goes with it (issue 42).
+  const mail = readOutbox(ctx.dataDir).find(
+    (m) => m.includes(`To: ${EMAIL}`) && m.includes('Subject: Defina sua senha'),
+  )!;
   const token = new URL(resetLinkFrom(mail)).searchParams.get('token');
   await call(
     ctx.app,

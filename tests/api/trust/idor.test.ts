@@ -174,6 +174,9 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
   // Issue 42: a matrícula's contract out of scope answers as a matrícula that exists nowhere.
   'GET /api/matriculas/:id/contrato': rowAttempts('matriculas'),
+  // Issue 42, third slice (ADR 066): its PDF and a new link, for a matrícula out of scope, answer as none.
+  'GET /api/matriculas/:id/contrato.pdf': rowAttempts('matriculas'),
+  'POST /api/matriculas/:id/contrato/reenviar': rowAttempts('matriculas'),
   // Issue 23: a foreign pré-matrícula's courses, and its course set, cleared or taken from another network.
   'GET /api/pre-matriculas/:id/cursos': rowAttempts('preMatriculas'),
   'PATCH /api/pre-matriculas/:id': rowAttempts('preMatriculas', () => [
@@ -259,6 +262,15 @@ const NOT_ROW_PARAMS: Record<string, string> = {
   'POST /api/public/voucher/:token/cancelar': 'a secret token e-mailed to one family (inscricoes.routes.test)',
   'GET /api/public/declaracoes/:codigo':
     "a declaration's printed code: initials only, by design public (public.routes.test, issue 23)",
+  // Issue 42, third slice (ADR 066): the family's contract by the link e-mailed to it, and an accepted contract's
+  // printed code (initials only); their own tests in contratos/aceite.routes.test.
+  'GET /api/public/contratos/:token': 'a secret token e-mailed to one family (aceite.routes.test)',
+  'POST /api/public/contratos/:token/codigo': 'a secret token e-mailed to one family (aceite.routes.test)',
+  'POST /api/public/contratos/:token/aceitar': 'a secret token and an e-mailed code (aceite.routes.test)',
+  'POST /api/public/contratos/:token/desistir': 'a secret token and an e-mailed code (aceite.routes.test)',
+  'GET /api/public/contratos/:token/pdf': 'a secret token e-mailed to one family (aceite.routes.test)',
+  'GET /api/public/contratos/verificar/:codigo':
+    "an accepted contract's printed code: initials only, by design public (aceite.routes.test)",
   'DELETE /api/user/sessoes/:id':
     "a session's public id, looked up among the caller's own sessions only (another person's: 404, conta.routes.test)",
 };
@@ -479,7 +491,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
     expect([...Object.keys(LIST_ROUTES), ...Object.keys(COUNT_ROUTES)].filter((k) => !reads.includes(k))).toEqual([]);
   });
 
-  it('answers every :id route with 404, as for an unknown id, and writes nothing', async () => {
+  // Every foreign matrícula tried on three contract routes too (issue 42): past the default 20 s on a busy machine.
+  it('answers every :id route with 404, as for an unknown id, and writes nothing', { timeout: 90_000 }, async () => {
     const before = await snapshot(ctx.handle.db);
     const idRoutes = ctx.app.routeAccess.filter((r) => ID_ROUTES[key(r)]);
     figures.idRoutes = idRoutes.length;

@@ -181,11 +181,16 @@ describe('reset links', () => {
     });
     expect(efetivar.statusCode).toBe(201);
     await ctx.app.background.drain();
-    const mail = readOutbox(ctx.dataDir)
+    const mails = readOutbox(ctx.dataDir)
       .slice(before)
-      .find((m) => m.includes(`To: ${email}`))!;
+      .filter((m) => m.includes(`To: ${email}`));
+    const mail = mails.find((m) => m.includes('Subject: Defina sua senha'))!;
     expect(resetLinkFrom(mail).startsWith(`${APP_URL}/reset-password?token=`)).toBe(true);
     expect(mail).not.toContain('evil');
+    // Issue 42 (ADR 066): the contract's link, e-mailed with it, is APP_URL's too.
+    const contrato = mails.find((m) => !m.includes('Subject: Defina sua senha'))!.replace(/=\r?\n/g, '');
+    expect(contrato).toContain(`${APP_URL}/contrato/`);
+    expect(contrato).not.toContain('evil');
   });
 });
 

@@ -8,6 +8,7 @@ import { deadlines } from '../../modules/sac/sla';
 import { type Database, type Executor, executeRows } from '../connect';
 import { DEMO_ACCOUNTS } from './demo-network';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
+import { contratoDeDemo, matriculaMaisRecente } from './demo-contratos';
 
 /**
  * A year of activity for the demo network (issue 40, ADR 052): eight more schools under the demo's three
@@ -601,6 +602,9 @@ export async function loadDemoActivity(db: Database, now = new Date()): Promise<
     const [role] = await executeRows<{ su: string }>(tx, sql`select current_setting('is_superuser') as su`);
     if (role?.su === 'on') await tx.execute(sql`set local session_replication_role = replica`);
     const counts = await insertActivity(tx, demo, now);
+    // Issue 42, third slice (ADR 066): the newest matrícula of the year waits for its family's acceptance.
+    const aguardando = await matriculaMaisRecente(tx, demo.franqueadorId);
+    if (aguardando) await contratoDeDemo(tx, aguardando);
     await rebuildCounters(tx);
     if (role?.su === 'on') await tx.execute(sql`set local session_replication_role = origin`);
     return counts;

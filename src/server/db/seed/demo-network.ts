@@ -29,6 +29,7 @@ import {
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
 import { MODELO_INICIAL } from '../../../shared/contrato/modelo';
+import { contratoDeDemo } from './demo-contratos';
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -59,19 +60,24 @@ function brasiliaDay(from: Date, days: number): string {
  * (upcoming and past), leads, pre-matrículas, matrículas, an aluno and tickets. Answers false when the
  * database already holds users.
  */
-export async function loadDemoNetwork(db: Database, now = new Date()): Promise<boolean> {
+export async function loadDemoNetwork(
+  db: Database,
+  now = new Date(),
+  /** APP_URL, printed on the demo's accepted contract's PDF (its recorded hash is of those bytes). */
+  appUrl = 'http://localhost:5000',
+): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (Number(count) > 0) return false;
   const password = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    await insertNetwork(tx, password, now);
+    await insertNetwork(tx, password, now, appUrl);
     // Its sign-ups counted at once, as a bulk load is: nothing left for the worker's first round (ADR 043).
     await foldContagens(tx);
   });
   return true;
 }
 
-async function insertNetwork(tx: Transaction, password: string, now: Date): Promise<void> {
+async function insertNetwork(tx: Transaction, password: string, now: Date, appUrl: string): Promise<void> {
   const user = async (values: Omit<typeof users.$inferInsert, 'password'>) => {
     const [row] = await tx
       .insert(users)
@@ -574,6 +580,13 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
   // Their course and price as Efetivar keeps them (issue 42): Mariana's ENEM; Rafaela's course of interest is not
   // one her event offers, so hers stays without one, as a matrícula migrated from before the snapshot may.
   await fillMatriculaCursoSnapshots(tx);
+  // Issue 42, third slice (ADR 066): Mariana's family accepted its contract two hours after Efetivar, so her record
+  // shows the timeline, 'Baixar PDF', and the 7 days to withdraw still open.
+  const [mariana] = await tx
+    .select({ id: matriculas.id, efetivadaEm: matriculas.efetivadaEm })
+    .from(matriculas)
+    .where(sql`${matriculas.preMatriculaId} = ${pre[0]!.id}`);
+  await contratoDeDemo(tx, mariana!.id, { aceitoEm: new Date(mariana!.efetivadaEm.getTime() + 2 * 3_600_000), appUrl });
   const alunoUser = await user({ email: DEMO_ACCOUNTS.aluno, role: 'aluno', nome: 'Mariana Costa' });
   await tx.insert(alunos).values({ userId: alunoUser, preMatriculaId: pre[0]!.id });
 

@@ -245,7 +245,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       url.startsWith('/api/public/') &&
       url !== '/api/public/privacidade' &&
       !url.startsWith('/api/public/titular') &&
-      !url.startsWith('/api/public/voucher/'),
+      !url.startsWith('/api/public/voucher/') &&
+      !url.startsWith('/api/public/contratos/'),
     routes: {
       'GET /api/public/cidades': ['200'],
       'GET /api/public/eventos': ['200'],
@@ -304,8 +305,12 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     routes: { 'POST /api/vendedores': ['201'] },
   },
   contratos: {
-    // Issue 42 (ADR 064): the network's contract templates, and the contract a matrícula froze from one.
-    owns: (url) => url.startsWith('/api/contratos/') || url === '/api/matriculas/:id/contrato',
+    // Issue 42 (ADR 064): the network's contract templates, and the contract a matrícula froze from one; ADR 066:
+    // the family's acceptance by its link, the verification of an accepted contract, the staff's PDF and new link.
+    owns: (url) =>
+      url.startsWith('/api/contratos/') ||
+      url.startsWith('/api/public/contratos/') ||
+      url.startsWith('/api/matriculas/:id/contrato'),
     routes: {
       'GET /api/contratos/modelos': ['200'],
       'POST /api/contratos/modelos': ['201'],
@@ -313,6 +318,15 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/contratos/modelos/:id/publicar': ['200'],
       'GET /api/contratos/regras': ['200'],
       'GET /api/matriculas/:id/contrato': ['200'],
+      // The accepted contract's PDF, the same bytes each time: no JSON answer.
+      'GET /api/matriculas/:id/contrato.pdf': [],
+      'POST /api/matriculas/:id/contrato/reenviar': ['200'],
+      'GET /api/public/contratos/:token': ['200'],
+      'POST /api/public/contratos/:token/codigo': ['200'],
+      'POST /api/public/contratos/:token/aceitar': ['200'],
+      'POST /api/public/contratos/:token/desistir': ['200'],
+      'GET /api/public/contratos/:token/pdf': [],
+      'GET /api/public/contratos/verificar/:codigo': ['200'],
     },
   },
   exportacoes: {
@@ -359,7 +373,7 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   },
   matriculas: {
     // The contract a matrícula froze is the contratos module's.
-    owns: (url) => url.startsWith('/api/matriculas') && url !== '/api/matriculas/:id/contrato',
+    owns: (url) => url.startsWith('/api/matriculas') && !url.startsWith('/api/matriculas/:id/contrato'),
     routes: {
       'GET /api/matriculas': ['200'],
       // A CSV file, streamed: no JSON answer.

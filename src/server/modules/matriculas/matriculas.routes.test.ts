@@ -130,7 +130,10 @@ describe('POST /api/matriculas/efetivar/:id', () => {
     expect(refused.statusCode).toBe(401);
 
     await ctx.app.background.drain();
-    const mail = readOutbox(ctx.dataDir).find((m) => m.includes('To: lucas.oliveira@email.com'));
+    // Issue 42 (ADR 066): the family's contract link goes to the same address; this is the set-password one.
+    const mail = readOutbox(ctx.dataDir).find(
+      (m) => m.includes('To: lucas.oliveira@email.com') && m.includes('Subject: Defina sua senha'),
+    );
     expect(mail).toBeDefined();
     const token = new URL(resetLinkFrom(mail!)).searchParams.get('token');
     // Issue 23: the aluno's first link opens as 'Definir senha' and lasts 7 days, not the reset's hour.
@@ -200,7 +203,11 @@ describe('POST /api/matriculas/efetivar/:id', () => {
     const before = readOutbox(ctx.dataDir).length;
     expect((await as(ctx.app, 'cliente').post(`/api/matriculas/efetivar/${pre!.id}`)).statusCode).toBe(201);
     await ctx.app.background.drain();
-    expect(readOutbox(ctx.dataDir)).toHaveLength(before);
+    // The one new e-mail is the contract's link (issue 42, ADR 066): no set-password link.
+    const novos = readOutbox(ctx.dataDir).slice(before);
+    expect(novos).toHaveLength(1);
+    expect(novos[0]).toContain('/contrato/');
+    expect(novos[0]).not.toContain('reset-password');
     const accounts = await ctx.handle.db
       .select()
       .from(users)

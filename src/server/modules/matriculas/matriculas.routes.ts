@@ -38,7 +38,7 @@ import {
 } from '../../../shared/schemas/matricula';
 import { CONTRATO_MESSAGES, contratoViewSchema } from '../../../shared/schemas/contrato';
 import { notFound } from '../../lib/http-error';
-import { findContratoDaMatricula } from '../contratos';
+import { aceiteParaEquipe, findContratoDaMatricula } from '../contratos';
 import { auditedExport } from '../auditoria';
 
 /** The vendedor follows leads and pre-matrículas only (DESIGN §4.1); the aluno reads its own. */
@@ -122,8 +122,11 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
     async (request) => {
       const matricula = await findMatriculaInScope(app.db, request.actor!, request.params.id);
       const contrato = matricula ? await findContratoDaMatricula(app.db, matricula.id) : undefined;
-      if (!matricula || !contrato) throw notFound(CONTRATO_MESSAGES.contratoNaoEncontrado);
+      // Issue 42, third slice (ADR 066): the acceptance, the link and the timeline.
+      const aceite = contrato ? await aceiteParaEquipe(app, request.actor!, request.params.id) : null;
+      if (!matricula || !contrato || !aceite) throw notFound(CONTRATO_MESSAGES.contratoNaoEncontrado);
       return {
+        ...aceite,
         id: contrato.id,
         matriculaId: contrato.matriculaId,
         modeloId: contrato.modeloId,

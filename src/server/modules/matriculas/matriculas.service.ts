@@ -17,7 +17,7 @@ import { unusablePasswordHash } from '../../lib/password';
 import { sendSetPasswordEmail } from '../auth';
 import { emitirEvento } from '../webhooks';
 import { convertLeadOf } from '../leads';
-import { congelarContrato, modeloVigente } from '../contratos';
+import { congelarContrato, enviarLinkDoContrato, modeloVigente } from '../contratos';
 import {
   findPreMatriculaInScope,
   findUserIdByEmail,
@@ -79,6 +79,8 @@ export async function efetivarPreMatricula(
     });
     if (!matricula) throw conflict(FUNNEL_MESSAGES.jaEfetivada);
     const contrato = modelo ? await congelarContrato(tx, matricula, modelo, now) : null;
+    // Issue 42 (ADR 066): the responsável gets the link to read and accept it, with the matrícula.
+    if (contrato) await enviarLinkDoContrato(app, tx, contrato.id, 'enviado');
     // The family's lead is converted, with its history entry (issue 16).
     await convertLeadOf(tx, pre, actor.id, now);
 

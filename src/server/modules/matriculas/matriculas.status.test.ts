@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { MIGRATIONS_FOLDER } from '../../db/connect';
-import { contratoModelos, contratos, matriculas, preMatriculas } from '../../db/schema';
+import { contratoEventos, contratoModelos, contratos, matriculas, preMatriculas } from '../../db/schema';
 import { FUNNEL_MESSAGES, type MatriculaItem } from '../../../shared/schemas/funnel';
 import { MATRICULA_STATUSES } from '../../../shared/schemas/matricula';
 
@@ -100,6 +100,7 @@ describe('matrícula status', () => {
 
   it("makes a matrícula 'ativa' where the network has published no contract", async () => {
     // A network before its first template: no contract, no version.
+    await ctx.handle.db.delete(contratoEventos);
     await ctx.handle.db.delete(contratos);
     await ctx.handle.db.delete(contratoModelos);
     const nova = await efetivarUma();

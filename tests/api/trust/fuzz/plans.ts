@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { digest, newToken } from '../../../../src/server/lib/tokens';
+import { executeRows } from '../../../../src/server/db/connect';
 import { makeCnpj, makeCpf } from '../../../../src/shared/brazil-ids';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../../src/server/db/seed/demo-network';
 import { ROLES, type Role } from '../../../../src/shared/roles';
@@ -228,7 +229,54 @@ const matriculaComContrato = (p: PlanContext) =>
     return matricula.id;
   });
 
+/**
+ * Issue 42, third slice (ADR 066): that matrícula's contract accepted, as the family's acceptance records it; its
+ * id gives the code printed on the PDF.
+ */
+const contratoAceito = (p: PlanContext) =>
+  p.once('contrato aceito', async () => {
+    const matriculaId = await matriculaComContrato(p);
+    const [row] = await executeRows<{ id: string }>(
+      p.app.db,
+      sql`update contratos set aceito_em = now(), aceite_versao = versao, aceite_canal = 'email',
+        pdf_sha256 = repeat('0', 64) where matricula_id = ${matriculaId}::uuid returning id`,
+    );
+    return { matriculaId, codigo: row!.id.replace(/-/g, '').slice(0, 12).toUpperCase() };
+  });
+
+/** Another demo matrícula whose contract waits for acceptance: the staff may send it a new link. */
+const matriculaAguardando = (p: PlanContext) =>
+  p.once('matricula aguardando aceite', async () => {
+    const comContrato = await matriculaComContrato(p);
+    const matricula = await p.pick<Named>('franqueador', '/api/matriculas?pageSize=50', (m) => m.id !== comContrato);
+    await p.app.db.execute(sql`insert into contratos (matricula_id, modelo_id, versao, titulo, texto, valor_total,
+        parcelas, valor_parcela, valor_ultima_parcela, multa_cancelamento_pct)
+      select ${matricula.id}::uuid, m.id, m.versao, m.titulo, m.texto, 960, 1, 960, 960, m.multa_cancelamento_pct
+      from contrato_modelos m where m.versao is not null order by m.versao limit 1
+      on conflict (matricula_id) do nothing`);
+    await p.app.db.execute(
+      sql`update matriculas set status = 'aguardando_aceite', motivo_cancelamento = null, cancelada_em = null
+        where id = ${matricula.id}::uuid`,
+    );
+    return matricula.id;
+  });
+
+/** A link nobody was sent: the family's routes need the e-mailed secret (their tests: aceite.routes.test). */
+const LINK_FALSO = { params: { token: 'x'.repeat(43) }, neverSucceeds: true };
+
 const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
+  // Issue 42, third slice (ADR 066): the family's contract by its link, its check, the staff's PDF and new link.
+  'GET /api/public/contratos/:token': async () => LINK_FALSO,
+  'POST /api/public/contratos/:token/codigo': async () => LINK_FALSO,
+  // No valid body is drawn: a well-formed code on an unknown link waits out the failure's floor of time (400 ms).
+  'POST /api/public/contratos/:token/aceitar': async () => LINK_FALSO,
+  'POST /api/public/contratos/:token/desistir': async () => LINK_FALSO,
+  'GET /api/public/contratos/:token/pdf': async () => LINK_FALSO,
+  'GET /api/public/contratos/verificar/:codigo': async (p) => ({
+    params: { codigo: (await contratoAceito(p)).codigo },
+  }),
+  'GET /api/matriculas/:id/contrato.pdf': async (p) => ({ params: { id: (await contratoAceito(p)).matriculaId } }),
+  'POST /api/matriculas/:id/contrato/reenviar': async (p) => ({ params: { id: await matriculaAguardando(p) } }),
   // Issue 42: the matrículas' status filter; the contract templates and a matrícula's contract.
   'GET /api/matriculas': async () => ({ query: { status: 'ativa' } }),
   'GET /api/matriculas/export.csv': async () => ({ query: { status: 'ativa' } }),

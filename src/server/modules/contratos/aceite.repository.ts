@@ -1,0 +1,209 @@
+import { type SQL, and, asc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { Actor } from '../../access/actor';
+import { matriculasVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { contratoEventos, contratos, matriculas, preMatriculas } from '../../db/schema';
+import type { ContratoEventoTipo } from '../../../shared/contrato/aceite';
+
+/**
+ * The family's acceptance of its contract (issue 42, third slice; ADR 066): the link, the code, the acceptance and
+ * the withdrawal, and the contract's timeline. A public read finds a contract by its link's SHA-256 only; a staff
+ * read passes the caller's scope on the matrícula (access/scope.ts).
+ */
+
+/** A contract with its matrícula and the responsável it is sent to: what the link's page and its actions read. */
+const selection = {
+  contrato: contratos,
+  matriculaId: matriculas.id,
+  status: matriculas.status,
+  motivoCancelamento: matriculas.motivoCancelamento,
+  email: matriculas.email,
+  alunoNome: sql<string>`coalesce(${preMatriculas.nomeAluno}, ${matriculas.nome})`,
+  responsavelNome: preMatriculas.nomeResponsavel,
+  responsavelCpf: preMatriculas.cpfResponsavel,
+  cursoTitulo: matriculas.cursoTitulo,
+  anonimizadoEm: matriculas.anonimizadoEm,
+};
+
+function contratoComMatricula(db: Executor) {
+  return db
+    .select(selection)
+    .from(contratos)
+    .innerJoin(matriculas, eq(matriculas.id, contratos.matriculaId))
+    .leftJoin(preMatriculas, eq(preMatriculas.id, matriculas.preMatriculaId));
+}
+
+export type ContratoComMatricula = NonNullable<Awaited<ReturnType<typeof findContratoPorToken>>>;
+
+/** The contract whose link's token hashes to `tokenHash`, while the link is valid; locked for a change when asked. */
+export async function findContratoPorToken(db: Executor, tokenHash: string, now: Date, paraAlterar = false) {
+  const query = contratoComMatricula(db)
+    .where(
+      and(
+        eq(contratos.tokenHash, tokenHash),
+        sql`${contratos.tokenExpiraEm} > ${now.toISOString()}::timestamptz`,
+        isNull(matriculas.anonimizadoEm),
+      ),
+    )
+    .limit(1);
+  const [row] = await (paraAlterar ? query.for('update', { of: contratos }) : query);
+  return row;
+}
+
+/** A contract by its id (right after Efetivar froze it, to send its link). */
+export async function findContratoPorId(db: Executor, id: string) {
+  const [row] = await contratoComMatricula(db).where(eq(contratos.id, id)).limit(1);
+  return row;
+}
+
+/** The contract of a matrícula in the caller's scope (out of scope: none), locked for a change when asked. */
+export async function findContratoNoEscopo(db: Executor, actor: Actor, matriculaId: string, paraAlterar = false) {
+  const query = contratoComMatricula(db)
+    .where(and(eq(contratos.matriculaId, matriculaId), matriculasVisibleTo(actor)))
+    .limit(1);
+  const [row] = await (paraAlterar ? query.for('update', { of: contratos }) : query);
+  return row;
+}
+
+/** A new link: its token's hash and expiry; the previous link, its opening and any code stop counting. */
+export async function setLink(db: Executor, contratoId: string, tokenHash: string, expiraEm: Date) {
+  await db
+    .update(contratos)
+    .set({
+      tokenHash,
+      tokenExpiraEm: expiraEm,
+      tokenAbertoEm: null,
+      codigoHash: null,
+      codigoExpiraEm: null,
+      codigoTentativas: 0,
+    })
+    .where(eq(contratos.id, contratoId));
+}
+
+/** The first opening of the current link: true once, when this call recorded it. */
+export async function marcarAberto(db: Executor, contratoId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(contratos)
+    .set({ tokenAbertoEm: now })
+    .where(and(eq(contratos.id, contratoId), isNull(contratos.tokenAbertoEm)))
+    .returning({ id: contratos.id });
+  return rows.length > 0;
+}
+
+/** A new code: its hash and expiry, with no try spent. */
+export async function setCodigo(db: Executor, contratoId: string, codigoHash: string, expiraEm: Date) {
+  await db
+    .update(contratos)
+    .set({ codigoHash, codigoExpiraEm: expiraEm, codigoTentativas: 0 })
+    .where(eq(contratos.id, contratoId));
+}
+
+/** A wrong try on the current code; at the last one allowed, the code is gone and a new one is needed. */
+export async function registrarTentativa(db: Executor, contratoId: string, maxTentativas: number) {
+  await db
+    .update(contratos)
+    .set({
+      codigoTentativas: sql`${contratos.codigoTentativas} + 1`,
+      codigoHash: sql`case when ${contratos.codigoTentativas} + 1 >= ${maxTentativas} then null else ${contratos.codigoHash} end`,
+    })
+    .where(and(eq(contratos.id, contratoId), isNotNull(contratos.codigoHash)));
+}
+
+/** The acceptance's record; the code is spent. Only a contract not accepted yet is touched: false otherwise. */
+export async function registrarAceite(
+  db: Executor,
+  contratoId: string,
+  values: {
+    aceitoEm: Date;
+    aceiteIp: string | null;
+    aceiteUserAgent: string | null;
+    aceiteVersao: number;
+    aceiteCanal: string;
+    pdfSha256: string;
+    tokenExpiraEm: Date;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .update(contratos)
+    .set({ ...values, codigoHash: null, codigoExpiraEm: null, codigoTentativas: 0 })
+    .where(and(eq(contratos.id, contratoId), isNull(contratos.aceitoEm)))
+    .returning({ id: contratos.id });
+  return rows.length > 0;
+}
+
+/** The code is spent (a withdrawal used it). */
+export async function gastarCodigo(db: Executor, contratoId: string) {
+  await db
+    .update(contratos)
+    .set({ codigoHash: null, codigoExpiraEm: null, codigoTentativas: 0 })
+    .where(eq(contratos.id, contratoId));
+}
+
+/** The matrícula whose contract was accepted becomes 'ativa' (only from 'aguardando_aceite'). */
+export async function ativarMatricula(db: Executor, matriculaId: string): Promise<boolean> {
+  const rows = await db
+    .update(matriculas)
+    .set({ status: 'ativa' })
+    .where(and(eq(matriculas.id, matriculaId), eq(matriculas.status, 'aguardando_aceite')))
+    .returning({ id: matriculas.id });
+  return rows.length > 0;
+}
+
+/** A withdrawal within 7 days: 'cancelada' as 'arrependimento', with no fee (only from 'ativa'). */
+export async function cancelarPorArrependimento(db: Executor, matriculaId: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(matriculas)
+    .set({ status: 'cancelada', motivoCancelamento: 'arrependimento', canceladaEm: now, multaCancelamento: 0 })
+    .where(and(eq(matriculas.id, matriculaId), eq(matriculas.status, 'ativa')))
+    .returning({ id: matriculas.id });
+  return rows.length > 0;
+}
+
+/** A matrícula cancelled because its link expired waits for acceptance again, with the new link staff send. */
+export async function reabrirMatriculaExpirada(db: Executor, matriculaId: string): Promise<boolean> {
+  const rows = await db
+    .update(matriculas)
+    .set({ status: 'aguardando_aceite', motivoCancelamento: null, canceladaEm: null, multaCancelamento: null })
+    .where(
+      and(
+        eq(matriculas.id, matriculaId),
+        eq(matriculas.status, 'cancelada'),
+        eq(matriculas.motivoCancelamento, 'contrato_expirado'),
+      ),
+    )
+    .returning({ id: matriculas.id });
+  return rows.length > 0;
+}
+
+export async function insertEvento(db: Executor, contratoId: string, tipo: ContratoEventoTipo, em: Date) {
+  await db.insert(contratoEventos).values({ contratoId, tipo, em });
+}
+
+/** A contract's timeline, oldest first. */
+export async function listEventos(db: Executor, contratoId: string) {
+  return db
+    .select({ tipo: contratoEventos.tipo, em: contratoEventos.em })
+    .from(contratoEventos)
+    .where(eq(contratoEventos.contratoId, contratoId))
+    .orderBy(asc(contratoEventos.em), asc(contratoEventos.id))
+    .limit(200);
+}
+
+/** The accepted contracts whose code (12 characters of their id) is `codigo`: a range on the primary key. */
+export async function findContratosVerificados(db: Executor, codigo: string) {
+  const hex = codigo.toLowerCase();
+  const prefix = `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
+  return contratoComMatricula(db)
+    .where(
+      and(
+        gte(contratos.id, `${prefix}-0000-0000-000000000000`),
+        lte(contratos.id, `${prefix}-ffff-ffff-ffffffffffff`),
+        isNotNull(contratos.aceitoEm),
+      ),
+    )
+    .orderBy(asc(contratos.createdAt))
+    .limit(5);
+}
+
+/** The network of a matrícula, as SQL that selects it: its e-mails' owner on 'Envios'. */
+export const redeDaMatricula = (id: string): SQL => sql`select franqueador_id from matriculas where id = ${id}::uuid`;
