@@ -40,6 +40,7 @@ import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './audito
 import { lgpdBenchInput, lgpdScenarios } from './lgpd';
 import { busyTicketIds, conversationPathOf, sacScenarios } from './sac';
 import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
+import { contratoScenarios, contratosNaEspera } from './contratos';
 import { listRoutes, listScenarios, publicScenarios, writeScenarios, type Samples } from './generated';
 import {
   BENCHMARKS_FILE,
@@ -593,6 +594,8 @@ async function main() {
         const [hot, ...spread] = await eventosComVagas(db, 201);
         return inscricaoScenarios(hot!, spread, await familiasNaPorta(db, actors.cliente, 200_000));
       })()),
+      // Issue 42: the family's contract page and its acceptance.
+      ...contratoScenarios(await contratosNaEspera(db, 10_000)),
       ...auditScenarios({
         cliente: await clienteAsItIs(cookies.vendedor),
         pendentes: await pendingPreMatriculas(db, 200_000),
