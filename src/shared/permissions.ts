@@ -68,6 +68,11 @@ export const PERMISSIONS = {
   'matriculas.efetivar': STAFF_ROLES,
   /** Issue 42: a matrícula's frozen contract, for the staff who read the matrícula (the aluno's page is later). */
   'matriculas.contrato': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+  /**
+   * Issue 42: cancelling an accepted contract after the 7-day withdrawal term, with its fee (and its preview): the
+   * roles that efetivam and read matrículas -- the vendedor efetiva but never sees a matrícula (DESIGN §4.1).
+   */
+  'matriculas.cancelar': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

@@ -79,6 +79,13 @@ export const AUDIT_ACOES = {
   'pre_matricula.corrigir': { entidade: 'pre_matricula', rotulo: 'Corrigiu os dados do titular na pré-matrícula' },
   'matricula.corrigir': { entidade: 'matricula', rotulo: 'Corrigiu os dados do titular na matrícula' },
   'matricula.efetivar': { entidade: 'matricula', rotulo: 'Efetivou a matrícula' },
+  // Issue 42: a cancellation with its fee, the contract's reminder and its expiry (the last two by the system).
+  'matricula.cancelar': { entidade: 'matricula', rotulo: 'Cancelou a matrícula (com multa de cancelamento)' },
+  'matricula.contrato_lembrete': { entidade: 'matricula', rotulo: 'Lembrou a família de aceitar o contrato' },
+  'matricula.contrato_expirado': {
+    entidade: 'matricula',
+    rotulo: 'Cancelou a matrícula: contrato não aceito em 30 dias',
+  },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

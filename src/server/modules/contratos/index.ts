@@ -2,3 +2,6 @@
 export { contratosRoutes } from './contratos.routes';
 export { congelarContrato } from './contrato.service';
 export { findContratoDaMatricula, modeloVigente } from './contratos.repository';
+// Issue 42: the staff's cancellation with its fee, and the daily reminder and expiry of contracts not accepted.
+export { cancelamentoRoutes } from './cancelamento.routes';
+export { registerContratosDiarios } from './diarias';
