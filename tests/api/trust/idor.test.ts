@@ -174,6 +174,9 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
   // Issue 42: a matrícula's contract out of scope answers as a matrícula that exists nowhere.
   'GET /api/matriculas/:id/contrato': rowAttempts('matriculas'),
+  // Issue 42: the fee preview and the cancellation of a foreign matrícula, as one that exists nowhere.
+  'GET /api/matriculas/:id/cancelamento': rowAttempts('matriculas'),
+  'POST /api/matriculas/:id/cancelar': rowAttempts('matriculas', () => [{ motivo: 'Cancelamento intruso' }]),
   // Issue 23: a foreign pré-matrícula's courses, and its course set, cleared or taken from another network.
   'GET /api/pre-matriculas/:id/cursos': rowAttempts('preMatriculas'),
   'PATCH /api/pre-matriculas/:id': rowAttempts('preMatriculas', () => [

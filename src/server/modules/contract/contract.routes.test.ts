@@ -175,6 +175,13 @@ describe('GET /api/openapi.json', () => {
  * `owns`: the paths that are the module's; `routes`: each of its routes with the success statuses it answers
  * (none: the answer is a file, not JSON, and keeps no schema).
  */
+/** A matrícula's routes that the contratos module declares (issue 42). */
+const CONTRATO_DA_MATRICULA = [
+  '/api/matriculas/:id/contrato',
+  '/api/matriculas/:id/cancelamento',
+  '/api/matriculas/:id/cancelar',
+];
+
 const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes: Record<string, string[]> }> = {
   lgpd: {
     owns: (url) =>
@@ -305,7 +312,7 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   },
   contratos: {
     // Issue 42 (ADR 064): the network's contract templates, and the contract a matrícula froze from one.
-    owns: (url) => url.startsWith('/api/contratos/') || url === '/api/matriculas/:id/contrato',
+    owns: (url) => url.startsWith('/api/contratos/') || CONTRATO_DA_MATRICULA.includes(url),
     routes: {
       'GET /api/contratos/modelos': ['200'],
       'POST /api/contratos/modelos': ['201'],
@@ -313,6 +320,9 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/contratos/modelos/:id/publicar': ['200'],
       'GET /api/contratos/regras': ['200'],
       'GET /api/matriculas/:id/contrato': ['200'],
+      // Issue 42: the staff's cancellation after the 7 days, its fee shown first.
+      'GET /api/matriculas/:id/cancelamento': ['200'],
+      'POST /api/matriculas/:id/cancelar': ['200'],
     },
   },
   exportacoes: {
@@ -358,8 +368,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     },
   },
   matriculas: {
-    // The contract a matrícula froze is the contratos module's.
-    owns: (url) => url.startsWith('/api/matriculas') && url !== '/api/matriculas/:id/contrato',
+    // The contract a matrícula froze, and its cancellation (issue 42), are the contratos module's.
+    owns: (url) => url.startsWith('/api/matriculas') && !CONTRATO_DA_MATRICULA.includes(url),
     routes: {
       'GET /api/matriculas': ['200'],
       // A CSV file, streamed: no JSON answer.
