@@ -377,6 +377,7 @@ const REPORT_ROUTES: Record<string, string> = {
   'GET /api/relatorios/serie': 'json',
   'GET /api/relatorios/funil.csv': 'csv',
   'GET /api/relatorios/acompanhamento': 'json',
+  'GET /api/relatorios/matriculas-status': 'json',
 };
 
 /**
@@ -839,6 +840,11 @@ describe('IDOR: rows out of the caller’s scope', () => {
       const serie = await inject(name, 'GET', `/api/relatorios/serie?${period}&intervalo=mes`);
       const sum = serie.json<{ pontos: { leads: number }[] }>().pontos.reduce((n, p) => n + p.leads, 0);
       if (sum !== expected.leads) leaks.push(`serie as ${name}: ${sum} leads, its scope ${expected.leads}`);
+      // Issue 42: the matrículas by status add up to the caller's own, as the funnel counts them.
+      const porStatus = await inject(name, 'GET', `/api/relatorios/matriculas-status?${period}`);
+      const { total } = porStatus.json<{ total: number }>();
+      if (total !== expected.matriculas)
+        leaks.push(`matriculas-status as ${name}: ${total} matrículas, its scope ${expected.matriculas}`);
       for (const [table, param] of Object.entries(filters) as [keyof typeof filters, string][]) {
         for (const id of foreign(name, table)) {
           for (const route of Object.keys(REPORT_ROUTES)) {

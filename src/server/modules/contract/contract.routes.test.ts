@@ -269,6 +269,7 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/relatorios/funil.csv': [],
       'GET /api/relatorios/serie': ['200'],
       'GET /api/relatorios/acompanhamento': ['200'],
+      'GET /api/relatorios/matriculas-status': ['200'],
     },
   },
   dashboard: {

@@ -9,7 +9,19 @@ import {
   type LeadStatus,
   type MotivoPerda,
 } from '../../../shared/schemas/acompanhamento';
-import type { TitularAcompanhamento, TitularConsentimento, TitularHistorico } from '../../../shared/schemas/lgpd';
+import {
+  CONTRATO_GUARDA_LEGAL,
+  type TitularAcompanhamento,
+  type TitularConsentimento,
+  type TitularContrato,
+  type TitularHistorico,
+} from '../../../shared/schemas/lgpd';
+import {
+  MATRICULA_STATUS_LABELS,
+  MOTIVO_CANCELAMENTO_LABELS,
+  type MatriculaStatus,
+  type MotivoCancelamento,
+} from '../../../shared/schemas/matricula';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
 import type { Executor } from '../../db/connect';
 import { rowsOf } from '../../db/connect';
@@ -207,4 +219,61 @@ export function historicoTexto(
     default:
       return { tipo: String(tipo), descricao: '' };
   }
+}
+
+interface ContratoRow {
+  matricula_id: string;
+  versao: number;
+  titulo: string;
+  texto: string;
+  valor_total: string;
+  parcelas: number;
+  valor_parcela: string;
+  valor_ultima_parcela: string;
+  multa_cancelamento_pct: number;
+  created_at: Date | string;
+  aceito_em: Date | string | null;
+  status: MatriculaStatus;
+  motivo_cancelamento: MotivoCancelamento | null;
+  cancelada_em: Date | string | null;
+  multa_cancelamento: string | null;
+}
+
+/**
+ * The contracts of the titular's matrículas (issue 42): version, price, where each stands, when it was accepted
+ * and cancelled, the fee, the text; an accepted one says why it outlives an anonymisation (LGPD art. 16 I).
+ */
+export async function contratosDasMatriculas(
+  db: Executor,
+  matriculaIds: string[],
+): Promise<Map<string, TitularContrato>> {
+  const out = new Map<string, TitularContrato>();
+  if (!matriculaIds.length) return out;
+  const rows = rowsOf<ContratoRow>(
+    await db.execute(sql`select c.matricula_id, c.versao, c.titulo, c.texto, c.valor_total, c.parcelas, c.valor_parcela,
+        c.valor_ultima_parcela, c.multa_cancelamento_pct, c.created_at, c.aceito_em, m.status::text as status,
+        m.motivo_cancelamento::text as motivo_cancelamento, m.cancelada_em, m.multa_cancelamento
+      from contratos c join matriculas m on m.id = c.matricula_id
+      where c.matricula_id in ${uuidList(matriculaIds)}`),
+  );
+  for (const row of rows) {
+    const motivo = row.motivo_cancelamento ? ` (${MOTIVO_CANCELAMENTO_LABELS[row.motivo_cancelamento]})` : '';
+    out.set(row.matricula_id, {
+      versao: Number(row.versao),
+      titulo: row.titulo,
+      valorTotal: Number(row.valor_total),
+      parcelas: Number(row.parcelas),
+      valorParcela: Number(row.valor_parcela),
+      valorUltimaParcela: Number(row.valor_ultima_parcela),
+      multaCancelamentoPct: Number(row.multa_cancelamento_pct),
+      situacao: `${MATRICULA_STATUS_LABELS[row.status] ?? row.status}${motivo}`,
+      criadoEm: iso(row.created_at)!,
+      aceitoEm: iso(row.aceito_em),
+      canceladaEm: iso(row.cancelada_em),
+      multaCancelamento: row.multa_cancelamento === null ? null : Number(row.multa_cancelamento),
+      guardaLegal: row.aceito_em === null ? null : CONTRATO_GUARDA_LEGAL,
+      texto: row.texto,
+    });
+  }
+  return out;
 }
