@@ -28,6 +28,7 @@ import {
 } from '../schema';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
+import { insertDemoContratos } from './demo-contratos';
 import { MODELO_INICIAL } from '../../../shared/contrato/modelo';
 
 /** Every demo account signs in with this password (README lists the accounts). */
@@ -574,6 +575,9 @@ async function insertNetwork(tx: Transaction, password: string, now: Date): Prom
   // Their course and price as Efetivar keeps them (issue 42): Mariana's ENEM; Rafaela's course of interest is not
   // one her event offers, so hers stays without one, as a matrícula migrated from before the snapshot may.
   await fillMatriculaCursoSnapshots(tx);
+  // Issue 42: two Contagem families whose contracts were accepted: one active past its 7 days, one cancelled with
+  // its fee.
+  await insertDemoContratos(tx, { franqueadorId: franqueador!.id, eventoId: contagem!.id, now });
   const alunoUser = await user({ email: DEMO_ACCOUNTS.aluno, role: 'aluno', nome: 'Mariana Costa' });
   await tx.insert(alunos).values({ userId: alunoUser, preMatriculaId: pre[0]!.id });
 
