@@ -512,7 +512,9 @@ describe('IDOR: rows out of the caller’s scope', () => {
     for (const category of ['outra rede', 'ascendente', 'ramo vizinho'] as const) {
       expect(figures.byCategory[category], category).toBeGreaterThan(0);
     }
-  });
+    // Every :id route x every caller x every foreign row, one after another: 14 s alone on the shared two-core
+    // machine, past the default 20 s when other suites run beside it (load 10).
+  }, 60_000);
 
   it('reads every row in scope through the GET :id routes (the rules above are the app’s)', async () => {
     const misses: string[] = [];
