@@ -99,7 +99,7 @@ export const chaveDoLembrete = (contratoId: string) => `contrato_lembrete:${cont
  * Contracts waiting for acceptance whose link was sent `lembrarAposDias` days ago or more, and less than
  * `validadeDias` (the expiry takes those), not reminded yet -- the reminder's e-mail job, kept under its key, is
  * the record. The finished jobs are purged 30 days after they ran (jobs/index.ts), when the contract is past its
- * validity and out of this window. An anonymised family is not written to.
+ * validity and out of this window. An anonymised family, or one that revoked its consent, is not written to.
  */
 export async function contratosParaLembrar(
   db: Executor,
@@ -128,6 +128,8 @@ export async function contratosParaLembrar(
         eq(matriculas.status, 'aguardando_aceite'),
         isNull(contratos.aceitoEm),
         isNull(matriculas.anonimizadoEm),
+        // A family that revoked its consent to be contacted (issue 18) is not reminded; the expiry still applies.
+        isNull(matriculas.consentimentoRevogadoEm),
         sql`${linkEnviadoEm} <= ${diasAntes(now, lembrarAposDias).toISOString()}::timestamptz`,
         sql`${linkEnviadoEm} > ${diasAntes(now, validadeDias).toISOString()}::timestamptz`,
         sql`not exists (select 1 from ${jobs} where ${jobs.chave} = ${chave})`,

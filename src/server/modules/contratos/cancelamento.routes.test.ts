@@ -383,6 +383,26 @@ describe('the daily reminder and expiry of contracts not accepted (fixed clock)'
     expect((await statusOf(aguardando[1]!.id)).status).toBe('ativa');
   });
 
+  it('does not remind a family that revoked its consent to be contacted', async () => {
+    const i = 1;
+    await ctx.handle.db.delete(jobs).where(eq(jobs.chave, `contrato_lembrete:${aguardando[i]!.contratoId}`));
+    await ctx.handle.db
+      .update(contratos)
+      .set({ aceitoEm: null, createdAt: enviadoHa(4 * DAY_MS) })
+      .where(eq(contratos.id, aguardando[i]!.contratoId));
+    await ctx.handle.db
+      .update(matriculas)
+      .set({ status: 'aguardando_aceite', consentimentoRevogadoEm: enviadoHa(DAY_MS) })
+      .where(eq(matriculas.id, aguardando[i]!.id));
+    expect(await lembrarContratos(ctx.app, new Date(NOW))).toBe(0);
+    // Consent given back (as it was): the reminder goes.
+    await ctx.handle.db
+      .update(matriculas)
+      .set({ consentimentoRevogadoEm: null })
+      .where(eq(matriculas.id, aguardando[i]!.id));
+    expect(await lembrarContratos(ctx.app, new Date(NOW))).toBe(1);
+  });
+
   it('registers both as daily jobs (ADR 065)', async () => {
     const worker = ctx.app.jobs as unknown as { diarias: Map<string, string> };
     expect([...worker.diarias.keys()]).toEqual(expect.arrayContaining(['contrato_lembrete', 'contrato_expiracao']));
