@@ -36,7 +36,7 @@ import { promoteWaitingList } from './modules/inscricoes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { preMatriculasRoutes } from './modules/pre-matriculas/pre-matriculas.routes';
 import { matriculasRoutes } from './modules/matriculas/matriculas.routes';
-import { aceiteRoutes, contratosRoutes } from './modules/contratos';
+import { aceiteRoutes, cancelamentoRoutes, contratosRoutes, registerContratosDiarios } from './modules/contratos';
 import { sacRoutes } from './modules/sac/sac.routes';
 import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
@@ -162,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(matriculasRoutes);
   await app.register(contratosRoutes);
   await app.register(aceiteRoutes);
+  await app.register(cancelamentoRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Daily jobs (ADR 065), each next to its rule.
   registerAuditPurge(app);
   registerRetencao(app);
+  registerContratosDiarios(app);
 
   // Loaded when the app gets ready (at listen): a client still being built is waited for then (ADR 067).
   if (deps.clientRoot) void app.register(clientAppPlugin, { root: deps.clientRoot, ready: deps.clientReady });

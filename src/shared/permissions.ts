@@ -70,6 +70,11 @@ export const PERMISSIONS = {
   'matriculas.contrato': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
   /** Issue 42, third slice (ADR 066): the same staff send the family a new link to its contract. */
   'matriculas.contrato.reenviar': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+  /**
+   * Issue 42: cancelling an accepted contract after the 7-day withdrawal term, with its fee (and its preview): the
+   * roles that efetivam and read matrículas -- the vendedor efetiva but never sees a matrícula (DESIGN §4.1).
+   */
+  'matriculas.cancelar': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

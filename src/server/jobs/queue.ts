@@ -9,7 +9,17 @@ import { wellFormed } from '../../shared/schemas/fields';
  * worker.ts runs the rows.
  */
 
-export const JOB_TIPOS = ['email', 'webhook', 'exportacao', 'retencao', 'limpeza', 'purga_auditoria'] as const;
+export const JOB_TIPOS = [
+  'email',
+  'webhook',
+  'exportacao',
+  'retencao',
+  'limpeza',
+  'purga_auditoria',
+  // Issue 42: the daily reminder of a contract not yet accepted, and the expiry of one never accepted.
+  'contrato_lembrete',
+  'contrato_expiracao',
+] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';
 

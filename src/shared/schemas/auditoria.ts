@@ -84,6 +84,13 @@ export const AUDIT_ACOES = {
   'matricula.aceitar_contrato': { entidade: 'matricula', rotulo: 'O responsável aceitou o contrato' },
   'matricula.desistir': { entidade: 'matricula', rotulo: 'O responsável desistiu da matrícula (arrependimento)' },
   'matricula.reenviar_contrato': { entidade: 'matricula', rotulo: 'Enviou um novo link do contrato' },
+  // Issue 42: a cancellation with its fee, the contract's reminder and its expiry (the last two by the system).
+  'matricula.cancelar': { entidade: 'matricula', rotulo: 'Cancelou a matrícula (com multa de cancelamento)' },
+  'matricula.contrato_lembrete': { entidade: 'matricula', rotulo: 'Lembrou a família de aceitar o contrato' },
+  'matricula.contrato_expirado': {
+    entidade: 'matricula',
+    rotulo: 'Cancelou a matrícula: contrato não aceito em 30 dias',
+  },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

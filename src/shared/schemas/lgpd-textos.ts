@@ -14,6 +14,15 @@ export const NOME_ANONIMIZADO = 'Titular anonimizado';
 /** A contract not accepted when its titular was anonymised (issue 42): its text goes, its version and price stay. */
 export const CONTRATO_ANONIMIZADO =
   'Texto do contrato removido na anonimização do titular (LGPD): a matrícula não tinha contrato aceito.';
+/**
+ * Why an accepted contract outlives the titular's anonymisation (issue 42): the portal and the staff's view say it
+ * beside the contract, and the anonymisation's confirmation before the request.
+ */
+export const CONTRATO_GUARDA_LEGAL =
+  'Contrato aceito: é guardado pelo prazo legal, mesmo se você pedir a anonimização, porque a lei permite conservar os dados necessários ao cumprimento de obrigação legal (LGPD, art. 16, I) -- os direitos do consumidor e as obrigações fiscais da matrícula. Os demais dados (e-mail, telefone, histórico de contatos) são anonimizados.';
+/** The anonymisation's confirmation says it before the titular asks (issue 42). */
+export const ANONIMIZACAO_CONTRATOS =
+  'Contratos de matrícula já aceitos são guardados pelo prazo legal (LGPD, art. 16, I), com os nomes e o CPF que eles citam; contratos não aceitos têm o texto apagado.';
 /** What a list's contact columns show once the titular revoked the consent. */
 export const CONSENTIMENTO_REVOGADO = 'consentimento revogado';
 

@@ -181,6 +181,31 @@ export const titularAcompanhamentoSchema = z.object({
 });
 export type TitularAcompanhamento = z.infer<typeof titularAcompanhamentoSchema>;
 
+/**
+ * A matrícula's contract as the titular sees it (issue 42): the version and price frozen at Efetivar, where it
+ * stands, when it was accepted and cancelled, its fee, and its text; `guardaLegal` says why an accepted one is
+ * kept after an anonymisation (null: not accepted, its text goes).
+ */
+export const titularContratoSchema = z.object({
+  versao: z.number(),
+  titulo: z.string(),
+  valorTotal: z.number(),
+  parcelas: z.number(),
+  valorParcela: z.number(),
+  valorUltimaParcela: z.number(),
+  multaCancelamentoPct: z.number(),
+  /** 'Aguardando aceite', 'Ativa', 'Cancelada (Desistência em 7 dias)'. */
+  situacao: z.string(),
+  criadoEm: z.string(),
+  aceitoEm: z.string().nullable(),
+  canceladaEm: z.string().nullable(),
+  /** The fee a cancellation charged; null when none was charged. */
+  multaCancelamento: z.number().nullable(),
+  guardaLegal: z.string().nullable(),
+  texto: z.string(),
+});
+export type TitularContrato = z.infer<typeof titularContratoSchema>;
+
 export const TITULAR_REGISTRO_TIPOS = ['lead', 'pre_matricula', 'matricula', 'conta', 'ativacao_repetida'] as const;
 
 /**
@@ -218,6 +243,8 @@ export const titularRegistroSchema = z.object({
   efetivadaEm: z.string().optional(),
   /** A sign-up's follow-up, seat, voucher and history (item 15). */
   acompanhamento: titularAcompanhamentoSchema.optional(),
+  /** A matrícula's contract (issue 42). */
+  contrato: titularContratoSchema.optional(),
 });
 export type TitularRegistro = z.infer<typeof titularRegistroSchema>;
 

@@ -168,7 +168,7 @@ export type Ordenar = (typeof ORDENAR)[number];
 export const DIRECOES = ['asc', 'desc'] as const;
 export type Direcao = (typeof DIRECOES)[number];
 
-const reportFilterShape = {
+export const reportFilterShape = {
   ...drillFilterShape,
   eventoId: optionalUuid(RELATORIO_MESSAGES.eventoInvalido),
 };
@@ -330,3 +330,27 @@ export const acompanhamentoRelatorioSchema = z.object({
   grupos: z.array(acompanhamentoGrupoSchema),
 });
 export type AcompanhamentoRelatorio = z.infer<typeof acompanhamentoRelatorioSchema>;
+
+/**
+ * GET /api/relatorios/matriculas-status (issue 42): the period's matrículas efetivadas (by `efetivadaEm`, as the
+ * funnel counts them) broken down by where their contract stands -- waiting for the family's acceptance, active,
+ * cancelled by reason. Same filters as the funnel; `total` is the funnel's `matriculas` for them.
+ */
+export const matriculasStatusQuerySchema = z.object(reportFilterShape).superRefine(checkPeriod);
+export type MatriculasStatusQuery = z.infer<typeof matriculasStatusQuerySchema>;
+
+export const matriculasStatusSchema = z.object({
+  de: z.string(),
+  ate: z.string(),
+  total: z.number(),
+  aguardandoAceite: z.number(),
+  ativa: z.number(),
+  cancelada: z.number(),
+  /** The cancelled ones by reason: withdrawn within 7 days, cancelled by the staff, contract expired. */
+  canceladaPorMotivo: z.object({
+    arrependimento: z.number(),
+    cancelamento: z.number(),
+    contrato_expirado: z.number(),
+  }),
+});
+export type MatriculasStatus = z.infer<typeof matriculasStatusSchema>;

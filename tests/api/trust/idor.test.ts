@@ -177,6 +177,9 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   // Issue 42, third slice (ADR 066): its PDF and a new link, for a matrícula out of scope, answer as none.
   'GET /api/matriculas/:id/contrato.pdf': rowAttempts('matriculas'),
   'POST /api/matriculas/:id/contrato/reenviar': rowAttempts('matriculas'),
+  // Issue 42: the fee preview and the cancellation of a foreign matrícula, as one that exists nowhere.
+  'GET /api/matriculas/:id/cancelamento': rowAttempts('matriculas'),
+  'POST /api/matriculas/:id/cancelar': rowAttempts('matriculas', () => [{ motivo: 'Cancelamento intruso' }]),
   // Issue 23: a foreign pré-matrícula's courses, and its course set, cleared or taken from another network.
   'GET /api/pre-matriculas/:id/cursos': rowAttempts('preMatriculas'),
   'PATCH /api/pre-matriculas/:id': rowAttempts('preMatriculas', () => [
@@ -386,6 +389,7 @@ const REPORT_ROUTES: Record<string, string> = {
   'GET /api/relatorios/serie': 'json',
   'GET /api/relatorios/funil.csv': 'csv',
   'GET /api/relatorios/acompanhamento': 'json',
+  'GET /api/relatorios/matriculas-status': 'json',
 };
 
 /**
@@ -521,6 +525,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
     for (const category of ['outra rede', 'ascendente', 'ramo vizinho'] as const) {
       expect(figures.byCategory[category], category).toBeGreaterThan(0);
     }
+    // Every :id route x every caller x every foreign row, one after another: 14 s alone on the shared two-core
+    // machine, past the default 20 s when other suites run beside it (load 10).
   });
 
   it('reads every row in scope through the GET :id routes (the rules above are the app’s)', async () => {
@@ -849,6 +855,11 @@ describe('IDOR: rows out of the caller’s scope', () => {
       const serie = await inject(name, 'GET', `/api/relatorios/serie?${period}&intervalo=mes`);
       const sum = serie.json<{ pontos: { leads: number }[] }>().pontos.reduce((n, p) => n + p.leads, 0);
       if (sum !== expected.leads) leaks.push(`serie as ${name}: ${sum} leads, its scope ${expected.leads}`);
+      // Issue 42: the matrículas by status add up to the caller's own, as the funnel counts them.
+      const porStatus = await inject(name, 'GET', `/api/relatorios/matriculas-status?${period}`);
+      const { total } = porStatus.json<{ total: number }>();
+      if (total !== expected.matriculas)
+        leaks.push(`matriculas-status as ${name}: ${total} matrículas, its scope ${expected.matriculas}`);
       for (const [table, param] of Object.entries(filters) as [keyof typeof filters, string][]) {
         for (const id of foreign(name, table)) {
           for (const route of Object.keys(REPORT_ROUTES)) {

@@ -374,6 +374,33 @@ const MODELO_VALIDO = { titulo: 'Contrato da rede', texto: 'Contrato de {{aluno.
 /** What a template's body must never set: its version, publication, author, another network. */
 const MODELO_FORJADO = { versao: 99, publicadoEm: STAMP, publicadoPorId: randomUUID(), criadoPorId: randomUUID() };
 
+/**
+ * Issue 42: a matrícula the caller may cancel -- a new family at the demo cliente's event (every caller's scope),
+ * made effective under the network's contract, which the family accepted 40 days ago (as the public page leaves
+ * it): past its 7 days, the staff's to cancel.
+ */
+async function matriculaCancelavel(): Promise<string> {
+  const body = preMatriculaPayload(world.ids.eventoHorizonte, 'Família do cancelamento');
+  const pre = await call<{ id: string }>(ctx.app, null, 'POST', '/api/pre-matriculas', body);
+  const matricula = await call<{ id: string }>(
+    ctx.app,
+    world.sessions.franqueador,
+    'POST',
+    `/api/matriculas/efetivar/${pre.id}`,
+    { cursoId: await cursoDoEvento(pre.id) },
+  );
+  const aceitos = await db()
+    .update(contratos)
+    .set({ aceitoEm: new Date(Date.now() - 40 * 86_400_000) })
+    .where(eq(contratos.matriculaId, matricula.id))
+    .returning({ id: contratos.id });
+  if (aceitos.length !== 1) throw new Error(`matrícula ${matricula.id} without a contract to cancel`);
+  await db().update(matriculas).set({ status: 'ativa' }).where(eq(matriculas.id, matricula.id));
+  // Efetivar's e-mails and webhooks are sent now, not inside the call examined.
+  await ctx.app.background.drain();
+  return matricula.id;
+}
+
 /** Issue 22: a webhook endpoint of the demo network, made through the API (never called: its host resolves nowhere). */
 const WEBHOOK_URL = 'https://hooks.exemplo.invalid/rede';
 async function novoWebhook(): Promise<string> {
@@ -1007,6 +1034,24 @@ const MASS_CASES: Record<string, MassCase> = {
       ];
     },
   },
+  // Issue 42: the staff's cancellation after the 7 days: the reason is the body; the fee, the status, the reason
+  // code and the date are the server's.
+  'POST /api/matriculas/:id/cancelar': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    overrides: {
+      multa: 0,
+      multaCancelamento: 0,
+      multaPct: 0,
+      motivoCancelamento: 'arrependimento',
+      canceladaEm: STAMP,
+      status: 'ativa',
+    },
+    run: async () => ({
+      url: `/api/matriculas/${await matriculaCancelavel()}/cancelar`,
+      legit: { motivo: 'A família pediu o cancelamento.' },
+    }),
+    rows: async (_caller, _response, run) => [{ table: matriculas, id: run.url.split('/').at(-2)! }],
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -1190,6 +1235,7 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/contratos/modelos': audited(['contrato_modelo.criar'], 'resposta'),
   'PATCH /api/contratos/modelos/:id': audited(['contrato_modelo.editar'], 'url'),
   'POST /api/contratos/modelos/:id/publicar': audited(['contrato_modelo.publicar'], 'url'),
+  'POST /api/matriculas/:id/cancelar': audited(['matricula.cancelar'], 'url'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

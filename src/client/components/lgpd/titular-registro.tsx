@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { MISSING, formatCpf, formatDateOnly, formatDateTime, formatPhone } from '@shared/format';
+import { MISSING, formatBRL, formatCpf, formatDateOnly, formatDateTime, formatPhone } from '@shared/format';
 // Types only (erased): the public page loads no zod for them.
-import type { PedidoView, TitularAcompanhamento, TitularRegistro } from '@shared/schemas/lgpd';
+import type { PedidoView, TitularAcompanhamento, TitularContrato, TitularRegistro } from '@shared/schemas/lgpd';
 
 /**
  * A titular's records as the portal (/meus-dados) and the staff's LGPD screen both show them (issue 18): plain
@@ -138,6 +138,41 @@ function Acompanhamento({
   );
 }
 
+/** 'R$ 1.200,00 em 10x de R$ 120,00' (the last parcela apart when it differs). */
+function precoTexto(c: TitularContrato): string {
+  const total = formatBRL(c.valorTotal);
+  if (c.parcelas === 1) return `${total} à vista`;
+  if (c.valorUltimaParcela === c.valorParcela) return `${total} em ${c.parcelas}x de ${formatBRL(c.valorParcela)}`;
+  return `${total} em ${c.parcelas - 1}x de ${formatBRL(c.valorParcela)} e 1x de ${formatBRL(c.valorUltimaParcela)}`;
+}
+
+/**
+ * A matrícula's contract (issue 42): its version and price, where it stands, its acceptance and cancellation; an
+ * accepted one says why it is kept after an anonymisation (LGPD art. 16 I). Its whole text is in the download.
+ */
+function Contrato({ contrato: c, Heading }: { contrato: TitularContrato; Heading: 'h4' | 'h5' }) {
+  return (
+    <section className="grid gap-2 border-t border-border pt-3" aria-label="Contrato da matrícula">
+      <Heading className="text-sm font-semibold text-foreground">Contrato da matrícula</Heading>
+      <dl className="grid gap-x-4 text-sm sm:grid-cols-[minmax(0,auto)_minmax(0,1fr)] sm:gap-y-1.5">
+        <Fato termo="Contrato">
+          {c.titulo} (versão {c.versao})
+        </Fato>
+        <Fato termo="Valor">{precoTexto(c)}</Fato>
+        <Fato termo="Multa de cancelamento prevista">{c.multaCancelamentoPct}% do valor restante</Fato>
+        <Fato termo="Situação">{c.situacao}</Fato>
+        <Fato termo="Aceito em">{momentoTexto(c.aceitoEm)}</Fato>
+        <Fato termo="Cancelado em">{momentoTexto(c.canceladaEm)}</Fato>
+        <Fato termo="Multa cobrada">{c.multaCancelamento === null ? MISSING : formatBRL(c.multaCancelamento)}</Fato>
+      </dl>
+      {c.guardaLegal ? (
+        <p className="rounded-md bg-muted/60 px-2 py-1.5 text-sm [overflow-wrap:anywhere]">{c.guardaLegal}</p>
+      ) : null}
+      <p className="text-xs text-muted-foreground">O texto completo do contrato está no arquivo de download (JSON).</p>
+    </section>
+  );
+}
+
 export interface TitularRegistroCardProps {
   registro: TitularRegistro;
   /** The heading level of the record's title in its page. */
@@ -190,6 +225,7 @@ export function TitularRegistroCard({ registro, headingLevel: Heading = 'h3' }: 
       {registro.acompanhamento ? (
         <Acompanhamento acompanhamento={registro.acompanhamento} Heading={Heading === 'h3' ? 'h4' : 'h5'} />
       ) : null}
+      {registro.contrato ? <Contrato contrato={registro.contrato} Heading={Heading === 'h3' ? 'h4' : 'h5'} /> : null}
     </article>
   );
 }

@@ -1,12 +1,17 @@
-import { and, desc, eq, isNotNull, notExists } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, notExists } from 'drizzle-orm';
+import { makeCpf } from '../../../shared/brazil-ids';
+import { LINK_VALIDADE_MS } from '../../../shared/contrato/aceite';
+import { multaDeCancelamento, valorRestante } from '../../../shared/contrato/cancelamento';
+import { fromCentavos, toCentavos } from '../../../shared/money/parcelas';
 import { congelarContrato, modeloVigente } from '../../modules/contratos';
 import { renderContratoPdf, sha256 } from '../../modules/contratos/contrato.pdf';
-import { LINK_VALIDADE_MS } from '../../../shared/contrato/aceite';
 import { digest, newToken } from '../../lib/tokens';
-import type { Executor } from '../connect';
-import { contratoEventos, contratos, matriculas } from '../schema';
+import type { Executor, Transaction } from '../connect';
+import { contratoEventos, contratos, matriculas, preMatriculas } from '../schema';
+import { fillMatriculaCursoSnapshots } from './matricula-curso';
 
 const MINUTE = 60_000;
+const DAY_MS = 86_400_000;
 
 /**
  * A demo matrícula's contract (issue 42, ADR 066), frozen from the network's current version as Efetivar does, its
@@ -75,4 +80,88 @@ export async function matriculaMaisRecente(tx: Executor, franqueadorId: string):
     .orderBy(desc(matriculas.efetivadaEm))
     .limit(1);
   return row?.id;
+}
+
+/** The demo's families whose contracts were accepted (issue 42); the e2e spec of the cancellation names Helena. */
+export const DEMO_CONTRATOS = {
+  /** Active: accepted 14 days ago, past the family's 7 days -- the staff may cancel it, with the fee. */
+  ativa: { nome: 'Helena Duarte', responsavel: 'Roberto Duarte', email: 'helena.duarte@email.com' },
+  /** Cancelled by the staff 3 days ago, with its fee. */
+  cancelada: { nome: 'Otávio Ramos', responsavel: 'Luciana Ramos', email: 'otavio.ramos@email.com' },
+} as const;
+
+/**
+ * Issue 42: two families of Contagem (the MG franquia) whose contracts the responsável accepted, made effective
+ * under the network's current template as Efetivar makes them (congelarContrato): Helena's is active, past its 7
+ * days; Otávio's the staff cancelled with the fee of 10% of what was still to pay. So a newcomer finds a
+ * contract's whole life -- and a cancelled matrícula with its fee in Matrículas and Relatórios.
+ */
+export async function insertDemoContratos(
+  tx: Transaction,
+  { franqueadorId, eventoId, now, appUrl }: { franqueadorId: string; eventoId: string; now: Date; appUrl?: string },
+): Promise<void> {
+  const modelo = await modeloVigente(tx, franqueadorId);
+  if (!modelo) return;
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const familias = [
+    { ...DEMO_CONTRATOS.ativa, cpfs: ['458120937', '569231048'], telefone: '31988887777', efetivada: ago(15) },
+    { ...DEMO_CONTRATOS.cancelada, cpfs: ['670342159', '781453260'], telefone: '31977776666', efetivada: ago(20) },
+  ];
+  const ids: string[] = [];
+  for (const f of familias) {
+    const [pre] = await tx
+      .insert(preMatriculas)
+      .values({
+        eventoId,
+        nome: f.nome,
+        nomeAluno: f.nome,
+        cpfAluno: makeCpf(f.cpfs[0]!),
+        nomeResponsavel: f.responsavel,
+        cpfResponsavel: makeCpf(f.cpfs[1]!),
+        email: f.email,
+        telefone: f.telefone,
+        cursoInteresse: 'Informática Básica',
+        status: 'efetivada',
+        consentidoEm: f.efetivada,
+        createdAt: f.efetivada,
+        updatedAt: f.efetivada,
+      })
+      .returning({ id: preMatriculas.id });
+    const [matricula] = await tx
+      .insert(matriculas)
+      .values({
+        preMatriculaId: pre!.id,
+        eventoId,
+        nome: f.nome,
+        email: f.email,
+        telefone: f.telefone,
+        cursoInteresse: 'Informática Básica',
+        efetivadaEm: f.efetivada,
+        createdAt: f.efetivada,
+        status: 'ativa',
+      })
+      .returning({ id: matriculas.id });
+    ids.push(matricula!.id);
+  }
+  await fillMatriculaCursoSnapshots(tx);
+  const rows = await tx.select().from(matriculas).where(inArray(matriculas.id, ids));
+  for (const [i, f] of familias.entries()) {
+    // Frozen as Efetivar does, and accepted the next day as the family's page records it (ADR 066).
+    await contratoDeDemo(tx, ids[i]!, { aceitoEm: new Date(f.efetivada.getTime() + DAY_MS), appUrl });
+  }
+  const cancelada = rows.find((r) => r.id === ids[1])!;
+  const { multa } = multaDeCancelamento(
+    valorRestante(toCentavos(cancelada.valorTotal!)),
+    modelo.multaCancelamentoPct,
+    modelo.multaCancelamentoPct,
+  );
+  await tx
+    .update(matriculas)
+    .set({
+      status: 'cancelada',
+      motivoCancelamento: 'cancelamento',
+      canceladaEm: ago(3),
+      multaCancelamento: fromCentavos(multa),
+    })
+    .where(eq(matriculas.id, cancelada.id));
 }

@@ -28,6 +28,7 @@ import {
 } from '../schema';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
+import { insertDemoContratos } from './demo-contratos';
 import { MODELO_INICIAL } from '../../../shared/contrato/modelo';
 import { contratoDeDemo } from './demo-contratos';
 
@@ -587,6 +588,9 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
     .from(matriculas)
     .where(sql`${matriculas.preMatriculaId} = ${pre[0]!.id}`);
   await contratoDeDemo(tx, mariana!.id, { aceitoEm: new Date(mariana!.efetivadaEm.getTime() + 2 * 3_600_000), appUrl });
+  // Issue 42: two Contagem families whose contracts were accepted: one active past its 7 days, one cancelled with
+  // its fee.
+  await insertDemoContratos(tx, { franqueadorId: franqueador!.id, eventoId: contagem!.id, now, appUrl });
   const alunoUser = await user({ email: DEMO_ACCOUNTS.aluno, role: 'aluno', nome: 'Mariana Costa' });
   await tx.insert(alunos).values({ userId: alunoUser, preMatriculaId: pre[0]!.id });
 

@@ -175,6 +175,16 @@ describe('GET /api/openapi.json', () => {
  * `owns`: the paths that are the module's; `routes`: each of its routes with the success statuses it answers
  * (none: the answer is a file, not JSON, and keeps no schema).
  */
+/** A matrícula's routes that the contratos module declares (issue 42). */
+/** A matrícula's contract -- its PDF, a new link, its cancellation (issue 42) -- is the contratos module's. */
+const CONTRATO_DA_MATRICULA = [
+  '/api/matriculas/:id/contrato',
+  '/api/matriculas/:id/contrato.pdf',
+  '/api/matriculas/:id/contrato/reenviar',
+  '/api/matriculas/:id/cancelamento',
+  '/api/matriculas/:id/cancelar',
+];
+
 const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes: Record<string, string[]> }> = {
   lgpd: {
     owns: (url) =>
@@ -263,6 +273,7 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/relatorios/funil.csv': [],
       'GET /api/relatorios/serie': ['200'],
       'GET /api/relatorios/acompanhamento': ['200'],
+      'GET /api/relatorios/matriculas-status': ['200'],
     },
   },
   dashboard: {
@@ -306,11 +317,12 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   },
   contratos: {
     // Issue 42 (ADR 064): the network's contract templates, and the contract a matrícula froze from one; ADR 066:
-    // the family's acceptance by its link, the verification of an accepted contract, the staff's PDF and new link.
+    // the family's acceptance by its link and the verification of an accepted contract; the staff's PDF, new link
+    // and cancellation.
     owns: (url) =>
       url.startsWith('/api/contratos/') ||
       url.startsWith('/api/public/contratos/') ||
-      url.startsWith('/api/matriculas/:id/contrato'),
+      CONTRATO_DA_MATRICULA.includes(url),
     routes: {
       'GET /api/contratos/modelos': ['200'],
       'POST /api/contratos/modelos': ['201'],
@@ -327,6 +339,9 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/public/contratos/:token/desistir': ['200'],
       'GET /api/public/contratos/:token/pdf': [],
       'GET /api/public/contratos/verificar/:codigo': ['200'],
+      // Issue 42: the staff's cancellation after the 7 days, its fee shown first.
+      'GET /api/matriculas/:id/cancelamento': ['200'],
+      'POST /api/matriculas/:id/cancelar': ['200'],
     },
   },
   exportacoes: {
@@ -372,8 +387,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     },
   },
   matriculas: {
-    // The contract a matrícula froze is the contratos module's.
-    owns: (url) => url.startsWith('/api/matriculas') && !url.startsWith('/api/matriculas/:id/contrato'),
+    // The contract a matrícula froze, and its cancellation (issue 42), are the contratos module's.
+    owns: (url) => url.startsWith('/api/matriculas') && !CONTRATO_DA_MATRICULA.includes(url),
     routes: {
       'GET /api/matriculas': ['200'],
       // A CSV file, streamed: no JSON answer.

@@ -4,3 +4,6 @@ export { aceiteRoutes } from './aceite.routes';
 export { congelarContrato } from './contrato.service';
 export { findContratoDaMatricula, modeloVigente } from './contratos.repository';
 export { aceiteParaEquipe, enviarLinkDoContrato } from './aceite.service';
+// Issue 42: the staff's cancellation with its fee, and the daily reminder and expiry of contracts not accepted.
+export { cancelamentoRoutes } from './cancelamento.routes';
+export { registerContratosDiarios } from './diarias';

@@ -17,8 +17,9 @@ const EXPECTED: Record<Role, Record<string, number>> = {
     totalClientes: 3,
     totalEventos: 4,
     totalInteresses: 8,
-    totalPreMatriculas: 5,
-    totalMatriculas: 2,
+    // Issue 42: two Contagem families with accepted contracts (db/seed/demo-contratos.ts).
+    totalPreMatriculas: 7,
+    totalMatriculas: 4,
   },
   franquia: {
     totalMicroFranquias: 2,

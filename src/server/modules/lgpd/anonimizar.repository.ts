@@ -6,7 +6,8 @@ import type { Alcance, RegistroIds } from './titular.repository';
 import { rowsOf } from '../../db/connect';
 
 /**
- * Anonymisation (issue 18, ADR 026): irreversible and complete. Names become 'Titular anonimizado', e-mails
+ * Anonymisation (issue 18, ADR 026): irreversible and complete -- but for an accepted contract, kept for its legal
+ * retention (issue 42, LGPD art. 16 I). Names become 'Titular anonimizado', e-mails
  * `anonimo+<random>@invalid`, phones, CPFs, birth date and address null, in the funnel's rows, the activation
  * conflicts and the aluno account (switched off, its sessions and links ended), and in every copy: the lead's
  * history, the consent records' address and browser, the titular's requests, the portal's links and the audit
@@ -162,11 +163,13 @@ export async function anonimizar(
   ctes.push(sql`m as (update matriculas set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
       telefone = null, anonimizado_em = ${em}
     where id in ${uuidList(ids.matriculas)} and anonimizado_em is null returning id)`);
-  // Issue 42 (ADR 064): a contract names the family (names, the responsável's CPF) in its text. None is accepted yet
-  // (acceptance is the next slice), so none is kept for legal retention: its text goes, its version and price stay.
+  // Issue 42 (ADR 064): a contract names the family (names, the responsável's CPF) in its text. An accepted one is
+  // kept whole for its legal retention (LGPD art. 16 I: the consumer's rights and the school's obligations rest on
+  // it), as are its acceptance and cancellation; the rest of the titular's data goes as for any record. One never
+  // accepted proves nothing: its text goes, its version and price stay.
   if (ids.matriculas.length) {
     ctes.push(sql`ct as (update contratos set texto = ${CONTRATO_ANONIMIZADO}
-      where matricula_id in ${uuidList(ids.matriculas)} and texto <> ${CONTRATO_ANONIMIZADO})`);
+      where matricula_id in ${uuidList(ids.matriculas)} and aceito_em is null and texto <> ${CONTRATO_ANONIMIZADO})`);
   }
   if (ids.conflitos.length) {
     ctes.push(sql`c as (update pre_matricula_conflitos set nome_aluno = ${NOME_ANONIMIZADO},

@@ -1,5 +1,6 @@
 import type { LeadStatus, MotivoPerda } from '../../../shared/schemas/acompanhamento';
 import { type SQL, sql } from 'drizzle-orm';
+import type { MatriculaStatus, MotivoCancelamento } from '../../../shared/schemas/matricula';
 import { type Executor, executeRows } from '../../db/connect';
 
 /** The rows titular-dados.ts words for the titular (issue 39 items 3 and 15): consents, follow-up, history. */
@@ -82,5 +83,35 @@ export function historicoDosLeads(db: Executor, leadIds: string[], limite: numbe
     db,
     sql`select lead_id, tipo::text as tipo, em, dados from lead_historico
       where lead_id in ${uuidList(leadIds)} order by em desc limit ${limite}`,
+  );
+}
+
+export interface ContratoRow {
+  matricula_id: string;
+  versao: number;
+  titulo: string;
+  texto: string;
+  valor_total: string;
+  parcelas: number;
+  valor_parcela: string;
+  valor_ultima_parcela: string;
+  multa_cancelamento_pct: number;
+  created_at: Date | string;
+  aceito_em: Date | string | null;
+  status: MatriculaStatus;
+  motivo_cancelamento: MotivoCancelamento | null;
+  cancelada_em: Date | string | null;
+  multa_cancelamento: string | null;
+}
+
+/** The contracts of the titular's matrículas with where each matrícula stands (issue 42). */
+export function contratosDasMatriculasRows(db: Executor, matriculaIds: string[]): Promise<ContratoRow[]> {
+  return executeRows<ContratoRow>(
+    db,
+    sql`select c.matricula_id, c.versao, c.titulo, c.texto, c.valor_total, c.parcelas, c.valor_parcela,
+        c.valor_ultima_parcela, c.multa_cancelamento_pct, c.created_at, c.aceito_em, m.status::text as status,
+        m.motivo_cancelamento::text as motivo_cancelamento, m.cancelada_em, m.multa_cancelamento
+      from contratos c join matriculas m on m.id = c.matricula_id
+      where c.matricula_id in ${uuidList(matriculaIds)}`,
   );
 }

@@ -8,7 +8,14 @@ import {
   type LeadStatus,
   type MotivoPerda,
 } from '../../../shared/schemas/acompanhamento';
-import type { TitularAcompanhamento, TitularConsentimento, TitularHistorico } from '../../../shared/schemas/lgpd';
+import {
+  CONTRATO_GUARDA_LEGAL,
+  type TitularAcompanhamento,
+  type TitularConsentimento,
+  type TitularContrato,
+  type TitularHistorico,
+} from '../../../shared/schemas/lgpd';
+import { MATRICULA_STATUS_LABELS, MOTIVO_CANCELAMENTO_LABELS } from '../../../shared/schemas/matricula';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
 import type { Executor } from '../../db/connect';
 import {
@@ -17,6 +24,7 @@ import {
   type HistoricoRow,
   historicoDosLeads,
   type LeadRow,
+  contratosDasMatriculasRows,
 } from './titular-dados.repository';
 
 /**
@@ -163,4 +171,37 @@ export function historicoTexto(
     default:
       return { tipo: String(tipo), descricao: '' };
   }
+}
+
+/**
+ * The contracts of the titular's matrículas (issue 42): version, price, where each stands, when it was accepted
+ * and cancelled, the fee, the text; an accepted one says why it outlives an anonymisation (LGPD art. 16 I).
+ */
+export async function contratosDasMatriculas(
+  db: Executor,
+  matriculaIds: string[],
+): Promise<Map<string, TitularContrato>> {
+  const out = new Map<string, TitularContrato>();
+  if (!matriculaIds.length) return out;
+  const rows = await contratosDasMatriculasRows(db, matriculaIds);
+  for (const row of rows) {
+    const motivo = row.motivo_cancelamento ? ` (${MOTIVO_CANCELAMENTO_LABELS[row.motivo_cancelamento]})` : '';
+    out.set(row.matricula_id, {
+      versao: Number(row.versao),
+      titulo: row.titulo,
+      valorTotal: Number(row.valor_total),
+      parcelas: Number(row.parcelas),
+      valorParcela: Number(row.valor_parcela),
+      valorUltimaParcela: Number(row.valor_ultima_parcela),
+      multaCancelamentoPct: Number(row.multa_cancelamento_pct),
+      situacao: `${MATRICULA_STATUS_LABELS[row.status] ?? row.status}${motivo}`,
+      criadoEm: iso(row.created_at)!,
+      aceitoEm: iso(row.aceito_em),
+      canceladaEm: iso(row.cancelada_em),
+      multaCancelamento: row.multa_cancelamento === null ? null : Number(row.multa_cancelamento),
+      guardaLegal: row.aceito_em === null ? null : CONTRATO_GUARDA_LEGAL,
+      texto: row.texto,
+    });
+  }
+  return out;
 }

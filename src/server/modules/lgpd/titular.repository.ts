@@ -3,7 +3,7 @@ import type { TitularBusca, TitularRegistro } from '../../../shared/schemas/lgpd
 import type { Executor } from '../../db/connect';
 import { PRE_MATRICULA_STATUS_LABELS } from '../../../shared/schemas/funnel';
 import type { PreMatriculaStatus } from '../../../shared/enums';
-import { dadosDosRegistros } from './titular-dados';
+import { contratosDasMatriculas, dadosDosRegistros } from './titular-dados';
 import { rowsOf } from '../../db/connect';
 
 /**
@@ -183,6 +183,11 @@ export async function findRegistros(
     rows.filter((r) => r.tipo === 'pre_matricula').map((r) => r.id),
     now,
   );
+  // Issue 42: each matrícula's contract.
+  const contratos = await contratosDasMatriculas(
+    db,
+    rows.filter((r) => r.tipo === 'matricula').map((r) => r.id),
+  );
   return rows.map((r) => {
     const registro: TitularRegistro = {
       tipo: r.tipo,
@@ -217,6 +222,8 @@ export async function findRegistros(
     if (r.tipo === 'matricula') {
       registro.cursoInteresse = r.curso_interesse;
       registro.efetivadaEm = iso(r.efetivada_em)!;
+      const contrato = contratos.get(r.id);
+      if (contrato) registro.contrato = contrato;
     }
     const acompanhamento = dados.acompanhamentos.get(r.id);
     if (r.tipo === 'lead' && acompanhamento) registro.acompanhamento = acompanhamento;

@@ -19,7 +19,8 @@ afterAll(() => ctx.close());
 
 describe('GET /api/matriculas', () => {
   it('answers each role its scope; the aluno its own', async () => {
-    expect((await as(ctx.app, 'franqueador').get('/api/matriculas')).json()).toHaveLength(2);
+    // Issue 42: Mariana's and Rafaela's, and the two Contagem families with accepted contracts (demo-contratos.ts).
+    expect((await as(ctx.app, 'franqueador').get('/api/matriculas')).json()).toHaveLength(4);
     const cliente = (await as(ctx.app, 'cliente').get('/api/matriculas')).json() as MatriculaItem[];
     expect(cliente.map((m) => m.nome)).toEqual(['Mariana Costa']);
     expect(cliente[0]).toMatchObject({

@@ -8,6 +8,7 @@ import { MIGRATIONS_FOLDER } from '../../db/connect';
 import { contratoEventos, contratoModelos, contratos, matriculas, preMatriculas } from '../../db/schema';
 import { FUNNEL_MESSAGES, type MatriculaItem } from '../../../shared/schemas/funnel';
 import { MATRICULA_STATUSES } from '../../../shared/schemas/matricula';
+import { DEMO_CONTRATOS } from '../../db/seed/demo-contratos';
 
 /**
  * Issue 42, second slice (ADR 064): a matrícula's status. Those made before contracts are 'ativa' (migration 0038);
@@ -37,10 +38,17 @@ async function efetivarUma(): Promise<MatriculaItem> {
 
 describe('matrícula status', () => {
   it("shows the demo's matrículas, made before contracts, as 'ativa'", async () => {
-    const rows = (await franqueador().get('/api/matriculas?pageSize=500')).json<MatriculaItem[]>();
+    const all = (await franqueador().get('/api/matriculas?pageSize=500')).json<MatriculaItem[]>();
+    // Issue 42: the demo's two families with accepted contracts (db/seed/demo-contratos.ts), one of them cancelled.
+    const comContrato: string[] = [DEMO_CONTRATOS.ativa.nome, DEMO_CONTRATOS.cancelada.nome];
+    const rows = all.filter((m) => !comContrato.includes(m.nome));
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows.map((m) => m.status))).toEqual(new Set(['ativa']));
     expect(rows.every((m) => m.motivoCancelamento === null && m.canceladaEm === null)).toBe(true);
+    expect(all.find((m) => m.nome === DEMO_CONTRATOS.cancelada.nome)).toMatchObject({
+      status: 'cancelada',
+      motivoCancelamento: 'cancelamento',
+    });
   });
 
   it("makes a new matrícula 'aguardando_aceite' under the network's published contract, without changing the counts", async () => {

@@ -11,9 +11,9 @@ import {
 } from '../../access/scope';
 import { selectScalars } from '../funnel';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
-import { clientes, eventos, franquias, leads, microFranquias, users, vendedores } from '../../db/schema';
+import { clientes, eventos, franquias, leads, matriculas, microFranquias, users, vendedores } from '../../db/schema';
 import { MOTIVOS_PERDA, type MotivoPerda } from '../../../shared/schemas/acompanhamento';
-import type { AcompanhamentoContagem } from '../../../shared/schemas/relatorios';
+import type { AcompanhamentoContagem, MatriculasStatus } from '../../../shared/schemas/relatorios';
 import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
 import { type Level, type PeriodRow, type ReportRows, foldContagens, levelOf, periodRows } from '../contagens';
 
@@ -340,6 +340,60 @@ export async function findFollowUp(
     count: list[0] ? Number(list[0].n) : 0,
     totals: contagem(totals[0]),
   };
+}
+
+const MATRICULA_PATH_COLUMN = {
+  franqueador: matriculas.franqueadorId,
+  franquia: matriculas.franquiaId,
+  micro_franquia: matriculas.microFranquiaId,
+  vendedor: matriculas.vendedorId,
+  cliente: matriculas.clienteId,
+  evento: matriculas.eventoId,
+} as const satisfies Record<Level, AnyPgColumn>;
+
+/**
+ * The period's matrículas by status and reason (issue 42), read from the matrículas themselves: the counters know
+ * no status, and none was added for it -- the funnel's counts stay as they are. One grouped count over the
+ * caller's scope page index (its path column and the day), as a filtered list counts.
+ */
+export async function findMatriculasPorStatus(
+  db: Executor,
+  rows: ReportRows,
+): Promise<Omit<MatriculasStatus, 'de' | 'ate'>> {
+  const zone = BRASILIA_TIME_ZONE;
+  const place = Boolean(rows.estado || rows.cidade);
+  const where = and(
+    ...rows.nodes.map((node) => eq(MATRICULA_PATH_COLUMN[node.level], node.id)),
+    sql`${matriculas.efetivadaEm} >= (${rows.de}::date::timestamp at time zone ${zone})`,
+    sql`${matriculas.efetivadaEm} < ((${rows.ate}::date + 1)::timestamp at time zone ${zone})`,
+    rows.estado ? eq(eventos.estado, rows.estado) : undefined,
+    rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
+  );
+  const list = await executeRows<{ status: string; motivo: string | null; n: number }>(
+    db,
+    sql`select ${matriculas.status}::text as status, ${matriculas.motivoCancelamento}::text as motivo, count(*)::int as n
+      from ${matriculas}${place ? sql` join ${eventos} on ${eventos.id} = ${matriculas.eventoId}` : sql``}
+      where ${where} group by 1, 2`,
+  );
+  const out = {
+    total: 0,
+    aguardandoAceite: 0,
+    ativa: 0,
+    cancelada: 0,
+    canceladaPorMotivo: { arrependimento: 0, cancelamento: 0, contrato_expirado: 0 },
+  };
+  for (const row of list) {
+    const n = Number(row.n);
+    out.total += n;
+    if (row.status === 'aguardando_aceite') out.aguardandoAceite += n;
+    else if (row.status === 'ativa') out.ativa += n;
+    else {
+      out.cancelada += n;
+      const motivo = row.motivo as keyof typeof out.canceladaPorMotivo | null;
+      if (motivo && motivo in out.canceladaPorMotivo) out.canceladaPorMotivo[motivo] += n;
+    }
+  }
+  return out;
 }
 
 /** Whether the caller may see a tree filter's node, as SQL (a scalar of one round trip). */

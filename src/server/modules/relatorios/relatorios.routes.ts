@@ -8,6 +8,8 @@ import {
   acompanhamentoRelatorioSchema,
   funilQuerySchema,
   funilRespostaSchema,
+  matriculasStatusQuerySchema,
+  matriculasStatusSchema,
   relatorioCsvFileName,
   serieQuerySchema,
   serieRespostaSchema,
@@ -15,7 +17,7 @@ import {
 import { setTotalCount } from '../../lib/pagination';
 import { sendCsv } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import { acompanhamento, funil, funilCompleto, serie } from './relatorios.service';
+import { acompanhamento, funil, funilCompleto, matriculasPorStatus, serie } from './relatorios.service';
 
 /**
  * Relatórios (issue 15): the funnel counted per group and per period over the caller's scope. Every staff role
@@ -69,6 +71,16 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('relatorios.ler') },
     },
     async (request) => serie(app.db, request.actor!, request.query, today()),
+  );
+
+  // Issue 42: the period's matrículas by where their contract stands; the funnel's counts are unchanged.
+  app.get(
+    '/api/relatorios/matriculas-status',
+    {
+      schema: { querystring: matriculasStatusQuerySchema, response: { 200: matriculasStatusSchema } },
+      config: { access: rolesFor('relatorios.ler') },
+    },
+    async (request) => matriculasPorStatus(app.db, request.actor!, request.query, today()),
   );
 
   app.get(

@@ -8,6 +8,8 @@ import {
   type FunilQuery,
   type FunilResposta,
   type Intervalo,
+  type MatriculasStatus,
+  type MatriculasStatusQuery,
   type SerieQuery,
   type SerieResposta,
   type TreeFilter,
@@ -21,7 +23,13 @@ import { scopeNodeOf } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { badRequest, notFound } from '../../lib/http-error';
 import { type Level, type PathNode, type ReportRows } from '../contagens';
-import { findFiltersSeen, findFollowUp, findGroups, findSeries } from './relatorios.repository';
+import {
+  findFiltersSeen,
+  findFollowUp,
+  findGroups,
+  findMatriculasPorStatus,
+  findSeries,
+} from './relatorios.repository';
 
 /** The caller's node in the period counters' terms. */
 const SCOPE_LEVELS: Record<NonNullable<ReturnType<typeof scopeNodeOf>>['column'], Level> = {
@@ -203,4 +211,15 @@ export async function acompanhamento(
     RELATORIO_MESSAGES.semVendedor,
   );
   return { resposta: { de: rows.de, ate: rows.ate, agrupar, totais: totals, grupos: groups }, total: count };
+}
+
+/** GET /api/relatorios/matriculas-status: the period's matrículas by status and reason (issue 42). */
+export async function matriculasPorStatus(
+  db: Executor,
+  actor: Actor,
+  query: MatriculasStatusQuery,
+  today: string,
+): Promise<MatriculasStatus> {
+  const rows = await resolveRows(db, actor, query, today);
+  return { de: rows.de, ate: rows.ate, ...(await findMatriculasPorStatus(db, rows)) };
 }

@@ -264,6 +264,21 @@ const matriculaAguardando = (p: PlanContext) =>
 /** A link nobody was sent: the family's routes need the e-mailed secret (their tests: aceite.routes.test). */
 const LINK_FALSO = { params: { token: 'x'.repeat(43) }, neverSucceeds: true };
 
+/**
+ * Issue 42: that matrícula with its contract accepted 40 days ago, past the family's 7 days, as the public page
+ * leaves it: the staff may cancel it (the cancellation's first valid run does; the next ones answer 409).
+ */
+const matriculaCancelavel = (p: PlanContext) =>
+  p.once('matricula cancelavel', async () => {
+    const id = (await contratoAceito(p)).matriculaId;
+    await p.app.db.execute(
+      sql`update contratos set aceito_em = now() - interval '40 days' where matricula_id = ${id}::uuid`,
+    );
+    await p.app.db.execute(sql`update matriculas set status = 'ativa', motivo_cancelamento = null, cancelada_em = null,
+        multa_cancelamento = null where id = ${id}::uuid`);
+    return id;
+  });
+
 const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   // Issue 42, third slice (ADR 066): the family's contract by its link, its check, the staff's PDF and new link.
   'GET /api/public/contratos/:token': async () => LINK_FALSO,
@@ -277,6 +292,12 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   }),
   'GET /api/matriculas/:id/contrato.pdf': async (p) => ({ params: { id: (await contratoAceito(p)).matriculaId } }),
   'POST /api/matriculas/:id/contrato/reenviar': async (p) => ({ params: { id: await matriculaAguardando(p) } }),
+  // Issue 42: the fee preview and the staff's cancellation after the 7 days.
+  'GET /api/matriculas/:id/cancelamento': async (p) => ({ params: { id: await matriculaCancelavel(p) } }),
+  'POST /api/matriculas/:id/cancelar': async (p) => ({
+    params: { id: await matriculaCancelavel(p) },
+    body: (seed) => ({ motivo: `Cancelamento pedido pela família ${seed}` }),
+  }),
   // Issue 42: the matrículas' status filter; the contract templates and a matrícula's contract.
   'GET /api/matriculas': async () => ({ query: { status: 'ativa' } }),
   'GET /api/matriculas/export.csv': async () => ({ query: { status: 'ativa' } }),

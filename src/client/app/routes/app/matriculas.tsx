@@ -1,3 +1,4 @@
+import { can } from '@shared/permissions';
 import { canAccessRoute } from '@shared/roles';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
@@ -12,6 +13,7 @@ export default function MatriculasRoute() {
         exportJob={role !== 'aluno'}
         // The aluno's record has no links: the staff's lists are not its screens.
         leadsPath={role === 'aluno' ? null : canAccessRoute(role, '/leads') ? '/leads' : '/interesses'}
+        podeCancelar={can(role, 'matriculas.cancelar')}
       />
     </RoutePage>
   );

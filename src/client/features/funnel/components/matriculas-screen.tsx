@@ -90,7 +90,8 @@ const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): 
 export function MatriculasScreen({
   exportJob = false,
   leadsPath = null,
-}: { exportJob?: boolean } & Partial<FunnelRecordLinks> = {}) {
+  podeCancelar = false,
+}: { exportJob?: boolean; podeCancelar?: boolean } & Partial<FunnelRecordLinks> = {}) {
   const filters = useFunnelFilters();
   const [aberta, setAberta] = useState<MatriculaItem | null>(null);
   // Issue 42: the status filter, kept in the address as the other filters are.
@@ -157,7 +158,12 @@ export function MatriculasScreen({
           cards="list"
         />
       </FunnelListCard>
-      <MatriculaRecord matricula={aberta} onClose={() => setAberta(null)} leadsPath={leadsPath} />
+      <MatriculaRecord
+        matricula={aberta}
+        onClose={() => setAberta(null)}
+        leadsPath={leadsPath}
+        onCancelada={podeCancelar ? setAberta : undefined}
+      />
     </div>
   );
 }

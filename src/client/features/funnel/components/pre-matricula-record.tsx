@@ -1,4 +1,5 @@
 import { MatriculaContrato } from './matricula-contrato';
+import { CancelarMatricula } from './cancelar-matricula';
 import { MatriculaStatusBadge } from './matricula-status-badge';
 import { Link } from 'react-router';
 import { BookOpen, ClipboardList, FileText, Users } from 'lucide-react';
@@ -117,7 +118,13 @@ export function MatriculaRecord({
   matricula: m,
   onClose,
   leadsPath,
-}: FunnelRecordLinks & { matricula: MatriculaItem | null; onClose: () => void }) {
+  onCancelada,
+}: FunnelRecordLinks & {
+  matricula: MatriculaItem | null;
+  onClose: () => void;
+  /** Issue 42: present for a role that may cancel; told the matrícula's new status once cancelled. */
+  onCancelada?: (m: MatriculaItem) => void;
+}) {
   if (!m) return <RecordSheet open={false} onClose={onClose} title="" description="" fields={[]} />;
   const fields: RecordField[] = [
     { label: 'Aluno', value: m.nome },
@@ -163,6 +170,22 @@ export function MatriculaRecord({
         </Button>
       ) : null}
       {leadsPath ? <EventoLeadLinks leadsPath={leadsPath} eventoId={m.eventoId} leadId={m.leadId} /> : null}
+      {/* Issue 42: the staff's cancellation after the family's 7 days, its fee shown before confirming. */}
+      {leadsPath && onCancelada ? (
+        <CancelarMatricula
+          key={m.id}
+          matriculaId={m.id}
+          nome={m.nome}
+          onCancelada={(feito) =>
+            onCancelada({
+              ...m,
+              status: feito.status,
+              motivoCancelamento: feito.motivoCancelamento,
+              canceladaEm: feito.canceladaEm ?? m.canceladaEm,
+            })
+          }
+        />
+      ) : null}
       {/* The staff's record (the aluno's has no links): the contract frozen at Efetivar. */}
       {leadsPath ? <MatriculaContrato matriculaId={m.id} /> : null}
     </RecordSheet>

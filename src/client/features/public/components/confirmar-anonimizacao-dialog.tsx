@@ -1,3 +1,4 @@
+import { ANONIMIZACAO_CONTRATOS } from '@shared/schemas/lgpd-textos';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -34,7 +35,7 @@ export default function ConfirmarAnonimizacaoDialog({
           <AlertDialogDescription>
             Quando o pedido for concluído, os nomes, o e-mail, o telefone e os CPFs ligados a {email} serão apagados de
             todas as inscrições, pré-matrículas e matrículas, e a conta de aluno será desativada. Isso é irreversível:
-            os dados não poderão ser recuperados.
+            os dados não poderão ser recuperados. {ANONIMIZACAO_CONTRATOS}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

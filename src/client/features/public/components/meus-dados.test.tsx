@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEXTO_CONSENTIMENTO } from '@shared/privacidade';
-import { LGPD_MESSAGES, type PedidoView, type TitularView } from '@shared/schemas/lgpd';
+import { CONTRATO_GUARDA_LEGAL, LGPD_MESSAGES, type PedidoView, type TitularView } from '@shared/schemas/lgpd';
 import { mockFetch } from '@/testing/test-utils';
 import { pedidoView, titularRegistro } from '@/testing/lgpd-fixtures';
 
@@ -120,6 +120,43 @@ describe('/meus-dados with a link', () => {
     expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/public/titular?token=${TOKEN}`);
   });
 
+  it("shows a matrícula's contract -- version, price, status, acceptance -- and why an accepted one is kept (issue 42)", async () => {
+    const contrato = {
+      versao: 2,
+      titulo: 'Contrato de matrícula',
+      valorTotal: 1200,
+      parcelas: 10,
+      valorParcela: 120,
+      valorUltimaParcela: 120,
+      multaCancelamentoPct: 10,
+      situacao: 'Cancelada (Cancelamento)',
+      criadoEm: '2026-09-01T12:00:00.000Z',
+      aceitoEm: '2026-09-02T12:00:00.000Z',
+      canceladaEm: '2026-11-20T12:00:00.000Z',
+      multaCancelamento: 108,
+      guardaLegal: CONTRATO_GUARDA_LEGAL,
+      texto: '# Contrato',
+    };
+    mockFetch({
+      'GET /api/public/titular': {
+        body: {
+          ...VIEW,
+          registros: [registro({ tipo: 'matricula', id: 'm-1', efetivadaEm: '2026-09-01T12:00:00.000Z', contrato })],
+        },
+      },
+    });
+    await renderPortal();
+    const secao = await screen.findByRole('region', { name: 'Contrato da matrícula' });
+    const texto = (secao.textContent ?? '').replace(/\u00a0/g, ' ');
+    expect(texto).toContain('Contrato de matrícula (versão 2)');
+    expect(texto).toContain('R$ 1.200,00 em 10x de R$ 120,00');
+    expect(texto).toContain('Cancelada (Cancelamento)');
+    expect(within(secao).getByText(/^02\/09\/2026/)).toBeInTheDocument();
+    expect(texto).toContain('R$ 108,00');
+    expect(within(secao).getByText(CONTRATO_GUARDA_LEGAL)).toBeInTheDocument();
+    expect(CONTRATO_GUARDA_LEGAL).toContain('LGPD, art. 16, I');
+  });
+
   it('says the link is invalid, expired or used, and offers a new one', async () => {
     mockFetch({ 'GET /api/public/titular': { status: 400, body: { message: LGPD_MESSAGES.linkInvalido } } });
     await renderPortal();
@@ -218,6 +255,10 @@ describe('/meus-dados with a link', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Pedir a anonimização dos seus dados?' });
     expect(dialog).toHaveTextContent('irreversível');
     expect(dialog).toHaveTextContent('maria@exemplo.com.br');
+    // Issue 42: accepted contracts are kept, and the titular is told why before asking.
+    expect(dialog).toHaveTextContent(
+      'Contratos de matrícula já aceitos são guardados pelo prazo legal (LGPD, art. 16, I)',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(posts(fetchMock)).toEqual([]);
 

@@ -86,6 +86,17 @@ const funil: FunilResposta = {
 };
 
 /** The report's four calls; the follow-up's answer and its X-Total-Count as given (mockFetch sets no headers). */
+/** Issue 42: the matrículas by status, drawn beside the follow-up (its own tests are in relatorios-screen.test.tsx). */
+const MATRICULAS_STATUS = {
+  de: '2026-10-01',
+  ate: '2026-10-31',
+  total: 0,
+  aguardandoAceite: 0,
+  ativa: 0,
+  cancelada: 0,
+  canceladaPorMotivo: { arrependimento: 0, cancelamento: 0, contrato_expirado: 0 },
+};
+
 function mockReport(answer: AcompanhamentoRelatorio | { status: number; body: unknown }, total?: number) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
@@ -97,6 +108,7 @@ function mockReport(answer: AcompanhamentoRelatorio | { status: number; body: un
       headers['X-Total-Count'] = '1';
     } else if (url.pathname === '/api/relatorios/serie') body = { intervalo: 'dia', pontos: [] };
     else if (url.pathname === '/api/leads/eventos') body = [];
+    else if (url.pathname === '/api/relatorios/matriculas-status') body = MATRICULAS_STATUS;
     else if (url.pathname === '/api/relatorios/acompanhamento') {
       if ('status' in answer) ({ status, body } = answer);
       else {
@@ -231,6 +243,7 @@ describe('Acompanhamento dos leads', () => {
       'GET /api/leads/eventos': { body: [] },
       'GET /api/relatorios/serie': { body: { intervalo: 'dia', pontos: [] } },
       'GET /api/relatorios/funil': { body: funil },
+      'GET /api/relatorios/matriculas-status': { body: MATRICULAS_STATUS },
       'GET /api/relatorios/acompanhamento': 'pending',
     });
     renderScreen();

@@ -73,6 +73,15 @@ const serie: SerieResposta = {
   ],
 };
 
+/** Issue 42: the period's matrículas by where their contract stands. */
+const porStatus = {
+  total: 12,
+  aguardandoAceite: 3,
+  ativa: 7,
+  cancelada: 2,
+  canceladaPorMotivo: { arrependimento: 1, cancelamento: 1, contrato_expirado: 0 },
+};
+
 /** fetch's answers cannot see the query string in mockFetch, so the previous period is told apart here. */
 const eventoHorizonte = {
   id: '7b0c2f7e-1f5e-4a43-9d55-0d7f0f3c1a01',
@@ -95,6 +104,8 @@ function mockReportWithPrevious(current: FunilResposta, previous: FunilResposta)
     } else if (url.pathname === '/api/relatorios/serie') body = serie;
     else if (url.pathname === '/api/relatorios/acompanhamento')
       body = { ...current, totais: semAcompanhamento, grupos: [] };
+    else if (url.pathname === '/api/relatorios/matriculas-status')
+      body = { ...porStatus, de: current.de, ate: current.ate };
     else if (url.pathname === '/api/leads/eventos') {
       // The event filter searches on the server (issue 21): one event matches 'horizonte'.
       const q = url.searchParams.get('q')?.toLowerCase() ?? '';
@@ -406,5 +417,34 @@ describe('RelatoriosScreen: charts', () => {
     await userEvent.click(within(group).getByRole('button', { name: 'Mês' }));
     await waitFor(() => expect(router.state.location.search).toContain('intervalo=mes'));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('intervalo=mes'))).toBe(true));
+  });
+});
+
+describe('RelatoriosScreen: matrículas by status (issue 42)', () => {
+  it('shows the period’s matrículas by status and reason, each number opening the Matrículas list', async () => {
+    mockReportWithPrevious(funil(), funil());
+    renderScreen('franqueador', '/relatorios?periodo=personalizado&de=2026-10-01&ate=2026-10-31');
+    const section = await screen.findByRole('region', { name: 'Matrículas por status' });
+    expect(await within(section).findByText(/Das matrículas efetivadas no período \(12\)/)).toBeInTheDocument();
+    const ativas = within(section).getByTestId('matriculas-ativa');
+    const link = within(ativas).getByRole('link', { name: '7: abrir a lista de matrículas' });
+    const href = new URL(link.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/matriculas');
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({
+      de: '2026-10-01',
+      ate: '2026-10-31',
+      status: 'ativa',
+    });
+    const motivos = within(section).getByRole('list', { name: 'Canceladas por motivo' });
+    expect(within(motivos).getByText('Desistência em 7 dias').nextSibling).toHaveTextContent('1');
+    expect(within(motivos).getByText('Contrato expirado').nextSibling).toHaveTextContent('0');
+  });
+
+  it('gives the vendedor the numbers without a link to a list it may not open', async () => {
+    mockReportWithPrevious(funil(), funil());
+    renderScreen('vendedor');
+    const section = await screen.findByRole('region', { name: 'Matrículas por status' });
+    expect(await within(section).findByText('7')).toBeInTheDocument();
+    expect(within(section).queryAllByRole('link')).toHaveLength(0);
   });
 });

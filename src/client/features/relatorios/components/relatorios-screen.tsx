@@ -15,6 +15,7 @@ import { useSerie } from '../api/get-serie';
 import { funilCsvUrl } from '../api/relatorios-keys';
 import { RANKING_PAGE_SIZE, defaultDirecao, useRelatorioParams } from '../hooks/use-relatorio-params';
 import { AcompanhamentoSection } from './acompanhamento-section';
+import { MatriculasStatusSection } from './matriculas-status-section';
 import { drillHref, drillStagesFor, filterParams, groupParams, zoomPatch } from './drill';
 import { KpiCards } from './kpi-cards';
 import { rankingColumns, rankingRows } from './ranking-columns';
@@ -215,6 +216,8 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
           />
         </div>
       </Card>
+
+      <MatriculasStatusSection params={params} listar={stages.includes('matriculas')} />
 
       <AcompanhamentoSection params={params} />
     </div>
