@@ -35,6 +35,7 @@ import { digest, newToken } from '../../../src/server/lib/tokens';
 import { ROLES, type Role } from '../../../src/shared/roles';
 import { clientePayload, empresaPayload, vendedorPayload } from '../../support/network-payloads';
 import { createTestApp, login, readOutbox, resetLinkFrom, sessionCookie, type TestContext } from '../../setup/test-app';
+import { aceiteEm } from '../../support/contrato-aceito';
 import {
   buildWorld,
   call,
@@ -391,7 +392,7 @@ async function matriculaCancelavel(): Promise<string> {
   );
   const aceitos = await db()
     .update(contratos)
-    .set({ aceitoEm: new Date(Date.now() - 40 * 86_400_000) })
+    .set(aceiteEm(new Date(Date.now() - 40 * 86_400_000)))
     .where(eq(contratos.matriculaId, matricula.id))
     .returning({ id: contratos.id });
   if (aceitos.length !== 1) throw new Error(`matrícula ${matricula.id} without a contract to cancel`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { insertOtherNetwork, type OtherNetwork } from '../../../../tests/support/network-payloads';
@@ -14,6 +14,7 @@ import { CONTRATO_MESSAGES } from '../../../shared/schemas/contrato';
 import type { MatriculaItem } from '../../../shared/schemas/funnel';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
 import { formatBRL } from '../../../shared/format';
+import { aceiteEm, linkEnviadoEm } from '../../../../tests/support/contrato-aceito';
 import { expirarContratosVencidos, lembrarContratos } from './diarias';
 
 /**
@@ -69,7 +70,7 @@ afterAll(() => ctx.close());
 async function estado(status: 'aguardando_aceite' | 'ativa', aceitoEm: string | null) {
   await ctx.handle.db
     .update(contratos)
-    .set({ aceitoEm: aceitoEm ? new Date(aceitoEm) : null })
+    .set(aceiteEm(aceitoEm ? new Date(aceitoEm) : null))
     .where(eq(contratos.matriculaId, alvo.id));
   await ctx.handle.db
     .update(matriculas)
@@ -229,7 +230,14 @@ describe('GET /api/matriculas/:id/cancelamento and POST /api/matriculas/:id/canc
     const emails = await ctx.handle.db
       .select({ payload: jobs.payload, resumo: jobs.resumo })
       .from(jobs)
-      .where(and(eq(jobs.tipo, 'email'), eq(jobs.registroId, alvo.id)));
+      // The statement alone: Efetivar's own e-mail of the link is a job of the matrícula too (ADR 066).
+      .where(
+        and(
+          eq(jobs.tipo, 'email'),
+          eq(jobs.registroId, alvo.id),
+          sql`${jobs.payload}->>'subject' = 'Extrato do cancelamento da matrícula'`,
+        ),
+      );
     expect(emails).toHaveLength(1);
     const mail = emails[0]!.payload as { to: string; subject: string; text: string };
     // formatBRL writes 'R$' and the value apart by a no-break space.
@@ -267,7 +275,7 @@ describe('GET /api/matriculas/:id/cancelamento and POST /api/matriculas/:id/canc
     const [semContrato] = await queryRows<{ id: string }>(
       ctx.handle.db,
       sql`select m.id from matriculas m where not exists (select 1 from contratos c where c.matricula_id = m.id)
-        and m.status = 'ativa' and m.nome = 'Mariana Costa'`,
+        and m.status = 'ativa' order by m.efetivada_em limit 1`,
     );
     const p = await franqueador().get(`/api/matriculas/${semContrato!.id}/cancelamento`);
     expect(p.statusCode).toBe(404);
@@ -299,12 +307,16 @@ describe('the daily reminder and expiry of contracts not accepted (fixed clock)'
   });
 
   const sentAt = async (i: number, at: Date) =>
-    ctx.handle.db.update(contratos).set({ createdAt: at }).where(eq(contratos.id, aguardando[i]!.contratoId));
+    ctx.handle.db
+      .update(contratos)
+      .set({ createdAt: at, ...linkEnviadoEm(at) })
+      .where(eq(contratos.id, aguardando[i]!.contratoId));
   const lembretes = (matriculaId: string) =>
     ctx.handle.db
       .select({ payload: jobs.payload, chave: jobs.chave })
       .from(jobs)
-      .where(and(eq(jobs.tipo, 'email'), eq(jobs.registroId, matriculaId)));
+      // The reminders alone: Efetivar's own e-mail of the link is a job of the matrícula too (ADR 066).
+      .where(and(eq(jobs.tipo, 'email'), eq(jobs.registroId, matriculaId), like(jobs.chave, 'contrato_lembrete:%')));
   const statusOf = async (id: string) =>
     (await ctx.handle.db.select().from(matriculas).where(eq(matriculas.id, id)))[0]!;
 
@@ -376,7 +388,11 @@ describe('the daily reminder and expiry of contracts not accepted (fixed clock)'
   it('leaves an accepted contract alone, however old its link', async () => {
     await ctx.handle.db
       .update(contratos)
-      .set({ aceitoEm: enviadoHa(40 * DAY_MS), createdAt: enviadoHa(45 * DAY_MS) })
+      .set({
+        ...aceiteEm(enviadoHa(40 * DAY_MS)),
+        createdAt: enviadoHa(45 * DAY_MS),
+        ...linkEnviadoEm(enviadoHa(45 * DAY_MS)),
+      })
       .where(eq(contratos.id, aguardando[1]!.contratoId));
     await ctx.handle.db.update(matriculas).set({ status: 'ativa' }).where(eq(matriculas.id, aguardando[1]!.id));
     expect(await expirarContratosVencidos(ctx.app, new Date(NOW))).toBe(0);
@@ -388,7 +404,7 @@ describe('the daily reminder and expiry of contracts not accepted (fixed clock)'
     await ctx.handle.db.delete(jobs).where(eq(jobs.chave, `contrato_lembrete:${aguardando[i]!.contratoId}`));
     await ctx.handle.db
       .update(contratos)
-      .set({ aceitoEm: null, createdAt: enviadoHa(4 * DAY_MS) })
+      .set({ ...aceiteEm(null), createdAt: enviadoHa(4 * DAY_MS), ...linkEnviadoEm(enviadoHa(4 * DAY_MS)) })
       .where(eq(contratos.id, aguardando[i]!.contratoId));
     await ctx.handle.db
       .update(matriculas)

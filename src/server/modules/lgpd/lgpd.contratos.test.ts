@@ -10,6 +10,7 @@ import {
   type TitularContrato,
   type TitularRegistro,
 } from '../../../shared/schemas/lgpd';
+import { aceiteEm } from '../../../../tests/support/contrato-aceito';
 import type { MatriculaItem } from '../../../shared/schemas/funnel';
 
 /**
@@ -42,7 +43,7 @@ beforeAll(async () => {
   aceita = await efetivar('Lucas Oliveira');
   naoAceita = await efetivar('Gabriela Santos');
   // The family accepted Lucas's contract (as the public page records it).
-  await ctx.handle.db.update(contratos).set({ aceitoEm: ACEITO_EM }).where(eq(contratos.matriculaId, aceita.id));
+  await ctx.handle.db.update(contratos).set(aceiteEm(ACEITO_EM)).where(eq(contratos.matriculaId, aceita.id));
   await ctx.handle.db.update(matriculas).set({ status: 'ativa' }).where(eq(matriculas.id, aceita.id));
 });
 afterAll(() => ctx.close());
