@@ -68,7 +68,7 @@ test('no table is wider than its card at 1280 px: the Relatórios ranking shows 
     expect(last!.x + last!.width).toBeLessThanOrEqual(card!.x + card!.width + 1);
     expect(await clippedTables(page), agrupar).toEqual([]);
   }
-  for (const path of ['/franquias', '/clientes', '/interesses', '/usuarios']) {
+  for (const path of ['/franquias', '/clientes', '/interesses', '/usuarios', '/pre-matriculas', '/matriculas']) {
     await page.goto(path);
     await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
     expect(await clippedTables(page), path).toEqual([]);
