@@ -4,7 +4,7 @@ import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
 import { AcompanhamentoCards } from '@/features/dashboard/components/acompanhamento-cards';
 import { METRIC_LIST_PATHS, MetricsOverview } from '@/features/dashboard/components/metrics-overview';
-import { AlunoFunnelOverview } from '@/features/funnel/components/aluno-funnel-overview';
+import { AlunoFunnelOverview } from '@/features/funnel/components/lista/aluno-funnel-overview';
 import { Ultimos30Dias } from '@/features/relatorios/components/ultimos-30-dias';
 import { SacResumoCards } from '@/features/sac/components/sac-resumo';
 

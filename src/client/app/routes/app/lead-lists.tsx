@@ -2,10 +2,10 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { canAccessRoute, type Role } from '@shared/roles';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
-import type { LeadListPath, LeadPanelLocationState } from '@/features/funnel/components/acompanhar-link';
-import { InteressesScreen } from '@/features/funnel/components/interesses-screen';
-import { LeadPanel } from '@/features/funnel/components/lead-panel';
-import { LeadsScreen } from '@/features/funnel/components/leads-screen';
+import type { LeadListPath, LeadPanelLocationState } from '@/features/funnel/components/leads/acompanhar-link';
+import { InteressesScreen } from '@/features/funnel/components/leads/interesses-screen';
+import { LeadPanel } from '@/features/funnel/components/leads/lead-panel';
+import { LeadsScreen } from '@/features/funnel/components/leads/leads-screen';
 
 /** The list a role follows its leads on: Leads for the cliente, Interesses for the network and the vendedor. */
 function homeList(role: Role): LeadListPath {

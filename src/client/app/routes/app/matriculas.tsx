@@ -2,7 +2,7 @@ import { can } from '@shared/permissions';
 import { canAccessRoute } from '@shared/roles';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
-import { MatriculasScreen } from '@/features/funnel/components/matriculas-screen';
+import { MatriculasScreen } from '@/features/funnel/components/matriculas/matriculas-screen';
 
 export default function MatriculasRoute() {
   const { role } = useCurrentUser();

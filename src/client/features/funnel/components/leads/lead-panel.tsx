@@ -12,7 +12,7 @@ import {
   type LeadDetalhe,
 } from '@shared/schemas/acompanhamento';
 import { whatsappUrl } from '@shared/schemas/funnel';
-import { ConsentimentoRevogado } from './contact-links';
+import { ConsentimentoRevogado } from '../lista/contact-links';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { OfflineNotice } from '@/components/ui/offline-notice';
@@ -20,7 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useOnline } from '@/hooks/use-online';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { useLead } from '../api/get-lead';
+import { useLead } from '../../api/get-lead';
 import { type LeadAction, LeadActions } from './lead-actions';
 import { LeadContatoForm } from './lead-contato-form';
 import type { ContatoFormValues } from './lead-panel-form-values';

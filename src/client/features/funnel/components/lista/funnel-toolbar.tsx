@@ -14,9 +14,9 @@ import {
   PRESENCA_FILTER_OPTIONS,
   STATUS_FILTER_OPTIONS,
   responsavelFilterOptions,
-} from '../hooks/follow-up-filters';
-import type { FunnelFilters } from '../hooks/use-funnel-filters';
-import { FUNNEL_EVENTOS_QUERY_KEY, findFunnelEventoOption, searchFunnelEventos } from '../api/get-funnel-eventos';
+} from '../../hooks/follow-up-filters';
+import type { FunnelFilters } from '../../hooks/use-funnel-filters';
+import { FUNNEL_EVENTOS_QUERY_KEY, findFunnelEventoOption, searchFunnelEventos } from '../../api/get-funnel-eventos';
 import { DateInput } from '@/components/ui/date-input';
 
 /** The chips take the toolbar's whole row. */

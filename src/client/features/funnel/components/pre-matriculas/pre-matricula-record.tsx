@@ -1,6 +1,6 @@
-import { MatriculaContrato } from './matricula-contrato';
-import { CancelarMatricula } from './cancelar-matricula';
-import { MatriculaStatusBadge } from './matricula-status-badge';
+import { MatriculaContrato } from '../matriculas/matricula-contrato';
+import { CancelarMatricula } from '../matriculas/cancelar-matricula';
+import { MatriculaStatusBadge } from '../matriculas/matricula-status-badge';
 import { Link } from 'react-router';
 import { BookOpen, ClipboardList, FileText, Users } from 'lucide-react';
 import { MISSING, formatCount, formatDateTime } from '@shared/format';
@@ -13,9 +13,9 @@ import {
 } from '@shared/schemas/funnel';
 import { Button } from '@/components/ui/button';
 import { RecordSheet, type RecordField } from '@/components/ui/record-sheet';
-import { ContactLinks } from './contact-links';
+import { ContactLinks } from '../lista/contact-links';
 import { CURSO_A_DEFINIR } from './definir-curso-dialog';
-import type { LeadListPath } from './acompanhar-link';
+import type { LeadListPath } from '../leads/acompanhar-link';
 
 /** The links a funnel record offers: the event's leads on the role's list, and the lead's follow-up panel. */
 export interface FunnelRecordLinks {

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { FormSelectField } from '@/components/ui/form-select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/lib/toast';
-import { useLeadResponsaveis } from '../api/get-lead-responsaveis';
-import { useUpdateLead } from '../api/update-lead';
+import { useLeadResponsaveis } from '../../api/get-lead-responsaveis';
+import { useUpdateLead } from '../../api/update-lead';
 import { type ResponsavelFormValues, SEM_RESPONSAVEL, responsavelPatch } from './lead-panel-form-values';
 import { showActionFailure } from './lead-panel-feedback';
 

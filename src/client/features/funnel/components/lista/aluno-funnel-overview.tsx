@@ -5,10 +5,10 @@ import { FUNNEL_LISTS, PRE_MATRICULA_STATUS_LABELS, type FunnelEvento } from '@s
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { FunnelListParams } from '../api/funnel-keys';
-import { useMatriculas } from '../api/get-matriculas';
-import { usePreMatriculas } from '../api/get-pre-matriculas';
-import { MatriculaStatusBadge } from './matricula-status-badge';
+import type { FunnelListParams } from '../../api/funnel-keys';
+import { useMatriculas } from '../../api/get-matriculas';
+import { usePreMatriculas } from '../../api/get-pre-matriculas';
+import { MatriculaStatusBadge } from '../matriculas/matricula-status-badge';
 
 const FIRST_PAGE: FunnelListParams = { page: 1, pageSize: 50, q: undefined, eventoId: undefined, data: undefined };
 

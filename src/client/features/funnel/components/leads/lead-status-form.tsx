@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { FormSelectField } from '@/components/ui/form-select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { toast } from '@/lib/toast';
-import { useUpdateLead } from '../api/update-lead';
+import { useUpdateLead } from '../../api/update-lead';
 import type { StatusFormValues } from './lead-panel-form-values';
 import { optionsOf, showActionFailure } from './lead-panel-feedback';
 import { statusFormSchema } from './lead-panel-rules';

@@ -18,8 +18,8 @@ import { SelectField } from '@/components/ui/select-field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useClickLock } from '@/hooks/use-click-lock';
-import { useEfetivarMatricula } from '../api/efetivar-matricula';
-import { useCursosDaPreMatricula } from '../api/pre-matricula-curso';
+import { useEfetivarMatricula } from '../../api/efetivar-matricula';
+import { useCursosDaPreMatricula } from '../../api/pre-matricula-curso';
 
 type EfetivarAlvo = Pick<PreMatriculaItem, 'id' | 'nome' | 'status' | 'cursoInteresse'>;
 

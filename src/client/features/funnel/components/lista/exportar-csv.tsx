@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { emAndamento, useCancelarExportacao, useExportacao, useIniciarExportacao } from '../api/exportacoes';
+import { emAndamento, useCancelarExportacao, useExportacao, useIniciarExportacao } from '../../api/exportacoes';
 
 export interface ExportarCsvProps {
   /** The direct download with the list's filters (SPEC §2). */

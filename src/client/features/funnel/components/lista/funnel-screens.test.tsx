@@ -5,10 +5,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FunnelEvento, LeadItem, PreMatriculaItem } from '@shared/schemas/funnel';
 import { mockFetch, renderWithProviders } from '@/testing/test-utils';
-import { LeadsScreen } from './leads-screen';
-import { InteressesScreen } from './interesses-screen';
-import { MatriculasScreen } from './matriculas-screen';
-import { PreMatriculasScreen } from './pre-matriculas-screen';
+import { LeadsScreen } from '../leads/leads-screen';
+import { InteressesScreen } from '../leads/interesses-screen';
+import { MatriculasScreen } from '../matriculas/matriculas-screen';
+import { PreMatriculasScreen } from '../pre-matriculas/pre-matriculas-screen';
 
 afterEach(() => {
   cleanup();

@@ -1,19 +1,19 @@
 import { MISSING, formatDateTime } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
-import { exportCsvUrl } from '../api/funnel-keys';
-import { useFunnelResumo } from '../api/get-funnel-resumo';
-import { useLeads } from '../api/get-leads';
+import { exportCsvUrl } from '../../api/funnel-keys';
+import { useFunnelResumo } from '../../api/get-funnel-resumo';
+import { useLeads } from '../../api/get-leads';
 import { useLiveList } from '@/hooks/use-live-list';
-import { useFunnelFilters } from '../hooks/use-funnel-filters';
-import { ContactLinks } from './contact-links';
-import { EventoCell } from './evento-cell';
-import { ForbiddenNotice } from './forbidden-notice';
-import { FunnelListCard } from './funnel-list-card';
-import { FunnelMetricCards } from './funnel-metric-cards';
-import { FunnelToolbar } from './funnel-toolbar';
+import { useFunnelFilters } from '../../hooks/use-funnel-filters';
+import { ContactLinks } from '../lista/contact-links';
+import { EventoCell } from '../lista/evento-cell';
+import { ForbiddenNotice } from '../lista/forbidden-notice';
+import { FunnelListCard } from '../lista/funnel-list-card';
+import { FunnelMetricCards } from '../lista/funnel-metric-cards';
+import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
-import { isForbidden, listErrorMessage, listNotice } from './list-state';
+import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
 
 /**
  * The columns fit at 1280 px (issue 23, as Pré-Matrículas): the guardian sits under the student, the event's date

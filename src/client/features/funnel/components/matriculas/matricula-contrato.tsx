@@ -9,8 +9,8 @@ import { MarkdownView } from '@/components/ui/markdown-view';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useMatriculaContrato } from '../api/get-matricula-contrato';
-import { matriculaContratoPdfUrl, useReenviarContrato } from '../api/reenviar-contrato';
+import { useMatriculaContrato } from '../../api/get-matricula-contrato';
+import { matriculaContratoPdfUrl, useReenviarContrato } from '../../api/reenviar-contrato';
 
 /** Where the family's acceptance stands (issue 42, ADR 066): the status, the timeline, the PDF, a new link. */
 function Aceite({ matriculaId, contrato }: { matriculaId: string; contrato: ContratoView }) {

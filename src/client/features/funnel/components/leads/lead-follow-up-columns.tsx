@@ -2,7 +2,7 @@ import { MISSING } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { AcompanharLink, type LeadListPath } from './acompanhar-link';
-import { InscricaoBadges } from './inscricao-badges';
+import { InscricaoBadges } from '../lista/inscricao-badges';
 import { LeadStatusBadge } from './lead-status-badge';
 
 /**

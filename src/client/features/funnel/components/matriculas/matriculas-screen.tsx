@@ -10,20 +10,20 @@ import { descricaoDoPreco } from '@shared/schemas/matricula';
 import type { MatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
 import { RecordButton } from '@/components/ui/record-sheet';
-import { exportCsvUrl } from '../api/funnel-keys';
-import { useFunnelResumo } from '../api/get-funnel-resumo';
-import { useMatriculas } from '../api/get-matriculas';
+import { exportCsvUrl } from '../../api/funnel-keys';
+import { useFunnelResumo } from '../../api/get-funnel-resumo';
+import { useMatriculas } from '../../api/get-matriculas';
 import { useLiveList } from '@/hooks/use-live-list';
-import { useFunnelFilters } from '../hooks/use-funnel-filters';
-import { ContactLinks } from './contact-links';
-import { CursoBadge } from './curso-badge';
-import { EventoCell } from './evento-cell';
-import { ForbiddenNotice } from './forbidden-notice';
-import { type FunnelRecordLinks, MatriculaRecord } from './pre-matricula-record';
-import { FunnelListCard } from './funnel-list-card';
-import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from './funnel-metric-cards';
-import { FunnelToolbar } from './funnel-toolbar';
-import { isForbidden, listErrorMessage, listNotice } from './list-state';
+import { useFunnelFilters } from '../../hooks/use-funnel-filters';
+import { ContactLinks } from '../lista/contact-links';
+import { CursoBadge } from '../lista/curso-badge';
+import { EventoCell } from '../lista/evento-cell';
+import { ForbiddenNotice } from '../lista/forbidden-notice';
+import { type FunnelRecordLinks, MatriculaRecord } from '../pre-matriculas/pre-matricula-record';
+import { FunnelListCard } from '../lista/funnel-list-card';
+import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from '../lista/funnel-metric-cards';
+import { FunnelToolbar } from '../lista/funnel-toolbar';
+import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
 
 const STATUS_OPTIONS = [
   { value: SEM_FILTRO, label: 'Todos' },

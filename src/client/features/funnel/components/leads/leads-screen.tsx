@@ -1,17 +1,17 @@
 import { formatDateTime } from '@shared/format';
 import type { LeadItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
-import { exportCsvUrl } from '../api/funnel-keys';
-import { useLeads } from '../api/get-leads';
+import { exportCsvUrl } from '../../api/funnel-keys';
+import { useLeads } from '../../api/get-leads';
 import { useLiveList } from '@/hooks/use-live-list';
-import { useFunnelFilters } from '../hooks/use-funnel-filters';
-import { ContactLinks } from './contact-links';
-import { EventoCell } from './evento-cell';
-import { ForbiddenNotice } from './forbidden-notice';
-import { FunnelListCard } from './funnel-list-card';
-import { FunnelToolbar } from './funnel-toolbar';
+import { useFunnelFilters } from '../../hooks/use-funnel-filters';
+import { ContactLinks } from '../lista/contact-links';
+import { EventoCell } from '../lista/evento-cell';
+import { ForbiddenNotice } from '../lista/forbidden-notice';
+import { FunnelListCard } from '../lista/funnel-list-card';
+import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
-import { isForbidden, listErrorMessage, listNotice } from './list-state';
+import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
 
 /** 'Data' (the sign-up's moment) sorts the list (issue 23). */
 const columns = (sortByDate: DataTableSort): DataTableColumn<LeadItem>[] => [

@@ -8,8 +8,8 @@ import type { FunnelEvento, PreMatriculaItem } from '@shared/schemas/funnel';
 import { LIVE_LIST_INTERVAL_MS, liveListOptions, useLiveList } from '@/hooks/use-live-list';
 import { api } from '@/lib/api-client';
 import { mockFetch, renderWithProviders } from '@/testing/test-utils';
-import { getPreMatriculasQueryOptions } from '../api/get-pre-matriculas';
-import { PreMatriculasScreen } from './pre-matriculas-screen';
+import { getPreMatriculasQueryOptions } from '../../api/get-pre-matriculas';
+import { PreMatriculasScreen } from '../pre-matriculas/pre-matriculas-screen';
 
 afterEach(() => {
   cleanup();

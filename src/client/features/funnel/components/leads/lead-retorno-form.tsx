@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { DateField } from '@/components/ui/date-field';
 import { toast } from '@/lib/toast';
-import { useUpdateLead } from '../api/update-lead';
+import { useUpdateLead } from '../../api/update-lead';
 import type { RetornoFormValues } from './lead-panel-form-values';
 import { showActionFailure } from './lead-panel-feedback';
 import { retornoFormSchema } from './lead-panel-rules';

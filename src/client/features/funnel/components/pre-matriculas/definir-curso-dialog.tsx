@@ -15,7 +15,7 @@ import { Label } from '@/components/ui/label';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCursosDaPreMatricula, useDefinirCurso } from '../api/pre-matricula-curso';
+import { useCursosDaPreMatricula, useDefinirCurso } from '../../api/pre-matricula-curso';
 
 /** The option that leaves the course to be defined ('' is sent as null). */
 export const SEM_CURSO = '';

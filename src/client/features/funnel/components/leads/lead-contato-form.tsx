@@ -14,7 +14,7 @@ import { FormSelectField } from '@/components/ui/form-select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { toast } from '@/lib/toast';
-import { useCreateLeadContato } from '../api/create-lead-contato';
+import { useCreateLeadContato } from '../../api/create-lead-contato';
 import type { ContatoFormValues } from './lead-panel-form-values';
 import { characterCount, optionsOf, showActionFailure } from './lead-panel-feedback';
 import { contatoFormSchema } from './lead-panel-rules';

@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { formatDateTime } from '@shared/format';
 import type { HistoricoEntry, HistoricoTipo } from '@shared/schemas/acompanhamento';
-import { isPendingEntry } from '../api/lead-follow-up-effects';
+import { isPendingEntry } from '../../api/lead-follow-up-effects';
 import { describeHistorico } from './lead-historico';
 import { BRASILIA_TIME_ZONE } from '@shared/brasilia';
 

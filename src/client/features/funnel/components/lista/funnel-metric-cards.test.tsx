@@ -3,9 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '@/testing/test-utils';
-import { InteressesScreen } from './interesses-screen';
-import { MatriculasScreen } from './matriculas-screen';
-import { PreMatriculasScreen } from './pre-matriculas-screen';
+import { InteressesScreen } from '../leads/interesses-screen';
+import { MatriculasScreen } from '../matriculas/matriculas-screen';
+import { PreMatriculasScreen } from '../pre-matriculas/pre-matriculas-screen';
 
 afterEach(() => {
   cleanup();

@@ -5,7 +5,7 @@ import { CorrecaoDadosForm } from '@/components/lgpd/correcao-dados-form';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCorrigirDadosDaPreMatricula } from '../api/corrigir-dados';
+import { useCorrigirDadosDaPreMatricula } from '../../api/corrigir-dados';
 
 /**
  * 'Corrigir dados' of a pré-matrícula (issue 39 item 14, LGPD art. 18 III): the student's and guardian's names,

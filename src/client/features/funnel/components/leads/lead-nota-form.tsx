@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { toast } from '@/lib/toast';
-import { useCreateLeadNota } from '../api/create-lead-nota';
+import { useCreateLeadNota } from '../../api/create-lead-nota';
 import { characterCount, showActionFailure } from './lead-panel-feedback';
 
 /** 'Nota': free text up to 2,000 characters, counted as it is typed. The note tops the timeline at once. */

@@ -17,8 +17,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCancelamento, useCancelarMatricula } from '../api/cancelar-matricula';
-import { characterCount, showActionFailure } from './lead-panel-feedback';
+import { useCancelamento, useCancelarMatricula } from '../../api/cancelar-matricula';
+import { characterCount, showActionFailure } from '../leads/lead-panel-feedback';
 
 /**
  * Issue 42: the staff's cancellation of a matrícula, in its record. Within the family's 7 days the dialog says the

@@ -5,7 +5,7 @@ import { CorrecaoDadosForm } from '@/components/lgpd/correcao-dados-form';
 import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useCorrigirDadosDoLead } from '../api/corrigir-dados';
+import { useCorrigirDadosDoLead } from '../../api/corrigir-dados';
 
 /**
  * 'Corrigir dados' (issue 39 item 14, LGPD art. 18 III): the family's names, e-mail and phone on the lead, as
