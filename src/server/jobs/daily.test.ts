@@ -119,11 +119,13 @@ describe('daily jobs', () => {
       .filter((file) => /\bset(Interval|Timeout)\(/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(server, file))
       .sort();
-    // The worker's poll, the sign-up's coalescer, LISTEN's reconnection, the shutdown and the hourly session sweep.
+    // The worker's poll, the sign-up's coalescer, LISTEN's reconnection, the shutdown and the hourly session sweep;
+    // and one request's own wait, no recurring work: a failed contract confirmation's time floor (no oracle, ADR 066).
     expect(withTimers).toEqual([
       'db/notifications.ts',
       'jobs/worker.ts',
       'lib/coalesce.ts',
+      'modules/contratos/aceite.service.ts',
       'plugins/sessions/index.ts',
       'server.ts',
     ]);
