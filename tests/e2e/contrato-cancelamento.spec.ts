@@ -37,7 +37,8 @@ test('the franqueador sees the fee, gives the reason and cancels a matrícula ac
   await useSession(page, 'franqueador');
   const { nome } = DEMO_CONTRATOS.ativa;
   const record = await abrirMatricula(page, nome);
-  await expect(record.getByText('Ativa', { exact: true })).toBeVisible();
+  // The matrícula's status in the record's data (the contract's section, ADR 066, says it again).
+  await expect(record.locator('dl').getByText('Ativa', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
   await record.getByRole('button', { name: 'Cancelar matrícula' }).click();
