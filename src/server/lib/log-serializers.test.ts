@@ -68,6 +68,9 @@ describe('loggablePath', () => {
     expect(loggablePath('/voucher/kq3ZpX0-_9aBcDeFgHiJkLmNoPqRsTuVwXyZ012345')).toBe('/voucher/:value');
     // A declaration's code (issue 23) is short, yet it opens the declaration's page: never in the log either.
     expect(loggablePath('/declaracao/A1B2C3D4')).toBe('/declaracao/:value');
+    // So is an accepted contract's verification code (ADR 066), and its link's token.
+    expect(loggablePath('/contrato/verificar/3F2A9C1B7E4D')).toBe('/contrato/verificar/:value');
+    expect(loggablePath('/contrato/R3WnzNGfqWFvwfi4t--C5VYn1dwzyf4KzBWVE52Mym4')).toBe('/contrato/:value');
     expect(loggablePath('/assets/lead-lists-D3f9aB1c.js')).toBe('/assets/lead-lists-D3f9aB1c.js');
     expect(loggablePath(`/x/${encodeURIComponent(EMAIL)}/${CPF}/assets`)).toBe('/x/:value/:value/assets');
     expect(loggablePath('/api/leads?status=ativos&pageSize=50&email=a%40b.c')).toBe(

@@ -17,8 +17,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PLAIN_SEGMENT = /^(?!.*\d{6})[A-Za-z0-9._-]{1,80}$/;
 /** A long run without a dot is a secret in the path (a voucher's token, `/voucher/<token>`), never a file name. */
 const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{24,}$/;
-/** The public pages whose next segment is a credential, however short: a voucher's token, a declaration's code. */
-const VALUE_AFTER = new Set(['voucher', 'declaracao']);
+/**
+ * The public pages whose next segment is a credential, however short: a voucher's token, a declaration's code, an
+ * accepted contract's verification code (`/contrato/verificar/<codigo>`, ADR 066; its link's token is long).
+ */
+const VALUE_AFTER = new Set(['voucher', 'declaracao', 'verificar']);
 
 function harmlessQuery(query: string): string {
   const kept = new URLSearchParams();
