@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { FUNNEL_SORT_KEYS, type FunnelSortKey } from '@shared/schemas/funnel';
 import type { DataTableSort } from '@/components/ui/data-table';
+import type { PaginationProps } from '@/components/ui/pagination';
 import { LIST_PARAMS, parseSort, sortParam, useListState } from '@/hooks/use-list-state';
 import { type DrillChip, drillChips, drillParamNames, readDrillFilter } from '@/lib/drill-filters';
 import type { FunnelListParams } from '../api/funnel-keys';
@@ -147,6 +148,18 @@ export function useFunnelFilters({
     setPage,
     /** The 'Por página' choice (issue 23). */
     setPageSize,
+    /** The list's pagination once a page is loaded (its total, exact or capped), for DataTable. */
+    paginationOf: (data: { total: number; exact: boolean } | undefined): PaginationProps | undefined =>
+      data
+        ? {
+            page,
+            pageSize: params.pageSize,
+            total: data.total,
+            totalExact: data.exact,
+            onPageChange: setPage,
+            onPageSizeChange: setPageSize,
+          }
+        : undefined,
     update,
     active,
     chips,

@@ -97,18 +97,7 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
           rows={leads.data?.items ?? []}
           isLoading={leads.isPending}
           notice={listNotice('interesses', leads, filters.active)}
-          pagination={
-            leads.data
-              ? {
-                  page: filters.page,
-                  pageSize: filters.params.pageSize,
-                  total: leads.data.total,
-                  totalExact: leads.data.exact,
-                  onPageChange: filters.setPage,
-                  onPageSizeChange: filters.setPageSize,
-                }
-              : undefined
-          }
+          pagination={filters.paginationOf(leads.data)}
           cards="list"
         />
       </FunnelListCard>

@@ -84,18 +84,7 @@ export function LeadsScreen() {
           rows={leads.data?.items ?? []}
           isLoading={eventChosen && leads.isPending}
           notice={notice}
-          pagination={
-            eventChosen && leads.data
-              ? {
-                  page: filters.page,
-                  pageSize: filters.params.pageSize,
-                  total: leads.data.total,
-                  totalExact: leads.data.exact,
-                  onPageChange: filters.setPage,
-                  onPageSizeChange: filters.setPageSize,
-                }
-              : undefined
-          }
+          pagination={eventChosen ? filters.paginationOf(leads.data) : undefined}
           cards="list"
         />
       </FunnelListCard>

@@ -143,18 +143,7 @@ export function MatriculasScreen({
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('matriculas', list, filters.active || status !== '')}
-          pagination={
-            list.data
-              ? {
-                  page: filters.page,
-                  pageSize: filters.params.pageSize,
-                  total: list.data.total,
-                  totalExact: list.data.exact,
-                  onPageChange: filters.setPage,
-                  onPageSizeChange: filters.setPageSize,
-                }
-              : undefined
-          }
+          pagination={filters.paginationOf(list.data)}
           cards="list"
         />
       </FunnelListCard>

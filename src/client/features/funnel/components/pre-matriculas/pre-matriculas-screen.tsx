@@ -204,18 +204,7 @@ export function PreMatriculasScreen({
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           notice={listNotice('preMatriculas', list, filters.active)}
-          pagination={
-            list.data
-              ? {
-                  page: filters.page,
-                  pageSize: filters.params.pageSize,
-                  total: list.data.total,
-                  totalExact: list.data.exact,
-                  onPageChange: filters.setPage,
-                  onPageSizeChange: filters.setPageSize,
-                }
-              : undefined
-          }
+          pagination={filters.paginationOf(list.data)}
           cards="list"
         />
       </FunnelListCard>
