@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../src/server/access/actor';
 import { type Database, executeRows } from '../src/server/db/connect';
-import type { FunilResposta, SerieResposta } from '../src/shared/schemas/relatorios';
+import type { FunilResposta, MatriculasStatus, SerieResposta } from '../src/shared/schemas/relatorios';
 import { todayInBrasilia } from '../src/shared/brasilia';
 
 export interface ReportScenario {
@@ -73,6 +73,28 @@ const GROUP_EXPRESSIONS: Record<string, string> = {
   evento: 'r.evento_id',
   estado: 'e.estado',
 };
+
+/** The status answer against a row-by-row count of the scope's matrículas effective in the period. */
+const matriculasPorStatus =
+  (de: string, ate: string) =>
+  async (db: Database, actor: Actor, answer: unknown): Promise<string> => {
+    const { column, id } = scopeColumn(actor);
+    const [row] = await executeRows<{ total: number; aguardando: number; ativa: number; cancelada: number }>(
+      db,
+      sql`select count(*)::int as total, count(*) filter (where status = 'aguardando_aceite')::int as aguardando,
+          count(*) filter (where status = 'ativa')::int as ativa, count(*) filter (where status = 'cancelada')::int as cancelada
+        from matriculas where ${sql.raw(column)} = ${id}
+          and efetivada_em >= (${de}::date::timestamp at time zone ${ZONE})
+          and efetivada_em < ((${ate}::date + 1)::timestamp at time zone ${ZONE})`,
+    );
+    const a = answer as MatriculasStatus;
+    const same =
+      a.total === row!.total &&
+      a.aguardandoAceite === row!.aguardando &&
+      a.ativa === row!.ativa &&
+      a.cancelada === row!.cancelada;
+    return same ? `${a.total} matrículas by status exact` : 'status counts ≠ the row-by-row count';
+  };
 
 export function reportScenarios(now: Date): ReportScenario[] {
   const today = todayInBrasilia(now);
@@ -162,5 +184,14 @@ export function reportScenarios(now: Date): ReportScenario[] {
         true,
       ),
     },
+    // Issue 42: the period's matrículas by status and reason, counted from the rows, for the network and a franquia.
+    ...(['franqueador', 'franquia'] as const).map((account): ReportScenario => ({
+      name: `relatório matrículas por status · ${account}, 365 d`,
+      path: `/api/relatorios/matriculas-status?${year}`,
+      account,
+      connections: 8,
+      target: { p99: 100 },
+      exact: matriculasPorStatus(yearAgo, today),
+    })),
   ];
 }
