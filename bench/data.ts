@@ -409,7 +409,8 @@ async function main() {
 
   // The contracts (issue 42): the network's published template, and each matrícula with its course, its price
   // frozen to the cent (the last parcela takes the rounding, src/shared/money/parcelas.ts) and its contract. Nine in
-  // ten accepted two days after Efetivar, one in twenty awaiting acceptance, one in twenty cancelled.
+  // ten accepted two days after Efetivar (with the acceptance's record whole, as contratos_aceite_check asks), one in
+  // twenty awaiting acceptance, one in twenty cancelled.
   await step(
     'contratos',
     `
@@ -432,12 +433,16 @@ async function main() {
     where k.evento_id = m.evento_id;
     update matriculas set multa_cancelamento = trunc((valor_total - valor_parcela) * 0.10, 2) where status = 'cancelada';
     insert into contratos (matricula_id, modelo_id, versao, titulo, texto, valor_total, parcelas, valor_parcela,
-      valor_ultima_parcela, multa_cancelamento_pct, aceito_em, created_at)
+      valor_ultima_parcela, multa_cancelamento_pct, aceito_em, aceite_versao, aceite_canal, aceite_ip, pdf_sha256,
+      created_at)
     select m.id, pg_temp.uid('modelo', 1), 1, 'Contrato de prestação de serviços educacionais',
-      ${sqlText(CONTRACT_TEXT)}, m.valor_total, m.parcelas, m.valor_parcela,
-      m.valor_ultima_parcela, 10, case when m.status <> 'aguardando_aceite' then m.efetivada_em + interval '2 days' end,
+      ${sqlText(CONTRACT_TEXT)}, m.valor_total, m.parcelas, m.valor_parcela, m.valor_ultima_parcela, 10,
+      a.em, case when a.em is not null then 1 end, case when a.em is not null then 'email' end,
+      case when a.em is not null then '198.51.100.7' end, case when a.em is not null then md5(m.id::text) || md5(m.id::text) end,
       m.efetivada_em
-    from matriculas m where m.curso_id is not null;`,
+    from matriculas m
+    cross join lateral (select case when m.status <> 'aguardando_aceite' then m.efetivada_em + interval '2 days' end as em) a
+    where m.curso_id is not null;`,
   );
 
   // The follow-up (issue 16): enrolled families converted; of the others, one in seven followed by the
