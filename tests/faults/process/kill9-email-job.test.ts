@@ -22,9 +22,15 @@ afterAll(async () => {
   removeDir(dataDir);
 });
 
+/**
+ * The reset e-mails in the outbox. Only those: the restarted server also runs the day's jobs, and the demo network
+ * has a contract waiting for its family long enough to be reminded (issue 42) when the day's hour has passed.
+ */
 const outbox = () => {
   try {
-    return readdirSync(join(dataDir, 'outbox')).map((name) => readFileSync(join(dataDir, 'outbox', name), 'utf8'));
+    return readdirSync(join(dataDir, 'outbox'))
+      .map((name) => readFileSync(join(dataDir, 'outbox', name), 'utf8'))
+      .filter((mail) => mail.includes('reset-password?token='));
   } catch {
     return [];
   }
