@@ -778,6 +778,11 @@ export const matriculas = pgTable(
     index('matriculas_lead_id_idx').on(t.leadId),
     // The vendedor does not see matrículas (DESIGN §4.1): no vendedor page index.
     ...scopePageIndexes('matriculas', t, ['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
+    // Issue 42: the list filtered by status, newest first, and its capped count, read as a range per scope (the
+    // status is not in the scope's counters; without these, 1 in 20 of the franqueador's 100,000 was a scan).
+    ...(['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
+      index(`matriculas_${SCOPE_INDEX_NAMES[scope]}_status_page_idx`).on(t[scope], t.status, t.createdAt, t.id),
+    ),
     index('matriculas_email_lower_idx').on(sql`lower(${t.email})`),
     index('matriculas_telefone_idx')
       .on(t.telefone)
