@@ -74,7 +74,8 @@ function mesmoHash(guardado: string | null, dado: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b) && guardado !== null;
 }
 
-const urlDoContrato = (app: FastifyInstance, token: string) => `${app.config.appUrl}/contrato/${token}`;
+/** The family's page of a contract, for a link's token. */
+export const urlDoContrato = (app: FastifyInstance, token: string) => `${app.config.appUrl}/contrato/${token}`;
 
 /** Where the family's e-mails about its contract belong: the matrícula's network, the matrícula the record. */
 const daMatricula = (matriculaId: string) => ({ rede: redeDaMatricula(matriculaId), registroId: matriculaId });

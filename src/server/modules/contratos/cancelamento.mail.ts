@@ -50,8 +50,8 @@ export function extratoDoCancelamentoEmail(e: ExtratoDoCancelamento) {
 }
 
 /**
- * The one reminder of a contract not yet accepted: the link e-mailed at Efetivar is kept hashed, never readable
- * again, so the reminder points to that e-mail and to the school for a new link (`url` when a new one is issued).
+ * The one reminder of a contract not yet accepted. The link e-mailed at Efetivar is kept hashed, never readable
+ * again, so the reminder carries a new link (`url`) that replaces it, valid to the same day.
  */
 export function lembreteDoContratoEmail(e: {
   responsavel: string | null;
@@ -59,21 +59,16 @@ export function lembreteDoContratoEmail(e: {
   curso: string | null;
   enviadoEm: Date;
   validoAte: Date;
-  url?: string;
+  url: string;
 }) {
   const lines = [
     saudacao(e.responsavel),
     `O contrato da matrícula de ${e.aluno}${e.curso ? ` no curso ${e.curso}` : ''} ainda aguarda o seu aceite.`,
-    `Abra o link do e-mail "Contrato de matrícula" que enviamos em ${dia(e.enviadoEm)}: ele vale até ${dia(e.validoAte)}. Sem o aceite até lá, a matrícula é cancelada, sem nenhum custo.`,
-    'Não encontrou o e-mail? Peça à escola um novo link.',
+    `O link abaixo substitui o do e-mail "Contrato de matrícula" que enviamos em ${dia(e.enviadoEm)}: ele vale até ${dia(e.validoAte)}. Sem o aceite até lá, a matrícula é cancelada, sem nenhum custo.`,
   ];
   return {
     subject: 'Lembrete: o contrato da matrícula aguarda o seu aceite',
-    text: `${lines.join('\n\n')}${e.url ? `\n\n${e.url}` : ''}\n`,
-    html: layout(
-      'O contrato da matrícula aguarda o seu aceite',
-      lines,
-      e.url ? { label: 'Ver o contrato', url: e.url } : undefined,
-    ),
+    text: `${lines.join('\n\n')}\n\n${e.url}\n`,
+    html: layout('O contrato da matrícula aguarda o seu aceite', lines, { label: 'Ver o contrato', url: e.url }),
   };
 }

@@ -334,6 +334,22 @@ describe('the daily reminder and expiry of contracts not accepted (fixed clock)'
     expect(mail.text).toContain('Olá, Márcia Oliveira!');
     expect(mail.text).toContain('enviamos em 09/03/2031: ele vale até 08/04/2031');
     expect(await lembretes(aguardando[1]!.id)).toHaveLength(0);
+    // The reminder carries a new link in place of Efetivar's (kept hashed, never readable again): the new one opens
+    // the contract, the first one no longer does, and the days of the link stay as they were.
+    const tokenDe = (text: string) => /\/contrato\/([A-Za-z0-9_-]{43})/.exec(text)![1]!;
+    const doEfetivar = await ctx.handle.db
+      .select({ payload: jobs.payload, chave: jobs.chave })
+      .from(jobs)
+      .where(and(eq(jobs.tipo, 'email'), eq(jobs.registroId, aguardando[0]!.id)));
+    const primeiro = doEfetivar.find((j) => !j.chave?.startsWith('contrato_lembrete:'));
+    const publico = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/public/contratos/${token}` });
+    expect((await publico(tokenDe(mail.text))).statusCode).toBe(200);
+    expect((await publico(tokenDe((primeiro!.payload as { text: string }).text))).statusCode).toBe(404);
+    const [link] = await ctx.handle.db
+      .select({ expiraEm: contratos.tokenExpiraEm })
+      .from(contratos)
+      .where(eq(contratos.id, aguardando[0]!.contratoId));
+    expect(link!.expiraEm!.toISOString()).toBe('2031-04-08T06:00:00.000Z');
 
     // The next day's run, and a run repeated the same day: nothing more for the first, the second's turn now.
     expect(await lembrarContratos(ctx.app, now)).toBe(0);

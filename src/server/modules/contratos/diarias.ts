@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { emailJob, enfileirar } from '../../jobs';
+import { digest, newToken } from '../../lib/tokens';
 import { audit } from '../auditoria';
+import { setLink } from './aceite.repository';
+import { urlDoContrato } from './aceite.service';
 import { lembreteDoContratoEmail } from './cancelamento.mail';
 import { chaveDoLembrete, contratosParaLembrar, expirarContratos } from './cancelamento.repository';
 
@@ -17,8 +20,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Sends each due reminder once: its e-mail job is written under the contract's key (`on conflict do nothing`), so
- * a second run, another instance or a retry writes nothing more; the audit row goes with the job. Answers how
- * many were sent.
+ * a second run, another instance or a retry writes nothing more; the audit row goes with the job. The first link is
+ * kept hashed, never readable again, so the reminder carries a new one in its place, valid to the same day (the
+ * link's sending, and so the reminder's and the expiry's days, stay as they were). Answers how many were sent.
  */
 export async function lembrarContratos(app: FastifyInstance, now: Date): Promise<number> {
   let enviados = 0;
@@ -31,16 +35,20 @@ export async function lembrarContratos(app: FastifyInstance, now: Date): Promise
     let escritos = 0;
     for (const c of lote) {
       const escrito = await app.db.transaction(async (tx) => {
+        const token = newToken();
+        const validoAte = new Date(c.enviadoEm.getTime() + VALIDADE_DO_LINK_DIAS * DAY_MS);
         const mensagem = lembreteDoContratoEmail({
           responsavel: c.nomeResponsavel,
           aluno: c.nomeAluno ?? c.nome,
           curso: c.cursoTitulo,
           enviadoEm: c.enviadoEm,
-          validoAte: new Date(c.enviadoEm.getTime() + VALIDADE_DO_LINK_DIAS * DAY_MS),
+          validoAte,
+          url: urlDoContrato(app, token),
         });
         const job = emailJob(app, { to: c.email, ...mensagem }, { rede: c.franqueadorId, registroId: c.matriculaId });
         const id = await enfileirar(tx, { ...job, chave: chaveDoLembrete(c.contratoId) }, now);
         if (!id) return false;
+        await setLink(tx, c.contratoId, digest(token), validoAte);
         await audit(tx, {
           acao: 'matricula.contrato_lembrete',
           entidadeId: c.matriculaId,
