@@ -70,4 +70,34 @@ describe('the funnel metric cards (issue 23)', () => {
     ]);
     expect(screen.queryByText(/Interesses/)).not.toBeInTheDocument();
   });
+
+  it('show the real rate on Pré-Matrículas and Matrículas, the per-event ratio on its own line (issue 51)', async () => {
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/leads/resumo': { body: { total: 556, eventosAtivos: 5, taxaConversao: 111.2 } },
+      'GET /api/pre-matriculas/resumo': resumo,
+      'GET /api/pre-matriculas': { body: [] },
+    });
+    renderWithProviders(<PreMatriculasScreen />);
+    const metrics = await screen.findByRole('region', { name: 'Métricas' });
+    // 139 of 556 leads: 25,0%.
+    expect(await within(metrics).findByText('25,0%')).toBeInTheDocument();
+    expect(within(metrics).getByText('dos leads chegaram à pré-matrícula')).toBeInTheDocument();
+    expect(within(metrics).getByText('27,80')).toBeInTheDocument();
+    expect(within(metrics).getByText('pré-matrículas por evento')).toBeInTheDocument();
+    cleanup();
+
+    // No pré-matrícula yet in scope: no rate to give, SPEC's ratio stays.
+    mockFetch({
+      'GET /api/leads/eventos': { body: [] },
+      'GET /api/pre-matriculas/resumo': { body: { total: 0, eventosAtivos: 5, taxaConversao: 0 } },
+      'GET /api/matriculas/resumo': resumo,
+      'GET /api/matriculas': { body: [] },
+    });
+    renderWithProviders(<MatriculasScreen />);
+    const cards = await screen.findByRole('region', { name: 'Métricas' });
+    expect(await within(cards).findByText('27,80')).toBeInTheDocument();
+    expect(within(cards).getByText('matrículas por evento')).toBeInTheDocument();
+    expect(within(cards).queryByText(/%/)).not.toBeInTheDocument();
+  });
 });

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
 const rate = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** What a screen's cards count (issue 23): each screen names its cards after its own rows. */
 export interface FunnelMetricNouns {
@@ -14,6 +15,8 @@ export interface FunnelMetricNouns {
   filtrados: string;
   /** The ratio's subtitle: what one event brings on average. */
   porEvento: string;
+  /** Where a real rate exists (issue 51), what it says: the share of the stage before that reached this one. */
+  taxa?: string;
 }
 
 export const FUNNEL_METRIC_NOUNS = {
@@ -26,11 +29,13 @@ export const FUNNEL_METRIC_NOUNS = {
     total: 'Total de Pré-Matrículas',
     filtrados: 'Pré-Matrículas Filtradas',
     porEvento: 'pré-matrículas por evento',
+    taxa: 'dos leads chegaram à pré-matrícula',
   },
   matriculas: {
     total: 'Total de Matrículas',
     filtrados: 'Matrículas Filtradas',
     porEvento: 'matrículas por evento',
+    taxa: 'das pré-matrículas chegaram à matrícula',
   },
 } satisfies Record<string, FunnelMetricNouns>;
 
@@ -39,6 +44,18 @@ export interface FunnelMetricCardsProps {
   /** The list's X-Total-Count with the current filters. */
   filtered: number | undefined;
   nouns?: FunnelMetricNouns;
+  /**
+   * The summary of the stage before (leads for Pré-Matrículas, pré-matrículas for Matrículas): with it, 'Taxa de
+   * Conversão' is the real rate, this stage's total over that one's, and the per-event ratio its second line.
+   * Without it (Interesses, or a stage the caller cannot read) the card keeps SPEC's ratio.
+   */
+  anterior?: UseQueryResult<FunnelResumo>;
+}
+
+/** The real rate when both totals are known and the one before is not zero; null to keep SPEC's ratio. */
+function taxaReal(total: number | undefined, anterior: number | undefined): number | null {
+  if (total === undefined || anterior === undefined || anterior <= 0) return null;
+  return total / anterior;
 }
 
 /**
@@ -49,9 +66,21 @@ export function FunnelMetricCards({
   resumo,
   filtered,
   nouns = FUNNEL_METRIC_NOUNS.interesses,
+  anterior,
 }: FunnelMetricCardsProps) {
   const data = resumo.data;
-  const cards: { label: string; icon: LucideIcon; value: string | undefined; hint?: string; filteredCard?: true }[] = [
+  const taxa = nouns.taxa && anterior ? taxaReal(data?.total, anterior.data?.total) : null;
+  // Until the stage before answers, the card waits rather than show the ratio and then change.
+  const esperando = nouns.taxa !== undefined && anterior !== undefined && anterior.isPending;
+  const ratio = data ? rate.format(data.taxaConversao) : undefined;
+  const cards: {
+    label: string;
+    icon: LucideIcon;
+    value: string | undefined;
+    hint?: string;
+    secondLine?: string;
+    filteredCard?: true;
+  }[] = [
     { label: nouns.total, icon: Heart, value: data ? formatCount(data.total) : undefined },
     { label: 'Eventos Ativos', icon: CalendarCheck, value: data ? formatCount(data.eventosAtivos) : undefined },
     {
@@ -60,13 +89,22 @@ export function FunnelMetricCards({
       value: filtered === undefined ? undefined : formatCount(filtered),
       filteredCard: true,
     },
-    {
-      // SPEC's title kept; the ratio is not a percentage, so the card says what it is (issue 23, ADR 024).
-      label: 'Taxa de Conversão',
-      icon: TrendingUp,
-      value: data ? rate.format(data.taxaConversao) : undefined,
-      hint: nouns.porEvento,
-    },
+    taxa !== null
+      ? {
+          // Issue 51: a real rate where one exists, SPEC's title kept; the per-event ratio named on its own line.
+          label: 'Taxa de Conversão',
+          icon: TrendingUp,
+          value: percent.format(taxa),
+          hint: nouns.taxa,
+          secondLine: ratio,
+        }
+      : {
+          // SPEC's title kept; the ratio is not a percentage, so the card says what it is (issue 23, ADR 024).
+          label: 'Taxa de Conversão',
+          icon: TrendingUp,
+          value: esperando ? undefined : ratio,
+          hint: nouns.porEvento,
+        },
   ];
   return (
     <section aria-labelledby="funnel-metricas">
@@ -74,11 +112,17 @@ export function FunnelMetricCards({
         Métricas
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {cards.map(({ label, icon: Icon, value, hint, filteredCard }) => (
+        {cards.map(({ label, icon: Icon, value, hint, secondLine, filteredCard }) => (
           <li key={label}>
             <Card
               className="h-full p-4 sm:p-5"
-              title={hint ? `Média de ${hint}: o total dividido pelos eventos ativos, não uma porcentagem` : undefined}
+              title={
+                secondLine !== undefined
+                  ? `Porcentagem: ${nouns.total.toLowerCase()} dividido pelo total da etapa anterior`
+                  : hint
+                    ? `Média de ${hint}: o total dividido pelos eventos ativos, não uma porcentagem`
+                    : undefined
+              }
             >
               <div className="flex items-start justify-between gap-2">
                 <div>
@@ -96,6 +140,11 @@ export function FunnelMetricCards({
               ) : (
                 <Skeleton className="mt-3 h-7 w-16" />
               )}
+              {secondLine !== undefined ? (
+                <p className="mt-1 text-xs text-muted-foreground">
+                  <span>{secondLine}</span> <span>{nouns.porEvento}</span>
+                </p>
+              ) : null}
             </Card>
           </li>
         ))}

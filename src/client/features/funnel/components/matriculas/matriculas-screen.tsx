@@ -118,12 +118,14 @@ export function MatriculasScreen({
   const list = { ...listQuery, data: live.data };
   const forbidden = isForbidden(list.error);
   const resumo = useFunnelResumo('matriculas');
+  // Issue 51: the stage before, for the real conversion rate.
+  const anterior = useFunnelResumo('pre-matriculas');
 
   if (forbidden) return <ForbiddenNotice message={listErrorMessage('matriculas', list.error)} />;
 
   return (
     <div className="flex flex-col gap-6">
-      <FunnelMetricCards resumo={resumo} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.matriculas} />
+      <FunnelMetricCards resumo={resumo} anterior={anterior} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.matriculas} />
       <FunnelToolbar
         filters={filters}
         exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params, statusParam)}

@@ -166,6 +166,8 @@ export function PreMatriculasScreen({
   };
   const params = { ...filters.params, situacao: situacao || undefined };
   const resumo = useFunnelResumo('pre-matriculas');
+  // Issue 51: the stage before, for the real conversion rate.
+  const anterior = useFunnelResumo('leads');
   const listQuery = usePreMatriculas(params);
   const live = useLiveList(listQuery, JSON.stringify(params));
   const list = { ...listQuery, data: live.data };
@@ -176,7 +178,7 @@ export function PreMatriculasScreen({
 
   return (
     <div className="flex flex-col gap-6">
-      <FunnelMetricCards resumo={resumo} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.preMatriculas} />
+      <FunnelMetricCards resumo={resumo} anterior={anterior} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.preMatriculas} />
       <FunnelToolbar
         filters={filters}
         exportHref={exportCsvUrl(
