@@ -66,6 +66,9 @@ export type ModeloPatch = z.input<typeof modeloPatchSchema>;
 
 export const modeloParamsSchema = z.object({ id: z.uuid(CONTRATO_MESSAGES.naoEncontrado) });
 
+/** A matrícula's contract routes (its text, PDF, new link): a malformed id answers as one out of scope does. */
+export const matriculaContratoParamsSchema = z.object({ id: z.uuid(CONTRATO_MESSAGES.contratoNaoEncontrado) });
+
 export const MODELO_STATUS_LABELS = { rascunho: 'Rascunho', publicado: 'Publicado' } as const;
 
 /** A template as the routes answer it: a draft (no version) or a published, immutable version. */

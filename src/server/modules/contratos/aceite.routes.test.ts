@@ -318,6 +318,18 @@ describe('no oracle', () => {
 });
 
 describe('staff: the timeline, a new link, and scope', () => {
+  it("answers a malformed matrícula id on the contract's staff routes as one out of scope: 'Contrato não encontrado'", async () => {
+    for (const [method, path] of [
+      ['GET', '/api/matriculas/nao-e-um-id/contrato'],
+      ['GET', '/api/matriculas/nao-e-um-id/contrato.pdf'],
+      ['POST', '/api/matriculas/nao-e-um-id/contrato/reenviar'],
+    ] as const) {
+      const response = method === 'GET' ? await franqueador().get(path) : await franqueador().post(path);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json<{ message: string }>().message, path).toBe(CONTRATO_MESSAGES.contratoNaoEncontrado);
+    }
+  });
+
   it('sends a new link that replaces the old one, audited, on the timeline', async () => {
     const f = await novaFamilia();
     const response = await franqueador().post(`/api/matriculas/${f.matriculaId}/contrato/reenviar`);

@@ -10,7 +10,7 @@ import {
   contratoVerificadoSchema,
   verificacaoContratoParamsSchema,
 } from '../../../shared/schemas/contrato-aceite';
-import { efetivarParamsSchema } from '../../../shared/schemas/funnel';
+import { matriculaContratoParamsSchema } from '../../../shared/schemas/contrato';
 import { attachmentDisposition } from '../../lib/csv';
 import {
   aceitarContrato,
@@ -102,7 +102,7 @@ export async function aceiteRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/matriculas/:id/contrato.pdf',
     {
-      schema: { params: efetivarParamsSchema },
+      schema: { params: matriculaContratoParamsSchema },
       config: { access: rolesFor('matriculas.contrato'), produces: ['application/pdf'] },
     },
     async (request, reply) => sendPdf(reply, await pdfDaMatricula(app, request.actor!, request.params.id)),
@@ -111,7 +111,7 @@ export async function aceiteRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/matriculas/:id/contrato/reenviar',
     {
-      schema: { params: efetivarParamsSchema, response: { 200: contratoMensagemSchema } },
+      schema: { params: matriculaContratoParamsSchema, response: { 200: contratoMensagemSchema } },
       config: { access: rolesFor('matriculas.contrato.reenviar') },
     },
     async (request) => reenviarLink(app, request.actor!, request.params.id),

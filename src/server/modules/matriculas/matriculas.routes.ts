@@ -36,7 +36,7 @@ import {
   matriculaItemSchema,
   matriculaViewSchema,
 } from '../../../shared/schemas/matricula';
-import { CONTRATO_MESSAGES, contratoViewSchema } from '../../../shared/schemas/contrato';
+import { CONTRATO_MESSAGES, contratoViewSchema, matriculaContratoParamsSchema } from '../../../shared/schemas/contrato';
 import { notFound } from '../../lib/http-error';
 import { aceiteParaEquipe, findContratoDaMatricula } from '../contratos';
 import { auditedExport } from '../auditoria';
@@ -116,7 +116,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/matriculas/:id/contrato',
     {
-      schema: { params: efetivarParamsSchema, response: { 200: contratoViewSchema } },
+      schema: { params: matriculaContratoParamsSchema, response: { 200: contratoViewSchema } },
       config: { access: rolesFor('matriculas.contrato') },
     },
     async (request) => {
