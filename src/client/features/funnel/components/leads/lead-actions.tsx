@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 import { LeadContatoForm } from './lead-contato-form';
 import { LeadDadosForm } from './lead-dados-form';
 import { LeadNotaForm } from './lead-nota-form';
+import { LeadProximoPasso } from './lead-proximo-passo';
 import { LeadResponsavelForm } from './lead-responsavel-form';
 import { LeadRetornoForm } from './lead-retorno-form';
 import { LeadStatusForm } from './lead-status-form';
@@ -32,13 +33,25 @@ export interface LeadActionsProps {
   /** Another part of the panel opened a form (the contact prompt): this one closes. */
   open: LeadAction | null;
   onOpenChange: (action: LeadAction | null) => void;
+  /** A contact was just registered (here or in the contact prompt): ask for the next step (issue 51). */
+  proximoPasso?: boolean;
+  onProximoPassoChange?: (asking: boolean) => void;
 }
 
 /**
  * The panel's actions (issue 16): a row of buttons, each showing its form under the row (one at a time). Focus
  * goes to the form's first field, and back to its button when the form closes.
  */
-export function LeadActions({ lead, autor, canAtribuir, canCorrigir = false, open, onOpenChange }: LeadActionsProps) {
+export function LeadActions({
+  lead,
+  autor,
+  canAtribuir,
+  canCorrigir = false,
+  open,
+  onOpenChange,
+  proximoPasso = false,
+  onProximoPassoChange,
+}: LeadActionsProps) {
   const id = useId();
   const regionRef = useRef<HTMLDivElement>(null);
   const buttons = useRef(new Map<LeadAction, HTMLButtonElement>());
@@ -62,7 +75,18 @@ export function LeadActions({ lead, autor, canAtribuir, canCorrigir = false, ope
 
   let form: ReactNode = null;
   if (current?.key === 'contato') {
-    form = <LeadContatoForm leadId={lead.id} autor={autor} idPrefix="lead-contato" onDone={close} />;
+    form = (
+      <LeadContatoForm
+        leadId={lead.id}
+        autor={autor}
+        idPrefix="lead-contato"
+        onDone={close}
+        onRegistered={() => {
+          close();
+          onProximoPassoChange?.(true);
+        }}
+      />
+    );
   } else if (current?.key === 'status') {
     form = <LeadStatusForm lead={lead} onDone={close} />;
   } else if (current?.key === 'retorno') {
@@ -93,6 +117,7 @@ export function LeadActions({ lead, autor, canAtribuir, canCorrigir = false, ope
                 aria-controls={expanded ? `${id}-form` : undefined}
                 onClick={() => {
                   setLastOpened(key);
+                  onProximoPassoChange?.(false);
                   onOpenChange(expanded ? null : key);
                 }}
               >
@@ -116,6 +141,16 @@ export function LeadActions({ lead, autor, canAtribuir, canCorrigir = false, ope
           </h4>
           {form}
         </div>
+      ) : proximoPasso ? (
+        <LeadProximoPasso
+          lead={lead}
+          onDone={() => onProximoPassoChange?.(false)}
+          onEscolherData={() => {
+            onProximoPassoChange?.(false);
+            setLastOpened('retorno');
+            onOpenChange('retorno');
+          }}
+        />
       ) : null}
     </div>
   );

@@ -30,6 +30,8 @@ export interface LeadContatoFormProps {
   /** The id prefix of its fields (the form may show in two places). */
   idPrefix: string;
   onDone: () => void;
+  /** Called instead of `onDone` once the contact is registered (the panel then asks for the next step). */
+  onRegistered?: () => void;
   cancelLabel?: string;
 }
 
@@ -40,6 +42,7 @@ export function LeadContatoForm({
   defaults,
   idPrefix,
   onDone,
+  onRegistered,
   cancelLabel = 'Cancelar',
 }: LeadContatoFormProps) {
   const {
@@ -56,7 +59,7 @@ export function LeadContatoForm({
   const registrar = useCreateLeadContato({
     onSuccess: () => {
       toast({ variant: 'success', title: 'Contato registrado' });
-      onDone();
+      (onRegistered ?? onDone)();
     },
     onError: (error) => showActionFailure('Erro ao registrar contato', error, setError, ['canal', 'resultado', 'nota']),
   });

@@ -3,6 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { todayInBrasilia } from '@shared/brasilia';
+import { formatDateOnly } from '@shared/format';
+import { diaDoProximoPasso } from '@shared/proximo-passo';
 import type { Role } from '@shared/roles';
 import type { HistoricoEntry, LeadDetalhe } from '@shared/schemas/acompanhamento';
 import type { LeadItem } from '@shared/schemas/funnel';
@@ -337,6 +340,59 @@ describe('LeadPanel (issue 16)', () => {
       }),
     );
     await waitFor(() => expect(within(panel).queryByRole('region', { name: 'Registrar este contato?' })).toBeNull());
+  });
+
+  it("asks for the next step once a contact is registered: 'Amanhã' sets tomorrow's return (issue 51)", async () => {
+    const { panel, fetchMock } = await openPanel('/leads/l-1', 'vendedor', {
+      'POST /api/leads/l-1/contatos': {
+        status: 201,
+        body: { id: 'h-6', tipo: 'contato', em: '', autor: null, dados: {} },
+      },
+      'PATCH /api/leads/l-1': (body) => ({ body: detalhe({ ...(body as Partial<LeadDetalhe>) }) }),
+      'GET /api/dashboard/acompanhamento': { body: { retornosHoje: 0, atrasados: 0, semContato48h: 0 } },
+    });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Registrar contato' }));
+    const form = within(panel).getByRole('region', { name: 'Registrar contato' });
+    await choose(form, 'Canal', 'Telefone');
+    await choose(form, 'Resultado', 'Atendeu');
+    await userEvent.click(within(form).getByRole('button', { name: 'Registrar contato' }));
+
+    const proximo = await within(panel).findByRole('region', { name: 'Próximo passo' });
+    expect(within(proximo).getByText('Quando falar de novo com a família de Gabriela?')).toBeInTheDocument();
+    const amanha = diaDoProximoPasso('amanha', todayInBrasilia());
+    const botao = within(proximo).getByRole('button', { name: /^Amanhã/ });
+    // The day it names, for a screen reader too.
+    expect(botao).toHaveAccessibleName(`Amanhã (${formatDateOnly(amanha)})`);
+    await userEvent.click(botao);
+    await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', '/api/leads/l-1')).toEqual({ proximoContatoEm: amanha }));
+    expect(await screen.findByText(`Retorno agendado para ${formatDateOnly(amanha)}`)).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).queryByRole('region', { name: 'Próximo passo' })).toBeNull());
+  });
+
+  it("'Escolher data' opens 'Agendar retorno', and 'Agora não' closes the question without a change", async () => {
+    const { panel, fetchMock } = await openPanel('/leads/l-1', 'vendedor', {
+      'POST /api/leads/l-1/contatos': {
+        status: 201,
+        body: { id: 'h-7', tipo: 'contato', em: '', autor: null, dados: {} },
+      },
+      'GET /api/dashboard/acompanhamento': { body: { retornosHoje: 0, atrasados: 0, semContato48h: 0 } },
+    });
+    const registrar = async () => {
+      await userEvent.click(within(panel).getByRole('button', { name: 'Registrar contato' }));
+      const form = within(panel).getByRole('region', { name: 'Registrar contato' });
+      await choose(form, 'Canal', 'Telefone');
+      await choose(form, 'Resultado', 'Atendeu');
+      await userEvent.click(within(form).getByRole('button', { name: 'Registrar contato' }));
+      return within(panel).findByRole('region', { name: 'Próximo passo' });
+    };
+    await userEvent.click(within(await registrar()).getByRole('button', { name: 'Escolher data' }));
+    expect(within(panel).getByRole('region', { name: 'Agendar retorno' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('region', { name: 'Próximo passo' })).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancelar' }));
+
+    await userEvent.click(within(await registrar()).getByRole('button', { name: 'Agora não' }));
+    expect(within(panel).queryByRole('region', { name: 'Próximo passo' })).toBeNull();
+    expect(urls(fetchMock, 'PATCH')).toEqual([]);
   });
 
   it('refuses a return date before today in the browser', async () => {

@@ -172,6 +172,8 @@ const PROMPT_DEFAULTS: Record<Exclude<ContatoCanal, 'presencial'>, Partial<Conta
 function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role; autor: HistoricoAutor | null }) {
   const [action, setAction] = useState<LeadAction | null>(null);
   const [prompt, setPrompt] = useState<Exclude<ContatoCanal, 'presencial'> | null>(null);
+  // Issue 51: a contact just registered asks for the next step under the actions.
+  const [proximoPasso, setProximoPasso] = useState(false);
   const acompanha = can(role, 'leads.acompanhar');
   const digits = (lead.telefone ?? '').replace(/\D/g, '');
   const whatsapp = whatsappUrl(lead.telefone);
@@ -275,6 +277,10 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
                 defaults={PROMPT_DEFAULTS[prompt]}
                 cancelLabel="Agora não"
                 onDone={() => setPrompt(null)}
+                onRegistered={() => {
+                  setPrompt(null);
+                  setProximoPasso(true);
+                }}
               />
             </div>
           ) : null}
@@ -295,6 +301,8 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
                 if (next) setPrompt(null);
                 setAction(next);
               }}
+              proximoPasso={proximoPasso}
+              onProximoPassoChange={setProximoPasso}
             />
           </section>
         ) : null}
