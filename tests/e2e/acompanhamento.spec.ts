@@ -3,10 +3,11 @@ import { expectAccessible, useSession } from './support';
 
 /**
  * Acompanhamento end to end (issue 16) on the demo network: the vendedor follows a return due today from its
- * dashboard card to the lead's panel, logs a WhatsApp contact and closes the lead as 'Sem interesse', and the list
- * and the card count it; the micro-franquia assigns a lead to its vendedor; axe on a list with a panel open at
- * 1280 and 360 px. The demo seed gives the vendedor Lucas Oliveira (return today) and Gabriela Santos (overdue);
- * the first test closes Lucas, the second assigns Pedro Henrique Silva, the axe test only reads Gabriela.
+ * dashboard card to the lead's panel, logs a WhatsApp contact (asked for the next step, issue 51: '+2 dias') and
+ * closes the lead as 'Sem interesse', and the list and the card count it; the micro-franquia assigns a lead to its
+ * vendedor; axe on a list with a panel open at 1280 and 360 px. The demo seed gives the vendedor Lucas Oliveira
+ * (return today) and Gabriela Santos (overdue); the first test closes Lucas, the second assigns Pedro Henrique
+ * Silva, the axe tests read Gabriela, and the last logs a contact on her, leaving her return as it was.
  */
 
 /** The count a dashboard card's link carries in its name ('Retornos de hoje: 3'). */
@@ -74,6 +75,14 @@ test('the vendedor follows a return due today: logs a WhatsApp contact, closes i
   await expect(first.getByText('Contato por WhatsApp')).toBeVisible();
   await expect(first.getByText('Mandei o link da matrícula.')).toBeVisible();
   await expect(first.getByText('por Marcos Vinícius Costa')).toBeVisible();
+
+  // Issue 51: the next step asked at once; '+2 dias' moves the return off today.
+  const proximo = panel.getByRole('region', { name: 'Próximo passo' });
+  await expect(proximo.getByText('Quando falar de novo com a família de Lucas?')).toBeVisible();
+  await proximo.getByRole('button', { name: /^\+2 dias \(\d{2}\/\d{2}\/\d{4}\)$/ }).click();
+  await expect(page.getByText(/^Retorno agendado para \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect(proximo).toHaveCount(0);
+  await expect(dados.getByText('Hoje', { exact: true })).toHaveCount(0);
 
   // 'Sem interesse' asks for the reason before it is sent.
   await panel.getByRole('button', { name: 'Alterar status' }).click();
@@ -159,4 +168,31 @@ test('a list with a lead open has no serious accessibility violations at 1280 an
   await page.getByRole('button', { name: 'Fechar acompanhamento' }).click();
   await expect(page).toHaveURL(/\/leads$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();
+});
+
+test('a contact registered asks for the next step, with no serious accessibility violations at 1280 and 360 px (issue 51)', async ({
+  page,
+}) => {
+  await useSession(page, 'vendedor');
+  await page.goto('/interesses?retorno=atrasados');
+  await page
+    .getByRole('table', { name: 'Interesses' })
+    .getByRole('link', { name: 'Acompanhar Gabriela Santos' })
+    .click();
+  const panel = page.getByRole('dialog', { name: 'Gabriela Santos' });
+  await panel.getByRole('button', { name: 'Registrar contato' }).click();
+  const form = panel.getByRole('region', { name: 'Registrar contato' });
+  await choose(page, form, 'Canal', 'Telefone');
+  await choose(page, form, 'Resultado', 'Não atendeu');
+  await form.getByRole('button', { name: 'Registrar contato' }).click();
+  const proximo = panel.getByRole('region', { name: 'Próximo passo' });
+  await expect(proximo.getByText('Quando falar de novo com a família de Gabriela?')).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(proximo.getByRole('button', { name: /^Próxima semana \(\d{2}\/\d{2}\/\d{4}\)$/ })).toBeVisible();
+  await expectAccessible(page);
+  // 'Agora não' leaves the return as it was: Gabriela stays overdue (the test above reads her so).
+  await proximo.getByRole('button', { name: 'Agora não' }).click();
+  await expect(proximo).toHaveCount(0);
+  await expect(panel.getByText('Atrasado', { exact: true })).toBeVisible();
 });
