@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
@@ -113,6 +113,83 @@ const serviceSql = [
   "CallExpression[callee.object.name='sql']",
 ].map((selector) => ({ selector, message: SERVICES_MESSAGE }));
 
+// Raw SQL names a table through the schema (ADR 070's addendum, issue 41): `from ${matriculas} m`, never
+// `from matriculas m`, so a renamed or dropped table is a type error rather than a failing statement. The tables are
+// read from db/schema.ts as the lint runs (every `pgTable('name', ...)`), and the rule flags a `sql` template or a
+// `sql.raw` string whose text reads `from`, `join`, `update` or `insert into` followed by one of them. The counter
+// tables are left to the counters' own rule (any mention outside modules/contagens), which already refuses them.
+const SCHEMA_SOURCE = readFileSync(`${root}/src/server/db/schema.ts`, 'utf8');
+/** Each table's name and its drizzle object's, for the message (`pre_matriculas`: `preMatriculas`). */
+const SCHEMA_TABLES = new Map(
+  [...SCHEMA_SOURCE.matchAll(/export const (\w+) = pgTable\(\s*'([a-z_][a-z0-9_]*)'/g)].map((match) => [
+    match[2],
+    match[1],
+  ]),
+);
+const schemaNamesInSql = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Raw SQL names a table through its schema object (`${table}`), not as bare text.' },
+    schema: [],
+    messages: {
+      bare: "Name the table through the schema: `${{{object}}}` (db/schema.ts) in place of '{{table}}' (ADR 070).",
+    },
+  },
+  create(context) {
+    const tables = [...SCHEMA_TABLES.keys()].filter((table) => !COUNTER_TABLES.includes(table));
+    const pattern = new RegExp(`\\b(?:from|join|update|insert\\s+into)\\s+"?(${tables.join('|')})\\b(?![.(])`, 'gi');
+    const check = (node, text) => {
+      for (const match of text.matchAll(pattern)) {
+        const table = match[1].toLowerCase();
+        context.report({ node, messageId: 'bare', data: { table, object: SCHEMA_TABLES.get(table) ?? table } });
+      }
+    };
+    const isSql = (node) => node.type === 'Identifier' && node.name === 'sql';
+    return {
+      TaggedTemplateExpression(node) {
+        if (isSql(node.tag)) for (const quasi of node.quasi.quasis) check(quasi, quasi.value.cooked ?? quasi.value.raw);
+      },
+      CallExpression(node) {
+        const { callee } = node;
+        const [text] = node.arguments;
+        if (callee.type !== 'MemberExpression' || !isSql(callee.object) || callee.property.name !== 'raw') return;
+        if (text?.type === 'Literal' && typeof text.value === 'string') check(text, text.value);
+        if (text?.type === 'TemplateLiteral') for (const quasi of text.quasis) check(quasi, quasi.value.cooked ?? '');
+      },
+    };
+  },
+};
+const local = { rules: { 'schema-names-in-sql': schemaNamesInSql } };
+
+// Files whose raw SQL still names tables as text, converted module by module (shrink it; never grow it).
+const BARE_TABLE_NAMES = [
+  'src/server/db/rate-counters.ts',
+  'src/server/db/seed/demo-activity.ts',
+  'src/server/db/seed/matricula-curso.ts',
+  'src/server/jobs/email.ts',
+  'src/server/jobs/index.ts',
+  'src/server/jobs/queue.ts',
+  'src/server/jobs/worker.ts',
+  'src/server/modules/auditoria/record.repository.ts',
+  'src/server/modules/contratos/aceite.repository.ts',
+  'src/server/modules/contratos/contratos.repository.ts',
+  'src/server/modules/envios/envios.repository.ts',
+  'src/server/modules/eventos/eventos.repository.ts',
+  'src/server/modules/exportacoes/exportacoes.repository.ts',
+  'src/server/modules/inscricoes/inscricoes.repository.ts',
+  'src/server/modules/lgpd/anonimizar.repository.ts',
+  'src/server/modules/lgpd/correcao.repository.ts',
+  'src/server/modules/lgpd/lgpd.repository.ts',
+  'src/server/modules/lgpd/retencao.repository.ts',
+  'src/server/modules/lgpd/titular-dados.repository.ts',
+  'src/server/modules/lgpd/titular.repository.ts',
+  'src/server/modules/matriculas/matriculas.repository.ts',
+  'src/server/modules/public/ativacao.repository.ts',
+  'src/server/modules/sac/tickets.repository.ts',
+  'src/server/modules/webhooks/entregas.repository.ts',
+  'src/server/modules/webhooks/webhooks.repository.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -182,6 +259,13 @@ export default tseslint.config(
     // The counters' rule and the services' own.
     files: ['src/server/modules/**/*.service.ts'],
     rules: { 'no-restricted-syntax': ['error', ...counterTables, ...serviceSql] },
+  },
+  {
+    // A service writes no SQL at all (above); migrations are ignored, and tests write what they check.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/*.service.ts', ...BARE_TABLE_NAMES],
+    plugins: { local },
+    rules: { 'local/schema-names-in-sql': 'error' },
   },
   {
     // src/shared is used by both sides: zod and plain TypeScript only.
