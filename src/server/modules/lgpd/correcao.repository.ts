@@ -5,6 +5,7 @@ import type { Actor } from '../../access/actor';
 import { lgpdPedidosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { rowsOf } from '../../db/connect';
+import { leads, lgpdPedidos } from '../../db/schema';
 
 /**
  * The rows a correction (issue 39 item 14) reads and writes: a lead, a pré-matrícula or a matrícula, locked for
@@ -109,7 +110,7 @@ export async function outraInscricao(
   nomeAluno: string,
 ): Promise<boolean> {
   const [row] = rowsOf<{ existe: boolean }>(
-    await tx.execute(sql`select exists (select 1 from leads where evento_id = ${lead.eventoId}::uuid
+    await tx.execute(sql`select exists (select 1 from ${leads} where evento_id = ${lead.eventoId}::uuid
       and lower(email) = ${email.toLowerCase()} and lower(nome_aluno) = ${nomeAluno.toLowerCase()}
       and id <> ${lead.id}::uuid) as existe`),
   );
@@ -149,7 +150,7 @@ export async function findPedido(db: Executor, actor: Actor, id: string): Promis
   const [pedido] = rowsOf<PedidoDaCorrecao>(
     await db.execute(sql`select lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgpd_pedidos.status::text as status,
         lower(lgpd_pedidos.email) as email, lgpd_pedidos.franqueador_id, lgpd_pedidos.franquia_id
-      from lgpd_pedidos where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)}`),
+      from ${lgpdPedidos} where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)}`),
   );
   return pedido;
 }
