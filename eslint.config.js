@@ -170,18 +170,6 @@ const BARE_TABLE_NAMES = [
   'src/server/jobs/index.ts',
   'src/server/jobs/queue.ts',
   'src/server/jobs/worker.ts',
-  'src/server/modules/auditoria/record.repository.ts',
-  'src/server/modules/contratos/aceite.repository.ts',
-  'src/server/modules/contratos/contratos.repository.ts',
-  'src/server/modules/envios/envios.repository.ts',
-  'src/server/modules/eventos/eventos.repository.ts',
-  'src/server/modules/exportacoes/exportacoes.repository.ts',
-  'src/server/modules/inscricoes/inscricoes.repository.ts',
-  'src/server/modules/matriculas/matriculas.repository.ts',
-  'src/server/modules/public/ativacao.repository.ts',
-  'src/server/modules/sac/tickets.repository.ts',
-  'src/server/modules/webhooks/entregas.repository.ts',
-  'src/server/modules/webhooks/webhooks.repository.ts',
 ];
 
 export default tseslint.config(

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/connect';
 import type { EnvioItem, EnviosQuery } from '../../../shared/schemas/envios';
 import { containsIgnoringAccents, pageWindow } from '../../lib/pagination';
 import { rowsOf } from '../../db/connect';
+import { jobs } from '../../db/schema';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -42,10 +43,10 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
     executar_em`;
   const rows = rowsOf<Row>(
     await db.execute(sql`select ${colunas}, count(*) over ()::int as total from (
-        select ${colunas} from jobs
+        select ${colunas} from ${jobs}
           where tipo in ('email', 'webhook') and franqueador_id = ${actor.franqueadorId}::uuid ${filtros}
         union all
-        select ${colunas} from jobs
+        select ${colunas} from ${jobs}
           where tipo in ('email', 'webhook') and outras_redes @> array[${actor.franqueadorId}::uuid]
             and franqueador_id is distinct from ${actor.franqueadorId}::uuid ${filtros}
       ) j
@@ -68,7 +69,7 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {
     const [c] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from jobs
+      await db.execute(sql`select count(*)::int as n from ${jobs}
         where tipo in ('email', 'webhook') and ${daRede(actor)} ${filtros}`),
     );
     total = c?.n ?? 0;
@@ -79,12 +80,12 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
 /** A dead letter of the network back in the queue, its tries counted from zero; false when none such. */
 export async function reenviar(db: Executor, actor: Actor, id: string, now: Date): Promise<'ok' | 'nao' | 'status'> {
   const [row] = rowsOf<{ status: string }>(
-    await db.execute(sql`select status from jobs where id = ${id}::uuid and tipo in ('email', 'webhook')
+    await db.execute(sql`select status from ${jobs} where id = ${id}::uuid and tipo in ('email', 'webhook')
       and ${daRede(actor)} for update`),
   );
   if (!row) return 'nao';
   if (row.status !== 'falhou' || !(await temPayload(db, id))) return 'status';
-  await db.execute(sql`update jobs set status = 'pendente', tentativas = 0, executar_em = ${now.toISOString()}::timestamptz,
+  await db.execute(sql`update ${jobs} set status = 'pendente', tentativas = 0, executar_em = ${now.toISOString()}::timestamptz,
       concluido_em = null, bloqueado_ate = null, updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}::uuid`);
   return 'ok';
@@ -98,7 +99,7 @@ export async function cancelar(db: Executor, actor: Actor, id: string, now: Date
   const row = await envioDaRede(db, actor, id);
   if (!row) return 'nao';
   if (row.status !== 'pendente') return 'status';
-  await db.execute(sql`update jobs set status = 'cancelado', payload = null, bloqueado_ate = null,
+  await db.execute(sql`update ${jobs} set status = 'cancelado', payload = null, bloqueado_ate = null,
       concluido_em = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}::uuid`);
   return 'ok';
@@ -109,7 +110,7 @@ export async function tentarAgora(db: Executor, actor: Actor, id: string, now: D
   const row = await envioDaRede(db, actor, id);
   if (!row) return 'nao';
   if (row.status !== 'pendente' || row.tentativas === 0) return 'status';
-  await db.execute(sql`update jobs set executar_em = ${now.toISOString()}::timestamptz,
+  await db.execute(sql`update ${jobs} set executar_em = ${now.toISOString()}::timestamptz,
       updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}::uuid`);
   return 'ok';
@@ -118,7 +119,7 @@ export async function tentarAgora(db: Executor, actor: Actor, id: string, now: D
 /** A job of the network's e-mails and webhooks, locked for the change that follows. */
 async function envioDaRede(db: Executor, actor: Actor, id: string) {
   const [row] = rowsOf<{ status: string; tentativas: number }>(
-    await db.execute(sql`select status, tentativas from jobs where id = ${id}::uuid and tipo in ('email', 'webhook')
+    await db.execute(sql`select status, tentativas from ${jobs} where id = ${id}::uuid and tipo in ('email', 'webhook')
       and franqueador_id = ${actor.franqueadorId}::uuid for update`),
   );
   return row;
@@ -126,7 +127,7 @@ async function envioDaRede(db: Executor, actor: Actor, id: string) {
 
 async function temPayload(db: Executor, id: string) {
   const [row] = rowsOf<{ ok: boolean }>(
-    await db.execute(sql`select payload is not null as ok from jobs where id = ${id}::uuid`),
+    await db.execute(sql`select payload is not null as ok from ${jobs} where id = ${id}::uuid`),
   );
   return row?.ok ?? false;
 }

@@ -59,7 +59,7 @@ export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula,
         on conflict do nothing
         returning id, created_at
       ), consentido as (
-        insert into consentimentos (pre_matricula_id, aviso_versao, texto, em, ip, user_agent)
+        insert into ${consentimentos} (pre_matricula_id, aviso_versao, texto, em, ip, user_agent)
         select id, ${consentValues(consent)} from novo
       )
       select id, created_at as "createdAt" from novo`,
@@ -144,8 +144,8 @@ export async function recordConflito(
 
 /** The network and branch of a pré-matrícula, as SQL that selects them (a webhook event's `redes`). */
 export const redesDaPreMatricula = (id: string): SQL =>
-  sql`select franqueador_id, franquia_id from pre_matriculas where id = ${id}::uuid`;
+  sql`select franqueador_id, franquia_id from ${preMatriculas} where id = ${id}::uuid`;
 
 /** The network of a pré-matrícula, as SQL that selects it (an e-mail job's `rede`). */
 export const redeDaPreMatricula = (id: string): SQL =>
-  sql`select franqueador_id from pre_matriculas where id = ${id}::uuid`;
+  sql`select franqueador_id from ${preMatriculas} where id = ${id}::uuid`;
