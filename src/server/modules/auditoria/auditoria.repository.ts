@@ -12,31 +12,45 @@ import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
 import { auditoriaVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { auditLog, users } from '../../db/schema';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  auditLog,
+  clientes,
+  cursos,
+  eventos,
+  franquias,
+  leads,
+  matriculas,
+  microFranquias,
+  preMatriculas,
+  sacTickets,
+  users,
+  vendedores,
+} from '../../db/schema';
 import { containsIgnoringAccents, likePattern, pageWindow } from '../../lib/pagination';
 import { type KeysetCursor, cursorText, dayEnd, dayStart, keysetAfter } from '../funnel';
 import { rowsOf } from '../../db/connect';
 
 /** The tables an audit row's record lives in, to tell whether it still exists. */
-const TABLES: Partial<Record<AuditEntidade, string>> = {
-  franquia: 'franquias',
-  micro_franquia: 'micro_franquias',
-  cliente: 'clientes',
-  vendedor: 'vendedores',
-  usuario: 'users',
-  curso: 'cursos',
-  evento: 'eventos',
-  lead: 'leads',
-  pre_matricula: 'pre_matriculas',
-  matricula: 'matriculas',
-  sac_ticket: 'sac_tickets',
+const TABLES: Partial<Record<AuditEntidade, PgTable>> = {
+  franquia: franquias,
+  micro_franquia: microFranquias,
+  cliente: clientes,
+  vendedor: vendedores,
+  usuario: users,
+  curso: cursos,
+  evento: eventos,
+  lead: leads,
+  pre_matricula: preMatriculas,
+  matricula: matriculas,
+  sac_ticket: sacTickets,
 };
 
 const exists = sql`case ${auditLog.entidade} ${sql.join(
   Object.entries(TABLES).map(
     ([entidade, table]) =>
       // A scalar lookup by key per row of the page: an EXISTS here is planned as a hash of the whole table.
-      sql`when ${entidade} then (select 1 from ${sql.identifier(table)} r where r.id = ${auditLog.entidadeId} limit 1) is not null`,
+      sql`when ${entidade} then (select 1 from ${table} r where r.id = ${auditLog.entidadeId} limit 1) is not null`,
   ),
   sql` `,
 )} else false end`;

@@ -6,14 +6,19 @@ import type { Executor } from '../../db/connect';
 import { wellFormed } from '../../../shared/schemas/fields';
 import { currentRequest } from './context';
 import { limparObjeto } from '../../lib/mask';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   auditLog,
   clientes,
   contratoModelos,
   cursos,
+  eventos,
   franquias,
+  leads,
   lgpdPedidos,
+  matriculas,
   microFranquias,
+  preMatriculas,
   sacTickets,
   users,
   vendedores,
@@ -59,8 +64,8 @@ const userPath = (userId: SQL | string) => sql`
   where u.id = ${userId}`;
 
 /** A row that carries its scope path itself (migration 0001). */
-const ownPath = (table: string, id: string | SQL) =>
-  sql`select franqueador_id, franquia_id, micro_franquia_id from ${sql.identifier(table)} where id = ${id}`;
+const ownPath = (table: PgTable, id: string | SQL) =>
+  sql`select franqueador_id, franquia_id, micro_franquia_id from ${table} where id = ${id}`;
 
 /**
  * Where a row sits in the tree, by what it is about: each level of the network reads the rows of its subtree.
@@ -83,13 +88,13 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
           sql`(select c.micro_franquia_id from ${cursos} k join ${clientes} c on c.id = k.cliente_id where k.id = ${entidadeId})`,
         );
       case 'evento':
-        return ownPath('eventos', entidadeId);
+        return ownPath(eventos, entidadeId);
       case 'lead':
-        return ownPath('leads', entidadeId);
+        return ownPath(leads, entidadeId);
       case 'pre_matricula':
-        return ownPath('pre_matriculas', entidadeId);
+        return ownPath(preMatriculas, entidadeId);
       case 'matricula':
-        return ownPath('matriculas', entidadeId);
+        return ownPath(matriculas, entidadeId);
       case 'sac_ticket':
         return sql`select p.* from ${sacTickets} t, lateral (${userPath(sql`t.solicitante_id`)}) p where t.id = ${entidadeId}`;
       case 'usuario':
