@@ -88,7 +88,7 @@ const counterTables = [
 ].map((selector) => ({ selector, message: COUNTERS_MESSAGE }));
 
 // Only a repository runs SQL (src/server/README.md: routes -> service -> repository; issue 41). In a module, no file
-// but a *.repository.ts runs a statement (`execute`), reads raw rows (`executeRows`, `rowsOf`) or starts a query on
+// but a *.repository.ts runs a statement (`execute`), reads raw rows (`executeRows`) or starts a query on
 // a database handle (`db.select()`, `tx.update()`, `app.db.insert()`...): not its routes, its service, its mail, its
 // helpers. SQL text may still be composed outside one -- a search's condition, a counter's expression -- for a
 // repository to run; a service writes none at all (below). The infrastructure (db/, jobs/, lib/, plugins/) keeps
@@ -97,10 +97,7 @@ const counterTables = [
 const RUNS_MESSAGE = 'Only a repository runs SQL: put the statement in a *.repository.ts of the module and call that.';
 const SERVICES_MESSAGE = 'A service never writes SQL: put the statement in its repository and call that.';
 const QUERY_BUILDERS = '/^(select|selectDistinct|selectDistinctOn|insert|update|delete)$/';
-const running = [
-  "CallExpression[callee.property.name='execute']",
-  'CallExpression[callee.name=/^(executeRows|rowsOf)$/]',
-];
+const running = ["CallExpression[callee.property.name='execute']", "CallExpression[callee.name='executeRows']"];
 const building = [
   `CallExpression[callee.property.name=${QUERY_BUILDERS}][callee.object.name=/^(db|tx)$/]`,
   `CallExpression[callee.property.name=${QUERY_BUILDERS}][callee.object.property.name='db']`,
@@ -160,9 +157,6 @@ const schemaNamesInSql = {
   },
 };
 const local = { rules: { 'schema-names-in-sql': schemaNamesInSql } };
-
-// Files whose raw SQL still names tables as text, converted module by module (shrink it; never grow it).
-const BARE_TABLE_NAMES = [];
 
 export default tseslint.config(
   {
@@ -237,7 +231,7 @@ export default tseslint.config(
   {
     // A service writes no SQL at all (above); migrations are ignored, and tests write what they check.
     files: ['src/server/**/*.ts'],
-    ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/*.service.ts', ...BARE_TABLE_NAMES],
+    ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/*.service.ts'],
     plugins: { local },
     rules: { 'local/schema-names-in-sql': 'error' },
   },

@@ -1,5 +1,5 @@
 import { is, SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../db/connect';
+import { type Executor, executeRows } from '../db/connect';
 import { wellFormed } from '../../shared/schemas/fields';
 import { jobs } from '../db/schema';
 
@@ -141,7 +141,7 @@ export function linhaDeJob(
  * with the same key already exists.
  */
 export async function enfileirar(db: Executor, job: NovoJob, now: Date): Promise<string | null> {
-  const [row] = rowsOf<{ id: string }>(await db.execute(jobInsert(job, now)));
+  const [row] = await executeRows<{ id: string }>(db, jobInsert(job, now));
   return row?.id ?? null;
 }
 
@@ -155,11 +155,12 @@ export const ESTADOS_MEDIDOS = ['pendente', 'executando', 'falhou'] as const sat
 export async function contarJobsPorEstado(
   db: Executor,
 ): Promise<{ queue: JobTipo; state: (typeof ESTADOS_MEDIDOS)[number]; count: number }[]> {
-  const rows = rowsOf<{ tipo: string; status: string; n: number }>(
-    await db.execute(sql`
+  const rows = await executeRows<{ tipo: string; status: string; n: number }>(
+    db,
+    sql`
       select tipo, status, count(*)::int as n from ${jobs} where status in ('pendente', 'executando') group by 1, 2
       union all
-      select tipo, status, count(*)::int from ${jobs} where status = 'falhou' group by 1, 2`),
+      select tipo, status, count(*)::int from ${jobs} where status = 'falhou' group by 1, 2`,
   );
   const counted = new Map(rows.map((row) => [`${row.tipo} ${row.status}`, Number(row.n)]));
   return JOB_TIPOS.flatMap((queue) =>

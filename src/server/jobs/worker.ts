@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/connect';
 import { brasiliaAt, todayInBrasilia } from '../../shared/brasilia';
 import { enfileirar, type JobRow, type JobTipo } from './queue';
-import { fixedStatement, rowsOf } from '../db/connect';
+import { type Database, executeRows, fixedStatement } from '../db/connect';
 import { jobs } from '../db/schema';
 
 /** How often a round's upkeep runs again while the round works through a backlog of jobs. */
@@ -280,8 +279,9 @@ export class JobWorker {
   private async claim(limit: number): Promise<(JobRow & { executar_em: Date | string })[]> {
     const now = this.app.clock.now();
     const lease = new Date(now.getTime() + this.options.leaseMs).toISOString();
-    const tomados = rowsOf<JobRow & { executar_em: Date | string }>(
-      await this.db.execute(tomar([lease, now.toISOString(), limit])),
+    const tomados = await executeRows<JobRow & { executar_em: Date | string }>(
+      this.db,
+      tomar([lease, now.toISOString(), limit]),
     );
     return tomados.sort((a, b) => new Date(a.executar_em).getTime() - new Date(b.executar_em).getTime());
   }

@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { CONTRATO_ANONIMIZADO, NOME_ANONIMIZADO } from '../../../shared/schemas/lgpd';
 import { formatCpf, formatPhone } from '../../../shared/format';
-import type { Executor } from '../../db/connect';
 import type { Alcance, RegistroIds } from './titular.repository';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import {
   alunos,
   consentimentos,
@@ -66,7 +65,14 @@ const uuidArray = (ids: string[]): SQL =>
  * texts are scrubbed of), the lead's history and the titular's requests (the free texts themselves).
  */
 async function leitura(db: Executor, ids: RegistroIds, alcance: Alcance | null) {
-  const result = await db.execute(sql`
+  const rows = await executeRows<{
+    k: 'valor' | 'historico' | 'pedido';
+    id: string | null;
+    a: string | null;
+    b: string | null;
+  }>(
+    db,
+    sql`
     with antigos as (
       select distinct v from (
         select unnest(array[nome_aluno, nome_responsavel, email, telefone]) as v from ${leads}
@@ -86,9 +92,7 @@ async function leitura(db: Executor, ids: RegistroIds, alcance: Alcance | null) 
         and franqueador_id in (select franqueador_id from ${leads} where id in ${uuidList(ids.leads)}
           union select franqueador_id from ${preMatriculas} where id in ${uuidList(ids.preMatriculas)}
           union select franqueador_id from ${matriculas} where id in ${uuidList(ids.matriculas)})
-        and ${alcance ? sql`${sql.identifier(alcance.coluna)} = ${alcance.id}::uuid` : sql`true`}`);
-  const rows = rowsOf<{ k: 'valor' | 'historico' | 'pedido'; id: string | null; a: string | null; b: string | null }>(
-    result,
+        and ${alcance ? sql`${sql.identifier(alcance.coluna)} = ${alcance.id}::uuid` : sql`true`}`,
   );
   const values = rows.filter((r) => r.k === 'valor').map((r) => r.a!);
   // Digits are stored bare; a note may have them as typed.
@@ -159,9 +163,10 @@ export async function anonimizar(
     await db.execute(sql`update ${jobs} set payload = null, ultimo_erro = 'Titular anonimizado (LGPD).',
         status = case when status = 'executando' then status else 'cancelado' end
       where tipo = 'email' and payload is not null and registro_id in ${uuidList(causas)}`);
-    const webhooks = rowsOf<{ id: string; payload: unknown }>(
-      await db.execute(sql`select id, payload from ${jobs} where tipo = 'webhook' and payload is not null
-        and registro_id in ${uuidList(registrosDe(ids))}`),
+    const webhooks = await executeRows<{ id: string; payload: unknown }>(
+      db,
+      sql`select id, payload from ${jobs} where tipo = 'webhook' and payload is not null
+        and registro_id in ${uuidList(registrosDe(ids))}`,
     );
     for (const w of webhooks) {
       await db.execute(
@@ -210,10 +215,11 @@ export async function anonimizar(
     registros.length || ids.contas.length
       ? sql`, audit_log_anonimizar(${uuidArray(registros)}, ${uuidArray(ids.contas)}) as trilha`
       : sql``;
-  const [counts] = rowsOf<{ leads: number; pre: number; mat: number; contas: number }>(
-    await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+  const [counts] = await executeRows<{ leads: number; pre: number; mat: number; contas: number }>(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)}
       select (select count(*) from l)::int as leads, (select count(*) from p)::int as pre,
-        (select count(*) from m)::int as mat, (select count(*) from u)::int as contas ${trilha}`),
+        (select count(*) from m)::int as mat, (select count(*) from u)::int as contas ${trilha}`,
   );
   return {
     leads: Number(counts!.leads),

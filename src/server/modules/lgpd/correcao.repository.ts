@@ -3,8 +3,7 @@ import type { CampoCorrigivel, RegistroCorrigivel } from '../../../shared/schema
 import type { PedidoStatus } from '../../../shared/schemas/lgpd';
 import type { Actor } from '../../access/actor';
 import { lgpdPedidosVisibleTo } from '../../access/scope';
-import type { Executor } from '../../db/connect';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import { leads, lgpdPedidos } from '../../db/schema';
 
 /**
@@ -74,7 +73,7 @@ export async function lockRegistro(
     [sql`${t}.id = ${id}::uuid`, ...condicoes].map((c) => sql`(${c})`),
     sql` and `,
   );
-  const [row] = rowsOf<{
+  const [row] = await executeRows<{
     id: string;
     evento_id: string;
     nome_aluno: string;
@@ -84,9 +83,10 @@ export async function lockRegistro(
     anonimizado: boolean;
     franqueador_id: string | null;
   }>(
-    await tx.execute(sql`select ${t}.id, ${t}.evento_id, ${nomeAluno} as nome_aluno, ${nomeResponsavel} as nome_responsavel,
+    tx,
+    sql`select ${t}.id, ${t}.evento_id, ${nomeAluno} as nome_aluno, ${nomeResponsavel} as nome_responsavel,
         ${t}.email, ${t}.telefone, ${t}.anonimizado_em is not null as anonimizado, ${t}.franqueador_id
-      from ${t} where ${where} for update`),
+      from ${t} where ${where} for update`,
   );
   return row
     ? {
@@ -109,10 +109,11 @@ export async function outraInscricao(
   email: string,
   nomeAluno: string,
 ): Promise<boolean> {
-  const [row] = rowsOf<{ existe: boolean }>(
-    await tx.execute(sql`select exists (select 1 from ${leads} where evento_id = ${lead.eventoId}::uuid
+  const [row] = await executeRows<{ existe: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${leads} where evento_id = ${lead.eventoId}::uuid
       and lower(email) = ${email.toLowerCase()} and lower(nome_aluno) = ${nomeAluno.toLowerCase()}
-      and id <> ${lead.id}::uuid) as existe`),
+      and id <> ${lead.id}::uuid) as existe`,
   );
   return Boolean(row?.existe);
 }
@@ -147,10 +148,11 @@ export interface PedidoDaCorrecao {
 
 /** An LGPD request within the caller's reach (its e-mail in lower case), whatever its kind and state. */
 export async function findPedido(db: Executor, actor: Actor, id: string): Promise<PedidoDaCorrecao | undefined> {
-  const [pedido] = rowsOf<PedidoDaCorrecao>(
-    await db.execute(sql`select lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgpd_pedidos.status::text as status,
+  const [pedido] = await executeRows<PedidoDaCorrecao>(
+    db,
+    sql`select lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgpd_pedidos.status::text as status,
         lower(lgpd_pedidos.email) as email, lgpd_pedidos.franqueador_id, lgpd_pedidos.franquia_id
-      from ${lgpdPedidos} where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)}`),
+      from ${lgpdPedidos} where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)}`,
   );
   return pedido;
 }

@@ -1,10 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TitularBusca, TitularRegistro } from '../../../shared/schemas/lgpd';
-import type { Executor } from '../../db/connect';
 import { PRE_MATRICULA_STATUS_LABELS } from '../../../shared/schemas/funnel';
 import type { PreMatriculaStatus } from '../../../shared/enums';
 import { contratosDasMatriculas, dadosDosRegistros } from './titular-dados';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import {
   alunos,
   consentimentos,
@@ -68,7 +67,10 @@ export async function findRegistroIds(
   busca: TitularBusca,
   alcance: Alcance | null,
 ): Promise<RegistroIds> {
-  const rows = await db.execute(sql`
+  const key = { lead: 'leads', pre: 'preMatriculas', mat: 'matriculas', conf: 'conflitos', conta: 'contas' } as const;
+  const rows = await executeRows<{ t: keyof typeof key; id: string }>(
+    db,
+    sql`
     with pre as (${preMatriculasDe(busca, alcance)})
     select 'lead' as t, l.id from ${leads} l
       where ${match('l', busca, { email: true, telefone: true })} and ${noAlcance('l', alcance)}
@@ -86,10 +88,10 @@ export async function findRegistroIds(
         -- An account the titular shares with a branch out of reach stays as it is: that branch answers for it.
         and not exists (select 1 from ${alunos} a join ${preMatriculas} p on p.id = a.pre_matricula_id
                         where a.user_id = u.id and not (${noAlcance('p', alcance)}))
-  `);
+  `,
+  );
   const ids: RegistroIds = { leads: [], preMatriculas: [], matriculas: [], conflitos: [], contas: [] };
-  const key = { lead: 'leads', pre: 'preMatriculas', mat: 'matriculas', conf: 'conflitos', conta: 'contas' } as const;
-  for (const row of rowsOf<{ t: keyof typeof key; id: string }>(rows)) {
+  for (const row of rows) {
     ids[key[row.t]].push(row.id);
   }
   return ids;
@@ -140,7 +142,9 @@ export async function findRegistros(
   alcance: Alcance | null,
   now: Date = new Date(),
 ): Promise<TitularRegistro[]> {
-  const result = await db.execute(sql`
+  const rows = await executeRows<RegistroRow>(
+    db,
+    sql`
     with pre as (${preMatriculasDe(busca, alcance)})
     (select 'lead' as tipo, l.id, l.created_at as criado_em, l.nome_aluno, l.nome_responsavel, l.email, l.telefone,
         null::text as cpf_aluno, null::text as cpf_responsavel, e.nome_escola as escola,
@@ -186,8 +190,8 @@ export async function findRegistros(
         and (${alcance ? sql`exists (select 1 from ${alunos} a join ${preMatriculas} p on p.id = a.pre_matricula_id where a.user_id = u.id and ${noAlcance('p', alcance)})` : sql`true`})
       limit 20)
     order by criado_em desc
-  `);
-  const rows = rowsOf<RegistroRow>(result);
+  `,
+  );
   const dados = await dadosDosRegistros(
     db,
     rows.filter((r) => r.tipo === 'lead').map((r) => r.id),
@@ -245,12 +249,15 @@ export async function findRegistros(
 /** Whether the e-mail is anywhere in the network (the portal sends a link only then). */
 export async function emailExiste(db: Executor, email: string): Promise<boolean> {
   const e = email.toLowerCase();
-  const result = await db.execute(sql`select
+  const [row] = await executeRows<{ existe: boolean }>(
+    db,
+    sql`select
     exists (select 1 from ${leads} where lower(email) = ${e})
     or exists (select 1 from ${preMatriculas} where lower(email) = ${e})
     or exists (select 1 from ${matriculas} where lower(email) = ${e})
-    or exists (select 1 from ${users} where lower(email) = ${e} and role = 'aluno') as existe`);
-  return Boolean(rowsOf<{ existe: boolean }>(result)[0]?.existe);
+    or exists (select 1 from ${users} where lower(email) = ${e} and role = 'aluno') as existe`,
+  );
+  return Boolean(row?.existe);
 }
 
 /**
@@ -259,13 +266,16 @@ export async function emailExiste(db: Executor, email: string): Promise<boolean>
  */
 export async function ramosDoEmail(db: Executor, email: string) {
   const e = email.toLowerCase();
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ id: string; franqueador_id: string; franquia_id: string | null; rede: string }>(
+    db,
+    sql`
     select r.id, r.franqueador_id, r.franquia_id, f.razao_social as rede from (
       select id, franqueador_id, franquia_id from ${leads} where lower(email) = ${e}
       union all select id, franqueador_id, franquia_id from ${preMatriculas} where lower(email) = ${e}
       union all select id, franqueador_id, franquia_id from ${matriculas} where lower(email) = ${e}
-    ) r join ${franqueadores} f on f.id = r.franqueador_id`);
-  return rowsOf<{ id: string; franqueador_id: string; franquia_id: string | null; rede: string }>(result).map((r) => ({
+    ) r join ${franqueadores} f on f.id = r.franqueador_id`,
+  );
+  return rows.map((r) => ({
     registroId: r.id,
     franqueadorId: r.franqueador_id,
     franquiaId: r.franquia_id,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import type { WebhookEvento } from '../../../shared/schemas/integracoes';
 import { jobs, webhookEndpoints, webhookEntregas } from '../../db/schema';
 
@@ -52,8 +52,9 @@ export async function insertEntregas(
 
 /** The endpoint a delivery goes to, as it stands now (removed: undefined). */
 export async function findEndpoint(db: Executor, id: string) {
-  const [endpoint] = rowsOf<{ url: string; segredo: string; ativo: boolean }>(
-    await db.execute(sql`select url, segredo, ativo from ${webhookEndpoints} where id = ${id}::uuid`),
+  const [endpoint] = await executeRows<{ url: string; segredo: string; ativo: boolean }>(
+    db,
+    sql`select url, segredo, ativo from ${webhookEndpoints} where id = ${id}::uuid`,
   );
   return endpoint;
 }
