@@ -4,7 +4,8 @@ import type { PedidoStatus } from '../../../shared/schemas/lgpd';
 import type { Actor } from '../../access/actor';
 import { lgpdPedidosVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
-import { leads, lgpdPedidos } from '../../db/schema';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { leads, lgpdPedidos, matriculas, preMatriculas } from '../../db/schema';
 
 /**
  * The rows a correction (issue 39 item 14) reads and writes: a lead, a pré-matrícula or a matrícula, locked for
@@ -13,12 +14,9 @@ import { leads, lgpdPedidos } from '../../db/schema';
  */
 
 /** Each kind's table and the columns behind the four correctable fields (null: the kind does not keep it). */
-const TABELAS: Record<
-  RegistroCorrigivel,
-  { tabela: 'leads' | 'pre_matriculas' | 'matriculas'; colunas: Record<CampoCorrigivel, string[] | null> }
-> = {
+const TABELAS: Record<RegistroCorrigivel, { tabela: PgTable; colunas: Record<CampoCorrigivel, string[] | null> }> = {
   lead: {
-    tabela: 'leads',
+    tabela: leads,
     colunas: {
       nomeAluno: ['nome_aluno'],
       nomeResponsavel: ['nome_responsavel'],
@@ -27,7 +25,7 @@ const TABELAS: Record<
     },
   },
   pre_matricula: {
-    tabela: 'pre_matriculas',
+    tabela: preMatriculas,
     // The stored nome is always the student's (public.ts).
     colunas: {
       nomeAluno: ['nome', 'nome_aluno'],
@@ -37,7 +35,7 @@ const TABELAS: Record<
     },
   },
   matricula: {
-    tabela: 'matriculas',
+    tabela: matriculas,
     colunas: { nomeAluno: ['nome'], nomeResponsavel: null, email: ['email'], telefone: ['telefone'] },
   },
 };
@@ -66,7 +64,7 @@ export async function lockRegistro(
   id: string,
   condicoes: SQL[],
 ): Promise<RegistroAtual | null> {
-  const t = sql.identifier(TABELAS[tipo].tabela);
+  const t = TABELAS[tipo].tabela;
   const nomeAluno = tipo === 'lead' ? sql`nome_aluno` : sql`nome`;
   const nomeResponsavel = tipo === 'matricula' ? sql`null::text` : sql`nome_responsavel`;
   const where = sql.join(
@@ -132,9 +130,7 @@ export async function gravarCorrecao(
   }
   if (tipo === 'pre_matricula') sets.push(sql`updated_at = ${now.toISOString()}::timestamptz`);
   if (!sets.length) return;
-  await tx.execute(
-    sql`update ${sql.identifier(TABELAS[tipo].tabela)} set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`,
-  );
+  await tx.execute(sql`update ${TABELAS[tipo].tabela} set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`);
 }
 
 export interface PedidoDaCorrecao {
@@ -164,7 +160,7 @@ type Ramo = { coluna: 'franqueador_id' | 'franquia_id'; id: string };
  * and in the caller's (`alcance`).
  */
 export function doTitularDoPedido(tipo: RegistroCorrigivel, email: string, doPedido: Ramo, alcance: Ramo): SQL[] {
-  const t = sql.identifier(tabelaDe(tipo));
+  const t = tabelaDe(tipo);
   return [
     sql`lower(${t}.email) = ${email}`,
     sql`${t}.${sql.identifier(doPedido.coluna)} = ${doPedido.id}::uuid`,
