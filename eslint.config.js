@@ -130,6 +130,8 @@ const schemaNamesInSql = {
     schema: [],
     messages: {
       bare: "Name the table through the schema: `${{{object}}}` (db/schema.ts) in place of '{{table}}' (ADR 070).",
+      shadowed:
+        "'{{object}}' here is not the schema's table but a variable of the same name: rename the variable (ADR 070).",
     },
   },
   create(context) {
@@ -142,9 +144,24 @@ const schemaNamesInSql = {
       }
     };
     const isSql = (node) => node.type === 'Identifier' && node.name === 'sql';
+    // `${jobs}` must be the imported table: a local `jobs` (an array of rows) would be interpolated just as well.
+    const objects = new Set(SCHEMA_TABLES.values());
+    const shadowing = (identifier) => {
+      for (let scope = context.sourceCode.getScope(identifier); scope; scope = scope.upper) {
+        const variable = scope.set.get(identifier.name);
+        if (variable) return variable.defs.some((def) => def.type !== 'ImportBinding');
+      }
+      return false;
+    };
     return {
       TaggedTemplateExpression(node) {
-        if (isSql(node.tag)) for (const quasi of node.quasi.quasis) check(quasi, quasi.value.cooked ?? quasi.value.raw);
+        if (!isSql(node.tag)) return;
+        for (const quasi of node.quasi.quasis) check(quasi, quasi.value.cooked ?? quasi.value.raw);
+        for (const expression of node.quasi.expressions) {
+          if (expression.type === 'Identifier' && objects.has(expression.name) && shadowing(expression)) {
+            context.report({ node: expression, messageId: 'shadowed', data: { object: expression.name } });
+          }
+        }
       },
       CallExpression(node) {
         const { callee } = node;

@@ -326,6 +326,12 @@ describe('lint: raw SQL names tables through the schema', () => {
       reported: [RULE, RULE, RULE],
     },
     {
+      what: "a variable named like a table where the table's object is meant",
+      filePath: 'src/server/jobs/probe.ts',
+      code: `${head}import { jobs } from '../db/schema';\nexport const tabela = jobs;\nexport const probe = (jobs: string[]) => sql\`delete from \${jobs}\`;\n`,
+      reported: [RULE],
+    },
+    {
       what: 'a sql.raw string naming a table',
       filePath: 'src/server/modules/sac/probe.repository.ts',
       code: `${head}export const probe = sql.raw('delete from sac_anexos');\n`,
