@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
@@ -88,7 +88,7 @@ const counterTables = [
 ].map((selector) => ({ selector, message: COUNTERS_MESSAGE }));
 
 // Only a repository runs SQL (src/server/README.md: routes -> service -> repository; issue 41). In a module, no file
-// but a *.repository.ts runs a statement (`execute`), reads raw rows (`executeRows`, `rowsOf`) or starts a query on
+// but a *.repository.ts runs a statement (`execute`), reads raw rows (`executeRows`) or starts a query on
 // a database handle (`db.select()`, `tx.update()`, `app.db.insert()`...): not its routes, its service, its mail, its
 // helpers. SQL text may still be composed outside one -- a search's condition, a counter's expression -- for a
 // repository to run; a service writes none at all (below). The infrastructure (db/, jobs/, lib/, plugins/) keeps
@@ -97,10 +97,7 @@ const counterTables = [
 const RUNS_MESSAGE = 'Only a repository runs SQL: put the statement in a *.repository.ts of the module and call that.';
 const SERVICES_MESSAGE = 'A service never writes SQL: put the statement in its repository and call that.';
 const QUERY_BUILDERS = '/^(select|selectDistinct|selectDistinctOn|insert|update|delete)$/';
-const running = [
-  "CallExpression[callee.property.name='execute']",
-  'CallExpression[callee.name=/^(executeRows|rowsOf)$/]',
-];
+const running = ["CallExpression[callee.property.name='execute']", "CallExpression[callee.name='executeRows']"];
 const building = [
   `CallExpression[callee.property.name=${QUERY_BUILDERS}][callee.object.name=/^(db|tx)$/]`,
   `CallExpression[callee.property.name=${QUERY_BUILDERS}][callee.object.property.name='db']`,
@@ -112,6 +109,71 @@ const serviceSql = [
   "TaggedTemplateExpression[tag.name='sql']",
   "CallExpression[callee.object.name='sql']",
 ].map((selector) => ({ selector, message: SERVICES_MESSAGE }));
+
+// Raw SQL names a table through the schema (ADR 070's addendum, issue 41): `from ${matriculas} m`, never
+// `from matriculas m`, so a renamed or dropped table is a type error rather than a failing statement. The tables are
+// read from db/schema.ts as the lint runs (every `pgTable('name', ...)`), and the rule flags a `sql` template or a
+// `sql.raw` string whose text reads `from`, `join`, `update` or `insert into` followed by one of them. The counter
+// tables are left to the counters' own rule (any mention outside modules/contagens), which already refuses them.
+const SCHEMA_SOURCE = readFileSync(`${root}/src/server/db/schema.ts`, 'utf8');
+/** Each table's name and its drizzle object's, for the message (`pre_matriculas`: `preMatriculas`). */
+const SCHEMA_TABLES = new Map(
+  [...SCHEMA_SOURCE.matchAll(/export const (\w+) = pgTable\(\s*'([a-z_][a-z0-9_]*)'/g)].map((match) => [
+    match[2],
+    match[1],
+  ]),
+);
+const schemaNamesInSql = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Raw SQL names a table through its schema object (`${table}`), not as bare text.' },
+    schema: [],
+    messages: {
+      bare: "Name the table through the schema: `${{{object}}}` (db/schema.ts) in place of '{{table}}' (ADR 070).",
+      shadowed:
+        "'{{object}}' here is not the schema's table but a variable of the same name: rename the variable (ADR 070).",
+    },
+  },
+  create(context) {
+    const tables = [...SCHEMA_TABLES.keys()].filter((table) => !COUNTER_TABLES.includes(table));
+    const pattern = new RegExp(`\\b(?:from|join|update|insert\\s+into)\\s+"?(${tables.join('|')})\\b(?![.(])`, 'gi');
+    const check = (node, text) => {
+      for (const match of text.matchAll(pattern)) {
+        const table = match[1].toLowerCase();
+        context.report({ node, messageId: 'bare', data: { table, object: SCHEMA_TABLES.get(table) ?? table } });
+      }
+    };
+    const isSql = (node) => node.type === 'Identifier' && node.name === 'sql';
+    // `${jobs}` must be the imported table: a local `jobs` (an array of rows) would be interpolated just as well.
+    const objects = new Set(SCHEMA_TABLES.values());
+    const shadowing = (identifier) => {
+      for (let scope = context.sourceCode.getScope(identifier); scope; scope = scope.upper) {
+        const variable = scope.set.get(identifier.name);
+        if (variable) return variable.defs.some((def) => def.type !== 'ImportBinding');
+      }
+      return false;
+    };
+    return {
+      TaggedTemplateExpression(node) {
+        if (!isSql(node.tag)) return;
+        for (const quasi of node.quasi.quasis) check(quasi, quasi.value.cooked ?? quasi.value.raw);
+        for (const expression of node.quasi.expressions) {
+          if (expression.type === 'Identifier' && objects.has(expression.name) && shadowing(expression)) {
+            context.report({ node: expression, messageId: 'shadowed', data: { object: expression.name } });
+          }
+        }
+      },
+      CallExpression(node) {
+        const { callee } = node;
+        const [text] = node.arguments;
+        if (callee.type !== 'MemberExpression' || !isSql(callee.object) || callee.property.name !== 'raw') return;
+        if (text?.type === 'Literal' && typeof text.value === 'string') check(text, text.value);
+        if (text?.type === 'TemplateLiteral') for (const quasi of text.quasis) check(quasi, quasi.value.cooked ?? '');
+      },
+    };
+  },
+};
+const local = { rules: { 'schema-names-in-sql': schemaNamesInSql } };
 
 export default tseslint.config(
   {
@@ -182,6 +244,13 @@ export default tseslint.config(
     // The counters' rule and the services' own.
     files: ['src/server/modules/**/*.service.ts'],
     rules: { 'no-restricted-syntax': ['error', ...counterTables, ...serviceSql] },
+  },
+  {
+    // A service writes no SQL at all (above); migrations are ignored, and tests write what they check.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/*.service.ts'],
+    plugins: { local },
+    rules: { 'local/schema-names-in-sql': 'error' },
   },
   {
     // src/shared is used by both sides: zod and plain TypeScript only.

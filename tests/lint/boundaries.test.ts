@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../../src/server/db/schema';
 
 /**
  * The layout's lint (eslint.config.js: import-x/no-restricted-paths zones and import-x/no-cycle) on small snippets
@@ -296,10 +299,93 @@ describe('lint: only a repository runs SQL', () => {
       const queue = [
         "import { sql } from 'drizzle-orm';",
         "import type { Executor } from '../db/connect';",
-        'export const probe = (db: Executor) => db.execute(sql`select 1 from jobs`);',
+        "import { jobs } from '../db/schema';",
+        'export const probe = (db: Executor) => db.execute(sql`select 1 from ${jobs}`);',
         '',
       ].join('\n');
       expect(await rulesReported('src/server/jobs/probe.ts', queue)).toEqual([]);
     },
   );
+});
+
+describe('lint: raw SQL names tables through the schema', () => {
+  const RULE = 'local/schema-names-in-sql';
+  const head = "import { sql } from 'drizzle-orm';\n";
+
+  it.each([
+    {
+      what: 'a repository reading a table named as text',
+      filePath: 'src/server/modules/leads/probe.repository.ts',
+      code: `${head}export const probe = (id: string) => sql\`select l.id from leads l where l.id = \${id}::uuid\`;\n`,
+      reported: [RULE],
+    },
+    {
+      what: 'a join, an update and an insert, across lines and in any case',
+      filePath: 'src/server/modules/contratos/probe.repository.ts',
+      code: `${head}export const probe = [sql\`select 1 from \${sql.raw('x')} JOIN\n  contratos c on true\`, sql\`update "matriculas" set id = id\`, sql\`insert  into audit_log default values\`];\n`,
+      reported: [RULE, RULE, RULE],
+    },
+    {
+      what: "a variable named like a table where the table's object is meant",
+      filePath: 'src/server/jobs/probe.ts',
+      code: `${head}import { jobs } from '../db/schema';\nexport const tabela = jobs;\nexport const probe = (jobs: string[]) => sql\`delete from \${jobs}\`;\n`,
+      reported: [RULE],
+    },
+    {
+      what: 'a sql.raw string naming a table',
+      filePath: 'src/server/modules/sac/probe.repository.ts',
+      code: `${head}export const probe = sql.raw('delete from sac_anexos');\n`,
+      reported: [RULE],
+    },
+    {
+      what: "the infrastructure's own statements",
+      filePath: 'src/server/jobs/probe.ts',
+      code: `${head}export const probe = sql\`update jobs set status = 'pendente'\`;\n`,
+      reported: [RULE],
+    },
+    {
+      what: "the demo seed's statements",
+      filePath: 'src/server/db/seed/probe.ts',
+      code: `${head}export const probe = sql\`select id from users\`;\n`,
+      reported: [RULE],
+    },
+  ])('refuses $what', { timeout: SLOW }, async ({ filePath, code, reported }) => {
+    expect(await rulesReported(filePath, code)).toEqual(reported);
+  });
+
+  it('knows every table db/schema.ts declares (the counters have their own rule)', { timeout: SLOW }, async () => {
+    const counters = [
+      'scope_counts',
+      'lead_status_counts',
+      'funnel_dia',
+      'funnel_mes',
+      'evento_vagas',
+      'contagens_pendentes',
+    ];
+    const tables = Object.values(schema)
+      .filter((value) => is(value, PgTable))
+      .map((table) => getTableName(table as PgTable))
+      .filter((name) => !counters.includes(name));
+    expect(tables.length).toBeGreaterThan(30);
+    const code = `${head}export const probe = [\n${tables.map((name) => `  sql\`select 1 from ${name}\`,`).join('\n')}\n];\n`;
+    expect(await rulesReported('src/server/modules/leads/probe.repository.ts', code)).toEqual(tables.map(() => RULE));
+  });
+
+  it('lets raw SQL name its tables through the schema', { timeout: SLOW }, async () => {
+    const repository = [
+      head.trimEnd(),
+      "import { eventos, leads } from '../../db/schema';",
+      'export const probe = [',
+      // A table through its object, under an alias kept as text.
+      '  sql`select l.id, e.nome_escola from ${leads} l join ${eventos} e on e.id = l.evento_id`,',
+      // A common table expression, a function whose name starts like a table, a column, a date part.
+      '  sql`with pre as (select 1 as id) select id from pre, jobs_pendentes() where extract(day from l.created_at) > 0`,',
+      "  sql`update ${leads} set status = 'novo' from (select 1) x where leads.id is not null`,",
+      '];',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/server/modules/leads/probe.repository.ts', repository)).toEqual([]);
+    const inATest = `${head}export const probe = sql\`select id from leads\`;\n`;
+    expect(await rulesReported('src/server/modules/leads/probe.test.ts', inATest)).toEqual([]);
+  });
 });

@@ -73,14 +73,13 @@ export function fixedStatement(
   };
 }
 
-/** The rows of a raw statement: both drivers (pg and PGlite) answer `{ rows }`. */
-/** The rows of a raw statement's result (`db.execute`), typed: the one place that reads them (issue 41). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
+/**
+ * Runs a raw statement and answers its rows, typed: the one place that reads a raw result's rows (issue 41, ADR
+ * 070's addendum). Both drivers, pg and PGlite, answer `{ rows }`.
+ */
 export async function executeRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return rowsOf<T>(await db.execute(query));
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, executeRows } from './connect';
+import { rateCounters } from './schema';
 
 /** A counter as it is kept: its count in the window, when it was last raised, when the window ends (ms). */
 export interface StoredCount {
@@ -23,26 +24,26 @@ export async function spillCounters(
     sql`, `,
   );
   await db.execute(sql`
-    insert into rate_counters as t (chave, contagem, ultimo_em, expira_em) values ${values}
+    insert into ${rateCounters} as t (chave, contagem, ultimo_em, expira_em) values ${values}
     on conflict (chave) do update set
       contagem = case when t.expira_em <= ${now}::bigint then excluded.contagem
                       else greatest(t.contagem, excluded.contagem) end,
       ultimo_em = greatest(t.ultimo_em, excluded.ultimo_em),
       expira_em = case when t.expira_em <= ${now}::bigint then excluded.expira_em
                        else least(t.expira_em, excluded.expira_em) end`);
-  await db.execute(sql`delete from rate_counters where expira_em <= ${now}::bigint`);
+  await db.execute(sql`delete from ${rateCounters} where expira_em <= ${now}::bigint`);
 }
 
 /** A spilled counter whose window is still open, or undefined. */
 export async function readSpilledCounter(db: Executor, key: string, now: number): Promise<StoredCount | undefined> {
   const [row] = await executeRows<{ contagem: number; ultimo_em: string; expira_em: string }>(
     db,
-    sql`select contagem, ultimo_em, expira_em from rate_counters where chave = ${key} and expira_em > ${now}::bigint`,
+    sql`select contagem, ultimo_em, expira_em from ${rateCounters} where chave = ${key} and expira_em > ${now}::bigint`,
   );
   return row && { count: Number(row.contagem), lastAt: Number(row.ultimo_em), expiresAt: Number(row.expira_em) };
 }
 
 /** A counter cleared (a good sign-in forgets the account's failures). */
 export async function forgetSpilledCounter(db: Executor, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_counters where chave = ${key}`);
+  await db.execute(sql`delete from ${rateCounters} where chave = ${key}`);
 }

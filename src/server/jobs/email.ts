@@ -6,6 +6,7 @@ import { mascararEmail } from '../lib/mask';
 import { FalhaDeEnvio, textoDaFalha } from './falha';
 import { enfileirar, type LinhaDeJob, linhaDeJob, type NovoJob } from './queue';
 import type { JobHandler } from './worker';
+import { alunos, clientes, franquias, microFranquias, preMatriculas, users, vendedores } from '../db/schema';
 
 /**
  * Whose an e-mail is (issue 39, item 4): the network(s) of the record that caused it -- a lead's, a pre-matrícula's,
@@ -28,13 +29,13 @@ export const redesDaConta = (userId: string | SQL): SQL => {
   const id = typeof userId === 'string' ? sql`${userId}::uuid` : userId;
   return sql`select coalesce(array_agg(distinct r) filter (where r is not null), '{}'::uuid[]) from (
       select coalesce(f.franqueador_id, u.franqueador_id) as r
-        from users u
-        left join vendedores v on v.user_id = u.id
-        left join clientes c on c.id = u.cliente_id
-        left join micro_franquias mf on mf.id = coalesce(u.micro_franquia_id, c.micro_franquia_id, v.micro_franquia_id)
-        left join franquias f on f.id = coalesce(u.franquia_id, mf.franquia_id)
+        from ${users} u
+        left join ${vendedores} v on v.user_id = u.id
+        left join ${clientes} c on c.id = u.cliente_id
+        left join ${microFranquias} mf on mf.id = coalesce(u.micro_franquia_id, c.micro_franquia_id, v.micro_franquia_id)
+        left join ${franquias} f on f.id = coalesce(u.franquia_id, mf.franquia_id)
         where u.id = ${id}
-      union all select p.franqueador_id from alunos a join pre_matriculas p on p.id = a.pre_matricula_id
+      union all select p.franqueador_id from ${alunos} a join ${preMatriculas} p on p.id = a.pre_matricula_id
         where a.user_id = ${id}) x`;
 };
 

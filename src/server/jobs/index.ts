@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { enviarEmail } from './email';
 import { JobWorker } from './worker';
+import { exportacoes, jobs, webhookEntregas } from '../db/schema';
 
 export {
   daConta,
@@ -43,10 +44,10 @@ const GUARDA_DIAS = 30;
 export async function limpar(app: FastifyInstance): Promise<void> {
   const now = app.clock.now();
   const limite = new Date(now.getTime() - GUARDA_DIAS * DAY_MS).toISOString();
-  await app.db.execute(sql`delete from jobs where status in ('concluido', 'cancelado', 'falhou')
+  await app.db.execute(sql`delete from ${jobs} where status in ('concluido', 'cancelado', 'falhou')
     and concluido_em < ${limite}::timestamptz`);
-  await app.db.execute(sql`delete from webhook_entregas where em < ${limite}::timestamptz`);
-  await app.db.execute(sql`delete from exportacoes where expira_em < ${now.toISOString()}::timestamptz`);
+  await app.db.execute(sql`delete from ${webhookEntregas} where em < ${limite}::timestamptz`);
+  await app.db.execute(sql`delete from ${exportacoes} where expira_em < ${now.toISOString()}::timestamptz`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { is, SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../db/connect';
+import { type Executor, executeRows } from '../db/connect';
 import { wellFormed } from '../../shared/schemas/fields';
+import { jobs } from '../db/schema';
 
 /**
  * The durable job queue (issue 22, ADR 028): work that must happen after a change commits -- an e-mail, a
@@ -90,7 +91,7 @@ export function jobInsert(job: NovoJob, now: Date): SQL {
         : sql`(${job.registroId})::uuid`;
   const payload = is(job.payload, SQL) ? sql`(${job.payload})::jsonb` : sql`${json(job.payload)}::jsonb`;
   const em = sql`${now.toISOString()}::timestamptz`;
-  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, outras_redes, registro_id,
+  return sql`insert into ${jobs} (tipo, payload, resumo, destino, franqueador_id, outras_redes, registro_id,
         chave, executar_em, max_tentativas, created_at, updated_at)
       select ${job.tipo}, ${payload}, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
         ${outras}, ${registro},
@@ -140,7 +141,7 @@ export function linhaDeJob(
  * with the same key already exists.
  */
 export async function enfileirar(db: Executor, job: NovoJob, now: Date): Promise<string | null> {
-  const [row] = rowsOf<{ id: string }>(await db.execute(jobInsert(job, now)));
+  const [row] = await executeRows<{ id: string }>(db, jobInsert(job, now));
   return row?.id ?? null;
 }
 
@@ -154,11 +155,12 @@ export const ESTADOS_MEDIDOS = ['pendente', 'executando', 'falhou'] as const sat
 export async function contarJobsPorEstado(
   db: Executor,
 ): Promise<{ queue: JobTipo; state: (typeof ESTADOS_MEDIDOS)[number]; count: number }[]> {
-  const rows = rowsOf<{ tipo: string; status: string; n: number }>(
-    await db.execute(sql`
-      select tipo, status, count(*)::int as n from jobs where status in ('pendente', 'executando') group by 1, 2
+  const rows = await executeRows<{ tipo: string; status: string; n: number }>(
+    db,
+    sql`
+      select tipo, status, count(*)::int as n from ${jobs} where status in ('pendente', 'executando') group by 1, 2
       union all
-      select tipo, status, count(*)::int from jobs where status = 'falhou' group by 1, 2`),
+      select tipo, status, count(*)::int from ${jobs} where status = 'falhou' group by 1, 2`,
   );
   const counted = new Map(rows.map((row) => [`${row.tipo} ${row.status}`, Number(row.n)]));
   return JOB_TIPOS.flatMap((queue) =>

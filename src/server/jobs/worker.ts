@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/connect';
 import { brasiliaAt, todayInBrasilia } from '../../shared/brasilia';
 import { enfileirar, type JobRow, type JobTipo } from './queue';
-import { fixedStatement, rowsOf } from '../db/connect';
+import { type Database, executeRows, fixedStatement } from '../db/connect';
+import { jobs } from '../db/schema';
 
 /** How often a round's upkeep runs again while the round works through a backlog of jobs. */
 const UPKEEP_MS = 1000;
@@ -80,9 +80,9 @@ const naTentativa = (ids: SQL, tentativas: SQL) =>
  */
 const tomar = fixedStatement(
   3,
-  ([lease, now, limite]) => sql`update jobs set status = 'executando', tentativas = jobs.tentativas + 1,
+  ([lease, now, limite]) => sql`update ${jobs} set status = 'executando', tentativas = jobs.tentativas + 1,
       bloqueado_ate = ${lease}::timestamptz, updated_at = ${now}::timestamptz
-    where jobs.id = any (array(select id from jobs
+    where jobs.id = any (array(select id from ${jobs}
       where (status = 'pendente' and executar_em <= ${now}::timestamptz)
          or (status = 'executando' and bloqueado_ate < ${now}::timestamptz)
       order by executar_em limit ${limite} for update skip locked))
@@ -94,7 +94,10 @@ const tomar = fixedStatement(
 /** Claimed jobs not begun, back in the queue as they were. */
 const devolver = fixedStatement(
   2,
-  ([ids, tentativas]) => sql`update jobs set status = 'pendente', tentativas = jobs.tentativas - 1, bloqueado_ate = null
+  ([
+    ids,
+    tentativas,
+  ]) => sql`update ${jobs} set status = 'pendente', tentativas = jobs.tentativas - 1, bloqueado_ate = null
       ${naTentativa(ids!, tentativas!)}`,
   'jobs_devolver',
 );
@@ -102,14 +105,14 @@ const devolver = fixedStatement(
 /** A batch's jobs done; a sent e-mail's message and a delivered webhook's body are not kept. */
 const concluir = fixedStatement(
   3,
-  ([ids, tentativas, now]) => sql`update jobs set status = 'concluido', bloqueado_ate = null,
+  ([ids, tentativas, now]) => sql`update ${jobs} set status = 'concluido', bloqueado_ate = null,
       payload = case when tipo in ('email', 'webhook') then null else payload end,
       concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
     ${naTentativa(ids!, tentativas!)}`,
   'jobs_concluir',
 );
 
-const idsETentativas = (jobs: JobRow[]) => [jobs.map((j) => j.id), jobs.map((j) => j.tentativas)];
+const idsETentativas = (lote: JobRow[]) => [lote.map((j) => j.id), lote.map((j) => j.tentativas)];
 
 export interface WorkerOptions {
   /** Time a claimed job is held before another run may take it again. */
@@ -220,13 +223,13 @@ export class JobWorker {
       await this.upkeep();
       let count = 0;
       while (!this.stopped) {
-        const jobs = await this.claim(LOTE);
-        if (jobs.length === 0) break;
+        const lote = await this.claim(LOTE);
+        if (lote.length === 0) break;
         const claimedAt = performance.now();
         const { leaseMs } = this.options;
-        // The batch's jobs done, marked so together when it ends (ADR 045): one statement, not one a job.
+        // The batch's lote done, marked so together when it ends (ADR 045): one statement, not one a job.
         const feitos: JobRow[] = [];
-        // Half the lease gone, or the worker stopping: no more jobs begin, and those not begun go back to the queue
+        // Half the lease gone, or the worker stopping: no more lote begin, and those not begun go back to the queue
         // at once, rather than wait for their lease to run out (or run on past it, beside another instance that
         // took them).
         const tarde = () => this.stopped || performance.now() - claimedAt > leaseMs / 2;
@@ -234,21 +237,21 @@ export class JobWorker {
         let proximo = 0;
         // Up to VIAS ways through the batch, each taking the next job not begun, each job in its type's turn.
         const via = async () => {
-          while (proximo < jobs.length && !tarde()) {
-            const job = jobs[proximo++]!;
+          while (proximo < lote.length && !tarde()) {
+            const job = lote[proximo++]!;
             await this.emSuaVez(job, async () => {
               // A turn that came late (behind an export, say) is checked again before the job begins.
               if (tarde()) return void naoComecados.push(job);
               await this.run(job, feitos);
               count++;
               // A thousand e-mails to send must not hold the sign-ups' counters back for minutes. (In the job's
-              // turn: jobs that run one at a time have the upkeep between them.)
+              // turn: lote that run one at a time have the upkeep between them.)
               if (performance.now() - this.lastUpkeep >= (this.options.upkeepMs ?? UPKEEP_MS)) await this.upkeep();
             });
           }
         };
-        const vias = await Promise.allSettled(Array.from({ length: Math.min(VIAS, jobs.length) }, via));
-        naoComecados.push(...jobs.slice(proximo));
+        const vias = await Promise.allSettled(Array.from({ length: Math.min(VIAS, lote.length) }, via));
+        naoComecados.push(...lote.slice(proximo));
         const devolvidos = naoComecados.length > 0;
         try {
           await this.release(naoComecados);
@@ -259,7 +262,7 @@ export class JobWorker {
         }
         // Fewer than a batch, all run: the queue was empty behind them. What arrived since waits for the next
         // round, a batch of it, rather than be claimed a job or two at a time as it trickles in (ADR 046).
-        if (jobs.length < LOTE && !devolvidos) break;
+        if (lote.length < LOTE && !devolvidos) break;
       }
       return count;
     })().finally(() => {
@@ -276,19 +279,20 @@ export class JobWorker {
   private async claim(limit: number): Promise<(JobRow & { executar_em: Date | string })[]> {
     const now = this.app.clock.now();
     const lease = new Date(now.getTime() + this.options.leaseMs).toISOString();
-    const jobs = rowsOf<JobRow & { executar_em: Date | string }>(
-      await this.db.execute(tomar([lease, now.toISOString(), limit])),
+    const tomados = await executeRows<JobRow & { executar_em: Date | string }>(
+      this.db,
+      tomar([lease, now.toISOString(), limit]),
     );
-    return jobs.sort((a, b) => new Date(a.executar_em).getTime() - new Date(b.executar_em).getTime());
+    return tomados.sort((a, b) => new Date(a.executar_em).getTime() - new Date(b.executar_em).getTime());
   }
 
   /**
    * Claimed jobs not begun, back in the queue as they were, in one statement; each only while still the try this
    * process made of it.
    */
-  private async release(jobs: JobRow[]): Promise<void> {
-    if (jobs.length === 0) return;
-    await this.db.execute(devolver(idsETentativas(jobs)));
+  private async release(lote: JobRow[]): Promise<void> {
+    if (lote.length === 0) return;
+    await this.db.execute(devolver(idsETentativas(lote)));
   }
 
   /** Runs `fn` for `job` in its type's turn (an unknown type at once: it fails). */
@@ -324,7 +328,7 @@ export class JobWorker {
         tentativa: job.tentativas,
         renovar: async () => {
           const until = new Date(this.app.clock.now().getTime() + this.options.leaseMs).toISOString();
-          await this.db.execute(sql`update jobs set bloqueado_ate = ${until}::timestamptz where ${fence}`);
+          await this.db.execute(sql`update ${jobs} set bloqueado_ate = ${until}::timestamptz where ${fence}`);
         },
       });
       if (feitos) feitos.push(job);
@@ -339,7 +343,7 @@ export class JobWorker {
         await this.finish(fence, 'falhou', message);
       } else {
         const at = this.app.clock.now().getTime() + espera(this.options.esperaBaseMs, job.tentativas);
-        await this.db.execute(sql`update jobs set status = 'pendente', ultimo_erro = ${message},
+        await this.db.execute(sql`update ${jobs} set status = 'pendente', ultimo_erro = ${message},
             executar_em = ${new Date(at).toISOString()}::timestamptz, bloqueado_ate = null,
             updated_at = ${this.app.clock.now().toISOString()}::timestamptz
           where ${fence}`);
@@ -355,7 +359,7 @@ export class JobWorker {
     const now = this.app.clock.now().toISOString();
     // A sent e-mail's message (a reset link among them) and a delivered webhook's body are not kept once done, nor
     // once cancelled.
-    await this.db.execute(sql`update jobs set status = ${status}, bloqueado_ate = null,
+    await this.db.execute(sql`update ${jobs} set status = ${status}, bloqueado_ate = null,
         ultimo_erro = ${status === 'falhou' ? erro : sql`ultimo_erro`},
         payload = case when ${status} in ('concluido', 'cancelado') and tipo in ('email', 'webhook') then null
           else payload end,

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { makeCnpj, makeCpf } from '../../../shared/brazil-ids';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import type { Departamento, TicketPrioridade, TicketStatus } from '../../../shared/enums';
@@ -9,6 +10,8 @@ import { type Database, type Executor, executeRows } from '../connect';
 import { DEMO_ACCOUNTS } from './demo-network';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
 import { contratoDeDemo, matriculaMaisRecente } from './demo-contratos';
+// The tables through the namespace: this file's rows are named as they are (`users`, `eventos`, `leads`...).
+import * as schema from '../schema';
 
 /**
  * A year of activity for the demo network (issue 40, ADR 052): eight more schools under the demo's three
@@ -505,7 +508,7 @@ const min = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
  */
 async function insertRows(
   db: Executor,
-  table: string,
+  table: PgTable,
   columns: Record<string, string>,
   rows: readonly object[],
   { pathOfEvento = false } = {},
@@ -516,8 +519,8 @@ async function insertRows(
   const into = [...names, ...(pathOfEvento ? SCOPE_PATH : [])].map((n) => `"${n}"`).join(', ');
   const values = [...names.map((n) => `x."${n}"`), ...(pathOfEvento ? SCOPE_PATH.map((n) => `e."${n}"`) : [])];
   // A lead, pré-matrícula or matrícula takes its event's path, as the funnel_fill_scope trigger gives it.
-  const from = pathOfEvento ? sql` join eventos e on e.id = x.evento_id` : sql``;
-  await db.execute(sql`insert into ${sql.identifier(table)} (${sql.raw(into)})
+  const from = pathOfEvento ? sql` join ${schema.eventos} e on e.id = x.evento_id` : sql``;
+  await db.execute(sql`insert into ${table} (${sql.raw(into)})
     select ${sql.raw(values.join(', '))}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${definition})${from}`);
 }
@@ -527,12 +530,12 @@ async function insertRows(
  * definitions as the catalog holds them (so always the migrations' own): a bulk insert and one sorted build of each
  * index cost a fraction of thousands of insertions into each of its twenty-odd indexes (a trigram one among them).
  */
-async function setIndexesAside(db: Executor, table: string): Promise<() => Promise<void>> {
+async function setIndexesAside(db: Executor, table: PgTable): Promise<() => Promise<void>> {
   const defs = await executeRows<{ name: string; def: string }>(
     db,
     sql`select c.relname as name, pg_get_indexdef(i.indexrelid) as def from pg_index i
       join pg_class c on c.oid = i.indexrelid
-      where i.indrelid = ${table}::regclass and not i.indisunique and not i.indisprimary`,
+      where i.indrelid = ${getTableName(table)}::regclass and not i.indisunique and not i.indisprimary`,
   );
   for (const { name } of defs) await db.execute(sql`drop index ${sql.identifier(name)}`);
   return async () => {
@@ -557,13 +560,13 @@ interface Demo {
 async function readDemo(db: Executor): Promise<Demo | null> {
   const rows = await executeRows<{ k: string; id: string; user_id: string; password: string | null }>(
     db,
-    sql`select 'franqueador' as k, f.id, f.user_id, u.password from franqueadores f join users u on u.id = f.user_id
+    sql`select 'franqueador' as k, f.id, f.user_id, u.password from ${schema.franqueadores} f join ${schema.users} u on u.id = f.user_id
         where lower(u.email) = ${DEMO_ACCOUNTS.franqueador}
-      union all select 'franquia:' || f.cnpj, f.id, f.user_id, null from franquias f
-      union all select 'micro:' || m.cnpj, m.id, m.user_id, null from micro_franquias m
-      union all select 'vendedor', v.id, v.user_id, null from vendedores v join users u on u.id = v.user_id
+      union all select 'franquia:' || f.cnpj, f.id, f.user_id, null from ${schema.franquias} f
+      union all select 'micro:' || m.cnpj, m.id, m.user_id, null from ${schema.microFranquias} m
+      union all select 'vendedor', v.id, v.user_id, null from ${schema.vendedores} v join ${schema.users} u on u.id = v.user_id
         where lower(u.email) = ${DEMO_ACCOUNTS.vendedor}
-      union all select 'marca', c.id, c.user_id, null from clientes c where c.cnpj = ${makeCnpj(String(CNPJ_BASE) + '001')}`,
+      union all select 'marca', c.id, c.user_id, null from ${schema.clientes} c where c.cnpj = ${makeCnpj(String(CNPJ_BASE) + '001')}`,
   );
   const get = (k: string) => rows.find((r) => r.k === k);
   const franqueador = get('franqueador');
@@ -621,8 +624,8 @@ async function rebuildCounters(tx: Executor): Promise<void> {
   await tx.execute(sql`select scope_counts_rebuild()`);
   await tx.execute(sql`select funnel_periodo_rebuild()`);
   await tx.execute(sql`select lead_status_counts_rebuild()`);
-  await tx.execute(sql`insert into evento_vagas (evento_id, sentados)
-    select e.id, evento_sentados_contados(e.id) from eventos e where e.vagas is not null
+  await tx.execute(sql`insert into ${schema.eventoVagas} (evento_id, sentados)
+    select e.id, evento_sentados_contados(e.id) from ${schema.eventos} e where e.vagas is not null
     on conflict (evento_id) do update set sentados = excluded.sentados`);
   await tx.execute(sql`select pg_notify('eventos_publicos', '')`);
 }
@@ -723,7 +726,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
 
   await insertRows(
     tx,
-    'users',
+    schema.users,
     {
       id: 'uuid',
       email: 'text',
@@ -740,13 +743,13 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
   );
   await insertRows(
     tx,
-    'vendedores',
+    schema.vendedores,
     { id: 'uuid', micro_franquia_id: 'uuid', user_id: 'uuid', created_at: 'timestamptz', updated_at: 'timestamptz' },
     vendedores,
   );
   await insertRows(
     tx,
-    'clientes',
+    schema.clientes,
     {
       id: 'uuid',
       micro_franquia_id: 'uuid',
@@ -766,7 +769,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
     clientes,
   );
   // The schools' accounts point at their schools (users and clientes name each other).
-  await tx.execute(sql`update users u set cliente_id = c.id from clientes c
+  await tx.execute(sql`update ${schema.users} u set cliente_id = c.id from ${schema.clientes} c
     where c.user_id = u.id and u.cliente_id is null and u.role = 'cliente'
       and c.id in (select (x->>'id')::uuid from jsonb_array_elements(${JSON.stringify(clientes)}::jsonb) x)`);
 
@@ -809,7 +812,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
   const stamps = { created_at: 'timestamptz', updated_at: 'timestamptz' };
   await insertRows(
     tx,
-    'cursos',
+    schema.cursos,
     {
       id: 'uuid',
       cliente_id: 'uuid',
@@ -825,7 +828,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
   );
   await insertRows(
     tx,
-    'curso_modulos',
+    schema.cursoModulos,
     { id: 'uuid', curso_id: 'uuid', titulo: 'text', modulo: 'text', carga_horaria: 'int', ordem: 'int', ...stamps },
     modulos,
   );
@@ -909,7 +912,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
   });
   await insertRows(
     tx,
-    'eventos',
+    schema.eventos,
     {
       id: 'uuid',
       cliente_id: 'uuid',
@@ -934,7 +937,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
     },
     eventoRows,
   );
-  await insertRows(tx, 'eventos_cursos', { evento_id: 'uuid', curso_id: 'uuid' }, eventosCursos);
+  await insertRows(tx, schema.eventosCursos, { evento_id: 'uuid', curso_id: 'uuid' }, eventosCursos);
 
   // Families: signed up in the weeks before each event, followed up by the school's vendedor.
   const leads: LeadRow[] = [];
@@ -1125,10 +1128,10 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
     }
   }
 
-  const rebuildIndexes = await setIndexesAside(tx, 'leads');
+  const rebuildIndexes = await setIndexesAside(tx, schema.leads);
   await insertRows(
     tx,
-    'leads',
+    schema.leads,
     {
       id: 'uuid',
       evento_id: 'uuid',
@@ -1152,13 +1155,13 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
   await rebuildIndexes();
   await insertRows(
     tx,
-    'lead_historico',
+    schema.leadHistorico,
     { id: 'uuid', lead_id: 'uuid', tipo: 'lead_historico_tipo', em: 'timestamptz', autor_id: 'uuid', dados: 'jsonb' },
     historico,
   );
   await insertRows(
     tx,
-    'pre_matriculas',
+    schema.preMatriculas,
     {
       id: 'uuid',
       evento_id: 'uuid',
@@ -1180,7 +1183,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
   );
   await insertRows(
     tx,
-    'matriculas',
+    schema.matriculas,
     {
       id: 'uuid',
       pre_matricula_id: 'uuid',
@@ -1202,7 +1205,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
 
   const tickets = await insertTickets(tx, g, demo, now);
   const pedidos = await insertPedidos(tx, g, demo, leads, now);
-  const auditIndexes = await setIndexesAside(tx, 'audit_log');
+  const auditIndexes = await setIndexesAside(tx, schema.auditLog);
   const auditoria = await insertAudit(
     tx,
     demo,
@@ -1320,7 +1323,7 @@ async function insertTickets(tx: Executor, g: Gerador, demo: Demo, now: Date): P
   }
   await insertRows(
     tx,
-    'sac_tickets',
+    schema.sacTickets,
     {
       id: 'uuid',
       solicitante_id: 'uuid',
@@ -1348,7 +1351,7 @@ async function insertTickets(tx: Executor, g: Gerador, demo: Demo, now: Date): P
   );
   await insertRows(
     tx,
-    'sac_mensagens',
+    schema.sacMensagens,
     { id: 'uuid', ticket_id: 'uuid', autor_id: 'uuid', texto: 'text', interna: 'boolean', created_at: 'timestamptz' },
     mensagens,
   );
@@ -1406,7 +1409,7 @@ async function insertPedidos(
   });
   await insertRows(
     tx,
-    'lgpd_pedidos',
+    schema.lgpdPedidos,
     {
       id: 'uuid',
       tipo: 'lgpd_pedido_tipo',
@@ -1436,13 +1439,13 @@ async function insertAudit(tx: Executor, demo: Demo, eventoIds: readonly string[
   const [row] = await executeRows<{ n: number }>(
     tx,
     sql`with ev as (
-        select e.* from eventos e where e.id in (select (x #>> '{}')::uuid from jsonb_array_elements(${ids}::jsonb) x)
-      ), ld as (select l.* from leads l where l.evento_id in (select id from ev)),
+        select e.* from ${schema.eventos} e where e.id in (select (x #>> '{}')::uuid from jsonb_array_elements(${ids}::jsonb) x)
+      ), ld as (select l.* from ${schema.leads} l where l.evento_id in (select id from ev)),
       novas as (
         select e.created_at as em, m.user_id as usuario_id, 'micro_franquia'::user_role as papel, 'evento.criar' as acao,
           'evento' as entidade, e.id as entidade_id, null::jsonb as alteracoes, null::jsonb as detalhes,
           e.franqueador_id, e.franquia_id, e.micro_franquia_id
-        from ev e join micro_franquias m on m.id = e.micro_franquia_id
+        from ev e join ${schema.microFranquias} m on m.id = e.micro_franquia_id
         union all
         select h.em, h.autor_id, u.role, case h.tipo when 'contato' then 'lead.contato' when 'nota' then 'lead.nota'
             else 'lead.editar' end, 'lead', l.id,
@@ -1453,16 +1456,16 @@ async function insertAudit(tx: Executor, demo: Demo, eventoIds: readonly string[
             h.dados->'resultado', 'historicoId', h.id) when 'nota' then jsonb_build_object('historicoId', h.id)
             else null end,
           l.franqueador_id, l.franquia_id, l.micro_franquia_id
-        from lead_historico h join ld l on l.id = h.lead_id join users u on u.id = h.autor_id
+        from ${schema.leadHistorico} h join ld l on l.id = h.lead_id join ${schema.users} u on u.id = h.autor_id
         union all
         select l.presente_em, c.user_id, 'cliente', 'lead.presenca', 'lead', l.id,
           jsonb_build_object('presenteEm', jsonb_build_array(null, 'registrada')), null,
           l.franqueador_id, l.franquia_id, l.micro_franquia_id
-        from ld l join clientes c on c.id = l.cliente_id where l.presente_em is not null
+        from ld l join ${schema.clientes} c on c.id = l.cliente_id where l.presente_em is not null
         union all
         select mt.efetivada_em, m.user_id, 'micro_franquia', 'matricula.efetivar', 'matricula', mt.id, null, null,
           mt.franqueador_id, mt.franquia_id, mt.micro_franquia_id
-        from matriculas mt join micro_franquias m on m.id = mt.micro_franquia_id where mt.evento_id in (select id from ev)
+        from ${schema.matriculas} mt join ${schema.microFranquias} m on m.id = mt.micro_franquia_id where mt.evento_id in (select id from ev)
         union all
         select ${now.toISOString()}::timestamptz - make_interval(days => d.n, hours => 3 + (d.n * 7 + s.k) % 9),
           s.user_id, s.role, 'auth.login', 'usuario', s.user_id, null, null, s.franqueador_id, s.franquia_id,
@@ -1472,14 +1475,14 @@ async function insertAudit(tx: Executor, demo: Demo, eventoIds: readonly string[
           select row_number() over (order by u.email)::int as k, u.id as user_id, u.role,
             ${demo.franqueadorId}::uuid as franqueador_id, coalesce(u.franquia_id, m.franquia_id) as franquia_id,
             coalesce(u.micro_franquia_id, c.micro_franquia_id) as micro_franquia_id
-          from users u left join clientes c on c.id = u.cliente_id
-            left join micro_franquias m on m.id = coalesce(u.micro_franquia_id, c.micro_franquia_id)
+          from ${schema.users} u left join ${schema.clientes} c on c.id = u.cliente_id
+            left join ${schema.microFranquias} m on m.id = coalesce(u.micro_franquia_id, c.micro_franquia_id)
           where u.role in ('franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente')
         ) s
         where extract(isodow from ${now.toISOString()}::timestamptz - make_interval(days => d.n)) < 6
           and (d.n + s.k) % 3 <> 0
       ), gravadas as (
-        insert into audit_log (id, em, usuario_id, papel, acao, entidade, entidade_id, alteracoes, detalhes, ip,
+        insert into ${schema.auditLog} (id, em, usuario_id, papel, acao, entidade, entidade_id, alteracoes, detalhes, ip,
           user_agent, franqueador_id, franquia_id, micro_franquia_id)
         select md5('demo-auditoria:' || n.acao || n.em::text || coalesce(n.entidade_id::text, ''))::uuid, n.em,
           n.usuario_id, n.papel, n.acao, n.entidade, n.entidade_id, n.alteracoes, n.detalhes,
@@ -1502,14 +1505,14 @@ async function insertEmails(tx: Executor, demo: Demo, now: Date): Promise<number
   const [row] = await executeRows<{ n: number }>(
     tx,
     sql`with gravados as (
-        insert into jobs (tipo, payload, status, tentativas, max_tentativas, executar_em, ultimo_erro, resumo, destino,
+        insert into ${schema.jobs} (tipo, payload, status, tentativas, max_tentativas, executar_em, ultimo_erro, resumo, destino,
           franqueador_id, created_at, updated_at, concluido_em)
         select 'email', null, case when x.k % 97 = 0 then 'falhou' else 'concluido' end,
           case when x.k % 97 = 0 then 6 else 1 end, 6, x.created_at,
           case when x.k % 97 = 0 then '550 5.1.1 caixa postal inexistente' end,
           'Inscrição confirmada', x.email, ${demo.franqueadorId}::uuid, x.created_at,
           x.created_at + interval '4 seconds', x.created_at + interval '4 seconds'
-        from (select l.created_at, l.email, row_number() over (order by l.created_at, l.id) as k from leads l
+        from (select l.created_at, l.email, row_number() over (order by l.created_at, l.id) as k from ${schema.leads} l
           where l.created_at between ${now.toISOString()}::timestamptz - interval '60 days'
             and ${now.toISOString()}::timestamptz - interval '9 hours'
             and l.email like '%@exemplo.com.br') x
@@ -1530,16 +1533,16 @@ async function insertWebhook(tx: Executor, g: Gerador, demo: Demo, now: Date): P
   const segredo = `whsec_${g.uuid().replace(/-/g, '')}`;
   const criado = new Date(now.getTime() - 200 * DAY);
   const desligado = new Date(now.getTime() - 35 * DAY);
-  await tx.execute(sql`insert into webhook_endpoints (id, franqueador_id, url, segredo, eventos, ativo, created_at,
+  await tx.execute(sql`insert into ${schema.webhookEndpoints} (id, franqueador_id, url, segredo, eventos, ativo, created_at,
       updated_at)
     values (${id}::uuid, ${demo.franqueadorId}::uuid, 'https://crm.exemplo.com.br/webhooks/rede', ${segredo},
       array['lead.criado', 'matricula.efetivada'], false, ${iso(criado)}::timestamptz, ${iso(desligado)}::timestamptz)`);
-  await tx.execute(sql`insert into webhook_entregas (id, endpoint_id, entrega_id, evento, tentativa, codigo, duracao_ms,
+  await tx.execute(sql`insert into ${schema.webhookEntregas} (id, endpoint_id, entrega_id, evento, tentativa, codigo, duracao_ms,
       erro, em)
     select md5('demo-entrega:' || l.id)::uuid, ${id}::uuid, md5('demo-entrega-id:' || l.id)::uuid, 'lead.criado', 1,
       case when row_number() over (order by l.created_at) % 41 = 0 then 503 else 200 end,
       80 + abs(hashtext(l.id::text)) % 400, null, l.created_at + interval '2 seconds'
-    from leads l
+    from ${schema.leads} l
     where l.created_at between ${iso(new Date(desligado.getTime() - 45 * DAY))}::timestamptz
       and ${iso(desligado)}::timestamptz and l.email like '%@exemplo.com.br'`);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../connect';
+import { cursoModulos, cursos, eventosCursos, matriculas, preMatriculas } from '../schema';
 
 /**
  * The demo's matrículas, inserted in bulk rather than through Efetivar, get the course and price snapshot Efetivar
@@ -13,21 +14,21 @@ export async function fillMatriculaCursoSnapshots(tx: Executor): Promise<void> {
     with candidatos as (
       select m.id as matricula_id, c.id as curso_id, c.titulo, c.valor, c.valor_com_desconto, c.parcelas,
         count(*) over (partition by m.id) as encontrados
-      from matriculas m
-      join pre_matriculas p on p.id = m.pre_matricula_id
-      join eventos_cursos ec on ec.evento_id = m.evento_id
-      join cursos c on c.id = ec.curso_id
+      from ${matriculas} m
+      join ${preMatriculas} p on p.id = m.pre_matricula_id
+      join ${eventosCursos} ec on ec.evento_id = m.evento_id
+      join ${cursos} c on c.id = ec.curso_id
       where m.curso_id is null and p.curso_interesse is not null
         and lower(trim(c.titulo)) = lower(trim(p.curso_interesse))
     ), snapshot as (
       select k.matricula_id, k.curso_id, k.titulo, k.valor, k.valor_com_desconto, k.parcelas,
-        coalesce((select sum(cm.carga_horaria) from curso_modulos cm
+        coalesce((select sum(cm.carga_horaria) from ${cursoModulos} cm
           where cm.curso_id = k.curso_id and cm.is_active), 0)::int as carga_horaria,
         round(coalesce(k.valor_com_desconto, k.valor) * 100)::bigint as total_centavos
       from candidatos k
       where k.encontrados = 1
     )
-    update matriculas m set
+    update ${matriculas} m set
       curso_id = s.curso_id,
       curso_titulo = s.titulo,
       curso_carga_horaria = s.carga_horaria,

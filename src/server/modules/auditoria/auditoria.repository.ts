@@ -11,32 +11,45 @@ import {
 import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
 import { auditoriaVisibleTo } from '../../access/scope';
-import type { Executor } from '../../db/connect';
-import { auditLog, users } from '../../db/schema';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  auditLog,
+  clientes,
+  cursos,
+  eventos,
+  franquias,
+  leads,
+  matriculas,
+  microFranquias,
+  preMatriculas,
+  sacTickets,
+  users,
+  vendedores,
+} from '../../db/schema';
 import { containsIgnoringAccents, likePattern, pageWindow } from '../../lib/pagination';
 import { type KeysetCursor, cursorText, dayEnd, dayStart, keysetAfter } from '../funnel';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 
 /** The tables an audit row's record lives in, to tell whether it still exists. */
-const TABLES: Partial<Record<AuditEntidade, string>> = {
-  franquia: 'franquias',
-  micro_franquia: 'micro_franquias',
-  cliente: 'clientes',
-  vendedor: 'vendedores',
-  usuario: 'users',
-  curso: 'cursos',
-  evento: 'eventos',
-  lead: 'leads',
-  pre_matricula: 'pre_matriculas',
-  matricula: 'matriculas',
-  sac_ticket: 'sac_tickets',
+const TABLES: Partial<Record<AuditEntidade, PgTable>> = {
+  franquia: franquias,
+  micro_franquia: microFranquias,
+  cliente: clientes,
+  vendedor: vendedores,
+  usuario: users,
+  curso: cursos,
+  evento: eventos,
+  lead: leads,
+  pre_matricula: preMatriculas,
+  matricula: matriculas,
+  sac_ticket: sacTickets,
 };
 
 const exists = sql`case ${auditLog.entidade} ${sql.join(
   Object.entries(TABLES).map(
     ([entidade, table]) =>
       // A scalar lookup by key per row of the page: an EXISTS here is planned as a hash of the whole table.
-      sql`when ${entidade} then (select 1 from ${sql.identifier(table)} r where r.id = ${auditLog.entidadeId} limit 1) is not null`,
+      sql`when ${entidade} then (select 1 from ${table} r where r.id = ${auditLog.entidadeId} limit 1) is not null`,
   ),
   sql` `,
 )} else false end`;
@@ -161,11 +174,12 @@ export async function listAuditoria(
       .orderBy(desc(auditLog.em), desc(auditLog.id))
       .limit(limit)
       .offset(offset),
-    db.execute(
+    executeRows<{ n: number }>(
+      db,
       sql`select count(*)::int as n from (select 1 from ${auditLog} where ${where ?? sql`true`} limit ${AUDITORIA_TOTAL_LIMITE + 1}) as x`,
     ),
   ]);
-  const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+  const n = Number(counted[0]?.n ?? 0);
   const exact = n <= AUDITORIA_TOTAL_LIMITE;
   return { rows: rows.map(toAuditoriaItem), total: exact ? n : AUDITORIA_TOTAL_LIMITE, exact };
 }
@@ -202,6 +216,9 @@ export async function listAtividade(db: Executor, userId: string, now: Date, lim
 
 /** The retention purge (AUDIT_RETENCAO_DIAS): the only way a row leaves the trail. */
 export async function purgeAuditoria(db: Executor, dias: number): Promise<number> {
-  const result = await db.execute(sql`select audit_log_purgar(${dias}::int) as apagadas`);
-  return Number(rowsOf<{ apagadas: number | string }>(result)[0]?.apagadas ?? 0);
+  const [row] = await executeRows<{ apagadas: number | string }>(
+    db,
+    sql`select audit_log_purgar(${dias}::int) as apagadas`,
+  );
+  return Number(row?.apagadas ?? 0);
 }

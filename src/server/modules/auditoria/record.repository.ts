@@ -6,6 +6,23 @@ import type { Executor } from '../../db/connect';
 import { wellFormed } from '../../../shared/schemas/fields';
 import { currentRequest } from './context';
 import { limparObjeto } from '../../lib/mask';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  auditLog,
+  clientes,
+  contratoModelos,
+  cursos,
+  eventos,
+  franquias,
+  leads,
+  lgpdPedidos,
+  matriculas,
+  microFranquias,
+  preMatriculas,
+  sacTickets,
+  users,
+  vendedores,
+} from '../../db/schema';
 
 /** Who acted, when it is not the signed-in user of the request (a sign-in, a reset by link). */
 export interface Ator {
@@ -33,22 +50,22 @@ export interface AuditEntry {
 /** The tree path of a micro-franquia, as the three columns an audit row keeps. */
 const microPath = (microId: SQL) => sql`
   select f.franqueador_id, mf.franquia_id, mf.id as micro_franquia_id
-  from micro_franquias mf join franquias f on f.id = mf.franquia_id where mf.id = ${microId}`;
+  from ${microFranquias} mf join ${franquias} f on f.id = mf.franquia_id where mf.id = ${microId}`;
 
 /** A user's place in the tree, whatever its role (the aluno's is none). */
 const userPath = (userId: SQL | string) => sql`
   select coalesce(f.franqueador_id, u.franqueador_id) as franqueador_id, f.id as franquia_id,
          mf.id as micro_franquia_id
-  from users u
-  left join vendedores v on v.user_id = u.id
-  left join clientes c on c.id = u.cliente_id
-  left join micro_franquias mf on mf.id = coalesce(u.micro_franquia_id, c.micro_franquia_id, v.micro_franquia_id)
-  left join franquias f on f.id = coalesce(u.franquia_id, mf.franquia_id)
+  from ${users} u
+  left join ${vendedores} v on v.user_id = u.id
+  left join ${clientes} c on c.id = u.cliente_id
+  left join ${microFranquias} mf on mf.id = coalesce(u.micro_franquia_id, c.micro_franquia_id, v.micro_franquia_id)
+  left join ${franquias} f on f.id = coalesce(u.franquia_id, mf.franquia_id)
   where u.id = ${userId}`;
 
 /** A row that carries its scope path itself (migration 0001). */
-const ownPath = (table: string, id: string | SQL) =>
-  sql`select franqueador_id, franquia_id, micro_franquia_id from ${sql.identifier(table)} where id = ${id}`;
+const ownPath = (table: PgTable, id: string | SQL) =>
+  sql`select franqueador_id, franquia_id, micro_franquia_id from ${table} where id = ${id}`;
 
 /**
  * Where a row sits in the tree, by what it is about: each level of the network reads the rows of its subtree.
@@ -59,33 +76,33 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
   if (entidadeId) {
     switch (entidade) {
       case 'franquia':
-        return sql`select franqueador_id, id as franquia_id, null::uuid as micro_franquia_id from franquias where id = ${entidadeId}`;
+        return sql`select franqueador_id, id as franquia_id, null::uuid as micro_franquia_id from ${franquias} where id = ${entidadeId}`;
       case 'micro_franquia':
         return microPath(sql`${entidadeId}::uuid`);
       case 'cliente':
-        return microPath(sql`(select micro_franquia_id from clientes where id = ${entidadeId})`);
+        return microPath(sql`(select micro_franquia_id from ${clientes} where id = ${entidadeId})`);
       case 'vendedor':
-        return microPath(sql`(select micro_franquia_id from vendedores where id = ${entidadeId})`);
+        return microPath(sql`(select micro_franquia_id from ${vendedores} where id = ${entidadeId})`);
       case 'curso':
         return microPath(
-          sql`(select c.micro_franquia_id from cursos k join clientes c on c.id = k.cliente_id where k.id = ${entidadeId})`,
+          sql`(select c.micro_franquia_id from ${cursos} k join ${clientes} c on c.id = k.cliente_id where k.id = ${entidadeId})`,
         );
       case 'evento':
-        return ownPath('eventos', entidadeId);
+        return ownPath(eventos, entidadeId);
       case 'lead':
-        return ownPath('leads', entidadeId);
+        return ownPath(leads, entidadeId);
       case 'pre_matricula':
-        return ownPath('pre_matriculas', entidadeId);
+        return ownPath(preMatriculas, entidadeId);
       case 'matricula':
-        return ownPath('matriculas', entidadeId);
+        return ownPath(matriculas, entidadeId);
       case 'sac_ticket':
-        return sql`select p.* from sac_tickets t, lateral (${userPath(sql`t.solicitante_id`)}) p where t.id = ${entidadeId}`;
+        return sql`select p.* from ${sacTickets} t, lateral (${userPath(sql`t.solicitante_id`)}) p where t.id = ${entidadeId}`;
       case 'usuario':
         return userPath(entidadeId);
       case 'contrato_modelo':
-        return sql`select franqueador_id, null::uuid as franquia_id, null::uuid as micro_franquia_id from contrato_modelos where id = ${entidadeId}`;
+        return sql`select franqueador_id, null::uuid as franquia_id, null::uuid as micro_franquia_id from ${contratoModelos} where id = ${entidadeId}`;
       case 'lgpd_pedido':
-        return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from lgpd_pedidos where id = ${entidadeId}`;
+        return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${lgpdPedidos} where id = ${entidadeId}`;
       default:
         break;
     }
@@ -131,8 +148,8 @@ export function auditInsert(entry: AuditEntry, onlyIf?: SQL): SQL {
   const columns = sql`(em, usuario_id, papel, acao, entidade, entidade_id, alteracoes, detalhes, ip, user_agent,
     request_id, franqueador_id, franquia_id, micro_franquia_id)`;
   const where = onlyIf ? sql` where ${onlyIf}` : sql``;
-  if (!path) return sql`insert into audit_log ${columns} select ${values}, null, null, null${where}`;
-  return sql`insert into audit_log ${columns}
+  if (!path) return sql`insert into ${auditLog} ${columns} select ${values}, null, null, null${where}`;
+  return sql`insert into ${auditLog} ${columns}
     select ${values}, p.franqueador_id, p.franquia_id, p.micro_franquia_id
     from (select 1) as um left join lateral (${path} limit 1) as p on true${where}`;
 }

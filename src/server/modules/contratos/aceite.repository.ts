@@ -206,4 +206,5 @@ export async function findContratosVerificados(db: Executor, codigo: string) {
 }
 
 /** The network of a matrícula, as SQL that selects it: its e-mails' owner on 'Envios'. */
-export const redeDaMatricula = (id: string): SQL => sql`select franqueador_id from matriculas where id = ${id}::uuid`;
+export const redeDaMatricula = (id: string): SQL =>
+  sql`select franqueador_id from ${matriculas} where id = ${id}::uuid`;

@@ -3,7 +3,18 @@ import type { Actor } from '../../access/actor';
 import { contratoModelosVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
 import type { DadosDoContrato } from '../../../shared/contrato/modelo';
-import { contratoModelos, contratos, franqueadores, users } from '../../db/schema';
+import {
+  clientes,
+  contratoModelos,
+  contratos,
+  cursoModulos,
+  eventos,
+  franqueadores,
+  franquias,
+  matriculas,
+  preMatriculas,
+  users,
+} from '../../db/schema';
 import type { ModeloView } from '../../../shared/schemas/contrato';
 
 /** Modelos de contrato (issue 42, ADR 064): every read passes the caller's scope (access/scope.ts). */
@@ -15,7 +26,7 @@ const publicador = sql<
  * The newest published version of the row's network. Written out whole: inside a selection drizzle names a column
  * without its table, which the subquery's own `contrato_modelos` would then answer.
  */
-const vigente = sql<boolean>`(contrato_modelos.versao is not null and not exists (select 1 from contrato_modelos v
+const vigente = sql<boolean>`(contrato_modelos.versao is not null and not exists (select 1 from ${contratoModelos} v
   where v.franqueador_id = contrato_modelos.franqueador_id and v.versao > contrato_modelos.versao))`;
 
 const selection = {
@@ -221,16 +232,16 @@ export async function findDadosDoContrato(
       p.cpf_responsavel as responsavel_cpf, m.curso_titulo, m.curso_carga_horaria,
       (select json_agg(json_build_object('titulo', concat('Módulo ', cm.modulo, ': ', cm.titulo), 'cargaHoraria', cm.carga_horaria)
          order by cm.ordem, cm.created_at)
-       from curso_modulos cm where cm.curso_id = m.curso_id and cm.is_active) as modulos,
+       from ${cursoModulos} cm where cm.curso_id = m.curso_id and cm.is_active) as modulos,
       m.valor, m.valor_com_desconto, m.valor_total, m.parcelas, m.valor_parcela, m.valor_ultima_parcela,
       c.nome_fantasia as escola_nome, e.nome_escola as evento_escola, e.cidade as evento_cidade,
       e.estado as evento_estado, e.data_evento::text as evento_data,
       f.razao_social as franquia_razao_social, f.cnpj as franquia_cnpj
-    from matriculas m
-    join eventos e on e.id = m.evento_id
-    left join pre_matriculas p on p.id = m.pre_matricula_id
-    left join clientes c on c.id = e.cliente_id
-    left join franquias f on f.id = m.franquia_id
+    from ${matriculas} m
+    join ${eventos} e on e.id = m.evento_id
+    left join ${preMatriculas} p on p.id = m.pre_matricula_id
+    left join ${clientes} c on c.id = e.cliente_id
+    left join ${franquias} f on f.id = m.franquia_id
     where m.id = ${matriculaId}::uuid and m.curso_titulo is not null`,
   );
   if (!row) return null;

@@ -15,7 +15,6 @@ import {
   scopeNodeOf,
 } from '../../access/scope';
 import { type Counter, countedTotal } from '../contagens';
-import type { Executor } from '../../db/connect';
 import {
   clientes,
   cursos,
@@ -26,7 +25,7 @@ import {
   microFranquias,
   preMatriculas,
 } from '../../db/schema';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 
 type MetricKey = keyof DashboardMetrics;
 
@@ -91,7 +90,7 @@ export async function countMetrics(db: Executor, actor: Actor): Promise<Dashboar
     const { table, visible } = SOURCES[key];
     return sql`(select count(*) from ${table} where ${visible(actor)})::int as ${sql.identifier(key)}`;
   });
-  const result = await db.execute<Record<MetricKey, number>>(sql`select ${sql.join(columns, sql`, `)}`);
-  const row: Partial<Record<MetricKey, number>> = rowsOf<Record<MetricKey, number>>(result)[0] ?? {};
+  const result = await executeRows<Record<MetricKey, number>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  const row: Partial<Record<MetricKey, number>> = result[0] ?? {};
   return Object.fromEntries(keys.map((key) => [key, Number(row[key] ?? 0)]));
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
-import type { Executor } from '../../db/connect';
 import type { EnvioItem, EnviosQuery } from '../../../shared/schemas/envios';
 import { containsIgnoringAccents, pageWindow } from '../../lib/pagination';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
+import { jobs } from '../../db/schema';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -40,17 +40,18 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
         ${query.q ? sql`and (${containsIgnoringAccents(sql`coalesce(resumo, '')`, query.q)} or ${containsIgnoringAccents(sql`coalesce(destino, '')`, query.q)})` : sql``}`;
   const colunas = sql`id, tipo, status, resumo, destino, tentativas, max_tentativas, ultimo_erro, created_at, updated_at,
     executar_em`;
-  const rows = rowsOf<Row>(
-    await db.execute(sql`select ${colunas}, count(*) over ()::int as total from (
-        select ${colunas} from jobs
+  const rows = await executeRows<Row>(
+    db,
+    sql`select ${colunas}, count(*) over ()::int as total from (
+        select ${colunas} from ${jobs}
           where tipo in ('email', 'webhook') and franqueador_id = ${actor.franqueadorId}::uuid ${filtros}
         union all
-        select ${colunas} from jobs
+        select ${colunas} from ${jobs}
           where tipo in ('email', 'webhook') and outras_redes @> array[${actor.franqueadorId}::uuid]
             and franqueador_id is distinct from ${actor.franqueadorId}::uuid ${filtros}
       ) j
       order by created_at desc, id desc
-      limit ${limit} offset ${offset}`),
+      limit ${limit} offset ${offset}`,
   );
   const items: EnvioItem[] = rows.map((r) => ({
     id: r.id,
@@ -67,9 +68,10 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
   }));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {
-    const [c] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from jobs
-        where tipo in ('email', 'webhook') and ${daRede(actor)} ${filtros}`),
+    const [c] = await executeRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${jobs}
+        where tipo in ('email', 'webhook') and ${daRede(actor)} ${filtros}`,
     );
     total = c?.n ?? 0;
   }
@@ -78,13 +80,14 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
 
 /** A dead letter of the network back in the queue, its tries counted from zero; false when none such. */
 export async function reenviar(db: Executor, actor: Actor, id: string, now: Date): Promise<'ok' | 'nao' | 'status'> {
-  const [row] = rowsOf<{ status: string }>(
-    await db.execute(sql`select status from jobs where id = ${id}::uuid and tipo in ('email', 'webhook')
-      and ${daRede(actor)} for update`),
+  const [row] = await executeRows<{ status: string }>(
+    db,
+    sql`select status from ${jobs} where id = ${id}::uuid and tipo in ('email', 'webhook')
+      and ${daRede(actor)} for update`,
   );
   if (!row) return 'nao';
   if (row.status !== 'falhou' || !(await temPayload(db, id))) return 'status';
-  await db.execute(sql`update jobs set status = 'pendente', tentativas = 0, executar_em = ${now.toISOString()}::timestamptz,
+  await db.execute(sql`update ${jobs} set status = 'pendente', tentativas = 0, executar_em = ${now.toISOString()}::timestamptz,
       concluido_em = null, bloqueado_ate = null, updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}::uuid`);
   return 'ok';
@@ -98,7 +101,7 @@ export async function cancelar(db: Executor, actor: Actor, id: string, now: Date
   const row = await envioDaRede(db, actor, id);
   if (!row) return 'nao';
   if (row.status !== 'pendente') return 'status';
-  await db.execute(sql`update jobs set status = 'cancelado', payload = null, bloqueado_ate = null,
+  await db.execute(sql`update ${jobs} set status = 'cancelado', payload = null, bloqueado_ate = null,
       concluido_em = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}::uuid`);
   return 'ok';
@@ -109,7 +112,7 @@ export async function tentarAgora(db: Executor, actor: Actor, id: string, now: D
   const row = await envioDaRede(db, actor, id);
   if (!row) return 'nao';
   if (row.status !== 'pendente' || row.tentativas === 0) return 'status';
-  await db.execute(sql`update jobs set executar_em = ${now.toISOString()}::timestamptz,
+  await db.execute(sql`update ${jobs} set executar_em = ${now.toISOString()}::timestamptz,
       updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}::uuid`);
   return 'ok';
@@ -117,16 +120,18 @@ export async function tentarAgora(db: Executor, actor: Actor, id: string, now: D
 
 /** A job of the network's e-mails and webhooks, locked for the change that follows. */
 async function envioDaRede(db: Executor, actor: Actor, id: string) {
-  const [row] = rowsOf<{ status: string; tentativas: number }>(
-    await db.execute(sql`select status, tentativas from jobs where id = ${id}::uuid and tipo in ('email', 'webhook')
-      and franqueador_id = ${actor.franqueadorId}::uuid for update`),
+  const [row] = await executeRows<{ status: string; tentativas: number }>(
+    db,
+    sql`select status, tentativas from ${jobs} where id = ${id}::uuid and tipo in ('email', 'webhook')
+      and franqueador_id = ${actor.franqueadorId}::uuid for update`,
   );
   return row;
 }
 
 async function temPayload(db: Executor, id: string) {
-  const [row] = rowsOf<{ ok: boolean }>(
-    await db.execute(sql`select payload is not null as ok from jobs where id = ${id}::uuid`),
+  const [row] = await executeRows<{ ok: boolean }>(
+    db,
+    sql`select payload is not null as ok from ${jobs} where id = ${id}::uuid`,
   );
   return row?.ok ?? false;
 }

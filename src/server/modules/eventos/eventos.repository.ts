@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, eventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, cursos, eventos, eventosCursos, eventosSearchText } from '../../db/schema';
+import { clientes, cursos, eventos, eventosCursos, eventosSearchText, leads } from '../../db/schema';
 import { containsInSearchText } from '../../lib/pagination';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { eventoPresentes } from '../contagens';
@@ -25,9 +25,9 @@ export const openOn = (today: string | SQL) =>
  * one-table select's columns.
  */
 export const eventoCounts = {
-  inscritos: sql<number>`(select count(*)::int from leads l
+  inscritos: sql<number>`(select count(*)::int from ${leads} l
     where l.evento_id = eventos.id and not l.lista_espera and l.cancelado_em is null)`,
-  listaEspera: sql<number>`(select count(*)::int from leads l
+  listaEspera: sql<number>`(select count(*)::int from ${leads} l
     where l.evento_id = eventos.id and l.lista_espera and l.cancelado_em is null)`,
   // Its monthly counters and its presences not yet folded into them (modules/contagens).
   presentes: eventoPresentes,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/connect';
 import type { Exportacao, ExportacaoStatus } from '../../../shared/schemas/exportacoes';
 import { percentualDe } from '../../../shared/schemas/exportacoes';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
+import { exportacaoPartes, exportacoes } from '../../db/schema';
 
 /** The `exportacoes` and `exportacao_partes` tables (migrations 0018, 0020), in SQL like the rest of the queue. */
 
@@ -51,51 +51,53 @@ export async function insertExportacao(
     expiraEm: Date;
   },
 ): Promise<ExportacaoRow> {
-  const [row] = rowsOf<ExportacaoRow>(
-    await db.execute(sql`insert into exportacoes (usuario_id, lista, filtros, nome_arquivo, created_at, updated_at,
+  const [row] = await executeRows<ExportacaoRow>(
+    db,
+    sql`insert into ${exportacoes} (usuario_id, lista, filtros, nome_arquivo, created_at, updated_at,
         expira_em)
       values (${values.usuarioId}::uuid, ${values.lista}, ${JSON.stringify(values.filtros)}::jsonb,
         ${values.nomeArquivo}, ${values.now.toISOString()}::timestamptz, ${values.now.toISOString()}::timestamptz,
         ${values.expiraEm.toISOString()}::timestamptz)
-      returning ${COLUMNS}`),
+      returning ${COLUMNS}`,
   );
   return row!;
 }
 
 /** The export, for its owner only: anyone else (another user, another network) gets nothing, as if it did not exist. */
 export async function findExportacao(db: Executor, usuarioId: string, id: string): Promise<ExportacaoRow | undefined> {
-  const [row] = rowsOf<ExportacaoRow>(
-    await db.execute(
-      sql`select ${COLUMNS} from exportacoes where id = ${id}::uuid and usuario_id = ${usuarioId}::uuid`,
-    ),
+  const [row] = await executeRows<ExportacaoRow>(
+    db,
+    sql`select ${COLUMNS} from ${exportacoes} where id = ${id}::uuid and usuario_id = ${usuarioId}::uuid`,
   );
   return row;
 }
 
 export async function findExportacaoById(db: Executor, id: string): Promise<ExportacaoRow | undefined> {
-  const [row] = rowsOf<ExportacaoRow>(await db.execute(sql`select ${COLUMNS} from exportacoes where id = ${id}::uuid`));
+  const [row] = await executeRows<ExportacaoRow>(db, sql`select ${COLUMNS} from ${exportacoes} where id = ${id}::uuid`);
   return row;
 }
 
 /** Cancels a pending or running export of its owner and drops what was written; false when it had ended. */
 export async function cancelExportacao(db: Executor, usuarioId: string, id: string, now: Date): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`update exportacoes set status = 'cancelado', updated_at = ${now.toISOString()}::timestamptz
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`update ${exportacoes} set status = 'cancelado', updated_at = ${now.toISOString()}::timestamptz
       where id = ${id}::uuid and usuario_id = ${usuarioId}::uuid and status in ('pendente', 'executando')
-      returning id`),
+      returning id`,
   );
   if (rows.length === 0) return false;
-  await db.execute(sql`delete from exportacao_partes where exportacao_id = ${id}::uuid`);
+  await db.execute(sql`delete from ${exportacaoPartes} where exportacao_id = ${id}::uuid`);
   return true;
 }
 
 /** A new run starts from nothing: the parts of a try cut short are dropped. */
 export async function startRun(db: Executor, id: string, total: number, now: Date): Promise<boolean> {
-  await db.execute(sql`delete from exportacao_partes where exportacao_id = ${id}::uuid`);
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`update exportacoes set status = 'executando', linhas = 0, total = ${total},
+  await db.execute(sql`delete from ${exportacaoPartes} where exportacao_id = ${id}::uuid`);
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`update ${exportacoes} set status = 'executando', linhas = 0, total = ${total},
         updated_at = ${now.toISOString()}::timestamptz
-      where id = ${id}::uuid and status in ('pendente', 'executando') returning id`),
+      where id = ${id}::uuid and status in ('pendente', 'executando') returning id`,
   );
   return rows.length > 0;
 }
@@ -109,12 +111,13 @@ export async function writeParte(
   linhas: number,
   now: Date,
 ): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`update exportacoes set linhas = ${linhas}, updated_at = ${now.toISOString()}::timestamptz
-      where id = ${id}::uuid and status = 'executando' returning id`),
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`update ${exportacoes} set linhas = ${linhas}, updated_at = ${now.toISOString()}::timestamptz
+      where id = ${id}::uuid and status = 'executando' returning id`,
   );
   if (rows.length === 0) return false;
-  await db.execute(sql`insert into exportacao_partes (exportacao_id, n, conteudo)
+  await db.execute(sql`insert into ${exportacaoPartes} (exportacao_id, n, conteudo)
     values (${id}::uuid, ${n}, ${conteudo})`);
   return true;
 }
@@ -127,21 +130,22 @@ export async function finishRun(
   erro: string | null,
   now: Date,
 ): Promise<void> {
-  await db.execute(sql`update exportacoes set status = ${status}, erro = ${erro},
+  await db.execute(sql`update ${exportacoes} set status = ${status}, erro = ${erro},
       linhas = case when ${status} = 'concluido' then ${linhas} else linhas end,
       total = case when ${status} = 'concluido' then ${linhas} else total end,
       concluido_em = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}::uuid and status = 'executando'`);
-  if (status === 'falhou') await db.execute(sql`delete from exportacao_partes where exportacao_id = ${id}::uuid`);
+  if (status === 'falhou') await db.execute(sql`delete from ${exportacaoPartes} where exportacao_id = ${id}::uuid`);
 }
 
 /** The file's parts in order, a few at a time (memory stays flat whatever the size). */
 export async function* readPartes(db: Executor, id: string): AsyncGenerator<string> {
   let after = -1;
   for (;;) {
-    const rows = rowsOf<{ n: number; conteudo: string }>(
-      await db.execute(sql`select n, conteudo from exportacao_partes
-        where exportacao_id = ${id}::uuid and n > ${after} order by n limit 8`),
+    const rows = await executeRows<{ n: number; conteudo: string }>(
+      db,
+      sql`select n, conteudo from ${exportacaoPartes}
+        where exportacao_id = ${id}::uuid and n > ${after} order by n limit 8`,
     );
     for (const row of rows) yield row.conteudo;
     if (rows.length < 8) return;

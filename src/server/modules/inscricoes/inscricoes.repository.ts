@@ -190,7 +190,7 @@ export async function markPresentAtDoor(
       registro as (${registro({ id: sql`(select id from marcado)`, marcado: sql`exists (select 1 from marcado)` })})
     select m.id, m.nome_aluno, c.inscritos, c.presentes + 1 as presentes
     from marcado m cross join lateral (
-      select ${eventoCounts.inscritos} as inscritos, ${eventoCounts.presentes} as presentes from eventos
+      select ${eventoCounts.inscritos} as inscritos, ${eventoCounts.presentes} as presentes from ${eventos}
       where eventos.id = m.evento_id) c`,
   );
   if (!row) return undefined;
@@ -235,7 +235,7 @@ export async function insertVoucher(db: Executor, voucher: NovoVoucher, leadId: 
 }
 
 /** The network of a lead, as SQL that selects it (an e-mail job's `rede`). */
-export const redeDoLead = (leadId: string): SQL => sql`select franqueador_id from leads where id = ${leadId}::uuid`;
+export const redeDoLead = (leadId: string): SQL => sql`select franqueador_id from ${leads} where id = ${leadId}::uuid`;
 
 /** The first name of who registered the lead's presence at the door, from the audit trail; null when it is gone. */
 export async function findQuemRegistrouPresenca(db: Executor, leadId: string): Promise<string | null> {

@@ -1,9 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { CONTRATO_ANONIMIZADO, NOME_ANONIMIZADO } from '../../../shared/schemas/lgpd';
 import { formatCpf, formatPhone } from '../../../shared/format';
-import type { Executor } from '../../db/connect';
 import type { Alcance, RegistroIds } from './titular.repository';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
+import {
+  alunos,
+  consentimentos,
+  contratos,
+  jobs,
+  leadHistorico,
+  leads,
+  lgpdPedidos,
+  matriculas,
+  passwordResetTokens,
+  preMatriculaConflitos,
+  preMatriculas,
+  sessions,
+  titularTokens,
+  users,
+} from '../../db/schema';
 
 /**
  * Anonymisation (issue 18, ADR 026): irreversible and complete -- but for an accepted contract, kept for its legal
@@ -50,29 +65,34 @@ const uuidArray = (ids: string[]): SQL =>
  * texts are scrubbed of), the lead's history and the titular's requests (the free texts themselves).
  */
 async function leitura(db: Executor, ids: RegistroIds, alcance: Alcance | null) {
-  const result = await db.execute(sql`
+  const rows = await executeRows<{
+    k: 'valor' | 'historico' | 'pedido';
+    id: string | null;
+    a: string | null;
+    b: string | null;
+  }>(
+    db,
+    sql`
     with antigos as (
       select distinct v from (
-        select unnest(array[nome_aluno, nome_responsavel, email, telefone]) as v from leads
+        select unnest(array[nome_aluno, nome_responsavel, email, telefone]) as v from ${leads}
           where id in ${uuidList(ids.leads)}
         union all select unnest(array[nome, nome_aluno, nome_responsavel, email, telefone, cpf_aluno, cpf_responsavel])
-          from pre_matriculas where id in ${uuidList(ids.preMatriculas)}
-        union all select unnest(array[nome, email, telefone]) from matriculas where id in ${uuidList(ids.matriculas)}
+          from ${preMatriculas} where id in ${uuidList(ids.preMatriculas)}
+        union all select unnest(array[nome, email, telefone]) from ${matriculas} where id in ${uuidList(ids.matriculas)}
         union all select unnest(array[nome_aluno, nome_responsavel, email, telefone, cpf_responsavel])
-          from pre_matricula_conflitos where id in ${uuidList(ids.conflitos)}
-        union all select unnest(array[nome, email, telefone, cpf, endereco]) from users
+          from ${preMatriculaConflitos} where id in ${uuidList(ids.conflitos)}
+        union all select unnest(array[nome, email, telefone, cpf, endereco]) from ${users}
           where id in ${uuidList(ids.contas)}
       ) x where v is not null and length(v) >= 3 and v <> ${NOME_ANONIMIZADO})
     select 'valor' as k, null::uuid as id, v as a, null::text as b from antigos
-    union all select 'historico', id, tipo::text, dados::text from lead_historico where lead_id in ${uuidList(ids.leads)}
-    union all select 'pedido', id, detalhe, resposta from lgpd_pedidos
+    union all select 'historico', id, tipo::text, dados::text from ${leadHistorico} where lead_id in ${uuidList(ids.leads)}
+    union all select 'pedido', id, detalhe, resposta from ${lgpdPedidos}
       where lower(email) in (select lower(v) from antigos where v like '%@%')
-        and franqueador_id in (select franqueador_id from leads where id in ${uuidList(ids.leads)}
-          union select franqueador_id from pre_matriculas where id in ${uuidList(ids.preMatriculas)}
-          union select franqueador_id from matriculas where id in ${uuidList(ids.matriculas)})
-        and ${alcance ? sql`${sql.identifier(alcance.coluna)} = ${alcance.id}::uuid` : sql`true`}`);
-  const rows = rowsOf<{ k: 'valor' | 'historico' | 'pedido'; id: string | null; a: string | null; b: string | null }>(
-    result,
+        and franqueador_id in (select franqueador_id from ${leads} where id in ${uuidList(ids.leads)}
+          union select franqueador_id from ${preMatriculas} where id in ${uuidList(ids.preMatriculas)}
+          union select franqueador_id from ${matriculas} where id in ${uuidList(ids.matriculas)})
+        and ${alcance ? sql`${sql.identifier(alcance.coluna)} = ${alcance.id}::uuid` : sql`true`}`,
   );
   const values = rows.filter((r) => r.k === 'valor').map((r) => r.a!);
   // Digits are stored bare; a note may have them as typed.
@@ -123,44 +143,45 @@ export async function anonimizar(
     return after === h.dados ? [] : [sql`(${h.id}::uuid, ${after}::text)`];
   });
   if (historicoNovo.length) {
-    ctes.push(sql`h as (update lead_historico t set dados = v.dados::jsonb
+    ctes.push(sql`h as (update ${leadHistorico} t set dados = v.dados::jsonb
       from (values ${values(historicoNovo)}) as v(id, dados) where t.id = v.id)`);
   }
   if (pedidos.length) {
     const limpa = (t: string | null) => (t === null ? null : (JSON.parse(scrub(JSON.stringify(t), antigos)) as string));
     const novos = pedidos.map((p) => sql`(${p.id}::uuid, ${limpa(p.detalhe)}::text, ${limpa(p.resposta)}::text)`);
-    ctes.push(sql`pe as (update lgpd_pedidos t set email = ${ANON_EMAIL}, detalhe = v.detalhe, resposta = v.resposta
+    ctes.push(sql`pe as (update ${lgpdPedidos} t set email = ${ANON_EMAIL}, detalhe = v.detalhe, resposta = v.resposta
       from (values ${values(novos)}) as v(id, detalhe, resposta) where t.id = v.id)`);
   }
   if (titular) {
-    ctes.push(sql`tt as (delete from titular_tokens where lower(email) = ${titular.toLowerCase()})`);
+    ctes.push(sql`tt as (delete from ${titularTokens} where lower(email) = ${titular.toLowerCase()})`);
   }
   // Issue 22 (ADR 028), issue 39: an e-mail one of these records caused and not yet delivered is dropped
   // (cancelled), and an undelivered webhook about one of them loses the titular's values, as the lead's history
   // does. Found by the record, in this scope only.
   const causas = [...registrosDe(ids), ...ids.contas, ...pedidos.map((p) => p.id)];
   if (causas.length) {
-    await db.execute(sql`update jobs set payload = null, ultimo_erro = 'Titular anonimizado (LGPD).',
+    await db.execute(sql`update ${jobs} set payload = null, ultimo_erro = 'Titular anonimizado (LGPD).',
         status = case when status = 'executando' then status else 'cancelado' end
       where tipo = 'email' and payload is not null and registro_id in ${uuidList(causas)}`);
-    const webhooks = rowsOf<{ id: string; payload: unknown }>(
-      await db.execute(sql`select id, payload from jobs where tipo = 'webhook' and payload is not null
-        and registro_id in ${uuidList(registrosDe(ids))}`),
+    const webhooks = await executeRows<{ id: string; payload: unknown }>(
+      db,
+      sql`select id, payload from ${jobs} where tipo = 'webhook' and payload is not null
+        and registro_id in ${uuidList(registrosDe(ids))}`,
     );
     for (const w of webhooks) {
       await db.execute(
-        sql`update jobs set payload = ${scrub(JSON.stringify(w.payload), antigos)}::jsonb where id = ${w.id}::uuid`,
+        sql`update ${jobs} set payload = ${scrub(JSON.stringify(w.payload), antigos)}::jsonb where id = ${w.id}::uuid`,
       );
     }
   }
-  ctes.push(sql`l as (update leads set nome_aluno = ${NOME_ANONIMIZADO},
+  ctes.push(sql`l as (update ${leads} set nome_aluno = ${NOME_ANONIMIZADO},
       nome_responsavel = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL}, telefone = null, anonimizado_em = ${em}
     where id in ${uuidList(ids.leads)} and anonimizado_em is null returning id)`);
-  ctes.push(sql`p as (update pre_matriculas set nome = ${NOME_ANONIMIZADO},
+  ctes.push(sql`p as (update ${preMatriculas} set nome = ${NOME_ANONIMIZADO},
       nome_aluno = ${NOME_ANONIMIZADO}, nome_responsavel = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL}, telefone = null,
       cpf_aluno = null, cpf_responsavel = null, anonimizado_em = ${em}, updated_at = ${em}
     where id in ${uuidList(ids.preMatriculas)} and anonimizado_em is null returning id)`);
-  ctes.push(sql`m as (update matriculas set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
+  ctes.push(sql`m as (update ${matriculas} set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
       telefone = null, anonimizado_em = ${em}
     where id in ${uuidList(ids.matriculas)} and anonimizado_em is null returning id)`);
   // Issue 42 (ADR 064): a contract names the family (names, the responsável's CPF) in its text. An accepted one is
@@ -168,24 +189,24 @@ export async function anonimizar(
   // it), as are its acceptance and cancellation; the rest of the titular's data goes as for any record. One never
   // accepted proves nothing: its text goes, its version and price stay.
   if (ids.matriculas.length) {
-    ctes.push(sql`ct as (update contratos set texto = ${CONTRATO_ANONIMIZADO}
+    ctes.push(sql`ct as (update ${contratos} set texto = ${CONTRATO_ANONIMIZADO}
       where matricula_id in ${uuidList(ids.matriculas)} and aceito_em is null and texto <> ${CONTRATO_ANONIMIZADO})`);
   }
   if (ids.conflitos.length) {
-    ctes.push(sql`c as (update pre_matricula_conflitos set nome_aluno = ${NOME_ANONIMIZADO},
+    ctes.push(sql`c as (update ${preMatriculaConflitos} set nome_aluno = ${NOME_ANONIMIZADO},
         nome_responsavel = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL}, telefone = null, cpf_responsavel = null
       where id in ${uuidList(ids.conflitos)} and cpf_responsavel is not null)`);
   }
-  ctes.push(sql`u as (update users set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
+  ctes.push(sql`u as (update ${users} set nome = ${NOME_ANONIMIZADO}, email = ${ANON_EMAIL},
       cpf = null, telefone = null, data_nascimento = null, endereco = null, is_active = false, updated_at = ${em}
     where id in ${uuidList(ids.contas)} and role = 'aluno' and email not like 'anonimo+%@invalid' returning id)`);
   if (ids.contas.length) {
-    ctes.push(sql`a as (update alunos set is_active = false where user_id in ${uuidList(ids.contas)})`);
-    ctes.push(sql`s as (delete from sessions where user_id in ${uuidList(ids.contas)})`);
-    ctes.push(sql`r as (delete from password_reset_tokens where user_id in ${uuidList(ids.contas)})`);
+    ctes.push(sql`a as (update ${alunos} set is_active = false where user_id in ${uuidList(ids.contas)})`);
+    ctes.push(sql`s as (delete from ${sessions} where user_id in ${uuidList(ids.contas)})`);
+    ctes.push(sql`r as (delete from ${passwordResetTokens} where user_id in ${uuidList(ids.contas)})`);
   }
   if (ids.leads.length || ids.preMatriculas.length) {
-    ctes.push(sql`k as (update consentimentos set ip = null, user_agent = null
+    ctes.push(sql`k as (update ${consentimentos} set ip = null, user_agent = null
       where (lead_id in ${uuidList(ids.leads)} or pre_matricula_id in ${uuidList(ids.preMatriculas)})
         and (ip is not null or user_agent is not null))`);
   }
@@ -194,10 +215,11 @@ export async function anonimizar(
     registros.length || ids.contas.length
       ? sql`, audit_log_anonimizar(${uuidArray(registros)}, ${uuidArray(ids.contas)}) as trilha`
       : sql``;
-  const [counts] = rowsOf<{ leads: number; pre: number; mat: number; contas: number }>(
-    await db.execute(sql`with ${sql.join(ctes, sql`, `)}
+  const [counts] = await executeRows<{ leads: number; pre: number; mat: number; contas: number }>(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)}
       select (select count(*) from l)::int as leads, (select count(*) from p)::int as pre,
-        (select count(*) from m)::int as mat, (select count(*) from u)::int as contas ${trilha}`),
+        (select count(*) from m)::int as mat, (select count(*) from u)::int as contas ${trilha}`,
   );
   return {
     leads: Number(counts!.leads),

@@ -3,8 +3,9 @@ import type { CampoCorrigivel, RegistroCorrigivel } from '../../../shared/schema
 import type { PedidoStatus } from '../../../shared/schemas/lgpd';
 import type { Actor } from '../../access/actor';
 import { lgpdPedidosVisibleTo } from '../../access/scope';
-import type { Executor } from '../../db/connect';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { leads, lgpdPedidos, matriculas, preMatriculas } from '../../db/schema';
 
 /**
  * The rows a correction (issue 39 item 14) reads and writes: a lead, a pré-matrícula or a matrícula, locked for
@@ -13,12 +14,9 @@ import { rowsOf } from '../../db/connect';
  */
 
 /** Each kind's table and the columns behind the four correctable fields (null: the kind does not keep it). */
-const TABELAS: Record<
-  RegistroCorrigivel,
-  { tabela: 'leads' | 'pre_matriculas' | 'matriculas'; colunas: Record<CampoCorrigivel, string[] | null> }
-> = {
+const TABELAS: Record<RegistroCorrigivel, { tabela: PgTable; colunas: Record<CampoCorrigivel, string[] | null> }> = {
   lead: {
-    tabela: 'leads',
+    tabela: leads,
     colunas: {
       nomeAluno: ['nome_aluno'],
       nomeResponsavel: ['nome_responsavel'],
@@ -27,7 +25,7 @@ const TABELAS: Record<
     },
   },
   pre_matricula: {
-    tabela: 'pre_matriculas',
+    tabela: preMatriculas,
     // The stored nome is always the student's (public.ts).
     colunas: {
       nomeAluno: ['nome', 'nome_aluno'],
@@ -37,7 +35,7 @@ const TABELAS: Record<
     },
   },
   matricula: {
-    tabela: 'matriculas',
+    tabela: matriculas,
     colunas: { nomeAluno: ['nome'], nomeResponsavel: null, email: ['email'], telefone: ['telefone'] },
   },
 };
@@ -66,14 +64,14 @@ export async function lockRegistro(
   id: string,
   condicoes: SQL[],
 ): Promise<RegistroAtual | null> {
-  const t = sql.identifier(TABELAS[tipo].tabela);
+  const t = TABELAS[tipo].tabela;
   const nomeAluno = tipo === 'lead' ? sql`nome_aluno` : sql`nome`;
   const nomeResponsavel = tipo === 'matricula' ? sql`null::text` : sql`nome_responsavel`;
   const where = sql.join(
     [sql`${t}.id = ${id}::uuid`, ...condicoes].map((c) => sql`(${c})`),
     sql` and `,
   );
-  const [row] = rowsOf<{
+  const [row] = await executeRows<{
     id: string;
     evento_id: string;
     nome_aluno: string;
@@ -83,9 +81,10 @@ export async function lockRegistro(
     anonimizado: boolean;
     franqueador_id: string | null;
   }>(
-    await tx.execute(sql`select ${t}.id, ${t}.evento_id, ${nomeAluno} as nome_aluno, ${nomeResponsavel} as nome_responsavel,
+    tx,
+    sql`select ${t}.id, ${t}.evento_id, ${nomeAluno} as nome_aluno, ${nomeResponsavel} as nome_responsavel,
         ${t}.email, ${t}.telefone, ${t}.anonimizado_em is not null as anonimizado, ${t}.franqueador_id
-      from ${t} where ${where} for update`),
+      from ${t} where ${where} for update`,
   );
   return row
     ? {
@@ -108,10 +107,11 @@ export async function outraInscricao(
   email: string,
   nomeAluno: string,
 ): Promise<boolean> {
-  const [row] = rowsOf<{ existe: boolean }>(
-    await tx.execute(sql`select exists (select 1 from leads where evento_id = ${lead.eventoId}::uuid
+  const [row] = await executeRows<{ existe: boolean }>(
+    tx,
+    sql`select exists (select 1 from ${leads} where evento_id = ${lead.eventoId}::uuid
       and lower(email) = ${email.toLowerCase()} and lower(nome_aluno) = ${nomeAluno.toLowerCase()}
-      and id <> ${lead.id}::uuid) as existe`),
+      and id <> ${lead.id}::uuid) as existe`,
   );
   return Boolean(row?.existe);
 }
@@ -130,9 +130,7 @@ export async function gravarCorrecao(
   }
   if (tipo === 'pre_matricula') sets.push(sql`updated_at = ${now.toISOString()}::timestamptz`);
   if (!sets.length) return;
-  await tx.execute(
-    sql`update ${sql.identifier(TABELAS[tipo].tabela)} set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`,
-  );
+  await tx.execute(sql`update ${TABELAS[tipo].tabela} set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`);
 }
 
 export interface PedidoDaCorrecao {
@@ -146,10 +144,11 @@ export interface PedidoDaCorrecao {
 
 /** An LGPD request within the caller's reach (its e-mail in lower case), whatever its kind and state. */
 export async function findPedido(db: Executor, actor: Actor, id: string): Promise<PedidoDaCorrecao | undefined> {
-  const [pedido] = rowsOf<PedidoDaCorrecao>(
-    await db.execute(sql`select lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgpd_pedidos.status::text as status,
+  const [pedido] = await executeRows<PedidoDaCorrecao>(
+    db,
+    sql`select lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgpd_pedidos.status::text as status,
         lower(lgpd_pedidos.email) as email, lgpd_pedidos.franqueador_id, lgpd_pedidos.franquia_id
-      from lgpd_pedidos where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)}`),
+      from ${lgpdPedidos} where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)}`,
   );
   return pedido;
 }
@@ -161,7 +160,7 @@ type Ramo = { coluna: 'franqueador_id' | 'franquia_id'; id: string };
  * and in the caller's (`alcance`).
  */
 export function doTitularDoPedido(tipo: RegistroCorrigivel, email: string, doPedido: Ramo, alcance: Ramo): SQL[] {
-  const t = sql.identifier(tabelaDe(tipo));
+  const t = tabelaDe(tipo);
   return [
     sql`lower(${t}.email) = ${email}`,
     sql`${t}.${sql.identifier(doPedido.coluna)} = ${doPedido.id}::uuid`,

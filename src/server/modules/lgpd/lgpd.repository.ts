@@ -3,6 +3,15 @@ import type { PedidoStatus, PedidoTipo } from '../../../shared/schemas/lgpd';
 import type { Actor } from '../../access/actor';
 import { lgpdPedidosVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
+import {
+  consentimentos,
+  franquias,
+  leads,
+  lgpdPedidos,
+  matriculas,
+  preMatriculas,
+  titularTokens,
+} from '../../db/schema';
 
 /**
  * The titular's portal links (`titular_tokens`) and the LGPD requests (`lgpd_pedidos`): the SQL of
@@ -28,7 +37,7 @@ export async function insertTitularToken(
   db: Executor,
   token: { digest: string; email: string; expiresAt: Date; now: Date },
 ): Promise<void> {
-  await db.execute(sql`insert into titular_tokens (token, email, expires_at, created_at)
+  await db.execute(sql`insert into ${titularTokens} (token, email, expires_at, created_at)
       values (${token.digest}, ${token.email}, ${token.expiresAt.toISOString()}::timestamptz,
         ${token.now.toISOString()}::timestamptz)`);
 }
@@ -47,7 +56,7 @@ export async function findLiveToken(
 ): Promise<TokenRow | undefined> {
   const rows = await executeRows<TokenRow>(
     db,
-    sql`select id, email from titular_tokens
+    sql`select id, email from ${titularTokens}
       where token = ${digest} and usado_em is null and expires_at > ${now.toISOString()}::timestamptz
       ${lock ? sql`for update` : sql``}`,
   );
@@ -55,7 +64,9 @@ export async function findLiveToken(
 }
 
 export async function spendToken(db: Executor, id: string, now: Date): Promise<void> {
-  await db.execute(sql`update titular_tokens set usado_em = ${now.toISOString()}::timestamptz where id = ${id}::uuid`);
+  await db.execute(
+    sql`update ${titularTokens} set usado_em = ${now.toISOString()}::timestamptz where id = ${id}::uuid`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -84,7 +95,7 @@ const PEDIDO_COLUNAS = sql`lgpd_pedidos.id, lgpd_pedidos.tipo::text as tipo, lgp
 export function findPedidosDoEmail(db: Executor, email: string): Promise<PedidoRow[]> {
   return executeRows<PedidoRow>(
     db,
-    sql`select ${PEDIDO_COLUNAS} from lgpd_pedidos where lower(lgpd_pedidos.email) = ${email}
+    sql`select ${PEDIDO_COLUNAS} from ${lgpdPedidos} where lower(lgpd_pedidos.email) = ${email}
       order by lgpd_pedidos.created_at desc limit 100`,
   );
 }
@@ -106,7 +117,7 @@ export async function insertPedido(
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const [row] = await executeRows<PedidoRow>(
     db,
-    sql`insert into lgpd_pedidos (tipo, status, email, detalhe, prazo, concluido_em,
+    sql`insert into ${lgpdPedidos} (tipo, status, email, detalhe, prazo, concluido_em,
             franqueador_id, franquia_id, created_at, updated_at)
           values (${pedido.tipo}::lgpd_pedido_tipo, ${pedido.concluido ? 'concluido' : 'aberto'}::lgpd_pedido_status,
             ${pedido.email}, ${pedido.detalhe}, ${pedido.prazo.toISOString()}::timestamptz, ${pedido.concluido ? now.toISOString() : null}::timestamptz,
@@ -122,13 +133,13 @@ export async function insertPedido(
 export async function revogarConsentimento(db: Executor, ids: string[], now: Date): Promise<void> {
   const em = sql`${now.toISOString()}::timestamptz`;
   const lista = sql`(select unnest(${uuidArray(ids)}))`;
-  await db.execute(sql`update leads set consentimento_revogado_em = ${em}
+  await db.execute(sql`update ${leads} set consentimento_revogado_em = ${em}
     where id in ${lista} and consentimento_revogado_em is null`);
-  await db.execute(sql`update pre_matriculas set consentimento_revogado_em = ${em}
+  await db.execute(sql`update ${preMatriculas} set consentimento_revogado_em = ${em}
     where id in ${lista} and consentimento_revogado_em is null`);
-  await db.execute(sql`update matriculas set consentimento_revogado_em = ${em}
+  await db.execute(sql`update ${matriculas} set consentimento_revogado_em = ${em}
     where id in ${lista} and consentimento_revogado_em is null`);
-  await db.execute(sql`update consentimentos set revogado_em = ${em}
+  await db.execute(sql`update ${consentimentos} set revogado_em = ${em}
     where revogado_em is null and (lead_id in ${lista} or pre_matricula_id in ${lista})`);
 }
 
@@ -157,7 +168,7 @@ export async function findPedidosPage(
     executeRows<PedidoRow>(
       db,
       sql`select ${PEDIDO_COLUNAS}, f.razao_social as franquia_nome from ${from}
-      left join franquias f on f.id = lgpd_pedidos.franquia_id
+      left join ${franquias} f on f.id = lgpd_pedidos.franquia_id
       where ${where} order by lgpd_pedidos.created_at desc, lgpd_pedidos.id desc limit ${query.pageSize} offset ${offset}`,
     ),
     executeRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`),
@@ -169,7 +180,7 @@ export async function findPedidosPage(
 export async function lockPedido(db: Executor, actor: Actor, id: string): Promise<PedidoRow | undefined> {
   const [row] = await executeRows<PedidoRow>(
     db,
-    sql`select ${PEDIDO_COLUNAS} from lgpd_pedidos
+    sql`select ${PEDIDO_COLUNAS} from ${lgpdPedidos}
         where lgpd_pedidos.id = ${id}::uuid and ${lgpdPedidosVisibleTo(actor)} for update`,
   );
   return row;
@@ -183,7 +194,7 @@ export async function updatePedido(
 ): Promise<PedidoRow> {
   const [updated] = await executeRows<PedidoRow>(
     db,
-    sql`update lgpd_pedidos set status = ${patch.status}::lgpd_pedido_status,
+    sql`update ${lgpdPedidos} set status = ${patch.status}::lgpd_pedido_status,
           resposta = ${patch.resposta}, atualizado_por_id = ${patch.atualizadoPorId}::uuid,
           concluido_em = ${patch.concluidoEm ? patch.concluidoEm.toISOString() : null}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
         where lgpd_pedidos.id = ${id}::uuid returning ${PEDIDO_COLUNAS}`,
@@ -195,7 +206,7 @@ export async function updatePedido(
 export async function franquiaNome(db: Executor, id: string): Promise<string | null> {
   const [row] = await executeRows<{ nome: string }>(
     db,
-    sql`select razao_social as nome from franquias where id = ${id}::uuid`,
+    sql`select razao_social as nome from ${franquias} where id = ${id}::uuid`,
   );
   return row?.nome ?? null;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/connect';
+import { leads, lgpdRetencaoExecucoes, matriculas, preMatriculas } from '../../db/schema';
 
 /** The retention's statements (retencao.ts, issue 18). */
 
@@ -10,14 +11,14 @@ const LOCK_KEY = 184_518_001;
 const limite = (now: Date, meses: number) =>
   sql`(${now.toISOString()}::timestamptz - make_interval(months => ${meses}))`;
 
-const semConversao = sql`not exists (select 1 from pre_matriculas p where p.lead_id = l.id)
-  and not exists (select 1 from matriculas m where m.lead_id = l.id)`;
+const semConversao = sql`not exists (select 1 from ${preMatriculas} p where p.lead_id = l.id)
+  and not exists (select 1 from ${matriculas} m where m.lead_id = l.id)`;
 
 /** Leads created before `antes` (since `desde`, when given) not yet anonymised and never converted. */
 export async function contarCandidatos(db: Executor, desde: Date | null, antes: Date, meses: number) {
   const [row] = await executeRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from leads l
+    sql`select count(*)::int as n from ${leads} l
       where l.anonimizado_em is null and l.created_at < ${limite(antes, meses)}
         ${desde ? sql`and l.created_at >= ${limite(desde, meses)}` : sql``}
         and ${semConversao}`,
@@ -35,7 +36,7 @@ export async function tryRetencaoLock(tx: Executor): Promise<boolean> {
 export async function lockCandidatos(tx: Executor, now: Date, meses: number, limit: number): Promise<string[]> {
   const rows = await executeRows<{ id: string }>(
     tx,
-    sql`select l.id from leads l
+    sql`select l.id from ${leads} l
           where l.anonimizado_em is null and l.created_at < ${limite(now, meses)} and ${semConversao}
           order by l.created_at limit ${limit} for update skip locked`,
   );
@@ -46,7 +47,7 @@ export async function insertExecucao(
   db: Executor,
   run: { em: Date; anonimizados: number; proxima: Date; previstos: number },
 ): Promise<void> {
-  await db.execute(sql`insert into lgpd_retencao_execucoes (em, anonimizados, proxima_em, previstos)
+  await db.execute(sql`insert into ${lgpdRetencaoExecucoes} (em, anonimizados, proxima_em, previstos)
     values (${run.em.toISOString()}::timestamptz, ${run.anonimizados}, ${run.proxima.toISOString()}::timestamptz, ${run.previstos})`);
 }
 
@@ -58,7 +59,7 @@ export async function findUltimaExecucao(db: Executor) {
     previstos: number;
   }>(
     db,
-    sql`select em, anonimizados, proxima_em, previstos from lgpd_retencao_execucoes
+    sql`select em, anonimizados, proxima_em, previstos from ${lgpdRetencaoExecucoes}
       order by em desc limit 1`,
   );
   return ultima;

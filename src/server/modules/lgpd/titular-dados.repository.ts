@@ -2,6 +2,16 @@ import type { LeadStatus, MotivoPerda } from '../../../shared/schemas/acompanham
 import { type SQL, sql } from 'drizzle-orm';
 import type { MatriculaStatus, MotivoCancelamento } from '../../../shared/schemas/matricula';
 import { type Executor, executeRows } from '../../db/connect';
+import {
+  consentimentos,
+  contratos,
+  leadHistorico,
+  leadVouchers,
+  leads,
+  matriculas,
+  users,
+  vendedores,
+} from '../../db/schema';
 
 /** The rows titular-dados.ts words for the titular (issue 39 items 3 and 15): consents, follow-up, history. */
 
@@ -56,7 +66,7 @@ export function consentimentosDosRegistros(
     db,
     sql`select coalesce(lead_id, pre_matricula_id) as registro_id, aviso_versao, texto, em, ip,
         user_agent, revogado_em
-      from consentimentos where ${sql.join(partes, sql` or `)}
+      from ${consentimentos} where ${sql.join(partes, sql` or `)}
       order by em desc limit ${limite}`,
   );
 }
@@ -68,10 +78,10 @@ export function acompanhamentosDosLeads(db: Executor, leadIds: string[]): Promis
     sql`select l.id, l.status::text as status, ru.nome as responsavel, l.proximo_contato_em::text as proximo_contato_em,
         l.motivo_perda::text as motivo_perda, l.primeiro_contato_em, l.lista_espera, l.cancelado_em, l.presente_em,
         v.created_at as voucher_emitido_em, v.expira_em as voucher_expira_em
-      from leads l
-      left join vendedores rv on rv.id = l.responsavel_id
-      left join users ru on ru.id = rv.user_id
-      left join lateral (select created_at, expira_em from lead_vouchers
+      from ${leads} l
+      left join ${vendedores} rv on rv.id = l.responsavel_id
+      left join ${users} ru on ru.id = rv.user_id
+      left join lateral (select created_at, expira_em from ${leadVouchers}
         where lead_id = l.id order by created_at desc limit 1) v on true
       where l.id in ${uuidList(leadIds)}`,
   );
@@ -81,7 +91,7 @@ export function acompanhamentosDosLeads(db: Executor, leadIds: string[]): Promis
 export function historicoDosLeads(db: Executor, leadIds: string[], limite: number): Promise<HistoricoRow[]> {
   return executeRows<HistoricoRow>(
     db,
-    sql`select lead_id, tipo::text as tipo, em, dados from lead_historico
+    sql`select lead_id, tipo::text as tipo, em, dados from ${leadHistorico}
       where lead_id in ${uuidList(leadIds)} order by em desc limit ${limite}`,
   );
 }
@@ -111,7 +121,7 @@ export function contratosDasMatriculasRows(db: Executor, matriculaIds: string[])
     sql`select c.matricula_id, c.versao, c.titulo, c.texto, c.valor_total, c.parcelas, c.valor_parcela,
         c.valor_ultima_parcela, c.multa_cancelamento_pct, c.created_at, c.aceito_em, m.status::text as status,
         m.motivo_cancelamento::text as motivo_cancelamento, m.cancelada_em, m.multa_cancelamento
-      from contratos c join matriculas m on m.id = c.matricula_id
+      from ${contratos} c join ${matriculas} m on m.id = c.matricula_id
       where c.matricula_id in ${uuidList(matriculaIds)}`,
   );
 }

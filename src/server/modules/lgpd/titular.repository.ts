@@ -1,10 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TitularBusca, TitularRegistro } from '../../../shared/schemas/lgpd';
-import type { Executor } from '../../db/connect';
 import { PRE_MATRICULA_STATUS_LABELS } from '../../../shared/schemas/funnel';
 import type { PreMatriculaStatus } from '../../../shared/enums';
 import { contratosDasMatriculas, dadosDosRegistros } from './titular-dados';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
+import {
+  alunos,
+  consentimentos,
+  eventos,
+  franqueadores,
+  leads,
+  matriculas,
+  preMatriculaConflitos,
+  preMatriculas,
+  users,
+} from '../../db/schema';
 
 /**
  * A titular's records (issue 18): every lead, pre-matrícula, matrícula and aluno account holding the e-mail, CPF
@@ -47,7 +57,7 @@ export interface RegistroIds {
 
 /** The pre-matrículas of the titular: by its own fields, or as the source of a matching matrícula. */
 function preMatriculasDe(busca: TitularBusca, alcance: Alcance | null) {
-  return sql`select p.id from pre_matriculas p
+  return sql`select p.id from ${preMatriculas} p
     where ${match('p', busca, { email: true, cpf: ['cpf_aluno', 'cpf_responsavel'], telefone: true })}
       and ${noAlcance('p', alcance)}`;
 }
@@ -57,28 +67,31 @@ export async function findRegistroIds(
   busca: TitularBusca,
   alcance: Alcance | null,
 ): Promise<RegistroIds> {
-  const rows = await db.execute(sql`
+  const key = { lead: 'leads', pre: 'preMatriculas', mat: 'matriculas', conf: 'conflitos', conta: 'contas' } as const;
+  const rows = await executeRows<{ t: keyof typeof key; id: string }>(
+    db,
+    sql`
     with pre as (${preMatriculasDe(busca, alcance)})
-    select 'lead' as t, l.id from leads l
+    select 'lead' as t, l.id from ${leads} l
       where ${match('l', busca, { email: true, telefone: true })} and ${noAlcance('l', alcance)}
     union all select 'pre', id from pre
-    union all select 'mat', m.id from matriculas m
-      where m.id in (select m2.id from matriculas m2 where ${match('m2', busca, { email: true, telefone: true })}
-          union select m3.id from matriculas m3 where m3.pre_matricula_id in (select id from pre))
+    union all select 'mat', m.id from ${matriculas} m
+      where m.id in (select m2.id from ${matriculas} m2 where ${match('m2', busca, { email: true, telefone: true })}
+          union select m3.id from ${matriculas} m3 where m3.pre_matricula_id in (select id from pre))
         and ${noAlcance('m', alcance)}
-    union all select 'conf', c.id from pre_matricula_conflitos c join pre_matriculas p on p.id = c.pre_matricula_id
+    union all select 'conf', c.id from ${preMatriculaConflitos} c join ${preMatriculas} p on p.id = c.pre_matricula_id
       where ${match('c', busca, { email: true, cpf: ['cpf_responsavel'], telefone: true })} and ${noAlcance('p', alcance)}
-    union all select 'conta', u.id from users u
+    union all select 'conta', u.id from ${users} u
       where u.role = 'aluno'
-        and u.id in (select u2.id from users u2 where ${match('u2', busca, { email: true, cpf: ['cpf'], telefone: true })}
-          union select a.user_id from alunos a where a.pre_matricula_id in (select id from pre))
+        and u.id in (select u2.id from ${users} u2 where ${match('u2', busca, { email: true, cpf: ['cpf'], telefone: true })}
+          union select a.user_id from ${alunos} a where a.pre_matricula_id in (select id from pre))
         -- An account the titular shares with a branch out of reach stays as it is: that branch answers for it.
-        and not exists (select 1 from alunos a join pre_matriculas p on p.id = a.pre_matricula_id
+        and not exists (select 1 from ${alunos} a join ${preMatriculas} p on p.id = a.pre_matricula_id
                         where a.user_id = u.id and not (${noAlcance('p', alcance)}))
-  `);
+  `,
+  );
   const ids: RegistroIds = { leads: [], preMatriculas: [], matriculas: [], conflitos: [], contas: [] };
-  const key = { lead: 'leads', pre: 'preMatriculas', mat: 'matriculas', conf: 'conflitos', conta: 'contas' } as const;
-  for (const row of rowsOf<{ t: keyof typeof key; id: string }>(rows)) {
+  for (const row of rows) {
     ids[key[row.t]].push(row.id);
   }
   return ids;
@@ -114,7 +127,7 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 
 /** The last consent a row was given, with the revocation the row carries. */
 const consentOf = (alias: string, coluna: 'lead_id' | 'pre_matricula_id') => sql`
-  left join lateral (select k.aviso_versao, k.em from consentimentos k
+  left join lateral (select k.aviso_versao, k.em from ${consentimentos} k
     where k.${sql.identifier(coluna)} = ${sql.identifier(alias)}.id order by k.em desc limit 1) k on true`;
 
 /**
@@ -129,7 +142,9 @@ export async function findRegistros(
   alcance: Alcance | null,
   now: Date = new Date(),
 ): Promise<TitularRegistro[]> {
-  const result = await db.execute(sql`
+  const rows = await executeRows<RegistroRow>(
+    db,
+    sql`
     with pre as (${preMatriculasDe(busca, alcance)})
     (select 'lead' as tipo, l.id, l.created_at as criado_em, l.nome_aluno, l.nome_responsavel, l.email, l.telefone,
         null::text as cpf_aluno, null::text as cpf_responsavel, e.nome_escola as escola,
@@ -137,7 +152,7 @@ export async function findRegistros(
         l.consentimento_revogado_em as revogado_em, l.anonimizado_em is not null as anonimizado, null::boolean as ativo,
         null::text as situacao, null::text as curso_interesse, null::timestamptz as efetivada_em,
         null::text as data_nascimento, null::text as endereco
-      from leads l join eventos e on e.id = l.evento_id ${consentOf('l', 'lead_id')}
+      from ${leads} l join ${eventos} e on e.id = l.evento_id ${consentOf('l', 'lead_id')}
       where ${match('l', busca, { email: true, telefone: true })} and ${noAlcance('l', alcance)}
       limit ${MAX_REGISTROS})
     union all
@@ -145,38 +160,38 @@ export async function findRegistros(
         p.cpf_responsavel, e.nome_escola, e.data_evento::text, e.cidade, e.estado, k.aviso_versao, k.em,
         p.consentimento_revogado_em, p.anonimizado_em is not null, null, p.status::text, p.curso_interesse, null,
         null, null
-      from pre_matriculas p join eventos e on e.id = p.evento_id ${consentOf('p', 'pre_matricula_id')}
+      from ${preMatriculas} p join ${eventos} e on e.id = p.evento_id ${consentOf('p', 'pre_matricula_id')}
       where p.id in (select id from pre)
       limit ${MAX_REGISTROS})
     union all
     (select 'matricula', m.id, m.created_at, m.nome, null, m.email, m.telefone, null, null, e.nome_escola,
         e.data_evento::text, e.cidade, e.estado, null, null, m.consentimento_revogado_em, m.anonimizado_em is not null,
         null, null, m.curso_interesse, m.efetivada_em, null, null
-      from matriculas m join eventos e on e.id = m.evento_id
-      where m.id in (select m2.id from matriculas m2 where ${match('m2', busca, { email: true, telefone: true })}
-          union select m3.id from matriculas m3 where m3.pre_matricula_id in (select id from pre))
+      from ${matriculas} m join ${eventos} e on e.id = m.evento_id
+      where m.id in (select m2.id from ${matriculas} m2 where ${match('m2', busca, { email: true, telefone: true })}
+          union select m3.id from ${matriculas} m3 where m3.pre_matricula_id in (select id from pre))
         and ${noAlcance('m', alcance)}
       limit ${MAX_REGISTROS})
     union all
     (select 'ativacao_repetida', c.id, c.created_at, c.nome_aluno, c.nome_responsavel, c.email, c.telefone, null,
         c.cpf_responsavel, e.nome_escola, e.data_evento::text, e.cidade, e.estado, null, null, null,
         c.cpf_responsavel is null, null, null, null, null, null, null
-      from pre_matricula_conflitos c join pre_matriculas p on p.id = c.pre_matricula_id
-        join eventos e on e.id = p.evento_id
+      from ${preMatriculaConflitos} c join ${preMatriculas} p on p.id = c.pre_matricula_id
+        join ${eventos} e on e.id = p.evento_id
       where ${match('c', busca, { email: true, cpf: ['cpf_responsavel'], telefone: true })} and ${noAlcance('p', alcance)}
       limit ${MAX_REGISTROS})
     union all
     (select 'conta', u.id, u.created_at, u.nome, null, u.email, u.telefone, u.cpf, null, null, null, null, null, null,
         null, null, false, u.is_active, null, null, null, u.data_nascimento::text, u.endereco
-      from users u
+      from ${users} u
       where u.role = 'aluno'
-        and u.id in (select u2.id from users u2 where ${match('u2', busca, { email: true, cpf: ['cpf'], telefone: true })}
-          union select a.user_id from alunos a where a.pre_matricula_id in (select id from pre))
-        and (${alcance ? sql`exists (select 1 from alunos a join pre_matriculas p on p.id = a.pre_matricula_id where a.user_id = u.id and ${noAlcance('p', alcance)})` : sql`true`})
+        and u.id in (select u2.id from ${users} u2 where ${match('u2', busca, { email: true, cpf: ['cpf'], telefone: true })}
+          union select a.user_id from ${alunos} a where a.pre_matricula_id in (select id from pre))
+        and (${alcance ? sql`exists (select 1 from ${alunos} a join ${preMatriculas} p on p.id = a.pre_matricula_id where a.user_id = u.id and ${noAlcance('p', alcance)})` : sql`true`})
       limit 20)
     order by criado_em desc
-  `);
-  const rows = rowsOf<RegistroRow>(result);
+  `,
+  );
   const dados = await dadosDosRegistros(
     db,
     rows.filter((r) => r.tipo === 'lead').map((r) => r.id),
@@ -234,12 +249,15 @@ export async function findRegistros(
 /** Whether the e-mail is anywhere in the network (the portal sends a link only then). */
 export async function emailExiste(db: Executor, email: string): Promise<boolean> {
   const e = email.toLowerCase();
-  const result = await db.execute(sql`select
-    exists (select 1 from leads where lower(email) = ${e})
-    or exists (select 1 from pre_matriculas where lower(email) = ${e})
-    or exists (select 1 from matriculas where lower(email) = ${e})
-    or exists (select 1 from users where lower(email) = ${e} and role = 'aluno') as existe`);
-  return Boolean(rowsOf<{ existe: boolean }>(result)[0]?.existe);
+  const [row] = await executeRows<{ existe: boolean }>(
+    db,
+    sql`select
+    exists (select 1 from ${leads} where lower(email) = ${e})
+    or exists (select 1 from ${preMatriculas} where lower(email) = ${e})
+    or exists (select 1 from ${matriculas} where lower(email) = ${e})
+    or exists (select 1 from ${users} where lower(email) = ${e} and role = 'aluno') as existe`,
+  );
+  return Boolean(row?.existe);
 }
 
 /**
@@ -248,13 +266,16 @@ export async function emailExiste(db: Executor, email: string): Promise<boolean>
  */
 export async function ramosDoEmail(db: Executor, email: string) {
   const e = email.toLowerCase();
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ id: string; franqueador_id: string; franquia_id: string | null; rede: string }>(
+    db,
+    sql`
     select r.id, r.franqueador_id, r.franquia_id, f.razao_social as rede from (
-      select id, franqueador_id, franquia_id from leads where lower(email) = ${e}
-      union all select id, franqueador_id, franquia_id from pre_matriculas where lower(email) = ${e}
-      union all select id, franqueador_id, franquia_id from matriculas where lower(email) = ${e}
-    ) r join franqueadores f on f.id = r.franqueador_id`);
-  return rowsOf<{ id: string; franqueador_id: string; franquia_id: string | null; rede: string }>(result).map((r) => ({
+      select id, franqueador_id, franquia_id from ${leads} where lower(email) = ${e}
+      union all select id, franqueador_id, franquia_id from ${preMatriculas} where lower(email) = ${e}
+      union all select id, franqueador_id, franquia_id from ${matriculas} where lower(email) = ${e}
+    ) r join ${franqueadores} f on f.id = r.franqueador_id`,
+  );
+  return rows.map((r) => ({
     registroId: r.id,
     franqueadorId: r.franqueador_id,
     franquiaId: r.franquia_id,

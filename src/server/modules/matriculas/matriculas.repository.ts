@@ -220,7 +220,7 @@ export async function countMatriculasExport(
 
 /** The network and branch of a matrícula, as SQL that selects them (a webhook event's `redes`). */
 export const redesDaMatricula = (id: string): SQL =>
-  sql`select franqueador_id, franquia_id from matriculas where id = ${id}::uuid`;
+  sql`select franqueador_id, franquia_id from ${matriculas} where id = ${id}::uuid`;
 
 /** A matrícula in the caller's scope, by id (its contract's route). */
 export async function findMatriculaInScope(db: Executor, actor: Actor, id: string) {

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/connect';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import { consentimentos, leads, preMatriculaConflitos, preMatriculas } from '../../db/schema';
 import type { ConsentimentoDado } from '../lgpd';
 
@@ -49,7 +48,8 @@ const consentValues = (c: ConsentimentoDado) =>
  * with its consent record in the same statement.
  */
 export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula, consent: ConsentimentoDado) {
-  const result = await db.execute(
+  const [row] = await executeRows<{ id: string; createdAt: Date | string }>(
+    db,
     sql`with novo as (
         insert into ${preMatriculas} (evento_id, lead_id, nome, nome_aluno, cpf_aluno, nome_responsavel,
           cpf_responsavel, email, telefone, curso_interesse, consentido_em)
@@ -59,12 +59,11 @@ export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula,
         on conflict do nothing
         returning id, created_at
       ), consentido as (
-        insert into consentimentos (pre_matricula_id, aviso_versao, texto, em, ip, user_agent)
+        insert into ${consentimentos} (pre_matricula_id, aviso_versao, texto, em, ip, user_agent)
         select id, ${consentValues(consent)} from novo
       )
       select id, created_at as "createdAt" from novo`,
   );
-  const row = rowsOf<{ id: string; createdAt: Date | string }>(result)[0];
   return row && { id: row.id, createdAt: new Date(row.createdAt) };
 }
 
@@ -117,7 +116,8 @@ export async function recordConflito(
   db: Executor,
   claim: NewConflito,
 ): Promise<{ id: string; recorded: boolean } | undefined> {
-  const result = await db.execute(
+  const [inserted] = await executeRows<{ id: string }>(
+    db,
     sql`insert into ${preMatriculaConflitos}
         (pre_matricula_id, nome_aluno, nome_responsavel, cpf_responsavel, email, telefone, consentido_em)
       select ${claim.preMatriculaId}::uuid, ${claim.nomeAluno}, ${claim.nomeResponsavel}, ${claim.cpfResponsavel},
@@ -127,7 +127,6 @@ export async function recordConflito(
       on conflict do nothing
       returning id`,
   );
-  const inserted = rowsOf<{ id: string }>(result)[0];
   if (inserted) return { id: inserted.id, recorded: true };
   const [existing] = await db
     .select({ id: preMatriculaConflitos.id })
@@ -144,8 +143,8 @@ export async function recordConflito(
 
 /** The network and branch of a pré-matrícula, as SQL that selects them (a webhook event's `redes`). */
 export const redesDaPreMatricula = (id: string): SQL =>
-  sql`select franqueador_id, franquia_id from pre_matriculas where id = ${id}::uuid`;
+  sql`select franqueador_id, franquia_id from ${preMatriculas} where id = ${id}::uuid`;
 
 /** The network of a pré-matrícula, as SQL that selects it (an e-mail job's `rede`). */
 export const redeDaPreMatricula = (id: string): SQL =>
-  sql`select franqueador_id from pre_matriculas where id = ${id}::uuid`;
+  sql`select franqueador_id from ${preMatriculas} where id = ${id}::uuid`;

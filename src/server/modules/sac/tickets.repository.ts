@@ -301,6 +301,6 @@ export async function resumo(db: Executor, actor: Actor, now: Date, dias: number
  */
 export const redesDoTicketNovo = (franquiaId: string | null, autorId: string): SQL =>
   sql`select coalesce(
-          (select franqueador_id from franquias where id = ${franquiaId}::uuid),
-          (select franqueador_id from users where id = ${autorId}::uuid)) as franqueador_id,
+          (select franqueador_id from ${franquias} where id = ${franquiaId}::uuid),
+          (select franqueador_id from ${users} where id = ${autorId}::uuid)) as franqueador_id,
         ${franquiaId}::uuid as franquia_id`;

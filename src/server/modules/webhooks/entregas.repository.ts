@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import type { WebhookEvento } from '../../../shared/schemas/integracoes';
+import { jobs, webhookEndpoints, webhookEntregas } from '../../db/schema';
 
 /**
  * The deliveries of an event of the network (issue 22) as one INSERT … SELECT: for each occurrence, a job per
@@ -14,7 +15,7 @@ import type { WebhookEvento } from '../../../shared/schemas/integracoes';
  * text), `em` (the event's instant, ISO 8601 text as `Date#toISOString` writes it), `max_tentativas` (int).
  */
 export function entregasInsert(evento: WebhookEvento, ocorrencias: SQL): SQL {
-  return sql`insert into jobs (tipo, payload, resumo, destino, franqueador_id, registro_id, executar_em,
+  return sql`insert into ${jobs} (tipo, payload, resumo, destino, franqueador_id, registro_id, executar_em,
       max_tentativas, created_at, updated_at)
     select 'webhook', jsonb_build_object('endpointId', d.id, 'evento', ${evento}::text, 'entregaId', d.entrega,
         'corpo', '{"id":"' || d.entrega || '","evento":' || to_json(${evento}::text)::text || ',"criadoEm":"'
@@ -22,7 +23,7 @@ export function entregasInsert(evento: WebhookEvento, ocorrencias: SQL): SQL {
       ${evento}, d.url, d.franqueador_id, o.registro_id, o.em::timestamptz, o.max_tentativas, o.em::timestamptz,
       o.em::timestamptz
     from ${ocorrencias} as o, lateral (select e.id, e.url, e.franqueador_id, gen_random_uuid()::text as entrega
-      from webhook_endpoints e
+      from ${webhookEndpoints} e
       where e.ativo and e.franqueador_id = o.franqueador_id
         and (e.franquia_id is null or e.franquia_id = o.franquia_id)
         and ${evento} = any (e.eventos)) as d`;
@@ -51,8 +52,9 @@ export async function insertEntregas(
 
 /** The endpoint a delivery goes to, as it stands now (removed: undefined). */
 export async function findEndpoint(db: Executor, id: string) {
-  const [endpoint] = rowsOf<{ url: string; segredo: string; ativo: boolean }>(
-    await db.execute(sql`select url, segredo, ativo from webhook_endpoints where id = ${id}::uuid`),
+  const [endpoint] = await executeRows<{ url: string; segredo: string; ativo: boolean }>(
+    db,
+    sql`select url, segredo, ativo from ${webhookEndpoints} where id = ${id}::uuid`,
   );
   return endpoint;
 }
@@ -72,7 +74,7 @@ export async function insertTentativa(
     em: Date;
   },
 ): Promise<void> {
-  await db.execute(sql`insert into webhook_entregas (endpoint_id, job_id, entrega_id, evento, tentativa, codigo,
+  await db.execute(sql`insert into ${webhookEntregas} (endpoint_id, job_id, entrega_id, evento, tentativa, codigo,
       duracao_ms, erro, em)
     values (${t.endpointId}::uuid, ${t.jobId}::uuid, ${t.entregaId}::uuid, ${t.evento}, ${t.tentativa},
       ${t.codigo}, ${t.duracaoMs}, ${t.erro}, ${t.em.toISOString()}::timestamptz)`);

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
-import type { Executor } from '../../db/connect';
 import type { EntregaView, WebhookInput, WebhookView } from '../../../shared/schemas/integracoes';
-import { rowsOf } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
+import { franquias, jobs, webhookEndpoints, webhookEntregas } from '../../db/schema';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -22,9 +22,9 @@ interface Row {
 const SELECT = sql`select e.id, e.url, e.eventos, e.franquia_id, f.razao_social as franquia_nome, e.ativo, e.created_at,
     e.franqueador_id, e.segredo,
     u.em as ultima_em, u.codigo as ultima_codigo, u.erro as ultima_erro
-  from webhook_endpoints e
-  left join franquias f on f.id = e.franquia_id
-  left join lateral (select em, codigo, erro from webhook_entregas w where w.endpoint_id = e.id
+  from ${webhookEndpoints} e
+  left join ${franquias} f on f.id = e.franquia_id
+  left join lateral (select em, codigo, erro from ${webhookEntregas} w where w.endpoint_id = e.id
     order by em desc, id desc limit 1) u on true`;
 
 const toView = (r: Row): WebhookView => ({
@@ -39,26 +39,29 @@ const toView = (r: Row): WebhookView => ({
 
 /** The network's endpoints, newest first (a network has a handful). */
 export async function listWebhooks(db: Executor, actor: Actor): Promise<WebhookView[]> {
-  const rows = rowsOf<Row>(
-    await db.execute(sql`${SELECT} where e.franqueador_id = ${actor.franqueadorId}::uuid
-      order by e.created_at desc, e.id desc limit 200`),
+  const rows = await executeRows<Row>(
+    db,
+    sql`${SELECT} where e.franqueador_id = ${actor.franqueadorId}::uuid
+      order by e.created_at desc, e.id desc limit 200`,
   );
   return rows.map(toView);
 }
 
 export async function findWebhook(db: Executor, actor: Actor, id: string, lock = false) {
-  const [row] = rowsOf<Row & { segredo: string; franqueador_id: string }>(
-    await db.execute(sql`${SELECT} where e.id = ${id}::uuid and e.franqueador_id = ${actor.franqueadorId}::uuid
-      ${lock ? sql`for update of e` : sql``}`),
+  const [row] = await executeRows<Row & { segredo: string; franqueador_id: string }>(
+    db,
+    sql`${SELECT} where e.id = ${id}::uuid and e.franqueador_id = ${actor.franqueadorId}::uuid
+      ${lock ? sql`for update of e` : sql``}`,
   );
   return row ? { view: toView(row), row } : undefined;
 }
 
 /** Whether the franquia is of the actor's network. */
 export async function franquiaDaRede(db: Executor, actor: Actor, franquiaId: string): Promise<boolean> {
-  const [row] = rowsOf<{ ok: number }>(
-    await db.execute(sql`select 1 as ok from franquias where id = ${franquiaId}::uuid
-      and franqueador_id = ${actor.franqueadorId}::uuid`),
+  const [row] = await executeRows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from ${franquias} where id = ${franquiaId}::uuid
+      and franqueador_id = ${actor.franqueadorId}::uuid`,
   );
   return Boolean(row);
 }
@@ -70,18 +73,19 @@ const eventosArray = (eventos: string[]) =>
   )}]::text[]`;
 
 export async function insertWebhook(db: Executor, actor: Actor, input: WebhookInput, segredo: string, now: Date) {
-  const [row] = rowsOf<{ id: string }>(
-    await db.execute(sql`insert into webhook_endpoints (franqueador_id, franquia_id, url, segredo, eventos, ativo,
+  const [row] = await executeRows<{ id: string }>(
+    db,
+    sql`insert into ${webhookEndpoints} (franqueador_id, franquia_id, url, segredo, eventos, ativo,
         created_at, updated_at)
       values (${actor.franqueadorId}::uuid, ${input.franquiaId}::uuid, ${input.url}, ${segredo},
         ${eventosArray(input.eventos)}, ${input.ativo}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-      returning id`),
+      returning id`,
   );
   return row!.id;
 }
 
 export async function updateWebhook(db: Executor, id: string, input: WebhookInput, now: Date) {
-  await db.execute(sql`update webhook_endpoints set url = ${input.url}, franquia_id = ${input.franquiaId}::uuid,
+  await db.execute(sql`update ${webhookEndpoints} set url = ${input.url}, franquia_id = ${input.franquiaId}::uuid,
       eventos = ${eventosArray(input.eventos)}, ativo = ${input.ativo}, updated_at = ${now.toISOString()}::timestamptz
     where id = ${id}::uuid`);
 }
@@ -92,24 +96,25 @@ export async function updateWebhook(db: Executor, id: string, input: WebhookInpu
  * starts (`entregarWebhook`). Answers how many.
  */
 export async function cancelarEntregasPendentes(db: Executor, franqueadorId: string, endpointId: string, now: Date) {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`update jobs set status = 'cancelado', payload = null, bloqueado_ate = null,
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`update ${jobs} set status = 'cancelado', payload = null, bloqueado_ate = null,
         concluido_em = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
       where tipo = 'webhook' and franqueador_id = ${franqueadorId}::uuid and status = 'pendente'
         and payload->>'endpointId' = ${endpointId}
-      returning id`),
+      returning id`,
   );
   return rows.length;
 }
 
 export async function deleteWebhook(db: Executor, id: string) {
-  await db.execute(sql`delete from webhook_endpoints where id = ${id}::uuid`);
+  await db.execute(sql`delete from ${webhookEndpoints} where id = ${id}::uuid`);
 }
 
 /** The endpoint's deliveries of the last 30 days, newest first. */
 export async function listEntregas(db: Executor, endpointId: string, now: Date, page: number, pageSize: number) {
   const desde = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString();
-  const rows = rowsOf<{
+  const rows = await executeRows<{
     id: string;
     entrega_id: string;
     evento: string;
@@ -120,10 +125,11 @@ export async function listEntregas(db: Executor, endpointId: string, now: Date, 
     em: Date | string;
     total: number;
   }>(
-    await db.execute(sql`select id, entrega_id, evento, tentativa, codigo, duracao_ms, erro, em,
+    db,
+    sql`select id, entrega_id, evento, tentativa, codigo, duracao_ms, erro, em,
         count(*) over ()::int as total
-      from webhook_entregas where endpoint_id = ${endpointId}::uuid and em >= ${desde}::timestamptz
-      order by em desc, id desc limit ${pageSize} offset ${(page - 1) * pageSize}`),
+      from ${webhookEntregas} where endpoint_id = ${endpointId}::uuid and em >= ${desde}::timestamptz
+      order by em desc, id desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );
   const items: EntregaView[] = rows.map((r) => ({
     id: r.id,
