@@ -82,6 +82,13 @@ const resolucaoField = z
   .max(TEXT_MAX_LENGTH, SAC_MESSAGES.tooLong);
 
 /**
+ * The ticket page's 'Resolver' (issue 51, Zendesk's 'Submit as Solved'): a resolution note, sent as the seed's
+ * answer with status concluido -- the requester reads it in the conversation and by e-mail.
+ */
+export const resolverTicketSchema = z.object({ resolucao: resolucaoField });
+export type ResolverTicketInput = z.infer<typeof resolverTicketSchema>;
+
+/**
  * PATCH /api/sac/tickets/:id (issue 19): with `resolucao`, the seed's answer ('Responder': status and resolução
  * at once, only on an unanswered ticket); without it, any of status, priority and assignee.
  */
