@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { answerTicketSchema, createTicketSchema, SAC_MESSAGES, ticketShortId } from './sac';
+import {
+  answerTicketSchema,
+  createTicketSchema,
+  nomeExecutavel,
+  resolverTicketSchema,
+  SAC_MESSAGES,
+  ticketShortId,
+} from './sac';
 
 const errorsOf = (schema: z.ZodType, value: unknown) =>
   Object.fromEntries((schema.safeParse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -66,5 +73,25 @@ describe('ticket response (SPEC §5)', () => {
 describe('ticketShortId', () => {
   it('is the first 8 characters of the id (SPEC §9)', () => {
     expect(ticketShortId('abcd1234-5678-90ab-cdef-1234567890ab')).toBe('abcd1234');
+  });
+});
+
+describe('attachment names (issue 51)', () => {
+  it('calls a name a program by its last extension, whatever its case and trailing dots or spaces', () => {
+    for (const nome of ['setup.exe', 'SETUP.EXE', 'fatura.pdf.js', 'atualizar.bat.', 'script.ps1 ', 'pagina.HTML']) {
+      expect(nomeExecutavel(nome), nome).toBe(true);
+    }
+    for (const nome of ['planilha.xlsx', 'leads.csv', 'exe', 'relatorio.exe.txt', 'sem extensão', 'nfe.xml']) {
+      expect(nomeExecutavel(nome), nome).toBe(false);
+    }
+  });
+});
+
+describe("'Resolver' (issue 51)", () => {
+  it('requires the resolution note', () => {
+    expect(errorsOf(resolverTicketSchema, { resolucao: '   ' })).toEqual({
+      resolucao: SAC_MESSAGES.resolucaoRequired,
+    });
+    expect(resolverTicketSchema.parse({ resolucao: ' Feito. ' })).toEqual({ resolucao: 'Feito.' });
   });
 });

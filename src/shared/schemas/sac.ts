@@ -27,7 +27,8 @@ export const SAC_MESSAGES = {
   anexoNotFound: 'Anexo não encontrado.',
   anexosDemais: 'Envie no máximo 5 arquivos por mensagem.',
   anexoGrande: 'Cada arquivo pode ter no máximo 5 MB.',
-  anexoTipo: 'Envie imagens PNG, JPEG ou WebP, ou arquivos PDF.',
+  anexoTipo: 'O conteúdo do arquivo não é do tipo que o nome indica. Confira o arquivo ou renomeie-o.',
+  anexoExecutavel: 'Programas, scripts e páginas (.exe, .bat, .js, .html e semelhantes) não são aceitos como anexo.',
   filtroInvalido: 'Filtro inválido',
   tooLong: 'Texto longo demais',
 } as const;
@@ -79,6 +80,13 @@ const resolucaoField = z
   .trim()
   .min(1, SAC_MESSAGES.resolucaoRequired)
   .max(TEXT_MAX_LENGTH, SAC_MESSAGES.tooLong);
+
+/**
+ * The ticket page's 'Resolver' (issue 51, Zendesk's 'Submit as Solved'): a resolution note, sent as the seed's
+ * answer with status concluido -- the requester reads it in the conversation and by e-mail.
+ */
+export const resolverTicketSchema = z.object({ resolucao: resolucaoField });
+export type ResolverTicketInput = z.infer<typeof resolverTicketSchema>;
 
 /**
  * PATCH /api/sac/tickets/:id (issue 19): with `resolucao`, the seed's answer ('Responder': status and resolução
@@ -153,11 +161,52 @@ export const resumoQuerySchema = z.object({
   dias: z.coerce.number({ error: SAC_MESSAGES.filtroInvalido }).int().min(1).max(366).default(30),
 });
 
-/** Attachments (issue 19): at most 5 per message, 5 MB each, PNG, JPEG, WebP or PDF by their bytes. */
+/**
+ * Attachments (issue 19, issue 51): at most 5 per message, 5 MB each, of any type but a program or script. PNG,
+ * JPEG, WebP and PDF are known by their bytes; a few office and text types by their extension; anything else is
+ * `application/octet-stream`. Every one is served as a download (ADR 075).
+ */
 export const ANEXOS_MAX = 5;
 export const ANEXO_MAX_BYTES = 5 * 1024 * 1024;
-export const ANEXO_TIPOS = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
+/** The types a file's first bytes prove (sniffed). */
+export const ANEXO_TIPOS_CONFERIDOS = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
+export type AnexoTipoConferido = (typeof ANEXO_TIPOS_CONFERIDOS)[number];
+/** The types named by a file's extension when its bytes prove none of the above. */
+export const ANEXO_TIPOS_POR_EXTENSAO = {
+  csv: 'text/csv',
+  txt: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  odt: 'application/vnd.oasis.opendocument.text',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  zip: 'application/zip',
+} as const;
+export const ANEXO_TIPOS = [
+  ...ANEXO_TIPOS_CONFERIDOS,
+  ...Object.values(ANEXO_TIPOS_POR_EXTENSAO),
+  'application/octet-stream',
+] as const;
 export type AnexoTipo = (typeof ANEXO_TIPOS)[number];
+/**
+ * Programs, scripts and pages a click could run (Windows, macOS, Linux, a browser from disk): refused by their name's
+ * last extension, whatever their bytes; a Windows or Linux executable is refused by its bytes too (anexos.ts).
+ */
+export const ANEXO_EXTENSOES_EXECUTAVEIS: readonly string[] = [
+  'exe com scr pif bat cmd msi msp mst dll cpl sys drv ocx vbs vbe js jse mjs wsf wsh wsc ps1 psm1 psd1 hta',
+  'jar lnk url reg inf scf gadget application appref-ms sh bash zsh csh ksh command app pkg dmg run elf apk',
+  'appx msix iso img vhd vhdx html htm xhtml svg shtml mht mhtml xht swf chm msc py pyw pl rb php',
+]
+  .join(' ')
+  .split(' ');
+const EXECUTAVEL = new Set(ANEXO_EXTENSOES_EXECUTAVEIS);
+/** Whether a name ends in a program's or script's extension (trailing dots and spaces ignored, as Windows does). */
+export function nomeExecutavel(nome: string): boolean {
+  const ext = /\.([^.]+)$/u.exec(nome.replace(/[.\s]+$/u, ''))?.[1]?.toLowerCase();
+  return ext !== undefined && EXECUTAVEL.has(ext);
+}
 /** A requester may reopen a concluded ticket this many days after its conclusion, by writing to it. */
 export const REABERTURA_DIAS = 7;
 

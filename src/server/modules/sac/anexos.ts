@@ -5,7 +5,16 @@ import { basename, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { ANEXO_MAX_BYTES, ANEXOS_MAX, SAC_MESSAGES, type AnexoTipo, type SacAnexo } from '../../../shared/schemas/sac';
+import {
+  ANEXO_MAX_BYTES,
+  ANEXO_TIPOS_POR_EXTENSAO,
+  ANEXOS_MAX,
+  nomeExecutavel,
+  SAC_MESSAGES,
+  type AnexoTipo,
+  type AnexoTipoConferido,
+  type SacAnexo,
+} from '../../../shared/schemas/sac';
 import { wellFormed } from '../../../shared/schemas/fields';
 import { HttpError, MESSAGES } from '../../lib/http-error';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../db/private-files';
@@ -13,7 +22,9 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../db/private-files';
 /**
  * The SAC's attachments on disk (issue 19, ADR 027): DATA_DIR/anexos, one file per attachment named by its row's
  * random id, never by what the client called it. A multipart message is streamed to disk part by part with a
- * size cut-off; its type comes from the first bytes, not from the name or the declared type.
+ * size cut-off; its type comes from the first bytes when they prove one (PNG, JPEG, WebP, PDF), otherwise from a
+ * short list of office and text extensions, otherwise it is `application/octet-stream` (issue 51, ADR 075): any
+ * type is kept, but never a program, script or page, and never a file whose name claims a type its bytes are not.
  */
 
 export const anexosDir = (dataDir: string) => join(dataDir, 'anexos');
@@ -29,8 +40,8 @@ export const MULTIPART_LIMITS = {
   headerPairs: 100,
 };
 
-/** The type a file's first bytes show: PNG, JPEG, WebP or PDF; anything else is refused. */
-export function sniff(head: Buffer): AnexoTipo | null {
+/** The type a file's first bytes show: PNG, JPEG, WebP or PDF; null for anything else. */
+export function sniff(head: Buffer): AnexoTipoConferido | null {
   const starts = (bytes: number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
@@ -54,8 +65,21 @@ export function nomeDoAnexo(filename: string | undefined): string {
   return clean || 'anexo';
 }
 
+/** A Windows (MZ) or Linux (ELF) executable, or a Mach-O one, by its first bytes, whatever its name. */
+export function executavel(head: Buffer): boolean {
+  const starts = (bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  return (
+    starts([0x4d, 0x5a]) ||
+    starts([0x7f, 0x45, 0x4c, 0x46]) ||
+    starts([0xcf, 0xfa, 0xed, 0xfe]) ||
+    starts([0xce, 0xfa, 0xed, 0xfe]) ||
+    starts([0xfe, 0xed, 0xfa, 0xcf]) ||
+    starts([0xca, 0xfe, 0xba, 0xbe])
+  );
+}
+
 /** The extensions a name may keep for each type; the first is the one given otherwise. */
-const EXTENSOES: Record<AnexoTipo, string[]> = {
+const EXTENSOES: Record<AnexoTipoConferido, string[]> = {
   'image/png': ['png'],
   'image/jpeg': ['jpg', 'jpeg', 'jfif'],
   'image/webp': ['webp'],
@@ -66,12 +90,30 @@ const EXTENSOES: Record<AnexoTipo, string[]> = {
  * The name of a file of the type its bytes were checked to be (issue 39): an extension that says another type is
  * replaced ('relatorio.exe' of a PNG is 'relatorio.png'), a name without one gains it.
  */
-export function nomeComTipo(nome: string, tipo: AnexoTipo): string {
+export function nomeComTipo(nome: string, tipo: AnexoTipoConferido): string {
   const match = /^(.*?)(?:\.([A-Za-z0-9]{1,8}))?$/u.exec(nome)!;
   const [, stem = '', ext] = match;
   if (ext && EXTENSOES[tipo].includes(ext.toLowerCase())) return nome;
   const base = (ext ? stem : nome).replace(/[.\s]+$/u, '') || 'anexo';
   return `${base.slice(0, 200 - 6)}.${EXTENSOES[tipo][0]}`;
+}
+
+const extensao = (nome: string) => /\.([A-Za-z0-9]{1,8})$/u.exec(nome.replace(/[.\s]+$/u, ''))?.[1]?.toLowerCase();
+const EXTENSOES_CONFERIDAS = new Set(Object.values(EXTENSOES).flat());
+
+/**
+ * The type of a file its bytes prove none of (issue 51): refused when its name says a program, script or page, or
+ * a type its bytes would have shown (an HTML page named 'foto.png'); otherwise named by its extension when it is
+ * an office or text one, else `application/octet-stream`.
+ */
+export function tipoSemConferencia(nome: string): AnexoTipo {
+  if (nomeExecutavel(nome)) throw new HttpError(415, SAC_MESSAGES.anexoExecutavel);
+  const ext = extensao(nome);
+  if (ext && EXTENSOES_CONFERIDAS.has(ext)) throw new HttpError(415, SAC_MESSAGES.anexoTipo);
+  if (ext && Object.hasOwn(ANEXO_TIPOS_POR_EXTENSAO, ext)) {
+    return ANEXO_TIPOS_POR_EXTENSAO[ext as keyof typeof ANEXO_TIPOS_POR_EXTENSAO];
+  }
+  return 'application/octet-stream';
 }
 
 /** An attachment written to disk, not yet in the database. */
@@ -142,10 +184,14 @@ export async function readMultipartMessage(request: FastifyRequest): Promise<voi
       });
       await pipeline(part.file, counter, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
       if (part.file.truncated) throw multipartErrors.FST_REQ_FILE_TOO_LARGE!;
+      if (executavel(head)) throw new HttpError(415, SAC_MESSAGES.anexoExecutavel);
       const tipo = sniff(head);
-      if (!tipo) throw new HttpError(415, SAC_MESSAGES.anexoTipo);
-      upload.tipo = tipo;
-      upload.nome = nomeComTipo(upload.nome, tipo);
+      if (tipo) {
+        upload.tipo = tipo;
+        upload.nome = nomeComTipo(upload.nome, tipo);
+      } else {
+        upload.tipo = tipoSemConferencia(upload.nome);
+      }
     }
   } catch (error) {
     await discardUploads(request);

@@ -623,3 +623,145 @@ describe('satisfaction', () => {
     expect(rows[0]!.n).toBe(1);
   });
 });
+
+describe('attachments of any type (issue 51)', () => {
+  // An .xlsx is a ZIP; a CSV and a Parquet file are bytes no sniffing names.
+  const XLSX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('[Content_Types].xml planilha')]);
+  const CSV = Buffer.from('aluno;responsavel;telefone\nAna;Maria;11999990000\n');
+  const PARQUET = Buffer.from('PAR1\u0015\u0004\u0015\u0010dados colunares');
+
+  it('keeps spreadsheets and unknown types, served to who may read them as a download never sniffed', async () => {
+    const t = await open('micro_franquia');
+    const response = await upload('micro_franquia', t.id, [
+      { name: 'texto', value: 'Planilhas do mês' },
+      { name: 'anexos', value: XLSX, filename: 'matrículas março.xlsx', type: 'application/octet-stream' },
+      // The declared type is ignored: a CSV said to be HTML is a CSV.
+      { name: 'anexos', value: CSV, filename: 'leads.csv', type: 'text/html' },
+      { name: 'anexos', value: PARQUET, filename: 'export.parquet', type: 'text/html' },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const anexos = response.json<SacMensagem>().anexos;
+    expect(anexos.map((a) => [a.nome, a.tipo, a.tamanho])).toEqual([
+      ['matrículas março.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', XLSX.length],
+      ['leads.csv', 'text/csv', CSV.length],
+      ['export.parquet', 'application/octet-stream', PARQUET.length],
+    ]);
+    expect(storedFiles()).toEqual(expect.arrayContaining(anexos.map((a) => a.id)));
+    const bytes = [XLSX, CSV, PARQUET];
+    for (const who of ['micro_franquia', 'franqueador'] as Caller[]) {
+      for (const [i, anexo] of anexos.entries()) {
+        const file = await as(ctx.app, who).get(`/api/sac/anexos/${anexo.id}`);
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe(anexo.tipo);
+        expect(file.headers['content-disposition']).toMatch(/^attachment; /);
+        expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(anexo.nome)}`);
+        expect(file.headers['x-content-type-options']).toBe('nosniff');
+        expect(file.headers['cache-control']).toBe('private, no-store');
+        expect(file.rawPayload.equals(bytes[i]!)).toBe(true);
+      }
+    }
+    // The ASCII fallback of a name with accents keeps the download named.
+    const first = await as(ctx.app, 'micro_franquia').get(`/api/sac/anexos/${anexos[0]!.id}`);
+    expect(first.headers['content-disposition']).toContain('filename="matr_culas mar_o.xlsx"');
+    for (const who of ['franquia', FRANQUIA_MG, OTHER_FRANQUEADOR, OTHER_FRANQUIA] as Caller[]) {
+      const file = await as(ctx.app, who).get(`/api/sac/anexos/${anexos[0]!.id}`);
+      expect(file.statusCode, JSON.stringify(who)).toBe(404);
+    }
+  });
+
+  it.each([
+    ['a program by its name', 'instalador.exe', Buffer.from('qualquer coisa'), SAC_MESSAGES.anexoExecutavel],
+    [
+      'a program by its bytes, named as a spreadsheet',
+      'planilha.xlsx',
+      Buffer.from('MZ\x90\x00\x03'),
+      SAC_MESSAGES.anexoExecutavel,
+    ],
+    ['a Linux program named as text', 'leia-me.txt', Buffer.from('\x7fELF\x02\x01\x01'), SAC_MESSAGES.anexoExecutavel],
+    ['a script with a trailing dot', 'atualizar.bat.', Buffer.from('@echo off'), SAC_MESSAGES.anexoExecutavel],
+    ['a page', 'pagina.html', HTML, SAC_MESSAGES.anexoExecutavel],
+    ['an SVG', 'logo.svg', Buffer.from('<svg onload="alert(1)"/>'), SAC_MESSAGES.anexoExecutavel],
+    ['a double extension', 'fatura.pdf.js', Buffer.from('alert(1)'), SAC_MESSAGES.anexoExecutavel],
+    [
+      'a right-to-left override hiding .exe',
+      'resumo\u202Exslx.exe',
+      Buffer.from('dados'),
+      SAC_MESSAGES.anexoExecutavel,
+    ],
+    ['a page named as a PDF', 'boleto.pdf', HTML, SAC_MESSAGES.anexoTipo],
+  ])('refuses %s and keeps nothing of the message', async (_caso, filename, bytes, message) => {
+    const t = await open('franquia');
+    const before = storedFiles();
+    const response = await upload('franquia', t.id, [
+      { name: 'texto', value: 'Arquivo perigoso' },
+      { name: 'anexos', value: CSV, filename: 'ok.csv', type: 'text/csv' },
+      { name: 'anexos', value: bytes, filename, type: 'application/octet-stream' },
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message });
+    expect(storedFiles()).toEqual(before);
+    expect((await thread('franquia', t.id)).items).toEqual([]);
+  });
+});
+
+describe('the first agent reply (issue 51)', () => {
+  it('assigns the ticket to the agent who first replies, not on a note, and never over an assignee', async () => {
+    const equipe = (await as(ctx.app, 'franqueador').get('/api/sac/equipe')).json<SacUser[]>();
+    const me = equipe.find((u) => u.email === DEMO_ACCOUNTS.franqueador)!;
+
+    const t = await open('franquia');
+    expect(t).toMatchObject({ responsavelId: null, responsavel: null });
+    // A requester's message and an internal note take no one.
+    await post('franquia', t.id, { texto: 'Alguma novidade?' });
+    await post('franqueador', t.id, { texto: 'Nota: ver com a TI', interna: true });
+    expect(await ticket('franqueador', t.id)).toMatchObject({ responsavelId: null, primeiraRespostaEm: null });
+
+    expect((await post('franqueador', t.id, { texto: 'Estou cuidando disso.' })).statusCode).toBe(201);
+    const taken = await ticket('franquia', t.id);
+    expect(taken).toMatchObject({ responsavelId: me.id, responsavel: { nome: 'Ana Beatriz Moura' } });
+    expect(taken.primeiraRespostaEm).not.toBeNull();
+    const [row] = await ctx.handle.db
+      .select({ alteracoes: auditLog.alteracoes })
+      .from(auditLog)
+      .where(
+        sql`${auditLog.entidadeId} = ${t.id} and ${auditLog.acao} = 'sac_ticket.mensagem' and ${auditLog.alteracoes} is not null`,
+      );
+    expect(row!.alteracoes).toEqual({ responsavelId: [null, me.id] });
+    // Unassigned afterwards, a later reply is not the first: it stays unassigned.
+    await as(ctx.app, 'franqueador').patch(`/api/sac/tickets/${t.id}`, { responsavelId: null });
+    await post('franqueador', t.id, { texto: 'Segue a atualização.' });
+    expect((await ticket('franqueador', t.id)).responsavelId).toBeNull();
+
+    // Assigned before anyone replied: the first reply keeps the assignee.
+    const colleague = await insertColleague();
+    const assigned = await open('micro_franquia');
+    await as(ctx.app, 'franqueador').patch(`/api/sac/tickets/${assigned.id}`, { responsavelId: colleague });
+    await post('franqueador', assigned.id, { texto: 'Respondo pela colega.' });
+    expect((await ticket('franqueador', assigned.id)).responsavelId).toBe(colleague);
+
+    // A franqueador's own ticket: its author's messages are the requester's, and take no one.
+    const own = await open('franqueador');
+    await post('franqueador', own.id, { texto: 'Complemento do meu ticket.' });
+    expect((await ticket('franqueador', own.id)).responsavelId).toBeNull();
+  });
+});
+
+/** A second member of the demo franqueador's team. */
+async function insertColleague(): Promise<string> {
+  const db = ctx.handle.db;
+  const [owner] = await db
+    .select({ franqueadorId: users.franqueadorId })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS.franqueador));
+  const [colleague] = await db
+    .insert(users)
+    .values({
+      email: 'colega.suporte@demo.com.br',
+      password: await hashPassword(DEMO_PASSWORD),
+      role: 'franqueador',
+      nome: 'Colega do Suporte',
+      franqueadorId: owner!.franqueadorId,
+    })
+    .returning({ id: users.id });
+  return colleague!.id;
+}

@@ -154,8 +154,8 @@ export async function sacRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // The file itself (PNG, JPEG, WebP or PDF), streamed: no JSON answer, so no response schema; the document lists
-  // its types (ADR 018).
+  // The file itself, of any type (issue 51, ADR 075), streamed as a download that the browser never sniffs nor
+  // renders: no JSON answer, so no response schema; the document lists its types (ADR 018).
   app.get(
     '/api/sac/anexos/:id',
     { schema: { params: idParams }, config: { access: rolesFor('sac.abrir'), produces: ANEXO_TIPOS } },

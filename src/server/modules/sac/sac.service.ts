@@ -220,7 +220,8 @@ async function answerTicket(
 /**
  * A message on the conversation (issue 19). The requester and the franqueador write; only the franqueador writes
  * internal notes. The requester's message answers a question (aguardando_solicitante -> em_andamento) or reopens
- * a ticket concluded within 7 days; the franqueador's first non-internal message is the first response. Files
+ * a ticket concluded within 7 days; the franqueador's first non-internal message is the first response, and
+ * assigns the ticket to its author when it has no responsável (issue 51). Files
  * already on disk (anexos.ts) get their rows in the same transaction. Each non-internal message e-mails the other
  * side: a job written in the same transaction, sent after the commit.
  */
@@ -254,6 +255,8 @@ export async function postMensagem(
       }
     } else if (!input.interna && !ticket.primeiraRespostaEm && ticket.solicitanteId !== actor.id) {
       changes = { primeiraRespostaEm: now, updatedAt: now };
+      // The first agent reply takes the ticket, unless someone already has it (issue 51, Freshdesk's way).
+      if (!ticket.responsavelId) changes.responsavelId = actor.id;
     }
     if (changes) await updateTicketColumns(tx, id, changes);
     const mensagemId = await insertMensagem(tx, {
@@ -276,7 +279,14 @@ export async function postMensagem(
         acao: 'sac_ticket.mensagem',
         entidadeId: id,
         detalhes: { anexos: anexos.length },
-        ...(changes?.status ? { alteracoes: { status: [ticket.status, changes.status] } } : {}),
+        ...(changes?.status || changes?.responsavelId
+          ? {
+              alteracoes: {
+                ...(changes.status ? { status: [ticket.status, changes.status] } : {}),
+                ...(changes.responsavelId ? { responsavelId: [ticket.responsavelId, changes.responsavelId] } : {}),
+              },
+            }
+          : {}),
       });
     }
     return mensagemId;

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { FileText, Lock, Paperclip, Send } from 'lucide-react';
-import { ANEXO_MAX_BYTES, ANEXOS_MAX, SAC_MESSAGES, type SacTicket } from '@shared/schemas/sac';
+import { ANEXO_MAX_BYTES, ANEXOS_MAX, nomeExecutavel, SAC_MESSAGES, type SacTicket } from '@shared/schemas/sac';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -10,23 +10,23 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { usePostMensagem } from '../api/ticket';
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
-const ACCEPTED_TYPES = ACCEPT.split(',');
-const ACCEPTED_EXTENSION = /\.(png|jpe?g|webp|pdf)$/i;
 /** Bidirectional controls: a name shows as it is spelled ('foto.exe' never reads 'exe.otof'). */
 const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const nomeDoArquivo = (file: File) => file.name.replace(BIDI_CONTROLS, '') || 'arquivo sem nome';
 const SERVER_ANEXO_MESSAGES: readonly string[] = [
   SAC_MESSAGES.anexoGrande,
   SAC_MESSAGES.anexoTipo,
+  SAC_MESSAGES.anexoExecutavel,
   SAC_MESSAGES.anexosDemais,
 ];
 
-/** Why one chosen file cannot be sent, naming it; null when it can (issue 39, item 21). */
+/**
+ * Why one chosen file cannot be sent, naming it; null when it can (issue 39, item 21). Any type goes but a
+ * program, script or page (issue 51); the server checks the bytes as well.
+ */
 function anexoRecusado(file: File): string | null {
   const nome = nomeDoArquivo(file);
-  const tipoOk = file.type ? ACCEPTED_TYPES.includes(file.type) : ACCEPTED_EXTENSION.test(nome);
-  if (!tipoOk) return `${nome}: ${SAC_MESSAGES.anexoTipo}`;
+  if (nomeExecutavel(nome)) return `${nome}: ${SAC_MESSAGES.anexoExecutavel}`;
   if (file.size > ANEXO_MAX_BYTES) return `${nome} tem mais de 5 MB. ${SAC_MESSAGES.anexoGrande}`;
   return null;
 }
@@ -113,7 +113,6 @@ export function Composer({ ticket, isStaff }: { ticket: SacTicket; isStaff: bool
             ref={fileInput}
             type="file"
             multiple
-            accept={ACCEPT}
             className="sr-only"
             aria-invalid={erroAnexo ? true : undefined}
             aria-describedby={cn('mensagem-anexos-dica', erroAnexo && 'mensagem-anexos-erro')}
@@ -133,7 +132,7 @@ export function Composer({ ticket, isStaff }: { ticket: SacTicket; isStaff: bool
             </label>
           </Button>
           <p id="mensagem-anexos-dica" className="text-xs text-muted-foreground">
-            Até 5 arquivos PNG, JPEG, WebP ou PDF, com até 5 MB cada.
+            Até 5 arquivos de até 5 MB cada: planilhas, documentos, imagens, PDF e outros (programas não).
           </p>
           {arquivos.length ? (
             <ul aria-label="Arquivos escolhidos" className="grid gap-1">

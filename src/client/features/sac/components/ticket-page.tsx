@@ -23,6 +23,7 @@ import { TicketPrioridadeBadge, TicketStatusBadge, TicketStatusIcon } from './ti
 import { Thread, WITH_TIME } from './ticket-thread';
 import { Composer } from './ticket-composer';
 import { Rating, RatingShown } from './ticket-rating';
+import { podeResolver, ResolverTicket } from './resolver-ticket-dialog';
 
 export interface TicketPageProps {
   id: string;
@@ -111,6 +112,15 @@ function TicketView({ ticket, isStaff, userId }: { ticket: SacTicket; isStaff: b
                 {ticket.resolucaoAte ? formatDateTime(ticket.resolucaoAte, WITH_TIME) : MISSING}
               </Field>
             </dl>
+            {ticket.resolucao ? (
+              <div className="mt-3 rounded-md border border-green-200 bg-green-50 p-3 text-green-950">
+                <h3 className="text-sm font-semibold">Resolução</h3>
+                <p className="mt-1 whitespace-pre-wrap text-sm wrap-anywhere">{ticket.resolucao}</p>
+                {ticket.resolvedAt ? (
+                  <p className="mt-1 text-xs">Em {formatDateTime(ticket.resolvedAt, WITH_TIME)}</p>
+                ) : null}
+              </div>
+            ) : null}
           </div>
         </div>
       </Card>
@@ -142,7 +152,10 @@ function StaffControls({ ticket }: { ticket: SacTicket }) {
   ];
   return (
     <Card className="p-4 sm:p-5">
-      <h2 className="text-base font-semibold">Gerenciar ticket</h2>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <h2 className="text-base font-semibold">Gerenciar ticket</h2>
+        {podeResolver(ticket) ? <ResolverTicket ticket={ticket} /> : null}
+      </div>
       <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <SelectField<TicketStatus>
           id="ticket-status"
