@@ -78,6 +78,8 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
         return ownPath('pre_matriculas', entidadeId);
       case 'matricula':
         return ownPath('matriculas', entidadeId);
+      case 'parcela':
+        return ownPath('parcelas', entidadeId);
       case 'sac_ticket':
         return sql`select p.* from sac_tickets t, lateral (${userPath(sql`t.solicitante_id`)}) p where t.id = ${entidadeId}`;
       case 'usuario':
