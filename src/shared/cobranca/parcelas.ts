@@ -49,7 +49,8 @@ export function diaDoMesSeguinte(data: string, dia: number, k = 1): string {
 /**
  * The plan of a contract accepted on `aceitoNoDia` (YYYY-MM-DD, São Paulo): `parcelas` values that sum to
  * `totalCentavos` exactly (the contract's split: the last takes the rounding), the first due on `dia` of the next
- * month, then monthly.
+ * month, then monthly. No parcela is of zero: a total below the number of parcelas (in centavos) is billed in as
+ * many parcelas as it has centavos. A total of zero bills nothing.
  */
 export function planoDeParcelas(
   totalCentavos: number,
@@ -57,7 +58,8 @@ export function planoDeParcelas(
   dia: number,
   aceitoNoDia: string,
 ): ParcelaDoPlano[] {
-  return valoresDasParcelas(totalCentavos, parcelas).map((valorCentavos, i) => ({
+  if (totalCentavos === 0) return [];
+  return valoresDasParcelas(totalCentavos, Math.min(parcelas, totalCentavos)).map((valorCentavos, i) => ({
     numero: i + 1,
     valorCentavos,
     vencimento: diaDoMesSeguinte(aceitoNoDia, dia, i + 1),

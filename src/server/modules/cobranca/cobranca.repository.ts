@@ -264,11 +264,7 @@ export async function listParcelas(db: Executor, actor: Actor, query: ParcelasLi
     .limit(TOTAL_COUNT_LIMIT + 1)
     .as('matching');
   const [rows, [counted]] = await Promise.all([
-    comMatricula(db)
-      .where(where)
-      .orderBy(desc(parcelas.vencimento), desc(parcelas.id))
-      .limit(limit)
-      .offset(offset),
+    comMatricula(db).where(where).orderBy(desc(parcelas.vencimento), desc(parcelas.id)).limit(limit).offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(matching),
   ]);
   return { rows, ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };

@@ -48,7 +48,12 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
   if (!d || !d.aceitoEm || d.status !== 'ativa' || d.anonimizadoEm || !d.franqueadorId) return 0;
   const total = toCentavos(d.valorTotal);
   if (total <= 0) return 0;
-  const plano = planoDeParcelas(total, d.parcelas, d.diaVencimento ?? DIA_VENCIMENTO_PADRAO, todayInBrasilia(d.aceitoEm));
+  const plano = planoDeParcelas(
+    total,
+    d.parcelas,
+    d.diaVencimento ?? DIA_VENCIMENTO_PADRAO,
+    todayInBrasilia(d.aceitoEm),
+  );
   const gravadas = new Set((await parcelasGravadas(app.db, matriculaId)).map((p) => p.numero));
   if (plano.every((p) => gravadas.has(p.numero))) return 0;
 
@@ -65,7 +70,12 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
         celular: d.telefone ? onlyDigits(d.telefone) : null,
         referencia: matriculaId,
       }));
-    await guardarCliente(app.db, { franqueadorId: d.franqueadorId, provedor: gateway.provedor, cpf, gatewayId: cliente });
+    await guardarCliente(app.db, {
+      franqueadorId: d.franqueadorId,
+      provedor: gateway.provedor,
+      cpf,
+      gatewayId: cliente,
+    });
   }
 
   let escritas = 0;
