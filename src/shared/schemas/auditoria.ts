@@ -92,9 +92,7 @@ export const AUDIT_ACOES = {
     entidade: 'matricula',
     rotulo: 'Cancelou a matrícula: contrato não aceito em 30 dias',
   },
-  // Issue 43 (ADR 071): the plan billed at the gateway (by the job), a parcela's status from the gateway's webhook,
-  // and a payment simulated in development.
-  'matricula.cobranca_gerada': { entidade: 'matricula', rotulo: 'Gerou as parcelas da matrícula no gateway' },
+  // Issue 43 (ADR 071): a parcela's status from the gateway's webhook, and a payment simulated in development.
   'parcela.status_gateway': { entidade: 'parcela', rotulo: 'O gateway de pagamento mudou o status da parcela' },
   'parcela.simular_pagamento': { entidade: 'parcela', rotulo: 'Simulou o pagamento da parcela (desenvolvimento)' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },

@@ -62,7 +62,7 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
     '/api/webhooks/asaas',
     {
       schema: { body: asaasWebhookSchema, response: { 200: webhookRecebidoSchema } },
-      config: { access: 'public' },
+      config: { access: 'token' },
       onRequest: async (request) => {
         if (!tokenConfere(app.config.cobranca.webhookToken, request.headers['asaas-access-token'])) {
           throw new HttpError(401, PARCELA_MESSAGES.tokenInvalido);

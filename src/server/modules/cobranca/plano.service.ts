@@ -5,7 +5,6 @@ import { onlyDigits } from '../../../shared/format';
 import { toCentavos } from '../../../shared/money/parcelas';
 import type { Executor } from '../../db/connect';
 import { enfileirar, FalhaDefinitiva, type JobRow } from '../../jobs';
-import { audit } from '../auditoria';
 import { clienteGuardado, dadosDoPlano, gravarParcela, guardarCliente, parcelasGravadas } from './cobranca.repository';
 import { gatewayDe } from './gateway-da-app';
 
@@ -22,7 +21,11 @@ export const chaveDoPlano = (matriculaId: string) => `cobranca_plano:${matricula
 /** The `externalReference` of a parcela's payment: ours, one per parcela, stable across runs. */
 export const referenciaDaParcela = (matriculaId: string, numero: number) => `parcela:${matriculaId}:${numero}`;
 
-/** Writes the plan's job in the caller's transaction (the acceptance's); once per matrícula. */
+/**
+ * Writes the plan's job in the caller's transaction (the acceptance's); once per matrícula. The acceptance is the
+ * audited act (matricula.aceitar_contrato); the payments the job creates are its consequence, each parcela's
+ * later changes audited as they come.
+ */
 export async function enfileirarPlanoDeCobranca(tx: Executor, matriculaId: string, now: Date): Promise<void> {
   await enfileirar(
     tx,
@@ -109,20 +112,6 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
       app.clock.now(),
     );
     if (escrita) escritas += 1;
-  }
-  if (escritas > 0) {
-    await audit(app.db, {
-      acao: 'matricula.cobranca_gerada',
-      entidadeId: matriculaId,
-      ator: null,
-      detalhes: {
-        provedor: gateway.provedor,
-        parcelas: plano.length,
-        escritas,
-        totalCentavos: total,
-        primeiroVencimento: plano[0]!.vencimento,
-      },
-    });
   }
   return escritas;
 }

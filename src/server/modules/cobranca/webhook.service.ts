@@ -42,12 +42,16 @@ function diaDoPagamento(evento: EventoDoGateway, now: Date): string {
   return typeof dia === 'string' && /^\d{4}-\d{2}-\d{2}/.test(dia) ? dia.slice(0, 10) : todayInBrasilia(now);
 }
 
-/** Applies one event in the caller's transaction. */
+/**
+ * Applies one event in the caller's transaction. Its change is audited as the gateway's (no user), or -- a payment
+ * simulated in development -- as the staff member's who simulated it: one row either way.
+ */
 export async function aplicarEventoNa(
   tx: Executor,
   provedor: ProvedorCobranca,
   evento: EventoDoGateway,
   now: Date,
+  quem: 'gateway' | 'simulacao' = 'gateway',
 ): Promise<Desfecho> {
   const pagamentoId = evento.payment?.id ?? null;
   const registro = await registrarEvento(
@@ -78,9 +82,9 @@ export async function aplicarEventoNa(
   await mudarParcela(tx, parcela.id, { status, ...pago });
   await resultadoDoEvento(tx, registro, 'aplicado', parcela.id);
   await audit(tx, {
-    acao: 'parcela.status_gateway',
+    acao: quem === 'gateway' ? 'parcela.status_gateway' : 'parcela.simular_pagamento',
     entidadeId: parcela.id,
-    ator: null,
+    ...(quem === 'gateway' ? { ator: null } : {}),
     alteracoes: {
       status: [parcela.status, status],
       ...(status === 'paga' ? { pagaEm: [parcela.pagaEm, pago.pagaEm ?? null] } : {}),
@@ -124,14 +128,8 @@ export async function simularPagamento(app: FastifyInstance, actor: Actor, parce
     },
   };
   await app.db.transaction(async (tx) => {
-    const desfecho = await aplicarEventoNa(tx, 'simulado', evento, now);
+    const desfecho = await aplicarEventoNa(tx, 'simulado', evento, now, 'simulacao');
     if (desfecho !== 'aplicado') throw conflict(PARCELA_MESSAGES.simulacaoStatus);
-    await audit(tx, {
-      acao: 'parcela.simular_pagamento',
-      entidadeId: parcelaId,
-      alteracoes: { status: [visivel.status, 'paga'] },
-      detalhes: { matriculaId: visivel.matriculaId, numero: visivel.numero },
-    });
   });
   return (await parcelaNoEscopo(app.db, actor, parcelaId))!;
 }
