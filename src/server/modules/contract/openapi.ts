@@ -54,7 +54,7 @@ const errorResponse = (description: string) => ({
 function accessOf(access: RouteAccess['access']): { text: string; roles: readonly Role[] } {
   if (access === 'public') return { text: 'Acesso público: não exige sessão.', roles: ROLES };
   if (access === 'token') {
-    return { text: 'Sem sessão: exige o token compartilhado com o gateway, no cabeçalho; sem ele, 401.', roles: [] };
+    return { text: 'Sem sessão: exige o token compartilhado com o gateway, no cabeçalho; sem ele, 401.', roles: ROLES };
   }
   if (access === 'authenticated') {
     return { text: 'Qualquer perfil com sessão aberta.', roles: ROLES };
