@@ -57,13 +57,14 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
     app.log.warn('billing is off: set COBRANCA_PROVEDOR=asaas to bill accepted contracts');
   }
 
-  // The gateway calls it with its token in a header, no session; the token is checked before the body is read.
+  // The gateway calls it with its token in a header, no session; the token is checked before the body is validated
+  // or anything is read or written (a body too large or not JSON is refused by the transport first, as everywhere).
   app.post(
     '/api/webhooks/asaas',
     {
       schema: { body: asaasWebhookSchema, response: { 200: webhookRecebidoSchema } },
       config: { access: 'token' },
-      onRequest: async (request) => {
+      preValidation: async (request) => {
         if (!tokenConfere(app.config.cobranca.webhookToken, request.headers['asaas-access-token'])) {
           throw new HttpError(401, PARCELA_MESSAGES.tokenInvalido);
         }
