@@ -50,6 +50,7 @@ import { exportacoesRoutes } from './modules/exportacoes';
 import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
 import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
+import { cobrancaRoutes } from './modules/cobranca';
 import { foldEachRound } from './modules/contagens';
 
 export interface AppDependencies {
@@ -79,7 +80,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     logger: {
       level: config.logLevel,
       serializers: LOG_SERIALIZERS,
-      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // Issue 43: the gateway's webhook token and API key, whatever logs a request's or a call's headers.
+      redact: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["asaas-access-token"]',
+        'req.headers.access_token',
+        'headers["asaas-access-token"]',
+        'headers.access_token',
+      ],
       // No e-mail address in any line, whatever logged it (issue 39, item 12).
       stream: maskingLogStream(deps.logStream),
     },
@@ -163,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(contratosRoutes);
   await app.register(aceiteRoutes);
   await app.register(cancelamentoRoutes);
+  await app.register(cobrancaRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);

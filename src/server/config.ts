@@ -84,6 +84,11 @@ const envSchema = z.object({
     .min(0, 'must be a whole number from 0 to 100')
     .max(100, 'must be a whole number from 0 to 100')
     .optional(),
+  // Issue 43 (ADR 071): the payment gateway.
+  COBRANCA_PROVEDOR: z.enum(['asaas', 'simulado'], { error: 'use asaas or simulado' }).optional(),
+  ASAAS_API_URL: url(['http:', 'https:']).optional(),
+  ASAAS_API_KEY: z.string().min(1).optional(),
+  ASAAS_WEBHOOK_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -156,6 +161,17 @@ export interface Config {
    * the network's cap, printed in every contract's required cancellation clause.
    */
   cancelamentoMultaMaxPct: number;
+  /**
+   * Cobrança (issue 43, ADR 071). `provedor`: the gateway the parcelas are billed through -- `simulado` by default
+   * outside production (the demo bills with no account), `asaas` when configured; null in production without
+   * COBRANCA_PROVEDOR: billing is off and an accepted contract bills nothing (the start logs it).
+   */
+  cobranca: {
+    provedor: 'asaas' | 'simulado' | null;
+    asaas: { url: string; apiKey: string } | null;
+    /** What the gateway's webhook sends in `asaas-access-token`; without it every webhook answers 401. */
+    webhookToken: string | undefined;
+  };
   /** Rate limits per window (DESIGN §4.2): login per 15 min, forgot-password per hour, public POSTs per minute. */
   rateLimits: {
     loginMax: number;
@@ -198,6 +214,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  METRICS_PORT must differ from PORT');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const provedor = e.COBRANCA_PROVEDOR ?? (e.NODE_ENV === 'production' ? null : 'simulado');
+  if (provedor === 'simulado' && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  COBRANCA_PROVEDOR: the simulated gateway is refused when NODE_ENV=production',
+    );
+  }
+  if (provedor === 'asaas') {
+    const faltam = (['ASAAS_API_URL', 'ASAAS_API_KEY', 'ASAAS_WEBHOOK_TOKEN'] as const).filter((k) => !e[k]);
+    if (faltam.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${faltam.map((k) => `  ${k}: required when COBRANCA_PROVEDOR=asaas`).join('\n')}`,
+      );
+    }
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -250,6 +280,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     exportacaoDiretaMax: e.EXPORTACAO_DIRETA_MAX ?? 50_000,
     cancelamentoMultaMaxPct: e.CANCELAMENTO_MULTA_MAX_PCT ?? 10,
+    cobranca: {
+      provedor,
+      asaas: provedor === 'asaas' ? { url: e.ASAAS_API_URL!, apiKey: e.ASAAS_API_KEY! } : null,
+      webhookToken: e.ASAAS_WEBHOOK_TOKEN,
+    },
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,
       loginAddressFailures: e.RATE_LIMIT_LOGIN_ADDRESS ?? 100,

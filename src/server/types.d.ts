@@ -32,9 +32,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may call the route: 'public' or the roles allowed. Every /api route must say (deny by default);
-     * the access matrix test reads the same declarations.
+     * the access matrix test reads the same declarations. 'token' (issue 43): no session, a secret the caller
+     * shares with the server in a header, which the route checks itself before anything else (a gateway's
+     * webhook); without it every caller gets 401.
      */
-    access?: 'public' | 'authenticated' | readonly Role[];
+    access?: 'public' | 'token' | 'authenticated' | readonly Role[];
     /**
      * The content types of a route whose success answer is a file rather than a JSON view (an attachment, an
      * export's CSV, the OpenAPI document itself): it declares no response schema, and the OpenAPI document lists

@@ -77,6 +77,16 @@ export const PERMISSIONS = {
   'matriculas.cancelar': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
 
   /**
+   * Cobrança (issue 43, ADR 071): a matrícula's parcelas for whoever reads the matrícula (the aluno its own); the
+   * 'Financeiro' > 'Parcelas' list for the staff who read matrículas; the aluno's 'Minhas parcelas'; and, in
+   * development with the simulated gateway, the payment simulated by the staff.
+   */
+  'parcelas.ler': MATRICULA_READERS,
+  'parcelas.listar': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+  'parcelas.minhas': ['aluno'],
+  'parcelas.simularPagamento': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+
+  /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its
    * franquias read the current version, never edit it.
    */

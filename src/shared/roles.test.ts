@@ -37,6 +37,8 @@ describe('route table (SPEC §2)', () => {
     '/integracoes': ['franqueador'],
     // Issue 42: the franqueador writes the network's contract template, its franquias read it.
     '/contratos': ['franqueador', 'franquia'],
+    // Issue 43: Financeiro > Parcelas, for the staff who read matrículas.
+    '/financeiro/parcelas': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
     '/minha-conta': [...ROLES],
   };
 

@@ -53,6 +53,7 @@ export type RoutePath =
   | '/envios'
   | '/integracoes'
   | '/contratos'
+  | '/financeiro/parcelas'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -200,6 +201,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Contratos',
     description: 'O modelo de contrato de matrícula da rede, suas versões e os campos que ele preenche',
   },
+  /** Financeiro > Parcelas (issue 43): the parcelas of the matrículas the role reads, billed at the gateway. */
+  '/financeiro/parcelas': {
+    path: '/financeiro/parcelas',
+    roles: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    title: 'Parcelas',
+    description: 'As parcelas das matrículas: vencimento, valor, situação e link de pagamento',
+  },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
@@ -308,6 +316,19 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/matriculas', 'Matrículas Efetivadas'),
   ],
   aluno: [DASHBOARD],
+};
+
+/**
+ * The sidebar's 'Financeiro' section (issue 43), below SPEC's links ('Menu principal' keeps SPEC's list as it is):
+ * the staff roles that read matrículas.
+ */
+export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
+  franqueador: [link('/financeiro/parcelas', 'Parcelas')],
+  franquia: [link('/financeiro/parcelas', 'Parcelas')],
+  micro_franquia: [link('/financeiro/parcelas', 'Parcelas')],
+  vendedor: [],
+  cliente: [link('/financeiro/parcelas', 'Parcelas')],
+  aluno: [],
 };
 
 export function canAccessRoute(role: Role, path: RoutePath): boolean {

@@ -38,6 +38,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/envios': () => import('./routes/app/envios'),
   '/integracoes': () => import('./routes/app/integracoes'),
   '/contratos': () => import('./routes/app/contratos'),
+  '/financeiro/parcelas': () => import('./routes/app/parcelas'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 

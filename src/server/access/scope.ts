@@ -12,6 +12,7 @@ import {
   lgpdPedidos,
   matriculas,
   microFranquias,
+  parcelas,
   preMatriculas,
   sacTickets,
   users,
@@ -187,6 +188,21 @@ export function matriculasVisibleTo(actor: Actor): SQL {
       return sql`${matriculas.preMatriculaId} in ${activeAlunoLinks(actor)}`;
     default:
       return inScopePath(actor, matriculas);
+  }
+}
+
+/**
+ * A matrícula's parcelas (issue 43): whoever reads the matrícula -- the staff by the scope path the parcela copied
+ * from it, the aluno its own matrículas' -- and never the vendedor.
+ */
+export function parcelasVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'vendedor':
+      return NONE;
+    case 'aluno':
+      return sql`${parcelas.matriculaId} in (select ${matriculas.id} from ${matriculas} where ${matriculasVisibleTo(actor)})`;
+    default:
+      return inScopePath(actor, parcelas);
   }
 }
 

@@ -36,6 +36,7 @@ import { HISTORICO_TIPOS_GRAVADOS, LEAD_STATUSES, MOTIVOS_PERDA } from '../../sh
 import { PEDIDO_STATUSES, PEDIDO_TIPOS } from '../../shared/schemas/lgpd';
 import { MATRICULA_STATUSES, MOTIVOS_CANCELAMENTO } from '../../shared/schemas/matricula';
 import { CONTRATO_EVENTO_TIPOS } from '../../shared/contrato/aceite';
+import { PARCELA_STATUSES } from '../../shared/cobranca/parcelas';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -60,6 +61,7 @@ export const lgpdPedidoStatus = pgEnum('lgpd_pedido_status', PEDIDO_STATUSES);
 export const matriculaStatus = pgEnum('matricula_status', MATRICULA_STATUSES);
 export const motivoCancelamento = pgEnum('motivo_cancelamento', MOTIVOS_CANCELAMENTO);
 export const contratoEventoTipo = pgEnum('contrato_evento_tipo', CONTRATO_EVENTO_TIPOS);
+export const parcelaStatus = pgEnum('parcela_status', PARCELA_STATUSES);
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -874,9 +876,15 @@ export const contratos = pgTable(
     aceiteVersao: integer(),
     aceiteCanal: text(),
     pdfSha256: text(),
+    /**
+     * Issue 43 (ADR 071): the day of the month (5, 10, 15, 20 or 25) the family chose on the contract page for its
+     * parcelas, recorded at acceptance; the first is due on that day of the next month.
+     */
+    diaVencimento: smallint(),
     createdAt: createdAt(),
   },
   (t) => [
+    check('contratos_dia_vencimento_check', sql`${t.diaVencimento} in (5, 10, 15, 20, 25)`),
     index('contratos_modelo_id_idx').on(t.modeloId),
     uniqueIndex('contratos_token_hash_key')
       .on(t.tokenHash)
@@ -904,6 +912,99 @@ export const contratoEventos = pgTable(
     em: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('contrato_eventos_contrato_id_em_idx').on(t.contratoId, t.em)],
+);
+
+/**
+ * Cobrança (issue 43, ADR 071): a matrícula's parcelas, each one payment at the payment gateway (its id, the
+ * links the family pays by, the PIX copy-and-paste code), created by a durable job after the contract's acceptance
+ * and settled by the gateway's webhook. Money in whole centavos. The scope path and the event, course and
+ * vendedor are copied from the matrícula when the parcela is written, so the list scopes as the matrículas do.
+ */
+export const parcelas = pgTable(
+  'parcelas',
+  {
+    id: id(),
+    matriculaId: uuid()
+      .notNull()
+      .references(() => matriculas.id),
+    numero: integer().notNull(),
+    valorCentavos: integer().notNull(),
+    vencimento: dateOnly().notNull(),
+    status: parcelaStatus().notNull().default('aberta'),
+    /** `asaas` or `simulado`: the gateway that holds the payment (COBRANCA_PROVEDOR when it was created). */
+    provedor: text().notNull(),
+    gatewayId: text().notNull(),
+    invoiceUrl: text(),
+    bankSlipUrl: text(),
+    pixCopiaECola: text(),
+    /** The day the gateway says the family paid, and what the network receives after its fee. */
+    pagaEm: dateOnly(),
+    valorLiquidoCentavos: integer(),
+    eventoId: uuid().notNull(),
+    cursoId: uuid(),
+    ...scopePath(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('parcelas_valor_check', sql`${t.valorCentavos} > 0 and ${t.numero} >= 1`),
+    check('parcelas_provedor_check', sql`${t.provedor} in ('asaas', 'simulado')`),
+    // Paid means the day is known; a parcela never paid has none.
+    check('parcelas_paga_check', sql`(${t.status} = 'paga') <= (${t.pagaEm} is not null)`),
+    uniqueIndex('parcelas_matricula_numero_key').on(t.matriculaId, t.numero),
+    uniqueIndex('parcelas_gateway_key').on(t.provedor, t.gatewayId),
+    index('parcelas_evento_id_idx').on(t.eventoId),
+    index('parcelas_curso_id_idx').on(t.cursoId),
+    // The list: by due date, newest first, per scope the list is read by (the vendedor reads no matrícula).
+    ...(['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
+      index(`parcelas_${SCOPE_INDEX_NAMES[scope]}_vencimento_idx`).on(t[scope], t.vencimento, t.id),
+    ),
+    index('parcelas_vendedor_id_idx').on(t.vendedorId),
+  ],
+);
+
+/** The gateway's customer of a responsável (by CPF) in a network: found again, never created twice (ADR 071). */
+export const cobrancaClientes = pgTable(
+  'cobranca_clientes',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    provedor: text().notNull(),
+    cpf: varchar({ length: 14 }).notNull(),
+    gatewayId: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cobranca_clientes_cpf_key').on(t.franqueadorId, t.provedor, t.cpf)],
+);
+
+/**
+ * Every event the gateway's webhook delivered (ADR 071): its id once (a redelivery finds it and changes nothing),
+ * the whole payload, and what it did -- applied to a parcela, ignored (a kind of event, or a change the parcela
+ * does not take), or about a payment no parcela holds (kept for the reconciliation).
+ */
+export const cobrancaEventos = pgTable(
+  'cobranca_eventos',
+  {
+    id: id(),
+    provedor: text().notNull(),
+    eventoId: text().notNull(),
+    tipo: text().notNull(),
+    gatewayPagamentoId: text(),
+    parcelaId: uuid().references(() => parcelas.id),
+    payload: jsonb().notNull(),
+    resultado: text().notNull(),
+    recebidoEm: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('cobranca_eventos_resultado_check', sql`${t.resultado} in ('aplicado', 'ignorado', 'pagamento_desconhecido')`),
+    uniqueIndex('cobranca_eventos_evento_key').on(t.eventoId),
+    index('cobranca_eventos_parcela_id_idx').on(t.parcelaId),
+    index('cobranca_eventos_desconhecidos_idx')
+      .on(t.recebidoEm)
+      .where(sql`${t.resultado} = 'pagamento_desconhecido'`),
+  ],
 );
 
 export const alunos = pgTable(

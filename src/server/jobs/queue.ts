@@ -20,6 +20,8 @@ export const JOB_TIPOS = [
   // Issue 42: the daily reminder of a contract not yet accepted, and the expiry of one never accepted.
   'contrato_lembrete',
   'contrato_expiracao',
+  // Issue 43 (ADR 071): an accepted contract's parcelas billed at the payment gateway.
+  'cobranca_plano',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

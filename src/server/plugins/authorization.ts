@@ -7,7 +7,7 @@ import { HttpError, MESSAGES } from '../lib/http-error';
 export interface RouteAccess {
   method: string;
   url: string;
-  access: 'public' | 'authenticated' | readonly Role[];
+  access: 'public' | 'token' | 'authenticated' | readonly Role[];
   /** The route's zod schemas (params, querystring, body, response): the OpenAPI document is built from them. */
   schema?: FastifySchema;
   /** True when the route declares its own rate limit (the document lists its 429). */
@@ -54,7 +54,8 @@ export const authorizationPlugin = fp(
 
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
-      if (access === undefined || access === 'public') return;
+      // A 'token' route checks its caller's secret itself (its onRequest hook), with no session.
+      if (access === undefined || access === 'public' || access === 'token') return;
       if (!request.actor) throw new HttpError(401, MESSAGES.unauthenticated);
       if (access !== 'authenticated' && !access.includes(request.actor.role)) {
         throw new HttpError(403, MESSAGES.forbidden);

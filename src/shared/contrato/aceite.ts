@@ -53,6 +53,8 @@ export const ACEITE_MESSAGES = {
     'expirou (15 minutos) ou foi digitado errado 5 vezes, peça um novo código.',
   codigo: 'Digite o código de 6 dígitos enviado por e-mail',
   cpfInicio: 'Digite os 3 primeiros dígitos do CPF do responsável',
+  /** Issue 43: the day of the month the parcelas fall due. */
+  diaVencimento: 'Escolha o dia de vencimento: 5, 10, 15, 20 ou 25',
   codigoEnviado: (email: string) => `Enviamos um código de 6 dígitos para ${email}. Ele vale por 15 minutos.`,
   jaAceito: 'Este contrato já foi aceito.',
   cancelado: 'Esta matrícula foi cancelada; o contrato não pode mais ser aceito.',

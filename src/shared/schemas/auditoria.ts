@@ -32,6 +32,7 @@ export const AUDIT_ENTIDADES = {
   webhook: 'Webhook',
   exportacao: 'Exportação',
   contrato_modelo: 'Modelo de contrato',
+  parcela: 'Parcela',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -91,6 +92,9 @@ export const AUDIT_ACOES = {
     entidade: 'matricula',
     rotulo: 'Cancelou a matrícula: contrato não aceito em 30 dias',
   },
+  // Issue 43 (ADR 071): a parcela's status from the gateway's webhook, and a payment simulated in development.
+  'parcela.status_gateway': { entidade: 'parcela', rotulo: 'O gateway de pagamento mudou o status da parcela' },
+  'parcela.simular_pagamento': { entidade: 'parcela', rotulo: 'Simulou o pagamento da parcela (desenvolvimento)' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

@@ -7,6 +7,7 @@ import {
   CPF_INICIO,
 } from '../contrato/aceite';
 import { MATRICULA_STATUSES, MOTIVOS_CANCELAMENTO } from './matricula';
+import { DIAS_VENCIMENTO } from '../cobranca/parcelas';
 
 /**
  * The family's acceptance of its contract (issue 42, third slice; ADR 066): the public page's API by the link's
@@ -29,6 +30,21 @@ export const confirmacaoContratoSchema = z
   })
   .strict();
 export type ConfirmacaoContrato = z.input<typeof confirmacaoContratoSchema>;
+
+/**
+ * Accept (POST .../aceitar): the confirmation, and the day of the month the family chose for its parcelas (issue
+ * 43): 5, 10, 15, 20 or 25; without it, DIA_VENCIMENTO_PADRAO.
+ */
+export const aceiteContratoSchema = confirmacaoContratoSchema
+  .extend({
+    diaVencimento: z
+      .number({ error: ACEITE_MESSAGES.diaVencimento })
+      .int(ACEITE_MESSAGES.diaVencimento)
+      .refine((dia) => (DIAS_VENCIMENTO as readonly number[]).includes(dia), ACEITE_MESSAGES.diaVencimento)
+      .optional(),
+  })
+  .strict();
+export type AceiteContrato = z.input<typeof aceiteContratoSchema>;
 
 /** The contract as the family's page shows it: the frozen text and price, where it stands, no id of anything. */
 export const contratoPublicoSchema = z.object({

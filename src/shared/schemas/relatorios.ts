@@ -108,8 +108,8 @@ const optionalFilter = (field: z.ZodType<string, string>) =>
     .union([z.literal(''), field])
     .transform((v) => (v ? v : undefined))
     .optional();
-const optionalUuid = (message: string) => optionalFilter(z.uuid(message));
-const optionalDate = (message: string) => optionalFilter(dateOnlyField(message));
+export const optionalUuid = (message: string) => optionalFilter(z.uuid(message));
+export const optionalDate = (message: string) => optionalFilter(dateOnlyField(message));
 
 /** Days between two YYYY-MM-DD, inclusive of both. */
 export function daysInPeriod(de: string, ate: string): number {

@@ -141,7 +141,7 @@ describe(`hostile bodies on the wire: ${RUNS_PER_ROUTE} runs per route, seed ${S
 
     it(key, { timeout: 120_000 }, async () => {
       const caller =
-        route.access === 'public'
+        route.access === 'public' || route.access === 'token'
           ? undefined
           : route.access === 'authenticated'
             ? 'franqueador'

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { tableDigests } from '../../support/database-digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,8 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   // Issue 42: the fee preview and the cancellation of a foreign matrícula, as one that exists nowhere.
   'GET /api/matriculas/:id/cancelamento': rowAttempts('matriculas'),
   'POST /api/matriculas/:id/cancelar': rowAttempts('matriculas', () => [{ motivo: 'Cancelamento intruso' }]),
+  // Issue 43: a foreign matrícula's parcelas answer as a matrícula that exists nowhere.
+  'GET /api/matriculas/:id/parcelas': rowAttempts('matriculas'),
   // Issue 23: a foreign pré-matrícula's courses, and its course set, cleared or taken from another network.
   'GET /api/pre-matriculas/:id/cursos': rowAttempts('preMatriculas'),
   'PATCH /api/pre-matriculas/:id': rowAttempts('preMatriculas', () => [
@@ -410,6 +413,16 @@ const CONTRATO_ROUTES: Record<string, string> = {
   'POST /api/contratos/modelos/:id/publicar': 'a template of the network',
 };
 
+/**
+ * Issue 43 (ADR 071): the parcelas. Their rows are not in the world's graph: the test 'keeps each network’s parcelas
+ * its own' below gives every matrícula of both networks a parcela and tries them.
+ */
+const COBRANCA_ROUTES: Record<string, string> = {
+  'GET /api/parcelas': 'json',
+  'GET /api/user/parcelas': 'json',
+  'POST /api/parcelas/:id/simular-pagamento': 'a parcela of a matrícula in scope',
+};
+
 /** GET routes without an id that hold no network rows to leak. */
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
@@ -466,7 +479,9 @@ describe('IDOR: rows out of the caller’s scope', () => {
     const routes = ctx.app.routeAccess;
     const withParams = routes.filter((r) => r.url.includes(':')).map(key);
     expect(
-      withParams.filter((k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k] && !JOB_ROUTES[k] && !CONTRATO_ROUTES[k]),
+      withParams.filter(
+        (k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k] && !JOB_ROUTES[k] && !CONTRATO_ROUTES[k] && !COBRANCA_ROUTES[k],
+      ),
     ).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
     const reads = routes.filter((r) => r.method === 'GET' && !r.url.includes(':')).map(key);
@@ -482,9 +497,11 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !LGPD_ROUTES[k] &&
           !SAC_ROUTES[k] &&
           !JOB_ROUTES[k] &&
-          !CONTRATO_ROUTES[k],
+          !CONTRATO_ROUTES[k] &&
+          !COBRANCA_ROUTES[k],
       ),
     ).toEqual([]);
+    expect(Object.keys(COBRANCA_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(CONTRATO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(FOLLOW_UP_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
     expect(Object.keys(REPORT_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
@@ -877,6 +894,50 @@ describe('IDOR: rows out of the caller’s scope', () => {
     figures.leaks.push(...leaks);
     expect(leaks).toEqual([]);
     expect(tried).toBeGreaterThan(100);
+  });
+
+  it('keeps each network’s parcelas its own (issue 43): lists hold the scope’s alone, a foreign one is 404', async () => {
+    // A parcela for every matrícula of both networks, its scope copied from the matrícula as the plan's job does.
+    await ctx.handle.db.execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, provedor,
+        gateway_id, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
+      select m.id, 1, 10000, '2027-01-10', 'simulado', 'pay_idor_' || m.id, m.evento_id, m.curso_id, m.cliente_id,
+        m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id from matriculas m`);
+    try {
+      const rows = await ctx.handle.db.execute(
+        sql`select id, matricula_id from parcelas where gateway_id like 'pay_idor_%'`,
+      );
+      const parcelas = (rows as unknown as { rows: { id: string; matricula_id: string }[] }).rows;
+      const leaks: string[] = [];
+      const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters']);
+      for (const name of ACTOR_NAMES) {
+        const role = roleOf(name);
+        const own = scopes[name].matriculas;
+        const url = role === 'aluno' ? '/api/user/parcelas' : '/api/parcelas?pageSize=500';
+        if (can(role, role === 'aluno' ? 'parcelas.minhas' : 'parcelas.listar')) {
+          const list = await inject(name, 'GET', url);
+          const seen = list.json<{ matriculaId: string }[]>().map((p) => p.matriculaId);
+          figures.listChecks += 1;
+          if (seen.some((id) => !own.has(id)) || new Set(seen).size !== own.size)
+            leaks.push(`${url} as ${name}: ${seen.length} parcelas, ${own.size} matrículas in scope`);
+        }
+        if (!can(role, 'parcelas.simularPagamento')) continue;
+        for (const p of parcelas.filter((p) => !own.has(p.matricula_id)).slice(0, 5)) {
+          const pattern = '/api/parcelas/:id/simular-pagamento';
+          const response = await inject(name, 'POST', withId(pattern, p.id));
+          const unknown = await inject(name, 'POST', withId(pattern, randomUUID()));
+          figures.referenceAttempts += 1;
+          if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+            leaks.push(
+              `simular-pagamento of ${p.id} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`,
+            );
+        }
+      }
+      expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+      figures.leaks.push(...leaks);
+      expect(leaks).toEqual([]);
+    } finally {
+      await ctx.handle.db.execute(sql`delete from parcelas where gateway_id like 'pay_idor_%'`);
+    }
   });
 
   // Last: it gives every lead of both networks a return due today.

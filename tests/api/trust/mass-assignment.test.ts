@@ -26,6 +26,8 @@ import {
   vendedores,
   lgpdPedidos,
   titularTokens,
+  parcelas,
+  cobrancaEventos,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
@@ -157,6 +159,42 @@ async function contratoPronto(aceito = false): Promise<{ token: string; cpfInici
   return { token, cpfInicio, matriculaId: matricula.id };
 }
 
+/** Issue 43: the parcela of each payment id the webhook's case names. */
+const parcelasDoPagamento = new Map<string, string>();
+let parcelaMatricula: string | undefined;
+let parcelaNumero = 0;
+
+/**
+ * A new open parcela (issue 43) of Asaas (the webhook's) or the simulated gateway, on a matrícula of the demo branch every staff role reads,
+ * written as the plan's job writes one: its scope copied from the matrícula.
+ */
+async function parcelaAberta(provedor: 'asaas' | 'simulado'): Promise<{ id: string; gatewayId: string }> {
+  parcelaMatricula ??= (await contratoPronto()).matriculaId;
+  parcelaNumero += 1;
+  const gatewayId = `pay_mass_${parcelaNumero}_${randomUUID().slice(0, 8)}`;
+  await db().execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, provedor, gateway_id,
+      evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
+    select m.id, ${parcelaNumero}, 12345, '2027-03-10', ${provedor}, ${gatewayId}, m.evento_id, m.curso_id,
+      m.cliente_id, m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id
+    from matriculas m where m.id = ${parcelaMatricula}::uuid`);
+  const row = await one(db().select({ id: parcelas.id }).from(parcelas).where(eq(parcelas.gatewayId, gatewayId)));
+  parcelasDoPagamento.set(gatewayId, row.id);
+  return { id: row.id, gatewayId };
+}
+
+/** What a parcela's payment holds: the gateway's and the server's, never a caller's to set. */
+const PARCELA_FORJADA = {
+  valorCentavos: 1,
+  valorLiquidoCentavos: 1,
+  pagaEm: '2001-02-03',
+  gatewayId: 'pay_forjado',
+  provedor: 'forjado',
+  resultado: 'pagamento_desconhecido',
+  parcelaId: randomUUID(),
+  invoiceUrl: 'https://forjado.example.com/i/1',
+  pixCopiaECola: 'PIX-FORJADO',
+};
+
 /** What the family's acceptance records and the staff's new link replaces: never the caller's to set. */
 const ACEITE_FORJADO = {
   aceitoEm: STAMP,
@@ -216,6 +254,8 @@ interface Run {
   /** The valid body: its keys are the route's to take, and never counted as forbidden. */
   legit: Record<string, unknown>;
   cookie?: string;
+  /** Headers besides the session (issue 43: the gateway's webhook token). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -1053,6 +1093,38 @@ const MASS_CASES: Record<string, MassCase> = {
     }),
     rows: async (_caller, _response, run) => [{ table: matriculas, id: run.url.split('/').at(-2)! }],
   },
+  // Issue 43 (ADR 071): the gateway's webhook, with its token; the parcela's money, date and ids are the
+  // gateway's payment's, whatever else the body holds (kept whole in the event's payload, applied nowhere).
+  'POST /api/webhooks/asaas': {
+    callers: ['anonymous'],
+    overrides: PARCELA_FORJADA,
+    run: async () => {
+      const { gatewayId } = await parcelaAberta('asaas');
+      return {
+        url: '/api/webhooks/asaas',
+        headers: { 'asaas-access-token': WORLD_ENV.ASAAS_WEBHOOK_TOKEN },
+        legit: {
+          id: `evt_mass_${randomUUID()}`,
+          event: 'PAYMENT_RECEIVED',
+          payment: { id: gatewayId, status: 'RECEIVED', value: 123.45, netValue: 121.46, paymentDate: '2027-03-09' },
+        },
+      };
+    },
+    rows: async (_caller, _response, run) => {
+      const eventoId = String(run.legit.id);
+      const evento = await one(db().select().from(cobrancaEventos).where(eq(cobrancaEventos.eventoId, eventoId)));
+      return [
+        { table: parcelas, id: evento.parcelaId! },
+        { table: cobrancaEventos, id: evento.id },
+      ];
+    },
+  },
+  'POST /api/parcelas/:id/simular-pagamento': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    overrides: PARCELA_FORJADA,
+    run: async () => ({ url: `/api/parcelas/${(await parcelaAberta('simulado')).id}/simular-pagamento`, legit: {} }),
+    rows: async (_caller, _response, run) => [{ table: parcelas, id: run.url.split('/')[3]! }],
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -1162,7 +1234,7 @@ const MASS_CASES: Record<string, MassCase> = {
 interface AuditCase {
   acoes: AuditAcao[];
   ator: 'sessao' | 'alvo';
-  entidade: 'url' | 'resposta' | 'pedido' | 'registro' | 'alvo' | 'sessao' | 'nenhuma' | 'contrato';
+  entidade: 'url' | 'resposta' | 'pedido' | 'registro' | 'alvo' | 'sessao' | 'nenhuma' | 'contrato' | 'pagamento';
 }
 const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
   acoes,
@@ -1237,6 +1309,9 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'PATCH /api/contratos/modelos/:id': audited(['contrato_modelo.editar'], 'url'),
   'POST /api/contratos/modelos/:id/publicar': audited(['contrato_modelo.publicar'], 'url'),
   'POST /api/matriculas/:id/cancelar': audited(['matricula.cancelar'], 'url'),
+  // Issue 43 (ADR 071): the gateway's change of a parcela (no user), and the staff's simulated payment.
+  'POST /api/webhooks/asaas': audited(['parcela.status_gateway'], 'pagamento'),
+  'POST /api/parcelas/:id/simular-pagamento': audited(['parcela.simular_pagamento'], 'url'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -1308,6 +1383,8 @@ async function auditProblems(
     nenhuma: null,
     // A contract's link names no row: its matrícula is the record (issue 42).
     contrato: contratoMatriculas.get(run.url.split('/')[4] ?? '') ?? null,
+    // The gateway's webhook names a payment: its parcela is the record (issue 43).
+    pagamento: parcelasDoPagamento.get(String((run.legit.payment as { id?: string } | undefined)?.id)) ?? null,
   }[expected.entidade];
   if (row.entidadeId !== entidadeId) problems.push(`entidadeId ${row.entidadeId}, expected ${entidadeId}`);
   if (!row.requestId || !row.ip) problems.push('without its request id or address');
@@ -1352,7 +1429,12 @@ describe('mass assignment: fields a caller must not set', () => {
         const auditBefore = await auditIds();
         const before = await snapshot(db());
         const send = (payload: object) =>
-          ctx.app.inject({ method: route.method as 'POST', url: run.url, headers: cookie ? { cookie } : {}, payload });
+          ctx.app.inject({
+            method: route.method as 'POST',
+            url: run.url,
+            headers: { ...run.headers, ...(cookie ? { cookie } : {}) },
+            payload,
+          });
         const response = await send({ ...forbidden, ...run.legit });
         figures.calls += 1;
         figures.attempts += fields.length;
@@ -1488,7 +1570,7 @@ describe('audit trail: a failed audit write takes the change back', () => {
           response = await ctx.app.inject({
             method: route.method as 'POST',
             url: run.url,
-            headers: cookie ? { cookie } : {},
+            headers: { ...run.headers, ...(cookie ? { cookie } : {}) },
             payload: run.legit,
           });
           await ctx.app.background.drain();

@@ -1,6 +1,6 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
-import { ROLE_LABELS, SIDEBAR_LINKS } from '@shared/roles';
+import { FINANCEIRO_LINKS, ROLE_LABELS, SIDEBAR_LINKS } from '@shared/roles';
 import type { SessionUser } from '@shared/schemas/auth';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
@@ -81,6 +81,37 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
           ))}
         </ul>
       </nav>
+      {/* Issue 43: 'Financeiro', its own section under SPEC's links. */}
+      {FINANCEIRO_LINKS[user.role].length > 0 ? (
+        <nav aria-labelledby="sidebar-financeiro" className="px-3 pb-4">
+          <p
+            id="sidebar-financeiro"
+            className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-sidebar-muted"
+          >
+            Financeiro
+          </p>
+          <ul className="grid gap-1">
+            {FINANCEIRO_LINKS[user.role].map((link) => (
+              <li key={link.path}>
+                <NavLink
+                  to={link.path}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                      isActive
+                        ? 'bg-primary text-primary-foreground'
+                        : 'text-sidebar-foreground hover:bg-sidebar-accent',
+                    )
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
 
       <div className="border-t border-white/10 p-4">
         <Button

@@ -18,6 +18,7 @@ import {
   lgpdPedidos,
   matriculas,
   microFranquias,
+  parcelas,
   preMatriculas,
   sacTickets,
   users,
@@ -95,6 +96,8 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
         return ownPath(preMatriculas, entidadeId);
       case 'matricula':
         return ownPath(matriculas, entidadeId);
+      case 'parcela':
+        return ownPath(parcelas, entidadeId);
       case 'sac_ticket':
         return sql`select p.* from ${sacTickets} t, lateral (${userPath(sql`t.solicitante_id`)}) p where t.id = ${entidadeId}`;
       case 'usuario':

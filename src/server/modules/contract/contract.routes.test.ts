@@ -70,7 +70,8 @@ describe('GET /api/openapi.json', () => {
       const expected = Array.isArray(route.access) ? route.access : ROLES;
       expect(operation['x-roles'], `${route.method} ${route.url}`).toEqual([...expected]);
       expect(operation['x-access']).toBe(Array.isArray(route.access) ? 'roles' : route.access);
-      expect(operation.security).toEqual(route.access === 'public' ? [] : [{ sessao: [] }]);
+      // Issue 43: a 'token' route (the gateway's webhook) opens no session either.
+      expect(operation.security).toEqual(route.access === 'public' || route.access === 'token' ? [] : [{ sessao: [] }]);
     }
     const create = operationOf('POST', '/api/clientes')!;
     expect(create['x-roles']).toEqual(['micro_franquia', 'vendedor']);
@@ -230,7 +231,7 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     owns: (url) =>
       ['/api/user', '/api/login', '/api/logout'].includes(url) ||
       url.startsWith('/api/auth/') ||
-      (url.startsWith('/api/user/') && url !== '/api/user/atividade'),
+      (url.startsWith('/api/user/') && url !== '/api/user/atividade' && url !== '/api/user/parcelas'),
     routes: {
       'GET /api/user': ['200'],
       'POST /api/login': ['200'],
@@ -388,7 +389,10 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   },
   matriculas: {
     // The contract a matrícula froze, and its cancellation (issue 42), are the contratos module's.
-    owns: (url) => url.startsWith('/api/matriculas') && !CONTRATO_DA_MATRICULA.includes(url),
+    owns: (url) =>
+      url.startsWith('/api/matriculas') &&
+      !CONTRATO_DA_MATRICULA.includes(url) &&
+      url !== '/api/matriculas/:id/parcelas',
     routes: {
       'GET /api/matriculas': ['200'],
       // A CSV file, streamed: no JSON answer.
@@ -396,6 +400,21 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/matriculas/exportacoes': ['200', '202'],
       'GET /api/matriculas/resumo': ['200'],
       'POST /api/matriculas/efetivar/:id': ['201'],
+    },
+  },
+  // Issue 43 (ADR 071): the parcelas, the gateway's webhook and the simulated payment (cobranca.routes.ts).
+  cobranca: {
+    owns: (url) =>
+      url.startsWith('/api/parcelas') ||
+      url.startsWith('/api/webhooks/') ||
+      url === '/api/user/parcelas' ||
+      url === '/api/matriculas/:id/parcelas',
+    routes: {
+      'POST /api/webhooks/asaas': ['200'],
+      'POST /api/parcelas/:id/simular-pagamento': ['200'],
+      'GET /api/parcelas': ['200'],
+      'GET /api/matriculas/:id/parcelas': ['200'],
+      'GET /api/user/parcelas': ['200'],
     },
   },
   inscricoes: {

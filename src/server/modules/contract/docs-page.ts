@@ -190,6 +190,7 @@ export const DOCS_JS = `'use strict';
     if (op['x-access'] === 'public') return 'Pública';
     if (op['x-access'] === 'authenticated') return 'Qualquer perfil com sessão';
     if (op['x-access'] === 'metrics-token') return 'Token de métricas';
+    if (op['x-access'] === 'token') return 'Token do gateway (sem sessão)';
     return (op['x-roles'] || []).map(function (r) { return ROLE_LABELS[r] || r; }).join(', ');
   }
 

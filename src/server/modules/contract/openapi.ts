@@ -53,6 +53,9 @@ const errorResponse = (description: string) => ({
 /** Who may call, as a person reads it and as a tool reads it (`x-roles`). */
 function accessOf(access: RouteAccess['access']): { text: string; roles: readonly Role[] } {
   if (access === 'public') return { text: 'Acesso público: não exige sessão.', roles: ROLES };
+  if (access === 'token') {
+    return { text: 'Sem sessão: exige o token compartilhado com o gateway, no cabeçalho; sem ele, 401.', roles: ROLES };
+  }
   if (access === 'authenticated') {
     return { text: 'Qualquer perfil com sessão aberta.', roles: ROLES };
   }
@@ -153,10 +156,11 @@ function responsesOf(route: RouteAccess): Record<string, unknown> {
   if (input || ['POST', 'PUT', 'PATCH'].includes(route.method)) {
     responses['400'] = errorResponse('Dados inválidos: `errors` diz o problema de cada campo.');
   }
-  if (route.access !== 'public') responses['401'] = errorResponse('Sem sessão.');
+  if (route.access === 'token') responses['401'] = errorResponse('Token ausente ou inválido.');
+  else if (route.access !== 'public') responses['401'] = errorResponse('Sem sessão.');
   if (Array.isArray(route.access)) responses['403'] = errorResponse('O perfil da sessão não pode fazer isto.');
   if (route.url.includes(':')) responses['404'] = errorResponse('Não existe ou está fora do alcance da sessão.');
-  if (route.rateLimited || (route.access !== 'public' && route.method !== 'GET')) {
+  if (route.rateLimited || (route.access !== 'public' && route.access !== 'token' && route.method !== 'GET')) {
     responses['429'] = errorResponse('Muitas tentativas: aguarde o tempo de `Retry-After`.');
   }
   return responses;
@@ -190,7 +194,7 @@ function operationOf(route: RouteAccess): Operation {
     tags: [tag],
     'x-access': Array.isArray(route.access) ? 'roles' : route.access,
     'x-roles': [...roles],
-    security: route.access === 'public' ? [] : [{ sessao: [] }],
+    security: route.access === 'public' || route.access === 'token' ? [] : [{ sessao: [] }],
     ...(parametersOf(route).length > 0 ? { parameters: parametersOf(route) } : {}),
     ...(isZod(body)
       ? {

@@ -121,6 +121,8 @@ export async function registrarAceite(
     aceiteCanal: string;
     pdfSha256: string;
     tokenExpiraEm: Date;
+    /** Issue 43: the day of the month the family chose for its parcelas. */
+    diaVencimento: number;
   },
 ): Promise<boolean> {
   const rows = await db

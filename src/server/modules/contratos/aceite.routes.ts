@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rolesFor } from '../../../shared/permissions';
 import {
+  aceiteContratoSchema,
   confirmacaoContratoSchema,
   contratoConfirmadoSchema,
   contratoMensagemSchema,
@@ -65,7 +66,7 @@ export async function aceiteRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/public/contratos/:token/aceitar',
     {
-      schema: { params, body: confirmacaoContratoSchema, response: { 200: contratoConfirmadoSchema } },
+      schema: { params, body: aceiteContratoSchema, response: { 200: contratoConfirmadoSchema } },
       config: publico,
     },
     async (request) => aceitarContrato(app, request, request.params.token, request.body),

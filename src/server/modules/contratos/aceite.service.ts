@@ -18,12 +18,15 @@ import {
 import { iniciais } from '../../../shared/declaracao';
 import { onlyDigits } from '../../../shared/format';
 import type {
+  AceiteContrato,
   ConfirmacaoContrato,
   ContratoConfirmado,
   ContratoPublico,
   ContratoVerificado,
 } from '../../../shared/schemas/contrato-aceite';
 import { CONTRATO_MESSAGES } from '../../../shared/schemas/contrato';
+import { DIA_VENCIMENTO_PADRAO } from '../../../shared/cobranca/parcelas';
+import { enfileirarPlanoDeCobranca } from '../cobranca';
 import {
   type ContratoComMatricula,
   ativarMatricula,
@@ -208,12 +211,14 @@ const origemDe = (request: FastifyRequest) => {
 /**
  * POST /api/public/contratos/:token/aceitar: with the code and the CPF's first 3 digits, the contract is accepted --
  * when, from where, the version, the code's channel and the SHA-256 of its PDF -- and the matrícula is 'ativa'.
+ * Issue 43 (ADR 071): the due day the family chose is kept, and the job that bills the parcelas at the gateway is
+ * written in the same transaction (it runs after the commit, and again after a crash, creating nothing twice).
  */
 export async function aceitarContrato(
   app: FastifyInstance,
   request: FastifyRequest,
   token: string,
-  input: ConfirmacaoContrato,
+  input: AceiteContrato,
 ): Promise<ContratoConfirmado> {
   const desde = performance.now();
   const now = app.clock.now();
@@ -239,9 +244,11 @@ export async function aceitarContrato(
       aceiteCanal: 'email',
       pdfSha256,
       tokenExpiraEm,
+      diaVencimento: input.diaVencimento ?? DIA_VENCIMENTO_PADRAO,
     });
     if (!registrado || !(await ativarMatricula(tx, row.matriculaId))) throw conflict(ACEITE_MESSAGES.jaAceito);
     await insertEvento(tx, c.id, 'aceito', now);
+    await enfileirarPlanoDeCobranca(tx, row.matriculaId, now);
     const prazo = prazoDeArrependimento(now);
     await audit(tx, {
       acao: 'matricula.aceitar_contrato',

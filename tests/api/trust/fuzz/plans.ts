@@ -415,6 +415,13 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
         ? { email: DEMO_ACCOUNTS.vendedor, password: DEMO_PASSWORD }
         : { email: seed % 4 === 1 ? DEMO_ACCOUNTS.aluno : email('ninguem', seed), password: 'senha-errada' },
   }),
+  // Issue 43 (ADR 071): the gateway's webhook needs its token, a header the fuzzed requests never carry (each run is
+  // its 401, before the body is read); the list's status is a parcela's.
+  'POST /api/webhooks/asaas': async () => ({
+    body: (seed) => ({ id: `evt_fuzz_${seed}`, event: 'PAYMENT_RECEIVED', payment: { id: `pay_fuzz_${seed}` } }),
+    neverSucceeds: true,
+  }),
+  'GET /api/parcelas': async () => ({ query: { status: 'aberta' } }),
   'POST /api/logout': async () => ({ caller: 'anonymous' }),
   'POST /api/auth/forgot-password': async () => ({
     body: (seed) => ({ email: seed % 3 === 0 ? DEMO_ACCOUNTS.aluno : email('ninguem', seed) }),
@@ -697,9 +704,17 @@ export async function planFor(
 ): Promise<RoutePlan> {
   const known = (await PLANS[`${route.method} ${route.url}`]?.(p)) ?? {};
   const allowed: readonly Role[] =
-    route.access === 'public' ? [] : route.access === 'authenticated' ? ROLES : route.access;
+    route.access === 'public' || route.access === 'token'
+      ? []
+      : route.access === 'authenticated'
+        ? ROLES
+        : route.access;
+  // A 'token' route (issue 43) has no session: its plan sends the token itself.
   const caller: Caller =
-    known.caller ?? (route.access === 'public' ? 'anonymous' : PREFERENCE.find((r) => allowed.includes(r))!);
+    known.caller ??
+    (route.access === 'public' || route.access === 'token'
+      ? 'anonymous'
+      : PREFERENCE.find((r) => allowed.includes(r))!);
   const values = await p.once('query values', () => queryValues(p));
   const query = Object.fromEntries(schemaKeys.query.filter((k) => k in values).map((k) => [k, values[k]!]));
   const params = Object.fromEntries(schemaKeys.params.map((k) => [k, crypto.randomUUID()]));

@@ -5,6 +5,7 @@ import { useCurrentUser } from '@/app/shell/current-user';
 import { AcompanhamentoCards } from '@/features/dashboard/components/acompanhamento-cards';
 import { METRIC_LIST_PATHS, MetricsOverview } from '@/features/dashboard/components/metrics-overview';
 import { AlunoFunnelOverview } from '@/features/funnel/components/lista/aluno-funnel-overview';
+import { MinhasParcelas } from '@/features/cobranca/components/minhas-parcelas';
 import { Ultimos30Dias } from '@/features/relatorios/components/ultimos-30-dias';
 import { SacResumoCards } from '@/features/sac/components/sac-resumo';
 
@@ -25,6 +26,8 @@ export default function DashboardRoute() {
       {can(role, 'sac.responder') ? <SacResumoCards link /> : null}
       {can(role, 'relatorios.ler') ? <Ultimos30Dias /> : null}
       {role === 'aluno' ? <AlunoFunnelOverview /> : null}
+      {/* Issue 43: the aluno's parcelas, to pay by PIX or boleto. */}
+      {can(role, 'parcelas.minhas') ? <MinhasParcelas /> : null}
     </RoutePage>
   );
 }

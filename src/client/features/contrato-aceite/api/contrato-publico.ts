@@ -1,4 +1,5 @@
 import type {
+  AceiteContrato,
   ConfirmacaoContrato,
   ContratoConfirmado,
   ContratoMensagem,
@@ -15,7 +16,8 @@ export const getContratoPublico = (token: string) => api.get<ContratoPublico>(ba
 /** A new 6-digit code to the responsável's e-mail (to accept, or to withdraw once accepted). */
 export const pedirCodigo = (token: string) => api.post<ContratoMensagem>(`${base(token)}/codigo`, {});
 
-export const aceitarContrato = (token: string, body: ConfirmacaoContrato) =>
+/** Issue 43: with the due day the family chose for its parcelas (omitted, the server's default: the 10th). */
+export const aceitarContrato = (token: string, body: AceiteContrato) =>
   api.post<ContratoConfirmado>(`${base(token)}/aceitar`, body);
 
 export const desistirDaMatricula = (token: string, body: ConfirmacaoContrato) =>

@@ -92,6 +92,29 @@ describe('ContratoAceitePage (issue 42, ADR 066)', () => {
     expect(screen.getByText(/Você pode desistir até 03\/12\/2026, sem multa/)).toBeInTheDocument();
   });
 
+  it('sends the due day the family chose for its parcelas (issue 43), from a labelled select', async () => {
+    const sent: unknown[] = [];
+    mockFetch({
+      [`GET ${BASE}`]: { body: contrato },
+      [`POST ${BASE}/codigo`]: { body: { message: ACEITE_MESSAGES.codigoEnviado('c***@e***.com') } },
+      [`POST ${BASE}/aceitar`]: (body) => {
+        sent.push(body);
+        return { body: { message: ACEITE_MESSAGES.aceito, contrato: aceito } };
+      },
+    });
+    render(<ContratoAceitePage token={TOKEN} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Aceitar contrato' }));
+    const dia = await screen.findByLabelText('Dia de vencimento das parcelas');
+    expect(dia).toHaveValue('10');
+    expect([...(dia as HTMLSelectElement).options].map((o) => o.value)).toEqual(['5', '10', '15', '20', '25']);
+    await userEvent.selectOptions(dia, '20');
+    await userEvent.type(screen.getByLabelText('Código de 6 dígitos'), '123456');
+    await userEvent.type(screen.getByLabelText('3 primeiros dígitos do CPF do responsável'), '529');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar aceite' }));
+    expect(await screen.findByText(ACEITE_MESSAGES.aceito)).toBeInTheDocument();
+    expect(sent[0]).toEqual({ codigo: '123456', cpfInicio: '529', diaVencimento: 20 });
+  });
+
   it('offers no withdrawal once the 7 days are over, and says a withdrawn matrícula was cancelled without fee', async () => {
     mockFetch({ [`GET ${BASE}`]: { body: { ...aceito, podeDesistir: false } } });
     render(<ContratoAceitePage token={TOKEN} />);

@@ -10,6 +10,7 @@ import {
   resumoDoValor,
 } from '@shared/contrato/aceite';
 import { formatDateOnly, formatDateTime } from '@shared/format';
+import { DIAS_VENCIMENTO, DIA_VENCIMENTO_LABEL, DIA_VENCIMENTO_PADRAO } from '@shared/cobranca/parcelas';
 import type { ContratoConfirmado, ContratoPublico } from '@shared/schemas/contrato-aceite';
 import { Button } from '@/components/ui/button';
 import { MarkdownView } from '@/components/ui/markdown-view';
@@ -56,6 +57,7 @@ function Confirmacao({
 }) {
   const [codigo, setCodigo] = useState('');
   const [cpfInicio, setCpfInicio] = useState('');
+  const [diaVencimento, setDiaVencimento] = useState<number>(DIA_VENCIMENTO_PADRAO);
   const [errors, setErrors] = useState<{ codigo?: string; cpfInicio?: string }>({});
   const [falha, setFalha] = useState<string | null>(null);
   const [mensagem, setMensagem] = useState(aviso);
@@ -71,8 +73,16 @@ function Confirmacao({
     if (next.codigo || next.cpfInicio || pending) return;
     setPending(true);
     setFalha(null);
-    const send = para === 'aceitar' ? aceitarContrato : desistirDaMatricula;
-    send(token, { codigo: codigo.trim(), cpfInicio: cpfInicio.trim() }).then(
+    const confirmacao = { codigo: codigo.trim(), cpfInicio: cpfInicio.trim() };
+    // Issue 43: the due day goes with the acceptance; the 10th is the server's own default, sent as nothing.
+    const send =
+      para === 'aceitar'
+        ? aceitarContrato(token, {
+            ...confirmacao,
+            ...(diaVencimento === DIA_VENCIMENTO_PADRAO ? {} : { diaVencimento }),
+          })
+        : desistirDaMatricula(token, confirmacao);
+    send.then(
       (answer) => {
         setPending(false);
         onDone(answer);
@@ -123,6 +133,29 @@ function Confirmacao({
         onChange={(e) => setCpfInicio(e.target.value.replace(/\D/g, ''))}
         error={errors.cpfInicio}
       />
+      {para === 'aceitar' ? (
+        <div className="grid gap-1.5">
+          <label htmlFor="contrato-dia-vencimento" className="text-sm font-medium">
+            {DIA_VENCIMENTO_LABEL}
+          </label>
+          <select
+            id="contrato-dia-vencimento"
+            className="min-h-11 rounded-md border border-input bg-background px-3 text-base"
+            value={diaVencimento}
+            onChange={(e) => setDiaVencimento(Number(e.target.value))}
+            aria-describedby="contrato-dia-vencimento-ajuda"
+          >
+            {DIAS_VENCIMENTO.map((dia) => (
+              <option key={dia} value={dia}>
+                Dia {dia}
+              </option>
+            ))}
+          </select>
+          <p id="contrato-dia-vencimento-ajuda" className="text-sm text-muted-foreground">
+            A primeira parcela vence nesse dia do próximo mês; as demais, no mesmo dia dos meses seguintes.
+          </p>
+        </div>
+      ) : null}
       {falha ? (
         <p role="alert" className="flex items-start gap-2 rounded-md bg-red-50 p-3 text-sm text-red-900">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

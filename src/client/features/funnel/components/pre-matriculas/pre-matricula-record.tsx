@@ -1,4 +1,5 @@
 import { MatriculaContrato } from '../matriculas/matricula-contrato';
+import { MatriculaParcelas } from '../matriculas/matricula-parcelas';
 import { CancelarMatricula } from '../matriculas/cancelar-matricula';
 import { MatriculaStatusBadge } from '../matriculas/matricula-status-badge';
 import { Link } from 'react-router';
@@ -188,6 +189,8 @@ export function MatriculaRecord({
       ) : null}
       {/* The staff's record (the aluno's has no links): the contract frozen at Efetivar. */}
       {leadsPath ? <MatriculaContrato matriculaId={m.id} /> : null}
+      {/* Issue 43: its parcelas at the payment gateway, once the contract was accepted. */}
+      {leadsPath && m.status !== 'aguardando_aceite' ? <MatriculaParcelas matriculaId={m.id} /> : null}
     </RecordSheet>
   );
 }

@@ -1,0 +1,208 @@
+import { Banknote, X } from 'lucide-react';
+import { PARCELA_STATUSES, PARCELA_STATUS_LABELS, type ParcelaStatus } from '@shared/cobranca/parcelas';
+import { formatBRL, formatCount, formatDateOnly } from '@shared/format';
+import { PARCELA_MESSAGES, type ParcelaItem } from '@shared/schemas/parcela';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { listNotice } from '@/components/ui/list-notice';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, SEM_FILTRO } from '@/components/ui/select';
+import { useListState } from '@/hooks/use-list-state';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useParcelas, useSimularPagamento } from '../api/parcelas-api';
+import { ParcelaStatusBadge } from './parcela-status-badge';
+
+const isStatus = (value: string | undefined): value is ParcelaStatus =>
+  !!value && (PARCELA_STATUSES as readonly string[]).includes(value);
+
+/** The last day of a month 'YYYY-MM'. */
+function fimDoMes(mes: string): string {
+  const [y, m] = mes.split('-').map(Number) as [number, number];
+  const dias = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${mes}-${String(dias).padStart(2, '0')}`;
+}
+
+/**
+ * 'Financeiro' > 'Parcelas' (issue 43, ADR 071): the parcelas of the matrículas the role reads, latest due date
+ * first, searched by the family and filtered by status and due month, with each one's payment link; in development,
+ * a parcela of the simulated gateway may be paid by 'Simular pagamento'.
+ */
+export function ParcelasScreen() {
+  const listState = useListState({ filters: ['status', 'mes'] });
+  const status = isStatus(listState.filters.status) ? listState.filters.status : undefined;
+  const mes = /^\d{4}-\d{2}$/.test(listState.filters.mes ?? '') ? listState.filters.mes : undefined;
+  const { page, setPage, setFilter, pageSize } = listState;
+  const list = useParcelas({
+    q: listState.q,
+    status,
+    vencimentoDe: mes ? `${mes}-01` : undefined,
+    vencimentoAte: mes ? fimDoMes(mes) : undefined,
+    page,
+    pageSize,
+  });
+  const simular = useSimularPagamento({
+    onSuccess: (answer) => toast({ variant: 'success', title: answer.message }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Não foi possível simular', description: errorMessage(error, '') }),
+  });
+  const active = status !== undefined || mes !== undefined || listState.q !== undefined;
+
+  const columns: DataTableColumn<ParcelaItem>[] = [
+    {
+      key: 'aluno',
+      header: 'Aluno',
+      cell: (p) => (
+        <span className="grid min-w-0">
+          <span className="font-medium [overflow-wrap:anywhere]">{p.aluno}</span>
+          <span className="text-xs text-muted-foreground">{p.cursoTitulo ?? '-'}</span>
+        </span>
+      ),
+    },
+    { key: 'parcela', header: 'Parcela', className: 'tabular-nums', cell: (p) => `${p.numero}/${p.totalParcelas}` },
+    {
+      key: 'vencimento',
+      header: 'Vencimento',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (p) => formatDateOnly(p.vencimento),
+    },
+    { key: 'valor', header: 'Valor', className: 'whitespace-nowrap tabular-nums', cell: (p) => formatBRL(p.valor) },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) => (
+        <span className="grid justify-items-start gap-1">
+          <ParcelaStatusBadge status={p.status} />
+          {p.pagaEm ? <span className="text-xs text-muted-foreground">em {formatDateOnly(p.pagaEm)}</span> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'acoes',
+      header: 'Ações',
+      className: 'text-right',
+      cell: (p) => {
+        const emAberto = p.status === 'aberta' || p.status === 'vencida';
+        if (!emAberto) return null;
+        return (
+          <span className="flex flex-wrap justify-end gap-2">
+            {p.invoiceUrl ? <CopyButton text={p.invoiceUrl} label="Copiar link de pagamento" /> : null}
+            {p.provedor === 'simulado' ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={simular.isPending && simular.variables?.id === p.id}
+                onClick={() => simular.mutate({ id: p.id })}
+              >
+                <Banknote aria-hidden="true" />
+                Simular pagamento
+              </Button>
+            ) : null}
+          </span>
+        );
+      },
+    },
+  ];
+
+  const notice = listNotice(list, {
+    failed: PARCELA_MESSAGES.falhaAoCarregar,
+    empty: PARCELA_MESSAGES.vazio,
+    emptyFiltered: 'Nenhuma parcela com estes filtros',
+    filtered: active,
+  });
+
+  return (
+    <section aria-labelledby="parcelas-titulo">
+      <Card>
+        <div className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-4 sm:px-6">
+          <h2 id="parcelas-titulo" className="text-lg font-semibold">
+            Parcelas das matrículas
+          </h2>
+          {list.data ? (
+            <Badge variant="secondary">
+              {formatCount(list.data.total)} {list.data.total === 1 ? 'parcela' : 'parcelas'}
+            </Badge>
+          ) : null}
+        </div>
+        <div className="grid gap-4 px-2 pb-4 pt-4 sm:px-4">
+          <form
+            role="search"
+            aria-label="Filtros das parcelas"
+            onSubmit={(event) => event.preventDefault()}
+            className="flex flex-col gap-3 px-2 sm:flex-row sm:flex-wrap sm:items-end"
+          >
+            <div className="grid min-w-0 gap-2 sm:w-64">
+              <Label htmlFor="parcelas-busca">Buscar</Label>
+              <Input
+                id="parcelas-busca"
+                type="search"
+                placeholder="Nome, email ou telefone..."
+                value={listState.search}
+                onChange={(event) => listState.setSearch(event.target.value)}
+              />
+            </div>
+            <div className="grid min-w-0 gap-2 sm:w-48">
+              <Label htmlFor="parcelas-status">Status</Label>
+              <Select
+                value={status ?? SEM_FILTRO}
+                onValueChange={(value) => setFilter('status', value === SEM_FILTRO ? undefined : value)}
+              >
+                <SelectTrigger id="parcelas-status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={SEM_FILTRO}>Todos os status</SelectItem>
+                  {PARCELA_STATUSES.map((value) => (
+                    <SelectItem key={value} value={value}>
+                      {PARCELA_STATUS_LABELS[value]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid min-w-0 gap-2 sm:w-48">
+              <Label htmlFor="parcelas-mes">Mês de vencimento</Label>
+              <Input
+                id="parcelas-mes"
+                type="month"
+                value={mes ?? ''}
+                onChange={(event) => setFilter('mes', event.target.value || undefined)}
+              />
+            </div>
+            {active ? (
+              <Button type="button" variant="ghost" className="w-fit" onClick={listState.clearFilters}>
+                <X aria-hidden="true" />
+                Limpar filtros
+              </Button>
+            ) : null}
+          </form>
+          <DataTable
+            caption="Parcelas das matrículas"
+            columns={columns}
+            rows={list.data?.items ?? []}
+            isLoading={list.isPending}
+            notice={notice}
+            pagination={
+              list.data
+                ? {
+                    page,
+                    pageSize,
+                    total: list.data.total,
+                    totalExact: list.data.exact,
+                    onPageChange: setPage,
+                    onPageSizeChange: listState.setPageSize,
+                  }
+                : undefined
+            }
+            cards="list"
+          />
+        </div>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Copy } from 'lucide-react';
+import { PARCELA_STATUS_LABELS, type ParcelaStatus } from '@shared/cobranca/parcelas';
+import { formatBRL, formatDateOnly } from '@shared/format';
+import { PARCELA_MESSAGES } from '@shared/schemas/parcela';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useMatriculaParcelas } from '../../api/get-matricula-parcelas';
+
+const VARIANTE: Record<ParcelaStatus, 'success' | 'secondary' | 'destructive' | 'outline'> = {
+  aberta: 'outline',
+  paga: 'success',
+  vencida: 'destructive',
+  estornada: 'secondary',
+  cancelada: 'secondary',
+};
+
+async function copiar(texto: string) {
+  try {
+    await navigator.clipboard.writeText(texto);
+    toast({ variant: 'success', title: 'Link de pagamento copiado' });
+  } catch {
+    toast({ variant: 'destructive', title: 'Não foi possível copiar o link' });
+  }
+}
+
+/**
+ * The matrícula's parcelas on the staff's record (issue 43, ADR 071): each one's status, due date and value, and
+ * its payment link to send the family.
+ */
+export function MatriculaParcelas({ matriculaId }: { matriculaId: string }) {
+  const parcelas = useMatriculaParcelas(matriculaId);
+  return (
+    <section aria-labelledby="matricula-parcelas" className="grid w-full basis-full gap-2">
+      <h3 id="matricula-parcelas" className="font-semibold">
+        Parcelas
+      </h3>
+      {parcelas.isPending ? (
+        <Skeleton className="h-5 w-48" />
+      ) : parcelas.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(parcelas.error, PARCELA_MESSAGES.falhaAoCarregar)}
+        </p>
+      ) : parcelas.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{PARCELA_MESSAGES.semParcelas}</p>
+      ) : (
+        <ul className="grid gap-2 text-sm">
+          {parcelas.data.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2">
+              <span className="font-medium">
+                {p.numero}/{p.totalParcelas}
+              </span>
+              <Badge variant={VARIANTE[p.status]}>{PARCELA_STATUS_LABELS[p.status]}</Badge>
+              <span>vence em {formatDateOnly(p.vencimento)}</span>
+              <span className="font-medium">{formatBRL(p.valor)}</span>
+              {p.pagaEm ? <span className="text-muted-foreground">paga em {formatDateOnly(p.pagaEm)}</span> : null}
+              {p.invoiceUrl && (p.status === 'aberta' || p.status === 'vencida') ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="ml-auto"
+                  aria-label={`Copiar link de pagamento da parcela ${p.numero}`}
+                  onClick={() => void copiar(p.invoiceUrl!)}
+                >
+                  <Copy aria-hidden="true" />
+                  Copiar link de pagamento
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,271 @@
+import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../access/actor';
+import { matriculasVisibleTo, parcelasVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import {
+  cobrancaClientes,
+  cobrancaEventos,
+  contratos,
+  matriculas,
+  matriculasSearchText,
+  parcelas,
+  preMatriculas,
+} from '../../db/schema';
+import { cappedTotal, containsInSearchText, pageWindow } from '../../lib/pagination';
+import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
+import type { ParcelaStatus, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
+import type { ParcelasListQuery } from '../../../shared/schemas/parcela';
+
+/** Cobrança's SQL (issue 43, ADR 071): the plan's inputs and rows, the gateway's customers, the webhook's events. */
+
+/** What the plan's job needs of an accepted matrícula: its contract's price and due day, and who pays. */
+export async function dadosDoPlano(db: Executor, matriculaId: string) {
+  const [row] = await db
+    .select({
+      matriculaId: matriculas.id,
+      status: matriculas.status,
+      franqueadorId: matriculas.franqueadorId,
+      anonimizadoEm: matriculas.anonimizadoEm,
+      nomeAluno: matriculas.nome,
+      email: matriculas.email,
+      telefone: matriculas.telefone,
+      cursoTitulo: matriculas.cursoTitulo,
+      nomeResponsavel: preMatriculas.nomeResponsavel,
+      cpfResponsavel: preMatriculas.cpfResponsavel,
+      valorTotal: contratos.valorTotal,
+      parcelas: contratos.parcelas,
+      diaVencimento: contratos.diaVencimento,
+      aceitoEm: contratos.aceitoEm,
+    })
+    .from(matriculas)
+    .innerJoin(contratos, eq(contratos.matriculaId, matriculas.id))
+    .leftJoin(preMatriculas, eq(preMatriculas.id, matriculas.preMatriculaId))
+    .where(eq(matriculas.id, matriculaId));
+  return row;
+}
+
+export async function clienteGuardado(db: Executor, franqueadorId: string, provedor: ProvedorCobranca, cpf: string) {
+  const [row] = await db
+    .select({ gatewayId: cobrancaClientes.gatewayId })
+    .from(cobrancaClientes)
+    .where(
+      and(
+        eq(cobrancaClientes.franqueadorId, franqueadorId),
+        eq(cobrancaClientes.provedor, provedor),
+        eq(cobrancaClientes.cpf, cpf),
+      ),
+    );
+  return row?.gatewayId ?? null;
+}
+
+export async function guardarCliente(
+  db: Executor,
+  values: { franqueadorId: string; provedor: ProvedorCobranca; cpf: string; gatewayId: string },
+) {
+  await db.insert(cobrancaClientes).values(values).onConflictDoNothing();
+}
+
+/** The numbers of a matrícula's parcelas already written, with their gateway ids. */
+export async function parcelasGravadas(db: Executor, matriculaId: string) {
+  return db
+    .select({ numero: parcelas.numero, gatewayId: parcelas.gatewayId })
+    .from(parcelas)
+    .where(eq(parcelas.matriculaId, matriculaId));
+}
+
+/**
+ * A parcela written once its payment exists at the gateway, its scope, event, course and vendedor copied from the
+ * matrícula in the same statement. A second write of the same number (a job run again) changes nothing.
+ */
+export async function gravarParcela(
+  db: Executor,
+  p: {
+    matriculaId: string;
+    numero: number;
+    valorCentavos: number;
+    vencimento: string;
+    provedor: ProvedorCobranca;
+    gatewayId: string;
+    invoiceUrl: string | null;
+    bankSlipUrl: string | null;
+    pixCopiaECola: string | null;
+  },
+  now: Date,
+): Promise<boolean> {
+  const em = now.toISOString();
+  const rows = await db.execute(sql`
+    insert into ${parcelas} (matricula_id, numero, valor_centavos, vencimento, provedor, gateway_id, invoice_url,
+      bank_slip_url, pix_copia_e_cola, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id, franquia_id,
+      franqueador_id, created_at, updated_at)
+    select m.id, ${p.numero}, ${p.valorCentavos}, ${p.vencimento}::date, ${p.provedor}, ${p.gatewayId},
+      ${p.invoiceUrl}, ${p.bankSlipUrl}, ${p.pixCopiaECola}, m.evento_id, m.curso_id, m.cliente_id, m.vendedor_id,
+      m.micro_franquia_id, m.franquia_id, m.franqueador_id, ${em}::timestamptz, ${em}::timestamptz
+    from ${matriculas} m where m.id = ${p.matriculaId}
+    on conflict (matricula_id, numero) do nothing
+    returning id`);
+  return rowCount(rows) > 0;
+}
+
+const rowCount = (result: unknown) => {
+  const r = result as { rows?: unknown[]; rowCount?: number | null };
+  return r.rows?.length ?? r.rowCount ?? 0;
+};
+
+// --- The webhook ---------------------------------------------------------------------------------------------
+
+/** The event, written once: null when its id was already received (a redelivery). */
+export async function registrarEvento(
+  db: Executor,
+  e: { provedor: ProvedorCobranca; eventoId: string; tipo: string; pagamentoId: string | null; payload: unknown },
+  now: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .insert(cobrancaEventos)
+    .values({
+      provedor: e.provedor,
+      eventoId: e.eventoId,
+      tipo: e.tipo,
+      gatewayPagamentoId: e.pagamentoId,
+      payload: e.payload,
+      resultado: 'ignorado',
+      recebidoEm: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: cobrancaEventos.id });
+  return row?.id ?? null;
+}
+
+export async function resultadoDoEvento(
+  db: Executor,
+  id: string,
+  resultado: 'aplicado' | 'ignorado' | 'pagamento_desconhecido',
+  parcelaId: string | null,
+) {
+  await db.update(cobrancaEventos).set({ resultado, parcelaId }).where(eq(cobrancaEventos.id, id));
+}
+
+/** The parcela holding a gateway's payment, locked for its change. */
+export async function parcelaDoPagamento(db: Executor, provedor: ProvedorCobranca, gatewayId: string) {
+  const [row] = await db
+    .select({
+      id: parcelas.id,
+      status: parcelas.status,
+      matriculaId: parcelas.matriculaId,
+      numero: parcelas.numero,
+      pagaEm: parcelas.pagaEm,
+      valorLiquidoCentavos: parcelas.valorLiquidoCentavos,
+    })
+    .from(parcelas)
+    .where(and(eq(parcelas.provedor, provedor), eq(parcelas.gatewayId, gatewayId)))
+    .for('update');
+  return row;
+}
+
+export async function mudarParcela(
+  db: Executor,
+  id: string,
+  values: { status: ParcelaStatus; pagaEm?: string | null; valorLiquidoCentavos?: number | null },
+) {
+  await db.update(parcelas).set(values).where(eq(parcelas.id, id));
+}
+
+// --- Reading -------------------------------------------------------------------------------------------------
+
+const totalDoPlano = sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId})`;
+
+const parcelaSelection = {
+  id: parcelas.id,
+  matriculaId: parcelas.matriculaId,
+  numero: parcelas.numero,
+  totalParcelas: totalDoPlano,
+  valorCentavos: parcelas.valorCentavos,
+  vencimento: parcelas.vencimento,
+  status: parcelas.status,
+  pagaEm: parcelas.pagaEm,
+  valorLiquidoCentavos: parcelas.valorLiquidoCentavos,
+  provedor: parcelas.provedor,
+  invoiceUrl: parcelas.invoiceUrl,
+  bankSlipUrl: parcelas.bankSlipUrl,
+  pixCopiaECola: parcelas.pixCopiaECola,
+  aluno: matriculas.nome,
+  cursoTitulo: matriculas.cursoTitulo,
+};
+export type ParcelaRow = Awaited<ReturnType<typeof parcelasDaMatricula>>[number];
+
+const comMatricula = (db: Executor) =>
+  db.select(parcelaSelection).from(parcelas).innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId));
+
+/** A matrícula in the caller's scope (its visibility rules), or undefined (404). */
+export async function matriculaNoEscopo(db: Executor, actor: Actor, matriculaId: string) {
+  const [row] = await db
+    .select({ id: matriculas.id })
+    .from(matriculas)
+    .where(and(eq(matriculas.id, matriculaId), matriculasVisibleTo(actor)));
+  return row;
+}
+
+/** A matrícula's parcelas in order; the caller checked the matrícula's scope. */
+export function parcelasDaMatricula(db: Executor, matriculaId: string) {
+  return comMatricula(db).where(eq(parcelas.matriculaId, matriculaId)).orderBy(asc(parcelas.numero));
+}
+
+/** One parcela in the caller's scope. */
+export async function parcelaNoEscopo(db: Executor, actor: Actor, id: string) {
+  const [row] = await comMatricula(db).where(and(eq(parcelas.id, id), parcelasVisibleTo(actor)));
+  return row;
+}
+
+/** The parcela's gateway and payment id (the simulated payment's event is built from them). */
+export async function pagamentoDaParcela(db: Executor, id: string) {
+  const [row] = await db
+    .select({ provedor: parcelas.provedor, gatewayId: parcelas.gatewayId, valorCentavos: parcelas.valorCentavos })
+    .from(parcelas)
+    .where(eq(parcelas.id, id));
+  return row;
+}
+
+/** The aluno's parcelas: of its own matrículas, by due date. */
+export function parcelasDoAluno(db: Executor, actor: Actor) {
+  return comMatricula(db)
+    .where(parcelasVisibleTo(actor))
+    .orderBy(asc(parcelas.vencimento), asc(parcelas.numero))
+    .limit(500);
+}
+
+function filtros(actor: Actor, q: Omit<ParcelasListQuery, 'page' | 'pageSize'>): SQL | undefined {
+  return and(
+    parcelasVisibleTo(actor),
+    q.status ? eq(parcelas.status, q.status) : undefined,
+    q.vencimentoDe ? sql`${parcelas.vencimento} >= ${q.vencimentoDe}::date` : undefined,
+    q.vencimentoAte ? sql`${parcelas.vencimento} <= ${q.vencimentoAte}::date` : undefined,
+    q.franquiaId ? eq(parcelas.franquiaId, q.franquiaId) : undefined,
+    q.microFranquiaId ? eq(parcelas.microFranquiaId, q.microFranquiaId) : undefined,
+    q.clienteId ? eq(parcelas.clienteId, q.clienteId) : undefined,
+    q.eventoId ? eq(parcelas.eventoId, q.eventoId) : undefined,
+    q.cursoId ? eq(parcelas.cursoId, q.cursoId) : undefined,
+    // q= finds the matrícula's name, e-mail or phone as the matrículas list does (its trigram index).
+    q.q
+      ? sql`${parcelas.matriculaId} in (select ${matriculas.id} from ${matriculas} where ${containsInSearchText(
+          matriculasSearchText(matriculas),
+          q.q,
+        )})`
+      : undefined,
+  );
+}
+
+/** One page of the caller's parcelas, latest due date first, with the number matching (capped as the lists are). */
+export async function listParcelas(db: Executor, actor: Actor, query: ParcelasListQuery) {
+  const where = filtros(actor, query);
+  const { limit, offset } = pageWindow(query);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(parcelas)
+    .where(where)
+    .limit(TOTAL_COUNT_LIMIT + 1)
+    .as('matching');
+  const [rows, [counted]] = await Promise.all([
+    comMatricula(db).where(where).orderBy(desc(parcelas.vencimento), desc(parcelas.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(matching),
+  ]);
+  return { rows, ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };
+}

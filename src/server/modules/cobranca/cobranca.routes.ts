@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rolesFor } from '../../../shared/permissions';
+import { efetivarParamsSchema } from '../../../shared/schemas/funnel';
+import {
+  PARCELA_MESSAGES,
+  asaasWebhookSchema,
+  parcelaItemSchema,
+  parcelaMensagemSchema,
+  parcelaParamsSchema,
+  parcelasListQuerySchema,
+  webhookRecebidoSchema,
+} from '../../../shared/schemas/parcela';
+import { fromCentavos } from '../../../shared/money/parcelas';
+import { HttpError, notFound } from '../../lib/http-error';
+import { setTotalCount } from '../../lib/pagination';
+import {
+  type ParcelaRow,
+  listParcelas,
+  matriculaNoEscopo,
+  parcelasDaMatricula,
+  parcelasDoAluno,
+} from './cobranca.repository';
+import { executarPlano } from './plano.service';
+import { receberEvento, simularPagamento, tokenConfere } from './webhook.service';
+import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
+
+/** A parcela as the API answers it: money in reais (two decimals), dates as YYYY-MM-DD. */
+export const parcelaView = (p: ParcelaRow): z.infer<typeof parcelaItemSchema> => ({
+  id: p.id,
+  matriculaId: p.matriculaId,
+  numero: p.numero,
+  totalParcelas: Number(p.totalParcelas),
+  valor: fromCentavos(p.valorCentavos),
+  vencimento: p.vencimento,
+  status: p.status,
+  pagaEm: p.pagaEm,
+  valorLiquido: p.valorLiquidoCentavos === null ? null : fromCentavos(p.valorLiquidoCentavos),
+  provedor: p.provedor as ProvedorCobranca,
+  invoiceUrl: p.invoiceUrl,
+  bankSlipUrl: p.bankSlipUrl,
+  pixCopiaECola: p.pixCopiaECola,
+  aluno: p.aluno,
+  cursoTitulo: p.cursoTitulo,
+});
+
+/**
+ * Cobrança (issue 43, first slice; ADR 071): the gateway's webhook, the simulated payment of development, and the
+ * parcelas as the staff's list, the matrícula's record and the aluno's page read them. The plan's job is
+ * registered here too.
+ */
+export async function cobrancaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.jobs.register('cobranca_plano', (job) => executarPlano(app, job), { aoMesmoTempo: 2 });
+  if (app.config.cobranca.provedor === null) {
+    app.log.warn('billing is off: set COBRANCA_PROVEDOR=asaas to bill accepted contracts');
+  }
+
+  // The gateway calls it with its token in a header, no session; the token is checked before the body is validated
+  // or anything is read or written (a body too large or not JSON is refused by the transport first, as everywhere).
+  app.post(
+    '/api/webhooks/asaas',
+    {
+      schema: { body: asaasWebhookSchema, response: { 200: webhookRecebidoSchema } },
+      config: { access: 'token' },
+      preValidation: async (request) => {
+        if (!tokenConfere(app.config.cobranca.webhookToken, request.headers['asaas-access-token'])) {
+          throw new HttpError(401, PARCELA_MESSAGES.tokenInvalido);
+        }
+      },
+    },
+    async (request) => {
+      await receberEvento(app, 'asaas', request.body);
+      return { recebido: true };
+    },
+  );
+
+  app.post(
+    '/api/parcelas/:id/simular-pagamento',
+    {
+      schema: { params: parcelaParamsSchema, response: { 200: parcelaMensagemSchema } },
+      config: { access: rolesFor('parcelas.simularPagamento') },
+    },
+    async (request) => {
+      const parcela = await simularPagamento(app, request.actor!, request.params.id);
+      return { message: PARCELA_MESSAGES.pagamentoSimulado, parcela: parcelaView(parcela) };
+    },
+  );
+
+  app.get(
+    '/api/parcelas',
+    {
+      schema: { querystring: parcelasListQuerySchema, response: { 200: z.array(parcelaItemSchema) } },
+      config: { access: rolesFor('parcelas.listar') },
+    },
+    async (request, reply) => {
+      const { rows, total, exact } = await listParcelas(app.db, request.actor!, request.query);
+      setTotalCount(reply, total, exact);
+      return rows.map(parcelaView);
+    },
+  );
+
+  app.get(
+    '/api/matriculas/:id/parcelas',
+    {
+      schema: { params: efetivarParamsSchema, response: { 200: z.array(parcelaItemSchema) } },
+      config: { access: rolesFor('parcelas.ler') },
+    },
+    async (request) => {
+      const matricula = await matriculaNoEscopo(app.db, request.actor!, request.params.id);
+      if (!matricula) throw notFound(PARCELA_MESSAGES.matriculaNaoEncontrada);
+      return (await parcelasDaMatricula(app.db, matricula.id)).map(parcelaView);
+    },
+  );
+
+  app.get(
+    '/api/user/parcelas',
+    {
+      schema: { response: { 200: z.array(parcelaItemSchema) } },
+      config: { access: rolesFor('parcelas.minhas') },
+    },
+    async (request) => (await parcelasDoAluno(app.db, request.actor!)).map(parcelaView),
+  );
+}

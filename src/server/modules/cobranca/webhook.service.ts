@@ -1,0 +1,135 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { todayInBrasilia } from '../../../shared/brasilia';
+import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
+import { fromCentavos, toCentavos } from '../../../shared/money/parcelas';
+import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/connect';
+import { HttpError, conflict, notFound } from '../../lib/http-error';
+import { PARCELA_MESSAGES } from '../../../shared/schemas/parcela';
+import { audit } from '../auditoria';
+import {
+  mudarParcela,
+  pagamentoDaParcela,
+  parcelaDoPagamento,
+  parcelaNoEscopo,
+  registrarEvento,
+  resultadoDoEvento,
+} from './cobranca.repository';
+import type { EventoDoGateway } from './gateway';
+import { novoStatus } from './transicoes';
+
+/**
+ * The gateway's webhook (issue 43, ADR 071): each event id applied once, in one transaction with its record -- the
+ * route answers 200 only after it commits, so an event the gateway sees acknowledged is never lost, and one it
+ * delivers again finds its id and changes nothing. A payment no parcela holds is stored for the reconciliation.
+ */
+
+export type Desfecho = 'aplicado' | 'ignorado' | 'repetido' | 'pagamento_desconhecido';
+
+const sha = (texto: string) => createHash('sha256').update(texto).digest();
+
+/** `asaas-access-token` against ASAAS_WEBHOOK_TOKEN in constant time (their digests: any length compares alike). */
+export function tokenConfere(esperado: string | undefined, recebido: string | string[] | undefined): boolean {
+  if (!esperado || typeof recebido !== 'string') return false;
+  return timingSafeEqual(sha(esperado), sha(recebido));
+}
+
+/** The day the family paid, as the gateway says it, else today in Brasília. */
+function diaDoPagamento(evento: EventoDoGateway, now: Date): string {
+  const p = evento.payment;
+  const dia = p?.paymentDate ?? p?.clientPaymentDate ?? p?.confirmedDate;
+  return typeof dia === 'string' && /^\d{4}-\d{2}-\d{2}/.test(dia) ? dia.slice(0, 10) : todayInBrasilia(now);
+}
+
+/**
+ * Applies one event in the caller's transaction. Its change is audited as the gateway's (no user), or -- a payment
+ * simulated in development -- as the staff member's who simulated it: one row either way.
+ */
+export async function aplicarEventoNa(
+  tx: Executor,
+  provedor: ProvedorCobranca,
+  evento: EventoDoGateway,
+  now: Date,
+  quem: 'gateway' | 'simulacao' = 'gateway',
+): Promise<Desfecho> {
+  const pagamentoId = evento.payment?.id ?? null;
+  const registro = await registrarEvento(
+    tx,
+    { provedor, eventoId: evento.id, tipo: evento.event, pagamentoId, payload: evento },
+    now,
+  );
+  if (!registro) return 'repetido';
+  if (!pagamentoId) return 'ignorado';
+  const parcela = await parcelaDoPagamento(tx, provedor, pagamentoId);
+  if (!parcela) {
+    await resultadoDoEvento(tx, registro, 'pagamento_desconhecido', null);
+    return 'pagamento_desconhecido';
+  }
+  const status = novoStatus(parcela.status, evento.event);
+  if (!status) {
+    await resultadoDoEvento(tx, registro, 'ignorado', parcela.id);
+    return 'ignorado';
+  }
+  const pago =
+    status === 'paga'
+      ? {
+          pagaEm: diaDoPagamento(evento, now),
+          valorLiquidoCentavos:
+            typeof evento.payment?.netValue === 'number' ? toCentavos(evento.payment.netValue) : null,
+        }
+      : {};
+  await mudarParcela(tx, parcela.id, { status, ...pago });
+  await resultadoDoEvento(tx, registro, 'aplicado', parcela.id);
+  await audit(tx, {
+    acao: quem === 'gateway' ? 'parcela.status_gateway' : 'parcela.simular_pagamento',
+    entidadeId: parcela.id,
+    ...(quem === 'gateway' ? { ator: null } : {}),
+    alteracoes: {
+      status: [parcela.status, status],
+      ...(status === 'paga' ? { pagaEm: [parcela.pagaEm, pago.pagaEm ?? null] } : {}),
+    },
+    detalhes: { evento: evento.event, provedor, matriculaId: parcela.matriculaId, numero: parcela.numero },
+  });
+  return 'aplicado';
+}
+
+/** POST /api/webhooks/asaas: the event, applied once, committed before the answer. */
+export function receberEvento(app: FastifyInstance, provedor: ProvedorCobranca, evento: EventoDoGateway) {
+  return app.db.transaction((tx) => aplicarEventoNa(tx, provedor, evento, app.clock.now()));
+}
+
+/**
+ * POST /api/parcelas/:id/simular-pagamento (development, simulated gateway only): the payment the gateway would
+ * report, as its webhook event, through the webhook's own code -- in one transaction with the staff's audit row.
+ */
+export async function simularPagamento(app: FastifyInstance, actor: Actor, parcelaId: string) {
+  if (app.config.env === 'production') throw new HttpError(403, PARCELA_MESSAGES.simulacaoEmProducao);
+  const visivel = await parcelaNoEscopo(app.db, actor, parcelaId);
+  if (!visivel) throw notFound(PARCELA_MESSAGES.parcelaNaoEncontrada);
+  const pagamento = await pagamentoDaParcela(app.db, parcelaId);
+  if (!pagamento || pagamento.provedor !== 'simulado') throw conflict(PARCELA_MESSAGES.simulacaoSoSimulado);
+  if (visivel.status !== 'aberta' && visivel.status !== 'vencida') throw conflict(PARCELA_MESSAGES.simulacaoStatus);
+  const now = app.clock.now();
+  const hoje = todayInBrasilia(now);
+  const evento: EventoDoGateway = {
+    id: `evt_sim_${randomUUID()}`,
+    event: 'PAYMENT_RECEIVED',
+    dateCreated: now.toISOString(),
+    payment: {
+      object: 'payment',
+      id: pagamento.gatewayId,
+      status: 'RECEIVED',
+      value: fromCentavos(pagamento.valorCentavos),
+      // The simulated gateway charges no fee.
+      netValue: fromCentavos(pagamento.valorCentavos),
+      paymentDate: hoje,
+      clientPaymentDate: hoje,
+    },
+  };
+  await app.db.transaction(async (tx) => {
+    const desfecho = await aplicarEventoNa(tx, 'simulado', evento, now, 'simulacao');
+    if (desfecho !== 'aplicado') throw conflict(PARCELA_MESSAGES.simulacaoStatus);
+  });
+  return (await parcelaNoEscopo(app.db, actor, parcelaId))!;
+}
