@@ -48,3 +48,15 @@ export function todayInBrasilia(now: Date = new Date()): string {
   if (minute !== last.minute) last = { minute, day: dayFormat.format(now) };
   return last.day;
 }
+
+/** A day (YYYY-MM-DD) moved by whole days on the calendar: a date has no clock and no zone (UTC arithmetic). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The day of the week of a day (YYYY-MM-DD): 0 is Sunday, 1 Monday. */
+export function weekdayOf(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PROXIMO_PASSO_ESCOLHAS, diaDoProximoPasso, somarDias } from './proximo-passo';
+import { addDays } from './brasilia';
+import { PROXIMO_PASSO_ESCOLHAS, diaDoProximoPasso } from './proximo-passo';
 
 describe("the next step's quick choices (issue 51)", () => {
   it('names tomorrow, the day after and next Monday, across a month and a year', () => {
@@ -11,7 +12,7 @@ describe("the next step's quick choices (issue 51)", () => {
     expect(diaDoProximoPasso('proxima_semana', '2026-11-29')).toBe('2026-11-30'); // a Sunday
     expect(diaDoProximoPasso('proxima_semana', '2026-11-30')).toBe('2026-12-07'); // a Monday
     expect(diaDoProximoPasso('amanha', '2026-12-31')).toBe('2027-01-01');
-    expect(somarDias('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
   });
 
   it('always gives a day after today, at most a week on, and next week a Monday', () => {

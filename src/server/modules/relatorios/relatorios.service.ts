@@ -1,3 +1,4 @@
+import { addDays, weekdayOf } from '../../../shared/brasilia';
 import type { Role } from '../../../shared/roles';
 import {
   DEFAULT_PERIOD_DAYS,
@@ -51,10 +52,7 @@ const FILTER_LEVELS: Record<TreeFilter, Level> = {
 
 type Filters = Partial<Record<TreeFilter, string>> & { de?: string; ate?: string; estado?: string; cidade?: string };
 
-const DAY_MS = 86_400_000;
 const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const addDays = (day: string, days: number) => toDay(dayMs(day) + days * DAY_MS);
 
 /** The period asked for, or the last 30 days ending today (Brasília); refused when reversed or over 3 years. */
 export function resolvePeriod(filters: Pick<Filters, 'de' | 'ate'>, today: string): { de: string; ate: string } {
@@ -161,7 +159,7 @@ export async function funilCompleto(db: Executor, actor: Actor, query: FunilQuer
 export function bucketStart(day: string, intervalo: Intervalo): string {
   if (intervalo === 'dia') return day;
   if (intervalo === 'mes') return `${day.slice(0, 7)}-01`;
-  const weekday = new Date(dayMs(day)).getUTCDay(); // 0 = Sunday
+  const weekday = weekdayOf(day); // 0 = Sunday
   return addDays(day, -((weekday + 6) % 7));
 }
 

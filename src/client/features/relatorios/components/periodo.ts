@@ -1,4 +1,8 @@
+import { addDays } from '@shared/brasilia';
 import { type Intervalo, daysInPeriod } from '@shared/schemas/relatorios';
+
+/** The calendar's day arithmetic, from the shared module (the screen's tests import it from here). */
+export { addDays };
 
 /** The period presets of the filter bar; 'personalizado' takes its days from the address. */
 export const PERIODOS = ['7d', '30d', '90d', 'mes', 'ano', 'personalizado'] as const;
@@ -16,13 +20,6 @@ export const PERIODO_LABELS: Record<Periodo, string> = {
 export interface Range {
   de: string;
   ate: string;
-}
-
-/** A YYYY-MM-DD moved by whole days (in UTC arithmetic: a date has no time zone). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** The days a preset covers, ending today. */
