@@ -70,7 +70,8 @@ test.describe('a production server', () => {
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Senha').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect(page.getByText('Origem da requisição não permitida.')).toBeVisible();
+    // The reason stays beside the form (the toast also says it, and fades).
+    await expect(page.locator('#login-erro').getByText('Origem da requisição não permitida.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
   });
 
