@@ -27,6 +27,11 @@ export const DIA_VENCIMENTO_LABEL = 'Dia de vencimento das parcelas';
 /** The gateways a parcela may be billed through (COBRANCA_PROVEDOR). */
 export const PROVEDORES_COBRANCA = ['asaas', 'simulado'] as const;
 export type ProvedorCobranca = (typeof PROVEDORES_COBRANCA)[number];
+/** A gateway's name as a family reads it (the titular's data: who bills the parcelas). */
+export const PROVEDOR_COBRANCA_LABELS: Record<ProvedorCobranca, string> = {
+  asaas: 'Asaas',
+  simulado: 'Simulado (ambiente de demonstração, sem cobrança real)',
+};
 
 export interface ParcelaDoPlano {
   numero: number;

@@ -22,7 +22,13 @@ export const CONTRATO_GUARDA_LEGAL =
   'Contrato aceito: é guardado pelo prazo legal, mesmo se você pedir a anonimização, porque a lei permite conservar os dados necessários ao cumprimento de obrigação legal (LGPD, art. 16, I) -- os direitos do consumidor e as obrigações fiscais da matrícula. Os demais dados (e-mail, telefone, histórico de contatos) são anonimizados.';
 /** The anonymisation's confirmation says it before the titular asks (issue 42). */
 export const ANONIMIZACAO_CONTRATOS =
-  'Contratos de matrícula já aceitos são guardados pelo prazo legal (LGPD, art. 16, I), com os nomes e o CPF que eles citam; contratos não aceitos têm o texto apagado.';
+  'Contratos de matrícula já aceitos são guardados pelo prazo legal (LGPD, art. 16, I), com os nomes e o CPF que eles citam, assim como as suas parcelas e o cadastro do responsável no meio de pagamento; contratos não aceitos têm o texto apagado.';
+/**
+ * Why a matrícula's parcelas and the responsável's customer at the payment gateway outlive an anonymisation
+ * (issue 43): the same legal retention as the accepted contract they bill, and who holds what.
+ */
+export const COBRANCA_GUARDA_LEGAL =
+  'Cobrança: as parcelas e o cadastro do responsável no meio de pagamento (nome, CPF, e-mail e telefone) são guardados enquanto houver cobrança e pelo prazo legal, mesmo se você pedir a anonimização (LGPD, art. 16, I: as obrigações fiscais e do contrato). O meio de pagamento trata esses dados em nome da rede, só para cobrar as parcelas.';
 /** What a list's contact columns show once the titular revoked the consent. */
 export const CONSENTIMENTO_REVOGADO = 'consentimento revogado';
 

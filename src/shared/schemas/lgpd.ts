@@ -206,6 +206,28 @@ export const titularContratoSchema = z.object({
 });
 export type TitularContrato = z.infer<typeof titularContratoSchema>;
 
+/**
+ * What billing holds about a matrícula (issue 43): who bills it and each parcela -- value, due day, where it stands,
+ * when it was paid -- and why it is kept after an anonymisation. Money in reais (two decimals), days YYYY-MM-DD.
+ */
+export const titularCobrancaSchema = z.object({
+  /** 'Asaas', or the simulated gateway of a demonstration. */
+  meioDePagamento: z.string(),
+  parcelas: z.array(
+    z.object({
+      numero: z.number(),
+      totalParcelas: z.number(),
+      valor: z.number(),
+      vencimento: z.string(),
+      /** 'Em aberto', 'Paga', 'Vencida', 'Estornada', 'Cancelada'. */
+      situacao: z.string(),
+      pagaEm: z.string().nullable(),
+    }),
+  ),
+  guardaLegal: z.string(),
+});
+export type TitularCobranca = z.infer<typeof titularCobrancaSchema>;
+
 export const TITULAR_REGISTRO_TIPOS = ['lead', 'pre_matricula', 'matricula', 'conta', 'ativacao_repetida'] as const;
 
 /**
@@ -245,6 +267,8 @@ export const titularRegistroSchema = z.object({
   acompanhamento: titularAcompanhamentoSchema.optional(),
   /** A matrícula's contract (issue 42). */
   contrato: titularContratoSchema.optional(),
+  /** A matrícula's parcelas at the payment gateway (issue 43). */
+  cobranca: titularCobrancaSchema.optional(),
 });
 export type TitularRegistro = z.infer<typeof titularRegistroSchema>;
 

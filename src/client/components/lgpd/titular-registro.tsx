@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { MISSING, formatBRL, formatCpf, formatDateOnly, formatDateTime, formatPhone } from '@shared/format';
 // Types only (erased): the public page loads no zod for them.
-import type { PedidoView, TitularAcompanhamento, TitularContrato, TitularRegistro } from '@shared/schemas/lgpd';
+import type {
+  PedidoView,
+  TitularAcompanhamento,
+  TitularCobranca,
+  TitularContrato,
+  TitularRegistro,
+} from '@shared/schemas/lgpd';
 
 /**
  * A titular's records as the portal (/meus-dados) and the staff's LGPD screen both show them (issue 18): plain
@@ -173,6 +179,33 @@ function Contrato({ contrato: c, Heading }: { contrato: TitularContrato; Heading
   );
 }
 
+/**
+ * A matrícula's parcelas (issue 43): who bills them and each one's value, due day, situation and payment; why they
+ * are kept after an anonymisation. A list, so a phone reads each parcela whole.
+ */
+function Cobranca({ cobranca: c, Heading }: { cobranca: TitularCobranca; Heading: 'h4' | 'h5' }) {
+  return (
+    <section className="grid gap-2 border-t border-border pt-3" aria-label="Parcelas da matrícula">
+      <Heading className="text-sm font-semibold text-foreground">Parcelas da matrícula</Heading>
+      <dl className="grid gap-x-4 text-sm sm:grid-cols-[minmax(0,auto)_minmax(0,1fr)] sm:gap-y-1.5">
+        <Fato termo="Meio de pagamento">{c.meioDePagamento}</Fato>
+      </dl>
+      <ol className="grid gap-1.5 text-sm">
+        {c.parcelas.map((p) => (
+          <li key={p.numero} className="rounded-md bg-muted/60 px-2 py-1.5 [overflow-wrap:anywhere]">
+            <span className="font-medium">
+              Parcela {p.numero} de {p.totalParcelas}
+            </span>
+            : {formatBRL(p.valor)} · vence em {dataTexto(p.vencimento)} · {p.situacao}
+            {p.pagaEm ? ` em ${dataTexto(p.pagaEm)}` : ''}
+          </li>
+        ))}
+      </ol>
+      <p className="rounded-md bg-muted/60 px-2 py-1.5 text-sm [overflow-wrap:anywhere]">{c.guardaLegal}</p>
+    </section>
+  );
+}
+
 export interface TitularRegistroCardProps {
   registro: TitularRegistro;
   /** The heading level of the record's title in its page. */
@@ -226,6 +259,7 @@ export function TitularRegistroCard({ registro, headingLevel: Heading = 'h3' }: 
         <Acompanhamento acompanhamento={registro.acompanhamento} Heading={Heading === 'h3' ? 'h4' : 'h5'} />
       ) : null}
       {registro.contrato ? <Contrato contrato={registro.contrato} Heading={Heading === 'h3' ? 'h4' : 'h5'} /> : null}
+      {registro.cobranca ? <Cobranca cobranca={registro.cobranca} Heading={Heading === 'h3' ? 'h4' : 'h5'} /> : null}
     </article>
   );
 }

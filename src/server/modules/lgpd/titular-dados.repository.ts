@@ -9,6 +9,7 @@ import {
   leadVouchers,
   leads,
   matriculas,
+  parcelas,
   users,
   vendedores,
 } from '../../db/schema';
@@ -123,5 +124,29 @@ export function contratosDasMatriculasRows(db: Executor, matriculaIds: string[])
         m.motivo_cancelamento::text as motivo_cancelamento, m.cancelada_em, m.multa_cancelamento
       from ${contratos} c join ${matriculas} m on m.id = c.matricula_id
       where c.matricula_id in ${uuidList(matriculaIds)}`,
+  );
+}
+
+export interface ParcelaDoTitularRow {
+  matricula_id: string;
+  numero: number;
+  total_parcelas: number;
+  valor_centavos: number;
+  vencimento: string;
+  status: string;
+  paga_em: string | null;
+  provedor: string;
+}
+
+/** The parcelas of the titular's matrículas (issue 43), in each matrícula's order. */
+export function parcelasDasMatriculasRows(db: Executor, matriculaIds: string[]): Promise<ParcelaDoTitularRow[]> {
+  return executeRows<ParcelaDoTitularRow>(
+    db,
+    sql`select p.matricula_id, p.numero, (count(*) over (partition by p.matricula_id))::int as total_parcelas,
+        p.valor_centavos, p.vencimento::text as vencimento, p.status::text as status, p.paga_em::text as paga_em,
+        p.provedor
+      from ${parcelas} p
+      where p.matricula_id in ${uuidList(matriculaIds)}
+      order by p.matricula_id, p.numero`,
   );
 }

@@ -9,12 +9,21 @@ import {
   type MotivoPerda,
 } from '../../../shared/schemas/acompanhamento';
 import {
+  COBRANCA_GUARDA_LEGAL,
   CONTRATO_GUARDA_LEGAL,
   type TitularAcompanhamento,
+  type TitularCobranca,
   type TitularConsentimento,
   type TitularContrato,
   type TitularHistorico,
 } from '../../../shared/schemas/lgpd';
+import {
+  PARCELA_STATUS_LABELS,
+  PROVEDOR_COBRANCA_LABELS,
+  type ParcelaStatus,
+  type ProvedorCobranca,
+} from '../../../shared/cobranca/parcelas';
+import { fromCentavos } from '../../../shared/money/parcelas';
 import { MATRICULA_STATUS_LABELS, MOTIVO_CANCELAMENTO_LABELS } from '../../../shared/schemas/matricula';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
 import type { Executor } from '../../db/connect';
@@ -25,6 +34,7 @@ import {
   historicoDosLeads,
   type LeadRow,
   contratosDasMatriculasRows,
+  parcelasDasMatriculasRows,
 } from './titular-dados.repository';
 
 /**
@@ -201,6 +211,38 @@ export async function contratosDasMatriculas(
       multaCancelamento: row.multa_cancelamento === null ? null : Number(row.multa_cancelamento),
       guardaLegal: row.aceito_em === null ? null : CONTRATO_GUARDA_LEGAL,
       texto: row.texto,
+    });
+  }
+  return out;
+}
+
+/**
+ * What billing holds about the titular's matrículas (issue 43): the gateway and each parcela, with why they outlive
+ * an anonymisation (the accepted contract's legal retention: LGPD art. 16 I). A matrícula never billed has none.
+ */
+export async function cobrancaDasMatriculas(
+  db: Executor,
+  matriculaIds: string[],
+): Promise<Map<string, TitularCobranca>> {
+  const out = new Map<string, TitularCobranca>();
+  if (!matriculaIds.length) return out;
+  for (const row of await parcelasDasMatriculasRows(db, matriculaIds)) {
+    let cobranca = out.get(row.matricula_id);
+    if (!cobranca) {
+      cobranca = {
+        meioDePagamento: PROVEDOR_COBRANCA_LABELS[row.provedor as ProvedorCobranca] ?? row.provedor,
+        parcelas: [],
+        guardaLegal: COBRANCA_GUARDA_LEGAL,
+      };
+      out.set(row.matricula_id, cobranca);
+    }
+    cobranca.parcelas.push({
+      numero: Number(row.numero),
+      totalParcelas: Number(row.total_parcelas),
+      valor: fromCentavos(Number(row.valor_centavos)),
+      vencimento: row.vencimento,
+      situacao: PARCELA_STATUS_LABELS[row.status as ParcelaStatus] ?? row.status,
+      pagaEm: row.paga_em,
     });
   }
   return out;

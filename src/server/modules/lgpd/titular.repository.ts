@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TitularBusca, TitularRegistro } from '../../../shared/schemas/lgpd';
 import { PRE_MATRICULA_STATUS_LABELS } from '../../../shared/schemas/funnel';
 import type { PreMatriculaStatus } from '../../../shared/enums';
-import { contratosDasMatriculas, dadosDosRegistros } from './titular-dados';
+import { cobrancaDasMatriculas, contratosDasMatriculas, dadosDosRegistros } from './titular-dados';
 import { type Executor, executeRows } from '../../db/connect';
 import {
   alunos,
@@ -198,11 +198,12 @@ export async function findRegistros(
     rows.filter((r) => r.tipo === 'pre_matricula').map((r) => r.id),
     now,
   );
-  // Issue 42: each matrícula's contract.
-  const contratos = await contratosDasMatriculas(
-    db,
-    rows.filter((r) => r.tipo === 'matricula').map((r) => r.id),
-  );
+  // Issue 42: each matrícula's contract; issue 43: its parcelas.
+  const matriculaIds = rows.filter((r) => r.tipo === 'matricula').map((r) => r.id);
+  const [contratos, cobrancas] = await Promise.all([
+    contratosDasMatriculas(db, matriculaIds),
+    cobrancaDasMatriculas(db, matriculaIds),
+  ]);
   return rows.map((r) => {
     const registro: TitularRegistro = {
       tipo: r.tipo,
@@ -239,6 +240,8 @@ export async function findRegistros(
       registro.efetivadaEm = iso(r.efetivada_em)!;
       const contrato = contratos.get(r.id);
       if (contrato) registro.contrato = contrato;
+      const cobranca = cobrancas.get(r.id);
+      if (cobranca) registro.cobranca = cobranca;
     }
     const acompanhamento = dados.acompanhamentos.get(r.id);
     if (r.tipo === 'lead' && acompanhamento) registro.acompanhamento = acompanhamento;

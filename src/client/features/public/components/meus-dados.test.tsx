@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEXTO_CONSENTIMENTO } from '@shared/privacidade';
-import { CONTRATO_GUARDA_LEGAL, LGPD_MESSAGES, type PedidoView, type TitularView } from '@shared/schemas/lgpd';
+import {
+  COBRANCA_GUARDA_LEGAL,
+  CONTRATO_GUARDA_LEGAL,
+  LGPD_MESSAGES,
+  type PedidoView,
+  type TitularView,
+} from '@shared/schemas/lgpd';
 import { mockFetch } from '@/testing/test-utils';
 import { pedidoView, titularRegistro } from '@/testing/lgpd-fixtures';
 
@@ -155,6 +161,36 @@ describe('/meus-dados with a link', () => {
     expect(texto).toContain('R$ 108,00');
     expect(within(secao).getByText(CONTRATO_GUARDA_LEGAL)).toBeInTheDocument();
     expect(CONTRATO_GUARDA_LEGAL).toContain('LGPD, art. 16, I');
+  });
+
+  it("lists a matrícula's parcelas -- value, due day, situation, the gateway -- and why they are kept (issue 43)", async () => {
+    const cobranca = {
+      meioDePagamento: 'Asaas',
+      parcelas: [
+        { numero: 1, totalParcelas: 2, valor: 600, vencimento: '2026-10-10', situacao: 'Paga', pagaEm: '2026-10-08' },
+        { numero: 2, totalParcelas: 2, valor: 600.01, vencimento: '2026-11-10', situacao: 'Vencida', pagaEm: null },
+      ],
+      guardaLegal: COBRANCA_GUARDA_LEGAL,
+    };
+    mockFetch({
+      'GET /api/public/titular': {
+        body: {
+          ...VIEW,
+          registros: [registro({ tipo: 'matricula', id: 'm-1', efetivadaEm: '2026-09-01T12:00:00.000Z', cobranca })],
+        },
+      },
+    });
+    await renderPortal();
+    const secao = await screen.findByRole('region', { name: 'Parcelas da matrícula' });
+    const itens = within(secao)
+      .getAllByRole('listitem')
+      .map((li) => (li.textContent ?? '').replace(/\u00a0/g, ' '));
+    expect(itens).toEqual([
+      'Parcela 1 de 2: R$ 600,00 · vence em 10/10/2026 · Paga em 08/10/2026',
+      'Parcela 2 de 2: R$ 600,01 · vence em 10/11/2026 · Vencida',
+    ]);
+    expect(secao).toHaveTextContent('Asaas');
+    expect(within(secao).getByText(COBRANCA_GUARDA_LEGAL)).toBeInTheDocument();
   });
 
   it('says the link is invalid, expired or used, and offers a new one', async () => {
