@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Link } from 'react-router';
 import { renderWithProviders } from '@/testing/test-utils';
-import { useListState } from './use-list-state';
+import { type ListState, useListState } from './use-list-state';
 
 afterEach(cleanup);
 
@@ -67,6 +67,30 @@ describe('useListState', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("a filter picked before the search's own write rendered keeps the search the box shows", async () => {
+    // Each render's state, so the test can act with a handler of a render that a navigation has not replaced yet.
+    const renders: ListState[] = [];
+    function ComFiltro() {
+      const list$ = useListState({ filters: ['role'] });
+      renders.push(list$);
+      return (
+        <input aria-label="Buscar" value={list$.search} onChange={(event) => list$.setSearch(event.target.value)} />
+      );
+    }
+    const { router } = renderWithProviders(<ComFiltro />, { path: '/usuarios' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Buscar' }), { target: { value: 'micro' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.state.location.search).toBe('?q=micro');
+    const antesDeLimpar = renders.at(-1)!;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Buscar' }), { target: { value: '' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.state.location.search).toBe('');
+    // The Perfil select's handler from before the search's write had rendered.
+    act(() => antesDeLimpar.setFilter('role', 'franquia'));
+    expect(router.state.location.search).toBe('?role=franquia');
+    expect(screen.getByRole('textbox', { name: 'Buscar' })).toHaveValue('');
   });
 
   it('keeps the search Back brought, whatever the pause still held', async () => {

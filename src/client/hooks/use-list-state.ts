@@ -59,10 +59,14 @@ export function useListState<K extends string = string>({
     [sortValue, sortKeysKey],
   );
 
+  // Each change starts from the router's latest address, not this render's: a navigation renders as a transition,
+  // so a filter picked while the search's own write had not rendered yet would put the old search back (the box
+  // empty, the list still searched: 'Nenhum usuário encontrado').
   const edit = (change: (next: URLSearchParams) => void, replace = true) =>
     setSearchParams(
       (current) => {
-        const next = new URLSearchParams(current);
+        const latest = dataRouter?.router.state.location;
+        const next = new URLSearchParams(latest && latest.pathname === pathname ? latest.search : current);
         change(next);
         return next;
       },
