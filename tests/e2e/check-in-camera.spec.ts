@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { createEventoComVagas, expectAccessible, useSession, voucherPathFrom, waitForEmail } from './support';
+import { CHROMIUM_PATH } from '../../playwright.config';
 
 /**
  * Issue 20: the check-in's live camera, for real. Chromium's fake capture device plays a video file as the
@@ -71,7 +72,7 @@ test("the school's user checks a family in by showing the voucher's QR code to t
   const video = join(dir, 'voucher.y4m');
   writeFileSync(video, qrVideo(`${baseURL}/voucher/${token}`));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',
