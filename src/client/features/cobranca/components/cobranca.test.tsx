@@ -28,6 +28,8 @@ const parcela = (over: Partial<ParcelaItem>): ParcelaItem => ({
   bankSlipUrl: 'https://gateway.example.com/b/1',
   pixCopiaECola: '00020126PIXCODE',
   aluno: 'Mariana Costa',
+  tipo: 'mensalidade',
+  baixa: null,
   cursoTitulo: 'Preparatório ENEM',
   ...over,
 });
