@@ -107,8 +107,9 @@ export async function dadosDaTaxa(db: Executor, matriculaId: string) {
       motivoCancelamento: matriculas.motivoCancelamento,
       multaCancelamento: matriculas.multaCancelamento,
       canceladaEm: matriculas.canceladaEm,
-      proximoNumero: sql<number>`(select coalesce(max(${parcelas.numero}), 0) + 1 from ${parcelas} where ${parcelas.matriculaId} = ${matriculas.id})`,
-      taxaGravada: sql<boolean>`exists (select 1 from ${parcelas} where ${parcelas.matriculaId} = ${matriculas.id} and ${parcelas.tipo} = 'taxa_cancelamento')`,
+      // Aliased: a single table's select names its columns unqualified, which a subquery would read as its own.
+      proximoNumero: sql<number>`(select coalesce(max(t.numero), 0) + 1 from ${parcelas} t where t.matricula_id = ${matriculas}.id)`,
+      taxaGravada: sql<boolean>`exists (select 1 from ${parcelas} t where t.matricula_id = ${matriculas}.id and t.tipo = 'taxa_cancelamento')`,
     })
     .from(matriculas)
     .where(eq(matriculas.id, matriculaId));
