@@ -55,4 +55,3 @@ export function problemaNaDataDaBaixa(pagaEm: string, hoje: string, desde: strin
   if (pagaEm < desde) return BAIXA_MESSAGES.pagaEmAntesDaMatricula(desde);
   return null;
 }
-

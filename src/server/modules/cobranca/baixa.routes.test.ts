@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { insertOtherNetwork, type OtherNetwork } from '../../../../tests/support/network-payloads';
-import { FAKE_ASAAS_KEY, type FakeAsaasServer, startFakeAsaasServer } from '../../../../tests/support/fake-asaas-server';
+import {
+  FAKE_ASAAS_KEY,
+  type FakeAsaasServer,
+  startFakeAsaasServer,
+} from '../../../../tests/support/fake-asaas-server';
 import { type Familia, familias } from '../../../../tests/support/cobranca-familia';
 import { auditLog, jobs, matriculas, parcelas } from '../../db/schema';
 import { addDays, todayInBrasilia } from '../../../shared/brasilia';
@@ -109,7 +113,10 @@ describe('POST /api/parcelas/:id/baixa', () => {
     await ctx.app.background.drain();
     expect(deletesOf(p.gatewayId)).toHaveLength(1);
     expect(fake.payments.get(p.gatewayId)!.deleted).toBe(true);
-    const [job] = await ctx.handle.db.select().from(jobs).where(eq(jobs.chave, `cobranca_baixa:${p.id}`));
+    const [job] = await ctx.handle.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.chave, `cobranca_baixa:${p.id}`));
     expect(job!.status).toBe('concluido');
     const gw = await ctx.handle.db
       .select()
@@ -203,7 +210,10 @@ describe('the baixa at the gateway', () => {
     expect((await baixa('franqueador', p.id, { observacao: 'Pago em dinheiro' })).statusCode).toBe(200);
     fake.failNext(1);
     await ctx.app.background.drain();
-    const [job] = await ctx.handle.db.select().from(jobs).where(eq(jobs.chave, `cobranca_baixa:${p.id}`));
+    const [job] = await ctx.handle.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.chave, `cobranca_baixa:${p.id}`));
     expect(job!.status).toBe('pendente');
     expect(job!.tentativas).toBe(1);
     expect(fake.payments.get(p.gatewayId)!.deleted).toBe(false);
@@ -235,10 +245,16 @@ describe('the baixa at the gateway', () => {
   it('is a job written once per parcela, in the baixa’s transaction', async () => {
     const { rows } = await faturada();
     const p = rows[0]!;
-    const before = await ctx.handle.db.select().from(jobs).where(eq(jobs.chave, `cobranca_baixa:${p.id}`));
+    const before = await ctx.handle.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.chave, `cobranca_baixa:${p.id}`));
     expect(before).toHaveLength(0);
     expect((await baixa('franqueador', p.id, { observacao: 'Pago' })).statusCode).toBe(200);
-    const after = await ctx.handle.db.select().from(jobs).where(eq(jobs.chave, `cobranca_baixa:${p.id}`));
+    const after = await ctx.handle.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.chave, `cobranca_baixa:${p.id}`));
     expect(after).toHaveLength(1);
     expect(after[0]!.registroId).toBe(p.matriculaId);
   });

@@ -179,7 +179,9 @@ export async function mudarParcela(
 // The plan's parcelas: a cancellation's fee (ADR 076) is not one of them.
 const totalDoPlano = sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId} and t.tipo = 'mensalidade')`;
 // Who gave a baixa manual (ADR 076): the staff member's name, or their e-mail when the account has none.
-const baixaPor = sql<string | null>`(select coalesce(u.nome, u.email) from ${users} u where u.id = ${parcelas.baixaPorId})`;
+const baixaPor = sql<
+  string | null
+>`(select coalesce(u.nome, u.email) from ${users} u where u.id = ${parcelas.baixaPorId})`;
 
 const parcelaSelection = {
   id: parcelas.id,

@@ -93,9 +93,7 @@ export async function pagoDaMatricula(db: Executor, matriculaId: string): Promis
   const rows = await db
     .select({ valor: parcelas.valorCentavos })
     .from(parcelas)
-    .where(
-      and(eq(parcelas.matriculaId, matriculaId), eq(parcelas.tipo, 'mensalidade'), eq(parcelas.status, 'paga')),
-    );
+    .where(and(eq(parcelas.matriculaId, matriculaId), eq(parcelas.tipo, 'mensalidade'), eq(parcelas.status, 'paga')));
   return rows.map((r) => r.valor);
 }
 

@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, login, type TestContext } from '../../../../tests/setup/test-app';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
 import { as } from '../../../../tests/support/inject-as';
-import { FAKE_ASAAS_KEY, type FakeAsaasServer, startFakeAsaasServer } from '../../../../tests/support/fake-asaas-server';
+import {
+  FAKE_ASAAS_KEY,
+  type FakeAsaasServer,
+  startFakeAsaasServer,
+} from '../../../../tests/support/fake-asaas-server';
 import { type Familia, familias } from '../../../../tests/support/cobranca-familia';
 import { auditLog, jobs, parcelas } from '../../db/schema';
 import { addDays, todayInBrasilia } from '../../../shared/brasilia';
@@ -128,11 +132,7 @@ describe('the withdrawal within 7 days', () => {
     await ctx.handle.db.update(parcelas).set({ status: 'paga' }).where(eq(parcelas.id, rows[0]!.id));
     await executarEncerramento(ctx.app, { payload: { matriculaId: f.matriculaId, motivo: 'desistencia' } });
     expect(fake.requests.filter((r) => r.method !== 'GET').length).toBe(requests);
-    expect(await statusDe(f.matriculaId)).toEqual([
-      'estornada',
-      'estornada',
-      ...rows.slice(2).map(() => 'cancelada'),
-    ]);
+    expect(await statusDe(f.matriculaId)).toEqual(['estornada', 'estornada', ...rows.slice(2).map(() => 'cancelada')]);
     const [job] = await ctx.handle.db
       .select()
       .from(jobs)
@@ -147,11 +147,7 @@ describe('the withdrawal within 7 days', () => {
         200,
       );
     }
-    expect(await statusDe(f.matriculaId)).toEqual([
-      'estornada',
-      'estornada',
-      ...rows.slice(2).map(() => 'cancelada'),
-    ]);
+    expect(await statusDe(f.matriculaId)).toEqual(['estornada', 'estornada', ...rows.slice(2).map(() => 'cancelada')]);
   });
 
   it('bills nothing when the family withdraws before the plan’s job ran', async () => {
@@ -218,16 +214,24 @@ describe('the cancellation after 7 days', () => {
       motivo: 'A família mudou de cidade',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(postsOf(f.matriculaId).filter((r) => r.body?.externalReference === referenciaDaTaxa(f.matriculaId))).toHaveLength(0);
+    expect(
+      postsOf(f.matriculaId).filter((r) => r.body?.externalReference === referenciaDaTaxa(f.matriculaId)),
+    ).toHaveLength(0);
     await ctx.app.background.drain();
 
     const depois = await parcelasDe(f.matriculaId);
-    expect(depois.slice(0, rows.length).map((p) => p.status)).toEqual(['paga', ...rows.slice(1).map(() => 'cancelada')]);
+    expect(depois.slice(0, rows.length).map((p) => p.status)).toEqual([
+      'paga',
+      ...rows.slice(1).map(() => 'cancelada'),
+    ]);
     expect(refundsOf(rows[0]!.gatewayId)).toHaveLength(0);
     for (const p of rows.slice(1)) expect(deletesOf(p.gatewayId)).toHaveLength(1);
 
     const taxa = depois.find((p) => p.tipo === 'taxa_cancelamento')!;
-    const [taxaJob] = await ctx.handle.db.select().from(jobs).where(eq(jobs.chave, `cobranca_taxa:${f.matriculaId}`));
+    const [taxaJob] = await ctx.handle.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.chave, `cobranca_taxa:${f.matriculaId}`));
     expect(taxaJob, 'the fee job').toMatchObject({ status: 'concluido' });
     expect(taxa).toBeDefined();
     expect(taxa.valorCentavos).toBe(toCentavos(preview.multa!));
@@ -239,10 +243,11 @@ describe('the cancellation after 7 days', () => {
     expect(fake.payments.get(taxa.gatewayId)!.customer).toBe(fake.payments.get(rows[0]!.gatewayId)!.customer);
 
     // The staff's record: the plan's parcelas counted without the fee, the fee named.
-    const lista = (await staff().get(`/api/matriculas/${f.matriculaId}/parcelas`)).json<
-      ParcelaItem[]
-    >();
-    expect(lista.find((p) => p.id === taxa.id)).toMatchObject({ tipo: 'taxa_cancelamento', totalParcelas: rows.length });
+    const lista = (await staff().get(`/api/matriculas/${f.matriculaId}/parcelas`)).json<ParcelaItem[]>();
+    expect(lista.find((p) => p.id === taxa.id)).toMatchObject({
+      tipo: 'taxa_cancelamento',
+      totalParcelas: rows.length,
+    });
     expect(lista.filter((p) => p.tipo === 'mensalidade').every((p) => p.totalParcelas === rows.length)).toBe(true);
   });
 

@@ -77,7 +77,8 @@ async function pedirAoGateway(
     return { pedido: 'cancelada', evento: null };
   }
   // Paid here (the webhook applied it): a withdrawal refunds it.
-  if (p.status === 'paga') return motivo === 'desistencia' ? estornar(gateway, p.gatewayId) : { pedido: null, evento: null };
+  if (p.status === 'paga')
+    return motivo === 'desistencia' ? estornar(gateway, p.gatewayId) : { pedido: null, evento: null };
   if (!c || c.deleted) return { pedido: null, evento: 'PAYMENT_DELETED' };
   if (PAGO_NO_GATEWAY.has(c.status)) {
     // Paid meanwhile: a withdrawal refunds it; after a cancellation it stays paid (its webhook makes it 'paga').
@@ -112,7 +113,13 @@ export async function fecharNoGateway(
       entidadeId: atual.id,
       ator: null,
       alteracoes: status ? { status: [atual.status, status] } : {},
-      detalhes: { motivo, pedido: desfecho.pedido, provedor: p.provedor, matriculaId: atual.matriculaId, numero: atual.numero },
+      detalhes: {
+        motivo,
+        pedido: desfecho.pedido,
+        provedor: p.provedor,
+        matriculaId: atual.matriculaId,
+        numero: atual.numero,
+      },
     });
   });
   return desfecho;

@@ -55,6 +55,9 @@ export const useDarBaixa = (
   useApiMutation(
     darBaixa,
     // A 409 (paid meanwhile, by the gateway or another staff member): the lists show why.
-    { invalidates: { keys: [PARCELAS_QUERY_KEY, ...outras] }, invalidatesOnError: { keys: [PARCELAS_QUERY_KEY, ...outras] } },
+    {
+      invalidates: { keys: [PARCELAS_QUERY_KEY, ...outras] },
+      invalidatesOnError: { keys: [PARCELAS_QUERY_KEY, ...outras] },
+    },
     config,
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HandCoins } from 'lucide-react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { todayInBrasilia } from '@shared/brasilia';
 import { PARCELA_TIPO_LABELS } from '@shared/cobranca/parcelas';
 import { formatBRL, formatCount, formatDateOnly } from '@shared/format';
@@ -66,9 +66,7 @@ export function DarBaixa({
       </Button>
       <Dialog open={aberto} onOpenChange={setAberto}>
         <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
-          {aberto ? (
-            <Formulario parcela={parcela} invalidar={invalidar} onClose={() => setAberto(false)} />
-          ) : null}
+          {aberto ? <Formulario parcela={parcela} invalidar={invalidar} onClose={() => setAberto(false)} /> : null}
         </DialogContent>
       </Dialog>
     </>

@@ -193,7 +193,9 @@ export function MatriculaRecord({
       {/* The staff's record (the aluno's has no links): the contract frozen at Efetivar. */}
       {leadsPath ? <MatriculaContrato matriculaId={m.id} /> : null}
       {/* Issue 43: its parcelas at the payment gateway, once the contract was accepted. */}
-      {leadsPath && m.status !== 'aguardando_aceite' ? <MatriculaParcelas matriculaId={m.id} acao={parcelaAcao} /> : null}
+      {leadsPath && m.status !== 'aguardando_aceite' ? (
+        <MatriculaParcelas matriculaId={m.id} acao={parcelaAcao} />
+      ) : null}
     </RecordSheet>
   );
 }
