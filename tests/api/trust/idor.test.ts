@@ -903,7 +903,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
     await ctx.handle.db.execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, provedor,
         gateway_id, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
       select m.id, 1, 10000, '2027-01-10', 'simulado', 'pay_idor_' || m.id, m.evento_id, m.curso_id, m.cliente_id,
-        m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id from matriculas m`);
+        m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id from matriculas m
+      on conflict do nothing`);
     try {
       const rows = await ctx.handle.db.execute(
         sql`select id, matricula_id from parcelas where gateway_id like 'pay_idor_%'`,

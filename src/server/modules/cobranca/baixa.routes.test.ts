@@ -277,3 +277,22 @@ describe('the aluno', () => {
     expect(JSON.stringify(minhas)).not.toContain('Nota interna');
   });
 });
+
+describe('the demo network', () => {
+  it('shows a parcela paid by baixa (Helena) and a cancellation’s fee billed (Otávio)', async () => {
+    const helena = (await as(ctx.app, 'franqueador').get('/api/parcelas?q=Helena Duarte&pageSize=50')).json<
+      ParcelaItem[]
+    >();
+    expect(helena.length).toBeGreaterThan(1);
+    expect(helena.find((p) => p.numero === 1)).toMatchObject({
+      status: 'paga',
+      baixa: { observacao: expect.stringContaining('Pago em dinheiro'), por: expect.any(String) },
+    });
+    const otavio = (await as(ctx.app, 'franqueador').get('/api/parcelas?q=Otávio Ramos&pageSize=50')).json<
+      ParcelaItem[]
+    >();
+    const taxa = otavio.find((p) => p.tipo === 'taxa_cancelamento')!;
+    expect(taxa).toMatchObject({ status: 'aberta' });
+    expect(otavio.filter((p) => p.tipo === 'mensalidade').every((p) => p.status === 'cancelada')).toBe(true);
+  });
+});
