@@ -85,6 +85,11 @@ export const PERMISSIONS = {
   'parcelas.listar': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
   'parcelas.minhas': ['aluno'],
   'parcelas.simularPagamento': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+  /**
+   * ADR 076: the baixa manual of a parcela paid at the school -- the staff who may cancel a matrícula (its money
+   * decisions are theirs): 'matriculas.cancelar''s roles.
+   */
+  'parcelas.baixa': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

@@ -44,7 +44,8 @@ test('the franqueador sees the fee, gives the reason and cancels a matrícula ac
   await record.getByRole('button', { name: 'Cancelar matrícula' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancelar a matrícula de ${nome}?` });
   await expect(dialog).toBeVisible();
-  // The fee before confirming: the contract's 10% of what is still to pay (nothing paid yet: the total).
+  // The fee before confirming: the contract's 10% of what is still to pay (the total less the parcela paid at the
+  // school, ADR 076).
   await expect(dialog.getByText(new RegExp(`^Multa de ${BRL}: 10% do valor restante de ${BRL}\\.$`))).toBeVisible();
   await expect(dialog.getByText('Valor pago')).toBeVisible();
   await expectAccessible(page);

@@ -58,6 +58,8 @@ export interface FakeAsaasServer {
   received(method: string, path: string): FakeRequest[];
   /** Marks a payment received (PIX or boleto paid) and answers it as the webhook's `payment` would carry it. */
   pay(id: string, paymentDate?: string): FakePayment;
+  /** An outage (ADR 076): the next `count` API requests answer 503, as a gateway out of service does. */
+  failNext(count: number): void;
   /** Sends a webhook event about a payment to `url` with the token; answers the app's status and body. */
   sendWebhook(
     url: string,
@@ -96,6 +98,7 @@ export async function startFakeAsaasServer(
   const customers: FakeAsaasServer['customers'] = new Map();
   const payments = new Map<string, FakePayment>();
   let seq = 0;
+  let falhas = 0;
   const nextId = (prefix: string) => `${prefix}_${String(++seq).padStart(12, '0')}`;
   let base = '';
 
@@ -154,6 +157,10 @@ export async function startFakeAsaasServer(
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(payload));
       if (url.pathname === '/health') return send(200, { status: 'ok' });
       requests.push(record);
+      if (falhas > 0) {
+        falhas -= 1;
+        return send(503, erro('service_unavailable', 'Serviço temporariamente indisponível'));
+      }
       if (record.accessToken !== apiKey)
         return send(401, erro('invalid_access_token', 'A chave de API informada não pertence a este ambiente'));
       const m = record.method;
@@ -252,6 +259,9 @@ export async function startFakeAsaasServer(
     customers,
     payments,
     received: (method, path) => requests.filter((r) => r.method === method && r.path === path),
+    failNext(count) {
+      falhas = count;
+    },
     pay(id, paymentDate = today()) {
       const p = payments.get(id);
       if (!p) throw new Error(`no payment ${id}`);

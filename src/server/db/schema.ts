@@ -940,6 +940,18 @@ export const parcelas = pgTable(
     /** The day the gateway says the family paid, and what the network receives after its fee. */
     pagaEm: dateOnly(),
     valorLiquidoCentavos: integer(),
+    /**
+     * ADR 076: `mensalidade` (a parcela of the contract's plan) or `taxa_cancelamento` (the fee of a cancellation
+     * after the 7 days, one charge, at most one per matrícula).
+     */
+    tipo: text().notNull().default('mensalidade'),
+    /**
+     * ADR 076: a baixa manual -- paid at the school (cash), marked by staff with a note: when, by whom. Its payment
+     * is cancelled at the gateway by a job, and no later event of the gateway changes it.
+     */
+    baixaEm: timestamp({ withTimezone: true }),
+    baixaPorId: uuid().references(() => users.id),
+    baixaObservacao: text(),
     eventoId: uuid().notNull(),
     cursoId: uuid(),
     ...scopePath(),
@@ -951,6 +963,15 @@ export const parcelas = pgTable(
     check('parcelas_provedor_check', sql`${t.provedor} in ('asaas', 'simulado')`),
     // Paid means the day is known; a parcela never paid has none.
     check('parcelas_paga_check', sql`(${t.status} = 'paga') <= (${t.pagaEm} is not null)`),
+    check('parcelas_tipo_check', sql`${t.tipo} in ('mensalidade', 'taxa_cancelamento')`),
+    // A baixa has its date and note together, and is a payment (refunded afterwards when the family withdraws).
+    check(
+      'parcelas_baixa_check',
+      sql`(${t.baixaEm} is null) = (${t.baixaObservacao} is null) and (${t.baixaEm} is null or ${t.status} in ('paga', 'estornada'))`,
+    ),
+    // One cancellation fee per matrícula: the fee's job, run again, finds it.
+    uniqueIndex('parcelas_taxa_cancelamento_key').on(t.matriculaId).where(sql`${t.tipo} = 'taxa_cancelamento'`),
+    index('parcelas_baixa_por_id_idx').on(t.baixaPorId),
     uniqueIndex('parcelas_matricula_numero_key').on(t.matriculaId, t.numero),
     uniqueIndex('parcelas_gateway_key').on(t.provedor, t.gatewayId),
     index('parcelas_evento_id_idx').on(t.eventoId),

@@ -22,6 +22,11 @@ export const JOB_TIPOS = [
   'contrato_expiracao',
   // Issue 43 (ADR 071): an accepted contract's parcelas billed at the payment gateway.
   'cobranca_plano',
+  // Issue 43 (ADR 076): a baixa's payment cancelled at the gateway; a withdrawal's or cancellation's parcelas
+  // cancelled or refunded there; a cancellation's fee billed as one charge.
+  'cobranca_baixa',
+  'cobranca_encerramento',
+  'cobranca_taxa',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

@@ -17,6 +17,17 @@ export const PARCELA_STATUS_LABELS: Record<ParcelaStatus, string> = {
   cancelada: 'Cancelada',
 };
 
+/**
+ * What a parcela bills (ADR 076): a parcela of the contract's plan, or the single charge of a cancellation's fee
+ * (after the 7-day withdrawal term), which the family sees and pays as any parcela.
+ */
+export const PARCELA_TIPOS = ['mensalidade', 'taxa_cancelamento'] as const;
+export type ParcelaTipo = (typeof PARCELA_TIPOS)[number];
+export const PARCELA_TIPO_LABELS: Record<ParcelaTipo, string> = {
+  mensalidade: 'Parcela',
+  taxa_cancelamento: 'Multa de cancelamento',
+};
+
 /** The days of the month the family may choose for its parcelas (the contract page's select). */
 export const DIAS_VENCIMENTO = [5, 10, 15, 20, 25] as const;
 export type DiaVencimento = (typeof DIAS_VENCIMENTO)[number];

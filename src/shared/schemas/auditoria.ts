@@ -95,6 +95,17 @@ export const AUDIT_ACOES = {
   // Issue 43 (ADR 071): a parcela's status from the gateway's webhook, and a payment simulated in development.
   'parcela.status_gateway': { entidade: 'parcela', rotulo: 'O gateway de pagamento mudou o status da parcela' },
   'parcela.simular_pagamento': { entidade: 'parcela', rotulo: 'Simulou o pagamento da parcela (desenvolvimento)' },
+  // Issue 43 (ADR 076): a baixa manual (paid at the school), what the gateway was asked after it, a withdrawal or a
+  // cancellation (by the system's jobs), and a parcela paid at the school refunded by the school on a withdrawal.
+  'parcela.baixa': { entidade: 'parcela', rotulo: 'Deu baixa manual na parcela (paga na escola)' },
+  'parcela.gateway_encerrada': {
+    entidade: 'parcela',
+    rotulo: 'Cancelou ou estornou a cobrança da parcela no gateway de pagamento',
+  },
+  'parcela.estorno_na_escola': {
+    entidade: 'parcela',
+    rotulo: 'Desistência: a parcela paga na escola é devolvida pela escola',
+  },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

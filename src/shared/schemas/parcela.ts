@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARCELA_STATUSES, PROVEDORES_COBRANCA } from '../cobranca/parcelas';
+import { PARCELA_STATUSES, PARCELA_TIPOS, PROVEDORES_COBRANCA } from '../cobranca/parcelas';
 import { listQuerySchema } from './list-query';
 import { optionalDate, optionalUuid } from './relatorios';
 
@@ -77,6 +77,10 @@ export const parcelaItemSchema = z.object({
   pixCopiaECola: z.string().nullable(),
   aluno: z.string(),
   cursoTitulo: z.string().nullable(),
+  /** ADR 076: a parcela of the plan, or a cancellation's fee. */
+  tipo: z.enum(PARCELA_TIPOS),
+  /** ADR 076: a baixa manual (paid at the school): when it was given, by whom, and its note. */
+  baixa: z.object({ em: z.string(), por: z.string().nullable(), observacao: z.string() }).nullable(),
 });
 export type ParcelaItem = z.infer<typeof parcelaItemSchema>;
 

@@ -421,6 +421,8 @@ const COBRANCA_ROUTES: Record<string, string> = {
   'GET /api/parcelas': 'json',
   'GET /api/user/parcelas': 'json',
   'POST /api/parcelas/:id/simular-pagamento': 'a parcela of a matrícula in scope',
+  // ADR 076: the baixa manual of a foreign parcela answers as one that exists nowhere, and changes nothing.
+  'POST /api/parcelas/:id/baixa': 'a parcela of a matrícula in scope',
 };
 
 /** GET routes without an id that hold no network rows to leak. */
@@ -901,7 +903,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
     await ctx.handle.db.execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, provedor,
         gateway_id, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
       select m.id, 1, 10000, '2027-01-10', 'simulado', 'pay_idor_' || m.id, m.evento_id, m.curso_id, m.cliente_id,
-        m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id from matriculas m`);
+        m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id from matriculas m
+      on conflict do nothing`);
     try {
       const rows = await ctx.handle.db.execute(
         sql`select id, matricula_id from parcelas where gateway_id like 'pay_idor_%'`,
@@ -919,6 +922,17 @@ describe('IDOR: rows out of the caller’s scope', () => {
           figures.listChecks += 1;
           if (seen.some((id) => !own.has(id)) || new Set(seen).size !== own.size)
             leaks.push(`${url} as ${name}: ${seen.length} parcelas, ${own.size} matrículas in scope`);
+        }
+        if (can(role, 'parcelas.baixa')) {
+          for (const p of parcelas.filter((p) => !own.has(p.matricula_id)).slice(0, 5)) {
+            const pattern = '/api/parcelas/:id/baixa';
+            const body = { observacao: 'Baixa intrusa' };
+            const response = await inject(name, 'POST', withId(pattern, p.id), body);
+            const unknown = await inject(name, 'POST', withId(pattern, randomUUID()), body);
+            figures.referenceAttempts += 1;
+            if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+              leaks.push(`baixa of ${p.id} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+          }
         }
         if (!can(role, 'parcelas.simularPagamento')) continue;
         for (const p of parcelas.filter((p) => !own.has(p.matricula_id)).slice(0, 5)) {

@@ -1125,6 +1125,28 @@ const MASS_CASES: Record<string, MassCase> = {
     run: async () => ({ url: `/api/parcelas/${(await parcelaAberta('simulado')).id}/simular-pagamento`, legit: {} }),
     rows: async (_caller, _response, run) => [{ table: parcelas, id: run.url.split('/')[3]! }],
   },
+  // ADR 076: the baixa manual takes the day and the note; who gave it, when, the parcela's money and kind are the
+  // server's.
+  'POST /api/parcelas/:id/baixa': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    overrides: {
+      ...PARCELA_FORJADA,
+      status: 'estornada',
+      tipo: 'taxa_cancelamento',
+      baixaEm: STAMP,
+      baixaPorId: randomUUID(),
+      valor: 1,
+    },
+    run: async () => {
+      // The previous call's job (its payment cancelled at the gateway) runs before this one is measured.
+      await ctx.app.background.drain();
+      return {
+        url: `/api/parcelas/${(await parcelaAberta('simulado')).id}/baixa`,
+        legit: { observacao: 'Pago em dinheiro na secretaria' },
+      };
+    },
+    rows: async (_caller, _response, run) => [{ table: parcelas, id: run.url.split('/')[3]! }],
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -1312,6 +1334,7 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // Issue 43 (ADR 071): the gateway's change of a parcela (no user), and the staff's simulated payment.
   'POST /api/webhooks/asaas': audited(['parcela.status_gateway'], 'pagamento'),
   'POST /api/parcelas/:id/simular-pagamento': audited(['parcela.simular_pagamento'], 'url'),
+  'POST /api/parcelas/:id/baixa': audited(['parcela.baixa'], 'url'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

@@ -8,6 +8,7 @@ import { renderContratoPdf, sha256 } from '../../modules/contratos/contrato.pdf'
 import { digest, newToken } from '../../lib/tokens';
 import type { Executor, Transaction } from '../connect';
 import { contratoEventos, contratos, matriculas, preMatriculas } from '../schema';
+import { insertDemoCobranca } from './demo-cobranca';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
 
 const MINUTE = 60_000;
@@ -164,4 +165,6 @@ export async function insertDemoContratos(
       multaCancelamento: fromCentavos(multa),
     })
     .where(eq(matriculas.id, cancelada.id));
+  // Issue 43 (ADR 076): Helena's parcelas with one paid at the school, Otávio's cancelled with the fee billed.
+  await insertDemoCobranca(tx, { ativaId: ids[0]!, canceladaId: cancelada.id, franqueadorId, now });
 }

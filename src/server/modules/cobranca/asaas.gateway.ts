@@ -142,6 +142,15 @@ export function asaasGateway(options: AsaasOptions): GatewayDeCobranca {
       return qr.payload ?? null;
     },
 
+    async consultarCobranca(id) {
+      try {
+        return paraCobranca(await chamar<AsaasPayment>('GET', `/v3/payments/${encodeURIComponent(id)}`));
+      } catch (error) {
+        if (error instanceof FalhaNoGateway && error.status === 404) return null;
+        throw error;
+      }
+    },
+
     async cancelarCobranca(id) {
       await chamar('DELETE', `/v3/payments/${encodeURIComponent(id)}`);
     },

@@ -10,10 +10,11 @@ import {
   matriculasSearchText,
   parcelas,
   preMatriculas,
+  users,
 } from '../../db/schema';
 import { cappedTotal, containsInSearchText, pageWindow } from '../../lib/pagination';
 import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
-import type { ParcelaStatus, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
+import type { ParcelaStatus, ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 import type { ParcelasListQuery } from '../../../shared/schemas/parcela';
 
 /** Cobrança's SQL (issue 43, ADR 071): the plan's inputs and rows, the gateway's customers, the webhook's events. */
@@ -89,19 +90,22 @@ export async function gravarParcela(
     invoiceUrl: string | null;
     bankSlipUrl: string | null;
     pixCopiaECola: string | null;
+    /** ADR 076: a cancellation's fee; the plan's parcelas by default. */
+    tipo?: ParcelaTipo;
   },
   now: Date,
 ): Promise<boolean> {
   const em = now.toISOString();
   const rows = await db.execute(sql`
     insert into ${parcelas} (matricula_id, numero, valor_centavos, vencimento, provedor, gateway_id, invoice_url,
-      bank_slip_url, pix_copia_e_cola, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id, franquia_id,
-      franqueador_id, created_at, updated_at)
+      bank_slip_url, pix_copia_e_cola, tipo, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id,
+      franquia_id, franqueador_id, created_at, updated_at)
     select m.id, ${p.numero}, ${p.valorCentavos}, ${p.vencimento}::date, ${p.provedor}, ${p.gatewayId},
-      ${p.invoiceUrl}, ${p.bankSlipUrl}, ${p.pixCopiaECola}, m.evento_id, m.curso_id, m.cliente_id, m.vendedor_id,
-      m.micro_franquia_id, m.franquia_id, m.franqueador_id, ${em}::timestamptz, ${em}::timestamptz
+      ${p.invoiceUrl}, ${p.bankSlipUrl}, ${p.pixCopiaECola}, ${p.tipo ?? 'mensalidade'}, m.evento_id, m.curso_id,
+      m.cliente_id, m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id, ${em}::timestamptz,
+      ${em}::timestamptz
     from ${matriculas} m where m.id = ${p.matriculaId}
-    on conflict (matricula_id, numero) do nothing
+    on conflict do nothing
     returning id`);
   return rowCount(rows) > 0;
 }
@@ -154,6 +158,7 @@ export async function parcelaDoPagamento(db: Executor, provedor: ProvedorCobranc
       numero: parcelas.numero,
       pagaEm: parcelas.pagaEm,
       valorLiquidoCentavos: parcelas.valorLiquidoCentavos,
+      baixaEm: parcelas.baixaEm,
     })
     .from(parcelas)
     .where(and(eq(parcelas.provedor, provedor), eq(parcelas.gatewayId, gatewayId)))
@@ -171,7 +176,12 @@ export async function mudarParcela(
 
 // --- Reading -------------------------------------------------------------------------------------------------
 
-const totalDoPlano = sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId})`;
+// The plan's parcelas: a cancellation's fee (ADR 076) is not one of them.
+const totalDoPlano = sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId} and t.tipo = 'mensalidade')`;
+// Who gave a baixa manual (ADR 076): the staff member's name, or their e-mail when the account has none.
+const baixaPor = sql<
+  string | null
+>`(select coalesce(u.nome, u.email) from ${users} u where u.id = ${parcelas.baixaPorId})`;
 
 const parcelaSelection = {
   id: parcelas.id,
@@ -189,6 +199,10 @@ const parcelaSelection = {
   pixCopiaECola: parcelas.pixCopiaECola,
   aluno: matriculas.nome,
   cursoTitulo: matriculas.cursoTitulo,
+  tipo: parcelas.tipo,
+  baixaEm: parcelas.baixaEm,
+  baixaPor,
+  baixaObservacao: parcelas.baixaObservacao,
 };
 export type ParcelaRow = Awaited<ReturnType<typeof parcelasDaMatricula>>[number];
 

@@ -23,8 +23,11 @@ import {
   parcelasDoAluno,
 } from './cobranca.repository';
 import { executarPlano } from './plano.service';
+import { darBaixa } from './baixa.service';
+import { executarBaixaNoGateway, executarEncerramento, executarTaxa } from './encerramento.service';
+import { BAIXA_MESSAGES, baixaBodySchema } from '../../../shared/schemas/parcela-baixa';
 import { receberEvento, simularPagamento, tokenConfere } from './webhook.service';
-import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
+import type { ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 
 /** A parcela as the API answers it: money in reais (two decimals), dates as YYYY-MM-DD. */
 export const parcelaView = (p: ParcelaRow): z.infer<typeof parcelaItemSchema> => ({
@@ -43,7 +46,15 @@ export const parcelaView = (p: ParcelaRow): z.infer<typeof parcelaItemSchema> =>
   pixCopiaECola: p.pixCopiaECola,
   aluno: p.aluno,
   cursoTitulo: p.cursoTitulo,
+  tipo: p.tipo as ParcelaTipo,
+  baixa:
+    p.baixaEm && p.baixaObservacao !== null
+      ? { em: p.baixaEm.toISOString(), por: p.baixaPor, observacao: p.baixaObservacao }
+      : null,
 });
+
+/** The aluno's view of a parcela: a baixa's note and who gave it are the staff's (ADR 076). */
+const parcelaDoAlunoView = (p: ParcelaRow) => ({ ...parcelaView(p), baixa: null });
 
 /**
  * Cobrança (issue 43, first slice; ADR 071): the gateway's webhook, the simulated payment of development, and the
@@ -53,6 +64,11 @@ export const parcelaView = (p: ParcelaRow): z.infer<typeof parcelaItemSchema> =>
 export async function cobrancaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.jobs.register('cobranca_plano', (job) => executarPlano(app, job), { aoMesmoTempo: 2 });
+  // ADR 076: a baixa's payment cancelled at the gateway; a withdrawal's or cancellation's parcelas closed there; a
+  // cancellation's fee billed.
+  app.jobs.register('cobranca_baixa', (job) => executarBaixaNoGateway(app, job), { aoMesmoTempo: 2 });
+  app.jobs.register('cobranca_encerramento', (job) => executarEncerramento(app, job), { aoMesmoTempo: 2 });
+  app.jobs.register('cobranca_taxa', (job) => executarTaxa(app, job), { aoMesmoTempo: 2 });
   if (app.config.cobranca.provedor === null) {
     app.log.warn('billing is off: set COBRANCA_PROVEDOR=asaas to bill accepted contracts');
   }
@@ -88,6 +104,19 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // ADR 076: a parcela paid at the school, marked paid by staff with the day and a note.
+  app.post(
+    '/api/parcelas/:id/baixa',
+    {
+      schema: { params: parcelaParamsSchema, body: baixaBodySchema, response: { 200: parcelaMensagemSchema } },
+      config: { access: rolesFor('parcelas.baixa') },
+    },
+    async (request) => {
+      const parcela = await darBaixa(app, request.actor!, request.params.id, request.body);
+      return { message: BAIXA_MESSAGES.baixaFeita, parcela: parcelaView(parcela) };
+    },
+  );
+
   app.get(
     '/api/parcelas',
     {
@@ -120,6 +149,6 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
       schema: { response: { 200: z.array(parcelaItemSchema) } },
       config: { access: rolesFor('parcelas.minhas') },
     },
-    async (request) => (await parcelasDoAluno(app.db, request.actor!)).map(parcelaView),
+    async (request) => (await parcelasDoAluno(app.db, request.actor!)).map(parcelaDoAlunoView),
   );
 }

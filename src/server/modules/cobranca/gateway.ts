@@ -61,6 +61,8 @@ export interface GatewayDeCobranca {
   criarCobranca(cobranca: NovaCobranca): Promise<CobrancaNoGateway>;
   /** The PIX copy-and-paste code of a payment, when the gateway gives one. */
   pixCopiaECola(id: string): Promise<string | null>;
+  /** A payment by its id, deleted or not (ADR 076: what a cancel or refund finds before acting); null if unknown. */
+  consultarCobranca(id: string): Promise<CobrancaNoGateway | null>;
   cancelarCobranca(id: string): Promise<void>;
   estornarCobranca(id: string): Promise<void>;
 }

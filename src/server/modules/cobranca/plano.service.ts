@@ -6,6 +6,7 @@ import { toCentavos } from '../../../shared/money/parcelas';
 import type { Executor } from '../../db/connect';
 import { enfileirar, FalhaDefinitiva, type JobRow } from '../../jobs';
 import { clienteGuardado, dadosDoPlano, gravarParcela, guardarCliente, parcelasGravadas } from './cobranca.repository';
+import type { GatewayDeCobranca } from './gateway';
 import { gatewayDe } from './gateway-da-app';
 
 /**
@@ -60,30 +61,14 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
   const gravadas = new Set((await parcelasGravadas(app.db, matriculaId)).map((p) => p.numero));
   if (plano.every((p) => gravadas.has(p.numero))) return 0;
 
-  const cpf = onlyDigits(d.cpfResponsavel ?? '');
-  if (cpf.length !== 11) throw new FalhaDefinitiva('the responsável has no CPF to bill');
-  let cliente = await clienteGuardado(app.db, d.franqueadorId, gateway.provedor, cpf);
-  if (!cliente) {
-    cliente =
-      (await gateway.encontrarCliente(cpf)) ??
-      (await gateway.criarCliente({
-        nome: d.nomeResponsavel ?? d.nomeAluno,
-        cpf,
-        email: d.email,
-        celular: d.telefone ? onlyDigits(d.telefone) : null,
-        referencia: matriculaId,
-      }));
-    await guardarCliente(app.db, {
-      franqueadorId: d.franqueadorId,
-      provedor: gateway.provedor,
-      cpf,
-      gatewayId: cliente,
-    });
-  }
+  const cliente = await clienteDoGateway(app, gateway, { ...d, franqueadorId: d.franqueadorId });
 
   let escritas = 0;
   for (const p of plano) {
     if (gravadas.has(p.numero)) continue;
+    // A withdrawal while the plan is being billed (ADR 076): no further payment is created; the withdrawal's own
+    // job closes the ones already made, found by their references.
+    if ((await dadosDoPlano(app.db, matriculaId))?.status !== 'ativa') break;
     const referencia = referenciaDaParcela(matriculaId, p.numero);
     const cobranca =
       (await gateway.cobrancaPorReferencia(referencia)) ??
@@ -114,4 +99,36 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
     if (escrita) escritas += 1;
   }
   return escritas;
+}
+
+/**
+ * The gateway's customer of the matrícula's responsável (by CPF): ours first, then the gateway's, created only when
+ * neither has it. The plan and a cancellation's fee (ADR 076) bill the same customer.
+ */
+export async function clienteDoGateway(
+  app: FastifyInstance,
+  gateway: GatewayDeCobranca,
+  d: NonNullable<Awaited<ReturnType<typeof dadosDoPlano>>> & { franqueadorId: string },
+): Promise<string> {
+  const cpf = onlyDigits(d.cpfResponsavel ?? '');
+  if (cpf.length !== 11) throw new FalhaDefinitiva('the responsável has no CPF to bill');
+  let cliente = await clienteGuardado(app.db, d.franqueadorId, gateway.provedor, cpf);
+  if (!cliente) {
+    cliente =
+      (await gateway.encontrarCliente(cpf)) ??
+      (await gateway.criarCliente({
+        nome: d.nomeResponsavel ?? d.nomeAluno,
+        cpf,
+        email: d.email,
+        celular: d.telefone ? onlyDigits(d.telefone) : null,
+        referencia: d.matriculaId,
+      }));
+    await guardarCliente(app.db, {
+      franqueadorId: d.franqueadorId,
+      provedor: gateway.provedor,
+      cpf,
+      gatewayId: cliente,
+    });
+  }
+  return cliente;
 }

@@ -47,6 +47,9 @@ export function simuladoGateway(): GatewayDeCobranca {
     async pixCopiaECola(id) {
       return `PIX-SIMULADO-${id}`;
     },
+    async consultarCobranca(id) {
+      return porId(id) ?? null;
+    },
     async cancelarCobranca(id) {
       const c = porId(id);
       if (c) c.deleted = true;

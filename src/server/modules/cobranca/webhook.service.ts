@@ -66,7 +66,9 @@ export async function aplicarEventoNa(
     await resultadoDoEvento(tx, registro, 'pagamento_desconhecido', null);
     return 'pagamento_desconhecido';
   }
-  const status = novoStatus(parcela.status, evento.event);
+  // A parcela paid at the school (ADR 076): its payment at the gateway is cancelled (or, paid there too, refunded)
+  // by the baixa's job, and nothing the gateway says of it afterwards changes the cash payment.
+  const status = parcela.baixaEm ? null : novoStatus(parcela.status, evento.event);
   if (!status) {
     await resultadoDoEvento(tx, registro, 'ignorado', parcela.id);
     return 'ignorado';

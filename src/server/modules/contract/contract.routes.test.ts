@@ -412,6 +412,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     routes: {
       'POST /api/webhooks/asaas': ['200'],
       'POST /api/parcelas/:id/simular-pagamento': ['200'],
+      // ADR 076: the baixa manual.
+      'POST /api/parcelas/:id/baixa': ['200'],
       'GET /api/parcelas': ['200'],
       'GET /api/matriculas/:id/parcelas': ['200'],
       'GET /api/user/parcelas': ['200'],

@@ -26,7 +26,7 @@ import type {
 } from '../../../shared/schemas/contrato-aceite';
 import { CONTRATO_MESSAGES } from '../../../shared/schemas/contrato';
 import { DIA_VENCIMENTO_PADRAO } from '../../../shared/cobranca/parcelas';
-import { enfileirarPlanoDeCobranca } from '../cobranca';
+import { encerrarCobrancaDaMatricula, enfileirarPlanoDeCobranca } from '../cobranca';
 import {
   type ContratoComMatricula,
   ativarMatricula,
@@ -303,6 +303,8 @@ export async function desistirDaMatricula(
     await gastarCodigo(tx, c.id);
     if (!(await cancelarPorArrependimento(tx, row.matriculaId, now))) throw conflict(ACEITE_MESSAGES.cancelado);
     await insertEvento(tx, c.id, 'desistencia', now);
+    // ADR 076: unpaid parcelas cancelled at the gateway and paid ones refunded, by a job after the commit.
+    await encerrarCobrancaDaMatricula(tx, row.matriculaId, 'desistencia', now);
     await audit(tx, {
       acao: 'matricula.desistir',
       entidadeId: row.matriculaId,

@@ -20,6 +20,7 @@ import { MOTIVO_CANCELAMENTO_LABELS } from '../../../shared/schemas/matricula';
 import { enfileirarEmail } from '../../jobs';
 import { conflict, notFound } from '../../lib/http-error';
 import { alteracoesDe, audit } from '../auditoria';
+import { encerrarCobrancaDaMatricula, pagoDaMatricula } from '../cobranca';
 import { extratoDoCancelamentoEmail } from './cancelamento.mail';
 import { type MatriculaComContrato, cancelarMatriculaAtiva, findMatriculaComContrato } from './cancelamento.repository';
 
@@ -45,11 +46,12 @@ const temContrato = (m: MatriculaComContrato): m is ComContrato => m.contratoId 
 
 const dia = (d: Date) => formatDateTime(d, { timeZone: BRASILIA_TIME_ZONE });
 
-/** Where the matrícula stands and what a cancellation would charge now, in centavos. */
-function avaliar(m: ComContrato, now: Date, capPct: number) {
+/**
+ * Where the matrícula stands and what a cancellation would charge now, in centavos. `pagamentos`: the parcelas of
+ * its plan paid so far (ADR 076), at the gateway or the school; none before its plan is billed.
+ */
+function avaliar(m: ComContrato, now: Date, capPct: number, pagamentos: number[]) {
   const totalCentavos = toCentavos(m.valorTotal);
-  // No billing yet: nothing is recorded as paid, so what is still to pay is the contract's total.
-  const pagamentos: number[] = [];
   const restante = valorRestante(totalCentavos, pagamentos);
   const { pct, multa } = multaDeCancelamento(restante, m.multaCancelamentoPct, capPct);
   const situacao: CancelamentoSituacao =
@@ -88,7 +90,7 @@ export async function previewCancelamento(
   const m = await findMatriculaComContrato(app.db, actor, id);
   if (!m) throw notFound(CANCELAMENTO_MESSAGES.matriculaNaoEncontrada);
   if (!temContrato(m)) throw notFound(CONTRATO_MESSAGES.contratoNaoEncontrado);
-  const a = avaliar(m, app.clock.now(), app.config.cancelamentoMultaMaxPct);
+  const a = avaliar(m, app.clock.now(), app.config.cancelamentoMultaMaxPct, await pagoDaMatricula(app.db, m.id));
   return {
     matriculaId: m.id,
     situacao: a.situacao,
@@ -127,7 +129,7 @@ export async function cancelarMatricula(
     if (!m) throw notFound(CANCELAMENTO_MESSAGES.matriculaNaoEncontrada);
     if (m.status === 'cancelada') throw conflict(CANCELAMENTO_MESSAGES.jaCancelada);
     if (!temContrato(m)) throw conflict(CANCELAMENTO_MESSAGES.semContrato);
-    const a = avaliar(m, now, capPct);
+    const a = avaliar(m, now, capPct, await pagoDaMatricula(tx, m.id));
     if (a.situacao === 'aguardando_aceite') throw conflict(CANCELAMENTO_MESSAGES.aguardandoAceite);
     if (a.situacao === 'arrependimento') {
       throw conflict(CANCELAMENTO_MESSAGES.noArrependimento(ultimoDiaDoArrependimento(m.aceitoEm!)));
@@ -135,6 +137,9 @@ export async function cancelarMatricula(
     const multa = fromCentavos(a.multa);
     const feito = await cancelarMatriculaAtiva(tx, m.id, { multa, now });
     if (!feito) throw conflict(CANCELAMENTO_MESSAGES.jaCancelada);
+    // ADR 076: the parcelas still unpaid cancelled at the gateway, and the fee billed as one charge, by jobs after
+    // the commit.
+    await encerrarCobrancaDaMatricula(tx, m.id, 'cancelamento', now, { multaCentavos: a.multa });
     await audit(tx, {
       acao: 'matricula.cancelar',
       entidadeId: m.id,

@@ -3,6 +3,8 @@ import { canAccessRoute } from '@shared/roles';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
 import { MatriculasScreen } from '@/features/funnel/components/matriculas/matriculas-screen';
+import { FUNNEL_QUERY_KEY } from '@/features/funnel/api/funnel-keys';
+import { DarBaixa } from '@/features/cobranca/components/dar-baixa';
 
 export default function MatriculasRoute() {
   const { role } = useCurrentUser();
@@ -14,6 +16,10 @@ export default function MatriculasRoute() {
         // The aluno's record has no links: the staff's lists are not its screens.
         leadsPath={role === 'aluno' ? null : canAccessRoute(role, '/leads') ? '/leads' : '/interesses'}
         podeCancelar={can(role, 'matriculas.cancelar')}
+        // Issue 43 (ADR 076): 'Dar baixa' on each open parcela of the record; the record's parcelas read again.
+        parcelaAcao={
+          can(role, 'parcelas.baixa') ? (p) => <DarBaixa parcela={p} invalidar={[FUNNEL_QUERY_KEY]} /> : undefined
+        }
       />
     </RoutePage>
   );

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ParcelaItem, ParcelaStatus } from '@shared/schemas/parcela';
 import { api } from '@/lib/api-client';
+import type { BaixaBody } from '@shared/schemas/parcela-baixa';
 import { type MutationConfig, useApiMutation } from '@/lib/react-query';
 
 /** Cobrança (issue 43, ADR 071): the staff's 'Parcelas', the aluno's 'Minhas parcelas', the simulated payment. */
@@ -38,3 +39,25 @@ export const simularPagamento = ({ id }: { id: string }) =>
 
 export const useSimularPagamento = (config: MutationConfig<typeof simularPagamento> = {}) =>
   useApiMutation(simularPagamento, { invalidates: { keys: [PARCELAS_QUERY_KEY] } }, config);
+
+/** ADR 076: 'Dar baixa' (POST /api/parcelas/:id/baixa), a parcela paid at the school: the parcela as it now is. */
+export const darBaixa = ({ id, ...body }: BaixaBody & { id: string }) =>
+  api.post<{ message: string; parcela: ParcelaItem }>(`/api/parcelas/${encodeURIComponent(id)}/baixa`, body);
+
+/**
+ * The Parcelas list, and `outras` (the matrícula record's parcelas, another feature's: composed by the route),
+ * show it paid without a reload.
+ */
+export const useDarBaixa = (
+  outras: readonly (readonly unknown[])[] = [],
+  config: MutationConfig<typeof darBaixa> = {},
+) =>
+  useApiMutation(
+    darBaixa,
+    // A 409 (paid meanwhile, by the gateway or another staff member): the lists show why.
+    {
+      invalidates: { keys: [PARCELAS_QUERY_KEY, ...outras] },
+      invalidatesOnError: { keys: [PARCELAS_QUERY_KEY, ...outras] },
+    },
+    config,
+  );

@@ -7,6 +7,7 @@ import type { ParcelaItem } from '@shared/schemas/parcela';
 import { mockFetch, renderWithProviders } from '@/testing/test-utils';
 import { MinhasParcelas } from './minhas-parcelas';
 import { ParcelasScreen } from './parcelas-screen';
+import { BAIXA_MESSAGES } from '@shared/schemas/parcela-baixa';
 
 afterEach(() => {
   cleanup();
@@ -28,6 +29,8 @@ const parcela = (over: Partial<ParcelaItem>): ParcelaItem => ({
   bankSlipUrl: 'https://gateway.example.com/b/1',
   pixCopiaECola: '00020126PIXCODE',
   aluno: 'Mariana Costa',
+  tipo: 'mensalidade',
+  baixa: null,
   cursoTitulo: 'Preparatório ENEM',
   ...over,
 });
@@ -80,5 +83,48 @@ describe('Financeiro > Parcelas (issue 43)', () => {
     await userEvent.click(screen.getAllByRole('button', { name: /Simular pagamento/ })[0]!);
     expect(await screen.findAllByText('Paga')).not.toHaveLength(0);
     expect(screen.getByLabelText('Mês de vencimento')).toBeInTheDocument();
+  });
+});
+
+describe("'Dar baixa' (issue 43, ADR 076)", () => {
+  it('asks for the note, sends the day and the note, and the list shows the parcela paid by baixa without a reload', async () => {
+    let enviado: unknown = null;
+    const baixa = { em: '2026-11-26T12:00:00.000Z', por: 'Ana Franquia', observacao: 'Pago em dinheiro' };
+    mockFetch({
+      'GET /api/parcelas': () => ({
+        body: [parcela(enviado ? { status: 'paga', pagaEm: '2026-11-20', baixa } : {})],
+        headers: { 'X-Total-Count': '1' },
+      }),
+      'POST /api/parcelas/p-1/baixa': (body) => {
+        enviado = body;
+        return { body: { message: 'Baixa registrada', parcela: parcela({ status: 'paga', baixa }) } };
+      },
+    });
+    renderWithProviders(<ParcelasScreen podeDarBaixa />);
+    await userEvent.click(
+      (await screen.findAllByRole('button', { name: 'Dar baixa: parcela 1 de 3 de Mariana Costa' }))[0]!,
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar baixa' }));
+    expect(await within(dialog).findByText(BAIXA_MESSAGES.observacao)).toBeInTheDocument();
+    expect(enviado).toBeNull();
+    const data = within(dialog).getByLabelText('Data do pagamento');
+    await userEvent.clear(data);
+    await userEvent.type(data, '20/11/2026');
+    await userEvent.type(within(dialog).getByLabelText(/Observação/), 'Pago em dinheiro');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar baixa' }));
+    expect(await screen.findAllByText(BAIXA_MESSAGES.rotuloPagaBaixa)).not.toHaveLength(0);
+    expect(enviado).toEqual({ pagaEm: '2026-11-20', observacao: 'Pago em dinheiro' });
+    expect(screen.getAllByText('por Ana Franquia: Pago em dinheiro').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /Dar baixa/ })).toBeNull();
+  });
+
+  it('is not offered to a role without the permission, nor on a paid parcela', async () => {
+    mockFetch({
+      'GET /api/parcelas': { body: [parcela({})], headers: { 'X-Total-Count': '1' } },
+    });
+    renderWithProviders(<ParcelasScreen />);
+    expect(await screen.findByText('1 parcela')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Dar baixa/ })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { FileText } from 'lucide-react';
+import { PARCELA_TIPO_LABELS } from '@shared/cobranca/parcelas';
 import { formatBRL, formatDateOnly } from '@shared/format';
 import { PARCELA_MESSAGES } from '@shared/schemas/parcela';
 import { Card } from '@/components/ui/card';
@@ -36,7 +37,9 @@ export function MinhasParcelas() {
                 <Card className="grid gap-2 p-4 text-sm">
                   <p className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-semibold">
-                      Parcela {p.numero} de {p.totalParcelas}
+                      {p.tipo === 'mensalidade'
+                        ? `Parcela ${p.numero} de ${p.totalParcelas}`
+                        : PARCELA_TIPO_LABELS[p.tipo]}
                     </span>
                     <ParcelaStatusBadge status={p.status} />
                   </p>

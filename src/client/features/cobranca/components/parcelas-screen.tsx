@@ -1,5 +1,10 @@
 import { Banknote, X } from 'lucide-react';
-import { PARCELA_STATUSES, PARCELA_STATUS_LABELS, type ParcelaStatus } from '@shared/cobranca/parcelas';
+import {
+  PARCELA_STATUSES,
+  PARCELA_STATUS_LABELS,
+  PARCELA_TIPO_LABELS,
+  type ParcelaStatus,
+} from '@shared/cobranca/parcelas';
 import { formatBRL, formatCount, formatDateOnly } from '@shared/format';
 import { PARCELA_MESSAGES, type ParcelaItem } from '@shared/schemas/parcela';
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +20,7 @@ import { useListState } from '@/hooks/use-list-state';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useParcelas, useSimularPagamento } from '../api/parcelas-api';
+import { DarBaixa } from './dar-baixa';
 import { ParcelaStatusBadge } from './parcela-status-badge';
 
 const isStatus = (value: string | undefined): value is ParcelaStatus =>
@@ -30,9 +36,10 @@ function fimDoMes(mes: string): string {
 /**
  * 'Financeiro' > 'Parcelas' (issue 43, ADR 071): the parcelas of the matrículas the role reads, latest due date
  * first, searched by the family and filtered by status and due month, with each one's payment link; in development,
- * a parcela of the simulated gateway may be paid by 'Simular pagamento'.
+ * a parcela of the simulated gateway may be paid by 'Simular pagamento'. 'Dar baixa' (ADR 076) for the roles that
+ * may: a parcela paid at the school.
  */
-export function ParcelasScreen() {
+export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolean } = {}) {
   const listState = useListState({ filters: ['status', 'mes'] });
   const status = isStatus(listState.filters.status) ? listState.filters.status : undefined;
   const mes = /^\d{4}-\d{2}$/.test(listState.filters.mes ?? '') ? listState.filters.mes : undefined;
@@ -63,7 +70,12 @@ export function ParcelasScreen() {
         </span>
       ),
     },
-    { key: 'parcela', header: 'Parcela', className: 'tabular-nums', cell: (p) => `${p.numero}/${p.totalParcelas}` },
+    {
+      key: 'parcela',
+      header: 'Parcela',
+      className: 'tabular-nums',
+      cell: (p) => (p.tipo === 'mensalidade' ? `${p.numero}/${p.totalParcelas}` : PARCELA_TIPO_LABELS[p.tipo]),
+    },
     {
       key: 'vencimento',
       header: 'Vencimento',
@@ -76,8 +88,14 @@ export function ParcelasScreen() {
       header: 'Status',
       cell: (p) => (
         <span className="grid justify-items-start gap-1">
-          <ParcelaStatusBadge status={p.status} />
+          <ParcelaStatusBadge status={p.status} baixa={p.baixa !== null} />
           {p.pagaEm ? <span className="text-xs text-muted-foreground">em {formatDateOnly(p.pagaEm)}</span> : null}
+          {p.baixa ? (
+            <span className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
+              {p.baixa.por ? `por ${p.baixa.por}: ` : ''}
+              {p.baixa.observacao}
+            </span>
+          ) : null}
         </span>
       ),
     },
@@ -91,6 +109,7 @@ export function ParcelasScreen() {
         return (
           <span className="flex flex-wrap justify-end gap-2">
             {p.invoiceUrl ? <CopyButton text={p.invoiceUrl} label="Copiar link de pagamento" /> : null}
+            {podeDarBaixa ? <DarBaixa parcela={p} /> : null}
             {p.provedor === 'simulado' ? (
               <Button
                 type="button"

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { Copy } from 'lucide-react';
-import { PARCELA_STATUS_LABELS, type ParcelaStatus } from '@shared/cobranca/parcelas';
-import { formatBRL, formatDateOnly } from '@shared/format';
-import { PARCELA_MESSAGES } from '@shared/schemas/parcela';
+import { PARCELA_STATUS_LABELS, PARCELA_TIPO_LABELS, type ParcelaStatus } from '@shared/cobranca/parcelas';
+import { formatBRL, formatDateOnly, formatDateTime } from '@shared/format';
+import { PARCELA_MESSAGES, type ParcelaItem } from '@shared/schemas/parcela';
+import { BAIXA_MESSAGES } from '@shared/schemas/parcela-baixa';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,11 +28,14 @@ async function copiar(texto: string) {
   }
 }
 
+/** What a parcela offers besides its link (ADR 076: 'Dar baixa', of the cobrança feature, composed by the route). */
+export type ParcelaAcao = (parcela: ParcelaItem) => ReactNode;
+
 /**
  * The matrícula's parcelas on the staff's record (issue 43, ADR 071): each one's status, due date and value, and
- * its payment link to send the family.
+ * its payment link to send the family; a baixa manual's day, author and note (ADR 076).
  */
-export function MatriculaParcelas({ matriculaId }: { matriculaId: string }) {
+export function MatriculaParcelas({ matriculaId, acao }: { matriculaId: string; acao?: ParcelaAcao }) {
   const parcelas = useMatriculaParcelas(matriculaId);
   return (
     <section aria-labelledby="matricula-parcelas" className="grid w-full basis-full gap-2">
@@ -50,12 +55,21 @@ export function MatriculaParcelas({ matriculaId }: { matriculaId: string }) {
           {parcelas.data.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2">
               <span className="font-medium">
-                {p.numero}/{p.totalParcelas}
+                {p.tipo === 'mensalidade' ? `${p.numero}/${p.totalParcelas}` : PARCELA_TIPO_LABELS[p.tipo]}
               </span>
-              <Badge variant={VARIANTE[p.status]}>{PARCELA_STATUS_LABELS[p.status]}</Badge>
+              <Badge variant={VARIANTE[p.status]}>
+                {p.status === 'paga' && p.baixa ? BAIXA_MESSAGES.rotuloPagaBaixa : PARCELA_STATUS_LABELS[p.status]}
+              </Badge>
               <span>vence em {formatDateOnly(p.vencimento)}</span>
               <span className="font-medium">{formatBRL(p.valor)}</span>
               {p.pagaEm ? <span className="text-muted-foreground">paga em {formatDateOnly(p.pagaEm)}</span> : null}
+              {p.baixa ? (
+                <span className="basis-full text-muted-foreground [overflow-wrap:anywhere]">
+                  Baixa em {formatDateTime(p.baixa.em)}
+                  {p.baixa.por ? ` por ${p.baixa.por}` : ''}: {p.baixa.observacao}
+                </span>
+              ) : null}
+              {acao ? <span className="ml-auto">{acao(p)}</span> : null}
               {p.invoiceUrl && (p.status === 'aberta' || p.status === 'vencida') ? (
                 <Button
                   type="button"

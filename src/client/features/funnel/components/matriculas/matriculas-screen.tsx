@@ -20,6 +20,7 @@ import { CursoBadge } from '../lista/curso-badge';
 import { EventoCell } from '../lista/evento-cell';
 import { ForbiddenNotice } from '../lista/forbidden-notice';
 import { type FunnelRecordLinks, MatriculaRecord } from '../pre-matriculas/pre-matricula-record';
+import type { ParcelaAcao } from './matricula-parcelas';
 import { FunnelListCard } from '../lista/funnel-list-card';
 import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from '../lista/funnel-metric-cards';
 import { FunnelToolbar } from '../lista/funnel-toolbar';
@@ -91,7 +92,13 @@ export function MatriculasScreen({
   exportJob = false,
   leadsPath = null,
   podeCancelar = false,
-}: { exportJob?: boolean; podeCancelar?: boolean } & Partial<FunnelRecordLinks> = {}) {
+  parcelaAcao,
+}: {
+  exportJob?: boolean;
+  podeCancelar?: boolean;
+  /** Issue 43 (ADR 076): what the record offers on each parcela ('Dar baixa'), composed by the route. */
+  parcelaAcao?: ParcelaAcao;
+} & Partial<FunnelRecordLinks> = {}) {
   const filters = useFunnelFilters();
   const [aberta, setAberta] = useState<MatriculaItem | null>(null);
   // Issue 42: the status filter, kept in the address as the other filters are.
@@ -154,6 +161,7 @@ export function MatriculasScreen({
         onClose={() => setAberta(null)}
         leadsPath={leadsPath}
         onCancelada={podeCancelar ? setAberta : undefined}
+        parcelaAcao={parcelaAcao}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { MatriculaContrato } from '../matriculas/matricula-contrato';
-import { MatriculaParcelas } from '../matriculas/matricula-parcelas';
+import { MatriculaParcelas, type ParcelaAcao } from '../matriculas/matricula-parcelas';
 import { CancelarMatricula } from '../matriculas/cancelar-matricula';
 import { MatriculaStatusBadge } from '../matriculas/matricula-status-badge';
 import { Link } from 'react-router';
@@ -120,11 +120,14 @@ export function MatriculaRecord({
   onClose,
   leadsPath,
   onCancelada,
+  parcelaAcao,
 }: FunnelRecordLinks & {
   matricula: MatriculaItem | null;
   onClose: () => void;
   /** Issue 42: present for a role that may cancel; told the matrícula's new status once cancelled. */
   onCancelada?: (m: MatriculaItem) => void;
+  /** Issue 43 (ADR 076): what each parcela offers ('Dar baixa'), for a role that may. */
+  parcelaAcao?: ParcelaAcao;
 }) {
   if (!m) return <RecordSheet open={false} onClose={onClose} title="" description="" fields={[]} />;
   const fields: RecordField[] = [
@@ -190,7 +193,9 @@ export function MatriculaRecord({
       {/* The staff's record (the aluno's has no links): the contract frozen at Efetivar. */}
       {leadsPath ? <MatriculaContrato matriculaId={m.id} /> : null}
       {/* Issue 43: its parcelas at the payment gateway, once the contract was accepted. */}
-      {leadsPath && m.status !== 'aguardando_aceite' ? <MatriculaParcelas matriculaId={m.id} /> : null}
+      {leadsPath && m.status !== 'aguardando_aceite' ? (
+        <MatriculaParcelas matriculaId={m.id} acao={parcelaAcao} />
+      ) : null}
     </RecordSheet>
   );
 }

@@ -1,0 +1,119 @@
+import { and, eq } from 'drizzle-orm';
+import { DIA_VENCIMENTO_PADRAO, planoDeParcelas } from '../../../shared/cobranca/parcelas';
+import { addDays, todayInBrasilia } from '../../../shared/brasilia';
+import { toCentavos } from '../../../shared/money/parcelas';
+import { gravarParcela } from '../../modules/cobranca/cobranca.repository';
+import { referenciaDaTaxa } from '../../modules/cobranca/encerramento.service';
+import { referenciaDaParcela } from '../../modules/cobranca/plano.service';
+import { simuladoGateway } from '../../modules/cobranca/simulado.gateway';
+import type { Transaction } from '../connect';
+import { contratos, matriculas, parcelas, users } from '../schema';
+
+/**
+ * Issue 43 (ADR 076): what changes a parcela after billing, on the demo's two Contagem families (issue 42): Helena's
+ * plan billed at the simulated gateway with its first parcela paid at the school -- 'Paga (baixa manual)', with who
+ * and why --, and Otávio's, cancelled by the staff, its parcelas cancelled and its fee billed as one charge
+ * ('Multa de cancelamento'). Written as the plan's and the fee's jobs write them, with the simulated gateway's ids.
+ */
+export async function insertDemoCobranca(
+  tx: Transaction,
+  {
+    ativaId,
+    canceladaId,
+    franqueadorId,
+    now,
+  }: { ativaId: string; canceladaId: string; franqueadorId: string; now: Date },
+): Promise<void> {
+  const gateway = simuladoGateway();
+  const [staff] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'franqueador'), eq(users.franqueadorId, franqueadorId)))
+    .limit(1);
+
+  async function plano(matriculaId: string) {
+    const [c] = await tx.select().from(contratos).where(eq(contratos.matriculaId, matriculaId));
+    if (!c?.aceitoEm) return [];
+    const itens = planoDeParcelas(
+      toCentavos(c.valorTotal),
+      c.parcelas,
+      c.diaVencimento ?? DIA_VENCIMENTO_PADRAO,
+      todayInBrasilia(c.aceitoEm),
+    );
+    for (const p of itens) {
+      const referencia = referenciaDaParcela(matriculaId, p.numero);
+      const cobranca = await gateway.criarCobranca({
+        cliente: 'cus_sim_demo',
+        valorCentavos: p.valorCentavos,
+        vencimento: p.vencimento,
+        referencia,
+        descricao: referencia,
+      });
+      await gravarParcela(
+        tx,
+        {
+          matriculaId,
+          numero: p.numero,
+          valorCentavos: p.valorCentavos,
+          vencimento: p.vencimento,
+          provedor: 'simulado',
+          gatewayId: cobranca.id,
+          invoiceUrl: null,
+          bankSlipUrl: null,
+          pixCopiaECola: await gateway.pixCopiaECola(cobranca.id),
+        },
+        c.aceitoEm,
+      );
+    }
+    return itens;
+  }
+
+  // Helena: the first parcela paid in cash at the school two days ago.
+  const helena = await plano(ativaId);
+  if (helena[0]) {
+    await tx
+      .update(parcelas)
+      .set({
+        status: 'paga',
+        pagaEm: todayInBrasilia(new Date(now.getTime() - 2 * 86_400_000)),
+        valorLiquidoCentavos: helena[0].valorCentavos,
+        baixaEm: new Date(now.getTime() - 2 * 86_400_000),
+        baixaPorId: staff?.id ?? null,
+        baixaObservacao: 'Pago em dinheiro na secretaria da escola (recibo 0042).',
+      })
+      .where(and(eq(parcelas.matriculaId, ativaId), eq(parcelas.numero, 1)));
+  }
+
+  // Otávio: cancelled after the 7 days -- its parcelas cancelled at the gateway, its fee one charge.
+  const otavio = await plano(canceladaId);
+  await tx.update(parcelas).set({ status: 'cancelada' }).where(eq(parcelas.matriculaId, canceladaId));
+  const [m] = await tx.select().from(matriculas).where(eq(matriculas.id, canceladaId));
+  const multa = toCentavos(m?.multaCancelamento ?? 0);
+  if (m?.canceladaEm && multa > 0) {
+    const referencia = referenciaDaTaxa(canceladaId);
+    const vencimento = addDays(todayInBrasilia(m.canceladaEm), 10);
+    const taxa = await gateway.criarCobranca({
+      cliente: 'cus_sim_demo',
+      valorCentavos: multa,
+      vencimento,
+      referencia,
+      descricao: referencia,
+    });
+    await gravarParcela(
+      tx,
+      {
+        matriculaId: canceladaId,
+        numero: otavio.length + 1,
+        valorCentavos: multa,
+        vencimento,
+        provedor: 'simulado',
+        gatewayId: taxa.id,
+        invoiceUrl: null,
+        bankSlipUrl: null,
+        pixCopiaECola: await gateway.pixCopiaECola(taxa.id),
+        tipo: 'taxa_cancelamento',
+      },
+      m.canceladaEm,
+    );
+  }
+}
