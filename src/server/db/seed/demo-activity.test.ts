@@ -153,7 +153,7 @@ describe('loadDemoActivity', () => {
     expect(s!.pagas).toBe(s!.todas_pagas);
     for (const key of ['pagas', 'vencidas', 'abertas', 'noventa']) expect(s![key], key).toBeGreaterThan(10);
     expect(s!.escolas_vencidas).toBeGreaterThan(4);
-    expect(s!.futuras + s!.outras).toBe(0);
+    expect(s!.futuras! + s!.outras!).toBe(0);
     // Each plan sums to its matrícula's price to the cent, with the parcelas' scope its matrícula's.
     expect(
       await one(sql`select count(*)::int as n from matriculas m join (select matricula_id, sum(valor_centavos) as t,

@@ -38,4 +38,3 @@ export function parcelasExportBatch(db: Executor, actor: Actor, filter: Parcelas
       .orderBy(desc(parcelas.vencimento), desc(parcelas.id))
       .limit(limit);
 }
-

@@ -17,7 +17,8 @@ import { parcelasExportBatch } from './parcelas-export.repository';
  * filters and its number of rows. Money in reais as the other CSVs write it ('R$ 1.234,56').
  */
 
-const reais = (centavos: number | null): string | null => (centavos === null ? null : formatBRL(fromCentavos(centavos)));
+const reais = (centavos: number | null): string | null =>
+  centavos === null ? null : formatBRL(fromCentavos(centavos));
 
 const parcelaCsvRow = (p: {
   aluno: string;

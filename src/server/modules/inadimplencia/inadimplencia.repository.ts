@@ -7,7 +7,7 @@ import { parcelasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
 import { eventos, parcelas } from '../../db/schema';
 import type { Level, ReportRows } from '../contagens';
-import { groupLabel } from '../relatorios/relatorios.repository';
+import { groupLabel } from '../relatorios';
 
 /**
  * Inadimplência's SQL (issue 43, ADR 077): the parcelas of the caller's scope (parcelasVisibleTo, as the Parcelas

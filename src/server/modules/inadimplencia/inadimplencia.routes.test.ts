@@ -149,7 +149,7 @@ describe('GET /api/relatorios/inadimplencia', () => {
     expect(body.totais).toMatchObject({ valorDevido: 0, valorVencido: 0, taxaInadimplencia: 0 });
   });
 
-  it("for any parcelas: groups, buckets and total agree to the cent with the shared rule, whatever the grouping", async () => {
+  it('for any parcelas: groups, buckets and total agree to the cent with the shared rule, whatever the grouping', async () => {
     const nova = fc.record({
       m: fc.integer({ min: 0, max: 2 }),
       valorCentavos: fc.integer({ min: 1, max: 9_999_999 }),
@@ -173,8 +173,7 @@ describe('GET /api/relatorios/inadimplencia', () => {
           expect(t.parcelasVencidas).toBe(esperado.parcelasVencidas);
           expect(t.taxaInadimplencia).toBe(taxaInadimplencia(esperado.vencidoCentavos, esperado.devidoCentavos));
           expect(body.grupos).toHaveLength(total);
-          const soma = (f: (g: InadimplenciaResposta['totais']) => number) =>
-            body.grupos.reduce((s, g) => s + f(g), 0);
+          const soma = (f: (g: InadimplenciaResposta['totais']) => number) => body.grupos.reduce((s, g) => s + f(g), 0);
           expect(soma((g) => centavos(g.valorDevido))).toBe(centavos(t.valorDevido));
           expect(soma((g) => centavos(g.valorVencido))).toBe(centavos(t.valorVencido));
           expect(soma((g) => g.parcelasDevidas)).toBe(t.parcelasDevidas);
@@ -205,7 +204,10 @@ describe('GET /api/parcelas/export.csv', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toContain(`parcelas_${hoje}.csv`);
-    const linhas = response.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const linhas = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(linhas[0]).toContain('Aluno');
     expect(linhas[0]).toContain('Vencimento');
     expect(linhas[0]).toContain('Valor Líquido');

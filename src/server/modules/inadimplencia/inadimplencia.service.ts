@@ -1,10 +1,6 @@
 import { addDays } from '../../../shared/brasilia';
 import { fromCentavos } from '../../../shared/money/parcelas';
-import {
-  FAIXAS_ATRASO,
-  type SomaInadimplencia,
-  taxaInadimplencia,
-} from '../../../shared/money/inadimplencia';
+import { FAIXAS_ATRASO, type SomaInadimplencia, taxaInadimplencia } from '../../../shared/money/inadimplencia';
 import {
   INADIMPLENCIA_DEFAULT_DAYS,
   type InadimplenciaNumeros,
@@ -15,7 +11,7 @@ import { RELATORIO_MESSAGES } from '../../../shared/schemas/relatorios';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { badRequest } from '../../lib/http-error';
-import { resolveAgrupamento, resolveRows } from '../relatorios/relatorios.service';
+import { resolveAgrupamento, resolveRows } from '../relatorios';
 import { findInadimplencia } from './inadimplencia.repository';
 
 /** A group's or the total's figures as the API answers them: reais, the rate in percent with one decimal. */
