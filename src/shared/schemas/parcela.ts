@@ -52,7 +52,9 @@ function checkVencimento(value: { vencimentoDe?: string; vencimentoAte?: string 
 }
 
 /** GET /api/parcelas: the list conventions (page, pageSize, q), the status, the due period and the tree. */
-export const parcelasListQuerySchema = listQuerySchema.extend(parcelasFilterShape).superRefine(checkVencimento);
+export const parcelasListQuerySchema = listQuerySchema
+  .extend(parcelasFilterShape)
+  .superRefine(checkVencimento);
 export type ParcelasListQuery = z.infer<typeof parcelasListQuerySchema>;
 
 export const parcelaParamsSchema = z.object({ id: z.uuid(PARCELA_MESSAGES.parcelaNaoEncontrada) });
