@@ -35,6 +35,7 @@ import { listPreMatriculas } from '../src/server/modules/pre-matriculas/pre-matr
 import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
 import { BENCH_PASSWORD } from './accounts';
 import { reportScenarios } from './relatorios';
+import { inadimplenciaScenarios } from './inadimplencia';
 import { followUpScenarios, followedLeadIds } from './acompanhamento';
 import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
 import { lgpdBenchInput, lgpdScenarios } from './lgpd';
@@ -588,6 +589,8 @@ async function main() {
         }),
       },
       ...reportScenarios(new Date()),
+      // Issue 43 (ADR 077): Inadimplência over the year's parcelas.
+      ...inadimplenciaScenarios(new Date()),
       ...followUpScenarios(new Date(), await followedLeadIds(db, actors.vendedor, 500)),
       // Issue 20: a sign-up under an event's seat lock, and the check-in at the door.
       ...(await (async () => {

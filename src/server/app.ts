@@ -51,6 +51,8 @@ import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
 import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
 import { cobrancaRoutes } from './modules/cobranca';
+import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
+import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { foldEachRound } from './modules/contagens';
 
 export interface AppDependencies {
@@ -173,6 +175,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(aceiteRoutes);
   await app.register(cancelamentoRoutes);
   await app.register(cobrancaRoutes);
+  // Issue 43 (ADR 077): the Parcelas list's CSV and the Inadimplência report.
+  await app.register(parcelasExportRoutes);
+  await app.register(inadimplenciaRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);

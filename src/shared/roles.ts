@@ -54,6 +54,7 @@ export type RoutePath =
   | '/integracoes'
   | '/contratos'
   | '/financeiro/parcelas'
+  | '/financeiro/inadimplencia'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -208,6 +209,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Parcelas',
     description: 'As parcelas das matrículas: vencimento, valor, situação e link de pagamento',
   },
+  /** Financeiro > Inadimplência (issue 43, ADR 077): the overdue rate and aging, for the roles that read Parcelas. */
+  '/financeiro/inadimplencia': {
+    path: '/financeiro/inadimplencia',
+    roles: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    title: 'Inadimplência',
+    description: 'A taxa de inadimplência e o aging das parcelas vencidas, por unidade da rede',
+  },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
@@ -322,12 +330,13 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
  * The sidebar's 'Financeiro' section (issue 43), below SPEC's links ('Menu principal' keeps SPEC's list as it is):
  * the staff roles that read matrículas.
  */
+const INADIMPLENCIA = link('/financeiro/inadimplencia', 'Inadimplência');
 export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
-  franqueador: [link('/financeiro/parcelas', 'Parcelas')],
-  franquia: [link('/financeiro/parcelas', 'Parcelas')],
-  micro_franquia: [link('/financeiro/parcelas', 'Parcelas')],
+  franqueador: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
+  franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
+  micro_franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
   vendedor: [],
-  cliente: [link('/financeiro/parcelas', 'Parcelas')],
+  cliente: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
   aluno: [],
 };
 

@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SIDEBAR_LINKS, STAFF_ROLES, type Role } from '../../src/shared/roles';
+import { FINANCEIRO_LINKS, SIDEBAR_LINKS, STAFF_ROLES, type Role } from '../../src/shared/roles';
 import { useSession } from './support';
 
 /**
  * Issue 40: on a fresh start (`npm start` on an empty DATA_DIR: the demo network and its year of activity, ADR 052)
  * every screen in every demo role's sidebar shows something real -- rows in its table, its cards, a chart with
  * data, or figures above zero -- and no empty state. The screens are the sidebars' own links (src/shared/roles.ts),
- * so a screen added there is checked here too.
+ * so a screen added there is checked here too -- the 'Financeiro' section's (issue 43: Parcelas, Inadimplência)
+ * included.
  */
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -34,7 +35,7 @@ for (const role of [...STAFF_ROLES, 'aluno'] as Role[]) {
     test.setTimeout(240_000);
     await useSession(page, role);
     await page.setViewportSize(DESKTOP);
-    for (const { path, label } of SIDEBAR_LINKS[role]) {
+    for (const { path, label } of [...SIDEBAR_LINKS[role], ...FINANCEIRO_LINKS[role]]) {
       await test.step(`${label} (${path})`, async () => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -39,6 +39,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/integracoes': () => import('./routes/app/integracoes'),
   '/contratos': () => import('./routes/app/contratos'),
   '/financeiro/parcelas': () => import('./routes/app/parcelas'),
+  '/financeiro/inadimplencia': () => import('./routes/app/inadimplencia'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 

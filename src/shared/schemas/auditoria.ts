@@ -106,6 +106,8 @@ export const AUDIT_ACOES = {
     entidade: 'parcela',
     rotulo: 'Desistência: a parcela paga na escola é devolvida pela escola',
   },
+  // ADR 077: the Parcelas list's CSV.
+  'parcelas.exportar': { entidade: 'parcela', rotulo: 'Exportou a lista de parcelas' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

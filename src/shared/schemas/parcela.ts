@@ -29,7 +29,7 @@ export const PARCELA_MESSAGES = {
 } as const;
 
 const optionalStatus = z
-  .union([z.literal(''), z.enum(PARCELA_STATUSES, { error: PARCELA_MESSAGES.statusInvalido })])
+  .union([z.literal(''), z.enum(PARCELA_STATUSES)], { error: PARCELA_MESSAGES.statusInvalido })
   .transform((v) => (v ? v : undefined))
   .optional();
 
@@ -112,3 +112,24 @@ export const asaasWebhookSchema = z
   .passthrough();
 
 export const webhookRecebidoSchema = z.object({ recebido: z.boolean() });
+
+/** GET /api/parcelas/export.csv (ADR 077): the list's filters without its page. */
+export const parcelasFilterSchema = z.object(parcelasFilterShape).superRefine(checkVencimento);
+export type ParcelasFilter = z.infer<typeof parcelasFilterSchema>;
+
+/** The CSV's columns (pt-BR headers, money in reais as the other exports write it). */
+export const PARCELAS_CSV_COLUMNS = [
+  'Aluno',
+  'E-mail',
+  'Curso',
+  'Escola',
+  'Parcela',
+  'Vencimento',
+  'Valor',
+  'Status',
+  'Paga em',
+  'Valor Líquido',
+  'Link de Pagamento',
+] as const;
+
+export const parcelasCsvFileName = (today: string) => `parcelas_${today}.csv`;

@@ -423,6 +423,9 @@ const COBRANCA_ROUTES: Record<string, string> = {
   'POST /api/parcelas/:id/simular-pagamento': 'a parcela of a matrícula in scope',
   // ADR 076: the baixa manual of a foreign parcela answers as one that exists nowhere, and changes nothing.
   'POST /api/parcelas/:id/baixa': 'a parcela of a matrícula in scope',
+  // ADR 077: the list's CSV and the Inadimplência report, over the same parcelas.
+  'GET /api/parcelas/export.csv': 'csv',
+  'GET /api/relatorios/inadimplencia': 'json',
 };
 
 /** GET routes without an id that hold no network rows to leak. */
@@ -902,7 +905,7 @@ describe('IDOR: rows out of the caller’s scope', () => {
     // A parcela for every matrícula of both networks, its scope copied from the matrícula as the plan's job does.
     await ctx.handle.db.execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, provedor,
         gateway_id, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
-      select m.id, 1, 10000, '2027-01-10', 'simulado', 'pay_idor_' || m.id, m.evento_id, m.curso_id, m.cliente_id,
+      select m.id, 1, 10000, current_date - 10, 'simulado', 'pay_idor_' || m.id, m.evento_id, m.curso_id, m.cliente_id,
         m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id from matriculas m
       on conflict do nothing`);
     try {
@@ -947,6 +950,37 @@ describe('IDOR: rows out of the caller’s scope', () => {
         }
       }
       expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+      // After the digest: an export counts against the caller's rate of exports.
+      for (const name of ACTOR_NAMES) {
+        const role = roleOf(name);
+        const own = scopes[name].matriculas;
+        if (can(role, 'parcelas.listar')) {
+          // ADR 077: the CSV holds the same rows, and Inadimplência counts exactly them (each due ten days ago); a
+          // filter naming another network's node is 404, as an unknown one.
+          const csv = await inject(name, 'GET', '/api/parcelas/export.csv');
+          const linhas = csv.body.trim().split(/\r?\n/).length - 1;
+          figures.listChecks += 1;
+          if (csv.statusCode !== 200 || linhas !== own.size)
+            leaks.push(`/api/parcelas/export.csv as ${name}: ${linhas} rows, ${own.size} matrículas in scope`);
+          const relatorio = await inject(name, 'GET', '/api/relatorios/inadimplencia?agrupar=evento&pageSize=500');
+          const { totais } = relatorio.json<{ totais: { parcelasDevidas: number } }>();
+          if (totais.parcelasDevidas !== own.size)
+            leaks.push(`inadimplencia as ${name}: ${totais.parcelasDevidas} parcelas, ${own.size} in scope`);
+          for (const [table, param] of [
+            ['franquias', 'franquiaId'],
+            ['clientes', 'clienteId'],
+            ['eventos', 'eventoId'],
+          ] as const) {
+            for (const id of foreign(name, table).slice(0, 3)) {
+              const response = await inject(name, 'GET', `/api/relatorios/inadimplencia?${param}=${id}`);
+              const unknown = await inject(name, 'GET', `/api/relatorios/inadimplencia?${param}=${randomUUID()}`);
+              figures.referenceAttempts += 1;
+              if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+                leaks.push(`inadimplencia?${param}=${id} as ${name}: ${response.statusCode}`);
+            }
+          }
+        }
+      }
       figures.leaks.push(...leaks);
       expect(leaks).toEqual([]);
     } finally {

@@ -136,6 +136,41 @@ describe('loadDemoActivity', () => {
     expect(await one(sql`select count(*)::int as n from leads where created_at > now()`)).toBe(0);
   });
 
+  it('bills the year on the simulated gateway: paid, overdue and open parcelas in every school, each plan its price', async () => {
+    const hoje = todayInBrasilia(new Date());
+    expect(counts!.parcelas).toBeGreaterThan(1000);
+    expect(await one(sql`select count(*)::int as n from parcelas`)).toBe(counts!.parcelas);
+    const [s] = await rows<Record<string, number>>(sql`select
+      count(*) filter (where status = 'paga' and paga_em is not null and valor_liquido_centavos = valor_centavos)::int as pagas,
+      count(*) filter (where status = 'paga')::int as todas_pagas,
+      count(*) filter (where status = 'vencida' and vencimento < ${hoje}::date)::int as vencidas,
+      count(*) filter (where status = 'aberta' and vencimento >= ${hoje}::date)::int as abertas,
+      count(*) filter (where paga_em > ${hoje}::date or (status = 'paga' and vencimento > ${hoje}::date + 5))::int as futuras,
+      count(*) filter (where provedor <> 'simulado' or gateway_id not like 'pay_sim_%')::int as outras,
+      count(distinct cliente_id) filter (where status = 'vencida')::int as escolas_vencidas,
+      count(*) filter (where vencimento < ${hoje}::date - 90 and status = 'vencida')::int as noventa
+      from parcelas`);
+    expect(s!.pagas).toBe(s!.todas_pagas);
+    for (const key of ['pagas', 'vencidas', 'abertas', 'noventa']) expect(s![key], key).toBeGreaterThan(10);
+    expect(s!.escolas_vencidas).toBeGreaterThan(4);
+    expect(s!.futuras! + s!.outras!).toBe(0);
+    // Each plan sums to its matrícula's price to the cent, with the parcelas' scope its matrícula's.
+    expect(
+      await one(sql`select count(*)::int as n from matriculas m join (select matricula_id, sum(valor_centavos) as t,
+        count(*) as k from parcelas group by matricula_id) p on p.matricula_id = m.id
+        where p.t <> round(m.valor_total * 100) or p.k <> m.parcelas`),
+    ).toBe(0);
+    expect(
+      await one(sql`select count(*)::int as n from parcelas p join matriculas m on m.id = p.matricula_id
+        where p.cliente_id is distinct from m.cliente_id or p.franquia_id is distinct from m.franquia_id`),
+    ).toBe(0);
+    // The demo's cliente account (Colégio Horizonte) has its year's families billed too.
+    expect(
+      await one(sql`select count(*)::int as n from parcelas p join clientes c on c.id = p.cliente_id
+        where c.nome_fantasia = 'Colégio Horizonte' and p.vencimento <= ${hoje}::date`),
+    ).toBeGreaterThan(5);
+  });
+
   it('draws the same network every time: the same families, whatever the hour it is loaded at', async () => {
     const other = await createTestApp();
     try {

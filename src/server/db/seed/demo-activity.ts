@@ -10,6 +10,7 @@ import { type Database, type Executor, executeRows } from '../connect';
 import { DEMO_ACCOUNTS } from './demo-network';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
 import { contratoDeDemo, matriculaMaisRecente } from './demo-contratos';
+import { faturarDemo } from './demo-parcelas';
 // The tables through the namespace: this file's rows are named as they are (`users`, `eventos`, `leads`...).
 import * as schema from '../schema';
 
@@ -42,10 +43,34 @@ export interface DemoActivityCounts {
   pedidosLgpd: number;
   auditoria: number;
   emails: number;
+  /** Issue 43: the parcelas billed on the simulated gateway. */
+  parcelas: number;
 }
 
 /** The schools' CNPJs start here; the first one also marks a network that already has its activity. */
 const CNPJ_BASE = 600_100_000;
+/** Colégio Horizonte's CNPJ (the demo network's, demo-network.ts): the cliente account's school. */
+const HORIZONTE_CNPJ = '770524890001';
+
+/**
+ * Colégio Horizonte as a school of the year (issue 43, ADR 077): two past events of its own, so the demo's cliente
+ * account finds a year's families -- and their parcelas in Financeiro -- beside its demo records (all older).
+ */
+const HORIZONTE: Escola = {
+  nome: 'Colégio Horizonte',
+  micro: 'campinas',
+  vendedor: 'marcos',
+  cidade: 'Campinas',
+  estado: 'SP',
+  cep: '13024001',
+  ddd: '19',
+  tipo: 'privada',
+  produto: 'todos_pela_educacao',
+  kit: 'premium',
+  repLegal: 'Helena Martins',
+  email: 'horizonte',
+  cursos: [],
+};
 
 // ---- a seeded generator --------------------------------------------------------------------------------------
 
@@ -555,6 +580,8 @@ interface Demo {
   franquias: Record<'sp' | 'mg', { id: string; user: string }>;
   micros: Record<MicroKey, { id: string; user: string; franquia: 'sp' | 'mg' }>;
   marcos: { id: string; user: string };
+  /** The demo's cliente account's school (Colégio Horizonte), with its courses: it gets two past events. */
+  horizonte: { id: string; user: string; cursos: { id: string; titulo: string }[] } | null;
 }
 
 async function readDemo(db: Executor): Promise<Demo | null> {
@@ -566,7 +593,8 @@ async function readDemo(db: Executor): Promise<Demo | null> {
       union all select 'micro:' || m.cnpj, m.id, m.user_id, null from ${schema.microFranquias} m
       union all select 'vendedor', v.id, v.user_id, null from ${schema.vendedores} v join ${schema.users} u on u.id = v.user_id
         where lower(u.email) = ${DEMO_ACCOUNTS.vendedor}
-      union all select 'marca', c.id, c.user_id, null from ${schema.clientes} c where c.cnpj = ${makeCnpj(String(CNPJ_BASE) + '001')}`,
+      union all select 'marca', c.id, c.user_id, null from ${schema.clientes} c where c.cnpj = ${makeCnpj(String(CNPJ_BASE) + '001')}
+      union all select 'horizonte', c.id, c.user_id, null from ${schema.clientes} c where c.cnpj = ${makeCnpj(HORIZONTE_CNPJ)}`,
   );
   const get = (k: string) => rows.find((r) => r.k === k);
   const franqueador = get('franqueador');
@@ -576,7 +604,14 @@ async function readDemo(db: Executor): Promise<Demo | null> {
   const santos = get(`micro:${makeCnpj('558302670001')}`);
   const contagem = get(`micro:${makeCnpj('669413780001')}`);
   const marcos = get('vendedor');
+  const horizonte = get('horizonte');
   if (get('marca') || !franqueador || !sp || !mg || !campinas || !santos || !contagem || !marcos) return null;
+  const horizonteCursos = horizonte
+    ? await executeRows<{ id: string; titulo: string }>(
+        db,
+        sql`select id, titulo from ${schema.cursos} where cliente_id = ${horizonte.id} order by titulo`,
+      )
+    : [];
   return {
     franqueadorId: franqueador.id,
     franqueadorUser: franqueador.user_id,
@@ -588,6 +623,7 @@ async function readDemo(db: Executor): Promise<Demo | null> {
       contagem: { id: contagem.id, user: contagem.user_id, franquia: 'mg' },
     },
     marcos: { id: marcos.id, user: marcos.user_id },
+    horizonte: horizonte ? { id: horizonte.id, user: horizonte.user_id, cursos: horizonteCursos } : null,
   };
 }
 
@@ -608,6 +644,8 @@ export async function loadDemoActivity(db: Database, now = new Date()): Promise<
     // Issue 42, third slice (ADR 066): the newest matrícula of the year waits for its family's acceptance.
     const aguardando = await matriculaMaisRecente(tx, demo.franqueadorId);
     if (aguardando) await contratoDeDemo(tx, aguardando);
+    // Issue 43 (ADR 077): the year's parcelas on the simulated gateway, paid, overdue and open.
+    counts.parcelas = await faturarDemo(tx, now);
     await rebuildCounters(tx);
     if (role?.su === 'on') await tx.execute(sql`set local session_replication_role = origin`);
     return counts;
@@ -910,6 +948,59 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
       for (const c of cursosDe.get(clienteId)!) eventosCursos.push({ evento_id: id, curso_id: c.id });
     });
   });
+  // Issue 43 (ADR 077): Colégio Horizonte's two past events of the year, drawn after every other school's (their
+  // draws unchanged), offering its own courses.
+  if (demo.horizonte && demo.horizonte.cursos.length > 0) {
+    const h = demo.horizonte;
+    cursosDe.set(h.id, h.cursos);
+    for (const offset of [-(120 + g.int(0, 6)), -(250 + g.int(0, 6))]) {
+      const id = g.uuid();
+      const dataEvento = dia(now, offset);
+      const criado = em(dia(now, offset - 25), 10, g.int(0, 59));
+      const v = vendedor.marcos;
+      const qtdAlunos = g.int(20, 30) * 10;
+      eventos.push({
+        id,
+        clienteId: h.id,
+        escola: HORIZONTE,
+        dataEvento,
+        dataDistribuicao: dia(now, offset - 10),
+        passado: true,
+        cancelado: false,
+        qtdAlunos,
+        vagas: null,
+        microUser: demo.micros.campinas.user,
+        vendedorId: v.id,
+        vendedorUser: v.user,
+        clienteUser: h.user,
+        micro: 'campinas',
+      });
+      eventoRows.push({
+        id,
+        cliente_id: h.id,
+        micro_franquia_id: demo.micros.campinas.id,
+        vendedor_id: v.id,
+        franquia_id: demo.franquias.sp.id,
+        franqueador_id: demo.franqueadorId,
+        nome_escola: HORIZONTE.nome,
+        tipo_escola: HORIZONTE.tipo,
+        cep: HORIZONTE.cep,
+        cidade: HORIZONTE.cidade,
+        estado: HORIZONTE.estado,
+        data_distribuicao: dia(now, offset - 10),
+        data_evento: dataEvento,
+        horario: '19:00',
+        local: 'escola',
+        qtd_alunos: qtdAlunos,
+        valor_total_desconto: 1000,
+        status: 'concluido',
+        vagas: null,
+        created_at: iso(criado),
+        updated_at: iso(criado),
+      });
+      for (const c of h.cursos) eventosCursos.push({ evento_id: id, curso_id: c.id });
+    }
+  }
   await insertRows(
     tx,
     schema.eventos,
@@ -1227,6 +1318,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
     pedidosLgpd: pedidos,
     auditoria,
     emails,
+    parcelas: 0,
   };
 }
 

@@ -246,7 +246,7 @@ export function parcelasDoAluno(db: Executor, actor: Actor) {
     .limit(500);
 }
 
-function filtros(actor: Actor, q: Omit<ParcelasListQuery, 'page' | 'pageSize'>): SQL | undefined {
+export function filtros(actor: Actor, q: Omit<ParcelasListQuery, 'page' | 'pageSize'>): SQL | undefined {
   return and(
     parcelasVisibleTo(actor),
     q.status ? eq(parcelas.status, q.status) : undefined,

@@ -139,6 +139,7 @@ describe('GET /api/openapi.json', () => {
       ['/api/relatorios/funil?agrupar=cidade', '/api/relatorios/funil', '200'],
       ['/api/relatorios/serie?intervalo=semana', '/api/relatorios/serie', '200'],
       ['/api/relatorios/acompanhamento', '/api/relatorios/acompanhamento', '200'],
+      ['/api/relatorios/inadimplencia?agrupar=evento', '/api/relatorios/inadimplencia', '200'],
       ['/api/dashboard/metrics', '/api/dashboard/metrics', '200'],
       ['/api/health', '/api/health', '200'],
       ['/api/leads?pageSize=100', '/api/leads', '200'],
@@ -275,6 +276,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/relatorios/serie': ['200'],
       'GET /api/relatorios/acompanhamento': ['200'],
       'GET /api/relatorios/matriculas-status': ['200'],
+      // Issue 43 (ADR 077): Inadimplência (modules/inadimplencia).
+      'GET /api/relatorios/inadimplencia': ['200'],
     },
   },
   dashboard: {
@@ -417,6 +420,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/parcelas': ['200'],
       'GET /api/matriculas/:id/parcelas': ['200'],
       'GET /api/user/parcelas': ['200'],
+      // ADR 077: the list's CSV (a file: no JSON answer).
+      'GET /api/parcelas/export.csv': [],
     },
   },
   inscricoes: {

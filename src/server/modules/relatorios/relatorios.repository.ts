@@ -78,6 +78,9 @@ function grouping(agrupar: Agrupamento, semVendedor: string) {
   }
 }
 
+/** A group's name as SQL, from its key (Inadimplência, issue 43, labels its groups as the funnel does). */
+export const groupLabel = (agrupar: Agrupamento, semVendedor: string) => grouping(agrupar, semVendedor).label;
+
 export interface GroupRow {
   id: string | null;
   rotulo: string;

@@ -422,6 +422,8 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     neverSucceeds: true,
   }),
   'GET /api/parcelas': async () => ({ query: { status: 'aberta' } }),
+  // ADR 077: the list's CSV takes the list's filters.
+  'GET /api/parcelas/export.csv': async () => ({ query: { status: 'aberta' } }),
   'POST /api/logout': async () => ({ caller: 'anonymous' }),
   'POST /api/auth/forgot-password': async () => ({
     body: (seed) => ({ email: seed % 3 === 0 ? DEMO_ACCOUNTS.aluno : email('ninguem', seed) }),

@@ -13,8 +13,21 @@ export interface ParcelasParams {
   status?: ParcelaStatus;
   vencimentoDe?: string;
   vencimentoAte?: string;
+  /** The tree filters (Inadimplência's groups open the list narrowed to one, ADR 077). */
+  franquiaId?: string;
+  microFranquiaId?: string;
+  clienteId?: string;
+  eventoId?: string;
   page: number;
   pageSize: number;
+}
+
+/** 'Exportar CSV' (ADR 077): the list's filters, every page; the server streams the file. */
+export function parcelasCsvUrl({ page: _page, pageSize: _pageSize, ...filters }: ParcelasParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) search.set(key, String(value));
+  const query = search.toString();
+  return query ? `/api/parcelas/export.csv?${query}` : '/api/parcelas/export.csv';
 }
 
 export const getParcelas = (params: ParcelasParams) =>

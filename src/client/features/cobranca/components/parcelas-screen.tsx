@@ -1,4 +1,4 @@
-import { Banknote, X } from 'lucide-react';
+import { Banknote, Download, X } from 'lucide-react';
 import {
   PARCELA_STATUSES,
   PARCELA_STATUS_LABELS,
@@ -19,9 +19,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, SEM_FILT
 import { useListState } from '@/hooks/use-list-state';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useParcelas, useSimularPagamento } from '../api/parcelas-api';
+import { parcelasCsvUrl, useParcelas, useSimularPagamento } from '../api/parcelas-api';
 import { DarBaixa } from './dar-baixa';
 import { ParcelaStatusBadge } from './parcela-status-badge';
+
+const TREE_FILTERS = ['franquiaId', 'microFranquiaId', 'clienteId', 'eventoId'] as const;
+const LIST_FILTERS = ['status', 'mes', ...TREE_FILTERS];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isStatus = (value: string | undefined): value is ParcelaStatus =>
   !!value && (PARCELA_STATUSES as readonly string[]).includes(value);
@@ -40,24 +44,33 @@ function fimDoMes(mes: string): string {
  * may: a parcela paid at the school.
  */
 export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolean } = {}) {
-  const listState = useListState({ filters: ['status', 'mes'] });
+  const listState = useListState({ filters: LIST_FILTERS });
   const status = isStatus(listState.filters.status) ? listState.filters.status : undefined;
   const mes = /^\d{4}-\d{2}$/.test(listState.filters.mes ?? '') ? listState.filters.mes : undefined;
   const { page, setPage, setFilter, pageSize } = listState;
-  const list = useParcelas({
+  // A group of Inadimplência opens the list narrowed to its node (ADR 077).
+  const tree = Object.fromEntries(
+    TREE_FILTERS.flatMap((key) => {
+      const value = listState.filters[key];
+      return value && UUID.test(value) ? [[key, value]] : [];
+    }),
+  ) as Partial<Record<(typeof TREE_FILTERS)[number], string>>;
+  const params = {
     q: listState.q,
     status,
     vencimentoDe: mes ? `${mes}-01` : undefined,
     vencimentoAte: mes ? fimDoMes(mes) : undefined,
+    ...tree,
     page,
     pageSize,
-  });
+  };
+  const list = useParcelas(params);
   const simular = useSimularPagamento({
     onSuccess: (answer) => toast({ variant: 'success', title: answer.message }),
     onError: (error) =>
       toast({ variant: 'destructive', title: 'Não foi possível simular', description: errorMessage(error, '') }),
   });
-  const active = status !== undefined || mes !== undefined || listState.q !== undefined;
+  const active = status !== undefined || mes !== undefined || listState.q !== undefined || Object.keys(tree).length > 0;
 
   const columns: DataTableColumn<ParcelaItem>[] = [
     {
@@ -199,6 +212,12 @@ export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolea
                 Limpar filtros
               </Button>
             ) : null}
+            <Button asChild variant="outline" className="w-fit sm:ml-auto">
+              <a href={parcelasCsvUrl(params)} download>
+                <Download aria-hidden="true" />
+                Exportar CSV
+              </a>
+            </Button>
           </form>
           <DataTable
             caption="Parcelas das matrículas"

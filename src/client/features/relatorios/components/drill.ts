@@ -94,7 +94,7 @@ const NEXT: Partial<Record<Agrupamento, Agrupamento>> = {
  * 'Detalhar': the report narrowed to the group and grouped one level below, when the role may use that filter
  * and that grouping. Null otherwise (an event is the bottom; 'Sem vendedor' has no id).
  */
-export function zoomPatch(role: Role, agrupar: Agrupamento, grupo: FunilGrupo): Record<string, string> | null {
+export function zoomPatch(role: Role, agrupar: Agrupamento, grupo: GrupoRef): Record<string, string> | null {
   const next = NEXT[agrupar];
   const params = groupParams(agrupar, grupo);
   if (!next || !params || !agrupamentosFor(role).includes(next)) return null;

@@ -5,13 +5,15 @@ import { type Intervalo, daysInPeriod } from '@shared/schemas/relatorios';
 export { addDays };
 
 /** The period presets of the filter bar; 'personalizado' takes its days from the address. */
-export const PERIODOS = ['7d', '30d', '90d', 'mes', 'ano', 'personalizado'] as const;
+export const PERIODOS = ['7d', '30d', '90d', '365d', 'mes', 'ano', 'personalizado'] as const;
 export type Periodo = (typeof PERIODOS)[number];
 
 export const PERIODO_LABELS: Record<Periodo, string> = {
   '7d': 'Últimos 7 dias',
   '30d': 'Últimos 30 dias',
   '90d': 'Últimos 90 dias',
+  // Issue 43 (ADR 077): Inadimplência's default, so every aging bucket has room.
+  '365d': 'Últimos 12 meses',
   mes: 'Este mês',
   ano: 'Este ano',
   personalizado: 'Personalizado',
@@ -31,6 +33,8 @@ export function presetRange(periodo: Exclude<Periodo, 'personalizado'>, today: s
       return { de: addDays(today, -29), ate: today };
     case '90d':
       return { de: addDays(today, -89), ate: today };
+    case '365d':
+      return { de: addDays(today, -364), ate: today };
     case 'mes':
       return { de: `${today.slice(0, 8)}01`, ate: today };
     case 'ano':

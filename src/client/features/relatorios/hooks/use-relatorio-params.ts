@@ -91,9 +91,23 @@ export function defaultDirecao(ordenar: Ordenar): Direcao {
   return ordenar === 'rotulo' ? 'asc' : 'desc';
 }
 
+/**
+ * What another report built on this filter bar changes (Inadimplência, issue 43): the groupings it takes (among
+ * the role's) and the period shown when the address names none.
+ */
+export interface RelatorioOptions {
+  agrupamentos?: readonly Agrupamento[];
+  periodoPadrao?: Exclude<Periodo, 'personalizado'>;
+}
+
 /** Reads the whole view from the address; anything missing or refused falls back to the role's defaults. */
-export function readRelatorioState(params: URLSearchParams, role: Role, today: string): RelatorioState {
-  const agrupamentos = agrupamentosFor(role);
+export function readRelatorioState(
+  params: URLSearchParams,
+  role: Role,
+  today: string,
+  options: RelatorioOptions = {},
+): RelatorioState {
+  const agrupamentos = agrupamentosFor(role).filter((a) => !options.agrupamentos || options.agrupamentos.includes(a));
   const trees = treeFiltersFor(role);
 
   const rawPeriodo = params.get('periodo');
@@ -101,7 +115,7 @@ export function readRelatorioState(params: URLSearchParams, role: Role, today: s
     ? rawPeriodo
     : params.get('de') || params.get('ate')
       ? 'personalizado'
-      : '30d';
+      : (options.periodoPadrao ?? '30d');
 
   let range: Range;
   let periodError: string | null = null;
@@ -122,7 +136,12 @@ export function readRelatorioState(params: URLSearchParams, role: Role, today: s
   }
 
   const rawAgrupar = params.get('agrupar');
-  const agrupar = isOneOf(agrupamentos, rawAgrupar) ? rawAgrupar : defaultAgrupamento(role);
+  const padrao = defaultAgrupamento(role);
+  const agrupar = isOneOf(agrupamentos, rawAgrupar)
+    ? rawAgrupar
+    : agrupamentos.includes(padrao)
+      ? padrao
+      : (agrupamentos[0] ?? padrao);
   const rawIntervalo = params.get('intervalo');
   const intervalo = isOneOf(INTERVALOS, rawIntervalo) ? rawIntervalo : defaultIntervalo(range);
   const rawOrdenar = params.get('ordenar');
@@ -185,11 +204,15 @@ export function readRelatorioState(params: URLSearchParams, role: Role, today: s
  * one. Any change but a page's goes back to page 1 of the ranking; the follow-up table goes back to its page 1
  * when its rows change (period, grouping, filters), not when the ranking is sorted or paged.
  */
-export function useRelatorioParams(role: Role) {
+export function useRelatorioParams(role: Role, options: RelatorioOptions = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const key = searchParams.toString();
   const today = todayInBrasilia();
-  const state = useMemo(() => readRelatorioState(new URLSearchParams(key), role, today), [key, role, today]);
+  const { agrupamentos, periodoPadrao } = options;
+  const state = useMemo(
+    () => readRelatorioState(new URLSearchParams(key), role, today, { agrupamentos, periodoPadrao }),
+    [key, role, today, agrupamentos, periodoPadrao],
+  );
 
   const update = (patch: RelatorioPatch, { replace = false }: { replace?: boolean } = {}) =>
     setSearchParams(

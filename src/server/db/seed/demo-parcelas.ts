@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { BRASILIA_TIME_ZONE, todayInBrasilia } from '../../../shared/brasilia';
+import { DIAS_VENCIMENTO } from '../../../shared/cobranca/parcelas';
+import { type Executor, executeRows } from '../connect';
+import { contratos, matriculas, parcelas } from '../schema';
+
+/**
+ * The demo's billing (issue 43, ADR 077): every active matrícula with a price and no parcelas yet is billed on the
+ * simulated gateway as the plan's job would bill it -- its price split as the snapshot keeps it (every parcela
+ * `valor_parcela`, the last `valor_ultima_parcela`), the first due on a day of the month after it was made
+ * effective (the contract's chosen day, or one drawn from the matrícula), then monthly -- and its year is played
+ * out up to today: most families paid each parcela around its due date (`pagaEm`, `valorLiquido` as the simulated
+ * gateway answers: the whole value), some stopped paying at some parcela and are overdue since ('vencida'; still
+ * 'aberta' the day after the due date, before the gateway says so), every school at its own default rate; what is
+ * not due yet is open. Everything is drawn from the rows' ids (hashtext), so two loads on the same day agree.
+ *
+ * In bulk, one INSERT ... SELECT; the ids and PIX codes are the simulated gateway's own (`pay_sim_` and the
+ * SHA-256 of the parcela's reference), so 'Simular pagamento' pays a demo parcela through the webhook's path.
+ */
+export async function faturarDemo(tx: Executor, now: Date): Promise<number> {
+  const hoje = todayInBrasilia(now);
+  const dias = sql.raw(`array[${DIAS_VENCIMENTO.join(', ')}]`);
+  const rows = await executeRows<{ n: number }>(
+    tx,
+    sql`with planos as (
+      select m.id, m.parcelas as n, m.evento_id, m.curso_id, m.cliente_id, m.vendedor_id, m.micro_franquia_id,
+        m.franquia_id, m.franqueador_id, m.efetivada_em,
+        round(m.valor_parcela * 100)::int as valor, round(m.valor_ultima_parcela * 100)::int as ultima,
+        (date_trunc('month', (m.efetivada_em at time zone ${BRASILIA_TIME_ZONE})::date) + interval '1 month')::date as mes1,
+        coalesce(c.dia_vencimento::int, (${dias})[1 + abs(hashtext(m.id::text)) % 5]) as dia,
+        -- A family that stops paying: a share of each school's (4%, 9%, 16% or 26%), from a parcela of its plan.
+        case when abs(hashtext(m.id::text || ':inadimplente')) % 100
+            < (array[4, 9, 16, 26])[1 + abs(hashtext(coalesce(m.cliente_id::text, ''))) % 4]
+          then 1 + abs(hashtext(m.id::text || ':desde')) % m.parcelas end as para_em
+      from ${matriculas} m
+      left join ${contratos} c on c.matricula_id = m.id
+      where m.status = 'ativa' and m.valor_total > 0 and m.parcelas >= 1 and m.anonimizado_em is null
+        and (c.id is null or c.aceito_em is not null)
+        and not exists (select 1 from ${parcelas} p where p.matricula_id = m.id)
+    ), linhas as (
+      select pl.*, k as numero, case when k = pl.n then pl.ultima else pl.valor end as valor_centavos,
+        (pl.mes1 + (k - 1) * interval '1 month' + (pl.dia - 1) * interval '1 day')::date as vencimento
+      from planos pl, generate_series(1, pl.n) as k
+    ), situacao as (
+      select l.*, case
+          when l.vencimento >= ${hoje}::date then 'aberta'
+          when l.para_em is not null and l.numero >= l.para_em then
+            case when l.vencimento = ${hoje}::date - 1 then 'aberta' else 'vencida' end
+          else 'paga' end as status,
+        'pay_sim_' || left(encode(sha256(convert_to('parcela:' || l.id || ':' || l.numero, 'UTF8')), 'hex'), 20) as gateway_id
+      from linhas l
+    ), inseridas as (
+      insert into ${parcelas} (matricula_id, numero, valor_centavos, vencimento, status, provedor, gateway_id,
+        pix_copia_e_cola, paga_em, valor_liquido_centavos, evento_id, curso_id, cliente_id, vendedor_id,
+        micro_franquia_id, franquia_id, franqueador_id, created_at, updated_at)
+      select s.id, s.numero, s.valor_centavos, s.vencimento, s.status::parcela_status, 'simulado', s.gateway_id,
+        'PIX-SIMULADO-' || s.gateway_id,
+        -- Paid from 5 days early to 3 days late, never after today.
+        case when s.status = 'paga'
+          then least(${hoje}::date, s.vencimento + (abs(hashtext(s.gateway_id)) % 9 - 5)) end,
+        case when s.status = 'paga' then s.valor_centavos end,
+        s.evento_id, s.curso_id, s.cliente_id, s.vendedor_id, s.micro_franquia_id, s.franquia_id, s.franqueador_id,
+        s.efetivada_em + interval '1 day', ${now.toISOString()}::timestamptz
+      from situacao s
+      returning 1
+    )
+    select count(*)::int as n from inseridas`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

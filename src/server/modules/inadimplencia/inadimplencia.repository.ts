@@ -1,0 +1,142 @@
+import { type SQL, and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { FAIXAS_ATRASO, type SomaInadimplencia, somaVazia } from '../../../shared/money/inadimplencia';
+import type { AgrupamentoInadimplencia } from '../../../shared/schemas/inadimplencia';
+import type { Actor } from '../../access/actor';
+import { parcelasVisibleTo } from '../../access/scope';
+import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
+import { eventos, parcelas } from '../../db/schema';
+import type { Level, ReportRows } from '../contagens';
+import { groupLabel } from '../relatorios';
+
+/**
+ * Inadimplência's SQL (issue 43, ADR 077): the parcelas of the caller's scope (parcelasVisibleTo, as the Parcelas
+ * list) under the report's nodes, due in the period, summed in centavos per group. The rule is
+ * shared/money/inadimplencia.ts's `contarParcela`, written once more as SQL:
+ * - due: not cancelled nor refunded, and due on or before today -- or already called overdue by the gateway;
+ * - overdue: the gateway's 'vencida', or still 'aberta' past its due date;
+ * - its bucket: the days since its due date, at least 1.
+ */
+
+const PATH_COLUMN = {
+  franqueador: parcelas.franqueadorId,
+  franquia: parcelas.franquiaId,
+  micro_franquia: parcelas.microFranquiaId,
+  vendedor: parcelas.vendedorId,
+  cliente: parcelas.clienteId,
+  evento: parcelas.eventoId,
+} as const satisfies Record<Level, AnyPgColumn>;
+
+const GROUP_KEY: Record<AgrupamentoInadimplencia, AnyPgColumn> = {
+  franquia: parcelas.franquiaId,
+  micro_franquia: parcelas.microFranquiaId,
+  vendedor: parcelas.vendedorId,
+  cliente: parcelas.clienteId,
+  evento: parcelas.eventoId,
+};
+
+/** The upper day of each bucket (the last has none). */
+const FAIXA_ATE: Record<(typeof FAIXAS_ATRASO)[number], number | null> = {
+  '1-30': 30,
+  '31-60': 60,
+  '61-90': 90,
+  '90+': null,
+};
+
+function onde(actor: Actor, rows: ReportRows, hoje: string): SQL | undefined {
+  const place = rows.estado || rows.cidade;
+  return and(
+    parcelasVisibleTo(actor),
+    ...rows.nodes.map((node) => eq(PATH_COLUMN[node.level], node.id)),
+    sql`${parcelas.vencimento} >= ${rows.de}::date`,
+    sql`${parcelas.vencimento} <= ${rows.ate}::date`,
+    sql`${parcelas.status} in ('aberta', 'paga', 'vencida')`,
+    sql`(${parcelas.vencimento} <= ${hoje}::date or ${parcelas.status} = 'vencida')`,
+    place
+      ? sql`${parcelas.eventoId} in (select ${eventos.id} from ${eventos} where ${and(
+          rows.estado ? eq(eventos.estado, rows.estado) : undefined,
+          rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
+        )})`
+      : undefined,
+  );
+}
+
+/** The sums every row of the answer carries, as SQL over the base's columns `v` (centavos), `vencida`, `dias`. */
+const MEDIDAS = sql.raw(
+  [
+    'coalesce(sum(b.v), 0)::bigint::text as devido',
+    'count(*)::int as n_devidas',
+    'coalesce(sum(b.v) filter (where b.vencida), 0)::bigint::text as vencido',
+    'count(*) filter (where b.vencida)::int as n_vencidas',
+    ...FAIXAS_ATRASO.map((faixa, i) => {
+      const de = i === 0 ? 1 : FAIXA_ATE[FAIXAS_ATRASO[i - 1]!]! + 1;
+      const ate = FAIXA_ATE[faixa];
+      const cond = `b.vencida and b.dias >= ${de}${ate === null ? '' : ` and b.dias <= ${ate}`}`;
+      return `coalesce(sum(b.v) filter (where ${cond}), 0)::bigint::text as f${i}_v, count(*) filter (where ${cond})::int as f${i}_n`;
+    }),
+  ].join(', '),
+);
+
+interface MedidasRow {
+  devido: string;
+  n_devidas: number;
+  vencido: string;
+  n_vencidas: number;
+  [faixa: `f${number}_${'v' | 'n'}`]: string | number;
+}
+
+function soma(row: MedidasRow | undefined): SomaInadimplencia {
+  const out = somaVazia();
+  if (!row) return out;
+  out.devidoCentavos = Number(row.devido);
+  out.parcelasDevidas = Number(row.n_devidas);
+  out.vencidoCentavos = Number(row.vencido);
+  out.parcelasVencidas = Number(row.n_vencidas);
+  FAIXAS_ATRASO.forEach((faixa, i) => {
+    out.faixas[faixa] = { valorCentavos: Number(row[`f${i}_v`]), quantidade: Number(row[`f${i}_n`]) };
+  });
+  return out;
+}
+
+export interface GrupoInadimplenciaRow extends SomaInadimplencia {
+  id: string | null;
+  rotulo: string;
+}
+
+/**
+ * One page of groups, most overdue first, with the number of groups, and the totals over every parcela counted
+ * (aggregated apart, not summed from the page: the property test holds the two together).
+ */
+export async function findInadimplencia(
+  db: Executor,
+  actor: Actor,
+  rows: ReportRows,
+  query: { agrupar: AgrupamentoInadimplencia; hoje: string; limit: number; offset: number; semVendedor: string },
+): Promise<{ grupos: GrupoInadimplenciaRow[]; count: number; totais: SomaInadimplencia }> {
+  const where = onde(actor, rows, query.hoje);
+  const base = sql`select ${GROUP_KEY[query.agrupar]}::text as id, ${parcelas.valorCentavos}::bigint as v,
+      (${parcelas.status} = 'vencida' or (${parcelas.status} = 'aberta' and ${parcelas.vencimento} < ${query.hoje}::date)) as vencida,
+      greatest(1, ${query.hoje}::date - ${parcelas.vencimento}) as dias
+    from ${parcelas} where ${where}`;
+  const label = groupLabel(query.agrupar, query.semVendedor);
+  const [lista, totais] = await withoutParallelWorkers(db, async (tx) => [
+    await executeRows<MedidasRow & { id: string | null; rotulo: string | null }>(
+      tx,
+      sql`select g.*, ${label(sql.raw('g.id'))} as rotulo from (
+        select b.id, ${MEDIDAS}
+        from (${base}) b group by b.id
+        order by coalesce(sum(b.v) filter (where b.vencida), 0) desc, sum(b.v) desc, b.id asc nulls last
+        limit ${query.limit} offset ${query.offset}) g`,
+    ),
+    // The number of groups beside the totals: a page past the last group still knows both.
+    await executeRows<MedidasRow & { grupos: number }>(
+      tx,
+      sql`select ${MEDIDAS}, count(distinct coalesce(b.id, ''))::int as grupos from (${base}) b`,
+    ),
+  ]);
+  return {
+    grupos: lista.map((row) => ({ id: row.id, rotulo: row.rotulo ?? row.id ?? query.semVendedor, ...soma(row) })),
+    count: Number(totais[0]?.grupos ?? 0),
+    totais: soma(totais[0]),
+  };
+}
