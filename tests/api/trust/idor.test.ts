@@ -902,12 +902,23 @@ describe('IDOR: rows out of the caller’s scope', () => {
   });
 
   it('keeps each network’s parcelas its own (issue 43): lists hold the scope’s alone, a foreign one is 404', async () => {
-    // A parcela for every matrícula of both networks, its scope copied from the matrícula as the plan's job does.
+    // What each list's CSV and Inadimplência count before: the demo's own parcelas (ADR 076's baixa and fee).
+    const antes = new Map<string, { linhas: number; devidas: number }>();
+    for (const name of ACTOR_NAMES) {
+      if (!can(roleOf(name), 'parcelas.listar')) continue;
+      const csv = await inject(name, 'GET', '/api/parcelas/export.csv');
+      const relatorio = await inject(name, 'GET', '/api/relatorios/inadimplencia?agrupar=evento&pageSize=500');
+      antes.set(name, {
+        linhas: csv.body.trim().split(/\r?\n/).length - 1,
+        devidas: relatorio.json<{ totais: { parcelasDevidas: number } }>().totais.parcelasDevidas,
+      });
+    }
+    // A parcela for every matrícula of both networks, its scope copied from the matrícula as the plan's job does
+    // (numbered past any plan's, so the demo's own parcelas stay as they are).
     await ctx.handle.db.execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, provedor,
         gateway_id, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
-      select m.id, 1, 10000, current_date - 10, 'simulado', 'pay_idor_' || m.id, m.evento_id, m.curso_id, m.cliente_id,
-        m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id from matriculas m
-      on conflict do nothing`);
+      select m.id, 1000, 10000, current_date - 10, 'simulado', 'pay_idor_' || m.id, m.evento_id, m.curso_id,
+        m.cliente_id, m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id from matriculas m`);
     try {
       const rows = await ctx.handle.db.execute(
         sql`select id, matricula_id from parcelas where gateway_id like 'pay_idor_%'`,
@@ -955,17 +966,18 @@ describe('IDOR: rows out of the caller’s scope', () => {
         const role = roleOf(name);
         const own = scopes[name].matriculas;
         if (can(role, 'parcelas.listar')) {
-          // ADR 077: the CSV holds the same rows, and Inadimplência counts exactly them (each due ten days ago); a
-          // filter naming another network's node is 404, as an unknown one.
+          // ADR 077: the CSV gains exactly the scope's new parcelas, and Inadimplência counts exactly them (each
+          // due ten days ago); a filter naming another network's node is 404, as an unknown one.
           const csv = await inject(name, 'GET', '/api/parcelas/export.csv');
-          const linhas = csv.body.trim().split(/\r?\n/).length - 1;
+          const linhas = csv.body.trim().split(/\r?\n/).length - 1 - antes.get(name)!.linhas;
           figures.listChecks += 1;
           if (csv.statusCode !== 200 || linhas !== own.size)
-            leaks.push(`/api/parcelas/export.csv as ${name}: ${linhas} rows, ${own.size} matrículas in scope`);
+            leaks.push(`/api/parcelas/export.csv as ${name}: ${linhas} new rows, ${own.size} matrículas in scope`);
           const relatorio = await inject(name, 'GET', '/api/relatorios/inadimplencia?agrupar=evento&pageSize=500');
           const { totais } = relatorio.json<{ totais: { parcelasDevidas: number } }>();
-          if (totais.parcelasDevidas !== own.size)
-            leaks.push(`inadimplencia as ${name}: ${totais.parcelasDevidas} parcelas, ${own.size} in scope`);
+          const devidas = totais.parcelasDevidas - antes.get(name)!.devidas;
+          if (devidas !== own.size)
+            leaks.push(`inadimplencia as ${name}: ${devidas} new parcelas, ${own.size} in scope`);
           for (const [table, param] of [
             ['franquias', 'franquiaId'],
             ['clientes', 'clienteId'],
