@@ -50,7 +50,7 @@ import { exportacoesRoutes } from './modules/exportacoes';
 import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
 import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
-import { cobrancaRoutes } from './modules/cobranca';
+import { cobrancaRoutes, reguaRoutes } from './modules/cobranca';
 import { foldEachRound } from './modules/contagens';
 
 export interface AppDependencies {
@@ -173,6 +173,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(aceiteRoutes);
   await app.register(cancelamentoRoutes);
   await app.register(cobrancaRoutes);
+  await app.register(reguaRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);

@@ -39,6 +39,7 @@ describe('route table (SPEC §2)', () => {
     '/contratos': ['franqueador', 'franquia'],
     // Issue 43: Financeiro > Parcelas, for the staff who read matrículas.
     '/financeiro/parcelas': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    '/financeiro/regua': ['franqueador', 'franquia'],
     '/minha-conta': [...ROLES],
   };
 

@@ -54,6 +54,7 @@ export type RoutePath =
   | '/integracoes'
   | '/contratos'
   | '/financeiro/parcelas'
+  | '/financeiro/regua'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -208,6 +209,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Parcelas',
     description: 'As parcelas das matrículas: vencimento, valor, situação e link de pagamento',
   },
+  /** Financeiro > Régua de cobrança (issue 43, ADR 078): the e-mails that chase each franquia's parcelas. */
+  '/financeiro/regua': {
+    path: '/financeiro/regua',
+    roles: ['franqueador', 'franquia'],
+    title: 'Régua de cobrança',
+    description: 'Os e-mails que lembram as famílias das parcelas: antes, no dia e depois do vencimento',
+  },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
@@ -323,8 +331,8 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
  * the staff roles that read matrículas.
  */
 export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
-  franqueador: [link('/financeiro/parcelas', 'Parcelas')],
-  franquia: [link('/financeiro/parcelas', 'Parcelas')],
+  franqueador: [link('/financeiro/parcelas', 'Parcelas'), link('/financeiro/regua', 'Régua de cobrança')],
+  franquia: [link('/financeiro/parcelas', 'Parcelas'), link('/financeiro/regua', 'Régua de cobrança')],
   micro_franquia: [link('/financeiro/parcelas', 'Parcelas')],
   vendedor: [],
   cliente: [link('/financeiro/parcelas', 'Parcelas')],

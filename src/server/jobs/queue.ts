@@ -22,6 +22,8 @@ export const JOB_TIPOS = [
   'contrato_expiracao',
   // Issue 43 (ADR 071): an accepted contract's parcelas billed at the payment gateway.
   'cobranca_plano',
+  // Issue 43 (ADR 078): the régua de cobrança's daily e-mails.
+  'cobranca_regua',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

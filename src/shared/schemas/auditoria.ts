@@ -95,6 +95,8 @@ export const AUDIT_ACOES = {
   // Issue 43 (ADR 071): a parcela's status from the gateway's webhook, and a payment simulated in development.
   'parcela.status_gateway': { entidade: 'parcela', rotulo: 'O gateway de pagamento mudou o status da parcela' },
   'parcela.simular_pagamento': { entidade: 'parcela', rotulo: 'Simulou o pagamento da parcela (desenvolvimento)' },
+  // Issue 43 (ADR 078): a franquia's régua de cobrança switched step by step.
+  'franquia.editar_regua': { entidade: 'franquia', rotulo: 'Alterou a régua de cobrança' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

@@ -1,3 +1,4 @@
 /** Cobrança (issue 43, ADR 071): the parcelas billed at the payment gateway and settled by its webhook. */
 export { cobrancaRoutes } from './cobranca.routes';
 export { enfileirarPlanoDeCobranca, criarPlano } from './plano.service';
+export { reguaRoutes } from './regua.routes';

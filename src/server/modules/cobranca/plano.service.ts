@@ -7,6 +7,7 @@ import type { Executor } from '../../db/connect';
 import { enfileirar, FalhaDefinitiva, type JobRow } from '../../jobs';
 import { clienteGuardado, dadosDoPlano, gravarParcela, guardarCliente, parcelasGravadas } from './cobranca.repository';
 import { gatewayDe } from './gateway-da-app';
+import { avisarParcelasGeradas } from './regua.service';
 
 /**
  * An accepted contract's plan at the gateway (issue 43, ADR 071), run as a durable job written in the acceptance's
@@ -112,6 +113,19 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
       app.clock.now(),
     );
     if (escrita) escritas += 1;
+  }
+  // Issue 43 (ADR 078): the family's first e-mail about its parcelas, with the link to its page.
+  if (escritas > 0 && d.email) {
+    await avisarParcelasGeradas(app, {
+      matriculaId,
+      franqueadorId: d.franqueadorId,
+      email: d.email,
+      nomeResponsavel: d.nomeResponsavel,
+      aluno: d.nomeAluno,
+      cursoTitulo: d.cursoTitulo,
+      parcelas: plano.length,
+      primeiroVencimento: plano[0]!.vencimento,
+    });
   }
   return escritas;
 }
