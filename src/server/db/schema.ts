@@ -1002,7 +1002,10 @@ export const cobrancaEventos = pgTable(
     recebidoEm: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    check('cobranca_eventos_resultado_check', sql`${t.resultado} in ('aplicado', 'ignorado', 'pagamento_desconhecido')`),
+    check(
+      'cobranca_eventos_resultado_check',
+      sql`${t.resultado} in ('aplicado', 'ignorado', 'pagamento_desconhecido')`,
+    ),
     uniqueIndex('cobranca_eventos_evento_key').on(t.eventoId),
     index('cobranca_eventos_parcela_id_idx').on(t.parcelaId),
     index('cobranca_eventos_desconhecidos_idx')
@@ -1014,16 +1017,21 @@ export const cobrancaEventos = pgTable(
 /**
  * Régua de cobrança (issue 43, ADR 078): the steps a franquia switched on or off. No row: every step on.
  */
-export const cobrancaReguas = pgTable('cobranca_reguas', {
-  franquiaId: uuid()
-    .primaryKey()
-    .references(() => franquias.id),
-  antes3: boolean().notNull().default(true),
-  vencimento: boolean().notNull().default(true),
-  depois1: boolean().notNull().default(true),
-  depois7: boolean().notNull().default(true),
-  updatedAt: updatedAt(),
-});
+export const cobrancaReguas = pgTable(
+  'cobranca_reguas',
+  {
+    id: id(),
+    franquiaId: uuid()
+      .notNull()
+      .references(() => franquias.id),
+    antes3: boolean().notNull().default(true),
+    vencimento: boolean().notNull().default(true),
+    depois1: boolean().notNull().default(true),
+    depois7: boolean().notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('cobranca_reguas_franquia_key').on(t.franquiaId)],
+);
 
 /**
  * Each step of the régua sent for a parcela (ADR 078): once per parcela and step, written in the transaction of

@@ -20,7 +20,8 @@ CREATE TABLE "cobranca_regua_envios" (
 );
 --> statement-breakpoint
 CREATE TABLE "cobranca_reguas" (
-	"franquia_id" uuid PRIMARY KEY NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"franquia_id" uuid NOT NULL,
 	"antes3" boolean DEFAULT true NOT NULL,
 	"vencimento" boolean DEFAULT true NOT NULL,
 	"depois1" boolean DEFAULT true NOT NULL,
@@ -35,4 +36,5 @@ CREATE UNIQUE INDEX "cobranca_links_token_hash_key" ON "cobranca_links" USING bt
 CREATE INDEX "cobranca_links_matricula_id_idx" ON "cobranca_links" USING btree ("matricula_id");--> statement-breakpoint
 CREATE INDEX "cobranca_links_expira_em_idx" ON "cobranca_links" USING btree ("expira_em");--> statement-breakpoint
 CREATE UNIQUE INDEX "cobranca_regua_envios_parcela_etapa_key" ON "cobranca_regua_envios" USING btree ("parcela_id","etapa");--> statement-breakpoint
+CREATE UNIQUE INDEX "cobranca_reguas_franquia_key" ON "cobranca_reguas" USING btree ("franquia_id");--> statement-breakpoint
 CREATE INDEX "parcelas_a_pagar_vencimento_idx" ON "parcelas" USING btree ("vencimento") WHERE "parcelas"."status" in ('aberta', 'vencida');
