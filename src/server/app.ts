@@ -50,7 +50,7 @@ import { exportacoesRoutes } from './modules/exportacoes';
 import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
 import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
-import { cobrancaRoutes } from './modules/cobranca';
+import { cobrancaRoutes, reguaRoutes } from './modules/cobranca';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { foldEachRound } from './modules/contagens';
@@ -178,6 +178,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Issue 43 (ADR 077): the Parcelas list's CSV and the Inadimplência report.
   await app.register(parcelasExportRoutes);
   await app.register(inadimplenciaRoutes);
+  // Issue 43 (ADR 078): the régua de cobrança.
+  await app.register(reguaRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);

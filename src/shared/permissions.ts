@@ -90,6 +90,8 @@ export const PERMISSIONS = {
    * decisions are theirs): 'matriculas.cancelar''s roles.
    */
   'parcelas.baixa': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+  /** Issue 43 (ADR 078): the régua de cobrança, a franquia's own, the franqueador's for any of its franquias. */
+  'cobranca.regua': ['franqueador', 'franquia'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

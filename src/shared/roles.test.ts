@@ -40,6 +40,7 @@ describe('route table (SPEC §2)', () => {
     // Issue 43: Financeiro > Parcelas, for the staff who read matrículas.
     '/financeiro/parcelas': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
     '/financeiro/inadimplencia': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    '/financeiro/regua': ['franqueador', 'franquia'],
     '/minha-conta': [...ROLES],
   };
 

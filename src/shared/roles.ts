@@ -55,6 +55,7 @@ export type RoutePath =
   | '/contratos'
   | '/financeiro/parcelas'
   | '/financeiro/inadimplencia'
+  | '/financeiro/regua'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -216,6 +217,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Inadimplência',
     description: 'A taxa de inadimplência e o aging das parcelas vencidas, por unidade da rede',
   },
+  /** Financeiro > Régua de cobrança (issue 43, ADR 078): the e-mails that chase each franquia's parcelas. */
+  '/financeiro/regua': {
+    path: '/financeiro/regua',
+    roles: ['franqueador', 'franquia'],
+    title: 'Régua de cobrança',
+    description: 'Os e-mails que lembram as famílias das parcelas: antes, no dia e depois do vencimento',
+  },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
@@ -332,8 +340,12 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
  */
 const INADIMPLENCIA = link('/financeiro/inadimplencia', 'Inadimplência');
 export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
-  franqueador: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
-  franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
+  franqueador: [
+    link('/financeiro/parcelas', 'Parcelas'),
+    INADIMPLENCIA,
+    link('/financeiro/regua', 'Régua de cobrança'),
+  ],
+  franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA, link('/financeiro/regua', 'Régua de cobrança')],
   micro_franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
   vendedor: [],
   cliente: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],

@@ -85,7 +85,10 @@ const loadPublicPage =
         ? () => import('./routes/public/contrato-verificar')
         : path.startsWith('/contrato/')
           ? () => import('./routes/public/contrato')
-          : undefined);
+          : // Issue 43 (ADR 078): the responsável's parcelas by the link in its e-mails.
+            path.startsWith('/parcelas/')
+            ? () => import('./routes/public/parcelas')
+            : undefined);
 if (loadPublicPage) {
   loadPublicPage().then(
     ({ default: Page }) =>

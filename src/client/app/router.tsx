@@ -40,6 +40,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/contratos': () => import('./routes/app/contratos'),
   '/financeiro/parcelas': () => import('./routes/app/parcelas'),
   '/financeiro/inadimplencia': () => import('./routes/app/inadimplencia'),
+  '/financeiro/regua': () => import('./routes/app/regua'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 
@@ -65,6 +66,8 @@ export const routes: RouteObject[] = [
       // Issue 42 (ADR 066): the family's contract by its link, and an accepted contract's check.
       { path: '/contrato/verificar/:codigo', lazy: lazyScreen(() => import('./routes/public/contrato-verificar')) },
       { path: '/contrato/:token', lazy: lazyScreen(() => import('./routes/public/contrato')) },
+      // Issue 43 (ADR 078): the responsável's parcelas by its link.
+      { path: '/parcelas/:token', lazy: lazyScreen(() => import('./routes/public/parcelas')) },
       { path: '/auth', lazy: lazyScreen(() => import('./routes/auth/login')) },
       { path: '/reset-password', lazy: lazyScreen(() => import('./routes/auth/reset-password')) },
       {

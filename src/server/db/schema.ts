@@ -981,6 +981,10 @@ export const parcelas = pgTable(
       index(`parcelas_${SCOPE_INDEX_NAMES[scope]}_vencimento_idx`).on(t[scope], t.vencimento, t.id),
     ),
     index('parcelas_vendedor_id_idx').on(t.vendedorId),
+    // The régua's daily run (ADR 078): the parcelas still to be paid, by due date.
+    index('parcelas_a_pagar_vencimento_idx')
+      .on(t.vencimento)
+      .where(sql`${t.status} in ('aberta', 'vencida')`),
   ],
 );
 
@@ -1019,12 +1023,77 @@ export const cobrancaEventos = pgTable(
     recebidoEm: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    check('cobranca_eventos_resultado_check', sql`${t.resultado} in ('aplicado', 'ignorado', 'pagamento_desconhecido')`),
+    check(
+      'cobranca_eventos_resultado_check',
+      sql`${t.resultado} in ('aplicado', 'ignorado', 'pagamento_desconhecido')`,
+    ),
     uniqueIndex('cobranca_eventos_evento_key').on(t.eventoId),
     index('cobranca_eventos_parcela_id_idx').on(t.parcelaId),
     index('cobranca_eventos_desconhecidos_idx')
       .on(t.recebidoEm)
       .where(sql`${t.resultado} = 'pagamento_desconhecido'`),
+  ],
+);
+
+/**
+ * Régua de cobrança (issue 43, ADR 078): the steps a franquia switched on or off. No row: every step on.
+ */
+export const cobrancaReguas = pgTable(
+  'cobranca_reguas',
+  {
+    id: id(),
+    franquiaId: uuid()
+      .notNull()
+      .references(() => franquias.id),
+    antes3: boolean().notNull().default(true),
+    vencimento: boolean().notNull().default(true),
+    depois1: boolean().notNull().default(true),
+    depois7: boolean().notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('cobranca_reguas_franquia_key').on(t.franquiaId)],
+);
+
+/**
+ * Each step of the régua sent for a parcela (ADR 078): once per parcela and step, written in the transaction of
+ * the e-mail's job -- a second run of the day, or a retry, finds it and sends nothing.
+ */
+export const cobrancaReguaEnvios = pgTable(
+  'cobranca_regua_envios',
+  {
+    id: id(),
+    parcelaId: uuid()
+      .notNull()
+      .references(() => parcelas.id),
+    etapa: text().notNull(),
+    dia: dateOnly().notNull(),
+    enviadoEm: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('cobranca_regua_envios_etapa_check', sql`${t.etapa} in ('antes3', 'vencimento', 'depois1', 'depois7')`),
+    uniqueIndex('cobranca_regua_envios_parcela_etapa_key').on(t.parcelaId, t.etapa),
+  ],
+);
+
+/**
+ * The responsável's link to its parcelas (ADR 078): only its token's SHA-256 kept, valid until `expiraEm`. It names
+ * the matrícula it was sent for; the page shows every matrícula of the same responsável (CPF) in the network.
+ */
+export const cobrancaLinks = pgTable(
+  'cobranca_links',
+  {
+    id: id(),
+    matriculaId: uuid()
+      .notNull()
+      .references(() => matriculas.id),
+    tokenHash: text().notNull(),
+    expiraEm: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cobranca_links_token_hash_key').on(t.tokenHash),
+    index('cobranca_links_matricula_id_idx').on(t.matriculaId),
+    index('cobranca_links_expira_em_idx').on(t.expiraEm),
   ],
 );
 

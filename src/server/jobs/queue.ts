@@ -27,6 +27,8 @@ export const JOB_TIPOS = [
   'cobranca_baixa',
   'cobranca_encerramento',
   'cobranca_taxa',
+  // Issue 43 (ADR 078): the régua de cobrança's daily e-mails.
+  'cobranca_regua',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

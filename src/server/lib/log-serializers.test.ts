@@ -71,6 +71,10 @@ describe('loggablePath', () => {
     // So is an accepted contract's verification code (ADR 066), and its link's token.
     expect(loggablePath('/contrato/verificar/3F2A9C1B7E4D')).toBe('/contrato/verificar/:value');
     expect(loggablePath('/contrato/R3WnzNGfqWFvwfi4t--C5VYn1dwzyf4KzBWVE52Mym4')).toBe('/contrato/:value');
+    // And the responsável's link to its parcelas (ADR 078), whatever its length.
+    expect(loggablePath('/parcelas/R3WnzNGfqWFvwfi4t--C5VYn1dwzyf4KzBWVE52Mym4')).toBe('/parcelas/:value');
+    expect(loggablePath('/parcelas/abc')).toBe('/parcelas/:value');
+    expect(loggablePath('/financeiro/parcelas')).toBe('/financeiro/parcelas');
     expect(loggablePath('/assets/lead-lists-D3f9aB1c.js')).toBe('/assets/lead-lists-D3f9aB1c.js');
     expect(loggablePath(`/x/${encodeURIComponent(EMAIL)}/${CPF}/assets`)).toBe('/x/:value/:value/assets');
     expect(loggablePath('/api/leads?status=ativos&pageSize=50&email=a%40b.c')).toBe(

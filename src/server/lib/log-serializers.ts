@@ -19,9 +19,10 @@ const PLAIN_SEGMENT = /^(?!.*\d{6})[A-Za-z0-9._-]{1,80}$/;
 const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{24,}$/;
 /**
  * The public pages whose next segment is a credential, however short: a voucher's token, a declaration's code, an
- * accepted contract's verification code (`/contrato/verificar/<codigo>`, ADR 066; its link's token is long).
+ * accepted contract's verification code (`/contrato/verificar/<codigo>`, ADR 066; its link's token is long), the
+ * responsável's link to its parcelas (`/parcelas/<token>`, ADR 078).
  */
-const VALUE_AFTER = new Set(['voucher', 'declaracao', 'verificar']);
+const VALUE_AFTER = new Set(['voucher', 'declaracao', 'verificar', 'parcelas']);
 
 function harmlessQuery(query: string): string {
   const kept = new URLSearchParams();

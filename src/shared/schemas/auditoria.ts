@@ -108,6 +108,8 @@ export const AUDIT_ACOES = {
   },
   // ADR 077: the Parcelas list's CSV.
   'parcelas.exportar': { entidade: 'parcela', rotulo: 'Exportou a lista de parcelas' },
+  // Issue 43 (ADR 078): a franquia's régua de cobrança switched step by step.
+  'franquia.editar_regua': { entidade: 'franquia', rotulo: 'Alterou a régua de cobrança' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

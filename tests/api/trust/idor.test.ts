@@ -275,6 +275,8 @@ const NOT_ROW_PARAMS: Record<string, string> = {
   'POST /api/public/contratos/:token/aceitar': 'a secret token and an e-mailed code (aceite.routes.test)',
   'POST /api/public/contratos/:token/desistir': 'a secret token and an e-mailed code (aceite.routes.test)',
   'GET /api/public/contratos/:token/pdf': 'a secret token e-mailed to one family (aceite.routes.test)',
+  // Issue 43 (ADR 078): the responsável's parcelas by the link e-mailed to it; its own tests in regua.routes.test.
+  'GET /api/public/parcelas/:token': 'a secret token e-mailed to one family (regua.routes.test)',
   'GET /api/public/contratos/verificar/:codigo':
     "an accepted contract's printed code: initials only, by design public (aceite.routes.test)",
   'DELETE /api/user/sessoes/:id':
@@ -426,6 +428,9 @@ const COBRANCA_ROUTES: Record<string, string> = {
   // ADR 077: the list's CSV and the Inadimplência report, over the same parcelas.
   'GET /api/parcelas/export.csv': 'csv',
   'GET /api/relatorios/inadimplencia': 'json',
+  // ADR 078: a franquia's régua, named by `franquiaId` (the test 'keeps each franquia’s régua its own' below).
+  'GET /api/cobranca/regua': 'a franquia in scope, by franquiaId',
+  'PUT /api/cobranca/regua': 'a franquia in scope, by franquiaId',
 };
 
 /** GET routes without an id that hold no network rows to leak. */
@@ -998,6 +1003,29 @@ describe('IDOR: rows out of the caller’s scope', () => {
     } finally {
       await ctx.handle.db.execute(sql`delete from parcelas where gateway_id like 'pay_idor_%'`);
     }
+  });
+
+  it('keeps each franquia’s régua de cobrança its own (issue 43, ADR 078): a foreign franquia is 404, as one that exists nowhere', async () => {
+    const leaks: string[] = [];
+    const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters']);
+    const todas = { antes3: false, vencimento: false, depois1: false, depois7: false };
+    for (const name of ACTOR_NAMES) {
+      if (!can(roleOf(name), 'cobranca.regua')) continue;
+      const unknownGet = await inject(name, 'GET', `/api/cobranca/regua?franquiaId=${randomUUID()}`);
+      const unknownPut = await inject(name, 'PUT', '/api/cobranca/regua', { franquiaId: randomUUID(), etapas: todas });
+      for (const id of foreign(name, 'franquias')) {
+        const get = await inject(name, 'GET', `/api/cobranca/regua?franquiaId=${id}`);
+        const put = await inject(name, 'PUT', '/api/cobranca/regua', { franquiaId: id, etapas: todas });
+        figures.referenceAttempts += 2;
+        if (get.statusCode !== 404 || !sameAnswer(get, unknownGet))
+          leaks.push(`GET régua of ${id} as ${name}: ${get.statusCode}`);
+        if (put.statusCode !== 404 || !sameAnswer(put, unknownPut))
+          leaks.push(`PUT régua of ${id} as ${name}: ${put.statusCode}`);
+      }
+    }
+    expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
   });
 
   // Last: it gives every lead of both networks a return due today.

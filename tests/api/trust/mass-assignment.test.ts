@@ -28,6 +28,7 @@ import {
   titularTokens,
   parcelas,
   cobrancaEventos,
+  cobrancaReguas,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
@@ -35,6 +36,7 @@ import { tableDigests } from '../../support/database-digest';
 import { hashPassword } from '../../../src/server/lib/password';
 import { digest, newToken } from '../../../src/server/lib/tokens';
 import { ROLES, type Role } from '../../../src/shared/roles';
+import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { clientePayload, empresaPayload, vendedorPayload } from '../../support/network-payloads';
 import { createTestApp, login, readOutbox, resetLinkFrom, sessionCookie, type TestContext } from '../../setup/test-app';
 import { aceiteEm } from '../../support/contrato-aceito';
@@ -158,6 +160,10 @@ async function contratoPronto(aceito = false): Promise<{ token: string; cpfInici
   await ctx.app.background.drain();
   return { token, cpfInicio, matriculaId: matricula.id };
 }
+
+/** The demo franquia account's own franquia (issue 43's régua). */
+const franquiaDaSessao = async () =>
+  (await one(db().select({ id: users.franquiaId }).from(users).where(eq(users.email, DEMO_ACCOUNTS.franquia)))).id!;
 
 /** Issue 43: the parcela of each payment id the webhook's case names. */
 const parcelasDoPagamento = new Map<string, string>();
@@ -1147,6 +1153,27 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, _response, run) => [{ table: parcelas, id: run.url.split('/')[3]! }],
   },
+  // Issue 43 (ADR 078): a franquia's régua de cobrança, its own or (the franqueador's) one it names; the row's
+  // franquia, id and dates are the server's.
+  'PUT /api/cobranca/regua': {
+    callers: ['franqueador', 'franquia'],
+    run: async (caller) => ({
+      url: '/api/cobranca/regua',
+      legit: {
+        franquiaId: caller === 'franqueador' ? world.ids.franquiaMg : await franquiaDaSessao(),
+        etapas: { antes3: true, vencimento: false, depois1: true, depois7: true },
+      },
+    }),
+    rows: async (_caller, _response, run) => {
+      const regua = await one(
+        db()
+          .select({ id: cobrancaReguas.id })
+          .from(cobrancaReguas)
+          .where(eq(cobrancaReguas.franquiaId, String(run.legit.franquiaId))),
+      );
+      return [{ table: cobrancaReguas, id: regua.id }];
+    },
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -1256,7 +1283,8 @@ const MASS_CASES: Record<string, MassCase> = {
 interface AuditCase {
   acoes: AuditAcao[];
   ator: 'sessao' | 'alvo';
-  entidade: 'url' | 'resposta' | 'pedido' | 'registro' | 'alvo' | 'sessao' | 'nenhuma' | 'contrato' | 'pagamento';
+  entidade:
+    'url' | 'resposta' | 'pedido' | 'registro' | 'alvo' | 'sessao' | 'nenhuma' | 'contrato' | 'pagamento' | 'franquia';
 }
 const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
   acoes,
@@ -1335,6 +1363,8 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/webhooks/asaas': audited(['parcela.status_gateway'], 'pagamento'),
   'POST /api/parcelas/:id/simular-pagamento': audited(['parcela.simular_pagamento'], 'url'),
   'POST /api/parcelas/:id/baixa': audited(['parcela.baixa'], 'url'),
+  // Issue 43 (ADR 078): a franquia's régua, audited on the franquia it names.
+  'PUT /api/cobranca/regua': audited(['franquia.editar_regua'], 'franquia'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -1408,6 +1438,8 @@ async function auditProblems(
     contrato: contratoMatriculas.get(run.url.split('/')[4] ?? '') ?? null,
     // The gateway's webhook names a payment: its parcela is the record (issue 43).
     pagamento: parcelasDoPagamento.get(String((run.legit.payment as { id?: string } | undefined)?.id)) ?? null,
+    // The régua names its franquia in the body (issue 43, ADR 078).
+    franquia: typeof run.legit.franquiaId === 'string' ? run.legit.franquiaId : null,
   }[expected.entidade];
   if (row.entidadeId !== entidadeId) problems.push(`entidadeId ${row.entidadeId}, expected ${entidadeId}`);
   if (!row.requestId || !row.ip) problems.push('without its request id or address');

@@ -25,6 +25,7 @@ import {
   sacTickets,
   users,
   vendedores,
+  cobrancaReguas,
 } from '../schema';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
@@ -591,6 +592,9 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
   // Issue 42: two Contagem families whose contracts were accepted: one active past its 7 days, one cancelled with
   // its fee.
   await insertDemoContratos(tx, { franqueadorId: franqueador!.id, eventoId: contagem!.id, now, appUrl });
+  // Issue 43 (ADR 078): Minas Saber chose its régua de cobrança -- no e-mail the day after the due date -- while
+  // Educa Paulista keeps the network's default (every step on): 'Financeiro' > 'Régua de cobrança' shows both.
+  await tx.insert(cobrancaReguas).values({ franquiaId: franquiaMg!.id, depois1: false, updatedAt: now });
   const alunoUser = await user({ email: DEMO_ACCOUNTS.aluno, role: 'aluno', nome: 'Mariana Costa' });
   await tx.insert(alunos).values({ userId: alunoUser, preMatriculaId: pre[0]!.id });
 

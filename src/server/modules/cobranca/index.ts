@@ -3,3 +3,4 @@ export { cobrancaRoutes } from './cobranca.routes';
 export { enfileirarPlanoDeCobranca, criarPlano } from './plano.service';
 export { encerrarCobrancaDaMatricula } from './encerramento.service';
 export { pagoDaMatricula } from './encerramento.repository';
+export { reguaRoutes } from './regua.routes';

@@ -18,7 +18,7 @@ export function parcelasExportBatch(db: Executor, actor: Actor, filter: Parcelas
         cursoTitulo: matriculas.cursoTitulo,
         nomeEscola: eventos.nomeEscola,
         numero: parcelas.numero,
-        totalParcelas: sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId})`,
+        totalParcelas: sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId} and t.tipo = 'mensalidade')`,
         vencimento: parcelas.vencimento,
         valorCentavos: parcelas.valorCentavos,
         status: parcelas.status,

@@ -8,6 +8,7 @@ import { enfileirar, FalhaDefinitiva, type JobRow } from '../../jobs';
 import { clienteGuardado, dadosDoPlano, gravarParcela, guardarCliente, parcelasGravadas } from './cobranca.repository';
 import type { GatewayDeCobranca } from './gateway';
 import { gatewayDe } from './gateway-da-app';
+import { avisarParcelasGeradas } from './regua.service';
 
 /**
  * An accepted contract's plan at the gateway (issue 43, ADR 071), run as a durable job written in the acceptance's
@@ -97,6 +98,19 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
       app.clock.now(),
     );
     if (escrita) escritas += 1;
+  }
+  // Issue 43 (ADR 078): the family's first e-mail about its parcelas, with the link to its page.
+  if (escritas > 0 && d.email) {
+    await avisarParcelasGeradas(app, {
+      matriculaId,
+      franqueadorId: d.franqueadorId,
+      email: d.email,
+      nomeResponsavel: d.nomeResponsavel,
+      aluno: d.nomeAluno,
+      cursoTitulo: d.cursoTitulo,
+      parcelas: plano.length,
+      primeiroVencimento: plano[0]!.vencimento,
+    });
   }
   return escritas;
 }

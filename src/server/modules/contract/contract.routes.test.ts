@@ -258,7 +258,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       url !== '/api/public/privacidade' &&
       !url.startsWith('/api/public/titular') &&
       !url.startsWith('/api/public/voucher/') &&
-      !url.startsWith('/api/public/contratos/'),
+      !url.startsWith('/api/public/contratos/') &&
+      !url.startsWith('/api/public/parcelas/'),
     routes: {
       'GET /api/public/cidades': ['200'],
       'GET /api/public/eventos': ['200'],
@@ -411,8 +412,14 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       url.startsWith('/api/parcelas') ||
       url.startsWith('/api/webhooks/') ||
       url === '/api/user/parcelas' ||
-      url === '/api/matriculas/:id/parcelas',
+      url === '/api/matriculas/:id/parcelas' ||
+      url.startsWith('/api/cobranca/') ||
+      url.startsWith('/api/public/parcelas/'),
     routes: {
+      // Issue 43 (ADR 078): the régua de cobrança and the responsável's link.
+      'GET /api/cobranca/regua': ['200'],
+      'PUT /api/cobranca/regua': ['200'],
+      'GET /api/public/parcelas/:token': ['200'],
       'POST /api/webhooks/asaas': ['200'],
       'POST /api/parcelas/:id/simular-pagamento': ['200'],
       // ADR 076: the baixa manual.

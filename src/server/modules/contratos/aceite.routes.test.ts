@@ -53,7 +53,7 @@ const tokenDo = (texto: string) => {
 
 async function ultimoCodigo(email: string) {
   const mails = await mailsTo(email);
-  const match = /Seu código para [^:]+: (\d{6})/.exec(mails.at(-1)!);
+  const match = /Seu código para [^:]+: (\d{6})/.exec(mails.findLast((m) => m.includes('Seu código para'))!);
   if (!match) throw new Error('no code in the last e-mail');
   return match[1]!;
 }
@@ -193,7 +193,8 @@ describe('accepting with the code and the CPF', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]!.detalhes).toMatchObject({ versao: row.versao, canal: 'email' });
     expect(audits[0]!.alteracoes).toMatchObject({ pdfSha256: [null, row.pdfSha256] });
-    expect((await mailsTo(f.email)).at(-1)).toContain('O contrato da matrícula de');
+    // After it (issue 43, ADR 078) the billed plan's e-mail may come: the acceptance's is found by its words.
+    expect((await mailsTo(f.email)).some((m) => m.includes('O contrato da matrícula de'))).toBe(true);
   });
 
   it('gives the same PDF bytes every time, whose SHA-256 is the one recorded, with its verification code', async () => {
@@ -387,7 +388,7 @@ describe('withdrawal within 7 days, in São Paulo time', () => {
     const f = await novaFamilia();
     await aceitar(f);
     const codigo = await pedirCodigo(f);
-    expect((await mailsTo(f.email)).at(-1)).toContain('Seu código para desistir da matrícula');
+    expect((await mailsTo(f.email)).some((m) => m.includes('Seu código para desistir da matrícula'))).toBe(true);
     const response = await publico().post(url(f, '/desistir'), { codigo, cpfInicio: f.cpf.slice(0, 3) });
     expect(response.statusCode, response.body).toBe(200);
     const { message, contrato } = response.json<ContratoConfirmado>();
@@ -395,7 +396,7 @@ describe('withdrawal within 7 days, in São Paulo time', () => {
     expect(contrato).toMatchObject({ status: 'cancelada', motivoCancelamento: 'arrependimento', podeDesistir: false });
     const [m] = await ctx.handle.db.select().from(matriculas).where(eq(matriculas.id, f.matriculaId));
     expect(m).toMatchObject({ status: 'cancelada', motivoCancelamento: 'arrependimento', multaCancelamento: 0 });
-    expect((await mailsTo(f.email)).at(-1)).toContain('A matrícula foi cancelada sem multa');
+    expect((await mailsTo(f.email)).some((m) => m.includes('A matrícula foi cancelada sem multa'))).toBe(true);
     const audits = await ctx.handle.db
       .select({ acao: auditLog.acao })
       .from(auditLog)

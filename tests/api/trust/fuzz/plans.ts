@@ -287,6 +287,8 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'POST /api/public/contratos/:token/aceitar': async () => LINK_FALSO,
   'POST /api/public/contratos/:token/desistir': async () => LINK_FALSO,
   'GET /api/public/contratos/:token/pdf': async () => LINK_FALSO,
+  // Issue 43 (ADR 078): the responsável's parcelas by its link, also an e-mailed secret (regua.routes.test).
+  'GET /api/public/parcelas/:token': async () => LINK_FALSO,
   'GET /api/public/contratos/verificar/:codigo': async (p) => ({
     params: { codigo: (await contratoAceito(p)).codigo },
   }),
@@ -424,6 +426,12 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'GET /api/parcelas': async () => ({ query: { status: 'aberta' } }),
   // ADR 077: the list's CSV takes the list's filters.
   'GET /api/parcelas/export.csv': async () => ({ query: { status: 'aberta' } }),
+  // Issue 43 (ADR 078): the régua of a franquia the franquia's session owns (its own, named or not).
+  'GET /api/cobranca/regua': async () => ({ caller: 'franquia' }),
+  'PUT /api/cobranca/regua': async () => ({
+    caller: 'franquia',
+    body: (seed) => ({ etapas: { antes3: seed % 2 === 0, vencimento: true, depois1: seed % 3 === 0, depois7: true } }),
+  }),
   'POST /api/logout': async () => ({ caller: 'anonymous' }),
   'POST /api/auth/forgot-password': async () => ({
     body: (seed) => ({ email: seed % 3 === 0 ? DEMO_ACCOUNTS.aluno : email('ninguem', seed) }),

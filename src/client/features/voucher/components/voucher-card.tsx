@@ -5,33 +5,13 @@ import { formatDateOnly } from '@shared/format';
 import { INSCRICAO_MESSAGES } from '@shared/schemas/inscricao-messages';
 import type { VoucherView } from '@shared/schemas/inscricao';
 import { Button } from '@/components/ui/button';
+import { QrCode } from '@/components/ui/qr-code';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { cancelarVoucher, getVoucher } from '../api/voucher';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; voucher: VoucherView };
-
-/** The QR code of the token, drawn here: the token never leaves the page for a third party. */
-function QrCode({ token }: { token: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode').then(({ toDataURL }) =>
-      toDataURL(token, { errorCorrectionLevel: 'M', margin: 2, width: 280 }).then((url) => live && setSrc(url)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
-  return src ? (
-    <img src={src} width={280} height={280} alt="QR code do voucher" className="mx-auto rounded-md bg-white" />
-  ) : (
-    <div className="mx-auto flex size-[280px] items-center justify-center">
-      <Spinner label="Gerando o QR code..." />
-    </div>
-  );
-}
 
 /**
  * /voucher/:token (issue 20): what the family shows at the door. Only the student's first name and the event;
@@ -108,7 +88,7 @@ export function VoucherCard({ token }: { token: string }) {
           {status}
         </p>
       </div>
-      {!voucher.cancelado && !voucher.listaEspera ? <QrCode token={token} /> : null}
+      {!voucher.cancelado && !voucher.listaEspera ? <QrCode value={token} alt="QR code do voucher" /> : null}
       <div className="grid gap-2 rounded-md border border-blue-200 bg-blue-50 p-4 text-blue-950">
         <h2 className="text-lg font-semibold">{voucher.evento.nomeEscola}</h2>
         <p className="flex items-center gap-2">
