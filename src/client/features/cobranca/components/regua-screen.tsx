@@ -83,27 +83,28 @@ function ReguaForm({ regua, franquiaId }: { regua: ReguaView; franquiaId: string
             Cada família recebe no máximo um e-mail por dia, com todas as parcelas da etapa. Parcela paga, cancelada ou
             estornada nunca recebe aviso.
           </p>
-          {ETAPAS_REGUA.map((etapa) => (
-            <label
-              key={etapa}
-              className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 text-sm"
-            >
-              <input
-                type="checkbox"
-                role="switch"
-                className="mt-0.5 size-5 shrink-0 accent-primary"
-                checked={etapas[etapa]}
-                aria-describedby={`regua-${etapa}-descricao`}
-                onChange={(event) => setEtapas({ ...etapas, [etapa]: event.target.checked })}
-              />
-              <span className="grid gap-0.5">
-                <span className="font-medium">{ETAPA_REGUA_LABELS[etapa]}</span>
-                <span id={`regua-${etapa}-descricao`} className="text-muted-foreground">
-                  {ETAPA_REGUA_DESCRICOES[etapa]}
-                </span>
-              </span>
-            </label>
-          ))}
+          <ul className="grid gap-3" aria-label="Etapas da régua">
+            {ETAPAS_REGUA.map((etapa) => (
+              <li key={etapa}>
+                <label className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 text-sm">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    className="mt-0.5 size-5 shrink-0 accent-primary"
+                    checked={etapas[etapa]}
+                    aria-describedby={`regua-${etapa}-descricao`}
+                    onChange={(event) => setEtapas({ ...etapas, [etapa]: event.target.checked })}
+                  />
+                  <span className="grid gap-0.5">
+                    <span className="font-medium">{ETAPA_REGUA_LABELS[etapa]}</span>
+                    <span id={`regua-${etapa}-descricao`} className="text-muted-foreground">
+                      {ETAPA_REGUA_DESCRICOES[etapa]}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
         </fieldset>
         <p className="text-xs text-muted-foreground">
           {regua.atualizadaEm
