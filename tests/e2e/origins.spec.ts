@@ -24,6 +24,9 @@ test('in development, signing in works from 127.0.0.1 as well as from APP_URL (l
 });
 
 test.describe('a production server', () => {
+  // One server on one port for both tests: run in parallel, a second worker's server found the first one's port
+  // taken, its health check answered by the first, and lost it when the first worker's afterAll stopped it.
+  test.describe.configure({ mode: 'serial' });
   const port = Number(new URL(BASE_URL).port) + 7;
   const dataDir = mkdtempSync(join(tmpdir(), 'app-e2e-prod-'));
   let server: ChildProcess | undefined;
