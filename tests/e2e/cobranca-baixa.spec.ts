@@ -1,7 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { makeCpf } from '../../src/shared/brazil-ids';
-import { BASE_URL } from '../../playwright.config';
-import { expectAccessible, useSession, waitForEmail } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible, familiaComContratoAceito, noSideScroll, useSession } from './support';
 
 /**
  * The baixa manual (issue 43, ADR 076): a family's contract accepted and billed by the simulated gateway, the staff
@@ -10,62 +8,13 @@ import { expectAccessible, useSession, waitForEmail } from './support';
  * Every family here is its own: other specs run against the same server.
  */
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-const randomCpf = () => makeCpf(String(100_000_000 + Math.floor(Math.random() * 899_999_999)));
-const decoded = (eml: string) =>
-  Buffer.from(
-    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-const write = { headers: { Origin: BASE_URL } };
-
-/** A family of the demo's Colégio Horizonte whose contract is accepted; its matrícula's id. */
+/** A family whose contract is accepted, once the plan's job billed its parcelas at the simulated gateway. */
 async function familiaAceita(request: APIRequestContext) {
-  const eventos = (await (await request.get('/api/public/eventos?cidade=Campinas')).json()) as {
-    id: string;
-    nomeEscola: string;
-  }[];
-  const evento = eventos.find((e) => e.nomeEscola === 'Colégio Horizonte')!;
-  const id = unique();
-  const pre = {
-    eventoId: evento.id,
-    nomeAluno: `Aluno Baixa ${id}`,
-    nomeResponsavel: `Responsável Baixa ${id}`,
-    cpfAluno: randomCpf(),
-    cpfResponsavel: randomCpf(),
-    email: `baixa.${id}@email.com`,
-    telefone: '19981234567',
-    consentimento: true,
-  };
-  const created = await request.post('/api/pre-matriculas', { data: pre, ...write });
-  expect(created.status(), await created.text()).toBe(201);
-  const preId = ((await created.json()) as { id: string }).id;
-  const cursos = (await (await request.get(`/api/pre-matriculas/${preId}/cursos`)).json()) as { id: string }[];
-  const started = Date.now();
-  const efetivada = await request.post(`/api/matriculas/efetivar/${preId}`, {
-    data: { cursoId: cursos[0]!.id },
-    ...write,
-  });
-  expect(efetivada.status(), await efetivada.text()).toBe(201);
-  const matriculaId = ((await efetivada.json()) as { id: string }).id;
-  const token = /\/contrato\/([A-Za-z0-9_-]{43})/.exec(decoded(await waitForEmail(pre.email, started, '/contrato/')))![1]!;
-  const pedido = Date.now();
-  expect((await request.post(`/api/public/contratos/${token}/codigo`, write)).status()).toBe(200);
-  const codigo = /Seu código para [^:]+: (\d{6})/.exec(
-    decoded(await waitForEmail(pre.email, pedido, 'para aceitar o contrato')),
-  )![1]!;
-  const aceite = await request.post(`/api/public/contratos/${token}/aceitar`, {
-    data: { codigo, cpfInicio: pre.cpfResponsavel.slice(0, 3) },
-    ...write,
-  });
-  expect(aceite.status(), await aceite.text()).toBe(200);
-  // The plan's job bills the parcelas at the simulated gateway right after the acceptance.
+  const { nomeAluno, matriculaId } = await familiaComContratoAceito(request, 'Baixa');
   await expect
     .poll(async () => ((await (await request.get(`/api/matriculas/${matriculaId}/parcelas`)).json()) as []).length)
     .toBeGreaterThanOrEqual(2);
-  return { nomeAluno: pre.nomeAluno, matriculaId };
+  return { nomeAluno, matriculaId };
 }
 
 test('staff give a baixa to a parcela paid at the school, from Parcelas and from the matrícula on a phone', async ({
@@ -101,7 +50,10 @@ test('staff give a baixa to a parcela paid at the school, from Parcelas and from
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/matriculas');
   await page.getByLabel('Buscar').fill(nomeAluno);
-  await page.getByRole('button', { name: `${nomeAluno} (abrir a matrícula)` }).first().click();
+  await page
+    .getByRole('button', { name: `${nomeAluno} (abrir a matrícula)` })
+    .first()
+    .click();
   const parcelas = page.getByRole('region', { name: 'Parcelas' });
   await expect(parcelas.getByText('Paga (baixa manual)')).toBeVisible();
   await expect(parcelas.getByText(/Baixa em .*: Pago em dinheiro na secretaria/)).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, useSession } from './support';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, noSideScroll, useSession } from './support';
 
 /**
  * Financeiro (issue 43, ADR 077): 'Inadimplência' -- the overdue rate and aging with Relatórios' filter bar -- and
@@ -8,9 +8,6 @@ import { expectAccessible, useSession } from './support';
  * this one checks what is always true -- a rate that is a number, the aging's four buckets, the file's columns.
  * demo-alive.spec.ts checks both screens show data with the demo's year of activity.
  */
-
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
 test('the franqueador opens Inadimplência from Financeiro, groups it, reads a chart as a table, at 1280 and 360 px', async ({
   page,

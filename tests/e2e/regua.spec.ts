@@ -1,6 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { makeCpf } from '../../src/shared/brazil-ids';
-import { expectAccessible, useSession, waitForEmail } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  decodedEmail,
+  expectAccessible,
+  familiaComContratoAceito,
+  noSideScroll,
+  useSession,
+  waitForEmail,
+} from './support';
 
 /**
  * Issue 43 (ADR 078): the family's link to its parcelas, opened on a phone from the e-mail billing sends once the
@@ -8,62 +14,11 @@ import { expectAccessible, useSession, waitForEmail } from './support';
  * régua de cobrança a franquia switches step by step. Other specs run against the same server: the family is its own.
  */
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-const randomCpf = () => makeCpf(String(100_000_000 + Math.floor(Math.random() * 899_999_999)));
-const decoded = (eml: string) =>
-  Buffer.from(
-    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 const pathDe = (eml: string, pattern: RegExp) => {
-  const match = pattern.exec(decoded(eml));
+  const match = pattern.exec(decodedEmail(eml));
   if (!match) throw new Error(`no ${String(pattern)} in the e-mail`);
   return match[1]!;
 };
-
-/** A family of our own at the demo's Colégio Horizonte, made effective and its contract accepted. */
-async function familiaComContratoAceito(request: APIRequestContext) {
-  const eventos = (await (await request.get('/api/public/eventos?cidade=Campinas')).json()) as {
-    id: string;
-    nomeEscola: string;
-  }[];
-  const id = unique();
-  const pre = {
-    eventoId: eventos.find((e) => e.nomeEscola === 'Colégio Horizonte')!.id,
-    nomeAluno: `Aluno Parcelas ${id}`,
-    nomeResponsavel: `Responsável Parcelas ${id}`,
-    cpfAluno: randomCpf(),
-    cpfResponsavel: randomCpf(),
-    email: `parcelas.${id}@email.com`,
-    telefone: '19981234567',
-    consentimento: true,
-  };
-  const criada = await request.post('/api/pre-matriculas', { data: pre });
-  expect(criada.status(), await criada.text()).toBe(201);
-  const preId = ((await criada.json()) as { id: string }).id;
-  const cursos = (await (await request.get(`/api/pre-matriculas/${preId}/cursos`)).json()) as { id: string }[];
-  const started = Date.now();
-  expect((await request.post(`/api/matriculas/efetivar/${preId}`, { data: { cursoId: cursos[0]!.id } })).status()).toBe(
-    201,
-  );
-  const token = pathDe(
-    await waitForEmail(pre.email, started, '/contrato/'),
-    /https?:\/\/[^\s"<]+\/contrato\/([A-Za-z0-9_-]{43})/,
-  );
-  const pedido = Date.now();
-  expect((await request.post(`/api/public/contratos/${token}/codigo`, { data: {} })).status()).toBe(200);
-  const codigo = pathDe(
-    await waitForEmail(pre.email, pedido, 'para aceitar o contrato'),
-    /Seu código para [^:]+: (\d{6})/,
-  );
-  const aceito = await request.post(`/api/public/contratos/${token}/aceitar`, {
-    data: { codigo, cpfInicio: pre.cpfResponsavel.slice(0, 3), diaVencimento: 15 },
-  });
-  expect(aceito.status(), await aceito.text()).toBe(200);
-  return { ...pre, aceitoEm: pedido };
-}
 
 test("the family opens its parcelas from the billing e-mail on a phone and pays the first by PIX's QR code", async ({
   page,
@@ -71,7 +26,7 @@ test("the family opens its parcelas from the billing e-mail on a phone and pays 
 }) => {
   test.slow();
   await useSession(page, 'franqueador');
-  const familia = await familiaComContratoAceito(page.request);
+  const familia = await familiaComContratoAceito(page.request, 'Parcelas', 15);
   const link = pathDe(
     await waitForEmail(familia.email, familia.aceitoEm, 'Suas parcelas foram geradas'),
     /https?:\/\/[^\s"<]+(\/parcelas\/[A-Za-z0-9_-]+)/,

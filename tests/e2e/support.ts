@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { BASE_URL } from '../../playwright.config';
+import { makeCpf } from '../../src/shared/brazil-ids';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-network';
 import type { Role } from '../../src/shared/roles';
 
@@ -59,7 +61,12 @@ export async function waitForEmail(to: string, after: number, containing?: strin
       const stamp = Date.parse(
         name.slice(0, 24).replace(/^(\d{4}-\d{2}-\d{2}T\d{2})-(\d{2})-(\d{2})-(\d{3})Z/, '$1:$2:$3.$4Z'),
       );
-      const holds = !containing || text.replace(/=\r?\n/g, '').replace(/=3D/g, '=').includes(containing);
+      const holds =
+        !containing ||
+        text
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=')
+          .includes(containing);
       if (text.includes(`To: ${to}`) && stamp >= after - 1000 && holds) return text;
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -107,4 +114,73 @@ export function voucherPathFrom(eml: string): string {
   const match = /https?:\/\/[^\s"<]+(\/voucher\/[A-Za-z0-9_-]{43})/.exec(text);
   if (!match) throw new Error('no voucher link in the e-mail');
   return match[1]!;
+}
+
+/** No sideways scroll: the page fits its viewport (a 360 px phone). */
+export async function noSideScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+/** An e-mail's text, its quoted-printable undone (accents included). */
+export function decodedEmail(eml: string): string {
+  return Buffer.from(
+    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
+
+const uniqueSuffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const randomCpf = () => makeCpf(String(100_000_000 + Math.floor(Math.random() * 899_999_999)));
+const write = { headers: { Origin: BASE_URL } };
+
+/**
+ * A family of its own at the demo's Colégio Horizonte (other specs run against the same server), made effective by
+ * the session's staff and its contract accepted through the family's API with the e-mailed code (issue 42): the
+ * pré-matrícula's fields, the matrícula's id, and when the acceptance was asked (for the e-mails that follow it).
+ */
+export async function familiaComContratoAceito(
+  request: APIRequestContext,
+  rotulo: string,
+  diaVencimento?: number,
+): Promise<{ nomeAluno: string; email: string; cpfResponsavel: string; matriculaId: string; aceitoEm: number }> {
+  const eventos = (await (await request.get('/api/public/eventos?cidade=Campinas')).json()) as {
+    id: string;
+    nomeEscola: string;
+  }[];
+  const id = uniqueSuffix();
+  const pre = {
+    eventoId: eventos.find((e) => e.nomeEscola === 'Colégio Horizonte')!.id,
+    nomeAluno: `Aluno ${rotulo} ${id}`,
+    nomeResponsavel: `Responsável ${rotulo} ${id}`,
+    cpfAluno: randomCpf(),
+    cpfResponsavel: randomCpf(),
+    email: `${rotulo.toLowerCase()}.${id}@email.com`,
+    telefone: '19981234567',
+    consentimento: true,
+  };
+  const criada = await request.post('/api/pre-matriculas', { data: pre, ...write });
+  expect(criada.status(), await criada.text()).toBe(201);
+  const preId = ((await criada.json()) as { id: string }).id;
+  const cursos = (await (await request.get(`/api/pre-matriculas/${preId}/cursos`)).json()) as { id: string }[];
+  const started = Date.now();
+  const efetivada = await request.post(`/api/matriculas/efetivar/${preId}`, {
+    data: { cursoId: cursos[0]!.id },
+    ...write,
+  });
+  expect(efetivada.status(), await efetivada.text()).toBe(201);
+  const matriculaId = ((await efetivada.json()) as { id: string }).id;
+  const token = /\/contrato\/([A-Za-z0-9_-]{43})/.exec(
+    decodedEmail(await waitForEmail(pre.email, started, '/contrato/')),
+  )![1]!;
+  const aceitoEm = Date.now();
+  expect((await request.post(`/api/public/contratos/${token}/codigo`, write)).status()).toBe(200);
+  const codigo = /Seu código para [^:]+: (\d{6})/.exec(
+    decodedEmail(await waitForEmail(pre.email, aceitoEm, 'para aceitar o contrato')),
+  )![1]!;
+  const aceite = await request.post(`/api/public/contratos/${token}/aceitar`, {
+    data: { codigo, cpfInicio: pre.cpfResponsavel.slice(0, 3), ...(diaVencimento ? { diaVencimento } : {}) },
+    ...write,
+  });
+  expect(aceite.status(), await aceite.text()).toBe(200);
+  return { nomeAluno: pre.nomeAluno, email: pre.email, cpfResponsavel: pre.cpfResponsavel, matriculaId, aceitoEm };
 }
