@@ -215,6 +215,8 @@ export const titularCobrancaSchema = z.object({
   meioDePagamento: z.string(),
   parcelas: z.array(
     z.object({
+      /** 'Parcela 2 de 10', or what a charge apart is ('Multa de cancelamento'). */
+      titulo: z.string(),
       numero: z.number(),
       totalParcelas: z.number(),
       valor: z.number(),

@@ -193,10 +193,8 @@ function Cobranca({ cobranca: c, Heading }: { cobranca: TitularCobranca; Heading
       <ol className="grid gap-1.5 text-sm">
         {c.parcelas.map((p) => (
           <li key={p.numero} className="rounded-md bg-muted/60 px-2 py-1.5 [overflow-wrap:anywhere]">
-            <span className="font-medium">
-              Parcela {p.numero} de {p.totalParcelas}
-            </span>
-            : {formatBRL(p.valor)} · vence em {dataTexto(p.vencimento)} · {p.situacao}
+            <span className="font-medium">{p.titulo}</span>: {formatBRL(p.valor)} · vence em {dataTexto(p.vencimento)} ·{' '}
+            {p.situacao}
             {p.pagaEm ? ` em ${dataTexto(p.pagaEm)}` : ''}
           </li>
         ))}

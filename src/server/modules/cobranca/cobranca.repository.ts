@@ -177,7 +177,8 @@ export async function mudarParcela(
 // --- Reading -------------------------------------------------------------------------------------------------
 
 // The plan's parcelas: a cancellation's fee (ADR 076) is not one of them.
-const totalDoPlano = sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId} and t.tipo = 'mensalidade')`;
+/** How many parcelas the matrícula's plan has (a cancellation's fee is no part of it: ADR 076). */
+export const totalDoPlano = sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId} and t.tipo = 'mensalidade')`;
 // Who gave a baixa manual (ADR 076): the staff member's name, or their e-mail when the account has none.
 const baixaPor = sql<
   string | null

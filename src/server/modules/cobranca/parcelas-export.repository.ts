@@ -4,7 +4,7 @@ import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { eventos, matriculas, parcelas } from '../../db/schema';
 import type { KeysetCursor } from '../funnel';
-import { filtros } from './cobranca.repository';
+import { filtros, totalDoPlano } from './cobranca.repository';
 
 /** One batch after a cursor: (vencimento, id) descending, as the list reads. */
 export function parcelasExportBatch(db: Executor, actor: Actor, filter: ParcelasFilter) {
@@ -18,7 +18,7 @@ export function parcelasExportBatch(db: Executor, actor: Actor, filter: Parcelas
         cursoTitulo: matriculas.cursoTitulo,
         nomeEscola: eventos.nomeEscola,
         numero: parcelas.numero,
-        totalParcelas: sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId} and t.tipo = 'mensalidade')`,
+        totalParcelas: totalDoPlano,
         vencimento: parcelas.vencimento,
         valorCentavos: parcelas.valorCentavos,
         status: parcelas.status,

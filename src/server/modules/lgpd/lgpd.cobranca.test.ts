@@ -60,6 +60,7 @@ describe("the titular's parcelas (issue 43)", () => {
     });
     expect(cobranca!.parcelas).toHaveLength(rows.length);
     expect(cobranca!.parcelas[0]).toMatchObject({
+      titulo: `Parcela 1 de ${rows.length}`,
       numero: 1,
       totalParcelas: rows.length,
       valor: fromCentavos(rows[0]!.valorCentavos),

@@ -131,6 +131,7 @@ export interface ParcelaDoTitularRow {
   matricula_id: string;
   numero: number;
   total_parcelas: number;
+  tipo: string;
   valor_centavos: number;
   vencimento: string;
   status: string;
@@ -142,7 +143,8 @@ export interface ParcelaDoTitularRow {
 export function parcelasDasMatriculasRows(db: Executor, matriculaIds: string[]): Promise<ParcelaDoTitularRow[]> {
   return executeRows<ParcelaDoTitularRow>(
     db,
-    sql`select p.matricula_id, p.numero, (count(*) over (partition by p.matricula_id))::int as total_parcelas,
+    sql`select p.matricula_id, p.numero, (count(*) filter (where p.tipo = 'mensalidade') over (partition by p.matricula_id))::int as total_parcelas,
+        p.tipo::text as tipo,
         p.valor_centavos, p.vencimento::text as vencimento, p.status::text as status, p.paga_em::text as paga_em,
         p.provedor
       from ${parcelas} p

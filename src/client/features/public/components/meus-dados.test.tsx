@@ -167,8 +167,24 @@ describe('/meus-dados with a link', () => {
     const cobranca = {
       meioDePagamento: 'Asaas',
       parcelas: [
-        { numero: 1, totalParcelas: 2, valor: 600, vencimento: '2026-10-10', situacao: 'Paga', pagaEm: '2026-10-08' },
-        { numero: 2, totalParcelas: 2, valor: 600.01, vencimento: '2026-11-10', situacao: 'Vencida', pagaEm: null },
+        {
+          titulo: 'Parcela 1 de 2',
+          numero: 1,
+          totalParcelas: 2,
+          valor: 600,
+          vencimento: '2026-10-10',
+          situacao: 'Paga',
+          pagaEm: '2026-10-08',
+        },
+        {
+          titulo: 'Parcela 2 de 2',
+          numero: 2,
+          totalParcelas: 2,
+          valor: 600.01,
+          vencimento: '2026-11-10',
+          situacao: 'Vencida',
+          pagaEm: null,
+        },
       ],
       guardaLegal: COBRANCA_GUARDA_LEGAL,
     };
