@@ -21,6 +21,8 @@ const foldName = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, ''
 
 /** The first cell's main text of each row (the name). */
 async function firstColumn(page: Page, table: string): Promise<string[]> {
+  // The previous answer's rows stay on screen while the new sort is asked for, with the table busy (aria-busy).
+  await expect(page.getByRole('table', { name: table })).not.toHaveAttribute('aria-busy', 'true');
   const rows = page.getByRole('table', { name: table }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
   return rows.evaluateAll((trs) =>

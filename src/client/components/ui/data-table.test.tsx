@@ -86,3 +86,20 @@ describe('a list with its own phone cards', () => {
     expect(screen.getAllByText('Redefinir senha')).toHaveLength(1);
   });
 });
+
+describe('a list asking for its next answer', () => {
+  it("keeps the previous rows on screen and says it is busy until the new ones are in, in both of the table's forms", () => {
+    const { rerender } = render(
+      <DataTable caption="Envios" columns={columns} rows={rows} isLoading={false} isUpdating />,
+    );
+    expect(screen.getByRole('table', { name: 'Envios' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Redefinir senha')).toBeInTheDocument();
+
+    rerender(<DataTable caption="Envios" columns={columns} rows={rows} isLoading={false} isUpdating={false} />);
+    expect(screen.getByRole('table', { name: 'Envios' })).not.toHaveAttribute('aria-busy');
+
+    rerender(<DataTable caption="Envios" columns={columns} rows={rows} isLoading={false} isUpdating cards="list" />);
+    expect(screen.getByRole('table', { name: 'Envios' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('list', { name: 'Envios' }).parentElement).toHaveAttribute('aria-busy', 'true');
+  });
+});

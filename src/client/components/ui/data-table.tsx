@@ -89,6 +89,11 @@ export interface DataTableProps<T extends { id: string }> {
   columns: DataTableColumn<T>[];
   rows: T[];
   isLoading: boolean;
+  /**
+   * The rows shown are the previous answer while another is asked for (a new sort, page or filter): the table says
+   * it is busy (`aria-busy`) until the new rows are in.
+   */
+  isUpdating?: boolean;
   /** A sentence while loading where SPEC names one; otherwise five skeleton rows. */
   loadingText?: string;
   notice?: DataTableNotice | null;
@@ -171,6 +176,7 @@ export function DataTable<T extends { id: string }>({
   columns,
   rows,
   isLoading,
+  isUpdating = false,
   loadingText,
   notice,
   search,
@@ -196,12 +202,20 @@ export function DataTable<T extends { id: string }>({
         columns={columns}
         rows={rows}
         isLoading={isLoading}
+        busy={isUpdating}
         onRowClick={onRowClick}
       />
     );
   } else {
     content = (
-      <TableOfCards caption={caption} columns={columns} rows={rows} isLoading={isLoading} onRowClick={onRowClick} />
+      <TableOfCards
+        caption={caption}
+        columns={columns}
+        rows={rows}
+        isLoading={isLoading}
+        busy={isUpdating}
+        onRowClick={onRowClick}
+      />
     );
   }
 
@@ -239,6 +253,8 @@ interface BodyProps<T extends { id: string }> {
   columns: DataTableColumn<T>[];
   rows: T[];
   isLoading: boolean;
+  /** The previous answer's rows, shown while the next is asked for. */
+  busy?: boolean;
   onRowClick?: (row: T) => void;
 }
 
@@ -246,9 +262,16 @@ interface BodyProps<T extends { id: string }> {
  * One table for every width. Below lg the rows become cards: the header row stays for screen readers only, and
  * each cell shows its header beside the value (hidden from screen readers, which read the real header).
  */
-function TableOfCards<T extends { id: string }>({ caption, columns, rows, isLoading, onRowClick }: BodyProps<T>) {
+function TableOfCards<T extends { id: string }>({
+  caption,
+  columns,
+  rows,
+  isLoading,
+  busy = false,
+  onRowClick,
+}: BodyProps<T>) {
   return (
-    <Table aria-label={caption} aria-busy={isLoading || undefined} className="max-lg:block">
+    <Table aria-label={caption} aria-busy={isLoading || busy || undefined} className="max-lg:block">
       <TableHeader className="max-lg:sr-only">
         <TableRow className="hover:bg-transparent">
           {columns.map((column) => (
@@ -316,14 +339,21 @@ const WIDE = '(min-width: 64rem)';
  * A table from lg, and below it a separate list of cards. Only the one the width shows is rendered (a page of 500
  * rows is not drawn twice); where the browser cannot tell the width, both are, and CSS hides the other.
  */
-function TableWithCardList<T extends { id: string }>({ caption, columns, rows, isLoading, onRowClick }: BodyProps<T>) {
+function TableWithCardList<T extends { id: string }>({
+  caption,
+  columns,
+  rows,
+  isLoading,
+  busy = false,
+  onRowClick,
+}: BodyProps<T>) {
   const [first, ...rest] = columns;
   const wide = useMediaQuery(WIDE);
   return (
     <>
       {wide === false ? null : (
         <div className="hidden lg:block">
-          <Table aria-label={caption} aria-busy={isLoading || undefined}>
+          <Table aria-label={caption} aria-busy={isLoading || busy || undefined}>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 {columns.map((column) => (
@@ -361,7 +391,7 @@ function TableWithCardList<T extends { id: string }>({ caption, columns, rows, i
       )}
 
       {wide === true ? null : (
-        <div className="lg:hidden" aria-busy={isLoading || undefined}>
+        <div className="lg:hidden" aria-busy={isLoading || busy || undefined}>
           {isLoading ? (
             <div aria-hidden="true" className="flex flex-col gap-4 py-4">
               {Array.from({ length: SKELETON_ROWS }, (_, index) => (

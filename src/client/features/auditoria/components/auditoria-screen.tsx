@@ -72,6 +72,7 @@ export function AuditoriaScreen({ role }: AuditoriaScreenProps) {
             columns={columns}
             rows={valid ? (list.data?.items ?? []) : []}
             isLoading={valid && list.isPending}
+            isUpdating={list.isPlaceholderData}
             notice={notice}
             pagination={
               valid && list.data

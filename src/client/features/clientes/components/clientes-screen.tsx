@@ -101,6 +101,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
             })}
             rows={rows}
             isLoading={list.isPending}
+            isUpdating={list.isPlaceholderData}
             loadingText="Carregando clientes..."
             notice={notice}
             search={{

@@ -224,6 +224,7 @@ export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolea
             columns={columns}
             rows={list.data?.items ?? []}
             isLoading={list.isPending}
+            isUpdating={list.isPlaceholderData}
             notice={notice}
             pagination={
               list.data

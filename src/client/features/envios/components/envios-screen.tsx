@@ -215,6 +215,7 @@ export function EnviosScreen() {
             columns={columns}
             rows={list.data?.items ?? []}
             isLoading={list.isPending}
+            isUpdating={list.isPlaceholderData}
             notice={notice}
             pagination={
               list.data

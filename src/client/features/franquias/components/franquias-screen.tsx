@@ -127,6 +127,7 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
             })}
             rows={rows}
             isLoading={franquias.isPending}
+            isUpdating={franquias.isPlaceholderData}
             notice={notice}
             search={{
               id: 'franquias-busca',

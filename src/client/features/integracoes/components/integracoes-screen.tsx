@@ -228,6 +228,7 @@ export function IntegracoesScreen() {
             columns={columns}
             rows={webhooks.data ?? []}
             isLoading={webhooks.isPending}
+            isUpdating={webhooks.isPlaceholderData}
             notice={
               webhooks.isError
                 ? { kind: 'error', title: errorMessage(webhooks.error, 'Erro ao carregar os webhooks') }

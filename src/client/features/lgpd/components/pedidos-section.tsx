@@ -137,6 +137,7 @@ export function PedidosSection({ showFranquia }: { showFranquia: boolean }) {
             columns={columns}
             rows={list.data?.items ?? []}
             isLoading={list.isPending}
+            isUpdating={list.isPlaceholderData}
             notice={notice}
             pagination={
               list.data

@@ -83,6 +83,7 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
             columns={microFranquiasColumns({ readOnly, onEdit: setEditing, sortFor: list$.sortFor })}
             rows={rows}
             isLoading={list.isPending}
+            isUpdating={list.isPlaceholderData}
             loadingText="Carregando..."
             notice={notice}
             search={{

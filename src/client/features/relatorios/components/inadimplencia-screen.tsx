@@ -219,6 +219,7 @@ export function InadimplenciaScreen({ role }: { role: Role }) {
             columns={columns}
             rows={(resposta?.grupos ?? []).map((grupo) => ({ id: grupo.id ?? '-', grupo }))}
             isLoading={enabled && consulta.isPending}
+            isUpdating={consulta.isPlaceholderData}
             notice={notice}
             pagination={
               enabled && consulta.data

@@ -201,6 +201,7 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
             columns={columns}
             rows={enabled && resposta ? rankingRows(resposta.grupos) : []}
             isLoading={enabled && funil.isPending}
+            isUpdating={funil.isPlaceholderData}
             notice={notice}
             pagination={
               enabled && funil.data

@@ -130,6 +130,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
             columns={usuariosColumns({ currentUserId: currentUser.id, onToggle: setToggling, sortFor: list$.sortFor })}
             rows={rows}
             isLoading={list.isPending}
+            isUpdating={list.isPlaceholderData}
             notice={notice}
             search={{
               id: 'usuarios-busca',

@@ -96,6 +96,7 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
           columns={columns(showCliente, filters.sortFor('criadoEm'))}
           rows={leads.data?.items ?? []}
           isLoading={leads.isPending}
+          isUpdating={leads.isPlaceholderData}
           notice={listNotice('interesses', leads, filters.active)}
           pagination={filters.paginationOf(leads.data)}
           cards="list"

@@ -83,6 +83,7 @@ export function LeadsScreen() {
           columns={columns(filters.sortFor('criadoEm'))}
           rows={leads.data?.items ?? []}
           isLoading={eventChosen && leads.isPending}
+          isUpdating={leads.isPlaceholderData}
           notice={notice}
           pagination={eventChosen ? filters.paginationOf(leads.data) : undefined}
           cards="list"

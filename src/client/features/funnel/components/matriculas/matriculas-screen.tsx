@@ -132,7 +132,12 @@ export function MatriculasScreen({
 
   return (
     <div className="flex flex-col gap-6">
-      <FunnelMetricCards resumo={resumo} anterior={anterior} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.matriculas} />
+      <FunnelMetricCards
+        resumo={resumo}
+        anterior={anterior}
+        filtered={list.data?.total}
+        nouns={FUNNEL_METRIC_NOUNS.matriculas}
+      />
       <FunnelToolbar
         filters={filters}
         exportHref={exportCsvUrl('/api/matriculas/export.csv', filters.params, statusParam)}
@@ -151,6 +156,7 @@ export function MatriculasScreen({
           columns={columns(setAberta, filters.sortFor('criadoEm'))}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
+          isUpdating={list.isPlaceholderData}
           notice={listNotice('matriculas', list, filters.active || status !== '')}
           pagination={filters.paginationOf(list.data)}
           cards="list"

@@ -178,7 +178,12 @@ export function PreMatriculasScreen({
 
   return (
     <div className="flex flex-col gap-6">
-      <FunnelMetricCards resumo={resumo} anterior={anterior} filtered={list.data?.total} nouns={FUNNEL_METRIC_NOUNS.preMatriculas} />
+      <FunnelMetricCards
+        resumo={resumo}
+        anterior={anterior}
+        filtered={list.data?.total}
+        nouns={FUNNEL_METRIC_NOUNS.preMatriculas}
+      />
       <FunnelToolbar
         filters={filters}
         exportHref={exportCsvUrl(
@@ -205,6 +210,7 @@ export function PreMatriculasScreen({
           columns={columns({ abrir: setAberta, definirCurso, corrigirDados, sortByDate: filters.sortFor('criadoEm') })}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
+          isUpdating={list.isPlaceholderData}
           notice={listNotice('preMatriculas', list, filters.active)}
           pagination={filters.paginationOf(list.data)}
           cards="list"
