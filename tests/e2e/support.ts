@@ -81,9 +81,19 @@ export function resetLinkFrom(eml: string): string {
   return match[0];
 }
 
-/** No serious or critical accessibility violations on the page as it stands. */
+/**
+ * No serious or critical accessibility violations on the page as it stands.
+ *
+ * axe runs in the page itself (legacy mode) and reports its violations only. The builder's default opens a blank
+ * page per scan to merge the frames' results, for cross-origin frames, which the product's CSP (`default-src
+ * 'self'`) never loads; and it describes every passing node too. Measured in turns on the same screens: 55% less
+ * time per scan, the same violations (ADR 072's addendum).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
