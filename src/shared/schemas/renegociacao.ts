@@ -26,7 +26,8 @@ export const RENEGOCIACAO_MESSAGES = {
   /** The cap in centavos and in percent. */
   descontoAcimaDoLimite: (maximoCentavos: number, pct: number) =>
     `O desconto não pode passar de ${formatBRL(fromCentavos(maximoCentavos))} (${pct}% do saldo em aberto, o limite da rede).`,
-  descontoDeixaPoucoSaldo: 'Com esse desconto não sobra valor para as novas parcelas: reduza o desconto ou as parcelas.',
+  descontoDeixaPoucoSaldo:
+    'Com esse desconto não sobra valor para as novas parcelas: reduza o desconto ou as parcelas.',
   semParcelasAbertas: 'Esta matrícula não tem parcelas em aberto ou vencidas para renegociar.',
   matriculaNaoAtiva: 'Só uma matrícula ativa pode ser renegociada.',
   cobrancaDesligada: 'A cobrança não está configurada nesta instalação: não há o que renegociar.',

@@ -2,7 +2,16 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { franqueadores, matriculas, parcelas, renegociacoes, users } from '../../db/schema';
+import {
+  clientes,
+  franqueadores,
+  franquias,
+  matriculas,
+  microFranquias,
+  parcelas,
+  renegociacoes,
+  users,
+} from '../../db/schema';
 import type { ParcelaDoPlano } from '../../../shared/cobranca/parcelas';
 
 /**
@@ -29,7 +38,12 @@ export async function matriculaParaRenegociar(db: Executor, actor: Actor, id: st
 /** The plan's parcelas still to be paid (open or overdue), locked: what a renegotiation replaces. */
 export function parcelasAbertasParaRenegociar(db: Executor, matriculaId: string) {
   return db
-    .select({ id: parcelas.id, numero: parcelas.numero, status: parcelas.status, valorCentavos: parcelas.valorCentavos })
+    .select({
+      id: parcelas.id,
+      numero: parcelas.numero,
+      status: parcelas.status,
+      valorCentavos: parcelas.valorCentavos,
+    })
     .from(parcelas)
     .where(
       and(
@@ -85,7 +99,9 @@ export async function cancelarParcelasRenegociadas(
   return rows.length;
 }
 
-const porNome = sql<string | null>`(select coalesce(u.nome, u.email) from ${users} u where u.id = ${renegociacoes.porId})`;
+const porNome = sql<
+  string | null
+>`(select coalesce(u.nome, u.email) from ${users} u where u.id = ${renegociacoes.porId})`;
 
 const selection = {
   id: renegociacoes.id,
@@ -143,6 +159,24 @@ export function parcelasCanceladasPelaRenegociacao(db: Executor, renegociacaoId:
 }
 
 // --- The network's setting -------------------------------------------------------------------------------------
+
+/** The network (franqueador) the caller belongs to, up its tree; null when none. */
+export async function redeDoAtor(db: Executor, actor: Actor): Promise<string | null> {
+  if (actor.franqueadorId) return actor.franqueadorId;
+  const micro = actor.microFranquiaId
+    ? sql`${actor.microFranquiaId}::uuid`
+    : actor.clienteId
+      ? sql`(select ${clientes.microFranquiaId} from ${clientes} where ${clientes.id} = ${actor.clienteId}::uuid)`
+      : sql`null::uuid`;
+  const franquia = actor.franquiaId
+    ? sql`${actor.franquiaId}::uuid`
+    : sql`(select ${microFranquias.franquiaId} from ${microFranquias} where ${microFranquias.id} = ${micro})`;
+  const [row] = await db
+    .select({ id: franquias.franqueadorId })
+    .from(franquias)
+    .where(sql`${franquias.id} = ${franquia}`);
+  return row?.id ?? null;
+}
 
 export async function descontoMaximoDaRede(db: Executor, franqueadorId: string) {
   const [row] = await db

@@ -28,6 +28,7 @@ import {
   parcelasAbertasParaRenegociar,
   parcelasCanceladasPelaRenegociacao,
   proximoNumeroDeParcela,
+  redeDoAtor,
   renegociacaoPorId,
 } from './renegociacao.repository';
 
@@ -120,7 +121,11 @@ export async function renegociar(app: FastifyInstance, actor: Actor, matriculaId
         valorAnterior: fromCentavos(saldo),
         desconto: fromCentavos(descontoCentavos),
         novoTotal: fromCentavos(novoTotal),
-        novasParcelas: plano.map((p) => ({ numero: p.numero, valor: fromCentavos(p.valorCentavos), vencimento: p.vencimento })),
+        novasParcelas: plano.map((p) => ({
+          numero: p.numero,
+          valor: fromCentavos(p.valorCentavos),
+          vencimento: p.vencimento,
+        })),
       },
     });
     await enfileirar(
@@ -196,7 +201,8 @@ export async function executarRenegociacao(app: FastifyInstance, job: Pick<JobRo
 // --- The network's cap ----------------------------------------------------------------------------------------
 
 export async function configuracaoDaCobranca(app: FastifyInstance, actor: Actor) {
-  const pct = actor.franqueadorId ? await descontoMaximoDaRede(app.db, actor.franqueadorId) : undefined;
+  const rede = await redeDoAtor(app.db, actor);
+  const pct = rede ? await descontoMaximoDaRede(app.db, rede) : undefined;
   if (pct === undefined) throw notFound('Rede não encontrada');
   return { descontoMaximoRenegociacaoPct: pct };
 }
