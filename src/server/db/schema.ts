@@ -221,10 +221,7 @@ export const franqueadores = pgTable(
   },
   (t) => [
     index('franqueadores_user_id_idx').on(t.userId),
-    check(
-      'franqueadores_desconto_renegociacao_check',
-      sql`${t.descontoMaximoRenegociacaoPct} between 0 and 100`,
-    ),
+    check('franqueadores_desconto_renegociacao_check', sql`${t.descontoMaximoRenegociacaoPct} between 0 and 100`),
   ],
 );
 
@@ -983,7 +980,9 @@ export const parcelas = pgTable(
       sql`(${t.baixaEm} is null) = (${t.baixaObservacao} is null) and (${t.baixaEm} is null or ${t.status} in ('paga', 'estornada'))`,
     ),
     // One cancellation fee per matrícula: the fee's job, run again, finds it.
-    uniqueIndex('parcelas_taxa_cancelamento_key').on(t.matriculaId).where(sql`${t.tipo} = 'taxa_cancelamento'`),
+    uniqueIndex('parcelas_taxa_cancelamento_key')
+      .on(t.matriculaId)
+      .where(sql`${t.tipo} = 'taxa_cancelamento'`),
     index('parcelas_baixa_por_id_idx').on(t.baixaPorId),
     index('parcelas_renegociacao_id_idx').on(t.renegociacaoId),
     uniqueIndex('parcelas_matricula_numero_key').on(t.matriculaId, t.numero),

@@ -183,8 +183,7 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
       schema: { body: cobrancaConfiguracaoSchema, response: { 200: cobrancaConfiguracaoSchema } },
       config: { access: rolesFor('cobranca.configuracao') },
     },
-    async (request) =>
-      salvarConfiguracaoDaCobranca(app, request.actor!, request.body.descontoMaximoRenegociacaoPct),
+    async (request) => salvarConfiguracaoDaCobranca(app, request.actor!, request.body.descontoMaximoRenegociacaoPct),
   );
 
   app.get(
