@@ -69,7 +69,7 @@ export async function gravarRenegociacao(
   db: Executor,
   r: {
     matriculaId: string;
-    porId: string;
+    porId: string | null;
     em: Date;
     parcelasAnteriores: number;
     valorAnteriorCentavos: number;
