@@ -39,7 +39,7 @@ test('staff renegotiate a matrícula’s open parcelas from its record, at 1280 
   const dialog = page.getByRole('dialog', { name: 'Renegociar parcelas' });
   await dialog.getByLabel('Número de parcelas').fill('4');
   await dialog.getByLabel('Desconto (opcional)').fill('1,00');
-  await expect(dialog.getByText(/^Até R\$ .* \(10% do saldo em aberto, limite da rede\)\.$/)).toBeVisible();
+  await expect(dialog.getByText(/^Até R\$\s.* \(10% do saldo em aberto, limite da rede\)\.$/)).toBeVisible();
   // The new values before confirming: four parcelas, monthly, and their total.
   const previa = dialog.getByRole('region', { name: 'Novas parcelas' });
   await expect(previa.getByRole('listitem')).toHaveCount(4);
