@@ -1172,6 +1172,8 @@ const MASS_CASES: Record<string, MassCase> = {
       status: 'cancelada',
     },
     run: async () => {
+      // The previous call's job (the new plan billed at the simulated gateway) runs before this one is measured.
+      await ctx.app.background.drain();
       const matriculaId = await matriculaCancelavel();
       parcelaNumero += 1;
       await db().execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, provedor,
@@ -1193,7 +1195,11 @@ const MASS_CASES: Record<string, MassCase> = {
   'PUT /api/cobranca/configuracao': {
     callers: ['franqueador'],
     overrides: { franqueadorId: randomUUID(), razaoSocial: 'Rede forjada', cnpj: '00000000000000' },
-    run: async () => ({ url: '/api/cobranca/configuracao', legit: { descontoMaximoRenegociacaoPct: 10 } }),
+    run: async () => {
+      // A job an earlier route left (a renegotiation's) runs before this call is measured.
+      await ctx.app.background.drain();
+      return { url: '/api/cobranca/configuracao', legit: { descontoMaximoRenegociacaoPct: 10 } };
+    },
     rows: async () => {
       const user = await one(
         db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.franqueador)),
