@@ -92,6 +92,13 @@ export const PERMISSIONS = {
   'parcelas.baixa': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
   /** Issue 43 (ADR 078): the régua de cobrança, a franquia's own, the franqueador's for any of its franquias. */
   'cobranca.regua': ['franqueador', 'franquia'],
+  /**
+   * ADR 079: renegotiating a matrícula's open parcelas -- the baixa's roles ('matriculas.cancelar''s: who decides a
+   * matrícula's money); they read the network's cap on its discount. Only the franqueador sets that cap.
+   */
+  'parcelas.renegociar': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+  'cobranca.configuracao.ler': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+  'cobranca.configuracao': ['franqueador'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

@@ -211,10 +211,18 @@ export const franqueadores = pgTable(
     razaoSocial: text().notNull(),
     /** Optional: the bootstrap account from the environment has none until it is filled in. */
     cnpj: varchar({ length: 18 }).unique(),
+    /**
+     * ADR 079: the largest discount a renegotiation may give, in percent of the open balance renegotiated (0: none).
+     * The franqueador's setting for its network (GET/PUT /api/cobranca/configuracao).
+     */
+    descontoMaximoRenegociacaoPct: integer().notNull().default(10),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('franqueadores_user_id_idx').on(t.userId)],
+  (t) => [
+    index('franqueadores_user_id_idx').on(t.userId),
+    check('franqueadores_desconto_renegociacao_check', sql`${t.descontoMaximoRenegociacaoPct} between 0 and 100`),
+  ],
 );
 
 export const franquias = pgTable(
@@ -952,6 +960,8 @@ export const parcelas = pgTable(
     baixaEm: timestamp({ withTimezone: true }),
     baixaPorId: uuid().references(() => users.id),
     baixaObservacao: text(),
+    /** ADR 079: the renegotiation that cancelled this parcela and replaced it with a new plan. */
+    renegociacaoId: uuid().references((): AnyPgColumn => renegociacoes.id),
     eventoId: uuid().notNull(),
     cursoId: uuid(),
     ...scopePath(),
@@ -970,8 +980,11 @@ export const parcelas = pgTable(
       sql`(${t.baixaEm} is null) = (${t.baixaObservacao} is null) and (${t.baixaEm} is null or ${t.status} in ('paga', 'estornada'))`,
     ),
     // One cancellation fee per matrícula: the fee's job, run again, finds it.
-    uniqueIndex('parcelas_taxa_cancelamento_key').on(t.matriculaId).where(sql`${t.tipo} = 'taxa_cancelamento'`),
+    uniqueIndex('parcelas_taxa_cancelamento_key')
+      .on(t.matriculaId)
+      .where(sql`${t.tipo} = 'taxa_cancelamento'`),
     index('parcelas_baixa_por_id_idx').on(t.baixaPorId),
+    index('parcelas_renegociacao_id_idx').on(t.renegociacaoId),
     uniqueIndex('parcelas_matricula_numero_key').on(t.matriculaId, t.numero),
     uniqueIndex('parcelas_gateway_key').on(t.provedor, t.gatewayId),
     index('parcelas_evento_id_idx').on(t.eventoId),
@@ -985,6 +998,40 @@ export const parcelas = pgTable(
     index('parcelas_a_pagar_vencimento_idx')
       .on(t.vencimento)
       .where(sql`${t.status} in ('aberta', 'vencida')`),
+  ],
+);
+
+/**
+ * Renegociação (issue 43, ADR 079): a matrícula's open parcelas replaced by a new plan -- who, when, the open balance
+ * it replaced, the discount, and the new plan (its parcelas' numbers, values and due dates), which a durable job
+ * bills at the gateway and marks done (`concluidaEm`). Money in whole centavos.
+ */
+export const renegociacoes = pgTable(
+  'renegociacoes',
+  {
+    id: id(),
+    matriculaId: uuid()
+      .notNull()
+      .references(() => matriculas.id),
+    porId: uuid().references(() => users.id),
+    em: timestamp({ withTimezone: true }).notNull(),
+    parcelasAnteriores: integer().notNull(),
+    valorAnteriorCentavos: integer().notNull(),
+    descontoCentavos: integer().notNull(),
+    novoTotalCentavos: integer().notNull(),
+    novasParcelas: integer().notNull(),
+    primeiroVencimento: dateOnly().notNull(),
+    /** The new plan: `[{ numero, valorCentavos, vencimento }]`, summing to `novoTotalCentavos`. */
+    plano: jsonb().notNull(),
+    concluidaEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'renegociacoes_valores_check',
+      sql`${t.descontoCentavos} >= 0 and ${t.novoTotalCentavos} = ${t.valorAnteriorCentavos} - ${t.descontoCentavos} and ${t.novoTotalCentavos} >= ${t.novasParcelas} and ${t.novasParcelas} between 1 and 24`,
+    ),
+    index('renegociacoes_matricula_id_em_idx').on(t.matriculaId, t.em),
+    index('renegociacoes_por_id_idx').on(t.porId),
   ],
 );
 

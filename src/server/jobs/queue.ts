@@ -29,6 +29,8 @@ export const JOB_TIPOS = [
   'cobranca_taxa',
   // Issue 43 (ADR 078): the régua de cobrança's daily e-mails.
   'cobranca_regua',
+  // Issue 43 (ADR 079): a renegotiation's old payments closed and its new plan billed at the gateway.
+  'cobranca_renegociacao',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

@@ -33,6 +33,7 @@ export const AUDIT_ENTIDADES = {
   exportacao: 'Exportação',
   contrato_modelo: 'Modelo de contrato',
   parcela: 'Parcela',
+  rede: 'Rede',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -110,6 +111,9 @@ export const AUDIT_ACOES = {
   'parcelas.exportar': { entidade: 'parcela', rotulo: 'Exportou a lista de parcelas' },
   // Issue 43 (ADR 078): a franquia's régua de cobrança switched step by step.
   'franquia.editar_regua': { entidade: 'franquia', rotulo: 'Alterou a régua de cobrança' },
+  // Issue 43 (ADR 079): a matrícula's open parcelas renegotiated, and the network's cap on its discount.
+  'matricula.renegociar': { entidade: 'matricula', rotulo: 'Renegociou as parcelas em aberto da matrícula' },
+  'rede.configurar_cobranca': { entidade: 'rede', rotulo: 'Alterou o desconto máximo das renegociações' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

@@ -183,6 +183,11 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   'POST /api/matriculas/:id/cancelar': rowAttempts('matriculas', () => [{ motivo: 'Cancelamento intruso' }]),
   // Issue 43: a foreign matrícula's parcelas answer as a matrícula that exists nowhere.
   'GET /api/matriculas/:id/parcelas': rowAttempts('matriculas'),
+  // ADR 079: a foreign matrícula's renegotiation and its history answer as a matrícula that exists nowhere.
+  'POST /api/matriculas/:id/renegociar': rowAttempts('matriculas', () => [
+    { parcelas: 2, primeiroVencimento: '2099-01-10' },
+  ]),
+  'GET /api/matriculas/:id/renegociacoes': rowAttempts('matriculas'),
   // Issue 23: a foreign pré-matrícula's courses, and its course set, cleared or taken from another network.
   'GET /api/pre-matriculas/:id/cursos': rowAttempts('preMatriculas'),
   'PATCH /api/pre-matriculas/:id': rowAttempts('preMatriculas', () => [
@@ -431,6 +436,10 @@ const COBRANCA_ROUTES: Record<string, string> = {
   // ADR 078: a franquia's régua, named by `franquiaId` (the test 'keeps each franquia’s régua its own' below).
   'GET /api/cobranca/regua': 'a franquia in scope, by franquiaId',
   'PUT /api/cobranca/regua': 'a franquia in scope, by franquiaId',
+  // ADR 079: the network's cap on a renegotiation's discount -- the caller's own network, named by nothing
+  // (renegociacao.routes.test: another network reads and keeps its own).
+  'GET /api/cobranca/configuracao': "the caller's own network",
+  'PUT /api/cobranca/configuracao': "the caller's own network",
 };
 
 /** GET routes without an id that hold no network rows to leak. */

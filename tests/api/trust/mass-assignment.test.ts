@@ -29,6 +29,8 @@ import {
   parcelas,
   cobrancaEventos,
   cobrancaReguas,
+  franqueadores,
+  renegociacoes,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
@@ -1153,6 +1155,58 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, _response, run) => [{ table: parcelas, id: run.url.split('/')[3]! }],
   },
+  // Issue 43 (ADR 079): a renegotiation takes the count, the first due date and the discount; who, when, the
+  // balance, the new total and plan, the parcelas' link and status are the server's.
+  'POST /api/matriculas/:id/renegociar': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
+    overrides: {
+      ...PARCELA_FORJADA,
+      porId: randomUUID(),
+      em: STAMP,
+      concluidaEm: STAMP,
+      valorAnteriorCentavos: 1,
+      novoTotalCentavos: 1,
+      descontoCentavos: 999_999,
+      plano: [],
+      renegociacaoId: randomUUID(),
+      status: 'cancelada',
+    },
+    run: async () => {
+      // The previous call's job (the new plan billed at the simulated gateway) runs before this one is measured.
+      await ctx.app.background.drain();
+      const matriculaId = await matriculaCancelavel();
+      parcelaNumero += 1;
+      await db().execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, provedor,
+          gateway_id, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
+        select m.id, 1, 30000, '2027-03-10', 'simulado', ${`pay_mass_reneg_${randomUUID().slice(0, 8)}`},
+          m.evento_id, m.curso_id, m.cliente_id, m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id
+        from matriculas m where m.id = ${matriculaId}::uuid`);
+      return {
+        url: `/api/matriculas/${matriculaId}/renegociar`,
+        legit: { parcelas: 3, primeiroVencimento: '2099-01-10', desconto: 10 },
+      };
+    },
+    rows: async (_caller, response, run) => [
+      { table: matriculas, id: run.url.split('/').at(-2)! },
+      { table: renegociacoes, id: response.json<{ renegociacao: { id: string } }>().renegociacao.id },
+    ],
+  },
+  // ADR 079: the network's cap on a renegotiation's discount, the franqueador's; its network is the session's.
+  'PUT /api/cobranca/configuracao': {
+    callers: ['franqueador'],
+    overrides: { franqueadorId: randomUUID(), razaoSocial: 'Rede forjada', cnpj: '00000000000000' },
+    run: async () => {
+      // A job an earlier route left (a renegotiation's) runs before this call is measured.
+      await ctx.app.background.drain();
+      return { url: '/api/cobranca/configuracao', legit: { descontoMaximoRenegociacaoPct: 10 } };
+    },
+    rows: async () => {
+      const user = await one(
+        db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.franqueador)),
+      );
+      return [{ table: franqueadores, id: await redeDaSessao(user.id) }];
+    },
+  },
   // Issue 43 (ADR 078): a franquia's régua de cobrança, its own or (the franqueador's) one it names; the row's
   // franquia, id and dates are the server's.
   'PUT /api/cobranca/regua': {
@@ -1284,7 +1338,17 @@ interface AuditCase {
   acoes: AuditAcao[];
   ator: 'sessao' | 'alvo';
   entidade:
-    'url' | 'resposta' | 'pedido' | 'registro' | 'alvo' | 'sessao' | 'nenhuma' | 'contrato' | 'pagamento' | 'franquia';
+    | 'url'
+    | 'resposta'
+    | 'pedido'
+    | 'registro'
+    | 'alvo'
+    | 'sessao'
+    | 'nenhuma'
+    | 'contrato'
+    | 'pagamento'
+    | 'franquia'
+    | 'rede';
 }
 const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
   acoes,
@@ -1365,6 +1429,9 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/parcelas/:id/baixa': audited(['parcela.baixa'], 'url'),
   // Issue 43 (ADR 078): a franquia's régua, audited on the franquia it names.
   'PUT /api/cobranca/regua': audited(['franquia.editar_regua'], 'franquia'),
+  // Issue 43 (ADR 079): a renegotiation, audited on its matrícula; the network's cap, on the network.
+  'POST /api/matriculas/:id/renegociar': audited(['matricula.renegociar'], 'url'),
+  'PUT /api/cobranca/configuracao': audited(['rede.configurar_cobranca'], 'rede'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -1403,6 +1470,10 @@ async function readRow(examined: Examined): Promise<Record<string, unknown>> {
   return row as Record<string, unknown>;
 }
 
+/** The franqueador (network) whose user is `userId`. */
+const redeDaSessao = async (userId: string) =>
+  (await one(db().select({ id: franqueadores.id }).from(franqueadores).where(eq(franqueadores.userId, userId)))).id;
+
 const auditFailures: string[] = [];
 let auditChecked = 0;
 let refusedCalls = 0;
@@ -1440,6 +1511,8 @@ async function auditProblems(
     pagamento: parcelasDoPagamento.get(String((run.legit.payment as { id?: string } | undefined)?.id)) ?? null,
     // The régua names its franquia in the body (issue 43, ADR 078).
     franquia: typeof run.legit.franquiaId === 'string' ? run.legit.franquiaId : null,
+    // The network's cap names no row: the session's network is the record (ADR 079).
+    rede: expected.entidade === 'rede' && sessionUser ? await redeDaSessao(sessionUser) : null,
   }[expected.entidade];
   if (row.entidadeId !== entidadeId) problems.push(`entidadeId ${row.entidadeId}, expected ${entidadeId}`);
   if (!row.requestId || !row.ip) problems.push('without its request id or address');

@@ -166,8 +166,26 @@ describe('loadDemoActivity', () => {
     expect(
       await one(sql`select count(*)::int as n from matriculas m join (select matricula_id, sum(valor_centavos) as t,
         count(*) as k from parcelas where tipo = 'mensalidade' group by matricula_id) p on p.matricula_id = m.id
-        where p.t <> round(m.valor_total * 100) or p.k <> m.parcelas`),
+        where (p.t <> round(m.valor_total * 100) or p.k <> m.parcelas)
+          and not exists (select 1 from renegociacoes r where r.matricula_id = m.id)`),
     ).toBe(0);
+    // ADR 079: one family renegotiated -- its new plan sums to the balance it replaced less the discount.
+    expect(
+      await rows(sql`select r.novas_parcelas as n, r.valor_anterior_centavos - r.desconto_centavos as total,
+        (select sum(valor_centavos)::int from parcelas p where p.matricula_id = r.matricula_id and p.renegociacao_id is null
+          and p.numero > (select max(numero) from parcelas q where q.renegociacao_id = r.id)) as novas,
+        (select sum(valor_centavos)::int from parcelas p where p.renegociacao_id = r.id and p.status = 'cancelada') as antigas
+        from renegociacoes r`),
+    ).toEqual([expect.objectContaining({ n: 6 })]);
+    const [r] = await rows<{ total: number; novas: number; antigas: number; desconto: number }>(
+      sql`select r.valor_anterior_centavos - r.desconto_centavos as total, r.desconto_centavos as desconto,
+        (select sum(valor_centavos)::int from parcelas p where p.matricula_id = r.matricula_id and p.renegociacao_id is null
+          and p.numero > (select max(numero) from parcelas q where q.renegociacao_id = r.id)) as novas,
+        (select sum(valor_centavos)::int from parcelas p where p.renegociacao_id = r.id and p.status = 'cancelada') as antigas
+        from renegociacoes r`,
+    );
+    expect(r!.novas).toBe(r!.total);
+    expect(r!.antigas - r!.desconto).toBe(r!.total);
     expect(
       await one(sql`select count(*)::int as n from parcelas p join matriculas m on m.id = p.matricula_id
         where p.cliente_id is distinct from m.cliente_id or p.franquia_id is distinct from m.franquia_id`),

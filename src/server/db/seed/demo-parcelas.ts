@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { BRASILIA_TIME_ZONE, todayInBrasilia } from '../../../shared/brasilia';
+import { BRASILIA_TIME_ZONE, addDays, todayInBrasilia } from '../../../shared/brasilia';
 import { DIAS_VENCIMENTO } from '../../../shared/cobranca/parcelas';
 import { type Executor, executeRows } from '../connect';
-import { contratos, matriculas, parcelas } from '../schema';
+import { contratos, matriculas, parcelas, users } from '../schema';
+import { descontoMaximoCentavos, planoDaRenegociacao } from '../../../shared/schemas/renegociacao';
+import { gravarParcela } from '../../modules/cobranca/cobranca.repository';
+import { referenciaDaParcela } from '../../modules/cobranca/plano.service';
+import {
+  cancelarParcelasRenegociadas,
+  concluirRenegociacao,
+  gravarRenegociacao,
+  parcelasAbertasParaRenegociar,
+  proximoNumeroDeParcela,
+} from '../../modules/cobranca/renegociacao.repository';
+import { simuladoGateway } from '../../modules/cobranca/simulado.gateway';
 
 /**
  * The demo's billing (issue 43, ADR 077): every active matrícula with a price and no parcelas yet is billed on the
@@ -67,4 +78,79 @@ export async function faturarDemo(tx: Executor, now: Date): Promise<number> {
     select count(*)::int as n from inseridas`,
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Issue 43 (ADR 079): one family of the year renegotiated -- the active matrícula with the most overdue parcelas
+ * (the first by id among equals) had its open and overdue parcelas replaced two days ago by 6 new ones, 5% off,
+ * the first due 10 days from today, as the renegotiation's route and job write them ('Renegociada em' on its
+ * record). Answers how many parcelas it added.
+ */
+export async function renegociarNaDemo(tx: Executor, now: Date): Promise<number> {
+  const [alvo] = await executeRows<{ id: string; franqueador_id: string }>(
+    tx,
+    sql`select m.id, m.franqueador_id from ${matriculas} m join ${parcelas} p on p.matricula_id = m.id
+      where m.status = 'ativa' and p.status = 'vencida' and p.tipo = 'mensalidade'
+      group by m.id order by count(*) desc, m.id limit 1`,
+  );
+  if (!alvo) return 0;
+  const abertas = await parcelasAbertasParaRenegociar(tx, alvo.id);
+  const saldo = abertas.reduce((s, p) => s + p.valorCentavos, 0);
+  const desconto = descontoMaximoCentavos(saldo, 5);
+  const n = Math.min(6, saldo - desconto);
+  if (abertas.length === 0 || n < 1) return 0;
+  const hoje = todayInBrasilia(now);
+  const plano = planoDaRenegociacao(saldo - desconto, n, addDays(hoje, 10), await proximoNumeroDeParcela(tx, alvo.id));
+  const [staff] = await executeRows<{ id: string }>(
+    tx,
+    sql`select id from ${users} where role = 'franqueador' and franqueador_id = ${alvo.franqueador_id}::uuid
+      order by created_at, id limit 1`,
+  );
+  const em = new Date(now.getTime() - 2 * 86_400_000);
+  const renegociacaoId = await gravarRenegociacao(tx, {
+    matriculaId: alvo.id,
+    porId: staff?.id ?? null,
+    em,
+    parcelasAnteriores: abertas.length,
+    valorAnteriorCentavos: saldo,
+    descontoCentavos: desconto,
+    novoTotalCentavos: saldo - desconto,
+    novasParcelas: plano.length,
+    primeiroVencimento: plano[0]!.vencimento,
+    plano,
+  });
+  await cancelarParcelasRenegociadas(
+    tx,
+    abertas.map((p) => p.id),
+    renegociacaoId,
+    em,
+  );
+  const gateway = simuladoGateway();
+  for (const p of plano) {
+    const referencia = referenciaDaParcela(alvo.id, p.numero);
+    const cobranca = await gateway.criarCobranca({
+      cliente: 'cus_sim_demo',
+      valorCentavos: p.valorCentavos,
+      vencimento: p.vencimento,
+      referencia,
+      descricao: referencia,
+    });
+    await gravarParcela(
+      tx,
+      {
+        matriculaId: alvo.id,
+        numero: p.numero,
+        valorCentavos: p.valorCentavos,
+        vencimento: p.vencimento,
+        provedor: 'simulado',
+        gatewayId: cobranca.id,
+        invoiceUrl: null,
+        bankSlipUrl: null,
+        pixCopiaECola: await gateway.pixCopiaECola(cobranca.id),
+      },
+      em,
+    );
+  }
+  await concluirRenegociacao(tx, renegociacaoId, em);
+  return plano.length;
 }

@@ -27,6 +27,21 @@ import { darBaixa } from './baixa.service';
 import { executarBaixaNoGateway, executarEncerramento, executarTaxa } from './encerramento.service';
 import { BAIXA_MESSAGES, baixaBodySchema } from '../../../shared/schemas/parcela-baixa';
 import { receberEvento, simularPagamento, tokenConfere } from './webhook.service';
+import {
+  configuracaoDaCobranca,
+  executarRenegociacao,
+  renegociacaoView,
+  renegociar,
+  salvarConfiguracaoDaCobranca,
+} from './renegociacao.service';
+import { renegociacoesDaMatricula } from './renegociacao.repository';
+import {
+  RENEGOCIACAO_MESSAGES,
+  cobrancaConfiguracaoSchema,
+  renegociacaoFeitaSchema,
+  renegociacaoItemSchema,
+  renegociarBodySchema,
+} from '../../../shared/schemas/renegociacao';
 import type { ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 
 /** A parcela as the API answers it: money in reais (two decimals), dates as YYYY-MM-DD. */
@@ -69,6 +84,8 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
   app.jobs.register('cobranca_baixa', (job) => executarBaixaNoGateway(app, job), { aoMesmoTempo: 2 });
   app.jobs.register('cobranca_encerramento', (job) => executarEncerramento(app, job), { aoMesmoTempo: 2 });
   app.jobs.register('cobranca_taxa', (job) => executarTaxa(app, job), { aoMesmoTempo: 2 });
+  // ADR 079: a renegotiation's old payments closed and its new plan billed at the gateway.
+  app.jobs.register('cobranca_renegociacao', (job) => executarRenegociacao(app, job), { aoMesmoTempo: 2 });
   if (app.config.cobranca.provedor === null) {
     app.log.warn('billing is off: set COBRANCA_PROVEDOR=asaas to bill accepted contracts');
   }
@@ -115,6 +132,58 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
       const parcela = await darBaixa(app, request.actor!, request.params.id, request.body);
       return { message: BAIXA_MESSAGES.baixaFeita, parcela: parcelaView(parcela) };
     },
+  );
+
+  // ADR 079: a matrícula's open parcelas replaced by a new plan; its history; the network's cap on the discount.
+  app.post(
+    '/api/matriculas/:id/renegociar',
+    {
+      schema: {
+        params: efetivarParamsSchema,
+        body: renegociarBodySchema,
+        response: { 200: renegociacaoFeitaSchema },
+      },
+      config: { access: rolesFor('parcelas.renegociar') },
+    },
+    async (request) => {
+      const r = await renegociar(app, request.actor!, request.params.id, request.body);
+      return {
+        message: RENEGOCIACAO_MESSAGES.renegociada,
+        renegociacao: renegociacaoView(r),
+        parcelas: (await parcelasDaMatricula(app.db, r.matriculaId)).map(parcelaView),
+      };
+    },
+  );
+
+  app.get(
+    '/api/matriculas/:id/renegociacoes',
+    {
+      schema: { params: efetivarParamsSchema, response: { 200: z.array(renegociacaoItemSchema) } },
+      config: { access: rolesFor('parcelas.ler') },
+    },
+    async (request) => {
+      const matricula = await matriculaNoEscopo(app.db, request.actor!, request.params.id);
+      if (!matricula) throw notFound(PARCELA_MESSAGES.matriculaNaoEncontrada);
+      return (await renegociacoesDaMatricula(app.db, matricula.id)).map(renegociacaoView);
+    },
+  );
+
+  app.get(
+    '/api/cobranca/configuracao',
+    {
+      schema: { response: { 200: cobrancaConfiguracaoSchema } },
+      config: { access: rolesFor('cobranca.configuracao.ler') },
+    },
+    async (request) => configuracaoDaCobranca(app, request.actor!),
+  );
+
+  app.put(
+    '/api/cobranca/configuracao',
+    {
+      schema: { body: cobrancaConfiguracaoSchema, response: { 200: cobrancaConfiguracaoSchema } },
+      config: { access: rolesFor('cobranca.configuracao') },
+    },
+    async (request) => salvarConfiguracaoDaCobranca(app, request.actor!, request.body.descontoMaximoRenegociacaoPct),
   );
 
   app.get(

@@ -26,7 +26,8 @@ import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
  * webhook, whichever comes first), through the forward-only transitions of transicoes.ts.
  */
 
-export type MotivoDoEncerramento = 'baixa' | 'desistencia' | 'cancelamento';
+/** ADR 079: `renegociacao` closes a parcela a renegotiation replaced, as a baixa's (refunded if paid there). */
+export type MotivoDoEncerramento = 'baixa' | 'desistencia' | 'cancelamento' | 'renegociacao';
 
 /** The days a cancellation's fee is due after the cancellation (Brasília). */
 export const PRAZO_DA_TAXA_DIAS = 10;
@@ -69,7 +70,7 @@ async function pedirAoGateway(
   const c: CobrancaNoGateway | null = await gateway.consultarCobranca(p.gatewayId);
   const estornada = c !== null && ESTORNO_NO_GATEWAY.has(c.status);
   if (estornada) return { pedido: null, evento: c.status === 'REFUNDED' ? 'PAYMENT_REFUNDED' : null };
-  if (motivo === 'baixa') {
+  if (motivo === 'baixa' || motivo === 'renegociacao') {
     if (!c || c.deleted) return { pedido: null, evento: null };
     // Paid at the gateway as well as at the school: the family is never charged twice -- the gateway's is refunded.
     if (PAGO_NO_GATEWAY.has(c.status)) return estornar(gateway, p.gatewayId);

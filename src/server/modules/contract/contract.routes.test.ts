@@ -396,7 +396,9 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     owns: (url) =>
       url.startsWith('/api/matriculas') &&
       !CONTRATO_DA_MATRICULA.includes(url) &&
-      url !== '/api/matriculas/:id/parcelas',
+      url !== '/api/matriculas/:id/parcelas' &&
+      url !== '/api/matriculas/:id/renegociar' &&
+      url !== '/api/matriculas/:id/renegociacoes',
     routes: {
       'GET /api/matriculas': ['200'],
       // A CSV file, streamed: no JSON answer.
@@ -413,6 +415,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       url.startsWith('/api/webhooks/') ||
       url === '/api/user/parcelas' ||
       url === '/api/matriculas/:id/parcelas' ||
+      url === '/api/matriculas/:id/renegociar' ||
+      url === '/api/matriculas/:id/renegociacoes' ||
       url.startsWith('/api/cobranca/') ||
       url.startsWith('/api/public/parcelas/'),
     routes: {
@@ -427,6 +431,11 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/parcelas': ['200'],
       'GET /api/matriculas/:id/parcelas': ['200'],
       'GET /api/user/parcelas': ['200'],
+      // ADR 079: the renegotiation, its history and the network's cap on its discount.
+      'POST /api/matriculas/:id/renegociar': ['200'],
+      'GET /api/matriculas/:id/renegociacoes': ['200'],
+      'GET /api/cobranca/configuracao': ['200'],
+      'PUT /api/cobranca/configuracao': ['200'],
       // ADR 077: the list's CSV (a file: no JSON answer).
       'GET /api/parcelas/export.csv': [],
     },

@@ -279,7 +279,30 @@ const matriculaCancelavel = (p: PlanContext) =>
     return id;
   });
 
+/**
+ * Issue 43 (ADR 079): a demo matrícula, active, with the most parcelas still open -- the renegotiation's first valid
+ * run replaces them (the next ones answer 409 until its job bills the new plan).
+ */
+const matriculaRenegociavel = (p: PlanContext) =>
+  p.once('matricula renegociavel', async () => {
+    const [row] = await executeRows<{ id: string }>(
+      p.app.db,
+      sql`select m.id from matriculas m join parcelas pa on pa.matricula_id = m.id
+        where m.status = 'ativa' and pa.tipo = 'mensalidade' and pa.status in ('aberta', 'vencida')
+        group by m.id order by count(*) desc, m.id limit 1`,
+    );
+    if (!row) throw new Error('no demo matrícula with open parcelas to renegotiate');
+    return row.id;
+  });
+
 const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
+  // Issue 43 (ADR 079): a renegotiation, its history, and the network's cap (kept at the demo's 10%).
+  'POST /api/matriculas/:id/renegociar': async (p) => ({
+    params: { id: await matriculaRenegociavel(p) },
+    body: (seed) => ({ parcelas: (seed % 24) + 1, primeiroVencimento: '2099-01-10', desconto: 0 }),
+  }),
+  'GET /api/matriculas/:id/renegociacoes': async (p) => ({ params: { id: await matriculaRenegociavel(p) } }),
+  'PUT /api/cobranca/configuracao': async () => ({ body: () => ({ descontoMaximoRenegociacaoPct: 10 }) }),
   // Issue 42, third slice (ADR 066): the family's contract by its link, its check, the staff's PDF and new link.
   'GET /api/public/contratos/:token': async () => LINK_FALSO,
   'POST /api/public/contratos/:token/codigo': async () => LINK_FALSO,

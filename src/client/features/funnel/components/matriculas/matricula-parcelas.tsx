@@ -32,16 +32,33 @@ async function copiar(texto: string) {
 export type ParcelaAcao = (parcela: ParcelaItem) => ReactNode;
 
 /**
+ * What the matrícula's parcelas offer as a whole (ADR 079: 'Renegociar' and the renegotiations' history, of the
+ * cobrança feature, composed by the route), given the matrícula, its status and its parcelas as listed.
+ */
+export type ParcelasAcao = (matricula: { id: string; status: string }, parcelas: ParcelaItem[]) => ReactNode;
+
+/**
  * The matrícula's parcelas on the staff's record (issue 43, ADR 071): each one's status, due date and value, and
  * its payment link to send the family; a baixa manual's day, author and note (ADR 076).
  */
-export function MatriculaParcelas({ matriculaId, acao }: { matriculaId: string; acao?: ParcelaAcao }) {
+export function MatriculaParcelas({
+  matriculaId,
+  status = 'ativa',
+  acao,
+  acaoGeral,
+}: {
+  matriculaId: string;
+  status?: string;
+  acao?: ParcelaAcao;
+  acaoGeral?: ParcelasAcao;
+}) {
   const parcelas = useMatriculaParcelas(matriculaId);
   return (
     <section aria-labelledby="matricula-parcelas" className="grid w-full basis-full gap-2">
       <h3 id="matricula-parcelas" className="font-semibold">
         Parcelas
       </h3>
+      {acaoGeral && parcelas.data ? acaoGeral({ id: matriculaId, status }, parcelas.data) : null}
       {parcelas.isPending ? (
         <Skeleton className="h-5 w-48" />
       ) : parcelas.isError ? (

@@ -20,7 +20,7 @@ import { CursoBadge } from '../lista/curso-badge';
 import { EventoCell } from '../lista/evento-cell';
 import { ForbiddenNotice } from '../lista/forbidden-notice';
 import { type FunnelRecordLinks, MatriculaRecord } from '../pre-matriculas/pre-matricula-record';
-import type { ParcelaAcao } from './matricula-parcelas';
+import type { ParcelaAcao, ParcelasAcao } from './matricula-parcelas';
 import { FunnelListCard } from '../lista/funnel-list-card';
 import { FUNNEL_METRIC_NOUNS, FunnelMetricCards } from '../lista/funnel-metric-cards';
 import { FunnelToolbar } from '../lista/funnel-toolbar';
@@ -93,11 +93,14 @@ export function MatriculasScreen({
   leadsPath = null,
   podeCancelar = false,
   parcelaAcao,
+  parcelasAcao,
 }: {
   exportJob?: boolean;
   podeCancelar?: boolean;
   /** Issue 43 (ADR 076): what the record offers on each parcela ('Dar baixa'), composed by the route. */
   parcelaAcao?: ParcelaAcao;
+  /** Issue 43 (ADR 079): what the record's parcelas offer as a whole ('Renegociar'), composed by the route. */
+  parcelasAcao?: ParcelasAcao;
 } & Partial<FunnelRecordLinks> = {}) {
   const filters = useFunnelFilters();
   const [aberta, setAberta] = useState<MatriculaItem | null>(null);
@@ -168,6 +171,7 @@ export function MatriculasScreen({
         leadsPath={leadsPath}
         onCancelada={podeCancelar ? setAberta : undefined}
         parcelaAcao={parcelaAcao}
+        parcelasAcao={parcelasAcao}
       />
     </div>
   );

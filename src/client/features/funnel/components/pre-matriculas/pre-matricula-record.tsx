@@ -1,5 +1,5 @@
 import { MatriculaContrato } from '../matriculas/matricula-contrato';
-import { MatriculaParcelas, type ParcelaAcao } from '../matriculas/matricula-parcelas';
+import { MatriculaParcelas, type ParcelaAcao, type ParcelasAcao } from '../matriculas/matricula-parcelas';
 import { CancelarMatricula } from '../matriculas/cancelar-matricula';
 import { MatriculaStatusBadge } from '../matriculas/matricula-status-badge';
 import { Link } from 'react-router';
@@ -121,6 +121,7 @@ export function MatriculaRecord({
   leadsPath,
   onCancelada,
   parcelaAcao,
+  parcelasAcao,
 }: FunnelRecordLinks & {
   matricula: MatriculaItem | null;
   onClose: () => void;
@@ -128,6 +129,8 @@ export function MatriculaRecord({
   onCancelada?: (m: MatriculaItem) => void;
   /** Issue 43 (ADR 076): what each parcela offers ('Dar baixa'), for a role that may. */
   parcelaAcao?: ParcelaAcao;
+  /** Issue 43 (ADR 079): what the parcelas offer as a whole ('Renegociar'), for a role that may. */
+  parcelasAcao?: ParcelasAcao;
 }) {
   if (!m) return <RecordSheet open={false} onClose={onClose} title="" description="" fields={[]} />;
   const fields: RecordField[] = [
@@ -194,7 +197,7 @@ export function MatriculaRecord({
       {leadsPath ? <MatriculaContrato matriculaId={m.id} /> : null}
       {/* Issue 43: its parcelas at the payment gateway, once the contract was accepted. */}
       {leadsPath && m.status !== 'aguardando_aceite' ? (
-        <MatriculaParcelas matriculaId={m.id} acao={parcelaAcao} />
+        <MatriculaParcelas matriculaId={m.id} status={m.status} acao={parcelaAcao} acaoGeral={parcelasAcao} />
       ) : null}
     </RecordSheet>
   );
