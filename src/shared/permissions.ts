@@ -92,6 +92,11 @@ export const PERMISSIONS = {
   'parcelas.baixa': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
   /** Issue 43 (ADR 078): the régua de cobrança, a franquia's own, the franqueador's for any of its franquias. */
   'cobranca.regua': ['franqueador', 'franquia'],
+  /**
+   * Comissões (issue 44, ADR 081): the rules, the franqueador's for its network (or one franquia), a franquia's for
+   * its subtree; a franquia reads its network's general rules too.
+   */
+  'comissoes.regras': ['franqueador', 'franquia'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

@@ -33,6 +33,7 @@ export const AUDIT_ENTIDADES = {
   exportacao: 'Exportação',
   contrato_modelo: 'Modelo de contrato',
   parcela: 'Parcela',
+  comissao_regra: 'Regra de comissão',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -110,6 +111,8 @@ export const AUDIT_ACOES = {
   'parcelas.exportar': { entidade: 'parcela', rotulo: 'Exportou a lista de parcelas' },
   // Issue 43 (ADR 078): a franquia's régua de cobrança switched step by step.
   'franquia.editar_regua': { entidade: 'franquia', rotulo: 'Alterou a régua de cobrança' },
+  'comissao_regra.criar': { entidade: 'comissao_regra', rotulo: 'Criou uma regra de comissão' },
+  'comissao_regra.editar': { entidade: 'comissao_regra', rotulo: 'Alterou uma regra de comissão' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },
