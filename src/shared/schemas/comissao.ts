@@ -65,7 +65,11 @@ export const regraInputSchema = z
     if (r.tipo === 'fixo' && r.valor == null)
       ctx.addIssue({ code: 'custom', path: ['valor'], message: COMISSAO_MESSAGES.valorObrigatorio });
     if ((r.tipo === 'percentual' && r.valor != null) || (r.tipo === 'fixo' && r.percentual != null))
-      ctx.addIssue({ code: 'custom', path: [r.tipo === 'fixo' ? 'percentual' : 'valor'], message: COMISSAO_MESSAGES.soUmValor });
+      ctx.addIssue({
+        code: 'custom',
+        path: [r.tipo === 'fixo' ? 'percentual' : 'valor'],
+        message: COMISSAO_MESSAGES.soUmValor,
+      });
     if (r.fim && r.fim < r.inicio)
       ctx.addIssue({ code: 'custom', path: ['fim'], message: COMISSAO_MESSAGES.fimAntesDoInicio });
   });

@@ -81,7 +81,11 @@ export async function regraEditavel(db: Executor, actor: Actor, id: string) {
  * both pass the check.
  */
 export async function regrasDoBeneficiario(db: Executor, franqueadorId: string, beneficiario: Beneficiario) {
-  await db.select({ id: franqueadores.id }).from(franqueadores).where(eq(franqueadores.id, franqueadorId)).for('update');
+  await db
+    .select({ id: franqueadores.id })
+    .from(franqueadores)
+    .where(eq(franqueadores.id, franqueadorId))
+    .for('update');
   return db
     .select()
     .from(comissaoRegras)

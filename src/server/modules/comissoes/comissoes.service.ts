@@ -107,7 +107,11 @@ export async function criarRegra(app: FastifyInstance, actor: Actor, input: Regr
   return app.db.transaction(async (tx) => {
     await semConflito(tx, { ...valores, id: '' });
     const id = await inserirRegra(tx, { ...valores, criadoPorId: actor.id });
-    await audit(tx, { acao: 'comissao_regra.criar', entidadeId: id, alteracoes: alteracoesDe(null, auditavel(valores)) });
+    await audit(tx, {
+      acao: 'comissao_regra.criar',
+      entidadeId: id,
+      alteracoes: alteracoesDe(null, auditavel(valores)),
+    });
     return toRegraView((await findRegra(tx, actor, id))!);
   });
 }

@@ -190,7 +190,10 @@ describe('PATCH /api/comissoes/regras/{id}', () => {
   });
 
   it('refuses a value of the other kind, an end before the start, and an empty change', async () => {
-    const regra = await criar(franqueador(), percentual({ beneficiario: 'micro_franquia', inicio: '2033-01-01', fim: '2033-12-31' }));
+    const regra = await criar(
+      franqueador(),
+      percentual({ beneficiario: 'micro_franquia', inicio: '2033-01-01', fim: '2033-12-31' }),
+    );
     const url = `/api/comissoes/regras/${regra.id}`;
     expect((await franqueador().patch(url, { valor: 10 })).json().errors).toMatchObject({
       valor: COMISSAO_MESSAGES.soUmValor,
