@@ -434,6 +434,8 @@ let regrasFeitas = 0;
 const regraValida = () => {
   const ano = 2100 + regrasFeitas++;
   return {
+    franquiaId: null,
+    cursoId: null,
     beneficiario: 'micro_franquia',
     tipo: 'percentual',
     percentual: 4,
