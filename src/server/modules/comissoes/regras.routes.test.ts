@@ -18,6 +18,7 @@ let outra: OtherNetwork;
 let franquiaDaConta: string;
 let outraFranquiaDaRede: string;
 let cursoId: string;
+let demoRegras: (typeof comissaoRegras.$inferSelect)[];
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -36,6 +37,10 @@ beforeAll(async () => {
   outraFranquiaDaRede = irma!.id;
   const [curso] = await db.select({ id: cursos.id }).from(cursos).limit(1);
   cursoId = curso!.id;
+  // The demo's own rule (5 % to the vendedor from the demo's year, open-ended) is checked, then set aside: these
+  // cases start from a network without rules.
+  demoRegras = await db.select().from(comissaoRegras);
+  await db.delete(comissaoRegras);
 });
 afterAll(() => ctx.close());
 
@@ -55,6 +60,22 @@ async function criar(caller: ReturnType<typeof franqueador>, body: Record<string
   expect(response.statusCode, response.body).toBe(201);
   return response.json<RegraView>();
 }
+
+describe('the demo network', () => {
+  it('has a rule a newcomer finds: 5 % of each paid parcela to the vendedor, from the start of the year', () => {
+    expect(demoRegras).toEqual([
+      expect.objectContaining({
+        franquiaId: null,
+        cursoId: null,
+        beneficiario: 'vendedor',
+        tipo: 'percentual',
+        percentualCentesimos: 500,
+        fim: null,
+      }),
+    ]);
+    expect(demoRegras[0]!.inicio).toMatch(/^\d{4}-01-01$/);
+  });
+});
 
 describe('POST /api/comissoes/regras', () => {
   it('creates a network rule, read back with its percentage, and audits it', async () => {
