@@ -51,6 +51,7 @@ import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
 import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
 import { cobrancaRoutes, reguaRoutes } from './modules/cobranca';
+import { comissoesRoutes } from './modules/comissoes';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { foldEachRound } from './modules/contagens';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(inadimplenciaRoutes);
   // Issue 43 (ADR 078): the régua de cobrança.
   await app.register(reguaRoutes);
+  await app.register(comissoesRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);

@@ -99,6 +99,11 @@ export const PERMISSIONS = {
   'parcelas.renegociar': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
   'cobranca.configuracao.ler': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
   'cobranca.configuracao': ['franqueador'],
+  /**
+   * Comissões (issue 44, ADR 081): the rules, the franqueador's for its network (or one franquia), a franquia's for
+   * its subtree; a franquia reads its network's general rules too.
+   */
+  'comissoes.regras': ['franqueador', 'franquia'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

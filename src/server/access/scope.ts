@@ -4,6 +4,7 @@ import {
   alunos,
   auditLog,
   clientes,
+  comissaoRegras,
   contratoModelos,
   cursos,
   eventos,
@@ -319,6 +320,39 @@ export function contratoModelosVisibleTo(actor: Actor): SQL {
       const rede = sql`(select ${franquias.franqueadorId} from ${franquias} where ${franquias.id} = ${must(actor.franquiaId)})`;
       return sql`${contratoModelos.franqueadorId} = ${rede} and ${contratoModelos.versao} = (select max(v.versao) from ${contratoModelos} v where v.franqueador_id = ${rede})`;
     }
+    default:
+      return NONE;
+  }
+}
+
+/** The network a franqueador or franquia belongs to, as SQL (a franquia's session may not carry it). */
+function redeDe(actor: Actor): SQL {
+  if (actor.role === 'franqueador') return sql`${must(actor.franqueadorId)}::uuid`;
+  return sql`(select ${franquias.franqueadorId} from ${franquias} where ${franquias.id} = ${must(actor.franquiaId)})`;
+}
+
+/**
+ * Regras de comissão (issue 44, ADR 081): the franqueador reads every rule of its network; a franquia its network's
+ * general rules (they pay its subtree) and its own, never another franquia's.
+ */
+export function comissaoRegrasVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(comissaoRegras.franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return sql`${comissaoRegras.franqueadorId} = ${redeDe(actor)} and (${comissaoRegras.franquiaId} is null or ${comissaoRegras.franquiaId} = ${must(actor.franquiaId)})`;
+    default:
+      return NONE;
+  }
+}
+
+/** The rules a caller may change: the franqueador any of its network's; a franquia only its own. */
+export function comissaoRegrasEditaveisPor(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(comissaoRegras.franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return eq(comissaoRegras.franquiaId, must(actor.franquiaId));
     default:
       return NONE;
   }

@@ -1700,3 +1700,45 @@ export const exportacaoPartes = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Comissões (issue 44, ADR 081): a rule of what a beneficiary earns -- the lead's vendedor responsável, the event's
+ * micro-franquia or the franquia -- for one curso or every curso: a percentage of each paid parcela (in hundredths of
+ * a percent: 550 = 5,50 %) or a fixed amount on the matrícula's first paid parcela, from `inicio` (to `fim`). The
+ * franqueador's rule for the network (`franquiaId` null) or for one franquia; a franquia's rule for its subtree.
+ * Two rules of the same specificity (network, franquia, curso) for the same beneficiary never overlap in time (the
+ * service refuses them, in a transaction holding the network's rules).
+ */
+export const comissaoRegras = pgTable(
+  'comissao_regras',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    franquiaId: uuid().references(() => franquias.id),
+    cursoId: uuid().references(() => cursos.id),
+    beneficiario: text().notNull(),
+    tipo: text().notNull(),
+    percentualCentesimos: integer(),
+    valorCentavos: integer(),
+    inicio: dateOnly().notNull(),
+    fim: dateOnly(),
+    criadoPorId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('comissao_regras_beneficiario_check', sql`${t.beneficiario} in ('vendedor', 'micro_franquia', 'franquia')`),
+    check(
+      'comissao_regras_valor_check',
+      sql`(${t.tipo} = 'percentual' and ${t.percentualCentesimos} between 1 and 10000 and ${t.valorCentavos} is null)
+        or (${t.tipo} = 'fixo' and ${t.valorCentavos} > 0 and ${t.percentualCentesimos} is null)`,
+    ),
+    check('comissao_regras_periodo_check', sql`${t.fim} is null or ${t.fim} >= ${t.inicio}`),
+    index('comissao_regras_franqueador_id_idx').on(t.franqueadorId, t.beneficiario),
+    index('comissao_regras_franquia_id_idx').on(t.franquiaId),
+    index('comissao_regras_curso_id_idx').on(t.cursoId),
+    index('comissao_regras_criado_por_id_idx').on(t.criadoPorId),
+  ],
+);

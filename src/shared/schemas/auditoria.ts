@@ -34,6 +34,7 @@ export const AUDIT_ENTIDADES = {
   contrato_modelo: 'Modelo de contrato',
   parcela: 'Parcela',
   rede: 'Rede',
+  comissao_regra: 'Regra de comissão',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -114,6 +115,8 @@ export const AUDIT_ACOES = {
   // Issue 43 (ADR 079): a matrícula's open parcelas renegotiated, and the network's cap on its discount.
   'matricula.renegociar': { entidade: 'matricula', rotulo: 'Renegociou as parcelas em aberto da matrícula' },
   'rede.configurar_cobranca': { entidade: 'rede', rotulo: 'Alterou o desconto máximo das renegociações' },
+  'comissao_regra.criar': { entidade: 'comissao_regra', rotulo: 'Criou uma regra de comissão' },
+  'comissao_regra.editar': { entidade: 'comissao_regra', rotulo: 'Alterou uma regra de comissão' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

@@ -442,6 +442,15 @@ const COBRANCA_ROUTES: Record<string, string> = {
   'PUT /api/cobranca/configuracao': "the caller's own network",
 };
 
+/**
+ * Issue 44 (ADR 081): the commission rules. Their rows are not in the world's graph: the test 'keeps each network’s
+ * and franquia’s commission rules its own' below makes rules in both networks and for two franquias and tries them.
+ */
+const COMISSAO_ROUTES: Record<string, string> = {
+  'GET /api/comissoes/regras': 'json',
+  'PATCH /api/comissoes/regras/:id': 'a rule the caller may change',
+};
+
 /** GET routes without an id that hold no network rows to leak. */
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
@@ -499,7 +508,13 @@ describe('IDOR: rows out of the caller’s scope', () => {
     const withParams = routes.filter((r) => r.url.includes(':')).map(key);
     expect(
       withParams.filter(
-        (k) => !ID_ROUTES[k] && !NOT_ROW_PARAMS[k] && !JOB_ROUTES[k] && !CONTRATO_ROUTES[k] && !COBRANCA_ROUTES[k],
+        (k) =>
+          !ID_ROUTES[k] &&
+          !NOT_ROW_PARAMS[k] &&
+          !JOB_ROUTES[k] &&
+          !CONTRATO_ROUTES[k] &&
+          !COBRANCA_ROUTES[k] &&
+          !COMISSAO_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
@@ -517,9 +532,11 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !SAC_ROUTES[k] &&
           !JOB_ROUTES[k] &&
           !CONTRATO_ROUTES[k] &&
-          !COBRANCA_ROUTES[k],
+          !COBRANCA_ROUTES[k] &&
+          !COMISSAO_ROUTES[k],
       ),
     ).toEqual([]);
+    expect(Object.keys(COMISSAO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(COBRANCA_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(CONTRATO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(FOLLOW_UP_ROUTES).filter((k) => !reads.includes(k))).toEqual([]);
@@ -1030,6 +1047,58 @@ describe('IDOR: rows out of the caller’s scope', () => {
           leaks.push(`GET régua of ${id} as ${name}: ${get.statusCode}`);
         if (put.statusCode !== 404 || !sameAnswer(put, unknownPut))
           leaks.push(`PUT régua of ${id} as ${name}: ${put.statusCode}`);
+      }
+    }
+    expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
+  });
+
+  it('keeps each network’s and franquia’s commission rules its own (issue 44, ADR 081): a rule out of reach is 404, as one that exists nowhere', async () => {
+    const leaks: string[] = [];
+    const regra = (inicio: string, extra: Record<string, unknown> = {}) => ({
+      beneficiario: 'franquia',
+      tipo: 'percentual',
+      percentual: 3,
+      inicio,
+      fim: inicio.replace(/-01-01$/, '-12-31'),
+      ...extra,
+    });
+    const criar = async (name: ActorName, body: Record<string, unknown>) => {
+      const made = await inject(name, 'POST', '/api/comissoes/regras', body);
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json<{ id: string }>().id;
+    };
+    const outraFranquia = foreign('franquia', 'franquias').find((id) => scopes.franqueador.franquias.has(id))!;
+    // The demo network's general rule, the franquia's own, another franquia's of the network; the other network's.
+    const geral = await criar('franqueador', regra('2150-01-01'));
+    const daFranquia = await criar('franquia', regra('2151-01-01'));
+    const daIrma = await criar('franqueador', regra('2152-01-01', { franquiaId: outraFranquia }));
+    const deB = await criar('franqueadorB', regra('2153-01-01'));
+    const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters']);
+    const fora: Record<string, string[]> = {
+      franqueador: [deB],
+      franqueadorB: [geral, daFranquia, daIrma],
+      // A franquia reads its network's general rule but changes only its own.
+      franquia: [geral, daIrma, deB],
+    };
+    const invisiveis: Record<string, string[]> = {
+      franqueador: [deB],
+      franqueadorB: [geral, daFranquia, daIrma],
+      franquia: [daIrma, deB],
+    };
+    for (const [name, ids] of Object.entries(fora) as [ActorName, string[]][]) {
+      const unknown = await inject(name, 'PATCH', `/api/comissoes/regras/${randomUUID()}`, { fim: null });
+      for (const id of ids) {
+        const response = await inject(name, 'PATCH', `/api/comissoes/regras/${id}`, { fim: null });
+        figures.referenceAttempts += 1;
+        if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+          leaks.push(`PATCH regra ${id} as ${name}: ${response.statusCode}`);
+      }
+      const list = await inject(name, 'GET', '/api/comissoes/regras');
+      for (const id of invisiveis[name]!) {
+        figures.listChecks += 1;
+        if (list.body.includes(id)) leaks.push(`GET /api/comissoes/regras as ${name}: holds ${id}`);
       }
     }
     expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);

@@ -31,6 +31,7 @@ import {
   cobrancaReguas,
   franqueadores,
   renegociacoes,
+  comissaoRegras,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
@@ -421,6 +422,30 @@ async function rascunhoDaRede(): Promise<string> {
 }
 const MODELO_VALIDO = { titulo: 'Contrato da rede', texto: 'Contrato de {{aluno.nome}}.', multaCancelamentoPct: 5 };
 /** What a template's body must never set: its version, publication, author, another network. */
+/** Issue 44: the fields of a commission rule that are the server's. */
+const REGRA_FORJADA = {
+  franqueadorId: randomUUID(),
+  criadoPorId: randomUUID(),
+  percentualCentesimos: 1,
+  valorCentavos: 1,
+  createdAt: STAMP,
+  updatedAt: STAMP,
+};
+let regrasFeitas = 0;
+/** A valid rule of its own year (2100, 2101, ...): no two of the cases' rules share a day. */
+const regraValida = () => {
+  const ano = 2100 + regrasFeitas++;
+  return {
+    franquiaId: null,
+    cursoId: null,
+    beneficiario: 'micro_franquia',
+    tipo: 'percentual',
+    percentual: 4,
+    inicio: `${ano}-01-01`,
+    fim: `${ano}-12-31`,
+  };
+};
+
 const MODELO_FORJADO = { versao: 99, publicadoEm: STAMP, publicadoPorId: randomUUID(), criadoPorId: randomUUID() };
 
 /**
@@ -1228,6 +1253,35 @@ const MASS_CASES: Record<string, MassCase> = {
       return [{ table: cobrancaReguas, id: regua.id }];
     },
   },
+  // Issue 44 (ADR 081): a commission rule; its network, author, stored amounts and dates are the server's, and a
+  // change never moves whom it pays, its kind or its reach.
+  'POST /api/comissoes/regras': {
+    callers: ['franqueador', 'franquia'],
+    overrides: REGRA_FORJADA,
+    run: async () => ({ url: '/api/comissoes/regras', legit: regraValida() }),
+    rows: async (_caller, response) => [{ table: comissaoRegras, id: created(response) }],
+  },
+  'PATCH /api/comissoes/regras/:id': {
+    callers: ['franqueador', 'franquia'],
+    overrides: {
+      ...REGRA_FORJADA,
+      beneficiario: 'vendedor',
+      tipo: 'fixo',
+      franquiaId: randomUUID(),
+      cursoId: randomUUID(),
+    },
+    run: async (caller) => {
+      const regra = await call<{ id: string; inicio: string }>(
+        ctx.app,
+        world.sessions[caller as 'franqueador' | 'franquia'],
+        'POST',
+        '/api/comissoes/regras',
+        regraValida(),
+      );
+      return { url: `/api/comissoes/regras/${regra.id}`, legit: { percentual: 2.5, fim: regra.inicio } };
+    },
+    rows: async (_caller, _response, run) => [{ table: comissaoRegras, id: run.url.split('/').pop()! }],
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -1432,6 +1486,9 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // Issue 43 (ADR 079): a renegotiation, audited on its matrícula; the network's cap, on the network.
   'POST /api/matriculas/:id/renegociar': audited(['matricula.renegociar'], 'url'),
   'PUT /api/cobranca/configuracao': audited(['rede.configurar_cobranca'], 'rede'),
+  // Issue 44 (ADR 081): a commission rule, audited on itself.
+  'POST /api/comissoes/regras': audited(['comissao_regra.criar'], 'resposta'),
+  'PATCH /api/comissoes/regras/:id': audited(['comissao_regra.editar'], 'url'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

@@ -7,7 +7,7 @@ import { referenciaDaTaxa } from '../../modules/cobranca/encerramento.service';
 import { referenciaDaParcela } from '../../modules/cobranca/plano.service';
 import { simuladoGateway } from '../../modules/cobranca/simulado.gateway';
 import type { Transaction } from '../connect';
-import { contratos, matriculas, parcelas, users } from '../schema';
+import { comissaoRegras, contratos, matriculas, parcelas, users } from '../schema';
 
 /**
  * Issue 43 (ADR 076): what changes a parcela after billing, on the demo's two Contagem families (issue 42): Helena's
@@ -116,4 +116,15 @@ export async function insertDemoCobranca(
       m.canceladaEm,
     );
   }
+
+  // Issue 44 (ADR 081): the network's commission rule a newcomer finds in 'Comissões': 5 % of each paid parcela to
+  // the lead's vendedor, from the start of the demo's year.
+  await tx.insert(comissaoRegras).values({
+    franqueadorId,
+    beneficiario: 'vendedor',
+    tipo: 'percentual',
+    percentualCentesimos: 500,
+    inicio: `${todayInBrasilia(now).slice(0, 4)}-01-01`,
+    criadoPorId: staff?.id ?? null,
+  });
 }

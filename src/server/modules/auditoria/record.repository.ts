@@ -10,6 +10,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   auditLog,
   clientes,
+  comissaoRegras,
   contratoModelos,
   cursos,
   eventos,
@@ -104,6 +105,8 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
         return userPath(entidadeId);
       case 'contrato_modelo':
         return sql`select franqueador_id, null::uuid as franquia_id, null::uuid as micro_franquia_id from ${contratoModelos} where id = ${entidadeId}`;
+      case 'comissao_regra':
+        return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${comissaoRegras} where id = ${entidadeId}`;
       case 'lgpd_pedido':
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${lgpdPedidos} where id = ${entidadeId}`;
       default:

@@ -440,6 +440,15 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/parcelas/export.csv': [],
     },
   },
+  // Issue 44 (ADR 081): the commission rules (comissoes.routes.ts).
+  comissoes: {
+    owns: (url) => url.startsWith('/api/comissoes/'),
+    routes: {
+      'GET /api/comissoes/regras': ['200'],
+      'POST /api/comissoes/regras': ['201'],
+      'PATCH /api/comissoes/regras/:id': ['200'],
+    },
+  },
   inscricoes: {
     // The voucher's page and cancel, the check-in's header, search and presences (inscricoes.routes.ts).
     owns: (url) => url.startsWith('/api/public/voucher/') || url.startsWith('/api/eventos/:id/'),

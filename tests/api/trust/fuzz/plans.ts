@@ -199,6 +199,18 @@ const pedidoDeCorrecao = (p: PlanContext) =>
     return { pedidoId: response.json<{ pedidos: { id: string }[] }>().pedidos[0]!.id, leadId: lead.id };
   });
 
+/** Issue 44 (ADR 081): a commission rule of the demo network, made when a route's plan is drawn. */
+async function regraDeComissao(p: PlanContext): Promise<string> {
+  const response = await p.app.inject({
+    method: 'POST',
+    url: '/api/comissoes/regras',
+    headers: { cookie: await p.session('franqueador') },
+    payload: { beneficiario: 'franquia', tipo: 'percentual', percentual: 3, inicio: '2199-01-01', fim: '2199-12-31' },
+  });
+  if (response.statusCode !== 201) throw new Error(`rule for the fuzz: ${response.statusCode} ${response.body}`);
+  return response.json<{ id: string }>().id;
+}
+
 /**
  * Issue 42 (ADR 064): the franqueador's contract draft, found or made when a route's plan is drawn (one draft per
  * network: the POST's first valid run makes one, a publication takes it).
@@ -454,6 +466,21 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'PUT /api/cobranca/regua': async () => ({
     caller: 'franquia',
     body: (seed) => ({ etapas: { antes3: seed % 2 === 0, vencimento: true, depois1: seed % 3 === 0, depois7: true } }),
+  }),
+  // Issue 44 (ADR 081): the commission rules, each valid run a rule of its own year (no two share a day).
+  'GET /api/comissoes/regras': async () => ({}),
+  'POST /api/comissoes/regras': async () => ({
+    body: (seed) => ({
+      beneficiario: 'vendedor',
+      tipo: 'percentual',
+      percentual: (seed % 100) + 1,
+      inicio: `${2000 + (seed % 200)}-01-01`,
+      fim: `${2000 + (seed % 200)}-12-31`,
+    }),
+  }),
+  'PATCH /api/comissoes/regras/:id': async (p) => ({
+    params: { id: await regraDeComissao(p) },
+    body: (seed) => ({ percentual: (seed % 100) + 1 }),
   }),
   'POST /api/logout': async () => ({ caller: 'anonymous' }),
   'POST /api/auth/forgot-password': async () => ({

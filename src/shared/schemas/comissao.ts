@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { BENEFICIARIOS, TIPOS_REGRA } from '../comissoes/regras';
+import { dateOnlyField } from './fields';
+
+/**
+ * Comissões (issue 44, ADR 081): the rules as the screen saves and reads them. Money in reais with two decimals
+ * (the API's convention), turned into whole centavos by the server; percentages with two decimals (5.5 = 5,50 %).
+ */
+
+export const COMISSAO_MESSAGES = {
+  beneficiario: 'Escolha quem recebe a comissão: vendedor, micro-franquia ou franquia',
+  tipo: 'Escolha o tipo da comissão: percentual ou valor fixo',
+  percentual: 'Percentual deve estar entre 0,01 e 100, com até duas casas decimais',
+  percentualObrigatorio: 'Informe o percentual da comissão',
+  valor: 'Valor deve ser maior que 0 e no máximo 99.999,99, com até duas casas decimais',
+  valorObrigatorio: 'Informe o valor fixo da comissão',
+  soUmValor: 'Informe o percentual ou o valor fixo, conforme o tipo, nunca os dois',
+  inicio: 'Informe a data de início da regra',
+  fim: 'Data de fim inválida',
+  fimAntesDoInicio: 'A data de fim deve ser igual ou posterior à de início',
+  franquiaInvalida: 'Franquia inválida',
+  cursoInvalido: 'Curso inválido',
+  regraNaoEncontrada: 'Regra de comissão não encontrada',
+  franquiaNaoEncontrada: 'Franquia não encontrada',
+  cursoNaoEncontrado: 'Curso não encontrado',
+  conflito:
+    'Já existe uma regra para o mesmo beneficiário, com o mesmo alcance (rede ou franquia, curso ou todos os cursos), em vigor no mesmo período. Encerre a outra regra antes ou escolha outro período.',
+  nadaAlterado: 'Nada a alterar: informe o percentual, o valor, o início ou o fim',
+  criada: 'Regra de comissão criada.',
+  alterada: 'Regra de comissão alterada.',
+} as const;
+
+const percentualField = z
+  .number({ error: COMISSAO_MESSAGES.percentual })
+  .min(0.01, COMISSAO_MESSAGES.percentual)
+  .max(100, COMISSAO_MESSAGES.percentual)
+  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+    message: COMISSAO_MESSAGES.percentual,
+  });
+
+/** A fixed commission: more than 0, at most 99.999,99, whole centavos. */
+const valorField = z
+  .number({ error: COMISSAO_MESSAGES.valor })
+  .min(0.01, COMISSAO_MESSAGES.valor)
+  .max(99_999.99, COMISSAO_MESSAGES.valor)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: COMISSAO_MESSAGES.valor });
+
+const fimField = dateOnlyField(COMISSAO_MESSAGES.fim).nullable();
+
+/** POST /api/comissoes/regras. A franquia's rule is always for its own subtree (`franquiaId` is the server's). */
+export const regraInputSchema = z
+  .object({
+    franquiaId: z.uuid(COMISSAO_MESSAGES.franquiaInvalida).nullish(),
+    cursoId: z.uuid(COMISSAO_MESSAGES.cursoInvalido).nullish(),
+    beneficiario: z.enum(BENEFICIARIOS, { error: COMISSAO_MESSAGES.beneficiario }),
+    tipo: z.enum(TIPOS_REGRA, { error: COMISSAO_MESSAGES.tipo }),
+    percentual: percentualField.nullish(),
+    valor: valorField.nullish(),
+    inicio: dateOnlyField(COMISSAO_MESSAGES.inicio),
+    fim: fimField.optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.tipo === 'percentual' && r.percentual == null)
+      ctx.addIssue({ code: 'custom', path: ['percentual'], message: COMISSAO_MESSAGES.percentualObrigatorio });
+    if (r.tipo === 'fixo' && r.valor == null)
+      ctx.addIssue({ code: 'custom', path: ['valor'], message: COMISSAO_MESSAGES.valorObrigatorio });
+    if ((r.tipo === 'percentual' && r.valor != null) || (r.tipo === 'fixo' && r.percentual != null))
+      ctx.addIssue({
+        code: 'custom',
+        path: [r.tipo === 'fixo' ? 'percentual' : 'valor'],
+        message: COMISSAO_MESSAGES.soUmValor,
+      });
+    if (r.fim && r.fim < r.inicio)
+      ctx.addIssue({ code: 'custom', path: ['fim'], message: COMISSAO_MESSAGES.fimAntesDoInicio });
+  });
+export type RegraInput = z.output<typeof regraInputSchema>;
+
+/**
+ * PATCH /api/comissoes/regras/{id}: the amount and the period; whom it pays, its kind and its reach never change
+ * (a new rule says that). What was already computed keeps its amount (ADR 081).
+ */
+export const regraPatchSchema = z.object({
+  percentual: percentualField.optional(),
+  valor: valorField.optional(),
+  inicio: dateOnlyField(COMISSAO_MESSAGES.inicio).optional(),
+  fim: fimField.optional(),
+});
+export type RegraPatch = z.output<typeof regraPatchSchema>;
+
+export const regraParamsSchema = z.object({ id: z.uuid(COMISSAO_MESSAGES.regraNaoEncontrada) });
+
+export const regraViewSchema = z.object({
+  id: z.string(),
+  franquiaId: z.string().nullable(),
+  /** The franquia's name; null: the whole network. */
+  franquia: z.string().nullable(),
+  cursoId: z.string().nullable(),
+  /** The curso's title; null: every curso. */
+  curso: z.string().nullable(),
+  beneficiario: z.enum(BENEFICIARIOS),
+  tipo: z.enum(TIPOS_REGRA),
+  percentual: z.number().nullable(),
+  valor: z.number().nullable(),
+  inicio: z.string(),
+  fim: z.string().nullable(),
+  /** Whether the caller may change it (a franquia reads its network's rules, changes only its own). */
+  editavel: z.boolean(),
+  criadaEm: z.string(),
+  atualizadaEm: z.string(),
+});
+export type RegraView = z.infer<typeof regraViewSchema>;
