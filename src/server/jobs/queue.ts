@@ -29,6 +29,9 @@ export const JOB_TIPOS = [
   'cobranca_taxa',
   // Issue 43 (ADR 078): the régua de cobrança's daily e-mails.
   'cobranca_regua',
+  // Issue 43 (ADR 080): the daily reconciliation with the gateway, and the purge of the family's expired links.
+  'cobranca_conciliacao',
+  'cobranca_links_purga',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';
