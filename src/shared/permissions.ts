@@ -92,6 +92,13 @@ export const PERMISSIONS = {
   'parcelas.baixa': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
   /** Issue 43 (ADR 078): the régua de cobrança, a franquia's own, the franqueador's for any of its franquias. */
   'cobranca.regua': ['franqueador', 'franquia'],
+  /**
+   * ADR 080: the reconciliation with the gateway -- its last run's differences read by the franqueador (its network)
+   * and the franquia (its own matrículas'); a run asked for by the franqueador alone, as it compares the whole
+   * gateway account (the daily job runs it anyway).
+   */
+  'cobranca.conciliacao.ver': ['franqueador', 'franquia'],
+  'cobranca.conciliacao.executar': ['franqueador'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

@@ -10,6 +10,7 @@ import {
   parcelaMensagemSchema,
   parcelaParamsSchema,
   parcelasListQuerySchema,
+  simularPagamentoBodySchema,
   webhookRecebidoSchema,
 } from '../../../shared/schemas/parcela';
 import { fromCentavos } from '../../../shared/money/parcelas';
@@ -28,6 +29,12 @@ import { executarBaixaNoGateway, executarEncerramento, executarTaxa } from './en
 import { BAIXA_MESSAGES, baixaBodySchema } from '../../../shared/schemas/parcela-baixa';
 import { receberEvento, simularPagamento, tokenConfere } from './webhook.service';
 import type { ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
+import {
+  CONCILIACAO_MESSAGES,
+  conciliacaoExecutadaSchema,
+  conciliacaoViewSchema,
+} from '../../../shared/schemas/conciliacao';
+import { executarConciliacao, verConciliacao } from './conciliacao.service';
 
 /** A parcela as the API answers it: money in reais (two decimals), dates as YYYY-MM-DD. */
 export const parcelaView = (p: ParcelaRow): z.infer<typeof parcelaItemSchema> => ({
@@ -69,6 +76,12 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
   app.jobs.register('cobranca_baixa', (job) => executarBaixaNoGateway(app, job), { aoMesmoTempo: 2 });
   app.jobs.register('cobranca_encerramento', (job) => executarEncerramento(app, job), { aoMesmoTempo: 2 });
   app.jobs.register('cobranca_taxa', (job) => executarTaxa(app, job), { aoMesmoTempo: 2 });
+  // ADR 080: the reconciliation with the gateway, daily (off with billing off).
+  app.jobs.daily('cobranca_conciliacao', async () => {
+    if (!app.config.cobranca.provedor) return;
+    const r = await executarConciliacao(app, 'diaria', null);
+    app.log.info({ corrigidas: r.corrigidas, pendentes: r.pendentes }, 'gateway reconciliation done');
+  });
   if (app.config.cobranca.provedor === null) {
     app.log.warn('billing is off: set COBRANCA_PROVEDOR=asaas to bill accepted contracts');
   }
@@ -95,12 +108,20 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/parcelas/:id/simular-pagamento',
     {
-      schema: { params: parcelaParamsSchema, response: { 200: parcelaMensagemSchema } },
+      schema: {
+        params: parcelaParamsSchema,
+        body: simularPagamentoBodySchema,
+        response: { 200: parcelaMensagemSchema },
+      },
       config: { access: rolesFor('parcelas.simularPagamento') },
     },
     async (request) => {
-      const parcela = await simularPagamento(app, request.actor!, request.params.id);
-      return { message: PARCELA_MESSAGES.pagamentoSimulado, parcela: parcelaView(parcela) };
+      const semAviso = request.body?.semAviso === true;
+      const parcela = await simularPagamento(app, request.actor!, request.params.id, semAviso);
+      return {
+        message: semAviso ? PARCELA_MESSAGES.pagamentoSimuladoSemAviso : PARCELA_MESSAGES.pagamentoSimulado,
+        parcela: parcelaView(parcela),
+      };
     },
   );
 
@@ -114,6 +135,32 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
     async (request) => {
       const parcela = await darBaixa(app, request.actor!, request.params.id, request.body);
       return { message: BAIXA_MESSAGES.baixaFeita, parcela: parcelaView(parcela) };
+    },
+  );
+
+  // ADR 080: the last reconciliation's differences in scope, and a run now (the franqueador).
+  app.get(
+    '/api/cobranca/conciliacao',
+    {
+      schema: { response: { 200: conciliacaoViewSchema } },
+      config: { access: rolesFor('cobranca.conciliacao.ver') },
+    },
+    async (request) => verConciliacao(app, request.actor!),
+  );
+
+  app.post(
+    '/api/cobranca/conciliacao',
+    {
+      schema: { response: { 200: conciliacaoExecutadaSchema } },
+      config: { access: rolesFor('cobranca.conciliacao.executar') },
+    },
+    async (request) => {
+      await executarConciliacao(app, 'manual', request.actor!);
+      const view = await verConciliacao(app, request.actor!);
+      return {
+        ...view,
+        message: CONCILIACAO_MESSAGES.concluida(view.execucao?.corrigidas ?? 0, view.execucao?.pendentes ?? 0),
+      };
     },
   );
 

@@ -91,4 +91,3 @@ export function simuladoGateway(now: () => Date = () => new Date()): GatewayDeCo
   });
   return gateway;
 }
-
