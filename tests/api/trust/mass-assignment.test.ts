@@ -1153,6 +1153,20 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, _response, run) => [{ table: parcelas, id: run.url.split('/')[3]! }],
   },
+  // Issue 43 (ADR 080): a reconciliation run takes no body; its run row's counts, window and author are the server's.
+  'POST /api/cobranca/conciliacao': {
+    callers: ['franqueador'],
+    overrides: { origem: 'diaria', corrigidas: 99, pendentes: 99, desde: '2000-01-01', solicitadaPorId: randomUUID() },
+    run: async () => ({ url: '/api/cobranca/conciliacao', legit: {} }),
+    rows: async () => [],
+    extra: async () => {
+      const rows = await db().execute(
+        sql`select id from cobranca_conciliacoes where corrigidas = 99 or pendentes = 99 or desde = '2000-01-01'
+          or origem = 'diaria'`,
+      );
+      return (rows as unknown as { rows: unknown[] }).rows.length ? ['corrigidas'] : [];
+    },
+  },
   // Issue 43 (ADR 078): a franquia's régua de cobrança, its own or (the franqueador's) one it names; the row's
   // franquia, id and dates are the server's.
   'PUT /api/cobranca/regua': {
@@ -1365,6 +1379,8 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/parcelas/:id/baixa': audited(['parcela.baixa'], 'url'),
   // Issue 43 (ADR 078): a franquia's régua, audited on the franquia it names.
   'PUT /api/cobranca/regua': audited(['franquia.editar_regua'], 'franquia'),
+  // ADR 080: a reconciliation run, audited as the franqueador's (no one row: the run's id in its details).
+  'POST /api/cobranca/conciliacao': audited(['cobranca.conciliar'], 'nenhuma'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

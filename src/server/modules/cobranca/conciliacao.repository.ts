@@ -48,6 +48,11 @@ export async function falharConciliacao(db: Executor, id: string, falha: string)
   await db.update(cobrancaConciliacoes).set({ falha }).where(eq(cobrancaConciliacoes.id, id));
 }
 
+/** A run that failed on our side: its row goes, as nothing else of it was kept. */
+export async function apagarConciliacao(db: Executor, id: string) {
+  await db.delete(cobrancaConciliacoes).where(eq(cobrancaConciliacoes.id, id));
+}
+
 export interface DiferencaNova {
   tipo: DiferencaTipo;
   situacao: DiferencaSituacao;

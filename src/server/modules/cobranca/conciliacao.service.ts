@@ -20,6 +20,7 @@ import {
   diferencasVisiveis,
   eventoAindaDesconhecido,
   eventosDesconhecidos,
+  apagarConciliacao,
   falharConciliacao,
   fecharInterrompidas,
   matriculasExistentes,
@@ -29,7 +30,7 @@ import {
 } from './conciliacao.repository';
 import { parcelaDoPagamento, registrarEvento } from './cobranca.repository';
 import { gatewayDe } from './gateway-da-app';
-import type { CobrancaNoGateway, EventoDoGateway, GatewayDeCobranca } from './gateway';
+import { type CobrancaNoGateway, type EventoDoGateway, FalhaNoGateway, type GatewayDeCobranca } from './gateway';
 import { novoStatus } from './transicoes';
 import { aplicarRegistrado } from './webhook.service';
 
@@ -327,13 +328,17 @@ export async function executarConciliacao(
     });
     return { conciliacaoId: id, corrigidas, pendentes };
   } catch (error) {
-    await falharConciliacao(app.db, id, error instanceof Error ? error.message.slice(0, 500) : 'falha');
-    if (error instanceof HttpError) throw error;
-    if (origem === 'manual') {
-      app.log.warn({ err: error, conciliacaoId: id }, 'reconciliation failed');
-      throw new HttpError(502, CONCILIACAO_MESSAGES.gatewayIndisponivel);
+    if (!(error instanceof FalhaNoGateway)) {
+      // Our own failure (the database, an audit row refused): every fix's transaction was undone with it, and so
+      // is the run's row -- the run never happened.
+      await apagarConciliacao(app.db, conciliacaoId);
+      throw error;
     }
-    throw error;
+    // The gateway out: the run is kept as failed (its reason, no secret: the adapter keeps only status and codes).
+    await falharConciliacao(app.db, conciliacaoId, error.message.slice(0, 500));
+    if (origem === 'diaria') throw error;
+    app.log.warn({ err: error, conciliacaoId }, 'reconciliation failed: the gateway did not answer');
+    throw new HttpError(502, CONCILIACAO_MESSAGES.gatewayIndisponivel);
   }
 }
 

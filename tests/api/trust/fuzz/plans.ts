@@ -432,6 +432,9 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     caller: 'franquia',
     body: (seed) => ({ etapas: { antes3: seed % 2 === 0, vencimento: true, depois1: seed % 3 === 0, depois7: true } }),
   }),
+  // Issue 43 (ADR 080): the reconciliation, read by the franquia (its own differences) and run by the franqueador.
+  'GET /api/cobranca/conciliacao': async () => ({ caller: 'franquia' }),
+  'POST /api/cobranca/conciliacao': async () => ({ caller: 'franqueador' }),
   'POST /api/logout': async () => ({ caller: 'anonymous' }),
   'POST /api/auth/forgot-password': async () => ({
     body: (seed) => ({ email: seed % 3 === 0 ? DEMO_ACCOUNTS.aluno : email('ninguem', seed) }),
