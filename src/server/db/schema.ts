@@ -970,7 +970,9 @@ export const parcelas = pgTable(
       sql`(${t.baixaEm} is null) = (${t.baixaObservacao} is null) and (${t.baixaEm} is null or ${t.status} in ('paga', 'estornada'))`,
     ),
     // One cancellation fee per matrícula: the fee's job, run again, finds it.
-    uniqueIndex('parcelas_taxa_cancelamento_key').on(t.matriculaId).where(sql`${t.tipo} = 'taxa_cancelamento'`),
+    uniqueIndex('parcelas_taxa_cancelamento_key')
+      .on(t.matriculaId)
+      .where(sql`${t.tipo} = 'taxa_cancelamento'`),
     index('parcelas_baixa_por_id_idx').on(t.baixaPorId),
     uniqueIndex('parcelas_matricula_numero_key').on(t.matriculaId, t.numero),
     uniqueIndex('parcelas_gateway_key').on(t.provedor, t.gatewayId),

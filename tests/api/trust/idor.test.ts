@@ -434,7 +434,8 @@ const COBRANCA_ROUTES: Record<string, string> = {
   // ADR 080: the last reconciliation's differences, under their matrícula's scope path (conciliacao.routes.test: a
   // franquia reads its own, another network none); a run compares the whole gateway account and answers the same.
   'GET /api/cobranca/conciliacao': 'json, scoped by the differences’ path (conciliacao.routes.test)',
-  'POST /api/cobranca/conciliacao': 'a run of the gateway account, answered in the caller’s scope (conciliacao.routes.test)',
+  'POST /api/cobranca/conciliacao':
+    'a run of the gateway account, answered in the caller’s scope (conciliacao.routes.test)',
 };
 
 /** GET routes without an id that hold no network rows to leak. */

@@ -1,13 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { DIA_VENCIMENTO_PADRAO, planoDeParcelas } from '../../../shared/cobranca/parcelas';
 import { addDays, todayInBrasilia } from '../../../shared/brasilia';
+import { CONCILIACAO_JANELA_DIAS } from '../../../shared/schemas/conciliacao';
 import { toCentavos } from '../../../shared/money/parcelas';
 import { gravarParcela } from '../../modules/cobranca/cobranca.repository';
 import { referenciaDaTaxa } from '../../modules/cobranca/encerramento.service';
 import { referenciaDaParcela } from '../../modules/cobranca/plano.service';
 import { simuladoGateway } from '../../modules/cobranca/simulado.gateway';
 import type { Transaction } from '../connect';
-import { contratos, matriculas, parcelas, users } from '../schema';
+import { cobrancaConciliacoes, contratos, matriculas, parcelas, users } from '../schema';
 
 /**
  * Issue 43 (ADR 076): what changes a parcela after billing, on the demo's two Contagem families (issue 42): Helena's
@@ -116,4 +117,30 @@ export async function insertDemoCobranca(
       m.canceladaEm,
     );
   }
+
+  // ADR 080: this morning's daily reconciliation with the (simulated) gateway -- every parcela due in its window
+  // compared, nothing left to look at -- so 'Financeiro' > 'Conciliação' shows its last run.
+  const desde = addDays(todayInBrasilia(now), -CONCILIACAO_JANELA_DIAS);
+  const [comparadas] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(parcelas)
+    .where(and(eq(parcelas.provedor, 'simulado'), gte(parcelas.vencimento, desde)));
+  const [vivas] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(parcelas)
+    .where(
+      and(eq(parcelas.provedor, 'simulado'), gte(parcelas.vencimento, desde), sql`${parcelas.status} <> 'cancelada'`),
+    );
+  const inicio = new Date(now.getTime() - 3 * 3_600_000);
+  await tx.insert(cobrancaConciliacoes).values({
+    provedor: 'simulado',
+    origem: 'diaria',
+    desde,
+    iniciadaEm: inicio,
+    concluidaEm: new Date(inicio.getTime() + 2_000),
+    pagamentosNoGateway: Number(vivas?.n ?? 0),
+    parcelasComparadas: Number(comparadas?.n ?? 0),
+    corrigidas: 0,
+    pendentes: 0,
+  });
 }

@@ -36,9 +36,7 @@ export function ParcelaPagavel({ parcela: p }: { parcela: ParcelaDoCartao }) {
   return (
     <Card className="grid gap-2 p-4 text-sm">
       <p className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold">
-{tituloDaParcela(p)}
-        </span>
+        <span className="font-semibold">{tituloDaParcela(p)}</span>
         <ParcelaStatusBadge status={p.status} />
       </p>
       <p className="text-muted-foreground">{p.cursoTitulo ? `${p.cursoTitulo} · ${p.aluno}` : p.aluno}</p>
