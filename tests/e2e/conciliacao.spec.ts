@@ -31,7 +31,7 @@ test('the franqueador reconciles a payment whose webhook was lost and sees it fi
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/financeiro/conciliacao');
-  await expect(page.getByRole('heading', { name: 'Conciliação' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Conciliação', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Última conciliação' })).toBeVisible();
   await page.getByRole('button', { name: 'Conciliar agora' }).click();
   await expect(page.getByText(/^Conciliação concluída: \d+ diferenças? corrigidas?/)).toBeVisible();
