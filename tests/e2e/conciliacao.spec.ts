@@ -23,9 +23,7 @@ test('the franqueador reconciles a payment whose webhook was lost and sees it fi
     })
     .toBeGreaterThanOrEqual(2);
   // Paid at the gateway, its notice lost: the parcela still reads open.
-  const pago = await page.request.post(`/api/parcelas/${primeira!.id}/simular-pagamento`, {
-    data: { semAviso: true },
-  });
+  const pago = await page.request.post(`/api/parcelas/${primeira!.id}/simular-pagamento?semAviso=true`);
   expect(pago.status(), await pago.text()).toBe(200);
   expect(((await pago.json()) as { parcela: { status: string } }).parcela.status).toBe('aberta');
 

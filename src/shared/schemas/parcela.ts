@@ -60,12 +60,12 @@ export type ParcelasListQuery = z.infer<typeof parcelasListQuerySchema>;
 export const parcelaParamsSchema = z.object({ id: z.uuid(PARCELA_MESSAGES.parcelaNaoEncontrada) });
 
 /**
- * POST /api/parcelas/{id}/simular-pagamento (development): `semAviso` pays it at the simulated gateway and loses its
- * webhook, as an outage would -- what the reconciliation then finds (ADR 080). No body: paid and notified.
+ * POST /api/parcelas/{id}/simular-pagamento (development): `?semAviso=true` pays it at the simulated gateway and loses
+ * its webhook, as an outage would -- what the reconciliation then finds (ADR 080). Without it: paid and notified.
  */
-export const simularPagamentoBodySchema = z
-  .strictObject({ semAviso: z.boolean({ error: 'Informe verdadeiro ou falso' }).optional() })
-  .optional();
+export const simularPagamentoQuerySchema = z.object({
+  semAviso: z.enum(['true', 'false'], { error: 'Use semAviso=true ou semAviso=false' }).optional(),
+});
 
 /** One parcela as the staff's list, the matrícula's record and the aluno's page show it. Money in reais. */
 export const parcelaItemSchema = z.object({

@@ -10,7 +10,7 @@ import {
   parcelaMensagemSchema,
   parcelaParamsSchema,
   parcelasListQuerySchema,
-  simularPagamentoBodySchema,
+  simularPagamentoQuerySchema,
   webhookRecebidoSchema,
 } from '../../../shared/schemas/parcela';
 import { fromCentavos } from '../../../shared/money/parcelas';
@@ -110,13 +110,13 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
     {
       schema: {
         params: parcelaParamsSchema,
-        body: simularPagamentoBodySchema,
+        querystring: simularPagamentoQuerySchema,
         response: { 200: parcelaMensagemSchema },
       },
       config: { access: rolesFor('parcelas.simularPagamento') },
     },
     async (request) => {
-      const semAviso = request.body?.semAviso === true;
+      const semAviso = request.query.semAviso === 'true';
       const parcela = await simularPagamento(app, request.actor!, request.params.id, semAviso);
       return {
         message: semAviso ? PARCELA_MESSAGES.pagamentoSimuladoSemAviso : PARCELA_MESSAGES.pagamentoSimulado,
