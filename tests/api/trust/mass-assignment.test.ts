@@ -1162,7 +1162,7 @@ const MASS_CASES: Record<string, MassCase> = {
     extra: async () => {
       const rows = await db().execute(
         sql`select id from cobranca_conciliacoes where corrigidas = 99 or pendentes = 99 or desde = '2000-01-01'
-          or origem = 'diaria'`,
+          or (origem = 'diaria' and solicitada_por_id is not null)`,
       );
       return (rows as unknown as { rows: unknown[] }).rows.length ? ['corrigidas'] : [];
     },

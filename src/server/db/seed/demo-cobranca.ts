@@ -8,7 +8,7 @@ import { referenciaDaTaxa } from '../../modules/cobranca/encerramento.service';
 import { referenciaDaParcela } from '../../modules/cobranca/plano.service';
 import { simuladoGateway } from '../../modules/cobranca/simulado.gateway';
 import type { Transaction } from '../connect';
-import { cobrancaConciliacoes, contratos, matriculas, parcelas, users } from '../schema';
+import { cobrancaConciliacaoDiferencas, cobrancaConciliacoes, contratos, matriculas, parcelas, users } from '../schema';
 
 /**
  * Issue 43 (ADR 076): what changes a parcela after billing, on the demo's two Contagem families (issue 42): Helena's
@@ -119,7 +119,7 @@ export async function insertDemoCobranca(
   }
 
   // ADR 080: this morning's daily reconciliation with the (simulated) gateway -- every parcela due in its window
-  // compared, nothing left to look at -- so 'Financeiro' > 'Conciliação' shows its last run.
+  // compared -- so 'Financeiro' > 'Conciliação' shows its last run.
   const desde = addDays(todayInBrasilia(now), -CONCILIACAO_JANELA_DIAS);
   const [comparadas] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -132,15 +132,39 @@ export async function insertDemoCobranca(
       and(eq(parcelas.provedor, 'simulado'), gte(parcelas.vencimento, desde), sql`${parcelas.status} <> 'cancelada'`),
     );
   const inicio = new Date(now.getTime() - 3 * 3_600_000);
-  await tx.insert(cobrancaConciliacoes).values({
-    provedor: 'simulado',
-    origem: 'diaria',
-    desde,
-    iniciadaEm: inicio,
-    concluidaEm: new Date(inicio.getTime() + 2_000),
-    pagamentosNoGateway: Number(vivas?.n ?? 0),
-    parcelasComparadas: Number(comparadas?.n ?? 0),
-    corrigidas: 0,
-    pendentes: 0,
-  });
+  // One difference left to look at: a payment at the gateway for Otávio's cancelled matrícula that no parcela holds
+  // (ADR 076's race: created as the cancellation closed the plan) -- shown, never fixed by itself.
+  const orfa = otavio[0] && m ? { valor: otavio[0].valorCentavos, vencimento: otavio.at(-1)!.vencimento } : null;
+  const [run] = await tx
+    .insert(cobrancaConciliacoes)
+    .values({
+      provedor: 'simulado',
+      origem: 'diaria',
+      desde,
+      iniciadaEm: inicio,
+      concluidaEm: new Date(inicio.getTime() + 2_000),
+      pagamentosNoGateway: Number(vivas?.n ?? 0) + (orfa ? 1 : 0),
+      parcelasComparadas: Number(comparadas?.n ?? 0),
+      corrigidas: 0,
+      pendentes: orfa ? 1 : 0,
+    })
+    .returning({ id: cobrancaConciliacoes.id });
+  if (orfa && m && run) {
+    await tx.insert(cobrancaConciliacaoDiferencas).values({
+      conciliacaoId: run.id,
+      tipo: 'ausente_local',
+      situacao: 'pendente',
+      matriculaId: canceladaId,
+      gatewayId: 'pay_sim_demo_sem_parcela',
+      referencia: referenciaDaParcela(canceladaId, otavio.length + 10),
+      statusGateway: 'PENDING',
+      valorGatewayCentavos: orfa.valor,
+      vencimento: orfa.vencimento,
+      clienteId: m.clienteId,
+      vendedorId: m.vendedorId,
+      microFranquiaId: m.microFranquiaId,
+      franquiaId: m.franquiaId,
+      franqueadorId: m.franqueadorId,
+    });
+  }
 }

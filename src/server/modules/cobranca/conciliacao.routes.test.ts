@@ -69,9 +69,18 @@ describe('/api/cobranca/conciliacao', () => {
     ({ f, rows } = await faturada());
   });
 
-  it('answers no run before the first, and starts clean', async () => {
+  it("shows the demo's daily run, then a run now starts clean", async () => {
+    // The demo's morning run (ADR 080): a payment no parcela holds, left to look at, in the franqueador's network.
     const antes = await ver();
-    expect(antes).toEqual({ execucao: null, diferencas: [] });
+    expect(antes.execucao).toMatchObject({ origem: 'diaria', pendentes: 1 });
+    expect(antes.diferencas).toEqual([
+      expect.objectContaining({
+        tipo: 'ausente_local',
+        situacao: 'pendente',
+        parcelaId: null,
+        statusGateway: 'PENDING',
+      }),
+    ]);
     const r = await conciliar();
     expect(r.statusCode, r.body).toBe(200);
     const body = r.json<ConciliacaoView & { message: string }>();
@@ -128,7 +137,10 @@ describe('/api/cobranca/conciliacao', () => {
     });
     expect(late.status).toBe(200);
     expect((await parcelasDe(f.matriculaId))[0]).toMatchObject({ status: 'paga', pagaEm: '2026-11-20' });
-    const runs = await ctx.handle.db.select().from(cobrancaConciliacoes);
+    const runs = await ctx.handle.db
+      .select()
+      .from(cobrancaConciliacoes)
+      .where(eq(cobrancaConciliacoes.origem, 'manual'));
     expect(runs.every((run) => run.concluidaEm !== null)).toBe(true);
     expect(await ctx.handle.db.select().from(auditLog).where(eq(auditLog.acao, 'cobranca.conciliar'))).toHaveLength(
       runs.length,
