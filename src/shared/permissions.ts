@@ -104,6 +104,13 @@ export const PERMISSIONS = {
    * its subtree; a franquia reads its network's general rules too.
    */
   'comissoes.regras': ['franqueador', 'franquia'],
+  /**
+   * ADR 080: the reconciliation with the gateway -- its last run's differences read by the franqueador (its network)
+   * and the franquia (its own matrículas'); a run asked for by the franqueador alone, as it compares the whole
+   * gateway account (the daily job runs it anyway).
+   */
+  'cobranca.conciliacao.ver': ['franqueador', 'franquia'],
+  'cobranca.conciliacao.executar': ['franqueador'],
 
   /**
    * Modelos de contrato (issue 42, ADR 064): the franqueador writes and publishes its network's template; its

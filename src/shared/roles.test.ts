@@ -41,6 +41,8 @@ describe('route table (SPEC §2)', () => {
     '/financeiro/parcelas': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
     '/financeiro/inadimplencia': ['franqueador', 'franquia', 'micro_franquia', 'cliente'],
     '/financeiro/regua': ['franqueador', 'franquia'],
+    // ADR 080: Financeiro > Conciliação, the franqueador's network and the franquia's own.
+    '/financeiro/conciliacao': ['franqueador', 'franquia'],
     '/minha-conta': [...ROLES],
   };
 

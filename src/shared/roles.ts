@@ -56,6 +56,7 @@ export type RoutePath =
   | '/financeiro/parcelas'
   | '/financeiro/inadimplencia'
   | '/financeiro/regua'
+  | '/financeiro/conciliacao'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -224,6 +225,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Régua de cobrança',
     description: 'Os e-mails que lembram as famílias das parcelas: antes, no dia e depois do vencimento',
   },
+  /** Financeiro > Conciliação (issue 43, ADR 080): the gateway's payments against the parcelas. */
+  '/financeiro/conciliacao': {
+    path: '/financeiro/conciliacao',
+    roles: ['franqueador', 'franquia'],
+    title: 'Conciliação',
+    description: 'As diferenças entre as cobranças do gateway de pagamento e as parcelas, corrigidas ou a verificar',
+  },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
@@ -339,13 +347,20 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
  * the staff roles that read matrículas.
  */
 const INADIMPLENCIA = link('/financeiro/inadimplencia', 'Inadimplência');
+const CONCILIACAO = link('/financeiro/conciliacao', 'Conciliação');
 export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
   franqueador: [
     link('/financeiro/parcelas', 'Parcelas'),
     INADIMPLENCIA,
     link('/financeiro/regua', 'Régua de cobrança'),
+    CONCILIACAO,
   ],
-  franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA, link('/financeiro/regua', 'Régua de cobrança')],
+  franquia: [
+    link('/financeiro/parcelas', 'Parcelas'),
+    INADIMPLENCIA,
+    link('/financeiro/regua', 'Régua de cobrança'),
+    CONCILIACAO,
+  ],
   micro_franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
   vendedor: [],
   cliente: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],

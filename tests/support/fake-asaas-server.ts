@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * A stand-in for Asaas API v3 in tests (issue 43, ADR 071), speaking its request and response shapes: customers
  * (`GET /v3/customers?cpfCnpj=`, `POST /v3/customers`), payments (`POST /v3/payments` -- one, or an installment plan
- * with `installmentCount`/`installmentValue` --, `GET /v3/payments?externalReference=`, `GET /v3/payments/{id}`,
+ * with `installmentCount`/`installmentValue` --, `GET /v3/payments?externalReference=` or `?dateCreated[ge]=` / `?dueDate[ge]=` paged by `offset`/`limit` with `hasMore`, `GET /v3/payments/{id}`,
  * `GET /v3/payments/{id}/pixQrCode`, `DELETE /v3/payments/{id}`, `POST /v3/payments/{id}/refund`), lists as
  * `{object: 'list', hasMore, totalCount, limit, offset, data}`, errors as `{errors: [{code, description}]}`, the key in
  * the `access_token` header. It keeps every request it received, and sends webhooks `{id, event, dateCreated,
@@ -214,11 +214,28 @@ export async function startFakeAsaasServer(
         return send(200, newPayment(body, body.value, body.dueDate));
       }
       if (m === 'GET' && path === '/v3/payments') {
+        // Filters by reference, creation or due date (`dateCreated[ge]`, `dueDate[ge]`), a page of `limit` (at most
+        // 100) from `offset`.
         const ref = url.searchParams.get('externalReference');
-        return send(
-          200,
-          list([...payments.values()].filter((p) => !p.deleted && (!ref || p.externalReference === ref))),
+        const desde = url.searchParams.get('dateCreated[ge]');
+        const venceDesde = url.searchParams.get('dueDate[ge]');
+        const offset = Math.max(0, Number(url.searchParams.get('offset') ?? 0) || 0);
+        const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 10) || 10));
+        const all = [...payments.values()].filter(
+          (p) =>
+            !p.deleted &&
+            (!ref || p.externalReference === ref) &&
+            (!desde || p.dateCreated >= desde) &&
+            (!venceDesde || p.dueDate >= venceDesde),
         );
+        return send(200, {
+          object: 'list',
+          hasMore: offset + limit < all.length,
+          totalCount: all.length,
+          limit,
+          offset,
+          data: all.slice(offset, offset + limit),
+        });
       }
       const one = /^\/v3\/payments\/([^/]+)(\/pixQrCode|\/refund)?$/.exec(path);
       const p = one ? payments.get(decodeURIComponent(one[1]!)) : undefined;

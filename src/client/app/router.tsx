@@ -41,6 +41,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/financeiro/parcelas': () => import('./routes/app/parcelas'),
   '/financeiro/inadimplencia': () => import('./routes/app/inadimplencia'),
   '/financeiro/regua': () => import('./routes/app/regua'),
+  '/financeiro/conciliacao': () => import('./routes/app/conciliacao'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 

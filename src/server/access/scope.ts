@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   alunos,
   auditLog,
+  cobrancaConciliacaoDiferencas,
   clientes,
   comissaoRegras,
   contratoModelos,
@@ -146,6 +147,15 @@ export function scopeNodeOf(actor: Actor): { column: keyof ScopePathColumns; id:
 function inScopePath(actor: Actor, table: ScopePathColumns): SQL {
   const node = scopeNodeOf(actor);
   return node ? eq(table[node.column], node.id) : NONE;
+}
+
+/**
+ * A reconciliation's differences (ADR 080) under the matrícula's scope path copied when written; one whose payment
+ * no matrícula of ours holds has no path and is read by no one (the run's log counts it).
+ */
+export function conciliacaoDiferencasVisibleTo(actor: Actor): SQL {
+  if (actor.role === 'aluno' || actor.role === 'vendedor') return NONE;
+  return inScopePath(actor, cobrancaConciliacaoDiferencas);
 }
 
 export function eventosVisibleTo(actor: Actor): SQL {

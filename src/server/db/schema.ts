@@ -1144,6 +1144,77 @@ export const cobrancaLinks = pgTable(
   ],
 );
 
+/**
+ * The reconciliation with the gateway (issue 43, ADR 080): each run -- the daily job's or one asked for on
+ * 'Conciliação' -- with when it ran, the window it compared and its counts. One run at a time (the partial unique
+ * index); a run left unfinished by a crash is closed as interrupted by the next.
+ */
+export const cobrancaConciliacoes = pgTable(
+  'cobranca_conciliacoes',
+  {
+    id: id(),
+    provedor: text().notNull(),
+    /** `diaria` (the daily job) or `manual` ('Conciliar agora'). */
+    origem: text().notNull(),
+    solicitadaPorId: uuid().references(() => users.id),
+    /** The first day compared (90 days before the run). */
+    desde: dateOnly().notNull(),
+    iniciadaEm: timestamp({ withTimezone: true }).notNull(),
+    concluidaEm: timestamp({ withTimezone: true }),
+    /** Why it did not finish (the gateway out, a crash), or null. */
+    falha: text(),
+    pagamentosNoGateway: integer().notNull().default(0),
+    parcelasComparadas: integer().notNull().default(0),
+    corrigidas: integer().notNull().default(0),
+    pendentes: integer().notNull().default(0),
+  },
+  (t) => [
+    check('cobranca_conciliacoes_origem_check', sql`${t.origem} in ('diaria', 'manual')`),
+    uniqueIndex('cobranca_conciliacoes_em_andamento_key')
+      .on(t.provedor)
+      .where(sql`${t.concluidaEm} is null and ${t.falha} is null`),
+    index('cobranca_conciliacoes_iniciada_em_idx').on(t.iniciadaEm),
+  ],
+);
+
+/**
+ * A difference a run found between the gateway and the parcelas (ADR 080): what kind, each side's status and value,
+ * and whether the run fixed it (through the webhook's own path) or left it to be looked at. It sits under the
+ * matrícula's scope path (copied when written) so each unit reads its own; a payment no matrícula of ours holds has
+ * none, or only the network its customer belongs to.
+ */
+export const cobrancaConciliacaoDiferencas = pgTable(
+  'cobranca_conciliacao_diferencas',
+  {
+    id: id(),
+    conciliacaoId: uuid()
+      .notNull()
+      .references(() => cobrancaConciliacoes.id),
+    tipo: text().notNull(),
+    situacao: text().notNull(),
+    parcelaId: uuid().references(() => parcelas.id),
+    matriculaId: uuid().references(() => matriculas.id),
+    gatewayId: text(),
+    referencia: text(),
+    statusLocal: text(),
+    statusGateway: text(),
+    valorLocalCentavos: integer(),
+    valorGatewayCentavos: integer(),
+    vencimento: dateOnly(),
+    ...scopePath(),
+  },
+  (t) => [
+    check(
+      'cobranca_conciliacao_diferencas_tipo_check',
+      sql`${t.tipo} in ('ausente_local', 'ausente_gateway', 'status_diverge', 'valor_diverge')`,
+    ),
+    check('cobranca_conciliacao_diferencas_situacao_check', sql`${t.situacao} in ('corrigida', 'pendente')`),
+    index('cobranca_conciliacao_diferencas_conciliacao_id_idx').on(t.conciliacaoId),
+    index('cobranca_conciliacao_diferencas_parcela_id_idx').on(t.parcelaId),
+    index('cobranca_conciliacao_diferencas_matricula_id_idx').on(t.matriculaId),
+  ],
+);
+
 export const alunos = pgTable(
   'alunos',
   {

@@ -31,6 +31,9 @@ export const JOB_TIPOS = [
   'cobranca_regua',
   // Issue 43 (ADR 079): a renegotiation's old payments closed and its new plan billed at the gateway.
   'cobranca_renegociacao',
+  // Issue 43 (ADR 080): the daily reconciliation with the gateway, and the purge of the family's expired links.
+  'cobranca_conciliacao',
+  'cobranca_links_purga',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

@@ -28,6 +28,17 @@ export const PARCELA_TIPO_LABELS: Record<ParcelaTipo, string> = {
   taxa_cancelamento: 'Multa de cancelamento',
 };
 
+/**
+ * A parcela's title wherever a family or staff member reads it (the staff screens, the titular's data, the family's
+ * page, the régua's e-mails): 'Parcela n de N' for the plan's, N counting the plan alone (`totalDoPlano`), and the
+ * fee's name for a cancellation's fee, which is no parcela of the plan (ADR 076).
+ */
+export function tituloDaParcela(p: { tipo?: ParcelaTipo | string | null; numero: number; totalParcelas: number }) {
+  return !p.tipo || p.tipo === 'mensalidade'
+    ? `Parcela ${p.numero} de ${p.totalParcelas}`
+    : (PARCELA_TIPO_LABELS[p.tipo as ParcelaTipo] ?? p.tipo);
+}
+
 /** The days of the month the family may choose for its parcelas (the contract page's select). */
 export const DIAS_VENCIMENTO = [5, 10, 15, 20, 25] as const;
 export type DiaVencimento = (typeof DIAS_VENCIMENTO)[number];

@@ -108,6 +108,12 @@ export const AUDIT_ACOES = {
     entidade: 'parcela',
     rotulo: 'Desistência: a parcela paga na escola é devolvida pela escola',
   },
+  // ADR 080: the reconciliation with the gateway -- a run, and a parcela's status it fixed (a lost webhook's).
+  'cobranca.conciliar': { entidade: 'parcela', rotulo: 'Conciliou as parcelas com o gateway de pagamento' },
+  'parcela.status_conciliacao': {
+    entidade: 'parcela',
+    rotulo: 'A conciliação corrigiu o status da parcela pelo gateway de pagamento',
+  },
   // ADR 077: the Parcelas list's CSV.
   'parcelas.exportar': { entidade: 'parcela', rotulo: 'Exportou a lista de parcelas' },
   // Issue 43 (ADR 078): a franquia's régua de cobrança switched step by step.

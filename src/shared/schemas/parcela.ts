@@ -23,6 +23,8 @@ export const PARCELA_MESSAGES = {
   simulacaoSoSimulado: 'Só uma parcela do gateway simulado pode ter o pagamento simulado.',
   simulacaoStatus: 'Só uma parcela em aberto ou vencida pode ter o pagamento simulado.',
   pagamentoSimulado: 'Pagamento simulado: a parcela está paga.',
+  pagamentoSimuladoSemAviso:
+    'Pagamento simulado no gateway sem aviso (uma queda do webhook): a conciliação vai encontrá-lo.',
   vazio: 'Nenhuma parcela encontrada',
   semParcelas: 'Nenhuma parcela gerada ainda',
   falhaAoCarregar: 'Falha ao carregar parcelas',
@@ -52,12 +54,18 @@ function checkVencimento(value: { vencimentoDe?: string; vencimentoAte?: string 
 }
 
 /** GET /api/parcelas: the list conventions (page, pageSize, q), the status, the due period and the tree. */
-export const parcelasListQuerySchema = listQuerySchema
-  .extend(parcelasFilterShape)
-  .superRefine(checkVencimento);
+export const parcelasListQuerySchema = listQuerySchema.extend(parcelasFilterShape).superRefine(checkVencimento);
 export type ParcelasListQuery = z.infer<typeof parcelasListQuerySchema>;
 
 export const parcelaParamsSchema = z.object({ id: z.uuid(PARCELA_MESSAGES.parcelaNaoEncontrada) });
+
+/**
+ * POST /api/parcelas/{id}/simular-pagamento (development): `?semAviso=true` pays it at the simulated gateway and loses
+ * its webhook, as an outage would -- what the reconciliation then finds (ADR 080). Without it: paid and notified.
+ */
+export const simularPagamentoQuerySchema = z.object({
+  semAviso: z.enum(['true', 'false'], { error: 'Use semAviso=true ou semAviso=false' }).optional(),
+});
 
 /** One parcela as the staff's list, the matrícula's record and the aluno's page show it. Money in reais. */
 export const parcelaItemSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PARCELA_STATUSES } from '../cobranca/parcelas';
+import { PARCELA_STATUSES, PARCELA_TIPOS } from '../cobranca/parcelas';
 import { ETAPAS_REGUA, type EtapaRegua } from '../cobranca/regua';
 
 /**
@@ -52,6 +52,8 @@ export const parcelasTokenParamsSchema = z.object({ token: z.string().min(1).max
 /** One parcela on the family's page: what it pays and how; no internal ids beyond the row's own. */
 export const parcelaPublicaSchema = z.object({
   id: z.string(),
+  /** A plan's parcela or a cancellation's fee (ADR 076): titled by `tituloDaParcela`. */
+  tipo: z.enum(PARCELA_TIPOS),
   numero: z.number(),
   totalParcelas: z.number(),
   aluno: z.string(),

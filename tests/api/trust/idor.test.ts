@@ -436,6 +436,11 @@ const COBRANCA_ROUTES: Record<string, string> = {
   // ADR 078: a franquia's régua, named by `franquiaId` (the test 'keeps each franquia’s régua its own' below).
   'GET /api/cobranca/regua': 'a franquia in scope, by franquiaId',
   'PUT /api/cobranca/regua': 'a franquia in scope, by franquiaId',
+  // ADR 080: the last reconciliation's differences, under their matrícula's scope path (conciliacao.routes.test: a
+  // franquia reads its own, another network none); a run compares the whole gateway account and answers the same.
+  'GET /api/cobranca/conciliacao': 'json, scoped by the differences’ path (conciliacao.routes.test)',
+  'POST /api/cobranca/conciliacao':
+    'a run of the gateway account, answered in the caller’s scope (conciliacao.routes.test)',
   // ADR 079: the network's cap on a renegotiation's discount -- the caller's own network, named by nothing
   // (renegociacao.routes.test: another network reads and keeps its own).
   'GET /api/cobranca/configuracao': "the caller's own network",

@@ -1232,6 +1232,20 @@ const MASS_CASES: Record<string, MassCase> = {
       return [{ table: franqueadores, id: await redeDaSessao(user.id) }];
     },
   },
+  // Issue 43 (ADR 080): a reconciliation run takes no body; its run row's counts, window and author are the server's.
+  'POST /api/cobranca/conciliacao': {
+    callers: ['franqueador'],
+    overrides: { origem: 'diaria', corrigidas: 99, pendentes: 99, desde: '2000-01-01', solicitadaPorId: randomUUID() },
+    run: async () => ({ url: '/api/cobranca/conciliacao', legit: {} }),
+    rows: async () => [],
+    extra: async () => {
+      const rows = await db().execute(
+        sql`select id from cobranca_conciliacoes where corrigidas = 99 or pendentes = 99 or desde = '2000-01-01'
+          or (origem = 'diaria' and solicitada_por_id is not null)`,
+      );
+      return (rows as unknown as { rows: unknown[] }).rows.length ? ['corrigidas'] : [];
+    },
+  },
   // Issue 43 (ADR 078): a franquia's régua de cobrança, its own or (the franqueador's) one it names; the row's
   // franquia, id and dates are the server's.
   'PUT /api/cobranca/regua': {
@@ -1489,6 +1503,8 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // Issue 44 (ADR 081): a commission rule, audited on itself.
   'POST /api/comissoes/regras': audited(['comissao_regra.criar'], 'resposta'),
   'PATCH /api/comissoes/regras/:id': audited(['comissao_regra.editar'], 'url'),
+  // ADR 080: a reconciliation run, audited as the franqueador's (no one row: the run's id in its details).
+  'POST /api/cobranca/conciliacao': audited(['cobranca.conciliar'], 'nenhuma'),
 };
 
 const UUID_IN_URL = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

@@ -1,13 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { DIA_VENCIMENTO_PADRAO, planoDeParcelas } from '../../../shared/cobranca/parcelas';
 import { addDays, todayInBrasilia } from '../../../shared/brasilia';
+import { CONCILIACAO_JANELA_DIAS } from '../../../shared/schemas/conciliacao';
 import { toCentavos } from '../../../shared/money/parcelas';
 import { gravarParcela } from '../../modules/cobranca/cobranca.repository';
 import { referenciaDaTaxa } from '../../modules/cobranca/encerramento.service';
 import { referenciaDaParcela } from '../../modules/cobranca/plano.service';
 import { simuladoGateway } from '../../modules/cobranca/simulado.gateway';
 import type { Transaction } from '../connect';
-import { comissaoRegras, contratos, matriculas, parcelas, users } from '../schema';
+import {
+  cobrancaConciliacaoDiferencas,
+  cobrancaConciliacoes,
+  comissaoRegras,
+  contratos,
+  matriculas,
+  parcelas,
+  users,
+} from '../schema';
 
 /**
  * Issue 43 (ADR 076): what changes a parcela after billing, on the demo's two Contagem families (issue 42): Helena's
@@ -127,4 +136,54 @@ export async function insertDemoCobranca(
     inicio: `${todayInBrasilia(now).slice(0, 4)}-01-01`,
     criadoPorId: staff?.id ?? null,
   });
+
+  // ADR 080: this morning's daily reconciliation with the (simulated) gateway -- every parcela due in its window
+  // compared -- so 'Financeiro' > 'Conciliação' shows its last run.
+  const desde = addDays(todayInBrasilia(now), -CONCILIACAO_JANELA_DIAS);
+  const [comparadas] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(parcelas)
+    .where(and(eq(parcelas.provedor, 'simulado'), gte(parcelas.vencimento, desde)));
+  const [vivas] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(parcelas)
+    .where(
+      and(eq(parcelas.provedor, 'simulado'), gte(parcelas.vencimento, desde), sql`${parcelas.status} <> 'cancelada'`),
+    );
+  const inicio = new Date(now.getTime() - 3 * 3_600_000);
+  // One difference left to look at: a payment at the gateway for Otávio's cancelled matrícula that no parcela holds
+  // (ADR 076's race: created as the cancellation closed the plan) -- shown, never fixed by itself.
+  const orfa = otavio[0] && m ? { valor: otavio[0].valorCentavos, vencimento: otavio.at(-1)!.vencimento } : null;
+  const [run] = await tx
+    .insert(cobrancaConciliacoes)
+    .values({
+      provedor: 'simulado',
+      origem: 'diaria',
+      desde,
+      iniciadaEm: inicio,
+      concluidaEm: new Date(inicio.getTime() + 2_000),
+      pagamentosNoGateway: Number(vivas?.n ?? 0) + (orfa ? 1 : 0),
+      parcelasComparadas: Number(comparadas?.n ?? 0),
+      corrigidas: 0,
+      pendentes: orfa ? 1 : 0,
+    })
+    .returning({ id: cobrancaConciliacoes.id });
+  if (orfa && m && run) {
+    await tx.insert(cobrancaConciliacaoDiferencas).values({
+      conciliacaoId: run.id,
+      tipo: 'ausente_local',
+      situacao: 'pendente',
+      matriculaId: canceladaId,
+      gatewayId: 'pay_sim_demo_sem_parcela',
+      referencia: referenciaDaParcela(canceladaId, otavio.length + 10),
+      statusGateway: 'PENDING',
+      valorGatewayCentavos: orfa.valor,
+      vencimento: orfa.vencimento,
+      clienteId: m.clienteId,
+      vendedorId: m.vendedorId,
+      microFranquiaId: m.microFranquiaId,
+      franquiaId: m.franquiaId,
+      franqueadorId: m.franqueadorId,
+    });
+  }
 }

@@ -23,6 +23,9 @@ interface AsaasPayment {
   invoiceUrl?: string | null;
   bankSlipUrl?: string | null;
   deleted?: boolean;
+  netValue?: number | null;
+  paymentDate?: string | null;
+  clientPaymentDate?: string | null;
 }
 
 interface AsaasList<T> {
@@ -49,6 +52,8 @@ const paraCobranca = (p: AsaasPayment): CobrancaNoGateway => ({
   invoiceUrl: p.invoiceUrl ?? null,
   bankSlipUrl: p.bankSlipUrl ?? null,
   deleted: p.deleted === true,
+  pagaEm: p.paymentDate ?? p.clientPaymentDate ?? null,
+  valorLiquidoCentavos: typeof p.netValue === 'number' ? toCentavos(p.netValue) : null,
 });
 
 /** Asaas's error codes of an answer `{errors: [{code, description}]}`: the description may quote data, never kept. */
@@ -157,6 +162,20 @@ export function asaasGateway(options: AsaasOptions): GatewayDeCobranca {
 
     async estornarCobranca(id) {
       await chamar('POST', `/v3/payments/${encodeURIComponent(id)}/refund`, {});
+    },
+
+    // ADR 080: the reconciliation's listing, by due date, a page at a time (Asaas answers at most 100).
+    async listarCobrancas({ vencimentoDesde, offset, limite }) {
+      const query = new URLSearchParams({
+        'dueDate[ge]': vencimentoDesde,
+        offset: String(offset),
+        limit: String(Math.min(limite, 100)),
+      });
+      const list = await chamar<AsaasList<AsaasPayment>>('GET', `/v3/payments?${query.toString()}`);
+      return {
+        cobrancas: list.data.filter((p) => p.deleted !== true).map(paraCobranca),
+        temMais: list.hasMore === true,
+      };
     },
   };
 }

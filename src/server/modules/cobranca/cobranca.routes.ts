@@ -10,6 +10,7 @@ import {
   parcelaMensagemSchema,
   parcelaParamsSchema,
   parcelasListQuerySchema,
+  simularPagamentoQuerySchema,
   webhookRecebidoSchema,
 } from '../../../shared/schemas/parcela';
 import { fromCentavos } from '../../../shared/money/parcelas';
@@ -43,6 +44,12 @@ import {
   renegociarBodySchema,
 } from '../../../shared/schemas/renegociacao';
 import type { ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
+import {
+  CONCILIACAO_MESSAGES,
+  conciliacaoExecutadaSchema,
+  conciliacaoViewSchema,
+} from '../../../shared/schemas/conciliacao';
+import { executarConciliacao, verConciliacao } from './conciliacao.service';
 
 /** A parcela as the API answers it: money in reais (two decimals), dates as YYYY-MM-DD. */
 export const parcelaView = (p: ParcelaRow): z.infer<typeof parcelaItemSchema> => ({
@@ -86,6 +93,12 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
   app.jobs.register('cobranca_taxa', (job) => executarTaxa(app, job), { aoMesmoTempo: 2 });
   // ADR 079: a renegotiation's old payments closed and its new plan billed at the gateway.
   app.jobs.register('cobranca_renegociacao', (job) => executarRenegociacao(app, job), { aoMesmoTempo: 2 });
+  // ADR 080: the reconciliation with the gateway, daily (off with billing off).
+  app.jobs.daily('cobranca_conciliacao', async () => {
+    if (!app.config.cobranca.provedor) return;
+    const r = await executarConciliacao(app, 'diaria', null);
+    app.log.info({ corrigidas: r.corrigidas, pendentes: r.pendentes }, 'gateway reconciliation done');
+  });
   if (app.config.cobranca.provedor === null) {
     app.log.warn('billing is off: set COBRANCA_PROVEDOR=asaas to bill accepted contracts');
   }
@@ -112,12 +125,20 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/parcelas/:id/simular-pagamento',
     {
-      schema: { params: parcelaParamsSchema, response: { 200: parcelaMensagemSchema } },
+      schema: {
+        params: parcelaParamsSchema,
+        querystring: simularPagamentoQuerySchema,
+        response: { 200: parcelaMensagemSchema },
+      },
       config: { access: rolesFor('parcelas.simularPagamento') },
     },
     async (request) => {
-      const parcela = await simularPagamento(app, request.actor!, request.params.id);
-      return { message: PARCELA_MESSAGES.pagamentoSimulado, parcela: parcelaView(parcela) };
+      const semAviso = request.query.semAviso === 'true';
+      const parcela = await simularPagamento(app, request.actor!, request.params.id, semAviso);
+      return {
+        message: semAviso ? PARCELA_MESSAGES.pagamentoSimuladoSemAviso : PARCELA_MESSAGES.pagamentoSimulado,
+        parcela: parcelaView(parcela),
+      };
     },
   );
 
@@ -184,6 +205,32 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('cobranca.configuracao') },
     },
     async (request) => salvarConfiguracaoDaCobranca(app, request.actor!, request.body.descontoMaximoRenegociacaoPct),
+  );
+
+  // ADR 080: the last reconciliation's differences in scope, and a run now (the franqueador).
+  app.get(
+    '/api/cobranca/conciliacao',
+    {
+      schema: { response: { 200: conciliacaoViewSchema } },
+      config: { access: rolesFor('cobranca.conciliacao.ver') },
+    },
+    async (request) => verConciliacao(app, request.actor!),
+  );
+
+  app.post(
+    '/api/cobranca/conciliacao',
+    {
+      schema: { response: { 200: conciliacaoExecutadaSchema } },
+      config: { access: rolesFor('cobranca.conciliacao.executar') },
+    },
+    async (request) => {
+      await executarConciliacao(app, 'manual', request.actor!);
+      const view = await verConciliacao(app, request.actor!);
+      return {
+        ...view,
+        message: CONCILIACAO_MESSAGES.concluida(view.execucao?.corrigidas ?? 0, view.execucao?.pendentes ?? 0),
+      };
+    },
   );
 
   app.get(

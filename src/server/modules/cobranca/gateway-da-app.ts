@@ -16,7 +16,7 @@ export function gatewayDe(app: FastifyInstance): GatewayDeCobranca | null {
       provedor === 'asaas' && asaas
         ? asaasGateway({ url: asaas.url, apiKey: asaas.apiKey })
         : provedor === 'simulado'
-          ? simuladoGateway()
+          ? simuladoGateway(() => app.clock.now())
           : null,
     );
   }

@@ -49,6 +49,9 @@ export interface CobrancaNoGateway {
   invoiceUrl: string | null;
   bankSlipUrl: string | null;
   deleted: boolean;
+  /** ADR 080: the day the family paid and what the network receives, once received (what a lost webhook carried). */
+  pagaEm?: string | null;
+  valorLiquidoCentavos?: number | null;
 }
 
 export interface GatewayDeCobranca {
@@ -65,6 +68,17 @@ export interface GatewayDeCobranca {
   consultarCobranca(id: string): Promise<CobrancaNoGateway | null>;
   cancelarCobranca(id: string): Promise<void>;
   estornarCobranca(id: string): Promise<void>;
+  /**
+   * One page of the live payments due on or after `vencimentoDesde` (YYYY-MM-DD) -- ADR 080: what the reconciliation
+   * compares. A deleted payment is not listed, as Asaas lists none.
+   */
+  listarCobrancas(pagina: { vencimentoDesde: string; offset: number; limite: number }): Promise<PaginaDeCobrancas>;
+}
+
+export interface PaginaDeCobrancas {
+  cobrancas: CobrancaNoGateway[];
+  /** Another page follows (Asaas's `hasMore`). */
+  temMais: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { tituloDaParcela } from '../../../shared/cobranca/parcelas';
 import { type EtapaRegua, quandoVence } from '../../../shared/cobranca/regua';
 import { formatBRL, formatDateOnly } from '../../../shared/format';
 import { fromCentavos } from '../../../shared/money/parcelas';
@@ -10,6 +11,8 @@ import { layout } from '../../mail/templates';
  */
 
 export interface ParcelaDoEmail {
+  /** The plan's parcela or a cancellation's fee (ADR 076): its title is `tituloDaParcela`'s. */
+  tipo: string;
   numero: number;
   totalParcelas: number;
   valorCentavos: number;
@@ -23,7 +26,7 @@ export interface ParcelaDoEmail {
 const ola = (nome: string | null) => `Olá${nome ? `, ${nome}` : ''}!`;
 
 const descricao = (p: ParcelaDoEmail) =>
-  `Parcela ${p.numero} de ${p.totalParcelas} de ${p.cursoTitulo ?? 'curso'} (${p.aluno}): ${formatBRL(fromCentavos(p.valorCentavos))}`;
+  `${tituloDaParcela(p)} de ${p.cursoTitulo ?? 'curso'} (${p.aluno}): ${formatBRL(fromCentavos(p.valorCentavos))}`;
 
 function comoPagar(p: ParcelaDoEmail): string[] {
   return [

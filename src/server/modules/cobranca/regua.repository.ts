@@ -19,6 +19,7 @@ import {
   REGUA_TOLERANCIA_DIAS,
 } from '../../../shared/cobranca/regua';
 import { addDays } from '../../../shared/brasilia';
+import { totalDoPlano } from './cobranca.repository';
 
 /** Régua de cobrança's and the responsável's link's SQL (issue 43, ADR 078). */
 
@@ -54,6 +55,7 @@ export async function gravarRegua(db: Executor, franquiaId: string, etapas: Etap
 export interface ParcelaParaAviso {
   id: string;
   matriculaId: string;
+  tipo: string;
   numero: number;
   totalParcelas: number;
   valorCentavos: number;
@@ -85,7 +87,7 @@ export function parcelasParaRegua(db: Executor, hoje: string): Promise<ParcelaPa
   const ate = addDays(hoje, 3);
   return executeRows<ParcelaParaAviso>(
     db,
-    sql`select p.id, p.matricula_id as "matriculaId", p.numero, p.valor_centavos as "valorCentavos",
+    sql`select p.id, p.matricula_id as "matriculaId", p.tipo, p.numero, p.valor_centavos as "valorCentavos",
         p.vencimento::text as vencimento, p.status, p.invoice_url as "invoiceUrl", p.bank_slip_url as "bankSlipUrl",
         p.pix_copia_e_cola as "pixCopiaECola", p.franqueador_id as "franqueadorId",
         (select count(*)::int from ${parcelas} t where t.matricula_id = p.matricula_id and t.tipo = 'mensalidade') as "totalParcelas",
@@ -141,6 +143,20 @@ export async function gravarLink(db: Executor, matriculaId: string, tokenHash: s
   await db.insert(cobrancaLinks).values({ matriculaId, tokenHash, expiraEm });
 }
 
+/**
+ * The family's links expired before `antesDe` (ADR 080: the daily purge), deleted a batch at a time through their
+ * expiry index; answers how many went.
+ */
+export async function apagarLinksExpirados(db: Executor, antesDe: Date, lote = 5_000): Promise<number> {
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`delete from ${cobrancaLinks} where id in (
+        select id from ${cobrancaLinks} where expira_em < ${antesDe.toISOString()}::timestamptz limit ${lote})
+      returning id`,
+  );
+  return rows.length;
+}
+
 /** The family a live link names: its network and responsável's CPF (null when unknown, expired or anonymised). */
 export async function familiaDoLink(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
@@ -164,14 +180,14 @@ export async function familiaDoLink(db: Executor, tokenHash: string, now: Date) 
   return row && row.cpf && row.franqueadorId ? { ...row, cpf: row.cpf, franqueadorId: row.franqueadorId } : null;
 }
 
-const totalDoPlano = sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId})`;
-
 /** Every parcela of the responsável's matrículas in the network (not anonymised), by due date. */
 export function parcelasDaFamilia(db: Executor, franqueadorId: string, cpf: string) {
   return db
     .select({
       id: parcelas.id,
+      tipo: parcelas.tipo,
       numero: parcelas.numero,
+      // The plan's count (ADR 076): a cancellation's fee is no parcela of it.
       totalParcelas: totalDoPlano,
       aluno: matriculas.nome,
       cursoTitulo: matriculas.cursoTitulo,

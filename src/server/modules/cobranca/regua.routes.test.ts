@@ -10,7 +10,12 @@ import { REGUA_MESSAGES, type ParcelasPublicas, type ReguaView } from '../../../
 import { digest } from '../../lib/tokens';
 import { gravarParcela } from './cobranca.repository';
 import { criarPlano } from './plano.service';
-import { LINK_PARCELAS_VALIDADE_DIAS, executarRegua } from './regua.service';
+import {
+  LINK_PARCELAS_GUARDA_DIAS,
+  LINK_PARCELAS_VALIDADE_DIAS,
+  executarRegua,
+  purgarLinksExpirados,
+} from './regua.service';
 
 /**
  * Issue 43 (ADR 078): the régua de cobrança -- a franquia's steps, read and saved by it and its franqueador, and
@@ -252,5 +257,68 @@ describe('the daily run (cobranca_regua)', () => {
       '2:depois7',
       '2:vencimento',
     ]);
+  });
+});
+
+describe("a cancellation's fee, as the family reads it (ADR 080)", () => {
+  it("is 'Multa de cancelamento' on the family's page (with its tipo) and in the régua's e-mail, never 'Parcela n de N'", async () => {
+    const plano = await parcelasDe(marianaId);
+    const vencimento = addDays(plano.at(-1)!.vencimento, 45);
+    await gravarParcela(
+      ctx.handle.db,
+      {
+        matriculaId: marianaId,
+        numero: 300,
+        valorCentavos: 15000,
+        vencimento,
+        provedor: 'simulado',
+        gatewayId: 'pay_regua_multa',
+        invoiceUrl: null,
+        bankSlipUrl: 'https://boleto.example.com/multa',
+        pixCopiaECola: 'PIX-REGUA-MULTA',
+        tipo: 'taxa_cancelamento',
+      },
+      ctx.clock.now(),
+    );
+    const body = (await as(ctx.app, null).get(`/api/public/parcelas/${token}`)).json<ParcelasPublicas>();
+    const multa = body.parcelas.find((p) => p.numero === 300)!;
+    expect(multa.tipo).toBe('taxa_cancelamento');
+    const mensalidades = body.parcelas.filter((p) => p.tipo === 'mensalidade');
+    expect(mensalidades.length).toBe(body.parcelas.length - 1);
+    // N counts the plan alone.
+    for (const p of mensalidades) expect(p.totalParcelas).toBe(mensalidades.length);
+
+    const dia = addDays(vencimento, -3);
+    expect(await executarRegua(ctx.app, meioDia(dia))).toBe(1);
+    const [job] = await ctx.handle.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.chave, `cobranca_regua:${dia}:%`));
+    const text = (job!.payload as { text: string }).text;
+    expect(text).toContain('Multa de cancelamento de ');
+    expect(text).not.toContain('Parcela 300 de');
+  });
+});
+
+describe("the family's expired links (daily purge, ADR 080)", () => {
+  it(`deletes the links expired more than ${LINK_PARCELAS_GUARDA_DIAS} days ago, keeps the others`, async () => {
+    const now = ctx.clock.now().getTime();
+    const dias = (n: number) => new Date(now + n * 86_400_000);
+    const [velho, recente, vivo] = await ctx.handle.db
+      .insert(cobrancaLinks)
+      .values([
+        { matriculaId: marianaId, tokenHash: `purga-velho-${now}`, expiraEm: dias(-(LINK_PARCELAS_GUARDA_DIAS + 1)) },
+        { matriculaId: marianaId, tokenHash: `purga-recente-${now}`, expiraEm: dias(-(LINK_PARCELAS_GUARDA_DIAS - 1)) },
+        { matriculaId: marianaId, tokenHash: `purga-vivo-${now}`, expiraEm: dias(10) },
+      ])
+      .returning();
+    expect(await purgarLinksExpirados(ctx.app)).toBe(1);
+    const restantes = (await ctx.handle.db.select({ id: cobrancaLinks.id }).from(cobrancaLinks)).map((l) => l.id);
+    expect(restantes).not.toContain(velho!.id);
+    expect(restantes).toContain(recente!.id);
+    expect(restantes).toContain(vivo!.id);
+    // The family's e-mailed link still opens its page; a second purge finds nothing.
+    expect((await as(ctx.app, null).get(`/api/public/parcelas/${token}`)).statusCode).toBe(200);
+    expect(await purgarLinksExpirados(ctx.app)).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import {
   REGUA_PADRAO,
   avisosDoDia,
 } from '../../../shared/cobranca/regua';
+import type { ParcelaTipo } from '../../../shared/cobranca/parcelas';
 import { fromCentavos } from '../../../shared/money/parcelas';
 import { REGUA_MESSAGES, type ParcelasPublicas, type ReguaBody, type ReguaView } from '../../../shared/schemas/regua';
 import type { Actor } from '../../access/actor';
@@ -18,6 +19,7 @@ import { digest, newToken } from '../../lib/tokens';
 import { audit } from '../auditoria';
 import {
   type ParcelaParaAviso,
+  apagarLinksExpirados,
   etapasEnviadas,
   familiaDoLink,
   franquiaNoEscopo,
@@ -38,6 +40,11 @@ import { avisoDaReguaEmail, parcelasGeradasEmail } from './regua.mail';
 
 /** How long a link to the family's parcelas opens its page: the next notice brings a new one well before. */
 export const LINK_PARCELAS_VALIDADE_DIAS = 120;
+/**
+ * How long an expired link is kept before the daily purge deletes it (ADR 080): it opens nothing after its expiry;
+ * the month lets the school answer a family that writes about a link that stopped working.
+ */
+export const LINK_PARCELAS_GUARDA_DIAS = 30;
 const DAY_MS = 86_400_000;
 
 /** A family's e-mail already queued under its key: the transaction is undone, nothing else written. */
@@ -196,11 +203,29 @@ export async function executarRegua(app: FastifyInstance, now: Date = app.clock.
   return enviados;
 }
 
-/** The daily job, registered beside its rule (ADR 065). */
+/**
+ * The daily purge of the family's links (ADR 080): each expired more than LINK_PARCELAS_GUARDA_DIAS days ago,
+ * deleted in batches (each its own statement, so a large backlog holds no long lock). Answers how many went.
+ */
+export async function purgarLinksExpirados(app: FastifyInstance, now: Date = app.clock.now()): Promise<number> {
+  const antesDe = new Date(now.getTime() - LINK_PARCELAS_GUARDA_DIAS * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const n = await apagarLinksExpirados(app.db, antesDe);
+    total += n;
+    if (n === 0) return total;
+  }
+}
+
+/** The daily jobs, registered beside their rules (ADR 065). */
 export function registerRegua(app: FastifyInstance): void {
   app.jobs.daily('cobranca_regua', async () => {
     const n = await executarRegua(app);
     if (n) app.log.info({ avisos: n }, 'billing notices queued');
+  });
+  app.jobs.daily('cobranca_links_purga', async () => {
+    const n = await purgarLinksExpirados(app);
+    if (n) app.log.info({ links: n }, 'expired family links purged');
   });
 }
 
@@ -219,6 +244,7 @@ export async function parcelasPorLink(app: FastifyInstance, token: string): Prom
     responsavel: familia.nomeResponsavel ? familia.nomeResponsavel.trim().split(/\s+/)[0]! : null,
     parcelas: rows.map((p) => ({
       id: p.id,
+      tipo: p.tipo as ParcelaTipo,
       numero: p.numero,
       totalParcelas: Number(p.totalParcelas),
       aluno: p.aluno,

@@ -11,12 +11,24 @@ import type { CobrancaNoGateway, GatewayDeCobranca } from './gateway';
 const idDe = (prefixo: string, chave: string) =>
   `${prefixo}_sim_${createHash('sha256').update(chave).digest('hex').slice(0, 20)}`;
 
-export function simuladoGateway(): GatewayDeCobranca {
+/**
+ * What the simulation lets development do to its payments without the webhook (ADR 080): a payment received whose
+ * notice never arrives, as in an outage -- what 'Conciliar agora' then finds and fixes.
+ */
+export interface ControleDoSimulado {
+  receberSemAviso(id: string): boolean;
+}
+
+const controles = new WeakMap<GatewayDeCobranca, ControleDoSimulado>();
+/** The simulation's controls of a gateway, or null when it is not the simulated one. */
+export const controleDoSimulado = (gateway: GatewayDeCobranca | null) => (gateway ? controles.get(gateway) : null);
+
+export function simuladoGateway(now: () => Date = () => new Date()): GatewayDeCobranca {
   const clientes = new Map<string, string>();
   const cobrancas = new Map<string, CobrancaNoGateway>();
   const porId = (id: string) => [...cobrancas.values()].find((c) => c.id === id);
 
-  return {
+  const gateway: GatewayDeCobranca = {
     provedor: 'simulado',
     async encontrarCliente(cpf) {
       return clientes.get(cpf) ?? null;
@@ -28,7 +40,7 @@ export function simuladoGateway(): GatewayDeCobranca {
     },
     async cobrancaPorReferencia(referencia) {
       const c = cobrancas.get(referencia);
-      return c && !c.deleted ? c : null;
+      return c && !c.deleted ? { ...c } : null;
     },
     async criarCobranca(nova) {
       const c: CobrancaNoGateway = {
@@ -42,13 +54,14 @@ export function simuladoGateway(): GatewayDeCobranca {
         deleted: false,
       };
       cobrancas.set(nova.referencia, c);
-      return c;
+      return { ...c };
     },
     async pixCopiaECola(id) {
       return `PIX-SIMULADO-${id}`;
     },
     async consultarCobranca(id) {
-      return porId(id) ?? null;
+      const c = porId(id);
+      return c ? { ...c } : null;
     },
     async cancelarCobranca(id) {
       const c = porId(id);
@@ -58,5 +71,23 @@ export function simuladoGateway(): GatewayDeCobranca {
       const c = porId(id);
       if (c) c.status = 'REFUNDED';
     },
+    async listarCobrancas({ vencimentoDesde, offset, limite }) {
+      const vivas = [...cobrancas.values()].filter((c) => !c.deleted && c.vencimento >= vencimentoDesde);
+      return {
+        cobrancas: vivas.slice(offset, offset + limite).map((c) => ({ ...c })),
+        temMais: offset + limite < vivas.length,
+      };
+    },
   };
+  controles.set(gateway, {
+    receberSemAviso(id) {
+      const c = porId(id);
+      if (!c || c.deleted || (c.status !== 'PENDING' && c.status !== 'OVERDUE')) return false;
+      c.status = 'RECEIVED';
+      c.pagaEm = now().toISOString().slice(0, 10);
+      c.valorLiquidoCentavos = c.valorCentavos;
+      return true;
+    },
+  });
+  return gateway;
 }

@@ -18,6 +18,8 @@ import {
 } from './cobranca.repository';
 import type { EventoDoGateway } from './gateway';
 import { novoStatus } from './transicoes';
+import { gatewayDe } from './gateway-da-app';
+import { controleDoSimulado } from './simulado.gateway';
 
 /**
  * The gateway's webhook (issue 43, ADR 071): each event id applied once, in one transaction with its record -- the
@@ -26,6 +28,13 @@ import { novoStatus } from './transicoes';
  */
 
 export type Desfecho = 'aplicado' | 'ignorado' | 'repetido' | 'pagamento_desconhecido';
+
+/** Whose change the audit row records: the gateway's, a simulated payment's (the staff's), the reconciliation's. */
+const ACAO_DE = {
+  gateway: 'parcela.status_gateway',
+  simulacao: 'parcela.simular_pagamento',
+  conciliacao: 'parcela.status_conciliacao',
+} as const;
 
 const sha = (texto: string) => createHash('sha256').update(texto).digest();
 
@@ -61,6 +70,24 @@ export async function aplicarEventoNa(
   );
   if (!registro) return 'repetido';
   if (!pagamentoId) return 'ignorado';
+  return aplicarRegistrado(tx, provedor, evento, registro, now, quem);
+}
+
+/**
+ * An event already stored (`registro`), applied to the parcela holding its payment: by the webhook as it arrives,
+ * or by the reconciliation (ADR 080) -- an event stored as `pagamento_desconhecido` whose payment a parcela now
+ * holds, or the event a lost webhook would have carried.
+ */
+export async function aplicarRegistrado(
+  tx: Executor,
+  provedor: ProvedorCobranca,
+  evento: EventoDoGateway,
+  registro: string,
+  now: Date,
+  quem: 'gateway' | 'simulacao' | 'conciliacao' = 'gateway',
+  conciliacaoId?: string | null,
+): Promise<Desfecho> {
+  const pagamentoId = evento.payment?.id ?? '';
   const parcela = await parcelaDoPagamento(tx, provedor, pagamentoId);
   if (!parcela) {
     await resultadoDoEvento(tx, registro, 'pagamento_desconhecido', null);
@@ -84,14 +111,20 @@ export async function aplicarEventoNa(
   await mudarParcela(tx, parcela.id, { status, ...pago });
   await resultadoDoEvento(tx, registro, 'aplicado', parcela.id);
   await audit(tx, {
-    acao: quem === 'gateway' ? 'parcela.status_gateway' : 'parcela.simular_pagamento',
+    acao: ACAO_DE[quem],
     entidadeId: parcela.id,
-    ...(quem === 'gateway' ? { ator: null } : {}),
+    ...(quem === 'simulacao' ? {} : { ator: null }),
     alteracoes: {
       status: [parcela.status, status],
       ...(status === 'paga' ? { pagaEm: [parcela.pagaEm, pago.pagaEm ?? null] } : {}),
     },
-    detalhes: { evento: evento.event, provedor, matriculaId: parcela.matriculaId, numero: parcela.numero },
+    detalhes: {
+      evento: evento.event,
+      provedor,
+      matriculaId: parcela.matriculaId,
+      numero: parcela.numero,
+      ...(conciliacaoId ? { conciliacaoId } : {}),
+    },
   });
   return 'aplicado';
 }
@@ -105,7 +138,7 @@ export function receberEvento(app: FastifyInstance, provedor: ProvedorCobranca, 
  * POST /api/parcelas/:id/simular-pagamento (development, simulated gateway only): the payment the gateway would
  * report, as its webhook event, through the webhook's own code -- in one transaction with the staff's audit row.
  */
-export async function simularPagamento(app: FastifyInstance, actor: Actor, parcelaId: string) {
+export async function simularPagamento(app: FastifyInstance, actor: Actor, parcelaId: string, semAviso = false) {
   if (app.config.env === 'production') throw new HttpError(403, PARCELA_MESSAGES.simulacaoEmProducao);
   const visivel = await parcelaNoEscopo(app.db, actor, parcelaId);
   if (!visivel) throw notFound(PARCELA_MESSAGES.parcelaNaoEncontrada);
@@ -113,6 +146,17 @@ export async function simularPagamento(app: FastifyInstance, actor: Actor, parce
   if (!pagamento || pagamento.provedor !== 'simulado') throw conflict(PARCELA_MESSAGES.simulacaoSoSimulado);
   if (visivel.status !== 'aberta' && visivel.status !== 'vencida') throw conflict(PARCELA_MESSAGES.simulacaoStatus);
   const now = app.clock.now();
+  if (semAviso) {
+    // ADR 080: paid at the simulated gateway, its webhook lost -- the parcela stays as it is until reconciled.
+    const controle = controleDoSimulado(gatewayDe(app));
+    if (!controle?.receberSemAviso(pagamento.gatewayId)) throw conflict(PARCELA_MESSAGES.simulacaoSoSimulado);
+    await audit(app.db, {
+      acao: 'parcela.simular_pagamento',
+      entidadeId: parcelaId,
+      detalhes: { semAviso: true, matriculaId: visivel.matriculaId, numero: visivel.numero },
+    });
+    return visivel;
+  }
   const hoje = todayInBrasilia(now);
   const evento: EventoDoGateway = {
     id: `evt_sim_${randomUUID()}`,

@@ -436,6 +436,9 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/matriculas/:id/renegociacoes': ['200'],
       'GET /api/cobranca/configuracao': ['200'],
       'PUT /api/cobranca/configuracao': ['200'],
+      // ADR 080: the reconciliation's last run and a run now.
+      'GET /api/cobranca/conciliacao': ['200'],
+      'POST /api/cobranca/conciliacao': ['200'],
       // ADR 077: the list's CSV (a file: no JSON answer).
       'GET /api/parcelas/export.csv': [],
     },

@@ -19,11 +19,10 @@ import {
 } from '../../../shared/schemas/lgpd';
 import {
   PARCELA_STATUS_LABELS,
-  PARCELA_TIPO_LABELS,
   PROVEDOR_COBRANCA_LABELS,
   type ParcelaStatus,
-  type ParcelaTipo,
   type ProvedorCobranca,
+  tituloDaParcela,
 } from '../../../shared/cobranca/parcelas';
 import { fromCentavos } from '../../../shared/money/parcelas';
 import { MATRICULA_STATUS_LABELS, MOTIVO_CANCELAMENTO_LABELS } from '../../../shared/schemas/matricula';
@@ -239,10 +238,11 @@ export async function cobrancaDasMatriculas(
       out.set(row.matricula_id, cobranca);
     }
     cobranca.parcelas.push({
-      titulo:
-        row.tipo === 'mensalidade'
-          ? `Parcela ${row.numero} de ${row.total_parcelas}`
-          : (PARCELA_TIPO_LABELS[row.tipo as ParcelaTipo] ?? row.tipo),
+      titulo: tituloDaParcela({
+        tipo: row.tipo,
+        numero: Number(row.numero),
+        totalParcelas: Number(row.total_parcelas),
+      }),
       numero: Number(row.numero),
       totalParcelas: Number(row.total_parcelas),
       valor: fromCentavos(Number(row.valor_centavos)),

@@ -482,6 +482,9 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     params: { id: await regraDeComissao(p) },
     body: (seed) => ({ percentual: (seed % 100) + 1 }),
   }),
+  // Issue 43 (ADR 080): the reconciliation, read by the franquia (its own differences) and run by the franqueador.
+  'GET /api/cobranca/conciliacao': async () => ({ caller: 'franquia' }),
+  'POST /api/cobranca/conciliacao': async () => ({ caller: 'franqueador' }),
   'POST /api/logout': async () => ({ caller: 'anonymous' }),
   'POST /api/auth/forgot-password': async () => ({
     body: (seed) => ({ email: seed % 3 === 0 ? DEMO_ACCOUNTS.aluno : email('ninguem', seed) }),

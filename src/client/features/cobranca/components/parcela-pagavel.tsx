@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronUp, FileText, QrCode as QrIcon } from 'lucide-react';
-import { PARCELA_TIPO_LABELS, type ParcelaStatus, type ParcelaTipo } from '@shared/cobranca/parcelas';
+import { type ParcelaStatus, type ParcelaTipo, tituloDaParcela } from '@shared/cobranca/parcelas';
 import { formatBRL, formatDateOnly } from '@shared/format';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -36,11 +36,7 @@ export function ParcelaPagavel({ parcela: p }: { parcela: ParcelaDoCartao }) {
   return (
     <Card className="grid gap-2 p-4 text-sm">
       <p className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold">
-          {p.tipo && p.tipo !== 'mensalidade'
-            ? PARCELA_TIPO_LABELS[p.tipo]
-            : `Parcela ${p.numero} de ${p.totalParcelas}`}
-        </span>
+        <span className="font-semibold">{tituloDaParcela(p)}</span>
         <ParcelaStatusBadge status={p.status} />
       </p>
       <p className="text-muted-foreground">{p.cursoTitulo ? `${p.cursoTitulo} · ${p.aluno}` : p.aluno}</p>
