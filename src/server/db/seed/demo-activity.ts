@@ -10,7 +10,7 @@ import { type Database, type Executor, executeRows } from '../connect';
 import { DEMO_ACCOUNTS } from './demo-network';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
 import { contratoDeDemo, matriculaMaisRecente } from './demo-contratos';
-import { faturarDemo, renegociarNaDemo } from './demo-parcelas';
+import { diferencaNaDemo, faturarDemo, renegociarNaDemo } from './demo-parcelas';
 // The tables through the namespace: this file's rows are named as they are (`users`, `eventos`, `leads`...).
 import * as schema from '../schema';
 
@@ -648,6 +648,8 @@ export async function loadDemoActivity(db: Database, now = new Date()): Promise<
     counts.parcelas = await faturarDemo(tx, now);
     // Issue 43 (ADR 079): one of the year's overdue families renegotiated.
     counts.parcelas += await renegociarNaDemo(tx, now);
+    // Issue 43 (ADR 080): the morning's reconciliation found one value to look at in the franquia's billing.
+    await diferencaNaDemo(tx);
     await rebuildCounters(tx);
     if (role?.su === 'on') await tx.execute(sql`set local session_replication_role = origin`);
     return counts;

@@ -13,6 +13,7 @@ import {
   cobrancaConciliacoes,
   comissaoRegras,
   contratos,
+  jobs,
   matriculas,
   parcelas,
   users,
@@ -168,6 +169,21 @@ export async function insertDemoCobranca(
       pendentes: orfa ? 1 : 0,
     })
     .returning({ id: cobrancaConciliacoes.id });
+  // That run is today's daily job, done (ADR 065's key): the worker's first round on this start does not run it
+  // again -- against the simulated gateway, which holds no payment after a restart, a second run would replace the
+  // morning's with one that found nothing to show.
+  const hoje = todayInBrasilia(now);
+  await tx.insert(jobs).values({
+    tipo: 'cobranca_conciliacao',
+    payload: { dia: hoje },
+    chave: `cobranca_conciliacao:${hoje}`,
+    status: 'concluido',
+    tentativas: 1,
+    executarEm: inicio,
+    createdAt: inicio,
+    updatedAt: new Date(inicio.getTime() + 2_000),
+    concluidoEm: new Date(inicio.getTime() + 2_000),
+  });
   if (orfa && m && run) {
     await tx.insert(cobrancaConciliacaoDiferencas).values({
       conciliacaoId: run.id,

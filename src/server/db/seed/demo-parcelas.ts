@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { BRASILIA_TIME_ZONE, addDays, todayInBrasilia } from '../../../shared/brasilia';
 import { DIAS_VENCIMENTO } from '../../../shared/cobranca/parcelas';
 import { type Executor, executeRows } from '../connect';
-import { contratos, matriculas, parcelas, users } from '../schema';
+import { cobrancaConciliacaoDiferencas, cobrancaConciliacoes, contratos, matriculas, parcelas, users } from '../schema';
+import { DEMO_ACCOUNTS } from './demo-network';
 import { descontoMaximoCentavos, planoDaRenegociacao } from '../../../shared/schemas/renegociacao';
 import { gravarParcela } from '../../modules/cobranca/cobranca.repository';
 import { referenciaDaParcela } from '../../modules/cobranca/plano.service';
@@ -153,4 +154,36 @@ export async function renegociarNaDemo(tx: Executor, now: Date): Promise<number>
   }
   await concluirRenegociacao(tx, renegociacaoId, em);
   return plano.length;
+}
+
+/**
+ * Issue 43 (ADR 080): the morning's reconciliation (demo-cobranca.ts) also found, in the year's billing, a parcela
+ * of the demo franquia's own whose value at the gateway differs by a real -- shown to look at, never fixed by
+ * itself -- so the franquia's 'Conciliação' lists a difference of its own, as the franqueador's does. Answers how
+ * many it wrote (0 or 1).
+ */
+export async function diferencaNaDemo(tx: Executor): Promise<number> {
+  const [alvo] = await executeRows<{ conciliacao_id: string; parcela_id: string }>(
+    tx,
+    sql`select c.id as conciliacao_id, p.id as parcela_id
+      from ${cobrancaConciliacoes} c
+      cross join lateral (
+        select p.id from ${parcelas} p join ${users} u on u.franquia_id = p.franquia_id
+        where u.email = ${DEMO_ACCOUNTS.franquia} and p.status = 'aberta' and p.gateway_id is not null
+        order by p.vencimento, p.id limit 1
+      ) p
+      order by c.iniciada_em desc limit 1`,
+  );
+  if (!alvo) return 0;
+  await tx.execute(sql`insert into ${cobrancaConciliacaoDiferencas} (conciliacao_id, tipo, situacao, parcela_id,
+      matricula_id, gateway_id, referencia, status_local, status_gateway, valor_local_centavos, valor_gateway_centavos,
+      vencimento, cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
+    select ${alvo.conciliacao_id}::uuid, 'valor_diverge', 'pendente', p.id, p.matricula_id, p.gateway_id,
+      null, p.status, 'PENDING', p.valor_centavos, p.valor_centavos + 100, p.vencimento, p.cliente_id,
+      p.vendedor_id, p.micro_franquia_id, p.franquia_id, p.franqueador_id
+    from ${parcelas} p where p.id = ${alvo.parcela_id}::uuid`);
+  await tx.execute(
+    sql`update ${cobrancaConciliacoes} set pendentes = pendentes + 1 where id = ${alvo.conciliacao_id}::uuid`,
+  );
+  return 1;
 }
