@@ -159,8 +159,8 @@ export async function renegociarNaDemo(tx: Executor, now: Date): Promise<number>
 /**
  * Issue 43 (ADR 080): the morning's reconciliation (demo-cobranca.ts) also found, in the year's billing, a parcela
  * of the demo franquia's own whose value at the gateway differs by a real -- shown to look at, never fixed by
- * itself -- so the franquia's 'Conciliação' lists a difference of its own, as the franqueador's does. Answers how
- * many it wrote (0 or 1).
+ * itself -- so the franquia's 'Conciliação' lists a difference of its own, as the franqueador's does; and the run's
+ * counts become the year's. Answers how many differences it wrote (0 or 1).
  */
 export async function diferencaNaDemo(tx: Executor): Promise<number> {
   const [alvo] = await executeRows<{ conciliacao_id: string; parcela_id: string }>(
@@ -182,8 +182,17 @@ export async function diferencaNaDemo(tx: Executor): Promise<number> {
       null, p.status, 'PENDING', p.valor_centavos, p.valor_centavos + 100, p.vencimento, p.cliente_id,
       p.vendedor_id, p.micro_franquia_id, p.franquia_id, p.franqueador_id
     from ${parcelas} p where p.id = ${alvo.parcela_id}::uuid`);
-  await tx.execute(
-    sql`update ${cobrancaConciliacoes} set pendentes = pendentes + 1 where id = ${alvo.conciliacao_id}::uuid`,
-  );
+  // The run's counts as the year's billing makes them: every parcela due in its window compared, every one still
+  // billed at the gateway (and the payment no parcela holds) counted there.
+  await tx.execute(sql`update ${cobrancaConciliacoes} c set
+      parcelas_comparadas = n.comparadas,
+      pagamentos_no_gateway = n.vivas + (select count(*) from ${cobrancaConciliacaoDiferencas} d
+        where d.conciliacao_id = c.id and d.tipo = 'ausente_local'),
+      pendentes = (select count(*) from ${cobrancaConciliacaoDiferencas} d
+        where d.conciliacao_id = c.id and d.situacao = 'pendente')
+    from (select count(*)::int as comparadas, (count(*) filter (where p.status <> 'cancelada'))::int as vivas
+      from ${parcelas} p, ${cobrancaConciliacoes} r
+      where r.id = ${alvo.conciliacao_id}::uuid and p.provedor = r.provedor and p.vencimento >= r.desde) n
+    where c.id = ${alvo.conciliacao_id}::uuid`);
   return 1;
 }

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { PARCELA_STATUS_LABELS, type ParcelaStatus } from '@shared/cobranca/parcelas';
-import { formatBRL, formatDateOnly, formatDateTime } from '@shared/format';
+import { formatBRL, formatCount, formatDateOnly, formatDateTime } from '@shared/format';
 import {
   CONCILIACAO_MESSAGES,
   DIFERENCA_SITUACAO_LABELS,
@@ -45,7 +45,15 @@ const COLUMNS: DataTableColumn<Diferenca>[] = [
       </span>
     ),
   },
-  { key: 'local', header: 'Aqui', cell: (d) => `${statusLocal(d.statusLocal)} · ${valor(d.valorLocal)}` },
+  {
+    key: 'local',
+    header: 'Aqui',
+    // A payment no parcela holds has nothing on this side: said once, not as '- · -'.
+    cell: (d) =>
+      d.statusLocal === null && d.valorLocal === null
+        ? 'Sem parcela'
+        : `${statusLocal(d.statusLocal)} · ${valor(d.valorLocal)}`,
+  },
   {
     key: 'gateway',
     header: 'No gateway',
@@ -98,22 +106,19 @@ export function ConciliacaoScreen({ podeConciliar }: { podeConciliar: boolean })
         </div>
         {execucao ? (
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" aria-label="Números da última conciliação">
-            <div>
-              <dt className="text-muted-foreground">Cobranças no gateway</dt>
-              <dd className="text-lg font-semibold tabular-nums">{execucao.pagamentosNoGateway}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Parcelas comparadas</dt>
-              <dd className="text-lg font-semibold tabular-nums">{execucao.parcelasComparadas}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Corrigidas</dt>
-              <dd className="text-lg font-semibold tabular-nums">{execucao.corrigidas}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">A verificar</dt>
-              <dd className="text-lg font-semibold tabular-nums">{execucao.pendentes}</dd>
-            </div>
+            {(
+              [
+                ['Cobranças no gateway', execucao.pagamentosNoGateway],
+                ['Parcelas comparadas', execucao.parcelasComparadas],
+                ['Corrigidas', execucao.corrigidas],
+                ['A verificar', execucao.pendentes],
+              ] as const
+            ).map(([rotulo, n]) => (
+              <div key={rotulo}>
+                <dt className="text-muted-foreground">{rotulo}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{formatCount(n)}</dd>
+              </div>
+            ))}
           </dl>
         ) : null}
         <p className="text-xs text-muted-foreground">
