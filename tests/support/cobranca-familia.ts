@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { APP_URL, readOutbox, type TestContext } from '../setup/test-app';
+import type { AddressInfo } from 'node:net';
+import { APP_URL, createTestApp, readOutbox, type TestContext } from '../setup/test-app';
+import { FAKE_ASAAS_KEY, startFakeAsaasServer, type FakeAsaasServer } from './fake-asaas-server';
 import { as } from './inject-as';
 import { uniqueCpf } from './network-payloads';
 import { preMatriculas } from '../../src/server/db/schema';
@@ -90,4 +92,23 @@ export function familias(ctx: () => TestContext) {
   }
 
   return { novaFamilia, aceitar, desistir, mailsTo };
+}
+
+/**
+ * The billing route tests' world: the fake Asaas server, an app billing through it with `webhookToken`, listening
+ * on a free port so the fake can call its webhook (`webhookUrl`). Closed with `fecharAppComAsaas`.
+ */
+export async function appComAsaasFalso(
+  webhookToken: string,
+): Promise<{ ctx: TestContext; fake: FakeAsaasServer; webhookUrl: string }> {
+  const fake = await startFakeAsaasServer();
+  const ctx = await createTestApp({
+    COBRANCA_PROVEDOR: 'asaas',
+    ASAAS_API_URL: `${fake.url}/v3`,
+    ASAAS_API_KEY: FAKE_ASAAS_KEY,
+    ASAAS_WEBHOOK_TOKEN: webhookToken,
+  });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/webhooks/asaas`;
+  return { ctx, fake, webhookUrl };
 }

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { insertOtherNetwork, type OtherNetwork } from '../../../../tests/support/network-payloads';
-import {
-  FAKE_ASAAS_KEY,
-  type FakeAsaasServer,
-  startFakeAsaasServer,
-} from '../../../../tests/support/fake-asaas-server';
-import { type Familia, familias } from '../../../../tests/support/cobranca-familia';
+import { FAKE_ASAAS_KEY, type FakeAsaasServer } from '../../../../tests/support/fake-asaas-server';
+import { appComAsaasFalso, type Familia, familias } from '../../../../tests/support/cobranca-familia';
 import { auditLog, cobrancaConciliacoes, cobrancaEventos, parcelas } from '../../db/schema';
 import { CONCILIACAO_MESSAGES, type ConciliacaoView } from '../../../shared/schemas/conciliacao';
 
@@ -27,15 +22,7 @@ let outra: OtherNetwork;
 const { novaFamilia, aceitar } = familias(() => ctx);
 
 beforeAll(async () => {
-  fake = await startFakeAsaasServer();
-  ctx = await createTestApp({
-    COBRANCA_PROVEDOR: 'asaas',
-    ASAAS_API_URL: `${fake.url}/v3`,
-    ASAAS_API_KEY: FAKE_ASAAS_KEY,
-    ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
-  });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/webhooks/asaas`;
+  ({ ctx, fake, webhookUrl } = await appComAsaasFalso(WEBHOOK_TOKEN));
   outra = await insertOtherNetwork(ctx.handle.db);
 });
 afterAll(async () => {
