@@ -173,7 +173,50 @@ const schemaNamesInSql = {
     };
   },
 };
-const local = { rules: { 'schema-names-in-sql': schemaNamesInSql } };
+// One typed helper reads a raw statement's rows (ADR 070's addendum, issue 41): `executeRows<T>(db, query)`
+// (db/connect.ts). Elsewhere in the server nothing reads the rows of a drizzle result by hand -- no cast to
+// `{ rows }` (a helper of its own, however small), no `db.execute<T>()`, no `(await db.execute(...)).rows` -- so a
+// driver's answer is typed in one place. db/connect.ts is that place; db/functions.ts reads the catalog through the
+// drivers' own clients before drizzle is open.
+const rawRowsThroughHelper = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A raw statement's rows are read through executeRows (db/connect.ts), never by hand." },
+    schema: [],
+    messages: {
+      cast: "Read a raw statement's rows with executeRows<T>(db, query) (db/connect.ts), not a cast to `{ rows }` (ADR 070).",
+      typed: "Read a raw statement's rows with executeRows<T>(db, query) (db/connect.ts), not execute<T>() (ADR 070).",
+      read: "Read a raw statement's rows with executeRows<T>(db, query) (db/connect.ts), not execute(...).rows (ADR 070).",
+    },
+  },
+  create(context) {
+    /** Whether a type, past `unknown as`, is an object type with a `rows` member. */
+    const namesRows = (type) =>
+      type?.type === 'TSTypeLiteral' &&
+      type.members.some((member) => member.type === 'TSPropertySignature' && member.key?.name === 'rows');
+    const isExecute = (node) =>
+      node?.type === 'CallExpression' &&
+      node.callee.type === 'MemberExpression' &&
+      node.callee.property.name === 'execute';
+    const cast = (node) => {
+      if (namesRows(node.typeAnnotation)) context.report({ node, messageId: 'cast' });
+    };
+    return {
+      TSAsExpression: cast,
+      TSTypeAssertion: cast,
+      CallExpression(node) {
+        if (isExecute(node) && (node.typeArguments ?? node.typeParameters))
+          context.report({ node, messageId: 'typed' });
+      },
+      MemberExpression(node) {
+        if (node.property.name !== 'rows') return;
+        const object = node.object.type === 'AwaitExpression' ? node.object.argument : node.object;
+        if (isExecute(object)) context.report({ node, messageId: 'read' });
+      },
+    };
+  },
+};
+const local = { rules: { 'schema-names-in-sql': schemaNamesInSql, 'raw-rows-through-helper': rawRowsThroughHelper } };
 
 export default tseslint.config(
   {
@@ -251,6 +294,13 @@ export default tseslint.config(
     ignores: ['src/server/**/*.test.ts', 'src/server/modules/**/*.service.ts'],
     plugins: { local },
     rules: { 'local/schema-names-in-sql': 'error' },
+  },
+  {
+    // One typed reader of raw rows (above): the server's code outside it and the function files' catalog read.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/db/connect.ts', 'src/server/db/functions.ts'],
+    plugins: { local },
+    rules: { 'local/raw-rows-through-helper': 'error' },
   },
   {
     // src/shared is used by both sides: zod and plain TypeScript only.

@@ -389,3 +389,45 @@ describe('lint: raw SQL names tables through the schema', () => {
     expect(await rulesReported('src/server/modules/leads/probe.test.ts', inATest)).toEqual([]);
   });
 });
+
+describe("lint: one helper reads a raw statement's rows", () => {
+  const RULE = 'local/raw-rows-through-helper';
+  const head = "import { sql } from 'drizzle-orm';\nimport type { Executor } from '../../db/connect';\n";
+
+  it.each([
+    {
+      what: 'a repository casting a result to its rows',
+      filePath: 'src/server/modules/cobranca/probe.repository.ts',
+      code: `${head}export const probe = async (db: Executor) => ((await db.execute(sql\`select 1\`)) as { rows: { n: number }[] }).rows;\n`,
+    },
+    {
+      what: 'a local helper of its own, through unknown',
+      filePath: 'src/server/modules/cobranca/probe.repository.ts',
+      code: 'export const rowCount = (result: unknown) => (result as unknown as { rows?: unknown[] }).rows?.length ?? 0;\n',
+    },
+    {
+      what: 'a typed execute',
+      filePath: 'src/server/jobs/probe.ts',
+      code: "import { sql } from 'drizzle-orm';\nimport type { Executor } from '../db/connect';\nexport const probe = (db: Executor) => db.execute<{ n: number }>(sql`select 1 as n`);\n",
+    },
+    {
+      what: "an execute's rows read by hand",
+      filePath: 'src/server/db/seed/probe.ts',
+      code: "import { sql } from 'drizzle-orm';\nimport type { Executor } from '../connect';\nexport const probe = async (db: Executor) => (await db.execute(sql`select 1`)).rows;\n",
+    },
+  ])('refuses $what', { timeout: SLOW }, async ({ filePath, code }) => {
+    expect(await rulesReported(filePath, code)).toEqual([RULE]);
+  });
+
+  it('lets executeRows read them, and other rows be read', { timeout: SLOW }, async () => {
+    const repository = [
+      "import { sql } from 'drizzle-orm';",
+      "import { type Executor, executeRows } from '../../db/connect';",
+      'export const probe = async (db: Executor) => (await executeRows<{ id: string }>(db, sql`select 1 as id`)).length;',
+      // A cached list's rows are not a statement's result.
+      'export const cached = (cache: { rows: string[] }) => cache.rows;',
+      '',
+    ].join('\n');
+    expect(await rulesReported('src/server/modules/cobranca/probe.repository.ts', repository)).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, parcelasVisibleTo } from '../../access/scope';
-import type { Executor } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import {
   cobrancaClientes,
   cobrancaEventos,
@@ -96,7 +96,9 @@ export async function gravarParcela(
   now: Date,
 ): Promise<boolean> {
   const em = now.toISOString();
-  const rows = await db.execute(sql`
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`
     insert into ${parcelas} (matricula_id, numero, valor_centavos, vencimento, provedor, gateway_id, invoice_url,
       bank_slip_url, pix_copia_e_cola, tipo, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id,
       franquia_id, franqueador_id, created_at, updated_at)
@@ -106,14 +108,10 @@ export async function gravarParcela(
       ${em}::timestamptz
     from ${matriculas} m where m.id = ${p.matriculaId}
     on conflict do nothing
-    returning id`);
-  return rowCount(rows) > 0;
+    returning id`,
+  );
+  return rows.length > 0;
 }
-
-const rowCount = (result: unknown) => {
-  const r = result as { rows?: unknown[]; rowCount?: number | null };
-  return r.rows?.length ?? r.rowCount ?? 0;
-};
 
 // --- The webhook ---------------------------------------------------------------------------------------------
 
