@@ -217,6 +217,9 @@ for (const viewport of WIDTHS) {
     await createEventoComVagas(page, escola);
     await page.goto('/eventos');
     await page.getByRole('searchbox', { name: 'Buscar eventos' }).fill(escola);
+    // The search's own answer, not the unfiltered first page still on screen while it is asked: a click between
+    // the two landed on a card being replaced (seen once under load).
+    await expect(page.getByTestId('evento-card')).toHaveCount(1);
     const card = page.getByTestId('evento-card').filter({ hasText: escola });
     const title = card.getByRole('heading', { level: 3 });
     await expect(title).toHaveText(escola);
