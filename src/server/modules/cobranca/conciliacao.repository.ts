@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import type { DiferencaSituacao, DiferencaTipo } from '../../../shared/schemas/conciliacao';
 import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
-import { totalDoPlano } from './cobranca.repository';
+import { daRenegociacao, numeroNoPlano, totalDoPlano } from './cobranca.repository';
 
 /** The reconciliation's SQL (issue 43, ADR 080): its runs, the parcelas it compares, the differences it keeps. */
 
@@ -197,8 +197,9 @@ export function diferencasVisiveis(db: Executor, actor: Actor, conciliacaoId: st
       matriculaId: d.matriculaId,
       aluno: matriculas.nome,
       parcelaTipo: parcelas.tipo,
-      numero: parcelas.numero,
+      numero: sql<number | null>`case when ${parcelas.id} is null then null else ${numeroNoPlano} end`,
       totalParcelas: sql<number | null>`case when ${parcelas.id} is null then null else ${totalDoPlano} end`,
+      renegociacao: daRenegociacao,
       gatewayId: d.gatewayId,
       statusLocal: d.statusLocal,
       statusGateway: d.statusGateway,

@@ -359,8 +359,9 @@ export async function verConciliacao(app: FastifyInstance, actor: Actor): Promis
         ? null
         : tituloDaParcela({
             tipo: d.parcelaTipo as ParcelaTipo,
-            numero: d.numero,
+            numero: Number(d.numero),
             totalParcelas: Number(d.totalParcelas),
+            renegociacao: Boolean(d.renegociacao),
           }),
     gatewayId: d.gatewayId,
     statusLocal: d.statusLocal,
