@@ -333,15 +333,18 @@ describe('the daily run in batches (ADR 084)', () => {
     const d2 = await novaFamilia(d1.cpf);
     for (const f of [a, b, c, d1, d2]) await aceitar(f);
     await ctx.app.background.drain();
-    const primeiras = await Promise.all(
-      [a, b, c, d1, d2].map(async (f) => (await parcelasDe(f.matriculaId))[0]!),
-    );
+    const primeiras = await Promise.all([a, b, c, d1, d2].map(async (f) => (await parcelasDe(f.matriculaId))[0]!));
     const v = primeiras[0]!.vencimento;
     expect(primeiras.every((p) => p.vencimento === v)).toBe(true);
     const dia = addDays(v, -3);
     const emails = new Set([a, b, c, d1, d2].map((f) => f.email));
     const avisos = async () =>
-      (await ctx.handle.db.select().from(jobs).where(like(jobs.chave, `cobranca_regua:${dia}:%`)))
+      (
+        await ctx.handle.db
+          .select()
+          .from(jobs)
+          .where(like(jobs.chave, `cobranca_regua:${dia}:%`))
+      )
         .map((j) => j.payload as { to: string; subject: string; text: string })
         .filter((m) => emails.has(m.to));
 

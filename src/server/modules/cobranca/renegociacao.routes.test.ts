@@ -293,9 +293,9 @@ describe('each plan numbered on its own (ADR 084)', () => {
     // The first is paid; the rest renegotiated into 3; the first of those paid; the other two renegotiated into 2.
     await fake.sendWebhook(webhookUrl, WEBHOOK_TOKEN, 'PAYMENT_RECEIVED', fake.pay(rows[0]!.gatewayId));
     const primeiro = addDays(hoje(), 10);
-    expect((await renegociar('franquia', f.matriculaId, { parcelas: 3, primeiroVencimento: primeiro })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await renegociar('franquia', f.matriculaId, { parcelas: 3, primeiroVencimento: primeiro })).statusCode,
+    ).toBe(200);
     await ctx.app.background.drain();
     const plano1 = (await parcelasDe(f.matriculaId)).filter((p) => p.numero > total);
     expect(plano1).toHaveLength(3);
@@ -376,7 +376,13 @@ describe('each plan numbered on its own (ADR 084)', () => {
     const descricoes = postsOf(f.matriculaId)
       .slice(total)
       .map((r) => String(r.body?.description));
-    expect(descricoes.map((d) => /parcela (\d+ de \d+)/.exec(d)![1])).toEqual(['1 de 3', '2 de 3', '3 de 3', '1 de 2', '2 de 2']);
+    expect(descricoes.map((d) => /parcela (\d+ de \d+)/.exec(d)![1])).toEqual([
+      '1 de 3',
+      '2 de 3',
+      '3 de 3',
+      '1 de 2',
+      '2 de 2',
+    ]);
   });
 });
 

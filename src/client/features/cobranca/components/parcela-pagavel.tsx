@@ -85,7 +85,11 @@ export function ParcelaPagavel({ parcela: p }: { parcela: ParcelaDoCartao }) {
           <p className="font-medium">PIX copia e cola</p>
           <p className="rounded bg-muted p-2 font-mono text-xs [overflow-wrap:anywhere]">{p.pixCopiaECola}</p>
           <CopyButton text={p.pixCopiaECola} label="Copiar código PIX" />
-          <QrCode value={p.pixCopiaECola} alt={`QR code PIX da parcela ${p.numero}${p.renegociacao ? ' da renegociação' : ''}`} size={220} />
+          <QrCode
+            value={p.pixCopiaECola}
+            alt={`QR code PIX da parcela ${p.numero}${p.renegociacao ? ' da renegociação' : ''}`}
+            size={220}
+          />
           <p className="text-muted-foreground">
             Abra o app do seu banco, escolha PIX e cole o código ou leia o QR code.
           </p>

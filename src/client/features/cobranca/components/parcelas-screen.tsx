@@ -1,10 +1,5 @@
 import { Banknote, Download, X } from 'lucide-react';
-import {
-  PARCELA_STATUSES,
-  PARCELA_STATUS_LABELS,
-  type ParcelaStatus,
-  numeracaoCurta,
-} from '@shared/cobranca/parcelas';
+import { PARCELA_STATUSES, PARCELA_STATUS_LABELS, type ParcelaStatus, numeracaoCurta } from '@shared/cobranca/parcelas';
 import { formatBRL, formatCount, formatDateOnly } from '@shared/format';
 import { PARCELA_MESSAGES, type ParcelaItem } from '@shared/schemas/parcela';
 import { Badge } from '@/components/ui/badge';

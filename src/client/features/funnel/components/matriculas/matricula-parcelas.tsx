@@ -71,9 +71,7 @@ export function MatriculaParcelas({
         <ul className="grid gap-2 text-sm">
           {parcelas.data.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2">
-              <span className="font-medium">
-                {numeracaoCurta(p)}
-              </span>
+              <span className="font-medium">{numeracaoCurta(p)}</span>
               <Badge variant={VARIANTE[p.status]}>
                 {p.status === 'paga' && p.baixa ? BAIXA_MESSAGES.rotuloPagaBaixa : PARCELA_STATUS_LABELS[p.status]}
               </Badge>
