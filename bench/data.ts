@@ -14,22 +14,50 @@ import { MODELO_INICIAL, matriculaDeExemplo, preencherModelo, valoresDosCampos }
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const seed = Number(process.env.BENCH_SEED ?? 42);
 
-/** Issue 17: the audit trail the franqueador's first page is measured over. */
-const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 5_000_000);
+/**
+ * `BENCH_SCALE=0.02`: every size times the factor (at least 1), for a small data set that proves the scenarios run
+ * (ADR 084); the national scale is 1.
+ */
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
 
-export const SIZES = {
-  franquias: 50,
-  microFranquias: 500,
-  vendedores: 2_000,
-  clientes: 5_000,
-  cursos: 20_000,
-  eventos: 50_000,
-  leads: 1_000_000,
-  preMatriculas: 300_000,
-  matriculas: 100_000,
-  tickets: 5_000,
-  ticketMessages: 50_000,
-};
+/** Issue 17: the audit trail the franqueador's first page is measured over. */
+const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? scaled(5_000_000));
+
+/**
+ * Issue 43 (ADR 084): the parcelas billing is measured over -- every plan of a matrícula billed (the school year's
+ * 10 to 12 monthly parcelas; a cancelled one's too, closed at its cancellation), at least this many.
+ */
+export const PARCELAS_MINIMAS = scaled(1_000_000);
+
+export const SIZES = Object.fromEntries(
+  Object.entries({
+    franquias: 50,
+    microFranquias: 500,
+    vendedores: 2_000,
+    clientes: 5_000,
+    cursos: 20_000,
+    eventos: 50_000,
+    leads: 1_000_000,
+    preMatriculas: 300_000,
+    matriculas: 100_000,
+    tickets: 5_000,
+    ticketMessages: 50_000,
+  }).map(([k, n]) => [k, scaled(n)]),
+) as Record<
+  | 'franquias'
+  | 'microFranquias'
+  | 'vendedores'
+  | 'clientes'
+  | 'cursos'
+  | 'eventos'
+  | 'leads'
+  | 'preMatriculas'
+  | 'matriculas'
+  | 'tickets'
+  | 'ticketMessages',
+  number
+>;
 
 const FIRST_NAMES = [
   'Ana',
@@ -345,7 +373,7 @@ async function main() {
     insert into cursos (id, cliente_id, titulo, descricao, valor, valor_com_desconto, parcelas)
     select pg_temp.uid('curso', g), pg_temp.uid('cliente', 1 + (g - 1) % ${S.clientes}),
       pg_temp.pick(${sqlArray(COURSES)}, 'curso', g), 'Curso gerado para medição de desempenho.',
-      (500 + g % 40 * 100)::numeric(10,2), case when g % 2 = 0 then (400 + g % 40 * 80)::numeric(10,2) end, 1 + g % 12
+      (500 + g % 40 * 100)::numeric(10,2), case when g % 2 = 0 then (400 + g % 40 * 80)::numeric(10,2) end, 10 + g % 3
     from generate_series(1, ${S.cursos}) g;
     insert into curso_modulos (curso_id, titulo, modulo, carga_horaria, ordem)
     select pg_temp.uid('curso', g), 'Módulo ' || m, m::text, 20 + (g + m) % 60, m
@@ -454,31 +482,40 @@ async function main() {
     where m.curso_id is not null;`,
   );
 
-  // The parcelas (issue 43, ADR 077): every accepted matrícula billed on the simulated gateway, monthly from the
-  // 10th of the month after Efetivar, each plan its frozen price to the cent (the last takes the rounding). What is
-  // due was paid (the day before the due date), but one family in eight stopped paying at a parcela of its plan and
-  // is overdue since ('vencida'); what is not due is open. About a million rows at the national scale.
+  // The parcelas (issue 43, ADR 077, 084): every accepted matrícula billed through the gateway (Asaas: the bench's
+  // server bills with COBRANCA_PROVEDOR=asaas against bench/cobranca.ts's gateway), monthly from the day the family
+  // chose (5, 10, 15, 20 or 25, drawn from the id) of the month after Efetivar, each plan its frozen price to the cent (the last takes the rounding) -- the school year's 10
+  // to 12 parcelas. What is due was paid (the day before the due date), but one family in eight stopped paying at a
+  // parcela of its plan and is overdue since ('vencida'); what is not due is open. A cancelled matrícula's plan was
+  // billed too: paid up to its cancellation, the rest cancelled. At least a million rows at the national scale.
   await step(
     'parcelas',
     `
     insert into parcelas (matricula_id, numero, valor_centavos, vencimento, status, provedor, gateway_id, paga_em,
       valor_liquido_centavos, evento_id, curso_id, ${SCOPE_PATH}, created_at, updated_at)
-    select m.id, k, x.valor, x.venc, x.status::parcela_status, 'simulado', 'pay_bench_' || m.id || '_' || k,
+    select m.id, k, x.valor, x.venc, x.status::parcela_status, 'asaas', 'pay_bench_' || m.id || '_' || k,
       case when x.status = 'paga' then x.venc - 1 end, case when x.status = 'paga' then x.valor end,
       m.evento_id, m.curso_id, ${scopePathOf('m')}, m.efetivada_em + interval '2 days', m.efetivada_em + interval '2 days'
     from matriculas m
     cross join generate_series(1, m.parcelas) k
     cross join lateral (
       select v.venc, v.valor, case
+          when m.status = 'cancelada' and v.venc >= m.cancelada_em::date then 'cancelada'
           when v.venc >= current_date then 'aberta'
           when abs(hashtext(m.id::text || ':inadimplente')) % 8 = 0
             and k >= 1 + abs(hashtext(m.id::text || ':desde')) % m.parcelas then 'vencida'
           else 'paga' end as status
-      from (select (date_trunc('month', m.efetivada_em) + k * interval '1 month' + interval '9 days')::date as venc,
+      from (select (date_trunc('month', m.efetivada_em) + k * interval '1 month'
+          + ((array[5, 10, 15, 20, 25])[1 + abs(hashtext(m.id::text || ':dia')) % 5] - 1) * interval '1 day')::date as venc,
         round((case when k = m.parcelas then m.valor_ultima_parcela else m.valor_parcela end) * 100)::int as valor) v
     ) x
-    where m.status = 'ativa' and m.curso_id is not null and m.valor_total > 0;`,
+    where m.status in ('ativa', 'cancelada') and m.curso_id is not null and m.valor_total > 0;`,
   );
+  {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from parcelas');
+    const n = Number(rows[0]!.n);
+    if (n < PARCELAS_MINIMAS) throw new Error(`bench:data built ${n} parcelas, fewer than ${PARCELAS_MINIMAS}`);
+  }
 
   // The follow-up (issue 16): enrolled families converted; of the others, one in seven followed by the
   // cliente's vendedor -- em contato or interessado with a return from three days ago to three days ahead,

@@ -42,6 +42,7 @@ import { lgpdBenchInput, lgpdScenarios } from './lgpd';
 import { busyTicketIds, conversationPathOf, sacScenarios } from './sac';
 import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
 import { contratoScenarios, contratosNaEspera } from './contratos';
+import { COBRANCA_ENV, cobrancaBenchInput, cobrancaScenarios, gatewayDoBench, rodarJobDiario } from './cobranca';
 import { listRoutes, listScenarios, publicScenarios, writeScenarios, type Samples } from './generated';
 import {
   BENCHMARKS_FILE,
@@ -93,6 +94,8 @@ interface Scenario {
   storedIn?: string;
   /** Compares the answer's numbers with a row-by-row count (the reports). */
   exact?: (db: Database, actor: Actor, answer: unknown) => Promise<string>;
+  /** Headers of its own (the gateway's webhook token). */
+  headers?: Record<string, string>;
 }
 
 const listQuery = (q: Record<string, unknown>) => funnelListQuerySchema.parse(q);
@@ -290,6 +293,8 @@ async function main() {
       RATE_LIMIT_LOGIN: '1000000',
       RATE_LIMIT_FORGOT_PASSWORD: '1000000',
       RATE_LIMIT_PUBLIC: '100000000',
+      // Issue 43 (ADR 084): billing through the bench's own Asaas (bench/cobranca.ts).
+      ...COBRANCA_ENV,
     },
   });
   const hello = spawn(
@@ -299,6 +304,7 @@ async function main() {
   );
   const db = (await connectPostgres(databaseUrl, 16)).db;
   const rawPool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
+  const gateway = await gatewayDoBench(db);
   try {
     await waitForHealth(`${base}/api/health`, server);
     await waitForHealth(`http://127.0.0.1:${HELLO_PORT}/`, hello);
@@ -372,6 +378,10 @@ async function main() {
       role: ['vendedor'],
       acao: ['cliente.editar'],
       entidade: ['cliente'],
+      // Issue 43: the Parcelas list's due period and course.
+      vencimentoDe: [monthAgo],
+      vencimentoAte: [today],
+      cursoId: await one(sql`select curso_id as v from parcelas where curso_id is not null limit 1`),
     };
     const routes = await listRoutes();
     const totalOf = async (path: string, account: string) => {
@@ -610,6 +620,8 @@ async function main() {
       ...writeScenarios({ evento: eventoDoCliente, cliente: { body: clienteBody } }),
       // Issue 19: the late tickets and a ticket's page.
       ...sacScenarios(await busyTicketIds(db)),
+      // Issue 43 (ADR 084): billing's requests -- the webhook, the family's link, the baixa, the renegotiation.
+      ...cobrancaScenarios(await cobrancaBenchInput(db, actors.franquia.franquiaId!), new Date()),
       // Last: the anonymisation rewrites the leads it names.
       ...lgpdScenarios(await lgpdBenchInput(db, actors.franqueador.franqueadorId!)),
     ];
@@ -700,6 +712,7 @@ async function main() {
       const account = scenario.account as keyof typeof accounts | undefined;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (account) headers.cookie = cookies[account];
+      Object.assign(headers, scenario.headers);
       let note: string | undefined;
       if (scenario.exactTotal && account) {
         const answer = await fetch(`${base}${scenario.path}`, { headers });
@@ -811,39 +824,89 @@ async function main() {
       );
     }
 
-    // CSV export of every lead, as the franqueador: time and the server's memory growth.
-    if (chosen('export', '')) {
+    /** A one-off run (an export, a daily job): its time and the server's memory growth while it ran. */
+    const oneOff = async (
+      scenario: string,
+      target: { seconds: number; growthMb: number },
+      run: () => Promise<{ ok: boolean; note: string }>,
+    ) => {
+      await settle();
       const rssBefore = rssMb(server.pid!);
       let peak = rssBefore;
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 50);
       const t = performance.now();
-      const response = await fetch(`${base}/api/leads/export.csv`, { headers: { cookie: cookies.franqueador } });
+      const result = await run().catch((error: unknown) => ({ ok: false, note: String(error) }));
+      const seconds = (performance.now() - t) / 1000;
+      clearInterval(sampler);
+      const growth = peak - rssBefore;
+      const ok = result.ok && seconds <= target.seconds && growth <= target.growthMb;
+      rows.push({
+        scenario,
+        connections: 1,
+        rps: 0,
+        p50: 0,
+        p99: Math.round(seconds * 1000),
+        errors: result.ok ? 0 : 1,
+        vsHello: 0,
+        vsSql: null,
+        target: `≤ ${target.seconds} s, memory growth ≤ ${target.growthMb} MB`,
+        ok,
+        note: `${result.note} in ${seconds.toFixed(1)} s, RSS +${growth.toFixed(0)} MB`,
+      });
+      save(rows);
+      console.log(
+        `${ok ? 'ok  ' : 'MISS'} ${scenario}: ${result.note} in ${seconds.toFixed(1)} s, RSS +${growth.toFixed(0)} MB`,
+      );
+    };
+    /** A CSV streamed to its end: its rows and size. */
+    const csv = async (path: string, cookie: string) => {
+      const response = await fetch(`${base}${path}`, { headers: { cookie } });
       let bytes = 0;
       let lines = 0;
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         bytes += chunk.length;
         for (const byte of chunk) if (byte === 10) lines++;
       }
-      const seconds = (performance.now() - t) / 1000;
-      clearInterval(sampler);
-      const growth = peak - rssBefore;
-      const ok = response.ok && seconds <= 20 && growth <= 100;
-      rows.push({
-        scenario: 'CSV export, all leads · franqueador',
-        connections: 1,
-        rps: 0,
-        p50: 0,
-        p99: Math.round(seconds * 1000),
-        errors: response.ok ? 0 : 1,
-        vsHello: 0,
-        vsSql: null,
-        target: '≤ 20 s, memory growth ≤ 100 MB',
-        ok,
-        note: `${lines - 1} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s, RSS +${growth.toFixed(0)} MB`,
-      });
-      console.log(
-        `${ok ? 'ok  ' : 'MISS'} CSV export: ${lines - 1} rows in ${seconds.toFixed(1)} s, RSS growth ${growth.toFixed(0)} MB`,
+      return { ok: response.ok, note: `${lines - 1} rows, ${(bytes / 1e6).toFixed(0)} MB` };
+    };
+
+    // CSV export of every lead, as the franqueador: time and the server's memory growth.
+    if (chosen('export', '')) {
+      await oneOff('CSV export, all leads · franqueador', { seconds: 20, growthMb: 100 }, () =>
+        csv('/api/leads/export.csv', cookies.franqueador),
       );
+    }
+    // Issue 43 (ADR 084): every parcela's CSV, the régua's daily run and the conciliação over the million parcelas.
+    if (chosen('CSV export, all parcelas', '/api/parcelas/export.csv')) {
+      await oneOff('CSV export, all parcelas · franqueador', { seconds: 20, growthMb: 100 }, () =>
+        csv('/api/parcelas/export.csv', cookies.franqueador),
+      );
+    }
+    for (const [tipo, scenario, seconds] of [
+      ['cobranca_regua', 'régua de cobrança, daily run (job)', 120],
+      ['cobranca_conciliacao', 'conciliação, daily run (job)', 600],
+    ] as const) {
+      if (!chosen(scenario, tipo)) continue;
+      await oneOff(scenario, { seconds, growthMb: 100 }, async () => {
+        const job = await rodarJobDiario(db, tipo);
+        const [run] =
+          tipo === 'cobranca_conciliacao'
+            ? (
+                (await db.execute(sql`select pagamentos_no_gateway as p, parcelas_comparadas as c, corrigidas as f,
+                pendentes as d from cobranca_conciliacoes where concluida_em is not null
+                order by concluida_em desc limit 1`)) as unknown as {
+                  rows: { p: number; c: number; f: number; d: number }[];
+                }
+              ).rows
+            : [];
+        const what = run
+          ? `${run.p} payments listed, ${run.c} parcelas compared, ${run.f} fixed, ${run.d} pending`
+          : `${job.emails} family e-mails queued today`;
+        return {
+          ok: job.status === 'concluido',
+          note: `${job.status}: ${what}${job.ultimo_erro ? ` (${job.ultimo_erro})` : ''}`,
+        };
+      });
     }
 
     console.log('');
@@ -872,6 +935,7 @@ async function main() {
         : Promise.resolve();
     server.kill('SIGTERM');
     await rawPool.end();
+    gateway.close();
     hello.kill('SIGTERM');
     await exited;
     rmSync(dataDir, { recursive: true, force: true });

@@ -962,6 +962,11 @@ export const parcelas = pgTable(
     baixaObservacao: text(),
     /** ADR 079: the renegotiation that cancelled this parcela and replaced it with a new plan. */
     renegociacaoId: uuid().references((): AnyPgColumn => renegociacoes.id),
+    /**
+     * ADR 084: the renegotiation whose plan this parcela is (null: the contract's plan). A family reads each plan
+     * numbered on its own: 'Parcela 2 de 6 da renegociação', the old plan's paid parcelas keeping 'Parcela 3 de 10'.
+     */
+    planoRenegociacaoId: uuid().references((): AnyPgColumn => renegociacoes.id),
     eventoId: uuid().notNull(),
     cursoId: uuid(),
     ...scopePath(),
@@ -985,6 +990,7 @@ export const parcelas = pgTable(
       .where(sql`${t.tipo} = 'taxa_cancelamento'`),
     index('parcelas_baixa_por_id_idx').on(t.baixaPorId),
     index('parcelas_renegociacao_id_idx').on(t.renegociacaoId),
+    index('parcelas_plano_renegociacao_id_idx').on(t.planoRenegociacaoId),
     uniqueIndex('parcelas_matricula_numero_key').on(t.matriculaId, t.numero),
     uniqueIndex('parcelas_gateway_key').on(t.provedor, t.gatewayId),
     index('parcelas_evento_id_idx').on(t.eventoId),
@@ -1021,6 +1027,8 @@ export const renegociacoes = pgTable(
     novoTotalCentavos: integer().notNull(),
     novasParcelas: integer().notNull(),
     primeiroVencimento: dateOnly().notNull(),
+    /** ADR 084: the matrícula's number of the new plan's first parcela (its 'Parcela 1 de N'). */
+    primeiroNumero: integer().notNull(),
     /** The new plan: `[{ numero, valorCentavos, vencimento }]`, summing to `novoTotalCentavos`. */
     plano: jsonb().notNull(),
     concluidaEm: timestamp({ withTimezone: true }),
@@ -1213,6 +1221,23 @@ export const cobrancaConciliacaoDiferencas = pgTable(
     index('cobranca_conciliacao_diferencas_parcela_id_idx').on(t.parcelaId),
     index('cobranca_conciliacao_diferencas_matricula_id_idx').on(t.matriculaId),
   ],
+);
+
+/**
+ * ADR 084: the payments a run under way has compared -- listed by the gateway, or asked for one by one -- so a run
+ * reads the gateway's listing and the window's parcelas a page at a time (its memory a page's, whatever the account's
+ * size) and still finds the window's parcelas the listing lacked. A run's rows go when it ends (finished, failed, or
+ * undone with it).
+ */
+export const cobrancaConciliacaoPagamentos = pgTable(
+  'cobranca_conciliacao_pagamentos',
+  {
+    conciliacaoId: uuid()
+      .notNull()
+      .references(() => cobrancaConciliacoes.id, { onDelete: 'cascade' }),
+    gatewayId: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conciliacaoId, t.gatewayId] })],
 );
 
 export const alunos = pgTable(

@@ -29,14 +29,34 @@ export const PARCELA_TIPO_LABELS: Record<ParcelaTipo, string> = {
 };
 
 /**
- * A parcela's title wherever a family or staff member reads it (the staff screens, the titular's data, the family's
- * page, the régua's e-mails): 'Parcela n de N' for the plan's, N counting the plan alone (`totalDoPlano`), and the
- * fee's name for a cancellation's fee, which is no parcela of the plan (ADR 076).
+ * Where a parcela stands in the plan the family has (ADR 084): `numero` of `totalParcelas` in its own plan -- the
+ * contract's, or a renegotiation's, numbered 1..N on its own (`renegociacao`) -- never the matrícula's running number.
  */
-export function tituloDaParcela(p: { tipo?: ParcelaTipo | string | null; numero: number; totalParcelas: number }) {
-  return !p.tipo || p.tipo === 'mensalidade'
-    ? `Parcela ${p.numero} de ${p.totalParcelas}`
-    : (PARCELA_TIPO_LABELS[p.tipo as ParcelaTipo] ?? p.tipo);
+export interface NumeracaoDaParcela {
+  tipo?: ParcelaTipo | string | null;
+  numero: number;
+  totalParcelas: number;
+  /** ADR 084: the parcela is of a renegotiation's plan. */
+  renegociacao?: boolean | null;
+}
+
+const ehDoPlano = (p: NumeracaoDaParcela) => !p.tipo || p.tipo === 'mensalidade';
+
+/**
+ * A parcela's title wherever a family or staff member reads it (the staff screens, the titular's data, the family's
+ * page, the régua's e-mails): 'Parcela n de N' for the contract's plan, 'Parcela n de N da renegociação' for a
+ * renegotiation's (each plan numbered on its own, ADR 084), and the fee's name for a cancellation's fee, which is no
+ * parcela of a plan (ADR 076).
+ */
+export function tituloDaParcela(p: NumeracaoDaParcela) {
+  if (!ehDoPlano(p)) return PARCELA_TIPO_LABELS[p.tipo as ParcelaTipo] ?? String(p.tipo);
+  return `Parcela ${p.numero} de ${p.totalParcelas}${p.renegociacao ? ' da renegociação' : ''}`;
+}
+
+/** The same in a table's cell or the CSV: '3/10', '2/6 (renegociação)', or the fee's name. */
+export function numeracaoCurta(p: NumeracaoDaParcela) {
+  if (!ehDoPlano(p)) return PARCELA_TIPO_LABELS[p.tipo as ParcelaTipo] ?? String(p.tipo);
+  return `${p.numero}/${p.totalParcelas}${p.renegociacao ? ' (renegociação)' : ''}`;
 }
 
 /** The days of the month the family may choose for its parcelas (the contract page's select). */

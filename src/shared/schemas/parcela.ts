@@ -71,9 +71,12 @@ export const simularPagamentoQuerySchema = z.object({
 export const parcelaItemSchema = z.object({
   id: z.string(),
   matriculaId: z.string(),
+  /** ADR 084: its number in its own plan (the contract's, or a renegotiation's numbered 1..N on its own). */
   numero: z.number(),
-  /** How many parcelas the matrícula's plan has. */
+  /** How many parcelas its plan has. */
   totalParcelas: z.number(),
+  /** ADR 084: the parcela is of a renegotiation's plan ('Parcela 2 de 6 da renegociação'). */
+  renegociacao: z.boolean(),
   valor: z.number(),
   vencimento: z.string(),
   status: z.enum(PARCELA_STATUSES),

@@ -54,8 +54,10 @@ export const parcelaPublicaSchema = z.object({
   id: z.string(),
   /** A plan's parcela or a cancellation's fee (ADR 076): titled by `tituloDaParcela`. */
   tipo: z.enum(PARCELA_TIPOS),
+  /** ADR 084: n of N in its own plan; `renegociacao` when the plan is a renegotiation's. */
   numero: z.number(),
   totalParcelas: z.number(),
+  renegociacao: z.boolean(),
   aluno: z.string(),
   cursoTitulo: z.string().nullable(),
   valor: z.number(),

@@ -148,6 +148,7 @@ export async function renegociarNaDemo(tx: Executor, now: Date): Promise<number>
         invoiceUrl: null,
         bankSlipUrl: null,
         pixCopiaECola: await gateway.pixCopiaECola(cobranca.id),
+        planoRenegociacaoId: renegociacaoId,
       },
       em,
     );

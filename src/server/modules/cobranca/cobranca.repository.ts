@@ -10,6 +10,7 @@ import {
   matriculasSearchText,
   parcelas,
   preMatriculas,
+  renegociacoes,
   users,
 } from '../../db/schema';
 import { cappedTotal, containsInSearchText, pageWindow } from '../../lib/pagination';
@@ -92,6 +93,8 @@ export async function gravarParcela(
     pixCopiaECola: string | null;
     /** ADR 076: a cancellation's fee; the plan's parcelas by default. */
     tipo?: ParcelaTipo;
+    /** ADR 084: the renegotiation whose plan it is; the contract's plan by default. */
+    planoRenegociacaoId?: string | null;
   },
   now: Date,
 ): Promise<boolean> {
@@ -100,10 +103,10 @@ export async function gravarParcela(
     db,
     sql`
     insert into ${parcelas} (matricula_id, numero, valor_centavos, vencimento, provedor, gateway_id, invoice_url,
-      bank_slip_url, pix_copia_e_cola, tipo, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id,
+      bank_slip_url, pix_copia_e_cola, tipo, plano_renegociacao_id, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id,
       franquia_id, franqueador_id, created_at, updated_at)
     select m.id, ${p.numero}, ${p.valorCentavos}, ${p.vencimento}::date, ${p.provedor}, ${p.gatewayId},
-      ${p.invoiceUrl}, ${p.bankSlipUrl}, ${p.pixCopiaECola}, ${p.tipo ?? 'mensalidade'}, m.evento_id, m.curso_id,
+      ${p.invoiceUrl}, ${p.bankSlipUrl}, ${p.pixCopiaECola}, ${p.tipo ?? 'mensalidade'}, ${p.planoRenegociacaoId ?? null}::uuid, m.evento_id, m.curso_id,
       m.cliente_id, m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id, ${em}::timestamptz,
       ${em}::timestamptz
     from ${matriculas} m where m.id = ${p.matriculaId}
@@ -174,9 +177,34 @@ export async function mudarParcela(
 
 // --- Reading -------------------------------------------------------------------------------------------------
 
-// The plan's parcelas: a cancellation's fee (ADR 076) is not one of them.
-/** How many parcelas the matrícula's plan has (a cancellation's fee is no part of it: ADR 076). */
-export const totalDoPlano = sql<number>`(select count(*)::int from ${parcelas} t where t.matricula_id = ${parcelas.matriculaId} and t.tipo = 'mensalidade')`;
+// --- Where a parcela stands in its plan (ADR 084) ----------------------------------------------------------------
+// Each plan a family has is numbered on its own: the contract's 1..N, and each renegotiation's 1..N from its first
+// parcela (`renegociacoes.primeiro_numero`). `parcelas.numero` stays the matrícula's running number (the gateway's
+// reference, the unique key); what a family reads is the plan's. A cancellation's fee is no parcela of a plan.
+/**
+ * The three as SQL over a parcela's row named `p` (`sql.raw('p')` in a raw query; the table itself by default): its
+ * number in its own plan, how many parcelas that plan has (the renegotiation's count, or the contract's plan's, any
+ * status), and whether the plan is a renegotiation's.
+ */
+export function planoDaParcela(p: SQL = sql`${parcelas}`) {
+  const daRenegociacao = (coluna: SQL) =>
+    sql`(select ${coluna} from ${renegociacoes} r where r.id = ${p}.plano_renegociacao_id)`;
+  return {
+    numero: sql<number>`(case when ${p}.plano_renegociacao_id is null then ${p}.numero
+      else ${p}.numero - ${daRenegociacao(sql`r.primeiro_numero`)} + 1 end)`,
+    total: sql<number>`(case when ${p}.plano_renegociacao_id is null
+      then (select count(*)::int from ${parcelas} t where t.matricula_id = ${p}.matricula_id and t.tipo = 'mensalidade' and t.plano_renegociacao_id is null)
+      else ${daRenegociacao(sql`r.novas_parcelas`)} end)`,
+    renegociacao: sql<boolean>`(${p}.plano_renegociacao_id is not null)`,
+  };
+}
+const plano = planoDaParcela();
+/** The parcela's number in its own plan. */
+export const numeroNoPlano = plano.numero;
+/** How many parcelas its plan has. */
+export const totalDoPlano = plano.total;
+/** Whether its plan is a renegotiation's. */
+export const daRenegociacao = plano.renegociacao;
 // Who gave a baixa manual (ADR 076): the staff member's name, or their e-mail when the account has none.
 const baixaPor = sql<
   string | null
@@ -185,8 +213,9 @@ const baixaPor = sql<
 const parcelaSelection = {
   id: parcelas.id,
   matriculaId: parcelas.matriculaId,
-  numero: parcelas.numero,
+  numero: numeroNoPlano,
   totalParcelas: totalDoPlano,
+  renegociacao: daRenegociacao,
   valorCentavos: parcelas.valorCentavos,
   vencimento: parcelas.vencimento,
   status: parcelas.status,

@@ -55,8 +55,9 @@ import { executarConciliacao, verConciliacao } from './conciliacao.service';
 export const parcelaView = (p: ParcelaRow): z.infer<typeof parcelaItemSchema> => ({
   id: p.id,
   matriculaId: p.matriculaId,
-  numero: p.numero,
+  numero: Number(p.numero),
   totalParcelas: Number(p.totalParcelas),
+  renegociacao: Boolean(p.renegociacao),
   valor: fromCentavos(p.valorCentavos),
   vencimento: p.vencimento,
   status: p.status,

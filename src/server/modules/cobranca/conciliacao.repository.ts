@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { conciliacaoDiferencasVisibleTo } from '../../access/scope';
-import type { Executor } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import {
   cobrancaConciliacaoDiferencas,
+  cobrancaConciliacaoPagamentos,
   cobrancaConciliacoes,
   cobrancaEventos,
   matriculas,
@@ -11,13 +12,16 @@ import {
 } from '../../db/schema';
 import type { DiferencaSituacao, DiferencaTipo } from '../../../shared/schemas/conciliacao';
 import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
-import { totalDoPlano } from './cobranca.repository';
+import { daRenegociacao, numeroNoPlano, totalDoPlano } from './cobranca.repository';
 
 /** The reconciliation's SQL (issue 43, ADR 080): its runs, the parcelas it compares, the differences it keeps. */
 
-/** Runs left unfinished (a crash) before `antesDe`: closed as interrupted, so the next may start. */
+/**
+ * Runs left unfinished (a crash) before `antesDe`: closed as interrupted, so the next may start; their lists of
+ * compared payments go (ADR 084).
+ */
 export async function fecharInterrompidas(db: Executor, provedor: string, antesDe: Date) {
-  await db
+  const fechadas = await db
     .update(cobrancaConciliacoes)
     .set({ falha: 'interrompida' })
     .where(
@@ -27,7 +31,15 @@ export async function fecharInterrompidas(db: Executor, provedor: string, antesD
         isNull(cobrancaConciliacoes.falha),
         lt(cobrancaConciliacoes.iniciadaEm, antesDe),
       ),
-    );
+    )
+    .returning({ id: cobrancaConciliacoes.id });
+  if (fechadas.length === 0) return;
+  await db.delete(cobrancaConciliacaoPagamentos).where(
+    inArray(
+      cobrancaConciliacaoPagamentos.conciliacaoId,
+      fechadas.map((r) => r.id),
+    ),
+  );
 }
 
 /** A new run, or null while another is under way (the partial unique index). */
@@ -44,13 +56,21 @@ export async function abrirConciliacao(
   return row?.id ?? null;
 }
 
+/** A run the gateway's failure stopped: kept with its reason; what it had written on the way goes (ADR 084). */
 export async function falharConciliacao(db: Executor, id: string, falha: string) {
-  await db.update(cobrancaConciliacoes).set({ falha }).where(eq(cobrancaConciliacoes.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(cobrancaConciliacaoDiferencas).where(eq(cobrancaConciliacaoDiferencas.conciliacaoId, id));
+    await tx.delete(cobrancaConciliacaoPagamentos).where(eq(cobrancaConciliacaoPagamentos.conciliacaoId, id));
+    await tx.update(cobrancaConciliacoes).set({ falha }).where(eq(cobrancaConciliacoes.id, id));
+  });
 }
 
-/** A run that failed on our side: its row goes, as nothing else of it was kept. */
+/** A run that failed on our side: its row goes, with what it had written on the way. */
 export async function apagarConciliacao(db: Executor, id: string) {
-  await db.delete(cobrancaConciliacoes).where(eq(cobrancaConciliacoes.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(cobrancaConciliacaoDiferencas).where(eq(cobrancaConciliacaoDiferencas.conciliacaoId, id));
+    await tx.delete(cobrancaConciliacoes).where(eq(cobrancaConciliacoes.id, id));
+  });
 }
 
 export interface DiferencaNova {
@@ -67,14 +87,11 @@ export interface DiferencaNova {
   vencimento: string | null;
 }
 
-/** The run's differences, each under its matrícula's scope path (copied in the same statement), and its counts. */
-export async function concluirConciliacao(
-  db: Executor,
-  id: string,
-  diferencas: readonly DiferencaNova[],
-  contagens: { pagamentosNoGateway: number; parcelasComparadas: number; corrigidas: number; pendentes: number },
-  now: Date,
-) {
+/**
+ * A batch of the run's differences, each under its matrícula's scope path (copied in the same statement). Written
+ * as the run goes (ADR 084); no screen reads them before the run is finished (`ultimaConciliacao`).
+ */
+export async function gravarDiferencas(db: Executor, id: string, diferencas: readonly DiferencaNova[]) {
   for (let i = 0; i < diferencas.length; i += 500) {
     const lote = diferencas.slice(i, i + 500);
     const valores = sql.join(
@@ -97,10 +114,63 @@ export async function concluirConciliacao(
         status_gateway, valor_local, valor_gateway, vencimento)
       left join ${matriculas} m on m.id = v.matricula_id`);
   }
+}
+
+/** The run finished: its counts, and its list of compared payments gone. */
+export async function concluirConciliacao(
+  db: Executor,
+  id: string,
+  contagens: { pagamentosNoGateway: number; parcelasComparadas: number; corrigidas: number; pendentes: number },
+  now: Date,
+) {
+  await db.delete(cobrancaConciliacaoPagamentos).where(eq(cobrancaConciliacaoPagamentos.conciliacaoId, id));
   await db
     .update(cobrancaConciliacoes)
     .set({ ...contagens, concluidaEm: now })
     .where(eq(cobrancaConciliacoes.id, id));
+}
+
+/**
+ * Payments the run compares now (ADR 084): written once; answers those not compared before in this run (a listing
+ * by offset may repeat one when payments are created meanwhile).
+ */
+export async function marcarPagamentos(db: Executor, id: string, gatewayIds: readonly string[]): Promise<Set<string>> {
+  if (gatewayIds.length === 0) return new Set();
+  const rows = await db
+    .insert(cobrancaConciliacaoPagamentos)
+    .values(gatewayIds.map((gatewayId) => ({ conciliacaoId: id, gatewayId })))
+    .onConflictDoNothing()
+    .returning({ gatewayId: cobrancaConciliacaoPagamentos.gatewayId });
+  return new Set(rows.map((r) => r.gatewayId));
+}
+
+/** Which of these payments the run already compared, or already listed as a difference. */
+export async function pagamentosJaVistos(db: Executor, id: string, gatewayIds: readonly string[]) {
+  if (gatewayIds.length === 0) return new Set<string>();
+  const rows = await executeRows<{ gatewayId: string }>(
+    db,
+    sql`select gateway_id as "gatewayId" from ${cobrancaConciliacaoPagamentos}
+        where conciliacao_id = ${id}::uuid and gateway_id in ${lista(gatewayIds)}
+      union
+      select gateway_id from ${cobrancaConciliacaoDiferencas}
+        where conciliacao_id = ${id}::uuid and gateway_id in ${lista(gatewayIds)}`,
+  );
+  return new Set(rows.map((r) => r.gatewayId));
+}
+
+const lista = (valores: readonly string[]) =>
+  sql`(${sql.join(
+    valores.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+
+/** How many of the gateway's parcelas are due on or after `desde` (the window compared). */
+export async function contarParcelasDaJanela(db: Executor, provedor: ProvedorCobranca, desde: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(parcelas)
+    .where(and(eq(parcelas.provedor, provedor), gte(parcelas.vencimento, desde)));
+  return Number(row?.n ?? 0);
 }
 
 const parcelaParaConciliar = {
@@ -114,14 +184,36 @@ const parcelaParaConciliar = {
   gatewayId: parcelas.gatewayId,
   baixaEm: parcelas.baixaEm,
 };
-export type ParcelaParaConciliar = Awaited<ReturnType<typeof parcelasParaConciliar>>[number];
+export type ParcelaParaConciliar = Awaited<ReturnType<typeof parcelasDosPagamentos>>[number];
 
-/** The gateway's parcelas due on or after `desde` (the window compared). */
-export function parcelasParaConciliar(db: Executor, provedor: ProvedorCobranca, desde: string) {
+/**
+ * A page of the window's parcelas (due on or after `desde`) whose payment the run has not compared -- the listing
+ * lacked it -- still to be asked of the gateway: neither cancelled nor paid at the school. Keyset by id (ADR 084).
+ */
+export function parcelasNaoListadas(
+  db: Executor,
+  provedor: ProvedorCobranca,
+  desde: string,
+  conciliacaoId: string,
+  depoisDe: string | null,
+  limite: number,
+) {
   return db
     .select(parcelaParaConciliar)
     .from(parcelas)
-    .where(and(eq(parcelas.provedor, provedor), gte(parcelas.vencimento, desde)));
+    .where(
+      and(
+        eq(parcelas.provedor, provedor),
+        gte(parcelas.vencimento, desde),
+        sql`${parcelas.status} <> 'cancelada'`,
+        isNull(parcelas.baixaEm),
+        depoisDe ? sql`${parcelas.id} > ${depoisDe}::uuid` : undefined,
+        sql`not exists (select 1 from ${cobrancaConciliacaoPagamentos} v
+          where v.conciliacao_id = ${conciliacaoId}::uuid and v.gateway_id = ${parcelas.gatewayId})`,
+      ),
+    )
+    .orderBy(asc(parcelas.id))
+    .limit(limite);
 }
 
 /** The parcelas holding these payments, wherever their due date falls. */
@@ -197,8 +289,9 @@ export function diferencasVisiveis(db: Executor, actor: Actor, conciliacaoId: st
       matriculaId: d.matriculaId,
       aluno: matriculas.nome,
       parcelaTipo: parcelas.tipo,
-      numero: parcelas.numero,
+      numero: sql<number | null>`case when ${parcelas.id} is null then null else ${numeroNoPlano} end`,
       totalParcelas: sql<number | null>`case when ${parcelas.id} is null then null else ${totalDoPlano} end`,
+      renegociacao: daRenegociacao,
       gatewayId: d.gatewayId,
       statusLocal: d.statusLocal,
       statusGateway: d.statusGateway,

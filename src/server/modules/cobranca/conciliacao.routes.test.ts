@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { insertOtherNetwork, type OtherNetwork } from '../../../../tests/support/network-payloads';
 import { FAKE_ASAAS_KEY, type FakeAsaasServer } from '../../../../tests/support/fake-asaas-server';
 import { appComAsaasFalso, type Familia, familias } from '../../../../tests/support/cobranca-familia';
-import { auditLog, cobrancaConciliacoes, cobrancaEventos, parcelas } from '../../db/schema';
+import {
+  auditLog,
+  cobrancaConciliacaoPagamentos,
+  cobrancaConciliacoes,
+  cobrancaEventos,
+  parcelas,
+} from '../../db/schema';
+import { executarConciliacao } from './conciliacao.service';
 import { CONCILIACAO_MESSAGES, type ConciliacaoView } from '../../../shared/schemas/conciliacao';
 
 /**
@@ -254,5 +261,75 @@ describe('/api/cobranca/conciliacao', () => {
     expect(down.json<{ message: string }>().message).toBe(CONCILIACAO_MESSAGES.gatewayIndisponivel);
     // The last finished run is still what the screen shows.
     expect((await ver()).execucao).not.toBeNull();
+  });
+});
+
+describe('a run a page at a time (ADR 084)', () => {
+  it('with more payments and parcelas than a page, finds and fixes exactly what one page of everything does', async () => {
+    const { f: g, rows: outras } = await faturada();
+    expect(outras.length).toBeGreaterThanOrEqual(5);
+    const [paga, valor, ...resto] = outras;
+    const perdidas = resto.slice(0, 3);
+    // A payment whose webhook was lost, a value changed at the gateway, three payments the gateway lost, an orphan.
+    fake.pay(paga!.gatewayId);
+    fake.payments.get(valor!.gatewayId)!.value = 777.77;
+    for (const p of perdidas) fake.payments.delete(p.gatewayId);
+    const customer = [...fake.customers.values()][0]!;
+    const orfa = await fetch(`${fake.url}/v3/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', access_token: FAKE_ASAAS_KEY },
+      body: JSON.stringify({
+        customer: customer.id,
+        billingType: 'UNDEFINED',
+        value: 43.21,
+        dueDate: valor!.vencimento,
+        externalReference: `parcela:${g.matriculaId}:98`,
+      }),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    const chave = (d: ConciliacaoView['diferencas'][number]) => `${d.tipo}:${d.situacao}:${d.gatewayId}`;
+
+    // Pages of 2 payments at the gateway and 2 parcelas here.
+    const pequena = await executarConciliacao(ctx.app, 'diaria', null, { gateway: 2, lote: 2 });
+    const emPaginas = await ver();
+    expect(emPaginas.execucao).toMatchObject({ id: pequena.conciliacaoId, corrigidas: 1, pendentes: 5 });
+    expect(emPaginas.execucao!.pagamentosNoGateway).toBeGreaterThan(2);
+    expect(emPaginas.diferencas.map(chave).sort()).toEqual(
+      [
+        `status_diverge:corrigida:${paga!.gatewayId}`,
+        `valor_diverge:pendente:${valor!.gatewayId}`,
+        ...perdidas.map((p) => `ausente_gateway:pendente:${p.gatewayId}`),
+        `ausente_local:pendente:${orfa.id}`,
+      ].sort(),
+    );
+    expect((await parcelasDe(g.matriculaId)).find((p) => p.id === paga!.id)!.status).toBe('paga');
+
+    // The same account in one page of everything: the same pending differences, the same counts, nothing to fix.
+    const inteira = await executarConciliacao(ctx.app, 'diaria', null);
+    const deUmaVez = await ver();
+    expect(deUmaVez.execucao).toMatchObject({ id: inteira.conciliacaoId, corrigidas: 0, pendentes: 5 });
+    expect(deUmaVez.execucao!.pagamentosNoGateway).toBe(emPaginas.execucao!.pagamentosNoGateway);
+    expect(deUmaVez.execucao!.parcelasComparadas).toBe(emPaginas.execucao!.parcelasComparadas);
+    expect(deUmaVez.diferencas.map(chave).sort()).toEqual(
+      emPaginas.diferencas
+        .filter((d) => d.situacao === 'pendente')
+        .map(chave)
+        .sort(),
+    );
+    // A run leaves no list of compared payments behind.
+    expect(await ctx.handle.db.select().from(cobrancaConciliacaoPagamentos)).toEqual([]);
+
+    // Put back: the next run is clean.
+    fake.payments.get(valor!.gatewayId)!.value = valor!.valorCentavos / 100;
+    fake.payments.get(orfa.id)!.deleted = true;
+    await ctx.handle.db
+      .update(parcelas)
+      .set({ status: 'cancelada' })
+      .where(
+        inArray(
+          parcelas.id,
+          perdidas.map((p) => p.id),
+        ),
+      );
+    expect((await executarConciliacao(ctx.app, 'diaria', null, { gateway: 3, lote: 1 })).pendentes).toBe(0);
   });
 });

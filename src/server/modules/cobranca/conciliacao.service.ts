@@ -21,11 +21,15 @@ import {
   eventoAindaDesconhecido,
   eventosDesconhecidos,
   apagarConciliacao,
+  contarParcelasDaJanela,
   falharConciliacao,
   fecharInterrompidas,
+  gravarDiferencas,
+  marcarPagamentos,
   matriculasExistentes,
+  pagamentosJaVistos,
   parcelasDosPagamentos,
-  parcelasParaConciliar,
+  parcelasNaoListadas,
   ultimaConciliacao,
 } from './conciliacao.repository';
 import { parcelaDoPagamento, registrarEvento } from './cobranca.repository';
@@ -42,9 +46,12 @@ import { aplicarRegistrado } from './webhook.service';
  * gateway lacks, a value that differs, a status that would have to move backwards -- is listed for a person.
  */
 
+/** The gateway's listing page (Asaas answers at most 100). */
 const PAGINA = 100;
-/** At most this many pages a run (100,000 payments): a larger account needs the listing split first. */
-const MAX_PAGINAS = 1_000;
+/** At most this many pages a run (1,000,000 payments): a larger account needs the listing split first. */
+const MAX_PAGINAS = 10_000;
+/** The window's parcelas read at a time, and the differences written at a time (ADR 084: a run's memory). */
+const LOTE = 500;
 /** A run unfinished after this long was interrupted (a crash): the next closes it and starts. */
 const INTERROMPIDA_MS = 30 * 60_000;
 
@@ -89,18 +96,19 @@ export function matriculaDaReferencia(referencia: string | null | undefined): st
 
 const statusNoGateway = (c: Pick<CobrancaNoGateway, 'status' | 'deleted'>) => (c.deleted ? 'DELETED' : c.status);
 
-async function todasAsCobrancas(gateway: GatewayDeCobranca, vencimentoDesde: string) {
-  const todas: CobrancaNoGateway[] = [];
+/** The gateway's payments due from `vencimentoDesde` on, a page at a time (ADR 084: never the whole listing). */
+async function* paginasDeCobrancas(gateway: GatewayDeCobranca, vencimentoDesde: string, limite: number) {
   for (let pagina = 0; pagina < MAX_PAGINAS; pagina++) {
-    const { cobrancas, temMais } = await gateway.listarCobrancas({
-      vencimentoDesde,
-      offset: pagina * PAGINA,
-      limite: PAGINA,
-    });
-    todas.push(...cobrancas);
-    if (!temMais || cobrancas.length === 0) break;
+    const { cobrancas, temMais } = await gateway.listarCobrancas({ vencimentoDesde, offset: pagina * limite, limite });
+    if (cobrancas.length > 0) yield cobrancas;
+    if (!temMais || cobrancas.length === 0) return;
   }
-  return todas;
+}
+
+/** Page sizes of a run: the gateway's listing, and the window's parcelas and differences (tests use small ones). */
+export interface PaginasDaConciliacao {
+  gateway?: number;
+  lote?: number;
 }
 
 export interface ResultadoDaConciliacao {
@@ -118,7 +126,10 @@ export async function executarConciliacao(
   app: FastifyInstance,
   origem: 'diaria' | 'manual',
   actor: Actor | null,
+  paginas: PaginasDaConciliacao = {},
 ): Promise<ResultadoDaConciliacao> {
+  const paginaDoGateway = paginas.gateway ?? PAGINA;
+  const lote = paginas.lote ?? LOTE;
   const gateway = gatewayDe(app);
   if (!gateway) throw conflict(CONCILIACAO_MESSAGES.semGateway);
   const provedor = gateway.provedor;
@@ -130,8 +141,20 @@ export async function executarConciliacao(
   const conciliacaoId: string = id;
 
   try {
-    const diferencas: DiferencaNova[] = [];
-    const diferenca = (d: Partial<DiferencaNova> & { tipo: DiferencaTipo; situacao: DiferencaSituacao }) =>
+    // The differences are written a batch at a time as the run goes (ADR 084); only their counts stay in memory.
+    let diferencas: DiferencaNova[] = [];
+    let corrigidas = 0;
+    let pendentes = 0;
+    let semMatricula = 0;
+    const gravar = async () => {
+      if (diferencas.length === 0) return;
+      await gravarDiferencas(app.db, conciliacaoId, diferencas);
+      diferencas = [];
+    };
+    const diferenca = (d: Partial<DiferencaNova> & { tipo: DiferencaTipo; situacao: DiferencaSituacao }) => {
+      if (d.situacao === 'corrigida') corrigidas += 1;
+      else pendentes += 1;
+      if (!d.matriculaId) semMatricula += 1;
       diferencas.push({
         parcelaId: null,
         matriculaId: null,
@@ -144,6 +167,7 @@ export async function executarConciliacao(
         vencimento: null,
         ...d,
       });
+    };
 
     // 1. Webhooks stored about a payment no parcela held: applied now if a parcela holds it (the webhook's path).
     for (const e of await eventosDesconhecidos(app.db, provedor)) {
@@ -177,18 +201,9 @@ export async function executarConciliacao(
       }
     }
 
-    // 2. The gateway's payments against the parcelas holding them, and the window's parcelas.
-    const cobrancas = await todasAsCobrancas(gateway, desde);
-    const locais = new Map<string, ParcelaParaConciliar>();
-    for (const p of await parcelasParaConciliar(app.db, provedor, desde)) locais.set(p.gatewayId, p);
-    const fora = cobrancas.filter((c) => !locais.has(c.id)).map((c) => c.id);
-    for (let i = 0; i < fora.length; i += 500) {
-      for (const p of await parcelasDosPagamentos(app.db, provedor, fora.slice(i, i + 500))) locais.set(p.gatewayId, p);
-    }
-    const referidas = await matriculasExistentes(app.db, [
-      ...new Set(cobrancas.map((c) => matriculaDaReferencia(c.referencia)).filter((m): m is string => !!m)),
-    ]);
-
+    // 2. The gateway's payments, a page at a time, against the parcelas holding them (whatever their due date).
+    let pagamentosNoGateway = 0;
+    let comparadasForaDaJanela = 0;
     /** A parcela and its payment compared: fixed through the webhook's path when it only moves forward. */
     async function comparar(p: ParcelaParaConciliar, c: CobrancaNoGateway) {
       const base = {
@@ -242,56 +257,92 @@ export async function executarConciliacao(
       diferenca({ ...base, tipo: 'status_diverge', situacao: 'pendente' });
     }
 
-    const comparados = new Set<string>();
-    for (const c of cobrancas) {
-      comparados.add(c.id);
-      const p = locais.get(c.id);
-      if (p) {
-        await comparar(p, c);
-        continue;
+    for await (const pagina of paginasDeCobrancas(gateway, desde, paginaDoGateway)) {
+      const novas = await marcarPagamentos(
+        app.db,
+        conciliacaoId,
+        pagina.map((c) => c.id),
+      );
+      const cobrancas = pagina.filter((c) => novas.delete(c.id));
+      pagamentosNoGateway += cobrancas.length;
+      const locais = new Map<string, ParcelaParaConciliar>();
+      for (const p of await parcelasDosPagamentos(
+        app.db,
+        provedor,
+        cobrancas.map((c) => c.id),
+      )) {
+        locais.set(p.gatewayId, p);
+        if (p.vencimento < desde) comparadasForaDaJanela += 1;
       }
-      const matricula = matriculaDaReferencia(c.referencia);
-      diferenca({
-        tipo: 'ausente_local',
-        situacao: 'pendente',
-        matriculaId: matricula && referidas.has(matricula) ? matricula : null,
-        gatewayId: c.id,
-        referencia: c.referencia,
-        statusGateway: statusNoGateway(c),
-        valorGatewayCentavos: c.valorCentavos,
-        vencimento: c.vencimento,
-      });
+      const referidas = await matriculasExistentes(app.db, [
+        ...new Set(cobrancas.map((c) => matriculaDaReferencia(c.referencia)).filter((m): m is string => !!m)),
+      ]);
+      for (const c of cobrancas) {
+        const p = locais.get(c.id);
+        if (p) {
+          await comparar(p, c);
+          continue;
+        }
+        const matricula = matriculaDaReferencia(c.referencia);
+        diferenca({
+          tipo: 'ausente_local',
+          situacao: 'pendente',
+          matriculaId: matricula && referidas.has(matricula) ? matricula : null,
+          gatewayId: c.id,
+          referencia: c.referencia,
+          statusGateway: statusNoGateway(c),
+          valorGatewayCentavos: c.valorCentavos,
+          vencimento: c.vencimento,
+        });
+      }
+      if (diferencas.length >= lote) await gravar();
     }
 
-    // 3. The window's parcelas the listing lacks (a deleted payment is not listed): each asked of the gateway. A
-    // parcela cancelled or paid at the school has its payment deleted, as expected. The simulation forgets its
-    // payments at a restart (ADR 071): it is never asked about one it did not list.
-    for (const p of locais.values()) {
-      if (comparados.has(p.gatewayId) || p.status === 'cancelada' || p.baixaEm) continue;
-      if (provedor === 'simulado') continue;
-      const c = await gateway.consultarCobranca(p.gatewayId);
-      comparados.add(p.gatewayId);
-      if (c) {
-        await comparar(p, c);
-        continue;
+    // 3. The window's parcelas the listing lacks (a deleted payment is not listed), a page at a time: each asked of
+    // the gateway. A parcela cancelled or paid at the school has its payment deleted, as expected. The simulation
+    // forgets its payments at a restart (ADR 071): it is never asked about one it did not list.
+    const parcelasComparadas = (await contarParcelasDaJanela(app.db, provedor, desde)) + comparadasForaDaJanela;
+    if (provedor !== 'simulado') {
+      let depoisDe: string | null = null;
+      for (;;) {
+        const pagina = await parcelasNaoListadas(app.db, provedor, desde, conciliacaoId, depoisDe, lote);
+        if (pagina.length === 0) break;
+        depoisDe = pagina.at(-1)!.id;
+        for (const p of pagina) {
+          // Marked first: a parcela holding a payment asked already (two parcelas, one payment) is asked once.
+          if (!(await marcarPagamentos(app.db, conciliacaoId, [p.gatewayId])).size) continue;
+          const c = await gateway.consultarCobranca(p.gatewayId);
+          if (c) {
+            await comparar(p, c);
+            continue;
+          }
+          diferenca({
+            tipo: 'ausente_gateway',
+            situacao: 'pendente',
+            parcelaId: p.id,
+            matriculaId: p.matriculaId,
+            gatewayId: p.gatewayId,
+            statusLocal: p.status,
+            valorLocalCentavos: p.valorCentavos,
+            vencimento: p.vencimento,
+          });
+        }
+        if (diferencas.length >= lote) await gravar();
+        if (pagina.length < lote) break;
       }
-      diferenca({
-        tipo: 'ausente_gateway',
-        situacao: 'pendente',
-        parcelaId: p.id,
-        matriculaId: p.matriculaId,
-        gatewayId: p.gatewayId,
-        statusLocal: p.status,
-        valorLocalCentavos: p.valorCentavos,
-        vencimento: p.vencimento,
-      });
     }
+    await gravar();
 
     // 4. What the webhook stored about payments still held by no parcela, and not listed by the gateway either.
-    const jaListados = new Set(diferencas.map((d) => d.gatewayId));
-    for (const e of await eventosDesconhecidos(app.db, provedor)) {
+    const desconhecidos = await eventosDesconhecidos(app.db, provedor);
+    const jaListados = await pagamentosJaVistos(
+      app.db,
+      conciliacaoId,
+      desconhecidos.map((e) => e.gatewayPagamentoId!),
+    );
+    for (const e of desconhecidos) {
       const pagamento = e.gatewayPagamentoId!;
-      if (jaListados.has(pagamento) || comparados.has(pagamento)) continue;
+      if (jaListados.has(pagamento)) continue;
       jaListados.add(pagamento);
       const p = (e.payload as EventoDoGateway).payment;
       const matricula = matriculaDaReferencia(p?.externalReference);
@@ -307,18 +358,11 @@ export async function executarConciliacao(
       });
     }
 
-    const corrigidas = diferencas.filter((d) => d.situacao === 'corrigida').length;
-    const pendentes = diferencas.length - corrigidas;
-    const semMatricula = diferencas.filter((d) => !d.matriculaId).length;
     if (semMatricula) app.log.warn({ conciliacaoId: id, semMatricula }, 'gateway payments no matrícula holds');
-    const contagens = {
-      pagamentosNoGateway: cobrancas.length,
-      parcelasComparadas: locais.size,
-      corrigidas,
-      pendentes,
-    };
+    const contagens = { pagamentosNoGateway, parcelasComparadas, corrigidas, pendentes };
     await app.db.transaction(async (tx) => {
-      await concluirConciliacao(tx, id, diferencas, contagens, app.clock.now());
+      await gravarDiferencas(tx, id, diferencas);
+      await concluirConciliacao(tx, id, contagens, app.clock.now());
       await audit(tx, {
         acao: 'cobranca.conciliar',
         entidadeId: null,
@@ -359,8 +403,9 @@ export async function verConciliacao(app: FastifyInstance, actor: Actor): Promis
         ? null
         : tituloDaParcela({
             tipo: d.parcelaTipo as ParcelaTipo,
-            numero: d.numero,
+            numero: Number(d.numero),
             totalParcelas: Number(d.totalParcelas),
+            renegociacao: Boolean(d.renegociacao),
           }),
     gatewayId: d.gatewayId,
     statusLocal: d.statusLocal,

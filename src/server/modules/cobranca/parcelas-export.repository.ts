@@ -4,7 +4,7 @@ import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { eventos, matriculas, parcelas } from '../../db/schema';
 import type { KeysetCursor } from '../funnel';
-import { filtros, totalDoPlano } from './cobranca.repository';
+import { daRenegociacao, filtros, numeroNoPlano, totalDoPlano } from './cobranca.repository';
 
 /** One batch after a cursor: (vencimento, id) descending, as the list reads. */
 export function parcelasExportBatch(db: Executor, actor: Actor, filter: ParcelasFilter) {
@@ -17,8 +17,10 @@ export function parcelasExportBatch(db: Executor, actor: Actor, filter: Parcelas
         email: matriculas.email,
         cursoTitulo: matriculas.cursoTitulo,
         nomeEscola: eventos.nomeEscola,
-        numero: parcelas.numero,
+        tipo: parcelas.tipo,
+        numero: numeroNoPlano,
         totalParcelas: totalDoPlano,
+        renegociacao: daRenegociacao,
         vencimento: parcelas.vencimento,
         valorCentavos: parcelas.valorCentavos,
         status: parcelas.status,

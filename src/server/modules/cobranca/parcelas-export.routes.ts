@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import { PARCELA_STATUS_LABELS, type ParcelaStatus } from '../../../shared/cobranca/parcelas';
+import { PARCELA_STATUS_LABELS, type ParcelaStatus, numeracaoCurta } from '../../../shared/cobranca/parcelas';
 import { formatBRL, formatDateOnly } from '../../../shared/format';
 import { fromCentavos } from '../../../shared/money/parcelas';
 import { rolesFor } from '../../../shared/permissions';
@@ -25,8 +25,10 @@ const parcelaCsvRow = (p: {
   email: string;
   cursoTitulo: string | null;
   nomeEscola: string;
+  tipo: string;
   numero: number;
   totalParcelas: number;
+  renegociacao: boolean;
   vencimento: string;
   valorCentavos: number;
   status: ParcelaStatus;
@@ -38,7 +40,12 @@ const parcelaCsvRow = (p: {
   p.email,
   p.cursoTitulo,
   p.nomeEscola,
-  `${p.numero}/${Number(p.totalParcelas)}`,
+  numeracaoCurta({
+    tipo: p.tipo,
+    numero: Number(p.numero),
+    totalParcelas: Number(p.totalParcelas),
+    renegociacao: p.renegociacao,
+  }),
   formatDateOnly(p.vencimento),
   reais(p.valorCentavos),
   PARCELA_STATUS_LABELS[p.status],

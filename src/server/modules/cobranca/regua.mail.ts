@@ -13,8 +13,10 @@ import { layout } from '../../mail/templates';
 export interface ParcelaDoEmail {
   /** The plan's parcela or a cancellation's fee (ADR 076): its title is `tituloDaParcela`'s. */
   tipo: string;
+  /** ADR 084: n of N in its own plan; `renegociacao` when the plan is a renegotiation's. */
   numero: number;
   totalParcelas: number;
+  renegociacao?: boolean;
   valorCentavos: number;
   vencimento: string;
   aluno: string;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { franquiasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
@@ -19,7 +19,7 @@ import {
   REGUA_TOLERANCIA_DIAS,
 } from '../../../shared/cobranca/regua';
 import { addDays } from '../../../shared/brasilia';
-import { totalDoPlano } from './cobranca.repository';
+import { daRenegociacao, numeroNoPlano, planoDaParcela, totalDoPlano } from './cobranca.repository';
 
 /** Régua de cobrança's and the responsável's link's SQL (issue 43, ADR 078). */
 
@@ -56,8 +56,10 @@ export interface ParcelaParaAviso {
   id: string;
   matriculaId: string;
   tipo: string;
+  /** ADR 084: n of N in its own plan (the contract's, or a renegotiation's). */
   numero: number;
   totalParcelas: number;
+  renegociacao: boolean;
   valorCentavos: number;
   vencimento: string;
   status: ParcelaStatus;
@@ -77,31 +79,74 @@ export interface ParcelaParaAviso {
   enviadas: string | null;
 }
 
+/** A family of the day's run, as the batches' keyset orders them: its network (as text) and responsável's CPF. */
+export interface FamiliaDaRegua {
+  rede: string;
+  cpf: string;
+}
+
+const familiaSql = sql`(coalesce(p.franqueador_id::text, ''), pm.cpf_responsavel)`;
+
 /**
- * The parcelas a step may fall on today: open or overdue, due from (the last step + the tolerance) days ago to 3
- * days ahead, of an active matrícula not anonymised with a responsável's CPF (the family), with their franquia's
- * steps (all on without a row) and the steps already sent.
+ * Where the day's candidates are: open or overdue parcelas due from (the last step + the tolerance) days ago to 3
+ * days ahead (the partial index `parcelas_a_pagar_vencimento_idx`), of an active matrícula not anonymised with a
+ * responsável's CPF (the family).
  */
-export function parcelasParaRegua(db: Executor, hoje: string): Promise<ParcelaParaAviso[]> {
+function candidatasDoDia(hoje: string, juntar: SQL = sql``) {
   const desde = addDays(hoje, -(7 + REGUA_TOLERANCIA_DIAS));
   const ate = addDays(hoje, 3);
+  return sql`from ${parcelas} p
+      join ${matriculas} m on m.id = p.matricula_id
+      join ${preMatriculas} pm on pm.id = m.pre_matricula_id
+      ${juntar}
+      where p.status in ('aberta', 'vencida') and p.vencimento between ${desde}::date and ${ate}::date
+        and m.status = 'ativa' and m.anonimizado_em is null and pm.cpf_responsavel is not null`;
+}
+
+/**
+ * The next `limite` families with a candidate today after `depois` (ADR 084: the daily run reads its candidates a
+ * batch of families at a time, so a family's parcelas are never split between two batches -- one message a family).
+ */
+export function familiasParaRegua(
+  db: Executor,
+  hoje: string,
+  depois: FamiliaDaRegua | null,
+  limite: number,
+): Promise<FamiliaDaRegua[]> {
+  return executeRows<FamiliaDaRegua>(
+    db,
+    sql`select distinct coalesce(p.franqueador_id::text, '') as rede, pm.cpf_responsavel as cpf
+      ${candidatasDoDia(hoje)}
+        ${depois ? sql`and ${familiaSql} > (${depois.rede}, ${depois.cpf})` : sql``}
+      order by 1, 2
+      limit ${limite}`,
+  );
+}
+
+/**
+ * The candidates of the families from `de` to `ate` (a batch of `familiasParaRegua`), with their franquia's steps
+ * (all on without a row) and the steps already sent.
+ */
+export function parcelasParaRegua(
+  db: Executor,
+  hoje: string,
+  de: FamiliaDaRegua,
+  ate: FamiliaDaRegua,
+): Promise<ParcelaParaAviso[]> {
+  const plano = planoDaParcela(sql.raw('p'));
   return executeRows<ParcelaParaAviso>(
     db,
-    sql`select p.id, p.matricula_id as "matriculaId", p.tipo, p.numero, p.valor_centavos as "valorCentavos",
+    sql`select p.id, p.matricula_id as "matriculaId", p.tipo, ${plano.numero} as numero,
+        ${plano.total} as "totalParcelas", ${plano.renegociacao} as renegociacao, p.valor_centavos as "valorCentavos",
         p.vencimento::text as vencimento, p.status, p.invoice_url as "invoiceUrl", p.bank_slip_url as "bankSlipUrl",
         p.pix_copia_e_cola as "pixCopiaECola", p.franqueador_id as "franqueadorId",
-        (select count(*)::int from ${parcelas} t where t.matricula_id = p.matricula_id and t.tipo = 'mensalidade') as "totalParcelas",
         m.nome as aluno, m.curso_titulo as "cursoTitulo", m.email, pm.nome_responsavel as "nomeResponsavel",
         pm.cpf_responsavel as "cpfResponsavel",
         coalesce(r.antes3, true) as antes3, coalesce(r.vencimento, true) as "vencimentoLigado",
         coalesce(r.depois1, true) as depois1, coalesce(r.depois7, true) as depois7,
         (select string_agg(e.etapa, ',') from ${cobrancaReguaEnvios} e where e.parcela_id = p.id) as enviadas
-      from ${parcelas} p
-      join ${matriculas} m on m.id = p.matricula_id
-      join ${preMatriculas} pm on pm.id = m.pre_matricula_id
-      left join ${cobrancaReguas} r on r.franquia_id = p.franquia_id
-      where p.status in ('aberta', 'vencida') and p.vencimento between ${desde}::date and ${ate}::date
-        and m.status = 'ativa' and m.anonimizado_em is null and pm.cpf_responsavel is not null
+      ${candidatasDoDia(hoje, sql`left join ${cobrancaReguas} r on r.franquia_id = p.franquia_id`)}
+        and ${familiaSql} between (${de.rede}, ${de.cpf}) and (${ate.rede}, ${ate.cpf})
       order by p.vencimento, p.id`,
   );
 }
@@ -186,9 +231,10 @@ export function parcelasDaFamilia(db: Executor, franqueadorId: string, cpf: stri
     .select({
       id: parcelas.id,
       tipo: parcelas.tipo,
-      numero: parcelas.numero,
-      // The plan's count (ADR 076): a cancellation's fee is no parcela of it.
+      // ADR 084: n of N in its own plan (a cancellation's fee is no parcela of a plan: ADR 076).
+      numero: numeroNoPlano,
       totalParcelas: totalDoPlano,
+      renegociacao: daRenegociacao,
       aluno: matriculas.nome,
       cursoTitulo: matriculas.cursoTitulo,
       valorCentavos: parcelas.valorCentavos,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
+import { familias } from '../../../../tests/support/cobranca-familia';
 import { insertOtherNetwork, type OtherNetwork } from '../../../../tests/support/network-payloads';
 import { auditLog, cobrancaLinks, cobrancaReguaEnvios, jobs, matriculas, parcelas } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
@@ -320,5 +321,58 @@ describe("the family's expired links (daily purge, ADR 080)", () => {
     // The family's e-mailed link still opens its page; a second purge finds nothing.
     expect((await as(ctx.app, null).get(`/api/public/parcelas/${token}`)).statusCode).toBe(200);
     expect(await purgarLinksExpirados(ctx.app)).toBe(0);
+  });
+});
+
+describe('the daily run in batches (ADR 084)', () => {
+  const { novaFamilia, aceitar } = familias(() => ctx);
+
+  it('reads the day a batch of families at a time: with more families than a batch, each gets its one message (a family of two matrículas, one listing both), each step once; a second run sends nothing', async () => {
+    const [a, b, c] = [await novaFamilia(), await novaFamilia(), await novaFamilia()];
+    const d1 = await novaFamilia();
+    const d2 = await novaFamilia(d1.cpf);
+    for (const f of [a, b, c, d1, d2]) await aceitar(f);
+    await ctx.app.background.drain();
+    const primeiras = await Promise.all([a, b, c, d1, d2].map(async (f) => (await parcelasDe(f.matriculaId))[0]!));
+    const v = primeiras[0]!.vencimento;
+    expect(primeiras.every((p) => p.vencimento === v)).toBe(true);
+    const dia = addDays(v, -3);
+    const emails = new Set([a, b, c, d1, d2].map((f) => f.email));
+    const avisos = async () =>
+      (
+        await ctx.handle.db
+          .select()
+          .from(jobs)
+          .where(like(jobs.chave, `cobranca_regua:${dia}:%`))
+      )
+        .map((j) => j.payload as { to: string; subject: string; text: string })
+        .filter((m) => emails.has(m.to));
+
+    // A batch of one family: five matrículas, four families, four e-mails.
+    const enviados = await executarRegua(ctx.app, meioDia(dia), 1);
+    const mails = await avisos();
+    expect(mails).toHaveLength(4);
+    expect(enviados).toBeGreaterThanOrEqual(4);
+    const daFamiliaD = mails.filter((m) => m.to === d1.email || m.to === d2.email);
+    expect(daFamiliaD).toHaveLength(1);
+    expect(daFamiliaD[0]!.subject).toBe('Lembrete: 2 parcelas a vencer');
+    for (const f of [a, b, c]) {
+      expect(mails.filter((m) => m.to === f.email).map((m) => m.subject)).toEqual(['Lembrete: parcela a vencer']);
+    }
+    const marcados = await ctx.handle.db
+      .select({ parcelaId: cobrancaReguaEnvios.parcelaId, etapa: cobrancaReguaEnvios.etapa })
+      .from(cobrancaReguaEnvios)
+      .where(
+        inArray(
+          cobrancaReguaEnvios.parcelaId,
+          primeiras.map((p) => p.id),
+        ),
+      );
+    expect(marcados.map((m) => m.etapa)).toEqual(Array(5).fill('antes3'));
+
+    // Again the same day, in batches of 2 or all at once: nothing more.
+    expect(await executarRegua(ctx.app, meioDia(dia), 2)).toBe(0);
+    expect(await executarRegua(ctx.app, meioDia(dia))).toBe(0);
+    expect(await avisos()).toHaveLength(4);
   });
 });

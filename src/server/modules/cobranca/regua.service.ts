@@ -18,10 +18,12 @@ import { badRequest, notFound } from '../../lib/http-error';
 import { digest, newToken } from '../../lib/tokens';
 import { audit } from '../auditoria';
 import {
+  type FamiliaDaRegua,
   type ParcelaParaAviso,
   apagarLinksExpirados,
   etapasEnviadas,
   familiaDoLink,
+  familiasParaRegua,
   franquiaNoEscopo,
   gravarLink,
   gravarRegua,
@@ -153,15 +155,43 @@ const familiaDe = (p: Pick<ParcelaParaAviso, 'franqueadorId' | 'cpfResponsavel'>
 const chaveDoAviso = (familia: string, hoje: string) =>
   `cobranca_regua:${hoje}:${createHash('sha256').update(familia).digest('hex').slice(0, 32)}`;
 
+/** How many families the daily run reads at a time (ADR 084): its memory is a batch's, whatever the network's size. */
+export const REGUA_LOTE_FAMILIAS = 500;
+
 /**
  * The day's notices (the daily job `cobranca_regua`): the steps due today by the franquias' régua, one e-mail per
- * family listing its parcelas. Each family's e-mail is one transaction with its steps marked sent (a parcela paid
- * since the read is left out; one marked by another run too) and its new link; its job is keyed by the family and
- * the day, so a second run of the day sends nothing. Answers how many e-mails were queued.
+ * family listing its parcelas. The candidates are read `lote` families at a time (a keyset over the families, so a
+ * family is always whole in one batch). Each family's e-mail is one transaction with its steps marked sent (a
+ * parcela paid since the read is left out; one marked by another run too) and its new link; its job is keyed by the
+ * family and the day, so a second run of the day sends nothing. Answers how many e-mails were queued.
  */
-export async function executarRegua(app: FastifyInstance, now: Date = app.clock.now()): Promise<number> {
+export async function executarRegua(
+  app: FastifyInstance,
+  now: Date = app.clock.now(),
+  lote: number = REGUA_LOTE_FAMILIAS,
+): Promise<number> {
   const hoje = todayInBrasilia(now);
-  const candidatas = (await parcelasParaRegua(app.db, hoje)).map((p) => ({
+  let enviados = 0;
+  let depois: FamiliaDaRegua | null = null;
+  for (;;) {
+    const familias = await familiasParaRegua(app.db, hoje, depois, lote);
+    if (familias.length === 0) break;
+    enviados += await avisarFamilias(app, now, hoje, familias[0]!, familias.at(-1)!);
+    if (familias.length < lote) break;
+    depois = familias.at(-1)!;
+  }
+  return enviados;
+}
+
+/** One batch of the day's run: the families from `de` to `ate`, each its e-mail's transaction. */
+async function avisarFamilias(
+  app: FastifyInstance,
+  now: Date,
+  hoje: string,
+  de: FamiliaDaRegua,
+  ate: FamiliaDaRegua,
+): Promise<number> {
+  const candidatas = (await parcelasParaRegua(app.db, hoje, de, ate)).map((p) => ({
     ...p,
     familia: familiaDe(p),
     etapas: { antes3: p.antes3, vencimento: p.vencimentoLigado, depois1: p.depois1, depois7: p.depois7 },
@@ -245,8 +275,9 @@ export async function parcelasPorLink(app: FastifyInstance, token: string): Prom
     parcelas: rows.map((p) => ({
       id: p.id,
       tipo: p.tipo as ParcelaTipo,
-      numero: p.numero,
+      numero: Number(p.numero),
       totalParcelas: Number(p.totalParcelas),
+      renegociacao: Boolean(p.renegociacao),
       aluno: p.aluno,
       cursoTitulo: p.cursoTitulo,
       valor: fromCentavos(p.valorCentavos),

@@ -80,7 +80,10 @@ export async function gravarRenegociacao(
     plano: ParcelaDoPlano[];
   },
 ): Promise<string> {
-  const [row] = await db.insert(renegociacoes).values(r).returning({ id: renegociacoes.id });
+  const [row] = await db
+    .insert(renegociacoes)
+    .values({ ...r, primeiroNumero: r.plano[0]!.numero })
+    .returning({ id: renegociacoes.id });
   return row!.id;
 }
 

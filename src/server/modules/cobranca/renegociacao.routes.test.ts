@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { insertOtherNetwork, type OtherNetwork } from '../../../../tests/support/network-payloads';
@@ -11,6 +11,10 @@ import { fromCentavos } from '../../../shared/money/parcelas';
 import type { ParcelaItem } from '../../../shared/schemas/parcela';
 import { RENEGOCIACAO_MESSAGES, type RenegociacaoItem } from '../../../shared/schemas/renegociacao';
 import { executarRenegociacao } from './renegociacao.service';
+import { executarRegua } from './regua.service';
+import { APP_URL } from '../../../../tests/setup/test-app';
+import { numeracaoCurta, tituloDaParcela } from '../../../shared/cobranca/parcelas';
+import type { ParcelasPublicas } from '../../../shared/schemas/regua';
 
 /**
  * Issue 43 (ADR 079), against the fake Asaas: a matrícula's open parcelas renegotiated -- the old ones cancelled
@@ -23,7 +27,7 @@ let ctx: TestContext;
 let fake: FakeAsaasServer;
 let webhookUrl: string;
 let outra: OtherNetwork;
-const { novaFamilia, aceitar } = familias(() => ctx);
+const { novaFamilia, aceitar, mailsTo } = familias(() => ctx);
 
 beforeAll(async () => {
   ({ ctx, fake, webhookUrl } = await appComAsaasFalso(WEBHOOK_TOKEN));
@@ -279,6 +283,106 @@ describe('POST /api/matriculas/:id/renegociar', () => {
     expect((await renegociar('vendedor', f.matriculaId, body)).statusCode).toBe(403);
     expect((await renegociar('aluno', f.matriculaId, body)).statusCode).toBe(403);
     expect((await parcelasDe(f.matriculaId)).map((p) => p.status)).toEqual(rows.map((p) => p.status));
+  });
+});
+
+describe('each plan numbered on its own (ADR 084)', () => {
+  it("reads 'Parcela n de N' of the plan the family has -- the contract's paid ones keep theirs, each renegotiation's are 1..N -- on the record, the list, the CSV, the family's page, the régua's e-mail and at the gateway", async () => {
+    const { f, rows } = await faturada();
+    const total = rows.length;
+    // The first is paid; the rest renegotiated into 3; the first of those paid; the other two renegotiated into 2.
+    await fake.sendWebhook(webhookUrl, WEBHOOK_TOKEN, 'PAYMENT_RECEIVED', fake.pay(rows[0]!.gatewayId));
+    const primeiro = addDays(hoje(), 10);
+    expect(
+      (await renegociar('franquia', f.matriculaId, { parcelas: 3, primeiroVencimento: primeiro })).statusCode,
+    ).toBe(200);
+    await ctx.app.background.drain();
+    const plano1 = (await parcelasDe(f.matriculaId)).filter((p) => p.numero > total);
+    expect(plano1).toHaveLength(3);
+    await fake.sendWebhook(webhookUrl, WEBHOOK_TOKEN, 'PAYMENT_RECEIVED', fake.pay(plano1[0]!.gatewayId));
+    const segundo = addDays(hoje(), 20);
+    expect((await renegociar('franquia', f.matriculaId, { parcelas: 2, primeiroVencimento: segundo })).statusCode).toBe(
+      200,
+    );
+    await ctx.app.background.drain();
+
+    const esperado = [
+      `1/${total}`,
+      ...rows.slice(1).map((_, i) => `${i + 2}/${total}`),
+      '1/3 (renegociação)',
+      '2/3 (renegociação)',
+      '3/3 (renegociação)',
+      '1/2 (renegociação)',
+      '2/2 (renegociação)',
+    ];
+    // The matrícula's record (ordered as the matrícula numbers them).
+    const lista = (await as(ctx.app, 'franquia').get(`/api/matriculas/${f.matriculaId}/parcelas`)).json<
+      ParcelaItem[]
+    >();
+    expect(lista.map(numeracaoCurta)).toEqual(esperado);
+    expect(lista.map((p) => p.status)).toEqual([
+      'paga',
+      ...rows.slice(1).map(() => 'cancelada'),
+      'paga',
+      'cancelada',
+      'cancelada',
+      'aberta',
+      'aberta',
+    ]);
+    expect(tituloDaParcela(lista.at(-1)!)).toBe('Parcela 2 de 2 da renegociação');
+    expect(tituloDaParcela(lista[0]!)).toBe(`Parcela 1 de ${total}`);
+
+    // The staff's list and its CSV.
+    const q = `vencimentoDe=${segundo}&vencimentoAte=${segundo}&status=aberta`;
+    const pagina = (await as(ctx.app, 'franquia').get(`/api/parcelas?${q}&pageSize=100`)).json<ParcelaItem[]>();
+    const daFamilia = pagina.filter((p) => p.matriculaId === f.matriculaId);
+    expect(daFamilia.map(numeracaoCurta)).toEqual(['1/2 (renegociação)']);
+    const csv = (await as(ctx.app, 'franquia').get(`/api/parcelas/export.csv?${q}`)).body;
+    const linha = csv.split(/\r?\n/).find((l) => l.includes(f.email))!;
+    expect(linha).toContain('1/2 (renegociação)');
+    expect(csv).not.toMatch(new RegExp(`${f.email}[^\\n]*;${total + 4}/`));
+
+    // The family's page (its link from the e-mail of the first billing).
+    const mail = (await mailsTo(f.email)).find((m) => m.includes('Suas parcelas foram geradas'))!;
+    const token = new RegExp(`${APP_URL}/parcelas/([A-Za-z0-9_-]{43})`).exec(mail)![1]!;
+    const publica = (await as(ctx.app, null).get(`/api/public/parcelas/${token}`)).json<ParcelasPublicas>();
+    const abertas = publica.parcelas.filter((p) => p.status === 'aberta');
+    expect(abertas.map(tituloDaParcela)).toEqual(['Parcela 1 de 2 da renegociação', 'Parcela 2 de 2 da renegociação']);
+    expect(
+      publica.parcelas
+        .filter((p) => p.status === 'paga')
+        .map(tituloDaParcela)
+        .sort(),
+    ).toEqual([`Parcela 1 de ${total}`, 'Parcela 1 de 3 da renegociação'].sort());
+
+    // The régua's e-mail 3 days before the second renegotiation's first parcela.
+    const dia = addDays(segundo, -3);
+    await executarRegua(ctx.app, new Date(`${dia}T15:00:00Z`));
+    const avisos = await ctx.handle.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.chave, `cobranca_regua:${dia}:%`));
+    const texto = avisos.map((j) => j.payload as { to: string; text: string }).find((m) => m.to === f.email)!.text;
+    expect(texto).toContain('Parcela 1 de 2 da renegociação');
+    expect(texto).not.toContain(`Parcela ${total + 4} de`);
+
+    // The titular's data (LGPD): each plan's title.
+    const titular = await as(ctx.app, 'franqueador').get(`/api/lgpd/titulares?q=${encodeURIComponent(f.email)}`);
+    expect(titular.statusCode, titular.body).toBe(200);
+    expect(titular.body).toContain('Parcela 2 de 2 da renegociação');
+    expect(titular.body).not.toContain(`Parcela ${total + 5} de`);
+
+    // The gateway's description of each renegotiated payment.
+    const descricoes = postsOf(f.matriculaId)
+      .slice(total)
+      .map((r) => String(r.body?.description));
+    expect(descricoes.map((d) => /parcela (\d+ de \d+)/.exec(d)![1])).toEqual([
+      '1 de 3',
+      '2 de 3',
+      '3 de 3',
+      '1 de 2',
+      '2 de 2',
+    ]);
   });
 });
 

@@ -191,6 +191,7 @@ export async function executarRenegociacao(app: FastifyInstance, job: Pick<JobRo
         invoiceUrl: cobranca.invoiceUrl,
         bankSlipUrl: cobranca.bankSlipUrl,
         pixCopiaECola: pix,
+        planoRenegociacaoId: r.id,
       },
       app.clock.now(),
     );

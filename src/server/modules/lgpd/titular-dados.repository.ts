@@ -10,6 +10,7 @@ import {
   leads,
   matriculas,
   parcelas,
+  renegociacoes,
   users,
   vendedores,
 } from '../../db/schema';
@@ -131,6 +132,7 @@ export interface ParcelaDoTitularRow {
   matricula_id: string;
   numero: number;
   total_parcelas: number;
+  renegociacao: boolean;
   tipo: string;
   valor_centavos: number;
   vencimento: string;
@@ -139,15 +141,24 @@ export interface ParcelaDoTitularRow {
   provedor: string;
 }
 
-/** The parcelas of the titular's matrículas (issue 43), in each matrícula's order. */
+/**
+ * The parcelas of the titular's matrículas (issue 43), in each matrícula's order; each numbered in its own plan
+ * (ADR 084: the contract's, or a renegotiation's 1..N).
+ */
 export function parcelasDasMatriculasRows(db: Executor, matriculaIds: string[]): Promise<ParcelaDoTitularRow[]> {
   return executeRows<ParcelaDoTitularRow>(
     db,
-    sql`select p.matricula_id, p.numero, (count(*) filter (where p.tipo = 'mensalidade') over (partition by p.matricula_id))::int as total_parcelas,
+    sql`select p.matricula_id,
+        (case when r.id is null then p.numero else p.numero - r.primeiro_numero + 1 end)::int as numero,
+        (case when r.id is null
+          then count(*) filter (where p.tipo = 'mensalidade' and p.plano_renegociacao_id is null) over (partition by p.matricula_id)
+          else r.novas_parcelas end)::int as total_parcelas,
+        (r.id is not null) as renegociacao,
         p.tipo::text as tipo,
         p.valor_centavos, p.vencimento::text as vencimento, p.status::text as status, p.paga_em::text as paga_em,
         p.provedor
       from ${parcelas} p
+      left join ${renegociacoes} r on r.id = p.plano_renegociacao_id
       where p.matricula_id in ${uuidList(matriculaIds)}
       order by p.matricula_id, p.numero`,
   );

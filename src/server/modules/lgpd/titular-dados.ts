@@ -242,6 +242,7 @@ export async function cobrancaDasMatriculas(
         tipo: row.tipo,
         numero: Number(row.numero),
         totalParcelas: Number(row.total_parcelas),
+        renegociacao: row.renegociacao,
       }),
       numero: Number(row.numero),
       totalParcelas: Number(row.total_parcelas),

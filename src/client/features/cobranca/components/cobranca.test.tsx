@@ -19,6 +19,7 @@ const parcela = (over: Partial<ParcelaItem>): ParcelaItem => ({
   matriculaId: 'm-1',
   numero: 1,
   totalParcelas: 3,
+  renegociacao: false,
   valor: 333.33,
   vencimento: '2026-12-10',
   status: 'aberta',
@@ -59,6 +60,28 @@ describe('Minhas parcelas (issue 43)', () => {
       'href',
       'https://gateway.example.com/b/1',
     );
+  });
+});
+
+describe('each plan numbered on its own (ADR 084)', () => {
+  const depois = [
+    parcela({ id: 'p-1', numero: 1, totalParcelas: 10, status: 'paga', pagaEm: '2026-12-09' }),
+    parcela({ id: 'p-2', numero: 2, totalParcelas: 6, renegociacao: true, vencimento: '2027-01-10' }),
+  ];
+
+  it("shows a renegotiated matrícula's parcela as its plan's on 'Minhas parcelas', the paid one keeping the contract's", async () => {
+    mockFetch({ 'GET /api/user/parcelas': { body: depois } });
+    renderWithProviders(<MinhasParcelas />);
+    const itens = await screen.findAllByRole('listitem');
+    expect(within(itens[0]!).getByText('Parcela 1 de 10')).toBeInTheDocument();
+    expect(within(itens[1]!).getByText('Parcela 2 de 6 da renegociação')).toBeInTheDocument();
+  });
+
+  it("shows '2/6 (renegociação)' in the staff's list", async () => {
+    mockFetch({ 'GET /api/parcelas': { body: depois, headers: { 'X-Total-Count': '2' } } });
+    renderWithProviders(<ParcelasScreen />);
+    expect((await screen.findAllByText('2/6 (renegociação)')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('1/10').length).toBeGreaterThan(0);
   });
 });
 

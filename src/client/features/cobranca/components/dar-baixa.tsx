@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { HandCoins } from 'lucide-react';
 import type { z } from 'zod';
 import { todayInBrasilia } from '@shared/brasilia';
-import { PARCELA_TIPO_LABELS } from '@shared/cobranca/parcelas';
+import { PARCELA_TIPO_LABELS, tituloDaParcela } from '@shared/cobranca/parcelas';
 import { formatBRL, formatCount, formatDateOnly } from '@shared/format';
 import type { ParcelaItem } from '@shared/schemas/parcela';
 import {
@@ -34,9 +34,9 @@ const formSchema = baixaBodySchema
   });
 type FormValues = z.input<typeof formSchema>;
 
-/** 'Parcela 2 de 10', or what a charge that is not the plan's is. */
+/** 'parcela 2 de 10', 'parcela 2 de 6 da renegociação' (ADR 084), or what a charge that is not the plan's is. */
 export const nomeDaParcela = (p: ParcelaItem) =>
-  p.tipo === 'mensalidade' ? `parcela ${p.numero} de ${p.totalParcelas}` : PARCELA_TIPO_LABELS[p.tipo].toLowerCase();
+  p.tipo === 'mensalidade' ? `p${tituloDaParcela(p).slice(1)}` : PARCELA_TIPO_LABELS[p.tipo].toLowerCase();
 
 /**
  * 'Dar baixa' (issue 43, ADR 076): a parcela open or overdue paid at the school, in cash -- the day it was paid and

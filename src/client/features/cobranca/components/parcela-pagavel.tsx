@@ -13,6 +13,8 @@ export interface ParcelaDoCartao {
   id: string;
   numero: number;
   totalParcelas: number;
+  /** ADR 084: of a renegotiation's plan ('Parcela 2 de 6 da renegociação'). */
+  renegociacao?: boolean;
   /** A plan's parcela ('mensalidade', the default) or a cancellation's fee (ADR 076). */
   tipo?: ParcelaTipo;
   aluno: string;
@@ -83,7 +85,11 @@ export function ParcelaPagavel({ parcela: p }: { parcela: ParcelaDoCartao }) {
           <p className="font-medium">PIX copia e cola</p>
           <p className="rounded bg-muted p-2 font-mono text-xs [overflow-wrap:anywhere]">{p.pixCopiaECola}</p>
           <CopyButton text={p.pixCopiaECola} label="Copiar código PIX" />
-          <QrCode value={p.pixCopiaECola} alt={`QR code PIX da parcela ${p.numero}`} size={220} />
+          <QrCode
+            value={p.pixCopiaECola}
+            alt={`QR code PIX da parcela ${p.numero}${p.renegociacao ? ' da renegociação' : ''}`}
+            size={220}
+          />
           <p className="text-muted-foreground">
             Abra o app do seu banco, escolha PIX e cole o código ou leia o QR code.
           </p>

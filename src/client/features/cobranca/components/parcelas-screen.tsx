@@ -1,10 +1,5 @@
 import { Banknote, Download, X } from 'lucide-react';
-import {
-  PARCELA_STATUSES,
-  PARCELA_STATUS_LABELS,
-  PARCELA_TIPO_LABELS,
-  type ParcelaStatus,
-} from '@shared/cobranca/parcelas';
+import { PARCELA_STATUSES, PARCELA_STATUS_LABELS, type ParcelaStatus, numeracaoCurta } from '@shared/cobranca/parcelas';
 import { formatBRL, formatCount, formatDateOnly } from '@shared/format';
 import { PARCELA_MESSAGES, type ParcelaItem } from '@shared/schemas/parcela';
 import { Badge } from '@/components/ui/badge';
@@ -87,7 +82,7 @@ export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolea
       key: 'parcela',
       header: 'Parcela',
       className: 'tabular-nums',
-      cell: (p) => (p.tipo === 'mensalidade' ? `${p.numero}/${p.totalParcelas}` : PARCELA_TIPO_LABELS[p.tipo]),
+      cell: (p) => numeracaoCurta(p),
     },
     {
       key: 'vencimento',

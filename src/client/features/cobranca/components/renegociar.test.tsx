@@ -17,6 +17,7 @@ const parcela = (over: Partial<ParcelaItem>): ParcelaItem => ({
   matriculaId: 'm-1',
   numero: 1,
   totalParcelas: 3,
+  renegociacao: false,
   valor: 333.33,
   vencimento: '2026-12-10',
   status: 'aberta',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Copy } from 'lucide-react';
-import { PARCELA_STATUS_LABELS, PARCELA_TIPO_LABELS, type ParcelaStatus } from '@shared/cobranca/parcelas';
+import { PARCELA_STATUS_LABELS, type ParcelaStatus, numeracaoCurta } from '@shared/cobranca/parcelas';
 import { formatBRL, formatDateOnly, formatDateTime } from '@shared/format';
 import { PARCELA_MESSAGES, type ParcelaItem } from '@shared/schemas/parcela';
 import { BAIXA_MESSAGES } from '@shared/schemas/parcela-baixa';
@@ -71,9 +71,7 @@ export function MatriculaParcelas({
         <ul className="grid gap-2 text-sm">
           {parcelas.data.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-2 rounded-md border border-border p-2">
-              <span className="font-medium">
-                {p.tipo === 'mensalidade' ? `${p.numero}/${p.totalParcelas}` : PARCELA_TIPO_LABELS[p.tipo]}
-              </span>
+              <span className="font-medium">{numeracaoCurta(p)}</span>
               <Badge variant={VARIANTE[p.status]}>
                 {p.status === 'paga' && p.baixa ? BAIXA_MESSAGES.rotuloPagaBaixa : PARCELA_STATUS_LABELS[p.status]}
               </Badge>
@@ -93,7 +91,7 @@ export function MatriculaParcelas({
                   variant="outline"
                   size="sm"
                   className="ml-auto"
-                  aria-label={`Copiar link de pagamento da parcela ${p.numero}`}
+                  aria-label={`Copiar link de pagamento da parcela ${p.numero}${p.renegociacao ? ' da renegociação' : ''}`}
                   onClick={() => void copiar(p.invoiceUrl!)}
                 >
                   <Copy aria-hidden="true" />
