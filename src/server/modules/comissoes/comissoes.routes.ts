@@ -130,13 +130,10 @@ export async function comissoesRoutes(fastify: FastifyInstance) {
     async (request, reply) => reply.code(201).send(await fecharPeriodo(app, request.actor!, request.body.periodo)),
   );
 
-  // A CSV file: no JSON answer, so its content type instead of a response schema (ADR 018).
+  // A CSV file: no JSON answer, so no response schema (ADR 018; the address names its type).
   app.get(
     '/api/comissoes/fechamentos/:periodo/pagamentos.csv',
-    {
-      schema: { params: periodoParamsSchema },
-      config: { access: rolesFor('comissoes.fechar'), produces: ['text/csv'] },
-    },
+    { schema: { params: periodoParamsSchema }, config: { access: rolesFor('comissoes.fechar') } },
     async (request, reply) => {
       const { periodo } = request.params;
       const rows = await pagamentosDoPeriodo(app, request.actor!, periodo);
