@@ -169,7 +169,8 @@ async function executar(p: Passo, caso: { id: string; gatewayId: string }[]) {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  [mariana] = await db().select().from(matriculas).where(eq(matriculas.email, DEMO_ACCOUNTS.aluno));
+  const [dela] = await db().select().from(matriculas).where(eq(matriculas.email, DEMO_ACCOUNTS.aluno));
+  mariana = dela!;
   await db()
     .update(comissaoRegras)
     .set({ inicio: `${mes(12)}-01` });
@@ -179,7 +180,7 @@ beforeAll(async () => {
       beneficiario: 'vendedor',
       tipo: 'percentual',
       percentual: 7.5,
-      franquiaId: mariana!.franquiaId,
+      franquiaId: mariana.franquiaId,
       inicio: `${mes(3)}-01`,
     },
   ]) {
