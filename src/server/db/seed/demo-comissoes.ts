@@ -1,14 +1,14 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { periodoDe } from '../../../shared/comissoes/lancamentos';
-import { lancarComissoes } from '../../modules/comissoes';
+import { lancarComissoesDe } from '../../modules/comissoes';
 import { inserirFechamento, marcarPago, totaisParaFechar } from '../../modules/comissoes/lancamentos.repository';
 import type { Executor } from '../connect';
 import { comissaoLancamentos, parcelas, users } from '../schema';
 
 /**
  * Issue 44 (ADR 082): the demo's commission ledger, written by the code the webhook runs -- every paid parcela of
- * the network without lines yet, in the order they were paid, through `lancarComissoes` (the network's rule: 5 % to
+ * the network without lines yet, in the order they were paid, through `lancarComissoesDe`, the webhook's `lancarComissoes` for many (the network's rule: 5 % to
  * the lead's vendedor). Answers how many lines it wrote.
  */
 export async function lancarComissoesDaDemo(tx: Executor, franqueadorId: string): Promise<number> {
@@ -25,9 +25,10 @@ export async function lancarComissoesDaDemo(tx: Executor, franqueadorId: string)
       ),
     )
     .orderBy(asc(parcelas.pagaEm), asc(parcelas.matriculaId), asc(parcelas.numero));
-  let linhas = 0;
-  for (const p of pagas) linhas += await lancarComissoes(tx, p.id);
-  return linhas;
+  return lancarComissoesDe(
+    tx,
+    pagas.map((p) => p.id),
+  );
 }
 
 /** The month before `periodo` ('2026-01' -> '2025-12'). */

@@ -3,4 +3,4 @@
  * ledger billing writes as parcelas are paid and refunded.
  */
 export { comissoesRoutes } from './comissoes.routes';
-export { estornarComissoes, lancarComissoes } from './lancamentos.service';
+export { estornarComissoes, lancarComissoes, lancarComissoesDe } from './lancamentos.service';

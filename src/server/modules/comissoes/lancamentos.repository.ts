@@ -26,9 +26,10 @@ const l = comissaoLancamentos;
 
 // --- Writing ---------------------------------------------------------------------------------------------------
 
-/** What the ledger reads of a parcela: its value, day, reach, and whom it would pay. */
-export async function parcelaParaComissao(db: Executor, parcelaId: string) {
-  const [row] = await db
+/** What the ledger reads of parcelas: their value, day, reach, and whom they would pay. */
+export async function parcelasParaComissao(db: Executor, parcelaIds: string[]) {
+  if (parcelaIds.length === 0) return [];
+  return db
     .select({
       id: parcelas.id,
       status: parcelas.status,
@@ -45,15 +46,16 @@ export async function parcelaParaComissao(db: Executor, parcelaId: string) {
       vendedorResponsavelId: sql<
         string | null
       >`coalesce((select ${leads.responsavelId} from ${leads} where ${leads.id} = ${matriculas.leadId}), ${parcelas.vendedorId})`,
-      // The matrícula's first paid parcela: no other of its plan paid (or paid and refunded) before it.
+      // The matrícula's first paid parcela: no other of its plan paid (or paid and refunded) before it, by day and
+      // number. A later-processed earlier payment may claim it too: the fixed credit's unique key keeps it once.
       primeiraPaga: sql<boolean>`not exists (select 1 from ${parcelas} o where o.matricula_id = ${parcelas.matriculaId}
         and o.id <> ${parcelas.id} and o.tipo = 'mensalidade' and o.paga_em is not null
-        and o.status in ('paga', 'estornada'))`,
+        and o.status in ('paga', 'estornada') and (o.paga_em, o.numero) < (${parcelas.pagaEm}, ${parcelas.numero}))`,
     })
     .from(parcelas)
     .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
-    .where(eq(parcelas.id, parcelaId));
-  return row;
+    .where(inArray(parcelas.id, parcelaIds))
+    .orderBy(asc(parcelas.pagaEm), asc(parcelas.matriculaId), asc(parcelas.numero));
 }
 
 /**

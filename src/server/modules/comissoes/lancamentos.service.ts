@@ -12,7 +12,7 @@ import {
   type NovoLancamento,
   creditosSemEstorno,
   inserirLancamentos,
-  parcelaParaComissao,
+  parcelasParaComissao,
   periodosFechados,
   regrasDaRede,
   travarRede,
@@ -48,46 +48,78 @@ async function periodoParaLinha(tx: Executor, franqueadorId: string, franquiaId:
  * franquia), the most specific rule in force on the day it was paid (ADR 081). Written once per parcela and
  * beneficiary; a fixed amount once per matrícula. Answers how many lines it wrote.
  */
-export async function lancarComissoes(tx: Executor, parcelaId: string): Promise<number> {
-  const p = await parcelaParaComissao(tx, parcelaId);
-  if (!p || p.status !== 'paga' || !p.pagaEm || p.tipo !== 'mensalidade' || !p.franqueadorId) return 0;
-  await travarRede(tx, p.franqueadorId, 'share');
-  const regras = (await regrasDaRede(tx, p.franqueadorId)).map(alcance);
-  if (regras.length === 0) return 0;
-  const quem: Record<Beneficiario, string | null> = {
-    vendedor: p.vendedorResponsavelId,
-    micro_franquia: p.microFranquiaId,
-    franquia: p.franquiaId,
-  };
-  const periodo = await periodoParaLinha(tx, p.franqueadorId, p.franquiaId, periodoDe(p.pagaEm));
-  const linhas: NovoLancamento[] = [];
-  for (const beneficiario of BENEFICIARIOS) {
-    const beneficiarioId = quem[beneficiario];
-    if (!beneficiarioId) continue;
-    const regra = regraAplicavel(regras, { beneficiario, franquiaId: p.franquiaId, cursoId: p.cursoId, dia: p.pagaEm });
-    if (!regra) continue;
-    const valorCentavos = valorDaRegra(regra, p.valorCentavos, Boolean(p.primeiraPaga));
-    if (valorCentavos <= 0) continue;
-    linhas.push({
-      franqueadorId: p.franqueadorId,
-      franquiaId: p.franquiaId,
-      microFranquiaId: p.microFranquiaId,
-      vendedorId: p.vendedorId,
-      beneficiario,
-      beneficiarioId,
-      regraId: regra.id,
-      regraTipo: regra.tipo,
-      parcelaId: p.id,
-      matriculaId: p.matriculaId,
-      tipo: 'credito',
-      baseCentavos: p.valorCentavos,
-      valorCentavos,
-      periodo,
-      ocorridoEm: p.pagaEm,
-    });
-  }
-  return inserirLancamentos(tx, linhas);
+export function lancarComissoes(tx: Executor, parcelaId: string): Promise<number> {
+  return lancarComissoesDe(tx, [parcelaId]);
 }
+
+/**
+ * `lancarComissoes` for many parcelas at once (the demo's year): the same rules, each network's rules and closed
+ * months read once, the lines written in batches.
+ */
+export async function lancarComissoesDe(tx: Executor, parcelaIds: readonly string[]): Promise<number> {
+  const pagas = [];
+  for (let i = 0; i < parcelaIds.length; i += LOTE) {
+    const lidas = await parcelasParaComissao(tx, parcelaIds.slice(i, i + LOTE));
+    pagas.push(...lidas.filter((p) => p.status === 'paga' && p.pagaEm && p.tipo === 'mensalidade' && p.franqueadorId));
+  }
+  const regrasPorRede = new Map<string, (Regra & RegraAlcance)[]>();
+  const fechadosPorRamo = new Map<string, Set<string>>();
+  const linhas: NovoLancamento[] = [];
+  for (const p of pagas) {
+    const franqueadorId = p.franqueadorId!;
+    const pagaEm = p.pagaEm!;
+    let regras = regrasPorRede.get(franqueadorId);
+    if (!regras) {
+      await travarRede(tx, franqueadorId, 'share');
+      regras = (await regrasDaRede(tx, franqueadorId)).map(alcance);
+      regrasPorRede.set(franqueadorId, regras);
+    }
+    if (regras.length === 0) continue;
+    const ramo = `${franqueadorId}:${p.franquiaId ?? ''}`;
+    let fechados = fechadosPorRamo.get(ramo);
+    if (!fechados) {
+      fechados = await periodosFechados(tx, franqueadorId, p.franquiaId, '0000-00');
+      fechadosPorRamo.set(ramo, fechados);
+    }
+    const periodo = periodoAberto(periodoDe(pagaEm), fechados);
+    const quem: Record<Beneficiario, string | null> = {
+      vendedor: p.vendedorResponsavelId,
+      micro_franquia: p.microFranquiaId,
+      franquia: p.franquiaId,
+    };
+    for (const beneficiario of BENEFICIARIOS) {
+      const beneficiarioId = quem[beneficiario];
+      if (!beneficiarioId) continue;
+      const regra = regraAplicavel(regras, { beneficiario, franquiaId: p.franquiaId, cursoId: p.cursoId, dia: pagaEm });
+      if (!regra) continue;
+      const valorCentavos = valorDaRegra(regra, p.valorCentavos, Boolean(p.primeiraPaga));
+      if (valorCentavos <= 0) continue;
+      linhas.push({
+        franqueadorId,
+        franquiaId: p.franquiaId,
+        microFranquiaId: p.microFranquiaId,
+        vendedorId: p.vendedorId,
+        beneficiario,
+        beneficiarioId,
+        regraId: regra.id,
+        regraTipo: regra.tipo,
+        parcelaId: p.id,
+        matriculaId: p.matriculaId,
+        tipo: 'credito',
+        baseCentavos: p.valorCentavos,
+        valorCentavos,
+        periodo,
+        ocorridoEm: pagaEm,
+      });
+    }
+  }
+  let escritas = 0;
+  for (let i = 0; i < linhas.length; i += LOTE) escritas += await inserirLancamentos(tx, linhas.slice(i, i + LOTE));
+  return escritas;
+}
+
+/** Lines per INSERT: well under PostgreSQL's 65,535 parameters (15 a line). */
+const LOTE = 1000;
 
 /**
  * The reversing lines of a refunded parcela: each credit it had, negated, in the month of the refund (or the next
