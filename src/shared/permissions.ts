@@ -105,6 +105,14 @@ export const PERMISSIONS = {
    */
   'comissoes.regras': ['franqueador', 'franquia'],
   /**
+   * ADR 082: the ledger -- its lines and totals per beneficiary read by the franqueador (its network) and the
+   * franquia (its subtree); each vendedor and micro-franquia reads its own statement ('Minhas comissões'); a month
+   * closed and its payout confirmed by the franqueador, or by a franquia for its subtree when the network allows it.
+   */
+  'comissoes.ver': ['franqueador', 'franquia'],
+  'comissoes.minhas': ['vendedor', 'micro_franquia'],
+  'comissoes.fechar': ['franqueador', 'franquia'],
+  /**
    * ADR 080: the reconciliation with the gateway -- its last run's differences read by the franqueador (its network)
    * and the franquia (its own matrículas'); a run asked for by the franqueador alone, as it compares the whole
    * gateway account (the daily job runs it anyway).

@@ -5,6 +5,8 @@ import {
   auditLog,
   cobrancaConciliacaoDiferencas,
   clientes,
+  comissaoFechamentos,
+  comissaoLancamentos,
   comissaoRegras,
   contratoModelos,
   cursos,
@@ -363,6 +365,38 @@ export function comissaoRegrasEditaveisPor(actor: Actor): SQL {
       return eq(comissaoRegras.franqueadorId, must(actor.franqueadorId));
     case 'franquia':
       return eq(comissaoRegras.franquiaId, must(actor.franquiaId));
+    default:
+      return NONE;
+  }
+}
+
+/**
+ * The commission ledger (issue 44, ADR 082): the franqueador reads its network's lines, a franquia its subtree's
+ * (by the parcela's path, whoever the beneficiary); a vendedor and a micro-franquia only the lines that pay them --
+ * never another seller's, nor their own subtree's other beneficiaries'.
+ */
+export function comissaoLancamentosVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(comissaoLancamentos.franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return eq(comissaoLancamentos.franquiaId, must(actor.franquiaId));
+    case 'micro_franquia':
+      return sql`${comissaoLancamentos.beneficiarioId} = ${must(actor.microFranquiaId)} and ${comissaoLancamentos.beneficiario} = 'micro_franquia'`;
+    case 'vendedor':
+      return sql`${comissaoLancamentos.beneficiarioId} = ${must(actor.vendedorId)} and ${comissaoLancamentos.beneficiario} = 'vendedor'`;
+    default:
+      return NONE;
+  }
+}
+
+/** The closed months: the franqueador reads its network's; a franquia the network's and its own. */
+export function comissaoFechamentosVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(comissaoFechamentos.franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return sql`${comissaoFechamentos.franqueadorId} = ${redeDe(actor)} and (${comissaoFechamentos.franquiaId} is null or ${comissaoFechamentos.franquiaId} = ${must(actor.franquiaId)})`;
     default:
       return NONE;
   }

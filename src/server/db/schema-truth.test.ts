@@ -159,18 +159,24 @@ describe('the schema has one truth (ADR 061)', () => {
     );
     expect(files.sort()).toEqual(functions.map((f) => f.name));
 
-    // A later migration that redefined one would be undone by its file at the next start.
-    const redefined = readdirSync(MIGRATIONS_FOLDER)
-      .filter((f) => f.endsWith('.sql') && Number(f.slice(0, 4)) > LAST_MIGRATION_WITH_FUNCTIONS)
-      .flatMap((f) =>
-        [
-          ...readFileSync(join(MIGRATIONS_FOLDER, f), 'utf8').matchAll(
-            /create\s+(?:or\s+replace\s+)?function\s+(?:"?public"?\.)?"?(\w+)"?/gi,
-          ),
-        ]
-          .filter((m) => files.includes(m[1]!))
-          .map((m) => `${f}: ${m[1]} (edit src/server/db/functions/${m[1]}.sql instead)`),
-      );
+    // A later migration that redefined one would be undone by its file at the next start. A trigger's new function
+    // is the one exception (ADR 082): its migration creates it once (CREATE FUNCTION, never OR REPLACE), as the
+    // trigger it creates needs it, with its file's very body; any later change is the file's.
+    const migrations = readdirSync(MIGRATIONS_FOLDER)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    const definedBefore = new Set<string>();
+    const redefined: string[] = [];
+    for (const f of migrations) {
+      const text = readFileSync(join(MIGRATIONS_FOLDER, f), 'utf8');
+      for (const m of text.matchAll(/create\s+(or\s+replace\s+)?function\s+(?:"?public"?\.)?"?(\w+)"?/gi)) {
+        const name = m[2]!;
+        const firstCreation = !m[1] && !definedBefore.has(name);
+        definedBefore.add(name);
+        if (Number(f.slice(0, 4)) <= LAST_MIGRATION_WITH_FUNCTIONS || !files.includes(name) || firstCreation) continue;
+        redefined.push(`${f}: ${name} (edit src/server/db/functions/${name}.sql instead)`);
+      }
+    }
     expect(redefined).toEqual([]);
   });
 

@@ -130,6 +130,11 @@ export const users = pgTable(
     dataNascimento: dateOnly(),
     endereco: text(),
     telefone: varchar({ length: 20 }),
+    /**
+     * Issue 44 (ADR 082): the PIX key a commission is paid to (CPF, CNPJ, e-mail, +55 phone or random key), checked
+     * by src/shared/schemas/chave-pix.ts. A unit's or a vendedor's is its login's: one key per payee.
+     */
+    chavePix: varchar({ length: 77 }),
     franqueadorId: uuid().references((): AnyPgColumn => franqueadores.id),
     franquiaId: uuid().references((): AnyPgColumn => franquias.id),
     microFranquiaId: uuid().references((): AnyPgColumn => microFranquias.id),
@@ -216,6 +221,8 @@ export const franqueadores = pgTable(
      * The franqueador's setting for its network (GET/PUT /api/cobranca/configuracao).
      */
     descontoMaximoRenegociacaoPct: integer().notNull().default(10),
+    /** ADR 082: whether a franquia may close its own subtree's commission months (the franqueador always may). */
+    comissaoFranquiaFecha: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1836,5 +1843,106 @@ export const comissaoRegras = pgTable(
     index('comissao_regras_franquia_id_idx').on(t.franquiaId),
     index('comissao_regras_curso_id_idx').on(t.cursoId),
     index('comissao_regras_criado_por_id_idx').on(t.criadoPorId),
+  ],
+);
+
+/**
+ * Comissões (issue 44, ADR 082): the ledger. Append-only -- a trigger refuses UPDATE and DELETE (a line goes only
+ * with its parcela, which the application never deletes) and a line for a closed period. Each paid parcela writes
+ * one `credito` per beneficiary whose rule applies, in the payment's transaction; a refund or withdrawal writes its
+ * `estorno` (the credit's amount, negative). `periodo` (AAAA-MM) is the month the event landed (Brasília), or the
+ * next open one when that month is closed. The scope path is the parcela's; `beneficiarioId` the vendedor's,
+ * micro-franquia's or franquia's id.
+ */
+export const comissaoLancamentos = pgTable(
+  'comissao_lancamentos',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    beneficiario: text().notNull(),
+    beneficiarioId: uuid().notNull(),
+    regraId: uuid()
+      .notNull()
+      .references(() => comissaoRegras.id),
+    /** The rule's kind when the line was written: a fixed amount is paid once per matrícula and beneficiary. */
+    regraTipo: text().notNull(),
+    parcelaId: uuid()
+      .notNull()
+      .references(() => parcelas.id, { onDelete: 'cascade' }),
+    matriculaId: uuid()
+      .notNull()
+      .references(() => matriculas.id),
+    tipo: text().notNull(),
+    /** The parcela's value the line was computed on, and the line's own amount (negative for an estorno). */
+    baseCentavos: integer().notNull(),
+    valorCentavos: integer().notNull(),
+    periodo: varchar({ length: 7 }).notNull(),
+    /** The day the payment (or its refund) landed, Brasília. */
+    ocorridoEm: dateOnly().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'comissao_lancamentos_beneficiario_check',
+      sql`${t.beneficiario} in ('vendedor', 'micro_franquia', 'franquia')`,
+    ),
+    check('comissao_lancamentos_regra_tipo_check', sql`${t.regraTipo} in ('percentual', 'fixo')`),
+    check(
+      'comissao_lancamentos_valor_check',
+      sql`(${t.tipo} = 'credito' and ${t.valorCentavos} > 0) or (${t.tipo} = 'estorno' and ${t.valorCentavos} < 0)`,
+    ),
+    check('comissao_lancamentos_periodo_check', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    // A webhook delivered twice, a job run again: one credit and one reversal per parcela and beneficiary, ever.
+    uniqueIndex('comissao_lancamentos_parcela_key').on(t.parcelaId, t.beneficiario, t.tipo),
+    // A fixed amount is paid on the matrícula's first paid parcela, once.
+    uniqueIndex('comissao_lancamentos_fixo_key')
+      .on(t.matriculaId, t.beneficiario)
+      .where(sql`${t.tipo} = 'credito' and ${t.regraTipo} = 'fixo'`),
+    index('comissao_lancamentos_franqueador_periodo_idx').on(t.franqueadorId, t.periodo, t.createdAt, t.id),
+    index('comissao_lancamentos_franquia_periodo_idx').on(t.franquiaId, t.periodo, t.createdAt, t.id),
+    index('comissao_lancamentos_beneficiario_idx').on(t.beneficiarioId, t.beneficiario, t.periodo, t.createdAt),
+    index('comissao_lancamentos_matricula_id_idx').on(t.matriculaId),
+    index('comissao_lancamentos_regra_id_idx').on(t.regraId),
+  ],
+);
+
+/**
+ * Comissões (issue 44, ADR 082): a closed month. The franqueador closes its network's (`franquiaId` null), a
+ * franquia its subtree's when the network allows it; a closed month's lines never change, and an event landing
+ * later goes to the next open month. `pagoEm`: the payout was confirmed (its lines are 'paga').
+ */
+export const comissaoFechamentos = pgTable(
+  'comissao_fechamentos',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    franquiaId: uuid().references(() => franquias.id),
+    periodo: varchar({ length: 7 }).notNull(),
+    totalCentavos: integer().notNull(),
+    lancamentos: integer().notNull(),
+    fechadoEm: timestamp({ withTimezone: true }).notNull(),
+    fechadoPorId: uuid().references(() => users.id),
+    pagoEm: timestamp({ withTimezone: true }),
+    pagoPorId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('comissao_fechamentos_periodo_check', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('comissao_fechamentos_pago_check', sql`(${t.pagoEm} is null) = (${t.pagoPorId} is null)`),
+    uniqueIndex('comissao_fechamentos_key').on(
+      t.franqueadorId,
+      sql`coalesce(${t.franquiaId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.periodo,
+    ),
+    index('comissao_fechamentos_franquia_id_idx').on(t.franquiaId),
+    index('comissao_fechamentos_fechado_por_id_idx').on(t.fechadoPorId),
+    index('comissao_fechamentos_pago_por_id_idx').on(t.pagoPorId),
   ],
 );

@@ -35,6 +35,7 @@ export const AUDIT_ENTIDADES = {
   parcela: 'Parcela',
   rede: 'Rede',
   comissao_regra: 'Regra de comissão',
+  comissao_fechamento: 'Fechamento de comissões',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -123,6 +124,12 @@ export const AUDIT_ACOES = {
   'rede.configurar_cobranca': { entidade: 'rede', rotulo: 'Alterou o desconto máximo das renegociações' },
   'comissao_regra.criar': { entidade: 'comissao_regra', rotulo: 'Criou uma regra de comissão' },
   'comissao_regra.editar': { entidade: 'comissao_regra', rotulo: 'Alterou uma regra de comissão' },
+  'comissao_fechamento.fechar': { entidade: 'comissao_fechamento', rotulo: 'Fechou o mês das comissões' },
+  'comissao_fechamento.exportar': {
+    entidade: 'comissao_fechamento',
+    rotulo: 'Baixou o arquivo de pagamento das comissões',
+  },
+  'comissao_fechamento.pagar': { entidade: 'comissao_fechamento', rotulo: 'Confirmou o pagamento das comissões' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

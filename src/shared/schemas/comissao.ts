@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { BENEFICIARIOS, TIPOS_REGRA } from '../comissoes/regras';
+import { ESTADOS_LANCAMENTO, PERIODO_RE, TIPOS_LANCAMENTO } from '../comissoes/lancamentos';
 import { dateOnlyField } from './fields';
+import { listQuerySchema, listSortSchema } from './list-query';
+import { optionalUuid } from './relatorios';
 
 /**
  * Comissões (issue 44, ADR 081): the rules as the screen saves and reads them. Money in reais with two decimals
@@ -109,3 +112,115 @@ export const regraViewSchema = z.object({
   atualizadaEm: z.string(),
 });
 export type RegraView = z.infer<typeof regraViewSchema>;
+
+// --- The ledger (ADR 082) -----------------------------------------------------------------------------------------
+
+export const LANCAMENTO_MESSAGES = {
+  periodo: 'Período inválido: use AAAA-MM (por exemplo, 2026-03)',
+  periodoObrigatorio: 'Informe o período (AAAA-MM)',
+  beneficiario: 'Beneficiário inválido',
+  estado: 'Estado inválido: use liberada, fechada, paga ou estornada',
+  periodoFechado: 'Este período já está fechado.',
+  periodoEmAberto: 'Só um mês já terminado pode ser fechado.',
+  fechamentoNaoEncontrado: 'Fechamento não encontrado',
+  jaPago: 'O pagamento deste fechamento já foi confirmado.',
+  franquiaNaoFecha: 'A rede não permite que a franquia feche as comissões: o franqueador fecha o mês.',
+  fechado: 'Período fechado: o arquivo de pagamento está pronto.',
+  pago: 'Pagamento do período confirmado.',
+  vazio: 'Nenhum lançamento de comissão encontrado',
+} as const;
+
+const periodoField = z
+  .string({ error: LANCAMENTO_MESSAGES.periodoObrigatorio })
+  .regex(PERIODO_RE, LANCAMENTO_MESSAGES.periodo);
+
+const optionalPeriodo = z
+  .union([z.literal(''), periodoField], { error: LANCAMENTO_MESSAGES.periodo })
+  .transform((v) => (v ? v : undefined))
+  .optional();
+
+export const LANCAMENTO_SORT_KEYS = ['periodo', 'valor', 'criadoEm'] as const;
+
+/** GET /api/comissoes/lancamentos: the list conventions, the period, the beneficiary and the state. */
+export const lancamentosListQuerySchema = listQuerySchema.extend({
+  periodo: optionalPeriodo,
+  beneficiarioId: optionalUuid(LANCAMENTO_MESSAGES.beneficiario),
+  estado: z
+    .union([z.literal(''), z.enum(ESTADOS_LANCAMENTO)], { error: LANCAMENTO_MESSAGES.estado })
+    .transform((v) => (v ? v : undefined))
+    .optional(),
+  sort: listSortSchema(LANCAMENTO_SORT_KEYS),
+});
+export type LancamentosListQuery = z.output<typeof lancamentosListQuerySchema>;
+
+export const resumoQuerySchema = z.object({ periodo: periodoField });
+export const periodoBodySchema = z.object({ periodo: periodoField });
+export const periodoParamsSchema = z.object({
+  periodo: z.string().regex(PERIODO_RE, LANCAMENTO_MESSAGES.fechamentoNaoEncontrado),
+});
+
+export const lancamentoViewSchema = z.object({
+  id: z.string(),
+  beneficiario: z.enum(BENEFICIARIOS),
+  beneficiarioId: z.string(),
+  nomeBeneficiario: z.string().nullable(),
+  regraId: z.string(),
+  tipo: z.enum(TIPOS_LANCAMENTO),
+  /** The parcela's value the line was computed on, and the line's amount (negative for an estorno), in reais. */
+  base: z.number(),
+  valor: z.number(),
+  periodo: z.string(),
+  ocorridoEm: z.string(),
+  estado: z.enum(ESTADOS_LANCAMENTO),
+  matriculaId: z.string(),
+  parcelaId: z.string(),
+  parcelaNumero: z.number(),
+  /** The family as the vendedor's other screens show it: the student's name and course, never a contact or CPF. */
+  aluno: z.string(),
+  curso: z.string().nullable(),
+  criadoEm: z.string(),
+});
+export type LancamentoView = z.infer<typeof lancamentoViewSchema>;
+
+const totaisShape = {
+  liberada: z.number(),
+  fechada: z.number(),
+  paga: z.number(),
+  estornada: z.number(),
+  saldo: z.number(),
+};
+
+export const resumoItemSchema = z.object({
+  beneficiario: z.enum(BENEFICIARIOS),
+  beneficiarioId: z.string(),
+  nome: z.string().nullable(),
+  ...totaisShape,
+  lancamentos: z.number(),
+});
+export const resumoViewSchema = z.object({ periodo: z.string(), itens: z.array(resumoItemSchema), ...totaisShape });
+export type ResumoView = z.infer<typeof resumoViewSchema>;
+
+export const minhasViewSchema = z.object({
+  beneficiario: z.enum(BENEFICIARIOS),
+  /** Reais: what the open parcelas would give under today's rules, and the lines' sums by state. */
+  prevista: z.number(),
+  ...totaisShape,
+  /** Per month, newest first: the sums of that month's lines. */
+  periodos: z.array(z.object({ periodo: z.string(), ...totaisShape })),
+  /** The newest lines (at most 200). */
+  lancamentos: z.array(lancamentoViewSchema),
+});
+export type MinhasView = z.infer<typeof minhasViewSchema>;
+
+export const fechamentoViewSchema = z.object({
+  id: z.string(),
+  periodo: z.string(),
+  franquiaId: z.string().nullable(),
+  /** The franquia whose subtree it closed; null: the whole network. */
+  franquia: z.string().nullable(),
+  total: z.number(),
+  lancamentos: z.number(),
+  fechadoEm: z.string(),
+  pagoEm: z.string().nullable(),
+});
+export type FechamentoView = z.infer<typeof fechamentoViewSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth-messages';
+import { chavePixField } from './chave-pix';
 import { FIELD_MESSAGES, passwordField, requiredText, telefoneField } from './fields';
 
 /**
@@ -23,8 +24,12 @@ export const perfilSchema = z
   .object({
     nome: requiredText(FIELD_MESSAGES.nome, 120).optional(),
     telefone: telefoneField.nullable().optional(),
+    /** Issue 44 (ADR 082): where the person's commissions are paid ('' or null clears it). */
+    chavePix: chavePixField.optional(),
   })
-  .refine((v) => v.nome !== undefined || v.telefone !== undefined, { message: CONTA_MESSAGES.nadaAlterar });
+  .refine((v) => v.nome !== undefined || v.telefone !== undefined || v.chavePix !== undefined, {
+    message: CONTA_MESSAGES.nadaAlterar,
+  });
 export type PerfilInput = z.infer<typeof perfilSchema>;
 
 /** GET and PATCH /api/user/perfil (their response schema, ADR 018). */
@@ -32,6 +37,7 @@ export const perfilViewSchema = z.object({
   email: z.string(),
   nome: z.string().nullable(),
   telefone: z.string().nullable(),
+  chavePix: z.string().nullable(),
 });
 export type Perfil = z.infer<typeof perfilViewSchema>;
 

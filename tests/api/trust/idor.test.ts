@@ -5,7 +5,8 @@ import { tableDigests } from '../../support/database-digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
-import { leads, sacAnexos, sacMensagens } from '../../../src/server/db/schema';
+import { comissaoLancamentos, leads, sacAnexos, sacMensagens } from '../../../src/server/db/schema';
+import { lancarComissoes } from '../../../src/server/modules/comissoes';
 import { todayInBrasilia } from '../../../src/shared/brasilia';
 import { can } from '../../../src/shared/permissions';
 import { empresaPayload, clientePayload } from '../../support/network-payloads';
@@ -454,6 +455,13 @@ const COBRANCA_ROUTES: Record<string, string> = {
 const COMISSAO_ROUTES: Record<string, string> = {
   'GET /api/comissoes/regras': 'json',
   'PATCH /api/comissoes/regras/:id': 'a rule the caller may change',
+  // ADR 082: the ledger and its closings ('keeps each network’s, franquia’s and seller’s commission lines its own').
+  'GET /api/comissoes/lancamentos': 'json, the lines of the caller’s subtree',
+  'GET /api/comissoes/resumo': 'json, the totals of the caller’s subtree',
+  'GET /api/comissoes/minhas': 'json, the lines that pay the caller',
+  'GET /api/comissoes/fechamentos': 'json, the closings of the caller’s network and reach',
+  'GET /api/comissoes/fechamentos/:periodo/pagamentos.csv': 'a month the caller’s own reach closed',
+  'POST /api/comissoes/fechamentos/:periodo/pago': 'a month the caller’s own reach closed',
 };
 
 /** GET routes without an id that hold no network rows to leak. */
@@ -1109,6 +1117,106 @@ describe('IDOR: rows out of the caller’s scope', () => {
     expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
     figures.leaks.push(...leaks);
     expect(leaks).toEqual([]);
+  });
+
+  it('keeps each network’s, franquia’s and seller’s commission lines its own (issue 44, ADR 082): lists hold the scope’s alone, a foreign month is 404', async () => {
+    // Rules of the year 2000 in both networks for the three beneficiaries, a parcela paid that June for every
+    // matrícula of both, its lines written by the ledger's own code; the second network closes June.
+    for (const name of ['franqueador', 'franqueadorB'] as const) {
+      for (const beneficiario of ['vendedor', 'micro_franquia', 'franquia']) {
+        const body = { beneficiario, tipo: 'percentual', percentual: 10, inicio: '2000-01-01', fim: '2000-12-31' };
+        const made = await inject(name, 'POST', '/api/comissoes/regras', body);
+        expect(made.statusCode, made.body).toBe(201);
+      }
+    }
+    await ctx.handle.db.execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, status,
+        provedor, gateway_id, paga_em, valor_liquido_centavos, evento_id, curso_id, cliente_id, vendedor_id,
+        micro_franquia_id, franquia_id, franqueador_id)
+      select m.id, 1001, 10000, '2000-06-10', 'paga', 'simulado', 'pay_idor_com_' || m.id, '2000-06-12', 10000,
+        m.evento_id, m.curso_id, m.cliente_id, m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id
+      from matriculas m`);
+    try {
+      const rows = await ctx.handle.db.execute(sql`select id from parcelas where gateway_id like 'pay_idor_com_%'`);
+      for (const { id } of (rows as unknown as { rows: { id: string }[] }).rows) {
+        await ctx.handle.db.transaction((tx) => lancarComissoes(tx, id));
+      }
+      const linhas = await ctx.handle.db.select().from(comissaoLancamentos);
+      expect(linhas.length).toBeGreaterThan(0);
+      const fechou = await inject('franqueadorB', 'POST', '/api/comissoes/fechamentos', { periodo: '2000-06' });
+      expect(fechou.statusCode, fechou.body).toBe(201);
+      const fechamentoB = fechou.json<{ id: string }>().id;
+      const leaks: string[] = [];
+      const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters']);
+      for (const name of ACTOR_NAMES) {
+        const role = roleOf(name);
+        const actor = world.actors[name];
+        const own = scopes[name].matriculas;
+        if (can(role, 'comissoes.ver')) {
+          // The franqueador and the franquia: every line of their subtree's matrículas, whoever it pays.
+          const esperadas = new Set(linhas.filter((l) => own.has(l.matriculaId)).map((l) => l.id));
+          const list = await inject(name, 'GET', '/api/comissoes/lancamentos?pageSize=500');
+          const seen = list.json<{ id: string }[]>().map((l) => l.id);
+          figures.listChecks += 1;
+          if (seen.some((id) => !esperadas.has(id)) || seen.length !== esperadas.size)
+            leaks.push(`lancamentos as ${name}: ${seen.length} lines, ${esperadas.size} in scope`);
+          const beneficiarios = new Set(linhas.filter((l) => esperadas.has(l.id)).map((l) => l.beneficiarioId));
+          const resumo = await inject(name, 'GET', '/api/comissoes/resumo?periodo=2000-06');
+          const itens = resumo.json<{ itens: { beneficiarioId: string }[] }>().itens;
+          figures.listChecks += 1;
+          if (itens.some((i) => !beneficiarios.has(i.beneficiarioId)))
+            leaks.push(`resumo as ${name}: a beneficiary out of scope`);
+          for (const alheio of linhas.filter((l) => !esperadas.has(l.id)).slice(0, 3)) {
+            const filtrada = await inject(
+              name,
+              'GET',
+              `/api/comissoes/lancamentos?beneficiarioId=${alheio.beneficiarioId}`,
+            );
+            figures.referenceAttempts += 1;
+            if (filtrada.json<{ id: string }[]>().some((l) => !esperadas.has(l.id)))
+              leaks.push(`lancamentos?beneficiarioId=${alheio.beneficiarioId} as ${name}: a foreign line`);
+          }
+          const fechamentos = await inject(name, 'GET', '/api/comissoes/fechamentos');
+          figures.listChecks += 1;
+          if (name !== 'franqueadorB' && fechamentos.body.includes(fechamentoB))
+            leaks.push(`fechamentos as ${name}: holds the other network's closing`);
+        }
+        if (can(role, 'comissoes.minhas')) {
+          // A vendedor and a micro-franquia: the lines that pay them, never another seller's or unit's.
+          const proprio = role === 'vendedor' ? actor.vendedorId : actor.microFranquiaId;
+          const esperadas = new Set(
+            linhas.filter((l) => l.beneficiario === role && l.beneficiarioId === proprio).map((l) => l.id),
+          );
+          const minhas = await inject(name, 'GET', '/api/comissoes/minhas');
+          const seen = minhas.json<{ lancamentos: { id: string }[] }>().lancamentos.map((l) => l.id);
+          figures.listChecks += 1;
+          if (seen.some((id) => !esperadas.has(id)) || seen.length !== esperadas.size)
+            leaks.push(`minhas as ${name}: ${seen.length} lines, ${esperadas.size} its own`);
+        }
+        if (can(role, 'comissoes.fechar') && name !== 'franqueadorB') {
+          // The other network's closed month answers as a month nobody closed.
+          for (const [method, url, unknownUrl] of [
+            [
+              'GET',
+              '/api/comissoes/fechamentos/2000-06/pagamentos.csv',
+              '/api/comissoes/fechamentos/1800-01/pagamentos.csv',
+            ],
+            ['POST', '/api/comissoes/fechamentos/2000-06/pago', '/api/comissoes/fechamentos/1800-01/pago'],
+          ] as const) {
+            const response = await inject(name, method, url);
+            const unknown = await inject(name, method, unknownUrl);
+            figures.referenceAttempts += 1;
+            if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+              leaks.push(`${method} ${url} as ${name}: ${response.statusCode}`);
+          }
+        }
+      }
+      expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+      figures.leaks.push(...leaks);
+      expect(leaks).toEqual([]);
+    } finally {
+      // The lines go with their parcelas (the ledger's one exception to append-only: ADR 082).
+      await ctx.handle.db.execute(sql`delete from parcelas where gateway_id like 'pay_idor_com_%'`);
+    }
   });
 
   // Last: it gives every lead of both networks a return due today.

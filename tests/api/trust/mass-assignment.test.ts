@@ -31,6 +31,7 @@ import {
   cobrancaReguas,
   franqueadores,
   renegociacoes,
+  comissaoFechamentos,
   comissaoRegras,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
@@ -430,6 +431,24 @@ const REGRA_FORJADA = {
   valorCentavos: 1,
   createdAt: STAMP,
   updatedAt: STAMP,
+};
+/** Issue 44 (ADR 082): the fields of a month's closing that are the server's. */
+const FECHAMENTO_FORJADO = {
+  franqueadorId: randomUUID(),
+  franquiaId: randomUUID(),
+  totalCentavos: 999_999,
+  lancamentos: 999,
+  fechadoPorId: randomUUID(),
+  fechadoEm: STAMP,
+  pagoEm: STAMP,
+  pagoPorId: randomUUID(),
+  createdAt: STAMP,
+};
+let mesesFechados = 0;
+/** A month long past of its own (1950-01, 1950-02, ...): every case closes a new one. */
+const mesDeFechamento = () => {
+  const n = mesesFechados++;
+  return `${1950 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
 };
 let regrasFeitas = 0;
 /** A valid rule of its own year (2100, 2101, ...): no two of the cases' rules share a day. */
@@ -1296,6 +1315,24 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, _response, run) => [{ table: comissaoRegras, id: run.url.split('/').pop()! }],
   },
+  // Issue 44 (ADR 082): a month closed and its payout confirmed; the network, the reach, the totals, who closed and
+  // who confirmed are the server's. Each run closes a month of its own, long past.
+  'POST /api/comissoes/fechamentos': {
+    callers: ['franqueador'],
+    overrides: FECHAMENTO_FORJADO,
+    run: async () => ({ url: '/api/comissoes/fechamentos', legit: { periodo: mesDeFechamento() } }),
+    rows: async (_caller, response) => [{ table: comissaoFechamentos, id: created(response) }],
+  },
+  'POST /api/comissoes/fechamentos/:periodo/pago': {
+    callers: ['franqueador'],
+    overrides: FECHAMENTO_FORJADO,
+    run: async () => {
+      const periodo = mesDeFechamento();
+      await call(ctx.app, world.sessions.franqueador, 'POST', '/api/comissoes/fechamentos', { periodo });
+      return { url: `/api/comissoes/fechamentos/${periodo}/pago`, legit: {} };
+    },
+    rows: async (_caller, response) => [{ table: comissaoFechamentos, id: created(response) }],
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -1503,6 +1540,9 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // Issue 44 (ADR 081): a commission rule, audited on itself.
   'POST /api/comissoes/regras': audited(['comissao_regra.criar'], 'resposta'),
   'PATCH /api/comissoes/regras/:id': audited(['comissao_regra.editar'], 'url'),
+  // Issue 44 (ADR 082): a closing and its payout's confirmation, audited on the closing.
+  'POST /api/comissoes/fechamentos': audited(['comissao_fechamento.fechar'], 'resposta'),
+  'POST /api/comissoes/fechamentos/:periodo/pago': audited(['comissao_fechamento.pagar'], 'resposta'),
   // ADR 080: a reconciliation run, audited as the franqueador's (no one row: the run's id in its details).
   'POST /api/cobranca/conciliacao': audited(['cobranca.conciliar'], 'nenhuma'),
 };

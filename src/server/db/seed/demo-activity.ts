@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS } from './demo-network';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
 import { contratoDeDemo, matriculaMaisRecente } from './demo-contratos';
 import { diferencaNaDemo, faturarDemo, renegociarNaDemo } from './demo-parcelas';
+import { comissoesDaDemo } from './demo-comissoes';
 // The tables through the namespace: this file's rows are named as they are (`users`, `eventos`, `leads`...).
 import * as schema from '../schema';
 
@@ -45,6 +46,8 @@ export interface DemoActivityCounts {
   emails: number;
   /** Issue 43: the parcelas billed on the simulated gateway. */
   parcelas: number;
+  /** Issue 44 (ADR 082): the commission lines the year's paid parcelas wrote. */
+  comissoes: number;
 }
 
 /** The schools' CNPJs start here; the first one also marks a network that already has its activity. */
@@ -650,6 +653,8 @@ export async function loadDemoActivity(db: Database, now = new Date()): Promise<
     counts.parcelas += await renegociarNaDemo(tx, now);
     // Issue 43 (ADR 080): the morning's reconciliation found one value to look at in the franquia's billing.
     await diferencaNaDemo(tx);
+    // Issue 44 (ADR 082): the year's commission lines, the month before last closed and paid.
+    counts.comissoes = await comissoesDaDemo(tx, demo.franqueadorId, now);
     await rebuildCounters(tx);
     if (role?.su === 'on') await tx.execute(sql`set local session_replication_role = origin`);
     return counts;
@@ -1323,6 +1328,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
     auditoria,
     emails,
     parcelas: 0,
+    comissoes: 0,
   };
 }
 

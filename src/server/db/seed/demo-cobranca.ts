@@ -8,6 +8,7 @@ import { referenciaDaTaxa } from '../../modules/cobranca/encerramento.service';
 import { referenciaDaParcela } from '../../modules/cobranca/plano.service';
 import { simuladoGateway } from '../../modules/cobranca/simulado.gateway';
 import type { Transaction } from '../connect';
+import { lancarComissoesDaDemo } from './demo-comissoes';
 import {
   cobrancaConciliacaoDiferencas,
   cobrancaConciliacoes,
@@ -137,6 +138,8 @@ export async function insertDemoCobranca(
     inicio: `${todayInBrasilia(now).slice(0, 4)}-01-01`,
     criadoPorId: staff?.id ?? null,
   });
+  // ADR 082: Helena's parcela paid at the school gives its vendedor its 5 % -- the ledger's first line.
+  await lancarComissoesDaDemo(tx, franqueadorId);
 
   // ADR 080: this morning's daily reconciliation with the (simulated) gateway -- every parcela due in its window
   // compared -- so 'Financeiro' > 'Conciliação' shows its last run.

@@ -10,6 +10,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   auditLog,
   clientes,
+  comissaoFechamentos,
   comissaoRegras,
   contratoModelos,
   cursos,
@@ -107,6 +108,8 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
         return sql`select franqueador_id, null::uuid as franquia_id, null::uuid as micro_franquia_id from ${contratoModelos} where id = ${entidadeId}`;
       case 'comissao_regra':
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${comissaoRegras} where id = ${entidadeId}`;
+      case 'comissao_fechamento':
+        return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${comissaoFechamentos} where id = ${entidadeId}`;
       case 'lgpd_pedido':
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${lgpdPedidos} where id = ${entidadeId}`;
       default:

@@ -98,7 +98,7 @@ export async function consumeEmailChangeToken(db: Executor, tokenDigest: string,
 /** Minha conta's own data of a user (issue 17). */
 export async function findPerfil(db: Executor, userId: string) {
   const [row] = await db
-    .select({ email: users.email, nome: users.nome, telefone: users.telefone })
+    .select({ email: users.email, nome: users.nome, telefone: users.telefone, chavePix: users.chavePix })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -109,7 +109,7 @@ export async function findPerfil(db: Executor, userId: string) {
 export async function updatePerfil(
   db: Executor,
   userId: string,
-  change: { nome?: string; telefone?: string | null },
+  change: { nome?: string; telefone?: string | null; chavePix?: string | null },
 ): Promise<void> {
   const set = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length > 0) await db.update(users).set(set).where(eq(users.id, userId));

@@ -3,6 +3,9 @@ import { createTestApp, login, type TestContext } from '../../../../tests/setup/
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-network';
 import { CONTA_MESSAGES, type Perfil, type Sessao } from '../../../shared/schemas/conta';
 import type { Role } from '../../../shared/roles';
+import { CHAVE_PIX_MESSAGES } from '../../../shared/schemas/chave-pix';
+import { auditLog } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 
 let ctx: TestContext;
 
@@ -34,7 +37,12 @@ describe('perfil', () => {
   it('reads and changes the own name and phone, and nothing else', async () => {
     const cookie = await login(ctx.app, DEMO_ACCOUNTS.vendedor);
     const before = (await call(cookie, 'GET', '/api/user/perfil')).json() as Perfil;
-    expect(before).toEqual({ email: DEMO_ACCOUNTS.vendedor, nome: 'Marcos Vinícius Costa', telefone: '19991112222' });
+    expect(before).toEqual({
+      email: DEMO_ACCOUNTS.vendedor,
+      nome: 'Marcos Vinícius Costa',
+      telefone: '19991112222',
+      chavePix: null,
+    });
     const changed = await call(cookie, 'PATCH', '/api/user/perfil', {
       nome: '  Marcos V. Costa ',
       telefone: '(19) 98888-7777',
@@ -42,11 +50,48 @@ describe('perfil', () => {
       role: 'franqueador',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toEqual({ email: DEMO_ACCOUNTS.vendedor, nome: 'Marcos V. Costa', telefone: '19988887777' });
+    expect(changed.json()).toEqual({
+      email: DEMO_ACCOUNTS.vendedor,
+      nome: 'Marcos V. Costa',
+      telefone: '19988887777',
+      chavePix: null,
+    });
     const bad = await call(cookie, 'PATCH', '/api/user/perfil', { nome: ' ', telefone: '123' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['nome', 'telefone']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/perfil' })).statusCode).toBe(401);
+  });
+
+  it('takes a PIX key (issue 44): CPF, CNPJ, e-mail, +55 phone or random key, stored as the DICT keeps it', async () => {
+    const cookie = await login(ctx.app, DEMO_ACCOUNTS.vendedor);
+    for (const [typed, stored] of [
+      ['529.982.247-25', '52998224725'],
+      ['11.222.333/0001-81', '11222333000181'],
+      ['Marcos.Pix@Email.com', 'marcos.pix@email.com'],
+      ['+55 (19) 98888-7777', '+5519988887777'],
+      ['123E4567-E89B-42D3-A456-426614174000', '123e4567-e89b-42d3-a456-426614174000'],
+    ]) {
+      const response = await call(cookie, 'PATCH', '/api/user/perfil', { chavePix: typed });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((response.json() as Perfil).chavePix).toBe(stored);
+    }
+    for (const [typed, message] of [
+      ['529.982.247-24', CHAVE_PIX_MESSAGES.cpf],
+      ['11.222.333/0001-82', CHAVE_PIX_MESSAGES.cnpj],
+      ['marcos@', CHAVE_PIX_MESSAGES.email],
+      ['+55 19 1234', CHAVE_PIX_MESSAGES.telefone],
+      ['19988887777x', CHAVE_PIX_MESSAGES.invalida],
+    ]) {
+      const response = await call(cookie, 'PATCH', '/api/user/perfil', { chavePix: typed });
+      expect(response.statusCode, typed).toBe(400);
+      expect(response.json().errors).toEqual({ chavePix: message });
+    }
+    // Cleared with an empty value; the change audited with the key masked.
+    const cleared = await call(cookie, 'PATCH', '/api/user/perfil', { chavePix: '' });
+    expect((cleared.json() as Perfil).chavePix).toBeNull();
+    const trilha = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.acao, 'usuario.perfil_alterado'));
+    expect(JSON.stringify(trilha)).not.toContain('52998224725');
+    expect(JSON.stringify(trilha)).not.toContain('marcos.pix@email.com');
   });
 
   it('is there for every role', async () => {

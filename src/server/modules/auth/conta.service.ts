@@ -33,7 +33,7 @@ export async function getPerfil(db: Executor, userId: string): Promise<Perfil> {
 export async function editPerfil(db: Executor, userId: string, input: PerfilInput): Promise<Perfil> {
   return db.transaction(async (tx) => {
     const antes = await getPerfil(tx, userId);
-    await updatePerfil(tx, userId, { nome: input.nome, telefone: input.telefone });
+    await updatePerfil(tx, userId, { nome: input.nome, telefone: input.telefone, chavePix: input.chavePix });
     const depois = await getPerfil(tx, userId);
     await audit(tx, { acao: 'usuario.perfil_alterado', entidadeId: userId, alteracoes: alteracoesDe(antes, depois) });
     return depois;

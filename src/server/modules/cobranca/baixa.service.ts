@@ -7,6 +7,7 @@ import type { Actor } from '../../access/actor';
 import { enfileirar } from '../../jobs';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { audit } from '../auditoria';
+import { lancarComissoes } from '../comissoes';
 import { parcelaNoEscopo } from './cobranca.repository';
 import { parcelaParaBaixa, registrarBaixa } from './encerramento.repository';
 
@@ -42,6 +43,8 @@ export async function darBaixa(app: FastifyInstance, actor: Actor, parcelaId: st
       valorLiquidoCentavos: p.valorCentavos,
     });
     if (!feita) throw conflict(BAIXA_MESSAGES.statusNaoPermite(PARCELA_STATUS_LABELS[p.status]));
+    // ADR 082: paid at the school is paid: its commission lines in this transaction.
+    await lancarComissoes(tx, p.id);
     await audit(tx, {
       acao: 'parcela.baixa',
       entidadeId: p.id,

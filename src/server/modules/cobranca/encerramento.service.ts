@@ -4,6 +4,7 @@ import { toCentavos } from '../../../shared/money/parcelas';
 import type { Executor } from '../../db/connect';
 import { enfileirar, FalhaDefinitiva, type JobRow } from '../../jobs';
 import { audit } from '../auditoria';
+import { estornarComissoes } from '../comissoes';
 import { dadosDoPlano, gravarParcela, mudarParcela, parcelaDoPagamento } from './cobranca.repository';
 import {
   dadosDaTaxa,
@@ -108,6 +109,8 @@ export async function fecharNoGateway(
     if (!atual) return;
     const status = desfecho.evento && !atual.baixaEm ? novoStatus(atual.status, desfecho.evento) : null;
     if (status) await mudarParcela(tx, atual.id, { status });
+    // ADR 082: a refunded payment's commission is reversed in the refund's transaction.
+    if (status === 'estornada') await estornarComissoes(tx, atual.id, app.clock.now());
     if (!status && !desfecho.pedido) return;
     await audit(tx, {
       acao: 'parcela.gateway_encerrada',
@@ -140,6 +143,7 @@ export async function encerrarCobrancaDaMatricula(
 ): Promise<void> {
   if (motivo === 'desistencia') {
     for (const p of await estornarBaixasDaMatricula(tx, matriculaId, now)) {
+      await estornarComissoes(tx, p.id, now);
       await audit(tx, {
         acao: 'parcela.estorno_na_escola',
         entidadeId: p.id,

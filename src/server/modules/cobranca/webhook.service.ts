@@ -8,6 +8,7 @@ import type { Executor } from '../../db/connect';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { PARCELA_MESSAGES } from '../../../shared/schemas/parcela';
 import { audit } from '../auditoria';
+import { estornarComissoes, lancarComissoes } from '../comissoes';
 import {
   mudarParcela,
   pagamentoDaParcela,
@@ -109,6 +110,9 @@ export async function aplicarRegistrado(
         }
       : {};
   await mudarParcela(tx, parcela.id, { status, ...pago });
+  // ADR 082: the commission ledger moves with the parcela, in this transaction.
+  if (status === 'paga') await lancarComissoes(tx, parcela.id);
+  if (status === 'estornada') await estornarComissoes(tx, parcela.id, now);
   await resultadoDoEvento(tx, registro, 'aplicado', parcela.id);
   await audit(tx, {
     acao: ACAO_DE[quem],

@@ -3,13 +3,47 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesFor } from '../../../shared/permissions';
 import {
+  fechamentoViewSchema,
+  lancamentoViewSchema,
+  lancamentosListQuerySchema,
+  minhasViewSchema,
+  periodoBodySchema,
+  periodoParamsSchema,
   regraInputSchema,
   regraParamsSchema,
   regraPatchSchema,
   regraViewSchema,
+  resumoQuerySchema,
+  resumoViewSchema,
 } from '../../../shared/schemas/comissao';
+import { PAGAMENTOS_CSV_COLUMNS, pagamentosCsvFileName } from '../../../shared/comissoes/lancamentos';
+import { formatBRL, formatCnpj, formatCpf } from '../../../shared/format';
+import { fromCentavos } from '../../../shared/money/parcelas';
+import type { CsvValue } from '../../lib/csv';
 import { setTotalCount } from '../../lib/pagination';
+import { sendCsv } from '../funnel';
 import { criarRegra, editarRegra, verRegras } from './comissoes.service';
+import {
+  confirmarPagamento,
+  fecharPeriodo,
+  pagamentosDoPeriodo,
+  verFechamentos,
+  verLancamentos,
+  verMinhas,
+  verResumo,
+} from './extrato.service';
+import type { PagamentoRow } from './lancamentos.repository';
+
+/** A payout row as the file writes it: name, CPF or CNPJ with its mask, PIX key, 'R$ 1.234,56', the period. */
+const pagamentoCsvRow =
+  (periodo: string) =>
+  (p: PagamentoRow): CsvValue[] => [
+    p.nome,
+    p.documento ? (p.beneficiario === 'vendedor' ? formatCpf(p.documento) : formatCnpj(p.documento)) : null,
+    p.chave_pix,
+    formatBRL(fromCentavos(Number(p.valor_centavos))),
+    periodo,
+  ];
 
 /**
  * Comissões (issue 44, ADR 081): the rules of what each beneficiary earns. A rule out of the caller's reach answers
@@ -42,5 +76,80 @@ export async function comissoesRoutes(fastify: FastifyInstance) {
       config: { access },
     },
     async (request) => editarRegra(app, request.actor!, request.params.id, request.body),
+  );
+
+  // --- The ledger (ADR 082) ---------------------------------------------------------------------------------------
+
+  app.get(
+    '/api/comissoes/lancamentos',
+    {
+      schema: { querystring: lancamentosListQuerySchema, response: { 200: z.array(lancamentoViewSchema) } },
+      config: { access: rolesFor('comissoes.ver') },
+    },
+    async (request, reply) => {
+      const { items, total } = await verLancamentos(app, request.actor!, request.query);
+      setTotalCount(reply, total, true);
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/comissoes/resumo',
+    {
+      schema: { querystring: resumoQuerySchema, response: { 200: resumoViewSchema } },
+      config: { access: rolesFor('comissoes.ver') },
+    },
+    async (request) => verResumo(app, request.actor!, request.query.periodo),
+  );
+
+  app.get(
+    '/api/comissoes/minhas',
+    { schema: { response: { 200: minhasViewSchema } }, config: { access: rolesFor('comissoes.minhas') } },
+    async (request) => verMinhas(app, request.actor!),
+  );
+
+  app.get(
+    '/api/comissoes/fechamentos',
+    {
+      schema: { response: { 200: z.array(fechamentoViewSchema) } },
+      config: { access: rolesFor('comissoes.ver') },
+    },
+    async (request, reply) => {
+      const fechamentos = await verFechamentos(app, request.actor!);
+      setTotalCount(reply, fechamentos.length, true);
+      return fechamentos;
+    },
+  );
+
+  app.post(
+    '/api/comissoes/fechamentos',
+    {
+      schema: { body: periodoBodySchema, response: { 201: fechamentoViewSchema } },
+      config: { access: rolesFor('comissoes.fechar') },
+    },
+    async (request, reply) => reply.code(201).send(await fecharPeriodo(app, request.actor!, request.body.periodo)),
+  );
+
+  // A CSV file: no JSON answer, so no response schema (ADR 018; the address names its type).
+  app.get(
+    '/api/comissoes/fechamentos/:periodo/pagamentos.csv',
+    { schema: { params: periodoParamsSchema }, config: { access: rolesFor('comissoes.fechar') } },
+    async (request, reply) => {
+      const { periodo } = request.params;
+      const rows = await pagamentosDoPeriodo(app, request.actor!, periodo);
+      async function* umLote() {
+        yield rows.map(pagamentoCsvRow(periodo));
+      }
+      return sendCsv(reply, pagamentosCsvFileName(periodo), PAGAMENTOS_CSV_COLUMNS, umLote());
+    },
+  );
+
+  app.post(
+    '/api/comissoes/fechamentos/:periodo/pago',
+    {
+      schema: { params: periodoParamsSchema, response: { 200: fechamentoViewSchema } },
+      config: { access: rolesFor('comissoes.fechar') },
+    },
+    async (request) => confirmarPagamento(app, request.actor!, request.params.periodo),
   );
 }

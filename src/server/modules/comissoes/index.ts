@@ -1,2 +1,6 @@
-/** Comissões (issue 44, ADR 081): the rules of what each seller and unit earns from each enrolment. */
+/**
+ * Comissões (issue 44, ADR 081, 082): the rules of what each seller and unit earns from each enrolment, and the
+ * ledger billing writes as parcelas are paid and refunded.
+ */
 export { comissoesRoutes } from './comissoes.routes';
+export { estornarComissoes, lancarComissoes, lancarComissoesDe } from './lancamentos.service';

@@ -450,6 +450,14 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/comissoes/regras': ['200'],
       'POST /api/comissoes/regras': ['201'],
       'PATCH /api/comissoes/regras/:id': ['200'],
+      // ADR 082: the ledger, its statements and the monthly closing (the payout is a file: no JSON answer).
+      'GET /api/comissoes/lancamentos': ['200'],
+      'GET /api/comissoes/resumo': ['200'],
+      'GET /api/comissoes/minhas': ['200'],
+      'GET /api/comissoes/fechamentos': ['200'],
+      'POST /api/comissoes/fechamentos': ['201'],
+      'GET /api/comissoes/fechamentos/:periodo/pagamentos.csv': [],
+      'POST /api/comissoes/fechamentos/:periodo/pago': ['200'],
     },
   },
   inscricoes: {

@@ -212,6 +212,23 @@ async function regraDeComissao(p: PlanContext): Promise<string> {
 }
 
 /**
+ * Issue 44 (ADR 082): a month of the demo network's commissions closed by the franqueador, made once when a route's
+ * plan is drawn (a month long past: nothing to pay, a payout file with its header only).
+ */
+const MES_FECHADO_DO_FUZZ = '1901-01';
+async function fechamentoDeComissao(p: PlanContext): Promise<string> {
+  const response = await p.app.inject({
+    method: 'POST',
+    url: '/api/comissoes/fechamentos',
+    headers: { cookie: await p.session('franqueador') },
+    payload: { periodo: MES_FECHADO_DO_FUZZ },
+  });
+  if (response.statusCode !== 201 && response.statusCode !== 409)
+    throw new Error(`closing for the fuzz: ${response.statusCode} ${response.body}`);
+  return MES_FECHADO_DO_FUZZ;
+}
+
+/**
  * Issue 42 (ADR 064): the franqueador's contract draft, found or made when a route's plan is drawn (one draft per
  * network: the POST's first valid run makes one, a publication takes it).
  */
@@ -481,6 +498,25 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'PATCH /api/comissoes/regras/:id': async (p) => ({
     params: { id: await regraDeComissao(p) },
     body: (seed) => ({ percentual: (seed % 100) + 1 }),
+  }),
+  // Issue 44 (ADR 082): the ledger, its statements and closings; each valid closing a month of its own, long past.
+  'GET /api/comissoes/lancamentos': async () => ({ query: { periodo: '2026-01', estado: 'liberada' } }),
+  'GET /api/comissoes/resumo': async () => ({ query: { periodo: '2026-01' } }),
+  'GET /api/comissoes/minhas': async () => ({ caller: 'vendedor' }),
+  'GET /api/comissoes/fechamentos': async () => ({}),
+  'POST /api/comissoes/fechamentos': async () => ({
+    caller: 'franqueador',
+    body: (seed) => ({
+      periodo: `${1000 + (seed % 800)}-${String(1 + (Math.floor(seed / 800) % 12)).padStart(2, '0')}`,
+    }),
+  }),
+  'GET /api/comissoes/fechamentos/:periodo/pagamentos.csv': async (p) => ({
+    caller: 'franqueador',
+    params: { periodo: await fechamentoDeComissao(p) },
+  }),
+  'POST /api/comissoes/fechamentos/:periodo/pago': async (p) => ({
+    caller: 'franqueador',
+    params: { periodo: await fechamentoDeComissao(p) },
   }),
   // Issue 43 (ADR 080): the reconciliation, read by the franquia (its own differences) and run by the franqueador.
   'GET /api/cobranca/conciliacao': async () => ({ caller: 'franquia' }),

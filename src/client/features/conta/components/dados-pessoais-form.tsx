@@ -14,9 +14,9 @@ export interface DadosPessoaisFormProps {
   perfil: Perfil;
 }
 
-const FIELDS = ['nome', 'telefone'] as const;
+const FIELDS = ['nome', 'telefone', 'chavePix'] as const;
 
-/** Name and phone; the e-mail is shown, not edited (there is no screen for the e-mail change). */
+/** Name, phone and PIX key; the e-mail is shown, not edited (there is no screen for the e-mail change). */
 export function DadosPessoaisForm({ perfil }: DadosPessoaisFormProps) {
   const {
     register,
@@ -73,6 +73,14 @@ export function DadosPessoaisForm({ perfil }: DadosPessoaisFormProps) {
           {...masked('telefone', 'phone')}
         />
       </div>
+      <TextField
+        id="conta-chave-pix"
+        label="Chave PIX"
+        autoComplete="off"
+        error={errors.chavePix?.message}
+        hint="Onde suas comissões são pagas: CPF, CNPJ, e-mail, telefone com +55 e DDD ou chave aleatória."
+        {...register('chavePix')}
+      />
       <div>
         <SubmitButton pending={isSubmitting} pendingLabel="Salvando...">
           Salvar

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const perfil: Perfil = { email: 'maria@exemplo.com.br', nome: 'Maria Souza', telefone: '11987654321' };
+const perfil: Perfil = { email: 'maria@exemplo.com.br', nome: 'Maria Souza', telefone: '11987654321', chavePix: null };
 
 function createSessao(overrides: Partial<Sessao> = {}): Sessao {
   return {
@@ -100,7 +100,11 @@ describe('/minha-conta', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
     expect(await screen.findByText(CONTA_MESSAGES.perfilAtualizado)).toBeInTheDocument();
-    expect(bodyOf(fetchMock, 'PATCH', '/api/user/perfil')).toEqual({ nome: 'Maria Lima', telefone: '1933334444' });
+    expect(bodyOf(fetchMock, 'PATCH', '/api/user/perfil')).toEqual({
+      nome: 'Maria Lima',
+      telefone: '1933334444',
+      chavePix: null,
+    });
   });
 
   it("refuses an empty name before sending and shows the server's field errors", async () => {

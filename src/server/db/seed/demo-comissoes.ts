@@ -1,0 +1,65 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { todayInBrasilia } from '../../../shared/brasilia';
+import { periodoDe } from '../../../shared/comissoes/lancamentos';
+import { lancarComissoesDe } from '../../modules/comissoes';
+import { inserirFechamento, marcarPago, totaisParaFechar } from '../../modules/comissoes/lancamentos.repository';
+import type { Executor } from '../connect';
+import { comissaoLancamentos, parcelas, users } from '../schema';
+
+/**
+ * Issue 44 (ADR 082): the demo's commission ledger, written by the code the webhook runs -- every paid parcela of
+ * the network without lines yet, in the order they were paid, through `lancarComissoesDe`, the webhook's `lancarComissoes` for many (the network's rule: 5 % to
+ * the lead's vendedor). Answers how many lines it wrote.
+ */
+export async function lancarComissoesDaDemo(tx: Executor, franqueadorId: string): Promise<number> {
+  const pagas = await tx
+    .select({ id: parcelas.id })
+    .from(parcelas)
+    .where(
+      and(
+        eq(parcelas.franqueadorId, franqueadorId),
+        eq(parcelas.status, 'paga'),
+        eq(parcelas.tipo, 'mensalidade'),
+        isNotNull(parcelas.pagaEm),
+        sql`not exists (select 1 from ${comissaoLancamentos} l where l.parcela_id = ${parcelas.id})`,
+      ),
+    )
+    .orderBy(asc(parcelas.pagaEm), asc(parcelas.matriculaId), asc(parcelas.numero));
+  return lancarComissoesDe(
+    tx,
+    pagas.map((p) => p.id),
+  );
+}
+
+/** The month before `periodo` ('2026-01' -> '2025-12'). */
+const mesAnterior = (periodo: string) => {
+  const [ano, mes] = periodo.split('-').map(Number) as [number, number];
+  return mes === 1 ? `${ano - 1}-12` : `${ano}-${String(mes - 1).padStart(2, '0')}`;
+};
+
+/**
+ * The demo's year of commissions: its lines, and the month before last closed by the franqueador and its payout
+ * confirmed ('Paga' in 'Minhas comissões'); last month is left open, for a newcomer to close. Answers the lines.
+ */
+export async function comissoesDaDemo(tx: Executor, franqueadorId: string, now: Date): Promise<number> {
+  const linhas = await lancarComissoesDaDemo(tx, franqueadorId);
+  const periodo = mesAnterior(mesAnterior(periodoDe(todayInBrasilia(now))));
+  const [staff] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'franqueador'), eq(users.franqueadorId, franqueadorId)))
+    .limit(1);
+  const { total, linhas: n } = await totaisParaFechar(tx, franqueadorId, null, periodo);
+  const fechadoEm = new Date(now.getTime() - 20 * 86_400_000);
+  const id = await inserirFechamento(tx, {
+    franqueadorId,
+    franquiaId: null,
+    periodo,
+    totalCentavos: total,
+    lancamentos: n,
+    fechadoEm,
+    fechadoPorId: staff?.id ?? null,
+  });
+  if (staff) await marcarPago(tx, id, staff.id, new Date(fechadoEm.getTime() + 2 * 86_400_000));
+  return linhas;
+}

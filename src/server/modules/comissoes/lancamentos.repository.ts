@@ -1,0 +1,417 @@
+import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Actor } from '../../access/actor';
+import { comissaoFechamentosVisibleTo, comissaoLancamentosVisibleTo } from '../../access/scope';
+import { type Executor, executeRows } from '../../db/connect';
+import {
+  comissaoFechamentos,
+  comissaoLancamentos,
+  comissaoRegras,
+  franqueadores,
+  franquias,
+  leads,
+  matriculas,
+  microFranquias,
+  parcelas,
+  users,
+  vendedores,
+} from '../../db/schema';
+import { pageWindow } from '../../lib/pagination';
+import type { Beneficiario } from '../../../shared/comissoes/regras';
+import type { EstadoLancamento, TipoLancamento } from '../../../shared/comissoes/lancamentos';
+import type { LancamentosListQuery } from '../../../shared/schemas/comissao';
+
+/** Comissões' ledger SQL (issue 44, ADR 082): its lines, their states, the closings and the payout. */
+
+const l = comissaoLancamentos;
+
+// --- Writing ---------------------------------------------------------------------------------------------------
+
+/** What the ledger reads of parcelas: their value, day, reach, and whom they would pay. */
+export async function parcelasParaComissao(db: Executor, parcelaIds: string[]) {
+  if (parcelaIds.length === 0) return [];
+  return db
+    .select({
+      id: parcelas.id,
+      status: parcelas.status,
+      tipo: parcelas.tipo,
+      valorCentavos: parcelas.valorCentavos,
+      pagaEm: parcelas.pagaEm,
+      matriculaId: parcelas.matriculaId,
+      cursoId: parcelas.cursoId,
+      franqueadorId: parcelas.franqueadorId,
+      franquiaId: parcelas.franquiaId,
+      microFranquiaId: parcelas.microFranquiaId,
+      vendedorId: parcelas.vendedorId,
+      // The lead's vendedor responsável; the event's vendedor when the lead names none.
+      vendedorResponsavelId: sql<
+        string | null
+      >`coalesce((select ${leads.responsavelId} from ${leads} where ${leads.id} = ${matriculas.leadId}), ${parcelas.vendedorId})`,
+      // The matrícula's first paid parcela: no other of its plan paid (or paid and refunded) before it, by day and
+      // number. A later-processed earlier payment may claim it too: the fixed credit's unique key keeps it once.
+      primeiraPaga: sql<boolean>`not exists (select 1 from ${parcelas} o where o.matricula_id = ${parcelas.matriculaId}
+        and o.id <> ${parcelas.id} and o.tipo = 'mensalidade' and o.paga_em is not null
+        and o.status in ('paga', 'estornada') and (o.paga_em, o.numero) < (${parcelas.pagaEm}, ${parcelas.numero}))`,
+    })
+    .from(parcelas)
+    .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
+    .where(inArray(parcelas.id, parcelaIds))
+    .orderBy(asc(parcelas.pagaEm), asc(parcelas.matriculaId), asc(parcelas.numero));
+}
+
+/**
+ * The network's row, locked: shared by each ledger write (they run side by side), exclusive for a closing -- so a
+ * closing waits for the payments in flight, and a payment after it sees the month closed.
+ */
+export async function travarRede(db: Executor, franqueadorId: string, modo: 'share' | 'update') {
+  const [row] = await db
+    .select({ id: franqueadores.id, franquiaFecha: franqueadores.comissaoFranquiaFecha })
+    .from(franqueadores)
+    .where(eq(franqueadores.id, franqueadorId))
+    .for(modo === 'share' ? 'share' : 'update');
+  return row;
+}
+
+export function regrasDaRede(db: Executor, franqueadorId: string) {
+  return db.select().from(comissaoRegras).where(eq(comissaoRegras.franqueadorId, franqueadorId));
+}
+
+/** The closed periods from `desde` on that hold a line of `franquiaId`'s subtree: the network's and its own. */
+export async function periodosFechados(
+  db: Executor,
+  franqueadorId: string,
+  franquiaId: string | null,
+  desde: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ periodo: comissaoFechamentos.periodo })
+    .from(comissaoFechamentos)
+    .where(
+      and(
+        eq(comissaoFechamentos.franqueadorId, franqueadorId),
+        sql`${comissaoFechamentos.periodo} >= ${desde}`,
+        sql`(${comissaoFechamentos.franquiaId} is null or ${comissaoFechamentos.franquiaId} = ${franquiaId}::uuid)`,
+      ),
+    );
+  return new Set(rows.map((r) => r.periodo));
+}
+
+export type NovoLancamento = typeof comissaoLancamentos.$inferInsert;
+
+/** Lines written once: a redelivered event, a job run again, finds its line and writes nothing. */
+export async function inserirLancamentos(db: Executor, linhas: NovoLancamento[]): Promise<number> {
+  if (linhas.length === 0) return 0;
+  const rows = await db.insert(l).values(linhas).onConflictDoNothing().returning({ id: l.id });
+  return rows.length;
+}
+
+/** A parcela's credit lines no reversal has answered yet. */
+export function creditosSemEstorno(db: Executor, parcelaId: string) {
+  return db
+    .select()
+    .from(l)
+    .where(
+      and(
+        eq(l.parcelaId, parcelaId),
+        eq(l.tipo, 'credito'),
+        sql`not exists (select 1 from ${comissaoLancamentos} e where e.parcela_id = ${l.parcelaId}
+          and e.beneficiario = ${l.beneficiario} and e.tipo = 'estorno')`,
+      ),
+    );
+}
+
+// --- Reading ---------------------------------------------------------------------------------------------------
+
+/** The closing that holds a line: its franquia's own, else the network's (at most one holds it: ADR 082). */
+const fechamentoDaLinha = (campo: SQL) =>
+  sql`(select ${campo} from ${comissaoFechamentos} f where f.franqueador_id = ${l.franqueadorId}
+    and f.periodo = ${l.periodo} and (f.franquia_id = ${l.franquiaId} or f.franquia_id is null)
+    order by f.franquia_id nulls last limit 1)`;
+
+export const estadoDaLinha = sql<EstadoLancamento>`case when ${l.tipo} = 'estorno' then 'estornada'
+  when ${fechamentoDaLinha(sql`f.id`)} is null then 'liberada'
+  when ${fechamentoDaLinha(sql`f.pago_em`)} is null then 'fechada' else 'paga' end`;
+
+/** The beneficiary's name: the vendedor's person, the micro-franquia's or franquia's company. */
+const nomeDoBeneficiario = sql<string>`case ${l.beneficiario}
+  when 'vendedor' then (select coalesce(u.nome, u.email) from ${vendedores} v join ${users} u on u.id = v.user_id where v.id = ${l.beneficiarioId})
+  when 'micro_franquia' then (select m.razao_social from ${microFranquias} m where m.id = ${l.beneficiarioId})
+  else (select f.razao_social from ${franquias} f where f.id = ${l.beneficiarioId}) end`;
+
+const linhaSelection = {
+  id: l.id,
+  beneficiario: sql<Beneficiario>`${l.beneficiario}`,
+  beneficiarioId: l.beneficiarioId,
+  nomeBeneficiario: nomeDoBeneficiario,
+  regraId: l.regraId,
+  regraTipo: l.regraTipo,
+  parcelaId: l.parcelaId,
+  matriculaId: l.matriculaId,
+  tipo: sql<TipoLancamento>`${l.tipo}`,
+  baseCentavos: l.baseCentavos,
+  valorCentavos: l.valorCentavos,
+  periodo: l.periodo,
+  ocorridoEm: l.ocorridoEm,
+  estado: estadoDaLinha,
+  createdAt: l.createdAt,
+  aluno: matriculas.nome,
+  curso: matriculas.cursoTitulo,
+  parcelaNumero: parcelas.numero,
+};
+export type LinhaRow = Awaited<ReturnType<typeof listLancamentos>>['rows'][number];
+
+const ORDEM = {
+  periodo: [l.periodo],
+  valor: [l.valorCentavos],
+  criadoEm: [l.createdAt],
+} as const;
+
+/** One page of the caller's lines with the list's filters, newest first unless sorted; and their count. */
+export async function listLancamentos(db: Executor, actor: Actor, q: LancamentosListQuery) {
+  const where = and(
+    comissaoLancamentosVisibleTo(actor),
+    q.periodo ? eq(l.periodo, q.periodo) : undefined,
+    q.beneficiarioId ? eq(l.beneficiarioId, q.beneficiarioId) : undefined,
+    q.estado ? sql`${estadoDaLinha} = ${q.estado}` : undefined,
+  );
+  const { limit, offset } = pageWindow(q);
+  const direcao = q.sort?.direction === 'asc' ? asc : desc;
+  const ordem = q.sort ? ORDEM[q.sort.key].map((c) => direcao(c)) : [desc(l.createdAt)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(linhaSelection)
+      .from(l)
+      .innerJoin(parcelas, eq(parcelas.id, l.parcelaId))
+      .innerJoin(matriculas, eq(matriculas.id, l.matriculaId))
+      .where(where)
+      .orderBy(...ordem, desc(l.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(l).where(where),
+  ]);
+  return { rows, total: Number(total?.value ?? 0) };
+}
+
+/** A period's totals per beneficiary in the caller's scope, by state. */
+export async function resumoDoPeriodo(db: Executor, actor: Actor, periodo: string) {
+  const porEstado = (estado: EstadoLancamento) =>
+    sql<number>`coalesce(sum(${l.valorCentavos}) filter (where ${estadoDaLinha} = ${estado}), 0)::int`;
+  return db
+    .select({
+      beneficiario: sql<Beneficiario>`${l.beneficiario}`,
+      beneficiarioId: l.beneficiarioId,
+      nome: sql<string>`min(${nomeDoBeneficiario})`,
+      liberada: porEstado('liberada'),
+      fechada: porEstado('fechada'),
+      paga: porEstado('paga'),
+      estornada: porEstado('estornada'),
+      saldo: sql<number>`coalesce(sum(${l.valorCentavos}), 0)::int`,
+      lancamentos: sql<number>`count(*)::int`,
+    })
+    .from(l)
+    .where(and(comissaoLancamentosVisibleTo(actor), eq(l.periodo, periodo)))
+    .groupBy(l.beneficiario, l.beneficiarioId)
+    .orderBy(sql`coalesce(sum(${l.valorCentavos}), 0) desc`, l.beneficiarioId);
+}
+
+/** The caller's own lines (vendedor, micro-franquia), newest first, up to `limite`. */
+export function linhasProprias(db: Executor, actor: Actor, limite: number) {
+  return db
+    .select(linhaSelection)
+    .from(l)
+    .innerJoin(parcelas, eq(parcelas.id, l.parcelaId))
+    .innerJoin(matriculas, eq(matriculas.id, l.matriculaId))
+    .where(comissaoLancamentosVisibleTo(actor))
+    .orderBy(desc(l.periodo), desc(l.createdAt), desc(l.id))
+    .limit(limite);
+}
+
+/** The caller's totals by state and period (every line, however many: the statement is their sum). */
+export function totaisProprios(db: Executor, actor: Actor) {
+  return db
+    .select({
+      periodo: l.periodo,
+      estado: estadoDaLinha,
+      valorCentavos: sql<number>`sum(${l.valorCentavos})::int`,
+    })
+    .from(l)
+    .where(comissaoLancamentosVisibleTo(actor))
+    .groupBy(l.periodo, estadoDaLinha)
+    .orderBy(desc(l.periodo));
+}
+
+/**
+ * The open parcelas (mensalidades still to be paid) whose commission would go to the caller: the prevista. With
+ * whether the matrícula has a paid parcela already (a fixed amount is then paid).
+ */
+export function parcelasPrevistas(db: Executor, beneficiario: Beneficiario, beneficiarioId: string) {
+  const quem =
+    beneficiario === 'vendedor'
+      ? sql`coalesce((select ${leads.responsavelId} from ${leads} where ${leads.id} = ${matriculas.leadId}), ${parcelas.vendedorId}) = ${beneficiarioId}::uuid`
+      : beneficiario === 'micro_franquia'
+        ? eq(parcelas.microFranquiaId, beneficiarioId)
+        : eq(parcelas.franquiaId, beneficiarioId);
+  return db
+    .select({
+      id: parcelas.id,
+      matriculaId: parcelas.matriculaId,
+      numero: parcelas.numero,
+      valorCentavos: parcelas.valorCentavos,
+      vencimento: parcelas.vencimento,
+      cursoId: parcelas.cursoId,
+      franqueadorId: parcelas.franqueadorId,
+      franquiaId: parcelas.franquiaId,
+      jaPagou: sql<boolean>`exists (select 1 from ${parcelas} o where o.matricula_id = ${parcelas.matriculaId}
+        and o.tipo = 'mensalidade' and o.paga_em is not null and o.status in ('paga', 'estornada'))`,
+    })
+    .from(parcelas)
+    .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
+    .where(and(inArray(parcelas.status, ['aberta', 'vencida']), eq(parcelas.tipo, 'mensalidade'), quem))
+    .orderBy(asc(parcelas.vencimento), asc(parcelas.id));
+}
+
+// --- Closing ---------------------------------------------------------------------------------------------------
+
+/** The lines a closing takes: the period's in its reach, less those a franquia's own closing already holds. */
+function linhasDoFechamento(franqueadorId: string, franquiaId: string | null, periodo: string): SQL {
+  return and(
+    eq(l.franqueadorId, franqueadorId),
+    eq(l.periodo, periodo),
+    franquiaId
+      ? eq(l.franquiaId, franquiaId)
+      : sql`not exists (select 1 from ${comissaoFechamentos} f where f.franqueador_id = ${l.franqueadorId}
+          and f.periodo = ${l.periodo} and f.franquia_id = ${l.franquiaId})`,
+  )!;
+}
+
+/** The closings that hold `periodo` for this reach: the network's, or the franquia's own. */
+export async function fechamentoExistente(
+  db: Executor,
+  franqueadorId: string,
+  franquiaId: string | null,
+  periodo: string,
+) {
+  const [row] = await db
+    .select({ id: comissaoFechamentos.id, franquiaId: comissaoFechamentos.franquiaId })
+    .from(comissaoFechamentos)
+    .where(
+      and(
+        eq(comissaoFechamentos.franqueadorId, franqueadorId),
+        eq(comissaoFechamentos.periodo, periodo),
+        franquiaId
+          ? sql`(${comissaoFechamentos.franquiaId} is null or ${comissaoFechamentos.franquiaId} = ${franquiaId}::uuid)`
+          : sql`${comissaoFechamentos.franquiaId} is null`,
+      ),
+    );
+  return row;
+}
+
+export async function totaisParaFechar(
+  db: Executor,
+  franqueadorId: string,
+  franquiaId: string | null,
+  periodo: string,
+) {
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${l.valorCentavos}), 0)::int`,
+      linhas: sql<number>`count(*)::int`,
+    })
+    .from(l)
+    .where(linhasDoFechamento(franqueadorId, franquiaId, periodo));
+  return { total: Number(row?.total ?? 0), linhas: Number(row?.linhas ?? 0) };
+}
+
+export async function inserirFechamento(db: Executor, values: typeof comissaoFechamentos.$inferInsert) {
+  const [row] = await db.insert(comissaoFechamentos).values(values).returning({ id: comissaoFechamentos.id });
+  return row!.id;
+}
+
+const fechamentoSelection = {
+  id: comissaoFechamentos.id,
+  franqueadorId: comissaoFechamentos.franqueadorId,
+  franquiaId: comissaoFechamentos.franquiaId,
+  franquia: franquias.razaoSocial,
+  periodo: comissaoFechamentos.periodo,
+  totalCentavos: comissaoFechamentos.totalCentavos,
+  lancamentos: comissaoFechamentos.lancamentos,
+  fechadoEm: comissaoFechamentos.fechadoEm,
+  pagoEm: comissaoFechamentos.pagoEm,
+};
+export type FechamentoRow = Awaited<ReturnType<typeof listFechamentos>>[number];
+
+/** The closings the caller reads, newest period first. */
+export function listFechamentos(db: Executor, actor: Actor) {
+  return db
+    .select(fechamentoSelection)
+    .from(comissaoFechamentos)
+    .leftJoin(franquias, eq(franquias.id, comissaoFechamentos.franquiaId))
+    .where(comissaoFechamentosVisibleTo(actor))
+    .orderBy(desc(comissaoFechamentos.periodo), sql`${comissaoFechamentos.franquiaId} nulls first`);
+}
+
+/**
+ * The caller's closing of `periodo`: its own reach's (the franqueador's network closing, a franquia's own) --
+ * locked when `travar`. Undefined: none (404).
+ */
+export async function fechamentoDoAtor(db: Executor, actor: Actor, periodo: string, travar = false) {
+  const query = db
+    .select(fechamentoSelection)
+    .from(comissaoFechamentos)
+    .leftJoin(franquias, eq(franquias.id, comissaoFechamentos.franquiaId))
+    .where(
+      and(
+        comissaoFechamentosVisibleTo(actor),
+        eq(comissaoFechamentos.periodo, periodo),
+        actor.role === 'franquia'
+          ? eq(comissaoFechamentos.franquiaId, actor.franquiaId ?? '00000000-0000-0000-0000-000000000000')
+          : sql`${comissaoFechamentos.franquiaId} is null`,
+      ),
+    );
+  const [row] = travar ? await query.for('update', { of: comissaoFechamentos }) : await query;
+  return row;
+}
+
+export async function marcarPago(db: Executor, id: string, porId: string, em: Date) {
+  await db.update(comissaoFechamentos).set({ pagoEm: em, pagoPorId: porId }).where(eq(comissaoFechamentos.id, id));
+}
+
+export interface PagamentoRow {
+  beneficiario: Beneficiario;
+  beneficiario_id: string;
+  nome: string | null;
+  documento: string | null;
+  chave_pix: string | null;
+  valor_centavos: number;
+}
+
+/** The payout: one row per beneficiary owed by the closing's lines, their sum, its CPF or CNPJ and PIX key. */
+export function pagamentosDoFechamento(
+  db: Executor,
+  f: { franqueadorId: string; franquiaId: string | null; periodo: string },
+) {
+  return executeRows<PagamentoRow>(
+    db,
+    sql`select s.beneficiario, s.beneficiario_id, s.valor_centavos::int as valor_centavos,
+        case s.beneficiario
+          when 'vendedor' then (select coalesce(u.nome, u.email) from ${vendedores} v join ${users} u on u.id = v.user_id where v.id = s.beneficiario_id)
+          when 'micro_franquia' then (select m.razao_social from ${microFranquias} m where m.id = s.beneficiario_id)
+          else (select f.razao_social from ${franquias} f where f.id = s.beneficiario_id) end as nome,
+        case s.beneficiario
+          when 'vendedor' then (select u.cpf from ${vendedores} v join ${users} u on u.id = v.user_id where v.id = s.beneficiario_id)
+          when 'micro_franquia' then (select m.cnpj from ${microFranquias} m where m.id = s.beneficiario_id)
+          else (select f.cnpj from ${franquias} f where f.id = s.beneficiario_id) end as documento,
+        case s.beneficiario
+          when 'vendedor' then (select u.chave_pix from ${vendedores} v join ${users} u on u.id = v.user_id where v.id = s.beneficiario_id)
+          when 'micro_franquia' then (select u.chave_pix from ${microFranquias} m join ${users} u on u.id = m.user_id where m.id = s.beneficiario_id)
+          else (select u.chave_pix from ${franquias} f join ${users} u on u.id = f.user_id where f.id = s.beneficiario_id) end as chave_pix
+      from (select ${l.beneficiario} as beneficiario, ${l.beneficiarioId} as beneficiario_id,
+          sum(${l.valorCentavos}) as valor_centavos
+        from ${comissaoLancamentos}
+        where ${linhasDoFechamento(f.franqueadorId, f.franquiaId, f.periodo)}
+        group by 1, 2
+        -- Only what is owed: a beneficiary whose month nets to nothing or less (a reversal of an earlier month's
+        -- credit) is no transfer; its statement shows it.
+        having sum(${l.valorCentavos}) > 0) s
+      order by nome, s.beneficiario_id`,
+  );
+}

@@ -1,0 +1,155 @@
+import { todayInBrasilia } from '../../../shared/brasilia';
+import { periodoAberto, periodoDe } from '../../../shared/comissoes/lancamentos';
+import {
+  BENEFICIARIOS,
+  type Beneficiario,
+  type RegraAlcance,
+  comissaoPercentual,
+  regraAplicavel,
+} from '../../../shared/comissoes/regras';
+import type { Executor } from '../../db/connect';
+import {
+  type NovoLancamento,
+  creditosSemEstorno,
+  inserirLancamentos,
+  parcelasParaComissao,
+  periodosFechados,
+  regrasDaRede,
+  travarRede,
+} from './lancamentos.repository';
+
+/**
+ * The commission ledger's writes (issue 44, ADR 082), called by billing in the transaction that changes the parcela:
+ * `lancarComissoes` when it becomes paid (the webhook, a simulated payment, the reconciliation, a baixa manual),
+ * `estornarComissoes` when a paid one is refunded (the gateway's refund or chargeback, a withdrawal, a refund at the
+ * school). Lines are only ever added: a reversal is a new negative line, a late event lands in the next open month.
+ */
+
+type Regra = Awaited<ReturnType<typeof regrasDaRede>>[number];
+const alcance = (r: Regra): Regra & RegraAlcance => ({ ...r, beneficiario: r.beneficiario as Beneficiario });
+
+/** The amount a rule gives for a parcela: a percentage of its value, or the fixed amount on the first paid one. */
+export function valorDaRegra(
+  regra: Pick<Regra, 'tipo' | 'percentualCentesimos' | 'valorCentavos'>,
+  valorCentavos: number,
+  primeiraPaga: boolean,
+): number {
+  if (regra.tipo === 'percentual') return comissaoPercentual(valorCentavos, regra.percentualCentesimos ?? 0);
+  return primeiraPaga ? (regra.valorCentavos ?? 0) : 0;
+}
+
+/** Where a line landing in `periodo` goes: that month, or the next one no closing holds for this subtree. */
+async function periodoParaLinha(tx: Executor, franqueadorId: string, franquiaId: string | null, periodo: string) {
+  return periodoAberto(periodo, await periodosFechados(tx, franqueadorId, franquiaId, periodo));
+}
+
+/**
+ * The credit lines of a parcela just paid: for each beneficiary (the lead's vendedor, the event's micro-franquia, the
+ * franquia), the most specific rule in force on the day it was paid (ADR 081). Written once per parcela and
+ * beneficiary; a fixed amount once per matrícula. Answers how many lines it wrote.
+ */
+export function lancarComissoes(tx: Executor, parcelaId: string): Promise<number> {
+  return lancarComissoesDe(tx, [parcelaId]);
+}
+
+/**
+ * `lancarComissoes` for many parcelas at once (the demo's year): the same rules, each network's rules and closed
+ * months read once, the lines written in batches.
+ */
+export async function lancarComissoesDe(tx: Executor, parcelaIds: readonly string[]): Promise<number> {
+  const pagas = [];
+  for (let i = 0; i < parcelaIds.length; i += LOTE) {
+    const lidas = await parcelasParaComissao(tx, parcelaIds.slice(i, i + LOTE));
+    pagas.push(...lidas.filter((p) => p.status === 'paga' && p.pagaEm && p.tipo === 'mensalidade' && p.franqueadorId));
+  }
+  const regrasPorRede = new Map<string, (Regra & RegraAlcance)[]>();
+  const fechadosPorRamo = new Map<string, Set<string>>();
+  const linhas: NovoLancamento[] = [];
+  for (const p of pagas) {
+    const franqueadorId = p.franqueadorId!;
+    const pagaEm = p.pagaEm!;
+    let regras = regrasPorRede.get(franqueadorId);
+    if (!regras) {
+      await travarRede(tx, franqueadorId, 'share');
+      regras = (await regrasDaRede(tx, franqueadorId)).map(alcance);
+      regrasPorRede.set(franqueadorId, regras);
+    }
+    if (regras.length === 0) continue;
+    const ramo = `${franqueadorId}:${p.franquiaId ?? ''}`;
+    let fechados = fechadosPorRamo.get(ramo);
+    if (!fechados) {
+      fechados = await periodosFechados(tx, franqueadorId, p.franquiaId, '0000-00');
+      fechadosPorRamo.set(ramo, fechados);
+    }
+    const periodo = periodoAberto(periodoDe(pagaEm), fechados);
+    const quem: Record<Beneficiario, string | null> = {
+      vendedor: p.vendedorResponsavelId,
+      micro_franquia: p.microFranquiaId,
+      franquia: p.franquiaId,
+    };
+    for (const beneficiario of BENEFICIARIOS) {
+      const beneficiarioId = quem[beneficiario];
+      if (!beneficiarioId) continue;
+      const regra = regraAplicavel(regras, { beneficiario, franquiaId: p.franquiaId, cursoId: p.cursoId, dia: pagaEm });
+      if (!regra) continue;
+      const valorCentavos = valorDaRegra(regra, p.valorCentavos, Boolean(p.primeiraPaga));
+      if (valorCentavos <= 0) continue;
+      linhas.push({
+        franqueadorId,
+        franquiaId: p.franquiaId,
+        microFranquiaId: p.microFranquiaId,
+        vendedorId: p.vendedorId,
+        beneficiario,
+        beneficiarioId,
+        regraId: regra.id,
+        regraTipo: regra.tipo,
+        parcelaId: p.id,
+        matriculaId: p.matriculaId,
+        tipo: 'credito',
+        baseCentavos: p.valorCentavos,
+        valorCentavos,
+        periodo,
+        ocorridoEm: pagaEm,
+      });
+    }
+  }
+  let escritas = 0;
+  for (let i = 0; i < linhas.length; i += LOTE) escritas += await inserirLancamentos(tx, linhas.slice(i, i + LOTE));
+  return escritas;
+}
+
+/** Lines per INSERT: well under PostgreSQL's 65,535 parameters (15 a line). */
+const LOTE = 1000;
+
+/**
+ * The reversing lines of a refunded parcela: each credit it had, negated, in the month of the refund (or the next
+ * open one). Once per credit. Answers how many lines it wrote.
+ */
+export async function estornarComissoes(tx: Executor, parcelaId: string, now: Date): Promise<number> {
+  const creditos = await creditosSemEstorno(tx, parcelaId);
+  const primeira = creditos[0];
+  if (!primeira) return 0;
+  await travarRede(tx, primeira.franqueadorId, 'share');
+  const hoje = todayInBrasilia(now);
+  const periodo = await periodoParaLinha(tx, primeira.franqueadorId, primeira.franquiaId, periodoDe(hoje));
+  return inserirLancamentos(
+    tx,
+    creditos.map((c) => ({
+      franqueadorId: c.franqueadorId,
+      franquiaId: c.franquiaId,
+      microFranquiaId: c.microFranquiaId,
+      vendedorId: c.vendedorId,
+      beneficiario: c.beneficiario,
+      beneficiarioId: c.beneficiarioId,
+      regraId: c.regraId,
+      regraTipo: c.regraTipo,
+      parcelaId: c.parcelaId,
+      matriculaId: c.matriculaId,
+      tipo: 'estorno',
+      baseCentavos: c.baseCentavos,
+      valorCentavos: -c.valorCentavos,
+      periodo,
+      ocorridoEm: hoje,
+    })),
+  );
+}

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../setup/test-app';
+import { as } from '../../support/inject-as';
+import { comissaoLancamentos, comissaoRegras, matriculas, parcelas } from '../../../src/server/db/schema';
+import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
+import { encerrarCobrancaDaMatricula } from '../../../src/server/modules/cobranca';
+import { gravarParcela } from '../../../src/server/modules/cobranca/cobranca.repository';
+import { aplicarEventoNa } from '../../../src/server/modules/cobranca/webhook.service';
+import { todayInBrasilia } from '../../../src/shared/brasilia';
+import type { FechamentoView, LancamentoView, MinhasView, ResumoView } from '../../../src/shared/schemas/comissao';
+
+/**
+ * Issue 44 (ADR 082), the ledger's property: over random sequences of payments (at the gateway, late ones included,
+ * and at the school), refunds, withdrawals, rule changes and closings, run on the real code and database --
+ *   - every statement (the vendedor's and micro-franquia's 'Minhas comissões', the period's totals) is the sum of
+ *     its lines, by state and by month;
+ *   - a closed month never changes: its lines' count and sum stay what they were when it closed;
+ *   - a reversal cancels its credit exactly: a refunded parcela's lines sum to zero per beneficiary, each credit and
+ *     each reversal written once.
+ */
+
+let ctx: TestContext;
+let mariana: typeof matriculas.$inferSelect;
+let regraDaFranquia: string;
+let numero = 100;
+let evento = 0;
+let periodosFechados = 0;
+const fechados = new Map<string, { n: number; total: number }>();
+
+function mes(n: number): string {
+  const [ano, m] = todayInBrasilia().split('-').map(Number) as [number, number];
+  const total = ano * 12 + (m - 1) - n;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+const db = () => ctx.handle.db;
+
+async function aplicar(gatewayId: string, tipo: string, dia: string) {
+  await db().transaction((tx) =>
+    aplicarEventoNa(
+      tx,
+      'simulado',
+      { id: `evt_prop_${++evento}`, event: tipo, payment: { id: gatewayId, paymentDate: dia } },
+      ctx.clock.now(),
+    ),
+  );
+}
+
+async function somaDoPeriodo(periodo: string) {
+  const [row] = await db()
+    .select({
+      n: sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${comissaoLancamentos.valorCentavos}), 0)::int`,
+    })
+    .from(comissaoLancamentos)
+    .where(eq(comissaoLancamentos.periodo, periodo));
+  return { n: Number(row!.n), total: Number(row!.total) };
+}
+
+const centavos = (v: number) => Math.round(v * 100);
+const soma = (ls: { valor: number }[]) => ls.reduce((s, l) => s + centavos(l.valor), 0);
+
+/** Every statement equals its lines; closed months are as they closed; reversals cancel exactly. */
+async function invariantes() {
+  for (const role of ['vendedor', 'micro_franquia'] as const) {
+    const minhas = (await as(ctx.app, role).get('/api/comissoes/minhas')).json<MinhasView>();
+    const linhas = minhas.lancamentos;
+    expect(centavos(minhas.saldo)).toBe(soma(linhas));
+    for (const estado of ['liberada', 'fechada', 'paga', 'estornada'] as const) {
+      expect(centavos(minhas[estado]), `${role} ${estado}`).toBe(soma(linhas.filter((l) => l.estado === estado)));
+    }
+    for (const p of minhas.periodos)
+      expect(centavos(p.saldo)).toBe(soma(linhas.filter((l) => l.periodo === p.periodo)));
+  }
+  for (const [periodo, antes] of fechados) {
+    expect(await somaDoPeriodo(periodo), `closed ${periodo}`).toEqual(antes);
+    const resumo = (
+      await as(ctx.app, 'franqueador').get(`/api/comissoes/resumo?periodo=${periodo}`)
+    ).json<ResumoView>();
+    expect(centavos(resumo.saldo)).toBe(antes.total);
+    expect(resumo.itens.reduce((s, i) => s + centavos(i.saldo), 0)).toBe(antes.total);
+  }
+  const porParcela = await db()
+    .select({
+      parcelaId: comissaoLancamentos.parcelaId,
+      beneficiario: comissaoLancamentos.beneficiario,
+      status: parcelas.status,
+      creditos: sql<number>`count(*) filter (where ${comissaoLancamentos.tipo} = 'credito')::int`,
+      estornos: sql<number>`count(*) filter (where ${comissaoLancamentos.tipo} = 'estorno')::int`,
+      total: sql<number>`sum(${comissaoLancamentos.valorCentavos})::int`,
+    })
+    .from(comissaoLancamentos)
+    .innerJoin(parcelas, eq(parcelas.id, comissaoLancamentos.parcelaId))
+    .groupBy(comissaoLancamentos.parcelaId, comissaoLancamentos.beneficiario, parcelas.status);
+  for (const r of porParcela) {
+    expect(Number(r.creditos)).toBe(1);
+    expect(Number(r.estornos)).toBe(r.status === 'estornada' ? 1 : 0);
+    if (r.status === 'estornada') expect(Number(r.total)).toBe(0);
+    else expect(Number(r.total)).toBeGreaterThan(0);
+  }
+}
+
+type Passo =
+  | { tipo: 'pagar'; i: number; mes: number; dia: number }
+  | { tipo: 'baixa'; i: number }
+  | { tipo: 'estornar'; i: number }
+  | { tipo: 'desistir' }
+  | { tipo: 'regra'; percentual: number }
+  | { tipo: 'fechar'; mes: number };
+
+const PARCELAS_POR_CASO = 4;
+const passo: fc.Arbitrary<Passo> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      tipo: fc.constant('pagar' as const),
+      i: fc.nat(PARCELAS_POR_CASO - 1),
+      mes: fc.integer({ min: 0, max: 5 }),
+      dia: fc.integer({ min: 1, max: 28 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ tipo: fc.constant('baixa' as const), i: fc.nat(PARCELAS_POR_CASO - 1) }) },
+  { weight: 2, arbitrary: fc.record({ tipo: fc.constant('estornar' as const), i: fc.nat(PARCELAS_POR_CASO - 1) }) },
+  { weight: 1, arbitrary: fc.record({ tipo: fc.constant('desistir' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ tipo: fc.constant('regra' as const), percentual: fc.integer({ min: 1, max: 2000 }) }),
+  },
+  { weight: 2, arbitrary: fc.record({ tipo: fc.constant('fechar' as const), mes: fc.integer({ min: 1, max: 5 }) }) },
+);
+
+async function executar(p: Passo, caso: { id: string; gatewayId: string }[]) {
+  switch (p.tipo) {
+    case 'pagar':
+      return aplicar(caso[p.i]!.gatewayId, 'PAYMENT_RECEIVED', `${mes(p.mes)}-${String(p.dia).padStart(2, '0')}`);
+    case 'baixa':
+      // 200 when open, 409 when paid or refunded already: either way the ledger must hold.
+      await as(ctx.app, 'franqueador').post(`/api/parcelas/${caso[p.i]!.id}/baixa`, { observacao: 'Na escola.' });
+      return;
+    case 'estornar':
+      return aplicar(caso[p.i]!.gatewayId, 'PAYMENT_REFUNDED', todayInBrasilia());
+    case 'desistir':
+      // A withdrawal refunds what was paid at the school in its own transaction (ADR 076).
+      await db().transaction((tx) => encerrarCobrancaDaMatricula(tx, mariana.id, 'desistencia', ctx.clock.now()));
+      return;
+    case 'regra': {
+      const response = await as(ctx.app, 'franqueador').patch(`/api/comissoes/regras/${regraDaFranquia}`, {
+        percentual: p.percentual / 100,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return;
+    }
+    case 'fechar': {
+      const periodo = mes(p.mes);
+      const antes = await somaDoPeriodo(periodo);
+      const response = await as(ctx.app, 'franqueador').post('/api/comissoes/fechamentos', { periodo });
+      if (response.statusCode === 201) {
+        const f = response.json<FechamentoView>();
+        expect([f.lancamentos, centavos(f.total)]).toEqual([antes.n, antes.total]);
+        fechados.set(periodo, antes);
+        periodosFechados += 1;
+      } else expect(response.statusCode).toBe(409);
+      return;
+    }
+  }
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const [dela] = await db().select().from(matriculas).where(eq(matriculas.email, DEMO_ACCOUNTS.aluno));
+  mariana = dela!;
+  await db()
+    .update(comissaoRegras)
+    .set({ inicio: `${mes(12)}-01` });
+  for (const body of [
+    { beneficiario: 'micro_franquia', tipo: 'fixo', valor: 25, inicio: `${mes(12)}-01` },
+    {
+      beneficiario: 'vendedor',
+      tipo: 'percentual',
+      percentual: 7.5,
+      franquiaId: mariana.franquiaId,
+      inicio: `${mes(3)}-01`,
+    },
+  ]) {
+    const response = await as(ctx.app, 'franqueador').post('/api/comissoes/regras', body);
+    expect(response.statusCode, response.body).toBe(201);
+    regraDaFranquia = response.json<{ id: string }>().id;
+  }
+});
+afterAll(() => ctx.close());
+
+describe('the commission ledger, over random sequences of billing events', () => {
+  it('keeps every statement equal to its lines, closed months unchanged and reversals exact', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(passo, { minLength: 1, maxLength: 10 }), async (passos) => {
+        const caso: { id: string; gatewayId: string }[] = [];
+        for (let k = 0; k < PARCELAS_POR_CASO; k++) {
+          const n = ++numero;
+          const gatewayId = `pay_sim_prop_${n}`;
+          await gravarParcela(
+            db(),
+            {
+              matriculaId: mariana.id,
+              numero: n,
+              valorCentavos: 5000 + ((n * 7919) % 20000),
+              vencimento: `${mes(0)}-28`,
+              provedor: 'simulado',
+              gatewayId,
+              invoiceUrl: null,
+              bankSlipUrl: null,
+              pixCopiaECola: null,
+            },
+            ctx.clock.now(),
+          );
+          const [row] = await db()
+            .select({ id: parcelas.id })
+            .from(parcelas)
+            .where(and(eq(parcelas.provedor, 'simulado'), eq(parcelas.gatewayId, gatewayId)));
+          caso.push({ id: row!.id, gatewayId });
+        }
+        for (const p of passos) {
+          await executar(p, caso);
+          await invariantes();
+        }
+      }),
+      { numRuns: Number(process.env.COMISSOES_PROPERTY_RUNS ?? 12), seed: Number(process.env.FUZZ_SEED ?? 44) },
+    );
+    // The sequences did what they claim: lines written, reversed, and months closed.
+    const tipos = await db()
+      .select({ tipo: comissaoLancamentos.tipo, n: sql<number>`count(*)::int` })
+      .from(comissaoLancamentos)
+      .groupBy(comissaoLancamentos.tipo);
+    expect(tipos.map((t) => t.tipo).sort()).toEqual(['credito', 'estorno']);
+    expect(periodosFechados).toBeGreaterThan(0);
+    const lista = (await as(ctx.app, 'franqueador').get('/api/comissoes/lancamentos?pageSize=1')).json<
+      LancamentoView[]
+    >();
+    expect(lista).toHaveLength(1);
+  }, 600_000);
+});
