@@ -1652,6 +1652,9 @@ export const jobs = pgTable(
     // The record that caused the job, and the networks besides franqueadorId whose Envios list it (migration 0034).
     registroId: uuid(),
     outrasRedes: uuid().array(),
+    // An e-mail's recipient as the SHA-256 of its trimmed, lower-case address (migration 0050, issue 51): what
+    // Envios' exact search compares; the address itself is never kept once the e-mail is delivered.
+    destinoChave: text(),
   },
   (t) => [
     check('jobs_status_check', sql`${t.status} in (${textIn(JOB_STATUSES)})`),
@@ -1667,6 +1670,10 @@ export const jobs = pgTable(
     index('jobs_envios_status_idx')
       .on(t.franqueadorId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.tipo} in ('email', 'webhook')`),
+    // Envios' search by exact recipient (issue 51).
+    index('jobs_destino_chave_idx')
+      .on(t.destinoChave)
+      .where(sql`${t.destinoChave} is not null`),
     // The retention purge of finished jobs.
     index('jobs_concluidos_idx')
       .on(t.concluidoEm)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db/connect';
@@ -104,6 +105,13 @@ export async function enfileirarEmail(
   await enfileirar(db, emailJob(app, message, origem), app.clock.now());
 }
 
+/**
+ * An e-mail's recipient as Envios finds it (issue 51): the SHA-256 of the trimmed, lower-case address. Only the
+ * whole address finds it -- a fragment matches nothing, so the masked list cannot be read back a letter at a time.
+ */
+export const chaveDoDestinatario = (email: string): string =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
 /** An e-mail's job: its summary, masked address and tries are always values. */
 export type EmailJob = NovoJob & { resumo: string; destino: string; maxTentativas: number };
 
@@ -117,6 +125,7 @@ export function emailJob(app: FastifyInstance, message: MailMessage | EmailDeMod
     payload: message,
     resumo: deModelo(message) ? modeloDe(message).assunto(message.dados) : message.subject,
     destino: mascararEmail(message.to),
+    destinoChave: chaveDoDestinatario(message.to),
     ...dono,
     registroId,
     maxTentativas: app.config.jobs.maxTentativas,

@@ -8,6 +8,7 @@ export {
   daConta,
   type EmailDeModelo,
   type EmailJob,
+  chaveDoDestinatario,
   emailJob,
   enfileirarEmail,
   escreverEmail,

@@ -45,6 +45,8 @@ export interface NovoJob {
   resumo?: string | SQL | null;
   /** Where it goes, masked (an e-mail address as j***@g***.com, a webhook's host). */
   destino?: string | SQL | null;
+  /** An e-mail's recipient as `chaveDoDestinatario` writes it: Envios' exact search (issue 51). */
+  destinoChave?: string | null;
   /** The network whose franqueador sees it on 'Envios': a uuid, or SQL that selects one. */
   franqueadorId?: string | SQL | null;
   /**
@@ -105,9 +107,10 @@ export function jobInsert(job: NovoJob, now: Date): SQL {
         : sql`(${job.registroId})::uuid`;
   const payload = is(job.payload, SQL) ? sql`(${job.payload})::jsonb` : sql`${json(job.payload)}::jsonb`;
   const em = sql`${now.toISOString()}::timestamptz`;
-  return sql`insert into ${jobs} (tipo, payload, resumo, destino, franqueador_id, outras_redes, registro_id,
-        chave, executar_em, max_tentativas, created_at, updated_at)
-      select ${job.tipo}, ${payload}, ${job.resumo ?? null}, ${job.destino ?? null}, ${franqueador},
+  return sql`insert into ${jobs} (tipo, payload, resumo, destino, destino_chave, franqueador_id, outras_redes,
+        registro_id, chave, executar_em, max_tentativas, created_at, updated_at)
+      select ${job.tipo}, ${payload}, ${job.resumo ?? null}, ${job.destino ?? null}, ${job.destinoChave ?? null},
+        ${franqueador},
         ${outras}, ${registro},
         ${job.chave ?? null}, ${job.executarEm ? sql`${job.executarEm.toISOString()}::timestamptz` : em},
         ${job.maxTentativas ?? 6}, ${em}, ${em}
@@ -127,6 +130,7 @@ export interface LinhaDeJob {
   payload: string;
   resumo: string | null;
   destino: string | null;
+  destinoChave: string | null;
   maxTentativas: number;
   executarEm: Date;
   createdAt: Date;
@@ -135,7 +139,14 @@ export interface LinhaDeJob {
 
 /** The values of a new job written at `now` (`LinhaDeJob`): what `jobInsert` writes of it, but its network. */
 export function linhaDeJob(
-  job: { tipo: JobTipo; payload: unknown; resumo: string | null; destino: string | null; maxTentativas: number },
+  job: {
+    tipo: JobTipo;
+    payload: unknown;
+    resumo: string | null;
+    destino: string | null;
+    destinoChave?: string | null;
+    maxTentativas: number;
+  },
   now: Date,
 ): LinhaDeJob {
   return {
@@ -143,6 +154,7 @@ export function linhaDeJob(
     payload: json(job.payload),
     resumo: job.resumo,
     destino: job.destino,
+    destinoChave: job.destinoChave ?? null,
     maxTentativas: job.maxTentativas,
     executarEm: now,
     createdAt: now,

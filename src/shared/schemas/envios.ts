@@ -25,7 +25,18 @@ export const ENVIOS_MESSAGES = {
   tentarAgora: 'Envio será tentado agora',
   tipoInvalido: 'Tipo de envio inválido',
   statusInvalido: 'Situação inválida',
+  destinatarioInvalido: 'Informe o e-mail completo do destinatário',
 } as const;
+
+/**
+ * Envios' search by recipient (issue 51): the whole address, or nothing. The server compares its hash, so a
+ * fragment never matches (the list stays masked; a search on parts would read the addresses back).
+ */
+export const destinatarioField = z
+  .string({ error: ENVIOS_MESSAGES.destinatarioInvalido })
+  .trim()
+  .max(254, ENVIOS_MESSAGES.destinatarioInvalido)
+  .pipe(z.email(ENVIOS_MESSAGES.destinatarioInvalido));
 
 export const enviosQuerySchema = listQuerySchema.extend({
   tipo: z
@@ -34,6 +45,7 @@ export const enviosQuerySchema = listQuerySchema.extend({
   status: z
     .enum(Object.keys(ENVIO_STATUS) as [EnvioStatus, ...EnvioStatus[]], { error: ENVIOS_MESSAGES.statusInvalido })
     .optional(),
+  destinatario: z.preprocess((v) => (v === '' ? undefined : v), destinatarioField.optional()),
 });
 export type EnviosQuery = z.infer<typeof enviosQuerySchema>;
 

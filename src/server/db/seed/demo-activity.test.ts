@@ -4,6 +4,7 @@ import { createTestApp, loginAs, type TestContext } from '../../../../tests/setu
 import { queryRows } from '../../../../tests/support/database-digest';
 import { isValidCnpj, isValidCpf } from '../../../shared/brazil-ids';
 import { todayInBrasilia } from '../../../shared/brasilia';
+import { chaveDoDestinatario } from '../../jobs';
 import { type DemoActivityCounts, loadDemoActivity } from './demo-activity';
 
 /**
@@ -122,6 +123,25 @@ describe('loadDemoActivity', () => {
       const match = new RegExp(`"${key}":(\\d+)`).exec(resumo);
       expect(Number(match?.[1]), key).toBeGreaterThan(1);
     }
+  });
+
+  it("finds a family's confirmation e-mails on Envios by its whole address (issue 51)", async () => {
+    const [family] = await rows<{ email: string }>(
+      sql`select destino as email from jobs where tipo = 'email' and destino is not null order by created_at desc limit 1`,
+    );
+    const cookie = await loginAs(ctx.app, 'franqueador');
+    const found = await ctx.app.inject({
+      url: `/api/envios?tipo=email&destinatario=${encodeURIComponent(family!.email.toUpperCase())}`,
+      headers: { cookie },
+    });
+    expect(found.statusCode).toBe(200);
+    expect(Number(found.headers['x-total-count'])).toBeGreaterThan(0);
+    expect(chaveDoDestinatario(family!.email)).toMatch(/^[0-9a-f]{64}$/);
+    const [{ iguais }] = (await rows<{ iguais: boolean }>(
+      sql`select bool_and(destino_chave = ${chaveDoDestinatario(family!.email)}) as iguais from jobs
+        where tipo = 'email' and lower(destino) = ${family!.email.toLowerCase()}`,
+    )) as [{ iguais: boolean }];
+    expect(iguais).toBe(true);
   });
 
   it('has valid CPFs and CNPJs, reserved e-mail domains, and dates around today', async () => {

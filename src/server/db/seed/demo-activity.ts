@@ -1601,18 +1601,20 @@ async function insertAudit(tx: Executor, demo: Demo, eventoIds: readonly string[
 
 /**
  * Envios: the confirmation e-mail of each sign-up of the last two months, delivered, and a few that bounced --
- * history only (no payload: nothing for the worker to send, nothing to resend).
+ * history only (no payload: nothing for the worker to send, nothing to resend). Each keeps its recipient's hash, as
+ * `chaveDoDestinatario` writes it (issue 51): Envios' 'Destinatário' finds a family's e-mails by the whole address.
  */
 async function insertEmails(tx: Executor, demo: Demo, now: Date): Promise<number> {
   const [row] = await executeRows<{ n: number }>(
     tx,
     sql`with gravados as (
         insert into ${schema.jobs} (tipo, payload, status, tentativas, max_tentativas, executar_em, ultimo_erro, resumo, destino,
-          franqueador_id, created_at, updated_at, concluido_em)
+          destino_chave, franqueador_id, created_at, updated_at, concluido_em)
         select 'email', null, case when x.k % 97 = 0 then 'falhou' else 'concluido' end,
           case when x.k % 97 = 0 then 6 else 1 end, 6, x.created_at,
           case when x.k % 97 = 0 then '550 5.1.1 caixa postal inexistente' end,
-          'Inscrição confirmada', x.email, ${demo.franqueadorId}::uuid, x.created_at,
+          'Inscrição confirmada', x.email, encode(sha256(convert_to(lower(trim(x.email)), 'UTF8')), 'hex'),
+          ${demo.franqueadorId}::uuid, x.created_at,
           x.created_at + interval '4 seconds', x.created_at + interval '4 seconds'
         from (select l.created_at, l.email, row_number() over (order by l.created_at, l.id) as k from ${schema.leads} l
           where l.created_at between ${now.toISOString()}::timestamptz - interval '60 days'

@@ -4,6 +4,7 @@ import type { EnvioItem, EnviosQuery } from '../../../shared/schemas/envios';
 import { containsIgnoringAccents, pageWindow } from '../../lib/pagination';
 import { type Executor, executeRows } from '../../db/connect';
 import { jobs } from '../../db/schema';
+import { chaveDoDestinatario } from '../../jobs';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
@@ -37,6 +38,7 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
   const { limit, offset } = pageWindow(query);
   const filtros = sql`${query.tipo ? sql`and tipo = ${query.tipo}` : sql``}
         ${query.status ? sql`and status = ${query.status}` : sql``}
+        ${query.destinatario ? sql`and destino_chave = ${chaveDoDestinatario(query.destinatario)}` : sql``}
         ${query.q ? sql`and (${containsIgnoringAccents(sql`coalesce(resumo, '')`, query.q)} or ${containsIgnoringAccents(sql`coalesce(destino, '')`, query.q)})` : sql``}`;
   const colunas = sql`id, tipo, status, resumo, destino, tentativas, max_tentativas, ultimo_erro, created_at, updated_at,
     executar_em`;

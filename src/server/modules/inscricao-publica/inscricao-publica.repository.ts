@@ -90,6 +90,7 @@ const COLUNAS: [nome: string, tipo: string, valor: (r: Linha) => unknown][] = [
   ['email_payload', 'text', (r) => r.email?.payload ?? null],
   ['email_resumo', 'text', (r) => r.email?.resumo ?? null],
   ['email_destino', 'text', (r) => r.email?.destino ?? null],
+  ['email_destino_chave', 'text', (r) => r.email?.destinoChave ?? null],
   ['email_tentativas', 'int', (r) => r.email?.maxTentativas ?? null],
   ['email_executar_em', 'timestamptz', (r) => (r.email ? iso(r.email.executarEm) : null)],
   ['email_criado_em', 'timestamptz', (r) => (r.email ? iso(r.email.createdAt) : null)],
@@ -144,9 +145,10 @@ const inscricoesStatement = fixedStatement(
       insert into ${leadVouchers} (lead_id, token_hash, expira_em)
       select novo.id, i.voucher_hash, i.voucher_expira from ${escritas('voucher_hash')}
     ), email as (
-      insert into ${jobs} (tipo, payload, resumo, destino, franqueador_id, registro_id, executar_em, max_tentativas,
-        created_at, updated_at)
-      select i.email_tipo, i.email_payload::jsonb, i.email_resumo, i.email_destino, novo.franqueador_id, novo.id,
+      insert into ${jobs} (tipo, payload, resumo, destino, destino_chave, franqueador_id, registro_id, executar_em,
+        max_tentativas, created_at, updated_at)
+      select i.email_tipo, i.email_payload::jsonb, i.email_resumo, i.email_destino, i.email_destino_chave,
+        novo.franqueador_id, novo.id,
         i.email_executar_em, i.email_tentativas, i.email_criado_em, i.email_atualizado_em
       from ${escritas('email_payload')}
     ), criado as (

@@ -163,6 +163,9 @@ export async function anonimizar(
     await db.execute(sql`update ${jobs} set payload = null, ultimo_erro = 'Titular anonimizado (LGPD).',
         status = case when status = 'executando' then status else 'cancelado' end
       where tipo = 'email' and payload is not null and registro_id in ${uuidList(causas)}`);
+    // Issue 51: nor does Envios' exact search find the titular's address any more.
+    await db.execute(sql`update ${jobs} set destino_chave = null
+      where tipo = 'email' and destino_chave is not null and registro_id in ${uuidList(causas)}`);
     const webhooks = await executeRows<{ id: string; payload: unknown }>(
       db,
       sql`select id, payload from ${jobs} where tipo = 'webhook' and payload is not null

@@ -702,7 +702,8 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   }),
   'POST /api/integracoes/webhooks/:id/teste': async (p) => ({ params: { id: await fuzzWebhook(p) } }),
   'GET /api/integracoes/webhooks/:id/entregas': async (p) => ({ params: { id: await fuzzWebhook(p) } }),
-  'GET /api/envios': async () => ({ query: { tipo: 'email' } }),
+  // Issue 51: the search by exact recipient is fuzzed with the other filters.
+  'GET /api/envios': async () => ({ query: { tipo: 'email', destinatario: 'familia@exemplo.com.br' } }),
   'POST /api/leads/exportacoes': async () => ({ query: { view: 'interesses' } }),
   'POST /api/pre-matriculas/exportacoes': async () => ({ query: { situacao: 'pendente' } }),
   'POST /api/matriculas/exportacoes': async () => ({ query: { status: 'ativa' } }),

@@ -13,16 +13,17 @@ export default function DashboardRoute() {
   const { role } = useCurrentUser();
   return (
     <RoutePage path="/">
+      {can(role, 'dashboard.acompanhamento') ? (
+        // The cliente follows its leads on Leads; the vendedor, without that screen, on Interesses. Issue 51: the
+        // day's queue comes first, above the counts (on a phone, the first screen is what to do today).
+        <AcompanhamentoCards listPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'} />
+      ) : null}
       <MetricsOverview
         linkFor={(key) => {
           const path = METRIC_LIST_PATHS[key] as RoutePath;
           return canAccessRoute(role, path) ? path : null;
         }}
       />
-      {can(role, 'dashboard.acompanhamento') ? (
-        // The cliente follows its leads on Leads; the vendedor, without that screen, on Interesses.
-        <AcompanhamentoCards listPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'} />
-      ) : null}
       {can(role, 'sac.responder') ? <SacResumoCards link /> : null}
       {can(role, 'relatorios.ler') ? <Ultimos30Dias /> : null}
       {role === 'aluno' ? <AlunoFunnelOverview /> : null}

@@ -36,7 +36,7 @@ export function AcompanhamentoCards({ listPath }: AcompanhamentoCardsProps) {
   const resumo = useAcompanhamentoResumo();
 
   return (
-    <section aria-labelledby="acompanhamento-titulo" className="mt-6">
+    <section aria-labelledby="acompanhamento-titulo" className="mb-6">
       <h2 id="acompanhamento-titulo" className="mb-3 text-lg font-semibold">
         Acompanhamento
       </h2>
@@ -45,7 +45,7 @@ export function AcompanhamentoCards({ listPath }: AcompanhamentoCardsProps) {
           <p role="alert">Não foi possível carregar o acompanhamento.</p>
         </Card>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={resumo.isPending || undefined}>
+        <ul className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-4" aria-busy={resumo.isPending || undefined}>
           {CARDS.map(({ key, label, icon: Icon, query, urgent }) => {
             const value = resumo.data?.[key];
             const attention = urgent && (value ?? 0) > 0;
@@ -53,37 +53,39 @@ export function AcompanhamentoCards({ listPath }: AcompanhamentoCardsProps) {
               <li key={key}>
                 <Card
                   className={cn(
-                    'relative h-full p-5 transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-muted',
+                    // A phone shows each as one row (label, count, icon): the three fit the first screen.
+                    'relative grid h-full grid-cols-[1fr_auto_auto] items-center gap-3 p-3 transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-muted sm:grid-cols-[1fr_auto] sm:items-start sm:p-5',
                     attention && 'border-amber-300',
                   )}
                 >
-                  <div className="flex items-start justify-between gap-3">
-                    <h3 className="text-sm font-medium text-muted-foreground">
-                      {/* The whole card is the link; its name is the label and the count. */}
-                      <Link
-                        to={`${listPath}?${query}`}
-                        aria-label={value === undefined ? undefined : `${label}: ${formatCount(value)}`}
-                        className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-                      >
-                        {label}
-                      </Link>
-                    </h3>
-                    <span
-                      className={cn(
-                        'rounded-md p-2',
-                        attention ? 'bg-amber-100 text-amber-900' : 'bg-accent text-accent-foreground',
-                      )}
+                  <h3 className="text-sm font-medium text-muted-foreground">
+                    {/* The whole card is the link; its name is the label and the count. */}
+                    <Link
+                      to={`${listPath}?${query}`}
+                      aria-label={value === undefined ? undefined : `${label}: ${formatCount(value)}`}
+                      className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
                     >
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                  </div>
+                      {label}
+                    </Link>
+                  </h3>
                   {value === undefined ? (
-                    <Skeleton className="mt-3 h-8 w-16" />
+                    <Skeleton className="h-8 w-16 sm:col-span-2 sm:row-start-2" />
                   ) : (
-                    <p aria-hidden="true" className="mt-2 text-3xl font-bold tracking-tight text-foreground">
+                    <p
+                      aria-hidden="true"
+                      className="text-2xl font-bold tracking-tight text-foreground sm:col-span-2 sm:row-start-2 sm:text-3xl"
+                    >
                       {formatCount(value)}
                     </p>
                   )}
+                  <span
+                    className={cn(
+                      'rounded-md p-2 sm:col-start-2 sm:row-start-1',
+                      attention ? 'bg-amber-100 text-amber-900' : 'bg-accent text-accent-foreground',
+                    )}
+                  >
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
                 </Card>
               </li>
             );

@@ -10,6 +10,8 @@ export const ENVIOS_QUERY_KEY = ['envios'] as const;
 export interface EnviosParams {
   tipo?: EnvioTipo;
   status?: EnvioStatus;
+  /** The whole address of an e-mail's recipient (issue 51): the server matches it exactly, never a fragment. */
+  destinatario?: string;
   page: number;
   pageSize: number;
 }

@@ -1,6 +1,14 @@
-import { Ban, FastForward, RotateCcw, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Ban, FastForward, RotateCcw, Search, X } from 'lucide-react';
 import { formatCount, formatDateTime } from '@shared/format';
-import { ENVIO_STATUS, ENVIO_TIPOS, type EnvioItem, type EnvioStatus, type EnvioTipo } from '@shared/schemas/envios';
+import {
+  ENVIO_STATUS,
+  ENVIO_TIPOS,
+  type EnvioItem,
+  type EnvioStatus,
+  type EnvioTipo,
+  destinatarioField,
+} from '@shared/schemas/envios';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { RowActions } from '@/components/ui/row-actions';
@@ -9,6 +17,7 @@ import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { listNotice } from '@/components/ui/list-notice';
 import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/text-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, SEM_FILTRO } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -36,7 +45,32 @@ export function EnviosScreen() {
   const tipo = isTipo(listState.filters.tipo) ? listState.filters.tipo : undefined;
   const status = isStatus(listState.filters.status) ? listState.filters.status : undefined;
   const { page, setPage, setFilter } = listState;
-  const list = useEnvios({ tipo, status, page, pageSize: DEFAULT_PAGE_SIZE });
+  // Issue 51: the recipient searched, kept in the screen and not in the address (it is a person's e-mail).
+  const [destinatario, setDestinatario] = useState<string | undefined>(undefined);
+  const [digitado, setDigitado] = useState('');
+  const [erroDestinatario, setErroDestinatario] = useState<string | undefined>(undefined);
+  const list = useEnvios({ tipo, status, destinatario, page, pageSize: DEFAULT_PAGE_SIZE });
+  const buscarDestinatario = (event: FormEvent) => {
+    event.preventDefault();
+    if (digitado.trim() === '') {
+      setErroDestinatario(undefined);
+      setDestinatario(undefined);
+      return;
+    }
+    const parsed = destinatarioField.safeParse(digitado);
+    if (!parsed.success) {
+      setErroDestinatario(parsed.error.issues[0]?.message);
+      return;
+    }
+    setErroDestinatario(undefined);
+    setDestinatario(parsed.data);
+    setPage(1);
+  };
+  const limparDestinatario = () => {
+    setDigitado('');
+    setErroDestinatario(undefined);
+    setDestinatario(undefined);
+  };
   const onError = (title: string) => (error: unknown) =>
     toast({ variant: 'destructive', title, description: errorMessage(error, 'Tente novamente.') });
   const onSuccess = (answer: { message: string }) => toast({ variant: 'success', title: answer.message });
@@ -141,8 +175,8 @@ export function EnviosScreen() {
   const notice = listNotice(list, {
     failed: 'Erro ao carregar os envios',
     empty: 'Nenhum envio até agora',
-    emptyFiltered: 'Nenhum envio com estes filtros',
-    filtered: active,
+    emptyFiltered: destinatario ? 'Nenhum envio para este destinatário' : 'Nenhum envio com estes filtros',
+    filtered: active || destinatario !== undefined,
   });
 
   return (
@@ -209,6 +243,38 @@ export function EnviosScreen() {
                 Limpar filtros
               </Button>
             ) : null}
+          </form>
+          <form
+            role="search"
+            aria-label="Buscar por destinatário"
+            noValidate
+            onSubmit={buscarDestinatario}
+            className="flex flex-col gap-3 px-2 sm:flex-row sm:flex-wrap sm:items-start"
+          >
+            <TextField
+              id="envios-destinatario"
+              label="Destinatário"
+              type="email"
+              autoComplete="off"
+              maxLength={254}
+              hint="O e-mail completo: a busca só encontra o endereço exato."
+              value={digitado}
+              onChange={(event) => setDigitado(event.target.value)}
+              error={erroDestinatario}
+              className="min-w-0 sm:w-96"
+            />
+            <div className="flex gap-2 sm:mt-8">
+              <Button type="submit" variant="outline">
+                <Search aria-hidden="true" />
+                Buscar
+              </Button>
+              {destinatario !== undefined ? (
+                <Button type="button" variant="ghost" onClick={limparDestinatario}>
+                  <X aria-hidden="true" />
+                  Limpar busca
+                </Button>
+              ) : null}
+            </div>
           </form>
           <DataTable
             caption="E-mails e webhooks da rede"

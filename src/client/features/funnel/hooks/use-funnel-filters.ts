@@ -128,6 +128,9 @@ export function useFunnelFilters({
   };
   const followUpActive = Object.keys(followUpFilter).length > 0;
   const active = eventoId !== '' || search !== '' || data !== '' || chips.length > 0 || followUpActive;
+  /** How many filters are set: the phone's 'Filtros (N)' button (issue 51). */
+  const count =
+    [eventoId, search, data].filter((v) => v !== '').length + chips.length + Object.keys(followUpFilter).length;
 
   /** A date header's state and click: newest first (the default), oldest first, back to newest first. */
   const sortFor = (key: FunnelSortKey): DataTableSort => ({
@@ -162,6 +165,7 @@ export function useFunnelFilters({
         : undefined,
     update,
     active,
+    count,
     chips,
     removeChip,
     /** The follow-up filters only a link sets (return date, no contact yet), each a chip. */

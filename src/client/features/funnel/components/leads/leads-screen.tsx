@@ -42,7 +42,8 @@ const columns = (sortByDate: DataTableSort): DataTableColumn<LeadItem>[] => [
 
 /**
  * The cliente's Leads (SPEC §2): nothing is listed until an event is chosen, or a follow-up filter (issue 16:
- * a dashboard card's 'Retornos de hoje', say) says which leads to show.
+ * a dashboard card's 'Retornos de hoje', say) says which leads to show; until then the prompt says why and
+ * 'Exportar CSV' waits, its reason beside it (issue 51).
  */
 export function LeadsScreen() {
   const filters = useFunnelFilters({ followUp: true });
@@ -60,7 +61,9 @@ export function LeadsScreen() {
     : {
         kind: 'prompt' as const,
         title: 'Selecione um evento',
-        description: 'Escolha um evento no filtro acima para ver os leads captados.',
+        // Issue 51: why the list waits, and where the day's leads are without an event.
+        description:
+          'Os leads são listados por evento: escolha um no filtro Evento. Os retornos do dia e os leads sem contato abrem pelo Acompanhamento do Dashboard.',
       };
 
   return (
@@ -70,6 +73,7 @@ export function LeadsScreen() {
         exportHref={exportCsvUrl('/api/leads/export.csv', filters.params)}
         exportJobUrl={exportCsvUrl('/api/leads/exportacoes', filters.params)}
         followUp={{ meus: false }}
+        exportDisabledReason={eventChosen ? undefined : 'Escolha um evento para exportar'}
       />
       <FunnelListCard
         live={eventChosen ? live : undefined}

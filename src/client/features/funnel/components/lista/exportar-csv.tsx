@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { Download } from 'lucide-react';
 import type { Exportacao } from '@shared/schemas/exportacoes';
 import { formatCount } from '@shared/format';
@@ -20,6 +20,8 @@ export interface ExportarCsvProps {
   href: string;
   /** The list's `/api/<lista>/exportacoes` with the same filters: a long list becomes a job with progress. */
   jobUrl?: string;
+  /** Why there is nothing to export yet: the button is disabled and the reason is said beside it (issue 51). */
+  disabledReason?: string;
 }
 
 /** A download started from code, as the link itself would have started it. */
@@ -37,7 +39,8 @@ function baixar(arquivo: string) {
  * the direct download (it starts at once) or long: then a dialog follows the job with a progress bar, the rows
  * done, 'Cancelar', and 'Baixar arquivo' once the file is ready (kept 24 h).
  */
-export function ExportarCsv({ href, jobUrl }: ExportarCsvProps) {
+export function ExportarCsv({ href, jobUrl, disabledReason }: ExportarCsvProps) {
+  const reasonId = useId();
   const [exportacao, setExportacao] = useState<Exportacao | null>(null);
   const iniciar = useIniciarExportacao({
     onSuccess: (nova) => {
@@ -52,6 +55,19 @@ export function ExportarCsv({ href, jobUrl }: ExportarCsvProps) {
     event.preventDefault();
     if (!iniciar.isPending) iniciar.mutate({ url: jobUrl });
   };
+  if (disabledReason) {
+    return (
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <p id={reasonId} className="text-sm text-muted-foreground">
+          {disabledReason}
+        </p>
+        <Button variant="outline" disabled aria-describedby={reasonId}>
+          <Download aria-hidden="true" />
+          Exportar CSV
+        </Button>
+      </div>
+    );
+  }
   return (
     <>
       <Button asChild variant="outline">

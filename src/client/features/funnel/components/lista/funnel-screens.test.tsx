@@ -314,11 +314,17 @@ describe('MatriculasScreen', () => {
 });
 
 describe('LeadsScreen', () => {
-  it('asks for an event and reads no leads until one is chosen', async () => {
+  it('asks for an event, says why, and reads or exports no leads until one is chosen', async () => {
     const fetchMock = mockFetch({ 'GET /api/leads/eventos': { body: [evento] }, 'GET /api/leads': { body: [lead] } });
     renderWithProviders(<LeadsScreen />);
     expect(screen.getByText('Selecione um evento')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/leads/export.csv');
+    expect(screen.getByText(/Os leads são listados por evento/)).toBeInTheDocument();
+    // Issue 51: nothing to export yet -- the button waits, its reason beside it.
+    expect(screen.queryByRole('link', { name: 'Exportar CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toHaveAccessibleDescription(
+      'Escolha um evento para exportar',
+    );
 
     // The event filter is a combobox the server searches (issue 21): typing asks for 20 matching events.
     const combobox = screen.getByRole('combobox', { name: 'Evento' });
@@ -344,6 +350,10 @@ describe('LeadsScreen', () => {
           ([url]) => String(url).startsWith('/api/leads?') && String(url).includes('eventoId=e-1'),
         ),
       ).toBe(true),
+    );
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      '/api/leads/export.csv?eventoId=e-1',
     );
   });
 });

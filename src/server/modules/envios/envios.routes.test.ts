@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { as } from '../../../../tests/support/inject-as';
+import { queryRows } from '../../../../tests/support/database-digest';
+import { eventos, leads } from '../../db/schema';
+import { ENVIOS_MESSAGES, type EnvioItem } from '../../../shared/schemas/envios';
+
+/**
+ * Envios by exact recipient (issue 51, ADR 087): 'não recebi o voucher' checked in seconds -- the whole address
+ * finds the family's e-mails, a fragment finds nothing (or is refused), and the list stays masked.
+ */
+describe('GET /api/envios?destinatario=', () => {
+  let ctx: TestContext;
+  const ENDERECO = 'Familia.Busca.Envios@Exemplo.com.br';
+  let leadId = '';
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const [evento] = await ctx.handle.db
+      .select({ id: eventos.id })
+      .from(eventos)
+      .innerJoin(leads, eq(leads.eventoId, eventos.id))
+      .where(eq(leads.nomeAluno, 'Pedro Henrique Silva'));
+    const inscrever = (email: string, nomeAluno: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        payload: {
+          eventoId: evento!.id,
+          nomeAluno,
+          nomeResponsavel: 'Responsável Da Busca',
+          email,
+          telefone: '(19) 99999-5151',
+          consentimento: true,
+        },
+      });
+    const signUp = await inscrever(ENDERECO, 'Aluna Da Busca');
+    expect(signUp.statusCode).toBe(201);
+    leadId = (signUp.json() as { id: string }).id;
+    // Another family's e-mail: the search finds one of the two.
+    expect((await inscrever('outra.familia@exemplo.com.br', 'Outra Aluna')).statusCode).toBe(201);
+  });
+  afterAll(() => ctx.close());
+
+  const buscar = (destinatario: string, role: 'franqueador' | 'vendedor' = 'franqueador') =>
+    as(ctx.app, role).get(`/api/envios?tipo=email&destinatario=${encodeURIComponent(destinatario)}`);
+
+  it('finds the voucher e-mail by the whole address, in any case and with spaces around, still masked', async () => {
+    for (const typed of [ENDERECO, ENDERECO.toLowerCase(), `  ${ENDERECO.toUpperCase()} `]) {
+      const response = await buscar(typed);
+      expect(response.statusCode).toBe(200);
+      const items = response.json() as EnvioItem[];
+      expect(items).toHaveLength(1);
+      expect(response.headers['x-total-count']).toBe('1');
+      expect(items[0]).toMatchObject({ tipo: 'email' });
+      // The row says where it went only masked: the address typed is not echoed back.
+      expect(items[0]!.destino).not.toContain('familia.busca');
+      expect(JSON.stringify(items).toLowerCase()).not.toContain(ENDERECO.toLowerCase());
+    }
+  });
+
+  it('keeps only the hash of the address, which an anonymisation would clear', async () => {
+    const rows = await queryRows<{ chave: string | null }>(
+      ctx.handle.db,
+      sql`select destino_chave as chave from jobs where tipo = 'email' and registro_id = ${leadId}::uuid`,
+    );
+    expect(rows.map((r) => r.chave)).toEqual([createHash('sha256').update(ENDERECO.toLowerCase()).digest('hex')]);
+  });
+
+  it('never matches a fragment: a shorter or longer address finds nothing, a non-address is refused', async () => {
+    for (const fragment of ['familia.busca.envios@exemplo.com', 'amilia.busca.envios@exemplo.com.br', 'x' + ENDERECO]) {
+      const response = await buscar(fragment);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([]);
+      expect(response.headers['x-total-count']).toBe('0');
+    }
+    for (const fragment of ['familia.busca', '@exemplo.com.br', 'exemplo.com.br', '%', 'a'.repeat(250) + '@x.com']) {
+      const response = await buscar(fragment);
+      expect(response.statusCode).toBe(400);
+      expect((response.json() as { message: string }).message).toBe(ENVIOS_MESSAGES.destinatarioInvalido);
+    }
+  });
+
+  it('an empty search lists everything, and the search is the franqueador’s only', async () => {
+    const all = await as(ctx.app, 'franqueador').get('/api/envios?tipo=email&destinatario=');
+    expect(all.statusCode).toBe(200);
+    expect(Number(all.headers['x-total-count'])).toBeGreaterThan(1);
+    expect((await buscar(ENDERECO, 'vendedor')).statusCode).toBe(403);
+  });
+});
