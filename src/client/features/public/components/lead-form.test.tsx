@@ -5,6 +5,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicEvento } from '@shared/schemas/public';
 import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
+import { INSCRICAO_MESSAGES } from '@shared/schemas/inscricao-messages';
 import { dismissToast } from '@/lib/toast';
 import { mockFetch } from '@/testing/test-utils';
 
@@ -50,6 +51,21 @@ afterEach(() => {
 });
 
 describe('the /credito-estudantil form', () => {
+  it("says next to the disabled button why a full event's sign-up waits for the waiting-list box (issue 51)", async () => {
+    mockFetch({
+      'GET /api/public/cidades': { body: ['Campinas'] },
+      'GET /api/public/eventos': { body: [{ ...EVENTO, vagas: 10, vagasRestantes: 0 }] },
+    });
+    await renderForm();
+    await chooseEvent();
+    const button = screen.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(INSCRICAO_MESSAGES.esgotadasMarqueListaEspera);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Entrar na lista de espera/ }));
+    expect(button).toBeEnabled();
+    expect(screen.queryByText(INSCRICAO_MESSAGES.esgotadasMarqueListaEspera)).not.toBeInTheDocument();
+  });
+
   it('asks for an event before it sends anything', async () => {
     const fetchMock = mockFetch({ 'GET /api/public/cidades': { body: ['Campinas'] } });
     await renderForm();

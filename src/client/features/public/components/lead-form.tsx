@@ -43,6 +43,12 @@ export function LeadForm({ onSignedUp }: { onSignedUp: (confirmation: SignUpConf
   const esgotado = evento?.vagasRestantes === 0;
   const encerrado = evento ? !evento.inscricoesAbertas : false;
   const [listaEspera, setListaEspera] = useState(false);
+  // Issue 51: why the button is disabled is said next to it, not only by its grey colour.
+  const motivoBloqueio = encerrado
+    ? INSCRICAO_MESSAGES.encerradas
+    : esgotado && !listaEspera
+      ? INSCRICAO_MESSAGES.esgotadasMarqueListaEspera
+      : null;
 
   const createLead = useCreateLead({
     // Issue 23: a confirmation screen with what was registered replaces the form (the toast was gone in seconds).
@@ -155,9 +161,15 @@ export function LeadForm({ onSignedUp }: { onSignedUp: (confirmation: SignUpConf
         size="lg"
         className="h-auto min-h-12 w-full whitespace-normal bg-success py-3 text-base font-extrabold tracking-wide text-success-foreground hover:bg-green-800"
         disabled={createLead.isPending || encerrado || (esgotado && !listaEspera)}
+        aria-describedby={motivoBloqueio ? 'inscricao-motivo-bloqueio' : undefined}
       >
         {createLead.isPending ? 'Enviando...' : 'GARANTIR MEU CRÉDITO GRATUITO'}
       </Button>
+      {motivoBloqueio ? (
+        <p id="inscricao-motivo-bloqueio" role="status" className="text-center text-sm font-medium text-red-800">
+          {motivoBloqueio}
+        </p>
+      ) : null}
     </form>
   );
 }
