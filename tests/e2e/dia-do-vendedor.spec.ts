@@ -140,7 +140,8 @@ test("the cliente's Leads says why it waits for an event, and 'Exportar CSV' wai
     await expect(exportar).toBeDisabled();
     await expect(exportar).toHaveAccessibleDescription('Escolha um evento para exportar');
     await expect(main.getByRole('link', { name: 'Exportar CSV' })).toHaveCount(0);
-    if (viewport === PHONE) await expect(main.getByRole('button', { name: 'Filtros (0)' })).toBeVisible();
+    // A list opened from no queue keeps its filters on top on a phone too (the sheet is the queues' own).
+    if (viewport === PHONE) await expect(main.getByRole('button', { name: /^Filtros \(/ })).toHaveCount(0);
     await noSideScroll(page);
     await expectAccessible(page);
   }

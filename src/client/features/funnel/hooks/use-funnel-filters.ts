@@ -172,6 +172,11 @@ export function useFunnelFilters({
     followUpChips: followUpChipList,
     /** Some follow-up filter is set: the cliente's Leads lists without an event then (a dashboard card's link). */
     followUpActive,
+    /**
+     * The list was opened from a follow-up queue (a dashboard card's link: the return date or no contact yet, filters
+     * only a link sets): on a phone its rows come first, the filters behind 'Filtros (N)' (issue 51).
+     */
+    fromQueue: followUpFilter.retorno !== undefined || followUpFilter.semContato !== undefined,
     responsavelNome,
     clear: () => {
       setSearch('');

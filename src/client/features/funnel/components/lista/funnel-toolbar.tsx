@@ -21,7 +21,7 @@ import { DateInput } from '@/components/ui/date-input';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { useMediaQuery } from '@/hooks/use-media-query';
 
-/** From here up the filters sit above the list; below it (a phone) they fold into the 'Filtros (N)' sheet. */
+/** From here up the filters sit above the list; below it (a phone), a follow-up queue folds them into 'Filtros (N)'. */
 const WIDE = '(min-width: 40rem)';
 
 /** The chips take the toolbar's whole row. */
@@ -109,8 +109,9 @@ export function FunnelToolbar({
   ) : null;
   const fields = <FilterFields id={id} filters={filters} followUp={followUp} situacao={situacao} />;
 
-  // Issue 51: on a phone the rows come first -- the filters wait in a sheet behind one button that counts them.
-  if (wide === false) {
+  // Issue 51: a follow-up queue opened on a phone shows its rows first -- the filters wait in a sheet behind one
+  // button that counts them. Any other list keeps its filters on top, where SPEC's flows use them.
+  if (wide === false && filters.fromQueue) {
     const count = filters.count + (situacao?.value ? 1 : 0);
     return (
       <Card className="flex flex-wrap items-center justify-between gap-2 p-3">
