@@ -9,7 +9,7 @@ export const INSCRICAO_MESSAGES = {
   entrarListaEspera: 'Entrar na lista de espera',
   /** Issue 51: said next to the sign-up button while a full event's waiting-list box is unticked. */
   esgotadasMarqueListaEspera:
-    'As vagas deste evento estão esgotadas. Marque "Entrar na lista de espera" acima para se inscrever.',
+    'As vagas deste evento estão esgotadas. Marque a lista de espera acima para se inscrever.',
   inscricoesEncerradas: 'Inscrições encerradas',
   listaEspera: 'Lista de espera',
   listaEsperaSucesso: 'Você entrou na lista de espera!',
