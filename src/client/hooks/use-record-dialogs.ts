@@ -10,8 +10,25 @@ export function useRecordDialogs<T>() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<T | null>(null);
   const [toggling, setToggling] = useState<T | null>(null);
-  return { creating, setCreating, editing, setEditing, toggling, setToggling };
+  return {
+    creating,
+    setCreating,
+    editing,
+    setEditing,
+    toggling,
+    setToggling,
+    /** The create call's toasts; success closes its dialog. */
+    created: <D, I>(texts: ScreenToasts<D, I>) => mutationToasts({ ...texts, done: () => setCreating(false) }),
+    /** The edit call's toasts; success closes its dialog. */
+    updated: <D, I>(texts: ScreenToasts<D, I>) => mutationToasts({ ...texts, done: () => setEditing(null) }),
+    /** The status switch's toasts; its confirmation closes either way, the toast says what happened. */
+    toggled: <D, I>(texts: ScreenToasts<D, I>) =>
+      mutationToasts({ ...texts, done: () => setToggling(null), closeOnError: true }),
+  };
 }
+
+/** A screen's texts for a call whose dialog the hook closes. */
+export type ScreenToasts<D, I> = Omit<MutationToasts<D, I>, 'done' | 'closeOnError'>;
 
 export interface MutationToasts<TData, TInput> {
   /** What the screen does once the call succeeded, before the toast: close its dialog. */

@@ -6,8 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { ROLES, PROTECTED_ROUTES, canAccessRoute, type RoutePath } from '@shared/roles';
 import { createUser, loadScreens, mockFetch, renderApp, sessionHandlers } from '@/testing/test-utils';
 
-// The shell's chunk first: on a busy machine its first import outlasts the spinner's wait (CI, 2026-11-25).
-beforeAll(() => loadScreens('/franquias'), 120_000);
+// Every screen's chunk first: on a busy machine the shell's first import outlasts the spinner's wait (CI,
+// 2026-11-25), and the first role's walk through every screen, importing each one, outlasted its own 20 s (load 20,
+// 2026-11-27). The walk then times the routing, not the module loading.
+beforeAll(() => loadScreens(...Object.keys(PROTECTED_ROUTES)), 180_000);
 
 afterEach(() => {
   cleanup();

@@ -1,22 +1,18 @@
 import { can } from '@shared/permissions';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
 import type { CepResult } from '@shared/schemas/cep';
 import type { ClienteView } from '@shared/schemas/cliente';
 import { formatCount } from '@shared/format';
 import { StatusToggleDialog } from '@/components/ui/status-toggle-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
+import type { DataTableNotice } from '@/components/ui/data-table';
+import { NewRecordButton, RecordListCard, useRecordList } from '@/components/ui/record-list-card';
 import { RecordFormDialogs } from '@/components/ui/record-form-dialog';
 import { useListState } from '@/hooks/use-list-state';
 import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
-import { useLiveList } from '@/hooks/use-live-list';
-import { LiveListControls } from '@/components/ui/live-list-controls';
-import { mutationToasts, useRecordDialogs } from '@/hooks/use-record-dialogs';
+import { useRecordDialogs } from '@/hooks/use-record-dialogs';
 import { useClientes } from '../api/get-clientes';
 import { useCreateCliente } from '../api/create-cliente';
 import { useSetClienteStatus } from '../api/set-cliente-status';
@@ -34,96 +30,70 @@ export interface ClientesScreenProps {
 export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const readOnly = !can(role, 'clientes.editar');
   const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
-  const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
-  const { creating, setCreating, editing, setEditing, toggling, setToggling } = useRecordDialogs<ClienteView>();
+  const { search, setSearch, q, page, pageSize } = list$;
+  const dialogs = useRecordDialogs<ClienteView>();
+  const { creating, setCreating, editing, setEditing, toggling, setToggling } = dialogs;
   const [aberto, setAberto] = useState<ClienteView | null>(null);
   const navigate = useNavigate();
   const sort = list$.sortParam;
-  const listQuery = useClientes({ q, sort, page, pageSize });
-  const live = useLiveList(listQuery, JSON.stringify({ q, sort, page, pageSize }));
-  const list = { ...listQuery, data: live.data };
+  const list = useRecordList(useClientes({ q, sort, page, pageSize }), list$, { q, sort, page, pageSize });
 
   const create = useCreateCliente(
-    mutationToasts({
-      done: () => setCreating(false),
-      success: 'Cliente criado com sucesso',
-      error: 'Erro ao criar cliente',
-    }),
+    dialogs.created({ success: 'Cliente criado com sucesso', error: 'Erro ao criar cliente' }),
   );
   const update = useUpdateCliente(
-    mutationToasts({
-      done: () => setEditing(null),
+    dialogs.updated({
       success: 'Cliente atualizado',
       error: 'Erro ao atualizar cliente',
       fallback: 'Ocorreu um erro ao atualizar o cliente.',
     }),
   );
   const setStatus = useSetClienteStatus(
-    mutationToasts({
-      done: () => setToggling(null),
-      closeOnError: true,
+    dialogs.toggled({
       success: (row: ClienteView) => ({ title: row.isActive ? 'Cliente ativado' : 'Cliente desativado' }),
       error: (input: { isActive: boolean }) =>
         input.isActive ? 'Erro ao ativar cliente' : 'Erro ao desativar cliente',
     }),
   );
 
-  const rows = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
+  const { total } = list;
   let notice: DataTableNotice | null = null;
   if (list.isError) notice = { kind: 'error', title: 'Failed to fetch clientes' };
-  else if (list.data && rows.length === 0) notice = { kind: 'empty', title: 'Nenhum cliente encontrado' };
+  else if (list.loaded && list.rows.length === 0) notice = { kind: 'empty', title: 'Nenhum cliente encontrado' };
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-center gap-2 max-sm:px-4">
-          <CardTitle as="h2" className="text-lg">
-            Lista de Clientes
-          </CardTitle>
-          {list.data ? (
+      <RecordListCard
+        title="Lista de Clientes"
+        badges={
+          list.loaded ? (
             <Badge variant="secondary">
               {formatCount(total)} {total === 1 ? 'cliente' : 'clientes'}
             </Badge>
-          ) : null}
-          <LiveListControls live={live} className="ml-auto" />
-        </CardHeader>
-        <CardContent className="max-sm:px-4">
-          <DataTable
-            caption="Lista de clientes"
-            columns={clientesColumns({
-              readOnly,
-              onEdit: setEditing,
-              onToggle: setToggling,
-              onOpen: setAberto,
-              onEventos: (row) => void navigate(clienteEventosHref(row.id)),
-              sortFor: list$.sortFor,
-            })}
-            rows={rows}
-            isLoading={list.isPending}
-            isUpdating={list.isPlaceholderData}
-            loadingText="Carregando clientes..."
-            notice={notice}
-            search={{
-              id: 'clientes-busca',
-              label: 'Buscar clientes',
-              labelHidden: true,
-              placeholder: 'Buscar por nome fantasia, CNPJ ou representante...',
-              value: search,
-              onChange: setSearch,
-            }}
-            toolbar={
-              readOnly ? null : (
-                <Button onClick={() => setCreating(true)}>
-                  <Plus aria-hidden="true" />
-                  Novo Cliente
-                </Button>
-              )
-            }
-            pagination={{ page, pageSize, total, onPageChange: setPage, onPageSizeChange: setPageSize }}
-          />
-        </CardContent>
-      </Card>
+          ) : null
+        }
+        list={list}
+        caption="Lista de clientes"
+        columns={clientesColumns({
+          readOnly,
+          onEdit: setEditing,
+          onToggle: setToggling,
+          onOpen: setAberto,
+          onEventos: (row) => void navigate(clienteEventosHref(row.id)),
+          sortFor: list$.sortFor,
+        })}
+        loadingText="Carregando clientes..."
+        notice={notice}
+        search={{
+          id: 'clientes-busca',
+          label: 'Buscar clientes',
+          labelHidden: true,
+          placeholder: 'Buscar por nome fantasia, CNPJ ou representante...',
+          value: search,
+          onChange: setSearch,
+        }}
+        toolbar={readOnly ? null : <NewRecordButton onClick={() => setCreating(true)}>Novo Cliente</NewRecordButton>}
+      />
 
       <ClienteRecord cliente={aberto} onClose={() => setAberto(null)} />
 

@@ -1,6 +1,3 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { CepResult } from '@shared/schemas/cep';
 import type { EmpresaUserView } from '@shared/schemas/franquia';
 import {
   franquiaCreateSchema,
@@ -8,16 +5,15 @@ import {
   type FranquiaCreate,
   type FranquiaCreateInput,
 } from '@shared/schemas/franquia';
-import { maskCep, maskCnpj, maskCpf, maskPhone } from '@shared/format';
-import { Button } from '@/components/ui/button';
-import { DialogFooter } from '@/components/ui/dialog';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { PasswordOrInviteField } from '@/components/ui/password-or-invite-field';
 import { DateField } from '@/components/ui/date-field';
-import { TextField } from '@/components/ui/text-field';
-import { useCepFill } from '@/hooks/use-cep-fill';
-import { useMaskedRegister } from '@/hooks/use-masked-register';
-import { submitShowingFieldErrors } from '@/lib/server-field-errors';
+import {
+  EMPTY_RECORD,
+  RecordForm,
+  type RecordFormDialogProps,
+  type RecordRow,
+  recordValuesFrom,
+  useRecordForm,
+} from '@/components/ui/record-form';
 
 /**
  * The form of a franquia and of a micro-franquia: SPEC §5 gives both the same fields, masks and messages.
@@ -29,176 +25,51 @@ export type EmpresaFormValues = FranquiaCreateInput;
 /** On edit there is no password. */
 export type EmpresaFormOutput = Omit<FranquiaCreate, 'password'> & { password?: string };
 
-export interface EmpresaFormProps {
-  mode: 'create' | 'edit';
-  /** Prefix of the inputs' ids, unique on the page. */
-  idPrefix: string;
-  defaultValues?: EmpresaFormValues;
-  submitLabel: string;
-  pendingLabel: string;
-  /** Rejects with the ApiError on failure; its field errors are shown under the fields. */
-  onSubmit: (values: EmpresaFormOutput) => Promise<unknown>;
-  onCancel: () => void;
-  lookupCep: (cep: string) => Promise<CepResult | null>;
-}
+export type EmpresaFormProps = RecordFormDialogProps<EmpresaFormValues, EmpresaFormOutput>;
 
-export interface EmpresaRow {
+export interface EmpresaRow extends RecordRow {
   razaoSocial: string;
-  cnpj: string;
-  repLegal: string;
-  cep: string | null;
-  cidade: string | null;
-  estado: string | null;
   user: EmpresaUserView;
 }
 
-export const EMPTY_EMPRESA: EmpresaFormValues = {
-  razaoSocial: '',
-  cnpj: '',
-  repLegal: '',
-  cpf: '',
-  dataNascimento: '',
-  telefone: '',
-  endereco: '',
-  cep: '',
-  cidade: '',
-  estado: '',
-  email: '',
-  password: '',
-  enviarConvite: false,
-};
-
-const FIELDS = Object.keys(EMPTY_EMPRESA) as (keyof EmpresaFormValues)[];
+export const EMPTY_EMPRESA: EmpresaFormValues = { ...EMPTY_RECORD, razaoSocial: '', dataNascimento: '' };
 
 /** The edit form's values from a list row, masks applied. */
 export function empresaValuesFrom(row: EmpresaRow): EmpresaFormValues {
-  return {
-    razaoSocial: row.razaoSocial,
-    cnpj: maskCnpj(row.cnpj),
-    repLegal: row.repLegal,
-    cpf: maskCpf(row.user.cpf),
-    dataNascimento: row.user.dataNascimento ?? '',
-    telefone: maskPhone(row.user.telefone),
-    endereco: row.user.endereco ?? '',
-    cep: maskCep(row.cep),
-    cidade: row.cidade ?? '',
-    estado: row.estado ?? '',
-    email: row.user.email,
-    password: '',
-  };
+  return { ...recordValuesFrom(row), razaoSocial: row.razaoSocial, dataNascimento: row.user.dataNascimento ?? '' };
 }
 
-export function EmpresaForm({
-  mode,
-  idPrefix,
-  defaultValues = EMPTY_EMPRESA,
-  submitLabel,
-  pendingLabel,
-  onSubmit,
-  onCancel,
-  lookupCep,
-}: EmpresaFormProps) {
+export function EmpresaForm({ mode, defaultValues = EMPTY_EMPRESA, ...dialog }: EmpresaFormProps) {
   // The edit payload has no password (SPEC §3); its schema is the create one without it.
   const schema = (mode === 'create' ? franquiaCreateSchema : franquiaUpdateSchema) as typeof franquiaCreateSchema;
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<EmpresaFormValues, unknown, FranquiaCreate>({ resolver: zodResolver(schema), defaultValues });
-
-  const masked = useMaskedRegister(register);
-  const invited = useWatch({ control, name: 'enviarConvite' }) === true;
-
-  const id = (name: string) => `${idPrefix}-${name}`;
-
+  const f = useRecordForm({ ...dialog, schema, defaultValues });
   // SPEC §5: looked up when the CEP loses focus with at least 8 characters; fills cidade and estado.
-  const cep = useCepFill(lookupCep, (found) => {
-    setValue('cidade', found.cidade, { shouldValidate: true, shouldDirty: true });
-    setValue('estado', found.estado, { shouldValidate: true, shouldDirty: true });
-  });
   const lookUpCep = async (typed: string) => {
-    if (typed.length >= 8) await cep.lookUp(typed);
+    if (typed.length >= 8) await f.cep.lookUp(typed);
   };
-  const searchingCep = cep.searching;
-
-  const submit = handleSubmit(submitShowingFieldErrors(onSubmit, setError, { fields: FIELDS, focus: true }));
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={id('razaoSocial')}
-          label="Razão Social"
-          className="sm:col-span-2"
-          autoComplete="organization"
-          error={errors.razaoSocial?.message}
-          {...register('razaoSocial')}
-        />
-        <TextField id={id('cnpj')} label="CNPJ" error={errors.cnpj?.message} {...masked('cnpj', 'cnpj')} />
-        <TextField
-          id={id('repLegal')}
-          label="Representante Legal"
-          autoComplete="name"
-          error={errors.repLegal?.message}
-          {...register('repLegal')}
-        />
-        <TextField id={id('cpf')} label="CPF" error={errors.cpf?.message} {...masked('cpf', 'cpf')} />
-        <DateField control={control} name="dataNascimento" id={id('dataNascimento')} label="Data de Nascimento" />
-        <TextField
-          id={id('telefone')}
-          label="Telefone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.telefone?.message}
-          {...masked('telefone', 'phone')}
-        />
-        <TextField
-          id={id('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          id={id('endereco')}
-          label="Endereço"
-          className="sm:col-span-2"
-          autoComplete="street-address"
-          error={errors.endereco?.message}
-          {...register('endereco')}
-        />
-        <TextField
-          id={id('cep')}
-          label="CEP"
-          autoComplete="postal-code"
-          hint={searchingCep ? 'Buscando CEP...' : undefined}
-          error={errors.cep?.message}
-          {...masked('cep', 'cep', { afterBlur: lookUpCep })}
-        />
-        <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
-        <TextField id={id('estado')} label="Estado" error={errors.estado?.message} {...masked('estado', 'uf')} />
-        {mode === 'create' ? (
-          <PasswordOrInviteField
-            idPrefix={idPrefix}
-            invited={invited}
-            inviteProps={register('enviarConvite', { onChange: () => setValue('password', '') })}
-            passwordProps={register('password')}
-            error={errors.password?.message}
-          />
-        ) : null}
-      </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancelar
-        </Button>
-        <SubmitButton pending={isSubmitting} pendingLabel={pendingLabel}>
-          {submitLabel}
-        </SubmitButton>
-      </DialogFooter>
-    </form>
+    <RecordForm form={f} {...dialog}>
+      {f.identidade('razaoSocial', 'Razão Social')}
+      {f.masked('cpf', 'CPF', 'cpf')}
+      <DateField
+        control={f.form.control}
+        name="dataNascimento"
+        id={f.id('dataNascimento')}
+        label="Data de Nascimento"
+      />
+      {f.masked('telefone', 'Telefone', 'phone', { type: 'tel', autoComplete: 'tel' })}
+      {f.text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+      {f.text('endereco', 'Endereço', { className: 'sm:col-span-2', autoComplete: 'street-address' })}
+      {f.masked(
+        'cep',
+        'CEP',
+        'cep',
+        { autoComplete: 'postal-code', hint: f.cep.searching ? 'Buscando CEP...' : undefined },
+        { afterBlur: lookUpCep },
+      )}
+      {f.cidadeEstado()}
+      {mode === 'create' ? f.access() : null}
+    </RecordForm>
   );
 }

@@ -1,11 +1,11 @@
-import { Building2, Filter, Plus } from 'lucide-react';
+import { Building2, Filter } from 'lucide-react';
 import type { CepResult } from '@shared/schemas/cep';
 import type { FranquiaView } from '@shared/schemas/franquia';
 import { formatCount } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
+import type { DataTableNotice } from '@/components/ui/data-table';
+import { NewRecordButton, RecordListCard, useRecordList } from '@/components/ui/record-list-card';
 import { RecordFormDialogs } from '@/components/ui/record-form-dialog';
 import {
   DropdownMenu,
@@ -18,10 +18,8 @@ import {
 import { useListState } from '@/hooks/use-list-state';
 import { StatusToggleDialog } from '@/components/ui/status-toggle-dialog';
 import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
-import { useLiveList } from '@/hooks/use-live-list';
-import { LiveListControls } from '@/components/ui/live-list-controls';
 import { errorMessage } from '@/lib/api-client';
-import { mutationToasts, useRecordDialogs } from '@/hooks/use-record-dialogs';
+import { useRecordDialogs } from '@/hooks/use-record-dialogs';
 import { useCreateFranquia } from '../api/create-franquia';
 import { type FranquiasParams, useFranquias } from '../api/get-franquias';
 import { useSetFranquiaStatus } from '../api/set-franquia-status';
@@ -45,31 +43,21 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
   const list$ = useListState({ filters: ['status'], sortKeys: NETWORK_SORT_KEYS });
   const rawStatus = list$.filters.status;
   const status: StatusFilter = rawStatus === 'ativos' || rawStatus === 'inativos' ? rawStatus : undefined;
-  const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
-  const { creating, setCreating, editing, setEditing, toggling, setToggling } = useRecordDialogs<FranquiaView>();
+  const { search, setSearch, q, page, pageSize } = list$;
+  const dialogs = useRecordDialogs<FranquiaView>();
+  const { creating, setCreating, editing, setEditing, toggling, setToggling } = dialogs;
   const sort = list$.sortParam;
-  const franquiasQuery = useFranquias({ q, status, sort, page, pageSize });
-  const live = useLiveList(franquiasQuery, JSON.stringify({ q, status, sort, page, pageSize }));
-  const franquias = { ...franquiasQuery, data: live.data };
+  const params = { q, status, sort, page, pageSize };
+  const franquias = useRecordList(useFranquias(params), list$, params);
 
   const create = useCreateFranquia(
-    mutationToasts({
-      done: () => setCreating(false),
-      success: 'Franquia criada com sucesso',
-      error: 'Erro ao criar franquia',
-    }),
+    dialogs.created({ success: 'Franquia criada com sucesso', error: 'Erro ao criar franquia' }),
   );
   const update = useUpdateFranquia(
-    mutationToasts({
-      done: () => setEditing(null),
-      success: 'Franquia atualizada com sucesso',
-      error: 'Erro ao atualizar franquia',
-    }),
+    dialogs.updated({ success: 'Franquia atualizada com sucesso', error: 'Erro ao atualizar franquia' }),
   );
   const toggle = useSetFranquiaStatus(
-    mutationToasts({
-      done: () => setToggling(null),
-      closeOnError: true,
+    dialogs.toggled({
       success: (row: FranquiaView) =>
         row.isActive
           ? { title: 'Franquia ativada', description: 'A franquia foi ativada com sucesso' }
@@ -78,102 +66,85 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
     }),
   );
 
-  const total = franquias.data?.total ?? 0;
-  const rows = franquias.data?.items ?? [];
+  const { total } = franquias;
   const filtering = Boolean(q) || status !== undefined;
   let notice: DataTableNotice | null = null;
   if (franquias.isError) {
     notice = { kind: 'error', title: errorMessage(franquias.error, 'Erro ao carregar franquias') };
-  } else if (franquias.data && rows.length === 0) {
+  } else if (franquias.loaded && franquias.rows.length === 0) {
     notice = filtering
       ? { kind: 'empty', icon: Building2, title: 'Nenhuma franquia encontrada para a busca' }
       : {
           kind: 'empty',
           icon: Building2,
           title: 'Nenhuma franquia cadastrada',
-          action: (
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden="true" />
-              Criar primeira franquia
-            </Button>
-          ),
+          action: <NewRecordButton onClick={() => setCreating(true)}>Criar primeira franquia</NewRecordButton>,
         };
   }
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-center gap-2 max-sm:px-4">
-          <CardTitle as="h2" className="text-lg">
-            Lista de Franquias
-          </CardTitle>
-          {franquias.data ? (
-            <Badge variant="secondary" aria-label={`${total} franquias`}>
-              {formatCount(total)}
-            </Badge>
-          ) : null}
-          {status ? (
-            <Badge variant="outline">{status === 'ativos' ? 'Somente ativas' : 'Somente inativas'}</Badge>
-          ) : null}
-          <LiveListControls live={live} className="ml-auto" />
-        </CardHeader>
-        <CardContent className="max-sm:px-4">
-          <DataTable
-            caption="Lista de Franquias"
-            columns={franquiasColumns({
-              onEdit: setEditing,
-              onToggle: setToggling,
-              sortFor: list$.sortFor,
-            })}
-            rows={rows}
-            isLoading={franquias.isPending}
-            isUpdating={franquias.isPlaceholderData}
-            notice={notice}
-            search={{
-              id: 'franquias-busca',
-              label: 'Buscar franquias',
-              labelHidden: true,
-              placeholder: 'Buscar por razão social, CNPJ ou representante...',
-              value: search,
-              onChange: setSearch,
-            }}
-            toolbar={
-              <>
-                <DropdownMenu>
-                  <DropdownMenuTrigger asChild>
-                    <Button variant="outline">
-                      <Filter aria-hidden="true" />
-                      Filtrar
-                      {status ? <span className="sr-only">(filtro ativo)</span> : null}
-                    </Button>
-                  </DropdownMenuTrigger>
-                  <DropdownMenuContent>
-                    <DropdownMenuLabel>Status</DropdownMenuLabel>
-                    <DropdownMenuSeparator />
-                    {STATUS_FILTERS.map((option) => (
-                      <DropdownMenuItem
-                        key={option.label}
-                        aria-current={status === option.value ? 'true' : undefined}
-                        className={status === option.value ? 'font-semibold' : undefined}
-                        onSelect={() => {
-                          list$.setFilter('status', option.value);
-                        }}
-                      >
-                        {option.label}
-                      </DropdownMenuItem>
-                    ))}
-                  </DropdownMenuContent>
-                </DropdownMenu>
-                <Button onClick={() => setCreating(true)}>
-                  <Plus aria-hidden="true" />
-                  Nova Franquia
+      <RecordListCard
+        title="Lista de Franquias"
+        badges={
+          <>
+            {franquias.loaded ? (
+              <Badge variant="secondary" aria-label={`${total} franquias`}>
+                {formatCount(total)}
+              </Badge>
+            ) : null}
+            {status ? (
+              <Badge variant="outline">{status === 'ativos' ? 'Somente ativas' : 'Somente inativas'}</Badge>
+            ) : null}
+          </>
+        }
+        list={franquias}
+        caption="Lista de Franquias"
+        columns={franquiasColumns({
+          onEdit: setEditing,
+          onToggle: setToggling,
+          sortFor: list$.sortFor,
+        })}
+        notice={notice}
+        search={{
+          id: 'franquias-busca',
+          label: 'Buscar franquias',
+          labelHidden: true,
+          placeholder: 'Buscar por razão social, CNPJ ou representante...',
+          value: search,
+          onChange: setSearch,
+        }}
+        toolbar={
+          <>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline">
+                  <Filter aria-hidden="true" />
+                  Filtrar
+                  {status ? <span className="sr-only">(filtro ativo)</span> : null}
                 </Button>
-              </>
-            }
-            pagination={{ page, pageSize, total, onPageChange: setPage, onPageSizeChange: setPageSize }}
-          />
-        </CardContent>
-      </Card>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent>
+                <DropdownMenuLabel>Status</DropdownMenuLabel>
+                <DropdownMenuSeparator />
+                {STATUS_FILTERS.map((option) => (
+                  <DropdownMenuItem
+                    key={option.label}
+                    aria-current={status === option.value ? 'true' : undefined}
+                    className={status === option.value ? 'font-semibold' : undefined}
+                    onSelect={() => {
+                      list$.setFilter('status', option.value);
+                    }}
+                  >
+                    {option.label}
+                  </DropdownMenuItem>
+                ))}
+              </DropdownMenuContent>
+            </DropdownMenu>
+            <NewRecordButton onClick={() => setCreating(true)}>Nova Franquia</NewRecordButton>
+          </>
+        }
+      />
 
       <StatusToggleDialog
         target={toggling}

@@ -1,17 +1,13 @@
 import { can } from '@shared/permissions';
 import type { ReactNode } from 'react';
-import { Plus } from 'lucide-react';
 import type { Role } from '@shared/roles';
 import type { MicroFranquiaCreate, MicroFranquiaView } from '@shared/schemas/micro-franquia';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataTableNotice } from '@/components/ui/data-table';
+import type { DataTableNotice } from '@/components/ui/data-table';
+import { NewRecordButton, RecordListCard, useRecordList } from '@/components/ui/record-list-card';
 import { RecordFormDialogs, type RecordFormSlot } from '@/components/ui/record-form-dialog';
 import { useListState } from '@/hooks/use-list-state';
 import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
-import { useLiveList } from '@/hooks/use-live-list';
-import { LiveListControls } from '@/components/ui/live-list-controls';
-import { mutationToasts, useRecordDialogs } from '@/hooks/use-record-dialogs';
+import { useRecordDialogs } from '@/hooks/use-record-dialogs';
 import { useMicroFranquias } from '../api/get-micro-franquias';
 import { useCreateMicroFranquia } from '../api/create-micro-franquia';
 import { useUpdateMicroFranquia } from '../api/update-micro-franquia';
@@ -32,33 +28,22 @@ export interface MicroFranquiasScreenProps {
 export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenProps) {
   const readOnly = !can(role, 'microFranquias.editar');
   const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
-  const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
-  const { creating, setCreating, editing, setEditing } = useRecordDialogs<MicroFranquiaView>();
+  const { search, setSearch, q, page, pageSize } = list$;
+  const dialogs = useRecordDialogs<MicroFranquiaView>();
+  const { creating, setCreating, editing, setEditing } = dialogs;
   const sort = list$.sortParam;
-  const listQuery = useMicroFranquias({ q, sort, page, pageSize });
-  const live = useLiveList(listQuery, JSON.stringify({ q, sort, page, pageSize }));
-  const list = { ...listQuery, data: live.data };
+  const list = useRecordList(useMicroFranquias({ q, sort, page, pageSize }), list$, { q, sort, page, pageSize });
 
   const create = useCreateMicroFranquia(
-    mutationToasts({
-      done: () => setCreating(false),
-      success: 'Micro-franquia criada com sucesso',
-      error: 'Erro ao criar micro-franquia',
-    }),
+    dialogs.created({ success: 'Micro-franquia criada com sucesso', error: 'Erro ao criar micro-franquia' }),
   );
   const update = useUpdateMicroFranquia(
-    mutationToasts({
-      done: () => setEditing(null),
-      success: 'Micro-franquia atualizada com sucesso',
-      error: 'Erro ao atualizar micro-franquia',
-    }),
+    dialogs.updated({ success: 'Micro-franquia atualizada com sucesso', error: 'Erro ao atualizar micro-franquia' }),
   );
 
-  const rows = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
   let notice: DataTableNotice | null = null;
   if (list.isError) notice = { kind: 'error', title: 'Failed to fetch micro-franquias' };
-  else if (list.data && rows.length === 0) {
+  else if (list.loaded && list.rows.length === 0) {
     notice = {
       kind: 'empty',
       title: q ? 'Nenhuma micro-franquia encontrada para a busca' : 'Nenhuma micro-franquia cadastrada',
@@ -67,45 +52,30 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-center gap-2 max-sm:px-4">
-          <CardTitle as="h2" className="text-lg">
-            Micro-franquias
-          </CardTitle>
+      <RecordListCard
+        title="Micro-franquias"
+        badges={
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {list.data ? `${total} micro-franquia(s) cadastrada(s)` : ' '}
+            {list.loaded ? `${list.total} micro-franquia(s) cadastrada(s)` : ' '}
           </p>
-          <LiveListControls live={live} className="ml-auto" />
-        </CardHeader>
-        <CardContent className="max-sm:px-4">
-          <DataTable
-            caption="Lista de micro-franquias"
-            columns={microFranquiasColumns({ readOnly, onEdit: setEditing, sortFor: list$.sortFor })}
-            rows={rows}
-            isLoading={list.isPending}
-            isUpdating={list.isPlaceholderData}
-            loadingText="Carregando..."
-            notice={notice}
-            search={{
-              id: 'micro-franquias-busca',
-              label: 'Buscar micro-franquias',
-              labelHidden: true,
-              placeholder: 'Buscar por razão social, CNPJ ou representante...',
-              value: search,
-              onChange: setSearch,
-            }}
-            toolbar={
-              readOnly ? null : (
-                <Button onClick={() => setCreating(true)}>
-                  <Plus aria-hidden="true" />
-                  Nova Micro-franquia
-                </Button>
-              )
-            }
-            pagination={{ page, pageSize, total, onPageChange: setPage, onPageSizeChange: setPageSize }}
-          />
-        </CardContent>
-      </Card>
+        }
+        list={list}
+        caption="Lista de micro-franquias"
+        columns={microFranquiasColumns({ readOnly, onEdit: setEditing, sortFor: list$.sortFor })}
+        loadingText="Carregando..."
+        notice={notice}
+        search={{
+          id: 'micro-franquias-busca',
+          label: 'Buscar micro-franquias',
+          labelHidden: true,
+          placeholder: 'Buscar por razão social, CNPJ ou representante...',
+          value: search,
+          onChange: setSearch,
+        }}
+        toolbar={
+          readOnly ? null : <NewRecordButton onClick={() => setCreating(true)}>Nova Micro-franquia</NewRecordButton>
+        }
+      />
 
       {readOnly ? null : (
         <>
