@@ -47,10 +47,10 @@ function CodigoField({ pending, onCodigo }: { pending: boolean; onCodigo: (codig
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-2">
       <Label htmlFor="check-in-codigo">{INSCRICAO_MESSAGES.codigoDoVoucher}</Label>
-      <div className="flex flex-wrap gap-2">
+      <div className="grid gap-2 sm:flex">
         <Input
           id="check-in-codigo"
-          className="h-14 min-w-0 flex-1 font-mono text-lg uppercase tracking-widest"
+          className="h-14 min-w-0 font-mono text-lg uppercase tracking-widest sm:flex-1"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
