@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
  * serve on FAKE_CEP_PORT (the e2e suite does); tests import startFakeCepServer() and use port 0.
  */
 
-export const FAKE_CEPS: Record<string, { localidade: string; uf: string }> = {
+export const FAKE_CEPS: Record<string, { localidade: string; uf: string; logradouro?: string; bairro?: string }> = {
   '01310100': { localidade: 'São Paulo', uf: 'SP' },
+  // A street's own code (issue 51: an event's address filled from it).
+  '13015001': { localidade: 'Campinas', uf: 'SP', logradouro: 'Rua Barão de Jaguara', bairro: 'Centro' },
   '13010111': { localidade: 'Campinas', uf: 'SP' },
   '20040020': { localidade: 'Rio de Janeiro', uf: 'RJ' },
   '30130010': { localidade: 'Belo Horizonte', uf: 'MG' },

@@ -392,6 +392,11 @@ export const eventos = pgTable(
     nomeEscola: text().notNull(),
     tipoEscola: tipoEscola().notNull(),
     cep: varchar({ length: 10 }),
+    /** The street address (issue 51, ADR 090), for the voucher, its e-mail and the .ics; null keeps 'Na Escola - cidade - UF'. */
+    logradouro: text(),
+    numero: varchar({ length: 20 }),
+    complemento: text(),
+    bairro: text(),
     cidade: text().notNull(),
     estado: varchar({ length: 2 }).notNull(),
     dataDistribuicao: dateOnly().notNull(),
@@ -558,11 +563,21 @@ export const leads = pgTable(
     listaEspera: boolean().notNull().default(false),
     canceladoEm: timestamp({ withTimezone: true }),
     presenteEm: timestamp({ withTimezone: true }),
+    /**
+     * The voucher's short code (issue 51, ADR 090): 6 characters of VOUCHER_CODIGO_ALFABETO, typed at the door when
+     * the QR code cannot be read. Drawn by its default; the trigger `leads_codigo_voucher` draws again while
+     * another lead of the same event holds it.
+     */
+    codigoVoucher: varchar({ length: 6 })
+      .notNull()
+      .default(sql`voucher_codigo_novo()`),
     ...scopePath(),
     createdAt: createdAt(),
   },
   (t) => [
     index('leads_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
+    // One event's codes are unique: the check-in finds a family by (event, code).
+    uniqueIndex('leads_evento_codigo_voucher_key').on(t.eventoId, t.codigoVoucher),
     // The seats taken, counted under the event's lock; the waiting list, first come first served.
     index('leads_evento_vagas_idx')
       .on(t.eventoId)

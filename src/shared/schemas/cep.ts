@@ -22,10 +22,15 @@ export const cepLookupSchema = z
 
 export const cepParamsSchema = z.object({ cep: cepLookupSchema });
 
-/** GET /api/cep/:cep's answer (its response schema, ADR 018): the 8 digits, the city and the state's code. */
+/**
+ * GET /api/cep/:cep's answer (its response schema, ADR 018): the 8 digits, the city and the state's code, and the
+ * street and neighbourhood where the code has them ('' for a city-wide code; issue 51: the event's address).
+ */
 export const cepResultSchema = z.object({
   cep: z.string(),
   cidade: z.string(),
   estado: z.string(),
+  logradouro: z.string(),
+  bairro: z.string(),
 });
 export type CepResult = z.infer<typeof cepResultSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENTO_STATUSES, LOCAIS_EVENTO, TIPOS_ESCOLA, type EventoStatus } from '../enums';
-import { dateOnlyField, estadoField, FIELD_MESSAGES, optionalText, requiredText } from './fields';
+import { dateOnlyField, estadoField, FIELD_MESSAGES, optionalText, requiredText, TEXT_MESSAGES } from './fields';
 import { listQuerySchema, listSortSchema } from './list-query';
 import { optionalMoneyField } from './curso';
 import { BRASILIA_TIME_ZONE } from '../brasilia';
@@ -37,6 +37,12 @@ export const EVENTO_MESSAGES = {
   vagas: 'Vagas deve ser um número inteiro maior que 0',
   vagasMaximo: 'Vagas deve ser no máximo 1.000.000',
   inscricoesAte: 'Data limite de inscrição deve estar no formato dd/mm/aaaa hh:mm',
+  /** Issue 51 (ADR 090): the street address. */
+  logradouro: 'Logradouro deve ter no máximo 200 caracteres',
+  numero: 'Número deve ter no máximo 20 caracteres',
+  complemento: 'Complemento deve ter no máximo 100 caracteres',
+  bairro: 'Bairro deve ter no máximo 120 caracteres',
+  enderecoTexto: 'Endereço deve ser um texto',
 } as const;
 
 /** concluido and cancelado end an event's life: its status no longer changes. */
@@ -104,6 +110,39 @@ export function inscricoesAteToField(value: string | null | undefined): string {
   return saoPaulo.format(new Date(value)).replace(',', '');
 }
 
+/** The street address's limits (issue 51): what the voucher prints, no more. */
+export const ENDERECO_MAX = { logradouro: 200, numero: 20, complemento: 100, bairro: 120 } as const;
+type EnderecoCampo = keyof typeof ENDERECO_MAX;
+
+/** One part of the street address: trimmed text within its limit; empty or null is none. */
+const enderecoText = (campo: EnderecoCampo) =>
+  z
+    .string({ error: EVENTO_MESSAGES.enderecoTexto })
+    .trim()
+    .max(ENDERECO_MAX[campo], EVENTO_MESSAGES[campo])
+    .refine((v) => !v.includes('\u0000'), TEXT_MESSAGES.invalidCharacters)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** POST: absent is none. */
+const enderecoNovo = (campo: EnderecoCampo) =>
+  enderecoText(campo)
+    .optional()
+    .transform((v) => v ?? null);
+const enderecoCreate = {
+  logradouro: enderecoNovo('logradouro'),
+  numero: enderecoNovo('numero'),
+  complemento: enderecoNovo('complemento'),
+  bairro: enderecoNovo('bairro'),
+};
+/** PUT: absent keeps what the event has (an API client written before issue 51 leaves it alone); null clears. */
+const enderecoUpdate = {
+  logradouro: enderecoText('logradouro').optional(),
+  numero: enderecoText('numero').optional(),
+  complemento: enderecoText('complemento').optional(),
+  bairro: enderecoText('bairro').optional(),
+};
+
 const fields = {
   nomeEscola: requiredText(EVENTO_MESSAGES.nomeEscola),
   tipoEscola: z.enum(TIPOS_ESCOLA, { error: EVENTO_MESSAGES.tipoEscola }),
@@ -165,6 +204,7 @@ export const eventoCreateSchema = z
   .object({
     clienteId,
     ...fields,
+    ...enderecoCreate,
     vagas: vagas.optional().transform((v) => v ?? null),
     inscricoesAte: inscricoesAte.optional().transform((v) => v ?? null),
   })
@@ -176,6 +216,7 @@ export const eventoUpdateSchema = z
   .object({
     clienteId,
     ...fields,
+    ...enderecoUpdate,
     /** Absent keeps what the event has; null removes the limit. */
     vagas: vagas.optional(),
     inscricoesAte: inscricoesAte.optional(),
@@ -222,6 +263,10 @@ export const eventoFormSchema = (requireCliente: boolean) =>
         .string()
         .trim()
         .refine((v) => v === '' || /^\d{5}-?\d{3}$/.test(v), EVENTO_MESSAGES.cep),
+      logradouro: z.string().trim().max(ENDERECO_MAX.logradouro, EVENTO_MESSAGES.logradouro).default(''),
+      numero: z.string().trim().max(ENDERECO_MAX.numero, EVENTO_MESSAGES.numero).default(''),
+      complemento: z.string().trim().max(ENDERECO_MAX.complemento, EVENTO_MESSAGES.complemento).default(''),
+      bairro: z.string().trim().max(ENDERECO_MAX.bairro, EVENTO_MESSAGES.bairro).default(''),
       cursoIds: z.array(z.string()),
       status: z.enum(EVENTO_STATUSES, { error: EVENTO_MESSAGES.status }),
       /** '' is unlimited. */
@@ -257,6 +302,11 @@ export const eventoViewSchema = z.object({
   tipoEscola: z.enum(TIPOS_ESCOLA),
   /** The 8 digits, or null. */
   cep: z.string().nullable(),
+  /** The street address (issue 51); each null when the event has none. */
+  logradouro: z.string().nullable(),
+  numero: z.string().nullable(),
+  complemento: z.string().nullable(),
+  bairro: z.string().nullable(),
   cidade: z.string(),
   estado: z.string(),
   /** YYYY-MM-DD */

@@ -25,7 +25,25 @@ export const INSCRICAO_MESSAGES = {
   presencaListaEspera: 'Esta inscrição está na lista de espera.',
   presencaCancelada: 'Esta inscrição foi cancelada.',
   presencaCorpo: 'Informe o voucher ou a inscrição',
+  /** Issue 51 (ADR 090): the voucher's short code, typed at the door. */
+  codigoInvalido: 'Código do voucher inválido: são 6 letras e números, sem 0, O, 1 ou I.',
+  codigoNaoEncontrado: 'Código não encontrado neste evento.',
+  codigoOutroEvento: 'Este código é de um voucher de outro evento.',
+  codigoDoVoucher: 'Código do voucher',
 } as const;
+
+/**
+ * The voucher's short code (issue 51, ADR 090): 6 characters of an alphabet that cannot be misread aloud or on a
+ * phone's screen -- no 0/O, no 1/I. The database draws it (voucher_codigo_novo); the door types it in any case.
+ */
+export const VOUCHER_CODIGO_ALFABETO = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const VOUCHER_CODIGO_TAMANHO = 6;
+
+/** What the staff typed, as the code is stored: spaces and hyphens out, upper case. */
+export const normalizarCodigo = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
+
+/** 'ABC234' shown as 'ABC 234', easier to read out at the door. */
+export const codigoParaLer = (codigo: string) => `${codigo.slice(0, 3)} ${codigo.slice(3)}`;
 
 /** 'Restam N vagas' appears when this share of the seats or less is left (issue 20). */
 export const POUCAS_VAGAS = 0.2;

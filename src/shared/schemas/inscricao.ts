@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSCRICAO_MESSAGES } from './inscricao-messages';
+import { INSCRICAO_MESSAGES, normalizarCodigo, VOUCHER_CODIGO_ALFABETO } from './inscricao-messages';
 
 /**
  * An event's seats, sign-up deadline, voucher and check-in (issue 20, ADR 025): the rules the server and the
@@ -18,13 +18,28 @@ export const voucherTokenField = z
 /** GET /api/public/voucher/:token, POST /api/public/voucher/:token/cancelar */
 export const voucherParamsSchema = z.object({ token: voucherTokenField });
 
-/** POST /api/eventos/:id/presencas: the voucher's token (the QR code) or the lead (the name search). */
+const CODIGO = new RegExp(`^[${VOUCHER_CODIGO_ALFABETO}]{6}$`);
+
+/** The voucher's short code as typed (issue 51): any case, spaces and a hyphen allowed; answered upper case. */
+export const voucherCodigoField = z
+  .string({ error: INSCRICAO_MESSAGES.codigoInvalido })
+  .max(20, INSCRICAO_MESSAGES.codigoInvalido)
+  .transform(normalizarCodigo)
+  .pipe(z.string().regex(CODIGO, INSCRICAO_MESSAGES.codigoInvalido));
+
+/**
+ * POST /api/eventos/:id/presencas: the voucher's token (the QR code), its short code (typed, issue 51) or the lead
+ * (the name search) -- one of them.
+ */
 export const presencaSchema = z
   .object({
     token: voucherTokenField.optional(),
+    codigo: voucherCodigoField.optional(),
     leadId: z.uuid(INSCRICAO_MESSAGES.inscricaoNaoEncontrada).optional(),
   })
-  .refine((v) => Boolean(v.token) !== Boolean(v.leadId), { message: INSCRICAO_MESSAGES.presencaCorpo });
+  .refine((v) => [v.token, v.codigo, v.leadId].filter(Boolean).length === 1, {
+    message: INSCRICAO_MESSAGES.presencaCorpo,
+  });
 export type PresencaInput = z.infer<typeof presencaSchema>;
 
 export const SIM_NAO = ['sim', 'nao'] as const;
@@ -87,11 +102,20 @@ export const voucherViewSchema = z.object({
   listaEspera: z.boolean(),
   cancelado: z.boolean(),
   presente: z.boolean(),
+  /** The voucher's short code (issue 51), shown under the QR code; the door takes it typed. */
+  codigo: z.string(),
   evento: z.object({
     nomeEscola: z.string(),
     dataEvento: z.string(),
     horario: z.string(),
     local: z.string(),
+    /** The street address (issue 51); null where the event has none (logradouro null: no address, no map link). */
+    logradouro: z.string().nullable(),
+    numero: z.string().nullable(),
+    complemento: z.string().nullable(),
+    bairro: z.string().nullable(),
+    /** The 8 digits, or null. */
+    cep: z.string().nullable(),
     cidade: z.string(),
     estado: z.string(),
   }),

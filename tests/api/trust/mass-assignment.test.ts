@@ -248,6 +248,8 @@ function forbiddenFields(): Record<string, unknown> {
     resolvedAt: STAMP,
     efetivadaEm: STAMP,
     consentidoEm: STAMP,
+    // Issue 51: a lead's voucher code is the database's to draw, never a caller's (the check-in's `codigo` reads it).
+    codigoVoucher: 'ZZZZZZ',
     createdAt: STAMP,
     updatedAt: STAMP,
   };

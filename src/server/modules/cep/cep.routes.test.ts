@@ -28,8 +28,30 @@ describe('GET /api/cep/:cep', () => {
   it('answers cidade and estado from the service, with or without the hyphen', async () => {
     const response = await lookup('01310100');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ cep: '01310100', cidade: 'São Paulo', estado: 'SP' });
-    expect((await lookup('30130-010')).json()).toEqual({ cep: '30130010', cidade: 'Belo Horizonte', estado: 'MG' });
+    expect(response.json()).toEqual({
+      cep: '01310100',
+      cidade: 'São Paulo',
+      estado: 'SP',
+      logradouro: 'Rua de Teste',
+      bairro: 'Centro',
+    });
+    expect((await lookup('30130-010')).json()).toEqual({
+      cep: '30130010',
+      cidade: 'Belo Horizonte',
+      estado: 'MG',
+      logradouro: 'Rua de Teste',
+      bairro: 'Centro',
+    });
+  });
+
+  it("answers a street's code with its logradouro and bairro (issue 51: an event's address)", async () => {
+    expect((await lookup('13015-001')).json()).toEqual({
+      cep: '13015001',
+      cidade: 'Campinas',
+      estado: 'SP',
+      logradouro: 'Rua Barão de Jaguara',
+      bairro: 'Centro',
+    });
   });
 
   it('caches answers: the service is asked once per code', async () => {
@@ -89,7 +111,13 @@ describe('CepService', () => {
     await service.lookup('80010000');
     expect(count() - before).toBe(1);
     clock.advance(2 * 60 * 60 * 1000);
-    expect(await service.lookup('80010000')).toEqual({ cep: '80010000', cidade: 'Curitiba', estado: 'PR' });
+    expect(await service.lookup('80010000')).toEqual({
+      cep: '80010000',
+      cidade: 'Curitiba',
+      estado: 'PR',
+      logradouro: 'Rua de Teste',
+      bairro: 'Centro',
+    });
     expect(count() - before).toBe(2);
   });
 

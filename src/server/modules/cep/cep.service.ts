@@ -3,7 +3,8 @@ import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/http-error';
 
 /**
- * The postal-code look-up (DESIGN §4.3) against a viaCEP-style service: `{localidade, uf}` on a hit,
+ * The postal-code look-up (DESIGN §4.3) against a viaCEP-style service: `{localidade, uf}` (and `logradouro`,
+ * `bairro`, which an event's address takes: issue 51) on a hit,
  * `{erro: true}` for an unknown code. Answers are cached in memory (bounded, oldest out first), so a form
  * that looks the same code up again never waits on the service.
  */
@@ -20,6 +21,8 @@ interface CacheEntry {
 }
 
 interface ViaCepAnswer {
+  logradouro?: unknown;
+  bairro?: unknown;
   localidade?: unknown;
   uf?: unknown;
   erro?: unknown;
@@ -67,7 +70,8 @@ export class CepService {
       this.onServiceError(new Error('CEP service answered without localidade/uf'));
       throw new HttpError(502, CEP_MESSAGES.unavailable);
     }
-    return { cep, cidade, estado };
+    const texto = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+    return { cep, cidade, estado, logradouro: texto(answer.logradouro), bairro: texto(answer.bairro) };
   }
 
   private remember(cep: string, entry: CacheEntry): void {

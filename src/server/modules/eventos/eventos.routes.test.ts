@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { EVENTO_MESSAGES, type Evento } from '../../../shared/schemas/evento';
-import { clientes, cursos, eventos, eventosCursos, microFranquias } from '../../db/schema';
+import { auditLog, clientes, cursos, eventos, eventosCursos, microFranquias } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { todayInBrasilia } from '../../../shared/brasilia';
@@ -401,5 +401,73 @@ describe('PUT /api/eventos/:id', () => {
     }
     const franqueador = await as(ctx.app, 'franqueador').put(`/api/eventos/${contagem.id}`, novoEvento());
     expect(franqueador.statusCode).toBe(403);
+  });
+});
+
+describe("an event's street address (issue 51, ADR 090)", () => {
+  const endereco = {
+    logradouro: '  Rua Barão de Jaguara ',
+    numero: '1000',
+    complemento: 'Auditório',
+    bairro: 'Centro',
+  };
+
+  it('is taken by POST, answered by GET, kept by a PUT that leaves it out and cleared by null', async () => {
+    const cliente = as(ctx.app, 'cliente');
+    const created = await cliente.post('/api/eventos', novoEvento(endereco));
+    expect(created.statusCode).toBe(201);
+    const evento: Evento = created.json();
+    const trimmed = { ...endereco, logradouro: 'Rua Barão de Jaguara' };
+    expect(evento).toMatchObject(trimmed);
+    expect((await cliente.get(`/api/eventos/${evento.id}`)).json()).toMatchObject(trimmed);
+
+    // A PUT written before issue 51 (no address in it) leaves the address as it is.
+    const semEndereco = novoEvento();
+    const kept = await cliente.put(`/api/eventos/${evento.id}`, { ...semEndereco, nomeEscola: evento.nomeEscola });
+    expect(kept.statusCode).toBe(200);
+    expect((await cliente.get(`/api/eventos/${evento.id}`)).json()).toMatchObject(trimmed);
+
+    const changed = await cliente.put(`/api/eventos/${evento.id}`, {
+      ...semEndereco,
+      nomeEscola: evento.nomeEscola,
+      numero: '1002',
+      complemento: null,
+      bairro: '',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await cliente.get(`/api/eventos/${evento.id}`)).json()).toMatchObject({
+      logradouro: 'Rua Barão de Jaguara',
+      numero: '1002',
+      complemento: null,
+      bairro: null,
+    });
+
+    // The edit is on the audit trail with the rest of the event.
+    const [audit] = await ctx.handle.db
+      .select({ alteracoes: auditLog.alteracoes })
+      .from(auditLog)
+      .where(and(eq(auditLog.acao, 'evento.editar'), eq(auditLog.entidadeId, evento.id)))
+      .orderBy(desc(auditLog.em))
+      .limit(1);
+    expect(audit!.alteracoes).toMatchObject({ numero: ['1000', '1002'], complemento: ['Auditório', null] });
+  });
+
+  it('is none when POST leaves it out', async () => {
+    const response = await as(ctx.app, 'cliente').post('/api/eventos', novoEvento());
+    expect(response.json()).toMatchObject({ logradouro: null, numero: null, complemento: null, bairro: null });
+  });
+
+  it.each([
+    ['logradouro', 'R'.repeat(201), EVENTO_MESSAGES.logradouro],
+    ['numero', '1'.repeat(21), EVENTO_MESSAGES.numero],
+    ['complemento', 'C'.repeat(101), EVENTO_MESSAGES.complemento],
+    ['bairro', 'B'.repeat(121), EVENTO_MESSAGES.bairro],
+    ['logradouro', 42, EVENTO_MESSAGES.enderecoTexto],
+  ])('refuses %s = %j with its pt-BR message', async (campo, valor, message) => {
+    const before = await countEventos();
+    const response = await as(ctx.app, 'cliente').post('/api/eventos', novoEvento({ [campo]: valor }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({ [campo]: message });
+    expect(await countEventos()).toBe(before);
   });
 });

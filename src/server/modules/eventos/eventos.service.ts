@@ -66,12 +66,13 @@ async function checkCursos(db: Executor, clienteId: string | null, cursoIds: str
   }
 }
 
-type EventoBody = Omit<EventoCreateInput, 'vagas' | 'inscricoesAte'> & {
-  vagas?: number | null;
-  inscricoesAte?: string | null;
-};
+type Opcionais = 'vagas' | 'inscricoesAte' | 'logradouro' | 'numero' | 'complemento' | 'bairro';
+type EventoBody = Omit<EventoCreateInput, Opcionais> & Partial<Pick<EventoCreateInput, Opcionais>>;
 
-/** The row's values; vagas and inscricoesAte absent (an update that leaves them) stay as they are. */
+/**
+ * The row's values; vagas, inscricoesAte and the street address absent (an update that leaves them) stay as they
+ * are (drizzle writes no undefined value).
+ */
 function values(body: EventoBody, owner: Owner): Omit<EventoValues, 'status'> {
   const { clienteId: _ignored, cursoIds: _cursos, inscricoesAte, ...fields } = body;
   return {

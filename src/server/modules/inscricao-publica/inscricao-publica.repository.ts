@@ -111,6 +111,13 @@ const escritas = (coluna: string): SQL =>
   sql`novo join i on i.id = novo.id where ${sql.raw(`i.${coluna}`)} is not null`;
 
 /**
+ * The e-mail's payload with the new row's voucher code (issue 51, ADR 090) where its template's data holds one: the
+ * database draws the code as it writes the row, after the payload was built (`VOUCHER_CODIGO_A_ESCREVER`).
+ */
+const comCodigo = (payload: SQL): SQL =>
+  sql`jsonb_set(${payload}, '{dados,codigo}', to_jsonb(novo.codigo_voucher), false)`;
+
+/**
  * The statement of `insertLeadsIfOpen`: its text is the same for any batch, so it is compiled once, and prepared
  * under its name (`inscricoes_lote`) on each PostgreSQL connection.
  */
@@ -137,7 +144,7 @@ const inscricoesStatement = fixedStatement(
         and (i.admissao <> 'lugar' or exists (select 1 from lugar where lugar.evento_id = i.evento_id
           and not lugar.encerrada and (lugar.vagas is null or lugar.sentados + i.antes < lugar.vagas)))
       on conflict do nothing
-      returning id, created_at, franqueador_id, franquia_id
+      returning id, created_at, franqueador_id, franquia_id, codigo_voucher
     ), consentido as (
       insert into ${consentimentos} (lead_id, aviso_versao, texto, em, ip, user_agent)
       select novo.id, i.aviso_versao, i.texto, i.consentido, i.ip, i.user_agent from novo join i on i.id = novo.id
@@ -147,7 +154,7 @@ const inscricoesStatement = fixedStatement(
     ), email as (
       insert into ${jobs} (tipo, payload, resumo, destino, destino_chave, franqueador_id, registro_id, executar_em,
         max_tentativas, created_at, updated_at)
-      select i.email_tipo, i.email_payload::jsonb, i.email_resumo, i.email_destino, i.email_destino_chave,
+      select i.email_tipo, ${comCodigo(sql`i.email_payload::jsonb`)}, i.email_resumo, i.email_destino, i.email_destino_chave,
         novo.franqueador_id, novo.id,
         i.email_executar_em, i.email_tentativas, i.email_criado_em, i.email_atualizado_em
       from ${escritas('email_payload')}
@@ -211,6 +218,7 @@ export async function findLead(db: Executor, eventoId: string, email: string, no
       createdAt: leads.createdAt,
       listaEspera: leads.listaEspera,
       canceladoEm: leads.canceladoEm,
+      codigoVoucher: leads.codigoVoucher,
     })
     .from(leads)
     .where(

@@ -13,6 +13,7 @@ import {
   lockEventoForSeats,
   novoVoucher,
   sendVoucherMail,
+  VOUCHER_CODIGO_A_ESCREVER,
   voucherMail,
 } from '../inscricoes';
 import { recordReinscricao } from '../leads';
@@ -88,8 +89,12 @@ export async function inscrever(
       consent,
       admissao,
       voucher,
-      // Its network and lead are the new row's, written by the statement.
-      email: linhaDeEmail(app, voucherMail(app, kind, data.email, data.nomeAluno, evento, voucher.token), agora),
+      // Its network, lead and voucher code are the new row's, written by the statement.
+      email: linhaDeEmail(
+        app,
+        voucherMail(app, kind, data.email, data.nomeAluno, evento, voucher.token, VOUCHER_CODIGO_A_ESCREVER),
+        agora,
+      ),
       criado: {
         dados: jsonObjectOpen(
           {
@@ -171,7 +176,7 @@ export async function inscrever(
         app,
         tx,
         listaEspera ? 'espera' : 'confirmada',
-        { id: existing.id, email: data.email, nomeAluno: data.nomeAluno },
+        { id: existing.id, email: data.email, nomeAluno: data.nomeAluno, codigoVoucher: existing.codigoVoucher },
         evento,
         token,
       );

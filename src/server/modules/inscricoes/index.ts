@@ -5,6 +5,7 @@ export {
   novoVoucher,
   promoteWaitingList,
   sendVoucherMail,
+  VOUCHER_CODIGO_A_ESCREVER,
   voucherMail,
 } from './inscricoes.service';
 export type { EventoDoVoucher } from './inscricoes.mail';

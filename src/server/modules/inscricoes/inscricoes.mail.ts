@@ -1,5 +1,7 @@
 import { LOCAL_EVENTO_LABELS, type LocalEvento } from '../../../shared/enums';
 import { formatDateOnly } from '../../../shared/format';
+import { enderecoCompleto, mapaUrl } from '../../../shared/endereco-evento';
+import { codigoParaLer } from '../../../shared/schemas/inscricao-messages';
 import { layout } from '../../mail/templates';
 
 /** The event as the confirmation e-mail and its calendar file name it. */
@@ -11,6 +13,15 @@ export interface EventoDoVoucher {
   /** HH:MM, São Paulo time */
   horario: string;
   local: LocalEvento;
+  /**
+   * The street address (issue 51, ADR 090); absent or null where the event has none (and in an e-mail queued
+   * before it), which then reads 'Na Escola - Campinas - SP' as before.
+   */
+  logradouro?: string | null;
+  numero?: string | null;
+  complemento?: string | null;
+  bairro?: string | null;
+  cep?: string | null;
   cidade: string;
   estado: string;
 }
@@ -78,7 +89,14 @@ function localTime(dataEvento: string, horario: string, hours = 0): string {
  * 2019), starting at the event's time and lasting DURACAO_HORAS, with the voucher's link.
  */
 export function eventoIcs(evento: EventoDoVoucher, voucherUrl: string, uid: string, now: Date): string {
-  const lugar = `${evento.nomeEscola} (${LOCAL_EVENTO_LABELS[evento.local]}), ${evento.cidade} - ${evento.estado}`;
+  // With a street address (issue 51): the school and its address, which a calendar opens in its map; the map link
+  // in the description.
+  const endereco = enderecoCompleto(evento);
+  const mapa = mapaUrl(evento);
+  const lugar = endereco
+    ? `${evento.nomeEscola}, ${endereco}`
+    : `${evento.nomeEscola} (${LOCAL_EVENTO_LABELS[evento.local]}), ${evento.cidade} - ${evento.estado}`;
+  const descricao = `Apresente o voucher na entrada: ${voucherUrl}${mapa ? `\nComo chegar: ${mapa}` : ''}`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -101,7 +119,7 @@ export function eventoIcs(evento: EventoDoVoucher, voucherUrl: string, uid: stri
     `DTEND;TZID=America/Sao_Paulo:${localTime(evento.dataEvento, evento.horario, DURACAO_HORAS)}`,
     `SUMMARY:${icsEscape(`Crédito Estudantil - ${evento.nomeEscola}`)}`,
     `LOCATION:${icsEscape(lugar)}`,
-    `DESCRIPTION:${icsEscape(`Apresente o voucher na entrada: ${voucherUrl}`)}`,
+    `DESCRIPTION:${icsEscape(descricao)}`,
     `URL:${voucherUrl}`,
     'END:VEVENT',
     'END:VCALENDAR',
@@ -110,11 +128,15 @@ export function eventoIcs(evento: EventoDoVoucher, voucherUrl: string, uid: stri
 }
 
 function eventoLines(evento: EventoDoVoucher): string[] {
+  const endereco = enderecoCompleto(evento);
+  const mapa = mapaUrl(evento);
   return [
     `Evento: ${evento.nomeEscola}`,
     `Data: ${formatDateOnly(evento.dataEvento)}`,
     `Horário: ${evento.horario}`,
     `Local: ${LOCAL_EVENTO_LABELS[evento.local]} - ${evento.cidade} - ${evento.estado}`,
+    // Issue 51: the street address and its map link, where the event has one.
+    ...(endereco && mapa ? [`Endereço: ${endereco}`, `Como chegar: ${mapa}`] : []),
   ];
 }
 
@@ -136,6 +158,8 @@ export function voucherEmail(
   evento: EventoDoVoucher,
   voucherUrl: string,
   now: Date,
+  /** The voucher's short code (issue 51); absent in an e-mail queued before it. */
+  codigo?: string,
 ) {
   const intro: Record<VoucherMailKind, string> = {
     confirmada: `A inscrição de ${primeiroNome} no evento do Crédito Estudantil está confirmada.`,
@@ -150,6 +174,9 @@ export function voucherEmail(
     seated
       ? 'Apresente o voucher abaixo (o QR code) na entrada do evento. Se não puder ir, cancele a inscrição pelo mesmo link para liberar a vaga a outra família.'
       : 'Pelo link abaixo você acompanha a sua inscrição ou sai da lista de espera.',
+    ...(seated && codigo
+      ? [`Código do voucher: ${codigoParaLer(codigo)} (se o QR code não puder ser lido, diga este código na entrada)`]
+      : []),
   ];
   return {
     subject: VOUCHER_SUBJECTS[kind],

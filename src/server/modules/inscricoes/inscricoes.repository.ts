@@ -18,6 +18,12 @@ export const eventoDoVoucherColumns = {
   dataEvento: eventos.dataEvento,
   horario: eventos.horario,
   local: eventos.local,
+  // The street address (issue 51): the voucher, its e-mail and its .ics carry it.
+  logradouro: eventos.logradouro,
+  numero: eventos.numero,
+  complemento: eventos.complemento,
+  bairro: eventos.bairro,
+  cep: eventos.cep,
   cidade: eventos.cidade,
   estado: eventos.estado,
 };
@@ -48,7 +54,7 @@ export async function countSeated(db: Executor, eventoId: string, vagas: number)
 /** The first lead of the waiting list, first come first served. */
 export async function firstOnWaitingList(db: Executor, eventoId: string) {
   const [row] = await db
-    .select({ id: leads.id, nomeAluno: leads.nomeAluno, email: leads.email })
+    .select({ id: leads.id, nomeAluno: leads.nomeAluno, email: leads.email, codigoVoucher: leads.codigoVoucher })
     .from(leads)
     .where(and(eq(leads.eventoId, eventoId), eq(leads.listaEspera, true), isNull(leads.canceladoEm)))
     .orderBy(asc(leads.createdAt), asc(leads.id))
@@ -75,6 +81,7 @@ export async function findVoucher(db: Executor, tokenHash: string, now: Date) {
       listaEspera: leads.listaEspera,
       canceladoEm: leads.canceladoEm,
       presenteEm: leads.presenteEm,
+      codigoVoucher: leads.codigoVoucher,
       evento: eventoDoVoucherColumns,
     })
     .from(leadVouchers)
@@ -123,19 +130,21 @@ const leadAtDoor = {
   presenteEm: leads.presenteEm,
 };
 
-/** The event's lead by its voucher (valid at `now`), or by its id; scoped to what the actor reads. */
-export async function findLeadAtDoor(
-  db: Executor,
-  actor: Actor,
-  eventoId: string,
-  by: { tokenHash: string; now: Date } | { leadId: string },
-) {
+/** How the door names a family: its voucher (valid at `now`), the voucher's short code (issue 51), or its id. */
+export type NaPorta = { tokenHash: string; now: Date } | { codigo: string } | { leadId: string };
+
+/** The lead of `by` other than by its voucher: its id, or its event's code (the caller adds the event). */
+const porLinha = (by: { codigo: string } | { leadId: string }) =>
+  'leadId' in by ? eq(leads.id, by.leadId) : eq(leads.codigoVoucher, by.codigo);
+
+/** The event's lead by its voucher (valid at `now`), its code or its id; scoped to what the actor reads. */
+export async function findLeadAtDoor(db: Executor, actor: Actor, eventoId: string, by: NaPorta) {
   const base = and(eq(leads.eventoId, eventoId), leadsVisibleTo(actor));
-  if ('leadId' in by) {
+  if (!('tokenHash' in by)) {
     const [row] = await db
       .select(leadAtDoor)
       .from(leads)
-      .where(and(base, eq(leads.id, by.leadId)))
+      .where(and(base, porLinha(by)))
       .limit(1)
       .for('update');
     return row;
@@ -161,14 +170,13 @@ export async function markPresentAtDoor(
   db: Executor,
   actor: Actor,
   eventoId: string,
-  by: { tokenHash: string; now: Date } | { leadId: string },
+  by: NaPorta,
   now: Date,
   registro: (lead: { id: SQL; marcado: SQL }) => SQL,
 ): Promise<{ id: string; nomeAluno: string; presenteEm: Date; inscritos: number; presentes: number } | undefined> {
-  const byLead =
-    'leadId' in by
-      ? eq(leads.id, by.leadId)
-      : sql`${leads.id} = (select ${leadVouchers.leadId} from ${leadVouchers} where ${leadVouchers.tokenHash} = ${by.tokenHash} and ${leadVouchers.expiraEm} > ${by.now.toISOString()}::timestamptz)`;
+  const byLead = !('tokenHash' in by)
+    ? porLinha(by)
+    : sql`${leads.id} = (select ${leadVouchers.leadId} from ${leadVouchers} where ${leadVouchers.tokenHash} = ${by.tokenHash} and ${leadVouchers.expiraEm} > ${by.now.toISOString()}::timestamptz)`;
   const marca = db
     .update(leads)
     .set({ presenteEm: now })
@@ -227,6 +235,24 @@ export async function searchInscritos(db: Executor, actor: Actor, eventoId: stri
     .orderBy(asc(leads.nomeAluno), asc(leads.id))
     .limit(INSCRITOS_MAX);
   return rows.map((r): Inscrito => ({ ...r, presenteEm: r.presenteEm ? r.presenteEm.toISOString() : null }));
+}
+
+/**
+ * Whether a lead the actor reads, of another event than `eventoId`, holds the code: what the door says when a code
+ * is not this event's (issue 51). Codes are unique per event only; any such lead is enough.
+ */
+export async function isCodigoDeOutroEvento(
+  db: Executor,
+  actor: Actor,
+  eventoId: string,
+  codigo: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.codigoVoucher, codigo), sql`${leads.eventoId} <> ${eventoId}::uuid`, leadsVisibleTo(actor)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Writes a voucher for the lead. */

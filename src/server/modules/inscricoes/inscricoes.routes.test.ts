@@ -382,11 +382,17 @@ describe('confirmation e-mail and voucher', () => {
       listaEspera: false,
       cancelado: false,
       presente: false,
+      codigo: expect.stringMatching(/^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{6}$/),
       evento: {
         nomeEscola: evento.nomeEscola,
         dataEvento: '2030-06-01',
         horario: '19:00',
         local: 'escola',
+        logradouro: null,
+        numero: null,
+        complemento: null,
+        bairro: null,
+        cep: null,
         cidade: evento.cidade,
         estado: 'SP',
       },
@@ -650,5 +656,148 @@ describe('GET /api/leads filters of issue 20', () => {
       canceladoEm: null,
     });
     expect((await cliente.get(`/api/leads?presenca=talvez`)).statusCode).toBe(400);
+  });
+});
+
+describe("the voucher's short code (issue 51, ADR 090)", () => {
+  const codigoDe = async (leadId: string) =>
+    (await ctx.handle.db.select({ c: leads.codigoVoucher }).from(leads).where(eq(leads.id, leadId)))[0]!.c;
+
+  it('gives every lead a code of 6 unambiguous characters, unique within its event, shown with the voucher', async () => {
+    const evento = await addEvento();
+    const families = await Promise.all(Array.from({ length: 12 }, () => signUp(evento.id)));
+    const codes = await Promise.all(families.map((f) => codigoDe(f.response.json().id)));
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{6}$/);
+    expect(new Set(codes).size).toBe(codes.length);
+    // The voucher page and the e-mail show the lead's own code (the statement wrote it into the queued e-mail).
+    const [mail] = await mailsTo(families[0]!.body.email);
+    const token = tokenFrom(mail!.text);
+    expect((await get(`/api/public/voucher/${token}`)).json().codigo).toBe(codes[0]);
+    expect(mail!.text).toContain(`Código do voucher: ${codes[0]!.slice(0, 3)} ${codes[0]!.slice(3)}`);
+  });
+
+  it('draws again a code another lead of the same event holds; another event may hold it', async () => {
+    const evento = await addEvento();
+    const outro = await addEvento();
+    const first = await signUp(evento.id);
+    const code = await codigoDe(first.response.json().id);
+    const base = { nomeResponsavel: 'Ana', email: 'codigo@exemplo.com.br', telefone: '19987654321' };
+    const [same] = await ctx.handle.db
+      .insert(leads)
+      .values({ ...base, eventoId: evento.id, nomeAluno: `Aluno ${unique()}`, codigoVoucher: code })
+      .returning({ codigo: leads.codigoVoucher });
+    expect(same!.codigo).not.toBe(code);
+    expect(same!.codigo).toMatch(/^[2-9A-HJ-NP-Z]{6}$/);
+    const [elsewhere] = await ctx.handle.db
+      .insert(leads)
+      .values({ ...base, eventoId: outro.id, nomeAluno: `Aluno ${unique()}`, codigoVoucher: code })
+      .returning({ codigo: leads.codigoVoucher });
+    expect(elsewhere!.codigo).toBe(code);
+  });
+
+  it('checks a family in by its code typed in any case, with spaces; again says when and by whom', async () => {
+    const evento = await addEvento();
+    const family = await signUp(evento.id);
+    const code = await codigoDe(family.response.json().id);
+    const cliente = as(ctx.app, 'cliente');
+    const typed = `${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`;
+    const first = await cliente.post(`/api/eventos/${evento.id}/presencas`, { codigo: typed });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      message: INSCRICAO_MESSAGES.presencaRegistrada,
+      leadId: family.response.json().id,
+      nomeAluno: family.body.nomeAluno,
+      presentes: 1,
+      inscritos: 1,
+    });
+    const again = await cliente.post(`/api/eventos/${evento.id}/presencas`, { codigo: code.toLowerCase() });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ message: INSCRICAO_MESSAGES.presencaJaRegistrada });
+    expect(again.json().presenteEm).toBe(first.json().presenteEm);
+    expect(again.json().registradaPor).toEqual(expect.any(String));
+    const [audit] = await ctx.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.acao, 'lead.presenca'), eq(auditLog.entidadeId, family.response.json().id)));
+    expect(audit!.detalhes).toMatchObject({ eventoId: evento.id, meio: 'codigo' });
+  });
+
+  it('refuses a code of another event, an unknown code and a malformed one, each in pt-BR', async () => {
+    const evento = await addEvento();
+    const outro = await addEvento();
+    await signUp(evento.id);
+    const elsewhere = await signUp(outro.id);
+    const codeElsewhere = await codigoDe(elsewhere.response.json().id);
+    const cliente = as(ctx.app, 'cliente');
+    const held = new Set(
+      (await ctx.handle.db.select({ c: leads.codigoVoucher }).from(leads).where(eq(leads.eventoId, evento.id))).map(
+        (r) => r.c,
+      ),
+    );
+    // The other event's code, unless this event happens to hold the same one (1 in 10^9).
+    if (!held.has(codeElsewhere)) {
+      const wrongEvent = await cliente.post(`/api/eventos/${evento.id}/presencas`, { codigo: codeElsewhere });
+      expect(wrongEvent.statusCode).toBe(404);
+      expect(wrongEvent.json().message).toBe(INSCRICAO_MESSAGES.codigoOutroEvento);
+    }
+    const unknown = ['ZZZZZZ', 'YYYYYY', 'XXXXXX'].find((c) => !held.has(c) && c !== codeElsewhere)!;
+    const notFound = await cliente.post(`/api/eventos/${evento.id}/presencas`, { codigo: unknown });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json().message).toBe(INSCRICAO_MESSAGES.codigoNaoEncontrado);
+    for (const codigo of ['ABC10O', 'ABCD', 'ABCDEFG', 'ÁBCDEF']) {
+      const bad = await cliente.post(`/api/eventos/${evento.id}/presencas`, { codigo });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(INSCRICAO_MESSAGES.codigoInvalido);
+    }
+    // One way of naming the family at a time.
+    const both = await cliente.post(`/api/eventos/${evento.id}/presencas`, {
+      codigo: codeElsewhere,
+      leadId: elsewhere.response.json().id,
+    });
+    expect(both.statusCode).toBe(400);
+    // Out of the actor's scope, a code says nothing of the event.
+    const foreign = await cliente.post(`/api/eventos/${outroCliente.id}/presencas`, { codigo: codeElsewhere });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).not.toBe(INSCRICAO_MESSAGES.codigoOutroEvento);
+  });
+});
+
+describe("the event's street address on the voucher, its e-mail and its .ics (issue 51, ADR 090)", () => {
+  const endereco = {
+    logradouro: 'Rua Barão de Jaguara',
+    numero: '1000',
+    complemento: 'Auditório',
+    bairro: 'Centro',
+    cep: '13015001',
+  };
+  const mapa = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Rua Barão de Jaguara, 1000 - Centro, Campinas - SP, 13015-001')}`;
+
+  it('writes the address as the LOCATION and the map link in the .ics, the e-mail and the voucher page', async () => {
+    const evento = await addEvento({ ...endereco, cidade: 'Campinas', dataEvento: '2030-07-01' });
+    const { body } = await signUp(evento.id);
+    const [mail] = await mailsTo(body.email);
+    const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(mail!.ics!)).getFirstSubcomponent('vevent')!);
+    expect(vevent.location).toBe(
+      `${evento.nomeEscola}, Rua Barão de Jaguara, 1000 - Auditório - Centro, Campinas - SP, 13015-001`,
+    );
+    expect(vevent.description).toContain(`Como chegar: ${mapa}`);
+    expect(mail!.text).toContain('Endereço: Rua Barão de Jaguara, 1000 - Auditório - Centro, Campinas - SP, 13015-001');
+    expect(mail!.text).toContain(`Como chegar: ${mapa}`);
+    // The line every e-mail had stays.
+    expect(mail!.text).toContain('Local: Na Escola - Campinas - SP');
+    const voucher = (await get(`/api/public/voucher/${tokenFrom(mail!.text)}`)).json();
+    expect(voucher.evento).toMatchObject({ ...endereco, cidade: 'Campinas', estado: 'SP' });
+  });
+
+  it("changes nothing for an event without a street address: 'Na Escola - Campinas - SP', no map", async () => {
+    const evento = await addEvento({ cidade: 'Campinas', bairro: 'Centro', cep: '13015001' });
+    const { body } = await signUp(evento.id);
+    const [mail] = await mailsTo(body.email);
+    const vevent = new ICAL.Event(new ICAL.Component(ICAL.parse(mail!.ics!)).getFirstSubcomponent('vevent')!);
+    expect(vevent.location).toBe(`${evento.nomeEscola} (Na Escola), Campinas - SP`);
+    expect(vevent.description).not.toContain('google.com/maps');
+    expect(mail!.text).toContain('Local: Na Escola - Campinas - SP');
+    expect(mail!.text).not.toContain('Endereço:');
+    expect(mail!.text).not.toContain('google.com/maps');
   });
 });

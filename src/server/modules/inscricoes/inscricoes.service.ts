@@ -25,6 +25,8 @@ import {
   markPresentAtDoor,
   type NovoVoucher,
   insertVoucher,
+  isCodigoDeOutroEvento,
+  type NaPorta,
   redeDoLead,
   takeSeat,
   findQuemRegistrouPresenca,
@@ -59,21 +61,43 @@ export async function issueVoucher(db: Executor, leadId: string, dataEvento: str
   return voucher.token;
 }
 
-/** What the voucher's e-mail is written from (ADR 044): the first name, the event, the token and when. */
+/** What the voucher's e-mail is written from (ADR 044): the first name, the event, the token, its code and when. */
 interface VoucherMail {
   kind: VoucherMailKind;
   primeiroNome: string;
   evento: EventoDoVoucher;
   token: string;
+  /**
+   * The voucher's short code (issue 51). The public sign-up's statement writes the lead's, drawn by the database in
+   * that statement, over the empty one queued (`VOUCHER_CODIGO_A_ESCREVER`). Absent in an e-mail queued before.
+   */
+  codigo?: string;
   /** The sign-up's instant, the calendar file's DTSTAMP. */
   em: string;
 }
 
 const modeloVoucher = modeloDeEmail<VoucherMail>('voucher', {
   assunto: (dados) => VOUCHER_SUBJECTS[dados.kind],
-  escrever: (app, { kind, primeiroNome, evento, token, em }) =>
-    voucherEmail(kind, primeiroNome, evento, voucherUrl(app, token), new Date(em)),
+  escrever: (app, { kind, primeiroNome, evento, token, codigo, em }) =>
+    voucherEmail(kind, primeiroNome, evento, voucherUrl(app, token), new Date(em), codigo),
 });
+
+/**
+ * The code of a sign-up's voucher e-mail before its lead is written: the statement that writes the lead puts the
+ * lead's code in its place (`dados.codigo`, inscricao-publica.repository).
+ */
+export const VOUCHER_CODIGO_A_ESCREVER = '';
+
+/** Only the parts of the street address the event has: a null costs the queued e-mail's row its bytes. */
+function comEndereco(evento: EventoDoVoucher): EventoDoVoucher {
+  const { id, nomeEscola, dataEvento, horario, local, cidade, estado } = evento;
+  const endereco = Object.fromEntries(
+    (['logradouro', 'numero', 'complemento', 'bairro', 'cep'] as const)
+      .filter((campo) => evento.logradouro && evento[campo])
+      .map((campo) => [campo, evento[campo]]),
+  );
+  return { id, nomeEscola, dataEvento, horario, local, ...endereco, cidade, estado };
+}
 
 /**
  * A voucher's e-mail, as its template's data (ADR 044): the worker writes the message when it sends it. What
@@ -86,13 +110,14 @@ export function voucherMail(
   nomeAluno: string,
   evento: EventoDoVoucher,
   token: string,
+  codigo: string,
 ): EmailDeModelo<VoucherMail> {
-  const { id, nomeEscola, dataEvento, horario, local, cidade, estado } = evento;
   return modeloVoucher(to, {
     kind,
     primeiroNome: primeiroNome(nomeAluno),
-    evento: { id, nomeEscola, dataEvento, horario, local, cidade, estado },
+    evento: comEndereco(evento),
     token,
+    codigo,
     em: app.clock.now().toISOString(),
   });
 }
@@ -101,13 +126,12 @@ export function voucherMail(
 function voucherMailJob(
   app: FastifyInstance,
   kind: VoucherMailKind,
-  to: string,
-  nomeAluno: string,
+  lead: { email: string; nomeAluno: string; codigoVoucher: string },
   evento: EventoDoVoucher,
   token: string,
   origem: OrigemDoEmail,
 ): EmailJob {
-  return emailJob(app, voucherMail(app, kind, to, nomeAluno, evento, token), origem);
+  return emailJob(app, voucherMail(app, kind, lead.email, lead.nomeAluno, evento, token, lead.codigoVoucher), origem);
 }
 
 /** A lead's e-mail's origin: the lead, on its network's 'Envios'. */
@@ -121,15 +145,15 @@ export async function sendVoucherMail(
   app: FastifyInstance,
   tx: Executor,
   kind: VoucherMailKind,
-  lead: { id: string; email: string; nomeAluno: string },
+  lead: { id: string; email: string; nomeAluno: string; codigoVoucher: string },
   evento: EventoDoVoucher,
   token: string,
 ): Promise<void> {
-  const job = voucherMailJob(app, kind, lead.email, lead.nomeAluno, evento, token, doLead(lead.id));
+  const job = voucherMailJob(app, kind, lead, evento, token, doLead(lead.id));
   await enfileirar(tx, job, app.clock.now());
 }
 
-/** GET /api/public/voucher/:token: the first name and the event, nothing else of the family. */
+/** GET /api/public/voucher/:token: the first name, the voucher's code and the event, nothing else of the family. */
 export async function getVoucher(app: FastifyInstance, token: string): Promise<VoucherView> {
   const row = await findVoucher(app.db, digest(token), app.clock.now());
   if (!row) throw notFound(INSCRICAO_MESSAGES.voucherNaoEncontrado);
@@ -139,6 +163,7 @@ export async function getVoucher(app: FastifyInstance, token: string): Promise<V
     listaEspera: row.listaEspera,
     cancelado: row.canceladoEm !== null,
     presente: row.presenteEm !== null,
+    codigo: row.codigoVoucher,
     evento,
   };
 }
@@ -167,9 +192,9 @@ export async function cancelVoucher(app: FastifyInstance, token: string): Promis
 }
 
 /**
- * POST /api/eventos/:id/presencas: the family at the door, by the voucher's QR code or by name. The first time
- * records the moment (201); again answers 200 'Presença já registrada'. A voucher of another event, or a lead
- * the actor does not read, is 404.
+ * POST /api/eventos/:id/presencas: the family at the door, by the voucher's QR code, its short code typed (issue
+ * 51) or by name. The first time records the moment (201); again answers 200 'Presença já registrada'. A voucher
+ * of another event, or a lead the actor does not read, is 404; a code of another event says so.
  */
 export async function registrarPresenca(
   app: FastifyInstance,
@@ -178,7 +203,11 @@ export async function registrarPresenca(
   input: PresencaInput,
 ): Promise<{ created: boolean; body: PresencaAnswer }> {
   const now = app.clock.now();
-  const by = input.token ? { tokenHash: digest(input.token), now } : { leadId: input.leadId! };
+  const by: NaPorta = input.token
+    ? { tokenHash: digest(input.token), now }
+    : input.codigo
+      ? { codigo: input.codigo }
+      : { leadId: input.leadId! };
   const answer = (lead: { id: string; nomeAluno: string }, presenteEm: Date, created: boolean, counts?: Counts) => ({
     created,
     body: {
@@ -200,7 +229,7 @@ export async function registrarPresenca(
         acao: 'lead.presenca',
         entidadeId: lead.id,
         alteracoes: { presenteEm: [null, now.toISOString()] },
-        detalhes: { eventoId, meio: input.token ? 'voucher' : 'nome' },
+        detalhes: { eventoId, meio: input.token ? 'voucher' : input.codigo ? 'codigo' : 'nome' },
       },
       lead.marcado,
     ),
@@ -209,6 +238,10 @@ export async function registrarPresenca(
   const lead = await findLeadAtDoor(app.db, actor, eventoId, by);
   if (!lead) {
     if (!(await isVisibleEvento(app.db, actor, eventoId))) throw notFound(EVENTO_MESSAGES.notFound);
+    if (input.codigo) {
+      const deOutro = await isCodigoDeOutroEvento(app.db, actor, eventoId, input.codigo);
+      throw notFound(deOutro ? INSCRICAO_MESSAGES.codigoOutroEvento : INSCRICAO_MESSAGES.codigoNaoEncontrado);
+    }
     throw notFound(INSCRICAO_MESSAGES.inscricaoNaoEncontrada);
   }
   if (lead.canceladoEm) throw conflict(INSCRICAO_MESSAGES.presencaCancelada);

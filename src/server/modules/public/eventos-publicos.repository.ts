@@ -120,6 +120,12 @@ export interface OpenEvento {
   dataEvento: string;
   horario: string;
   local: LocalEvento;
+  /** The street address (issue 51): the voucher e-mail written with the sign-up carries it. */
+  logradouro: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cep: string | null;
   cidade: string;
   estado: string;
   valorTotalDesconto: number;
@@ -135,6 +141,11 @@ export async function findOpenEvento(db: Executor, janela: JanelaPublica, id: st
       dataEvento: eventos.dataEvento,
       horario: eventos.horario,
       local: eventos.local,
+      logradouro: eventos.logradouro,
+      numero: eventos.numero,
+      complemento: eventos.complemento,
+      bairro: eventos.bairro,
+      cep: eventos.cep,
       cidade: eventos.cidade,
       estado: eventos.estado,
       valorTotalDesconto: eventos.valorTotalDesconto,

@@ -115,6 +115,10 @@ const evento = (cursoIds: string[], clienteId?: string) => ({
   qtdAlunos: 120,
   valorTotalDesconto: 500.5,
   observacao: 'Auditório',
+  logradouro: 'Rua Barão de Jaguara',
+  numero: '1000',
+  complemento: 'Sala 2',
+  bairro: 'Centro',
   cursoIds,
 });
 

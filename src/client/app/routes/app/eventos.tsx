@@ -6,6 +6,7 @@ import type { Evento } from '@shared/schemas/evento';
 import { RoutePage } from '@/app/shell/route-page';
 import { useCurrentUser } from '@/app/shell/current-user';
 import { Button } from '@/components/ui/button';
+import { useCepLookup } from '@/features/cep/api/get-cep';
 import { EventoFormDialog } from '@/features/eventos/components/evento-form-dialog';
 import { EventosList } from '@/features/eventos/components/eventos-list';
 
@@ -14,6 +15,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; evento: Evento } | null;
 export default function EventosRoute() {
   const { role } = useCurrentUser();
   const [editing, setEditing] = useState<Editing>(null);
+  const lookupCep = useCepLookup();
 
   return (
     <RoutePage
@@ -36,6 +38,7 @@ export default function EventosRoute() {
         open={editing !== null}
         evento={editing?.mode === 'edit' ? editing.evento : undefined}
         onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        lookupCep={lookupCep}
       />
     </RoutePage>
   );

@@ -91,7 +91,13 @@ describe('ClientesScreen', () => {
   });
 
   it('Novo Cliente: defaults, SPEC messages, CEP by the search button, digits only sent', async () => {
-    const found = vi.fn(async () => ({ cep: '13010111', cidade: 'Campinas', estado: 'SP' }));
+    const found = vi.fn(async () => ({
+      cep: '13010111',
+      cidade: 'Campinas',
+      estado: 'SP',
+      logradouro: '',
+      bairro: '',
+    }));
     const fetchMock = mockFetch({
       'GET /api/clientes': { body: [] },
       'POST /api/clientes': (body) => ({ status: 201, body: createCliente(body as Partial<ClienteView>) }),

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Camera, CameraOff, CheckCircle2, ImageUp, Info, Search, XCircle } from 'lucide-react';
+import { Camera, CameraOff, CheckCircle2, ImageUp, Info, KeyRound, Search, XCircle } from 'lucide-react';
 import { formatDateOnly } from '@shared/format';
-import { INSCRICAO_MESSAGES, presentesLabel } from '@shared/schemas/inscricao-messages';
+import {
+  INSCRICAO_MESSAGES,
+  normalizarCodigo,
+  presentesLabel,
+  VOUCHER_CODIGO_ALFABETO,
+  VOUCHER_CODIGO_TAMANHO,
+} from '@shared/schemas/inscricao-messages';
 import type { PresencaInput } from '@shared/schemas/inscricao';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,6 +24,56 @@ import { jaRegistradaLabel } from './ja-registrada';
 import { decodeQr, decodeQrFile, signalSuccess, tokenFromQr } from './qr-decoder';
 
 type Result = { tone: 'ok' | 'again' | 'error'; title: string; detail?: string } | null;
+
+const CODIGO = new RegExp(`^[${VOUCHER_CODIGO_ALFABETO}]{${VOUCHER_CODIGO_TAMANHO}}$`);
+
+/**
+ * The voucher's short code typed (issue 51): for a phone whose screen the camera cannot read, or a code said
+ * aloud. Any case; spaces and a hyphen are ignored.
+ */
+function CodigoField({ pending, onCodigo }: { pending: boolean; onCodigo: (codigo: string) => Promise<boolean> }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const codigo = normalizarCodigo(value);
+    if (!CODIGO.test(codigo)) {
+      setError(INSCRICAO_MESSAGES.codigoInvalido);
+      return;
+    }
+    setError(null);
+    if (await onCodigo(codigo)) setValue('');
+  };
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-2">
+      <Label htmlFor="check-in-codigo">{INSCRICAO_MESSAGES.codigoDoVoucher}</Label>
+      <div className="grid gap-2 sm:flex">
+        <Input
+          id="check-in-codigo"
+          className="h-14 min-w-0 font-mono text-lg uppercase tracking-widest sm:flex-1"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={12}
+          placeholder="Ex.: K7M 2QX"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'check-in-codigo-erro' : undefined}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <Button type="submit" size="lg" className="min-h-14 text-base" disabled={pending}>
+          <KeyRound aria-hidden="true" />
+          Registrar pelo código
+        </Button>
+      </div>
+      {error ? (
+        <p id="check-in-codigo-erro" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
 
 const RESULT_STYLE = {
   ok: 'border-green-600 bg-green-50 text-green-950',
@@ -111,11 +167,12 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
     if (!online) setResult(null);
   }
 
-  const registrar = (body: PresencaInput) =>
+  const registrar = (body: PresencaInput, done?: (ok: boolean) => void) =>
     presenca.mutate(
       { eventoId, body },
       {
         onSuccess: (answer) => {
+          done?.(true);
           const first = answer.message === INSCRICAO_MESSAGES.presencaRegistrada;
           if (first) signalSuccess();
           setResult({
@@ -127,8 +184,10 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
           });
           void inscritos.refetch();
         },
-        onError: (error) =>
-          setResult({ tone: 'error', title: errorMessage(error, 'Não foi possível registrar a presença') }),
+        onError: (error) => {
+          done?.(false);
+          setResult({ tone: 'error', title: errorMessage(error, 'Não foi possível registrar a presença') });
+        },
       },
     );
 
@@ -206,6 +265,10 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
           Voucher (QR code)
         </h3>
         <Scanner onToken={handlers.token} onError={handlers.error} />
+        <CodigoField
+          pending={presenca.isPending}
+          onCodigo={(codigo) => new Promise((resolve) => registrar({ codigo }, resolve))}
+        />
         <input
           ref={file}
           id="check-in-foto"

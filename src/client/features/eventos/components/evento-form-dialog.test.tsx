@@ -11,6 +11,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const noCep = async () => null;
+
 const calls = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith(path));
 
@@ -23,7 +25,7 @@ describe('EventoFormDialog: the cliente picker (issue 21)', () => {
       },
       'GET /api/cursos': { body: [], headers: { 'X-Total-Count': '0' } },
     });
-    renderWithProviders(<EventoFormDialog role="franqueador" open onOpenChange={() => {}} />);
+    renderWithProviders(<EventoFormDialog role="franqueador" open onOpenChange={() => {}} lookupCep={noCep} />);
     const dialog = screen.getByRole('dialog', { name: 'Novo Evento' });
     const combobox = within(dialog).getByRole('combobox', { name: 'Cliente' });
 
@@ -46,11 +48,39 @@ describe('EventoFormDialog: the cliente picker (issue 21)', () => {
 
   it('says on the first submit that the cliente is missing, next to the picker', async () => {
     mockFetch({ 'GET /api/clientes': { body: [], headers: { 'X-Total-Count': '0' } } });
-    renderWithProviders(<EventoFormDialog role="franqueador" open onOpenChange={() => {}} />);
+    renderWithProviders(<EventoFormDialog role="franqueador" open onOpenChange={() => {}} lookupCep={noCep} />);
     const dialog = screen.getByRole('dialog', { name: 'Novo Evento' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar Evento' }));
     const combobox = within(dialog).getByRole('combobox', { name: 'Cliente' });
     await waitFor(() => expect(combobox).toHaveAttribute('aria-invalid', 'true'));
     expect(combobox).toHaveAccessibleDescription('Cliente é obrigatório');
+  });
+});
+
+describe('EventoFormDialog: the street address from the CEP (issue 51)', () => {
+  it("fills logradouro, bairro, cidade and estado from 'Buscar CEP', and goes to the número", async () => {
+    mockFetch({ 'GET /api/cursos': { body: [], headers: { 'X-Total-Count': '0' } } });
+    const lookupCep = vi.fn(async (cep: string) => ({
+      cep: cep.replace('-', ''),
+      cidade: 'Campinas',
+      estado: 'SP',
+      logradouro: 'Rua Barão de Jaguara',
+      bairro: 'Centro',
+    }));
+    renderWithProviders(<EventoFormDialog role="cliente" open onOpenChange={() => {}} lookupCep={lookupCep} />);
+    const dialog = screen.getByRole('dialog', { name: 'Novo Evento' });
+    await userEvent.type(within(dialog).getByLabelText('CEP (opcional)'), '13015001');
+    // Leaving the field asks nothing: a street written by hand stays until the look-up is asked for.
+    await userEvent.tab();
+    expect(lookupCep).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buscar CEP' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Logradouro (opcional)')).toHaveValue('Rua Barão de Jaguara'),
+    );
+    expect(lookupCep).toHaveBeenCalledWith('13015-001');
+    expect(within(dialog).getByLabelText('Bairro')).toHaveValue('Centro');
+    expect(within(dialog).getByLabelText('Cidade')).toHaveValue('Campinas');
+    expect(within(dialog).getByLabelText('Estado')).toHaveValue('SP');
+    expect(within(dialog).getByLabelText('Número')).toHaveFocus();
   });
 });

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
+import { LoaderCircle, Search } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { localEventoOptions, tipoEscolaOptions, type EventoStatus } from '@shared/enums';
 import type { Role } from '@shared/roles';
+import type { CepResult } from '@shared/schemas/cep';
 import {
   eventoFormSchema,
   isFinalStatus,
@@ -19,13 +21,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FieldShell } from '@/components/ui/field-shell';
 import { FormSelectField } from '@/components/ui/form-select-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextareaField } from '@/components/ui/textarea-field';
 import { DateField } from '@/components/ui/date-field';
 import { MoneyField } from '@/components/ui/money-field';
 import { TextField } from '@/components/ui/text-field';
+import { useCepFill } from '@/hooks/use-cep-fill';
 import { useMaskedRegister } from '@/hooks/use-masked-register';
 import { errorMessage } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/server-field-errors';
@@ -45,10 +51,12 @@ export interface EventoFormDialogProps {
   evento?: Evento;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** SPEC §5's CEP look-up (the route passes it in): fills the street, bairro, cidade and estado (issue 51). */
+  lookupCep: (cep: string) => Promise<CepResult | null>;
 }
 
 /** 'Novo Evento' and 'Editar Evento' (SPEC §2, §5). */
-export function EventoFormDialog({ role, evento, open, onOpenChange }: EventoFormDialogProps) {
+export function EventoFormDialog({ role, evento, open, onOpenChange, lookupCep }: EventoFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -59,14 +67,27 @@ export function EventoFormDialog({ role, evento, open, onOpenChange }: EventoFor
           </DialogDescription>
         </DialogHeader>
         {open ? (
-          <EventoForm key={evento?.id ?? 'novo'} role={role} evento={evento} onDone={() => onOpenChange(false)} />
+          <EventoForm
+            key={evento?.id ?? 'novo'}
+            role={role}
+            evento={evento}
+            lookupCep={lookupCep}
+            onDone={() => onOpenChange(false)}
+          />
         ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onDone: () => void }) {
+interface EventoFormProps {
+  role: Role;
+  evento?: Evento;
+  lookupCep: (cep: string) => Promise<CepResult | null>;
+  onDone: () => void;
+}
+
+function EventoForm({ role, evento, lookupCep, onDone }: EventoFormProps) {
   const isEdit = evento !== undefined;
   const pickCliente = role !== 'cliente';
   const schema = useMemo(() => eventoFormSchema(pickCliente), [pickCliente]);
@@ -75,6 +96,8 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
     control,
     handleSubmit,
     setError,
+    setFocus,
+    getValues,
     setValue,
     formState: { errors },
   } = useForm<EventoFormInput, unknown, EventoFormValues>({
@@ -82,6 +105,18 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
     defaultValues: eventoFormDefaults(evento),
   });
   const masked = useMaskedRegister(register);
+
+  // Issue 51: 'Buscar CEP' fills the address from the look-up (as the cliente's form does), and the número is
+  // next. Asked for, never on leaving the field: a street written by hand stays until the look-up is asked.
+  const filled = { shouldValidate: true, shouldDirty: true };
+  const cep = useCepFill(lookupCep, (found) => {
+    setValue('cidade', found.cidade, filled);
+    setValue('estado', found.estado, filled);
+    if (found.logradouro) setValue('logradouro', found.logradouro, filled);
+    if (found.bairro) setValue('bairro', found.bairro, filled);
+    if (found.logradouro) setFocus('numero');
+  });
+
   const clienteId = useWatch({ control, name: 'clienteId' });
   const selected = useWatch({ control, name: 'cursoIds' });
 
@@ -174,10 +209,63 @@ function EventoForm({ role, evento, onDone }: { role: Role; evento?: Evento; onD
         <FormSelectField control={control} name="local" id="evento-local" label="Local" options={localEventoOptions} />
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-[8rem_1fr_5rem]">
-        <TextField id="evento-cep" label="CEP (opcional)" error={errors.cep?.message} {...masked('cep', 'cep')} />
+      <div className="grid gap-4 sm:grid-cols-[11rem_1fr_5rem]">
+        <FieldShell
+          label={<Label htmlFor="evento-cep">CEP (opcional)</Label>}
+          hintId="evento-cep-hint"
+          hint={cep.searching ? 'Buscando CEP...' : undefined}
+          error={errors.cep?.message}
+          errorId="evento-cep-error"
+        >
+          <div className="flex gap-2">
+            <Input
+              id="evento-cep"
+              autoComplete="postal-code"
+              aria-invalid={errors.cep ? true : undefined}
+              aria-describedby={errors.cep ? 'evento-cep-error' : undefined}
+              {...masked('cep', 'cep')}
+            />
+            <Button
+              type="button"
+              variant="outline"
+              size="icon"
+              className="shrink-0"
+              aria-label="Buscar CEP"
+              disabled={cep.searching}
+              onClick={() => void cep.lookUp(getValues('cep'))}
+            >
+              {cep.searching ? (
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Search aria-hidden="true" />
+              )}
+            </Button>
+          </div>
+        </FieldShell>
         <TextField id="evento-cidade" label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
         <TextField id="evento-estado" label="Estado" error={errors.estado?.message} {...masked('estado', 'uf')} />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-[1fr_7rem]">
+        <TextField
+          id="evento-logradouro"
+          label="Logradouro (opcional)"
+          autoComplete="address-line1"
+          error={errors.logradouro?.message}
+          {...register('logradouro')}
+        />
+        <TextField id="evento-numero" label="Número" error={errors.numero?.message} {...register('numero')} />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="evento-complemento"
+          label="Complemento"
+          autoComplete="address-line2"
+          error={errors.complemento?.message}
+          {...register('complemento')}
+        />
+        <TextField id="evento-bairro" label="Bairro" error={errors.bairro?.message} {...register('bairro')} />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">

@@ -10,6 +10,10 @@ const evento: Evento = {
   nomeEscola: 'EE Alfa',
   tipoEscola: 'privada',
   cep: '01001000',
+  logradouro: 'Praça da Sé',
+  numero: null,
+  complemento: null,
+  bairro: 'Sé',
   cidade: 'São Paulo',
   estado: 'SP',
   dataDistribuicao: '2030-03-01',
@@ -39,6 +43,10 @@ const values: EventoFormValues = {
   nomeEscola: 'EE Alfa',
   tipoEscola: 'publica',
   cep: '',
+  logradouro: '',
+  numero: '',
+  complemento: '',
+  bairro: '',
   cidade: 'São Paulo',
   estado: 'SP',
   dataDistribuicao: '2030-03-01',
@@ -61,6 +69,10 @@ describe('eventoFormDefaults', () => {
       nomeEscola: '',
       tipoEscola: 'publica',
       cep: '',
+      logradouro: '',
+      numero: '',
+      complemento: '',
+      bairro: '',
       cidade: '',
       estado: '',
       dataDistribuicao: '',
@@ -82,6 +94,10 @@ describe('eventoFormDefaults', () => {
       clienteId: 'c1',
       tipoEscola: 'privada',
       cep: '01001-000',
+      // Issue 51: the street address, its missing parts as blanks.
+      logradouro: 'Praça da Sé',
+      numero: '',
+      bairro: 'Sé',
       qtdAlunos: 120,
       valorTotalDesconto: undefined,
       observacao: '',
@@ -110,6 +126,11 @@ describe('toEventoBody', () => {
       qtdAlunos: 120,
       cursoIds: ['k1', 'k2'],
       cep: undefined,
+      // Issue 51: no street address, sent as none (an edit that empties it clears it).
+      logradouro: null,
+      numero: null,
+      complemento: null,
+      bairro: null,
       valorTotalDesconto: undefined,
       observacao: undefined,
       // Issue 20: no seat limit, no deadline.
@@ -136,9 +157,23 @@ describe('toEventoBody', () => {
     expect(body).not.toHaveProperty('clienteId');
     expect(body).toMatchObject({
       cep: '01001-000',
+      logradouro: null,
       valorTotalDesconto: 150.5,
       observacao: 'Quadra coberta',
       status: 'concluido',
+    });
+  });
+
+  it('sends the street address the form holds (issue 51)', () => {
+    const body = toEventoBody(
+      { ...values, logradouro: 'Rua Barão de Jaguara', numero: '1000', bairro: 'Centro' },
+      { pickCliente: true, isEdit: true },
+    );
+    expect(body).toMatchObject({
+      logradouro: 'Rua Barão de Jaguara',
+      numero: '1000',
+      complemento: null,
+      bairro: 'Centro',
     });
   });
 });

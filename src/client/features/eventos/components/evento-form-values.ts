@@ -18,6 +18,10 @@ export function eventoFormDefaults(evento?: Evento): Partial<EventoFormInput> {
     nomeEscola: evento?.nomeEscola ?? '',
     tipoEscola: evento?.tipoEscola ?? 'publica',
     cep: maskCep(evento?.cep),
+    logradouro: evento?.logradouro ?? '',
+    numero: evento?.numero ?? '',
+    complemento: evento?.complemento ?? '',
+    bairro: evento?.bairro ?? '',
     cidade: evento?.cidade ?? '',
     estado: evento?.estado ?? '',
     dataDistribuicao: evento?.dataDistribuicao ?? '',
@@ -43,13 +47,19 @@ export interface EventoBodyOptions {
 
 /**
  * SPEC §5: an empty CEP and a discount of 0 are left out; a cliente's own id comes from its session. Empty seats
- * and deadline are sent as null: no limit (issue 20).
+ * and deadline are sent as null: no limit (issue 20). An empty part of the street address is sent as null, so an
+ * edit that empties it clears it (issue 51).
  */
 export function toEventoBody(values: EventoFormValues, { pickCliente, isEdit }: EventoBodyOptions): EventoBody {
   const { clienteId, cep, valorTotalDesconto, observacao, status, vagas, inscricoesAte, ...rest } = values;
+  const { logradouro, numero, complemento, bairro } = rest;
   // Undefined keys are left out of the JSON.
   const body: EventoBody = {
     ...rest,
+    logradouro: logradouro || null,
+    numero: numero || null,
+    complemento: complemento || null,
+    bairro: bairro || null,
     cep: cep || undefined,
     valorTotalDesconto: valorTotalDesconto || undefined,
     observacao: observacao || undefined,

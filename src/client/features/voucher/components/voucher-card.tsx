@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { CalendarDays, CheckCircle2, MapPin } from 'lucide-react';
+import { CalendarDays, CheckCircle2, ExternalLink, MapPin } from 'lucide-react';
+import { enderecoCompleto, mapaUrl } from '@shared/endereco-evento';
 import { LOCAL_EVENTO_LABELS, type LocalEvento } from '@shared/enums';
 import { formatDateOnly } from '@shared/format';
-import { INSCRICAO_MESSAGES } from '@shared/schemas/inscricao-messages';
+import { codigoParaLer, INSCRICAO_MESSAGES } from '@shared/schemas/inscricao-messages';
 import type { VoucherView } from '@shared/schemas/inscricao';
 import { Button } from '@/components/ui/button';
 import { QrCode } from '@/components/ui/qr-code';
@@ -63,6 +64,10 @@ export function VoucherCard({ token }: { token: string }) {
     );
   };
 
+  // Issue 51: the street address and its map link, where the event has one.
+  const endereco = enderecoCompleto(voucher.evento);
+  const mapa = mapaUrl(voucher.evento);
+
   const status = voucher.cancelado
     ? INSCRICAO_MESSAGES.cancelada
     : voucher.listaEspera
@@ -88,7 +93,21 @@ export function VoucherCard({ token }: { token: string }) {
           {status}
         </p>
       </div>
-      {!voucher.cancelado && !voucher.listaEspera ? <QrCode value={token} alt="QR code do voucher" /> : null}
+      {!voucher.cancelado && !voucher.listaEspera ? (
+        <div className="grid justify-items-center gap-2">
+          <QrCode value={token} alt="QR code do voucher" />
+          {/* Issue 51: said or typed at the door when the QR code cannot be read. */}
+          <p className="text-center text-sm text-muted-foreground">
+            {INSCRICAO_MESSAGES.codigoDoVoucher}
+            <span
+              className="mt-1 block font-mono text-3xl font-bold tracking-widest text-foreground"
+              data-testid="voucher-codigo"
+            >
+              {codigoParaLer(voucher.codigo)}
+            </span>
+          </p>
+        </div>
+      ) : null}
       <div className="grid gap-2 rounded-md border border-blue-200 bg-blue-50 p-4 text-blue-950">
         <h2 className="text-lg font-semibold">{voucher.evento.nomeEscola}</h2>
         <p className="flex items-center gap-2">
@@ -100,6 +119,22 @@ export function VoucherCard({ token }: { token: string }) {
           {LOCAL_EVENTO_LABELS[voucher.evento.local as LocalEvento] ?? voucher.evento.local} - {voucher.evento.cidade} -{' '}
           {voucher.evento.estado}
         </p>
+        {endereco && mapa ? (
+          <>
+            <p className="pl-7" data-testid="voucher-endereco">
+              {endereco}
+            </p>
+            <a
+              href={mapa}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="ml-7 inline-flex min-h-11 items-center gap-2 font-semibold text-blue-900 underline underline-offset-4"
+            >
+              Como chegar (abrir no mapa)
+              <ExternalLink aria-hidden="true" className="size-4" />
+            </a>
+          </>
+        ) : null}
       </div>
       {!voucher.cancelado && !voucher.presente ? (
         confirming ? (
