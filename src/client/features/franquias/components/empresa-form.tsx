@@ -64,6 +64,7 @@ export const EMPTY_EMPRESA: EmpresaFormValues = {
   cidade: '',
   estado: '',
   email: '',
+  chavePix: '',
   password: '',
   enviarConvite: false,
 };
@@ -84,6 +85,7 @@ export function empresaValuesFrom(row: EmpresaRow): EmpresaFormValues {
     cidade: row.cidade ?? '',
     estado: row.estado ?? '',
     email: row.user.email,
+    chavePix: row.user.chavePix ?? '',
     password: '',
   };
 }
@@ -181,6 +183,16 @@ export function EmpresaForm({
         />
         <TextField id={id('cidade')} label="Cidade" error={errors.cidade?.message} {...register('cidade')} />
         <TextField id={id('estado')} label="Estado" error={errors.estado?.message} {...masked('estado', 'uf')} />
+        {/* ADR 088: where the unit's commissions are paid; optional, checked by the shared PIX-key schema. */}
+        <TextField
+          id={id('chavePix')}
+          label="Chave PIX (comissões)"
+          className="sm:col-span-2"
+          autoComplete="off"
+          hint="CPF, CNPJ, e-mail, telefone com +55 e DDD ou chave aleatória"
+          error={errors.chavePix?.message}
+          {...register('chavePix')}
+        />
         {mode === 'create' ? (
           <PasswordOrInviteField
             idPrefix={idPrefix}
