@@ -412,8 +412,20 @@ function FechamentosSection({
       cell: (f) => <span className="font-medium first-letter:uppercase">{periodoPorExtenso(f.periodo)}</span>,
     },
     { key: 'alcance', header: 'Alcance', cell: (f) => (f.franquia ? `Franquia ${f.franquia}` : 'Toda a rede') },
-    { key: 'lancamentos', header: 'Lançamentos', className: 'tabular-nums', cell: (f) => formatCount(f.lancamentos) },
-    { key: 'total', header: 'Total', className: 'whitespace-nowrap tabular-nums', cell: (f) => formatBRL(f.total) },
+    // A franquia reads the network's closing of a month (its lines are in it) but not the network's totals: the
+    // figures are shown for the caller's own closings only; its period's own sums are in the summary above.
+    {
+      key: 'lancamentos',
+      header: 'Lançamentos',
+      className: 'tabular-nums',
+      cell: (f) => (proprio(f) ? formatCount(f.lancamentos) : '-'),
+    },
+    {
+      key: 'total',
+      header: 'Total',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (f) => (proprio(f) ? formatBRL(f.total) : 'Fechado pela rede'),
+    },
     {
       key: 'situacao',
       header: 'Situação',

@@ -112,49 +112,49 @@ function Extrato({
           </p>
         ) : (
           <ul className="grid gap-3" aria-label="Períodos">
-            {minhas.periodos.map((p) => {
+            {minhas.periodos.map((p, indice) => {
               const linhas = minhas.lancamentos.filter((l) => l.periodo === p.periodo);
-              const titulo = `periodo-${p.periodo}`;
+              const mes = periodoPorExtenso(p.periodo);
               return (
                 <li key={p.periodo}>
-                  <Card className="grid gap-2 p-3 sm:p-4" aria-labelledby={titulo} role="group">
-                    <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <h3 id={titulo} className="font-semibold first-letter:uppercase">
-                        {periodoPorExtenso(p.periodo)}
-                      </h3>
-                      <span className="font-semibold tabular-nums">{formatBRL(p.saldo)}</span>
-                    </div>
-                    <dl className="grid grid-cols-2 gap-x-3 text-xs text-muted-foreground sm:grid-cols-4">
-                      {(
-                        [
-                          ['Liberada', p.liberada],
-                          ['Fechada', p.fechada],
-                          ['Paga', p.paga],
-                          ['Estornada', p.estornada],
-                        ] as const
-                      )
-                        .filter(([, v]) => v !== 0)
-                        .map(([rotulo, v]) => (
-                          <div key={rotulo} className="flex gap-1">
-                            <dt>{rotulo}:</dt>
-                            <dd className="tabular-nums">{formatBRL(v)}</dd>
-                          </div>
-                        ))}
-                    </dl>
-                    {linhas.length > 0 ? (
-                      <ul
-                        className="grid divide-y divide-border"
-                        aria-label={`Lançamentos de ${periodoPorExtenso(p.periodo)}`}
-                      >
-                        {linhas.map((l) => (
-                          <Linha key={l.id} l={l} onOpen={() => setAberto(l)} />
-                        ))}
-                      </ul>
-                    ) : !listadas.has(p.periodo) ? (
-                      <p className="text-xs text-muted-foreground">
-                        Lançamentos mais antigos: o total acima soma todos eles.
-                      </p>
-                    ) : null}
+                  <Card className="p-0">
+                    {/* The newest month opens; the others fold, so a phone scrolls months, not every line. */}
+                    <details open={indice === 0} className="group">
+                      <summary className="flex cursor-pointer flex-wrap items-baseline justify-between gap-2 rounded-lg p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:p-4">
+                        <h3 className="font-semibold first-letter:uppercase">{mes}</h3>
+                        <span className="font-semibold tabular-nums">{formatBRL(p.saldo)}</span>
+                      </summary>
+                      <div className="grid gap-2 px-3 pb-3 sm:px-4 sm:pb-4">
+                        <dl className="grid grid-cols-2 gap-x-3 text-xs text-muted-foreground sm:grid-cols-4">
+                          {(
+                            [
+                              ['Liberada', p.liberada],
+                              ['Fechada', p.fechada],
+                              ['Paga', p.paga],
+                              ['Estornada', p.estornada],
+                            ] as const
+                          )
+                            .filter(([, v]) => v !== 0)
+                            .map(([rotulo, v]) => (
+                              <div key={rotulo} className="flex gap-1">
+                                <dt>{rotulo}:</dt>
+                                <dd className="tabular-nums">{formatBRL(v)}</dd>
+                              </div>
+                            ))}
+                        </dl>
+                        {linhas.length > 0 ? (
+                          <ul className="grid divide-y divide-border" aria-label={`Lançamentos de ${mes}`}>
+                            {linhas.map((l) => (
+                              <Linha key={l.id} l={l} onOpen={() => setAberto(l)} />
+                            ))}
+                          </ul>
+                        ) : !listadas.has(p.periodo) ? (
+                          <p className="text-xs text-muted-foreground">
+                            Lançamentos mais antigos: o total acima soma todos eles.
+                          </p>
+                        ) : null}
+                      </div>
+                    </details>
                   </Card>
                 </li>
               );
