@@ -85,8 +85,8 @@ test("the franqueador's 'Comissões' has the demo's rules, a paid month and last
   await page.setViewportSize(DESKTOP);
   await page.goto('/financeiro/comissoes');
   const regras = page.getByRole('table', { name: 'Regras de comissão' });
-  await expect(regras.getByText('Vendedor responsável pelo lead')).toBeVisible();
-  await expect(regras.getByText('Micro-franquia do evento')).toBeVisible();
+  await expect(regras.getByText('Vendedor responsável pelo lead', { exact: true })).toBeVisible();
+  await expect(regras.getByText('Micro-franquia do evento', { exact: true })).toBeVisible();
   await expect(
     page.getByRole('table', { name: 'Fechamentos das comissões' }).getByText('Paga', { exact: true }),
   ).toBeVisible();
