@@ -113,6 +113,11 @@ export const PERMISSIONS = {
   'comissoes.minhas': ['vendedor', 'micro_franquia'],
   'comissoes.fechar': ['franqueador', 'franquia'],
   /**
+   * ADR 088: the network's "a franquia may close its months" flag -- read by the roles that read the ledger (the
+   * franquia's screen offers closing only when it holds), set by the franqueador alone.
+   */
+  'comissoes.configuracao': ['franqueador'],
+  /**
    * ADR 080: the reconciliation with the gateway -- its last run's differences read by the franqueador (its network)
    * and the franquia (its own matrículas'); a run asked for by the franqueador alone, as it compares the whole
    * gateway account (the daily job runs it anyway).

@@ -43,6 +43,9 @@ describe('route table (SPEC §2)', () => {
     '/financeiro/regua': ['franqueador', 'franquia'],
     // ADR 080: Financeiro > Conciliação, the franqueador's network and the franquia's own.
     '/financeiro/conciliacao': ['franqueador', 'franquia'],
+    // Issue 44 (ADR 088): the network's and franquia's commissions; each seller's and micro-franquia's own.
+    '/financeiro/comissoes': ['franqueador', 'franquia'],
+    '/financeiro/minhas-comissoes': ['vendedor', 'micro_franquia'],
     '/minha-conta': [...ROLES],
   };
 

@@ -57,6 +57,8 @@ export type RoutePath =
   | '/financeiro/inadimplencia'
   | '/financeiro/regua'
   | '/financeiro/conciliacao'
+  | '/financeiro/comissoes'
+  | '/financeiro/minhas-comissoes'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -233,6 +235,23 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     description: 'As diferenças entre as cobranças do gateway de pagamento e as parcelas, corrigidas ou a verificar',
   },
   /**
+   * Financeiro > Comissões (issue 44, ADR 088): a period's commissions per beneficiary with their lines, the rules,
+   * the monthly closing and its payout file -- the network's for the franqueador, its subtree's for a franquia.
+   */
+  '/financeiro/comissoes': {
+    path: '/financeiro/comissoes',
+    roles: ['franqueador', 'franquia'],
+    title: 'Comissões',
+    description: 'Quanto cada vendedor e unidade recebe por período, as regras e o fechamento do mês',
+  },
+  /** Financeiro > Minhas comissões (issue 44, ADR 088): the seller's and micro-franquia's own statement. */
+  '/financeiro/minhas-comissoes': {
+    path: '/financeiro/minhas-comissoes',
+    roles: ['vendedor', 'micro_franquia'],
+    title: 'Minhas comissões',
+    description: 'O que você recebe de cada matrícula: liberada, prevista, fechada e paga',
+  },
+  /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
    */
@@ -344,25 +363,30 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
 
 /**
  * The sidebar's 'Financeiro' section (issue 43), below SPEC's links ('Menu principal' keeps SPEC's list as it is):
- * the staff roles that read matrículas.
+ * the staff roles that read matrículas; the vendedor (ADR 088) for its own commissions only.
  */
 const INADIMPLENCIA = link('/financeiro/inadimplencia', 'Inadimplência');
 const CONCILIACAO = link('/financeiro/conciliacao', 'Conciliação');
+/** Issue 44 (ADR 088): the network's and franquia's commissions, and each seller's and micro-franquia's own. */
+const COMISSOES = link('/financeiro/comissoes', 'Comissões');
+const MINHAS_COMISSOES = link('/financeiro/minhas-comissoes', 'Minhas comissões');
 export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
   franqueador: [
     link('/financeiro/parcelas', 'Parcelas'),
     INADIMPLENCIA,
     link('/financeiro/regua', 'Régua de cobrança'),
     CONCILIACAO,
+    COMISSOES,
   ],
   franquia: [
     link('/financeiro/parcelas', 'Parcelas'),
     INADIMPLENCIA,
     link('/financeiro/regua', 'Régua de cobrança'),
     CONCILIACAO,
+    COMISSOES,
   ],
-  micro_franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
-  vendedor: [],
+  micro_franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA, MINHAS_COMISSOES],
+  vendedor: [MINHAS_COMISSOES],
   cliente: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA],
   aluno: [],
 };

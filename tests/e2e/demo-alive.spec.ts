@@ -62,3 +62,34 @@ for (const role of [...STAFF_ROLES, 'aluno'] as Role[]) {
     }
   });
 }
+
+/**
+ * Issue 44 (ADR 088): the commission screens (in the sidebars above, so they show data) show the demo's year as a
+ * newcomer should meet it: each seller's and micro-franquia's lines liberada this month and paid in the month closed
+ * before last; the franqueador's closed and paid month, and last month left for it to close.
+ */
+for (const role of ['vendedor', 'micro_franquia'] as const) {
+  test(`the ${role}'s 'Minhas comissões' has liberada and paid commissions`, async ({ page }) => {
+    await useSession(page, role);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/financeiro/minhas-comissoes');
+    const historico = page.getByRole('region', { name: 'Histórico por período' });
+    await expect(historico.getByText('Liberada').first()).toBeVisible();
+    // The month closed before last was paid: its sum is what 'Recebida' shows.
+    await expect(page.getByText('Recebida', { exact: true }).locator('..')).toContainText(/R\$\s*[1-9]/);
+  });
+}
+
+test("the franqueador's 'Comissões' has the demo's rules, a paid month and last month to close", async ({ page }) => {
+  await useSession(page, 'franqueador');
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/financeiro/comissoes');
+  const regras = page.getByRole('table', { name: 'Regras de comissão' });
+  await expect(regras.getByText('Vendedor responsável pelo lead', { exact: true })).toBeVisible();
+  await expect(regras.getByText('Micro-franquia do evento', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Fechamentos das comissões' }).getByText('Paga', { exact: true }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Mês passado' }).click();
+  await expect(page.getByRole('button', { name: /^Fechar / })).toBeVisible();
+});

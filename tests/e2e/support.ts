@@ -152,7 +152,15 @@ export async function familiaComContratoAceito(
   request: APIRequestContext,
   rotulo: string,
   diaVencimento?: number,
-): Promise<{ nomeAluno: string; email: string; cpfResponsavel: string; matriculaId: string; aceitoEm: number }> {
+): Promise<{
+  nomeAluno: string;
+  email: string;
+  cpfResponsavel: string;
+  matriculaId: string;
+  aceitoEm: number;
+  /** The family's contract link's token (its withdrawal goes through it, ADR 088's spec). */
+  token: string;
+}> {
   const eventos = (await (await request.get('/api/public/eventos?cidade=Campinas')).json()) as {
     id: string;
     nomeEscola: string;
@@ -192,5 +200,12 @@ export async function familiaComContratoAceito(
     ...write,
   });
   expect(aceite.status(), await aceite.text()).toBe(200);
-  return { nomeAluno: pre.nomeAluno, email: pre.email, cpfResponsavel: pre.cpfResponsavel, matriculaId, aceitoEm };
+  return {
+    nomeAluno: pre.nomeAluno,
+    email: pre.email,
+    cpfResponsavel: pre.cpfResponsavel,
+    matriculaId,
+    aceitoEm,
+    token,
+  };
 }

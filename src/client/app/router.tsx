@@ -42,6 +42,8 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/financeiro/inadimplencia': () => import('./routes/app/inadimplencia'),
   '/financeiro/regua': () => import('./routes/app/regua'),
   '/financeiro/conciliacao': () => import('./routes/app/conciliacao'),
+  '/financeiro/comissoes': () => import('./routes/app/comissoes'),
+  '/financeiro/minhas-comissoes': () => import('./routes/app/minhas-comissoes'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 

@@ -66,6 +66,34 @@ export function extratoDe(linhas: readonly { estado: EstadoLancamento; valorCent
   return e;
 }
 
+const MESES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+] as const;
+
+/** A period as the screens write it ('2026-03' -> 'março de 2026'); anything else as it came. */
+export function periodoPorExtenso(periodo: string): string {
+  if (!PERIODO_RE.test(periodo)) return periodo;
+  return `${MESES[Number(periodo.slice(5, 7)) - 1]} de ${periodo.slice(0, 4)}`;
+}
+
+/** The month before `periodo` ('2026-01' -> '2025-12'). */
+export function periodoAnterior(periodo: string): string {
+  const ano = Number(periodo.slice(0, 4));
+  const mes = Number(periodo.slice(5, 7));
+  return mes === 1 ? `${ano - 1}-12` : `${ano}-${String(mes - 1).padStart(2, '0')}`;
+}
+
 /** The payout file's name for a period. */
 export const pagamentosCsvFileName = (periodo: string) => `comissoes_${periodo}.csv`;
 export const PAGAMENTOS_CSV_COLUMNS = ['Beneficiário', 'CPF/CNPJ', 'Chave PIX', 'Valor', 'Período'] as const;

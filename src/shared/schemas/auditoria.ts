@@ -130,6 +130,11 @@ export const AUDIT_ACOES = {
     rotulo: 'Baixou o arquivo de pagamento das comissões',
   },
   'comissao_fechamento.pagar': { entidade: 'comissao_fechamento', rotulo: 'Confirmou o pagamento das comissões' },
+  // ADR 088: whether the network's franquias close their own months.
+  'rede.configurar_comissoes': {
+    entidade: 'rede',
+    rotulo: 'Alterou se as franquias fecham o mês das comissões',
+  },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

@@ -128,6 +128,10 @@ export const LANCAMENTO_MESSAGES = {
   fechado: 'Período fechado: o arquivo de pagamento está pronto.',
   pago: 'Pagamento do período confirmado.',
   vazio: 'Nenhum lançamento de comissão encontrado',
+  /** ADR 088: the network's flag. */
+  franquiaFecha: 'Informe se as franquias podem fechar o mês (verdadeiro ou falso)',
+  configuracaoSalva: 'Configuração das comissões salva.',
+  redeNaoEncontrada: 'Rede não encontrada',
 } as const;
 
 const periodoField = z
@@ -224,3 +228,15 @@ export const fechamentoViewSchema = z.object({
   pagoEm: z.string().nullable(),
 });
 export type FechamentoView = z.infer<typeof fechamentoViewSchema>;
+
+/**
+ * GET/PUT /api/comissoes/configuracao (ADR 088): whether the network's franquias close their own subtree's months
+ * (`franqueadores.comissao_franquia_fecha`); the franqueador always may.
+ */
+export const comissaoConfiguracaoSchema = z
+  .object(
+    { franquiaFecha: z.boolean({ error: LANCAMENTO_MESSAGES.franquiaFecha }) },
+    { error: LANCAMENTO_MESSAGES.franquiaFecha },
+  )
+  .strict();
+export type ComissaoConfiguracao = z.infer<typeof comissaoConfiguracaoSchema>;

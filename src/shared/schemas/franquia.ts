@@ -12,6 +12,7 @@ import {
   requiredText,
   telefoneField,
 } from './fields';
+import { chavePixField } from './chave-pix';
 import { listQuerySchema, statusFilterSchema, networkSortSchema } from './list-query';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
@@ -29,6 +30,11 @@ export const empresaFields = {
   cidade: requiredText(FIELD_MESSAGES.cidade, 120),
   estado: estadoField,
   email: emailField,
+  /**
+   * ADR 088: where the unit's commissions are paid (its login's key, as 'Minha conta' sets it); absent keeps it,
+   * '' or null clears it.
+   */
+  chavePix: chavePixField.nullish(),
 };
 
 export const franquiaUpdateSchema = z.object(empresaFields, { error: INVALID_BODY });
@@ -53,6 +59,8 @@ export const empresaUserViewSchema = z.object({
   dataNascimento: z.string().nullable(),
   telefone: z.string().nullable(),
   endereco: z.string().nullable(),
+  /** ADR 088: the PIX key its commissions are paid to. */
+  chavePix: z.string().nullable(),
 });
 export type EmpresaUserView = z.infer<typeof empresaUserViewSchema>;
 

@@ -462,6 +462,10 @@ const COMISSAO_ROUTES: Record<string, string> = {
   'GET /api/comissoes/fechamentos': 'json, the closings of the caller’s network and reach',
   'GET /api/comissoes/fechamentos/:periodo/pagamentos.csv': 'a month the caller’s own reach closed',
   'POST /api/comissoes/fechamentos/:periodo/pago': 'a month the caller’s own reach closed',
+  // ADR 088: the network's "franquias close their months" flag -- the caller's own network, named by nothing
+  // (tests/api/comissoes/configuracao.test.ts).
+  'GET /api/comissoes/configuracao': "the caller's own network",
+  'PUT /api/comissoes/configuracao': "the caller's own network",
 };
 
 /** GET routes without an id that hold no network rows to leak. */

@@ -1317,6 +1317,18 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, _response, run) => [{ table: comissaoRegras, id: run.url.split('/').pop()! }],
   },
+  // ADR 088: the network's "franquias close their months" flag, the franqueador's; its network is the session's.
+  'PUT /api/comissoes/configuracao': {
+    callers: ['franqueador'],
+    overrides: { franqueadorId: randomUUID(), razaoSocial: 'Rede forjada', descontoMaximoRenegociacaoPct: 99 },
+    run: async () => ({ url: '/api/comissoes/configuracao', legit: { franquiaFecha: false } }),
+    rows: async () => {
+      const user = await one(
+        db().select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.franqueador)),
+      );
+      return [{ table: franqueadores, id: await redeDaSessao(user.id) }];
+    },
+  },
   // Issue 44 (ADR 082): a month closed and its payout confirmed; the network, the reach, the totals, who closed and
   // who confirmed are the server's. Each run closes a month of its own, long past.
   'POST /api/comissoes/fechamentos': {
@@ -1539,6 +1551,7 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // Issue 43 (ADR 079): a renegotiation, audited on its matrícula; the network's cap, on the network.
   'POST /api/matriculas/:id/renegociar': audited(['matricula.renegociar'], 'url'),
   'PUT /api/cobranca/configuracao': audited(['rede.configurar_cobranca'], 'rede'),
+  'PUT /api/comissoes/configuracao': audited(['rede.configurar_comissoes'], 'rede'),
   // Issue 44 (ADR 081): a commission rule, audited on itself.
   'POST /api/comissoes/regras': audited(['comissao_regra.criar'], 'resposta'),
   'PATCH /api/comissoes/regras/:id': audited(['comissao_regra.editar'], 'url'),

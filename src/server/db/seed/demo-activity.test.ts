@@ -220,12 +220,18 @@ describe('loadDemoActivity', () => {
   it("writes the year's commissions through the ledger's code, and closes and pays the month before last (ADR 082)", async () => {
     expect(counts!.comissoes).toBeGreaterThan(100);
     expect(await one(sql`select count(*)::int as n from comissao_lancamentos`)).toBe(counts!.comissoes);
-    // The demo's rule: 5 % of each paid parcela to the lead's vendedor, one line per paid parcela that has one.
+    // The demo's rules (ADR 088): 5 % of each paid parcela to the lead's vendedor and 2 % to the event's
+    // micro-franquia, one line per paid parcela and beneficiary.
     expect(
       await one(sql`select count(*)::int as n from comissao_lancamentos l join parcelas p on p.id = l.parcela_id
-        where l.beneficiario <> 'vendedor' or l.tipo <> 'credito' or p.status <> 'paga'
-          or l.valor_centavos <> floor((p.valor_centavos * 500 + 5000) / 10000)`),
+        where l.beneficiario not in ('vendedor', 'micro_franquia') or l.tipo <> 'credito' or p.status <> 'paga'
+          or l.valor_centavos <> floor((p.valor_centavos * (case l.beneficiario when 'vendedor' then 500 else 200 end)
+            + 5000) / 10000)`),
     ).toBe(0);
+    for (const beneficiario of ['vendedor', 'micro_franquia'])
+      expect(
+        await one(sql`select count(*)::int as n from comissao_lancamentos where beneficiario = ${beneficiario}`),
+      ).toBeGreaterThan(50);
     const [fechado] = await rows<{ periodo: string; total: number; soma: number; pago: boolean }>(
       sql`select f.periodo, f.total_centavos as total, f.pago_em is not null as pago,
         (select coalesce(sum(valor_centavos), 0)::int from comissao_lancamentos l where l.periodo = f.periodo) as soma

@@ -4,7 +4,7 @@ import { periodoDe } from '../../../shared/comissoes/lancamentos';
 import { lancarComissoesDe } from '../../modules/comissoes';
 import { inserirFechamento, marcarPago, totaisParaFechar } from '../../modules/comissoes/lancamentos.repository';
 import type { Executor } from '../connect';
-import { comissaoLancamentos, parcelas, users } from '../schema';
+import { comissaoLancamentos, comissaoRegras, parcelas, users } from '../schema';
 
 /**
  * Issue 44 (ADR 082): the demo's commission ledger, written by the code the webhook runs -- every paid parcela of
@@ -38,17 +38,27 @@ const mesAnterior = (periodo: string) => {
 };
 
 /**
- * The demo's year of commissions: its lines, and the month before last closed by the franqueador and its payout
- * confirmed ('Paga' in 'Minhas comissões'); last month is left open, for a newcomer to close. Answers the lines.
+ * The demo's year of commissions: a second rule (ADR 088: 2 % of each paid parcela to the event's micro-franquia,
+ * beside the base demo's 5 % to the vendedor, both from the start of the year, so 'Minhas comissões' shows lines to
+ * vendedor@ and micro@), its lines, and the month before last closed by the franqueador and its payout confirmed
+ * ('Paga' in 'Minhas comissões'); last month is left open, for a newcomer to close. Answers the lines.
  */
 export async function comissoesDaDemo(tx: Executor, franqueadorId: string, now: Date): Promise<number> {
-  const linhas = await lancarComissoesDaDemo(tx, franqueadorId);
-  const periodo = mesAnterior(mesAnterior(periodoDe(todayInBrasilia(now))));
   const [staff] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'franqueador'), eq(users.franqueadorId, franqueadorId)))
     .limit(1);
+  await tx.insert(comissaoRegras).values({
+    franqueadorId,
+    beneficiario: 'micro_franquia',
+    tipo: 'percentual',
+    percentualCentesimos: 200,
+    inicio: `${todayInBrasilia(now).slice(0, 4)}-01-01`,
+    criadoPorId: staff?.id ?? null,
+  });
+  const linhas = await lancarComissoesDaDemo(tx, franqueadorId);
+  const periodo = mesAnterior(mesAnterior(periodoDe(todayInBrasilia(now))));
   const { total, linhas: n } = await totaisParaFechar(tx, franqueadorId, null, periodo);
   const fechadoEm = new Date(now.getTime() - 20 * 86_400_000);
   const id = await inserirFechamento(tx, {

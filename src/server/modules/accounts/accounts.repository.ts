@@ -92,6 +92,8 @@ export interface AccountValues {
   telefone: string;
   endereco: string;
   microFranquiaId?: string | null;
+  /** ADR 088: a unit's PIX key, set with its record. */
+  chavePix?: string | null;
 }
 
 export async function insertAccount(db: Executor, values: AccountValues): Promise<string> {
@@ -107,6 +109,7 @@ export async function insertAccount(db: Executor, values: AccountValues): Promis
       telefone: values.telefone,
       endereco: values.endereco,
       microFranquiaId: values.microFranquiaId ?? null,
+      chavePix: values.chavePix ?? null,
     })
     .returning({ id: users.id });
   return row!.id;
@@ -121,6 +124,7 @@ export type AccountUpdate = Partial<
     | 'dataNascimento'
     | 'telefone'
     | 'endereco'
+    | 'chavePix'
     | 'franquiaId'
     | 'microFranquiaId'
     | 'clienteId'

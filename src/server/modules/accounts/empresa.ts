@@ -17,6 +17,8 @@ export interface EmpresaInput {
   cep: string;
   cidade: string;
   estado: string;
+  /** ADR 088: absent keeps the key; null clears it. */
+  chavePix?: string | null;
 }
 
 /** The company row's own fields of a create or edit payload. */
@@ -36,6 +38,7 @@ export const empresaAccountOf = (input: EmpresaInput): AccountFields => ({
   dataNascimento: input.dataNascimento,
   telefone: input.telefone,
   endereco: input.endereco,
+  ...(input.chavePix !== undefined ? { chavePix: input.chavePix } : {}),
 });
 
 const EMPRESA_COLUMNS = [
@@ -64,6 +67,7 @@ export function empresaViewColumns<T extends Record<EmpresaColumn, AnyPgColumn>>
       dataNascimento: users.dataNascimento,
       telefone: users.telefone,
       endereco: users.endereco,
+      chavePix: users.chavePix,
     },
   };
 }

@@ -126,3 +126,32 @@ export async function alterarRegra(
     .set({ ...set, updatedAt: now })
     .where(eq(comissaoRegras.id, id));
 }
+
+// --- The network's setting (ADR 088) -----------------------------------------------------------------------------
+
+/** Whether the network lets each franquia close its own subtree's months (`undefined`: no such network). */
+export async function franquiaFechaDaRede(db: Executor, franqueadorId: string) {
+  const [row] = await db
+    .select({ franquiaFecha: franqueadores.comissaoFranquiaFecha })
+    .from(franqueadores)
+    .where(eq(franqueadores.id, franqueadorId));
+  return row?.franquiaFecha;
+}
+
+/**
+ * The network's flag set, answering the one it replaced (undefined: no such network). The row is locked as a
+ * closing locks it (ADR 082): a franquia's closing in flight finishes under the old flag.
+ */
+export async function mudarFranquiaFecha(db: Executor, franqueadorId: string, franquiaFecha: boolean, now: Date) {
+  const [antes] = await db
+    .select({ franquiaFecha: franqueadores.comissaoFranquiaFecha })
+    .from(franqueadores)
+    .where(eq(franqueadores.id, franqueadorId))
+    .for('update');
+  if (!antes) return undefined;
+  await db
+    .update(franqueadores)
+    .set({ comissaoFranquiaFecha: franquiaFecha, updatedAt: now })
+    .where(eq(franqueadores.id, franqueadorId));
+  return antes.franquiaFecha;
+}

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesFor } from '../../../shared/permissions';
 import {
+  comissaoConfiguracaoSchema,
   fechamentoViewSchema,
   lancamentoViewSchema,
   lancamentosListQuerySchema,
@@ -23,6 +24,7 @@ import type { CsvValue } from '../../lib/csv';
 import { setTotalCount } from '../../lib/pagination';
 import { sendCsv } from '../funnel';
 import { criarRegra, editarRegra, verRegras } from './comissoes.service';
+import { salvarConfiguracao, verConfiguracao } from './configuracao.service';
 import {
   confirmarPagamento,
   fecharPeriodo,
@@ -151,5 +153,25 @@ export async function comissoesRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('comissoes.fechar') },
     },
     async (request) => confirmarPagamento(app, request.actor!, request.params.periodo),
+  );
+
+  // --- The network's setting (ADR 088) ----------------------------------------------------------------------------
+
+  app.get(
+    '/api/comissoes/configuracao',
+    {
+      schema: { response: { 200: comissaoConfiguracaoSchema } },
+      config: { access: rolesFor('comissoes.ver') },
+    },
+    async (request) => verConfiguracao(app, request.actor!),
+  );
+
+  app.put(
+    '/api/comissoes/configuracao',
+    {
+      schema: { body: comissaoConfiguracaoSchema, response: { 200: comissaoConfiguracaoSchema } },
+      config: { access: rolesFor('comissoes.configuracao') },
+    },
+    async (request) => salvarConfiguracao(app, request.actor!, request.body),
   );
 }

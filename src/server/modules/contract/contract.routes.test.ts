@@ -458,6 +458,9 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/comissoes/fechamentos': ['201'],
       'GET /api/comissoes/fechamentos/:periodo/pagamentos.csv': [],
       'POST /api/comissoes/fechamentos/:periodo/pago': ['200'],
+      // ADR 088: the network's "franquias close their months" flag.
+      'GET /api/comissoes/configuracao': ['200'],
+      'PUT /api/comissoes/configuracao': ['200'],
     },
   },
   inscricoes: {

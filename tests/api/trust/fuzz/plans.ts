@@ -522,6 +522,9 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     caller: 'franqueador',
     params: { periodo: await fechamentoDeComissao(p) },
   }),
+  // ADR 088: the network's "franquias close their months" flag, kept at the demo's (off).
+  'GET /api/comissoes/configuracao': async () => ({}),
+  'PUT /api/comissoes/configuracao': async () => ({ caller: 'franqueador', body: () => ({ franquiaFecha: false }) }),
   // Issue 43 (ADR 080): the reconciliation, read by the franquia (its own differences) and run by the franqueador.
   'GET /api/cobranca/conciliacao': async () => ({ caller: 'franquia' }),
   'POST /api/cobranca/conciliacao': async () => ({ caller: 'franqueador' }),

@@ -32,11 +32,16 @@ export interface EmpresaRow extends RecordRow {
   user: EmpresaUserView;
 }
 
-export const EMPTY_EMPRESA: EmpresaFormValues = { ...EMPTY_RECORD, razaoSocial: '', dataNascimento: '' };
+export const EMPTY_EMPRESA: EmpresaFormValues = { ...EMPTY_RECORD, razaoSocial: '', dataNascimento: '', chavePix: '' };
 
 /** The edit form's values from a list row, masks applied. */
 export function empresaValuesFrom(row: EmpresaRow): EmpresaFormValues {
-  return { ...recordValuesFrom(row), razaoSocial: row.razaoSocial, dataNascimento: row.user.dataNascimento ?? '' };
+  return {
+    ...recordValuesFrom(row),
+    razaoSocial: row.razaoSocial,
+    dataNascimento: row.user.dataNascimento ?? '',
+    chavePix: row.user.chavePix ?? '',
+  };
 }
 
 export function EmpresaForm({ mode, defaultValues = EMPTY_EMPRESA, ...dialog }: EmpresaFormProps) {
@@ -69,6 +74,12 @@ export function EmpresaForm({ mode, defaultValues = EMPTY_EMPRESA, ...dialog }: 
         { afterBlur: lookUpCep },
       )}
       {f.cidadeEstado()}
+      {/* ADR 088: where the unit's commissions are paid; optional, checked by the shared PIX-key schema. */}
+      {f.text('chavePix', 'Chave PIX (comissões)', {
+        className: 'sm:col-span-2',
+        autoComplete: 'off',
+        hint: 'CPF, CNPJ, e-mail, telefone com +55 e DDD ou chave aleatória',
+      })}
       {mode === 'create' ? f.access() : null}
     </RecordForm>
   );

@@ -1,0 +1,173 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { BASE_URL } from '../../playwright.config';
+import { todayInBrasilia } from '../../src/shared/brasilia';
+import {
+  PAGAMENTOS_CSV_COLUMNS,
+  periodoAnterior,
+  periodoDe,
+  periodoPorExtenso,
+} from '../../src/shared/comissoes/lancamentos';
+import {
+  decodedEmail,
+  expectAccessible,
+  familiaComContratoAceito,
+  noSideScroll,
+  useSession,
+  waitForEmail,
+} from './support';
+
+/**
+ * Comissões (issue 44, ADR 088), the issue's proof in a browser: the franqueador sets a rule on 'Comissões', the
+ * simulated gateway pays the first parcela of two families, the vendedor sees both on a 360 px phone as liberada,
+ * one family withdraws and its line is reversed, and the franqueador closes last month (the payments of this test
+ * land in this month, which closes only when it ends: ADR 082), downloads its payout file and confirms it. Axe at
+ * 1280 and 360 px.
+ */
+
+const write = { headers: { Origin: BASE_URL } };
+
+/** A family billed at the simulated gateway, its first parcela paid there (the webhook's path). */
+async function familiaQuePagou(request: APIRequestContext, rotulo: string) {
+  const familia = await familiaComContratoAceito(request, rotulo);
+  let primeira: { id: string; numero: number; valor: number } | undefined;
+  await expect
+    .poll(async () => {
+      const lista = (await (await request.get(`/api/matriculas/${familia.matriculaId}/parcelas`)).json()) as {
+        id: string;
+        numero: number;
+        valor: number;
+      }[];
+      primeira = lista.find((p) => p.numero === 1);
+      return lista.length;
+    })
+    .toBeGreaterThanOrEqual(2);
+  const pago = await request.post(`/api/parcelas/${primeira!.id}/simular-pagamento`, write);
+  expect(pago.status(), await pago.text()).toBe(200);
+  return { ...familia, valor: primeira!.valor };
+}
+
+const codigoDe = (eml: string) => /(\d{6})/.exec(decodedEmail(eml).split('código')[1] ?? '')![1]!;
+
+test('a rule set, two parcelas paid, one withdrawn, last month closed and paid out', async ({ page, browser }) => {
+  test.slow();
+  await useSession(page, 'franqueador');
+  const atual = periodoDe(todayInBrasilia());
+  const anterior = periodoAnterior(atual);
+
+  // The franqueador's rule: 3 % of each paid parcela to the event's micro-franquia, from today.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/financeiro/comissoes');
+  await expect(page.getByRole('heading', { name: 'Regras de comissão' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nova regra' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Nova regra de comissão' });
+  await dialogo.getByRole('button', { name: 'Criar regra' }).click();
+  await expect(dialogo.getByText('Escolha quem recebe a comissão', { exact: false })).toBeVisible();
+  await dialogo.getByLabel('Quem recebe').click();
+  await page.getByRole('option', { name: 'Micro-franquia do evento' }).click();
+  await dialogo.getByLabel('Percentual (%)').fill('3');
+  await expectAccessible(page);
+  await dialogo.getByRole('button', { name: 'Criar regra' }).click();
+  await expect(dialogo).toBeHidden();
+  const regras = page.getByRole('table', { name: 'Regras de comissão' });
+  await expect(regras.getByRole('row').filter({ hasText: '3 % de cada parcela paga' })).toHaveCount(1);
+
+  // Two families pay their first parcela at the simulated gateway.
+  const [a, b] = [await familiaQuePagou(page.request, 'ComissaoA'), await familiaQuePagou(page.request, 'ComissaoB')];
+
+  // The period's view: the vendedor (the network's 5 %) and the micro-franquia (the new 3 %) each have their lines.
+  await page.reload();
+  const resumo = page.getByRole('table', { name: `Comissões por beneficiário em ${periodoPorExtenso(atual)}` });
+  await expect(resumo.getByText('Micro-franquia do evento').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Ver todos os lançamentos' }).click();
+  const linhas = page.getByRole('table', { name: `Lançamentos de ${periodoPorExtenso(atual)}` });
+  await expect(linhas.getByRole('row').filter({ hasText: a.nomeAluno })).toHaveCount(2);
+  await expectAccessible(page);
+
+  // The vendedor, on a phone: both families' commissions, liberada; a line opens its matrícula.
+  const vendedor = await browser.newPage({ viewport: { width: 360, height: 780 } });
+  await useSession(vendedor, 'vendedor');
+  await vendedor.goto('/financeiro/minhas-comissoes');
+  await expect(vendedor.getByRole('heading', { name: 'Minhas comissões', level: 1 })).toBeVisible();
+  const doMes = vendedor.getByRole('list', { name: `Lançamentos de ${periodoPorExtenso(atual)}` });
+  for (const f of [a, b]) {
+    const linha = doMes.getByRole('listitem').filter({ hasText: f.nomeAluno });
+    await expect(linha).toHaveCount(1);
+    await expect(linha.getByText('Liberada')).toBeVisible();
+    // 5 % of the parcela, rounded once (ADR 081).
+    const centavos = Math.floor((Math.round(f.valor * 100) * 500 + 5000) / 10000);
+    await expect(linha).toContainText(`R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`);
+  }
+  await noSideScroll(vendedor);
+  await expectAccessible(vendedor);
+  await doMes.getByRole('button', { name: new RegExp(`^${a.nomeAluno}`) }).click();
+  const ficha = vendedor.getByRole('dialog', { name: `Matrícula de ${a.nomeAluno}` });
+  await expect(ficha.getByText('1ª parcela de', { exact: false })).toBeVisible();
+  await expect(ficha.getByText(/@|\d{3}\.\d{3}\.\d{3}-\d{2}/)).toHaveCount(0);
+  await expectAccessible(vendedor);
+  await ficha.getByRole('button', { name: 'Fechar' }).click();
+
+  // Family B withdraws within 7 days: its parcela is refunded, and its commission reversed -- a new line.
+  const pedido = Date.now();
+  expect((await page.request.post(`/api/public/contratos/${b.token}/codigo`, { data: {}, ...write })).status()).toBe(
+    200,
+  );
+  const codigo = codigoDe(await waitForEmail(b.email, pedido, 'para desistir da matr'));
+  const desistiu = await page.request.post(`/api/public/contratos/${b.token}/desistir`, {
+    data: { codigo, cpfInicio: b.cpfResponsavel.slice(0, 3) },
+    ...write,
+  });
+  expect(desistiu.status(), await desistiu.text()).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        await vendedor.reload();
+        return doMes.getByRole('listitem').filter({ hasText: b.nomeAluno }).getByText('Estornada').count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+  await expect(doMes.getByRole('listitem').filter({ hasText: a.nomeAluno }).getByText('Liberada')).toBeVisible();
+  await noSideScroll(vendedor);
+  await expectAccessible(vendedor);
+  await vendedor.close();
+
+  // The franqueador closes last month, confirmed first, downloads its payout file and confirms the payout.
+  await page.goto('/financeiro/comissoes');
+  await page.getByRole('button', { name: 'Mês passado' }).click();
+  const mes = periodoPorExtenso(anterior);
+  await page.getByRole('button', { name: `Fechar ${mes}` }).click();
+  const confirmar = page.getByRole('alertdialog', { name: `Fechar as comissões de ${mes}?` });
+  await expectAccessible(page);
+  await confirmar.getByRole('button', { name: 'Fechar o mês' }).click();
+  await expect(page.getByText('Período fechado: o arquivo de pagamento está pronto.').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: `Fechar ${mes}` })).toHaveCount(0);
+  const fechamentos = page.getByRole('table', { name: 'Fechamentos das comissões' });
+  const fechado = fechamentos.getByRole('row').filter({ hasText: mes });
+  await expect(fechado.getByText('A pagar')).toBeVisible();
+  const [arquivo] = await Promise.all([
+    page.waitForEvent('download'),
+    fechado.getByRole('link', { name: `Arquivo de pagamento de ${mes}` }).click(),
+  ]);
+  expect(arquivo.suggestedFilename()).toBe(`comissoes_${anterior}.csv`);
+  const csv = await (await arquivo.createReadStream()).toArray();
+  // The payout file's columns (ADR 082), one row per beneficiary owed in the month (this network's month before
+  // holds none of this test's lines: they landed this month).
+  const [cabecalho] = Buffer.concat(csv)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
+  expect(cabecalho).toBe(PAGAMENTOS_CSV_COLUMNS.map((c) => `"${c}"`).join(';'));
+  await fechado.getByRole('button', { name: `Confirmar pagamento de ${mes}` }).click();
+  const pagar = page.getByRole('alertdialog', { name: `Confirmar o pagamento de ${mes}?` });
+  await pagar.getByRole('button', { name: 'Confirmar pagamento' }).click();
+  await expect(pagar).toBeHidden();
+  await expect(fechado.getByText('Paga', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // The same screen on a phone.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Fechamentos' })).toBeVisible();
+  await noSideScroll(page);
+  await expectAccessible(page);
+});
