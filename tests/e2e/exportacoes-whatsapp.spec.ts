@@ -164,7 +164,9 @@ test('the franqueador rewrites a WhatsApp template, an unknown placeholder refus
   await texto.fill('Olá {nome}, seu telefone {telefone} está certo?');
   await card.getByRole('button', { name: 'Salvar' }).click();
   await expect(
-    card.getByText('O campo {telefone} não existe. Use apenas {nome}, {aluno}, {evento} ou {data}.'),
+    card.getByText(
+      'A mensagem tem um campo entre chaves que não existe. Use apenas {nome}, {aluno}, {evento} ou {data}.',
+    ),
   ).toBeVisible();
 
   const novo = 'Oi {nome}! Tentamos falar sobre {aluno} e o evento {evento}. Podemos conversar hoje?';

@@ -45,6 +45,12 @@ export const WHATSAPP_MESSAGES = {
   modeloNaoEncontrado: 'Modelo de mensagem não encontrado',
   textoObrigatorio: 'Escreva o texto da mensagem',
   textoLongo: `A mensagem pode ter até ${WHATSAPP_TEXTO_MAX} caracteres`,
+  /**
+   * A placeholder that is not one of WHATSAPP_PLACEHOLDERS. The answer never repeats what was typed between the braces
+   * (a fixed text: the API's refusals are the product's words only).
+   */
+  campoDesconhecido:
+    'A mensagem tem um campo entre chaves que não existe. Use apenas {nome}, {aluno}, {evento} ou {data}.',
   salvo: 'Modelo de mensagem salvo.',
   falhaAoCarregar: 'Falha ao carregar os modelos de mensagem',
 } as const;
@@ -54,24 +60,14 @@ export function placeholdersDe(texto: string): string[] {
   return [...new Set([...texto.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!))];
 }
 
-/** 'O campo {telefone} não existe' / 'Os campos {a}, {b} não existem', with the ones that do. */
-export function mensagemCamposDesconhecidos(desconhecidos: readonly string[]): string {
-  const nomes = desconhecidos.map((n) => `{${n}}`).join(', ');
-  const validos = PLACEHOLDER_NAMES.map((n) => `{${n}}`);
-  const lista = `${validos.slice(0, -1).join(', ')} ou ${validos.at(-1)}`;
-  return desconhecidos.length === 1
-    ? `O campo ${nomes} não existe. Use apenas ${lista}.`
-    : `Os campos ${nomes} não existem. Use apenas ${lista}.`;
-}
-
 export const whatsappTextoSchema = z
   .string({ error: WHATSAPP_MESSAGES.textoObrigatorio })
   .trim()
   .min(1, WHATSAPP_MESSAGES.textoObrigatorio)
   .max(WHATSAPP_TEXTO_MAX, WHATSAPP_MESSAGES.textoLongo)
   .superRefine((texto, ctx) => {
-    const desconhecidos = placeholdersDe(texto).filter((n) => !(PLACEHOLDER_NAMES as string[]).includes(n));
-    if (desconhecidos.length > 0) ctx.addIssue({ code: 'custom', message: mensagemCamposDesconhecidos(desconhecidos) });
+    if (placeholdersDe(texto).some((n) => !(PLACEHOLDER_NAMES as string[]).includes(n)))
+      ctx.addIssue({ code: 'custom', message: WHATSAPP_MESSAGES.campoDesconhecido });
   });
 
 /** PUT /api/whatsapp/modelos/:chave: the text, nothing else (the title is the product's). */

@@ -76,14 +76,14 @@ describe('WhatsApp message templates', () => {
     });
   });
 
-  it('refuses an unknown placeholder with a pt-BR message naming it, and keeps the text', async () => {
+  it('refuses an unknown placeholder with a pt-BR message listing the valid ones, and keeps the text', async () => {
     const antes = texto(await modelos('franqueador'), 'primeiro_contato');
     const response = await as(ctx.app, 'franqueador').put('/api/whatsapp/modelos/primeiro_contato', {
       texto: 'Olá {nome}, seu telefone é {telefone} e o curso {curso}',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors.texto).toContain(
-      'Os campos {telefone}, {curso} não existem. Use apenas {nome}, {aluno}, {evento} ou {data}.',
+    expect(response.json().errors.texto).toBe(
+      'A mensagem tem um campo entre chaves que não existe. Use apenas {nome}, {aluno}, {evento} ou {data}.',
     );
     expect(texto(await modelos('franqueador'), 'primeiro_contato')).toBe(antes);
   });
