@@ -52,6 +52,7 @@ import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
 import { cobrancaRoutes, reguaRoutes } from './modules/cobranca';
 import { comissoesRoutes } from './modules/comissoes';
+import { whatsappRoutes } from './modules/whatsapp';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { foldEachRound } from './modules/contagens';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(correcaoRoutes);
   await app.register(enviosRoutes);
   await app.register(exportacoesRoutes);
+  await app.register(whatsappRoutes);
   await app.register(webhooksRoutes);
   registerWebhookJobs(app);
   await app.register(contractRoutes);

@@ -14,6 +14,7 @@ import { makePrivate, usePrivateUmask } from './db/private-files';
 import { bootstrapFranqueador } from './db/seed/bootstrap';
 import { loadDemoActivity } from './db/seed/demo-activity';
 import { loadDemoNetwork } from './db/seed/demo-network';
+import { exportacoesDaDemo } from './db/seed/demo-exportacoes';
 import { networkAddresses, urlHost } from './lib/dev-origins';
 
 /** The built client sits beside the server bundle (dist/client next to dist/server). */
@@ -132,6 +133,9 @@ async function main(): Promise<void> {
           : 'demo network loaded',
       );
     }
+    // Issue 51 (ADR 091): the demo's accounts find a finished export in 'Minhas exportações' (kept 24 h: renewed
+    // at each start of a demo deployment), written by the worker once the server runs.
+    if (config.demoData) await exportacoesDaDemo(app);
     if ((await bootstrapFranqueador(database.db, config)) === 'created') {
       app.log.info('franqueador from FRANQUEADOR_EMAIL created');
     }

@@ -143,6 +143,12 @@ export const PERMISSIONS = {
   'integracoes.gerir': ['franqueador'],
   /** Issue 22: a list's export as a job with progress, for whoever may export that list. */
   'exportacoes.criar': STAFF_ROLES,
+  /**
+   * Issue 51 (ADR 091): the lead panel's WhatsApp messages -- every staff role that follows leads reads its network's
+   * templates; the franqueador writes them for the network.
+   */
+  'whatsapp.modelos.ler': STAFF_ROLES,
+  'whatsapp.modelos.editar': ['franqueador'],
 
   'sac.abrir': ['franqueador', 'franquia', 'micro_franquia'],
   'sac.responder': ['franqueador'],

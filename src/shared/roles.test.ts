@@ -47,6 +47,9 @@ describe('route table (SPEC §2)', () => {
     '/financeiro/comissoes': ['franqueador', 'franquia'],
     '/financeiro/minhas-comissoes': ['vendedor', 'micro_franquia'],
     '/minha-conta': [...ROLES],
+    // Issue 51 (ADR 091): the network's WhatsApp texts, the franqueador's; each staff person's own exports.
+    '/mensagens-whatsapp': ['franqueador'],
+    '/minhas-exportacoes': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
   };
 
   it.each(Object.entries(allowed) as [RoutePath, Role[]][])('%s admits exactly %o', (path, roles) => {
@@ -73,6 +76,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Envios',
       'Integrações',
       'Contratos',
+      'Mensagens de WhatsApp',
       'LGPD',
       'Auditoria',
     ]);

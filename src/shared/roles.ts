@@ -53,6 +53,8 @@ export type RoutePath =
   | '/envios'
   | '/integracoes'
   | '/contratos'
+  | '/mensagens-whatsapp'
+  | '/minhas-exportacoes'
   | '/financeiro/parcelas'
   | '/financeiro/inadimplencia'
   | '/financeiro/regua'
@@ -206,6 +208,26 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Contratos',
     description: 'O modelo de contrato de matrícula da rede, suas versões e os campos que ele preenche',
   },
+  /**
+   * Mensagens de WhatsApp (issue 51, ADR 091): the texts the lead panel's WhatsApp button opens with, written by the
+   * franqueador for its network.
+   */
+  '/mensagens-whatsapp': {
+    path: '/mensagens-whatsapp',
+    roles: ['franqueador'],
+    title: 'Mensagens de WhatsApp',
+    description: 'Os textos que o botão de WhatsApp do acompanhamento do lead já abre escritos, para toda a rede',
+  },
+  /**
+   * Minhas exportações (issue 51, ADR 091): the exports the person started in the last 24 h, to download again.
+   * Reached from the user's name in the shell, as Minha conta.
+   */
+  '/minhas-exportacoes': {
+    path: '/minhas-exportacoes',
+    roles: STAFF_ROLES,
+    title: 'Minhas exportações',
+    description: 'Os arquivos CSV que você exportou nas últimas 24 horas: situação, tamanho e download',
+  },
   /** Financeiro > Parcelas (issue 43): the parcelas of the matrículas the role reads, billed at the gateway. */
   '/financeiro/parcelas': {
     path: '/financeiro/parcelas',
@@ -313,6 +335,8 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/envios', 'Envios'),
     link('/integracoes', 'Integrações'),
     CONTRATOS,
+    // Issue 51 (ADR 091): the lead panel's WhatsApp texts, the network's, after its contract template.
+    link('/mensagens-whatsapp', 'Mensagens de WhatsApp'),
     LGPD,
     AUDITORIA,
   ],

@@ -61,7 +61,8 @@ test('the vendedor follows a return due today: logs a WhatsApp contact, closes i
 
   // WhatsApp, then the offer to log it, the channel filled in.
   const whatsapp = panel.getByRole('link', { name: /^WhatsApp de Márcia Oliveira/ });
-  await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/5519987001122');
+  // Issue 51 (ADR 091): it opens with the network's first-contact template, filled with the family's first name.
+  await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/5519987001122\?text=.*M%C3%A1rcia/);
   const popup = page.waitForEvent('popup');
   await whatsapp.click();
   await (await popup).close();

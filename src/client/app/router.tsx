@@ -38,6 +38,8 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/envios': () => import('./routes/app/envios'),
   '/integracoes': () => import('./routes/app/integracoes'),
   '/contratos': () => import('./routes/app/contratos'),
+  '/mensagens-whatsapp': () => import('./routes/app/mensagens-whatsapp'),
+  '/minhas-exportacoes': () => import('./routes/app/minhas-exportacoes'),
   '/financeiro/parcelas': () => import('./routes/app/parcelas'),
   '/financeiro/inadimplencia': () => import('./routes/app/inadimplencia'),
   '/financeiro/regua': () => import('./routes/app/regua'),

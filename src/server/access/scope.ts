@@ -21,6 +21,7 @@ import {
   sacTickets,
   users,
   vendedores,
+  whatsappModelos,
 } from '../db/schema';
 import type { Actor } from './actor';
 
@@ -400,4 +401,40 @@ export function comissaoFechamentosVisibleTo(actor: Actor): SQL {
     default:
       return NONE;
   }
+}
+
+/**
+ * The network (franqueador id) any staff actor works in, as SQL: the franqueador's own; below it, through the
+ * actor's place in the tree (a cliente's and a vendedor's micro-franquia). Null for the aluno and for an account
+ * whose link is missing.
+ */
+export function redeDoAtor(actor: Actor): SQL {
+  const daMicro = (micro: SQL) =>
+    sql`(select f.franqueador_id from ${microFranquias} mf join ${franquias} f on f.id = mf.franquia_id where mf.id = ${micro})`;
+  switch (actor.role) {
+    case 'franqueador':
+      return sql`${must(actor.franqueadorId)}::uuid`;
+    case 'franquia':
+      return redeDe(actor);
+    case 'micro_franquia':
+      return daMicro(sql`${must(actor.microFranquiaId)}::uuid`);
+    case 'vendedor':
+      return daMicro(
+        sql`(select ${vendedores.microFranquiaId} from ${vendedores} where ${vendedores.id} = ${must(actor.vendedorId)})`,
+      );
+    case 'cliente':
+      return daMicro(
+        sql`(select ${clientes.microFranquiaId} from ${clientes} where ${clientes.id} = ${must(actor.clienteId)})`,
+      );
+    default:
+      return sql`null::uuid`;
+  }
+}
+
+/**
+ * Modelos de mensagem de WhatsApp (issue 51, ADR 091): every staff actor reads its own network's texts, and only
+ * the franqueador changes them (permissions.ts); another network's are never read or written.
+ */
+export function whatsappModelosVisibleTo(actor: Actor): SQL {
+  return sql`${whatsappModelos.franqueadorId} = ${redeDoAtor(actor)}`;
 }

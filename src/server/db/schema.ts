@@ -37,6 +37,7 @@ import { PEDIDO_STATUSES, PEDIDO_TIPOS } from '../../shared/schemas/lgpd';
 import { MATRICULA_STATUSES, MOTIVOS_CANCELAMENTO } from '../../shared/schemas/matricula';
 import { CONTRATO_EVENTO_TIPOS } from '../../shared/contrato/aceite';
 import { PARCELA_STATUSES } from '../../shared/cobranca/parcelas';
+import { WHATSAPP_MODELO_CHAVES, WHATSAPP_TEXTO_MAX } from '../../shared/schemas/whatsapp';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -1823,6 +1824,37 @@ export const exportacaoPartes = pgTable(
       columns: [t.exportacaoId],
       foreignColumns: [exportacoes.id],
     }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Modelos de mensagem de WhatsApp (issue 51, ADR 091): a network's own text for one of the product's templates
+ * (src/shared/schemas/whatsapp.ts). A network without a row for a template uses the product's text; a row is the
+ * franqueador's edit, one per template, changed in place (audited: `whatsapp_modelo.editar`).
+ */
+export const whatsappModelos = pgTable(
+  'whatsapp_modelos',
+  {
+    franqueadorId: uuid().notNull(),
+    chave: text().notNull(),
+    texto: text().notNull(),
+    atualizadoPorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.franqueadorId, t.chave] }),
+    foreignKey({
+      name: 'whatsapp_modelos_franqueador_id_fkey',
+      columns: [t.franqueadorId],
+      foreignColumns: [franqueadores.id],
+    }).onDelete('cascade'),
+    check('whatsapp_modelos_chave_check', sql`${t.chave} in (${textIn(WHATSAPP_MODELO_CHAVES)})`),
+    check(
+      'whatsapp_modelos_texto_check',
+      sql`char_length(${t.texto}) between 1 and ${sql.raw(String(WHATSAPP_TEXTO_MAX))}`,
+    ),
+    index('whatsapp_modelos_atualizado_por_id_idx').on(t.atualizadoPorId),
   ],
 );
 

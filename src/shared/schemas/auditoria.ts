@@ -169,6 +169,8 @@ export const AUDIT_ACOES = {
   'exportacao.baixar': { entidade: 'exportacao', rotulo: 'Baixou uma exportação' },
   'contrato_modelo.criar': { entidade: 'contrato_modelo', rotulo: 'Criou um rascunho do modelo de contrato' },
   'contrato_modelo.editar': { entidade: 'contrato_modelo', rotulo: 'Alterou o rascunho do modelo de contrato' },
+  // Issue 51 (ADR 091): a template of the lead panel's WhatsApp messages rewritten for the network.
+  'whatsapp_modelo.editar': { entidade: 'rede', rotulo: 'Alterou um modelo de mensagem de WhatsApp' },
   'contrato_modelo.publicar': { entidade: 'contrato_modelo', rotulo: 'Publicou uma versão do modelo de contrato' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;

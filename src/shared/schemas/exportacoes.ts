@@ -49,3 +49,43 @@ export type NovaExportacao = z.infer<typeof exportacaoDiretaSchema> | z.infer<ty
 
 export const percentualDe = (linhas: number, total: number): number =>
   total <= 0 ? 0 : Math.min(100, Math.floor((linhas * 100) / total));
+
+/**
+ * 'Minhas exportações' (issue 51, ADR 091): the exports the caller started in the last 24 h, newest first, each
+ * with its file's name and size (`tamanho`, bytes, once the file is written) beside its state. Nobody else's.
+ */
+export const minhaExportacaoSchema = z.object({
+  ...exportacaoSchema.shape,
+  nomeArquivo: z.string(),
+  /** Bytes of the file as downloaded (its byte-order mark included); null until it is written. */
+  tamanho: z.number().nullable(),
+  concluidaEm: z.string().nullable(),
+});
+export type MinhaExportacao = z.infer<typeof minhaExportacaoSchema>;
+export const minhasExportacoesSchema = z.object({ itens: z.array(minhaExportacaoSchema) });
+export type MinhasExportacoes = z.infer<typeof minhasExportacoesSchema>;
+
+/** An export that took longer than this is also e-mailed as a link to 'Minhas exportações'. */
+export const EXPORTACAO_AVISO_EMAIL_MS = 60 * 1000;
+
+/** The lists' names on the screen. */
+export const EXPORTACAO_LISTA_LABELS: Record<string, string> = {
+  leads: 'Leads e interesses',
+  'pre-matriculas': 'Pré-Matrículas',
+  matriculas: 'Matrículas Efetivadas',
+};
+
+export const EXPORTACAO_STATUS_LABELS: Record<ExportacaoStatus, string> = {
+  pendente: 'Na fila',
+  executando: 'Gerando',
+  concluido: 'Pronta',
+  cancelado: 'Cancelada',
+  falhou: 'Falhou',
+};
+
+/** A file's size in pt-BR: '850 bytes', '12 KB', '3,4 MB'. */
+export function formatTamanho(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`;
+}

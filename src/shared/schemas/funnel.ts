@@ -380,10 +380,15 @@ export function csvFileName(prefix: string, evento: Pick<FunnelEvento, 'nomeEsco
   return `${prefix}_${filter}_${today}.csv`;
 }
 
-/** https://wa.me/55<digits> for a Brazilian number with area code; null for anything else. */
-export function whatsappUrl(telefone: string | null | undefined): string | null {
+/**
+ * https://wa.me/55<digits> for a Brazilian number with area code; null for anything else. With `texto` (issue 51,
+ * ADR 091), the chat opens with that message typed: `?text=` percent-encoded.
+ */
+export function whatsappUrl(telefone: string | null | undefined, texto?: string): string | null {
   const digits = (telefone ?? '').replace(/\D/g, '');
-  if (digits.length === 10 || digits.length === 11) return `https://wa.me/55${digits}`;
-  if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) return `https://wa.me/${digits}`;
+  const text = texto ? `?text=${encodeURIComponent(texto)}` : '';
+  if (digits.length === 10 || digits.length === 11) return `https://wa.me/55${digits}${text}`;
+  if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55'))
+    return `https://wa.me/${digits}${text}`;
   return null;
 }

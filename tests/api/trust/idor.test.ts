@@ -393,6 +393,17 @@ const JOB_ROUTES: Record<string, string> = {
   'GET /api/exportacoes/:id': "the caller's own export",
   'GET /api/exportacoes/:id/arquivo': "the caller's own export's file",
   'POST /api/exportacoes/:id/cancelar': "the caller's own export",
+  // 'Minhas exportações' (issue 51, ADR 091): the caller's own exports alone ('keeps each user’s exports its own').
+  'GET /api/exportacoes': "json, the caller's own exports",
+};
+
+/**
+ * Issue 51 (ADR 091): the lead panel's WhatsApp templates -- the caller's own network, named by nothing; the
+ * template's key is the product's, the same in every network ('keeps each network’s WhatsApp templates its own').
+ */
+const WHATSAPP_ROUTES: Record<string, string> = {
+  'GET /api/whatsapp/modelos': "json, the caller's own network's texts",
+  'PUT /api/whatsapp/modelos/:chave': "a template key of the product, written in the caller's own network",
 };
 
 const REPORT_ROUTES: Record<string, string> = {
@@ -531,7 +542,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !JOB_ROUTES[k] &&
           !CONTRATO_ROUTES[k] &&
           !COBRANCA_ROUTES[k] &&
-          !COMISSAO_ROUTES[k],
+          !COMISSAO_ROUTES[k] &&
+          !WHATSAPP_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
@@ -550,9 +562,11 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !JOB_ROUTES[k] &&
           !CONTRATO_ROUTES[k] &&
           !COBRANCA_ROUTES[k] &&
-          !COMISSAO_ROUTES[k],
+          !COMISSAO_ROUTES[k] &&
+          !WHATSAPP_ROUTES[k],
       ),
     ).toEqual([]);
+    expect(Object.keys(WHATSAPP_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(COMISSAO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(COBRANCA_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(CONTRATO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
@@ -873,6 +887,70 @@ describe('IDOR: rows out of the caller’s scope', () => {
     expect(tried).toBeGreaterThanOrEqual(9);
     expect(await tableDigests(ctx.handle.db, ['contrato_modelos', 'contratos'])).toEqual(before);
     figures.leaks.push(...leaks);
+  });
+
+  it('keeps each user’s exports its own (issue 51, ADR 091): Minhas exportações lists none of another’s, whose file is 404', async () => {
+    const leaks: string[] = [];
+    const donos = ACTOR_NAMES.filter((name) => can(roleOf(name), 'exportacoes.criar'));
+    const deles = new Map<ActorName, string>();
+    for (const name of donos) {
+      const rows = await ctx.handle.db.execute(sql`insert into exportacoes (usuario_id, lista, filtros, status, linhas,
+          total, nome_arquivo, created_at, updated_at, concluido_em, expira_em)
+        values (${world.actors[name].id}::uuid, 'leads', '{}'::jsonb, 'concluido', 1, 1, ${`idor-${name}.csv`},
+          now(), now(), now(), now() + interval '1 day') returning id`);
+      const id = (rows as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      await ctx.handle.db.execute(
+        sql`insert into exportacao_partes (exportacao_id, n, conteudo) values (${id}::uuid, 0, ${`linha de ${name}\r\n`})`,
+      );
+      deles.set(name, id);
+    }
+    try {
+      for (const name of donos) {
+        const list = await inject(name, 'GET', '/api/exportacoes');
+        if (!list.body.includes(deles.get(name)!)) leaks.push(`GET /api/exportacoes as ${name}: misses its own`);
+        const unknown = await inject(name, 'GET', `/api/exportacoes/${randomUUID()}/arquivo`);
+        for (const [dono, id] of deles) {
+          if (dono === name) continue;
+          figures.listChecks += 1;
+          if (list.body.includes(id)) leaks.push(`GET /api/exportacoes as ${name}: holds ${dono}'s`);
+          const file = await inject(name, 'GET', `/api/exportacoes/${id}/arquivo`);
+          figures.referenceAttempts += 1;
+          if (file.statusCode !== 404 || !sameAnswer(file, unknown))
+            leaks.push(`GET ${dono}'s file as ${name}: ${file.statusCode}`);
+        }
+      }
+    } finally {
+      await ctx.handle.db.execute(sql`delete from exportacoes where nome_arquivo like 'idor-%'`);
+    }
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
+  });
+
+  it('keeps each network’s WhatsApp templates its own (issue 51, ADR 091): an edit reaches its network alone', async () => {
+    const leaks: string[] = [];
+    const marca = (name: string) => `Texto da rede de ${name}, {nome}: idor-${name}-fim`;
+    for (const name of ['franqueador', 'franqueadorB'] as const) {
+      const put = await inject(name, 'PUT', '/api/whatsapp/modelos/sem_resposta', { texto: marca(name) });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    try {
+      for (const name of ACTOR_NAMES) {
+        if (!can(roleOf(name), 'whatsapp.modelos.ler')) continue;
+        const list = await inject(name, 'GET', '/api/whatsapp/modelos');
+        // Every account but franqueadorB is the demo network's.
+        const propria = name === 'franqueadorB' ? 'franqueadorB' : 'franqueador';
+        const alheia = name === 'franqueadorB' ? 'franqueador' : 'franqueadorB';
+        figures.listChecks += 1;
+        if (list.body.includes(`idor-${alheia}-fim`))
+          leaks.push(`GET /api/whatsapp/modelos as ${name}: holds ${alheia}'s`);
+        if (!list.body.includes(`idor-${propria}-fim`))
+          leaks.push(`GET /api/whatsapp/modelos as ${name}: misses its own`);
+      }
+    } finally {
+      await ctx.handle.db.execute(sql`delete from whatsapp_modelos where texto like '%idor-%'`);
+    }
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
   });
 
   afterAll(() => {

@@ -534,6 +534,9 @@ async function camposDaFila(forbidden: Record<string, unknown>): Promise<string[
     : [];
 }
 /** A pending export of the franqueador (issue 22), written as its POST would above the direct limit. */
+/** The network and author a forged WhatsApp template body names: neither may reach its row. */
+const WHATSAPP_FORJADO = { franqueadorId: randomUUID(), atualizadoPorId: randomUUID() };
+
 async function exportacaoPendente(): Promise<string> {
   const rows = await db().execute(sql`insert into exportacoes (usuario_id, lista, filtros, created_at, updated_at,
       expira_em)
@@ -1435,6 +1438,32 @@ const MASS_CASES: Record<string, MassCase> = {
       return (rows as unknown as { rows: unknown[] }).rows.length ? ['status', 'linhas'] : [];
     },
   },
+  // Issue 51 (ADR 091): a WhatsApp template's text is the body's only field; its network, key, title and author
+  // are the server's (the network the session's, the key the URL's).
+  'PUT /api/whatsapp/modelos/:chave': {
+    callers: ['franqueador'],
+    overrides: {
+      franqueadorId: WHATSAPP_FORJADO.franqueadorId,
+      chave: 'lembrete_pre_matricula',
+      titulo: 'Título forjado',
+      padrao: true,
+      atualizadoEm: '2000-01-01T00:00:00.000Z',
+      atualizadoPorId: WHATSAPP_FORJADO.atualizadoPorId,
+    },
+    run: async () => ({
+      url: '/api/whatsapp/modelos/sem_resposta',
+      legit: { texto: 'Olá, {nome}! Podemos conversar?' },
+    }),
+    rows: async () => [],
+    extra: async () => {
+      const rows = await db().execute(sql`select chave from whatsapp_modelos
+        where franqueador_id = ${WHATSAPP_FORJADO.franqueadorId}::uuid
+          or atualizado_por_id = ${WHATSAPP_FORJADO.atualizadoPorId}::uuid
+          or (chave = 'lembrete_pre_matricula' and texto = 'Olá, {nome}! Podemos conversar?')
+          or updated_at < '2001-01-01'`);
+      return (rows as unknown as { rows: unknown[] }).rows.length ? ['franqueadorId', 'chave', 'atualizadoEm'] : [];
+    },
+  },
   'PATCH /api/usuarios/:id': {
     callers: ['franqueador', 'micro_franquia'],
     overrides: { email: 'forjado@teste.com.br', nome: 'Nome Forjado', password: 'senha-forjada' },
@@ -1552,6 +1581,8 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/matriculas/:id/renegociar': audited(['matricula.renegociar'], 'url'),
   'PUT /api/cobranca/configuracao': audited(['rede.configurar_cobranca'], 'rede'),
   'PUT /api/comissoes/configuracao': audited(['rede.configurar_comissoes'], 'rede'),
+  // Issue 51 (ADR 091): a WhatsApp template of the network, audited on the network.
+  'PUT /api/whatsapp/modelos/:chave': audited(['whatsapp_modelo.editar'], 'rede'),
   // Issue 44 (ADR 081): a commission rule, audited on itself.
   'POST /api/comissoes/regras': audited(['comissao_regra.criar'], 'resposta'),
   'PATCH /api/comissoes/regras/:id': audited(['comissao_regra.editar'], 'url'),

@@ -1,6 +1,6 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { FileDown, LogOut, UserRound } from 'lucide-react';
 import { NavLink, useNavigate } from 'react-router';
-import { FINANCEIRO_LINKS, ROLE_LABELS, SIDEBAR_LINKS } from '@shared/roles';
+import { FINANCEIRO_LINKS, ROLE_LABELS, SIDEBAR_LINKS, canAccessRoute } from '@shared/roles';
 import type { SessionUser } from '@shared/schemas/auth';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
@@ -57,6 +57,22 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
             <UserRound aria-hidden="true" className="size-3.5" />
             Minha conta
           </NavLink>
+          {/* Issue 51 (ADR 091): the person's own exports, beside its account. */}
+          {canAccessRoute(user.role, '/minhas-exportacoes') ? (
+            <NavLink
+              to="/minhas-exportacoes"
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  'mt-0.5 flex min-h-6 w-fit items-center gap-1 rounded-sm text-xs font-medium text-white underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  isActive && 'underline',
+                )
+              }
+            >
+              <FileDown aria-hidden="true" className="size-3.5" />
+              Minhas exportações
+            </NavLink>
+          ) : null}
         </div>
       </div>
 

@@ -26,6 +26,7 @@ import {
   users,
   vendedores,
   cobrancaReguas,
+  whatsappModelos,
 } from '../schema';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
@@ -35,6 +36,10 @@ import { contratoDeDemo } from './demo-contratos';
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'demo1234';
+
+/** Issue 51 (ADR 091): the demo network's own text for the first contact after an event. */
+export const DEMO_WHATSAPP_PRIMEIRO_CONTATO =
+  'Oi, {nome}! Aqui é da Rede Crédito Educacional: nos vimos no evento {evento}, em {data}. Que bom que {aluno} gostou dos cursos! Posso te mandar os horários e valores?';
 
 export const DEMO_ACCOUNTS: Record<Role, string> = {
   franqueador: 'franqueador@demo.com.br',
@@ -610,6 +615,15 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
   // Issue 43 (ADR 078): Minas Saber chose its régua de cobrança -- no e-mail the day after the due date -- while
   // Educa Paulista keeps the network's default (every step on): 'Financeiro' > 'Régua de cobrança' shows both.
   await tx.insert(cobrancaReguas).values({ franquiaId: franquiaMg!.id, depois1: false, updatedAt: now });
+  // Issue 51 (ADR 091): the network rewrote one of the product's WhatsApp texts ('Mensagens de WhatsApp' shows it
+  // 'Personalizado' beside two kept as shipped); the lead panel's WhatsApp button opens with it.
+  await tx.insert(whatsappModelos).values({
+    franqueadorId: franqueador!.id,
+    chave: 'primeiro_contato',
+    texto: DEMO_WHATSAPP_PRIMEIRO_CONTATO,
+    createdAt: now,
+    updatedAt: now,
+  });
   const alunoUser = await user({ email: DEMO_ACCOUNTS.aluno, role: 'aluno', nome: 'Mariana Costa' });
   await tx.insert(alunos).values({ userId: alunoUser, preMatriculaId: pre[0]!.id });
 

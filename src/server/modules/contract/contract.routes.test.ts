@@ -351,8 +351,10 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   },
   exportacoes: {
     // An export's progress, its file and its cancel; the POSTs that start one are each list's module's.
-    owns: (url) => url.startsWith('/api/exportacoes/'),
+    owns: (url) => url === '/api/exportacoes' || url.startsWith('/api/exportacoes/'),
     routes: {
+      // Issue 51 (ADR 091): 'Minhas exportações'.
+      'GET /api/exportacoes': ['200'],
       'GET /api/exportacoes/:id': ['200'],
       // The CSV file, streamed: no JSON answer.
       'GET /api/exportacoes/:id/arquivo': [],
@@ -461,6 +463,14 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       // ADR 088: the network's "franquias close their months" flag.
       'GET /api/comissoes/configuracao': ['200'],
       'PUT /api/comissoes/configuracao': ['200'],
+    },
+  },
+  // Issue 51 (ADR 091): the lead panel's WhatsApp templates.
+  whatsapp: {
+    owns: (url) => url.startsWith('/api/whatsapp/'),
+    routes: {
+      'GET /api/whatsapp/modelos': ['200'],
+      'PUT /api/whatsapp/modelos/:chave': ['200'],
     },
   },
   inscricoes: {

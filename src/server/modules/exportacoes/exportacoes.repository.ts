@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Exportacao, ExportacaoStatus } from '../../../shared/schemas/exportacoes';
+import type { Exportacao, ExportacaoStatus, MinhaExportacao } from '../../../shared/schemas/exportacoes';
 import { percentualDe } from '../../../shared/schemas/exportacoes';
 import { type Executor, executeRows } from '../../db/connect';
 import { exportacaoPartes, exportacoes } from '../../db/schema';
@@ -122,6 +122,7 @@ export async function writeParte(
   return true;
 }
 
+/** Ends a run; false when it had ended already (a cancel meanwhile): nothing is changed then. */
 export async function finishRun(
   db: Executor,
   id: string,
@@ -129,13 +130,42 @@ export async function finishRun(
   linhas: number,
   erro: string | null,
   now: Date,
-): Promise<void> {
-  await db.execute(sql`update ${exportacoes} set status = ${status}, erro = ${erro},
+): Promise<boolean> {
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`update ${exportacoes} set status = ${status}, erro = ${erro},
       linhas = case when ${status} = 'concluido' then ${linhas} else linhas end,
       total = case when ${status} = 'concluido' then ${linhas} else total end,
       concluido_em = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-    where id = ${id}::uuid and status = 'executando'`);
+    where id = ${id}::uuid and status = 'executando' returning id`,
+  );
   if (status === 'falhou') await db.execute(sql`delete from ${exportacaoPartes} where exportacao_id = ${id}::uuid`);
+  return rows.length > 0;
+}
+
+/** The byte-order mark the download starts with (`lib/csv`'s CSV_BOM), in bytes. */
+const BOM_BYTES = 3;
+
+/**
+ * 'Minhas exportações' (issue 51, ADR 091): the owner's exports still within their 24 h, newest first, each with
+ * its file's size once written. Only `usuario_id` selects them: no role or network reaches another user's.
+ */
+export async function listMinhasExportacoes(db: Executor, usuarioId: string, now: Date): Promise<MinhaExportacao[]> {
+  const rows = await executeRows<ExportacaoRow & { concluido_em: Date | string | null; bytes: number | string | null }>(
+    db,
+    sql`select ${COLUMNS}, concluido_em,
+        case when status = 'concluido' then (select coalesce(sum(octet_length(p.conteudo)), 0)
+          from ${exportacaoPartes} p where p.exportacao_id = e.id) end as bytes
+      from ${exportacoes} e
+      where usuario_id = ${usuarioId}::uuid and expira_em > ${now.toISOString()}::timestamptz
+      order by created_at desc, id desc limit 100`,
+  );
+  return rows.map((row) => ({
+    ...toExportacao(row, now),
+    nomeArquivo: row.nome_arquivo,
+    tamanho: row.bytes === null ? null : Number(row.bytes) + BOM_BYTES,
+    concluidaEm: row.concluido_em === null ? null : iso(row.concluido_em),
+  }));
 }
 
 /** The file's parts in order, a few at a time (memory stays flat whatever the size). */

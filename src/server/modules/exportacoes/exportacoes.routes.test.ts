@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Exportacao, NovaExportacao } from '../../../shared/schemas/exportacoes';
+import type { Exportacao, MinhasExportacoes, NovaExportacao } from '../../../shared/schemas/exportacoes';
 import { EXPORTACAO_MESSAGES } from '../../../shared/schemas/exportacoes';
 import { limpar } from '../../jobs';
-import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
+import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { queryRows } from '../../../../tests/support/database-digest';
 import { as } from '../../../../tests/support/inject-as';
 
@@ -135,5 +135,66 @@ describe('exports with progress', () => {
     expect(response.json().message).toMatch(/[ãçéíóúâêô]|inválid/i);
     const after = await queryRows<{ n: number }>(ctx.handle.db, sql`select count(*)::int as n from exportacoes`);
     expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  const minhas = async (caller: 'franqueador' | 'franquia' | 'micro_franquia' | 'vendedor' | 'cliente') => {
+    const response = await as(ctx.app, caller).get('/api/exportacoes');
+    expect(response.statusCode).toBe(200);
+    return response.json<MinhasExportacoes>().itens;
+  };
+  const exportacaoEmails = () => readOutbox(ctx.dataDir).filter((eml) => eml.includes('Sua exporta'));
+
+  it("lists the caller's own exports of the last 24 h, newest first, with state, rows, size and file", async () => {
+    const primeira = await start('view=leads');
+    await ctx.app.background.drain();
+    const segunda = await start();
+    const itens = await minhas('franqueador');
+    expect(itens[0]).toMatchObject({ id: segunda.id, status: 'pendente', tamanho: null, arquivo: null });
+    const pronta = itens.find((e) => e.id === primeira.id)!;
+    const file = await as(ctx.app, 'franqueador').get(pronta.arquivo!);
+    expect(pronta).toMatchObject({ status: 'concluido', lista: 'leads', percentual: 100 });
+    expect(pronta.tamanho).toBe(file.rawPayload.byteLength);
+    expect(file.headers['content-disposition']).toContain(pronta.nomeArquivo);
+    expect(pronta.concluidaEm).not.toBeNull();
+    await ctx.app.background.drain();
+  });
+
+  it("never lists another user's exports, whatever its role or network, nor lets it download them", async () => {
+    const nova = await start('view=leads');
+    await ctx.app.background.drain();
+    for (const caller of ['franquia', 'micro_franquia', 'vendedor', 'cliente'] as const) {
+      const itens = await minhas(caller);
+      expect(itens.map((e) => e.id)).not.toContain(nova.id);
+      expect((await as(ctx.app, caller).get(`/api/exportacoes/${nova.id}/arquivo`)).statusCode).toBe(404);
+    }
+    expect((await as(ctx.app, 'aluno').get('/api/exportacoes')).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/exportacoes' })).statusCode).toBe(401);
+  });
+
+  it('drops an export from the list once its 24 h are over', async () => {
+    const nova = await start();
+    await ctx.app.background.drain();
+    expect((await minhas('franqueador')).map((e) => e.id)).toContain(nova.id);
+    ctx.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await minhas('franqueador')).map((e) => e.id)).not.toContain(nova.id);
+  });
+
+  it('e-mails a link to Minhas exportações when an export took more than a minute, and only then', async () => {
+    await ctx.app.background.drain();
+    const antes = exportacaoEmails().length;
+    await start();
+    await ctx.app.background.drain();
+    expect(exportacaoEmails()).toHaveLength(antes);
+
+    await start('view=leads');
+    ctx.clock.advance(61 * 1000);
+    await ctx.app.background.drain();
+    await ctx.app.background.drain();
+    const emails = exportacaoEmails();
+    expect(emails).toHaveLength(antes + 1);
+    const text = emails.at(-1)!.replace(/=\r?\n/g, '');
+    expect(text).toContain('franqueador@demo.com.br');
+    expect(text).toContain(`${APP_URL}/minhas-exportacoes`);
+    expect(text).not.toContain('/api/exportacoes/');
   });
 });

@@ -2,11 +2,22 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rolesFor } from '../../../shared/permissions';
-import { EXPORTACAO_MESSAGES, exportacaoParamsSchema, exportacaoSchema } from '../../../shared/schemas/exportacoes';
+import {
+  EXPORTACAO_MESSAGES,
+  exportacaoParamsSchema,
+  exportacaoSchema,
+  minhasExportacoesSchema,
+} from '../../../shared/schemas/exportacoes';
 import { CSV_BOM, attachmentDisposition } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/http-error';
 import { audit } from '../auditoria';
-import { cancelExportacao, findExportacao, readPartes, toExportacao } from './exportacoes.repository';
+import {
+  cancelExportacao,
+  findExportacao,
+  listMinhasExportacoes,
+  readPartes,
+  toExportacao,
+} from './exportacoes.repository';
 import { executarExportacao } from './exportacoes.service';
 
 /**
@@ -27,6 +38,16 @@ export async function exportacoesRoutes(fastify: FastifyInstance) {
     if (!row) throw notFound(EXPORTACAO_MESSAGES.naoEncontrada);
     return row;
   };
+
+  // 'Minhas exportações' (issue 51, ADR 091): the caller's own exports of the last 24 h, whatever its role.
+  app.get(
+    '/api/exportacoes',
+    {
+      schema: { response: { 200: minhasExportacoesSchema } },
+      config: { access: rolesFor('exportacoes.criar') },
+    },
+    async (request) => ({ itens: await listMinhasExportacoes(app.db, request.actor!.id, app.clock.now()) }),
+  );
 
   app.get(
     '/api/exportacoes/:id',

@@ -5,10 +5,12 @@ import type { ZodType } from 'zod';
 import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
-import { enfileirar, FalhaDefinitiva, type JobHandler } from '../../jobs';
+import { daConta, enfileirar, enfileirarEmail, FalhaDefinitiva, type JobHandler } from '../../jobs';
 import { type CsvValue, csvRow } from '../../lib/csv';
 import { notFound } from '../../lib/http-error';
 import {
+  type Exportacao,
+  EXPORTACAO_AVISO_EMAIL_MS,
   EXPORTACAO_MESSAGES,
   EXPORTACAO_VALIDADE_HORAS,
   exportacaoDiretaSchema,
@@ -16,6 +18,7 @@ import {
   type NovaExportacao,
 } from '../../../shared/schemas/exportacoes';
 import { audit } from '../auditoria';
+import { exportacaoProntaEmail } from './exportacoes.mail';
 import {
   findExportacaoById,
   finishRun,
@@ -72,7 +75,24 @@ export async function criarExportacao(
   if ((await lista.contar(app.db, actor, filtros, now, limite)) <= limite) {
     return { direta: true, arquivo: arquivoDireto };
   }
-  const nomeArquivo = await lista.nomeArquivo(app.db, actor, filtros, now);
+  return { direta: false, ...(await enfileirarExportacao(app, actor, lista, filtros)) };
+}
+
+/**
+ * Writes an export with its job, in one transaction, whatever its size (audited as the actor's). The demo network's
+ * 'Minhas exportações' is filled this way at start (ADR 091).
+ */
+export async function enfileirarExportacao(
+  app: FastifyInstance,
+  actor: Actor,
+  lista: ListaExportavel | string,
+  filtros: Record<string, unknown>,
+): Promise<Exportacao> {
+  const registrada = typeof lista === 'string' ? listas.get(lista) : lista;
+  if (!registrada) throw notFound(EXPORTACAO_MESSAGES.naoEncontrada);
+  const nome = registrada.nome;
+  const now = app.clock.now();
+  const nomeArquivo = await registrada.nomeArquivo(app.db, actor, filtros, now);
   const row = await app.db.transaction(async (tx) => {
     const created = await insertExportacao(tx, {
       usuarioId: actor.id,
@@ -84,10 +104,44 @@ export async function criarExportacao(
     });
     const payload: ExportacaoPayload = { exportacaoId: created.id, actor };
     await enfileirar(tx, { tipo: 'exportacao', payload, resumo: nome, maxTentativas: TENTATIVAS }, now);
-    await audit(tx, { acao: 'exportacao.criar', entidadeId: created.id, detalhes: { lista: nome, filtros } });
+    await audit(tx, {
+      acao: 'exportacao.criar',
+      entidadeId: created.id,
+      detalhes: { lista: nome, filtros },
+      ator: { id: actor.id, role: actor.role },
+    });
     return created;
   });
-  return { direta: false, ...toExportacao(row, now) };
+  return toExportacao(row, now);
+}
+
+/** The path of 'Minhas exportações' on the client (roles.ts). */
+export const MINHAS_EXPORTACOES_PATH = '/minhas-exportacoes';
+
+/**
+ * The run's end. An export that took longer than EXPORTACAO_AVISO_EMAIL_MS (from the click to its last part) is
+ * also e-mailed to its owner as a link to 'Minhas exportações' (issue 51, ADR 091), in the same transaction as its
+ * 'concluido': a cancel that won the race sends nothing.
+ */
+async function concluir(
+  app: FastifyInstance,
+  row: NonNullable<Awaited<ReturnType<typeof findExportacaoById>>>,
+  actor: Actor,
+  linhas: number,
+  now: Date,
+): Promise<void> {
+  const demorou = now.getTime() - new Date(row.created_at).getTime() > EXPORTACAO_AVISO_EMAIL_MS;
+  await app.db.transaction(async (tx) => {
+    if (!(await finishRun(tx, row.id, 'concluido', linhas, null, now)) || !demorou) return;
+    const mail = exportacaoProntaEmail({
+      nome: actor.nome,
+      nomeArquivo: row.nome_arquivo,
+      linhas,
+      expiraEm: new Date(row.expira_em).toISOString(),
+      url: `${app.config.appUrl}${MINHAS_EXPORTACOES_PATH}`,
+    });
+    await enfileirarEmail(app, tx, { to: actor.email, ...mail }, daConta(actor.id));
+  });
 }
 
 /** Parts are written every this many rows' batches, each with the rows done so far (the progress bar). */
@@ -127,7 +181,7 @@ export const executarExportacao: JobHandler = async (job, { app, tentativa, reno
     if (pendente.length > 0 && !(await writeParte(app.db, exportacaoId, n++, pendente.join(''), linhas, now()))) {
       return;
     }
-    await finishRun(app.db, exportacaoId, 'concluido', linhas, null, now());
+    await concluir(app, row, actor, linhas, now());
   } catch (error) {
     if (tentativa >= TENTATIVAS || error instanceof FalhaDefinitiva) {
       await finishRun(app.db, exportacaoId, 'falhou', 0, EXPORTACAO_MESSAGES.falhou, now());

@@ -714,9 +714,17 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'POST /api/leads/exportacoes': async () => ({ query: { view: 'interesses' } }),
   'POST /api/pre-matriculas/exportacoes': async () => ({ query: { situacao: 'pendente' } }),
   'POST /api/matriculas/exportacoes': async () => ({ query: { status: 'ativa' } }),
+  // Issue 51 (ADR 091): 'Minhas exportações', the caller's own.
+  'GET /api/exportacoes': async () => ({}),
   'GET /api/exportacoes/:id': async (p) => ({ params: { id: await fuzzExportacao(p, true) } }),
   'GET /api/exportacoes/:id/arquivo': async (p) => ({ params: { id: await fuzzExportacao(p, true) } }),
   'POST /api/exportacoes/:id/cancelar': async (p) => ({ params: { id: await fuzzExportacao(p, false) } }),
+  // Issue 51 (ADR 091): the lead panel's WhatsApp templates, read by every staff role, written by the franqueador.
+  'GET /api/whatsapp/modelos': async () => ({ caller: 'vendedor' }),
+  'PUT /api/whatsapp/modelos/:chave': async () => ({
+    params: { chave: 'lembrete_pre_matricula' },
+    body: (seed) => ({ texto: `Olá, {nome}! Lembrete da pré-matrícula de {aluno} (${seed}).` }),
+  }),
   'POST /api/public/titular/solicitar': async () => ({ body: (seed) => ({ email: email('titular', seed) }) }),
   'GET /api/public/titular': async () => ({ query: { token: `token-${'x'.repeat(32)}` }, neverSucceeds: true }),
   'GET /api/public/titular/export.json': async () => ({

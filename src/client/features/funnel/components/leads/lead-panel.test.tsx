@@ -439,4 +439,37 @@ describe('LeadPanel (issue 16)', () => {
     const panel = await screen.findByRole('dialog', { name: 'Lead não encontrado' });
     expect(within(panel).getByRole('button', { name: 'Voltar à lista' })).toBeInTheDocument();
   });
+
+  it('opens WhatsApp with the network template chosen, filled with the family first names and the event (issue 51)', async () => {
+    const modelos = {
+      modelos: [
+        {
+          chave: 'primeiro_contato',
+          titulo: 'Primeiro contato após o evento',
+          texto: 'Oi {nome}! {aluno} no {evento}, {data}.',
+          padrao: false,
+          atualizadoEm: null,
+        },
+        {
+          chave: 'lembrete_pre_matricula',
+          titulo: 'Lembrete da pré-matrícula',
+          texto: 'Olá {nome}, a pré-matrícula de {aluno}!',
+          padrao: true,
+          atualizadoEm: null,
+        },
+      ],
+    };
+    const { panel } = await openPanel('/leads/l-1', 'vendedor', { 'GET /api/whatsapp/modelos': { body: modelos } });
+    const link = within(panel).getByRole('link', { name: /WhatsApp de Paulo Santos/ });
+    const texto = (href: string | null) => new URL(href!).searchParams.get('text');
+    await waitFor(() =>
+      expect(texto(link.getAttribute('href'))).toBe('Oi Paulo! Gabriela no Colégio Horizonte, 03/12/2026.'),
+    );
+    const mensagem = within(panel).getByRole('group', { name: 'Mensagem do WhatsApp' });
+    await userEvent.click(within(mensagem).getByRole('radio', { name: 'Lembrete da pré-matrícula' }));
+    expect(texto(link.getAttribute('href'))).toBe('Olá Paulo, a pré-matrícula de Gabriela!');
+    expect(within(panel).getByTestId('whatsapp-mensagem')).toHaveTextContent('Olá Paulo, a pré-matrícula de Gabriela!');
+    await userEvent.click(within(mensagem).getByRole('radio', { name: 'Sem mensagem' }));
+    expect(link).toHaveAttribute('href', 'https://wa.me/5519987001122');
+  });
 });

@@ -27,6 +27,8 @@ import type { ContatoFormValues } from './lead-panel-form-values';
 import { todayInBrasilia } from '@shared/brasilia';
 import { LeadStatusBadge } from './lead-status-badge';
 import { LeadTimeline } from './lead-timeline';
+import { useWhatsappModelos } from '../../api/whatsapp-modelos';
+import { type WhatsappEscolha, WhatsappMensagem, mensagemDoLead } from './whatsapp-mensagem';
 import { BRASILIA_TIME_ZONE } from '@shared/brasilia';
 
 export interface LeadPanelProps {
@@ -176,7 +178,12 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
   const [proximoPasso, setProximoPasso] = useState(false);
   const acompanha = can(role, 'leads.acompanhar');
   const digits = (lead.telefone ?? '').replace(/\D/g, '');
-  const whatsapp = whatsappUrl(lead.telefone);
+  // Issue 51 (ADR 091): the WhatsApp button opens with the network's template chosen here, filled for the family.
+  const modelos = useWhatsappModelos();
+  const [escolha, setEscolha] = useState<WhatsappEscolha>('primeiro_contato');
+  const modelo = escolha === 'nenhuma' ? undefined : modelos.data?.find((m) => m.chave === escolha);
+  const mensagem = modelo ? mensagemDoLead(modelo, lead) : null;
+  const whatsapp = whatsappUrl(lead.telefone, mensagem ?? undefined);
   const online = useOnline();
 
   /** A contact link was followed: offer to log that contact (the panel's own form, prefilled). */
@@ -260,6 +267,9 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
               </a>
             ) : null}
           </div>
+          {whatsapp && !lead.consentimentoRevogado && modelos.data && modelos.data.length > 0 ? (
+            <WhatsappMensagem modelos={modelos.data} escolha={escolha} onEscolha={setEscolha} mensagem={mensagem} />
+          ) : null}
           {prompt ? (
             <div
               role="region"

@@ -1,5 +1,6 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { Download } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Exportacao } from '@shared/schemas/exportacoes';
 import { formatCount } from '@shared/format';
 import { Button } from '@/components/ui/button';
@@ -99,7 +100,11 @@ function ExportacaoDialog({ inicial, onClose }: { inicial: Exportacao; onClose: 
         <DialogHeader>
           <DialogTitle>Exportando CSV</DialogTitle>
           <DialogDescription>
-            A lista é grande: o arquivo é gerado aos poucos e fica disponível por 24 horas, só para você.
+            A lista é grande: o arquivo é gerado aos poucos e fica disponível por 24 horas, só para você, em{' '}
+            <Link to="/minhas-exportacoes" className="font-medium text-primary underline underline-offset-4">
+              Minhas exportações
+            </Link>
+            . Se demorar mais de um minuto, avisamos por e-mail quando ficar pronto.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
