@@ -52,6 +52,7 @@ import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
 import { cobrancaRoutes, reguaRoutes } from './modules/cobranca';
 import { comissoesRoutes } from './modules/comissoes';
+import { royaltiesRoutes } from './modules/royalties';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { foldEachRound } from './modules/contagens';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Issue 43 (ADR 078): the régua de cobrança.
   await app.register(reguaRoutes);
   await app.register(comissoesRoutes);
+  await app.register(royaltiesRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);
