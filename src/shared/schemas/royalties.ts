@@ -138,6 +138,8 @@ export const extratoResumoSchema = z.object({
   /** The mode of the agreement in force on the month's last day; null: no agreement. */
   modo: z.enum(MODOS_ROYALTY).nullable(),
   ...figurasShape,
+  /** The closing that froze it; null while open. */
+  fechamentoId: z.string().nullable(),
   fechadoEm: z.string().nullable(),
   fatura: faturaViewSchema.nullable(),
 });

@@ -3,6 +3,6 @@
  * parcelas are paid and refunded, the monthly statements and their charges.
  */
 export { royaltiesRoutes } from './royalties.routes';
-export { estornarRoyalties, lancarRoyalties, splitDaCobranca } from './lancamentos.service';
+export { estornarRoyalties, lancarRoyalties, lancarRoyaltiesDe, splitDaCobranca } from './lancamentos.service';
 export { aplicarEventoNaFatura, faturaParaCobrar, registrarEmissaoDaFatura } from './faturas.service';
 export { fecharMesAnterior } from './royalties.service';

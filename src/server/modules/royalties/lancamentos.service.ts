@@ -3,9 +3,10 @@ import { periodoAberto, periodoDe } from '../../../shared/comissoes/lancamentos'
 import { acordoEmVigor, figurasDaReceita, splitDoAcordo } from '../../../shared/royalties/extrato';
 import type { Executor } from '../../db/connect';
 import {
+  type NovaLinha,
   acordosDe,
-  inserirLinha,
-  parcelaParaRoyalty,
+  inserirLinhas,
+  parcelasParaRoyalty,
   periodosFechados,
   receitaSemEstorno,
   travarFranquia,
@@ -23,26 +24,50 @@ import {
  * royalty and the fundo (each rounded once) and what the payment's split retained. None when the parcela has no
  * franquia or the franquia no agreement yet. Written once per parcela. Answers how many lines it wrote.
  */
-export async function lancarRoyalties(tx: Executor, parcelaId: string): Promise<number> {
-  const p = await parcelaParaRoyalty(tx, parcelaId);
-  if (!p || p.status !== 'paga' || !p.pagaEm || !p.franquiaId || !p.franqueadorId) return 0;
-  await travarFranquia(tx, p.franquiaId, 'share');
-  const acordo = acordoEmVigor(await acordosDe(tx, [p.franquiaId]), p.pagaEm);
-  if (!acordo) return 0;
-  const periodo = periodoAberto(periodoDe(p.pagaEm), await periodosFechados(tx, p.franquiaId, periodoDe(p.pagaEm)));
-  const figuras = figurasDaReceita(p.valorCentavos, p.valorLiquidoCentavos, acordo, p.splitCentesimos);
-  return inserirLinha(tx, {
-    franqueadorId: p.franqueadorId,
-    franquiaId: p.franquiaId,
-    parcelaId: p.id,
-    acordoId: acordo.id,
-    tipo: 'receita',
-    baseCentavos: p.valorCentavos,
-    ...figuras,
-    splitCentesimos: p.splitCentesimos,
-    periodo,
-    ocorridoEm: p.pagaEm,
-  });
+export function lancarRoyalties(tx: Executor, parcelaId: string): Promise<number> {
+  return lancarRoyaltiesDe(tx, [parcelaId]);
+}
+
+/** Lines per INSERT: well under PostgreSQL's 65,535 parameters (13 a line). */
+const LOTE = 1000;
+
+/**
+ * `lancarRoyalties` for many parcelas at once (the demo's year): the same rules, each franquia locked and its
+ * agreements and closed months read once, the lines written in batches.
+ */
+export async function lancarRoyaltiesDe(tx: Executor, parcelaIds: readonly string[]): Promise<number> {
+  const acordosPorFranquia = new Map<string, Awaited<ReturnType<typeof acordosDe>>>();
+  const fechadosPorFranquia = new Map<string, Set<string>>();
+  const linhas: NovaLinha[] = [];
+  for (let i = 0; i < parcelaIds.length; i += LOTE) {
+    for (const p of await parcelasParaRoyalty(tx, parcelaIds.slice(i, i + LOTE))) {
+      if (p.status !== 'paga' || !p.pagaEm || !p.franquiaId || !p.franqueadorId) continue;
+      let acordos = acordosPorFranquia.get(p.franquiaId);
+      if (!acordos) {
+        await travarFranquia(tx, p.franquiaId, 'share');
+        acordos = await acordosDe(tx, [p.franquiaId]);
+        acordosPorFranquia.set(p.franquiaId, acordos);
+        fechadosPorFranquia.set(p.franquiaId, await periodosFechados(tx, p.franquiaId, '0000-00'));
+      }
+      const acordo = acordoEmVigor(acordos, p.pagaEm);
+      if (!acordo) continue;
+      linhas.push({
+        franqueadorId: p.franqueadorId,
+        franquiaId: p.franquiaId,
+        parcelaId: p.id,
+        acordoId: acordo.id,
+        tipo: 'receita',
+        baseCentavos: p.valorCentavos,
+        ...figurasDaReceita(p.valorCentavos, p.valorLiquidoCentavos, acordo, p.splitCentesimos),
+        splitCentesimos: p.splitCentesimos,
+        periodo: periodoAberto(periodoDe(p.pagaEm), fechadosPorFranquia.get(p.franquiaId)!),
+        ocorridoEm: p.pagaEm,
+      });
+    }
+  }
+  let escritas = 0;
+  for (let i = 0; i < linhas.length; i += LOTE) escritas += await inserirLinhas(tx, linhas.slice(i, i + LOTE));
+  return escritas;
 }
 
 /**
@@ -55,20 +80,22 @@ export async function estornarRoyalties(tx: Executor, parcelaId: string, now: Da
   await travarFranquia(tx, receita.franquiaId, 'share');
   const hoje = todayInBrasilia(now);
   const periodo = periodoAberto(periodoDe(hoje), await periodosFechados(tx, receita.franquiaId, periodoDe(hoje)));
-  return inserirLinha(tx, {
-    franqueadorId: receita.franqueadorId,
-    franquiaId: receita.franquiaId,
-    parcelaId: receita.parcelaId,
-    acordoId: receita.acordoId,
-    tipo: 'estorno',
-    baseCentavos: -receita.baseCentavos,
-    royaltyCentavos: -receita.royaltyCentavos,
-    fundoCentavos: -receita.fundoCentavos,
-    retidoCentavos: -receita.retidoCentavos,
-    splitCentesimos: receita.splitCentesimos,
-    periodo,
-    ocorridoEm: hoje,
-  });
+  return inserirLinhas(tx, [
+    {
+      franqueadorId: receita.franqueadorId,
+      franquiaId: receita.franquiaId,
+      parcelaId: receita.parcelaId,
+      acordoId: receita.acordoId,
+      tipo: 'estorno',
+      baseCentavos: -receita.baseCentavos,
+      royaltyCentavos: -receita.royaltyCentavos,
+      fundoCentavos: -receita.fundoCentavos,
+      retidoCentavos: -receita.retidoCentavos,
+      splitCentesimos: receita.splitCentesimos,
+      periodo,
+      ocorridoEm: hoje,
+    },
+  ]);
 }
 
 /**

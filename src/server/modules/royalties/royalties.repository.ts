@@ -79,9 +79,10 @@ export async function inserirAcordo(db: Executor, values: typeof royaltyAcordos.
 
 // --- Writing the ledger -------------------------------------------------------------------------------------------
 
-/** What the ledger reads of a parcela: its value, net value, day, franquia and the split its payment carried. */
-export async function parcelaParaRoyalty(db: Executor, parcelaId: string) {
-  const [row] = await db
+/** What the ledger reads of parcelas: value, net value, day, franquia and the split their payments carried. */
+export async function parcelasParaRoyalty(db: Executor, parcelaIds: readonly string[]) {
+  if (parcelaIds.length === 0) return [];
+  return db
     .select({
       id: parcelas.id,
       status: parcelas.status,
@@ -96,8 +97,8 @@ export async function parcelaParaRoyalty(db: Executor, parcelaId: string) {
       >`case when ${parcelas.baixaEm} is null then ${parcelas.royaltySplitCentesimos} end`,
     })
     .from(parcelas)
-    .where(eq(parcelas.id, parcelaId));
-  return row;
+    .where(inArray(parcelas.id, [...parcelaIds]))
+    .orderBy(asc(parcelas.pagaEm), asc(parcelas.id));
 }
 
 /** The franquia's closed periods from `desde` on. */
@@ -111,9 +112,10 @@ export async function periodosFechados(db: Executor, franquiaId: string, desde: 
 
 export type NovaLinha = typeof royaltyLancamentos.$inferInsert;
 
-/** A line written once: a redelivered event, a job run again, finds its line and writes nothing. */
-export async function inserirLinha(db: Executor, linha: NovaLinha): Promise<number> {
-  const rows = await db.insert(l).values(linha).onConflictDoNothing().returning({ id: l.id });
+/** Lines written once: a redelivered event, a job run again, finds its line and writes nothing. */
+export async function inserirLinhas(db: Executor, linhas: NovaLinha[]): Promise<number> {
+  if (linhas.length === 0) return 0;
+  const rows = await db.insert(l).values(linhas).onConflictDoNothing().returning({ id: l.id });
   return rows.length;
 }
 

@@ -248,6 +248,7 @@ async function resumos(db: Executor, franquias: { id: string; razaoSocial: strin
         status: fechamento ? 'fechado' : 'aberto',
         modo: fechamento ? fechamento.modo : (acordo?.modo ?? null),
         ...figuras(extrato),
+        fechamentoId: fechamento?.id ?? null,
         fechadoEm: fechamento ? fechamento.fechadoEm.toISOString() : null,
         fatura: fatura ? toFatura(fatura) : null,
       },
@@ -496,6 +497,8 @@ export async function contestarLinha(
         prioridade: 'media',
       },
       now,
+      // One act, one row: the contest's, naming its ticket.
+      { auditar: false },
     );
     const c = await inserirContestacao(tx, {
       linhaId: linha.id,

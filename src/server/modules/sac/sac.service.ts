@@ -58,7 +58,8 @@ export async function createTicket(app: FastifyInstance, actor: Actor, input: Cr
 
 /**
  * `createTicket`'s writes in the caller's transaction (ADR 089: a contested royalty line opens its ticket with the
- * contest): the ticket, its integrations' event and its audit row. Answers the ticket's id.
+ * contest): the ticket, its integrations' event and its audit row -- or none when the caller's act is audited on its
+ * own record, naming the ticket (`auditar: false`). Answers the ticket's id.
  */
 export async function abrirTicketNa(
   app: FastifyInstance,
@@ -66,6 +67,7 @@ export async function abrirTicketNa(
   actor: Actor,
   input: CreateTicketInput,
   now: Date,
+  { auditar = true }: { auditar?: boolean } = {},
 ): Promise<string> {
   let franquiaId: string | null = null;
   let microFranquiaId: string | null = null;
@@ -94,11 +96,12 @@ export async function abrirTicketNa(
     criadoEm: now.toISOString(),
   });
   // What the ticket says stays in the SAC, where its readers are; the trail keeps its kind.
-  await audit(tx, {
-    acao: 'sac_ticket.abrir',
-    entidadeId: ticketId,
-    detalhes: { departamento: input.departamento, prioridade: input.prioridade ?? null },
-  });
+  if (auditar)
+    await audit(tx, {
+      acao: 'sac_ticket.abrir',
+      entidadeId: ticketId,
+      detalhes: { departamento: input.departamento, prioridade: input.prioridade ?? null },
+    });
   return ticketId;
 }
 
