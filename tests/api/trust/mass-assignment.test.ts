@@ -1400,7 +1400,7 @@ const MASS_CASES: Record<string, MassCase> = {
     overrides: ACORDO_FORJADO,
     run: async () => ({
       url: `/api/royalties/acordos/${world.ids.franquiaMg}`,
-      legit: { royalty: 5, fundo: 1.5, minimo: 250, inicio: `${2300 + acordosFeitos++}-01-01`, modo: 'fatura' },
+      legit: { royalty: 5, fundo: 1.5, minimo: 250, inicio: `${2150 + acordosFeitos++}-06-01`, modo: 'fatura' },
     }),
     rows: async (_caller, response, run) => [
       {

@@ -538,7 +538,7 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
       royalty: (seed % 20) + 0.5,
       fundo: seed % 5,
       minimo: seed % 2 === 0 ? null : (seed % 1000) + 0.99,
-      inicio: `${2200 + (seed % 700)}-${String(1 + (Math.floor(seed / 700) % 12)).padStart(2, '0')}-01`,
+      inicio: `${2100 + (seed % 100)}-${String(1 + (Math.floor(seed / 100) % 12)).padStart(2, '0')}-01`,
       modo: seed % 3 === 0 ? 'split' : 'fatura',
     }),
   }),
