@@ -53,6 +53,7 @@ import { contractRoutes } from './modules/contract/contract.routes';
 import { cobrancaRoutes, reguaRoutes } from './modules/cobranca';
 import { comissoesRoutes } from './modules/comissoes';
 import { whatsappRoutes } from './modules/whatsapp';
+import { royaltiesRoutes } from './modules/royalties';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { foldEachRound } from './modules/contagens';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // Issue 43 (ADR 078): the régua de cobrança.
   await app.register(reguaRoutes);
   await app.register(comissoesRoutes);
+  await app.register(royaltiesRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);

@@ -89,6 +89,8 @@ const envSchema = z.object({
   ASAAS_API_URL: url(['http:', 'https:']).optional(),
   ASAAS_API_KEY: z.string().min(1).optional(),
   ASAAS_WEBHOOK_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  // Issue 45 (ADR 089): the franqueador's wallet at the gateway, where a split sends royalties and fundo.
+  ROYALTIES_WALLET_ID: z.string().trim().min(1).max(100).optional(),
 });
 
 export interface Config {
@@ -171,6 +173,11 @@ export interface Config {
     asaas: { url: string; apiKey: string } | null;
     /** What the gateway's webhook sends in `asaas-access-token`; without it every webhook answers 401. */
     webhookToken: string | undefined;
+    /**
+     * ADR 089: the franqueador's `walletId` a family's payment splits royalties and fundo to (ROYALTIES_WALLET_ID;
+     * the simulated gateway has its own); null: the `split` mode is not available.
+     */
+    royaltiesWalletId: string | null;
   };
   /** Rate limits per window (DESIGN §4.2): login per 15 min, forgot-password per hour, public POSTs per minute. */
   rateLimits: {
@@ -284,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       provedor,
       asaas: provedor === 'asaas' ? { url: e.ASAAS_API_URL!, apiKey: e.ASAAS_API_KEY! } : null,
       webhookToken: e.ASAAS_WEBHOOK_TOKEN,
+      royaltiesWalletId: e.ROYALTIES_WALLET_ID ?? (provedor === 'simulado' ? 'wallet_simulado_franqueador' : null),
     },
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,

@@ -118,6 +118,15 @@ export const PERMISSIONS = {
    */
   'comissoes.configuracao': ['franqueador'],
   /**
+   * Royalties e fundo de propaganda (issue 45, ADR 089): the agreements and monthly statements, read by the
+   * franqueador (every franquia of its network) and a franquia (its own); the agreement written and a month closed
+   * by the franqueador alone; a statement's line contested by the franquia it charges.
+   */
+  'royalties.ver': ['franqueador', 'franquia'],
+  'royalties.acordos.editar': ['franqueador'],
+  'royalties.fechar': ['franqueador'],
+  'royalties.contestar': ['franquia'],
+  /**
    * ADR 080: the reconciliation with the gateway -- its last run's differences read by the franqueador (its network)
    * and the franquia (its own matrículas'); a run asked for by the franqueador alone, as it compares the whole
    * gateway account (the daily job runs it anyway).

@@ -100,6 +100,7 @@ export function familias(ctx: () => TestContext) {
  */
 export async function appComAsaasFalso(
   webhookToken: string,
+  env: Record<string, string> = {},
 ): Promise<{ ctx: TestContext; fake: FakeAsaasServer; webhookUrl: string }> {
   const fake = await startFakeAsaasServer();
   const ctx = await createTestApp({
@@ -107,6 +108,7 @@ export async function appComAsaasFalso(
     ASAAS_API_URL: `${fake.url}/v3`,
     ASAAS_API_KEY: FAKE_ASAAS_KEY,
     ASAAS_WEBHOOK_TOKEN: webhookToken,
+    ...env,
   });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/webhooks/asaas`;

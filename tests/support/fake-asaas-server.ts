@@ -211,6 +211,21 @@ export async function startFakeAsaasServer(
         }
         if (typeof body.value !== 'number' || body.value <= 0)
           return send(400, erro('invalid_value', 'Valor inválido'));
+        // ADR 089: Asaas's `split` -- wallets with a percentage (of the net value) or a fixed value each.
+        if (body.split !== undefined) {
+          const splits = body.split as { walletId?: unknown; percentualValue?: unknown; fixedValue?: unknown }[];
+          const valido =
+            Array.isArray(splits) &&
+            splits.every(
+              (s) =>
+                typeof s.walletId === 'string' &&
+                s.walletId.length > 0 &&
+                ((typeof s.percentualValue === 'number' && s.percentualValue > 0 && s.percentualValue <= 100) ||
+                  (typeof s.fixedValue === 'number' && s.fixedValue > 0)),
+            ) &&
+            splits.reduce((t, s) => t + (typeof s.percentualValue === 'number' ? s.percentualValue : 0), 0) <= 100;
+          if (!valido) return send(400, erro('invalid_split', 'Split inválido'));
+        }
         return send(200, newPayment(body, body.value, body.dueDate));
       }
       if (m === 'GET' && path === '/v3/payments') {

@@ -438,3 +438,18 @@ export function redeDoAtor(actor: Actor): SQL {
 export function whatsappModelosVisibleTo(actor: Actor): SQL {
   return sql`${whatsappModelos.franqueadorId} = ${redeDoAtor(actor)}`;
 }
+
+/**
+ * Royalties (issue 45, ADR 089): the franquias whose agreements and statements the caller reads -- the franqueador
+ * every franquia of its network, a franquia only itself (never another's).
+ */
+export function royaltyFranquiasVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(franquias.franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return eq(franquias.id, must(actor.franquiaId));
+    default:
+      return NONE;
+  }
+}

@@ -990,6 +990,11 @@ export const parcelas = pgTable(
      * numbered on its own: 'Parcela 2 de 6 da renegociação', the old plan's paid parcelas keeping 'Parcela 3 de 10'.
      */
     planoRenegociacaoId: uuid().references((): AnyPgColumn => renegociacoes.id),
+    /**
+     * ADR 089: the franqueador's share (royalty + fundo, in hundredths of a percent) this payment's `split` asks the
+     * gateway to retain from its net value; null: the payment carries no split (the franquia pays by fatura).
+     */
+    royaltySplitCentesimos: integer(),
     eventoId: uuid().notNull(),
     cursoId: uuid(),
     ...scopePath(),
@@ -1998,5 +2003,218 @@ export const comissaoFechamentos = pgTable(
     index('comissao_fechamentos_franquia_id_idx').on(t.franquiaId),
     index('comissao_fechamentos_fechado_por_id_idx').on(t.fechadoPorId),
     index('comissao_fechamentos_pago_por_id_idx').on(t.pagoPorId),
+  ],
+);
+
+/**
+ * Royalties e fundo de propaganda (issue 45, ADR 089): a franquia's fee agreement, one row per version -- the
+ * royalty and the fundo in hundredths of a percent (550 = 5,50 %) of what its subtree receives, an optional monthly
+ * minimum of royalty in centavos, and the mode: `fatura` (a monthly charge to the franquia) or `split` (each
+ * family's charge carries the franqueador's share). A version is in force from `inicio` until the next one starts;
+ * versions are only added (a change is a new version), by the franqueador.
+ */
+export const royaltyAcordos = pgTable(
+  'royalty_acordos',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    franquiaId: uuid()
+      .notNull()
+      .references(() => franquias.id),
+    royaltyCentesimos: integer().notNull(),
+    fundoCentesimos: integer().notNull(),
+    minimoCentavos: integer(),
+    inicio: dateOnly().notNull(),
+    modo: text().notNull(),
+    criadoPorId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'royalty_acordos_percentuais_check',
+      sql`${t.royaltyCentesimos} between 0 and 10000 and ${t.fundoCentesimos} between 0 and 10000 and ${t.royaltyCentesimos} + ${t.fundoCentesimos} <= 10000`,
+    ),
+    check('royalty_acordos_minimo_check', sql`${t.minimoCentavos} is null or ${t.minimoCentavos} > 0`),
+    check('royalty_acordos_modo_check', sql`${t.modo} in ('fatura', 'split')`),
+    uniqueIndex('royalty_acordos_franquia_inicio_key').on(t.franquiaId, t.inicio),
+    index('royalty_acordos_franqueador_id_idx').on(t.franqueadorId),
+    index('royalty_acordos_criado_por_id_idx').on(t.criadoPorId),
+  ],
+);
+
+/**
+ * Royalties (issue 45, ADR 089): the ledger, sharing the commissions' design (ADR 082). Append-only -- a trigger
+ * refuses UPDATE and DELETE (a line goes only with its parcela) and a line in a franquia's closed month. Each paid
+ * parcela of a franquia's subtree writes one `receita` line in the payment's transaction, under the agreement in
+ * force on the day paid: its value (the base), the royalty and the fundo (each rounded once), and what the
+ * gateway's split retained from its net value; a refund writes its `estorno` (the same figures, negated).
+ * `periodo` (AAAA-MM) is the month the event landed (Brasília), or the franquia's next open month.
+ */
+export const royaltyLancamentos = pgTable(
+  'royalty_lancamentos',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    franquiaId: uuid()
+      .notNull()
+      .references(() => franquias.id),
+    parcelaId: uuid()
+      .notNull()
+      .references(() => parcelas.id, { onDelete: 'cascade' }),
+    acordoId: uuid()
+      .notNull()
+      .references(() => royaltyAcordos.id),
+    tipo: text().notNull(),
+    baseCentavos: integer().notNull(),
+    royaltyCentavos: integer().notNull(),
+    fundoCentavos: integer().notNull(),
+    /** The split the payment carried (hundredths of a percent of its net value), and what it retained. */
+    splitCentesimos: integer(),
+    retidoCentavos: integer().notNull(),
+    periodo: varchar({ length: 7 }).notNull(),
+    /** The day the payment (or its refund) landed, Brasília. */
+    ocorridoEm: dateOnly().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'royalty_lancamentos_valor_check',
+      sql`(${t.tipo} = 'receita' and ${t.baseCentavos} > 0 and ${t.royaltyCentavos} >= 0 and ${t.fundoCentavos} >= 0 and ${t.retidoCentavos} >= 0)
+        or (${t.tipo} = 'estorno' and ${t.baseCentavos} < 0 and ${t.royaltyCentavos} <= 0 and ${t.fundoCentavos} <= 0 and ${t.retidoCentavos} <= 0)`,
+    ),
+    check('royalty_lancamentos_periodo_check', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    // A webhook delivered twice, a job run again: one receita and one estorno per parcela, ever.
+    uniqueIndex('royalty_lancamentos_parcela_key').on(t.parcelaId, t.tipo),
+    index('royalty_lancamentos_franquia_periodo_idx').on(t.franquiaId, t.periodo, t.createdAt, t.id),
+    index('royalty_lancamentos_franqueador_periodo_idx').on(t.franqueadorId, t.periodo),
+    index('royalty_lancamentos_acordo_id_idx').on(t.acordoId),
+  ],
+);
+
+/**
+ * Royalties (issue 45, ADR 089): a franquia's closed month -- its statement's figures as they were when it closed,
+ * by hand or by the job on the 1st. Never changed (a trigger refuses UPDATE and DELETE); a later event lands in the
+ * next open month. `saldo` = royalty + fundo + the minimum's adjustment - what the split retained.
+ */
+export const royaltyFechamentos = pgTable(
+  'royalty_fechamentos',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    franquiaId: uuid()
+      .notNull()
+      .references(() => franquias.id),
+    periodo: varchar({ length: 7 }).notNull(),
+    /** The agreement in force on the month's last day: its mode and minimum. */
+    acordoId: uuid()
+      .notNull()
+      .references(() => royaltyAcordos.id),
+    modo: text().notNull(),
+    brutoCentavos: integer().notNull(),
+    estornosCentavos: integer().notNull(),
+    baseCentavos: integer().notNull(),
+    royaltyCentavos: integer().notNull(),
+    fundoCentavos: integer().notNull(),
+    minimoCentavos: integer(),
+    ajusteMinimoCentavos: integer().notNull(),
+    retidoCentavos: integer().notNull(),
+    saldoCentavos: integer().notNull(),
+    linhas: integer().notNull(),
+    fechadoEm: timestamp({ withTimezone: true }).notNull(),
+    /** Null: closed by the job on the 1st. */
+    fechadoPorId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('royalty_fechamentos_periodo_check', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('royalty_fechamentos_modo_check', sql`${t.modo} in ('fatura', 'split')`),
+    check(
+      'royalty_fechamentos_soma_check',
+      sql`${t.baseCentavos} = ${t.brutoCentavos} + ${t.estornosCentavos}
+        and ${t.saldoCentavos} = ${t.royaltyCentavos} + ${t.fundoCentavos} + ${t.ajusteMinimoCentavos} - ${t.retidoCentavos}`,
+    ),
+    uniqueIndex('royalty_fechamentos_key').on(t.franquiaId, t.periodo),
+    index('royalty_fechamentos_franqueador_periodo_idx').on(t.franqueadorId, t.periodo),
+    index('royalty_fechamentos_acordo_id_idx').on(t.acordoId),
+    index('royalty_fechamentos_fechado_por_id_idx').on(t.fechadoPorId),
+  ],
+);
+
+/**
+ * Royalties (issue 45, ADR 089): a closed month's positive balance charged to the franquia (customer: its CNPJ)
+ * through the billing's gateway, due on day 10. Written with the closing (`pendente`); a job creates the payment
+ * (`aberta`), and the gateway's webhook moves it on (`vencida`, `paga`, `estornada`, `cancelada`).
+ */
+export const royaltyFaturas = pgTable(
+  'royalty_faturas',
+  {
+    id: id(),
+    fechamentoId: uuid()
+      .notNull()
+      .references(() => royaltyFechamentos.id),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    franquiaId: uuid()
+      .notNull()
+      .references(() => franquias.id),
+    valorCentavos: integer().notNull(),
+    vencimento: dateOnly().notNull(),
+    status: text().notNull().default('pendente'),
+    provedor: text(),
+    gatewayId: text(),
+    invoiceUrl: text(),
+    pagaEm: dateOnly(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('royalty_faturas_valor_check', sql`${t.valorCentavos} > 0`),
+    check(
+      'royalty_faturas_status_check',
+      sql`${t.status} in ('pendente', 'aberta', 'vencida', 'paga', 'estornada', 'cancelada')`,
+    ),
+    check('royalty_faturas_gateway_check', sql`(${t.status} = 'pendente') = (${t.gatewayId} is null)`),
+    uniqueIndex('royalty_faturas_fechamento_key').on(t.fechamentoId),
+    uniqueIndex('royalty_faturas_gateway_key').on(t.provedor, t.gatewayId),
+    index('royalty_faturas_franquia_id_idx').on(t.franquiaId),
+    index('royalty_faturas_franqueador_id_idx').on(t.franqueadorId),
+  ],
+);
+
+/**
+ * Royalties (issue 45, ADR 089): a franquia's contest of a statement line -- the SAC ticket it opened, whose status
+ * is the contest's outcome. One per line.
+ */
+export const royaltyContestacoes = pgTable(
+  'royalty_contestacoes',
+  {
+    id: id(),
+    linhaId: uuid()
+      .notNull()
+      .references(() => royaltyLancamentos.id, { onDelete: 'cascade' }),
+    franquiaId: uuid()
+      .notNull()
+      .references(() => franquias.id),
+    ticketId: uuid()
+      .notNull()
+      .references(() => sacTickets.id),
+    motivo: text().notNull(),
+    criadoPorId: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('royalty_contestacoes_linha_key').on(t.linhaId),
+    index('royalty_contestacoes_franquia_id_idx').on(t.franquiaId),
+    index('royalty_contestacoes_ticket_id_idx').on(t.ticketId),
+    index('royalty_contestacoes_criado_por_id_idx').on(t.criadoPorId),
   ],
 );

@@ -34,6 +34,9 @@ export const JOB_TIPOS = [
   // Issue 43 (ADR 080): the daily reconciliation with the gateway, and the purge of the family's expired links.
   'cobranca_conciliacao',
   'cobranca_links_purga',
+  // Issue 45 (ADR 089): the royalties' statements closed on the 1st, and a closed month's charge to its franquia.
+  'royalties_fechamento',
+  'royalties_fatura',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

@@ -36,6 +36,10 @@ export const AUDIT_ENTIDADES = {
   rede: 'Rede',
   comissao_regra: 'Regra de comissão',
   comissao_fechamento: 'Fechamento de comissões',
+  royalty_acordo: 'Acordo de royalties',
+  royalty_fechamento: 'Extrato de royalties',
+  royalty_fatura: 'Fatura de royalties',
+  royalty_contestacao: 'Contestação de royalties',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -135,6 +139,19 @@ export const AUDIT_ACOES = {
     entidade: 'rede',
     rotulo: 'Alterou se as franquias fecham o mês das comissões',
   },
+  // Issue 45 (ADR 089): royalties -- an agreement's new version, a month closed (by hand or by the job on the 1st),
+  // its charge to the franquia created at the gateway and moved by the gateway's webhook, a line contested.
+  'royalty_acordo.criar': { entidade: 'royalty_acordo', rotulo: 'Registrou uma versão do acordo de royalties' },
+  'royalty_fechamento.fechar': { entidade: 'royalty_fechamento', rotulo: 'Fechou o extrato de royalties do mês' },
+  'royalty_fatura.emitir': {
+    entidade: 'royalty_fatura',
+    rotulo: 'Emitiu no gateway de pagamento a fatura de royalties da franquia',
+  },
+  'royalty_fatura.status_gateway': {
+    entidade: 'royalty_fatura',
+    rotulo: 'O gateway de pagamento alterou o status da fatura de royalties',
+  },
+  'royalty_linha.contestar': { entidade: 'royalty_contestacao', rotulo: 'Contestou uma linha do extrato de royalties' },
   'sac_ticket.abrir': { entidade: 'sac_ticket', rotulo: 'Abriu o chamado' },
   'sac_ticket.responder': { entidade: 'sac_ticket', rotulo: 'Respondeu o chamado' },
   'sac_ticket.mensagem': { entidade: 'sac_ticket', rotulo: 'Escreveu no chamado' },

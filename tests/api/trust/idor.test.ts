@@ -5,8 +5,9 @@ import { tableDigests } from '../../support/database-digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
-import { comissaoLancamentos, leads, sacAnexos, sacMensagens } from '../../../src/server/db/schema';
+import { comissaoLancamentos, leads, royaltyLancamentos, sacAnexos, sacMensagens } from '../../../src/server/db/schema';
 import { lancarComissoes } from '../../../src/server/modules/comissoes';
+import { lancarRoyalties } from '../../../src/server/modules/royalties';
 import { todayInBrasilia } from '../../../src/shared/brasilia';
 import { can } from '../../../src/shared/permissions';
 import { empresaPayload, clientePayload } from '../../support/network-payloads';
@@ -479,6 +480,20 @@ const COMISSAO_ROUTES: Record<string, string> = {
   'PUT /api/comissoes/configuracao': "the caller's own network",
 };
 
+/**
+ * Issue 45 (ADR 089): royalties. Agreements and statements are per franquia; the test 'keeps each franquia’s
+ * royalties its own' below gives every franquia of both networks an agreement and a paid parcela and tries them.
+ */
+const ROYALTY_ROUTES: Record<string, string> = {
+  'GET /api/royalties/acordos': 'json, the franquias the caller reads',
+  'GET /api/royalties/acordos/:franquiaId': 'a franquia the caller reads',
+  'PUT /api/royalties/acordos/:franquiaId': 'a franquia of the caller’s network',
+  'GET /api/royalties/extratos': 'json, the statements of the franquias the caller reads',
+  'GET /api/royalties/extratos/:franquiaId/:mes': 'a franquia the caller reads',
+  'POST /api/royalties/extratos/:franquiaId/:mes/fechar': 'a franquia of the caller’s network',
+  'POST /api/royalties/extratos/:franquiaId/:mes/linhas/:linhaId/contestar': 'a line of the caller’s own statement',
+};
+
 /** GET routes without an id that hold no network rows to leak. */
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
@@ -543,7 +558,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !CONTRATO_ROUTES[k] &&
           !COBRANCA_ROUTES[k] &&
           !COMISSAO_ROUTES[k] &&
-          !WHATSAPP_ROUTES[k],
+          !WHATSAPP_ROUTES[k] &&
+          !ROYALTY_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
@@ -563,10 +579,12 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !CONTRATO_ROUTES[k] &&
           !COBRANCA_ROUTES[k] &&
           !COMISSAO_ROUTES[k] &&
-          !WHATSAPP_ROUTES[k],
+          !WHATSAPP_ROUTES[k] &&
+          !ROYALTY_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(WHATSAPP_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
+    expect(Object.keys(ROYALTY_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(COMISSAO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(COBRANCA_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(CONTRATO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
@@ -1298,6 +1316,107 @@ describe('IDOR: rows out of the caller’s scope', () => {
     } finally {
       // The lines go with their parcelas (the ledger's one exception to append-only: ADR 082).
       await ctx.handle.db.execute(sql`delete from parcelas where gateway_id like 'pay_idor_com_%'`);
+    }
+  });
+
+  it('keeps each franquia’s royalties its own (issue 45, ADR 089): lists hold the scope’s alone, a foreign franquia or line is 404', async () => {
+    // Every franquia of both networks with an agreement since 2000, a parcela paid that June for every matrícula,
+    // its line written by the ledger's own code; the second network closes its franquia's June.
+    await ctx.handle.db.execute(sql`insert into royalty_acordos (franqueador_id, franquia_id, royalty_centesimos,
+        fundo_centesimos, inicio, modo) select f.franqueador_id, f.id, 500, 100, '2000-01-01', 'fatura' from franquias f`);
+    await ctx.handle.db.execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, status,
+        provedor, gateway_id, paga_em, valor_liquido_centavos, evento_id, curso_id, cliente_id, vendedor_id,
+        micro_franquia_id, franquia_id, franqueador_id)
+      select m.id, 1002, 10000, '2000-06-10', 'paga', 'simulado', 'pay_idor_roy_' || m.id, '2000-06-12', 10000,
+        m.evento_id, m.curso_id, m.cliente_id, m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id
+      from matriculas m`);
+    try {
+      const rows = await ctx.handle.db.execute(sql`select id from parcelas where gateway_id like 'pay_idor_roy_%'`);
+      for (const { id } of (rows as unknown as { rows: { id: string }[] }).rows) {
+        await ctx.handle.db.transaction((tx) => lancarRoyalties(tx, id));
+      }
+      const linhas = await ctx.handle.db
+        .select({ id: royaltyLancamentos.id, franquiaId: royaltyLancamentos.franquiaId })
+        .from(royaltyLancamentos)
+        .where(sql`${royaltyLancamentos.periodo} = '2000-06'`);
+      expect(linhas.length).toBeGreaterThan(0);
+      const franquiaB = world.ids.franquiaB;
+      const fechou = await inject('franqueadorB', 'POST', `/api/royalties/extratos/${franquiaB}/2000-06/fechar`);
+      expect(fechou.statusCode, fechou.body).toBe(201);
+      const leaks: string[] = [];
+      const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters']);
+      for (const name of ACTOR_NAMES) {
+        const role = roleOf(name);
+        if (!can(role, 'royalties.ver')) continue;
+        const own = role === 'franquia' ? new Set([world.actors[name].franquiaId!]) : scopes[name].franquias;
+        const acordos = (await inject(name, 'GET', '/api/royalties/acordos')).json<{ franquiaId: string }[]>();
+        const extratos = (await inject(name, 'GET', '/api/royalties/extratos?mes=2000-06')).json<{
+          itens: { franquiaId: string; lancamentos: number }[];
+        }>();
+        figures.listChecks += 2;
+        for (const [what, ids] of [
+          ['acordos', acordos.map((a) => a.franquiaId)],
+          ['extratos', extratos.itens.map((i) => i.franquiaId)],
+        ] as const) {
+          if (ids.some((id) => !own.has(id)) || ids.length !== own.size)
+            leaks.push(`${what} as ${name}: ${ids.length} franquias, ${own.size} in scope`);
+        }
+        const linhasProprias = linhas.filter((l) => own.has(l.franquiaId)).length;
+        if (extratos.itens.reduce((s, i) => s + i.lancamentos, 0) !== linhasProprias)
+          leaks.push(`extratos as ${name}: lines of a franquia out of scope`);
+        const alheias = allIds(world.graph, 'franquias').filter((id) => !own.has(id));
+        const desconhecida = randomUUID();
+        const pedidos: [string, string, object?][] = [
+          ['GET', '/api/royalties/acordos/%s'],
+          ['GET', '/api/royalties/extratos/%s/2000-06'],
+        ];
+        if (can(role, 'royalties.acordos.editar'))
+          pedidos.push([
+            'PUT',
+            '/api/royalties/acordos/%s',
+            { royalty: 5, fundo: 1, inicio: '2199-01-01', modo: 'fatura' },
+          ]);
+        if (can(role, 'royalties.fechar')) pedidos.push(['POST', '/api/royalties/extratos/%s/2000-05/fechar']);
+        for (const [method, url, body] of pedidos) {
+          const unknown = await inject(name, method, url.replace('%s', desconhecida), body);
+          for (const id of alheias.slice(0, 3)) {
+            const response = await inject(name, method, url.replace('%s', id), body);
+            figures.referenceAttempts += 1;
+            if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+              leaks.push(`${method} ${url.replace('%s', id)} as ${name}: ${response.statusCode}`);
+          }
+        }
+        if (can(role, 'royalties.contestar')) {
+          // Another franquia's line, through its statement or through the caller's own: as a line nobody wrote.
+          const propria = world.actors[name].franquiaId!;
+          const motivo = { motivo: 'Uma linha que não é desta franquia.' };
+          const unknown = await inject(
+            name,
+            'POST',
+            `/api/royalties/extratos/${propria}/2000-06/linhas/${randomUUID()}/contestar`,
+            motivo,
+          );
+          for (const l of linhas.filter((x) => x.franquiaId !== propria).slice(0, 3)) {
+            for (const dono of [l.franquiaId, propria]) {
+              const response = await inject(
+                name,
+                'POST',
+                `/api/royalties/extratos/${dono}/2000-06/linhas/${l.id}/contestar`,
+                motivo,
+              );
+              figures.referenceAttempts += 1;
+              if (response.statusCode !== 404 || (dono === propria && !sameAnswer(response, unknown)))
+                leaks.push(`contestar ${l.id} via ${dono} as ${name}: ${response.statusCode}`);
+            }
+          }
+        }
+      }
+      expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+      figures.leaks.push(...leaks);
+      expect(leaks).toEqual([]);
+    } finally {
+      // The lines go with their parcelas (the ledger's one exception to append-only: ADR 089).
+      await ctx.handle.db.execute(sql`delete from parcelas where gateway_id like 'pay_idor_roy_%'`);
     }
   });
 

@@ -27,12 +27,16 @@ import {
   lgpdPedidos,
   titularTokens,
   parcelas,
+  royaltyLancamentos,
   cobrancaEventos,
   cobrancaReguas,
   franqueadores,
   renegociacoes,
   comissaoFechamentos,
   comissaoRegras,
+  royaltyAcordos,
+  royaltyContestacoes,
+  royaltyFechamentos,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
@@ -44,6 +48,7 @@ import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { clientePayload, empresaPayload, vendedorPayload } from '../../support/network-payloads';
 import { createTestApp, login, readOutbox, resetLinkFrom, sessionCookie, type TestContext } from '../../setup/test-app';
 import { aceiteEm } from '../../support/contrato-aceito';
+import { lancarRoyalties } from '../../../src/server/modules/royalties';
 import {
   buildWorld,
   call,
@@ -448,6 +453,62 @@ const FECHAMENTO_FORJADO = {
 };
 let mesesFechados = 0;
 /** A month long past of its own (1950-01, 1950-02, ...): every case closes a new one. */
+// Issue 45 (ADR 089): royalties -- the agreement's stored figures, network and author, a closing's frozen figures
+// and who closed it, a contest's ticket and author are the server's.
+const ACORDO_FORJADO = {
+  royaltyCentesimos: 9999,
+  fundoCentesimos: 1,
+  minimoCentavos: 1,
+  criadoPorId: randomUUID(),
+  franqueadorId: randomUUID(),
+};
+const EXTRATO_FORJADO = {
+  acordoId: randomUUID(),
+  modo: 'split',
+  brutoCentavos: 999_999,
+  royaltyCentavos: 999_999,
+  saldoCentavos: 999_999,
+  retidoCentavos: 999_999,
+  fechadoPorId: randomUUID(),
+  fechadoEm: STAMP,
+  ticketId: randomUUID(),
+  criadoPorId: randomUUID(),
+  linhaId: randomUUID(),
+};
+let acordosFeitos = 0;
+let extratosFechados = 0;
+/** A month long past (1900s) with the franquia's agreement in force and nothing paid: its closing charges nothing. */
+async function mesDeRoyalties(franquiaId: string) {
+  const n = extratosFechados++;
+  await db().execute(sql`insert into royalty_acordos (franqueador_id, franquia_id, royalty_centesimos,
+      fundo_centesimos, inicio, modo) select f.franqueador_id, f.id, 500, 100, '1900-01-01', 'fatura'
+    from franquias f where f.id = ${franquiaId} on conflict do nothing`);
+  return `${1900 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+}
+let linhasFeitas = 0;
+/** A line of the franquia's statement, of a month of its own (1850s): a parcela paid then, written by the ledger. */
+async function linhaDeRoyalties(franquiaId: string) {
+  const n = linhasFeitas++;
+  const periodo = `${1850 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+  await db().execute(sql`insert into royalty_acordos (franqueador_id, franquia_id, royalty_centesimos,
+      fundo_centesimos, inicio, modo) select f.franqueador_id, f.id, 500, 100, '1800-01-01', 'fatura'
+    from franquias f where f.id = ${franquiaId} on conflict do nothing`);
+  const gatewayId = `pay_mass_roy_${randomUUID()}`;
+  await db().execute(sql`insert into parcelas (matricula_id, numero, valor_centavos, vencimento, status, provedor,
+      gateway_id, paga_em, valor_liquido_centavos, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id,
+      franquia_id, franqueador_id)
+    select m.id, ${3000 + n}, 10000, ${`${periodo}-10`}::date, 'paga', 'simulado', ${gatewayId},
+      ${`${periodo}-12`}::date, 10000, m.evento_id, m.curso_id, m.cliente_id, m.vendedor_id, m.micro_franquia_id,
+      m.franquia_id, m.franqueador_id
+    from matriculas m where m.franquia_id = ${franquiaId} limit 1`);
+  const [parcela] = (await db().select({ id: parcelas.id }).from(parcelas).where(eq(parcelas.gatewayId, gatewayId)))!;
+  await db().transaction((tx) => lancarRoyalties(tx, parcela!.id));
+  const [linha] = await db()
+    .select({ id: royaltyLancamentos.id })
+    .from(royaltyLancamentos)
+    .where(eq(royaltyLancamentos.parcelaId, parcela!.id));
+  return { periodo, linhaId: linha!.id };
+}
 const mesDeFechamento = () => {
   const n = mesesFechados++;
   return `${1950 + Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
@@ -1350,6 +1411,47 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, response) => [{ table: comissaoFechamentos, id: created(response) }],
   },
+  // Issue 45 (ADR 089): an agreement's new version, a month's statement closed, a line contested.
+  'PUT /api/royalties/acordos/:franquiaId': {
+    callers: ['franqueador'],
+    overrides: ACORDO_FORJADO,
+    run: async () => ({
+      url: `/api/royalties/acordos/${world.ids.franquiaMg}`,
+      legit: { royalty: 5, fundo: 1.5, minimo: 250, inicio: `${2150 + acordosFeitos++}-06-01`, modo: 'fatura' },
+    }),
+    rows: async (_caller, response, run) => [
+      {
+        table: royaltyAcordos,
+        id: response
+          .json<{ versoes: { id: string; inicio: string }[] }>()
+          .versoes.find((v) => v.inicio === run.legit.inicio)!.id,
+      },
+    ],
+  },
+  'POST /api/royalties/extratos/:franquiaId/:mes/fechar': {
+    callers: ['franqueador'],
+    overrides: EXTRATO_FORJADO,
+    run: async () => ({
+      url: `/api/royalties/extratos/${world.ids.franquiaMg}/${await mesDeRoyalties(world.ids.franquiaMg)}/fechar`,
+      legit: {},
+    }),
+    rows: async (_caller, response) => [
+      { table: royaltyFechamentos, id: response.json<{ fechamentoId: string }>().fechamentoId },
+    ],
+  },
+  'POST /api/royalties/extratos/:franquiaId/:mes/linhas/:linhaId/contestar': {
+    callers: ['franquia'],
+    overrides: EXTRATO_FORJADO,
+    run: async () => {
+      const franquiaId = await franquiaDaSessao();
+      const { periodo, linhaId } = await linhaDeRoyalties(franquiaId);
+      return {
+        url: `/api/royalties/extratos/${franquiaId}/${periodo}/linhas/${linhaId}/contestar`,
+        legit: { motivo: 'Esta linha precisa ser conferida.' },
+      };
+    },
+    rows: async (_caller, response) => [{ table: royaltyContestacoes, id: created(response) }],
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -1496,7 +1598,9 @@ interface AuditCase {
     | 'contrato'
     | 'pagamento'
     | 'franquia'
-    | 'rede';
+    | 'rede'
+    | 'acordo'
+    | 'fechamento';
 }
 const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
   acoes,
@@ -1589,6 +1693,13 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // Issue 44 (ADR 082): a closing and its payout's confirmation, audited on the closing.
   'POST /api/comissoes/fechamentos': audited(['comissao_fechamento.fechar'], 'resposta'),
   'POST /api/comissoes/fechamentos/:periodo/pago': audited(['comissao_fechamento.pagar'], 'resposta'),
+  // Issue 45 (ADR 089): an agreement's version, audited on itself; a closing on the closing; a contest on itself.
+  'PUT /api/royalties/acordos/:franquiaId': audited(['royalty_acordo.criar'], 'acordo'),
+  'POST /api/royalties/extratos/:franquiaId/:mes/fechar': audited(['royalty_fechamento.fechar'], 'fechamento'),
+  'POST /api/royalties/extratos/:franquiaId/:mes/linhas/:linhaId/contestar': audited(
+    ['royalty_linha.contestar'],
+    'resposta',
+  ),
   // ADR 080: a reconciliation run, audited as the franqueador's (no one row: the run's id in its details).
   'POST /api/cobranca/conciliacao': audited(['cobranca.conciliar'], 'nenhuma'),
 };
@@ -1672,6 +1783,16 @@ async function auditProblems(
     franquia: typeof run.legit.franquiaId === 'string' ? run.legit.franquiaId : null,
     // The network's cap names no row: the session's network is the record (ADR 079).
     rede: expected.entidade === 'rede' && sessionUser ? await redeDaSessao(sessionUser) : null,
+    // An agreement's version names no row in its address: the version the body started (ADR 089).
+    acordo:
+      expected.entidade === 'acordo'
+        ? (response
+            .json<{ versoes?: { id: string; inicio: string }[] }>()
+            .versoes?.find((v) => v.inicio === run.legit.inicio)?.id ?? null)
+        : null,
+    // A closing's statement names the closing it froze (ADR 089).
+    fechamento:
+      expected.entidade === 'fechamento' ? (response.json<{ fechamentoId?: string }>().fechamentoId ?? null) : null,
   }[expected.entidade];
   if (row.entidadeId !== entidadeId) problems.push(`entidadeId ${row.entidadeId}, expected ${entidadeId}`);
   if (!row.requestId || !row.ip) problems.push('without its request id or address');

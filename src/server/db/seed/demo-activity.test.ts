@@ -242,6 +242,31 @@ describe('loadDemoActivity', () => {
     expect(fechado!.total).toBeGreaterThan(0);
   });
 
+  it("writes the year's royalties through the ledger's code, and closes the month before last (ADR 089)", async () => {
+    expect(counts!.royalties).toBeGreaterThan(100);
+    expect(await one(sql`select count(*)::int as n from royalty_lancamentos`)).toBe(counts!.royalties);
+    // One receita per paid parcela of a franquia, its royalty and fundo rounded once from its agreement's rates.
+    expect(
+      await one(sql`select count(*)::int as n from royalty_lancamentos l join parcelas p on p.id = l.parcela_id
+        join royalty_acordos a on a.id = l.acordo_id
+        where l.tipo <> 'receita' or p.status <> 'paga' or l.base_centavos <> p.valor_centavos
+          or l.royalty_centavos <> floor((p.valor_centavos * a.royalty_centesimos + 5000) / 10000)
+          or l.fundo_centavos <> floor((p.valor_centavos * a.fundo_centesimos + 5000) / 10000)`),
+    ).toBe(0);
+    const fechados = await rows<{ royalty: number; soma: number; saldo: number; fatura: number | null }>(
+      sql`select f.royalty_centavos as royalty, f.saldo_centavos as saldo,
+        (select coalesce(sum(royalty_centavos), 0)::int from royalty_lancamentos l
+          where l.periodo = f.periodo and l.franquia_id = f.franquia_id) as soma,
+        (select valor_centavos from royalty_faturas x where x.fechamento_id = f.id) as fatura
+        from royalty_fechamentos f`,
+    );
+    expect(fechados).toHaveLength(2);
+    for (const f of fechados) {
+      expect(f.royalty).toBe(f.soma);
+      expect(f.fatura ?? 0).toBe(Math.max(0, f.saldo));
+    }
+  });
+
   it('draws the same network every time: the same families, whatever the hour it is loaded at', async () => {
     const other = await createTestApp();
     try {

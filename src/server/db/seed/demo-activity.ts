@@ -12,6 +12,7 @@ import { fillMatriculaCursoSnapshots } from './matricula-curso';
 import { contratoDeDemo, matriculaMaisRecente } from './demo-contratos';
 import { diferencaNaDemo, faturarDemo, renegociarNaDemo } from './demo-parcelas';
 import { comissoesDaDemo } from './demo-comissoes';
+import { royaltiesDaDemo } from './demo-royalties';
 // The tables through the namespace: this file's rows are named as they are (`users`, `eventos`, `leads`...).
 import * as schema from '../schema';
 
@@ -48,6 +49,7 @@ export interface DemoActivityCounts {
   parcelas: number;
   /** Issue 44 (ADR 082): the commission lines the year's paid parcelas wrote. */
   comissoes: number;
+  royalties: number;
 }
 
 /** The schools' CNPJs start here; the first one also marks a network that already has its activity. */
@@ -655,6 +657,8 @@ export async function loadDemoActivity(db: Database, now = new Date()): Promise<
     await diferencaNaDemo(tx);
     // Issue 44 (ADR 082): the year's commission lines, the month before last closed and paid.
     counts.comissoes = await comissoesDaDemo(tx, demo.franqueadorId, now);
+    // Issue 45 (ADR 089): each franquia's royalties agreement, the year's lines, the month before last closed.
+    counts.royalties = await royaltiesDaDemo(tx, demo.franqueadorId, now);
     await rebuildCounters(tx);
     if (role?.su === 'on') await tx.execute(sql`set local session_replication_role = origin`);
     return counts;
@@ -1329,6 +1333,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
     emails,
     parcelas: 0,
     comissoes: 0,
+    royalties: 0,
   };
 }
 

@@ -21,6 +21,10 @@ import {
   matriculas,
   microFranquias,
   parcelas,
+  royaltyAcordos,
+  royaltyContestacoes,
+  royaltyFaturas,
+  royaltyFechamentos,
   preMatriculas,
   sacTickets,
   users,
@@ -110,6 +114,14 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${comissaoRegras} where id = ${entidadeId}`;
       case 'comissao_fechamento':
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${comissaoFechamentos} where id = ${entidadeId}`;
+      case 'royalty_acordo':
+        return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${royaltyAcordos} where id = ${entidadeId}`;
+      case 'royalty_fechamento':
+        return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${royaltyFechamentos} where id = ${entidadeId}`;
+      case 'royalty_fatura':
+        return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${royaltyFaturas} where id = ${entidadeId}`;
+      case 'royalty_contestacao':
+        return sql`select f.franqueador_id, f.id as franquia_id, null::uuid as micro_franquia_id from ${royaltyContestacoes} c join ${franquias} f on f.id = c.franquia_id where c.id = ${entidadeId}`;
       case 'lgpd_pedido':
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${lgpdPedidos} where id = ${entidadeId}`;
       default:

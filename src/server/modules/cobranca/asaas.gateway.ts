@@ -1,3 +1,4 @@
+import { fromCentesimos } from '../../../shared/comissoes/regras';
 import { fromCentavos, toCentavos } from '../../../shared/money/parcelas';
 import {
   type CobrancaNoGateway,
@@ -138,6 +139,15 @@ export function asaasGateway(options: AsaasOptions): GatewayDeCobranca {
         dueDate: cobranca.vencimento,
         description: cobranca.descricao,
         externalReference: cobranca.referencia,
+        // ADR 089: the franqueador's share, applied by Asaas to the net value when the payment is received.
+        ...(cobranca.split?.length
+          ? {
+              split: cobranca.split.map((s) => ({
+                walletId: s.walletId,
+                percentualValue: fromCentesimos(s.percentualCentesimos),
+              })),
+            }
+          : {}),
       });
       return paraCobranca(created);
     },

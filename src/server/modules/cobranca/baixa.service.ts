@@ -8,6 +8,7 @@ import { enfileirar } from '../../jobs';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { audit } from '../auditoria';
 import { lancarComissoes } from '../comissoes';
+import { lancarRoyalties } from '../royalties';
 import { parcelaNoEscopo } from './cobranca.repository';
 import { parcelaParaBaixa, registrarBaixa } from './encerramento.repository';
 
@@ -45,6 +46,8 @@ export async function darBaixa(app: FastifyInstance, actor: Actor, parcelaId: st
     if (!feita) throw conflict(BAIXA_MESSAGES.statusNaoPermite(PARCELA_STATUS_LABELS[p.status]));
     // ADR 082: paid at the school is paid: its commission lines in this transaction.
     await lancarComissoes(tx, p.id);
+    // ADR 089: and its royalties' line (no split: the gateway's payment is cancelled).
+    await lancarRoyalties(tx, p.id);
     await audit(tx, {
       acao: 'parcela.baixa',
       entidadeId: p.id,

@@ -27,6 +27,7 @@ export async function dadosDoPlano(db: Executor, matriculaId: string) {
       matriculaId: matriculas.id,
       status: matriculas.status,
       franqueadorId: matriculas.franqueadorId,
+      franquiaId: matriculas.franquiaId,
       anonimizadoEm: matriculas.anonimizadoEm,
       nomeAluno: matriculas.nome,
       email: matriculas.email,
@@ -95,6 +96,8 @@ export async function gravarParcela(
     tipo?: ParcelaTipo;
     /** ADR 084: the renegotiation whose plan it is; the contract's plan by default. */
     planoRenegociacaoId?: string | null;
+    /** ADR 089: the royalties' split its payment carries (hundredths of a percent); none by default. */
+    royaltySplitCentesimos?: number | null;
   },
   now: Date,
 ): Promise<boolean> {
@@ -103,10 +106,10 @@ export async function gravarParcela(
     db,
     sql`
     insert into ${parcelas} (matricula_id, numero, valor_centavos, vencimento, provedor, gateway_id, invoice_url,
-      bank_slip_url, pix_copia_e_cola, tipo, plano_renegociacao_id, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id,
+      bank_slip_url, pix_copia_e_cola, tipo, plano_renegociacao_id, royalty_split_centesimos, evento_id, curso_id, cliente_id, vendedor_id, micro_franquia_id,
       franquia_id, franqueador_id, created_at, updated_at)
     select m.id, ${p.numero}, ${p.valorCentavos}, ${p.vencimento}::date, ${p.provedor}, ${p.gatewayId},
-      ${p.invoiceUrl}, ${p.bankSlipUrl}, ${p.pixCopiaECola}, ${p.tipo ?? 'mensalidade'}, ${p.planoRenegociacaoId ?? null}::uuid, m.evento_id, m.curso_id,
+      ${p.invoiceUrl}, ${p.bankSlipUrl}, ${p.pixCopiaECola}, ${p.tipo ?? 'mensalidade'}, ${p.planoRenegociacaoId ?? null}::uuid, ${p.royaltySplitCentesimos ?? null}::int, m.evento_id, m.curso_id,
       m.cliente_id, m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id, ${em}::timestamptz,
       ${em}::timestamptz
     from ${matriculas} m where m.id = ${p.matriculaId}

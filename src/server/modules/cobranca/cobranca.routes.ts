@@ -50,6 +50,7 @@ import {
   conciliacaoViewSchema,
 } from '../../../shared/schemas/conciliacao';
 import { executarConciliacao, verConciliacao } from './conciliacao.service';
+import { executarFaturaDeRoyalties } from './royalties-fatura.service';
 
 /** A parcela as the API answers it: money in reais (two decimals), dates as YYYY-MM-DD. */
 export const parcelaView = (p: ParcelaRow): z.infer<typeof parcelaItemSchema> => ({
@@ -94,6 +95,8 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
   app.jobs.register('cobranca_taxa', (job) => executarTaxa(app, job), { aoMesmoTempo: 2 });
   // ADR 079: a renegotiation's old payments closed and its new plan billed at the gateway.
   app.jobs.register('cobranca_renegociacao', (job) => executarRenegociacao(app, job), { aoMesmoTempo: 2 });
+  // ADR 089: a closed royalties statement's balance billed to its franquia.
+  app.jobs.register('royalties_fatura', (job) => executarFaturaDeRoyalties(app, job), { aoMesmoTempo: 2 });
   // ADR 080: the reconciliation with the gateway, daily (off with billing off).
   app.jobs.daily('cobranca_conciliacao', async () => {
     if (!app.config.cobranca.provedor) return;

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/connect';
 import { enfileirar, FalhaDefinitiva, type JobRow } from '../../jobs';
 import { audit } from '../auditoria';
 import { estornarComissoes } from '../comissoes';
+import { estornarRoyalties } from '../royalties';
 import { dadosDoPlano, gravarParcela, mudarParcela, parcelaDoPagamento } from './cobranca.repository';
 import {
   dadosDaTaxa,
@@ -14,7 +15,7 @@ import {
 } from './encerramento.repository';
 import type { CobrancaNoGateway, GatewayDeCobranca } from './gateway';
 import { gatewayDe } from './gateway-da-app';
-import { clienteDoGateway, referenciaDaParcela } from './plano.service';
+import { clienteDoGateway, referenciaDaParcela, splitDaParcela } from './plano.service';
 import { novoStatus } from './transicoes';
 import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 
@@ -111,6 +112,8 @@ export async function fecharNoGateway(
     if (status) await mudarParcela(tx, atual.id, { status });
     // ADR 082: a refunded payment's commission is reversed in the refund's transaction.
     if (status === 'estornada') await estornarComissoes(tx, atual.id, app.clock.now());
+    // ADR 089: and its royalties' line, as a negative line in the refund's month.
+    if (status === 'estornada') await estornarRoyalties(tx, atual.id, app.clock.now());
     if (!status && !desfecho.pedido) return;
     await audit(tx, {
       acao: 'parcela.gateway_encerrada',
@@ -144,6 +147,7 @@ export async function encerrarCobrancaDaMatricula(
   if (motivo === 'desistencia') {
     for (const p of await estornarBaixasDaMatricula(tx, matriculaId, now)) {
       await estornarComissoes(tx, p.id, now);
+      await estornarRoyalties(tx, p.id, now);
       await audit(tx, {
         acao: 'parcela.estorno_na_escola',
         entidadeId: p.id,
@@ -230,14 +234,17 @@ export async function cobrarTaxa(app: FastifyInstance, matriculaId: string): Pro
   const hoje = todayInBrasilia(app.clock.now());
   const prazo = addDays(todayInBrasilia(t.canceladaEm), PRAZO_DA_TAXA_DIAS);
   const referencia = referenciaDaTaxa(matriculaId);
+  const vencimento = prazo < hoje ? hoje : prazo;
+  const split = await splitDaParcela(app, d.franquiaId, vencimento);
   const cobranca =
     (await gateway.cobrancaPorReferencia(referencia)) ??
     (await gateway.criarCobranca({
       cliente,
       valorCentavos,
-      vencimento: prazo < hoje ? hoje : prazo,
+      vencimento,
       referencia,
       descricao: `${d.cursoTitulo ?? 'Curso'} - multa de cancelamento (${d.nomeAluno})`,
+      ...(split ? { split: [split] } : {}),
     }));
   const pix = await gateway.pixCopiaECola(cobranca.id).catch(() => null);
   return gravarParcela(
@@ -253,6 +260,7 @@ export async function cobrarTaxa(app: FastifyInstance, matriculaId: string): Pro
       bankSlipUrl: cobranca.bankSlipUrl,
       pixCopiaECola: pix,
       tipo: 'taxa_cancelamento',
+      royaltySplitCentesimos: split?.percentualCentesimos ?? null,
     },
     app.clock.now(),
   );

@@ -8,7 +8,7 @@ import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 
 export interface NovoClienteDoGateway {
   nome: string;
-  /** 11 digits. */
+  /** 11 digits (a responsável's CPF), or 14 (a franquia's CNPJ: the royalties' charge, ADR 089). */
   cpf: string;
   email: string;
   /** Digits, or null. */
@@ -26,6 +26,11 @@ export interface NovaCobranca {
   /** Ours, unique per parcela: what finds the payment again after a crash (idempotency). */
   referencia: string;
   descricao: string;
+  /**
+   * ADR 089: what the gateway retains for the franqueador when it is paid -- royalty + fundo, in hundredths of a
+   * percent of the payment's net value (Asaas: `split: [{walletId, percentualValue}]`).
+   */
+  split?: { walletId: string; percentualCentesimos: number }[];
 }
 
 /** The gateway's statuses of a payment, as Asaas names them (the simulation uses the same). */
@@ -52,6 +57,8 @@ export interface CobrancaNoGateway {
   /** ADR 080: the day the family paid and what the network receives, once received (what a lost webhook carried). */
   pagaEm?: string | null;
   valorLiquidoCentavos?: number | null;
+  /** ADR 089: the split the payment was created with, as the gateway keeps it. */
+  split?: { walletId: string; percentualCentesimos: number }[];
 }
 
 export interface GatewayDeCobranca {

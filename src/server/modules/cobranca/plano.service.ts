@@ -4,6 +4,7 @@ import { DIA_VENCIMENTO_PADRAO, planoDeParcelas } from '../../../shared/cobranca
 import { onlyDigits } from '../../../shared/format';
 import { toCentavos } from '../../../shared/money/parcelas';
 import type { Executor } from '../../db/connect';
+import { splitDaCobranca } from '../royalties';
 import { enfileirar, FalhaDefinitiva, type JobRow } from '../../jobs';
 import { clienteGuardado, dadosDoPlano, gravarParcela, guardarCliente, parcelasGravadas } from './cobranca.repository';
 import type { GatewayDeCobranca } from './gateway';
@@ -71,6 +72,7 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
     // job closes the ones already made, found by their references.
     if ((await dadosDoPlano(app.db, matriculaId))?.status !== 'ativa') break;
     const referencia = referenciaDaParcela(matriculaId, p.numero);
+    const split = await splitDaParcela(app, d.franquiaId, p.vencimento);
     const cobranca =
       (await gateway.cobrancaPorReferencia(referencia)) ??
       (await gateway.criarCobranca({
@@ -79,6 +81,7 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
         vencimento: p.vencimento,
         referencia,
         descricao: `${d.cursoTitulo ?? 'Curso'} - parcela ${p.numero} de ${plano.length} (${d.nomeAluno})`,
+        ...(split ? { split: [split] } : {}),
       }));
     // The PIX code is a convenience of the family's page: a gateway that has none yet leaves it empty.
     const pix = await gateway.pixCopiaECola(cobranca.id).catch(() => null);
@@ -94,6 +97,7 @@ export async function criarPlano(app: FastifyInstance, matriculaId: string): Pro
         invoiceUrl: cobranca.invoiceUrl,
         bankSlipUrl: cobranca.bankSlipUrl,
         pixCopiaECola: pix,
+        royaltySplitCentesimos: split?.percentualCentesimos ?? null,
       },
       app.clock.now(),
     );
@@ -145,4 +149,12 @@ export async function clienteDoGateway(
     });
   }
   return cliente;
+}
+
+/**
+ * ADR 089: the royalties' split a family's payment due on `vencimento` carries -- royalty + fundo to the
+ * franqueador's wallet when the franquia's agreement in force that day is in `split` mode; null otherwise.
+ */
+export function splitDaParcela(app: FastifyInstance, franquiaId: string | null, vencimento: string) {
+  return splitDaCobranca(app.db, franquiaId, vencimento, app.config.cobranca.royaltiesWalletId);
 }

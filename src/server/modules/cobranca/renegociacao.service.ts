@@ -16,7 +16,7 @@ import { audit } from '../auditoria';
 import { dadosDoPlano, gravarParcela, parcelasGravadas } from './cobranca.repository';
 import { fecharNoGateway } from './encerramento.service';
 import { gatewayDe } from './gateway-da-app';
-import { clienteDoGateway, referenciaDaParcela } from './plano.service';
+import { clienteDoGateway, referenciaDaParcela, splitDaParcela } from './plano.service';
 import {
   type RenegociacaoRow,
   cancelarParcelasRenegociadas,
@@ -169,6 +169,7 @@ export async function executarRenegociacao(app: FastifyInstance, job: Pick<JobRo
     if ((await dadosDoPlano(app.db, r.matriculaId))?.status !== 'ativa') return;
     cliente ??= await clienteDoGateway(app, gateway, { ...d, franqueadorId: d.franqueadorId });
     const referencia = referenciaDaParcela(r.matriculaId, p.numero);
+    const split = await splitDaParcela(app, d.franquiaId, p.vencimento);
     const cobranca =
       (await gateway.cobrancaPorReferencia(referencia)) ??
       (await gateway.criarCobranca({
@@ -177,6 +178,7 @@ export async function executarRenegociacao(app: FastifyInstance, job: Pick<JobRo
         vencimento: p.vencimento,
         referencia,
         descricao: `${d.cursoTitulo ?? 'Curso'} - renegociação, parcela ${p.numero - plano[0]!.numero + 1} de ${plano.length} (${d.nomeAluno})`,
+        ...(split ? { split: [split] } : {}),
       }));
     const pix = await gateway.pixCopiaECola(cobranca.id).catch(() => null);
     await gravarParcela(
@@ -192,6 +194,7 @@ export async function executarRenegociacao(app: FastifyInstance, job: Pick<JobRo
         bankSlipUrl: cobranca.bankSlipUrl,
         pixCopiaECola: pix,
         planoRenegociacaoId: r.id,
+        royaltySplitCentesimos: split?.percentualCentesimos ?? null,
       },
       app.clock.now(),
     );

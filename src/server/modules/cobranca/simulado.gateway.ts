@@ -52,6 +52,7 @@ export function simuladoGateway(now: () => Date = () => new Date()): GatewayDeCo
         invoiceUrl: null,
         bankSlipUrl: null,
         deleted: false,
+        ...(nova.split?.length ? { split: nova.split.map((s) => ({ ...s })) } : {}),
       };
       cobrancas.set(nova.referencia, c);
       return { ...c };

@@ -9,6 +9,7 @@ import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { PARCELA_MESSAGES } from '../../../shared/schemas/parcela';
 import { audit } from '../auditoria';
 import { estornarComissoes, lancarComissoes } from '../comissoes';
+import { aplicarEventoNaFatura, estornarRoyalties, lancarRoyalties } from '../royalties';
 import {
   mudarParcela,
   pagamentoDaParcela,
@@ -91,6 +92,19 @@ export async function aplicarRegistrado(
   const pagamentoId = evento.payment?.id ?? '';
   const parcela = await parcelaDoPagamento(tx, provedor, pagamentoId);
   if (!parcela) {
+    // ADR 089: a royalties charge to a franquia is no parcela: its event moves the charge.
+    const fatura = await aplicarEventoNaFatura(
+      tx,
+      provedor,
+      pagamentoId,
+      evento.event,
+      diaDoPagamento(evento, now),
+      now,
+    );
+    if (fatura !== null) {
+      await resultadoDoEvento(tx, registro, fatura ? 'aplicado' : 'ignorado', null);
+      return fatura ? 'aplicado' : 'ignorado';
+    }
     await resultadoDoEvento(tx, registro, 'pagamento_desconhecido', null);
     return 'pagamento_desconhecido';
   }
@@ -113,6 +127,9 @@ export async function aplicarRegistrado(
   // ADR 082: the commission ledger moves with the parcela, in this transaction.
   if (status === 'paga') await lancarComissoes(tx, parcela.id);
   if (status === 'estornada') await estornarComissoes(tx, parcela.id, now);
+  // ADR 089: and the royalties' ledger, in the same transaction.
+  if (status === 'paga') await lancarRoyalties(tx, parcela.id);
+  if (status === 'estornada') await estornarRoyalties(tx, parcela.id, now);
   await resultadoDoEvento(tx, registro, 'aplicado', parcela.id);
   await audit(tx, {
     acao: ACAO_DE[quem],

@@ -473,6 +473,19 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'PUT /api/whatsapp/modelos/:chave': ['200'],
     },
   },
+  // Issue 45 (ADR 089): royalties' agreements, statements, closings and contests (royalties.routes.ts).
+  royalties: {
+    owns: (url) => url.startsWith('/api/royalties/'),
+    routes: {
+      'GET /api/royalties/acordos': ['200'],
+      'GET /api/royalties/acordos/:franquiaId': ['200'],
+      'PUT /api/royalties/acordos/:franquiaId': ['200'],
+      'GET /api/royalties/extratos': ['200'],
+      'GET /api/royalties/extratos/:franquiaId/:mes': ['200'],
+      'POST /api/royalties/extratos/:franquiaId/:mes/fechar': ['201'],
+      'POST /api/royalties/extratos/:franquiaId/:mes/linhas/:linhaId/contestar': ['201'],
+    },
+  },
   inscricoes: {
     // The voucher's page and cancel, the check-in's header, search and presences (inscricoes.routes.ts).
     owns: (url) => url.startsWith('/api/public/voucher/') || url.startsWith('/api/eventos/:id/'),

@@ -52,42 +52,57 @@ export const getTicket = requireTicket;
  */
 export async function createTicket(app: FastifyInstance, actor: Actor, input: CreateTicketInput): Promise<SacTicket> {
   const now = app.clock.now();
-  const id = await app.db.transaction(async (tx) => {
-    let franquiaId: string | null = null;
-    let microFranquiaId: string | null = null;
-    if (actor.role === 'micro_franquia' && actor.microFranquiaId) {
-      microFranquiaId = actor.microFranquiaId;
-      franquiaId = await findFranquiaOfMicroFranquia(tx, actor.microFranquiaId);
-    } else if (actor.role === 'franquia') {
-      franquiaId = actor.franquiaId;
-    }
-    const ticketId = await insertTicket(tx, {
-      ...input,
-      solicitanteId: actor.id,
-      franquiaId,
-      microFranquiaId,
-      now,
-      ...deadlines({ prioridade: input.prioridade, inicio: now, pausaMs: 0 }),
-    });
-    // The integrations hear of it in this transaction (ADR 028): its kind and place, never what it says.
-    await emitirEvento(app, tx, 'ticket.criado', redesDoTicketNovo(franquiaId, actor.id), {
-      id: ticketId,
-      titulo: input.titulo,
-      departamento: input.departamento,
-      prioridade: input.prioridade,
-      franquiaId,
-      microFranquiaId,
-      criadoEm: now.toISOString(),
-    });
-    // What the ticket says stays in the SAC, where its readers are; the trail keeps its kind.
+  const id = await app.db.transaction((tx) => abrirTicketNa(app, tx, actor, input, now));
+  return requireTicket(app, actor, id);
+}
+
+/**
+ * `createTicket`'s writes in the caller's transaction (ADR 089: a contested royalty line opens its ticket with the
+ * contest): the ticket, its integrations' event and its audit row -- or none when the caller's act is audited on its
+ * own record, naming the ticket (`auditar: false`). Answers the ticket's id.
+ */
+export async function abrirTicketNa(
+  app: FastifyInstance,
+  tx: Executor,
+  actor: Actor,
+  input: CreateTicketInput,
+  now: Date,
+  { auditar = true }: { auditar?: boolean } = {},
+): Promise<string> {
+  let franquiaId: string | null = null;
+  let microFranquiaId: string | null = null;
+  if (actor.role === 'micro_franquia' && actor.microFranquiaId) {
+    microFranquiaId = actor.microFranquiaId;
+    franquiaId = await findFranquiaOfMicroFranquia(tx, actor.microFranquiaId);
+  } else if (actor.role === 'franquia') {
+    franquiaId = actor.franquiaId;
+  }
+  const ticketId = await insertTicket(tx, {
+    ...input,
+    solicitanteId: actor.id,
+    franquiaId,
+    microFranquiaId,
+    now,
+    ...deadlines({ prioridade: input.prioridade, inicio: now, pausaMs: 0 }),
+  });
+  // The integrations hear of it in this transaction (ADR 028): its kind and place, never what it says.
+  await emitirEvento(app, tx, 'ticket.criado', redesDoTicketNovo(franquiaId, actor.id), {
+    id: ticketId,
+    titulo: input.titulo,
+    departamento: input.departamento,
+    prioridade: input.prioridade,
+    franquiaId,
+    microFranquiaId,
+    criadoEm: now.toISOString(),
+  });
+  // What the ticket says stays in the SAC, where its readers are; the trail keeps its kind.
+  if (auditar)
     await audit(tx, {
       acao: 'sac_ticket.abrir',
       entidadeId: ticketId,
       detalhes: { departamento: input.departamento, prioridade: input.prioridade ?? null },
     });
-    return ticketId;
-  });
-  return requireTicket(app, actor, id);
+  return ticketId;
 }
 
 type TicketChanges = Partial<typeof sacTickets.$inferInsert>;

@@ -39,9 +39,9 @@ const GROUPS = {
   conta: (r: RouteAccess) => r.url.startsWith('/api/user/'),
   lgpd: (r: RouteAccess) => r.url.startsWith('/api/lgpd/'),
   relatorios: (r: RouteAccess) => /^\/api\/(relatorios|auditoria)(\/|$)/.test(r.url),
-  // The money: contracts, billing and its gateway's webhook, commissions.
+  // The money: contracts, billing and its gateway's webhook, commissions, royalties.
   dinheiro: (r: RouteAccess) =>
-    /^\/api\/(contratos|cobranca|parcelas|comissoes)(\/|$)/.test(r.url) || r.url.startsWith('/api/webhooks/'),
+    /^\/api\/(contratos|cobranca|parcelas|comissoes|royalties)(\/|$)/.test(r.url) || r.url.startsWith('/api/webhooks/'),
   // The help desk and the operators' screens: SAC, Envios, exports, integrations.
   operacao: (r: RouteAccess) => /^\/api\/(sac|envios|exportacoes|integracoes)(\/|$)/.test(r.url),
   // Dashboard, usuários, CEP, the API's documents, and any route added later. 'rest' was a third of the fuzz's time

@@ -232,6 +232,15 @@ async function fechamentoDeComissao(p: PlanContext): Promise<string> {
   return MES_FECHADO_DO_FUZZ;
 }
 
+/** Issue 45 (ADR 089): the demo franquia's id, as its own agreements list names it. */
+function franquiaDosRoyalties(p: PlanContext): Promise<string> {
+  return p.once('royalties franquia', async () => {
+    const [propria] = await p.get<{ franquiaId: string }[]>('franquia', '/api/royalties/acordos');
+    if (!propria) throw new Error('no franquia of the royalties to fuzz with');
+    return propria.franquiaId;
+  });
+}
+
 /**
  * Issue 42 (ADR 064): the franqueador's contract draft, found or made when a route's plan is drawn (one draft per
  * network: the POST's first valid run makes one, a publication takes it).
@@ -525,6 +534,34 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   // ADR 088: the network's "franquias close their months" flag, kept at the demo's (off).
   'GET /api/comissoes/configuracao': async () => ({}),
   'PUT /api/comissoes/configuracao': async () => ({ caller: 'franqueador', body: () => ({ franquiaFecha: false }) }),
+  // Issue 45 (ADR 089): royalties -- the demo franquia's agreements and statements; each valid version a start of
+  // its own (far ahead), each closing a month long past with no agreement (409), a contest of a line nobody wrote.
+  'GET /api/royalties/acordos': async () => ({}),
+  'GET /api/royalties/acordos/:franquiaId': async (p) => ({ params: { franquiaId: await franquiaDosRoyalties(p) } }),
+  'PUT /api/royalties/acordos/:franquiaId': async (p) => ({
+    caller: 'franqueador',
+    params: { franquiaId: await franquiaDosRoyalties(p) },
+    body: (seed) => ({
+      royalty: (seed % 20) + 0.5,
+      fundo: seed % 5,
+      minimo: seed % 2 === 0 ? null : (seed % 1000) + 0.99,
+      inicio: `${2100 + (seed % 100)}-${String(1 + (Math.floor(seed / 100) % 12)).padStart(2, '0')}-01`,
+      modo: seed % 3 === 0 ? 'split' : 'fatura',
+    }),
+  }),
+  'GET /api/royalties/extratos': async () => ({ query: { mes: '2026-01' } }),
+  'GET /api/royalties/extratos/:franquiaId/:mes': async (p) => ({
+    params: { franquiaId: await franquiaDosRoyalties(p), mes: '2026-01' },
+  }),
+  'POST /api/royalties/extratos/:franquiaId/:mes/fechar': async (p) => ({
+    caller: 'franqueador',
+    params: { franquiaId: await franquiaDosRoyalties(p), mes: '1901-01' },
+  }),
+  'POST /api/royalties/extratos/:franquiaId/:mes/linhas/:linhaId/contestar': async (p) => ({
+    caller: 'franquia',
+    params: { franquiaId: await franquiaDosRoyalties(p), mes: '2026-01' },
+    body: (seed) => ({ motivo: `Linha a conferir, pedido ${seed}.` }),
+  }),
   // Issue 43 (ADR 080): the reconciliation, read by the franquia (its own differences) and run by the franqueador.
   'GET /api/cobranca/conciliacao': async () => ({ caller: 'franquia' }),
   'POST /api/cobranca/conciliacao': async () => ({ caller: 'franqueador' }),

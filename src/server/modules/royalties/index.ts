@@ -1,0 +1,8 @@
+/**
+ * Royalties e fundo de propaganda (issue 45, ADR 089): the franquias' fee agreements, the ledger billing writes as
+ * parcelas are paid and refunded, the monthly statements and their charges.
+ */
+export { royaltiesRoutes } from './royalties.routes';
+export { estornarRoyalties, lancarRoyalties, lancarRoyaltiesDe, splitDaCobranca } from './lancamentos.service';
+export { aplicarEventoNaFatura, faturaParaCobrar, registrarEmissaoDaFatura } from './faturas.service';
+export { fecharMesAnterior } from './royalties.service';

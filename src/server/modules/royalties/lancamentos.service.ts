@@ -1,0 +1,117 @@
+import { todayInBrasilia } from '../../../shared/brasilia';
+import { periodoAberto, periodoDe } from '../../../shared/comissoes/lancamentos';
+import { acordoEmVigor, figurasDaReceita, splitDoAcordo } from '../../../shared/royalties/extrato';
+import type { Executor } from '../../db/connect';
+import {
+  type NovaLinha,
+  acordosDe,
+  inserirLinhas,
+  parcelasParaRoyalty,
+  periodosFechados,
+  receitaSemEstorno,
+  travarFranquia,
+} from './royalties.repository';
+
+/**
+ * The royalties' ledger writes (issue 45, ADR 089), sharing the commissions' design (ADR 082) and called by billing
+ * beside them, in the transaction that changes the parcela: `lancarRoyalties` when it becomes paid (the webhook, a
+ * simulated payment, the reconciliation, a baixa manual), `estornarRoyalties` when a paid one is refunded. Lines are
+ * only ever added: a refund is a new negative line, a late event lands in the franquia's next open month.
+ */
+
+/**
+ * The receita line of a parcela just paid, under the franquia's agreement in force on the day paid: its value, the
+ * royalty and the fundo (each rounded once) and what the payment's split retained. None when the parcela has no
+ * franquia or the franquia no agreement yet. Written once per parcela. Answers how many lines it wrote.
+ */
+export function lancarRoyalties(tx: Executor, parcelaId: string): Promise<number> {
+  return lancarRoyaltiesDe(tx, [parcelaId]);
+}
+
+/** Lines per INSERT: well under PostgreSQL's 65,535 parameters (13 a line). */
+const LOTE = 1000;
+
+/**
+ * `lancarRoyalties` for many parcelas at once (the demo's year): the same rules, each franquia locked and its
+ * agreements and closed months read once, the lines written in batches.
+ */
+export async function lancarRoyaltiesDe(tx: Executor, parcelaIds: readonly string[]): Promise<number> {
+  const acordosPorFranquia = new Map<string, Awaited<ReturnType<typeof acordosDe>>>();
+  const fechadosPorFranquia = new Map<string, Set<string>>();
+  const linhas: NovaLinha[] = [];
+  for (let i = 0; i < parcelaIds.length; i += LOTE) {
+    for (const p of await parcelasParaRoyalty(tx, parcelaIds.slice(i, i + LOTE))) {
+      if (p.status !== 'paga' || !p.pagaEm || !p.franquiaId || !p.franqueadorId) continue;
+      let acordos = acordosPorFranquia.get(p.franquiaId);
+      if (!acordos) {
+        await travarFranquia(tx, p.franquiaId, 'share');
+        acordos = await acordosDe(tx, [p.franquiaId]);
+        acordosPorFranquia.set(p.franquiaId, acordos);
+        fechadosPorFranquia.set(p.franquiaId, await periodosFechados(tx, p.franquiaId, '0000-00'));
+      }
+      const acordo = acordoEmVigor(acordos, p.pagaEm);
+      if (!acordo) continue;
+      linhas.push({
+        franqueadorId: p.franqueadorId,
+        franquiaId: p.franquiaId,
+        parcelaId: p.id,
+        acordoId: acordo.id,
+        tipo: 'receita',
+        baseCentavos: p.valorCentavos,
+        ...figurasDaReceita(p.valorCentavos, p.valorLiquidoCentavos, acordo, p.splitCentesimos),
+        splitCentesimos: p.splitCentesimos,
+        periodo: periodoAberto(periodoDe(p.pagaEm), fechadosPorFranquia.get(p.franquiaId)!),
+        ocorridoEm: p.pagaEm,
+      });
+    }
+  }
+  let escritas = 0;
+  for (let i = 0; i < linhas.length; i += LOTE) escritas += await inserirLinhas(tx, linhas.slice(i, i + LOTE));
+  return escritas;
+}
+
+/**
+ * The estorno of a refunded parcela: its receita's figures negated (the gateway reverses a split with its payment),
+ * in the month of the refund or the franquia's next open one. Once. Answers how many lines it wrote.
+ */
+export async function estornarRoyalties(tx: Executor, parcelaId: string, now: Date): Promise<number> {
+  const receita = await receitaSemEstorno(tx, parcelaId);
+  if (!receita) return 0;
+  await travarFranquia(tx, receita.franquiaId, 'share');
+  const hoje = todayInBrasilia(now);
+  const periodo = periodoAberto(periodoDe(hoje), await periodosFechados(tx, receita.franquiaId, periodoDe(hoje)));
+  return inserirLinhas(tx, [
+    {
+      franqueadorId: receita.franqueadorId,
+      franquiaId: receita.franquiaId,
+      parcelaId: receita.parcelaId,
+      acordoId: receita.acordoId,
+      tipo: 'estorno',
+      baseCentavos: -receita.baseCentavos,
+      royaltyCentavos: -receita.royaltyCentavos,
+      fundoCentavos: -receita.fundoCentavos,
+      retidoCentavos: -receita.retidoCentavos,
+      splitCentesimos: receita.splitCentesimos,
+      periodo,
+      ocorridoEm: hoje,
+    },
+  ]);
+}
+
+/**
+ * The `split` a family's payment due on `vencimento` carries (ADR 089): royalty + fundo to the franqueador's wallet
+ * when the franquia's agreement in force that day is in `split` mode; null otherwise (no wallet configured, no
+ * franquia, no agreement, `fatura` mode).
+ */
+export async function splitDaCobranca(
+  db: Executor,
+  franquiaId: string | null,
+  vencimento: string,
+  walletId: string | null,
+): Promise<{ walletId: string; percentualCentesimos: number } | null> {
+  if (!franquiaId || !walletId) return null;
+  const acordo = acordoEmVigor(await acordosDe(db, [franquiaId]), vencimento);
+  if (!acordo || acordo.modo !== 'split') return null;
+  const percentualCentesimos = splitDoAcordo(acordo);
+  return percentualCentesimos > 0 ? { walletId, percentualCentesimos } : null;
+}

@@ -1,0 +1,339 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Actor } from '../../access/actor';
+import { royaltyFranquiasVisibleTo } from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import {
+  franquias,
+  matriculas,
+  parcelas,
+  royaltyAcordos,
+  royaltyContestacoes,
+  royaltyFaturas,
+  royaltyFechamentos,
+  royaltyLancamentos,
+  sacTickets,
+  users,
+} from '../../db/schema';
+import type { ModoRoyalty, StatusFaturaRoyalty, TipoLinhaRoyalty } from '../../../shared/royalties/extrato';
+import type { TicketStatus } from '../../../shared/enums';
+
+/** Royalties' SQL (issue 45, ADR 089): the agreements, the ledger, the closed months, their charges and contests. */
+
+const l = royaltyLancamentos;
+
+// --- Franquias and agreements -------------------------------------------------------------------------------------
+
+/** A franquia the caller reads (its network's for the franqueador, itself for a franquia), or undefined (404). */
+export async function franquiaNoAlcance(db: Executor, actor: Actor, franquiaId: string) {
+  const [row] = await db
+    .select({ id: franquias.id, franqueadorId: franquias.franqueadorId, razaoSocial: franquias.razaoSocial })
+    .from(franquias)
+    .where(and(eq(franquias.id, franquiaId), royaltyFranquiasVisibleTo(actor)));
+  return row;
+}
+
+/** Every franquia the caller reads, by name. */
+export function franquiasNoAlcance(db: Executor, actor: Actor) {
+  return db
+    .select({ id: franquias.id, franqueadorId: franquias.franqueadorId, razaoSocial: franquias.razaoSocial })
+    .from(franquias)
+    .where(royaltyFranquiasVisibleTo(actor))
+    .orderBy(asc(franquias.razaoSocial), asc(franquias.id));
+}
+
+/**
+ * The franquia's row, locked: shared by each ledger write (they run side by side), exclusive for a closing or a new
+ * agreement version -- so a closing waits for the payments in flight, and a payment after it sees the month closed.
+ */
+export async function travarFranquia(db: Executor, franquiaId: string, modo: 'share' | 'update') {
+  const [row] = await db
+    .select({ id: franquias.id, franqueadorId: franquias.franqueadorId })
+    .from(franquias)
+    .where(eq(franquias.id, franquiaId))
+    .for(modo === 'share' ? 'share' : 'update');
+  return row;
+}
+
+export type AcordoRow = typeof royaltyAcordos.$inferSelect & { modo: ModoRoyalty };
+
+/** The agreements' versions of these franquias, newest start first. */
+export async function acordosDe(db: Executor, franquiaIds: readonly string[]): Promise<AcordoRow[]> {
+  if (franquiaIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(royaltyAcordos)
+    .where(inArray(royaltyAcordos.franquiaId, [...franquiaIds]))
+    .orderBy(asc(royaltyAcordos.franquiaId), desc(royaltyAcordos.inicio));
+  return rows.map((r) => ({ ...r, modo: r.modo as ModoRoyalty }));
+}
+
+/** A new version; undefined when the franquia already has one starting that day. */
+export async function inserirAcordo(db: Executor, values: typeof royaltyAcordos.$inferInsert) {
+  const [row] = await db
+    .insert(royaltyAcordos)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: royaltyAcordos.id });
+  return row?.id;
+}
+
+// --- Writing the ledger -------------------------------------------------------------------------------------------
+
+/** What the ledger reads of parcelas: value, net value, day, franquia and the split their payments carried. */
+export async function parcelasParaRoyalty(db: Executor, parcelaIds: readonly string[]) {
+  if (parcelaIds.length === 0) return [];
+  return db
+    .select({
+      id: parcelas.id,
+      status: parcelas.status,
+      valorCentavos: parcelas.valorCentavos,
+      valorLiquidoCentavos: parcelas.valorLiquidoCentavos,
+      pagaEm: parcelas.pagaEm,
+      franqueadorId: parcelas.franqueadorId,
+      franquiaId: parcelas.franquiaId,
+      // Paid at the school (a baixa, ADR 076): the gateway's payment is cancelled and retains nothing.
+      splitCentesimos: sql<
+        number | null
+      >`case when ${parcelas.baixaEm} is null then ${parcelas.royaltySplitCentesimos} end`,
+    })
+    .from(parcelas)
+    .where(inArray(parcelas.id, [...parcelaIds]))
+    .orderBy(asc(parcelas.pagaEm), asc(parcelas.id));
+}
+
+/** The franquia's closed periods from `desde` on. */
+export async function periodosFechados(db: Executor, franquiaId: string, desde: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ periodo: royaltyFechamentos.periodo })
+    .from(royaltyFechamentos)
+    .where(and(eq(royaltyFechamentos.franquiaId, franquiaId), sql`${royaltyFechamentos.periodo} >= ${desde}`));
+  return new Set(rows.map((r) => r.periodo));
+}
+
+export type NovaLinha = typeof royaltyLancamentos.$inferInsert;
+
+/** Lines written once: a redelivered event, a job run again, finds its line and writes nothing. */
+export async function inserirLinhas(db: Executor, linhas: NovaLinha[]): Promise<number> {
+  if (linhas.length === 0) return 0;
+  const rows = await db.insert(l).values(linhas).onConflictDoNothing().returning({ id: l.id });
+  return rows.length;
+}
+
+/** A parcela's receita line no estorno has answered yet. */
+export async function receitaSemEstorno(db: Executor, parcelaId: string) {
+  const [row] = await db
+    .select()
+    .from(l)
+    .where(
+      and(
+        eq(l.parcelaId, parcelaId),
+        eq(l.tipo, 'receita'),
+        sql`not exists (select 1 from ${royaltyLancamentos} e where e.parcela_id = ${l.parcelaId} and e.tipo = 'estorno')`,
+      ),
+    );
+  return row;
+}
+
+// --- Reading statements -------------------------------------------------------------------------------------------
+
+/** Each franquia's sums of a period's lines (the statement is their sum, computed where they are read). */
+export function somasDoPeriodo(db: Executor, franquiaIds: readonly string[], periodo: string) {
+  if (franquiaIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      franquiaId: l.franquiaId,
+      bruto: sql<number>`coalesce(sum(${l.baseCentavos}) filter (where ${l.tipo} = 'receita'), 0)::bigint`,
+      estornos: sql<number>`coalesce(sum(${l.baseCentavos}) filter (where ${l.tipo} = 'estorno'), 0)::bigint`,
+      royalty: sql<number>`coalesce(sum(${l.royaltyCentavos}), 0)::bigint`,
+      fundo: sql<number>`coalesce(sum(${l.fundoCentavos}), 0)::bigint`,
+      retido: sql<number>`coalesce(sum(${l.retidoCentavos}), 0)::bigint`,
+      linhas: sql<number>`count(*)::int`,
+    })
+    .from(l)
+    .where(and(inArray(l.franquiaId, [...franquiaIds]), eq(l.periodo, periodo)))
+    .groupBy(l.franquiaId);
+}
+
+export type FechamentoRow = typeof royaltyFechamentos.$inferSelect & { modo: ModoRoyalty };
+
+export async function fechamentosDoPeriodo(
+  db: Executor,
+  franquiaIds: readonly string[],
+  periodo: string,
+): Promise<FechamentoRow[]> {
+  if (franquiaIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(royaltyFechamentos)
+    .where(and(inArray(royaltyFechamentos.franquiaId, [...franquiaIds]), eq(royaltyFechamentos.periodo, periodo)));
+  return rows.map((r) => ({ ...r, modo: r.modo as ModoRoyalty }));
+}
+
+export type FaturaRow = typeof royaltyFaturas.$inferSelect & { status: StatusFaturaRoyalty };
+
+export async function faturasDe(db: Executor, fechamentoIds: readonly string[]): Promise<FaturaRow[]> {
+  if (fechamentoIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(royaltyFaturas)
+    .where(inArray(royaltyFaturas.fechamentoId, [...fechamentoIds]));
+  return rows.map((r) => ({ ...r, status: r.status as StatusFaturaRoyalty }));
+}
+
+/** A franquia's lines of a period, each with its parcela and its contest (and the contest's ticket status). */
+export async function linhasDoPeriodo(db: Executor, franquiaId: string, periodo: string) {
+  const rows = await db
+    .select({
+      id: l.id,
+      tipo: l.tipo,
+      parcelaId: l.parcelaId,
+      parcelaNumero: parcelas.numero,
+      matriculaId: parcelas.matriculaId,
+      aluno: matriculas.nome,
+      curso: matriculas.cursoTitulo,
+      baseCentavos: l.baseCentavos,
+      royaltyCentavos: l.royaltyCentavos,
+      fundoCentavos: l.fundoCentavos,
+      splitCentesimos: l.splitCentesimos,
+      retidoCentavos: l.retidoCentavos,
+      ocorridoEm: l.ocorridoEm,
+      contestacaoId: royaltyContestacoes.id,
+      motivo: royaltyContestacoes.motivo,
+      ticketId: royaltyContestacoes.ticketId,
+      ticketStatus: sacTickets.status,
+      contestadaEm: royaltyContestacoes.createdAt,
+    })
+    .from(l)
+    .innerJoin(parcelas, eq(parcelas.id, l.parcelaId))
+    .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
+    .leftJoin(royaltyContestacoes, eq(royaltyContestacoes.linhaId, l.id))
+    .leftJoin(sacTickets, eq(sacTickets.id, royaltyContestacoes.ticketId))
+    .where(and(eq(l.franquiaId, franquiaId), eq(l.periodo, periodo)))
+    .orderBy(asc(l.ocorridoEm), asc(l.createdAt), asc(l.id));
+  return rows.map((r) => ({
+    ...r,
+    tipo: r.tipo as TipoLinhaRoyalty,
+    ticketStatus: r.ticketStatus as TicketStatus | null,
+  }));
+}
+export type LinhaRow = Awaited<ReturnType<typeof linhasDoPeriodo>>[number];
+
+// --- Closing ------------------------------------------------------------------------------------------------------
+
+export async function inserirFechamento(db: Executor, values: typeof royaltyFechamentos.$inferInsert) {
+  const [row] = await db
+    .insert(royaltyFechamentos)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: royaltyFechamentos.id });
+  return row?.id;
+}
+
+export async function inserirFatura(db: Executor, values: typeof royaltyFaturas.$inferInsert) {
+  const [row] = await db
+    .insert(royaltyFaturas)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: royaltyFaturas.id });
+  return row?.id;
+}
+
+/**
+ * The franquias with an agreement in force by the period's last day and no closing of it yet: what the job on the
+ * 1st closes.
+ */
+export async function franquiasParaFechar(db: Executor, periodo: string, ultimoDia: string) {
+  const rows = await db
+    .selectDistinct({ franquiaId: royaltyAcordos.franquiaId })
+    .from(royaltyAcordos)
+    .where(
+      and(
+        sql`${royaltyAcordos.inicio} <= ${ultimoDia}`,
+        sql`not exists (select 1 from ${royaltyFechamentos} f where f.franquia_id = ${royaltyAcordos.franquiaId} and f.periodo = ${periodo})`,
+      ),
+    );
+  return rows.map((r) => r.franquiaId);
+}
+
+// --- Charges (fatura mode) ----------------------------------------------------------------------------------------
+
+/** A charge to create at the gateway: its value, due day, the franquia as the gateway's customer. */
+export async function faturaParaCobrar(db: Executor, faturaId: string) {
+  const [row] = await db
+    .select({
+      id: royaltyFaturas.id,
+      status: royaltyFaturas.status,
+      valorCentavos: royaltyFaturas.valorCentavos,
+      vencimento: royaltyFaturas.vencimento,
+      franqueadorId: royaltyFaturas.franqueadorId,
+      franquiaId: royaltyFaturas.franquiaId,
+      periodo: royaltyFechamentos.periodo,
+      razaoSocial: franquias.razaoSocial,
+      cnpj: franquias.cnpj,
+      email: users.email,
+      celular: users.telefone,
+    })
+    .from(royaltyFaturas)
+    .innerJoin(royaltyFechamentos, eq(royaltyFechamentos.id, royaltyFaturas.fechamentoId))
+    .innerJoin(franquias, eq(franquias.id, royaltyFaturas.franquiaId))
+    .innerJoin(users, eq(users.id, franquias.userId))
+    .where(eq(royaltyFaturas.id, faturaId));
+  return row;
+}
+
+/** The charge's payment, once the gateway has it: `pendente` -> `aberta`. Once. */
+export async function registrarPagamentoDaFatura(
+  db: Executor,
+  faturaId: string,
+  values: { provedor: string; gatewayId: string; invoiceUrl: string | null },
+  now: Date,
+) {
+  const rows = await db
+    .update(royaltyFaturas)
+    .set({ ...values, status: 'aberta', updatedAt: now })
+    .where(and(eq(royaltyFaturas.id, faturaId), eq(royaltyFaturas.status, 'pendente')))
+    .returning({ id: royaltyFaturas.id });
+  return rows.length > 0;
+}
+
+/** The charge holding a gateway's payment, locked for its event. */
+export async function faturaDoPagamento(db: Executor, provedor: string, gatewayId: string) {
+  const [row] = await db
+    .select({ id: royaltyFaturas.id, status: royaltyFaturas.status })
+    .from(royaltyFaturas)
+    .where(and(eq(royaltyFaturas.provedor, provedor), eq(royaltyFaturas.gatewayId, gatewayId)))
+    .for('update');
+  return row ? { ...row, status: row.status as StatusFaturaRoyalty } : undefined;
+}
+
+export async function mudarFatura(
+  db: Executor,
+  faturaId: string,
+  set: { status: StatusFaturaRoyalty; pagaEm?: string },
+  now: Date,
+) {
+  await db
+    .update(royaltyFaturas)
+    .set({ ...set, updatedAt: now })
+    .where(eq(royaltyFaturas.id, faturaId));
+}
+
+// --- Contests -----------------------------------------------------------------------------------------------------
+
+/** A line of the franquia's period, for its contest; undefined: none (404). */
+export async function linhaDoExtrato(db: Executor, franquiaId: string, periodo: string, linhaId: string) {
+  const [row] = await db
+    .select({ id: l.id, tipo: l.tipo, parcelaId: l.parcelaId, baseCentavos: l.baseCentavos, ocorridoEm: l.ocorridoEm })
+    .from(l)
+    .where(and(eq(l.id, linhaId), eq(l.franquiaId, franquiaId), eq(l.periodo, periodo)));
+  return row;
+}
+
+export async function inserirContestacao(db: Executor, values: typeof royaltyContestacoes.$inferInsert) {
+  const [row] = await db
+    .insert(royaltyContestacoes)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: royaltyContestacoes.id, createdAt: royaltyContestacoes.createdAt });
+  return row;
+}
