@@ -222,8 +222,12 @@ export const fechamentoViewSchema = z.object({
   franquiaId: z.string().nullable(),
   /** The franquia whose subtree it closed; null: the whole network. */
   franquia: z.string().nullable(),
-  total: z.number(),
-  lancamentos: z.number(),
+  /**
+   * Reais and line count of the closing; null where they are another reach's money -- a franquia reading the
+   * network's closing learns that its month is closed, never the other franquias' total (ADR 088).
+   */
+  total: z.number().nullable(),
+  lancamentos: z.number().nullable(),
   fechadoEm: z.string(),
   pagoEm: z.string().nullable(),
 });

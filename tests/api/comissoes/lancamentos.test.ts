@@ -402,5 +402,11 @@ describe('a franquia allowed to close', () => {
     expect(rede.json<FechamentoView>()).toMatchObject({ franquiaId: null, lancamentos: 0, total: 0 });
     const mg = await as(ctx.app, { email: 'franquia.mg@demo.com.br' }).get('/api/comissoes/fechamentos');
     expect(mg.json<FechamentoView[]>().every((f) => f.franquiaId === null)).toBe(true);
+    // The network's closing tells the franquia its month is closed, not the network's total (other franquias' money).
+    expect(mg.json<FechamentoView[]>().every((f) => f.total === null && f.lancamentos === null)).toBe(true);
+    const propria = await as(ctx.app, 'franquia').get('/api/comissoes/fechamentos');
+    const doSp = propria.json<FechamentoView[]>().find((f) => f.franquiaId === franquiaSp);
+    expect(doSp?.total).not.toBeNull();
+    expect(propria.json<FechamentoView[]>().find((f) => f.franquiaId === null)).toMatchObject({ total: null });
   });
 });

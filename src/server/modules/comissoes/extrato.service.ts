@@ -191,7 +191,11 @@ export const toFechamentoView = (f: FechamentoRow): FechamentoView => ({
 });
 
 export async function verFechamentos(app: FastifyInstance, actor: Actor): Promise<FechamentoView[]> {
-  return (await listFechamentos(app.db, actor)).map(toFechamentoView);
+  return (await listFechamentos(app.db, actor)).map((row) => {
+    const view = toFechamentoView(row);
+    // A franquia reads that the network closed the month, not the network's total: other franquias' money.
+    return actor.role === 'franquia' && row.franquiaId === null ? { ...view, total: null, lancamentos: null } : view;
+  });
 }
 
 /** The network and the reach of the caller's closings: the franqueador's whole network, a franquia's subtree. */
