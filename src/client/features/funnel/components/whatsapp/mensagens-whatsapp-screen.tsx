@@ -70,7 +70,14 @@ export function MensagensWhatsappScreen() {
           </Button>
         </div>
       ) : (
-        modelos.data.map((modelo) => <ModeloCard key={`${modelo.chave}-${modelo.atualizadoEm}`} modelo={modelo} />)
+        // A list of the network's templates: read out as one, with how many there are.
+        <ul className="grid gap-4" aria-label="Modelos de mensagem">
+          {modelos.data.map((modelo) => (
+            <li key={`${modelo.chave}-${modelo.atualizadoEm}`}>
+              <ModeloCard modelo={modelo} />
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );
