@@ -44,6 +44,21 @@ function networkFranquiaIds(actor: Actor) {
   return sql`(select ${franquias.id} from ${franquias} where ${franquias.franqueadorId} = ${must(actor.franqueadorId)})`;
 }
 
+/**
+ * Rows the franqueador reads across its network (`franqueadorId`) and a franquia for itself alone (`franquiaId`:
+ * its own row, or the rows it owns); every other role, none.
+ */
+function franqueadorOuFranquia(actor: Actor, franqueadorId: AnyPgColumn, franquiaId: AnyPgColumn): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return eq(franquiaId, must(actor.franquiaId));
+    default:
+      return NONE;
+  }
+}
+
 /** Micro-franquias under the actor's franqueador. */
 function networkMicroFranquiaIds(actor: Actor) {
   return sql`(select ${microFranquias.id} from ${microFranquias} where ${microFranquias.franquiaId} in ${networkFranquiaIds(actor)})`;
@@ -54,14 +69,7 @@ function franquiaMicroFranquiaIds(franquiaId: string) {
 }
 
 export function franquiasVisibleTo(actor: Actor): SQL {
-  switch (actor.role) {
-    case 'franqueador':
-      return eq(franquias.franqueadorId, must(actor.franqueadorId));
-    case 'franquia':
-      return eq(franquias.id, must(actor.franquiaId));
-    default:
-      return NONE;
-  }
+  return franqueadorOuFranquia(actor, franquias.franqueadorId, franquias.id);
 }
 
 export function microFranquiasVisibleTo(actor: Actor): SQL {
@@ -311,14 +319,7 @@ export function lgpdAlcanceOf(actor: Actor): { coluna: 'franqueador_id' | 'franq
 
 /** The titulares' requests the actor answers: the franqueador its network's, a franquia its own branch's. */
 export function lgpdPedidosVisibleTo(actor: Actor): SQL {
-  switch (actor.role) {
-    case 'franqueador':
-      return eq(lgpdPedidos.franqueadorId, must(actor.franqueadorId));
-    case 'franquia':
-      return eq(lgpdPedidos.franquiaId, must(actor.franquiaId));
-    default:
-      return NONE;
-  }
+  return franqueadorOuFranquia(actor, lgpdPedidos.franqueadorId, lgpdPedidos.franquiaId);
 }
 
 /**
@@ -361,14 +362,7 @@ export function comissaoRegrasVisibleTo(actor: Actor): SQL {
 
 /** The rules a caller may change: the franqueador any of its network's; a franquia only its own. */
 export function comissaoRegrasEditaveisPor(actor: Actor): SQL {
-  switch (actor.role) {
-    case 'franqueador':
-      return eq(comissaoRegras.franqueadorId, must(actor.franqueadorId));
-    case 'franquia':
-      return eq(comissaoRegras.franquiaId, must(actor.franquiaId));
-    default:
-      return NONE;
-  }
+  return franqueadorOuFranquia(actor, comissaoRegras.franqueadorId, comissaoRegras.franquiaId);
 }
 
 /**
@@ -444,12 +438,5 @@ export function whatsappModelosVisibleTo(actor: Actor): SQL {
  * every franquia of its network, a franquia only itself (never another's).
  */
 export function royaltyFranquiasVisibleTo(actor: Actor): SQL {
-  switch (actor.role) {
-    case 'franqueador':
-      return eq(franquias.franqueadorId, must(actor.franqueadorId));
-    case 'franquia':
-      return eq(franquias.id, must(actor.franquiaId));
-    default:
-      return NONE;
-  }
+  return franqueadorOuFranquia(actor, franquias.franqueadorId, franquias.id);
 }
