@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { todayInBrasilia } from '../../../shared/brasilia';
+import { formatBRL } from '../../../shared/format';
 import { periodoDe } from '../../../shared/comissoes/lancamentos';
 import { fromCentesimos, toCentesimos } from '../../../shared/comissoes/regras';
 import { fromCentavos, toCentavos } from '../../../shared/money/parcelas';
@@ -484,7 +485,7 @@ export async function contestarLinha(
   if (!franquia) throw notFound(ROYALTY_MESSAGES.extratoNaoEncontrado);
   const linha = await linhaDoExtrato(app.db, franquia.id, params.mes, params.linhaId);
   if (!linha) throw notFound(ROYALTY_MESSAGES.linhaNaoEncontrada);
-  const valor = reais(Math.abs(linha.baseCentavos)).toFixed(2).replace('.', ',');
+  const valor = formatBRL(reais(Math.abs(linha.baseCentavos)));
   return app.db.transaction(async (tx) => {
     const ticketId = await abrirTicketNa(
       app,
@@ -492,7 +493,7 @@ export async function contestarLinha(
       actor,
       {
         titulo: `Contestação de royalties - ${params.mes}`,
-        descricao: `Linha contestada do extrato de ${params.mes}: ${linha.tipo === 'receita' ? 'receita' : 'estorno'} de R$ ${valor} em ${linha.ocorridoEm} (parcela ${linha.parcelaId}).\n\nMotivo: ${motivo}`,
+        descricao: `Linha contestada do extrato de ${params.mes}: ${linha.tipo === 'receita' ? 'receita' : 'estorno'} de ${valor} em ${linha.ocorridoEm} (parcela ${linha.parcelaId}).\n\nMotivo: ${motivo}`,
         departamento: 'administrativo',
         prioridade: 'media',
       },
