@@ -191,6 +191,11 @@ test('a rule for one curso: found by its name in the dialog, listed with it, sho
   await dialogo.getByLabel('Quem recebe').click();
   await page.getByRole('option', { name: 'Franquia', exact: true }).click();
   await dialogo.getByLabel('Percentual (%)').fill('1,5');
+  // From a year far ahead: the other test's payments (run beside this one) must not meet this rule.
+  const inicio = dialogo.getByLabel('Início', { exact: true });
+  await inicio.fill('');
+  await inicio.pressSequentially('01012031');
+  await expect(inicio).toHaveValue('01/01/2031');
   await expectAccessible(page);
   await dialogo.getByRole('button', { name: 'Criar regra' }).click();
   await expect(dialogo).toBeHidden();
