@@ -1966,8 +1966,8 @@ export const comissaoLancamentos = pgTable(
       sql`(${t.tipo} = 'credito' and ${t.valorCentavos} > 0) or (${t.tipo} = 'estorno' and ${t.valorCentavos} < 0)`,
     ),
     check('comissao_lancamentos_periodo_check', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
-    // A webhook delivered twice, a job run again: one credit and one reversal per parcela and beneficiary, ever.
-    // ADR 093: once per payment round (a dispute won credits the next round).
+    // A webhook delivered twice, a job run again: one credit and one reversal per parcela, beneficiary and payment
+    // round (ADR 093: a dispute won after a chargeback credits the next round).
     uniqueIndex('comissao_lancamentos_parcela_key').on(t.parcelaId, t.beneficiario, t.tipo, t.ciclo),
     // A fixed amount is paid on the matrícula's first paid parcela, once (per payment round of that parcela).
     uniqueIndex('comissao_lancamentos_fixo_key')
@@ -2100,7 +2100,7 @@ export const royaltyLancamentos = pgTable(
         or (${t.tipo} = 'estorno' and ${t.baseCentavos} < 0 and ${t.royaltyCentavos} <= 0 and ${t.fundoCentavos} <= 0 and ${t.retidoCentavos} <= 0)`,
     ),
     check('royalty_lancamentos_periodo_check', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
-    // A webhook delivered twice, a job run again: one receita and one estorno per parcela, ever.
+    // A webhook delivered twice, a job run again: one receita and one estorno per parcela and payment round (ADR 093).
     uniqueIndex('royalty_lancamentos_parcela_key').on(t.parcelaId, t.tipo, t.ciclo),
     index('royalty_lancamentos_franquia_periodo_idx').on(t.franquiaId, t.periodo, t.createdAt, t.id),
     index('royalty_lancamentos_franqueador_periodo_idx').on(t.franqueadorId, t.periodo),
