@@ -171,3 +171,47 @@ test('a rule set, two parcelas paid, one withdrawn, last month closed and paid o
   await noSideScroll(page);
   await expectAccessible(page);
 });
+
+test('a rule for one curso: found by its name in the dialog, listed with it, shown fixed on an edit', async ({
+  page,
+}) => {
+  // ADR 093: the curso picker searches the cursos the franqueador reads; 'Todos os cursos' is the default.
+  await useSession(page, 'franqueador');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/financeiro/comissoes');
+  await page.getByRole('button', { name: 'Nova regra' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Nova regra de comissão' });
+  const curso = dialogo.getByRole('combobox', { name: 'Curso' });
+  await expect(curso).toHaveValue('');
+  await curso.click();
+  await expect(page.getByRole('option', { name: 'Todos os cursos' })).toBeVisible();
+  await curso.pressSequentially('inglês');
+  await page.getByRole('option', { name: 'Inglês Intensivo' }).click();
+  await expect(curso).toHaveValue('Inglês Intensivo');
+  await dialogo.getByLabel('Quem recebe').click();
+  await page.getByRole('option', { name: 'Franquia', exact: true }).click();
+  await dialogo.getByLabel('Percentual (%)').fill('1,5');
+  // From a year far ahead: the other test's payments (run beside this one) must not meet this rule.
+  const inicio = dialogo.getByLabel('Início', { exact: true });
+  await inicio.fill('');
+  await inicio.pressSequentially('01012031');
+  await expect(inicio).toHaveValue('01/01/2031');
+  await expectAccessible(page);
+  await dialogo.getByRole('button', { name: 'Criar regra' }).click();
+  await expect(dialogo).toBeHidden();
+  const regras = page.getByRole('table', { name: 'Regras de comissão' });
+  const doCurso = regras.getByRole('row').filter({ hasText: 'Inglês Intensivo' });
+  await expect(doCurso).toHaveCount(1);
+  await expect(doCurso).toContainText('Franquia');
+  await expectAccessible(page);
+
+  // On a phone: the rule's edit shows its curso, which a change of amount or period never moves.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.reload();
+  await page.getByRole('button', { name: /^Editar regra: Franquia,/ }).click();
+  const edicao = page.getByRole('dialog', { name: 'Editar regra de comissão' });
+  await expect(edicao.getByRole('combobox', { name: 'Curso' })).toHaveValue('Inglês Intensivo');
+  await expect(edicao.getByRole('combobox', { name: 'Curso' })).toBeDisabled();
+  await noSideScroll(page);
+  await expectAccessible(page);
+});

@@ -58,6 +58,13 @@ export interface FakeAsaasServer {
   received(method: string, path: string): FakeRequest[];
   /** Marks a payment received (PIX or boleto paid) and answers it as the webhook's `payment` would carry it. */
   pay(id: string, paymentDate?: string): FakePayment;
+  /**
+   * ADR 093: a paid card payment's chargeback as Asaas moves it -- `requested` (the cardholder's bank took it back),
+   * `dispute` (documents sent to contest it), `won` (dispute won, awaiting the acquirer's reversal), `reversed` (the
+   * money back: received again) or `lost` (refunded for good). Sets the payment's status and answers the webhook
+   * event Asaas sends for that step, with the payment, for `sendWebhook`.
+   */
+  chargeback(id: string, fase: FaseDoChargeback): { event: string; payment: FakePayment };
   /** An outage (ADR 076): the next `count` API requests answer 503, as a gateway out of service does. */
   failNext(count: number): void;
   /** Sends a webhook event about a payment to `url` with the token; answers the app's status and body. */
@@ -70,6 +77,17 @@ export interface FakeAsaasServer {
   ): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 }
+
+export type FaseDoChargeback = 'requested' | 'dispute' | 'won' | 'reversed' | 'lost';
+
+/** Each chargeback step's payment status and webhook event at Asaas. */
+const CHARGEBACK: Record<FaseDoChargeback, { status: string; event: string }> = {
+  requested: { status: 'CHARGEBACK_REQUESTED', event: 'PAYMENT_CHARGEBACK_REQUESTED' },
+  dispute: { status: 'CHARGEBACK_DISPUTE', event: 'PAYMENT_CHARGEBACK_DISPUTE' },
+  won: { status: 'AWAITING_CHARGEBACK_REVERSAL', event: 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL' },
+  reversed: { status: 'RECEIVED', event: 'PAYMENT_RECEIVED' },
+  lost: { status: 'REFUNDED', event: 'PAYMENT_REFUNDED' },
+};
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -299,6 +317,13 @@ export async function startFakeAsaasServer(
       if (!p) throw new Error(`no payment ${id}`);
       Object.assign(p, { status: 'RECEIVED', paymentDate, clientPaymentDate: paymentDate, confirmedDate: paymentDate });
       return p;
+    },
+    chargeback(id, fase) {
+      const p = payments.get(id);
+      if (!p) throw new Error(`no payment ${id}`);
+      if (!p.paymentDate) throw new Error(`payment ${id} was never paid: no chargeback`);
+      p.status = CHARGEBACK[fase].status;
+      return { event: CHARGEBACK[fase].event, payment: p };
     },
     async sendWebhook(url, token, event, payment, id = `evt_${String(++evt).padStart(8, '0')}&${Date.now()}`) {
       const response = await fetch(url, {

@@ -995,6 +995,11 @@ export const parcelas = pgTable(
      * gateway to retain from its net value; null: the payment carries no split (the franquia pays by fatura).
      */
     royaltySplitCentesimos: integer(),
+    /**
+     * ADR 093: the day the gateway reported a chargeback on this paid parcela (it is then `estornada`), while the
+     * dispute is open; cleared when the dispute is won (the parcela paid again) or the refund is final.
+     */
+    chargebackEm: dateOnly(),
     eventoId: uuid().notNull(),
     cursoId: uuid(),
     ...scopePath(),
@@ -1943,6 +1948,11 @@ export const comissaoLancamentos = pgTable(
     periodo: varchar({ length: 7 }).notNull(),
     /** The day the payment (or its refund) landed, Brasília. */
     ocorridoEm: dateOnly().notNull(),
+    /**
+     * ADR 093: the parcela's payment round -- 0 for its payment; a chargeback reverses a round and a dispute won
+     * credits the next one, so each round holds one credit and at most one reversal per beneficiary.
+     */
+    ciclo: smallint().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1956,11 +1966,12 @@ export const comissaoLancamentos = pgTable(
       sql`(${t.tipo} = 'credito' and ${t.valorCentavos} > 0) or (${t.tipo} = 'estorno' and ${t.valorCentavos} < 0)`,
     ),
     check('comissao_lancamentos_periodo_check', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
-    // A webhook delivered twice, a job run again: one credit and one reversal per parcela and beneficiary, ever.
-    uniqueIndex('comissao_lancamentos_parcela_key').on(t.parcelaId, t.beneficiario, t.tipo),
-    // A fixed amount is paid on the matrícula's first paid parcela, once.
+    // A webhook delivered twice, a job run again: one credit and one reversal per parcela, beneficiary and payment
+    // round (ADR 093: a dispute won after a chargeback credits the next round).
+    uniqueIndex('comissao_lancamentos_parcela_key').on(t.parcelaId, t.beneficiario, t.tipo, t.ciclo),
+    // A fixed amount is paid on the matrícula's first paid parcela, once (per payment round of that parcela).
     uniqueIndex('comissao_lancamentos_fixo_key')
-      .on(t.matriculaId, t.beneficiario)
+      .on(t.matriculaId, t.beneficiario, t.ciclo)
       .where(sql`${t.tipo} = 'credito' and ${t.regraTipo} = 'fixo'`),
     index('comissao_lancamentos_franqueador_periodo_idx').on(t.franqueadorId, t.periodo, t.createdAt, t.id),
     index('comissao_lancamentos_franquia_periodo_idx').on(t.franquiaId, t.periodo, t.createdAt, t.id),
@@ -2078,6 +2089,8 @@ export const royaltyLancamentos = pgTable(
     periodo: varchar({ length: 7 }).notNull(),
     /** The day the payment (or its refund) landed, Brasília. */
     ocorridoEm: dateOnly().notNull(),
+    /** ADR 093: the parcela's payment round, as in `comissao_lancamentos` (a dispute won credits the next). */
+    ciclo: smallint().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -2087,8 +2100,8 @@ export const royaltyLancamentos = pgTable(
         or (${t.tipo} = 'estorno' and ${t.baseCentavos} < 0 and ${t.royaltyCentavos} <= 0 and ${t.fundoCentavos} <= 0 and ${t.retidoCentavos} <= 0)`,
     ),
     check('royalty_lancamentos_periodo_check', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
-    // A webhook delivered twice, a job run again: one receita and one estorno per parcela, ever.
-    uniqueIndex('royalty_lancamentos_parcela_key').on(t.parcelaId, t.tipo),
+    // A webhook delivered twice, a job run again: one receita and one estorno per parcela and payment round (ADR 093).
+    uniqueIndex('royalty_lancamentos_parcela_key').on(t.parcelaId, t.tipo, t.ciclo),
     index('royalty_lancamentos_franquia_periodo_idx').on(t.franquiaId, t.periodo, t.createdAt, t.id),
     index('royalty_lancamentos_franqueador_periodo_idx').on(t.franqueadorId, t.periodo),
     index('royalty_lancamentos_acordo_id_idx').on(t.acordoId),

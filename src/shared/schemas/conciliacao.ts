@@ -33,6 +33,9 @@ export const STATUS_GATEWAY_LABELS: Record<string, string> = {
   REFUNDED: 'Estornada',
   REFUND_REQUESTED: 'Estorno solicitado',
   REFUND_IN_PROGRESS: 'Estorno em andamento',
+  CHARGEBACK_REQUESTED: 'Chargeback recebido',
+  CHARGEBACK_DISPUTE: 'Em disputa de chargeback',
+  AWAITING_CHARGEBACK_REVERSAL: 'Disputa ganha, aguardando repasse',
   DELETED: 'Removida',
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../setup/test-app';
 import { as } from '../../support/inject-as';
 import { comissaoLancamentos, comissaoRegras, matriculas, parcelas } from '../../../src/server/db/schema';
@@ -12,13 +12,14 @@ import { todayInBrasilia } from '../../../src/shared/brasilia';
 import type { FechamentoView, LancamentoView, MinhasView, ResumoView } from '../../../src/shared/schemas/comissao';
 
 /**
- * Issue 44 (ADR 082), the ledger's property: over random sequences of payments (at the gateway, late ones included,
- * and at the school), refunds, withdrawals, rule changes and closings, run on the real code and database --
+ * Issue 44 (ADR 082, 093), the ledger's property: over random sequences of payments (at the gateway, late ones
+ * included, and at the school), refunds, chargebacks and disputes won, withdrawals, rule changes and closings, run on
+ * the real code and database --
  *   - every statement (the vendedor's and micro-franquia's 'Minhas comissões', the period's totals) is the sum of
  *     its lines, by state and by month;
  *   - a closed month never changes: its lines' count and sum stay what they were when it closed;
  *   - a reversal cancels its credit exactly: a refunded parcela's lines sum to zero per beneficiary, each credit and
- *     each reversal written once.
+ *     each reversal written once per round (a dispute won credits the same centavos again, as a new round).
  */
 
 let ctx: TestContext;
@@ -82,23 +83,44 @@ async function invariantes() {
     expect(centavos(resumo.saldo)).toBe(antes.total);
     expect(resumo.itens.reduce((s, i) => s + centavos(i.saldo), 0)).toBe(antes.total);
   }
-  const porParcela = await db()
+  const porRodada = await db()
     .select({
       parcelaId: comissaoLancamentos.parcelaId,
       beneficiario: comissaoLancamentos.beneficiario,
+      ciclo: comissaoLancamentos.ciclo,
       status: parcelas.status,
       creditos: sql<number>`count(*) filter (where ${comissaoLancamentos.tipo} = 'credito')::int`,
       estornos: sql<number>`count(*) filter (where ${comissaoLancamentos.tipo} = 'estorno')::int`,
+      credito: sql<number>`coalesce(max(${comissaoLancamentos.valorCentavos}), 0)::int`,
       total: sql<number>`sum(${comissaoLancamentos.valorCentavos})::int`,
     })
     .from(comissaoLancamentos)
     .innerJoin(parcelas, eq(parcelas.id, comissaoLancamentos.parcelaId))
-    .groupBy(comissaoLancamentos.parcelaId, comissaoLancamentos.beneficiario, parcelas.status);
-  for (const r of porParcela) {
-    expect(Number(r.creditos)).toBe(1);
-    expect(Number(r.estornos)).toBe(r.status === 'estornada' ? 1 : 0);
-    if (r.status === 'estornada') expect(Number(r.total)).toBe(0);
-    else expect(Number(r.total)).toBeGreaterThan(0);
+    .groupBy(
+      comissaoLancamentos.parcelaId,
+      comissaoLancamentos.beneficiario,
+      comissaoLancamentos.ciclo,
+      parcelas.status,
+    )
+    .orderBy(comissaoLancamentos.parcelaId, comissaoLancamentos.beneficiario, comissaoLancamentos.ciclo);
+  // ADR 093: a parcela's rounds (its payment, each dispute won after a chargeback) per beneficiary -- one credit
+  // each, of the same centavos; every round but the last reversed once; the last reversed iff the parcela is.
+  const rodadas = new Map<string, typeof porRodada>();
+  for (const r of porRodada) {
+    const chave = `${r.parcelaId}:${r.beneficiario}`;
+    rodadas.set(chave, [...(rodadas.get(chave) ?? []), r]);
+  }
+  for (const [chave, rs] of rodadas) {
+    rs.forEach((r, k) => {
+      expect(Number(r.ciclo), chave).toBe(k);
+      expect(Number(r.creditos), chave).toBe(1);
+      expect(Number(r.credito), chave).toBe(Number(rs[0]!.credito));
+      const ultima = k === rs.length - 1;
+      const estornada = !ultima || r.status === 'estornada';
+      expect(Number(r.estornos), chave).toBe(estornada ? 1 : 0);
+      expect(Number(r.total), chave).toBe(estornada ? 0 : Number(r.credito));
+    });
+    expect(Number(rs[0]!.credito)).toBeGreaterThan(0);
   }
 }
 
@@ -106,6 +128,8 @@ type Passo =
   | { tipo: 'pagar'; i: number; mes: number; dia: number }
   | { tipo: 'baixa'; i: number }
   | { tipo: 'estornar'; i: number }
+  | { tipo: 'chargeback'; i: number; evento: string; ganha: string | null }
+  | { tipo: 'disputaGanha'; i: number; evento: string }
   | { tipo: 'desistir' }
   | { tipo: 'regra'; percentual: number }
   | { tipo: 'fechar'; mes: number };
@@ -123,6 +147,24 @@ const passo: fc.Arbitrary<Passo> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ tipo: fc.constant('baixa' as const), i: fc.nat(PARCELAS_POR_CASO - 1) }) },
   { weight: 2, arbitrary: fc.record({ tipo: fc.constant('estornar' as const), i: fc.nat(PARCELAS_POR_CASO - 1) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      tipo: fc.constant('chargeback' as const),
+      i: fc.nat(PARCELAS_POR_CASO - 1),
+      evento: fc.constantFrom('PAYMENT_CHARGEBACK_REQUESTED', 'PAYMENT_CHARGEBACK_DISPUTE'),
+      // Its dispute won right after, half the time (a later step may win it too).
+      ganha: fc.option(fc.constantFrom('PAYMENT_AWAITING_CHARGEBACK_REVERSAL', 'PAYMENT_RECEIVED'), { freq: 2 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      tipo: fc.constant('disputaGanha' as const),
+      i: fc.nat(PARCELAS_POR_CASO - 1),
+      evento: fc.constantFrom('PAYMENT_AWAITING_CHARGEBACK_REVERSAL', 'PAYMENT_RECEIVED'),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ tipo: fc.constant('desistir' as const) }) },
   {
     weight: 1,
@@ -130,6 +172,27 @@ const passo: fc.Arbitrary<Passo> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ tipo: fc.constant('fechar' as const), mes: fc.integer({ min: 1, max: 5 }) }) },
 );
+
+/** The i-th (cyclically) of the case's parcelas that `cabe`, else the i-th of them all. */
+async function escolher(
+  caso: { id: string; gatewayId: string }[],
+  i: number,
+  cabe: (r: typeof parcelas.$inferSelect) => boolean,
+) {
+  const rows = await db()
+    .select()
+    .from(parcelas)
+    .where(
+      inArray(
+        parcelas.id,
+        caso.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(parcelas.numero));
+  const cabem = rows.filter(cabe);
+  const r = cabem.length > 0 ? cabem[i % cabem.length]! : rows[i]!;
+  return { id: r.id, gatewayId: r.gatewayId };
+}
 
 async function executar(p: Passo, caso: { id: string; gatewayId: string }[]) {
   switch (p.tipo) {
@@ -141,6 +204,19 @@ async function executar(p: Passo, caso: { id: string; gatewayId: string }[]) {
       return;
     case 'estornar':
       return aplicar(caso[p.i]!.gatewayId, 'PAYMENT_REFUNDED', todayInBrasilia());
+    // ADR 093: the card's bank takes a payment back (requested, or first heard of as a dispute), and gives it back.
+    case 'chargeback': {
+      // A chargeback hits a payment made at the gateway: the i-th such of the case (any parcela when none is).
+      const alvo = await escolher(caso, p.i, (r) => r.status === 'paga' && !r.baixaEm);
+      await aplicar(alvo.gatewayId, p.evento, todayInBrasilia());
+      if (!p.ganha) return;
+      await invariantes();
+      return aplicar(alvo.gatewayId, p.ganha, todayInBrasilia());
+    }
+    case 'disputaGanha': {
+      const alvo = await escolher(caso, p.i, (r) => r.chargebackEm !== null);
+      return aplicar(alvo.gatewayId, p.evento, todayInBrasilia());
+    }
     case 'desistir':
       // A withdrawal refunds what was paid at the school in its own transaction (ADR 076).
       await db().transaction((tx) => encerrarCobrancaDaMatricula(tx, mariana.id, 'desistencia', ctx.clock.now()));
@@ -234,6 +310,11 @@ describe('the commission ledger, over random sequences of billing events', () =>
       .groupBy(comissaoLancamentos.tipo);
     expect(tipos.map((t) => t.tipo).sort()).toEqual(['credito', 'estorno']);
     expect(periodosFechados).toBeGreaterThan(0);
+    // Chargebacks reversed lines and disputes won wrote them again.
+    const [rodadas] = await db()
+      .select({ n: sql<number>`count(*) filter (where ${comissaoLancamentos.ciclo} > 0)::int` })
+      .from(comissaoLancamentos);
+    expect(Number(rodadas!.n)).toBeGreaterThan(0);
     const lista = (await as(ctx.app, 'franqueador').get('/api/comissoes/lancamentos?pageSize=1')).json<
       LancamentoView[]
     >();

@@ -224,10 +224,29 @@ describe('loadDemoActivity', () => {
     // micro-franquia, one line per paid parcela and beneficiary.
     expect(
       await one(sql`select count(*)::int as n from comissao_lancamentos l join parcelas p on p.id = l.parcela_id
-        where l.beneficiario not in ('vendedor', 'micro_franquia') or l.tipo <> 'credito' or p.status <> 'paga'
+        where p.chargeback_em is null and (l.beneficiario not in ('vendedor', 'micro_franquia') or l.tipo <> 'credito'
+          or p.status <> 'paga'
           or l.valor_centavos <> floor((p.valor_centavos * (case l.beneficiario when 'vendedor' then 500 else 200 end)
-            + 5000) / 10000)`),
+            + 5000) / 10000))`),
     ).toBe(0);
+    // ADR 093: last month's latest payment charged back today: each of its lines reversed this month, the dispute
+    // open (the parcela refunded).
+    const [chargeback] = await rows<{
+      parcelas: number;
+      creditos: number;
+      estornos: number;
+      soma: number;
+      periodos: string;
+    }>(
+      sql`select count(distinct p.id)::int as parcelas, count(*) filter (where l.tipo = 'credito')::int as creditos,
+        count(*) filter (where l.tipo = 'estorno')::int as estornos, sum(l.valor_centavos)::int as soma,
+        string_agg(distinct l.periodo, ',') filter (where l.tipo = 'estorno') as periodos
+        from comissao_lancamentos l join parcelas p on p.id = l.parcela_id
+        where p.chargeback_em is not null and p.status = 'estornada'`,
+    );
+    expect(chargeback).toMatchObject({ parcelas: 1, soma: 0, periodos: todayInBrasilia().slice(0, 7) });
+    expect(chargeback!.estornos).toBe(chargeback!.creditos);
+    expect(chargeback!.creditos).toBeGreaterThan(0);
     for (const beneficiario of ['vendedor', 'micro_franquia'])
       expect(
         await one(sql`select count(*)::int as n from comissao_lancamentos where beneficiario = ${beneficiario}`),

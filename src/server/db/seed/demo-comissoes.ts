@@ -1,7 +1,9 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { periodoDe } from '../../../shared/comissoes/lancamentos';
+import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 import { lancarComissoesDe } from '../../modules/comissoes';
+import { aplicarEventoNa } from '../../modules/cobranca/webhook.service';
 import { inserirFechamento, marcarPago, totaisParaFechar } from '../../modules/comissoes/lancamentos.repository';
 import type { Executor } from '../connect';
 import { comissaoLancamentos, comissaoRegras, parcelas, users } from '../schema';
@@ -71,5 +73,45 @@ export async function comissoesDaDemo(tx: Executor, franqueadorId: string, now: 
     fechadoPorId: staff?.id ?? null,
   });
   if (staff) await marcarPago(tx, id, staff.id, new Date(fechadoEm.getTime() + 2 * 86_400_000));
-  return linhas;
+  return linhas + (await chargebackNaDemo(tx, franqueadorId, now));
+}
+
+/**
+ * ADR 093: last month's latest payment at the gateway charged back by the family's card today, through the webhook's
+ * code: its commission lines reversed in this month ('Estornada' on 'Comissões' and in 'Minhas comissões'), the
+ * parcela refunded, the dispute open. Answers the reversing lines.
+ */
+async function chargebackNaDemo(tx: Executor, franqueadorId: string, now: Date): Promise<number> {
+  const mesPassado = mesAnterior(periodoDe(todayInBrasilia(now)));
+  const [ultima] = await tx
+    .select({ id: parcelas.id, provedor: parcelas.provedor, gatewayId: parcelas.gatewayId })
+    .from(parcelas)
+    .where(
+      and(
+        eq(parcelas.franqueadorId, franqueadorId),
+        eq(parcelas.status, 'paga'),
+        isNull(parcelas.baixaEm),
+        sql`exists (select 1 from ${comissaoLancamentos} l where l.parcela_id = ${parcelas.id} and l.periodo = ${mesPassado})`,
+      ),
+    )
+    .orderBy(desc(parcelas.pagaEm), desc(parcelas.id))
+    .limit(1);
+  if (!ultima) return 0;
+  const desfecho = await aplicarEventoNa(
+    tx,
+    ultima.provedor as ProvedorCobranca,
+    {
+      id: `evt_demo_chargeback_${ultima.gatewayId}`,
+      event: 'PAYMENT_CHARGEBACK_REQUESTED',
+      dateCreated: now.toISOString(),
+      payment: { object: 'payment', id: ultima.gatewayId, status: 'CHARGEBACK_REQUESTED' },
+    },
+    now,
+  );
+  if (desfecho !== 'aplicado') return 0;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comissaoLancamentos)
+    .where(and(eq(comissaoLancamentos.parcelaId, ultima.id), eq(comissaoLancamentos.tipo, 'estorno')));
+  return Number(row?.n ?? 0);
 }

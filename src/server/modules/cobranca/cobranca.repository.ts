@@ -163,6 +163,7 @@ export async function parcelaDoPagamento(db: Executor, provedor: ProvedorCobranc
       pagaEm: parcelas.pagaEm,
       valorLiquidoCentavos: parcelas.valorLiquidoCentavos,
       baixaEm: parcelas.baixaEm,
+      chargebackEm: parcelas.chargebackEm,
     })
     .from(parcelas)
     .where(and(eq(parcelas.provedor, provedor), eq(parcelas.gatewayId, gatewayId)))
@@ -173,7 +174,12 @@ export async function parcelaDoPagamento(db: Executor, provedor: ProvedorCobranc
 export async function mudarParcela(
   db: Executor,
   id: string,
-  values: { status: ParcelaStatus; pagaEm?: string | null; valorLiquidoCentavos?: number | null },
+  values: {
+    status: ParcelaStatus;
+    pagaEm?: string | null;
+    valorLiquidoCentavos?: number | null;
+    chargebackEm?: string | null;
+  },
 ) {
   await db.update(parcelas).set(values).where(eq(parcelas.id, id));
 }

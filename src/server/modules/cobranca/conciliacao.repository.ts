@@ -183,6 +183,7 @@ const parcelaParaConciliar = {
   vencimento: parcelas.vencimento,
   gatewayId: parcelas.gatewayId,
   baixaEm: parcelas.baixaEm,
+  chargebackEm: parcelas.chargebackEm,
 };
 export type ParcelaParaConciliar = Awaited<ReturnType<typeof parcelasDosPagamentos>>[number];
 

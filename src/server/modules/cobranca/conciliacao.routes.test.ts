@@ -165,6 +165,42 @@ describe('/api/cobranca/conciliacao', () => {
     expect((await parcelasDe(p.matriculaId))[0]!.status).toBe('paga');
   });
 
+  it('applies a chargeback whose webhook was lost as the chargeback, and its dispute won likewise (ADR 093)', async () => {
+    const { f: h, rows: dela } = await faturada();
+    const p = dela[0]!;
+    const pago = await fake.sendWebhook(webhookUrl, WEBHOOK_TOKEN, 'PAYMENT_RECEIVED', fake.pay(p.gatewayId));
+    expect(pago.status).toBe(200);
+    // The card's bank takes the payment back; the webhook is lost.
+    fake.chargeback(p.gatewayId, 'requested');
+    const body = (await conciliar()).json<ConciliacaoView>();
+    expect(body.diferencas.filter((d) => d.matriculaId === h.matriculaId)).toEqual([
+      expect.objectContaining({
+        tipo: 'status_diverge',
+        situacao: 'corrigida',
+        statusLocal: 'paga',
+        statusGateway: 'CHARGEBACK_REQUESTED',
+      }),
+    ]);
+    expect((await parcelasDe(h.matriculaId))[0]).toMatchObject({
+      status: 'estornada',
+      chargebackEm: expect.any(String),
+    });
+    const [evento] = await ctx.handle.db
+      .select()
+      .from(cobrancaEventos)
+      .where(
+        and(
+          eq(cobrancaEventos.gatewayPagamentoId, p.gatewayId),
+          eq(cobrancaEventos.tipo, 'PAYMENT_CHARGEBACK_REQUESTED'),
+        ),
+      );
+    expect(evento!.resultado).toBe('aplicado');
+    // The dispute is won; its webhook is lost too.
+    fake.chargeback(p.gatewayId, 'won');
+    await conciliar();
+    expect((await parcelasDe(h.matriculaId))[0]).toMatchObject({ status: 'paga', chargebackEm: null });
+  });
+
   it('lists what it may not fix: missing locally, missing at the gateway, a value or a status that differs', async () => {
     const { f: g, rows: outras } = await faturada();
     const [a, b, c] = outras;

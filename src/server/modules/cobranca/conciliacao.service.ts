@@ -35,7 +35,7 @@ import {
 import { parcelaDoPagamento, registrarEvento } from './cobranca.repository';
 import { gatewayDe } from './gateway-da-app';
 import { type CobrancaNoGateway, type EventoDoGateway, FalhaNoGateway, type GatewayDeCobranca } from './gateway';
-import { novoStatus } from './transicoes';
+import { transicaoDoEvento } from './transicoes';
 import { aplicarRegistrado } from './webhook.service';
 
 /**
@@ -73,10 +73,23 @@ export function statusEsperados(c: Pick<CobrancaNoGateway, 'status' | 'deleted'>
     case 'REFUND_REQUESTED':
     case 'REFUND_IN_PROGRESS':
       return ['paga', 'estornada'];
+    // ADR 093: a chargeback refunds the parcela; its dispute won pays it again.
+    case 'CHARGEBACK_REQUESTED':
+    case 'CHARGEBACK_DISPUTE':
+      return ['estornada'];
+    case 'AWAITING_CHARGEBACK_REVERSAL':
+      return ['paga'];
     default:
       return null;
   }
 }
+
+/** ADR 093: the event a lost webhook carried for a chargeback's statuses (they are no refund's). */
+const EVENTO_DO_GATEWAY: Partial<Record<string, string>> = {
+  CHARGEBACK_REQUESTED: 'PAYMENT_CHARGEBACK_REQUESTED',
+  CHARGEBACK_DISPUTE: 'PAYMENT_CHARGEBACK_DISPUTE',
+  AWAITING_CHARGEBACK_REVERSAL: 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL',
+};
 
 /** The webhook event that brings a parcela to each status. */
 const EVENTO_DO_STATUS: Partial<Record<ParcelaStatus, string>> = {
@@ -225,8 +238,8 @@ export async function executarConciliacao(
       const esperados = statusEsperados(c);
       if (esperados?.includes(p.status)) return;
       const alvo = esperados?.[0];
-      const tipoDoEvento = alvo ? EVENTO_DO_STATUS[alvo] : undefined;
-      if (tipoDoEvento && novoStatus(p.status, tipoDoEvento)) {
+      const tipoDoEvento = alvo ? (EVENTO_DO_GATEWAY[c.status] ?? EVENTO_DO_STATUS[alvo]) : undefined;
+      if (tipoDoEvento && transicaoDoEvento(p, tipoDoEvento)) {
         const evento: EventoDoGateway = {
           id: `conciliacao:${conciliacaoId}:${c.id}`,
           event: tipoDoEvento,

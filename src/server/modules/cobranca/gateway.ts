@@ -43,6 +43,9 @@ export type StatusNoGateway =
   | 'RECEIVED_IN_CASH'
   | 'REFUND_REQUESTED'
   | 'REFUND_IN_PROGRESS'
+  | 'CHARGEBACK_REQUESTED'
+  | 'CHARGEBACK_DISPUTE'
+  | 'AWAITING_CHARGEBACK_REVERSAL'
   | (string & {});
 
 export interface CobrancaNoGateway {

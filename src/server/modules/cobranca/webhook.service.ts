@@ -19,7 +19,7 @@ import {
   resultadoDoEvento,
 } from './cobranca.repository';
 import type { EventoDoGateway } from './gateway';
-import { novoStatus } from './transicoes';
+import { transicaoDoEvento } from './transicoes';
 import { gatewayDe } from './gateway-da-app';
 import { controleDoSimulado } from './simulado.gateway';
 
@@ -110,26 +110,31 @@ export async function aplicarRegistrado(
   }
   // A parcela paid at the school (ADR 076): its payment at the gateway is cancelled (or, paid there too, refunded)
   // by the baixa's job, and nothing the gateway says of it afterwards changes the cash payment.
-  const status = parcela.baixaEm ? null : novoStatus(parcela.status, evento.event);
-  if (!status) {
+  const transicao = parcela.baixaEm ? null : transicaoDoEvento(parcela, evento.event);
+  if (!transicao) {
     await resultadoDoEvento(tx, registro, 'ignorado', parcela.id);
     return 'ignorado';
   }
+  const { status, chargeback } = transicao;
+  // A dispute won (ADR 093) pays the parcela again as it was paid: its day and net value stay the first payment's.
   const pago =
-    status === 'paga'
+    status === 'paga' && chargeback !== 'ganhar'
       ? {
           pagaEm: diaDoPagamento(evento, now),
           valorLiquidoCentavos:
             typeof evento.payment?.netValue === 'number' ? toCentavos(evento.payment.netValue) : null,
         }
       : {};
-  await mudarParcela(tx, parcela.id, { status, ...pago });
-  // ADR 082: the commission ledger moves with the parcela, in this transaction.
-  if (status === 'paga') await lancarComissoes(tx, parcela.id);
-  if (status === 'estornada') await estornarComissoes(tx, parcela.id, now);
+  const chargebackEm = chargeback === 'abrir' ? todayInBrasilia(now) : chargeback ? null : undefined;
+  await mudarParcela(tx, parcela.id, { status, ...pago, ...(chargebackEm === undefined ? {} : { chargebackEm }) });
+  // ADR 082: the commission ledger moves with the parcela, in this transaction -- a chargeback reverses its lines
+  // as a refund does, a dispute won writes them again as new lines (ADR 093); a refund made final writes nothing.
+  const estorna = status === 'estornada' && chargeback !== 'encerrar';
+  if (status === 'paga') await lancarComissoes(tx, parcela.id, now);
+  if (estorna) await estornarComissoes(tx, parcela.id, now);
   // ADR 089: and the royalties' ledger, in the same transaction.
-  if (status === 'paga') await lancarRoyalties(tx, parcela.id);
-  if (status === 'estornada') await estornarRoyalties(tx, parcela.id, now);
+  if (status === 'paga') await lancarRoyalties(tx, parcela.id, now);
+  if (estorna) await estornarRoyalties(tx, parcela.id, now);
   await resultadoDoEvento(tx, registro, 'aplicado', parcela.id);
   await audit(tx, {
     acao: ACAO_DE[quem],
@@ -137,7 +142,8 @@ export async function aplicarRegistrado(
     ...(quem === 'simulacao' ? {} : { ator: null }),
     alteracoes: {
       status: [parcela.status, status],
-      ...(status === 'paga' ? { pagaEm: [parcela.pagaEm, pago.pagaEm ?? null] } : {}),
+      ...(pago.pagaEm ? { pagaEm: [parcela.pagaEm, pago.pagaEm] } : {}),
+      ...(chargebackEm === undefined ? {} : { chargebackEm: [parcela.chargebackEm, chargebackEm] }),
     },
     detalhes: {
       evento: evento.event,

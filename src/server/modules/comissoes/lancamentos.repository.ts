@@ -104,7 +104,7 @@ export async function inserirLancamentos(db: Executor, linhas: NovoLancamento[])
   return rows.length;
 }
 
-/** A parcela's credit lines no reversal has answered yet. */
+/** A parcela's credit lines no reversal of their round (ADR 093) has answered yet. */
 export function creditosSemEstorno(db: Executor, parcelaId: string) {
   return db
     .select()
@@ -114,9 +114,15 @@ export function creditosSemEstorno(db: Executor, parcelaId: string) {
         eq(l.parcelaId, parcelaId),
         eq(l.tipo, 'credito'),
         sql`not exists (select 1 from ${comissaoLancamentos} e where e.parcela_id = ${l.parcelaId}
-          and e.beneficiario = ${l.beneficiario} and e.tipo = 'estorno')`,
+          and e.beneficiario = ${l.beneficiario} and e.tipo = 'estorno' and e.ciclo = ${l.ciclo})`,
       ),
     );
+}
+
+/** The lines the parcelas already have (ADR 093: a parcela paid again after a chargeback reads its last round). */
+export function linhasDasParcelas(db: Executor, parcelaIds: string[]) {
+  if (parcelaIds.length === 0) return Promise.resolve([]);
+  return db.select().from(l).where(inArray(l.parcelaId, parcelaIds)).orderBy(asc(l.ciclo), asc(l.beneficiario));
 }
 
 // --- Reading ---------------------------------------------------------------------------------------------------

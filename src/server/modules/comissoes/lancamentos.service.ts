@@ -12,6 +12,7 @@ import {
   type NovoLancamento,
   creditosSemEstorno,
   inserirLancamentos,
+  linhasDasParcelas,
   parcelasParaComissao,
   periodosFechados,
   regrasDaRede,
@@ -48,20 +49,46 @@ async function periodoParaLinha(tx: Executor, franqueadorId: string, franquiaId:
  * franquia), the most specific rule in force on the day it was paid (ADR 081). Written once per parcela and
  * beneficiary; a fixed amount once per matrícula. Answers how many lines it wrote.
  */
-export function lancarComissoes(tx: Executor, parcelaId: string): Promise<number> {
-  return lancarComissoesDe(tx, [parcelaId]);
+export function lancarComissoes(tx: Executor, parcelaId: string, now: Date = new Date()): Promise<number> {
+  return lancarComissoesDe(tx, [parcelaId], now);
+}
+
+type Linha = Awaited<ReturnType<typeof linhasDasParcelas>>[number];
+
+/**
+ * ADR 093: a parcela paid again after a chargeback (the dispute won) gets its last round's credits back, as new
+ * lines of the next round, in the month the dispute was won (or the next open one) -- the same centavos, never
+ * recomputed. A parcela whose last round was not reversed is paid already: nothing.
+ */
+function creditosDeVolta(existentes: Linha[], periodo: string, hoje: string): NovoLancamento[] {
+  const ciclo = Math.max(...existentes.map((e) => e.ciclo));
+  const daRodada = existentes.filter((e) => e.ciclo === ciclo);
+  if (!daRodada.some((e) => e.tipo === 'estorno')) return [];
+  return daRodada
+    .filter((e) => e.tipo === 'credito')
+    .map(({ id: _id, createdAt: _createdAt, ...c }) => ({ ...c, ciclo: ciclo + 1, periodo, ocorridoEm: hoje }));
 }
 
 /**
  * `lancarComissoes` for many parcelas at once (the demo's year): the same rules, each network's rules and closed
  * months read once, the lines written in batches.
  */
-export async function lancarComissoesDe(tx: Executor, parcelaIds: readonly string[]): Promise<number> {
+export async function lancarComissoesDe(
+  tx: Executor,
+  parcelaIds: readonly string[],
+  now: Date = new Date(),
+): Promise<number> {
   const pagas = [];
+  const existentes = new Map<string, Linha[]>();
   for (let i = 0; i < parcelaIds.length; i += LOTE) {
-    const lidas = await parcelasParaComissao(tx, parcelaIds.slice(i, i + LOTE));
+    const lote = parcelaIds.slice(i, i + LOTE);
+    const lidas = await parcelasParaComissao(tx, lote);
     pagas.push(...lidas.filter((p) => p.status === 'paga' && p.pagaEm && p.tipo === 'mensalidade' && p.franqueadorId));
+    for (const linha of await linhasDasParcelas(tx, lote)) {
+      existentes.set(linha.parcelaId, [...(existentes.get(linha.parcelaId) ?? []), linha]);
+    }
   }
+  const hoje = todayInBrasilia(now);
   const regrasPorRede = new Map<string, (Regra & RegraAlcance)[]>();
   const fechadosPorRamo = new Map<string, Set<string>>();
   const linhas: NovoLancamento[] = [];
@@ -80,6 +107,11 @@ export async function lancarComissoesDe(tx: Executor, parcelaIds: readonly strin
     if (!fechados) {
       fechados = await periodosFechados(tx, franqueadorId, p.franquiaId, '0000-00');
       fechadosPorRamo.set(ramo, fechados);
+    }
+    const jaTem = existentes.get(p.id);
+    if (jaTem?.length) {
+      linhas.push(...creditosDeVolta(jaTem, periodoAberto(periodoDe(hoje), fechados), hoje));
+      continue;
     }
     const periodo = periodoAberto(periodoDe(pagaEm), fechados);
     const quem: Record<Beneficiario, string | null> = {
@@ -122,8 +154,8 @@ export async function lancarComissoesDe(tx: Executor, parcelaIds: readonly strin
 const LOTE = 1000;
 
 /**
- * The reversing lines of a refunded parcela: each credit it had, negated, in the month of the refund (or the next
- * open one). Once per credit. Answers how many lines it wrote.
+ * The reversing lines of a refunded (or charged back, ADR 093) parcela: each credit it had, negated, in the month of
+ * the refund (or the next open one). Once per credit. Answers how many lines it wrote.
  */
 export async function estornarComissoes(tx: Executor, parcelaId: string, now: Date): Promise<number> {
   const creditos = await creditosSemEstorno(tx, parcelaId);
@@ -150,6 +182,7 @@ export async function estornarComissoes(tx: Executor, parcelaId: string, now: Da
       valorCentavos: -c.valorCentavos,
       periodo,
       ocorridoEm: hoje,
+      ciclo: c.ciclo,
     })),
   );
 }

@@ -6,6 +6,7 @@ import {
   type NovaLinha,
   acordosDe,
   inserirLinhas,
+  linhasDasParcelas,
   parcelasParaRoyalty,
   periodosFechados,
   receitaSemEstorno,
@@ -24,8 +25,24 @@ import {
  * royalty and the fundo (each rounded once) and what the payment's split retained. None when the parcela has no
  * franquia or the franquia no agreement yet. Written once per parcela. Answers how many lines it wrote.
  */
-export function lancarRoyalties(tx: Executor, parcelaId: string): Promise<number> {
-  return lancarRoyaltiesDe(tx, [parcelaId]);
+export function lancarRoyalties(tx: Executor, parcelaId: string, now: Date = new Date()): Promise<number> {
+  return lancarRoyaltiesDe(tx, [parcelaId], now);
+}
+
+type Linha = Awaited<ReturnType<typeof linhasDasParcelas>>[number];
+
+/**
+ * ADR 093: a parcela paid again after a chargeback (the dispute won) gets its last round's receita back, as a new
+ * line of the next round, in the month the dispute was won (or the franquia's next open one) -- the same figures.
+ * A parcela whose last round was not reversed is paid already: nothing.
+ */
+function receitaDeVolta(existentes: Linha[], periodo: string, hoje: string): NovaLinha[] {
+  const ciclo = Math.max(...existentes.map((e) => e.ciclo));
+  const daRodada = existentes.filter((e) => e.ciclo === ciclo);
+  if (!daRodada.some((e) => e.tipo === 'estorno')) return [];
+  return daRodada
+    .filter((e) => e.tipo === 'receita')
+    .map(({ id: _id, createdAt: _createdAt, ...r }) => ({ ...r, ciclo: ciclo + 1, periodo, ocorridoEm: hoje }));
 }
 
 /** Lines per INSERT: well under PostgreSQL's 65,535 parameters (13 a line). */
@@ -35,12 +52,22 @@ const LOTE = 1000;
  * `lancarRoyalties` for many parcelas at once (the demo's year): the same rules, each franquia locked and its
  * agreements and closed months read once, the lines written in batches.
  */
-export async function lancarRoyaltiesDe(tx: Executor, parcelaIds: readonly string[]): Promise<number> {
+export async function lancarRoyaltiesDe(
+  tx: Executor,
+  parcelaIds: readonly string[],
+  now: Date = new Date(),
+): Promise<number> {
   const acordosPorFranquia = new Map<string, Awaited<ReturnType<typeof acordosDe>>>();
   const fechadosPorFranquia = new Map<string, Set<string>>();
   const linhas: NovaLinha[] = [];
+  const hoje = todayInBrasilia(now);
   for (let i = 0; i < parcelaIds.length; i += LOTE) {
-    for (const p of await parcelasParaRoyalty(tx, parcelaIds.slice(i, i + LOTE))) {
+    const lote = parcelaIds.slice(i, i + LOTE);
+    const existentes = new Map<string, Linha[]>();
+    for (const linha of await linhasDasParcelas(tx, lote)) {
+      existentes.set(linha.parcelaId, [...(existentes.get(linha.parcelaId) ?? []), linha]);
+    }
+    for (const p of await parcelasParaRoyalty(tx, lote)) {
       if (p.status !== 'paga' || !p.pagaEm || !p.franquiaId || !p.franqueadorId) continue;
       let acordos = acordosPorFranquia.get(p.franquiaId);
       if (!acordos) {
@@ -48,6 +75,12 @@ export async function lancarRoyaltiesDe(tx: Executor, parcelaIds: readonly strin
         acordos = await acordosDe(tx, [p.franquiaId]);
         acordosPorFranquia.set(p.franquiaId, acordos);
         fechadosPorFranquia.set(p.franquiaId, await periodosFechados(tx, p.franquiaId, '0000-00'));
+      }
+      const jaTem = existentes.get(p.id);
+      if (jaTem?.length) {
+        const periodo = periodoAberto(periodoDe(hoje), fechadosPorFranquia.get(p.franquiaId)!);
+        linhas.push(...receitaDeVolta(jaTem, periodo, hoje));
+        continue;
       }
       const acordo = acordoEmVigor(acordos, p.pagaEm);
       if (!acordo) continue;
@@ -94,6 +127,7 @@ export async function estornarRoyalties(tx: Executor, parcelaId: string, now: Da
       splitCentesimos: receita.splitCentesimos,
       periodo,
       ocorridoEm: hoje,
+      ciclo: receita.ciclo,
     },
   ]);
 }

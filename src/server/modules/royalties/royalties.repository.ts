@@ -128,10 +128,23 @@ export async function receitaSemEstorno(db: Executor, parcelaId: string) {
       and(
         eq(l.parcelaId, parcelaId),
         eq(l.tipo, 'receita'),
-        sql`not exists (select 1 from ${royaltyLancamentos} e where e.parcela_id = ${l.parcelaId} and e.tipo = 'estorno')`,
+        sql`not exists (select 1 from ${royaltyLancamentos} e where e.parcela_id = ${l.parcelaId} and e.tipo = 'estorno'
+          and e.ciclo = ${l.ciclo})`,
       ),
-    );
+    )
+    .orderBy(desc(l.ciclo))
+    .limit(1);
   return row;
+}
+
+/** The lines the parcelas already have (ADR 093: a parcela paid again after a chargeback reads its last round). */
+export function linhasDasParcelas(db: Executor, parcelaIds: readonly string[]) {
+  if (parcelaIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(l)
+    .where(inArray(l.parcelaId, [...parcelaIds]))
+    .orderBy(asc(l.ciclo));
 }
 
 // --- Reading statements -------------------------------------------------------------------------------------------

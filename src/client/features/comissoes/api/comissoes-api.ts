@@ -10,7 +10,9 @@ import type {
   RegraView,
   ResumoView,
 } from '@shared/schemas/comissao';
+import type { Curso } from '@shared/schemas/curso';
 import type { FranquiaView } from '@shared/schemas/franquia';
+import { COMBOBOX_PAGE_SIZE, type ComboboxPage } from '@/components/ui/search-combobox';
 import { api } from '@/lib/api-client';
 import { type MutationConfig, useApiMutation } from '@/lib/react-query';
 
@@ -118,3 +120,20 @@ export const useFranquiasDaRede = (enabled: boolean) =>
       enabled,
     }),
   );
+
+/** The rule dialog's curso searches (ADR 093) are kept under this key. */
+export const CURSOS_DA_REGRA_QUERY_KEY = [...COMISSOES_QUERY_KEY, 'cursos-options'] as const;
+
+/**
+ * A page of the cursos the caller reads (GET /api/cursos: the same scope the rule's `cursoId` is checked against)
+ * whose title contains `q`, for the rule dialog's curso picker: the server searches, 20 at a time.
+ */
+export async function searchCursoOptions(q: string, page: number): Promise<ComboboxPage> {
+  const params: Record<string, string> = { page: String(page), pageSize: String(COMBOBOX_PAGE_SIZE), sort: 'nome' };
+  if (q) params.q = q;
+  const { items, total } = await api.list<Curso>('/api/cursos', { params });
+  return {
+    options: items.map((c) => ({ value: c.id, label: c.isActive ? c.titulo : `${c.titulo} (inativo)` })),
+    total,
+  };
+}

@@ -1,14 +1,21 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { todayInBrasilia } from '@shared/brasilia';
 import { periodoAnterior, periodoDe, periodoPorExtenso } from '@shared/comissoes/lancamentos';
-import type { FechamentoView, LancamentoView, MinhasView, ResumoView } from '@shared/schemas/comissao';
+import type { FechamentoView, LancamentoView, MinhasView, RegraView, ResumoView } from '@shared/schemas/comissao';
 import { mockFetch, renderWithProviders } from '@/testing/test-utils';
 import { ComissoesScreen } from './comissoes-screen';
 import { MinhasComissoesScreen } from './minhas-comissoes-screen';
+
+beforeAll(() => {
+  // Radix Select measures and captures the pointer; jsdom has neither.
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+});
 
 afterEach(() => {
   cleanup();
@@ -157,5 +164,67 @@ describe("'Comissões' (issue 44, ADR 088)", () => {
     await screen.findByText(/A rede permite que sua franquia feche/);
     await userEvent.click(screen.getByRole('button', { name: 'Mês passado' }));
     expect(await screen.findByRole('button', { name: `Fechar ${periodoPorExtenso(anterior)}` })).toBeInTheDocument();
+  });
+
+  it("lets 'Nova regra' choose one curso among those the caller reads, or every curso, and shows it on an edit", async () => {
+    const ingles = { id: '5f0b8c2e-2d4a-4e8b-9c51-0a7e3b9d6c11', titulo: 'Inglês para Adolescentes', isActive: true };
+    const enviadas: unknown[] = [];
+    const regraDoCurso: RegraView = {
+      id: 'r-9',
+      franquiaId: null,
+      franquia: null,
+      cursoId: ingles.id,
+      curso: ingles.titulo,
+      beneficiario: 'franquia',
+      tipo: 'percentual',
+      percentual: 2,
+      valor: null,
+      inicio: `${atual}-01`,
+      fim: null,
+      editavel: true,
+      criadaEm: '2026-01-01T00:00:00.000Z',
+      atualizadaEm: '2026-01-01T00:00:00.000Z',
+    };
+    const fetchMock = mockFetch({
+      ...rotas(false),
+      'GET /api/comissoes/regras': { body: [regraDoCurso] },
+      'GET /api/franquias': { body: [], headers: { 'X-Total-Count': '0' } },
+      'GET /api/cursos': { body: [ingles], headers: { 'X-Total-Count': '1' } },
+      'POST /api/comissoes/regras': (body) => {
+        enviadas.push(body);
+        return { status: 201, body: { ...regraDoCurso, id: 'r-10' } };
+      },
+    });
+    renderWithProviders(<ComissoesScreen alcance="rede" podeRegras podeFechar podeConfigurar />);
+    const regras = await screen.findByRole('table', { name: 'Regras de comissão' });
+    expect(await within(regras).findByText('Inglês para Adolescentes')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Nova regra' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Nova regra de comissão' });
+    const curso = within(dialogo).getByRole('combobox', { name: 'Curso' });
+    expect(curso).toHaveValue('');
+    await userEvent.type(curso, 'inglês');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .map(([url]) => String(url))
+          .some((url) => url.startsWith('/api/cursos?') && url.includes('q=ingl') && url.includes('pageSize=20')),
+      ).toBe(true),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: 'Inglês para Adolescentes' }));
+    expect(curso).toHaveValue('Inglês para Adolescentes');
+    await userEvent.click(within(dialogo).getByRole('combobox', { name: 'Quem recebe' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Franquia' }));
+    await userEvent.type(within(dialogo).getByRole('textbox', { name: 'Percentual (%)' }), '2');
+    await userEvent.click(within(dialogo).getByRole('button', { name: 'Criar regra' }));
+    await waitFor(() => expect(enviadas).toHaveLength(1));
+    expect(enviadas[0]).toMatchObject({ cursoId: ingles.id, beneficiario: 'franquia', percentual: 2 });
+
+    // An edit shows the rule's curso, which does not change.
+    await userEvent.click(await within(regras).findByRole('button', { name: /Editar/ }));
+    const edicao = await screen.findByRole('dialog', { name: 'Editar regra de comissão' });
+    const doCurso = within(edicao).getByRole('combobox', { name: 'Curso' });
+    expect(doCurso).toHaveValue('Inglês para Adolescentes');
+    expect(doCurso).toBeDisabled();
   });
 });

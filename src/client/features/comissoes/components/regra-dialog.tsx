@@ -19,13 +19,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { SearchComboboxField } from '@/components/ui/search-combobox-field';
 import { SelectField } from '@/components/ui/select-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { submitShowingFieldErrors } from '@/lib/server-field-errors';
 import { toast } from '@/lib/toast';
-import { useCriarRegra, useEditarRegra } from '../api/comissoes-api';
+import { CURSOS_DA_REGRA_QUERY_KEY, searchCursoOptions, useCriarRegra, useEditarRegra } from '../api/comissoes-api';
 import {
   novaRegraPayload,
   REGRA_VAZIA,
@@ -34,8 +35,9 @@ import {
   regraValuesFrom,
 } from './regra-form-values';
 
-const FIELDS = ['franquiaId', 'beneficiario', 'tipo', 'percentual', 'valor', 'inicio', 'fim'] as const;
+const FIELDS = ['franquiaId', 'cursoId', 'beneficiario', 'tipo', 'percentual', 'valor', 'inicio', 'fim'] as const;
 const REDE = 'rede';
+export const TODOS_OS_CURSOS = 'Todos os cursos';
 
 /** The shared schema over the payload the values make: its pt-BR messages go under the fields they name. */
 const resolverDe =
@@ -55,8 +57,9 @@ const resolverDe =
 
 /**
  * 'Nova regra' and 'Editar regra' (issue 44, ADR 081, 088): whom it pays, how (a percentage of each paid parcela or a
- * fixed amount on the first), from when (to when); for the franqueador, the whole network or one franquia. An edit
- * changes only the amount and the period -- whom and how are a new rule's (the fields show, disabled).
+ * fixed amount on the first), from when (to when); for the franqueador, the whole network or one franquia; for one
+ * curso the caller reads or every curso (ADR 093). An edit changes only the amount and the period -- whom, how and
+ * the reach are a new rule's (the fields show, disabled).
  */
 export function RegraDialog({
   open,
@@ -158,6 +161,31 @@ function RegraForm({
             )}
           />
         ) : null}
+        <Controller
+          control={control}
+          name="cursoId"
+          render={({ field, fieldState }) => (
+            <SearchComboboxField
+              id="regra-curso"
+              label="Curso"
+              className="sm:col-span-2"
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value);
+                field.onBlur();
+              }}
+              queryKey={CURSOS_DA_REGRA_QUERY_KEY}
+              search={searchCursoOptions}
+              emptyOption={TODOS_OS_CURSOS}
+              fallbackLabel={regra?.curso ?? null}
+              placeholder={editando ? TODOS_OS_CURSOS : 'Todos os cursos (digite para buscar um curso)'}
+              emptyText="Nenhum curso encontrado"
+              hint={editando ? undefined : 'Uma regra de um curso vale sobre a de todos os cursos.'}
+              disabled={editando}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         <Controller
           control={control}
           name="beneficiario"

@@ -24,6 +24,7 @@ describe('the rule dialog values', () => {
     const payload = novaRegraPayload({ ...REGRA_VAZIA('2026-11-27'), beneficiario: 'vendedor', percentual: '5,5' });
     expect(payload).toEqual({
       franquiaId: null,
+      cursoId: null,
       beneficiario: 'vendedor',
       tipo: 'percentual',
       percentual: 5.5,
@@ -51,6 +52,19 @@ describe('the rule dialog values', () => {
       valor: 1500.5,
       fim: '2026-12-31',
     });
+  });
+
+  it('sends the curso chosen (ADR 093), and every curso when none is', () => {
+    const doCurso = novaRegraPayload({
+      ...REGRA_VAZIA('2026-11-27'),
+      cursoId: '7d1c1d8e-5b0c-4c55-9a55-1f4f4b1f0a11',
+      beneficiario: 'franquia',
+      percentual: '2',
+    });
+    expect(doCurso.cursoId).toBe('7d1c1d8e-5b0c-4c55-9a55-1f4f4b1f0a11');
+    expect(regraInputSchema.safeParse(doCurso).success).toBe(true);
+    expect(regraValuesFrom({ ...regra, cursoId: doCurso.cursoId, curso: 'Inglês' }).cursoId).toBe(doCurso.cursoId);
+    expect(regraValuesFrom(regra).cursoId).toBe('');
   });
 
   it('leaves the schema to say what is missing: no beneficiary, no percentage', () => {

@@ -4,11 +4,13 @@ import { formatReais, parseReais } from '@/components/ui/money-field';
 
 /**
  * The rule dialog's values (issue 44, ADR 088): amounts typed as people in Brazil write them ('5,5', '150,00'),
- * dates ISO (the date field's), the franquia '' for the whole network. The payload is what
+ * dates ISO (the date field's), the franquia '' for the whole network, the curso '' for every curso. The payload is what
  * POST/PATCH /api/comissoes/regras take; the shared schema checks it (its messages go under the fields).
  */
 export interface RegraFormValues {
   franquiaId: string;
+  /** ADR 093: '' for every curso. */
+  cursoId: string;
   beneficiario: Beneficiario | '';
   tipo: TipoRegra;
   percentual: string;
@@ -19,6 +21,7 @@ export interface RegraFormValues {
 
 export const REGRA_VAZIA = (hoje: string): RegraFormValues => ({
   franquiaId: '',
+  cursoId: '',
   beneficiario: '',
   tipo: 'percentual',
   percentual: '',
@@ -30,6 +33,7 @@ export const REGRA_VAZIA = (hoje: string): RegraFormValues => ({
 /** A rule as its edit dialog starts. */
 export const regraValuesFrom = (r: RegraView): RegraFormValues => ({
   franquiaId: r.franquiaId ?? '',
+  cursoId: r.cursoId ?? '',
   beneficiario: r.beneficiario,
   tipo: r.tipo,
   percentual: r.percentual === null ? '' : String(r.percentual).replace('.', ','),
@@ -41,10 +45,14 @@ export const regraValuesFrom = (r: RegraView): RegraFormValues => ({
 /** '' stays absent (the schema's 'informe...' message); anything else a number, NaN for what is not one. */
 const numero = (texto: string) => (texto.trim() === '' ? null : parseReais(texto));
 
-/** POST /api/comissoes/regras: the amount of the rule's kind only; the network when no franquia is chosen. */
+/**
+ * POST /api/comissoes/regras: the amount of the rule's kind only; the network when no franquia is chosen, every
+ * curso when none is.
+ */
 export function novaRegraPayload(v: RegraFormValues) {
   return {
     franquiaId: v.franquiaId || null,
+    cursoId: v.cursoId || null,
     beneficiario: v.beneficiario || undefined,
     tipo: v.tipo,
     percentual: v.tipo === 'percentual' ? numero(v.percentual) : null,
