@@ -93,7 +93,7 @@ test("an agreement set, two franquias' parcelas paid, the month's statements, a 
   await expect(linhaMg).toContainText(formatBRL(mg.centavos / 100));
   for (const centavos of [royaltyMg, fundoMg, royaltyMg + fundoMg])
     await expect(linhaMg).toContainText(formatBRL(centavos / 100));
-  await expect(linhaMg).toContainText('Mês em aberto (prévia)');
+  await expect(linhaMg).toContainText('Mês em andamento (prévia)');
   // The month is running: nothing to close yet.
   await expect(extratos.getByRole('button', { name: /^Fechar/ })).toHaveCount(0);
   await expectAccessible(page);

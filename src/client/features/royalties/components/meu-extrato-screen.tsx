@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { useAcordos, useExtrato, useExtratosDosMeses } from '../api/royalties-api';
 import { ContestarDialog } from './contestar-dialog';
-import { CobrancaBadge, FaturaStatusBadge } from './extrato-format';
+import { CobrancaBadge, FaturaStatusBadge, emAndamento } from './extrato-format';
 import { mesesAte } from './meses';
 
 /** How many months 'Meu extrato' lists, and how many lines a month shows per page. */
@@ -236,8 +236,9 @@ function Cobranca({ extrato: e }: { extrato: ExtratoResumo }) {
   if (e.status === 'aberto')
     return (
       <p className="rounded-md bg-muted p-3 text-sm">
-        Mês em aberto: estes valores são uma prévia e mudam a cada parcela paga. O extrato fecha no dia 1º do mês
-        seguinte.
+        {emAndamento(e.mes)
+          ? 'Mês em andamento: estes valores são uma prévia e mudam a cada parcela paga. O extrato fecha no dia 1º do mês seguinte.'
+          : 'Mês ainda não fechado: estes valores são uma prévia até o franqueador fechar o extrato.'}
       </p>
     );
   if (!e.fatura)

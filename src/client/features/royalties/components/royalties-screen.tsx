@@ -126,6 +126,7 @@ function ExtratosSection({
     {
       key: 'franquia',
       header: 'Franquia',
+      className: 'lg:min-w-48',
       cell: (r) => (
         <span className="grid min-w-0">
           <RecordButton

@@ -156,7 +156,7 @@ describe("'Royalties' (issue 45, ADR 092)", () => {
     const linhaSp = (await within(tabela).findByText('Educa Paulista Franquias Ltda')).closest('tr')!;
     expect(linhaSp).toHaveTextContent(/R\$\s*1\.000,00/);
     expect(linhaSp).toHaveTextContent(/R\$\s*440,00/);
-    expect(linhaSp).toHaveTextContent('Mês em aberto (prévia)');
+    expect(linhaSp).toHaveTextContent('Mês em andamento (prévia)');
     expect(within(screen.getByLabelText('Total da rede')).getByText('Saldo').parentElement).toHaveTextContent(
       /R\$\s*533,00/,
     );
@@ -201,7 +201,7 @@ describe("'Royalties' (issue 45, ADR 092)", () => {
     const tabela = await screen.findByRole('table', {
       name: `Extratos de royalties por franquia em ${periodoPorExtenso(anterior)}`,
     });
-    expect(await within(tabela).findByText('Paga')).toBeInTheDocument();
+    expect(await within(tabela).findByText('Fatura: Paga')).toBeInTheDocument();
     expect(within(tabela).queryByRole('button', { name: /^Fechar/ })).toBeNull();
 
     await userEvent.click(within(tabela).getByRole('button', { name: /Educa Paulista Franquias Ltda/ }));
@@ -210,7 +210,7 @@ describe("'Royalties' (issue 45, ADR 092)", () => {
     const dados = screen.getByRole('table', { name: 'Histórico de royalties de Educa Paulista Franquias Ltda: dados' });
     // Twelve months, oldest first, each with its figures.
     expect(within(dados).getAllByRole('row')).toHaveLength(13);
-    expect(within(dados).getAllByText('Paga')).toHaveLength(11);
+    expect(within(dados).getAllByText('Fatura: Paga')).toHaveLength(11);
   });
 
   it("edits an agreement as a new version: the shared schema's messages, then the PUT", async () => {
@@ -295,7 +295,7 @@ describe("'Meu extrato' (issue 45, ADR 092)", () => {
       '/financeiro/parcelas?q=J%C3%BAlia%20Santana',
     );
     expect(julia).toHaveTextContent(/Royalty R\$\s*30,00/);
-    expect(screen.getByText(/Mês em aberto: estes valores são uma prévia/)).toBeInTheDocument();
+    expect(screen.getByText(/Mês em andamento: estes valores são uma prévia/)).toBeInTheDocument();
   });
 
   it("shows a closed month's fatura with its payment link, and an empty month in pt-BR", async () => {
@@ -324,7 +324,7 @@ describe("'Meu extrato' (issue 45, ADR 092)", () => {
     await userEvent.click(screen.getByRole('heading', { name: periodoPorExtenso(anterior) }));
     const pagar = await screen.findByRole('link', { name: /Pagar a fatura/ });
     expect(pagar).toHaveAttribute('href', fatura.invoiceUrl);
-    expect(pagar.closest('div')).toHaveTextContent('Em aberto');
+    expect(pagar.closest('div')).toHaveTextContent('Fatura: Em aberto');
   });
 
   it('contests a line: the reason is required in pt-BR, then the line shows the contest and its ticket', async () => {
