@@ -115,13 +115,13 @@ test("the franqueador's 'Royalties' has the agreements, a closed month with its 
   await expect(
     extratos
       .getByRole('button', { name: /^Fechar o extrato de / })
-      .or(extratos.getByText(/vence em/))
+      .or(extratos.getByText(/Vence em|Paga em/))
       .first(),
   ).toBeVisible();
   const mes = page.getByLabel('Mês');
   const [ano, m] = (await mes.inputValue()).split('-').map(Number) as [number, number];
   await mes.fill(m === 1 ? `${ano - 1}-12` : `${ano}-${String(m - 1).padStart(2, '0')}`);
-  await expect(extratos.getByText(/vence em/).first()).toBeVisible();
+  await expect(extratos.getByText(/Vence em|Paga em/).first()).toBeVisible();
   await expect(extratos.getByRole('button', { name: /^Fechar/ })).toHaveCount(0);
 });
 

@@ -126,7 +126,6 @@ function ExtratosSection({
     {
       key: 'franquia',
       header: 'Franquia',
-      className: 'lg:min-w-48',
       cell: (r) => (
         <span className="grid min-w-0">
           <RecordButton
@@ -154,7 +153,9 @@ function ExtratosSection({
           <CobrancaBadge extrato={r} />
           {r.fatura ? (
             <span className="text-xs text-muted-foreground">
-              {formatBRL(r.fatura.valor)}, vence em {formatDateOnly(r.fatura.vencimento)}
+              {r.fatura.pagaEm
+                ? `Paga em ${formatDateOnly(r.fatura.pagaEm)}`
+                : `Vence em ${formatDateOnly(r.fatura.vencimento)}`}
             </span>
           ) : r.fechadoEm ? (
             <span className="text-xs text-muted-foreground">Fechado em {formatDateTime(r.fechadoEm)}</span>
@@ -162,7 +163,10 @@ function ExtratosSection({
         </span>
       ),
     },
-    {
+  ];
+  // 'Fechar' only where a row can be closed: a month already closed (or running) keeps its columns to its figures.
+  if (rows.some(fechavel))
+    columns.push({
       key: 'acoes',
       header: 'Ações',
       className: 'text-right',
@@ -173,8 +177,7 @@ function ExtratosSection({
             Fechar <span className="sr-only">o extrato de {r.franquia}</span>
           </Button>
         ) : null,
-    },
-  ];
+    });
   return (
     <section aria-labelledby="extratos-titulo">
       <Card>
