@@ -19,8 +19,15 @@ const FATURA_VARIANT: Record<StatusFaturaRoyalty, 'success' | 'warning' | 'destr
   cancelada: 'secondary',
 };
 
+/** A badge whose words may wrap: a phone's card leaves its value some 160 px beside the label. */
+const QUEBRA = 'whitespace-normal';
+
 export function FaturaStatusBadge({ status }: { status: StatusFaturaRoyalty }) {
-  return <Badge variant={FATURA_VARIANT[status]}>Fatura: {STATUS_FATURA_ROYALTY_LABELS[status]}</Badge>;
+  return (
+    <Badge variant={FATURA_VARIANT[status]} className={QUEBRA}>
+      Fatura: {STATUS_FATURA_ROYALTY_LABELS[status]}
+    </Badge>
+  );
 }
 
 /** An open month: the running one, or one that has ended and is not closed yet (both previews). */
@@ -33,11 +40,22 @@ export function CobrancaBadge({
   extrato: Pick<ExtratoResumo, 'mes' | 'status' | 'fatura' | 'saldo' | 'modo'>;
 }) {
   if (extrato.status === 'aberto') {
-    if (!extrato.modo) return <Badge variant="outline">Sem acordo no mês</Badge>;
+    if (!extrato.modo)
+      return (
+        <Badge variant="outline" className={QUEBRA}>
+          Sem acordo no mês
+        </Badge>
+      );
     return (
-      <Badge variant="outline">{emAndamento(extrato.mes) ? 'Mês em andamento (prévia)' : 'A fechar (prévia)'}</Badge>
+      <Badge variant="outline" className={QUEBRA}>
+        {emAndamento(extrato.mes) ? 'Mês em andamento (prévia)' : 'A fechar (prévia)'}
+      </Badge>
     );
   }
   if (extrato.fatura) return <FaturaStatusBadge status={extrato.fatura.status} />;
-  return <Badge variant="secondary">{extrato.saldo > 0 ? 'Sendo emitida' : 'Nada a cobrar'}</Badge>;
+  return (
+    <Badge variant="secondary" className={QUEBRA}>
+      {extrato.saldo > 0 ? 'Sendo emitida' : 'Nada a cobrar'}
+    </Badge>
+  );
 }
