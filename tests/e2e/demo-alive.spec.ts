@@ -97,8 +97,8 @@ test("the franqueador's 'Comissões' has the demo's rules, a paid month and last
 /**
  * Issue 45 (ADR 089, 092): the royalties screens on the demo's year. The franqueador's 'Royalties' has both
  * franquias' agreements (Minas Saber's split version to come), the month before last closed with its fatura, and
- * last month to close (or closed by the daily job, which runs on start); the franquia's 'Meu extrato' has its months, this month's lines and the closed month's
- * fatura.
+ * last month to close (or closed by the daily job, which runs on start); the franquia's 'Meu extrato' has its
+ * months, this month's lines, the closed month's fatura and a contested line with its concluded ticket.
  */
 test("the franqueador's 'Royalties' has the agreements, a closed month with its fatura and last month to close", async ({
   page,
@@ -141,4 +141,6 @@ test("the franquia's 'Meu extrato' has its months, this month's lines and the cl
   ).toBeVisible();
   await meses.getByRole('heading', { level: 3 }).nth(2).click();
   await expect(page.getByText('Fatura do mês')).toBeVisible();
+  // The demo's contest of a line of that month, answered: its ticket concluded.
+  await expect(page.getByText('Chamado: Concluído')).toBeVisible();
 });
