@@ -46,6 +46,9 @@ describe('route table (SPEC §2)', () => {
     // Issue 44 (ADR 088): the network's and franquia's commissions; each seller's and micro-franquia's own.
     '/financeiro/comissoes': ['franqueador', 'franquia'],
     '/financeiro/minhas-comissoes': ['vendedor', 'micro_franquia'],
+    // Issue 45 (ADR 092): the network's royalties, the franqueador's; each franquia's own statement.
+    '/financeiro/royalties': ['franqueador'],
+    '/financeiro/meu-extrato': ['franquia'],
     '/minha-conta': [...ROLES],
     // Issue 51 (ADR 091): the network's WhatsApp texts, the franqueador's; each staff person's own exports.
     '/mensagens-whatsapp': ['franqueador'],

@@ -61,6 +61,8 @@ export type RoutePath =
   | '/financeiro/conciliacao'
   | '/financeiro/comissoes'
   | '/financeiro/minhas-comissoes'
+  | '/financeiro/royalties'
+  | '/financeiro/meu-extrato'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -274,6 +276,23 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     description: 'O que você recebe de cada matrícula: liberada, prevista, fechada e paga',
   },
   /**
+   * Financeiro > Royalties (issue 45, ADR 089, 092): every franquia's statement of a month, its closing, a franquia's
+   * history and the fee agreements -- the franqueador's.
+   */
+  '/financeiro/royalties': {
+    path: '/financeiro/royalties',
+    roles: ['franqueador'],
+    title: 'Royalties',
+    description: 'Royalties e fundo de propaganda de cada franquia por mês, o fechamento e os acordos',
+  },
+  /** Financeiro > Meu extrato (issue 45, ADR 089, 092): the franquia's own monthly statements, its charge, contests. */
+  '/financeiro/meu-extrato': {
+    path: '/financeiro/meu-extrato',
+    roles: ['franquia'],
+    title: 'Meu extrato',
+    description: 'Os royalties e o fundo de propaganda da sua franquia, mês a mês, com a cobrança e as contestações',
+  },
+  /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
    */
@@ -394,6 +413,9 @@ const CONCILIACAO = link('/financeiro/conciliacao', 'Conciliação');
 /** Issue 44 (ADR 088): the network's and franquia's commissions, and each seller's and micro-franquia's own. */
 const COMISSOES = link('/financeiro/comissoes', 'Comissões');
 const MINHAS_COMISSOES = link('/financeiro/minhas-comissoes', 'Minhas comissões');
+/** Issue 45 (ADR 092): beside 'Comissões', the network's royalties and each franquia's own statement. */
+const ROYALTIES = link('/financeiro/royalties', 'Royalties');
+const MEU_EXTRATO = link('/financeiro/meu-extrato', 'Meu extrato');
 export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
   franqueador: [
     link('/financeiro/parcelas', 'Parcelas'),
@@ -401,6 +423,7 @@ export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/financeiro/regua', 'Régua de cobrança'),
     CONCILIACAO,
     COMISSOES,
+    ROYALTIES,
   ],
   franquia: [
     link('/financeiro/parcelas', 'Parcelas'),
@@ -408,6 +431,7 @@ export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/financeiro/regua', 'Régua de cobrança'),
     CONCILIACAO,
     COMISSOES,
+    MEU_EXTRATO,
   ],
   micro_franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA, MINHAS_COMISSOES],
   vendedor: [MINHAS_COMISSOES],

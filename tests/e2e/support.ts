@@ -147,11 +147,13 @@ const write = { headers: { Origin: BASE_URL } };
  * A family of its own at the demo's Colégio Horizonte (other specs run against the same server), made effective by
  * the session's staff and its contract accepted through the family's API with the e-mailed code (issue 42): the
  * pré-matrícula's fields, the matrícula's id, and when the acceptance was asked (for the e-mails that follow it).
+ * `escola` picks another of the demo's upcoming events (Instituto Saber Contagem: Minas Saber's network).
  */
 export async function familiaComContratoAceito(
   request: APIRequestContext,
   rotulo: string,
   diaVencimento?: number,
+  escola: { nome: string; cidade: string } = { nome: 'Colégio Horizonte', cidade: 'Campinas' },
 ): Promise<{
   nomeAluno: string;
   email: string;
@@ -161,13 +163,15 @@ export async function familiaComContratoAceito(
   /** The family's contract link's token (its withdrawal goes through it, ADR 088's spec). */
   token: string;
 }> {
-  const eventos = (await (await request.get('/api/public/eventos?cidade=Campinas')).json()) as {
+  const eventos = (await (
+    await request.get(`/api/public/eventos?cidade=${encodeURIComponent(escola.cidade)}`)
+  ).json()) as {
     id: string;
     nomeEscola: string;
   }[];
   const id = uniqueSuffix();
   const pre = {
-    eventoId: eventos.find((e) => e.nomeEscola === 'Colégio Horizonte')!.id,
+    eventoId: eventos.find((e) => e.nomeEscola === escola.nome)!.id,
     nomeAluno: `Aluno ${rotulo} ${id}`,
     nomeResponsavel: `Responsável ${rotulo} ${id}`,
     cpfAluno: randomCpf(),

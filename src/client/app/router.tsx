@@ -46,6 +46,8 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/financeiro/conciliacao': () => import('./routes/app/conciliacao'),
   '/financeiro/comissoes': () => import('./routes/app/comissoes'),
   '/financeiro/minhas-comissoes': () => import('./routes/app/minhas-comissoes'),
+  '/financeiro/royalties': () => import('./routes/app/royalties'),
+  '/financeiro/meu-extrato': () => import('./routes/app/meu-extrato'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };
 

@@ -3,6 +3,7 @@ import { PERIODO_RE } from '../comissoes/lancamentos';
 import { MODOS_ROYALTY, STATUS_FATURA_ROYALTY, TIPOS_LINHA_ROYALTY } from '../royalties/extrato';
 import { TICKET_STATUSES } from '../enums';
 import { dateOnlyField } from './fields';
+import { DEFAULT_PAGE_SIZE, LIST_MESSAGES, MAX_PAGE_SIZE } from './list-query';
 
 /**
  * Royalties e fundo de propaganda (issue 45, ADR 089): the agreements and the monthly statements as the API reads
@@ -66,6 +67,31 @@ export const extratoParamsSchema = z.object({
   franquiaId: z.uuid(ROYALTY_MESSAGES.extratoNaoEncontrado),
   mes: z.string().regex(PERIODO_RE, ROYALTY_MESSAGES.extratoNaoEncontrado),
 });
+/**
+ * GET /api/royalties/extratos/{franquiaId}/{mes}?page=&pageSize=: a page of the month's lines (the lists' convention,
+ * DESIGN §4.3: page from 1, pageSize up to 500; a page alone takes 50 lines). Without either, every line, as the
+ * route answered before its lines were paged.
+ */
+export const extratoQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: LIST_MESSAGES.page })
+    .int(LIST_MESSAGES.page)
+    .min(1, LIST_MESSAGES.page)
+    .max(1_000_000, LIST_MESSAGES.page)
+    .optional(),
+  pageSize: z.coerce
+    .number({ error: LIST_MESSAGES.pageSize })
+    .int(LIST_MESSAGES.pageSize)
+    .min(1, LIST_MESSAGES.pageSize)
+    .max(MAX_PAGE_SIZE, LIST_MESSAGES.pageSize)
+    .optional(),
+});
+export type ExtratoQuery = z.output<typeof extratoQuerySchema>;
+
+/** The page a statement's query asks for; null: every line. */
+export const paginaDoExtrato = ({ page, pageSize }: ExtratoQuery) =>
+  page === undefined && pageSize === undefined ? null : { page: page ?? 1, pageSize: pageSize ?? DEFAULT_PAGE_SIZE };
+
 export const linhaParamsSchema = extratoParamsSchema.extend({
   linhaId: z.uuid(ROYALTY_MESSAGES.linhaNaoEncontrada),
 });
@@ -186,6 +212,13 @@ export type LinhaView = z.infer<typeof linhaViewSchema>;
 
 export const extratoViewSchema = extratoResumoSchema.extend({
   acordo: acordoViewSchema.nullable(),
+  /** The month's lines: every one, or the page asked for (`page`, `pageSize`). */
   linhas: z.array(linhaViewSchema),
+  /** How many lines the month holds (also in X-Total-Count). */
+  total: z.number(),
+  /** The page of `linhas` (1 when unpaged). */
+  page: z.number(),
+  /** The page's size; null: every line (no `page` or `pageSize` asked). */
+  pageSize: z.number().nullable(),
 });
 export type ExtratoView = z.infer<typeof extratoViewSchema>;

@@ -265,6 +265,36 @@ describe('the monthly statement', () => {
     expect([invalido.statusCode, invalido.json<{ message: string }>().message]).toEqual([400, ROYALTY_MESSAGES.mes]);
   });
 
+  it("pages a month's lines as the lists do, and answers every line to a client that asks for no page", async () => {
+    const todas = await extrato(sp.id, mes(3));
+    expect(todas.linhas.length).toBeGreaterThanOrEqual(2);
+    expect([todas.total, todas.page, todas.pageSize]).toEqual([todas.linhas.length, 1, null]);
+    expect(todas.total).toBe(todas.lancamentos);
+
+    const segunda = await franqueador().get(`/api/royalties/extratos/${sp.id}/${mes(3)}?page=2&pageSize=1`);
+    expect(segunda.statusCode, segunda.body).toBe(200);
+    expect(segunda.headers['x-total-count']).toBe(String(todas.total));
+    const pagina = segunda.json<ExtratoView>();
+    expect(pagina.linhas.map((l) => l.id)).toEqual([todas.linhas[1]!.id]);
+    expect([pagina.total, pagina.page, pagina.pageSize]).toEqual([todas.total, 2, 1]);
+    // The page changes the lines only: the statement's figures are the month's.
+    expect(figuras(pagina)).toEqual(figuras(todas));
+    // A page alone takes the lists' default size; a page past the end is empty, not an error.
+    expect(
+      (await franqueador().get(`/api/royalties/extratos/${sp.id}/${mes(3)}?page=1`)).json<ExtratoView>().pageSize,
+    ).toBe(50);
+    expect(
+      (await franqueador().get(`/api/royalties/extratos/${sp.id}/${mes(3)}?page=99&pageSize=10`)).json<ExtratoView>()
+        .linhas,
+    ).toEqual([]);
+
+    for (const q of ['pageSize=0', 'pageSize=501', 'page=0', 'page=abc']) {
+      const ruim = await franqueador().get(`/api/royalties/extratos/${sp.id}/${mes(3)}?${q}`);
+      expect(ruim.statusCode, q).toBe(400);
+      expect(ruim.json<{ message: string }>().message).toMatch(/Página deve ser|Tamanho da página deve ser/);
+    }
+  });
+
   it('closes an ended month once, charges its balance on day 10 and refuses the month still running', async () => {
     const aberto = await franqueador().post(`/api/royalties/extratos/${sp.id}/${mes(0)}/fechar`);
     expect([aberto.statusCode, aberto.json<{ message: string }>().message]).toEqual([

@@ -284,6 +284,21 @@ describe('loadDemoActivity', () => {
       expect(f.royalty).toBe(f.soma);
       expect(f.fatura ?? 0).toBe(Math.max(0, f.saldo));
     }
+    // ADR 092: Educa Paulista contested a line of its closed month; the ticket, the franquia's, was concluded.
+    const contestacoes = await rows<{ periodo: string; status: string; titulo: string; fechado: boolean }>(
+      sql`select l.periodo, t.status::text as status, t.titulo,
+        exists (select 1 from royalty_fechamentos f where f.franquia_id = l.franquia_id and f.periodo = l.periodo) as fechado
+        from royalty_contestacoes c join royalty_lancamentos l on l.id = c.linha_id
+        join sac_tickets t on t.id = c.ticket_id and t.franquia_id = c.franquia_id`,
+    );
+    expect(contestacoes).toEqual([
+      {
+        periodo: expect.any(String),
+        status: 'concluido',
+        titulo: `Contestação de royalties - ${contestacoes[0]?.periodo}`,
+        fechado: true,
+      },
+    ]);
   });
 
   it('draws the same network every time: the same families, whatever the hour it is loaded at', async () => {

@@ -5,14 +5,27 @@ import { periodoAnterior } from '../../../shared/royalties/extrato';
 import { lancarRoyaltiesDe } from '../../modules/royalties';
 import { fecharNa } from '../../modules/royalties/royalties.service';
 import type { Executor } from '../connect';
-import { franquias, parcelas, royaltyAcordos, royaltyLancamentos, users } from '../schema';
+import { deadlines } from '../../modules/sac/sla';
+import { formatBRL } from '../../../shared/format';
+import { fromCentavos } from '../../../shared/money/parcelas';
+import {
+  franquias,
+  matriculas,
+  parcelas,
+  royaltyAcordos,
+  royaltyContestacoes,
+  royaltyLancamentos,
+  sacTickets,
+  users,
+} from '../schema';
 
 /**
  * Issue 45 (ADR 089): the demo's royalties -- each franquia's agreement since before the demo's year (Educa
  * Paulista: 6 % + 2 % of fundo, a minimum of R$ 500,00, by fatura; Minas Saber: 5 % + 1,5 %, by fatura, moving to
  * split from next month), the year's lines written by the webhook's own code for every paid parcela, and the month
  * before last closed (its balance charged to each franquia, due on day 10); last month is left open, for a newcomer
- * to close. Answers the lines.
+ * to close. Educa Paulista contested a line of the closed month (ADR 092): its SAC ticket was answered and
+ * concluded, so 'Meu extrato' shows a contest and its outcome. Answers the lines.
  */
 export async function royaltiesDaDemo(tx: Executor, franqueadorId: string, now: Date): Promise<number> {
   const hoje = periodoDe(todayInBrasilia(now));
@@ -69,5 +82,59 @@ export async function royaltiesDaDemo(tx: Executor, franqueadorId: string, now: 
   );
   const retrasado = periodoAnterior(periodoAnterior(hoje));
   for (const f of rede) await fecharNa(tx, f, retrasado, null, new Date(now.getTime() - 20 * 86_400_000));
+  const paulista = rede.find((f) => f.razaoSocial.startsWith('Educa Paulista'));
+  if (paulista) await contestacaoDaDemo(tx, paulista.id, retrasado, new Date(now.getTime() - 15 * 86_400_000));
   return linhas;
+}
+
+/**
+ * The franquia's contest of the first line of its closed month (ADR 089, 092): a SAC ticket of the administrativo,
+ * opened by the franquia's user, answered and concluded five days later (the royalty stands: the parcela was paid
+ * through the link), linked to the line as the contest route links it.
+ */
+async function contestacaoDaDemo(tx: Executor, franquiaId: string, periodo: string, abertoEm: Date): Promise<void> {
+  const [linha] = await tx
+    .select({
+      id: royaltyLancamentos.id,
+      baseCentavos: royaltyLancamentos.baseCentavos,
+      ocorridoEm: royaltyLancamentos.ocorridoEm,
+      parcelaId: royaltyLancamentos.parcelaId,
+      aluno: matriculas.nome,
+    })
+    .from(royaltyLancamentos)
+    .innerJoin(parcelas, eq(parcelas.id, royaltyLancamentos.parcelaId))
+    .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
+    .where(and(eq(royaltyLancamentos.franquiaId, franquiaId), eq(royaltyLancamentos.periodo, periodo)))
+    .orderBy(asc(royaltyLancamentos.ocorridoEm), asc(royaltyLancamentos.id))
+    .limit(1);
+  const [franquia] = await tx.select({ userId: franquias.userId }).from(franquias).where(eq(franquias.id, franquiaId));
+  if (!linha || !franquia?.userId) return;
+  const motivo = `A família de ${linha.aluno} pagou esta parcela na escola, em dinheiro: não deveria entrar na base.`;
+  const concluidoEm = new Date(abertoEm.getTime() + 5 * 86_400_000);
+  const [ticket] = await tx
+    .insert(sacTickets)
+    .values({
+      solicitanteId: franquia.userId,
+      franquiaId,
+      titulo: `Contestação de royalties - ${periodo}`,
+      descricao: `Linha contestada do extrato de ${periodo}: receita de ${formatBRL(fromCentavos(linha.baseCentavos))} em ${linha.ocorridoEm} (parcela ${linha.parcelaId}).\n\nMotivo: ${motivo}`,
+      departamento: 'administrativo',
+      prioridade: 'media',
+      status: 'concluido',
+      resolucao: 'O pagamento entrou pelo link de pagamento da parcela, no gateway: a receita conta para os royalties.',
+      resolvedAt: concluidoEm,
+      primeiraRespostaEm: new Date(abertoEm.getTime() + 86_400_000),
+      ...deadlines({ prioridade: 'media', inicio: abertoEm, pausaMs: 0 }),
+      createdAt: abertoEm,
+      updatedAt: concluidoEm,
+    })
+    .returning({ id: sacTickets.id });
+  await tx.insert(royaltyContestacoes).values({
+    linhaId: linha.id,
+    franquiaId,
+    ticketId: ticket!.id,
+    motivo,
+    criadoPorId: franquia.userId,
+    createdAt: abertoEm,
+  });
 }

@@ -194,8 +194,13 @@ export async function faturasDe(db: Executor, fechamentoIds: readonly string[]):
 }
 
 /** A franquia's lines of a period, each with its parcela and its contest (and the contest's ticket status). */
-export async function linhasDoPeriodo(db: Executor, franquiaId: string, periodo: string) {
-  const rows = await db
+export async function linhasDoPeriodo(
+  db: Executor,
+  franquiaId: string,
+  periodo: string,
+  janela?: { limit: number; offset: number },
+) {
+  const query = db
     .select({
       id: l.id,
       tipo: l.tipo,
@@ -222,7 +227,9 @@ export async function linhasDoPeriodo(db: Executor, franquiaId: string, periodo:
     .leftJoin(royaltyContestacoes, eq(royaltyContestacoes.linhaId, l.id))
     .leftJoin(sacTickets, eq(sacTickets.id, royaltyContestacoes.ticketId))
     .where(and(eq(l.franquiaId, franquiaId), eq(l.periodo, periodo)))
-    .orderBy(asc(l.ocorridoEm), asc(l.createdAt), asc(l.id));
+    .orderBy(asc(l.ocorridoEm), asc(l.createdAt), asc(l.id))
+    .$dynamic();
+  const rows = await (janela ? query.limit(janela.limit).offset(janela.offset) : query);
   return rows.map((r) => ({
     ...r,
     tipo: r.tipo as TipoLinhaRoyalty,

@@ -8,6 +8,7 @@ import {
   contestacaoViewSchema,
   contestarBodySchema,
   extratoParamsSchema,
+  extratoQuerySchema,
   extratoViewSchema,
   extratosQuerySchema,
   extratosViewSchema,
@@ -68,8 +69,21 @@ export async function royaltiesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/royalties/extratos/:franquiaId/:mes',
-    { schema: { params: extratoParamsSchema, response: { 200: extratoViewSchema } }, config: { access: ver } },
-    async (request) => verExtrato(app, request.actor!, request.params.franquiaId, request.params.mes),
+    {
+      schema: { params: extratoParamsSchema, querystring: extratoQuerySchema, response: { 200: extratoViewSchema } },
+      config: { access: ver },
+    },
+    async (request, reply) => {
+      const extrato = await verExtrato(
+        app,
+        request.actor!,
+        request.params.franquiaId,
+        request.params.mes,
+        request.query,
+      );
+      setTotalCount(reply, extrato.total, true);
+      return extrato;
+    },
   );
 
   app.post(

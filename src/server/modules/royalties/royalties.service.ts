@@ -18,15 +18,18 @@ import {
   type AcordoView,
   type ContestacaoView,
   type ExtratoResumo,
+  type ExtratoQuery,
   type ExtratoView,
   type ExtratosView,
   type LinhaView,
   ROYALTY_MESSAGES,
+  paginaDoExtrato,
 } from '../../../shared/schemas/royalties';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { enfileirar } from '../../jobs';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error';
+import { pageWindow } from '../../lib/pagination';
 import { audit } from '../auditoria';
 import { abrirTicketNa } from '../sac';
 import {
@@ -321,20 +324,34 @@ const toLinhaView = (r: LinhaRow): LinhaView => ({
       : null,
 });
 
-/** GET /api/royalties/extratos/{franquiaId}/{mes}: the statement, its agreement and its lines; 404 outside reach. */
+/**
+ * GET /api/royalties/extratos/{franquiaId}/{mes}: the statement, its agreement and its lines -- every one, or the page
+ * asked for (`page`, `pageSize`), with how many the month holds; 404 outside reach.
+ */
 export async function verExtrato(
   app: FastifyInstance,
   actor: Actor,
   franquiaId: string,
   mes: string,
+  query: ExtratoQuery = {},
 ): Promise<ExtratoView> {
+  const pagina = paginaDoExtrato(query);
   const franquia = await franquiaNoAlcance(app.db, actor, franquiaId);
   if (!franquia) throw notFound(ROYALTY_MESSAGES.extratoNaoEncontrado);
   const [[r], linhas] = await Promise.all([
     resumos(app.db, [franquia], mes),
-    linhasDoPeriodo(app.db, franquia.id, mes),
+    linhasDoPeriodo(app.db, franquia.id, mes, pagina ? pageWindow(pagina) : undefined),
   ]);
-  return { ...r!.view, acordo: r!.acordo ? toAcordoView(r!.acordo) : null, linhas: linhas.map(toLinhaView) };
+  return {
+    ...r!.view,
+    acordo: r!.acordo ? toAcordoView(r!.acordo) : null,
+    linhas: linhas.map(toLinhaView),
+    // The statement's count of lines: an open month's as its lines add up now, a closed one's as frozen (the
+    // database refuses a line in a closed month, so both are the lines it holds).
+    total: r!.extrato.linhas,
+    page: pagina?.page ?? 1,
+    pageSize: pagina?.pageSize ?? null,
+  };
 }
 
 // --- Closing ------------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from '
 import { formatBRL, formatCount } from '@shared/format';
 import type { InadimplenciaNumeros } from '@shared/schemas/inadimplencia';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '@/components/ui/chart-figure';
 import { grupoLabel } from './ranking-columns';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
 import { faixaLabel, formatTaxaInadimplencia } from './inadimplencia-format';

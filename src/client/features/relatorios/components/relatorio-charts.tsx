@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
 import { cn } from '@/lib/utils';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '@/components/ui/chart-figure';
 import { type Stage, STAGES, STAGE_LABELS, drillHref } from './drill';
 import { formatTaxa } from './delta';
 import { SEM_CHECKIN_TEXT, funilEtapas } from './funil-etapas';

@@ -14,7 +14,10 @@ export interface ChartFigureProps {
   children: ReactNode;
 }
 
-/** A chart with its caption, and its data as a table one click away (the same numbers, links included). */
+/**
+ * A chart with its caption, and its data as a table one click away (the same numbers, links included): Relatórios',
+ * Inadimplência's and Royalties' charts.
+ */
 export function ChartFigure({ title, description, controls, table, children }: ChartFigureProps) {
   const id = useId();
   const [showTable, setShowTable] = useState(false);
