@@ -185,8 +185,14 @@ async function executar(p: Passo, caso: { id: string; gatewayId: string; valor: 
         const {
           linhas: _l,
           acordo: _a,
+          // The lines' page (ADR 092) belongs to the lines, not to the month's figures.
+          page: _p,
+          pageSize: _s,
+          total: _t,
           ...resumo
-        } = response.json<ExtratoResumo & { linhas: unknown; acordo: unknown }>();
+        } = response.json<
+          ExtratoResumo & { linhas: unknown; acordo: unknown; page: unknown; pageSize: unknown; total: unknown }
+        >();
         fechados.set(`${f.id}:${periodo}`, resumo);
         fechamentos += 1;
       } else expect(response.statusCode, response.body).toBe(409);
