@@ -292,6 +292,25 @@ describe('AuditoriaScreen: filters in the address', () => {
     expect(screen.getByLabelText('Quem fez')).toHaveValue('');
   });
 
+  it('keeps a filter chosen while the search waits for typing to pause', async () => {
+    mockAuditoria();
+    const { router } = renderScreen('franqueador');
+    await table();
+
+    // The search typed first, the period chosen before the pause ends: the search, written after the pause, keeps
+    // the period (an updater made at the keystroke's render would write back the address from before it).
+    fireEvent.change(screen.getByLabelText('Quem fez'), { target: { value: 'maria@' } });
+    fireEvent.change(screen.getByLabelText('De'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?de=2026-03-01'));
+
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        de: '2026-03-01',
+        q: 'maria@',
+      }),
+    );
+  });
+
   it('refuses a period that ends before it starts, without asking the server', async () => {
     const fetchMock = mockAuditoria();
     renderScreen('franqueador', '/auditoria?de=2026-03-31&ate=2026-03-01');

@@ -126,13 +126,21 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
       next.delete(PAGE_PARAM);
     });
 
+  // The search is written when typing pauses, by the latest render's editor: React Router hands an updater the
+  // address of the render that made it, so the keystroke's own render would write back an address from before an
+  // Ação or period chosen while the pause ran (the search then dropped the action: seen under load in e2e).
+  const latestEditUrl = useRef(editUrl);
+  useEffect(() => {
+    latestEditUrl.current = editUrl;
+  });
+
   const setSearch = (text: string) => {
     setBox((current) => ({ ...current, text }));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const q = text.trim();
       setBox((current) => ({ ...current, written: q }));
-      editUrl((next) => {
+      latestEditUrl.current((next) => {
         if ((next.get('q') ?? '') === q) return;
         if (q) next.set('q', q);
         else next.delete('q');
