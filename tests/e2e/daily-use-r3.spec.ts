@@ -252,6 +252,8 @@ test("Auditoria's IP column keeps an address on one line at 1280 px (item 24)", 
   await page.goto('/auditoria');
   const table = page.getByRole('table').first();
   await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // The loading rows are a table too: the rows read are the answer's (seen under load: the skeleton had no IP).
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
   const ips = await table.evaluate((t) => {
     const headers = [...t.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
     const column = headers.indexOf('IP');
