@@ -2184,6 +2184,8 @@ export const royaltyFaturas = pgTable(
     gatewayId: text(),
     invoiceUrl: text(),
     pagaEm: dateOnly(),
+    /** ADR 095: the reminder steps already e-mailed to the franquia (the régua's steps: antes3, vencimento, ...). */
+    lembretes: text().array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -37,6 +37,8 @@ export const JOB_TIPOS = [
   // Issue 45 (ADR 089): the royalties' statements closed on the 1st, and a closed month's charge to its franquia.
   'royalties_fechamento',
   'royalties_fatura',
+  // Issue 45 (ADR 095): the unpaid charges' reminders to their franquias.
+  'royalties_fatura_lembretes',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

@@ -4,5 +4,5 @@
  */
 export { royaltiesRoutes } from './royalties.routes';
 export { estornarRoyalties, lancarRoyalties, lancarRoyaltiesDe, splitDaCobranca } from './lancamentos.service';
-export { aplicarEventoNaFatura, faturaParaCobrar, registrarEmissaoDaFatura } from './faturas.service';
+export { aplicarEventoNaFatura, faturaParaCobrar, lembrarFaturas, registrarEmissaoDaFatura } from './faturas.service';
 export { fecharMesAnterior } from './royalties.service';

@@ -338,6 +338,58 @@ export async function mudarFatura(
     .where(eq(royaltyFaturas.id, faturaId));
 }
 
+// --- Reminders (ADR 095) ------------------------------------------------------------------------------------------
+
+/**
+ * The charges a reminder may be due for: at the gateway and unpaid (`aberta`, `vencida`), due between `desde` and
+ * `ate` (YYYY-MM-DD), with the franquia's login e-mail and the steps already sent. Few rows (one per franquia and
+ * month at most), read by the due-date window.
+ */
+export async function faturasParaLembrar(db: Executor, desde: string, ate: string) {
+  return db
+    .select({
+      id: royaltyFaturas.id,
+      franqueadorId: royaltyFaturas.franqueadorId,
+      valorCentavos: royaltyFaturas.valorCentavos,
+      vencimento: royaltyFaturas.vencimento,
+      invoiceUrl: royaltyFaturas.invoiceUrl,
+      lembretes: royaltyFaturas.lembretes,
+      periodo: royaltyFechamentos.periodo,
+      razaoSocial: franquias.razaoSocial,
+      email: users.email,
+    })
+    .from(royaltyFaturas)
+    .innerJoin(royaltyFechamentos, eq(royaltyFechamentos.id, royaltyFaturas.fechamentoId))
+    .innerJoin(franquias, eq(franquias.id, royaltyFaturas.franquiaId))
+    .innerJoin(users, eq(users.id, franquias.userId))
+    .where(
+      and(
+        inArray(royaltyFaturas.status, ['aberta', 'vencida']),
+        sql`${royaltyFaturas.vencimento} between ${desde}::date and ${ate}::date`,
+      ),
+    )
+    .orderBy(asc(royaltyFaturas.vencimento), asc(royaltyFaturas.id));
+}
+
+/**
+ * Marks a reminder step sent, in the e-mail's transaction: only on a charge still unpaid and only once (a run
+ * that lost the race, or a charge paid since the read, marks nothing). Answers whether it marked.
+ */
+export async function marcarLembrete(db: Executor, faturaId: string, etapa: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(royaltyFaturas)
+    .set({ lembretes: sql`array_append(${royaltyFaturas.lembretes}, ${etapa}::text)`, updatedAt: now })
+    .where(
+      and(
+        eq(royaltyFaturas.id, faturaId),
+        inArray(royaltyFaturas.status, ['aberta', 'vencida']),
+        sql`not (${etapa}::text = any(${royaltyFaturas.lembretes}))`,
+      ),
+    )
+    .returning({ id: royaltyFaturas.id });
+  return rows.length > 0;
+}
+
 // --- Contests -----------------------------------------------------------------------------------------------------
 
 /** A line of the franquia's period, for its contest; undefined: none (404). */

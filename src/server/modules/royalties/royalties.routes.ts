@@ -26,6 +26,7 @@ import {
   verExtrato,
   verExtratos,
 } from './royalties.service';
+import { lembrarFaturas } from './faturas.service';
 
 /**
  * Royalties e fundo de propaganda (issue 45, ADR 089): the agreements, the monthly statements, their closing and a
@@ -109,5 +110,10 @@ export async function royaltiesRoutes(fastify: FastifyInstance) {
   // ADR 065: the statements of the month before, closed on the 1st (a later day catches up a failed run).
   app.jobs.daily('royalties_fechamento', async () => {
     await fecharMesAnterior(app);
+  });
+  // ADR 095: the unpaid charges' reminders, on the families' régua days.
+  app.jobs.daily('royalties_fatura_lembretes', async () => {
+    const n = await lembrarFaturas(app);
+    if (n) app.log.info({ lembretes: n }, 'royalties charge reminders queued');
   });
 }

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../setup/test-app';
+import {
+  franquias,
+  jobs,
+  royaltyAcordos,
+  royaltyFaturas,
+  royaltyFechamentos,
+  users,
+} from '../../../src/server/db/schema';
+import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
+import { lembrarFaturas } from '../../../src/server/modules/royalties';
+
+/**
+ * Issue 45 (ADR 095): an unpaid royalties charge is chased like a family's parcela -- 3 days before its due date, on
+ * it, 1 and 7 days after -- by e-mail to the franquia, each step once (a second run of the day, a day the job
+ * missed), and never once the charge is paid.
+ */
+
+let ctx: TestContext;
+let franquia: { id: string; franqueadorId: string; email: string };
+const VENCIMENTO = '2031-03-10';
+
+const db = () => ctx.handle.db;
+/** Noon in São Paulo on a day (YYYY-MM-DD): the job's "today". */
+const dia = (d: string) => new Date(`${d}T15:00:00Z`);
+
+async function novaFatura(periodo: string, status: 'aberta' | 'paga' = 'aberta'): Promise<string> {
+  const [acordo] = await db()
+    .insert(royaltyAcordos)
+    .values({
+      franqueadorId: franquia.franqueadorId,
+      franquiaId: franquia.id,
+      royaltyCentesimos: 500,
+      fundoCentesimos: 200,
+      inicio: `${periodo}-01`,
+      modo: 'fatura',
+    })
+    .returning({ id: royaltyAcordos.id });
+  const [fechamento] = await db()
+    .insert(royaltyFechamentos)
+    .values({
+      franqueadorId: franquia.franqueadorId,
+      franquiaId: franquia.id,
+      periodo,
+      acordoId: acordo!.id,
+      modo: 'fatura',
+      brutoCentavos: 1_000_000,
+      estornosCentavos: 0,
+      baseCentavos: 1_000_000,
+      royaltyCentavos: 50_000,
+      fundoCentavos: 20_000,
+      ajusteMinimoCentavos: 0,
+      retidoCentavos: 0,
+      saldoCentavos: 70_000,
+      linhas: 10,
+      fechadoEm: new Date(),
+    })
+    .returning({ id: royaltyFechamentos.id });
+  const [fatura] = await db()
+    .insert(royaltyFaturas)
+    .values({
+      fechamentoId: fechamento!.id,
+      franqueadorId: franquia.franqueadorId,
+      franquiaId: franquia.id,
+      valorCentavos: 70_000,
+      vencimento: VENCIMENTO,
+      status,
+      provedor: 'simulado',
+      gatewayId: `pay_sim_lembrete_${periodo}`,
+      invoiceUrl: `https://pagamento.example/i/${periodo}`,
+    })
+    .returning({ id: royaltyFaturas.id });
+  return fatura!.id;
+}
+
+/** The reminders queued for a charge: their step (from the job's key), subject and masked recipient. */
+async function lembretes(faturaId: string) {
+  const rows = await db()
+    .select({ chave: jobs.chave, resumo: jobs.resumo, destino: jobs.destino, payload: jobs.payload })
+    .from(jobs)
+    .where(and(eq(jobs.tipo, 'email'), like(jobs.chave, `royalties_fatura_lembrete:${faturaId}:%`)));
+  return rows.map((r) => ({ etapa: r.chave!.split(':')[2], resumo: r.resumo, destino: r.destino, payload: r.payload }));
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const [row] = await db()
+    .select({ id: franquias.id, franqueadorId: franquias.franqueadorId, email: users.email })
+    .from(franquias)
+    .innerJoin(users, eq(users.id, franquias.userId))
+    .where(eq(users.email, DEMO_ACCOUNTS.franquia));
+  franquia = row!;
+});
+afterAll(() => ctx.close());
+
+describe("the royalties charge's reminders", () => {
+  it('e-mails the franquia on the régua days, each step once, with the value, the due date and the links', async () => {
+    const faturaId = await novaFatura('2031-01');
+
+    expect(await lembrarFaturas(ctx.app, dia('2031-03-06'))).toBe(0);
+    expect(await lembrarFaturas(ctx.app, dia('2031-03-07'))).toBe(1);
+    // A second run of the day sends nothing.
+    expect(await lembrarFaturas(ctx.app, dia('2031-03-07'))).toBe(0);
+    const [antes] = await lembretes(faturaId);
+    expect(antes).toMatchObject({
+      etapa: 'antes3',
+      resumo: 'Lembrete: a fatura de royalties de janeiro de 2031 vence em breve',
+      destino: expect.stringMatching(/^f\*+@/),
+    });
+    const texto = (antes!.payload as { to: string; text: string }).text;
+    expect((antes!.payload as { to: string }).to).toBe(franquia.email);
+    expect(texto).toMatch(/R\$\s700,00/);
+    expect(texto).toContain('vence em 3 dias (10/03/2031)');
+    expect(texto).toContain('Pagar a fatura: https://pagamento.example/i/2031-01');
+    expect(texto).toContain('/financeiro/meu-extrato');
+
+    expect(await lembrarFaturas(ctx.app, dia('2031-03-10'))).toBe(1);
+    expect(await lembrarFaturas(ctx.app, dia('2031-03-11'))).toBe(1);
+    expect(await lembrarFaturas(ctx.app, dia('2031-03-12'))).toBe(0);
+    // The 7-day step missed on its day (the job did not run) goes out within the tolerance, once.
+    expect(await lembrarFaturas(ctx.app, dia('2031-03-18'))).toBe(1);
+    expect(await lembrarFaturas(ctx.app, dia('2031-03-19'))).toBe(0);
+    expect(await lembrarFaturas(ctx.app, dia('2031-03-30'))).toBe(0);
+
+    const enviados = await lembretes(faturaId);
+    expect(enviados.map((l) => l.etapa).sort()).toEqual(['antes3', 'depois1', 'depois7', 'vencimento']);
+    expect(enviados.find((l) => l.etapa === 'depois7')!.resumo).toBe(
+      'Fatura de royalties de janeiro de 2031 em atraso há 7 dias',
+    );
+    const [fatura] = await db()
+      .select({ lembretes: royaltyFaturas.lembretes })
+      .from(royaltyFaturas)
+      .where(eq(royaltyFaturas.id, faturaId));
+    expect(fatura!.lembretes).toEqual(['antes3', 'vencimento', 'depois1', 'depois7']);
+  });
+
+  it('never chases a paid charge', async () => {
+    const faturaId = await novaFatura('2031-02', 'paga');
+    for (const d of ['2031-03-07', '2031-03-10', '2031-03-11', '2031-03-17']) await lembrarFaturas(ctx.app, dia(d));
+    expect(await lembretes(faturaId)).toEqual([]);
+  });
+});
