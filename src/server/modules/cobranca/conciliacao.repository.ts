@@ -85,6 +85,8 @@ export interface DiferencaNova {
   valorLocalCentavos: number | null;
   valorGatewayCentavos: number | null;
   vencimento: string | null;
+  /** ADR 095: a royalties charge's difference, with no matrícula, is its network's (the franqueador's) alone. */
+  franqueadorId?: string | null;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function gravarDiferencas(db: Executor, id: string, diferencas: rea
         (d) =>
           sql`(${d.tipo}, ${d.situacao}, ${d.parcelaId}::uuid, ${d.matriculaId}::uuid, ${d.gatewayId}, ${d.referencia},
             ${d.statusLocal}, ${d.statusGateway}, ${d.valorLocalCentavos}::int, ${d.valorGatewayCentavos}::int,
-            ${d.vencimento}::date)`,
+            ${d.vencimento}::date, ${d.franqueadorId ?? null}::uuid)`,
       ),
       sql`, `,
     );
@@ -109,9 +111,9 @@ export async function gravarDiferencas(db: Executor, id: string, diferencas: rea
         vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
       select ${id}::uuid, v.tipo, v.situacao, v.parcela_id, m.id, v.gateway_id, v.referencia, v.status_local,
         v.status_gateway, v.valor_local, v.valor_gateway, v.vencimento, m.cliente_id, m.vendedor_id,
-        m.micro_franquia_id, m.franquia_id, m.franqueador_id
+        m.micro_franquia_id, m.franquia_id, coalesce(m.franqueador_id, v.franqueador_id)
       from (values ${valores}) as v(tipo, situacao, parcela_id, matricula_id, gateway_id, referencia, status_local,
-        status_gateway, valor_local, valor_gateway, vencimento)
+        status_gateway, valor_local, valor_gateway, vencimento, franqueador_id)
       left join ${matriculas} m on m.id = v.matricula_id`);
   }
 }

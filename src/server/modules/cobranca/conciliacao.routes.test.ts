@@ -10,8 +10,15 @@ import {
   cobrancaConciliacaoPagamentos,
   cobrancaConciliacoes,
   cobrancaEventos,
+  franquias,
   parcelas,
+  royaltyAcordos,
+  royaltyFaturas,
+  royaltyFechamentos,
+  users,
 } from '../../db/schema';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
+import { addDays, todayInBrasilia } from '../../../shared/brasilia';
 import { executarConciliacao } from './conciliacao.service';
 import { CONCILIACAO_MESSAGES, type ConciliacaoView } from '../../../shared/schemas/conciliacao';
 
@@ -267,6 +274,106 @@ describe('/api/cobranca/conciliacao', () => {
     fake.payments.get(orfa.id)!.deleted = true;
     await ctx.handle.db.update(parcelas).set({ status: 'cancelada', pagaEm: null }).where(eq(parcelas.id, b!.id));
     await ctx.handle.db.update(parcelas).set({ status: 'aberta', pagaEm: null }).where(eq(parcelas.id, c!.id));
+    expect((await conciliar()).json<ConciliacaoView>().execucao).toMatchObject({ corrigidas: 0, pendentes: 0 });
+  });
+
+  it('moves a royalties charge whose webhook was lost, and lists no charge as an unknown payment (ADR 095)', async () => {
+    const db = ctx.handle.db;
+    const [fr] = await db
+      .select({ id: franquias.id, franqueadorId: franquias.franqueadorId })
+      .from(franquias)
+      .innerJoin(users, eq(users.id, franquias.userId))
+      .where(eq(users.email, DEMO_ACCOUNTS.franquia));
+    const vencimento = addDays(todayInBrasilia(ctx.clock.now()), 10);
+    const customer = [...fake.customers.values()][0]!;
+    /** A closed month's charge, open at the gateway (as the charge's job leaves it). */
+    async function cobrada(periodo: string) {
+      const [acordo] = await db
+        .insert(royaltyAcordos)
+        .values({
+          franqueadorId: fr!.franqueadorId,
+          franquiaId: fr!.id,
+          royaltyCentesimos: 500,
+          fundoCentesimos: 200,
+          inicio: `${periodo}-01`,
+          modo: 'fatura',
+        })
+        .returning({ id: royaltyAcordos.id });
+      const [fechamento] = await db
+        .insert(royaltyFechamentos)
+        .values({
+          franqueadorId: fr!.franqueadorId,
+          franquiaId: fr!.id,
+          periodo,
+          acordoId: acordo!.id,
+          modo: 'fatura',
+          brutoCentavos: 100_000,
+          estornosCentavos: 0,
+          baseCentavos: 100_000,
+          royaltyCentavos: 5_000,
+          fundoCentavos: 2_000,
+          ajusteMinimoCentavos: 0,
+          retidoCentavos: 0,
+          saldoCentavos: 7_000,
+          linhas: 1,
+          fechadoEm: ctx.clock.now(),
+        })
+        .returning({ id: royaltyFechamentos.id });
+      const [fatura] = await db
+        .insert(royaltyFaturas)
+        .values({
+          fechamentoId: fechamento!.id,
+          franqueadorId: fr!.franqueadorId,
+          franquiaId: fr!.id,
+          valorCentavos: 7_000,
+          vencimento,
+        })
+        .returning({ id: royaltyFaturas.id });
+      const pagamento = await fetch(`${fake.url}/v3/payments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', access_token: FAKE_ASAAS_KEY },
+        body: JSON.stringify({
+          customer: customer.id,
+          billingType: 'UNDEFINED',
+          value: 70,
+          dueDate: vencimento,
+          externalReference: `royalties:${fatura!.id}`,
+        }),
+      }).then((r) => r.json() as Promise<{ id: string }>);
+      await db
+        .update(royaltyFaturas)
+        .set({ status: 'aberta', provedor: 'asaas', gatewayId: pagamento.id })
+        .where(eq(royaltyFaturas.id, fatura!.id));
+      return { id: fatura!.id, gatewayId: pagamento.id };
+    }
+    const paga = await cobrada('2031-01');
+    await cobrada('2031-02');
+    // The franquia paid the first; the webhook was lost. The second is open on both sides.
+    fake.pay(paga.gatewayId);
+
+    const body = (await conciliar()).json<ConciliacaoView>();
+    expect(body.execucao).toMatchObject({ corrigidas: 1, pendentes: 0 });
+    expect(body.diferencas).toEqual([
+      expect.objectContaining({
+        tipo: 'status_diverge',
+        situacao: 'corrigida',
+        parcelaId: null,
+        matriculaId: null,
+        gatewayId: paga.gatewayId,
+        statusLocal: 'aberta',
+        statusGateway: 'RECEIVED',
+      }),
+    ]);
+    const [fatura] = await db.select().from(royaltyFaturas).where(eq(royaltyFaturas.id, paga.id));
+    expect(fatura!.status).toBe('paga');
+    const trilha = await db
+      .select({ acao: auditLog.acao })
+      .from(auditLog)
+      .where(and(eq(auditLog.entidadeId, paga.id), eq(auditLog.acao, 'royalty_fatura.status_gateway')));
+    expect(trilha).toHaveLength(1);
+    // The franqueador's money: the franquia's list of differences names only its families'.
+    expect((await ver('franquia')).diferencas).toEqual([]);
+    // Run again: nothing left.
     expect((await conciliar()).json<ConciliacaoView>().execucao).toMatchObject({ corrigidas: 0, pendentes: 0 });
   });
 

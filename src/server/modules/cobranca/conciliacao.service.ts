@@ -37,6 +37,8 @@ import { gatewayDe } from './gateway-da-app';
 import { type CobrancaNoGateway, type EventoDoGateway, FalhaNoGateway, type GatewayDeCobranca } from './gateway';
 import { transicaoDoEvento } from './transicoes';
 import { aplicarRegistrado } from './webhook.service';
+import { statusDaFaturaDoPagamento } from '../royalties';
+import type { StatusFaturaRoyalty } from '../../../shared/royalties/extrato';
 
 /**
  * The reconciliation with the gateway (issue 43, ADR 080). The webhook may lose an event (an outage on either side,
@@ -167,7 +169,7 @@ export async function executarConciliacao(
     const diferenca = (d: Partial<DiferencaNova> & { tipo: DiferencaTipo; situacao: DiferencaSituacao }) => {
       if (d.situacao === 'corrigida') corrigidas += 1;
       else pendentes += 1;
-      if (!d.matriculaId) semMatricula += 1;
+      if (!d.matriculaId && !d.franqueadorId) semMatricula += 1;
       diferencas.push({
         parcelaId: null,
         matriculaId: null,
@@ -270,6 +272,59 @@ export async function executarConciliacao(
       diferenca({ ...base, tipo: 'status_diverge', situacao: 'pendente' });
     }
 
+    /**
+     * A royalties charge and its payment (ADR 095): a status the webhook would have moved forward is moved now,
+     * through the webhook's path (the charge's event, stored and audited as the gateway's); one that would have to
+     * move backwards is listed. A charge is the franqueador's: its difference names no matrícula.
+     */
+    async function compararFatura(
+      { status, franqueadorId }: { status: StatusFaturaRoyalty; franqueadorId: string },
+      c: CobrancaNoGateway,
+    ) {
+      const esperados = statusEsperados(c);
+      if (!esperados || (esperados as readonly string[]).includes(status)) return;
+      const alvo = esperados[0]!;
+      const base = {
+        franqueadorId,
+        gatewayId: c.id,
+        referencia: c.referencia,
+        statusLocal: status,
+        statusGateway: statusNoGateway(c),
+        valorGatewayCentavos: c.valorCentavos,
+        vencimento: c.vencimento,
+      };
+      const tipoDoEvento = EVENTO_DO_GATEWAY[c.status] ?? EVENTO_DO_STATUS[alvo];
+      if (tipoDoEvento) {
+        const evento: EventoDoGateway = {
+          id: `conciliacao:${conciliacaoId}:${c.id}`,
+          event: tipoDoEvento,
+          dateCreated: now.toISOString(),
+          payment: {
+            id: c.id,
+            status: statusNoGateway(c),
+            value: fromCentavos(c.valorCentavos),
+            netValue: c.valorLiquidoCentavos == null ? null : fromCentavos(c.valorLiquidoCentavos),
+            paymentDate: c.pagaEm ?? null,
+            externalReference: c.referencia,
+          },
+        };
+        const desfecho = await app.db.transaction(async (tx) => {
+          const registro = await registrarEvento(
+            tx,
+            { provedor, eventoId: evento.id, tipo: evento.event, pagamentoId: c.id, payload: evento },
+            app.clock.now(),
+          );
+          if (!registro) return 'repetido' as const;
+          return aplicarRegistrado(tx, provedor, evento, registro, app.clock.now(), 'conciliacao', conciliacaoId);
+        });
+        if (desfecho === 'aplicado') {
+          diferenca({ ...base, tipo: 'status_diverge', situacao: 'corrigida' });
+          return;
+        }
+      }
+      diferenca({ ...base, tipo: 'status_diverge', situacao: 'pendente' });
+    }
+
     for await (const pagina of paginasDeCobrancas(gateway, desde, paginaDoGateway)) {
       const novas = await marcarPagamentos(
         app.db,
@@ -294,6 +349,12 @@ export async function executarConciliacao(
         const p = locais.get(c.id);
         if (p) {
           await comparar(p, c);
+          continue;
+        }
+        // ADR 095: a franquia's royalties charge is no parcela, and no unknown payment either.
+        const fatura = await statusDaFaturaDoPagamento(app.db, provedor, c.id);
+        if (fatura) {
+          await compararFatura(fatura, c);
           continue;
         }
         const matricula = matriculaDaReferencia(c.referencia);

@@ -6,3 +6,4 @@ export { royaltiesRoutes } from './royalties.routes';
 export { estornarRoyalties, lancarRoyalties, lancarRoyaltiesDe, splitDaCobranca } from './lancamentos.service';
 export { aplicarEventoNaFatura, faturaParaCobrar, lembrarFaturas, registrarEmissaoDaFatura } from './faturas.service';
 export { fecharMesAnterior } from './royalties.service';
+export { statusDaFaturaDoPagamento } from './royalties.repository';

@@ -326,6 +326,15 @@ export async function faturaDoPagamento(db: Executor, provedor: string, gatewayI
   return row ? { ...row, status: row.status as StatusFaturaRoyalty } : undefined;
 }
 
+/** The status and network of the charge holding a gateway's payment, or undefined (none holds it). Read only. */
+export async function statusDaFaturaDoPagamento(db: Executor, provedor: string, gatewayId: string) {
+  const [row] = await db
+    .select({ status: royaltyFaturas.status, franqueadorId: royaltyFaturas.franqueadorId })
+    .from(royaltyFaturas)
+    .where(and(eq(royaltyFaturas.provedor, provedor), eq(royaltyFaturas.gatewayId, gatewayId)));
+  return row ? { status: row.status as StatusFaturaRoyalty, franqueadorId: row.franqueadorId } : undefined;
+}
+
 export async function mudarFatura(
   db: Executor,
   faturaId: string,
