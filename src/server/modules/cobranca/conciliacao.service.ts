@@ -219,6 +219,36 @@ export async function executarConciliacao(
     // 2. The gateway's payments, a page at a time, against the parcelas holding them (whatever their due date).
     let pagamentosNoGateway = 0;
     let comparadasForaDaJanela = 0;
+    /**
+     * The event a lost webhook would have carried for the gateway's payment, stored and applied through the
+     * webhook's own path (a parcela's or a royalties charge's), in one transaction. Answers whether it applied.
+     */
+    async function comoOWebhook(c: CobrancaNoGateway, tipoDoEvento: string): Promise<boolean> {
+      const evento: EventoDoGateway = {
+        id: `conciliacao:${conciliacaoId}:${c.id}`,
+        event: tipoDoEvento,
+        dateCreated: now.toISOString(),
+        payment: {
+          id: c.id,
+          status: statusNoGateway(c),
+          value: fromCentavos(c.valorCentavos),
+          netValue: c.valorLiquidoCentavos == null ? null : fromCentavos(c.valorLiquidoCentavos),
+          paymentDate: c.pagaEm ?? null,
+          externalReference: c.referencia,
+        },
+      };
+      const desfecho = await app.db.transaction(async (tx) => {
+        const registro = await registrarEvento(
+          tx,
+          { provedor, eventoId: evento.id, tipo: evento.event, pagamentoId: c.id, payload: evento },
+          app.clock.now(),
+        );
+        if (!registro) return 'repetido' as const;
+        return aplicarRegistrado(tx, provedor, evento, registro, app.clock.now(), 'conciliacao', conciliacaoId);
+      });
+      return desfecho === 'aplicado';
+    }
+
     /** A parcela and its payment compared: fixed through the webhook's path when it only moves forward. */
     async function comparar(p: ParcelaParaConciliar, c: CobrancaNoGateway) {
       const base = {
@@ -241,33 +271,9 @@ export async function executarConciliacao(
       if (esperados?.includes(p.status)) return;
       const alvo = esperados?.[0];
       const tipoDoEvento = alvo ? (EVENTO_DO_GATEWAY[c.status] ?? EVENTO_DO_STATUS[alvo]) : undefined;
-      if (tipoDoEvento && transicaoDoEvento(p, tipoDoEvento)) {
-        const evento: EventoDoGateway = {
-          id: `conciliacao:${conciliacaoId}:${c.id}`,
-          event: tipoDoEvento,
-          dateCreated: now.toISOString(),
-          payment: {
-            id: c.id,
-            status: statusNoGateway(c),
-            value: fromCentavos(c.valorCentavos),
-            netValue: c.valorLiquidoCentavos == null ? null : fromCentavos(c.valorLiquidoCentavos),
-            paymentDate: c.pagaEm ?? null,
-            externalReference: c.referencia,
-          },
-        };
-        const desfecho = await app.db.transaction(async (tx) => {
-          const registro = await registrarEvento(
-            tx,
-            { provedor, eventoId: evento.id, tipo: evento.event, pagamentoId: c.id, payload: evento },
-            app.clock.now(),
-          );
-          if (!registro) return 'repetido' as const;
-          return aplicarRegistrado(tx, provedor, evento, registro, app.clock.now(), 'conciliacao', conciliacaoId);
-        });
-        if (desfecho === 'aplicado') {
-          diferenca({ ...base, tipo: 'status_diverge', situacao: 'corrigida' });
-          return;
-        }
+      if (tipoDoEvento && transicaoDoEvento(p, tipoDoEvento) && (await comoOWebhook(c, tipoDoEvento))) {
+        diferenca({ ...base, tipo: 'status_diverge', situacao: 'corrigida' });
+        return;
       }
       diferenca({ ...base, tipo: 'status_diverge', situacao: 'pendente' });
     }
@@ -294,33 +300,9 @@ export async function executarConciliacao(
         vencimento: c.vencimento,
       };
       const tipoDoEvento = EVENTO_DO_GATEWAY[c.status] ?? EVENTO_DO_STATUS[alvo];
-      if (tipoDoEvento) {
-        const evento: EventoDoGateway = {
-          id: `conciliacao:${conciliacaoId}:${c.id}`,
-          event: tipoDoEvento,
-          dateCreated: now.toISOString(),
-          payment: {
-            id: c.id,
-            status: statusNoGateway(c),
-            value: fromCentavos(c.valorCentavos),
-            netValue: c.valorLiquidoCentavos == null ? null : fromCentavos(c.valorLiquidoCentavos),
-            paymentDate: c.pagaEm ?? null,
-            externalReference: c.referencia,
-          },
-        };
-        const desfecho = await app.db.transaction(async (tx) => {
-          const registro = await registrarEvento(
-            tx,
-            { provedor, eventoId: evento.id, tipo: evento.event, pagamentoId: c.id, payload: evento },
-            app.clock.now(),
-          );
-          if (!registro) return 'repetido' as const;
-          return aplicarRegistrado(tx, provedor, evento, registro, app.clock.now(), 'conciliacao', conciliacaoId);
-        });
-        if (desfecho === 'aplicado') {
-          diferenca({ ...base, tipo: 'status_diverge', situacao: 'corrigida' });
-          return;
-        }
+      if (tipoDoEvento && (await comoOWebhook(c, tipoDoEvento))) {
+        diferenca({ ...base, tipo: 'status_diverge', situacao: 'corrigida' });
+        return;
       }
       diferenca({ ...base, tipo: 'status_diverge', situacao: 'pendente' });
     }
