@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { copyDataDir, removeDir, ROOT, send, sleep, startServer, type ServerProcess } from '../support/server-process';
@@ -13,7 +13,15 @@ import { copyDataDir, removeDir, ROOT, send, sleep, startServer, type ServerProc
  */
 
 const ATTACKER = '203.0.113.66';
-const FLOOD_SECONDS = 12;
+/**
+ * The real users sign in for at least this long under the flood, and until at least SIGN_INS of them are in; the
+ * flood is stopped when they are done. On a slow day of the CI machine (the suite beside it on both cores) a sign-in
+ * took seconds, and a fixed 9-second window saw 2 of them: the count depends on the machine, the property does not.
+ */
+const MIN_SECONDS = 9;
+const SIGN_INS = 11;
+/** The flood ends by itself after this long, whatever the loop is doing (the test then fails on its count). */
+const MAX_SECONDS = 90;
 const ACCOUNTS = ['franqueador', 'franquia', 'micro', 'vendedor', 'cliente'].map((name) => `${name}@demo.com.br`);
 
 let dataDir: string;
@@ -37,37 +45,25 @@ describe('sign-in under a flood from one address', () => {
     server = await startServer({
       env: { DATA_DIR: dataDir, TRUST_PROXY: '1', RATE_LIMIT_LOGIN: '10', LOG_LEVEL: 'warn' },
     });
-    const flood = spawn(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules/autocannon/autocannon.js'),
-        '--connections',
-        '32',
-        '--duration',
-        String(FLOOD_SECONDS),
-        '--method',
-        'POST',
-        '--headers',
-        'content-type=application/json',
-        '--headers',
-        `x-forwarded-for=${ATTACKER}`,
-        '--body',
-        JSON.stringify({ email: 'chute@exemplo.com.br', password: 'senha-errada' }),
-        '--json',
-        `${server.baseUrl}/api/login`,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+    const flood = fork(join(ROOT, 'tests/faults/support/login-flood.mjs'), [
+      `${server.baseUrl}/api/login`,
+      ATTACKER,
+      String(MAX_SECONDS),
+    ]);
+    const floodResult = new Promise<{ requests: { total: number }; non2xx: number; statusCodeStats?: object }>(
+      (resolve, reject) => {
+        flood.once('message', (result) => resolve(result as never));
+        flood.once('exit', (code) => reject(new Error(`the flood ended without a result (exit ${code})`)));
+      },
     );
-    let report = '';
-    flood.stdout.on('data', (chunk: Buffer) => (report += chunk.toString('utf8')));
-    const floodEnded = new Promise<void>((resolve) => flood.on('exit', () => resolve()));
 
     await sleep(1_500); // the flood is under way
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     let n = 0;
-    const until = performance.now() + (FLOOD_SECONDS - 3) * 1000;
-    while (performance.now() < until) {
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
+    while ((n < SIGN_INS || elapsed() < MIN_SECONDS) && elapsed() < MAX_SECONDS - 3) {
       const email = ACCOUNTS[n % ACCOUNTS.length]!;
       const answer = await send(server.baseUrl, {
         method: 'POST',
@@ -80,19 +76,20 @@ describe('sign-in under a flood from one address', () => {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       latencies.push(answer.endedAt - answer.startedAt);
     }
-    await floodEnded;
-    const attack = JSON.parse(report) as { requests: { total: number }; non2xx: number; statusCodeStats?: object };
+    const seconds = elapsed() + 1.5;
+    flood.send('stop');
+    const attack = await floodResult;
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
     console.log(
-      `sign-in flood: ${attack.requests.total} attacker requests in ${FLOOD_SECONDS} s; ` +
+      `sign-in flood: ${attack.requests.total} attacker requests in ${seconds.toFixed(1)} s; ` +
         `${latencies.length} real sign-ins, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
     expect(attack.requests.total).toBeGreaterThan(1_000);
     // At most the route's 10 tries a quarter-hour reach the password check; the rest is refused.
     expect(attack.non2xx).toBe(attack.requests.total);
     expect(JSON.stringify(attack.statusCodeStats ?? {})).toContain('"429"');
-    expect(latencies.length).toBeGreaterThan(10);
+    expect(latencies.length).toBeGreaterThanOrEqual(SIGN_INS);
     expect(statuses.get(200)).toBe(latencies.length);
   });
 });
