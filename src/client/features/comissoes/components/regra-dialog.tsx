@@ -37,7 +37,7 @@ import {
 
 const FIELDS = ['franquiaId', 'cursoId', 'beneficiario', 'tipo', 'percentual', 'valor', 'inicio', 'fim'] as const;
 const REDE = 'rede';
-export const TODOS_OS_CURSOS = 'Todos os cursos';
+export const CURSO_QUALQUER = 'Todos os cursos';
 
 /** The shared schema over the payload the values make: its pt-BR messages go under the fields they name. */
 const resolverDe =
@@ -176,9 +176,9 @@ function RegraForm({
               }}
               queryKey={CURSOS_DA_REGRA_QUERY_KEY}
               search={searchCursoOptions}
-              emptyOption={TODOS_OS_CURSOS}
+              emptyOption={CURSO_QUALQUER}
               fallbackLabel={regra?.curso ?? null}
-              placeholder={editando ? TODOS_OS_CURSOS : 'Todos os cursos (digite para buscar um curso)'}
+              placeholder={editando ? CURSO_QUALQUER : 'Todos os cursos (digite para buscar um curso)'}
               emptyText="Nenhum curso encontrado"
               hint={editando ? undefined : 'Uma regra de um curso vale sobre a de todos os cursos.'}
               disabled={editando}
