@@ -19,6 +19,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { rowsNotice } from '@/components/ui/list-notice';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RecordButton } from '@/components/ui/record-sheet';
@@ -211,13 +212,10 @@ function ResumoSection({
             rows={rows}
             isLoading={resumo.isPending}
             isUpdating={resumo.isPlaceholderData}
-            notice={
-              resumo.isError
-                ? { kind: 'error', title: errorMessage(resumo.error, 'Não foi possível carregar as comissões.') }
-                : resumo.data && rows.length === 0
-                  ? { kind: 'empty', title: `${LANCAMENTO_MESSAGES.vazio} em ${periodoPorExtenso(periodo)}` }
-                  : null
-            }
+            notice={rowsNotice(resumo, resumo.data && rows, {
+              failed: 'Não foi possível carregar as comissões.',
+              empty: `${LANCAMENTO_MESSAGES.vazio} em ${periodoPorExtenso(periodo)}`,
+            })}
             cards="list"
           />
         </div>
@@ -297,13 +295,10 @@ function LancamentosSection({
             rows={lista.data?.items ?? []}
             isLoading={lista.isPending}
             isUpdating={lista.isPlaceholderData}
-            notice={
-              lista.isError
-                ? { kind: 'error', title: errorMessage(lista.error, 'Não foi possível carregar os lançamentos.') }
-                : lista.data?.items.length === 0
-                  ? { kind: 'empty', title: LANCAMENTO_MESSAGES.vazio }
-                  : null
-            }
+            notice={rowsNotice(lista, lista.data?.items, {
+              failed: 'Não foi possível carregar os lançamentos.',
+              empty: LANCAMENTO_MESSAGES.vazio,
+            })}
             pagination={
               lista.data
                 ? {
@@ -482,13 +477,10 @@ function FechamentosSection({
             columns={columns}
             rows={rows}
             isLoading={fechamentos.isPending}
-            notice={
-              fechamentos.isError
-                ? { kind: 'error', title: errorMessage(fechamentos.error, 'Não foi possível carregar os fechamentos.') }
-                : fechamentos.data?.length === 0
-                  ? { kind: 'empty', title: 'Nenhum mês fechado ainda' }
-                  : null
-            }
+            notice={rowsNotice(fechamentos, fechamentos.data, {
+              failed: 'Não foi possível carregar os fechamentos.',
+              empty: 'Nenhum mês fechado ainda',
+            })}
             cards="list"
           />
         </div>

@@ -6,7 +6,7 @@ import type { RegraView } from '@shared/schemas/comissao';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { errorMessage } from '@/lib/api-client';
+import { rowsNotice } from '@/components/ui/list-notice';
 import { useFranquiasDaRede, useRegras } from '../api/comissoes-api';
 import { RegraDialog } from './regra-dialog';
 
@@ -85,13 +85,11 @@ export function RegrasSection({ podeEscrever, escolheFranquia }: { podeEscrever:
             columns={columns}
             rows={regras.data ?? []}
             isLoading={regras.isPending}
-            notice={
-              regras.isError
-                ? { kind: 'error', title: errorMessage(regras.error, 'Não foi possível carregar as regras.') }
-                : regras.data?.length === 0
-                  ? { kind: 'empty', title: 'Nenhuma regra de comissão', description: 'Sem regra, nada é lançado.' }
-                  : null
-            }
+            notice={rowsNotice(regras, regras.data, {
+              failed: 'Não foi possível carregar as regras.',
+              empty: 'Nenhuma regra de comissão',
+              emptyDescription: 'Sem regra, nada é lançado.',
+            })}
             cards="list"
           />
         </div>

@@ -19,6 +19,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { rowsNotice } from '@/components/ui/list-notice';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RecordButton } from '@/components/ui/record-sheet';
@@ -207,17 +208,11 @@ function ExtratosSection({
             rows={rows}
             isLoading={extratos.isPending}
             isUpdating={extratos.isPlaceholderData}
-            notice={
-              extratos.isError
-                ? { kind: 'error', title: errorMessage(extratos.error, 'Não foi possível carregar os extratos.') }
-                : extratos.data && rows.length === 0
-                  ? {
-                      kind: 'empty',
-                      title: 'Nenhum extrato neste mês.',
-                      description: 'A rede ainda não tem franquias: cada franquia cadastrada tem seu extrato aqui.',
-                    }
-                  : null
-            }
+            notice={rowsNotice(extratos, extratos.data && rows, {
+              failed: 'Não foi possível carregar os extratos.',
+              empty: 'Nenhum extrato neste mês.',
+              emptyDescription: 'A rede ainda não tem franquias: cada franquia cadastrada tem seu extrato aqui.',
+            })}
             cards="list"
           />
         </div>
@@ -416,13 +411,10 @@ function AcordosSection({ podeEditar }: { podeEditar: boolean }) {
             columns={columns}
             rows={rows}
             isLoading={acordos.isPending}
-            notice={
-              acordos.isError
-                ? { kind: 'error', title: errorMessage(acordos.error, 'Não foi possível carregar os acordos.') }
-                : acordos.data?.length === 0
-                  ? { kind: 'empty', title: 'Nenhuma franquia na rede ainda.' }
-                  : null
-            }
+            notice={rowsNotice(acordos, acordos.data, {
+              failed: 'Não foi possível carregar os acordos.',
+              empty: 'Nenhuma franquia na rede ainda.',
+            })}
             cards="list"
           />
         </div>
