@@ -411,11 +411,16 @@ async function main() {
     'leads',
     `
     insert into leads (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, created_at,
-      ${SCOPE_PATH})
+      codigo_voucher, ${SCOPE_PATH})
     select pg_temp.uid('lead', g), e.id,
       pg_temp.person('aluno', g), pg_temp.person('resp', g),
       'aluno' || g || '@email.com.br', s.ddd || '9' || lpad((g % 100000000)::text, 8, '0'),
       ${LEAD_SIGNED_UP_AT}, ${LEAD_SIGNED_UP_AT},
+      -- The voucher's code is the lead's number in the code's own alphabet: unique in the whole set. Drawn at random
+      -- (the column's default, with the triggers off during the load), the busiest events' tens of thousands of
+      -- leads drew the same code twice, and the unique index refused the set.
+      (select string_agg(substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', 1 + ((g >> (5 * i)) & 31), 1), '' order by i)
+        from generate_series(0, 5) i),
       ${scopePathOf('e')}
     from generate_series(1, ${S.leads}) g join states s on s.i = 1 + (g % 27)
     join eventos e on e.id = pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8));`,
