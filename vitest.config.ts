@@ -79,8 +79,6 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared', include, exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false },
       },
-      // TEST_LINE=1 isolates only its own files: the fuzz suites prove the product, not the Node line, and ran
-      // here too (a third of CI's time) until the isolated project followed the line's list.
       // The screens' tests (jsdom) share their worker's modules too (ADR 096): React, the testing library, Radix and
       // zod load once per worker; the app's own modules start fresh in each file (tests/setup/screens-file.ts).
       // Isolated, the 61 files cost 370 CPU-s; sharing, 158.
@@ -88,7 +86,7 @@ export default defineConfig({
         ? []
         : [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'screens',
                 include: ['src/client/**/*.test.{ts,tsx}'],
@@ -98,6 +96,8 @@ export default defineConfig({
               },
             },
           ]),
+      // TEST_LINE=1 isolates only its own files: the fuzz suites prove the product, not the Node line, and ran
+      // here too (a third of CI's time) until the isolated project followed the line's list.
       { extends: true, test: { name: 'isolated', include: process.env.TEST_LINE === '1' ? ISOLATED_LINE : ISOLATED } },
     ],
   },
