@@ -28,24 +28,25 @@ const LINE = [
 ];
 
 /**
- * Files that replace a module (`vi.mock`) for themselves, and the screens' tests (jsdom): each runs in a fresh
- * module graph. Every other file shares its worker's (ADR 045): the server's modules and the embedded PGlite's
- * WebAssembly are loaded once per worker instead of once per file, which took a third of a run's time.
+ * Files that replace a module for themselves (`vi.mock`, or one that other files have loaded), and the lint rules'
+ * test: each runs in a fresh module graph. Every other file shares its worker's (ADR 045): the server's modules and
+ * the embedded PGlite's WebAssembly are loaded once per worker instead of once per file, which took a third of a
+ * run's time. The fuzz files read the routes' schemas from the app's `routeAccess` and share too (ADR 096).
  */
 const ISOLATED_LINE = ['src/server/lib/password.test.ts'];
 const ISOLATED = [
   ...ISOLATED_LINE,
   // Replaces node:dns/promises, which the other files of a shared worker have already loaded.
   'src/server/modules/webhooks/ssrf.test.ts',
-  'tests/api/trust/fuzz-*.test.ts',
-  ...(serverOnly ? [] : ['src/client/**/*.test.{ts,tsx}', 'tests/lint/*.test.ts']),
+  ...(serverOnly ? [] : ['tests/lint/*.test.ts']),
 ];
 
 const include =
   process.env.TEST_LINE === '1'
     ? LINE
     : [
-        ...(serverOnly ? ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'] : ['src/**/*.test.{ts,tsx}']),
+        'src/server/**/*.test.ts',
+        'src/shared/**/*.test.ts',
         'tests/api/**/*.test.ts',
         // The layout's lint rules on small snippets (ESLint's Node API, no server).
         ...(serverOnly ? [] : ['tests/lint/*.test.ts']),
@@ -78,6 +79,23 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared', include, exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false },
       },
+      // The screens' tests (jsdom) share their worker's modules too (ADR 096): React, the testing library, Radix and
+      // zod load once per worker; the app's own modules start fresh in each file (tests/setup/screens-file.ts).
+      // Isolated, the 61 files cost 370 CPU-s; sharing, 158.
+      ...(serverOnly
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: {
+                name: 'screens',
+                include: ['src/client/**/*.test.{ts,tsx}'],
+                environment: 'jsdom',
+                isolate: false,
+                setupFiles: ['tests/setup/screens-file.ts'],
+              },
+            },
+          ]),
       // TEST_LINE=1 isolates only its own files: the fuzz suites prove the product, not the Node line, and ran
       // here too (a third of CI's time) until the isolated project followed the line's list.
       { extends: true, test: { name: 'isolated', include: process.env.TEST_LINE === '1' ? ISOLATED_LINE : ISOLATED } },

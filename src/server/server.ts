@@ -2,12 +2,11 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { DatabaseHandle } from './db/connect';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { connectEmbedded, type EmbeddedHandle } from './db/pglite';
+import { analyzeWhatGrew, connectEmbedded, type EmbeddedHandle } from './db/pglite';
 import { connectPostgres, migratePostgres } from './db/postgres';
 import { serveBackupRequests, writePgliteBackup } from './db/backup';
 import { makePrivate, usePrivateUmask } from './db/private-files';
@@ -139,9 +138,8 @@ async function main(): Promise<void> {
     if ((await bootstrapFranqueador(database.db, config)) === 'created') {
       app.log.info('franqueador from FRANQUEADOR_EMAIL created');
     }
-    // PGlite has no autovacuum to keep planner statistics fresh; a stale plan turns a large export from seconds
-    // into a minute. At embedded sizes this takes a moment.
-    if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+    // PGlite has no autovacuum: the tables that grew or shrank since their statistics were taken are analyzed.
+    if (database.kind === 'pglite') await analyzeWhatGrew(database.db);
     await app.listen({ port: config.port, host: config.host });
     if (config.metricsPort !== undefined) {
       const metricsServer = await app.listenForMetrics(config.metricsPort, config.host);

@@ -24,15 +24,6 @@ const TEMPLATE_DB = `app_test_template_${process.pid}`;
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'app-tests-'));
-  const pglite = newPglite();
-  const handle = await openPglite(pglite);
-  await loadDemoNetwork(handle.db);
-  const dump = await pglite.dumpDataDir('none');
-  const dumpFile = join(dir, 'demo.tar');
-  writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
-  await handle.close();
-  project.provide('pgliteDump', dumpFile);
-
   const url = process.env.TEST_DATABASE_URL;
   let templateUrl: string | null = null;
   if (url) {
@@ -48,6 +39,16 @@ export default async function setup(project: TestProject) {
     const pgHandle = await connectPostgres(templateUrl, 2);
     await loadDemoNetwork(pgHandle.db);
     await pgHandle.close();
+  } else {
+    // The files clone PostgreSQL's template when there is one (test-app.ts): the PGlite copy is built only without.
+    const pglite = newPglite();
+    const handle = await openPglite(pglite);
+    await loadDemoNetwork(handle.db);
+    const dump = await pglite.dumpDataDir('none');
+    const dumpFile = join(dir, 'demo.tar');
+    writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+    await handle.close();
+    project.provide('pgliteDump', dumpFile);
   }
   project.provide('postgresTemplate', templateUrl);
 
