@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../setup/test-app';
+import { createTestApp, loginAs, type TestContext } from '../../setup/test-app';
 import {
   franquias,
   jobs,
@@ -140,5 +140,30 @@ describe("the royalties charge's reminders", () => {
     const faturaId = await novaFatura('2031-02', 'paga');
     for (const d of ['2031-03-07', '2031-03-10', '2031-03-11', '2031-03-17']) await lembrarFaturas(ctx.app, dia(d));
     expect(await lembretes(faturaId)).toEqual([]);
+  });
+
+  it("reads 'vencida' once past its due date, as a family's parcela, though the gateway sent no overdue notice", async () => {
+    const aberta = await novaFatura('2031-03');
+    const faturaDe = async (dataDoDia: string) => {
+      ctx.clock.advance(dia(dataDoDia).getTime() - ctx.clock.now().getTime());
+      const cookie = await loginAs(ctx.app, 'franquia');
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/royalties/extratos?mes=2031-03',
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { itens: { fatura: { id: string; status: string } | null }[] }).itens[0]!.fatura;
+    };
+    expect(await faturaDe('2031-03-10')).toMatchObject({ id: aberta, status: 'aberta' });
+    expect(await faturaDe('2031-03-11')).toMatchObject({ id: aberta, status: 'vencida' });
+    // Stored as it was: the gateway's own statuses still move it (paid late, it reads 'paga').
+    const [row] = await db()
+      .select({ status: royaltyFaturas.status })
+      .from(royaltyFaturas)
+      .where(eq(royaltyFaturas.id, aberta));
+    expect(row!.status).toBe('aberta');
+    await db().update(royaltyFaturas).set({ status: 'paga' }).where(eq(royaltyFaturas.id, aberta));
+    expect(await faturaDe('2031-03-12')).toMatchObject({ id: aberta, status: 'paga' });
   });
 });

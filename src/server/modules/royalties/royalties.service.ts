@@ -190,11 +190,16 @@ const extratoFechado = (f: FechamentoRow): Extrato =>
     { minimoCentavos: f.minimoCentavos },
   );
 
-const toFatura = (f: FaturaRow) => ({
+/**
+ * A charge as the franquia reads it on `hoje`. Open past its due date it reads 'vencida', as a family's parcela does
+ * (`inadimplencia.ts`), whether or not the gateway's PAYMENT_OVERDUE came: the simulated gateway sends none, and the
+ * demo's September charge read 'Em aberto' weeks after its day 10.
+ */
+const toFatura = (f: FaturaRow, hoje: string) => ({
   id: f.id,
   valor: reais(f.valorCentavos),
   vencimento: f.vencimento,
-  status: f.status,
+  status: f.status === 'aberta' && f.vencimento < hoje ? ('vencida' as const) : f.status,
   invoiceUrl: f.invoiceUrl,
   pagaEm: f.pagaEm,
 });
@@ -209,7 +214,12 @@ interface Resumo {
  * The statements of these franquias for `mes`: a closed one as it closed, an open one (a preview) as its lines add
  * up now under the agreement in force on the month's last day.
  */
-async function resumos(db: Executor, franquias: { id: string; razaoSocial: string }[], mes: string): Promise<Resumo[]> {
+async function resumos(
+  db: Executor,
+  franquias: { id: string; razaoSocial: string }[],
+  mes: string,
+  hoje: string,
+): Promise<Resumo[]> {
   const ids = franquias.map((f) => f.id);
   const [somas, fechamentos, acordos] = await Promise.all([
     somasDoPeriodo(db, ids, mes),
@@ -254,7 +264,7 @@ async function resumos(db: Executor, franquias: { id: string; razaoSocial: strin
         ...figuras(extrato),
         fechamentoId: fechamento?.id ?? null,
         fechadoEm: fechamento ? fechamento.fechadoEm.toISOString() : null,
-        fatura: fatura ? toFatura(fatura) : null,
+        fatura: fatura ? toFatura(fatura, hoje) : null,
       },
     };
   });
@@ -293,7 +303,7 @@ const somaDe = (extratos: Extrato[]): Extrato => {
 /** GET /api/royalties/extratos?mes=: every franquia the caller reads, and their total (always their sum). */
 export async function verExtratos(app: FastifyInstance, actor: Actor, mes: string): Promise<ExtratosView> {
   const franquias = await franquiasNoAlcance(app.db, actor);
-  const rs = await resumos(app.db, franquias, mes);
+  const rs = await resumos(app.db, franquias, mes, todayInBrasilia(app.clock.now()));
   return { mes, total: figuras(somaDe(rs.map((r) => r.extrato))), itens: rs.map((r) => r.view) };
 }
 
@@ -339,7 +349,7 @@ export async function verExtrato(
   const franquia = await franquiaNoAlcance(app.db, actor, franquiaId);
   if (!franquia) throw notFound(ROYALTY_MESSAGES.extratoNaoEncontrado);
   const [[r], linhas] = await Promise.all([
-    resumos(app.db, [franquia], mes),
+    resumos(app.db, [franquia], mes, todayInBrasilia(app.clock.now())),
     linhasDoPeriodo(app.db, franquia.id, mes, pagina ? pageWindow(pagina) : undefined),
   ]);
   return {
