@@ -2185,7 +2185,12 @@ export const royaltyFaturas = pgTable(
     invoiceUrl: text(),
     pagaEm: dateOnly(),
     /** ADR 095: the reminder steps already e-mailed to the franquia (the régua's steps: antes3, vencimento, ...). */
-    lembretes: text().array().notNull().default(sql`'{}'::text[]`),
+    lembretes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The day the franquia's payment was charged back; set while the chargeback is open (ADR 093's rule). */
+    chargebackEm: dateOnly(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -336,6 +336,34 @@ describe('the monthly statement', () => {
     expect(trilha.every((t) => t.usuarioId === null)).toBe(true);
   });
 
+  it("a chargeback of the franquia's payment refunds the charge while open, and a dispute won pays it again", async () => {
+    const [fatura] = await db().select().from(royaltyFaturas).where(eq(royaltyFaturas.franquiaId, sp.id));
+    const pagaEm = fatura!.pagaEm;
+    const hoje = todayInBrasilia(ctx.clock.now());
+    expect(await evento(fatura!.gatewayId!, 'PAYMENT_CHARGEBACK_REQUESTED', hoje)).toBe('aplicado');
+    expect((await extrato(sp.id, mes(3))).fatura).toMatchObject({ status: 'estornada' });
+    const [aberto] = await db().select().from(royaltyFaturas).where(eq(royaltyFaturas.id, fatura!.id));
+    expect(aberto).toMatchObject({ status: 'estornada', chargebackEm: hoje });
+    // The same notice again, or the dispute opened after it, changes nothing.
+    expect(await evento(fatura!.gatewayId!, 'PAYMENT_CHARGEBACK_DISPUTE', hoje)).toBe('ignorado');
+    // Won: the acquirer's reversal is awaited, and the charge reads paid again, on the day it was first paid.
+    expect(await evento(fatura!.gatewayId!, 'PAYMENT_AWAITING_CHARGEBACK_REVERSAL', hoje)).toBe('aplicado');
+    expect((await extrato(sp.id, mes(3))).fatura).toMatchObject({ status: 'paga', pagaEm });
+    const [ganho] = await db().select().from(royaltyFaturas).where(eq(royaltyFaturas.id, fatura!.id));
+    expect(ganho!.chargebackEm).toBeNull();
+    expect(await evento(fatura!.gatewayId!, 'PAYMENT_RECEIVED', hoje)).toBe('ignorado');
+    const trilha = await db()
+      .select({ alteracoes: auditLog.alteracoes })
+      .from(auditLog)
+      .where(and(eq(auditLog.entidadeId, fatura!.id), eq(auditLog.acao, 'royalty_fatura.status_gateway')));
+    // Every move the gateway made, each audited as its own (in any order: one clock, one instant).
+    expect(trilha.map((t) => (t.alteracoes as { status: string[] }).status.join(' -> ')).sort()).toEqual([
+      'aberta -> paga',
+      'estornada -> paga',
+      'paga -> estornada',
+    ]);
+  });
+
   it('never changes a closed month: a late payment and a late refund land in later months', async () => {
     const tarde = await novaParcela(matSp, 10_000);
     expect(await evento(tarde.gatewayId, 'PAYMENT_RECEIVED', `${mes(3)}-28`)).toBe('aplicado');

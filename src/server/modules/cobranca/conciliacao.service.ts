@@ -35,7 +35,7 @@ import {
 import { parcelaDoPagamento, registrarEvento } from './cobranca.repository';
 import { gatewayDe } from './gateway-da-app';
 import { type CobrancaNoGateway, type EventoDoGateway, FalhaNoGateway, type GatewayDeCobranca } from './gateway';
-import { transicaoDoEvento } from './transicoes';
+import { transicaoDoEvento } from '../../../shared/cobranca/transicoes';
 import { aplicarRegistrado } from './webhook.service';
 import { statusDaFaturaDoPagamento } from '../royalties';
 import type { StatusFaturaRoyalty } from '../../../shared/royalties/extrato';

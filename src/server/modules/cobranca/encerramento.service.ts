@@ -16,7 +16,7 @@ import {
 import type { CobrancaNoGateway, GatewayDeCobranca } from './gateway';
 import { gatewayDe } from './gateway-da-app';
 import { clienteDoGateway, referenciaDaParcela, splitDaParcela } from './plano.service';
-import { novoStatus } from './transicoes';
+import { novoStatus } from '../../../shared/cobranca/transicoes';
 import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 
 /**

@@ -19,7 +19,7 @@ import {
   resultadoDoEvento,
 } from './cobranca.repository';
 import type { EventoDoGateway } from './gateway';
-import { transicaoDoEvento } from './transicoes';
+import { transicaoDoEvento } from '../../../shared/cobranca/transicoes';
 import { gatewayDe } from './gateway-da-app';
 import { controleDoSimulado } from './simulado.gateway';
 

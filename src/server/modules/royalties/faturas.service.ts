@@ -7,7 +7,7 @@ import {
   REGUA_TOLERANCIA_DIAS,
   etapaDoDia,
 } from '../../../shared/cobranca/regua';
-import type { StatusFaturaRoyalty } from '../../../shared/royalties/extrato';
+import { transicaoDoEvento } from '../../../shared/cobranca/transicoes';
 import type { Executor } from '../../db/connect';
 import { emailJob, enfileirar } from '../../jobs';
 import { audit } from '../auditoria';
@@ -48,18 +48,11 @@ export async function registrarEmissaoDaFatura(
   return feito;
 }
 
-/** The status each gateway event asks for, and the statuses it may come from (a charge only moves forward). */
-const TRANSICOES: Record<string, { para: StatusFaturaRoyalty; de: readonly StatusFaturaRoyalty[] }> = {
-  PAYMENT_RECEIVED: { para: 'paga', de: ['aberta', 'vencida'] },
-  PAYMENT_CONFIRMED: { para: 'paga', de: ['aberta', 'vencida'] },
-  PAYMENT_OVERDUE: { para: 'vencida', de: ['aberta'] },
-  PAYMENT_REFUNDED: { para: 'estornada', de: ['aberta', 'vencida', 'paga'] },
-  PAYMENT_DELETED: { para: 'cancelada', de: ['aberta', 'vencida'] },
-};
-
 /**
- * A gateway event for a payment no parcela holds: the royalties charge's, if one holds it. Answers `null` when no
- * charge holds the payment, else whether the event changed it (audited as the gateway's).
+ * A gateway event for a payment no parcela holds: the royalties charge's, if one holds it. The charge moves as a
+ * family's parcela does (`transicaoDoEvento`): only forward -- open, overdue, paid, refunded -- and a chargeback of a
+ * paid charge refunds it (`estornada`) while open, a dispute won pays it again, the refund made final closes it.
+ * Answers `null` when no charge holds the payment, else whether the event changed it (audited as the gateway's).
  */
 export async function aplicarEventoNaFatura(
   tx: Executor,
@@ -71,15 +64,30 @@ export async function aplicarEventoNaFatura(
 ): Promise<boolean | null> {
   const fatura = await faturaDoPagamento(tx, provedor, gatewayId);
   if (!fatura) return null;
-  const t = TRANSICOES[evento];
-  if (!t || !t.de.includes(fatura.status)) return false;
-  await mudarFatura(tx, fatura.id, { status: t.para, ...(t.para === 'paga' ? { pagaEm } : {}) }, now);
+  // A charge not yet at the gateway ('pendente') holds no payment an event could name.
+  if (fatura.status === 'pendente') return false;
+  const t = transicaoDoEvento({ status: fatura.status, chargebackEm: fatura.chargebackEm }, evento);
+  if (!t) return false;
+  const chargebackEm = t.chargeback === 'abrir' ? todayInBrasilia(now) : t.chargeback ? null : undefined;
+  await mudarFatura(
+    tx,
+    fatura.id,
+    {
+      status: t.status,
+      ...(t.status === 'paga' && t.chargeback === null ? { pagaEm } : {}),
+      ...(chargebackEm === undefined ? {} : { chargebackEm }),
+    },
+    now,
+  );
   await audit(tx, {
     acao: 'royalty_fatura.status_gateway',
     entidadeId: fatura.id,
     ator: null,
-    alteracoes: { status: [fatura.status, t.para] },
-    detalhes: { evento, provedor },
+    alteracoes: {
+      status: [fatura.status, t.status],
+      ...(chargebackEm === undefined ? {} : { chargebackEm: [fatura.chargebackEm, chargebackEm] }),
+    },
+    detalhes: { evento, provedor, ...(t.chargeback ? { chargeback: t.chargeback } : {}) },
   });
   return true;
 }

@@ -319,7 +319,7 @@ export async function registrarPagamentoDaFatura(
 /** The charge holding a gateway's payment, locked for its event. */
 export async function faturaDoPagamento(db: Executor, provedor: string, gatewayId: string) {
   const [row] = await db
-    .select({ id: royaltyFaturas.id, status: royaltyFaturas.status })
+    .select({ id: royaltyFaturas.id, status: royaltyFaturas.status, chargebackEm: royaltyFaturas.chargebackEm })
     .from(royaltyFaturas)
     .where(and(eq(royaltyFaturas.provedor, provedor), eq(royaltyFaturas.gatewayId, gatewayId)))
     .for('update');
@@ -338,7 +338,7 @@ export async function statusDaFaturaDoPagamento(db: Executor, provedor: string, 
 export async function mudarFatura(
   db: Executor,
   faturaId: string,
-  set: { status: StatusFaturaRoyalty; pagaEm?: string },
+  set: { status: StatusFaturaRoyalty; pagaEm?: string; chargebackEm?: string | null },
   now: Date,
 ) {
   await db

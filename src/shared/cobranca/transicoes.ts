@@ -1,4 +1,4 @@
-import type { ParcelaStatus } from '../../../shared/cobranca/parcelas';
+import type { ParcelaStatus } from './parcelas';
 
 /**
  * What a gateway's event does to a parcela (issue 43, ADR 071). The gateway may deliver events out of order (a
