@@ -8,6 +8,7 @@
  *   BENCH_DURATION=10 BENCH_ONLY='leads|dashboard' npm run bench     # shorter runs, a subset of scenarios
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench                # the server's flags (a profile)
  *   BENCH_PLAN=1 BENCH_RESUME=bench/table.json npm run bench       # what a run would measure, without measuring
+ *   BENCH_CONNECTIONS=1 BENCH_ONLY='conceicao' npm run bench       # one user's latency (rows named '(1 conn.)')
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -62,6 +63,8 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 /** Seconds of unmeasured requests before each scenario (BENCH_WARMUP=0: none). */
 const warmup = Number(process.env.BENCH_WARMUP ?? 1);
+/** BENCH_CONNECTIONS: every scenario at this many connections instead of its own (1: one user's latency). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || undefined;
 /** `BENCH_ONLY=a|b`: the scenarios whose name or path holds any of the parts. */
 const only = process.env.BENCH_ONLY;
 const onlyParts = only?.split('|') ?? [];
@@ -700,6 +703,12 @@ async function main() {
       }
     };
     for (const scenario of toMeasure) {
+      // BENCH_CONNECTIONS=1: the scenarios as one user waits for them (issue 39 item 13, issue 46's first column);
+      // a row's requests-per-second target is then a concurrency's, and only its p99 speaks for the one user.
+      if (CONNECTIONS) {
+        scenario.connections = CONNECTIONS;
+        scenario.name = `${scenario.name} (${CONNECTIONS} conn.)`;
+      }
       await settle();
       if (scenario.resolvePath) {
         const path = await scenario.resolvePath();
