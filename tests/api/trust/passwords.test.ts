@@ -286,23 +286,29 @@ describe('forgot-password', () => {
     await ctx.app.background.drain();
   });
 
-  it('answers an existing and an unknown e-mail in the same time (200 requests each, over a socket)', async () => {
-    // A second instance of the app on the same database, with the server's clock installed before it starts.
-    const app = await buildApp(ctx.config, { db: ctx.handle.db, clock: ctx.clock });
-    const serverTimer = installServerTimer(app);
-    try {
-      await app.ready();
-      const report = await measureForgotPasswordTiming(app, { samples: 200, settle: true, serverTimer });
-      const inline = await measureInlineWork(app, 40);
-      const inlineGap = inline.knownMedianMs - inline.unknownMedianMs;
-      const summary = JSON.stringify({ ...report, inline });
-      // The look-up, the token and the e-mail take `inlineGap` longer for an existing address; the answer goes out
-      // before any of it, so the medians differ by noise only. The bounds leave room for a loaded 2-core machine.
-      expect(inlineGap, summary).toBeGreaterThan(0);
-      expect(Math.abs(report.client.medianGapMs), summary).toBeLessThan(Math.max(2, inlineGap / 2));
-      expect(Math.abs(report.server!.medianGapMs), summary).toBeLessThan(1);
-    } finally {
-      await app.close();
-    }
-  });
+  // 480 requests and their background work: 11 s in CI's run beside the faults, over 20 s (the suite's default
+  // wait) on a machine carrying more. The wait is the work's; the bounds below are what the test asserts.
+  it(
+    'answers an existing and an unknown e-mail in the same time (200 requests each, over a socket)',
+    { timeout: 90_000 },
+    async () => {
+      // A second instance of the app on the same database, with the server's clock installed before it starts.
+      const app = await buildApp(ctx.config, { db: ctx.handle.db, clock: ctx.clock });
+      const serverTimer = installServerTimer(app);
+      try {
+        await app.ready();
+        const report = await measureForgotPasswordTiming(app, { samples: 200, settle: true, serverTimer });
+        const inline = await measureInlineWork(app, 40);
+        const inlineGap = inline.knownMedianMs - inline.unknownMedianMs;
+        const summary = JSON.stringify({ ...report, inline });
+        // The look-up, the token and the e-mail take `inlineGap` longer for an existing address; the answer goes out
+        // before any of it, so the medians differ by noise only. The bounds leave room for a loaded 2-core machine.
+        expect(inlineGap, summary).toBeGreaterThan(0);
+        expect(Math.abs(report.client.medianGapMs), summary).toBeLessThan(Math.max(2, inlineGap / 2));
+        expect(Math.abs(report.server!.medianGapMs), summary).toBeLessThan(1);
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });
