@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { createTestApp, loginAs, type TestContext } from '../../setup/test-app';
-import {
-  franquias,
-  jobs,
-  royaltyAcordos,
-  royaltyFaturas,
-  royaltyFechamentos,
-  users,
-} from '../../../src/server/db/schema';
+import { faturaFechada } from '../../support/royalty-fatura';
+import { franquias, jobs, royaltyFaturas, users } from '../../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { lembrarFaturas } from '../../../src/server/modules/royalties';
 
@@ -26,54 +20,15 @@ const db = () => ctx.handle.db;
 /** Noon in São Paulo on a day (YYYY-MM-DD): the job's "today". */
 const dia = (d: string) => new Date(`${d}T15:00:00Z`);
 
-async function novaFatura(periodo: string, status: 'aberta' | 'paga' = 'aberta'): Promise<string> {
-  const [acordo] = await db()
-    .insert(royaltyAcordos)
-    .values({
-      franqueadorId: franquia.franqueadorId,
-      franquiaId: franquia.id,
-      royaltyCentesimos: 500,
-      fundoCentesimos: 200,
-      inicio: `${periodo}-01`,
-      modo: 'fatura',
-    })
-    .returning({ id: royaltyAcordos.id });
-  const [fechamento] = await db()
-    .insert(royaltyFechamentos)
-    .values({
-      franqueadorId: franquia.franqueadorId,
-      franquiaId: franquia.id,
-      periodo,
-      acordoId: acordo!.id,
-      modo: 'fatura',
-      brutoCentavos: 1_000_000,
-      estornosCentavos: 0,
-      baseCentavos: 1_000_000,
-      royaltyCentavos: 50_000,
-      fundoCentavos: 20_000,
-      ajusteMinimoCentavos: 0,
-      retidoCentavos: 0,
-      saldoCentavos: 70_000,
-      linhas: 10,
-      fechadoEm: new Date(),
-    })
-    .returning({ id: royaltyFechamentos.id });
-  const [fatura] = await db()
-    .insert(royaltyFaturas)
-    .values({
-      fechamentoId: fechamento!.id,
-      franqueadorId: franquia.franqueadorId,
-      franquiaId: franquia.id,
-      valorCentavos: 70_000,
-      vencimento: VENCIMENTO,
-      status,
-      provedor: 'simulado',
-      gatewayId: `pay_sim_lembrete_${periodo}`,
-      invoiceUrl: `https://pagamento.example/i/${periodo}`,
-    })
-    .returning({ id: royaltyFaturas.id });
-  return fatura!.id;
-}
+const novaFatura = (periodo: string, status: 'aberta' | 'paga' = 'aberta') =>
+  faturaFechada(db(), franquia, periodo, {
+    valorCentavos: 70_000,
+    vencimento: VENCIMENTO,
+    status,
+    provedor: 'simulado',
+    gatewayId: `pay_sim_lembrete_${periodo}`,
+    invoiceUrl: `https://pagamento.example/i/${periodo}`,
+  });
 
 /** The reminders queued for a charge: their step (from the job's key), subject and masked recipient. */
 async function lembretes(faturaId: string) {

@@ -4,6 +4,7 @@ import { type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { insertOtherNetwork, type OtherNetwork } from '../../../../tests/support/network-payloads';
 import { FAKE_ASAAS_KEY, type FakeAsaasServer } from '../../../../tests/support/fake-asaas-server';
+import { faturaFechada } from '../../../../tests/support/royalty-fatura';
 import { appComAsaasFalso, type Familia, familias } from '../../../../tests/support/cobranca-familia';
 import {
   auditLog,
@@ -12,9 +13,7 @@ import {
   cobrancaEventos,
   franquias,
   parcelas,
-  royaltyAcordos,
   royaltyFaturas,
-  royaltyFechamentos,
   users,
 } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
@@ -288,47 +287,7 @@ describe('/api/cobranca/conciliacao', () => {
     const customer = [...fake.customers.values()][0]!;
     /** A closed month's charge, open at the gateway (as the charge's job leaves it). */
     async function cobrada(periodo: string) {
-      const [acordo] = await db
-        .insert(royaltyAcordos)
-        .values({
-          franqueadorId: fr!.franqueadorId,
-          franquiaId: fr!.id,
-          royaltyCentesimos: 500,
-          fundoCentesimos: 200,
-          inicio: `${periodo}-01`,
-          modo: 'fatura',
-        })
-        .returning({ id: royaltyAcordos.id });
-      const [fechamento] = await db
-        .insert(royaltyFechamentos)
-        .values({
-          franqueadorId: fr!.franqueadorId,
-          franquiaId: fr!.id,
-          periodo,
-          acordoId: acordo!.id,
-          modo: 'fatura',
-          brutoCentavos: 100_000,
-          estornosCentavos: 0,
-          baseCentavos: 100_000,
-          royaltyCentavos: 5_000,
-          fundoCentavos: 2_000,
-          ajusteMinimoCentavos: 0,
-          retidoCentavos: 0,
-          saldoCentavos: 7_000,
-          linhas: 1,
-          fechadoEm: ctx.clock.now(),
-        })
-        .returning({ id: royaltyFechamentos.id });
-      const [fatura] = await db
-        .insert(royaltyFaturas)
-        .values({
-          fechamentoId: fechamento!.id,
-          franqueadorId: fr!.franqueadorId,
-          franquiaId: fr!.id,
-          valorCentavos: 7_000,
-          vencimento,
-        })
-        .returning({ id: royaltyFaturas.id });
+      const faturaId = await faturaFechada(db, fr!, periodo, { valorCentavos: 7_000, vencimento });
       const pagamento = await fetch(`${fake.url}/v3/payments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', access_token: FAKE_ASAAS_KEY },
@@ -337,14 +296,14 @@ describe('/api/cobranca/conciliacao', () => {
           billingType: 'UNDEFINED',
           value: 70,
           dueDate: vencimento,
-          externalReference: `royalties:${fatura!.id}`,
+          externalReference: `royalties:${faturaId}`,
         }),
       }).then((r) => r.json() as Promise<{ id: string }>);
       await db
         .update(royaltyFaturas)
         .set({ status: 'aberta', provedor: 'asaas', gatewayId: pagamento.id })
-        .where(eq(royaltyFaturas.id, fatura!.id));
-      return { id: fatura!.id, gatewayId: pagamento.id };
+        .where(eq(royaltyFaturas.id, faturaId));
+      return { id: faturaId, gatewayId: pagamento.id };
     }
     const paga = await cobrada('2031-01');
     await cobrada('2031-02');
