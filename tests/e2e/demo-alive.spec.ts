@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { todayInBrasilia } from '../../src/shared/brasilia';
+import { periodoAnterior, periodoDe, periodoPorExtenso } from '../../src/shared/comissoes/lancamentos';
 import { FINANCEIRO_LINKS, SIDEBAR_LINKS, STAFF_ROLES, type Role } from '../../src/shared/roles';
 import { useSession } from './support';
 
@@ -118,9 +120,12 @@ test("the franqueador's 'Royalties' has the agreements, a closed month with its 
       .or(extratos.getByText(/Vence em|Paga em/))
       .first(),
   ).toBeVisible();
+  // The month before last, chosen in the month's list (pt-BR: 'Outubro de 2026'; the names match ignoring case).
+  const passado = periodoAnterior(periodoDe(todayInBrasilia()));
   const mes = page.getByLabel('Mês');
-  const [ano, m] = (await mes.inputValue()).split('-').map(Number) as [number, number];
-  await mes.fill(m === 1 ? `${ano - 1}-12` : `${ano}-${String(m - 1).padStart(2, '0')}`);
+  await expect(mes).toHaveText(new RegExp(`^${periodoPorExtenso(passado)}$`, 'i'));
+  await mes.click();
+  await page.getByRole('option', { name: periodoPorExtenso(periodoAnterior(passado)) }).click();
   await expect(extratos.getByText(/Vence em|Paga em/).first()).toBeVisible();
   await expect(extratos.getByRole('button', { name: /^Fechar/ })).toHaveCount(0);
 });

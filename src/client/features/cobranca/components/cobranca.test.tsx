@@ -105,7 +105,7 @@ describe('Financeiro > Parcelas (issue 43)', () => {
     expect(screen.getAllByText('Mariana Costa').length).toBeGreaterThan(0);
     await userEvent.click(screen.getAllByRole('button', { name: /Simular pagamento/ })[0]!);
     expect(await screen.findAllByText('Paga')).not.toHaveLength(0);
-    expect(screen.getByLabelText('Mês de vencimento')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Mês de vencimento' })).toHaveTextContent('Todos os meses');
   });
 });
 

@@ -1,5 +1,7 @@
 import { Banknote, Download, X } from 'lucide-react';
+import { todayInBrasilia } from '@shared/brasilia';
 import { PARCELA_STATUSES, PARCELA_STATUS_LABELS, type ParcelaStatus, numeracaoCurta } from '@shared/cobranca/parcelas';
+import { PERIODO_RE, periodoDe } from '@shared/comissoes/lancamentos';
 import { formatBRL, formatCount, formatDateOnly } from '@shared/format';
 import { PARCELA_MESSAGES, type ParcelaItem } from '@shared/schemas/parcela';
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +11,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { MonthSelect, deslocarMes } from '@/components/ui/month-select';
 import { listNotice } from '@/components/ui/list-notice';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, SEM_FILTRO } from '@/components/ui/select';
 import { useListState } from '@/hooks/use-list-state';
@@ -20,6 +23,9 @@ import { ParcelaStatusBadge } from './parcela-status-badge';
 
 const TREE_FILTERS = ['franquiaId', 'microFranquiaId', 'clienteId', 'eventoId'] as const;
 const LIST_FILTERS = ['status', 'mes', ...TREE_FILTERS];
+/** The due months the filter offers: two years back to two years ahead of this one (an address's `?mes=` is kept). */
+const MESES_ANTES = 24;
+const MESES_DEPOIS = 24;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isStatus = (value: string | undefined): value is ParcelaStatus =>
@@ -40,8 +46,9 @@ function fimDoMes(mes: string): string {
  */
 export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolean } = {}) {
   const listState = useListState({ filters: LIST_FILTERS });
+  const atual = periodoDe(todayInBrasilia());
   const status = isStatus(listState.filters.status) ? listState.filters.status : undefined;
-  const mes = /^\d{4}-\d{2}$/.test(listState.filters.mes ?? '') ? listState.filters.mes : undefined;
+  const mes = PERIODO_RE.test(listState.filters.mes ?? '') ? listState.filters.mes : undefined;
   const { page, setPage, setFilter, pageSize } = listState;
   // A group of Inadimplência opens the list narrowed to its node (ADR 077).
   const tree = Object.fromEntries(
@@ -194,11 +201,13 @@ export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolea
             </div>
             <div className="grid min-w-0 gap-2 sm:w-48">
               <Label htmlFor="parcelas-mes">Mês de vencimento</Label>
-              <Input
+              <MonthSelect
                 id="parcelas-mes"
-                type="month"
                 value={mes ?? ''}
-                onChange={(event) => setFilter('mes', event.target.value || undefined)}
+                min={deslocarMes(atual, -MESES_ANTES)}
+                max={deslocarMes(atual, MESES_DEPOIS)}
+                emptyLabel="Todos os meses"
+                onValueChange={(value) => setFilter('mes', value || undefined)}
               />
             </div>
             {active ? (

@@ -1,7 +1,7 @@
 import { CheckCircle2, Download, ListChecks, Lock, X } from 'lucide-react';
 import { useState } from 'react';
 import { todayInBrasilia } from '@shared/brasilia';
-import { PERIODO_RE, periodoAnterior, periodoDe, periodoPorExtenso } from '@shared/comissoes/lancamentos';
+import { periodoAnterior, periodoDe, periodoPorExtenso } from '@shared/comissoes/lancamentos';
 import { BENEFICIARIO_LABELS } from '@shared/comissoes/regras';
 import { formatBRL, formatCount, formatDateTime } from '@shared/format';
 import { type FechamentoView, LANCAMENTO_MESSAGES, type LancamentoView } from '@shared/schemas/comissao';
@@ -20,8 +20,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { rowsNotice } from '@/components/ui/list-notice';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { MonthSelect, deslocarMes } from '@/components/ui/month-select';
 import { RecordButton } from '@/components/ui/record-sheet';
 import { useClickLock } from '@/hooks/use-click-lock';
 import { errorMessage } from '@/lib/api-client';
@@ -42,6 +42,9 @@ import { RegrasSection } from './regras-section';
 
 type ResumoItem = NonNullable<ReturnType<typeof useResumoComissoes>['data']>['itens'][number];
 type Row = ResumoItem & { id: string };
+
+/** How many months, this one included, the period's list offers. */
+const MESES_ESCOLHIDOS = 36;
 
 export interface ComissoesScreenProps {
   /** Whose closings are the caller's: the network's (franqueador) or its franquia's own. What the screen shows. */
@@ -73,17 +76,15 @@ export function ComissoesScreen({ alcance, podeRegras, podeFechar, podeConfigura
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-2">
           <Label htmlFor="comissoes-periodo">Período</Label>
-          <Input
+          <MonthSelect
             id="comissoes-periodo"
-            type="month"
             className="w-48"
             value={periodo}
+            min={deslocarMes(atual, 1 - MESES_ESCOLHIDOS)}
             max={atual}
-            onChange={(event) => {
-              if (PERIODO_RE.test(event.target.value)) {
-                setPeriodo(event.target.value);
-                setBeneficiario(null);
-              }
+            onValueChange={(value) => {
+              setPeriodo(value);
+              setBeneficiario(null);
             }}
           />
         </div>

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { History, Lock, Pencil, X } from 'lucide-react';
 import { todayInBrasilia } from '@shared/brasilia';
-import { PERIODO_RE, periodoAnterior, periodoDe, periodoPorExtenso } from '@shared/comissoes/lancamentos';
+import { periodoAnterior, periodoDe, periodoPorExtenso } from '@shared/comissoes/lancamentos';
 import { formatBRL, formatDateOnly, formatDateTime } from '@shared/format';
 import { MODO_ROYALTY_LABELS } from '@shared/royalties/extrato';
 import type { AcordoFranquiaView, AcordoView, ExtratoResumo } from '@shared/schemas/royalties';
@@ -20,8 +20,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { rowsNotice } from '@/components/ui/list-notice';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { MonthSelect, deslocarMes } from '@/components/ui/month-select';
 import { RecordButton } from '@/components/ui/record-sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClickLock } from '@/hooks/use-click-lock';
@@ -39,6 +39,9 @@ type Row = ExtratoResumo & { id: string };
 
 /** How many months a franquia's history shows. */
 const MESES_DO_HISTORICO = 12;
+
+/** How many months, this one included, the month's list offers. */
+const MESES_ESCOLHIDOS = 36;
 
 export interface RoyaltiesScreenProps {
   /** `royalties.fechar` and `royalties.acordos.editar` (permissions.ts). */
@@ -61,15 +64,13 @@ export function RoyaltiesScreen({ podeFechar, podeEditarAcordos }: RoyaltiesScre
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-2">
           <Label htmlFor="royalties-mes">Mês</Label>
-          <Input
+          <MonthSelect
             id="royalties-mes"
-            type="month"
             className="w-48"
             value={mes}
+            min={deslocarMes(atual, 1 - MESES_ESCOLHIDOS)}
             max={atual}
-            onChange={(event) => {
-              if (PERIODO_RE.test(event.target.value)) setMes(event.target.value);
-            }}
+            onValueChange={setMes}
           />
         </div>
         {mes !== periodoAnterior(atual) ? (

@@ -13,6 +13,7 @@ import type {
   LinhaView,
 } from '@shared/schemas/royalties';
 import { ROYALTY_MESSAGES } from '@shared/schemas/royalties';
+import { mesPorExtenso } from '@/components/ui/month-select';
 import { type MockHandler, mockFetch, renderWithProviders } from '@/testing/test-utils';
 import { MeuExtratoScreen } from './meu-extrato-screen';
 import { RoyaltiesScreen } from './royalties-screen';
@@ -162,11 +163,14 @@ describe("'Royalties' (issue 45, ADR 092)", () => {
     );
     // This month has not ended: nothing to close.
     expect(screen.queryByRole('button', { name: /^Fechar o extrato/ })).toBeNull();
+    // The month's list reads in pt-BR ('Outubro de 2026'), whatever the browser's language.
+    expect(screen.getByRole('combobox', { name: 'Mês' })).toHaveTextContent(mesPorExtenso(atual));
 
     await userEvent.click(screen.getByRole('button', { name: 'Mês passado' }));
     const passado = await screen.findByRole('table', {
       name: `Extratos de royalties por franquia em ${periodoPorExtenso(anterior)}`,
     });
+    expect(screen.getByRole('combobox', { name: 'Mês' })).toHaveTextContent(mesPorExtenso(anterior));
     await userEvent.click(
       await within(passado).findByRole('button', { name: 'Fechar o extrato de Educa Paulista Franquias Ltda' }),
     );
