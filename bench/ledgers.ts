@@ -1,7 +1,7 @@
 /**
  * Issues 44 and 45's scenarios for `npm run bench`, over the ledgers bench:data writes (bench/dinheiro.ts): what a
  * seller opens on the phone ('Minhas comissões'), the franqueador's month of commissions and of royalties, a
- * franquia's statement page, and -- as a one-off -- the statement job on the 1st for 650 franquias, with the public
+ * franquia's statement page, and -- as a one-off -- the statement job on the 1st for both networks' 550 franquias, with the public
  * sign-up measured while it runs (issue 45: "without slowing sign-ups beyond their target"). Each answer's figures are
  * checked against the lines, summed row by row: the statements always equal their lines.
  */
@@ -35,7 +35,7 @@ export function mesDoBench(now: Date): string {
   return periodoAnterior(periodoDe(todayInBrasilia(now)));
 }
 
-export function ledgerScenarios(now: Date): LedgerScenario[] {
+export function ledgerScenarios(now: Date, franquiaId: string): LedgerScenario[] {
   const mes = mesDoBench(now);
   return [
     {
@@ -112,7 +112,7 @@ export function ledgerScenarios(now: Date): LedgerScenario[] {
     {
       // Issue 45: 'Meu extrato' as the franquia opens it -- the month and its first 20 lines.
       name: `GET /api/royalties/extratos/:franquiaId/${mes}?page=1&pageSize=20 · franquia`,
-      path: `/api/royalties/extratos/:franquiaId/${mes}?page=1&pageSize=20`,
+      path: `/api/royalties/extratos/${franquiaId}/${mes}?page=1&pageSize=20`,
       account: 'franquia',
       connections: 16,
       target: { p99: 50 },

@@ -625,7 +625,7 @@ async function main() {
       // Issue 19: the late tickets and a ticket's page.
       ...sacScenarios(await busyTicketIds(db)),
       // Issues 44 and 45: the seller's commissions, the franqueador's month, a franquia's statement.
-      ...ledgerScenarios(new Date()),
+      ...ledgerScenarios(new Date(), actors.franquia.franquiaId!),
       // Issue 43 (ADR 084): billing's requests -- the webhook, the family's link, the baixa, the renegotiation.
       ...cobrancaScenarios(await cobrancaBenchInput(db, actors.franquia.franquiaId!), new Date()),
       // Last: the anonymisation rewrites the leads it names.
@@ -921,7 +921,7 @@ async function main() {
       });
     }
 
-    // Issue 45: the statement job of the 1st over both networks (650 franquias, a million lines in the month of the
+    // Issue 45: the statement job of the 1st over both networks (550 franquias, a million lines in the month of the
     // second), with the public sign-up driven at its own concurrency while the job runs, measured as a row of its own.
     if (chosen('statement job', 'royalties_fechamento')) {
       const signup = scenarios.find((s) => s.name === 'POST /api/leads (public)');

@@ -31,7 +31,8 @@ import {
   listLancamentos,
   marcarPago,
   pagamentosDoFechamento,
-  parcelasPrevistas,
+  matriculasSemPagamento,
+  previstasPorGrupo,
   regrasDaRede,
   resumoDoPeriodo,
   totaisParaFechar,
@@ -116,29 +117,38 @@ function beneficiarioDo(actor: Actor): { beneficiario: Beneficiario; id: string 
 
 /**
  * What the caller's open parcelas would give under today's rules (the prevista): each parcela's percentage, and a
- * fixed amount once per matrícula not paid yet (on its first open parcela).
+ * fixed amount once per matrícula not paid yet (on its first open parcela). Read as groups of equal rule and value
+ * (`previstasPorGrupo`): the same centavos as parcela by parcela, each percentage rounded per parcela.
  */
 async function prevista(app: FastifyInstance, beneficiario: Beneficiario, id: string): Promise<number> {
-  const abertas = await parcelasPrevistas(app.db, beneficiario, id);
   const hoje = todayInBrasilia(app.clock.now());
   const regrasPorRede = new Map<string, (Awaited<ReturnType<typeof regrasDaRede>>[number] & RegraAlcance)[]>();
-  const fixoContado = new Set<string>();
-  let total = 0;
-  for (const p of abertas) {
-    if (!p.franqueadorId) continue;
-    let regras = regrasPorRede.get(p.franqueadorId);
+  const regraDo = async (g: { franqueadorId: string; franquiaId: string | null; cursoId: string | null }) => {
+    let regras = regrasPorRede.get(g.franqueadorId);
     if (!regras) {
-      regras = (await regrasDaRede(app.db, p.franqueadorId)).map((r) => ({
+      regras = (await regrasDaRede(app.db, g.franqueadorId)).map((r) => ({
         ...r,
         beneficiario: r.beneficiario as Beneficiario,
       }));
-      regrasPorRede.set(p.franqueadorId, regras);
+      regrasPorRede.set(g.franqueadorId, regras);
     }
-    const regra = regraAplicavel(regras, { beneficiario, franquiaId: p.franquiaId, cursoId: p.cursoId, dia: hoje });
-    if (!regra) continue;
-    const primeira = regra.tipo === 'fixo' && !p.jaPagou && !fixoContado.has(p.matriculaId);
-    if (primeira) fixoContado.add(p.matriculaId);
-    total += valorDaRegra(regra, p.valorCentavos, primeira);
+    return regraAplicavel(regras, { beneficiario, franquiaId: g.franquiaId, cursoId: g.cursoId, dia: hoje });
+  };
+  let total = 0;
+  let algumFixo = false;
+  for (const g of await previstasPorGrupo(app.db, beneficiario, id)) {
+    if (!g.franqueadorId) continue;
+    const regra = await regraDo({ ...g, franqueadorId: g.franqueadorId });
+    if (regra?.tipo === 'fixo') algumFixo = true;
+    else if (regra) total += g.parcelas * valorDaRegra(regra, Number(g.valorCentavos), false);
+  }
+  // A fixed amount: once per matrícula with no parcela paid yet.
+  if (algumFixo) {
+    for (const g of await matriculasSemPagamento(app.db, beneficiario, id)) {
+      if (!g.franqueadorId) continue;
+      const regra = await regraDo({ ...g, franqueadorId: g.franqueadorId });
+      if (regra?.tipo === 'fixo') total += g.matriculas * valorDaRegra(regra, 0, true);
+    }
   }
   return total;
 }

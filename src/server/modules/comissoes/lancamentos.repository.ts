@@ -138,10 +138,32 @@ export const estadoDaLinha = sql<EstadoLancamento>`case when ${l.tipo} = 'estorn
   when ${fechamentoDaLinha(sql`f.pago_em`)} is null then 'fechada' else 'paga' end`;
 
 /** The beneficiary's name: the vendedor's person, the micro-franquia's or franquia's company. */
-const nomeDoBeneficiario = sql<string>`case ${l.beneficiario}
-  when 'vendedor' then (select coalesce(u.nome, u.email) from ${vendedores} v join ${users} u on u.id = v.user_id where v.id = ${l.beneficiarioId})
-  when 'micro_franquia' then (select m.razao_social from ${microFranquias} m where m.id = ${l.beneficiarioId})
-  else (select f.razao_social from ${franquias} f where f.id = ${l.beneficiarioId}) end`;
+const nomeDe = (beneficiario: SQL, beneficiarioId: SQL) => sql<string>`case ${beneficiario}
+  when 'vendedor' then (select coalesce(u.nome, u.email) from ${vendedores} v join ${users} u on u.id = v.user_id where v.id = ${beneficiarioId})
+  when 'micro_franquia' then (select m.razao_social from ${microFranquias} m where m.id = ${beneficiarioId})
+  else (select f.razao_social from ${franquias} f where f.id = ${beneficiarioId}) end`;
+const nomeDoBeneficiario = nomeDe(sql`${l.beneficiario}`, sql`${l.beneficiarioId}`);
+
+/**
+ * The sums and counts of the lines in `where`, grouped by what decides their state -- the network, the franquia,
+ * the month, reversed or not -- and by `chaves`, with each group's state (`estadoDaLinha`, read once per group from
+ * its closing): a statement of ten thousand lines reads its closings a few dozen times, not twice per line. The
+ * rows carry `estado`, `valor` (centavos) and `linhas`, and the `chaves` as named.
+ */
+function gruposComEstado(where: SQL | undefined, chaves: Record<string, SQL>): SQL {
+  const colunas = Object.entries(chaves).map(([nome, coluna]) => sql`, ${coluna} as ${sql.identifier(nome)}`);
+  const nomes = Object.keys(chaves).map((nome) => sql`, ${sql.identifier(nome)}`);
+  return sql`select g.*, case when g.estorno then 'estornada' when f.id is null then 'liberada'
+      when f.pago_em is null then 'fechada' else 'paga' end as estado
+    from (select ${l.franqueadorId} as franqueador_id, ${l.franquiaId} as franquia_id, ${l.periodo} as periodo,
+        ${l.tipo} = 'estorno' as estorno${sql.join(colunas)},
+        sum(${l.valorCentavos})::bigint as valor, count(*)::int as linhas
+      from ${l} where ${where}
+      group by ${l.franqueadorId}, ${l.franquiaId}, ${l.periodo}, ${l.tipo} = 'estorno'${sql.join(nomes)}) g
+    left join lateral (select c.id, c.pago_em from ${comissaoFechamentos} c where c.franqueador_id = g.franqueador_id
+      and c.periodo = g.periodo and (c.franquia_id = g.franquia_id or c.franquia_id is null)
+      order by c.franquia_id nulls last limit 1) f on true`;
+}
 
 const linhaSelection = {
   id: l.id,
@@ -198,25 +220,33 @@ export async function listLancamentos(db: Executor, actor: Actor, q: Lancamentos
 }
 
 /** A period's totals per beneficiary in the caller's scope, by state. */
-export async function resumoDoPeriodo(db: Executor, actor: Actor, periodo: string) {
+export function resumoDoPeriodo(db: Executor, actor: Actor, periodo: string) {
   const porEstado = (estado: EstadoLancamento) =>
-    sql<number>`coalesce(sum(${l.valorCentavos}) filter (where ${estadoDaLinha} = ${estado}), 0)::int`;
-  return db
-    .select({
-      beneficiario: sql<Beneficiario>`${l.beneficiario}`,
-      beneficiarioId: l.beneficiarioId,
-      nome: sql<string>`min(${nomeDoBeneficiario})`,
-      liberada: porEstado('liberada'),
-      fechada: porEstado('fechada'),
-      paga: porEstado('paga'),
-      estornada: porEstado('estornada'),
-      saldo: sql<number>`coalesce(sum(${l.valorCentavos}), 0)::int`,
-      lancamentos: sql<number>`count(*)::int`,
-    })
-    .from(l)
-    .where(and(comissaoLancamentosVisibleTo(actor), eq(l.periodo, periodo)))
-    .groupBy(l.beneficiario, l.beneficiarioId)
-    .orderBy(sql`coalesce(sum(${l.valorCentavos}), 0) desc`, l.beneficiarioId);
+    sql`coalesce(sum(e.valor) filter (where e.estado = ${estado}), 0)::int as ${sql.identifier(estado)}`;
+  const grupos = gruposComEstado(and(comissaoLancamentosVisibleTo(actor), eq(l.periodo, periodo)), {
+    beneficiario: sql`${l.beneficiario}`,
+    beneficiario_id: sql`${l.beneficiarioId}`,
+  });
+  return executeRows<{
+    beneficiario: Beneficiario;
+    beneficiarioId: string;
+    nome: string | null;
+    liberada: number;
+    fechada: number;
+    paga: number;
+    estornada: number;
+    saldo: number;
+    lancamentos: number;
+  }>(
+    db,
+    sql`select e.beneficiario, e.beneficiario_id as "beneficiarioId",
+        ${nomeDe(sql`e.beneficiario`, sql`e.beneficiario_id`)} as nome,
+        ${porEstado('liberada')}, ${porEstado('fechada')}, ${porEstado('paga')}, ${porEstado('estornada')},
+        coalesce(sum(e.valor), 0)::int as saldo, coalesce(sum(e.linhas), 0)::int as lancamentos
+      from (${grupos}) e
+      group by e.beneficiario, e.beneficiario_id
+      order by coalesce(sum(e.valor), 0) desc, e.beneficiario_id`,
+  );
 }
 
 /** The caller's own lines (vendedor, micro-franquia), newest first, up to `limite`. */
@@ -233,46 +263,76 @@ export function linhasProprias(db: Executor, actor: Actor, limite: number) {
 
 /** The caller's totals by state and period (every line, however many: the statement is their sum). */
 export function totaisProprios(db: Executor, actor: Actor) {
-  return db
-    .select({
-      periodo: l.periodo,
-      estado: estadoDaLinha,
-      valorCentavos: sql<number>`sum(${l.valorCentavos})::int`,
-    })
-    .from(l)
-    .where(comissaoLancamentosVisibleTo(actor))
-    .groupBy(l.periodo, estadoDaLinha)
-    .orderBy(desc(l.periodo));
+  return executeRows<{ periodo: string; estado: EstadoLancamento; valorCentavos: number }>(
+    db,
+    sql`select e.periodo, e.estado, sum(e.valor)::int as "valorCentavos"
+      from (${gruposComEstado(comissaoLancamentosVisibleTo(actor), {})}) e
+      group by e.periodo, e.estado order by e.periodo desc`,
+  );
 }
 
 /**
- * The open parcelas (mensalidades still to be paid) whose commission would go to the caller: the prevista. With
- * whether the matrícula has a paid parcela already (a fixed amount is then paid).
+ * The open parcelas (mensalidades still to be paid) whose commission would go to the beneficiary: the prevista's.
+ * The vendedor's are those of the leads it is responsável for, and the event's when the lead names none --
+ * `coalesce(responsável, vendedor)`, written as two branches each an index can find (the responsável's leads; the
+ * event vendedor's parcelas whose lead names no one else), so a seller's few thousand parcelas are read, not the
+ * network's half million.
  */
-export function parcelasPrevistas(db: Executor, beneficiario: Beneficiario, beneficiarioId: string) {
-  const quem =
-    beneficiario === 'vendedor'
-      ? sql`coalesce((select ${leads.responsavelId} from ${leads} where ${leads.id} = ${matriculas.leadId}), ${parcelas.vendedorId}) = ${beneficiarioId}::uuid`
-      : beneficiario === 'micro_franquia'
-        ? eq(parcelas.microFranquiaId, beneficiarioId)
-        : eq(parcelas.franquiaId, beneficiarioId);
-  return db
-    .select({
-      id: parcelas.id,
-      matriculaId: parcelas.matriculaId,
-      numero: parcelas.numero,
-      valorCentavos: parcelas.valorCentavos,
-      vencimento: parcelas.vencimento,
-      cursoId: parcelas.cursoId,
-      franqueadorId: parcelas.franqueadorId,
-      franquiaId: parcelas.franquiaId,
-      jaPagou: sql<boolean>`exists (select 1 from ${parcelas} o where o.matricula_id = ${parcelas.matriculaId}
-        and o.tipo = 'mensalidade' and o.paga_em is not null and o.status in ('paga', 'estornada'))`,
-    })
-    .from(parcelas)
-    .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
-    .where(and(inArray(parcelas.status, ['aberta', 'vencida']), eq(parcelas.tipo, 'mensalidade'), quem))
-    .orderBy(asc(parcelas.vencimento), asc(parcelas.id));
+function abertasDe(beneficiario: Beneficiario, beneficiarioId: string): SQL {
+  const colunas = sql`p.franqueador_id, p.franquia_id, p.curso_id, p.valor_centavos, p.matricula_id`;
+  const aPagar = sql`p.status in ('aberta', 'vencida') and p.tipo = 'mensalidade'`;
+  if (beneficiario === 'vendedor')
+    return sql`select ${colunas} from ${parcelas} p join ${matriculas} m on m.id = p.matricula_id
+        left join ${leads} ld on ld.id = m.lead_id
+        where ${aPagar} and p.vendedor_id = ${beneficiarioId}::uuid
+          and (ld.responsavel_id is null or ld.responsavel_id = ${beneficiarioId}::uuid)
+      union all
+      select ${colunas} from ${leads} ld join ${matriculas} m on m.lead_id = ld.id
+        join ${parcelas} p on p.matricula_id = m.id
+        where ${aPagar} and ld.responsavel_id = ${beneficiarioId}::uuid
+          and p.vendedor_id is distinct from ${beneficiarioId}::uuid`;
+  const coluna = beneficiario === 'micro_franquia' ? sql`p.micro_franquia_id` : sql`p.franquia_id`;
+  return sql`select ${colunas} from ${parcelas} p where ${aPagar} and ${coluna} = ${beneficiarioId}::uuid`;
+}
+
+/**
+ * The prevista's parcelas counted by what decides their rule and amount -- network, franquia, curso and value: a
+ * percentage of equal values rounds equally, so each group's amount is its count times one parcela's.
+ */
+export function previstasPorGrupo(db: Executor, beneficiario: Beneficiario, beneficiarioId: string) {
+  return executeRows<{
+    franqueadorId: string | null;
+    franquiaId: string | null;
+    cursoId: string | null;
+    valorCentavos: number;
+    parcelas: number;
+  }>(
+    db,
+    sql`select a.franqueador_id as "franqueadorId", a.franquia_id as "franquiaId", a.curso_id as "cursoId",
+        a.valor_centavos as "valorCentavos", count(*)::int as parcelas
+      from (${abertasDe(beneficiario, beneficiarioId)}) a group by 1, 2, 3, 4`,
+  );
+}
+
+/**
+ * The matrículas among the prevista's with no parcela paid yet (a fixed amount is paid on the first one), counted
+ * by network, franquia and curso.
+ */
+export function matriculasSemPagamento(db: Executor, beneficiario: Beneficiario, beneficiarioId: string) {
+  return executeRows<{
+    franqueadorId: string | null;
+    franquiaId: string | null;
+    cursoId: string | null;
+    matriculas: number;
+  }>(
+    db,
+    sql`select a.franqueador_id as "franqueadorId", a.franquia_id as "franquiaId", a.curso_id as "cursoId",
+        count(distinct a.matricula_id)::int as matriculas
+      from (${abertasDe(beneficiario, beneficiarioId)}) a
+      where not exists (select 1 from ${parcelas} o where o.matricula_id = a.matricula_id
+        and o.tipo = 'mensalidade' and o.paga_em is not null and o.status in ('paga', 'estornada'))
+      group by 1, 2, 3`,
+  );
 }
 
 // --- Closing ---------------------------------------------------------------------------------------------------
