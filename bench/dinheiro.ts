@@ -1,6 +1,7 @@
 /**
  * bench:data's money ledgers (issues 44 and 45), written from the parcelas the families paid, as the payments'
- * transactions would have written them:
+ * transactions would have written them -- in the order they were paid, so a month's lines lie together on disk as an
+ * append-only ledger's do:
  *
  * - the network's commission rules (the vendedor 5 %, the micro-franquia 3 %, the franquia 2 % of each paid parcela)
  *   and one credit per paid parcela and beneficiary -- about 1.8 million lines at the national scale; every month
@@ -61,7 +62,8 @@ export function dinheiroSteps(
       left join leads l on l.id = m.lead_id
       cross join lateral (values (1, 'vendedor', coalesce(l.responsavel_id, p.vendedor_id), 500),
         (2, 'micro_franquia', p.micro_franquia_id, 300), (3, 'franquia', p.franquia_id, 200)) b(k, beneficiario, id, pct)
-      where p.status = 'paga' and p.paga_em is not null and p.franqueador_id = ${franqueador} and b.id is not null;`,
+      where p.status = 'paga' and p.paga_em is not null and p.franqueador_id = ${franqueador} and b.id is not null
+      order by p.paga_em, p.id, b.k;`,
     ],
     [
       'commission closings',
@@ -91,7 +93,8 @@ export function dinheiroSteps(
         case when a.modo = 'split' then ${pct('coalesce(p.valor_liquido_centavos, p.valor_centavos)', '700')} else 0 end,
         to_char(p.paga_em, 'YYYY-MM'), p.paga_em, p.paga_em + interval '12 hours'
       from parcelas p join royalty_acordos a on a.franquia_id = p.franquia_id
-      where p.status = 'paga' and p.paga_em is not null and p.franqueador_id = ${franqueador};`,
+      where p.status = 'paga' and p.paga_em is not null and p.franqueador_id = ${franqueador}
+      order by p.paga_em, p.id;`,
     ],
     [
       'royalty statements',
@@ -148,7 +151,8 @@ export function dinheiroSteps(
         '${mesAnterior}', x.dia, x.dia + interval '12 hours'
       from generate_series(1, ${rede.linhas}) g
       cross join lateral (select pg_temp.skewed('royalties-franquia', g, ${rede.franquias}, 1.5) as f,
-        15000 + (g::bigint * 7919 % 60000)::int as v, '${mesAnterior}-01'::date + (g % 28)::int as dia) x;`,
+        15000 + (g::bigint * 7919 % 60000)::int as v, '${mesAnterior}-01'::date + (g % 28)::int as dia) x
+      order by x.dia, g;`,
     ],
   ];
 }

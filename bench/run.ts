@@ -802,6 +802,16 @@ async function main() {
       const p99 = result.latency.p99;
       const rps = result.requests.average;
       const errors = result.errors + result.non2xx + result.timeouts;
+      if (errors > 0) {
+        // What the failures were: the statuses other than 2xx, the timeouts, the connection errors.
+        const statuses = Object.entries(result.statusCodeStats ?? {})
+          .filter(([code]) => !code.startsWith('2'))
+          .map(([code, stat]) => `${stat.count ?? 0}× ${code}`);
+        if (result.timeouts) statuses.push(`${result.timeouts} timeouts`);
+        const other = result.errors - result.timeouts;
+        if (other > 0) statuses.push(`${other} connection errors`);
+        note = `${note ? `${note}; ` : ''}failed: ${statuses.join(', ')}`;
+      }
       // A run in which no request completed met nothing (table.ts: answeredNothing).
       const ok =
         result['2xx'] > 0 &&

@@ -1037,6 +1037,14 @@ export const parcelas = pgTable(
     index('parcelas_a_pagar_vencimento_idx')
       .on(t.vencimento)
       .where(sql`${t.status} in ('aberta', 'vencida')`),
+    // 'Minhas comissões'' prevista (issue 44): a seller's (or micro-franquia's) mensalidades still to be paid, a few
+    // thousand, found without combining its every parcela with the network's half million open ones.
+    index('parcelas_vendedor_a_pagar_idx')
+      .on(t.vendedorId)
+      .where(sql`${t.status} in ('aberta', 'vencida') and ${t.tipo} = 'mensalidade'`),
+    index('parcelas_micro_franquia_a_pagar_idx')
+      .on(t.microFranquiaId)
+      .where(sql`${t.status} in ('aberta', 'vencida') and ${t.tipo} = 'mensalidade'`),
   ],
 );
 

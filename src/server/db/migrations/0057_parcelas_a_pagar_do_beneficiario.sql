@@ -1,0 +1,4 @@
+-- Issue 44: 'Minhas comissões'' prevista finds a seller's (or micro-franquia's) mensalidades still to be paid by
+-- these, instead of combining its every parcela with the network's half million open ones (ADR 097).
+CREATE INDEX "parcelas_vendedor_a_pagar_idx" ON "parcelas" USING btree ("vendedor_id") WHERE "parcelas"."status" in ('aberta', 'vencida') and "parcelas"."tipo" = 'mensalidade';--> statement-breakpoint
+CREATE INDEX "parcelas_micro_franquia_a_pagar_idx" ON "parcelas" USING btree ("micro_franquia_id") WHERE "parcelas"."status" in ('aberta', 'vencida') and "parcelas"."tipo" = 'mensalidade';
