@@ -160,6 +160,8 @@ export async function cobrancaBenchInput(
     await tx.execute(sql`delete from comissao_lancamentos where parcela_id in ${pagasPeloBench}`);
     await tx.execute(sql`delete from royalty_lancamentos where parcela_id in ${pagasPeloBench}`);
     await tx.execute(sql`set local session_replication_role = 'origin'`);
+    // Their sums go with them (ADR 097: the triggers only add).
+    await tx.execute(sql`select ledger_somas_rebuild()`);
     // The webhook's payments of a previous run.
     await tx.execute(sql`update parcelas set status = ${ABERTA_OU_VENCIDA}, paga_em = null, valor_liquido_centavos = null
       where id in (select parcela_id from cobranca_eventos where evento_id like 'evt_bench_%' and parcela_id is not null)

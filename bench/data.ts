@@ -286,8 +286,9 @@ async function onlyDinheiro() {
       `${label.padEnd(28)} ${String(rows).padStart(9)} rows  ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
   }
+  await client.query('select ledger_somas_rebuild()');
   await client.query('commit');
-  await client.query(`vacuum analyze ${DINHEIRO_TABLES.join(', ')}, comissao_fechamentos, royalty_acordos,
+  await client.query(`vacuum analyze ${DINHEIRO_TABLES.join(', ')}, comissao_somas, royalty_somas, comissao_fechamentos, royalty_acordos,
     royalty_fechamentos, royalty_faturas, franquias, users`);
   await client.end();
   console.log(`\nthe money ledgers written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -655,6 +656,7 @@ async function main() {
   await step('scope counters', 'select scope_counts_rebuild()');
   await step('funnel days and months', 'select funnel_periodo_rebuild()');
   await step('lead status counters', 'select lead_status_counts_rebuild()');
+  await step('ledger sums', 'select ledger_somas_rebuild()');
   await client.query('commit');
   // Statistics for the planner and a visibility map for index-only scans, as autovacuum would do in time.
   await step('vacuum analyze', 'vacuum analyze');

@@ -7,6 +7,7 @@ import {
   clientes,
   comissaoFechamentos,
   comissaoLancamentos,
+  comissaoSomas,
   comissaoRegras,
   contratoModelos,
   cursos,
@@ -380,6 +381,22 @@ export function comissaoLancamentosVisibleTo(actor: Actor): SQL {
       return sql`${comissaoLancamentos.beneficiarioId} = ${must(actor.microFranquiaId)} and ${comissaoLancamentos.beneficiario} = 'micro_franquia'`;
     case 'vendedor':
       return sql`${comissaoLancamentos.beneficiarioId} = ${must(actor.vendedorId)} and ${comissaoLancamentos.beneficiario} = 'vendedor'`;
+    default:
+      return NONE;
+  }
+}
+
+/** The ledger's sums (ADR 097): the same reach as its lines, row by row. */
+export function comissaoSomasVisibleTo(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(comissaoSomas.franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return eq(comissaoSomas.franquiaId, must(actor.franquiaId));
+    case 'micro_franquia':
+      return sql`${comissaoSomas.beneficiarioId} = ${must(actor.microFranquiaId)} and ${comissaoSomas.beneficiario} = 'micro_franquia'`;
+    case 'vendedor':
+      return sql`${comissaoSomas.beneficiarioId} = ${must(actor.vendedorId)} and ${comissaoSomas.beneficiario} = 'vendedor'`;
     default:
       return NONE;
   }

@@ -2217,6 +2217,61 @@ export const royaltyFaturas = pgTable(
 );
 
 /**
+ * The ledgers' sums (issues 44 and 45, ADR 097), kept by statement triggers on the lines (migration 0058): what a
+ * statement shows is the sum of a few rows, however many lines it sums. The lines are append-only, so a sum only
+ * grows by what each insert adds. Striped like scope_counts: payments of one franquia at once add to different rows.
+ * Commissions: per beneficiary, network, franquia, month and reversed-or-not (a group's state comes from its closing).
+ */
+export const comissaoSomas = pgTable(
+  'comissao_somas',
+  {
+    franqueadorId: uuid().notNull(),
+    franquiaId: uuid(),
+    periodo: varchar({ length: 7 }).notNull(),
+    beneficiario: text().notNull(),
+    beneficiarioId: uuid().notNull(),
+    estorno: boolean().notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull(),
+    linhas: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex('comissao_somas_key').on(
+      t.beneficiarioId,
+      t.beneficiario,
+      t.periodo,
+      t.franqueadorId,
+      sql`coalesce(${t.franquiaId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.estorno,
+      t.stripe,
+    ),
+    index('comissao_somas_franqueador_periodo_idx').on(t.franqueadorId, t.periodo),
+    index('comissao_somas_franquia_periodo_idx').on(t.franquiaId, t.periodo),
+  ],
+);
+
+/** Royalties: per franquia, month and kind of line (receita, estorno), its figures' sums (ADR 097). */
+export const royaltySomas = pgTable(
+  'royalty_somas',
+  {
+    franquiaId: uuid().notNull(),
+    periodo: varchar({ length: 7 }).notNull(),
+    tipo: text().notNull(),
+    stripe: smallint().notNull(),
+    franqueadorId: uuid().notNull(),
+    baseCentavos: bigint({ mode: 'number' }).notNull(),
+    royaltyCentavos: bigint({ mode: 'number' }).notNull(),
+    fundoCentavos: bigint({ mode: 'number' }).notNull(),
+    retidoCentavos: bigint({ mode: 'number' }).notNull(),
+    linhas: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.franquiaId, t.periodo, t.tipo, t.stripe] }),
+    index('royalty_somas_franqueador_periodo_idx').on(t.franqueadorId, t.periodo),
+  ],
+);
+
+/**
  * Royalties (issue 45, ADR 089): a franquia's contest of a statement line -- the SAC ticket it opened, whose status
  * is the contest's outcome. One per line.
  */

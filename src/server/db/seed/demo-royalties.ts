@@ -80,6 +80,9 @@ export async function royaltiesDaDemo(tx: Executor, franqueadorId: string, now: 
     tx,
     pagas.map((p) => p.id),
   );
+  // The ledgers' sums (ADR 097), counted from the lines the year wrote with the triggers set aside, as the
+  // statements and the closing read them.
+  await tx.execute(sql`select ledger_somas_rebuild()`);
   const retrasado = periodoAnterior(periodoAnterior(hoje));
   for (const f of rede) await fecharNa(tx, f, retrasado, null, new Date(now.getTime() - 20 * 86_400_000));
   const paulista = rede.find((f) => f.razaoSocial.startsWith('Educa Paulista'));

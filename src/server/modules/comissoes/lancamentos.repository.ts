@@ -1,11 +1,12 @@
 import { type SQL, and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
-import { comissaoFechamentosVisibleTo, comissaoLancamentosVisibleTo } from '../../access/scope';
+import { comissaoFechamentosVisibleTo, comissaoLancamentosVisibleTo, comissaoSomasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
 import {
   comissaoFechamentos,
   comissaoLancamentos,
   comissaoRegras,
+  comissaoSomas,
   franqueadores,
   franquias,
   leads,
@@ -144,22 +145,24 @@ const nomeDe = (beneficiario: SQL, beneficiarioId: SQL) => sql<string>`case ${be
   else (select f.razao_social from ${franquias} f where f.id = ${beneficiarioId}) end`;
 const nomeDoBeneficiario = nomeDe(sql`${l.beneficiario}`, sql`${l.beneficiarioId}`);
 
+const cs = comissaoSomas;
+
 /**
- * The sums and counts of the lines in `where`, grouped by what decides their state -- the network, the franquia,
- * the month, reversed or not -- and by `chaves`, with each group's state (`estadoDaLinha`, read once per group from
- * its closing): a statement of ten thousand lines reads its closings a few dozen times, not twice per line. The
- * rows carry `estado`, `valor` (centavos) and `linhas`, and the `chaves` as named.
+ * The sums and counts of the lines in `where` (over `comissao_somas`, the sums the lines' trigger keeps: ADR 097),
+ * grouped by what decides their state -- the network, the franquia, the month, reversed or not -- and by `chaves`,
+ * with each group's state (`estadoDaLinha`, read once per group from its closing). The rows carry `estado`, `valor`
+ * (centavos) and `linhas`, and the `chaves` as named.
  */
 function gruposComEstado(where: SQL | undefined, chaves: Record<string, SQL>): SQL {
   const colunas = Object.entries(chaves).map(([nome, coluna]) => sql`, ${coluna} as ${sql.identifier(nome)}`);
   const nomes = Object.keys(chaves).map((nome) => sql`, ${sql.identifier(nome)}`);
   return sql`select g.*, case when g.estorno then 'estornada' when f.id is null then 'liberada'
       when f.pago_em is null then 'fechada' else 'paga' end as estado
-    from (select ${l.franqueadorId} as franqueador_id, ${l.franquiaId} as franquia_id, ${l.periodo} as periodo,
-        ${l.tipo} = 'estorno' as estorno${sql.join(colunas)},
-        sum(${l.valorCentavos})::bigint as valor, count(*)::int as linhas
-      from ${l} where ${where}
-      group by ${l.franqueadorId}, ${l.franquiaId}, ${l.periodo}, ${l.tipo} = 'estorno'${sql.join(nomes)}) g
+    from (select ${cs.franqueadorId} as franqueador_id, ${cs.franquiaId} as franquia_id, ${cs.periodo} as periodo,
+        ${cs.estorno} as estorno${sql.join(colunas)},
+        sum(${cs.valorCentavos})::bigint as valor, sum(${cs.linhas})::int as linhas
+      from ${cs} where ${where}
+      group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}) g
     left join lateral (select c.id, c.pago_em from ${comissaoFechamentos} c where c.franqueador_id = g.franqueador_id
       and c.periodo = g.periodo and (c.franquia_id = g.franquia_id or c.franquia_id is null)
       order by c.franquia_id nulls last limit 1) f on true`;
@@ -223,9 +226,9 @@ export async function listLancamentos(db: Executor, actor: Actor, q: Lancamentos
 export function resumoDoPeriodo(db: Executor, actor: Actor, periodo: string) {
   const porEstado = (estado: EstadoLancamento) =>
     sql`coalesce(sum(e.valor) filter (where e.estado = ${estado}), 0)::int as ${sql.identifier(estado)}`;
-  const grupos = gruposComEstado(and(comissaoLancamentosVisibleTo(actor), eq(l.periodo, periodo)), {
-    beneficiario: sql`${l.beneficiario}`,
-    beneficiario_id: sql`${l.beneficiarioId}`,
+  const grupos = gruposComEstado(and(comissaoSomasVisibleTo(actor), eq(cs.periodo, periodo)), {
+    beneficiario: sql`${cs.beneficiario}`,
+    beneficiario_id: sql`${cs.beneficiarioId}`,
   });
   return executeRows<{
     beneficiario: Beneficiario;
@@ -266,7 +269,7 @@ export function totaisProprios(db: Executor, actor: Actor) {
   return executeRows<{ periodo: string; estado: EstadoLancamento; valorCentavos: number }>(
     db,
     sql`select e.periodo, e.estado, sum(e.valor)::int as "valorCentavos"
-      from (${gruposComEstado(comissaoLancamentosVisibleTo(actor), {})}) e
+      from (${gruposComEstado(comissaoSomasVisibleTo(actor), {})}) e
       group by e.periodo, e.estado order by e.periodo desc`,
   );
 }

@@ -11,6 +11,7 @@ import {
   royaltyFaturas,
   royaltyFechamentos,
   royaltyLancamentos,
+  royaltySomas,
   sacTickets,
   users,
 } from '../../db/schema';
@@ -152,19 +153,21 @@ export function linhasDasParcelas(db: Executor, parcelaIds: readonly string[]) {
 /** Each franquia's sums of a period's lines (the statement is their sum, computed where they are read). */
 export function somasDoPeriodo(db: Executor, franquiaIds: readonly string[], periodo: string) {
   if (franquiaIds.length === 0) return Promise.resolve([]);
+  // The sums the lines' trigger keeps (ADR 097): a few rows per franquia, however many lines its month holds.
+  const s = royaltySomas;
   return db
     .select({
-      franquiaId: l.franquiaId,
-      bruto: sql<number>`coalesce(sum(${l.baseCentavos}) filter (where ${l.tipo} = 'receita'), 0)::bigint`,
-      estornos: sql<number>`coalesce(sum(${l.baseCentavos}) filter (where ${l.tipo} = 'estorno'), 0)::bigint`,
-      royalty: sql<number>`coalesce(sum(${l.royaltyCentavos}), 0)::bigint`,
-      fundo: sql<number>`coalesce(sum(${l.fundoCentavos}), 0)::bigint`,
-      retido: sql<number>`coalesce(sum(${l.retidoCentavos}), 0)::bigint`,
-      linhas: sql<number>`count(*)::int`,
+      franquiaId: s.franquiaId,
+      bruto: sql<number>`coalesce(sum(${s.baseCentavos}) filter (where ${s.tipo} = 'receita'), 0)::bigint`,
+      estornos: sql<number>`coalesce(sum(${s.baseCentavos}) filter (where ${s.tipo} = 'estorno'), 0)::bigint`,
+      royalty: sql<number>`coalesce(sum(${s.royaltyCentavos}), 0)::bigint`,
+      fundo: sql<number>`coalesce(sum(${s.fundoCentavos}), 0)::bigint`,
+      retido: sql<number>`coalesce(sum(${s.retidoCentavos}), 0)::bigint`,
+      linhas: sql<number>`coalesce(sum(${s.linhas}), 0)::int`,
     })
-    .from(l)
-    .where(and(inArray(l.franquiaId, [...franquiaIds]), eq(l.periodo, periodo)))
-    .groupBy(l.franquiaId);
+    .from(s)
+    .where(and(inArray(s.franquiaId, [...franquiaIds]), eq(s.periodo, periodo)))
+    .groupBy(s.franquiaId);
 }
 
 export type FechamentoRow = typeof royaltyFechamentos.$inferSelect & { modo: ModoRoyalty };
