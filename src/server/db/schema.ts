@@ -2110,7 +2110,9 @@ export const royaltyLancamentos = pgTable(
     check('royalty_lancamentos_periodo_check', sql`${t.periodo} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     // A webhook delivered twice, a job run again: one receita and one estorno per parcela and payment round (ADR 093).
     uniqueIndex('royalty_lancamentos_parcela_key').on(t.parcelaId, t.tipo, t.ciclo),
-    index('royalty_lancamentos_franquia_periodo_idx').on(t.franquiaId, t.periodo, t.createdAt, t.id),
+    // 'Meu extrato' pages a month's lines by payment day (ADR 097): its first page reads 20 index entries, not the
+    // month's thousands.
+    index('royalty_lancamentos_franquia_periodo_idx').on(t.franquiaId, t.periodo, t.ocorridoEm, t.createdAt, t.id),
     index('royalty_lancamentos_franqueador_periodo_idx').on(t.franqueadorId, t.periodo),
     index('royalty_lancamentos_acordo_id_idx').on(t.acordoId),
   ],
