@@ -307,18 +307,13 @@ export function cobrancaScenarios(input: CobrancaBenchInput, now: Date): Cobranc
 }
 
 /**
- * A daily job run now (the régua's or the conciliação's), as the queue runs it: its row written due now under a key
- * of its own (the day's régua set back first, so it sends again). Answers when it ended and how.
+ * A job run now, as the queue runs it: its row written due now under a key of its own, then watched until it ended
+ * (done, failed, or waiting to retry after an error). Answers how it ended.
  */
-export async function rodarJobDiario(db: Database, tipo: 'cobranca_regua' | 'cobranca_conciliacao') {
-  const hoje = todayInBrasilia(new Date());
-  if (tipo === 'cobranca_regua') {
-    await db.execute(sql`delete from cobranca_regua_envios where dia = ${hoje}::date`);
-    await db.execute(sql`delete from jobs where chave like ${`cobranca_regua:${hoje}:%`}`);
-  }
+export async function rodarJob(db: Database, tipo: string, payload: Record<string, unknown>) {
   const chave = `${tipo}:bench:${Date.now()}`;
   await db.execute(sql`insert into jobs (tipo, payload, chave, executar_em, created_at, updated_at)
-    values (${tipo}, ${JSON.stringify({ dia: hoje })}::jsonb, ${chave}, now(), now(), now())`);
+    values (${tipo}, ${JSON.stringify(payload)}::jsonb, ${chave}, now(), now(), now())`);
   for (;;) {
     const [row] = await executeRows<{ status: string; ultimo_erro: string | null }>(
       db,
@@ -327,13 +322,26 @@ export async function rodarJobDiario(db: Database, tipo: 'cobranca_regua' | 'cob
     if (
       row &&
       (row.status === 'concluido' || row.status === 'falhou' || (row.status === 'pendente' && row.ultimo_erro))
-    ) {
-      const [mails] = await executeRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from jobs where chave like ${`cobranca_regua:${hoje}:%`}`,
-      );
-      return { ...row, emails: Number(mails?.n ?? 0) };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    )
+      return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A daily job run now (the régua's or the conciliação's), the day's régua set back first, so it sends again.
+ * Answers when it ended and how.
+ */
+export async function rodarJobDiario(db: Database, tipo: 'cobranca_regua' | 'cobranca_conciliacao') {
+  const hoje = todayInBrasilia(new Date());
+  if (tipo === 'cobranca_regua') {
+    await db.execute(sql`delete from cobranca_regua_envios where dia = ${hoje}::date`);
+    await db.execute(sql`delete from jobs where chave like ${`cobranca_regua:${hoje}:%`}`);
+  }
+  const row = await rodarJob(db, tipo, { dia: hoje });
+  const [mails] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from jobs where chave like ${`cobranca_regua:${hoje}:%`}`,
+  );
+  return { ...row, emails: Number(mails?.n ?? 0) };
 }

@@ -10,6 +10,7 @@ import type { Actor } from '../src/server/access/actor';
 import { type Database, executeRows } from '../src/server/db/connect';
 import { todayInBrasilia } from '../src/shared/brasilia';
 import { periodoAnterior, periodoDe } from '../src/shared/comissoes/lancamentos';
+import { rodarJob } from './cobranca';
 
 export interface LedgerScenario {
   name: string;
@@ -35,44 +36,37 @@ export function mesDoBench(now: Date): string {
   return periodoAnterior(periodoDe(todayInBrasilia(now)));
 }
 
+/** 'Minhas comissões' as the account's beneficiary reads it, its saldo checked against its lines. */
+function minhas(
+  account: 'vendedor' | 'micro',
+  beneficiario: 'vendedor' | 'micro_franquia',
+  idDo: (actor: Actor) => string | null | undefined,
+): LedgerScenario {
+  return {
+    name: `GET /api/comissoes/minhas · ${account}`,
+    path: '/api/comissoes/minhas',
+    account,
+    connections: 16,
+    target: { p99: 50 },
+    exact: async (db, actor, answer) =>
+      igual(
+        'saldo',
+        centavos((answer as { saldo: number }).saldo),
+        await soma(
+          db,
+          sql`select sum(valor_centavos) as n from comissao_lancamentos
+            where beneficiario = ${beneficiario} and beneficiario_id = ${idDo(actor)}::uuid`,
+        ),
+      ),
+  };
+}
+
 export function ledgerScenarios(now: Date, franquiaId: string): LedgerScenario[] {
   const mes = mesDoBench(now);
   return [
-    {
-      // Issue 44: the seller's phone -- the lines' sums by state and month, the previsão, the newest 200 lines.
-      name: 'GET /api/comissoes/minhas · vendedor',
-      path: '/api/comissoes/minhas',
-      account: 'vendedor',
-      connections: 16,
-      target: { p99: 50 },
-      exact: async (db, actor, answer) =>
-        igual(
-          'saldo',
-          centavos((answer as { saldo: number }).saldo),
-          await soma(
-            db,
-            sql`select sum(valor_centavos) as n from comissao_lancamentos
-              where beneficiario = 'vendedor' and beneficiario_id = ${actor.vendedorId}::uuid`,
-          ),
-        ),
-    },
-    {
-      name: 'GET /api/comissoes/minhas · micro',
-      path: '/api/comissoes/minhas',
-      account: 'micro',
-      connections: 16,
-      target: { p99: 50 },
-      exact: async (db, actor, answer) =>
-        igual(
-          'saldo',
-          centavos((answer as { saldo: number }).saldo),
-          await soma(
-            db,
-            sql`select sum(valor_centavos) as n from comissao_lancamentos
-              where beneficiario = 'micro_franquia' and beneficiario_id = ${actor.microFranquiaId}::uuid`,
-          ),
-        ),
-    },
+    // Issue 44: the seller's phone -- the lines' sums by state and month, the prevista, the newest 200 lines.
+    minhas('vendedor', 'vendedor', (actor) => actor.vendedorId),
+    minhas('micro', 'micro_franquia', (actor) => actor.microFranquiaId),
     {
       // Issue 44: the franqueador's month -- every beneficiary's sums (the lines' page is the generated list rows').
       name: `GET /api/comissoes/resumo?periodo=${mes} · franqueador`,
@@ -150,24 +144,10 @@ export async function rodarFechamento(db: Database, now: Date) {
     await tx.execute(sql`delete from audit_log where acao = 'royalty_fechamento.fechar' and detalhes->>'mes' = ${mes}`);
     await tx.execute(sql`delete from jobs where tipo = 'royalties_fechamento'`);
   });
-  const chave = `royalties_fechamento:bench:${Date.now()}`;
-  await db.execute(sql`insert into jobs (tipo, payload, chave, executar_em, created_at, updated_at)
-    values ('royalties_fechamento', '{}'::jsonb, ${chave}, now(), now(), now())`);
-  for (;;) {
-    const [row] = await executeRows<{ status: string; ultimo_erro: string | null }>(
-      db,
-      sql`select status, ultimo_erro from jobs where chave = ${chave}`,
-    );
-    if (
-      row &&
-      (row.status === 'concluido' || row.status === 'falhou' || (row.status === 'pendente' && row.ultimo_erro))
-    ) {
-      const [fechados] = await executeRows<{ n: number; linhas: string | null }>(
-        db,
-        sql`select count(*)::int as n, sum(linhas) as linhas from royalty_fechamentos where periodo = ${mes}`,
-      );
-      return { ...row, mes, fechados: Number(fechados?.n ?? 0), linhas: Number(fechados?.linhas ?? 0) };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const row = await rodarJob(db, 'royalties_fechamento', {});
+  const [fechados] = await executeRows<{ n: number; linhas: string | null }>(
+    db,
+    sql`select count(*)::int as n, sum(linhas) as linhas from royalty_fechamentos where periodo = ${mes}`,
+  );
+  return { ...row, mes, fechados: Number(fechados?.n ?? 0), linhas: Number(fechados?.linhas ?? 0) };
 }
