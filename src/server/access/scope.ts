@@ -369,38 +369,28 @@ export function comissaoRegrasEditaveisPor(actor: Actor): SQL {
 /**
  * The commission ledger (issue 44, ADR 082): the franqueador reads its network's lines, a franquia its subtree's
  * (by the parcela's path, whoever the beneficiary); a vendedor and a micro-franquia only the lines that pay them --
- * never another seller's, nor their own subtree's other beneficiaries'.
+ * never another seller's, nor their own subtree's other beneficiaries'. The ledger's sums (ADR 097) have the same
+ * columns and the same reach: one rule for both tables.
  */
-export function comissaoLancamentosVisibleTo(actor: Actor): SQL {
+function comissaoVisibleTo(t: typeof comissaoLancamentos | typeof comissaoSomas, actor: Actor): SQL {
   switch (actor.role) {
     case 'franqueador':
-      return eq(comissaoLancamentos.franqueadorId, must(actor.franqueadorId));
+      return eq(t.franqueadorId, must(actor.franqueadorId));
     case 'franquia':
-      return eq(comissaoLancamentos.franquiaId, must(actor.franquiaId));
+      return eq(t.franquiaId, must(actor.franquiaId));
     case 'micro_franquia':
-      return sql`${comissaoLancamentos.beneficiarioId} = ${must(actor.microFranquiaId)} and ${comissaoLancamentos.beneficiario} = 'micro_franquia'`;
+      return sql`${t.beneficiarioId} = ${must(actor.microFranquiaId)} and ${t.beneficiario} = 'micro_franquia'`;
     case 'vendedor':
-      return sql`${comissaoLancamentos.beneficiarioId} = ${must(actor.vendedorId)} and ${comissaoLancamentos.beneficiario} = 'vendedor'`;
+      return sql`${t.beneficiarioId} = ${must(actor.vendedorId)} and ${t.beneficiario} = 'vendedor'`;
     default:
       return NONE;
   }
 }
 
+export const comissaoLancamentosVisibleTo = (actor: Actor): SQL => comissaoVisibleTo(comissaoLancamentos, actor);
+
 /** The ledger's sums (ADR 097): the same reach as its lines, row by row. */
-export function comissaoSomasVisibleTo(actor: Actor): SQL {
-  switch (actor.role) {
-    case 'franqueador':
-      return eq(comissaoSomas.franqueadorId, must(actor.franqueadorId));
-    case 'franquia':
-      return eq(comissaoSomas.franquiaId, must(actor.franquiaId));
-    case 'micro_franquia':
-      return sql`${comissaoSomas.beneficiarioId} = ${must(actor.microFranquiaId)} and ${comissaoSomas.beneficiario} = 'micro_franquia'`;
-    case 'vendedor':
-      return sql`${comissaoSomas.beneficiarioId} = ${must(actor.vendedorId)} and ${comissaoSomas.beneficiario} = 'vendedor'`;
-    default:
-      return NONE;
-  }
-}
+export const comissaoSomasVisibleTo = (actor: Actor): SQL => comissaoVisibleTo(comissaoSomas, actor);
 
 /** The closed months: the franqueador reads its network's; a franquia the network's and its own. */
 export function comissaoFechamentosVisibleTo(actor: Actor): SQL {

@@ -128,15 +128,27 @@ export function linhasDasParcelas(db: Executor, parcelaIds: string[]) {
 
 // --- Reading ---------------------------------------------------------------------------------------------------
 
-/** The closing that holds a line: its franquia's own, else the network's (at most one holds it: ADR 082). */
-const fechamentoDaLinha = (campo: SQL) =>
-  sql`(select ${campo} from ${comissaoFechamentos} f where f.franqueador_id = ${l.franqueadorId}
-    and f.periodo = ${l.periodo} and (f.franquia_id = ${l.franquiaId} or f.franquia_id is null)
-    order by f.franquia_id nulls last limit 1)`;
+/**
+ * A line's state (or a group's of one network, franquia and month): reversed; else from the closing that holds it
+ * -- its franquia's own, else the network's (at most one holds it: ADR 082) -- none (liberada), not yet paid out
+ * (fechada) or paid out (paga).
+ */
+function estadoDe(c: { estorno: SQL; franqueadorId: SQL; franquiaId: SQL; periodo: SQL }) {
+  const doFechamento = (campo: SQL) =>
+    sql`(select ${campo} from ${comissaoFechamentos} f where f.franqueador_id = ${c.franqueadorId}
+      and f.periodo = ${c.periodo} and (f.franquia_id = ${c.franquiaId} or f.franquia_id is null)
+      order by f.franquia_id nulls last limit 1)`;
+  return sql<EstadoLancamento>`case when ${c.estorno} then 'estornada'
+    when ${doFechamento(sql`f.id`)} is null then 'liberada'
+    when ${doFechamento(sql`f.pago_em`)} is null then 'fechada' else 'paga' end`;
+}
 
-export const estadoDaLinha = sql<EstadoLancamento>`case when ${l.tipo} = 'estorno' then 'estornada'
-  when ${fechamentoDaLinha(sql`f.id`)} is null then 'liberada'
-  when ${fechamentoDaLinha(sql`f.pago_em`)} is null then 'fechada' else 'paga' end`;
+export const estadoDaLinha = estadoDe({
+  estorno: sql`${l.tipo} = 'estorno'`,
+  franqueadorId: sql`${l.franqueadorId}`,
+  franquiaId: sql`${l.franquiaId}`,
+  periodo: sql`${l.periodo}`,
+});
 
 /** The beneficiary's name: the vendedor's person, the micro-franquia's or franquia's company. */
 const nomeDe = (beneficiario: SQL, beneficiarioId: SQL) => sql<string>`case ${beneficiario}
@@ -150,22 +162,24 @@ const cs = comissaoSomas;
 /**
  * The sums and counts of the lines in `where` (over `comissao_somas`, the sums the lines' trigger keeps: ADR 097),
  * grouped by what decides their state -- the network, the franquia, the month, reversed or not -- and by `chaves`,
- * with each group's state (`estadoDaLinha`, read once per group from its closing). The rows carry `estado`, `valor`
+ * with each group's state (`estadoDe`, as a line's, read once per group from its closing). The rows carry `estado`, `valor`
  * (centavos) and `linhas`, and the `chaves` as named.
  */
 function gruposComEstado(where: SQL | undefined, chaves: Record<string, SQL>): SQL {
   const colunas = Object.entries(chaves).map(([nome, coluna]) => sql`, ${coluna} as ${sql.identifier(nome)}`);
   const nomes = Object.keys(chaves).map((nome) => sql`, ${sql.identifier(nome)}`);
-  return sql`select g.*, case when g.estorno then 'estornada' when f.id is null then 'liberada'
-      when f.pago_em is null then 'fechada' else 'paga' end as estado
+  const estado = estadoDe({
+    estorno: sql`g.estorno`,
+    franqueadorId: sql`g.franqueador_id`,
+    franquiaId: sql`g.franquia_id`,
+    periodo: sql`g.periodo`,
+  });
+  return sql`select g.*, ${estado} as estado
     from (select ${cs.franqueadorId} as franqueador_id, ${cs.franquiaId} as franquia_id, ${cs.periodo} as periodo,
         ${cs.estorno} as estorno${sql.join(colunas)},
         sum(${cs.valorCentavos})::bigint as valor, sum(${cs.linhas})::int as linhas
       from ${cs} where ${where}
-      group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}) g
-    left join lateral (select c.id, c.pago_em from ${comissaoFechamentos} c where c.franqueador_id = g.franqueador_id
-      and c.periodo = g.periodo and (c.franquia_id = g.franquia_id or c.franquia_id is null)
-      order by c.franquia_id nulls last limit 1) f on true`;
+      group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}) g`;
 }
 
 const linhaSelection = {
