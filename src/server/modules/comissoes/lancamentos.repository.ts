@@ -128,27 +128,34 @@ export function linhasDasParcelas(db: Executor, parcelaIds: string[]) {
 
 // --- Reading ---------------------------------------------------------------------------------------------------
 
-/**
- * A line's state (or a group's of one network, franquia and month): reversed; else from the closing that holds it
- * -- its franquia's own, else the network's (at most one holds it: ADR 082) -- none (liberada), not yet paid out
- * (fechada) or paid out (paga).
- */
-function estadoDe(c: { estorno: SQL; franqueadorId: SQL; franquiaId: SQL; periodo: SQL }) {
-  const doFechamento = (campo: SQL) =>
-    sql`(select ${campo} from ${comissaoFechamentos} f where f.franqueador_id = ${c.franqueadorId}
-      and f.periodo = ${c.periodo} and (f.franquia_id = ${c.franquiaId} or f.franquia_id is null)
-      order by f.franquia_id nulls last limit 1)`;
-  return sql<EstadoLancamento>`case when ${c.estorno} then 'estornada'
-    when ${doFechamento(sql`f.id`)} is null then 'liberada'
-    when ${doFechamento(sql`f.pago_em`)} is null then 'fechada' else 'paga' end`;
+interface Ramo {
+  franqueadorId: SQL;
+  franquiaId: SQL;
+  periodo: SQL;
 }
 
-export const estadoDaLinha = estadoDe({
-  estorno: sql`${l.tipo} = 'estorno'`,
+/** The closing that holds a line of this network, franquia and month: its franquia's own, else the network's (at
+ * most one holds it: ADR 082). `campos` of it, as a one-row select. */
+const fechamentoQueSegura = (r: Ramo, campos: SQL) =>
+  sql`select ${campos} from ${comissaoFechamentos} f where f.franqueador_id = ${r.franqueadorId}
+    and f.periodo = ${r.periodo} and (f.franquia_id = ${r.franquiaId} or f.franquia_id is null)
+    order by f.franquia_id nulls last limit 1`;
+
+/** A line's state: reversed; else from its closing -- none (liberada), not paid out (fechada), paid out (paga). */
+const estadoDe = (estorno: SQL, fechamentoId: SQL, pagoEm: SQL) =>
+  sql<EstadoLancamento>`case when ${estorno} then 'estornada' when ${fechamentoId} is null then 'liberada'
+    when ${pagoEm} is null then 'fechada' else 'paga' end`;
+
+const ramoDaLinha: Ramo = {
   franqueadorId: sql`${l.franqueadorId}`,
   franquiaId: sql`${l.franquiaId}`,
   periodo: sql`${l.periodo}`,
-});
+};
+export const estadoDaLinha = estadoDe(
+  sql`${l.tipo} = 'estorno'`,
+  sql`(${fechamentoQueSegura(ramoDaLinha, sql`f.id`)})`,
+  sql`(${fechamentoQueSegura(ramoDaLinha, sql`f.pago_em`)})`,
+);
 
 /** The beneficiary's name: the vendedor's person, the micro-franquia's or franquia's company. */
 const nomeDe = (beneficiario: SQL, beneficiarioId: SQL) => sql<string>`case ${beneficiario}
@@ -162,24 +169,21 @@ const cs = comissaoSomas;
 /**
  * The sums and counts of the lines in `where` (over `comissao_somas`, the sums the lines' trigger keeps: ADR 097),
  * grouped by what decides their state -- the network, the franquia, the month, reversed or not -- and by `chaves`,
- * with each group's state (`estadoDe`, as a line's, read once per group from its closing). The rows carry `estado`, `valor`
+ * with each group's state (`estadoDe`, as a line's, its closing read once per group). The rows carry `estado`, `valor`
  * (centavos) and `linhas`, and the `chaves` as named.
  */
 function gruposComEstado(where: SQL | undefined, chaves: Record<string, SQL>): SQL {
   const colunas = Object.entries(chaves).map(([nome, coluna]) => sql`, ${coluna} as ${sql.identifier(nome)}`);
   const nomes = Object.keys(chaves).map((nome) => sql`, ${sql.identifier(nome)}`);
-  const estado = estadoDe({
-    estorno: sql`g.estorno`,
-    franqueadorId: sql`g.franqueador_id`,
-    franquiaId: sql`g.franquia_id`,
-    periodo: sql`g.periodo`,
-  });
-  return sql`select g.*, ${estado} as estado
+  // The group's closing read once, in a lateral join: its state is then referenced by every sum of the summary.
+  const ramo: Ramo = { franqueadorId: sql`g.franqueador_id`, franquiaId: sql`g.franquia_id`, periodo: sql`g.periodo` };
+  return sql`select g.*, ${estadoDe(sql`g.estorno`, sql`c.id`, sql`c.pago_em`)} as estado
     from (select ${cs.franqueadorId} as franqueador_id, ${cs.franquiaId} as franquia_id, ${cs.periodo} as periodo,
         ${cs.estorno} as estorno${sql.join(colunas)},
         sum(${cs.valorCentavos})::bigint as valor, sum(${cs.linhas})::int as linhas
       from ${cs} where ${where}
-      group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}) g`;
+      group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}) g
+    left join lateral (${fechamentoQueSegura(ramo, sql`f.id, f.pago_em`)}) c on true`;
 }
 
 const linhaSelection = {
