@@ -163,7 +163,7 @@ describe('the titular portal', () => {
     expect(mails[0]).toContain(lead.email);
   });
 
-  it('answers an e-mail on record and an unknown one in the same time (100 requests each, over a socket)', async () => {
+  it('answers an e-mail on record and an unknown one in the same time (200 requests each, over a socket)', async () => {
     const path = '/api/public/titular/solicitar';
     const app = await buildApp(ctx.config, { db: ctx.handle.db, clock: ctx.clock });
     const serverTimer = installServerTimer(app, path);
@@ -176,7 +176,7 @@ describe('the titular portal', () => {
     ];
     try {
       await app.ready();
-      const report = await measureForgotPasswordTiming(app, { samples: 100, settle: true, serverTimer, path, emails });
+      const report = await measureForgotPasswordTiming(app, { samples: 200, settle: true, serverTimer, path, emails });
       // What the answer would cost if the look-up, the token and the e-mail were done before it.
       const inline = async (email: string) => {
         const started = performance.now();
@@ -194,8 +194,8 @@ describe('the titular portal', () => {
       const summary = JSON.stringify({ ...report, inlineGap });
       console.info(`titular portal timing: ${summary}`);
       expect(inlineGap, summary).toBeGreaterThan(0);
-      expect(Math.abs(report.client.medianGapMs), summary).toBeLessThan(Math.max(2, inlineGap / 2));
-      expect(Math.abs(report.server!.medianGapMs), summary).toBeLessThan(1);
+      expect(Math.abs(report.client.shiftMs), summary).toBeLessThan(Math.max(2, inlineGap / 2));
+      expect(Math.abs(report.server!.shiftMs), summary).toBeLessThan(1);
     } finally {
       await app.close();
     }
