@@ -27,7 +27,11 @@ const l = comissaoLancamentos;
 
 // --- Writing ---------------------------------------------------------------------------------------------------
 
-/** What the ledger reads of parcelas: their value, day, reach, and whom they would pay. */
+/**
+ * What the ledger reads of parcelas: their value, day, reach, whom they would pay and whether they have lines. The
+ * same statement takes each one's network row in share mode (`travarRede`'s lock, where a payment needs it first):
+ * the rules and closed months are then read by a later statement, which sees any closing that committed before it.
+ */
 export async function parcelasParaComissao(db: Executor, parcelaIds: string[]) {
   if (parcelaIds.length === 0) return [];
   return db
@@ -52,6 +56,9 @@ export async function parcelasParaComissao(db: Executor, parcelaIds: string[]) {
       primeiraPaga: sql<boolean>`not exists (select 1 from ${parcelas} o where o.matricula_id = ${parcelas.matriculaId}
         and o.id <> ${parcelas.id} and o.tipo = 'mensalidade' and o.paga_em is not null
         and o.status in ('paga', 'estornada') and (o.paga_em, o.numero) < (${parcelas.pagaEm}, ${parcelas.numero}))`,
+      temLinhas: sql<boolean>`exists (select 1 from ${l} x where x.parcela_id = ${parcelas}.id)`,
+      redeTravada: sql<boolean | null>`(select true from ${franqueadores} f where f.id = ${parcelas}.franqueador_id
+        for share)`,
     })
     .from(parcelas)
     .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
@@ -74,6 +81,45 @@ export async function travarRede(db: Executor, franqueadorId: string, modo: 'sha
 
 export function regrasDaRede(db: Executor, franqueadorId: string) {
   return db.select().from(comissaoRegras).where(eq(comissaoRegras.franqueadorId, franqueadorId));
+}
+
+/** What a line needs of a rule: whom and what it reaches, when, and how much. */
+export interface RegraDoLedger {
+  id: string;
+  beneficiario: string;
+  franquiaId: string | null;
+  cursoId: string | null;
+  tipo: string;
+  percentualCentesimos: number | null;
+  valorCentavos: number | null;
+  inicio: string;
+  fim: string | null;
+}
+
+/**
+ * The rules that can reach `franquiaId`'s parcelas (the network's and its own) and the closed periods that hold its
+ * subtree's lines, in one statement: a payment's second, after `parcelasParaComissao` locked the network.
+ */
+export async function regrasEFechados(
+  db: Executor,
+  franqueadorId: string,
+  franquiaId: string | null,
+): Promise<{ regras: RegraDoLedger[]; fechados: Set<string> }> {
+  const r = comissaoRegras;
+  const f = comissaoFechamentos;
+  const daRede = (franqueador: SQL, franquia: SQL) =>
+    sql`${franqueador} = ${franqueadorId}::uuid and (${franquia} is null or ${franquia} = ${franquiaId}::uuid)`;
+  const [row] = await executeRows<{ regras: RegraDoLedger[]; fechados: string[] }>(
+    db,
+    sql`select
+      coalesce((select json_agg(json_build_object('id', ${r.id}, 'beneficiario', ${r.beneficiario},
+          'franquiaId', ${r.franquiaId}, 'cursoId', ${r.cursoId}, 'tipo', ${r.tipo},
+          'percentualCentesimos', ${r.percentualCentesimos}, 'valorCentavos', ${r.valorCentavos},
+          'inicio', ${r.inicio}, 'fim', ${r.fim}))
+        from ${r} where ${daRede(sql`${r.franqueadorId}`, sql`${r.franquiaId}`)}), '[]'::json) as regras,
+      array(select ${f.periodo} from ${f} where ${daRede(sql`${f.franqueadorId}`, sql`${f.franquiaId}`)}) as fechados`,
+  );
+  return { regras: row?.regras ?? [], fechados: new Set(row?.fechados ?? []) };
 }
 
 /** The closed periods from `desde` on that hold a line of `franquiaId`'s subtree: the network's and its own. */

@@ -10,12 +10,13 @@ import {
 import type { Executor } from '../../db/connect';
 import {
   type NovoLancamento,
+  type RegraDoLedger,
   creditosSemEstorno,
   inserirLancamentos,
   linhasDasParcelas,
   parcelasParaComissao,
   periodosFechados,
-  regrasDaRede,
+  regrasEFechados,
   travarRede,
 } from './lancamentos.repository';
 
@@ -26,7 +27,7 @@ import {
  * school). Lines are only ever added: a reversal is a new negative line, a late event lands in the next open month.
  */
 
-type Regra = Awaited<ReturnType<typeof regrasDaRede>>[number];
+type Regra = RegraDoLedger;
 const alcance = (r: Regra): Regra & RegraAlcance => ({ ...r, beneficiario: r.beneficiario as Beneficiario });
 
 /** The amount a rule gives for a parcela: a percentage of its value, or the fixed amount on the first paid one. */
@@ -70,8 +71,9 @@ function creditosDeVolta(existentes: Linha[], periodo: string, hoje: string): No
 }
 
 /**
- * `lancarComissoes` for many parcelas at once (the demo's year): the same rules, each network's rules and closed
- * months read once, the lines written in batches.
+ * `lancarComissoes` for many parcelas at once (the demo's year): the same rules, each branch's rules and closed
+ * months read once, the lines written in batches. A payment's own is three statements: its parcela (locking its
+ * network), its branch's rules and closed months, the lines.
  */
 export async function lancarComissoesDe(
   tx: Executor,
@@ -81,33 +83,28 @@ export async function lancarComissoesDe(
   const pagas = [];
   const existentes = new Map<string, Linha[]>();
   for (let i = 0; i < parcelaIds.length; i += LOTE) {
-    const lote = parcelaIds.slice(i, i + LOTE);
-    const lidas = await parcelasParaComissao(tx, lote);
+    const lidas = await parcelasParaComissao(tx, parcelaIds.slice(i, i + LOTE));
     pagas.push(...lidas.filter((p) => p.status === 'paga' && p.pagaEm && p.tipo === 'mensalidade' && p.franqueadorId));
-    for (const linha of await linhasDasParcelas(tx, lote)) {
+    const comLinhas = lidas.filter((p) => p.temLinhas).map((p) => p.id);
+    for (const linha of await linhasDasParcelas(tx, comLinhas)) {
       existentes.set(linha.parcelaId, [...(existentes.get(linha.parcelaId) ?? []), linha]);
     }
   }
   const hoje = todayInBrasilia(now);
-  const regrasPorRede = new Map<string, (Regra & RegraAlcance)[]>();
-  const fechadosPorRamo = new Map<string, Set<string>>();
+  const porRamo = new Map<string, { regras: (Regra & RegraAlcance)[]; fechados: Set<string> }>();
   const linhas: NovoLancamento[] = [];
   for (const p of pagas) {
     const franqueadorId = p.franqueadorId!;
     const pagaEm = p.pagaEm!;
-    let regras = regrasPorRede.get(franqueadorId);
-    if (!regras) {
-      await travarRede(tx, franqueadorId, 'share');
-      regras = (await regrasDaRede(tx, franqueadorId)).map(alcance);
-      regrasPorRede.set(franqueadorId, regras);
-    }
-    if (regras.length === 0) continue;
     const ramo = `${franqueadorId}:${p.franquiaId ?? ''}`;
-    let fechados = fechadosPorRamo.get(ramo);
-    if (!fechados) {
-      fechados = await periodosFechados(tx, franqueadorId, p.franquiaId, '0000-00');
-      fechadosPorRamo.set(ramo, fechados);
+    let doRamo = porRamo.get(ramo);
+    if (!doRamo) {
+      const lidos = await regrasEFechados(tx, franqueadorId, p.franquiaId);
+      doRamo = { regras: lidos.regras.map(alcance), fechados: lidos.fechados };
+      porRamo.set(ramo, doRamo);
     }
+    const { regras, fechados } = doRamo;
+    if (regras.length === 0) continue;
     const jaTem = existentes.get(p.id);
     if (jaTem?.length) {
       linhas.push(...creditosDeVolta(jaTem, periodoAberto(periodoDe(hoje), fechados), hoje));

@@ -3,8 +3,10 @@ import { periodoAberto, periodoDe } from '../../../shared/comissoes/lancamentos'
 import { acordoEmVigor, figurasDaReceita, splitDoAcordo } from '../../../shared/royalties/extrato';
 import type { Executor } from '../../db/connect';
 import {
+  type AcordoDoLedger,
   type NovaLinha,
   acordosDe,
+  acordosEFechados,
   inserirLinhas,
   linhasDasParcelas,
   parcelasParaRoyalty,
@@ -49,32 +51,34 @@ function receitaDeVolta(existentes: Linha[], periodo: string, hoje: string): Nov
 const LOTE = 1000;
 
 /**
- * `lancarRoyalties` for many parcelas at once (the demo's year): the same rules, each franquia locked and its
- * agreements and closed months read once, the lines written in batches.
+ * `lancarRoyalties` for many parcelas at once (the demo's year): the same rules, each franquia's agreements and
+ * closed months read once, the lines written in batches. A payment's own is three statements: its parcela (locking
+ * its franquia), the franquia's agreements and closed months, the line.
  */
 export async function lancarRoyaltiesDe(
   tx: Executor,
   parcelaIds: readonly string[],
   now: Date = new Date(),
 ): Promise<number> {
-  const acordosPorFranquia = new Map<string, Awaited<ReturnType<typeof acordosDe>>>();
+  const acordosPorFranquia = new Map<string, AcordoDoLedger[]>();
   const fechadosPorFranquia = new Map<string, Set<string>>();
   const linhas: NovaLinha[] = [];
   const hoje = todayInBrasilia(now);
   for (let i = 0; i < parcelaIds.length; i += LOTE) {
-    const lote = parcelaIds.slice(i, i + LOTE);
+    const lidas = await parcelasParaRoyalty(tx, parcelaIds.slice(i, i + LOTE));
     const existentes = new Map<string, Linha[]>();
-    for (const linha of await linhasDasParcelas(tx, lote)) {
+    const comLinhas = lidas.filter((p) => p.temLinhas).map((p) => p.id);
+    for (const linha of await linhasDasParcelas(tx, comLinhas)) {
       existentes.set(linha.parcelaId, [...(existentes.get(linha.parcelaId) ?? []), linha]);
     }
-    for (const p of await parcelasParaRoyalty(tx, lote)) {
+    for (const p of lidas) {
       if (p.status !== 'paga' || !p.pagaEm || !p.franquiaId || !p.franqueadorId) continue;
       let acordos = acordosPorFranquia.get(p.franquiaId);
       if (!acordos) {
-        await travarFranquia(tx, p.franquiaId, 'share');
-        acordos = await acordosDe(tx, [p.franquiaId]);
+        const lidos = await acordosEFechados(tx, p.franquiaId);
+        acordos = lidos.acordos;
         acordosPorFranquia.set(p.franquiaId, acordos);
-        fechadosPorFranquia.set(p.franquiaId, await periodosFechados(tx, p.franquiaId, '0000-00'));
+        fechadosPorFranquia.set(p.franquiaId, lidos.fechados);
       }
       const jaTem = existentes.get(p.id);
       if (jaTem?.length) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { royaltyFranquiasVisibleTo } from '../../access/scope';
-import type { Executor } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import {
   franquias,
   matriculas,
@@ -80,7 +80,12 @@ export async function inserirAcordo(db: Executor, values: typeof royaltyAcordos.
 
 // --- Writing the ledger -------------------------------------------------------------------------------------------
 
-/** What the ledger reads of parcelas: value, net value, day, franquia and the split their payments carried. */
+/**
+ * What the ledger reads of parcelas: value, net value, day, franquia, the split their payments carried and whether
+ * they have lines. The same statement takes each one's franquia row in share mode (`travarFranquia`'s lock, where a
+ * payment needs it first): the agreements and closed months are then read by a later statement, which sees any
+ * closing that committed before it.
+ */
 export async function parcelasParaRoyalty(db: Executor, parcelaIds: readonly string[]) {
   if (parcelaIds.length === 0) return [];
   return db
@@ -96,10 +101,39 @@ export async function parcelasParaRoyalty(db: Executor, parcelaIds: readonly str
       splitCentesimos: sql<
         number | null
       >`case when ${parcelas.baixaEm} is null then ${parcelas.royaltySplitCentesimos} end`,
+      // Named with their table: a select from one table writes its columns bare, and inside these subqueries a bare
+      // name is the subquery's own column.
+      temLinhas: sql<boolean>`exists (select 1 from ${l} x where x.parcela_id = ${parcelas}.id)`,
+      franquiaTravada: sql<boolean | null>`(select true from ${franquias} f where f.id = ${parcelas}.franquia_id
+        for share)`,
     })
     .from(parcelas)
     .where(inArray(parcelas.id, [...parcelaIds]))
     .orderBy(asc(parcelas.pagaEm), asc(parcelas.id));
+}
+
+/** What a line needs of an agreement's version. */
+export type AcordoDoLedger = Pick<AcordoRow, 'id' | 'royaltyCentesimos' | 'fundoCentesimos' | 'inicio'>;
+
+/**
+ * The franquia's agreements and closed periods, in one statement: a payment's second, after `parcelasParaRoyalty`
+ * locked the franquia.
+ */
+export async function acordosEFechados(
+  db: Executor,
+  franquiaId: string,
+): Promise<{ acordos: AcordoDoLedger[]; fechados: Set<string> }> {
+  const a = royaltyAcordos;
+  const f = royaltyFechamentos;
+  const [row] = await executeRows<{ acordos: AcordoDoLedger[]; fechados: string[] }>(
+    db,
+    sql`select
+      coalesce((select json_agg(json_build_object('id', ${a.id}, 'royaltyCentesimos', ${a.royaltyCentesimos},
+          'fundoCentesimos', ${a.fundoCentesimos}, 'inicio', ${a.inicio}))
+        from ${a} where ${a.franquiaId} = ${franquiaId}::uuid), '[]'::json) as acordos,
+      array(select ${f.periodo} from ${f} where ${f.franquiaId} = ${franquiaId}::uuid) as fechados`,
+  );
+  return { acordos: row?.acordos ?? [], fechados: new Set(row?.fechados ?? []) };
 }
 
 /** The franquia's closed periods from `desde` on. */
