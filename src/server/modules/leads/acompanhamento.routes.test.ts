@@ -158,6 +158,23 @@ describe('GET /api/relatorios/acompanhamento', () => {
     expect(body.grupos).toEqual([{ id: expect.any(String), rotulo: 'Educa Paulista Franquias Ltda', ...expected }]);
     expect(response.headers['x-total-count']).toBe('1');
 
+    // One group a page, each event's: the pages' groups add up to the whole, which every page carries.
+    const pagina = (page: number) =>
+      as(ctx.app, 'franqueador').get(`/api/relatorios/acompanhamento?agrupar=evento&pageSize=1&page=${page}`);
+    const primeira = await pagina(1);
+    const paginas = Number(primeira.headers['x-total-count']);
+    expect(paginas).toBeGreaterThan(1);
+    const grupos = [];
+    for (let page = 1; page <= paginas; page++) {
+      const resposta = (await pagina(page)).json() as AcompanhamentoRelatorio;
+      expect(resposta.totais).toEqual(expected);
+      expect(resposta.grupos).toHaveLength(1);
+      grupos.push(resposta.grupos[0]!);
+    }
+    expect(new Set(grupos.map((g) => g.id)).size).toBe(paginas);
+    expect(grupos.reduce((soma, g) => soma + g.contatados, 0)).toBe(expected.contatados);
+    expect(grupos.reduce((soma, g) => soma + g.perdidos, 0)).toBe(expected.perdidos);
+
     const cliente = (
       await as(ctx.app, 'cliente').get('/api/relatorios/acompanhamento')
     ).json() as AcompanhamentoRelatorio;

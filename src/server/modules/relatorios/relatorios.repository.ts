@@ -311,18 +311,26 @@ export async function findFollowUp(
     ].join(', '),
   );
   const label = grouping(agrupar, semVendedor).label;
-  const [list, totals] = await withoutParallelWorkers(db, async (tx) => [
-    await executeRows<FollowUpSqlRow>(
+  // The groups and the whole in one pass over the period's leads (grouping sets): the whole's row, `total` 1, comes
+  // last. Two statements read those leads twice -- half of the report's time for a franqueador's year.
+  const rowsRead = await withoutParallelWorkers(db, (tx) =>
+    executeRows<FollowUpSqlRow & { total: number }>(
       tx,
-      sql`select g.*, ${label(sql.raw('g.id'))} as rotulo from (
-        select b.id, b.estado, ${measures}, count(*) over ()::int as n
-        from (${base}) b group by b.id, b.estado
-        having count(b.contato) > 0 or count(*) filter (where b.status = 'sem_interesse') > 0
-        order by contatados desc, perdidos desc, b.id asc nulls last
-        limit ${page.limit} offset ${page.offset}) g`,
+      sql`with agg as materialized (
+          select b.id, b.estado, grouping(b.id, b.estado) as total, ${measures}
+          from (${base}) b group by grouping sets ((b.id, b.estado), ())),
+        pagina as (
+          select a.*, count(*) over ()::int as n from agg a
+          where a.total = 0 and (a.contatados > 0 or a.perdidos > 0)
+          order by a.contatados desc, a.perdidos desc, a.id asc nulls last
+          limit ${page.limit} offset ${page.offset})
+        select g.*, ${label(sql.raw('g.id'))} as rotulo from pagina g
+        union all select a.*, 0, null from agg a where a.total <> 0
+        order by total, contatados desc, perdidos desc, id asc nulls last`,
     ),
-    await executeRows<FollowUpSqlRow>(tx, sql`select ${measures} from (${base}) b`),
-  ]);
+  );
+  const list = rowsRead.filter((row) => Number(row.total) === 0);
+  const totals = rowsRead.filter((row) => Number(row.total) !== 0);
   const contagem = (row: FollowUpSqlRow | undefined): AcompanhamentoContagem => ({
     contatados: Number(row?.contatados ?? 0),
     medianaPrimeiroContatoHoras:
