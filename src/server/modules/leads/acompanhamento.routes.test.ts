@@ -172,6 +172,9 @@ describe('GET /api/relatorios/acompanhamento', () => {
       grupos.push(resposta.grupos[0]!);
     }
     expect(new Set(grupos.map((g) => g.id)).size).toBe(paginas);
+    const depois = await pagina(paginas + 1);
+    expect((depois.json() as AcompanhamentoRelatorio).grupos).toEqual([]);
+    expect(depois.headers['x-total-count']).toBe(String(paginas));
     expect(grupos.reduce((soma, g) => soma + g.contatados, 0)).toBe(expected.contatados);
     expect(grupos.reduce((soma, g) => soma + g.perdidos, 0)).toBe(expected.perdidos);
 

@@ -325,7 +325,8 @@ export async function findFollowUp(
           order by a.contatados desc, a.perdidos desc, a.id asc nulls last
           limit ${page.limit} offset ${page.offset})
         select g.*, ${label(sql.raw('g.id'))} as rotulo from pagina g
-        union all select a.*, 0, null from agg a where a.total <> 0
+        union all select a.*, (select count(*) from agg c where c.total = 0 and (c.contatados > 0 or c.perdidos > 0))::int,
+          null from agg a where a.total <> 0
         order by total, contatados desc, perdidos desc, id asc nulls last`,
     ),
   );
@@ -348,7 +349,8 @@ export async function findFollowUp(
       ...(agrupar === 'cidade' ? { estado: row.estado ?? '' } : {}),
       ...contagem(row),
     })),
-    count: list[0] ? Number(list[0].n) : 0,
+    // The whole's row counts the groups, also for a page past the last one.
+    count: Number(totals[0]?.n ?? 0),
     totals: contagem(totals[0]),
   };
 }
