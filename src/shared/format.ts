@@ -118,7 +118,8 @@ export interface DateTimeOptions {
  * microseconds to use one -- two thirds of a CSV export's time went to building one per row.
  */
 const dateTimeFormats = new Map<string | undefined, Intl.DateTimeFormat>();
-function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+/** 'dd/mm/aaaa, hh:mm' in pt-BR, 24 h, in `timeZone` (the runtime's own when absent): one per zone, kept. */
+export function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
   let format = dateTimeFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('pt-BR', {

@@ -4,6 +4,7 @@ import { dateOnlyField, estadoField, FIELD_MESSAGES, optionalText, requiredText,
 import { listQuerySchema, listSortSchema } from './list-query';
 import { optionalMoneyField } from './curso';
 import { BRASILIA_TIME_ZONE } from '../brasilia';
+import { dateTimeFormat } from '../format';
 
 /** Events (SPEC §3, §4, §5, §7): the rules and pt-BR messages read by the event dialog and the /api/eventos routes. */
 export const EVENTO_MESSAGES = {
@@ -94,15 +95,7 @@ export function inscricoesAteFromField(value: string): string | null {
   return back === value.trim() ? iso : null;
 }
 
-const saoPaulo = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: BRASILIA_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const saoPaulo = dateTimeFormat(BRASILIA_TIME_ZONE);
 
 /** An instant as 'dd/mm/aaaa hh:mm' in São Paulo time; '' for none. */
 export function inscricoesAteToField(value: string | null | undefined): string {
