@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq, sql } from 'drizzle-orm';
+import { type SQL, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/server/db/connect';
 import { connectPostgres } from '../../src/server/db/postgres';
 import {
@@ -74,6 +74,31 @@ async function alguemEspera(): Promise<boolean> {
   return (rows as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
+type Fecha = Parameters<Parameters<DatabaseHandle['db']['transaction']>[0]>[0];
+
+/**
+ * What a closing does -- `travar` the row exclusively, then `fechar` the month -- and, while it holds the row, the
+ * payment's ledger write (`lancar`), which must wait for it: answers what the write answered, once both ended.
+ */
+async function lancarDuranteFechamento(
+  travar: SQL,
+  fechar: (tx: Fecha) => Promise<unknown>,
+  lancar: () => Promise<number>,
+): Promise<number> {
+  let lancou: Promise<number> | undefined;
+  await closer.db.transaction(async (tx) => {
+    await tx.execute(travar);
+    await fechar(tx);
+    lancou = lancar();
+    const desde = Date.now();
+    while (!(await alguemEspera())) {
+      if (Date.now() - desde > 5000) throw new Error('the payment did not wait for the closing');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+  return lancou!;
+}
+
 /** Paid today, as the webhook would leave it, without the ledger's lines yet. */
 async function pagaHoje(parcelaId: string) {
   await ctx.handle.db
@@ -86,25 +111,19 @@ describe('a closing and a payment of the month it closes, at the same moment', (
   it('puts the commission lines in the next open month: the payment waits for the closing, then sees it', async () => {
     const p = plano[0]!;
     await pagaHoje(p.id);
-    let lancou: Promise<number> | undefined;
-    await closer.db.transaction(async (fecha) => {
-      // What a closing does first: the network's row, exclusively; then its closing row.
-      await fecha.execute(sql`select id from franqueadores where id = ${p.franqueadorId} for update`);
-      await fecha.insert(comissaoFechamentos).values({
-        franqueadorId: p.franqueadorId!,
-        periodo: esteMes,
-        totalCentavos: 0,
-        lancamentos: 0,
-        fechadoEm: new Date(),
-      });
-      lancou = ctx.handle.db.transaction((tx) => lancarComissoes(tx, p.id));
-      const desde = Date.now();
-      while (!(await alguemEspera())) {
-        if (Date.now() - desde > 5000) throw new Error('the payment did not wait for the closing');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    });
-    expect(await lancou).toBeGreaterThan(0);
+    const escritas = await lancarDuranteFechamento(
+      sql`select id from franqueadores where id = ${p.franqueadorId} for update`,
+      (tx) =>
+        tx.insert(comissaoFechamentos).values({
+          franqueadorId: p.franqueadorId!,
+          periodo: esteMes,
+          totalCentavos: 0,
+          lancamentos: 0,
+          fechadoEm: new Date(),
+        }),
+      () => ctx.handle.db.transaction((tx) => lancarComissoes(tx, p.id)),
+    );
+    expect(escritas).toBeGreaterThan(0);
     const linhas = await ctx.handle.db
       .select({ periodo: comissaoLancamentos.periodo })
       .from(comissaoLancamentos)
@@ -119,34 +138,29 @@ describe('a closing and a payment of the month it closes, at the same moment', (
       .select({ id: royaltyAcordos.id })
       .from(royaltyAcordos)
       .where(eq(royaltyAcordos.franquiaId, p.franquiaId!));
-    let lancou: Promise<number> | undefined;
-    await closer.db.transaction(async (fecha) => {
-      await fecha.execute(sql`select id from franquias where id = ${p.franquiaId} for update`);
-      await fecha.insert(royaltyFechamentos).values({
-        franqueadorId: p.franqueadorId!,
-        franquiaId: p.franquiaId!,
-        periodo: esteMes,
-        acordoId: acordo!.id,
-        modo: 'fatura',
-        brutoCentavos: 0,
-        estornosCentavos: 0,
-        baseCentavos: 0,
-        royaltyCentavos: 0,
-        fundoCentavos: 0,
-        ajusteMinimoCentavos: 0,
-        retidoCentavos: 0,
-        saldoCentavos: 0,
-        linhas: 0,
-        fechadoEm: new Date(),
-      });
-      lancou = ctx.handle.db.transaction((tx) => lancarRoyalties(tx, p.id));
-      const desde = Date.now();
-      while (!(await alguemEspera())) {
-        if (Date.now() - desde > 5000) throw new Error('the payment did not wait for the closing');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    });
-    expect(await lancou).toBe(1);
+    const escritas = await lancarDuranteFechamento(
+      sql`select id from franquias where id = ${p.franquiaId} for update`,
+      (tx) =>
+        tx.insert(royaltyFechamentos).values({
+          franqueadorId: p.franqueadorId!,
+          franquiaId: p.franquiaId!,
+          periodo: esteMes,
+          acordoId: acordo!.id,
+          modo: 'fatura',
+          brutoCentavos: 0,
+          estornosCentavos: 0,
+          baseCentavos: 0,
+          royaltyCentavos: 0,
+          fundoCentavos: 0,
+          ajusteMinimoCentavos: 0,
+          retidoCentavos: 0,
+          saldoCentavos: 0,
+          linhas: 0,
+          fechadoEm: new Date(),
+        }),
+      () => ctx.handle.db.transaction((tx) => lancarRoyalties(tx, p.id)),
+    );
+    expect(escritas).toBe(1);
     const linhas = await ctx.handle.db
       .select({ periodo: royaltyLancamentos.periodo })
       .from(royaltyLancamentos)
