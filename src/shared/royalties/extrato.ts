@@ -1,5 +1,5 @@
 import { comissaoPercentual } from '../comissoes/regras';
-import { proximoPeriodo } from '../comissoes/lancamentos';
+import { periodoAnterior, proximoPeriodo } from '../comissoes/lancamentos';
 
 /**
  * Royalties e fundo de propaganda (issue 45, ADR 089): the agreement in force, each line's figures and the monthly
@@ -57,12 +57,8 @@ export function ultimoDiaDo(periodo: string): string {
   return `${periodo}-${String(dias).padStart(2, '0')}`;
 }
 
-/** The month before `periodo` ('2027-01' -> '2026-12'). */
-export function periodoAnterior(periodo: string): string {
-  const ano = Number(periodo.slice(0, 4));
-  const mes = Number(periodo.slice(5, 7));
-  return mes === 1 ? `${ano - 1}-12` : `${ano}-${String(mes - 1).padStart(2, '0')}`;
-}
+/** The month before `periodo` ('2027-01' -> '2026-12'): the ledgers' one (`comissoes/lancamentos`). */
+export { periodoAnterior };
 
 /**
  * A closed statement's charge: day 10 of the month after the period -- or, closed on or after that day, day 10 of
