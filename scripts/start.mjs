@@ -2,9 +2,9 @@
 // this same process (so SIGINT/SIGTERM reach it directly and it closes the embedded database cleanly).
 //
 // A build here does not make the server wait for all of it (ADR 067): the server bundle is built first (under a
-// second), the client is built by a child process while the server opens its database, and the server waits for
-// the client only before it takes requests. The client's Brotli copies are written after that, at a lower
-// priority; the build counts as done (its stamp written) when they are.
+// second), the client is built by a child process at a lower priority while the server opens its database, and the
+// server waits for the client only before it takes requests. The client's Brotli copies are written after that;
+// the build counts as done (its stamp written) when they are.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -33,6 +33,14 @@ if (Math.max(...inputs.map(newest)) > builtAt) {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, BUILD_OUT_DIR: out },
   });
+  // The build runs at a lower priority from its start (ADR 100): the server's one thread opening the database
+  // and loading the demo network is the longer road to the first page, and the build's threads took the cores
+  // from it. Lowering a child's priority is a courtesy; where it is not allowed the build runs all the same.
+  try {
+    setPriority(client.pid, 10);
+  } catch {
+    // as above
+  }
   let ready = false;
   // The server (src/server/server.ts) awaits this before it serves the client's pages.
   const clientBuild = new Promise((resolveReady, reject) => {
@@ -41,11 +49,6 @@ if (Math.max(...inputs.map(newest)) > builtAt) {
       ready = true;
       console.log(`client built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       resolveReady();
-      try {
-        setPriority(client.pid, 10);
-      } catch {
-        // Lowering a child's priority is a courtesy; where it is not allowed the copies are written all the same.
-      }
     });
     client.on('exit', (code, signal) => {
       if (code === 0) return writeStamp(out);

@@ -39,7 +39,7 @@ const ACCEPT_PENDING_MS = 500;
 /** How long a closing server still reads requests already sent on the connections it had taken. */
 const READ_PENDING_MS = 50;
 
-async function openDatabase(config: Config): Promise<DatabaseHandle | EmbeddedHandle> {
+async function openDatabase(config: Config): Promise<DatabaseHandle | (EmbeddedHandle & { seeded: boolean })> {
   if (config.databaseUrl) {
     await migratePostgres(config.databaseUrl);
     return connectPostgres(config.databaseUrl);
@@ -62,6 +62,9 @@ async function main(): Promise<void> {
     clientRoot: served?.root,
     clientReady: served?.ready,
   });
+  if ('seeded' in database && database.seeded) {
+    app.log.info('new embedded database copied from the cluster prepared at install (ADR 100)');
+  }
   if (loosened.length > 0) {
     app.log.warn(`${loosened.length} files and folders in DATA_DIR could be read by other users; now 0600/0700`);
   }

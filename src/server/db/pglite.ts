@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,6 +11,7 @@ import { applyFunctions } from './functions';
 import { lockDataDir } from './data-dir-lock';
 import { pgliteListen } from './notifications';
 import { makePrivate } from './private-files';
+import { baseFolder, baseKey, defaultCacheDir, seedFromBase } from './pglite-base';
 
 /** An embedded database's handle keeps its PGlite, which backup.ts dumps while it serves. */
 export interface EmbeddedHandle extends DatabaseHandle {
@@ -32,10 +33,14 @@ export function newPglite(options: PGliteOptions & { dataDir?: string } = {}): P
   });
 }
 
-export async function openPglite(pglite: PGlite, release?: () => void): Promise<EmbeddedHandle> {
+export async function openPglite(
+  pglite: PGlite,
+  release?: () => void,
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<EmbeddedHandle> {
   await pglite.waitReady;
   const db = drizzlePglite(pglite, drizzleOptions) as unknown as Database;
-  await migratePglite(drizzlePglite(pglite, drizzleOptions), { migrationsFolder: MIGRATIONS_FOLDER });
+  await migratePglite(drizzlePglite(pglite, drizzleOptions), { migrationsFolder });
   await applyFunctions({
     rows: (text) => pglite.query(text),
     script: (statements) => pglite.transaction((tx) => tx.exec(statements.join('\n'))),
@@ -54,21 +59,53 @@ export async function openPglite(pglite: PGlite, release?: () => void): Promise<
 
 /**
  * The embedded database in DATA_DIR/db. PGlite is single-process: a lock file keeps a second server (or a
- * second `npm start`) from opening the same directory and corrupting it.
+ * second `npm start`) from opening the same directory and corrupting it. A new one starts as a copy of the
+ * prepared cluster when the install made one for today's migrations (pglite-base.ts, ADR 100); `seeded` says so.
  */
-export async function connectEmbedded(dataDir: string): Promise<EmbeddedHandle> {
+export async function connectEmbedded(
+  dataDir: string,
+  cacheDir = defaultCacheDir(),
+): Promise<EmbeddedHandle & { seeded: boolean }> {
   const dir = join(dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
+    const seeded = seedFromBase(dir, cacheDir);
     const handle = await openPglite(newPglite({ dataDir: dir }), release);
     // PGlite's file system layer writes the files of a new cluster world-readable, whatever the umask.
     makePrivate(dir);
-    return handle;
+    return { ...handle, seeded };
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * Makes the prepared cluster for today's migrations unless it is there; removes the ones of older keys. Answers
+ * whether one was made. The cluster is built in a folder of its own and renamed into place when closed, so a
+ * start never copies half of one.
+ */
+export async function prepareBase(cacheDir = defaultCacheDir(), folder = MIGRATIONS_FOLDER): Promise<boolean> {
+  const key = baseKey(folder);
+  const target = baseFolder(cacheDir, key);
+  if (existsSync(target)) return false;
+  mkdirSync(cacheDir, { recursive: true });
+  const building = join(cacheDir, `.building-${process.pid}`);
+  rmSync(building, { recursive: true, force: true });
+  try {
+    const handle = await openPglite(newPglite({ dataDir: building }), undefined, folder);
+    await handle.close();
+    renameSync(building, target);
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  for (const name of readdirSync(cacheDir)) {
+    if (name.startsWith('pglite-base-') && name !== `pglite-base-${key}`) {
+      rmSync(join(cacheDir, name), { recursive: true, force: true });
+    }
+  }
+  return true;
 }
 
 /**
