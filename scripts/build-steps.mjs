@@ -67,6 +67,12 @@ export async function compressClient(out, encoding) {
 }
 
 /** Written last: `npm start` rebuilds when a source is newer than it (ADR 010). */
-export function writeStamp(out) {
-  writeFileSync(`${out}/.build-stamp`, new Date().toISOString());
+export function writeStamp(out, name = '.build-stamp') {
+  writeFileSync(`${out}/${name}`, new Date().toISOString());
 }
+
+/**
+ * Written by `npm start`'s client build once the client and its `.gz` copies are there (ADR 100): a start stopped
+ * before the Brotli copies were all written finds the bundle whole, and writes only those.
+ */
+export const CLIENT_STAMP = '.client-stamp';

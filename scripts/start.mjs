@@ -9,10 +9,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildServer, root, writeStamp } from './build-steps.mjs';
+import { buildServer, CLIENT_STAMP, root, writeStamp } from './build-steps.mjs';
 
 const out = resolve(root, process.env.BUILD_OUT_DIR ?? 'dist');
-const stamp = join(out, '.build-stamp');
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -24,8 +23,28 @@ function newest(path) {
 const inputs = ['src', 'package-lock.json', 'vite.config.ts', 'scripts/build.mjs', 'scripts/build-steps.mjs'].map((p) =>
   join(root, p),
 );
-const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-if (Math.max(...inputs.map(newest)) > builtAt) {
+const stampedAt = (name) => (existsSync(join(out, name)) ? statSync(join(out, name)).mtimeMs : 0);
+const newestInput = Math.max(...inputs.map(newest));
+
+/** Lowering a child's priority is a courtesy; where it is not allowed the child runs all the same. */
+function lowerPriority(child) {
+  try {
+    setPriority(child.pid, 10);
+  } catch {
+    // not allowed here: the child keeps the server's priority
+  }
+}
+
+if (newestInput > stampedAt('.build-stamp') && newestInput <= stampedAt(CLIENT_STAMP)) {
+  // The bundle is whole, but a start was stopped while it wrote the Brotli copies (ADR 100): only those are
+  // written, beside this start and at a lower priority; the server sends the `.gz` copies until they exist.
+  lowerPriority(
+    spawn(process.execPath, [join(root, 'scripts/build.mjs'), '--brotli'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, BUILD_OUT_DIR: out },
+    }),
+  );
+} else if (newestInput > stampedAt('.build-stamp')) {
   const started = performance.now();
   rmSync(out, { recursive: true, force: true });
   await buildServer(out);
@@ -35,12 +54,8 @@ if (Math.max(...inputs.map(newest)) > builtAt) {
   });
   // The build runs at a lower priority from its start (ADR 100): the server's one thread opening the database
   // and loading the demo network is the longer road to the first page, and the build's threads took the cores
-  // from it. Lowering a child's priority is a courtesy; where it is not allowed the build runs all the same.
-  try {
-    setPriority(client.pid, 10);
-  } catch {
-    // as above
-  }
+  // from it.
+  lowerPriority(client);
   let ready = false;
   // The server (src/server/server.ts) awaits this before it serves the client's pages.
   const clientBuild = new Promise((resolveReady, reject) => {

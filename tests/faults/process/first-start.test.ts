@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { removeDir, ROOT, send, sleep, startServer, type ServerProcess } from '.
  * A newcomer's first `npm start` (issue 40, ADR 067): with no build yet, scripts/start.mjs builds the server, builds
  * the client beside the server opening its database, serves the pages once the client is there, and writes the
  * client's Brotli copies afterwards -- each whole or not at all -- before it stamps the build. A second start on
- * the same build builds nothing.
+ * the same build builds nothing; one that finds the bundle whole but its Brotli copies cut short (the first start
+ * stopped right after its first page) writes only those (ADR 100).
  */
 
 // Inside the project, as dist/ is: the server bundle finds its packages in node_modules.
@@ -64,6 +65,28 @@ describe('npm start on a clone with no build', () => {
     server = await startServer({ script: startScript, env: { BUILD_OUT_DIR: out, DATA_DIR: dataDir } });
     expect(server.stdout.some((line) => line.startsWith('client built in'))).toBe(false);
     expect((await send(server.baseUrl, { path: '/' })).status).toBe(200);
+    expect(await server.stop('SIGTERM')).toBe(0);
+  });
+
+  it('after a start stopped while it wrote the Brotli copies, the next one writes only those', async () => {
+    // What a start stopped right after its first page leaves: the client and its .gz copies, no Brotli, no stamp.
+    const stamp = join(out, '.build-stamp');
+    rmSync(stamp);
+    const copies = filesUnder(join(out, 'client')).filter((file) => file.endsWith('.br'));
+    expect(copies.length).toBeGreaterThan(10);
+    for (const file of copies) rmSync(file);
+    const bundle = statSync(join(out, 'server', 'server.js')).mtimeMs;
+
+    server = await startServer({ script: startScript, env: { BUILD_OUT_DIR: out, DATA_DIR: dataDir } });
+    expect(server.stdout.some((line) => line.startsWith('client built in'))).toBe(false);
+    expect(statSync(join(out, 'server', 'server.js')).mtimeMs).toBe(bundle);
+    expect((await send(server.baseUrl, { path: '/' })).status).toBe(200);
+
+    for (let waited = 0; !existsSync(stamp) && waited < 120_000; waited += 250) await sleep(250);
+    expect(existsSync(stamp)).toBe(true);
+    const files = filesUnder(join(out, 'client'));
+    expect(copies.filter((file) => !files.includes(file))).toEqual([]);
+    expect(files.filter((file) => file.endsWith('.tmp'))).toEqual([]);
     expect(await server.stop('SIGTERM')).toBe(0);
   });
 });
