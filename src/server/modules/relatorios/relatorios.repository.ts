@@ -240,13 +240,17 @@ export async function findSeries(
   }));
 }
 
-/** The leads' own column (or the event's, for a place) a follow-up group is keyed by. */
+/**
+ * The leads' own column (or the event's, for a place) a follow-up group is keyed by, in its own type: the groups
+ * are formed on the uuid and the key written as text after (ADR 100) -- sorting a year's 173,699 leads by their
+ * key as text, in the database's collation, took 62 of the report's 150 ms.
+ */
 const LEAD_GROUP_KEY: Record<Agrupamento, SQL> = {
-  franquia: sql`${leads.franquiaId}::text`,
-  micro_franquia: sql`${leads.microFranquiaId}::text`,
-  vendedor: sql`${leads.vendedorId}::text`,
-  cliente: sql`${leads.clienteId}::text`,
-  evento: sql`${leads.eventoId}::text`,
+  franquia: sql`${leads.franquiaId}`,
+  micro_franquia: sql`${leads.microFranquiaId}`,
+  vendedor: sql`${leads.vendedorId}`,
+  cliente: sql`${leads.clienteId}`,
+  evento: sql`${leads.eventoId}`,
   estado: sql`${eventos.estado}`,
   cidade: sql`${eventos.cidade}`,
 };
@@ -298,7 +302,7 @@ export async function findFollowUp(
     rows.estado ? eq(eventos.estado, rows.estado) : undefined,
     rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
   );
-  const base = sql`select ${LEAD_GROUP_KEY[agrupar]} as id, ${agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`} as estado,
+  const base = sql`select ${LEAD_GROUP_KEY[agrupar]} as k, ${agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`} as estado,
       ${leads.primeiroContatoEm} as contato, ${leads.createdAt} as inscricao, ${leads.status} as status,
       ${leads.motivoPerda} as motivo
     from ${leads}${place ? sql` join ${eventos} on ${eventos.id} = ${leads.eventoId}` : sql``} where ${where}`;
@@ -317,8 +321,8 @@ export async function findFollowUp(
     executeRows<FollowUpSqlRow & { total: number }>(
       tx,
       sql`with agg as materialized (
-          select b.id, b.estado, grouping(b.id, b.estado) as total, ${measures}
-          from (${base}) b group by grouping sets ((b.id, b.estado), ())),
+          select b.k::text as id, b.estado, grouping(b.k, b.estado) as total, ${measures}
+          from (${base}) b group by grouping sets ((b.k, b.estado), ())),
         pagina as (
           select a.*, count(*) over ()::int as n from agg a
           where a.total = 0 and (a.contatados > 0 or a.perdidos > 0)
