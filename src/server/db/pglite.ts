@@ -96,7 +96,13 @@ export async function prepareBase(cacheDir = defaultCacheDir(), folder = MIGRATI
   try {
     const handle = await openPglite(newPglite({ dataDir: building }), undefined, folder);
     await handle.close();
-    renameSync(building, target);
+    try {
+      renameSync(building, target);
+    } catch (error) {
+      // Another install made the same one first: its copy serves.
+      if (!existsSync(join(target, 'PG_VERSION'))) throw error;
+      return false;
+    }
   } finally {
     rmSync(building, { recursive: true, force: true });
   }
