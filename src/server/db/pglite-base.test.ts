@@ -88,6 +88,16 @@ describe('the prepared embedded cluster', () => {
     mkdirSync(other);
     expect(seedFromBase(other, cache)).toBe(true);
     expect(existsSync(join(other, 'base'))).toBe(true);
+
+    // A start stopped while it copied left half a copy beside the folder: the next start copies again, whole.
+    const interrupted = join(root, 'interrupted');
+    mkdirSync(`${interrupted}.copying`);
+    writeFileSync(join(`${interrupted}.copying`, 'PG_VERSION'), 'half');
+    expect(seedFromBase(interrupted, cache)).toBe(true);
+    expect(readFileSync(join(interrupted, 'PG_VERSION'), 'utf8')).toBe(
+      readFileSync(join(cache, `pglite-base-${baseKey()}`, 'PG_VERSION'), 'utf8'),
+    );
+    expect(existsSync(`${interrupted}.copying`)).toBe(false);
   }, 60_000);
 
   it('is not used when the migrations changed since it was made, nor on a folder that holds anything', () => {

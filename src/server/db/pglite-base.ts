@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { MIGRATIONS_FOLDER } from './connect';
 
 /**
  * The prepared cluster (issue 40, ADR 100): an embedded database with every migration applied and nothing else,
- * made once at `npm install` (`scripts/prepare-database.mjs`) and copied into a new DATA_DIR at its first start.
+ * made once at `npm install` (`scripts/prepare-database.mjs`, `prepareBase` in pglite.ts) and copied into a new DATA_DIR at its first start.
  * PostgreSQL's initdb in WebAssembly and the migrations took 3-6 s of a newcomer's first `npm start`, beside the
  * client's build; copying the folder takes a tenth of a second.
  *
@@ -50,14 +50,19 @@ export function baseKey(folder = MIGRATIONS_FOLDER): string {
 export const baseFolder = (cacheDir: string, key: string) => join(cacheDir, `pglite-base-${key}`);
 
 /**
- * Fills an empty database folder with the prepared cluster of today's migrations, when there is one. Answers
- * whether it did; a folder that already holds a cluster is never touched.
+ * Fills an empty (or absent) database folder with the prepared cluster of today's migrations, when there is one.
+ * Answers whether it did; a folder holding anything is never touched. The copy is made beside the folder and
+ * renamed into place, so a start stopped while it copies leaves no half cluster for the next one to open.
  */
 export function seedFromBase(dir: string, cacheDir = defaultCacheDir(), folder = MIGRATIONS_FOLDER): boolean {
-  if (existsSync(join(dir, 'PG_VERSION'))) return false;
   if (existsSync(dir) && readdirSync(dir).length > 0) return false;
   const base = baseFolder(cacheDir, baseKey(folder));
   if (!existsSync(join(base, 'PG_VERSION'))) return false;
-  cpSync(base, dir, { recursive: true });
+  const copying = `${dir}.copying`;
+  rmSync(copying, { recursive: true, force: true });
+  cpSync(base, copying, { recursive: true });
+  // Empty, as checked above: rmdir refuses anything else.
+  if (existsSync(dir)) rmdirSync(dir);
+  renameSync(copying, dir);
   return true;
 }
