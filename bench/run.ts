@@ -9,6 +9,7 @@
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench                # the server's flags (a profile)
  *   BENCH_PLAN=1 BENCH_RESUME=bench/table.json npm run bench       # what a run would measure, without measuring
  *   BENCH_CONNECTIONS=1 BENCH_ONLY='conceicao' npm run bench       # one user's latency (rows named '(1 conn.)')
+ *   BENCH_SERVER=../old/.builds/bench npm run bench                # another tree's built server (before and after)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -270,12 +271,16 @@ async function main() {
     console.log("BENCHMARKS.md's summary and bench/results/table.md are rendered from bench/table.json");
     return;
   }
-  const out = join(root, '.builds/bench');
-  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
-    stdio: 'inherit',
-    env: { ...process.env, BUILD_OUT_DIR: '.builds/bench' },
-  });
-  if (build.status !== 0) throw new Error('build failed');
+  // BENCH_SERVER=<another tree>/.builds/bench: that tree's server, built there by its own bench run, driven by
+  // these scenarios -- a change's before and after measured by the same harness, in turns.
+  const out = process.env.BENCH_SERVER ?? join(root, '.builds/bench');
+  if (!process.env.BENCH_SERVER) {
+    const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
+      stdio: 'inherit',
+      env: { ...process.env, BUILD_OUT_DIR: '.builds/bench' },
+    });
+    if (build.status !== 0) throw new Error('build failed');
+  }
 
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': the server's own flags, to profile where its time goes.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
