@@ -280,6 +280,8 @@ async function main() {
       env: { ...process.env, BUILD_OUT_DIR: '.builds/bench' },
     });
     if (build.status !== 0) throw new Error('build failed');
+  } else if (!existsSync(join(out, 'server/server.js'))) {
+    throw new Error(`BENCH_SERVER: no server/server.js in ${out} (build it there with BUILD_OUT_DIR=.builds/bench)`);
   }
 
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': the server's own flags, to profile where its time goes.
