@@ -6,7 +6,8 @@ import { MIGRATIONS_FOLDER } from './connect';
 
 /**
  * The prepared cluster (issue 40, ADR 100): an embedded database with every migration applied and nothing else,
- * made once at `npm install` (`scripts/prepare-database.mjs`, `prepareBase` in pglite.ts) and copied into a new DATA_DIR at its first start.
+ * made once at `npm install` (`scripts/prepare-database.mjs`, `prepareBase` in pglite.ts) and copied into a new
+ * DATA_DIR at its first start.
  * PostgreSQL's initdb in WebAssembly and the migrations took 3-6 s of a newcomer's first `npm start`, beside the
  * client's build; copying the folder takes a tenth of a second.
  *

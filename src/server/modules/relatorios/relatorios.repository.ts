@@ -242,8 +242,8 @@ export async function findSeries(
 
 /**
  * The leads' own column (or the event's, for a place) a follow-up group is keyed by, in its own type: the groups
- * are formed on the uuid and the key written as text after (ADR 100) -- sorting a year's 173,699 leads by their
- * key as text, in the database's collation, took 62 of the report's 150 ms.
+ * are formed on the uuid and the key written as text after (ADR 098's addendum) -- sorting a year's 173,699 leads
+ * by their key as text, in the database's collation, took 62 of the report's 150 ms.
  */
 const LEAD_GROUP_KEY: Record<Agrupamento, SQL> = {
   franquia: sql`${leads.franquiaId}`,
