@@ -194,7 +194,8 @@ export const DOCS_JS = `'use strict';
     return (op['x-roles'] || []).map(function (r) { return ROLE_LABELS[r] || r; }).join(', ');
   }
 
-  function operation(doc, path, method, op) {
+  /** What an operation's open panel shows; built on its first opening, so the page holds only the summaries. */
+  function operationBody(doc, op) {
     var body = el('div', { class: 'op-body' }, [rich('p', {}, op.description)]);
     var params = op.parameters || [];
     if (params.length) {
@@ -228,14 +229,20 @@ export const DOCS_JS = `'use strict';
         body.appendChild(schemaTree(doc, response.content[types[0]].schema, 0));
       }
     });
+    return body;
+  }
+
+  function operation(doc, path, method, op) {
     var details = el('details', { class: 'op', 'data-search': (method + ' ' + path + ' ' + rolesText(op) + ' ' + (op.tags || []).join(' ')).toLowerCase() }, [
       el('summary', {}, [
         el('span', { class: 'method m-' + method, text: method.toUpperCase() }),
         el('span', { class: 'path', text: path }),
         el('span', { class: 'roles', text: 'Quem pode: ' + rolesText(op) }),
       ]),
-      body,
     ]);
+    details.addEventListener('toggle', function () {
+      if (details.open && details.childElementCount === 1) details.appendChild(operationBody(doc, op));
+    });
     return details;
   }
 
