@@ -126,6 +126,14 @@ test('the franqueador sees the metric cards and the Cliente column on Interesses
 
   await page.getByLabel('Buscar').fill('ninguém com este nome');
   await expect(page.getByText('Nenhum interesse encontrado')).toBeVisible();
+
+  // Issue 46: a search too short to answer is not sent; the list goes back to every row and the box says why.
+  await page.getByLabel('Buscar').fill('B');
+  await expect(page.getByLabel('Buscar')).toHaveAccessibleDescription(
+    'Digite pelo menos 3 letras ou números para buscar.',
+  );
+  await expect(page.getByText('Nenhum interesse encontrado')).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]q=/);
 });
 
 test('a cliente makes a pre-matrícula effective; the new aluno sets its password and sees it', async ({

@@ -1,6 +1,11 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@shared/schemas/list-query';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  SEARCH_TOO_SHORT_MESSAGE,
+  searchTooShort,
+} from '@shared/schemas/list-query';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { DataTableSort } from '@/components/ui/data-table';
 
@@ -29,6 +34,11 @@ export interface ListStateOptions<K extends string> {
   /** The filters this list keeps in the address besides q, page, pageSize and sort. */
   filters?: readonly string[];
   defaultPageSize?: number;
+  /**
+   * A large list (issue 46): a search too short to answer ('a', a bare '@') is not sent; the list stays as it
+   * was without one and the box says why (`searchHint`), as the server would.
+   */
+  searchMinimum?: boolean;
 }
 
 /**
@@ -40,6 +50,7 @@ export function useListState<K extends string = string>({
   sortKeys = [],
   filters = [],
   defaultPageSize = DEFAULT_PAGE_SIZE,
+  searchMinimum = false,
 }: ListStateOptions<K> = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
@@ -47,6 +58,8 @@ export function useListState<K extends string = string>({
   const urlQ = searchParams.get(LIST_PARAMS.q) ?? '';
   const [search, setSearchValue] = useState(urlQ);
   const q = useDebouncedValue(search.trim(), 300);
+  /** What a typed search asks the server: nothing while it is too short to answer. */
+  const sendable = (value: string) => (searchMinimum && searchTooShort(value) ? '' : value);
 
   const rawPage = Number(searchParams.get(LIST_PARAMS.page));
   const page = Number.isInteger(rawPage) && rawPage > 1 ? rawPage : 1;
@@ -81,7 +94,7 @@ export function useListState<K extends string = string>({
 
   // The search reaches the address once typing pauses (one history entry, page 1).
   useEffect(() => {
-    if (q === urlQ.trim()) return;
+    if (sendable(q) === sendable(urlQ.trim())) return;
     // Back or a link just put another search in the box: the pause still holds the old one.
     if (q !== search.trim()) return;
     // A link followed while typing paused: the router is already elsewhere (React renders its move as a
@@ -92,7 +105,7 @@ export function useListState<K extends string = string>({
     if (router && router.location.pathname !== pathname) return;
     if (router?.navigation.location && router.navigation.location.pathname !== pathname) return;
     edit((next) => {
-      setOrDelete(next, LIST_PARAMS.q, q);
+      setOrDelete(next, LIST_PARAMS.q, sendable(q));
       next.delete(LIST_PARAMS.page);
     });
     // Also once this screen renders the router's move to another address of its own (a lead's panel closed over
@@ -103,7 +116,8 @@ export function useListState<K extends string = string>({
   const [seenQ, setSeenQ] = useState(urlQ);
   if (seenQ !== urlQ) {
     setSeenQ(urlQ);
-    if (urlQ.trim() !== search.trim()) setSearchValue(urlQ);
+    // A search too short to send left the address without one: the box keeps what was typed.
+    if (urlQ.trim() !== sendable(search.trim())) setSearchValue(urlQ);
   }
 
   const filterValues = Object.fromEntries(filters.map((name) => [name, searchParams.get(name) ?? '']));
@@ -125,8 +139,10 @@ export function useListState<K extends string = string>({
     /** What the search box shows. */
     search,
     setSearch: (value: string) => setSearchValue(value),
-    /** What the server is asked (undefined when empty). */
-    q: urlQ.trim() || undefined,
+    /** What the server is asked (undefined when empty, or too short on a large list). */
+    q: sendable(urlQ.trim()) || undefined,
+    /** Why the search typed is not sent (a large list's too-short search), once typing pauses; else null. */
+    searchHint: searchMinimum && searchTooShort(q) ? SEARCH_TOO_SHORT_MESSAGE : null,
     page,
     setPage: (value: number) =>
       edit((next) => setOrDelete(next, LIST_PARAMS.page, value > 1 ? String(value) : undefined), false),

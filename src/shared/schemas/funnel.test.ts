@@ -37,6 +37,20 @@ describe('funnelListQuerySchema', () => {
     });
   });
 
+  it('refuses a search too short to answer with the hint, and counts letters and digits only (issue 46)', () => {
+    for (const q of ['a', 'jo', '@', ' @ ', 'a@', '(1', 'é.']) {
+      const result = funnelListQuerySchema.safeParse({ q });
+      expect(result.success, q).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        'Digite pelo menos 3 letras ou números para buscar.',
+      ]);
+    }
+    for (const q of ['ana', 'JOSÉ', '987', '@gma', 'ç ã õ']) {
+      expect(funnelListQuerySchema.parse({ q }).q, q).toBe(q);
+    }
+    expect(leadsExportQuerySchema.safeParse({ q: 'jo' }).success).toBe(false);
+  });
+
   it('refuses a malformed event id or date with pt-BR messages', () => {
     const event = funnelListQuerySchema.safeParse({ eventoId: 'abc' });
     expect(event.success).toBe(false);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRE_MATRICULA_STATUSES, type PreMatriculaStatus } from '../enums';
 import { formatDateOnly } from '../format';
 import { FIELD_MESSAGES, dateOnlyField, instante } from './fields';
-import { listQuerySchema, listSortSchema } from './list-query';
+import { indexedSearchSchema, listQuerySchema, listSortSchema } from './list-query';
 import { leadFollowUpFilterShape, leadFollowUpShape } from './acompanhamento';
 import { funnelClienteSchema, funnelEventoSchema, type FunnelEvento } from './funnel-evento';
 import { checkPeriod, drillFilterShape } from './relatorios';
@@ -61,7 +61,7 @@ export const PRE_MATRICULA_STATUS_LABELS: Record<PreMatriculaStatus, string> = {
  * report's drill-down filters (the row's own day, the tree, the event's place: relatorios.ts).
  */
 const funnelFilterShape = {
-  q: listQuerySchema.shape.q,
+  q: indexedSearchSchema,
   eventoId: z
     .union([z.literal(''), z.uuid(FUNNEL_MESSAGES.eventoInvalido)])
     .optional()

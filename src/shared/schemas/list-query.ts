@@ -23,6 +23,21 @@ export const LIST_MESSAGES = {
   sort: 'Ordenação inválida',
 } as const;
 
+/**
+ * The fewest letters or digits a search of a large list takes (issue 46). A trigram index answers a substring of
+ * three characters or more; a shorter one ('a', 'jo', a bare '@') can only be answered by reading every row in
+ * scope, so those lists answer at once with a hint instead (`searchTooShort`). Lists small by nature (Eventos'
+ * state, 'SP', SPEC §4) keep answering any search.
+ */
+export const SEARCH_MIN_CHARS = 3;
+export const SEARCH_TOO_SHORT_MESSAGE = `Digite pelo menos ${SEARCH_MIN_CHARS} letras ou números para buscar.`;
+
+/** A search with fewer than SEARCH_MIN_CHARS letters or digits (punctuation and spaces do not count). */
+export function searchTooShort(q: string | undefined): boolean {
+  if (!q) return false;
+  return (q.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < SEARCH_MIN_CHARS;
+}
+
 export const listQuerySchema = z.object({
   page: z.coerce
     .number({ error: LIST_MESSAGES.page })
@@ -83,3 +98,6 @@ export interface ListSortValue<K extends string = string> {
 export const NETWORK_SORT_KEYS = ['nome', 'status'] as const;
 export type NetworkSortKey = (typeof NETWORK_SORT_KEYS)[number];
 export const networkSortSchema = listSortSchema(NETWORK_SORT_KEYS);
+
+/** q= on a large list (issue 46): as every list's, and refused with the hint when it is too short to answer. */
+export const indexedSearchSchema = listQuerySchema.shape.q.refine((v) => !searchTooShort(v), SEARCH_TOO_SHORT_MESSAGE);

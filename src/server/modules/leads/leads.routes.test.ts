@@ -90,7 +90,10 @@ describe('GET /api/leads: filters, search and pages', () => {
       'Gabriela Santos',
       'Lucas Oliveira',
     ]);
-    expect(await names('franqueador', '/api/leads?q=%25')).toEqual([]);
+    // '%' is a character to find, never a wildcard: 'luc%as' is not 'Lucas'. A bare '%' is too short to search
+    // (issue 46, ADR 102): the hint, not an empty list.
+    expect(await names('franqueador', '/api/leads?q=luc%25as')).toEqual([]);
+    expect((await as(ctx.app, 'franqueador').get('/api/leads?q=%25')).statusCode).toBe(400);
     // The digits inside a name or e-mail are not a phone search: '33' is in Gabriela's phone, not her name.
     expect(await names('franqueador', '/api/leads?q=Lucas3x3')).toEqual([]);
   });
@@ -122,6 +125,23 @@ describe('GET /api/leads: filters, search and pages', () => {
     expect(date.statusCode).toBe(400);
     expect(date.json().message).toBe('Data inválida');
     expect((await as(ctx.app, 'cliente').get('/api/leads?pageSize=501')).statusCode).toBe(400);
+  });
+
+  it('answers a search too short to answer with the hint, on every funnel list and its export (issue 46)', async () => {
+    for (const url of [
+      '/api/leads?q=a',
+      '/api/leads?q=%40',
+      '/api/pre-matriculas?q=jo',
+      '/api/matriculas?q=(1',
+      '/api/leads/export.csv?q=jo',
+      '/api/pre-matriculas/export.csv?q=a',
+      '/api/matriculas/export.csv?q=a',
+    ]) {
+      const response = await as(ctx.app, 'franqueador').get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toBe('Digite pelo menos 3 letras ou números para buscar.');
+    }
+    expect(await names('franqueador', '/api/leads?q=luc')).toEqual(['Lucas Oliveira']);
   });
 });
 

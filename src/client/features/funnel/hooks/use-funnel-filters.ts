@@ -50,7 +50,7 @@ export function useFunnelFilters({
   pageSize: defaultPageSize = DEFAULT_PAGE_SIZE,
 }: FunnelFiltersOptions = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const list = useListState({ defaultPageSize });
+  const list = useListState({ defaultPageSize, searchMinimum: true });
   const { search, setSearch, page, setPage, pageSize, setPageSize } = list;
   const q = list.q ?? '';
 
@@ -145,6 +145,8 @@ export function useFunnelFilters({
 
   return {
     values,
+    /** Why the search typed is not sent ('Digite pelo menos 3 letras ou números para buscar.'), or null. */
+    searchHint: list.searchHint,
     params,
     sortFor,
     page,

@@ -381,6 +381,34 @@ describe('InteressesScreen', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=gabi'))).toBe(true));
   });
 
+  it('sends no search too short to answer, says so under the box, and sends it once it is long enough (issue 46)', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/leads/eventos': { body: [evento] },
+      'GET /api/leads/resumo': resumo,
+      'GET /api/leads': { body: [lead] },
+    });
+    renderWithProviders(<InteressesScreen showCliente />);
+    await screen.findByRole('table', { name: 'Interesses' });
+    const box = screen.getByLabelText('Buscar');
+    await userEvent.type(box, 'ga');
+    const hint = await screen.findByText('Digite pelo menos 3 letras ou números para buscar.');
+    expect(box).toHaveAccessibleDescription('Digite pelo menos 3 letras ou números para buscar.');
+    expect(hint).toHaveAttribute('aria-live', 'polite');
+    expect(box).toHaveValue('ga');
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      '/api/leads/export.csv?view=interesses',
+    );
+    expect(fetchMock.mock.calls.some(([url]) => /[?&]q=/.test(String(url)))).toBe(false);
+
+    await userEvent.type(box, 'b');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=gab'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.queryByText('Digite pelo menos 3 letras ou números para buscar.')).not.toBeInTheDocument(),
+    );
+    expect(box).not.toHaveAccessibleDescription();
+  });
+
   it('has no Cliente column for the other roles', async () => {
     mockFetch({
       'GET /api/leads/eventos': { body: [] },

@@ -6,6 +6,7 @@ import { FilterChips } from '@/components/ui/filter-chips';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SearchCombobox } from '@/components/ui/search-combobox';
+import { SearchHint } from '@/components/ui/search-hint';
 import { ExportarCsv } from './exportar-csv';
 import { SEM_FILTRO, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Option } from '@shared/enums';
@@ -193,9 +194,11 @@ function FilterFields({
             value={values.q}
             maxLength={200}
             onChange={(event) => update({ q: event.target.value })}
+            aria-describedby={filters.searchHint ? `${id}-busca-dica` : undefined}
             className="pl-9"
           />
         </div>
+        <SearchHint id={`${id}-busca-dica`} hint={filters.searchHint} />
       </div>
 
       <div className="flex min-w-0 flex-col gap-2">
