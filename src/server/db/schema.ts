@@ -576,7 +576,8 @@ export const leads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('leads_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
+    // An event's rows newest first; with `id`, a place's page and count read this index alone (issue 46).
+    index('leads_evento_id_created_at_idx').on(t.eventoId, t.createdAt, t.id),
     // One event's codes are unique: the check-in finds a family by (event, code).
     uniqueIndex('leads_evento_codigo_voucher_key').on(t.eventoId, t.codigoVoucher),
     // The seats taken, counted under the event's lock; the waiting list, first come first served.
@@ -690,7 +691,7 @@ export const preMatriculas = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('pre_matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
+    index('pre_matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt, t.id),
     index('pre_matriculas_lead_id_idx').on(t.leadId),
     ...scopePageIndexes('pre_matriculas', t, [
       'clienteId',
@@ -807,7 +808,7 @@ export const matriculas = pgTable(
       sql`(${t.cursoTitulo} is null and ${t.cursoCargaHoraria} is null and ${t.valor} is null and ${t.parcelas} is null and ${t.valorTotal} is null and ${t.valorParcela} is null and ${t.valorUltimaParcela} is null) or (${t.cursoTitulo} is not null and ${t.cursoCargaHoraria} is not null and ${t.valor} is not null and ${t.parcelas} >= 1 and ${t.valorTotal} is not null and ${t.valorParcela} is not null and ${t.valorUltimaParcela} is not null)`,
     ),
     index('matriculas_curso_id_idx').on(t.cursoId),
-    index('matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt),
+    index('matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt, t.id),
     index('matriculas_lead_id_idx').on(t.leadId),
     // The vendedor does not see matrículas (DESIGN §4.1): no vendedor page index.
     ...scopePageIndexes('matriculas', t, ['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),

@@ -2,6 +2,8 @@ import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DrillFilter } from '../../../shared/schemas/relatorios';
 import { eventos } from '../../db/schema';
+import type { Actor } from '../../access/actor';
+import { funnelRowsOfEvents } from '../../access/scope';
 import { dayEnd, dayStart } from './brazil-time';
 
 /** A funnel table's columns the report's drill-down filters compare: its event and its scope path. */
@@ -15,19 +17,11 @@ export interface DrillColumns {
 
 /**
  * The rows a group of the report counts (issue 15): the same period in days of Brasília, the same nodes of the
- * tree, the same place of the event, so the list's total equals the group's number. Only the place needs the
- * event row (a subquery on its key). `countedAt` is the instant the row counts on: a lead's and a pré-matrícula's
- * creation, a matrícula's efetivadaEm.
+ * tree, the same place of the event, so the list's total equals the group's number. `countedAt` is the instant
+ * the row counts on: a lead's and a pré-matrícula's creation, a matrícula's efetivadaEm. The place is not here:
+ * it names events, and the rows are found by their events (`inPlace`, issue 46).
  */
 export function drillFilters(filter: DrillFilter, columns: DrillColumns, countedAt: AnyPgColumn): SQL | undefined {
-  const place =
-    filter.estado || filter.cidade
-      ? sql`exists (select 1 from ${eventos} where ${and(
-          eq(eventos.id, columns.eventoId),
-          filter.estado ? eq(eventos.estado, filter.estado) : undefined,
-          filter.cidade ? sql`lower(${eventos.cidade}) = lower(${filter.cidade})` : undefined,
-        )})`
-      : undefined;
   return and(
     filter.de ? sql`${countedAt} >= ${dayStart(filter.de)}` : undefined,
     filter.ate ? sql`${countedAt} < ${dayEnd(filter.ate)}` : undefined,
@@ -35,8 +29,20 @@ export function drillFilters(filter: DrillFilter, columns: DrillColumns, counted
     filter.microFranquiaId ? eq(columns.microFranquiaId, filter.microFranquiaId) : undefined,
     filter.vendedorId ? eq(columns.vendedorId, filter.vendedorId) : undefined,
     filter.clienteId ? eq(columns.clienteId, filter.clienteId) : undefined,
-    place,
   );
+}
+
+/**
+ * A funnel table's rows the actor sees (`visible`), of the events in the drill-down's place when it names one
+ * (estado, cidade): the access module finds them by their events (funnelRowsOfEvents). Without a place, `visible`.
+ */
+export function inPlace(actor: Actor, filter: DrillFilter, visible: SQL, eventoId: AnyPgColumn): SQL {
+  if (!filter.estado && !filter.cidade) return visible;
+  const place = and(
+    filter.estado ? eq(eventos.estado, filter.estado) : undefined,
+    filter.cidade ? sql`lower(${eventos.cidade}) = lower(${filter.cidade})` : undefined,
+  )!;
+  return funnelRowsOfEvents(actor, visible, eventoId, place);
 }
 
 /** Whether any drill-down filter is set (the counters then cannot answer the total). */

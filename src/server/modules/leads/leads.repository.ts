@@ -10,6 +10,7 @@ import {
   countResumo,
   cursorText,
   drillFilters,
+  inPlace,
   eventFilters,
   eventoSelection,
   funnelSearch,
@@ -55,7 +56,7 @@ const hasInscricaoFilter = (filter: LeadsFilter) => Boolean(filter.listaEspera |
 
 function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
   return and(
-    leadsVisibleTo(actor),
+    inPlace(actor, filter, leadsVisibleTo(actor), leads.eventoId),
     eventFilters(filter, leads.eventoId),
     drillFilters(filter, leads, leads.createdAt),
     buscaLeads(filter.q),

@@ -10,6 +10,7 @@ import {
   countResumo,
   cursorText,
   drillFilters,
+  inPlace,
   eventFilters,
   eventoSelection,
   funnelSearch,
@@ -25,7 +26,7 @@ export const buscaMatriculas = (q: string | undefined) =>
 
 function matriculaConditions(actor: Actor, filter: MatriculasFilter) {
   return and(
-    matriculasVisibleTo(actor),
+    inPlace(actor, filter, matriculasVisibleTo(actor), matriculas.eventoId),
     filter.status ? eq(matriculas.status, filter.status) : undefined,
     eventFilters(filter, matriculas.eventoId),
     drillFilters(filter, matriculas, matriculas.efetivadaEm),

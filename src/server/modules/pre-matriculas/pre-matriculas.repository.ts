@@ -17,6 +17,7 @@ import {
   countResumo,
   cursorText,
   drillFilters,
+  inPlace,
   eventFilters,
   eventoSelection,
   funnelSearch,
@@ -32,7 +33,7 @@ export const buscaPreMatriculas = (q: string | undefined) =>
 
 function preMatriculaConditions(actor: Actor, filter: PreMatriculasFilter) {
   return and(
-    preMatriculasVisibleTo(actor),
+    inPlace(actor, filter, preMatriculasVisibleTo(actor), preMatriculas.eventoId),
     filter.situacao ? eq(preMatriculas.status, filter.situacao) : undefined,
     eventFilters(filter, preMatriculas.eventoId),
     drillFilters(filter, preMatriculas, preMatriculas.createdAt),
