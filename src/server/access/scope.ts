@@ -189,8 +189,9 @@ export function leadsVisibleTo(actor: Actor): SQL {
  */
 export function funnelRowsOfEvents(actor: Actor, visible: SQL, eventoId: AnyPgColumn, events: SQL): SQL {
   const node = scopeNodeOf(actor);
+  // `in`, not `= any(array(...))`: the planner then knows how many events (and rows) the place holds.
   const ofEvents = (scope: SQL | undefined) =>
-    sql`${eventoId} = any(array(select ${eventos.id} from ${eventos} where ${scope ? sql`${scope} and ` : sql``}${events}))`;
+    sql`${eventoId} in (select ${eventos.id} from ${eventos} where ${scope ? sql`${scope} and ` : sql``}${events})`;
   if (actor.role === 'aluno' || !node || visible === NONE) return sql`(${visible} and ${ofEvents(undefined)})`;
   return ofEvents(eventosVisibleTo(actor));
 }

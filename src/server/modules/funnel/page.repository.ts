@@ -60,11 +60,15 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   const ascending = query.sort?.direction === 'asc';
   const order = ascending ? oldestFirst : newestFirst;
   const scopeId = isUnfiltered(query) && !options.filtered ? countedScopeOf(actor, source.counter) : null;
+  // A place (issue 46) names its rows by their events: the page's keys are read from the events' (evento_id,
+  // created_at, id) index alone, sorted, and only the page's rows are read after (a franqueador's 39,000 leads in
+  // one state: 26 ms; read row by row and sorted, 160-390 ms). Its deep page takes its offset there too.
+  const keysFirst = Boolean(query.estado || query.cidade);
   // A deep page (issue 21) first finds its first row's key through the list's own index alone (an index-only
   // scan of `offset` keys), then reads just its rows from there: OFFSET read and joined every row it skipped
   // (page 200 of the franqueador's leads: 635 ms; so: 28 ms).
   const from =
-    offset > 0
+    offset > 0 && !keysFirst
       ? sql`(${source.createdAt}, ${source.id}) ${ascending ? sql`>=` : sql`<=`} (${db
           .select({ at: source.createdAt, id: source.id })
           .from(source.table)
@@ -73,13 +77,21 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
           .limit(1)
           .offset(offset)})`
       : undefined;
+  const keys = () =>
+    sql`${source.id} = any(array(${db
+      .select({ id: source.id })
+      .from(source.table)
+      .where(where)
+      .orderBy(...order(source.createdAt, source.id))
+      .limit(limit)
+      .offset(offset)}))`;
   const page = (fields: SelectedFields) =>
     db
       .select(fields)
       .from(source.table)
       .innerJoin(eventos, eq(eventos.id, source.eventoId))
       .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
-      .where(and(where, from))
+      .where(keysFirst ? keys() : and(where, from))
       .orderBy(...order(source.createdAt, source.id))
       .limit(limit);
 

@@ -117,6 +117,38 @@ describe('GET /api/leads: filters, search and pages', () => {
     expect(filtered.headers['x-total-count']).toBe('1');
   });
 
+  it("pages a place's leads (estado, cidade) as the whole list holds them, both orders, for every role (issue 46)", async () => {
+    const roles: Role[] = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'];
+    for (const role of roles) {
+      const all = (await as(ctx.app, role).get('/api/leads?pageSize=500')).json() as LeadItem[];
+      const places = [...new Set(all.map((l) => `${l.evento.estado}|${l.evento.cidade}`))];
+      for (const place of places) {
+        const [estado, cidade] = place.split('|') as [string, string];
+        const expected = all.filter((l) => l.evento.estado === estado).map((l) => l.id);
+        for (const [query, rows] of [
+          [`estado=${estado}`, expected],
+          [
+            `cidade=${encodeURIComponent(cidade.toUpperCase())}`,
+            all.filter((l) => l.evento.cidade === cidade).map((l) => l.id),
+          ],
+        ] as const) {
+          const paged: string[] = [];
+          for (let page = 1; page <= rows.length + 1; page++) {
+            const response = await as(ctx.app, role).get(`/api/leads?${query}&pageSize=1&page=${page}`);
+            expect(response.headers['x-total-count'], `${role} ${query}`).toBe(String(rows.length));
+            paged.push(...(response.json() as LeadItem[]).map((l) => l.id));
+          }
+          expect(paged, `${role} ${query}`).toEqual(rows);
+          const oldest = (await as(ctx.app, role).get(`/api/leads?${query}&sort=criadoEm`)).json() as LeadItem[];
+          expect(
+            oldest.map((l) => l.id),
+            `${role} ${query} oldest first`,
+          ).toEqual([...rows].reverse());
+        }
+      }
+    }
+  });
+
   it('answers 400 with pt-BR messages for malformed filters', async () => {
     const event = await as(ctx.app, 'cliente').get('/api/leads?eventoId=abc');
     expect(event.statusCode).toBe(400);
