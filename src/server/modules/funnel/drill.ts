@@ -36,13 +36,16 @@ export function drillFilters(filter: DrillFilter, columns: DrillColumns, counted
  * A funnel table's rows the actor sees (`visible`), of the events in the drill-down's place when it names one
  * (estado, cidade): the access module finds them by their events (funnelRowsOfEvents). Without a place, `visible`.
  */
-export function inPlace(actor: Actor, filter: DrillFilter, visible: SQL, eventoId: AnyPgColumn): SQL {
+export function inPlace(actor: Actor, filter: DrillFilter & { q?: string }, visible: SQL, eventoId: AnyPgColumn): SQL {
   if (!filter.estado && !filter.cidade) return visible;
   const place = and(
     filter.estado ? eq(eventos.estado, filter.estado) : undefined,
     filter.cidade ? sql`lower(${eventos.cidade}) = lower(${filter.cidade})` : undefined,
   )!;
-  return funnelRowsOfEvents(actor, visible, eventoId, place);
+  const rows = funnelRowsOfEvents(actor, visible, eventoId, place);
+  // With a search the trigram index leads, and the scope's own condition lets the page walk the scope newest first
+  // (a franqueador's state with 'Oliveira': 50 ms; by the events alone, 434 ms).
+  return filter.q ? and(visible, rows)! : rows;
 }
 
 /** Whether any drill-down filter is set (the counters then cannot answer the total). */

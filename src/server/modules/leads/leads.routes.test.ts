@@ -144,6 +144,15 @@ describe('GET /api/leads: filters, search and pages', () => {
             oldest.map((l) => l.id),
             `${role} ${query} oldest first`,
           ).toEqual([...rows].reverse());
+          // With a search too, the place's rows that match it.
+          const searched = (await as(ctx.app, role).get(`/api/leads?${query}&q=oliveira`)).json() as LeadItem[];
+          const matching = all.filter(
+            (l) => rows.includes(l.id) && /oliveira/i.test(`${l.nomeAluno} ${l.nomeResponsavel}`),
+          );
+          expect(
+            searched.map((l) => l.id),
+            `${role} ${query} q=oliveira`,
+          ).toEqual(matching.map((l) => l.id));
         }
       }
     }
