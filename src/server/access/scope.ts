@@ -178,21 +178,38 @@ export function leadsVisibleTo(actor: Actor): SQL {
   return inScopePath(actor, leads);
 }
 
+/** The funnel tables whose rows sit under their event's scope path. */
+export type FunnelTable = 'leads' | 'preMatriculas' | 'matriculas';
+
+const FUNNEL_TABLES = {
+  leads: { eventoId: leads.eventoId, visibleTo: (actor: Actor) => leadsVisibleTo(actor) },
+  preMatriculas: { eventoId: preMatriculas.eventoId, visibleTo: (actor: Actor) => preMatriculasVisibleTo(actor) },
+  matriculas: { eventoId: matriculas.eventoId, visibleTo: (actor: Actor) => matriculasVisibleTo(actor) },
+} satisfies Record<FunnelTable, { eventoId: AnyPgColumn; visibleTo: (actor: Actor) => SQL }>;
+
+/** A funnel table's own visibility rule, by its name. */
+export function funnelRowsVisibleTo(actor: Actor, table: FunnelTable): SQL {
+  return FUNNEL_TABLES[table].visibleTo(actor);
+}
+
 /**
- * A funnel table's rows the actor sees (`visible`, that table's rule), only those of the events that match
- * `events` -- a place, estado or cidade (issue 46). A row's scope path is its event's (migration 0001's triggers
- * copy it and keep it right when an event or a company moves), so for the staff the events they see in that place
- * name exactly the rows they see there: the rows are then found by their event alone, through the
- * (evento_id, created_at, id) index with no table read, instead of checking each row of the scope against its
- * event (a franquia's 179,000 leads for one city's 6,788). The aluno's rows, and a role that sees none, keep their
- * own rule beside the events.
+ * A funnel table's rows the actor sees, only those of the events that match `events` -- a place, estado or cidade
+ * (issue 46, ADR 102). A row's scope path is its event's (migration 0001's triggers copy it and keep it right when
+ * an event or a company moves), so for the staff the events they see in that place name exactly the rows they see
+ * there: the rows are then found by their event alone, through the (evento_id, created_at, id) index with no table
+ * read, instead of checking each row of the scope against its event (a franquia's 179,000 leads for one city's
+ * 6,788). The aluno's rows, and a role that sees none of the table, keep their own rule beside the events.
  */
-export function funnelRowsOfEvents(actor: Actor, visible: SQL, eventoId: AnyPgColumn, events: SQL): SQL {
-  const node = scopeNodeOf(actor);
+export function funnelRowsOfEvents(actor: Actor, table: FunnelTable, events: SQL): SQL {
+  const { eventoId, visibleTo } = FUNNEL_TABLES[table];
+  const visible = visibleTo(actor);
   // `in`, not `= any(array(...))`: the planner then knows how many events (and rows) the place holds.
   const ofEvents = (scope: SQL | undefined) =>
     sql`${eventoId} in (select ${eventos.id} from ${eventos} where ${scope ? sql`${scope} and ` : sql``}${events})`;
-  if (actor.role === 'aluno' || !node || visible === NONE) return sql`(${visible} and ${ofEvents(undefined)})`;
+  if (actor.role === 'aluno' || !scopeNodeOf(actor) || visible === NONE) {
+    return sql`(${visible} and ${ofEvents(undefined)})`;
+  }
+  // For the staff the table's own rule is implied by the events': it is left out, so the index alone answers.
   return ofEvents(eventosVisibleTo(actor));
 }
 

@@ -3,7 +3,6 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Search, type LucideIcon } from 'lucide
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination, type PaginationProps } from '@/components/ui/pagination';
-import { SearchHint } from '@/components/ui/search-hint';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -80,8 +79,6 @@ export interface DataTableSearch {
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
-  /** Why the search typed is not sent (a large list's too-short search, issue 46); shown under the box. */
-  hint?: string | null;
 }
 
 const SKELETON_ROWS = 5;
@@ -163,10 +160,8 @@ function SearchField({ search }: { search: DataTableSearch }) {
           placeholder={search.placeholder}
           value={search.value}
           onChange={(event) => search.onChange(event.target.value)}
-          aria-describedby={search.hint ? `${search.id}-dica` : undefined}
         />
       </div>
-      <SearchHint id={`${search.id}-dica`} hint={search.hint} />
     </div>
   );
 }

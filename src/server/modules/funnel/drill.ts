@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DrillFilter } from '../../../shared/schemas/relatorios';
 import { eventos } from '../../db/schema';
 import type { Actor } from '../../access/actor';
-import { funnelRowsOfEvents } from '../../access/scope';
+import { type FunnelTable, funnelRowsOfEvents, funnelRowsVisibleTo } from '../../access/scope';
 import { dayEnd, dayStart } from './brazil-time';
 
 /** A funnel table's columns the report's drill-down filters compare: its event and its scope path. */
@@ -33,19 +33,27 @@ export function drillFilters(filter: DrillFilter, columns: DrillColumns, counted
 }
 
 /**
- * A funnel table's rows the actor sees (`visible`), of the events in the drill-down's place when it names one
- * (estado, cidade): the access module finds them by their events (funnelRowsOfEvents). Without a place, `visible`.
+ * Whether a list's place (estado, cidade) is answered by its events alone (ADR 102): the rows by their events'
+ * index, the page by its keys first. Not with a search: the trigram index leads it, and the scope's own condition
+ * lets the page walk the scope newest first (a franqueador's state with 'Oliveira': 50 ms; by the events alone,
+ * 434 ms).
  */
-export function inPlace(actor: Actor, filter: DrillFilter & { q?: string }, visible: SQL, eventoId: AnyPgColumn): SQL {
-  if (!filter.estado && !filter.cidade) return visible;
+export function placeByEvents(filter: DrillFilter & { q?: string }): boolean {
+  return Boolean((filter.estado || filter.cidade) && !filter.q);
+}
+
+/**
+ * A funnel table's rows the actor sees, of the events in the drill-down's place when it names one (estado,
+ * cidade): the access module finds them by their events (funnelRowsOfEvents). Without a place, the table's own rule.
+ */
+export function inPlace(actor: Actor, filter: DrillFilter & { q?: string }, table: FunnelTable): SQL {
+  if (!filter.estado && !filter.cidade) return funnelRowsVisibleTo(actor, table);
   const place = and(
     filter.estado ? eq(eventos.estado, filter.estado) : undefined,
     filter.cidade ? sql`lower(${eventos.cidade}) = lower(${filter.cidade})` : undefined,
   )!;
-  const rows = funnelRowsOfEvents(actor, visible, eventoId, place);
-  // With a search the trigram index leads, and the scope's own condition lets the page walk the scope newest first
-  // (a franqueador's state with 'Oliveira': 50 ms; by the events alone, 434 ms).
-  return filter.q ? and(visible, rows)! : rows;
+  const rows = funnelRowsOfEvents(actor, table, place);
+  return placeByEvents(filter) ? rows : and(funnelRowsVisibleTo(actor, table), rows)!;
 }
 
 /** Whether any drill-down filter is set (the counters then cannot answer the total). */

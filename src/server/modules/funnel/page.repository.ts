@@ -10,7 +10,7 @@ import { cappedTotal, pageWindow } from '../../lib/pagination';
 import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
 import { countedTotal } from '../contagens';
 import { selectScalars } from './counts.repository';
-import { hasDrillFilter } from './drill';
+import { hasDrillFilter, placeByEvents } from './drill';
 import { newestFirst, oldestFirst } from './keyset';
 import type { FunnelSource } from './source';
 
@@ -62,9 +62,8 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   const scopeId = isUnfiltered(query) && !options.filtered ? countedScopeOf(actor, source.counter) : null;
   // A place (issue 46) names its rows by their events: the page's keys are read from the events' (evento_id,
   // created_at, id) index alone, sorted, and only the page's rows are read after (a franqueador's 39,000 leads in
-  // one state: 26 ms; read row by row and sorted, 160-390 ms). Its deep page takes its offset there too. With a
-  // search the trigram index leads instead (drill.ts, inPlace).
-  const keysFirst = Boolean((query.estado || query.cidade) && !query.q);
+  // one state: 26 ms; read row by row and sorted, 160-390 ms). Its deep page takes its offset there too.
+  const keysFirst = placeByEvents(query);
   // A deep page (issue 21) first finds its first row's key through the list's own index alone (an index-only
   // scan of `offset` keys), then reads just its rows from there: OFFSET read and joined every row it skipped
   // (page 200 of the franqueador's leads: 635 ms; so: 28 ms).

@@ -56,7 +56,7 @@ const hasInscricaoFilter = (filter: LeadsFilter) => Boolean(filter.listaEspera |
 
 function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
   return and(
-    inPlace(actor, filter, leadsVisibleTo(actor), leads.eventoId),
+    inPlace(actor, filter, 'leads'),
     eventFilters(filter, leads.eventoId),
     drillFilters(filter, leads, leads.createdAt),
     buscaLeads(filter.q),

@@ -26,7 +26,7 @@ export const buscaMatriculas = (q: string | undefined) =>
 
 function matriculaConditions(actor: Actor, filter: MatriculasFilter) {
   return and(
-    inPlace(actor, filter, matriculasVisibleTo(actor), matriculas.eventoId),
+    inPlace(actor, filter, 'matriculas'),
     filter.status ? eq(matriculas.status, filter.status) : undefined,
     eventFilters(filter, matriculas.eventoId),
     drillFilters(filter, matriculas, matriculas.efetivadaEm),

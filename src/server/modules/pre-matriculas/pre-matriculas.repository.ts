@@ -33,7 +33,7 @@ export const buscaPreMatriculas = (q: string | undefined) =>
 
 function preMatriculaConditions(actor: Actor, filter: PreMatriculasFilter) {
   return and(
-    inPlace(actor, filter, preMatriculasVisibleTo(actor), preMatriculas.eventoId),
+    inPlace(actor, filter, 'preMatriculas'),
     filter.situacao ? eq(preMatriculas.status, filter.situacao) : undefined,
     eventFilters(filter, preMatriculas.eventoId),
     drillFilters(filter, preMatriculas, preMatriculas.createdAt),
