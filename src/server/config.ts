@@ -91,7 +91,22 @@ const envSchema = z.object({
   ASAAS_WEBHOOK_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   // Issue 45 (ADR 089): the franqueador's wallet at the gateway, where a split sends royalties and fundo.
   ROYALTIES_WALLET_ID: z.string().trim().min(1).max(100).optional(),
+  // Issue 47 (ADR 103): WhatsApp's Cloud API -- the Graph API's base (with its version), the system user's token, the
+  // sending number's id, the app's secret (webhook signatures) and the token of the webhook's handshake.
+  WHATSAPP_API_URL: url(['http:', 'https:']).optional(),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d{1,30}$/, 'must be the number id, digits only').optional(),
+  WHATSAPP_APP_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
 });
+
+const WHATSAPP_VARIAVEIS = [
+  'WHATSAPP_API_URL',
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_PHONE_NUMBER_ID',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
+] as const;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -179,6 +194,17 @@ export interface Config {
      */
     royaltiesWalletId: string | null;
   };
+  /**
+   * WhatsApp's Cloud API (issue 47, ADR 103): null when WHATSAPP_* is unset -- the channel is off and every notice
+   * goes by e-mail, as before. All five are set together.
+   */
+  whatsapp: {
+    apiUrl: string;
+    token: string;
+    phoneNumberId: string;
+    appSecret: string;
+    verifyToken: string;
+  } | null;
   /** Rate limits per window (DESIGN §4.2): login per 15 min, forgot-password per hour, public POSTs per minute. */
   rateLimits: {
     loginMax: number;
@@ -225,6 +251,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (provedor === 'simulado' && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  COBRANCA_PROVEDOR: the simulated gateway is refused when NODE_ENV=production',
+    );
+  }
+  const whatsappDados = WHATSAPP_VARIAVEIS.filter((k) => e[k] !== undefined);
+  if (whatsappDados.length > 0 && whatsappDados.length < WHATSAPP_VARIAVEIS.length) {
+    const faltam = WHATSAPP_VARIAVEIS.filter((k) => e[k] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n${faltam.map((k) => `  ${k}: required when any WHATSAPP_* is set`).join('\n')}`,
     );
   }
   if (provedor === 'asaas') {
@@ -293,6 +326,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhookToken: e.ASAAS_WEBHOOK_TOKEN,
       royaltiesWalletId: e.ROYALTIES_WALLET_ID ?? (provedor === 'simulado' ? 'wallet_simulado_franqueador' : null),
     },
+    whatsapp:
+      whatsappDados.length === WHATSAPP_VARIAVEIS.length
+        ? {
+            apiUrl: e.WHATSAPP_API_URL!.replace(/\/+$/, ''),
+            token: e.WHATSAPP_TOKEN!,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+            appSecret: e.WHATSAPP_APP_SECRET!,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN!,
+          }
+        : null,
     rateLimits: {
       loginMax: e.RATE_LIMIT_LOGIN ?? 10,
       loginAddressFailures: e.RATE_LIMIT_LOGIN_ADDRESS ?? 100,

@@ -38,6 +38,7 @@ import { MATRICULA_STATUSES, MOTIVOS_CANCELAMENTO } from '../../shared/schemas/m
 import { CONTRATO_EVENTO_TIPOS } from '../../shared/contrato/aceite';
 import { PARCELA_STATUSES } from '../../shared/cobranca/parcelas';
 import { WHATSAPP_MODELO_CHAVES, WHATSAPP_TEXTO_MAX } from '../../shared/schemas/whatsapp';
+import { WHATSAPP_CATEGORIAS, WHATSAPP_MOMENTOS, WHATSAPP_STATUS } from '../../shared/schemas/whatsapp-cloud';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -1579,8 +1580,14 @@ export const consentimentos = pgTable(
     ip: text(),
     userAgent: text(),
     revogadoEm: timestamp({ withTimezone: true }),
+    /**
+     * What the consent is for (issue 47): 'tratamento', the notice the forms require; 'whatsapp', the option
+     * 'Quero receber avisos pelo WhatsApp', withdrawable on its own.
+     */
+    finalidade: text().notNull().default('tratamento'),
   },
   (t) => [
+    check('consentimentos_finalidade_check', sql`${t.finalidade} in ('tratamento', 'whatsapp')`),
     index('consentimentos_lead_id_idx')
       .on(t.leadId)
       .where(sql`${t.leadId} is not null`),
@@ -1701,10 +1708,10 @@ export const jobs = pgTable(
     // The Envios screen, all and by status.
     index('jobs_envios_idx')
       .on(t.franqueadorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.tipo} in ('email', 'webhook')`),
+      .where(sql`${t.tipo} in ('email', 'webhook', 'whatsapp')`),
     index('jobs_envios_status_idx')
       .on(t.franqueadorId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.tipo} in ('email', 'webhook')`),
+      .where(sql`${t.tipo} in ('email', 'webhook', 'whatsapp')`),
     // Envios' search by exact recipient (issue 51).
     index('jobs_destino_chave_idx')
       .on(t.destinoChave)
@@ -2304,3 +2311,116 @@ export const royaltyContestacoes = pgTable(
     index('royalty_contestacoes_criado_por_id_idx').on(t.criadoPorId),
   ],
 );
+
+/**
+ * WhatsApp oficial (issue 47, ADR 103): a template approved in the network's WhatsApp Manager, with each variable
+ * mapped to a field the product fills (`variaveis`: `WhatsappVariavel[]`, src/shared/schemas/whatsapp-cloud.ts).
+ */
+export const whatsappCloudModelos = pgTable(
+  'whatsapp_cloud_modelos',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id, { onDelete: 'cascade' }),
+    nome: text().notNull(),
+    idioma: text().notNull(),
+    categoria: text().notNull(),
+    variaveis: jsonb().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_cloud_modelos_nome_idx').on(t.franqueadorId, t.nome, t.idioma),
+    check('whatsapp_cloud_modelos_categoria_check', sql`${t.categoria} in (${textIn(WHATSAPP_CATEGORIAS)})`),
+  ],
+);
+
+/** Which template serves each moment of a network (no row, or none: that moment goes by e-mail). */
+export const whatsappMomentos = pgTable(
+  'whatsapp_momentos',
+  {
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id, { onDelete: 'cascade' }),
+    momento: text().notNull(),
+    modeloId: uuid()
+      .notNull()
+      .references(() => whatsappCloudModelos.id, { onDelete: 'restrict' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.franqueadorId, t.momento] }),
+    check('whatsapp_momentos_momento_check', sql`${t.momento} in (${textIn(WHATSAPP_MOMENTOS)})`),
+    index('whatsapp_momentos_modelo_id_idx').on(t.modeloId),
+  ],
+);
+
+/** The network's estimated price of a message, by template category, in centavos (Envios' cost column). */
+export const whatsappCustos = pgTable(
+  'whatsapp_custos',
+  {
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id, { onDelete: 'cascade' }),
+    categoria: text().notNull(),
+    centavos: integer().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.franqueadorId, t.categoria] }),
+    check('whatsapp_custos_categoria_check', sql`${t.categoria} in (${textIn(WHATSAPP_CATEGORIAS)})`),
+    check('whatsapp_custos_centavos_check', sql`${t.centavos} between 0 and 10000`),
+  ],
+);
+
+/**
+ * A WhatsApp notice (issue 47): one per `whatsapp` job, written when the job runs. `wamid` is Meta's id of the
+ * message, by which the status webhooks find it; `waId` the number WhatsApp answered for (what a reply comes
+ * from). `email` holds the notice's e-mail until it is delivered or read, for the one fallback a `failed` status
+ * sends; it is dropped then.
+ */
+export const whatsappMensagens = pgTable(
+  'whatsapp_mensagens',
+  {
+    id: id(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    franqueadorId: uuid(),
+    leadId: uuid().references(() => leads.id, { onDelete: 'set null' }),
+    momento: text().notNull(),
+    modeloNome: text(),
+    categoria: text(),
+    waId: text(),
+    wamid: text(),
+    status: text().notNull().default('pendente'),
+    statusEm: at(),
+    entregueEm: at(),
+    lidaEm: at(),
+    erro: text(),
+    motivoEmail: text(),
+    custoCentavos: integer(),
+    email: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_mensagens_job_id_idx').on(t.jobId),
+    uniqueIndex('whatsapp_mensagens_wamid_idx').on(t.wamid),
+    index('whatsapp_mensagens_wa_id_idx')
+      .on(t.waId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.waId} is not null`),
+    index('whatsapp_mensagens_lead_id_idx')
+      .on(t.leadId)
+      .where(sql`${t.leadId} is not null`),
+    check('whatsapp_mensagens_status_check', sql`${t.status} in (${textIn(WHATSAPP_STATUS)})`),
+    check('whatsapp_mensagens_momento_check', sql`${t.momento} in (${textIn([...WHATSAPP_MOMENTOS, 'sair'])})`),
+  ],
+);
+
+/** An incoming WhatsApp message, by Meta's id: a webhook delivered again finds it and changes nothing. */
+export const whatsappRecebidas = pgTable('whatsapp_recebidas', {
+  wamid: text().primaryKey(),
+  leadId: uuid().references(() => leads.id, { onDelete: 'set null' }),
+  em: at().notNull(),
+});

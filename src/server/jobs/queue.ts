@@ -39,6 +39,9 @@ export const JOB_TIPOS = [
   'royalties_fatura',
   // Issue 45 (ADR 095): the unpaid charges' reminders to their franquias.
   'royalties_fatura_lembretes',
+  // Issue 47 (ADR 103): a family's notice by WhatsApp (its e-mail the fallback), and the eve-of-event reminders.
+  'whatsapp',
+  'lembrete_vespera',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

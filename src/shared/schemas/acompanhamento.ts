@@ -68,6 +68,7 @@ export const HISTORICO_TIPOS = [
   'status',
   'responsavel',
   'nota',
+  'whatsapp',
 ] as const;
 export type HistoricoTipo = (typeof HISTORICO_TIPOS)[number];
 
@@ -78,6 +79,8 @@ export const HISTORICO_TIPOS_GRAVADOS = [
   'status',
   'responsavel',
   'nota',
+  // A family's WhatsApp message (issue 47).
+  'whatsapp',
 ] as const satisfies readonly HistoricoTipo[];
 
 export const NOTA_MAX = 2000;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
+import { whatsappEnvioSchema } from './whatsapp-cloud';
 
 /** 'Envios' (issue 22, ADR 028): the network's e-mails and webhook deliveries as durable jobs. */
 
-export const ENVIO_TIPOS = { email: 'E-mail', webhook: 'Webhook' } as const;
+/** Issue 47: a family's notice by WhatsApp (its e-mail the fallback) is listed beside the e-mails. */
+export const ENVIO_TIPOS = { email: 'E-mail', webhook: 'Webhook', whatsapp: 'WhatsApp' } as const;
 export type EnvioTipo = keyof typeof ENVIO_TIPOS;
 
 export const ENVIO_STATUS = {
@@ -51,7 +53,9 @@ export type EnviosQuery = z.infer<typeof enviosQuerySchema>;
 
 export const envioItemSchema = z.object({
   id: z.string(),
-  tipo: z.enum(['email', 'webhook']),
+  tipo: z.enum(['email', 'webhook', 'whatsapp']),
+  /** The channel (issue 47): the same as `tipo`, the name the WhatsApp notices are listed by. */
+  canal: z.enum(['email', 'webhook', 'whatsapp']),
   status: z.enum(['pendente', 'executando', 'concluido', 'falhou', 'cancelado']),
   /** An e-mail's subject, a webhook's event. */
   resumo: z.string().nullable(),
@@ -63,5 +67,7 @@ export const envioItemSchema = z.object({
   criadoEm: z.string(),
   atualizadoEm: z.string(),
   proximaTentativaEm: z.string().nullable(),
+  /** A WhatsApp notice's delivery (issue 47); null for the others. */
+  whatsapp: whatsappEnvioSchema.nullable(),
 });
 export type EnvioItem = z.infer<typeof envioItemSchema>;

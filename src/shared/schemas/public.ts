@@ -58,6 +58,12 @@ const consentimentoField = z
   .boolean({ error: PUBLIC_MESSAGES.consentimento })
   .refine((value) => value, PUBLIC_MESSAGES.consentimento);
 
+/**
+ * 'Quero receber avisos pelo WhatsApp' (issue 47): unticked unless the family ticks it; a consent of its own, kept
+ * beside the form's, withdrawable in /meus-dados or by replying 'SAIR'.
+ */
+const whatsappField = z.boolean({ error: 'Opção de WhatsApp inválida' }).optional();
+
 /** POST /api/leads (the /credito-estudantil form). */
 export const leadSchema = z.object({
   eventoId: eventoIdField,
@@ -66,6 +72,7 @@ export const leadSchema = z.object({
   email: publicEmailField,
   telefone: publicTelefoneField,
   consentimento: consentimentoField,
+  whatsapp: whatsappField,
   /** When the seats are taken, wait for one instead of the 409 (issue 20). */
   listaEspera: z.boolean({ error: 'Lista de espera inválida' }).optional(),
 });
@@ -82,6 +89,7 @@ export const preMatriculaSchema = z.object({
   email: publicEmailField,
   telefone: publicTelefoneField,
   consentimento: consentimentoField,
+  whatsapp: whatsappField,
   /** 'Curso de interesse' (issue 23): optional, one of the event's courses; empty means none chosen. */
   cursoId: z
     .string({ error: PUBLIC_MESSAGES.cursoId })

@@ -153,6 +153,31 @@ export async function insertHistorico(tx: Executor, entry: NewHistoricoEntry) {
   return row!;
 }
 
+/** A family's WhatsApp message keeps at most this many characters on the lead's history. */
+const WHATSAPP_TEXTO_MAX = 1000;
+
+/**
+ * A family's WhatsApp message (issue 47, ADR 103), on its lead's history, and the lead marked contacted: its first
+ * contact dated, and 'novo' put 'em_contato' (with its status entry, by nobody), as a staff contact would. One
+ * statement; a lead anonymised or gone writes nothing.
+ */
+export async function recordMensagemWhatsapp(db: Executor, leadId: string, em: Date, texto: string): Promise<void> {
+  const quando = em.toISOString();
+  await db.execute(sql`with lead as (
+      select id, status from ${leads} where id = ${leadId}::uuid and anonimizado_em is null for update
+    ), contatado as (
+      update ${leads} l set primeiro_contato_em = coalesce(l.primeiro_contato_em, ${quando}::timestamptz),
+        status = case when l.status = 'novo' then 'em_contato' else l.status end
+      from lead where l.id = lead.id
+    ), status as (
+      insert into ${leadHistorico} (lead_id, tipo, em, dados)
+      select id, 'status', ${quando}::timestamptz, '{"status":["novo","em_contato"]}'::jsonb from lead where status = 'novo'
+    )
+    insert into ${leadHistorico} (lead_id, tipo, em, dados)
+    select id, 'whatsapp', ${quando}::timestamptz,
+      jsonb_build_object('texto', ${wellFormed(texto.slice(0, WHATSAPP_TEXTO_MAX))}::text) from lead`);
+}
+
 /** A repeat sign-up leaves at most this many entries on a lead: a flood of repeats stops growing its history. */
 const REINSCRICOES_MAX = 20;
 

@@ -1,2 +1,7 @@
 /** What other modules use of leads: the follow-up's own rows that their writes touch, and the dashboard's counts. */
-export { convertLeadOf, countAcompanhamento, recordReinscricao } from './acompanhamento.repository';
+export {
+  convertLeadOf,
+  countAcompanhamento,
+  recordMensagemWhatsapp,
+  recordReinscricao,
+} from './acompanhamento.repository';
