@@ -52,7 +52,7 @@ import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
 import { cobrancaRoutes, reguaRoutes } from './modules/cobranca';
 import { comissoesRoutes } from './modules/comissoes';
-import { whatsappRoutes } from './modules/whatsapp';
+import { whatsappCloudRoutes, whatsappRoutes } from './modules/whatsapp';
 import { royaltiesRoutes } from './modules/royalties';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
@@ -192,6 +192,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(enviosRoutes);
   await app.register(exportacoesRoutes);
   await app.register(whatsappRoutes);
+  await app.register(whatsappCloudRoutes);
   await app.register(webhooksRoutes);
   registerWebhookJobs(app);
   await app.register(contractRoutes);

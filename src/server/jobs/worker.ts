@@ -106,7 +106,7 @@ const devolver = fixedStatement(
 const concluir = fixedStatement(
   3,
   ([ids, tentativas, now]) => sql`update ${jobs} set status = 'concluido', bloqueado_ate = null,
-      payload = case when tipo in ('email', 'webhook') then null else payload end,
+      payload = case when tipo in ('email', 'webhook', 'whatsapp') then null else payload end,
       concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
     ${naTentativa(ids!, tentativas!)}`,
   'jobs_concluir',
@@ -361,7 +361,7 @@ export class JobWorker {
     // once cancelled.
     await this.db.execute(sql`update ${jobs} set status = ${status}, bloqueado_ate = null,
         ultimo_erro = ${status === 'falhou' ? erro : sql`ultimo_erro`},
-        payload = case when ${status} in ('concluido', 'cancelado') and tipo in ('email', 'webhook') then null
+        payload = case when ${status} in ('concluido', 'cancelado') and tipo in ('email', 'webhook', 'whatsapp') then null
           else payload end,
         concluido_em = ${now}::timestamptz, updated_at = ${now}::timestamptz
       where ${fence}`);

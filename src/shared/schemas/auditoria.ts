@@ -189,6 +189,13 @@ export const AUDIT_ACOES = {
   // Issue 51 (ADR 091): a template of the lead panel's WhatsApp messages rewritten for the network.
   'whatsapp_modelo.editar': { entidade: 'rede', rotulo: 'Alterou um modelo de mensagem de WhatsApp' },
   'contrato_modelo.publicar': { entidade: 'contrato_modelo', rotulo: 'Publicou uma versão do modelo de contrato' },
+  // Issue 47 (ADR 103): WhatsApp's Cloud API -- the network's templates, moments and prices; a family's 'SAIR'.
+  'whatsapp_cloud.modelo_criar': { entidade: 'rede', rotulo: 'Cadastrou um modelo do WhatsApp oficial' },
+  'whatsapp_cloud.modelo_editar': { entidade: 'rede', rotulo: 'Alterou um modelo do WhatsApp oficial' },
+  'whatsapp_cloud.modelo_excluir': { entidade: 'rede', rotulo: 'Excluiu um modelo do WhatsApp oficial' },
+  'whatsapp_cloud.momentos': { entidade: 'rede', rotulo: 'Escolheu os modelos de cada momento do WhatsApp' },
+  'whatsapp_cloud.custos': { entidade: 'rede', rotulo: 'Alterou o custo estimado das mensagens de WhatsApp' },
+  'lead.whatsapp_sair': { entidade: 'lead', rotulo: 'A família pediu para sair dos avisos pelo WhatsApp' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;
 export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];

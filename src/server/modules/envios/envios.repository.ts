@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import type { EnvioItem, EnviosQuery } from '../../../shared/schemas/envios';
+import type { WhatsappEnvio } from '../../../shared/schemas/whatsapp-cloud';
 import { containsIgnoringAccents, pageWindow } from '../../lib/pagination';
 import { type Executor, executeRows } from '../../db/connect';
-import { jobs } from '../../db/schema';
+import { jobs, whatsappMensagens } from '../../db/schema';
 import { chaveDoDestinatario } from '../../jobs';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 interface Row {
   id: string;
-  tipo: 'email' | 'webhook';
+  tipo: 'email' | 'webhook' | 'whatsapp';
   status: EnvioItem['status'];
   resumo: string | null;
   destino: string | null;
@@ -21,7 +22,26 @@ interface Row {
   updated_at: Date | string;
   executar_em: Date | string;
   total: number;
+  // A WhatsApp notice's message (issue 47), when it has one.
+  w_status: WhatsappEnvio['status'] | null;
+  w_status_em: Date | string | null;
+  w_modelo: string | null;
+  w_categoria: WhatsappEnvio['categoria'];
+  w_erro: string | null;
+  w_motivo: string | null;
+  w_custo: number | null;
 }
+
+/** A WhatsApp notice's delivery: 'Na fila' until its job ran. */
+const whatsappDoEnvio = (r: Row): WhatsappEnvio => ({
+  status: r.w_status ?? 'pendente',
+  statusEm: iso(r.w_status_em),
+  modelo: r.w_modelo,
+  categoria: r.w_categoria ?? null,
+  erro: r.w_erro,
+  motivoEmail: r.w_motivo,
+  custoCentavos: r.w_custo,
+});
 
 /**
  * A job of the actor's network (issue 39): the network of the record that caused it (`franqueador_id`) or one of
@@ -44,16 +64,20 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
     executar_em`;
   const rows = await executeRows<Row>(
     db,
-    sql`select ${colunas}, count(*) over ()::int as total from (
+    sql`select p.*, m.status as w_status, m.status_em as w_status_em, m.modelo_nome as w_modelo,
+        m.categoria as w_categoria, m.erro as w_erro, m.motivo_email as w_motivo, m.custo_centavos as w_custo
+      from (select ${colunas}, count(*) over ()::int as total from (
         select ${colunas} from ${jobs}
-          where tipo in ('email', 'webhook') and franqueador_id = ${actor.franqueadorId}::uuid ${filtros}
+          where tipo in ('email', 'webhook', 'whatsapp') and franqueador_id = ${actor.franqueadorId}::uuid ${filtros}
         union all
         select ${colunas} from ${jobs}
-          where tipo in ('email', 'webhook') and outras_redes @> array[${actor.franqueadorId}::uuid]
+          where tipo in ('email', 'webhook', 'whatsapp') and outras_redes @> array[${actor.franqueadorId}::uuid]
             and franqueador_id is distinct from ${actor.franqueadorId}::uuid ${filtros}
       ) j
       order by created_at desc, id desc
-      limit ${limit} offset ${offset}`,
+      limit ${limit} offset ${offset}) p
+      left join ${whatsappMensagens} m on m.job_id = p.id
+      order by p.created_at desc, p.id desc`,
   );
   const items: EnvioItem[] = rows.map((r) => ({
     id: r.id,
@@ -67,13 +91,15 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
     criadoEm: iso(r.created_at)!,
     atualizadoEm: iso(r.updated_at)!,
     proximaTentativaEm: r.status === 'pendente' ? iso(r.executar_em) : null,
+    canal: r.tipo,
+    whatsapp: r.tipo === 'whatsapp' ? whatsappDoEnvio(r) : null,
   }));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {
     const [c] = await executeRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from ${jobs}
-        where tipo in ('email', 'webhook') and ${daRede(actor)} ${filtros}`,
+        where tipo in ('email', 'webhook', 'whatsapp') and ${daRede(actor)} ${filtros}`,
     );
     total = c?.n ?? 0;
   }
@@ -84,7 +110,7 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
 export async function reenviar(db: Executor, actor: Actor, id: string, now: Date): Promise<'ok' | 'nao' | 'status'> {
   const [row] = await executeRows<{ status: string }>(
     db,
-    sql`select status from ${jobs} where id = ${id}::uuid and tipo in ('email', 'webhook')
+    sql`select status from ${jobs} where id = ${id}::uuid and tipo in ('email', 'webhook', 'whatsapp')
       and ${daRede(actor)} for update`,
   );
   if (!row) return 'nao';
@@ -124,7 +150,7 @@ export async function tentarAgora(db: Executor, actor: Actor, id: string, now: D
 async function envioDaRede(db: Executor, actor: Actor, id: string) {
   const [row] = await executeRows<{ status: string; tentativas: number }>(
     db,
-    sql`select status, tentativas from ${jobs} where id = ${id}::uuid and tipo in ('email', 'webhook')
+    sql`select status, tentativas from ${jobs} where id = ${id}::uuid and tipo in ('email', 'webhook', 'whatsapp')
       and franqueador_id = ${actor.franqueadorId}::uuid for update`,
   );
   return row;

@@ -39,6 +39,8 @@ export interface InscricaoNova {
   agora: Date;
   lead: NewLead;
   consent: ConsentimentoDado;
+  /** The WhatsApp option's words when the family ticked it (issue 47): its consent, written beside the form's. */
+  whatsapp?: string | null;
   /**
    * What more lets the row in. 'semVagas' (the fast path): the event still has no seats and is before its
    * deadline. 'lugar': the event's row locked and its seats counted first (`evento_lugar`, migration 0029), the
@@ -82,6 +84,7 @@ const COLUNAS: [nome: string, tipo: string, valor: (r: Linha) => unknown][] = [
   ['consentido', 'timestamptz', (r) => iso(r.consent.em)],
   ['ip', 'text', (r) => r.consent.ip],
   ['user_agent', 'text', (r) => r.consent.userAgent],
+  ['whatsapp_texto', 'text', (r) => r.whatsapp ?? null],
   // Its voucher (lead_vouchers).
   ['voucher_hash', 'text', (r) => r.voucher?.tokenHash ?? null],
   ['voucher_expira', 'timestamptz', (r) => (r.voucher ? iso(r.voucher.expiraEm) : null)],
@@ -146,8 +149,11 @@ const inscricoesStatement = fixedStatement(
       on conflict do nothing
       returning id, created_at, franqueador_id, franquia_id, codigo_voucher
     ), consentido as (
-      insert into ${consentimentos} (lead_id, aviso_versao, texto, em, ip, user_agent)
-      select novo.id, i.aviso_versao, i.texto, i.consentido, i.ip, i.user_agent from novo join i on i.id = novo.id
+      insert into ${consentimentos} (lead_id, aviso_versao, texto, em, ip, user_agent, finalidade)
+      select novo.id, i.aviso_versao, c.texto, i.consentido, i.ip, i.user_agent, c.finalidade
+      from novo join i on i.id = novo.id,
+        lateral (values (i.texto, 'tratamento'), (i.whatsapp_texto, 'whatsapp')) c(texto, finalidade)
+      where c.texto is not null
     ), voucher as (
       insert into ${leadVouchers} (lead_id, token_hash, expira_em)
       select novo.id, i.voucher_hash, i.voucher_expira from ${escritas('voucher_hash')}

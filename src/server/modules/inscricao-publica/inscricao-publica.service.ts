@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { jsonObjectOpen, linhaDeEmail } from '../../jobs';
+import { jsonObjectOpen, linhaDeJob } from '../../jobs';
+import { WHATSAPP_CLOUD_MESSAGES } from '../../../shared/schemas/whatsapp-cloud';
 import { type LeadAnswer, type LeadData, PUBLIC_MESSAGES } from '../../../shared/schemas/public';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao-messages';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { conflict, notFound } from '../../lib/http-error';
 import { Coalescer } from '../../lib/coalesce';
 import {
+  avisoDoVoucher,
   countSeated,
   type EventoDoVoucher,
   issueVoucher,
@@ -17,7 +19,8 @@ import {
   voucherMail,
 } from '../inscricoes';
 import { recordReinscricao } from '../leads';
-import { type ConsentimentoDado, insertConsentimento } from '../lgpd';
+import { type ConsentimentoDado, consentimentoWhatsapp, insertConsentimento } from '../lgpd';
+import { jobDoAviso } from '../whatsapp';
 import {
   type Admissao,
   findLead,
@@ -72,7 +75,14 @@ export async function inscrever(
   consent: ConsentimentoDado,
   agora: Date,
 ): Promise<{ created: boolean; body: LeadAnswer }> {
-  const { consentimento: _consent, listaEspera: querEspera, ...lead } = data;
+  const { consentimento: _consent, listaEspera: querEspera, whatsapp: querWhatsapp, ...lead } = data;
+  // Issue 47: the option 'Quero receber avisos pelo WhatsApp', a consent of its own kept beside the form's.
+  const whatsapp = querWhatsapp === true ? consentimentoWhatsapp(consent, WHATSAPP_CLOUD_MESSAGES.opcao) : null;
+  /** The consents this sign-up gives, for a path that writes them itself. */
+  const consentir = async (tx: Parameters<typeof insertConsentimento>[0], leadId: string) => {
+    await insertConsentimento(tx, { leadId }, consent);
+    if (whatsapp) await insertConsentimento(tx, { leadId }, whatsapp);
+  };
   const day = todayInBrasilia(agora);
   const encerrada = (ate: Date | null) => ate !== null && agora.getTime() >= ate.getTime();
   if (encerrada(evento.inscricoesAte)) throw conflict(INSCRICAO_MESSAGES.encerradas);
@@ -87,12 +97,19 @@ export async function inscrever(
       agora,
       lead: { ...lead, consentidoEm: agora, listaEspera },
       consent,
+      whatsapp: whatsapp?.texto ?? null,
       admissao,
       voucher,
-      // Its network, lead and voucher code are the new row's, written by the statement.
-      email: linhaDeEmail(
-        app,
-        voucherMail(app, kind, data.email, data.nomeAluno, evento, voucher.token, VOUCHER_CODIGO_A_ESCREVER),
+      // Its network, lead and voucher code are the new row's, written by the statement; by WhatsApp when the family
+      // ticked the option (issue 47).
+      email: linhaDeJob(
+        jobDoAviso(
+          app,
+          voucherMail(app, kind, data.email, data.nomeAluno, evento, voucher.token, VOUCHER_CODIGO_A_ESCREVER),
+          { rede: null, registroId: null },
+          avisoDoVoucher(app, kind, { id, nomeAluno: data.nomeAluno, telefone: data.telefone }, evento, voucher.token),
+          whatsapp !== null,
+        ),
         agora,
       ),
       criado: {
@@ -170,13 +187,19 @@ export async function inscrever(
       // A family that cancelled signs up again: the same lead, back in a seat (or waiting), with a new voucher.
       const listaEspera = espera();
       await reactivateLead(tx, existing.id, listaEspera);
-      await insertConsentimento(tx, { leadId: existing.id }, consent);
+      await consentir(tx, existing.id);
       const token = await issueVoucher(tx, existing.id, evento.dataEvento);
       await sendVoucherMail(
         app,
         tx,
         listaEspera ? 'espera' : 'confirmada',
-        { id: existing.id, email: data.email, nomeAluno: data.nomeAluno, codigoVoucher: existing.codigoVoucher },
+        {
+          id: existing.id,
+          email: data.email,
+          nomeAluno: data.nomeAluno,
+          codigoVoucher: existing.codigoVoucher,
+          telefone: data.telefone,
+        },
         evento,
         token,
       );
@@ -192,7 +215,7 @@ export async function inscrever(
         nomeResponsavel: data.nomeResponsavel,
         telefone: data.telefone,
       });
-      await insertConsentimento(tx, { leadId: outcome.id }, consent);
+      await consentir(tx, outcome.id);
     });
   }
   return answer(outcome);

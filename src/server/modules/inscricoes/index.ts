@@ -1,5 +1,7 @@
 export { countSeated, lockEventoForSeats, type NovoVoucher } from './inscricoes.repository';
 export {
+  avisoDoVoucher,
+  camposDoEvento,
   doLead,
   issueVoucher,
   novoVoucher,

@@ -54,7 +54,13 @@ export async function countSeated(db: Executor, eventoId: string, vagas: number)
 /** The first lead of the waiting list, first come first served. */
 export async function firstOnWaitingList(db: Executor, eventoId: string) {
   const [row] = await db
-    .select({ id: leads.id, nomeAluno: leads.nomeAluno, email: leads.email, codigoVoucher: leads.codigoVoucher })
+    .select({
+      id: leads.id,
+      nomeAluno: leads.nomeAluno,
+      email: leads.email,
+      telefone: leads.telefone,
+      codigoVoucher: leads.codigoVoucher,
+    })
     .from(leads)
     .where(and(eq(leads.eventoId, eventoId), eq(leads.listaEspera, true), isNull(leads.canceladoEm)))
     .orderBy(asc(leads.createdAt), asc(leads.id))

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { type EmailDeModelo, type EmailJob, emailJob, enfileirar, modeloDeEmail, type OrigemDoEmail } from '../../jobs';
+import { type EmailDeModelo, modeloDeEmail, type OrigemDoEmail } from '../../jobs';
+import { formatDateOnly } from '../../../shared/format';
+import { LOCAL_EVENTO_LABELS } from '../../../shared/enums';
+import { type Aviso, enfileirarAviso } from '../whatsapp';
 import {
   INSCRICAO_MESSAGES,
   primeiroNome,
@@ -122,16 +125,35 @@ export function voucherMail(
   });
 }
 
-/** The job of a voucher's e-mail; `origem` is its lead and the lead's network (issue 39: never the address's). */
-function voucherMailJob(
+/**
+ * The voucher's notice by WhatsApp (issue 47, ADR 103): the sign-up's moment, with the fields a template may use.
+ * A place on the waiting list has no voucher to show: its notice is the e-mail alone.
+ */
+export function avisoDoVoucher(
   app: FastifyInstance,
   kind: VoucherMailKind,
-  lead: { email: string; nomeAluno: string; codigoVoucher: string },
+  lead: { id: string; nomeAluno: string; telefone: string | null },
   evento: EventoDoVoucher,
   token: string,
-  origem: OrigemDoEmail,
-): EmailJob {
-  return emailJob(app, voucherMail(app, kind, lead.email, lead.nomeAluno, evento, token, lead.codigoVoucher), origem);
+): Aviso {
+  return {
+    momento: 'inscricao',
+    telefone: kind === 'espera' ? null : lead.telefone,
+    familia: { leadId: lead.id, preMatriculaId: null },
+    campos: camposDoEvento(app, lead.nomeAluno, evento, token),
+  };
+}
+
+/** What a template may say of a family's event: the first name, the school, day, time, place and voucher link. */
+export function camposDoEvento(app: FastifyInstance, nomeAluno: string, evento: EventoDoVoucher, token: string) {
+  return {
+    primeiro_nome: primeiroNome(nomeAluno),
+    evento: evento.nomeEscola,
+    data: formatDateOnly(evento.dataEvento),
+    hora: evento.horario,
+    local: `${LOCAL_EVENTO_LABELS[evento.local]} - ${evento.cidade} - ${evento.estado}`,
+    link_voucher: voucherUrl(app, token),
+  };
 }
 
 /** A lead's e-mail's origin: the lead, on its network's 'Envios'. */
@@ -140,17 +162,20 @@ export const doLead = (leadId: string): OrigemDoEmail => ({
   registroId: leadId,
 });
 
-/** The voucher's e-mail, queued as a job in the transaction that made the voucher (ADR 028). */
+/**
+ * The voucher's notice, queued as a job in the transaction that made the voucher (ADR 028): by WhatsApp when the
+ * family consented (on record) and the channel is on, by e-mail otherwise (issue 47).
+ */
 export async function sendVoucherMail(
   app: FastifyInstance,
   tx: Executor,
   kind: VoucherMailKind,
-  lead: { id: string; email: string; nomeAluno: string; codigoVoucher: string },
+  lead: { id: string; email: string; nomeAluno: string; codigoVoucher: string; telefone: string | null },
   evento: EventoDoVoucher,
   token: string,
 ): Promise<void> {
-  const job = voucherMailJob(app, kind, lead, evento, token, doLead(lead.id));
-  await enfileirar(tx, job, app.clock.now());
+  const email = voucherMail(app, kind, lead.email, lead.nomeAluno, evento, token, lead.codigoVoucher);
+  await enfileirarAviso(app, tx, email, doLead(lead.id), avisoDoVoucher(app, kind, lead, evento, token));
 }
 
 /** GET /api/public/voucher/:token: the first name, the voucher's code and the event, nothing else of the family. */

@@ -8,7 +8,16 @@ export interface ConsentimentoDado {
   em: Date;
   ip: string | null;
   userAgent: string | null;
+  /** Issue 47: 'whatsapp' for the option 'Quero receber avisos pelo WhatsApp'; the form's own consent otherwise. */
+  finalidade?: 'tratamento' | 'whatsapp';
 }
+
+/** The WhatsApp option's consent beside a form's (issue 47): its words, the same moment and origin. */
+export const consentimentoWhatsapp = (consent: ConsentimentoDado, texto: string): ConsentimentoDado => ({
+  ...consent,
+  texto,
+  finalidade: 'whatsapp',
+});
 
 /** A consent given again with a repeat sign-up or activation, kept beside the first (issue 18). */
 export async function insertConsentimento(
@@ -24,5 +33,6 @@ export async function insertConsentimento(
     em: consent.em,
     ip: consent.ip,
     userAgent: consent.userAgent,
+    finalidade: consent.finalidade ?? 'tratamento',
   });
 }

@@ -4,4 +4,4 @@
  */
 export { consentimentoVigente, contatoSelection } from './contato';
 /** The consent a public form gave (issue 18): kept with every sign-up and activation, a repeat's too. */
-export { type ConsentimentoDado, insertConsentimento } from './consentimentos.repository';
+export { type ConsentimentoDado, consentimentoWhatsapp, insertConsentimento } from './consentimentos.repository';

@@ -25,7 +25,9 @@ import { findDeclaracoes } from './declaracoes.repository';
 import { findCursoDoEvento, findOpenEvento, type JanelaPublica, type OpenEvento } from './eventos-publicos.repository';
 import { activationConflictEmail, declarationEmail } from './public.mail';
 import { inscrever } from '../inscricao-publica';
-import { type ConsentimentoDado, insertConsentimento } from '../lgpd';
+import { type ConsentimentoDado, consentimentoWhatsapp, insertConsentimento } from '../lgpd';
+import type { Executor } from '../../db/connect';
+import { WHATSAPP_CLOUD_MESSAGES } from '../../../shared/schemas/whatsapp-cloud';
 import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
 import { codigoDeclaracao, iniciais } from '../../../shared/declaracao';
 import { todayInBrasilia } from '../../../shared/brasilia';
@@ -115,6 +117,12 @@ const daPreMatricula = (id: string): OrigemDoEmail => ({
   registroId: id,
 });
 
+/** The activation's option 'Quero receber avisos pelo WhatsApp' (issue 47), a consent of its own when ticked. */
+async function consentirWhatsapp(tx: Executor, data: PreMatriculaData, preMatriculaId: string, consent: ConsentimentoDado) {
+  if (data.whatsapp !== true) return;
+  await insertConsentimento(tx, { preMatriculaId }, consentimentoWhatsapp(consent, WHATSAPP_CLOUD_MESSAGES.opcao));
+}
+
 /** A repeat's declaration e-mail goes at most once in this window (a double tap, a family trying again). */
 const DECLARACAO_REENVIO_MS = 10 * 60_000;
 
@@ -134,7 +142,7 @@ export async function createPreMatricula(
 ): Promise<Outcome<CreditDeclaration>> {
   const evento = await requireOpenEvento(app, data.eventoId, 'ativacao');
   const leadId = await findLeadIdForActivation(app.db, data.eventoId, data.email, data.nomeAluno);
-  const { consentimento: _consent, cursoId, ...fields } = data;
+  const { consentimento: _consent, cursoId, whatsapp: _whatsapp, ...fields } = data;
   const cursoInteresse = cursoId ? await findCursoDoEvento(app.db, data.eventoId, cursoId) : null;
   if (cursoInteresse === undefined) {
     throw badRequest(PUBLIC_MESSAGES.cursoId, { cursoId: PUBLIC_MESSAGES.cursoId });
@@ -144,6 +152,7 @@ export async function createPreMatricula(
   // The activation and its webhooks' deliveries commit together (issue 22).
   const inserted = await app.db.transaction(async (tx) => {
     const row = await insertPreMatriculaOnce(tx, { ...fields, leadId, consentidoEm: now, cursoInteresse }, consent);
+    if (row) await consentirWhatsapp(tx, data, row.id, consent);
     if (row) {
       await emitirEvento(app, tx, 'pre_matricula.criada', redesDaPreMatricula(row.id), {
         id: row.id,
@@ -214,6 +223,7 @@ async function recordRepeat(
     // The consent and the declaration's e-mail commit together (ADR 028).
     await app.db.transaction(async (tx) => {
       await insertConsentimento(tx, { preMatriculaId: onRecord.id }, consent);
+      await consentirWhatsapp(tx, data, onRecord.id, consent);
       if (mail) await enfileirarEmail(app, tx, { to: onRecord.email, ...mail }, daPreMatricula(onRecord.id));
     });
     return onRecord.id;
