@@ -129,7 +129,12 @@ function createFake(mensagens: FakeWhatsappMessage[], falhas: { n: number; code:
       const corpo = await lerCorpo(req);
       if (req.method === 'POST' && (url.pathname === '/_status' || url.pathname === '/_responder')) {
         const alvo = process.env.WEBHOOK_URL;
-        const dados = JSON.parse(corpo) as { wamid?: string; status?: 'delivered' | 'read'; de?: string; texto?: string };
+        const dados = JSON.parse(corpo) as {
+          wamid?: string;
+          status?: 'delivered' | 'read';
+          de?: string;
+          texto?: string;
+        };
         const msg = mensagens.find((m) => m.wamid === dados.wamid);
         const hook =
           url.pathname === '/_status'

@@ -136,8 +136,11 @@ export function espera(baseMs: number, tentativa: number): number {
 export class JobWorker {
   private readonly handlers = new Map<JobTipo, { handler: JobHandler; turnos: Turnos }>();
   private readonly roundTasks: (() => Promise<unknown>)[] = [];
-  /** The daily jobs' types, each with the last day (Brasília) whose job this process has written ('' none yet). */
-  private readonly diarias = new Map<JobTipo, string>();
+  /**
+   * The daily jobs' types, each with the last day (Brasília) whose job this process has written ('' none yet) and
+   * its own hour, when it has one (the eve-of-event reminders at 18:00, issue 47).
+   */
+  private readonly diarias = new Map<JobTipo, { escrito: string; hora?: number }>();
   private running: Promise<number> | null = null;
   private lastUpkeep = 0;
   private upkeeping: Promise<void> | null = null;
@@ -164,11 +167,12 @@ export class JobWorker {
    * day, this worker writes the day's job -- due at `horaDiaria` o'clock in Brasília, keyed `tipo:YYYY-MM-DD` --
    * and the key makes it one row whatever the number of instances, restarts or rounds: one worker claims it and
    * runs `handler` once that day (retried as any job). A day the whole network was down is not caught up; a
-   * process started after the hour writes the day's job due at once, and runs nothing if it already ran.
+   * process started after the hour writes the day's job due at once, and runs nothing if it already ran. `hora`:
+   * this type's own hour (Brasília), instead of `horaDiaria`.
    */
-  daily(tipo: JobTipo, handler: JobHandler): void {
+  daily(tipo: JobTipo, handler: JobHandler, { hora }: { hora?: number } = {}): void {
     this.register(tipo, handler);
-    this.diarias.set(tipo, '');
+    this.diarias.set(tipo, { escrito: '', hora });
   }
 
   /** Writes today's job of each daily type not yet written today by this process (one INSERT that may do nothing). */
@@ -177,14 +181,14 @@ export class JobWorker {
     if (hora === undefined || hora === null) return;
     const now = this.app.clock.now();
     const dia = todayInBrasilia(now);
-    for (const [tipo, escrito] of this.diarias) {
-      if (escrito === dia) continue;
+    for (const [tipo, diaria] of this.diarias) {
+      if (diaria.escrito === dia) continue;
       await enfileirar(
         this.db,
-        { tipo, payload: { dia }, chave: `${tipo}:${dia}`, executarEm: brasiliaAt(dia, hora) },
+        { tipo, payload: { dia }, chave: `${tipo}:${dia}`, executarEm: brasiliaAt(dia, diaria.hora ?? hora) },
         now,
       );
-      this.diarias.set(tipo, dia);
+      diaria.escrito = dia;
     }
   }
 

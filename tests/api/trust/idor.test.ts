@@ -417,6 +417,14 @@ const JOB_ROUTES: Record<string, string> = {
 const WHATSAPP_ROUTES: Record<string, string> = {
   'GET /api/whatsapp/modelos': "json, the caller's own network's texts",
   'PUT /api/whatsapp/modelos/:chave': "a template key of the product, written in the caller's own network",
+  // Issue 47 (ADR 103): the Cloud API's templates, moments and prices -- the caller's own network's; another
+  // network's franqueador gets 404 on a template's id and none in its lists (cloud.routes.test, 'another network').
+  'GET /api/integracoes/whatsapp/modelos': "json, the caller's own network's templates",
+  'PUT /api/integracoes/whatsapp/modelos/:id': "a template of the caller's own network",
+  'DELETE /api/integracoes/whatsapp/modelos/:id': "a template of the caller's own network",
+  'GET /api/integracoes/whatsapp/momentos': "json, the caller's own network's moments",
+  // Meta's webhook handshake: no rows, a token.
+  'GET /api/webhooks/whatsapp': 'the verify token echoed, no rows',
 };
 
 const REPORT_ROUTES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
@@ -304,6 +304,23 @@ const withUser = async (
   { table: users, id: await userOf(table, id) },
 ];
 const created = (response: LightMyRequestResponse) => response.json<{ id: string }>().id;
+
+/** Issue 47: a template of the franqueador's network, a new name each time. */
+let modelosWhatsapp = 0;
+const modeloWhatsapp = () => ({
+  nome: `massa_${(modelosWhatsapp += 1)}_${randomUUID().slice(0, 8)}`,
+  categoria: 'UTILITY',
+  variaveis: [{ componente: 'body', posicao: 1, campo: 'primeiro_nome' }],
+});
+async function novoModeloWhatsapp(): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/integracoes/whatsapp/modelos',
+    headers: { cookie: cookieOf('franqueador')! },
+    payload: modeloWhatsapp(),
+  });
+  return created(response);
+}
 
 const cookieOf = (caller: Caller) => (caller === 'anonymous' ? undefined : world.sessions[caller]);
 /** The edit payload of a franquia or micro-franquia as it stands, so the edit changes nothing it may change. */
@@ -1452,6 +1469,57 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, response) => [{ table: royaltyContestacoes, id: created(response) }],
   },
+  // Issue 47 (ADR 103): the Cloud API's templates, moments and prices, the franqueador's; a template's id, network
+  // and dates are the server's (the body is strict: any other field is refused).
+  'POST /api/integracoes/whatsapp/modelos': {
+    callers: ['franqueador'],
+    overrides: { id: randomUUID(), franqueadorId: randomUUID(), createdAt: STAMP, updatedAt: STAMP },
+    run: async () => ({ url: '/api/integracoes/whatsapp/modelos', legit: modeloWhatsapp() }),
+    rows: async () => [],
+    extra: async (_caller, response, forbidden) =>
+      acceptedIn(await rawRow('whatsapp_cloud_modelos', created(response)), forbidden),
+  },
+  'PUT /api/integracoes/whatsapp/modelos/:id': {
+    callers: ['franqueador'],
+    overrides: { id: randomUUID(), franqueadorId: randomUUID(), createdAt: STAMP, updatedAt: STAMP },
+    run: async () => ({
+      url: `/api/integracoes/whatsapp/modelos/${await novoModeloWhatsapp()}`,
+      legit: modeloWhatsapp(),
+    }),
+    rows: async () => [],
+    extra: async (_caller, response, forbidden) =>
+      acceptedIn(await rawRow('whatsapp_cloud_modelos', created(response)), forbidden),
+  },
+  'PUT /api/integracoes/whatsapp/momentos': {
+    callers: ['franqueador'],
+    overrides: { franqueadorId: randomUUID(), modeloId: randomUUID(), updatedAt: STAMP },
+    run: async () => ({ url: '/api/integracoes/whatsapp/momentos', legit: { contrato: await novoModeloWhatsapp() } }),
+    rows: async () => [],
+  },
+  'PUT /api/integracoes/whatsapp/custos': {
+    callers: ['franqueador'],
+    overrides: { franqueadorId: randomUUID(), categoria: 'UTILITY', centavos: 1, updatedAt: STAMP },
+    run: async () => ({ url: '/api/integracoes/whatsapp/custos', legit: { MARKETING: 20 + (modelosWhatsapp += 1) } }),
+    rows: async () => [],
+  },
+  // Meta's webhook, signed with the app's secret over the exact body: a status of a message nobody sent changes
+  // nothing, whatever else the body holds.
+  'POST /api/webhooks/whatsapp': {
+    callers: ['anonymous'],
+    overrides: { leadId: randomUUID(), franqueadorId: randomUUID(), status: 'lida' },
+    run: async (_caller, forbidden) => {
+      const legit = {
+        object: 'whatsapp_business_account',
+        entry: [
+          { id: '1', changes: [{ field: 'messages', value: { statuses: [{ id: 'wamid.ninguem', status: 'read' }] } }] },
+        ],
+      };
+      const corpo = JSON.stringify({ ...forbidden, ...legit });
+      const assinatura = createHmac('sha256', WORLD_ENV.WHATSAPP_APP_SECRET).update(corpo).digest('hex');
+      return { url: '/api/webhooks/whatsapp', headers: { 'x-hub-signature-256': `sha256=${assinatura}` }, legit };
+    },
+    rows: async () => [],
+  },
   // Issue 22: the webhooks' endpoints and the dead letters resent, the franqueador's.
   'POST /api/integracoes/webhooks': {
     callers: ['franqueador'],
@@ -1661,6 +1729,11 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/lgpd/pedidos/:id/correcoes': audited(['lead.corrigir'], 'registro'),
   'POST /api/integracoes/webhooks': audited(['webhook.criar'], 'resposta'),
   'PUT /api/integracoes/webhooks/:id': audited(['webhook.editar'], 'url'),
+  'POST /api/integracoes/whatsapp/modelos': audited(['whatsapp_cloud.modelo_criar'], 'rede'),
+  'PUT /api/integracoes/whatsapp/modelos/:id': audited(['whatsapp_cloud.modelo_editar'], 'rede'),
+  'PUT /api/integracoes/whatsapp/momentos': audited(['whatsapp_cloud.momentos'], 'rede'),
+  'PUT /api/integracoes/whatsapp/custos': audited(['whatsapp_cloud.custos'], 'rede'),
+  'POST /api/webhooks/whatsapp': null,
   'POST /api/integracoes/webhooks/:id/teste': audited(['webhook.testar'], 'url'),
   'POST /api/envios/:id/reenviar': audited(['envio.reenviar'], 'url'),
   'POST /api/envios/:id/cancelar': audited(['envio.cancelar'], 'url'),

@@ -414,7 +414,7 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   cobranca: {
     owns: (url) =>
       url.startsWith('/api/parcelas') ||
-      url.startsWith('/api/webhooks/') ||
+      url === '/api/webhooks/asaas' ||
       url === '/api/user/parcelas' ||
       url === '/api/matriculas/:id/parcelas' ||
       url === '/api/matriculas/:id/renegociar' ||
@@ -467,10 +467,24 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   },
   // Issue 51 (ADR 091): the lead panel's WhatsApp templates.
   whatsapp: {
-    owns: (url) => url.startsWith('/api/whatsapp/'),
+    owns: (url) =>
+      url.startsWith('/api/whatsapp/') ||
+      url.startsWith('/api/integracoes/whatsapp/') ||
+      url === '/api/webhooks/whatsapp',
     routes: {
       'GET /api/whatsapp/modelos': ['200'],
       'PUT /api/whatsapp/modelos/:chave': ['200'],
+      // Issue 47 (ADR 103): the Cloud API's templates, moments and prices, and Meta's webhook (its handshake answers
+      // the challenge as text).
+      'GET /api/integracoes/whatsapp/modelos': ['200'],
+      'POST /api/integracoes/whatsapp/modelos': ['201'],
+      'PUT /api/integracoes/whatsapp/modelos/:id': ['200'],
+      'DELETE /api/integracoes/whatsapp/modelos/:id': ['204'],
+      'GET /api/integracoes/whatsapp/momentos': ['200'],
+      'PUT /api/integracoes/whatsapp/momentos': ['200'],
+      'PUT /api/integracoes/whatsapp/custos': ['200'],
+      'GET /api/webhooks/whatsapp': ['200'],
+      'POST /api/webhooks/whatsapp': ['200'],
     },
   },
   // Issue 45 (ADR 089): royalties' agreements, statements, closings and contests (royalties.routes.ts).
@@ -548,7 +562,7 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     },
   },
   integracoes: {
-    owns: (url) => url.startsWith('/api/integracoes/'),
+    owns: (url) => url.startsWith('/api/integracoes/') && !url.startsWith('/api/integracoes/whatsapp/'),
     routes: {
       'GET /api/integracoes/webhooks': ['200'],
       'POST /api/integracoes/webhooks': ['201'],

@@ -4,6 +4,7 @@ export {
   camposDoEvento,
   doLead,
   issueVoucher,
+  lembrarVespera,
   novoVoucher,
   promoteWaitingList,
   sendVoucherMail,

@@ -140,12 +140,14 @@ function eventoLines(evento: EventoDoVoucher): string[] {
   ];
 }
 
-export type VoucherMailKind = 'confirmada' | 'espera' | 'promovida';
+/** 'lembrete' (issue 47): the eve-of-event reminder, by WhatsApp to the families who consented (this its fallback). */
+export type VoucherMailKind = 'confirmada' | 'espera' | 'promovida' | 'lembrete';
 
 export const VOUCHER_SUBJECTS: Record<VoucherMailKind, string> = {
   confirmada: 'Inscrição confirmada',
   espera: 'Você está na lista de espera',
   promovida: 'Uma vaga foi liberada: inscrição confirmada',
+  lembrete: 'Lembrete: o evento é amanhã',
 };
 
 /**
@@ -165,6 +167,7 @@ export function voucherEmail(
     confirmada: `A inscrição de ${primeiroNome} no evento do Crédito Estudantil está confirmada.`,
     espera: `As vagas do evento estão esgotadas e ${primeiroNome} entrou na lista de espera. Se uma vaga for liberada, avisaremos por e-mail.`,
     promovida: `Uma vaga foi liberada e a inscrição de ${primeiroNome} no evento do Crédito Estudantil está confirmada.`,
+    lembrete: `Amanhã é o evento do Crédito Estudantil de ${primeiroNome}. Esperamos vocês!`,
   };
   const seated = kind !== 'espera';
   const lines = [

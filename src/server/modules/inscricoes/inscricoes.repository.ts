@@ -3,7 +3,7 @@ import type { Inscrito } from '../../../shared/schemas/inscricao';
 import type { Actor } from '../../access/actor';
 import { eventosVisibleTo, leadsVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
-import { auditLog, eventos, leads, leadVouchers, users } from '../../db/schema';
+import { auditLog, consentimentos, eventos, leads, leadVouchers, users } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
 import { eventoCounts } from '../eventos';
 
@@ -279,4 +279,35 @@ export async function findQuemRegistrouPresenca(db: Executor, leadId: string): P
     .orderBy(sql`${auditLog.em} desc`)
     .limit(1);
   return row?.nome?.trim().split(/\s+/)[0] || null;
+}
+
+/**
+ * The families to remind on the eve of their event (issue 47): seated (not waiting, not cancelled, not yet present)
+ * for an event of `dia` that is not cancelled, whose WhatsApp consent stands and whose data was not anonymised.
+ */
+export async function familiasDaVespera(db: Executor, dia: string) {
+  return db
+    .select({
+      id: leads.id,
+      nomeAluno: leads.nomeAluno,
+      email: leads.email,
+      telefone: leads.telefone,
+      codigoVoucher: leads.codigoVoucher,
+      evento: eventoDoVoucherColumns,
+    })
+    .from(leads)
+    .innerJoin(eventos, eq(eventos.id, leads.eventoId))
+    .where(
+      and(
+        eq(eventos.dataEvento, dia),
+        sql`${eventos.status} <> 'cancelado'`,
+        eq(leads.listaEspera, false),
+        isNull(leads.canceladoEm),
+        isNull(leads.presenteEm),
+        isNull(leads.anonimizadoEm),
+        sql`exists (select 1 from ${consentimentos} c where c.lead_id = ${leads.id}
+          and c.finalidade = 'whatsapp' and c.revogado_em is null)`,
+      ),
+    )
+    .orderBy(asc(leads.id));
 }

@@ -14,7 +14,7 @@ import {
 import { notFound } from '../../lib/http-error';
 import { findEvento } from '../eventos';
 import { searchInscritos } from './inscricoes.repository';
-import { cancelVoucher, getVoucher, registrarPresenca } from './inscricoes.service';
+import { cancelVoucher, getVoucher, lembrarVespera, registrarPresenca } from './inscricoes.service';
 
 const ONE_MINUTE = 60_000;
 
@@ -22,8 +22,20 @@ const ONE_MINUTE = 60_000;
  * Issue 20: the family's voucher (public, by its token) and the check-in at the event's door (staff, scoped to
  * the events the actor reads). The sign-up itself is POST /api/leads (modules/public).
  */
+/** The hour (Brasília) the eve-of-event reminders go out. */
+const LEMBRETE_VESPERA_HORA = 18;
+
 export async function inscricoesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Issue 47 (ADR 103): the eve-of-event reminders by WhatsApp, at 18:00 in Brasília.
+  app.jobs.daily(
+    'lembrete_vespera',
+    async (job) => {
+      const lembradas = await lembrarVespera(app, (job.payload as { dia: string }).dia);
+      if (lembradas) app.log.info({ lembradas }, 'eve-of-event reminders queued');
+    },
+    { hora: LEMBRETE_VESPERA_HORA },
+  );
   app.get(
     '/api/public/voucher/:token',
     { schema: { params: voucherParamsSchema, response: { 200: voucherViewSchema } }, config: { access: 'public' } },

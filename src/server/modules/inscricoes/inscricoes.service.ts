@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { type EmailDeModelo, modeloDeEmail, type OrigemDoEmail } from '../../jobs';
+import { type EmailDeModelo, enfileirar, modeloDeEmail, type OrigemDoEmail } from '../../jobs';
 import { formatDateOnly } from '../../../shared/format';
 import { LOCAL_EVENTO_LABELS } from '../../../shared/enums';
-import { type Aviso, enfileirarAviso } from '../whatsapp';
+import { type Aviso, enfileirarAviso, jobDoAviso } from '../whatsapp';
+import { addDays } from '../../../shared/brasilia';
 import {
   INSCRICAO_MESSAGES,
   primeiroNome,
@@ -23,6 +24,7 @@ import {
   findVisibleEventoCounts,
   isVisibleEvento,
   findVoucher,
+  familiasDaVespera,
   firstOnWaitingList,
   lockEventoForSeats,
   markPresentAtDoor,
@@ -137,7 +139,7 @@ export function avisoDoVoucher(
   token: string,
 ): Aviso {
   return {
-    momento: 'inscricao',
+    momento: kind === 'lembrete' ? 'lembrete_vespera' : 'inscricao',
     telefone: kind === 'espera' ? null : lead.telefone,
     familia: { leadId: lead.id, preMatriculaId: null },
     campos: camposDoEvento(app, lead.nomeAluno, evento, token),
@@ -290,4 +292,34 @@ export async function promoteWaitingList(app: FastifyInstance, tx: Executor, eve
     const token = await issueVoucher(tx, next.id, evento.dataEvento);
     await sendVoucherMail(app, tx, 'promovida', next, evento, token);
   }
+}
+
+/**
+ * The eve-of-event reminders (issue 47, ADR 103), a daily job at 18:00 in Brasília: each family seated for an event
+ * of the next day that consented to WhatsApp gets a new voucher link (the stored ones are hashes) and its notice by
+ * WhatsApp (its e-mail the fallback), one per family and day whatever the retries (the job's key).
+ */
+export async function lembrarVespera(app: FastifyInstance, dia: string): Promise<number> {
+  if (!app.config.whatsapp) return 0;
+  const amanha = addDays(dia, 1);
+  let lembradas = 0;
+  for (const familia of await familiasDaVespera(app.db, amanha)) {
+    await app.db.transaction(async (tx) => {
+      const token = await issueVoucher(tx, familia.id, familia.evento.dataEvento);
+      const email = voucherMail(
+        app,
+        'lembrete',
+        familia.email,
+        familia.nomeAluno,
+        familia.evento,
+        token,
+        familia.codigoVoucher,
+      );
+      const aviso = avisoDoVoucher(app, 'lembrete', familia, familia.evento, token);
+      const job = jobDoAviso(app, email, doLead(familia.id), aviso, true);
+      await enfileirar(tx, { ...job, chave: `lembrete_vespera:${familia.id}:${amanha}` }, app.clock.now());
+    });
+    lembradas += 1;
+  }
+  return lembradas;
 }

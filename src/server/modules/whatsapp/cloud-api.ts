@@ -108,7 +108,9 @@ export function cloudApi(options: CloudApiOptions): CloudApi {
       const temporaria =
         resposta.status === 429 || resposta.status >= 500 || (codigo !== null && CODIGOS_TEMPORARIOS.has(codigo));
       throw new FalhaNaApi(
-        codigo !== null ? `A API do WhatsApp recusou (erro ${codigo})` : `A API do WhatsApp respondeu ${resposta.status}`,
+        codigo !== null
+          ? `A API do WhatsApp recusou (erro ${codigo})`
+          : `A API do WhatsApp respondeu ${resposta.status}`,
         temporaria,
         codigo,
       );

@@ -319,10 +319,7 @@ export async function avancarStatus(
 
 /** The fallback e-mail sent for a failed message: said once, its copy dropped. */
 export async function marcarPorEmail(db: Executor, id: string, motivo: string): Promise<void> {
-  await db
-    .update(whatsappMensagens)
-    .set({ motivoEmail: motivo, email: null })
-    .where(eq(whatsappMensagens.id, id));
+  await db.update(whatsappMensagens).set({ motivoEmail: motivo, email: null }).where(eq(whatsappMensagens.id, id));
 }
 
 /**

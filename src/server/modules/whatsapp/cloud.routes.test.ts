@@ -2,7 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WHATSAPP_CLOUD_MESSAGES as M } from '../../../shared/schemas/whatsapp-cloud';
 import { executeRows } from '../../db/connect';
-import { auditLog, consentimentos, eventos, jobs, leadHistorico, leads, whatsappMensagens } from '../../db/schema';
+import {
+  auditLog,
+  consentimentos,
+  eventos,
+  jobs,
+  leadHistorico,
+  leads,
+  whatsappCloudModelos,
+  whatsappMensagens,
+} from '../../db/schema';
+import { insertOtherNetwork } from '../../../../tests/support/network-payloads';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import {
@@ -11,6 +21,8 @@ import {
   startFakeWhatsappServer,
 } from '../../../../tests/support/fake-whatsapp-server';
 import { unique } from '../../../../tests/support/unique';
+import { addDays, todayInBrasilia } from '../../../shared/brasilia';
+import { lembrarVespera } from '../inscricoes';
 
 /**
  * Issue 47 (ADR 103) against a fake of WhatsApp's Cloud API: the franqueador's templates and moments, a sign-up with
@@ -121,6 +133,25 @@ describe('templates and moments', () => {
     expect(repetido.statusCode).toBe(409);
   });
 
+  it('keeps another network out: its franqueador gets 404 on a template and sees none (IDOR)', async () => {
+    const other = await insertOtherNetwork(ctx.handle.db);
+    const outro = as(ctx.app, { email: other.franqueadorEmail });
+    const corpo = { nome: 'invasor', categoria: 'UTILITY', variaveis: [] };
+    expect((await outro.put(`/api/integracoes/whatsapp/modelos/${modeloId}`, corpo)).statusCode).toBe(404);
+    expect((await outro.delete(`/api/integracoes/whatsapp/modelos/${modeloId}`)).statusCode).toBe(404);
+    expect((await outro.get('/api/integracoes/whatsapp/modelos')).json().items).toEqual([]);
+    const momentos = await outro.put('/api/integracoes/whatsapp/momentos', { inscricao: modeloId });
+    expect(momentos.statusCode).toBe(400);
+    expect((await outro.get('/api/integracoes/whatsapp/momentos')).json().momentos).toContainEqual(
+      expect.objectContaining({ momento: 'inscricao', modeloId: null }),
+    );
+    const [nosso] = await ctx.handle.db
+      .select({ nome: whatsappCloudModelos.nome })
+      .from(whatsappCloudModelos)
+      .where(eq(whatsappCloudModelos.id, modeloId));
+    expect(nosso!.nome).toBe('confirmacao_inscricao');
+  });
+
   it('is the franqueador’s alone', async () => {
     for (const role of ['franquia', 'micro_franquia', 'vendedor', 'cliente'] as const) {
       expect((await as(ctx.app, role).get('/api/integracoes/whatsapp/modelos')).statusCode).toBe(403);
@@ -216,7 +247,51 @@ describe('the sign-up’s notice', () => {
       motivoEmail: M.variavelSemValor('link_contrato'),
     });
     expect(mailsTo(body.email)).toHaveLength(1);
-    await ctx.handle.db.execute(sql`update whatsapp_momentos set modelo_id = ${modeloId}::uuid where momento = 'inscricao'`);
+    await ctx.handle.db.execute(
+      sql`update whatsapp_momentos set modelo_id = ${modeloId}::uuid where momento = 'inscricao'`,
+    );
+  });
+});
+
+describe('the eve-of-event reminder', () => {
+  it('reminds, at most once a day, each seated family of tomorrow’s events that consented, with a new voucher link', async () => {
+    const [base] = await ctx.handle.db.select().from(eventos).where(eq(eventos.id, eventoId));
+    const hoje = todayInBrasilia(ctx.clock.now());
+    const [amanha] = await ctx.handle.db
+      .insert(eventos)
+      .values({ ...base!, id: undefined, nomeEscola: `Escola Véspera ${unique()}`, dataEvento: addDays(hoje, 1) })
+      .returning();
+    const modelo = await franqueador().post('/api/integracoes/whatsapp/modelos', {
+      nome: 'lembrete_evento',
+      categoria: 'UTILITY',
+      variaveis: [
+        { componente: 'header', posicao: 1, campo: 'primeiro_nome' },
+        { componente: 'body', posicao: 1, campo: 'hora' },
+        { componente: 'body', posicao: 2, campo: 'local' },
+      ],
+    });
+    await franqueador().put('/api/integracoes/whatsapp/momentos', { lembrete_vespera: modelo.json().id });
+    const eventoAntes = eventoId;
+    eventoId = amanha!.id;
+    const sim = await signUp({ whatsapp: true, nomeAluno: 'Joana Véspera' });
+    const nao = await signUp();
+    eventoId = eventoAntes;
+    await ctx.app.background.drain();
+    const antes = fake.mensagens.length;
+    expect(await lembrarVespera(ctx.app, hoje)).toBe(1);
+    expect(await lembrarVespera(ctx.app, hoje)).toBe(1);
+    await ctx.app.background.drain();
+    const lembretes = fake.mensagens.slice(antes);
+    expect(lembretes).toHaveLength(1);
+    expect(lembretes[0]!.to).toBe(`55${sim.body.telefone.replace(/\D/g, '')}`);
+    expect(lembretes[0]!.template).toMatchObject({
+      name: 'lembrete_evento',
+      components: [
+        { type: 'header', parameters: [{ type: 'text', text: 'Joana' }] },
+        { type: 'body', parameters: [{ text: base!.horario }, { text: expect.stringContaining(base!.cidade) }] },
+      ],
+    });
+    expect(mailsTo(nao.body.email)).toHaveLength(1);
   });
 });
 
@@ -230,7 +305,7 @@ describe('the webhook', () => {
     const errado = await ctx.app.inject({
       url: '/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=outro-token-qualquer&hub.challenge=1',
     });
-    expect(errado.statusCode).toBe(403);
+    expect(errado.statusCode).toBe(401);
   });
 
   it('refuses a body without the app secret’s signature', async () => {

@@ -29,6 +29,7 @@ import {
   lerMomentos,
   listarModelosCloud,
   receberWebhook,
+  tokenConfere,
 } from './cloud.service';
 
 const modeloParams = z.object({ id: z.guid(M.modeloNaoEncontrado) });
@@ -102,12 +103,13 @@ export async function whatsappCloudRoutes(fastify: FastifyInstance) {
       config: { access: 'token' },
     },
     async (request, reply) => {
+      // A token route (the access matrix): 401 for a wrong token, and with the channel off, as for no token.
       const config = app.config.whatsapp;
-      if (!config) throw new HttpError(404, W.canalDesligado);
       const q = request.query;
-      if (q['hub.mode'] !== 'subscribe' || q['hub.verify_token'] !== config.verifyToken || !q['hub.challenge']) {
-        throw new HttpError(403, W.tokenInvalido);
+      if (!config || q['hub.mode'] !== 'subscribe' || !tokenConfere(config.verifyToken, q['hub.verify_token'])) {
+        throw new HttpError(401, W.tokenInvalido);
       }
+      if (!q['hub.challenge']) throw new HttpError(400, W.tokenInvalido);
       return reply.type('text/plain; charset=utf-8').send(q['hub.challenge']);
     },
   );
@@ -130,7 +132,11 @@ export async function whatsappCloudRoutes(fastify: FastifyInstance) {
         preValidation: async (request) => {
           const config = app.config.whatsapp;
           const corpo = (request as { corpoBruto?: Buffer }).corpoBruto;
-          if (!config || !corpo || !assinaturaConfere(config.appSecret, corpo, request.headers['x-hub-signature-256'])) {
+          if (
+            !config ||
+            !corpo ||
+            !assinaturaConfere(config.appSecret, corpo, request.headers['x-hub-signature-256'])
+          ) {
             throw new HttpError(401, W.assinaturaInvalida);
           }
         },

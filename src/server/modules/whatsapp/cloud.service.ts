@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   WHATSAPP_CAMPOS_DO_MOMENTO,
@@ -57,10 +57,7 @@ const view = (row: ModeloRow, momentos: { momento: WhatsappMomento; modeloId: st
 });
 
 export async function listarModelosCloud(app: FastifyInstance, actor: Actor) {
-  const [rows, momentos] = await Promise.all([
-    listModelos(app.db, redeDe(actor)),
-    listMomentos(app.db, redeDe(actor)),
-  ]);
+  const [rows, momentos] = await Promise.all([listModelos(app.db, redeDe(actor)), listMomentos(app.db, redeDe(actor))]);
   return { ativo: app.config.whatsapp !== null, items: rows.map((r) => view(r, momentos)) };
 }
 
@@ -186,6 +183,13 @@ export async function definirCustos(
     }
   });
   return lerMomentos(app, actor);
+}
+
+/** A token compared in constant time (the handshake's verify token). */
+export function tokenConfere(esperado: string, recebido: unknown): boolean {
+  if (typeof recebido !== 'string') return false;
+  const sha = (v: string) => createHash('sha256').update(v).digest();
+  return timingSafeEqual(sha(esperado), sha(recebido));
 }
 
 /** `X-Hub-Signature-256`: `sha256=` and the body's HMAC-SHA256 under the app's secret, compared in constant time. */

@@ -153,6 +153,19 @@ const fuzzWebhook = (p: PlanContext) =>
     return response.json<{ id: string }>().id;
   });
 
+/** Issue 47: a WhatsApp Cloud API template of the franqueador's network. */
+const fuzzModeloWhatsapp = (p: PlanContext) =>
+  p.once('modelo-whatsapp', async () => {
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/integracoes/whatsapp/modelos',
+      headers: { cookie: await p.session('franqueador') },
+      payload: { nome: 'fuzz_modelo', categoria: 'UTILITY', variaveis: [] },
+    });
+    if (response.statusCode !== 201) throw new Error(`template for the fuzz: ${response.statusCode} ${response.body}`);
+    return response.json<{ id: string }>().id;
+  });
+
 /** An export of the franqueador (issue 22): `pronta` has run to its file; the other waits (to be cancelled). */
 const fuzzExportacao = (p: PlanContext, pronta: boolean) =>
   p.once(`exportacao-${pronta}`, async () => {
@@ -746,6 +759,25 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   }),
   'POST /api/integracoes/webhooks/:id/teste': async (p) => ({ params: { id: await fuzzWebhook(p) } }),
   'GET /api/integracoes/webhooks/:id/entregas': async (p) => ({ params: { id: await fuzzWebhook(p) } }),
+  // Issue 47 (ADR 103): the Cloud API's templates, moments and prices; Meta's webhook needs its signature, which the
+  // fuzzed requests never carry (each run is its 401, before the body is validated).
+  'POST /api/integracoes/whatsapp/modelos': async () => ({
+    body: (seed) => ({ nome: `fuzz_${seed}`, categoria: 'UTILITY', variaveis: [] }),
+  }),
+  'PUT /api/integracoes/whatsapp/modelos/:id': async (p) => ({
+    params: { id: await fuzzModeloWhatsapp(p) },
+    body: (seed) => ({ nome: `fuzz_editado_${seed}`, categoria: 'MARKETING', variaveis: [] }),
+  }),
+  'PUT /api/integracoes/whatsapp/momentos': async () => ({ body: () => ({ lembrete_vespera: null }) }),
+  'PUT /api/integracoes/whatsapp/custos': async () => ({ body: (seed) => ({ UTILITY: seed % 100 }) }),
+  'POST /api/webhooks/whatsapp': async () => ({
+    body: (seed) => ({ object: 'whatsapp_business_account', entry: [{ id: String(seed), changes: [] }] }),
+    neverSucceeds: true,
+  }),
+  'GET /api/webhooks/whatsapp': async () => ({
+    query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'errado', 'hub.challenge': '1' },
+    neverSucceeds: true,
+  }),
   // Issue 51: the search by exact recipient is fuzzed with the other filters.
   'GET /api/envios': async () => ({ query: { tipo: 'email', destinatario: 'familia@exemplo.com.br' } }),
   'POST /api/leads/exportacoes': async () => ({ query: { view: 'interesses' } }),
