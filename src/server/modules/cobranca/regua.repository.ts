@@ -77,6 +77,10 @@ export interface ParcelaParaAviso {
   depois1: boolean;
   depois7: boolean;
   enviadas: string | null;
+  /** The family's WhatsApp (issue 47): its phone and the records its consent may be on. */
+  telefone: string | null;
+  preMatriculaId: string;
+  leadId: string | null;
 }
 
 /** A family of the day's run, as the batches' keyset orders them: its network (as text) and responsável's CPF. */
@@ -141,7 +145,8 @@ export function parcelasParaRegua(
         p.vencimento::text as vencimento, p.status, p.invoice_url as "invoiceUrl", p.bank_slip_url as "bankSlipUrl",
         p.pix_copia_e_cola as "pixCopiaECola", p.franqueador_id as "franqueadorId",
         m.nome as aluno, m.curso_titulo as "cursoTitulo", m.email, pm.nome_responsavel as "nomeResponsavel",
-        pm.cpf_responsavel as "cpfResponsavel",
+        pm.cpf_responsavel as "cpfResponsavel", coalesce(m.telefone, pm.telefone) as telefone,
+        pm.id as "preMatriculaId", pm.lead_id as "leadId",
         coalesce(r.antes3, true) as antes3, coalesce(r.vencimento, true) as "vencimentoLigado",
         coalesce(r.depois1, true) as depois1, coalesce(r.depois7, true) as depois7,
         (select string_agg(e.etapa, ',') from ${cobrancaReguaEnvios} e where e.parcela_id = p.id) as enviadas

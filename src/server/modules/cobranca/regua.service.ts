@@ -10,10 +10,13 @@ import {
 } from '../../../shared/cobranca/regua';
 import type { ParcelaTipo } from '../../../shared/cobranca/parcelas';
 import { fromCentavos } from '../../../shared/money/parcelas';
+import { formatBRL, formatDateOnly } from '../../../shared/format';
 import { REGUA_MESSAGES, type ParcelasPublicas, type ReguaBody, type ReguaView } from '../../../shared/schemas/regua';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { emailJob, enfileirar } from '../../jobs';
+import { familiaConsentiu, jobDoAviso } from '../whatsapp';
+import { primeiroNome } from '../../../shared/schemas/inscricao';
 import { badRequest, notFound } from '../../lib/http-error';
 import { digest, newToken } from '../../lib/tokens';
 import { audit } from '../auditoria';
@@ -214,10 +217,26 @@ async function avisarFamilias(
         if (itens.length === 0) return false;
         const url = await novoLinkDasParcelas(app, tx, primeira.matriculaId, now);
         const mensagem = avisoDaReguaEmail({ nomeResponsavel: primeira.nomeResponsavel, hoje, itens, url });
-        const job = emailJob(
+        // By WhatsApp when the family consented (issue 47): the first parcela of the message, its value, due date
+        // and PIX code; by e-mail otherwise.
+        const familia = { leadId: primeira.leadId, preMatriculaId: primeira.preMatriculaId };
+        const consentiu = primeira.telefone !== null && (await familiaConsentiu(tx, familia));
+        const job = jobDoAviso(
           app,
           { to: primeira.email, ...mensagem },
           { rede: primeira.franqueadorId, registroId: primeira.matriculaId },
+          {
+            momento: 'cobranca',
+            telefone: primeira.telefone,
+            familia,
+            campos: {
+              primeiro_nome: primeiroNome(primeira.aluno),
+              valor_parcela: formatBRL(fromCentavos(primeira.valorCentavos)),
+              vencimento: formatDateOnly(primeira.vencimento),
+              pix: primeira.pixCopiaECola,
+            },
+          },
+          consentiu,
         );
         const id = await enfileirar(tx, { ...job, chave: chaveDoAviso(aviso.familia, hoje) }, now);
         // The family already had today's message (a run of the day before this one): nothing marked, nothing sent.

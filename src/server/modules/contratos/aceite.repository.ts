@@ -23,6 +23,10 @@ const selection = {
   responsavelCpf: preMatriculas.cpfResponsavel,
   cursoTitulo: matriculas.cursoTitulo,
   anonimizadoEm: matriculas.anonimizadoEm,
+  // The family's WhatsApp (issue 47): its phone, and the records its consent may be on.
+  telefone: sql<string | null>`coalesce(${matriculas.telefone}, ${preMatriculas.telefone})`,
+  preMatriculaId: matriculas.preMatriculaId,
+  leadId: preMatriculas.leadId,
 };
 
 function contratoComMatricula(db: Executor) {

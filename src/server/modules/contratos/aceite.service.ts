@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { enfileirarEmail } from '../../jobs';
+import { enfileirarAviso } from '../whatsapp';
+import { primeiroNome } from '../../../shared/schemas/inscricao';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { digest, newToken } from '../../lib/tokens';
 import { audit, mascararEmail } from '../auditoria';
@@ -111,7 +113,13 @@ export async function enviarLinkDoContrato(
     { ...row, url: urlDoContrato(app, token), expiraEm, valores: valoresDe(row.contrato) },
     tipo === 'reenviado',
   );
-  await enfileirarEmail(app, tx, { to: row.email, ...mail }, daMatricula(row.matriculaId));
+  // By WhatsApp when the family consented (issue 47), by e-mail otherwise.
+  await enfileirarAviso(app, tx, { to: row.email, ...mail }, daMatricula(row.matriculaId), {
+    momento: 'contrato',
+    telefone: row.telefone,
+    familia: { leadId: row.leadId, preMatriculaId: row.preMatriculaId },
+    campos: { primeiro_nome: primeiroNome(row.alunoNome), link_contrato: urlDoContrato(app, token) },
+  });
 }
 
 /** The contract as the family's page shows it. */

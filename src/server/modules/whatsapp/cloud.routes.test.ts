@@ -12,7 +12,7 @@ import {
   whatsappCloudModelos,
   whatsappMensagens,
 } from '../../db/schema';
-import { insertOtherNetwork } from '../../../../tests/support/network-payloads';
+import { insertOtherNetwork, uniqueCpf } from '../../../../tests/support/network-payloads';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import {
@@ -292,6 +292,60 @@ describe('the eve-of-event reminder', () => {
       ],
     });
     expect(mailsTo(nao.body.email)).toHaveLength(1);
+  });
+});
+
+describe('the contract’s link', () => {
+  it('goes by WhatsApp to a family that ticked the option on the activation form, with the contract’s link', async () => {
+    const modelo = await franqueador().post('/api/integracoes/whatsapp/modelos', {
+      nome: 'contrato_link',
+      categoria: 'UTILITY',
+      variaveis: [
+        { componente: 'body', posicao: 1, campo: 'primeiro_nome' },
+        { componente: 'button', posicao: 1, botao: 0, campo: 'link_contrato' },
+      ],
+    });
+    expect(
+      (await franqueador().put('/api/integracoes/whatsapp/momentos', { contrato: modelo.json().id })).statusCode,
+    ).toBe(200);
+    const [ativo] = await executeRows<{ id: string }>(
+      ctx.handle.db,
+      sql`select e.id from eventos e where e.status <> 'cancelado' and e.data_evento >= current_date - 7
+        and exists (select 1 from pre_matriculas p where p.evento_id = e.id) order by e.data_evento limit 1`,
+    );
+    const id = unique();
+    const ativacao = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/pre-matriculas',
+      remoteAddress: `10.47.1.${nextAddress++ % 250}`,
+      payload: {
+        eventoId: ativo!.id,
+        nomeAluno: `Pedro ${id} Lima`,
+        cpfAluno: uniqueCpf(),
+        nomeResponsavel: `Carla ${id}`,
+        cpfResponsavel: uniqueCpf(),
+        email: `zap.contrato.${id}@email.com`,
+        telefone: '(11) 97654-3210',
+        consentimento: true,
+        whatsapp: true,
+      },
+    });
+    expect(ativacao.statusCode, ativacao.body).toBe(201);
+    const preId = ativacao.json<{ id: string }>().id;
+    const cursos = (await franqueador().get(`/api/pre-matriculas/${preId}/cursos`)).json<{ id: string }[]>();
+    await ctx.app.background.drain();
+    const paraFamilia = () => readOutbox(ctx.dataDir).filter((m) => m.includes(`zap.contrato.${id}@email.com`));
+    const emailsAntes = paraFamilia().length;
+    const antes = fake.mensagens.length;
+    const efetivada = await franqueador().post(`/api/matriculas/efetivar/${preId}`, { cursoId: cursos[0]!.id });
+    expect(efetivada.statusCode, efetivada.body).toBe(201);
+    await ctx.app.background.drain();
+    const [msg] = fake.mensagens.slice(antes);
+    expect(msg).toMatchObject({ to: '5511976543210', template: { name: 'contrato_link' } });
+    const botao = (msg!.template!.components as { type: string; parameters: { text: string }[] }[])[1]!;
+    expect(botao.parameters[0]!.text).toMatch(new RegExp(`^${APP_URL}/contrato/[A-Za-z0-9_-]{43}$`));
+    // The contract's link did not also go by e-mail.
+    expect(paraFamilia()).toHaveLength(emailsAntes);
   });
 });
 
