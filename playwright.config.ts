@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices, type TraceMode } from '@playwright/test';
+import { FAKE_WHATSAPP } from './tests/support/fake-whatsapp-server';
 
 /**
  * End-to-end tests drive Debian's Chromium against the real production server (npm start's build) on a
@@ -12,6 +13,8 @@ const PORT = Number(process.env.E2E_PORT ?? 5179);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** A stand-in for the postal-code service (tests/support/fake-cep-server.ts), so no test reaches viaCEP. */
 const FAKE_CEP_PORT = PORT + 1000;
+/** A stand-in for WhatsApp's Cloud API (tests/support/fake-whatsapp-server.ts, issue 47), which posts its webhooks back. */
+export const FAKE_WHATSAPP_URL = `http://127.0.0.1:${PORT + 2000}`;
 
 /**
  * The browser: Debian's `chromium-headless-shell` when installed (Chromium's own headless build: the same Blink and
@@ -84,6 +87,15 @@ export default defineConfig({
       env: { FAKE_CEP_PORT: String(FAKE_CEP_PORT) },
     },
     {
+      command: 'npx tsx tests/support/fake-whatsapp-server.ts',
+      url: `${FAKE_WHATSAPP_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_WHATSAPP_PORT: String(PORT + 2000), WEBHOOK_URL: `${BASE_URL}/api/webhooks/whatsapp` },
+    },
+    {
       command: 'node scripts/start.mjs',
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
@@ -107,6 +119,12 @@ export default defineConfig({
         JOBS_MAX_TENTATIVAS: '2',
         JOBS_INTERVALO_MS: '200',
         DEMO_ATIVIDADE: atividade ? '1' : '0',
+        // Issue 47: WhatsApp's Cloud API is the fake's; only a family that ticks the option is sent anything there.
+        WHATSAPP_API_URL: `${FAKE_WHATSAPP_URL}/v21.0`,
+        WHATSAPP_TOKEN: FAKE_WHATSAPP.token,
+        WHATSAPP_PHONE_NUMBER_ID: FAKE_WHATSAPP.phoneNumberId,
+        WHATSAPP_APP_SECRET: FAKE_WHATSAPP.appSecret,
+        WHATSAPP_VERIFY_TOKEN: FAKE_WHATSAPP.verifyToken,
       },
     },
   ],

@@ -26,7 +26,9 @@ import {
   users,
   vendedores,
   cobrancaReguas,
+  whatsappCloudModelos,
   whatsappModelos,
+  whatsappMomentos,
 } from '../schema';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
@@ -624,6 +626,49 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
     createdAt: now,
     updatedAt: now,
   });
+  // Issue 47 (ADR 103): the network's templates approved in WhatsApp Manager, mapped to the product's fields, the
+  // first serving the sign-up's confirmation and the eve-of-event reminder ('Integrações' > WhatsApp). With
+  // WHATSAPP_* unset (the demo) the notices still go by e-mail; with them set, a family that ticks the option gets
+  // these.
+  const [confirmacao] = await tx
+    .insert(whatsappCloudModelos)
+    .values({
+      franqueadorId: franqueador!.id,
+      nome: 'confirmacao_inscricao',
+      idioma: 'pt_BR',
+      categoria: 'UTILITY',
+      variaveis: [
+        { componente: 'body', posicao: 1, botao: null, campo: 'primeiro_nome' },
+        { componente: 'body', posicao: 2, botao: null, campo: 'evento' },
+        { componente: 'body', posicao: 3, botao: null, campo: 'data' },
+        { componente: 'body', posicao: 4, botao: null, campo: 'hora' },
+        { componente: 'button', posicao: 1, botao: 0, campo: 'link_voucher' },
+      ],
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: whatsappCloudModelos.id });
+  await tx.insert(whatsappCloudModelos).values({
+    franqueadorId: franqueador!.id,
+    nome: 'lembrete_parcela',
+    idioma: 'pt_BR',
+    categoria: 'UTILITY',
+    variaveis: [
+      { componente: 'body', posicao: 1, botao: null, campo: 'primeiro_nome' },
+      { componente: 'body', posicao: 2, botao: null, campo: 'valor_parcela' },
+      { componente: 'body', posicao: 3, botao: null, campo: 'vencimento' },
+    ],
+    createdAt: now,
+    updatedAt: now,
+  });
+  await tx.insert(whatsappMomentos).values(
+    (['inscricao', 'lembrete_vespera'] as const).map((momento) => ({
+      franqueadorId: franqueador!.id,
+      momento,
+      modeloId: confirmacao!.id,
+      updatedAt: now,
+    })),
+  );
   const alunoUser = await user({ email: DEMO_ACCOUNTS.aluno, role: 'aluno', nome: 'Mariana Costa' });
   await tx.insert(alunos).values({ userId: alunoUser, preMatriculaId: pre[0]!.id });
 
