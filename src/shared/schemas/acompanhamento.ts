@@ -209,7 +209,8 @@ export type HistoricoAutor = z.infer<typeof historicoAutorSchema>;
  * - pre_matricula: `{id, status, nomeAluno}`; matricula: `{id, cursoInteresse}`;
  * - contato: `{canal, resultado, nota}`; nota: `{texto}`;
  * - status: `{status?, motivoPerda?, proximoContatoEm?}`, each `[antes, depois]`;
- * - responsavel: `{de, para}`, each `{id, nome}` or null.
+ * - responsavel: `{de, para}`, each `{id, nome}` or null;
+ * - whatsapp: `{texto}`, a message the family sent to the network's WhatsApp number (issue 47).
  * The answer of POST /api/leads/:id/contatos and /notas, and each entry of the panel's `historico` (ADR 018).
  */
 export const historicoEntrySchema = z.object({

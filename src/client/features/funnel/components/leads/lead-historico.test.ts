@@ -31,6 +31,11 @@ describe('describeHistorico (issue 16)', () => {
       'Contato presencial',
     );
     expect(describeHistorico(entry('nota', { texto: '<b>x</b>' })).texto).toBe('<b>x</b>');
+    expect(describeHistorico(entry('whatsapp', { texto: 'Vou sim! <i>obrigada</i>' }))).toEqual({
+      titulo: 'Mensagem recebida pelo WhatsApp',
+      detalhes: [],
+      texto: 'Vou sim! <i>obrigada</i>',
+    });
     expect(describeHistorico(entry('responsavel', { de: null, para: { id: 'v', nome: 'Rafael' } })).detalhes).toEqual([
       'De Sem responsável para Rafael',
     ]);

@@ -108,6 +108,9 @@ export function describeHistorico(entry: HistoricoEntry): HistoricoDescricao {
     }
     case 'nota':
       return { titulo: 'Nota', detalhes: [], texto: str(dados.texto) };
+    // Issue 47: a message the family sent to the network's WhatsApp number (the Cloud API's webhook).
+    case 'whatsapp':
+      return { titulo: 'Mensagem recebida pelo WhatsApp', detalhes: [], texto: str(dados.texto) };
     default:
       return { titulo: 'Registro', detalhes: [], texto: null };
   }

@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   ClipboardCheck,
   GraduationCap,
+  MessageCircle,
   MessageSquareText,
   PhoneCall,
   RefreshCw,
@@ -24,6 +25,7 @@ const ICONS: Record<HistoricoTipo, LucideIcon> = {
   status: RefreshCw,
   responsavel: UserRoundCog,
   nota: MessageSquareText,
+  whatsapp: MessageCircle,
 };
 
 /** The lead's history, newest first, as the server sends it (an entry being saved tops it, marked so). */
