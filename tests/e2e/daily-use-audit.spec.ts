@@ -69,7 +69,7 @@ test('a double tap on the activation sends one request and shows the declaration
   await page.getByLabel('CPF do responsável').fill(randomCpf());
   await page.getByLabel('Email').fill(`duplo.${id}@email.com`);
   await page.getByLabel('Telefone (WhatsApp)').fill('31987654321');
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
   await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).dblclick();
   await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Solicitação recebida' })).toHaveCount(0);

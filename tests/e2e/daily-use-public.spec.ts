@@ -36,7 +36,7 @@ async function fillSignUp(page: Page, id: string, { aluno = 'Helena Teixeira' } 
   await page.getByLabel('Nome do responsável').fill('Rosa Teixeira');
   await page.getByLabel('Email').fill(`rosa.${id}@email.com.br`);
   await page.getByLabel('Telefone (WhatsApp)').fill('19987654321');
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
 }
 
 test.describe('the sign-up confirmation', () => {
@@ -191,7 +191,7 @@ test.describe('a repeated activation with corrected names (defect 6; issue 39, i
         await page.getByLabel('CPF do responsável').pressSequentially(cpfResponsavel);
         await page.getByLabel('Email').fill(email);
         await page.getByLabel('Telefone (WhatsApp)').pressSequentially('19987654321');
-        await page.getByRole('checkbox').check();
+        await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
         await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
       };
 
@@ -255,7 +255,7 @@ test.describe('the declaration on a phone: PDF, share and its verification by co
       await page.getByLabel('CPF do responsável').pressSequentially(randomCpf());
       await page.getByLabel('Email').fill(`duarte.${id}@email.com.br`);
       await page.getByLabel('Telefone (WhatsApp)').pressSequentially('19987654321');
-      await page.getByRole('checkbox').check();
+      await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
       await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
       const declaration = page.getByRole('article', { name: 'Declaração de Crédito Estudantil' });
       await expect(declaration).toBeVisible();

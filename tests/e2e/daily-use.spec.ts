@@ -110,7 +110,7 @@ test("the activation records the 'Curso de interesse' chosen among the event's c
   await page.getByLabel('CPF do responsável').fill(randomCpf());
   await page.getByLabel('Email').fill(`curso.${id}@email.com`);
   await page.getByLabel('Telefone (WhatsApp)').fill('31987654321');
-  await page.getByRole('checkbox').check();
+  await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();

@@ -73,7 +73,7 @@ test.describe('/credito-estudantil', () => {
       await page.getByLabel('Email').fill(`inscricao.${id}@email.com`);
       await page.getByLabel('Telefone (WhatsApp)').pressSequentially('19987654321');
       await expect(page.getByLabel('Telefone (WhatsApp)')).toHaveValue('(19) 98765-4321');
-      await page.getByRole('checkbox').check();
+      await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
       // The page fits the phone: nothing wider than the viewport.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }).click();
@@ -101,7 +101,7 @@ test.describe('/credito-estudantil', () => {
       await page.getByLabel('Nome do responsável').fill(`Responsável ${id}`);
       await page.getByLabel('Email').fill(`inscricao.${id}@email.com`);
       await page.getByLabel('Telefone (WhatsApp)').fill('19987654321');
-      await page.getByRole('checkbox').check();
+      await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
       await page.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }).click();
       await expect(page.getByRole('heading', { level: 1, name: PUBLIC_MESSAGES.leadSuccess })).toBeVisible();
       expect(await leadsOfCliente(request, aluno)).toHaveLength(1);
@@ -141,7 +141,10 @@ test.describe('/credito-estudantil', () => {
     await page.getByLabel('Telefone (WhatsApp)').fill('31987654321');
     await page.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }).click();
     await expect(page.getByText(PUBLIC_MESSAGES.consentimento, { exact: true })).toBeVisible();
-    await expect(page.getByRole('checkbox')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('checkbox', { name: /autorizo o uso destes dados/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(posts.filter((url) => url.endsWith('/api/leads'))).toEqual([]);
     await expectAccessible(page);
   });
@@ -154,7 +157,7 @@ test.describe('/credito-estudantil', () => {
     await page.getByLabel('Nome do responsável').fill(`Responsável ${id}`);
     await page.getByLabel('Email').fill(`recusa.${id}@email.com`);
     await page.getByLabel('Telefone (WhatsApp)').fill('19987654321');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
     // The event closes between the page's load and the sign-up.
     await page.route('**/api/leads', async (route) => {
       const body = route.request().postDataJSON() as Record<string, unknown>;
@@ -205,7 +208,7 @@ test.describe('/credito-ativacao', () => {
       await page.getByLabel('CPF do responsável').pressSequentially(cpfResponsavel);
       await page.getByLabel('Email').fill(`ativacao.${id}@email.com`);
       await page.getByLabel('Telefone (WhatsApp)').pressSequentially('31987654321');
-      await page.getByRole('checkbox').check();
+      await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
 
@@ -276,7 +279,7 @@ test.describe('/credito-ativacao', () => {
     await page.getByLabel('CPF do responsável').pressSequentially(newCpf());
     await page.getByLabel('Email').fill(`depois.${id}@email.com`);
     await page.getByLabel('Telefone (WhatsApp)').pressSequentially('19987654321');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
     await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
     const declaration = page.getByRole('article', { name: 'Declaração de Crédito Estudantil' });
     await expect(declaration).toContainText(`Aluno Depois ${id}`);
@@ -319,7 +322,7 @@ test.describe('/credito-ativacao', () => {
     await page.getByLabel('CPF do responsável').pressSequentially(cpfResponsavel);
     await page.getByLabel('Email').fill(`familia.${id}@email.com`);
     await page.getByLabel('Telefone (WhatsApp)').pressSequentially('31987654321');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
     await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
     // ADR 049 (issue 39, item 6; was 'received' in ADR 030, the family's own declaration in ADR 020): the same
     // screen as a first activation, built from what the family typed -- nothing tells a repeat -- and never the
@@ -379,7 +382,7 @@ test.describe('/credito-ativacao', () => {
     await page.getByLabel('CPF do responsável').fill(newCpf());
     await page.getByLabel('Email').fill(`calmo.${id}@email.com`);
     await page.getByLabel('Telefone (WhatsApp)').fill('19987654321');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
     await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
     await expect(page.getByText('R$ 1.500,00').first()).toBeVisible();
@@ -398,7 +401,7 @@ test.describe('/credito-ativacao', () => {
     await page.getByLabel('CPF do responsável').fill(newCpf());
     await page.getByLabel('Email').fill(`festa.${id}@email.com`);
     await page.getByLabel('Telefone (WhatsApp)').fill('31987654321');
-    await page.getByRole('checkbox').check();
+    await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
     await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
     await expect(page.locator('body > canvas')).toHaveCount(1);

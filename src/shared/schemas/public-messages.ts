@@ -39,4 +39,11 @@ export const PUBLIC_MESSAGES = {
     'Precisa corrigir o nome do aluno ou do responsável? Peça a correção em Meus dados, com o e-mail cadastrado.',
   ativacaoRecebidaOutroEmail: 'Se o e-mail cadastrado não for o seu, procure a escola do evento.',
   ativacaoRecebidaMeusDados: 'Corrigir meus dados',
+  /**
+   * Issue 47: the public forms' WhatsApp option, word for word WHATSAPP_CLOUD_MESSAGES.opcao (whatsapp-cloud.ts
+   * holds zod, which the pages load only with their rules; a test keeps the two equal).
+   */
+  whatsappOpcao: 'Quero receber avisos pelo WhatsApp',
+  whatsappOpcaoDica:
+    'Avisos do evento, do contrato e das parcelas no telefone informado. Para parar, responda SAIR.',
 } as const;

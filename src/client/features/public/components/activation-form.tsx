@@ -15,9 +15,13 @@ import { useSignUpForm } from '../hooks/use-sign-up-form';
 import { usePublicEventos } from '../api/get-public-eventos';
 import { CityEventFields, NativeSelect } from './city-event-fields';
 import { ConsentField } from './consent-field';
+import { WhatsappField } from './whatsapp-field';
 import { lazyCheck, preloadRules } from './lazy-rules';
 
-const EMPTY: PreMatriculaInput = {
+/** The WhatsApp option (issue 47) is always sent, false unless ticked. */
+type FormValues = PreMatriculaInput & { whatsapp: boolean };
+
+const EMPTY: FormValues = {
   eventoId: '',
   nomeAluno: '',
   cpfAluno: '',
@@ -26,6 +30,7 @@ const EMPTY: PreMatriculaInput = {
   email: '',
   telefone: '',
   consentimento: false,
+  whatsapp: false,
   cursoId: '',
 };
 const check = lazyCheck((rules) => rules.checkPreMatricula);
@@ -38,7 +43,7 @@ export interface ActivationFormProps {
 export function ActivationForm({ onActivated }: ActivationFormProps) {
   const [cidade, setCidade] = useState('');
   const { values, errors, field, checkbox, setValue, setError, clearErrors, handleSubmit } = useSignUpForm<
-    PreMatriculaInput,
+    FormValues,
     PreMatriculaData
   >({ defaultValues: EMPTY, check });
   const { eventoId } = values;
@@ -166,6 +171,7 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
             registration={checkbox('consentimento')}
             error={errors.consentimento}
           />
+          <WhatsappField id="ativacao-whatsapp" registration={checkbox('whatsapp')} />
         </>
       ) : null}
 

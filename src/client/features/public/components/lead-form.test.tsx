@@ -6,6 +6,8 @@ import userEvent from '@testing-library/user-event';
 import type { PublicEvento } from '@shared/schemas/public';
 import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
 import { INSCRICAO_MESSAGES } from '@shared/schemas/inscricao-messages';
+import { WHATSAPP_CLOUD_MESSAGES } from '@shared/schemas/whatsapp-cloud';
+import { TEXTO_CONSENTIMENTO } from '@shared/privacidade';
 import { dismissToast } from '@/lib/toast';
 import { mockFetch } from '@/testing/test-utils';
 
@@ -105,7 +107,7 @@ describe('the /credito-estudantil form', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
     await userEvent.type(screen.getByLabelText('Telefone (WhatsApp)'), '19987654321');
     expect(screen.getByLabelText('Telefone (WhatsApp)')).toHaveValue('(19) 98765-4321');
-    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('checkbox', { name: TEXTO_CONSENTIMENTO }));
     await userEvent.click(screen.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }));
 
     // Issue 23: the page's confirmation gets the answer, the event and what the visitor typed.
@@ -123,9 +125,44 @@ describe('the /credito-estudantil form', () => {
       email: 'ana@exemplo.com.br',
       telefone: '19987654321',
       consentimento: true,
+      // Issue 47: the WhatsApp option left unticked says so.
+      whatsapp: false,
     });
     expect(screen.getByRole('combobox', { name: 'Cidade' })).toHaveValue('');
     expect(screen.queryByLabelText('Nome do aluno')).not.toBeInTheDocument();
+  });
+
+  it("sends whatsapp: true when 'Quero receber avisos pelo WhatsApp' is ticked, after the consent (issue 47)", async () => {
+    let sent: unknown;
+    mockFetch({
+      'GET /api/public/cidades': { body: ['Campinas'] },
+      'GET /api/public/eventos': { body: [EVENTO] },
+      'POST /api/leads': (body) => {
+        sent = body;
+        return { status: 201, body: { id: 'l-1', eventoId: EVENTO.id, nomeAluno: 'Ana', email: 'a@b.com.br' } };
+      },
+    });
+    const onSignedUp = vi.fn();
+    await renderForm(onSignedUp);
+    await chooseEvent();
+    const checkboxes = screen.getAllByRole('checkbox');
+    const opcao = screen.getByRole('checkbox', { name: WHATSAPP_CLOUD_MESSAGES.opcao });
+    // Unticked, and right after the consent.
+    expect(opcao).not.toBeChecked();
+    expect(checkboxes.indexOf(opcao)).toBe(
+      checkboxes.indexOf(screen.getByRole('checkbox', { name: TEXTO_CONSENTIMENTO })) + 1,
+    );
+
+    await userEvent.type(screen.getByLabelText('Nome do aluno'), 'Ana Souza');
+    await userEvent.type(screen.getByLabelText('Nome do responsável'), 'Maria Souza');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
+    await userEvent.type(screen.getByLabelText('Telefone (WhatsApp)'), '19987654321');
+    await userEvent.click(screen.getByRole('checkbox', { name: TEXTO_CONSENTIMENTO }));
+    await userEvent.click(opcao);
+    await userEvent.click(screen.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }));
+
+    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalledTimes(1));
+    expect(sent).toMatchObject({ consentimento: true, whatsapp: true });
   });
 
   it("puts the server's field messages under the fields and keeps what was typed", async () => {
@@ -143,7 +180,7 @@ describe('the /credito-estudantil form', () => {
     await userEvent.type(screen.getByLabelText('Nome do responsável'), 'Maria Souza');
     await userEvent.type(screen.getByLabelText('Email'), 'ana@exemplo.com.br');
     await userEvent.type(screen.getByLabelText('Telefone (WhatsApp)'), '19987654321');
-    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('checkbox', { name: TEXTO_CONSENTIMENTO }));
     await userEvent.click(screen.getByRole('button', { name: 'GARANTIR MEU CRÉDITO GRATUITO' }));
 
     expect(await screen.findByText('Este email não pode ser usado')).toBeInTheDocument();

@@ -14,16 +14,21 @@ import { usePublicEventos } from '../api/get-public-eventos';
 import { useSignUpForm } from '../hooks/use-sign-up-form';
 import { CityEventFields } from './city-event-fields';
 import { ConsentField } from './consent-field';
+import { WhatsappField } from './whatsapp-field';
 import { lazyCheck, preloadRules } from './lazy-rules';
 import type { SignUpConfirmationData } from './sign-up-confirmation';
 
-const EMPTY: LeadInput = {
+/** The WhatsApp option (issue 47) is always sent, false unless ticked. */
+type FormValues = LeadInput & { whatsapp: boolean };
+
+const EMPTY: FormValues = {
   eventoId: '',
   nomeAluno: '',
   nomeResponsavel: '',
   email: '',
   telefone: '',
   consentimento: false,
+  whatsapp: false,
 };
 const check = lazyCheck((rules) => rules.checkLead);
 
@@ -34,7 +39,7 @@ const check = lazyCheck((rules) => rules.checkLead);
 export function LeadForm({ onSignedUp }: { onSignedUp: (confirmation: SignUpConfirmationData) => void }) {
   const [cidade, setCidade] = useState('');
   const { values, errors, field, checkbox, setValue, setError, clearErrors, reset, handleSubmit } = useSignUpForm<
-    LeadInput,
+    FormValues,
     LeadData
   >({ defaultValues: EMPTY, check });
   const { eventoId } = values;
@@ -135,6 +140,7 @@ export function LeadForm({ onSignedUp }: { onSignedUp: (confirmation: SignUpConf
             registration={checkbox('consentimento')}
             error={errors.consentimento}
           />
+          <WhatsappField id="inscricao-whatsapp" registration={checkbox('whatsapp')} />
           {esgotado ? (
             <label
               htmlFor="inscricao-lista-espera"
