@@ -194,7 +194,7 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     path: '/envios',
     roles: ['franqueador'],
     title: 'Envios',
-    description: 'E-mails e webhooks da rede: situação, tentativas e reenvio',
+    description: 'E-mails, WhatsApp e webhooks da rede: situação, tentativas e reenvio',
   },
   /** Integrações (issue 22): webhooks to the network's own tools, signed, with their delivery log. */
   '/integracoes': {

@@ -58,6 +58,7 @@ test("a queued failing delivery shows its next try, and 'Tentar agora' and 'Canc
     const queued = {
       id: JOB_ID,
       tipo: 'webhook',
+      canal: 'webhook',
       status: 'pendente',
       resumo: 'lead.criado',
       destino: 'https://hooks.exemplo.com.br/rede',
@@ -67,6 +68,7 @@ test("a queued failing delivery shows its next try, and 'Tentar agora' and 'Canc
       criadoEm: new Date().toISOString(),
       atualizadoEm: new Date().toISOString(),
       proximaTentativaEm: proxima.toISOString(),
+      whatsapp: null,
     };
     await route.fulfill({ response, json: [queued, ...items] });
   });
@@ -77,7 +79,7 @@ test("a queued failing delivery shows its next try, and 'Tentar agora' and 'Canc
     await route.fulfill({ json: { message } });
   });
   await page.goto('/envios');
-  const table = page.getByRole('table', { name: 'E-mails e webhooks da rede' });
+  const table = page.getByRole('table', { name: 'E-mails, WhatsApp e webhooks da rede' });
   const row = table.getByRole('row').filter({ hasText: 'hooks.exemplo.com.br' });
   await expect(row).toContainText('Na fila');
   await expect(row).toContainText('Próxima tentativa:');

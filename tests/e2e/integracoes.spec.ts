@@ -116,7 +116,7 @@ test('a webhook gets the signed lead of a public sign-up; a dead letter on Envio
 
   await page.getByRole('link', { name: 'Envios' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Envios' })).toBeVisible();
-  const table = page.getByRole('table', { name: 'E-mails e webhooks da rede' });
+  const table = page.getByRole('table', { name: 'E-mails, WhatsApp e webhooks da rede' });
   const row = table.getByRole('row').filter({ hasText: 'webhook.teste' }).filter({ hasText: 'Falhou' }).first();
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).toContainText('HTTP 500');

@@ -23,6 +23,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useListState } from '@/hooks/use-list-state';
 import { useCancelarEnvio, useEnvios, useReenviarEnvio, useTentarAgoraEnvio } from '../api/envios-api';
+import { WhatsappEnvioModelo, WhatsappEnvioSituacao } from './whatsapp-envio';
 
 const isTipo = (value: string | undefined): value is EnvioTipo => !!value && value in ENVIO_TIPOS;
 const isStatus = (value: string | undefined): value is EnvioStatus => !!value && value in ENVIO_STATUS;
@@ -37,7 +38,8 @@ const STATUS_VARIANT: Record<EnvioStatus, BadgeProps['variant']> = {
 
 /**
  * Envios (issue 22, ADR 028): the network's e-mails and webhook deliveries, newest first, with their status, tries
- * and last error; one that failed on every try (a dead letter) can be sent again.
+ * and last error; one that failed on every try (a dead letter) can be sent again. Issue 47: the WhatsApp notices
+ * beside them, with their delivery status, template, error, e-mail fallback and estimated price.
  */
 export function EnviosScreen() {
   // The filters and the page in the address (issue 39): a link to /envios?tipo=webhook opens that view.
@@ -86,9 +88,17 @@ export function EnviosScreen() {
       cell: (envio) => (
         <span className="grid min-w-0">
           <span className="font-medium [overflow-wrap:anywhere]">{envio.resumo ?? '—'}</span>
-          <span className="text-xs text-muted-foreground">
-            {ENVIO_TIPOS[envio.tipo]} · <span className="[overflow-wrap:anywhere]">{envio.destino ?? '—'}</span>
-          </span>
+          {(envio.canal ?? envio.tipo) === 'whatsapp' ? (
+            <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+              <Badge variant="success">{ENVIO_TIPOS.whatsapp}</Badge>
+              <span className="[overflow-wrap:anywhere]">{envio.destino ?? '—'}</span>
+            </span>
+          ) : (
+            <span className="text-xs text-muted-foreground">
+              {ENVIO_TIPOS[envio.tipo]} · <span className="[overflow-wrap:anywhere]">{envio.destino ?? '—'}</span>
+            </span>
+          )}
+          {envio.whatsapp ? <WhatsappEnvioModelo whatsapp={envio.whatsapp} /> : null}
         </span>
       ),
     },
@@ -97,7 +107,11 @@ export function EnviosScreen() {
       header: 'Situação',
       cell: (envio) => (
         <span className="grid justify-items-start gap-1">
-          <Badge variant={STATUS_VARIANT[envio.status]}>{ENVIO_STATUS[envio.status]}</Badge>
+          {/* A WhatsApp notice (issue 47): its delivery as Meta reports it, once the queue has handed it over. */}
+          {envio.whatsapp && envio.status === 'concluido' ? null : (
+            <Badge variant={STATUS_VARIANT[envio.status]}>{ENVIO_STATUS[envio.status]}</Badge>
+          )}
+          {envio.whatsapp ? <WhatsappEnvioSituacao whatsapp={envio.whatsapp} /> : null}
           {/* A queued delivery that failed: when it is tried again (issue 39). */}
           {envio.status === 'pendente' && envio.tentativas > 0 && envio.proximaTentativaEm ? (
             <span className="text-xs tabular-nums text-muted-foreground">
@@ -184,7 +198,7 @@ export function EnviosScreen() {
       <Card>
         <div className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-4 sm:px-6">
           <h2 id="envios-titulo" className="text-lg font-semibold">
-            E-mails e webhooks
+            E-mails, WhatsApp e webhooks
           </h2>
           {list.data ? (
             <Badge variant="secondary">
@@ -277,7 +291,7 @@ export function EnviosScreen() {
             </div>
           </form>
           <DataTable
-            caption="E-mails e webhooks da rede"
+            caption="E-mails, WhatsApp e webhooks da rede"
             columns={columns}
             rows={list.data?.items ?? []}
             isLoading={list.isPending}
