@@ -201,7 +201,8 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     path: '/integracoes',
     roles: ['franqueador'],
     title: 'Integrações',
-    description: 'Webhooks que avisam suas ferramentas de cada novo lead, pré-matrícula, matrícula e chamado',
+    description:
+      'Webhooks que avisam suas ferramentas de cada novo lead, pré-matrícula, matrícula e chamado, e os avisos pelo WhatsApp',
   },
   /** Contratos (issue 42): the network's contract template, written by the franqueador, read by its franquias. */
   '/contratos': {

@@ -37,12 +37,14 @@ import {
   useTestarWebhook,
   useWebhooks,
 } from '../api/integracoes-api';
+import { WhatsappSection } from './whatsapp/whatsapp-section';
 
 const REDE = 'rede';
 
 /**
  * Integrações (issue 22, ADR 028): webhooks that tell the network's own tools of each new lead, pre-matrícula,
- * matrícula and ticket, signed with the endpoint's secret; each endpoint's deliveries of the last 30 days.
+ * matrícula and ticket, signed with the endpoint's secret; each endpoint's deliveries of the last 30 days. Issue 47:
+ * the WhatsApp notices' templates, moments and prices below them.
  */
 export function IntegracoesScreen() {
   const webhooks = useWebhooks();
@@ -290,6 +292,7 @@ export function IntegracoesScreen() {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <WhatsappSection />
     </div>
   );
 }
