@@ -36,6 +36,7 @@ import {
   modeloPayload,
   modeloValuesFrom,
   proximaVariavel,
+  sugerirPosicao,
 } from './modelo-form-values';
 
 const rules = lazyResolver<ModeloFormValues, ModeloFormValues>(
@@ -83,6 +84,7 @@ function ModeloForm({ modelo, onDone }: { modelo: WhatsappModeloView | null; onD
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ModeloFormValues>({
     resolver: rules.resolver,
@@ -180,7 +182,14 @@ function ModeloForm({ modelo, onDone }: { modelo: WhatsappModeloView | null; onD
                     label="Componente"
                     options={COMPONENTES}
                     value={field.value}
-                    onChange={field.onChange}
+                    onChange={(novo) => {
+                      field.onChange(novo);
+                      // A header's and a link button's variable is their {{1}}; a body's, the next of the body.
+                      const outras = atuais.filter((_, i) => i !== index);
+                      const sugestao = sugerirPosicao(novo, outras);
+                      setValue(`variaveis.${index}.posicao`, sugestao.posicao);
+                      setValue(`variaveis.${index}.botao`, sugestao.botao);
+                    }}
                     onBlur={field.onBlur}
                     triggerRef={field.ref}
                     error={fieldState.error?.message}

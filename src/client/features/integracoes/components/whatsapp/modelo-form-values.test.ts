@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { WhatsappModeloView } from '@shared/schemas/whatsapp-cloud';
 import { whatsappModeloSchema } from '@shared/schemas/whatsapp-cloud';
 import { custosPayload, custosValuesFrom } from './custos-form-values';
-import { descreverVariavel, modeloPayload, modeloValuesFrom, proximaVariavel } from './modelo-form-values';
+import {
+  descreverVariavel,
+  modeloPayload,
+  modeloValuesFrom,
+  proximaVariavel,
+  sugerirPosicao,
+} from './modelo-form-values';
 import { momentosPayload, SO_EMAIL } from './momentos-form-values';
 
 const modelo: WhatsappModeloView = {
@@ -59,6 +65,10 @@ describe("the WhatsApp template dialog's values (issue 47)", () => {
       botao: '',
       campo: '',
     });
+    const variaveis = modeloValuesFrom(modelo).variaveis;
+    expect(sugerirPosicao('button', variaveis)).toEqual({ posicao: '1', botao: '1' });
+    expect(sugerirPosicao('header', [])).toEqual({ posicao: '1', botao: '' });
+    expect(sugerirPosicao('body', variaveis)).toEqual({ posicao: '2', botao: '' });
     expect(modelo.variaveis.map(descreverVariavel)).toEqual([
       '{{1}} do cabeçalho → Evento (escola)',
       '{{1}} do corpo → Primeiro nome do aluno',

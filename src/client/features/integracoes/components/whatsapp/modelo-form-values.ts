@@ -35,6 +35,22 @@ export function proximaVariavel(variaveis: readonly VariavelFormValues[]): Varia
   return { componente: 'body', posicao: String(Math.max(0, ...corpo) + 1), botao: '', campo: '' };
 }
 
+/**
+ * Where a variable whose component was just chosen goes: a header's and a link button's are their {{1}} (a button
+ * the first index the others leave free), a body's the next of the body.
+ */
+export function sugerirPosicao(
+  componente: WhatsappComponente,
+  outras: readonly VariavelFormValues[],
+): Pick<VariavelFormValues, 'posicao' | 'botao'> {
+  if (componente === 'body') return { posicao: proximaVariavel(outras).posicao, botao: '' };
+  if (componente === 'header') return { posicao: '1', botao: '' };
+  const usados = new Set(outras.filter((v) => v.componente === 'button').map((v) => v.botao));
+  let botao = 0;
+  while (usados.has(String(botao))) botao++;
+  return { posicao: '1', botao: String(botao) };
+}
+
 /** A template as its edit dialog starts. */
 export const modeloValuesFrom = (m: WhatsappModeloView): ModeloFormValues => ({
   nome: m.nome,
