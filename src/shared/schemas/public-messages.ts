@@ -40,8 +40,8 @@ export const PUBLIC_MESSAGES = {
   ativacaoRecebidaOutroEmail: 'Se o e-mail cadastrado não for o seu, procure a escola do evento.',
   ativacaoRecebidaMeusDados: 'Corrigir meus dados',
   /**
-   * Issue 47: the public forms' WhatsApp option, word for word WHATSAPP_CLOUD_MESSAGES.opcao (whatsapp-cloud.ts
-   * holds zod, which the pages load only with their rules; a test keeps the two equal).
+   * Issue 47: the public forms' WhatsApp option, the words kept with its consent (WHATSAPP_CLOUD_MESSAGES.opcao reads
+   * them here: whatsapp-cloud.ts holds zod, which the public pages load only with their rules).
    */
   whatsappOpcao: 'Quero receber avisos pelo WhatsApp',
   whatsappOpcaoDica:

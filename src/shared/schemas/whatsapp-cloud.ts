@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_MESSAGES } from './public-messages';
 
 /**
  * WhatsApp oficial (issue 47, ADR 103): the notices the product sends to families through the WhatsApp Business
@@ -103,8 +104,8 @@ export const WHATSAPP_CLOUD_MESSAGES = {
   canalDesligado: 'O WhatsApp não está configurado neste servidor.',
   variavelSemValor: (campo: WhatsappCampo) => `Variável sem valor: ${WHATSAPP_CAMPO_LABELS[campo]}.`,
   falhou: 'A mensagem de WhatsApp falhou.',
-  /** The words of the public forms' option, kept with the consent. */
-  opcao: 'Quero receber avisos pelo WhatsApp',
+  /** The words of the public forms' option, kept with the consent (written where the public pages read it). */
+  opcao: PUBLIC_MESSAGES.whatsappOpcao,
   /** The answer to 'SAIR'. */
   saiu: 'Pronto: você não vai mais receber avisos pelo WhatsApp. Os avisos continuam chegando por e-mail.',
 } as const;
