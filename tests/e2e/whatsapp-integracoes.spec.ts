@@ -5,7 +5,7 @@ import { expectAccessible, noSideScroll, useSession } from './support';
 
 /**
  * Integrações > WhatsApp (issue 47): the franqueador registers a template approved in WhatsApp Manager with two
- * body variables mapped to fields, gives it the sign-up confirmation, and sees both in the list; the dialog and
+ * body variables mapped to fields, gives it the eve-of-event reminder, and sees both in the list; the dialog and
  * the screen pass axe without sideways scrolling at 1280 and 360 px. Whether or not the e2e server has the
  * WHATSAPP_* configuration, the templates can be registered. The moment and the template are put back as they
  * were at the end, so the other specs' sign-ups go out as before.
@@ -16,7 +16,8 @@ const DESKTOP = { width: 1280, height: 900 };
 const TAG = `${Date.now().toString(36)}${randomInt(1_000_000).toString(36)}`;
 /** WhatsApp Manager's names: lower-case letters, digits and _. */
 const NOME = `e2e_lembrete_${TAG}`;
-const INSCRICAO = 'Confirmação da inscrição (voucher)';
+// The eve-of-event reminder, not the sign-up's confirmation: whatsapp-oficial.spec signs a family up meanwhile.
+const VESPERA = 'Lembrete na véspera do evento (18h)';
 
 async function checkBothWidths(page: Page, name: string) {
   for (const viewport of [PHONE, DESKTOP]) {
@@ -33,13 +34,13 @@ async function choose(page: Page, where: Locator, label: string, option: string)
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('the franqueador registers a WhatsApp template with two body variables and gives it the sign-up confirmation', async ({
+test('the franqueador registers a WhatsApp template with two body variables and gives it the eve-of-event reminder', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await useSession(page, 'franqueador');
   const antes = (await (await page.request.get('/api/integracoes/whatsapp/momentos')).json()) as WhatsappMomentosView;
-  const inscricaoAntes = antes.momentos.find((m) => m.momento === 'inscricao')?.modeloId ?? null;
+  const vesperaAntes = antes.momentos.find((m) => m.momento === 'lembrete_vespera')?.modeloId ?? null;
   try {
     await page.setViewportSize(DESKTOP);
     await page.goto('/integracoes');
@@ -78,21 +79,23 @@ test('the franqueador registers a WhatsApp template with two body variables and 
     await expect(linha).toContainText('{{2}} do corpo → Data do evento');
 
     const momentos = secao.getByRole('form', { name: 'Momentos' });
-    await choose(page, momentos, INSCRICAO, `${NOME} (pt_BR)`);
+    await choose(page, momentos, VESPERA, `${NOME} (pt_BR)`);
     await momentos.getByRole('button', { name: 'Salvar momentos' }).click();
     await expect(page.getByText('Momentos salvos').first()).toBeVisible();
-    await expect(linha.getByText(INSCRICAO)).toBeVisible();
+    await expect(linha.getByText(VESPERA)).toBeVisible();
 
     // Read again from the server: the moment keeps its template.
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Momentos' }).getByRole('combobox', { name: INSCRICAO })).toContainText(
+    await expect(page.getByRole('form', { name: 'Momentos' }).getByRole('combobox', { name: VESPERA })).toContainText(
       NOME,
     );
-    await expect(linha).toContainText(INSCRICAO);
+    await expect(linha).toContainText(VESPERA);
     await checkBothWidths(page, 'whatsapp-integracoes');
   } finally {
-    // The other specs' sign-ups go out as before: the moment's template back, this run's template gone.
-    const volta = await page.request.put('/api/integracoes/whatsapp/momentos', { data: { inscricao: inscricaoAntes } });
+    // As it was: the moment's template back, this run's template gone.
+    const volta = await page.request.put('/api/integracoes/whatsapp/momentos', {
+      data: { lembrete_vespera: vesperaAntes },
+    });
     expect(volta.status()).toBe(200);
     const lista = (await (await page.request.get('/api/integracoes/whatsapp/modelos')).json()) as {
       items: WhatsappModeloView[];

@@ -116,7 +116,8 @@ export function IntegracoesScreen() {
       header: 'Última entrega',
       cell: (w) =>
         w.ultimaEntrega ? (
-          <Badge variant={w.ultimaEntrega.ok ? 'success' : 'destructive'}>
+          // Wraps on a phone: 'sem resposta · 28/11/2026 09:15' is wider than a 360 px card's cell.
+          <Badge variant={w.ultimaEntrega.ok ? 'success' : 'destructive'} className="whitespace-normal">
             {w.ultimaEntrega.codigo ?? 'sem resposta'} · {formatDateTime(w.ultimaEntrega.em, { withTime: true })}
           </Badge>
         ) : (
