@@ -32,12 +32,14 @@ export const COBRANCA_GUARDA_LEGAL =
 /** What a list's contact columns show once the titular revoked the consent. */
 export const CONSENTIMENTO_REVOGADO = 'consentimento revogado';
 
-export const PEDIDO_TIPOS = ['correcao', 'anonimizacao', 'revogacao'] as const;
+/** 'revogacao_whatsapp' (issue 47): only the WhatsApp notices stop; the e-mails and the records stay. */
+export const PEDIDO_TIPOS = ['correcao', 'anonimizacao', 'revogacao', 'revogacao_whatsapp'] as const;
 export type PedidoTipo = (typeof PEDIDO_TIPOS)[number];
 export const PEDIDO_TIPO_LABELS: Record<PedidoTipo, string> = {
   correcao: 'Correção de dados',
   anonimizacao: 'Anonimização',
   revogacao: 'Revogação do consentimento',
+  revogacao_whatsapp: 'Sair dos avisos pelo WhatsApp',
 };
 
 export const PEDIDO_STATUSES = ['aberto', 'em_analise', 'concluido', 'recusado'] as const;
@@ -58,6 +60,7 @@ export const LGPD_MESSAGES = {
   pedidoRegistrado: 'Pedido registrado. Você receberá a resposta por e-mail em até 15 dias.',
   revogacaoRegistrada:
     'Consentimento revogado. Os seus dados deixaram de ser usados para contato e saíram das exportações.',
+  whatsappRevogado: 'Pronto: você não vai mais receber avisos pelo WhatsApp. Os avisos continuam chegando por e-mail.',
   semRegistros: 'Não há dados com este e-mail.',
   tipoInvalido: 'Escolha o tipo do pedido',
   detalheCorrecao: 'Diga o que deve ser corrigido',

@@ -515,6 +515,7 @@ const LGPD_DETALHES: Record<PedidoTipo, string> = {
   correcao: 'O telefone cadastrado está errado. Por favor, corrijam.',
   anonimizacao: 'Não quero mais receber contato. Peço a exclusão dos meus dados.',
   revogacao: 'Revogo o consentimento para contato por WhatsApp.',
+  revogacao_whatsapp: 'Não quero mais avisos pelo WhatsApp; o e-mail basta.',
 };
 
 // ---- dates ---------------------------------------------------------------------------------------------------

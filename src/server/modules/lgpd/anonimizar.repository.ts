@@ -8,6 +8,7 @@ import {
   consentimentos,
   contratos,
   jobs,
+  whatsappMensagens,
   leadHistorico,
   leads,
   lgpdPedidos,
@@ -120,6 +121,9 @@ const values = (rows: SQL[]) => sql.join(rows, sql`, `);
 
 const registrosDe = (ids: RegistroIds) => [...ids.leads, ...ids.preMatriculas, ...ids.matriculas];
 
+/** What a family's WhatsApp message on a lead's history reads once its titular is anonymised (issue 47). */
+const MENSAGEM_ANONIMIZADA = 'Mensagem anonimizada (LGPD).';
+
 /**
  * Reads once, scrubs the free texts here, then writes every table in one statement (data-modifying CTEs: each
  * table once, none reading another's changes). Three round trips in all, whatever the titular holds.
@@ -139,7 +143,10 @@ export async function anonimizar(
     const after =
       h.tipo === 'reinscricao'
         ? JSON.stringify({ nomeResponsavel: NOME_ANONIMIZADO, telefone: null })
-        : scrub(h.dados, antigos);
+        : // A family's own WhatsApp message (issue 47) may say anything about it: its text goes whole.
+          h.tipo === 'whatsapp'
+          ? JSON.stringify({ texto: MENSAGEM_ANONIMIZADA })
+          : scrub(h.dados, antigos);
     return after === h.dados ? [] : [sql`(${h.id}::uuid, ${after}::text)`];
   });
   if (historicoNovo.length) {
@@ -162,10 +169,13 @@ export async function anonimizar(
   if (causas.length) {
     await db.execute(sql`update ${jobs} set payload = null, ultimo_erro = 'Titular anonimizado (LGPD).',
         status = case when status = 'executando' then status else 'cancelado' end
-      where tipo = 'email' and payload is not null and registro_id in ${uuidList(causas)}`);
+      where tipo in ('email', 'whatsapp') and payload is not null and registro_id in ${uuidList(causas)}`);
     // Issue 51: nor does Envios' exact search find the titular's address any more.
     await db.execute(sql`update ${jobs} set destino_chave = null
-      where tipo = 'email' and destino_chave is not null and registro_id in ${uuidList(causas)}`);
+      where tipo in ('email', 'whatsapp') and destino_chave is not null and registro_id in ${uuidList(causas)}`);
+    // Issue 47: a WhatsApp notice keeps neither the family's number nor the e-mail it would fall back to.
+    await db.execute(sql`update ${whatsappMensagens} set wa_id = null, email = null
+      where (wa_id is not null or email is not null) and lead_id in ${uuidList(ids.leads)}`);
     const webhooks = await executeRows<{ id: string; payload: unknown }>(
       db,
       sql`select id, payload from ${jobs} where tipo = 'webhook' and payload is not null

@@ -25,9 +25,11 @@ export function pedidoRegistradoEmail(tipo: PedidoTipo, protocolos: string[], co
   const lines = [
     'Olá!',
     `Registramos o seu pedido de ${PEDIDO_TIPO_LABELS[tipo].toLowerCase()} (protocolo ${protocolos.join(', ')}).`,
-    concluido
-      ? 'Ele já foi atendido: os seus dados deixaram de ser usados para contato e saíram das exportações.'
-      : 'Você receberá a resposta por e-mail em até 15 dias.',
+    tipo === 'revogacao_whatsapp'
+      ? 'Ele já foi atendido: você não vai mais receber avisos pelo WhatsApp. Eles continuam chegando por e-mail.'
+      : concluido
+        ? 'Ele já foi atendido: os seus dados deixaram de ser usados para contato e saíram das exportações.'
+        : 'Você receberá a resposta por e-mail em até 15 dias.',
   ];
   return { subject: 'Pedido registrado', text: `${lines.join('\n\n')}\n`, html: layout('Pedido registrado', lines) };
 }

@@ -143,6 +143,21 @@ export async function revogarConsentimento(db: Executor, ids: string[], now: Dat
     where revogado_em is null and (lead_id in ${lista} or pre_matricula_id in ${lista})`);
 }
 
+/**
+ * Issue 47: the WhatsApp consents of the rows `ids` (leads, pré-matrículas, matrículas) withdrawn -- of the records
+ * themselves and of the family's records they came from -- and nothing else.
+ */
+export async function revogarWhatsappDe(db: Executor, ids: string[], now: Date): Promise<void> {
+  const lista = sql`(select unnest(${uuidArray(ids)}))`;
+  await db.execute(sql`update ${consentimentos} set revogado_em = ${now.toISOString()}::timestamptz
+    where finalidade = 'whatsapp' and revogado_em is null
+      and (lead_id in ${lista} or pre_matricula_id in ${lista}
+        or pre_matricula_id in (select pre_matricula_id from ${matriculas} where id in ${lista})
+        or lead_id in (select lead_id from ${preMatriculas} where id in ${lista})
+        or lead_id in (select p.lead_id from ${preMatriculas} p join ${matriculas} m on m.pre_matricula_id = p.id
+          where m.id in ${lista}))`);
+}
+
 /** A page of the requests the actor sees, newest first, with their branch's name, and how many there are. */
 export async function findPedidosPage(
   db: Executor,

@@ -313,6 +313,37 @@ describe('the titular portal', () => {
     expect(consent!.revogado_em).not.toBeNull();
     expect(CONSENTIMENTO_REVOGADO).toBe('consentimento revogado');
   });
+
+  it('leaves only the WhatsApp notices at once (issue 47): the WhatsApp consent withdrawn, the rest standing', async () => {
+    const lead = await signUp('Portal Sai Do Zap', { whatsapp: true });
+    const token = await portalToken(lead.email);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/public/titular/pedidos',
+      payload: { token, tipo: 'revogacao_whatsapp' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json<{ message: string; pedidos: PedidoView[] }>();
+    expect(body.message).toBe(LGPD_MESSAGES.whatsappRevogado);
+    expect(body.pedidos.every((p) => p.status === 'concluido' && p.tipo === 'revogacao_whatsapp')).toBe(true);
+    const consents = rows<{ finalidade: string; revogado: boolean }>(
+      await ctx.handle.db.execute(
+        sql`select finalidade, revogado_em is not null as revogado from consentimentos where lead_id = ${lead.id}::uuid
+          order by finalidade`,
+      ),
+    );
+    expect(consents).toEqual([
+      { finalidade: 'tratamento', revogado: false },
+      { finalidade: 'whatsapp', revogado: true },
+    ]);
+    const panel = await call<{ email: string; consentimentoRevogado: boolean }>(
+      ctx.app,
+      world.sessions.franqueador,
+      'GET',
+      `/api/leads/${lead.id}`,
+    );
+    expect(panel).toMatchObject({ email: lead.email, consentimentoRevogado: false });
+  });
 });
 
 /** Every table's rows as text: what a dump of the database would hold. */

@@ -38,6 +38,7 @@ import {
   type PedidoRow,
   redesSelect,
   revogarConsentimento,
+  revogarWhatsappDe,
   spendToken,
   type TokenRow,
   updatePedido,
@@ -173,6 +174,8 @@ export async function abrirPedido(
     const ramos = ramosDoPedido(doEmail, input.redes, input.detalhe);
     await spendToken(tx, token.id, now);
     const revogacao = input.tipo === 'revogacao';
+    // Issue 47: leaving the WhatsApp notices is done at once, as a revocation is.
+    const soWhatsapp = input.tipo === 'revogacao_whatsapp';
     const prazo = new Date(now.getTime() + PRAZO_PEDIDO_DIAS * DAY_MS);
     const created: PedidoRow[] = [];
     for (const ramo of ramos) {
@@ -183,7 +186,7 @@ export async function abrirPedido(
           email: token.email,
           detalhe: input.detalhe ?? null,
           prazo,
-          concluido: revogacao,
+          concluido: revogacao || soWhatsapp,
           franqueadorId: ramo.franqueadorId,
           franquiaId: ramo.franquiaId,
         },
@@ -192,9 +195,16 @@ export async function abrirPedido(
       created.push(row);
       await audit(tx, { acao: 'lgpd_pedido.abrir', entidadeId: row.id, ator: null, detalhes: { tipo: input.tipo } });
     }
+    const registros = doEmail.filter((r) => ramos.some((x) => x.franqueadorId === r.franqueadorId));
     if (revogacao) {
-      const registros = doEmail.filter((r) => ramos.some((x) => x.franqueadorId === r.franqueadorId));
       await revogarConsentimento(
+        tx,
+        registros.map((r) => r.registroId),
+        now,
+      );
+    }
+    if (soWhatsapp) {
+      await revogarWhatsappDe(
         tx,
         registros.map((r) => r.registroId),
         now,
@@ -206,14 +216,18 @@ export async function abrirPedido(
     await enfileirarEmail(
       app,
       tx,
-      { to: token.email, ...pedidoRegistradoEmail(input.tipo, protocolos, revogacao) },
+      { to: token.email, ...pedidoRegistradoEmail(input.tipo, protocolos, revogacao || soWhatsapp) },
       { rede: { redes: redesSelect(redes) }, registroId: null },
     );
     return { email: token.email, pedidos: created };
   });
   const revogacao = input.tipo === 'revogacao';
   return {
-    message: revogacao ? LGPD_MESSAGES.revogacaoRegistrada : LGPD_MESSAGES.pedidoRegistrado,
+    message: revogacao
+      ? LGPD_MESSAGES.revogacaoRegistrada
+      : input.tipo === 'revogacao_whatsapp'
+        ? LGPD_MESSAGES.whatsappRevogado
+        : LGPD_MESSAGES.pedidoRegistrado,
     pedidos: pedidos.map((row) => {
       const { franquia: _f, ...view } = toPedidoView(row, now);
       return view;

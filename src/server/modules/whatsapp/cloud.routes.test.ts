@@ -457,5 +457,25 @@ describe('the webhook', () => {
       .from(auditLog)
       .where(and(eq(auditLog.acao, 'lead.whatsapp_sair'), eq(auditLog.entidadeId, id)));
     expect(trilha).toBeDefined();
+
+    // Anonymised, the family's message text goes whole, and its notices keep neither its number nor its e-mail.
+    const [{ email }] = await ctx.handle.db.select({ email: leads.email }).from(leads).where(eq(leads.id, id));
+    const anonimizado = await franqueador().post('/api/lgpd/titulares/anonimizar', { email });
+    expect(anonimizado.statusCode, anonimizado.body).toBe(200);
+    const depois = await ctx.handle.db
+      .select({ dados: leadHistorico.dados })
+      .from(leadHistorico)
+      .where(and(eq(leadHistorico.leadId, id), eq(leadHistorico.tipo, 'whatsapp')));
+    expect(depois.map((h) => h.dados)).toEqual([
+      { texto: 'Mensagem anonimizada (LGPD).' },
+      { texto: 'Mensagem anonimizada (LGPD).' },
+      { texto: 'Mensagem anonimizada (LGPD).' },
+    ]);
+    const notas = await ctx.handle.db
+      .select({ waId: whatsappMensagens.waId, email: whatsappMensagens.email })
+      .from(whatsappMensagens)
+      .where(eq(whatsappMensagens.leadId, id));
+    expect(notas.length).toBeGreaterThan(0);
+    expect(notas.every((n) => n.waId === null && n.email === null)).toBe(true);
   });
 });

@@ -29,6 +29,7 @@ const TIPO_DESCRICOES: Record<PedidoTipo, string> = {
   correcao: 'Algum dado está errado? Diga o que deve ser corrigido.',
   anonimizacao: 'Apagar os seus dados pessoais de todos os registros. Irreversível.',
   revogacao: 'Parar de receber contatos: os seus dados deixam de ser usados para isso a partir de agora.',
+  revogacao_whatsapp: 'Parar só os avisos pelo WhatsApp: eles voltam a chegar por e-mail.',
 };
 
 /** 'Aberto · prazo 08/12/2026 (atrasado)'. */
