@@ -46,6 +46,7 @@ import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscrico
 import { contratoScenarios, contratosNaEspera } from './contratos';
 import { COBRANCA_ENV, cobrancaBenchInput, cobrancaScenarios, gatewayDoBench, rodarJobDiario } from './cobranca';
 import { ledgerScenarios, rodarFechamento } from './ledgers';
+import { avisosDesde, WHATSAPP_ENV, whatsappDoBench } from './whatsapp';
 import { listRoutes, listScenarios, publicScenarios, writeScenarios, type Samples } from './generated';
 import {
   BENCHMARKS_FILE,
@@ -306,6 +307,8 @@ async function main() {
       RATE_LIMIT_PUBLIC: '100000000',
       // Issue 43 (ADR 084): billing through the bench's own Asaas (bench/cobranca.ts).
       ...COBRANCA_ENV,
+      // Issue 47 (ADR 103): WhatsApp's notices through the bench's own Cloud API (bench/whatsapp.ts).
+      ...WHATSAPP_ENV,
     },
   });
   const hello = spawn(
@@ -316,6 +319,8 @@ async function main() {
   const db = (await connectPostgres(databaseUrl, 16)).db;
   const rawPool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
   const gateway = await gatewayDoBench(db);
+  /** What the run opened besides, closed at its end. */
+  const closers: (() => void)[] = [];
   try {
     await waitForHealth(`${base}/api/health`, server);
     await waitForHealth(`http://127.0.0.1:${HELLO_PORT}/`, hello);
@@ -347,6 +352,9 @@ async function main() {
         rows: { id: string }[];
       }
     ).rows[0]!;
+    // Issue 47: the bench's Cloud API, and a template for the sign-up's moment in that event's network.
+    const zap = await whatsappDoBench(db, openEvento.id);
+    closers.push(() => zap.server.close());
     const fragment = 'Oliveira';
     const dataFilter = String(busiest.data).slice(0, 10);
     // Counted row by row, not through the counters the endpoint reads: X-Total-Count must equal it.
@@ -607,6 +615,24 @@ async function main() {
           email: `bench.${process.pid}.${n}@email.com.br`,
           telefone: '11987654321',
           consentimento: true,
+        }),
+      },
+      // Issue 47 (ADR 103): the same sign-up with 'Quero receber avisos pelo WhatsApp' ticked -- a second consent
+      // row, and a `whatsapp` job instead of the e-mail's -- to hold the same target.
+      {
+        name: 'POST /api/leads (public, WhatsApp ticked)',
+        method: 'POST',
+        path: '/api/leads',
+        connections: 16,
+        target: { p99: 50, rps: 1500 },
+        body: (n) => ({
+          eventoId: openEvento.id,
+          nomeAluno: `Aluno Zap ${process.pid}-${n}`,
+          nomeResponsavel: 'Responsável Bench',
+          email: `bench.zap.${process.pid}.${n}@email.com.br`,
+          telefone: '11987654321',
+          consentimento: true,
+          whatsapp: true,
         }),
       },
       ...reportScenarios(new Date()),
@@ -938,6 +964,54 @@ async function main() {
       });
     }
 
+    // Issue 47 (ADR 103): a burst of 1,000 sign-ups with WhatsApp ticked, at the sign-up's concurrency: every one
+    // answered 201 within the sign-up's target, and its 1,000 notices written and sent by the workers.
+    const zapSignup = scenarios.find((s) => s.name === 'POST /api/leads (public, WhatsApp ticked)');
+    if (zapSignup && chosen('WhatsApp burst', 'whatsapp')) {
+      await oneOff(
+        'a burst of 1,000 sign-ups with WhatsApp ticked: 1,000 notices (job)',
+        { seconds: 60, growthMb: 100 },
+        async () => {
+          const desde = new Date(Date.now() - 1000);
+          const enviadasAntes = zap.recebidas();
+          let n = 2_000_000;
+          const burst = await cannon({
+            url: `${base}${zapSignup.path}`,
+            connections: zapSignup.connections,
+            amount: 1000,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(zapSignup.body!(n++)) }) }],
+          });
+          const errors = burst.errors + burst.non2xx + burst.timeouts;
+          let avisos = await avisosDesde(db, desde);
+          for (let i = 0; i < 120 && avisos.enviados < 1000; i++) {
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            avisos = await avisosDesde(db, desde);
+          }
+          const enviadas = zap.recebidas() - enviadasAntes;
+          const ok = errors === 0 && burst['2xx'] === 1000 && avisos.escritos === 1000 && enviadas === 1000;
+          rows.push({
+            scenario: `${zapSignup.name}, a burst of 1,000`,
+            connections: zapSignup.connections,
+            rps: Math.round(burst.requests.average),
+            p50: burst.latency.p50,
+            p99: burst.latency.p99,
+            errors,
+            vsHello: Number((burst.requests.average / helloRps).toFixed(3)),
+            vsSql: null,
+            target: `p99 ≤ ${zapSignup.target.p99} ms`,
+            ok: errors === 0 && burst.latency.p99 <= zapSignup.target.p99!,
+            note: `${burst['2xx']} sign-ups answered 201`,
+          });
+          return {
+            ok,
+            note: `${burst['2xx']} answered 201, ${avisos.escritos} notices queued, ${enviadas} sent to the Cloud API`,
+          };
+        },
+      );
+    }
+
     // Issue 45: the statement job of the 1st over both networks (550 franquias, a million lines in the month of the
     // second), with the public sign-up driven at its own concurrency while the job runs, measured as a row of its own.
     if (chosen('statement job', 'royalties_fechamento')) {
@@ -1017,6 +1091,7 @@ async function main() {
     server.kill('SIGTERM');
     await rawPool.end();
     gateway.close();
+    for (const close of closers) close();
     hello.kill('SIGTERM');
     await exited;
     rmSync(dataDir, { recursive: true, force: true });

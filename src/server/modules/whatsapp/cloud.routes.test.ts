@@ -459,8 +459,8 @@ describe('the webhook', () => {
     expect(trilha).toBeDefined();
 
     // Anonymised, the family's message text goes whole, and its notices keep neither its number nor its e-mail.
-    const [{ email }] = await ctx.handle.db.select({ email: leads.email }).from(leads).where(eq(leads.id, id));
-    const anonimizado = await franqueador().post('/api/lgpd/titulares/anonimizar', { email });
+    const [titular] = await ctx.handle.db.select({ email: leads.email }).from(leads).where(eq(leads.id, id));
+    const anonimizado = await franqueador().post('/api/lgpd/titulares/anonimizar', { email: titular!.email });
     expect(anonimizado.statusCode, anonimizado.body).toBe(200);
     const depois = await ctx.handle.db
       .select({ dados: leadHistorico.dados })
