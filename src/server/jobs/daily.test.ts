@@ -44,6 +44,34 @@ describe('daily jobs', () => {
     expect(brasiliaAt('2031-01-01', 0)).toEqual(new Date('2031-01-01T03:00:00Z'));
   });
 
+  it('writes a daily job that names its own hour due then (the WhatsApp reminders at 18:00, issue 47)', async () => {
+    ctx = await createTestApp();
+    const c = ctx;
+    const ran: unknown[] = [];
+    // 10:00 in Brasília (a DST-free -03:00 all year): the reminders' job is due at 18:00, 21:00 UTC, the cleanup's at 3.
+    setClock(c, '2031-11-02T13:00:00Z');
+    const w = worker(c, ran);
+    w.daily(
+      'lembrete_vespera',
+      async (job) => {
+        ran.push(['vespera', job.payload]);
+      },
+      { hora: 18 },
+    );
+    expect(await w.runDue()).toBe(1);
+    const [lembrete] = await queryRows<{ chave: string; executar_em: string }>(
+      c.handle.db,
+      sql`select chave, to_char(executar_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as executar_em
+        from jobs where tipo = 'lembrete_vespera'`,
+    );
+    expect(lembrete).toEqual({ chave: 'lembrete_vespera:2031-11-02', executar_em: '2031-11-02T21:00' });
+    // The cleanup, due at 03:00 and written late, ran at once; the reminders wait for 18:00.
+    expect(ran).toEqual([{ dia: '2031-11-02' }]);
+    setClock(c, '2031-11-02T21:00:01Z');
+    expect(await w.runDue()).toBe(1);
+    expect(ran).toEqual([{ dia: '2031-11-02' }, ['vespera', { dia: '2031-11-02' }]]);
+  });
+
   it('runs once a day at its hour in Brasília, whatever the rounds, a second worker or a restart', async () => {
     ctx = await createTestApp();
     const c = ctx;
