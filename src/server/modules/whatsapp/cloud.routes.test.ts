@@ -213,6 +213,17 @@ describe('the sign-up’s notice', () => {
     });
   });
 
+  it('lists a network’s WhatsApp notices on its own Envios alone', async () => {
+    await signUp({ whatsapp: true });
+    await ctx.app.background.drain();
+    const nossos = await franqueador().get('/api/envios?tipo=whatsapp');
+    expect(nossos.json().length).toBeGreaterThan(0);
+    const other = await insertOtherNetwork(ctx.handle.db);
+    const envios = await as(ctx.app, { email: other.franqueadorEmail }).get('/api/envios?tipo=whatsapp');
+    expect(envios.statusCode).toBe(200);
+    expect(envios.json()).toEqual([]);
+  });
+
   it('retries a 429 and sends on the next try', async () => {
     const antes = fake.mensagens.length;
     fake.falharProximas(1, 130429, 429);
@@ -228,6 +239,21 @@ describe('the sign-up’s notice', () => {
     await ctx.app.background.drain();
     expect(fake.mensagens.length).toBe(antes + 1);
     expect((await mensagemDe(id))?.status).toBe('enviada');
+  });
+
+  it('a refusal no retry mends (132000, the template’s parameters) goes by e-mail at once, naming the error', async () => {
+    fake.falharProximas(1, 132000, 400);
+    const antes = fake.mensagens.length;
+    const { body, response } = await signUp({ whatsapp: true });
+    await ctx.app.background.drain();
+    await ctx.app.background.drain();
+    expect(fake.mensagens.length).toBe(antes);
+    expect(await mensagemDe(response.json<{ id: string }>().id)).toMatchObject({
+      status: 'falhou',
+      erro: 'A API do WhatsApp recusou (erro 132000)',
+      motivoEmail: M.falhou,
+    });
+    expect(mailsTo(body.email)).toHaveLength(1);
   });
 
   it('refuses locally a variable without a value and sends the e-mail, saying why', async () => {

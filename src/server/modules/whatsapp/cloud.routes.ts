@@ -116,13 +116,11 @@ export async function whatsappCloudRoutes(fastify: FastifyInstance) {
 
   // The webhook's body is read as bytes here, so its signature is checked on exactly what Meta signed.
   await app.register(async (scope) => {
+    // The app's own JSON parser (its errors, its guard against prototype poisoning), given the bytes as text.
+    const json = scope.getDefaultJsonParser('error', 'error');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
       (request as { corpoBruto?: Buffer }).corpoBruto = body as Buffer;
-      try {
-        done(null, JSON.parse((body as Buffer).toString('utf8')));
-      } catch {
-        done(new HttpError(400, 'JSON inválido'), undefined);
-      }
+      json(request, (body as Buffer).toString('utf8'), done);
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/webhooks/whatsapp',
