@@ -149,13 +149,18 @@ export async function revogarConsentimento(db: Executor, ids: string[], now: Dat
  */
 export async function revogarWhatsappDe(db: Executor, ids: string[], now: Date): Promise<void> {
   const lista = sql`(select unnest(${uuidArray(ids)}))`;
-  await db.execute(sql`update ${consentimentos} set revogado_em = ${now.toISOString()}::timestamptz
-    where finalidade = 'whatsapp' and revogado_em is null
-      and (lead_id in ${lista} or pre_matricula_id in ${lista}
-        or pre_matricula_id in (select pre_matricula_id from ${matriculas} where id in ${lista})
-        or lead_id in (select lead_id from ${preMatriculas} where id in ${lista})
-        or lead_id in (select p.lead_id from ${preMatriculas} p join ${matriculas} m on m.pre_matricula_id = p.id
-          where m.id in ${lista}))`);
+  // The families' pré-matrículas and leads, each consent then found by its column's index.
+  await db.execute(sql`with pres as (
+      select id from ${preMatriculas} where id in ${lista}
+      union select pre_matricula_id from ${matriculas} where id in ${lista} and pre_matricula_id is not null
+    ), lds as (
+      select id from ${leads} where id in ${lista}
+      union select lead_id from ${preMatriculas} where id in (select id from pres) and lead_id is not null
+    )
+    update ${consentimentos} set revogado_em = ${now.toISOString()}::timestamptz
+    where id in (select id from ${consentimentos} where lead_id in (select id from lds)
+        union all select id from ${consentimentos} where pre_matricula_id in (select id from pres))
+      and finalidade = 'whatsapp' and revogado_em is null`);
 }
 
 /** A page of the requests the actor sees, newest first, with their branch's name, and how many there are. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import {
   WHATSAPP_CATEGORIAS,
   WHATSAPP_CUSTOS_PADRAO,
@@ -192,13 +192,27 @@ export interface Familia {
 
 /**
  * The WhatsApp consent of a family still standing: given on its sign-up or on its activation, not withdrawn, its
- * data not anonymised.
+ * data not anonymised. Each place a consent may be is its own `exists`, read through that column's index (one
+ * condition with `or` across the columns read the whole table).
  */
-const consentiu = (f: Familia) => sql`exists (select 1 from ${consentimentos} c
-    where c.finalidade = 'whatsapp' and c.revogado_em is null
-      and (c.lead_id = ${f.leadId}::uuid or c.pre_matricula_id = ${f.preMatriculaId}::uuid
-        or c.pre_matricula_id in (select p.id from ${preMatriculas} p where p.lead_id = ${f.leadId}::uuid)))
-  and not exists (select 1 from ${leads} l where l.id = ${f.leadId}::uuid and l.anonimizado_em is not null)`;
+const consentiu = (f: Familia) => {
+  const valido = sql`c.finalidade = 'whatsapp' and c.revogado_em is null`;
+  const lugares: SQL[] = [];
+  if (f.leadId) {
+    lugares.push(sql`exists (select 1 from ${consentimentos} c where c.lead_id = ${f.leadId}::uuid and ${valido})`);
+    lugares.push(sql`exists (select 1 from ${preMatriculas} p join ${consentimentos} c on c.pre_matricula_id = p.id
+      where p.lead_id = ${f.leadId}::uuid and ${valido})`);
+  }
+  if (f.preMatriculaId) {
+    lugares.push(
+      sql`exists (select 1 from ${consentimentos} c where c.pre_matricula_id = ${f.preMatriculaId}::uuid and ${valido})`,
+    );
+  }
+  const anonimizado = f.leadId
+    ? sql`exists (select 1 from ${leads} l where l.id = ${f.leadId}::uuid and l.anonimizado_em is not null)`
+    : sql`false`;
+  return lugares.length ? sql`((${sql.join(lugares, sql` or `)}) and not ${anonimizado})` : sql`false`;
+};
 
 /** Whether the family consented to WhatsApp notices (a notice is queued as one only then). */
 export async function familiaConsentiu(db: Executor, familia: Familia): Promise<boolean> {
@@ -233,7 +247,7 @@ export async function contextoDoEnvio(
   }>(
     db,
     sql`select j.franqueador_id, j.registro_id,
-        ${familia.leadId || familia.preMatriculaId ? consentiu(familia) : sql`false`} as consentiu,
+        ${consentiu(familia)} as consentiu,
         exists (select 1 from ${whatsappMensagens} m where m.job_id = j.id) as ja_enviada,
         (select jsonb_build_object('id', t.id, 'nome', t.nome, 'idioma', t.idioma, 'categoria', t.categoria,
             'variaveis', t.variaveis, 'updatedAt', t.updated_at)
@@ -351,12 +365,16 @@ export async function registrarRecebida(
  * second 'SAIR' withdraws nothing, and is not confirmed again).
  */
 export async function revogarWhatsapp(db: Executor, leadId: string, em: Date): Promise<boolean> {
+  // The lead's own consents and its pré-matrículas', each found by its column's index.
   const rows = await executeRows<{ id: string }>(
     db,
     sql`update ${consentimentos} set revogado_em = ${em.toISOString()}::timestamptz
-      where finalidade = 'whatsapp' and revogado_em is null
-        and (lead_id = ${leadId}::uuid
-          or pre_matricula_id in (select id from ${preMatriculas} where lead_id = ${leadId}::uuid))
+      where id in (
+          select id from ${consentimentos} where lead_id = ${leadId}::uuid
+          union all
+          select c.id from ${preMatriculas} p join ${consentimentos} c on c.pre_matricula_id = p.id
+            where p.lead_id = ${leadId}::uuid)
+        and finalidade = 'whatsapp' and revogado_em is null
       returning id`,
   );
   return rows.length > 0;
