@@ -77,7 +77,8 @@ test('a family that ticks WhatsApp gets its voucher there, Envios follows it to 
     expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
     expect.stringMatching(/^\d{2}:\d{2}$/),
   ]);
-  expect(botao!.parameters[0]!.text).toMatch(/\/voucher\/[A-Za-z0-9_-]{43}$/);
+  // The button's template URL is `<APP_URL>/{{1}}`: the rest of the voucher's link.
+  expect(botao!.parameters[0]!.text).toMatch(/^voucher\/[A-Za-z0-9_-]{43}$/);
 
   // Meta reports it delivered, then read.
   await fake('/_status', { wamid: mensagem!.wamid, status: 'delivered' });

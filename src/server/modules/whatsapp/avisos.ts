@@ -89,10 +89,15 @@ export async function enfileirarAviso(
   await enfileirar(tx, jobDoAviso(app, message, origem, aviso, consentiu), app.clock.now());
 }
 
-/** The template's components filled from the moment's fields; or the first field without a value. */
+/**
+ * The template's components filled from the moment's fields; or the first field without a value. A URL button's
+ * template holds the link's start (`<APP_URL>/{{1}}`, as WhatsApp Manager asks of a dynamic URL): its parameter is
+ * the rest of a link to this product (`voucher/<token>`), never the whole address.
+ */
 export function componentesDoModelo(
   modelo: Pick<ModeloRow, 'variaveis'>,
   campos: Aviso['campos'],
+  appUrl: string,
 ): { componentes: ComponenteDeModelo[] } | { semValor: WhatsappCampo } {
   const componentes: ComponenteDeModelo[] = [];
   const ordenadas = [...modelo.variaveis].sort((a, b) => a.posicao - b.posicao);
@@ -106,8 +111,14 @@ export function componentesDoModelo(
   if (header.length) componentes.push({ type: 'header', parameters: parametros(header) });
   if (body.length) componentes.push({ type: 'body', parameters: parametros(body) });
   const botoes = ordenadas.filter((v) => v.componente === 'button').sort((a, b) => (a.botao ?? 0) - (b.botao ?? 0));
+  const sufixo = (valor: string) => (valor.startsWith(`${appUrl}/`) ? valor.slice(appUrl.length + 1) : valor);
   for (const b of botoes) {
-    componentes.push({ type: 'button', sub_type: 'url', index: String(b.botao ?? 0), parameters: parametros([b]) });
+    componentes.push({
+      type: 'button',
+      sub_type: 'url',
+      index: String(b.botao ?? 0),
+      parameters: [{ type: 'text', text: sufixo(campos[b.campo]!) }],
+    });
   }
   return { componentes };
 }
@@ -173,7 +184,7 @@ export const enviarAviso: JobHandler = async (job, { app, tentativa }) => {
   if (!api) return porEmail(M.canalDesligado);
   if (!ctx.consentiu || !aviso.telefone) return porEmail(M.semConsentimento);
   if (!ctx.modelo) return porEmail(M.semModelo);
-  const preenchido = componentesDoModelo(ctx.modelo, aviso.campos);
+  const preenchido = componentesDoModelo(ctx.modelo, aviso.campos, app.config.appUrl);
   if ('semValor' in preenchido) return porEmail(M.variavelSemValor(preenchido.semValor));
   const para = numeroWhatsapp(aviso.telefone);
   try {

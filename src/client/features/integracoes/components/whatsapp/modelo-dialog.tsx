@@ -208,6 +208,7 @@ function ModeloForm({ modelo, onDone }: { modelo: WhatsappModeloView | null; onD
                 <TextField
                   id={`${prefixo}-botao`}
                   label="Botão (nº, a partir de 0)"
+                  hint={`No WhatsApp Manager, a URL do botão é ${window.location.origin}/{{1}}: o sistema envia o resto do link.`}
                   inputMode="numeric"
                   autoComplete="off"
                   error={erros?.botao?.message}
