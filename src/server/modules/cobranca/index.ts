@@ -4,3 +4,4 @@ export { enfileirarPlanoDeCobranca, criarPlano } from './plano.service';
 export { encerrarCobrancaDaMatricula } from './encerramento.service';
 export { pagoDaMatricula } from './encerramento.repository';
 export { reguaRoutes } from './regua.routes';
+export { executarRegua } from './regua.service';

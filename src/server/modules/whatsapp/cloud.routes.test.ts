@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WHATSAPP_CLOUD_MESSAGES as M } from '../../../shared/schemas/whatsapp-cloud';
 import { executeRows } from '../../db/connect';
@@ -9,6 +9,8 @@ import {
   jobs,
   leadHistorico,
   leads,
+  matriculas,
+  parcelas,
   whatsappCloudModelos,
   whatsappMensagens,
 } from '../../db/schema';
@@ -23,6 +25,10 @@ import {
 import { unique } from '../../../../tests/support/unique';
 import { addDays, todayInBrasilia } from '../../../shared/brasilia';
 import { lembrarVespera } from '../inscricoes';
+import { criarPlano, executarRegua } from '../cobranca';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
+import { formatBRL, formatDateOnly } from '../../../shared/format';
+import { fromCentavos } from '../../../shared/money/parcelas';
 
 /**
  * Issue 47 (ADR 103) against a fake of WhatsApp's Cloud API: the franqueador's templates and moments, a sign-up with
@@ -386,6 +392,69 @@ describe('the contract’s link', () => {
   });
 });
 
+describe('the billing notices', () => {
+  it('the régua’s notice goes by WhatsApp to a family that consented: the parcela’s value, due date and PIX code', async () => {
+    const modelo = await franqueador().post('/api/integracoes/whatsapp/modelos', {
+      nome: 'lembrete_cobranca_teste',
+      categoria: 'UTILITY',
+      variaveis: [
+        { componente: 'body', posicao: 1, campo: 'primeiro_nome' },
+        { componente: 'body', posicao: 2, campo: 'valor_parcela' },
+        { componente: 'body', posicao: 3, campo: 'vencimento' },
+        { componente: 'body', posicao: 4, campo: 'pix' },
+      ],
+    });
+    expect(
+      (await franqueador().put('/api/integracoes/whatsapp/momentos', { cobranca: modelo.json().id })).statusCode,
+    ).toBe(200);
+    // The demo's enrolled aluno, Mariana Costa: its family ticks the option (on its activation's record).
+    const [mariana] = await ctx.handle.db
+      .select({ id: matriculas.id, preMatriculaId: matriculas.preMatriculaId })
+      .from(matriculas)
+      .where(eq(matriculas.email, DEMO_ACCOUNTS.aluno));
+    await ctx.handle.db.insert(consentimentos).values({
+      preMatriculaId: mariana!.preMatriculaId,
+      avisoVersao: 'teste',
+      texto: M.opcao,
+      finalidade: 'whatsapp',
+    });
+    expect(await criarPlano(ctx.app, mariana!.id)).toBeGreaterThan(0);
+    await ctx.app.background.drain();
+    const [primeira] = await ctx.handle.db
+      .select()
+      .from(parcelas)
+      .where(eq(parcelas.matriculaId, mariana!.id))
+      .orderBy(asc(parcelas.vencimento));
+    const antes = fake.mensagens.length;
+    // Three days before the first due date, at midday in São Paulo: the day's run, and its notices sent.
+    const dia = new Date(`${addDays(primeira!.vencimento, -3)}T15:00:00Z`);
+    const salto = dia.getTime() - ctx.clock.now().getTime();
+    ctx.clock.advance(salto);
+    try {
+      await executarRegua(ctx.app);
+      await ctx.app.background.drain();
+    } finally {
+      ctx.clock.advance(-salto);
+    }
+    const paraMariana = fake.mensagens.slice(antes).filter((m) => m.to === '5519988776655');
+    expect(paraMariana).toHaveLength(1);
+    expect(paraMariana[0]!.template).toMatchObject({
+      name: 'lembrete_cobranca_teste',
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { text: 'Mariana' },
+            { text: formatBRL(fromCentavos(primeira!.valorCentavos)) },
+            { text: formatDateOnly(primeira!.vencimento) },
+            { text: primeira!.pixCopiaECola },
+          ],
+        },
+      ],
+    });
+  });
+});
+
 describe('the webhook', () => {
   it('answers the subscription handshake with the verify token only', async () => {
     const ok = await ctx.app.inject({
@@ -413,7 +482,7 @@ describe('the webhook', () => {
   });
 
   it('moves a message to lida; a redelivered or late status changes nothing', async () => {
-    const { response } = await signUp({ whatsapp: true });
+    const { body, response } = await signUp({ whatsapp: true });
     await ctx.app.background.drain();
     const id = response.json<{ id: string }>().id;
     const { wamid } = (await mensagemDe(id))!;
@@ -424,7 +493,7 @@ describe('the webhook', () => {
     expect(msg).toMatchObject({ status: 'lida', email: null });
     expect(msg!.entregueEm).not.toBeNull();
     // Envios shows it read, with the time it was read.
-    const envios = await franqueador().get('/api/envios?tipo=whatsapp');
+    const envios = await franqueador().get(`/api/envios?tipo=whatsapp&destinatario=${encodeURIComponent(body.email)}`);
     expect(envios.json()[0]).toMatchObject({
       canal: 'whatsapp',
       whatsapp: { status: 'lida', statusEm: msg!.lidaEm!.toISOString() },
