@@ -283,9 +283,10 @@ export async function findQuemRegistrouPresenca(db: Executor, leadId: string): P
 
 /**
  * The families to remind on the eve of their event (issue 47): seated (not waiting, not cancelled, not yet present)
- * for an event of `dia` that is not cancelled, whose WhatsApp consent stands and whose data was not anonymised.
+ * for an event of `dia` that is not cancelled, whose WhatsApp consent stands and whose data was not anonymised --
+ * the next `limite` after the lead `depois`, so a day of a thousand events is read a batch at a time.
  */
-export async function familiasDaVespera(db: Executor, dia: string) {
+export async function familiasDaVespera(db: Executor, dia: string, depois: string | null, limite: number) {
   return db
     .select({
       id: leads.id,
@@ -305,9 +306,11 @@ export async function familiasDaVespera(db: Executor, dia: string) {
         isNull(leads.canceladoEm),
         isNull(leads.presenteEm),
         isNull(leads.anonimizadoEm),
+        depois ? gt(leads.id, depois) : undefined,
         sql`exists (select 1 from ${consentimentos} c where c.lead_id = ${leads.id}
           and c.finalidade = 'whatsapp' and c.revogado_em is null)`,
       ),
     )
-    .orderBy(asc(leads.id));
+    .orderBy(asc(leads.id))
+    .limit(limite);
 }

@@ -297,29 +297,47 @@ export async function promoteWaitingList(app: FastifyInstance, tx: Executor, eve
 /**
  * The eve-of-event reminders (issue 47, ADR 103), a daily job at 18:00 in Brasília: each family seated for an event
  * of the next day that consented to WhatsApp gets a new voucher link (the stored ones are hashes) and its notice by
- * WhatsApp (its e-mail the fallback), one per family and day whatever the retries (the job's key).
+ * WhatsApp (its e-mail the fallback), one per family and day whatever the retries (the job's key; a retry's new voucher
+ * is rolled back with it). Answers how many families of tomorrow have their reminder.
  */
 export async function lembrarVespera(app: FastifyInstance, dia: string): Promise<number> {
   if (!app.config.whatsapp) return 0;
   const amanha = addDays(dia, 1);
   let lembradas = 0;
-  for (const familia of await familiasDaVespera(app.db, amanha)) {
-    await app.db.transaction(async (tx) => {
-      const token = await issueVoucher(tx, familia.id, familia.evento.dataEvento);
-      const email = voucherMail(
-        app,
-        'lembrete',
-        familia.email,
-        familia.nomeAluno,
-        familia.evento,
-        token,
-        familia.codigoVoucher,
-      );
-      const aviso = avisoDoVoucher(app, 'lembrete', familia, familia.evento, token);
-      const job = jobDoAviso(app, email, doLead(familia.id), aviso, true);
-      await enfileirar(tx, { ...job, chave: `lembrete_vespera:${familia.id}:${amanha}` }, app.clock.now());
-    });
-    lembradas += 1;
+  let depois: string | null = null;
+  for (;;) {
+    const lote = await familiasDaVespera(app.db, amanha, depois, LEMBRETES_POR_LOTE);
+    for (const familia of lote) {
+      await app.db
+        .transaction(async (tx) => {
+          const token = await issueVoucher(tx, familia.id, familia.evento.dataEvento);
+          const email = voucherMail(
+            app,
+            'lembrete',
+            familia.email,
+            familia.nomeAluno,
+            familia.evento,
+            token,
+            familia.codigoVoucher,
+          );
+          const aviso = avisoDoVoucher(app, 'lembrete', familia, familia.evento, token);
+          const job = jobDoAviso(app, email, doLead(familia.id), aviso, true);
+          const chave = `lembrete_vespera:${familia.id}:${amanha}`;
+          // Already queued by an earlier try of the day: its new voucher goes back with this transaction.
+          if (!(await enfileirar(tx, { ...job, chave }, app.clock.now()))) throw new JaLembrada();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof JaLembrada)) throw error;
+        });
+      lembradas += 1;
+    }
+    if (lote.length < LEMBRETES_POR_LOTE) return lembradas;
+    depois = lote.at(-1)!.id;
   }
-  return lembradas;
 }
+
+/** A family whose reminder of the day was queued before (a retry of the daily job). */
+class JaLembrada extends Error {}
+
+/** The eve-of-event reminders' families read this many at a time (their leads' ids in order). */
+const LEMBRETES_POR_LOTE = 500;

@@ -319,8 +319,18 @@ describe('the eve-of-event reminder', () => {
     eventoId = eventoAntes;
     await ctx.app.background.drain();
     const antes = fake.mensagens.length;
+    const vouchers = async () =>
+      (
+        await executeRows<{ n: number }>(
+          ctx.handle.db,
+          sql`select count(*)::int as n from lead_vouchers where lead_id = ${sim.response.json<{ id: string }>().id}::uuid`,
+        )
+      )[0]!.n;
+    const antesDosLembretes = await vouchers();
     expect(await lembrarVespera(ctx.app, hoje)).toBe(1);
     expect(await lembrarVespera(ctx.app, hoje)).toBe(1);
+    // One new voucher link for the reminder; the second run's went back with its transaction.
+    expect(await vouchers()).toBe(antesDosLembretes + 1);
     await ctx.app.background.drain();
     const lembretes = fake.mensagens.slice(antes);
     expect(lembretes).toHaveLength(1);

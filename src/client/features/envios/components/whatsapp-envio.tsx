@@ -1,4 +1,5 @@
 import { formatBRL, formatDateTime } from '@shared/format';
+import { fromCentavos } from '@shared/money/parcelas';
 import {
   WHATSAPP_CATEGORIA_LABELS,
   WHATSAPP_STATUS_LABELS,
@@ -33,7 +34,7 @@ export function WhatsappEnvioModelo({ whatsapp }: { whatsapp: WhatsappEnvio }) {
       ) : null}
       {whatsapp.custoCentavos !== null ? (
         <span className="text-xs tabular-nums text-muted-foreground">
-          Custo estimado: {formatBRL(whatsapp.custoCentavos / 100)}
+          Custo estimado: {formatBRL(fromCentavos(whatsapp.custoCentavos))}
         </span>
       ) : null}
     </>

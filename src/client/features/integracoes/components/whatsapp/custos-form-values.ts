@@ -1,3 +1,4 @@
+import { fromCentavos, toCentavos } from '@shared/money/parcelas';
 import { WHATSAPP_CATEGORIAS, type WhatsappCategoria } from '@shared/schemas/whatsapp-cloud';
 
 /**
@@ -7,10 +8,10 @@ import { WHATSAPP_CATEGORIAS, type WhatsappCategoria } from '@shared/schemas/wha
 export type CustosFormValues = Record<WhatsappCategoria, number>;
 
 export const custosValuesFrom = (centavos: Record<WhatsappCategoria, number>): CustosFormValues =>
-  Object.fromEntries(WHATSAPP_CATEGORIAS.map((c) => [c, centavos[c] / 100])) as CustosFormValues;
+  Object.fromEntries(WHATSAPP_CATEGORIAS.map((c) => [c, fromCentavos(centavos[c])])) as CustosFormValues;
 
 /** PUT /api/integracoes/whatsapp/custos: whole centavos. */
 export const custosPayload = (values: CustosFormValues): Record<WhatsappCategoria, number> =>
   Object.fromEntries(
-    WHATSAPP_CATEGORIAS.map((c) => [c, Number.isFinite(values[c]) ? Math.round(values[c] * 100) : values[c]]),
+    WHATSAPP_CATEGORIAS.map((c) => [c, Number.isFinite(values[c]) ? toCentavos(values[c]) : values[c]]),
   ) as Record<WhatsappCategoria, number>;
