@@ -617,6 +617,21 @@ async function main() {
           consentimento: true,
         }),
       },
+      // Issue 47 (ADR 103): Integrações > WhatsApp's two reads, the franqueador's.
+      {
+        name: 'WhatsApp templates · franqueador',
+        path: '/api/integracoes/whatsapp/modelos',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 50 },
+      },
+      {
+        name: 'WhatsApp moments · franqueador',
+        path: '/api/integracoes/whatsapp/momentos',
+        account: 'franqueador',
+        connections: 16,
+        target: { p99: 50 },
+      },
       // Issue 47 (ADR 103): the same sign-up with 'Quero receber avisos pelo WhatsApp' ticked -- a second consent
       // row, and a `whatsapp` job instead of the e-mail's -- to hold the same target.
       {
