@@ -39,6 +39,13 @@ import { CONTRATO_EVENTO_TIPOS } from '../../shared/contrato/aceite';
 import { PARCELA_STATUSES } from '../../shared/cobranca/parcelas';
 import { WHATSAPP_MODELO_CHAVES, WHATSAPP_TEXTO_MAX } from '../../shared/schemas/whatsapp';
 import { WHATSAPP_CATEGORIAS, WHATSAPP_MOMENTOS, WHATSAPP_STATUS } from '../../shared/schemas/whatsapp-cloud';
+import {
+  CODIGO_INDICACAO_TAMANHO,
+  CUSTO_CATEGORIAS,
+  META_ETAPAS,
+  META_NIVEIS,
+  UTM_MAX,
+} from '../../shared/metas/enums';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -64,6 +71,9 @@ export const matriculaStatus = pgEnum('matricula_status', MATRICULA_STATUSES);
 export const motivoCancelamento = pgEnum('motivo_cancelamento', MOTIVOS_CANCELAMENTO);
 export const contratoEventoTipo = pgEnum('contrato_evento_tipo', CONTRATO_EVENTO_TIPOS);
 export const parcelaStatus = pgEnum('parcela_status', PARCELA_STATUSES);
+export const metaEtapa = pgEnum('meta_etapa', META_ETAPAS);
+export const metaNivel = pgEnum('meta_nivel', META_NIVEIS);
+export const custoCategoria = pgEnum('custo_categoria', CUSTO_CATEGORIAS);
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -300,6 +310,11 @@ export const vendedores = pgTable(
       .unique()
       .references((): AnyPgColumn => users.id),
     isActive: boolean().notNull().default(true),
+    /** The share link's code (issue 48): `/credito-estudantil?v=<código>`. */
+    codigoIndicacao: varchar({ length: CODIGO_INDICACAO_TAMANHO })
+      .notNull()
+      .unique()
+      .default(sql`codigo_indicacao_novo()`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -414,6 +429,11 @@ export const eventos = pgTable(
     vagas: integer(),
     /** Sign-ups close at this instant (issue 20); null keeps them open through the event's day. */
     inscricoesAte: timestamp({ withTimezone: true }),
+    /** The event's share link's code (issue 48): `/credito-estudantil?v=<código>` opens the form on this event. */
+    codigoIndicacao: varchar({ length: CODIGO_INDICACAO_TAMANHO })
+      .notNull()
+      .unique()
+      .default(sql`codigo_indicacao_novo()`),
     /** Copied by triggers from the cliente and the micro-franquia (migration 0001); never set by the app. */
     vendedorId: uuid(),
     franquiaId: uuid(),
@@ -539,6 +559,48 @@ export function matriculasSearchText(t: {
   return sql`f_unaccent(lower(${t.nome} || ' ' || ${t.email} || ' ' || coalesce(${t.cursoInteresse}, '') || ' ' || coalesce(${t.telefone}, '')))`;
 }
 
+/**
+ * Where a family came from (issue 48, ADR 104): the UTM fields the public pages kept through the flow and the share
+ * link's code (`?v=`), with the vendedor it names. Written once by the public sign-up or activation, never by a
+ * staff route; null when the family came with none.
+ */
+function origemColumns() {
+  return {
+    utmSource: varchar({ length: UTM_MAX }),
+    utmMedium: varchar({ length: UTM_MAX }),
+    utmCampaign: varchar({ length: UTM_MAX }),
+    utmContent: varchar({ length: UTM_MAX }),
+    utmTerm: varchar({ length: UTM_MAX }),
+    linkCodigo: varchar({ length: CODIGO_INDICACAO_TAMANHO }),
+    linkVendedorId: uuid().references(() => vendedores.id),
+  };
+}
+
+/** The attributed rows of a scope by day: Relatórios' origem, campanha and vendedor_link groups read these alone. */
+function origemIndexes(
+  table: string,
+  t: Record<
+    | 'franqueadorId'
+    | 'franquiaId'
+    | 'microFranquiaId'
+    | 'createdAt'
+    | 'utmSource'
+    | 'utmMedium'
+    | 'utmCampaign'
+    | 'utmContent'
+    | 'utmTerm'
+    | 'linkCodigo',
+    AnyPgColumn
+  >,
+) {
+  const attributed = sql`coalesce(${t.utmSource}, ${t.utmMedium}, ${t.utmCampaign}, ${t.utmContent}, ${t.utmTerm}, ${t.linkCodigo}) is not null`;
+  return [
+    index(`${table}_franqueador_origem_idx`).on(t.franqueadorId, t.createdAt).where(attributed),
+    index(`${table}_franquia_origem_idx`).on(t.franquiaId, t.createdAt).where(attributed),
+    index(`${table}_micro_franquia_origem_idx`).on(t.microFranquiaId, t.createdAt).where(attributed),
+  ];
+}
+
 export const leads = pgTable(
   'leads',
   {
@@ -573,6 +635,7 @@ export const leads = pgTable(
     codigoVoucher: varchar({ length: 6 })
       .notNull()
       .default(sql`voucher_codigo_novo()`),
+    ...origemColumns(),
     ...scopePath(),
     createdAt: createdAt(),
   },
@@ -607,6 +670,7 @@ export const leads = pgTable(
     index('leads_retencao_idx')
       .on(t.createdAt)
       .where(sql`${t.anonimizadoEm} is null`),
+    ...origemIndexes('leads', t),
   ],
 );
 
@@ -687,6 +751,7 @@ export const preMatriculas = pgTable(
     status: preMatriculaStatus().notNull().default('pendente'),
     consentidoEm: timestamp({ withTimezone: true }),
     ...lgpdColumns(),
+    ...origemColumns(),
     ...scopePath(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -718,6 +783,7 @@ export const preMatriculas = pgTable(
       .where(sql`${t.telefone} is not null`),
     // q= on names, e-mail, course and phone as one lower-case text, by trigram (issue 39, item 13).
     index('pre_matriculas_busca_trgm_idx').using('gin', sql`${preMatriculasSearchText(t)} gin_trgm_ops`),
+    ...origemIndexes('pre_matriculas', t),
   ],
 );
 
@@ -2424,3 +2490,83 @@ export const whatsappRecebidas = pgTable('whatsapp_recebidas', {
   leadId: uuid().references(() => leads.id, { onDelete: 'set null' }),
   em: at().notNull(),
 });
+
+/**
+ * A goal (issue 48, ADR 104): a number for a month (`mes` is its 1st), a stage and one node of the tree (`alvoId`
+ * is the franqueador's id for `rede`, else the franquia's, micro-franquia's, vendedor's or cliente's). Children's
+ * goals sum to their parent's; a `travada` goal keeps its value when a sibling is edited by hand. `parcelas_pagas`
+ * counts centavos.
+ */
+export const metas = pgTable(
+  'metas',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    mes: dateOnly().notNull(),
+    etapa: metaEtapa().notNull(),
+    nivel: metaNivel().notNull(),
+    alvoId: uuid().notNull(),
+    valor: bigint({ mode: 'number' }).notNull(),
+    travada: boolean().notNull().default(false),
+    atualizadoPorId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('metas_alvo_mes_etapa_key').on(t.alvoId, t.mes, t.etapa),
+    index('metas_franqueador_mes_idx').on(t.franqueadorId, t.mes, t.etapa),
+    check('metas_valor_check', sql`${t.valor} >= 0`),
+    check('metas_mes_check', sql`extract(day from ${t.mes}) = 1`),
+  ],
+);
+
+/** An event's cost (issue 48): by category, in centavos, entered by the roles that manage the event. */
+export const eventoCustos = pgTable(
+  'evento_custos',
+  {
+    id: id(),
+    eventoId: uuid()
+      .notNull()
+      .references(() => eventos.id),
+    categoria: custoCategoria().notNull(),
+    descricao: text(),
+    valorCentavos: integer().notNull(),
+    criadoPorId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('evento_custos_evento_id_idx').on(t.eventoId),
+    check('evento_custos_valor_check', sql`${t.valorCentavos} > 0`),
+  ],
+);
+
+/**
+ * A campaign's cost (issue 48): spent on a day for a `utm_campaign`, entered by the franqueador (`franquiaId`
+ * null: the network's) or a franquia (its own).
+ */
+export const campanhaCustos = pgTable(
+  'campanha_custos',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    franquiaId: uuid().references(() => franquias.id),
+    utmCampaign: varchar({ length: UTM_MAX }).notNull(),
+    data: dateOnly().notNull(),
+    categoria: custoCategoria().notNull(),
+    descricao: text(),
+    valorCentavos: integer().notNull(),
+    criadoPorId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('campanha_custos_franqueador_idx').on(t.franqueadorId, t.utmCampaign, t.data),
+    index('campanha_custos_franquia_idx')
+      .on(t.franquiaId, t.utmCampaign, t.data)
+      .where(sql`${t.franquiaId} is not null`),
+    check('campanha_custos_valor_check', sql`${t.valorCentavos} > 0`),
+  ],
+);
