@@ -5,6 +5,7 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:data
  */
+import { CAMPANHAS, metasSteps } from './metas';
 import pg from 'pg';
 import { hashPassword } from '../src/server/lib/password';
 import { migratePostgres } from '../src/server/db/postgres';
@@ -209,6 +210,13 @@ const CONTRACT_TEMPLATE = MODELO_INICIAL;
 const CONTRACT_TEXT = preencherModelo(MODELO_INICIAL, valoresDosCampos(matriculaDeExemplo('2026-01-15')), 10);
 
 const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+/** Issue 48: which lead came by which campaign or vendedor's link (the leads' insert, `g` its number). */
+const ORIGEM_DOS_LEADS = `
+      case when g % 10 = 0 then (array['instagram','facebook','google','whatsapp'])[1 + g / 10 % 4] end,
+      case when g % 10 = 0 then (array['social','cpc','social','mensagem'])[1 + g / 10 % 4] end,
+      case when g % 10 = 0 then (${sqlArray(CAMPANHAS)})[1 + g / 40 % ${CAMPANHAS.length}] end,
+      case when g % 20 = 5 and e.vendedor_id is not null then (select v.codigo_indicacao from vendedores v where v.id = e.vendedor_id) end,
+      case when g % 20 = 5 then e.vendedor_id end`;
 
 /** The helpers below live in pg_temp: they vanish with the session and touch nothing of the app's. */
 const HELPERS = `
@@ -461,7 +469,7 @@ async function main() {
     'leads',
     `
     insert into leads (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, created_at,
-      codigo_voucher, ${SCOPE_PATH})
+      codigo_voucher, utm_source, utm_medium, utm_campaign, link_codigo, link_vendedor_id, ${SCOPE_PATH})
     select pg_temp.uid('lead', g), e.id,
       pg_temp.person('aluno', g), pg_temp.person('resp', g),
       'aluno' || g || '@email.com.br', s.ddd || '9' || lpad((g % 100000000)::text, 8, '0'),
@@ -471,6 +479,8 @@ async function main() {
       -- leads drew the same code twice, and the unique index refused the set.
       (select string_agg(substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', 1 + ((g >> (5 * i)) & 31), 1), '' order by i)
         from generate_series(0, 5) i),
+      -- Issue 48: one family in ten came by a campaign's link, one in twenty by its event's vendedor's link.
+      ${ORIGEM_DOS_LEADS},
       ${scopePathOf('e')}
     from generate_series(1, ${S.leads}) g join states s on s.i = 1 + (g % 27)
     join eventos e on e.id = pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8));`,
@@ -480,12 +490,14 @@ async function main() {
     'pré-matrículas',
     `
     insert into pre_matriculas (id, evento_id, lead_id, nome, email, telefone, curso_interesse, nome_aluno, cpf_aluno,
-      nome_responsavel, cpf_responsavel, status, consentido_em, created_at, ${SCOPE_PATH})
+      nome_responsavel, cpf_responsavel, status, consentido_em, created_at, utm_source, utm_medium, utm_campaign,
+      link_codigo, link_vendedor_id, ${SCOPE_PATH})
     select pg_temp.uid('pre', g), l.evento_id, l.id, l.nome_aluno, l.email, l.telefone,
       pg_temp.pick(${sqlArray(COURSES)}, 'interesse', g), l.nome_aluno, pg_temp.cpf(g * 2),
       l.nome_responsavel, pg_temp.cpf(g * 2 + 1),
       (case when g <= ${S.matriculas} then 'efetivada' else 'pendente' end)::pre_matricula_status,
-      l.created_at + interval '1 hour', l.created_at + interval '1 hour', ${scopePathOf('l')}
+      l.created_at + interval '1 hour', l.created_at + interval '1 hour', l.utm_source, l.utm_medium, l.utm_campaign,
+      l.link_codigo, l.link_vendedor_id, ${scopePathOf('l')}
     from generate_series(1, ${S.preMatriculas}) g join leads l on l.id = pg_temp.uid('lead', g * 3);`,
   );
 
@@ -647,6 +659,9 @@ async function main() {
     join micro_franquias m on m.id = pg_temp.uid('micro', 1 + g % ${S.microFranquias})
     join franquias f on f.id = m.franquia_id;`,
   );
+
+  // Issue 48: the goals of this month and the last for every node, and the events' and campaigns' costs.
+  for (const [label, text] of metasSteps(S)) await step(label, text);
 
   // Issues 44 and 45: the commission and royalty ledgers, from what the families paid (bench/dinheiro.ts).
   for (const [label, text] of dinheiroSteps(userCols, userRow, REDE_DE_ROYALTIES)) await step(label, text);
