@@ -67,3 +67,65 @@ export function metasSteps(S: Sizes, hoje = todayInBrasilia(new Date())): [label
     ],
   ];
 }
+
+/** Issue 48's reads for `npm run bench`: the goals, the rankings and Relatórios by source with their costs. */
+export interface MetasScenario {
+  name: string;
+  path: string;
+  account: 'franqueador' | 'franquia' | 'micro' | 'vendedor' | 'cliente';
+  connections: number;
+  target: { p99: number };
+}
+
+export function metasScenarios(now = new Date()): MetasScenario[] {
+  const hoje = todayInBrasilia(now);
+  const mes = hoje.slice(0, 7);
+  const yearAgo = new Date(Date.parse(`${hoje}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+  const ano = `de=${yearAgo}&ate=${hoje}`;
+  const contas = ['franqueador', 'franquia', 'micro', 'vendedor', 'cliente'] as const;
+  // A dashboard or a report (issue 46's targets): p99 100 ms for one user; 8 connections beside it.
+  const both = (s: Omit<MetasScenario, 'connections'>): MetasScenario[] => [
+    { ...s, name: `${s.name} · 1 user`, connections: 1 },
+    { ...s, connections: 8 },
+  ];
+  return [
+    ...contas.flatMap((account) =>
+      both({
+        name: `metas do mês · ${account}`,
+        path: `/api/metas?mes=${mes}&etapa=leads`,
+        account,
+        target: { p99: 100 },
+      }),
+    ),
+    ...(['franqueador', 'franquia', 'micro', 'vendedor'] as const).flatMap((account) =>
+      both({
+        name: `ranking do mês · ${account}`,
+        path: `/api/metas/ranking?mes=${mes}&etapa=leads`,
+        account,
+        target: { p99: 100 },
+      }),
+    ),
+    ...(['campanha', 'origem', 'vendedor_link'] as const).flatMap((agrupar) =>
+      (['franqueador', 'franquia'] as const).flatMap((account) =>
+        both({
+          name: `relatório ${agrupar} com custos · ${account}, 365 d`,
+          path: `/api/relatorios/funil?${ano}&agrupar=${agrupar}`,
+          account,
+          target: { p99: 100 },
+        }),
+      ),
+    ),
+    ...both({
+      name: 'relatório evento com custos, page 1 · franquia, 365 d',
+      path: `/api/relatorios/funil?${ano}&agrupar=evento`,
+      account: 'franquia',
+      target: { p99: 100 },
+    }),
+    ...both({
+      name: 'custos de campanha · franqueador',
+      path: '/api/campanhas/custos',
+      account: 'franqueador',
+      target: { p99: 50 },
+    }),
+  ];
+}

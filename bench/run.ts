@@ -37,6 +37,7 @@ import { listPreMatriculas } from '../src/server/modules/pre-matriculas/pre-matr
 import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
 import { BENCH_PASSWORD } from './accounts';
 import { reportScenarios } from './relatorios';
+import { metasScenarios } from './metas';
 import { inadimplenciaScenarios } from './inadimplencia';
 import { followUpScenarios, followedLeadIds } from './acompanhamento';
 import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
@@ -651,6 +652,8 @@ async function main() {
         }),
       },
       ...reportScenarios(new Date()),
+      // Issue 48 (ADR 104): goals, rankings and Relatórios by source with their costs.
+      ...metasScenarios(new Date()),
       // Issue 43 (ADR 077): Inadimplência over the year's parcelas.
       ...inadimplenciaScenarios(new Date()),
       ...followUpScenarios(new Date(), await followedLeadIds(db, actors.vendedor, 500)),
