@@ -6,6 +6,7 @@ import { insertOtherNetwork, vendedorPayload, type OtherNetwork } from '../../..
 import { auditLog, leads, metas, users, vendedores } from '../../db/schema';
 import { executeRows } from '../../db/connect';
 import { dividirPorPesos } from '../../../shared/metas/divisao';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import { METAS_MESSAGES, type MetasPainelView, type MetasView, type RankingView } from '../../../shared/schemas/metas';
 
 /**
@@ -69,6 +70,20 @@ async function ver(caller: Caller, etapa = 'leads', mes = MES) {
 }
 
 const metaDe = (view: MetasView, alvoId: string) => view.filhos.find((f) => f.alvoId === alvoId)?.meta;
+
+describe('the demo network', () => {
+  it('has this month goals a newcomer finds, each parent the sum of its children', async () => {
+    const mes = todayInBrasilia().slice(0, 7);
+    const rede = await ver(franqueador(), 'leads', mes);
+    expect(rede.no.meta).toBe(120);
+    expect(rede.filhos.reduce((a, f) => a + (f.meta ?? 0), 0)).toBe(120);
+    const sp = await ver(franquia(), 'leads', mes);
+    expect(sp.filhos.reduce((a, f) => a + (f.meta ?? 0), 0)).toBe(sp.no.meta);
+    expect(sp.filhos.find((f) => f.alvoId === ids.campinas)?.travada).toBe(true);
+    const painel = (await vendedor().get(`/api/metas/painel?mes=${mes}`)).json<MetasPainelView>();
+    expect(painel.etapas).toEqual([expect.objectContaining({ etapa: 'leads', meta: 50 })]);
+  });
+});
 
 describe('setting goals down the tree', () => {
   it('asks for the parent goal first, then splits: siblings rebalance, the locked one stays, a parent cascades', async () => {

@@ -1,5 +1,5 @@
 import { formatBRL, formatCount } from '@shared/format';
-import type { MetaEtapa } from '@shared/metas/enums';
+import type { MetaEtapa, MetaNivel } from '@shared/metas/enums';
 import { fromCentavos, toCentavos } from '@shared/money/parcelas';
 
 /** A goal's figure as read: a count of families, or R$ for `parcelas_pagas` (stored in centavos). */
@@ -31,3 +31,12 @@ export function campoParaValor(etapa: MetaEtapa, texto: string): number | null {
   if (!/^\d{1,3}(\.\d{3})*$|^\d+$/.test(limpo)) return null;
   return Number(limpo.replace(/\./g, ''));
 }
+
+/** A level's units, in the plural: 'vendedores', 'micro-franquias'. */
+export const NIVEL_PLURAL: Record<MetaNivel, string> = {
+  rede: 'redes',
+  franquia: 'franquias',
+  micro_franquia: 'micro-franquias',
+  vendedor: 'vendedores',
+  cliente: 'clientes',
+};

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { META_ETAPA_LABELS, META_NIVEL_LABELS } from '@shared/metas/enums';
+import { META_ETAPA_LABELS } from '@shared/metas/enums';
 import type { RankingView } from '@shared/schemas/metas';
 import { ChartFigure } from '@/components/ui/chart-figure';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
-import { formatarPercentual } from './formatar';
+import { NIVEL_PLURAL, formatarPercentual } from './formatar';
 
 /**
  * The ranking's chart (issue 48), in its own chunk with the charting library: each unit's % of its goal, best
@@ -20,7 +20,7 @@ export default function RankingChart({ view, table }: { view: RankingView; table
   const dados = view.itens
     .filter((i) => i.percentual != null)
     .map((i) => ({ nome: `${i.posicao}º ${i.nome}`, percentual: i.percentual! }));
-  const unidades = `${META_NIVEL_LABELS[view.nivel].toLowerCase()}s`;
+  const unidades = NIVEL_PLURAL[view.nivel];
   return (
     <ChartFigure
       title="Ranking por % da meta"

@@ -1,7 +1,7 @@
 import { META_ETAPA_LABELS, META_NIVEL_LABELS } from '@shared/metas/enums';
 import type { RankingView } from '@shared/schemas/metas';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatarPercentual, formatarValor } from './formatar';
+import { NIVEL_PLURAL, formatarPercentual, formatarValor } from './formatar';
 
 /**
  * The ranking as a table (issue 48): position, unit and -- where the answer carries them -- goal, achieved and %.
@@ -10,9 +10,7 @@ import { formatarPercentual, formatarValor } from './formatar';
 export function RankingTable({ view }: { view: RankingView }) {
   return (
     <div className="overflow-x-auto">
-      <Table
-        aria-label={`Ranking de ${META_NIVEL_LABELS[view.nivel].toLowerCase()}s por % da meta: ${META_ETAPA_LABELS[view.etapa]}`}
-      >
+      <Table aria-label={`Ranking de ${NIVEL_PLURAL[view.nivel]} por % da meta: ${META_ETAPA_LABELS[view.etapa]}`}>
         <TableHeader>
           <TableRow>
             <TableHead scope="col">Posição</TableHead>
