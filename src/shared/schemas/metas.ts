@@ -6,7 +6,8 @@ import { META_ETAPAS, META_NIVEIS } from '../metas/enums';
  * families for the funnel's stages, centavos for `parcelas_pagas`.
  */
 
-const MES_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** A month from 1900 to 2999 (PostgreSQL has no year 0). */
+const MES_RE = /^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/;
 /** The largest goal: R$ 1 bilhão in centavos, and far beyond any count of families. */
 export const META_MAXIMA = 100_000_000_000;
 

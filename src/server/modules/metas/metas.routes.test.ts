@@ -252,6 +252,7 @@ describe('who sets what', () => {
     const casos: [Record<string, unknown>, string][] = [
       [{ mes: '2031-13' }, METAS_MESSAGES.mes],
       [{ mes: '03/2031' }, METAS_MESSAGES.mes],
+      [{ mes: '0000-01' }, METAS_MESSAGES.mes],
       [{ etapa: 'vendas' }, METAS_MESSAGES.etapa],
       [{ valor: -1 }, METAS_MESSAGES.valor],
       [{ valor: 1.5 }, METAS_MESSAGES.valor],
