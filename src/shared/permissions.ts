@@ -122,6 +122,14 @@ export const PERMISSIONS = {
    * franqueador (every franquia of its network) and a franquia (its own); the agreement written and a month closed
    * by the franqueador alone; a statement's line contested by the franquia it charges.
    */
+  /**
+   * Metas e rankings (issue 48): every staff role reads its own unit's goals (the dashboard); each level above the
+   * cliente sets its children's (the franqueador the network's too) and reads the ranking of its scope.
+   */
+  'metas.ler': STAFF_ROLES,
+  'metas.definir': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
+  'metas.ranking': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
+
   'royalties.ver': ['franqueador', 'franquia'],
   'royalties.acordos.editar': ['franqueador'],
   'royalties.fechar': ['franqueador'],

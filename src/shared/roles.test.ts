@@ -15,6 +15,8 @@ describe('route table (SPEC §2)', () => {
   const allowed: Record<RoutePath, Role[]> = {
     '/': [...ROLES],
     '/relatorios': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    // Issue 48: the levels that set their children's goals and read their scope's ranking.
+    '/metas': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
     '/franquias': ['franqueador'],
     '/micro-franquias': ['franqueador', 'franquia'],
     '/clientes': ['franqueador', 'micro_franquia', 'vendedor'],
@@ -67,6 +69,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
     expect(labels('franqueador')).toEqual([
       'Dashboard',
       'Relatórios',
+      'Metas',
       'Franquias',
       'Micro-Franquias',
       'Clientes',
@@ -86,6 +89,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
     expect(labels('franquia')).toEqual([
       'Dashboard',
       'Relatórios',
+      'Metas',
       'Micro-franquias',
       'Interesses',
       'Pré-Matrículas',
@@ -98,6 +102,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
     expect(labels('micro_franquia')).toEqual([
       'Dashboard',
       'Relatórios',
+      'Metas',
       'Clientes',
       'Eventos',
       'Interesses',
@@ -111,6 +116,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
     expect(labels('vendedor')).toEqual([
       'Dashboard',
       'Relatórios',
+      'Metas',
       'Clientes',
       'Eventos',
       'Interesses',

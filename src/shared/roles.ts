@@ -34,6 +34,7 @@ export const MATRICULA_READERS = [
 export type RoutePath =
   | '/'
   | '/relatorios'
+  | '/metas'
   | '/franquias'
   | '/micro-franquias'
   | '/clientes'
@@ -80,6 +81,13 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     roles: STAFF_ROLES,
     title: 'Relatórios',
     description: 'Onde a rede converte e onde perde famílias',
+  },
+  /** Metas (issue 48): each level above the cliente sets its children's goals and reads its scope's ranking. */
+  '/metas': {
+    path: '/metas',
+    roles: ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
+    title: 'Metas',
+    description: 'As metas do mês, divididas pela rede, com o realizado, a projeção e o ranking',
   },
   '/franquias': {
     path: '/franquias',
@@ -328,6 +336,8 @@ export interface SidebarLink {
 const link = (path: RoutePath, label: string): SidebarLink => ({ path, label });
 const DASHBOARD = link('/', 'Dashboard');
 const RELATORIOS = link('/relatorios', 'Relatórios');
+/** Issue 48: after Relatórios, for the levels that set goals. */
+const METAS = link('/metas', 'Metas');
 /** Issue 17: last in the sidebars of the three levels that read a subtree's trail. */
 const AUDITORIA = link('/auditoria', 'Auditoria');
 /** Issue 18: the titulares' rights, for the franqueador and the franquia, before Auditoria. */
@@ -343,6 +353,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
   franqueador: [
     DASHBOARD,
     RELATORIOS,
+    METAS,
     link('/franquias', 'Franquias'),
     link('/micro-franquias', 'Micro-Franquias'),
     link('/clientes', 'Clientes'),
@@ -363,6 +374,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
   franquia: [
     DASHBOARD,
     RELATORIOS,
+    METAS,
     link('/micro-franquias', 'Micro-franquias'),
     link('/interesses', 'Interesses'),
     link('/pre-matriculas', 'Pré-Matrículas'),
@@ -375,6 +387,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
   micro_franquia: [
     DASHBOARD,
     RELATORIOS,
+    METAS,
     link('/clientes', 'Clientes'),
     link('/eventos', 'Eventos'),
     link('/interesses', 'Interesses'),
@@ -388,6 +401,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
   vendedor: [
     DASHBOARD,
     RELATORIOS,
+    METAS,
     link('/clientes', 'Clientes'),
     link('/eventos', 'Eventos'),
     link('/interesses', 'Interesses'),

@@ -18,6 +18,7 @@ const lazyScreen = (load: () => Promise<RouteModule>) => async () => ({ Componen
 const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/': () => import('./routes/app/dashboard'),
   '/relatorios': () => import('./routes/app/relatorios'),
+  '/metas': () => import('./routes/app/metas'),
   '/franquias': () => import('./routes/app/franquias'),
   '/micro-franquias': () => import('./routes/app/micro-franquias'),
   '/clientes': () => import('./routes/app/clientes'),

@@ -16,6 +16,7 @@ import {
   leads,
   lgpdPedidos,
   matriculas,
+  metas,
   microFranquias,
   parcelas,
   preMatriculas,
@@ -481,4 +482,13 @@ export function whatsappModelosVisibleTo(actor: Actor): SQL {
  */
 export function royaltyFranquiasVisibleTo(actor: Actor): SQL {
   return franqueadorOuFranquia(actor, franquias.franqueadorId, franquias.id);
+}
+
+/**
+ * Metas (issue 48): the goals of the actor's network. Which units' goals a caller reads (its own, its children's)
+ * and sets (its children's) is its place in the tree, resolved by modules/metas from `scopeNodeOf`; a unit outside
+ * the caller's subtree answers 404 there.
+ */
+export function metasVisibleTo(actor: Actor): SQL {
+  return sql`${metas.franqueadorId} = ${redeDoAtor(actor)}`;
 }

@@ -40,6 +40,7 @@ export const AUDIT_ENTIDADES = {
   royalty_fechamento: 'Extrato de royalties',
   royalty_fatura: 'Fatura de royalties',
   royalty_contestacao: 'Contestação de royalties',
+  meta: 'Meta',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -195,6 +196,9 @@ export const AUDIT_ACOES = {
   'whatsapp_cloud.modelo_excluir': { entidade: 'rede', rotulo: 'Excluiu um modelo do WhatsApp oficial' },
   'whatsapp_cloud.momentos': { entidade: 'rede', rotulo: 'Escolheu os modelos de cada momento do WhatsApp' },
   'whatsapp_cloud.custos': { entidade: 'rede', rotulo: 'Alterou o custo estimado das mensagens de WhatsApp' },
+  // Issue 48: a unit's goal set by hand (its siblings rebalanced, its children rescaled), or split among children.
+  'meta.definir': { entidade: 'meta', rotulo: 'Definiu uma meta' },
+  'meta.distribuir': { entidade: 'meta', rotulo: 'Distribuiu uma meta entre as unidades abaixo' },
   'lead.whatsapp_sair': { entidade: 'lead', rotulo: 'A família pediu para sair dos avisos pelo WhatsApp' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;

@@ -514,6 +514,19 @@ const ROYALTY_ROUTES: Record<string, string> = {
   'POST /api/royalties/extratos/:franquiaId/:mes/linhas/:linhaId/contestar': 'a line of the caller’s own statement',
 };
 
+/**
+ * Issue 48: the goals. No route names a goal by id: a write names a unit of the tree (`alvoId`) in its body, a read
+ * answers the caller's own unit and its children. The test 'keeps each unit’s goals in its subtree' below tries
+ * every unit of both networks outside the caller's subtree.
+ */
+const METAS_ROUTES: Record<string, string> = {
+  'GET /api/metas': 'json, the caller’s unit and its children',
+  'GET /api/metas/painel': 'json, the caller’s own unit',
+  'GET /api/metas/ranking': 'json, the units of the caller’s scope (a vendedor’s peers without ids or figures)',
+  'PUT /api/metas': 'a child unit of the caller, by alvoId',
+  'POST /api/metas/distribuir': 'the caller’s own unit, by alvoId',
+};
+
 /** GET routes without an id that hold no network rows to leak. */
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
@@ -600,9 +613,11 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !COBRANCA_ROUTES[k] &&
           !COMISSAO_ROUTES[k] &&
           !WHATSAPP_ROUTES[k] &&
-          !ROYALTY_ROUTES[k],
+          !ROYALTY_ROUTES[k] &&
+          !METAS_ROUTES[k],
       ),
     ).toEqual([]);
+    expect(Object.keys(METAS_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(WHATSAPP_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(ROYALTY_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(COMISSAO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
@@ -1438,6 +1453,85 @@ describe('IDOR: rows out of the caller’s scope', () => {
       // The lines go with their parcelas (the ledger's one exception to append-only: ADR 089).
       await ctx.handle.db.execute(sql`delete from parcelas where gateway_id like 'pay_idor_roy_%'`);
     }
+  });
+
+  it('keeps each unit’s goals in its subtree (issue 48): a unit outside it is 404 as one that exists nowhere, reads hold none', async () => {
+    const g = world.graph;
+    // Every unit of both networks with its ancestors' ids, top first.
+    const micro = (id: string) => g.microFranquias.find((m) => m.id === id)!;
+    const franquia = (id: string) => g.franquias.find((f) => f.id === id)!;
+    const unidades = [
+      ...g.franquias.map((f) => ({ nivel: 'franquia', id: f.id, acima: [f.franqueadorId] })),
+      ...g.microFranquias.map((m) => ({
+        nivel: 'micro_franquia',
+        id: m.id,
+        acima: [franquia(m.franquiaId).franqueadorId, m.franquiaId],
+      })),
+      ...g.vendedores.map((v) => {
+        const m = micro(v.microFranquiaId);
+        return { nivel: 'vendedor', id: v.id, acima: [franquia(m.franquiaId).franqueadorId, m.franquiaId, m.id] };
+      }),
+      ...g.clientes.map((c) => {
+        const m = micro(c.microFranquiaId);
+        const acima = [franquia(m.franquiaId).franqueadorId, m.franquiaId, m.id];
+        return { nivel: 'cliente', id: c.id, acima: c.vendedorId ? [...acima, c.vendedorId] : acima };
+      }),
+    ];
+    const leaks: string[] = [];
+    const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters']);
+    for (const name of ACTOR_NAMES) {
+      const role = roleOf(name);
+      if (!can(role, 'metas.ler')) continue;
+      const a = world.actors[name];
+      const proprio = {
+        franqueador: a.franqueadorId,
+        franquia: a.franquiaId,
+        micro_franquia: a.microFranquiaId,
+        vendedor: a.vendedorId,
+        cliente: a.clienteId,
+      }[role as 'franqueador']!;
+      const minha = unidades.find((u) => u.id === proprio);
+      const abaixo = new Set(unidades.filter((u) => u.acima.includes(proprio)).map((u) => u.id));
+      const acima = new Set(minha?.acima ?? []);
+      const alheias = unidades.filter((u) => !abaixo.has(u.id) && !acima.has(u.id) && u.id !== proprio);
+      // What the reads answer: the caller's unit and units below it, and (a vendedor's ranking) its peers by name.
+      for (const url of ['/api/metas?mes=2030-01&etapa=leads', '/api/metas/ranking?mes=2030-01&etapa=leads']) {
+        const response = await inject(name, 'GET', url);
+        if (!can(role, url.includes('ranking') ? 'metas.ranking' : 'metas.ler')) continue;
+        figures.listChecks += 1;
+        const body = response.json<{
+          no?: { alvoId: string };
+          filhos?: { alvoId: string }[];
+          itens?: { alvoId?: string }[];
+        }>();
+        const vistos = [...(body.filhos ?? []), ...(body.itens ?? [])].map((u) => u.alvoId).filter(Boolean) as string[];
+        for (const id of vistos) if (!abaixo.has(id) && id !== proprio) leaks.push(`${url} as ${name}: ${id}`);
+      }
+      if (!can(role, 'metas.definir')) continue;
+      const body = (u: { nivel: string; id: string }) => ({
+        mes: '2030-01',
+        etapa: 'leads',
+        nivel: u.nivel,
+        alvoId: u.id,
+        valor: 1,
+      });
+      const desconhecida = { nivel: 'franquia', id: randomUUID() };
+      const unknownPut = await inject(name, 'PUT', '/api/metas', body(desconhecida));
+      const split = (id: string) => ({ mes: '2030-01', etapa: 'leads', alvoId: id, criterio: 'igual' });
+      const unknownSplit = await inject(name, 'POST', '/api/metas/distribuir', split(desconhecida.id));
+      for (const u of alheias) {
+        const put = await inject(name, 'PUT', '/api/metas', body(u));
+        const post = await inject(name, 'POST', '/api/metas/distribuir', split(u.id));
+        figures.referenceAttempts += 2;
+        if (put.statusCode !== 404 || !sameAnswer(put, unknownPut))
+          leaks.push(`PUT ${u.nivel} ${u.id} as ${name}: ${put.statusCode}`);
+        if (post.statusCode !== 404 || !sameAnswer(post, unknownSplit))
+          leaks.push(`distribuir ${u.id} as ${name}: ${post.statusCode}`);
+      }
+    }
+    expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
   });
 
   // Last: it gives every lead of both networks a return due today.

@@ -37,6 +37,7 @@ import {
   royaltyAcordos,
   royaltyContestacoes,
   royaltyFechamentos,
+  metas,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
@@ -644,7 +645,71 @@ async function contratoRows(run: Run): Promise<Examined[]> {
   ];
 }
 
+/**
+ * Issue 48: a month of its own for each goal case (2200-01, 2200-02, ...), with the network's goal and the demo
+ * franquia's set first, so the franquia's case sets a goal of its micro-franquia.
+ */
+let mesesDeMetas = 0;
+const META_FORJADA = {
+  id: randomUUID(),
+  franqueadorId: randomUUID(),
+  atualizadoPorId: randomUUID(),
+  createdAt: STAMP,
+  updatedAt: STAMP,
+};
+async function mesDeMetas(): Promise<{ mes: string; rede: string; franquia: string }> {
+  const n = mesesDeMetas++;
+  const mes = `${2200 + Math.floor(n / 12)}-${String(1 + (n % 12)).padStart(2, '0')}`;
+  const rede = world.actors.franqueador.franqueadorId!;
+  const franquia = await franquiaDaSessao();
+  const metas = [
+    { nivel: 'rede', alvoId: rede, valor: 1000 },
+    { nivel: 'franquia', alvoId: franquia, valor: 600 },
+  ];
+  for (const meta of metas)
+    await call(ctx.app, world.sessions.franqueador, 'PUT', '/api/metas', { mes, etapa: 'leads', ...meta }, 200);
+  return { mes, rede, franquia };
+}
+/** The goal row of a unit in a month (issue 48). */
+const metaDe = async (alvoId: string, mes: string) =>
+  (
+    await one(
+      db()
+        .select({ id: metas.id })
+        .from(metas)
+        .where(sql`${metas.alvoId} = ${alvoId} and ${metas.mes} = ${`${mes}-01`} and ${metas.etapa} = 'leads'`),
+    )
+  ).id;
+
 const MASS_CASES: Record<string, MassCase> = {
+  // Issue 48: a goal's network, author, id and dates are the server's (the bodies are strict: any other field is
+  // refused); the franqueador sets the network's goal, the franquia its micro-franquia's.
+  'PUT /api/metas': {
+    callers: ['franqueador', 'franquia'],
+    overrides: META_FORJADA,
+    run: async (caller) => {
+      const { mes, rede } = await mesDeMetas();
+      const legit =
+        caller === 'franqueador'
+          ? { mes, etapa: 'leads', nivel: 'rede', alvoId: rede, valor: 1200, travada: true }
+          : { mes, etapa: 'leads', nivel: 'micro_franquia', alvoId: world.ids.microSantos, valor: 250 };
+      return { url: '/api/metas', legit };
+    },
+    rows: async (_caller, _response, run) => [
+      { table: metas, id: await metaDe(run.legit.alvoId as string, run.legit.mes as string) },
+    ],
+  },
+  'POST /api/metas/distribuir': {
+    callers: ['franqueador'],
+    overrides: META_FORJADA,
+    run: async () => {
+      const { mes, rede } = await mesDeMetas();
+      return { url: '/api/metas/distribuir', legit: { mes, etapa: 'leads', alvoId: rede, criterio: 'igual' } };
+    },
+    rows: async (_caller, _response, run) => [
+      { table: metas, id: await metaDe(run.legit.alvoId as string, run.legit.mes as string) },
+    ],
+  },
   'POST /api/login': {
     callers: ['anonymous'],
     run: async () => ({ url: '/api/login', legit: { email: alvo.email, password: alvo.password } }),
@@ -1668,7 +1733,8 @@ interface AuditCase {
     | 'franquia'
     | 'rede'
     | 'acordo'
-    | 'fechamento';
+    | 'fechamento'
+    | 'meta';
 }
 const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
   acoes,
@@ -1773,6 +1839,9 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
     ['royalty_linha.contestar'],
     'resposta',
   ),
+  // Issue 48: a goal set or split, audited on the goal of the unit the body names.
+  'PUT /api/metas': audited(['meta.definir'], 'meta'),
+  'POST /api/metas/distribuir': audited(['meta.distribuir'], 'meta'),
   // ADR 080: a reconciliation run, audited as the franqueador's (no one row: the run's id in its details).
   'POST /api/cobranca/conciliacao': audited(['cobranca.conciliar'], 'nenhuma'),
 };
@@ -1866,6 +1935,8 @@ async function auditProblems(
     // A closing's statement names the closing it froze (ADR 089).
     fechamento:
       expected.entidade === 'fechamento' ? (response.json<{ fechamentoId?: string }>().fechamentoId ?? null) : null,
+    // A goal names its unit in the body (issue 48): the record is that unit's goal of the month and stage.
+    meta: expected.entidade === 'meta' ? await metaDe(run.legit.alvoId as string, run.legit.mes as string) : null,
   }[expected.entidade];
   if (row.entidadeId !== entidadeId) problems.push(`entidadeId ${row.entidadeId}, expected ${entidadeId}`);
   if (!row.requestId || !row.ip) problems.push('without its request id or address');

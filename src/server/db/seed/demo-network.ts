@@ -35,6 +35,7 @@ import { fillMatriculaCursoSnapshots } from './matricula-curso';
 import { insertDemoContratos } from './demo-contratos';
 import { MODELO_INICIAL } from '../../../shared/contrato/modelo';
 import { contratoDeDemo } from './demo-contratos';
+import { metasDaDemo } from './demo-metas';
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -833,4 +834,23 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
     createdAt: new Date(now.getTime() - 3 * 86_400_000),
     updatedAt: new Date(now.getTime() - 3 * 86_400_000),
   });
+
+  // Issue 48: this month's goals, split down the tree, for Metas, its ranking and every dashboard.
+  await metasDaDemo(
+    tx,
+    {
+      rede: franqueador!.id,
+      franquiaSp: franquiaSp!.id,
+      franquiaMg: franquiaMg!.id,
+      microCampinas: microCampinas!.id,
+      microSantos: microSantos!.id,
+      microContagem: microContagem!.id,
+      vendedor: vendedor!.id,
+      horizonte: horizonte!.id,
+      valinhos: valinhos!.id,
+      saberContagem: saberContagem!.id,
+    },
+    now,
+    franqueadorUser,
+  );
 }

@@ -500,6 +500,17 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/royalties/extratos/:franquiaId/:mes/linhas/:linhaId/contestar': ['201'],
     },
   },
+  // Issue 48: goals, their split and the ranking (metas.routes.ts).
+  metas: {
+    owns: (url) => url.startsWith('/api/metas'),
+    routes: {
+      'GET /api/metas': ['200'],
+      'PUT /api/metas': ['200'],
+      'POST /api/metas/distribuir': ['200'],
+      'GET /api/metas/painel': ['200'],
+      'GET /api/metas/ranking': ['200'],
+    },
+  },
   inscricoes: {
     // The voucher's page and cancel, the check-in's header, search and presences (inscricoes.routes.ts).
     owns: (url) => url.startsWith('/api/public/voucher/') || url.startsWith('/api/eventos/:id/'),

@@ -245,6 +245,23 @@ async function fechamentoDeComissao(p: PlanContext): Promise<string> {
   return MES_FECHADO_DO_FUZZ;
 }
 
+/** Issue 48: the demo network's id (its goal's unit), with a network goal set for 2099-12 to split. */
+function redeDasMetas(p: PlanContext): Promise<string> {
+  return p.once('metas rede', async () => {
+    const view = await p.get<{ no: { alvoId: string } }>('franqueador', '/api/metas?mes=2099-12&etapa=leads');
+    const rede = view.no.alvoId;
+    const response = await p.app.inject({
+      method: 'PUT',
+      url: '/api/metas',
+      headers: { cookie: await p.session('franqueador') },
+      payload: { mes: '2099-12', etapa: 'leads', nivel: 'rede', alvoId: rede, valor: 1000 },
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`the network goal to split: ${response.statusCode} ${response.body}`);
+    return rede;
+  });
+}
+
 /** Issue 45 (ADR 089): the demo franquia's id, as its own agreements list names it. */
 function franquiaDosRoyalties(p: PlanContext): Promise<string> {
   return p.once('royalties franquia', async () => {
@@ -575,6 +592,37 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     params: { franquiaId: await franquiaDosRoyalties(p), mes: '2026-01' },
     body: (seed) => ({ motivo: `Linha a conferir, pedido ${seed}.` }),
   }),
+  // Issue 48: goals -- the franqueador's network goal of a month far ahead (each seed its own), split among its
+  // franquias in a month whose network goal the plan set first; the ranking and the dashboard's summary.
+  'GET /api/metas': async () => ({ query: { mes: '2026-01', etapa: 'leads' } }),
+  'GET /api/metas/painel': async () => ({ caller: 'franquia', query: { mes: '2026-01' } }),
+  'GET /api/metas/ranking': async () => ({ caller: 'micro_franquia', query: { mes: '2026-01', etapa: 'matriculas' } }),
+  'PUT /api/metas': async (p) => {
+    const rede = await redeDasMetas(p);
+    return {
+      caller: 'franqueador',
+      body: (seed) => ({
+        mes: `${2100 + (seed % 100)}-${String(1 + (Math.floor(seed / 100) % 12)).padStart(2, '0')}`,
+        etapa: seed % 2 === 0 ? 'leads' : 'parcelas_pagas',
+        nivel: 'rede',
+        alvoId: rede,
+        valor: seed % 1_000_000,
+        travada: seed % 3 === 0,
+      }),
+    };
+  },
+  'POST /api/metas/distribuir': async (p) => {
+    const rede = await redeDasMetas(p);
+    return {
+      caller: 'franqueador',
+      body: (seed) => ({
+        mes: '2099-12',
+        etapa: 'leads',
+        alvoId: rede,
+        criterio: seed % 2 === 0 ? 'igual' : 'historico',
+      }),
+    };
+  },
   // Issue 43 (ADR 080): the reconciliation, read by the franquia (its own differences) and run by the franqueador.
   'GET /api/cobranca/conciliacao': async () => ({ caller: 'franquia' }),
   'POST /api/cobranca/conciliacao': async () => ({ caller: 'franqueador' }),
