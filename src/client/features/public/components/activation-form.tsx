@@ -19,7 +19,7 @@ import { WhatsappField } from './whatsapp-field';
 import { lazyCheck, preloadRules } from './lazy-rules';
 
 /** The WhatsApp option (issue 47) is always sent, false unless ticked. */
-type FormValues = PreMatriculaInput & { whatsapp: boolean };
+type FormValues = Omit<PreMatriculaInput, 'origem'> & { whatsapp: boolean };
 
 const EMPTY: FormValues = {
   eventoId: '',

@@ -19,7 +19,7 @@ import { lazyCheck, preloadRules } from './lazy-rules';
 import type { SignUpConfirmationData } from './sign-up-confirmation';
 
 /** The WhatsApp option (issue 47) is always sent, false unless ticked. */
-type FormValues = LeadInput & { whatsapp: boolean };
+type FormValues = Omit<LeadInput, 'origem'> & { whatsapp: boolean };
 
 const EMPTY: FormValues = {
   eventoId: '',
