@@ -133,7 +133,7 @@ describe('POST /api/leads with origem (issue 48)', () => {
   it("ignores, without an error, a code of another network, an unknown one and an inactive vendedor's", async () => {
     const [inativo] = await ctx.handle.db
       .insert(vendedores)
-      .values({ microFranquiaId: campinas.microFranquiaId, userId: (await novoUsuario()).id, isActive: false })
+      .values({ microFranquiaId: campinas.microFranquiaId!, userId: (await novoUsuario()).id, isActive: false })
       .returning({ codigo: vendedores.codigoIndicacao });
     for (const codigo of [outroCodigo, 'ZZZZZZZZ', inativo!.codigo]) {
       const body = leadBody({ origem: { utmSource: 'google', vendedor: codigo } });
