@@ -323,3 +323,57 @@ describe('GET /api/eventos/:id/link-de-indicacao (issue 48)', () => {
     expect(outra.body).toBe(response.body);
   });
 });
+
+describe('the staff lists, the lead panel and the CSV exports show the origem (issue 48)', () => {
+  it("list the vendedor's link by name, the UTM fields, and null for a family that came with none", async () => {
+    const comLink = leadBody({ origem: { utmSource: 'instagram', utmCampaign: 'feira', vendedor: vendedor.codigo } });
+    const sem = leadBody();
+    expect((await post('/api/leads', comLink)).statusCode).toBe(201);
+    expect((await post('/api/leads', sem)).statusCode).toBe(201);
+    const [{ nome }] = (await ctx.handle.db
+      .select({ nome: users.nome })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.vendedor))) as [{ nome: string }];
+
+    const list = await as(ctx.app, 'franqueador').get(`/api/leads?eventoId=${campinas.id}&q=${comLink.nomeAluno}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()[0].origem).toEqual({
+      utmSource: 'instagram',
+      utmMedium: null,
+      utmCampaign: 'feira',
+      utmContent: null,
+      utmTerm: null,
+      linkCodigo: vendedor.codigo,
+      linkVendedorNome: nome,
+    });
+    const semLista = await as(ctx.app, 'franqueador').get(`/api/leads?eventoId=${campinas.id}&q=${sem.nomeAluno}`);
+    expect(semLista.json()[0].origem).toBeNull();
+
+    const id = list.json()[0].id as string;
+    const painel = await as(ctx.app, 'franqueador').get(`/api/leads/${id}`);
+    expect(painel.json().origem).toMatchObject({ utmSource: 'instagram', linkVendedorNome: nome });
+
+    const csv = await as(ctx.app, 'franqueador').get(`/api/leads/export.csv?eventoId=${campinas.id}&q=${comLink.nomeAluno}`);
+    expect(csv.statusCode).toBe(200);
+    const [cabecalho, linha] = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(cabecalho).toMatch(/"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"$/);
+    expect(linha).toMatch(new RegExp(`"instagram";"-";"feira";"-";"-";"${nome}"$`));
+  });
+
+  it("show a pré-matrícula's own origem, and a matrícula its pré-matrícula's", async () => {
+    const body = activationBody({ origem: { utmSource: 'radio', utmCampaign: 'matriculas-2026' } });
+    expect((await post('/api/pre-matriculas', body)).statusCode).toBe(201);
+    const pres = await as(ctx.app, 'micro_franquia').get(`/api/pre-matriculas?q=${body.nomeAluno}`);
+    expect(pres.json()[0].origem).toMatchObject({ utmSource: 'radio', utmCampaign: 'matriculas-2026' });
+    const preId = pres.json()[0].id as string;
+    const csv = await as(ctx.app, 'micro_franquia').get(`/api/pre-matriculas/export.csv?q=${body.nomeAluno}`);
+    expect(csv.body.trim().split(/\r?\n/)[1]).toMatch(/"radio";"-";"matriculas-2026";"-";"-";"-"$/);
+
+    const cursos = await as(ctx.app, 'micro_franquia').get(`/api/pre-matriculas/${preId}/cursos`);
+    const cursoId = (cursos.json() as { id: string }[])[0]!.id;
+    const efetivada = await as(ctx.app, 'micro_franquia').post(`/api/matriculas/efetivar/${preId}`, { cursoId });
+    expect(efetivada.statusCode, efetivada.body).toBe(201);
+    const mats = await as(ctx.app, 'micro_franquia').get(`/api/matriculas?q=${body.nomeAluno}`);
+    expect(mats.json()[0].origem).toMatchObject({ utmSource: 'radio', utmCampaign: 'matriculas-2026' });
+  });
+});
