@@ -8,6 +8,7 @@ import { AlunoFunnelOverview } from '@/features/funnel/components/lista/aluno-fu
 import { MinhasParcelas } from '@/features/cobranca/components/minhas-parcelas';
 import { Ultimos30Dias } from '@/features/relatorios/components/ultimos-30-dias';
 import { SacResumoCards } from '@/features/sac/components/sac-resumo';
+import { MeuLinkCard } from '@/features/atribuicao/components/meu-link-card';
 
 export default function DashboardRoute() {
   const { role } = useCurrentUser();
@@ -18,6 +19,8 @@ export default function DashboardRoute() {
         // day's queue comes first, above the counts (on a phone, the first screen is what to do today).
         <AcompanhamentoCards listPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'} />
       ) : null}
+      {/* Issue 48: the vendedor's share link and its QR code, to hand to families. */}
+      {can(role, 'indicacao.meuLink') ? <MeuLinkCard /> : null}
       <MetricsOverview
         linkFor={(key) => {
           const path = METRIC_LIST_PATHS[key] as RoutePath;

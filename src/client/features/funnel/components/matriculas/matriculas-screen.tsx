@@ -5,6 +5,7 @@ import { MATRICULA_STATUSES, MATRICULA_STATUS_LABELS, type MatriculaStatus } fro
 import { SEM_FILTRO } from '@/components/ui/select';
 import { LIST_PARAMS } from '@/hooks/use-list-state';
 import { MatriculaStatusBadge } from './matricula-status-badge';
+import { origemColumn } from '../lista/origem-column';
 import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
 import { descricaoDoPreco } from '@shared/schemas/matricula';
 import type { MatriculaItem } from '@shared/schemas/funnel';
@@ -85,6 +86,7 @@ const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): 
     cell: (m) => formatDateTime(m.efetivadaEm),
     className: 'whitespace-nowrap',
   },
+  origemColumn<MatriculaItem>(),
 ];
 
 /** Matrículas Efetivadas (SPEC §2): the four cards and the effective date; 403 for the vendedor. */

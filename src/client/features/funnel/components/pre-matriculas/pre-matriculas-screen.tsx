@@ -15,6 +15,7 @@ import { useFunnelFilters } from '../../hooks/use-funnel-filters';
 import { ConflitoDialog } from './conflito-dialog';
 import { ContactLinks } from '../lista/contact-links';
 import { CursoBadge } from '../lista/curso-badge';
+import { origemColumn } from '../lista/origem-column';
 import { CURSO_A_DEFINIR, DefinirCursoDialog } from './definir-curso-dialog';
 import { CorrigirPreMatriculaDialog } from './corrigir-pre-matricula-dialog';
 import { type FunnelRecordLinks, PreMatriculaRecord } from './pre-matricula-record';
@@ -97,6 +98,7 @@ const columns = ({
     // The date never breaks; the header may, so the table fits at 1280 px (issue 23).
     cell: (pre) => <span className="whitespace-nowrap">{formatDateTime(pre.createdAt)}</span>,
   },
+  origemColumn<PreMatriculaItem>(),
   {
     key: 'acoes',
     header: 'Ações',

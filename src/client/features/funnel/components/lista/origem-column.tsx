@@ -1,0 +1,14 @@
+import { origemResumo, type OrigemVista } from '@shared/metas/origem';
+import type { DataTableColumn } from '@/components/ui/data-table';
+
+/**
+ * 'Origem' (issue 48): where the family came from, in a few words -- 'Link de <vendedor>', 'Link do evento', or
+ * utm_source / utm_campaign -- or '—'. The lead's panel shows every field.
+ */
+export function origemColumn<T extends { origem?: OrigemVista | null }>(): DataTableColumn<T> {
+  return {
+    key: 'origem',
+    header: 'Origem',
+    cell: (row) => <span className="block max-w-40 [overflow-wrap:anywhere]">{origemResumo(row.origem)}</span>,
+  };
+}
