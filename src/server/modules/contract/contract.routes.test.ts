@@ -516,7 +516,10 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   },
   inscricoes: {
     // The voucher's page and cancel, the check-in's header, search and presences (inscricoes.routes.ts).
-    owns: (url) => url.startsWith('/api/public/voucher/') || url.startsWith('/api/eventos/:id/'),
+    owns: (url) =>
+      url.startsWith('/api/public/voucher/') ||
+      // An event's share link (issue 48) is atribuição's.
+      (url.startsWith('/api/eventos/:id/') && !url.endsWith('/link-de-indicacao')),
     routes: {
       'GET /api/public/voucher/:token': ['200'],
       'POST /api/public/voucher/:token/cancelar': ['200'],
