@@ -5,12 +5,19 @@ import { z } from 'zod';
  * (`GET /api/eventos/:id/link-de-indicacao`), each `/credito-estudantil?v=<código>` with its QR code.
  */
 
+// The origin's messages (the public forms' and the share links'), with the rest of the API's pt-BR texts.
+export { ORIGEM_MESSAGES } from '../metas/origem';
+
+export const LINK_MESSAGES = {
+  formato: "Use 'json', 'svg' ou 'png'",
+} as const;
+
 export const LINK_FORMATOS = ['json', 'svg', 'png'] as const;
 export type LinkFormato = (typeof LINK_FORMATOS)[number];
 
 /** `?formato=svg` or `png` answers the QR code's image itself (to download or print); by default, the JSON. */
 export const linkQuerySchema = z.object({
-  formato: z.enum(LINK_FORMATOS, { error: "Use 'json', 'svg' ou 'png'" }).default('json'),
+  formato: z.enum(LINK_FORMATOS, { error: LINK_MESSAGES.formato }).default('json'),
 });
 
 export const linkDeIndicacaoSchema = z.object({
