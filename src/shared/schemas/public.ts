@@ -89,18 +89,17 @@ const codigoIndicacaoField = z
  * kept from the address. Only the public sign-up and activation accept it; a code of another network or of nobody
  * is ignored by the server, never an error.
  */
-export const origemSchema = z
-  .object(
-    {
-      utmSource: utmField,
-      utmMedium: utmField,
-      utmCampaign: utmField,
-      utmContent: utmField,
-      utmTerm: utmField,
-      vendedor: codigoIndicacaoField,
-    },
-    { error: ORIGEM_MESSAGES.origem },
-  );
+export const origemSchema = z.object(
+  {
+    utmSource: utmField,
+    utmMedium: utmField,
+    utmCampaign: utmField,
+    utmContent: utmField,
+    utmTerm: utmField,
+    vendedor: codigoIndicacaoField,
+  },
+  { error: ORIGEM_MESSAGES.origem },
+);
 export type OrigemData = z.output<typeof origemSchema>;
 
 /** POST /api/leads (the /credito-estudantil form). */

@@ -182,7 +182,9 @@ async function novoUsuario() {
 
 describe('POST /api/pre-matriculas with origem (issue 48)', () => {
   it('stores its own origem, the code resolved as the sign-up does', async () => {
-    const body = activationBody({ origem: { utmSource: 'whatsapp', utmCampaign: 'ativacao', vendedor: vendedor.codigo } });
+    const body = activationBody({
+      origem: { utmSource: 'whatsapp', utmCampaign: 'ativacao', vendedor: vendedor.codigo },
+    });
     expect((await post('/api/pre-matriculas', body)).statusCode).toBe(201);
     expect(await origemDaPre(body.email)).toEqual({
       utmSource: 'whatsapp',
@@ -311,14 +313,16 @@ describe('GET /api/eventos/:id/link-de-indicacao (issue 48)', () => {
     expect(tamanhoPng(png.rawPayload)).not.toBeNull();
   });
 
-  it('answers 404 for an event outside the caller\'s scope and for one that does not exist', async () => {
+  it("answers 404 for an event outside the caller's scope and for one that does not exist", async () => {
     const [fora] = await ctx.handle.db
       .select({ id: eventos.id })
       .from(eventos)
       .where(or(isNull(eventos.vendedorId), ne(eventos.vendedorId, vendedor.id)));
     const response = await as(ctx.app, 'vendedor').get(`/api/eventos/${fora!.id}/link-de-indicacao`);
     expect(response.statusCode).toBe(404);
-    const outra = await as(ctx.app, 'vendedor').get('/api/eventos/00000000-0000-4000-8000-000000000000/link-de-indicacao');
+    const outra = await as(ctx.app, 'vendedor').get(
+      '/api/eventos/00000000-0000-4000-8000-000000000000/link-de-indicacao',
+    );
     expect(outra.statusCode).toBe(404);
     expect(outra.body).toBe(response.body);
   });
@@ -353,9 +357,14 @@ describe('the staff lists, the lead panel and the CSV exports show the origem (i
     const painel = await as(ctx.app, 'franqueador').get(`/api/leads/${id}`);
     expect(painel.json().origem).toMatchObject({ utmSource: 'instagram', linkVendedorNome: nome });
 
-    const csv = await as(ctx.app, 'franqueador').get(`/api/leads/export.csv?eventoId=${campinas.id}&q=${comLink.nomeAluno}`);
+    const csv = await as(ctx.app, 'franqueador').get(
+      `/api/leads/export.csv?eventoId=${campinas.id}&q=${comLink.nomeAluno}`,
+    );
     expect(csv.statusCode).toBe(200);
-    const [cabecalho, linha] = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const [cabecalho, linha] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(cabecalho).toMatch(/"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"$/);
     expect(linha).toMatch(new RegExp(`"instagram";"-";"feira";"-";"-";"${nome}"$`));
   });

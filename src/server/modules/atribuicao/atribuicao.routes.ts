@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rolesFor } from '../../../shared/permissions';
 import { eventoParamsSchema } from '../../../shared/schemas/evento';
-import {
-  LINK_IMAGEM_TIPOS,
-  linkDeIndicacaoSchema,
-  linkQuerySchema,
-} from '../../../shared/schemas/atribuicao';
+import { LINK_IMAGEM_TIPOS, linkDeIndicacaoSchema, linkQuerySchema } from '../../../shared/schemas/atribuicao';
 import { type LinkResposta, linkDoEvento, linkDoVendedor } from './atribuicao.service';
 
 /** The JSON, or the QR code's image with its type and a file name to save it under. */

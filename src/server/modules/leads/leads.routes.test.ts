@@ -276,7 +276,8 @@ describe('GET /api/leads/export.csv', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = response.body.replace(BOM, '').split('\r\n');
     expect(lines[0]).toBe(
-      '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data de Criação"' + ORIGEM_CSV_HEADER,
+      '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data de Criação"' +
+        ORIGEM_CSV_HEADER,
     );
     expect(lines).toHaveLength(4 + 2); // header, 4 leads, final empty string
     expect(lines).toContainEqual(
@@ -296,7 +297,9 @@ describe('GET /api/leads/export.csv', () => {
     const lines = response.body.replace(BOM, '').split('\r\n');
     expect(lines[0]).toContain('"Data do Evento"');
     // Issue 23 (ADR 030): the franqueador's file ends with the Cliente its screen shows, then the origem (issue 48).
-    expect(lines[0]).toMatch(/"Data do Evento";"Cliente";"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"$/);
+    expect(lines[0]).toMatch(
+      /"Data do Evento";"Cliente";"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"$/,
+    );
     const [y, m, d] = horizonte.dataEvento.split('-');
     expect(lines[1]).toMatch(
       new RegExp(
@@ -310,7 +313,8 @@ describe('GET /api/leads/export.csv', () => {
     const response = await as(ctx.app, 'franquia').get(`/api/leads/export.csv?view=interesses`);
     const header = response.body.replace(BOM, '').split('\r\n')[0];
     expect(header).toBe(
-      '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data do Evento"' + ORIGEM_CSV_HEADER,
+      '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data do Evento"' +
+        ORIGEM_CSV_HEADER,
     );
   });
 

@@ -156,7 +156,9 @@ const MATRICULA_CSV_CABECALHO = [
 /** Issue 48: the staff's file ends with where the family came from (its pré-matrícula's); the aluno's does not. */
 const comOrigem = (actor: Actor): boolean => actor.role !== 'aluno';
 const matriculaCsvCabecalho = (actor: Actor): readonly string[] =>
-  comOrigem(actor) ? [...MATRICULA_CSV_CABECALHO, ...ORIGEM_CSV.map(([cabecalho]) => cabecalho)] : MATRICULA_CSV_CABECALHO;
+  comOrigem(actor)
+    ? [...MATRICULA_CSV_CABECALHO, ...ORIGEM_CSV.map(([cabecalho]) => cabecalho)]
+    : MATRICULA_CSV_CABECALHO;
 
 const dinheiro = (valor: number | null): string | null => (valor === null ? null : formatBRL(valor));
 
@@ -164,41 +166,43 @@ const dinheiro = (valor: number | null): string | null => (valor === null ? null
  * One matrícula as a CSV row (SPEC §9's columns, then its course and price, issue 42), for the direct download
  * and the export job alike. A matrícula made before the snapshot has '-' there.
  */
-const matriculaCsvRow = (origem: boolean) => (m: {
-  nome: string;
-  email: string;
-  telefone: string | null;
-  cursoInteresse: string | null;
-  nomeEscola: string;
-  dataEvento: string;
-  efetivadaEm: Date;
-  cursoTitulo: string | null;
-  cursoCargaHoraria: number | null;
-  parcelas: number | null;
-  valorTotal: number | null;
-  valorParcela: number | null;
-  valorUltimaParcela: number | null;
-  status: MatriculaStatus;
-  motivoCancelamento: MotivoCancelamento | null;
-  origem: OrigemVista | null;
-}): CsvValue[] => [
-  m.nome,
-  m.email,
-  formatPhone(m.telefone),
-  m.cursoInteresse,
-  m.nomeEscola,
-  formatDateOnly(m.dataEvento),
-  csvDate(m.efetivadaEm),
-  m.cursoTitulo,
-  m.cursoCargaHoraria,
-  dinheiro(m.valorTotal),
-  m.parcelas,
-  dinheiro(m.valorParcela),
-  dinheiro(m.valorUltimaParcela),
-  MATRICULA_STATUS_LABELS[m.status],
-  m.motivoCancelamento ? MOTIVO_CANCELAMENTO_LABELS[m.motivoCancelamento] : null,
-  ...(origem ? ORIGEM_CSV.map(([, valor]) => valor(m.origem)) : []),
-];
+const matriculaCsvRow =
+  (origem: boolean) =>
+  (m: {
+    nome: string;
+    email: string;
+    telefone: string | null;
+    cursoInteresse: string | null;
+    nomeEscola: string;
+    dataEvento: string;
+    efetivadaEm: Date;
+    cursoTitulo: string | null;
+    cursoCargaHoraria: number | null;
+    parcelas: number | null;
+    valorTotal: number | null;
+    valorParcela: number | null;
+    valorUltimaParcela: number | null;
+    status: MatriculaStatus;
+    motivoCancelamento: MotivoCancelamento | null;
+    origem: OrigemVista | null;
+  }): CsvValue[] => [
+    m.nome,
+    m.email,
+    formatPhone(m.telefone),
+    m.cursoInteresse,
+    m.nomeEscola,
+    formatDateOnly(m.dataEvento),
+    csvDate(m.efetivadaEm),
+    m.cursoTitulo,
+    m.cursoCargaHoraria,
+    dinheiro(m.valorTotal),
+    m.parcelas,
+    dinheiro(m.valorParcela),
+    dinheiro(m.valorUltimaParcela),
+    MATRICULA_STATUS_LABELS[m.status],
+    m.motivoCancelamento ? MOTIVO_CANCELAMENTO_LABELS[m.motivoCancelamento] : null,
+    ...(origem ? ORIGEM_CSV.map(([, valor]) => valor(m.origem)) : []),
+  ];
 
 const filtroDe = (filtros: Record<string, unknown>) => matriculasFilterSchema.parse(filtros);
 

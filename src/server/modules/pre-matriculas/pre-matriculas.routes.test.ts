@@ -151,7 +151,11 @@ describe('GET /api/pre-matriculas/export.csv', () => {
     for (const row of comCpf) {
       const line = lines.find((l) => l.startsWith(`"${row.nome}";`));
       expect(line, row.nome).toBeDefined();
-      expect(line!.replace(/(;"[^"]*"){6}$/, '').endsWith(`;"${row.responsavel}";"${cpf(row.cpfAluno!)}";"${cpf(row.cpfResponsavel!)}"`)).toBe(true);
+      expect(
+        line!
+          .replace(/(;"[^"]*"){6}$/, '')
+          .endsWith(`;"${row.responsavel}";"${cpf(row.cpfAluno!)}";"${cpf(row.cpfResponsavel!)}"`),
+      ).toBe(true);
     }
   });
 

@@ -119,7 +119,11 @@ export async function publicRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/public/indicacao/:codigo',
     {
-      schema: { params: indicacaoParamsSchema, querystring: indicacaoQuerySchema, response: { 200: publicIndicacaoSchema } },
+      schema: {
+        params: indicacaoParamsSchema,
+        querystring: indicacaoQuerySchema,
+        response: { 200: publicIndicacaoSchema },
+      },
       config: publicPost,
     },
     async (request, reply) => {

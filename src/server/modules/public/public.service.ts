@@ -119,7 +119,12 @@ const daPreMatricula = (id: string): OrigemDoEmail => ({
 });
 
 /** The activation's option 'Quero receber avisos pelo WhatsApp' (issue 47), a consent of its own when ticked. */
-async function consentirWhatsapp(tx: Executor, data: PreMatriculaData, preMatriculaId: string, consent: ConsentimentoDado) {
+async function consentirWhatsapp(
+  tx: Executor,
+  data: PreMatriculaData,
+  preMatriculaId: string,
+  consent: ConsentimentoDado,
+) {
   if (data.whatsapp !== true) return;
   await insertConsentimento(tx, { preMatriculaId }, consentimentoWhatsapp(consent, WHATSAPP_CLOUD_MESSAGES.opcao));
 }

@@ -481,7 +481,9 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
         telefone: '(11) 98765-4321',
         consentimento: true,
         // Issue 48: where the family came from, on every other run.
-        ...(seed % 2 === 0 ? { origem: { utmSource: 'fuzz', utmCampaign: `campanha-${seed}`, vendedor: 'ZZZZZZZZ' } } : {}),
+        ...(seed % 2 === 0
+          ? { origem: { utmSource: 'fuzz', utmCampaign: `campanha-${seed}`, vendedor: 'ZZZZZZZZ' } }
+          : {}),
       }),
     };
   },

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Download, Share2 } from 'lucide-react';
 import type { LinkDeIndicacao } from '@shared/schemas/atribuicao';
 import { Button } from '@/components/ui/button';
@@ -24,8 +23,8 @@ export function LinkDeIndicacaoView({
   textoCompartilhar: string;
   alt: string;
 }) {
-  const [compartilhar, setCompartilhar] = useState(false);
-  useEffect(() => setCompartilhar(podeCompartilhar()), []);
+  // The staff app renders in the browser only: the share sheet is known at once.
+  const compartilhar = podeCompartilhar();
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(link.qrSvg)}`;
   return (
     <div className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center">
@@ -53,7 +52,9 @@ export function LinkDeIndicacaoView({
               size="sm"
               onClick={() => {
                 // The family's browser opens the page; a cancelled sheet is no error.
-                navigator.share({ title: 'Crédito Estudantil', text: textoCompartilhar, url: link.url }).catch(() => {});
+                navigator
+                  .share({ title: 'Crédito Estudantil', text: textoCompartilhar, url: link.url })
+                  .catch(() => {});
               }}
             >
               <Share2 aria-hidden="true" />

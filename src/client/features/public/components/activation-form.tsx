@@ -36,7 +36,6 @@ const EMPTY: FormValues = {
 };
 const check = lazyCheck((rules) => rules.checkPreMatricula);
 
-
 export interface ActivationFormProps {
   onActivated: (answer: ActivationAnswer) => void;
 }
