@@ -386,3 +386,33 @@ describe('the staff lists, the lead panel and the CSV exports show the origem (i
     expect(mats.json()[0].origem).toMatchObject({ utmSource: 'radio', utmCampaign: 'matriculas-2026' });
   });
 });
+
+describe("the origem is the public forms' alone (issue 48)", () => {
+  it("is not taken from a staff route: correcting a lead's data leaves its origem as the family's page sent it", async () => {
+    const body = leadBody({ origem: { utmSource: 'instagram' } });
+    expect((await post('/api/leads', body)).statusCode).toBe(201);
+    const [{ id }] = (await ctx.handle.db.select({ id: leads.id }).from(leads).where(eq(leads.email, body.email))) as [
+      { id: string },
+    ];
+    const response = await as(ctx.app, 'franqueador').patch(`/api/leads/${id}/dados`, {
+      nomeResponsavel: 'Responsável Corrigido',
+      origem: { utmSource: 'forjada', vendedor: vendedor.codigo },
+      utmSource: 'forjada',
+      linkVendedorId: vendedor.id,
+    });
+    // Refused or ignored, never stored.
+    expect([200, 400]).toContain(response.statusCode);
+    expect(await origemDoLead(body.email)).toEqual({ ...NENHUMA, utmSource: 'instagram' });
+  });
+
+  it("is left out of the aluno's own pré-matrículas and matrículas", async () => {
+    const pres = await as(ctx.app, 'aluno').get('/api/pre-matriculas');
+    expect(pres.statusCode).toBe(200);
+    expect(pres.json().length).toBeGreaterThan(0);
+    for (const item of pres.json()) expect(item).not.toHaveProperty('origem');
+    const mats = await as(ctx.app, 'aluno').get('/api/matriculas');
+    expect(mats.statusCode).toBe(200);
+    expect(mats.json().length).toBeGreaterThan(0);
+    for (const item of mats.json()) expect(item).not.toHaveProperty('origem');
+  });
+});
