@@ -57,6 +57,7 @@ import { royaltiesRoutes } from './modules/royalties';
 import { metasRoutes } from './modules/metas';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
+import { atribuicaoRoutes } from './modules/atribuicao';
 import { foldEachRound } from './modules/contagens';
 
 export interface AppDependencies {
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   // The sign-ups build on the events: an event's edit reaches its waiting list through this option alone.
   await app.register(eventosRoutes, { aposMudarVagas: promoteWaitingList });
   await app.register(publicRoutes);
+  await app.register(atribuicaoRoutes);
   await app.register(inscricoesRoutes);
   // The sign-ups' and check-ins' pending counts reach the counters on every round of the worker (ADRs 042, 043).
   foldEachRound(app);

@@ -42,6 +42,9 @@ export const PERMISSIONS = {
   /** Issue 20: the check-in at the event's door, for the school, its vendedor and micro-franquia, and above. */
   'eventos.checkin': STAFF_ROLES,
 
+  /** Issue 48: the vendedor's own share link and its QR code ('Meu link de indicação'). */
+  'indicacao.meuLink': ['vendedor'],
+
   'leads.ler': STAFF_ROLES,
   /**
    * Follow-up (issue 16): whoever sees a lead registers contacts and notes, sets its status and return date

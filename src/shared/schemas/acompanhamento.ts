@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, TEXT_MESSAGES, dateOnlyField, wellFormed } from './fields';
-import { funnelClienteSchema, funnelEventoSchema } from './funnel-evento';
+import { funnelClienteSchema, funnelEventoSchema, origemVistaSchema } from './funnel-evento';
 
 /**
  * A lead followed up (issue 16): its status, owner, next contact and history, the contacts and notes staff
@@ -254,6 +254,8 @@ export const leadDetalheSchema = z.object({
   responsavel: leadFollowUpShape.responsavel,
   cliente: funnelClienteSchema.nullable(),
   historico: z.array(historicoEntrySchema),
+  /** Issue 48: where the family came from, every field; null when it came with none. */
+  origem: origemVistaSchema.nullable().optional(),
 });
 export type LeadDetalhe = z.infer<typeof leadDetalheSchema>;
 

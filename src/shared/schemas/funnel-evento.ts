@@ -20,3 +20,18 @@ export type FunnelEvento = z.infer<typeof funnelEventoSchema>;
 /** Present only in the franqueador's answers (SPEC §3): the school the event belongs to. */
 export const funnelClienteSchema = z.object({ nomeFantasia: z.string() });
 export type FunnelCliente = z.infer<typeof funnelClienteSchema>;
+
+/**
+ * Where the family of a lead, pré-matrícula or matrícula came from (issue 48): the UTM fields the public pages kept,
+ * the share link's code and the vendedor whose link it was. Null when it came with none; a matrícula shows its
+ * pré-matrícula's. Staff answers only.
+ */
+export const origemVistaSchema = z.object({
+  utmSource: z.string().nullable(),
+  utmMedium: z.string().nullable(),
+  utmCampaign: z.string().nullable(),
+  utmContent: z.string().nullable(),
+  utmTerm: z.string().nullable(),
+  linkCodigo: z.string().nullable(),
+  linkVendedorNome: z.string().nullable(),
+});

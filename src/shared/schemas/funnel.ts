@@ -4,7 +4,7 @@ import { formatDateOnly } from '../format';
 import { FIELD_MESSAGES, dateOnlyField, instante } from './fields';
 import { indexedSearchSchema, listQuerySchema, listSortSchema } from './list-query';
 import { leadFollowUpFilterShape, leadFollowUpShape } from './acompanhamento';
-import { funnelClienteSchema, funnelEventoSchema, type FunnelEvento } from './funnel-evento';
+import { funnelClienteSchema, funnelEventoSchema, type FunnelEvento, origemVistaSchema } from './funnel-evento';
 import { checkPeriod, drillFilterShape } from './relatorios';
 import { leadInscricaoFilterShape } from './inscricao';
 import { MATRICULA_STATUSES, type MatriculaStatus, type matriculaItemSchema } from './matricula';
@@ -233,6 +233,8 @@ export const leadItemSchema = z.object({
   /** The franqueador's answers only (SPEC §3). */
   cliente: funnelClienteSchema.nullable().optional(),
   responsavel: leadFollowUpShape.responsavel,
+  /** Issue 48: where the family came from; null when it came with none. */
+  origem: origemVistaSchema.nullable().optional(),
 });
 export type LeadItem = z.input<typeof leadItemSchema>;
 
@@ -285,6 +287,8 @@ export const preMatriculaItemSchema = z.object({
   cpfResponsavel: z.string().nullable().optional(),
   /** Staff only (the aluno's answers have no such field): the other activations of this student, or null. */
   conflito: preMatriculaConflitoSchema.nullable().optional(),
+  /** Issue 48, staff only: where the family came from; null when it came with none. */
+  origem: origemVistaSchema.nullable().optional(),
 });
 export type PreMatriculaItem = z.input<typeof preMatriculaItemSchema>;
 
@@ -337,6 +341,9 @@ export const CSV_CLIENTE_COLUMN = 'Cliente';
  * 038): the guardian and both CPFs, whole (the screen masks them). SPEC §9's columns keep their places.
  */
 export const CSV_PRE_MATRICULA_EXTRA_COLUMNS = ['Nome do Responsável', 'CPF do Aluno', 'CPF do Responsável'] as const;
+
+/** Issue 48: every staff export of the funnel ends with where the family came from. */
+export { ORIGEM_CSV } from '../metas/origem';
 
 /**
  * The Matrículas export ends with the course and price each matrícula keeps (issue 42), after SPEC §9's columns,

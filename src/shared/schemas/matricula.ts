@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatBRL } from '../format';
 import { dividirEmParcelas, fromCentavos, toCentavos } from '../money/parcelas';
 import { instante } from './fields';
-import { funnelClienteSchema, funnelEventoSchema } from './funnel-evento';
+import { funnelClienteSchema, funnelEventoSchema, origemVistaSchema } from './funnel-evento';
 
 /**
  * The matrícula's course and price (issue 42, first slice; ADR 063): Efetivar's body, which course a matrícula
@@ -156,6 +156,8 @@ export const matriculaViewSchema = z.object({
 export const matriculaItemSchema = matriculaViewSchema.extend({
   evento: funnelEventoSchema,
   cliente: funnelClienteSchema.nullable().optional(),
+  /** Issue 48, staff only: where the family came from, its pré-matrícula's; null when it came with none. */
+  origem: origemVistaSchema.nullable().optional(),
 });
 
 /** 'R$ 1.200,00 em 10x de R$ 120,00' (the last parcela, when it differs: '... e 1x de R$ 33,34'). */

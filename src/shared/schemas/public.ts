@@ -3,6 +3,8 @@ import { cpfField, requiredText } from './fields';
 import { onlyDigits } from '../format';
 import { PUBLIC_MESSAGES } from './public-messages';
 import { CODIGO_DECLARACAO } from '../declaracao';
+import { UTM_MAX } from '../metas/enums';
+import { CODIGO_INDICACAO_RE, ORIGEM_MESSAGES } from '../metas/origem';
 
 /**
  * The public credit pages (SPEC §2, §5, §8; DESIGN §4.4): the sign-up (lead) and the activation (pre-matrícula)
@@ -64,6 +66,42 @@ const consentimentoField = z
  */
 const whatsappField = z.boolean({ error: 'Opção de WhatsApp inválida' }).optional();
 
+/** A UTM field: trimmed, empty means absent, at most UTM_MAX characters, no control characters. */
+const utmField = z
+  .string({ error: ORIGEM_MESSAGES.utmInvalida })
+  .trim()
+  .max(UTM_MAX, ORIGEM_MESSAGES.utmLonga)
+  // eslint-disable-next-line no-control-regex
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), ORIGEM_MESSAGES.utmInvalida)
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** The share link's code (`?v=`): 8 letters and digits, in any case, stored in capitals; empty means absent. */
+const codigoIndicacaoField = z
+  .string({ error: ORIGEM_MESSAGES.codigo })
+  .trim()
+  .refine((v) => v === '' || CODIGO_INDICACAO_RE.test(v), ORIGEM_MESSAGES.codigo)
+  .transform((v) => (v === '' ? undefined : v.toUpperCase()))
+  .optional();
+
+/**
+ * Where the family came from (issue 48, ADR 104): the UTM parameters and the share link's code the public pages
+ * kept from the address. Only the public sign-up and activation accept it; a code of another network or of nobody
+ * is ignored by the server, never an error.
+ */
+export const origemSchema = z.object(
+  {
+    utmSource: utmField,
+    utmMedium: utmField,
+    utmCampaign: utmField,
+    utmContent: utmField,
+    utmTerm: utmField,
+    vendedor: codigoIndicacaoField,
+  },
+  { error: ORIGEM_MESSAGES.origem },
+);
+export type OrigemData = z.output<typeof origemSchema>;
+
 /** POST /api/leads (the /credito-estudantil form). */
 export const leadSchema = z.object({
   eventoId: eventoIdField,
@@ -75,6 +113,8 @@ export const leadSchema = z.object({
   whatsapp: whatsappField,
   /** When the seats are taken, wait for one instead of the 409 (issue 20). */
   listaEspera: z.boolean({ error: 'Lista de espera inválida' }).optional(),
+  /** Issue 48: the UTM parameters and the share link's code the page kept from its address. */
+  origem: origemSchema.optional(),
 });
 export type LeadInput = z.input<typeof leadSchema>;
 export type LeadData = z.output<typeof leadSchema>;
@@ -97,6 +137,8 @@ export const preMatriculaSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.guid(PUBLIC_MESSAGES.cursoId).optional())
     .optional(),
+  /** Issue 48: as the sign-up's; none sent, the activation copies its lead's. */
+  origem: origemSchema.optional(),
 });
 export type PreMatriculaInput = z.input<typeof preMatriculaSchema>;
 export type PreMatriculaData = z.output<typeof preMatriculaSchema>;
@@ -113,6 +155,16 @@ const paraField = z.enum(PUBLIC_FINALIDADES, { error: PUBLIC_MESSAGES.para }).de
 
 /** GET /api/public/cidades?para= */
 export const publicCidadesQuerySchema = z.object({ para: paraField });
+
+/** GET /api/public/indicacao/:codigo?para= (issue 48): the share link's code of the address. */
+export const indicacaoParamsSchema = z.object({
+  codigo: z
+    .string({ error: ORIGEM_MESSAGES.codigo })
+    .trim()
+    .regex(CODIGO_INDICACAO_RE, ORIGEM_MESSAGES.codigo)
+    .transform((v) => v.toUpperCase()),
+});
+export const indicacaoQuerySchema = z.object({ para: paraField });
 
 /** GET /api/public/eventos?cidade=&para= */
 export const publicEventosQuerySchema = z.object({
@@ -148,6 +200,15 @@ export const publicEventoSchema = z.object({
 });
 export type PublicEvento = z.infer<typeof publicEventoSchema>;
 export const publicEventosSchema = z.array(publicEventoSchema);
+
+/**
+ * GET /api/public/indicacao/:codigo (issue 48): the event an event's share link opens the form on, when it is open
+ * for the page; null for any other code -- a vendedor's, another's or nobody's look alike.
+ */
+export const publicIndicacaoSchema = z.object({
+  evento: z.object({ id: z.string(), cidade: z.string() }).nullable(),
+});
+export type PublicIndicacao = z.infer<typeof publicIndicacaoSchema>;
 
 /** POST /api/leads (201) answers only what the visitor sent, never another visitor's data. */
 export const leadAnswerSchema = z.object({

@@ -171,6 +171,8 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   // Issue 20: an event out of scope, read, searched by name, or checked in by a lead's id, answers as none.
   'GET /api/eventos/:id': rowAttempts('eventos'),
   'GET /api/eventos/:id/inscritos': rowAttempts('eventos'),
+  // Issue 48: an event's share link and QR code, out of scope, answer as an event that exists nowhere.
+  'GET /api/eventos/:id/link-de-indicacao': rowAttempts('eventos'),
   'POST /api/eventos/:id/presencas': rowAttempts('eventos', (name) => [
     { leadId: world.graph.leads.find((l) => !scopes[name].leads.has(l.id))?.id ?? randomUUID() },
   ]),
@@ -286,6 +288,8 @@ const NOT_ROW_PARAMS: Record<string, string> = {
   'GET /api/public/parcelas/:token': 'a secret token e-mailed to one family (regua.routes.test)',
   'GET /api/public/contratos/verificar/:codigo':
     "an accepted contract's printed code: initials only, by design public (aceite.routes.test)",
+  'GET /api/public/indicacao/:codigo':
+    "a share link's code, printed and shared on purpose: an open event's id and city, null for any other code (atribuicao.routes.test)",
   'DELETE /api/user/sessoes/:id':
     "a session's public id, looked up among the caller's own sessions only (another person's: 404, conta.routes.test)",
 };
@@ -536,6 +540,7 @@ const UNSCOPED: Record<string, string> = {
   'GET /api/user/email/confirm': 'the account named by a secret token only its new mailbox received',
   'GET /api/auth/reset-password/estado': 'whether a secret reset token still works: a yes or no, no row (issue 23)',
   'GET /api/user/atividade': "the caller's own sign-ins (auditoria.routes.test)",
+  'GET /api/user/link-de-indicacao': "the calling vendedor's own share link (atribuicao.routes.test)",
   'GET /api/public/cidades': 'public by design: the cities of every open event',
   'GET /api/public/eventos': 'public by design: the open events of a city',
   'GET /api/public/privacidade': 'public by design: the privacy notice',

@@ -256,6 +256,14 @@ function forbiddenFields(): Record<string, unknown> {
     consentidoEm: STAMP,
     // Issue 51: a lead's voucher code is the database's to draw, never a caller's (the check-in's `codigo` reads it).
     codigoVoucher: 'ZZZZZZ',
+    // Issue 48: where a family came from is the public sign-up's and activation's alone, nested in `origem`; no
+    // route takes the columns themselves, and no staff route takes `origem` (a row holding 'Campanha Forjada'
+    // in utm_source would be counted as taking utmSource).
+    utmSource: 'Campanha Forjada',
+    utmCampaign: 'Campanha Forjada',
+    linkCodigo: 'FORJADO2',
+    linkVendedorId: world.ids.vendedorB,
+    origem: { utmSource: 'Campanha Forjada', utmCampaign: 'Campanha Forjada' },
     createdAt: STAMP,
     updatedAt: STAMP,
   };
@@ -947,6 +955,8 @@ const MASS_CASES: Record<string, MassCase> = {
   },
   'POST /api/leads': {
     callers: ['anonymous'],
+    // Issue 48: the family's origin is the sign-up's own field (its columns are still refused at the top level).
+    allowed: ['origem'],
     run: async () => ({ url: '/api/leads', legit: leadPayload(world.ids.eventoHorizonte, 'Campos proibidos') }),
     rows: async (_caller, response) => [{ table: leads, id: created(response) }],
   },
@@ -988,8 +998,9 @@ const MASS_CASES: Record<string, MassCase> = {
   },
   'POST /api/pre-matriculas': {
     callers: ['anonymous'],
-    // The activation's optional course of interest (issue 23) is the route's own field: a foreign one is refused.
-    allowed: ['cursoId'],
+    // The activation's optional course of interest (issue 23) is the route's own field: a foreign one is refused;
+    // so is the family's origin (issue 48), whose columns are still refused at the top level.
+    allowed: ['cursoId', 'origem'],
     overrides: { status: 'efetivada', nome: 'Nome Forjado' },
     run: async () => ({
       url: '/api/pre-matriculas',

@@ -698,6 +698,31 @@ interface LeadRow {
   primeiro_contato_em: string | null;
   presente_em: string | null;
   lista_espera: boolean;
+  /** Issue 48: where the family came from (a campaign, the vendedor's link), null for most. */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  link_vendedor_id: string | null;
+}
+
+/**
+ * Issue 48: where a demo family came from, by its place in the load (no draw of the generator, so the rest of the
+ * network is the same): a campaign on Instagram or Google now and then, the school's vendedor's link, or nothing.
+ */
+function origemDemo(seq: number, vendedorId: string | null, criado: Date) {
+  const campanha = criado.getUTCMonth() < 6 ? 'volta-as-aulas' : 'matriculas-abertas';
+  switch (seq % 10) {
+    case 1:
+    case 4:
+      return { utm_source: 'instagram', utm_medium: 'social', utm_campaign: campanha, link_vendedor_id: null };
+    case 7:
+      return { utm_source: 'google', utm_medium: 'cpc', utm_campaign: campanha, link_vendedor_id: null };
+    case 2:
+    case 8:
+      return { utm_source: null, utm_medium: null, utm_campaign: null, link_vendedor_id: vendedorId };
+    default:
+      return { utm_source: null, utm_medium: null, utm_campaign: null, link_vendedor_id: null };
+  }
 }
 
 async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<DemoActivityCounts> {
@@ -1126,6 +1151,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
         primeiro_contato_em: primeiro ? iso(primeiro) : null,
         presente_em: presente ? iso(min(presente, latest)) : null,
         lista_espera: listaEspera,
+        ...origemDemo(emailSeq, v?.id ?? null, created),
       });
 
       // Its history: who took it, the first contact and what it changed, a note now and then.
@@ -1253,6 +1279,10 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
       primeiro_contato_em: 'timestamptz',
       presente_em: 'timestamptz',
       lista_espera: 'boolean',
+      utm_source: 'text',
+      utm_medium: 'text',
+      utm_campaign: 'text',
+      link_vendedor_id: 'uuid',
     },
     leads,
     { pathOfEvento: true },
@@ -1285,6 +1315,20 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
     },
     pres,
     { pathOfEvento: true },
+  );
+  // Issue 48: the vendedor's link's code beside its id, and each activation with its lead's origin (as the public
+  // activation copies it).
+  await executeRows(
+    tx,
+    sql`update ${schema.leads} l set link_codigo = v.codigo_indicacao from ${schema.vendedores} v
+      where l.link_vendedor_id = v.id and l.link_codigo is null`,
+  );
+  await executeRows(
+    tx,
+    sql`update ${schema.preMatriculas} p set utm_source = l.utm_source, utm_medium = l.utm_medium,
+      utm_campaign = l.utm_campaign, link_codigo = l.link_codigo, link_vendedor_id = l.link_vendedor_id
+      from ${schema.leads} l
+      where p.lead_id = l.id and coalesce(l.utm_source, l.link_codigo) is not null`,
   );
   await insertRows(
     tx,

@@ -256,7 +256,7 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
   const [vendedor] = await tx
     .insert(vendedores)
     .values({ microFranquiaId: microCampinas!.id, userId: vendedorUser })
-    .returning({ id: vendedores.id });
+    .returning({ id: vendedores.id, codigo: vendedores.codigoIndicacao });
 
   // Clientes (schools)
   const clienteUsers = [
@@ -502,6 +502,9 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
         telefone,
         createdAt: new Date(now.getTime() - (people.length - i) * 3_600_000),
         consentidoEm: new Date(now.getTime() - (people.length - i) * 3_600_000),
+        // Issue 48: where some families came from -- the vendedor's share link, an Instagram campaign.
+        ...(i === 1 ? { linkCodigo: vendedor!.codigo, linkVendedorId: vendedor!.id } : {}),
+        ...(i === 2 ? { utmSource: 'instagram', utmMedium: 'social', utmCampaign: 'volta-as-aulas' } : {}),
       })),
     )
     .returning({ id: leads.id });
@@ -549,6 +552,9 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
         telefone: '19987003344',
         cursoInteresse: 'Inglês Intensivo',
         consentidoEm: now,
+        // Issue 48: the activation keeps its lead's origin, the vendedor's link.
+        linkCodigo: vendedor!.codigo,
+        linkVendedorId: vendedor!.id,
       },
       {
         eventoId: valinhosEvento!.id,

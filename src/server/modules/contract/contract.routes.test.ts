@@ -232,7 +232,10 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     owns: (url) =>
       ['/api/user', '/api/login', '/api/logout'].includes(url) ||
       url.startsWith('/api/auth/') ||
-      (url.startsWith('/api/user/') && url !== '/api/user/atividade' && url !== '/api/user/parcelas'),
+      (url.startsWith('/api/user/') &&
+        url !== '/api/user/atividade' &&
+        url !== '/api/user/parcelas' &&
+        url !== '/api/user/link-de-indicacao'),
     routes: {
       'GET /api/user': ['200'],
       'POST /api/login': ['200'],
@@ -259,7 +262,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       !url.startsWith('/api/public/titular') &&
       !url.startsWith('/api/public/voucher/') &&
       !url.startsWith('/api/public/contratos/') &&
-      !url.startsWith('/api/public/parcelas/'),
+      !url.startsWith('/api/public/parcelas/') &&
+      !url.startsWith('/api/public/indicacao/'),
     routes: {
       'GET /api/public/cidades': ['200'],
       'GET /api/public/eventos': ['200'],
@@ -279,6 +283,16 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/relatorios/matriculas-status': ['200'],
       // Issue 43 (ADR 077): Inadimplência (modules/inadimplencia).
       'GET /api/relatorios/inadimplencia': ['200'],
+    },
+  },
+  // Issue 48 (ADR 104): the share links -- JSON, or with `?formato=` the QR code's SVG or PNG (`config.produces`
+  // lists them beside the JSON) -- and the public page's lookup of an event's code.
+  atribuicao: {
+    owns: (url) => url.endsWith('/link-de-indicacao') || url.startsWith('/api/public/indicacao/'),
+    routes: {
+      'GET /api/user/link-de-indicacao': ['200'],
+      'GET /api/eventos/:id/link-de-indicacao': ['200'],
+      'GET /api/public/indicacao/:codigo': ['200'],
     },
   },
   dashboard: {
@@ -513,7 +527,10 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
   },
   inscricoes: {
     // The voucher's page and cancel, the check-in's header, search and presences (inscricoes.routes.ts).
-    owns: (url) => url.startsWith('/api/public/voucher/') || url.startsWith('/api/eventos/:id/'),
+    owns: (url) =>
+      url.startsWith('/api/public/voucher/') ||
+      // An event's share link (issue 48) is atribuição's.
+      (url.startsWith('/api/eventos/:id/') && !url.endsWith('/link-de-indicacao')),
     routes: {
       'GET /api/public/voucher/:token': ['200'],
       'POST /api/public/voucher/:token/cancelar': ['200'],

@@ -140,7 +140,13 @@ function responsesOf(route: RouteAccess): Record<string, unknown> {
     responses[status] = {
       description: 'Sucesso.',
       ...headers,
-      content: { [contentType]: { schema: toJsonSchema(schema, 'output') } },
+      content: {
+        [contentType]: { schema: toJsonSchema(schema, 'output') },
+        // A JSON answer that can also be a file (a share link's QR code, issue 48) lists the file's types beside it.
+        ...Object.fromEntries(
+          (route.produces ?? []).filter((t) => t !== contentType).map((t) => [t, { schema: fileSchemaOf(t) }]),
+        ),
+      },
     };
   }
   if (Object.keys(responses).length === 0) {

@@ -19,3 +19,4 @@ export { csvDate, dayEnd, dayStart } from './brazil-time';
 export { eventoSelection, findFunnelEvento, listFunnelEventos } from './event-options.repository';
 export { mapBatches, sendCsv } from './csv-export';
 export { type DrillColumns, drillFilters, hasDrillFilter, inPlace } from './drill';
+export { type OrigemColumns, origemDaPreMatriculaSelection, origemSelection } from './origem.repository';

@@ -3,4 +3,4 @@
  * `inscrever`. The public pages' route calls it with the event they read.
  */
 export { type EventoAberto, inscrever } from './inscricao-publica.service';
-export { type InscricaoNova, insertLeadsIfOpen } from './inscricao-publica.repository';
+export { type InscricaoNova, insertLeadsIfOpen, linkDoCodigo, type OrigemNova } from './inscricao-publica.repository';

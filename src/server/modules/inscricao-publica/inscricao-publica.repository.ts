@@ -1,6 +1,15 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Executor, executeRows, fixedStatement } from '../../db/connect';
-import { consentimentos, eventos, jobs, leads, leadVouchers } from '../../db/schema';
+import {
+  consentimentos,
+  eventos,
+  franquias,
+  jobs,
+  leads,
+  leadVouchers,
+  microFranquias,
+  vendedores,
+} from '../../db/schema';
 import type { LinhaDeJob } from '../../jobs';
 import { jsonObjectClose } from '../../jobs';
 import { openOn } from '../eventos';
@@ -24,7 +33,41 @@ export interface NewLead {
   consentidoEm: Date;
   /** Issue 20: stored on the waiting list, not in a seat. */
   listaEspera?: boolean;
+  /** Issue 48: where the family came from, as the page kept it; the code is resolved by the statement. */
+  origem?: OrigemNova;
 }
+
+/** The UTM fields and the share link's code of a public form (issue 48), each absent when not sent. */
+export interface OrigemNova {
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  utmContent?: string;
+  utmTerm?: string;
+  /** The share link's code, in capitals: a vendedor's or an event's. */
+  vendedor?: string;
+}
+
+/**
+ * The share link a code names in the network of the event `eventoId` (issue 48, ADR 104): an active vendedor's
+ * (`codigo` and `vendedor_id`) or, failing that, an event's (`codigo`, `vendedor_id` null); no row for a code of
+ * another network or of nobody, which is ignored. A lateral subquery of the statement that writes the row, so a
+ * form with a code costs one lookup by the code's unique index, and a form without one costs none (null finds
+ * nothing).
+ */
+export const linkDoCodigo = (codigo: SQL, eventoId: SQL): SQL =>
+  sql`(select * from (
+      select ${vendedores.id} as vendedor_id, ${vendedores.codigoIndicacao} as codigo, 1 as ordem
+      from ${vendedores}
+        join ${microFranquias} on ${microFranquias.id} = ${vendedores.microFranquiaId}
+        join ${franquias} on ${franquias.id} = ${microFranquias.franquiaId}
+      where ${vendedores.codigoIndicacao} = ${codigo} and ${vendedores.isActive}
+        and ${franquias.franqueadorId} = (select e.franqueador_id from ${eventos} e where e.id = ${eventoId})
+      union all
+      select null::uuid, x.codigo_indicacao, 2 from ${eventos} x
+      where x.codigo_indicacao = ${codigo}
+        and x.franqueador_id = (select e.franqueador_id from ${eventos} e where e.id = ${eventoId})
+    ) achados order by ordem limit 1)`;
 
 /** How a sign-up's row is let in, besides its event being open on its day. */
 export type Admissao = 'semVagas' | 'lugar' | 'livre';
@@ -74,6 +117,13 @@ const COLUNAS: [nome: string, tipo: string, valor: (r: Linha) => unknown][] = [
   ['telefone', 'text', (r) => r.lead.telefone],
   ['consentido_em', 'timestamptz', (r) => iso(r.lead.consentidoEm)],
   ['lista_espera', 'boolean', (r) => r.lead.listaEspera ?? false],
+  // Where the family came from (issue 48): null when the page kept none.
+  ['utm_source', 'text', (r) => r.lead.origem?.utmSource ?? null],
+  ['utm_medium', 'text', (r) => r.lead.origem?.utmMedium ?? null],
+  ['utm_campaign', 'text', (r) => r.lead.origem?.utmCampaign ?? null],
+  ['utm_content', 'text', (r) => r.lead.origem?.utmContent ?? null],
+  ['utm_term', 'text', (r) => r.lead.origem?.utmTerm ?? null],
+  ['link_codigo', 'text', (r) => r.lead.origem?.vendedor ?? null],
   ['today', 'date', (r) => r.today],
   ['agora', 'text', (r) => iso(r.agora)],
   ['admissao', 'text', (r) => r.admissao],
@@ -136,9 +186,11 @@ const inscricoesStatement = fixedStatement(
         group by evento_id order by evento_id) x,
         lateral evento_lugar(x.evento_id, x.agora) l
     ), novo as (
-      insert into ${leads} (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera)
-      select i.id, i.evento_id, i.nome_aluno, i.nome_responsavel, i.email, i.telefone, i.consentido_em, i.lista_espera
-      from i
+      insert into ${leads} (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, lista_espera,
+        utm_source, utm_medium, utm_campaign, utm_content, utm_term, link_codigo, link_vendedor_id)
+      select i.id, i.evento_id, i.nome_aluno, i.nome_responsavel, i.email, i.telefone, i.consentido_em, i.lista_espera,
+        i.utm_source, i.utm_medium, i.utm_campaign, i.utm_content, i.utm_term, link.codigo, link.vendedor_id
+      from i left join lateral ${linkDoCodigo(sql`i.link_codigo`, sql`i.evento_id`)} link on true
       where exists (select 1 from ${eventos} where ${and(
         eq(eventos.id, sql`i.evento_id`),
         openOn(sql`i.today`),

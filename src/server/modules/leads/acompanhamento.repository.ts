@@ -21,7 +21,7 @@ import {
 import { type Executor, executeRows } from '../../db/connect';
 import { clientes, eventos, leadHistorico, leads, matriculas, preMatriculas, users, vendedores } from '../../db/schema';
 import { countedStatusTotal } from '../contagens';
-import { eventoSelection } from '../funnel';
+import { eventoSelection, origemSelection } from '../funnel';
 
 /**
  * The follow-up of a lead (issue 16): its row's follow-up columns, the history staff write, and the history read
@@ -273,6 +273,7 @@ export async function findLeadDetalheRow(db: Executor, actor: Actor, id: string)
       primeiroContatoEm: leads.primeiroContatoEm,
       evento: eventoSelection,
       clienteNome: clientes.nomeFantasia,
+      origem: origemSelection(leads),
     })
     .from(leads)
     .innerJoin(eventos, eq(eventos.id, leads.eventoId))

@@ -18,6 +18,7 @@ import {
   keysetAfter,
   newestFirst,
   listFunnelPage,
+  origemSelection,
   selectScalars,
 } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
@@ -105,6 +106,8 @@ const leadSelection = {
   presenteEm: leads.presenteEm,
   evento: eventoSelection,
   cliente: clienteSelection,
+  // Issue 48: where the family came from, the link's vendedor read for the page's rows only.
+  origem: origemSelection(leads),
 };
 
 /** One page of the caller's leads, newest first, with the number of all that match. */
@@ -154,6 +157,7 @@ export function leadsExportBatch(db: Executor, actor: Actor, filter: LeadsFilter
         dataEvento: eventos.dataEvento,
         // The franqueador's Interesses shows, and exports, the cliente behind each interest (issue 23).
         clienteNome: clientes.nomeFantasia,
+        origem: origemSelection(leads),
       })
       .from(leads)
       .innerJoin(eventos, eq(eventos.id, leads.eventoId))

@@ -10,6 +10,9 @@ import { keysetBatches } from '../funnel';
 import { findSession } from '../../plugins/sessions/sessions.repository';
 import { digest } from '../../lib/tokens';
 
+/** Issue 48: every staff export ends with where the family came from. */
+const ORIGEM_CSV_HEADER = ';"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"';
+
 let ctx: TestContext;
 let horizonte: { id: string; dataEvento: string };
 
@@ -273,12 +276,13 @@ describe('GET /api/leads/export.csv', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = response.body.replace(BOM, '').split('\r\n');
     expect(lines[0]).toBe(
-      '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data de Criação"',
+      '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data de Criação"' +
+        ORIGEM_CSV_HEADER,
     );
     expect(lines).toHaveLength(4 + 2); // header, 4 leads, final empty string
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^"Lucas Oliveira";"Márcia Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}"$/,
+        /^"Lucas Oliveira";"Márcia Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}"(;"[^"]*"){6}$/,
       ),
     );
   });
@@ -292,12 +296,14 @@ describe('GET /api/leads/export.csv', () => {
     );
     const lines = response.body.replace(BOM, '').split('\r\n');
     expect(lines[0]).toContain('"Data do Evento"');
-    // Issue 23 (ADR 030): the franqueador's file ends with the Cliente its screen shows.
-    expect(lines[0]).toMatch(/"Data do Evento";"Cliente"$/);
+    // Issue 23 (ADR 030): the franqueador's file ends with the Cliente its screen shows, then the origem (issue 48).
+    expect(lines[0]).toMatch(
+      /"Data do Evento";"Cliente";"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"$/,
+    );
     const [y, m, d] = horizonte.dataEvento.split('-');
     expect(lines[1]).toMatch(
       new RegExp(
-        `^"Mariana Costa";"José Costa";"mariana\\.costa@email\\.com";"\\(19\\) 98877-6655";"Colégio Horizonte";"${d}/${m}/${y}";"[^"]+"$`,
+        `^"Mariana Costa";"José Costa";"mariana\\.costa@email\\.com";"\\(19\\) 98877-6655";"Colégio Horizonte";"${d}/${m}/${y}";"[^"]+"(;"[^"]*"){6}$`,
       ),
     );
     expect(lines).toHaveLength(3);
@@ -306,7 +312,10 @@ describe('GET /api/leads/export.csv', () => {
   it('leaves the Cliente column to the franqueador, whose Interesses screen is the only one that shows it', async () => {
     const response = await as(ctx.app, 'franquia').get(`/api/leads/export.csv?view=interesses`);
     const header = response.body.replace(BOM, '').split('\r\n')[0];
-    expect(header).toBe('"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data do Evento"');
+    expect(header).toBe(
+      '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data do Evento"' +
+        ORIGEM_CSV_HEADER,
+    );
   });
 
   it("keeps another franquia's and another cliente's leads out of the file", async () => {

@@ -1,9 +1,11 @@
+import type { OrigemVista } from '../../../shared/metas/origem';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatDateOnly, formatPhone } from '../../../shared/format';
 import {
   CSV_CLIENTE_COLUMN,
+  ORIGEM_CSV,
   CSV_COLUMNS,
   CSV_PREFIXES,
   csvFileName,
@@ -180,10 +182,14 @@ const leadCsvColunas = (actor: Actor, interesses: boolean): LeadCsvColunas => ({
   interesses,
   cliente: interesses && actor.role === 'franqueador',
 });
+/** Issue 48: every leads CSV ends with where the family came from. */
+const ORIGEM_CABECALHO = ORIGEM_CSV.map(([cabecalho]) => cabecalho);
 const leadCsvCabecalho = (actor: Actor, interesses: boolean): readonly string[] => {
   const colunas = leadCsvColunas(actor, interesses);
-  if (!colunas.interesses) return CSV_COLUMNS.leads;
-  return colunas.cliente ? [...CSV_COLUMNS.interesses, CSV_CLIENTE_COLUMN] : CSV_COLUMNS.interesses;
+  if (!colunas.interesses) return [...CSV_COLUMNS.leads, ...ORIGEM_CABECALHO];
+  return colunas.cliente
+    ? [...CSV_COLUMNS.interesses, CSV_CLIENTE_COLUMN, ...ORIGEM_CABECALHO]
+    : [...CSV_COLUMNS.interesses, ...ORIGEM_CABECALHO];
 };
 
 /** One lead as a CSV row: Leads (the cliente's) with its sign-up moment, Interesses with the event's date. */
@@ -197,6 +203,7 @@ function leadCsvRow(colunas: LeadCsvColunas) {
     dataEvento: string;
     createdAt: Date;
     clienteNome: string | null;
+    origem: OrigemVista | null;
   }): CsvValue[] => [
     lead.nomeAluno,
     lead.nomeResponsavel,
@@ -205,6 +212,7 @@ function leadCsvRow(colunas: LeadCsvColunas) {
     lead.nomeEscola,
     colunas.interesses ? formatDateOnly(lead.dataEvento) : csvDate(lead.createdAt),
     ...(colunas.cliente ? [lead.clienteNome] : []),
+    ...ORIGEM_CSV.map(([, valor]) => valor(lead.origem)),
   ];
 }
 

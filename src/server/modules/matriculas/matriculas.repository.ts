@@ -17,6 +17,7 @@ import {
   keysetAfter,
   newestFirst,
   listFunnelPage,
+  origemDaPreMatriculaSelection,
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
 
@@ -72,10 +73,12 @@ const matriculaSelection = {
   ...statusSelection(),
   evento: eventoSelection,
   cliente: clienteSelection,
+  // Issue 48: its pré-matrícula's origin, read by primary key for the page's rows only.
+  origem: origemDaPreMatriculaSelection(matriculas.preMatriculaId),
 };
 
-/** One page of the caller's matrículas, newest first. */
-export function listMatriculas(db: Executor, actor: Actor, query: MatriculasListQuery) {
+/** One page of the caller's matrículas, newest first; the aluno's without the origin (staff only). */
+export async function listMatriculas(db: Executor, actor: Actor, query: MatriculasListQuery) {
   const source = {
     table: matriculas,
     id: matriculas.id,
@@ -83,10 +86,12 @@ export function listMatriculas(db: Executor, actor: Actor, query: MatriculasList
     createdAt: matriculas.createdAt,
     counter: 'matriculas' as const,
   };
-  return listFunnelPage(db, actor, source, matriculaSelection, matriculaConditions(actor, query), query, {
+  const page = await listFunnelPage(db, actor, source, matriculaSelection, matriculaConditions(actor, query), query, {
     // The scope's counters know no status: with one, the total is counted in SQL.
     filtered: query.status !== undefined,
   });
+  if (actor.role !== 'aluno') return page;
+  return { ...page, items: page.items.map(({ origem: _origem, ...item }) => item) };
 }
 
 export function matriculasExportBatch(db: Executor, actor: Actor, filter: MatriculasFilter) {
@@ -110,6 +115,7 @@ export function matriculasExportBatch(db: Executor, actor: Actor, filter: Matric
         motivoCancelamento: matriculas.motivoCancelamento,
         nomeEscola: eventos.nomeEscola,
         dataEvento: eventos.dataEvento,
+        origem: origemDaPreMatriculaSelection(matriculas.preMatriculaId),
       })
       .from(matriculas)
       .innerJoin(eventos, eq(eventos.id, matriculas.eventoId))

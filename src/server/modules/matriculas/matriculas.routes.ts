@@ -1,3 +1,5 @@
+import { ORIGEM_CSV, type OrigemVista } from '../../../shared/metas/origem';
+import type { Actor } from '../../access/actor';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -78,9 +80,9 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
           { acao: 'matriculas.exportar', filtros: request.query },
           keysetBatches(matriculasExportBatch(app.db, actor, filter)),
         ),
-        matriculaCsvRow,
+        matriculaCsvRow(comOrigem(actor)),
       );
-      return sendCsv(reply, fileName, MATRICULA_CSV_CABECALHO, rows);
+      return sendCsv(reply, fileName, matriculaCsvCabecalho(actor), rows);
     },
   );
 
@@ -151,45 +153,56 @@ const MATRICULA_CSV_CABECALHO = [
   ...CSV_MATRICULA_STATUS_COLUMNS,
 ];
 
+/** Issue 48: the staff's file ends with where the family came from (its pré-matrícula's); the aluno's does not. */
+const comOrigem = (actor: Actor): boolean => actor.role !== 'aluno';
+const matriculaCsvCabecalho = (actor: Actor): readonly string[] =>
+  comOrigem(actor)
+    ? [...MATRICULA_CSV_CABECALHO, ...ORIGEM_CSV.map(([cabecalho]) => cabecalho)]
+    : MATRICULA_CSV_CABECALHO;
+
 const dinheiro = (valor: number | null): string | null => (valor === null ? null : formatBRL(valor));
 
 /**
  * One matrícula as a CSV row (SPEC §9's columns, then its course and price, issue 42), for the direct download
  * and the export job alike. A matrícula made before the snapshot has '-' there.
  */
-const matriculaCsvRow = (m: {
-  nome: string;
-  email: string;
-  telefone: string | null;
-  cursoInteresse: string | null;
-  nomeEscola: string;
-  dataEvento: string;
-  efetivadaEm: Date;
-  cursoTitulo: string | null;
-  cursoCargaHoraria: number | null;
-  parcelas: number | null;
-  valorTotal: number | null;
-  valorParcela: number | null;
-  valorUltimaParcela: number | null;
-  status: MatriculaStatus;
-  motivoCancelamento: MotivoCancelamento | null;
-}): CsvValue[] => [
-  m.nome,
-  m.email,
-  formatPhone(m.telefone),
-  m.cursoInteresse,
-  m.nomeEscola,
-  formatDateOnly(m.dataEvento),
-  csvDate(m.efetivadaEm),
-  m.cursoTitulo,
-  m.cursoCargaHoraria,
-  dinheiro(m.valorTotal),
-  m.parcelas,
-  dinheiro(m.valorParcela),
-  dinheiro(m.valorUltimaParcela),
-  MATRICULA_STATUS_LABELS[m.status],
-  m.motivoCancelamento ? MOTIVO_CANCELAMENTO_LABELS[m.motivoCancelamento] : null,
-];
+const matriculaCsvRow =
+  (origem: boolean) =>
+  (m: {
+    nome: string;
+    email: string;
+    telefone: string | null;
+    cursoInteresse: string | null;
+    nomeEscola: string;
+    dataEvento: string;
+    efetivadaEm: Date;
+    cursoTitulo: string | null;
+    cursoCargaHoraria: number | null;
+    parcelas: number | null;
+    valorTotal: number | null;
+    valorParcela: number | null;
+    valorUltimaParcela: number | null;
+    status: MatriculaStatus;
+    motivoCancelamento: MotivoCancelamento | null;
+    origem: OrigemVista | null;
+  }): CsvValue[] => [
+    m.nome,
+    m.email,
+    formatPhone(m.telefone),
+    m.cursoInteresse,
+    m.nomeEscola,
+    formatDateOnly(m.dataEvento),
+    csvDate(m.efetivadaEm),
+    m.cursoTitulo,
+    m.cursoCargaHoraria,
+    dinheiro(m.valorTotal),
+    m.parcelas,
+    dinheiro(m.valorParcela),
+    dinheiro(m.valorUltimaParcela),
+    MATRICULA_STATUS_LABELS[m.status],
+    m.motivoCancelamento ? MOTIVO_CANCELAMENTO_LABELS[m.motivoCancelamento] : null,
+    ...(origem ? ORIGEM_CSV.map(([, valor]) => valor(m.origem)) : []),
+  ];
 
 const filtroDe = (filtros: Record<string, unknown>) => matriculasFilterSchema.parse(filtros);
 
@@ -202,7 +215,7 @@ registrarLista({
       todayInBrasilia(now),
     ),
   contar: (db, actor, filtros, _now, limite) => countMatriculasExport(db, actor, filtroDe(filtros), limite),
-  cabecalho: () => MATRICULA_CSV_CABECALHO,
+  cabecalho: (_filtros, actor) => matriculaCsvCabecalho(actor),
   lotes: (db, actor, filtros) =>
-    mapBatches(keysetBatches(matriculasExportBatch(db, actor, filtroDe(filtros))), matriculaCsvRow),
+    mapBatches(keysetBatches(matriculasExportBatch(db, actor, filtroDe(filtros))), matriculaCsvRow(comOrigem(actor))),
 });

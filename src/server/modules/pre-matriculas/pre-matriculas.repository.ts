@@ -24,6 +24,7 @@ import {
   keysetAfter,
   newestFirst,
   listFunnelPage,
+  origemSelection,
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
 
@@ -57,6 +58,8 @@ const preMatriculaSelection = {
   cpfResponsavel: preMatriculas.cpfResponsavel,
   evento: eventoSelection,
   cliente: clienteSelection,
+  // Issue 48: where the family came from (staff only), the link's vendedor read for the page's rows only.
+  origem: origemSelection(preMatriculas),
   // An index probe per row (pre_matricula_conflitos_claim_key): the conflicts' details cost a second query only
   // on a page that has one.
   temConflito: sql<boolean>`exists (select 1 from ${preMatriculaConflitos} where ${preMatriculaConflitos.preMatriculaId} = ${preMatriculas.id})`,
@@ -88,8 +91,8 @@ export async function listPreMatriculas(db: Executor, actor: Actor, query: PreMa
     item,
     cpfs: { cpfAluno: hideCpf(cpfAluno) || null, cpfResponsavel: hideCpf(cpfResponsavel) || null },
   }));
-  // The aluno's own answers carry no CPF at all; the staff's carry them masked.
-  if (actor.role === 'aluno') return { ...page, items: rows.map((r) => r.item) };
+  // The aluno's own answers carry no CPF and no origin at all; the staff's carry the CPFs masked.
+  if (actor.role === 'aluno') return { ...page, items: rows.map(({ item: { origem: _origem, ...item } }) => item) };
   const items = rows.map((r) => ({ ...r.item, ...r.cpfs }));
   const withConflict = page.items.filter((item) => item.temConflito).map((item) => item.id);
   const conflitos =
@@ -140,6 +143,7 @@ export function preMatriculasExportBatch(db: Executor, actor: Actor, filter: Pre
         nomeResponsavel: preMatriculas.nomeResponsavel,
         cpfAluno: preMatriculas.cpfAluno,
         cpfResponsavel: preMatriculas.cpfResponsavel,
+        origem: origemSelection(preMatriculas),
       })
       .from(preMatriculas)
       .innerJoin(eventos, eq(eventos.id, preMatriculas.eventoId))

@@ -122,7 +122,9 @@ describe('GET /api/pre-matriculas/export.csv', () => {
     const lines = response.body.replace('\uFEFF', '').split('\r\n');
     expect(lines[0]).toBe(
       '"Nome";"Email";"Telefone";"Curso de Interesse";"Escola do Evento";"Data do Evento";' +
-        '"Nome do Responsável";"CPF do Aluno";"CPF do Responsável"',
+        '"Nome do Responsável";"CPF do Aluno";"CPF do Responsável"' +
+        // Issue 48: where the family came from.
+        ';"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"',
     );
     expect(lines[1]).toMatch(
       /^"Lucas Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Técnico em Administração";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}";/,
@@ -144,12 +146,16 @@ describe('GET /api/pre-matriculas/export.csv', () => {
     const lines = (await as(ctx.app, 'franqueador').get('/api/pre-matriculas/export.csv')).body
       .replace('\uFEFF', '')
       .split('\r\n');
-    expect(lines[0]).toMatch(/;"Nome do Responsável";"CPF do Aluno";"CPF do Responsável"$/);
+    expect(lines[0]).toMatch(/;"Nome do Responsável";"CPF do Aluno";"CPF do Responsável";"utm_source";/);
     const cpf = (v: string) => v.replace(/\D/g, '').replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
     for (const row of comCpf) {
       const line = lines.find((l) => l.startsWith(`"${row.nome}";`));
       expect(line, row.nome).toBeDefined();
-      expect(line!.endsWith(`;"${row.responsavel}";"${cpf(row.cpfAluno!)}";"${cpf(row.cpfResponsavel!)}"`)).toBe(true);
+      expect(
+        line!
+          .replace(/(;"[^"]*"){6}$/, '')
+          .endsWith(`;"${row.responsavel}";"${cpf(row.cpfAluno!)}";"${cpf(row.cpfResponsavel!)}"`),
+      ).toBe(true);
     }
   });
 

@@ -1,3 +1,4 @@
+import type { OrigemVista } from '../../../shared/metas/origem';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,6 +6,7 @@ import { formatCpf, formatDateOnly, formatPhone } from '../../../shared/format';
 import {
   CSV_COLUMNS,
   CSV_PRE_MATRICULA_EXTRA_COLUMNS,
+  ORIGEM_CSV,
   CSV_PREFIXES,
   csvFileName,
   funnelResumoSchema,
@@ -122,7 +124,7 @@ const comDadosDaAtivacao = (actor: Actor): boolean => actor.role !== 'aluno';
 
 const preMatriculaCsvCabecalho = (actor: Actor): readonly string[] =>
   comDadosDaAtivacao(actor)
-    ? [...CSV_COLUMNS.preMatriculas, ...CSV_PRE_MATRICULA_EXTRA_COLUMNS]
+    ? [...CSV_COLUMNS.preMatriculas, ...CSV_PRE_MATRICULA_EXTRA_COLUMNS, ...ORIGEM_CSV.map(([cabecalho]) => cabecalho)]
     : CSV_COLUMNS.preMatriculas;
 
 const cpfOuVazio = (cpf: string | null): string | null => (cpf ? formatCpf(cpf) : null);
@@ -140,6 +142,7 @@ const preMatriculaCsvRow =
     nomeResponsavel: string | null;
     cpfAluno: string | null;
     cpfResponsavel: string | null;
+    origem: OrigemVista | null;
   }): CsvValue[] => [
     pre.nome,
     pre.email,
@@ -147,7 +150,15 @@ const preMatriculaCsvRow =
     pre.cursoInteresse,
     pre.nomeEscola,
     formatDateOnly(pre.dataEvento),
-    ...(dadosDaAtivacao ? [pre.nomeResponsavel, cpfOuVazio(pre.cpfAluno), cpfOuVazio(pre.cpfResponsavel)] : []),
+    ...(dadosDaAtivacao
+      ? [
+          pre.nomeResponsavel,
+          cpfOuVazio(pre.cpfAluno),
+          cpfOuVazio(pre.cpfResponsavel),
+          // Issue 48: where the family came from.
+          ...ORIGEM_CSV.map(([, valor]) => valor(pre.origem)),
+        ]
+      : []),
   ];
 
 const filtroDe = (filtros: Record<string, unknown>) => preMatriculasFilterSchema.parse(filtros);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { type Executor, executeRows } from '../../db/connect';
 import { consentimentos, leads, preMatriculaConflitos, preMatriculas } from '../../db/schema';
 import type { ConsentimentoDado } from '../lgpd';
+import { linkDoCodigo, type OrigemNova } from '../inscricao-publica';
 
 /**
  * The credit activation (a pré-matrícula sent from the public page; DESIGN §4.4 revised, ADRs 020, 030, 049): its
@@ -9,20 +10,45 @@ import type { ConsentimentoDado } from '../lgpd';
  * leaves beside it.
  */
 
-/** The event's lead of this e-mail, preferring the one of the same student, the newest first. */
-export async function findLeadIdForActivation(
+/** Where a lead came from (issue 48), as its row keeps it: what an activation with none copies. */
+export interface OrigemGuardada {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmContent: string | null;
+  utmTerm: string | null;
+  linkCodigo: string | null;
+  linkVendedorId: string | null;
+}
+
+/**
+ * The event's lead of this e-mail, preferring the one of the same student, the newest first, with where it came
+ * from (issue 48) in the same read.
+ */
+export async function findLeadForActivation(
   db: Executor,
   eventoId: string,
   email: string,
   nomeAluno: string,
-): Promise<string | null> {
+): Promise<{ id: string; origem: OrigemGuardada } | null> {
   const [row] = await db
-    .select({ id: leads.id })
+    .select({
+      id: leads.id,
+      origem: {
+        utmSource: leads.utmSource,
+        utmMedium: leads.utmMedium,
+        utmCampaign: leads.utmCampaign,
+        utmContent: leads.utmContent,
+        utmTerm: leads.utmTerm,
+        linkCodigo: leads.linkCodigo,
+        linkVendedorId: leads.linkVendedorId,
+      },
+    })
     .from(leads)
     .where(and(eq(leads.eventoId, eventoId), sql`lower(${leads.email}) = lower(${email})`))
     .orderBy(sql`(lower(${leads.nomeAluno}) = lower(${nomeAluno})) desc`, desc(leads.createdAt))
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 export interface NewPreMatricula {
@@ -37,6 +63,11 @@ export interface NewPreMatricula {
   consentidoEm: Date;
   /** The title of the course chosen on the form, kept as the staff read it. */
   cursoInteresse: string | null;
+  /**
+   * Issue 48: where the family came from -- the form's own (its code resolved in the statement, as the sign-up's)
+   * or, when the form sent none, its lead's as stored.
+   */
+  origem: { enviada: OrigemNova } | { copiada: OrigemGuardada } | null;
 }
 
 /** The consent's values in a statement that writes it (`insertPreMatriculaOnce`). */
@@ -48,14 +79,28 @@ const consentValues = (c: ConsentimentoDado) =>
  * with its consent record in the same statement.
  */
 export async function insertPreMatriculaOnce(db: Executor, pre: NewPreMatricula, consent: ConsentimentoDado) {
+  const enviada = pre.origem && 'enviada' in pre.origem ? pre.origem.enviada : null;
+  const copiada = pre.origem && 'copiada' in pre.origem ? pre.origem.copiada : null;
+  const utm = enviada ?? copiada;
+  const utmSource = utm?.utmSource ?? null;
+  const utmMedium = utm?.utmMedium ?? null;
+  const utmCampaign = utm?.utmCampaign ?? null;
+  const utmContent = utm?.utmContent ?? null;
+  const utmTerm = utm?.utmTerm ?? null;
   const [row] = await executeRows<{ id: string; createdAt: Date | string }>(
     db,
     sql`with novo as (
         insert into ${preMatriculas} (evento_id, lead_id, nome, nome_aluno, cpf_aluno, nome_responsavel,
-          cpf_responsavel, email, telefone, curso_interesse, consentido_em)
-        values (${pre.eventoId}::uuid, ${pre.leadId}::uuid, ${pre.nomeAluno}, ${pre.nomeAluno}, ${pre.cpfAluno},
+          cpf_responsavel, email, telefone, curso_interesse, consentido_em,
+          utm_source, utm_medium, utm_campaign, utm_content, utm_term, link_codigo, link_vendedor_id)
+        select ${pre.eventoId}::uuid, ${pre.leadId}::uuid, ${pre.nomeAluno}, ${pre.nomeAluno}, ${pre.cpfAluno},
           ${pre.nomeResponsavel}, ${pre.cpfResponsavel}, ${pre.email}, ${pre.telefone}, ${pre.cursoInteresse},
-          ${pre.consentidoEm.toISOString()}::timestamptz)
+          ${pre.consentidoEm.toISOString()}::timestamptz,
+          ${utmSource}, ${utmMedium}, ${utmCampaign}, ${utmContent}, ${utmTerm},
+          coalesce(link.codigo, ${copiada?.linkCodigo ?? null}::text),
+          coalesce(link.vendedor_id, ${copiada?.linkVendedorId ?? null}::uuid)
+        from (select 1) um
+          left join lateral ${linkDoCodigo(sql`${enviada?.vendedor ?? null}::text`, sql`${pre.eventoId}::uuid`)} link on true
         on conflict do nothing
         returning id, created_at
       ), consentido as (

@@ -171,3 +171,16 @@ export async function findCursoDoEvento(db: Executor, eventoId: string, cursoId:
 function toMoney(value: number | null): number {
   return value ?? 0;
 }
+
+/**
+ * The event an event's share link names (issue 48), when the page accepts it: what the form opens on. One lookup by
+ * the code's unique index, whatever the code.
+ */
+export async function findEventoPorCodigo(db: Executor, janela: JanelaPublica, codigo: string) {
+  const [row] = await db
+    .select({ id: eventos.id, cidade: eventos.cidade })
+    .from(eventos)
+    .where(and(eq(eventos.codigoIndicacao, codigo), accepts(janela)))
+    .limit(1);
+  return row ?? null;
+}

@@ -4,6 +4,9 @@ import {
   creditDeclarationSchema,
   declaracaoParamsSchema,
   declaracoesVerificadasSchema,
+  indicacaoParamsSchema,
+  indicacaoQuerySchema,
+  publicIndicacaoSchema,
   leadAnswerSchema,
   leadSchema,
   preMatriculaSchema,
@@ -12,7 +15,12 @@ import {
   publicEventosQuerySchema,
   publicEventosSchema,
 } from '../../../shared/schemas/public';
-import { listOpenCidades, listOpenEventoRows, withSeatsAndDeadline } from './eventos-publicos.repository';
+import {
+  findEventoPorCodigo,
+  listOpenCidades,
+  listOpenEventoRows,
+  withSeatsAndDeadline,
+} from './eventos-publicos.repository';
 import { chaveDe, createLead, createPreMatricula, janela, origemDe, verificarDeclaracao } from './public.service';
 
 const ONE_MINUTE = 60_000;
@@ -103,6 +111,25 @@ export async function publicRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return verificarDeclaracao(app, request.params.codigo);
+    },
+  );
+
+  // Issue 48: an event's share link opens the form on its event. Any other code (a vendedor's, another's, nobody's)
+  // answers the same null after the same one lookup; rate-limited like the public forms, as a code is short.
+  app.get(
+    '/api/public/indicacao/:codigo',
+    {
+      schema: {
+        params: indicacaoParamsSchema,
+        querystring: indicacaoQuerySchema,
+        response: { 200: publicIndicacaoSchema },
+      },
+      config: publicPost,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const evento = await findEventoPorCodigo(app.db, janela(app, request.query.para), request.params.codigo);
+      return { evento };
     },
   );
 }

@@ -7,6 +7,7 @@ import {
   type DeclaracaoVerificada,
   type LeadAnswer,
   type LeadData,
+  type OrigemData,
   type PreMatriculaData,
   type PublicFinalidade,
   PUBLIC_MESSAGES,
@@ -15,7 +16,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-error';
 import {
   countConsentimentosSince,
   findActivationOnRecord,
-  findLeadIdForActivation,
+  findLeadForActivation,
   insertPreMatriculaOnce,
   recordConflito,
   redeDaPreMatricula,
@@ -118,10 +119,19 @@ const daPreMatricula = (id: string): OrigemDoEmail => ({
 });
 
 /** The activation's option 'Quero receber avisos pelo WhatsApp' (issue 47), a consent of its own when ticked. */
-async function consentirWhatsapp(tx: Executor, data: PreMatriculaData, preMatriculaId: string, consent: ConsentimentoDado) {
+async function consentirWhatsapp(
+  tx: Executor,
+  data: PreMatriculaData,
+  preMatriculaId: string,
+  consent: ConsentimentoDado,
+) {
   if (data.whatsapp !== true) return;
   await insertConsentimento(tx, { preMatriculaId }, consentimentoWhatsapp(consent, WHATSAPP_CLOUD_MESSAGES.opcao));
 }
+
+/** Whether a form sent any origin (issue 48): a field left empty is absent already. */
+const temOrigem = (origem: OrigemData | undefined): origem is OrigemData =>
+  origem !== undefined && Object.values(origem).some((v) => v !== undefined);
 
 /** A repeat's declaration e-mail goes at most once in this window (a double tap, a family trying again). */
 const DECLARACAO_REENVIO_MS = 10 * 60_000;
@@ -141,8 +151,11 @@ export async function createPreMatricula(
   origem: Origem = { ip: null, userAgent: null },
 ): Promise<Outcome<CreditDeclaration>> {
   const evento = await requireOpenEvento(app, data.eventoId, 'ativacao');
-  const leadId = await findLeadIdForActivation(app.db, data.eventoId, data.email, data.nomeAluno);
-  const { consentimento: _consent, cursoId, whatsapp: _whatsapp, ...fields } = data;
+  const lead = await findLeadForActivation(app.db, data.eventoId, data.email, data.nomeAluno);
+  const leadId = lead?.id ?? null;
+  const { consentimento: _consent, cursoId, whatsapp: _whatsapp, origem: enviada, ...fields } = data;
+  // Issue 48: the activation's own origin; none sent, its lead's as stored.
+  const atribuicao = temOrigem(enviada) ? { enviada } : lead ? { copiada: lead.origem } : null;
   const cursoInteresse = cursoId ? await findCursoDoEvento(app.db, data.eventoId, cursoId) : null;
   if (cursoInteresse === undefined) {
     throw badRequest(PUBLIC_MESSAGES.cursoId, { cursoId: PUBLIC_MESSAGES.cursoId });
@@ -151,7 +164,11 @@ export async function createPreMatricula(
   const consent = consentimento(origem, now);
   // The activation and its webhooks' deliveries commit together (issue 22).
   const inserted = await app.db.transaction(async (tx) => {
-    const row = await insertPreMatriculaOnce(tx, { ...fields, leadId, consentidoEm: now, cursoInteresse }, consent);
+    const row = await insertPreMatriculaOnce(
+      tx,
+      { ...fields, leadId, consentidoEm: now, cursoInteresse, origem: atribuicao },
+      consent,
+    );
     if (row) await consentirWhatsapp(tx, data, row.id, consent);
     if (row) {
       await emitirEvento(app, tx, 'pre_matricula.criada', redesDaPreMatricula(row.id), {

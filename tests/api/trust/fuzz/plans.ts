@@ -420,6 +420,15 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     caller: 'franqueador',
     params: { id: (await leadAtEvento(p)).eventoId },
   }),
+  // Issue 48: an event's share link, as JSON, SVG or PNG by the run.
+  'GET /api/eventos/:id/link-de-indicacao': async (p) => ({
+    caller: 'franqueador',
+    params: { id: (await leadAtEvento(p)).eventoId },
+    query: { formato: 'json' },
+  }),
+  'GET /api/user/link-de-indicacao': async () => ({ caller: 'vendedor', query: { formato: 'svg' } }),
+  // Issue 48: a share link's code as the public page reads it; a made-up one answers 200 {evento: null}.
+  'GET /api/public/indicacao/:codigo': async () => ({ params: { codigo: 'ZZZZZZZZ' }, query: { para: 'inscricao' } }),
   'POST /api/eventos/:id/presencas': async (p) => {
     const { leadId: id, eventoId } = await leadAtEvento(p);
     return { caller: 'franqueador', params: { id: eventoId }, body: () => ({ leadId: id }) };
@@ -488,6 +497,10 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
         email: email('aluno', seed),
         telefone: '(11) 98765-4321',
         consentimento: true,
+        // Issue 48: where the family came from, on every other run.
+        ...(seed % 2 === 0
+          ? { origem: { utmSource: 'fuzz', utmCampaign: `campanha-${seed}`, vendedor: 'ZZZZZZZZ' } }
+          : {}),
       }),
     };
   },

@@ -9,6 +9,7 @@ import { MinhasParcelas } from '@/features/cobranca/components/minhas-parcelas';
 import { Ultimos30Dias } from '@/features/relatorios/components/ultimos-30-dias';
 import { SacResumoCards } from '@/features/sac/components/sac-resumo';
 import { MetasDoMes } from '@/features/metas/components/metas-do-mes';
+import { MeuLinkCard } from '@/features/atribuicao/components/meu-link-card';
 
 export default function DashboardRoute() {
   const { role } = useCurrentUser();
@@ -21,6 +22,8 @@ export default function DashboardRoute() {
       ) : null}
       {/* Issue 48: the unit's goals of the month, for every staff role (Metas for the levels that set them). */}
       {can(role, 'metas.ler') ? <MetasDoMes linkMetas={canAccessRoute(role, '/metas')} /> : null}
+      {/* Issue 48: the vendedor's share link and its QR code, to hand to families. */}
+      {can(role, 'indicacao.meuLink') ? <MeuLinkCard /> : null}
       <MetricsOverview
         linkFor={(key) => {
           const path = METRIC_LIST_PATHS[key] as RoutePath;

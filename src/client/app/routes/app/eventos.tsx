@@ -9,12 +9,14 @@ import { Button } from '@/components/ui/button';
 import { useCepLookup } from '@/features/cep/api/get-cep';
 import { EventoFormDialog } from '@/features/eventos/components/evento-form-dialog';
 import { EventosList } from '@/features/eventos/components/eventos-list';
+import { LinkDoEventoDialog } from '@/features/atribuicao/components/link-do-evento-dialog';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; evento: Evento } | null;
 
 export default function EventosRoute() {
   const { role } = useCurrentUser();
   const [editing, setEditing] = useState<Editing>(null);
+  const [divulgando, setDivulgando] = useState<Evento | null>(null);
   const lookupCep = useCepLookup();
 
   return (
@@ -32,7 +34,10 @@ export default function EventosRoute() {
       <EventosList
         leadsPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'}
         onEdit={can(role, 'eventos.editar') ? (evento) => setEditing({ mode: 'edit', evento }) : undefined}
+        onLink={can(role, 'eventos.ler') ? setDivulgando : undefined}
       />
+      {/* Issue 48: the event's share link and QR code. */}
+      <LinkDoEventoDialog evento={divulgando} onClose={() => setDivulgando(null)} />
       <EventoFormDialog
         role={role}
         open={editing !== null}

@@ -4,6 +4,7 @@ import {
   CalendarDays,
   Clock,
   MapPin,
+  Megaphone,
   Pencil,
   QrCode,
   School,
@@ -47,13 +48,15 @@ export interface EventoCardProps {
   leadsPath?: string;
   /** Absent when the role may not edit (the franqueador). */
   onEdit?: (evento: Evento) => void;
+  /** Issue 48: opens the event's share link ('Link de divulgação'), composed by the route. */
+  onLink?: (evento: Evento) => void;
 }
 
 /** '1 inscrição', '12 inscrições': the event's sign-ups, its waiting list included. */
 export const inscricoesLabel = (n: number) => (n === 1 ? '1 inscrição' : `${formatCount(n)} inscrições`);
 
 /** SPEC §2 Eventos: one card per event. Date-only values are shown as typed, never through Date. */
-export function EventoCard({ evento, onEdit, leadsPath }: EventoCardProps) {
+export function EventoCard({ evento, onEdit, onLink, leadsPath }: EventoCardProps) {
   const cursos = cursosLabel(evento.cursos);
   return (
     <Card className="flex h-full flex-col" data-testid="evento-card">
@@ -148,6 +151,17 @@ export function EventoCard({ evento, onEdit, leadsPath }: EventoCardProps) {
           >
             <Pencil aria-hidden="true" />
             Editar
+          </Button>
+        ) : null}
+        {onLink ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onLink(evento)}
+            aria-label={`Link de divulgação do evento: ${evento.nomeEscola}`}
+          >
+            <Megaphone aria-hidden="true" />
+            Link de divulgação
           </Button>
         ) : null}
       </CardFooter>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { maskCpf, maskPhone, MASK_MAX_LENGTH } from '@shared/format';
 import type { PreMatriculaData, PreMatriculaInput } from '@shared/schemas/public';
 import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
@@ -17,9 +17,10 @@ import { CityEventFields, NativeSelect } from './city-event-fields';
 import { ConsentField } from './consent-field';
 import { WhatsappField } from './whatsapp-field';
 import { lazyCheck, preloadRules } from './lazy-rules';
+import { eventoDoLink, origemDaVisita } from '../origem';
 
 /** The WhatsApp option (issue 47) is always sent, false unless ticked. */
-type FormValues = PreMatriculaInput & { whatsapp: boolean };
+type FormValues = Omit<PreMatriculaInput, 'origem'> & { whatsapp: boolean };
 
 const EMPTY: FormValues = {
   eventoId: '',
@@ -47,6 +48,20 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
     PreMatriculaData
   >({ defaultValues: EMPTY, check });
   const { eventoId } = values;
+  // Issue 48: an event's share link (`?v=`) opens the form on its event, when the activation takes it.
+  useEffect(() => {
+    let vivo = true;
+    void eventoDoLink(origemDaVisita(), 'ativacao').then((evento) => {
+      if (!vivo || !evento) return;
+      setCidade(evento.cidade);
+      setValue('eventoId', evento.id);
+    });
+    return () => {
+      vivo = false;
+    };
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // The chosen event's courses (issue 23): the list is already read for the event select.
   const cursos = usePublicEventos(cidade, 'ativacao').data?.find((e) => e.id === eventoId)?.cursos ?? [];
 
@@ -67,7 +82,11 @@ export function ActivationForm({ onActivated }: ActivationFormProps) {
       noValidate
       className="grid gap-5"
       onFocus={preloadRules}
-      onSubmit={handleSubmit((data) => activate.mutate(data))}
+      onSubmit={handleSubmit((data) => {
+        // Issue 48: the origin kept since the sign-up (or this page's own address); none, the server copies the lead's.
+        const origem = origemDaVisita();
+        activate.mutate(origem ? { ...data, origem } : data);
+      })}
     >
       <CityEventFields
         idPrefix="ativacao"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { maskPhone, MASK_MAX_LENGTH } from '@shared/format';
 import type { LeadData, LeadInput } from '@shared/schemas/public';
 import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
@@ -17,9 +17,10 @@ import { ConsentField } from './consent-field';
 import { WhatsappField } from './whatsapp-field';
 import { lazyCheck, preloadRules } from './lazy-rules';
 import type { SignUpConfirmationData } from './sign-up-confirmation';
+import { eventoDoLink, origemDaVisita } from '../origem';
 
 /** The WhatsApp option (issue 47) is always sent, false unless ticked. */
-type FormValues = LeadInput & { whatsapp: boolean };
+type FormValues = Omit<LeadInput, 'origem'> & { whatsapp: boolean };
 
 const EMPTY: FormValues = {
   eventoId: '',
@@ -43,6 +44,20 @@ export function LeadForm({ onSignedUp }: { onSignedUp: (confirmation: SignUpConf
     LeadData
   >({ defaultValues: EMPTY, check });
   const { eventoId } = values;
+  // Issue 48: an event's share link (`?v=`) opens the form on its event, its city chosen.
+  useEffect(() => {
+    let vivo = true;
+    void eventoDoLink(origemDaVisita(), 'inscricao').then((evento) => {
+      if (!vivo || !evento) return;
+      setCidade(evento.cidade);
+      setValue('eventoId', evento.id);
+    });
+    return () => {
+      vivo = false;
+    };
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Issue 20: a full event takes the sign-up on its waiting list, when asked; a closed one takes none.
   const evento = usePublicEventos(cidade).data?.find((e) => e.id === eventoId);
   const esgotado = evento?.vagasRestantes === 0;
@@ -78,9 +93,12 @@ export function LeadForm({ onSignedUp }: { onSignedUp: (confirmation: SignUpConf
       noValidate
       className="grid gap-5"
       onFocus={preloadRules}
-      onSubmit={handleSubmit((data) =>
-        createLead.mutate(esgotado && listaEspera ? { ...data, listaEspera: true } : data),
-      )}
+      onSubmit={handleSubmit((data) => {
+        // Issue 48: where the family came from (the address's utm_* and v, kept through the flow).
+        const origem = origemDaVisita();
+        const enviado = origem ? { ...data, origem } : data;
+        createLead.mutate(esgotado && listaEspera ? { ...enviado, listaEspera: true } : enviado);
+      })}
     >
       <CityEventFields
         idPrefix="inscricao"

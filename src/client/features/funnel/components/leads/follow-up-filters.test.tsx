@@ -62,12 +62,12 @@ describe('follow-up columns and filters (issue 16)', () => {
     renderWithProviders(<InteressesScreen showCliente={false} />, { path: '/interesses' });
     const table = await screen.findByRole('table', { name: 'Interesses' });
     // SPEC's columns, with the guardian under the student and the event's date under the school (ADR 036), then
-    // the sortable sign-up date and the follow-up's.
+    // the sortable sign-up date, where the family came from (issue 48) and the follow-up's.
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Aluno', 'Contato', 'Escola', 'Inscrito em', 'Vendedor responsável', 'Status', 'Ações']);
+    ).toEqual(['Aluno', 'Contato', 'Escola', 'Inscrito em', 'Origem', 'Vendedor responsável', 'Status', 'Ações']);
     const gabriela = await within(table).findByRole('row', { name: /Gabriela Santos/ });
     expect(within(gabriela).getByText('Sem interesse')).toHaveAttribute('data-status', 'sem_interesse');
     expect(within(gabriela).getByRole('cell', { name: 'Rafael Vendedor' })).toBeInTheDocument();

@@ -13,6 +13,7 @@ import { FunnelListCard } from '../lista/funnel-list-card';
 import { FunnelMetricCards } from '../lista/funnel-metric-cards';
 import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
+import { origemColumn } from '../lista/origem-column';
 import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
 
 /**
@@ -54,6 +55,7 @@ function columns(showCliente: boolean, sortByDate: DataTableSort): DataTableColu
       // The date never breaks; the header may.
       cell: (lead) => <span className="whitespace-nowrap">{formatDateTime(lead.createdAt)}</span>,
     },
+    origemColumn<LeadItem>(),
     ...leadFollowUpColumns('/interesses'),
   ];
 }

@@ -1,3 +1,4 @@
+import { origemResumo, type OrigemVista } from '@shared/metas/origem';
 import { useState, type ReactNode } from 'react';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { can } from '@shared/permissions';
@@ -137,6 +138,29 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
   );
 }
 
+/** Issue 48: every field of where the family came from, each only when it came with it. */
+function OrigemFacts({ origem }: { origem: OrigemVista }) {
+  const campos: [string, string | null][] = [
+    ['utm_source', origem.utmSource],
+    ['utm_medium', origem.utmMedium],
+    ['utm_campaign', origem.utmCampaign],
+    ['utm_content', origem.utmContent],
+    ['utm_term', origem.utmTerm],
+    ['Código do link', origem.linkCodigo],
+  ];
+  return (
+    <>
+      {campos
+        .filter(([, valor]) => valor)
+        .map(([termo, valor]) => (
+          <Fact key={termo} term={termo}>
+            {valor}
+          </Fact>
+        ))}
+    </>
+  );
+}
+
 /** The next contact date, and whether it is due today or overdue (only while the lead is still followed). */
 function ProximoContato({ lead }: { lead: LeadDetalhe }) {
   if (!lead.proximoContatoEm) return <>{MISSING}</>;
@@ -228,6 +252,8 @@ function LeadPanelContent({ lead, role, autor }: { lead: LeadDetalhe; role: Role
             <Fact term="Motivo da perda">{lead.motivoPerda ? MOTIVO_PERDA_LABELS[lead.motivoPerda] : MISSING}</Fact>
             <Fact term="Inscrito em">{formatDateTime(lead.createdAt, { timeZone: BRASILIA_TIME_ZONE })}</Fact>
             {lead.cliente ? <Fact term="Cliente">{lead.cliente.nomeFantasia}</Fact> : null}
+            <Fact term="Origem">{origemResumo(lead.origem)}</Fact>
+            {lead.origem ? <OrigemFacts origem={lead.origem} /> : null}
           </dl>
         </section>
 

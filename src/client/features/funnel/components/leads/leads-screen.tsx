@@ -11,6 +11,7 @@ import { ForbiddenNotice } from '../lista/forbidden-notice';
 import { FunnelListCard } from '../lista/funnel-list-card';
 import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
+import { origemColumn } from '../lista/origem-column';
 import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
 
 /** 'Data' (the sign-up's moment) sorts the list (issue 23). */
@@ -37,6 +38,7 @@ const columns = (sortByDate: DataTableSort): DataTableColumn<LeadItem>[] => [
     cell: (lead) => formatDateTime(lead.createdAt),
     className: 'whitespace-nowrap',
   },
+  origemColumn<LeadItem>(),
   ...leadFollowUpColumns('/leads'),
 ];
 

@@ -5,6 +5,7 @@ import { MATRICULA_STATUSES, MATRICULA_STATUS_LABELS, type MatriculaStatus } fro
 import { SEM_FILTRO } from '@/components/ui/select';
 import { LIST_PARAMS } from '@/hooks/use-list-state';
 import { MatriculaStatusBadge } from './matricula-status-badge';
+import { comOrigem, origemColumn } from '../lista/origem-column';
 import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
 import { descricaoDoPreco } from '@shared/schemas/matricula';
 import type { MatriculaItem } from '@shared/schemas/funnel';
@@ -32,7 +33,12 @@ const STATUS_OPTIONS = [
 ];
 
 /** 'Efetivada em' sorts the list (issue 23): the matrícula is created when it is made effective. */
-const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): DataTableColumn<MatriculaItem>[] => [
+const columns = (
+  abrir: (m: MatriculaItem) => void,
+  sortByDate: DataTableSort,
+  /** Issue 48: the staff's rows carry where the family came from; the aluno's do not. */
+  origem: boolean,
+): DataTableColumn<MatriculaItem>[] => [
   {
     key: 'nome',
     header: 'Nome',
@@ -85,6 +91,7 @@ const columns = (abrir: (m: MatriculaItem) => void, sortByDate: DataTableSort): 
     cell: (m) => formatDateTime(m.efetivadaEm),
     className: 'whitespace-nowrap',
   },
+  ...(origem ? [origemColumn<MatriculaItem>()] : []),
 ];
 
 /** Matrículas Efetivadas (SPEC §2): the four cards and the effective date; 403 for the vendedor. */
@@ -156,7 +163,7 @@ export function MatriculasScreen({
       >
         <DataTable
           caption="Matrículas Efetivadas"
-          columns={columns(setAberta, filters.sortFor('criadoEm'))}
+          columns={columns(setAberta, filters.sortFor('criadoEm'), comOrigem(list.data?.items))}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           isUpdating={list.isPlaceholderData}

@@ -15,6 +15,7 @@ import { useFunnelFilters } from '../../hooks/use-funnel-filters';
 import { ConflitoDialog } from './conflito-dialog';
 import { ContactLinks } from '../lista/contact-links';
 import { CursoBadge } from '../lista/curso-badge';
+import { comOrigem, origemColumn } from '../lista/origem-column';
 import { CURSO_A_DEFINIR, DefinirCursoDialog } from './definir-curso-dialog';
 import { CorrigirPreMatriculaDialog } from './corrigir-pre-matricula-dialog';
 import { type FunnelRecordLinks, PreMatriculaRecord } from './pre-matricula-record';
@@ -34,6 +35,8 @@ interface ColumnActions {
   corrigirDados?: (pre: PreMatriculaItem) => void;
   /** 'Ativada em' (the activation's day) sorts the list (issue 23). */
   sortByDate: DataTableSort;
+  /** Issue 48: the staff's rows carry where the family came from; the aluno's do not. */
+  origem: boolean;
 }
 
 /** The event's date sits under its school; the row's one menu holds Efetivar, the record and the course. */
@@ -42,6 +45,7 @@ const columns = ({
   definirCurso,
   corrigirDados,
   sortByDate,
+  origem,
 }: ColumnActions): DataTableColumn<PreMatriculaItem>[] => [
   {
     key: 'nome',
@@ -97,6 +101,7 @@ const columns = ({
     // The date never breaks; the header may, so the table fits at 1280 px (issue 23).
     cell: (pre) => <span className="whitespace-nowrap">{formatDateTime(pre.createdAt)}</span>,
   },
+  ...(origem ? [origemColumn<PreMatriculaItem>()] : []),
   {
     key: 'acoes',
     header: 'Ações',
@@ -207,7 +212,13 @@ export function PreMatriculasScreen({
       >
         <DataTable
           caption="Pré-Matrículas"
-          columns={columns({ abrir: setAberta, definirCurso, corrigirDados, sortByDate: filters.sortFor('criadoEm') })}
+          columns={columns({
+            abrir: setAberta,
+            definirCurso,
+            corrigirDados,
+            sortByDate: filters.sortFor('criadoEm'),
+            origem: comOrigem(list.data?.items),
+          })}
           rows={list.data?.items ?? []}
           isLoading={list.isPending}
           isUpdating={list.isPlaceholderData}
