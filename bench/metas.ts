@@ -97,6 +97,23 @@ export function metasScenarios(now = new Date()): MetasScenario[] {
         target: { p99: 100 },
       }),
     ),
+    // The dashboard's goals of the month: every stage in one call.
+    ...contas.flatMap((account) =>
+      both({
+        name: `painel de metas · ${account}`,
+        path: `/api/metas/painel?mes=${mes}`,
+        account,
+        target: { p99: 100 },
+      }),
+    ),
+    ...(['franqueador', 'franquia'] as const).flatMap((account) =>
+      both({
+        name: `metas de parcelas pagas · ${account}`,
+        path: `/api/metas?mes=${mes}&etapa=parcelas_pagas`,
+        account,
+        target: { p99: 100 },
+      }),
+    ),
     ...(['franqueador', 'franquia', 'micro', 'vendedor'] as const).flatMap((account) =>
       both({
         name: `ranking do mês · ${account}`,
