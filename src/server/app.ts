@@ -54,6 +54,7 @@ import { cobrancaRoutes, reguaRoutes } from './modules/cobranca';
 import { comissoesRoutes } from './modules/comissoes';
 import { whatsappCloudRoutes, whatsappRoutes } from './modules/whatsapp';
 import { royaltiesRoutes } from './modules/royalties';
+import { custosRoutes } from './modules/custos';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { foldEachRound } from './modules/contagens';
@@ -185,6 +186,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(reguaRoutes);
   await app.register(comissoesRoutes);
   await app.register(royaltiesRoutes);
+  // Issue 48: what an event and a campaign cost.
+  await app.register(custosRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);
