@@ -144,4 +144,3 @@ export const campanhaCustosRespostaSchema = z.object({
 export type CampanhaCustosResposta = z.output<typeof campanhaCustosRespostaSchema>;
 
 export const REDE_ALCANCE = 'Rede';
-

@@ -148,11 +148,7 @@ export async function listCampanhaCustos(
   return { rows, total: Number(soma?.n ?? 0), totalCentavos: Number(soma?.centavos ?? 0) };
 }
 
-export async function findCampanhaCusto(
-  db: Executor,
-  actor: Actor,
-  id: string,
-): Promise<CampanhaCustoRow | undefined> {
+export async function findCampanhaCusto(db: Executor, actor: Actor, id: string): Promise<CampanhaCustoRow | undefined> {
   const [row] = await db
     .select(campanhaCustoColumns)
     .from(campanhaCustos)
@@ -173,10 +169,7 @@ export async function findFranqueadorDaFranquia(db: Executor, franquiaId: string
   return row?.id;
 }
 
-export async function insertCampanhaCusto(
-  db: Executor,
-  values: typeof campanhaCustos.$inferInsert,
-): Promise<string> {
+export async function insertCampanhaCusto(db: Executor, values: typeof campanhaCustos.$inferInsert): Promise<string> {
   const [row] = await db.insert(campanhaCustos).values(values).returning({ id: campanhaCustos.id });
   return row!.id;
 }

@@ -99,4 +99,3 @@ export async function findCampanhaCustos(
       group by grouping sets ((${campanhaCustos.utmCampaign}), ())`,
   );
 }
-

@@ -333,9 +333,10 @@ export async function serie(db: Executor, actor: Actor, query: SerieQuery, today
   const filtro: OrigemFiltro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
   // Issue 48: narrowed to an origin, the rows themselves by day (the counters know no origin).
   const points = temFiltroDeOrigem(filtro)
-    ? (
-        await findAttributedGroups(db, rows, filtro, { intervalo: query.intervalo })
-      ).map((g) => ({ ...g, inicio: g.id ?? '' }))
+    ? (await findAttributedGroups(db, rows, filtro, { intervalo: query.intervalo })).map((g) => ({
+        ...g,
+        inicio: g.id ?? '',
+      }))
     : await findSeries(db, rows, query.intervalo);
   const found = new Map(points.map((point) => [point.inicio, point]));
   const pontos: SerieResposta['pontos'] = [];
