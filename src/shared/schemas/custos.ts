@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CUSTO_CATEGORIAS, UTM_MAX } from '../metas/enums';
+import { CUSTO_CATEGORIAS, type CustoCategoria, UTM_MAX } from '../metas/enums';
+import { toCentavos } from '../money/parcelas';
 import { dateOnlyField, instante } from './fields';
 import { listQuerySchema } from './list-query';
 import { checkPeriod, optionalDate } from './relatorios';
@@ -144,3 +145,32 @@ export const campanhaCustosRespostaSchema = z.object({
 export type CampanhaCustosResposta = z.output<typeof campanhaCustosRespostaSchema>;
 
 export const REDE_ALCANCE = 'Rede';
+
+/**
+ * The screens' cost form: the amount typed in reais ('1.234,56', the money field keeps a number) and turned into
+ * whole centavos once, when sent (`custoPayload`).
+ */
+export const custoFormShape = {
+  categoria: z.enum(CUSTO_CATEGORIAS, { error: CUSTO_MESSAGES.categoria }),
+  descricao: z.string().trim().max(500, CUSTO_MESSAGES.descricao).optional(),
+  valor: z
+    .number({ error: CUSTO_MESSAGES.valor })
+    .refine((v) => Number.isFinite(v) && v >= 0.01 && v <= CUSTO_MAX_CENTAVOS / 100, CUSTO_MESSAGES.valor)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, CUSTO_MESSAGES.valor),
+};
+export const eventoCustoFormSchema = z.object(custoFormShape);
+export type EventoCustoForm = z.input<typeof eventoCustoFormSchema>;
+export const campanhaCustoFormSchema = z.object({
+  ...custoFormShape,
+  utmCampaign: utmCampaignField(CUSTO_MESSAGES.campanha),
+  data: dateOnlyField(CUSTO_MESSAGES.data),
+});
+export type CampanhaCustoForm = z.input<typeof campanhaCustoFormSchema>;
+
+/** The form's values as the API takes them: reais to whole centavos, an empty description as none. */
+export function custoPayload<F extends { categoria: CustoCategoria; descricao?: string; valor: number }>(
+  form: F,
+): Omit<F, 'valor' | 'descricao'> & { descricao: string | null; valorCentavos: number } {
+  const { valor, descricao, ...rest } = form;
+  return { ...rest, descricao: descricao?.trim() ? descricao.trim() : null, valorCentavos: toCentavos(valor) };
+}

@@ -9,12 +9,14 @@ import { Button } from '@/components/ui/button';
 import { useCepLookup } from '@/features/cep/api/get-cep';
 import { EventoFormDialog } from '@/features/eventos/components/evento-form-dialog';
 import { EventosList } from '@/features/eventos/components/eventos-list';
+import { EventoCustosDialog } from '@/features/eventos/components/evento-custos-dialog';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; evento: Evento } | null;
 
 export default function EventosRoute() {
   const { role } = useCurrentUser();
   const [editing, setEditing] = useState<Editing>(null);
+  const [custosDe, setCustosDe] = useState<Evento | null>(null);
   const lookupCep = useCepLookup();
 
   return (
@@ -32,6 +34,12 @@ export default function EventosRoute() {
       <EventosList
         leadsPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'}
         onEdit={can(role, 'eventos.editar') ? (evento) => setEditing({ mode: 'edit', evento }) : undefined}
+        onCustos={can(role, 'eventos.custos.ler') ? setCustosDe : undefined}
+      />
+      <EventoCustosDialog
+        evento={custosDe}
+        podeEditar={can(role, 'eventos.custos.editar')}
+        onClose={() => setCustosDe(null)}
       />
       <EventoFormDialog
         role={role}

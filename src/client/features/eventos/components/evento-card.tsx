@@ -6,6 +6,7 @@ import {
   MapPin,
   Pencil,
   QrCode,
+  Receipt,
   School,
   Tag,
   Ticket,
@@ -47,13 +48,15 @@ export interface EventoCardProps {
   leadsPath?: string;
   /** Absent when the role may not edit (the franqueador). */
   onEdit?: (evento: Evento) => void;
+  /** Issue 48: the event's costs (read by every staff role, entered by the roles that edit it). */
+  onCustos?: (evento: Evento) => void;
 }
 
 /** '1 inscrição', '12 inscrições': the event's sign-ups, its waiting list included. */
 export const inscricoesLabel = (n: number) => (n === 1 ? '1 inscrição' : `${formatCount(n)} inscrições`);
 
 /** SPEC §2 Eventos: one card per event. Date-only values are shown as typed, never through Date. */
-export function EventoCard({ evento, onEdit, leadsPath }: EventoCardProps) {
+export function EventoCard({ evento, onEdit, onCustos, leadsPath }: EventoCardProps) {
   const cursos = cursosLabel(evento.cursos);
   return (
     <Card className="flex h-full flex-col" data-testid="evento-card">
@@ -139,6 +142,17 @@ export function EventoCard({ evento, onEdit, leadsPath }: EventoCardProps) {
             Check-in
           </Link>
         </Button>
+        {onCustos ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onCustos(evento)}
+            aria-label={`Custos do evento: ${evento.nomeEscola}`}
+          >
+            <Receipt aria-hidden="true" />
+            Custos
+          </Button>
+        ) : null}
         {onEdit ? (
           <Button
             variant="outline"

@@ -31,12 +31,14 @@ const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 export interface EventosListProps {
   /** Absent when the role may not edit events. */
   onEdit?: (evento: Evento) => void;
+  /** Issue 48: opens an event's costs. */
+  onCustos?: (evento: Evento) => void;
   /** The role's list of an event's leads ('/leads' or '/interesses'), which each card links to (issue 23). */
   leadsPath?: string;
 }
 
 /** The search, the count and the event cards, searched and paged on the server. */
-export function EventosList({ onEdit, leadsPath }: EventosListProps) {
+export function EventosList({ onEdit, onCustos, leadsPath }: EventosListProps) {
   const list = useListState({
     sortKeys: EVENTO_SORT_KEYS,
     defaultPageSize: PAGE_SIZE,
@@ -133,7 +135,7 @@ export function EventosList({ onEdit, leadsPath }: EventosListProps) {
             <ul className={GRID}>
               {eventos.data!.items.map((evento) => (
                 <li key={evento.id}>
-                  <EventoCard evento={evento} onEdit={onEdit} leadsPath={leadsPath} />
+                  <EventoCard evento={evento} onEdit={onEdit} onCustos={onCustos} leadsPath={leadsPath} />
                 </li>
               ))}
             </ul>

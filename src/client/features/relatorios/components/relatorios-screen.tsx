@@ -18,6 +18,7 @@ import { AcompanhamentoSection } from './acompanhamento-section';
 import { MatriculasStatusSection } from './matriculas-status-section';
 import { drillHref, drillStagesFor, filterParams, groupParams, zoomPatch } from './drill';
 import { KpiCards } from './kpi-cards';
+import { CustosResumo } from './custos-resumo';
 import { rankingColumns, rankingRows } from './ranking-columns';
 import { RelatorioFilters } from './relatorio-filters';
 
@@ -110,6 +111,7 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
       return patch ? () => update(patch) : null;
     },
     sort,
+    comCusto: totais?.custo !== undefined,
   });
 
   let notice: DataTableNotice | null = null;
@@ -133,6 +135,8 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
         previousRange={state.previous}
         failed={funil.isError || !enabled}
       />
+
+      {enabled && totais && totais.custo !== undefined ? <CustosResumo totais={totais} /> : null}
 
       {enabled && totais ? (
         empty ? (
