@@ -166,7 +166,7 @@ describe('an event’s costs: /api/eventos/{id}/custos', () => {
 
 describe('campaign costs: /api/campanhas/custos', () => {
   const body = (extra: object = {}) => ({
-    utmCampaign: 'volta-as-aulas',
+    utmCampaign: 'teste-de-custos',
     data: '2026-02-10',
     categoria: 'anuncios',
     valorCentavos: 150_000,
@@ -182,15 +182,15 @@ describe('campaign costs: /api/campanhas/custos', () => {
     );
     const propria = await as(ctx.app, 'franquia').post(
       '/api/campanhas/custos',
-      body({ valorCentavos: 40_000, franquiaId: null, utmCampaign: '  volta-as-aulas ' }),
+      body({ valorCentavos: 40_000, franquiaId: null, utmCampaign: '  teste-de-custos ' }),
     );
     expect(propria.statusCode).toBe(201);
     expect(propria.json<CampanhaCustoView>()).toMatchObject({
       franquiaId: franquiaId!.id,
-      utmCampaign: 'volta-as-aulas',
+      utmCampaign: 'teste-de-custos',
     });
 
-    const all = await as(ctx.app, 'franqueador').get('/api/campanhas/custos?utmCampaign=volta-as-aulas');
+    const all = await as(ctx.app, 'franqueador').get('/api/campanhas/custos?utmCampaign=teste-de-custos');
     expect(all.statusCode).toBe(200);
     const ids = all.json<CampanhaCustosResposta>().custos.map((c) => c.id);
     expect(ids).toEqual(
@@ -199,11 +199,13 @@ describe('campaign costs: /api/campanhas/custos', () => {
     expect(all.json<CampanhaCustosResposta>().totalCentavos).toBe(190_000);
     expect(all.headers['x-total-count']).toBe('2');
 
-    const own = (await as(ctx.app, 'franquia').get('/api/campanhas/custos')).json<CampanhaCustosResposta>();
+    const own = (
+      await as(ctx.app, 'franquia').get('/api/campanhas/custos?utmCampaign=teste-de-custos')
+    ).json<CampanhaCustosResposta>();
     expect(own.custos.map((c) => c.id)).toEqual([propria.json<CampanhaCustoView>().id]);
     expect(own.totalCentavos).toBe(40_000);
 
-    const period = await as(ctx.app, 'franqueador').get('/api/campanhas/custos?de=2026-03-01&ate=2026-03-31');
+    const period = await as(ctx.app, 'franqueador').get('/api/campanhas/custos?de=2000-03-01&ate=2000-03-31');
     expect(period.json<CampanhaCustosResposta>().custos).toEqual([]);
 
     expect((await auditRows('campanha_custo.criar', rede.json<CampanhaCustoView>().id)).length).toBe(1);
