@@ -42,15 +42,16 @@ test("the school enters its event's cost and Relatórios show the cost per lead 
   const hoje = todayInBrasilia();
   await page.goto(`/relatorios?agrupar=evento&de=${addDays(hoje, -45)}&ate=${hoje}`);
   await expect(page.getByTestId('custos-resumo')).toBeVisible();
-  const row = page
-    .getByRole('table', { name: 'Ranking' })
-    .getByRole('row', {
-      name: new RegExp(`Colégio Horizonte - Campinas, SP \\(${dataEvento.replaceAll('/', '\\/')}\\)`),
-    });
+  const row = page.getByRole('table', { name: 'Ranking' }).getByRole('row', {
+    name: new RegExp(`Colégio Horizonte - Campinas, SP \\(${dataEvento.replaceAll('/', '\\/')}\\)`),
+  });
   await expect(row).toBeVisible();
   const cells = row.getByRole('cell');
-  const leads = Number((await cells.nth(1).innerText()).replace(/\D/g, ''));
-  const matriculas = Number((await cells.nth(4).innerText()).replace(/\D/g, ''));
+  // A count's cell: its number, then (for screen readers) what its link opens.
+  const count = async (n: number) =>
+    Number(/^\s*([\d.]+)/.exec(await cells.nth(n).innerText())![1]!.replace(/\./g, ''));
+  const leads = await count(1);
+  const matriculas = await count(4);
   expect(leads).toBeGreaterThan(0);
   expect(plain(await cells.nth(9).innerText())).toBe(reais(120_000));
   expect(plain(await cells.nth(10).innerText())).toBe(reais(Math.round(120_000 / leads)));
