@@ -58,6 +58,11 @@ test("the school enters its event's cost and Relatórios show the cost per lead 
   expect(plain(await cells.nth(12).innerText())).toBe(matriculas > 0 ? reais(Math.round(120_000 / matriculas)) : '-');
   await expect(page.getByTestId('custo-custo')).toContainText(/R\$/);
   expect(formatDateOnly(addDays(hoje, -30))).toBe(dataEvento);
+  // The CPL as a chart, its data as a table.
+  const grafico = page.getByRole('figure', { name: 'Custo por lead' });
+  await grafico.getByRole('button', { name: 'Ver como tabela' }).click();
+  const dados = grafico.getByRole('table', { name: 'Custo por lead: dados' });
+  await expect(dados.getByRole('row', { name: /Colégio Horizonte/ }).first()).toContainText(/R\$\s1\.200,00/);
   await expectAccessible(page);
 });
 

@@ -156,6 +156,7 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
               ate={state.range.ate}
               stages={stages}
               base={base}
+              grupos={resposta?.grupos}
             />
           </Suspense>
         )
