@@ -55,6 +55,7 @@ import { comissoesRoutes } from './modules/comissoes';
 import { whatsappCloudRoutes, whatsappRoutes } from './modules/whatsapp';
 import { royaltiesRoutes } from './modules/royalties';
 import { metasRoutes } from './modules/metas';
+import { custosRoutes } from './modules/custos';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { atribuicaoRoutes } from './modules/atribuicao';
@@ -189,6 +190,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(comissoesRoutes);
   await app.register(royaltiesRoutes);
   await app.register(metasRoutes);
+  // Issue 48: what an event and a campaign cost.
+  await app.register(custosRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);

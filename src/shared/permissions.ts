@@ -41,6 +41,11 @@ export const PERMISSIONS = {
   'eventos.trocarCliente': ['franquia', 'micro_franquia', 'cliente'],
   /** Issue 20: the check-in at the event's door, for the school, its vendedor and micro-franquia, and above. */
   'eventos.checkin': STAFF_ROLES,
+  /** Issue 48: an event's costs -- read by whoever reads the event, entered and removed by the roles that edit it. */
+  'eventos.custos.ler': STAFF_ROLES,
+  'eventos.custos.editar': ['franquia', 'micro_franquia', 'vendedor', 'cliente'],
+  /** Issue 48: the campaigns' costs (utm_campaign), the franqueador's network's and each franquia's own. */
+  'campanhas.custos': ['franqueador', 'franquia'],
 
   /** Issue 48: the vendedor's own share link and its QR code ('Meu link de indicação'). */
   'indicacao.meuLink': ['vendedor'],

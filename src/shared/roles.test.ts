@@ -51,6 +51,8 @@ describe('route table (SPEC §2)', () => {
     // Issue 45 (ADR 092): the network's royalties, the franqueador's; each franquia's own statement.
     '/financeiro/royalties': ['franqueador'],
     '/financeiro/meu-extrato': ['franquia'],
+    // Issue 48: the network's and each franquia's campaign costs.
+    '/financeiro/custos-campanha': ['franqueador', 'franquia'],
     '/minha-conta': [...ROLES],
     // Issue 51 (ADR 091): the network's WhatsApp texts, the franqueador's; each staff person's own exports.
     '/mensagens-whatsapp': ['franqueador'],

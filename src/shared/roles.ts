@@ -64,6 +64,7 @@ export type RoutePath =
   | '/financeiro/minhas-comissoes'
   | '/financeiro/royalties'
   | '/financeiro/meu-extrato'
+  | '/financeiro/custos-campanha'
   | '/minha-conta';
 
 export interface ProtectedRoute {
@@ -301,6 +302,14 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Meu extrato',
     description: 'Os royalties e o fundo de propaganda da sua franquia, mês a mês, com a cobrança e as contestações',
   },
+  /** Financeiro > Custos de campanha (issue 48): the network's and each franquia's campaign costs (utm_campaign). */
+  '/financeiro/custos-campanha': {
+    path: '/financeiro/custos-campanha',
+    roles: ['franqueador', 'franquia'],
+    title: 'Custos de campanha',
+    description:
+      'O que cada campanha (utm_campaign) custou, para os Relatórios mostrarem o custo por lead e por matrícula',
+  },
   /**
    * Minha conta (issue 17): every signed-in person's own data, password and sessions. Reached from the user's name
    * in the shell, never from the sidebar (SPEC's sidebars stay as they are).
@@ -431,6 +440,8 @@ const MINHAS_COMISSOES = link('/financeiro/minhas-comissoes', 'Minhas comissões
 /** Issue 45 (ADR 092): beside 'Comissões', the network's royalties and each franquia's own statement. */
 const ROYALTIES = link('/financeiro/royalties', 'Royalties');
 const MEU_EXTRATO = link('/financeiro/meu-extrato', 'Meu extrato');
+/** Issue 48: what each campaign cost, beside the money the network and a franquia follow. */
+const CUSTOS_CAMPANHA = link('/financeiro/custos-campanha', 'Custos de campanha');
 export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
   franqueador: [
     link('/financeiro/parcelas', 'Parcelas'),
@@ -439,6 +450,7 @@ export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
     CONCILIACAO,
     COMISSOES,
     ROYALTIES,
+    CUSTOS_CAMPANHA,
   ],
   franquia: [
     link('/financeiro/parcelas', 'Parcelas'),
@@ -447,6 +459,7 @@ export const FINANCEIRO_LINKS: Record<Role, readonly SidebarLink[]> = {
     CONCILIACAO,
     COMISSOES,
     MEU_EXTRATO,
+    CUSTOS_CAMPANHA,
   ],
   micro_franquia: [link('/financeiro/parcelas', 'Parcelas'), INADIMPLENCIA, MINHAS_COMISSOES],
   vendedor: [MINHAS_COMISSOES],

@@ -48,6 +48,7 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/financeiro/comissoes': () => import('./routes/app/comissoes'),
   '/financeiro/minhas-comissoes': () => import('./routes/app/minhas-comissoes'),
   '/financeiro/royalties': () => import('./routes/app/royalties'),
+  '/financeiro/custos-campanha': () => import('./routes/app/custos-campanha'),
   '/financeiro/meu-extrato': () => import('./routes/app/meu-extrato'),
   '/minha-conta': () => import('./routes/app/minha-conta'),
 };

@@ -1,5 +1,11 @@
 import { formatDateOnly } from '@shared/format';
-import { type DrillFilter, drillFilterShape } from '@shared/schemas/relatorios';
+import {
+  type DrillFilter,
+  ORIGEM_LINK_EVENTO,
+  ORIGEM_LINK_VENDEDOR,
+  drillFilterShape,
+  origemFilterShape,
+} from '@shared/schemas/relatorios';
 
 /**
  * The drill-down filters in a list's address (issue 15): Relatórios writes them, the funnel lists read them, send
@@ -16,6 +22,9 @@ export const DRILL_KEYS = [
   'clienteId',
   'estado',
   'cidade',
+  'origem',
+  'campanha',
+  'vendedorLinkId',
 ] as const satisfies readonly (keyof DrillFilter)[];
 export type DrillKey = (typeof DRILL_KEYS)[number];
 
@@ -39,7 +48,7 @@ export function readDrillFilter(params: URLSearchParams): Partial<DrillFilter> {
   for (const key of DRILL_KEYS) {
     const raw = params.get(key);
     if (!raw) continue;
-    const parsed = drillFilterShape[key].safeParse(raw);
+    const parsed = { ...drillFilterShape, ...origemFilterShape }[key].safeParse(raw);
     if (parsed.success && parsed.data) filter[key] = parsed.data;
   }
   return filter;
@@ -78,10 +87,33 @@ export function drillChips(params: URLSearchParams): DrillChip[] {
   }
   if (filter.estado) chips.push({ id: 'estado', label: `Estado: ${filter.estado}`, keys: ['estado'] });
   if (filter.cidade) chips.push({ id: 'cidade', label: `Cidade: ${filter.cidade}`, keys: ['cidade'] });
+  // Issue 48: where the families came from.
+  if (filter.origem) {
+    const origem =
+      filter.origem === ORIGEM_LINK_VENDEDOR
+        ? 'Link de vendedor'
+        : filter.origem === ORIGEM_LINK_EVENTO
+          ? 'Link de evento'
+          : filter.origem;
+    chips.push({ id: 'origem', label: `Origem: ${origem}`, keys: ['origem'] });
+  }
+  if (filter.campanha) chips.push({ id: 'campanha', label: `Campanha: ${filter.campanha}`, keys: ['campanha'] });
+  if (filter.vendedorLinkId) {
+    const name = params.get('vendedorLinkNome')?.trim();
+    chips.push({
+      id: 'vendedorLinkId',
+      label: `Link de vendedor: ${name || 'selecionado(a)'}`,
+      keys: ['vendedorLinkId', 'vendedorLinkNome'],
+    });
+  }
   return chips;
 }
 
 /** Every parameter a drill-down may have written (the filters and the names beside them). */
 export function drillParamNames(): string[] {
-  return [...DRILL_KEYS, ...(['franquiaId', 'microFranquiaId', 'vendedorId', 'clienteId'] as const).map(nameParam)];
+  return [
+    ...DRILL_KEYS,
+    ...(['franquiaId', 'microFranquiaId', 'vendedorId', 'clienteId'] as const).map(nameParam),
+    'vendedorLinkNome',
+  ];
 }

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   alunos,
   auditLog,
+  campanhaCustos,
   cobrancaConciliacaoDiferencas,
   clientes,
   comissaoFechamentos,
@@ -491,4 +492,12 @@ export function royaltyFranquiasVisibleTo(actor: Actor): SQL {
  */
 export function metasVisibleTo(actor: Actor): SQL {
   return sql`${metas.franqueadorId} = ${redeDoAtor(actor)}`;
+}
+
+/**
+ * Custos de campanha (issue 48): the franqueador reads its network's (its own and every franquia's); a franquia
+ * only its own -- neither the network's nor another franquia's. Every other role, none.
+ */
+export function campanhaCustosVisibleTo(actor: Actor): SQL {
+  return franqueadorOuFranquia(actor, campanhaCustos.franqueadorId, campanhaCustos.franquiaId);
 }

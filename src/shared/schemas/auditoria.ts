@@ -41,6 +41,7 @@ export const AUDIT_ENTIDADES = {
   royalty_fatura: 'Fatura de royalties',
   royalty_contestacao: 'Contestação de royalties',
   meta: 'Meta',
+  campanha_custo: 'Custo de campanha',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -200,6 +201,11 @@ export const AUDIT_ACOES = {
   'meta.definir': { entidade: 'meta', rotulo: 'Definiu uma meta' },
   'meta.distribuir': { entidade: 'meta', rotulo: 'Distribuiu uma meta entre as unidades abaixo' },
   'lead.whatsapp_sair': { entidade: 'lead', rotulo: 'A família pediu para sair dos avisos pelo WhatsApp' },
+  // Issue 48: what an event and a campaign cost.
+  'evento.custo_adicionar': { entidade: 'evento', rotulo: 'Lançou um custo do evento' },
+  'evento.custo_remover': { entidade: 'evento', rotulo: 'Removeu um custo do evento' },
+  'campanha_custo.criar': { entidade: 'campanha_custo', rotulo: 'Lançou um custo de campanha' },
+  'campanha_custo.remover': { entidade: 'campanha_custo', rotulo: 'Removeu um custo de campanha' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;
 export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];

@@ -5,7 +5,7 @@ import { FIELD_MESSAGES, dateOnlyField, instante } from './fields';
 import { indexedSearchSchema, listQuerySchema, listSortSchema } from './list-query';
 import { leadFollowUpFilterShape, leadFollowUpShape } from './acompanhamento';
 import { funnelClienteSchema, funnelEventoSchema, type FunnelEvento, origemVistaSchema } from './funnel-evento';
-import { checkPeriod, drillFilterShape } from './relatorios';
+import { checkPeriod, drillFilterShape, origemFilterShape } from './relatorios';
 import { leadInscricaoFilterShape } from './inscricao';
 import { MATRICULA_STATUSES, type MatriculaStatus, type matriculaItemSchema } from './matricula';
 
@@ -71,6 +71,7 @@ const funnelFilterShape = {
     .optional()
     .transform((v) => (v ? v : undefined)),
   ...drillFilterShape,
+  ...origemFilterShape,
 };
 export const funnelFilterSchema = z.object(funnelFilterShape).superRefine(checkPeriod);
 export type FunnelFilter = z.infer<typeof funnelFilterSchema>;

@@ -33,6 +33,14 @@ export const RELATORIO_MESSAGES = {
   cidadeInvalida: 'Cidade inválida',
   naoEncontrado: 'Filtro não encontrado',
   semVendedor: 'Sem vendedor',
+  semOrigem: 'Sem origem',
+  semCampanha: 'Sem campanha',
+  semLinkDeVendedor: 'Sem link de vendedor',
+  linkDeVendedor: 'Link de vendedor',
+  linkDeEvento: 'Link de evento',
+  origemInvalida: 'Origem inválida',
+  campanhaInvalida: 'Campanha inválida',
+  vendedorLinkInvalido: 'Vendedor do link inválido',
   failed: 'Falha ao carregar relatório',
   forbidden: 'Você não tem permissão para visualizar relatórios',
   empty: 'Nenhum registro no período',
@@ -52,6 +60,9 @@ export const AGRUPAMENTOS = [
   'evento',
   'estado',
   'cidade',
+  'origem',
+  'campanha',
+  'vendedor_link',
 ] as const;
 export type Agrupamento = (typeof AGRUPAMENTOS)[number];
 export const TREE_LEVELS = ['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'] as const;
@@ -65,7 +76,37 @@ export const AGRUPAMENTO_LABELS: Record<Agrupamento, string> = {
   evento: 'Evento',
   estado: 'Estado',
   cidade: 'Cidade',
+  origem: 'Origem',
+  campanha: 'Campanha',
+  vendedor_link: 'Link de vendedor',
 };
+
+/**
+ * Where the families came from (issue 48), grouped from the UTM fields and the share link the public pages kept on
+ * the lead and the pré-matrícula (a matrícula's is its pré-matrícula's). `origem` is `utm_source`, or 'Link de
+ * vendedor' / 'Link de evento' for a row that came through a share link with no source; `campanha` is
+ * `utm_campaign`; `vendedor_link` the vendedor whose link it was. The rows with none form one more group ('Sem
+ * origem', 'Sem campanha', 'Sem link de vendedor', id null), so the groups add up to the totals.
+ */
+export const ORIGEM_AGRUPAMENTOS = ['origem', 'campanha', 'vendedor_link'] as const;
+export type OrigemAgrupamento = (typeof ORIGEM_AGRUPAMENTOS)[number];
+export const isOrigemAgrupamento = (a: Agrupamento | undefined): a is OrigemAgrupamento =>
+  (ORIGEM_AGRUPAMENTOS as readonly string[]).includes(a ?? '');
+
+/** The ids of the link-only origins (`origem` group ids): no `utm_source` holds a leading '@'. */
+export const ORIGEM_LINK_VENDEDOR = '@vendedor';
+export const ORIGEM_LINK_EVENTO = '@evento';
+
+/** The groupings whose groups carry an event's costs (each event's costs go to the group its event is in). */
+export const AGRUPAMENTOS_COM_CUSTO_DE_EVENTO: readonly Agrupamento[] = [
+  'franquia',
+  'micro_franquia',
+  'vendedor',
+  'cliente',
+  'evento',
+  'estado',
+  'cidade',
+];
 
 /** How deep each role sits in the tree: a role groups at its own level or below (DESIGN §4.1). */
 const ROLE_DEPTH: Partial<Record<Role, number>> = {
@@ -137,6 +178,32 @@ export const drillFilterShape = {
   ),
 };
 
+/**
+ * Issue 48: where the families came from, as a group of Relatórios' origin groupings narrows -- shared with the
+ * three funnel lists and with the funnel, series and matrículas-status reports (not with Inadimplência, which
+ * reads parcelas).
+ */
+export const origemFilterShape = {
+  /** Issue 48: the source group (`utm_source`, or '@vendedor' / '@evento' for a link with no source). */
+  origem: optionalFilter(
+    z
+      .string()
+      .trim()
+      .max(100, RELATORIO_MESSAGES.origemInvalida)
+      .refine((v) => !v.includes('\u0000'), RELATORIO_MESSAGES.origemInvalida),
+  ),
+  /** Issue 48: the campaign group (`utm_campaign`). */
+  campanha: optionalFilter(
+    z
+      .string()
+      .trim()
+      .max(100, RELATORIO_MESSAGES.campanhaInvalida)
+      .refine((v) => !v.includes('\u0000'), RELATORIO_MESSAGES.campanhaInvalida),
+  ),
+  /** Issue 48: the vendedor whose share link the family came through. */
+  vendedorLinkId: optionalUuid(RELATORIO_MESSAGES.vendedorLinkInvalido),
+};
+
 /** `de` after `ate`, or a period over 3 years, is refused with the field named. */
 export function checkPeriod(value: { de?: string; ate?: string }, ctx: z.RefinementCtx) {
   if (value.de && value.ate) {
@@ -149,7 +216,7 @@ export function checkPeriod(value: { de?: string; ate?: string }, ctx: z.Refinem
 }
 
 /** The drill-down filters as the funnel lists and exports take them (beside q, eventoId and data). */
-export const drillFilterSchema = z.object(drillFilterShape).superRefine(checkPeriod);
+export const drillFilterSchema = z.object({ ...drillFilterShape, ...origemFilterShape }).superRefine(checkPeriod);
 export type DrillFilter = z.infer<typeof drillFilterSchema>;
 
 /** The issue's sort keys, plus the two other rates (every column of the ranking sorts). */
@@ -176,6 +243,7 @@ export const reportFilterShape = {
 export const funilQuerySchema = z
   .object({
     ...reportFilterShape,
+    ...origemFilterShape,
     agrupar: z.enum(AGRUPAMENTOS, { error: RELATORIO_MESSAGES.agruparInvalido }).optional(),
     page: listQuerySchema.shape.page,
     pageSize: listQuerySchema.shape.pageSize,
@@ -193,6 +261,7 @@ export const INTERVALO_LABELS: Record<Intervalo, string> = { dia: 'Dia', semana:
 export const serieQuerySchema = z
   .object({
     ...reportFilterShape,
+    ...origemFilterShape,
     intervalo: z.enum(INTERVALOS, { error: RELATORIO_MESSAGES.intervaloInvalido }).default('dia'),
   })
   .superRefine(checkPeriod);
@@ -214,6 +283,15 @@ export const funilContagemSchema = z.object({
   taxaLeadPreMatricula: z.number(),
   taxaPreMatriculaMatricula: z.number(),
   taxaLeadMatricula: z.number(),
+  /**
+   * Issue 48, present only when the answer has any cost: what the group cost in whole centavos (its events' costs
+   * dated in the period by the event's day, or its campaign's costs dated in the period) and that cost per lead
+   * (CPL), per pré-matrícula and per matrícula, rounded once; null where the group has no cost or no divisor.
+   */
+  custo: z.number().nullable().optional(),
+  custoPorLead: z.number().nullable().optional(),
+  custoPorPreMatricula: z.number().nullable().optional(),
+  custoPorMatricula: z.number().nullable().optional(),
 });
 export type FunilContagem = z.infer<typeof funilContagemSchema>;
 
@@ -282,6 +360,33 @@ export function contagem({ leads, presencas, preMatriculas, matriculas }: FunilN
   };
 }
 
+/**
+ * A cost divided by a count, in whole centavos rounded once (half up); null without a cost or without a divisor.
+ * R$ 1.200,00 over 300 leads: 400 (R$ 4,00).
+ */
+export function custoPor(custoCentavos: number | null, divisor: number): number | null {
+  if (custoCentavos === null || divisor <= 0) return null;
+  return Math.round(custoCentavos / divisor);
+}
+
+/** The cost fields of a group or the totals (issue 48). */
+export function custos(custo: number | null, { leads, preMatriculas, matriculas }: FunilNumeros) {
+  return {
+    custo,
+    custoPorLead: custoPor(custo, leads),
+    custoPorPreMatricula: custoPor(custo, preMatriculas),
+    custoPorMatricula: custoPor(custo, matriculas),
+  };
+}
+
+/** The CSV's cost columns (issue 48), after the others, when the report has any cost. */
+export const RELATORIO_CSV_CUSTO_COLUMNS = [
+  'Custo (R$)',
+  'Custo por lead (R$)',
+  'Custo por pré-matrícula (R$)',
+  'Custo por matrícula (R$)',
+] as const;
+
 /** The CSV of the grouped table. */
 export const RELATORIO_CSV_COLUMNS = [
   'Grupo',
@@ -336,7 +441,9 @@ export type AcompanhamentoRelatorio = z.infer<typeof acompanhamentoRelatorioSche
  * funnel counts them) broken down by where their contract stands -- waiting for the family's acceptance, active,
  * cancelled by reason. Same filters as the funnel; `total` is the funnel's `matriculas` for them.
  */
-export const matriculasStatusQuerySchema = z.object(reportFilterShape).superRefine(checkPeriod);
+export const matriculasStatusQuerySchema = z
+  .object({ ...reportFilterShape, ...origemFilterShape })
+  .superRefine(checkPeriod);
 export type MatriculasStatusQuery = z.infer<typeof matriculasStatusQuerySchema>;
 
 export const matriculasStatusSchema = z.object({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { tableDigests } from '../../support/database-digest';
+import { queryRows, tableDigests } from '../../support/database-digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
@@ -44,6 +44,8 @@ const scopes = {} as Record<ActorName, Scope>;
 
 /** Issue 19: each ticket's message with an attachment, and a note with one, by ticket id. */
 const anexosByTicket = new Map<string, { publico: string; interno: string }>();
+/** Issue 48: one cost on every event of both networks, by event id. */
+const custoByEvento = new Map<string, string>();
 
 beforeAll(async () => {
   ctx = await createTestApp(WORLD_ENV);
@@ -64,6 +66,12 @@ beforeAll(async () => {
     }
     anexosByTicket.set(ticket.id, ids);
   }
+  const custos = await queryRows<{ id: string; evento_id: string }>(
+    ctx.handle.db,
+    sql`insert into evento_custos (evento_id, categoria, valor_centavos) select id, 'outros', 100 from eventos
+      returning id, evento_id`,
+  );
+  for (const row of custos) custoByEvento.set(row.evento_id, row.id);
 });
 afterAll(() => ctx.close());
 
@@ -176,6 +184,24 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   'POST /api/eventos/:id/presencas': rowAttempts('eventos', (name) => [
     { leadId: world.graph.leads.find((l) => !scopes[name].leads.has(l.id))?.id ?? randomUUID() },
   ]),
+  // Issue 48: a foreign event's costs, read, added to, or removed -- also a foreign cost through one's own event.
+  'GET /api/eventos/:id/custos': rowAttempts('eventos'),
+  'POST /api/eventos/:id/custos': rowAttempts('eventos', () => [{ categoria: 'outros', valorCentavos: 100 }]),
+  'DELETE /api/eventos/:id/custos/:custoId': (name, pattern) => {
+    const at = (evento: string, custo: string) => pattern.replace(':id', evento).replace(':custoId', custo);
+    const own = visible(name, 'eventos')[0];
+    return foreign(name, 'eventos').flatMap((id) => [
+      {
+        url: at(id, custoByEvento.get(id)!),
+        unknownUrl: at(randomUUID(), randomUUID()),
+        table: 'eventos' as const,
+        id,
+      },
+      ...(own
+        ? [{ url: at(own, custoByEvento.get(id)!), unknownUrl: at(own, randomUUID()), table: 'eventos' as const, id }]
+        : []),
+    ]);
+  },
   'POST /api/matriculas/efetivar/:id': rowAttempts('preMatriculas'),
   // Issue 42: a matrícula's contract out of scope answers as a matrícula that exists nowhere.
   'GET /api/matriculas/:id/contrato': rowAttempts('matriculas'),
@@ -531,6 +557,15 @@ const METAS_ROUTES: Record<string, string> = {
   'POST /api/metas/distribuir': 'the caller’s own unit, by alvoId',
 };
 
+/**
+ * Issue 48: the campaigns' costs. Their rows are not in the world's graph: the test 'keeps each network’s and
+ * franquia’s campaign costs its own' below enters them in both networks and for two franquias and tries them.
+ */
+const CUSTO_ROUTES: Record<string, string> = {
+  'GET /api/campanhas/custos': 'json, the costs of the caller’s network (franqueador) or its own (franquia)',
+  'DELETE /api/campanhas/custos/:id': 'a cost the caller reads',
+};
+
 /** GET routes without an id that hold no network rows to leak. */
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
@@ -597,7 +632,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !COBRANCA_ROUTES[k] &&
           !COMISSAO_ROUTES[k] &&
           !WHATSAPP_ROUTES[k] &&
-          !ROYALTY_ROUTES[k],
+          !ROYALTY_ROUTES[k] &&
+          !CUSTO_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
@@ -619,10 +655,12 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !COMISSAO_ROUTES[k] &&
           !WHATSAPP_ROUTES[k] &&
           !ROYALTY_ROUTES[k] &&
-          !METAS_ROUTES[k],
+          !METAS_ROUTES[k] &&
+          !CUSTO_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(METAS_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
+    expect(Object.keys(CUSTO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(WHATSAPP_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(ROYALTY_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(COMISSAO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
@@ -1252,6 +1290,57 @@ describe('IDOR: rows out of the caller’s scope', () => {
       for (const id of invisiveis[name]!) {
         figures.listChecks += 1;
         if (list.body.includes(id)) leaks.push(`GET /api/comissoes/regras as ${name}: holds ${id}`);
+      }
+    }
+    expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
+  });
+
+  it('keeps each network’s and franquia’s campaign costs its own (issue 48): a cost out of reach is 404, as one that exists nowhere', async () => {
+    const leaks: string[] = [];
+    const custo = (valorCentavos: number) => ({
+      utmCampaign: 'campanha-idor',
+      data: '2026-01-10',
+      categoria: 'anuncios',
+      valorCentavos,
+    });
+    const criar = async (name: ActorName, valor: number) => {
+      const made = await inject(name, 'POST', '/api/campanhas/custos', custo(valor));
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json<{ id: string }>().id;
+    };
+    const outraFranquia = foreign('franquia', 'franquias').find((id) => scopes.franqueador.franquias.has(id))!;
+    const rede = await criar('franqueador', 101);
+    const daFranquia = await criar('franquia', 102);
+    // A sibling franquia's own, as it would enter it.
+    const [irma] = await queryRows<{ id: string }>(
+      ctx.handle.db,
+      sql`insert into campanha_custos (franqueador_id, franquia_id, utm_campaign, data, categoria, valor_centavos)
+        select franqueador_id, id, 'campanha-idor', '2026-01-10', 'anuncios', 103 from franquias where id = ${outraFranquia}
+        returning id`,
+    );
+    const deB = await criar('franqueadorB', 104);
+    const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters']);
+    const fora: Record<string, string[]> = {
+      franqueador: [deB],
+      franqueadorB: [rede, daFranquia, irma!.id],
+      // A franquia reads and removes only its own: neither the network's nor a sibling's.
+      franquia: [rede, irma!.id, deB],
+    };
+    for (const [name, ids] of Object.entries(fora) as [ActorName, string[]][]) {
+      const unknown = await inject(name, 'DELETE', `/api/campanhas/custos/${randomUUID()}`);
+      for (const id of ids) {
+        const response = await inject(name, 'DELETE', `/api/campanhas/custos/${id}`);
+        figures.referenceAttempts += 1;
+        if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+          leaks.push(`DELETE custo ${id} as ${name}: ${response.statusCode}`);
+      }
+      const list = await inject(name, 'GET', '/api/campanhas/custos?pageSize=500');
+      expect(list.statusCode).toBe(200);
+      for (const id of ids) {
+        figures.listChecks += 1;
+        if (list.body.includes(id)) leaks.push(`GET /api/campanhas/custos as ${name}: holds ${id}`);
       }
     }
     expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);

@@ -34,6 +34,8 @@ import {
   renegociacoes,
   comissaoFechamentos,
   comissaoRegras,
+  campanhaCustos,
+  eventoCustos,
   royaltyAcordos,
   royaltyContestacoes,
   royaltyFechamentos,
@@ -981,6 +983,26 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, _response, run) => [{ table: leads, id: voucherLeads.get(run.url.split('/')[4]!)! }],
   },
+  // Issue 48: an event's cost -- its event is the address's, its author the session's.
+  'POST /api/eventos/:id/custos': {
+    callers: ['franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: { eventoId: randomUUID(), criadoPorId: randomUUID(), createdAt: STAMP },
+    run: async () => ({
+      url: `/api/eventos/${world.ids.eventoHorizonte}/custos`,
+      legit: { categoria: 'cartoes', descricao: 'Cartões', valorCentavos: 12_345 },
+    }),
+    rows: async (_caller, response) => [{ table: eventoCustos, id: created(response) }],
+  },
+  // Issue 48: a campaign's cost -- its network and franquia are the session's, never the body's.
+  'POST /api/campanhas/custos': {
+    callers: ['franqueador', 'franquia'],
+    overrides: { franquiaId: randomUUID(), franqueadorId: randomUUID(), criadoPorId: randomUUID(), createdAt: STAMP },
+    run: async () => ({
+      url: '/api/campanhas/custos',
+      legit: { utmCampaign: 'campos-proibidos', data: '2026-01-05', categoria: 'anuncios', valorCentavos: 5_000 },
+    }),
+    rows: async (_caller, response) => [{ table: campanhaCustos, id: created(response) }],
+  },
   'POST /api/eventos/:id/presencas': {
     callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     overrides: { presenteEm: STAMP, listaEspera: true, canceladoEm: STAMP, nomeAluno: 'Nome Forjado' },
@@ -1778,6 +1800,9 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // The family's own act, like the sign-up (issue 17); the check-in is the staff's.
   'POST /api/public/voucher/:token/cancelar': null,
   'POST /api/eventos/:id/presencas': audited(['lead.presenca'], 'resposta'),
+  // Issue 48: an event's cost, audited on its event; a campaign's, on itself.
+  'POST /api/eventos/:id/custos': audited(['evento.custo_adicionar'], 'url'),
+  'POST /api/campanhas/custos': audited(['campanha_custo.criar'], 'resposta'),
   'POST /api/pre-matriculas': null,
   'POST /api/matriculas/efetivar/:id': audited(['matricula.efetivar'], 'resposta'),
   // Issue 42 (ADR 066): a code asked is on the contract's timeline, not the trail; the family's acceptance and

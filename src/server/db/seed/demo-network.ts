@@ -33,6 +33,7 @@ import {
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
 import { insertDemoContratos } from './demo-contratos';
+import { insertDemoCustos } from './demo-custos';
 import { MODELO_INICIAL } from '../../../shared/contrato/modelo';
 import { contratoDeDemo } from './demo-contratos';
 import { metasDaDemo } from './demo-metas';
@@ -469,6 +470,15 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
     { eventoId: campinasPassado!.id, cursoId: enem!.id },
     { eventoId: contagem!.id, cursoId: informatica!.id },
   ]);
+  // Issue 48: the next events' costs and the month's campaign costs.
+  await insertDemoCustos(tx, {
+    franqueadorId: franqueador!.id,
+    franquiaId: franquiaSp!.id,
+    eventos: [campinas!.id, contagem!.id],
+    franqueadorUserId: franqueadorUser,
+    franquiaUserId: franquiaSpUser,
+    dia: (offset) => dayOffset(now, offset),
+  });
 
   // Leads
   const people = [

@@ -9,6 +9,7 @@ import { limparObjeto } from '../../lib/mask';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   auditLog,
+  campanhaCustos,
   clientes,
   comissaoFechamentos,
   comissaoRegras,
@@ -122,6 +123,8 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${royaltyFaturas} where id = ${entidadeId}`;
       case 'royalty_contestacao':
         return sql`select f.franqueador_id, f.id as franquia_id, null::uuid as micro_franquia_id from ${royaltyContestacoes} c join ${franquias} f on f.id = c.franquia_id where c.id = ${entidadeId}`;
+      case 'campanha_custo':
+        return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${campanhaCustos} where id = ${entidadeId}`;
       case 'lgpd_pedido':
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${lgpdPedidos} where id = ${entidadeId}`;
       default:

@@ -529,8 +529,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     // The voucher's page and cancel, the check-in's header, search and presences (inscricoes.routes.ts).
     owns: (url) =>
       url.startsWith('/api/public/voucher/') ||
-      // An event's share link (issue 48) is atribuição's.
-      (url.startsWith('/api/eventos/:id/') && !url.endsWith('/link-de-indicacao')),
+      // An event's share link (issue 48) is atribuição's, its costs custos'.
+      (url.startsWith('/api/eventos/:id/') && !url.endsWith('/link-de-indicacao') && !url.includes('/custos')),
     routes: {
       'GET /api/public/voucher/:token': ['200'],
       'POST /api/public/voucher/:token/cancelar': ['200'],
@@ -547,6 +547,18 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/eventos': ['200'],
       'POST /api/eventos': ['201'],
       'PUT /api/eventos/:id': ['200'],
+    },
+  },
+  // Issue 48: an event's costs and the campaigns' costs (custos.routes.ts).
+  custos: {
+    owns: (url) => url.startsWith('/api/campanhas/') || url.startsWith('/api/eventos/:id/custos'),
+    routes: {
+      'GET /api/eventos/:id/custos': ['200'],
+      'POST /api/eventos/:id/custos': ['201'],
+      'DELETE /api/eventos/:id/custos/:custoId': ['204'],
+      'GET /api/campanhas/custos': ['200'],
+      'POST /api/campanhas/custos': ['201'],
+      'DELETE /api/campanhas/custos/:id': ['204'],
     },
   },
   franquias: {

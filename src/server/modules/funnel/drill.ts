@@ -1,7 +1,12 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DrillFilter } from '../../../shared/schemas/relatorios';
-import { eventos } from '../../db/schema';
+import {
+  type DrillFilter,
+  ORIGEM_LINK_EVENTO,
+  ORIGEM_LINK_VENDEDOR,
+  type OrigemAgrupamento,
+} from '../../../shared/schemas/relatorios';
+import { eventos, preMatriculas } from '../../db/schema';
 import type { Actor } from '../../access/actor';
 import { type FunnelTable, funnelRowsOfEvents, funnelRowsVisibleTo } from '../../access/scope';
 import { dayEnd, dayStart } from './brazil-time';
@@ -13,6 +18,10 @@ export interface DrillColumns {
   vendedorId: AnyPgColumn;
   microFranquiaId: AnyPgColumn;
   franquiaId: AnyPgColumn;
+  /** Issue 48: where the family came from -- a lead's and a pré-matrícula's own columns... */
+  utmSource?: AnyPgColumn;
+  /** ...or, for a matrícula, the pré-matrícula that holds them. */
+  preMatriculaId?: AnyPgColumn;
 }
 
 /**
@@ -23,6 +32,7 @@ export interface DrillColumns {
  */
 export function drillFilters(filter: DrillFilter, columns: DrillColumns, countedAt: AnyPgColumn): SQL | undefined {
   return and(
+    origemDrill(filter, columns),
     filter.de ? sql`${countedAt} >= ${dayStart(filter.de)}` : undefined,
     filter.ate ? sql`${countedAt} < ${dayEnd(filter.ate)}` : undefined,
     filter.franquiaId ? eq(columns.franquiaId, filter.franquiaId) : undefined,
@@ -66,6 +76,69 @@ export function hasDrillFilter(filter: DrillFilter): boolean {
     filter.vendedorId ||
     filter.clienteId ||
     filter.estado ||
-    filter.cidade,
+    filter.cidade ||
+    filter.origem ||
+    filter.campanha ||
+    filter.vendedorLinkId,
   );
+}
+
+/** The columns where a funnel row keeps where the family came from (issue 48): a lead's and a pré-matrícula's. */
+export interface OrigemColumns {
+  utmSource: AnyPgColumn;
+  utmMedium: AnyPgColumn;
+  utmCampaign: AnyPgColumn;
+  utmContent: AnyPgColumn;
+  utmTerm: AnyPgColumn;
+  linkCodigo: AnyPgColumn;
+  linkVendedorId: AnyPgColumn;
+}
+
+/** Whether a row came with any origin: the partial `*_origem_idx` indexes' own condition (migration 0063). */
+export function atribuida(t: OrigemColumns): SQL {
+  return sql`coalesce(${t.utmSource}, ${t.utmMedium}, ${t.utmCampaign}, ${t.utmContent}, ${t.utmTerm}, ${t.linkCodigo}) is not null`;
+}
+
+/**
+ * A row's group of Relatórios' origin groupings (issue 48), null for the rows with none: `origem` is `utm_source`,
+ * or '@vendedor' / '@evento' for a share link with no source; `campanha`, `utm_campaign`; `vendedor_link`, the
+ * link's vendedor.
+ */
+export function origemKey(agrupar: OrigemAgrupamento, t: OrigemColumns): SQL {
+  switch (agrupar) {
+    case 'origem':
+      return sql`coalesce(${t.utmSource}, case when ${t.linkCodigo} is null then null when ${t.linkVendedorId} is null then ${ORIGEM_LINK_EVENTO} else ${ORIGEM_LINK_VENDEDOR} end)`;
+    case 'campanha':
+      return sql`${t.utmCampaign}`;
+    case 'vendedor_link':
+      return sql`${t.linkVendedorId}::text`;
+  }
+}
+
+/** The origin filters over a lead's or a pré-matrícula's own columns. */
+function origemConditions(filter: DrillFilter, t: OrigemColumns): SQL | undefined {
+  const origem =
+    filter.origem === ORIGEM_LINK_VENDEDOR
+      ? sql`${t.utmSource} is null and ${t.linkCodigo} is not null and ${t.linkVendedorId} is not null`
+      : filter.origem === ORIGEM_LINK_EVENTO
+        ? sql`${t.utmSource} is null and ${t.linkCodigo} is not null and ${t.linkVendedorId} is null`
+        : filter.origem
+          ? eq(t.utmSource, filter.origem)
+          : undefined;
+  return and(
+    origem,
+    filter.campanha ? eq(t.utmCampaign, filter.campanha) : undefined,
+    filter.vendedorLinkId ? eq(t.linkVendedorId, filter.vendedorLinkId) : undefined,
+  );
+}
+
+/**
+ * The drill-down's origin filters (issue 48) on a funnel table: a lead and a pré-matrícula by their own columns, a
+ * matrícula by its pré-matrícula's (the activation is where the family's origin was kept).
+ */
+function origemDrill(filter: DrillFilter, columns: DrillColumns): SQL | undefined {
+  if (!filter.origem && !filter.campanha && !filter.vendedorLinkId) return undefined;
+  if (columns.utmSource) return origemConditions(filter, columns as DrillColumns & OrigemColumns);
+  if (!columns.preMatriculaId) return sql`false`;
+  return sql`${columns.preMatriculaId} in (select ${preMatriculas.id} from ${preMatriculas} where ${origemConditions(filter, preMatriculas)})`;
 }

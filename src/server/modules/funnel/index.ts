@@ -18,5 +18,13 @@ export { EXPORT_BATCH_SIZE, type KeysetCursor, cursorText, keysetAfter, keysetBa
 export { csvDate, dayEnd, dayStart } from './brazil-time';
 export { eventoSelection, findFunnelEvento, listFunnelEventos } from './event-options.repository';
 export { mapBatches, sendCsv } from './csv-export';
-export { type DrillColumns, drillFilters, hasDrillFilter, inPlace } from './drill';
-export { type OrigemColumns, origemDaPreMatriculaSelection, origemSelection } from './origem.repository';
+export {
+  type DrillColumns,
+  type OrigemColumns,
+  atribuida,
+  drillFilters,
+  hasDrillFilter,
+  inPlace,
+  origemKey,
+} from './drill';
+export { origemDaPreMatriculaSelection, origemSelection } from './origem.repository';

@@ -2,24 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrigemVista } from '../../../shared/metas/origem';
 import { preMatriculas, users, vendedores } from '../../db/schema';
-
-/** The columns where a funnel row keeps where its family came from (issue 48): leads' and pré-matrículas'. */
-export interface OrigemColumns {
-  utmSource: AnyPgColumn;
-  utmMedium: AnyPgColumn;
-  utmCampaign: AnyPgColumn;
-  utmContent: AnyPgColumn;
-  utmTerm: AnyPgColumn;
-  linkCodigo: AnyPgColumn;
-  linkVendedorId: AnyPgColumn;
-}
+import { type OrigemColumns, atribuida } from './drill';
 
 /**
  * A row's origin as one JSON value (`OrigemVista`), null when the family came with none: the UTM fields, the share
  * link's code and the name of the vendedor whose link it was, read by its primary key for the page's rows only.
  */
 function origemJson(t: OrigemColumns): SQL {
-  return sql`case when coalesce(${t.utmSource}, ${t.utmMedium}, ${t.utmCampaign}, ${t.utmContent}, ${t.utmTerm}, ${t.linkCodigo}) is not null
+  return sql`case when ${atribuida(t)}
     then json_build_object('utmSource', ${t.utmSource}, 'utmMedium', ${t.utmMedium}, 'utmCampaign', ${t.utmCampaign},
       'utmContent', ${t.utmContent}, 'utmTerm', ${t.utmTerm}, 'linkCodigo', ${t.linkCodigo},
       'linkVendedorNome', (select coalesce(${users.nome}, 'vendedor') from ${vendedores} join ${users} on ${users.id} = ${vendedores.userId}

@@ -7,7 +7,7 @@ import {
   type InadimplenciaQuery,
   type InadimplenciaResposta,
 } from '../../../shared/schemas/inadimplencia';
-import { RELATORIO_MESSAGES } from '../../../shared/schemas/relatorios';
+import { RELATORIO_MESSAGES, isOrigemAgrupamento } from '../../../shared/schemas/relatorios';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { badRequest } from '../../lib/http-error';
@@ -42,7 +42,7 @@ export async function inadimplencia(
   hoje: string,
 ): Promise<{ resposta: InadimplenciaResposta; total: number }> {
   const agrupar = resolveAgrupamento(actor.role, query.agrupar);
-  if (agrupar === 'estado' || agrupar === 'cidade') {
+  if (agrupar === 'estado' || agrupar === 'cidade' || isOrigemAgrupamento(agrupar)) {
     throw badRequest(RELATORIO_MESSAGES.agruparInvalido, { agrupar: RELATORIO_MESSAGES.agruparInvalido });
   }
   const de = query.de ?? addDays(query.ate ?? hoje, -(INADIMPLENCIA_DEFAULT_DAYS - 1));

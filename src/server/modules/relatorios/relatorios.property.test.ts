@@ -56,9 +56,23 @@ type Op =
   | { kind: 'moveCliente'; cliente: number; vendedor: number }
   | { kind: 'moveMicro'; micro: number }
   | { kind: 'deleteLead'; lead: number }
-  | { kind: 'presenca'; lead: number; at: number };
+  | { kind: 'presenca'; lead: number; at: number }
+  | { kind: 'origem'; pre: boolean; row: number; origem: number };
 
 const index = fc.nat({ max: 1000 });
+
+/**
+ * Issue 48: where a family came from, as the public pages keep it -- a source with a campaign, a source alone, a
+ * seller's or an event's share link alone, a medium alone (attributed, with no source), or nothing.
+ */
+const ORIGENS: { source: string | null; medium: string | null; campaign: string | null; link: 'v' | 'e' | null }[] = [
+  { source: 'google', medium: 'cpc', campaign: 'volta-as-aulas', link: null },
+  { source: 'instagram', medium: null, campaign: null, link: 'v' },
+  { source: null, medium: null, campaign: null, link: 'v' },
+  { source: null, medium: null, campaign: 'volta-as-aulas', link: 'e' },
+  { source: null, medium: 'email', campaign: null, link: null },
+  { source: null, medium: null, campaign: null, link: null },
+];
 const at = fc.nat({ max: INSTANTS.length - 1 });
 const OP: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('lead' as const), evento: index, at }) },
@@ -69,6 +83,15 @@ const OP: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('moveMicro' as const), micro: index }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteLead' as const), lead: index }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('presenca' as const), lead: index, at }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('origem' as const),
+      pre: fc.boolean(),
+      row: index,
+      origem: fc.nat({ max: ORIGENS.length - 1 }),
+    }),
+  },
 );
 
 const pick = <T>(list: T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
@@ -155,6 +178,18 @@ async function apply(op: Op): Promise<void> {
       if (lead) await db.execute(sql`update leads set presente_em = ${when}::timestamptz where id = ${lead}`);
       return;
     }
+    case 'origem': {
+      // Written straight into the columns the public sign-up fills (the report reads them as they are).
+      const table = op.pre ? sql`pre_matriculas` : sql`leads`;
+      const row = pick(await ids(sql`select id from ${table} order by id`), op.row);
+      const origem = ORIGENS[op.origem]!;
+      const vendedor = pick(await ids(sql`select id from vendedores order by id`), op.row);
+      if (!row) return;
+      await db.execute(sql`update ${table} set utm_source = ${origem.source}, utm_medium = ${origem.medium},
+        utm_campaign = ${origem.campaign}, link_codigo = ${origem.link ? 'ABCD2345' : null},
+        link_vendedor_id = ${origem.link === 'v' ? (vendedor ?? null) : null} where id = ${row}`);
+      return;
+    }
     case 'deleteLead': {
       const lead = pick(
         await ids(sql`select id from leads where id not in (select lead_id from pre_matriculas where lead_id is not null
@@ -192,16 +227,25 @@ const GROUP_KEYS: Record<Agrupamento, string> = {
   evento: 'e.id::text',
   estado: 'e.estado',
   cidade: "e.cidade || '|' || e.estado",
+  origem: 'r.o',
+  campanha: 'r.cp',
+  vendedor_link: 'r.vl::text',
 };
+
+/** A row's origin groups, over a table `t` that keeps them (a matrícula's are its pré-matrícula's). */
+const ORIGEM_COLUMNS = `coalesce(t.utm_source, case when t.link_codigo is null then null
+  when t.link_vendedor_id is null then '@evento' else '@vendedor' end) as o, t.utm_campaign as cp, t.link_vendedor_id as vl`;
 
 /** Counts made straight from the rows, grouped by `key` (an expression over the event `e` and the day `d`). */
 async function recount(role: Role, de: string, ate: string, key: string) {
   const found = await rows<{ g: string | null; l: number; x: number; p: number; m: number }>(sql`
     select ${sql.raw(key)} as g, sum(r.l)::int as l, sum(r.x)::int as x, sum(r.p)::int as p, sum(r.m)::int as m from (
       select evento_id, (created_at at time zone 'America/Sao_Paulo')::date as d, 1 as l,
-        (presente_em is not null)::int as x, 0 as p, 0 as m from leads
-      union all select evento_id, (created_at at time zone 'America/Sao_Paulo')::date, 0, 0, 1, 0 from pre_matriculas
-      union all select evento_id, (efetivada_em at time zone 'America/Sao_Paulo')::date, 0, 0, 0, 1 from matriculas
+        (presente_em is not null)::int as x, 0 as p, 0 as m, ${sql.raw(ORIGEM_COLUMNS)} from leads t
+      union all select evento_id, (created_at at time zone 'America/Sao_Paulo')::date, 0, 0, 1, 0,
+        ${sql.raw(ORIGEM_COLUMNS)} from pre_matriculas t
+      union all select m.evento_id, (m.efetivada_em at time zone 'America/Sao_Paulo')::date, 0, 0, 0, 1,
+        ${sql.raw(ORIGEM_COLUMNS)} from matriculas m left join pre_matriculas t on t.id = m.pre_matricula_id
     ) r join eventos e on e.id = r.evento_id left join clientes c on c.id = e.cliente_id
       join micro_franquias mi on mi.id = e.micro_franquia_id join franquias f on f.id = mi.franquia_id
     where ${scopeOf(role)} and r.d between ${de}::date and ${ate}::date

@@ -1,6 +1,17 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Agrupamento, Direcao, Intervalo, Ordenar, TreeFilter } from '../../../shared/schemas/relatorios';
+import {
+  type Agrupamento,
+  type Direcao,
+  type DrillFilter,
+  type Intervalo,
+  ORIGEM_LINK_EVENTO,
+  ORIGEM_LINK_VENDEDOR,
+  type Ordenar,
+  RELATORIO_MESSAGES,
+  type TreeFilter,
+  isOrigemAgrupamento,
+} from '../../../shared/schemas/relatorios';
 import type { Actor } from '../../access/actor';
 import {
   clientesVisibleTo,
@@ -9,7 +20,7 @@ import {
   microFranquiasVisibleTo,
   vendedoresVisibleTo,
 } from '../../access/scope';
-import { selectScalars } from '../funnel';
+import { drillFilters, origemKey, selectScalars } from '../funnel';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
 import { clientes, eventos, franquias, leads, matriculas, microFranquias, users, vendedores } from '../../db/schema';
 import { MOTIVOS_PERDA, type MotivoPerda } from '../../../shared/schemas/acompanhamento';
@@ -68,6 +79,24 @@ function grouping(agrupar: Agrupamento, semVendedor: string) {
         key: (row: PeriodRow) => byId(row, 'cliente'),
         label: (key: SQL) =>
           sql`(select ${clientes.nomeFantasia} from ${clientes} where ${clientes.id} = ${key}::uuid)`,
+      };
+    // Issue 48: never read from the counters (origem.repository.ts reads the rows); their keys are text.
+    case 'origem':
+      return {
+        key: () => sql`null::text`,
+        label: (key: SQL) =>
+          sql`(case when ${key} is null then ${RELATORIO_MESSAGES.semOrigem} when ${key} = ${ORIGEM_LINK_VENDEDOR} then ${RELATORIO_MESSAGES.linkDeVendedor} when ${key} = ${ORIGEM_LINK_EVENTO} then ${RELATORIO_MESSAGES.linkDeEvento} else ${key} end)`,
+      };
+    case 'campanha':
+      return {
+        key: () => sql`null::text`,
+        label: (key: SQL) => sql`coalesce(${key}, ${RELATORIO_MESSAGES.semCampanha})`,
+      };
+    case 'vendedor_link':
+      return {
+        key: () => sql`null::text`,
+        label: (key: SQL) =>
+          sql`coalesce((select ${users.nome} from ${vendedores} join ${users} on ${users.id} = ${vendedores.userId} where ${vendedores.id} = ${key}::uuid), ${RELATORIO_MESSAGES.semLinkDeVendedor})`,
       };
     case 'evento':
       return {
@@ -199,6 +228,27 @@ export async function findGroups(
   };
 }
 
+/** Each group's name, for groups counted outside the counters (issue 48: origin groupings and filters). */
+export async function findGroupLabels(
+  db: Executor,
+  agrupar: Agrupamento,
+  ids: (string | null)[],
+  semVendedor: string,
+): Promise<Map<string | null, string>> {
+  if (ids.length === 0) return new Map();
+  const label = grouping(agrupar, semVendedor).label;
+  const list = await executeRows<{ id: string | null; rotulo: string | null }>(
+    db,
+    sql`select k.id, ${label(sql.raw('k.id'))} as rotulo from (values ${sql.join(
+      ids.map((id) => sql`(${id}::text)`),
+      sql`, `,
+    )}) as k(id)`,
+  );
+  return new Map(list.map((row) => [row.id, row.rotulo ?? row.id ?? semVendedor]));
+}
+
+export { isOrigemAgrupamento };
+
 /** The counts per bucket that has any (the service fills the empty ones). */
 export async function findSeries(
   db: Executor,
@@ -253,6 +303,9 @@ const LEAD_GROUP_KEY: Record<Agrupamento, SQL> = {
   evento: sql`${leads.eventoId}`,
   estado: sql`${eventos.estado}`,
   cidade: sql`${eventos.cidade}`,
+  origem: origemKey('origem', leads),
+  campanha: origemKey('campanha', leads),
+  vendedor_link: sql`${leads.linkVendedorId}`,
 };
 const LEAD_PATH_COLUMN = {
   franqueador: leads.franqueadorId,
@@ -291,6 +344,8 @@ export async function findFollowUp(
   agrupar: Agrupamento,
   page: { limit: number; offset: number },
   semVendedor: string,
+  /** Issue 48: the origin filters, on the leads' own columns. */
+  filtro: Pick<DrillFilter, 'origem' | 'campanha' | 'vendedorLinkId'> = {},
 ): Promise<{ groups: FollowUpRow[]; count: number; totals: AcompanhamentoContagem }> {
   const place = isPlace(agrupar) || Boolean(rows.estado || rows.cidade);
   const zone = BRASILIA_TIME_ZONE;
@@ -301,6 +356,7 @@ export async function findFollowUp(
     sql`${leads.createdAt} < ((${rows.ate}::date + 1)::timestamp at time zone ${zone})`,
     rows.estado ? eq(eventos.estado, rows.estado) : undefined,
     rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
+    drillFilters(filtro, leads, leads.createdAt),
   );
   const base = sql`select ${LEAD_GROUP_KEY[agrupar]} as k, ${agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`} as estado,
       ${leads.primeiroContatoEm} as contato, ${leads.createdAt} as inscricao, ${leads.status} as status,
@@ -376,6 +432,8 @@ const MATRICULA_PATH_COLUMN = {
 export async function findMatriculasPorStatus(
   db: Executor,
   rows: ReportRows,
+  /** Issue 48: the origin filters, on each matrícula's pré-matrícula. */
+  filtro: Pick<DrillFilter, 'origem' | 'campanha' | 'vendedorLinkId'> = {},
 ): Promise<Omit<MatriculasStatus, 'de' | 'ate'>> {
   const zone = BRASILIA_TIME_ZONE;
   const place = Boolean(rows.estado || rows.cidade);
@@ -385,6 +443,7 @@ export async function findMatriculasPorStatus(
     sql`${matriculas.efetivadaEm} < ((${rows.ate}::date + 1)::timestamp at time zone ${zone})`,
     rows.estado ? eq(eventos.estado, rows.estado) : undefined,
     rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
+    drillFilters(filtro, matriculas, matriculas.efetivadaEm),
   );
   const list = await executeRows<{ status: string; motivo: string | null; n: number }>(
     db,

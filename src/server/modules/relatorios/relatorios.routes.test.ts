@@ -47,6 +47,11 @@ function groupFilter(agrupar: Agrupamento, group: FunilGrupo): string | null {
       return `eventoId=${id}`;
     case 'micro_franquia':
       return `microFranquiaId=${id}`;
+    case 'origem':
+    case 'campanha':
+      return `${agrupar}=${id}`;
+    case 'vendedor_link':
+      return `vendedorLinkId=${id}`;
     default:
       return `${agrupar}Id=${id}`;
   }

@@ -1,10 +1,12 @@
 import { auditedExport } from '../auditoria';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { formatPercent } from '../../../shared/format';
+import { formatBRL, formatPercent } from '../../../shared/format';
+import { fromCentavos } from '../../../shared/money/parcelas';
 import { rolesFor } from '../../../shared/permissions';
 import {
   RELATORIO_CSV_COLUMNS,
+  RELATORIO_CSV_CUSTO_COLUMNS,
   acompanhamentoRelatorioSchema,
   funilQuerySchema,
   funilRespostaSchema,
@@ -45,7 +47,15 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
     '/api/relatorios/funil.csv',
     { schema: { querystring: funilQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
     async (request, reply) => {
-      const { agrupar, de, ate, grupos } = await funilCompleto(app.db, request.actor!, request.query, today());
+      const { agrupar, de, ate, grupos, comCusto } = await funilCompleto(
+        app.db,
+        request.actor!,
+        request.query,
+        today(),
+      );
+      // Issue 48: the cost columns when the report has costs, in R$ as the other exports write money.
+      const reais = (centavos: number | null | undefined) =>
+        centavos === null || centavos === undefined ? '' : formatBRL(fromCentavos(centavos));
       async function* linhas() {
         yield grupos.map((g) => [
           g.estado ? `${g.rotulo} - ${g.estado}` : g.rotulo,
@@ -57,10 +67,14 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
           formatPercent(g.taxaLeadPreMatricula),
           formatPercent(g.taxaPreMatriculaMatricula),
           formatPercent(g.taxaLeadMatricula),
+          ...(comCusto
+            ? [reais(g.custo), reais(g.custoPorLead), reais(g.custoPorPreMatricula), reais(g.custoPorMatricula)]
+            : []),
         ]);
       }
       const rows = auditedExport(app.db, request, { acao: 'relatorio.exportar', filtros: request.query }, linhas());
-      return sendCsv(reply, relatorioCsvFileName(agrupar, de, ate), RELATORIO_CSV_COLUMNS, rows);
+      const header = comCusto ? [...RELATORIO_CSV_COLUMNS, ...RELATORIO_CSV_CUSTO_COLUMNS] : RELATORIO_CSV_COLUMNS;
+      return sendCsv(reply, relatorioCsvFileName(agrupar, de, ate), header, rows);
     },
   );
 

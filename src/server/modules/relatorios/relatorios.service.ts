@@ -5,8 +5,12 @@ import {
   MAX_PERIOD_DAYS,
   RELATORIO_MESSAGES,
   type AcompanhamentoRelatorio,
+  AGRUPAMENTOS_COM_CUSTO_DE_EVENTO,
   type Agrupamento,
+  type Direcao,
+  type FunilContagem,
   type FunilQuery,
+  type Ordenar,
   type FunilResposta,
   type Intervalo,
   type MatriculasStatus,
@@ -17,7 +21,9 @@ import {
   agrupamentosFor,
   contagem,
   daysInPeriod,
+  custos,
   defaultAgrupamento,
+  isOrigemAgrupamento,
 } from '../../../shared/schemas/relatorios';
 import type { Actor } from '../../access/actor';
 import { scopeNodeOf } from '../../access/scope';
@@ -25,12 +31,17 @@ import type { Executor } from '../../db/connect';
 import { badRequest, notFound } from '../../lib/http-error';
 import { type Level, type PathNode, type ReportRows } from '../contagens';
 import {
+  type GroupRow,
+  type Totals,
   findFiltersSeen,
   findFollowUp,
+  findGroupLabels,
   findGroups,
   findMatriculasPorStatus,
   findSeries,
 } from './relatorios.repository';
+import { type OrigemFiltro, findAttributedGroups, temFiltroDeOrigem } from './origem.repository';
+import { type CustoPorGrupo, custoKey, findCampanhaCustos, findEventoCustos } from './custos.repository';
 
 /** The caller's node in the period counters' terms. */
 const SCOPE_LEVELS: Record<NonNullable<ReturnType<typeof scopeNodeOf>>['column'], Level> = {
@@ -93,6 +104,179 @@ export function resolveAgrupamento(role: Role, agrupar: Agrupamento | undefined)
   return chosen;
 }
 
+/** The order of the groups counted outside the counters: as the SQL orders the others. */
+function compareGroups(ordenar: Ordenar, direcao: Direcao) {
+  const value = (g: GroupRow): number | string => {
+    const c = contagem(g);
+    return ordenar === 'rotulo' ? g.rotulo.toLowerCase() : c[ordenar];
+  };
+  const sign = direcao === 'asc' ? 1 : -1;
+  return (a: GroupRow, b: GroupRow) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va !== vb) return (va < vb ? -1 : 1) * sign;
+    if (ordenar !== 'rotulo' && a.leads !== b.leads) return b.leads - a.leads;
+    if (a.id === b.id) return 0;
+    if (a.id === null) return 1;
+    if (b.id === null) return -1;
+    return a.id < b.id ? -1 : 1;
+  };
+}
+
+const SEM_GRUPO: Partial<Record<Agrupamento, string>> = {
+  origem: RELATORIO_MESSAGES.semOrigem,
+  campanha: RELATORIO_MESSAGES.semCampanha,
+  vendedor_link: RELATORIO_MESSAGES.semLinkDeVendedor,
+};
+
+const ZERO: Totals = { leads: 0, presencas: 0, preMatriculas: 0, matriculas: 0 };
+const nonZero = (g: Totals) => g.leads !== 0 || g.presencas !== 0 || g.preMatriculas !== 0 || g.matriculas !== 0;
+
+/**
+ * Issue 48: the groups of an origin grouping, or of any grouping narrowed by an origin filter, read from the
+ * attributed rows themselves (origem.repository.ts). Without a filter, the rows with no origin are one more group
+ * (id null): the counters' totals less the attributed rows, so the groups add up to the totals.
+ */
+async function gruposPorOrigem(
+  db: Executor,
+  rows: ReportRows,
+  agrupar: Agrupamento,
+  filtro: OrigemFiltro,
+): Promise<{ groups: GroupRow[]; totals: Totals }> {
+  const found = await findAttributedGroups(db, rows, filtro, agrupar);
+  const counted = temFiltroDeOrigem(filtro) ? found : found.filter((g) => g.id !== null);
+  const sum = (list: Totals[]): Totals =>
+    list.reduce(
+      (t, g) => ({
+        leads: t.leads + g.leads,
+        presencas: t.presencas + g.presencas,
+        preMatriculas: t.preMatriculas + g.preMatriculas,
+        matriculas: t.matriculas + g.matriculas,
+      }),
+      ZERO,
+    );
+  let totals = sum(counted);
+  const groups = counted.filter(nonZero).map((g) => ({ ...g, estado: g.estado ?? undefined, rotulo: '' }));
+  if (!temFiltroDeOrigem(filtro)) {
+    // The whole from the counters, as every other grouping answers it.
+    const all = await findGroups(db, rows, {
+      agrupar: 'franquia',
+      ordenar: 'leads',
+      direcao: 'desc',
+      semVendedor: RELATORIO_MESSAGES.semVendedor,
+      limit: 1,
+      offset: 0,
+    });
+    const whole = all.totals ?? ZERO;
+    const sem: Totals = {
+      leads: whole.leads - totals.leads,
+      presencas: whole.presencas - totals.presencas,
+      preMatriculas: whole.preMatriculas - totals.preMatriculas,
+      matriculas: whole.matriculas - totals.matriculas,
+    };
+    if (nonZero(sem)) groups.push({ id: null, estado: undefined, rotulo: '', ...sem });
+    totals = whole;
+  }
+  const labels = await findGroupLabels(
+    db,
+    agrupar,
+    groups.map((g) => g.id),
+    RELATORIO_MESSAGES.semVendedor,
+  );
+  for (const g of groups) {
+    g.rotulo = labels.get(g.id) ?? g.id ?? SEM_GRUPO[agrupar] ?? RELATORIO_MESSAGES.semVendedor;
+    if (agrupar !== 'cidade') delete g.estado;
+    else g.estado = g.estado ?? '';
+  }
+  return { groups, totals };
+}
+
+/**
+ * Issue 48: what the groups cost, when the question has costs -- a tree or place grouping from its events' costs
+ * (dated by the event's day), `campanha` from the campaigns' costs (the network's and its franquias' for the
+ * franqueador, a franquia's own). Null when the grouping has none to give: an origin filter (a part of an event's
+ * or campaign's families cannot be given a part of its cost), `campanha` below a franquia or at a place.
+ */
+async function custosDoRelatorio(
+  db: Executor,
+  actor: Actor,
+  rows: ReportRows,
+  agrupar: Agrupamento,
+  filtro: OrigemFiltro,
+): Promise<CustoPorGrupo | null> {
+  if (temFiltroDeOrigem(filtro)) return null;
+  if (AGRUPAMENTOS_COM_CUSTO_DE_EVENTO.includes(agrupar)) return findEventoCustos(db, rows, agrupar);
+  if (agrupar !== 'campanha' || rows.estado || rows.cidade) return null;
+  const deeper = rows.nodes.filter((n) => n.level !== 'franqueador' && n.level !== 'franquia');
+  if (deeper.length > 0) return null;
+  const franquia = rows.nodes.find((n) => n.level === 'franquia');
+  if (franquia) return findCampanhaCustos(db, { franquiaId: franquia.id }, rows);
+  if (actor.role !== 'franqueador' || !actor.franqueadorId) return null;
+  return findCampanhaCustos(db, { franqueadorId: actor.franqueadorId }, rows);
+}
+
+type GroupCounts = Omit<GroupRow, 'id' | 'rotulo' | 'estado'>;
+type Contado<G> = G & FunilContagem;
+
+/** Counts with their rates, and the costs when the report has any (issue 48). */
+function comCusto<G extends GroupCounts>(
+  agrupar: Agrupamento,
+  custo: CustoPorGrupo | null,
+  group: G & { id?: string | null; estado?: string },
+  total?: boolean,
+): Contado<Omit<G, keyof GroupCounts>> {
+  const { leads, presencas, preMatriculas, matriculas, ...rest } = group;
+  const numeros = { leads, presencas, preMatriculas, matriculas };
+  const base = { ...rest, ...contagem(numeros) };
+  if (!custo || custo.total === null) return base;
+  const value = total ? custo.total : (custo.grupos.get(custoKey(agrupar, group.id ?? null, group.estado)) ?? null);
+  return { ...base, ...custos(value, numeros) };
+}
+
+interface Agrupados {
+  agrupar: Agrupamento;
+  rows: ReportRows;
+  groups: GroupRow[];
+  count: number;
+  totals: Totals;
+  custo: CustoPorGrupo | null;
+}
+
+/** The groups of a question (a page, or all for the CSV), their number, the totals and the costs. */
+async function agrupar(
+  db: Executor,
+  actor: Actor,
+  query: FunilQuery,
+  today: string,
+  page: { limit: number; offset: number } | null,
+): Promise<Agrupados> {
+  const agrupar = resolveAgrupamento(actor.role, query.agrupar);
+  const rows = await resolveRows(db, actor, query, today);
+  const direcao = query.direcao ?? (query.ordenar === 'rotulo' ? 'asc' : 'desc');
+  const filtro: OrigemFiltro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
+  const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro);
+  if (isOrigemAgrupamento(agrupar) || temFiltroDeOrigem(filtro)) {
+    const { groups, totals } = await gruposPorOrigem(db, rows, agrupar, filtro);
+    groups.sort(compareGroups(query.ordenar, direcao));
+    const shown = page ? groups.slice(page.offset, page.offset + page.limit) : groups;
+    return { agrupar, rows, groups: shown, count: groups.length, totals, custo };
+  }
+  const groupQuery = {
+    agrupar,
+    ordenar: query.ordenar,
+    direcao,
+    semVendedor: RELATORIO_MESSAGES.semVendedor,
+  } as const;
+  const found = await findGroups(db, rows, { ...groupQuery, limit: page?.limit ?? null, offset: page?.offset ?? 0 });
+  // A page past the last group has no row to carry the count and the totals: ask for them apart.
+  const { count, totals } =
+    found.totals || !page || page.offset === 0
+      ? found
+      : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
+  // No group at all: nothing was counted.
+  return { agrupar, rows, groups: found.groups, count, totals: totals ?? ZERO, custo };
+}
+
 /** GET /api/relatorios/funil: one page of groups, the number of groups, and the totals over all of them. */
 export async function funil(
   db: Executor,
@@ -100,58 +284,31 @@ export async function funil(
   query: FunilQuery,
   today: string,
 ): Promise<{ resposta: FunilResposta; total: number }> {
-  const agrupar = resolveAgrupamento(actor.role, query.agrupar);
-  const rows = await resolveRows(db, actor, query, today);
-  const direcao = query.direcao ?? (query.ordenar === 'rotulo' ? 'asc' : 'desc');
-  const groupQuery = {
-    agrupar,
-    ordenar: query.ordenar,
-    direcao,
-    semVendedor: RELATORIO_MESSAGES.semVendedor,
-  } as const;
-  const found = await findGroups(db, rows, {
-    ...groupQuery,
+  const found = await agrupar(db, actor, query, today, {
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  // A page past the last group has no row to carry the count and the totals: ask for them apart.
-  const { count, totals } =
-    found.totals || query.page === 1 ? found : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
-  // No group at all: nothing was counted.
-  const sum = totals ?? { leads: 0, presencas: 0, preMatriculas: 0, matriculas: 0 };
   return {
     resposta: {
-      de: rows.de,
-      ate: rows.ate,
-      agrupar,
-      totais: contagem(sum),
-      grupos: found.groups.map(({ leads, presencas, preMatriculas, matriculas, ...group }) => ({
-        ...group,
-        ...contagem({ leads, presencas, preMatriculas, matriculas }),
-      })),
+      de: found.rows.de,
+      ate: found.rows.ate,
+      agrupar: found.agrupar,
+      totais: comCusto(found.agrupar, found.custo, found.totals, true),
+      grupos: found.groups.map((g) => comCusto(found.agrupar, found.custo, g)),
     },
-    total: count,
+    total: found.count,
   };
 }
 
-/** Every group of the report, for the CSV. */
+/** Every group of the report, for the CSV; `comCusto`: whether the report has costs (their columns). */
 export async function funilCompleto(db: Executor, actor: Actor, query: FunilQuery, today: string) {
-  const agrupar = resolveAgrupamento(actor.role, query.agrupar);
-  const rows = await resolveRows(db, actor, query, today);
-  const direcao = query.direcao ?? (query.ordenar === 'rotulo' ? 'asc' : 'desc');
-  const { groups } = await findGroups(db, rows, {
-    agrupar,
-    ordenar: query.ordenar,
-    direcao,
-    semVendedor: RELATORIO_MESSAGES.semVendedor,
-    limit: null,
-    offset: 0,
-  });
+  const found = await agrupar(db, actor, query, today, null);
   return {
-    agrupar,
-    de: rows.de,
-    ate: rows.ate,
-    grupos: groups.map((g) => ({ ...g, ...contagem(g) })),
+    agrupar: found.agrupar,
+    de: found.rows.de,
+    ate: found.rows.ate,
+    comCusto: Boolean(found.custo && found.custo.total !== null),
+    grupos: found.groups.map((g) => comCusto(found.agrupar, found.custo, g)),
   };
 }
 
@@ -173,7 +330,15 @@ function nextBucket(start: string, intervalo: Intervalo): string {
 /** GET /api/relatorios/serie: every bucket of the period, zeros included. */
 export async function serie(db: Executor, actor: Actor, query: SerieQuery, today: string): Promise<SerieResposta> {
   const rows = await resolveRows(db, actor, query, today);
-  const found = new Map((await findSeries(db, rows, query.intervalo)).map((point) => [point.inicio, point]));
+  const filtro: OrigemFiltro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
+  // Issue 48: narrowed to an origin, the rows themselves by day (the counters know no origin).
+  const points = temFiltroDeOrigem(filtro)
+    ? (await findAttributedGroups(db, rows, filtro, { intervalo: query.intervalo })).map((g) => ({
+        ...g,
+        inicio: g.id ?? '',
+      }))
+    : await findSeries(db, rows, query.intervalo);
+  const found = new Map(points.map((point) => [point.inicio, point]));
   const pontos: SerieResposta['pontos'] = [];
   for (
     let inicio = bucketStart(rows.de, query.intervalo);
@@ -207,6 +372,7 @@ export async function acompanhamento(
     agrupar,
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
     RELATORIO_MESSAGES.semVendedor,
+    { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId },
   );
   return { resposta: { de: rows.de, ate: rows.ate, agrupar, totais: totals, grupos: groups }, total: count };
 }
@@ -219,5 +385,6 @@ export async function matriculasPorStatus(
   today: string,
 ): Promise<MatriculasStatus> {
   const rows = await resolveRows(db, actor, query, today);
-  return { de: rows.de, ate: rows.ate, ...(await findMatriculasPorStatus(db, rows)) };
+  const filtro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
+  return { de: rows.de, ate: rows.ate, ...(await findMatriculasPorStatus(db, rows, filtro)) };
 }

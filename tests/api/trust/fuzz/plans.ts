@@ -434,6 +434,47 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     return { caller: 'franqueador', params: { id: eventoId }, body: () => ({ leadId: id }) };
   },
   'GET /api/public/voucher/:token': async () => ({ params: { token: 'x'.repeat(43) }, neverSucceeds: true }),
+  // Issue 48: an event's costs, on the demo cliente's event; each valid run a cost of its own, or a removal.
+  'GET /api/eventos/:id/custos': async (p) => ({ caller: 'franqueador', params: { id: await eventoDoCliente(p) } }),
+  'POST /api/eventos/:id/custos': async (p) => ({
+    caller: 'cliente',
+    params: { id: await eventoDoCliente(p) },
+    body: (seed) => ({
+      categoria: (['cartoes', 'local', 'anuncios', 'brindes', 'outros'] as const)[seed % 5],
+      descricao: seed % 2 === 0 ? null : `Custo ${seed}`,
+      valorCentavos: (seed % 100_000) + 1,
+    }),
+  }),
+  'DELETE /api/eventos/:id/custos/:custoId': async (p) => {
+    const id = await eventoDoCliente(p);
+    const custo = await criar(p, 'cliente', `/api/eventos/${id}/custos`, { categoria: 'outros', valorCentavos: 100 });
+    return { caller: 'cliente', params: { id, custoId: custo } };
+  },
+  // Issue 48: the campaigns' costs of the demo network.
+  'GET /api/campanhas/custos': async () => ({
+    caller: 'franqueador',
+    query: { de: '2026-01-01', ate: '2026-12-31', utmCampaign: 'volta-as-aulas' },
+  }),
+  'POST /api/campanhas/custos': async () => ({
+    caller: 'franquia',
+    body: (seed) => ({
+      utmCampaign: `campanha-${seed % 50}`,
+      data: `2026-${String(1 + (seed % 12)).padStart(2, '0')}-10`,
+      categoria: 'anuncios',
+      valorCentavos: (seed % 100_000) + 1,
+    }),
+  }),
+  'DELETE /api/campanhas/custos/:id': async (p) => ({
+    caller: 'franqueador',
+    params: {
+      id: await criar(p, 'franqueador', '/api/campanhas/custos', {
+        utmCampaign: 'fuzz',
+        data: '2026-01-10',
+        categoria: 'outros',
+        valorCentavos: 100,
+      }),
+    },
+  }),
   // Issue 23: a reset link's state; a made-up token answers 200 {valido: false}.
   'GET /api/auth/reset-password/estado': async () => ({ query: { token: 'x'.repeat(43) } }),
   // Issue 23: a real declaration's code (an activation the franqueador sees), verified by a visitor.
@@ -905,6 +946,18 @@ function franquiaTicket(p: PlanContext) {
   );
 }
 
+/** Issue 48: the demo cliente's first event (its costs' routes). */
+function eventoDoCliente(p: PlanContext): Promise<string> {
+  return p.once('evento do cliente', async () => (await p.pick<Named>('cliente', '/api/eventos')).id);
+}
+
+/** Issue 48: a row made through the API when a route's plan is drawn; its id. */
+async function criar(p: PlanContext, role: Role, url: string, payload: object): Promise<string> {
+  const response = await p.app.inject({ method: 'POST', url, headers: { cookie: await p.session(role) }, payload });
+  if (response.statusCode !== 201) throw new Error(`${url} for the fuzz: ${response.statusCode} ${response.body}`);
+  return response.json<{ id: string }>().id;
+}
+
 async function openEventoId(p: PlanContext): Promise<string> {
   const [cidade] = await p.get<string[]>('anonymous', '/api/public/cidades');
   const eventos = await p.get<{ id: string }[]>(
@@ -939,6 +992,9 @@ async function queryValues(p: PlanContext): Promise<Record<string, string>> {
     eventoId: evento!.id,
     clienteId: await clienteId(p),
     cidade: cidade!,
+    // Issue 48: Relatórios' and the funnel lists' origin filters.
+    origem: 'google',
+    campanha: 'volta-as-aulas',
   };
 }
 

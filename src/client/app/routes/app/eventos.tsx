@@ -10,6 +10,7 @@ import { useCepLookup } from '@/features/cep/api/get-cep';
 import { EventoFormDialog } from '@/features/eventos/components/evento-form-dialog';
 import { EventosList } from '@/features/eventos/components/eventos-list';
 import { LinkDoEventoDialog } from '@/features/atribuicao/components/link-do-evento-dialog';
+import { EventoCustosDialog } from '@/features/eventos/components/evento-custos-dialog';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; evento: Evento } | null;
 
@@ -17,6 +18,7 @@ export default function EventosRoute() {
   const { role } = useCurrentUser();
   const [editing, setEditing] = useState<Editing>(null);
   const [divulgando, setDivulgando] = useState<Evento | null>(null);
+  const [custosDe, setCustosDe] = useState<Evento | null>(null);
   const lookupCep = useCepLookup();
 
   return (
@@ -35,6 +37,12 @@ export default function EventosRoute() {
         leadsPath={canAccessRoute(role, '/leads') ? '/leads' : '/interesses'}
         onEdit={can(role, 'eventos.editar') ? (evento) => setEditing({ mode: 'edit', evento }) : undefined}
         onLink={can(role, 'eventos.ler') ? setDivulgando : undefined}
+        onCustos={can(role, 'eventos.custos.ler') ? setCustosDe : undefined}
+      />
+      <EventoCustosDialog
+        evento={custosDe}
+        podeEditar={can(role, 'eventos.custos.editar')}
+        onClose={() => setCustosDe(null)}
       />
       {/* Issue 48: the event's share link and QR code. */}
       <LinkDoEventoDialog evento={divulgando} onClose={() => setDivulgando(null)} />

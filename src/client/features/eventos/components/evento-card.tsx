@@ -7,6 +7,7 @@ import {
   Megaphone,
   Pencil,
   QrCode,
+  Receipt,
   School,
   Tag,
   Ticket,
@@ -50,13 +51,15 @@ export interface EventoCardProps {
   onEdit?: (evento: Evento) => void;
   /** Issue 48: opens the event's share link ('Link de divulgação'), composed by the route. */
   onLink?: (evento: Evento) => void;
+  /** Issue 48: the event's costs (read by every staff role, entered by the roles that edit it). */
+  onCustos?: (evento: Evento) => void;
 }
 
 /** '1 inscrição', '12 inscrições': the event's sign-ups, its waiting list included. */
 export const inscricoesLabel = (n: number) => (n === 1 ? '1 inscrição' : `${formatCount(n)} inscrições`);
 
 /** SPEC §2 Eventos: one card per event. Date-only values are shown as typed, never through Date. */
-export function EventoCard({ evento, onEdit, onLink, leadsPath }: EventoCardProps) {
+export function EventoCard({ evento, onEdit, onLink, onCustos, leadsPath }: EventoCardProps) {
   const cursos = cursosLabel(evento.cursos);
   return (
     <Card className="flex h-full flex-col" data-testid="evento-card">
@@ -142,6 +145,17 @@ export function EventoCard({ evento, onEdit, onLink, leadsPath }: EventoCardProp
             Check-in
           </Link>
         </Button>
+        {onCustos ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onCustos(evento)}
+            aria-label={`Custos do evento: ${evento.nomeEscola}`}
+          >
+            <Receipt aria-hidden="true" />
+            Custos
+          </Button>
+        ) : null}
         {onEdit ? (
           <Button
             variant="outline"

@@ -33,12 +33,14 @@ export interface EventosListProps {
   onEdit?: (evento: Evento) => void;
   /** Issue 48: the event's share link, composed by the route. */
   onLink?: (evento: Evento) => void;
+  /** Issue 48: opens an event's costs. */
+  onCustos?: (evento: Evento) => void;
   /** The role's list of an event's leads ('/leads' or '/interesses'), which each card links to (issue 23). */
   leadsPath?: string;
 }
 
 /** The search, the count and the event cards, searched and paged on the server. */
-export function EventosList({ onEdit, onLink, leadsPath }: EventosListProps) {
+export function EventosList({ onEdit, onLink, onCustos, leadsPath }: EventosListProps) {
   const list = useListState({
     sortKeys: EVENTO_SORT_KEYS,
     defaultPageSize: PAGE_SIZE,
@@ -135,7 +137,13 @@ export function EventosList({ onEdit, onLink, leadsPath }: EventosListProps) {
             <ul className={GRID}>
               {eventos.data!.items.map((evento) => (
                 <li key={evento.id}>
-                  <EventoCard evento={evento} onEdit={onEdit} onLink={onLink} leadsPath={leadsPath} />
+                  <EventoCard
+                    evento={evento}
+                    onEdit={onEdit}
+                    onLink={onLink}
+                    onCustos={onCustos}
+                    leadsPath={leadsPath}
+                  />
                 </li>
               ))}
             </ul>

@@ -54,6 +54,10 @@ const TREE_KEY: Partial<Record<Agrupamento, TreeFilter>> = {
  */
 export function groupParams(agrupar: Agrupamento, grupo: GrupoRef): Record<string, string> | null {
   if (grupo.id === null) return null;
+  // Issue 48: where the families came from.
+  if (agrupar === 'origem') return { origem: grupo.id };
+  if (agrupar === 'campanha') return { campanha: grupo.id };
+  if (agrupar === 'vendedor_link') return { vendedorLinkId: grupo.id, vendedorLinkNome: grupo.rotulo };
   const tree = TREE_KEY[agrupar];
   if (tree === 'eventoId') return { eventoId: grupo.id };
   if (tree) return { [tree]: grupo.id, [nameParam(tree)]: grupo.rotulo };

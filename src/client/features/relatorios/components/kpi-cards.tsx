@@ -8,8 +8,11 @@ import { cn } from '@/lib/utils';
 import type { Range } from './periodo';
 import { type Delta, countDelta, formatTaxa, rateDelta } from './delta';
 
+/** The counts and rates (the costs, issue 48, have their own line). */
+type KpiKey = Exclude<keyof FunilContagem, 'custo' | 'custoPorLead' | 'custoPorPreMatricula' | 'custoPorMatricula'>;
+
 interface Kpi {
-  key: keyof FunilContagem;
+  key: KpiKey;
   label: string;
   icon: LucideIcon;
   kind: 'count' | 'rate';

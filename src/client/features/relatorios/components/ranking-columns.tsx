@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ZoomIn } from 'lucide-react';
-import { formatCount } from '@shared/format';
+import { MISSING, formatBRL, formatCount } from '@shared/format';
+import { fromCentavos } from '@shared/money/parcelas';
 import {
   AGRUPAMENTO_LABELS,
   type Agrupamento,
@@ -37,7 +38,21 @@ export interface RankingColumnsOptions {
   /** 'Detalhar': the report one level below the group; null when there is no level below for the role. */
   onZoom: (grupo: FunilGrupo) => (() => void) | null;
   sort: (column: Ordenar) => DataTableSort;
+  /** Issue 48: the report has costs -- the cost, CPL, per pré-matrícula and per matrícula columns. */
+  comCusto?: boolean;
 }
+
+/** Whole centavos as R$ 1.234,56; '-' where there is no cost or no divisor. */
+export function formatCentavos(centavos: number | null | undefined): string {
+  return centavos === null || centavos === undefined ? MISSING : formatBRL(fromCentavos(centavos));
+}
+
+export const CUSTO_COLUMNS = [
+  ['custo', 'Custo'],
+  ['custoPorLead', 'CPL'],
+  ['custoPorPreMatricula', 'Custo por pré'],
+  ['custoPorMatricula', 'Custo por matrícula'],
+] as const;
 
 /**
  * Nine columns in a card of 926 px at 1280 px (issue 39, item 17): headers in sentence case and narrower gutters,
@@ -73,6 +88,7 @@ export function rankingColumns({
   drillHref,
   onZoom,
   sort,
+  comCusto = false,
 }: RankingColumnsOptions): DataTableColumn<RankingRow>[] {
   const sortable = (key: string): DataTableSort | undefined =>
     (ORDENAR as readonly string[]).includes(key) ? sort(key as Ordenar) : undefined;
@@ -129,5 +145,13 @@ export function rankingColumns({
       sort: sortable(key),
       cell: ({ grupo }) => formatTaxa(grupo[key]),
     })),
+    ...(comCusto
+      ? CUSTO_COLUMNS.map(([key, header]): DataTableColumn<RankingRow> => ({
+          key,
+          header,
+          className: NUMERIC,
+          cell: ({ grupo }) => formatCentavos(grupo[key]),
+        }))
+      : []),
   ];
 }

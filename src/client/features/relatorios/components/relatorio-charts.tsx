@@ -4,6 +4,7 @@ import { Bar, BarChart, CartesianGrid, LabelList, Line, LineChart, Tooltip, XAxi
 import { formatCount, formatDateOnly } from '@shared/format';
 import {
   type FunilContagem,
+  type FunilGrupo,
   INTERVALOS,
   INTERVALO_LABELS,
   type Intervalo,
@@ -16,6 +17,7 @@ import { cn } from '@/lib/utils';
 import { ChartFigure } from '@/components/ui/chart-figure';
 import { type Stage, STAGES, STAGE_LABELS, drillHref } from './drill';
 import { formatTaxa } from './delta';
+import { formatCentavos, grupoLabel } from './ranking-columns';
 import { SEM_CHECKIN_TEXT, funilEtapas } from './funil-etapas';
 import { bucketEnd } from './periodo';
 
@@ -54,6 +56,8 @@ export interface RelatorioChartsProps {
   stages: Stage[];
   /** The report's period and filters as a list's address parameters. */
   base: Record<string, string>;
+  /** Issue 48: the ranking's page of groups, whose costs (when the report has any) are charted per lead. */
+  grupos?: FunilGrupo[];
 }
 
 export default function RelatorioCharts(props: RelatorioChartsProps) {
@@ -61,6 +65,7 @@ export default function RelatorioCharts(props: RelatorioChartsProps) {
     <div className="grid min-w-0 gap-6 2xl:grid-cols-2">
       <FunilChart {...props} />
       <SerieChart {...props} />
+      {props.totais.custo !== undefined && props.grupos ? <CustoChart grupos={props.grupos} /> : null}
     </div>
   );
 }
@@ -346,6 +351,79 @@ function SerieChart({ serie, intervalo, onIntervalo, ate, stages, base }: Relato
         </div>
       )}
       <SerieLegend />
+    </ChartFigure>
+  );
+}
+
+/**
+ * Issue 48: the cost per lead (CPL) of the ranking's groups that have a cost, as bars in R$, with the cost, the CPL
+ * and the cost per matrícula of each as the table.
+ */
+function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
+  const reduced = usePrefersReducedMotion();
+  const comCusto = grupos.filter((g) => g.custo !== null && g.custo !== undefined);
+  const data = comCusto
+    .filter((g) => g.custoPorLead !== null && g.custoPorLead !== undefined)
+    .map((g) => ({ nome: grupoLabel(g), cpl: (g.custoPorLead ?? 0) / 100 }));
+  const table = (
+    <Table aria-label="Custo por lead: dados">
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Grupo</TableHead>
+          <TableHead scope="col" className="text-right">
+            Custo
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            CPL
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            Custo por matrícula
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {comCusto.map((g) => (
+          <TableRow key={`${g.estado ?? ''}|${g.id ?? '-'}`}>
+            <TableCell>{grupoLabel(g)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCentavos(g.custo)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCentavos(g.custoPorLead)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCentavos(g.custoPorMatricula)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+  return (
+    <ChartFigure
+      title="Custo por lead"
+      description="O custo por lead (CPL) dos grupos desta página que têm custos no período."
+      table={table}
+    >
+      {data.length === 0 ? (
+        <p className="py-10 text-center text-sm text-muted-foreground">Nenhum grupo desta página tem custo por lead.</p>
+      ) : (
+        <BarChart
+          responsive
+          data={data}
+          layout="vertical"
+          margin={{ top: 8, right: 56, bottom: 4, left: 8 }}
+          style={{ width: '100%', height: Math.max(120, data.length * 36 + 24) }}
+          title="Custo por lead"
+        >
+          <CartesianGrid stroke="#e2e8f0" horizontal={false} />
+          <XAxis type="number" tick={AXIS_TICK} tickFormatter={(v: number) => formatCentavos(Math.round(v * 100))} />
+          <YAxis type="category" dataKey="nome" tick={AXIS_TICK} width={120} />
+          <Tooltip formatter={(value) => [formatCentavos(Math.round(Number(value) * 100)), 'CPL']} />
+          <Bar dataKey="cpl" name="CPL" fill="#1d4ed8" isAnimationActive={!reduced}>
+            <LabelList
+              dataKey="cpl"
+              position="right"
+              formatter={(v: unknown) => formatCentavos(Math.round(Number(v) * 100))}
+              style={{ fill: '#0f172a', fontSize: 12 }}
+            />
+          </Bar>
+        </BarChart>
+      )}
     </ChartFigure>
   );
 }

@@ -203,7 +203,8 @@ describe('RelatoriosScreen: the view lives in the address', () => {
     expect(funilCalls(fetchMock)[0]!.searchParams.get('agrupar')).toBe('evento');
     await userEvent.click(screen.getByLabelText('Agrupar por'));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Cliente', 'Evento', 'Estado', 'Cidade']);
+    // Issue 48: and where the families came from, at every level.
+    expect(options).toEqual(['Cliente', 'Evento', 'Estado', 'Cidade', 'Origem', 'Campanha', 'Link de vendedor']);
   });
 
   it('offers the franqueador every grouping and defaults to franquia over the last 30 days', async () => {
@@ -216,7 +217,8 @@ describe('RelatoriosScreen: the view lives in the address', () => {
     expect(first.searchParams.get('de')).toBe(addDays(today, -29));
     expect(first.searchParams.get('ate')).toBe(today);
     await userEvent.click(screen.getByLabelText('Agrupar por'));
-    expect(screen.getAllByRole('option')).toHaveLength(7);
+    // The seven of issue 15, and issue 48's three origin groupings.
+    expect(screen.getAllByRole('option')).toHaveLength(10);
   });
 });
 

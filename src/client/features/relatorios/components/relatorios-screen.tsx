@@ -18,6 +18,7 @@ import { AcompanhamentoSection } from './acompanhamento-section';
 import { MatriculasStatusSection } from './matriculas-status-section';
 import { drillHref, drillStagesFor, filterParams, groupParams, zoomPatch } from './drill';
 import { KpiCards } from './kpi-cards';
+import { CustosResumo } from './custos-resumo';
 import { rankingColumns, rankingRows } from './ranking-columns';
 import { RelatorioFilters } from './relatorio-filters';
 
@@ -110,6 +111,7 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
       return patch ? () => update(patch) : null;
     },
     sort,
+    comCusto: totais?.custo !== undefined,
   });
 
   let notice: DataTableNotice | null = null;
@@ -134,6 +136,8 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
         failed={funil.isError || !enabled}
       />
 
+      {enabled && totais && totais.custo !== undefined ? <CustosResumo totais={totais} /> : null}
+
       {enabled && totais ? (
         empty ? (
           <Card>
@@ -152,6 +156,7 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
               ate={state.range.ate}
               stages={stages}
               base={base}
+              grupos={resposta?.grupos}
             />
           </Suspense>
         )
