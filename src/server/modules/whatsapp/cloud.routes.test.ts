@@ -300,7 +300,13 @@ describe('the eve-of-event reminder', () => {
     const hoje = todayInBrasilia(ctx.clock.now());
     const [amanha] = await ctx.handle.db
       .insert(eventos)
-      .values({ ...base!, id: undefined, nomeEscola: `Escola Véspera ${unique()}`, dataEvento: addDays(hoje, 1) })
+      .values({
+        ...base!,
+        id: undefined,
+        codigoIndicacao: undefined,
+        nomeEscola: `Escola Véspera ${unique()}`,
+        dataEvento: addDays(hoje, 1),
+      })
       .returning();
     const modelo = await franqueador().post('/api/integracoes/whatsapp/modelos', {
       nome: 'lembrete_evento',
