@@ -184,10 +184,15 @@ for (const viewport of [DESKTOP, PHONE]) {
       .replace('\uFEFF', '')
       .split('\r\n')
       .filter(Boolean);
-    expect(lines[0]).toMatch(/;"Nome do Responsável";"CPF do Aluno";"CPF do Responsável"$/);
-    expect(lines.slice(1).some((line) => /;"\d{3}\.\d{3}\.\d{3}-\d{2}";"\d{3}\.\d{3}\.\d{3}-\d{2}"$/.test(line))).toBe(
-      true,
+    // SPEC's columns, then where the family came from (issue 48, ADR 104).
+    expect(lines[0]).toMatch(
+      /;"Nome do Responsável";"CPF do Aluno";"CPF do Responsável";"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"$/,
     );
+    expect(
+      lines
+        .slice(1)
+        .some((line) => /;"\d{3}\.\d{3}\.\d{3}-\d{2}";"\d{3}\.\d{3}\.\d{3}-\d{2}"(;"[^"]*"){6}$/.test(line)),
+    ).toBe(true);
   });
 }
 
@@ -204,8 +209,11 @@ test("the franqueador's Interesses CSV carries the Cliente its screen shows", as
     .replace('\uFEFF', '')
     .split('\r\n')
     .filter(Boolean);
-  expect(lines[0]).toMatch(/;"Data do Evento";"Cliente"$/);
-  expect(lines.some((line) => line.endsWith(';"Instituto Saber Contagem"'))).toBe(true);
+  // SPEC's columns, then where the family came from (issue 48, ADR 104).
+  expect(lines[0]).toMatch(
+    /;"Data do Evento";"Cliente";"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"$/,
+  );
+  expect(lines.some((line) => /;"Instituto Saber Contagem"(;"[^"]*"){6}$/.test(line))).toBe(true);
 });
 
 test('Eventos list the upcoming events first, nearest first, then the past ones, most recent first', async ({

@@ -98,11 +98,13 @@ test('the cliente picks an event on Leads, searches by phone and downloads the C
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString('utf8').slice(1).split('\r\n');
+  // SPEC's columns, then where the family came from (issue 48, ADR 104): Lucas came with none.
   expect(lines[0]).toBe(
-    '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data de Criação"',
+    '"Nome do Aluno";"Nome do Responsável";"Email";"Telefone";"Escola do Evento";"Data de Criação"' +
+      ';"utm_source";"utm_medium";"utm_campaign";"utm_content";"utm_term";"vendedor do link"',
   );
   expect(lines[1]).toMatch(
-    /^"Lucas Oliveira";"Márcia Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}"$/,
+    /^"Lucas Oliveira";"Márcia Oliveira";"lucas\.oliveira@email\.com";"\(19\) 98700-1122";"Colégio Horizonte";"\d{2}\/\d{2}\/\d{4}"(;"-"){6}$/,
   );
   expect(lines.slice(2)).toEqual(['']);
 });

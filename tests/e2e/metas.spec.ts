@@ -34,7 +34,7 @@ test('the franquia splits its goal of matrículas between its micro-franquias an
   await expect(santos).toHaveValue('3');
 
   await page.getByRole('button', { name: 'Distribuir igualmente' }).click();
-  await expect(page.getByText('Meta distribuída')).toBeVisible();
+  await expect(page.getByText('Meta distribuída', { exact: true })).toBeVisible();
   await expect(campinas).toHaveValue('4');
   await expect(santos).toHaveValue('4');
 

@@ -38,8 +38,6 @@ export interface RankingColumnsOptions {
   /** 'Detalhar': the report one level below the group; null when there is no level below for the role. */
   onZoom: (grupo: FunilGrupo) => (() => void) | null;
   sort: (column: Ordenar) => DataTableSort;
-  /** Issue 48: the report has costs -- the cost, CPL, per pré-matrícula and per matrícula columns. */
-  comCusto?: boolean;
 }
 
 /** Whole centavos as R$ 1.234,56; '-' where there is no cost or no divisor. */
@@ -47,6 +45,10 @@ export function formatCentavos(centavos: number | null | undefined): string {
   return centavos === null || centavos === undefined ? MISSING : formatBRL(fromCentavos(centavos));
 }
 
+/**
+ * Issue 48: the four cost figures, in the summary and in the cost chart's table -- not in the ranking, whose nine
+ * columns fill its card (item 17).
+ */
 export const CUSTO_COLUMNS = [
   ['custo', 'Custo'],
   ['custoPorLead', 'CPL'],
@@ -88,7 +90,6 @@ export function rankingColumns({
   drillHref,
   onZoom,
   sort,
-  comCusto = false,
 }: RankingColumnsOptions): DataTableColumn<RankingRow>[] {
   const sortable = (key: string): DataTableSort | undefined =>
     (ORDENAR as readonly string[]).includes(key) ? sort(key as Ordenar) : undefined;
@@ -145,13 +146,5 @@ export function rankingColumns({
       sort: sortable(key),
       cell: ({ grupo }) => formatTaxa(grupo[key]),
     })),
-    ...(comCusto
-      ? CUSTO_COLUMNS.map(([key, header]): DataTableColumn<RankingRow> => ({
-          key,
-          header,
-          className: NUMERIC,
-          cell: ({ grupo }) => formatCentavos(grupo[key]),
-        }))
-      : []),
   ];
 }

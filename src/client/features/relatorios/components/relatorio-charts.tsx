@@ -356,8 +356,8 @@ function SerieChart({ serie, intervalo, onIntervalo, ate, stages, base }: Relato
 }
 
 /**
- * Issue 48: the cost per lead (CPL) of the ranking's groups that have a cost, as bars in R$, with the cost, the CPL
- * and the cost per matrícula of each as the table.
+ * Issue 48: the cost per lead (CPL) of the ranking's groups that have a cost, as bars in R$, with each group's four
+ * cost figures as the table (the ranking's nine columns fill its card).
  */
 function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
   const reduced = usePrefersReducedMotion();
@@ -377,6 +377,9 @@ function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
             CPL
           </TableHead>
           <TableHead scope="col" className="text-right">
+            Custo por pré-matrícula
+          </TableHead>
+          <TableHead scope="col" className="text-right">
             Custo por matrícula
           </TableHead>
         </TableRow>
@@ -387,6 +390,7 @@ function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
             <TableCell>{grupoLabel(g)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatCentavos(g.custo)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatCentavos(g.custoPorLead)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCentavos(g.custoPorPreMatricula)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatCentavos(g.custoPorMatricula)}</TableCell>
           </TableRow>
         ))}

@@ -111,7 +111,6 @@ export function RelatoriosScreen({ role }: RelatoriosScreenProps) {
       return patch ? () => update(patch) : null;
     },
     sort,
-    comCusto: totais?.custo !== undefined,
   });
 
   let notice: DataTableNotice | null = null;
