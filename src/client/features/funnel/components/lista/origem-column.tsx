@@ -16,3 +16,12 @@ export function origemColumn<T extends { origem?: OrigemVista | null }>(): DataT
     cell: (row) => <span className="block max-w-40 [overflow-wrap:anywhere]">{origemResumo(row.origem)}</span>,
   };
 }
+
+/** The origin as a short line under another cell's value, where a list has no room for its own column. */
+export function OrigemNota({ origem }: { origem: OrigemVista }) {
+  return (
+    <span className="block max-w-40 text-xs text-muted-foreground [overflow-wrap:anywhere]">
+      Origem: {origemResumo(origem)}
+    </span>
+  );
+}

@@ -5,7 +5,7 @@ import { MATRICULA_STATUSES, MATRICULA_STATUS_LABELS, type MatriculaStatus } fro
 import { SEM_FILTRO } from '@/components/ui/select';
 import { LIST_PARAMS } from '@/hooks/use-list-state';
 import { MatriculaStatusBadge } from './matricula-status-badge';
-import { comOrigem, origemColumn } from '../lista/origem-column';
+import { OrigemNota, comOrigem } from '../lista/origem-column';
 import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
 import { descricaoDoPreco } from '@shared/schemas/matricula';
 import type { MatriculaItem } from '@shared/schemas/funnel';
@@ -77,7 +77,18 @@ const columns = (
       </span>
     ),
   },
-  { key: 'escola', header: 'Escola', cell: (m) => <EventoCell evento={m.evento} /> },
+  {
+    key: 'escola',
+    header: 'Escola',
+    // Where the family came from (issue 48) sits under its school: a column of its own would push the table past
+    // its card at 1280 px (item 17).
+    cell: (m) => (
+      <span className="flex flex-col gap-1">
+        <EventoCell evento={m.evento} />
+        {origem && m.origem ? <OrigemNota origem={m.origem} /> : null}
+      </span>
+    ),
+  },
   {
     key: 'dataEvento',
     header: 'Data do Evento',
@@ -91,7 +102,6 @@ const columns = (
     cell: (m) => formatDateTime(m.efetivadaEm),
     className: 'whitespace-nowrap',
   },
-  ...(origem ? [origemColumn<MatriculaItem>()] : []),
 ];
 
 /** Matrículas Efetivadas (SPEC §2): the four cards and the effective date; 403 for the vendedor. */

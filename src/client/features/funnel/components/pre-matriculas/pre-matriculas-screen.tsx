@@ -15,7 +15,7 @@ import { useFunnelFilters } from '../../hooks/use-funnel-filters';
 import { ConflitoDialog } from './conflito-dialog';
 import { ContactLinks } from '../lista/contact-links';
 import { CursoBadge } from '../lista/curso-badge';
-import { comOrigem, origemColumn } from '../lista/origem-column';
+import { OrigemNota, comOrigem } from '../lista/origem-column';
 import { CURSO_A_DEFINIR, DefinirCursoDialog } from './definir-curso-dialog';
 import { CorrigirPreMatriculaDialog } from './corrigir-pre-matricula-dialog';
 import { type FunnelRecordLinks, PreMatriculaRecord } from './pre-matricula-record';
@@ -98,10 +98,15 @@ const columns = ({
     key: 'criadoEm',
     header: 'Ativada em',
     sort: sortByDate,
-    // The date never breaks; the header may, so the table fits at 1280 px (issue 23).
-    cell: (pre) => <span className="whitespace-nowrap">{formatDateTime(pre.createdAt)}</span>,
+    // The date never breaks; the header may, so the table fits at 1280 px (issue 23). Where the family came from
+    // (issue 48) sits under it: a column of its own would push the table past its card (item 17).
+    cell: (pre) => (
+      <span className="flex flex-col gap-1">
+        <span className="whitespace-nowrap">{formatDateTime(pre.createdAt)}</span>
+        {origem && pre.origem ? <OrigemNota origem={pre.origem} /> : null}
+      </span>
+    ),
   },
-  ...(origem ? [origemColumn<PreMatriculaItem>()] : []),
   {
     key: 'acoes',
     header: 'Ações',
