@@ -25,6 +25,8 @@ test('a vendedor shares its link, a family signs up through it, the staff see wh
   page,
   browser,
 }) => {
+  // Several pages and roles in one flow, axe at two widths: atribuição's took more than 60 s on a slow machine.
+  test.setTimeout(150_000);
   // The vendedor, on its phone: the card with the QR code, the address and its buttons.
   await page.setViewportSize(PHONE);
   await useSession(page, 'vendedor');
@@ -84,6 +86,8 @@ test('a vendedor shares its link, a family signs up through it, the staff see wh
 });
 
 test("an event's 'Link de divulgação' opens the sign-up on that event", async ({ page, browser }) => {
+  // Several pages and roles in one flow, axe at two widths: atribuição's took more than 60 s on a slow machine.
+  test.setTimeout(150_000);
   await page.setViewportSize(PHONE);
   await useSession(page, 'micro_franquia');
   await page.goto('/eventos');

@@ -15,6 +15,8 @@ const reais = (centavos: number) => formatBRL(fromCentavos(centavos)).replace(/\
 const plain = (text: string) => text.replace(/\u00a0/g, ' ').trim();
 
 test("the school enters its event's cost and Relatórios show the cost per lead and per matrícula", async ({ page }) => {
+  // Several pages and roles in one flow, axe at two widths: atribuição's took more than 60 s on a slow machine.
+  test.setTimeout(150_000);
   await useSession(page, 'cliente');
   await page.goto('/eventos');
   const card = page
@@ -72,6 +74,8 @@ test("the school enters its event's cost and Relatórios show the cost per lead 
 test('a franquia enters a campaign cost on a phone; the franqueador reads the next events’ costs', async ({
   browser,
 }) => {
+  // Several pages and roles in one flow, axe at two widths: atribuição's took more than 60 s on a slow machine.
+  test.setTimeout(150_000);
   const franquia = await browser.newPage({ viewport: { width: 360, height: 800 } });
   await useSession(franquia, 'franquia');
   await franquia.goto('/financeiro/custos-campanha');

@@ -22,6 +22,8 @@ async function escolherEtapa(page: Page, etapa: string) {
 test('the franquia splits its goal of matrículas between its micro-franquias and edits one by hand', async ({
   page,
 }) => {
+  // Several pages and roles in one flow, axe at two widths: atribuição's took more than 60 s on a slow machine.
+  test.setTimeout(150_000);
   await page.setViewportSize(DESKTOP);
   await useSession(page, 'franquia');
   await page.goto('/metas');
@@ -64,7 +66,7 @@ test('a family signs up for an event of the vendedor’s school and the vendedor
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await page.setViewportSize(DESKTOP);
   await useSession(page, 'vendedor');
   await page.goto('/');
