@@ -364,7 +364,7 @@ function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
   const comCusto = grupos.filter((g) => g.custo !== null && g.custo !== undefined);
   const data = comCusto
     .filter((g) => g.custoPorLead !== null && g.custoPorLead !== undefined)
-    .map((g) => ({ nome: grupoLabel(g), cpl: (g.custoPorLead ?? 0) / 100 }));
+    .map((g) => ({ nome: grupoLabel(g), cpl: g.custoPorLead ?? 0 }));
   const table = (
     <Table aria-label="Custo por lead: dados">
       <TableHeader>
@@ -415,14 +415,14 @@ function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
           title="Custo por lead"
         >
           <CartesianGrid stroke="#e2e8f0" horizontal={false} />
-          <XAxis type="number" tick={AXIS_TICK} tickFormatter={(v: number) => formatCentavos(Math.round(v * 100))} />
+          <XAxis type="number" tick={AXIS_TICK} tickFormatter={(v: number) => formatCentavos(Math.round(v))} />
           <YAxis type="category" dataKey="nome" tick={AXIS_TICK} width={120} />
-          <Tooltip formatter={(value) => [formatCentavos(Math.round(Number(value) * 100)), 'CPL']} />
+          <Tooltip formatter={(value) => [formatCentavos(Math.round(Number(value))), 'CPL']} />
           <Bar dataKey="cpl" name="CPL" fill="#1d4ed8" isAnimationActive={!reduced}>
             <LabelList
               dataKey="cpl"
               position="right"
-              formatter={(v: unknown) => formatCentavos(Math.round(Number(v) * 100))}
+              formatter={(v: unknown) => formatCentavos(Math.round(Number(v)))}
               style={{ fill: '#0f172a', fontSize: 12 }}
             />
           </Bar>
