@@ -6,6 +6,7 @@ import {
   SEARCH_TOO_SHORT_MESSAGE,
   searchTooShort,
 } from '@shared/schemas/list-query';
+import { useAddressEditor } from '@/hooks/use-address-editor';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { DataTableSort } from '@/components/ui/data-table';
 
@@ -52,7 +53,7 @@ export function useListState<K extends string = string>({
   defaultPageSize = DEFAULT_PAGE_SIZE,
   searchMinimum = false,
 }: ListStateOptions<K> = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const dataRouter = useContext(UNSAFE_DataRouterContext);
   const urlQ = searchParams.get(LIST_PARAMS.q) ?? '';
@@ -72,21 +73,11 @@ export function useListState<K extends string = string>({
     [sortValue, sortKeysKey],
   );
 
-  // Each change starts from the router's latest address, not this render's: a navigation renders as a transition,
-  // so a filter picked while the search's own write had not rendered yet would put the old search back (the box
-  // empty, the list still searched: 'Nenhum usuário encontrado').
-  const edit = (change: (next: URLSearchParams) => void, replace = true) =>
-    setSearchParams(
-      (current) => {
-        const latest = dataRouter?.router.state.location;
-        const next = new URLSearchParams(latest && latest.pathname === pathname ? latest.search : current);
-        change(next);
-        return next;
-      },
-      // The screen stays where the reader is: a new address for the same list is not a new page (issue 23), and
-      // ScrollRestoration would otherwise jump to the top, past the list's own pager.
-      { replace, preventScrollReset: true },
-    );
+  // Each change starts from the router's latest address, not this render's (useAddressEditor): a filter picked
+  // while the search's own write had not rendered yet would otherwise put the old search back (the box empty, the
+  // list still searched: 'Nenhum usuário encontrado').
+  const editAddress = useAddressEditor();
+  const edit = (change: (next: URLSearchParams) => void, replace = true) => editAddress(change, { replace });
   const setOrDelete = (next: URLSearchParams, name: string, value: string | undefined | null) => {
     if (value) next.set(name, value);
     else next.delete(name);

@@ -8,6 +8,7 @@ import {
   auditoriaFilterShape,
 } from '@shared/schemas/auditoria';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
+import { useAddressEditor } from '@/hooks/use-address-editor';
 import type { DrillChip } from '@/lib/drill-filters';
 import type { AuditoriaFilter, AuditoriaParams } from '../api/get-auditoria';
 
@@ -71,7 +72,7 @@ interface SearchBox {
  * person a row's link chose (each a chip), and the page. Any change of filter goes back to page 1.
  */
 export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize?: number } = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const key = searchParams.toString();
   const filter = useMemo(() => readAuditoriaFilter(new URLSearchParams(key)), [key]);
   const page = readPage(searchParams);
@@ -85,17 +86,11 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Each write starts from the router's latest address (useAddressEditor): the search, written when typing
+  // pauses, would otherwise put back an address from before an Ação or period chosen while the pause ran.
+  const editAddress = useAddressEditor();
   const editUrl = (edit: (next: URLSearchParams) => void, { replace = true }: { replace?: boolean } = {}) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        edit(next);
-        return next;
-      },
-      // The screen stays where the reader is: a new address for the same list is not a new page (issue 23), and
-      // ScrollRestoration would otherwise jump to the top, past the list's own pager.
-      { replace, preventScrollReset: true },
-    );
+    editAddress(edit, { replace });
 
   /** The address of this view with some filters changed, on page 1: what a row's filter link points to. */
   const searchWith = (patch: Record<string, string | undefined>): string => {
@@ -126,21 +121,13 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
       next.delete(PAGE_PARAM);
     });
 
-  // The search is written when typing pauses, by the latest render's editor: React Router hands an updater the
-  // address of the render that made it, so the keystroke's own render would write back an address from before an
-  // Ação or period chosen while the pause ran (the search then dropped the action: seen under load in e2e).
-  const latestEditUrl = useRef(editUrl);
-  useEffect(() => {
-    latestEditUrl.current = editUrl;
-  });
-
   const setSearch = (text: string) => {
     setBox((current) => ({ ...current, text }));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       const q = text.trim();
       setBox((current) => ({ ...current, written: q }));
-      latestEditUrl.current((next) => {
+      editUrl((next) => {
         if ((next.get('q') ?? '') === q) return;
         if (q) next.set('q', q);
         else next.delete('q');

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAddressEditor } from '@/hooks/use-address-editor';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { FUNNEL_SORT_KEYS, type FunnelSortKey } from '@shared/schemas/funnel';
 import type { DataTableSort } from '@/components/ui/data-table';
@@ -49,7 +50,8 @@ export function useFunnelFilters({
   followUp = false,
   pageSize: defaultPageSize = DEFAULT_PAGE_SIZE,
 }: FunnelFiltersOptions = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const editAddress = useAddressEditor();
   const list = useListState({ defaultPageSize, searchMinimum: true });
   const { search, setSearch, page, setPage, pageSize, setPageSize } = list;
   const q = list.q ?? '';
@@ -89,15 +91,10 @@ export function useFunnelFilters({
   // A filter's change replaces the history entry and goes back to page 1, in the same write (two writes in one
   // render would each start from the same address, the second undoing the first).
   const editUrl = (edit: (next: URLSearchParams) => void) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        edit(next);
-        next.delete(LIST_PARAMS.page);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    editAddress((next) => {
+      edit(next);
+      next.delete(LIST_PARAMS.page);
+    });
 
   const update = (patch: Partial<FunnelFilterValues>) => {
     if (patch.q !== undefined) setSearch(patch.q);

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAddressEditor } from '@/hooks/use-address-editor';
 import { PEDIDO_STATUSES, type PedidoStatus } from '@shared/schemas/lgpd';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import type { PedidosParams } from '../api/lgpd-api';
@@ -13,24 +14,15 @@ const isStatus = (value: string | null): value is PedidoStatus =>
  * of filter goes back to page 1.
  */
 export function usePedidosFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize?: number } = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const editAddress = useAddressEditor();
   const rawStatus = searchParams.get('status');
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const atrasados = searchParams.get('atrasados') === 'true';
   const rawPage = Number(searchParams.get('page'));
   const page = Number.isInteger(rawPage) && rawPage > 1 ? rawPage : 1;
 
-  const edit = (change: (next: URLSearchParams) => void, replace = true) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      // The screen stays where the reader is: a new address for the same list is not a new page (issue 23), and
-      // ScrollRestoration would otherwise jump to the top, past the list's own pager.
-      { replace, preventScrollReset: true },
-    );
+  const edit = (change: (next: URLSearchParams) => void, replace = true) => editAddress(change, { replace });
 
   const params: PedidosParams = useMemo(
     () => ({ status, atrasados: atrasados || undefined, page, pageSize }),

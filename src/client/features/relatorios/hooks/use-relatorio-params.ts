@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAddressEditor } from '@/hooks/use-address-editor';
 import type { Role } from '@shared/roles';
 import {
   type Agrupamento,
@@ -205,7 +206,8 @@ export function readRelatorioState(
  * when its rows change (period, grouping, filters), not when the ranking is sorted or paged.
  */
 export function useRelatorioParams(role: Role, options: RelatorioOptions = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const editAddress = useAddressEditor();
   const key = searchParams.toString();
   const today = todayInBrasilia();
   const { agrupamentos, periodoPadrao } = options;
@@ -215,9 +217,8 @@ export function useRelatorioParams(role: Role, options: RelatorioOptions = {}) {
   );
 
   const update = (patch: RelatorioPatch, { replace = false }: { replace?: boolean } = {}) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+    editAddress(
+      (next) => {
         for (const [name, value] of Object.entries(patch)) {
           if (value) next.set(name, value);
           else next.delete(name);
@@ -225,11 +226,8 @@ export function useRelatorioParams(role: Role, options: RelatorioOptions = {}) {
         const keys = Object.keys(patch);
         if (!keys.includes('page') && !keys.includes(ACOMPANHAMENTO_PAGE_PARAM)) next.delete('page');
         if (!keys.every((name) => KEEPS_ACOMPANHAMENTO_PAGE.has(name))) next.delete(ACOMPANHAMENTO_PAGE_PARAM);
-        return next;
       },
-      // The screen stays where the reader is: a new address for the same list is not a new page (issue 23), and
-      // ScrollRestoration would otherwise jump to the top, past the list's own pager.
-      { replace, preventScrollReset: true },
+      { replace },
     );
 
   return { state, update };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAddressEditor } from '@/hooks/use-address-editor';
 import { MATRICULA_STATUS_PARAM } from '@shared/schemas/funnel';
 import { MATRICULA_STATUSES, MATRICULA_STATUS_LABELS, type MatriculaStatus } from '@shared/schemas/matricula';
 import { SEM_FILTRO } from '@/components/ui/select';
@@ -122,22 +123,18 @@ export function MatriculasScreen({
   const filters = useFunnelFilters();
   const [aberta, setAberta] = useState<MatriculaItem | null>(null);
   // Issue 42: the status filter, kept in the address as the other filters are.
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const editAddress = useAddressEditor();
   const raw = searchParams.get(MATRICULA_STATUS_PARAM) ?? '';
   const status: MatriculaStatus | '' = (MATRICULA_STATUSES as readonly string[]).includes(raw)
     ? (raw as MatriculaStatus)
     : '';
   const setStatus = (value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(MATRICULA_STATUS_PARAM, value);
-        else next.delete(MATRICULA_STATUS_PARAM);
-        next.delete(LIST_PARAMS.page);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    editAddress((next) => {
+      if (value) next.set(MATRICULA_STATUS_PARAM, value);
+      else next.delete(MATRICULA_STATUS_PARAM);
+      next.delete(LIST_PARAMS.page);
+    });
   const params = { ...filters.params, status: status || undefined };
   const statusParam: Record<string, string> = status ? { [MATRICULA_STATUS_PARAM]: status } : {};
   const listQuery = useMatriculas(params);

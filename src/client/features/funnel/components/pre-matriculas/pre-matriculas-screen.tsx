@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BookOpen, FileText, UserRoundPen } from 'lucide-react';
 import { formatDateTime } from '@shared/format';
 import { useSearchParams } from 'react-router';
+import { useAddressEditor } from '@/hooks/use-address-editor';
 import { LIST_PARAMS } from '@/hooks/use-list-state';
 import type { PreMatriculaStatus } from '@shared/enums';
 import { PRE_MATRICULA_SITUACAO_PARAM, type PreMatriculaItem } from '@shared/schemas/funnel';
@@ -158,21 +159,17 @@ export function PreMatriculasScreen({
         setCorrigindo(pre);
       }
     : undefined;
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const editAddress = useAddressEditor();
   const raw = searchParams.get(PRE_MATRICULA_SITUACAO_PARAM) ?? '';
   const situacao: PreMatriculaStatus | '' = raw === 'pendente' || raw === 'efetivada' ? raw : '';
   const setSituacao = (value: string) => {
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(PRE_MATRICULA_SITUACAO_PARAM, value);
-        else next.delete(PRE_MATRICULA_SITUACAO_PARAM);
-        // Another situação starts at page 1, in the same write as the filter.
-        next.delete(LIST_PARAMS.page);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    editAddress((next) => {
+      if (value) next.set(PRE_MATRICULA_SITUACAO_PARAM, value);
+      else next.delete(PRE_MATRICULA_SITUACAO_PARAM);
+      // Another situação starts at page 1, in the same write as the filter.
+      next.delete(LIST_PARAMS.page);
+    });
   };
   const params = { ...filters.params, situacao: situacao || undefined };
   const resumo = useFunnelResumo('pre-matriculas');
