@@ -46,6 +46,8 @@ import {
   META_NIVEIS,
   UTM_MAX,
 } from '../../shared/metas/enums';
+import { PRESENCA_LOTE_RESULTADOS } from '../../shared/schemas/check-in-offline';
+import { VISITA_RESULTADOS, VISITA_STATUSES } from '../../shared/schemas/visita';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -74,6 +76,9 @@ export const parcelaStatus = pgEnum('parcela_status', PARCELA_STATUSES);
 export const metaEtapa = pgEnum('meta_etapa', META_ETAPAS);
 export const metaNivel = pgEnum('meta_nivel', META_NIVEIS);
 export const custoCategoria = pgEnum('custo_categoria', CUSTO_CATEGORIAS);
+export const presencaLoteResultado = pgEnum('presenca_lote_resultado', PRESENCA_LOTE_RESULTADOS);
+export const visitaStatus = pgEnum('visita_status', VISITA_STATUSES);
+export const visitaResultado = pgEnum('visita_resultado', VISITA_RESULTADOS);
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -2568,5 +2573,71 @@ export const campanhaCustos = pgTable(
       .on(t.franquiaId, t.utmCampaign, t.data)
       .where(sql`${t.franquiaId} is not null`),
     check('campanha_custos_valor_check', sql`${t.valorCentavos} > 0`),
+  ],
+);
+
+/**
+ * A check-in made on a device without a signal (issue 49, ADR 105), as its batch delivered it: `idCliente` is the
+ * id the device drew for it, so a batch sent twice finds its rows and creates nothing twice. `resultado` is what the
+ * upload answered; a `conflito` names the check-in whose presence counts (`conflitoCom`, null when the online screen
+ * had it first). Kept with the event; the lead's own presence stays on `leads.presente_em`.
+ */
+export const presencasLote = pgTable(
+  'presencas_lote',
+  {
+    idCliente: uuid().primaryKey(),
+    eventoId: uuid()
+      .notNull()
+      .references(() => eventos.id),
+    leadId: uuid().references(() => leads.id, { onDelete: 'cascade' }),
+    dispositivo: varchar({ length: 64 }).notNull(),
+    dispositivoNome: varchar({ length: 80 }),
+    usuarioId: uuid().references(() => users.id),
+    /** When the device registered it (its clock). */
+    em: timestamp({ withTimezone: true }).notNull(),
+    recebidaEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    resultado: presencaLoteResultado().notNull(),
+    conflitoCom: uuid(),
+    motivo: text(),
+  },
+  (t) => [
+    index('presencas_lote_lead_idx').on(t.leadId),
+    index('presencas_lote_conflitos_idx')
+      .on(t.eventoId, t.recebidaEm)
+      .where(sql`${t.resultado} = 'conflito'`),
+  ],
+);
+
+/**
+ * A vendedor's visit to a school (issue 49, ADR 105): scheduled, then 'realizada' with its result or 'não
+ * realizada'. Seen by whoever sees the cliente; `eventoId` is the event the visit scheduled.
+ */
+export const visitas = pgTable(
+  'visitas',
+  {
+    id: id(),
+    clienteId: uuid()
+      .notNull()
+      .references(() => clientes.id),
+    vendedorId: uuid().references(() => vendedores.id),
+    agendadaPara: timestamp({ withTimezone: true }).notNull(),
+    objetivo: text(),
+    notas: text(),
+    status: visitaStatus().notNull().default('agendada'),
+    resultado: visitaResultado(),
+    motivo: text(),
+    registradaEm: timestamp({ withTimezone: true }),
+    eventoId: uuid().references(() => eventos.id),
+    criadoPorId: uuid().references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('visitas_vendedor_agenda_idx').on(t.vendedorId, t.agendadaPara),
+    index('visitas_cliente_agenda_idx').on(t.clienteId, t.agendadaPara),
+    index('visitas_evento_idx')
+      .on(t.eventoId)
+      .where(sql`${t.eventoId} is not null`),
+    check('visitas_resultado_check', sql`(${t.status} = 'realizada') = (${t.resultado} is not null)`),
   ],
 );

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { dateOnlyField, instante, optionalText } from './fields';
+import { listQuerySchema } from './list-query';
+
+/**
+ * A vendedor's visits to schools (issue 49, ADR 105): scheduled for a time with a goal, then logged in at most three
+ * taps -- 'Visita realizada' with its result (interessada, agendou evento, sem interesse and why) or 'Não realizada'.
+ * Scoped like the cliente visited; the agenda of a day gathers them with the follow-up due and the events worked.
+ */
+
+export const VISITA_STATUSES = ['agendada', 'realizada', 'nao_realizada'] as const;
+export type VisitaStatus = (typeof VISITA_STATUSES)[number];
+export const VISITA_RESULTADOS = ['interessada', 'agendou_evento', 'sem_interesse'] as const;
+export type VisitaResultado = (typeof VISITA_RESULTADOS)[number];
+
+export const VISITA_STATUS_LABELS: Record<VisitaStatus, string> = {
+  agendada: 'Agendada',
+  realizada: 'Visita realizada',
+  nao_realizada: 'Não realizada',
+};
+export const VISITA_RESULTADO_LABELS: Record<VisitaResultado, string> = {
+  interessada: 'Interessada',
+  agendou_evento: 'Agendou evento',
+  sem_interesse: 'Sem interesse',
+};
+
+export const VISITA_MESSAGES = {
+  cliente: 'Escolha a escola (cliente) da visita',
+  vendedor: 'Escolha o vendedor da visita',
+  quando: 'Informe a data e a hora da visita',
+  objetivo: 'O objetivo pode ter no máximo 500 caracteres',
+  status: 'Escolha como foi a visita',
+  resultado: 'Escolha o resultado da visita',
+  motivo: 'Informe o motivo (até 500 caracteres)',
+  resultadoSoRealizada: 'Só uma visita realizada tem resultado',
+  motivoObrigatorio: 'Informe o motivo do desinteresse',
+  clienteNaoEncontrado: 'Cliente não encontrado',
+  vendedorNaoEncontrado: 'Vendedor não encontrado',
+  vendedorDeOutraEscola: 'Este vendedor não atende a micro-franquia desta escola',
+  naoEncontrada: 'Visita não encontrada',
+  jaRegistrada: 'O resultado desta visita já foi registrado',
+  criada: 'Visita agendada',
+  registrada: 'Visita registrada',
+  empty: 'Nenhuma visita',
+  failed: 'Falha ao carregar as visitas',
+  diaInvalido: 'Informe o dia no formato AAAA-MM-DD',
+} as const;
+
+const instanteEntrada = z.iso.datetime({ offset: true, error: VISITA_MESSAGES.quando });
+
+/** POST /api/visitas */
+export const visitaCreateSchema = z.object({
+  clienteId: z.uuid(VISITA_MESSAGES.cliente),
+  /** Who visits: the vendedor itself when it schedules; a manager picks one of the school's micro-franquia. */
+  vendedorId: z.uuid(VISITA_MESSAGES.vendedor).optional(),
+  agendadaPara: instanteEntrada,
+  objetivo: optionalText(500),
+  notas: optionalText(2000),
+});
+export type VisitaCreateInput = z.infer<typeof visitaCreateSchema>;
+
+/**
+ * PATCH /api/visitas/:id -- the outcome: `realizada` with a `resultado` (and `motivo` when `sem_interesse`), or
+ * `nao_realizada` (with an optional `motivo`); or a new time, goal or notes while still `agendada`.
+ */
+export const visitaPatchSchema = z
+  .object({
+    status: z.enum(['realizada', 'nao_realizada'], { error: VISITA_MESSAGES.status }).optional(),
+    resultado: z.enum(VISITA_RESULTADOS, { error: VISITA_MESSAGES.resultado }).optional(),
+    motivo: optionalText(500),
+    agendadaPara: instanteEntrada.optional(),
+    objetivo: optionalText(500),
+    notas: optionalText(2000),
+    /** The event the visit scheduled ('agendou evento' then the new event's dialog). */
+    eventoId: z.uuid().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.resultado && v.status !== 'realizada') {
+      ctx.addIssue({ code: 'custom', path: ['resultado'], message: VISITA_MESSAGES.resultadoSoRealizada });
+    }
+    if (v.status === 'realizada' && !v.resultado) {
+      ctx.addIssue({ code: 'custom', path: ['resultado'], message: VISITA_MESSAGES.resultado });
+    }
+    if (v.resultado === 'sem_interesse' && !v.motivo) {
+      ctx.addIssue({ code: 'custom', path: ['motivo'], message: VISITA_MESSAGES.motivoObrigatorio });
+    }
+  });
+export type VisitaPatchInput = z.infer<typeof visitaPatchSchema>;
+
+/** GET /api/visitas: the list conventions, a period of days (São Paulo), a vendedor, a cliente, a status. */
+export const visitaListQuerySchema = listQuerySchema.extend({
+  de: dateOnlyField(VISITA_MESSAGES.diaInvalido).optional(),
+  ate: dateOnlyField(VISITA_MESSAGES.diaInvalido).optional(),
+  vendedorId: z.uuid(VISITA_MESSAGES.vendedorNaoEncontrado).optional(),
+  clienteId: z.uuid(VISITA_MESSAGES.clienteNaoEncontrado).optional(),
+  status: z.enum(VISITA_STATUSES, { error: VISITA_MESSAGES.status }).optional(),
+});
+export type VisitaListQuery = z.infer<typeof visitaListQuerySchema>;
+
+export const visitaViewSchema = z.object({
+  id: z.string(),
+  clienteId: z.string(),
+  clienteNome: z.string(),
+  clienteCidade: z.string().nullable(),
+  vendedorId: z.string().nullable(),
+  vendedorNome: z.string().nullable(),
+  agendadaPara: instante,
+  objetivo: z.string().nullable(),
+  notas: z.string().nullable(),
+  status: z.enum(VISITA_STATUSES),
+  resultado: z.enum(VISITA_RESULTADOS).nullable(),
+  motivo: z.string().nullable(),
+  registradaEm: instante.nullable(),
+  eventoId: z.string().nullable(),
+  createdAt: instante,
+});
+export type VisitaView = z.input<typeof visitaViewSchema>;
+
+/** GET /api/user/agenda?dia=AAAA-MM-DD (São Paulo; today when absent). */
+export const agendaQuerySchema = z.object({ dia: dateOnlyField(VISITA_MESSAGES.diaInvalido).optional() });
+
+export const agendaSchema = z.object({
+  dia: z.string(),
+  /** The day's visits, by time. */
+  hoje: z.array(visitaViewSchema),
+  /** The rest of the week (Monday to Sunday holding `dia`), by time. */
+  semana: z.array(visitaViewSchema),
+  /** The follow-up due: leads whose return is today or late, the first ones (the Leads list holds them all). */
+  retornos: z.object({
+    hoje: z.number(),
+    atrasados: z.number(),
+    itens: z.array(
+      z.object({
+        id: z.string(),
+        nomeAluno: z.string(),
+        nomeResponsavel: z.string(),
+        proximoContatoEm: z.string(),
+        status: z.string(),
+      }),
+    ),
+  }),
+  /** The events the vendedor works from `dia` on, the next ones first. */
+  eventos: z.array(
+    z.object({
+      id: z.string(),
+      nomeEscola: z.string(),
+      dataEvento: z.string(),
+      horario: z.string(),
+      cidade: z.string(),
+      status: z.string(),
+    }),
+  ),
+});
+export type Agenda = z.input<typeof agendaSchema>;
