@@ -1,5 +1,6 @@
 import type { RedeInfo } from '../../shared/rede';
 import { REDE_INFO_ELEMENT_ID } from '../../shared/rede';
+import { isPublicPagePath } from '../../shared/public-pages';
 
 /**
  * The page shell (index.html) as each address is served (issue 23). A link to a public page shared on WhatsApp or
@@ -120,6 +121,14 @@ export function renderPageShell(template: string, path: string, appUrl: string, 
     ...(page.noindex ? ['<meta name="robots" content="noindex" />'] : []),
     // A meta tag, not a JSON <script>: the page keeps no inline script at all (the trust round's CSP check).
     `<meta name="${REDE_INFO_ELEMENT_ID}" content="${escapeHtml(JSON.stringify(rede))}" />`,
+    // The staff application is the installable one (issue 49): only its addresses link the manifest, so a public
+    // page downloads nothing more than before.
+    ...(isPublicPagePath(path)
+      ? []
+      : [
+          '<link rel="manifest" href="/manifest.webmanifest" />',
+          '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />',
+        ]),
   ];
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
