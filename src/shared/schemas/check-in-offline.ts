@@ -29,6 +29,18 @@ export const CHECK_IN_OFFLINE_MESSAGES = {
   em: 'Informe quando o check-in foi feito (data e hora).',
   itemCorpo: INSCRICAO_MESSAGES.presencaCorpo,
   idRepetido: 'O mesmo check-in aparece mais de uma vez no lote.',
+  // The check-in screen's own texts (issue 49, client side).
+  usoOffline: 'Uso offline',
+  prepararDetalhe: 'Guarda neste aparelho a lista de inscritos do evento: o check-in continua funcionando sem sinal.',
+  semConexaoDetalhe: 'A presença é registrada neste aparelho e enviada quando a conexão voltar.',
+  registradaNoAparelho: 'Registrada neste aparelho; será enviada quando a conexão voltar.',
+  enviando: 'Enviando check-ins...',
+  recusadas: 'Check-ins recusados',
+  recusadasDetalhe: 'O servidor não aceitou estes check-ins feitos sem conexão; confira com a família.',
+  primeiroRegistro: 'Valeu',
+  segundoRegistro: 'Depois',
+  checkInOnline: 'Check-in com conexão',
+  aparelhoSemNome: 'Aparelho sem nome',
 } as const;
 
 /** At most this many check-ins per request: a phone sends its queue in batches of this size. */

@@ -5,6 +5,7 @@ import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Sidebar } from './sidebar';
+import { UpdatePrompt } from './update-prompt';
 
 export interface AppShellProps {
   user: SessionUser;
@@ -46,6 +47,7 @@ export function AppShell({ user, children }: AppShellProps) {
       <main id="conteudo" tabIndex={-1} className="focus:outline-none md:pl-64">
         <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">{children}</div>
       </main>
+      <UpdatePrompt />
     </div>
   );
 }

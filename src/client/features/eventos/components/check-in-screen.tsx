@@ -9,6 +9,7 @@ import {
   VOUCHER_CODIGO_TAMANHO,
 } from '@shared/schemas/inscricao-messages';
 import type { PresencaInput } from '@shared/schemas/inscricao';
+import { CHECK_IN_OFFLINE_MESSAGES } from '@shared/schemas/check-in-offline';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -17,9 +18,13 @@ import { OfflineNotice } from '@/components/ui/offline-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useOnline } from '@/hooks/use-online';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, NetworkError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useEvento, useInscritos, useRegistrarPresenca } from '../api/check-in';
+import { nomeDoItem, procurar, type Identificacao } from '../offline/roteiro-store';
+import { useOfflineCheckIn } from '../offline/use-offline-check-in';
+import { CheckInConflitos } from './check-in-conflitos';
+import { CheckInOfflinePanel } from './check-in-offline-panel';
 import { jaRegistradaLabel } from './ja-registrada';
 import { decodeQr, decodeQrFile, signalSuccess, tokenFromQr } from './qr-decoder';
 
@@ -82,9 +87,19 @@ const RESULT_STYLE = {
 } as const;
 
 /** The camera's frames, read for a QR code until one is found or the scanner is closed. */
-function Scanner({ onToken, onError }: { onToken: (token: string) => void; onError: (message: string) => void }) {
+function Scanner({
+  onToken,
+  onError,
+  onActive,
+}: {
+  onToken: (token: string) => void;
+  onError: (message: string) => void;
+  /** Whether the camera is scanning: an app update waits until it is closed (issue 49). */
+  onActive: (on: boolean) => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [on, setOn] = useState(false);
+  useEffect(() => onActive(on), [on, onActive]);
 
   useEffect(() => {
     if (!on) return;
@@ -166,13 +181,57 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
     setWasOnline(online);
     if (!online) setResult(null);
   }
+  const [scanning, setScanning] = useState(false);
+  // Issue 49: the event's roster on this device, and the check-ins made without a signal waiting to be sent.
+  const offline = useOfflineCheckIn(eventoId, scanning);
+  const roteiro = offline.registro?.roteiro ?? null;
+  // With no signal and a roster on the device, the door works against it; with a signal, as it always has.
+  const local = !online && roteiro !== null;
 
-  const registrar = (body: PresencaInput, done?: (ok: boolean) => void) =>
+  const registrarOffline = async (body: PresencaInput): Promise<boolean> => {
+    const how: Identificacao = body.token
+      ? { token: body.token }
+      : body.codigo
+        ? { codigo: body.codigo }
+        : { leadId: body.leadId ?? '' };
+    const answer = await offline.registrar(how).catch(() => null);
+    if (!answer || answer.resultado === 'sem_lista') {
+      setResult({ tone: 'error', title: 'Não foi possível registrar a presença neste aparelho.' });
+      return false;
+    }
+    if (answer.resultado === 'expirado') {
+      setResult({ tone: 'error', title: CHECK_IN_OFFLINE_MESSAGES.expirada });
+      return false;
+    }
+    if (answer.resultado === 'desconhecido') {
+      setResult({ tone: 'error', title: CHECK_IN_OFFLINE_MESSAGES.desconhecido });
+      return false;
+    }
+    const nome = nomeDoItem(answer.item);
+    if (answer.resultado === 'registrada') {
+      signalSuccess();
+      setResult({
+        tone: 'ok',
+        title: `${INSCRICAO_MESSAGES.presencaRegistrada}: ${nome}`,
+        detail: CHECK_IN_OFFLINE_MESSAGES.registradaNoAparelho,
+      });
+    } else {
+      setResult({ tone: 'again', title: `${INSCRICAO_MESSAGES.presencaJaRegistrada}: ${nome}` });
+    }
+    return true;
+  };
+
+  const registrar = (body: PresencaInput, done?: (ok: boolean) => void) => {
+    if (local) {
+      void registrarOffline(body).then((ok) => done?.(ok));
+      return;
+    }
     presenca.mutate(
       { eventoId, body },
       {
         onSuccess: (answer) => {
           done?.(true);
+          offline.registradaOnline(answer.leadId);
           const first = answer.message === INSCRICAO_MESSAGES.presencaRegistrada;
           if (first) signalSuccess();
           setResult({
@@ -185,11 +244,17 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
           void inscritos.refetch();
         },
         onError: (error) => {
+          // The browser thought it had a signal but the request got no answer: the device's roster takes it.
+          if (error instanceof NetworkError && roteiro) {
+            void registrarOffline(body).then((ok) => done?.(ok));
+            return;
+          }
           done?.(false);
           setResult({ tone: 'error', title: errorMessage(error, 'Não foi possível registrar a presença') });
         },
       },
     );
+  };
 
   // The scanner keeps the same callbacks while its camera runs; they call this render's registrar.
   const onToken = useRef<(token: string) => void>(() => {});
@@ -199,6 +264,7 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
   const [handlers] = useState(() => ({
     token: (token: string) => onToken.current(token),
     error: (message: string) => setResult({ tone: 'error', title: message }),
+    active: (on: boolean) => setScanning(on),
   }));
 
   const readFile = async (chosen: File | undefined) => {
@@ -210,33 +276,45 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
     if (file.current) file.current.value = '';
   };
 
-  if (evento.isPending) {
+  // Reopened with no signal, the event's heading comes from the roster on the device.
+  const e = evento.data;
+  if (!e && !roteiro) {
+    if (evento.isError) {
+      return <p className="text-destructive">{errorMessage(evento.error, 'Evento não encontrado')}</p>;
+    }
     return (
       <div className="flex min-h-40 items-center justify-center">
         <Spinner label="Carregando o evento..." />
       </div>
     );
   }
-  if (evento.isError) {
-    return <p className="text-destructive">{errorMessage(evento.error, 'Evento não encontrado')}</p>;
-  }
-  const e = evento.data;
+  const presentesLocais = roteiro?.itens.filter((item) => item.presente).length ?? 0;
+  const contagem =
+    local || !e ? presentesLabel(presentesLocais, roteiro?.itens.length ?? 0) : presentesLabel(e.presentes, e.inscritos);
+  const locais = local && roteiro ? procurar(roteiro, search) : [];
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <section aria-labelledby="check-in-evento" className="grid gap-1">
         <h2 id="check-in-evento" className="text-xl font-semibold">
-          {e.nomeEscola}
+          {e?.nomeEscola ?? roteiro?.nomeEscola}
         </h2>
         <p className="text-muted-foreground">
-          {formatDateOnly(e.dataEvento)} às {e.horario} · {e.cidade} - {e.estado}
+          {e
+            ? `${formatDateOnly(e.dataEvento)} às ${e.horario} · ${e.cidade} - ${e.estado}`
+            : formatDateOnly(roteiro?.dataEvento)}
         </p>
         <p className="text-lg font-semibold" data-testid="check-in-contagem">
-          {presentesLabel(e.presentes, e.inscritos)}
+          {contagem}
         </p>
       </section>
 
-      {online ? null : (
+      {online ? null : local ? (
+        <OfflineNotice
+          title={CHECK_IN_OFFLINE_MESSAGES.semConexao(offline.pendentes)}
+          detail={CHECK_IN_OFFLINE_MESSAGES.semConexaoDetalhe}
+        />
+      ) : (
         <OfflineNotice detail="A presença não pode ser registrada até a conexão voltar. Confira o sinal do aparelho." />
       )}
       <div aria-live="polite" className="min-h-0">
@@ -264,9 +342,9 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
         <h3 id="check-in-qr" className="text-lg font-semibold">
           Voucher (QR code)
         </h3>
-        <Scanner onToken={handlers.token} onError={handlers.error} />
+        <Scanner onToken={handlers.token} onError={handlers.error} onActive={handlers.active} />
         <CodigoField
-          pending={presenca.isPending}
+          pending={presenca.isPending && !local}
           onCodigo={(codigo) => new Promise((resolve) => registrar({ codigo }, resolve))}
         />
         <input
@@ -306,9 +384,38 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
             />
           </div>
         </div>
-        {inscritos.isPending ? <Spinner label="Procurando..." /> : null}
-        {inscritos.data?.length === 0 ? <p className="text-muted-foreground">Nenhuma inscrição encontrada.</p> : null}
-        <ul className="grid gap-2" aria-label="Inscrições">
+        {local && locais.length === 0 ? <p className="text-muted-foreground">Nenhuma inscrição encontrada.</p> : null}
+        {local ? (
+          <ul className="grid gap-2" aria-label="Inscrições">
+            {locais.map((item) => {
+              const nome = nomeDoItem(item);
+              return (
+                <li key={item.leadId} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+                  <p className="min-w-0 break-words font-semibold">{nome}</p>
+                  {item.presente ? (
+                    <Badge variant="success" className="px-3 py-2 text-sm">
+                      Presente
+                    </Badge>
+                  ) : (
+                    <Button
+                      size="lg"
+                      className="min-h-12 w-full sm:w-auto"
+                      aria-label={`Registrar presença de ${nome}`}
+                      onClick={() => registrar({ leadId: item.leadId })}
+                    >
+                      Registrar presença
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {!local && inscritos.isPending ? <Spinner label="Procurando..." /> : null}
+        {!local && inscritos.data?.length === 0 ? (
+          <p className="text-muted-foreground">Nenhuma inscrição encontrada.</p>
+        ) : null}
+        <ul className="grid gap-2" aria-label="Inscrições" hidden={local}>
           {inscritos.data?.map((inscrito) => (
             <li key={inscrito.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
               <div className="min-w-0">
@@ -335,6 +442,9 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
           ))}
         </ul>
       </section>
+
+      <CheckInConflitos eventoId={eventoId} enabled={online} />
+      {offline.disponivel ? <CheckInOfflinePanel offline={offline} online={online} /> : null}
     </div>
   );
 }
