@@ -35,7 +35,8 @@ function openDb(): Promise<IDBDatabase> {
     const request = indexedDB.open(DB_NAME, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
-      if (!db.objectStoreNames.contains(STORES.roteiros)) db.createObjectStore(STORES.roteiros, { keyPath: 'eventoId' });
+      if (!db.objectStoreNames.contains(STORES.roteiros))
+        db.createObjectStore(STORES.roteiros, { keyPath: 'eventoId' });
       if (!db.objectStoreNames.contains(STORES.fila)) {
         db.createObjectStore(STORES.fila, { keyPath: 'idCliente' }).createIndex('eventoId', 'eventoId');
       }

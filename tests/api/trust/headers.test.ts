@@ -49,6 +49,9 @@ beforeAll(async () => {
   writeFileSync(join(clientRoot, 'index.html'), shell);
   mkdirSync(join(clientRoot, 'assets'));
   writeFileSync(join(clientRoot, 'assets', 'main-abc123.js'), 'console.log(1);\n');
+  // Issue 49: the staff app's service worker and manifest, as the build writes them beside the shell.
+  writeFileSync(join(clientRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  writeFileSync(join(clientRoot, 'manifest.webmanifest'), '{"name":"Rede Crédito Educacional"}\n');
   web = await appWith({});
   secure = await appWith({ APP_URL: HTTPS_URL });
   const login = await web.inject({
@@ -222,6 +225,34 @@ describe('Cache-Control', () => {
     const response = await web.inject({ url: '/api/teste/falha' });
     expect(response.json()).toEqual({ message: MESSAGES.internal, requestId: expect.any(String) });
     expect(response.body).not.toContain('falha provocada');
+  });
+});
+
+describe('the installable staff app (issue 49)', () => {
+  it('serves the service worker and the manifest with their types, revalidated on every load', async () => {
+    const sw = await web.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await web.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("lets the site's own worker and manifest in through the CSP, and nothing else", async () => {
+    const policy = csp(await web.inject({ url: '/eventos/1/check-in' }));
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
+  });
+
+  it('links the manifest from the staff addresses only, never from a public page', async () => {
+    for (const url of ['/', '/eventos/1/check-in', '/auth']) {
+      expect((await web.inject({ url })).body, url).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    }
+    for (const url of ['/credito-estudantil', '/credito-ativacao', '/voucher/abc', '/parcelas/abc', '/meus-dados']) {
+      expect((await web.inject({ url })).body, url).not.toContain('rel="manifest"');
+    }
   });
 });
 

@@ -25,7 +25,10 @@ export function CheckInConflitos({ eventoId, enabled }: { eventoId: string; enab
       <p className="text-muted-foreground">{M.conflitoDescricao}</p>
       <ul className="grid gap-2" aria-label={M.conflitos}>
         {itens.map((c) => (
-          <li key={c.idCliente} className="grid gap-1 rounded-md border border-amber-500 bg-amber-50 p-3 text-amber-950">
+          <li
+            key={c.idCliente}
+            className="grid gap-1 rounded-md border border-amber-500 bg-amber-50 p-3 text-amber-950"
+          >
             <p className="break-words font-semibold">
               {c.primeiroNome} {c.iniciais}
             </p>

@@ -290,7 +290,9 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
   }
   const presentesLocais = roteiro?.itens.filter((item) => item.presente).length ?? 0;
   const contagem =
-    local || !e ? presentesLabel(presentesLocais, roteiro?.itens.length ?? 0) : presentesLabel(e.presentes, e.inscritos);
+    local || !e
+      ? presentesLabel(presentesLocais, roteiro?.itens.length ?? 0)
+      : presentesLabel(e.presentes, e.inscritos);
   const locais = local && roteiro ? procurar(roteiro, search) : [];
 
   return (
@@ -390,7 +392,10 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
             {locais.map((item) => {
               const nome = nomeDoItem(item);
               return (
-                <li key={item.leadId} className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
+                <li
+                  key={item.leadId}
+                  className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3"
+                >
                   <p className="min-w-0 break-words font-semibold">{nome}</p>
                   {item.presente ? (
                     <Badge variant="success" className="px-3 py-2 text-sm">
