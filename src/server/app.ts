@@ -32,6 +32,7 @@ import { cursosRoutes } from './modules/cursos/cursos.routes';
 import { eventosRoutes } from './modules/eventos/eventos.routes';
 import { publicRoutes } from './modules/public/public.routes';
 import { inscricoesRoutes } from './modules/inscricoes/inscricoes.routes';
+import { checkInRoutes } from './modules/check-in';
 import { promoteWaitingList } from './modules/inscricoes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { preMatriculasRoutes } from './modules/pre-matriculas/pre-matriculas.routes';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(publicRoutes);
   await app.register(atribuicaoRoutes);
   await app.register(inscricoesRoutes);
+  await app.register(checkInRoutes);
   // The sign-ups' and check-ins' pending counts reach the counters on every round of the worker (ADRs 042, 043).
   foldEachRound(app);
   await app.register(leadsRoutes);

@@ -206,6 +206,9 @@ export const AUDIT_ACOES = {
   'evento.custo_remover': { entidade: 'evento', rotulo: 'Removeu um custo do evento' },
   'campanha_custo.criar': { entidade: 'campanha_custo', rotulo: 'Lançou um custo de campanha' },
   'campanha_custo.remover': { entidade: 'campanha_custo', rotulo: 'Removeu um custo de campanha' },
+  // Issue 49 (ADR 105): a device's queue of check-ins made without a signal, received -- its counts by outcome; each
+  // presence it registered has its own 'lead.presenca' row (detalhes.meio 'offline').
+  'evento.presencas_lote': { entidade: 'evento', rotulo: 'Enviou check-ins feitos sem conexão' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;
 export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];

@@ -29,6 +29,8 @@ export const CHECK_IN_OFFLINE_MESSAGES = {
   em: 'Informe quando o check-in foi feito (data e hora).',
   itemCorpo: INSCRICAO_MESSAGES.presencaCorpo,
   idRepetido: 'O mesmo check-in aparece mais de uma vez no lote.',
+  /** A batch's item whose id was already taken by a check-in sent for another event: refused, nothing written. */
+  idDeOutroEvento: 'Este check-in já foi enviado para outro evento.',
   // The check-in screen's own texts (issue 49, client side).
   usoOffline: 'Uso offline',
   prepararDetalhe: 'Guarda neste aparelho a lista de inscritos do evento: o check-in continua funcionando sem sinal.',
@@ -42,6 +44,25 @@ export const CHECK_IN_OFFLINE_MESSAGES = {
   checkInOnline: 'Check-in com conexão',
   aparelhoSemNome: 'Aparelho sem nome',
 } as const;
+
+/** The device forgets the roster this many days after the event (the end of that day in São Paulo). */
+export const ROTEIRO_DIAS_APOS_EVENTO = 2;
+
+/** Words of a Brazilian name that are not a name of their own ('Maria da Silva': 'M. S.'). */
+const PARTICULAS = new Set(['da', 'das', 'de', 'do', 'dos', 'e', "d'"]);
+
+/**
+ * The initials of a whole name, each with its point ('Maria Eduarda da Silva' -> 'M. E. S.'): with the first name,
+ * enough to tell two Marias apart at the door, and nothing more of the family.
+ */
+export function iniciais(nome: string): string {
+  return nome
+    .trim()
+    .split(/\s+/)
+    .filter((palavra) => palavra && !PARTICULAS.has(palavra.toLocaleLowerCase('pt-BR')))
+    .map((palavra) => `${Array.from(palavra)[0]!.toLocaleUpperCase('pt-BR')}.`)
+    .join(' ');
+}
 
 /** At most this many check-ins per request: a phone sends its queue in batches of this size. */
 export const LOTE_MAX_ITENS = 500;

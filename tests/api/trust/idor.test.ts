@@ -184,6 +184,22 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   'POST /api/eventos/:id/presencas': rowAttempts('eventos', (name) => [
     { leadId: world.graph.leads.find((l) => !scopes[name].leads.has(l.id))?.id ?? randomUUID() },
   ]),
+  // Issue 49: an event out of scope -- its offline roster, a batch of check-ins for it, its conflicts -- answers as
+  // an event that exists nowhere (a family out of scope named on one's own event: the test below).
+  'GET /api/eventos/:id/check-in/roteiro': rowAttempts('eventos'),
+  'POST /api/eventos/:id/presencas/lote': rowAttempts('eventos', (name) => [
+    {
+      dispositivo: 'aparelho-intruso',
+      itens: [
+        {
+          idCliente: randomUUID(),
+          leadId: world.graph.leads.find((l) => !scopes[name].leads.has(l.id))?.id ?? randomUUID(),
+          em: new Date().toISOString(),
+        },
+      ],
+    },
+  ]),
+  'GET /api/eventos/:id/presencas/conflitos': rowAttempts('eventos'),
   // Issue 48: a foreign event's costs, read, added to, or removed -- also a foreign cost through one's own event.
   'GET /api/eventos/:id/custos': rowAttempts('eventos'),
   'POST /api/eventos/:id/custos': rowAttempts('eventos', () => [{ categoria: 'outros', valorCentavos: 100 }]),
@@ -922,6 +938,46 @@ describe('IDOR: rows out of the caller’s scope', () => {
     figures.leaks.push(...leaks);
     expect(leaks).toEqual([]);
     expect(await tableDigests(ctx.handle.db, ['sessions', 'audit_log'])).toEqual(before);
+  });
+
+  it('answers a batch of offline check-ins naming families out of scope as families that exist nowhere (issue 49)', async () => {
+    const before = await tableDigests(ctx.handle.db, ['sessions', 'audit_log', 'presencas_lote']);
+    const leaks: string[] = [];
+    for (const name of ACTOR_NAMES.filter((n) => n !== 'aluno')) {
+      const own = visible(name, 'eventos')[0];
+      if (!own) continue;
+      const alheias = foreign(name, 'leads');
+      for (let i = 0; i < alheias.length; i += 400) {
+        const ids = [...alheias.slice(i, i + 400), randomUUID()];
+        const body = {
+          dispositivo: `aparelho-${name}`,
+          itens: ids.map((leadId) => ({ idCliente: randomUUID(), leadId, em: new Date().toISOString() })),
+        };
+        const response = await inject(name, 'POST', `/api/eventos/${own}/presencas/lote`, body);
+        figures.referenceAttempts += ids.length - 1;
+        ids.slice(0, -1).forEach((id) => tally(name, 'leads', id));
+        if (response.statusCode !== 200) {
+          leaks.push(`lote on ${own} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+          continue;
+        }
+        const answers = response.json<{ itens: Record<string, unknown>[] }>().itens;
+        const unknown = JSON.stringify({ ...answers.at(-1), idCliente: null });
+        answers.forEach((answer, k) => {
+          if (answer.resultado !== 'recusada' || JSON.stringify({ ...answer, idCliente: null }) !== unknown) {
+            leaks.push(`lote on ${own} as ${name} with lead ${ids[k]}: ${JSON.stringify(answer)}`);
+          }
+        });
+      }
+      // The roster of one's own event holds its families alone.
+      const roteiro = await inject(name, 'GET', `/api/eventos/${own}/check-in/roteiro`);
+      for (const item of roteiro.json<{ itens: { leadId: string }[] }>().itens) {
+        if (!scopes[name].leads.has(item.leadId)) leaks.push(`roteiro of ${own} as ${name}: holds ${item.leadId}`);
+      }
+    }
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
+    // No family was marked present: the refusals are kept (presencas_lote) and the batches audited, nothing else.
+    expect(await tableDigests(ctx.handle.db, ['sessions', 'audit_log', 'presencas_lote'])).toEqual(before);
   });
 
   it('keeps each network’s contract templates its own (issue 42): another network’s is 404, as one that exists nowhere', async () => {

@@ -150,30 +150,58 @@ export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.execute(auditInsert(entry));
 }
 
+/** Who, when and from where, as an audit row records them: the request's, unless the entry names another actor. */
+function contexto(entry: Pick<AuditEntry, 'ator' | 'request'>) {
+  const request = entry.request ?? currentRequest();
+  const actor = request?.actor;
+  const ator = entry.ator === undefined ? (actor ? { id: actor.id, role: actor.role } : null) : entry.ator;
+  const em = request ? request.server.clock.now() : new Date();
+  return { request, ator, em };
+}
+
+const COLUMNS = sql`(em, usuario_id, papel, acao, entidade, entidade_id, alteracoes, detalhes, ip, user_agent,
+    request_id, franqueador_id, franquia_id, micro_franquia_id)`;
+
 /**
  * The statement that writes `entry`'s audit row (audit() runs it), to run inside another one where the change and
  * its record are one statement (a WITH: the check-in at the door). `onlyIf`: the row is written only when it holds
  * (the change happened).
  */
 export function auditInsert(entry: AuditEntry, onlyIf?: SQL): SQL {
-  const request = entry.request ?? currentRequest();
-  const actor = request?.actor;
-  const ator = entry.ator === undefined ? (actor ? { id: actor.id, role: actor.role } : null) : entry.ator;
+  const { request, ator, em } = contexto(entry);
   const entidade = AUDIT_ACOES[entry.acao].entidade;
   const entidadeId = entry.entidadeId ?? null;
   const path = pathOf(entry.acao, entidadeId, ator?.id ?? null);
-  const em = request ? request.server.clock.now() : new Date();
   const detalhes = entry.detalhes ? limparObjeto(entry.detalhes) : null;
   const alteracoes = entry.alteracoes && Object.keys(entry.alteracoes).length ? entry.alteracoes : null;
   const values = sql`${em.toISOString()}::timestamptz, ${ator?.id ?? null}::uuid, ${ator?.role ?? null}::user_role,
     ${entry.acao}, ${entidade}, ${entidadeId}::uuid, ${json(alteracoes)}::jsonb,
     ${json(detalhes)}::jsonb, ${request?.ip ?? null},
     ${text(request?.headers['user-agent'], 500)}, ${request ? String(request.id) : null}`;
-  const columns = sql`(em, usuario_id, papel, acao, entidade, entidade_id, alteracoes, detalhes, ip, user_agent,
-    request_id, franqueador_id, franquia_id, micro_franquia_id)`;
   const where = onlyIf ? sql` where ${onlyIf}` : sql``;
-  if (!path) return sql`insert into ${auditLog} ${columns} select ${values}, null, null, null${where}`;
-  return sql`insert into ${auditLog} ${columns}
+  if (!path) return sql`insert into ${auditLog} ${COLUMNS} select ${values}, null, null, null${where}`;
+  return sql`insert into ${auditLog} ${COLUMNS}
     select ${values}, p.franqueador_id, p.franquia_id, p.micro_franquia_id
     from (select 1) as um left join lateral (${path} limit 1) as p on true${where}`;
+}
+
+/**
+ * One audit row of `entry`'s action for each row of `registros` -- a query the caller's statement writes, with the
+ * columns `entidade_id` (uuid), `alteracoes` and `detalhes` (jsonb, null for none) -- to run inside that statement
+ * (a WITH: the batch of check-ins a device made offline, issue 49). Each row's `detalhes` is added to the entry's,
+ * which are masked here; the caller's own columns hold nothing personal (ids, instants, names of states).
+ */
+export function auditInsertEach(entry: Omit<AuditEntry, 'entidadeId' | 'alteracoes'>, registros: SQL): SQL {
+  const { request, ator, em } = contexto(entry);
+  const entidade = AUDIT_ACOES[entry.acao].entidade;
+  const path = pathOf(entry.acao, sql`r.entidade_id`, ator?.id ?? null);
+  const detalhes = json(entry.detalhes ? limparObjeto(entry.detalhes) : {});
+  const values = sql`${em.toISOString()}::timestamptz, ${ator?.id ?? null}::uuid, ${ator?.role ?? null}::user_role,
+    ${entry.acao}, ${entidade}, r.entidade_id, r.alteracoes,
+    nullif(${detalhes}::jsonb || coalesce(r.detalhes, '{}'::jsonb), '{}'::jsonb), ${request?.ip ?? null},
+    ${text(request?.headers['user-agent'], 500)}, ${request ? String(request.id) : null}`;
+  if (!path) return sql`insert into ${auditLog} ${COLUMNS} select ${values}, null, null, null from (${registros}) as r`;
+  return sql`insert into ${auditLog} ${COLUMNS}
+    select ${values}, p.franqueador_id, p.franquia_id, p.micro_franquia_id
+    from (${registros}) as r left join lateral (${path} limit 1) as p on true`;
 }

@@ -162,6 +162,14 @@ describe('GET /api/openapi.json', () => {
       operationOf('GET', '/api/leads/:id')!.responses['200']!.content!['application/json']!.schema,
     );
     expect(checkPanel(panel.json()), JSON.stringify(checkPanel.errors)).toBe(true);
+    // Issue 49: the offline roster of that lead's event, with its hashes, and its conflicts.
+    for (const pattern of ['/api/eventos/:id/check-in/roteiro', '/api/eventos/:id/presencas/conflitos']) {
+      const url = pattern.replace(':id', lead.eventoId);
+      const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(answer.statusCode).toBe(200);
+      const check = validate(operationOf('GET', pattern)!.responses['200']!.content!['application/json']!.schema);
+      expect(check(answer.json()), `${url}: ${JSON.stringify(check.errors)}`).toBe(true);
+    }
 
     const refused = await ctx.app.inject({ method: 'POST', url: '/api/clientes', headers: { cookie }, payload: {} });
     const error = validate(
@@ -186,6 +194,10 @@ const CONTRATO_DA_MATRICULA = [
   '/api/matriculas/:id/cancelamento',
   '/api/matriculas/:id/cancelar',
 ];
+
+/** The door without a signal's routes (issue 49): under an event, but the check-in module's, not inscrições'. */
+const checkInOwns = (url: string) =>
+  url.startsWith('/api/eventos/:id/check-in/') || url.startsWith('/api/eventos/:id/presencas/');
 
 const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes: Record<string, string[]> }> = {
   lgpd: {
@@ -529,8 +541,11 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
     // The voucher's page and cancel, the check-in's header, search and presences (inscricoes.routes.ts).
     owns: (url) =>
       url.startsWith('/api/public/voucher/') ||
-      // An event's share link (issue 48) is atribuição's, its costs custos'.
-      (url.startsWith('/api/eventos/:id/') && !url.endsWith('/link-de-indicacao') && !url.includes('/custos')),
+      // An event's share link (issue 48) is atribuição's, its costs custos', the door without a signal check-in's.
+      (url.startsWith('/api/eventos/:id/') &&
+        !url.endsWith('/link-de-indicacao') &&
+        !url.includes('/custos') &&
+        !checkInOwns(url)),
     routes: {
       'GET /api/public/voucher/:token': ['200'],
       'POST /api/public/voucher/:token/cancelar': ['200'],
@@ -538,6 +553,15 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/eventos/:id/inscritos': ['200'],
       // 201 the first time, 200 'Presença já registrada' after.
       'POST /api/eventos/:id/presencas': ['200', '201'],
+    },
+  },
+  // Issue 49 (ADR 105): the offline roster, the batch of offline check-ins and the conflicts (check-in.routes.ts).
+  checkIn: {
+    owns: (url) => checkInOwns(url),
+    routes: {
+      'GET /api/eventos/:id/check-in/roteiro': ['200'],
+      'POST /api/eventos/:id/presencas/lote': ['200'],
+      'GET /api/eventos/:id/presencas/conflitos': ['200'],
     },
   },
   eventos: {

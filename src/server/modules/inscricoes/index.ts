@@ -1,4 +1,10 @@
-export { countSeated, lockEventoForSeats, type NovoVoucher } from './inscricoes.repository';
+export {
+  countSeated,
+  findLeadsAtDoor,
+  lockEventoForSeats,
+  markPresentBatch,
+  type NovoVoucher,
+} from './inscricoes.repository';
 export {
   avisoDoVoucher,
   camposDoEvento,

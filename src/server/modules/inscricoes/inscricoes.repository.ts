@@ -217,6 +217,98 @@ export async function markPresentAtDoor(
   };
 }
 
+/**
+ * The door's families of a batch of check-ins made offline (issue 49): the event's leads the actor reads, named by
+ * the hashes of their vouchers (each with when the voucher expires: a check-in made before that counts) or by their
+ * ids -- in one statement, whatever the batch's size. Answers each lead once per name it was given (`chave`: the
+ * hash or the id), with what the door needs to say whether it may come in.
+ */
+export async function findLeadsAtDoor(
+  db: Executor,
+  actor: Actor,
+  eventoId: string,
+  by: { tokenHashes: string[]; leadIds: string[] },
+) {
+  // No alias for leads: the scope's condition names the table itself.
+  const colunas = sql`leads.id, leads.nome_aluno, leads.lista_espera, leads.cancelado_em, leads.presente_em,
+    leads.anonimizado_em`;
+  const escopo = sql`leads.evento_id = ${eventoId}::uuid and ${leadsVisibleTo(actor)}`;
+  const partes: SQL[] = [];
+  if (by.tokenHashes.length > 0) {
+    partes.push(sql`select v.token_hash as chave, v.expira_em, ${colunas}
+      from ${leadVouchers} v join ${leads} on leads.id = v.lead_id
+      where v.token_hash = any(${sql.param(by.tokenHashes)}::text[]) and ${escopo}`);
+  }
+  if (by.leadIds.length > 0) {
+    partes.push(sql`select leads.id::text as chave, null::timestamptz as expira_em, ${colunas}
+      from ${leads} where leads.id = any(${sql.param(by.leadIds)}::uuid[]) and ${escopo}`);
+  }
+  if (partes.length === 0) return [];
+  const rows = await executeRows<{
+    chave: string;
+    expira_em: Date | string | null;
+    id: string;
+    nome_aluno: string;
+    lista_espera: boolean;
+    cancelado_em: Date | string | null;
+    presente_em: Date | string | null;
+    anonimizado_em: Date | string | null;
+  }>(db, sql.join(partes, sql` union all `));
+  const instante = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return rows.map((r) => ({
+    chave: r.chave,
+    expiraEm: instante(r.expira_em),
+    id: r.id,
+    nomeAluno: r.nome_aluno,
+    listaEspera: r.lista_espera,
+    canceladoEm: instante(r.cancelado_em),
+    presenteEm: instante(r.presente_em),
+    anonimizadoEm: instante(r.anonimizado_em),
+  }));
+}
+
+/**
+ * Marks a batch's families present (issue 49), each at its own instant, when the actor reads it and it is a seated
+ * family of the event not yet in -- the condition of `markPresentAtDoor`, so a check-in at the door and one from a
+ * device's queue racing for a family cannot both win -- in one statement with `registro(marcados)`, the audit rows'
+ * insert, handed a query of the rows marked as `entidade_id`, `alteracoes` ({presenteEm: [null, instant]}) and
+ * `detalhes` ({idCliente}). The counters follow as for any check-in (the presence triggers, ADR 042). Answers the
+ * leads marked with the client id that marked each.
+ */
+export async function markPresentBatch(
+  db: Executor,
+  actor: Actor,
+  eventoId: string,
+  marcas: { leadId: string; em: Date; idCliente: string }[],
+  registro: (marcados: SQL) => SQL,
+): Promise<{ leadId: string; idCliente: string }[]> {
+  if (marcas.length === 0) return [];
+  const emTexto = marcas.map((m) => m.em.toISOString());
+  const rows = await executeRows<{ id: string; id_cliente: string }>(
+    db,
+    sql`with v as (
+        select * from unnest(${sql.param(marcas.map((m) => m.leadId))}::uuid[], ${sql.param(emTexto)}::text[],
+          ${sql.param(marcas.map((m) => m.idCliente))}::uuid[]) as v(lead_id, em, id_cliente)
+      ), marcado as (
+        update ${leads} set presente_em = v.em::timestamptz from v
+        where ${and(
+          sql`${leads.id} = v.lead_id`,
+          eq(leads.eventoId, eventoId),
+          leadsVisibleTo(actor),
+          isNull(leads.presenteEm),
+          isNull(leads.canceladoEm),
+          eq(leads.listaEspera, false),
+        )}
+        returning ${leads.id} as id, v.em, v.id_cliente
+      ), registro as (${registro(sql`select m.id as entidade_id,
+          jsonb_build_object('presenteEm', jsonb_build_array(null, m.em)) as alteracoes,
+          jsonb_build_object('idCliente', m.id_cliente) as detalhes
+        from marcado m`)})
+      select id, id_cliente from marcado`,
+  );
+  return rows.map((r) => ({ leadId: r.id, idCliente: r.id_cliente }));
+}
+
 const INSCRITOS_MAX = 30;
 
 /** The check-in's name search over the event's families: student's or guardian's name. */
