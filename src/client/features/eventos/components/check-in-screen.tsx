@@ -182,11 +182,23 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
     if (!online) setResult(null);
   }
   const [scanning, setScanning] = useState(false);
+  // The browser may say it is online while nothing gets an answer (a weak signal, a captive network): the screen's
+  // own requests that failed for want of a network say so too.
+  const [mutacaoSemRede, setMutacaoSemRede] = useState(false);
+  const [eventoLidoEm, setEventoLidoEm] = useState(evento.dataUpdatedAt);
+  if (eventoLidoEm !== evento.dataUpdatedAt) {
+    // The event was read again: the network answers.
+    setEventoLidoEm(evento.dataUpdatedAt);
+    setMutacaoSemRede(false);
+  }
+  const requestsFailed =
+    evento.error instanceof NetworkError || inscritos.error instanceof NetworkError || mutacaoSemRede;
   // Issue 49: the event's roster on this device, and the check-ins made without a signal waiting to be sent.
-  const offline = useOfflineCheckIn(eventoId, scanning);
+  const offline = useOfflineCheckIn(eventoId, { ocupado: scanning, semRede: requestsFailed });
   const roteiro = offline.registro?.roteiro ?? null;
+  const semRede = !online || ((requestsFailed || offline.envioSemRede) && !evento.isFetching);
   // With no signal and a roster on the device, the door works against it; with a signal, as it always has.
-  const local = !online && roteiro !== null;
+  const local = semRede && roteiro !== null;
 
   const registrarOffline = async (body: PresencaInput): Promise<boolean> => {
     const how: Identificacao = body.token
@@ -231,6 +243,7 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
       {
         onSuccess: (answer) => {
           done?.(true);
+          setMutacaoSemRede(false);
           offline.registradaOnline(answer.leadId);
           const first = answer.message === INSCRICAO_MESSAGES.presencaRegistrada;
           if (first) signalSuccess();
@@ -246,6 +259,7 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
         onError: (error) => {
           // The browser thought it had a signal but the request got no answer: the device's roster takes it.
           if (error instanceof NetworkError && roteiro) {
+            setMutacaoSemRede(true);
             void registrarOffline(body).then((ok) => done?.(ok));
             return;
           }
@@ -311,12 +325,12 @@ export function CheckInScreen({ eventoId }: { eventoId: string }) {
         </p>
       </section>
 
-      {online ? null : local ? (
+      {local ? (
         <OfflineNotice
           title={CHECK_IN_OFFLINE_MESSAGES.semConexao(offline.pendentes)}
           detail={CHECK_IN_OFFLINE_MESSAGES.semConexaoDetalhe}
         />
-      ) : (
+      ) : online ? null : (
         <OfflineNotice detail="A presença não pode ser registrada até a conexão voltar. Confira o sinal do aparelho." />
       )}
       <div aria-live="polite" className="min-h-0">

@@ -35,6 +35,8 @@ export interface OfflineCheckIn {
   recusadas: Recusada[];
   /** Conflicts met by the last uploads (another device had the family first). */
   conflitos: number;
+  /** The last upload got no answer at all: the signal is gone even if the browser says otherwise. */
+  envioSemRede: boolean;
   preparar: () => Promise<void>;
   enviar: () => Promise<void>;
   registrar: (how: Identificacao) => Promise<CheckInLocal>;
@@ -46,7 +48,10 @@ export interface OfflineCheckIn {
  * The check-in screen's offline side (issue 49, ADR 105): the event's roster on the device, the queue of check-ins
  * made without a signal, and its upload -- when the signal comes back, on 'Enviar agora', and every 30 s.
  */
-export function useOfflineCheckIn(eventoId: string, ocupado: boolean): OfflineCheckIn {
+export function useOfflineCheckIn(
+  eventoId: string,
+  { ocupado, semRede }: { ocupado: boolean; semRede: boolean },
+): OfflineCheckIn {
   const queryClient = useQueryClient();
   const disponivel = offlineStoreAvailable();
   const [registro, setRegistro] = useState<RoteiroGuardado | null>(null);
@@ -57,6 +62,11 @@ export function useOfflineCheckIn(eventoId: string, ocupado: boolean): OfflineCh
   const [erro, setErro] = useState<string | null>(null);
   const [recusadas, setRecusadas] = useState<Recusada[]>([]);
   const [conflitos, setConflitos] = useState(0);
+  const [envioSemRede, setEnvioSemRede] = useState(false);
+  const semRedeRef = useRef(semRede);
+  useEffect(() => {
+    semRedeRef.current = semRede;
+  }, [semRede]);
   const sending = useRef(false);
   const temRoteiro = useRef(false);
   const pendentesRef = useRef(0);
@@ -106,6 +116,7 @@ export function useOfflineCheckIn(eventoId: string, ocupado: boolean): OfflineCh
         enviarLote(eventoId, { dispositivo, dispositivoNome: nome, itens }),
       );
       setErro(resultado.erro);
+      setEnvioSemRede(resultado.semRede);
       if (resultado.recusadas.length > 0) setRecusadas((old) => [...old, ...resultado.recusadas]);
       if (resultado.conflitos > 0) setConflitos((old) => old + resultado.conflitos);
       if (resultado.enviados > 0) {
@@ -140,16 +151,24 @@ export function useOfflineCheckIn(eventoId: string, ocupado: boolean): OfflineCh
   // The signal is back: the queue goes at once; and every 30 s while there is something to send.
   useEffect(() => {
     if (!disponivel) return;
-    const online = () => void enviar();
+    // The screen's requests got no answer: once one does, it leaves its offline mode (the event is read again).
+    const sondar = () => {
+      if (!semRedeRef.current || !navigator.onLine) return;
+      void (temRoteiro.current ? baixar() : Promise.resolve())
+        .then(() => queryClient.invalidateQueries({ queryKey: [...EVENTOS_QUERY_KEY, 'detalhe', eventoId] }))
+        .catch(() => {});
+    };
+    const online = () => void enviar().then(sondar);
     window.addEventListener('online', online);
     const timer = window.setInterval(() => {
       if (pendentesRef.current > 0) void enviar();
+      else sondar();
     }, INTERVALO_ENVIO_MS);
     return () => {
       window.removeEventListener('online', online);
       window.clearInterval(timer);
     };
-  }, [disponivel, enviar]);
+  }, [baixar, disponivel, enviar, eventoId, queryClient]);
 
   // No 'Atualizar' mid-scan or with check-ins still to send (issue 49): the new version waits.
   useEffect(() => {
@@ -187,6 +206,7 @@ export function useOfflineCheckIn(eventoId: string, ocupado: boolean): OfflineCh
     erro,
     recusadas,
     conflitos,
+    envioSemRede,
     preparar,
     enviar,
     registrar,
