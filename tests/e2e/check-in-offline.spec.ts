@@ -5,8 +5,10 @@ import { CHECK_IN_OFFLINE_MESSAGES as M } from '../../src/shared/schemas/check-i
 import { INSCRICAO_MESSAGES } from '../../src/shared/schemas/inscricao-messages';
 import {
   createEventoComVagas,
+  DEMO_ACCOUNTS,
   expectAccessible,
   noSideScroll,
+  signIn,
   useSession,
   voucherPathFrom,
   waitForEmail,
@@ -308,5 +310,56 @@ test('the staff app is installable, and the public page is neither controlled by
     expect(staffPaths).not.toContain('/manifest.webmanifest');
   } finally {
     await visitor.close();
+  }
+});
+
+test('logging out clears the roster and the queue from the device', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // Its own session: logging out ends it (the stored ones are shared by the other specs).
+  const context = await browser.newContext({ viewport: DESKTOP });
+  try {
+    const page = await context.newPage();
+    await signIn(page, DEMO_ACCOUNTS.cliente);
+    await expect(page).toHaveURL(/\/$/);
+    const eventoId = await createEventoComVagas(page, `Escola Sair ${tag()}`);
+    const alvo = await familia(page, eventoId, `Sair${tag()}`);
+    await prepararOffline(page, eventoId);
+    await page.context().setOffline(true);
+    await page.getByLabel('Nome do aluno ou do responsável').fill(alvo.nome.split(' ')[0]!);
+    await page.getByRole('button', { name: `Registrar presença de ${alvo.nome}` }).click();
+    await expect(banner(page)).toContainText(M.semConexao(1));
+    // The upload keeps failing: the check-in is still queued at logout.
+    await page.route('**/api/eventos/*/presencas/lote', (route) => route.abort('failed'));
+    await page.context().setOffline(false);
+    await expect(page.getByRole('alert').filter({ hasText: 'Erro de conexão. Tente novamente.' })).toBeVisible({
+      timeout: 45_000,
+    });
+
+    const guardado = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ roteiros: number; fila: number; sessao: number }>((resolve, reject) => {
+            const open = indexedDB.open('rede-offline');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const tx = open.result.transaction(['roteiros', 'fila', 'sessao']);
+              const counts = { roteiros: 0, fila: 0, sessao: 0 };
+              for (const name of ['roteiros', 'fila', 'sessao'] as const) {
+                const count = tx.objectStore(name).count();
+                count.onsuccess = () => (counts[name] = count.result);
+              }
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve(counts);
+              };
+            };
+          }),
+      );
+    expect(await guardado()).toEqual({ roteiros: 1, fila: 1, sessao: 1 });
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    expect(await guardado()).toEqual({ roteiros: 0, fila: 0, sessao: 0 });
+  } finally {
+    await context.close();
   }
 });
