@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useLogout } from '@/features/auth/api/logout';
+import { enviarFilasAntesDeSair, naoEnviadosAoSair } from '@/features/eventos/offline/antes-de-sair';
 
 export interface SidebarProps {
   user: SessionUser;
@@ -26,6 +27,17 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
     onSuccess: () => navigate('/auth', { replace: true }),
     onError: (error) => toast({ variant: 'destructive', title: 'Não foi possível sair', description: error.message }),
   });
+
+  // Signing out clears the device (issue 49): check-ins made without a signal are sent first, and the sign-out waits
+  // while any is still on the device.
+  const sair = async () => {
+    const restantes = await enviarFilasAntesDeSair().catch(() => 0);
+    if (restantes > 0) {
+      toast({ variant: 'destructive', title: 'Não foi possível sair', description: naoEnviadosAoSair(restantes) });
+      return;
+    }
+    logout.mutate();
+  };
 
   return (
     <div className="flex h-full w-full flex-col bg-sidebar text-sidebar-foreground">
@@ -134,7 +146,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
           variant="ghost"
           className="w-full justify-start text-sidebar-foreground hover:bg-sidebar-accent hover:text-white"
           disabled={logout.isPending}
-          onClick={() => logout.mutate()}
+          onClick={() => void sair()}
         >
           <LogOut aria-hidden="true" />
           Sair
