@@ -114,7 +114,9 @@ export interface NovaPresencaLote {
 /**
  * Keeps a batch's outcomes, one row per client id, in one statement (its columns as arrays: a batch of 500 is one
  * short text to parse, not 5,000 parameters); an id some other request stored first is left as it is. Answers the
- * ids written.
+ * ids written. The outcome travels as text[] and is cast row by row: PGlite serialises an array parameter by the
+ * array types it read when it opened, and a database migrated by the same process (a first start, an upgrade) has
+ * made `presenca_lote_resultado[]` since.
  */
 export async function insertPresencasLote(db: Executor, rows: NovaPresencaLote[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
@@ -123,11 +125,15 @@ export async function insertPresencasLote(db: Executor, rows: NovaPresencaLote[]
     db,
     sql`insert into ${presencasLote} (id_cliente, evento_id, lead_id, dispositivo, dispositivo_nome, usuario_id, em,
         resultado, conflito_com, motivo)
-      select * from unnest(${coluna((r) => r.idCliente)}::uuid[], ${coluna((r) => r.eventoId)}::uuid[],
+      select i.id_cliente, i.evento_id, i.lead_id, i.dispositivo, i.dispositivo_nome, i.usuario_id, i.em,
+        i.resultado::presenca_lote_resultado, i.conflito_com, i.motivo
+      from unnest(${coluna((r) => r.idCliente)}::uuid[], ${coluna((r) => r.eventoId)}::uuid[],
         ${coluna((r) => r.leadId)}::uuid[], ${coluna((r) => r.dispositivo)}::text[],
         ${coluna((r) => r.dispositivoNome)}::text[], ${coluna((r) => r.usuarioId)}::uuid[],
-        ${coluna((r) => r.em.toISOString())}::timestamptz[], ${coluna((r) => r.resultado)}::presenca_lote_resultado[],
+        ${coluna((r) => r.em.toISOString())}::timestamptz[], ${coluna((r) => r.resultado)}::text[],
         ${coluna((r) => r.conflitoCom)}::uuid[], ${coluna((r) => r.motivo)}::text[])
+        as i(id_cliente, evento_id, lead_id, dispositivo, dispositivo_nome, usuario_id, em, resultado, conflito_com,
+          motivo)
       on conflict (id_cliente) do nothing
       returning id_cliente`,
   );
