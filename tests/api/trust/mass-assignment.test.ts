@@ -40,6 +40,7 @@ import {
   royaltyContestacoes,
   royaltyFechamentos,
   metas,
+  presencasLote,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
@@ -120,6 +121,19 @@ const STAMP = '2001-02-03T04:05:06.000Z';
 const STAMP_FAR = '2099-01-01T00:00:00.000Z';
 /** The lead behind each voucher token a cancellation run made. */
 const voucherLeads = new Map<string, string>();
+
+/** Issue 49: the last batch of offline check-ins a run sent -- its one check-in's client id, and its family. */
+let ultimoLote = { idCliente: '', leadId: '' };
+/** What a batch's check-in may not set for itself (issue 49): its outcome, its author, its event, its times. */
+const LOTE_ITEM_FORJADO = {
+  resultado: 'conflito',
+  conflitoCom: '00000000-0000-4000-8000-000000000049',
+  usuarioId: '00000000-0000-4000-8000-000000000049',
+  eventoId: '00000000-0000-4000-8000-000000000049',
+  recebidaEm: STAMP,
+  presenteEm: STAMP,
+  motivo: 'Motivo forjado',
+};
 
 /** The matrícula behind each contract link a run made (issue 42, ADR 066): its audit row's record. */
 const contratoMatriculas = new Map<string, string>();
@@ -1018,6 +1032,41 @@ const MASS_CASES: Record<string, MassCase> = {
     },
     rows: async (_caller, response) => [{ table: leads, id: created(response) }],
   },
+  // Issue 49: a batch of offline check-ins -- its outcomes, author, event and times are the server's, whatever the body
+  // or its items say (the items carry forged fields too; `extra` reads the kept check-in).
+  'POST /api/eventos/:id/presencas/lote': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: { ...LOTE_ITEM_FORJADO, dispositivoId: 'forjado', nomeAluno: 'Nome Forjado', listaEspera: true },
+    run: async () => {
+      const lead = await call<{ id: string }>(
+        ctx.app,
+        null,
+        'POST',
+        '/api/leads',
+        leadPayload(world.ids.eventoHorizonte, `Offline ${randomUUID().slice(0, 8)}`),
+      );
+      ultimoLote = { idCliente: randomUUID(), leadId: lead.id };
+      const item = { idCliente: ultimoLote.idCliente, leadId: lead.id, em: new Date().toISOString() };
+      return {
+        url: `/api/eventos/${world.ids.eventoHorizonte}/presencas/lote`,
+        legit: { dispositivo: 'aparelho-massa', itens: [{ ...LOTE_ITEM_FORJADO, ...item }] },
+      };
+    },
+    rows: async () => [{ table: leads, id: ultimoLote.leadId }],
+    extra: async (caller) => {
+      const [kept] = await db().select().from(presencasLote).where(eq(presencasLote.idCliente, ultimoLote.idCliente));
+      if (!kept) return ['itens'];
+      const sessionUser = await sessionUserId(cookieOf(caller));
+      return [
+        ...(kept.resultado !== 'registrada' ? ['resultado'] : []),
+        ...(kept.conflitoCom !== null ? ['conflitoCom'] : []),
+        ...(kept.usuarioId !== sessionUser ? ['usuarioId'] : []),
+        ...(kept.eventoId !== world.ids.eventoHorizonte ? ['eventoId'] : []),
+        ...(kept.motivo !== null ? ['motivo'] : []),
+        ...(kept.em.toISOString() === STAMP || kept.recebidaEm.toISOString() === STAMP ? ['recebidaEm'] : []),
+      ];
+    },
+  },
   'POST /api/pre-matriculas': {
     callers: ['anonymous'],
     // The activation's optional course of interest (issue 23) is the route's own field: a foreign one is refused;
@@ -1752,6 +1801,11 @@ const MASS_CASES: Record<string, MassCase> = {
  */
 interface AuditCase {
   acoes: AuditAcao[];
+  /**
+   * The rows the call leaves besides its own, one of each action (issue 49: a batch of offline check-ins is one row on
+   * its event, plus one 'lead.presenca' per family it let in), by the same actor of the same request.
+   */
+  tambem?: AuditAcao[];
   ator: 'sessao' | 'alvo';
   entidade:
     | 'url'
@@ -1769,10 +1823,16 @@ interface AuditCase {
     | 'fechamento'
     | 'meta';
 }
-const audited = (acoes: AuditAcao[], entidade: AuditCase['entidade'], ator: AuditCase['ator'] = 'sessao') => ({
+const audited = (
+  acoes: AuditAcao[],
+  entidade: AuditCase['entidade'],
+  ator: AuditCase['ator'] = 'sessao',
+  tambem: AuditAcao[] = [],
+) => ({
   acoes,
   entidade,
   ator,
+  tambem,
 });
 const AUDIT_CASES: Record<string, AuditCase | null> = {
   'POST /api/login': audited(['auth.login'], 'alvo', 'alvo'),
@@ -1800,6 +1860,8 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // The family's own act, like the sign-up (issue 17); the check-in is the staff's.
   'POST /api/public/voucher/:token/cancelar': null,
   'POST /api/eventos/:id/presencas': audited(['lead.presenca'], 'resposta'),
+  // Issue 49: the batch on its event, and the presence it registered on its family.
+  'POST /api/eventos/:id/presencas/lote': audited(['evento.presencas_lote'], 'url', 'sessao', ['lead.presenca']),
   // Issue 48: an event's cost, audited on its event; a campaign's, on itself.
   'POST /api/eventos/:id/custos': audited(['evento.custo_adicionar'], 'url'),
   'POST /api/campanhas/custos': audited(['campanha_custo.criar'], 'resposta'),
@@ -1939,12 +2001,21 @@ async function auditProblems(
   const expected = AUDIT_CASES[name];
   const rows = (await db().select().from(auditLog)).filter((row) => !before.has(row.id));
   if (!expected) return rows.length === 0 ? [] : [`${label}: ${rows.length} audit rows for a public act`];
-  if (rows.length !== 1) return [`${label}: ${rows.length} audit rows (${rows.map((r) => r.acao).join(', ')})`];
-  const row = rows[0]!;
+  const tambem = expected.tambem ?? [];
+  if (rows.length !== 1 + tambem.length) {
+    return [`${label}: ${rows.length} audit rows (${rows.map((r) => r.acao).join(', ')})`];
+  }
+  const row = rows.find((r) => expected.acoes.includes(r.acao as AuditAcao)) ?? rows[0]!;
+  const outras = rows.filter((r) => r !== row);
   const problems: string[] = [];
   if (!expected.acoes.includes(row.acao as AuditAcao)) problems.push(`acao ${row.acao}`);
+  if (JSON.stringify(outras.map((r) => r.acao).sort()) !== JSON.stringify([...tambem].sort())) {
+    problems.push(`other rows ${outras.map((r) => r.acao).join(', ')}, expected ${tambem.join(', ')}`);
+  }
   const ator = expected.ator === 'alvo' ? alvoId : sessionUser;
-  if (row.usuarioId !== ator) problems.push(`usuarioId ${row.usuarioId}, expected ${ator}`);
+  for (const r of rows)
+    if (r.usuarioId !== ator) problems.push(`${r.acao}: usuarioId ${r.usuarioId}, expected ${ator}`);
+  for (const r of outras) if (r.requestId !== row.requestId) problems.push(`${r.acao}: another request`);
   const entidadeId = {
     url: run.url.match(UUID_IN_URL)?.[0] ?? null,
     resposta: response.json<{ id?: string }>().id ?? null,
@@ -1976,7 +2047,7 @@ async function auditProblems(
   }[expected.entidade];
   if (row.entidadeId !== entidadeId) problems.push(`entidadeId ${row.entidadeId}, expected ${entidadeId}`);
   if (!row.requestId || !row.ip) problems.push('without its request id or address');
-  const stored = JSON.stringify(row).toLowerCase();
+  const stored = JSON.stringify(rows).toLowerCase();
   for (const secret of rawSecrets(sent)) if (stored.includes(secret)) problems.push(`holds '${secret}' unmasked`);
   return problems.map((p) => `${label}: ${p}`);
 }

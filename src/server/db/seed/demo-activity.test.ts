@@ -115,6 +115,39 @@ describe('loadDemoActivity', () => {
     expect(text).toContain(`"presencas":${presencas}`);
   });
 
+  it("runs Colégio Horizonte's last door partly offline, with conflicts between devices and with the door (issue 49)", async () => {
+    const [evento] = await rows<{ evento_id: string }>(sql`select distinct evento_id from presencas_lote`);
+    const cookie = await loginAs(ctx.app, 'cliente');
+    const get = (url: string) => ctx.app.inject({ url, headers: { cookie } });
+    const conflitos = await get(`/api/eventos/${evento!.evento_id}/presencas/conflitos`);
+    expect(conflitos.statusCode).toBe(200);
+    const itens = conflitos.json<{
+      itens: {
+        primeiro: { dispositivoNome: string | null; em: string };
+        segundo: { dispositivoNome: string; em: string };
+      }[];
+    }>().itens;
+    const lados = itens.map((i) => `${i.primeiro.dispositivoNome ?? 'online'} / ${i.segundo.dispositivoNome}`);
+    expect(lados.sort()).toEqual([
+      'Celular da recepção / Tablet da entrada',
+      'Tablet da entrada / Celular da recepção',
+      'online / Tablet da entrada',
+    ]);
+    for (const item of itens) expect(item.segundo.em > item.primeiro.em).toBe(true);
+    // Each offline presence is the family's one presence, audited as offline by who sent it.
+    const offline = await one(sql`select count(*)::int as n from presencas_lote p join leads l on l.id = p.lead_id
+      where p.resultado = 'registrada' and l.presente_em = p.em`);
+    expect(offline).toBeGreaterThan(3);
+    expect(
+      await one(sql`select count(*)::int as n from audit_log
+      where acao = 'lead.presenca' and detalhes->>'meio' = 'offline'`),
+    ).toBe(offline);
+    expect(await one(sql`select count(*)::int as n from audit_log where acao = 'evento.presencas_lote'`)).toBe(2);
+    const roteiro = await get(`/api/eventos/${evento!.evento_id}/check-in/roteiro`);
+    expect(roteiro.statusCode).toBe(200);
+    expect(roteiro.json().itens.filter((i: { presente: boolean }) => i.presente).length).toBeGreaterThan(offline);
+  });
+
   it('follows up with returns due today, overdue ones and families waiting more than 48 h, for the vendedor', async () => {
     const cookie = await loginAs(ctx.app, 'vendedor');
     const response = await ctx.app.inject({ url: '/api/dashboard/acompanhamento', headers: { cookie } });

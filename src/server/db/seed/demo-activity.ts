@@ -13,6 +13,7 @@ import { contratoDeDemo, matriculaMaisRecente } from './demo-contratos';
 import { diferencaNaDemo, faturarDemo, renegociarNaDemo } from './demo-parcelas';
 import { comissoesDaDemo } from './demo-comissoes';
 import { royaltiesDaDemo } from './demo-royalties';
+import { checkInOfflineDaDemo } from './demo-check-in';
 // The tables through the namespace: this file's rows are named as they are (`users`, `eventos`, `leads`...).
 import * as schema from '../schema';
 
@@ -647,6 +648,11 @@ export async function loadDemoActivity(db: Database, now = new Date()): Promise<
     const [role] = await executeRows<{ su: string }>(tx, sql`select current_setting('is_superuser') as su`);
     if (role?.su === 'on') await tx.execute(sql`set local session_replication_role = replica`);
     const counts = await insertActivity(tx, demo, now);
+    // Issue 49 (ADR 105): Colégio Horizonte's last event, its door run partly without a signal, with its conflicts.
+    if (demo.horizonte) {
+      const ids = { horizonteClienteId: demo.horizonte.id, horizonteUserId: demo.horizonte.user };
+      await checkInOfflineDaDemo(tx, { ...ids, microUserId: demo.micros.campinas.user }, now);
+    }
     // Issue 42, third slice (ADR 066): the newest matrícula of the year waits for its family's acceptance.
     const aguardando = await matriculaMaisRecente(tx, demo.franqueadorId);
     if (aguardando) await contratoDeDemo(tx, aguardando);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PresencaLoteResultado } from '../../../shared/schemas/check-in-offline';
 import type { Actor } from '../../access/actor';
 import { eventosVisibleTo, leadsVisibleTo } from '../../access/scope';
@@ -79,7 +79,7 @@ export async function findPresencasLote(db: Executor, idsCliente: string[]) {
     })
     .from(presencasLote)
     .leftJoin(leads, eq(leads.id, presencasLote.leadId))
-    .where(inArray(presencasLote.idCliente, idsCliente));
+    .where(sql`${presencasLote.idCliente} = any(${sql.param(idsCliente)}::uuid[])`);
 }
 
 /** The delivered check-ins that registered these families' presences: whose device, under which client id. */
@@ -93,7 +93,9 @@ export async function findRegistradas(db: Executor, leadIds: string[]) {
       recebidaEm: presencasLote.recebidaEm,
     })
     .from(presencasLote)
-    .where(and(inArray(presencasLote.leadId, leadIds), eq(presencasLote.resultado, 'registrada')));
+    .where(
+      and(sql`${presencasLote.leadId} = any(${sql.param(leadIds)}::uuid[])`, eq(presencasLote.resultado, 'registrada')),
+    );
 }
 
 export interface NovaPresencaLote {
@@ -110,17 +112,32 @@ export interface NovaPresencaLote {
 }
 
 /**
- * Keeps a batch's outcomes, one row per client id, in one statement; an id some other request stored first is left
- * as it is. Answers the ids written.
+ * Keeps a batch's outcomes, one row per client id, in one statement (its columns as arrays: a batch of 500 is one
+ * short text to parse, not 5,000 parameters); an id some other request stored first is left as it is. Answers the
+ * ids written. The outcome travels as text[] and is cast row by row: PGlite serialises an array parameter by the
+ * array types it read when it opened, and a database migrated by the same process (a first start, an upgrade) has
+ * made `presenca_lote_resultado[]` since.
  */
 export async function insertPresencasLote(db: Executor, rows: NovaPresencaLote[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const written = await db
-    .insert(presencasLote)
-    .values(rows)
-    .onConflictDoNothing({ target: presencasLote.idCliente })
-    .returning({ idCliente: presencasLote.idCliente });
-  return new Set(written.map((r) => r.idCliente));
+  const coluna = <T>(pick: (r: NovaPresencaLote) => T) => sql.param(rows.map(pick));
+  const written = await executeRows<{ id_cliente: string }>(
+    db,
+    sql`insert into ${presencasLote} (id_cliente, evento_id, lead_id, dispositivo, dispositivo_nome, usuario_id, em,
+        resultado, conflito_com, motivo)
+      select i.id_cliente, i.evento_id, i.lead_id, i.dispositivo, i.dispositivo_nome, i.usuario_id, i.em,
+        i.resultado::presenca_lote_resultado, i.conflito_com, i.motivo
+      from unnest(${coluna((r) => r.idCliente)}::uuid[], ${coluna((r) => r.eventoId)}::uuid[],
+        ${coluna((r) => r.leadId)}::uuid[], ${coluna((r) => r.dispositivo)}::text[],
+        ${coluna((r) => r.dispositivoNome)}::text[], ${coluna((r) => r.usuarioId)}::uuid[],
+        ${coluna((r) => r.em.toISOString())}::timestamptz[], ${coluna((r) => r.resultado)}::text[],
+        ${coluna((r) => r.conflitoCom)}::uuid[], ${coluna((r) => r.motivo)}::text[])
+        as i(id_cliente, evento_id, lead_id, dispositivo, dispositivo_nome, usuario_id, em, resultado, conflito_com,
+          motivo)
+      on conflict (id_cliente) do nothing
+      returning id_cliente`,
+  );
+  return new Set(written.map((r) => r.id_cliente));
 }
 
 /** The event's seated families and presences, this transaction's check-ins included (the counters' readers). */

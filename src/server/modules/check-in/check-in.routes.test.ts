@@ -411,6 +411,54 @@ describe('POST /api/eventos/:id/presencas/lote', () => {
     });
   });
 
+  it('lets two devices racing with the same families end with one presence each, and a batch racing itself too', async () => {
+    const evento = await addEvento();
+    const todas = await familias(
+      evento.id,
+      Array.from({ length: 20 }, (_, i) => `Corrida ${i} ${unique()}`),
+    );
+    const deA = lote(
+      'aparelho-corrida-A',
+      todas.map((f) => ({ token: f.token })),
+    );
+    const deB = lote(
+      'aparelho-corrida-B',
+      todas.map((f) => ({ leadId: f.id })),
+    );
+    const [a, b, aDeNovo] = await Promise.all([
+      enviar(evento.id, deA, 'cliente'),
+      enviar(evento.id, deB, 'micro_franquia'),
+      enviar(evento.id, deA, 'cliente'),
+    ]);
+    expect([a.statusCode, b.statusCode, aDeNovo.statusCode]).toEqual([200, 200, 200]);
+    // The batch sent twice at once: the same answers, whichever came first.
+    expect(aDeNovo.json()).toEqual(a.json());
+    const resultados = todas.map((_, i) => [a.json().itens[i].resultado, b.json().itens[i].resultado].sort());
+    // Each family: one device registered it, the other's check-in is a conflict.
+    expect(resultados.every(([x, y]) => x === 'conflito' && y === 'registrada')).toBe(true);
+    const presentes = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(and(eq(leads.eventoId, evento.id), sql`${leads.presenteEm} is not null`));
+    expect(presentes[0]!.n).toBe(20);
+    const audited = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.acao, 'lead.presenca'),
+          inArray(
+            auditLog.entidadeId,
+            todas.map((f) => f.id),
+          ),
+        ),
+      );
+    expect(audited[0]!.n).toBe(20);
+    const conflitos = (await as(ctx.app, 'cliente').get(`/api/eventos/${evento.id}/presencas/conflitos`)).json();
+    expect(conflitos.itens).toHaveLength(20);
+    expect((await as(ctx.app, 'cliente').get(`/api/eventos/${evento.id}`)).json()).toMatchObject({ presentes: 20 });
+  });
+
   it('answers a conflict with the online check-in when the door had the family first', async () => {
     const evento = await addEvento();
     const [primeira, segunda] = await familias(evento.id, ['Nina Online', 'Otto Depois']);

@@ -433,6 +433,34 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     const { leadId: id, eventoId } = await leadAtEvento(p);
     return { caller: 'franqueador', params: { id: eventoId }, body: () => ({ leadId: id }) };
   },
+  // Issue 49: the door without a signal, on the check-in's real event and lead: the roster, the conflicts, and a batch
+  // of one check-in whose client id comes from the seed (a seed drawn again sends the same check-in again).
+  'GET /api/eventos/:id/check-in/roteiro': async (p) => ({
+    caller: 'franqueador',
+    params: { id: (await leadAtEvento(p)).eventoId },
+  }),
+  'POST /api/eventos/:id/presencas/lote': async (p) => {
+    const { leadId: id, eventoId } = await leadAtEvento(p);
+    return {
+      caller: 'franqueador',
+      params: { id: eventoId },
+      body: (seed) => ({
+        dispositivo: `aparelho-fuzz-${seed % 5}`,
+        dispositivoNome: `Celular ${seed % 5}`,
+        itens: [
+          {
+            idCliente: `00000000-0000-4000-8000-${digits(seed, 12)}`,
+            leadId: id,
+            em: '2030-03-10T19:30:00-03:00',
+          },
+        ],
+      }),
+    };
+  },
+  'GET /api/eventos/:id/presencas/conflitos': async (p) => ({
+    caller: 'franqueador',
+    params: { id: (await leadAtEvento(p)).eventoId },
+  }),
   'GET /api/public/voucher/:token': async () => ({ params: { token: 'x'.repeat(43) }, neverSucceeds: true }),
   // Issue 48: an event's costs, on the demo cliente's event; each valid run a cost of its own, or a removal.
   'GET /api/eventos/:id/custos': async (p) => ({ caller: 'franqueador', params: { id: await eventoDoCliente(p) } }),

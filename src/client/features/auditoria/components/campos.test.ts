@@ -10,6 +10,11 @@ describe('campoLabel', () => {
     expect(campoLabel('proximoContatoEm')).toBe('Próximo contato');
     expect(campoLabel('valorComDesconto')).toBe('Valor com desconto');
     expect(campoLabel('quantidade_alunos')).toBe('Quantidade alunos');
+    // Issue 49: a batch of offline check-ins, in words (not 'Ja registradas').
+    expect(campoLabel('jaRegistradas')).toBe('Já registradas');
+    expect(campoLabel('dispositivoNome')).toBe('Nome do aparelho');
+    expect(valorTexto('meio', 'offline')).toBe('Sem conexão');
+    expect(valorTexto('meio', 'codigo')).toBe('Código do voucher');
   });
 });
 

@@ -106,6 +106,16 @@ const CAMPO_LABELS: Record<string, string> = {
   preMatriculas: 'Pré-matrículas',
   matriculas: 'Matrículas',
   contas: 'Contas de aluno',
+  // Issue 49: a device's queue of check-ins made without a signal, and each presence it registered.
+  meio: 'Como',
+  dispositivoNome: 'Nome do aparelho',
+  idCliente: 'Check-in no aparelho',
+  itens: 'Check-ins enviados',
+  registradas: 'Presenças registradas',
+  jaRegistradas: 'Já registradas',
+  conflitos: 'Conflitos',
+  recusadas: 'Recusadas',
+  reenviadas: 'Reenviados (já recebidos antes)',
 };
 
 /** A field without a label of its own: its camelCase name as words ('valorComDesconto' -> 'Valor com desconto'). */
@@ -143,6 +153,8 @@ const VALOR_LABELS: Record<string, Record<string, string>> = {
   prioridade: TICKET_PRIORIDADE_LABELS,
   motivo: MOTIVO_LABELS,
   por: { email: 'E-mail', cpf: 'CPF', telefone: 'Telefone' },
+  // How the door knew the family: its QR code, its code typed, its name, or a device's queue without a signal.
+  meio: { voucher: 'QR code do voucher', codigo: 'Código do voucher', nome: 'Busca por nome', offline: 'Sem conexão' },
   tipo: PEDIDO_TIPO_LABELS,
   acao: Object.fromEntries(Object.entries(AUDIT_ACOES).map(([acao, { rotulo }]) => [acao, rotulo])),
   entidade: AUDIT_ENTIDADES,
