@@ -6,6 +6,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:data
  */
 import { CAMPANHAS, metasSteps } from './metas';
+import { visitasSteps } from './check-in';
 import pg from 'pg';
 import { hashPassword } from '../src/server/lib/password';
 import { migratePostgres } from '../src/server/db/postgres';
@@ -662,6 +663,8 @@ async function main() {
 
   // Issue 48: the goals of this month and the last for every node, and the events' and campaigns' costs.
   for (const [label, text] of metasSteps(S)) await step(label, text);
+  // Issue 49: the vendedores' visits to their schools, done and to come.
+  for (const [label, text] of visitasSteps()) await step(label, text);
 
   // Issues 44 and 45: the commission and royalty ledgers, from what the families paid (bench/dinheiro.ts).
   for (const [label, text] of dinheiroSteps(userCols, userRow, REDE_DE_ROYALTIES)) await step(label, text);

@@ -38,6 +38,7 @@ import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
 import { BENCH_PASSWORD } from './accounts';
 import { reportScenarios } from './relatorios';
 import { metasScenarios } from './metas';
+import { checkInScenarios, eventosNaPorta, garantirVisitas } from './check-in';
 import { inadimplenciaScenarios } from './inadimplencia';
 import { followUpScenarios, followedLeadIds } from './acompanhamento';
 import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
@@ -654,6 +655,11 @@ async function main() {
       ...reportScenarios(new Date()),
       // Issue 48 (ADR 104): goals, rankings and Relatórios by source with their costs.
       ...metasScenarios(new Date()),
+      // Issue 49 (ADR 105): the offline roster, the batches of offline check-ins, the visits and the agenda.
+      ...(await (async () => {
+        await garantirVisitas(db);
+        return checkInScenarios(await eventosNaPorta(db, 80), new Date());
+      })()),
       // Issue 43 (ADR 077): Inadimplência over the year's parcelas.
       ...inadimplenciaScenarios(new Date()),
       ...followUpScenarios(new Date(), await followedLeadIds(db, actors.vendedor, 500)),

@@ -1,0 +1,189 @@
+/**
+ * Issue 49's scenarios for `npm run bench` (ADR 105): the door without a signal and the vendedor's day.
+ *
+ * - The roster a phone stores before the event (GET /api/eventos/:id/check-in/roteiro) for an event of 2,000
+ *   seated families, each with its voucher: one user, and eight phones preparing at once.
+ * - A phone's queue uploaded when the signal comes back (POST /api/eventos/:id/presencas/lote): batches of 500
+ *   families not yet in, each batch a new one; the issue's target is under 1 s a batch. One phone, and four phones
+ *   of four events uploading at once.
+ * - The visits: a page of the list for each level of the tree, and a vendedor's agenda of the day (issue 46's
+ *   targets: a list page p99 50 ms for one user, a dashboard 100 ms).
+ *
+ * The events and families are made at the start of the run (copies of open events, 2,000 seated families each with
+ * a voucher) and stay as bench data, as the sign-up scenarios' do. The visits are bench:data's (`visitasSteps`); a
+ * database built before them gets them at the start of the run.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Database, executeRows } from '../src/server/db/connect';
+import { LOTE_MAX_ITENS } from '../src/shared/schemas/check-in-offline';
+import { todayInBrasilia } from '../src/shared/brasilia';
+
+/** Families per event: the issue's "at 2,000 sign-ups". */
+export const FAMILIAS_POR_EVENTO = 2_000;
+
+/**
+ * bench:data's visits: for every cliente with a vendedor, one visit every fifteen days over the last five months
+ * (done, not done, or with each result) and one today and one in a week (scheduled).
+ */
+export function visitasSteps(): [label: string, sql: string][] {
+  return [
+    [
+      'visitas',
+      `
+      insert into visitas (cliente_id, vendedor_id, agendada_para, objetivo, status, resultado, motivo, registrada_em,
+        created_at)
+      select c.id, c.vendedor_id,
+        date_trunc('day', now()) + interval '11 hours' - (k * interval '15 days') + ((hashtext(c.id::text) & 7) * interval '1 hour'),
+        'Apresentar o crédito educacional à direção',
+        (case when k <= 0 then 'agendada' when k % 4 = 0 then 'nao_realizada' else 'realizada' end)::visita_status,
+        (case when k > 0 and k % 4 <> 0 then (array['interessada', 'agendou_evento', 'sem_interesse'])[1 + k % 3] end)::visita_resultado,
+        case when k > 0 and k % 4 <> 0 and k % 3 = 2 then 'Já tem parceria com outra rede' end,
+        case when k > 0 then now() - (k * interval '15 days') end,
+        now() - ((k + 1) * interval '15 days')
+      from clientes c, generate_series(-1, 10) k
+      where c.vendedor_id is not null;`,
+    ],
+  ];
+}
+
+/** Makes the visits when the database was built before them. */
+export async function garantirVisitas(db: Database): Promise<void> {
+  const [row] = await executeRows<{ n: number }>(db, sql`select count(*)::int as n from visitas`);
+  if (row && row.n > 0) return;
+  for (const [, text] of visitasSteps()) await db.execute(sql.raw(text));
+}
+
+/** An event of the door: its id and its families not yet in. */
+export interface EventoNaPorta {
+  eventoId: string;
+  leadIds: string[];
+}
+
+/**
+ * `n` copies of open events of the network, each with 2,000 seated families (and a voucher each, good until a week
+ * after the event), none of them in yet.
+ */
+export async function eventosNaPorta(db: Database, n: number): Promise<EventoNaPorta[]> {
+  const eventos = await executeRows<{ id: string }>(
+    db,
+    sql`insert into eventos (cliente_id, micro_franquia_id, nome_escola, tipo_escola, cep, cidade, estado,
+        data_distribuicao, data_evento, horario, local, qtd_alunos)
+      select cliente_id, micro_franquia_id, nome_escola || ' (porta)', tipo_escola, cep, cidade, estado,
+        data_distribuicao, current_date, horario, local, qtd_alunos
+      from eventos where status = 'agendado' and is_active and data_evento >= current_date limit ${n}
+      returning id`,
+  );
+  if (eventos.length < n) throw new Error('too few open events in the bench database: run npm run bench:data first');
+  const tag = randomUUID().slice(0, 8);
+  const out: EventoNaPorta[] = [];
+  for (const { id } of eventos) {
+    const leads = await executeRows<{ id: string }>(
+      db,
+      sql`insert into leads (evento_id, nome_aluno, nome_responsavel, email, telefone)
+        select ${id}, 'Aluno Porta ' || g || ' Silva', 'Responsável Porta', 'porta.' || ${tag} || '.' || g || '.' || ${id}::text || '@email.com.br',
+          '11987654321'
+        from generate_series(1, ${FAMILIAS_POR_EVENTO}) g
+        returning id`,
+    );
+    await db.execute(
+      sql`insert into lead_vouchers (lead_id, token_hash, expira_em)
+        select l.id, encode(sha256(convert_to(l.id::text || ${tag}, 'UTF8')), 'hex'), now() + interval '7 days'
+        from leads l where l.evento_id = ${id}`,
+    );
+    out.push({ eventoId: id, leadIds: leads.map((l) => l.id) });
+  }
+  return out;
+}
+
+/** Issue 49's requests, each with its path, account, body and target (bench/run.ts' Scenario). */
+export interface CheckInScenario {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  account: 'franqueador' | 'franquia' | 'micro' | 'vendedor' | 'cliente';
+  connections: number;
+  target: { p99: number };
+  pathFor?: (n: number) => string;
+  body?: (n: number) => unknown;
+  storedIn?: string;
+}
+
+export function checkInScenarios(eventos: EventoNaPorta[], now = new Date()): CheckInScenario[] {
+  const hoje = todayInBrasilia(now);
+  // Batches of 500 families not yet in: request n takes the next batch, event after event.
+  const lotes = eventos.flatMap(({ eventoId, leadIds }) =>
+    Array.from({ length: Math.floor(leadIds.length / LOTE_MAX_ITENS) }, (_, i) => ({
+      eventoId,
+      leadIds: leadIds.slice(i * LOTE_MAX_ITENS, (i + 1) * LOTE_MAX_ITENS),
+    })),
+  );
+  // The one phone takes the first part of the batches, the four phones the rest: no batch is sent twice.
+  const parte = Math.floor(lotes.length * 0.4);
+  const lote = (n: number, desde: number, ate: number) => lotes[desde + (n % (ate - desde))]!;
+  const roteiro = eventos[0]!.eventoId;
+  const upload = (name: string, connections: number, desde: number, ate: number): CheckInScenario => ({
+    name,
+    method: 'POST',
+    path: `/api/eventos/${lote(0, desde, ate).eventoId}/presencas/lote`,
+    account: 'franqueador',
+    connections,
+    target: { p99: 1000 },
+    pathFor: (n) => `/api/eventos/${lote(n, desde, ate).eventoId}/presencas/lote`,
+    body: (n) => ({
+      dispositivo: `bench-${connections}`,
+      dispositivoNome: 'Bench',
+      itens: lote(n, desde, ate).leadIds.map((leadId, i) => ({
+        idCliente: randomUUID(),
+        leadId,
+        em: new Date(now.getTime() + i * 1000).toISOString(),
+      })),
+    }),
+    storedIn: 'presencas_lote',
+  });
+  const both = (s: Omit<CheckInScenario, 'connections'>, many: number): CheckInScenario[] => [
+    { ...s, name: `${s.name} · 1 user`, connections: 1 },
+    { ...s, connections: many },
+  ];
+  return [
+    ...both(
+      {
+        name: 'offline roster, 2,000 families · franqueador',
+        path: `/api/eventos/${roteiro}/check-in/roteiro`,
+        account: 'franqueador',
+        target: { p99: 100 },
+      },
+      8,
+    ),
+    upload('offline check-ins, batch of 500 · 1 phone', 1, 0, parte),
+    upload('offline check-ins, batch of 500 · 4 phones', 4, parte, lotes.length),
+    {
+      name: 'offline conflicts list · franqueador',
+      path: `/api/eventos/${roteiro}/presencas/conflitos`,
+      account: 'franqueador',
+      connections: 1,
+      target: { p99: 50 },
+    },
+    ...(['franqueador', 'franquia', 'micro', 'vendedor'] as const).flatMap((account) =>
+      both({ name: `visitas, page 1 · ${account}`, path: '/api/visitas', account, target: { p99: 50 } }, 16),
+    ),
+    ...both(
+      {
+        name: 'visitas of the month, page 1 · franquia',
+        path: `/api/visitas?de=${hoje.slice(0, 8)}01&ate=${hoje}`,
+        account: 'franquia',
+        target: { p99: 50 },
+      },
+      16,
+    ),
+    ...both(
+      {
+        name: 'agenda of the day · vendedor',
+        path: `/api/user/agenda?dia=${hoje}`,
+        account: 'vendedor',
+        target: { p99: 100 },
+      },
+      16,
+    ),
+  ];
+}
