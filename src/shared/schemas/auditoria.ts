@@ -42,6 +42,7 @@ export const AUDIT_ENTIDADES = {
   royalty_contestacao: 'Contestação de royalties',
   meta: 'Meta',
   campanha_custo: 'Custo de campanha',
+  visita: 'Visita',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -206,6 +207,10 @@ export const AUDIT_ACOES = {
   'evento.custo_remover': { entidade: 'evento', rotulo: 'Removeu um custo do evento' },
   'campanha_custo.criar': { entidade: 'campanha_custo', rotulo: 'Lançou um custo de campanha' },
   'campanha_custo.remover': { entidade: 'campanha_custo', rotulo: 'Removeu um custo de campanha' },
+  // Issue 49: a vendedor's visit to a school -- scheduled, its outcome logged, its notes or time changed.
+  'visita.criar': { entidade: 'visita', rotulo: 'Agendou uma visita' },
+  'visita.registrar': { entidade: 'visita', rotulo: 'Registrou o resultado de uma visita' },
+  'visita.editar': { entidade: 'visita', rotulo: 'Alterou uma visita' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;
 export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];
