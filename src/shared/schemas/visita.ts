@@ -52,6 +52,7 @@ export const VISITA_MESSAGES = {
   quandoForaDoPrazo: 'Informe uma data entre 2000 e 2100',
   editada: 'Visita atualizada',
   eventoVinculado: 'Evento ligado à visita',
+  horario: 'Informe o horário (hh:mm)',
 } as const;
 
 const instanteEntrada = z.iso.datetime({ offset: true, error: VISITA_MESSAGES.quando });
@@ -176,3 +177,20 @@ export const VISITA_EDITAVEL_APOS_REGISTRO = ['notas', 'eventoId'] as const;
 
 /** Whether a visit's outcome was logged. */
 export const visitaRegistrada = (status: VisitaStatus) => status !== 'agendada';
+
+/**
+ * 'Nova visita' (issue 49): the school, the day and the time on São Paulo's clocks, the goal and the notes -- the
+ * dialog's rules; its payload (`agendadaPara` as an instant) is built in the dialog's form-values file.
+ */
+export const visitaFormSchema = z.object({
+  clienteId: z.uuid(VISITA_MESSAGES.cliente),
+  dia: dateOnlyField(VISITA_MESSAGES.quando),
+  horario: z
+    .string({ error: VISITA_MESSAGES.horario })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, VISITA_MESSAGES.horario),
+  objetivo: optionalText(500),
+  notas: optionalText(2000),
+});
+export type VisitaFormInput = z.input<typeof visitaFormSchema>;
+export type VisitaFormValues = z.output<typeof visitaFormSchema>;

@@ -352,7 +352,7 @@ describe('PATCH /api/visitas/{id}: the outcome, logged once', () => {
 describe('GET /api/visitas: the list', () => {
   /** A week of its own, far from the demo's visits and the other cases'. */
   const DIA = '2032-08-10';
-  const visitas: Record<string, VisitaView> = {};
+  const visitas = {} as Record<'vesperaTarde' | 'cedo' | 'tarde' | 'colega' | 'outraRede', VisitaView>;
 
   beforeAll(async () => {
     // 23:30 of the 9th in São Paulo is the 10th in UTC: it belongs to the 9th.
