@@ -45,7 +45,7 @@ export function VisitasSection({ role, linkVisitas }: { role: Role; linkVisitas:
       cell: (r) =>
         linkVisitas && r.vendedorId ? (
           <Link
-            className="font-medium underline-offset-4 hover:underline"
+            className="font-medium text-primary underline-offset-4 hover:underline"
             to={`/visitas?${new URLSearchParams({ vendedorId: r.vendedorId, vendedor: r.vendedorNome, de, ate })}`}
           >
             {r.vendedorNome}

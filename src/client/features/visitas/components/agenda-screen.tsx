@@ -228,7 +228,7 @@ function Retornos({
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border bg-card">
           {retornos.itens.map((lead) => (
             <li key={lead.id} className="flex flex-col gap-0.5 p-3 text-sm">
-              <Link to={`/leads/${lead.id}`} className="font-medium underline-offset-4 hover:underline">
+              <Link to={`/leads/${lead.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
                 {lead.nomeAluno}
               </Link>
               <span className="text-muted-foreground [overflow-wrap:anywhere]">

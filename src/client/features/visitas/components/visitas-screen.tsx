@@ -2,6 +2,7 @@ import { VISITA_MESSAGES, VISITA_STATUS_LABELS, VISITA_STATUSES, type VisitaStat
 import { Card } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { DateInput } from '@/components/ui/date-input';
+import { FieldShell } from '@/components/ui/field-shell';
 import { FilterChips } from '@/components/ui/filter-chips';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
@@ -43,7 +44,44 @@ export function VisitasScreen() {
 
   return (
     <Card className="min-w-0">
-      <div className="px-2 py-4 sm:px-4">
+      <div className="flex flex-col gap-4 px-2 py-4 sm:px-4">
+        <div className="grid gap-3 min-[480px]:grid-cols-3 lg:max-w-3xl" role="group" aria-label="Filtros">
+          <SelectField
+            id="visitas-status"
+            label="Situação"
+            options={STATUS_OPTIONS}
+            value={statusValido ?? TODAS}
+            onChange={(value) => list.setFilter('status', value === TODAS ? undefined : value)}
+          />
+          <FieldShell label={<Label htmlFor="visitas-de">De</Label>} hintId="visitas-de-dica" errorId="visitas-de-erro">
+            <DateInput id="visitas-de" value={de ?? ''} onValueChange={(v) => list.setFilter('de', v || undefined)} />
+          </FieldShell>
+          <FieldShell
+            label={<Label htmlFor="visitas-ate">Até</Label>}
+            error={periodoInvertido ? VISITA_MESSAGES.periodoInvertido : undefined}
+            hintId="visitas-ate-dica"
+            errorId="visitas-periodo-erro"
+          >
+            <DateInput
+              id="visitas-ate"
+              value={ate ?? ''}
+              onValueChange={(v) => list.setFilter('ate', v || undefined)}
+              aria-invalid={periodoInvertido || undefined}
+              aria-describedby={periodoInvertido ? 'visitas-periodo-erro' : undefined}
+            />
+          </FieldShell>
+          {chips.length > 0 ? (
+            <FilterChips
+              className="min-[480px]:col-span-3"
+              title="Filtros aplicados"
+              chips={chips}
+              onRemove={() => {
+                list.setFilter('vendedorId', undefined);
+                list.setFilter('vendedor', undefined);
+              }}
+            />
+          ) : null}
+        </div>
         <DataTable
           caption="Visitas"
           columns={visitasColumns()}
@@ -58,51 +96,6 @@ export function VisitasScreen() {
             value: list.search,
             onChange: list.setSearch,
           }}
-          toolbar={
-            <div className="grid w-full gap-3 min-[480px]:grid-cols-3">
-              <SelectField
-                id="visitas-status"
-                label="Situação"
-                options={STATUS_OPTIONS}
-                value={statusValido ?? TODAS}
-                onChange={(value) => list.setFilter('status', value === TODAS ? undefined : value)}
-              />
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="visitas-de">De</Label>
-                <DateInput
-                  id="visitas-de"
-                  value={de ?? ''}
-                  onValueChange={(v) => list.setFilter('de', v || undefined)}
-                />
-              </div>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="visitas-ate">Até</Label>
-                <DateInput
-                  id="visitas-ate"
-                  value={ate ?? ''}
-                  onValueChange={(v) => list.setFilter('ate', v || undefined)}
-                  aria-invalid={periodoInvertido || undefined}
-                  aria-describedby={periodoInvertido ? 'visitas-periodo-erro' : undefined}
-                />
-              </div>
-              {periodoInvertido ? (
-                <p id="visitas-periodo-erro" role="alert" className="text-sm text-destructive min-[480px]:col-span-3">
-                  {VISITA_MESSAGES.periodoInvertido}
-                </p>
-              ) : null}
-              {chips.length > 0 ? (
-                <FilterChips
-                  className="min-[480px]:col-span-3"
-                  title="Filtros aplicados"
-                  chips={chips}
-                  onRemove={() => {
-                    list.setFilter('vendedorId', undefined);
-                    list.setFilter('vendedor', undefined);
-                  }}
-                />
-              ) : null}
-            </div>
-          }
           notice={
             visitas.isError
               ? { kind: 'error', title: errorMessage(visitas.error, VISITA_MESSAGES.failed) }
