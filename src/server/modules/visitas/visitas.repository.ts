@@ -112,7 +112,11 @@ export async function listVisitasDaAgenda(
   periodo: { inicio: Date; fim: Date },
   limite: number,
 ): Promise<VisitaRow[]> {
-  const minhas = actor.role === 'vendedor' ? eq(visitas.vendedorId, actor.vendedorId ?? '') : undefined;
+  // A vendedor whose link is missing has no visits of its own (never a comparison with an empty id).
+  const minhas =
+    actor.role === 'vendedor'
+      ? eq(visitas.vendedorId, actor.vendedorId ?? '00000000-0000-0000-0000-000000000000')
+      : undefined;
   return selectVisitas(db, and(visitasVisibleTo(actor), minhas, entre(periodo)))
     .orderBy(asc(visitas.agendadaPara), asc(visitas.id))
     .limit(limite);
