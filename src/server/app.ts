@@ -57,6 +57,7 @@ import { whatsappCloudRoutes, whatsappRoutes } from './modules/whatsapp';
 import { royaltiesRoutes } from './modules/royalties';
 import { metasRoutes } from './modules/metas';
 import { custosRoutes } from './modules/custos';
+import { visitasRoutes } from './modules/visitas';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { atribuicaoRoutes } from './modules/atribuicao';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(metasRoutes);
   // Issue 48: what an event and a campaign cost.
   await app.register(custosRoutes);
+  await app.register(visitasRoutes);
   await app.register(sacRoutes);
   await app.register(auditoriaRoutes);
   await app.register(lgpdRoutes);

@@ -138,6 +138,14 @@ export const PERMISSIONS = {
   'metas.definir': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
   'metas.ranking': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
 
+  /**
+   * Visitas (issue 49, ADR 105): the vendedores' visits to schools -- read, scheduled and logged by the vendedor (its
+   * own) and by the levels above it (their subtree's, each picking a vendedor of the school's micro-franquia); their
+   * agenda ('Minha agenda') and Relatórios' visits per vendedor. Never the cliente or the aluno.
+   */
+  'visitas.ver': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
+  'visitas.gerir': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
+
   'royalties.ver': ['franqueador', 'franquia'],
   'royalties.acordos.editar': ['franqueador'],
   'royalties.fechar': ['franqueador'],

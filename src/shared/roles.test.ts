@@ -17,6 +17,9 @@ describe('route table (SPEC §2)', () => {
     '/relatorios': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     // Issue 48: the levels that set their children's goals and read their scope's ranking.
     '/metas': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
+    // Issue 49: the vendedor's and micro-franquia's day of visits; the managers' list of visits.
+    '/agenda': ['micro_franquia', 'vendedor'],
+    '/visitas': ['franqueador', 'franquia', 'micro_franquia'],
     '/franquias': ['franqueador'],
     '/micro-franquias': ['franqueador', 'franquia'],
     '/clientes': ['franqueador', 'micro_franquia', 'vendedor'],
@@ -72,6 +75,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Dashboard',
       'Relatórios',
       'Metas',
+      'Visitas',
       'Franquias',
       'Micro-Franquias',
       'Clientes',
@@ -92,6 +96,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Dashboard',
       'Relatórios',
       'Metas',
+      'Visitas',
       'Micro-franquias',
       'Interesses',
       'Pré-Matrículas',
@@ -103,8 +108,10 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
     ]);
     expect(labels('micro_franquia')).toEqual([
       'Dashboard',
+      'Minha agenda',
       'Relatórios',
       'Metas',
+      'Visitas',
       'Clientes',
       'Eventos',
       'Interesses',
@@ -117,6 +124,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
     // Issue 23 (ADR 030's addendum): what its dashboard counts, and the events SPEC §6 lets it create.
     expect(labels('vendedor')).toEqual([
       'Dashboard',
+      'Minha agenda',
       'Relatórios',
       'Metas',
       'Clientes',

@@ -35,6 +35,8 @@ export type RoutePath =
   | '/'
   | '/relatorios'
   | '/metas'
+  | '/agenda'
+  | '/visitas'
   | '/franquias'
   | '/micro-franquias'
   | '/clientes'
@@ -89,6 +91,23 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     roles: ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
     title: 'Metas',
     description: 'As metas do mês, divididas pela rede, com o realizado, a projeção e o ranking',
+  },
+  /**
+   * Minha agenda (issue 49, ADR 105): the day's and the week's school visits, the follow-up due and the events
+   * worked, made for a phone -- the vendedor's own, the micro-franquia's vendedores'.
+   */
+  '/agenda': {
+    path: '/agenda',
+    roles: ['micro_franquia', 'vendedor'],
+    title: 'Minha agenda',
+    description: 'As visitas às escolas de hoje e da semana, os retornos a fazer e os próximos eventos',
+  },
+  /** Visitas (issue 49): every visit of the levels above the vendedor's subtree, by vendedor, status and period. */
+  '/visitas': {
+    path: '/visitas',
+    roles: ['franqueador', 'franquia', 'micro_franquia'],
+    title: 'Visitas',
+    description: 'As visitas dos vendedores às escolas: quando, com que objetivo e como foram',
   },
   '/franquias': {
     path: '/franquias',
@@ -347,6 +366,9 @@ const DASHBOARD = link('/', 'Dashboard');
 const RELATORIOS = link('/relatorios', 'Relatórios');
 /** Issue 48: after Relatórios, for the levels that set goals. */
 const METAS = link('/metas', 'Metas');
+/** Issue 49: the school visits -- the vendedor's and micro-franquia's day ('Minha agenda'), the managers' list. */
+const AGENDA = link('/agenda', 'Minha agenda');
+const VISITAS = link('/visitas', 'Visitas');
 /** Issue 17: last in the sidebars of the three levels that read a subtree's trail. */
 const AUDITORIA = link('/auditoria', 'Auditoria');
 /** Issue 18: the titulares' rights, for the franqueador and the franquia, before Auditoria. */
@@ -363,6 +385,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     DASHBOARD,
     RELATORIOS,
     METAS,
+    VISITAS,
     link('/franquias', 'Franquias'),
     link('/micro-franquias', 'Micro-Franquias'),
     link('/clientes', 'Clientes'),
@@ -384,6 +407,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     DASHBOARD,
     RELATORIOS,
     METAS,
+    VISITAS,
     link('/micro-franquias', 'Micro-franquias'),
     link('/interesses', 'Interesses'),
     link('/pre-matriculas', 'Pré-Matrículas'),
@@ -395,8 +419,10 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
   ],
   micro_franquia: [
     DASHBOARD,
+    AGENDA,
     RELATORIOS,
     METAS,
+    VISITAS,
     link('/clientes', 'Clientes'),
     link('/eventos', 'Eventos'),
     link('/interesses', 'Interesses'),
@@ -406,9 +432,10 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/usuarios', 'Usuários'),
     AUDITORIA,
   ],
-  // Issue 23: what its dashboard counts, and the events it may create (SPEC §6).
+  // Issue 23: what its dashboard counts, and the events it may create (SPEC §6); issue 49: its day of visits first.
   vendedor: [
     DASHBOARD,
+    AGENDA,
     RELATORIOS,
     METAS,
     link('/clientes', 'Clientes'),

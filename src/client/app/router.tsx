@@ -19,6 +19,9 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/': () => import('./routes/app/dashboard'),
   '/relatorios': () => import('./routes/app/relatorios'),
   '/metas': () => import('./routes/app/metas'),
+  // Issue 49: the day of school visits, and the managers' list of visits.
+  '/agenda': () => import('./routes/app/agenda'),
+  '/visitas': () => import('./routes/app/visitas'),
   '/franquias': () => import('./routes/app/franquias'),
   '/micro-franquias': () => import('./routes/app/micro-franquias'),
   '/clientes': () => import('./routes/app/clientes'),

@@ -24,6 +24,7 @@ import {
   sacTickets,
   users,
   vendedores,
+  visitas,
   whatsappModelos,
 } from '../db/schema';
 import type { Actor } from './actor';
@@ -119,6 +120,18 @@ export function vendedoresVisibleTo(actor: Actor): SQL {
     default:
       return NONE;
   }
+}
+
+/**
+ * Visitas (issue 49, ADR 105): the visits to the clientes the actor sees -- and, for a vendedor, also the visits it
+ * was sent on (a manager may send another vendedor of the school's micro-franquia). The cliente and the aluno see
+ * none (permissions.ts refuses them the routes too).
+ */
+export function visitasVisibleTo(actor: Actor): SQL {
+  if (actor.role === 'cliente' || actor.role === 'aluno') return NONE;
+  const visiveis = sql`${visitas.clienteId} in (select ${clientes.id} from ${clientes} where ${clientesVisibleTo(actor)})`;
+  if (actor.role === 'vendedor') return sql`(${eq(visitas.vendedorId, must(actor.vendedorId))} or ${visiveis})`;
+  return visiveis;
 }
 
 /** A cliente manages its own courses; the roles above it read them (the event form offers them). */

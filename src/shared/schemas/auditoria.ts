@@ -42,6 +42,7 @@ export const AUDIT_ENTIDADES = {
   royalty_contestacao: 'Contestação de royalties',
   meta: 'Meta',
   campanha_custo: 'Custo de campanha',
+  visita: 'Visita',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -209,6 +210,10 @@ export const AUDIT_ACOES = {
   // Issue 49 (ADR 105): a device's queue of check-ins made without a signal, received -- its counts by outcome; each
   // presence it registered has its own 'lead.presenca' row (detalhes.meio 'offline').
   'evento.presencas_lote': { entidade: 'evento', rotulo: 'Enviou check-ins feitos sem conexão' },
+  // Issue 49: a vendedor's visit to a school -- scheduled, its outcome logged, its notes or time changed.
+  'visita.criar': { entidade: 'visita', rotulo: 'Agendou uma visita' },
+  'visita.registrar': { entidade: 'visita', rotulo: 'Registrou o resultado de uma visita' },
+  'visita.editar': { entidade: 'visita', rotulo: 'Alterou uma visita' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;
 export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];

@@ -461,3 +461,39 @@ export const matriculasStatusSchema = z.object({
   }),
 });
 export type MatriculasStatus = z.infer<typeof matriculasStatusSchema>;
+
+/**
+ * GET /api/relatorios/visitas (issue 49, ADR 105): the vendedores' visits to schools in the period (by the day each
+ * was scheduled for, Brasília's), per vendedor -- how many were scheduled, done and missed, how many scheduled an
+ * event, and the events scheduled per visit done. The report's filters narrow them by the school's place in the
+ * tree and its city (`eventoId`: the visits that scheduled that event). For the roles that see visits only.
+ */
+export const visitasRelatorioQuerySchema = z.object({ ...reportFilterShape }).superRefine(checkPeriod);
+export type VisitasRelatorioQuery = z.infer<typeof visitasRelatorioQuerySchema>;
+
+export const visitasContagemSchema = z.object({
+  agendadas: z.number(),
+  realizadas: z.number(),
+  naoRealizadas: z.number(),
+  /** Visits done whose result was 'Agendou evento'. */
+  eventosAgendados: z.number(),
+  /** eventosAgendados / realizadas, 0..1 with 4 decimals; 0 without a visit done. */
+  eventosPorVisita: z.number(),
+});
+export type VisitasContagem = z.infer<typeof visitasContagemSchema>;
+
+export const visitasRelatorioSchema = z.object({
+  de: z.string(),
+  ate: z.string(),
+  totais: visitasContagemSchema,
+  /** The most visits first; `vendedorId` null for the visits with no vendedor ('Sem vendedor'). */
+  vendedores: z.array(
+    z.object({ vendedorId: z.string().nullable(), vendedorNome: z.string(), ...visitasContagemSchema.shape }),
+  ),
+});
+export type VisitasRelatorio = z.infer<typeof visitasRelatorioSchema>;
+
+/** The counts of visits with the rate worked out. */
+export function visitasContagem(n: Omit<VisitasContagem, 'eventosPorVisita'>): VisitasContagem {
+  return { ...n, eventosPorVisita: taxa(n.eventosAgendados, n.realizadas) };
+}

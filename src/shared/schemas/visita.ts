@@ -44,6 +44,15 @@ export const VISITA_MESSAGES = {
   empty: 'Nenhuma visita',
   failed: 'Falha ao carregar as visitas',
   diaInvalido: 'Informe o dia no formato AAAA-MM-DD',
+  // Added with the routes (issue 49): the rules the server checks beyond the fields' shapes.
+  eventoDoCliente: 'Escolha um evento desta escola (cliente)',
+  eventoSoAgendou: 'Só uma visita com o resultado "Agendou evento" tem um evento',
+  nadaAlterar: 'Informe o que alterar na visita',
+  periodoInvertido: 'A data inicial deve ser anterior ou igual à data final',
+  quandoForaDoPrazo: 'Informe uma data entre 2000 e 2100',
+  editada: 'Visita atualizada',
+  eventoVinculado: 'Evento ligado à visita',
+  horario: 'Informe o horário (hh:mm)',
 } as const;
 
 const instanteEntrada = z.iso.datetime({ offset: true, error: VISITA_MESSAGES.quando });
@@ -152,3 +161,36 @@ export const agendaSchema = z.object({
   ),
 });
 export type Agenda = z.input<typeof agendaSchema>;
+
+/** How many leads the agenda lists among the follow-up due (its counts are all of them; Leads lists them all). */
+export const AGENDA_RETORNOS_ITENS = 5;
+/** How many next events the agenda lists. */
+export const AGENDA_EVENTOS_ITENS = 10;
+/** How many visits the agenda lists for the day and for the rest of the week, each (a manager's subtree may hold more). */
+export const AGENDA_VISITAS_MAX = 200;
+
+/**
+ * What a PATCH may change once the visit's outcome is logged: its notes, and the event an 'Agendou evento' visit
+ * scheduled. Its time, goal, outcome and reason are the record of what happened (409 `jaRegistrada`).
+ */
+export const VISITA_EDITAVEL_APOS_REGISTRO = ['notas', 'eventoId'] as const;
+
+/** Whether a visit's outcome was logged. */
+export const visitaRegistrada = (status: VisitaStatus) => status !== 'agendada';
+
+/**
+ * 'Nova visita' (issue 49): the school, the day and the time on São Paulo's clocks, the goal and the notes -- the
+ * dialog's rules; its payload (`agendadaPara` as an instant) is built in the dialog's form-values file.
+ */
+export const visitaFormSchema = z.object({
+  clienteId: z.uuid(VISITA_MESSAGES.cliente),
+  dia: dateOnlyField(VISITA_MESSAGES.quando),
+  horario: z
+    .string({ error: VISITA_MESSAGES.horario })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, VISITA_MESSAGES.horario),
+  objetivo: optionalText(500),
+  notas: optionalText(2000),
+});
+export type VisitaFormInput = z.input<typeof visitaFormSchema>;
+export type VisitaFormValues = z.output<typeof visitaFormSchema>;

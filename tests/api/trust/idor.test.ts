@@ -582,6 +582,17 @@ const CUSTO_ROUTES: Record<string, string> = {
   'DELETE /api/campanhas/custos/:id': 'a cost the caller reads',
 };
 
+/**
+ * Issue 49 (ADR 105): the visits to schools. Their rows are not in the world's graph: the test 'keeps each branch’s
+ * and network’s visits its own' below gives every cliente of both networks a visit and tries them.
+ */
+const VISITA_ROUTES: Record<string, string> = {
+  'GET /api/visitas': 'json, the visits to the clientes the caller sees (and a vendedor’s own)',
+  'PATCH /api/visitas/:id': 'a visit the caller sees',
+  'GET /api/user/agenda': 'json, the caller’s visits of a day and its week, its follow-up due and next events',
+  'GET /api/relatorios/visitas': 'json, the visits the caller sees counted per vendedor',
+};
+
 /** GET routes without an id that hold no network rows to leak. */
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
@@ -649,7 +660,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !COMISSAO_ROUTES[k] &&
           !WHATSAPP_ROUTES[k] &&
           !ROYALTY_ROUTES[k] &&
-          !CUSTO_ROUTES[k],
+          !CUSTO_ROUTES[k] &&
+          !VISITA_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
@@ -672,11 +684,13 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !WHATSAPP_ROUTES[k] &&
           !ROYALTY_ROUTES[k] &&
           !METAS_ROUTES[k] &&
-          !CUSTO_ROUTES[k],
+          !CUSTO_ROUTES[k] &&
+          !VISITA_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(METAS_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(CUSTO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
+    expect(Object.keys(VISITA_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(WHATSAPP_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(ROYALTY_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(COMISSAO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
@@ -1397,6 +1411,89 @@ describe('IDOR: rows out of the caller’s scope', () => {
       for (const id of ids) {
         figures.listChecks += 1;
         if (list.body.includes(id)) leaks.push(`GET /api/campanhas/custos as ${name}: holds ${id}`);
+      }
+    }
+    expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+    figures.leaks.push(...leaks);
+    expect(leaks).toEqual([]);
+  });
+
+  it('keeps each branch’s and network’s visits its own (issue 49): lists, agenda and report hold the scope’s alone, a foreign visit or school is 404', async () => {
+    const DIA = '2040-01-15';
+    // A visit at every cliente of both networks, by its own vendedor.
+    const feitas = await queryRows<{ id: string; cliente_id: string }>(
+      ctx.handle.db,
+      sql`insert into visitas (cliente_id, vendedor_id, agendada_para, objetivo)
+        select id, vendedor_id, ${`${DIA}T13:00:00Z`}::timestamptz, 'Visita da varredura' from clientes
+        returning id, cliente_id`,
+    );
+    const leaks: string[] = [];
+    const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters']);
+    for (const name of ACTOR_NAMES) {
+      const role = roleOf(name);
+      if (!can(role, 'visitas.ver')) continue;
+      const actor = world.actors[name];
+      const proprias = new Set(feitas.filter((v) => scopes[name].clientes.has(v.cliente_id)).map((v) => v.id));
+      const alheias = feitas.filter((v) => !proprias.has(v.id));
+      expect(alheias.length, name).toBeGreaterThan(0);
+
+      const unknown = await inject(name, 'PATCH', `/api/visitas/${randomUUID()}`, { notas: 'Intrusa' });
+      for (const { id } of alheias) {
+        const response = await inject(name, 'PATCH', `/api/visitas/${id}`, { notas: 'Intrusa' });
+        figures.referenceAttempts += 1;
+        if (response.statusCode !== 404 || !sameAnswer(response, unknown))
+          leaks.push(`PATCH visita ${id} as ${name}: ${response.statusCode}`);
+      }
+
+      const list = await inject(name, 'GET', `/api/visitas?de=${DIA}&ate=${DIA}&pageSize=500`);
+      const seen = list.json<{ id: string }[]>().map((v) => v.id);
+      figures.listChecks += 1;
+      if (
+        seen.length !== proprias.size ||
+        seen.some((id) => !proprias.has(id)) ||
+        list.headers['x-total-count'] !== String(proprias.size)
+      )
+        leaks.push(
+          `GET /api/visitas as ${name}: ${seen.length} rows (${list.headers['x-total-count']}), ${proprias.size} in scope`,
+        );
+
+      const agenda = await inject(name, 'GET', `/api/user/agenda?dia=${DIA}`);
+      const doDia = agenda.json<{ hoje: { id: string }[] }>().hoje.map((v) => v.id);
+      figures.listChecks += 1;
+      if (doDia.length !== proprias.size || doDia.some((id) => !proprias.has(id)))
+        leaks.push(`GET /api/user/agenda as ${name}: ${doDia.length} visits, ${proprias.size} in scope`);
+
+      const relatorio = await inject(name, 'GET', `/api/relatorios/visitas?de=${DIA}&ate=${DIA}`);
+      figures.listChecks += 1;
+      if (relatorio.json<{ totais: { agendadas: number } }>().totais.agendadas !== proprias.size)
+        leaks.push(`GET /api/relatorios/visitas as ${name}: ${relatorio.body.slice(0, 80)}, ${proprias.size} in scope`);
+
+      // Scheduling at a school, or for a vendedor, out of scope: as one that exists nowhere.
+      const quando = `${DIA}T15:00:00Z`;
+      const semCliente = await inject(name, 'POST', '/api/visitas', { clienteId: randomUUID(), agendadaPara: quando });
+      for (const clienteId of foreign(name, 'clientes')) {
+        const response = await inject(name, 'POST', '/api/visitas', { clienteId, agendadaPara: quando });
+        figures.referenceAttempts += 1;
+        if (response.statusCode !== 404 || !sameAnswer(response, semCliente))
+          leaks.push(`POST /api/visitas at cliente ${clienteId} as ${name}: ${response.statusCode}`);
+      }
+      const propria = visible(name, 'clientes')[0]!;
+      const semVendedor = await inject(name, 'POST', '/api/visitas', {
+        clienteId: propria,
+        vendedorId: randomUUID(),
+        agendadaPara: quando,
+      });
+      const vendedoresVistos = (v: World['graph']['vendedores'][number]) =>
+        role === 'vendedor' ? v.id === actor.vendedorId : scopes[name].microFranquias.has(v.microFranquiaId);
+      for (const vendedor of world.graph.vendedores.filter((v) => !vendedoresVistos(v))) {
+        const response = await inject(name, 'POST', '/api/visitas', {
+          clienteId: propria,
+          vendedorId: vendedor.id,
+          agendadaPara: quando,
+        });
+        figures.referenceAttempts += 1;
+        if (response.statusCode !== 404 || !sameAnswer(response, semVendedor))
+          leaks.push(`POST /api/visitas for vendedor ${vendedor.id} as ${name}: ${response.statusCode}`);
       }
     }
     expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);

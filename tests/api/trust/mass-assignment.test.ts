@@ -41,6 +41,7 @@ import {
   royaltyFechamentos,
   metas,
   presencasLote,
+  visitas,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
@@ -1017,6 +1018,48 @@ const MASS_CASES: Record<string, MassCase> = {
     }),
     rows: async (_caller, response) => [{ table: campanhaCustos, id: created(response) }],
   },
+  // Issue 49: a visit to a school -- its author the session's, its outcome logged by PATCH only, never on creation.
+  'POST /api/visitas': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
+    overrides: {
+      status: 'realizada',
+      resultado: 'agendou_evento',
+      motivo: 'Motivo forjado',
+      registradaEm: STAMP,
+      criadoPorId: randomUUID(),
+    },
+    run: async () => ({
+      url: '/api/visitas',
+      legit: {
+        clienteId: world.ids.horizonte,
+        vendedorId: world.actors.vendedor.vendedorId,
+        agendadaPara: '2031-04-01T12:00:00.000Z',
+        objetivo: 'Visita com campos proibidos',
+      },
+    }),
+    rows: async (_caller, response) => [{ table: visitas, id: created(response) }],
+  },
+  // Issue 49: a visit's outcome -- its school, vendedor, author and moment of logging are never the body's.
+  'PATCH /api/visitas/:id': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
+    overrides: { registradaEm: STAMP, criadoPorId: randomUUID() },
+    run: async () => {
+      const visita = await call(ctx.app, world.sessions.vendedor, 'POST', '/api/visitas', {
+        clienteId: world.ids.horizonte,
+        agendadaPara: '2031-04-02T12:00:00.000Z',
+      });
+      return {
+        url: `/api/visitas/${visita.id}`,
+        legit: {
+          status: 'realizada',
+          resultado: 'agendou_evento',
+          eventoId: world.ids.eventoHorizonte,
+          notas: 'Feita',
+        },
+      };
+    },
+    rows: async (_caller, _response, run) => [{ table: visitas, id: run.url.split('/')[3]! }],
+  },
   'POST /api/eventos/:id/presencas': {
     callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
     overrides: { presenteEm: STAMP, listaEspera: true, canceladoEm: STAMP, nomeAluno: 'Nome Forjado' },
@@ -1865,6 +1908,9 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   // Issue 48: an event's cost, audited on its event; a campaign's, on itself.
   'POST /api/eventos/:id/custos': audited(['evento.custo_adicionar'], 'url'),
   'POST /api/campanhas/custos': audited(['campanha_custo.criar'], 'resposta'),
+  // Issue 49: a visit scheduled, on itself; its outcome logged, on the visit in the address.
+  'POST /api/visitas': audited(['visita.criar'], 'resposta'),
+  'PATCH /api/visitas/:id': audited(['visita.registrar'], 'url'),
   'POST /api/pre-matriculas': null,
   'POST /api/matriculas/efetivar/:id': audited(['matricula.efetivar'], 'resposta'),
   // Issue 42 (ADR 066): a code asked is on the contract's timeline, not the trail; the family's acceptance and

@@ -37,6 +37,7 @@ import { insertDemoCustos } from './demo-custos';
 import { MODELO_INICIAL } from '../../../shared/contrato/modelo';
 import { contratoDeDemo } from './demo-contratos';
 import { metasDaDemo } from './demo-metas';
+import { insertDemoVisitas } from './demo-visitas';
 
 /** Every demo account signs in with this password (README lists the accounts). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -479,6 +480,19 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
     franquiaUserId: franquiaSpUser,
     dia: (offset) => dayOffset(now, offset),
   });
+
+  // Issue 49: the demo vendedor's visits to its schools, today, this week and the last weeks.
+  await insertDemoVisitas(
+    tx,
+    {
+      vendedorId: vendedor!.id,
+      vendedorUserId: vendedorUser,
+      horizonte: horizonte!.id,
+      valinhos: valinhos!.id,
+      eventoValinhos: valinhosEvento!.id,
+    },
+    now,
+  );
 
   // Leads
   const people = [

@@ -30,6 +30,7 @@ import {
   sacTickets,
   users,
   vendedores,
+  visitas,
 } from '../../db/schema';
 
 /** Who acted, when it is not the signed-in user of the request (a sign-in, a reset by link). */
@@ -125,6 +126,10 @@ function pathOf(acao: AuditAcao, entidadeId: string | SQL | null, atorId: string
         return sql`select f.franqueador_id, f.id as franquia_id, null::uuid as micro_franquia_id from ${royaltyContestacoes} c join ${franquias} f on f.id = c.franquia_id where c.id = ${entidadeId}`;
       case 'campanha_custo':
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${campanhaCustos} where id = ${entidadeId}`;
+      case 'visita':
+        return microPath(
+          sql`(select c.micro_franquia_id from ${visitas} v join ${clientes} c on c.id = v.cliente_id where v.id = ${entidadeId})`,
+        );
       case 'lgpd_pedido':
         return sql`select franqueador_id, franquia_id, null::uuid as micro_franquia_id from ${lgpdPedidos} where id = ${entidadeId}`;
       default:

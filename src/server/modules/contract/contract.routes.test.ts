@@ -148,6 +148,10 @@ describe('GET /api/openapi.json', () => {
       ['/api/pre-matriculas?pageSize=100', '/api/pre-matriculas', '200'],
       ['/api/pre-matriculas/resumo', '/api/pre-matriculas/resumo', '200'],
       ['/api/matriculas/resumo', '/api/matriculas/resumo', '200'],
+      // Issue 49: the demo's visits, the day's agenda and the visits per vendedor.
+      ['/api/visitas?pageSize=100', '/api/visitas', '200'],
+      ['/api/user/agenda', '/api/user/agenda', '200'],
+      ['/api/relatorios/visitas', '/api/relatorios/visitas', '200'],
     ] as const) {
       const answer = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(answer.statusCode).toBe(200);
@@ -247,7 +251,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       (url.startsWith('/api/user/') &&
         url !== '/api/user/atividade' &&
         url !== '/api/user/parcelas' &&
-        url !== '/api/user/link-de-indicacao'),
+        url !== '/api/user/link-de-indicacao' &&
+        url !== '/api/user/agenda'),
     routes: {
       'GET /api/user': ['200'],
       'POST /api/login': ['200'],
@@ -295,6 +300,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/relatorios/matriculas-status': ['200'],
       // Issue 43 (ADR 077): Inadimplência (modules/inadimplencia).
       'GET /api/relatorios/inadimplencia': ['200'],
+      // Issue 49 (ADR 105): the visits per vendedor.
+      'GET /api/relatorios/visitas': ['200'],
     },
   },
   // Issue 48 (ADR 104): the share links -- JSON, or with `?formato=` the QR code's SVG or PNG (`config.produces`
@@ -583,6 +590,16 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/campanhas/custos': ['200'],
       'POST /api/campanhas/custos': ['201'],
       'DELETE /api/campanhas/custos/:id': ['204'],
+    },
+  },
+  // Issue 49 (ADR 105): the visits to schools and the day's agenda (visitas.routes.ts).
+  visitas: {
+    owns: (url) => url.startsWith('/api/visitas') || url === '/api/user/agenda',
+    routes: {
+      'GET /api/visitas': ['200'],
+      'POST /api/visitas': ['201'],
+      'PATCH /api/visitas/:id': ['200'],
+      'GET /api/user/agenda': ['200'],
     },
   },
   franquias: {

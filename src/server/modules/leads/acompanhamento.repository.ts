@@ -1,4 +1,4 @@
-import { type SQL, and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import {
   type AcompanhamentoResumo,
   type HistoricoEntry,
@@ -391,4 +391,24 @@ export async function countAcompanhamento(
     atrasados: Number(row?.atrasados ?? 0),
     semContato48h: Number(row?.semContato48h ?? 0),
   };
+}
+
+/**
+ * Issue 49: the first of the follow-up due -- the open leads whose return is `today` or overdue, the most overdue
+ * first -- for the agenda beside countAcompanhamento's counts (the Leads list's `retorno=hoje|atrasados` hold them
+ * all).
+ */
+export async function listRetornosDevidos(db: Executor, actor: Actor, today: string, limit: number) {
+  return db
+    .select({
+      id: leads.id,
+      nomeAluno: leads.nomeAluno,
+      nomeResponsavel: leads.nomeResponsavel,
+      proximoContatoEm: leads.proximoContatoEm,
+      status: leads.status,
+    })
+    .from(leads)
+    .where(and(leadsVisibleTo(actor), lte(leads.proximoContatoEm, today), leadIsOpen))
+    .orderBy(asc(leads.proximoContatoEm), asc(leads.id))
+    .limit(limit);
 }

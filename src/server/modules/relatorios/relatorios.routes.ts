@@ -15,11 +15,20 @@ import {
   relatorioCsvFileName,
   serieQuerySchema,
   serieRespostaSchema,
+  visitasRelatorioQuerySchema,
+  visitasRelatorioSchema,
 } from '../../../shared/schemas/relatorios';
 import { setTotalCount } from '../../lib/pagination';
 import { sendCsv } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import { acompanhamento, funil, funilCompleto, matriculasPorStatus, serie } from './relatorios.service';
+import {
+  acompanhamento,
+  funil,
+  funilCompleto,
+  matriculasPorStatus,
+  serie,
+  visitasPorVendedor,
+} from './relatorios.service';
 
 /**
  * Relatórios (issue 15): the funnel counted per group and per period over the caller's scope. Every staff role
@@ -108,5 +117,15 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
       setTotalCount(reply, total);
       return resposta;
     },
+  );
+
+  // Issue 49 (ADR 105): the vendedores' visits to schools per vendedor, for the roles that see visits.
+  app.get(
+    '/api/relatorios/visitas',
+    {
+      schema: { querystring: visitasRelatorioQuerySchema, response: { 200: visitasRelatorioSchema } },
+      config: { access: rolesFor('visitas.ver') },
+    },
+    async (request) => visitasPorVendedor(app.db, request.actor!, request.query, today()),
   );
 }

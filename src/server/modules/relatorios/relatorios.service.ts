@@ -1,4 +1,4 @@
-import { addDays, weekdayOf } from '../../../shared/brasilia';
+import { addDays, brasiliaAt, weekdayOf } from '../../../shared/brasilia';
 import type { Role } from '../../../shared/roles';
 import {
   DEFAULT_PERIOD_DAYS,
@@ -18,12 +18,15 @@ import {
   type SerieQuery,
   type SerieResposta,
   type TreeFilter,
+  type VisitasRelatorio,
+  type VisitasRelatorioQuery,
   agrupamentosFor,
   contagem,
   daysInPeriod,
   custos,
   defaultAgrupamento,
   isOrigemAgrupamento,
+  visitasContagem,
 } from '../../../shared/schemas/relatorios';
 import type { Actor } from '../../access/actor';
 import { scopeNodeOf } from '../../access/scope';
@@ -42,6 +45,7 @@ import {
 } from './relatorios.repository';
 import { type OrigemFiltro, findAttributedGroups, temFiltroDeOrigem } from './origem.repository';
 import { type CustoPorGrupo, custoKey, findCampanhaCustos, findEventoCustos } from './custos.repository';
+import { findVisitasPorVendedor } from './visitas.repository';
 
 /** The caller's node in the period counters' terms. */
 const SCOPE_LEVELS: Record<NonNullable<ReturnType<typeof scopeNodeOf>>['column'], Level> = {
@@ -387,4 +391,41 @@ export async function matriculasPorStatus(
   const rows = await resolveRows(db, actor, query, today);
   const filtro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
   return { de: rows.de, ate: rows.ate, ...(await findMatriculasPorStatus(db, rows, filtro)) };
+}
+
+/**
+ * GET /api/relatorios/visitas (issue 49): the period's visits per vendedor, under the report's filters (a node out
+ * of the caller's scope answers 404, as everywhere in Relatórios).
+ */
+export async function visitasPorVendedor(
+  db: Executor,
+  actor: Actor,
+  query: VisitasRelatorioQuery,
+  today: string,
+): Promise<VisitasRelatorio> {
+  const { de, ate } = await resolveRows(db, actor, query, today);
+  const { de: _de, ate: _ate, ...filtro } = query;
+  const rows = await findVisitasPorVendedor(
+    db,
+    actor,
+    { inicio: brasiliaAt(de, 0), fim: brasiliaAt(addDays(ate, 1), 0) },
+    filtro,
+  );
+  const soma = (campo: 'agendadas' | 'realizadas' | 'naoRealizadas' | 'eventosAgendados') =>
+    rows.reduce((n, r) => n + r[campo], 0);
+  return {
+    de,
+    ate,
+    totais: visitasContagem({
+      agendadas: soma('agendadas'),
+      realizadas: soma('realizadas'),
+      naoRealizadas: soma('naoRealizadas'),
+      eventosAgendados: soma('eventosAgendados'),
+    }),
+    vendedores: rows.map(({ vendedorNome, ...r }) => ({
+      ...visitasContagem(r),
+      vendedorId: r.vendedorId,
+      vendedorNome: vendedorNome ?? RELATORIO_MESSAGES.semVendedor,
+    })),
+  };
 }

@@ -35,6 +35,8 @@ const GROUPS = {
   eventos: (r: RouteAccess) => /^\/api\/eventos(\/|$)/.test(r.url),
   leads: (r: RouteAccess) => /^\/api\/leads(\/|$)/.test(r.url),
   enrolment: (r: RouteAccess) => /^\/api\/(pre-matriculas|matriculas)(\/|$)/.test(r.url),
+  // Issue 49: the visits to schools and the day's agenda (before 'conta', which would take /api/user/agenda).
+  visitas: (r: RouteAccess) => /^\/api\/visitas(\/|$)/.test(r.url) || r.url === '/api/user/agenda',
   conta: (r: RouteAccess) => r.url.startsWith('/api/user/'),
   lgpd: (r: RouteAccess) => r.url.startsWith('/api/lgpd/'),
   relatorios: (r: RouteAccess) => /^\/api\/(relatorios|auditoria)(\/|$)/.test(r.url),

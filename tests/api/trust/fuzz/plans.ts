@@ -503,6 +503,46 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
       }),
     },
   }),
+  // Issue 49: the visits -- the demo vendedor's list and day, a visit scheduled at its school on each valid run, and
+  // an outcome logged once on a visit of its own (its notes every third run, the outcome refused after the first).
+  'GET /api/visitas': async (p) => ({
+    caller: 'micro_franquia',
+    query: {
+      de: '2026-01-01',
+      ate: '2026-12-31',
+      status: 'agendada',
+      vendedorId: await vendedorDaDemo(p),
+      clienteId: await clienteId(p),
+      q: 'horizonte',
+    },
+  }),
+  'POST /api/visitas': async (p) => {
+    const escola = await clienteId(p);
+    return {
+      caller: 'vendedor',
+      body: (seed) => ({
+        clienteId: escola,
+        agendadaPara: `2030-${String(1 + (seed % 12)).padStart(2, '0')}-${String(1 + (seed % 28)).padStart(2, '0')}T${String(seed % 24).padStart(2, '0')}:30:00-03:00`,
+        objetivo: `Visita ${seed}`,
+        notas: seed % 2 === 0 ? null : `Notas da visita ${seed}`,
+      }),
+    };
+  },
+  'PATCH /api/visitas/:id': async (p) => {
+    const id = await criar(p, 'vendedor', '/api/visitas', {
+      clienteId: await clienteId(p),
+      agendadaPara: '2030-05-05T10:00:00-03:00',
+    });
+    return {
+      caller: 'vendedor',
+      params: { id },
+      body: (seed) =>
+        seed % 3 === 0
+          ? { notas: `Notas ${seed}` }
+          : { status: 'realizada', resultado: 'sem_interesse', motivo: `Motivo ${seed}` },
+    };
+  },
+  'GET /api/user/agenda': async () => ({ caller: 'vendedor', query: { dia: '2026-12-03' } }),
   // Issue 23: a reset link's state; a made-up token answers 200 {valido: false}.
   'GET /api/auth/reset-password/estado': async () => ({ query: { token: 'x'.repeat(43) } }),
   // Issue 23: a real declaration's code (an activation the franqueador sees), verified by a visitor.
@@ -972,6 +1012,15 @@ function franquiaTicket(p: PlanContext) {
       (t) => t.titulo === 'Acesso ao relatório de matrículas',
     ),
   );
+}
+
+/** Issue 49: the demo vendedor's id, as its own visits name it. */
+function vendedorDaDemo(p: PlanContext): Promise<string> {
+  return p.once('vendedor da demo', async () => {
+    const [visita] = await p.get<{ vendedorId: string }[]>('vendedor', '/api/visitas?pageSize=1');
+    if (!visita) throw new Error('no demo visit of the vendedor to fuzz with');
+    return visita.vendedorId;
+  });
 }
 
 /** Issue 48: the demo cliente's first event (its costs' routes). */

@@ -84,3 +84,44 @@ describe('EventoFormDialog: the street address from the CEP (issue 51)', () => {
     expect(within(dialog).getByLabelText('Número')).toHaveFocus();
   });
 });
+
+describe('EventoFormDialog: a new event asked from a visit (issue 49)', () => {
+  it('starts with the visit’s school chosen, its name and city, and hands the created event back', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/cursos': { body: [], headers: { 'X-Total-Count': '0' } },
+      'POST /api/eventos': (body) => ({ status: 201, body: { id: 'ev-77', ...(body as object) } }),
+    });
+    const onCreated = vi.fn();
+    renderWithProviders(
+      <EventoFormDialog
+        role="vendedor"
+        open
+        onOpenChange={() => {}}
+        lookupCep={noCep}
+        inicial={{ clienteId: 'c-1', clienteNome: 'Colégio Horizonte', cidade: 'Campinas' }}
+        onCreated={onCreated}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Novo Evento' });
+    expect(within(dialog).getByRole('combobox', { name: 'Cliente' })).toHaveValue('Colégio Horizonte');
+    expect(within(dialog).getByLabelText('Nome da escola')).toHaveValue('Colégio Horizonte');
+    expect(within(dialog).getByLabelText('Cidade')).toHaveValue('Campinas');
+    // The school's own courses are offered.
+    await waitFor(() =>
+      expect(calls(fetchMock, '/api/cursos?').some((url) => url.includes('clienteId=c-1'))).toBe(true),
+    );
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Estado'), 'SP');
+    await user.type(within(dialog).getByLabelText('Data de distribuição'), '01042031');
+    await user.type(within(dialog).getByLabelText('Data do evento'), '10042031');
+    await user.type(within(dialog).getByLabelText('Horário'), '1900');
+    await user.type(within(dialog).getByLabelText('Quantidade de alunos'), '120');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Evento' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(onCreated.mock.calls[0]![0]).toMatchObject({
+      id: 'ev-77',
+      clienteId: 'c-1',
+      nomeEscola: 'Colégio Horizonte',
+    });
+  });
+});

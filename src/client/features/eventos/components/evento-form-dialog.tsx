@@ -53,10 +53,31 @@ export interface EventoFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** SPEC §5's CEP look-up (the route passes it in): fills the street, bairro, cidade and estado (issue 51). */
   lookupCep: (cep: string) => Promise<CepResult | null>;
+  /**
+   * A new event's first values from where it was asked for (issue 49: a visit that scheduled an event): its school,
+   * shown by name, and that school's name and city as the event's.
+   */
+  inicial?: EventoInicial;
+  /** The event just created (issue 49: the visit that scheduled it links it). */
+  onCreated?: (evento: Evento) => void;
+}
+
+export interface EventoInicial {
+  clienteId: string;
+  clienteNome: string;
+  cidade?: string | null;
 }
 
 /** 'Novo Evento' and 'Editar Evento' (SPEC §2, §5). */
-export function EventoFormDialog({ role, evento, open, onOpenChange, lookupCep }: EventoFormDialogProps) {
+export function EventoFormDialog({
+  role,
+  evento,
+  open,
+  onOpenChange,
+  lookupCep,
+  inicial,
+  onCreated,
+}: EventoFormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -68,10 +89,12 @@ export function EventoFormDialog({ role, evento, open, onOpenChange, lookupCep }
         </DialogHeader>
         {open ? (
           <EventoForm
-            key={evento?.id ?? 'novo'}
+            key={evento?.id ?? inicial?.clienteId ?? 'novo'}
             role={role}
             evento={evento}
             lookupCep={lookupCep}
+            inicial={evento ? undefined : inicial}
+            onCreated={onCreated}
             onDone={() => onOpenChange(false)}
           />
         ) : null}
@@ -84,10 +107,12 @@ interface EventoFormProps {
   role: Role;
   evento?: Evento;
   lookupCep: (cep: string) => Promise<CepResult | null>;
+  inicial?: EventoInicial;
+  onCreated?: (evento: Evento) => void;
   onDone: () => void;
 }
 
-function EventoForm({ role, evento, lookupCep, onDone }: EventoFormProps) {
+function EventoForm({ role, evento, lookupCep, inicial, onCreated, onDone }: EventoFormProps) {
   const isEdit = evento !== undefined;
   const pickCliente = role !== 'cliente';
   const schema = useMemo(() => eventoFormSchema(pickCliente), [pickCliente]);
@@ -102,7 +127,12 @@ function EventoForm({ role, evento, lookupCep, onDone }: EventoFormProps) {
     formState: { errors },
   } = useForm<EventoFormInput, unknown, EventoFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: eventoFormDefaults(evento),
+    defaultValues: {
+      ...eventoFormDefaults(evento),
+      ...(inicial
+        ? { clienteId: inicial.clienteId, nomeEscola: inicial.clienteNome, cidade: inicial.cidade ?? '' }
+        : {}),
+    },
   });
   const masked = useMaskedRegister(register);
 
@@ -138,8 +168,9 @@ function EventoForm({ role, evento, lookupCep, onDone }: EventoFormProps) {
     };
     if (!isEdit) {
       create.mutate(body, {
-        onSuccess: () => {
+        onSuccess: (created) => {
           toast({ variant: 'success', title: 'Evento criado com sucesso' });
+          onCreated?.(created);
           onDone();
         },
         onError: onError('Erro ao criar evento'),
@@ -182,7 +213,7 @@ function EventoForm({ role, evento, lookupCep, onDone }: EventoFormProps) {
               queryKey={CLIENTES_OPTIONS_QUERY_KEY}
               search={searchClienteOptions}
               // An edited event's own cliente shows by name even if it was deactivated since.
-              fallbackLabel={evento?.cliente?.nomeFantasia ?? null}
+              fallbackLabel={evento?.cliente?.nomeFantasia ?? inicial?.clienteNome ?? null}
               placeholder="Digite o nome do cliente"
               emptyText="Nenhum cliente ativo encontrado"
               error={fieldState.error?.message}
