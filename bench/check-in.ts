@@ -9,8 +9,8 @@
  * - The visits: a page of the list for each level of the tree, and a vendedor's agenda of the day (issue 46's
  *   targets: a list page p99 50 ms for one user, a dashboard 100 ms).
  *
- * The events and families are made at the start of the run (copies of open events, 2,000 seated families each with
- * a voucher) and stay as bench data, as the sign-up scenarios' do. The visits are bench:data's (`visitasSteps`); a
+ * The events and families are made when the first of these scenarios runs (copies of open events, 2,000 seated
+ * families each with a voucher) and stay as bench data, as the sign-up scenarios' do. The visits are bench:data's (`visitasSteps`); a
  * database built before them gets them at the start of the run.
  */
 import { randomUUID } from 'node:crypto';
@@ -65,18 +65,33 @@ export interface EventoNaPorta {
  * after the event), none of them in yet.
  */
 export async function eventosNaPorta(db: Database, n: number): Promise<EventoNaPorta[]> {
+  // An earlier run's events none of whose families came in yet serve again (the database grows only as needed).
+  const prontos = await executeRows<{ id: string }>(
+    db,
+    sql`select e.id from eventos e
+      where e.nome_escola like '% (porta)' and e.data_evento = current_date
+        and not exists (select 1 from leads l where l.evento_id = e.id and l.presente_em is not null)
+      limit ${n}`,
+  );
+  const out: EventoNaPorta[] = [];
+  for (const { id } of prontos) {
+    const leads = await executeRows<{ id: string }>(db, sql`select id from leads where evento_id = ${id} order by id`);
+    out.push({ eventoId: id, leadIds: leads.map((l) => l.id) });
+  }
+  if (out.length === n) return out;
   const eventos = await executeRows<{ id: string }>(
     db,
     sql`insert into eventos (cliente_id, micro_franquia_id, nome_escola, tipo_escola, cep, cidade, estado,
         data_distribuicao, data_evento, horario, local, qtd_alunos)
       select cliente_id, micro_franquia_id, nome_escola || ' (porta)', tipo_escola, cep, cidade, estado,
         data_distribuicao, current_date, horario, local, qtd_alunos
-      from eventos where status = 'agendado' and is_active and data_evento >= current_date limit ${n}
+      from eventos where status = 'agendado' and is_active and data_evento >= current_date limit ${n - out.length}
       returning id`,
   );
-  if (eventos.length < n) throw new Error('too few open events in the bench database: run npm run bench:data first');
+  if (eventos.length < n - out.length) {
+    throw new Error('too few open events in the bench database: run npm run bench:data first');
+  }
   const tag = randomUUID().slice(0, 8);
-  const out: EventoNaPorta[] = [];
   for (const { id } of eventos) {
     const leads = await executeRows<{ id: string }>(
       db,
@@ -104,36 +119,52 @@ export interface CheckInScenario {
   account: 'franqueador' | 'franquia' | 'micro' | 'vendedor' | 'cliente';
   connections: number;
   target: { p99: number };
+  /** Makes the scenario's events when it is about to run, and names its path. */
+  resolvePath?: () => Promise<string>;
   pathFor?: (n: number) => string;
   body?: (n: number) => unknown;
   storedIn?: string;
 }
 
-export function checkInScenarios(eventos: EventoNaPorta[], now = new Date()): CheckInScenario[] {
+export function checkInScenarios(db: Database, now = new Date()): CheckInScenario[] {
   const hoje = todayInBrasilia(now);
-  // Batches of 500 families not yet in: request n takes the next batch, event after event.
-  const lotes = eventos.flatMap(({ eventoId, leadIds }) =>
-    Array.from({ length: Math.floor(leadIds.length / LOTE_MAX_ITENS) }, (_, i) => ({
-      eventoId,
-      leadIds: leadIds.slice(i * LOTE_MAX_ITENS, (i + 1) * LOTE_MAX_ITENS),
-    })),
-  );
-  // The one phone takes the first part of the batches, the four phones the rest: no batch is sent twice.
-  const parte = Math.floor(lotes.length * 0.4);
-  const lote = (n: number, desde: number, ate: number) => lotes[desde + (n % (ate - desde))]!;
-  const roteiro = eventos[0]!.eventoId;
-  const upload = (name: string, connections: number, desde: number, ate: number): CheckInScenario => ({
+  // The events of the door are made when the first of their scenarios runs (never by BENCH_PLAN, nor by a run
+  // that measures none of them): 40 events, 160 batches of 500 families not yet in.
+  let preparados: Promise<EventoNaPorta[]> | undefined;
+  const preparar = () => (preparados ??= eventosNaPorta(db, 40));
+  let lotes: EventoNaPorta[] = [];
+  const loteDe = async () => {
+    lotes = (await preparar()).flatMap(({ eventoId, leadIds }) =>
+      Array.from({ length: Math.floor(leadIds.length / LOTE_MAX_ITENS) }, (_, i) => ({
+        eventoId,
+        leadIds: leadIds.slice(i * LOTE_MAX_ITENS, (i + 1) * LOTE_MAX_ITENS),
+      })),
+    );
+  };
+  // The one phone takes the first part of the batches, the four phones the rest: no batch is sent twice while
+  // there are batches left (past them, a batch is sent again and answers its stored outcomes).
+  const parte = (desde: number) =>
+    desde === 0 ? [0, Math.floor(lotes.length * 0.4)] : [Math.floor(lotes.length * 0.4), lotes.length];
+  const lote = (n: number, desde: number) => {
+    const [de, ate] = parte(desde) as [number, number];
+    return lotes[de + (n % (ate - de))]!;
+  };
+  const upload = (name: string, connections: number, desde: number): CheckInScenario => ({
     name,
     method: 'POST',
-    path: `/api/eventos/${lote(0, desde, ate).eventoId}/presencas/lote`,
+    path: '/api/eventos/:id/presencas/lote',
+    resolvePath: async () => {
+      await loteDe();
+      return `/api/eventos/${lote(0, desde).eventoId}/presencas/lote`;
+    },
     account: 'franqueador',
     connections,
     target: { p99: 1000 },
-    pathFor: (n) => `/api/eventos/${lote(n, desde, ate).eventoId}/presencas/lote`,
+    pathFor: (n) => `/api/eventos/${lote(n, desde).eventoId}/presencas/lote`,
     body: (n) => ({
       dispositivo: `bench-${connections}`,
       dispositivoNome: 'Bench',
-      itens: lote(n, desde, ate).leadIds.map((leadId, i) => ({
+      itens: lote(n, desde).leadIds.map((leadId, i) => ({
         idCliente: randomUUID(),
         leadId,
         em: new Date(now.getTime() + i * 1000).toISOString(),
@@ -141,6 +172,7 @@ export function checkInScenarios(eventos: EventoNaPorta[], now = new Date()): Ch
     }),
     storedIn: 'presencas_lote',
   });
+  const primeiroEvento = async () => (await preparar())[0]!.eventoId;
   const both = (s: Omit<CheckInScenario, 'connections'>, many: number): CheckInScenario[] => [
     { ...s, name: `${s.name} · 1 user`, connections: 1 },
     { ...s, connections: many },
@@ -149,17 +181,19 @@ export function checkInScenarios(eventos: EventoNaPorta[], now = new Date()): Ch
     ...both(
       {
         name: 'offline roster, 2,000 families · franqueador',
-        path: `/api/eventos/${roteiro}/check-in/roteiro`,
+        path: '/api/eventos/:id/check-in/roteiro',
+        resolvePath: async () => `/api/eventos/${await primeiroEvento()}/check-in/roteiro`,
         account: 'franqueador',
         target: { p99: 100 },
       },
       8,
     ),
-    upload('offline check-ins, batch of 500 · 1 phone', 1, 0, parte),
-    upload('offline check-ins, batch of 500 · 4 phones', 4, parte, lotes.length),
+    upload('offline check-ins, batch of 500 · 1 phone', 1, 0),
+    upload('offline check-ins, batch of 500 · 4 phones', 4, 1),
     {
       name: 'offline conflicts list · franqueador',
-      path: `/api/eventos/${roteiro}/presencas/conflitos`,
+      path: '/api/eventos/:id/presencas/conflitos',
+      resolvePath: async () => `/api/eventos/${await primeiroEvento()}/presencas/conflitos`,
       account: 'franqueador',
       connections: 1,
       target: { p99: 50 },

@@ -38,7 +38,7 @@ import { funnelListQuerySchema } from '../src/shared/schemas/funnel';
 import { BENCH_PASSWORD } from './accounts';
 import { reportScenarios } from './relatorios';
 import { metasScenarios } from './metas';
-import { checkInScenarios, eventosNaPorta, garantirVisitas } from './check-in';
+import { checkInScenarios, garantirVisitas } from './check-in';
 import { inadimplenciaScenarios } from './inadimplencia';
 import { followUpScenarios, followedLeadIds } from './acompanhamento';
 import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './auditoria';
@@ -658,7 +658,7 @@ async function main() {
       // Issue 49 (ADR 105): the offline roster, the batches of offline check-ins, the visits and the agenda.
       ...(await (async () => {
         await garantirVisitas(db);
-        return checkInScenarios(await eventosNaPorta(db, 80), new Date());
+        return checkInScenarios(db, new Date());
       })()),
       // Issue 43 (ADR 077): Inadimplência over the year's parcelas.
       ...inadimplenciaScenarios(new Date()),
