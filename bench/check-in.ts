@@ -129,9 +129,9 @@ export interface CheckInScenario {
 export function checkInScenarios(db: Database, now = new Date()): CheckInScenario[] {
   const hoje = todayInBrasilia(now);
   // The events of the door are made when the first of their scenarios runs (never by BENCH_PLAN, nor by a run
-  // that measures none of them): 40 events, 160 batches of 500 families not yet in.
+  // that measures none of them): 120 events, 480 batches of 500 families not yet in.
   let preparados: Promise<EventoNaPorta[]> | undefined;
-  const preparar = () => (preparados ??= eventosNaPorta(db, 40));
+  const preparar = () => (preparados ??= eventosNaPorta(db, 120));
   let lotes: EventoNaPorta[] = [];
   const loteDe = async () => {
     lotes = (await preparar()).flatMap(({ eventoId, leadIds }) =>
@@ -144,7 +144,7 @@ export function checkInScenarios(db: Database, now = new Date()): CheckInScenari
   // The one phone takes the first part of the batches, the four phones the rest: no batch is sent twice while
   // there are batches left (past them, a batch is sent again and answers its stored outcomes).
   const parte = (desde: number) =>
-    desde === 0 ? [0, Math.floor(lotes.length * 0.4)] : [Math.floor(lotes.length * 0.4), lotes.length];
+    desde === 0 ? [0, Math.floor(lotes.length * 0.45)] : [Math.floor(lotes.length * 0.45), lotes.length];
   const lote = (n: number, desde: number) => {
     const [de, ate] = parte(desde) as [number, number];
     return lotes[de + (n % (ate - de))]!;
@@ -162,7 +162,7 @@ export function checkInScenarios(db: Database, now = new Date()): CheckInScenari
     target: { p99: 1000 },
     pathFor: (n) => `/api/eventos/${lote(n, desde).eventoId}/presencas/lote`,
     body: (n) => ({
-      dispositivo: `bench-${connections}`,
+      dispositivo: `bench-phone-${connections}`,
       dispositivoNome: 'Bench',
       itens: lote(n, desde).leadIds.map((leadId, i) => ({
         idCliente: randomUUID(),
