@@ -313,7 +313,9 @@ test('the staff app is installable, and the public page is neither controlled by
   }
 });
 
-test('logging out clears the roster and the queue from the device', async ({ browser }) => {
+test('logging out waits for the unsent check-ins, sends them, then clears the roster and the queue from the device', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // Its own session: logging out ends it (the stored ones are shared by the other specs).
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -356,9 +358,26 @@ test('logging out clears the roster and the queue from the device', async ({ bro
           }),
       );
     expect(await guardado()).toEqual({ roteiros: 1, fila: 1, sessao: 1 });
+    // Signing out would lose the check-in: it says so, and stays.
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await expect(
+      page
+        .locator('.toast-root')
+        .getByText(
+          'Há 1 check-in feito sem conexão neste aparelho ainda não enviado. Conecte-se à internet e tente sair de novo: sair agora apagaria esse check-in.',
+        ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/check-in$/);
+    expect(await guardado()).toEqual({ roteiros: 1, fila: 1, sessao: 1 });
+    // With the upload back, signing out sends it first, then clears the device.
+    await page.unroute('**/api/eventos/*/presencas/lote');
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     expect(await guardado()).toEqual({ roteiros: 0, fila: 0, sessao: 0 });
+    // Signed in again (back on the screen it left), the server holds the family's presence, sent at the sign-out.
+    await signIn(page, DEMO_ACCOUNTS.cliente);
+    await expect(page).toHaveURL(/\/check-in$/);
+    expect((await presencas(page, eventoId)).presentesIds).toEqual([alvo.leadId]);
   } finally {
     await context.close();
   }
