@@ -8,6 +8,7 @@ import {
   emailField,
   estadoField,
   FIELD_MESSAGES,
+  patchText,
   telefoneField,
 } from './fields';
 
@@ -56,5 +57,16 @@ describe('shared field rules (SPEC §5, DESIGN §4.6)', () => {
     expect(message(field, '2024-02-30')).toBe(FIELD_MESSAGES.dataInvalida);
     expect(message(field, '14/03/1980')).toBe(FIELD_MESSAGES.dataInvalida);
     expect(field.parse('2024-02-29')).toBe('2024-02-29');
+  });
+});
+
+describe('patchText', () => {
+  it('leaves a field the PATCH left out undefined, and clears one sent empty or null', () => {
+    const schema = patchText(10);
+    expect(schema.parse(undefined)).toBeUndefined();
+    expect(schema.parse(null)).toBeNull();
+    expect(schema.parse('   ')).toBeNull();
+    expect(schema.parse(' Notas ')).toBe('Notas');
+    expect(message(schema, 'x'.repeat(11))).toBe(FIELD_MESSAGES.tooLong);
   });
 });

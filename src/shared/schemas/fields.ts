@@ -64,6 +64,20 @@ export const optionalText = (max = 2000) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
+/**
+ * A text of a PATCH body: left out, it stays `undefined` (the record keeps its value); sent empty or null, it is
+ * `null` (cleared). `optionalText` reads both as null, which would clear what a partial update never named.
+ */
+export const patchText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, FIELD_MESSAGES.tooLong)
+    .refine(hasNoNul, TEXT_MESSAGES.invalidCharacters)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
 export const cnpjField = z
   .string({ error: FIELD_MESSAGES.cnpjMin })
   .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateOnlyField, instante, optionalText } from './fields';
+import { dateOnlyField, instante, optionalText, patchText } from './fields';
 import { listQuerySchema } from './list-query';
 
 /**
@@ -76,10 +76,10 @@ export const visitaPatchSchema = z
   .object({
     status: z.enum(['realizada', 'nao_realizada'], { error: VISITA_MESSAGES.status }).optional(),
     resultado: z.enum(VISITA_RESULTADOS, { error: VISITA_MESSAGES.resultado }).optional(),
-    motivo: optionalText(500),
+    motivo: patchText(500),
     agendadaPara: instanteEntrada.optional(),
-    objetivo: optionalText(500),
-    notas: optionalText(2000),
+    objetivo: patchText(500),
+    notas: patchText(2000),
     /** The event the visit scheduled ('agendou evento' then the new event's dialog). */
     eventoId: z.uuid().optional(),
   })

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rolesFor } from '../../../shared/permissions';
@@ -13,12 +13,6 @@ import {
 import { setTotalCount } from '../../lib/pagination';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { agendaDoDia, alterarVisita, criarVisita, listarVisitas } from './visitas.service';
-
-/**
- * The fields of a PATCH's body as the client sent them, before its schema fills the texts it left out with null: a
- * field left out stays as it is, one sent as null or '' is cleared.
- */
-const camposEnviados = new WeakMap<FastifyRequest, ReadonlySet<string>>();
 
 /** Visitas (issue 49, ADR 105): the list, scheduling, the outcome, and the day's agenda. */
 export async function visitasRoutes(fastify: FastifyInstance) {
@@ -55,20 +49,8 @@ export async function visitasRoutes(fastify: FastifyInstance) {
     {
       schema: { params: rowIdParams, body: visitaPatchSchema, response: { 200: visitaViewSchema } },
       config: { access: rolesFor('visitas.gerir') },
-      preValidation: async (request) => {
-        const body = request.body;
-        const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
-        camposEnviados.set(request, new Set(keys));
-      },
     },
-    async (request) =>
-      alterarVisita(
-        app,
-        request.actor!,
-        assertRowId(request.params.id),
-        request.body,
-        camposEnviados.get(request) ?? new Set(),
-      ),
+    async (request) => alterarVisita(app, request.actor!, assertRowId(request.params.id), request.body),
   );
 
   app.get(

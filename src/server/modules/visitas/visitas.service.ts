@@ -138,17 +138,14 @@ export async function criarVisita(app: FastifyInstance, actor: Actor, input: Vis
   });
 }
 
-/** The body's fields the client sent (absent ones stay as they are; null or '' clears a text). */
-export type CamposEnviados = ReadonlySet<string>;
-
 export async function alterarVisita(
   app: FastifyInstance,
   actor: Actor,
   id: string,
   input: VisitaPatchInput,
-  enviados: CamposEnviados,
 ): Promise<VisitaView> {
-  const sent = (campo: keyof VisitaPatchInput) => enviados.has(campo) && input[campo] !== undefined;
+  // A field the body left out is undefined and stays as it is; a text sent empty or null clears (`patchText`).
+  const sent = (campo: keyof VisitaPatchInput) => input[campo] !== undefined;
   const mudancas = (Object.keys(input) as (keyof VisitaPatchInput)[]).filter(sent);
   if (mudancas.length === 0) throw badRequest(M.nadaAlterar);
   const agendadaPara = sent('agendadaPara') ? quando(input.agendadaPara!) : undefined;
