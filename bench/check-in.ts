@@ -9,15 +9,17 @@
  * - The visits: a page of the list for each level of the tree, and a vendedor's agenda of the day (issue 46's
  *   targets: a list page p99 50 ms for one user, a dashboard 100 ms).
  *
+ * - Relatórios' visits per vendedor, a month and a year, for the franqueador and the largest franquia.
+ *
  * The events and families are made when the first of these scenarios runs (copies of open events, 2,000 seated
- * families each with a voucher) and stay as bench data, as the sign-up scenarios' do. The visits are bench:data's (`visitasSteps`); a
- * database built before them gets them at the start of the run.
+ * families each with a voucher) and stay as bench data, as the sign-up scenarios' do. The visits are bench:data's
+ * (`visitasSteps`); a database built before them gets them at the start of the run.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, executeRows } from '../src/server/db/connect';
 import { LOTE_MAX_ITENS } from '../src/shared/schemas/check-in-offline';
-import { todayInBrasilia } from '../src/shared/brasilia';
+import { addDays, todayInBrasilia } from '../src/shared/brasilia';
 
 /** Families per event: the issue's "at 2,000 sign-ups". */
 export const FAMILIAS_POR_EVENTO = 2_000;
@@ -209,6 +211,25 @@ export function checkInScenarios(db: Database, now = new Date()): CheckInScenari
         target: { p99: 50 },
       },
       16,
+    ),
+    // Relatórios' visits per vendedor over a month and a year: every vendedor of the scope grouped, 20 listed.
+    ...(['franqueador', 'franquia'] as const).flatMap((account) =>
+      (
+        [
+          ['30 d', 29],
+          ['365 d', 364],
+        ] as const
+      ).flatMap(([rotulo, dias]) =>
+        both(
+          {
+            name: `relatório visitas por vendedor · ${account}, ${rotulo}`,
+            path: `/api/relatorios/visitas?de=${addDays(hoje, -dias)}&ate=${hoje}`,
+            account,
+            target: { p99: 100 },
+          },
+          8,
+        ),
+      ),
     ),
     ...both(
       {

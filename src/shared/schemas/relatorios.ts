@@ -482,10 +482,16 @@ export const visitasContagemSchema = z.object({
 });
 export type VisitasContagem = z.infer<typeof visitasContagemSchema>;
 
+/** The vendedores a visits report lists: those with the most visits (a network holds thousands; the totals hold all). */
+export const VISITAS_VENDEDORES_MAX = 20;
+
 export const visitasRelatorioSchema = z.object({
   de: z.string(),
   ate: z.string(),
+  /** Every visit of the period under the filters: the sum of every vendedor's line, listed or not. */
   totais: visitasContagemSchema,
+  /** How many vendedores (and 'Sem vendedor') had visits; `vendedores` lists the first VISITAS_VENDEDORES_MAX. */
+  vendedoresTotal: z.number(),
   /** The most visits first; `vendedorId` null for the visits with no vendedor ('Sem vendedor'). */
   vendedores: z.array(
     z.object({ vendedorId: z.string().nullable(), vendedorNome: z.string(), ...visitasContagemSchema.shape }),

@@ -26,6 +26,7 @@ import {
   custos,
   defaultAgrupamento,
   isOrigemAgrupamento,
+  VISITAS_VENDEDORES_MAX,
   visitasContagem,
 } from '../../../shared/schemas/relatorios';
 import type { Actor } from '../../access/actor';
@@ -422,7 +423,8 @@ export async function visitasPorVendedor(
       naoRealizadas: soma('naoRealizadas'),
       eventosAgendados: soma('eventosAgendados'),
     }),
-    vendedores: rows.map(({ vendedorNome, ...r }) => ({
+    vendedoresTotal: rows.length,
+    vendedores: rows.slice(0, VISITAS_VENDEDORES_MAX).map(({ vendedorNome, ...r }) => ({
       ...visitasContagem(r),
       vendedorId: r.vendedorId,
       vendedorNome: vendedorNome ?? RELATORIO_MESSAGES.semVendedor,

@@ -602,9 +602,12 @@ describe('GET /api/relatorios/visitas: visits per vendedor', () => {
       eventosAgendados: 2,
       eventosPorVisita: 0.5,
     });
-    // The franqueador, the network's: the Contagem visit with no vendedor too.
+    expect(micro.vendedoresTotal).toBe(2);
+    // The franqueador, the network's: the Contagem visit with no vendedor too. The totals are the sum of the lines.
     const rede = await relatorio('franqueador');
     expect(rede.totais.agendadas).toBe(8);
+    expect(rede.vendedoresTotal).toBe(rede.vendedores.length);
+    expect(rede.vendedores.reduce((n, r) => n + r.agendadas, 0)).toBe(rede.totais.agendadas);
     expect(rede.vendedores.at(-1)).toMatchObject({ vendedorId: null, vendedorNome: 'Sem vendedor', agendadas: 1 });
     // The vendedor, its own visits and those to its schools (the colleague's at Valinhos); the MG franquia, Contagem's.
     expect((await relatorio('vendedor')).vendedores.map((r) => r.vendedorId)).toEqual([ids.marcos, colegaId]);

@@ -13,6 +13,8 @@ import { formatTaxa } from './delta';
 export const VISITAS_RELATORIO_MESSAGES = {
   failed: 'Falha ao carregar as visitas às escolas',
   vazio: 'Nenhuma visita no período',
+  primeiros: (listados: number, total: number) =>
+    `Os ${listados} vendedores com mais visitas, de ${formatCount(total)}; os totais acima contam todos.`,
 } as const;
 
 type Linha = VisitasRelatorio['vendedores'][number] & { id: string };
@@ -129,6 +131,11 @@ export function VisitasSection({ role, linkVisitas }: { role: Role; linkVisitas:
             }
             cards="list"
           />
+          {dados && dados.vendedoresTotal > dados.vendedores.length ? (
+            <p className="px-2 pt-3 text-sm text-muted-foreground">
+              {VISITAS_RELATORIO_MESSAGES.primeiros(dados.vendedores.length, dados.vendedoresTotal)}
+            </p>
+          ) : null}
         </div>
       </Card>
     </section>
