@@ -28,36 +28,53 @@ export async function findVisitasPorVendedor(
   periodo: { inicio: Date; fim: Date },
   filtro: Omit<VisitasRelatorioQuery, 'de' | 'ate'>,
 ): Promise<VisitasPorVendedorRow[]> {
-  const rows = await db
+  // The school's filters narrow the visits by their cliente, in one subquery; without them no school is read.
+  const daEscola = [
+    filtro.franquiaId ? eq(microFranquias.franquiaId, filtro.franquiaId) : undefined,
+    filtro.microFranquiaId ? eq(clientes.microFranquiaId, filtro.microFranquiaId) : undefined,
+    filtro.estado ? eq(clientes.estado, filtro.estado) : undefined,
+    filtro.cidade ? sql`lower(${clientes.cidade}) = lower(${filtro.cidade})` : undefined,
+  ].filter((c) => c !== undefined);
+  // The visits are counted per vendedor first, and only the groups are joined to their names: a network's year of
+  // visits is tens of thousands of rows, its vendedores a few thousand.
+  const grupos = db
     .select({
       vendedorId: visitas.vendedorId,
-      vendedorNome: sql<string | null>`min(${users.nome})`,
-      agendadas: contar(),
-      realizadas: contar(sql`${visitas.status} = 'realizada'`),
-      naoRealizadas: contar(sql`${visitas.status} = 'nao_realizada'`),
-      eventosAgendados: contar(sql`${visitas.resultado} = 'agendou_evento'`),
+      agendadas: contar().as('agendadas'),
+      realizadas: contar(sql`${visitas.status} = 'realizada'`).as('realizadas'),
+      naoRealizadas: contar(sql`${visitas.status} = 'nao_realizada'`).as('nao_realizadas'),
+      eventosAgendados: contar(sql`${visitas.resultado} = 'agendou_evento'`).as('eventos_agendados'),
     })
     .from(visitas)
-    .innerJoin(clientes, eq(clientes.id, visitas.clienteId))
-    .innerJoin(microFranquias, eq(microFranquias.id, clientes.microFranquiaId))
-    .leftJoin(vendedores, eq(vendedores.id, visitas.vendedorId))
-    .leftJoin(users, eq(users.id, vendedores.userId))
     .where(
       and(
         visitasVisibleTo(actor),
         gte(visitas.agendadaPara, periodo.inicio),
         lt(visitas.agendadaPara, periodo.fim),
-        filtro.franquiaId ? eq(microFranquias.franquiaId, filtro.franquiaId) : undefined,
-        filtro.microFranquiaId ? eq(clientes.microFranquiaId, filtro.microFranquiaId) : undefined,
         filtro.vendedorId ? eq(visitas.vendedorId, filtro.vendedorId) : undefined,
         filtro.clienteId ? eq(visitas.clienteId, filtro.clienteId) : undefined,
         filtro.eventoId ? eq(visitas.eventoId, filtro.eventoId) : undefined,
-        filtro.estado ? eq(clientes.estado, filtro.estado) : undefined,
-        filtro.cidade ? sql`lower(${clientes.cidade}) = lower(${filtro.cidade})` : undefined,
+        daEscola.length > 0
+          ? sql`${visitas.clienteId} in (select ${clientes.id} from ${clientes}
+              join ${microFranquias} on ${microFranquias.id} = ${clientes.microFranquiaId} where ${and(...daEscola)})`
+          : undefined,
       ),
     )
     .groupBy(visitas.vendedorId)
-    .orderBy(desc(contar()), sql`min(${users.nome}) nulls last`, visitas.vendedorId);
+    .as('grupos');
+  const rows = await db
+    .select({
+      vendedorId: grupos.vendedorId,
+      vendedorNome: users.nome,
+      agendadas: grupos.agendadas,
+      realizadas: grupos.realizadas,
+      naoRealizadas: grupos.naoRealizadas,
+      eventosAgendados: grupos.eventosAgendados,
+    })
+    .from(grupos)
+    .leftJoin(vendedores, eq(vendedores.id, grupos.vendedorId))
+    .leftJoin(users, eq(users.id, vendedores.userId))
+    .orderBy(desc(grupos.agendadas), sql`${users.nome} nulls last`, grupos.vendedorId);
   return rows.map((r) => ({
     ...r,
     agendadas: Number(r.agendadas),
