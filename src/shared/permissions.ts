@@ -146,6 +146,24 @@ export const PERMISSIONS = {
   'visitas.ver': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
   'visitas.gerir': ['franqueador', 'franquia', 'micro_franquia', 'vendedor'],
 
+  /**
+   * Importação (issue 50, ADR 106): every staff role imports leads into an event of its scope; clientes and
+   * vendedores only by the roles that create them by hand ('clientes.criar', 'vendedores.criar'), which the
+   * service checks per file.
+   */
+  'importacoes.usar': STAFF_ROLES,
+  /**
+   * Distribuição (issue 50): a micro-franquia's rule for its new leads -- read by the levels above it, set by the
+   * micro-franquia itself and by its franquia (which manages its micro-franquias).
+   */
+  'distribuicao.ler': ['franqueador', 'franquia', 'micro_franquia'],
+  'distribuicao.definir': ['franquia', 'micro_franquia'],
+  /**
+   * Ações em lote on Leads and Interesses (issue 50): each action asks its own permission in the service --
+   * assigning is 'leads.atribuir', a status 'leads.acompanhar', exporting 'leads.ler'.
+   */
+  'leads.lote': STAFF_ROLES,
+
   'royalties.ver': ['franqueador', 'franquia'],
   'royalties.acordos.editar': ['franqueador'],
   'royalties.fechar': ['franqueador'],

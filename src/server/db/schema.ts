@@ -48,6 +48,8 @@ import {
 } from '../../shared/metas/enums';
 import { PRESENCA_LOTE_RESULTADOS } from '../../shared/schemas/check-in-offline';
 import { VISITA_RESULTADOS, VISITA_STATUSES } from '../../shared/schemas/visita';
+import { DISTRIBUICAO_MODOS } from '../../shared/schemas/distribuicao';
+import { DUPLICADOS_POLITICAS, IMPORTACAO_STATUSES, IMPORTACAO_TIPOS } from '../../shared/schemas/importacao';
 
 /**
  * The whole database of SPEC §3 plus DESIGN's additions. Columns are camelCase here and snake_case in
@@ -81,6 +83,8 @@ export const visitaStatus = pgEnum('visita_status', VISITA_STATUSES);
 export const visitaResultado = pgEnum('visita_resultado', VISITA_RESULTADOS);
 
 const id = () => uuid().primaryKey().defaultRandom();
+const textIn = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+const at = () => timestamp({ withTimezone: true });
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp({ withTimezone: true })
@@ -293,10 +297,17 @@ export const microFranquias = pgTable(
     cidade: text(),
     estado: varchar({ length: 2 }),
     isActive: boolean().notNull().default(true),
+    /**
+     * Issue 50 (ADR 106): how its new leads get a vendedor responsável (DISTRIBUICAO_MODOS), applied by the trigger
+     * `leads_distribuir`; `rodizioSeq` counts the turns given, so concurrent sign-ups take consecutive turns.
+     */
+    distribuicaoModo: text().notNull().default('nenhuma'),
+    rodizioSeq: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('micro_franquias_distribuicao_modo_check', sql`${t.distribuicaoModo} in (${textIn(DISTRIBUICAO_MODOS)})`),
     index('micro_franquias_franquia_id_created_at_idx').on(t.franquiaId, t.createdAt),
     index('micro_franquias_user_id_idx').on(t.userId),
     index('micro_franquias_created_at_idx').on(t.createdAt),
@@ -315,6 +326,8 @@ export const vendedores = pgTable(
       .unique()
       .references((): AnyPgColumn => users.id),
     isActive: boolean().notNull().default(true),
+    /** Issue 50: away (vacation, leave): skipped by the automatic distribution, still sees its leads. */
+    ausente: boolean().notNull().default(false),
     /** The share link's code (issue 48): `/credito-estudantil?v=<código>`. */
     codigoIndicacao: varchar({ length: CODIGO_INDICACAO_TAMANHO })
       .notNull()
@@ -1739,8 +1752,6 @@ export const lgpdRetencaoExecucoes = pgTable(
  */
 const JOB_STATUSES = ['pendente', 'executando', 'concluido', 'falhou', 'cancelado'] as const;
 const EXPORTACAO_STATUSES = ['pendente', 'executando', 'concluido', 'cancelado', 'falhou'] as const;
-const textIn = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-const at = () => timestamp({ withTimezone: true });
 
 /** The durable queue (a transactional outbox): e-mails, webhook deliveries, exports and recurring work. */
 export const jobs = pgTable(
@@ -2640,4 +2651,121 @@ export const visitas = pgTable(
       .where(sql`${t.eventoId} is not null`),
     check('visitas_resultado_check', sql`(${t.status} = 'realizada') = (${t.resultado} is not null)`),
   ],
+);
+
+/** Issue 50: the city table of a micro-franquia distributing by city (the event's city and state -> a vendedor). */
+export const distribuicaoCidades = pgTable(
+  'distribuicao_cidades',
+  {
+    microFranquiaId: uuid()
+      .notNull()
+      .references(() => microFranquias.id, { onDelete: 'cascade' }),
+    /** f_unaccent(lower(trim(cidade))): what the trigger compares with the event's city. */
+    cidadeChave: text().notNull(),
+    cidade: text().notNull(),
+    estado: varchar({ length: 2 }).notNull(),
+    vendedorId: uuid()
+      .notNull()
+      .references(() => vendedores.id),
+  },
+  (t) => [primaryKey({ name: 'distribuicao_cidades_pkey', columns: [t.microFranquiaId, t.estado, t.cidadeChave] })],
+);
+
+/**
+ * Issue 50 (ADR 106): an import of clientes, leads or vendedores -- the file as read (its rows in
+ * importacao_linhas), its mapping, the policy for duplicates, the job's progress and what it did, and its undo.
+ * Seen by the user who made it.
+ */
+export const importacoes = pgTable(
+  'importacoes',
+  {
+    id: id(),
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    usuarioId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipo: text().notNull(),
+    /** Leads: the event they are imported into. */
+    eventoId: uuid().references(() => eventos.id),
+    nomeArquivo: text().notNull(),
+    formato: text().notNull(),
+    codificacao: text(),
+    separador: text(),
+    /** The header's cells, in order. */
+    colunas: jsonb().notNull(),
+    /** One field name (or null) per column. */
+    campos: jsonb().notNull(),
+    /** The header's shape (normalised names, in order), whose mapping is remembered per network and tipo. */
+    assinatura: text().notNull(),
+    linhasTotal: integer().notNull(),
+    status: text().notNull().default('mapeamento'),
+    duplicados: text(),
+    baseLegal: text(),
+    enviarConvite: boolean().notNull().default(false),
+    processadas: integer().notNull().default(0),
+    /** After the job: {criar, atualizar, ignorar, erros} as done. */
+    resultado: jsonb(),
+    erro: text(),
+    desfeitaEm: at(),
+    /** After the undo: {removidos, mantidos, restaurados}. */
+    desfazerResumo: jsonb(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    concluidaEm: at(),
+  },
+  (t) => [
+    check('importacoes_tipo_check', sql`${t.tipo} in (${textIn(IMPORTACAO_TIPOS)})`),
+    check('importacoes_status_check', sql`${t.status} in (${textIn(IMPORTACAO_STATUSES)})`),
+    check('importacoes_formato_check', sql`${t.formato} in ('csv', 'xlsx')`),
+    check(
+      'importacoes_duplicados_check',
+      sql`${t.duplicados} is null or ${t.duplicados} in (${textIn(DUPLICADOS_POLITICAS)})`,
+    ),
+    index('importacoes_usuario_idx').on(t.usuarioId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * One row of an imported file: its cells as read (`valores`, by column), then what the job did with it
+ * (`resultado`: criado | atualizado | ignorado | erro, with `erro`), the record it created or updated, and for an
+ * update the fields' values before it (`anteriores`), which the undo restores.
+ */
+export const importacaoLinhas = pgTable(
+  'importacao_linhas',
+  {
+    importacaoId: uuid()
+      .notNull()
+      .references(() => importacoes.id, { onDelete: 'cascade' }),
+    /** The row's number in the file (the header is 1). */
+    linha: integer().notNull(),
+    valores: jsonb().notNull(),
+    resultado: text(),
+    erro: text(),
+    registroId: uuid(),
+    anteriores: jsonb(),
+  },
+  (t) => [
+    primaryKey({ name: 'importacao_linhas_pkey', columns: [t.importacaoId, t.linha] }),
+    check(
+      'importacao_linhas_resultado_check',
+      sql`${t.resultado} is null or ${t.resultado} in ('criado', 'atualizado', 'ignorado', 'erro')`,
+    ),
+  ],
+);
+
+/** The mapping last confirmed for a file of the same shape (issue 50): offered again for the next one. */
+export const importacaoMapeamentos = pgTable(
+  'importacao_mapeamentos',
+  {
+    franqueadorId: uuid()
+      .notNull()
+      .references(() => franqueadores.id),
+    tipo: text().notNull(),
+    assinatura: text().notNull(),
+    campos: jsonb().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'importacao_mapeamentos_pkey', columns: [t.franqueadorId, t.tipo, t.assinatura] })],
 );
