@@ -282,9 +282,12 @@ async function confrontar(
     return resultado;
   }
   // Leads: the same student (its name without accents or case) with the same e-mail or the same phone's digits.
-  const existentes = await leadsDoEvento(db, row.evento_id!, [
-    ...new Set(validas.map((l) => nomeChave(l.dados!.nomeAluno!))),
-  ]);
+  const existentes = await leadsDoEvento(
+    db,
+    row.evento_id!,
+    [...new Set(validas.map((l) => l.dados!.email!))],
+    [...new Set(validas.map((l) => onlyDigits(l.dados!.telefone)))],
+  );
   const porChave = new Map<string, string>();
   const unicos = new Set<string>();
   for (const lead of existentes) {
