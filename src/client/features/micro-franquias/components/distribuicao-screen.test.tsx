@@ -41,6 +41,7 @@ const micro: MicroFranquiaView = {
     dataNascimento: null,
     telefone: null,
     endereco: null,
+    chavePix: null,
   },
   franquiaId: 'f-1',
   franquia: { razaoSocial: 'Franquia Sul' },
