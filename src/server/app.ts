@@ -58,6 +58,7 @@ import { royaltiesRoutes } from './modules/royalties';
 import { metasRoutes } from './modules/metas';
 import { custosRoutes } from './modules/custos';
 import { visitasRoutes } from './modules/visitas';
+import { distribuicaoRoutes } from './modules/distribuicao';
 import { parcelasExportRoutes } from './modules/cobranca/parcelas-export.routes';
 import { inadimplenciaRoutes } from './modules/inadimplencia';
 import { atribuicaoRoutes } from './modules/atribuicao';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(relatoriosRoutes);
   await app.register(franquiasRoutes);
   await app.register(microFranquiasRoutes);
+  await app.register(distribuicaoRoutes);
   await app.register(clientesRoutes);
   await app.register(vendedoresRoutes);
   await app.register(usuariosRoutes);

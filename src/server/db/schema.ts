@@ -636,6 +636,11 @@ export const leads = pgTable(
     // The follow-up (issue 16). A sign-up writes none of them: 'novo' and nulls are the defaults.
     status: leadStatus().notNull().default('novo'),
     responsavelId: uuid().references(() => vendedores.id),
+    /**
+     * Issue 50 (ADR 106): the vendedor was given by the micro-franquia's distribution as the lead was written
+     * (`leads_distribuir`), not by whoever wrote it; `leads_distribuido` then writes its history entry.
+     */
+    responsavelAutomatico: boolean().notNull().default(false),
     proximoContatoEm: dateOnly(),
     motivoPerda: motivoPerda(),
     primeiroContatoEm: timestamp({ withTimezone: true }),

@@ -106,6 +106,7 @@ export const ACOMPANHAMENTO_MESSAGES = {
   filtroResponsavelInvalido: 'Responsável inválido',
   filtroRetornoInvalido: 'Filtro de retorno inválido',
   filtroSemContatoInvalido: 'Filtro de contato inválido',
+  filtroAbertosInvalido: 'Filtro de leads em aberto inválido',
 } as const;
 
 export const leadIdParamsSchema = z.object({
@@ -169,6 +170,9 @@ export type RetornoFiltro = (typeof RETORNO_FILTROS)[number];
 /** `true`: never contacted and still open; `48h`: the same, signed up more than 48 hours ago. */
 export const SEM_CONTATO_FILTROS = ['true', '48h'] as const;
 export type SemContatoFiltro = (typeof SEM_CONTATO_FILTROS)[number];
+/** Issue 50: `sim`, the open leads (LEAD_STATUSES_ABERTOS); `nao`, the closed ones. */
+export const ABERTOS_FILTROS = ['sim', 'nao'] as const;
+export type AbertosFiltro = (typeof ABERTOS_FILTROS)[number];
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -193,6 +197,14 @@ export const leadFollowUpFilterShape = {
   semContato: z.preprocess(
     emptyToUndefined,
     z.enum(SEM_CONTATO_FILTROS, { error: ACOMPANHAMENTO_MESSAGES.filtroSemContatoInvalido }).optional(),
+  ),
+  /**
+   * Issue 50: the open leads only (`sim`: novo, em contato, interessado) or the closed ones (`nao`) -- e.g. a
+   * deactivated vendedor's open leads, to hand to the others.
+   */
+  abertos: z.preprocess(
+    emptyToUndefined,
+    z.enum(ABERTOS_FILTROS, { error: ACOMPANHAMENTO_MESSAGES.filtroAbertosInvalido }).optional(),
   ),
 };
 

@@ -60,6 +60,8 @@ export const AUDIT_ACOES = {
   'micro_franquia.editar': { entidade: 'micro_franquia', rotulo: 'Alterou a micro-franquia' },
   'micro_franquia.ativar': { entidade: 'micro_franquia', rotulo: 'Ativou a micro-franquia' },
   'micro_franquia.desativar': { entidade: 'micro_franquia', rotulo: 'Desativou a micro-franquia' },
+  // Issue 50 (ADR 106): how the micro-franquia's new leads get a vendedor.
+  'distribuicao.definir': { entidade: 'micro_franquia', rotulo: 'Alterou a distribuição de leads da micro-franquia' },
   'cliente.criar': { entidade: 'cliente', rotulo: 'Cadastrou o cliente' },
   'cliente.editar': { entidade: 'cliente', rotulo: 'Alterou o cliente' },
   'cliente.ativar': { entidade: 'cliente', rotulo: 'Ativou o cliente' },
@@ -70,6 +72,8 @@ export const AUDIT_ACOES = {
   'usuario.perfil_alterado': { entidade: 'usuario', rotulo: 'Alterou os próprios dados' },
   'usuario.email_solicitado': { entidade: 'usuario', rotulo: 'Pediu a troca do e-mail de acesso' },
   'usuario.email_alterado': { entidade: 'usuario', rotulo: 'Confirmou o novo e-mail de acesso' },
+  // Issue 50: a vendedor away (skipped by the distribution of new leads) or back.
+  'usuario.ausente': { entidade: 'usuario', rotulo: 'Marcou o vendedor como ausente ou de volta' },
   'curso.criar': { entidade: 'curso', rotulo: 'Cadastrou o curso' },
   'curso.editar': { entidade: 'curso', rotulo: 'Alterou o curso' },
   'curso.modulo_criar': { entidade: 'curso', rotulo: 'Incluiu um módulo no curso' },
@@ -84,6 +88,8 @@ export const AUDIT_ACOES = {
   'lead.presenca': { entidade: 'lead', rotulo: 'Registrou a presença no evento' },
   'lead.corrigir': { entidade: 'lead', rotulo: 'Corrigiu os dados do titular na inscrição' },
   'leads.exportar': { entidade: 'lead', rotulo: 'Exportou a lista de interesses' },
+  // Issue 50: one bulk action on Leads and Interesses (its count and its selection in the details).
+  'leads.lote': { entidade: 'lead', rotulo: 'Alterou leads em lote' },
   'pre_matriculas.exportar': { entidade: 'pre_matricula', rotulo: 'Exportou a lista de pré-matrículas' },
   'matriculas.exportar': { entidade: 'matricula', rotulo: 'Exportou a lista de matrículas' },
   'pre_matricula.curso': { entidade: 'pre_matricula', rotulo: 'Definiu o curso da pré-matrícula' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_STATUSES, MOTIVOS_PERDA } from './acompanhamento';
+import { ACOMPANHAMENTO_MESSAGES, LEAD_STATUSES, MOTIVOS_PERDA } from './acompanhamento';
 import { estadoField } from './fields';
 import { leadsExportQuerySchema } from './funnel';
 import { INVALID_BODY } from './zod-errors';
@@ -81,6 +81,8 @@ export const LOTE_MESSAGES = {
   muitos: `No máximo ${LOTE_MAX.toLocaleString('pt-BR')} leads por ação. Refine os filtros.`,
   vendedorObrigatorio: 'Escolha o vendedor',
   statusObrigatorio: 'Escolha o status',
+  vendedorOuAutomatico: 'Escolha um vendedor ou a distribuição automática, não os dois',
+  semPermissao: 'Você não tem permissão para esta ação em lote',
 } as const;
 
 export const leadsLoteSchema = z
@@ -98,7 +100,8 @@ export const leadsLoteSchema = z
       /** atribuir: each lead's vendedor by its micro-franquia's distribution rule. */
       automatico: z.boolean({ error: INVALID_BODY }).optional(),
       status: z.enum(LEAD_STATUSES, { error: LOTE_MESSAGES.statusObrigatorio }).optional(),
-      motivoPerda: z.enum(MOTIVOS_PERDA).optional(),
+      /** status: with 'sem_interesse' and only with it, as the single lead's change. */
+      motivoPerda: z.enum(MOTIVOS_PERDA, { error: ACOMPANHAMENTO_MESSAGES.motivoInvalido }).optional(),
     },
     { error: INVALID_BODY },
   )
@@ -110,9 +113,21 @@ export const leadsLoteSchema = z
     message: LOTE_MESSAGES.vendedorObrigatorio,
     path: ['vendedorId'],
   })
+  .refine((v) => v.acao !== 'atribuir' || v.automatico !== true || v.vendedorId === undefined, {
+    message: LOTE_MESSAGES.vendedorOuAutomatico,
+    path: ['vendedorId'],
+  })
   .refine((v) => v.acao !== 'status' || v.status !== undefined, {
     message: LOTE_MESSAGES.statusObrigatorio,
     path: ['status'],
+  })
+  .refine((v) => v.acao !== 'status' || v.status !== 'sem_interesse' || v.motivoPerda !== undefined, {
+    message: ACOMPANHAMENTO_MESSAGES.motivoObrigatorio,
+    path: ['motivoPerda'],
+  })
+  .refine((v) => v.acao !== 'status' || v.status === 'sem_interesse' || v.motivoPerda === undefined, {
+    message: ACOMPANHAMENTO_MESSAGES.motivoSoSemInteresse,
+    path: ['motivoPerda'],
   });
 export type LeadsLote = z.infer<typeof leadsLoteSchema>;
 

@@ -19,6 +19,8 @@ export const FUNNEL_MESSAGES = {
   situacaoInvalida: 'Situação inválida: use pendente ou efetivada',
   statusMatriculaInvalido: 'Status inválido: use aguardando_aceite, ativa ou cancelada',
   viewInvalida: 'Visão inválida',
+  /** Issue 50: an export of the rows chosen on the list (`ids`). */
+  idsInvalidos: 'Seleção inválida',
   jaEfetivada: 'Esta pré-matrícula já foi efetivada',
   preMatriculaNaoEncontrada: 'Pré-matrícula não encontrada',
   /** Issue 23: the staff's course of a pré-matrícula. */
@@ -134,12 +136,27 @@ export const leadsListQuerySchema = listQuerySchema
 export type LeadsListQuery = z.infer<typeof leadsListQuerySchema>;
 export type LeadsFilter = Omit<LeadsListQuery, 'page' | 'pageSize' | 'sort'>;
 
+/** Issue 50: the most rows an export of chosen rows (`ids`) names. */
+export const EXPORT_IDS_MAX = 5_000;
+
 export const leadsExportQuerySchema = z
   .object({
     ...funnelFilterShape,
     ...leadFollowUpFilterShape,
     ...leadInscricaoFilterShape,
     view: z.enum(LEADS_VIEWS, { error: FUNNEL_MESSAGES.viewInvalida }).default('leads'),
+    /**
+     * Issue 50 (Ações em lote): only these leads, of those the other filters give -- comma-separated in the
+     * address, an array in a body.
+     */
+    ids: z.preprocess(
+      (v) => (v === '' ? undefined : typeof v === 'string' ? v.split(',') : v),
+      z
+        .array(z.uuid(FUNNEL_MESSAGES.idsInvalidos), { error: FUNNEL_MESSAGES.idsInvalidos })
+        .min(1, FUNNEL_MESSAGES.idsInvalidos)
+        .max(EXPORT_IDS_MAX, FUNNEL_MESSAGES.idsInvalidos)
+        .optional(),
+    ),
   })
   .superRefine(checkPeriod);
 export type LeadsExportQuery = z.infer<typeof leadsExportQuerySchema>;

@@ -14,6 +14,9 @@ export const USUARIO_MESSAGES = {
   emailTaken: 'Email já cadastrado',
   cnpjTaken: 'CNPJ já cadastrado',
   emailChangeForbidden: 'O e-mail de acesso só pode ser alterado pelo próprio usuário ou pelo franqueador',
+  /** Issue 50: a vendedor away is skipped by the distribution of new leads. */
+  ausente: 'Informe se o vendedor está ausente (sim ou não)',
+  ausenteSoVendedor: 'Só um vendedor pode ser marcado como ausente',
 } as const;
 
 export const statusSchema = z.object({ isActive: z.boolean({ error: USUARIO_MESSAGES.isActive }) });
@@ -40,6 +43,30 @@ export function isStatusOnly(body: object): body is StatusInput {
   return Object.keys(body).length === 1 && 'isActive' in body;
 }
 
+/** Issue 50: a vendedor away (vacation, leave) or back -- skipped by the distribution of new leads while away. */
+export const ausenteSchema = z.object({ ausente: z.boolean({ error: USUARIO_MESSAGES.ausente }) });
+export type AusenteInput = z.infer<typeof ausenteSchema>;
+
+/**
+ * PATCH /api/usuarios/:id: the status switch `{isActive}`, or, for a vendedor, `{ausente}` alone (issue 50). A body
+ * whose only key is `ausente` is the latter; anything else is checked as the status switch.
+ */
+export const usuarioPatchSchema = z.unknown().transform((value, ctx): StatusInput | AusenteInput => {
+  const onlyAusente =
+    typeof value === 'object' && value !== null && Object.keys(value).length === 1 && 'ausente' in value;
+  const result = (onlyAusente ? ausenteSchema : statusSchema).safeParse(value);
+  if (!result.success) {
+    for (const issue of result.error.issues) ctx.addIssue({ ...issue, input: undefined } as never);
+    return z.NEVER;
+  }
+  return result.data;
+});
+export type UsuarioPatch = z.infer<typeof usuarioPatchSchema>;
+
+export function isAusenteOnly(body: object): body is AusenteInput {
+  return Object.keys(body).length === 1 && 'ausente' in body;
+}
+
 /** SPEC §2: the role filter's options per role ('' is todos). */
 export const USUARIO_ROLE_FILTERS: Partial<Record<Role, readonly Role[]>> = {
   franqueador: ROLES,
@@ -60,5 +87,7 @@ export const usuarioViewSchema = z.object({
   role: z.enum(ROLES),
   isActive: z.boolean(),
   createdAt: z.string(),
+  /** Issue 50: a vendedor marked away (skipped by the distribution of new leads); false for the other roles. */
+  ausente: z.boolean().optional(),
 });
 export type UsuarioView = z.infer<typeof usuarioViewSchema>;

@@ -1,5 +1,6 @@
--- Issue 50 (ADR 106): a lead born with a vendedor responsável got it from the distribution (leads_distribuir):
--- its history says so -- 'responsavel' from nobody to that vendedor, `automatico`, no author.
+-- Issue 50 (ADR 106): a lead the distribution gave a vendedor as it was written (leads_distribuir marks it
+-- responsavel_automatico): its history says so -- 'responsavel' from nobody to that vendedor, `automatico`, no
+-- author. A lead written with a vendedor chosen by its writer gets no such entry (its writer tells its own).
 -- Defined by migration 0065; this file is its definition today (ADR 061).
 CREATE OR REPLACE FUNCTION public.leads_distribuido()
  RETURNS trigger

@@ -66,6 +66,7 @@ CREATE TABLE "importacoes" (
 ALTER TABLE "micro_franquias" ADD COLUMN "distribuicao_modo" text DEFAULT 'nenhuma' NOT NULL;--> statement-breakpoint
 ALTER TABLE "micro_franquias" ADD COLUMN "rodizio_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "vendedores" ADD COLUMN "ausente" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "responsavel_automatico" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "distribuicao_cidades" ADD CONSTRAINT "distribuicao_cidades_micro_franquia_id_micro_franquias_id_fk" FOREIGN KEY ("micro_franquia_id") REFERENCES "public"."micro_franquias"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "distribuicao_cidades" ADD CONSTRAINT "distribuicao_cidades_vendedor_id_vendedores_id_fk" FOREIGN KEY ("vendedor_id") REFERENCES "public"."vendedores"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "importacao_linhas" ADD CONSTRAINT "importacao_linhas_importacao_id_importacoes_id_fk" FOREIGN KEY ("importacao_id") REFERENCES "public"."importacoes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -75,10 +76,12 @@ ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_usuario_id_users_id_fk" FO
 ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_evento_id_eventos_id_fk" FOREIGN KEY ("evento_id") REFERENCES "public"."eventos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "importacoes_usuario_idx" ON "importacoes" USING btree ("usuario_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 ALTER TABLE "micro_franquias" ADD CONSTRAINT "micro_franquias_distribuicao_modo_check" CHECK ("micro_franquias"."distribuicao_modo" in ('nenhuma', 'rodizio', 'cidade'));--> statement-breakpoint
+CREATE FUNCTION "distribuicao_escolher"(micro_franquia uuid, evento uuid) RETURNS uuid LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
 CREATE FUNCTION "leads_distribuir"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;--> statement-breakpoint
 CREATE FUNCTION "leads_distribuido"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$;--> statement-breakpoint
--- After leads_fill_scope (BEFORE triggers run by name), which fills micro_franquia_id.
+-- After leads_fill_scope (BEFORE triggers run by name), which fills micro_franquia_id. The history's entry only for
+-- a vendedor the distribution gave (responsavel_automatico), not for one the writer of the lead chose.
 CREATE TRIGGER "leads_responsavel_distribuir" BEFORE INSERT ON "leads" FOR EACH ROW
   WHEN (NEW."responsavel_id" IS NULL) EXECUTE FUNCTION "leads_distribuir"();--> statement-breakpoint
 CREATE TRIGGER "leads_responsavel_historico" AFTER INSERT ON "leads" FOR EACH ROW
-  WHEN (NEW."responsavel_id" IS NOT NULL) EXECUTE FUNCTION "leads_distribuido"();
+  WHEN (NEW."responsavel_automatico") EXECUTE FUNCTION "leads_distribuido"();

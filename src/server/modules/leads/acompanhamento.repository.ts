@@ -67,6 +67,8 @@ export function followUpFilters(actor: Actor, filter: LeadsFilter, today: string
   }
   if (filter.retorno === 'hoje') conditions.push(eq(leads.proximoContatoEm, today), leadIsOpen);
   if (filter.retorno === 'atrasados') conditions.push(lt(leads.proximoContatoEm, today), leadIsOpen);
+  if (filter.abertos === 'sim') conditions.push(leadIsOpen);
+  if (filter.abertos === 'nao') conditions.push(sql`not ${leadIsOpen}`);
   if (filter.semContato) {
     // Never contacted and open is 'novo' (see countedSemContato).
     conditions.push(statusIs('novo'), isNull(leads.primeiroContatoEm));
@@ -76,7 +78,7 @@ export function followUpFilters(actor: Actor, filter: LeadsFilter, today: string
 }
 
 export function hasFollowUpFilter(filter: LeadsFilter): boolean {
-  return Boolean(filter.status || filter.responsavelId || filter.retorno || filter.semContato);
+  return Boolean(filter.status || filter.responsavelId || filter.retorno || filter.semContato || filter.abertos);
 }
 
 const PAST_NOVO = sql.raw(`"leads"."status" in ('em_contato', 'interessado', 'sem_interesse', 'convertido')`);

@@ -55,8 +55,13 @@ function inscricaoFilters(filter: LeadsFilter): SQL | undefined {
 
 const hasInscricaoFilter = (filter: LeadsFilter) => Boolean(filter.listaEspera || filter.presenca);
 
-function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
+/** The list's filters, and an export's or a bulk action's chosen rows (issue 50). */
+export type LeadsSelecao = LeadsFilter & { ids?: string[] };
+
+/** The leads of the list's filters (and chosen rows), the actor's only: the list, its CSV and the bulk actions. */
+export function leadConditions(actor: Actor, filter: LeadsSelecao, clock: ListClock) {
   return and(
+    filter.ids ? sql`${leads.id} = any(${sql.param(filter.ids)}::uuid[])` : undefined,
     inPlace(actor, filter, 'leads'),
     eventFilters(filter, leads.eventoId),
     drillFilters(filter, leads, leads.createdAt),
@@ -72,7 +77,14 @@ function leadConditions(actor: Actor, filter: LeadsFilter, clock: ListClock) {
  */
 function countedFollowUpTotal(db: Executor, actor: Actor, filter: LeadsFilter, clock: ListClock) {
   const scopeId = countedScopeOf(actor, 'leads');
-  if (!scopeId || !isUnfiltered(filter) || filter.responsavelId || filter.retorno || hasInscricaoFilter(filter)) {
+  if (
+    !scopeId ||
+    !isUnfiltered(filter) ||
+    filter.responsavelId ||
+    filter.retorno ||
+    filter.abertos ||
+    hasInscricaoFilter(filter)
+  ) {
     return undefined;
   }
   const { status, semContato } = filter;
@@ -142,7 +154,7 @@ export async function listLeads(db: Executor, actor: Actor, query: LeadsListQuer
 }
 
 /** One export batch: the rows after the cursor, with the text of each row's sort key. */
-export function leadsExportBatch(db: Executor, actor: Actor, filter: LeadsFilter, clock = clockAt(new Date())) {
+export function leadsExportBatch(db: Executor, actor: Actor, filter: LeadsSelecao, clock = clockAt(new Date())) {
   return (after: KeysetCursor | null, limit: number) =>
     db
       .select({
@@ -184,7 +196,7 @@ export function leadsResumo(db: Executor, actor: Actor): Promise<FunnelResumo> {
 export async function countLeadsExport(
   db: Executor,
   actor: Actor,
-  filter: LeadsFilter,
+  filter: LeadsSelecao,
   clock: ListClock,
   limite?: number,
 ): Promise<number> {

@@ -30,6 +30,8 @@ import { csvDate, findFunnelEvento, keysetBatches, listFunnelEventos, mapBatches
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { clockAt, countLeadsExport, leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
 import { getLeadDetalhe, listResponsaveis, patchLead, registrarContato, registrarNota } from './acompanhamento.service';
+import { leadsLoteRespostaSchema, leadsLoteSchema } from '../../../shared/schemas/distribuicao';
+import { executarLote } from './lote.service';
 import { rolesFor } from '../../../shared/permissions';
 import { audit, auditedExport } from '../auditoria';
 import { registrarLista, rotaDeExportacao } from '../exportacoes';
@@ -93,6 +95,16 @@ export async function leadsRoutes(fastify: FastifyInstance) {
     querystring: leadsExportQuerySchema,
     access: rolesFor('leads.ler'),
   });
+
+  // Ações em lote (issue 50): each action asks its own permission in the service (atribuir, status, exportar).
+  app.post(
+    '/api/leads/lote',
+    {
+      schema: { body: leadsLoteSchema, response: { 200: leadsLoteRespostaSchema } },
+      config: { access: rolesFor('leads.lote') },
+    },
+    async (request) => executarLote(app, request.actor!, request.body),
+  );
 
   app.get(
     '/api/leads/resumo',

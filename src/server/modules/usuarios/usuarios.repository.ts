@@ -4,7 +4,7 @@ import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
 import { alunoLinksVisibleTo, preMatriculasVisibleTo, usuariosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { alunos, preMatriculas, users } from '../../db/schema';
+import { alunos, preMatriculas, users, vendedores } from '../../db/schema';
 import { listPage, networkOrder } from '../../lib/list-page';
 import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
 import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
@@ -46,6 +46,8 @@ function selectUsuarios(db: Executor, actor: Actor, where: SQL | undefined, sort
       role: users.role,
       isActive,
       createdAt: createdAt.mapWith(users.createdAt),
+      // Issue 50: a vendedor away; false for the other roles.
+      ausente: sql<boolean>`coalesce((select ${vendedores.ausente} from ${vendedores} where ${vendedores.userId} = ${users.id}), false)`,
     })
     .from(users)
     .leftJoin(links, eq(links.userId, users.id))
@@ -112,4 +114,9 @@ export async function setAlunoLinksActive(db: Executor, actor: Actor, userId: st
     .where(and(eq(alunos.userId, userId), eq(alunos.isActive, true)))
     .limit(1);
   return active !== undefined;
+}
+
+/** Issue 50: the vendedor of this user away or back. */
+export async function setAusente(db: Executor, userId: string, ausente: boolean): Promise<void> {
+  await db.update(vendedores).set({ ausente }).where(eq(vendedores.userId, userId));
 }

@@ -3,7 +3,7 @@ import { USUARIO_MESSAGES, type UsuarioView } from '../../../shared/schemas/usua
 import type { Actor } from '../../access/actor';
 import { badRequest, notFound } from '../../lib/http-error';
 import { setAccountActive, setLinkedRowActive } from '../accounts';
-import { findUsuario, setAlunoLinksActive, toUsuarioView } from './usuarios.repository';
+import { findUsuario, setAlunoLinksActive, setAusente, toUsuarioView } from './usuarios.repository';
 import { audit } from '../auditoria';
 
 /**
@@ -32,6 +32,34 @@ export async function setUsuarioActive(
       acao: isActive ? 'usuario.ativar' : 'usuario.desativar',
       entidadeId: user.id,
       alteracoes: antes === isActive ? null : { isActive: [antes, isActive] },
+      detalhes: { papel: user.role },
+    });
+  });
+  return toUsuarioView((await findUsuario(app.db, actor, id))!);
+}
+
+/**
+ * Issue 50: a vendedor away (vacation, leave) or back. Away, the distribution of new leads skips it; it still signs
+ * in and sees its leads. Refused for any other role.
+ */
+export async function setVendedorAusente(
+  app: FastifyInstance,
+  actor: Actor,
+  id: string,
+  ausente: boolean,
+): Promise<UsuarioView> {
+  await app.db.transaction(async (tx) => {
+    const user = await findUsuario(tx, actor, id);
+    if (!user) throw notFound();
+    if (user.role !== 'vendedor') {
+      throw badRequest(USUARIO_MESSAGES.ausenteSoVendedor, { ausente: USUARIO_MESSAGES.ausenteSoVendedor });
+    }
+    const antes = user.ausente;
+    await setAusente(tx, user.id, ausente);
+    await audit(tx, {
+      acao: 'usuario.ausente',
+      entidadeId: user.id,
+      alteracoes: antes === ausente ? null : { ausente: [antes, ausente] },
       detalhes: { papel: user.role },
     });
   });
