@@ -48,6 +48,7 @@ import { correcaoRoutes } from './modules/lgpd/correcao.routes';
 import { publicCacheOf } from './modules/public/public-cache';
 import { enviosRoutes } from './modules/envios/envios.routes';
 import { exportacoesRoutes } from './modules/exportacoes';
+import { importacoesRoutes } from './modules/importacoes';
 import { registerWebhookJobs, webhooksRoutes } from './modules/webhooks';
 import { registerRetencao } from './modules/lgpd/retencao';
 import { contractRoutes } from './modules/contract/contract.routes';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   await app.register(correcaoRoutes);
   await app.register(enviosRoutes);
   await app.register(exportacoesRoutes);
+  await app.register(importacoesRoutes);
   await app.register(whatsappRoutes);
   await app.register(whatsappCloudRoutes);
   await app.register(webhooksRoutes);

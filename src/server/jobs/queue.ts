@@ -42,6 +42,8 @@ export const JOB_TIPOS = [
   // Issue 47 (ADR 103): a family's notice by WhatsApp (its e-mail the fallback), and the eve-of-event reminders.
   'whatsapp',
   'lembrete_vespera',
+  // Issue 50 (ADR 106): a confirmed import's rows written in batches, with its progress.
+  'importacao',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

@@ -43,6 +43,7 @@ export const AUDIT_ENTIDADES = {
   meta: 'Meta',
   campanha_custo: 'Custo de campanha',
   visita: 'Visita',
+  importacao: 'Importação',
 } as const;
 export type AuditEntidade = keyof typeof AUDIT_ENTIDADES;
 export const AUDIT_ENTIDADE_VALUES = Object.keys(AUDIT_ENTIDADES) as [AuditEntidade, ...AuditEntidade[]];
@@ -220,6 +221,10 @@ export const AUDIT_ACOES = {
   'visita.criar': { entidade: 'visita', rotulo: 'Agendou uma visita' },
   'visita.registrar': { entidade: 'visita', rotulo: 'Registrou o resultado de uma visita' },
   'visita.editar': { entidade: 'visita', rotulo: 'Alterou uma visita' },
+  // Issue 50 (ADR 106): a spreadsheet uploaded, imported (its policy and counts) and undone (one row, its counts).
+  'importacao.criar': { entidade: 'importacao', rotulo: 'Enviou uma planilha para importar' },
+  'importacao.confirmar': { entidade: 'importacao', rotulo: 'Importou uma planilha' },
+  'importacao.desfazer': { entidade: 'importacao', rotulo: 'Desfez uma importação' },
 } as const satisfies Record<string, { entidade: AuditEntidade; rotulo: string }>;
 export type AuditAcao = keyof typeof AUDIT_ACOES;
 export const AUDIT_ACAO_VALUES = Object.keys(AUDIT_ACOES) as [AuditAcao, ...AuditAcao[]];

@@ -140,6 +140,14 @@ export const IMPORTACAO_MESSAGES = {
   naoDesfazivel: 'Só uma importação concluída pode ser desfeita',
   prazoDesfazer: `O prazo para desfazer esta importação (${IMPORTACAO_DESFAZER_DIAS} dias) terminou`,
   errosIndisponiveis: 'A lista de erros fica disponível depois da importação',
+  /** A lead whose student is already signed up for the event with the same e-mail (the database's unique key). */
+  leadJaInscrito: 'Este aluno já está inscrito no evento com este e-mail',
+  /** A vendedor of another micro-franquia (its e-mail or CPF): the file's values cannot fill its record. */
+  vendedorDeOutraUnidade: 'Este vendedor é de outra micro-franquia',
+  /** A row counted as an error by a failure of the import itself (the job's last try). */
+  falhou: 'A importação falhou. Tente novamente.',
+  /** erros.csv's extra column. */
+  colunaErro: 'Erro',
   // Row problems: '<message> na linha N' is what the preview and erros.csv show.
   linha: (mensagem: string, linha: number) => `${mensagem} na linha ${linha}`,
   repetidoNoArquivo: (rotulo: string, linhas: readonly number[]) =>
