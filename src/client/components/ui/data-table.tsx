@@ -84,6 +84,13 @@ export interface DataTableSearch {
 const SKELETON_ROWS = 5;
 
 /**
+ * The checkbox column is as narrow as its box, and the column after it starts close to it: a list that fitted at
+ * 1280 px still fits with its checkboxes.
+ */
+const SELECT_CELL = 'w-px pl-2 pr-0';
+const AFTER_SELECT = 'pl-2';
+
+/**
  * Rows chosen for an action on several at once (issue 50, Ações em lote): a checkbox before each row and, in the
  * header (above the cards on a phone), one for the whole page. The screen owns the chosen ids.
  */
@@ -349,7 +356,7 @@ function TableOfCards<T extends { id: string }>({
       <TableHeader className="max-lg:sr-only">
         <TableRow className="hover:bg-transparent">
           {selection ? (
-            <TableHead scope="col" className="w-10">
+            <TableHead scope="col" className={SELECT_CELL}>
               <PageSelectBox rows={rows} selection={selection} />
             </TableHead>
           ) : null}
@@ -380,7 +387,7 @@ function TableOfCards<T extends { id: string }>({
                 className={cn('max-lg:flex max-lg:flex-col max-lg:gap-2 max-lg:py-4', onRowClick && 'cursor-pointer')}
               >
                 {selection ? (
-                  <TableCell className="w-10 max-lg:p-0">
+                  <TableCell className={cn(SELECT_CELL, 'max-lg:p-0')}>
                     <RowSelectBox row={row} selection={selection} />
                   </TableCell>
                 ) : null}
@@ -442,12 +449,17 @@ function TableWithCardList<T extends { id: string }>({
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 {selection ? (
-                  <TableHead scope="col" className="w-10">
+                  <TableHead scope="col" className={SELECT_CELL}>
                     <PageSelectBox rows={rows} selection={selection} />
                   </TableHead>
                 ) : null}
-                {columns.map((column) => (
-                  <HeaderCell key={column.key} column={column} />
+                {columns.map((column, index) => (
+                  <HeaderCell
+                    key={column.key}
+                    column={
+                      selection && index === 0 ? { ...column, className: cn(column.className, AFTER_SELECT) } : column
+                    }
+                  />
                 ))}
               </TableRow>
             </TableHeader>
@@ -455,7 +467,7 @@ function TableWithCardList<T extends { id: string }>({
               {isLoading
                 ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                     <TableRow key={index} data-testid="skeleton-row">
-                      {selection ? <TableCell className="w-10" /> : null}
+                      {selection ? <TableCell className={SELECT_CELL} /> : null}
                       {columns.map((column) => (
                         <TableCell key={column.key}>
                           <Skeleton className="h-4 w-full max-w-40" />
@@ -471,12 +483,15 @@ function TableWithCardList<T extends { id: string }>({
                       data-state={selection?.selected.has(row.id) ? 'selected' : undefined}
                     >
                       {selection ? (
-                        <TableCell className="w-10">
+                        <TableCell className={SELECT_CELL}>
                           <RowSelectBox row={row} selection={selection} />
                         </TableCell>
                       ) : null}
-                      {columns.map((column) => (
-                        <TableCell key={column.key} className={column.className}>
+                      {columns.map((column, index) => (
+                        <TableCell
+                          key={column.key}
+                          className={cn(column.className, selection && index === 0 && AFTER_SELECT)}
+                        >
                           {column.cell(row)}
                         </TableCell>
                       ))}
