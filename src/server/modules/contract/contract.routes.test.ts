@@ -394,6 +394,20 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/exportacoes/:id/cancelar': ['200'],
     },
   },
+  importacoes: {
+    // Issue 50 (ADR 106): the import's upload, mapping, preview, confirmation, refused rows and undo.
+    owns: (url) => url === '/api/importacoes' || url.startsWith('/api/importacoes/'),
+    routes: {
+      'GET /api/importacoes': ['200'],
+      'POST /api/importacoes': ['201'],
+      'GET /api/importacoes/:id': ['200'],
+      'PUT /api/importacoes/:id/mapeamento': ['200'],
+      'POST /api/importacoes/:id/confirmar': ['202'],
+      // The refused rows as CSV: no JSON answer.
+      'GET /api/importacoes/:id/erros.csv': [],
+      'POST /api/importacoes/:id/desfazer': ['200'],
+    },
+  },
   // Issue 41, third round: the funnel's lists and panels, the check-in and the voucher, and every module left.
   leads: {
     // The staff side of leads (leads.routes.ts); POST /api/leads is the public sign-up's, /dados the LGPD's.

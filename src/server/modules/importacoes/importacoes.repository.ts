@@ -326,16 +326,21 @@ export interface LeadExistente {
 }
 
 /**
- * The event's leads whose student has one of these names, compared without accents or case and with its spaces
- * collapsed (`nomeChave`).
+ * The event's leads with one of these e-mails or phones (the indexes on both), whose names the service then
+ * compares without accents or case (`nomeChave`).
  */
-export async function leadsDoEvento(db: Executor, eventoId: string, nomes: string[]): Promise<LeadExistente[]> {
-  if (nomes.length === 0) return [];
+export async function leadsDoEvento(
+  db: Executor,
+  eventoId: string,
+  emails: string[],
+  telefones: string[],
+): Promise<LeadExistente[]> {
+  if (emails.length === 0 && telefones.length === 0) return [];
   return executeRows<LeadExistente>(
     db,
     sql`select id, nome_aluno, email, telefone from ${leads}
       where evento_id = ${eventoId}::uuid
-        and regexp_replace(btrim(f_unaccent(lower(nome_aluno))), '[[:space:]]+', ' ', 'g') = any(${sql.param(nomes)}::text[])`,
+        and (lower(email) = any(${sql.param(emails)}::text[]) or telefone = any(${sql.param(telefones)}::text[]))`,
   );
 }
 

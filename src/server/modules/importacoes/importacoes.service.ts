@@ -13,7 +13,6 @@ import {
   IMPORTACAO_PREVIA_LINHAS,
   type Importacao,
   type ImportacaoConfirmar,
-  type ImportacaoContagem,
   type ImportacaoResumo,
   type ImportacaoTipo,
   type ImportacaoUploadFields,
@@ -283,9 +282,12 @@ async function confrontar(
     return resultado;
   }
   // Leads: the same student (its name without accents or case) with the same e-mail or the same phone's digits.
-  const existentes = await leadsDoEvento(db, row.evento_id!, [
-    ...new Set(validas.map((l) => nomeChave(l.dados!.nomeAluno!))),
-  ]);
+  const existentes = await leadsDoEvento(
+    db,
+    row.evento_id!,
+    [...new Set(validas.map((l) => l.dados!.email!))],
+    [...new Set(validas.map((l) => onlyDigits(l.dados!.telefone)))],
+  );
   const porChave = new Map<string, string>();
   const unicos = new Set<string>();
   for (const lead of existentes) {
@@ -693,15 +695,15 @@ export async function desfazerImportacao(app: FastifyInstance, actor: Actor, id:
       throw conflict(M.prazoDesfazer);
     }
     const { criados, atualizados } = await registrosDaImportacao(tx, row.id);
-    let removidos = 0;
-    if (row.tipo === 'leads') {
-      removidos = await removerLeads(tx, criados);
-    } else {
-      const tipo = row.tipo;
-      const contas =
-        tipo === 'clientes' ? await clientesRemoviveis(tx, criados) : await vendedoresRemoviveis(tx, criados);
-      removidos = await removerContasComoDer(tx, tipo, contas);
-    }
+    const tipo = row.tipo;
+    const removidos =
+      tipo === 'leads'
+        ? await removerLeads(tx, criados)
+        : await removerContasComoDer(
+            tx,
+            tipo,
+            tipo === 'clientes' ? await clientesRemoviveis(tx, criados) : await vendedoresRemoviveis(tx, criados),
+          );
     let restaurados = 0;
     if (row.tipo !== 'leads') {
       for (const a of atualizados) {
