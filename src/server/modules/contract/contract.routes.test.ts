@@ -425,6 +425,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/leads/:id/responsaveis': ['200'],
       'POST /api/leads/:id/contatos': ['201'],
       'POST /api/leads/:id/notas': ['201'],
+      // Issue 50: Ações em lote.
+      'POST /api/leads/lote': ['200'],
     },
   },
   preMatriculas: {
@@ -632,6 +634,9 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/micro-franquias/:id': ['200'],
       'POST /api/micro-franquias': ['201'],
       'PATCH /api/micro-franquias/:id': ['200'],
+      // Issue 50: the micro-franquia's distribution of new leads (modules/distribuicao).
+      'GET /api/micro-franquias/:id/distribuicao': ['200'],
+      'PUT /api/micro-franquias/:id/distribuicao': ['200'],
     },
   },
   clientes: {

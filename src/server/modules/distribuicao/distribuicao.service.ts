@@ -22,7 +22,11 @@ import {
  * by itself and its franquia. The rule is applied by the database (`distribuicao_escolher`); here it is kept.
  */
 
-async function viewOf(db: Executor, microFranquiaId: string, modo: DistribuicaoView['modo']): Promise<DistribuicaoView> {
+async function viewOf(
+  db: Executor,
+  microFranquiaId: string,
+  modo: DistribuicaoView['modo'],
+): Promise<DistribuicaoView> {
   const [cidades, vendedores] = await Promise.all([
     listCidades(db, microFranquiaId),
     listVendedoresDaDistribuicao(db, microFranquiaId),

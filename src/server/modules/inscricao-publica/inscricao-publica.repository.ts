@@ -179,7 +179,8 @@ const inscricoesStatement = fixedStatement(
   (colunas) => {
     const arrays = COLUNAS.map(([, tipo], k) => sql`${colunas[k]}::${sql.raw(tipo)}[]`);
     return sql`with i as (
-      select * from unnest(${sql.join(arrays, sql`, `)}) as i(${sql.raw(COLUNAS.map(([nome]) => nome).join(', '))})
+      select * from unnest(${sql.join(arrays, sql`, `)}) with ordinality
+        as i(${sql.raw(COLUNAS.map(([nome]) => nome).join(', '))}, ordem)
     ), lugar as (
       select x.evento_id, l.vagas, l.sentados, l.encerrada
       from (select evento_id, max(agora::timestamptz) as agora from i where admissao = 'lugar'
@@ -198,6 +199,9 @@ const inscricoesStatement = fixedStatement(
       )})
         and (i.admissao <> 'lugar' or exists (select 1 from lugar where lugar.evento_id = i.evento_id
           and not lugar.encerrada and (lugar.vagas is null or lugar.sentados + i.antes < lugar.vagas)))
+      -- By micro-franquia: a distributing one's row is locked by its lead's turn (distribuicao_escolher), so two
+      -- statements take those locks in one order and never deadlock; within one, in the order they came.
+      order by (select ${eventos.microFranquiaId} from ${eventos} where ${eventos.id} = i.evento_id), i.ordem
       on conflict do nothing
       returning id, created_at, franqueador_id, franquia_id, codigo_voucher
     ), consentido as (

@@ -41,7 +41,6 @@ function selecaoDe(lote: LeadsLote): LeadsSelecao & { view?: LeadsExportQuery['v
   return lote.filtro!;
 }
 
-
 /** POST /api/leads/lote */
 export async function executarLote(app: FastifyInstance, actor: Actor, lote: LeadsLote): Promise<LeadsLoteResposta> {
   if (!can(actor.role, PERMISSAO[lote.acao])) {
@@ -54,7 +53,11 @@ export async function executarLote(app: FastifyInstance, actor: Actor, lote: Lea
 
   if (lote.ids) {
     // A chosen lead the caller does not see answers as one that does not exist: nothing is changed.
-    const vistos = await countLote(app.db, leadConditions(actor, { ...SEM_FILTRO, ids: selecao.ids }, clock)!, LOTE_MAX);
+    const vistos = await countLote(
+      app.db,
+      leadConditions(actor, { ...SEM_FILTRO, ids: selecao.ids }, clock)!,
+      LOTE_MAX,
+    );
     if (vistos !== selecao.ids!.length) throw notFound(M.leadNaoEncontrado);
   }
   if (lote.acao === 'exportar') return exportar(app, actor, { ...selecao, view: view ?? 'leads' }, lote.ids);

@@ -35,7 +35,15 @@ describe('GET /api/usuarios', () => {
     }
     expect(response.headers['x-total-count']).toBe('11');
     expect(list.join()).not.toContain('outr');
-    expect(Object.keys(response.json()[0]).sort()).toEqual(['createdAt', 'email', 'id', 'isActive', 'nome', 'role']);
+    expect(Object.keys(response.json()[0]).sort()).toEqual([
+      'ausente',
+      'createdAt',
+      'email',
+      'id',
+      'isActive',
+      'nome',
+      'role',
+    ]);
   });
 
   it('searches name or e-mail and filters by role, paging in SQL', async () => {
