@@ -60,6 +60,10 @@ describe('route table (SPEC §2)', () => {
     // Issue 51 (ADR 091): the network's WhatsApp texts, the franqueador's; each staff person's own exports.
     '/mensagens-whatsapp': ['franqueador'],
     '/minhas-exportacoes': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    // Issue 50: every staff role imports what it may create; the micro-franquia sets its distribution rule.
+    '/importacoes': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    '/importacoes/:id': ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    '/distribuicao': ['micro_franquia'],
   };
 
   it.each(Object.entries(allowed) as [RoutePath, Role[]][])('%s admits exactly %o', (path, roles) => {
@@ -79,6 +83,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Franquias',
       'Micro-Franquias',
       'Clientes',
+      'Importações',
       'Eventos',
       'Interesses',
       'Pré-Matrículas',
@@ -98,6 +103,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Metas',
       'Visitas',
       'Micro-franquias',
+      'Importações',
       'Interesses',
       'Pré-Matrículas',
       'Matrículas Efetivadas',
@@ -113,12 +119,14 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Metas',
       'Visitas',
       'Clientes',
+      'Importações',
       'Eventos',
       'Interesses',
       'Pré-Matrículas',
       'Matrículas Efetivadas',
       'SAC',
       'Usuários',
+      'Distribuição de leads',
       'Auditoria',
     ]);
     // Issue 23 (ADR 030's addendum): what its dashboard counts, and the events SPEC §6 lets it create.
@@ -128,6 +136,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Relatórios',
       'Metas',
       'Clientes',
+      'Importações',
       'Eventos',
       'Interesses',
       'Pré-Matrículas',
@@ -138,6 +147,7 @@ describe('sidebar links (SPEC §2, plus Usuários after SAC)', () => {
       'Cursos',
       'Eventos',
       'Leads',
+      'Importações',
       'Pré-Matrículas',
       'Matrículas Efetivadas',
     ]);

@@ -58,6 +58,9 @@ export type RoutePath =
   | '/contratos'
   | '/mensagens-whatsapp'
   | '/minhas-exportacoes'
+  | '/importacoes'
+  | '/importacoes/:id'
+  | '/distribuicao'
   | '/financeiro/parcelas'
   | '/financeiro/inadimplencia'
   | '/financeiro/regua'
@@ -259,6 +262,30 @@ export const PROTECTED_ROUTES: Record<RoutePath, ProtectedRoute> = {
     title: 'Minhas exportações',
     description: 'Os arquivos CSV que você exportou nas últimas 24 horas: situação, tamanho e download',
   },
+  /**
+   * Importações (issue 50, ADR 106): the caller's spreadsheets of clientes, leads and vendedores brought in with a
+   * preview, a choice for duplicates and an undo; each role imports only what it may create.
+   */
+  '/importacoes': {
+    path: '/importacoes',
+    roles: STAFF_ROLES,
+    title: 'Importações',
+    description: 'Traga planilhas de clientes, leads e vendedores com prévia, tratamento de repetidos e desfazer',
+  },
+  /** One import's four steps (issue 50): the step its status is at. */
+  '/importacoes/:id': {
+    path: '/importacoes/:id',
+    roles: STAFF_ROLES,
+    title: 'Importação',
+    description: 'Arquivo, colunas, prévia e resultado da importação',
+  },
+  /** Distribuição de leads (issue 50): how the micro-franquia's new leads get a vendedor responsável. */
+  '/distribuicao': {
+    path: '/distribuicao',
+    roles: ['micro_franquia'],
+    title: 'Distribuição de leads',
+    description: 'Como cada novo lead ganha um vendedor responsável: rodízio, por cidade ou manualmente',
+  },
   /** Financeiro > Parcelas (issue 43): the parcelas of the matrículas the role reads, billed at the gateway. */
   '/financeiro/parcelas': {
     path: '/financeiro/parcelas',
@@ -375,6 +402,8 @@ const AUDITORIA = link('/auditoria', 'Auditoria');
 const LGPD = link('/lgpd', 'LGPD');
 /** Issue 42: the network's contract template, before LGPD. */
 const CONTRATOS = link('/contratos', 'Contratos');
+/** Issue 50: the spreadsheets a unit brings in, beside the records they fill. */
+const IMPORTACOES = link('/importacoes', 'Importações');
 
 /**
  * SPEC §2's sidebars, plus 'Usuários' after SAC for franqueador and micro_franquia (the screen is real here,
@@ -389,6 +418,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/franquias', 'Franquias'),
     link('/micro-franquias', 'Micro-Franquias'),
     link('/clientes', 'Clientes'),
+    IMPORTACOES,
     link('/eventos', 'Eventos'),
     link('/interesses', 'Interesses'),
     link('/pre-matriculas', 'Pré-Matrículas'),
@@ -409,6 +439,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     METAS,
     VISITAS,
     link('/micro-franquias', 'Micro-franquias'),
+    IMPORTACOES,
     link('/interesses', 'Interesses'),
     link('/pre-matriculas', 'Pré-Matrículas'),
     link('/matriculas', 'Matrículas Efetivadas'),
@@ -424,12 +455,15 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     METAS,
     VISITAS,
     link('/clientes', 'Clientes'),
+    IMPORTACOES,
     link('/eventos', 'Eventos'),
     link('/interesses', 'Interesses'),
     link('/pre-matriculas', 'Pré-Matrículas'),
     link('/matriculas', 'Matrículas Efetivadas'),
     link('/sac', 'SAC'),
     link('/usuarios', 'Usuários'),
+    // Issue 50: how its new leads get a vendedor, beside the vendedores it manages.
+    link('/distribuicao', 'Distribuição de leads'),
     AUDITORIA,
   ],
   // Issue 23: what its dashboard counts, and the events it may create (SPEC §6); issue 49: its day of visits first.
@@ -439,6 +473,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     RELATORIOS,
     METAS,
     link('/clientes', 'Clientes'),
+    IMPORTACOES,
     link('/eventos', 'Eventos'),
     link('/interesses', 'Interesses'),
     link('/pre-matriculas', 'Pré-Matrículas'),
@@ -449,6 +484,7 @@ export const SIDEBAR_LINKS: Record<Role, readonly SidebarLink[]> = {
     link('/cursos', 'Cursos'),
     link('/eventos', 'Eventos'),
     link('/leads', 'Leads'),
+    IMPORTACOES,
     link('/pre-matriculas', 'Pré-Matrículas'),
     link('/matriculas', 'Matrículas Efetivadas'),
   ],

@@ -44,6 +44,10 @@ const SCREENS: Record<RoutePath, () => Promise<RouteModule>> = {
   '/contratos': () => import('./routes/app/contratos'),
   '/mensagens-whatsapp': () => import('./routes/app/mensagens-whatsapp'),
   '/minhas-exportacoes': () => import('./routes/app/minhas-exportacoes'),
+  // Issue 50: the imports' list and one import's four steps; the micro-franquia's distribution rule.
+  '/importacoes': () => import('./routes/app/importacoes'),
+  '/importacoes/:id': () => import('./routes/app/importacao'),
+  '/distribuicao': () => import('./routes/app/distribuicao'),
   '/financeiro/parcelas': () => import('./routes/app/parcelas'),
   '/financeiro/inadimplencia': () => import('./routes/app/inadimplencia'),
   '/financeiro/regua': () => import('./routes/app/regua'),

@@ -83,6 +83,80 @@ export interface DataTableSearch {
 
 const SKELETON_ROWS = 5;
 
+/**
+ * The checkbox column is as narrow as its box, and the column after it starts close to it: a list that fitted at
+ * 1280 px still fits with its checkboxes.
+ */
+const SELECT_CELL = 'w-px pl-2 pr-0';
+const AFTER_SELECT = 'pl-2';
+
+/**
+ * Rows chosen for an action on several at once (issue 50, Ações em lote): a checkbox before each row and, in the
+ * header (above the cards on a phone), one for the whole page. The screen owns the chosen ids.
+ */
+export interface DataTableSelection<T> {
+  selected: ReadonlySet<string>;
+  /** The ids whose box changed (one row, or the page's) and their new state. */
+  onChange: (ids: string[], checked: boolean) => void;
+  /** A row's checkbox name: 'Selecionar Ana Lima'. */
+  rowLabel: (row: T) => string;
+  /** The page's checkbox name. */
+  pageLabel?: string;
+}
+
+function SelectBox({
+  label,
+  checked,
+  indeterminate = false,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      ref={(element) => {
+        if (element) element.indeterminate = indeterminate;
+      }}
+      onChange={(event) => onChange(event.target.checked)}
+      className="size-4 cursor-pointer accent-primary"
+    />
+  );
+}
+
+/** The page's checkbox: checked when every row is chosen, mixed when some are. */
+function PageSelectBox<T extends { id: string }>({ rows, selection }: { rows: T[]; selection: DataTableSelection<T> }) {
+  const chosen = rows.filter((row) => selection.selected.has(row.id)).length;
+  return (
+    <SelectBox
+      label={selection.pageLabel ?? 'Selecionar todos desta página'}
+      checked={rows.length > 0 && chosen === rows.length}
+      indeterminate={chosen > 0 && chosen < rows.length}
+      onChange={(checked) =>
+        selection.onChange(
+          rows.map((row) => row.id),
+          checked,
+        )
+      }
+    />
+  );
+}
+
+function RowSelectBox<T extends { id: string }>({ row, selection }: { row: T; selection: DataTableSelection<T> }) {
+  return (
+    <SelectBox
+      label={selection.rowLabel(row)}
+      checked={selection.selected.has(row.id)}
+      onChange={(checked) => selection.onChange([row.id], checked)}
+    />
+  );
+}
+
 export interface DataTableProps<T extends { id: string }> {
   /** The table's accessible name (and its scroll area's). */
   caption: string;
@@ -113,6 +187,8 @@ export interface DataTableProps<T extends { id: string }> {
    * keyboard needs its own way in: give the row a button that does the same.
    */
   onRowClick?: (row: T) => void;
+  /** Issue 50: checkboxes to choose rows for an action on several at once. */
+  selection?: DataTableSelection<T>;
 }
 
 /** The row's click handler, or nothing: a click on a control of its own, or a text selection, is left alone. */
@@ -184,6 +260,7 @@ export function DataTable<T extends { id: string }>({
   pagination,
   cards = 'rows',
   onRowClick,
+  selection,
 }: DataTableProps<T>) {
   let content: ReactNode;
   if (isLoading && loadingText) {
@@ -204,6 +281,7 @@ export function DataTable<T extends { id: string }>({
         isLoading={isLoading}
         busy={isUpdating}
         onRowClick={onRowClick}
+        selection={selection}
       />
     );
   } else {
@@ -215,6 +293,7 @@ export function DataTable<T extends { id: string }>({
         isLoading={isLoading}
         busy={isUpdating}
         onRowClick={onRowClick}
+        selection={selection}
       />
     );
   }
@@ -256,6 +335,7 @@ interface BodyProps<T extends { id: string }> {
   /** The previous answer's rows, shown while the next is asked for. */
   busy?: boolean;
   onRowClick?: (row: T) => void;
+  selection?: DataTableSelection<T>;
 }
 
 /**
@@ -269,11 +349,17 @@ function TableOfCards<T extends { id: string }>({
   isLoading,
   busy = false,
   onRowClick,
+  selection,
 }: BodyProps<T>) {
   return (
     <Table aria-label={caption} aria-busy={isLoading || busy || undefined} className="max-lg:block">
       <TableHeader className="max-lg:sr-only">
         <TableRow className="hover:bg-transparent">
+          {selection ? (
+            <TableHead scope="col" className={SELECT_CELL}>
+              <PageSelectBox rows={rows} selection={selection} />
+            </TableHead>
+          ) : null}
           {columns.map((column) => (
             <HeaderCell key={column.key} column={column} />
           ))}
@@ -300,6 +386,11 @@ function TableOfCards<T extends { id: string }>({
                 onClick={rowClickHandler(row, onRowClick)}
                 className={cn('max-lg:flex max-lg:flex-col max-lg:gap-2 max-lg:py-4', onRowClick && 'cursor-pointer')}
               >
+                {selection ? (
+                  <TableCell className={cn(SELECT_CELL, 'max-lg:p-0')}>
+                    <RowSelectBox row={row} selection={selection} />
+                  </TableCell>
+                ) : null}
                 {columns.map((column, index) => {
                   const value = column.cell(row);
                   return (
@@ -346,6 +437,7 @@ function TableWithCardList<T extends { id: string }>({
   isLoading,
   busy = false,
   onRowClick,
+  selection,
 }: BodyProps<T>) {
   const [first, ...rest] = columns;
   const wide = useMediaQuery(WIDE);
@@ -356,8 +448,18 @@ function TableWithCardList<T extends { id: string }>({
           <Table aria-label={caption} aria-busy={isLoading || busy || undefined}>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                {columns.map((column) => (
-                  <HeaderCell key={column.key} column={column} />
+                {selection ? (
+                  <TableHead scope="col" className={SELECT_CELL}>
+                    <PageSelectBox rows={rows} selection={selection} />
+                  </TableHead>
+                ) : null}
+                {columns.map((column, index) => (
+                  <HeaderCell
+                    key={column.key}
+                    column={
+                      selection && index === 0 ? { ...column, className: cn(column.className, AFTER_SELECT) } : column
+                    }
+                  />
                 ))}
               </TableRow>
             </TableHeader>
@@ -365,6 +467,7 @@ function TableWithCardList<T extends { id: string }>({
               {isLoading
                 ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                     <TableRow key={index} data-testid="skeleton-row">
+                      {selection ? <TableCell className={SELECT_CELL} /> : null}
                       {columns.map((column) => (
                         <TableCell key={column.key}>
                           <Skeleton className="h-4 w-full max-w-40" />
@@ -377,9 +480,18 @@ function TableWithCardList<T extends { id: string }>({
                       key={row.id}
                       onClick={rowClickHandler(row, onRowClick)}
                       className={onRowClick ? 'cursor-pointer' : undefined}
+                      data-state={selection?.selected.has(row.id) ? 'selected' : undefined}
                     >
-                      {columns.map((column) => (
-                        <TableCell key={column.key} className={column.className}>
+                      {selection ? (
+                        <TableCell className={SELECT_CELL}>
+                          <RowSelectBox row={row} selection={selection} />
+                        </TableCell>
+                      ) : null}
+                      {columns.map((column, index) => (
+                        <TableCell
+                          key={column.key}
+                          className={cn(column.className, selection && index === 0 && AFTER_SELECT)}
+                        >
                           {column.cell(row)}
                         </TableCell>
                       ))}
@@ -402,30 +514,47 @@ function TableWithCardList<T extends { id: string }>({
               ))}
             </div>
           ) : (
-            <ul aria-label={caption} className="divide-y divide-border">
-              {rows.map((row) => (
-                <li
-                  key={row.id}
-                  onClick={rowClickHandler(row, onRowClick)}
-                  className={cn('flex flex-col gap-3 px-2 py-4', onRowClick && 'cursor-pointer')}
-                >
-                  {first ? <div className="text-base">{first.cell(row)}</div> : null}
-                  <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
-                    {rest.map((column) => {
-                      const value = column.cell(row);
-                      return isEmptyCell(value) ? null : (
-                        <Fragment key={column.key}>
-                          <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                            {column.header}
-                          </dt>
-                          <dd className="min-w-0">{value}</dd>
-                        </Fragment>
-                      );
-                    })}
-                  </dl>
-                </li>
-              ))}
-            </ul>
+            <>
+              {selection && rows.length > 0 ? (
+                <div className="flex items-center gap-2 border-b border-border px-2 py-3 text-sm">
+                  <PageSelectBox rows={rows} selection={selection} />
+                  <span aria-hidden="true">{selection.pageLabel ?? 'Selecionar todos desta página'}</span>
+                </div>
+              ) : null}
+              <ul aria-label={caption} className="divide-y divide-border">
+                {rows.map((row) => (
+                  <li
+                    key={row.id}
+                    onClick={rowClickHandler(row, onRowClick)}
+                    className={cn('flex flex-col gap-3 px-2 py-4', onRowClick && 'cursor-pointer')}
+                  >
+                    {selection ? (
+                      <div className="flex items-start gap-3">
+                        <span className="pt-1">
+                          <RowSelectBox row={row} selection={selection} />
+                        </span>
+                        {first ? <div className="min-w-0 flex-1 text-base">{first.cell(row)}</div> : null}
+                      </div>
+                    ) : first ? (
+                      <div className="text-base">{first.cell(row)}</div>
+                    ) : null}
+                    <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+                      {rest.map((column) => {
+                        const value = column.cell(row);
+                        return isEmptyCell(value) ? null : (
+                          <Fragment key={column.key}>
+                            <dt className="pt-0.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                              {column.header}
+                            </dt>
+                            <dd className="min-w-0">{value}</dd>
+                          </Fragment>
+                        );
+                      })}
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </div>
       )}

@@ -43,9 +43,13 @@ export default function LeadListsRoute() {
   return (
     <RoutePage path={list}>
       {list === '/leads' ? (
-        <LeadsScreen />
+        <LeadsScreen role={user.role} />
       ) : (
-        <InteressesScreen showCliente={user.role === 'franqueador'} showMeus={user.role === 'vendedor'} />
+        <InteressesScreen
+          showCliente={user.role === 'franqueador'}
+          showMeus={user.role === 'vendedor'}
+          role={user.role}
+        />
       )}
       {leadId ? (
         <LeadPanel

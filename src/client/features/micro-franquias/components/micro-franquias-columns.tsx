@@ -1,4 +1,4 @@
-import { Pencil } from 'lucide-react';
+import { Pencil, Shuffle } from 'lucide-react';
 import type { MicroFranquiaView } from '@shared/schemas/micro-franquia';
 import { formatCnpj, MISSING } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +10,8 @@ export interface MicroFranquiasColumnsOptions {
   /** The franqueador reads: it sees the Franquia column and no Ações. */
   readOnly: boolean;
   onEdit: (row: MicroFranquiaView) => void;
+  /** Issue 50: the franquia sets each micro-franquia's distribution of leads (absent: no such action). */
+  onDistribuicao?: (row: MicroFranquiaView) => void;
   /** The sortable headers' state and click (issue 23). */
   sortFor?: (key: NetworkSortKey) => DataTableSort;
 }
@@ -18,6 +20,7 @@ export interface MicroFranquiasColumnsOptions {
 export function microFranquiasColumns({
   readOnly,
   onEdit,
+  onDistribuicao,
   sortFor,
 }: MicroFranquiasColumnsOptions): DataTableColumn<MicroFranquiaView>[] {
   return [
@@ -52,7 +55,12 @@ export function microFranquiasColumns({
             cell: (row: MicroFranquiaView) => (
               <RowActions
                 record={row.razaoSocial}
-                actions={[{ label: 'Editar', icon: Pencil, onSelect: () => onEdit(row) }]}
+                actions={[
+                  { label: 'Editar', icon: Pencil, onSelect: () => onEdit(row) },
+                  ...(onDistribuicao
+                    ? [{ label: 'Distribuição de leads', icon: Shuffle, onSelect: () => onDistribuicao(row) }]
+                    : []),
+                ]}
               />
             ),
           },

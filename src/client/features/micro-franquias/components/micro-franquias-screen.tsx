@@ -8,7 +8,10 @@ import { RecordFormDialogs, type RecordFormSlot } from '@/components/ui/record-f
 import { useListState } from '@/hooks/use-list-state';
 import { NETWORK_SORT_KEYS } from '@shared/schemas/list-query';
 import { useRecordDialogs } from '@/hooks/use-record-dialogs';
+import { useState } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useMicroFranquias } from '../api/get-micro-franquias';
+import { DistribuicaoDe } from './distribuicao-screen';
 import { useCreateMicroFranquia } from '../api/create-micro-franquia';
 import { useUpdateMicroFranquia } from '../api/update-micro-franquia';
 import { microFranquiasColumns } from './micro-franquias-columns';
@@ -30,6 +33,7 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
   const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
   const { search, setSearch, q, page, pageSize } = list$;
   const dialogs = useRecordDialogs<MicroFranquiaView>();
+  const [distribuicao, setDistribuicao] = useState<MicroFranquiaView | null>(null);
   const { creating, setCreating, editing, setEditing } = dialogs;
   const sort = list$.sortParam;
   const list = useRecordList(useMicroFranquias({ q, sort, page, pageSize }), list$, { q, sort, page, pageSize });
@@ -61,7 +65,12 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
         }
         list={list}
         caption="Lista de micro-franquias"
-        columns={microFranquiasColumns({ readOnly, onEdit: setEditing, sortFor: list$.sortFor })}
+        columns={microFranquiasColumns({
+          readOnly,
+          onEdit: setEditing,
+          onDistribuicao: can(role, 'distribuicao.definir') ? setDistribuicao : undefined,
+          sortFor: list$.sortFor,
+        })}
         loadingText="Carregando..."
         notice={notice}
         search={{
@@ -76,6 +85,21 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
           readOnly ? null : <NewRecordButton onClick={() => setCreating(true)}>Nova Micro-franquia</NewRecordButton>
         }
       />
+
+      <Dialog open={distribuicao !== null} onOpenChange={(open) => (open ? undefined : setDistribuicao(null))}>
+        <DialogContent className="max-h-[90dvh] max-w-3xl overflow-y-auto">
+          <DialogHeader>
+            <DialogTitle>Distribuição de leads</DialogTitle>
+            <DialogDescription>
+              Como os novos leads de {distribuicao?.razaoSocial ?? 'esta micro-franquia'} ganham um vendedor
+              responsável.
+            </DialogDescription>
+          </DialogHeader>
+          {distribuicao ? (
+            <DistribuicaoDe microFranquiaId={distribuicao.id} onSaved={() => setDistribuicao(null)} />
+          ) : null}
+        </DialogContent>
+      </Dialog>
 
       {readOnly ? null : (
         <>

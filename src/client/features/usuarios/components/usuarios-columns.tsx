@@ -1,4 +1,4 @@
-import { Power } from 'lucide-react';
+import { Palmtree, Power, UserCheck } from 'lucide-react';
 import { ROLE_LABELS } from '@shared/roles';
 import type { UsuarioView } from '@shared/schemas/usuario';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +10,8 @@ export interface UsuariosColumnsOptions {
   /** The signed-in user's row says 'Você' instead of a button: nobody switches itself off. */
   currentUserId: string;
   onToggle: (user: UsuarioView) => void;
+  /** Issue 50: the micro-franquia marks its vendedores away or back (absent: no such action). */
+  onAusente?: (user: UsuarioView) => void;
   /** The sortable headers' state and click (issue 23). */
   sortFor?: (key: NetworkSortKey) => DataTableSort;
 }
@@ -18,6 +20,7 @@ export interface UsuariosColumnsOptions {
 export function usuariosColumns({
   currentUserId,
   onToggle,
+  onAusente,
   sortFor,
 }: UsuariosColumnsOptions): DataTableColumn<UsuarioView>[] {
   return [
@@ -50,7 +53,15 @@ export function usuariosColumns({
       header: 'Status',
       sort: sortFor?.('status'),
       cell: (user) => (
-        <Badge variant={user.isActive ? 'success' : 'secondary'}>{user.isActive ? 'Ativo' : 'Inativo'}</Badge>
+        <span className="flex flex-wrap gap-1">
+          <Badge variant={user.isActive ? 'success' : 'secondary'}>{user.isActive ? 'Ativo' : 'Inativo'}</Badge>
+          {/* Issue 50: away, skipped by the distribution of new leads until back. */}
+          {user.ausente ? (
+            <Badge variant="warning" title="Não recebe novos leads pela distribuição automática">
+              Ausente
+            </Badge>
+          ) : null}
+        </span>
       ),
     },
     {
@@ -65,6 +76,15 @@ export function usuariosColumns({
           <RowActions
             record={user.nome || user.email}
             actions={[
+              ...(onAusente && user.role === 'vendedor' && user.isActive
+                ? [
+                    {
+                      label: user.ausente ? 'Marcar como disponível' : 'Marcar como ausente',
+                      icon: user.ausente ? UserCheck : Palmtree,
+                      onSelect: () => onAusente(user),
+                    },
+                  ]
+                : []),
               {
                 label: user.isActive ? 'Desativar' : 'Ativar',
                 icon: Power,

@@ -18,11 +18,23 @@ import { errorMessage } from '@/lib/api-client';
 import { useCreateVendedor } from '../api/create-vendedor';
 import { useUsuarios } from '../api/get-usuarios';
 import { useUpdateUsuarioStatus } from '../api/update-usuario-status';
+import { useUpdateUsuarioAusente } from '../api/update-usuario-ausente';
+import { RedistribuirDialog, type VendedorDesativado } from './redistribuir-dialog';
+import { toast } from '@/lib/toast';
 import { PermissionsCard } from './permissions-card';
 import { usuariosColumns } from './usuarios-columns';
 import { VendedorForm } from './vendedor-form';
 
 const ALL = 'todos';
+
+/**
+ * A vendedor's id as its leads name their responsável (issue 50), when the row carries it: the users' list is of
+ * accounts, the leads point at the vendedor record.
+ */
+function vendedorIdDe(user: UsuarioView): string | null {
+  const { vendedorId } = user as UsuarioView & { vendedorId?: unknown };
+  return typeof vendedorId === 'string' ? vendedorId : null;
+}
 
 export interface UsuariosScreenProps {
   currentUser: { id: string; role: Role };
@@ -45,17 +57,42 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
   const params = { q, role: role === ALL ? undefined : role, sort, page, pageSize };
   const list = useRecordList(useUsuarios(params), list$, params);
 
-  const toggle = useUpdateUsuarioStatus(
-    mutationToasts({
-      done: () => setToggling(null),
-      closeOnError: true,
-      success: (user: UsuarioView) =>
-        user.isActive
-          ? { title: 'Usuário ativado', description: 'O usuário pode acessar o sistema novamente' }
-          : { title: 'Usuário desativado', description: 'O usuário não pode mais acessar o sistema' },
-      error: 'Erro ao alterar status',
-    }),
-  );
+  const [desativado, setDesativado] = useState<VendedorDesativado | null>(null);
+  const ausente = useUpdateUsuarioAusente({
+    onSuccess: (user) =>
+      toast({
+        variant: 'success',
+        title: user.ausente ? 'Vendedor marcado como ausente' : 'Vendedor marcado como disponível',
+        description: user.ausente
+          ? 'Os novos leads vão para os outros vendedores até ele voltar'
+          : 'Ele volta a receber novos leads pela distribuição',
+      }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Erro ao alterar a ausência',
+        description: errorMessage(error, error.message),
+      }),
+  });
+  const toggleToasts = mutationToasts({
+    done: () => setToggling(null),
+    closeOnError: true,
+    success: (user: UsuarioView) =>
+      user.isActive
+        ? { title: 'Usuário ativado', description: 'O usuário pode acessar o sistema novamente' }
+        : { title: 'Usuário desativado', description: 'O usuário não pode mais acessar o sistema' },
+    error: 'Erro ao alterar status',
+  });
+  const toggle = useUpdateUsuarioStatus({
+    ...toggleToasts,
+    onSuccess: (user) => {
+      toggleToasts.onSuccess(user);
+      // Issue 50: a vendedor switched off leaves its open leads; the micro-franquia may hand them on at once.
+      if (isMicro && user.role === 'vendedor' && !user.isActive) {
+        setDesativado({ nome: user.nome || user.email, vendedorId: vendedorIdDe(user) });
+      }
+    },
+  });
   const createVendedor = useCreateVendedor(
     mutationToasts({
       done: () => setCreatingVendedor(false),
@@ -87,7 +124,12 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
         }
         list={list}
         caption="Lista de usuários"
-        columns={usuariosColumns({ currentUserId: currentUser.id, onToggle: setToggling, sortFor: list$.sortFor })}
+        columns={usuariosColumns({
+          currentUserId: currentUser.id,
+          onToggle: setToggling,
+          onAusente: isMicro ? (user) => ausente.mutate({ id: user.id, ausente: !user.ausente }) : undefined,
+          sortFor: list$.sortFor,
+        })}
         notice={notice}
         search={{
           id: 'usuarios-busca',
@@ -156,6 +198,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
         onConfirm={(usuario) => toggle.mutate({ id: usuario.id, isActive: !usuario.isActive })}
         onClose={() => setToggling(null)}
       />
+      <RedistribuirDialog vendedor={desativado} onClose={() => setDesativado(null)} />
     </div>
   );
 }

@@ -59,7 +59,7 @@ const listCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
 describe('follow-up columns and filters (issue 16)', () => {
   it("adds Status (badge and words), the vendedor responsável ('-' for nobody) and 'Acompanhar' to each row", async () => {
     mockLists();
-    renderWithProviders(<InteressesScreen showCliente={false} />, { path: '/interesses' });
+    renderWithProviders(<InteressesScreen showCliente={false} role="franquia" />, { path: '/interesses' });
     const table = await screen.findByRole('table', { name: 'Interesses' });
     // SPEC's columns, with the guardian under the student and the event's date under the school (ADR 036), then
     // the sortable sign-up date, where the family came from (issue 48) and the follow-up's.
@@ -67,7 +67,9 @@ describe('follow-up columns and filters (issue 16)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Aluno', 'Contato', 'Escola', 'Inscrito em', 'Origem', 'Vendedor responsável', 'Status', 'Ações']);
+    ).toEqual(['', 'Aluno', 'Contato', 'Escola', 'Inscrito em', 'Origem', 'Vendedor responsável', 'Status', 'Ações']);
+    // Issue 50: the first header is the page's checkbox of the bulk actions.
+    expect(within(table).getByRole('checkbox', { name: 'Selecionar todos desta página' })).toBeInTheDocument();
     const gabriela = await within(table).findByRole('row', { name: /Gabriela Santos/ });
     expect(within(gabriela).getByText('Sem interesse')).toHaveAttribute('data-status', 'sem_interesse');
     expect(within(gabriela).getByRole('cell', { name: 'Rafael Vendedor' })).toBeInTheDocument();
@@ -82,7 +84,7 @@ describe('follow-up columns and filters (issue 16)', () => {
 
   it('puts status and responsável in the address, the list request and the export', async () => {
     const fetchMock = mockLists();
-    const { router } = renderWithProviders(<InteressesScreen showCliente={false} showMeus />, {
+    const { router } = renderWithProviders(<InteressesScreen showCliente={false} showMeus role="vendedor" />, {
       path: '/interesses',
     });
     const table = await screen.findByRole('table', { name: 'Interesses' });
@@ -116,7 +118,7 @@ describe('follow-up columns and filters (issue 16)', () => {
 
   it("offers no 'Meus' to the roles that are not vendedores", async () => {
     mockLists();
-    renderWithProviders(<InteressesScreen showCliente />, { path: '/interesses' });
+    renderWithProviders(<InteressesScreen showCliente role="franqueador" />, { path: '/interesses' });
     await screen.findByRole('table', { name: 'Interesses' });
     await userEvent.click(screen.getByRole('combobox', { name: 'Vendedor responsável' }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
@@ -127,7 +129,7 @@ describe('follow-up columns and filters (issue 16)', () => {
 
   it("shows a dashboard card's return and no-contact filters as chips that remove themselves", async () => {
     const fetchMock = mockLists();
-    const { router } = renderWithProviders(<InteressesScreen showCliente={false} />, {
+    const { router } = renderWithProviders(<InteressesScreen showCliente={false} role="franquia" />, {
       path: '/interesses?retorno=atrasados&semContato=48h',
     });
     await screen.findByRole('table', { name: 'Interesses' });
@@ -149,7 +151,7 @@ describe('follow-up columns and filters (issue 16)', () => {
 
   it('leaves out a follow-up value the shared schema refuses', async () => {
     const fetchMock = mockLists();
-    renderWithProviders(<InteressesScreen showCliente={false} />, {
+    renderWithProviders(<InteressesScreen showCliente={false} role="franquia" />, {
       path: '/interesses?status=perdido&retorno=ontem&responsavelId=nao-e-id',
     });
     await screen.findByRole('table', { name: 'Interesses' });
@@ -160,7 +162,7 @@ describe('follow-up columns and filters (issue 16)', () => {
 
   it("lists the cliente's leads without an event when a dashboard card's filter says which", async () => {
     const fetchMock = mockLists();
-    renderWithProviders(<LeadsScreen />, { path: '/leads?retorno=hoje' });
+    renderWithProviders(<LeadsScreen role="cliente" />, { path: '/leads?retorno=hoje' });
     const table = await screen.findByRole('table', { name: 'Leads' });
     expect(screen.queryByText('Selecione um evento')).not.toBeInTheDocument();
     expect(await within(table).findByRole('link', { name: 'Acompanhar Gabriela Santos' })).toBeInTheDocument();

@@ -15,6 +15,9 @@ import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
 import { origemColumn } from '../lista/origem-column';
 import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
+import type { Role } from '@shared/roles';
+import { useLoteSelection } from '../../hooks/use-lote-selection';
+import { LoteBar } from '../lista/lote-bar';
 
 /**
  * The columns fit at 1280 px (issue 23, as Pré-Matrículas): the guardian sits under the student, the event's date
@@ -65,15 +68,19 @@ export interface InteressesScreenProps {
   showCliente: boolean;
   /** The vendedor filters by its own leads ('Meus'). */
   showMeus?: boolean;
+  /** Issue 50: the bulk actions the role may take. */
+  role: Role;
 }
 
 /** Interesses (SPEC §2): the network's view of the leads, with the four metric cards. */
-export function InteressesScreen({ showCliente, showMeus = false }: InteressesScreenProps) {
+export function InteressesScreen({ showCliente, showMeus = false, role }: InteressesScreenProps) {
   const filters = useFunnelFilters({ followUp: true });
   const resumo = useFunnelResumo('leads');
   const leadsQuery = useLeads(filters.params);
   const live = useLiveList(leadsQuery, JSON.stringify(filters.params));
   const leads = { ...leadsQuery, data: live.data };
+  const { page: _page, ...filtrosDaSelecao } = filters.params;
+  const selection = useLoteSelection(JSON.stringify(filtrosDaSelecao));
 
   if (isForbidden(leads.error)) return <ForbiddenNotice message={listErrorMessage('interesses', leads.error)} />;
 
@@ -93,7 +100,22 @@ export function InteressesScreen({ showCliente, showMeus = false }: InteressesSc
         countExact={leads.data?.exact ?? true}
         noun={['interesse', 'interesses']}
       >
+        <div className="flex flex-col gap-3 pt-4">
+          <LoteBar
+            role={role}
+            selection={selection}
+            total={leads.data?.total}
+            pageIds={(leads.data?.items ?? []).map((lead) => lead.id)}
+            filter={filters.params}
+            view="interesses"
+          />
+        </div>
         <DataTable
+          selection={{
+            selected: selection.ids,
+            onChange: selection.onChange,
+            rowLabel: (lead) => `Selecionar ${lead.nomeAluno}`,
+          }}
           caption="Interesses"
           columns={columns(showCliente, filters.sortFor('criadoEm'))}
           rows={leads.data?.items ?? []}

@@ -41,6 +41,23 @@ describe('describeHistorico (issue 16)', () => {
     ]);
   });
 
+  it("says the unit's rule chose the vendedor when the assignment was automatic (issue 50)", () => {
+    expect(
+      describeHistorico(entry('responsavel', { de: null, para: { id: 'v', nome: 'Rafael' }, automatico: true })),
+    ).toEqual({ titulo: 'Atribuído automaticamente a Rafael', detalhes: [], texto: null });
+    // A redistribution after a vendedor left says whose lead it was.
+    expect(
+      describeHistorico(
+        entry('responsavel', { de: { id: 'a', nome: 'Ana' }, para: { id: 'v', nome: 'Rafael' }, automatico: true }),
+      ),
+    ).toEqual({ titulo: 'Atribuído automaticamente a Rafael', detalhes: ['Antes: Ana'], texto: null });
+    // A manual change keeps its words.
+    expect(
+      describeHistorico(entry('responsavel', { de: null, para: { id: 'v', nome: 'Rafael' }, automatico: false }))
+        .titulo,
+    ).toBe('Responsável alterado');
+  });
+
   it('says what a status entry changed', () => {
     expect(
       describeHistorico(

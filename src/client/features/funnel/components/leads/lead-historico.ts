@@ -104,6 +104,15 @@ export function describeHistorico(entry: HistoricoEntry): HistoricoDescricao {
     case 'responsavel': {
       const de = nome(dados.de) ?? SEM_RESPONSAVEL;
       const para = nome(dados.para) ?? SEM_RESPONSAVEL;
+      // Issue 50: the unit's distribution rule (a public sign-up, an import, a redistribution) chose the vendedor.
+      if (dados.automatico === true && nome(dados.para)) {
+        const antes = nome(dados.de);
+        return {
+          titulo: `Atribuído automaticamente a ${para}`,
+          detalhes: antes ? [`Antes: ${antes}`] : [],
+          texto: null,
+        };
+      }
       return { titulo: 'Responsável alterado', detalhes: [`De ${de} para ${para}`], texto: null };
     }
     case 'nota':

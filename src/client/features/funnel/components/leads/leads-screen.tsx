@@ -13,6 +13,9 @@ import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
 import { origemColumn } from '../lista/origem-column';
 import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
+import type { Role } from '@shared/roles';
+import { useLoteSelection } from '../../hooks/use-lote-selection';
+import { LoteBar } from '../lista/lote-bar';
 
 /** 'Data' (the sign-up's moment) sorts the list (issue 23). */
 const columns = (sortByDate: DataTableSort): DataTableColumn<LeadItem>[] => [
@@ -47,12 +50,14 @@ const columns = (sortByDate: DataTableSort): DataTableColumn<LeadItem>[] => [
  * a dashboard card's 'Retornos de hoje', say) says which leads to show; until then the prompt says why and
  * 'Exportar CSV' waits, its reason beside it (issue 51).
  */
-export function LeadsScreen() {
+export function LeadsScreen({ role }: { role: Role }) {
   const filters = useFunnelFilters({ followUp: true });
   const eventChosen = Boolean(filters.params.eventoId) || filters.followUpActive;
   const leadsQuery = useLeads(filters.params, { enabled: eventChosen });
   const live = useLiveList(leadsQuery, JSON.stringify(filters.params));
   const leads = { ...leadsQuery, data: live.data };
+  const { page: _page, ...filtrosDaSelecao } = filters.params;
+  const selection = useLoteSelection(JSON.stringify(filtrosDaSelecao));
 
   if (isForbidden(leads.error)) {
     return <ForbiddenNotice message={listErrorMessage('leads', leads.error)} />;
@@ -84,7 +89,28 @@ export function LeadsScreen() {
         countExact={leads.data?.exact ?? true}
         noun={['lead', 'leads']}
       >
+        {eventChosen ? (
+          <div className="flex flex-col gap-3 pt-4">
+            <LoteBar
+              role={role}
+              selection={selection}
+              total={leads.data?.total}
+              pageIds={(leads.data?.items ?? []).map((lead) => lead.id)}
+              filter={filters.params}
+              view="leads"
+            />
+          </div>
+        ) : null}
         <DataTable
+          selection={
+            eventChosen
+              ? {
+                  selected: selection.ids,
+                  onChange: selection.onChange,
+                  rowLabel: (lead) => `Selecionar ${lead.nomeAluno}`,
+                }
+              : undefined
+          }
           caption="Leads"
           columns={columns(filters.sortFor('criadoEm'))}
           rows={leads.data?.items ?? []}

@@ -29,7 +29,7 @@ describe('the funnel metric cards (issue 23)', () => {
       'GET /api/leads/resumo': resumo,
       'GET /api/leads': { body: [] },
     });
-    renderWithProviders(<InteressesScreen showCliente />);
+    renderWithProviders(<InteressesScreen showCliente role="franqueador" />);
     expect(await cardTitles()).toEqual([
       'Total de Interesses',
       'Eventos Ativos',

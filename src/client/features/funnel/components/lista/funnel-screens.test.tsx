@@ -316,7 +316,7 @@ describe('MatriculasScreen', () => {
 describe('LeadsScreen', () => {
   it('asks for an event, says why, and reads or exports no leads until one is chosen', async () => {
     const fetchMock = mockFetch({ 'GET /api/leads/eventos': { body: [evento] }, 'GET /api/leads': { body: [lead] } });
-    renderWithProviders(<LeadsScreen />);
+    renderWithProviders(<LeadsScreen role="cliente" />);
     expect(screen.getByText('Selecione um evento')).toBeInTheDocument();
     expect(screen.getByText(/Os leads são listados por evento/)).toBeInTheDocument();
     // Issue 51: nothing to export yet -- the button waits, its reason beside it.
@@ -365,7 +365,7 @@ describe('InteressesScreen', () => {
       'GET /api/leads/resumo': resumo,
       'GET /api/leads': { body: [lead] },
     });
-    renderWithProviders(<InteressesScreen showCliente />);
+    renderWithProviders(<InteressesScreen showCliente role="franqueador" />);
     const table = await screen.findByRole('table', { name: 'Interesses' });
     expect(within(table).getByRole('columnheader', { name: 'Cliente' })).toBeInTheDocument();
     expect(await within(table).findByRole('cell', { name: 'Colégio Horizonte Ltda' })).toBeInTheDocument();
@@ -387,7 +387,7 @@ describe('InteressesScreen', () => {
       'GET /api/leads/resumo': resumo,
       'GET /api/leads': { body: [lead] },
     });
-    renderWithProviders(<InteressesScreen showCliente />);
+    renderWithProviders(<InteressesScreen showCliente role="franqueador" />);
     await screen.findByRole('table', { name: 'Interesses' });
     const box = screen.getByLabelText('Buscar');
     await userEvent.type(box, 'ga');
@@ -415,7 +415,7 @@ describe('InteressesScreen', () => {
       'GET /api/leads/resumo': resumo,
       'GET /api/leads': { body: [{ ...lead, cliente: undefined }] },
     });
-    renderWithProviders(<InteressesScreen showCliente={false} />);
+    renderWithProviders(<InteressesScreen showCliente={false} role="franquia" />);
     const table = await screen.findByRole('table', { name: 'Interesses' });
     expect(within(table).queryByRole('columnheader', { name: 'Cliente' })).not.toBeInTheDocument();
   });
@@ -431,7 +431,7 @@ describe('drill-down filters from the address (issue 15)', () => {
       'GET /api/leads/resumo': resumo,
       'GET /api/leads': { body: [lead] },
     });
-    renderWithProviders(<InteressesScreen showCliente />, { path });
+    renderWithProviders(<InteressesScreen showCliente role="franqueador" />, { path });
     await screen.findByRole('table', { name: 'Interesses' });
     const listCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/leads?'));
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(0));

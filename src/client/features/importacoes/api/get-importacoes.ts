@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ImportacaoResumo } from '@shared/schemas/importacao';
+import { api } from '@/lib/api-client';
+
+/** Every import query starts here: an upload, a mapping, a confirmation or an undo refreshes them all. */
+export const IMPORTACOES_QUERY_KEY = ['importacoes'] as const;
+
+/** GET /api/importacoes (issue 50): the caller's imports, newest first. */
+export const getImportacoes = () => api.get<ImportacaoResumo[]>('/api/importacoes');
+
+/** How often the list is asked again while one of its imports is still being written. */
+export const IMPORTACOES_POLL_MS = 2000;
+
+export const getImportacoesQueryOptions = () =>
+  queryOptions({
+    queryKey: [...IMPORTACOES_QUERY_KEY, 'lista'],
+    queryFn: getImportacoes,
+    refetchInterval: (query) =>
+      query.state.data?.some((i) => i.status === 'importando') ? IMPORTACOES_POLL_MS : false,
+  });
+
+export const useImportacoes = () => useQuery(getImportacoesQueryOptions());
