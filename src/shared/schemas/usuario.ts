@@ -89,5 +89,7 @@ export const usuarioViewSchema = z.object({
   createdAt: z.string(),
   /** Issue 50: a vendedor marked away (skipped by the distribution of new leads); false for the other roles. */
   ausente: z.boolean().optional(),
+  /** Issue 50: a vendedor's record id (the leads' `responsavelId`); null for the other roles. */
+  vendedorId: z.string().nullable().optional(),
 });
 export type UsuarioView = z.infer<typeof usuarioViewSchema>;

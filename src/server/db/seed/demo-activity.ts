@@ -14,6 +14,7 @@ import { diferencaNaDemo, faturarDemo, renegociarNaDemo } from './demo-parcelas'
 import { comissoesDaDemo } from './demo-comissoes';
 import { royaltiesDaDemo } from './demo-royalties';
 import { checkInOfflineDaDemo } from './demo-check-in';
+import { importacoesDaDemo } from './demo-importacoes';
 // The tables through the namespace: this file's rows are named as they are (`users`, `eventos`, `leads`...).
 import * as schema from '../schema';
 
@@ -652,6 +653,22 @@ export async function loadDemoActivity(db: Database, now = new Date()): Promise<
     if (demo.horizonte) {
       const ids = { horizonteClienteId: demo.horizonte.id, horizonteUserId: demo.horizonte.user };
       await checkInOfflineDaDemo(tx, { ...ids, microUserId: demo.micros.campinas.user }, now);
+      // Issue 50 (ADR 106): every staff account's 'Importações' holds the school's paper sign-up sheets.
+      await importacoesDaDemo(
+        tx,
+        {
+          franqueadorId: demo.franqueadorId,
+          horizonteClienteId: demo.horizonte.id,
+          usuarios: [
+            demo.franqueadorUser,
+            demo.franquias.sp.user,
+            demo.micros.campinas.user,
+            demo.marcos.user,
+            demo.horizonte.user,
+          ],
+        },
+        now,
+      );
     }
     // Issue 42, third slice (ADR 066): the newest matrícula of the year waits for its family's acceptance.
     const aguardando = await matriculaMaisRecente(tx, demo.franqueadorId);

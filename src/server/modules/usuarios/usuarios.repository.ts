@@ -46,11 +46,14 @@ function selectUsuarios(db: Executor, actor: Actor, where: SQL | undefined, sort
       role: users.role,
       isActive,
       createdAt: createdAt.mapWith(users.createdAt),
-      // Issue 50: a vendedor away; false for the other roles.
-      ausente: sql<boolean>`coalesce((select ${vendedores.ausente} from ${vendedores} where ${vendedores.userId} = ${users.id}), false)`,
+      // Issue 50: a vendedor away, and its record's id (what a bulk action's filter names); false and null for the
+      // other roles.
+      ausente: sql<boolean>`coalesce(${vendedores.ausente}, false)`,
+      vendedorId: vendedores.id,
     })
     .from(users)
     .leftJoin(links, eq(links.userId, users.id))
+    .leftJoin(vendedores, eq(vendedores.userId, users.id))
     .where(where)
     .orderBy(...networkOrder(sort, { nome, isActive, id: users.id }, [desc(createdAt), desc(users.id)]));
 }

@@ -43,7 +43,14 @@ describe('GET /api/usuarios', () => {
       'isActive',
       'nome',
       'role',
+      'vendedorId',
     ]);
+    // Issue 50: a vendedor's row names its vendedor record (the leads' responsável), the other accounts none.
+    const byEmail = new Map(
+      (response.json() as { email: string; vendedorId: string | null }[]).map((u) => [u.email, u.vendedorId]),
+    );
+    expect(byEmail.get(DEMO_ACCOUNTS.vendedor)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(byEmail.get(DEMO_ACCOUNTS.micro_franquia)).toBeNull();
   });
 
   it('searches name or e-mail and filters by role, paging in SQL', async () => {

@@ -32,8 +32,7 @@ const ALL = 'todos';
  * accounts, the leads point at the vendedor record.
  */
 function vendedorIdDe(user: UsuarioView): string | null {
-  const { vendedorId } = user as UsuarioView & { vendedorId?: unknown };
-  return typeof vendedorId === 'string' ? vendedorId : null;
+  return user.vendedorId ?? null;
 }
 
 export interface UsuariosScreenProps {
