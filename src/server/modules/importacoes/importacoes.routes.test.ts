@@ -604,11 +604,11 @@ describe('leads: the import, its consent, its counts and its undo', () => {
     ]);
     expect(criados).toHaveLength(2);
     // The undo's last step cannot be written: its batches commit, its end fails on every try.
+    await ctx.handle.db.execute(sql`create function importacao_teste_recusa() returns trigger language plpgsql as $$
+      begin raise exception 'recusado pelo teste'; end $$`);
     await ctx.handle.db.execute(
-      sql.raw(`create function importacao_teste_recusa() returns trigger language plpgsql as $$
-        begin raise exception 'recusado pelo teste'; end $$;
-        create trigger importacao_teste_recusa before update on importacoes for each row
-          when (new.status = 'desfeita' and new.id = '${id}') execute function importacao_teste_recusa()`),
+      sql.raw(`create trigger importacao_teste_recusa before update on importacoes for each row
+        when (new.status = 'desfeita' and new.id = '${id}') execute function importacao_teste_recusa()`),
     );
     try {
       const response = await desfazer('micro_franquia', id);
@@ -630,15 +630,56 @@ describe('leads: the import, its consent, its counts and its undo', () => {
       expect(falhou.desfazerAte).not.toBeNull();
       expect(await auditoriaDoDesfazer(id)).toHaveLength(0);
     } finally {
-      await ctx.handle.db.execute(
-        sql.raw(`drop trigger importacao_teste_recusa on importacoes; drop function importacao_teste_recusa()`),
-      );
+      await ctx.handle.db.execute(sql`drop trigger importacao_teste_recusa on importacoes`);
+      await ctx.handle.db.execute(sql`drop function importacao_teste_recusa()`);
     }
     // Tried again: the leads the failed undo removed are counted once, as removed.
     const desfeita = await desfazerAteOFim('micro_franquia', id);
     expect(desfeita).toMatchObject({ erro: null, desfeita: { removidos: 2, mantidos: 0, restaurados: 0 } });
     const auditoria = await auditoriaDoDesfazer(id);
     expect(auditoria.map((a) => a.detalhes)).toEqual([{ tipo: 'leads', removidos: 2, mantidos: 0, restaurados: 0 }]);
+  });
+
+  it('removes in batches of 1,000, each with its progress; a retried job goes on from the batch that failed', async () => {
+    const linhas = Array.from({ length: 1_500 }, (_, i) => [
+      `Lote ${i} Aluno`,
+      'Resp Lote',
+      `lote${i}@teste.com.br`,
+      `1997${String(i).padStart(7, '0')}`,
+    ]);
+    const antes = await leadsTotal();
+    const { id, criados } = await importarLeads('lotes.csv', linhas);
+    expect(criados).toHaveLength(1_500);
+    // The second batch's first lead cannot be removed on the first try: the first batch's removals are kept.
+    await ctx.handle.db.execute(sql`create function importacao_teste_lote() returns trigger language plpgsql as $$
+      begin raise exception 'recusado pelo teste'; end $$`);
+    await ctx.handle.db.execute(
+      sql.raw(`create trigger importacao_teste_lote before delete on leads for each row
+        when (old.id = '${criados[1_000]!}') execute function importacao_teste_lote()`),
+    );
+    try {
+      const response = await desfazer('micro_franquia', id);
+      expect(response.statusCode, response.body).toBe(202);
+      await ctx.app.background.drain();
+      expect(await ver('micro_franquia', id)).toMatchObject({
+        status: 'desfazendo',
+        progresso: { processadas: 1_000, total: 1_500, percentual: 66 },
+      });
+      expect(await aindaExistem(id)).toBe(500);
+    } finally {
+      await ctx.handle.db.execute(sql`drop trigger importacao_teste_lote on leads`);
+      await ctx.handle.db.execute(sql`drop function importacao_teste_lote()`);
+    }
+    await ctx.handle.db.execute(sql`update jobs set executar_em = now() - interval '1 minute'
+      where tipo = 'importacao_desfazer' and payload->>'importacaoId' = ${id} and status = 'pendente'`);
+    await ctx.app.background.drain();
+    expect(await ver('micro_franquia', id)).toMatchObject({
+      status: 'desfeita',
+      desfeita: { removidos: 1_500, mantidos: 0, restaurados: 0 },
+    });
+    expect(await aindaExistem(id)).toBe(0);
+    expect(await leadsTotal()).toBe(antes);
+    expect(await auditoriaDoDesfazer(id)).toHaveLength(1);
   });
 
   it('offers the undo for 7 days only', async () => {
