@@ -44,6 +44,8 @@ export const JOB_TIPOS = [
   'lembrete_vespera',
   // Issue 50 (ADR 106): a confirmed import's rows written in batches, with its progress.
   'importacao',
+  // Issue 50: an import's undo, its created records removed in batches, with its progress.
+  'importacao_desfazer',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

@@ -15,9 +15,18 @@ export type ImportacaoTipo = (typeof IMPORTACAO_TIPOS)[number];
  * - mapeamento: uploaded, its columns waiting to be matched (or matched, the preview ready);
  * - importando: 'Importar' pressed, the job writing its rows;
  * - concluida / falhou: the job's end;
+ * - desfazendo: 'Desfazer' pressed, the undo's job removing what it created in batches (back to concluida, with
+ *   `erro`, if it fails for good);
  * - desfeita: undone (what it created removed, what it updated restored).
  */
-export const IMPORTACAO_STATUSES = ['mapeamento', 'importando', 'concluida', 'falhou', 'desfeita'] as const;
+export const IMPORTACAO_STATUSES = [
+  'mapeamento',
+  'importando',
+  'concluida',
+  'falhou',
+  'desfazendo',
+  'desfeita',
+] as const;
 export type ImportacaoStatus = (typeof IMPORTACAO_STATUSES)[number];
 
 /** What happens to a row whose key already exists: skipped, its empty fields filled, or created anyway. */
@@ -100,6 +109,7 @@ export const IMPORTACAO_STATUS_LABELS: Record<ImportacaoStatus, string> = {
   importando: 'Importando',
   concluida: 'Concluída',
   falhou: 'Falhou',
+  desfazendo: 'Desfazendo',
   desfeita: 'Desfeita',
 };
 
@@ -138,6 +148,10 @@ export const IMPORTACAO_MESSAGES = {
   baseLegalObrigatoria: 'Informe a base legal dos dados importados',
   nadaAImportar: 'Nenhuma linha válida para importar',
   naoDesfazivel: 'Só uma importação concluída pode ser desfeita',
+  /** A second 'Desfazer' while the first one's job runs. */
+  desfazendo: 'Esta importação já está sendo desfeita. Aguarde o fim.',
+  /** The undo's job failed for good: the import is back to concluída, what it removed stays removed. */
+  desfazerFalhou: 'Não foi possível desfazer toda a importação. Tente desfazer novamente.',
   prazoDesfazer: `O prazo para desfazer esta importação (${IMPORTACAO_DESFAZER_DIAS} dias) terminou`,
   errosIndisponiveis: 'A lista de erros fica disponível depois da importação',
   /** A lead whose student is already signed up for the event with the same e-mail (the database's unique key). */
@@ -231,7 +245,7 @@ export type ImportacaoResumo = z.infer<typeof importacaoResumoSchema>;
 /** GET /api/importacoes: the caller's imports, newest first. */
 export const importacoesListaSchema = z.array(importacaoResumoSchema);
 
-/** GET /api/importacoes/:id and the answers of upload, mapping, confirmation and undo. */
+/** GET /api/importacoes/:id and the answers of upload, mapping, confirmation and undo (202, status desfazendo). */
 export const importacaoSchema = z.object({
   ...importacaoResumoSchema.shape,
   formato: z.enum(['csv', 'xlsx']),
@@ -251,7 +265,16 @@ export const importacaoSchema = z.object({
     .object({ ignorar: importacaoContagemSchema, atualizar: importacaoContagemSchema, criar: importacaoContagemSchema })
     .nullable(),
   duplicados: z.enum(DUPLICADOS_POLITICAS).nullable(),
+  /**
+   * The job's progress. While importando: the file's rows written of its rows (`linhasTotal`); while desfazendo:
+   * the records the import created that the undo has gone through, of those it created (`resultado.criar`).
+   */
   progresso: z.object({ processadas: z.number(), total: z.number(), percentual: z.number() }),
+  /**
+   * Why the last job failed: the import's (status falhou), or the undo's (status back to concluida, the undo
+   * offered again); null otherwise.
+   */
+  erro: z.string().nullable(),
   /** After 'Desfazer': what was removed, kept because it moved on, and restored. */
   desfeita: z
     .object({ em: z.string(), removidos: z.number(), mantidos: z.number(), restaurados: z.number() })

@@ -58,7 +58,7 @@ CREATE TABLE "importacoes" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"concluida_em" timestamp with time zone,
 	CONSTRAINT "importacoes_tipo_check" CHECK ("importacoes"."tipo" in ('clientes', 'leads', 'vendedores')),
-	CONSTRAINT "importacoes_status_check" CHECK ("importacoes"."status" in ('mapeamento', 'importando', 'concluida', 'falhou', 'desfeita')),
+	CONSTRAINT "importacoes_status_check" CHECK ("importacoes"."status" in ('mapeamento', 'importando', 'concluida', 'falhou', 'desfazendo', 'desfeita')),
 	CONSTRAINT "importacoes_formato_check" CHECK ("importacoes"."formato" in ('csv', 'xlsx')),
 	CONSTRAINT "importacoes_duplicados_check" CHECK ("importacoes"."duplicados" is null or "importacoes"."duplicados" in ('ignorar', 'atualizar', 'criar'))
 );

@@ -405,7 +405,7 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'POST /api/importacoes/:id/confirmar': ['202'],
       // The refused rows as CSV: no JSON answer.
       'GET /api/importacoes/:id/erros.csv': [],
-      'POST /api/importacoes/:id/desfazer': ['200'],
+      'POST /api/importacoes/:id/desfazer': ['202'],
     },
   },
   // Issue 41, third round: the funnel's lists and panels, the check-in and the voucher, and every module left.

@@ -135,6 +135,15 @@ export async function lockImportacao(db: Executor, usuarioId: string, id: string
   return row;
 }
 
+/** Locks the import's row by its id alone (the undo's job, between its batches). */
+export async function lockImportacaoById(db: Executor, id: string): Promise<ImportacaoRow | undefined> {
+  const [row] = await executeRows<ImportacaoRow>(
+    db,
+    sql`select ${COLUMNS} ${FROM} where i.id = ${id}::uuid for update of i`,
+  );
+  return row;
+}
+
 export async function listImportacoes(db: Executor, usuarioId: string): Promise<ImportacaoRow[]> {
   return executeRows<ImportacaoRow>(
     db,
@@ -607,6 +616,39 @@ export async function concluirImportacao(
     where id = ${id}::uuid and status = 'importando'`);
 }
 
+/**
+ * 'Desfazer' pressed: the undo's job goes through the created records from the first (`processadas` 0); the
+ * records a failed undo already removed stay counted (`desfazer_resumo.removidos`), as they are no longer there
+ * to be found again.
+ */
+export async function marcarDesfazendo(db: Executor, id: string, now: Date): Promise<void> {
+  await db.execute(sql`update ${importacoes} set status = 'desfazendo', processadas = 0, erro = null,
+      desfazer_resumo = jsonb_build_object('removidos', coalesce((desfazer_resumo->>'removidos')::int, 0),
+        'mantidos', 0, 'restaurados', 0),
+      updated_at = ${iso(now)}::timestamptz
+    where id = ${id}::uuid`);
+}
+
+/** One batch of the undo done: the created records gone through so far, and those it removed added. */
+export async function avancarDesfazer(
+  db: Executor,
+  id: string,
+  values: { processadas: number; removidos: number; now: Date },
+): Promise<void> {
+  await db.execute(sql`update ${importacoes} set processadas = ${values.processadas},
+      desfazer_resumo = jsonb_set(desfazer_resumo, '{removidos}',
+        to_jsonb(coalesce((desfazer_resumo->>'removidos')::int, 0) + ${values.removidos}::int)),
+      updated_at = ${iso(values.now)}::timestamptz
+    where id = ${id}::uuid and status = 'desfazendo'`);
+}
+
+/** The undo's job failed for good: concluded again, with why, the undo offered again within its window. */
+export async function desfazerFalhou(db: Executor, id: string, erro: string, now: Date): Promise<void> {
+  await db.execute(sql`update ${importacoes} set status = 'concluida', erro = ${erro},
+      updated_at = ${iso(now)}::timestamptz
+    where id = ${id}::uuid and status = 'desfazendo'`);
+}
+
 export async function marcarDesfeita(
   db: Executor,
   id: string,
@@ -614,25 +656,29 @@ export async function marcarDesfeita(
   now: Date,
 ): Promise<void> {
   await db.execute(sql`update ${importacoes} set status = 'desfeita', desfeita_em = ${iso(now)}::timestamptz,
-      desfazer_resumo = ${json(resumo)}::jsonb, updated_at = ${iso(now)}::timestamptz
-    where id = ${id}::uuid`);
+      desfazer_resumo = ${json(resumo)}::jsonb, erro = null, updated_at = ${iso(now)}::timestamptz
+    where id = ${id}::uuid and status = 'desfazendo'`);
 }
 
 // --- Undo -----------------------------------------------------------------------------------------------------------
 
-/** The records the import created, and those it updated with the values before. */
-export async function registrosDaImportacao(db: Executor, id: string) {
-  const criados = await executeRows<{ registro_id: string }>(
+/** The records the import created, in the file's order (what the undo's batches go through). */
+export async function criadosDaImportacao(db: Executor, id: string): Promise<string[]> {
+  const rows = await executeRows<{ registro_id: string }>(
     db,
     sql`select registro_id from ${importacaoLinhas}
       where importacao_id = ${id}::uuid and resultado = 'criado' and registro_id is not null order by linha`,
   );
-  const atualizados = await executeRows<{ registro_id: string; anteriores: Record<string, [string | null, string]> }>(
+  return rows.map((r) => r.registro_id);
+}
+
+/** The records the import updated, with the values before. */
+export async function atualizadosDaImportacao(db: Executor, id: string) {
+  return executeRows<{ registro_id: string; anteriores: Record<string, [string | null, string]> }>(
     db,
     sql`select registro_id, anteriores from ${importacaoLinhas}
       where importacao_id = ${id}::uuid and resultado = 'atualizado' and registro_id is not null order by linha`,
   );
-  return { criados: criados.map((r) => r.registro_id), atualizados };
 }
 
 /**

@@ -86,6 +86,17 @@ async function desfazer(caller: Caller, id: string) {
   return injectAs(ctx.app, caller, { method: 'POST', url: `/api/importacoes/${id}/desfazer` });
 }
 
+/** 'Desfazer' (202, the import 'desfazendo'), its job run to its end, and the import as it is then. */
+async function desfazerAteOFim(caller: Caller, id: string): Promise<Importacao> {
+  const response = await desfazer(caller, id);
+  expect(response.statusCode, response.body).toBe(202);
+  expect(response.json<Importacao>().status).toBe('desfazendo');
+  await ctx.app.background.drain();
+  const desfeita = await ver(caller, id);
+  expect(desfeita.status, JSON.stringify(desfeita)).toBe('desfeita');
+  return desfeita;
+}
+
 const leadsCsv = (linhas: string[][], cabecalho = ['Nome do aluno', 'Responsável', 'E-mail', 'Celular']) =>
   [cabecalho, ...linhas].map((l) => l.join(';')).join('\r\n');
 
@@ -364,12 +375,8 @@ describe('leads: the import, its consent, its counts and its undo', () => {
     expect(linhas).toHaveLength(2);
     expect(linhas[1]).toBe('"Erro";"Lia";"x";"1";"Email inválido na linha 4"');
 
-    const desfeita = await desfazer('micro_franquia', enviada.id);
-    expect(desfeita.statusCode, desfeita.body).toBe(200);
-    expect(desfeita.json<Importacao>()).toMatchObject({
-      status: 'desfeita',
-      desfeita: { removidos: 2, mantidos: 0, restaurados: 0 },
-    });
+    const desfeita = await desfazerAteOFim('micro_franquia', enviada.id);
+    expect(desfeita).toMatchObject({ status: 'desfeita', desfeita: { removidos: 2, mantidos: 0, restaurados: 0 } });
     expect(await leadsTotal()).toBe(antes);
     const auditoria = await rows<{ detalhes: Record<string, unknown> }>(
       sql`select detalhes from audit_log where acao = 'importacao.desfazer' and entidade_id = ${enviada.id}`,
@@ -382,6 +389,7 @@ describe('leads: the import, its consent, its counts and its undo', () => {
     expect(confirmada).toBe(1);
     const denovo = await desfazer('micro_franquia', enviada.id);
     expect(denovo.statusCode).toBe(409);
+    expect(denovo.json()).toMatchObject({ message: M.naoDesfazivel });
   });
 
   it('finds duplicates in the event by the student and the e-mail or the phone, and each policy does what it predicted', async () => {
@@ -424,8 +432,8 @@ describe('leads: the import, its consent, its counts and its undo', () => {
         // A lead has no empty field to fill: 'atualizar' skips it as 'ignorar' does.
         expect(previsto).toEqual({ criar: 1, atualizar: 0, ignorar: 2, erros: 0 });
       }
-      const desfeita = await desfazer('micro_franquia', enviada.id);
-      expect(desfeita.json<Importacao>().desfeita).toMatchObject({ removidos: previsto.criar, mantidos: 0 });
+      const desfeita = await desfazerAteOFim('micro_franquia', enviada.id);
+      expect(desfeita.desfeita).toMatchObject({ removidos: previsto.criar, mantidos: 0 });
     }
     // A second 'Gabi Nunes' with the same e-mail breaks the database's unique key: 'criar' says so, as an error.
     const exata = await enviarOk(
@@ -491,9 +499,8 @@ describe('leads: the import, its consent, its counts and its undo', () => {
               mantidos.add(id);
             }
           }
-          const response = await desfazer('micro_franquia', enviada.id);
-          expect(response.statusCode, response.body).toBe(200);
-          expect(response.json<Importacao>().desfeita).toMatchObject({
+          const desfeita = await desfazerAteOFim('micro_franquia', enviada.id);
+          expect(desfeita.desfeita).toMatchObject({
             removidos: criados.length - mantidos.size,
             mantidos: mantidos.size,
           });
@@ -508,6 +515,171 @@ describe('leads: the import, its consent, its counts and its undo', () => {
       ),
       { numRuns: 6 },
     );
+  });
+
+  /** An import of leads into the Campinas event, run to its end; answers it and the ids of the leads it created. */
+  async function importarLeads(nome: string, linhas: string[][]) {
+    const enviada = await enviarOk(
+      'micro_franquia',
+      { tipo: 'leads', eventoId: ids.eventoCampinas },
+      nome,
+      utf8Bom(leadsCsv(linhas)),
+    );
+    await importar('micro_franquia', enviada.id, { duplicados: 'ignorar', baseLegal: 'consentimento' });
+    const criados = await rows<{ id: string }>(
+      sql`select registro_id as id from importacao_linhas
+        where importacao_id = ${enviada.id} and resultado = 'criado' order by linha`,
+    );
+    return { id: enviada.id, criados: criados.map((c) => c.id) };
+  }
+
+  const aindaExistem = (importacaoId: string) =>
+    count(sql`select count(*)::int as n from leads where id in (select registro_id from importacao_linhas
+      where importacao_id = ${importacaoId} and resultado = 'criado')`);
+
+  const auditoriaDoDesfazer = (importacaoId: string) =>
+    rows<{ detalhes: Record<string, unknown>; email: string }>(
+      sql`select a.detalhes, u.email from audit_log a join users u on u.id = a.usuario_id
+        where a.acao = 'importacao.desfazer' and a.entidade_id = ${importacaoId}`,
+    );
+
+  it('undoes as a job: 202 and "desfazendo" before it runs, a second undo refused, then the counts the database holds', async () => {
+    const { id, criados } = await importarLeads('job.csv', [
+      ['Ana Job', 'Resp Job', 'job1@teste.com.br', '19955550001'],
+      ['Bia Job', 'Resp Job', 'job2@teste.com.br', '19955550002'],
+      ['Caio Job', 'Resp Job', 'job3@teste.com.br', '19955550003'],
+    ]);
+    expect(criados).toHaveLength(3);
+    // One moved on before the undo: it stays.
+    await ctx.handle.db.execute(sql`update leads set status = 'em_contato' where id = ${criados[1]!}`);
+
+    const response = await desfazer('micro_franquia', id);
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json<Importacao>()).toMatchObject({
+      status: 'desfazendo',
+      desfazerAte: null,
+      desfeita: null,
+      erro: null,
+      progresso: { processadas: 0, total: 3, percentual: 0 },
+    });
+    // Nothing removed before the job runs; the list and the import say 'desfazendo'.
+    expect(await aindaExistem(id)).toBe(3);
+    expect((await ver('micro_franquia', id)).status).toBe('desfazendo');
+    const lista = await injectAs(ctx.app, 'micro_franquia', { method: 'GET', url: '/api/importacoes' });
+    expect(lista.json<ImportacaoResumo[]>().find((i) => i.id === id)?.status).toBe('desfazendo');
+
+    const segunda = await desfazer('micro_franquia', id);
+    expect(segunda.statusCode).toBe(409);
+    expect(segunda.json()).toMatchObject({ message: M.desfazendo });
+    const jobs = await rows<{ status: string }>(
+      sql`select status from jobs where tipo = 'importacao_desfazer' and payload->>'importacaoId' = ${id}`,
+    );
+    expect(jobs).toEqual([{ status: 'pendente' }]);
+
+    await ctx.app.background.drain();
+    const desfeita = await ver('micro_franquia', id);
+    const restantes = await aindaExistem(id);
+    expect(restantes).toBe(1);
+    expect(desfeita).toMatchObject({
+      status: 'desfeita',
+      erro: null,
+      desfeita: { removidos: 3 - restantes, mantidos: restantes, restaurados: 0 },
+    });
+    const auditoria = await auditoriaDoDesfazer(id);
+    expect(auditoria).toHaveLength(1);
+    expect(auditoria[0]).toEqual({
+      email: 'micro@demo.com.br',
+      detalhes: { tipo: 'leads', removidos: 2, mantidos: 1, restaurados: 0 },
+    });
+    const depois = await desfazer('micro_franquia', id);
+    expect(depois.statusCode).toBe(409);
+    expect(depois.json()).toMatchObject({ message: M.naoDesfazivel });
+    await ctx.handle.db.execute(sql`delete from leads where id = ${criados[1]!}`);
+  });
+
+  it('goes back to "concluida" with its error when the undo fails for good; undone again, nothing is counted twice', async () => {
+    const { id, criados } = await importarLeads('falha.csv', [
+      ['Davi Falha', 'Resp Falha', 'falha1@teste.com.br', '19966660001'],
+      ['Eva Falha', 'Resp Falha', 'falha2@teste.com.br', '19966660002'],
+    ]);
+    expect(criados).toHaveLength(2);
+    // The undo's last step cannot be written: its batches commit, its end fails on every try.
+    await ctx.handle.db.execute(sql`create function importacao_teste_recusa() returns trigger language plpgsql as $$
+      begin raise exception 'recusado pelo teste'; end $$`);
+    await ctx.handle.db.execute(
+      sql.raw(`create trigger importacao_teste_recusa before update on importacoes for each row
+        when (new.status = 'desfeita' and new.id = '${id}') execute function importacao_teste_recusa()`),
+    );
+    try {
+      const response = await desfazer('micro_franquia', id);
+      expect(response.statusCode, response.body).toBe(202);
+      await ctx.app.background.drain();
+      // A failed try is retried: the import stays 'desfazendo', what the batch removed is gone and counted.
+      expect(await ver('micro_franquia', id)).toMatchObject({
+        status: 'desfazendo',
+        progresso: { processadas: 2, total: 2, percentual: 100 },
+      });
+      expect(await aindaExistem(id)).toBe(0);
+      for (let tentativa = 2; tentativa <= 3; tentativa++) {
+        await ctx.handle.db.execute(sql`update jobs set executar_em = now() - interval '1 minute'
+          where tipo = 'importacao_desfazer' and payload->>'importacaoId' = ${id} and status = 'pendente'`);
+        await ctx.app.background.drain();
+      }
+      const falhou = await ver('micro_franquia', id);
+      expect(falhou).toMatchObject({ status: 'concluida', erro: M.desfazerFalhou, desfeita: null });
+      expect(falhou.desfazerAte).not.toBeNull();
+      expect(await auditoriaDoDesfazer(id)).toHaveLength(0);
+    } finally {
+      await ctx.handle.db.execute(sql`drop trigger importacao_teste_recusa on importacoes`);
+      await ctx.handle.db.execute(sql`drop function importacao_teste_recusa()`);
+    }
+    // Tried again: the leads the failed undo removed are counted once, as removed.
+    const desfeita = await desfazerAteOFim('micro_franquia', id);
+    expect(desfeita).toMatchObject({ erro: null, desfeita: { removidos: 2, mantidos: 0, restaurados: 0 } });
+    const auditoria = await auditoriaDoDesfazer(id);
+    expect(auditoria.map((a) => a.detalhes)).toEqual([{ tipo: 'leads', removidos: 2, mantidos: 0, restaurados: 0 }]);
+  });
+
+  it('removes in batches of 1,000, each with its progress; a retried job goes on from the batch that failed', async () => {
+    const linhas = Array.from({ length: 1_500 }, (_, i) => [
+      `Lote ${i} Aluno`,
+      'Resp Lote',
+      `lote${i}@teste.com.br`,
+      `1997${String(i).padStart(7, '0')}`,
+    ]);
+    const antes = await leadsTotal();
+    const { id, criados } = await importarLeads('lotes.csv', linhas);
+    expect(criados).toHaveLength(1_500);
+    // The second batch's first lead cannot be removed on the first try: the first batch's removals are kept.
+    await ctx.handle.db.execute(sql`create function importacao_teste_lote() returns trigger language plpgsql as $$
+      begin raise exception 'recusado pelo teste'; end $$`);
+    await ctx.handle.db.execute(
+      sql.raw(`create trigger importacao_teste_lote before delete on leads for each row
+        when (old.id = '${criados[1_000]!}') execute function importacao_teste_lote()`),
+    );
+    try {
+      const response = await desfazer('micro_franquia', id);
+      expect(response.statusCode, response.body).toBe(202);
+      await ctx.app.background.drain();
+      expect(await ver('micro_franquia', id)).toMatchObject({
+        status: 'desfazendo',
+        progresso: { processadas: 1_000, total: 1_500, percentual: 66 },
+      });
+      expect(await aindaExistem(id)).toBe(500);
+    } finally {
+      await ctx.handle.db.execute(sql`drop trigger importacao_teste_lote on leads`);
+      await ctx.handle.db.execute(sql`drop function importacao_teste_lote()`);
+    }
+    await ctx.handle.db.execute(sql`update jobs set executar_em = now() - interval '1 minute'
+      where tipo = 'importacao_desfazer' and payload->>'importacaoId' = ${id} and status = 'pendente'`);
+    await ctx.app.background.drain();
+    expect(await ver('micro_franquia', id)).toMatchObject({
+      status: 'desfeita',
+      desfeita: { removidos: 1_500, mantidos: 0, restaurados: 0 },
+    });
+    expect(await aindaExistem(id)).toBe(0);
+    expect(await leadsTotal()).toBe(antes);
+    expect(await auditoriaDoDesfazer(id)).toHaveLength(1);
   });
 
   it('offers the undo for 7 days only', async () => {
@@ -615,8 +787,8 @@ describe('clientes: row errors, policies and the undo of updates', () => {
         from clientes c join users u on u.id = c.user_id where c.cnpj = ${nova[1]!.replace(/\D/g, '')}`,
     );
     expect(criado).toMatchObject({ micro: ids.campinas, vendedor: null, convites: 1 });
-    const desfeita = await desfazer('micro_franquia', ignorar.id);
-    expect(desfeita.json<Importacao>().desfeita).toMatchObject({ removidos: 1, mantidos: 0 });
+    const desfeita = await desfazerAteOFim('micro_franquia', ignorar.id);
+    expect(desfeita.desfeita).toMatchObject({ removidos: 1, mantidos: 0 });
     expect(await count(sql`select count(*)::int as n from clientes`)).toBe(totalAntes);
     expect(
       await count(sql`select count(*)::int as n from users where cliente_id is null and role = 'cliente'
@@ -632,8 +804,8 @@ describe('clientes: row errors, policies and the undo of updates', () => {
     expect(preenchido).toEqual({ cep: '13099999', cidade: 'Campinas' });
     // Edited after the import: the city stays as edited, the CEP (still the import's) goes back to empty.
     await ctx.handle.db.execute(sql`update clientes set cidade = 'Valinhos' where id = ${ids.clienteCampinas}`);
-    const desfeitaAtualizacao = await desfazer('micro_franquia', atualizar.id);
-    expect(desfeitaAtualizacao.json<Importacao>().desfeita).toMatchObject({ removidos: 1, restaurados: 1 });
+    const desfeitaAtualizacao = await desfazerAteOFim('micro_franquia', atualizar.id);
+    expect(desfeitaAtualizacao.desfeita).toMatchObject({ removidos: 1, restaurados: 1 });
     const [restaurado] = await rows<{ cep: string | null; cidade: string }>(
       sql`select cep, cidade from clientes where id = ${ids.clienteCampinas}`,
     );

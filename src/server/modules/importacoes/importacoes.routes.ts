@@ -22,6 +22,7 @@ import {
   criarImportacao,
   definirMapeamento,
   desfazerImportacao,
+  executarDesfazer,
   executarImportacao,
   importacaoComErros,
   listarImportacoes,
@@ -80,6 +81,7 @@ async function lerUpload(request: FastifyRequest): Promise<void> {
 export async function importacoesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.jobs.register('importacao', executarImportacao);
+  app.jobs.register('importacao_desfazer', executarDesfazer);
   // Multipart only for the upload (this plugin is encapsulated); the other routes take JSON with the app's limit.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   app.addHook('onRequest', async (request) => {
@@ -167,12 +169,16 @@ export async function importacoesRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // 202: the import 'desfazendo', its undo a job (GET /api/importacoes/:id follows its progress).
   app.post(
     '/api/importacoes/:id/desfazer',
     {
-      schema: { params: importacaoParamsSchema, response: { 200: importacaoSchema } },
+      schema: { params: importacaoParamsSchema, response: { 202: importacaoSchema } },
       config: { access: rolesFor('importacoes.usar') },
     },
-    async (request) => desfazerImportacao(app, request.actor!, request.params.id),
+    async (request, reply) => {
+      const importacao = await desfazerImportacao(app, request.actor!, request.params.id);
+      return reply.code(202).send(importacao);
+    },
   );
 }

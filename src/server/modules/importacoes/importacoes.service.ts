@@ -45,10 +45,14 @@ import {
   validarCampos,
 } from './analise';
 import {
+  atualizadosDaImportacao,
+  avancarDesfazer,
   clientesPorCnpj,
   clientesRemoviveis,
   concluirImportacao,
   contarResultado,
+  criadosDaImportacao,
+  desfazerFalhou,
   emailsTomados,
   findEventoNoEscopo,
   findImportacao,
@@ -66,13 +70,14 @@ import {
   type LinhaEscrita,
   listImportacoes,
   lockImportacao,
+  lockImportacaoById,
+  marcarDesfazendo,
   marcarDesfeita,
   marcarImportando,
   marcarLinhas,
   microDoVendedor,
   preencherVazios,
   readLinhas,
-  registrosDaImportacao,
   removerContas,
   removerLeads,
   restaurarCampos,
@@ -350,6 +355,16 @@ function resumoDe(row: ImportacaoRow): ImportacaoResumo {
 }
 
 function progressoDe(row: ImportacaoRow): Importacao['progresso'] {
+  if (row.status === 'desfazendo') {
+    // The undo's: the created records gone through, of those created.
+    const criados = row.resultado?.criar ?? 0;
+    const feitos = Math.min(Number(row.processadas), criados);
+    return {
+      processadas: feitos,
+      total: criados,
+      percentual: criados <= 0 ? 0 : Math.floor((feitos * 100) / criados),
+    };
+  }
   const total = Number(row.linhas_total);
   const processadas = row.status === 'mapeamento' ? 0 : Number(row.processadas);
   const fim = row.status === 'concluida' || row.status === 'desfeita';
@@ -372,6 +387,7 @@ export async function verImportacao(app: FastifyInstance, actor: Actor, id: stri
     mapeamentoCompleto: camposFaltando(row.tipo, campos).length === 0,
     duplicados: row.duplicados,
     progresso: progressoDe(row),
+    erro: row.erro,
     desfeita: row.desfazer_resumo && row.desfeita_em ? { em: isoOf(row.desfeita_em)!, ...row.desfazer_resumo } : null,
   };
   const linhas = await readLinhas(
@@ -681,41 +697,94 @@ export async function importacaoComErros(app: FastifyInstance, actor: Actor, id:
 }
 
 /**
- * POST /api/importacoes/:id/desfazer, within IMPORTACAO_DESFAZER_DIAS of its end, in one transaction: the records
- * it created go (a login with its sessions), unless they moved on; the fields it filled are put back where they
- * still hold what it wrote. One audit row with the counts.
+ * POST /api/importacoes/:id/desfazer, within IMPORTACAO_DESFAZER_DIAS of its end: the import turns 'desfazendo' and
+ * the undo's job is written with it, in one transaction (202); `executarDesfazer` does the work.
  */
 export async function desfazerImportacao(app: FastifyInstance, actor: Actor, id: string): Promise<Importacao> {
   const now = app.clock.now();
   await app.db.transaction(async (tx) => {
     const row = await lockImportacao(tx, actor.id, id);
     if (!row) throw notFound(M.naoEncontrada);
+    if (row.status === 'desfazendo') throw conflict(M.desfazendo);
     if (row.status !== 'concluida' || !row.concluida_em) throw conflict(M.naoDesfazivel);
     if (now.getTime() > new Date(row.concluida_em).getTime() + IMPORTACAO_DESFAZER_DIAS * DIA_MS) {
       throw conflict(M.prazoDesfazer);
     }
-    const { criados, atualizados } = await registrosDaImportacao(tx, row.id);
-    const tipo = row.tipo;
-    const removidos =
-      tipo === 'leads'
-        ? await removerLeads(tx, criados)
-        : await removerContasComoDer(
-            tx,
-            tipo,
-            tipo === 'clientes' ? await clientesRemoviveis(tx, criados) : await vendedoresRemoviveis(tx, criados),
-          );
-    let restaurados = 0;
-    if (row.tipo !== 'leads') {
-      for (const a of atualizados) {
-        if (await restaurarCampos(tx, row.tipo, a.registro_id, a.anteriores)) restaurados += 1;
-      }
-    }
-    const resumo = { removidos, mantidos: criados.length - removidos, restaurados };
-    await marcarDesfeita(tx, row.id, resumo, now);
-    await audit(tx, { acao: 'importacao.desfazer', entidadeId: row.id, detalhes: { tipo: row.tipo, ...resumo } });
+    await marcarDesfazendo(tx, id, now);
+    const payload: ImportacaoPayload = { importacaoId: id, actor };
+    await enfileirar(tx, { tipo: 'importacao_desfazer', payload, resumo: row.tipo, maxTentativas: TENTATIVAS }, now);
   });
   return verImportacao(app, actor, id);
 }
+
+/**
+ * The undo's job: the records the import created, in batches (each one transaction, under the import's lock): those
+ * still there that did not move on go (a login with its sessions), and the running totals -- records gone through
+ * (`processadas`), records removed (`desfazer_resumo.removidos`) -- are written with them, so a retried run goes on
+ * from the first batch not done and a record removed is never counted twice. At the end, in one transaction: the
+ * fields it filled put back where they still hold what it wrote, the import 'desfeita' with its counts, and the one
+ * audit row. A failure for good puts the import back to 'concluida' with `erro`: the undo may be tried again, and
+ * what was removed stays removed (and counted).
+ */
+export const executarDesfazer: JobHandler = async (job, { app, tentativa, renovar }) => {
+  const { importacaoId, actor } = job.payload as ImportacaoPayload;
+  const row = await findImportacaoById(app.db, importacaoId);
+  if (!row || row.status !== 'desfazendo') return;
+  const now = () => app.clock.now();
+  const tipo = row.tipo;
+  try {
+    const criados = await criadosDaImportacao(app.db, row.id);
+    const tamanho = LOTE[tipo];
+    for (;;) {
+      const passo = await app.db.transaction(async (tx) => {
+        const atual = await lockImportacaoById(tx, row.id);
+        if (atual?.status !== 'desfazendo') return 'parou' as const;
+        const inicio = Number(atual.processadas);
+        if (inicio >= criados.length) return 'fim' as const;
+        const lote = criados.slice(inicio, inicio + tamanho);
+        const removidos =
+          tipo === 'leads'
+            ? await removerLeads(tx, lote)
+            : await removerContasComoDer(
+                tx,
+                tipo,
+                tipo === 'clientes' ? await clientesRemoviveis(tx, lote) : await vendedoresRemoviveis(tx, lote),
+              );
+        await avancarDesfazer(tx, row.id, { processadas: inicio + lote.length, removidos, now: now() });
+        return 'segue' as const;
+      });
+      if (passo === 'parou') return;
+      if (passo === 'fim') break;
+      await renovar();
+      // The embedded database answers in this thread: let the requests in between be served.
+      await setImmediate();
+    }
+    await app.db.transaction(async (tx) => {
+      const atual = await lockImportacaoById(tx, row.id);
+      if (atual?.status !== 'desfazendo') return;
+      let restaurados = 0;
+      if (tipo !== 'leads') {
+        for (const a of await atualizadosDaImportacao(tx, row.id)) {
+          if (await restaurarCampos(tx, tipo, a.registro_id, a.anteriores)) restaurados += 1;
+        }
+      }
+      const removidos = Number(atual.desfazer_resumo?.removidos ?? 0);
+      const resumo = { removidos, mantidos: criados.length - removidos, restaurados };
+      await marcarDesfeita(tx, row.id, resumo, now());
+      await audit(tx, {
+        acao: 'importacao.desfazer',
+        entidadeId: row.id,
+        detalhes: { tipo, ...resumo },
+        ator: { id: actor.id, role: actor.role },
+      });
+    });
+  } catch (error) {
+    if (tentativa >= TENTATIVAS || error instanceof FalhaDefinitiva) {
+      await desfazerFalhou(app.db, row.id, M.desfazerFalhou, now());
+    }
+    throw error;
+  }
+};
 
 /**
  * Removes the accounts all at once; when something else came to point at one of them meanwhile (a ticket it
