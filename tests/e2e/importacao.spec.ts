@@ -138,7 +138,9 @@ test('a franquia imports 500 rows with 20 errors and 30 duplicates, reads the pr
   await expect(dialog).toContainText('Serão removidos os 450 cadastros criados por esta importação');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Desfazer importação' }).click();
+  // The undo is a job (ADR 106): its progress shows, then what it did.
   const desfeita = page.getByRole('region', { name: 'O que foi desfeito' });
+  await expect(desfeita).toBeVisible({ timeout: 60_000 });
   await expect(desfeita.getByText('Removidos').locator('xpath=following-sibling::dd')).toHaveText('450');
 
   // The list says so, and the event keeps only the 30 families of the first sheet.

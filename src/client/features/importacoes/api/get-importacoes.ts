@@ -8,15 +8,17 @@ export const IMPORTACOES_QUERY_KEY = ['importacoes'] as const;
 /** GET /api/importacoes (issue 50): the caller's imports, newest first. */
 export const getImportacoes = () => api.get<ImportacaoResumo[]>('/api/importacoes');
 
-/** How often the list is asked again while one of its imports is still being written. */
+/** A job is still at work on the import: writing its rows, or undoing them. */
+export const emAndamento = (status: string | undefined) => status === 'importando' || status === 'desfazendo';
+
+/** How often the list is asked again while one of its imports is still being written or undone. */
 export const IMPORTACOES_POLL_MS = 2000;
 
 export const getImportacoesQueryOptions = () =>
   queryOptions({
     queryKey: [...IMPORTACOES_QUERY_KEY, 'lista'],
     queryFn: getImportacoes,
-    refetchInterval: (query) =>
-      query.state.data?.some((i) => i.status === 'importando') ? IMPORTACOES_POLL_MS : false,
+    refetchInterval: (query) => (query.state.data?.some((i) => emAndamento(i.status)) ? IMPORTACOES_POLL_MS : false),
   });
 
 export const useImportacoes = () => useQuery(getImportacoesQueryOptions());

@@ -54,11 +54,14 @@ export function DesfazerImportacaoDialog({
   onDesfeita?: (importacao: Importacao) => void;
 }) {
   const desfazer = useDesfazerImportacao({
+    // The undo is a job (ADR 106): the answer says it started; its progress and counts follow on the screen.
     onSuccess: (desfeita) => {
       toast({
         variant: 'success',
-        title: 'Importação desfeita',
-        description: desfeita.desfeita ? resumoDesfeita(desfeita.desfeita) : undefined,
+        title: 'Desfazendo a importação',
+        description: desfeita.desfeita
+          ? resumoDesfeita(desfeita.desfeita)
+          : 'O andamento aparece na importação e na lista de Importações.',
       });
       onDesfeita?.(desfeita);
       onClose();

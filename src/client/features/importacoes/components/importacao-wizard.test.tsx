@@ -33,6 +33,7 @@ function importacao(overrides: Partial<Importacao> = {}): Importacao {
     concluidaEm: null,
     desfazerAte: null,
     resultado: null,
+    erro: null,
     formato: 'csv',
     codificacao: 'windows-1252',
     separador: ';',
@@ -276,16 +277,33 @@ describe('step 4: Resultado', () => {
   });
 
   it('opens on the result of a concluded import, with the errors file and an undo that says what it will do', async () => {
+    // The undo is a job (ADR 106): its answer says it started, the screen follows it to its counts.
+    let undo: 'antes' | 'desfazendo' | 'desfeita' = 'antes';
+    const desfazendo = {
+      ...concluida,
+      status: 'desfazendo',
+      desfazerAte: null,
+      progresso: { processadas: 200, total: 450, percentual: 44 },
+    };
+    const desfeita = {
+      ...concluida,
+      status: 'desfeita',
+      desfazerAte: null,
+      desfeita: { em: '2026-11-27T14:00:00.000Z', removidos: 440, mantidos: 10, restaurados: 0 },
+    };
     mockFetch({
       ...sessionHandlers(createUser({ role: 'franquia' })),
-      [`GET /api/importacoes/${ID}`]: { body: concluida },
-      [`POST /api/importacoes/${ID}/desfazer`]: {
-        body: {
-          ...concluida,
-          status: 'desfeita',
-          desfazerAte: null,
-          desfeita: { em: '2026-11-27T14:00:00.000Z', removidos: 440, mantidos: 10, restaurados: 0 },
-        },
+      [`GET /api/importacoes/${ID}`]: () => {
+        if (undo === 'antes') return { body: concluida };
+        if (undo === 'desfazendo') {
+          undo = 'desfeita';
+          return { body: desfazendo };
+        }
+        return { body: desfeita };
+      },
+      [`POST /api/importacoes/${ID}/desfazer`]: () => {
+        undo = 'desfazendo';
+        return { status: 202, body: desfazendo };
       },
     });
     // The address asks for the columns: a concluded import shows its result instead.
@@ -304,9 +322,13 @@ describe('step 4: Resultado', () => {
       'Serão removidos os 450 cadastros criados por esta importação, exceto os que já avançaram',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Desfazer importação' }));
-    const desfeita = await screen.findByRole('region', { name: 'O que foi desfeito' });
-    expect(within(desfeita).getByText('Removidos').nextSibling).toHaveTextContent('440');
-    expect(within(desfeita).getByText('Mantidos (já avançaram)').nextSibling).toHaveTextContent('10');
+    expect(await screen.findByRole('progressbar', { name: 'Progresso do desfazer' })).toHaveAttribute(
+      'aria-valuetext',
+      '200 de 450 registros',
+    );
+    const feito = await screen.findByRole('region', { name: 'O que foi desfeito' }, { timeout: 5000 });
+    expect(within(feito).getByText('Removidos').nextSibling).toHaveTextContent('440');
+    expect(within(feito).getByText('Mantidos (já avançaram)').nextSibling).toHaveTextContent('10');
     expect(screen.queryByRole('button', { name: 'Desfazer importação' })).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ const STATUS_VARIANT: Record<ImportacaoStatus, BadgeProps['variant']> = {
   importando: 'warning',
   concluida: 'success',
   falhou: 'destructive',
+  desfazendo: 'warning',
   desfeita: 'outline',
 };
 

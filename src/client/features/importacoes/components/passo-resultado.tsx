@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { invalidate } from '@/lib/react-query';
 import { SESSION_QUERY_KEY } from '@/lib/query-keys';
 import { importacaoErrosCsvUrl, importacaoQueryKey } from '../api/get-importacao';
+import { emAndamento } from '../api/get-importacoes';
 import { DesfazerImportacaoDialog, resumoDesfeita } from './desfazer-importacao-dialog';
 import { podeDesfazer } from './importacao-textos';
 
@@ -21,24 +22,26 @@ function Contagem({ rotulo, valor }: { rotulo: string; valor: number }) {
   );
 }
 
-/** The job's progress while it writes: a bar and 'N de M linhas'. */
+/** The job's progress while it writes (or undoes): a bar and 'N de M linhas' ('registros' for the undo). */
 function Progresso({ importacao }: { importacao: Importacao }) {
   const { processadas, total, percentual } = importacao.progresso;
+  const desfazendo = importacao.status === 'desfazendo';
+  const unidade = desfazendo ? 'registros' : 'linhas';
   return (
     <div className="grid gap-2">
       <div
         role="progressbar"
-        aria-label="Progresso da importação"
+        aria-label={desfazendo ? 'Progresso do desfazer' : 'Progresso da importação'}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percentual}
-        aria-valuetext={`${formatCount(processadas)} de ${formatCount(total)} linhas`}
+        aria-valuetext={`${formatCount(processadas)} de ${formatCount(total)} ${unidade}`}
         className="h-3 w-full overflow-hidden rounded-full bg-muted"
       >
         <div className="h-full bg-primary transition-[width] duration-500" style={{ width: `${percentual}%` }} />
       </div>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {formatCount(processadas)} de {formatCount(total)} linhas ({percentual}%)
+        {formatCount(processadas)} de {formatCount(total)} {unidade} ({percentual}%)
       </p>
     </div>
   );
@@ -52,10 +55,11 @@ function Progresso({ importacao }: { importacao: Importacao }) {
 export function PassoResultado({ importacao }: { importacao: Importacao }) {
   const queryClient = useQueryClient();
   const [desfazendo, setDesfazendo] = useState(false);
-  // The job's rows reach every list: once it ends, what is cached is read again.
+  // The job's rows reach every list: once it ends (the import's or the undo's), what is cached is read again.
   const anterior = useRef(importacao.status);
+  const emCurso = emAndamento(importacao.status);
   useEffect(() => {
-    if (anterior.current === 'importando' && importacao.status !== 'importando') {
+    if (emAndamento(anterior.current) && !emAndamento(importacao.status)) {
       void invalidate(queryClient, { allExcept: [SESSION_QUERY_KEY] });
     }
     anterior.current = importacao.status;
@@ -69,15 +73,23 @@ export function PassoResultado({ importacao }: { importacao: Importacao }) {
         <CardDescription>
           {importacao.status === 'importando'
             ? `Importando ${importacao.nomeArquivo}. Você pode sair desta tela: a importação continua e aparece em Importações.`
-            : importacao.status === 'falhou'
-              ? `A importação de ${importacao.nomeArquivo} falhou. Nada foi gravado; tente de novo ou fale com o suporte.`
-              : importacao.status === 'desfeita'
-                ? `A importação de ${importacao.nomeArquivo} foi desfeita.`
-                : `A importação de ${importacao.nomeArquivo} terminou.`}
+            : importacao.status === 'desfazendo'
+              ? `Desfazendo a importação de ${importacao.nomeArquivo}. Você pode sair desta tela: o trabalho continua.`
+              : importacao.status === 'falhou'
+                ? `A importação de ${importacao.nomeArquivo} falhou. Nada foi gravado; tente de novo ou fale com o suporte.`
+                : importacao.status === 'desfeita'
+                  ? `A importação de ${importacao.nomeArquivo} foi desfeita.`
+                  : `A importação de ${importacao.nomeArquivo} terminou.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {importacao.status === 'importando' ? <Progresso importacao={importacao} /> : null}
+        {emCurso ? <Progresso importacao={importacao} /> : null}
+
+        {importacao.erro && importacao.status === 'concluida' ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            {importacao.erro}
+          </p>
+        ) : null}
 
         {resultado && importacao.status !== 'importando' ? (
           <section aria-labelledby="importacao-resultado" className="grid gap-3">
@@ -107,7 +119,7 @@ export function PassoResultado({ importacao }: { importacao: Importacao }) {
           </section>
         ) : null}
 
-        {importacao.status !== 'importando' ? (
+        {!emCurso ? (
           <div className="flex flex-wrap gap-3">
             {resultado && resultado.erros > 0 ? (
               <Button asChild variant="outline">
