@@ -442,19 +442,21 @@ function importacaoDoFuzz(p: PlanContext, chave: string, importada = false): Pro
   });
 }
 
-/** Issue 50: the demo micro-franquia, as its franquia lists it, and its active vendedores (the distribution's). */
+/**
+ * Issue 50: the demo micro-franquia (its account's, read from the database: by then the fuzzed POST has pushed it off
+ * the franquia's first page) and its active vendedores, as its franquia reads its distribution.
+ */
 function microDaDistribuicao(p: PlanContext): Promise<{ id: string; vendedores: string[] }> {
   return p.once('micro da distribuicao', async () => {
-    const micro = await p.pick<Named & { user: { email: string } }>(
-      'franquia',
-      '/api/micro-franquias',
-      (m) => m.user.email === DEMO_ACCOUNTS.micro_franquia,
+    const [micro] = await executeRows<{ id: string }>(
+      p.app.db,
+      sql`select micro_franquia_id as id from users where email = ${DEMO_ACCOUNTS.micro_franquia}`,
     );
     const view = await p.get<{ vendedores: { id: string; ativo: boolean }[] }>(
       'franquia',
-      `/api/micro-franquias/${micro.id}/distribuicao`,
+      `/api/micro-franquias/${micro!.id}/distribuicao`,
     );
-    return { id: micro.id, vendedores: view.vendedores.filter((v) => v.ativo).map((v) => v.id) };
+    return { id: micro!.id, vendedores: view.vendedores.filter((v) => v.ativo).map((v) => v.id) };
   });
 }
 
