@@ -185,8 +185,9 @@ describe(`hostile bodies on the wire: ${RUNS_PER_ROUTE} runs per route, seed ${S
           const changed = await fingerprint.changes();
           const status = response.statusCode;
           if (status >= 400 && changed) problems.push(`refused with ${status}, yet changed ${changed}`);
-          // The SAC message takes multipart (its attachments, issue 19): a body that is not is a bad request there.
-          const takesMultipart = key === 'POST /api/sac/tickets/:id/mensagens';
+          // The SAC message takes multipart (its attachments, issue 19), and so does the import's upload (issue 50): a
+          // body that is not is a bad request there.
+          const takesMultipart = key === 'POST /api/sac/tickets/:id/mensagens' || key === 'POST /api/importacoes';
           const expected =
             c.kind === 'content-type' && takesMultipart && c.type.startsWith('multipart/')
               ? { status: 400, message: MESSAGES.invalidInput }

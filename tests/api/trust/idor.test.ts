@@ -12,6 +12,7 @@ import { todayInBrasilia } from '../../../src/shared/brasilia';
 import { can } from '../../../src/shared/permissions';
 import { empresaPayload, clientePayload } from '../../support/network-payloads';
 import { createTestApp, type TestContext } from '../../setup/test-app';
+import { leadsCsv, multipartBody } from './fixtures/multipart';
 import {
   ACTOR_NAMES,
   allIds,
@@ -162,6 +163,20 @@ const ID_ROUTES: Record<string, (name: ActorName, pattern: string) => Attempt[]>
   'PATCH /api/franquias/:id': rowAttempts('franquias', () => [{ isActive: false }, editEmpresa()]),
   'GET /api/micro-franquias/:id': rowAttempts('microFranquias'),
   'PATCH /api/micro-franquias/:id': rowAttempts('microFranquias', () => [{ isActive: false }, editEmpresa()]),
+  // Issue 50: a micro-franquia's distribution of new leads, read or set out of scope -- the city table naming that
+  // micro-franquia's own vendedor too -- answers as a micro-franquia that exists nowhere.
+  'GET /api/micro-franquias/:id/distribuicao': rowAttempts('microFranquias'),
+  'PUT /api/micro-franquias/:id/distribuicao': (name, pattern) => {
+    const unknownUrl = withId(pattern, randomUUID());
+    return foreign(name, 'microFranquias').flatMap((id) => {
+      const vendedorId = world.graph.vendedores.find((v) => v.microFranquiaId === id)?.id ?? randomUUID();
+      return [
+        { modo: 'rodizio' },
+        { modo: 'nenhuma' },
+        { modo: 'cidade', cidades: [{ cidade: 'Campinas', estado: 'SP', vendedorId }] },
+      ].map((payload) => ({ url: withId(pattern, id), unknownUrl, payload, table: 'microFranquias' as const, id }));
+    });
+  },
   'GET /api/clientes/:id': rowAttempts('clientes'),
   'PATCH /api/clientes/:id': rowAttempts('clientes', () => [{ isActive: false }, editCliente()]),
   'PATCH /api/cursos/:id': rowAttempts('cursos', () => [{ isActive: false }, { titulo: 'Curso tomado' }]),
@@ -593,6 +608,20 @@ const VISITA_ROUTES: Record<string, string> = {
   'GET /api/relatorios/visitas': 'json, the visits the caller sees counted per vendedor',
 };
 
+/**
+ * Issue 50 (ADR 106): the imports, each its maker's alone. Their rows are not in the world's graph: the test 'keeps
+ * each user’s imports its own' below has every account that imports make two (one waiting, one imported) and tries
+ * each of them as every other account, of the same network and of the other.
+ */
+const IMPORTACAO_ROUTES: Record<string, string> = {
+  'GET /api/importacoes': "json, the caller's own imports",
+  'GET /api/importacoes/:id': "the caller's own import",
+  'PUT /api/importacoes/:id/mapeamento': "the caller's own import",
+  'POST /api/importacoes/:id/confirmar': "the caller's own import",
+  'GET /api/importacoes/:id/erros.csv': "the caller's own import",
+  'POST /api/importacoes/:id/desfazer': "the caller's own import",
+};
+
 /** GET routes without an id that hold no network rows to leak. */
 const UNSCOPED: Record<string, string> = {
   'GET /api/health': 'no rows',
@@ -661,7 +690,8 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !WHATSAPP_ROUTES[k] &&
           !ROYALTY_ROUTES[k] &&
           !CUSTO_ROUTES[k] &&
-          !VISITA_ROUTES[k],
+          !VISITA_ROUTES[k] &&
+          !IMPORTACAO_ROUTES[k],
       ),
     ).toEqual([]);
     expect(Object.keys(ID_ROUTES).filter((k) => !withParams.includes(k))).toEqual([]);
@@ -685,9 +715,11 @@ describe('IDOR: rows out of the caller’s scope', () => {
           !ROYALTY_ROUTES[k] &&
           !METAS_ROUTES[k] &&
           !CUSTO_ROUTES[k] &&
-          !VISITA_ROUTES[k],
+          !VISITA_ROUTES[k] &&
+          !IMPORTACAO_ROUTES[k],
       ),
     ).toEqual([]);
+    expect(Object.keys(IMPORTACAO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(METAS_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(CUSTO_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
     expect(Object.keys(VISITA_ROUTES).filter((k) => !routes.map(key).includes(k))).toEqual([]);
@@ -1780,6 +1812,208 @@ describe('IDOR: rows out of the caller’s scope', () => {
     figures.leaks.push(...leaks);
     expect(leaks).toEqual([]);
   });
+
+  it(
+    'keeps each user’s imports its own (issue 50): another’s is 404 on every route, as one that exists nowhere, and no list holds it',
+    { timeout: 90_000 },
+    async () => {
+      const donos = ACTOR_NAMES.filter((name) => can(roleOf(name), 'importacoes.usar'));
+      const enviar = (name: ActorName, eventoId: string) => {
+        const familia = {
+          aluno: `Aluno Importado ${name}`,
+          responsavel: 'Responsável Importado',
+          email: `importado.${name}.${randomUUID().slice(0, 8)}@exemplo.com.br`,
+          telefone: '19987650000',
+        };
+        const body = multipartBody({ tipo: 'leads', eventoId }, leadsCsv([familia]));
+        return ctx.app.inject({
+          method: 'POST',
+          url: '/api/importacoes',
+          headers: { cookie: world.sessions[name], ...body.headers },
+          payload: body.payload,
+        });
+      };
+      const enviada = async (name: ActorName) => {
+        const response = await enviar(name, visible(name, 'eventos')[0]!);
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(201);
+        return response.json<{ id: string }>().id;
+      };
+      // Every account that imports: one import waiting for 'Importar', and one imported (a family into its own event).
+      const deles = new Map<ActorName, string[]>();
+      for (const name of donos) {
+        const aguardando = await enviada(name);
+        const importada = await enviada(name);
+        const confirmada = await inject(name, 'POST', `/api/importacoes/${importada}/confirmar`, {
+          duplicados: 'ignorar',
+          baseLegal: 'consentimento',
+        });
+        expect(confirmada.statusCode, confirmada.body).toBe(202);
+        deles.set(name, [aguardando, importada]);
+      }
+      await ctx.app.background.drain();
+      for (const [name, [, importada]] of deles) {
+        const vista = await inject(name, 'GET', `/api/importacoes/${importada}`);
+        expect(vista.json<{ status: string }>().status, `${name}'s import`).toBe('concluida');
+      }
+      expect(deles.size).toBeGreaterThanOrEqual(6);
+
+      const leaks: string[] = [];
+      const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters']);
+      const tentativas = (id: string): [string, string, object | undefined][] => [
+        ['GET', `/api/importacoes/${id}`, undefined],
+        ['PUT', `/api/importacoes/${id}/mapeamento`, { campos: ['nomeAluno', 'nomeResponsavel', 'email', 'telefone'] }],
+        ['PUT', `/api/importacoes/${id}/mapeamento`, { campos: [null, null, null, null] }],
+        ['POST', `/api/importacoes/${id}/confirmar`, { duplicados: 'criar', baseLegal: 'legitimo_interesse' }],
+        ['GET', `/api/importacoes/${id}/erros.csv`, undefined],
+        ['POST', `/api/importacoes/${id}/desfazer`, undefined],
+      ];
+      for (const name of donos) {
+        const unknown: LightMyRequestResponse[] = [];
+        for (const [method, url, payload] of tentativas(randomUUID()))
+          unknown.push(await inject(name, method, url, payload));
+        for (const [dono, ids] of deles) {
+          if (dono === name) continue;
+          for (const id of ids) {
+            for (const [i, [method, url, payload]] of tentativas(id).entries()) {
+              const response = await inject(name, method, url, payload);
+              figures.referenceAttempts += 1;
+              if (response.statusCode !== 404 || !sameAnswer(response, unknown[i]!))
+                leaks.push(
+                  `${method} ${url} (${dono}'s) as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`,
+                );
+            }
+          }
+        }
+        // 'Importações' lists its own two, and none of another's.
+        const list = await inject(name, 'GET', '/api/importacoes');
+        const seen = list.json<{ id: string }[]>().map((i) => i.id);
+        figures.listChecks += 1;
+        if (JSON.stringify([...seen].sort()) !== JSON.stringify([...deles.get(name)!].sort()))
+          leaks.push(`GET /api/importacoes as ${name}: ${JSON.stringify(seen)}`);
+        // An upload into an event out of scope answers as one into an event that exists nowhere.
+        const semEvento = await enviar(name, randomUUID());
+        expect(semEvento.statusCode, semEvento.body).toBe(404);
+        for (const eventoId of foreign(name, 'eventos')) {
+          const response = await enviar(name, eventoId);
+          figures.referenceAttempts += 1;
+          tally(name, 'eventos', eventoId);
+          if (response.statusCode !== 404 || !sameAnswer(response, semEvento))
+            leaks.push(`POST /api/importacoes into evento ${eventoId} as ${name}: ${response.statusCode}`);
+        }
+      }
+      expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters'])).toEqual(before);
+      figures.leaks.push(...leaks);
+      expect(leaks).toEqual([]);
+      // Each owner still reaches its own: the answers above were the others' alone. Undoing takes its family away.
+      for (const [name, [aguardando, importada]] of deles) {
+        expect((await inject(name, 'GET', `/api/importacoes/${aguardando}`)).statusCode).toBe(200);
+        expect((await inject(name, 'GET', `/api/importacoes/${importada}/erros.csv`)).statusCode).toBe(200);
+        const desfeita = await inject(name, 'POST', `/api/importacoes/${importada}/desfazer`);
+        expect(desfeita.statusCode, desfeita.body).toBe(200);
+        expect(desfeita.json()).toMatchObject({ status: 'desfeita', desfeita: { removidos: 1, mantidos: 0 } });
+      }
+    },
+  );
+
+  it(
+    'answers a batch action or a distribution naming leads, an event or a vendedor out of scope as ones that exist nowhere (issue 50)',
+    { timeout: 90_000 },
+    async () => {
+      // A batch writes its audit row even when it changes no lead; nothing else may change.
+      const before = await tableDigests(ctx.handle.db, ['sessions', 'rate_counters', 'audit_log']);
+      const leaks: string[] = [];
+      const lote = (name: ActorName, body: object) => inject(name, 'POST', '/api/leads/lote', body);
+      for (const name of ACTOR_NAMES.filter((n) => can(roleOf(n), 'leads.lote'))) {
+        const role = roleOf(name);
+        const acoes: Record<string, unknown>[] = [
+          { acao: 'status', status: 'em_contato' },
+          { acao: 'exportar' },
+          ...(can(role, 'leads.atribuir')
+            ? [
+                { acao: 'atribuir', vendedorId: null },
+                { acao: 'atribuir', automatico: true },
+              ]
+            : []),
+        ];
+        const propria = visible(name, 'leads')[0];
+        // Chosen by id: a lead out of scope, alone or beside one of the caller's own, is one that exists nowhere (404).
+        const variantes = acoes.flatMap((acao) =>
+          [[], ...(propria ? [[propria]] : [])].map((junto) => ({ acao, junto })),
+        );
+        const unknown = new Map<number, LightMyRequestResponse>();
+        for (const [i, id] of foreign(name, 'leads').entries()) {
+          const v = i % variantes.length;
+          const { acao, junto } = variantes[v]!;
+          if (!unknown.has(v)) unknown.set(v, await lote(name, { ...acao, ids: [...junto, randomUUID()] }));
+          const response = await lote(name, { ...acao, ids: [...junto, id] });
+          figures.referenceAttempts += 1;
+          tally(name, 'leads', id);
+          if (response.statusCode !== 404 || !sameAnswer(response, unknown.get(v)!))
+            leaks.push(
+              `lote ${JSON.stringify(acao)} on lead ${id} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`,
+            );
+        }
+        // By the list's filters: an event, or a chosen lead, out of scope matches nothing, as one that exists nowhere.
+        const comId = (r: LightMyRequestResponse, id: string) => `${r.statusCode} ${r.body.replaceAll(id, '<id>')}`;
+        const alheios = [
+          ...foreign(name, 'funnelEventos').map((id) => ({
+            filtro: (x: string) => ({ eventoId: x }),
+            id,
+            table: 'eventos' as const,
+          })),
+          ...foreign(name, 'leads')
+            .slice(0, 5)
+            .map((id) => ({ filtro: (x: string) => ({ ids: [x] }), id, table: 'leads' as const })),
+        ];
+        for (const [i, { filtro, id, table }] of alheios.entries()) {
+          const acao = acoes[i % acoes.length]!;
+          const desconhecido = randomUUID();
+          const response = await lote(name, { ...acao, filtro: filtro(id) });
+          const semNada = await lote(name, { ...acao, filtro: filtro(desconhecido) });
+          figures.referenceAttempts += 1;
+          tally(name, table, id);
+          if (response.statusCode !== 200 || comId(response, id) !== comId(semNada, desconhecido))
+            leaks.push(
+              `lote ${JSON.stringify(acao)} filtro ${table} ${id} as ${name}: ${comId(response, id).slice(0, 120)}`,
+            );
+        }
+        const vendedoresAlheios = (micro?: string) =>
+          world.graph.vendedores.filter((v) =>
+            micro ? v.microFranquiaId !== micro : !scopes[name].microFranquias.has(v.microFranquiaId),
+          );
+        // Assigning one's own lead to a vendedor out of scope, as to one that exists nowhere.
+        if (can(role, 'leads.atribuir') && propria) {
+          const semVendedor = await lote(name, { acao: 'atribuir', ids: [propria], vendedorId: randomUUID() });
+          for (const vendedor of vendedoresAlheios()) {
+            const response = await lote(name, { acao: 'atribuir', ids: [propria], vendedorId: vendedor.id });
+            figures.referenceAttempts += 1;
+            if (response.statusCode !== 404 || !sameAnswer(response, semVendedor))
+              leaks.push(`lote atribuir to vendedor ${vendedor.id} as ${name}: ${response.statusCode}`);
+          }
+        }
+        // A distribution by city on one's own micro-franquia naming another unit's vendedor, as one that exists nowhere.
+        const micro = visible(name, 'microFranquias')[0];
+        if (can(role, 'distribuicao.definir') && micro) {
+          const url = `/api/micro-franquias/${micro}/distribuicao`;
+          const cidade = (vendedorId: string) => ({
+            modo: 'cidade',
+            cidades: [{ cidade: 'Campinas', estado: 'SP', vendedorId }],
+          });
+          const semVendedor = await inject(name, 'PUT', url, cidade(randomUUID()));
+          expect(semVendedor.statusCode).toBe(400);
+          for (const vendedor of vendedoresAlheios(micro)) {
+            const response = await inject(name, 'PUT', url, cidade(vendedor.id));
+            figures.referenceAttempts += 1;
+            if (!sameAnswer(response, semVendedor))
+              leaks.push(`PUT ${url} with vendedor ${vendedor.id} as ${name}: ${response.statusCode}`);
+          }
+        }
+      }
+      expect(await tableDigests(ctx.handle.db, ['sessions', 'rate_counters', 'audit_log'])).toEqual(before);
+      figures.leaks.push(...leaks);
+      expect(leaks).toEqual([]);
+    },
+  );
 
   // Last: it gives every lead of both networks a return due today.
   it('counts the follow-up due exactly in the caller’s scope, on the dashboard and in the list', async () => {

@@ -42,10 +42,11 @@ import {
   metas,
   presencasLote,
   visitas,
+  importacoes,
 } from '../../../src/server/db/schema';
 import type { RouteAccess } from '../../../src/server/plugins/authorization';
 import type { AuditAcao } from '../../../src/shared/schemas/auditoria';
-import { tableDigests } from '../../support/database-digest';
+import { queryRows, tableDigests } from '../../support/database-digest';
 import { hashPassword } from '../../../src/server/lib/password';
 import { digest, newToken } from '../../../src/server/lib/tokens';
 import { ROLES, type Role } from '../../../src/shared/roles';
@@ -65,6 +66,7 @@ import {
   WORLD_ENV,
   type World,
 } from './fixtures/network';
+import { type Arquivo, fieldText, leadsCsv, multipartBody } from './fixtures/multipart';
 
 /**
  * Mass assignment (issue 9): every write route (POST, PUT, PATCH), called by every role that may call it with
@@ -299,6 +301,15 @@ interface Run {
   cookie?: string;
   /** Headers besides the session (issue 43: the gateway's webhook token). */
   headers?: Record<string, string>;
+  /** An upload (issue 50): the body is sent as a form, each key a field, with this file. */
+  arquivo?: Arquivo;
+}
+
+/** What a run sends with `body`: the JSON body, or an upload's form (every key a field, then the file). */
+function requestOf(run: Run, body: Record<string, unknown>): { payload: object; headers: Record<string, string> } {
+  if (!run.arquivo) return { payload: body, headers: {} };
+  const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fieldText(v)]));
+  return multipartBody(fields, run.arquivo);
 }
 
 /**
@@ -706,6 +717,78 @@ const metaDe = async (alvoId: string, mes: string) =>
     )
   ).id;
 
+/**
+ * Issue 50: what an import holds that is the server's -- its owner, kind, file, columns, mapping, counts, outcome
+ * and times. Values no import of the cases may hold (a jsonb column is compared as text: no objects here).
+ */
+const IMPORTACAO_FORJADA = {
+  usuarioId: randomUUID(),
+  tipo: 'vendedores',
+  nomeArquivo: 'forjado.csv',
+  formato: 'xlsx',
+  codificacao: 'windows-1252',
+  separador: ',',
+  colunas: ['Coluna forjada'],
+  campos: [null, null, null, null],
+  assinatura: 'forjada',
+  linhasTotal: 999,
+  processadas: 999,
+  duplicados: 'criar',
+  baseLegal: 'execucao_contrato',
+  enviarConvite: true,
+  resultado: 'forjado',
+  erro: 'Erro forjado',
+  concluidaEm: STAMP,
+  desfeitaEm: STAMP,
+  desfazerResumo: 'forjado',
+};
+/** The e-mail of the one family each import of the cases carries, by import id. */
+const importadas = new Map<string, string>();
+let familias = 0;
+/** A family no import of the cases has carried before: a duplicate (by name and e-mail or phone) would be skipped. */
+const familiaImportada = () => {
+  familias += 1;
+  return {
+    aluno: `Aluno Importado ${familias}`,
+    responsavel: 'Responsável Importado',
+    email: `importado.${familias}.${randomUUID().slice(0, 8)}@teste.com.br`,
+    telefone: `1998${String(familias).padStart(7, '0')}`,
+  };
+};
+/** An upload of one family into the demo branch's open event by the caller; confirmed and imported when asked. */
+async function importacaoDe(caller: Caller, importada = false): Promise<{ id: string }> {
+  const familia = familiaImportada();
+  const { payload, headers } = multipartBody(
+    { tipo: 'leads', eventoId: world.ids.eventoHorizonte },
+    leadsCsv([familia]),
+  );
+  const cookie = cookieOf(caller)!;
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/importacoes',
+    headers: { ...headers, cookie },
+    payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`upload as ${caller}: ${response.statusCode} ${response.body}`);
+  const id = created(response);
+  importadas.set(id, familia.email);
+  if (importada) {
+    const body = { duplicados: 'ignorar', baseLegal: 'consentimento' };
+    await call(ctx.app, cookie, 'POST', `/api/importacoes/${id}/confirmar`, body, 202);
+    await ctx.app.background.drain();
+  }
+  return { id };
+}
+/** Issue 50: the micro-franquia's runs of PATCH /api/usuarios/:id alternate the switch and `ausente`. */
+let usuarioRuns = 0;
+/** Issue 50: the lead of the latest batch action's run. */
+let loteLead = '';
+/** A row read with raw SQL, its columns by camelCase name. */
+const camel = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), v]),
+  );
+
 const MASS_CASES: Record<string, MassCase> = {
   // Issue 48: a goal's network, author, id and dates are the server's (the bodies are strict: any other field is
   // refused); the franqueador sets the network's goal, the franquia its micro-franquia's.
@@ -1059,6 +1142,135 @@ const MASS_CASES: Record<string, MassCase> = {
       };
     },
     rows: async (_caller, _response, run) => [{ table: visitas, id: run.url.split('/')[3]! }],
+  },
+  // Issue 50: an upload -- its owner, network, status, counts and results are the server's. The form takes its kind,
+  // its event and its file alone: with more fields it is refused (400, nothing written).
+  'POST /api/importacoes': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: { ...IMPORTACAO_FORJADA, status: 'concluida' },
+    run: async () => ({
+      url: '/api/importacoes',
+      legit: { tipo: 'leads', eventoId: world.ids.eventoHorizonte },
+      arquivo: leadsCsv([familiaImportada()]),
+    }),
+    rows: async (_caller, response) => [{ table: importacoes, id: created(response) }],
+  },
+  // Issue 50: the columns' mapping of one's own upload -- nothing else of it.
+  'PUT /api/importacoes/:id/mapeamento': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: { ...IMPORTACAO_FORJADA, status: 'concluida' },
+    run: async (caller) => ({
+      url: `/api/importacoes/${(await importacaoDe(caller)).id}/mapeamento`,
+      legit: { campos: ['nomeAluno', 'nomeResponsavel', 'email', 'telefone'] },
+    }),
+    rows: async (_caller, _response, run) => [{ table: importacoes, id: run.url.split('/')[3]! }],
+  },
+  // Issue 50: 'Importar' -- the policy and the legal basis are the body's; the mapping, counts, owner and the family's
+  // owner or origin are not (the family imported is read back too).
+  'POST /api/importacoes/:id/confirmar': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: {
+      ...IMPORTACAO_FORJADA,
+      responsavelAutomatico: true,
+      primeiroContatoEm: STAMP,
+      listaEspera: true,
+      presenteEm: STAMP,
+      canceladoEm: STAMP,
+    },
+    run: async (caller) => ({
+      url: `/api/importacoes/${(await importacaoDe(caller)).id}/confirmar`,
+      legit: { duplicados: 'ignorar', baseLegal: 'legitimo_interesse' },
+    }),
+    rows: async (_caller, _response, run) => {
+      const id = run.url.split('/')[3]!;
+      const lead = await one(
+        db()
+          .select({ id: leads.id })
+          .from(leads)
+          .where(eq(leads.email, importadas.get(id)!)),
+      );
+      return [
+        { table: importacoes, id },
+        { table: leads, id: lead.id },
+      ];
+    },
+  },
+  // Issue 50: 'Desfazer importação' takes no body: what it removed and when are the server's.
+  'POST /api/importacoes/:id/desfazer': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: IMPORTACAO_FORJADA,
+    run: async (caller) => ({
+      url: `/api/importacoes/${(await importacaoDe(caller, true)).id}/desfazer`,
+      legit: {},
+    }),
+    rows: async (_caller, _response, run) => [{ table: importacoes, id: run.url.split('/')[3]! }],
+  },
+  // Issue 50: a micro-franquia's distribution -- its mode and city table are the body's (the cities carry the
+  // forbidden fields too); its turn counter, its company data and its place in the tree are not.
+  'PUT /api/micro-franquias/:id/distribuicao': {
+    callers: ['franquia', 'micro_franquia'],
+    overrides: { distribuicaoModo: 'nenhuma', rodizioSeq: 999, razaoSocial: 'Razão Forjada Ltda', ausente: true },
+    run: async (caller, forbidden) => {
+      const micro = caller === 'franquia' ? world.ids.microSantos : world.actors.micro_franquia.microFranquiaId!;
+      const [vendedor] = await db()
+        .select({ id: vendedores.id })
+        .from(vendedores)
+        .where(sql`${vendedores.microFranquiaId} = ${micro} and ${vendedores.isActive}`)
+        .limit(1);
+      return {
+        url: `/api/micro-franquias/${micro}/distribuicao`,
+        legit: vendedor
+          ? { modo: 'cidade', cidades: [{ ...forbidden, cidade: 'Campinas', estado: 'SP', vendedorId: vendedor.id }] }
+          : { modo: 'rodizio' },
+      };
+    },
+    rows: async (_caller, _response, run) => [{ table: microFranquias, id: run.url.split('/')[3]! }],
+    // The city rows hold the body's city, state and vendedor only; no vendedor was marked away. The rule is then put
+    // back, so the later cases' sign-ups get no vendedor by it.
+    extra: async (_caller, _response, forbidden) => {
+      const cidades = await queryRows<Record<string, unknown>>(
+        db(),
+        sql`select * from distribuicao_cidades where micro_franquia_id in (${world.ids.microSantos}::uuid,
+          ${world.actors.micro_franquia.microFranquiaId}::uuid, ${world.ids.microB}::uuid)`,
+      );
+      const aceitos = cidades.flatMap((row) => acceptedIn(camel(row), forbidden));
+      const ausentes = await queryRows(db(), sql`select 1 from vendedores where ausente`);
+      await db().execute(sql`delete from distribuicao_cidades`);
+      await db().execute(sql`update micro_franquias set distribuicao_modo = 'nenhuma'`);
+      return [...new Set([...aceitos, ...(ausentes.length > 0 ? ['ausente'] : [])])];
+    },
+  },
+  // Issue 50: a batch action on a fresh family -- which leads it changes is the body's ids; the leads' owners, origin,
+  // history authors and counts are not.
+  'POST /api/leads/lote': {
+    callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
+    overrides: {
+      responsavelAutomatico: true,
+      primeiroContatoEm: STAMP,
+      autorId: randomUUID(),
+      alterados: 999,
+      nomeAluno: 'Nome Forjado',
+      email: 'forjado@teste.com.br',
+      listaEspera: true,
+      canceladoEm: STAMP,
+      presenteEm: STAMP,
+    },
+    run: async () => {
+      loteLead = (await freshLead('Lote')).id;
+      return { url: '/api/leads/lote', legit: { ids: [loteLead], acao: 'status', status: 'interessado' } };
+    },
+    rows: async () => [{ table: leads, id: loteLead }],
+    extra: async (_caller, response, forbidden) => {
+      const leadId = loteLead;
+      const entradas = await db()
+        .select({ autorId: leadHistorico.autorId })
+        .from(leadHistorico)
+        .where(eq(leadHistorico.leadId, leadId));
+      return [
+        ...(entradas.some((e) => e.autorId === forbidden.autorId) ? ['autorId'] : []),
+        ...(response.json<{ alterados: number }>().alterados !== 1 ? ['alterados'] : []),
+      ];
+    },
   },
   'POST /api/eventos/:id/presencas': {
     callers: ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'],
@@ -1825,13 +2037,18 @@ const MASS_CASES: Record<string, MassCase> = {
     },
   },
   'PATCH /api/usuarios/:id': {
-    callers: ['franqueador', 'micro_franquia'],
-    overrides: { email: 'forjado@teste.com.br', nome: 'Nome Forjado', password: 'senha-forjada' },
+    // The micro-franquia twice: its switch, then its vendedor away or back (issue 50: `ausente` alone is that body, so
+    // with any other field it is refused).
+    callers: ['franqueador', 'micro_franquia', 'micro_franquia'],
+    // The switch is this route's: sent beside `ausente`, the body is the switch (and `ausente` refused with it).
+    allowed: ['isActive'],
+    overrides: { email: 'forjado@teste.com.br', nome: 'Nome Forjado', password: 'senha-forjada', rodizioSeq: 99 },
     // The switch itself, sent as the user already is.
     run: async (caller) => {
       const target =
         caller === 'franqueador' ? userIdByEmail('cliente.valinhos@demo.com.br') : vendedorUserId(world.ids.vendedor2);
-      return { url: `/api/usuarios/${target}`, legit: { isActive: true } };
+      const ausente = caller === 'micro_franquia' && usuarioRuns++ % 2 === 1;
+      return { url: `/api/usuarios/${target}`, legit: ausente ? { ausente: false } : { isActive: true } };
     },
     rows: async (_caller, _response, run) => [{ table: users, id: run.url.split('/').pop()! }],
   },
@@ -1927,7 +2144,19 @@ const AUDIT_CASES: Record<string, AuditCase | null> = {
   'PATCH /api/sac/tickets/:id': audited(['sac_ticket.responder'], 'url'),
   'POST /api/sac/tickets/:id/mensagens': audited(['sac_ticket.mensagem'], 'url'),
   'POST /api/sac/tickets/:id/avaliacao': audited(['sac_ticket.avaliar'], 'url'),
-  'PATCH /api/usuarios/:id': audited(['usuario.ativar', 'usuario.desativar'], 'url'),
+  // Issue 50: a vendedor away or back is the same route's.
+  'PATCH /api/usuarios/:id': audited(['usuario.ativar', 'usuario.desativar', 'usuario.ausente'], 'url'),
+  // Issue 50: the upload on the import it made, 'Importar' and 'Desfazer' on the import in the address (the
+  // confirmation in its request, before its job writes a row); a batch action names no one row (its counts and
+  // selection in its details); a distribution, on its micro-franquia.
+  'POST /api/importacoes': audited(['importacao.criar'], 'resposta'),
+  // The columns' mapping of an import not yet confirmed is the user's draft: the confirmation records the mapping it
+  // imported with (its details' \`campos\`).
+  'PUT /api/importacoes/:id/mapeamento': null,
+  'POST /api/importacoes/:id/confirmar': audited(['importacao.confirmar'], 'url'),
+  'POST /api/importacoes/:id/desfazer': audited(['importacao.desfazer'], 'url'),
+  'POST /api/leads/lote': audited(['leads.lote'], 'nenhuma'),
+  'PUT /api/micro-franquias/:id/distribuicao': audited(['distribuicao.definir'], 'url'),
   // The portal's link is asked by anyone and tells nothing; the request is the titular's act, with no account.
   'POST /api/public/titular/solicitar': null,
   'POST /api/public/titular/pedidos': audited(['lgpd_pedido.abrir'], 'pedido'),
@@ -2133,13 +2362,15 @@ describe('mass assignment: fields a caller must not set', () => {
         const sessionUser = await sessionUserId(cookie);
         const auditBefore = await auditIds();
         const before = await snapshot(db());
-        const send = (payload: object) =>
-          ctx.app.inject({
+        const send = (body: Record<string, unknown>) => {
+          const { payload, headers } = requestOf(run, body);
+          return ctx.app.inject({
             method: route.method as 'POST',
             url: run.url,
-            headers: { ...run.headers, ...(cookie ? { cookie } : {}) },
+            headers: { ...run.headers, ...headers, ...(cookie ? { cookie } : {}) },
             payload,
           });
+        };
         const response = await send({ ...forbidden, ...run.legit });
         figures.calls += 1;
         figures.attempts += fields.length;
@@ -2272,11 +2503,12 @@ describe('audit trail: a failed audit write takes the change back', () => {
         await failing(true);
         let response: LightMyRequestResponse;
         try {
+          const { payload, headers } = requestOf(run, run.legit);
           response = await ctx.app.inject({
             method: route.method as 'POST',
             url: run.url,
-            headers: { ...run.headers, ...(cookie ? { cookie } : {}) },
-            payload: run.legit,
+            headers: { ...run.headers, ...headers, ...(cookie ? { cookie } : {}) },
+            payload,
           });
           await ctx.app.background.drain();
         } finally {

@@ -505,6 +505,19 @@ export async function confirmarImportacao(
     });
     const payload: ImportacaoPayload = { importacaoId: id, actor };
     await enfileirar(tx, { tipo: 'importacao', payload, resumo: row.tipo, maxTentativas: TENTATIVAS }, now);
+    // The act is recorded with the request that made it, in its transaction: no row is imported without its record
+    // (the job's batches commit one by one). What the job did is the import's own `resultado`.
+    await audit(tx, {
+      acao: 'importacao.confirmar',
+      entidadeId: id,
+      detalhes: {
+        tipo: row.tipo,
+        duplicados: body.duplicados,
+        baseLegal: row.tipo === 'leads' ? (body.baseLegal ?? null) : null,
+        linhas: row.linhas_total,
+        campos: row.campos,
+      },
+    });
   });
   return verImportacao(app, actor, id);
 }
@@ -631,8 +644,8 @@ async function escreverLote(
 
 /**
  * The import's job: the rows not yet written, in batches (each one transaction, the progress after each), every row
- * checked again against the database as it is then; at the end the counts read from the rows, the mapping
- * remembered and the audit row. A retried run goes on from the first row not written.
+ * checked again against the database as it is then; at the end the counts read from the rows and the mapping
+ * remembered (the act itself was audited by the confirmation). A retried run goes on from the first row not written.
  */
 export const executarImportacao: JobHandler = async (job, { app, tentativa, renovar }) => {
   const { importacaoId, actor } = job.payload as ImportacaoPayload;
@@ -667,12 +680,6 @@ export const executarImportacao: JobHandler = async (job, { app, tentativa, reno
       const resultado = await contarResultado(tx, row.id);
       await concluirImportacao(tx, row.id, { status: 'concluida', resultado, erro: null, now: now() });
       await saveMapeamento(tx, row.id, row.campos, now());
-      await audit(tx, {
-        acao: 'importacao.confirmar',
-        entidadeId: row.id,
-        detalhes: { tipo: row.tipo, duplicados: row.duplicados, baseLegal: row.base_legal, ...resultado },
-        ator: { id: actor.id, role: actor.role },
-      });
     });
   } catch (error) {
     if (tentativa >= TENTATIVAS || error instanceof FalhaDefinitiva) {

@@ -364,3 +364,93 @@ export function cookieHeader(session: string | undefined): fc.Arbitrary<string |
     ? fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: forged })
     : fc.oneof({ weight: 19, arbitrary: fc.constant(session) }, { weight: 1, arbitrary: forged });
 }
+
+/** A file sent in a form (issue 50's upload): its name and bytes. */
+export interface FileSample {
+  nome: string;
+  bytes: Uint8Array;
+}
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+/** Windows-1252 as a spreadsheet program saves it: one byte per character (what does not fit is cut to a byte). */
+const oneBytePerChar = (text: string) => Uint8Array.from([...text].map((c) => c.charCodeAt(0) & 0xff));
+
+/**
+ * The file of an upload: mostly the route's valid file or its header with hostile rows (payloads, separators and
+ * quotes in cells, ragged rows, in UTF-8 with or without a BOM or as Windows-1252), then bytes that are no
+ * spreadsheet, a zip that is no XLSX, an empty file, and no file at all; its name sometimes hostile too.
+ */
+export function uploadFile(valid: (seed: number) => FileSample): fc.Arbitrary<FileSample | undefined> {
+  const seed = fc.nat({ max: 2 ** 30 });
+  const cell = fc.oneof(
+    { weight: 3, arbitrary: hostileString.filter((s) => s.length < 2_000) },
+    { weight: 1, arbitrary: fc.constantFrom('"', '""', '"a;b"', 'a\r\nb', ';;;', ',', '\t', '=CMD()', '') },
+  );
+  const hostileRows = fc
+    .record({
+      seed,
+      rows: fc.array(fc.array(cell, { minLength: 1, maxLength: 7 }), { minLength: 1, maxLength: 20 }),
+      sep: fc.constantFrom(';', ',', '\t'),
+      encoding: fc.constantFrom('utf-8', 'bom', 'windows-1252'),
+      header: fc.boolean(),
+    })
+    .map(({ seed, rows, sep, encoding, header }) => {
+      const base = valid(seed);
+      const firstLine = new TextDecoder().decode(base.bytes).split(/\r?\n/)[0]!;
+      const text = [...(header ? [firstLine] : []), ...rows.map((r) => r.join(sep))].join('\r\n');
+      const bytes =
+        encoding === 'windows-1252'
+          ? oneBytePerChar(text)
+          : encoding === 'bom'
+            ? Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8(text)])
+            : utf8(text);
+      return { nome: base.nome, bytes };
+    });
+  const notASheet = fc
+    .tuple(fc.uint8Array({ maxLength: 4_096 }), fc.constantFrom('dados.csv', 'dados.xlsx', 'dados.pdf'))
+    .map(([bytes, nome]) => ({ nome, bytes }));
+  // The start of a zip (what an XLSX is), then garbage.
+  const brokenZip = fc
+    .uint8Array({ maxLength: 2_048 })
+    .map((tail) => ({ nome: 'planilha.xlsx', bytes: Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...tail]) }));
+  const file = fc.oneof(
+    { weight: 4, arbitrary: seed.map(valid) },
+    { weight: 4, arbitrary: hostileRows },
+    { weight: 1, arbitrary: notASheet },
+    { weight: 1, arbitrary: brokenZip },
+    { weight: 1, arbitrary: fc.constant({ nome: 'vazio.csv', bytes: new Uint8Array() }) },
+  );
+  const named = fc
+    .tuple(
+      file,
+      fc.option(
+        hostileString.filter((s) => s.length < 300),
+        { freq: 4 },
+      ),
+    )
+    .map(([f, nome]) => (nome === null ? f : { ...f, nome }));
+  return fc.oneof({ weight: 9, arbitrary: named }, { weight: 1, arbitrary: fc.constant(undefined) });
+}
+
+/**
+ * A JSON body's text as a form's fields: each key of an object a field (a string as it is, anything else as its
+ * JSON text); any other text one field under `name`.
+ */
+export function formFields(jsonText: string, name: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jsonText);
+  } catch {
+    return { [name]: jsonText };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { [name]: jsonText };
+  const asText = (value: unknown) => {
+    try {
+      return JSON.stringify(value) ?? 'null';
+    } catch {
+      // Nesting too deep to write back: as deep as a field may still carry.
+      return '['.repeat(5_000) + ']'.repeat(5_000);
+    }
+  };
+  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : asText(v)]));
+}

@@ -7,7 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../../src/server/db/seed/dem
 import { ROLES, type Role } from '../../../../src/shared/roles';
 import type { RouteAccess } from '../../../../src/server/plugins/authorization';
 import { login } from '../../../setup/test-app';
-import type { Sample } from './arbitraries';
+import { multipartBody } from '../fixtures/multipart';
+import type { FileSample, Sample } from './arbitraries';
 
 /** Who calls a route in the fuzz run: a visitor for the public ones, otherwise a role allowed to. */
 export type Caller = Role | 'anonymous';
@@ -22,6 +23,8 @@ export interface RoutePlan {
   neverSucceeds?: boolean;
   /** Every path parameter names a real row (not a random id). */
   realParams: boolean;
+  /** An upload (issue 50): the valid file sent beside the body, the body's keys then sent as the form's fields. */
+  upload?: (seed: number) => FileSample;
 }
 
 /** A role per route when several may call it: the one whose scope holds the most rows. */
@@ -31,6 +34,8 @@ const PREFERENCE: readonly Role[] = ['franqueador', 'franquia', 'micro_franquia'
 export class PlanContext {
   private readonly sessions = new Map<Role, string>();
   private readonly memo = new Map<string, Promise<unknown>>();
+  /** A number of its own for each row a plan makes (issue 50's imports). */
+  contador = 0;
 
   constructor(readonly app: FastifyInstance) {}
 
@@ -367,7 +372,179 @@ const matriculaRenegociavel = (p: PlanContext) =>
     return row.id;
   });
 
+/**
+ * Issue 50: a sheet of the demo micro-franquia's for each kind it imports -- families (one to three, new for each
+ * seed), schools or vendedores -- as CSV in `;`.
+ */
+const PLANILHAS = {
+  leads: (seed: number) =>
+    [
+      'Nome do aluno;Responsável;E-mail;Celular',
+      ...Array.from({ length: 1 + (seed % 3) }, (_, i) =>
+        [
+          `Aluno ${seed}-${i}`,
+          `Responsável ${seed}`,
+          email(`importado${i}`, seed),
+          `1997${digits(seed * 3 + i, 7)}`,
+        ].join(';'),
+      ),
+    ].join('\r\n'),
+  clientes: (seed: number) => {
+    const c = cliente(seed, 8);
+    return [
+      'Nome fantasia;CNPJ;Representante legal;E-mail;CPF do representante;Telefone;Endereço;CEP;Cidade;UF',
+      [c.nomeFantasia, c.cnpj, c.repLegal, c.email, c.cpf, c.telefone, c.endereco, c.cep, c.cidade, 'SP'].join(';'),
+    ].join('\r\n');
+  },
+  vendedores: (seed: number) =>
+    [
+      'Nome;E-mail;CPF;Data de nascimento;Telefone;Endereço',
+      [`Vendedor ${seed}`, email('vendimport', seed), cpf(seed, 9), '20/02/1994', '19991234567', 'Rua A, 1'].join(';'),
+    ].join('\r\n'),
+};
+const TIPOS_IMPORTADOS = ['leads', 'clientes', 'vendedores'] as const;
+const planilha = (seed: number): FileSample => ({
+  nome: `planilha-${seed}.csv`,
+  bytes: new TextEncoder().encode(PLANILHAS[TIPOS_IMPORTADOS[seed % 3]!](seed)),
+});
+
+/**
+ * Issue 50: an import of families into the demo cliente's event, by the demo micro-franquia (its routes' caller):
+ * waiting for 'Importar', or imported (its job run) when asked. A new one per key.
+ */
+function importacaoDoFuzz(p: PlanContext, chave: string, importada = false): Promise<string> {
+  return p.once(`importacao ${chave}`, async () => {
+    const cookie = await p.session('micro_franquia');
+    const seed = 900_000 + p.contador++;
+    const form = multipartBody(
+      { tipo: 'leads', eventoId: await eventoDoCliente(p) },
+      { nome: 'familias.csv', bytes: new TextEncoder().encode(PLANILHAS.leads(seed * 3)) },
+    );
+    const response = await p.app.inject({
+      method: 'POST',
+      url: '/api/importacoes',
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    });
+    if (response.statusCode !== 201) throw new Error(`upload for the fuzz: ${response.statusCode} ${response.body}`);
+    const id = response.json<{ id: string }>().id;
+    if (importada) {
+      const confirmada = await p.app.inject({
+        method: 'POST',
+        url: `/api/importacoes/${id}/confirmar`,
+        headers: { cookie },
+        payload: { duplicados: 'ignorar', baseLegal: 'consentimento' },
+      });
+      if (confirmada.statusCode !== 202) throw new Error(`import for the fuzz: ${confirmada.statusCode}`);
+      await p.app.background.drain();
+    }
+    return id;
+  });
+}
+
+/**
+ * Issue 50: the demo micro-franquia (its account's, read from the database: by then the fuzzed POST has pushed it off
+ * the franquia's first page) and its active vendedores, as its franquia reads its distribution.
+ */
+function microDaDistribuicao(p: PlanContext): Promise<{ id: string; vendedores: string[] }> {
+  return p.once('micro da distribuicao', async () => {
+    const [micro] = await executeRows<{ id: string }>(
+      p.app.db,
+      sql`select micro_franquia_id as id from users where email = ${DEMO_ACCOUNTS.micro_franquia}`,
+    );
+    const view = await p.get<{ vendedores: { id: string; ativo: boolean }[] }>(
+      'franquia',
+      `/api/micro-franquias/${micro!.id}/distribuicao`,
+    );
+    return { id: micro!.id, vendedores: view.vendedores.filter((v) => v.ativo).map((v) => v.id) };
+  });
+}
+
 const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
+  // Issue 50: the imports, all the demo micro-franquia's (an import answers its maker alone): an upload of any kind
+  // on each valid run, the mapping and the confirmation of one waiting (the first valid confirmation imports it,
+  // the next answer 409), the refused rows and the undo of one imported (the first valid undo takes it back).
+  'GET /api/importacoes': async () => ({ caller: 'micro_franquia' }),
+  'POST /api/importacoes': async (p) => {
+    const eventoId = await eventoDoCliente(p);
+    return {
+      caller: 'micro_franquia',
+      body: (seed) => {
+        const tipo = TIPOS_IMPORTADOS[seed % 3]!;
+        return tipo === 'leads' ? { tipo, eventoId } : { tipo };
+      },
+      upload: planilha,
+    };
+  },
+  'GET /api/importacoes/:id': async (p) => ({
+    caller: 'micro_franquia',
+    params: { id: await importacaoDoFuzz(p, 'lida') },
+  }),
+  'PUT /api/importacoes/:id/mapeamento': async (p) => ({
+    caller: 'micro_franquia',
+    params: { id: await importacaoDoFuzz(p, 'mapeada') },
+    body: (seed) => ({
+      campos:
+        seed % 3 === 0
+          ? ['nomeAluno', 'nomeResponsavel', 'email', null]
+          : ['nomeAluno', 'nomeResponsavel', 'email', 'telefone'],
+    }),
+  }),
+  'POST /api/importacoes/:id/confirmar': async (p) => ({
+    caller: 'micro_franquia',
+    params: { id: await importacaoDoFuzz(p, 'confirmada') },
+    body: (seed) => ({
+      duplicados: (['ignorar', 'atualizar', 'criar'] as const)[seed % 3],
+      baseLegal: (['consentimento', 'legitimo_interesse', 'execucao_contrato'] as const)[seed % 3],
+    }),
+  }),
+  'GET /api/importacoes/:id/erros.csv': async (p) => ({
+    caller: 'micro_franquia',
+    params: { id: await importacaoDoFuzz(p, 'com erros', true) },
+  }),
+  'POST /api/importacoes/:id/desfazer': async (p) => ({
+    caller: 'micro_franquia',
+    params: { id: await importacaoDoFuzz(p, 'desfeita', true) },
+  }),
+  // Issue 50: the demo micro-franquia's distribution, read by the franqueador and set by its franquia (by city with
+  // one of its vendedores, in turns, or none, by the run).
+  'GET /api/micro-franquias/:id/distribuicao': async (p) => ({
+    caller: 'franqueador',
+    params: { id: (await microDaDistribuicao(p)).id },
+  }),
+  'PUT /api/micro-franquias/:id/distribuicao': async (p) => {
+    const { id, vendedores } = await microDaDistribuicao(p);
+    return {
+      caller: 'franquia',
+      params: { id },
+      body: (seed) =>
+        seed % 3 === 0 && vendedores.length > 0
+          ? {
+              modo: 'cidade',
+              cidades: [
+                { cidade: `Cidade ${seed % 50}`, estado: 'SP', vendedorId: vendedores[seed % vendedores.length]! },
+              ],
+            }
+          : { modo: seed % 3 === 1 ? 'rodizio' : 'nenhuma' },
+    };
+  },
+  // Issue 50: a batch action on one lead of the franqueador's (not the one the follow-up's plans take), or on the
+  // leads of its event already in contact (a status they hold: nothing to change).
+  'POST /api/leads/lote': async (p) => {
+    const [, lead] = await p.get<(Named & { eventoId: string })[]>('franqueador', '/api/leads?pageSize=2');
+    const ids = [lead!.id];
+    return {
+      caller: 'franqueador',
+      body: (seed) =>
+        [
+          { ids, acao: 'status', status: seed % 2 === 0 ? 'em_contato' : 'interessado' },
+          { ids, acao: 'atribuir', vendedorId: null },
+          { ids, acao: 'atribuir', automatico: true },
+          { ids, acao: 'exportar' },
+          { filtro: { eventoId: lead!.eventoId, status: 'em_contato' }, acao: 'status', status: 'em_contato' },
+        ][seed % 5]!,
+    };
+  },
   // Issue 43 (ADR 079): a renegotiation, its history, and the network's cap (kept at the demo's 10%).
   'POST /api/matriculas/:id/renegociar': async (p) => ({
     params: { id: await matriculaRenegociavel(p) },
@@ -1102,6 +1279,7 @@ export async function planFor(
     query: { ...query, ...known.query },
     ...(known.body ? { body: known.body } : {}),
     ...(known.neverSucceeds ? { neverSucceeds: true } : {}),
+    ...(known.upload ? { upload: known.upload } : {}),
     realParams: schemaKeys.params.every((k) => known.params?.[k] !== undefined),
   };
 }

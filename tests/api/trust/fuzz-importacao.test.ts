@@ -1,0 +1,3 @@
+import { fuzzGroup } from './fuzz/harness';
+
+await fuzzGroup('importacao');
