@@ -382,7 +382,8 @@ describe('leads: the import, its consent, its counts and its undo', () => {
       sql`select detalhes from audit_log where acao = 'importacao.desfazer' and entidade_id = ${enviada.id}`,
     );
     expect(auditoria).toHaveLength(1);
-    expect(auditoria[0]!.detalhes).toMatchObject({ removidos: 2, mantidos: 0, restaurados: 0 });
+    // The request's record (ADR 106): what it set out to undo; what was removed is the import's `desfeita`.
+    expect(auditoria[0]!.detalhes).toEqual({ tipo: 'leads', criados: 2 });
     const confirmada = await count(
       sql`select count(*)::int as n from audit_log where acao = 'importacao.confirmar' and entidade_id = ${enviada.id}`,
     );
@@ -589,7 +590,7 @@ describe('leads: the import, its consent, its counts and its undo', () => {
     expect(auditoria).toHaveLength(1);
     expect(auditoria[0]).toEqual({
       email: 'micro@demo.com.br',
-      detalhes: { tipo: 'leads', removidos: 2, mantidos: 1, restaurados: 0 },
+      detalhes: { tipo: 'leads', criados: 3 },
     });
     const depois = await desfazer('micro_franquia', id);
     expect(depois.statusCode).toBe(409);
@@ -628,7 +629,8 @@ describe('leads: the import, its consent, its counts and its undo', () => {
       const falhou = await ver('micro_franquia', id);
       expect(falhou).toMatchObject({ status: 'concluida', erro: M.desfazerFalhou, desfeita: null });
       expect(falhou.desfazerAte).not.toBeNull();
-      expect(await auditoriaDoDesfazer(id)).toHaveLength(0);
+      // The request that queued the job has its record; the failed job adds none.
+      expect(await auditoriaDoDesfazer(id)).toHaveLength(1);
     } finally {
       await ctx.handle.db.execute(sql`drop trigger importacao_teste_recusa on importacoes`);
       await ctx.handle.db.execute(sql`drop function importacao_teste_recusa()`);
@@ -637,7 +639,11 @@ describe('leads: the import, its consent, its counts and its undo', () => {
     const desfeita = await desfazerAteOFim('micro_franquia', id);
     expect(desfeita).toMatchObject({ erro: null, desfeita: { removidos: 2, mantidos: 0, restaurados: 0 } });
     const auditoria = await auditoriaDoDesfazer(id);
-    expect(auditoria.map((a) => a.detalhes)).toEqual([{ tipo: 'leads', removidos: 2, mantidos: 0, restaurados: 0 }]);
+    // One record per request: the undo that failed and the one that finished.
+    expect(auditoria.map((a) => a.detalhes)).toEqual([
+      { tipo: 'leads', criados: 2 },
+      { tipo: 'leads', criados: 2 },
+    ]);
   });
 
   it('removes in batches of 1,000, each with its progress; a retried job goes on from the batch that failed', async () => {

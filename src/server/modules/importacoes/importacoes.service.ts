@@ -720,6 +720,13 @@ export async function desfazerImportacao(app: FastifyInstance, actor: Actor, id:
     await marcarDesfazendo(tx, id, now);
     const payload: ImportacaoPayload = { importacaoId: id, actor };
     await enfileirar(tx, { tipo: 'importacao_desfazer', payload, resumo: row.tipo, maxTentativas: TENTATIVAS }, now);
+    // The request's own record, with its id and address, committed with the job it queued (as the confirmation's):
+    // what the job then removed, kept and restored is the import's `desfeita`.
+    await audit(tx, {
+      acao: 'importacao.desfazer',
+      entidadeId: id,
+      detalhes: { tipo: row.tipo, criados: Number(row.resultado?.criar ?? 0) },
+    });
   });
   return verImportacao(app, actor, id);
 }
@@ -729,12 +736,12 @@ export async function desfazerImportacao(app: FastifyInstance, actor: Actor, id:
  * still there that did not move on go (a login with its sessions), and the running totals -- records gone through
  * (`processadas`), records removed (`desfazer_resumo.removidos`) -- are written with them, so a retried run goes on
  * from the first batch not done and a record removed is never counted twice. At the end, in one transaction: the
- * fields it filled put back where they still hold what it wrote, the import 'desfeita' with its counts, and the one
- * audit row. A failure for good puts the import back to 'concluida' with `erro`: the undo may be tried again, and
+ * fields it filled put back where they still hold what it wrote, the import 'desfeita' with its counts (the audit
+ * row is the request's). A failure for good puts the import back to 'concluida' with `erro`: the undo may be tried again, and
  * what was removed stays removed (and counted).
  */
 export const executarDesfazer: JobHandler = async (job, { app, tentativa, renovar }) => {
-  const { importacaoId, actor } = job.payload as ImportacaoPayload;
+  const { importacaoId } = job.payload as ImportacaoPayload;
   const row = await findImportacaoById(app.db, importacaoId);
   if (!row || row.status !== 'desfazendo') return;
   const now = () => app.clock.now();
@@ -778,12 +785,6 @@ export const executarDesfazer: JobHandler = async (job, { app, tentativa, renova
       const removidos = Number(atual.desfazer_resumo?.removidos ?? 0);
       const resumo = { removidos, mantidos: criados.length - removidos, restaurados };
       await marcarDesfeita(tx, row.id, resumo, now());
-      await audit(tx, {
-        acao: 'importacao.desfazer',
-        entidadeId: row.id,
-        detalhes: { tipo, ...resumo },
-        ator: { id: actor.id, role: actor.role },
-      });
     });
   } catch (error) {
     if (tentativa >= TENTATIVAS || error instanceof FalhaDefinitiva) {
