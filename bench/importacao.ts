@@ -31,17 +31,24 @@ async function answer(response: Response, what: string): Promise<ImportacaoAnswe
 }
 
 export interface ImportacaoMedida {
+  id: string;
   status: string;
   criados: number;
   erros: number;
   uploadS: number;
   jobS: number;
-  desfazerS: number;
-  removidos: number;
 }
 
-/** Uploads, confirms, waits for the job and undoes it; the seconds of each step. */
-export async function importarEDesfazer(base: string, cookie: string, eventoId: string): Promise<ImportacaoMedida> {
+async function seguir(base: string, cookie: string, id: string, enquanto: string): Promise<ImportacaoAnswer> {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const atual = await answer(await fetch(`${base}/api/importacoes/${id}`, { headers: { cookie } }), 'progresso');
+    if (atual.status !== enquanto) return atual;
+  }
+}
+
+/** Uploads, confirms and waits for the job; the seconds of the upload and of the job. */
+export async function importar(base: string, cookie: string, eventoId: string): Promise<ImportacaoMedida> {
   const marca = Date.now().toString(36);
   const form = new FormData();
   form.set('tipo', 'leads');
@@ -62,26 +69,27 @@ export async function importarEDesfazer(base: string, cookie: string, eventoId: 
     }),
     'confirmar',
   );
-  let atual: ImportacaoAnswer;
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    atual = await answer(await fetch(`${base}/api/importacoes/${enviada.id}`, { headers: { cookie } }), 'progresso');
-    if (atual.status !== 'importando') break;
-  }
-  const jobS = (performance.now() - t) / 1000;
-  t = performance.now();
-  const desfeita = await answer(
-    await fetch(`${base}/api/importacoes/${enviada.id}/desfazer`, { method: 'POST', headers: { cookie } }),
+  const feita = await seguir(base, cookie, enviada.id, 'importando');
+  return {
+    id: enviada.id,
+    status: feita.status,
+    criados: feita.resultado?.criar ?? 0,
+    erros: feita.resultado?.erros ?? 0,
+    uploadS,
+    jobS: (performance.now() - t) / 1000,
+  };
+}
+
+/** 'Desfazer importação' (a job too, ADR 106), followed to its end: what it removed. */
+export async function desfazer(
+  base: string,
+  cookie: string,
+  id: string,
+): Promise<{ status: string; removidos: number }> {
+  await answer(
+    await fetch(`${base}/api/importacoes/${id}/desfazer`, { method: 'POST', headers: { cookie } }),
     'desfazer',
   );
-  const desfazerS = (performance.now() - t) / 1000;
-  return {
-    status: atual.status,
-    criados: atual.resultado?.criar ?? 0,
-    erros: atual.resultado?.erros ?? 0,
-    uploadS,
-    jobS,
-    desfazerS,
-    removidos: desfeita.desfeita?.removidos ?? 0,
-  };
+  const desfeita = await seguir(base, cookie, id, 'desfazendo');
+  return { status: desfeita.status, removidos: desfeita.desfeita?.removidos ?? 0 };
 }

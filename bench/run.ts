@@ -45,7 +45,7 @@ import { auditScenarios, busiestMicroUser, pendingPreMatriculas } from './audito
 import { lgpdBenchInput, lgpdScenarios } from './lgpd';
 import { busyTicketIds, conversationPathOf, sacScenarios } from './sac';
 import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
-import { IMPORTACAO_BENCH_LINHAS, importarEDesfazer, type ImportacaoMedida } from './importacao';
+import { desfazer, IMPORTACAO_BENCH_LINHAS, importar } from './importacao';
 import { contratoScenarios, contratosNaEspera } from './contratos';
 import { COBRANCA_ENV, cobrancaBenchInput, cobrancaScenarios, gatewayDoBench, rodarJobDiario } from './cobranca';
 import { ledgerScenarios, rodarFechamento } from './ledgers';
@@ -1037,51 +1037,60 @@ async function main() {
       );
     }
 
+    /**
+     * The public sign-up driven at its own concurrency while `work` runs (a job), measured as a row of its own
+     * ('POST /api/leads (public) <while>'): what a long job does to the path families wait on.
+     */
+    const signUpsWhile = async <T>(while_: string, firstN: number, work: () => Promise<T>): Promise<T> => {
+      const signup = scenarios.find((s) => s.name === 'POST /api/leads (public)');
+      let n = firstN;
+      let signups: autocannon.Instance | null = null;
+      const during = new Promise<autocannon.Result | null>((resolve) => {
+        if (!signup) return resolve(null);
+        signups = autocannon(
+          {
+            url: `${base}${signup.path}`,
+            connections: signup.connections,
+            duration: 600,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(signup.body!(n++)) }) }],
+          },
+          (error, result) => resolve(error ? null : result),
+        );
+      });
+      const outcome = await work().finally(() => (signups as autocannon.Instance | null)?.stop());
+      const result = await during;
+      if (result && signup) {
+        const errors = result.errors + result.non2xx + result.timeouts;
+        const ok = result['2xx'] > 0 && errors === 0 && result.latency.p99 <= signup.target.p99!;
+        rows.push({
+          scenario: `${signup.name} ${while_}`,
+          connections: signup.connections,
+          rps: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors,
+          vsHello: Number((result.requests.average / helloRps).toFixed(3)),
+          vsSql: null,
+          target: `p99 ≤ ${signup.target.p99} ms`,
+          ok,
+          note: `${result['2xx']} sign-ups answered 201 in ${result.duration} s`,
+        });
+        console.log(
+          `${ok ? 'ok  ' : 'MISS'} sign-ups ${while_}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, errors ${errors}`,
+        );
+      }
+      return outcome;
+    };
+
     // Issue 45: the statement job of the 1st over both networks (550 franquias, a million lines in the month of the
     // second), with the public sign-up driven at its own concurrency while the job runs, measured as a row of its own.
     if (chosen('statement job', 'royalties_fechamento')) {
-      const signup = scenarios.find((s) => s.name === 'POST /api/leads (public)');
       await oneOff('royalties statement job, every franquia (job)', { seconds: 300, growthMb: 100 }, async () => {
-        let n = 1_000_000;
-        let signups: autocannon.Instance | null = null;
-        const during = new Promise<autocannon.Result | null>((resolve) => {
-          if (!signup) return resolve(null);
-          signups = autocannon(
-            {
-              url: `${base}${signup.path}`,
-              connections: signup.connections,
-              duration: 600,
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(signup.body!(n++)) }) }],
-            },
-            (error, result) => resolve(error ? null : result),
-          );
-        });
-        const job = await rodarFechamento(db, new Date()).finally(() =>
-          (signups as autocannon.Instance | null)?.stop(),
+        const job = await signUpsWhile('while the statement job runs', 1_000_000, () =>
+          rodarFechamento(db, new Date()),
         );
-        const result = await during;
-        if (result && signup) {
-          const errors = result.errors + result.non2xx + result.timeouts;
-          const ok = result['2xx'] > 0 && errors === 0 && result.latency.p99 <= signup.target.p99!;
-          rows.push({
-            scenario: `${signup.name} while the statement job runs`,
-            connections: signup.connections,
-            rps: Math.round(result.requests.average),
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            errors,
-            vsHello: Number((result.requests.average / helloRps).toFixed(3)),
-            vsSql: null,
-            target: `p99 ≤ ${signup.target.p99} ms`,
-            ok,
-            note: `${result['2xx']} sign-ups answered 201 in ${result.duration} s`,
-          });
-          console.log(
-            `${ok ? 'ok  ' : 'MISS'} sign-ups while the job ran: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, errors ${errors}`,
-          );
-        }
         return {
           ok: job.status === 'concluido',
           note: `${job.status}: ${job.fechados} statements of ${job.mes} closed over ${job.linhas} lines${job.ultimo_erro ? ` (${job.ultimo_erro})` : ''}`,
@@ -1091,63 +1100,35 @@ async function main() {
 
     // Issue 50 (ADR 106): a new unit's 50,000 leads imported into its busiest event through the API (upload,
     // 'Importar', the job followed to its end), with the public sign-up driven at its own concurrency meanwhile as a
-    // row of its own; then undone, so every run starts from the same database.
+    // row of its own; then undone (a job too), so every run starts from the same database.
     if (chosen('50,000-row import', 'importacoes')) {
-      const signup = scenarios.find((s) => s.name === 'POST /api/leads (public)');
       const evento = await one(
         sql`select evento_id as v from leads where micro_franquia_id = ${actors.micro.microFranquiaId}
           group by evento_id order by count(*) desc limit 1`,
       );
-      await oneOff('a 50,000-row import of leads, then its undo (job)', { seconds: 60, growthMb: 200 }, async () => {
-        let n = 2_000_000;
-        let signups: autocannon.Instance | null = null;
-        const during = new Promise<autocannon.Result | null>((resolve) => {
-          if (!signup) return resolve(null);
-          signups = autocannon(
-            {
-              url: `${base}${signup.path}`,
-              connections: signup.connections,
-              duration: 600,
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(signup.body!(n++)) }) }],
-            },
-            (error, result) => resolve(error ? null : result),
-          );
-        });
-        let importacao: ImportacaoMedida;
-        try {
-          importacao = await importarEDesfazer(base, cookies.micro, evento[0]!);
-        } finally {
-          (signups as autocannon.Instance | null)?.stop();
-        }
-        const result = await during;
-        if (result && signup) {
-          const errors = result.errors + result.non2xx + result.timeouts;
-          const ok = result['2xx'] > 0 && errors === 0 && result.latency.p99 <= signup.target.p99!;
-          rows.push({
-            scenario: `${signup.name} while a 50,000-row import runs`,
-            connections: signup.connections,
-            rps: Math.round(result.requests.average),
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            errors,
-            vsHello: Number((result.requests.average / helloRps).toFixed(3)),
-            vsSql: null,
-            target: `p99 ≤ ${signup.target.p99} ms`,
-            ok,
-            note: `${result['2xx']} sign-ups answered 201 in ${result.duration} s`,
-          });
-          console.log(
-            `${ok ? 'ok  ' : 'MISS'} sign-ups while the import ran: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, errors ${errors}`,
-          );
-        }
-        const { status, criados, erros, uploadS, jobS, desfazerS, removidos } = importacao;
+      let importada: string | null = null;
+      await oneOff('a 50,000-row import of leads (job)', { seconds: 60, growthMb: 200 }, async () => {
+        const { id, status, criados, erros, uploadS, jobS } = await signUpsWhile(
+          'while a 50,000-row import runs',
+          2_000_000,
+          () => importar(base, cookies.micro, evento[0]!),
+        );
+        importada = id;
         return {
-          ok: status === 'concluida' && criados === IMPORTACAO_BENCH_LINHAS && uploadS + jobS <= 60,
-          note: `${status}: ${criados} created, ${erros} errors; upload ${uploadS.toFixed(1)} s, job ${jobS.toFixed(1)} s, undo of ${removidos} ${desfazerS.toFixed(1)} s`,
+          ok: status === 'concluida' && criados === IMPORTACAO_BENCH_LINHAS,
+          note: `${status}: ${criados} created, ${erros} errors; upload ${uploadS.toFixed(1)} s, job ${jobS.toFixed(1)} s`,
         };
       });
+      if (importada) {
+        const id: string = importada;
+        await oneOff('the undo of that import (job)', { seconds: 300, growthMb: 200 }, async () => {
+          const { status, removidos } = await desfazer(base, cookies.micro, id);
+          return {
+            ok: status === 'desfeita' && removidos === IMPORTACAO_BENCH_LINHAS,
+            note: `${status}: ${removidos} removed`,
+          };
+        });
+      }
     }
 
     console.log('');
