@@ -277,7 +277,11 @@ export function LoteBar({ role, selection, total, pageIds, filter, view }: LoteB
             : `${formatCount(n)} ${n === 1 ? 'selecionado' : 'selecionados'}`}
         </p>
         {!selection.todos && total !== undefined && total > n ? (
-          <Button variant="link" className="h-auto text-sm" onClick={() => selection.setTodos(true)}>
+          <Button
+            variant="link"
+            className="h-auto min-w-0 shrink whitespace-normal text-left text-sm"
+            onClick={() => selection.setTodos(true)}
+          >
             Selecionar todos os {formatCount(total)} que atendem aos filtros
           </Button>
         ) : null}
