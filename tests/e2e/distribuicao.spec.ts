@@ -154,7 +154,10 @@ test('a micro-franquia turns on the round-robin: three sign-ups, three vendedore
   await noSideScroll(microPage);
   await expectAccessible(microPage);
   // On a phone, one row chosen: the bar's offer of every matching lead wraps inside the screen.
-  await microPage.getByRole('checkbox', { name: /Selecionar/ }).nth(1).check();
+  await microPage
+    .getByRole('checkbox', { name: /Selecionar/ })
+    .nth(1)
+    .check();
   await expect(barra.getByRole('button', { name: 'Selecionar todos os 3 que atendem aos filtros' })).toBeVisible();
   await noSideScroll(microPage);
 });
