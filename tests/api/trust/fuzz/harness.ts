@@ -292,7 +292,11 @@ export async function fuzzGroup(group: Group): Promise<void> {
             // A refused sign-in is recorded (auth.login_falhou), and only that.
             const refusalAudited = key === 'POST /api/login' && changed === 'audit_log';
             if (status >= 400 && status < 500 && changed && !refusalAudited) {
-              problems.push(`refused with ${status}, yet changed ${changed}`);
+              // Which audit rows, when the trail is among the changes: a row of other work names its writer.
+              const acoes = changed.split(', ').includes('audit_log')
+                ? ` (audit: ${(await fingerprint.auditRowsSince(since)).map((r) => String(r.acao)).join(', ')})`
+                : '';
+              problems.push(`refused with ${status}, yet changed ${changed}${acoes}`);
             }
             if (changed.split(', ').includes('audit_log')) {
               problems.push(...auditLeaks(await fingerprint.auditRowsSince(since), [body, query, url]));
