@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/connect';
+import type { Database, ReplicaHandle } from './db/connect';
+import { ReadRouter } from './db/replica';
 import type { Listen } from './db/notifications';
 import { BackgroundTasks } from './lib/background-tasks';
 import { contarJobsPorEstado, setupJobs } from './jobs';
@@ -18,6 +19,7 @@ import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handl
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { sessionsPlugin } from './plugins/sessions';
+import { readReplicaPlugin } from './plugins/read-replica';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contaRoutes } from './modules/auth/conta.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -75,6 +77,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** The PostgreSQL pool's figures for /metrics; none on PGlite (one embedded connection). */
   pool?: PoolStats;
+  /** The streaming replica the lists, searches, Relatórios and exports read from (DATABASE_REPLICA_URL, issue 46). */
+  replica?: ReplicaHandle;
   /** Keys each rate-limit store keeps in memory before spilling to the database (tests flood a small one). */
   rateLimitMemoryKeys?: number;
   /** Folder of the built client to serve; omitted in API tests. */
@@ -132,8 +136,15 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   app.decorate('db', deps.db);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('dbListen', deps.listen ?? null);
+  const reads = new ReadRouter({
+    primary: deps.db,
+    replica: deps.replica,
+    maxLagMs: config.databaseReplica?.maxLagMs ?? 10_000,
+    log: app.log,
+  });
   const metrics = createMetrics({
     pool: deps.pool,
+    reads: reads.configured ? reads : undefined,
     processMetrics: config.metricsToken !== undefined || config.metricsPort !== undefined,
   });
   app.decorate('mailer', countingMailer(deps.mailer ?? createMailer(config), metrics));
@@ -155,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   registerJobsGauge(app, () => contarJobsPorEstado(app.db));
   await app.register(securityPlugin);
   await app.register(sessionsPlugin);
+  await app.register(readReplicaPlugin, { router: reads });
   await app.register(authorizationPlugin);
   await app.register(rateLimitPlugin, { memoryKeys: deps.rateLimitMemoryKeys });
   // Before the routes: its hook empties the cache when a staff route writes an event or a course.

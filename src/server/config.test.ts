@@ -60,6 +60,36 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@localhost/db' }).demoData).toBe(false);
   });
 
+  it('takes a read replica only beside DATABASE_URL, with a 10 s lag threshold by default (issue 46)', () => {
+    const primary = 'postgres://app@db-1:5432/rede';
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReplica).toBeNull();
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'postgres://app@db-2:5432/rede' })).toMatchObject({
+      databaseReplica: { url: 'postgres://app@db-2:5432/rede', maxLagMs: 10_000 },
+    });
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URL: 'postgresql://app@db-2/rede',
+        DATABASE_REPLICA_MAX_LAG_MS: '2500',
+      }).databaseReplica,
+    ).toEqual({ url: 'postgresql://app@db-2/rede', maxLagMs: 2500 });
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://app@db-2:5432/rede' })).toThrow(
+      /DATABASE_REPLICA_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'mysql://db-2/rede' })).toThrow(
+      /DATABASE_REPLICA_URL: must be a URL starting with postgres:\/\/ or postgresql:\/\//,
+    );
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_MAX_LAG_MS: '5000' })).toThrow(
+      /DATABASE_REPLICA_MAX_LAG_MS: needs DATABASE_REPLICA_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: primary, DATABASE_REPLICA_MAX_LAG_MS: '10s' }),
+    ).toThrow(/DATABASE_REPLICA_MAX_LAG_MS: must be a whole number of milliseconds/);
+    expect(() =>
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: primary, DATABASE_REPLICA_MAX_LAG_MS: '10' }),
+    ).toThrow(/DATABASE_REPLICA_MAX_LAG_MS: must be at least 100/);
+  });
+
   it('derives the Secure cookie flag from an https APP_URL', () => {
     expect(loadConfig({ APP_URL: 'https://rede.example.com/' })).toMatchObject({
       cookieSecure: true,

@@ -30,6 +30,15 @@ const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  // Issue 46: a PostgreSQL streaming replica that lists, searches, Relatórios and exports read from, and the replay
+  // lag past which they read from the primary instead.
+  DATABASE_REPLICA_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 (milliseconds)')
+    .max(3_600_000, 'must be at most 3600000 (one hour)')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   APP_URL: url(['http:', 'https:']).optional(),
   FRANQUEADOR_EMAIL: z.email('must be an e-mail address').optional(),
@@ -95,7 +104,11 @@ const envSchema = z.object({
   // sending number's id, the app's secret (webhook signatures) and the token of the webhook's handshake.
   WHATSAPP_API_URL: url(['http:', 'https:']).optional(),
   WHATSAPP_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d{1,30}$/, 'must be the number id, digits only').optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'must be the number id, digits only')
+    .optional(),
   WHATSAPP_APP_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
 });
@@ -113,6 +126,12 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL (issue 46): lists, searches, Relatórios and exports read from it
+   * while its replay lag stays within `maxLagMs` and the caller has no write it may not have replayed yet; null: one
+   * database, as without it.
+   */
+  databaseReplica: { url: string; maxLagMs: number } | null;
   dataDir: string;
   appUrl: string;
   appOrigin: string;
@@ -246,6 +265,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
     throw new ConfigError('Invalid configuration:\n  METRICS_PORT must differ from PORT');
   }
+  if (e.DATABASE_REPLICA_URL !== undefined && e.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (the embedded database has no replicas)',
+    );
+  }
+  if (e.DATABASE_REPLICA_MAX_LAG_MS !== undefined && e.DATABASE_REPLICA_URL === undefined) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_REPLICA_MAX_LAG_MS: needs DATABASE_REPLICA_URL');
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const provedor = e.COBRANCA_PROVEDOR ?? (e.NODE_ENV === 'production' ? null : 'simulado');
   if (provedor === 'simulado' && e.NODE_ENV === 'production') {
@@ -273,6 +300,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReplica: e.DATABASE_REPLICA_URL
+      ? { url: e.DATABASE_REPLICA_URL, maxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS ?? 10_000 }
+      : null,
     dataDir: resolve(e.DATA_DIR),
     appUrl,
     appOrigin: new URL(appUrl).origin,

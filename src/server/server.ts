@@ -42,7 +42,7 @@ const READ_PENDING_MS = 50;
 async function openDatabase(config: Config): Promise<DatabaseHandle | (EmbeddedHandle & { seeded: boolean })> {
   if (config.databaseUrl) {
     await migratePostgres(config.databaseUrl);
-    return connectPostgres(config.databaseUrl);
+    return connectPostgres(config.databaseUrl, undefined, config.databaseReplica?.url);
   }
   return connectEmbedded(config.dataDir);
 }
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     db: database.db,
     listen: database.listen,
     pool: database.pool,
+    replica: database.replica,
     clientRoot: served?.root,
     clientReady: served?.ready,
   });

@@ -25,6 +25,24 @@ export interface DatabaseHandle {
   listen: Listen;
   /** The connection pool's figures (PostgreSQL); PGlite has one embedded connection and none. */
   pool?: PoolStats;
+  /** A PostgreSQL streaming replica of this database (DATABASE_REPLICA_URL, issue 46). */
+  replica?: ReplicaHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * A streaming replica, opened beside its primary (postgres.ts). Which reads it serves is db/replica.ts's call.
+ */
+export interface ReplicaHandle {
+  db: Database;
+  pool: PoolStats;
+  /**
+   * The primary's WAL position, then the position the replica has replayed up to (null: it is not in recovery --
+   * promoted, or not a replica at all), as byte offsets. Rejects when either does not answer in time.
+   */
+  positions(timeoutMs: number): Promise<{ primary: bigint; replica: bigint | null }>;
+  /** Told when a connection to the replica could not be opened (the query it was for ran on the primary). */
+  onConnectFailure(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,8 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER } from './connect';
+import type { PoolStats } from '../lib/metrics';
+import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER, type ReplicaHandle } from './connect';
 import { applyFunctions } from './functions';
 import { postgresListen } from './notifications';
 import { preparedName } from './statement-name';
@@ -45,13 +46,9 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   return plainQuery.call(this, config, values, ...rest);
 };
 
-export async function connectPostgres(url: string, poolMax = 20): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, Client: PreparingClient });
-  // An idle connection that the server ends (a restart, a failover, an admin's terminate) is dropped from the
-  // pool and the next query opens a new one; without a listener, node-postgres would crash the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
-  const stats = {
+/** The pool's figures for /metrics. */
+function statsOf(pool: pg.Pool, max: number): PoolStats {
+  return {
     get totalCount() {
       return pool.totalCount;
     },
@@ -61,9 +58,113 @@ export async function connectPostgres(url: string, poolMax = 20): Promise<Databa
     get waitingCount() {
       return pool.waitingCount;
     },
-    max: poolMax,
+    max,
   };
-  return { db, kind: 'postgres', listen: postgresListen(url), pool: stats, close: () => pool.end() };
+}
+
+/**
+ * `replicaUrl` (issue 46): a streaming replica of `url`, opened beside it as the handle's `replica`. It is read only
+ * when db/replica.ts says so; closing the handle closes both.
+ */
+export async function connectPostgres(url: string, poolMax = 20, replicaUrl?: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, Client: PreparingClient });
+  // An idle connection that the server ends (a restart, a failover, an admin's terminate) is dropped from the
+  // pool and the next query opens a new one; without a listener, node-postgres would crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
+  const replica = replicaUrl ? openReplica(replicaUrl, poolMax, pool) : undefined;
+  return {
+    db,
+    kind: 'postgres',
+    listen: postgresListen(url),
+    pool: statsOf(pool, poolMax),
+    replica,
+    close: async () => {
+      await replica?.close();
+      await pool.end();
+    },
+  };
+}
+
+/** How long opening a connection to the replica may take before the query goes to the primary instead. */
+const REPLICA_CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * The replica's pool. A connection it cannot open in time (the replica stopped, restarting, unreachable, or all its
+ * connections busy) is taken from the primary's pool instead, and its listeners told unless it was busy: a request
+ * never fails because the replica went away between two of db/replica.ts's checks. `ownQuery` never falls back: it
+ * is how the replica is judged.
+ */
+class ReplicaPool extends pg.Pool {
+  primary!: pg.Pool;
+  readonly failures = new Set<(error: Error) => void>();
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(
+    callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    // A wait for a busy pool's connection that times out says the replica is busy, not that it is gone.
+    const waits = this.idleCount === 0 && this.totalCount >= (this.options.max ?? 10);
+    const connected = super.connect().catch((error: Error) => {
+      if (!waits) for (const listener of this.failures) listener(error);
+      return this.primary.connect();
+    });
+    if (!callback) return connected;
+    connected.then(
+      (client) => callback(undefined, client, (release) => client.release(release as Error | undefined)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+
+  /** The replica's own answer, on one of its connections (none of the primary's). */
+  async ownQuery<T extends pg.QueryResultRow>(text: string, timeoutMs: number): Promise<T[]> {
+    const client = await super.connect();
+    try {
+      const { rows } = await client.query<T>({ text, query_timeout: timeoutMs } as pg.QueryConfig);
+      client.release();
+      return rows;
+    } catch (error) {
+      // A connection that timed out may still be busy: it is closed, not pooled again.
+      client.release(error as Error);
+      throw error;
+    }
+  }
+}
+
+function openReplica(url: string, poolMax: number, primary: pg.Pool): ReplicaHandle {
+  const pool = new ReplicaPool({
+    connectionString: url,
+    max: poolMax,
+    Client: PreparingClient,
+    connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+    application_name: 'rede-leitura',
+  });
+  pool.primary = primary;
+  pool.on('error', (error) => console.warn(`PostgreSQL replica connection lost: ${error.message}`));
+  return {
+    db: drizzlePg(pool, drizzleOptions) as unknown as Database,
+    pool: statsOf(pool, poolMax),
+    async positions(timeoutMs) {
+      // The primary's position first: whatever the replica has replayed when it answers, it replayed this far.
+      const [current] = (await primary.query<{ lsn: string }>(`select (pg_current_wal_lsn() - '0/0')::text as lsn`))
+        .rows;
+      const [own] = await pool.ownQuery<{ recovery: boolean; lsn: string | null }>(
+        `select pg_is_in_recovery() as recovery, (pg_last_wal_replay_lsn() - '0/0')::text as lsn`,
+        timeoutMs,
+      );
+      return {
+        primary: BigInt(current!.lsn),
+        replica: own!.recovery && own!.lsn !== null ? BigInt(own!.lsn) : null,
+      };
+    },
+    onConnectFailure(listener) {
+      pool.failures.add(listener);
+    },
+    close: () => pool.end(),
+  };
 }
 
 /** Applies the committed migrations, then the function files, one instance at a time when several start together. */

@@ -14,6 +14,13 @@ export interface PoolStats {
   readonly max: number;
 }
 
+/** Where reads went (db/replica.ts's ReadRouter), when there is a replica. */
+export interface ReadsStats {
+  readonly inUse: boolean;
+  readonly lagMs: number | undefined;
+  readonly reads: { readonly replica: number; readonly primary: number };
+}
+
 /** One line of the jobs gauge: how many jobs of a queue are in a state. */
 export interface JobsCount {
   queue: string;
@@ -35,7 +42,7 @@ export interface AppMetrics {
 /** Seconds: from a cached read (a few ms) to an export of the whole network (tens of seconds). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
-export function createMetrics(options: { pool?: PoolStats; processMetrics: boolean }): AppMetrics {
+export function createMetrics(options: { pool?: PoolStats; reads?: ReadsStats; processMetrics: boolean }): AppMetrics {
   const registry = new Registry();
   // Node's own: event-loop lag (nodejs_eventloop_lag_*), heap, GC, CPU, open handles. They run timers and
   // observers, so only when /metrics can be read at all (METRICS_TOKEN or METRICS_PORT).
@@ -99,6 +106,37 @@ export function createMetrics(options: { pool?: PoolStats; processMetrics: boole
       registers: [registry],
       collect() {
         this.set(pool.max);
+      },
+    });
+  }
+  const reads = options.reads;
+  if (reads) {
+    new Gauge({
+      name: 'db_replica_in_use',
+      help: 'Whether lists, searches, reports and exports read from the replica (1) or fall back to the primary (0).',
+      registers: [registry],
+      collect() {
+        this.set(reads.inUse ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: "The replica's replay lag at its last check (absent until it has caught up once).",
+      registers: [registry],
+      collect() {
+        this.reset();
+        if (reads.lagMs !== undefined) this.set(reads.lagMs / 1000);
+      },
+    });
+    new Counter({
+      name: 'db_reads_total',
+      help: 'Requests whose list, search, report or export read from the replica or from the primary.',
+      labelNames: ['database'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ database: 'replica' }, reads.reads.replica);
+        this.inc({ database: 'primary' }, reads.reads.primary);
       },
     });
   }
