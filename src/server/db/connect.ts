@@ -30,6 +30,22 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+const readOnly = new WeakSet<Executor>();
+
+/** Marks a database that refuses writes: a streaming replica (issue 46). */
+export function markReadOnly(db: Database): Database {
+  readOnly.add(db);
+  return db;
+}
+
+/**
+ * Whether `db` is a replica: what writes on the way to a read (the counters' fold before Relatórios) skips it, and
+ * reads what the primary has written and the replica replayed.
+ */
+export function isReadOnly(db: Executor): boolean {
+  return readOnly.has(db);
+}
+
 /**
  * A streaming replica, opened beside its primary (postgres.ts). Which reads it serves is db/replica.ts's call.
  */

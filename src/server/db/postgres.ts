@@ -2,7 +2,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { PoolStats } from '../lib/metrics';
-import { type Database, type DatabaseHandle, drizzleOptions, MIGRATIONS_FOLDER, type ReplicaHandle } from './connect';
+import {
+  type Database,
+  type DatabaseHandle,
+  drizzleOptions,
+  markReadOnly,
+  MIGRATIONS_FOLDER,
+  type ReplicaHandle,
+} from './connect';
 import { applyFunctions } from './functions';
 import { postgresListen } from './notifications';
 import { preparedName } from './statement-name';
@@ -145,7 +152,7 @@ function openReplica(url: string, poolMax: number, primary: pg.Pool): ReplicaHan
   pool.primary = primary;
   pool.on('error', (error) => console.warn(`PostgreSQL replica connection lost: ${error.message}`));
   return {
-    db: drizzlePg(pool, drizzleOptions) as unknown as Database,
+    db: markReadOnly(drizzlePg(pool, drizzleOptions) as unknown as Database),
     pool: statsOf(pool, poolMax),
     async positions(timeoutMs) {
       // The primary's position first: whatever the replica has replayed when it answers, it replayed this far.

@@ -44,7 +44,7 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('auditoria.ler') },
     },
     async (request, reply) => {
-      const { rows, total, exact } = await listAuditoria(app.db, request.actor!, request.query);
+      const { rows, total, exact } = await listAuditoria(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
       reply.header(TOTAL_COUNT_EXACT_HEADER, String(exact));
       return rows;
@@ -62,7 +62,7 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
         app.db,
         request,
         { acao: 'auditoria.exportar', filtros: request.query },
-        keysetBatches(auditoriaExportBatch(app.db, actor, request.query)),
+        keysetBatches(auditoriaExportBatch(request.dbLeitura, actor, request.query)),
       );
       const rows = mapBatches(batches, (row) => {
         const item = toAuditoriaItem(row);

@@ -30,7 +30,13 @@ export async function clientesRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { q, status, sort, page, pageSize } = request.query;
-      const { rows, total } = await listClientes(app.db, request.actor!, { q, isActive: status, sort, page, pageSize });
+      const { rows, total } = await listClientes(request.dbLeitura, request.actor!, {
+        q,
+        isActive: status,
+        sort,
+        page,
+        pageSize,
+      });
       setTotalCount(reply, total);
       return rows;
     },

@@ -244,7 +244,7 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('parcelas.listar') },
     },
     async (request, reply) => {
-      const { rows, total, exact } = await listParcelas(app.db, request.actor!, request.query);
+      const { rows, total, exact } = await listParcelas(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total, exact);
       return rows.map(parcelaView);
     },

@@ -67,7 +67,7 @@ export async function parcelasExportRoutes(fastify: FastifyInstance) {
           app.db,
           request,
           { acao: 'parcelas.exportar', filtros: request.query },
-          keysetBatches(parcelasExportBatch(app.db, request.actor!, request.query)),
+          keysetBatches(parcelasExportBatch(request.dbLeitura, request.actor!, request.query)),
         ),
         parcelaCsvRow,
       );

@@ -89,7 +89,7 @@ export async function comissoesRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('comissoes.ver') },
     },
     async (request, reply) => {
-      const { items, total } = await verLancamentos(app, request.actor!, request.query);
+      const { items, total } = await verLancamentos(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total, true);
       return items;
     },

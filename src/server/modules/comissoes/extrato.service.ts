@@ -17,6 +17,7 @@ import {
   type ResumoView,
 } from '../../../shared/schemas/comissao';
 import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { audit } from '../auditoria';
 import { franquiaNoEscopo } from './comissoes.repository';
@@ -78,8 +79,9 @@ const emReais = (e: Extrato) => ({
   saldo: reais(e.saldo),
 });
 
-export async function verLancamentos(app: FastifyInstance, actor: Actor, query: LancamentosListQuery) {
-  const { rows, total } = await listLancamentos(app.db, actor, query);
+/** `db`: the request's read database (`request.dbLeitura`). */
+export async function verLancamentos(db: Executor, actor: Actor, query: LancamentosListQuery) {
+  const { rows, total } = await listLancamentos(db, actor, query);
   return { items: rows.map(toLancamentoView), total };
 }
 

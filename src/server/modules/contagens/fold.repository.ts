@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Database, type Executor, executeRows, fixedStatement } from '../../db/connect';
+import { type Database, type Executor, executeRows, fixedStatement, isReadOnly } from '../../db/connect';
 
 /** How many pending rows one step of a fold takes (migrations 0027, 0028). */
 const LOTE = 1000;
@@ -15,6 +15,8 @@ const MAX_PAGES = 64;
 const dobrar = fixedStatement(1, ([lote]) => sql`select funnel_contagens_fold(${lote}) as n`, 'contagens_fold');
 
 export async function foldContagens(db: Executor): Promise<number> {
+  // A replica cannot fold (issue 46): its reader counts what the worker's rounds folded on the primary, as replayed.
+  if (isReadOnly(db)) return 0;
   let total = 0;
   for (;;) {
     const [row] = await executeRows<{ n: number }>(db, dobrar([LOTE]));

@@ -30,7 +30,7 @@ export async function cursosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('cursos.ler') },
     },
     async (request, reply) => {
-      const { items, total } = await listCursosFor(app, request.actor!, request.query);
+      const { items, total } = await listCursosFor(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
       return items;
     },

@@ -9,6 +9,7 @@ import {
   type ModuloUpdateInput as ModuloUpdate,
 } from '../../../shared/schemas/curso';
 import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { pageWindow } from '../../lib/pagination';
 import {
@@ -34,12 +35,13 @@ import { alteracoesDe, audit } from '../auditoria';
  * them for the event form.
  */
 
-export async function listCursosFor(app: FastifyInstance, actor: Actor, query: CursoListQuery) {
+/** `db`: the request's read database (`request.dbLeitura`). */
+export async function listCursosFor(db: Executor, actor: Actor, query: CursoListQuery) {
   const { clienteId, q, sort } = query;
-  if (clienteId && !(await clienteVisible(app.db, actor, clienteId))) {
+  if (clienteId && !(await clienteVisible(db, actor, clienteId))) {
     throw notFound(CURSO_MESSAGES.clienteNotFound);
   }
-  return listCursos(app.db, actor, { clienteId, q, sort, ...pageWindow(query) });
+  return listCursos(db, actor, { clienteId, q, sort, ...pageWindow(query) });
 }
 
 /** A course and its modules, numbered in the order given, in one transaction. */

@@ -73,7 +73,7 @@ export async function custosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('campanhas.custos') },
     },
     async (request, reply) => {
-      const { resposta, total } = await verCampanhaCustos(app, request.actor!, request.query);
+      const { resposta, total } = await verCampanhaCustos(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
       return resposta;
     },

@@ -11,6 +11,7 @@ import {
   type EventoCustosResposta,
 } from '../../../shared/schemas/custos';
 import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/connect';
 import { forbidden, notFound } from '../../lib/http-error';
 import { alteracoesDe, audit } from '../auditoria';
 import {
@@ -118,12 +119,13 @@ export async function removerEventoCusto(
   });
 }
 
+/** `db`: the request's read database (`request.dbLeitura`). */
 export async function verCampanhaCustos(
-  app: FastifyInstance,
+  db: Executor,
   actor: Actor,
   query: CampanhaCustosQuery,
 ): Promise<{ resposta: CampanhaCustosResposta; total: number }> {
-  const { rows, total, totalCentavos } = await listCampanhaCustos(app.db, actor, query);
+  const { rows, total, totalCentavos } = await listCampanhaCustos(db, actor, query);
   return { resposta: { custos: rows.map(toCampanhaCustoView), totalCentavos }, total };
 }
 

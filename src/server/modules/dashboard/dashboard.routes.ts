@@ -14,7 +14,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/dashboard/metrics',
     { schema: { response: { 200: dashboardMetricsSchema } }, config: { access: rolesFor('dashboard.ler') } },
-    async (request) => countMetrics(app.db, request.actor!),
+    async (request) => countMetrics(request.dbLeitura, request.actor!),
   );
 
   // 'Retornos de hoje', 'Atrasados', 'Leads sem contato há mais de 48 h' (issue 16).
@@ -26,7 +26,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const now = app.clock.now();
-      return countAcompanhamento(app.db, request.actor!, todayInBrasilia(now), now);
+      return countAcompanhamento(request.dbLeitura, request.actor!, todayInBrasilia(now), now);
     },
   );
 }

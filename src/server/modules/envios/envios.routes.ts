@@ -21,7 +21,7 @@ export async function enviosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('envios.gerir') },
     },
     async (request, reply) => {
-      const { items, total } = await listEnvios(app.db, request.actor!, request.query);
+      const { items, total } = await listEnvios(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
       return items;
     },

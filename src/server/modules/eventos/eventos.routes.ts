@@ -26,7 +26,7 @@ export async function eventosRoutes(fastify: FastifyInstance, options: { aposMud
       config: { access: rolesFor('eventos.ler') },
     },
     async (request, reply) => {
-      const { items, total } = await listEventos(app.db, request.actor!, {
+      const { items, total } = await listEventos(request.dbLeitura, request.actor!, {
         q: request.query.q,
         clienteId: request.query.clienteId,
         sort: request.query.sort,

@@ -158,15 +158,18 @@ export const executarExportacao: JobHandler = async (job, { app, tentativa, reno
   const lista = listas.get(row.lista);
   if (!lista) throw new FalhaDefinitiva(`Lista sem exportação: ${row.lista}`);
   const now = () => app.clock.now();
+  // The rows are read from the replica once it has replayed every write made before the export was asked for
+  // (issue 46); the export's own progress is written to the primary.
+  const leitura = app.reads.pick(new Date(row.created_at).getTime());
   try {
-    const total = await lista.contar(app.db, actor, row.filtros, now());
+    const total = await lista.contar(leitura, actor, row.filtros, now());
     if (!(await startRun(app.db, exportacaoId, total, now()))) return;
     let n = 0;
     let linhas = 0;
     // The byte-order mark goes out with the download (a stored text's first character may not survive the driver).
     let pendente: string[] = [csvRow(lista.cabecalho(row.filtros, actor))];
     let lotes = 0;
-    for await (const batch of lista.lotes(app.db, actor, row.filtros, now())) {
+    for await (const batch of lista.lotes(leitura, actor, row.filtros, now())) {
       linhas += batch.length;
       pendente.push(batch.map(csvRow).join(''));
       lotes += 1;

@@ -28,7 +28,7 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { q, status, sort, page, pageSize } = request.query;
-      const { rows, total } = await listFranquias(app.db, request.actor!, {
+      const { rows, total } = await listFranquias(request.dbLeitura, request.actor!, {
         q,
         isActive: status,
         sort,

@@ -21,7 +21,7 @@ export async function inadimplenciaRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { resposta, total } = await inadimplencia(
-        app.db,
+        request.dbLeitura,
         request.actor!,
         request.query,
         todayInBrasilia(app.clock.now()),

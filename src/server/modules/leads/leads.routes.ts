@@ -54,7 +54,12 @@ export async function leadsRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('leads.ler') },
     },
     async (request, reply) => {
-      const { items, total, exact } = await listLeads(app.db, request.actor!, request.query, clockAt(app.clock.now()));
+      const { items, total, exact } = await listLeads(
+        request.dbLeitura,
+        request.actor!,
+        request.query,
+        clockAt(app.clock.now()),
+      );
       setTotalCount(reply, total, exact);
       return items;
     },
@@ -66,7 +71,7 @@ export async function leadsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const actor = request.actor!;
       const { view, ...filter } = request.query;
-      const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
+      const evento = await findFunnelEvento(request.dbLeitura, actor, filter.eventoId);
       const interesses = view === 'interesses';
       const fileName = csvFileName(
         interesses ? CSV_PREFIXES.interesses : CSV_PREFIXES.leads,
@@ -78,7 +83,7 @@ export async function leadsRoutes(fastify: FastifyInstance) {
           app.db,
           request,
           { acao: 'leads.exportar', filtros: request.query },
-          keysetBatches(leadsExportBatch(app.db, actor, filter, clockAt(app.clock.now()))),
+          keysetBatches(leadsExportBatch(request.dbLeitura, actor, filter, clockAt(app.clock.now()))),
         ),
         leadCsvRow(leadCsvColunas(actor, interesses)),
       );
@@ -109,7 +114,7 @@ export async function leadsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/leads/resumo',
     { schema: { response: { 200: funnelResumoSchema } }, config: { access: rolesFor('leads.ler') } },
-    async (request) => leadsResumo(app.db, request.actor!),
+    async (request) => leadsResumo(request.dbLeitura, request.actor!),
   );
 
   // The event filter's options on all four screens (the aluno's Matrículas screen too).
@@ -121,7 +126,7 @@ export async function leadsRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('leads.eventos') },
     },
     async (request, reply) => {
-      const { items, total } = await listFunnelEventos(app.db, request.actor!, request.query);
+      const { items, total } = await listFunnelEventos(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
       return items;
     },

@@ -119,7 +119,7 @@ export async function lgpdRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('lgpd.gerir') },
     },
     async (request, reply) => {
-      const { items, total } = await listarPedidos(app.db, request.actor!, request.query, app.clock.now());
+      const { items, total } = await listarPedidos(request.dbLeitura, request.actor!, request.query, app.clock.now());
       setTotalCount(reply, total);
       return items;
     },

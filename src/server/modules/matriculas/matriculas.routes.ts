@@ -59,7 +59,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('matriculas.ler') },
     },
     async (request, reply) => {
-      const { items, total, exact } = await listMatriculas(app.db, request.actor!, request.query);
+      const { items, total, exact } = await listMatriculas(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total, exact);
       return items;
     },
@@ -71,14 +71,14 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const actor = request.actor!;
       const filter = request.query;
-      const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
+      const evento = await findFunnelEvento(request.dbLeitura, actor, filter.eventoId);
       const fileName = csvFileName(CSV_PREFIXES.matriculas, evento, todayInBrasilia(app.clock.now()));
       const rows = mapBatches(
         auditedExport(
           app.db,
           request,
           { acao: 'matriculas.exportar', filtros: request.query },
-          keysetBatches(matriculasExportBatch(app.db, actor, filter)),
+          keysetBatches(matriculasExportBatch(request.dbLeitura, actor, filter)),
         ),
         matriculaCsvRow(comOrigem(actor)),
       );
@@ -98,7 +98,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/matriculas/resumo',
     { schema: { response: { 200: funnelResumoSchema } }, config: { access: rolesFor('matriculas.ler') } },
-    async (request) => matriculasResumo(app.db, request.actor!),
+    async (request) => matriculasResumo(request.dbLeitura, request.actor!),
   );
 
   // Any staff role may make effective a pre-matrícula it can see (DESIGN §4.1); others answer 404.

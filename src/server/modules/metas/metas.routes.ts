@@ -47,7 +47,7 @@ export async function metasRoutes(fastify: FastifyInstance) {
       schema: { querystring: metasPainelQuerySchema, response: { 200: metasPainelViewSchema } },
       config: { access: rolesFor('metas.ler') },
     },
-    async (request) => verPainel(app, request.actor!, request.query.mes),
+    async (request) => verPainel(app, request.dbLeitura, request.actor!, request.query.mes),
   );
 
   app.get(
@@ -56,6 +56,6 @@ export async function metasRoutes(fastify: FastifyInstance) {
       schema: { querystring: metasQuerySchema, response: { 200: rankingViewSchema } },
       config: { access: rolesFor('metas.ranking') },
     },
-    async (request) => verRanking(app, request.actor!, request.query),
+    async (request) => verRanking(app, request.dbLeitura, request.actor!, request.query),
   );
 }

@@ -112,16 +112,24 @@ async function metasDaUnidade(
   };
 }
 
-/** GET /api/metas/painel: the caller's own goals of a month, each stage that has one (every staff dashboard). */
-export async function verPainel(app: FastifyInstance, actor: Actor, mes: string): Promise<MetasPainelView> {
-  const no = await unidadeDo(app.db, actor);
-  const metas = await metasDoAlvo(app.db, actor, mes, no.id);
+/**
+ * GET /api/metas/painel: the caller's own goals of a month, each stage that has one (every staff dashboard). `db`: the
+ * request's read database (`request.dbLeitura`), as for the ranking.
+ */
+export async function verPainel(
+  app: FastifyInstance,
+  db: Executor,
+  actor: Actor,
+  mes: string,
+): Promise<MetasPainelView> {
+  const no = await unidadeDo(db, actor);
+  const metas = await metasDoAlvo(db, actor, mes, no.id);
   const dias = diasDo(app, mes);
   const etapas: MetasPainelView['etapas'] = [];
   for (const etapa of META_ETAPAS) {
     const meta = metas.get(etapa);
     if (!meta) continue;
-    const { total } = await realizadoDo(app.db, no, mes, etapa);
+    const { total } = await realizadoDo(db, no, mes, etapa);
     etapas.push({
       etapa,
       meta: meta.valor,
@@ -340,20 +348,25 @@ export async function distribuirMeta(app: FastifyInstance, actor: Actor, body: D
  * the network's franquias, a franquia's micro-franquias, a micro-franquia's vendedores; a vendedor reads its
  * micro-franquia's vendedores -- its own figures, and only the names and positions of its peers.
  */
-export async function verRanking(app: FastifyInstance, actor: Actor, query: MetasQuery): Promise<RankingView> {
-  const ator = await unidadeDo(app.db, actor);
+export async function verRanking(
+  app: FastifyInstance,
+  db: Executor,
+  actor: Actor,
+  query: MetasQuery,
+): Promise<RankingView> {
+  const ator = await unidadeDo(db, actor);
   if (ator.nivel === 'cliente') throw forbidden();
-  const base = ator.nivel === 'vendedor' ? await lerNo(app.db, 'micro_franquia', ator.pai!.id) : ator;
+  const base = ator.nivel === 'vendedor' ? await lerNo(db, 'micro_franquia', ator.pai!.id) : ator;
   if (!base) throw notFound(METAS_MESSAGES.naoEncontrado);
-  const filhos = (await filhosAtivos(app.db, base)).filter((f) => f.nivel !== 'cliente');
+  const filhos = (await filhosAtivos(db, base)).filter((f) => f.nivel !== 'cliente');
   const metas = await metasDos(
-    app.db,
+    db,
     actor,
     query.mes,
     query.etapa,
     filhos.map((f) => f.id),
   );
-  const realizado = await realizadoDo(app.db, base, query.mes, query.etapa);
+  const realizado = await realizadoDo(db, base, query.mes, query.etapa);
   const linhas = filhos.map((f) => {
     const meta = metas.get(f.id)?.valor ?? null;
     const feito = realizado.porFilho.get(f.id) ?? 0;

@@ -30,7 +30,7 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { q, status, sort, page, pageSize } = request.query;
-      const { rows, total } = await listMicroFranquias(app.db, request.actor!, {
+      const { rows, total } = await listMicroFranquias(request.dbLeitura, request.actor!, {
         q,
         isActive: status,
         sort,

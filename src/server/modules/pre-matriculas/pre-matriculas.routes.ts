@@ -50,7 +50,7 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('preMatriculas.ler') },
     },
     async (request, reply) => {
-      const { items, total, exact } = await listPreMatriculas(app.db, request.actor!, request.query);
+      const { items, total, exact } = await listPreMatriculas(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total, exact);
       return items;
     },
@@ -62,14 +62,14 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const actor = request.actor!;
       const filter = request.query;
-      const evento = await findFunnelEvento(app.db, actor, filter.eventoId);
+      const evento = await findFunnelEvento(request.dbLeitura, actor, filter.eventoId);
       const fileName = csvFileName(CSV_PREFIXES.preMatriculas, evento, todayInBrasilia(app.clock.now()));
       const rows = mapBatches(
         auditedExport(
           app.db,
           request,
           { acao: 'pre_matriculas.exportar', filtros: request.query },
-          keysetBatches(preMatriculasExportBatch(app.db, actor, filter)),
+          keysetBatches(preMatriculasExportBatch(request.dbLeitura, actor, filter)),
         ),
         preMatriculaCsvRow(comDadosDaAtivacao(actor)),
       );
@@ -89,7 +89,7 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/pre-matriculas/resumo',
     { schema: { response: { 200: funnelResumoSchema } }, config: { access: rolesFor('preMatriculas.ler') } },
-    async (request) => preMatriculasResumo(app.db, request.actor!),
+    async (request) => preMatriculasResumo(request.dbLeitura, request.actor!),
   );
 
   // Issue 23: the staff who see a pré-matrícula set or change its course among its event's (404 out of scope).

@@ -45,7 +45,7 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('relatorios.ler') },
     },
     async (request, reply) => {
-      const { resposta, total } = await funil(app.db, request.actor!, request.query, today());
+      const { resposta, total } = await funil(request.dbLeitura, request.actor!, request.query, today());
       setTotalCount(reply, total);
       return resposta;
     },
@@ -57,7 +57,7 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
     { schema: { querystring: funilQuerySchema }, config: { access: rolesFor('relatorios.ler') } },
     async (request, reply) => {
       const { agrupar, de, ate, grupos, comCusto } = await funilCompleto(
-        app.db,
+        request.dbLeitura,
         request.actor!,
         request.query,
         today(),
@@ -93,7 +93,7 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
       schema: { querystring: serieQuerySchema, response: { 200: serieRespostaSchema } },
       config: { access: rolesFor('relatorios.ler') },
     },
-    async (request) => serie(app.db, request.actor!, request.query, today()),
+    async (request) => serie(request.dbLeitura, request.actor!, request.query, today()),
   );
 
   // Issue 42: the period's matrículas by where their contract stands; the funnel's counts are unchanged.
@@ -103,7 +103,7 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
       schema: { querystring: matriculasStatusQuerySchema, response: { 200: matriculasStatusSchema } },
       config: { access: rolesFor('relatorios.ler') },
     },
-    async (request) => matriculasPorStatus(app.db, request.actor!, request.query, today()),
+    async (request) => matriculasPorStatus(request.dbLeitura, request.actor!, request.query, today()),
   );
 
   app.get(
@@ -113,7 +113,7 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('relatorios.ler') },
     },
     async (request, reply) => {
-      const { resposta, total } = await acompanhamento(app.db, request.actor!, request.query, today());
+      const { resposta, total } = await acompanhamento(request.dbLeitura, request.actor!, request.query, today());
       setTotalCount(reply, total);
       return resposta;
     },
@@ -126,6 +126,6 @@ export async function relatoriosRoutes(fastify: FastifyInstance) {
       schema: { querystring: visitasRelatorioQuerySchema, response: { 200: visitasRelatorioSchema } },
       config: { access: rolesFor('visitas.ver') },
     },
-    async (request) => visitasPorVendedor(app.db, request.actor!, request.query, today()),
+    async (request) => visitasPorVendedor(request.dbLeitura, request.actor!, request.query, today()),
   );
 }

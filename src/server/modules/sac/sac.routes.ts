@@ -67,7 +67,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('sac.abrir') },
     },
     async (request, reply) => {
-      const { items, total } = await listTickets(app.db, request.actor!, request.query, app.clock.now());
+      const { items, total } = await listTickets(request.dbLeitura, request.actor!, request.query, app.clock.now());
       setTotalCount(reply, total);
       return items;
     },
@@ -107,7 +107,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('sac.abrir') },
     },
     async (request, reply) => {
-      const page = await listMensagens(app.db, request.actor!, ticketId(request.params.id), request.query);
+      const page = await listMensagens(request.dbLeitura, request.actor!, ticketId(request.params.id), request.query);
       if (!page) throw notFound(SAC_MESSAGES.notFound);
       setTotalCount(reply, page.total);
       return page.items;
@@ -179,7 +179,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
       schema: { querystring: resumoQuerySchema, response: { 200: sacResumoSchema } },
       config: { access: rolesFor('sac.responder') },
     },
-    async (request) => resumo(app.db, request.actor!, app.clock.now(), request.query.dias),
+    async (request) => resumo(request.dbLeitura, request.actor!, app.clock.now(), request.query.dias),
   );
 
   app.get(
@@ -195,7 +195,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('sac.responder') },
     },
     async (request, reply) => {
-      const { items, total } = await listNetworkUsers(app.db, request.actor!, request.query);
+      const { items, total } = await listNetworkUsers(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
       return items;
     },

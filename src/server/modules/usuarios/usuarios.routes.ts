@@ -29,7 +29,7 @@ export async function usuariosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('usuarios.gerenciar') },
     },
     async (request, reply) => {
-      const { rows, total } = await listUsuarios(app.db, request.actor!, request.query);
+      const { rows, total } = await listUsuarios(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
       return rows;
     },

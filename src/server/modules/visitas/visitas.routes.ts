@@ -25,7 +25,7 @@ export async function visitasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('visitas.ver') },
     },
     async (request, reply) => {
-      const { rows, total } = await listarVisitas(app, request.actor!, request.query);
+      const { rows, total } = await listarVisitas(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
       return rows;
     },

@@ -15,6 +15,7 @@ import {
   visitaRegistrada,
 } from '../../../shared/schemas/visita';
 import type { Actor } from '../../access/actor';
+import type { Executor } from '../../db/connect';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import { alteracoesDe, audit } from '../auditoria';
 import { countAcompanhamento, listRetornosDevidos } from '../leads';
@@ -83,12 +84,13 @@ const auditavel = (v: Partial<VisitaRow>) => ({
   eventoId: v.eventoId,
 });
 
+/** `db`: the request's read database (`request.dbLeitura`). */
 export async function listarVisitas(
-  app: FastifyInstance,
+  db: Executor,
   actor: Actor,
   query: VisitaListQuery,
 ): Promise<{ rows: VisitaView[]; total: number }> {
-  const { rows, total } = await listVisitas(app.db, actor, {
+  const { rows, total } = await listVisitas(db, actor, {
     ...periodoDeDias(query.de, query.ate),
     q: query.q,
     vendedorId: query.vendedorId,

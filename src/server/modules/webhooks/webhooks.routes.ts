@@ -165,7 +165,7 @@ export async function webhooksRoutes(fastify: FastifyInstance) {
       const found = await findWebhook(app.db, request.actor!, request.params.id);
       if (!found) throw notFound(INTEGRACOES_MESSAGES.naoEncontrado);
       const { items, total } = await listEntregas(
-        app.db,
+        request.dbLeitura,
         request.params.id,
         app.clock.now(),
         request.query.page,
