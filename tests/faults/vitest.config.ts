@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The faults that need a real server process (tests/faults/process): SIGTERM under load, PostgreSQL restarted
- * under it, kill -9 on the embedded database, backups. They run the production bundle (`npm run build` first;
+ * under it, kill -9 on the embedded database, backups, a read replica that lags or stops (a primary and a standby
+ * of private clusters). They run the production bundle (`npm run build` first;
  * BUILD_OUT_DIR picks another build) one file at a time, outside `npm test`:
  *
  *   npx vitest run --config tests/faults/vitest.config.ts

@@ -33,25 +33,33 @@ function binDir(): string {
   return join(root, versions[0]!, 'bin');
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/** Runs a PostgreSQL tool of PG_BIN, as the postgres user when the test runs as root. */
+function runner() {
   const bin = binDir();
   const asRoot = userInfo().uid === 0;
-  const dir = mkdtempSync(join(tmpdir(), 'faults-pg-'));
-  if (asRoot) {
-    const ids = execFileSync('id', ['-u', 'postgres']).toString().trim();
-    const gid = execFileSync('id', ['-g', 'postgres']).toString().trim();
-    chownSync(dir, Number(ids), Number(gid));
-  }
-  const run = (tool: string, args: string[]) => {
+  return (tool: string, args: string[]) => {
     const command = join(bin, tool);
     execFileSync(asRoot ? 'runuser' : command, asRoot ? ['-u', 'postgres', '--', command, ...args] : args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 120_000,
     });
   };
-  const port = await freePort();
+}
+
+/** A folder under /tmp the cluster's user owns. */
+function privateDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (userInfo().uid === 0) {
+    const ids = execFileSync('id', ['-u', 'postgres']).toString().trim();
+    const gid = execFileSync('id', ['-g', 'postgres']).toString().trim();
+    chownSync(dir, Number(ids), Number(gid));
+  }
+  return dir;
+}
+
+/** Starts the cluster in `dir`/data on `port` and answers its handle. */
+function cluster(dir: string, port: number, run: ReturnType<typeof runner>): PrivatePostgres {
   const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`;
   const start = () =>
     run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
@@ -70,4 +78,26 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A primary: `wal_level=replica` and WAL senders are PostgreSQL's defaults, and initdb's trust covers replication. */
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const run = runner();
+  const dir = privateDir('faults-pg-');
+  run('initdb', ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  return cluster(dir, await freePort(), run);
+}
+
+/**
+ * A streaming replica of `primary` (issue 46): a base backup with `-R` (standby.signal and the primary's address),
+ * started as a hot standby on a port of its own.
+ */
+export async function startStandby(primary: PrivatePostgres): Promise<PrivatePostgres> {
+  const run = runner();
+  const dir = privateDir('faults-standby-');
+  run('pg_basebackup', [
+    ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'],
+    ...['-D', join(dir, 'data'), '-R', '-X', 'stream', '-c', 'fast', '--no-sync'],
+  ]);
+  return cluster(dir, await freePort(), run);
 }
