@@ -156,8 +156,12 @@ function openReplica(url: string, poolMax: number, primary: pg.Pool): ReplicaHan
     pool: statsOf(pool, poolMax),
     async positions(timeoutMs) {
       // The primary's position first: whatever the replica has replayed when it answers, it replayed this far.
-      const [current] = (await primary.query<{ lsn: string }>(`select (pg_current_wal_lsn() - '0/0')::text as lsn`))
-        .rows;
+      const [current] = (
+        await primary.query<{ lsn: string }>({
+          text: `select (pg_current_wal_lsn() - '0/0')::text as lsn`,
+          query_timeout: timeoutMs,
+        } as pg.QueryConfig)
+      ).rows;
       const [own] = await pool.ownQuery<{ recovery: boolean; lsn: string | null }>(
         `select pg_is_in_recovery() as recovery, (pg_last_wal_replay_lsn() - '0/0')::text as lsn`,
         timeoutMs,
