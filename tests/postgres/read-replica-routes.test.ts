@@ -24,7 +24,7 @@ let handle: DatabaseHandle;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ EXPORTACAO_DIRETA_MAX: '1' });
+  ctx = await createTestApp({ EXPORTACAO_DIRETA_MAX: '1', WEBHOOKS_PERMITIR_REDE_LOCAL: '1' });
   const readOnly = new URL(ctx.databaseUrl!);
   readOnly.searchParams.set('options', '-c default_transaction_read_only=on');
   handle = await connectPostgres(ctx.databaseUrl!, 5, readOnly.toString());
@@ -89,11 +89,16 @@ const READS: [Role, string][] = [
 
 describe('reads on a replica', () => {
   it('answers every list, search, report and export from the replica, as the primary does', async () => {
-    const tickets = await as(ctx.app, 'franqueador').get('/api/sac/tickets');
-    const [ticket] = tickets.json<{ id: number }[]>();
+    const [ticket] = (await as(ctx.app, 'franqueador').get('/api/sac/tickets')).json<{ id: number }[]>();
+    const webhook = await as(ctx.app, 'franqueador').post('/api/integracoes/webhooks', {
+      url: 'http://127.0.0.1:9/webhook',
+      eventos: ['lead.criado'],
+    });
+    expect(webhook.statusCode).toBe(201);
     const reads: [Role, string][] = [
       ...READS,
-      ...(ticket ? [['franqueador', `/api/sac/tickets/${ticket.id}/mensagens`] as [Role, string]] : []),
+      ['franqueador', `/api/sac/tickets/${ticket!.id}/mensagens`],
+      ['franqueador', `/api/integracoes/webhooks/${webhook.json<{ id: string }>().id}/entregas`],
     ];
     for (const [role, path] of reads) {
       const before = app.reads.reads.replica;
