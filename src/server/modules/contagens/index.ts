@@ -15,6 +15,9 @@ export {
   type PathNode,
   type PeriodRow,
   type ReportRows,
+  type SourceColumns,
+  type SourcePeriodRow,
   periodRows,
+  sourcePeriodRows,
   splitPeriod,
 } from './periods';
