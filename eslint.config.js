@@ -69,6 +69,7 @@ const COUNTER_TABLES = [
   'funnel_mes',
   'funnel_origem_dia',
   'funnel_origem_mes',
+  'parcelas_pagas_mes',
   'evento_vagas',
   'contagens_pendentes',
 ];
@@ -79,6 +80,7 @@ const COUNTER_OBJECTS = [
   'funnelMes',
   'funnelOrigemDia',
   'funnelOrigemMes',
+  'parcelasPagasMes',
   'eventoVagas',
   'contagensPendentes',
 ];

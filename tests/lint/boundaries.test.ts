@@ -361,6 +361,7 @@ describe('lint: raw SQL names tables through the schema', () => {
       'funnel_mes',
       'funnel_origem_dia',
       'funnel_origem_mes',
+      'parcelas_pagas_mes',
       'evento_vagas',
       'contagens_pendentes',
     ];

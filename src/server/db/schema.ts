@@ -1536,6 +1536,38 @@ export const funnelOrigemMes = pgTable(
 );
 
 /**
+ * The parcelas paid per node and month (issue 48, migration 0066): for every prefix of a parcela's own scope path
+ * -- franqueador, franquia, micro-franquia, vendedor (or none), cliente: `nivel` 0..4, keyed by `chave` as
+ * funnel_mes is --, the sum in centavos (and number) of the parcelas paid (`status` 'paga') in the month of `paga_em`.
+ * A trigger on parcelas adds a payment and takes away a refund, a chargeback or a paid parcela removed, on the
+ * connection's stripe. Goals of stage `parcelas_pagas` read a month's few rows instead of its parcelas.
+ */
+export const parcelasPagasMes = pgTable(
+  'parcelas_pagas_mes',
+  {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    mes: date({ mode: 'string' }).notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    parcelas: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.mes, t.stripe] }),
+    index('parcelas_pagas_mes_franqueador_idx').on(t.franqueadorId, t.nivel, t.mes),
+    index('parcelas_pagas_mes_franquia_idx').on(t.franquiaId, t.nivel, t.mes),
+    index('parcelas_pagas_mes_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.mes),
+    index('parcelas_pagas_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
+    index('parcelas_pagas_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
+  ],
+);
+
+/**
  * Sign-ups and presences not yet folded into the counters (migrations 0027 and 0028, ADRs 042 and 043): the path
  * of the lead (franqueador ... evento), its day, and +1 lead (`dl`) or +1/-1 presence (`dx`), written by the
  * leads' triggers, taken by the fold. Issue 48 (migration 0066): whether the lead came with any origin
