@@ -67,6 +67,9 @@ const COUNTER_TABLES = [
   'lead_status_counts',
   'funnel_dia',
   'funnel_mes',
+  'funnel_origem_dia',
+  'funnel_origem_mes',
+  'parcelas_pagas_mes',
   'evento_vagas',
   'contagens_pendentes',
 ];
@@ -75,6 +78,9 @@ const COUNTER_OBJECTS = [
   'leadStatusCounts',
   'funnelDia',
   'funnelMes',
+  'funnelOrigemDia',
+  'funnelOrigemMes',
+  'parcelasPagasMes',
   'eventoVagas',
   'contagensPendentes',
 ];

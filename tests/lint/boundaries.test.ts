@@ -359,6 +359,9 @@ describe('lint: raw SQL names tables through the schema', () => {
       'lead_status_counts',
       'funnel_dia',
       'funnel_mes',
+      'funnel_origem_dia',
+      'funnel_origem_mes',
+      'parcelas_pagas_mes',
       'evento_vagas',
       'contagens_pendentes',
     ];

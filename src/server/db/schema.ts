@@ -16,6 +16,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -1482,9 +1483,95 @@ export const funnelMes = pgTable(
 );
 
 /**
+ * What a row of the funnel counts under in the counters per source (issue 48, migration 0066): its `utm_source`, its
+ * `utm_campaign`, whether it came by a share link (`link`: `link_codigo` set) and the link's vendedor -- all that
+ * Relatórios' origem, campanha and vendedor_link groups and filters read of a row's origin.
+ */
+function fonteColumns() {
+  return {
+    utmSource: varchar({ length: UTM_MAX }),
+    utmCampaign: varchar({ length: UTM_MAX }),
+    link: boolean().notNull().default(false),
+    linkVendedorId: uuid(),
+  };
+}
+
+/**
+ * The funnel per source and day (issue 48, migration 0066): funnel_dia's twin for the attributed rows only (a lead,
+ * pré-matrícula or matrícula that came with any origin, a matrícula by its pré-matrícula's), one row per path prefix,
+ * source (`fonteColumns`), day and stripe, written by the same triggers and fold as funnel_dia. The rows with no
+ * origin are the funnel's totals less these.
+ */
+export const funnelOrigemDia = pgTable(
+  'funnel_origem_dia',
+  { ...funnelPeriodColumns(), ...fonteColumns(), dia: date({ mode: 'string' }).notNull() },
+  (t) => [
+    unique('funnel_origem_dia_key')
+      .on(t.chave, t.utmSource, t.utmCampaign, t.link, t.linkVendedorId, t.dia, t.stripe)
+      .nullsNotDistinct(),
+    index('funnel_origem_dia_franqueador_idx').on(t.franqueadorId, t.nivel, t.dia),
+    index('funnel_origem_dia_franquia_idx').on(t.franquiaId, t.nivel, t.dia),
+    index('funnel_origem_dia_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.dia),
+    index('funnel_origem_dia_vendedor_idx').on(t.vendedorId, t.nivel, t.dia),
+    index('funnel_origem_dia_cliente_idx').on(t.clienteId, t.nivel, t.dia),
+    index('funnel_origem_dia_evento_idx').on(t.eventoId, t.dia),
+  ],
+);
+
+/** The same per month (`mes` is its 1st), funnel_mes' twin: a year of a node's sources is 12 rows per source. */
+export const funnelOrigemMes = pgTable(
+  'funnel_origem_mes',
+  { ...funnelPeriodColumns(), ...fonteColumns(), mes: date({ mode: 'string' }).notNull() },
+  (t) => [
+    unique('funnel_origem_mes_key')
+      .on(t.chave, t.utmSource, t.utmCampaign, t.link, t.linkVendedorId, t.mes, t.stripe)
+      .nullsNotDistinct(),
+    index('funnel_origem_mes_franqueador_idx').on(t.franqueadorId, t.nivel, t.mes),
+    index('funnel_origem_mes_franquia_idx').on(t.franquiaId, t.nivel, t.mes),
+    index('funnel_origem_mes_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.mes),
+    index('funnel_origem_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
+    index('funnel_origem_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
+    index('funnel_origem_mes_evento_idx').on(t.eventoId, t.mes),
+  ],
+);
+
+/**
+ * The parcelas paid per node and month (issue 48, migration 0066): for every prefix of a parcela's own scope path
+ * -- franqueador, franquia, micro-franquia, vendedor (or none), cliente: `nivel` 0..4, keyed by `chave` as
+ * funnel_mes is --, the sum in centavos (and number) of the parcelas paid (`status` 'paga') in the month of `paga_em`.
+ * A trigger on parcelas adds a payment and takes away a refund, a chargeback or a paid parcela removed, on the
+ * connection's stripe. Goals of stage `parcelas_pagas` read a month's few rows instead of its parcelas.
+ */
+export const parcelasPagasMes = pgTable(
+  'parcelas_pagas_mes',
+  {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    mes: date({ mode: 'string' }).notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    parcelas: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.mes, t.stripe] }),
+    index('parcelas_pagas_mes_franqueador_idx').on(t.franqueadorId, t.nivel, t.mes),
+    index('parcelas_pagas_mes_franquia_idx').on(t.franquiaId, t.nivel, t.mes),
+    index('parcelas_pagas_mes_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.mes),
+    index('parcelas_pagas_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
+    index('parcelas_pagas_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
+  ],
+);
+
+/**
  * Sign-ups and presences not yet folded into the counters (migrations 0027 and 0028, ADRs 042 and 043): the path
  * of the lead (franqueador ... evento), its day, and +1 lead (`dl`) or +1/-1 presence (`dx`), written by the
- * leads' triggers, taken by the fold.
+ * leads' triggers, taken by the fold. Issue 48 (migration 0066): whether the lead came with any origin
+ * (`atribuida`) and its source (`fonteColumns`), for the counters per source.
  */
 export const contagensPendentes = pgTable(
   'contagens_pendentes',
@@ -1494,6 +1581,8 @@ export const contagensPendentes = pgTable(
     dx: integer().default(0).notNull(),
     eventoId: uuid().notNull(),
     dl: integer().default(0).notNull(),
+    atribuida: boolean().notNull().default(false),
+    ...fonteColumns(),
   },
   // The event's card adds its pending presences.
   (t) => [index('contagens_pendentes_evento_idx').on(t.eventoId)],

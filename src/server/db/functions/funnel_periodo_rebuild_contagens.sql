@@ -1,4 +1,5 @@
--- The rebuild counts presences from the leads themselves: the pending ones are in it already.
+-- The rebuild counts presences from the leads themselves: the pending ones are in it already. Issue 48: the
+-- counters per source with them (funnel_origem_rebuild).
 -- Defined by migrations 0007, 0015 (as funnel_periodo_rebuild), renamed in 0027; this file is its definition today (ADR 061).
 CREATE OR REPLACE FUNCTION public.funnel_periodo_rebuild_contagens()
  RETURNS void
@@ -35,4 +36,5 @@ BEGIN
     GROUP BY n, b.p[1:n + 1], date_trunc('month', b.d)) g
   ORDER BY g.n, g.mes;
   DROP TABLE "funnel_rebuild_base";
+  PERFORM "funnel_origem_rebuild"();
 END $function$;

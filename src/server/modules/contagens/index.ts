@@ -7,6 +7,7 @@ export { type Counter, countedStatusTotal, countedTotal } from './totals';
 export { eventoPresentes, seatsTaken } from './presences.repository';
 export { foldContagens, foldContagensRound } from './fold.repository';
 export { foldEachRound } from './fold';
+export { type PagasRow, pagasDoMes } from './pagas';
 export {
   type DayRange,
   LEVELS,
@@ -15,6 +16,9 @@ export {
   type PathNode,
   type PeriodRow,
   type ReportRows,
+  type SourceColumns,
+  type SourcePeriodRow,
   periodRows,
+  sourcePeriodRows,
   splitPeriod,
 } from './periods';

@@ -1,19 +1,21 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { eventos, funnelDia, funnelMes } from '../../db/schema';
+import { eventos, funnelDia, funnelMes, funnelOrigemDia, funnelOrigemMes } from '../../db/schema';
 
 /**
  * The funnel's counters per period (migration 0007): `funnel_dia` and `funnel_mes` hold, per path node (one row per
  * level, `nivel`) and day or month, its leads, presences, pré-matrículas and matrículas. Every question read from
  * them has the same shape: the rows of ONE level under the caller's node and the filters' nodes, in the period. A
- * period reads whole months from funnel_mes and only the days at its ends from funnel_dia.
+ * period reads whole months from funnel_mes and only the days at its ends from funnel_dia. The counters per source
+ * (issue 48, migration 0066: `funnel_origem_dia`, `funnel_origem_mes`) are their twins for the rows that came with
+ * an origin, one row per source too, read the same way (`sourcePeriodRows`).
  */
 
 /** The tree's levels as the tables number them, top to bottom. */
 export const LEVELS = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'] as const;
 export type Level = (typeof LEVELS)[number];
 export const levelOf = (level: Level) => LEVELS.indexOf(level);
-type PeriodTable = typeof funnelDia | typeof funnelMes;
+type PeriodTable = typeof funnelDia | typeof funnelMes | typeof funnelOrigemDia | typeof funnelOrigemMes;
 const PATH_COLUMN = {
   franqueador: 'franqueadorId',
   franquia: 'franquiaId',
@@ -122,6 +124,22 @@ export interface PeriodRow {
   matriculas: SQL;
 }
 
+/**
+ * What a row of the counters per source counts under (issue 48): `utm_source`, `utm_campaign`, whether it came by a
+ * share link, and the link's vendedor -- what Relatórios' origin groups and filters read (funnel/drill.ts).
+ */
+export interface SourceColumns {
+  utmSource: SQL;
+  utmCampaign: SQL;
+  link: SQL;
+  linkVendedorId: SQL;
+}
+
+/** A row of the counters per source: a period's row, with its source. */
+export interface SourcePeriodRow extends PeriodRow {
+  source: SourceColumns;
+}
+
 function periodRow(table: PeriodTable, period: SQL, sign: number): PeriodRow {
   return {
     period,
@@ -131,6 +149,72 @@ function periodRow(table: PeriodTable, period: SQL, sign: number): PeriodRow {
     preMatriculas: signed(table.preMatriculas, sign),
     matriculas: signed(table.matriculas, sign),
   };
+}
+
+function sourcePeriodRow(table: typeof funnelOrigemDia | typeof funnelOrigemMes, period: SQL, sign: number) {
+  return {
+    ...periodRow(table, period, sign),
+    source: {
+      utmSource: sql`${table.utmSource}`,
+      utmCampaign: sql`${table.utmCampaign}`,
+      link: sql`${table.link}`,
+      linkVendedorId: sql`${table.linkVendedorId}`,
+    },
+  };
+}
+
+/** A pair of counter tables: a period's months and its days, and how each reads a row. */
+interface PeriodTables<R extends PeriodRow> {
+  month: { table: PeriodTable; period: SQL; row: (sign: number) => R };
+  day: { table: PeriodTable; period: SQL; row: (sign: number) => R };
+}
+
+const FUNNEL: PeriodTables<PeriodRow> = {
+  month: {
+    table: funnelMes,
+    period: sql`${funnelMes.mes}`,
+    row: (sign) => periodRow(funnelMes, sql`${funnelMes.mes}`, sign),
+  },
+  day: {
+    table: funnelDia,
+    period: sql`${funnelDia.dia}`,
+    row: (sign) => periodRow(funnelDia, sql`${funnelDia.dia}`, sign),
+  },
+};
+
+const BY_SOURCE: PeriodTables<SourcePeriodRow> = {
+  month: {
+    table: funnelOrigemMes,
+    period: sql`${funnelOrigemMes.mes}`,
+    row: (sign) => sourcePeriodRow(funnelOrigemMes, sql`${funnelOrigemMes.mes}`, sign),
+  },
+  day: {
+    table: funnelOrigemDia,
+    period: sql`${funnelOrigemDia.dia}`,
+    row: (sign) => sourcePeriodRow(funnelOrigemDia, sql`${funnelOrigemDia.dia}`, sign),
+  },
+};
+
+/** The period's pieces over a pair of tables: whole months, loose days, each `where` its rows' own condition too. */
+function pieces<R extends PeriodRow>(
+  tables: PeriodTables<R>,
+  rows: ReportRows,
+  nivel: number,
+  withPlace: boolean,
+  pick: (row: R) => SQL,
+  split: { months: [string, string] | null; days: DayRange[] },
+  where?: (row: R) => SQL | undefined,
+): SQL {
+  const piece = (which: PeriodTables<R>['month'], from: string, to: string, sign: number) => {
+    const row = which.row(sign);
+    return sql`select ${pick(row)} from ${which.table}${
+      withPlace ? sql` join ${eventos} on ${eventos.id} = ${which.table.eventoId}` : sql``
+    } where ${and(rowsWhere(which.table, rows, nivel), where?.(row))} and ${which.period} between ${from} and ${to}`;
+  };
+  const list: SQL[] = [];
+  if (split.months) list.push(piece(tables.month, ...split.months, 1));
+  for (const { from, to, sign } of split.days) list.push(piece(tables.day, from, to, sign));
+  return sql.join(list, sql` union all `);
 }
 
 /**
@@ -145,12 +229,21 @@ export function periodRows(
   pick: (row: PeriodRow) => SQL,
   split = splitPeriod(rows.de, rows.ate),
 ): SQL {
-  const piece = (table: PeriodTable, period: SQL, from: string, to: string, sign: number) =>
-    sql`select ${pick(periodRow(table, period, sign))} from ${table}${
-      withPlace ? sql` join ${eventos} on ${eventos.id} = ${table.eventoId}` : sql``
-    } where ${rowsWhere(table, rows, nivel)} and ${period} between ${from} and ${to}`;
-  const pieces: SQL[] = [];
-  if (split.months) pieces.push(piece(funnelMes, sql`${funnelMes.mes}`, ...split.months, 1));
-  for (const { from, to, sign } of split.days) pieces.push(piece(funnelDia, sql`${funnelDia.dia}`, from, to, sign));
-  return sql.join(pieces, sql` union all `);
+  return pieces(FUNNEL, rows, nivel, withPlace, pick, split);
+}
+
+/**
+ * The same over the counters per source (issue 48): only the rows that came with an origin, each with its source
+ * (`row.source`), narrowed by `where` (an origin filter over the source's columns). Periods split as `periodRows`
+ * splits them, so a question reads the same months and days of either pair.
+ */
+export function sourcePeriodRows(
+  rows: ReportRows,
+  nivel: number,
+  withPlace: boolean,
+  pick: (row: SourcePeriodRow) => SQL,
+  where: (row: SourcePeriodRow) => SQL | undefined,
+  split = splitPeriod(rows.de, rows.ate),
+): SQL {
+  return pieces(BY_SOURCE, rows, nivel, withPlace, pick, split, where);
 }

@@ -100,37 +100,65 @@ export function atribuida(t: OrigemColumns): SQL {
 }
 
 /**
- * A row's group of Relatórios' origin groupings (issue 48), null for the rows with none: `origem` is `utm_source`,
- * or '@vendedor' / '@evento' for a share link with no source; `campanha`, `utm_campaign`; `vendedor_link`, the
- * link's vendedor.
+ * What Relatórios' origin groups and filters read of a family's origin (issue 48): its `utm_source`, its
+ * `utm_campaign`, whether it came by a share link, and the link's vendedor -- a row's own columns (`fonteDe`), or a
+ * row of the counters per source (modules/contagens, `SourceColumns`), which keep exactly these.
  */
-export function origemKey(agrupar: OrigemAgrupamento, t: OrigemColumns): SQL {
+export interface Fonte {
+  utmSource: SQL | AnyPgColumn;
+  utmCampaign: SQL | AnyPgColumn;
+  /** Whether it came by a share link (a row: `link_codigo` set). */
+  link: SQL;
+  linkVendedorId: SQL | AnyPgColumn;
+}
+
+/** A lead's or a pré-matrícula's origin as the groups and filters read it. */
+export const fonteDe = (t: OrigemColumns): Fonte => ({
+  utmSource: t.utmSource,
+  utmCampaign: t.utmCampaign,
+  link: sql`${t.linkCodigo} is not null`,
+  linkVendedorId: t.linkVendedorId,
+});
+
+/**
+ * A group of Relatórios' origin groupings (issue 48), null for the rows with none: `origem` is `utm_source`, or
+ * '@vendedor' / '@evento' for a share link with no source; `campanha`, `utm_campaign`; `vendedor_link`, the link's
+ * vendedor.
+ */
+export function fonteKey(agrupar: OrigemAgrupamento, f: Fonte): SQL {
   switch (agrupar) {
     case 'origem':
-      return sql`coalesce(${t.utmSource}, case when ${t.linkCodigo} is null then null when ${t.linkVendedorId} is null then ${ORIGEM_LINK_EVENTO} else ${ORIGEM_LINK_VENDEDOR} end)`;
+      return sql`coalesce(${f.utmSource}, case when ${f.link} then (case when ${f.linkVendedorId} is null then ${ORIGEM_LINK_EVENTO} else ${ORIGEM_LINK_VENDEDOR} end) end)`;
     case 'campanha':
-      return sql`${t.utmCampaign}`;
+      return sql`${f.utmCampaign}`;
     case 'vendedor_link':
-      return sql`${t.linkVendedorId}::text`;
+      return sql`${f.linkVendedorId}::text`;
   }
 }
 
-/** The origin filters over a lead's or a pré-matrícula's own columns. */
-function origemConditions(filter: DrillFilter, t: OrigemColumns): SQL | undefined {
+/** A row's group of Relatórios' origin groupings, over its own columns (`fonteKey`). */
+export const origemKey = (agrupar: OrigemAgrupamento, t: OrigemColumns): SQL => fonteKey(agrupar, fonteDe(t));
+
+/** The origin filters over an origin (`Fonte`): a row's own, or a counter's per source. */
+export function fonteConditions(filter: DrillFilter, f: Fonte): SQL | undefined {
   const origem =
     filter.origem === ORIGEM_LINK_VENDEDOR
-      ? sql`${t.utmSource} is null and ${t.linkCodigo} is not null and ${t.linkVendedorId} is not null`
+      ? sql`${f.utmSource} is null and ${f.link} and ${f.linkVendedorId} is not null`
       : filter.origem === ORIGEM_LINK_EVENTO
-        ? sql`${t.utmSource} is null and ${t.linkCodigo} is not null and ${t.linkVendedorId} is null`
+        ? sql`${f.utmSource} is null and ${f.link} and ${f.linkVendedorId} is null`
         : filter.origem
-          ? eq(t.utmSource, filter.origem)
+          ? sql`${f.utmSource} = ${filter.origem}`
           : undefined;
   return and(
     origem,
-    filter.campanha ? eq(t.utmCampaign, filter.campanha) : undefined,
-    filter.vendedorLinkId ? eq(t.linkVendedorId, filter.vendedorLinkId) : undefined,
+    filter.campanha ? sql`${f.utmCampaign} = ${filter.campanha}` : undefined,
+    filter.vendedorLinkId ? sql`${f.linkVendedorId} = ${filter.vendedorLinkId}` : undefined,
   );
 }
+
+/** The origin filters over a lead's or a pré-matrícula's own columns. */
+const origemConditions = (filter: DrillFilter, t: OrigemColumns): SQL | undefined =>
+  fonteConditions(filter, fonteDe(t));
 
 /**
  * The drill-down's origin filters (issue 48) on a funnel table: a lead and a pré-matrícula by their own columns, a

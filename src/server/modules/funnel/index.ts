@@ -20,9 +20,12 @@ export { eventoSelection, findFunnelEvento, listFunnelEventos } from './event-op
 export { mapBatches, sendCsv } from './csv-export';
 export {
   type DrillColumns,
+  type Fonte,
   type OrigemColumns,
   atribuida,
   drillFilters,
+  fonteConditions,
+  fonteKey,
   hasDrillFilter,
   inPlace,
   origemKey,

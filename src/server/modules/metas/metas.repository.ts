@@ -2,23 +2,14 @@ import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { metasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
-import {
-  clientes,
-  franqueadores,
-  franquias,
-  metas,
-  microFranquias,
-  parcelas,
-  users,
-  vendedores,
-} from '../../db/schema';
+import { clientes, franqueadores, franquias, metas, microFranquias, users, vendedores } from '../../db/schema';
 import type { MetaEtapa, MetaNivel } from '../../../shared/metas/enums';
-import { type Level, type PeriodRow, foldContagens, levelOf, periodRows } from '../contagens';
+import { type Level, type PeriodRow, foldContagens, levelOf, pagasDoMes, periodRows } from '../contagens';
 
 /**
  * Metas' SQL (issue 48): where a unit sits in the tree, its active children, the goals of a network's month and
  * stage, and what each unit achieved -- the funnel's stages from the counters per month (modules/contagens), the
- * parcelas paid in the month from the parcelas' own scope path.
+ * parcelas paid in the month from the paid parcelas per node and month (the same module).
  */
 
 /** A unit of the tree: its level and id. */
@@ -260,7 +251,7 @@ export async function gravarMetas(
   return new Map(rows.map((r) => [r.alvoId, r.id]));
 }
 
-const NIVEL_LEVEL: Record<MetaNivel, Level> = {
+const NIVEL_LEVEL: Record<MetaNivel, Exclude<Level, 'evento'>> = {
   rede: 'franqueador',
   franquia: 'franquia',
   micro_franquia: 'micro_franquia',
@@ -282,8 +273,9 @@ const ultimoDia = (mes: string) => {
 
 /**
  * What a unit achieved in a month at a stage, per child (a micro-franquia's clientes with a vendedor count under
- * their vendedor) and in all. The funnel's stages are read from the counters per month (every answered sign-up
- * folded first, as Relatórios does); `parcelas_pagas` sums, in centavos, the parcelas paid in the month.
+ * their vendedor) and in all, read from the counters per node and month (modules/contagens): the funnel's stages
+ * from the funnel's (every answered sign-up folded first, as Relatórios does); `parcelas_pagas`, in centavos, from
+ * the parcelas paid per node and month (issue 48: a month's few rows, not its paid parcelas).
  */
 export async function realizadoDo(
   db: Executor,
@@ -293,45 +285,30 @@ export async function realizadoDo(
 ): Promise<{ total: number; porFilho: Map<string, number> }> {
   const de = `${mes}-01`;
   const ate = ultimoDia(mes);
-  let rows: { id: string | null; n: string | number }[];
+  // A network's rows by franquia, a franquia's by micro-franquia, the levels below by cliente.
+  const childLevel = no.nivel === 'rede' ? 'franquia' : no.nivel === 'franquia' ? 'micro_franquia' : 'cliente';
+  const key = (row: { node(level: 'vendedor' | 'cliente' | typeof childLevel): SQL }) =>
+    no.nivel === 'micro_franquia'
+      ? sql`coalesce(${row.node('vendedor')}, ${row.node('cliente')})`
+      : row.node(childLevel);
+  const under = { level: NIVEL_LEVEL[no.nivel], id: no.id };
+  let source: SQL;
   if (etapa === 'parcelas_pagas') {
-    const scope = {
-      rede: 'franqueador_id',
-      franquia: 'franquia_id',
-      micro_franquia: 'micro_franquia_id',
-      vendedor: 'vendedor_id',
-      cliente: 'cliente_id',
-    } as const;
-    const filho: Record<MetaNivel, string> = {
-      rede: 'franquia_id',
-      franquia: 'micro_franquia_id',
-      micro_franquia: 'coalesce(vendedor_id, cliente_id)',
-      vendedor: 'cliente_id',
-      cliente: 'cliente_id',
-    };
-    rows = await executeRows(
-      db,
-      sql`select ${sql.raw(filho[no.nivel])}::text as id, sum(valor_centavos)::bigint as n from ${parcelas}
-        where ${sql.raw(scope[no.nivel])} = ${no.id} and status = 'paga' and paga_em between ${de} and ${ate}
-        group by 1`,
-    );
+    source = pagasDoMes(under, childLevel, de, (row) => sql`${key(row)}::text as id, ${row.valorCentavos} as n`);
   } else {
     await foldContagens(db);
     const column = ETAPA_COLUMN[etapa];
-    // A network's rows by franquia, a franquia's by micro-franquia, the levels below by cliente.
-    const childLevel: Level = no.nivel === 'rede' ? 'franquia' : no.nivel === 'franquia' ? 'micro_franquia' : 'cliente';
-    const key = (row: PeriodRow) =>
-      no.nivel === 'micro_franquia'
-        ? sql`coalesce(${row.node('vendedor')}, ${row.node('cliente')})`
-        : row.node(childLevel);
-    const source = periodRows(
-      { nodes: [{ level: NIVEL_LEVEL[no.nivel], id: no.id }], de, ate },
+    source = periodRows(
+      { nodes: [under], de, ate },
       levelOf(childLevel),
       false,
       (row) => sql`${key(row)}::text as id, ${column(row)} as n`,
     );
-    rows = await executeRows(db, sql`select s.id, sum(s.n)::bigint as n from (${source}) s group by s.id`);
   }
+  const rows = await executeRows<{ id: string | null; n: string | number }>(
+    db,
+    sql`select s.id, sum(s.n)::bigint as n from (${source}) s group by s.id`,
+  );
   const porFilho = new Map<string, number>();
   let total = 0;
   for (const row of rows) {

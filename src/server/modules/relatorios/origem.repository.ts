@@ -1,95 +1,42 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type Agrupamento,
   type DrillFilter,
   type Intervalo,
   isOrigemAgrupamento,
 } from '../../../shared/schemas/relatorios';
-import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
-import { eventos, leads, matriculas, preMatriculas, users, vendedores } from '../../db/schema';
-import { type Level, type ReportRows } from '../contagens';
-import { type OrigemColumns, atribuida, drillFilters, origemKey } from '../funnel';
+import { eventos, users, vendedores } from '../../db/schema';
+import { type ReportRows, type SourcePeriodRow, foldContagens, sourcePeriodRows } from '../contagens';
+import { fonteConditions, fonteKey } from '../funnel';
+import { nivelFor } from './relatorios.repository';
 
 /**
- * Relatórios by where the families came from (issue 48). The counters know no origin, so these questions read the
- * rows themselves -- only the attributed ones (`coalesce(utm_*, link_codigo) is not null`, the partial
- * `*_origem_idx` indexes): a lead and a pré-matrícula by their own columns and day, a matrícula by its
- * pré-matrícula's origin and its own `efetivadaEm`. The rows with no origin are the counters' totals less these
- * (the service's 'Sem origem' group).
+ * Relatórios by where the families came from (issue 48), read from the counters per source (migration 0066,
+ * `sourcePeriodRows` in modules/contagens): the funnel's counters per node and period, for the rows that came with an
+ * origin only (`coalesce(utm_*, link_codigo) is not null`), one row per source -- `utm_source`, `utm_campaign`,
+ * whether by a share link, the link's vendedor. A lead and a pré-matrícula count under their own origin and day, a
+ * matrícula under its pré-matrícula's origin and its own `efetivadaEm`. The same level, months and loose days as the
+ * tree's groupings read from the funnel's counters; the rows with no origin are the funnel's totals less these (the
+ * service's 'Sem origem' group).
  */
 
 export type OrigemFiltro = Pick<DrillFilter, 'origem' | 'campanha' | 'vendedorLinkId'>;
 
 export const temFiltroDeOrigem = (f: OrigemFiltro) => Boolean(f.origem || f.campanha || f.vendedorLinkId);
 
-type FunnelTable = typeof leads | typeof preMatriculas | typeof matriculas;
-
-interface Source {
-  table: FunnelTable;
-  /** Where its origin is kept: its own columns, or the pré-matrícula's for a matrícula. */
-  origem: OrigemColumns;
-  /** The instant it counts on. */
-  day: AnyPgColumn;
-  /** What it adds: leads, presences, pré-matrículas, matrículas. */
-  measures: SQL;
-  join: SQL;
+/** A period's day, week or month: the series' bucket of a counter's day (or month, for 'mes'). */
+function bucket(period: SQL, intervalo: Intervalo): SQL {
+  if (intervalo === 'dia') return period;
+  return intervalo === 'semana' ? sql`date_trunc('week', ${period})::date` : sql`date_trunc('month', ${period})::date`;
 }
 
-const SOURCES: Source[] = [
-  {
-    table: leads,
-    origem: leads,
-    day: leads.createdAt,
-    measures: sql`1 as l, (${leads.presenteEm} is not null)::int as x, 0 as p, 0 as m`,
-    join: sql``,
-  },
-  {
-    table: preMatriculas,
-    origem: preMatriculas,
-    day: preMatriculas.createdAt,
-    measures: sql`0 as l, 0 as x, 1 as p, 0 as m`,
-    join: sql``,
-  },
-  {
-    table: matriculas,
-    origem: preMatriculas,
-    day: matriculas.efetivadaEm,
-    measures: sql`0 as l, 0 as x, 0 as p, 1 as m`,
-    join: sql` join ${preMatriculas} on ${preMatriculas.id} = ${matriculas.preMatriculaId}`,
-  },
-];
-
-function pathColumn(table: FunnelTable, level: Level): AnyPgColumn {
-  switch (level) {
-    case 'franqueador':
-      return table.franqueadorId;
-    case 'franquia':
-      return table.franquiaId;
-    case 'micro_franquia':
-      return table.microFranquiaId;
-    case 'vendedor':
-      return table.vendedorId;
-    case 'cliente':
-      return table.clienteId;
-    case 'evento':
-      return table.eventoId;
-  }
-}
-
-/** A day's bucket of the series: itself, its week's Monday, its month's 1st. */
-function bucket(day: SQL, intervalo: Intervalo): SQL {
-  if (intervalo === 'dia') return day;
-  return intervalo === 'semana' ? sql`date_trunc('week', ${day})::date` : sql`date_trunc('month', ${day})::date`;
-}
-
-/** A row's group: its origin, its node of the tree (its own path column) or its event's place. */
-function groupKey(agrupar: Agrupamento, source: Source): SQL {
-  if (isOrigemAgrupamento(agrupar)) return origemKey(agrupar, source.origem);
+/** A counter's group: its origin, its node of the tree, or its event's place. */
+function groupKey(agrupar: Agrupamento, row: SourcePeriodRow): SQL {
+  if (isOrigemAgrupamento(agrupar)) return fonteKey(agrupar, row.source);
   if (agrupar === 'estado') return sql`${eventos.estado}`;
   if (agrupar === 'cidade') return sql`${eventos.cidade}`;
-  return sql`${pathColumn(source.table, agrupar)}::text`;
+  return sql`${row.node(agrupar)}::text`;
 }
 
 export interface OrigemGroupRow {
@@ -104,7 +51,8 @@ export interface OrigemGroupRow {
 
 /**
  * The attributed rows in the question's scope, period and place (and origin filters), counted per group -- a
- * grouping's key, or (`key`) any expression of the row's day, for the series.
+ * grouping's key, or (`intervalo`) the series' buckets -- from the counters per source, every answered sign-up and
+ * check-in folded first.
  */
 export async function findAttributedGroups(
   db: Executor,
@@ -112,33 +60,31 @@ export async function findAttributedGroups(
   filtro: OrigemFiltro,
   agrupar: Agrupamento | { intervalo: Intervalo },
 ): Promise<OrigemGroupRow[]> {
-  const zone = BRASILIA_TIME_ZONE;
-  const place = Boolean(rows.estado || rows.cidade) || agrupar === 'estado' || agrupar === 'cidade';
-  const selects = SOURCES.map((source) => {
-    const key =
-      typeof agrupar === 'string'
-        ? groupKey(agrupar, source)
-        : bucket(sql`(${source.day} at time zone ${zone})::date`, agrupar.intervalo);
-    const estado = agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`;
-    const where = and(
-      ...rows.nodes.map((node) => eq(pathColumn(source.table, node.level), node.id)),
-      sql`${source.day} >= (${rows.de}::date::timestamp at time zone ${zone})`,
-      sql`${source.day} < ((${rows.ate}::date + 1)::timestamp at time zone ${zone})`,
-      rows.estado ? eq(eventos.estado, rows.estado) : undefined,
-      rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
-      atribuida(source.origem),
-      // The origin filters as the lists apply them (funnel/drill.ts), on the row's own origin columns.
-      drillFilters(filtro, { ...origemColumnsOf(source.origem), ...pathColumns(source.table) }, source.day),
-    );
-    const placeJoin = place ? sql` join ${eventos} on ${eventos.id} = ${source.table.eventoId}` : sql``;
-    return sql`select ${key} as k, ${estado} as estado, ${source.measures}
-      from ${source.table}${source.join}${placeJoin} where ${where}`;
-  });
+  await foldContagens(db);
+  const grouping = typeof agrupar === 'string' ? agrupar : undefined;
+  const place = Boolean(rows.estado || rows.cidade) || grouping === 'estado' || grouping === 'cidade';
+  // A series by day or week reads days; by month, as a grouping, whole months and the loose days at the ends.
+  const split =
+    typeof agrupar === 'string' || agrupar.intervalo === 'mes'
+      ? undefined
+      : { months: null, days: [{ from: rows.de, to: rows.ate, sign: 1 as const }] };
+  const source = sourcePeriodRows(
+    rows,
+    nivelFor(rows, grouping),
+    place,
+    (row) => {
+      const key = typeof agrupar === 'string' ? groupKey(agrupar, row) : bucket(row.period, agrupar.intervalo);
+      const estado = grouping === 'cidade' ? sql`${eventos.estado}` : sql`null::text`;
+      return sql`${key} as k, ${estado} as estado, ${row.leads} as l, ${row.presencas} as x, ${row.preMatriculas} as p, ${row.matriculas} as m`;
+    },
+    (row) => fonteConditions(filtro, row.source),
+    split,
+  );
   const found = await withoutParallelWorkers(db, (tx) =>
     executeRows<{ k: string | null; estado: string | null; l: number; x: number; p: number; m: number }>(
       tx,
       sql`select s.k::text as k, s.estado, sum(s.l)::int as l, sum(s.x)::int as x, sum(s.p)::int as p, sum(s.m)::int as m
-        from (${sql.join(selects, sql` union all `)}) s group by s.k, s.estado`,
+        from (${source}) s group by s.k, s.estado`,
     ),
   );
   return found.map((row) => ({
@@ -149,28 +95,6 @@ export async function findAttributedGroups(
     preMatriculas: Number(row.p),
     matriculas: Number(row.m),
   }));
-}
-
-/** The origin columns by name (a table's columns picked out of it). */
-const origemColumnsOf = (t: OrigemColumns): OrigemColumns => ({
-  utmSource: t.utmSource,
-  utmMedium: t.utmMedium,
-  utmCampaign: t.utmCampaign,
-  utmContent: t.utmContent,
-  utmTerm: t.utmTerm,
-  linkCodigo: t.linkCodigo,
-  linkVendedorId: t.linkVendedorId,
-});
-
-/** A funnel table's path columns, for the drill-down filters' shape (only the origin ones are set here). */
-function pathColumns(table: FunnelTable) {
-  return {
-    eventoId: table.eventoId,
-    clienteId: table.clienteId,
-    vendedorId: table.vendedorId,
-    microFranquiaId: table.microFranquiaId,
-    franquiaId: table.franquiaId,
-  };
 }
 
 /** The names of the vendedores whose links grouped the rows (`vendedor_link`), by id. */

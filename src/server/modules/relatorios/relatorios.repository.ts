@@ -40,11 +40,14 @@ const EVENT_LEVEL = levelOf('evento');
 
 const isPlace = (agrupar?: Agrupamento) => agrupar === 'estado' || agrupar === 'cidade';
 
-/** The deepest level among the nodes and the grouping; a question about places reads the events' rows. */
-function nivelFor(rows: ReportRows, agrupar?: Agrupamento): number {
+/**
+ * The deepest level among the nodes and the grouping; a question about places reads the events' rows. An origin
+ * grouping (issue 48) has no level of its own: the counters per source are read at the nodes' (origem.repository.ts).
+ */
+export function nivelFor(rows: ReportRows, agrupar?: Agrupamento): number {
   if (rows.estado || rows.cidade || isPlace(agrupar)) return EVENT_LEVEL;
   const depths = rows.nodes.map((node) => levelOf(node.level));
-  if (agrupar) depths.push(levelOf(agrupar as Level));
+  if (agrupar && !isOrigemAgrupamento(agrupar)) depths.push(levelOf(agrupar));
   return Math.max(0, ...depths);
 }
 
@@ -80,7 +83,8 @@ function grouping(agrupar: Agrupamento, semVendedor: string) {
         label: (key: SQL) =>
           sql`(select ${clientes.nomeFantasia} from ${clientes} where ${clientes.id} = ${key}::uuid)`,
       };
-    // Issue 48: never read from the counters (origem.repository.ts reads the rows); their keys are text.
+    // Issue 48: never read from the funnel's counters (origem.repository.ts reads the counters per source); their
+    // keys are text.
     case 'origem':
       return {
         key: () => sql`null::text`,

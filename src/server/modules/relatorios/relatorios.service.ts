@@ -139,8 +139,8 @@ const nonZero = (g: Totals) => g.leads !== 0 || g.presencas !== 0 || g.preMatric
 
 /**
  * Issue 48: the groups of an origin grouping, or of any grouping narrowed by an origin filter, read from the
- * attributed rows themselves (origem.repository.ts). Without a filter, the rows with no origin are one more group
- * (id null): the counters' totals less the attributed rows, so the groups add up to the totals.
+ * counters per source (origem.repository.ts). Without a filter, the rows with no origin are one more group (id
+ * null): the funnel's totals less the attributed rows, so the groups add up to the totals.
  */
 async function gruposPorOrigem(
   db: Executor,
@@ -336,7 +336,7 @@ function nextBucket(start: string, intervalo: Intervalo): string {
 export async function serie(db: Executor, actor: Actor, query: SerieQuery, today: string): Promise<SerieResposta> {
   const rows = await resolveRows(db, actor, query, today);
   const filtro: OrigemFiltro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
-  // Issue 48: narrowed to an origin, the rows themselves by day (the counters know no origin).
+  // Issue 48: narrowed to an origin, the counters per source, as the funnel's by day, week or month.
   const points = temFiltroDeOrigem(filtro)
     ? (await findAttributedGroups(db, rows, filtro, { intervalo: query.intervalo })).map((g) => ({
         ...g,
