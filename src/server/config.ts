@@ -78,6 +78,7 @@ const envSchema = z.object({
   WEBHOOKS_PERMITIR_REDE_LOCAL: flag.optional(),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).max(60_000).optional(),
   EXPORTACAO_DIRETA_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).optional(),
+  IMPORTACAO_PAGINA_LINHAS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).optional(),
   CANCELAMENTO_MULTA_MAX_PCT: z.coerce
     .number({ error: 'must be a whole number from 0 to 100' })
     .int('must be a whole number from 0 to 100')
@@ -95,7 +96,11 @@ const envSchema = z.object({
   // sending number's id, the app's secret (webhook signatures) and the token of the webhook's handshake.
   WHATSAPP_API_URL: url(['http:', 'https:']).optional(),
   WHATSAPP_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d{1,30}$/, 'must be the number id, digits only').optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'must be the number id, digits only')
+    .optional(),
   WHATSAPP_APP_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
 });
@@ -173,6 +178,14 @@ export interface Config {
   };
   /** Rows up to which an export is a direct download; above, a job with progress. */
   exportacaoDiretaMax: number;
+  /** Imports (issue 50, ADR 106). */
+  importacao: {
+    /**
+     * Rows of a file read at a time by the import's job and its preview (IMPORTACAO_PAGINA_LINHAS, 500): at most a
+     * page or two of the file in memory.
+     */
+    paginaLinhas: number;
+  };
   /**
    * The highest cancellation fee a contract template may set, in % of the value still to pay (issue 42, ADR 064):
    * the network's cap, printed in every contract's required cancellation clause.
@@ -319,6 +332,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS ?? 10_000,
     },
     exportacaoDiretaMax: e.EXPORTACAO_DIRETA_MAX ?? 50_000,
+    importacao: {
+      paginaLinhas: e.IMPORTACAO_PAGINA_LINHAS ?? 500,
+    },
     cancelamentoMultaMaxPct: e.CANCELAMENTO_MULTA_MAX_PCT ?? 10,
     cobranca: {
       provedor,

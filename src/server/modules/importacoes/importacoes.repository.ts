@@ -51,7 +51,8 @@ export interface ImportacaoRow {
   resultado: ImportacaoContagem | null;
   erro: string | null;
   desfeita_em: Date | string | null;
-  desfazer_resumo: { removidos: number; mantidos: number; restaurados: number } | null;
+  /** After the undo: its counts; while it runs, also the line of the last record gone through (`ate`). */
+  desfazer_resumo: { removidos: number; mantidos: number; restaurados: number; ate?: number } | null;
   created_at: Date | string;
   concluida_em: Date | string | null;
 }
@@ -164,18 +165,48 @@ export interface LinhaRow {
   erro: string | null;
 }
 
-/** The file's rows in order; `pendentes`: only those the job has not written yet; `limite`: the first ones. */
-export async function readLinhas(
-  db: Executor,
-  importacaoId: string,
-  options: { pendentes?: boolean; limite?: number } = {},
-): Promise<LinhaRow[]> {
+/** The file's first rows in order (the preview's). */
+export async function readLinhas(db: Executor, importacaoId: string, limite: number): Promise<LinhaRow[]> {
   return executeRows<LinhaRow>(
     db,
     sql`select linha, valores, resultado, erro from ${importacaoLinhas}
-      where importacao_id = ${importacaoId}::uuid ${options.pendentes ? sql`and resultado is null` : sql``}
-      order by linha ${options.limite ? sql`limit ${options.limite}` : sql``}`,
+      where importacao_id = ${importacaoId}::uuid order by linha limit ${limite}`,
   );
+}
+
+/**
+ * The file's rows in order, `tamanho` at a time (keyset on the line), so that a reader holds one page;
+ * `pendentes`: only those the job has not written yet, read as it goes (a page after the rows it just wrote).
+ */
+export async function* paginasDeLinhas(
+  db: Executor,
+  importacaoId: string,
+  tamanho: number,
+  { pendentes = false }: { pendentes?: boolean } = {},
+): AsyncGenerator<LinhaRow[]> {
+  let depois = 0;
+  for (;;) {
+    const rows = await executeRows<LinhaRow>(
+      db,
+      sql`select linha, valores, resultado, erro from ${importacaoLinhas}
+        where importacao_id = ${importacaoId}::uuid and linha > ${depois}
+          ${pendentes ? sql`and resultado is null` : sql``}
+        order by linha limit ${tamanho}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < tamanho) return;
+    depois = rows[rows.length - 1]!.linha;
+  }
+}
+
+/** How many of the file's rows the job has written (a retried job goes on after them). */
+export async function contarEscritas(db: Executor, importacaoId: string): Promise<number> {
+  const [row] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${importacaoLinhas}
+      where importacao_id = ${importacaoId}::uuid and resultado is not null`,
+  );
+  return Number(row!.n);
 }
 
 /** The rows the job refused, a batch at a time (erros.csv). */
@@ -617,27 +648,31 @@ export async function concluirImportacao(
 }
 
 /**
- * 'Desfazer' pressed: the undo's job goes through the created records from the first (`processadas` 0); the
- * records a failed undo already removed stay counted (`desfazer_resumo.removidos`), as they are no longer there
- * to be found again.
+ * 'Desfazer' pressed: the undo's job goes through the created records from the first (`processadas` 0, after the
+ * line `desfazer_resumo.ate` 0); the records a failed undo already removed stay counted
+ * (`desfazer_resumo.removidos`), as they are no longer there to be found again.
  */
 export async function marcarDesfazendo(db: Executor, id: string, now: Date): Promise<void> {
   await db.execute(sql`update ${importacoes} set status = 'desfazendo', processadas = 0, erro = null,
       desfazer_resumo = jsonb_build_object('removidos', coalesce((desfazer_resumo->>'removidos')::int, 0),
-        'mantidos', 0, 'restaurados', 0),
+        'mantidos', 0, 'restaurados', 0, 'ate', 0),
       updated_at = ${iso(now)}::timestamptz
     where id = ${id}::uuid`);
 }
 
-/** One batch of the undo done: the created records gone through so far, and those it removed added. */
+/**
+ * One batch of the undo done: the created records gone through so far, the line of the last one (where the next
+ * batch starts), and those it removed added.
+ */
 export async function avancarDesfazer(
   db: Executor,
   id: string,
-  values: { processadas: number; removidos: number; now: Date },
+  values: { processadas: number; ate: number; removidos: number; now: Date },
 ): Promise<void> {
   await db.execute(sql`update ${importacoes} set processadas = ${values.processadas},
-      desfazer_resumo = jsonb_set(desfazer_resumo, '{removidos}',
+      desfazer_resumo = jsonb_set(jsonb_set(desfazer_resumo, '{removidos}',
         to_jsonb(coalesce((desfazer_resumo->>'removidos')::int, 0) + ${values.removidos}::int)),
+        '{ate}', to_jsonb(${values.ate}::int)),
       updated_at = ${iso(values.now)}::timestamptz
     where id = ${id}::uuid and status = 'desfazendo'`);
 }
@@ -662,22 +697,38 @@ export async function marcarDesfeita(
 
 // --- Undo -----------------------------------------------------------------------------------------------------------
 
-/** The records the import created, in the file's order (what the undo's batches go through). */
-export async function criadosDaImportacao(db: Executor, id: string): Promise<string[]> {
-  const rows = await executeRows<{ registro_id: string }>(
+/** The next `limite` records the import created after the line `depois`, in the file's order (the undo's batch). */
+export async function criadosDepois(
+  db: Executor,
+  id: string,
+  depois: number,
+  limite: number,
+): Promise<{ linha: number; registro_id: string }[]> {
+  return executeRows<{ linha: number; registro_id: string }>(
     db,
-    sql`select registro_id from ${importacaoLinhas}
-      where importacao_id = ${id}::uuid and resultado = 'criado' and registro_id is not null order by linha`,
+    sql`select linha, registro_id from ${importacaoLinhas}
+      where importacao_id = ${id}::uuid and resultado = 'criado' and registro_id is not null and linha > ${depois}
+      order by linha limit ${limite}`,
   );
-  return rows.map((r) => r.registro_id);
 }
 
-/** The records the import updated, with the values before. */
-export async function atualizadosDaImportacao(db: Executor, id: string) {
-  return executeRows<{ registro_id: string; anteriores: Record<string, [string | null, string]> }>(
+/** How many records the import created. */
+export async function contarCriados(db: Executor, id: string): Promise<number> {
+  const [row] = await executeRows<{ n: number }>(
     db,
-    sql`select registro_id, anteriores from ${importacaoLinhas}
-      where importacao_id = ${id}::uuid and resultado = 'atualizado' and registro_id is not null order by linha`,
+    sql`select count(*)::int as n from ${importacaoLinhas}
+      where importacao_id = ${id}::uuid and resultado = 'criado' and registro_id is not null`,
+  );
+  return Number(row!.n);
+}
+
+/** The next `limite` records the import updated after the line `depois`, with the values before. */
+export async function atualizadosDaImportacao(db: Executor, id: string, depois: number, limite: number) {
+  return executeRows<{ linha: number; registro_id: string; anteriores: Record<string, [string | null, string]> }>(
+    db,
+    sql`select linha, registro_id, anteriores from ${importacaoLinhas}
+      where importacao_id = ${id}::uuid and resultado = 'atualizado' and registro_id is not null and linha > ${depois}
+      order by linha limit ${limite}`,
   );
 }
 

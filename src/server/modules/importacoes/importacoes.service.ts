@@ -29,7 +29,6 @@ import { audit } from '../auditoria';
 import { sendInviteEmail } from '../auth';
 import {
   type Acao,
-  analisarArquivo,
   analisarLinha,
   assinaturaDe,
   camposFaltando,
@@ -42,6 +41,7 @@ import {
   mensagemDaLinha,
   nomeChave,
   proporCampos,
+  RepetidasDoArquivo,
   validarCampos,
 } from './analise';
 import {
@@ -50,8 +50,10 @@ import {
   clientesPorCnpj,
   clientesRemoviveis,
   concluirImportacao,
+  contarCriados,
+  contarEscritas,
   contarResultado,
-  criadosDaImportacao,
+  criadosDepois,
   desfazerFalhou,
   emailsTomados,
   findEventoNoEscopo,
@@ -76,6 +78,7 @@ import {
   marcarImportando,
   marcarLinhas,
   microDoVendedor,
+  paginasDeLinhas,
   preencherVazios,
   readLinhas,
   removerContas,
@@ -375,6 +378,100 @@ function progressoDe(row: ImportacaoRow): Importacao['progresso'] {
   };
 }
 
+/** A file's rows a page at a time, from the start each time it is called (the analysis reads them twice). */
+type Paginas = () => AsyncIterable<readonly { linha: number; valores: readonly string[] }[]>;
+
+/**
+ * The repeated keys of a file (`RepetidasDoArquivo`), read a page at a time: every row checked, its keys kept
+ * when it is valid, the page then let go.
+ */
+async function repetidasDe(
+  tipo: ImportacaoTipo,
+  campos: readonly (string | null)[],
+  paginas: Paginas,
+  porLinha?: (linha: { linha: number; valores: readonly string[] }) => void,
+): Promise<RepetidasDoArquivo> {
+  const repetidas = new RepetidasDoArquivo(tipo);
+  for await (const pagina of paginas()) {
+    for (const l of pagina) {
+      repetidas.adicionar(analisarLinha(tipo, campos, l.linha, l.valores));
+      porLinha?.(l);
+    }
+    // Let the requests in between be served.
+    await setImmediate();
+  }
+  return repetidas.fechar();
+}
+
+/** What the preview shows of a file under its mapping, and what 'Importar' would do under each policy. */
+export interface AnaliseResumo {
+  /** By column, its first non-empty values. */
+  exemplos: string[][];
+  previa: Importacao['previa'];
+  erros: Importacao['erros'];
+  errosTotal: number;
+  duplicadosTotal: number;
+  previsao: NonNullable<Importacao['previsao']>;
+}
+
+/**
+ * The file analysed a page at a time (at most a page of analysed rows in memory): first the keys the rows
+ * repeat, then each page checked, confronted with the database and counted.
+ */
+async function analisarImportacao(
+  db: Executor,
+  actor: Actor,
+  row: Pick<ImportacaoRow, 'tipo' | 'evento_id' | 'colunas' | 'campos'>,
+  paginas: Paginas,
+): Promise<AnaliseResumo> {
+  const { tipo, campos } = row;
+  const exemplos = row.colunas.map(() => [] as string[]);
+  const repetidas = await repetidasDe(tipo, campos, paginas, (l) => {
+    exemplos.forEach((lista, i) => {
+      const valor = l.valores[i] ?? '';
+      if (valor !== '' && lista.length < 3) lista.push(valor);
+    });
+  });
+  const previsao = { ignorar: contagemVazia(), atualizar: contagemVazia(), criar: contagemVazia() };
+  const previa: Importacao['previa'] = [];
+  const erros: Importacao['erros'] = [];
+  let errosTotal = 0;
+  let duplicadosTotal = 0;
+  for await (const pagina of paginas()) {
+    const analisadas = pagina.map((l) => {
+      const analisada = analisarLinha(tipo, campos, l.linha, l.valores);
+      repetidas.marcar(analisada);
+      return analisada;
+    });
+    const confrontos =
+      tipo === 'leads' && !row.evento_id ? new Map<number, Confronto>() : await confrontar(db, actor, row, analisadas);
+    for (const l of analisadas) {
+      const confronto = confrontos.get(l.linha);
+      const problemas = errosDaLinha(l, confronto);
+      if (problemas.length > 0) {
+        errosTotal += 1;
+        for (const mensagem of problemas) {
+          if (erros.length < IMPORTACAO_ERROS_LISTADOS) {
+            erros.push({ linha: l.linha, mensagem: mensagemDaLinha(mensagem, l.linha) });
+          }
+        }
+      }
+      if (confronto?.existente) duplicadosTotal += 1;
+      for (const politica of ['ignorar', 'atualizar', 'criar'] as const) {
+        contar(previsao[politica], decisao(l, confronto, politica).acao);
+      }
+      if (previa.length < IMPORTACAO_PREVIA_LINHAS) {
+        previa.push({ linha: l.linha, valores: l.valores, erros: problemas, duplicado: !!confronto?.existente });
+      }
+    }
+    await setImmediate();
+  }
+  return { exemplos, previa, erros, errosTotal, duplicadosTotal, previsao };
+}
+
+/** Rows a page of the file holds when it is read a page at a time (the job, the analysis). */
+const paginaDe = (app: FastifyInstance) => app.config.importacao.paginaLinhas;
+
 /** GET /api/importacoes/:id and every write's answer. */
 export async function verImportacao(app: FastifyInstance, actor: Actor, id: string): Promise<Importacao> {
   const row = await owned(app.db, actor, id);
@@ -388,27 +485,15 @@ export async function verImportacao(app: FastifyInstance, actor: Actor, id: stri
     duplicados: row.duplicados,
     progresso: progressoDe(row),
     erro: row.erro,
-    desfeita: row.desfazer_resumo && row.desfeita_em ? { em: isoOf(row.desfeita_em)!, ...row.desfazer_resumo } : null,
+    desfeita: desfeitaDe(row),
   };
-  const linhas = await readLinhas(
-    app.db,
-    row.id,
-    row.status === 'mapeamento' ? {} : { limite: IMPORTACAO_PREVIA_LINHAS },
-  );
-  const colunas = row.colunas.map((nome, i) => ({
-    nome,
-    campo: campos[i] ?? null,
-    exemplos: linhas
-      .map((l) => l.valores[i] ?? '')
-      .filter((v) => v !== '')
-      .slice(0, 3),
-  }));
 
   if (row.status !== 'mapeamento') {
+    const linhas = await readLinhas(app.db, row.id, IMPORTACAO_PREVIA_LINHAS);
     const resumo = await resumoDasLinhas(app.db, row.id, IMPORTACAO_ERROS_LISTADOS);
     return {
       ...base,
-      colunas,
+      colunas: colunasDe(row, (i) => exemplosDe(linhas, i)),
       previa: linhas.map((l) => {
         const analisada = analisarLinha(row.tipo, campos, l.linha, l.valores);
         const erros = l.resultado === 'erro' && l.erro ? [l.erro] : analisada.erros;
@@ -426,42 +511,36 @@ export async function verImportacao(app: FastifyInstance, actor: Actor, id: stri
     };
   }
 
-  const analisadas = analisarArquivo(row.tipo, campos, linhas);
-  const confrontos =
-    row.tipo === 'leads' && !row.evento_id ? new Map() : await confrontar(app.db, actor, row, analisadas);
-  const previsao = { ignorar: contagemVazia(), atualizar: contagemVazia(), criar: contagemVazia() };
-  const erros: Importacao['erros'] = [];
-  let errosTotal = 0;
-  let duplicadosTotal = 0;
-  for (const l of analisadas) {
-    const confronto = confrontos.get(l.linha);
-    const problemas = errosDaLinha(l, confronto);
-    if (problemas.length > 0) {
-      errosTotal += 1;
-      for (const mensagem of problemas) {
-        if (erros.length < IMPORTACAO_ERROS_LISTADOS) {
-          erros.push({ linha: l.linha, mensagem: mensagemDaLinha(mensagem, l.linha) });
-        }
-      }
-    }
-    if (confronto?.existente) duplicadosTotal += 1;
-    for (const politica of ['ignorar', 'atualizar', 'criar'] as const) {
-      contar(previsao[politica], decisao(l, confronto, politica).acao);
-    }
-  }
+  const analise = await analisarImportacao(app.db, actor, row, () => paginasDeLinhas(app.db, row.id, paginaDe(app)));
   return {
     ...base,
-    colunas,
-    previa: analisadas.slice(0, IMPORTACAO_PREVIA_LINHAS).map((l) => ({
-      linha: l.linha,
-      valores: l.valores,
-      erros: errosDaLinha(l, confrontos.get(l.linha)),
-      duplicado: !!confrontos.get(l.linha)?.existente,
-    })),
-    erros,
-    errosTotal,
-    duplicadosTotal,
-    previsao,
+    colunas: colunasDe(row, (i) => analise.exemplos[i] ?? []),
+    previa: analise.previa,
+    erros: analise.erros,
+    errosTotal: analise.errosTotal,
+    duplicadosTotal: analise.duplicadosTotal,
+    previsao: analise.previsao,
+  };
+}
+
+/** The first non-empty values of a column among some rows. */
+const exemplosDe = (linhas: readonly { valores: readonly string[] }[], i: number) =>
+  linhas
+    .map((l) => l.valores[i] ?? '')
+    .filter((v) => v !== '')
+    .slice(0, 3);
+
+const colunasDe = (row: ImportacaoRow, exemplos: (i: number) => string[]): Importacao['colunas'] =>
+  row.colunas.map((nome, i) => ({ nome, campo: row.campos[i] ?? null, exemplos: exemplos(i) }));
+
+function desfeitaDe(row: ImportacaoRow): Importacao['desfeita'] {
+  const resumo = row.desfazer_resumo;
+  if (!resumo || !row.desfeita_em) return null;
+  return {
+    em: isoOf(row.desfeita_em)!,
+    removidos: resumo.removidos,
+    mantidos: resumo.mantidos,
+    restaurados: resumo.restaurados,
   };
 }
 
@@ -524,6 +603,8 @@ export async function confirmarImportacao(
 
 /** Rows per batch (one transaction each): leads go in one statement per batch, accounts one by one. */
 const LOTE = { leads: 1_000, clientes: 200, vendedores: 200 } as const;
+/** Created records per batch of the undo (one transaction each). */
+const LOTE_DESFAZER = { leads: 1_000, clientes: 200, vendedores: 200 } as const;
 
 /** The consent an imported lead carries: the declared legal basis, who imported it and from which file. */
 function textoDoConsentimento(row: ImportacaoRow, actor: Actor): string {
@@ -658,23 +739,31 @@ export const executarImportacao: JobHandler = async (job, { app, tentativa, reno
     if (row.tipo === 'leads' && !(row.evento_id && (await findEventoNoEscopo(app.db, actor, row.evento_id)))) {
       throw new FalhaDefinitiva('Evento fora do escopo');
     }
-    const todas = await readLinhas(app.db, row.id);
-    const feitas = new Set(todas.filter((l) => l.resultado !== null).map((l) => l.linha));
-    const pendentes = analisarArquivo(row.tipo, row.campos, todas).filter((l) => !feitas.has(l.linha));
-    let processadas = feitas.size;
+    // The file's repeated keys first (its keys alone), then its rows not yet written, a page at a time: at most
+    // a page of the file in memory, however long it is.
+    const pagina = paginaDe(app);
+    const repetidas = await repetidasDe(row.tipo, row.campos, () => paginasDeLinhas(app.db, row.id, pagina));
+    let processadas = await contarEscritas(app.db, row.id);
     const tamanho = LOTE[row.tipo];
-    for (let i = 0; i < pendentes.length; i += tamanho) {
-      const lote = pendentes.slice(i, i + tamanho);
-      await app.db.transaction(async (tx) => {
-        const confrontos = await confrontar(tx, actor, row, lote);
-        const escritas = await escreverLote(app, tx, actor, row, lugar, lote, confrontos);
-        await marcarLinhas(tx, row.id, escritas);
-        processadas += lote.length;
-        await setProcessadas(tx, row.id, processadas, now());
+    for await (const linhas of paginasDeLinhas(app.db, row.id, pagina, { pendentes: true })) {
+      const pendentes = linhas.map((l) => {
+        const analisada = analisarLinha(row.tipo, row.campos, l.linha, l.valores);
+        repetidas.marcar(analisada);
+        return analisada;
       });
-      await renovar();
-      // The embedded database answers in this thread: let the requests in between be served.
-      await setImmediate();
+      for (let i = 0; i < pendentes.length; i += tamanho) {
+        const lote = pendentes.slice(i, i + tamanho);
+        await app.db.transaction(async (tx) => {
+          const confrontos = await confrontar(tx, actor, row, lote);
+          const escritas = await escreverLote(app, tx, actor, row, lugar, lote, confrontos);
+          await marcarLinhas(tx, row.id, escritas);
+          processadas += lote.length;
+          await setProcessadas(tx, row.id, processadas, now());
+        });
+        await renovar();
+        // The embedded database answers in this thread: let the requests in between be served.
+        await setImmediate();
+      }
     }
     await app.db.transaction(async (tx) => {
       const resultado = await contarResultado(tx, row.id);
@@ -747,24 +836,30 @@ export const executarDesfazer: JobHandler = async (job, { app, tentativa, renova
   const now = () => app.clock.now();
   const tipo = row.tipo;
   try {
-    const criados = await criadosDaImportacao(app.db, row.id);
-    const tamanho = LOTE[tipo];
+    const tamanho = LOTE_DESFAZER[tipo];
     for (;;) {
       const passo = await app.db.transaction(async (tx) => {
         const atual = await lockImportacaoById(tx, row.id);
         if (atual?.status !== 'desfazendo') return 'parou' as const;
         const inicio = Number(atual.processadas);
-        if (inicio >= criados.length) return 'fim' as const;
-        const lote = criados.slice(inicio, inicio + tamanho);
+        // The batch after the last record gone through (kept with the count, so a retry goes on from there).
+        const lote = await criadosDepois(tx, row.id, Number(atual.desfazer_resumo?.ate ?? 0), tamanho);
+        if (lote.length === 0) return 'fim' as const;
+        const ids = lote.map((c) => c.registro_id);
         const removidos =
           tipo === 'leads'
-            ? await removerLeads(tx, lote)
+            ? await removerLeads(tx, ids)
             : await removerContasComoDer(
                 tx,
                 tipo,
-                tipo === 'clientes' ? await clientesRemoviveis(tx, lote) : await vendedoresRemoviveis(tx, lote),
+                tipo === 'clientes' ? await clientesRemoviveis(tx, ids) : await vendedoresRemoviveis(tx, ids),
               );
-        await avancarDesfazer(tx, row.id, { processadas: inicio + lote.length, removidos, now: now() });
+        await avancarDesfazer(tx, row.id, {
+          processadas: inicio + lote.length,
+          ate: lote[lote.length - 1]!.linha,
+          removidos,
+          now: now(),
+        });
         return 'segue' as const;
       });
       if (passo === 'parou') return;
@@ -778,12 +873,20 @@ export const executarDesfazer: JobHandler = async (job, { app, tentativa, renova
       if (atual?.status !== 'desfazendo') return;
       let restaurados = 0;
       if (tipo !== 'leads') {
-        for (const a of await atualizadosDaImportacao(tx, row.id)) {
-          if (await restaurarCampos(tx, tipo, a.registro_id, a.anteriores)) restaurados += 1;
+        // The updated records a page at a time.
+        let depois = 0;
+        for (;;) {
+          const atualizados = await atualizadosDaImportacao(tx, row.id, depois, tamanho);
+          for (const a of atualizados) {
+            if (await restaurarCampos(tx, tipo, a.registro_id, a.anteriores)) restaurados += 1;
+          }
+          if (atualizados.length < tamanho) break;
+          depois = atualizados[atualizados.length - 1]!.linha;
         }
       }
+      const criados = await contarCriados(tx, row.id);
       const removidos = Number(atual.desfazer_resumo?.removidos ?? 0);
-      const resumo = { removidos, mantidos: criados.length - removidos, restaurados };
+      const resumo = { removidos, mantidos: criados - removidos, restaurados };
       await marcarDesfeita(tx, row.id, resumo, now());
     });
   } catch (error) {
