@@ -53,14 +53,34 @@ export interface ImportacaoRow {
   desfeita_em: Date | string | null;
   /** After the undo: its counts; while it runs, also the line of the last record gone through (`ate`). */
   desfazer_resumo: { removidos: number; mantidos: number; restaurados: number; ate?: number } | null;
+  /** When the file's rows were deleted (LGPD); null while they are kept. */
+  linhas_expurgadas_em: Date | string | null;
   created_at: Date | string;
   concluida_em: Date | string | null;
+  /** Read by `findImportacao` only (the import's own page): what GET shows of its rows (`AnaliseGuardada`). */
+  analise?: AnaliseGuardada | null;
+}
+
+/**
+ * What GET shows of an import's rows without reading them (`importacoes.analise`). While it waits for
+ * 'Importar': the preview's analysis of the whole file as of its upload or its last mapping -- the problems (the
+ * first IMPORTACAO_ERROS_LISTADOS) and counts, what each policy would do, the first rows as they would be stored and
+ * each column's first values. After the job: the problems and counts its rows were left with, which outlive them.
+ * The rows' values (`previa`, `exemplos`) go with the rows (LGPD).
+ */
+export interface AnaliseGuardada {
+  erros: { linha: number; mensagem: string }[];
+  errosTotal: number;
+  duplicadosTotal: number;
+  previsao?: Record<DuplicadosPolitica, ImportacaoContagem>;
+  previa?: { linha: number; valores: Record<string, string | null>; erros: string[]; duplicado: boolean }[];
+  exemplos?: string[][];
 }
 
 const COLUMNS = sql`i.id, i.usuario_id, i.tipo, i.evento_id, e.nome_escola as evento_nome, i.nome_arquivo, i.formato,
   i.codificacao, i.separador, i.colunas, i.campos, i.assinatura, i.linhas_total, i.status, i.duplicados,
   i.base_legal, i.enviar_convite, i.processadas, i.resultado, i.erro, i.desfeita_em, i.desfazer_resumo,
-  i.created_at, i.concluida_em`;
+  i.linhas_expurgadas_em, i.created_at, i.concluida_em`;
 const FROM = sql`from ${importacoes} i left join ${eventos} e on e.id = i.evento_id`;
 
 const iso = (d: Date) => d.toISOString();
@@ -80,17 +100,18 @@ export async function insertImportacao(
     campos: (string | null)[];
     assinatura: string;
     linhasTotal: number;
+    analise: AnaliseGuardada;
     now: Date;
   },
 ): Promise<string> {
   const [row] = await executeRows<{ id: string }>(
     db,
     sql`insert into ${importacoes} (franqueador_id, usuario_id, tipo, evento_id, nome_arquivo, formato, codificacao,
-        separador, colunas, campos, assinatura, linhas_total, created_at, updated_at)
+        separador, colunas, campos, assinatura, linhas_total, analise, created_at, updated_at)
       values (${redeDoAtor(actor)}, ${actor.id}::uuid, ${values.tipo}, ${values.eventoId}::uuid, ${values.nomeArquivo},
         ${values.formato}, ${values.codificacao}, ${values.separador}, ${json(values.colunas)}::jsonb,
-        ${json(values.campos)}::jsonb, ${values.assinatura}, ${values.linhasTotal}, ${iso(values.now)}::timestamptz,
-        ${iso(values.now)}::timestamptz)
+        ${json(values.campos)}::jsonb, ${values.assinatura}, ${values.linhasTotal}, ${json(values.analise)}::jsonb,
+        ${iso(values.now)}::timestamptz, ${iso(values.now)}::timestamptz)
       returning id`,
   );
   return row!.id;
@@ -117,7 +138,7 @@ export async function insertLinhas(
 export async function findImportacao(db: Executor, usuarioId: string, id: string): Promise<ImportacaoRow | undefined> {
   const [row] = await executeRows<ImportacaoRow>(
     db,
-    sql`select ${COLUMNS} ${FROM} where i.id = ${id}::uuid and i.usuario_id = ${usuarioId}::uuid`,
+    sql`select ${COLUMNS}, i.analise ${FROM} where i.id = ${id}::uuid and i.usuario_id = ${usuarioId}::uuid`,
   );
   return row;
 }
@@ -153,9 +174,38 @@ export async function listImportacoes(db: Executor, usuarioId: string): Promise<
   );
 }
 
-export async function updateCampos(db: Executor, id: string, campos: (string | null)[], now: Date): Promise<void> {
-  await db.execute(sql`update ${importacoes} set campos = ${json(campos)}::jsonb, updated_at = ${iso(now)}::timestamptz
-    where id = ${id}::uuid`);
+/**
+ * A new mapping with the analysis made under it, while the import still waits for 'Importar' with its rows; false
+ * when it no longer does (confirmed, or its rows deleted, meanwhile).
+ */
+export async function updateCampos(
+  db: Executor,
+  id: string,
+  values: { campos: (string | null)[]; analise: AnaliseGuardada; now: Date },
+): Promise<boolean> {
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`update ${importacoes} set campos = ${json(values.campos)}::jsonb, analise = ${json(values.analise)}::jsonb,
+        updated_at = ${iso(values.now)}::timestamptz
+      where id = ${id}::uuid and status = 'mapeamento' and linhas_expurgadas_em is null
+      returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The analysis of an import that had none kept (uploaded before it was kept), for the mapping it was made under;
+ * nothing when the mapping or the status changed meanwhile.
+ */
+export async function guardarAnalise(
+  db: Executor,
+  id: string,
+  campos: (string | null)[],
+  analise: AnaliseGuardada,
+): Promise<void> {
+  await db.execute(sql`update ${importacoes} set analise = ${json(analise)}::jsonb
+    where id = ${id}::uuid and status = 'mapeamento' and analise is null and campos = ${json(campos)}::jsonb
+      and linhas_expurgadas_em is null`);
 }
 
 export interface LinhaRow {
@@ -607,8 +657,9 @@ export async function marcarImportando(
   id: string,
   values: { duplicados: DuplicadosPolitica; baseLegal: string | null; enviarConvite: boolean; now: Date },
 ): Promise<void> {
+  // The preview's analysis is done with: the job's rows say what happened from now on.
   await db.execute(sql`update ${importacoes} set status = 'importando', duplicados = ${values.duplicados},
-      base_legal = ${values.baseLegal}, enviar_convite = ${values.enviarConvite}, processadas = 0,
+      base_legal = ${values.baseLegal}, enviar_convite = ${values.enviarConvite}, processadas = 0, analise = null,
       updated_at = ${iso(values.now)}::timestamptz
     where id = ${id}::uuid`);
 }
@@ -636,13 +687,21 @@ export async function contarResultado(db: Executor, id: string): Promise<Importa
   };
 }
 
+/** The job's end: its counts, and the problems and counts its rows were left with (`analise`). */
 export async function concluirImportacao(
   db: Executor,
   id: string,
-  values: { status: 'concluida' | 'falhou'; resultado: ImportacaoContagem | null; erro: string | null; now: Date },
+  values: {
+    status: 'concluida' | 'falhou';
+    resultado: ImportacaoContagem | null;
+    analise: AnaliseGuardada;
+    erro: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   await db.execute(sql`update ${importacoes} set status = ${values.status},
       resultado = ${values.resultado ? json(values.resultado) : null}::jsonb, erro = ${values.erro},
+      analise = ${json(values.analise)}::jsonb,
       concluida_em = ${iso(values.now)}::timestamptz, updated_at = ${iso(values.now)}::timestamptz
     where id = ${id}::uuid and status = 'importando'`);
 }

@@ -45,6 +45,7 @@ import {
   validarCampos,
 } from './analise';
 import {
+  type AnaliseGuardada,
   atualizadosDaImportacao,
   avancarDesfazer,
   clientesPorCnpj,
@@ -60,6 +61,7 @@ import {
   findImportacao,
   findImportacaoById,
   findMapeamento,
+  guardarAnalise,
   type ImportacaoRow,
   insertClienteImportado,
   insertContaImportada,
@@ -146,6 +148,13 @@ export async function criarImportacao(
   const mapeamento = camposValidos(campos.tipo, lido.colunas, lembrado)
     ? (lembrado as (string | null)[])
     : proporCampos(campos.tipo, lido.colunas);
+  // The preview's analysis, kept with the import: GET reads it instead of analysing every row again.
+  const analise = await analisarImportacao(
+    app.db,
+    actor,
+    { tipo: campos.tipo, evento_id: eventoId, colunas: lido.colunas, campos: mapeamento },
+    paginasEmMemoria(lido.linhas, paginaDe(app)),
+  );
   const now = app.clock.now();
   const id = await app.db.transaction(async (tx) => {
     const novo = await insertImportacao(tx, actor, {
@@ -159,6 +168,7 @@ export async function criarImportacao(
       campos: mapeamento,
       assinatura,
       linhasTotal: lido.linhas.length,
+      analise,
       now,
     });
     await insertLinhas(tx, novo, lido.linhas);
@@ -188,7 +198,11 @@ export async function definirMapeamento(
   const row = await owned(app.db, actor, id);
   if (row.status !== 'mapeamento') throw conflict(M.jaConfirmada);
   validarCampos(row.tipo, row.colunas, campos);
-  await updateCampos(app.db, id, campos, app.clock.now());
+  // What the preview shows under the new mapping, analysed once here and kept with it.
+  const analise = await analisarImportacao(app.db, actor, { ...row, campos }, () =>
+    paginasDeLinhas(app.db, row.id, paginaDe(app)),
+  );
+  if (!(await updateCampos(app.db, id, { campos, analise, now: app.clock.now() }))) throw conflict(M.jaConfirmada);
   return verImportacao(app, actor, id);
 }
 
@@ -382,6 +396,12 @@ function progressoDe(row: ImportacaoRow): Importacao['progresso'] {
 /** A file's rows a page at a time, from the start each time it is called (the analysis reads them twice). */
 type Paginas = () => AsyncIterable<readonly { linha: number; valores: readonly string[] }[]>;
 
+/** The rows of a file in hand, a page at a time. */
+const paginasEmMemoria = (linhas: readonly { linha: number; valores: readonly string[] }[], tamanho: number): Paginas =>
+  async function* () {
+    for (let i = 0; i < linhas.length; i += tamanho) yield linhas.slice(i, i + tamanho);
+  };
+
 /**
  * The repeated keys of a file (`RepetidasDoArquivo`), read a page at a time: every row checked, its keys kept
  * when it is valid, the page then let go.
@@ -405,15 +425,7 @@ async function repetidasDe(
 }
 
 /** What the preview shows of a file under its mapping, and what 'Importar' would do under each policy. */
-export interface AnaliseResumo {
-  /** By column, its first non-empty values. */
-  exemplos: string[][];
-  previa: Importacao['previa'];
-  erros: Importacao['erros'];
-  errosTotal: number;
-  duplicadosTotal: number;
-  previsao: NonNullable<Importacao['previsao']>;
-}
+type AnaliseResumo = Required<AnaliseGuardada>;
 
 /**
  * The file analysed a page at a time (at most a page of analysed rows in memory): first the keys the rows
@@ -491,7 +503,8 @@ export async function verImportacao(app: FastifyInstance, actor: Actor, id: stri
 
   if (row.status !== 'mapeamento') {
     const linhas = await readLinhas(app.db, row.id, IMPORTACAO_PREVIA_LINHAS);
-    const resumo = await resumoDasLinhas(app.db, row.id, IMPORTACAO_ERROS_LISTADOS);
+    // After the job, what it left (kept, as the rows go); while it runs, what its rows say so far.
+    const resumo = row.status !== 'importando' && row.analise ? row.analise : await resumoDaImportacao(app.db, row.id);
     return {
       ...base,
       colunas: colunasDe(row, (i) => exemplosDe(linhas, i)),
@@ -505,22 +518,37 @@ export async function verImportacao(app: FastifyInstance, actor: Actor, id: stri
           duplicado: l.resultado === 'ignorado' || l.resultado === 'atualizado',
         };
       }),
-      erros: resumo.erros.map((e) => ({ linha: e.linha, mensagem: mensagemDaLinha(e.erro, e.linha) })),
+      erros: resumo.erros,
       errosTotal: resumo.errosTotal,
       duplicadosTotal: resumo.duplicadosTotal,
       previsao: null,
     };
   }
 
-  const analise = await analisarImportacao(app.db, actor, row, () => paginasDeLinhas(app.db, row.id, paginaDe(app)));
+  // The analysis kept at the upload or the last mapping (one kept before it was kept is made and kept now).
+  let analise = row.analise;
+  if (!analise) {
+    analise = await analisarImportacao(app.db, actor, row, () => paginasDeLinhas(app.db, row.id, paginaDe(app)));
+    await guardarAnalise(app.db, row.id, row.campos, analise);
+  }
   return {
     ...base,
-    colunas: colunasDe(row, (i) => analise.exemplos[i] ?? []),
-    previa: analise.previa,
+    colunas: colunasDe(row, (i) => analise.exemplos?.[i] ?? []),
+    previa: analise.previa ?? [],
     erros: analise.erros,
     errosTotal: analise.errosTotal,
     duplicadosTotal: analise.duplicadosTotal,
-    previsao: analise.previsao,
+    previsao: analise.previsao ?? null,
+  };
+}
+
+/** The problems and counts an import's rows hold after (or while) the job writes them. */
+async function resumoDaImportacao(db: Executor, id: string): Promise<AnaliseGuardada> {
+  const resumo = await resumoDasLinhas(db, id, IMPORTACAO_ERROS_LISTADOS);
+  return {
+    erros: resumo.erros.map((e) => ({ linha: e.linha, mensagem: mensagemDaLinha(e.erro, e.linha) })),
+    errosTotal: resumo.errosTotal,
+    duplicadosTotal: resumo.duplicadosTotal,
   };
 }
 
@@ -771,7 +799,8 @@ export const executarImportacao: JobHandler = async (job, { app, tentativa, reno
     }
     await app.db.transaction(async (tx) => {
       const resultado = await contarResultado(tx, row.id);
-      await concluirImportacao(tx, row.id, { status: 'concluida', resultado, erro: null, now: now() });
+      const analise = await resumoDaImportacao(tx, row.id);
+      await concluirImportacao(tx, row.id, { status: 'concluida', resultado, analise, erro: null, now: now() });
       await saveMapeamento(tx, row.id, row.campos, now());
     });
   } catch (error) {
@@ -779,6 +808,7 @@ export const executarImportacao: JobHandler = async (job, { app, tentativa, reno
       await concluirImportacao(app.db, row.id, {
         status: 'falhou',
         resultado: await contarResultado(app.db, row.id),
+        analise: await resumoDaImportacao(app.db, row.id),
         erro: M.falhou,
         now: now(),
       });
