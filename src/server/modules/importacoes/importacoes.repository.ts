@@ -853,3 +853,46 @@ export async function removerContas(
   }
   await db.execute(sql`delete from ${users} where id = any(${userIds}::uuid[])`);
 }
+
+// --- The rows' retention (LGPD) ---------------------------------------------------------------------------------------
+
+/**
+ * Whether an import's rows are past their use at `limite` (now less IMPORTACAO_DESFAZER_DIAS): it ended (concluded,
+ * its undo window closed; failed; undone) before it, or it was uploaded before it and never confirmed. An import
+ * whose job runs keeps them.
+ */
+const passouDoUso = (limite: Date) => sql`(
+  (i.status in ('concluida', 'falhou', 'desfeita') and i.concluida_em < ${iso(limite)}::timestamptz)
+  or (i.status = 'mapeamento' and i.created_at < ${iso(limite)}::timestamptz))`;
+
+/** The imports whose rows are still kept though past their use, oldest first. */
+export async function importacoesAExpurgar(db: Executor, limite: Date, quantas: number): Promise<string[]> {
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`select i.id from ${importacoes} i where i.linhas_expurgadas_em is null and ${passouDoUso(limite)}
+      order by i.created_at limit ${quantas}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes an import's rows and marks it (checked again under its row's lock: a confirmation or an undo that got
+ * there first keeps them); the values the preview kept go with them, its problems and counts stay. Answers how
+ * many rows went, or null when the import no longer qualifies.
+ */
+export async function expurgarLinhas(db: Executor, id: string, limite: Date, now: Date): Promise<number | null> {
+  const marcada = await executeRows<{ id: string }>(
+    db,
+    sql`update ${importacoes} i set linhas_expurgadas_em = ${iso(now)}::timestamptz,
+        analise = i.analise - 'previa' - 'exemplos'
+      where i.id = ${id}::uuid and i.linhas_expurgadas_em is null and ${passouDoUso(limite)}
+      returning i.id`,
+  );
+  if (marcada.length === 0) return null;
+  const [apagadas] = await executeRows<{ n: number }>(
+    db,
+    sql`with apagadas as (delete from ${importacaoLinhas} where importacao_id = ${id}::uuid returning 1)
+      select count(*)::int as n from apagadas`,
+  );
+  return Number(apagadas!.n);
+}

@@ -23,7 +23,7 @@ import { onlyDigits } from '../../../shared/format';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { enfileirar, FalhaDefinitiva, type JobHandler } from '../../jobs';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-error';
 import { unusablePasswordHash } from '../../lib/password';
 import { audit } from '../auditoria';
 import { sendInviteEmail } from '../auth';
@@ -197,6 +197,7 @@ export async function definirMapeamento(
 ): Promise<Importacao> {
   const row = await owned(app.db, actor, id);
   if (row.status !== 'mapeamento') throw conflict(M.jaConfirmada);
+  if (row.linhas_expurgadas_em) throw gone(M.linhasExpurgadas);
   validarCampos(row.tipo, row.colunas, campos);
   // What the preview shows under the new mapping, analysed once here and kept with it.
   const analise = await analisarImportacao(app.db, actor, { ...row, campos }, () =>
@@ -498,6 +499,7 @@ export async function verImportacao(app: FastifyInstance, actor: Actor, id: stri
     duplicados: row.duplicados,
     progresso: progressoDe(row),
     erro: row.erro,
+    linhasDisponiveis: row.linhas_expurgadas_em === null,
     desfeita: desfeitaDe(row),
   };
 
@@ -596,6 +598,8 @@ export async function confirmarImportacao(
     const row = await lockImportacao(tx, actor.id, id);
     if (!row) throw notFound(M.naoEncontrada);
     if (row.status !== 'mapeamento') throw conflict(M.jaConfirmada);
+    // Never confirmed for 7 days: its rows are gone, there is nothing to import.
+    if (row.linhas_expurgadas_em) throw gone(M.linhasExpurgadas);
     assertPodeImportar(actor, row.tipo);
     if (row.tipo === 'leads') {
       if (!body.baseLegal) throw badRequest(M.baseLegalObrigatoria, { baseLegal: M.baseLegalObrigatoria });
@@ -823,6 +827,7 @@ export const executarImportacao: JobHandler = async (job, { app, tentativa, reno
 export async function importacaoComErros(app: FastifyInstance, actor: Actor, id: string): Promise<ImportacaoRow> {
   const row = await owned(app.db, actor, id);
   if (row.status === 'mapeamento' || row.status === 'importando') throw conflict(M.errosIndisponiveis);
+  if (row.linhas_expurgadas_em) throw gone(M.linhasExpurgadas);
   return row;
 }
 
@@ -837,7 +842,11 @@ export async function desfazerImportacao(app: FastifyInstance, actor: Actor, id:
     if (!row) throw notFound(M.naoEncontrada);
     if (row.status === 'desfazendo') throw conflict(M.desfazendo);
     if (row.status !== 'concluida' || !row.concluida_em) throw conflict(M.naoDesfazivel);
-    if (now.getTime() > new Date(row.concluida_em).getTime() + IMPORTACAO_DESFAZER_DIAS * DIA_MS) {
+    // Past its 7 days (when its rows go too).
+    if (
+      now.getTime() > new Date(row.concluida_em).getTime() + IMPORTACAO_DESFAZER_DIAS * DIA_MS ||
+      row.linhas_expurgadas_em
+    ) {
       throw conflict(M.prazoDesfazer);
     }
     await marcarDesfazendo(tx, id, now);
