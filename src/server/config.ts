@@ -87,6 +87,12 @@ const envSchema = z.object({
   WEBHOOKS_PERMITIR_REDE_LOCAL: flag.optional(),
   WEBHOOKS_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).max(60_000).optional(),
   EXPORTACAO_DIRETA_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).optional(),
+  IMPORTACAO_PAGINA_LINHAS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).optional(),
+  IMPORTACAO_PAUSA_FRACAO: z.coerce
+    .number({ error: 'must be a number from 0 to 10' })
+    .min(0, 'must be a number from 0 to 10')
+    .max(10, 'must be a number from 0 to 10')
+    .optional(),
   CANCELAMENTO_MULTA_MAX_PCT: z.coerce
     .number({ error: 'must be a whole number from 0 to 100' })
     .int('must be a whole number from 0 to 100')
@@ -192,6 +198,20 @@ export interface Config {
   };
   /** Rows up to which an export is a direct download; above, a job with progress. */
   exportacaoDiretaMax: number;
+  /** Imports (issue 50, ADR 106). */
+  importacao: {
+    /**
+     * Rows of a file read at a time by the import's job and its preview (IMPORTACAO_PAGINA_LINHAS, 500): at most a
+     * page or two of the file in memory.
+     */
+    paginaLinhas: number;
+    /**
+     * The pause after each batch of the import's and the undo's jobs, as a fraction of the time the batch took
+     * (IMPORTACAO_PAUSA_FRACAO, 1: about as long; 0 -- the tests' default -- none), capped per batch
+     * (modules/importacoes/compasso.ts): room for the public sign-ups beside a large import.
+     */
+    pausaFracao: number;
+  };
   /**
    * The highest cancellation fee a contract template may set, in % of the value still to pay (issue 42, ADR 064):
    * the network's cap, printed in every contract's required cancellation clause.
@@ -349,6 +369,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOKS_TIMEOUT_MS ?? 10_000,
     },
     exportacaoDiretaMax: e.EXPORTACAO_DIRETA_MAX ?? 50_000,
+    importacao: {
+      paginaLinhas: e.IMPORTACAO_PAGINA_LINHAS ?? 500,
+      pausaFracao: e.IMPORTACAO_PAUSA_FRACAO ?? (e.NODE_ENV === 'test' ? 0 : 1),
+    },
     cancelamentoMultaMaxPct: e.CANCELAMENTO_MULTA_MAX_PCT ?? 10,
     cobranca: {
       provedor,

@@ -72,7 +72,15 @@ export async function createTestApp(
   options: { logStream?: { write(line: string): void }; mailer?: Mailer; rateLimitMemoryKeys?: number } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'app-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL, DEMO_DATA: '0', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL,
+    DEMO_DATA: '0',
+    // The import's jobs unpaced: a test's import runs as fast as it can.
+    IMPORTACAO_PAUSA_FRACAO: '0',
+    ...env,
+  });
   const { handle, url, drop } = await cloneDatabase();
   const clock = new MutableClock();
   const app = await buildApp(config, {

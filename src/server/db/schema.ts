@@ -2805,6 +2805,14 @@ export const importacoes = pgTable(
     desfeitaEm: at(),
     /** After the undo: {removidos, mantidos, restaurados}. */
     desfazerResumo: jsonb(),
+    /**
+     * What GET shows of the rows without reading them again: while the import waits, the preview's analysis as of
+     * the upload or the last mapping (its counts, the first problems, the first rows, each column's examples);
+     * after the job, the problems and counts it left (which outlive the rows).
+     */
+    analise: jsonb(),
+    /** When the file's rows (`importacao_linhas`) were deleted (LGPD): 7 days after their last use. */
+    linhasExpurgadasEm: at(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     concluidaEm: at(),
@@ -2842,6 +2850,10 @@ export const importacaoLinhas = pgTable(
   },
   (t) => [
     primaryKey({ name: 'importacao_linhas_pkey', columns: [t.importacaoId, t.linha] }),
+    // An anonymised titular's records take the rows that created or changed them (LGPD).
+    index('importacao_linhas_registro_idx')
+      .on(t.registroId)
+      .where(sql`${t.registroId} is not null`),
     check(
       'importacao_linhas_resultado_check',
       sql`${t.resultado} is null or ${t.resultado} in ('criado', 'atualizado', 'ignorado', 'erro')`,

@@ -46,6 +46,8 @@ export const JOB_TIPOS = [
   'importacao',
   // Issue 50: an import's undo, its created records removed in batches, with its progress.
   'importacao_desfazer',
+  // Issue 50's follow-up: the daily deletion of the imported files' rows past their use (LGPD).
+  'importacao_expurgo',
 ] as const;
 export type JobTipo = (typeof JOB_TIPOS)[number];
 export type JobStatus = 'pendente' | 'executando' | 'concluido' | 'falhou' | 'cancelado';

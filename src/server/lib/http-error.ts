@@ -31,4 +31,6 @@ export const MESSAGES = {
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** What was there is gone for good (an import's rows after their retention). */
+export const gone = (message: string) => new HttpError(410, message);
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);

@@ -154,6 +154,11 @@ export const IMPORTACAO_MESSAGES = {
   desfazerFalhou: 'Não foi possível desfazer toda a importação. Tente desfazer novamente.',
   prazoDesfazer: `O prazo para desfazer esta importação (${IMPORTACAO_DESFAZER_DIAS} dias) terminou`,
   errosIndisponiveis: 'A lista de erros fica disponível depois da importação',
+  /**
+   * The file's rows were deleted (LGPD), 7 days after the import ended (or after its upload, when never
+   * confirmed): erros.csv answers 410 with this, and the screen shows it instead of the download.
+   */
+  linhasExpurgadas: `As linhas desta importação foram apagadas após ${IMPORTACAO_DESFAZER_DIAS} dias (LGPD).`,
   /** A lead whose student is already signed up for the event with the same e-mail (the database's unique key). */
   leadJaInscrito: 'Este aluno já está inscrito no evento com este e-mail',
   /** A vendedor of another micro-franquia (its e-mail or CPF): the file's values cannot fill its record. */
@@ -275,6 +280,11 @@ export const importacaoSchema = z.object({
    * offered again); null otherwise.
    */
   erro: z.string().nullable(),
+  /**
+   * Whether the file's rows are still kept: false once deleted (LGPD), 7 days after the import ended (or after its
+   * upload, when never confirmed) -- erros.csv answers 410 then; the counts and the problems listed stay.
+   */
+  linhasDisponiveis: z.boolean(),
   /** After 'Desfazer': what was removed, kept because it moved on, and restored. */
   desfeita: z
     .object({ em: z.string(), removidos: z.number(), mantidos: z.number(), restaurados: z.number() })

@@ -188,33 +188,69 @@ export function chavesDoArquivo(tipo: ImportacaoTipo, dados: Record<string, stri
 }
 
 /**
- * Rows that repeat an earlier valid row's key are errors, each naming the lines of its key ('E-mail repetido nas
- * linhas 12 e 80'); the first row of a key stays.
+ * The keys more than one valid row of the file holds, each with its lines in the file's order: what a repeat's
+ * message names ('E-mail repetido nas linhas 12 e 80'). Built from the rows' keys alone, a page at a time and in
+ * the file's order (`adicionar`), so the job and the preview never hold the file's analysed rows at once: while it
+ * is built a key seen once is kept with its first line only, and once built (`fechar`) only the repeated keys stay.
  */
-export function marcarRepetidas(tipo: ImportacaoTipo, linhas: LinhaAnalisada[]): void {
-  const grupos = new Map<string, number[]>();
-  const validas = linhas.filter((l) => l.dados !== null);
-  for (const l of validas) {
-    for (const [, chave] of chavesDoArquivo(tipo, l.dados!)) {
-      const grupo = grupos.get(chave);
-      if (grupo) grupo.push(l.linha);
-      else grupos.set(chave, [l.linha]);
+export class RepetidasDoArquivo {
+  private primeiras: Map<string, number> | null = new Map();
+  private readonly grupos = new Map<string, number[]>();
+
+  constructor(private readonly tipo: ImportacaoTipo) {}
+
+  /** A row of the file, after every row before it. */
+  adicionar(linha: LinhaAnalisada): void {
+    if (linha.dados === null || !this.primeiras) return;
+    for (const [, chave] of chavesDoArquivo(this.tipo, linha.dados)) {
+      const grupo = this.grupos.get(chave);
+      if (grupo) {
+        grupo.push(linha.linha);
+        continue;
+      }
+      const primeira = this.primeiras.get(chave);
+      if (primeira === undefined) {
+        this.primeiras.set(chave, linha.linha);
+      } else {
+        this.primeiras.delete(chave);
+        this.grupos.set(chave, [primeira, linha.linha]);
+      }
     }
   }
-  for (const l of validas) {
-    for (const [rotulo, chave] of chavesDoArquivo(tipo, l.dados!)) {
-      const grupo = grupos.get(chave)!;
-      if (grupo[0] !== l.linha) {
-        l.erros.push(M.repetidoNoArquivo(rotulo, grupo));
-        l.dados = null;
-        l.repetida = true;
+
+  /** Every row added: the keys seen once are dropped. */
+  fechar(): this {
+    this.primeiras = null;
+    return this;
+  }
+
+  /**
+   * A row that repeats an earlier valid row's key becomes an error naming the lines of its key; the first row of
+   * a key stays.
+   */
+  marcar(linha: LinhaAnalisada): void {
+    if (linha.dados === null) return;
+    for (const [rotulo, chave] of chavesDoArquivo(this.tipo, linha.dados)) {
+      const grupo = this.grupos.get(chave);
+      if (grupo && grupo[0] !== linha.linha) {
+        linha.erros.push(M.repetidoNoArquivo(rotulo, grupo));
+        linha.dados = null;
+        linha.repetida = true;
         break;
       }
     }
   }
 }
 
-/** Analyses every row of a file under a mapping. */
+/** Rows that repeat an earlier valid row's key are errors (`RepetidasDoArquivo`), for rows all in hand. */
+export function marcarRepetidas(tipo: ImportacaoTipo, linhas: LinhaAnalisada[]): void {
+  const repetidas = new RepetidasDoArquivo(tipo);
+  for (const l of linhas) repetidas.adicionar(l);
+  repetidas.fechar();
+  for (const l of linhas) repetidas.marcar(l);
+}
+
+/** Analyses every row of a file under a mapping (a file in hand; the service goes a page at a time). */
 export function analisarArquivo(
   tipo: ImportacaoTipo,
   campos: readonly (string | null)[],

@@ -51,15 +51,36 @@ export interface ImportacaoRow {
   resultado: ImportacaoContagem | null;
   erro: string | null;
   desfeita_em: Date | string | null;
-  desfazer_resumo: { removidos: number; mantidos: number; restaurados: number } | null;
+  /** After the undo: its counts; while it runs, also the line of the last record gone through (`ate`). */
+  desfazer_resumo: { removidos: number; mantidos: number; restaurados: number; ate?: number } | null;
+  /** When the file's rows were deleted (LGPD); null while they are kept. */
+  linhas_expurgadas_em: Date | string | null;
   created_at: Date | string;
   concluida_em: Date | string | null;
+  /** Read by `findImportacao` only (the import's own page): what GET shows of its rows (`AnaliseGuardada`). */
+  analise?: AnaliseGuardada | null;
+}
+
+/**
+ * What GET shows of an import's rows without reading them (`importacoes.analise`). While it waits for
+ * 'Importar': the preview's analysis of the whole file as of its upload or its last mapping -- the problems (the
+ * first IMPORTACAO_ERROS_LISTADOS) and counts, what each policy would do, the first rows as they would be stored and
+ * each column's first values. After the job: the problems and counts its rows were left with, which outlive them.
+ * The rows' values (`previa`, `exemplos`) go with the rows (LGPD).
+ */
+export interface AnaliseGuardada {
+  erros: { linha: number; mensagem: string }[];
+  errosTotal: number;
+  duplicadosTotal: number;
+  previsao?: Record<DuplicadosPolitica, ImportacaoContagem>;
+  previa?: { linha: number; valores: Record<string, string | null>; erros: string[]; duplicado: boolean }[];
+  exemplos?: string[][];
 }
 
 const COLUMNS = sql`i.id, i.usuario_id, i.tipo, i.evento_id, e.nome_escola as evento_nome, i.nome_arquivo, i.formato,
   i.codificacao, i.separador, i.colunas, i.campos, i.assinatura, i.linhas_total, i.status, i.duplicados,
   i.base_legal, i.enviar_convite, i.processadas, i.resultado, i.erro, i.desfeita_em, i.desfazer_resumo,
-  i.created_at, i.concluida_em`;
+  i.linhas_expurgadas_em, i.created_at, i.concluida_em`;
 const FROM = sql`from ${importacoes} i left join ${eventos} e on e.id = i.evento_id`;
 
 const iso = (d: Date) => d.toISOString();
@@ -79,17 +100,18 @@ export async function insertImportacao(
     campos: (string | null)[];
     assinatura: string;
     linhasTotal: number;
+    analise: AnaliseGuardada;
     now: Date;
   },
 ): Promise<string> {
   const [row] = await executeRows<{ id: string }>(
     db,
     sql`insert into ${importacoes} (franqueador_id, usuario_id, tipo, evento_id, nome_arquivo, formato, codificacao,
-        separador, colunas, campos, assinatura, linhas_total, created_at, updated_at)
+        separador, colunas, campos, assinatura, linhas_total, analise, created_at, updated_at)
       values (${redeDoAtor(actor)}, ${actor.id}::uuid, ${values.tipo}, ${values.eventoId}::uuid, ${values.nomeArquivo},
         ${values.formato}, ${values.codificacao}, ${values.separador}, ${json(values.colunas)}::jsonb,
-        ${json(values.campos)}::jsonb, ${values.assinatura}, ${values.linhasTotal}, ${iso(values.now)}::timestamptz,
-        ${iso(values.now)}::timestamptz)
+        ${json(values.campos)}::jsonb, ${values.assinatura}, ${values.linhasTotal}, ${json(values.analise)}::jsonb,
+        ${iso(values.now)}::timestamptz, ${iso(values.now)}::timestamptz)
       returning id`,
   );
   return row!.id;
@@ -116,7 +138,7 @@ export async function insertLinhas(
 export async function findImportacao(db: Executor, usuarioId: string, id: string): Promise<ImportacaoRow | undefined> {
   const [row] = await executeRows<ImportacaoRow>(
     db,
-    sql`select ${COLUMNS} ${FROM} where i.id = ${id}::uuid and i.usuario_id = ${usuarioId}::uuid`,
+    sql`select ${COLUMNS}, i.analise ${FROM} where i.id = ${id}::uuid and i.usuario_id = ${usuarioId}::uuid`,
   );
   return row;
 }
@@ -152,9 +174,38 @@ export async function listImportacoes(db: Executor, usuarioId: string): Promise<
   );
 }
 
-export async function updateCampos(db: Executor, id: string, campos: (string | null)[], now: Date): Promise<void> {
-  await db.execute(sql`update ${importacoes} set campos = ${json(campos)}::jsonb, updated_at = ${iso(now)}::timestamptz
-    where id = ${id}::uuid`);
+/**
+ * A new mapping with the analysis made under it, while the import still waits for 'Importar' with its rows; false
+ * when it no longer does (confirmed, or its rows deleted, meanwhile).
+ */
+export async function updateCampos(
+  db: Executor,
+  id: string,
+  values: { campos: (string | null)[]; analise: AnaliseGuardada; now: Date },
+): Promise<boolean> {
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`update ${importacoes} set campos = ${json(values.campos)}::jsonb, analise = ${json(values.analise)}::jsonb,
+        updated_at = ${iso(values.now)}::timestamptz
+      where id = ${id}::uuid and status = 'mapeamento' and linhas_expurgadas_em is null
+      returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The analysis of an import that had none kept (uploaded before it was kept), for the mapping it was made under;
+ * nothing when the mapping or the status changed meanwhile.
+ */
+export async function guardarAnalise(
+  db: Executor,
+  id: string,
+  campos: (string | null)[],
+  analise: AnaliseGuardada,
+): Promise<void> {
+  await db.execute(sql`update ${importacoes} set analise = ${json(analise)}::jsonb
+    where id = ${id}::uuid and status = 'mapeamento' and analise is null and campos = ${json(campos)}::jsonb
+      and linhas_expurgadas_em is null`);
 }
 
 export interface LinhaRow {
@@ -164,18 +215,48 @@ export interface LinhaRow {
   erro: string | null;
 }
 
-/** The file's rows in order; `pendentes`: only those the job has not written yet; `limite`: the first ones. */
-export async function readLinhas(
-  db: Executor,
-  importacaoId: string,
-  options: { pendentes?: boolean; limite?: number } = {},
-): Promise<LinhaRow[]> {
+/** The file's first rows in order (the preview's). */
+export async function readLinhas(db: Executor, importacaoId: string, limite: number): Promise<LinhaRow[]> {
   return executeRows<LinhaRow>(
     db,
     sql`select linha, valores, resultado, erro from ${importacaoLinhas}
-      where importacao_id = ${importacaoId}::uuid ${options.pendentes ? sql`and resultado is null` : sql``}
-      order by linha ${options.limite ? sql`limit ${options.limite}` : sql``}`,
+      where importacao_id = ${importacaoId}::uuid order by linha limit ${limite}`,
   );
+}
+
+/**
+ * The file's rows in order, `tamanho` at a time (keyset on the line), so that a reader holds one page;
+ * `pendentes`: only those the job has not written yet, read as it goes (a page after the rows it just wrote).
+ */
+export async function* paginasDeLinhas(
+  db: Executor,
+  importacaoId: string,
+  tamanho: number,
+  { pendentes = false }: { pendentes?: boolean } = {},
+): AsyncGenerator<LinhaRow[]> {
+  let depois = 0;
+  for (;;) {
+    const rows = await executeRows<LinhaRow>(
+      db,
+      sql`select linha, valores, resultado, erro from ${importacaoLinhas}
+        where importacao_id = ${importacaoId}::uuid and linha > ${depois}
+          ${pendentes ? sql`and resultado is null` : sql``}
+        order by linha limit ${tamanho}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < tamanho) return;
+    depois = rows[rows.length - 1]!.linha;
+  }
+}
+
+/** How many of the file's rows the job has written (a retried job goes on after them). */
+export async function contarEscritas(db: Executor, importacaoId: string): Promise<number> {
+  const [row] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${importacaoLinhas}
+      where importacao_id = ${importacaoId}::uuid and resultado is not null`,
+  );
+  return Number(row!.n);
 }
 
 /** The rows the job refused, a batch at a time (erros.csv). */
@@ -576,8 +657,9 @@ export async function marcarImportando(
   id: string,
   values: { duplicados: DuplicadosPolitica; baseLegal: string | null; enviarConvite: boolean; now: Date },
 ): Promise<void> {
+  // The preview's analysis is done with: the job's rows say what happened from now on.
   await db.execute(sql`update ${importacoes} set status = 'importando', duplicados = ${values.duplicados},
-      base_legal = ${values.baseLegal}, enviar_convite = ${values.enviarConvite}, processadas = 0,
+      base_legal = ${values.baseLegal}, enviar_convite = ${values.enviarConvite}, processadas = 0, analise = null,
       updated_at = ${iso(values.now)}::timestamptz
     where id = ${id}::uuid`);
 }
@@ -605,39 +687,51 @@ export async function contarResultado(db: Executor, id: string): Promise<Importa
   };
 }
 
+/** The job's end: its counts, and the problems and counts its rows were left with (`analise`). */
 export async function concluirImportacao(
   db: Executor,
   id: string,
-  values: { status: 'concluida' | 'falhou'; resultado: ImportacaoContagem | null; erro: string | null; now: Date },
+  values: {
+    status: 'concluida' | 'falhou';
+    resultado: ImportacaoContagem | null;
+    analise: AnaliseGuardada;
+    erro: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   await db.execute(sql`update ${importacoes} set status = ${values.status},
       resultado = ${values.resultado ? json(values.resultado) : null}::jsonb, erro = ${values.erro},
+      analise = ${json(values.analise)}::jsonb,
       concluida_em = ${iso(values.now)}::timestamptz, updated_at = ${iso(values.now)}::timestamptz
     where id = ${id}::uuid and status = 'importando'`);
 }
 
 /**
- * 'Desfazer' pressed: the undo's job goes through the created records from the first (`processadas` 0); the
- * records a failed undo already removed stay counted (`desfazer_resumo.removidos`), as they are no longer there
- * to be found again.
+ * 'Desfazer' pressed: the undo's job goes through the created records from the first (`processadas` 0, after the
+ * line `desfazer_resumo.ate` 0); the records a failed undo already removed stay counted
+ * (`desfazer_resumo.removidos`), as they are no longer there to be found again.
  */
 export async function marcarDesfazendo(db: Executor, id: string, now: Date): Promise<void> {
   await db.execute(sql`update ${importacoes} set status = 'desfazendo', processadas = 0, erro = null,
       desfazer_resumo = jsonb_build_object('removidos', coalesce((desfazer_resumo->>'removidos')::int, 0),
-        'mantidos', 0, 'restaurados', 0),
+        'mantidos', 0, 'restaurados', 0, 'ate', 0),
       updated_at = ${iso(now)}::timestamptz
     where id = ${id}::uuid`);
 }
 
-/** One batch of the undo done: the created records gone through so far, and those it removed added. */
+/**
+ * One batch of the undo done: the created records gone through so far, the line of the last one (where the next
+ * batch starts), and those it removed added.
+ */
 export async function avancarDesfazer(
   db: Executor,
   id: string,
-  values: { processadas: number; removidos: number; now: Date },
+  values: { processadas: number; ate: number; removidos: number; now: Date },
 ): Promise<void> {
   await db.execute(sql`update ${importacoes} set processadas = ${values.processadas},
-      desfazer_resumo = jsonb_set(desfazer_resumo, '{removidos}',
+      desfazer_resumo = jsonb_set(jsonb_set(desfazer_resumo, '{removidos}',
         to_jsonb(coalesce((desfazer_resumo->>'removidos')::int, 0) + ${values.removidos}::int)),
+        '{ate}', to_jsonb(${values.ate}::int)),
       updated_at = ${iso(values.now)}::timestamptz
     where id = ${id}::uuid and status = 'desfazendo'`);
 }
@@ -662,22 +756,38 @@ export async function marcarDesfeita(
 
 // --- Undo -----------------------------------------------------------------------------------------------------------
 
-/** The records the import created, in the file's order (what the undo's batches go through). */
-export async function criadosDaImportacao(db: Executor, id: string): Promise<string[]> {
-  const rows = await executeRows<{ registro_id: string }>(
+/** The next `limite` records the import created after the line `depois`, in the file's order (the undo's batch). */
+export async function criadosDepois(
+  db: Executor,
+  id: string,
+  depois: number,
+  limite: number,
+): Promise<{ linha: number; registro_id: string }[]> {
+  return executeRows<{ linha: number; registro_id: string }>(
     db,
-    sql`select registro_id from ${importacaoLinhas}
-      where importacao_id = ${id}::uuid and resultado = 'criado' and registro_id is not null order by linha`,
+    sql`select linha, registro_id from ${importacaoLinhas}
+      where importacao_id = ${id}::uuid and resultado = 'criado' and registro_id is not null and linha > ${depois}
+      order by linha limit ${limite}`,
   );
-  return rows.map((r) => r.registro_id);
 }
 
-/** The records the import updated, with the values before. */
-export async function atualizadosDaImportacao(db: Executor, id: string) {
-  return executeRows<{ registro_id: string; anteriores: Record<string, [string | null, string]> }>(
+/** How many records the import created. */
+export async function contarCriados(db: Executor, id: string): Promise<number> {
+  const [row] = await executeRows<{ n: number }>(
     db,
-    sql`select registro_id, anteriores from ${importacaoLinhas}
-      where importacao_id = ${id}::uuid and resultado = 'atualizado' and registro_id is not null order by linha`,
+    sql`select count(*)::int as n from ${importacaoLinhas}
+      where importacao_id = ${id}::uuid and resultado = 'criado' and registro_id is not null`,
+  );
+  return Number(row!.n);
+}
+
+/** The next `limite` records the import updated after the line `depois`, with the values before. */
+export async function atualizadosDaImportacao(db: Executor, id: string, depois: number, limite: number) {
+  return executeRows<{ linha: number; registro_id: string; anteriores: Record<string, [string | null, string]> }>(
+    db,
+    sql`select linha, registro_id, anteriores from ${importacaoLinhas}
+      where importacao_id = ${id}::uuid and resultado = 'atualizado' and registro_id is not null and linha > ${depois}
+      order by linha limit ${limite}`,
   );
 }
 
@@ -742,4 +852,47 @@ export async function removerContas(
     await db.execute(sql`delete from ${vendedores} where id = any(${ids}::uuid[])`);
   }
   await db.execute(sql`delete from ${users} where id = any(${userIds}::uuid[])`);
+}
+
+// --- The rows' retention (LGPD) ---------------------------------------------------------------------------------------
+
+/**
+ * Whether an import's rows are past their use at `limite` (now less IMPORTACAO_DESFAZER_DIAS): it ended (concluded,
+ * its undo window closed; failed; undone) before it, or it was uploaded before it and never confirmed. An import
+ * whose job runs keeps them.
+ */
+const passouDoUso = (limite: Date) => sql`(
+  (i.status in ('concluida', 'falhou', 'desfeita') and i.concluida_em < ${iso(limite)}::timestamptz)
+  or (i.status = 'mapeamento' and i.created_at < ${iso(limite)}::timestamptz))`;
+
+/** The imports whose rows are still kept though past their use, oldest first. */
+export async function importacoesAExpurgar(db: Executor, limite: Date, quantas: number): Promise<string[]> {
+  const rows = await executeRows<{ id: string }>(
+    db,
+    sql`select i.id from ${importacoes} i where i.linhas_expurgadas_em is null and ${passouDoUso(limite)}
+      order by i.created_at limit ${quantas}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes an import's rows and marks it (checked again under its row's lock: a confirmation or an undo that got
+ * there first keeps them); the values the preview kept go with them, its problems and counts stay. Answers how
+ * many rows went, or null when the import no longer qualifies.
+ */
+export async function expurgarLinhas(db: Executor, id: string, limite: Date, now: Date): Promise<number | null> {
+  const marcada = await executeRows<{ id: string }>(
+    db,
+    sql`update ${importacoes} i set linhas_expurgadas_em = ${iso(now)}::timestamptz,
+        analise = i.analise - 'previa' - 'exemplos'
+      where i.id = ${id}::uuid and i.linhas_expurgadas_em is null and ${passouDoUso(limite)}
+      returning i.id`,
+  );
+  if (marcada.length === 0) return null;
+  const [apagadas] = await executeRows<{ n: number }>(
+    db,
+    sql`with apagadas as (delete from ${importacaoLinhas} where importacao_id = ${id}::uuid returning 1)
+      select count(*)::int as n from apagadas`,
+  );
+  return Number(apagadas!.n);
 }

@@ -15,6 +15,7 @@ import {
 import { HttpError, MESSAGES } from '../../lib/http-error';
 import { mapBatches, sendCsv } from '../funnel';
 import { mensagemDaLinha } from './analise';
+import { registerExpurgo } from './expurgo';
 import { linhasComErro } from './importacoes.repository';
 import {
   type ArquivoEnviado,
@@ -82,6 +83,7 @@ export async function importacoesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.jobs.register('importacao', executarImportacao);
   app.jobs.register('importacao_desfazer', executarDesfazer);
+  registerExpurgo(app);
   // Multipart only for the upload (this plugin is encapsulated); the other routes take JSON with the app's limit.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   app.addHook('onRequest', async (request) => {

@@ -23,13 +23,12 @@ import { onlyDigits } from '../../../shared/format';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { enfileirar, FalhaDefinitiva, type JobHandler } from '../../jobs';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, gone, notFound } from '../../lib/http-error';
 import { unusablePasswordHash } from '../../lib/password';
 import { audit } from '../auditoria';
 import { sendInviteEmail } from '../auth';
 import {
   type Acao,
-  analisarArquivo,
   analisarLinha,
   assinaturaDe,
   camposFaltando,
@@ -42,22 +41,27 @@ import {
   mensagemDaLinha,
   nomeChave,
   proporCampos,
+  RepetidasDoArquivo,
   validarCampos,
 } from './analise';
 import {
+  type AnaliseGuardada,
   atualizadosDaImportacao,
   avancarDesfazer,
   clientesPorCnpj,
   clientesRemoviveis,
   concluirImportacao,
+  contarCriados,
+  contarEscritas,
   contarResultado,
-  criadosDaImportacao,
+  criadosDepois,
   desfazerFalhou,
   emailsTomados,
   findEventoNoEscopo,
   findImportacao,
   findImportacaoById,
   findMapeamento,
+  guardarAnalise,
   type ImportacaoRow,
   insertClienteImportado,
   insertContaImportada,
@@ -76,6 +80,7 @@ import {
   marcarImportando,
   marcarLinhas,
   microDoVendedor,
+  paginasDeLinhas,
   preencherVazios,
   readLinhas,
   removerContas,
@@ -88,6 +93,7 @@ import {
   vendedoresPorChave,
   vendedoresRemoviveis,
 } from './importacoes.repository';
+import { comPausa } from './compasso';
 import { lerArquivo } from './leitura';
 
 /**
@@ -142,6 +148,13 @@ export async function criarImportacao(
   const mapeamento = camposValidos(campos.tipo, lido.colunas, lembrado)
     ? (lembrado as (string | null)[])
     : proporCampos(campos.tipo, lido.colunas);
+  // The preview's analysis, kept with the import: GET reads it instead of analysing every row again.
+  const analise = await analisarImportacao(
+    app.db,
+    actor,
+    { tipo: campos.tipo, evento_id: eventoId, colunas: lido.colunas, campos: mapeamento },
+    paginasEmMemoria(lido.linhas, paginaDe(app)),
+  );
   const now = app.clock.now();
   const id = await app.db.transaction(async (tx) => {
     const novo = await insertImportacao(tx, actor, {
@@ -155,6 +168,7 @@ export async function criarImportacao(
       campos: mapeamento,
       assinatura,
       linhasTotal: lido.linhas.length,
+      analise,
       now,
     });
     await insertLinhas(tx, novo, lido.linhas);
@@ -183,8 +197,13 @@ export async function definirMapeamento(
 ): Promise<Importacao> {
   const row = await owned(app.db, actor, id);
   if (row.status !== 'mapeamento') throw conflict(M.jaConfirmada);
+  if (row.linhas_expurgadas_em) throw gone(M.linhasExpurgadas);
   validarCampos(row.tipo, row.colunas, campos);
-  await updateCampos(app.db, id, campos, app.clock.now());
+  // What the preview shows under the new mapping, analysed once here and kept with it.
+  const analise = await analisarImportacao(app.db, actor, { ...row, campos }, () =>
+    paginasDeLinhas(app.db, row.id, paginaDe(app)),
+  );
+  if (!(await updateCampos(app.db, id, { campos, analise, now: app.clock.now() }))) throw conflict(M.jaConfirmada);
   return verImportacao(app, actor, id);
 }
 
@@ -375,6 +394,98 @@ function progressoDe(row: ImportacaoRow): Importacao['progresso'] {
   };
 }
 
+/** A file's rows a page at a time, from the start each time it is called (the analysis reads them twice). */
+type Paginas = () => AsyncIterable<readonly { linha: number; valores: readonly string[] }[]>;
+
+/** The rows of a file in hand, a page at a time. */
+const paginasEmMemoria = (linhas: readonly { linha: number; valores: readonly string[] }[], tamanho: number): Paginas =>
+  async function* () {
+    for (let i = 0; i < linhas.length; i += tamanho) yield linhas.slice(i, i + tamanho);
+  };
+
+/**
+ * The repeated keys of a file (`RepetidasDoArquivo`), read a page at a time: every row checked, its keys kept
+ * when it is valid, the page then let go.
+ */
+async function repetidasDe(
+  tipo: ImportacaoTipo,
+  campos: readonly (string | null)[],
+  paginas: Paginas,
+  porLinha?: (linha: { linha: number; valores: readonly string[] }) => void,
+): Promise<RepetidasDoArquivo> {
+  const repetidas = new RepetidasDoArquivo(tipo);
+  for await (const pagina of paginas()) {
+    for (const l of pagina) {
+      repetidas.adicionar(analisarLinha(tipo, campos, l.linha, l.valores));
+      porLinha?.(l);
+    }
+    // Let the requests in between be served.
+    await setImmediate();
+  }
+  return repetidas.fechar();
+}
+
+/** What the preview shows of a file under its mapping, and what 'Importar' would do under each policy. */
+type AnaliseResumo = Required<AnaliseGuardada>;
+
+/**
+ * The file analysed a page at a time (at most a page of analysed rows in memory): first the keys the rows
+ * repeat, then each page checked, confronted with the database and counted.
+ */
+async function analisarImportacao(
+  db: Executor,
+  actor: Actor,
+  row: Pick<ImportacaoRow, 'tipo' | 'evento_id' | 'colunas' | 'campos'>,
+  paginas: Paginas,
+): Promise<AnaliseResumo> {
+  const { tipo, campos } = row;
+  const exemplos = row.colunas.map(() => [] as string[]);
+  const repetidas = await repetidasDe(tipo, campos, paginas, (l) => {
+    exemplos.forEach((lista, i) => {
+      const valor = l.valores[i] ?? '';
+      if (valor !== '' && lista.length < 3) lista.push(valor);
+    });
+  });
+  const previsao = { ignorar: contagemVazia(), atualizar: contagemVazia(), criar: contagemVazia() };
+  const previa: Importacao['previa'] = [];
+  const erros: Importacao['erros'] = [];
+  let errosTotal = 0;
+  let duplicadosTotal = 0;
+  for await (const pagina of paginas()) {
+    const analisadas = pagina.map((l) => {
+      const analisada = analisarLinha(tipo, campos, l.linha, l.valores);
+      repetidas.marcar(analisada);
+      return analisada;
+    });
+    const confrontos =
+      tipo === 'leads' && !row.evento_id ? new Map<number, Confronto>() : await confrontar(db, actor, row, analisadas);
+    for (const l of analisadas) {
+      const confronto = confrontos.get(l.linha);
+      const problemas = errosDaLinha(l, confronto);
+      if (problemas.length > 0) {
+        errosTotal += 1;
+        for (const mensagem of problemas) {
+          if (erros.length < IMPORTACAO_ERROS_LISTADOS) {
+            erros.push({ linha: l.linha, mensagem: mensagemDaLinha(mensagem, l.linha) });
+          }
+        }
+      }
+      if (confronto?.existente) duplicadosTotal += 1;
+      for (const politica of ['ignorar', 'atualizar', 'criar'] as const) {
+        contar(previsao[politica], decisao(l, confronto, politica).acao);
+      }
+      if (previa.length < IMPORTACAO_PREVIA_LINHAS) {
+        previa.push({ linha: l.linha, valores: l.valores, erros: problemas, duplicado: !!confronto?.existente });
+      }
+    }
+    await setImmediate();
+  }
+  return { exemplos, previa, erros, errosTotal, duplicadosTotal, previsao };
+}
+
+/** Rows a page of the file holds when it is read a page at a time (the job, the analysis). */
+const paginaDe = (app: FastifyInstance) => app.config.importacao.paginaLinhas;
+
 /** GET /api/importacoes/:id and every write's answer. */
 export async function verImportacao(app: FastifyInstance, actor: Actor, id: string): Promise<Importacao> {
   const row = await owned(app.db, actor, id);
@@ -388,27 +499,17 @@ export async function verImportacao(app: FastifyInstance, actor: Actor, id: stri
     duplicados: row.duplicados,
     progresso: progressoDe(row),
     erro: row.erro,
-    desfeita: row.desfazer_resumo && row.desfeita_em ? { em: isoOf(row.desfeita_em)!, ...row.desfazer_resumo } : null,
+    linhasDisponiveis: row.linhas_expurgadas_em === null,
+    desfeita: desfeitaDe(row),
   };
-  const linhas = await readLinhas(
-    app.db,
-    row.id,
-    row.status === 'mapeamento' ? {} : { limite: IMPORTACAO_PREVIA_LINHAS },
-  );
-  const colunas = row.colunas.map((nome, i) => ({
-    nome,
-    campo: campos[i] ?? null,
-    exemplos: linhas
-      .map((l) => l.valores[i] ?? '')
-      .filter((v) => v !== '')
-      .slice(0, 3),
-  }));
 
   if (row.status !== 'mapeamento') {
-    const resumo = await resumoDasLinhas(app.db, row.id, IMPORTACAO_ERROS_LISTADOS);
+    const linhas = await readLinhas(app.db, row.id, IMPORTACAO_PREVIA_LINHAS);
+    // After the job, what it left (kept, as the rows go); while it runs, what its rows say so far.
+    const resumo = row.status !== 'importando' && row.analise ? row.analise : await resumoDaImportacao(app.db, row.id);
     return {
       ...base,
-      colunas,
+      colunas: colunasDe(row, (i) => exemplosDe(linhas, i)),
       previa: linhas.map((l) => {
         const analisada = analisarLinha(row.tipo, campos, l.linha, l.valores);
         const erros = l.resultado === 'erro' && l.erro ? [l.erro] : analisada.erros;
@@ -419,49 +520,58 @@ export async function verImportacao(app: FastifyInstance, actor: Actor, id: stri
           duplicado: l.resultado === 'ignorado' || l.resultado === 'atualizado',
         };
       }),
-      erros: resumo.erros.map((e) => ({ linha: e.linha, mensagem: mensagemDaLinha(e.erro, e.linha) })),
+      erros: resumo.erros,
       errosTotal: resumo.errosTotal,
       duplicadosTotal: resumo.duplicadosTotal,
       previsao: null,
     };
   }
 
-  const analisadas = analisarArquivo(row.tipo, campos, linhas);
-  const confrontos =
-    row.tipo === 'leads' && !row.evento_id ? new Map() : await confrontar(app.db, actor, row, analisadas);
-  const previsao = { ignorar: contagemVazia(), atualizar: contagemVazia(), criar: contagemVazia() };
-  const erros: Importacao['erros'] = [];
-  let errosTotal = 0;
-  let duplicadosTotal = 0;
-  for (const l of analisadas) {
-    const confronto = confrontos.get(l.linha);
-    const problemas = errosDaLinha(l, confronto);
-    if (problemas.length > 0) {
-      errosTotal += 1;
-      for (const mensagem of problemas) {
-        if (erros.length < IMPORTACAO_ERROS_LISTADOS) {
-          erros.push({ linha: l.linha, mensagem: mensagemDaLinha(mensagem, l.linha) });
-        }
-      }
-    }
-    if (confronto?.existente) duplicadosTotal += 1;
-    for (const politica of ['ignorar', 'atualizar', 'criar'] as const) {
-      contar(previsao[politica], decisao(l, confronto, politica).acao);
-    }
+  // The analysis kept at the upload or the last mapping (one kept before it was kept is made and kept now).
+  let analise = row.analise;
+  if (!analise) {
+    analise = await analisarImportacao(app.db, actor, row, () => paginasDeLinhas(app.db, row.id, paginaDe(app)));
+    await guardarAnalise(app.db, row.id, row.campos, analise);
   }
   return {
     ...base,
-    colunas,
-    previa: analisadas.slice(0, IMPORTACAO_PREVIA_LINHAS).map((l) => ({
-      linha: l.linha,
-      valores: l.valores,
-      erros: errosDaLinha(l, confrontos.get(l.linha)),
-      duplicado: !!confrontos.get(l.linha)?.existente,
-    })),
-    erros,
-    errosTotal,
-    duplicadosTotal,
-    previsao,
+    colunas: colunasDe(row, (i) => analise.exemplos?.[i] ?? []),
+    previa: analise.previa ?? [],
+    erros: analise.erros,
+    errosTotal: analise.errosTotal,
+    duplicadosTotal: analise.duplicadosTotal,
+    previsao: analise.previsao ?? null,
+  };
+}
+
+/** The problems and counts an import's rows hold after (or while) the job writes them. */
+async function resumoDaImportacao(db: Executor, id: string): Promise<AnaliseGuardada> {
+  const resumo = await resumoDasLinhas(db, id, IMPORTACAO_ERROS_LISTADOS);
+  return {
+    erros: resumo.erros.map((e) => ({ linha: e.linha, mensagem: mensagemDaLinha(e.erro, e.linha) })),
+    errosTotal: resumo.errosTotal,
+    duplicadosTotal: resumo.duplicadosTotal,
+  };
+}
+
+/** The first non-empty values of a column among some rows. */
+const exemplosDe = (linhas: readonly { valores: readonly string[] }[], i: number) =>
+  linhas
+    .map((l) => l.valores[i] ?? '')
+    .filter((v) => v !== '')
+    .slice(0, 3);
+
+const colunasDe = (row: ImportacaoRow, exemplos: (i: number) => string[]): Importacao['colunas'] =>
+  row.colunas.map((nome, i) => ({ nome, campo: row.campos[i] ?? null, exemplos: exemplos(i) }));
+
+function desfeitaDe(row: ImportacaoRow): Importacao['desfeita'] {
+  const resumo = row.desfazer_resumo;
+  if (!resumo || !row.desfeita_em) return null;
+  return {
+    em: isoOf(row.desfeita_em)!,
+    removidos: resumo.removidos,
+    mantidos: resumo.mantidos,
+    restaurados: resumo.restaurados,
   };
 }
 
@@ -488,6 +598,8 @@ export async function confirmarImportacao(
     const row = await lockImportacao(tx, actor.id, id);
     if (!row) throw notFound(M.naoEncontrada);
     if (row.status !== 'mapeamento') throw conflict(M.jaConfirmada);
+    // Never confirmed for 7 days: its rows are gone, there is nothing to import.
+    if (row.linhas_expurgadas_em) throw gone(M.linhasExpurgadas);
     assertPodeImportar(actor, row.tipo);
     if (row.tipo === 'leads') {
       if (!body.baseLegal) throw badRequest(M.baseLegalObrigatoria, { baseLegal: M.baseLegalObrigatoria });
@@ -522,8 +634,13 @@ export async function confirmarImportacao(
   return verImportacao(app, actor, id);
 }
 
-/** Rows per batch (one transaction each): leads go in one statement per batch, accounts one by one. */
-const LOTE = { leads: 1_000, clientes: 200, vendedores: 200 } as const;
+/**
+ * Rows per batch (one transaction each): leads go in one statement per batch, accounts one by one. Each batch is
+ * followed by its pause (`comPausa`): small batches, so that a public sign-up waits on one only briefly.
+ */
+const LOTE = { leads: 250, clientes: 200, vendedores: 200 } as const;
+/** Created records per batch of the undo (one transaction each). */
+const LOTE_DESFAZER = { leads: 1_000, clientes: 200, vendedores: 200 } as const;
 
 /** The consent an imported lead carries: the declared legal basis, who imported it and from which file. */
 function textoDoConsentimento(row: ImportacaoRow, actor: Actor): string {
@@ -658,27 +775,36 @@ export const executarImportacao: JobHandler = async (job, { app, tentativa, reno
     if (row.tipo === 'leads' && !(row.evento_id && (await findEventoNoEscopo(app.db, actor, row.evento_id)))) {
       throw new FalhaDefinitiva('Evento fora do escopo');
     }
-    const todas = await readLinhas(app.db, row.id);
-    const feitas = new Set(todas.filter((l) => l.resultado !== null).map((l) => l.linha));
-    const pendentes = analisarArquivo(row.tipo, row.campos, todas).filter((l) => !feitas.has(l.linha));
-    let processadas = feitas.size;
+    // The file's repeated keys first (its keys alone), then its rows not yet written, a page at a time: at most
+    // a page of the file in memory, however long it is.
+    const pagina = paginaDe(app);
+    const repetidas = await repetidasDe(row.tipo, row.campos, () => paginasDeLinhas(app.db, row.id, pagina));
+    let processadas = await contarEscritas(app.db, row.id);
     const tamanho = LOTE[row.tipo];
-    for (let i = 0; i < pendentes.length; i += tamanho) {
-      const lote = pendentes.slice(i, i + tamanho);
-      await app.db.transaction(async (tx) => {
-        const confrontos = await confrontar(tx, actor, row, lote);
-        const escritas = await escreverLote(app, tx, actor, row, lugar, lote, confrontos);
-        await marcarLinhas(tx, row.id, escritas);
-        processadas += lote.length;
-        await setProcessadas(tx, row.id, processadas, now());
+    for await (const linhas of paginasDeLinhas(app.db, row.id, pagina, { pendentes: true })) {
+      const pendentes = linhas.map((l) => {
+        const analisada = analisarLinha(row.tipo, row.campos, l.linha, l.valores);
+        repetidas.marcar(analisada);
+        return analisada;
       });
-      await renovar();
-      // The embedded database answers in this thread: let the requests in between be served.
-      await setImmediate();
+      for (let i = 0; i < pendentes.length; i += tamanho) {
+        const lote = pendentes.slice(i, i + tamanho);
+        await comPausa(app.config.importacao.pausaFracao, async () => {
+          await app.db.transaction(async (tx) => {
+            const confrontos = await confrontar(tx, actor, row, lote);
+            const escritas = await escreverLote(app, tx, actor, row, lugar, lote, confrontos);
+            await marcarLinhas(tx, row.id, escritas);
+            processadas += lote.length;
+            await setProcessadas(tx, row.id, processadas, now());
+          });
+          await renovar();
+        });
+      }
     }
     await app.db.transaction(async (tx) => {
       const resultado = await contarResultado(tx, row.id);
-      await concluirImportacao(tx, row.id, { status: 'concluida', resultado, erro: null, now: now() });
+      const analise = await resumoDaImportacao(tx, row.id);
+      await concluirImportacao(tx, row.id, { status: 'concluida', resultado, analise, erro: null, now: now() });
       await saveMapeamento(tx, row.id, row.campos, now());
     });
   } catch (error) {
@@ -686,6 +812,7 @@ export const executarImportacao: JobHandler = async (job, { app, tentativa, reno
       await concluirImportacao(app.db, row.id, {
         status: 'falhou',
         resultado: await contarResultado(app.db, row.id),
+        analise: await resumoDaImportacao(app.db, row.id),
         erro: M.falhou,
         now: now(),
       });
@@ -700,6 +827,7 @@ export const executarImportacao: JobHandler = async (job, { app, tentativa, reno
 export async function importacaoComErros(app: FastifyInstance, actor: Actor, id: string): Promise<ImportacaoRow> {
   const row = await owned(app.db, actor, id);
   if (row.status === 'mapeamento' || row.status === 'importando') throw conflict(M.errosIndisponiveis);
+  if (row.linhas_expurgadas_em) throw gone(M.linhasExpurgadas);
   return row;
 }
 
@@ -714,7 +842,11 @@ export async function desfazerImportacao(app: FastifyInstance, actor: Actor, id:
     if (!row) throw notFound(M.naoEncontrada);
     if (row.status === 'desfazendo') throw conflict(M.desfazendo);
     if (row.status !== 'concluida' || !row.concluida_em) throw conflict(M.naoDesfazivel);
-    if (now.getTime() > new Date(row.concluida_em).getTime() + IMPORTACAO_DESFAZER_DIAS * DIA_MS) {
+    // Past its 7 days (when its rows go too).
+    if (
+      now.getTime() > new Date(row.concluida_em).getTime() + IMPORTACAO_DESFAZER_DIAS * DIA_MS ||
+      row.linhas_expurgadas_em
+    ) {
       throw conflict(M.prazoDesfazer);
     }
     await marcarDesfazendo(tx, id, now);
@@ -747,43 +879,57 @@ export const executarDesfazer: JobHandler = async (job, { app, tentativa, renova
   const now = () => app.clock.now();
   const tipo = row.tipo;
   try {
-    const criados = await criadosDaImportacao(app.db, row.id);
-    const tamanho = LOTE[tipo];
+    const tamanho = LOTE_DESFAZER[tipo];
     for (;;) {
-      const passo = await app.db.transaction(async (tx) => {
-        const atual = await lockImportacaoById(tx, row.id);
-        if (atual?.status !== 'desfazendo') return 'parou' as const;
-        const inicio = Number(atual.processadas);
-        if (inicio >= criados.length) return 'fim' as const;
-        const lote = criados.slice(inicio, inicio + tamanho);
-        const removidos =
-          tipo === 'leads'
-            ? await removerLeads(tx, lote)
-            : await removerContasComoDer(
-                tx,
-                tipo,
-                tipo === 'clientes' ? await clientesRemoviveis(tx, lote) : await vendedoresRemoviveis(tx, lote),
-              );
-        await avancarDesfazer(tx, row.id, { processadas: inicio + lote.length, removidos, now: now() });
-        return 'segue' as const;
-      });
+      const passo = await comPausa(app.config.importacao.pausaFracao, () =>
+        app.db.transaction(async (tx) => {
+          const atual = await lockImportacaoById(tx, row.id);
+          if (atual?.status !== 'desfazendo') return 'parou' as const;
+          const inicio = Number(atual.processadas);
+          // The batch after the last record gone through (kept with the count, so a retry goes on from there).
+          const lote = await criadosDepois(tx, row.id, Number(atual.desfazer_resumo?.ate ?? 0), tamanho);
+          if (lote.length === 0) return 'fim' as const;
+          const ids = lote.map((c) => c.registro_id);
+          const removidos =
+            tipo === 'leads'
+              ? await removerLeads(tx, ids)
+              : await removerContasComoDer(
+                  tx,
+                  tipo,
+                  tipo === 'clientes' ? await clientesRemoviveis(tx, ids) : await vendedoresRemoviveis(tx, ids),
+                );
+          await avancarDesfazer(tx, row.id, {
+            processadas: inicio + lote.length,
+            ate: lote[lote.length - 1]!.linha,
+            removidos,
+            now: now(),
+          });
+          return 'segue' as const;
+        }),
+      );
       if (passo === 'parou') return;
       if (passo === 'fim') break;
       await renovar();
-      // The embedded database answers in this thread: let the requests in between be served.
-      await setImmediate();
     }
     await app.db.transaction(async (tx) => {
       const atual = await lockImportacaoById(tx, row.id);
       if (atual?.status !== 'desfazendo') return;
       let restaurados = 0;
       if (tipo !== 'leads') {
-        for (const a of await atualizadosDaImportacao(tx, row.id)) {
-          if (await restaurarCampos(tx, tipo, a.registro_id, a.anteriores)) restaurados += 1;
+        // The updated records a page at a time.
+        let depois = 0;
+        for (;;) {
+          const atualizados = await atualizadosDaImportacao(tx, row.id, depois, tamanho);
+          for (const a of atualizados) {
+            if (await restaurarCampos(tx, tipo, a.registro_id, a.anteriores)) restaurados += 1;
+          }
+          if (atualizados.length < tamanho) break;
+          depois = atualizados[atualizados.length - 1]!.linha;
         }
       }
+      const criados = await contarCriados(tx, row.id);
       const removidos = Number(atual.desfazer_resumo?.removidos ?? 0);
-      const resumo = { removidos, mantidos: criados.length - removidos, restaurados };
+      const resumo = { removidos, mantidos: criados - removidos, restaurados };
       await marcarDesfeita(tx, row.id, resumo, now());
     });
   } catch (error) {

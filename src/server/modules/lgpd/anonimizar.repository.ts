@@ -7,6 +7,7 @@ import {
   alunos,
   consentimentos,
   contratos,
+  importacaoLinhas,
   jobs,
   whatsappMensagens,
   leadHistorico,
@@ -26,9 +27,10 @@ import {
  * retention (issue 42, LGPD art. 16 I). Names become 'Titular anonimizado', e-mails
  * `anonimo+<random>@invalid`, phones, CPFs, birth date and address null, in the funnel's rows, the activation
  * conflicts and the aluno account (switched off, its sessions and links ended), and in every copy: the lead's
- * history, the consent records' address and browser, the titular's requests, the portal's links and the audit
- * trail's personal fields. Rows, dates, events and counts stay: every total and report reads as before.
- * Run it inside the caller's transaction; rows already anonymised are left as they are (idempotent).
+ * history, the consent records' address and browser, the titular's requests, the portal's links, the audit
+ * trail's personal fields; the imported files' rows that made or changed the records are deleted (issue 50). Rows,
+ * dates, events and counts stay: every total and report reads as before. Run it inside the caller's transaction;
+ * rows already anonymised are left as they are (idempotent).
  *
  * Every effect stays in `alcance`, the branch the records were found in (issue 39; null for the retention job:
  * each record's own network): the requests are that branch's, of the records' networks, the queued e-mails and webhook deliveries those the records caused (`jobs.registro_id`), never
@@ -222,6 +224,12 @@ export async function anonimizar(
     ctes.push(sql`k as (update ${consentimentos} set ip = null, user_agent = null
       where (lead_id in ${uuidList(ids.leads)} or pre_matricula_id in ${uuidList(ids.preMatriculas)})
         and (ip is not null or user_agent is not null))`);
+  }
+  // Issue 50's follow-up: the imported rows that created, updated or matched these records hold the titular's
+  // values as typed in the file: they go (the import keeps its counts).
+  if (registrosDe(ids).length || ids.contas.length) {
+    ctes.push(sql`il as (delete from ${importacaoLinhas}
+      where registro_id in ${uuidList([...registrosDe(ids), ...ids.contas])})`);
   }
   const registros = registrosDe(ids);
   const trilha =

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Importacao } from '@shared/schemas/importacao';
+import { type Importacao, IMPORTACAO_MESSAGES } from '@shared/schemas/importacao';
 import { createUser, loadScreens, mockFetch, renderApp, sessionHandlers } from '@/testing/test-utils';
 
 beforeAll(async () => {
@@ -77,6 +77,7 @@ function importacao(overrides: Partial<Importacao> = {}): Importacao {
     },
     duplicados: null,
     progresso: { processadas: 0, total: 0, percentual: 0 },
+    linhasDisponiveis: true,
     desfeita: null,
     ...overrides,
   };
@@ -330,6 +331,44 @@ describe('step 4: Resultado', () => {
     expect(within(feito).getByText('Removidos').nextSibling).toHaveTextContent('440');
     expect(within(feito).getByText('Mantidos (já avançaram)').nextSibling).toHaveTextContent('10');
     expect(screen.queryByRole('button', { name: 'Desfazer importação' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the file's rows deleted after 7 days (LGPD)", () => {
+  it('shows why instead of the errors file, keeping the counts', async () => {
+    mockFetch({
+      ...sessionHandlers(createUser({ role: 'franquia' })),
+      [`GET /api/importacoes/${ID}`]: {
+        body: importacao({
+          status: 'concluida',
+          duplicados: 'ignorar',
+          concluidaEm: '2026-11-01T13:02:00.000Z',
+          desfazerAte: '2026-11-08T13:02:00.000Z',
+          resultado: { criar: 450, atualizar: 0, ignorar: 30, erros: 20 },
+          progresso: { processadas: 500, total: 500, percentual: 100 },
+          previa: [],
+          linhasDisponiveis: false,
+        }),
+      },
+    });
+    renderApp(`/importacoes/${ID}`);
+    const resultado = await screen.findByRole('region', { name: 'O que foi importado' });
+    expect(within(resultado).getByText('Com erro').nextSibling).toHaveTextContent('20');
+    expect(screen.getByText(IMPORTACAO_MESSAGES.linhasExpurgadas)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Baixar linhas com erro (CSV)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Desfazer importação' })).not.toBeInTheDocument();
+  });
+
+  it('offers a new upload for a file never imported, instead of its columns', async () => {
+    mockFetch({
+      ...sessionHandlers(createUser({ role: 'franquia' })),
+      [`GET /api/importacoes/${ID}`]: { body: importacao({ previa: [], linhasDisponiveis: false }) },
+    });
+    renderApp(`/importacoes/${ID}?passo=previa`);
+    const aviso = await screen.findByText(IMPORTACAO_MESSAGES.linhasExpurgadas, { exact: false });
+    expect(aviso).toHaveRole('status');
+    expect(screen.getByRole('link', { name: 'Nova importação' })).toHaveAttribute('href', '/importacoes/nova');
+    expect(screen.queryByRole('button', { name: 'Importar' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Role } from '@shared/roles';
-import type { Importacao } from '@shared/schemas/importacao';
+import { type Importacao, IMPORTACAO_MESSAGES } from '@shared/schemas/importacao';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -31,6 +32,23 @@ function Carregando() {
   );
 }
 
+/** An upload never confirmed whose rows were deleted after 7 days (LGPD): nothing is left to map or import. */
+function Expurgada({ importacao }: { importacao: Importacao }) {
+  return (
+    <Card className="grid gap-4 p-6">
+      <p className="font-medium">{importacao.nomeArquivo}</p>
+      <p role="status" className="text-sm text-muted-foreground">
+        {IMPORTACAO_MESSAGES.linhasExpurgadas} Envie o arquivo de novo para importá-lo.
+      </p>
+      <div>
+        <Button asChild variant="outline">
+          <Link to="/importacoes/nova">Nova importação</Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 function ImportacaoExistente({ id }: { id: string }) {
   const importacao = useImportacao(id);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -46,6 +64,7 @@ function ImportacaoExistente({ id }: { id: string }) {
     );
   }
   const dados = importacao.data;
+  if (dados.status === 'mapeamento' && !dados.linhasDisponiveis) return <Expurgada importacao={dados} />;
   const passo = passoDe(dados, searchParams.get('passo'));
   const irPara = (proximo: 'colunas' | 'previa') => setSearchParams({ passo: proximo });
   return (

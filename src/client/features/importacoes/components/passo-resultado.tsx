@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCount } from '@shared/format';
-import type { Importacao } from '@shared/schemas/importacao';
+import { type Importacao, IMPORTACAO_MESSAGES } from '@shared/schemas/importacao';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { invalidate } from '@/lib/react-query';
@@ -49,8 +49,8 @@ function Progresso({ importacao }: { importacao: Importacao }) {
 
 /**
  * Step 4 (issue 50): the job's progress (asked every second while it runs), then what it did -- created,
- * updated, skipped, with errors --, the failed rows as CSV and 'Desfazer importação' for 7 days; after an undo,
- * what was removed, kept and restored.
+ * updated, skipped, with errors --, the failed rows as CSV (until the file's rows are deleted, 7 days on) and
+ * 'Desfazer importação' for 7 days; after an undo, what was removed, kept and restored.
  */
 export function PassoResultado({ importacao }: { importacao: Importacao }) {
   const queryClient = useQueryClient();
@@ -119,9 +119,13 @@ export function PassoResultado({ importacao }: { importacao: Importacao }) {
           </section>
         ) : null}
 
+        {!emCurso && resultado && resultado.erros > 0 && !importacao.linhasDisponiveis ? (
+          <p className="text-sm text-muted-foreground">{IMPORTACAO_MESSAGES.linhasExpurgadas}</p>
+        ) : null}
+
         {!emCurso ? (
           <div className="flex flex-wrap gap-3">
-            {resultado && resultado.erros > 0 ? (
+            {resultado && resultado.erros > 0 && importacao.linhasDisponiveis ? (
               <Button asChild variant="outline">
                 <a href={importacaoErrosCsvUrl(importacao.id)} download>
                   <Download aria-hidden="true" />
