@@ -148,12 +148,14 @@ describe('daily jobs', () => {
       .map((file) => relative(server, file))
       .sort();
     // The worker's poll, the sign-up's coalescer, LISTEN's reconnection, the shutdown and the hourly session sweep;
-    // and one request's own wait, no recurring work: a failed contract confirmation's time floor (no oracle, ADR 066).
+    // and waits that are no recurring work: a failed contract confirmation's time floor (no oracle, ADR 066), and an
+    // import's job pausing between its batches (issue 50's follow-up).
     expect(withTimers).toEqual([
       'db/notifications.ts',
       'jobs/worker.ts',
       'lib/coalesce.ts',
       'modules/contratos/aceite.service.ts',
+      'modules/importacoes/compasso.ts',
       'plugins/sessions/index.ts',
       'server.ts',
     ]);
