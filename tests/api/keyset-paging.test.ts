@@ -148,7 +148,10 @@ describe.each(LISTS)('$name ($path as $role) by cursor', ({ path, role, sorts })
       ['e30', CURSOR_MESSAGES.invalido], // {}
       [Buffer.from('[1,2]').toString('base64url'), CURSOR_MESSAGES.invalido],
       [encodeListCursor({ ...cursor, chaves: ['ontem', cursor.chaves[1]!] }), CURSOR_MESSAGES.invalido],
-      [encodeListCursor({ ...cursor, chaves: ['2025-02-30 10:00:00+00', cursor.chaves[1]!] }), CURSOR_MESSAGES.invalido],
+      [
+        encodeListCursor({ ...cursor, chaves: ['2025-02-30 10:00:00+00', cursor.chaves[1]!] }),
+        CURSOR_MESSAGES.invalido,
+      ],
       [encodeListCursor({ ...cursor, chaves: [cursor.chaves[0]!, 'x'] }), CURSOR_MESSAGES.invalido],
       [encodeListCursor({ ...cursor, chaves: [cursor.chaves[0]!] }), CURSOR_MESSAGES.invalido],
       [encodeListCursor({ ...cursor, chaves: [null, cursor.chaves[1]!] }), CURSOR_MESSAGES.invalido],

@@ -55,7 +55,12 @@ export async function leadsRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('leads.ler') },
     },
     async (request, reply) => {
-      const { items, total, exact, cursors } = await listLeads(app.db, request.actor!, request.query, clockAt(app.clock.now()));
+      const { items, total, exact, cursors } = await listLeads(
+        app.db,
+        request.actor!,
+        request.query,
+        clockAt(app.clock.now()),
+      );
       setTotalCount(reply, total, exact);
       setCursors(reply, cursors);
       return items;
