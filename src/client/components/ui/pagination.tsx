@@ -1,9 +1,20 @@
 import { useId } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ChevronsLeft } from 'lucide-react';
 import { formatCount } from '@shared/format';
 import { PAGE_SIZE_OPTIONS } from '@shared/schemas/list-query';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+
+/**
+ * Keyset paging (issue 46): 'Anterior' and 'Próxima' follow the cursors of the page shown instead of counting pages,
+ * so a deep page costs what the first does; 'Primeira' goes back to the start at once.
+ */
+export interface PaginationKeyset {
+  onPrevious: () => void;
+  /** Null on the last page: the answer named no page after it. */
+  onNext: (() => void) | null;
+  onFirst: () => void;
+}
 
 export interface PaginationProps {
   page: number;
@@ -19,6 +30,10 @@ export interface PaginationProps {
   onPageSizeChange?: (pageSize: number) => void;
   /** 'top' above the rows, 'bottom' under them (the default); each its own navigation landmark. */
   position?: 'top' | 'bottom';
+  /** The list pages by cursor (issue 46); without it 'Anterior' and 'Próxima' ask for pages by number. */
+  keyset?: PaginationKeyset;
+  /** The rows the page shows: past a total the server stopped counting, the range ends there. */
+  rowCount?: number;
 }
 
 /**
@@ -33,13 +48,18 @@ export function Pagination({
   totalExact = true,
   onPageSizeChange,
   position = 'bottom',
+  keyset,
+  rowCount,
 }: PaginationProps) {
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const offersSize = Boolean(onPageSizeChange) && total > PAGE_SIZE_OPTIONS[0];
-  if (pages <= 1 && !offersSize) return null;
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
+  // A page reached by cursor stays reachable back even when the rows shrank under it.
+  const turns = pages > 1 || page > 1;
+  if (!turns && !offersSize) return null;
+  const hasNext = keyset ? keyset.onNext !== null : page < pages;
+  const first = total === 0 || rowCount === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = rowCount !== undefined ? first + Math.max(0, rowCount - 1) : Math.min(total, page * pageSize);
   const totalText = totalExact ? formatCount(total) : `mais de ${formatCount(total)}`;
   const top = position === 'top';
   return (
@@ -73,16 +93,32 @@ export function Pagination({
           </span>
         ) : null}
       </div>
-      {pages > 1 ? (
-        <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+      {turns ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {keyset && page > 2 ? (
+            <Button variant="outline" size="sm" onClick={keyset.onFirst}>
+              <ChevronsLeft aria-hidden="true" />
+              Primeira
+            </Button>
+          ) : null}
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => (keyset ? keyset.onPrevious() : onPageChange(page - 1))}
+          >
             <ChevronLeft aria-hidden="true" />
             Anterior
           </Button>
           <span aria-current={top ? undefined : 'page'} className="tabular-nums">
-            {totalExact ? `Página ${page} de ${pages}` : `Página ${page}`}
+            {totalExact && page <= pages ? `Página ${page} de ${pages}` : `Página ${page}`}
           </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!hasNext}
+            onClick={() => (keyset?.onNext ? keyset.onNext() : onPageChange(page + 1))}
+          >
             Próxima
             <ChevronRight aria-hidden="true" />
           </Button>

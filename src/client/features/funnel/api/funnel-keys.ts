@@ -22,6 +22,9 @@ export type FunnelListFilter = FunnelFilter & Partial<DrillFilter> & Partial<Fol
 export interface FunnelListParams extends FunnelListFilter {
   page: number;
   pageSize: number;
+  /** Issue 46: the page after or before a row, by the cursor the previous answer named (the page then is a label). */
+  apos?: string;
+  antes?: string;
   /** 'criadoEm' (oldest first) or '-criadoEm'; absent is the list's newest first (issue 23). */
   sort?: string;
 }
