@@ -137,8 +137,8 @@ export const api = {
       items,
       total: Number.isFinite(header) && headers.has('X-Total-Count') ? header : items.length,
       exact: headers.get('X-Total-Count-Exact') !== 'false',
-      next: headers.get('X-Next-Cursor'),
-      prev: headers.get('X-Prev-Cursor'),
+      next: headers.get('X-Next-Cursor') ?? undefined,
+      prev: headers.get('X-Prev-Cursor') ?? undefined,
     };
   },
 };

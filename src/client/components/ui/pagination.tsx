@@ -58,8 +58,10 @@ export function Pagination({
   const turns = pages > 1 || page > 1;
   if (!turns && !offersSize) return null;
   const hasNext = keyset ? keyset.onNext !== null : page < pages;
-  const first = total === 0 || rowCount === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = rowCount !== undefined ? first + Math.max(0, rowCount - 1) : Math.min(total, page * pageSize);
+  // Past a total the server stopped counting (a page reached by cursor), the range is the page's own rows.
+  const beyond = !totalExact && rowCount !== undefined && page * pageSize > total;
+  const first = total === 0 || (beyond && rowCount === 0) ? 0 : (page - 1) * pageSize + 1;
+  const last = beyond ? first + Math.max(0, rowCount - 1) : Math.min(total, page * pageSize);
   const totalText = totalExact ? formatCount(total) : `mais de ${formatCount(total)}`;
   const top = position === 'top';
   return (
