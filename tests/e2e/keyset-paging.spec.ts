@@ -15,6 +15,11 @@ const lettersOf = (token: string) => token.replace(/\d/g, (d) => 'abcdefghij'[Nu
 
 test.describe.configure({ timeout: 90_000 });
 
+/** `KEYSET_SHOTS=<dir>` keeps a picture of each step for a person to look at. */
+async function shot(page: Page, name: string) {
+  if (process.env.KEYSET_SHOTS) await page.screenshot({ path: `${process.env.KEYSET_SHOTS}/${name}.png` });
+}
+
 /** `n` public sign-ups on a new event of the demo cliente's; its id. */
 async function eventoComInscricoes(page: Page, nome: string, n: number): Promise<string> {
   await useSession(page, 'cliente');
@@ -25,7 +30,7 @@ async function eventoComInscricoes(page: Page, nome: string, n: number): Promise
         eventoId,
         nomeAluno: `Aluno ${nome} ${lettersOf(String(i).padStart(2, '0'))}`,
         nomeResponsavel: `Responsável ${nome}`,
-        email: `${nome.toLowerCase()}.${i}@email.com.br`,
+        email: `${nome.toLowerCase().replace(/\s/g, '')}.${i}@email.com.br`,
         telefone: '(19) 98765-4321',
         consentimento: true,
       },
@@ -80,6 +85,8 @@ for (const viewport of [DESKTOP, PHONE]) {
     const third = await alunos(page, nome);
     await expect(paging(page).getByRole('button', { name: 'Próxima' })).toBeDisabled();
     await expect(paging(page).getByRole('button', { name: 'Primeira' })).toBeVisible();
+    await paging(page).scrollIntoViewIfNeeded();
+    await shot(page, `leads-page-3-${viewport.width}`);
     await expectAccessible(page);
     if (viewport === PHONE) await noSideScroll(page);
 
