@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../setup/test-app';
 import { as } from '../support/inject-as';
 import type { Role } from '../../src/shared/roles';
-import { auditLog, eventos, leads, matriculas, preMatriculas } from '../../src/server/db/schema';
+import { auditLog, eventos, leads, matriculas, parcelas, preMatriculas } from '../../src/server/db/schema';
 import { CURSOR_MESSAGES, decodeListCursor, encodeListCursor } from '../../src/shared/schemas/list-cursor';
 
 /**
@@ -43,6 +43,14 @@ async function addRows(n: number) {
       insert into ${matriculas} (evento_id, nome, email, created_at, cliente_id, vendedor_id, micro_franquia_id,
         franquia_id, franqueador_id)
       select e.id, 'Keyset ' || g, 'keyset' || g || '@email.com', ${MOMENT}, ${scope} ${from}`);
+    // Parcelas sort by their due day: six days, five parcelas on each.
+    await tx.execute(sql`
+      insert into ${parcelas} (matricula_id, numero, valor_centavos, vencimento, provedor, gateway_id, evento_id,
+        cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
+      select m.id, g, 10000, date '2025-06-01' + (g % 6), 'simulado', 'keyset-' || g, m.evento_id, m.cliente_id,
+        m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id
+      from ${matriculas} m, generate_series(1, ${n}) g
+      where m.id = (select id from ${matriculas} where nome = 'Keyset 1' limit 1)`);
     await tx.execute(sql`
       insert into ${auditLog} (em, acao, entidade, franqueador_id, franquia_id, micro_franquia_id)
       select ${MOMENT}, 'auth.login', 'usuario', e.franqueador_id, e.franquia_id, e.micro_franquia_id ${from}`);
@@ -92,6 +100,7 @@ const LISTS: { name: string; path: string; role: Role; sorts: string[] }[] = [
   { name: 'Pré-matrículas', path: '/api/pre-matriculas', role: 'franqueador', sorts: ['', 'criadoEm', '-criadoEm'] },
   { name: 'Matrículas', path: '/api/matriculas', role: 'franqueador', sorts: ['', 'criadoEm', '-criadoEm'] },
   { name: 'Auditoria', path: '/api/auditoria', role: 'franqueador', sorts: [''] },
+  { name: 'Parcelas', path: '/api/parcelas', role: 'franqueador', sorts: [''] },
 ];
 
 describe.each(LISTS)('$name ($path as $role) by cursor', ({ path, role, sorts }) => {

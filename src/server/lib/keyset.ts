@@ -16,7 +16,7 @@ import {
  */
 
 /** The SQL type a key's cursor value is cast to. */
-export type KeyType = 'timestamptz' | 'uuid' | 'text' | 'boolean';
+export type KeyType = 'timestamptz' | 'date' | 'uuid' | 'text' | 'boolean';
 
 export interface KeysetKey {
   /** The column or expression the list sorts by, as its ORDER BY writes it (`lower(f_unaccent(nome))`). */

@@ -32,6 +32,9 @@ describe('a list cursor (issue 46)', () => {
     expect(cursorValueFits('2025-06-01 25:00:00+00', 'instante')).toBe(false);
     expect(cursorValueFits('ontem', 'instante')).toBe(false);
     expect(cursorValueFits(null, 'instante')).toBe(false);
+    expect(cursorValueFits('2025-06-30', 'data')).toBe(true);
+    expect(cursorValueFits('2025-06-31', 'data')).toBe(false);
+    expect(cursorValueFits('2025-06-30 00:00:00+00', 'data')).toBe(false);
     expect(cursorValueFits(null, 'texto?')).toBe(true);
     expect(cursorValueFits('true', 'booleano')).toBe(true);
     expect(cursorValueFits('sim', 'booleano')).toBe(false);

@@ -24,9 +24,10 @@ const CURSOR_MAX_LENGTH = 2_000;
 
 /**
  * What a sort key holds, so a cursor's value is checked before it reaches SQL (a malformed one answers 400, never
- * a database error): a moment as PostgreSQL writes it, a uuid, a text, a boolean. '?' marks a nullable key.
+ * a database error): a moment as PostgreSQL writes it, a day (YYYY-MM-DD), a uuid, a text, a boolean. '?' marks a
+ * nullable key.
  */
-export type CursorKind = 'instante' | 'uuid' | 'texto' | 'booleano';
+export type CursorKind = 'instante' | 'data' | 'uuid' | 'texto' | 'booleano';
 export type CursorKindOrNull = CursorKind | `${CursorKind}?`;
 
 /** A decoded cursor: its list, its order ('-criadoEm') and the row's key values, the id last. */
@@ -80,6 +81,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** PostgreSQL's text of a timestamptz ('2025-03-01 14:02:03.123456+00'), or an ISO moment. */
 const INSTANTE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
 
+const DATA = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real day of the calendar (no 30 February), as the year, month and day given. */
+function isDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 function isInstante(value: string): boolean {
   const match = INSTANTE.exec(value);
   if (!match) return false;
@@ -91,15 +100,7 @@ function isInstante(value: string): boolean {
     number,
     number,
   ];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1 &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day &&
-    hour < 24 &&
-    minute < 60 &&
-    second < 60
-  );
+  return isDay(year, month, day) && hour < 24 && minute < 60 && second < 60;
 }
 
 /** Whether a cursor's value is one a key of this kind holds. */
@@ -109,6 +110,10 @@ export function cursorValueFits(value: string | null, kind: CursorKindOrNull): b
   switch (kind.replace('?', '') as CursorKind) {
     case 'instante':
       return isInstante(value);
+    case 'data': {
+      const match = DATA.exec(value);
+      return match !== null && isDay(Number(match[1]), Number(match[2]), Number(match[3]));
+    }
     case 'uuid':
       return UUID.test(value);
     case 'booleano':
