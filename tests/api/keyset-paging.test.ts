@@ -65,6 +65,7 @@ afterAll(() => ctx.close());
 
 interface Answer {
   ids: string[];
+  createdAt: string[];
   total: string | undefined;
   next: string | undefined;
   prev: string | undefined;
@@ -75,6 +76,7 @@ async function read(role: Role, url: string): Promise<Answer> {
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   return {
     ids: (response.json() as { id: string }[]).map((row) => row.id),
+    createdAt: (response.json() as { createdAt?: string }[]).map((row) => row.createdAt ?? ''),
     total: response.headers['x-total-count'] as string | undefined,
     next: response.headers['x-next-cursor'] as string | undefined,
     prev: response.headers['x-prev-cursor'] as string | undefined,
@@ -88,10 +90,13 @@ async function byOffset(role: Role, path: string, size: number) {
   const first = await read(role, join(path, `pageSize=${size}`));
   const total = Number(first.total);
   const ids = [...first.ids];
+  const createdAt = [...first.createdAt];
   for (let page = 2; (page - 1) * size < total; page += 1) {
-    ids.push(...(await read(role, join(path, `pageSize=${size}&page=${page}`))).ids);
+    const answer = await read(role, join(path, `pageSize=${size}&page=${page}`));
+    ids.push(...answer.ids);
+    createdAt.push(...answer.createdAt);
   }
-  return { ids, total: first.total };
+  return { ids, createdAt, total: first.total };
 }
 
 const LISTS: { name: string; path: string; role: Role; sorts: string[] }[] = [
@@ -213,5 +218,48 @@ describe('a cursor is valid for its list and its order only', () => {
     expect(plain.headers['x-total-count']).toBeDefined();
     expect(Array.isArray(plain.json())).toBe(true);
     expect(plain.json()).toHaveLength(10);
+  });
+});
+
+describe("'Ir para' a day (issue 46)", () => {
+  /** The day of a moment in Brasília (UTC-3, no summer time since 2019). */
+  const brasiliaDay = (iso: string) => new Date(new Date(iso).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+
+  it.each([
+    ['', '2025-05-30'],
+    ['criadoEm', '2025-05-30'],
+    ['', '2025-06-03'],
+    ['criadoEm', '2020-01-01'],
+  ])(
+    'starts at the first row of the day in the order (sort=%s, irPara=%s), then pages on by cursor',
+    async (sort, day) => {
+      const base = sort ? `/api/leads?sort=${sort}` : '/api/leads';
+      const size = 6;
+      const all = await byOffset('franqueador', base, size);
+      const ascending = sort === 'criadoEm';
+      const start = all.createdAt.findIndex((at) => (ascending ? brasiliaDay(at) >= day : brasiliaDay(at) <= day));
+      expect(start).toBeGreaterThanOrEqual(0);
+
+      const jumped = await read('franqueador', join(base, `pageSize=${size}&irPara=${day}`));
+      expect(jumped.ids).toEqual(all.ids.slice(start, start + size));
+      expect(jumped.total).toBe(all.total);
+      expect(jumped.prev !== undefined, 'a previous page only where rows stand before the day').toBe(start > 0);
+      const after = await read('franqueador', join(base, `pageSize=${size}&apos=${jumped.next}`));
+      expect(after.ids).toEqual(all.ids.slice(start + size, start + 2 * size));
+      if (jumped.prev) {
+        const before = await read('franqueador', join(base, `pageSize=${size}&antes=${jumped.prev}`));
+        expect(before.ids).toEqual(all.ids.slice(Math.max(0, start - size), start));
+      }
+    },
+  );
+
+  it('answers 400 in Portuguese for a malformed day, or a day beside a cursor', async () => {
+    const bad = await as(ctx.app, 'franqueador').get('/api/leads?irPara=2025-02-30');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Data inválida');
+    const first = await read('franqueador', '/api/leads?pageSize=5');
+    const both = await as(ctx.app, 'franqueador').get(`/api/leads?irPara=2025-06-01&apos=${first.next}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe(CURSOR_MESSAGES.irParaComCursor);
   });
 });

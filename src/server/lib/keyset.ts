@@ -106,6 +106,17 @@ export function cursorKeys(keys: readonly KeysetKey[]): SQL<(string | null)[]> {
   )}]::text[]`;
 }
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * 'Ir para' (issue 46): a cursor that stands just before the first row whose leading key reaches `value` in the
+ * order -- below it descending, from it ascending. The id sorts below every real row's, so the row comparison is the
+ * leading key's alone. For orders of a moment or a day and the id.
+ */
+export function jumpCursor(order: KeysetOrder, value: string): ListCursor {
+  return { lista: order.lista, ordem: order.ordem, chaves: [value, ...order.keys.slice(1).map(() => NIL_UUID)] };
+}
+
 /** How a query reads its page: after or before its cursor (offset 0), or by its page number. */
 export interface KeysetWindow {
   /** The rows past the cursor; undefined without one. */
@@ -141,6 +152,8 @@ export function keysetPage<R extends { cursorChaves: (string | null)[] }>(
   order: KeysetOrder,
   query: CursorQuery,
   read: R[],
+  /** Whether any row stands before a page read after a cursor (a jump's page may be the first). */
+  { rowsBefore = true }: { rowsBefore?: boolean } = {},
 ): { rows: Omit<R, 'cursorChaves'>[]; cursors: PageCursors } {
   const more = read.length > query.pageSize;
   const page = read.slice(0, query.pageSize);
@@ -150,7 +163,7 @@ export function keysetPage<R extends { cursorChaves: (string | null)[] }>(
   const first = page[0];
   const last = page[page.length - 1];
   const cursors: PageCursors = query.apos
-    ? { next: more ? cursorOf(last) : null, prev: cursorOf(first) }
+    ? { next: more ? cursorOf(last) : null, prev: rowsBefore ? cursorOf(first) : null }
     : query.antes
       ? { next: cursorOf(last), prev: more ? cursorOf(first) : null }
       : { next: more ? cursorOf(last) : null, prev: query.page > 1 ? cursorOf(first) : null };

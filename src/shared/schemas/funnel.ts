@@ -87,7 +87,18 @@ export type FunnelFilter = z.infer<typeof funnelFilterSchema>;
  */
 export const FUNNEL_SORT_KEYS = ['criadoEm'] as const;
 export type FunnelSortKey = (typeof FUNNEL_SORT_KEYS)[number];
-const funnelSort = { sort: listSortSchema(FUNNEL_SORT_KEYS), ...cursorShape };
+const funnelSort = {
+  sort: listSortSchema(FUNNEL_SORT_KEYS),
+  ...cursorShape,
+  /**
+   * 'Ir para' (issue 46): the page that starts at the first row of that day (Brasília) in the list's order -- on or
+   * before it newest first, on or after it oldest first. It takes the place of `page` and of a cursor.
+   */
+  irPara: z
+    .union([z.literal(''), dateOnlyField(FIELD_MESSAGES.dataInvalida)])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+};
 
 /** The funnel lists' names in their cursors (issue 46): Leads and Interesses read the same list. */
 export type FunnelCursorList = 'leads' | 'preMatriculas' | 'matriculas';
@@ -95,9 +106,12 @@ export type FunnelCursorList = 'leads' | 'preMatriculas' | 'matriculas';
 export const FUNNEL_ORDEM_PADRAO = '-criadoEm';
 
 /** A funnel list's keyset (issue 46): its own date and the id, newest or oldest first. */
-export function funnelKeyset(
-  lista: FunnelCursorList,
-): ListKeyset<{ sort?: { key: string; direction: 'asc' | 'desc' }; apos?: ListCursor; antes?: ListCursor }> {
+export function funnelKeyset(lista: FunnelCursorList): ListKeyset<{
+  sort?: { key: string; direction: 'asc' | 'desc' };
+  apos?: ListCursor;
+  antes?: ListCursor;
+  irPara?: string;
+}> {
   return {
     lista,
     ordem: (query) => ordemDe(query.sort, FUNNEL_ORDEM_PADRAO),
@@ -154,7 +168,7 @@ export const leadsListQuerySchema = listQuerySchema
   .superRefine(checkPeriod)
   .superRefine(checkCursor(funnelKeyset('leads')));
 export type LeadsListQuery = z.infer<typeof leadsListQuerySchema>;
-export type LeadsFilter = Omit<LeadsListQuery, 'page' | 'pageSize' | 'sort' | 'apos' | 'antes'>;
+export type LeadsFilter = Omit<LeadsListQuery, 'page' | 'pageSize' | 'sort' | 'apos' | 'antes' | 'irPara'>;
 
 /** Issue 50: the most rows an export of chosen rows (`ids`) names. */
 export const EXPORT_IDS_MAX = 5_000;

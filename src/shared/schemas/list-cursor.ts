@@ -17,6 +17,7 @@ export const CURSOR_MESSAGES = {
   invalido: 'Cursor de paginação inválido. Volte à primeira página da lista.',
   outraLista: 'Este cursor de paginação é de outra lista ou ordenação. Volte à primeira página da lista.',
   dois: 'Use um cursor de paginação só: apos ou antes.',
+  irParaComCursor: 'Use ir para uma data ou um cursor de paginação, não os dois.',
 } as const;
 
 /** A cursor is a few sort keys: anything longer was not written by the server. */
@@ -162,7 +163,9 @@ export const ordemDe = (sort: { key: string; direction: 'asc' | 'desc' } | undef
  * The query's refinement: at most one cursor, of this list and of the order asked for, with values of its keys'
  * kinds. Anything else answers 400 with a pt-BR message.
  */
-export function checkCursor<Q extends { apos?: ListCursor; antes?: ListCursor }>(keyset: ListKeyset<Q>) {
+export function checkCursor<Q extends { apos?: ListCursor; antes?: ListCursor; irPara?: string }>(
+  keyset: ListKeyset<Q>,
+) {
   return (query: Q, ctx: z.RefinementCtx) => {
     if (query.apos && query.antes) {
       ctx.addIssue({ code: 'custom', path: ['antes'], message: CURSOR_MESSAGES.dois });
@@ -170,6 +173,10 @@ export function checkCursor<Q extends { apos?: ListCursor; antes?: ListCursor }>
     }
     const cursor = query.apos ?? query.antes;
     if (!cursor) return;
+    if (query.irPara) {
+      ctx.addIssue({ code: 'custom', path: ['irPara'], message: CURSOR_MESSAGES.irParaComCursor });
+      return;
+    }
     const path = [query.apos ? 'apos' : 'antes'];
     const ordem = keyset.ordem(query);
     if (cursor.lista !== keyset.lista || cursor.ordem !== ordem) {

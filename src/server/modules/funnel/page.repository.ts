@@ -7,7 +7,8 @@ import { countedScopeOf } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, eventos } from '../../db/schema';
 import { cappedTotal } from '../../lib/pagination';
-import { type KeysetOrder, cursorKeys, keysetPage, keysetWindow } from '../../lib/keyset';
+import { type KeysetOrder, cursorKeys, jumpCursor, keysetPage, keysetWindow, pastCursor } from '../../lib/keyset';
+import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
 import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
 import { FUNNEL_ORDEM_PADRAO } from '../../../shared/schemas/funnel';
 import { ordemDe } from '../../../shared/schemas/list-cursor';
@@ -60,6 +61,21 @@ export function funnelOrder(source: FunnelSource, query: Pick<FunnelListQuery, '
   };
 }
 
+/** The day after a day (YYYY-MM-DD). */
+function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * Where 'Ir para' a day starts (issue 46), as PostgreSQL reads a moment in Brasília: newest first, the end of the
+ * day (its rows and older ones follow); oldest first, its start.
+ */
+function jumpInstant(query: Pick<FunnelListQuery, 'sort' | 'irPara'>): string {
+  const day = query.sort?.direction === 'asc' ? query.irPara! : nextDay(query.irPara!);
+  return `${day} 00:00:00 ${BRASILIA_TIME_ZONE}`;
+}
+
 /**
  * One page of a funnel list, newest first, with the event (and, for the franqueador, the cliente) of each row
  * and the number of all rows that match: the same two queries for every list. A page after or before a cursor
@@ -76,7 +92,10 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   options: ListOptions = {},
 ) {
   const order = funnelOrder(source, query);
-  const window = keysetWindow(order, query);
+  // 'Ir para' a day (issue 46): the page after a cursor standing at the day's edge in the list's order.
+  const jump = query.irPara && !query.apos && !query.antes ? jumpCursor(order, jumpInstant(query)) : undefined;
+  const paging = jump ? { ...query, apos: jump } : query;
+  const window = keysetWindow(order, paging);
   const { limit, offset } = window;
   // Read backwards (a page before a cursor) the comparison turns around with the order.
   const ascending = (query.sort?.direction === 'asc') !== window.reversed;
@@ -117,8 +136,18 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
       .orderBy(...window.orderBy)
       .limit(limit);
   type Read = FunnelRow<S> & { cursorChaves: (string | null)[] };
-  const paged = (read: Read[]) => {
-    const { rows, cursors } = keysetPage(order, query, read);
+  // A jump's page is the first when no row stands before the day: one probe of the same index.
+  const rowsBefore = async () =>
+    !jump ||
+    (
+      await db
+        .select({ one: sql`1` })
+        .from(source.table)
+        .where(and(filters, pastCursor(order.keys, jump.chaves, true)))
+        .limit(1)
+    ).length > 0;
+  const paged = async (read: Read[]) => {
+    const { rows, cursors } = keysetPage(order, paging, read, { rowsBefore: await rowsBefore() });
     return { items: withClienteFor(actor, rows as FunnelRow<S>[]), cursors };
   };
 
@@ -136,14 +165,14 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
         ? 0
         : Number((await selectScalars(db, { n: countedTotal(scopeId, source.counter) }))[0]?.n);
     const rows: Read[] = withTotal.map(({ scopeTotal: _total, ...row }) => row as Read);
-    return { ...paged(rows), total, exact: true };
+    return { ...(await paged(rows)), total, exact: true };
   }
 
   // A filtered list counts its matches beside the page (the event's date is the only filter that needs the
   // event row). The builder is typed on the plain field map; the rows get the caller's selection's type back.
   if (options.total) {
     const [rows, total] = await Promise.all([page(selection) as unknown as Promise<Read[]>, options.total()]);
-    return { ...paged(rows), total, exact: true };
+    return { ...(await paged(rows)), total, exact: true };
   }
   // The date filter names its events by a subquery (eventFilters), so no filter needs the event row here. The
   // count stops one row past the limit (issue 21): a search matching 100,000 rows costs what 10,001 do. It counts
@@ -156,7 +185,7 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
     .as('matching');
   const count = db.select({ total: sql<number>`count(*)::int` }).from(matching);
   const [rows, [counted]] = await Promise.all([page(selection) as unknown as Promise<Read[]>, count]);
-  return { ...paged(rows), ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };
+  return { ...(await paged(rows)), ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };
 }
 
 /**
