@@ -61,7 +61,9 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(paging(page).getByRole('button', { name: 'Anterior' })).toBeDisabled();
     await expect.poll(() => alunos(page, nome).then((names) => names.length)).toBe(20);
     const first = await alunos(page, nome);
+    await shot(page, `leads-page-1-${viewport.width}`);
     await expectAccessible(page);
+    if (viewport === PHONE) await noSideScroll(page);
 
     // Próxima: page 2 by the cursor of page 1's last row, in the address.
     await paging(page).getByRole('button', { name: 'Próxima' }).click();

@@ -65,7 +65,7 @@ export function useListState<K extends string = string>({
 
   // The page, and past the first the cursor it was reached by (issue 46).
   const place = usePageCursor();
-  const { page } = place;
+  const page = place.page ?? 1;
   const rawSize = Number(searchParams.get(LIST_PARAMS.pageSize));
   const pageSize = [...PAGE_SIZE_OPTIONS, defaultPageSize].includes(rawSize) ? rawSize : defaultPageSize;
   const sortValue = searchParams.get(LIST_PARAMS.sort);
@@ -137,6 +137,11 @@ export function useListState<K extends string = string>({
     /** Why the search typed is not sent (a large list's too-short search), once typing pauses; else null. */
     searchHint: searchMinimum && searchTooShort(q) ? SEARCH_TOO_SHORT_MESSAGE : null,
     page,
+    /** The page's number as the pagination shows it: null past a jump to a day (issue 46). */
+    pageNumber: place.page,
+    /** The day a date-sorted list jumped to, and the jump ('Ir para', issue 46). */
+    irPara: place.irPara,
+    jumpTo: place.jumpTo,
     setPage: place.setPage,
     /** What the list's query sends for its page: the number, and its cursor when the address has one (issue 46). */
     pageParams: place.params,

@@ -4,9 +4,14 @@ import { CURSOR_PARAMS } from '@shared/schemas/list-cursor';
 import { useAddressEditor } from '@/hooks/use-address-editor';
 import type { PaginationKeyset } from '@/components/ui/pagination';
 
-/** The address's names of a list's place (issue 23, 46): the page's number and the cursor it was reached by. */
+/**
+ * The address's names of a list's place (issue 23, 46): the page's number, the cursor it was reached by, and the
+ * day a date-sorted list jumped to ('Ir para').
+ */
 export const PAGE_PARAM = 'page';
-const PLACE_PARAMS = [PAGE_PARAM, CURSOR_PARAMS.apos, CURSOR_PARAMS.antes] as const;
+export const JUMP_PARAM = 'irPara';
+const PLACE_PARAMS = [PAGE_PARAM, CURSOR_PARAMS.apos, CURSOR_PARAMS.antes, JUMP_PARAM] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Back to the first page: a filter's, search's, sort's or size's change lets go of the page and its cursor. */
 export function resetPage(next: URLSearchParams): void {
@@ -14,18 +19,27 @@ export function resetPage(next: URLSearchParams): void {
 }
 
 export interface PagePlace {
-  /** The page's number: what 'Página N' shows, and the page asked for when no cursor names it. */
-  page: number;
+  /**
+   * The page's number: what 'Página N' shows, and the page asked for when no cursor names it. Null past a jump to a
+   * day: the rows before it were never counted.
+   */
+  page: number | null;
   apos?: string;
   antes?: string;
+  /** The day jumped to ('Ir para'), YYYY-MM-DD. */
+  irPara?: string;
 }
 
 export function readPagePlace(params: URLSearchParams): PagePlace {
   const raw = Number(params.get(PAGE_PARAM));
-  const page = Number.isInteger(raw) && raw > 1 ? raw : 1;
+  const numbered = params.has(PAGE_PARAM) && Number.isInteger(raw) && raw >= 1;
+  const page = numbered && raw > 1 ? raw : 1;
   const apos = params.get(CURSOR_PARAMS.apos) || undefined;
   const antes = apos ? undefined : params.get(CURSOR_PARAMS.antes) || undefined;
-  // A cursor names a page past the first: on page 1 (a hand-edited address) the first page is read.
+  const irPara = params.get(JUMP_PARAM) ?? '';
+  // A cursor without a number is a page reached from a jump; a cursor on page 1 (a hand-edited address) is ignored.
+  if ((apos || antes) && !numbered) return { page: null, ...(apos ? { apos } : {}), ...(antes ? { antes } : {}) };
+  if (!apos && !antes && DAY.test(irPara)) return { page: null, irPara };
   if (page === 1) return { page };
   return { page, ...(apos ? { apos } : {}), ...(antes ? { antes } : {}) };
 }
@@ -46,8 +60,16 @@ export function usePageCursor() {
   const [searchParams] = useSearchParams();
   const editAddress = useAddressEditor();
   const place = readPagePlace(searchParams);
-  const { page, apos, antes } = place;
-  const params = useMemo(() => ({ page, ...(apos ? { apos } : {}), ...(antes ? { antes } : {}) }), [page, apos, antes]);
+  const { page, apos, antes, irPara } = place;
+  const params = useMemo(
+    () => ({
+      page: page ?? 1,
+      ...(apos ? { apos } : {}),
+      ...(antes ? { antes } : {}),
+      ...(irPara ? { irPara } : {}),
+    }),
+    [page, apos, antes, irPara],
+  );
   const go = (edit: (next: URLSearchParams) => void) =>
     editAddress(
       (next) => {
@@ -57,31 +79,34 @@ export function usePageCursor() {
       { replace: false },
     );
 
-  const setPage = (page: number) =>
+  const setPage = (value: number) =>
     go((next) => {
-      if (page > 1) next.set(PAGE_PARAM, String(page));
+      if (value > 1) next.set(PAGE_PARAM, String(value));
     });
   const nextPage = (cursor: string) =>
     go((next) => {
-      next.set(PAGE_PARAM, String(place.page + 1));
+      if (page !== null) next.set(PAGE_PARAM, String(page + 1));
       next.set(CURSOR_PARAMS.apos, cursor);
     });
   const previousPage = (cursor: string | null | undefined) =>
     go((next) => {
       // Back to the first page, or no cursor to go back by (the rows before it went away): the first page.
-      if (place.page - 1 <= 1 || !cursor) return;
-      next.set(PAGE_PARAM, String(place.page - 1));
+      if ((page !== null && page - 1 <= 1) || !cursor) return;
+      if (page !== null) next.set(PAGE_PARAM, String(page - 1));
       next.set(CURSOR_PARAMS.antes, cursor);
     });
 
   return {
     ...place,
-    /** What the list's query sends: the page's number, and its cursor when the address has one. */
+    /** What the list's query sends: the page's number, and its cursor or day when the address has one. */
     params,
     setPage,
+    /** 'Ir para' a day: the list's page from that day's first row (a date-sorted list, issue 46). */
+    jumpTo: (day: string) => go((next) => next.set(JUMP_PARAM, day)),
     /** The pagination's 'Anterior' and 'Próxima' by the answer's cursors. */
     keysetOf: (answer: AnswerCursors): PaginationKeyset => ({
-      onPrevious: () => previousPage(answer.prev),
+      // Past a jump the page's number is unknown: the answer says whether a page stands before it.
+      onPrevious: page !== null || answer.prev ? () => previousPage(answer.prev) : null,
       onNext: answer.next ? () => nextPage(answer.next!) : null,
       onFirst: () => setPage(1),
     }),

@@ -311,10 +311,12 @@ export function DataTable<T extends { id: string }>({
           toTop();
         },
         keyset: keyset && {
-          onPrevious: () => {
-            keyset.onPrevious();
-            toTop();
-          },
+          onPrevious: keyset.onPrevious
+            ? () => {
+                keyset.onPrevious?.();
+                toTop();
+              }
+            : null,
           onNext: keyset.onNext
             ? () => {
                 keyset.onNext?.();

@@ -143,17 +143,69 @@ describe('usePageCursor', () => {
   });
 });
 
+/** A date-sorted list: its pagination offers 'Ir para a data'. */
+function ListaPorData() {
+  const place = usePageCursor();
+  return (
+    <>
+      <p data-testid="asked">{JSON.stringify(place.params)}</p>
+      <Pagination
+        page={place.page}
+        pageSize={10}
+        total={1_234}
+        rowCount={10}
+        onPageChange={place.setPage}
+        keyset={place.keysetOf(answer)}
+        jump={{ day: place.irPara, onJump: place.jumpTo }}
+        position="top"
+      />
+    </>
+  );
+}
+
+describe("'Ir para' a day (issue 46)", () => {
+  it('opens the page from the day, says so without a page number, and pages on by cursor', async () => {
+    answer = { next: 'C2' };
+    const { router } = renderWithProviders(<ListaPorData />, { path: '/interesses?page=5&apos=C5' });
+    const nav = within(screen.getByRole('navigation', { name: 'Paginação (topo da lista)' }));
+    fireEvent.change(await nav.findByLabelText('Ir para a data'), { target: { value: '30/05/2025' } });
+    answer = { next: 'J2', prev: 'J0' };
+    fireEvent.click(nav.getByRole('button', { name: 'Ir' }));
+    expect(router.state.location.search).toBe('?irPara=2025-05-30');
+    expect(screen.getByTestId('asked')).toHaveTextContent('{"page":1,"irPara":"2025-05-30"}');
+    expect(nav.getByText('A partir de 30/05/2025 · 1.234 no total')).toBeInTheDocument();
+    expect(nav.queryByText(/^Página/)).not.toBeInTheDocument();
+
+    // Próxima and Anterior by the answer's cursors, the page's number still unknown.
+    answer = { next: 'J3', prev: 'J1' };
+    fireEvent.click(nav.getByRole('button', { name: /Próxima/ }));
+    expect(router.state.location.search).toBe('?apos=J2');
+    answer = { next: 'J2' };
+    fireEvent.click(nav.getByRole('button', { name: /Anterior/ }));
+    expect(router.state.location.search).toBe('?antes=J1');
+    // The answer names no page before this one: Anterior waits; Primeira goes to the start.
+    expect(nav.getByRole('button', { name: /Anterior/ })).toBeDisabled();
+    fireEvent.click(nav.getByRole('button', { name: /Primeira/ }));
+    expect(router.state.location.search).toBe('');
+    expect(nav.getByText('Página 1 de 124')).toBeInTheDocument();
+  });
+});
+
 describe('readPagePlace and resetPage', () => {
   it('reads the cursor past the first page only, and one cursor at most', () => {
     expect(readPagePlace(new URLSearchParams('page=3&apos=A'))).toEqual({ page: 3, apos: 'A' });
     expect(readPagePlace(new URLSearchParams('page=3&antes=B'))).toEqual({ page: 3, antes: 'B' });
     expect(readPagePlace(new URLSearchParams('page=3&apos=A&antes=B'))).toEqual({ page: 3, apos: 'A' });
-    expect(readPagePlace(new URLSearchParams('apos=A'))).toEqual({ page: 1 });
+    expect(readPagePlace(new URLSearchParams('page=1&apos=A'))).toEqual({ page: 1 });
     expect(readPagePlace(new URLSearchParams('page=x'))).toEqual({ page: 1 });
+    // Past a jump to a day the page's number is unknown.
+    expect(readPagePlace(new URLSearchParams('irPara=2025-05-30'))).toEqual({ page: null, irPara: '2025-05-30' });
+    expect(readPagePlace(new URLSearchParams('apos=A'))).toEqual({ page: null, apos: 'A' });
+    expect(readPagePlace(new URLSearchParams('irPara=ontem'))).toEqual({ page: 1 });
   });
 
   it("lets go of the page and its cursor, and nothing else (a filter's change)", () => {
-    const params = new URLSearchParams('q=ana&page=4&apos=A&antes=B&sort=criadoEm');
+    const params = new URLSearchParams('q=ana&page=4&apos=A&antes=B&irPara=2025-05-30&sort=criadoEm');
     resetPage(params);
     expect(params.toString()).toBe('q=ana&sort=criadoEm');
   });

@@ -72,7 +72,7 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
   const filter = useMemo(() => readAuditoriaFilter(new URLSearchParams(key)), [key]);
   // The page, and past the first the cursor it was reached by (issue 46).
   const place = usePageCursor();
-  const { page } = place;
+  const page = place.page ?? 1;
 
   const urlQ = searchParams.get('q') ?? '';
   const [box, setBox] = useState<SearchBox>({ text: urlQ, q: urlQ, written: urlQ });

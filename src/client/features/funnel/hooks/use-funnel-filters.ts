@@ -158,7 +158,7 @@ export function useFunnelFilters({
     ): PaginationProps | undefined =>
       data
         ? {
-            page,
+            page: list.pageNumber,
             pageSize: params.pageSize,
             total: data.total,
             totalExact: data.exact,
@@ -166,6 +166,8 @@ export function useFunnelFilters({
             onPageSizeChange: setPageSize,
             // Issue 46: 'Anterior' and 'Próxima' by the answer's cursors, kept in the address.
             keyset: list.keysetOf(data),
+            // 'Ir para' a day: the funnel lists are sorted by their own date.
+            jump: { day: list.irPara, onJump: list.jumpTo },
           }
         : undefined,
     update,
