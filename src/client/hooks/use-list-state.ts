@@ -8,6 +8,7 @@ import {
 } from '@shared/schemas/list-query';
 import { useAddressEditor } from '@/hooks/use-address-editor';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { resetPage, usePageCursor } from '@/hooks/use-page-cursor';
 import type { DataTableSort } from '@/components/ui/data-table';
 
 /** The address's names for a list's state (issue 23): a shared link, Reload and Back bring the same view. */
@@ -62,8 +63,9 @@ export function useListState<K extends string = string>({
   /** What a typed search asks the server: nothing while it is too short to answer. */
   const sendable = (value: string) => (searchMinimum && searchTooShort(value) ? '' : value);
 
-  const rawPage = Number(searchParams.get(LIST_PARAMS.page));
-  const page = Number.isInteger(rawPage) && rawPage > 1 ? rawPage : 1;
+  // The page, and past the first the cursor it was reached by (issue 46).
+  const place = usePageCursor();
+  const page = place.page ?? 1;
   const rawSize = Number(searchParams.get(LIST_PARAMS.pageSize));
   const pageSize = [...PAGE_SIZE_OPTIONS, defaultPageSize].includes(rawSize) ? rawSize : defaultPageSize;
   const sortValue = searchParams.get(LIST_PARAMS.sort);
@@ -97,7 +99,7 @@ export function useListState<K extends string = string>({
     if (router?.navigation.location && router.navigation.location.pathname !== pathname) return;
     edit((next) => {
       setOrDelete(next, LIST_PARAMS.q, sendable(q));
-      next.delete(LIST_PARAMS.page);
+      resetPage(next);
     });
     // Also once this screen renders the router's move to another address of its own (a lead's panel closed over
     // its list): a pause that ended before that render was left for it.
@@ -123,7 +125,7 @@ export function useListState<K extends string = string>({
             ? { key, direction: 'desc' }
             : undefined;
       setOrDelete(next, LIST_PARAMS.sort, sortParam(nextSort));
-      next.delete(LIST_PARAMS.page);
+      resetPage(next);
     });
 
   return {
@@ -135,13 +137,21 @@ export function useListState<K extends string = string>({
     /** Why the search typed is not sent (a large list's too-short search), once typing pauses; else null. */
     searchHint: searchMinimum && searchTooShort(q) ? SEARCH_TOO_SHORT_MESSAGE : null,
     page,
-    setPage: (value: number) =>
-      edit((next) => setOrDelete(next, LIST_PARAMS.page, value > 1 ? String(value) : undefined), false),
+    /** The page's number as the pagination shows it: null past a jump to a day (issue 46). */
+    pageNumber: place.page,
+    /** The day a date-sorted list jumped to, and the jump ('Ir para', issue 46). */
+    irPara: place.irPara,
+    jumpTo: place.jumpTo,
+    setPage: place.setPage,
+    /** What the list's query sends for its page: the number, and its cursor when the address has one (issue 46). */
+    pageParams: place.params,
+    /** The pagination's 'Anterior', 'Próxima' and 'Primeira' by the answer's cursors (issue 46). */
+    keysetOf: place.keysetOf,
     pageSize,
     setPageSize: (value: number) =>
       edit((next) => {
         setOrDelete(next, LIST_PARAMS.pageSize, value === defaultPageSize ? undefined : String(value));
-        next.delete(LIST_PARAMS.page);
+        resetPage(next);
       }),
     sort,
     /** The sort to send (`nome`, `-nome`). */
@@ -157,12 +167,12 @@ export function useListState<K extends string = string>({
     clearFilters: () =>
       edit((next) => {
         for (const name of filters) next.delete(name);
-        next.delete(LIST_PARAMS.page);
+        resetPage(next);
       }),
     setFilter: (name: string, value: string | undefined) =>
       edit((next) => {
         setOrDelete(next, name, value);
-        next.delete(LIST_PARAMS.page);
+        resetPage(next);
       }),
   };
 }

@@ -74,4 +74,13 @@ describe('api client', () => {
     stubFetch(json([{ id: 1 }], 200, { 'X-Total-Count': '10000', 'X-Total-Count-Exact': 'false' }));
     await expect(api.list('/api/leads')).resolves.toEqual({ items: [{ id: 1 }], total: 10000, exact: false });
   });
+
+  it('reads the cursors of the pages beside this one (issue 46), none where the answer names none', async () => {
+    stubFetch(json([{ id: 1 }], 200, { 'X-Total-Count': '90', 'X-Next-Cursor': 'n-1', 'X-Prev-Cursor': 'p-1' }));
+    const page = await api.list('/api/leads');
+    expect([page.next, page.prev]).toEqual(['n-1', 'p-1']);
+    stubFetch(json([{ id: 1 }], 200, { 'X-Total-Count': '1' }));
+    const only = await api.list('/api/leads');
+    expect([only.next, only.prev]).toEqual([undefined, undefined]);
+  });
 });

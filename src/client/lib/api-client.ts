@@ -116,6 +116,9 @@ export interface Page<T> {
   total: number;
   /** False when X-Total-Count-Exact says the server stopped counting at `total` ('mais de 10.000', issue 21). */
   exact: boolean;
+  /** Keyset paging (issue 46): the cursors of the pages after and before this one, where the list names them. */
+  next?: string | null;
+  prev?: string | null;
 }
 
 export const api = {
@@ -134,6 +137,8 @@ export const api = {
       items,
       total: Number.isFinite(header) && headers.has('X-Total-Count') ? header : items.length,
       exact: headers.get('X-Total-Count-Exact') !== 'false',
+      next: headers.get('X-Next-Cursor') ?? undefined,
+      prev: headers.get('X-Prev-Cursor') ?? undefined,
     };
   },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list-query';
+import { type ListCursor, type ListKeyset, checkCursor, cursorShape } from './list-cursor';
 import { dateOnlyField } from './fields';
 import type { Role } from '../roles';
 
@@ -273,8 +274,19 @@ function checkPeriod(value: { de?: string; ate?: string }, ctx: z.RefinementCtx)
   }
 }
 
-/** GET /api/auditoria: the filters, `q` (the user's name or e-mail) and the page. */
-export const auditoriaQuerySchema = listQuerySchema.extend(auditoriaFilterShape).superRefine(checkPeriod);
+/** The trail's one order, newest first, and its cursors' keys (issue 46): the moment and the id. */
+export const AUDITORIA_ORDEM = '-em';
+export const auditoriaKeyset: ListKeyset<{ apos?: ListCursor; antes?: ListCursor }> = {
+  lista: 'auditoria',
+  ordem: () => AUDITORIA_ORDEM,
+  chaves: { em: ['instante', 'uuid'] },
+};
+
+/** GET /api/auditoria: the filters, `q` (the user's name or e-mail) and the page, by number or by cursor. */
+export const auditoriaQuerySchema = listQuerySchema
+  .extend({ ...auditoriaFilterShape, ...cursorShape })
+  .superRefine(checkPeriod)
+  .superRefine(checkCursor(auditoriaKeyset));
 export type AuditoriaQuery = z.infer<typeof auditoriaQuerySchema>;
 
 /** GET /api/auditoria/export.csv: the same filters, every matching row. */

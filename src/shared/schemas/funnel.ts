@@ -3,6 +3,7 @@ import { PRE_MATRICULA_STATUSES, type PreMatriculaStatus } from '../enums';
 import { formatDateOnly } from '../format';
 import { FIELD_MESSAGES, dateOnlyField, instante } from './fields';
 import { indexedSearchSchema, listQuerySchema, listSortSchema } from './list-query';
+import { type ListKeyset, type ListCursor, checkCursor, cursorShape, ordemDe } from './list-cursor';
 import { leadFollowUpFilterShape, leadFollowUpShape } from './acompanhamento';
 import { funnelClienteSchema, funnelEventoSchema, type FunnelEvento, origemVistaSchema } from './funnel-evento';
 import { checkPeriod, drillFilterShape, origemFilterShape } from './relatorios';
@@ -86,7 +87,37 @@ export type FunnelFilter = z.infer<typeof funnelFilterSchema>;
  */
 export const FUNNEL_SORT_KEYS = ['criadoEm'] as const;
 export type FunnelSortKey = (typeof FUNNEL_SORT_KEYS)[number];
-const funnelSort = { sort: listSortSchema(FUNNEL_SORT_KEYS) };
+const funnelSort = {
+  sort: listSortSchema(FUNNEL_SORT_KEYS),
+  ...cursorShape,
+  /**
+   * 'Ir para' (issue 46): the page that starts at the first row of that day (Brasília) in the list's order -- on or
+   * before it newest first, on or after it oldest first. It takes the place of `page` and of a cursor.
+   */
+  irPara: z
+    .union([z.literal(''), dateOnlyField(FIELD_MESSAGES.dataInvalida)])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+};
+
+/** The funnel lists' names in their cursors (issue 46): Leads and Interesses read the same list. */
+export type FunnelCursorList = 'leads' | 'preMatriculas' | 'matriculas';
+/** Without a sort, a funnel list is newest first. */
+export const FUNNEL_ORDEM_PADRAO = '-criadoEm';
+
+/** A funnel list's keyset (issue 46): its own date and the id, newest or oldest first. */
+export function funnelKeyset(lista: FunnelCursorList): ListKeyset<{
+  sort?: { key: string; direction: 'asc' | 'desc' };
+  apos?: ListCursor;
+  antes?: ListCursor;
+  irPara?: string;
+}> {
+  return {
+    lista,
+    ordem: (query) => ordemDe(query.sort, FUNNEL_ORDEM_PADRAO),
+    chaves: { criadoEm: ['instante', 'uuid'] },
+  };
+}
 
 export const funnelListQuerySchema = listQuerySchema
   .extend({ ...funnelFilterShape, ...funnelSort })
@@ -104,7 +135,8 @@ const preMatriculaFilterShape = {
 };
 export const preMatriculasListQuerySchema = listQuerySchema
   .extend({ ...preMatriculaFilterShape, ...funnelSort })
-  .superRefine(checkPeriod);
+  .superRefine(checkPeriod)
+  .superRefine(checkCursor(funnelKeyset('preMatriculas')));
 export type PreMatriculasListQuery = FunnelListQuery & { situacao?: PreMatriculaStatus };
 export const preMatriculasFilterSchema = z.object(preMatriculaFilterShape).superRefine(checkPeriod);
 export type PreMatriculasFilter = FunnelFilter & { situacao?: PreMatriculaStatus };
@@ -120,7 +152,8 @@ const matriculaFilterShape = {
 };
 export const matriculasListQuerySchema = listQuerySchema
   .extend({ ...matriculaFilterShape, ...funnelSort })
-  .superRefine(checkPeriod);
+  .superRefine(checkPeriod)
+  .superRefine(checkCursor(funnelKeyset('matriculas')));
 export type MatriculasListQuery = FunnelListQuery & { status?: MatriculaStatus };
 export const matriculasFilterSchema = z.object(matriculaFilterShape).superRefine(checkPeriod);
 export type MatriculasFilter = FunnelFilter & { status?: MatriculaStatus };
@@ -132,9 +165,10 @@ export type LeadsView = (typeof LEADS_VIEWS)[number];
 /** Leads and Interesses also filter by follow-up (issue 16): status, owner, return date, no contact yet. */
 export const leadsListQuerySchema = listQuerySchema
   .extend({ ...funnelFilterShape, ...leadFollowUpFilterShape, ...leadInscricaoFilterShape, ...funnelSort })
-  .superRefine(checkPeriod);
+  .superRefine(checkPeriod)
+  .superRefine(checkCursor(funnelKeyset('leads')));
 export type LeadsListQuery = z.infer<typeof leadsListQuerySchema>;
-export type LeadsFilter = Omit<LeadsListQuery, 'page' | 'pageSize' | 'sort'>;
+export type LeadsFilter = Omit<LeadsListQuery, 'page' | 'pageSize' | 'sort' | 'apos' | 'antes' | 'irPara'>;
 
 /** Issue 50: the most rows an export of chosen rows (`ids`) names. */
 export const EXPORT_IDS_MAX = 5_000;

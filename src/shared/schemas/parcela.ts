@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PARCELA_STATUSES, PARCELA_TIPOS, PROVEDORES_COBRANCA } from '../cobranca/parcelas';
 import { listQuerySchema } from './list-query';
+import { type ListCursor, type ListKeyset, checkCursor, cursorShape } from './list-cursor';
 import { optionalDate, optionalUuid } from './relatorios';
 
 /**
@@ -53,8 +54,22 @@ function checkVencimento(value: { vencimentoDe?: string; vencimentoAte?: string 
   }
 }
 
-/** GET /api/parcelas: the list conventions (page, pageSize, q), the status, the due period and the tree. */
-export const parcelasListQuerySchema = listQuerySchema.extend(parcelasFilterShape).superRefine(checkVencimento);
+/** The staff's list order, latest due date first, and its cursors' keys (issue 46): the due date and the id. */
+export const PARCELAS_ORDEM = '-vencimento';
+export const parcelasKeyset: ListKeyset<{ apos?: ListCursor; antes?: ListCursor }> = {
+  lista: 'parcelas',
+  ordem: () => PARCELAS_ORDEM,
+  chaves: { vencimento: ['data', 'uuid'] },
+};
+
+/**
+ * GET /api/parcelas: the list conventions (page, pageSize, q), the status, the due period and the tree; the page by
+ * number or by cursor (issue 46).
+ */
+export const parcelasListQuerySchema = listQuerySchema
+  .extend({ ...parcelasFilterShape, ...cursorShape })
+  .superRefine(checkVencimento)
+  .superRefine(checkCursor(parcelasKeyset));
 export type ParcelasListQuery = z.infer<typeof parcelasListQuerySchema>;
 
 export const parcelaParamsSchema = z.object({ id: z.uuid(PARCELA_MESSAGES.parcelaNaoEncontrada) });

@@ -44,6 +44,5 @@ export const PUBLIC_MESSAGES = {
    * them here: whatsapp-cloud.ts holds zod, which the public pages load only with their rules).
    */
   whatsappOpcao: 'Quero receber avisos pelo WhatsApp',
-  whatsappOpcaoDica:
-    'Avisos do evento, do contrato e das parcelas no telefone informado. Para parar, responda SAIR.',
+  whatsappOpcaoDica: 'Avisos do evento, do contrato e das parcelas no telefone informado. Para parar, responda SAIR.',
 } as const;

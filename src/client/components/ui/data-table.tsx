@@ -300,12 +300,33 @@ export function DataTable<T extends { id: string }>({
 
   // 'Próxima' under the rows brings the list's top into view (issue 23): the next page starts where it reads.
   const topId = useId();
-  const pages = pagination
+  const toTop = () => document.getElementById(topId)?.scrollIntoView?.({ block: 'start' });
+  const { keyset } = pagination ?? {};
+  const pages: PaginationProps | undefined = pagination
     ? {
+        rowCount: rows.length,
         ...pagination,
         onPageChange: (next: number) => {
           pagination.onPageChange(next);
-          document.getElementById(topId)?.scrollIntoView?.({ block: 'start' });
+          toTop();
+        },
+        keyset: keyset && {
+          onPrevious: keyset.onPrevious
+            ? () => {
+                keyset.onPrevious?.();
+                toTop();
+              }
+            : null,
+          onNext: keyset.onNext
+            ? () => {
+                keyset.onNext?.();
+                toTop();
+              }
+            : null,
+          onFirst: () => {
+            keyset.onFirst();
+            toTop();
+          },
         },
       }
     : undefined;

@@ -1,12 +1,32 @@
-import { useId } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatCount } from '@shared/format';
+import { Suspense, lazy, useId, useState } from 'react';
+import { ChevronLeft, ChevronRight, ChevronsLeft } from 'lucide-react';
+import { formatCount, formatDateOnly } from '@shared/format';
 import { PAGE_SIZE_OPTIONS } from '@shared/schemas/list-query';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
+/**
+ * Keyset paging (issue 46): 'Anterior' and 'Próxima' follow the cursors of the page shown instead of counting pages,
+ * so a deep page costs what the first does; 'Primeira' goes back to the start at once.
+ */
+export interface PaginationKeyset {
+  /** Null when no page stands before this one (known only by the answer past a jump to a day). */
+  onPrevious: (() => void) | null;
+  /** Null on the last page: the answer named no page after it. */
+  onNext: (() => void) | null;
+  onFirst: () => void;
+}
+
+/** 'Ir para' a day (issue 46): a date-sorted list opens the page from that day's first row. */
+export interface PaginationJump {
+  /** The day jumped to (YYYY-MM-DD), when the page shown is one. */
+  day?: string;
+  onJump: (day: string) => void;
+}
+
 export interface PaginationProps {
-  page: number;
+  /** The page's number; null past a jump to a day (the rows before it were never counted). */
+  page: number | null;
   pageSize: number;
   total: number;
   onPageChange: (page: number) => void;
@@ -19,6 +39,12 @@ export interface PaginationProps {
   onPageSizeChange?: (pageSize: number) => void;
   /** 'top' above the rows, 'bottom' under them (the default); each its own navigation landmark. */
   position?: 'top' | 'bottom';
+  /** The list pages by cursor (issue 46); without it 'Anterior' and 'Próxima' ask for pages by number. */
+  keyset?: PaginationKeyset;
+  /** The rows the page shows: past a total the server stopped counting, the range ends there. */
+  rowCount?: number;
+  /** 'Ir para' a day, above the rows (a list sorted by date, issue 46). */
+  jump?: PaginationJump;
 }
 
 /**
@@ -33,24 +59,37 @@ export function Pagination({
   totalExact = true,
   onPageSizeChange,
   position = 'bottom',
+  keyset,
+  rowCount,
+  jump,
 }: PaginationProps) {
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const offersSize = Boolean(onPageSizeChange) && total > PAGE_SIZE_OPTIONS[0];
-  if (pages <= 1 && !offersSize) return null;
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
+  // A page reached by cursor or by a day stays reachable back even when the rows shrank under it.
+  const turns = pages > 1 || page !== 1;
+  if (!turns && !offersSize) return null;
+  const hasNext = keyset ? keyset.onNext !== null : page !== null && page < pages;
+  const hasPrevious = page === null ? Boolean(keyset?.onPrevious) : page > 1;
   const totalText = totalExact ? formatCount(total) : `mais de ${formatCount(total)}`;
   const top = position === 'top';
+  let range: string;
+  if (page === null) {
+    range = jump?.day ? `A partir de ${formatDateOnly(jump.day)} · ${totalText} no total` : `${totalText} no total`;
+  } else {
+    // Past a total the server stopped counting (a page reached by cursor), the range is the page's own rows.
+    const beyond = !totalExact && rowCount !== undefined && page * pageSize > total;
+    const first = total === 0 || (beyond && rowCount === 0) ? 0 : (page - 1) * pageSize + 1;
+    const last = beyond ? first + Math.max(0, rowCount - 1) : Math.min(total, page * pageSize);
+    range = `${formatCount(first)}–${formatCount(last)} de ${totalText}`;
+  }
   return (
     <nav
       aria-label={top ? 'Paginação (topo da lista)' : 'Paginação'}
       className={cn('flex flex-wrap items-center justify-between gap-2 text-sm', top ? 'pb-4' : 'pt-4')}
     >
       <div className="flex flex-wrap items-center gap-3">
-        <p className="text-muted-foreground">
-          {formatCount(first)}–{formatCount(last)} de {totalText}
-        </p>
+        <p className="text-muted-foreground">{range}</p>
         {offersSize && onPageSizeChange ? (
           <span className="flex items-center gap-2">
             <label htmlFor={sizeId} className="text-muted-foreground">
@@ -72,22 +111,68 @@ export function Pagination({
             </select>
           </span>
         ) : null}
+        {jump && top && turns ? <JumpToDay jump={jump} /> : null}
       </div>
-      {pages > 1 ? (
-        <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+      {turns ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {keyset && (page === null || page > 2) ? (
+            <Button variant="outline" size="sm" onClick={keyset.onFirst}>
+              <ChevronsLeft aria-hidden="true" />
+              Primeira
+            </Button>
+          ) : null}
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!hasPrevious}
+            onClick={() => (keyset ? keyset.onPrevious?.() : page !== null && onPageChange(page - 1))}
+          >
             <ChevronLeft aria-hidden="true" />
             Anterior
           </Button>
-          <span aria-current={top ? undefined : 'page'} className="tabular-nums">
-            {totalExact ? `Página ${page} de ${pages}` : `Página ${page}`}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+          {page !== null ? (
+            <span aria-current={top ? undefined : 'page'} className="tabular-nums">
+              {totalExact && page <= pages ? `Página ${page} de ${pages}` : `Página ${page}`}
+            </span>
+          ) : null}
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!hasNext}
+            onClick={() => (keyset?.onNext ? keyset.onNext() : page !== null && onPageChange(page + 1))}
+          >
             Próxima
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>
       ) : null}
     </nav>
+  );
+}
+
+/** The day field of 'Ir para': the pt-BR date input (typed or picked), loaded with the first list that offers it. */
+const DateInput = lazy(() => import('@/components/ui/date-input').then((m) => ({ default: m.DateInput })));
+
+function JumpToDay({ jump }: { jump: PaginationJump }) {
+  const id = useId();
+  const [day, setDay] = useState(jump.day ?? '');
+  return (
+    <form
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (day) jump.onJump(day);
+      }}
+    >
+      <label htmlFor={id} className="text-muted-foreground">
+        Ir para a data
+      </label>
+      <Suspense fallback={<span className="h-9 w-40" />}>
+        <DateInput id={id} value={day} onValueChange={setDay} className="w-48" />
+      </Suspense>
+      <Button type="submit" variant="outline" size="sm" disabled={!day}>
+        Ir
+      </Button>
+    </form>
   );
 }

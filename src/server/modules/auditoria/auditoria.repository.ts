@@ -2,11 +2,13 @@ import { type SQL, and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   ATIVIDADE_ACOES,
   ATIVIDADE_DIAS,
+  AUDITORIA_ORDEM,
   AUDITORIA_TOTAL_LIMITE,
   type AuditAcao,
   type AuditEntidade,
   type AuditoriaExportQuery,
   type AuditoriaItem,
+  auditoriaKeyset,
 } from '../../../shared/schemas/auditoria';
 import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
@@ -26,7 +28,15 @@ import {
   users,
   vendedores,
 } from '../../db/schema';
-import { containsIgnoringAccents, likePattern, pageWindow } from '../../lib/pagination';
+import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
+import {
+  type CursorQuery,
+  type KeysetOrder,
+  type PageCursors,
+  cursorKeys,
+  keysetPage,
+  keysetWindow,
+} from '../../lib/keyset';
 import { type KeysetCursor, cursorText, dayEnd, dayStart, keysetAfter } from '../funnel';
 import { type Executor, executeRows } from '../../db/connect';
 
@@ -154,34 +164,46 @@ export function toAuditoriaItem(row: Row): AuditoriaItem {
   };
 }
 
+/** The trail's order (issue 46): newest first, the id breaking ties; its cursors are the list's. */
+const auditoriaOrder: KeysetOrder = {
+  lista: auditoriaKeyset.lista,
+  ordem: AUDITORIA_ORDEM,
+  keys: [
+    { expr: auditLog.em, type: 'timestamptz', desc: true },
+    { expr: auditLog.id, type: 'uuid', desc: true },
+  ],
+};
+
 /**
  * A page of the trail, newest first, and how many rows match: counted up to AUDITORIA_TOTAL_LIMITE, so a page
- * of millions of rows costs what a page of ten thousand does (ADR 023).
+ * of millions of rows costs what a page of ten thousand does (ADR 023). A page after or before a cursor (issue
+ * 46) starts at its key on the (em, id) order, so a deep page costs what the first does.
  */
 export async function listAuditoria(
   db: Executor,
   actor: Actor,
-  query: AuditoriaExportQuery & { page: number; pageSize: number },
-): Promise<{ rows: AuditoriaItem[]; total: number; exact: boolean }> {
+  query: AuditoriaExportQuery & CursorQuery,
+): Promise<{ rows: AuditoriaItem[]; total: number; exact: boolean; cursors: PageCursors }> {
   const where = whereOf(actor, query, query.q ? await usuariosDaBusca(db, query.q) : null);
-  const { limit, offset } = pageWindow(query);
-  const [rows, counted] = await Promise.all([
+  const window = keysetWindow(auditoriaOrder, query);
+  const [read, counted] = await Promise.all([
     db
-      .select(selection)
+      .select({ ...selection, cursorChaves: cursorKeys(auditoriaOrder.keys) })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.usuarioId))
-      .where(where)
-      .orderBy(desc(auditLog.em), desc(auditLog.id))
-      .limit(limit)
-      .offset(offset),
+      .where(and(where, window.past))
+      .orderBy(...window.orderBy)
+      .limit(window.limit)
+      .offset(window.offset),
     executeRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from (select 1 from ${auditLog} where ${where ?? sql`true`} limit ${AUDITORIA_TOTAL_LIMITE + 1}) as x`,
     ),
   ]);
+  const { rows, cursors } = keysetPage(auditoriaOrder, query, read);
   const n = Number(counted[0]?.n ?? 0);
   const exact = n <= AUDITORIA_TOTAL_LIMITE;
-  return { rows: rows.map(toAuditoriaItem), total: exact ? n : AUDITORIA_TOTAL_LIMITE, exact };
+  return { rows: rows.map(toAuditoriaItem), total: exact ? n : AUDITORIA_TOTAL_LIMITE, exact, cursors };
 }
 
 /** The export's batches: the same rows, continuing after the last one read (keyset). */

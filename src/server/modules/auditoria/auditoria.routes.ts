@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/auditoria';
 import { dispositivoDe } from '../../../shared/schemas/conta';
 import { setTotalCount } from '../../lib/pagination';
+import { setCursors } from '../../lib/keyset';
 import { keysetBatches, mapBatches, sendCsv } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { auditoriaExportBatch, listAtividade, listAuditoria, toAuditoriaItem } from './auditoria.repository';
@@ -44,9 +45,14 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('auditoria.ler') },
     },
     async (request, reply) => {
+<<<<<<< HEAD
       const { rows, total, exact } = await listAuditoria(request.dbLeitura, request.actor!, request.query);
+=======
+      const { rows, total, exact, cursors } = await listAuditoria(app.db, request.actor!, request.query);
+>>>>>>> h-key
       setTotalCount(reply, total);
       reply.header(TOTAL_COUNT_EXACT_HEADER, String(exact));
+      setCursors(reply, cursors);
       return rows;
     },
   );

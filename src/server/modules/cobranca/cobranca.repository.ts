@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, parcelasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
@@ -13,10 +13,11 @@ import {
   renegociacoes,
   users,
 } from '../../db/schema';
-import { cappedTotal, containsInSearchText, pageWindow } from '../../lib/pagination';
+import { cappedTotal, containsInSearchText } from '../../lib/pagination';
+import { type KeysetOrder, cursorKeys, keysetPage, keysetWindow } from '../../lib/keyset';
 import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
 import type { ParcelaStatus, ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
-import type { ParcelasListQuery } from '../../../shared/schemas/parcela';
+import { PARCELAS_ORDEM, type ParcelasListQuery, parcelasKeyset } from '../../../shared/schemas/parcela';
 
 /** Cobrança's SQL (issue 43, ADR 071): the plan's inputs and rows, the gateway's customers, the webhook's events. */
 
@@ -304,19 +305,40 @@ export function filtros(actor: Actor, q: Omit<ParcelasListQuery, 'page' | 'pageS
   );
 }
 
-/** One page of the caller's parcelas, latest due date first, with the number matching (capped as the lists are). */
+/** The staff's list order (issue 46): latest due date first, the id breaking ties; its cursors are the list's. */
+const parcelasOrder: KeysetOrder = {
+  lista: parcelasKeyset.lista,
+  ordem: PARCELAS_ORDEM,
+  keys: [
+    { expr: parcelas.vencimento, type: 'date', desc: true },
+    { expr: parcelas.id, type: 'uuid', desc: true },
+  ],
+};
+
+/**
+ * One page of the caller's parcelas, latest due date first, with the number matching (capped as the lists are). A
+ * page after or before a cursor (issue 46) starts at its key, so a deep page costs what the first does.
+ */
 export async function listParcelas(db: Executor, actor: Actor, query: ParcelasListQuery) {
   const where = filtros(actor, query);
-  const { limit, offset } = pageWindow(query);
+  const window = keysetWindow(parcelasOrder, query);
   const matching = db
     .select({ one: sql`1` })
     .from(parcelas)
     .where(where)
     .limit(TOTAL_COUNT_LIMIT + 1)
     .as('matching');
-  const [rows, [counted]] = await Promise.all([
-    comMatricula(db).where(where).orderBy(desc(parcelas.vencimento), desc(parcelas.id)).limit(limit).offset(offset),
+  const [read, [counted]] = await Promise.all([
+    db
+      .select({ ...parcelaSelection, cursorChaves: cursorKeys(parcelasOrder.keys) })
+      .from(parcelas)
+      .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
+      .where(and(where, window.past))
+      .orderBy(...window.orderBy)
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(matching),
   ]);
-  return { rows, ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };
+  const { rows, cursors } = keysetPage(parcelasOrder, query, read);
+  return { rows, cursors, ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };
 }

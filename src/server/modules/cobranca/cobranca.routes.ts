@@ -16,6 +16,7 @@ import {
 import { fromCentavos } from '../../../shared/money/parcelas';
 import { HttpError, notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
+import { setCursors } from '../../lib/keyset';
 import {
   type ParcelaRow,
   listParcelas,
@@ -244,8 +245,13 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('parcelas.listar') },
     },
     async (request, reply) => {
+<<<<<<< HEAD
       const { rows, total, exact } = await listParcelas(request.dbLeitura, request.actor!, request.query);
+=======
+      const { rows, total, exact, cursors } = await listParcelas(app.db, request.actor!, request.query);
+>>>>>>> h-key
       setTotalCount(reply, total, exact);
+      setCursors(reply, cursors);
       return rows.map(parcelaView);
     },
   );

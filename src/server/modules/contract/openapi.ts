@@ -132,6 +132,19 @@ function responsesOf(route: RouteAccess): Record<string, unknown> {
             description: 'Total de linhas do filtro, em todas as páginas.',
             schema: { type: 'integer' },
           },
+          // Issue 46: the big lists page by cursor too.
+          ...(queryKeys.includes('apos')
+            ? {
+                'X-Next-Cursor': {
+                  description: 'Cursor da página seguinte (parâmetro apos); ausente na última página.',
+                  schema: { type: 'string' },
+                },
+                'X-Prev-Cursor': {
+                  description: 'Cursor da página anterior (parâmetro antes); ausente na primeira página.',
+                  schema: { type: 'string' },
+                },
+              }
+            : {}),
         },
       }
     : {};

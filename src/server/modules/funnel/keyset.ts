@@ -1,4 +1,4 @@
-import { type SQL, asc, desc, sql } from 'drizzle-orm';
+import { type SQL, desc, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Rows read per query while a CSV streams. */
@@ -19,7 +19,6 @@ export function keysetAfter(cursor: KeysetCursor | null, at: AnyPgColumn, id: An
 }
 
 export const newestFirst = (at: AnyPgColumn, id: AnyPgColumn) => [desc(at), desc(id)];
-export const oldestFirst = (at: AnyPgColumn, id: AnyPgColumn) => [asc(at), asc(id)];
 
 /**
  * Reads a whole filtered list in batches, each continuing after the last row of the one before (keyset, so a

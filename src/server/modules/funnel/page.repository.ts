@@ -6,12 +6,15 @@ import type { Actor } from '../../access/actor';
 import { countedScopeOf } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, eventos } from '../../db/schema';
-import { cappedTotal, pageWindow } from '../../lib/pagination';
+import { cappedTotal } from '../../lib/pagination';
+import { type KeysetOrder, cursorKeys, jumpCursor, keysetPage, keysetWindow, pastCursor } from '../../lib/keyset';
+import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
 import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
+import { FUNNEL_ORDEM_PADRAO } from '../../../shared/schemas/funnel';
+import { ordemDe } from '../../../shared/schemas/list-cursor';
 import { countedTotal } from '../contagens';
 import { selectScalars } from './counts.repository';
 import { hasDrillFilter, placeByEvents } from './drill';
-import { newestFirst, oldestFirst } from './keyset';
 import type { FunnelSource } from './source';
 
 export const clienteSelection = { nomeFantasia: clientes.nomeFantasia };
@@ -43,22 +46,60 @@ export interface ListOptions {
 }
 
 /**
+ * A funnel list's order (issue 23, 46): its own date and the id, newest first by default or oldest first; both
+ * walk the scope's (scope, created_at, id) index, backwards or forwards. Its cursors are named by the list.
+ */
+export function funnelOrder(source: FunnelSource, query: Pick<FunnelListQuery, 'sort'>): KeysetOrder {
+  const desc = query.sort?.direction !== 'asc';
+  return {
+    lista: source.counter,
+    ordem: ordemDe(query.sort, FUNNEL_ORDEM_PADRAO),
+    keys: [
+      { expr: source.createdAt, type: 'timestamptz', desc },
+      { expr: source.id, type: 'uuid', desc },
+    ],
+  };
+}
+
+/** The day after a day (YYYY-MM-DD). */
+function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * Where 'Ir para' a day starts (issue 46), as PostgreSQL reads a moment in Brasília: newest first, the end of the
+ * day (its rows and older ones follow); oldest first, its start.
+ */
+function jumpInstant(query: Pick<FunnelListQuery, 'sort' | 'irPara'>): string {
+  const day = query.sort?.direction === 'asc' ? query.irPara! : nextDay(query.irPara!);
+  return `${day} 00:00:00 ${BRASILIA_TIME_ZONE}`;
+}
+
+/**
  * One page of a funnel list, newest first, with the event (and, for the franqueador, the cliente) of each row
- * and the number of all rows that match: the same two queries for every list.
+ * and the number of all rows that match: the same two queries for every list. A page after or before a cursor
+ * (issue 46) is read from the cursor's key on the same index, so the last page costs what the first does; the
+ * answer names the pages beside it either way.
  */
 export async function listFunnelPage<S extends SelectedFields & { cliente: typeof clienteSelection }>(
   db: Executor,
   actor: Actor,
   source: FunnelSource,
   selection: S,
-  where: SQL | undefined,
+  filters: SQL | undefined,
   query: FunnelListQuery,
   options: ListOptions = {},
 ) {
-  const { limit, offset } = pageWindow(query);
-  // 'criadoEm' (issue 23) walks the same (scope, created_at, id) index forwards; the default walks it backwards.
-  const ascending = query.sort?.direction === 'asc';
-  const order = ascending ? oldestFirst : newestFirst;
+  const order = funnelOrder(source, query);
+  // 'Ir para' a day (issue 46): the page after a cursor standing at the day's edge in the list's order.
+  const jump = query.irPara && !query.apos && !query.antes ? jumpCursor(order, jumpInstant(query)) : undefined;
+  const paging = jump ? { ...query, apos: jump } : query;
+  const window = keysetWindow(order, paging);
+  const { limit, offset } = window;
+  // Read backwards (a page before a cursor) the comparison turns around with the order.
+  const ascending = (query.sort?.direction === 'asc') !== window.reversed;
+  const where = and(filters, window.past);
   const scopeId = isUnfiltered(query) && !options.filtered ? countedScopeOf(actor, source.counter) : null;
   // A place (issue 46) names its rows by their events: the page's keys are read from the events' (evento_id,
   // created_at, id) index alone, sorted, and only the page's rows are read after (a franqueador's 39,000 leads in
@@ -66,14 +107,14 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   const keysFirst = placeByEvents(query);
   // A deep page (issue 21) first finds its first row's key through the list's own index alone (an index-only
   // scan of `offset` keys), then reads just its rows from there: OFFSET read and joined every row it skipped
-  // (page 200 of the franqueador's leads: 635 ms; so: 28 ms).
+  // (page 200 of the franqueador's leads: 635 ms; so: 28 ms). A cursor's page starts at its key at once.
   const from =
     offset > 0 && !keysFirst
       ? sql`(${source.createdAt}, ${source.id}) ${ascending ? sql`>=` : sql`<=`} (${db
           .select({ at: source.createdAt, id: source.id })
           .from(source.table)
           .where(where)
-          .orderBy(...order(source.createdAt, source.id))
+          .orderBy(...window.orderBy)
           .limit(1)
           .offset(offset)})`
       : undefined;
@@ -82,48 +123,69 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
       .select({ id: source.id })
       .from(source.table)
       .where(where)
-      .orderBy(...order(source.createdAt, source.id))
+      .orderBy(...window.orderBy)
       .limit(limit)
       .offset(offset)}))`;
   const page = (fields: SelectedFields) =>
     db
-      .select(fields)
+      .select({ ...fields, cursorChaves: cursorKeys(order.keys) })
       .from(source.table)
       .innerJoin(eventos, eq(eventos.id, source.eventoId))
       .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
       .where(keysFirst ? keys() : and(where, from))
-      .orderBy(...order(source.createdAt, source.id))
+      .orderBy(...window.orderBy)
       .limit(limit);
+  type Read = FunnelRow<S> & { cursorChaves: (string | null)[] };
+  // A jump's page is the first when no row stands before the day: one probe of the same index.
+  const rowsBefore = async () =>
+    !jump ||
+    (
+      await db
+        .select({ one: sql`1` })
+        .from(source.table)
+        .where(and(filters, pastCursor(order.keys, jump.chaves, true)))
+        .limit(1)
+    ).length > 0;
+  const paged = async (read: Read[]) => {
+    const { rows, cursors } = keysetPage(order, paging, read, { rowsBefore: await rowsBefore() });
+    return { items: withClienteFor(actor, rows as FunnelRow<S>[]), cursors };
+  };
 
   if (scopeId) {
     // The whole scope, counted by the triggers: the total rides along with the page, one round trip.
-    const withTotal = await page({ ...selection, scopeTotal: countedTotal(scopeId, source.counter) });
+    const withTotal = (await page({
+      ...selection,
+      scopeTotal: countedTotal(scopeId, source.counter),
+    })) as unknown as (Read & {
+      scopeTotal: number;
+    })[];
     const total = withTotal[0]
       ? Number(withTotal[0].scopeTotal)
-      : offset === 0
+      : offset === 0 && !window.byCursor
         ? 0
         : Number((await selectScalars(db, { n: countedTotal(scopeId, source.counter) }))[0]?.n);
-    const rows = withTotal.map(({ scopeTotal: _total, ...row }) => row) as unknown as FunnelRow<S>[];
-    return { items: withClienteFor(actor, rows), total, exact: true };
+    const rows: Read[] = withTotal.map(({ scopeTotal: _total, ...row }) => row as Read);
+    return { ...(await paged(rows)), total, exact: true };
   }
 
   // A filtered list counts its matches beside the page (the event's date is the only filter that needs the
   // event row). The builder is typed on the plain field map; the rows get the caller's selection's type back.
   if (options.total) {
-    const [rows, total] = await Promise.all([page(selection) as unknown as Promise<FunnelRow<S>[]>, options.total()]);
-    return { items: withClienteFor(actor, rows), total, exact: true };
+    const [rows, total] = await Promise.all([page(selection) as unknown as Promise<Read[]>, options.total()]);
+    return { ...(await paged(rows)), total, exact: true };
   }
   // The date filter names its events by a subquery (eventFilters), so no filter needs the event row here. The
-  // count stops one row past the limit (issue 21): a search matching 100,000 rows costs what 10,001 do.
+  // count stops one row past the limit (issue 21): a search matching 100,000 rows costs what 10,001 do. It counts
+  // the filters' rows, wherever the cursor stands.
   const matching = db
     .select({ one: sql`1` })
     .from(source.table)
-    .where(where)
+    .where(filters)
     .limit(TOTAL_COUNT_LIMIT + 1)
     .as('matching');
   const count = db.select({ total: sql<number>`count(*)::int` }).from(matching);
-  const [rows, [counted]] = await Promise.all([page(selection) as unknown as Promise<FunnelRow<S>[]>, count]);
-  return { items: withClienteFor(actor, rows), ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };
+  const [rows, [counted]] = await Promise.all([page(selection) as unknown as Promise<Read[]>, count]);
+  return { ...(await paged(rows)), ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };
 }
 
 /**

@@ -131,7 +131,7 @@ export async function listLeads(db: Executor, actor: Actor, query: LeadsListQuer
     createdAt: leads.createdAt,
     counter: 'leads' as const,
   };
-  const { items, total, exact } = await listFunnelPage(
+  const { items, total, exact, cursors } = await listFunnelPage(
     db,
     actor,
     source,
@@ -150,6 +150,7 @@ export async function listLeads(db: Executor, actor: Actor, query: LeadsListQuer
     })),
     total,
     exact,
+    cursors,
   };
 }
 

@@ -26,6 +26,7 @@ import {
   responsavelOpcoesSchema,
 } from '../../../shared/schemas/acompanhamento';
 import { setTotalCount } from '../../lib/pagination';
+import { setCursors } from '../../lib/keyset';
 import { csvDate, findFunnelEvento, keysetBatches, listFunnelEventos, mapBatches, sendCsv } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { clockAt, countLeadsExport, leadsExportBatch, leadsResumo, listLeads } from './leads.repository';
@@ -54,13 +55,19 @@ export async function leadsRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('leads.ler') },
     },
     async (request, reply) => {
+<<<<<<< HEAD
       const { items, total, exact } = await listLeads(
         request.dbLeitura,
+=======
+      const { items, total, exact, cursors } = await listLeads(
+        app.db,
+>>>>>>> h-key
         request.actor!,
         request.query,
         clockAt(app.clock.now()),
       );
       setTotalCount(reply, total, exact);
+      setCursors(reply, cursors);
       return items;
     },
   );

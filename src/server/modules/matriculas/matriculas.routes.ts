@@ -16,6 +16,7 @@ import {
   matriculasListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
+import { setCursors } from '../../lib/keyset';
 import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import {
@@ -59,8 +60,13 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('matriculas.ler') },
     },
     async (request, reply) => {
+<<<<<<< HEAD
       const { items, total, exact } = await listMatriculas(request.dbLeitura, request.actor!, request.query);
+=======
+      const { items, total, exact, cursors } = await listMatriculas(app.db, request.actor!, request.query);
+>>>>>>> h-key
       setTotalCount(reply, total, exact);
+      setCursors(reply, cursors);
       return items;
     },
   );

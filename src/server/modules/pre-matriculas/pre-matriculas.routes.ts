@@ -19,6 +19,7 @@ import {
   preMatriculasListQuerySchema,
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
+import { setCursors } from '../../lib/keyset';
 import { findFunnelEvento, keysetBatches, mapBatches, sendCsv } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import {
@@ -50,8 +51,13 @@ export async function preMatriculasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('preMatriculas.ler') },
     },
     async (request, reply) => {
-      const { items, total, exact } = await listPreMatriculas(request.dbLeitura, request.actor!, request.query);
+      const { items, total, exact, cursors } = await listPreMatriculas(
+        request.dbLeitura,
+        request.actor!,
+        request.query,
+      );
       setTotalCount(reply, total, exact);
+      setCursors(reply, cursors);
       return items;
     },
   );

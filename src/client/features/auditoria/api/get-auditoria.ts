@@ -6,6 +6,7 @@ import {
   TOTAL_COUNT_EXACT_HEADER,
 } from '@shared/schemas/auditoria';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list-query';
+import { NEXT_CURSOR_HEADER, PREV_CURSOR_HEADER } from '@shared/schemas/list-cursor';
 import { apiRequest } from '@/lib/api-client';
 
 /** The trail's filters as the API takes them (GET /api/auditoria and its export.csv); empty ones are left out. */
@@ -23,6 +24,9 @@ export interface AuditoriaFilter {
 export interface AuditoriaParams extends AuditoriaFilter {
   page: number;
   pageSize: number;
+  /** Issue 46: the page after or before a row, by the cursor the previous answer named. */
+  apos?: string;
+  antes?: string;
 }
 
 export interface AuditoriaPage {
@@ -31,6 +35,9 @@ export interface AuditoriaPage {
   total: number;
   /** X-Total-Count-Exact: false when more rows match than were counted ('mais de 10.000'). */
   exact: boolean;
+  /** X-Next-Cursor and X-Prev-Cursor (issue 46): the pages after and before this one, null where there is none. */
+  next: string | null;
+  prev: string | null;
 }
 
 export const AUDITORIA_QUERY_KEY = ['auditoria'] as const;
@@ -52,6 +59,8 @@ export const getAuditoria = async (params: AuditoriaParams): Promise<AuditoriaPa
     items,
     total: headers.has(TOTAL_COUNT_HEADER) && Number.isFinite(header) ? header : items.length,
     exact: headers.get(TOTAL_COUNT_EXACT_HEADER) !== 'false',
+    next: headers.get(NEXT_CURSOR_HEADER),
+    prev: headers.get(PREV_CURSOR_HEADER),
   };
 };
 

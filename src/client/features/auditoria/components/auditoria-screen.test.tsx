@@ -69,6 +69,8 @@ interface Answer {
   total?: number;
   exact?: boolean;
   status?: number;
+  /** X-Next-Cursor (issue 46): the page after this one. */
+  next?: string;
 }
 
 /** GET /api/auditoria with its two count headers (the shared mockFetch sets none); every call recorded. */
@@ -83,6 +85,7 @@ function mockAuditoria(answer: Answer | ((url: URL) => Answer) = {}) {
       total,
       exact = true,
       status = 200,
+      next,
     } = typeof answer === 'function' ? answer(url) : answer;
     if (status !== 200) return new Response(JSON.stringify({ message: 'Erro interno' }), { status });
     return new Response(JSON.stringify(items), {
@@ -91,6 +94,7 @@ function mockAuditoria(answer: Answer | ((url: URL) => Answer) = {}) {
         'Content-Type': 'application/json',
         'X-Total-Count': String(total ?? items.length),
         'X-Total-Count-Exact': String(exact),
+        ...(next ? { 'X-Next-Cursor': next } : {}),
       },
     });
   });
@@ -359,14 +363,15 @@ describe('AuditoriaScreen: filters in the address', () => {
   });
 
   it('pages through the address', async () => {
-    const fetchMock = mockAuditoria({ items: [edicao], total: 120 });
+    const fetchMock = mockAuditoria({ items: [edicao], total: 120, next: 'c-2' });
     const { router } = renderScreen();
     await table();
+    // Issue 46: 'Próxima' follows the answer's cursor, kept in the address with the page's number.
     await userEvent.click(
       within(screen.getByRole('navigation', { name: 'Paginação' })).getByRole('button', { name: /Próxima/ }),
     );
-    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
-    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2&apos=c-2'));
+    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ page: '2', apos: 'c-2' }));
   });
 });
 

@@ -82,6 +82,7 @@ export function AuditoriaScreen({ role }: AuditoriaScreenProps) {
                     total: list.data.total,
                     totalExact: list.data.exact,
                     onPageChange: filters.setPage,
+                    keyset: filters.keysetOf(list.data),
                   }
                 : undefined
             }

@@ -9,6 +9,7 @@ import {
 } from '@shared/schemas/auditoria';
 import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
 import { useAddressEditor } from '@/hooks/use-address-editor';
+import { resetPage, usePageCursor } from '@/hooks/use-page-cursor';
 import type { DrillChip } from '@/lib/drill-filters';
 import type { AuditoriaFilter, AuditoriaParams } from '../api/get-auditoria';
 
@@ -28,7 +29,6 @@ const CHIP_LABELS: Record<LinkKey, (nome: string | undefined) => string> = {
   usuarioId: (nome) => `Quem fez: ${nome || 'selecionado(a)'}`,
 };
 
-const PAGE_PARAM = 'page';
 const SEARCH_DELAY_MS = 300;
 
 /** The filters of an address that the shared schema accepts; anything it refuses is left out (never sent). */
@@ -43,11 +43,6 @@ export function readAuditoriaFilter(params: URLSearchParams): AuditoriaFilter {
   const q = params.get('q')?.trim().slice(0, 200);
   if (q) filter.q = q;
   return filter;
-}
-
-function readPage(params: URLSearchParams): number {
-  const page = Number(params.get(PAGE_PARAM));
-  return Number.isInteger(page) && page > 1 ? page : 1;
 }
 
 /** What the toolbar's inputs show. */
@@ -75,7 +70,9 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
   const [searchParams] = useSearchParams();
   const key = searchParams.toString();
   const filter = useMemo(() => readAuditoriaFilter(new URLSearchParams(key)), [key]);
-  const page = readPage(searchParams);
+  // The page, and past the first the cursor it was reached by (issue 46).
+  const place = usePageCursor();
+  const page = place.page ?? 1;
 
   const urlQ = searchParams.get('q') ?? '';
   const [box, setBox] = useState<SearchBox>({ text: urlQ, q: urlQ, written: urlQ });
@@ -99,7 +96,7 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
       if (value) next.set(name, value);
       else next.delete(name);
     }
-    next.delete(PAGE_PARAM);
+    resetPage(next);
     const text = next.toString();
     return text ? `?${text}` : '';
   };
@@ -118,7 +115,7 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
       if (acao && entidade && AUDIT_ACOES[acao as keyof typeof AUDIT_ACOES]?.entidade !== entidade) {
         next.delete('acao');
       }
-      next.delete(PAGE_PARAM);
+      resetPage(next);
     });
 
   const setSearch = (text: string) => {
@@ -131,19 +128,12 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
         if ((next.get('q') ?? '') === q) return;
         if (q) next.set('q', q);
         else next.delete('q');
-        next.delete(PAGE_PARAM);
+        resetPage(next);
       });
     }, SEARCH_DELAY_MS);
   };
 
-  const setPage = (next: number) =>
-    editUrl(
-      (params) => {
-        if (next > 1) params.set(PAGE_PARAM, String(next));
-        else params.delete(PAGE_PARAM);
-      },
-      { replace: false },
-    );
+  const { setPage } = place;
 
   const chips: DrillChip[] = LINK_KEYS.filter((name) => filter[name]).map((name) => ({
     id: name,
@@ -154,16 +144,15 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
   const removeChip = (chip: DrillChip) =>
     editUrl((next) => {
       chip.keys.forEach((name) => next.delete(name));
-      next.delete(PAGE_PARAM);
+      resetPage(next);
     });
 
   const clear = () => {
     clearTimeout(timer.current);
     setBox({ text: '', q: urlQ, written: '' });
     editUrl((next) => {
-      for (const name of [...INPUT_KEYS, ...LINK_KEYS, ...Object.values(NAME_PARAMS), 'q', PAGE_PARAM]) {
-        next.delete(name);
-      }
+      for (const name of [...INPUT_KEYS, ...LINK_KEYS, ...Object.values(NAME_PARAMS), 'q']) next.delete(name);
+      resetPage(next);
     });
   };
 
@@ -177,7 +166,11 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
     q: box.text,
   };
 
-  const params: AuditoriaParams = useMemo(() => ({ ...filter, page, pageSize }), [filter, page, pageSize]);
+  const { apos, antes } = place;
+  const params: AuditoriaParams = useMemo(
+    () => ({ ...filter, page, pageSize, ...(apos ? { apos } : {}), ...(antes ? { antes } : {}) }),
+    [filter, page, pageSize, apos, antes],
+  );
 
   return {
     /** What the inputs show: the address's values as they are, the search as typed. */
@@ -187,6 +180,8 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
     params,
     page,
     setPage,
+    /** The pagination's 'Anterior', 'Próxima' and 'Primeira' by the answer's cursors (issue 46). */
+    keysetOf: place.keysetOf,
     update,
     setSearch,
     searchWith,

@@ -20,10 +20,19 @@ export interface ParcelasParams {
   eventoId?: string;
   page: number;
   pageSize: number;
+  /** Issue 46: the page after or before a row, by the cursor the previous answer named. */
+  apos?: string;
+  antes?: string;
 }
 
 /** 'Exportar CSV' (ADR 077): the list's filters, every page; the server streams the file. */
-export function parcelasCsvUrl({ page: _page, pageSize: _pageSize, ...filters }: ParcelasParams): string {
+export function parcelasCsvUrl({
+  page: _page,
+  pageSize: _pageSize,
+  apos: _apos,
+  antes: _antes,
+  ...filters
+}: ParcelasParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value) search.set(key, String(value));
   const query = search.toString();

@@ -49,7 +49,7 @@ export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolea
   const atual = periodoDe(todayInBrasilia());
   const status = isStatus(listState.filters.status) ? listState.filters.status : undefined;
   const mes = PERIODO_RE.test(listState.filters.mes ?? '') ? listState.filters.mes : undefined;
-  const { page, setPage, setFilter, pageSize } = listState;
+  const { page, setPage, setFilter, pageSize, pageParams } = listState;
   // A group of Inadimplência opens the list narrowed to its node (ADR 077).
   const tree = Object.fromEntries(
     TREE_FILTERS.flatMap((key) => {
@@ -63,7 +63,8 @@ export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolea
     vencimentoDe: mes ? `${mes}-01` : undefined,
     vencimentoAte: mes ? fimDoMes(mes) : undefined,
     ...tree,
-    page,
+    // The page's number, and its cursor past the first page (issue 46).
+    ...pageParams,
     pageSize,
   };
   const list = useParcelas(params);
@@ -239,6 +240,7 @@ export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolea
                     totalExact: list.data.exact,
                     onPageChange: setPage,
                     onPageSizeChange: listState.setPageSize,
+                    keyset: listState.keysetOf(list.data),
                   }
                 : undefined
             }

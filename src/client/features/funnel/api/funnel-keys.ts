@@ -22,6 +22,11 @@ export type FunnelListFilter = FunnelFilter & Partial<DrillFilter> & Partial<Fol
 export interface FunnelListParams extends FunnelListFilter {
   page: number;
   pageSize: number;
+  /** Issue 46: the page after or before a row, by the cursor the previous answer named (the page then is a label). */
+  apos?: string;
+  antes?: string;
+  /** 'Ir para' (issue 46): the page from this day's first row in the list's order. */
+  irPara?: string;
   /** 'criadoEm' (oldest first) or '-criadoEm'; absent is the list's newest first (issue 23). */
   sort?: string;
 }

@@ -6,6 +6,8 @@ import { FUNNEL_SORT_KEYS, type FunnelSortKey } from '@shared/schemas/funnel';
 import type { DataTableSort } from '@/components/ui/data-table';
 import type { PaginationProps } from '@/components/ui/pagination';
 import { LIST_PARAMS, parseSort, sortParam, useListState } from '@/hooks/use-list-state';
+import { resetPage } from '@/hooks/use-page-cursor';
+import type { Page } from '@/lib/api-client';
 import { type DrillChip, drillChips, drillParamNames, readDrillFilter } from '@/lib/drill-filters';
 import type { FunnelListParams } from '../api/funnel-keys';
 import {
@@ -53,7 +55,7 @@ export function useFunnelFilters({
   const [searchParams] = useSearchParams();
   const editAddress = useAddressEditor();
   const list = useListState({ defaultPageSize, searchMinimum: true });
-  const { search, setSearch, page, setPage, pageSize, setPageSize } = list;
+  const { search, setSearch, page, setPage, pageSize, setPageSize, pageParams } = list;
   const q = list.q ?? '';
 
   const eventoId = searchParams.get('eventoId') ?? '';
@@ -76,7 +78,7 @@ export function useFunnelFilters({
 
   const params: FunnelListParams = useMemo(
     () => ({
-      page,
+      ...pageParams,
       pageSize,
       q: q || undefined,
       eventoId: eventoId || undefined,
@@ -85,7 +87,7 @@ export function useFunnelFilters({
       ...followUpFilter,
       sort: sortParam(sort),
     }),
-    [page, pageSize, q, eventoId, data, drill, followUpFilter, sort],
+    [pageParams, pageSize, q, eventoId, data, drill, followUpFilter, sort],
   );
 
   // A filter's change replaces the history entry and goes back to page 1, in the same write (two writes in one
@@ -93,7 +95,7 @@ export function useFunnelFilters({
   const editUrl = (edit: (next: URLSearchParams) => void) =>
     editAddress((next) => {
       edit(next);
-      next.delete(LIST_PARAMS.page);
+      resetPage(next);
     });
 
   const update = (patch: Partial<FunnelFilterValues>) => {
@@ -151,15 +153,21 @@ export function useFunnelFilters({
     /** The 'Por página' choice (issue 23). */
     setPageSize,
     /** The list's pagination once a page is loaded (its total, exact or capped), for DataTable. */
-    paginationOf: (data: { total: number; exact: boolean } | undefined): PaginationProps | undefined =>
+    paginationOf: (
+      data: Pick<Page<unknown>, 'total' | 'exact' | 'next' | 'prev'> | undefined,
+    ): PaginationProps | undefined =>
       data
         ? {
-            page,
+            page: list.pageNumber,
             pageSize: params.pageSize,
             total: data.total,
             totalExact: data.exact,
             onPageChange: setPage,
             onPageSizeChange: setPageSize,
+            // Issue 46: 'Anterior' and 'Próxima' by the answer's cursors, kept in the address.
+            keyset: list.keysetOf(data),
+            // 'Ir para' a day: the funnel lists are sorted by their own date.
+            jump: { day: list.irPara, onJump: list.jumpTo },
           }
         : undefined,
     update,

@@ -79,7 +79,7 @@ export function InteressesScreen({ showCliente, showMeus = false, role }: Intere
   const leadsQuery = useLeads(filters.params);
   const live = useLiveList(leadsQuery, JSON.stringify(filters.params));
   const leads = { ...leadsQuery, data: live.data };
-  const { page: _page, ...filtrosDaSelecao } = filters.params;
+  const { page: _page, apos: _apos, antes: _antes, irPara: _irPara, ...filtrosDaSelecao } = filters.params;
   const selection = useLoteSelection(JSON.stringify(filtrosDaSelecao));
 
   if (isForbidden(leads.error)) return <ForbiddenNotice message={listErrorMessage('interesses', leads.error)} />;

@@ -56,7 +56,7 @@ export function LeadsScreen({ role }: { role: Role }) {
   const leadsQuery = useLeads(filters.params, { enabled: eventChosen });
   const live = useLiveList(leadsQuery, JSON.stringify(filters.params));
   const leads = { ...leadsQuery, data: live.data };
-  const { page: _page, ...filtrosDaSelecao } = filters.params;
+  const { page: _page, apos: _apos, antes: _antes, irPara: _irPara, ...filtrosDaSelecao } = filters.params;
   const selection = useLoteSelection(JSON.stringify(filtrosDaSelecao));
 
   if (isForbidden(leads.error)) {

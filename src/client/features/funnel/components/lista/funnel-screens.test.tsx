@@ -302,7 +302,7 @@ describe('MatriculasScreen', () => {
       'GET /api/matriculas/resumo': { body: { total: 250_000, eventosAtivos: 2, taxaConversao: 1 } },
       'GET /api/matriculas': {
         body: [{ ...pre({}), preMatriculaId: 'p-1', efetivadaEm: '2026-11-21T12:00:00.000Z' }],
-        headers: { 'X-Total-Count': '10000', 'X-Total-Count-Exact': 'false' },
+        headers: { 'X-Total-Count': '10000', 'X-Total-Count-Exact': 'false', 'X-Next-Cursor': 'c-2' },
       },
     });
     renderWithProviders(<MatriculasScreen />);
@@ -486,7 +486,10 @@ describe('the funnel lists keep their search, page and size in the address (issu
     const fetchMock = mockFetch({
       'GET /api/leads/eventos': { body: [evento] },
       'GET /api/pre-matriculas/resumo': resumo,
-      'GET /api/pre-matriculas': { body: [pre({})], headers: { 'X-Total-Count': '240' } },
+      'GET /api/pre-matriculas': {
+        body: [pre({})],
+        headers: { 'X-Total-Count': '240', 'X-Next-Cursor': 'c-next', 'X-Prev-Cursor': 'c-prev' },
+      },
     });
     const { router } = renderWithProviders(<PreMatriculasScreen />, {
       path: '/pre-matriculas?q=lucas&page=3&pageSize=20',
@@ -500,11 +503,14 @@ describe('the funnel lists keep their search, page and size in the address (issu
     await userEvent.selectOptions(porPagina!, '100');
     await waitFor(() => expect(router.state.location.search).toBe('?q=lucas&pageSize=100'));
 
+    // Issue 46: 'Próxima' follows the answer's cursor, kept in the address with the page's number.
     await userEvent.click(screen.getAllByRole('button', { name: /Próxima/ })[0]!);
-    await waitFor(() => expect(router.state.location.search).toBe('?q=lucas&pageSize=100&page=2'));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=lucas&pageSize=100&page=2&apos=c-next'));
     await waitFor(() => {
       const last = listCalls(fetchMock, '/api/pre-matriculas').at(-1)!.searchParams;
-      expect([last.get('page'), last.get('pageSize')]).toEqual(['2', '100']);
+      expect([last.get('apos'), last.get('pageSize'), last.get('antes')]).toEqual(['c-next', '100', null]);
     });
+    await userEvent.click(screen.getAllByRole('button', { name: /Anterior/ })[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe('?q=lucas&pageSize=100'));
   });
 });

@@ -4,7 +4,7 @@ import { useAddressEditor } from '@/hooks/use-address-editor';
 import { MATRICULA_STATUS_PARAM } from '@shared/schemas/funnel';
 import { MATRICULA_STATUSES, MATRICULA_STATUS_LABELS, type MatriculaStatus } from '@shared/schemas/matricula';
 import { SEM_FILTRO } from '@/components/ui/select';
-import { LIST_PARAMS } from '@/hooks/use-list-state';
+import { resetPage } from '@/hooks/use-page-cursor';
 import { MatriculaStatusBadge } from './matricula-status-badge';
 import { OrigemNota, comOrigem } from '../lista/origem-column';
 import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
@@ -133,7 +133,7 @@ export function MatriculasScreen({
     editAddress((next) => {
       if (value) next.set(MATRICULA_STATUS_PARAM, value);
       else next.delete(MATRICULA_STATUS_PARAM);
-      next.delete(LIST_PARAMS.page);
+      resetPage(next);
     });
   const params = { ...filters.params, status: status || undefined };
   const statusParam: Record<string, string> = status ? { [MATRICULA_STATUS_PARAM]: status } : {};

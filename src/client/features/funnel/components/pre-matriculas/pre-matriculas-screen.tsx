@@ -3,7 +3,7 @@ import { BookOpen, FileText, UserRoundPen } from 'lucide-react';
 import { formatDateTime } from '@shared/format';
 import { useSearchParams } from 'react-router';
 import { useAddressEditor } from '@/hooks/use-address-editor';
-import { LIST_PARAMS } from '@/hooks/use-list-state';
+import { resetPage } from '@/hooks/use-page-cursor';
 import type { PreMatriculaStatus } from '@shared/enums';
 import { PRE_MATRICULA_SITUACAO_PARAM, type PreMatriculaItem } from '@shared/schemas/funnel';
 import { type DataTableColumn, type DataTableSort, DataTable } from '@/components/ui/data-table';
@@ -168,7 +168,7 @@ export function PreMatriculasScreen({
       if (value) next.set(PRE_MATRICULA_SITUACAO_PARAM, value);
       else next.delete(PRE_MATRICULA_SITUACAO_PARAM);
       // Another situação starts at page 1, in the same write as the filter.
-      next.delete(LIST_PARAMS.page);
+      resetPage(next);
     });
   };
   const params = { ...filters.params, situacao: situacao || undefined };

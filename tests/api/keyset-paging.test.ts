@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../setup/test-app';
+import { as } from '../support/inject-as';
+import type { Role } from '../../src/shared/roles';
+import { auditLog, eventos, leads, matriculas, parcelas, preMatriculas } from '../../src/server/db/schema';
+import { CURSOR_MESSAGES, decodeListCursor, encodeListCursor } from '../../src/shared/schemas/list-cursor';
+
+/**
+ * Issue 46: the big lists page by cursor (`apos`, `antes`) as well as by number. Walking every page by cursor gives
+ * exactly the rows offset paging gives, in the same order, for each sort, with ties on the sort key; a malformed
+ * or foreign cursor answers 400 in Portuguese.
+ */
+
+let ctx: TestContext;
+
+/** The rows' moments: six days, each shared by several rows to the microsecond, so only the id orders those. */
+const MOMENT = sql`'2025-06-01 12:00:00.123456+00'::timestamptz - (g % 6) * interval '1 day'`;
+
+/**
+ * `n` rows of each big list on the Horizonte event (its scope copied from the event, as the fill trigger would),
+ * and `n` audit rows of its franqueador, with ties on the sort key.
+ */
+async function addRows(n: number) {
+  const [evento] = await ctx.handle.db
+    .select({ id: eventos.id })
+    .from(eventos)
+    .where(eq(eventos.nomeEscola, 'Colégio Horizonte'))
+    .limit(1);
+  const scope = sql`e.cliente_id, e.vendedor_id, e.micro_franquia_id, e.franquia_id, e.franqueador_id`;
+  const from = sql`from ${eventos} e, generate_series(1, ${n}) g where e.id = ${evento!.id}`;
+  await ctx.handle.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into ${leads} (evento_id, nome_aluno, nome_responsavel, email, telefone, created_at, cliente_id,
+        vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
+      select e.id, 'Keyset ' || g, 'Responsável Keyset', 'keyset' || g || '@email.com', '11987654321', ${MOMENT},
+        ${scope} ${from}`);
+    await tx.execute(sql`
+      insert into ${preMatriculas} (evento_id, nome, email, created_at, cliente_id, vendedor_id, micro_franquia_id,
+        franquia_id, franqueador_id)
+      select e.id, 'Keyset ' || g, 'keyset' || g || '@email.com', ${MOMENT}, ${scope} ${from}`);
+    await tx.execute(sql`
+      insert into ${matriculas} (evento_id, nome, email, created_at, cliente_id, vendedor_id, micro_franquia_id,
+        franquia_id, franqueador_id)
+      select e.id, 'Keyset ' || g, 'keyset' || g || '@email.com', ${MOMENT}, ${scope} ${from}`);
+    // Parcelas sort by their due day: six days, five parcelas on each.
+    await tx.execute(sql`
+      insert into ${parcelas} (matricula_id, numero, valor_centavos, vencimento, provedor, gateway_id, evento_id,
+        cliente_id, vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
+      select m.id, g, 10000, date '2025-06-01' + (g % 6), 'simulado', 'keyset-' || g, m.evento_id, m.cliente_id,
+        m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id
+      from ${matriculas} m, generate_series(1, ${n}) g
+      where m.id = (select id from ${matriculas} where nome = 'Keyset 1' limit 1)`);
+    await tx.execute(sql`
+      insert into ${auditLog} (em, acao, entidade, franqueador_id, franquia_id, micro_franquia_id)
+      select ${MOMENT}, 'auth.login', 'usuario', e.franqueador_id, e.franquia_id, e.micro_franquia_id ${from}`);
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await addRows(30);
+}, 120_000);
+afterAll(() => ctx.close());
+
+interface Answer {
+  ids: string[];
+  createdAt: string[];
+  total: string | undefined;
+  next: string | undefined;
+  prev: string | undefined;
+}
+
+async function read(role: Role, url: string): Promise<Answer> {
+  const response = await as(ctx.app, role).get(url);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  return {
+    ids: (response.json() as { id: string }[]).map((row) => row.id),
+    createdAt: (response.json() as { createdAt?: string }[]).map((row) => row.createdAt ?? ''),
+    total: response.headers['x-total-count'] as string | undefined,
+    next: response.headers['x-next-cursor'] as string | undefined,
+    prev: response.headers['x-prev-cursor'] as string | undefined,
+  };
+}
+
+const join = (path: string, params: string) => `${path}${path.includes('?') ? '&' : '?'}${params}`;
+
+/** Every row of the list, page by page by number, as clients page today. */
+async function byOffset(role: Role, path: string, size: number) {
+  const first = await read(role, join(path, `pageSize=${size}`));
+  const total = Number(first.total);
+  const ids = [...first.ids];
+  const createdAt = [...first.createdAt];
+  for (let page = 2; (page - 1) * size < total; page += 1) {
+    const answer = await read(role, join(path, `pageSize=${size}&page=${page}`));
+    ids.push(...answer.ids);
+    createdAt.push(...answer.createdAt);
+  }
+  return { ids, createdAt, total: first.total };
+}
+
+const LISTS: { name: string; path: string; role: Role; sorts: string[] }[] = [
+  { name: 'Interesses', path: '/api/leads', role: 'franqueador', sorts: ['', 'criadoEm', '-criadoEm'] },
+  { name: 'Leads de uma franquia', path: '/api/leads', role: 'franquia', sorts: ['', 'criadoEm'] },
+  { name: 'Pré-matrículas', path: '/api/pre-matriculas', role: 'franqueador', sorts: ['', 'criadoEm', '-criadoEm'] },
+  { name: 'Matrículas', path: '/api/matriculas', role: 'franqueador', sorts: ['', 'criadoEm', '-criadoEm'] },
+  { name: 'Auditoria', path: '/api/auditoria', role: 'franqueador', sorts: [''] },
+  { name: 'Parcelas', path: '/api/parcelas', role: 'franqueador', sorts: [''] },
+];
+
+describe.each(LISTS)('$name ($path as $role) by cursor', ({ path, role, sorts }) => {
+  it.each(sorts)('walks forward and back through the same rows as the pages by number (sort=%s)', async (sort) => {
+    const base = sort ? `${path}?sort=${sort}` : path;
+    const size = 7;
+    const offset = await byOffset(role, base, size);
+    expect(offset.ids.length, 'enough rows to page').toBeGreaterThan(3 * size);
+    expect(new Set(offset.ids).size).toBe(offset.ids.length);
+
+    // Forward: the first page by number, then each next cursor until none is left.
+    const forward: string[] = [];
+    let answer = await read(role, join(base, `pageSize=${size}`));
+    expect(answer.prev, 'the first page has no previous one').toBeUndefined();
+    const pages: Answer[] = [answer];
+    forward.push(...answer.ids);
+    while (answer.next) {
+      answer = await read(role, join(base, `pageSize=${size}&apos=${answer.next}`));
+      expect(answer.total, 'the total counts the filters, not the rows past the cursor').toBe(offset.total);
+      expect(answer.prev).toBeDefined();
+      pages.push(answer);
+      forward.push(...answer.ids);
+    }
+    expect(forward).toEqual(offset.ids);
+    // Each page by cursor is the page of that number.
+    expect(pages.map((p) => p.ids)).toEqual(
+      Array.from({ length: pages.length }, (_, i) => offset.ids.slice(i * size, (i + 1) * size)),
+    );
+
+    // Back: from the last page, each previous cursor until the first page.
+    const backward: string[][] = [answer.ids];
+    while (answer.prev) {
+      answer = await read(role, join(base, `pageSize=${size}&antes=${answer.prev}`));
+      expect(answer.next).toBeDefined();
+      backward.unshift(answer.ids);
+    }
+    expect(backward.flat()).toEqual(offset.ids);
+    expect(backward.every((ids) => ids.length === size || ids === backward[backward.length - 1])).toBe(true);
+
+    // A page by number names its neighbours too: 'Próxima' from page 2 is page 3.
+    const second = await read(role, join(base, `pageSize=${size}&page=2`));
+    const third = await read(role, join(base, `pageSize=${size}&apos=${second.next}`));
+    expect(third.ids).toEqual(offset.ids.slice(2 * size, 3 * size));
+    const firstAgain = await read(role, join(base, `pageSize=${size}&antes=${second.prev}`));
+    expect(firstAgain.ids).toEqual(offset.ids.slice(0, size));
+    expect(firstAgain.prev).toBeUndefined();
+  });
+
+  it('answers 400 in Portuguese for a malformed or foreign cursor', async () => {
+    const first = await read(role, join(path, 'pageSize=5'));
+    const cursor = decodeListCursor(first.next!)!;
+    const bad: [string, string][] = [
+      ['não-é-cursor', CURSOR_MESSAGES.invalido],
+      ['e30', CURSOR_MESSAGES.invalido], // {}
+      [Buffer.from('[1,2]').toString('base64url'), CURSOR_MESSAGES.invalido],
+      [encodeListCursor({ ...cursor, chaves: ['ontem', cursor.chaves[1]!] }), CURSOR_MESSAGES.invalido],
+      [
+        encodeListCursor({ ...cursor, chaves: ['2025-02-30 10:00:00+00', cursor.chaves[1]!] }),
+        CURSOR_MESSAGES.invalido,
+      ],
+      [encodeListCursor({ ...cursor, chaves: [cursor.chaves[0]!, 'x'] }), CURSOR_MESSAGES.invalido],
+      [encodeListCursor({ ...cursor, chaves: [cursor.chaves[0]!] }), CURSOR_MESSAGES.invalido],
+      [encodeListCursor({ ...cursor, chaves: [null, cursor.chaves[1]!] }), CURSOR_MESSAGES.invalido],
+      [encodeListCursor({ ...cursor, lista: 'franquias' }), CURSOR_MESSAGES.outraLista],
+      [encodeListCursor({ ...cursor, ordem: 'nome' }), CURSOR_MESSAGES.outraLista],
+      ['x'.repeat(3000), CURSOR_MESSAGES.invalido],
+    ];
+    for (const [value, message] of bad) {
+      for (const param of ['apos', 'antes']) {
+        const response = await as(ctx.app, role).get(join(path, `${param}=${encodeURIComponent(value)}`));
+        expect(response.statusCode, `${param}=${value}`).toBe(400);
+        expect(response.json().message, `${param}=${value}`).toBe(message);
+      }
+    }
+    const both = await as(ctx.app, role).get(join(path, `apos=${first.next}&antes=${first.next}`));
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe(CURSOR_MESSAGES.dois);
+  });
+});
+
+describe('a cursor is valid for its list and its order only', () => {
+  it('refuses a newest-first cursor on the oldest-first list, and a Leads cursor on Matrículas', async () => {
+    const newest = await read('franqueador', '/api/leads?pageSize=5');
+    const oldest = await as(ctx.app, 'franqueador').get(`/api/leads?pageSize=5&sort=criadoEm&apos=${newest.next}`);
+    expect(oldest.statusCode).toBe(400);
+    expect(oldest.json().message).toBe(CURSOR_MESSAGES.outraLista);
+    // The default order and its explicit name are one order.
+    expect((await read('franqueador', `/api/leads?pageSize=5&sort=-criadoEm&apos=${newest.next}`)).ids).toHaveLength(5);
+    const matriculasList = await as(ctx.app, 'franqueador').get(`/api/matriculas?apos=${newest.next}`);
+    expect(matriculasList.statusCode).toBe(400);
+    expect(matriculasList.json().message).toBe(CURSOR_MESSAGES.outraLista);
+  });
+
+  it('keeps the filters and the scope: a cursor walk of a search stays within its matches', async () => {
+    const q = 'silva';
+    const offset = await byOffset('franqueador', `/api/leads?q=${q}`, 3);
+    const walked: string[] = [];
+    let answer = await read('franqueador', `/api/leads?q=${q}&pageSize=3`);
+    walked.push(...answer.ids);
+    while (answer.next) {
+      answer = await read('franqueador', `/api/leads?q=${q}&pageSize=3&apos=${answer.next}`);
+      walked.push(...answer.ids);
+    }
+    expect(walked).toEqual(offset.ids);
+  });
+
+  it('leaves the answer of a page by number as it was: same rows, same total', async () => {
+    const plain = await as(ctx.app, 'franqueador').get('/api/leads?page=2&pageSize=10');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['x-total-count']).toBeDefined();
+    expect(Array.isArray(plain.json())).toBe(true);
+    expect(plain.json()).toHaveLength(10);
+  });
+});
+
+describe("'Ir para' a day (issue 46)", () => {
+  /** The day of a moment in Brasília (UTC-3, no summer time since 2019). */
+  const brasiliaDay = (iso: string) => new Date(new Date(iso).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+
+  it.each([
+    ['', '2025-05-30'],
+    ['criadoEm', '2025-05-30'],
+    ['', '2025-06-03'],
+    ['criadoEm', '2020-01-01'],
+  ])(
+    'starts at the first row of the day in the order (sort=%s, irPara=%s), then pages on by cursor',
+    async (sort, day) => {
+      const base = sort ? `/api/leads?sort=${sort}` : '/api/leads';
+      const size = 6;
+      const all = await byOffset('franqueador', base, size);
+      const ascending = sort === 'criadoEm';
+      const start = all.createdAt.findIndex((at) => (ascending ? brasiliaDay(at) >= day : brasiliaDay(at) <= day));
+      expect(start).toBeGreaterThanOrEqual(0);
+
+      const jumped = await read('franqueador', join(base, `pageSize=${size}&irPara=${day}`));
+      expect(jumped.ids).toEqual(all.ids.slice(start, start + size));
+      expect(jumped.total).toBe(all.total);
+      expect(jumped.prev !== undefined, 'a previous page only where rows stand before the day').toBe(start > 0);
+      const after = await read('franqueador', join(base, `pageSize=${size}&apos=${jumped.next}`));
+      expect(after.ids).toEqual(all.ids.slice(start + size, start + 2 * size));
+      if (jumped.prev) {
+        const before = await read('franqueador', join(base, `pageSize=${size}&antes=${jumped.prev}`));
+        expect(before.ids).toEqual(all.ids.slice(Math.max(0, start - size), start));
+      }
+    },
+  );
+
+  it('answers 400 in Portuguese for a malformed day, or a day beside a cursor', async () => {
+    const bad = await as(ctx.app, 'franqueador').get('/api/leads?irPara=2025-02-30');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Data inválida');
+    const first = await read('franqueador', '/api/leads?pageSize=5');
+    const both = await as(ctx.app, 'franqueador').get(`/api/leads?irPara=2025-06-01&apos=${first.next}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe(CURSOR_MESSAGES.irParaComCursor);
+  });
+});
