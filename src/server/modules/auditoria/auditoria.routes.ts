@@ -45,11 +45,7 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('auditoria.ler') },
     },
     async (request, reply) => {
-<<<<<<< HEAD
-      const { rows, total, exact } = await listAuditoria(request.dbLeitura, request.actor!, request.query);
-=======
-      const { rows, total, exact, cursors } = await listAuditoria(app.db, request.actor!, request.query);
->>>>>>> h-key
+      const { rows, total, exact, cursors } = await listAuditoria(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
       reply.header(TOTAL_COUNT_EXACT_HEADER, String(exact));
       setCursors(reply, cursors);

@@ -245,11 +245,7 @@ export async function cobrancaRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('parcelas.listar') },
     },
     async (request, reply) => {
-<<<<<<< HEAD
-      const { rows, total, exact } = await listParcelas(request.dbLeitura, request.actor!, request.query);
-=======
-      const { rows, total, exact, cursors } = await listParcelas(app.db, request.actor!, request.query);
->>>>>>> h-key
+      const { rows, total, exact, cursors } = await listParcelas(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total, exact);
       setCursors(reply, cursors);
       return rows.map(parcelaView);

@@ -55,13 +55,8 @@ export async function leadsRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('leads.ler') },
     },
     async (request, reply) => {
-<<<<<<< HEAD
-      const { items, total, exact } = await listLeads(
-        request.dbLeitura,
-=======
       const { items, total, exact, cursors } = await listLeads(
-        app.db,
->>>>>>> h-key
+        request.dbLeitura,
         request.actor!,
         request.query,
         clockAt(app.clock.now()),

@@ -60,11 +60,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('matriculas.ler') },
     },
     async (request, reply) => {
-<<<<<<< HEAD
-      const { items, total, exact } = await listMatriculas(request.dbLeitura, request.actor!, request.query);
-=======
-      const { items, total, exact, cursors } = await listMatriculas(app.db, request.actor!, request.query);
->>>>>>> h-key
+      const { items, total, exact, cursors } = await listMatriculas(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total, exact);
       setCursors(reply, cursors);
       return items;
