@@ -458,10 +458,14 @@ async function filtros(): Promise<Filtro[]> {
   ];
 }
 
-/** Every staff role's every grouping narrowed by an origin, and the series, against the recount. */
-async function expectNarrowedReportsEqualTheRecount(): Promise<number> {
+/**
+ * Every staff role's every grouping narrowed by an origin, and the series, against the recount: two of the filters
+ * after each sequence, in turns (`turno`), so the runs together try them all.
+ */
+async function expectNarrowedReportsEqualTheRecount(turno: number): Promise<number> {
   let compared = 0;
-  for (const filtro of await filtros()) {
+  const todos = await filtros();
+  for (const filtro of [todos[(2 * turno) % todos.length]!, todos[(2 * turno + 1) % todos.length]!]) {
     for (const role of STAFF_ROLES) {
       for (const [de, ate] of PERIODS) {
         for (const agrupar of agrupamentosFor(role)) {
@@ -509,11 +513,12 @@ describe('the counters per source (issue 48) equal a recount from the rows (prop
   it(`after any sequence of sign-ups, activations, status changes, check-ins, moves and deletions (seed ${SEED})`, async () => {
     let counted = 0;
     let compared = 0;
+    let turno = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(OP, { minLength: 1, maxLength: 14 }), async (ops) => {
         for (const o of ops) await apply(o);
         counted += await expectCountersEqualTheRows();
-        compared += await expectNarrowedReportsEqualTheRecount();
+        compared += await expectNarrowedReportsEqualTheRecount(turno++);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
