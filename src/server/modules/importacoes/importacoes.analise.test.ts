@@ -157,6 +157,8 @@ describe('the analysis kept with the import', () => {
     const enviada = await enviar();
     expect(enviada.previsao!.ignorar).toEqual({ criar: 1, atualizar: 0, ignorar: 0, erros: 2 });
     expect(enviada.colunas[4]).toEqual({ nome: 'Observação', campo: null, exemplos: ['primeira', 'terceira'] });
+    // The fields in the form's order, as before they were kept.
+    expect(Object.keys(enviada.previa[0]!.valores)).toEqual(['nomeAluno', 'nomeResponsavel', 'email', 'telefone']);
     // The rows are not read again: GET answers the same with them out of reach.
     const linhas = await rows<{ linha: number; valores: string }>(
       sql`select linha, valores::text from importacao_linhas where importacao_id = ${enviada.id} order by linha`,

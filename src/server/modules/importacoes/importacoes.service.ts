@@ -8,6 +8,7 @@ import {
   type BaseLegal,
   type DuplicadosPolitica,
   IMPORTACAO_DESFAZER_DIAS,
+  IMPORTACAO_CAMPOS,
   IMPORTACAO_ERROS_LISTADOS,
   IMPORTACAO_MESSAGES as M,
   IMPORTACAO_PREVIA_LINHAS,
@@ -536,7 +537,11 @@ export async function verImportacao(app: FastifyInstance, actor: Actor, id: stri
   return {
     ...base,
     colunas: colunasDe(row, (i) => analise.exemplos?.[i] ?? []),
-    previa: analise.previa ?? [],
+    // A row's fields in the form's order, as analysed (jsonb keeps its keys in an order of its own).
+    previa: (analise.previa ?? []).map((l) => ({
+      ...l,
+      valores: Object.fromEntries(IMPORTACAO_CAMPOS[row.tipo].map(({ campo }) => [campo, l.valores[campo] ?? null])),
+    })),
     erros: analise.erros,
     errosTotal: analise.errosTotal,
     duplicadosTotal: analise.duplicadosTotal,
@@ -929,7 +934,7 @@ export const executarDesfazer: JobHandler = async (job, { app, tentativa, renova
       }
       const criados = await contarCriados(tx, row.id);
       const removidos = Number(atual.desfazer_resumo?.removidos ?? 0);
-      const resumo = { removidos, mantidos: criados - removidos, restaurados };
+      const resumo = { removidos, mantidos: Math.max(0, criados - removidos), restaurados };
       await marcarDesfeita(tx, row.id, resumo, now());
     });
   } catch (error) {
