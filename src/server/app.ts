@@ -123,6 +123,9 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
     // While closing, a request already sent on an open connection is answered like any other (with
     // Connection: close), not with Fastify's English 503: server.ts has stopped taking new connections by then.
     return503OnClosing: false,
+    // `npm start` builds the client beside the starting server, and the client's plugin waits for that build (ADR
+    // 067): on a busy machine it takes longer than Fastify's 10 s for a plugin (seen in CI beside the whole suite).
+    ...(deps.clientReady ? { pluginTimeout: 300_000 } : {}),
     frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
