@@ -147,11 +147,12 @@ describe('daily jobs', () => {
       .filter((file) => /\bset(Interval|Timeout)\(/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(server, file))
       .sort();
-    // The worker's poll, the sign-up's coalescer, LISTEN's reconnection, the shutdown and the hourly session sweep;
-    // and waits that are no recurring work: a failed contract confirmation's time floor (no oracle, ADR 066), and an
+    // The worker's poll, the sign-up's coalescer, LISTEN's reconnection, the shutdown, the hourly session sweep and
+    // the read replica's health check (issue 46: a check of a connection, no work of the network's); and waits that are no recurring work: a failed contract confirmation's time floor (no oracle, ADR 066), and an
     // import's job pausing between its batches (issue 50's follow-up).
     expect(withTimers).toEqual([
       'db/notifications.ts',
+      'db/replica.ts',
       'jobs/worker.ts',
       'lib/coalesce.ts',
       'modules/contratos/aceite.service.ts',
