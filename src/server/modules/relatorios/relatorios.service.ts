@@ -182,14 +182,7 @@ async function gruposPorOrigem(
     if (nonZero(sem)) groups.push({ id: null, estado: undefined, rotulo: '', ...sem });
     totals = whole;
   }
-  const labels = await findGroupLabels(
-    db,
-    agrupar,
-    groups.map((g) => g.id),
-    RELATORIO_MESSAGES.semVendedor,
-  );
   for (const g of groups) {
-    g.rotulo = labels.get(g.id) ?? g.id ?? SEM_GRUPO[agrupar] ?? RELATORIO_MESSAGES.semVendedor;
     if (agrupar !== 'cidade') delete g.estado;
     else g.estado = g.estado ?? '';
   }
@@ -197,10 +190,26 @@ async function gruposPorOrigem(
 }
 
 /**
+ * The names of groups counted outside the counters, in place. Only the groups answered are named (a page), unless
+ * they are sorted by their names: the franqueador's report by vendedor_link has one group per seller of the network,
+ * and naming them all took most of its time (issue 48).
+ */
+async function nomearGrupos(db: Executor, agrupar: Agrupamento, groups: GroupRow[]): Promise<void> {
+  const labels = await findGroupLabels(
+    db,
+    agrupar,
+    groups.map((g) => g.id),
+    RELATORIO_MESSAGES.semVendedor,
+  );
+  for (const g of groups) g.rotulo = labels.get(g.id) ?? g.id ?? SEM_GRUPO[agrupar] ?? RELATORIO_MESSAGES.semVendedor;
+}
+
+/**
  * Issue 48: what the groups cost, when the question has costs -- a tree or place grouping from its events' costs
  * (dated by the event's day), `campanha` from the campaigns' costs (the network's and its franquias' for the
  * franqueador, a franquia's own). Null when the grouping has none to give: an origin filter (a part of an event's
- * or campaign's families cannot be given a part of its cost), `campanha` below a franquia or at a place.
+ * or campaign's families cannot be given a part of its cost), `campanha` below a franquia or at a place. `grupos`:
+ * the groups answered, when they are a page -- only theirs are needed, beside the total.
  */
 async function custosDoRelatorio(
   db: Executor,
@@ -208,9 +217,10 @@ async function custosDoRelatorio(
   rows: ReportRows,
   agrupar: Agrupamento,
   filtro: OrigemFiltro,
+  grupos?: readonly GroupRow[],
 ): Promise<CustoPorGrupo | null> {
   if (temFiltroDeOrigem(filtro)) return null;
-  if (AGRUPAMENTOS_COM_CUSTO_DE_EVENTO.includes(agrupar)) return findEventoCustos(db, rows, agrupar);
+  if (AGRUPAMENTOS_COM_CUSTO_DE_EVENTO.includes(agrupar)) return findEventoCustos(db, rows, agrupar, grupos);
   if (agrupar !== 'campanha' || rows.estado || rows.cidade) return null;
   const deeper = rows.nodes.filter((n) => n.level !== 'franqueador' && n.level !== 'franquia');
   if (deeper.length > 0) return null;
@@ -259,11 +269,14 @@ async function agrupar(
   const rows = await resolveRows(db, actor, query, today);
   const direcao = query.direcao ?? (query.ordenar === 'rotulo' ? 'asc' : 'desc');
   const filtro: OrigemFiltro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
-  const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro);
   if (isOrigemAgrupamento(agrupar) || temFiltroDeOrigem(filtro)) {
+    const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro);
     const { groups, totals } = await gruposPorOrigem(db, rows, agrupar, filtro);
+    const byLabel = query.ordenar === 'rotulo';
+    if (byLabel) await nomearGrupos(db, agrupar, groups);
     groups.sort(compareGroups(query.ordenar, direcao));
     const shown = page ? groups.slice(page.offset, page.offset + page.limit) : groups;
+    if (!byLabel) await nomearGrupos(db, agrupar, shown);
     return { agrupar, rows, groups: shown, count: groups.length, totals, custo };
   }
   const groupQuery = {
@@ -278,6 +291,7 @@ async function agrupar(
     found.totals || !page || page.offset === 0
       ? found
       : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
+  const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro, page ? found.groups : undefined);
   // No group at all: nothing was counted.
   return { agrupar, rows, groups: found.groups, count, totals: totals ?? ZERO, custo };
 }
