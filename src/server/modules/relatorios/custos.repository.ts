@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Agrupamento } from '../../../shared/schemas/relatorios';
 import { type Executor, executeRows } from '../../db/connect';
@@ -56,26 +56,8 @@ async function grouped(db: Executor, query: SQL): Promise<CustoPorGrupo> {
   return { grupos, total };
 }
 
-/** The event's column a group of a tree grouping is keyed by (a place's groups are keyed by two). */
-const EVENTO_ID: Partial<Record<Agrupamento, AnyPgColumn>> = {
-  franquia: eventos.franquiaId,
-  micro_franquia: eventos.microFranquiaId,
-  vendedor: eventos.vendedorId,
-  cliente: eventos.clienteId,
-  evento: eventos.id,
-};
-
-/**
- * The costs of the question's events dated in its period, per group of a tree or place grouping. Given the groups
- * answered (a page), only theirs are summed per group, beside the total over every event: a franquia's report by
- * evento has a group for each of its thousands of events and shows fifty (issue 48).
- */
-export async function findEventoCustos(
-  db: Executor,
-  rows: ReportRows,
-  agrupar: Agrupamento,
-  grupos?: readonly { id: string | null }[],
-): Promise<CustoPorGrupo> {
+/** The costs of the question's events dated in its period, per group of a tree or place grouping. */
+export async function findEventoCustos(db: Executor, rows: ReportRows, agrupar: Agrupamento): Promise<CustoPorGrupo> {
   const key = EVENTO_KEY[agrupar] ?? sql`null::text`;
   const estado = agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`;
   const where = and(
@@ -84,28 +66,11 @@ export async function findEventoCustos(
     rows.estado ? eq(eventos.estado, rows.estado) : undefined,
     rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
   );
-  const from = sql`from ${eventoCustos} join ${eventos} on ${eventos.id} = ${eventoCustos.eventoId}`;
-  const column = EVENTO_ID[agrupar];
-  if (grupos && column) {
-    const ids = grupos.flatMap((g) => (g.id === null ? [] : [g.id]));
-    const naPagina = or(
-      ids.length > 0 ? inArray(column, ids) : undefined,
-      grupos.some((g) => g.id === null) ? isNull(column) : undefined,
-    );
-    const porGrupo = naPagina
-      ? sql` union all select ${key}, null::text, sum(${eventoCustos.valorCentavos})::bigint::text, 0
-        ${from} where ${and(where, naPagina)} group by 1`
-      : sql``;
-    return grouped(
-      db,
-      sql`select null::text as id, null::text as estado, sum(${eventoCustos.valorCentavos})::bigint::text as custo,
-          1 as total ${from} where ${where}${porGrupo}`,
-    );
-  }
   return grouped(
     db,
     sql`select b.id, b.estado, sum(b.valor)::bigint::text as custo, grouping(b.id, b.estado) as total
-      from (select ${key} as id, ${estado} as estado, ${eventoCustos.valorCentavos} as valor ${from} where ${where}) b
+      from (select ${key} as id, ${estado} as estado, ${eventoCustos.valorCentavos} as valor
+        from ${eventoCustos} join ${eventos} on ${eventos.id} = ${eventoCustos.eventoId} where ${where}) b
       group by grouping sets ((b.id, b.estado), ())`,
   );
 }

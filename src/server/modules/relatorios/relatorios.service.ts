@@ -211,8 +211,7 @@ async function nomearGrupos(db: Executor, agrupar: Agrupamento, groups: GroupRow
  * Issue 48: what the groups cost, when the question has costs -- a tree or place grouping from its events' costs
  * (dated by the event's day), `campanha` from the campaigns' costs (the network's and its franquias' for the
  * franqueador, a franquia's own). Null when the grouping has none to give: an origin filter (a part of an event's
- * or campaign's families cannot be given a part of its cost), `campanha` below a franquia or at a place. `grupos`:
- * the groups answered, when they are a page -- only theirs are needed, beside the total.
+ * or campaign's families cannot be given a part of its cost), `campanha` below a franquia or at a place.
  */
 async function custosDoRelatorio(
   db: Executor,
@@ -220,10 +219,9 @@ async function custosDoRelatorio(
   rows: ReportRows,
   agrupar: Agrupamento,
   filtro: OrigemFiltro,
-  grupos?: readonly GroupRow[],
 ): Promise<CustoPorGrupo | null> {
   if (temFiltroDeOrigem(filtro)) return null;
-  if (AGRUPAMENTOS_COM_CUSTO_DE_EVENTO.includes(agrupar)) return findEventoCustos(db, rows, agrupar, grupos);
+  if (AGRUPAMENTOS_COM_CUSTO_DE_EVENTO.includes(agrupar)) return findEventoCustos(db, rows, agrupar);
   if (agrupar !== 'campanha' || rows.estado || rows.cidade) return null;
   const deeper = rows.nodes.filter((n) => n.level !== 'franqueador' && n.level !== 'franquia');
   if (deeper.length > 0) return null;
@@ -272,8 +270,8 @@ async function agrupar(
   const rows = await resolveRows(db, actor, query, today);
   const direcao = query.direcao ?? (query.ordenar === 'rotulo' ? 'asc' : 'desc');
   const filtro: OrigemFiltro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
+  const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro);
   if (isOrigemAgrupamento(agrupar) || temFiltroDeOrigem(filtro)) {
-    const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro);
     const { groups, totals } = await gruposPorOrigem(db, rows, agrupar, filtro);
     const byLabel = query.ordenar === 'rotulo';
     if (byLabel) await nomearGrupos(db, agrupar, groups);
@@ -294,7 +292,6 @@ async function agrupar(
     found.totals || !page || page.offset === 0
       ? found
       : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
-  const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro, page ? found.groups : undefined);
   // No group at all: nothing was counted.
   return { agrupar, rows, groups: found.groups, count, totals: totals ?? ZERO, custo };
 }
