@@ -120,6 +120,21 @@ describe('cost per lead, per pré-matrícula and per matrícula', () => {
     expect(after.totais).toMatchObject({ leads: 0, custo: 120_000, custoPorLead: null, custoPorMatricula: null });
   });
 
+  it('gives the groups of every page the costs the whole answer gives them', async () => {
+    for (const agrupar of ['evento', 'vendedor', 'cidade'] as const) {
+      const query = `de=2024-04-01&ate=2024-05-31&agrupar=${agrupar}&direcao=asc`;
+      const whole = await funil('franqueador', `${query}&pageSize=500`);
+      expect(whole.body.grupos.map((g) => g.custo)).toContain(120_000);
+      const pages: FunilGrupo[] = [];
+      for (let page = 1; (page - 1) * 2 < whole.total; page++) {
+        const { body } = await funil('franqueador', `${query}&pageSize=2&page=${page}`);
+        expect(body.totais).toEqual(whole.body.totais);
+        pages.push(...body.grupos);
+      }
+      expect(pages, agrupar).toEqual(whole.body.grupos);
+    }
+  });
+
   it('answers null where a group has no cost, and the CSV gains the cost columns', async () => {
     const { body } = await funil('franqueador', 'de=2024-04-01&ate=2024-05-31&agrupar=evento&pageSize=500');
     const others = body.grupos.filter((g) => g.id !== evento);
@@ -162,6 +177,23 @@ describe('groups by origem, campanha and vendedor_link', () => {
     expect(byId.null).toMatchObject({ rotulo: RELATORIO_MESSAGES.semOrigem, leads: 7, matriculas: 0 });
     expect(body.totais).toMatchObject({ leads: 28, preMatriculas: 7, matriculas: 4 });
     expect(body.grupos.map((g) => g.leads)).toEqual([10, 7, 6, 5]);
+  });
+
+  it('names the groups of every page as the whole answer names them, and sorts them by name', async () => {
+    const period = 'de=2024-06-01&ate=2024-06-30&agrupar=origem';
+    const all = (await funil('cliente', period)).body.grupos;
+    expect(all).toHaveLength(4);
+    const pages = [];
+    for (let page = 1; page <= all.length; page++) {
+      pages.push(...(await funil('cliente', `${period}&pageSize=1&page=${page}`)).body.grupos);
+    }
+    expect(pages).toEqual(all);
+    const byName = await funil('cliente', `${period}&ordenar=rotulo&pageSize=2&page=2`);
+    expect(byName.total).toBe(4);
+    expect(byName.body.grupos.map((g) => g.rotulo)).toEqual([
+      RELATORIO_MESSAGES.linkDeVendedor,
+      RELATORIO_MESSAGES.semOrigem,
+    ]);
   });
 
   it('groups by campaign and by the seller’s link; each group drills down to the lists with the same rows', async () => {

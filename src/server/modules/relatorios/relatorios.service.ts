@@ -109,23 +109,26 @@ export function resolveAgrupamento(role: Role, agrupar: Agrupamento | undefined)
   return chosen;
 }
 
-/** The order of the groups counted outside the counters: as the SQL orders the others. */
-function compareGroups(ordenar: Ordenar, direcao: Direcao) {
-  const value = (g: GroupRow): number | string => {
-    const c = contagem(g);
-    return ordenar === 'rotulo' ? g.rotulo.toLowerCase() : c[ordenar];
-  };
+/**
+ * The groups counted outside the counters in order, as the SQL orders the others. Each group's sort value is worked
+ * out once, not at each comparison: the franqueador's report by vendedor_link sorts a group per seller of the
+ * network, and its rates recomputed at every comparison were most of the server's time (issue 48).
+ */
+function sortGroups(groups: GroupRow[], ordenar: Ordenar, direcao: Direcao): void {
+  const values = new Map<GroupRow, number | string>(
+    groups.map((g) => [g, ordenar === 'rotulo' ? g.rotulo.toLowerCase() : contagem(g)[ordenar]]),
+  );
   const sign = direcao === 'asc' ? 1 : -1;
-  return (a: GroupRow, b: GroupRow) => {
-    const va = value(a);
-    const vb = value(b);
+  groups.sort((a, b) => {
+    const va = values.get(a)!;
+    const vb = values.get(b)!;
     if (va !== vb) return (va < vb ? -1 : 1) * sign;
     if (ordenar !== 'rotulo' && a.leads !== b.leads) return b.leads - a.leads;
     if (a.id === b.id) return 0;
     if (a.id === null) return 1;
     if (b.id === null) return -1;
     return a.id < b.id ? -1 : 1;
-  };
+  });
 }
 
 const SEM_GRUPO: Partial<Record<Agrupamento, string>> = {
@@ -182,18 +185,26 @@ async function gruposPorOrigem(
     if (nonZero(sem)) groups.push({ id: null, estado: undefined, rotulo: '', ...sem });
     totals = whole;
   }
+  for (const g of groups) {
+    if (agrupar !== 'cidade') delete g.estado;
+    else g.estado = g.estado ?? '';
+  }
+  return { groups, totals };
+}
+
+/**
+ * The names of groups counted outside the counters, in place. Only the groups answered are named (a page), unless
+ * they are sorted by their names: the franqueador's report by vendedor_link has one group per seller of the network,
+ * and naming them all took most of its time (issue 48).
+ */
+async function nomearGrupos(db: Executor, agrupar: Agrupamento, groups: GroupRow[]): Promise<void> {
   const labels = await findGroupLabels(
     db,
     agrupar,
     groups.map((g) => g.id),
     RELATORIO_MESSAGES.semVendedor,
   );
-  for (const g of groups) {
-    g.rotulo = labels.get(g.id) ?? g.id ?? SEM_GRUPO[agrupar] ?? RELATORIO_MESSAGES.semVendedor;
-    if (agrupar !== 'cidade') delete g.estado;
-    else g.estado = g.estado ?? '';
-  }
-  return { groups, totals };
+  for (const g of groups) g.rotulo = labels.get(g.id) ?? g.id ?? SEM_GRUPO[agrupar] ?? RELATORIO_MESSAGES.semVendedor;
 }
 
 /**
@@ -262,8 +273,11 @@ async function agrupar(
   const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro);
   if (isOrigemAgrupamento(agrupar) || temFiltroDeOrigem(filtro)) {
     const { groups, totals } = await gruposPorOrigem(db, rows, agrupar, filtro);
-    groups.sort(compareGroups(query.ordenar, direcao));
+    const byLabel = query.ordenar === 'rotulo';
+    if (byLabel) await nomearGrupos(db, agrupar, groups);
+    sortGroups(groups, query.ordenar, direcao);
     const shown = page ? groups.slice(page.offset, page.offset + page.limit) : groups;
+    if (!byLabel) await nomearGrupos(db, agrupar, shown);
     return { agrupar, rows, groups: shown, count: groups.length, totals, custo };
   }
   const groupQuery = {
