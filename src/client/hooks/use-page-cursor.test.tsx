@@ -73,6 +73,12 @@ describe('usePageCursor: a cursor the server refuses (issue 46)', () => {
     // The list asked again for its first page, without a cursor.
     expect(calls.at(-1)).toMatch(/[?&]page=1(&|$)/);
     expect(calls.at(-1)).not.toMatch(/apos=|antes=/);
+
+    // 'Próxima' from there: a page of the same number by a cursor the server takes stays in the address.
+    await act(() => router.navigate('/coisas?page=2&apos=bom'));
+    await waitFor(() => expect(calls.at(-1)).toMatch(/apos=bom/));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.search).toBe('?page=2&apos=bom');
   });
 
   it("keeps the address when the refusal is about something else than the page's place", async () => {

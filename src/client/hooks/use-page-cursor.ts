@@ -137,7 +137,7 @@ export function usePageCursor() {
  * number) the server refuses with 400: the list would stay on its error. When a list's query that carried this
  * address's place fails so, the place is let go of -- the address drops it, replacing its history entry -- and the
  * list shows its first page with a short notice. One watch for every list that pages by cursor: the queries are
- * recognised by the place's values in their keys, as each list's query sends its page's params.
+ * recognised by the place's values (all of them) in their keys, as each list's query sends its page's params.
  */
 function useForgetRefusedPlace(place: PagePlace, editAddress: ReturnType<typeof useAddressEditor>) {
   // Without TanStack Query (a test of the address alone) there is no list to watch.
@@ -152,11 +152,13 @@ function useForgetRefusedPlace(place: PagePlace, editAddress: ReturnType<typeof 
     const refused = (query: Query) =>
       query.state.status === 'error' &&
       refusesPlace(query.state.error) &&
-      values.some((value) => JSON.stringify(query.queryKey).includes(value));
+      values.every((value) => JSON.stringify(query.queryKey).includes(value));
     let forgotten = false;
     const forget = () => {
       if (forgotten) return;
       forgotten = true;
+      // The refused answers go too: a later page of the same number is not mistaken for them.
+      queryClient.removeQueries({ predicate: refused });
       editAddress(resetPage, { replace: true });
       toast(STALE_PLACE_NOTICE);
     };
