@@ -3,7 +3,21 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../setup/test-app';
 import { as } from '../support/inject-as';
 import type { Role } from '../../src/shared/roles';
-import { auditLog, eventos, leads, matriculas, parcelas, preMatriculas } from '../../src/server/db/schema';
+import {
+  auditLog,
+  clientes,
+  eventos,
+  franquias,
+  leads,
+  matriculas,
+  microFranquias,
+  parcelas,
+  preMatriculas,
+  users,
+  vendedores,
+  visitas,
+} from '../../src/server/db/schema';
+import { DEMO_ACCOUNTS } from '../../src/server/db/seed/demo-network';
 import { CURSOR_MESSAGES, decodeListCursor, encodeListCursor } from '../../src/shared/schemas/list-cursor';
 
 /**
@@ -57,9 +71,70 @@ async function addRows(n: number) {
   });
 }
 
+/** Names that tie once case and accents are set aside ('Ângela' and 'angela'), and some that sort apart. */
+const NOME = sql`(array['Ângela Keyset', 'angela keyset', 'Andre Keyset', 'Élcio Keyset', 'zé keyset'])[1 + g % 5]`;
+/** Two in three active: the status sort has ties on the flag, then on the name. */
+const ATIVO = sql`g % 3 <> 0`;
+
+/**
+ * `n` rows of each network list (issue 46) in the demo franqueador's network, with ties on every sort key: the
+ * moment (six of them), the name (without case and accents), the status. Usuários' names are null one in four
+ * (a null sorts last ascending, first descending): the demo micro-franquia's vendedores. Each franquia,
+ * micro-franquia and cliente has its login.
+ */
+async function addNetworkRows(n: number) {
+  const [franquiaUser] = await ctx.handle.db
+    .select({ franqueadorId: users.franqueadorId })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS.franqueador));
+  const [micro] = await ctx.handle.db
+    .select({ id: microFranquias.id, franquiaId: microFranquias.franquiaId })
+    .from(microFranquias)
+    .innerJoin(users, eq(users.id, microFranquias.userId))
+    .where(eq(users.email, DEMO_ACCOUNTS.micro_franquia));
+  const [cliente] = await ctx.handle.db
+    .select({ id: clientes.id })
+    .from(clientes)
+    .innerJoin(users, eq(users.id, clientes.userId))
+    .where(eq(users.email, DEMO_ACCOUNTS.cliente));
+  const franqueadorId = franquiaUser!.franqueadorId!;
+  const series = sql`generate_series(1, ${n}) g`;
+  const userId = (kind: string) => sql`md5('keyset-' || ${kind} || g)::uuid`;
+  const cnpj = (kind: number) => sql`lpad((${kind} * 1000 + g)::text, 14, '0')`;
+  await ctx.handle.db.transaction(async (tx) => {
+    for (const kind of ['franquia', 'micro', 'cliente', 'usuario']) {
+      await tx.execute(sql`
+        insert into ${users} (id, email, password, role, nome, is_active, created_at, franqueador_id)
+        select ${userId(kind)}, 'keyset.' || ${kind} || g || '@email.com', 'x',
+          ${kind === 'usuario' ? sql`'vendedor'` : sql`'franquia'`}::user_role,
+          case when g % 4 = 0 then null else ${NOME} end, ${ATIVO}, ${MOMENT}, ${franqueadorId}
+        from ${series}`);
+    }
+    // The usuários are the demo micro-franquia's vendedores: its own Usuários list pages through them too.
+    await tx.execute(sql`
+      insert into ${vendedores} (user_id, micro_franquia_id, created_at)
+      select ${userId('usuario')}, ${micro!.id}, ${MOMENT} from ${series}`);
+    await tx.execute(sql`
+      insert into ${franquias} (user_id, franqueador_id, razao_social, cnpj, rep_legal, is_active, created_at)
+      select ${userId('franquia')}, ${franqueadorId}, ${NOME}, ${cnpj(1)}, 'Rep', ${ATIVO}, ${MOMENT} from ${series}`);
+    await tx.execute(sql`
+      insert into ${microFranquias} (user_id, franquia_id, razao_social, cnpj, rep_legal, is_active, created_at)
+      select ${userId('micro')}, ${micro!.franquiaId}, ${NOME}, ${cnpj(2)}, 'Rep', ${ATIVO}, ${MOMENT} from ${series}`);
+    await tx.execute(sql`
+      insert into ${clientes} (user_id, micro_franquia_id, nome_fantasia, cnpj, rep_legal, is_active, created_at)
+      select ${userId('cliente')}, ${micro!.id}, ${NOME}, ${cnpj(3)}, 'Rep', ${ATIVO}, ${MOMENT} from ${series}`);
+    // Visits tie on their moment (six) and on their creation (two), so only the id orders some of them.
+    await tx.execute(sql`
+      insert into ${visitas} (cliente_id, agendada_para, created_at)
+      select ${cliente!.id}, ${MOMENT}, '2025-05-01 08:00:00+00'::timestamptz + (g % 2) * interval '1 hour'
+      from ${series}`);
+  });
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
   await addRows(30);
+  await addNetworkRows(30);
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -106,6 +181,22 @@ const LISTS: { name: string; path: string; role: Role; sorts: string[] }[] = [
   { name: 'Matrículas', path: '/api/matriculas', role: 'franqueador', sorts: ['', 'criadoEm', '-criadoEm'] },
   { name: 'Auditoria', path: '/api/auditoria', role: 'franqueador', sorts: [''] },
   { name: 'Parcelas', path: '/api/parcelas', role: 'franqueador', sorts: [''] },
+  // The network lists (issue 46): every sort each offers, with ties on its keys and, for Usuários, null names.
+  ...(
+    [
+      ['Usuários', '/api/usuarios', 'franqueador'],
+      ['Usuários de uma micro-franquia', '/api/usuarios', 'micro_franquia'],
+      ['Clientes', '/api/clientes', 'franqueador'],
+      ['Visitas', '/api/visitas', 'franqueador'],
+      ['Franquias', '/api/franquias', 'franqueador'],
+      ['Micro-franquias', '/api/micro-franquias', 'franqueador'],
+    ] as const
+  ).map(([name, path, role]) => ({
+    name,
+    path,
+    role,
+    sorts: path === '/api/visitas' ? [''] : ['', 'nome', '-nome', 'status', '-status'],
+  })),
 ];
 
 describe.each(LISTS)('$name ($path as $role) by cursor', ({ path, role, sorts }) => {
@@ -169,7 +260,10 @@ describe.each(LISTS)('$name ($path as $role) by cursor', ({ path, role, sorts })
       [encodeListCursor({ ...cursor, chaves: [cursor.chaves[0]!, 'x'] }), CURSOR_MESSAGES.invalido],
       [encodeListCursor({ ...cursor, chaves: [cursor.chaves[0]!] }), CURSOR_MESSAGES.invalido],
       [encodeListCursor({ ...cursor, chaves: [null, cursor.chaves[1]!] }), CURSOR_MESSAGES.invalido],
-      [encodeListCursor({ ...cursor, lista: 'franquias' }), CURSOR_MESSAGES.outraLista],
+      [
+        encodeListCursor({ ...cursor, lista: cursor.lista === 'leads' ? 'franquias' : 'leads' }),
+        CURSOR_MESSAGES.outraLista,
+      ],
       [encodeListCursor({ ...cursor, ordem: 'nome' }), CURSOR_MESSAGES.outraLista],
       ['x'.repeat(3000), CURSOR_MESSAGES.invalido],
     ];

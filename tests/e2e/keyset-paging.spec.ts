@@ -107,3 +107,38 @@ for (const viewport of [DESKTOP, PHONE]) {
     expect([...first, ...second, ...third]).toHaveLength(new Set([...first, ...second, ...third]).size);
   });
 }
+
+test('a cursor the server refuses (hand-edited, or of another sort) gives way to the first page with a notice', async ({
+  page,
+}) => {
+  const nome = `Recusa ${lettersOf(unique())}`;
+  const eventoId = await eventoComInscricoes(page, nome, 25);
+  await page.setViewportSize(DESKTOP);
+  const notice = page.getByText('Voltamos à primeira página', { exact: true });
+
+  // A hand-edited cursor: the screen lets go of it (the address loses its page and cursor) and lists page 1.
+  await page.goto(`/leads?eventoId=${eventoId}&pageSize=20&page=2&apos=lixo`);
+  // The notice first: it shows for a few seconds only.
+  await expect(notice).toBeVisible();
+  await expect(page).not.toHaveURL(/apos=|antes=|page=/);
+  await expect(page).toHaveURL(new RegExp(`eventoId=${eventoId}`));
+  await expect(paging(page)).toContainText('1–20 de 25');
+  await expect(paging(page)).toContainText('Página 1 de 2');
+  await expect.poll(() => alunos(page, nome).then((names) => names.length)).toBe(20);
+  await expect(page.getByText(/Falha ao carregar/)).toHaveCount(0);
+
+  // An old link whose cursor belongs to the newest-first order, opened oldest first: the same, the sort kept.
+  await paging(page).getByRole('button', { name: 'Próxima' }).click();
+  await expect(page).toHaveURL(/[?&]page=2&apos=[A-Za-z0-9_-]+/);
+  const cursor = new URL(page.url()).searchParams.get('apos')!;
+  await page.goto(`/leads?eventoId=${eventoId}&pageSize=20&sort=criadoEm&page=2&apos=${cursor}`);
+  await expect(notice).toBeVisible();
+  await expect(page).not.toHaveURL(/apos=|antes=|page=/);
+  await expect(page).toHaveURL(/[?&]sort=criadoEm/);
+  await expect(paging(page)).toContainText('Página 1 de 2');
+  await expect.poll(() => alunos(page, nome).then((names) => names.length)).toBe(20);
+  await expect(page.getByText(/Falha ao carregar/)).toHaveCount(0);
+  // Back does not return to the refused address: it was replaced.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/sort=criadoEm/);
+});

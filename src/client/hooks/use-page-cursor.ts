@@ -1,7 +1,10 @@
-import { useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { type Query, QueryClientContext } from '@tanstack/react-query';
 import { CURSOR_PARAMS } from '@shared/schemas/list-cursor';
 import { useAddressEditor } from '@/hooks/use-address-editor';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import type { PaginationKeyset } from '@/components/ui/pagination';
 
 /**
@@ -12,6 +15,21 @@ export const PAGE_PARAM = 'page';
 export const JUMP_PARAM = 'irPara';
 const PLACE_PARAMS = [PAGE_PARAM, CURSOR_PARAMS.apos, CURSOR_PARAMS.antes, JUMP_PARAM] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What the screen says when it let go of a place the server refused (a stale or hand-edited cursor). */
+export const STALE_PLACE_NOTICE = {
+  title: 'Voltamos à primeira página',
+  description: 'O endereço tinha uma posição da lista que não vale mais (de outra ordenação ou alterada).',
+} as const;
+
+/**
+ * The server refused the page's place itself: a 400 naming the cursor, the day or the page's number among its
+ * fields (a cursor of another order or list, malformed, or a day that is none). Any other refusal is the screen's.
+ */
+export function refusesPlace(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400) return false;
+  return Object.keys(error.errors ?? {}).some((field) => (PLACE_PARAMS as readonly string[]).includes(field));
+}
 
 /** Back to the first page: a filter's, search's, sort's or size's change lets go of the page and its cursor. */
 export function resetPage(next: URLSearchParams): void {
@@ -61,6 +79,7 @@ export function usePageCursor() {
   const editAddress = useAddressEditor();
   const place = readPagePlace(searchParams);
   const { page, apos, antes, irPara } = place;
+  useForgetRefusedPlace(place, editAddress);
   const params = useMemo(
     () => ({
       page: page ?? 1,
@@ -111,4 +130,45 @@ export function usePageCursor() {
       onFirst: () => setPage(1),
     }),
   };
+}
+
+/**
+ * A link kept from another sort, an old bookmark or a hand-edited address may hold a cursor (or a day, or a page
+ * number) the server refuses with 400: the list would stay on its error. When a list's query that carried this
+ * address's place fails so, the place is let go of -- the address drops it, replacing its history entry -- and the
+ * list shows its first page with a short notice. One watch for every list that pages by cursor: the queries are
+ * recognised by the place's values (all of them) in their keys, as each list's query sends its page's params.
+ */
+function useForgetRefusedPlace(place: PagePlace, editAddress: ReturnType<typeof useAddressEditor>) {
+  // Without TanStack Query (a test of the address alone) there is no list to watch.
+  const queryClient = useContext(QueryClientContext);
+  const { page, apos, antes, irPara } = place;
+  useEffect(() => {
+    const values = [apos, antes, irPara, page !== null && page > 1 ? `"page":${page},` : undefined].filter(
+      (value): value is string => Boolean(value),
+    );
+    if (!queryClient || values.length === 0) return;
+    const cache = queryClient.getQueryCache();
+    const refused = (query: Query) =>
+      query.state.status === 'error' &&
+      refusesPlace(query.state.error) &&
+      values.every((value) => JSON.stringify(query.queryKey).includes(value));
+    let forgotten = false;
+    const forget = () => {
+      if (forgotten) return;
+      forgotten = true;
+      // The refused answers go too: a later page of the same number is not mistaken for them.
+      queryClient.removeQueries({ predicate: refused });
+      editAddress(resetPage, { replace: true });
+      toast(STALE_PLACE_NOTICE);
+    };
+    if (cache.getAll().some(refused)) {
+      forget();
+      return;
+    }
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.type === 'updated' && refused(event.query)) forget();
+    });
+    return unsubscribe;
+  }, [queryClient, page, apos, antes, irPara, editAddress]);
 }

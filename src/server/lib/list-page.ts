@@ -1,38 +1,64 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ListQuery, ListSortValue, NetworkSortKey } from '../../shared/schemas/list-query';
+import { type ListSortValue, NETWORK_ORDEM_PADRAO, type NetworkSortKey } from '../../shared/schemas/list-query';
+import { type ListCursor, ordemDe } from '../../shared/schemas/list-cursor';
 import type { Executor } from '../db/connect';
-import { pageWindow } from './pagination';
+import {
+  type CursorQuery,
+  type KeysetKey,
+  type KeysetOrder,
+  type PageCursors,
+  cursorKeys,
+  keysetPage,
+  keysetWindow,
+} from './keyset';
 
-/** A list's ordered select, still open for its page window. */
+/** A list's select, filtered and ordered, still open for its page window. */
 interface PageableSelect<Row> {
   limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
 }
 
-export interface ListPageSpec<Row> {
+/** What a list's select is given: the page's condition, its order, and the cursor keys to select beside each row. */
+export interface PageRead {
+  /** The caller's scope and the list's filters, and the rows past the cursor when a cursor names the page. */
+  where: SQL | undefined;
+  orderBy: SQL[];
+  /** Each row's sort key values (`cursorChaves`), from which the answer's cursors are written. */
+  cursorChaves: SQL<(string | null)[]>;
+}
+
+export interface ListPageSpec<Row extends { cursorChaves: (string | null)[] }> {
   /** The table counted: the count needs none of the select's joins. */
   table: PgTable;
   /** The caller's scope (access/scope.ts), then the list's filters; undefined ones are left out. */
   where: (SQL | undefined)[];
-  select: (where: SQL | undefined) => PageableSelect<Row>;
+  /** The list's order (its keys, the id last): the page's ORDER BY and its cursors' keys (issue 46). */
+  order: KeysetOrder;
+  select: (read: PageRead) => PageableSelect<Row>;
 }
 
 /**
  * One page of a scoped list and the number of rows matching it (DESIGN §4.3), both in SQL and at once: the
- * body every list repository shares.
+ * body every network list's repository shares. The page is the one of its number, or the one after or before a
+ * cursor (issue 46: `apos`/`antes`, read from the cursor's key, so a deep page costs what the first does); the
+ * answer names the cursors of the pages beside it. The count is the filters', wherever the cursor stands.
  */
-export async function listPage<Row>(
+export async function listPage<Row extends { cursorChaves: (string | null)[] }>(
   db: Executor,
   spec: ListPageSpec<Row>,
-  page: Pick<ListQuery, 'page' | 'pageSize'>,
-): Promise<{ rows: Row[]; total: number }> {
+  query: CursorQuery,
+): Promise<{ rows: Omit<Row, 'cursorChaves'>[]; total: number; cursors: PageCursors }> {
   const where = and(...spec.where);
-  const { limit, offset } = pageWindow(page);
-  const [rows, [total]] = await Promise.all([
-    spec.select(where).limit(limit).offset(offset),
+  const window = keysetWindow(spec.order, query);
+  const [read, [total]] = await Promise.all([
+    spec
+      .select({ where: and(where, window.past), orderBy: window.orderBy, cursorChaves: cursorKeys(spec.order.keys) })
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ value: count() }).from(spec.table).where(where),
   ]);
-  return { rows, total: Number(total?.value ?? 0) };
+  const { rows, cursors } = keysetPage(spec.order, query, read);
+  return { rows, total: Number(total?.value ?? 0), cursors };
 }
 
 /** The 'Ativos'/'Inativos' filter: no condition when the status is not asked for. */
@@ -47,22 +73,37 @@ export interface StatusListFilter {
   sort?: ListSortValue<NetworkSortKey>;
   page: number;
   pageSize: number;
+  /** The page after or before a row (issue 46). */
+  apos?: ListCursor;
+  antes?: ListCursor;
 }
 
 /**
- * A network list's order (issue 23): its own (`fallback`, newest first) without a sort; by name, ignoring case and
- * accents ('Ângela' beside 'Andre'); or by status, Ativo first when ascending, then by name. The id breaks ties,
- * so pages never share or skip a row.
+ * A network list's order (issue 23) as its keys (issue 46): its own (`fallback`, newest first) without a sort; by
+ * name, ignoring case and accents ('Ângela' beside 'Andre'); or by status, Ativo first when ascending, then by name.
+ * The id breaks ties, so pages never share or skip a row, and a cursor names one row.
  */
 export function networkOrder(
+  lista: string,
   sort: ListSortValue<NetworkSortKey> | undefined,
-  columns: { nome: AnyPgColumn | SQL; isActive: AnyPgColumn | SQL; id: AnyPgColumn },
-  fallback: SQL[],
-): SQL[] {
-  if (!sort) return fallback;
-  const by = sort.direction === 'desc' ? desc : asc;
-  const nome = sql`lower(f_unaccent(${columns.nome}))`;
-  if (sort.key === 'nome') return [by(nome), by(columns.id)];
+  columns: { nome: AnyPgColumn | SQL; isActive: AnyPgColumn | SQL; id: AnyPgColumn; nomeNullable?: boolean },
+  fallback: readonly KeysetKey[],
+): KeysetOrder {
+  const ordem = ordemDe(sort, NETWORK_ORDEM_PADRAO);
+  const id = (desc: boolean): KeysetKey => ({ expr: columns.id, type: 'uuid', desc });
+  const nome = (desc: boolean): KeysetKey => ({
+    expr: sql`lower(f_unaccent(${columns.nome}))`,
+    type: 'text',
+    desc,
+    nullable: Boolean(columns.nomeNullable),
+  });
+  if (!sort) return { lista, ordem, keys: fallback };
+  const descending = sort.direction === 'desc';
+  if (sort.key === 'nome') return { lista, ordem, keys: [nome(descending), id(descending)] };
   // Ascending: active ones first (true sorts after false, so the flag is turned around).
-  return [by(sql`(not ${columns.isActive})`), asc(nome), asc(columns.id)];
+  return {
+    lista,
+    ordem,
+    keys: [{ expr: sql`(not ${columns.isActive})`, type: 'boolean', desc: descending }, nome(false), id(false)],
+  };
 }

@@ -12,7 +12,8 @@ import {
   requiredText,
   telefoneField,
 } from './fields';
-import { listQuerySchema, statusFilterSchema, networkSortSchema } from './list-query';
+import { listQuerySchema, networkKeyset, networkSortSchema, statusFilterSchema } from './list-query';
+import { checkCursor, cursorShape } from './list-cursor';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
 
@@ -52,7 +53,10 @@ export type ClienteCreateInput = z.input<typeof clienteCreateSchema>;
 export type ClienteCreate = z.output<typeof clienteCreateSchema>;
 export type ClienteUpdate = z.output<typeof clienteUpdateSchema>;
 
-export const clientesQuerySchema = listQuerySchema.extend({ status: statusFilterSchema, sort: networkSortSchema });
+/** GET /api/clientes: the list conventions, the status, the sort, and the page by number or by cursor (issue 46). */
+export const clientesQuerySchema = listQuerySchema
+  .extend({ status: statusFilterSchema, sort: networkSortSchema, ...cursorShape })
+  .superRefine(checkCursor(networkKeyset('clientes')));
 export type ClientesQueryInput = z.input<typeof clientesQuerySchema>;
 
 /** GET /api/clientes row (SPEC §3). The Eventos form reads `id` and `nomeFantasia`. */

@@ -13,7 +13,8 @@ import {
   telefoneField,
 } from './fields';
 import { chavePixField } from './chave-pix';
-import { listQuerySchema, statusFilterSchema, networkSortSchema } from './list-query';
+import { listQuerySchema, networkKeyset, networkSortSchema, statusFilterSchema } from './list-query';
+import { checkCursor, cursorShape } from './list-cursor';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
 
@@ -48,7 +49,10 @@ export type FranquiaCreateInput = z.input<typeof franquiaCreateSchema>;
 export type FranquiaCreate = z.output<typeof franquiaCreateSchema>;
 export type FranquiaUpdate = z.output<typeof franquiaUpdateSchema>;
 
-export const franquiasQuerySchema = listQuerySchema.extend({ status: statusFilterSchema, sort: networkSortSchema });
+/** GET /api/franquias: the list conventions, the status, the sort, and the page by number or by cursor (issue 46). */
+export const franquiasQuerySchema = listQuerySchema
+  .extend({ status: statusFilterSchema, sort: networkSortSchema, ...cursorShape })
+  .superRefine(checkCursor(networkKeyset('franquias')));
 export type FranquiasQueryInput = z.input<typeof franquiasQuerySchema>;
 
 /** The user behind a franquia or micro-franquia, as the lists nest it (SPEC §3). */

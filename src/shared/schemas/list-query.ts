@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ListCursor, type ListKeyset, ordemDe } from './list-cursor';
 
 /** DESIGN §4.3: every list takes page (from 1), pageSize (default 50, at most 500) and q. */
 export const DEFAULT_PAGE_SIZE = 50;
@@ -101,3 +102,23 @@ export const networkSortSchema = listSortSchema(NETWORK_SORT_KEYS);
 
 /** q= on a large list (issue 46): as every list's, and refused with the hint when it is too short to answer. */
 export const indexedSearchSchema = listQuerySchema.shape.q.refine((v) => !searchTooShort(v), SEARCH_TOO_SHORT_MESSAGE);
+
+/** A network list's own order without a sort: newest first (its name in cursors, issue 46). */
+export const NETWORK_ORDEM_PADRAO = '-criadoEm';
+
+/**
+ * A network list's keyset (issue 46): its own order (the creation moment and the id), by name (the name without
+ * case or accents, and the id), or by status (the flag, the name and the id). `nomeOpcional`: the name may be null
+ * (a usuário's).
+ */
+export function networkKeyset(
+  lista: string,
+  { nomeOpcional = false }: { nomeOpcional?: boolean } = {},
+): ListKeyset<{ sort?: ListSortValue<NetworkSortKey>; apos?: ListCursor; antes?: ListCursor }> {
+  const nome = nomeOpcional ? 'texto?' : 'texto';
+  return {
+    lista,
+    ordem: (query) => ordemDe(query.sort, NETWORK_ORDEM_PADRAO),
+    chaves: { criadoEm: ['instante', 'uuid'], nome: [nome, 'uuid'], status: ['booleano', nome, 'uuid'] },
+  };
+}

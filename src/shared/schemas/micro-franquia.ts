@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { empresaFields, empresaViewFields } from './franquia';
 import { passwordOrInviteFields, requirePasswordOrInvite } from './fields';
-import { listQuerySchema, statusFilterSchema, networkSortSchema } from './list-query';
+import { listQuerySchema, networkKeyset, networkSortSchema, statusFilterSchema } from './list-query';
+import { checkCursor, cursorShape } from './list-cursor';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
 
@@ -17,10 +18,10 @@ export type MicroFranquiaCreateInput = z.input<typeof microFranquiaCreateSchema>
 export type MicroFranquiaCreate = z.output<typeof microFranquiaCreateSchema>;
 export type MicroFranquiaUpdate = z.output<typeof microFranquiaUpdateSchema>;
 
-export const microFranquiasQuerySchema = listQuerySchema.extend({
-  status: statusFilterSchema,
-  sort: networkSortSchema,
-});
+/** GET /api/micro-franquias: the list conventions, the status, the sort, and the page by number or by cursor (issue 46). */
+export const microFranquiasQuerySchema = listQuerySchema
+  .extend({ status: statusFilterSchema, sort: networkSortSchema, ...cursorShape })
+  .superRefine(checkCursor(networkKeyset('microFranquias')));
 export type MicroFranquiasQueryInput = z.input<typeof microFranquiasQuerySchema>;
 
 /** GET /api/micro-franquias row (SPEC §3): the route's response schema. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../roles';
-import { listQuerySchema, networkSortSchema } from './list-query';
+import { listQuerySchema, networkKeyset, networkSortSchema } from './list-query';
+import { checkCursor, cursorShape } from './list-cursor';
 
 /**
  * Usuários (DESIGN §4.3): the real users list and the activate/deactivate switch, plus the `{isActive}` body
@@ -73,10 +74,15 @@ export const USUARIO_ROLE_FILTERS: Partial<Record<Role, readonly Role[]>> = {
   micro_franquia: ['vendedor'],
 };
 
-export const usuariosQuerySchema = listQuerySchema.extend({
-  role: z.enum(ROLES, { error: USUARIO_MESSAGES.role }).optional(),
-  sort: networkSortSchema,
-});
+/** GET /api/usuarios: the list conventions, the role, the sort, and the page by number or by cursor (issue 46). */
+export const usuariosQuerySchema = listQuerySchema
+  .extend({
+    role: z.enum(ROLES, { error: USUARIO_MESSAGES.role }).optional(),
+    sort: networkSortSchema,
+    ...cursorShape,
+  })
+  // An aluno's name is its network's first pré-matrícula's: none where its links are out of sight.
+  .superRefine(checkCursor(networkKeyset('usuarios', { nomeOpcional: true })));
 export type UsuariosQuery = z.infer<typeof usuariosQuerySchema>;
 
 /** GET /api/usuarios row: the route's response schema. */

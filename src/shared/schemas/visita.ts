@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateOnlyField, instante, optionalText, patchText } from './fields';
 import { listQuerySchema } from './list-query';
+import { type ListCursor, type ListKeyset, checkCursor, cursorShape } from './list-cursor';
 
 /**
  * A vendedor's visits to schools (issue 49, ADR 105): scheduled for a time with a goal, then logged in at most three
@@ -96,14 +97,28 @@ export const visitaPatchSchema = z
   });
 export type VisitaPatchInput = z.infer<typeof visitaPatchSchema>;
 
-/** GET /api/visitas: the list conventions, a period of days (São Paulo), a vendedor, a cliente, a status. */
-export const visitaListQuerySchema = listQuerySchema.extend({
-  de: dateOnlyField(VISITA_MESSAGES.diaInvalido).optional(),
-  ate: dateOnlyField(VISITA_MESSAGES.diaInvalido).optional(),
-  vendedorId: z.uuid(VISITA_MESSAGES.vendedorNaoEncontrado).optional(),
-  clienteId: z.uuid(VISITA_MESSAGES.clienteNaoEncontrado).optional(),
-  status: z.enum(VISITA_STATUSES, { error: VISITA_MESSAGES.status }).optional(),
-});
+/** The list's order, the latest visit first, and its cursors' keys (issue 46): the moment, the creation, the id. */
+export const VISITAS_ORDEM = '-agendadaPara';
+export const visitasKeyset: ListKeyset<{ apos?: ListCursor; antes?: ListCursor }> = {
+  lista: 'visitas',
+  ordem: () => VISITAS_ORDEM,
+  chaves: { agendadaPara: ['instante', 'instante', 'uuid'] },
+};
+
+/**
+ * GET /api/visitas: the list conventions, a period of days (São Paulo), a vendedor, a cliente, a status; the page by
+ * number or by cursor (issue 46).
+ */
+export const visitaListQuerySchema = listQuerySchema
+  .extend({
+    de: dateOnlyField(VISITA_MESSAGES.diaInvalido).optional(),
+    ate: dateOnlyField(VISITA_MESSAGES.diaInvalido).optional(),
+    vendedorId: z.uuid(VISITA_MESSAGES.vendedorNaoEncontrado).optional(),
+    clienteId: z.uuid(VISITA_MESSAGES.clienteNaoEncontrado).optional(),
+    status: z.enum(VISITA_STATUSES, { error: VISITA_MESSAGES.status }).optional(),
+    ...cursorShape,
+  })
+  .superRefine(checkCursor(visitasKeyset));
 export type VisitaListQuery = z.infer<typeof visitaListQuerySchema>;
 
 export const visitaViewSchema = z.object({

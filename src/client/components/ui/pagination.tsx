@@ -114,35 +114,39 @@ export function Pagination({
         {jump && top && turns ? <JumpToDay jump={jump} /> : null}
       </div>
       {turns ? (
-        <div className="flex flex-wrap items-center gap-2">
+        // One line on a phone (360 px): 'Primeira' as its icon (its name still said), 'Anterior' and 'Próxima' as
+        // their words, the page's number between them.
+        <div className="flex items-center gap-2 max-sm:w-full max-sm:justify-between">
           {keyset && (page === null || page > 2) ? (
-            <Button variant="outline" size="sm" onClick={keyset.onFirst}>
+            <Button variant="outline" size="sm" onClick={keyset.onFirst} className="max-sm:px-2.5">
               <ChevronsLeft aria-hidden="true" />
-              Primeira
+              <span className="max-sm:sr-only">Primeira</span>
             </Button>
           ) : null}
           <Button
             variant="outline"
             size="sm"
+            className="max-sm:px-2"
             disabled={!hasPrevious}
             onClick={() => (keyset ? keyset.onPrevious?.() : page !== null && onPageChange(page - 1))}
           >
-            <ChevronLeft aria-hidden="true" />
+            <ChevronLeft aria-hidden="true" className="max-sm:hidden" />
             Anterior
           </Button>
           {page !== null ? (
-            <span aria-current={top ? undefined : 'page'} className="tabular-nums">
+            <span aria-current={top ? undefined : 'page'} className="whitespace-nowrap tabular-nums">
               {totalExact && page <= pages ? `Página ${page} de ${pages}` : `Página ${page}`}
             </span>
           ) : null}
           <Button
             variant="outline"
             size="sm"
+            className="max-sm:px-2"
             disabled={!hasNext}
             onClick={() => (keyset?.onNext ? keyset.onNext() : page !== null && onPageChange(page + 1))}
           >
             Próxima
-            <ChevronRight aria-hidden="true" />
+            <ChevronRight aria-hidden="true" className="max-sm:hidden" />
           </Button>
         </div>
       ) : null}
@@ -157,22 +161,25 @@ function JumpToDay({ jump }: { jump: PaginationJump }) {
   const id = useId();
   const [day, setDay] = useState(jump.day ?? '');
   return (
+    // On a phone the label takes its own line and the field keeps its 'Ir' beside it, the field as wide as is left.
     <form
-      className="flex flex-wrap items-center gap-2"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 max-sm:w-full"
       onSubmit={(event) => {
         event.preventDefault();
         if (day) jump.onJump(day);
       }}
     >
-      <label htmlFor={id} className="text-muted-foreground">
+      <label htmlFor={id} className="text-muted-foreground max-sm:basis-full">
         Ir para a data
       </label>
-      <Suspense fallback={<span className="h-9 w-40" />}>
-        <DateInput id={id} value={day} onValueChange={setDay} className="w-48" />
-      </Suspense>
-      <Button type="submit" variant="outline" size="sm" disabled={!day}>
-        Ir
-      </Button>
+      <span className="flex min-w-0 items-center gap-2 max-sm:flex-1">
+        <Suspense fallback={<span className="h-9 w-40" />}>
+          <DateInput id={id} value={day} onValueChange={setDay} className="w-48 max-sm:w-auto max-sm:flex-1" />
+        </Suspense>
+        <Button type="submit" variant="outline" size="sm" disabled={!day}>
+          Ir
+        </Button>
+      </span>
     </form>
   );
 }

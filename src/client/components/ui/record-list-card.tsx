@@ -29,7 +29,7 @@ export interface RecordList<T> {
 /** `params` are what the query was asked with: new ones show their first answer at once (`useLiveList`). */
 export function useRecordList<T>(
   query: UseQueryResult<Page<T>>,
-  list$: Pick<ListState, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>,
+  list$: Pick<ListState, 'pageNumber' | 'pageSize' | 'setPage' | 'setPageSize' | 'keysetOf'>,
   params: object,
 ): RecordList<T> {
   const live = useLiveList(query, JSON.stringify(params));
@@ -44,11 +44,13 @@ export function useRecordList<T>(
     isError: query.isError,
     error: query.error,
     pagination: {
-      page: list$.page,
+      page: list$.pageNumber,
       pageSize: list$.pageSize,
       total,
       onPageChange: list$.setPage,
       onPageSizeChange: list$.setPageSize,
+      // Issue 46: 'Anterior' and 'Próxima' by the answer's cursors, kept in the address.
+      keyset: list$.keysetOf(live.data ?? {}),
     },
   };
 }

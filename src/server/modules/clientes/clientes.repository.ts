@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { ClienteView } from '../../../shared/schemas/cliente';
 import type { Actor } from '../../access/actor';
 import { clientesVisibleTo } from '../../access/scope';
@@ -26,21 +26,22 @@ const clienteView = {
   user: { email: users.email, cpf: users.cpf, telefone: users.telefone, endereco: users.endereco },
 };
 
-type Row = Awaited<ReturnType<typeof selectClientes>>[number];
+type Row = Awaited<ReturnType<typeof selectClientes<Record<never, SQL>>>>[number];
 
-function selectClientes(db: Executor, where: SQL | undefined, sort?: StatusListFilter['sort']) {
+function selectClientes<E extends Record<string, SQL>>(db: Executor, extra: E = {} as E) {
   return db
-    .select(clienteView)
+    .select({ ...clienteView, ...extra })
     .from(clientes)
     .innerJoin(microFranquias, eq(microFranquias.id, clientes.microFranquiaId))
-    .innerJoin(users, eq(users.id, clientes.userId))
-    .where(where)
-    .orderBy(
-      ...networkOrder(sort, { nome: clientes.nomeFantasia, isActive: clientes.isActive, id: clientes.id }, [
-        desc(clientes.createdAt),
-        desc(clientes.id),
-      ]),
-    );
+    .innerJoin(users, eq(users.id, clientes.userId));
+}
+
+/** The list's order (issue 23, 46): newest first without a sort, or by name or status; its keys are the cursors'. */
+function clientesOrder(sort: StatusListFilter['sort']) {
+  return networkOrder('clientes', sort, { nome: clientes.nomeFantasia, isActive: clientes.isActive, id: clientes.id }, [
+    { expr: clientes.createdAt, type: 'timestamptz', desc: true },
+    { expr: clientes.id, type: 'uuid', desc: true },
+  ]);
 }
 
 /** The row as the wire has it; `userId` stays on the server, dropped by the route's response schema. */
@@ -49,7 +50,7 @@ export function toClienteView({ createdAt, ...row }: Row): ClienteView {
 }
 
 export async function listClientes(db: Executor, actor: Actor, filter: StatusListFilter) {
-  const { rows, total } = await listPage(
+  const { rows, total, cursors } = await listPage(
     db,
     {
       table: clientes,
@@ -58,15 +59,21 @@ export async function listClientes(db: Executor, actor: Actor, filter: StatusLis
         searchWithCnpj(filter.q, [clientes.nomeFantasia, clientes.repLegal], clientes.cnpj),
         statusIs(clientes.isActive, filter.isActive),
       ],
-      select: (where) => selectClientes(db, where, filter.sort),
+      order: clientesOrder(filter.sort),
+      select: ({ where, orderBy, cursorChaves }) =>
+        selectClientes(db, { cursorChaves })
+          .where(where)
+          .orderBy(...orderBy),
     },
     filter,
   );
-  return { rows: rows.map(toClienteView), total };
+  return { rows: rows.map(toClienteView), total, cursors };
 }
 
 export async function findCliente(db: Executor, actor: Actor, id: string) {
-  const [row] = await selectClientes(db, and(clientesVisibleTo(actor), eq(clientes.id, id))).limit(1);
+  const [row] = await selectClientes(db)
+    .where(and(clientesVisibleTo(actor), eq(clientes.id, id)))
+    .limit(1);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Curso, Modulo } from '../../../shared/schemas/curso';
 import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, cursosVisibleTo } from '../../access/scope';
@@ -6,6 +6,7 @@ import type { Executor } from '../../db/connect';
 import { clientes, cursoModulos, cursos, eventosCursos } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
 import { networkOrder } from '../../lib/list-page';
+import { orderByKeys } from '../../lib/keyset';
 import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
 
 type CursoRow = typeof cursos.$inferSelect;
@@ -71,10 +72,12 @@ export async function listCursos(db: Executor, actor: Actor, filter: CursoListFi
       .from(cursos)
       .where(where)
       .orderBy(
-        ...networkOrder(filter.sort, { nome: cursos.titulo, isActive: cursos.isActive, id: cursos.id }, [
-          desc(cursos.createdAt),
-          desc(cursos.id),
-        ]),
+        ...orderByKeys(
+          networkOrder('cursos', filter.sort, { nome: cursos.titulo, isActive: cursos.isActive, id: cursos.id }, [
+            { expr: cursos.createdAt, type: 'timestamptz', desc: true },
+            { expr: cursos.id, type: 'uuid', desc: true },
+          ]).keys,
+        ),
       )
       .limit(filter.limit)
       .offset(filter.offset),

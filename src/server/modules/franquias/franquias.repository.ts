@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { FranquiaView } from '../../../shared/schemas/franquia';
 import type { Actor } from '../../access/actor';
 import { franquiasVisibleTo } from '../../access/scope';
@@ -12,20 +12,26 @@ const franquiaView = {
   ...empresaViewColumns(franquias),
 };
 
-type Row = Awaited<ReturnType<typeof selectFranquias>>[number];
+type Row = Awaited<ReturnType<typeof selectFranquias<Record<never, SQL>>>>[number];
 
-function selectFranquias(db: Executor, where: SQL | undefined, sort?: StatusListFilter['sort']) {
+function selectFranquias<E extends Record<string, SQL>>(db: Executor, extra: E = {} as E) {
   return db
-    .select(franquiaView)
+    .select({ ...franquiaView, ...extra })
     .from(franquias)
-    .innerJoin(users, eq(users.id, franquias.userId))
-    .where(where)
-    .orderBy(
-      ...networkOrder(sort, { nome: franquias.razaoSocial, isActive: franquias.isActive, id: franquias.id }, [
-        desc(franquias.createdAt),
-        desc(franquias.id),
-      ]),
-    );
+    .innerJoin(users, eq(users.id, franquias.userId));
+}
+
+/** The list's order (issue 23, 46): newest first without a sort, or by name or status; its keys are the cursors'. */
+function franquiasOrder(sort: StatusListFilter['sort']) {
+  return networkOrder(
+    'franquias',
+    sort,
+    { nome: franquias.razaoSocial, isActive: franquias.isActive, id: franquias.id },
+    [
+      { expr: franquias.createdAt, type: 'timestamptz', desc: true },
+      { expr: franquias.id, type: 'uuid', desc: true },
+    ],
+  );
 }
 
 /** The row as the wire has it; `userId` stays on the server, dropped by the route's response schema. */
@@ -34,7 +40,7 @@ export function toFranquiaView({ createdAt, ...row }: Row): FranquiaView {
 }
 
 export async function listFranquias(db: Executor, actor: Actor, filter: StatusListFilter) {
-  const { rows, total } = await listPage(
+  const { rows, total, cursors } = await listPage(
     db,
     {
       table: franquias,
@@ -43,16 +49,22 @@ export async function listFranquias(db: Executor, actor: Actor, filter: StatusLi
         searchWithCnpj(filter.q, [franquias.razaoSocial, franquias.repLegal], franquias.cnpj),
         statusIs(franquias.isActive, filter.isActive),
       ],
-      select: (where) => selectFranquias(db, where, filter.sort),
+      order: franquiasOrder(filter.sort),
+      select: ({ where, orderBy, cursorChaves }) =>
+        selectFranquias(db, { cursorChaves })
+          .where(where)
+          .orderBy(...orderBy),
     },
     filter,
   );
-  return { rows: rows.map(toFranquiaView), total };
+  return { rows: rows.map(toFranquiaView), total, cursors };
 }
 
 /** The franquia if the actor may see it; undefined otherwise (the route answers 404). */
 export async function findFranquia(db: Executor, actor: Actor, id: string) {
-  const [row] = await selectFranquias(db, and(franquiasVisibleTo(actor), eq(franquias.id, id))).limit(1);
+  const [row] = await selectFranquias(db)
+    .where(and(franquiasVisibleTo(actor), eq(franquias.id, id)))
+    .limit(1);
   return row;
 }
 

@@ -10,6 +10,7 @@ import {
 import { isStatusOnly } from '../../../shared/schemas/usuario';
 import { notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
+import { setCursors } from '../../lib/keyset';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { findFranquia, listFranquias, toFranquiaView } from './franquias.repository';
 import { createFranquia, editFranquia, setFranquiaActive } from './franquias.service';
@@ -27,15 +28,18 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('franquias.ler') },
     },
     async (request, reply) => {
-      const { q, status, sort, page, pageSize } = request.query;
-      const { rows, total } = await listFranquias(request.dbLeitura, request.actor!, {
+      const { q, status, sort, page, pageSize, apos, antes } = request.query;
+      const { rows, total, cursors } = await listFranquias(request.dbLeitura, request.actor!, {
         q,
         isActive: status,
         sort,
         page,
         pageSize,
+        apos,
+        antes,
       });
       setTotalCount(reply, total);
+      setCursors(reply, cursors);
       return rows;
     },
   );

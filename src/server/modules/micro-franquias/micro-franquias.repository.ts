@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { MicroFranquiaView } from '../../../shared/schemas/micro-franquia';
 import type { Actor } from '../../access/actor';
 import { microFranquiasVisibleTo } from '../../access/scope';
@@ -14,22 +14,27 @@ const microFranquiaView = {
   franquia: { razaoSocial: franquias.razaoSocial },
 };
 
-type Row = Awaited<ReturnType<typeof selectMicroFranquias>>[number];
+type Row = Awaited<ReturnType<typeof selectMicroFranquias<Record<never, SQL>>>>[number];
 
-function selectMicroFranquias(db: Executor, where: SQL | undefined, sort?: StatusListFilter['sort']) {
+function selectMicroFranquias<E extends Record<string, SQL>>(db: Executor, extra: E = {} as E) {
   return db
-    .select(microFranquiaView)
+    .select({ ...microFranquiaView, ...extra })
     .from(microFranquias)
     .innerJoin(franquias, eq(franquias.id, microFranquias.franquiaId))
-    .innerJoin(users, eq(users.id, microFranquias.userId))
-    .where(where)
-    .orderBy(
-      ...networkOrder(
-        sort,
-        { nome: microFranquias.razaoSocial, isActive: microFranquias.isActive, id: microFranquias.id },
-        [desc(microFranquias.createdAt), desc(microFranquias.id)],
-      ),
-    );
+    .innerJoin(users, eq(users.id, microFranquias.userId));
+}
+
+/** The list's order (issue 23, 46): newest first without a sort, or by name or status; its keys are the cursors'. */
+function microFranquiasOrder(sort: StatusListFilter['sort']) {
+  return networkOrder(
+    'microFranquias',
+    sort,
+    { nome: microFranquias.razaoSocial, isActive: microFranquias.isActive, id: microFranquias.id },
+    [
+      { expr: microFranquias.createdAt, type: 'timestamptz', desc: true },
+      { expr: microFranquias.id, type: 'uuid', desc: true },
+    ],
+  );
 }
 
 /** The row as the wire has it; `userId` stays on the server, dropped by the route's response schema. */
@@ -38,7 +43,7 @@ export function toMicroFranquiaView({ createdAt, ...row }: Row): MicroFranquiaVi
 }
 
 export async function listMicroFranquias(db: Executor, actor: Actor, filter: StatusListFilter) {
-  const { rows, total } = await listPage(
+  const { rows, total, cursors } = await listPage(
     db,
     {
       table: microFranquias,
@@ -47,15 +52,21 @@ export async function listMicroFranquias(db: Executor, actor: Actor, filter: Sta
         searchWithCnpj(filter.q, [microFranquias.razaoSocial, microFranquias.repLegal], microFranquias.cnpj),
         statusIs(microFranquias.isActive, filter.isActive),
       ],
-      select: (where) => selectMicroFranquias(db, where, filter.sort),
+      order: microFranquiasOrder(filter.sort),
+      select: ({ where, orderBy, cursorChaves }) =>
+        selectMicroFranquias(db, { cursorChaves })
+          .where(where)
+          .orderBy(...orderBy),
     },
     filter,
   );
-  return { rows: rows.map(toMicroFranquiaView), total };
+  return { rows: rows.map(toMicroFranquiaView), total, cursors };
 }
 
 export async function findMicroFranquia(db: Executor, actor: Actor, id: string) {
-  const [row] = await selectMicroFranquias(db, and(microFranquiasVisibleTo(actor), eq(microFranquias.id, id))).limit(1);
+  const [row] = await selectMicroFranquias(db)
+    .where(and(microFranquiasVisibleTo(actor), eq(microFranquias.id, id)))
+    .limit(1);
   return row;
 }
 

@@ -10,6 +10,7 @@ import {
 import { isStatusOnly } from '../../../shared/schemas/usuario';
 import { notFound } from '../../lib/http-error';
 import { setTotalCount } from '../../lib/pagination';
+import { setCursors } from '../../lib/keyset';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { findMicroFranquia, listMicroFranquias, toMicroFranquiaView } from './micro-franquias.repository';
 import { createMicroFranquia, editMicroFranquia, setMicroFranquiaActive } from './micro-franquias.service';
@@ -29,15 +30,18 @@ export async function microFranquiasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('microFranquias.ler') },
     },
     async (request, reply) => {
-      const { q, status, sort, page, pageSize } = request.query;
-      const { rows, total } = await listMicroFranquias(request.dbLeitura, request.actor!, {
+      const { q, status, sort, page, pageSize, apos, antes } = request.query;
+      const { rows, total, cursors } = await listMicroFranquias(request.dbLeitura, request.actor!, {
         q,
         isActive: status,
         sort,
         page,
         pageSize,
+        apos,
+        antes,
       });
       setTotalCount(reply, total);
+      setCursors(reply, cursors);
       return rows;
     },
   );

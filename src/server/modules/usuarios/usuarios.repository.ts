@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { UsuarioView } from '../../../shared/schemas/usuario';
 import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
@@ -7,6 +7,7 @@ import type { Executor } from '../../db/connect';
 import { alunos, preMatriculas, users, vendedores } from '../../db/schema';
 import { listPage, networkOrder } from '../../lib/list-page';
 import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
+import type { ListCursor } from '../../../shared/schemas/list-cursor';
 import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
 
 /**
@@ -32,12 +33,38 @@ function ownAlunoLinks(db: Executor, actor: Actor) {
     .as('own_links');
 }
 
-function selectUsuarios(db: Executor, actor: Actor, where: SQL | undefined, sort?: ListSortValue<NetworkSortKey>) {
+/** The columns a usuário is shown and sorted by: an aluno's as its network's links describe it (ADR 019). */
+function usuarioColumns(db: Executor, actor: Actor) {
   const links = ownAlunoLinks(db, actor);
   const isAluno = sql`${users.role} = 'aluno'`;
   const createdAt = sql<Date>`case when ${isAluno} then coalesce(${links.since}, ${users.createdAt}) else ${users.createdAt} end`;
   const nome = sql<string | null>`case when ${isAluno} then ${links.nome} else ${users.nome} end`;
   const isActive = sql<boolean>`case when ${isAluno} then ${users.isActive} and coalesce(${links.isActive}, false) else ${users.isActive} end`;
+  return { links, createdAt, nome, isActive };
+}
+
+/**
+ * The list's order (issue 23, 46): newest first without a sort, or by name or status; its keys are the cursors'.
+ * The name may be null: an aluno whose links the actor's network does not see.
+ */
+function usuariosOrder(columns: ReturnType<typeof usuarioColumns>, sort?: ListSortValue<NetworkSortKey>) {
+  return networkOrder(
+    'usuarios',
+    sort,
+    { nome: columns.nome, isActive: columns.isActive, id: users.id, nomeNullable: true },
+    [
+      { expr: columns.createdAt, type: 'timestamptz', desc: true },
+      { expr: users.id, type: 'uuid', desc: true },
+    ],
+  );
+}
+
+function selectUsuarios<E extends Record<string, SQL>>(
+  db: Executor,
+  columns: ReturnType<typeof usuarioColumns>,
+  extra: E = {} as E,
+) {
+  const { links, createdAt, nome, isActive } = columns;
   return db
     .select({
       id: users.id,
@@ -50,12 +77,11 @@ function selectUsuarios(db: Executor, actor: Actor, where: SQL | undefined, sort
       // other roles.
       ausente: sql<boolean>`coalesce(${vendedores.ausente}, false)`,
       vendedorId: vendedores.id,
+      ...extra,
     })
     .from(users)
     .leftJoin(links, eq(links.userId, users.id))
-    .leftJoin(vendedores, eq(vendedores.userId, users.id))
-    .where(where)
-    .orderBy(...networkOrder(sort, { nome, isActive, id: users.id }, [desc(createdAt), desc(users.id)]));
+    .leftJoin(vendedores, eq(vendedores.userId, users.id));
 }
 
 /** The search box: e-mail, and the name as shown -- for an aluno, any name the actor's network collected. */
@@ -66,7 +92,7 @@ function searchUsuarios(actor: Actor, q: string | undefined): SQL | undefined {
   return sql`(${users.email} ilike ${pattern} or case when ${users.role} = 'aluno' then ${ownName} else ${containsIgnoringAccents(users.nome, q)} end)`;
 }
 
-type Row = Awaited<ReturnType<typeof selectUsuarios>>[number];
+type Row = Awaited<ReturnType<typeof selectUsuarios<Record<never, SQL>>>>[number];
 
 export function toUsuarioView(row: Row): UsuarioView {
   return { ...row, createdAt: row.createdAt.toISOString() };
@@ -78,10 +104,14 @@ export interface UsuariosFilter {
   sort?: ListSortValue<NetworkSortKey>;
   page: number;
   pageSize: number;
+  apos?: ListCursor;
+  antes?: ListCursor;
 }
 
+/** A page of the usuários the actor sees, by number or by cursor (issue 46), the matching count, and its cursors. */
 export async function listUsuarios(db: Executor, actor: Actor, filter: UsuariosFilter) {
-  const { rows, total } = await listPage(
+  const columns = usuarioColumns(db, actor);
+  const { rows, total, cursors } = await listPage(
     db,
     {
       table: users,
@@ -90,15 +120,21 @@ export async function listUsuarios(db: Executor, actor: Actor, filter: UsuariosF
         searchUsuarios(actor, filter.q),
         filter.role ? eq(users.role, filter.role) : undefined,
       ],
-      select: (where) => selectUsuarios(db, actor, where, filter.sort),
+      order: usuariosOrder(columns, filter.sort),
+      select: ({ where, orderBy, cursorChaves }) =>
+        selectUsuarios(db, columns, { cursorChaves })
+          .where(where)
+          .orderBy(...orderBy),
     },
     filter,
   );
-  return { rows: rows.map(toUsuarioView), total };
+  return { rows: rows.map(toUsuarioView), total, cursors };
 }
 
 export async function findUsuario(db: Executor, actor: Actor, id: string) {
-  const [row] = await selectUsuarios(db, actor, and(usuariosVisibleTo(actor), eq(users.id, id))).limit(1);
+  const [row] = await selectUsuarios(db, usuarioColumns(db, actor))
+    .where(and(usuariosVisibleTo(actor), eq(users.id, id)))
+    .limit(1);
   return row;
 }
 

@@ -8,6 +8,7 @@ import {
   usuarioViewSchema,
 } from '../../../shared/schemas/usuario';
 import { setTotalCount } from '../../lib/pagination';
+import { setCursors } from '../../lib/keyset';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { listUsuarios } from './usuarios.repository';
 import { setUsuarioActive, setVendedorAusente } from './usuarios.service';
@@ -29,8 +30,9 @@ export async function usuariosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('usuarios.gerenciar') },
     },
     async (request, reply) => {
-      const { rows, total } = await listUsuarios(request.dbLeitura, request.actor!, request.query);
+      const { rows, total, cursors } = await listUsuarios(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
+      setCursors(reply, cursors);
       return rows;
     },
   );

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
-import type { VisitaResultado, VisitaStatus } from '../../../shared/schemas/visita';
+import { and, asc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { VISITAS_ORDEM, type VisitaResultado, type VisitaStatus, visitasKeyset } from '../../../shared/schemas/visita';
+import type { ListCursor } from '../../../shared/schemas/list-cursor';
+import type { KeysetOrder } from '../../lib/keyset';
 import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, eventosVisibleTo, vendedoresVisibleTo, visitasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
@@ -50,9 +52,9 @@ export interface VisitaRow {
   createdAt: Date;
 }
 
-function selectVisitas(db: Executor, where: SQL | undefined) {
+function selectVisitas<E extends Record<string, SQL>>(db: Executor, where: SQL | undefined, extra: E = {} as E) {
   return db
-    .select(visitaColumns)
+    .select({ ...visitaColumns, ...extra })
     .from(visitas)
     .innerJoin(clientes, eq(clientes.id, visitas.clienteId))
     .leftJoin(vendedores, eq(vendedores.id, visitas.vendedorId))
@@ -77,7 +79,21 @@ export interface VisitasFiltro {
   status?: VisitaStatus;
   page: number;
   pageSize: number;
+  /** The page after or before a visit (issue 46). */
+  apos?: ListCursor;
+  antes?: ListCursor;
 }
+
+/** The list's order, the latest visit first (issue 46: its keys are the cursors'). */
+const visitasOrder: KeysetOrder = {
+  lista: visitasKeyset.lista,
+  ordem: VISITAS_ORDEM,
+  keys: [
+    { expr: visitas.agendadaPara, type: 'timestamptz', desc: true },
+    { expr: visitas.createdAt, type: 'timestamptz', desc: true },
+    { expr: visitas.id, type: 'uuid', desc: true },
+  ],
+};
 
 /**
  * A page of the visits the caller sees, the latest first, and how many match. `q` searches the school's name; the
@@ -98,8 +114,8 @@ export async function listVisitas(db: Executor, actor: Actor, filtro: VisitasFil
         filtro.clienteId ? eq(visitas.clienteId, filtro.clienteId) : undefined,
         filtro.status ? eq(visitas.status, filtro.status) : undefined,
       ],
-      select: (where) =>
-        selectVisitas(db, where).orderBy(desc(visitas.agendadaPara), desc(visitas.createdAt), desc(visitas.id)),
+      order: visitasOrder,
+      select: ({ where, orderBy, cursorChaves }) => selectVisitas(db, where, { cursorChaves }).orderBy(...orderBy),
     },
     filtro,
   );

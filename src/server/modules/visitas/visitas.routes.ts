@@ -11,6 +11,7 @@ import {
   visitaViewSchema,
 } from '../../../shared/schemas/visita';
 import { setTotalCount } from '../../lib/pagination';
+import { setCursors } from '../../lib/keyset';
 import { assertRowId, rowIdParams } from '../../lib/row-id';
 import { agendaDoDia, alterarVisita, criarVisita, listarVisitas } from './visitas.service';
 
@@ -25,8 +26,9 @@ export async function visitasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('visitas.ver') },
     },
     async (request, reply) => {
-      const { rows, total } = await listarVisitas(request.dbLeitura, request.actor!, request.query);
+      const { rows, total, cursors } = await listarVisitas(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
+      setCursors(reply, cursors);
       return rows;
     },
   );

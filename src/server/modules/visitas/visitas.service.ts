@@ -1,3 +1,4 @@
+import type { PageCursors } from '../../lib/keyset';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { addDays, brasiliaAt, todayInBrasilia, weekdayOf } from '../../../shared/brasilia';
@@ -89,8 +90,8 @@ export async function listarVisitas(
   db: Executor,
   actor: Actor,
   query: VisitaListQuery,
-): Promise<{ rows: VisitaView[]; total: number }> {
-  const { rows, total } = await listVisitas(db, actor, {
+): Promise<{ rows: VisitaView[]; total: number; cursors: PageCursors }> {
+  const { rows, total, cursors } = await listVisitas(db, actor, {
     ...periodoDeDias(query.de, query.ate),
     q: query.q,
     vendedorId: query.vendedorId,
@@ -98,8 +99,10 @@ export async function listarVisitas(
     status: query.status,
     page: query.page,
     pageSize: query.pageSize,
+    apos: query.apos,
+    antes: query.antes,
   });
-  return { rows: rows.map(toVisitaView), total };
+  return { rows: rows.map(toVisitaView), total, cursors };
 }
 
 /** Who makes the visit: the vendedor itself; for the levels above it, the one named or the school's own. */

@@ -70,6 +70,25 @@ export class PlanContext {
   }
 }
 
+/**
+ * A real cursor of a list paged by keyset (issue 46): the one its first page of one row names for the page after
+ * it, so a plan's valid query reads a page by cursor (and the fuzz's changes to it meet the cursor's checks).
+ */
+async function cursorOf(p: PlanContext, role: Role, url: string): Promise<string> {
+  return p.once(`cursor ${role} ${url}`, async () => {
+    const response = await p.app.inject({
+      method: 'GET',
+      url: `${url}${url.includes('?') ? '&' : '?'}pageSize=1`,
+      headers: { cookie: await p.session(role) },
+    });
+    const cursor = response.headers['x-next-cursor'];
+    if (response.statusCode !== 200 || typeof cursor !== 'string') {
+      throw new Error(`GET ${url} as ${role}: ${response.statusCode}, no X-Next-Cursor to fuzz with`);
+    }
+    return cursor;
+  });
+}
+
 /** Distinct valid ids and addresses from a run's seed, so a valid body does not collide with the last one. */
 const digits = (seed: number, length: number) => String(seed).padStart(length, '0').slice(-length);
 /** `kind` (1-9) keeps the routes of one file apart: the same seed on two routes must not make the same CNPJ. */
@@ -691,6 +710,8 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
       vendedorId: await vendedorDaDemo(p),
       clienteId: await clienteId(p),
       q: 'horizonte',
+      // Issue 46: the page after the list's first visit, by its cursor.
+      apos: await cursorOf(p, 'micro_franquia', '/api/visitas'),
     },
   }),
   'POST /api/visitas': async (p) => {
@@ -939,6 +960,13 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
     caller: 'aluno',
     body: (seed) => ({ email: email('nova', seed), password: DEMO_PASSWORD }),
   }),
+  // Issue 46: the network lists page by cursor; their valid query reads the page after the first row.
+  'GET /api/franquias': async (p) => ({ query: { apos: await cursorOf(p, 'franqueador', '/api/franquias') } }),
+  'GET /api/micro-franquias': async (p) => ({
+    query: { apos: await cursorOf(p, 'franqueador', '/api/micro-franquias') },
+  }),
+  'GET /api/clientes': async (p) => ({ query: { apos: await cursorOf(p, 'franqueador', '/api/clientes') } }),
+  'GET /api/usuarios': async (p) => ({ query: { apos: await cursorOf(p, 'franqueador', '/api/usuarios') } }),
   'POST /api/franquias': async () => ({ body: (seed) => ({ ...empresa(seed, 1), password: 'segredo123' }) }),
   // Another franquia than franquia@'s, whose session the micro-franquia routes use.
   'PATCH /api/franquias/:id': async (p) => {

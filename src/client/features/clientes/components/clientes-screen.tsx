@@ -30,13 +30,15 @@ export interface ClientesScreenProps {
 export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const readOnly = !can(role, 'clientes.editar');
   const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
-  const { search, setSearch, q, page, pageSize } = list$;
+  const { search, setSearch, q, pageParams, pageSize } = list$;
   const dialogs = useRecordDialogs<ClienteView>();
   const { creating, setCreating, editing, setEditing, toggling, setToggling } = dialogs;
   const [aberto, setAberto] = useState<ClienteView | null>(null);
   const navigate = useNavigate();
   const sort = list$.sortParam;
-  const list = useRecordList(useClientes({ q, sort, page, pageSize }), list$, { q, sort, page, pageSize });
+  // The page's number, and its cursor past the first page (issue 46).
+  const params = { q, sort, ...pageParams, pageSize };
+  const list = useRecordList(useClientes(params), list$, params);
 
   const create = useCreateCliente(
     dialogs.created({ success: 'Cliente criado com sucesso', error: 'Erro ao criar cliente' }),

@@ -9,6 +9,9 @@ export interface FranquiasParams {
   q?: string;
   status?: 'ativos' | 'inativos';
   page: number;
+  /** Issue 46: the page after or before a row, by the cursor the previous answer named. */
+  apos?: string;
+  antes?: string;
   pageSize: number;
 }
 

@@ -43,11 +43,12 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
   const list$ = useListState({ filters: ['status'], sortKeys: NETWORK_SORT_KEYS });
   const rawStatus = list$.filters.status;
   const status: StatusFilter = rawStatus === 'ativos' || rawStatus === 'inativos' ? rawStatus : undefined;
-  const { search, setSearch, q, page, pageSize } = list$;
+  const { search, setSearch, q, pageParams, pageSize } = list$;
   const dialogs = useRecordDialogs<FranquiaView>();
   const { creating, setCreating, editing, setEditing, toggling, setToggling } = dialogs;
   const sort = list$.sortParam;
-  const params = { q, status, sort, page, pageSize };
+  // The page's number, and its cursor past the first page (issue 46).
+  const params = { q, status, sort, ...pageParams, pageSize };
   const franquias = useRecordList(useFranquias(params), list$, params);
 
   const create = useCreateFranquia(

@@ -8,6 +8,9 @@ export interface MicroFranquiasParams {
   sort?: string;
   q?: string;
   page: number;
+  /** Issue 46: the page after or before a row, by the cursor the previous answer named. */
+  apos?: string;
+  antes?: string;
   pageSize: number;
 }
 

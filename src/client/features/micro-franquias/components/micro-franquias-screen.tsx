@@ -31,12 +31,14 @@ export interface MicroFranquiasScreenProps {
 export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenProps) {
   const readOnly = !can(role, 'microFranquias.editar');
   const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
-  const { search, setSearch, q, page, pageSize } = list$;
+  const { search, setSearch, q, pageParams, pageSize } = list$;
   const dialogs = useRecordDialogs<MicroFranquiaView>();
   const [distribuicao, setDistribuicao] = useState<MicroFranquiaView | null>(null);
   const { creating, setCreating, editing, setEditing } = dialogs;
   const sort = list$.sortParam;
-  const list = useRecordList(useMicroFranquias({ q, sort, page, pageSize }), list$, { q, sort, page, pageSize });
+  // The page's number, and its cursor past the first page (issue 46).
+  const params = { q, sort, ...pageParams, pageSize };
+  const list = useRecordList(useMicroFranquias(params), list$, params);
 
   const create = useCreateMicroFranquia(
     dialogs.created({ success: 'Micro-franquia criada com sucesso', error: 'Erro ao criar micro-franquia' }),

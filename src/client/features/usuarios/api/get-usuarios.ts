@@ -10,6 +10,9 @@ export interface UsuariosParams {
   q?: string;
   role?: Role;
   page: number;
+  /** Issue 46: the page after or before a row, by the cursor the previous answer named. */
+  apos?: string;
+  antes?: string;
   pageSize: number;
 }
 

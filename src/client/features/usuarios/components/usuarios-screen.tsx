@@ -49,11 +49,12 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
   const list$ = useListState({ filters: ['role'], sortKeys: NETWORK_SORT_KEYS });
   const role = ((roleOptions as readonly string[]).includes(list$.filters.role ?? '') ? list$.filters.role : ALL) as
     Role | typeof ALL;
-  const { search, setSearch, q, page, pageSize } = list$;
+  const { search, setSearch, q, pageParams, pageSize } = list$;
   const [creatingVendedor, setCreatingVendedor] = useState(false);
   const [toggling, setToggling] = useState<UsuarioView | null>(null);
   const sort = list$.sortParam;
-  const params = { q, role: role === ALL ? undefined : role, sort, page, pageSize };
+  // The page's number, and its cursor past the first page (issue 46).
+  const params = { q, role: role === ALL ? undefined : role, sort, ...pageParams, pageSize };
   const list = useRecordList(useUsuarios(params), list$, params);
 
   const [desativado, setDesativado] = useState<VendedorDesativado | null>(null);

@@ -7,6 +7,9 @@ export const VISITAS_QUERY_KEY = ['visitas'] as const;
 
 export interface VisitasParams {
   page: number;
+  /** Issue 46: the page after or before a row, by the cursor the previous answer named. */
+  apos?: string;
+  antes?: string;
   pageSize: number;
   q?: string;
   de?: string;

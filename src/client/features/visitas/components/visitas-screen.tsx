@@ -30,7 +30,8 @@ export function VisitasScreen() {
     : undefined;
   const periodoInvertido = Boolean(de && ate && de > ate);
   const visitas = useVisitas({
-    page: list.page,
+    // The page's number, and its cursor past the first page (issue 46).
+    ...list.pageParams,
     pageSize: list.pageSize,
     q: list.q,
     status: statusValido,
@@ -109,7 +110,13 @@ export function VisitasScreen() {
           }
           pagination={
             visitas.data
-              ? { page: list.page, pageSize: list.pageSize, total: visitas.data.total, onPageChange: list.setPage }
+              ? {
+                  page: list.pageNumber,
+                  pageSize: list.pageSize,
+                  total: visitas.data.total,
+                  onPageChange: list.setPage,
+                  keyset: list.keysetOf(visitas.data),
+                }
               : undefined
           }
           cards="list"
