@@ -118,6 +118,15 @@ test('a webhook gets the signed lead of a public sign-up; a dead letter on Envio
 
   await page.getByRole('link', { name: 'Envios' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Envios' })).toBeVisible();
+  // The webhook hears every sign-up of the network, and the other workers' specs sign families up all along: on the
+  // unfiltered list, newest first, their deliveries pushed the dead letter off the first page (CI, stops 66 and 67).
+  // A user looking for a failed webhook filters for it.
+  await page.getByLabel('Tipo').click();
+  await page.getByRole('option', { name: 'Webhook' }).click();
+  await page.getByLabel('Situação').click();
+  await page.getByRole('option', { name: 'Falhou' }).click();
+  await expect(page).toHaveURL(/tipo=webhook/);
+  await expect(page).toHaveURL(/status=falhou/);
   const table = page.getByRole('table', { name: 'E-mails, WhatsApp e webhooks da rede' });
   const row = table.getByRole('row').filter({ hasText: 'webhook.teste' }).filter({ hasText: 'Falhou' }).first();
   await expect(row).toBeVisible({ timeout: 15_000 });
@@ -134,6 +143,11 @@ test('a webhook gets the signed lead of a public sign-up; a dead letter on Envio
       timeout: 15_000,
     })
     .toBe(3);
+  // Sent: it leaves the failed webhooks, and the list of sent ones names it 'Enviado'.
   await page.reload();
+  await expect(table.getByRole('row').filter({ hasText: 'webhook.teste' })).toHaveCount(0);
+  await page.getByLabel('Situação').click();
+  await page.getByRole('option', { name: 'Enviado' }).click();
+  await expect(page).toHaveURL(/status=concluido/);
   await expect(table.getByRole('row').filter({ hasText: 'webhook.teste' }).first()).toContainText('Enviado');
 });
