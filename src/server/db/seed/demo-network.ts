@@ -30,7 +30,7 @@ import {
   whatsappModelos,
   whatsappMomentos,
 } from '../schema';
-import { todayInBrasilia } from '../../../shared/brasilia';
+import { addDays, todayInBrasilia } from '../../../shared/brasilia';
 import { fillMatriculaCursoSnapshots } from './matricula-curso';
 import { insertDemoContratos } from './demo-contratos';
 import { insertDemoCustos } from './demo-custos';
@@ -55,15 +55,12 @@ export const DEMO_ACCOUNTS: Record<Role, string> = {
   aluno: 'aluno@demo.com.br',
 };
 
-/** YYYY-MM-DD, `days` from `from`, in local calendar terms. */
+/**
+ * YYYY-MM-DD, `days` from `from`'s day in Brasília: the calendar the network lives by. (It took the server's own
+ * zone, UTC on a server: from 21:00 in Brasília the demo's events fell a day off the screens' "30 days ago".)
+ */
 function dayOffset(from: Date, days: number): string {
-  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** YYYY-MM-DD of `from` moved by `days`, in Brasília: the day a return date is due on. */
-function brasiliaDay(from: Date, days: number): string {
-  return todayInBrasilia(new Date(from.getTime() + days * 86_400_000));
+  return addDays(todayInBrasilia(from), days);
 }
 
 /**
@@ -713,7 +710,7 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
       set: {
         status: 'em_contato',
         responsavelId: vendedor!.id,
-        proximoContatoEm: brasiliaDay(now, 0),
+        proximoContatoEm: dayOffset(now, 0),
         primeiroContatoEm: minutesAfter(0, 30),
       },
     },
@@ -722,7 +719,7 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
       set: {
         status: 'interessado',
         responsavelId: vendedor!.id,
-        proximoContatoEm: brasiliaDay(now, -1),
+        proximoContatoEm: dayOffset(now, -1),
         primeiroContatoEm: minutesAfter(1, 20),
       },
     },
@@ -764,7 +761,7 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
       tipo: 'status',
       em: minutesAfter(0, 31),
       autorId: vendedorUser,
-      dados: { proximoContatoEm: [null, brasiliaDay(now, 0)] },
+      dados: { proximoContatoEm: [null, dayOffset(now, 0)] },
     },
     {
       leadId: leadRows[1]!.id,
@@ -785,7 +782,7 @@ async function insertNetwork(tx: Transaction, password: string, now: Date, appUr
       tipo: 'status',
       em: minutesAfter(1, 21),
       autorId: vendedorUser,
-      dados: { status: ['novo', 'interessado'], proximoContatoEm: [null, brasiliaDay(now, -1)] },
+      dados: { status: ['novo', 'interessado'], proximoContatoEm: [null, dayOffset(now, -1)] },
     },
     {
       leadId: leadRows[5]!.id,
