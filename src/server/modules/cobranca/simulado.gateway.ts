@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { todayInBrasilia } from '../../../shared/brasilia';
 import type { CobrancaNoGateway, GatewayDeCobranca } from './gateway';
 
 /**
@@ -85,7 +86,8 @@ export function simuladoGateway(now: () => Date = () => new Date()): GatewayDeCo
       const c = porId(id);
       if (!c || c.deleted || (c.status !== 'PENDING' && c.status !== 'OVERDUE')) return false;
       c.status = 'RECEIVED';
-      c.pagaEm = now().toISOString().slice(0, 10);
+      // The day it was paid in Brasília, as the gateway's own `paymentDate` is (not UTC's day after, from 21:00).
+      c.pagaEm = todayInBrasilia(now());
       c.valorLiquidoCentavos = c.valorCentavos;
       return true;
     },
