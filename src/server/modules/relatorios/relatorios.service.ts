@@ -45,7 +45,14 @@ import {
   findSeries,
 } from './relatorios.repository';
 import { type OrigemFiltro, findAttributedGroups, temFiltroDeOrigem } from './origem.repository';
-import { type CustoPorGrupo, custoKey, findCampanhaCustos, findEventoCustos } from './custos.repository';
+import {
+  type CustoPorGrupo,
+  type TreeAgrupamento,
+  custoKey,
+  findCampanhaCustos,
+  findEventoCustos,
+  findEventoCustosContados,
+} from './custos.repository';
 import { findVisitasPorVendedor } from './visitas.repository';
 
 /** The caller's node in the period counters' terms. */
@@ -207,6 +214,16 @@ async function nomearGrupos(db: Executor, agrupar: Agrupamento, groups: GroupRow
   for (const g of groups) g.rotulo = labels.get(g.id) ?? g.id ?? SEM_GRUPO[agrupar] ?? RELATORIO_MESSAGES.semVendedor;
 }
 
+const TREE_AGRUPAMENTOS: readonly Agrupamento[] = ['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'];
+
+/**
+ * Whether a grouping's costs are read from the events' costs per node (migration 0068): a tree grouping, with no
+ * place and no origin filter (a place is the event's, which the counters do not keep).
+ */
+function custoContado(rows: ReportRows, agrupar: Agrupamento, filtro: OrigemFiltro): agrupar is TreeAgrupamento {
+  return TREE_AGRUPAMENTOS.includes(agrupar) && !rows.estado && !rows.cidade && !temFiltroDeOrigem(filtro);
+}
+
 /**
  * Issue 48: what the groups cost, when the question has costs -- a tree or place grouping from its events' costs
  * (dated by the event's day), `campanha` from the campaigns' costs (the network's and its franquias' for the
@@ -270,7 +287,9 @@ async function agrupar(
   const rows = await resolveRows(db, actor, query, today);
   const direcao = query.direcao ?? (query.ordenar === 'rotulo' ? 'asc' : 'desc');
   const filtro: OrigemFiltro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
-  const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro);
+  // A tree grouping's costs are read after its groups: a page's only (below).
+  const porPagina = custoContado(rows, agrupar, filtro);
+  const custo = porPagina ? null : await custosDoRelatorio(db, actor, rows, agrupar, filtro);
   if (isOrigemAgrupamento(agrupar) || temFiltroDeOrigem(filtro)) {
     const { groups, totals } = await gruposPorOrigem(db, rows, agrupar, filtro);
     const byLabel = query.ordenar === 'rotulo';
@@ -292,8 +311,12 @@ async function agrupar(
     found.totals || !page || page.offset === 0
       ? found
       : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
+  // The costs of the page's groups (every group's for the CSV), and the whole's, from the counters per node.
+  const custoContados = porPagina
+    ? await findEventoCustosContados(db, rows, agrupar, page ? found.groups.map((g) => g.id) : undefined)
+    : custo;
   // No group at all: nothing was counted.
-  return { agrupar, rows, groups: found.groups, count, totals: totals ?? ZERO, custo };
+  return { agrupar, rows, groups: found.groups, count, totals: totals ?? ZERO, custo: custoContados };
 }
 
 /** GET /api/relatorios/funil: one page of groups, the number of groups, and the totals over all of them. */
