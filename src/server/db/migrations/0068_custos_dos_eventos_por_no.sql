@@ -143,4 +143,8 @@ CREATE TRIGGER "eventos_custos_move" AFTER UPDATE ON "eventos" FOR EACH ROW
     IS DISTINCT FROM (NEW."franqueador_id", NEW."franquia_id", NEW."micro_franquia_id", NEW."vendedor_id", NEW."cliente_id", NEW."data_evento"))
   EXECUTE FUNCTION "eventos_custos_move"();--> statement-breakpoint
 -- Every cost already entered, counted once.
-SELECT "evento_custos_rebuild"();
+SELECT "evento_custos_rebuild"();--> statement-breakpoint
+-- Their statistics at once: a page's groups are then read by their own index (the event's, the cliente's...), not by
+-- every row of the caller's node.
+ANALYZE "evento_custos_dia";--> statement-breakpoint
+ANALYZE "evento_custos_mes";
