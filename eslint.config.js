@@ -70,6 +70,8 @@ const COUNTER_TABLES = [
   'funnel_origem_dia',
   'funnel_origem_mes',
   'parcelas_pagas_mes',
+  'evento_custos_dia',
+  'evento_custos_mes',
   'evento_vagas',
   'contagens_pendentes',
 ];
@@ -81,6 +83,8 @@ const COUNTER_OBJECTS = [
   'funnelOrigemDia',
   'funnelOrigemMes',
   'parcelasPagasMes',
+  'eventoCustosDia',
+  'eventoCustosMes',
   'eventoVagas',
   'contagensPendentes',
 ];

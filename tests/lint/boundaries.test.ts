@@ -362,6 +362,8 @@ describe('lint: raw SQL names tables through the schema', () => {
       'funnel_origem_dia',
       'funnel_origem_mes',
       'parcelas_pagas_mes',
+      'evento_custos_dia',
+      'evento_custos_mes',
       'evento_vagas',
       'contagens_pendentes',
     ];

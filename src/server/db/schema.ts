@@ -1568,6 +1568,67 @@ export const parcelasPagasMes = pgTable(
 );
 
 /**
+ * The events' costs per node and day (issue 48, migration 0068): for every prefix of an event's path -- franqueador,
+ * franquia, micro-franquia, vendedor (or none), cliente (or none), evento: `nivel` 0..5, keyed by `chave` as
+ * funnel_dia is --, the sum in centavos of the costs of the events dated that day (`data_evento`: an event's costs
+ * count on its own day). Triggers on evento_custos add a cost and take a removed one away; one on eventos moves an
+ * event's costs when its day or its place in the tree changes; on the connection's stripe. Relatórios' cost totals
+ * read a period's few rows instead of joining its events to their costs.
+ */
+export const eventoCustosDia = pgTable(
+  'evento_custos_dia',
+  {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    eventoId: uuid(),
+    dia: date({ mode: 'string' }).notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.dia, t.stripe] }),
+    index('evento_custos_dia_franqueador_idx').on(t.franqueadorId, t.nivel, t.dia),
+    index('evento_custos_dia_franquia_idx').on(t.franquiaId, t.nivel, t.dia),
+    index('evento_custos_dia_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.dia),
+    index('evento_custos_dia_vendedor_idx').on(t.vendedorId, t.nivel, t.dia),
+    index('evento_custos_dia_cliente_idx').on(t.clienteId, t.nivel, t.dia),
+    index('evento_custos_dia_evento_idx').on(t.eventoId, t.dia),
+  ],
+);
+
+/** The same per month (`mes` is its 1st): a year is 12 rows of a node, not 365. */
+export const eventoCustosMes = pgTable(
+  'evento_custos_mes',
+  {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    eventoId: uuid(),
+    mes: date({ mode: 'string' }).notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.mes, t.stripe] }),
+    index('evento_custos_mes_franqueador_idx').on(t.franqueadorId, t.nivel, t.mes),
+    index('evento_custos_mes_franquia_idx').on(t.franquiaId, t.nivel, t.mes),
+    index('evento_custos_mes_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.mes),
+    index('evento_custos_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
+    index('evento_custos_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
+    index('evento_custos_mes_evento_idx').on(t.eventoId, t.mes),
+  ],
+);
+
+/**
  * Sign-ups and presences not yet folded into the counters (migrations 0027 and 0028, ADRs 042 and 043): the path
  * of the lead (franqueador ... evento), its day, and +1 lead (`dl`) or +1/-1 presence (`dx`), written by the
  * leads' triggers, taken by the fold. Issue 48 (migration 0066): whether the lead came with any origin

@@ -1,5 +1,6 @@
 -- The rebuild counts presences from the leads themselves: the pending ones are in it already. Issue 48: the
--- counters per source with them (funnel_origem_rebuild).
+-- counters per source with them (funnel_origem_rebuild), and the events' costs per node and day (evento_custos_rebuild,
+-- migration 0068).
 -- Defined by migrations 0007, 0015 (as funnel_periodo_rebuild), renamed in 0027; this file is its definition today (ADR 061).
 CREATE OR REPLACE FUNCTION public.funnel_periodo_rebuild_contagens()
  RETURNS void
@@ -37,4 +38,5 @@ BEGIN
   ORDER BY g.n, g.mes;
   DROP TABLE "funnel_rebuild_base";
   PERFORM "funnel_origem_rebuild"();
+  PERFORM "evento_custos_rebuild"();
 END $function$;

@@ -8,6 +8,7 @@ export { eventoPresentes, seatsTaken } from './presences.repository';
 export { foldContagens, foldContagensRound } from './fold.repository';
 export { foldEachRound } from './fold';
 export { type PagasRow, pagasDoMes } from './pagas';
+export { custoPeriodRows } from './custos';
 export {
   type DayRange,
   LEVELS,

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Agrupamento } from '../../../shared/schemas/relatorios';
 import { type Executor, executeRows } from '../../db/connect';
 import { campanhaCustos, eventoCustos, eventos } from '../../db/schema';
-import type { Level, ReportRows } from '../contagens';
+import { type Level, type ReportRows, custoPeriodRows, levelOf } from '../contagens';
 
 /**
  * What the report's groups cost (issue 48). An event's costs count in the period of the event's own day
@@ -73,6 +73,43 @@ export async function findEventoCustos(db: Executor, rows: ReportRows, agrupar: 
         from ${eventoCustos} join ${eventos} on ${eventos.id} = ${eventoCustos.eventoId} where ${where}) b
       group by grouping sets ((b.id, b.estado), ())`,
   );
+}
+
+/** The tree's groupings, whose costs the counters per node keep (migration 0068). */
+export type TreeAgrupamento = Extract<Agrupamento, Level>;
+
+/**
+ * The same as `findEventoCustos` for a tree grouping with no place, read from the events' costs per node and period
+ * (`custoPeriodRows`, modules/contagens) instead of the period's events joined to their costs: the total from the
+ * rows of the question's own node, each group's from the rows of its level -- only `ids`' when given (a page's
+ * groups; every group's for the CSV).
+ */
+export async function findEventoCustosContados(
+  db: Executor,
+  rows: ReportRows,
+  agrupar: TreeAgrupamento,
+  ids?: (string | null)[],
+): Promise<CustoPorGrupo> {
+  const nivel = Math.max(0, ...rows.nodes.map((node) => levelOf(node.level)));
+  const nivelGrupo = Math.max(nivel, levelOf(agrupar));
+  // A group without an id (no vendedor, no cliente) is not a node to look up: then every group of the level is read.
+  const some = ids && ids.every((id) => id !== null) ? (ids as string[]) : undefined;
+  const found = await executeRows<{ id: string | null; custo: string; total: number }>(
+    db,
+    sql`select null::text as id, sum(t.v)::bigint::text as custo, 1 as total from (${custoPeriodRows(rows, nivel)}) t
+      union all
+      select g.id, sum(g.v)::bigint::text as custo, 0 as total
+        from (${custoPeriodRows(rows, nivelGrupo, { level: agrupar, ids: some })}) g group by g.id`,
+  );
+  const grupos = new Map<string, number>();
+  let total: number | null = null;
+  for (const row of found) {
+    // Every cost is above 0: a sum of 0 (or none) is a group, or a question, without any.
+    if (row.custo === null || Number(row.custo) === 0) continue;
+    if (Number(row.total) !== 0) total = Number(row.custo);
+    else grupos.set(keyOf(row.id, null), Number(row.custo));
+  }
+  return { grupos, total };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type Agrupamento,
+  type Direcao,
   type DrillFilter,
   type Intervalo,
+  type Ordenar,
   isOrigemAgrupamento,
 } from '../../../shared/schemas/relatorios';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
@@ -95,6 +97,96 @@ export async function findAttributedGroups(
     preMatriculas: Number(row.p),
     matriculas: Number(row.m),
   }));
+}
+
+/**
+ * A rate as the answer writes it (`taxa`, shared/schemas/relatorios.ts): 0 without a divisor, else the quotient
+ * rounded to 4 places as JavaScript's Math.round does it (to the nearest, a half up: the ceiling, less 1 when it is
+ * more than a half above), in the same double-precision steps -- so the SQL orders groups exactly as the answer's
+ * rates would.
+ */
+function taxaSql(numerador: SQL, denominador: SQL): SQL {
+  const x = sql`((${numerador})::float8 / (${denominador}) * 10000::float8)`;
+  return sql`(case when ${denominador} <= 0 then 0::float8
+    else (ceil(${x}) - (case when ceil(${x}) - 0.5::float8 > ${x} then 1 else 0 end)) / 10000::float8 end)`;
+}
+
+/** Each numeric sort's value over a group's sums (`b.l`, `b.x`, `b.p`, `b.m`), as `contagem` works it out. */
+const SORT_VALUE: Record<Exclude<Ordenar, 'rotulo'>, SQL> = {
+  leads: sql.raw('b.l'),
+  presencas: sql.raw('b.x'),
+  taxaLeadPresenca: taxaSql(sql.raw('b.x'), sql.raw('b.l')),
+  preMatriculas: sql.raw('b.p'),
+  matriculas: sql.raw('b.m'),
+  taxaLeadPreMatricula: taxaSql(sql.raw('b.p'), sql.raw('b.l')),
+  taxaPreMatriculaMatricula: taxaSql(sql.raw('b.m'), sql.raw('b.p')),
+  taxaLeadMatricula: taxaSql(sql.raw('b.m'), sql.raw('b.l')),
+};
+
+/**
+ * The first `first` groups of `vendedor_link` (no origin filter) in a numeric sort's order, with the number of groups
+ * that count anything and the sums over all of them: the sort and the page in SQL, so the franqueador's question
+ * (one group per seller of the network) sends and builds a page, not every seller (issue 48). The order is the
+ * service's `sortGroups`: the value, then more leads first, then the id (a vendedor's uuid as text: ASCII, ordered
+ * byte by byte, `collate "C"`, as JavaScript compares it). The group without a link is the service's.
+ */
+export async function findAttributedFirst(
+  db: Executor,
+  rows: ReportRows,
+  order: { ordenar: Exclude<Ordenar, 'rotulo'>; direcao: Direcao; first: number },
+): Promise<{ groups: OrigemGroupRow[]; count: number; sums: Omit<OrigemGroupRow, 'id' | 'estado'> }> {
+  await foldContagens(db);
+  const source = sourcePeriodRows(
+    rows,
+    nivelFor(rows),
+    Boolean(rows.estado || rows.cidade),
+    (row) =>
+      sql`${fonteKey('vendedor_link', row.source)} as k, ${row.leads} as l, ${row.presencas} as x, ${row.preMatriculas} as p, ${row.matriculas} as m`,
+    () => undefined,
+  );
+  const nonZero = sql.raw('(b.l <> 0 or b.x <> 0 or b.p <> 0 or b.m <> 0)');
+  const found = await withoutParallelWorkers(db, (tx) =>
+    executeRows<{
+      k: string;
+      l: number;
+      x: number;
+      p: number;
+      m: number;
+      n: number;
+      tl: number;
+      tx: number;
+      tp: number;
+      tm: number;
+    }>(
+      tx,
+      sql`select b.* from (
+          select b.*, (count(*) filter (where ${nonZero}) over ())::int as n, (sum(b.l) over ())::int as tl,
+            (sum(b.x) over ())::int as tx, (sum(b.p) over ())::int as tp, (sum(b.m) over ())::int as tm
+          from (select s.k::text as k, sum(s.l)::int as l, sum(s.x)::int as x, sum(s.p)::int as p, sum(s.m)::int as m
+            from (${source}) s where s.k is not null group by s.k) b) b
+        where ${nonZero}
+        order by ${SORT_VALUE[order.ordenar]} ${sql.raw(order.direcao === 'asc' ? 'asc' : 'desc')}, b.l desc, b.k collate "C" asc
+        limit ${order.first}`,
+    ),
+  );
+  const head = found[0];
+  return {
+    groups: found.map((row) => ({
+      id: row.k,
+      estado: null,
+      leads: Number(row.l),
+      presencas: Number(row.x),
+      preMatriculas: Number(row.p),
+      matriculas: Number(row.m),
+    })),
+    count: head ? Number(head.n) : 0,
+    sums: {
+      leads: Number(head?.tl ?? 0),
+      presencas: Number(head?.tx ?? 0),
+      preMatriculas: Number(head?.tp ?? 0),
+      matriculas: Number(head?.tm ?? 0),
+    },
+  };
 }
 
 /** The names of the vendedores whose links grouped the rows (`vendedor_link`), by id. */

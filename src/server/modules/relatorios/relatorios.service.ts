@@ -44,8 +44,15 @@ import {
   findMatriculasPorStatus,
   findSeries,
 } from './relatorios.repository';
-import { type OrigemFiltro, findAttributedGroups, temFiltroDeOrigem } from './origem.repository';
-import { type CustoPorGrupo, custoKey, findCampanhaCustos, findEventoCustos } from './custos.repository';
+import { type OrigemFiltro, findAttributedFirst, findAttributedGroups, temFiltroDeOrigem } from './origem.repository';
+import {
+  type CustoPorGrupo,
+  type TreeAgrupamento,
+  custoKey,
+  findCampanhaCustos,
+  findEventoCustos,
+  findEventoCustosContados,
+} from './custos.repository';
 import { findVisitasPorVendedor } from './visitas.repository';
 
 /** The caller's node in the period counters' terms. */
@@ -166,16 +173,7 @@ async function gruposPorOrigem(
   let totals = sum(counted);
   const groups = counted.filter(nonZero).map((g) => ({ ...g, estado: g.estado ?? undefined, rotulo: '' }));
   if (!temFiltroDeOrigem(filtro)) {
-    // The whole from the counters, as every other grouping answers it.
-    const all = await findGroups(db, rows, {
-      agrupar: 'franquia',
-      ordenar: 'leads',
-      direcao: 'desc',
-      semVendedor: RELATORIO_MESSAGES.semVendedor,
-      limit: 1,
-      offset: 0,
-    });
-    const whole = all.totals ?? ZERO;
+    const whole = await inteiro(db, rows);
     const sem: Totals = {
       leads: whole.leads - totals.leads,
       presencas: whole.presencas - totals.presencas,
@@ -192,6 +190,55 @@ async function gruposPorOrigem(
   return { groups, totals };
 }
 
+/** The whole of the question, from the counters, as every other grouping answers it. */
+async function inteiro(db: Executor, rows: ReportRows): Promise<Totals> {
+  const all = await findGroups(db, rows, {
+    agrupar: 'franquia',
+    ordenar: 'leads',
+    direcao: 'desc',
+    semVendedor: RELATORIO_MESSAGES.semVendedor,
+    limit: 1,
+    offset: 0,
+  });
+  return all.totals ?? ZERO;
+}
+
+/**
+ * Issue 48: a page of `vendedor_link` (no origin filter) sorted by a number, its sort and page in SQL
+ * (`findAttributedFirst`: the first groups up to the page's end): the group without a link -- the whole less the
+ * attributed rows -- is put in its place among them by the same `sortGroups`, so the page is the one sorting every
+ * group would give. The franqueador's question has one group per seller of the network.
+ */
+async function paginaPorVendedorLink(
+  db: Executor,
+  rows: ReportRows,
+  order: { ordenar: Exclude<Ordenar, 'rotulo'>; direcao: Direcao },
+  page: { limit: number; offset: number },
+): Promise<{ groups: GroupRow[]; count: number; totals: Totals }> {
+  const found = await findAttributedFirst(db, rows, { ...order, first: page.offset + page.limit });
+  const whole = await inteiro(db, rows);
+  const groups: GroupRow[] = found.groups.map((g) => ({
+    id: g.id,
+    rotulo: '',
+    leads: g.leads,
+    presencas: g.presencas,
+    preMatriculas: g.preMatriculas,
+    matriculas: g.matriculas,
+  }));
+  const sem: Totals = {
+    leads: whole.leads - found.sums.leads,
+    presencas: whole.presencas - found.sums.presencas,
+    preMatriculas: whole.preMatriculas - found.sums.preMatriculas,
+    matriculas: whole.matriculas - found.sums.matriculas,
+  };
+  const comSem = nonZero(sem);
+  if (comSem) groups.push({ id: null, rotulo: '', ...sem });
+  sortGroups(groups, order.ordenar, order.direcao);
+  const shown = groups.slice(page.offset, page.offset + page.limit);
+  await nomearGrupos(db, 'vendedor_link', shown);
+  return { groups: shown, count: found.count + (comSem ? 1 : 0), totals: whole };
+}
+
 /**
  * The names of groups counted outside the counters, in place. Only the groups answered are named (a page), unless
  * they are sorted by their names: the franqueador's report by vendedor_link has one group per seller of the network,
@@ -205,6 +252,16 @@ async function nomearGrupos(db: Executor, agrupar: Agrupamento, groups: GroupRow
     RELATORIO_MESSAGES.semVendedor,
   );
   for (const g of groups) g.rotulo = labels.get(g.id) ?? g.id ?? SEM_GRUPO[agrupar] ?? RELATORIO_MESSAGES.semVendedor;
+}
+
+const TREE_AGRUPAMENTOS: readonly Agrupamento[] = ['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'];
+
+/**
+ * Whether a grouping's costs are read from the events' costs per node (migration 0068): a tree grouping, with no
+ * place and no origin filter (a place is the event's, which the counters do not keep).
+ */
+function custoContado(rows: ReportRows, agrupar: Agrupamento, filtro: OrigemFiltro): agrupar is TreeAgrupamento {
+  return TREE_AGRUPAMENTOS.includes(agrupar) && !rows.estado && !rows.cidade && !temFiltroDeOrigem(filtro);
 }
 
 /**
@@ -270,7 +327,13 @@ async function agrupar(
   const rows = await resolveRows(db, actor, query, today);
   const direcao = query.direcao ?? (query.ordenar === 'rotulo' ? 'asc' : 'desc');
   const filtro: OrigemFiltro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
-  const custo = await custosDoRelatorio(db, actor, rows, agrupar, filtro);
+  // A tree grouping's costs are read after its groups: a page's only (below).
+  const porPagina = custoContado(rows, agrupar, filtro);
+  const custo = porPagina ? null : await custosDoRelatorio(db, actor, rows, agrupar, filtro);
+  if (page && agrupar === 'vendedor_link' && !temFiltroDeOrigem(filtro) && query.ordenar !== 'rotulo') {
+    const { groups, count, totals } = await paginaPorVendedorLink(db, rows, { ordenar: query.ordenar, direcao }, page);
+    return { agrupar, rows, groups, count, totals, custo };
+  }
   if (isOrigemAgrupamento(agrupar) || temFiltroDeOrigem(filtro)) {
     const { groups, totals } = await gruposPorOrigem(db, rows, agrupar, filtro);
     const byLabel = query.ordenar === 'rotulo';
@@ -292,8 +355,12 @@ async function agrupar(
     found.totals || !page || page.offset === 0
       ? found
       : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
+  // The costs of the page's groups (every group's for the CSV), and the whole's, from the counters per node.
+  const custoContados = porPagina
+    ? await findEventoCustosContados(db, rows, agrupar, page ? found.groups.map((g) => g.id) : undefined)
+    : custo;
   // No group at all: nothing was counted.
-  return { agrupar, rows, groups: found.groups, count, totals: totals ?? ZERO, custo };
+  return { agrupar, rows, groups: found.groups, count, totals: totals ?? ZERO, custo: custoContados };
 }
 
 /** GET /api/relatorios/funil: one page of groups, the number of groups, and the totals over all of them. */
