@@ -429,11 +429,16 @@ export async function leadsDoEvento(
   telefones: string[],
 ): Promise<LeadExistente[]> {
   if (emails.length === 0 && telefones.length === 0) return [];
+  // Found by their e-mails and phones first (their indexes), the event's after: the event an import fills grows by
+  // thousands of leads the planner's statistics do not know of yet, and a plan that read the event's leads to
+  // filter them read all of them again at every batch (issue 50: 41,000 leads, 132 ms a batch, late in the job).
   return executeRows<LeadExistente>(
     db,
-    sql`select id, nome_aluno, email, telefone from ${leads}
-      where evento_id = ${eventoId}::uuid
-        and (lower(email) = any(${sql.param(emails)}::text[]) or telefone = any(${sql.param(telefones)}::text[]))`,
+    sql`with candidatos as materialized (
+        select id, evento_id, nome_aluno, email, telefone from ${leads}
+        where lower(email) = any(${sql.param(emails)}::text[]) or telefone = any(${sql.param(telefones)}::text[])
+      )
+      select id, nome_aluno, email, telefone from candidatos where evento_id = ${eventoId}::uuid`,
   );
 }
 
