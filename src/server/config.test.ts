@@ -32,12 +32,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_PORT: 'prometheus' })).toThrow(/METRICS_PORT: must be a port number/);
   });
 
-  it("paces the import's jobs by default (a pause as long as each batch), not in tests, and reads their pages (issue 50)", () => {
-    expect(loadConfig({}).importacao).toEqual({ paginaLinhas: 500, pausaFracao: 1 });
+  it("paces the import's jobs by default (a pause half as long as each batch), not in tests, and reads their pages (issue 50)", () => {
+    expect(loadConfig({}).importacao).toEqual({ paginaLinhas: 500, pausaFracao: 0.5 });
     expect(loadConfig({ NODE_ENV: 'test' }).importacao.pausaFracao).toBe(0);
-    expect(loadConfig({ IMPORTACAO_PAUSA_FRACAO: '0.5', IMPORTACAO_PAGINA_LINHAS: '100' }).importacao).toEqual({
+    expect(loadConfig({ IMPORTACAO_PAUSA_FRACAO: '1', IMPORTACAO_PAGINA_LINHAS: '100' }).importacao).toEqual({
       paginaLinhas: 100,
-      pausaFracao: 0.5,
+      pausaFracao: 1,
     });
     expect(() => loadConfig({ IMPORTACAO_PAUSA_FRACAO: '-1' })).toThrow(/IMPORTACAO_PAUSA_FRACAO: must be a number/);
     expect(() => loadConfig({ IMPORTACAO_PAGINA_LINHAS: '0' })).toThrow(/IMPORTACAO_PAGINA_LINHAS/);

@@ -207,7 +207,7 @@ export interface Config {
     paginaLinhas: number;
     /**
      * The pause after each batch of the import's and the undo's jobs, as a fraction of the time the batch took
-     * (IMPORTACAO_PAUSA_FRACAO, 1: about as long; 0 -- the tests' default -- none), capped per batch
+     * (IMPORTACAO_PAUSA_FRACAO, 0.5: half as long; 0 -- the tests' default -- none), capped per batch
      * (modules/importacoes/compasso.ts): room for the public sign-ups beside a large import.
      */
     pausaFracao: number;
@@ -371,7 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     exportacaoDiretaMax: e.EXPORTACAO_DIRETA_MAX ?? 50_000,
     importacao: {
       paginaLinhas: e.IMPORTACAO_PAGINA_LINHAS ?? 500,
-      pausaFracao: e.IMPORTACAO_PAUSA_FRACAO ?? (e.NODE_ENV === 'test' ? 0 : 1),
+      pausaFracao: e.IMPORTACAO_PAUSA_FRACAO ?? (e.NODE_ENV === 'test' ? 0 : 0.5),
     },
     cancelamentoMultaMaxPct: e.CANCELAMENTO_MULTA_MAX_PCT ?? 10,
     cobranca: {

@@ -233,12 +233,59 @@ export class RepetidasDoArquivo {
     for (const [rotulo, chave] of chavesDoArquivo(this.tipo, linha.dados)) {
       const grupo = this.grupos.get(chave);
       if (grupo && grupo[0] !== linha.linha) {
-        linha.erros.push(M.repetidoNoArquivo(rotulo, grupo));
-        linha.dados = null;
-        linha.repetida = true;
+        marcarRepetida(linha, rotulo, grupo);
+        let indice = this.indices.get(grupo);
+        if (indice === undefined) {
+          indice = this.marcados.push(grupo) - 1;
+          this.indices.set(grupo, indice);
+        }
+        this.marcas.push([linha.linha, rotulo, indice]);
         break;
       }
     }
+  }
+
+  private readonly marcas: RepetidasGuardadas['marcas'] = [];
+  private readonly marcados: number[][] = [];
+  private readonly indices = new Map<number[], number>();
+
+  /** The rows marked so far (every row, once the whole file was), as the job reads them back. */
+  guardadas(): RepetidasGuardadas {
+    return { grupos: this.marcados, marcas: this.marcas };
+  }
+}
+
+function marcarRepetida(linha: LinhaAnalisada, rotulo: string, grupo: readonly number[]): void {
+  linha.erros.push(M.repetidoNoArquivo(rotulo, grupo));
+  linha.dados = null;
+  linha.repetida = true;
+}
+
+/**
+ * The file's repeats as the preview's analysis found them, kept with the import for its job (issue 50): line
+ * numbers and labels only, none of the file's values. `grupos`: the lines of each repeated key a row was marked
+ * by; `marcas`: each row that repeats an earlier one, as [its line, its key's label, its group's index].
+ */
+export interface RepetidasGuardadas {
+  grupos: number[][];
+  marcas: [number, string, number][];
+}
+
+/**
+ * `RepetidasDoArquivo.marcar` from the repeats the analysis kept: the job marks the same rows without reading the
+ * whole file once more first.
+ */
+export class RepetidasLidas {
+  private readonly porLinha: Map<number, [string, number]>;
+
+  constructor(private readonly guardadas: RepetidasGuardadas) {
+    this.porLinha = new Map(guardadas.marcas.map(([linha, rotulo, grupo]) => [linha, [rotulo, grupo]]));
+  }
+
+  marcar(linha: LinhaAnalisada): void {
+    if (linha.dados === null) return;
+    const marca = this.porLinha.get(linha.linha);
+    if (marca) marcarRepetida(linha, marca[0], this.guardadas.grupos[marca[1]]!);
   }
 }
 

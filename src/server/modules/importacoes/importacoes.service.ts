@@ -43,6 +43,7 @@ import {
   nomeChave,
   proporCampos,
   RepetidasDoArquivo,
+  RepetidasLidas,
   validarCampos,
 } from './analise';
 import {
@@ -86,6 +87,7 @@ import {
   readLinhas,
   removerContas,
   removerLeads,
+  repetidasGuardadas,
   restaurarCampos,
   resumoDasLinhas,
   saveMapeamento,
@@ -481,7 +483,8 @@ async function analisarImportacao(
     }
     await setImmediate();
   }
-  return { exemplos, previa, erros, errosTotal, duplicadosTotal, previsao };
+  // The rows it marked as repeats, for the job (every row was marked by now).
+  return { exemplos, previa, erros, errosTotal, duplicadosTotal, previsao, repetidas: repetidas.guardadas() };
 }
 
 /** Rows a page of the file holds when it is read a page at a time (the job, the analysis). */
@@ -780,10 +783,13 @@ export const executarImportacao: JobHandler = async (job, { app, tentativa, reno
     if (row.tipo === 'leads' && !(row.evento_id && (await findEventoNoEscopo(app.db, actor, row.evento_id)))) {
       throw new FalhaDefinitiva('Evento fora do escopo');
     }
-    // The file's repeated keys first (its keys alone), then its rows not yet written, a page at a time: at most
-    // a page of the file in memory, however long it is.
+    // The file's repeats as the preview's analysis kept them (else found again from the file's keys alone), then
+    // its rows not yet written, a page at a time: at most a page of the file in memory, however long it is.
     const pagina = paginaDe(app);
-    const repetidas = await repetidasDe(row.tipo, row.campos, () => paginasDeLinhas(app.db, row.id, pagina));
+    const guardadas = await repetidasGuardadas(app.db, row.id);
+    const repetidas = guardadas
+      ? new RepetidasLidas(guardadas)
+      : await repetidasDe(row.tipo, row.campos, () => paginasDeLinhas(app.db, row.id, pagina));
     let processadas = await contarEscritas(app.db, row.id);
     const tamanho = LOTE[row.tipo];
     for await (const linhas of paginasDeLinhas(app.db, row.id, pagina, { pendentes: true })) {
