@@ -18,6 +18,7 @@ import {
   type SerieQuery,
   type SerieResposta,
   type TreeFilter,
+  type TreeLevel,
   type VisitasRelatorio,
   type VisitasRelatorioQuery,
   agrupamentosFor,
@@ -26,6 +27,7 @@ import {
   custos,
   defaultAgrupamento,
   isOrigemAgrupamento,
+  TREE_LEVELS,
   VISITAS_VENDEDORES_MAX,
   visitasContagem,
 } from '../../../shared/schemas/relatorios';
@@ -254,14 +256,12 @@ async function nomearGrupos(db: Executor, agrupar: Agrupamento, groups: GroupRow
   for (const g of groups) g.rotulo = labels.get(g.id) ?? g.id ?? SEM_GRUPO[agrupar] ?? RELATORIO_MESSAGES.semVendedor;
 }
 
-const TREE_AGRUPAMENTOS: readonly Agrupamento[] = ['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'];
-
 /**
  * Whether a grouping's costs are read from the events' costs per node (migration 0068): a tree grouping, with no
  * place and no origin filter (a place is the event's, which the counters do not keep).
  */
 function custoContado(rows: ReportRows, agrupar: Agrupamento, filtro: OrigemFiltro): agrupar is TreeAgrupamento {
-  return TREE_AGRUPAMENTOS.includes(agrupar) && !rows.estado && !rows.cidade && !temFiltroDeOrigem(filtro);
+  return TREE_LEVELS.includes(agrupar as TreeLevel) && !rows.estado && !rows.cidade && !temFiltroDeOrigem(filtro);
 }
 
 /**
