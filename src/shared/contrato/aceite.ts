@@ -1,4 +1,4 @@
-import { brasiliaAt, todayInBrasilia } from '../brasilia';
+import { addDays, brasiliaAt, todayInBrasilia } from '../brasilia';
 import { formatBRL, formatDateOnly } from '../format';
 
 /**
@@ -72,21 +72,14 @@ export const ACEITE_MESSAGES = {
   verificacaoNaoEncontrada: 'Nenhum contrato aceito com este código.',
 } as const;
 
-/** 'YYYY-MM-DD' moved by `days` calendar days (a plain date: no zone, no daylight saving). */
-function diasDepois(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /**
  * The withdrawal window of a contract accepted at `aceitoEm` (CDC art. 49): the acceptance's day in São Paulo is
  * not counted, the 7th day after it is, to its end. `ultimoDia` is that day (YYYY-MM-DD); `ate`, the instant the
  * 8th day starts in São Paulo -- a withdrawal at `ate` or later is refused.
  */
 export function prazoDeArrependimento(aceitoEm: Date): { ultimoDia: string; ate: Date } {
-  const ultimoDia = diasDepois(todayInBrasilia(aceitoEm), DIAS_ARREPENDIMENTO);
-  return { ultimoDia, ate: brasiliaAt(diasDepois(ultimoDia, 1), 0) };
+  const ultimoDia = addDays(todayInBrasilia(aceitoEm), DIAS_ARREPENDIMENTO);
+  return { ultimoDia, ate: brasiliaAt(addDays(ultimoDia, 1), 0) };
 }
 
 export const podeDesistir = (aceitoEm: Date, now: Date) =>

@@ -31,17 +31,10 @@ import type { Executor } from '../../db/connect';
 import { WHATSAPP_CLOUD_MESSAGES } from '../../../shared/schemas/whatsapp-cloud';
 import { AVISO_VIGENTE, TEXTO_CONSENTIMENTO } from '../../../shared/privacidade';
 import { codigoDeclaracao, iniciais } from '../../../shared/declaracao';
-import { todayInBrasilia } from '../../../shared/brasilia';
+import { addDays, todayInBrasilia } from '../../../shared/brasilia';
 
 /** Events happen in Brazil: "from today on" is today's date in Brasília, not in UTC or the server's zone. */
 export const today = (app: FastifyInstance) => todayInBrasilia(app.clock.now());
-
-/** 'YYYY-MM-DD' `days` calendar days before `day` (a plain date: no zone, no daylight saving). */
-export function daysBefore(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * The events a public page accepts now (issue 23): the sign-up's from today in São Paulo on; the activation's also
@@ -49,9 +42,7 @@ export function daysBefore(day: string, days: number): string {
  */
 export function janela(app: FastifyInstance, para: PublicFinalidade): JanelaPublica {
   const hoje = today(app);
-  return para === 'inscricao'
-    ? { para, today: hoje }
-    : { para, desde: daysBefore(hoje, app.config.ativacaoJanelaDias) };
+  return para === 'inscricao' ? { para, today: hoje } : { para, desde: addDays(hoje, -app.config.ativacaoJanelaDias) };
 }
 
 /** The window in a cache key: the day it opens from, so a new day reads afresh. */
