@@ -215,21 +215,26 @@ const cs = comissaoSomas;
 /**
  * The sums and counts of the lines in `where` (over `comissao_somas`, the sums the lines' trigger keeps: ADR 097),
  * grouped by what decides their state -- the network, the franquia, the month, reversed or not -- and by `chaves`,
- * with each group's state (`estadoDe`, as a line's, its closing read once per group). The rows carry `estado`, `valor`
- * (centavos) and `linhas`, and the `chaves` as named.
+ * with each group's state (`estadoDe`, as a line's). The closing is read once per network, franquia and month among
+ * the groups (a month's summary: its few dozen franquias, not its thousands of beneficiaries) and joined to them. The
+ * rows carry `estado`, `valor` (centavos) and `linhas`, and the `chaves` as named.
  */
 function gruposComEstado(where: SQL | undefined, chaves: Record<string, SQL>): SQL {
   const colunas = Object.entries(chaves).map(([nome, coluna]) => sql`, ${coluna} as ${sql.identifier(nome)}`);
   const nomes = Object.keys(chaves).map((nome) => sql`, ${sql.identifier(nome)}`);
-  // The group's closing read once, in a lateral join: its state is then referenced by every sum of the summary.
-  const ramo: Ramo = { franqueadorId: sql`g.franqueador_id`, franquiaId: sql`g.franquia_id`, periodo: sql`g.periodo` };
-  return sql`select g.*, ${estadoDe(sql`g.estorno`, sql`c.id`, sql`c.pago_em`)} as estado
-    from (select ${cs.franqueadorId} as franqueador_id, ${cs.franquiaId} as franquia_id, ${cs.periodo} as periodo,
-        ${cs.estorno} as estorno${sql.join(colunas)},
+  const ramo: Ramo = { franqueadorId: sql`r.franqueador_id`, franquiaId: sql`r.franquia_id`, periodo: sql`r.periodo` };
+  const semFranquia = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
+  return sql`with g as materialized (select ${cs.franqueadorId} as franqueador_id, ${cs.franquiaId} as franquia_id,
+        ${cs.periodo} as periodo, ${cs.estorno} as estorno${sql.join(colunas)},
         sum(${cs.valorCentavos})::bigint as valor, sum(${cs.linhas})::int as linhas
       from ${cs} where ${where}
-      group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}) g
-    left join lateral (${fechamentoQueSegura(ramo, sql`f.id, f.pago_em`)}) c on true`;
+      group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}),
+    c as (select r.franqueador_id, r.franquia_id, r.periodo, x.id, x.pago_em
+      from (select distinct franqueador_id, franquia_id, periodo from g) r
+      cross join lateral (${fechamentoQueSegura(ramo, sql`f.id, f.pago_em`)}) x)
+    select g.*, ${estadoDe(sql`g.estorno`, sql`c.id`, sql`c.pago_em`)} as estado
+    from g left join c on c.franqueador_id = g.franqueador_id and c.periodo = g.periodo
+      and coalesce(c.franquia_id, ${semFranquia}) = coalesce(g.franquia_id, ${semFranquia})`;
 }
 
 const linhaSelection = {
@@ -339,27 +344,31 @@ export function totaisProprios(db: Executor, actor: Actor) {
 }
 
 /**
- * The open parcelas (mensalidades still to be paid) whose commission would go to the beneficiary: the prevista's.
+ * The open parcelas (mensalidades still to be paid) whose commission would go to the beneficiary: the prevista's,
+ * counted per matrícula and what decides their amount (`n` parcelas of network, franquia, curso, value, matrícula).
  * The vendedor's are those of the leads it is responsável for, and the event's when the lead names none --
  * `coalesce(responsável, vendedor)`, written as two branches each an index can find (the responsável's leads; the
  * event vendedor's parcelas whose lead names no one else), so a seller's few thousand parcelas are read, not the
- * network's half million.
+ * network's half million. The event vendedor's are counted per matrícula before their lead is read: one lookup of a
+ * matrícula and its lead for its ten or twelve parcelas, not one per parcela.
  */
 function abertasDe(beneficiario: Beneficiario, beneficiarioId: string): SQL {
   const colunas = sql`p.franqueador_id, p.franquia_id, p.curso_id, p.valor_centavos, p.matricula_id`;
   const aPagar = sql`p.status in ('aberta', 'vencida') and p.tipo = 'mensalidade'`;
   if (beneficiario === 'vendedor')
-    return sql`select ${colunas} from ${parcelas} p join ${matriculas} m on m.id = p.matricula_id
-        left join ${leads} ld on ld.id = m.lead_id
-        where ${aPagar} and p.vendedor_id = ${beneficiarioId}::uuid
-          and (ld.responsavel_id is null or ld.responsavel_id = ${beneficiarioId}::uuid)
+    return sql`select a.* from (select ${colunas}, count(*)::int as n from ${parcelas} p
+          where ${aPagar} and p.vendedor_id = ${beneficiarioId}::uuid group by 1, 2, 3, 4, 5) a
+        join ${matriculas} m on m.id = a.matricula_id left join ${leads} ld on ld.id = m.lead_id
+        where ld.responsavel_id is null or ld.responsavel_id = ${beneficiarioId}::uuid
       union all
-      select ${colunas} from ${leads} ld join ${matriculas} m on m.lead_id = ld.id
+      select ${colunas}, count(*)::int as n from ${leads} ld join ${matriculas} m on m.lead_id = ld.id
         join ${parcelas} p on p.matricula_id = m.id
         where ${aPagar} and ld.responsavel_id = ${beneficiarioId}::uuid
-          and p.vendedor_id is distinct from ${beneficiarioId}::uuid`;
+          and p.vendedor_id is distinct from ${beneficiarioId}::uuid
+        group by 1, 2, 3, 4, 5`;
   const coluna = beneficiario === 'micro_franquia' ? sql`p.micro_franquia_id` : sql`p.franquia_id`;
-  return sql`select ${colunas} from ${parcelas} p where ${aPagar} and ${coluna} = ${beneficiarioId}::uuid`;
+  return sql`select ${colunas}, count(*)::int as n from ${parcelas} p
+    where ${aPagar} and ${coluna} = ${beneficiarioId}::uuid group by 1, 2, 3, 4, 5`;
 }
 
 /**
@@ -376,7 +385,7 @@ export function previstasPorGrupo(db: Executor, beneficiario: Beneficiario, bene
   }>(
     db,
     sql`select a.franqueador_id as "franqueadorId", a.franquia_id as "franquiaId", a.curso_id as "cursoId",
-        a.valor_centavos as "valorCentavos", count(*)::int as parcelas
+        a.valor_centavos as "valorCentavos", sum(a.n)::int as parcelas
       from (${abertasDe(beneficiario, beneficiarioId)}) a group by 1, 2, 3, 4`,
   );
 }
