@@ -311,23 +311,56 @@ export function resumoDoPeriodo(db: Executor, actor: Actor, periodo: string) {
     lancamentos: number;
   }>(
     db,
-    sql`select e.beneficiario, e.beneficiario_id as "beneficiarioId",
-        ${nomeDe(sql`e.beneficiario`, sql`e.beneficiario_id`)} as nome,
-        ${porEstado('liberada')}, ${porEstado('fechada')}, ${porEstado('paga')}, ${porEstado('estornada')},
-        coalesce(sum(e.valor), 0)::int as saldo, coalesce(sum(e.linhas), 0)::int as lancamentos
-      from (${grupos}) e
-      group by e.beneficiario, e.beneficiario_id
-      order by coalesce(sum(e.valor), 0) desc, e.beneficiario_id`,
+    // The names joined to the month's beneficiaries, a few thousand of them: hashed once, not looked up one by one.
+    sql`select s.*, case s.beneficiario when 'vendedor' then coalesce(u.nome, u.email)
+          when 'micro_franquia' then m.razao_social else f.razao_social end as nome
+      from (select e.beneficiario, e.beneficiario_id as "beneficiarioId",
+          ${porEstado('liberada')}, ${porEstado('fechada')}, ${porEstado('paga')}, ${porEstado('estornada')},
+          coalesce(sum(e.valor), 0)::int as saldo, coalesce(sum(e.linhas), 0)::int as lancamentos
+        from (${grupos}) e
+        group by e.beneficiario, e.beneficiario_id) s
+      left join ${vendedores} v on s.beneficiario = 'vendedor' and v.id = s."beneficiarioId"
+      left join ${users} u on u.id = v.user_id
+      left join ${microFranquias} m on s.beneficiario = 'micro_franquia' and m.id = s."beneficiarioId"
+      left join ${franquias} f on s.beneficiario not in ('vendedor', 'micro_franquia') and f.id = s."beneficiarioId"
+      order by s.saldo desc, s."beneficiarioId"`,
   );
 }
 
-/** The caller's own lines (vendedor, micro-franquia), newest first, up to `limite`. */
-export function linhasProprias(db: Executor, actor: Actor, limite: number) {
+/**
+ * The caller's own lines (vendedor, micro-franquia: `quem`), newest first, up to `limite`. Each names the caller,
+ * read once for them all; each line's closing is read once, for its state.
+ */
+export function linhasProprias(
+  db: Executor,
+  actor: Actor,
+  quem: { beneficiario: Beneficiario; id: string },
+  limite: number,
+): Promise<LinhaRow[]> {
+  const f = comissaoFechamentos;
+  const fechamento = db
+    .select({ id: f.id, pagoEm: f.pagoEm })
+    .from(f)
+    .where(
+      and(
+        eq(f.franqueadorId, l.franqueadorId),
+        eq(f.periodo, l.periodo),
+        sql`(${f.franquiaId} = ${l.franquiaId} or ${f.franquiaId} is null)`,
+      ),
+    )
+    .orderBy(sql`${f.franquiaId} nulls last`)
+    .limit(1)
+    .as('fechamento');
   return db
-    .select(linhaSelection)
+    .select({
+      ...linhaSelection,
+      nomeBeneficiario: nomeDe(sql`${quem.beneficiario}::text`, sql`${quem.id}::uuid`),
+      estado: estadoDe(sql`${l.tipo} = 'estorno'`, sql`${fechamento.id}`, sql`${fechamento.pagoEm}`),
+    })
     .from(l)
     .innerJoin(parcelas, eq(parcelas.id, l.parcelaId))
     .innerJoin(matriculas, eq(matriculas.id, l.matriculaId))
+    .leftJoinLateral(fechamento, sql`true`)
     .where(comissaoLancamentosVisibleTo(actor))
     .orderBy(desc(l.periodo), desc(l.createdAt), desc(l.id))
     .limit(limite);
@@ -358,8 +391,8 @@ function abertasDe(beneficiario: Beneficiario, beneficiarioId: string): SQL {
   if (beneficiario === 'vendedor')
     return sql`select a.* from (select ${colunas}, count(*)::int as n from ${parcelas} p
           where ${aPagar} and p.vendedor_id = ${beneficiarioId}::uuid group by 1, 2, 3, 4, 5) a
-        join ${matriculas} m on m.id = a.matricula_id left join ${leads} ld on ld.id = m.lead_id
-        where ld.responsavel_id is null or ld.responsavel_id = ${beneficiarioId}::uuid
+        where coalesce((select ld.responsavel_id from ${matriculas} m join ${leads} ld on ld.id = m.lead_id
+          where m.id = a.matricula_id), ${beneficiarioId}::uuid) = ${beneficiarioId}::uuid
       union all
       select ${colunas}, count(*)::int as n from ${leads} ld join ${matriculas} m on m.lead_id = ld.id
         join ${parcelas} p on p.matricula_id = m.id
