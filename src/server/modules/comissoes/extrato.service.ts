@@ -163,7 +163,7 @@ export async function verMinhas(app: FastifyInstance, actor: Actor): Promise<Min
   const quem = beneficiarioDo(actor);
   const [totais, linhas, previstaCentavos] = await Promise.all([
     totaisProprios(app.db, actor),
-    linhasProprias(app.db, actor, quem, MINHAS_LINHAS),
+    linhasProprias(app.db, actor, MINHAS_LINHAS),
     prevista(app, quem.beneficiario, quem.id),
   ]);
   const geral = extratoVazio();

@@ -215,26 +215,21 @@ const cs = comissaoSomas;
 /**
  * The sums and counts of the lines in `where` (over `comissao_somas`, the sums the lines' trigger keeps: ADR 097),
  * grouped by what decides their state -- the network, the franquia, the month, reversed or not -- and by `chaves`,
- * with each group's state (`estadoDe`, as a line's). The closing is read once per network, franquia and month among
- * the groups (a month's summary: its few dozen franquias, not its thousands of beneficiaries) and joined to them. The
- * rows carry `estado`, `valor` (centavos) and `linhas`, and the `chaves` as named.
+ * with each group's state (`estadoDe`, as a line's, its closing read once per group). The rows carry `estado`, `valor`
+ * (centavos) and `linhas`, and the `chaves` as named.
  */
 function gruposComEstado(where: SQL | undefined, chaves: Record<string, SQL>): SQL {
   const colunas = Object.entries(chaves).map(([nome, coluna]) => sql`, ${coluna} as ${sql.identifier(nome)}`);
   const nomes = Object.keys(chaves).map((nome) => sql`, ${sql.identifier(nome)}`);
-  const ramo: Ramo = { franqueadorId: sql`r.franqueador_id`, franquiaId: sql`r.franquia_id`, periodo: sql`r.periodo` };
-  const semFranquia = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
-  return sql`with g as materialized (select ${cs.franqueadorId} as franqueador_id, ${cs.franquiaId} as franquia_id,
-        ${cs.periodo} as periodo, ${cs.estorno} as estorno${sql.join(colunas)},
+  // The group's closing read once, in a lateral join: its state is then referenced by every sum of the summary.
+  const ramo: Ramo = { franqueadorId: sql`g.franqueador_id`, franquiaId: sql`g.franquia_id`, periodo: sql`g.periodo` };
+  return sql`select g.*, ${estadoDe(sql`g.estorno`, sql`c.id`, sql`c.pago_em`)} as estado
+    from (select ${cs.franqueadorId} as franqueador_id, ${cs.franquiaId} as franquia_id, ${cs.periodo} as periodo,
+        ${cs.estorno} as estorno${sql.join(colunas)},
         sum(${cs.valorCentavos})::bigint as valor, sum(${cs.linhas})::int as linhas
       from ${cs} where ${where}
-      group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}),
-    c as (select r.franqueador_id, r.franquia_id, r.periodo, x.id, x.pago_em
-      from (select distinct franqueador_id, franquia_id, periodo from g) r
-      cross join lateral (${fechamentoQueSegura(ramo, sql`f.id, f.pago_em`)}) x)
-    select g.*, ${estadoDe(sql`g.estorno`, sql`c.id`, sql`c.pago_em`)} as estado
-    from g left join c on c.franqueador_id = g.franqueador_id and c.periodo = g.periodo
-      and coalesce(c.franquia_id, ${semFranquia}) = coalesce(g.franquia_id, ${semFranquia})`;
+      group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}) g
+    left join lateral (${fechamentoQueSegura(ramo, sql`f.id, f.pago_em`)}) c on true`;
 }
 
 const linhaSelection = {
@@ -311,56 +306,23 @@ export function resumoDoPeriodo(db: Executor, actor: Actor, periodo: string) {
     lancamentos: number;
   }>(
     db,
-    // The names joined to the month's beneficiaries, a few thousand of them: hashed once, not looked up one by one.
-    sql`select s.*, case s.beneficiario when 'vendedor' then coalesce(u.nome, u.email)
-          when 'micro_franquia' then m.razao_social else f.razao_social end as nome
-      from (select e.beneficiario, e.beneficiario_id as "beneficiarioId",
-          ${porEstado('liberada')}, ${porEstado('fechada')}, ${porEstado('paga')}, ${porEstado('estornada')},
-          coalesce(sum(e.valor), 0)::int as saldo, coalesce(sum(e.linhas), 0)::int as lancamentos
-        from (${grupos}) e
-        group by e.beneficiario, e.beneficiario_id) s
-      left join ${vendedores} v on s.beneficiario = 'vendedor' and v.id = s."beneficiarioId"
-      left join ${users} u on u.id = v.user_id
-      left join ${microFranquias} m on s.beneficiario = 'micro_franquia' and m.id = s."beneficiarioId"
-      left join ${franquias} f on s.beneficiario not in ('vendedor', 'micro_franquia') and f.id = s."beneficiarioId"
-      order by s.saldo desc, s."beneficiarioId"`,
+    sql`select e.beneficiario, e.beneficiario_id as "beneficiarioId",
+        ${nomeDe(sql`e.beneficiario`, sql`e.beneficiario_id`)} as nome,
+        ${porEstado('liberada')}, ${porEstado('fechada')}, ${porEstado('paga')}, ${porEstado('estornada')},
+        coalesce(sum(e.valor), 0)::int as saldo, coalesce(sum(e.linhas), 0)::int as lancamentos
+      from (${grupos}) e
+      group by e.beneficiario, e.beneficiario_id
+      order by coalesce(sum(e.valor), 0) desc, e.beneficiario_id`,
   );
 }
 
-/**
- * The caller's own lines (vendedor, micro-franquia: `quem`), newest first, up to `limite`. Each names the caller,
- * read once for them all; each line's closing is read once, for its state.
- */
-export function linhasProprias(
-  db: Executor,
-  actor: Actor,
-  quem: { beneficiario: Beneficiario; id: string },
-  limite: number,
-): Promise<LinhaRow[]> {
-  const f = comissaoFechamentos;
-  const fechamento = db
-    .select({ id: f.id, pagoEm: f.pagoEm })
-    .from(f)
-    .where(
-      and(
-        eq(f.franqueadorId, l.franqueadorId),
-        eq(f.periodo, l.periodo),
-        sql`(${f.franquiaId} = ${l.franquiaId} or ${f.franquiaId} is null)`,
-      ),
-    )
-    .orderBy(sql`${f.franquiaId} nulls last`)
-    .limit(1)
-    .as('fechamento');
+/** The caller's own lines (vendedor, micro-franquia), newest first, up to `limite`. */
+export function linhasProprias(db: Executor, actor: Actor, limite: number) {
   return db
-    .select({
-      ...linhaSelection,
-      nomeBeneficiario: nomeDe(sql`${quem.beneficiario}::text`, sql`${quem.id}::uuid`),
-      estado: estadoDe(sql`${l.tipo} = 'estorno'`, sql`${fechamento.id}`, sql`${fechamento.pagoEm}`),
-    })
+    .select(linhaSelection)
     .from(l)
     .innerJoin(parcelas, eq(parcelas.id, l.parcelaId))
     .innerJoin(matriculas, eq(matriculas.id, l.matriculaId))
-    .leftJoinLateral(fechamento, sql`true`)
     .where(comissaoLancamentosVisibleTo(actor))
     .orderBy(desc(l.periodo), desc(l.createdAt), desc(l.id))
     .limit(limite);
@@ -377,13 +339,13 @@ export function totaisProprios(db: Executor, actor: Actor) {
 }
 
 /**
- * The open parcelas (mensalidades still to be paid) whose commission would go to the beneficiary: the prevista's,
- * counted per matrícula and what decides their amount (`n` parcelas of network, franquia, curso, value, matrícula).
+ * The open parcelas (mensalidades still to be paid) whose commission would go to the beneficiary: the prevista's.
  * The vendedor's are those of the leads it is responsável for, and the event's when the lead names none --
  * `coalesce(responsável, vendedor)`, written as two branches each an index can find (the responsável's leads; the
  * event vendedor's parcelas whose lead names no one else), so a seller's few thousand parcelas are read, not the
  * network's half million. The event vendedor's are counted per matrícula before their lead is read: one lookup of a
- * matrícula and its lead for its ten or twelve parcelas, not one per parcela.
+ * matrícula and its lead for its ten or twelve parcelas, not one per parcela (a scalar subquery: as a join, the
+ * planner hashed all the matrículas). Each row carries `n`, how many parcelas it stands for.
  */
 function abertasDe(beneficiario: Beneficiario, beneficiarioId: string): SQL {
   const colunas = sql`p.franqueador_id, p.franquia_id, p.curso_id, p.valor_centavos, p.matricula_id`;
@@ -400,8 +362,7 @@ function abertasDe(beneficiario: Beneficiario, beneficiarioId: string): SQL {
           and p.vendedor_id is distinct from ${beneficiarioId}::uuid
         group by 1, 2, 3, 4, 5`;
   const coluna = beneficiario === 'micro_franquia' ? sql`p.micro_franquia_id` : sql`p.franquia_id`;
-  return sql`select ${colunas}, count(*)::int as n from ${parcelas} p
-    where ${aPagar} and ${coluna} = ${beneficiarioId}::uuid group by 1, 2, 3, 4, 5`;
+  return sql`select ${colunas}, 1 as n from ${parcelas} p where ${aPagar} and ${coluna} = ${beneficiarioId}::uuid`;
 }
 
 /**
