@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../setup/test-app';
 import { as } from '../../support/inject-as';
-import { comissaoLancamentos, comissaoRegras, matriculas, parcelas } from '../../../src/server/db/schema';
+import {
+  comissaoLancamentos,
+  comissaoRegras,
+  comissaoSomas,
+  matriculas,
+  parcelas,
+} from '../../../src/server/db/schema';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { encerrarCobrancaDaMatricula } from '../../../src/server/modules/cobranca';
 import { gravarParcela } from '../../../src/server/modules/cobranca/cobranca.repository';
@@ -17,6 +23,8 @@ import type { FechamentoView, LancamentoView, MinhasView, ResumoView } from '../
  * the real code and database --
  *   - every statement (the vendedor's and micro-franquia's 'Minhas comissões', the period's totals) is the sum of
  *     its lines, by state and by month;
+ *   - the sums the lines' trigger keeps (`comissao_somas`, ADR 097), which the statements read, are their lines',
+ *     group by group, summed over the stripes;
  *   - a closed month never changes: its lines' count and sum stay what they were when it closed;
  *   - a reversal cancels its credit exactly: a refunded parcela's lines sum to zero per beneficiary, each credit and
  *     each reversal written once per round (a dispute won credits the same centavos again, as a new round).
@@ -63,8 +71,40 @@ async function somaDoPeriodo(periodo: string) {
 const centavos = (v: number) => Math.round(v * 100);
 const soma = (ls: { valor: number }[]) => ls.reduce((s, l) => s + centavos(l.valor), 0);
 
-/** Every statement equals its lines; closed months are as they closed; reversals cancel exactly. */
+/** The ledger's kept sums and its lines' own, each group as `key=value centavos/lines`, sorted. */
+async function somasELinhas() {
+  const cs = comissaoSomas;
+  const l = comissaoLancamentos;
+  const texto = (r: { chave: string; valor: number; linhas: number }) =>
+    `${r.chave}=${Number(r.valor)}/${Number(r.linhas)}`;
+  const chave = (t: typeof cs | typeof l, estorno: ReturnType<typeof sql>) =>
+    sql<string>`concat_ws(':', ${t.franqueadorId}, ${t.franquiaId}, ${t.periodo}, ${t.beneficiario}, ${t.beneficiarioId}, ${estorno})`;
+  const kept = await db()
+    .select({
+      chave: chave(cs, sql`${cs.estorno}`),
+      valor: sql<number>`sum(${cs.valorCentavos})::bigint`,
+      linhas: sql<number>`sum(${cs.linhas})::int`,
+    })
+    .from(cs)
+    .groupBy(sql`1`);
+  const recount = await db()
+    .select({
+      chave: chave(l, sql`${l.tipo} = 'estorno'`),
+      valor: sql<number>`sum(${l.valorCentavos})::bigint`,
+      linhas: sql<number>`count(*)::int`,
+    })
+    .from(l)
+    .groupBy(sql`1`);
+  return { kept: kept.map(texto).sort(), recount: recount.map(texto).sort() };
+}
+
+/**
+ * Every statement equals its lines; the kept sums are the lines'; closed months are as they closed; reversals
+ * cancel exactly.
+ */
 async function invariantes() {
+  const { kept, recount } = await somasELinhas();
+  expect(kept, 'comissao_somas = its lines, group by group').toEqual(recount);
   for (const role of ['vendedor', 'micro_franquia'] as const) {
     const minhas = (await as(ctx.app, role).get('/api/comissoes/minhas')).json<MinhasView>();
     const linhas = minhas.lancamentos;

@@ -343,23 +343,26 @@ export function totaisProprios(db: Executor, actor: Actor) {
  * The vendedor's are those of the leads it is responsável for, and the event's when the lead names none --
  * `coalesce(responsável, vendedor)`, written as two branches each an index can find (the responsável's leads; the
  * event vendedor's parcelas whose lead names no one else), so a seller's few thousand parcelas are read, not the
- * network's half million.
+ * network's half million. The event vendedor's are counted per matrícula before their lead is read: one lookup of a
+ * matrícula and its lead for its ten or twelve parcelas, not one per parcela (a scalar subquery: as a join, the
+ * planner hashed all the matrículas). Each row carries `n`, how many parcelas it stands for.
  */
 function abertasDe(beneficiario: Beneficiario, beneficiarioId: string): SQL {
   const colunas = sql`p.franqueador_id, p.franquia_id, p.curso_id, p.valor_centavos, p.matricula_id`;
   const aPagar = sql`p.status in ('aberta', 'vencida') and p.tipo = 'mensalidade'`;
   if (beneficiario === 'vendedor')
-    return sql`select ${colunas} from ${parcelas} p join ${matriculas} m on m.id = p.matricula_id
-        left join ${leads} ld on ld.id = m.lead_id
-        where ${aPagar} and p.vendedor_id = ${beneficiarioId}::uuid
-          and (ld.responsavel_id is null or ld.responsavel_id = ${beneficiarioId}::uuid)
+    return sql`select a.* from (select ${colunas}, count(*)::int as n from ${parcelas} p
+          where ${aPagar} and p.vendedor_id = ${beneficiarioId}::uuid group by 1, 2, 3, 4, 5) a
+        where coalesce((select ld.responsavel_id from ${matriculas} m join ${leads} ld on ld.id = m.lead_id
+          where m.id = a.matricula_id), ${beneficiarioId}::uuid) = ${beneficiarioId}::uuid
       union all
-      select ${colunas} from ${leads} ld join ${matriculas} m on m.lead_id = ld.id
+      select ${colunas}, count(*)::int as n from ${leads} ld join ${matriculas} m on m.lead_id = ld.id
         join ${parcelas} p on p.matricula_id = m.id
         where ${aPagar} and ld.responsavel_id = ${beneficiarioId}::uuid
-          and p.vendedor_id is distinct from ${beneficiarioId}::uuid`;
+          and p.vendedor_id is distinct from ${beneficiarioId}::uuid
+        group by 1, 2, 3, 4, 5`;
   const coluna = beneficiario === 'micro_franquia' ? sql`p.micro_franquia_id` : sql`p.franquia_id`;
-  return sql`select ${colunas} from ${parcelas} p where ${aPagar} and ${coluna} = ${beneficiarioId}::uuid`;
+  return sql`select ${colunas}, 1 as n from ${parcelas} p where ${aPagar} and ${coluna} = ${beneficiarioId}::uuid`;
 }
 
 /**
@@ -376,7 +379,7 @@ export function previstasPorGrupo(db: Executor, beneficiario: Beneficiario, bene
   }>(
     db,
     sql`select a.franqueador_id as "franqueadorId", a.franquia_id as "franquiaId", a.curso_id as "cursoId",
-        a.valor_centavos as "valorCentavos", count(*)::int as parcelas
+        a.valor_centavos as "valorCentavos", sum(a.n)::int as parcelas
       from (${abertasDe(beneficiario, beneficiarioId)}) a group by 1, 2, 3, 4`,
   );
 }
