@@ -1,7 +1,7 @@
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, parcelasVisibleTo } from '../../access/scope';
-import { type Executor, executeRows } from '../../db/connect';
+import { type Executor, executeRows, fixedStatement } from '../../db/connect';
 import {
   cobrancaClientes,
   cobrancaEventos,
@@ -144,6 +144,67 @@ export async function registrarEvento(
   return row?.id ?? null;
 }
 
+/** What the webhook's change needs of the parcela it locked (`parcelaDoPagamento`'s columns). */
+export interface ParcelaTravada {
+  id: string;
+  status: ParcelaStatus;
+  matriculaId: string;
+  numero: number;
+  pagaEm: string | null;
+  valorLiquidoCentavos: number | null;
+  baixaEm: Date | null;
+  chargebackEm: string | null;
+}
+
+export type ResultadoDoEvento = 'aplicado' | 'ignorado' | 'pagamento_desconhecido';
+
+/**
+ * The webhook's first statement (issue 43's bench): the event written once and, in the same statement, the parcela
+ * holding its payment locked for its change. The event is stored with the result it will most likely have --
+ * `aplicado` with its parcela, `pagamento_desconhecido` without one, `ignorado` without a payment -- so the usual
+ * payment needs no second write of its row; `resultadoDoEvento` corrects it when the outcome is another. No row: the
+ * id was already received (a redelivery), and nothing was locked.
+ */
+const registrarNaParcela = fixedStatement(
+  6,
+  ([provedor, eventoId, tipo, pagamentoId, payload, em]) => sql`with alvo as (
+      select p.id from ${parcelas} p where p.provedor = ${provedor}::text and p.gateway_id = ${pagamentoId}::text
+    ), registro as (
+      insert into ${cobrancaEventos} (provedor, evento_id, tipo, gateway_pagamento_id, payload, resultado, parcela_id,
+        recebido_em)
+      select ${provedor}::text, ${eventoId}::text, ${tipo}::text, ${pagamentoId}::text, ${payload}::jsonb,
+        case when ${pagamentoId}::text is null then 'ignorado' when alvo.id is null then 'pagamento_desconhecido'
+          else 'aplicado' end,
+        alvo.id, ${em}::timestamptz
+      from (select 1) as um left join alvo on true
+      on conflict do nothing
+      returning id, resultado, parcela_id)
+    select r.id as registro, r.resultado, p.id, p.status, p.matricula_id as "matriculaId", p.numero,
+      p.paga_em::text as "pagaEm", p.valor_liquido_centavos as "valorLiquidoCentavos", p.baixa_em as "baixaEm",
+      p.chargeback_em::text as "chargebackEm"
+    from registro r left join lateral (
+      select * from ${parcelas} t where t.id = r.parcela_id for update) p on true`,
+  'cobranca_evento_registrar',
+);
+
+/**
+ * The event, written once, with its parcela locked (`registrarNaParcela`): undefined when its id was already
+ * received; `parcela` undefined when no parcela holds its payment (or it names none).
+ */
+export async function registrarEventoNaParcela(
+  db: Executor,
+  e: { provedor: ProvedorCobranca; eventoId: string; tipo: string; pagamentoId: string | null; payload: unknown },
+  now: Date,
+): Promise<{ registro: string; resultado: ResultadoDoEvento; parcela: ParcelaTravada | undefined } | undefined> {
+  const [row] = await executeRows<{ registro: string; resultado: ResultadoDoEvento } & ParcelaTravada>(
+    db,
+    registrarNaParcela([e.provedor, e.eventoId, e.tipo, e.pagamentoId, JSON.stringify(e.payload), now.toISOString()]),
+  );
+  if (!row) return undefined;
+  const { registro, resultado, ...parcela } = row;
+  return { registro, resultado, parcela: parcela.id ? parcela : undefined };
+}
+
 export async function resultadoDoEvento(
   db: Executor,
   id: string,
@@ -172,17 +233,21 @@ export async function parcelaDoPagamento(db: Executor, provedor: ProvedorCobranc
   return row;
 }
 
-export async function mudarParcela(
-  db: Executor,
-  id: string,
-  values: {
-    status: ParcelaStatus;
-    pagaEm?: string | null;
-    valorLiquidoCentavos?: number | null;
-    chargebackEm?: string | null;
-  },
-) {
+type MudancaDaParcela = {
+  status: ParcelaStatus;
+  pagaEm?: string | null;
+  valorLiquidoCentavos?: number | null;
+  chargebackEm?: string | null;
+};
+
+export async function mudarParcela(db: Executor, id: string, values: MudancaDaParcela) {
   await db.update(parcelas).set(values).where(eq(parcelas.id, id));
+}
+
+/** The change of a parcela its caller locked, and its audit row (`registro`, auditoria's), in one statement. */
+export async function mudarParcelaRegistrada(db: Executor, id: string, values: MudancaDaParcela, registro: SQL) {
+  const muda = db.update(parcelas).set(values).where(eq(parcelas.id, id));
+  await db.execute(sql`with mudou as (${muda.getSQL()}) ${registro}`);
 }
 
 // --- Reading -------------------------------------------------------------------------------------------------

@@ -7,15 +7,17 @@ import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { PARCELA_MESSAGES } from '../../../shared/schemas/parcela';
-import { audit } from '../auditoria';
+import { audit, auditInsert } from '../auditoria';
 import { estornarComissoes, lancarComissoes } from '../comissoes';
 import { aplicarEventoNaFatura, estornarRoyalties, lancarRoyalties } from '../royalties';
 import {
-  mudarParcela,
+  type ParcelaTravada,
+  type ResultadoDoEvento,
+  mudarParcelaRegistrada,
   pagamentoDaParcela,
   parcelaDoPagamento,
   parcelaNoEscopo,
-  registrarEvento,
+  registrarEventoNaParcela,
   resultadoDoEvento,
 } from './cobranca.repository';
 import type { EventoDoGateway } from './gateway';
@@ -55,7 +57,8 @@ function diaDoPagamento(evento: EventoDoGateway, now: Date): string {
 
 /**
  * Applies one event in the caller's transaction. Its change is audited as the gateway's (no user), or -- a payment
- * simulated in development -- as the staff member's who simulated it: one row either way.
+ * simulated in development -- as the staff member's who simulated it: one row either way. The event is stored and
+ * its parcela locked in one statement, the parcela's change and its audit row in another (issue 43's bench).
  */
 export async function aplicarEventoNa(
   tx: Executor,
@@ -65,14 +68,18 @@ export async function aplicarEventoNa(
   quem: 'gateway' | 'simulacao' = 'gateway',
 ): Promise<Desfecho> {
   const pagamentoId = evento.payment?.id ?? null;
-  const registro = await registrarEvento(
+  const registrado = await registrarEventoNaParcela(
     tx,
     { provedor, eventoId: evento.id, tipo: evento.event, pagamentoId, payload: evento },
     now,
   );
-  if (!registro) return 'repetido';
+  if (!registrado) return 'repetido';
   if (!pagamentoId) return 'ignorado';
-  return aplicarRegistrado(tx, provedor, evento, registro, now, quem);
+  const { registro, resultado, parcela } = registrado;
+  return aplicarNaParcela(tx, provedor, evento, registro, parcela, now, quem, null, {
+    resultado,
+    parcelaId: parcela?.id ?? null,
+  });
 }
 
 /**
@@ -89,8 +96,31 @@ export async function aplicarRegistrado(
   quem: 'gateway' | 'simulacao' | 'conciliacao' = 'gateway',
   conciliacaoId?: string | null,
 ): Promise<Desfecho> {
+  const parcela = await parcelaDoPagamento(tx, provedor, evento.payment?.id ?? '');
+  return aplicarNaParcela(tx, provedor, evento, registro, parcela, now, quem, conciliacaoId ?? null, null);
+}
+
+/**
+ * The event `registro` applied to `parcela` (locked by the caller; undefined: no parcela holds its payment). The
+ * event's row is written again only when its result is not the one it was stored with (`gravado`; null: unknown).
+ */
+async function aplicarNaParcela(
+  tx: Executor,
+  provedor: ProvedorCobranca,
+  evento: EventoDoGateway,
+  registro: string,
+  parcela: ParcelaTravada | undefined,
+  now: Date,
+  quem: 'gateway' | 'simulacao' | 'conciliacao',
+  conciliacaoId: string | null,
+  gravado: { resultado: ResultadoDoEvento; parcelaId: string | null } | null,
+): Promise<Desfecho> {
+  const resultado = async (r: ResultadoDoEvento, parcelaId: string | null) => {
+    if (gravado?.resultado !== r || gravado.parcelaId !== parcelaId)
+      await resultadoDoEvento(tx, registro, r, parcelaId);
+    return r;
+  };
   const pagamentoId = evento.payment?.id ?? '';
-  const parcela = await parcelaDoPagamento(tx, provedor, pagamentoId);
   if (!parcela) {
     // ADR 089: a royalties charge to a franquia is no parcela: its event moves the charge.
     const fatura = await aplicarEventoNaFatura(
@@ -101,20 +131,13 @@ export async function aplicarRegistrado(
       diaDoPagamento(evento, now),
       now,
     );
-    if (fatura !== null) {
-      await resultadoDoEvento(tx, registro, fatura ? 'aplicado' : 'ignorado', null);
-      return fatura ? 'aplicado' : 'ignorado';
-    }
-    await resultadoDoEvento(tx, registro, 'pagamento_desconhecido', null);
-    return 'pagamento_desconhecido';
+    if (fatura !== null) return resultado(fatura ? 'aplicado' : 'ignorado', null);
+    return resultado('pagamento_desconhecido', null);
   }
   // A parcela paid at the school (ADR 076): its payment at the gateway is cancelled (or, paid there too, refunded)
   // by the baixa's job, and nothing the gateway says of it afterwards changes the cash payment.
   const transicao = parcela.baixaEm ? null : transicaoDoEvento(parcela, evento.event);
-  if (!transicao) {
-    await resultadoDoEvento(tx, registro, 'ignorado', parcela.id);
-    return 'ignorado';
-  }
+  if (!transicao) return resultado('ignorado', parcela.id);
   const { status, chargeback } = transicao;
   // A dispute won (ADR 093) pays the parcela again as it was paid: its day and net value stay the first payment's.
   const pago =
@@ -126,7 +149,29 @@ export async function aplicarRegistrado(
         }
       : {};
   const chargebackEm = chargeback === 'abrir' ? todayInBrasilia(now) : chargeback ? null : undefined;
-  await mudarParcela(tx, parcela.id, { status, ...pago, ...(chargebackEm === undefined ? {} : { chargebackEm }) });
+  // The change and its audit row in one statement: one row per applied change.
+  await mudarParcelaRegistrada(
+    tx,
+    parcela.id,
+    { status, ...pago, ...(chargebackEm === undefined ? {} : { chargebackEm }) },
+    auditInsert({
+      acao: ACAO_DE[quem],
+      entidadeId: parcela.id,
+      ...(quem === 'simulacao' ? {} : { ator: null }),
+      alteracoes: {
+        status: [parcela.status, status],
+        ...(pago.pagaEm ? { pagaEm: [parcela.pagaEm, pago.pagaEm] } : {}),
+        ...(chargebackEm === undefined ? {} : { chargebackEm: [parcela.chargebackEm, chargebackEm] }),
+      },
+      detalhes: {
+        evento: evento.event,
+        provedor,
+        matriculaId: parcela.matriculaId,
+        numero: parcela.numero,
+        ...(conciliacaoId ? { conciliacaoId } : {}),
+      },
+    }),
+  );
   // ADR 082: the commission ledger moves with the parcela, in this transaction -- a chargeback reverses its lines
   // as a refund does, a dispute won writes them again as new lines (ADR 093); a refund made final writes nothing.
   const estorna = status === 'estornada' && chargeback !== 'encerrar';
@@ -135,24 +180,7 @@ export async function aplicarRegistrado(
   // ADR 089: and the royalties' ledger, in the same transaction.
   if (status === 'paga') await lancarRoyalties(tx, parcela.id, now);
   if (estorna) await estornarRoyalties(tx, parcela.id, now);
-  await resultadoDoEvento(tx, registro, 'aplicado', parcela.id);
-  await audit(tx, {
-    acao: ACAO_DE[quem],
-    entidadeId: parcela.id,
-    ...(quem === 'simulacao' ? {} : { ator: null }),
-    alteracoes: {
-      status: [parcela.status, status],
-      ...(pago.pagaEm ? { pagaEm: [parcela.pagaEm, pago.pagaEm] } : {}),
-      ...(chargebackEm === undefined ? {} : { chargebackEm: [parcela.chargebackEm, chargebackEm] }),
-    },
-    detalhes: {
-      evento: evento.event,
-      provedor,
-      matriculaId: parcela.matriculaId,
-      numero: parcela.numero,
-      ...(conciliacaoId ? { conciliacaoId } : {}),
-    },
-  });
+  await resultado('aplicado', parcela.id);
   return 'aplicado';
 }
 
