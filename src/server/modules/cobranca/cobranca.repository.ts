@@ -144,7 +144,7 @@ export async function registrarEvento(
   return row?.id ?? null;
 }
 
-/** What the webhook's change needs of the parcela it locked (`parcelaDoPagamento`'s columns). */
+/** What the webhook's change needs of the parcela it locked: `parcelaDoPagamento`'s and `registrarNaParcela`'s columns. */
 export interface ParcelaTravada {
   id: string;
   status: ParcelaStatus;
@@ -214,8 +214,12 @@ export async function resultadoDoEvento(
   await db.update(cobrancaEventos).set({ resultado, parcelaId }).where(eq(cobrancaEventos.id, id));
 }
 
-/** The parcela holding a gateway's payment, locked for its change. */
-export async function parcelaDoPagamento(db: Executor, provedor: ProvedorCobranca, gatewayId: string) {
+/** The parcela holding a gateway's payment, locked for its change (the webhook's first statement reads the same). */
+export async function parcelaDoPagamento(
+  db: Executor,
+  provedor: ProvedorCobranca,
+  gatewayId: string,
+): Promise<ParcelaTravada | undefined> {
   const [row] = await db
     .select({
       id: parcelas.id,
