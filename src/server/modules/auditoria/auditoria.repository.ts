@@ -16,17 +16,31 @@ import { auditoriaVisibleTo } from '../../access/scope';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   auditLog,
+  campanhaCustos,
   clientes,
+  comissaoFechamentos,
+  comissaoRegras,
+  contratoModelos,
   cursos,
   eventos,
   franquias,
+  importacoes,
   leads,
+  lgpdPedidos,
   matriculas,
+  metas,
   microFranquias,
+  parcelas,
   preMatriculas,
+  royaltyAcordos,
+  royaltyContestacoes,
+  royaltyFaturas,
+  royaltyFechamentos,
   sacTickets,
   users,
   vendedores,
+  visitas,
+  webhookEndpoints,
 } from '../../db/schema';
 import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
 import {
@@ -53,6 +67,20 @@ const TABLES: Partial<Record<AuditEntidade, PgTable>> = {
   pre_matricula: preMatriculas,
   matricula: matriculas,
   sac_ticket: sacTickets,
+  lgpd_pedido: lgpdPedidos,
+  webhook: webhookEndpoints,
+  contrato_modelo: contratoModelos,
+  parcela: parcelas,
+  comissao_regra: comissaoRegras,
+  comissao_fechamento: comissaoFechamentos,
+  royalty_acordo: royaltyAcordos,
+  royalty_fechamento: royaltyFechamentos,
+  royalty_fatura: royaltyFaturas,
+  royalty_contestacao: royaltyContestacoes,
+  meta: metas,
+  campanha_custo: campanhaCustos,
+  visita: visitas,
+  importacao: importacoes,
 };
 
 const exists = sql`case ${auditLog.entidade} ${sql.join(

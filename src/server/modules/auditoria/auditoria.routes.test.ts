@@ -152,6 +152,33 @@ describe('GET /api/auditoria', () => {
     expect(all).toEqual([...all].sort().reverse());
   });
 
+  it('tells a record of the money screens that still exists from one that is gone', async () => {
+    // A contract template (its own table, as parcelas, commission rules, royalties' agreements and goals have):
+    // the row about it must not say "O registro não existe mais" while it is there.
+    const criado = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contratos/modelos',
+      headers: { cookie: world.sessions.franqueador },
+      payload: { titulo: 'Contrato da auditoria', texto: 'Texto do contrato.', multaCancelamentoPct: 10 },
+    });
+    expect(criado.statusCode).toBe(201);
+    const id = criado.json<{ id: string }>().id;
+    const [row] = (await get('franqueador', `/api/auditoria?acao=contrato_modelo.criar&entidadeId=${id}`)).json<
+      AuditoriaItem[]
+    >();
+    expect(row).toMatchObject({ entidade: 'contrato_modelo', entidadeId: id, entidadeExiste: true });
+    // A record id no table holds: gone.
+    const gone = '00000000-0000-4000-8000-000000000042';
+    await ctx.app.db.insert(auditLog).values({
+      acao: 'parcela.baixa',
+      entidade: 'parcela',
+      entidadeId: gone,
+      franqueadorId: world.actors.franqueador.franqueadorId,
+    });
+    const orphans = (await get('franqueador', `/api/auditoria?entidadeId=${gone}`)).json<AuditoriaItem[]>();
+    expect(orphans).toEqual([expect.objectContaining({ entidade: 'parcela', entidadeExiste: false })]);
+  });
+
   it('filters by action, record, person, name or e-mail and period, and says the filter errors in Portuguese', async () => {
     const byEntity = (await readAll('franqueador', `&entidadeId=${world.ids.valinhos}`)).map((r) => r.acao);
     expect(byEntity).toContain('cliente.editar');
