@@ -115,6 +115,22 @@ async function invariantes() {
     for (const p of minhas.periodos)
       expect(centavos(p.saldo)).toBe(soma(linhas.filter((l) => l.periodo === p.periodo)));
   }
+  // The list's state filter (the closings read once, as sets) answers exactly the lines whose own state it names.
+  for (const role of ['franqueador', 'franquia'] as const) {
+    const lista = async (filtro: string) => {
+      const r = await as(ctx.app, role).get(`/api/comissoes/lancamentos?pageSize=500${filtro}`);
+      return { linhas: r.json<LancamentoView[]>(), total: Number(r.headers['x-total-count']) };
+    };
+    const todas = await lista('');
+    expect(todas.total, `${role} total`).toBe(todas.linhas.length);
+    for (const estado of ['liberada', 'fechada', 'paga', 'estornada'] as const) {
+      const doEstado = todas.linhas.filter((l) => l.estado === estado).map((l) => l.id);
+      const filtradas = await lista(`&estado=${estado}`);
+      expect(filtradas.linhas.map((l) => l.id).sort(), `${role} estado=${estado}`).toEqual(doEstado.sort());
+      // Its total, read from the ledger's sums, is the same count.
+      expect(filtradas.total, `${role} estado=${estado} total`).toBe(doEstado.length);
+    }
+  }
   for (const [periodo, antes] of fechados) {
     expect(await somaDoPeriodo(periodo), `closed ${periodo}`).toEqual(antes);
     const resumo = (

@@ -89,8 +89,8 @@ export async function comissoesRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('comissoes.ver') },
     },
     async (request, reply) => {
-      const { items, total } = await verLancamentos(request.dbLeitura, request.actor!, request.query);
-      setTotalCount(reply, total, true);
+      const { items, total, exact } = await verLancamentos(request.dbLeitura, request.actor!, request.query);
+      setTotalCount(reply, total, exact);
       return items;
     },
   );

@@ -81,8 +81,8 @@ const emReais = (e: Extrato) => ({
 
 /** `db`: the request's read database (`request.dbLeitura`). */
 export async function verLancamentos(db: Executor, actor: Actor, query: LancamentosListQuery) {
-  const { rows, total } = await listLancamentos(db, actor, query);
-  return { items: rows.map(toLancamentoView), total };
+  const { rows, total, exact } = await listLancamentos(db, actor, query);
+  return { items: rows.map(toLancamentoView), total, exact };
 }
 
 /** GET /api/comissoes/resumo?periodo=: per beneficiary, the period's lines summed by state, and their total. */
