@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { eventoCustosDia, eventoCustosMes } from '../../db/schema';
 import { type Level, type ReportRows, splitPeriod } from './periods';
 
@@ -37,7 +37,8 @@ export function custoPeriodRows(
     const where = and(
       eq(table.nivel, nivel),
       ...rows.nodes.map((node) => eq(table[COLUMN[node.level]], node.id)),
-      grupo?.ids ? inArray(table[COLUMN[grupo.level]], grupo.ids) : undefined,
+      // One array parameter, not a list of 50: the statement's text (and its plan) is the same for every page.
+      grupo?.ids ? sql`${table[COLUMN[grupo.level]]} = any(${sql.param(grupo.ids)}::uuid[])` : undefined,
     );
     const v = sign < 0 ? sql`-${table.valorCentavos}` : sql`${table.valorCentavos}`;
     return sql`select ${id} as id, ${v} as v from ${table} where ${where} and ${period} between ${from} and ${to}`;
