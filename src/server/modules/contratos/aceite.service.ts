@@ -31,6 +31,8 @@ import { DIA_VENCIMENTO_PADRAO } from '../../../shared/cobranca/parcelas';
 import { encerrarCobrancaDaMatricula, enfileirarPlanoDeCobranca } from '../cobranca';
 import {
   type ContratoComMatricula,
+  type ContratoDaPagina,
+  abrirContratoPorToken,
   ativarMatricula,
   cancelarPorArrependimento,
   findContratoNoEscopo,
@@ -40,7 +42,6 @@ import {
   gastarCodigo,
   insertEvento,
   listEventos,
-  marcarAberto,
   reabrirMatriculaExpirada,
   redeDaMatricula,
   registrarAceite,
@@ -123,7 +124,7 @@ export async function enviarLinkDoContrato(
 }
 
 /** The contract as the family's page shows it. */
-function toPublico(row: ContratoComMatricula, now: Date): ContratoPublico {
+function toPublico(row: ContratoDaPagina, now: Date): ContratoPublico {
   const c = row.contrato;
   const prazo = c.aceitoEm ? prazoDeArrependimento(c.aceitoEm) : null;
   return {
@@ -148,15 +149,14 @@ async function porToken(app: FastifyInstance, token: string, now: Date) {
   return row;
 }
 
-/** GET /api/public/contratos/:token: the contract; its link's first opening goes on the timeline. */
+/**
+ * GET /api/public/contratos/:token: the contract; its link's first opening goes on the timeline, in the same
+ * statement that reads it (issue 42's bench: one round trip where the read and the opening's transaction took five).
+ */
 export async function verContrato(app: FastifyInstance, token: string): Promise<ContratoPublico> {
   const now = app.clock.now();
-  const row = await porToken(app, token, now);
-  if (row.contrato.tokenAbertoEm === null) {
-    await app.db.transaction(async (tx) => {
-      if (await marcarAberto(tx, row.contrato.id, now)) await insertEvento(tx, row.contrato.id, 'aberto', now);
-    });
-  }
+  const row = await abrirContratoPorToken(app.db, digest(token), now);
+  if (!row) throw notFound(ACEITE_MESSAGES.linkInvalido);
   return toPublico(row, now);
 }
 
