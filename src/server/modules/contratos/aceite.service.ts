@@ -86,7 +86,7 @@ export const urlDoContrato = (app: FastifyInstance, token: string) => `${app.con
 /** Where the family's e-mails about its contract belong: the matrícula's network, the matrícula the record. */
 const daMatricula = (matriculaId: string) => ({ rede: redeDaMatricula(matriculaId), registroId: matriculaId });
 
-const valoresDe = (c: ContratoComMatricula['contrato']) => ({
+const valoresDe = (c: ContratoDaPagina['contrato']) => ({
   valorTotal: c.valorTotal,
   parcelas: c.parcelas,
   valorParcela: c.valorParcela,
