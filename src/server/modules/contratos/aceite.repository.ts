@@ -196,28 +196,59 @@ export async function registrarTentativa(db: Executor, contratoId: string, maxTe
     .where(and(eq(contratos.id, contratoId), isNotNull(contratos.codigoHash)));
 }
 
-/** The acceptance's record; the code is spent. Only a contract not accepted yet is touched: false otherwise. */
-export async function registrarAceite(
+/** The acceptance's record; the code is spent with it (`registrarAceiteEAtivar`). */
+export interface RegistroDoAceite {
+  aceitoEm: Date;
+  aceiteIp: string | null;
+  aceiteUserAgent: string | null;
+  aceiteVersao: number;
+  aceiteCanal: string;
+  pdfSha256: string;
+  tokenExpiraEm: Date;
+  /** Issue 43: the day of the month the family chose for its parcelas. */
+  diaVencimento: number;
+}
+
+/**
+ * The acceptance's writes in one statement (issue 42's bench: one round trip where six took one each): the
+ * acceptance's record (`registrarAceite`'s), the matrícula 'ativa' (`ativarMatricula`'s) only once the record was
+ * written, and -- only once both were -- the timeline's 'aceito' and what `depois(ativou)` writes under `ativou`
+ * (the billing plan's job, the audit row, the e-mail's job). Answers which of the two guarded updates happened;
+ * the caller refuses (and so rolls back) unless both did.
+ */
+export async function registrarAceiteEAtivar(
   db: Executor,
-  contratoId: string,
-  values: {
-    aceitoEm: Date;
-    aceiteIp: string | null;
-    aceiteUserAgent: string | null;
-    aceiteVersao: number;
-    aceiteCanal: string;
-    pdfSha256: string;
-    tokenExpiraEm: Date;
-    /** Issue 43: the day of the month the family chose for its parcelas. */
-    diaVencimento: number;
-  },
-): Promise<boolean> {
-  const rows = await db
+  ids: { contratoId: string; matriculaId: string },
+  values: RegistroDoAceite,
+  now: Date,
+  depois: (ativou: SQL) => SQL[],
+): Promise<{ registrado: boolean; ativada: boolean }> {
+  const aceite = db
     .update(contratos)
     .set({ ...values, codigoHash: null, codigoExpiraEm: null, codigoTentativas: 0 })
-    .where(and(eq(contratos.id, contratoId), isNull(contratos.aceitoEm)))
+    .where(and(eq(contratos.id, ids.contratoId), isNull(contratos.aceitoEm)))
     .returning({ id: contratos.id });
-  return rows.length > 0;
+  const ativa = db
+    .update(matriculas)
+    .set({ status: 'ativa' })
+    .where(
+      and(
+        eq(matriculas.id, ids.matriculaId),
+        eq(matriculas.status, 'aguardando_aceite'),
+        sql`exists (select 1 from aceite)`,
+      ),
+    )
+    .returning({ id: matriculas.id });
+  const ativou = sql`exists (select 1 from ativa)`;
+  const evento = sql`insert into ${contratoEventos} (contrato_id, tipo, em)
+    select ${ids.contratoId}::uuid, 'aceito'::contrato_evento_tipo, ${now.toISOString()}::timestamptz from ativa`;
+  const escritas = [evento, ...depois(ativou)].map((escrita, i) => sql`, ${sql.raw(`d${i}`)} as (${escrita})`);
+  const [row] = await executeRows<{ registrado: boolean; ativada: boolean }>(
+    db,
+    sql`with aceite as (${aceite.getSQL()}), ativa as (${ativa.getSQL()})${sql.join(escritas, sql``)}
+      select exists (select 1 from aceite) as registrado, ${ativou} as ativada`,
+  );
+  return { registrado: row?.registrado === true, ativada: row?.ativada === true };
 }
 
 /** The code is spent (a withdrawal used it). */
@@ -226,16 +257,6 @@ export async function gastarCodigo(db: Executor, contratoId: string) {
     .update(contratos)
     .set({ codigoHash: null, codigoExpiraEm: null, codigoTentativas: 0 })
     .where(eq(contratos.id, contratoId));
-}
-
-/** The matrícula whose contract was accepted becomes 'ativa' (only from 'aguardando_aceite'). */
-export async function ativarMatricula(db: Executor, matriculaId: string): Promise<boolean> {
-  const rows = await db
-    .update(matriculas)
-    .set({ status: 'ativa' })
-    .where(and(eq(matriculas.id, matriculaId), eq(matriculas.status, 'aguardando_aceite')))
-    .returning({ id: matriculas.id });
-  return rows.length > 0;
 }
 
 /** A withdrawal within 7 days: 'cancelada' as 'arrependimento', with no fee (only from 'ativa'). */
