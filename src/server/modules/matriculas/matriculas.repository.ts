@@ -1,5 +1,4 @@
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FunnelResumo, MatriculasFilter, MatriculasListQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
@@ -21,7 +20,6 @@ import {
   origemDaPreMatriculaSelection,
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
-import { jsonRow } from '../../lib/json-row';
 
 /** q= on the matrículas: their one search text, which the trigram index serves (issue 39, item 13). */
 export const buscaMatriculas = (q: string | undefined) =>
@@ -79,18 +77,6 @@ const matriculaSelection = {
   origem: origemDaPreMatriculaSelection(matriculas.preMatriculaId),
 };
 
-const { cliente: _cliente, ...matriculaSemCliente } = matriculaSelection;
-type MatriculaLida = SelectResultFields<typeof matriculaSemCliente>;
-
-/**
- * The page's rows, each read as one JSON value (`jsonRow`: the same values, issue 42's bench) beside its cliente,
- * which a left join may leave empty.
- */
-const matriculaLinhaSelection = {
-  linha: jsonRow<MatriculaLida>(matriculaSemCliente),
-  cliente: clienteSelection,
-};
-
 /** One page of the caller's matrículas, newest first; the aluno's without the origin (staff only). */
 export async function listMatriculas(db: Executor, actor: Actor, query: MatriculasListQuery) {
   const source = {
@@ -100,22 +86,12 @@ export async function listMatriculas(db: Executor, actor: Actor, query: Matricul
     createdAt: matriculas.createdAt,
     counter: 'matriculas' as const,
   };
-  const page = await listFunnelPage(
-    db,
-    actor,
-    source,
-    matriculaLinhaSelection,
-    matriculaConditions(actor, query),
-    query,
+  const page = await listFunnelPage(db, actor, source, matriculaSelection, matriculaConditions(actor, query), query, {
     // The scope's counters know no status: with one, the total is counted in SQL.
-    { filtered: query.status !== undefined },
-  );
-  const items = page.items.map((row): MatriculaLida & { cliente?: { nomeFantasia: string } | null } =>
-    // The franqueador's rows name the cliente (withClienteFor left it only there).
-    'cliente' in row ? Object.assign(row.linha, { cliente: row.cliente }) : row.linha,
-  );
-  if (actor.role !== 'aluno') return { ...page, items };
-  return { ...page, items: items.map(({ origem: _origem, ...item }) => item) };
+    filtered: query.status !== undefined,
+  });
+  if (actor.role !== 'aluno') return page;
+  return { ...page, items: page.items.map(({ origem: _origem, ...item }) => item) };
 }
 
 export function matriculasExportBatch(db: Executor, actor: Actor, filter: MatriculasFilter) {
