@@ -5,7 +5,7 @@ import type { Executor } from '../db/connect';
 import type { MailMessage } from '../mail/mailer';
 import { mascararEmail } from '../lib/mask';
 import { FalhaDeEnvio, textoDaFalha } from './falha';
-import { enfileirar, type LinhaDeJob, linhaDeJob, type NovoJob } from './queue';
+import { enfileirar, jobInsert, type LinhaDeJob, linhaDeJob, type NovoJob } from './queue';
 import type { JobHandler } from './worker';
 import { alunos, clientes, franquias, microFranquias, preMatriculas, users, vendedores } from '../db/schema';
 
@@ -103,6 +103,19 @@ export async function enfileirarEmail(
   origem: OrigemDoEmail,
 ): Promise<void> {
   await enfileirar(db, emailJob(app, message, origem), app.clock.now());
+}
+
+/**
+ * `enfileirarEmail`'s INSERT, for a statement that writes it with the change it follows (a WITH), only when
+ * `onlyIf` holds (the contract's acceptance, issue 42's bench).
+ */
+export function emailInsert(
+  app: FastifyInstance,
+  message: MailMessage,
+  origem: OrigemDoEmail,
+  onlyIf?: SQL,
+): SQL {
+  return jobInsert(emailJob(app, message, origem), app.clock.now(), onlyIf);
 }
 
 /**

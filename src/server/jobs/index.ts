@@ -9,6 +9,7 @@ export {
   type EmailDeModelo,
   type EmailJob,
   chaveDoDestinatario,
+  emailInsert,
   emailJob,
   enfileirarEmail,
   escreverEmail,
@@ -20,6 +21,7 @@ export {
 export {
   contarJobsPorEstado,
   enfileirar,
+  jobInsert,
   json,
   jsonObjectClose,
   jsonObjectOpen,

@@ -103,8 +103,11 @@ export function jsonObjectOpen(fields: Record<string, unknown>, ultimo: string):
 export const jsonObjectClose = (aberto: SQL, ultimo: SQL): SQL =>
   sql`(${aberto} || coalesce(to_json(${ultimo})::text, 'null') || '}')`;
 
-/** The INSERT of a job (`enfileirar`); its network and record may be SQL that selects them. */
-export function jobInsert(job: NovoJob, now: Date): SQL {
+/**
+ * The INSERT of a job (`enfileirar`); its network and record may be SQL that selects them. `onlyIf`: the job is
+ * written only when it holds, inside a statement that writes the change the job follows (a WITH).
+ */
+export function jobInsert(job: NovoJob, now: Date, onlyIf?: SQL): SQL {
   const franqueador = job.redes
     ? sql`((${job.redes})::uuid[])[1]`
     : job.franqueadorId === undefined || job.franqueadorId === null
@@ -127,7 +130,7 @@ export function jobInsert(job: NovoJob, now: Date): SQL {
         ${franqueador},
         ${outras}, ${registro},
         ${job.chave ?? null}, ${job.executarEm ? sql`${job.executarEm.toISOString()}::timestamptz` : em},
-        ${job.maxTentativas ?? 6}, ${em}, ${em}
+        ${job.maxTentativas ?? 6}, ${em}, ${em}${onlyIf ? sql` where ${onlyIf}` : sql``}
       on conflict (chave) do nothing
       returning id`;
 }

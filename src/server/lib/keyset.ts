@@ -98,12 +98,16 @@ export function pastCursor(keys: readonly KeysetKey[], values: readonly (string 
   return sql`((${sql.join(branches, sql`) or (`)}))`;
 }
 
-/** Each row's key values as PostgreSQL's own text (no microsecond lost on the way), selected beside the row. */
+/**
+ * Each row's key values as PostgreSQL's own text (no microsecond lost on the way), selected beside the row. As a
+ * JSON array, which the drivers read with the native JSON.parse: a text[] went through a parser written in
+ * JavaScript, character by character, on every row of the page (1.2 ms of a 500-row page in issue 42's profile).
+ */
 export function cursorKeys(keys: readonly KeysetKey[]): SQL<(string | null)[]> {
-  return sql<(string | null)[]>`array[${sql.join(
+  return sql<(string | null)[]>`json_build_array(${sql.join(
     keys.map((key) => sql`(${key.expr})::text`),
     sql`, `,
-  )}]::text[]`;
+  )})`;
 }
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';

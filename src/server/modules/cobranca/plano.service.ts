@@ -1,11 +1,11 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { DIA_VENCIMENTO_PADRAO, planoDeParcelas } from '../../../shared/cobranca/parcelas';
 import { onlyDigits } from '../../../shared/format';
 import { toCentavos } from '../../../shared/money/parcelas';
-import type { Executor } from '../../db/connect';
 import { splitDaCobranca } from '../royalties';
-import { enfileirar, FalhaDefinitiva, type JobRow } from '../../jobs';
+import { FalhaDefinitiva, jobInsert, type JobRow } from '../../jobs';
 import { clienteGuardado, dadosDoPlano, gravarParcela, guardarCliente, parcelasGravadas } from './cobranca.repository';
 import type { GatewayDeCobranca } from './gateway';
 import { gatewayDe } from './gateway-da-app';
@@ -24,18 +24,20 @@ export const chaveDoPlano = (matriculaId: string) => `cobranca_plano:${matricula
 /** The `externalReference` of a parcela's payment: ours, one per parcela, stable across runs. */
 export const referenciaDaParcela = (matriculaId: string, numero: number) => `parcela:${matriculaId}:${numero}`;
 
+const jobDoPlano = (matriculaId: string) => ({
+  tipo: 'cobranca_plano' as const,
+  payload: { matriculaId },
+  chave: chaveDoPlano(matriculaId),
+  registroId: matriculaId,
+});
+
 /**
- * Writes the plan's job in the caller's transaction (the acceptance's); once per matrícula. The acceptance is the
- * audited act (matricula.aceitar_contrato); the payments the job creates are its consequence, each parcela's
- * later changes audited as they come.
+ * The plan's job, written by the acceptance's statement with the acceptance (a WITH) when `onlyIf` holds (issue 42's
+ * bench); once per matrícula. The acceptance is the audited act (matricula.aceitar_contrato); the payments the job
+ * creates are its consequence, each parcela's later changes audited as they come.
  */
-export async function enfileirarPlanoDeCobranca(tx: Executor, matriculaId: string, now: Date): Promise<void> {
-  await enfileirar(
-    tx,
-    { tipo: 'cobranca_plano', payload: { matriculaId }, chave: chaveDoPlano(matriculaId), registroId: matriculaId },
-    now,
-  );
-}
+export const planoDeCobrancaInsert = (matriculaId: string, now: Date, onlyIf: SQL): SQL =>
+  jobInsert(jobDoPlano(matriculaId), now, onlyIf);
 
 /** The job's handler. */
 export async function executarPlano(app: FastifyInstance, job: Pick<JobRow, 'payload'>): Promise<void> {

@@ -2,12 +2,12 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
-import { enfileirarEmail } from '../../jobs';
+import { emailInsert, enfileirarEmail } from '../../jobs';
 import { enfileirarAviso } from '../whatsapp';
 import { primeiroNome } from '../../../shared/schemas/inscricao';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { digest, newToken } from '../../lib/tokens';
-import { audit, mascararEmail } from '../auditoria';
+import { audit, auditInsert, mascararEmail } from '../auditoria';
 import {
   ACEITE_MESSAGES,
   CODIGO_MAX_TENTATIVAS,
@@ -28,10 +28,11 @@ import type {
 } from '../../../shared/schemas/contrato-aceite';
 import { CONTRATO_MESSAGES } from '../../../shared/schemas/contrato';
 import { DIA_VENCIMENTO_PADRAO } from '../../../shared/cobranca/parcelas';
-import { encerrarCobrancaDaMatricula, enfileirarPlanoDeCobranca } from '../cobranca';
+import { encerrarCobrancaDaMatricula, planoDeCobrancaInsert } from '../cobranca';
 import {
   type ContratoComMatricula,
-  ativarMatricula,
+  type ContratoDaPagina,
+  abrirContratoPorToken,
   cancelarPorArrependimento,
   findContratoNoEscopo,
   findContratoPorId,
@@ -40,10 +41,9 @@ import {
   gastarCodigo,
   insertEvento,
   listEventos,
-  marcarAberto,
   reabrirMatriculaExpirada,
   redeDaMatricula,
-  registrarAceite,
+  registrarAceiteEAtivar,
   registrarTentativa,
   setCodigo,
   setLink,
@@ -85,7 +85,7 @@ export const urlDoContrato = (app: FastifyInstance, token: string) => `${app.con
 /** Where the family's e-mails about its contract belong: the matrícula's network, the matrícula the record. */
 const daMatricula = (matriculaId: string) => ({ rede: redeDaMatricula(matriculaId), registroId: matriculaId });
 
-const valoresDe = (c: ContratoComMatricula['contrato']) => ({
+const valoresDe = (c: ContratoDaPagina['contrato']) => ({
   valorTotal: c.valorTotal,
   parcelas: c.parcelas,
   valorParcela: c.valorParcela,
@@ -123,7 +123,7 @@ export async function enviarLinkDoContrato(
 }
 
 /** The contract as the family's page shows it. */
-function toPublico(row: ContratoComMatricula, now: Date): ContratoPublico {
+function toPublico(row: ContratoDaPagina, now: Date): ContratoPublico {
   const c = row.contrato;
   const prazo = c.aceitoEm ? prazoDeArrependimento(c.aceitoEm) : null;
   return {
@@ -148,15 +148,14 @@ async function porToken(app: FastifyInstance, token: string, now: Date) {
   return row;
 }
 
-/** GET /api/public/contratos/:token: the contract; its link's first opening goes on the timeline. */
+/**
+ * GET /api/public/contratos/:token: the contract; its link's first opening goes on the timeline, in the same
+ * statement that reads it (issue 42's bench: one round trip where the read and the opening's transaction took five).
+ */
 export async function verContrato(app: FastifyInstance, token: string): Promise<ContratoPublico> {
   const now = app.clock.now();
-  const row = await porToken(app, token, now);
-  if (row.contrato.tokenAbertoEm === null) {
-    await app.db.transaction(async (tx) => {
-      if (await marcarAberto(tx, row.contrato.id, now)) await insertEvento(tx, row.contrato.id, 'aberto', now);
-    });
-  }
+  const row = await abrirContratoPorToken(app.db, digest(token), now);
+  if (!row) throw notFound(ACEITE_MESSAGES.linkInvalido);
   return toPublico(row, now);
 }
 
@@ -244,27 +243,7 @@ export async function aceitarContrato(
     );
     const pdfSha256 = sha256(pdf);
     const tokenExpiraEm = new Date(Math.max(c.tokenExpiraEm!.getTime(), now.getTime() + LINK_VALIDADE_MS));
-    const registrado = await registrarAceite(tx, c.id, {
-      aceitoEm: now,
-      aceiteIp: origem.ip,
-      aceiteUserAgent: origem.userAgent,
-      aceiteVersao: c.versao,
-      aceiteCanal: 'email',
-      pdfSha256,
-      tokenExpiraEm,
-      diaVencimento: input.diaVencimento ?? DIA_VENCIMENTO_PADRAO,
-    });
-    if (!registrado || !(await ativarMatricula(tx, row.matriculaId))) throw conflict(ACEITE_MESSAGES.jaAceito);
-    await insertEvento(tx, c.id, 'aceito', now);
-    await enfileirarPlanoDeCobranca(tx, row.matriculaId, now);
     const prazo = prazoDeArrependimento(now);
-    await audit(tx, {
-      acao: 'matricula.aceitar_contrato',
-      entidadeId: row.matriculaId,
-      // The hash is a change of the contract, kept whole: the details' masking would take its digit runs for a phone.
-      alteracoes: { status: ['aguardando_aceite', 'ativa'], pdfSha256: [null, pdfSha256] },
-      detalhes: { contratoId: c.id, versao: c.versao, canal: 'email', desistirAte: prazo.ultimoDia },
-    });
     const mail = contratoAceitoEmail({
       ...row,
       url: urlDoContrato(app, token),
@@ -274,7 +253,39 @@ export async function aceitarContrato(
       multaPct: c.multaCancelamentoPct,
       valores: valoresDe(c),
     });
-    await enfileirarEmail(app, tx, { to: row.email, ...mail }, daMatricula(row.matriculaId));
+    // One statement (issue 42's bench): the record, the matrícula 'ativa', the timeline, the billing plan's job,
+    // the audit row and the e-mail's job -- the last four only once the first two happened.
+    const { registrado, ativada } = await registrarAceiteEAtivar(
+      tx,
+      { contratoId: c.id, matriculaId: row.matriculaId },
+      {
+        aceitoEm: now,
+        aceiteIp: origem.ip,
+        aceiteUserAgent: origem.userAgent,
+        aceiteVersao: c.versao,
+        aceiteCanal: 'email',
+        pdfSha256,
+        tokenExpiraEm,
+        diaVencimento: input.diaVencimento ?? DIA_VENCIMENTO_PADRAO,
+      },
+      now,
+      (ativou) => [
+        planoDeCobrancaInsert(row.matriculaId, now, ativou),
+        auditInsert(
+          {
+            acao: 'matricula.aceitar_contrato',
+            entidadeId: row.matriculaId,
+            // The hash is a change of the contract, kept whole: the details' masking would take its digit runs for a
+            // phone.
+            alteracoes: { status: ['aguardando_aceite', 'ativa'], pdfSha256: [null, pdfSha256] },
+            detalhes: { contratoId: c.id, versao: c.versao, canal: 'email', desistirAte: prazo.ultimoDia },
+          },
+          ativou,
+        ),
+        emailInsert(app, { to: row.email, ...mail }, daMatricula(row.matriculaId), ativou),
+      ],
+    );
+    if (!registrado || !ativada) throw conflict(ACEITE_MESSAGES.jaAceito);
     return {
       ...row,
       status: 'ativa' as const,
