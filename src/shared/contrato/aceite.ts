@@ -85,13 +85,24 @@ export function prazoDeArrependimento(aceitoEm: Date): { ultimoDia: string; ate:
 export const podeDesistir = (aceitoEm: Date, now: Date) =>
   now.getTime() < prazoDeArrependimento(aceitoEm).ate.getTime();
 
-/** The price a contract froze, as the summary box says it: 'Valor total: R$ 1.200,00 em 10 parcelas de R$ 120,00'. */
-export function resumoDoValor(c: {
+/** The price a contract froze at Efetivar. */
+export interface PrecoDoContrato {
   valorTotal: number;
   parcelas: number;
   valorParcela: number;
   valorUltimaParcela: number;
-}): string {
+}
+
+/** A frozen contract's own words and price: what its page, its PDF and its e-mails are drawn from. */
+export interface ContratoCongelado extends PrecoDoContrato {
+  id: string;
+  titulo: string;
+  versao: number;
+  texto: string;
+}
+
+/** The price a contract froze, as the summary box says it: 'Valor total: R$ 1.200,00 em 10 parcelas de R$ 120,00'. */
+export function resumoDoValor(c: PrecoDoContrato): string {
   const total = `Valor total: ${formatBRL(c.valorTotal)}`;
   if (c.parcelas <= 1) return `${total} à vista`;
   const ultima = c.valorUltimaParcela !== c.valorParcela ? ` (a última de ${formatBRL(c.valorUltimaParcela)})` : '';

@@ -3,7 +3,7 @@ import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows, fixedStatement } from '../../db/connect';
 import { contratoEventos, contratos, matriculas, preMatriculas } from '../../db/schema';
-import type { ContratoEventoTipo } from '../../../shared/contrato/aceite';
+import type { ContratoCongelado, ContratoEventoTipo } from '../../../shared/contrato/aceite';
 
 /**
  * The family's acceptance of its contract (issue 42, third slice; ADR 066): the link, the code, the acceptance and
@@ -56,18 +56,7 @@ export async function findContratoPorToken(db: Executor, tokenHash: string, now:
 
 /** What the family's page of a contract shows (`toPublico`): the contract's own fields and its matrícula's state. */
 export interface ContratoDaPagina {
-  contrato: {
-    id: string;
-    titulo: string;
-    versao: number;
-    texto: string;
-    valorTotal: number;
-    parcelas: number;
-    valorParcela: number;
-    valorUltimaParcela: number;
-    multaCancelamentoPct: number;
-    aceitoEm: Date | null;
-  };
+  contrato: ContratoCongelado & { multaCancelamentoPct: number; aceitoEm: Date | null };
   status: (typeof matriculas.$inferSelect)['status'];
   motivoCancelamento: (typeof matriculas.$inferSelect)['motivoCancelamento'];
   email: string;

@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
 import { jsPDF } from 'jspdf';
 import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
-import { codigoVerificacaoContrato, resumoDoValor } from '../../../shared/contrato/aceite';
+import { type ContratoCongelado, codigoVerificacaoContrato, resumoDoValor } from '../../../shared/contrato/aceite';
 import { type Inline, parseMarkdown, textoDe } from '../../../shared/contrato/markdown';
 import { formatDateTime } from '../../../shared/format';
 
 /** What an accepted contract's PDF is drawn from: the frozen contract and its acceptance's record, nothing else. */
-export interface ContratoParaPdf {
-  id: string;
-  titulo: string;
-  versao: number;
-  texto: string;
-  valorTotal: number;
-  parcelas: number;
-  valorParcela: number;
-  valorUltimaParcela: number;
+export interface ContratoParaPdf extends ContratoCongelado {
   createdAt: Date;
   aceitoEm: Date;
   aceiteIp: string | null;
