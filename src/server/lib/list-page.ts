@@ -1,8 +1,14 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type ListSortValue, NETWORK_ORDEM_PADRAO, type NetworkSortKey } from '../../shared/schemas/list-query';
+import {
+  type ListSortValue,
+  NETWORK_ORDEM_PADRAO,
+  type NetworkSortKey,
+  TOTAL_COUNT_LIMIT,
+} from '../../shared/schemas/list-query';
 import { type ListCursor, ordemDe } from '../../shared/schemas/list-cursor';
 import type { Executor } from '../db/connect';
+import { cappedTotal } from './pagination';
 import {
   type CursorQuery,
   type KeysetKey,
@@ -59,6 +65,25 @@ export async function listPage<Row extends { cursorChaves: (string | null)[] }>(
   ]);
   const { rows, cursors } = keysetPage(spec.order, query, read);
   return { rows, total: Number(total?.value ?? 0), cursors };
+}
+
+/**
+ * How many rows of `table` match `where`, counted up to the lists' limit (issue 21): `exact` false when more match,
+ * and the screens say 'mais de 10.000'. A count past the limit would read every row of a network's big table.
+ */
+export async function countUpToLimit(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ total: number; exact: boolean }> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(TOTAL_COUNT_LIMIT + 1)
+    .as('matching');
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matching);
+  return cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT);
 }
 
 /** The 'Ativos'/'Inativos' filter: no condition when the status is not asked for. */

@@ -13,9 +13,9 @@ import {
   renegociacoes,
   users,
 } from '../../db/schema';
-import { cappedTotal, containsInSearchText } from '../../lib/pagination';
+import { containsInSearchText } from '../../lib/pagination';
+import { countUpToLimit } from '../../lib/list-page';
 import { type KeysetOrder, cursorKeys, keysetPage, keysetWindow } from '../../lib/keyset';
-import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
 import type { ParcelaStatus, ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 import { PARCELAS_ORDEM, type ParcelasListQuery, parcelasKeyset } from '../../../shared/schemas/parcela';
 
@@ -391,13 +391,7 @@ const parcelasOrder: KeysetOrder = {
 export async function listParcelas(db: Executor, actor: Actor, query: ParcelasListQuery) {
   const where = filtros(actor, query);
   const window = keysetWindow(parcelasOrder, query);
-  const matching = db
-    .select({ one: sql`1` })
-    .from(parcelas)
-    .where(where)
-    .limit(TOTAL_COUNT_LIMIT + 1)
-    .as('matching');
-  const [read, [counted]] = await Promise.all([
+  const [read, contagem] = await Promise.all([
     db
       .select({ ...parcelaSelection, cursorChaves: cursorKeys(parcelasOrder.keys) })
       .from(parcelas)
@@ -406,8 +400,8 @@ export async function listParcelas(db: Executor, actor: Actor, query: ParcelasLi
       .orderBy(...window.orderBy)
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(matching),
+    countUpToLimit(db, parcelas, where),
   ]);
   const { rows, cursors } = keysetPage(parcelasOrder, query, read);
-  return { rows, cursors, ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };
+  return { rows, cursors, ...contagem };
 }

@@ -16,8 +16,8 @@ import {
   users,
   vendedores,
 } from '../../db/schema';
-import { cappedTotal, pageWindow } from '../../lib/pagination';
-import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
+import { pageWindow } from '../../lib/pagination';
+import { countUpToLimit } from '../../lib/list-page';
 import type { Beneficiario } from '../../../shared/comissoes/regras';
 import type { EstadoLancamento, TipoLancamento } from '../../../shared/comissoes/lancamentos';
 import type { LancamentosListQuery } from '../../../shared/schemas/comissao';
@@ -327,21 +327,9 @@ export async function listLancamentos(db: Executor, actor: Actor, q: Lancamentos
       .innerJoin(parcelas, eq(parcelas.id, l.parcelaId))
       .innerJoin(matriculas, eq(matriculas.id, l.matriculaId))
       .orderBy(...ordem),
-    q.estado ? linhasNoEstado(db, actor, q, q.estado) : linhasAte(db, where),
+    q.estado ? linhasNoEstado(db, actor, q, q.estado) : countUpToLimit(db, l, where),
   ]);
   return { rows, ...contagem };
-}
-
-/** How many lines match, counted up to the lists' limit (issue 46). */
-async function linhasAte(db: Executor, where: SQL | undefined) {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(l)
-    .where(where)
-    .limit(TOTAL_COUNT_LIMIT + 1)
-    .as('matching');
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matching);
-  return cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT);
 }
 
 /**
