@@ -1568,6 +1568,40 @@ export const parcelasPagasMes = pgTable(
 );
 
 /**
+ * The open parcelas per beneficiary (issue 44, migration 0070): for the vendedor -- the lead's responsável, else the
+ * event's vendedor -- and the micro-franquia of every mensalidade still to be paid (`aberta`, `vencida`), how many
+ * there are per network, franquia, curso and value, on the connection's stripe. 'Minhas comissões'' prevista is a
+ * percentage rounded per parcela, so a group of equal values gives its count times one parcela's: it reads these
+ * few rows instead of the beneficiary's thousands of parcelas. Kept by triggers on parcelas (a new plan, a payment,
+ * a refund, a cancellation, any change of value or place), on leads (a new responsável) and on matrículas (a new
+ * lead); `parcelas_abertas_rebuild()` counts them again from the rows.
+ */
+export const parcelasAbertasPorBeneficiario = pgTable(
+  'parcelas_abertas_por_beneficiario',
+  {
+    beneficiario: text().notNull(),
+    beneficiarioId: uuid().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    cursoId: uuid(),
+    valorCentavos: integer().notNull(),
+    stripe: smallint().notNull(),
+    parcelas: integer().notNull(),
+  },
+  (t) => [
+    uniqueIndex('parcelas_abertas_por_beneficiario_key').on(
+      t.beneficiarioId,
+      t.beneficiario,
+      sql`coalesce(${t.franqueadorId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`coalesce(${t.franquiaId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      sql`coalesce(${t.cursoId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.valorCentavos,
+      t.stripe,
+    ),
+  ],
+);
+
+/**
  * The events' costs per node and day (issue 48, migration 0068): for every prefix of an event's path -- franqueador,
  * franquia, micro-franquia, vendedor (or none), cliente (or none), evento: `nivel` 0..5, keyed by `chave` as
  * funnel_dia is --, the sum in centavos of the costs of the events dated that day (`data_evento`: an event's costs

@@ -20,6 +20,7 @@ import type { Actor } from '../../access/actor';
 import type { Executor } from '../../db/connect';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import { audit } from '../auditoria';
+import { parcelasAbertasDe } from '../contagens';
 import { franquiaNoEscopo } from './comissoes.repository';
 import {
   type FechamentoRow,
@@ -119,8 +120,10 @@ function beneficiarioDo(actor: Actor): { beneficiario: Beneficiario; id: string 
 
 /**
  * What the caller's open parcelas would give under today's rules (the prevista): each parcela's percentage, and a
- * fixed amount once per matrícula not paid yet (on its first open parcela). Read as groups of equal rule and value
- * (`previstasPorGrupo`): the same centavos as parcela by parcela, each percentage rounded per parcela.
+ * fixed amount once per matrícula not paid yet (on its first open parcela). Read as groups of equal rule and value:
+ * the same centavos as parcela by parcela, each percentage rounded per parcela. A vendedor's and a micro-franquia's
+ * groups are the counters' (`parcelasAbertasDe`, kept by triggers: a few rows, not its thousands of parcelas); the
+ * matrículas a fixed amount still waits on are read from the rows, and only when a fixed rule applies.
  */
 async function prevista(app: FastifyInstance, beneficiario: Beneficiario, id: string): Promise<number> {
   const hoje = todayInBrasilia(app.clock.now());
@@ -138,7 +141,11 @@ async function prevista(app: FastifyInstance, beneficiario: Beneficiario, id: st
   };
   let total = 0;
   let algumFixo = false;
-  for (const g of await previstasPorGrupo(app.db, beneficiario, id)) {
+  const grupos =
+    beneficiario === 'franquia'
+      ? await previstasPorGrupo(app.db, beneficiario, id)
+      : await parcelasAbertasDe(app.db, beneficiario, id);
+  for (const g of grupos) {
     if (!g.franqueadorId) continue;
     const regra = await regraDo({ ...g, franqueadorId: g.franqueadorId });
     if (regra?.tipo === 'fixo') algumFixo = true;
