@@ -9,7 +9,13 @@ import {
   comissaoSomas,
   matriculas,
   parcelas,
+  parcelasAbertasPorBeneficiario,
+  users,
+  vendedores,
 } from '../../../src/server/db/schema';
+import { executeRows } from '../../../src/server/db/connect';
+import { parcelasAbertasDe } from '../../../src/server/modules/contagens';
+import { previstasPorGrupo } from '../../../src/server/modules/comissoes/lancamentos.repository';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { encerrarCobrancaDaMatricula } from '../../../src/server/modules/cobranca';
 import { gravarParcela } from '../../../src/server/modules/cobranca/cobranca.repository';
@@ -27,7 +33,11 @@ import type { FechamentoView, LancamentoView, MinhasView, ResumoView } from '../
  *     group by group, summed over the stripes;
  *   - a closed month never changes: its lines' count and sum stay what they were when it closed;
  *   - a reversal cancels its credit exactly: a refunded parcela's lines sum to zero per beneficiary, each credit and
- *     each reversal written once per round (a dispute won credits the same centavos again, as a new round).
+ *     each reversal written once per round (a dispute won credits the same centavos again, as a new round);
+ *   - the open mensalidades the triggers count per beneficiary (`parcelas_abertas_por_beneficiario`, which the
+ *     prevista reads) are the parcelas' own, group by group -- through new plans, payments, refunds, withdrawals and
+ *     the lead handed from one vendedor to another or to none --, and each vendedor's and micro-franquia's groups
+ *     equal those read from the rows (`previstasPorGrupo`): the prevista from the counters is the prevista from rows.
  */
 
 let ctx: TestContext;
@@ -36,6 +46,8 @@ let regraDaFranquia: string;
 let numero = 100;
 let evento = 0;
 let periodosFechados = 0;
+let responsaveis: (string | null)[] = [];
+let trocasDeResponsavel = 0;
 const fechados = new Map<string, { n: number; total: number }>();
 
 function mes(n: number): string {
@@ -98,6 +110,54 @@ async function somasELinhas() {
   return { kept: kept.map(texto).sort(), recount: recount.map(texto).sort() };
 }
 
+/** The open mensalidades the triggers count and a recount from the rows, each group as `key=parcelas`, sorted. */
+async function abertasContadasERecontadas() {
+  const t = parcelasAbertasPorBeneficiario;
+  const kept = await executeRows<{ chave: string; n: number }>(
+    db(),
+    sql`select concat_ws(':', ${t.beneficiario}, ${t.beneficiarioId}, ${t.franqueadorId}, ${t.franquiaId},
+        ${t.cursoId}, ${t.valorCentavos}) as chave, sum(${t.parcelas})::int as n
+      from ${t} group by 1 having sum(${t.parcelas}) <> 0`,
+  );
+  // By definition: the lead's responsável, else the event's vendedor; and the event's micro-franquia.
+  const recount = await executeRows<{ chave: string; n: number }>(
+    db(),
+    sql`select concat_ws(':', b.beneficiario, b.id, p.franqueador_id, p.franquia_id, p.curso_id, p.valor_centavos)
+        as chave, count(*)::int as n
+      from parcelas p join matriculas m on m.id = p.matricula_id
+        cross join lateral (values ('vendedor',
+          coalesce((select responsavel_id from leads where leads.id = m.lead_id), p.vendedor_id)),
+          ('micro_franquia', p.micro_franquia_id)) b(beneficiario, id)
+      where p.status in ('aberta', 'vencida') and p.tipo = 'mensalidade' and b.id is not null
+      group by 1`,
+  );
+  const texto = (r: { chave: string; n: number }) => `${r.chave}=${Number(r.n)}`;
+  return { kept: kept.map(texto).sort(), recount: recount.map(texto).sort() };
+}
+
+/** Each vendedor's and micro-franquia's groups as the prevista reads them: from the counters, and from the rows. */
+async function previstasDosBeneficiarios() {
+  const quem = await executeRows<{ beneficiario: 'vendedor' | 'micro_franquia'; id: string }>(
+    db(),
+    sql`select 'vendedor' as beneficiario, id from vendedores
+      union all select 'micro_franquia', id from micro_franquias`,
+  );
+  const texto = (g: {
+    franqueadorId: string | null;
+    franquiaId: string | null;
+    cursoId: string | null;
+    valorCentavos: number;
+    parcelas: number;
+  }) => `${g.franqueadorId}:${g.franquiaId}:${g.cursoId}:${Number(g.valorCentavos)}=${Number(g.parcelas)}`;
+  const contadas: string[] = [];
+  const lidas: string[] = [];
+  for (const q of quem) {
+    contadas.push(...(await parcelasAbertasDe(db(), q.beneficiario, q.id)).map((g) => `${q.id}:${texto(g)}`));
+    lidas.push(...(await previstasPorGrupo(db(), q.beneficiario, q.id)).map((g) => `${q.id}:${texto(g)}`));
+  }
+  return { contadas: contadas.sort(), lidas: lidas.sort() };
+}
+
 /**
  * Every statement equals its lines; the kept sums are the lines'; closed months are as they closed; reversals
  * cancel exactly.
@@ -105,6 +165,12 @@ async function somasELinhas() {
 async function invariantes() {
   const { kept, recount } = await somasELinhas();
   expect(kept, 'comissao_somas = its lines, group by group').toEqual(recount);
+  const abertas = await abertasContadasERecontadas();
+  expect(abertas.kept, 'parcelas_abertas_por_beneficiario = the open parcelas, group by group').toEqual(
+    abertas.recount,
+  );
+  const previstas = await previstasDosBeneficiarios();
+  expect(previstas.contadas, "the prevista's groups: the counters' = the rows'").toEqual(previstas.lidas);
   for (const role of ['vendedor', 'micro_franquia'] as const) {
     const minhas = (await as(ctx.app, role).get('/api/comissoes/minhas')).json<MinhasView>();
     const linhas = minhas.lancamentos;
@@ -188,7 +254,8 @@ type Passo =
   | { tipo: 'disputaGanha'; i: number; evento: string }
   | { tipo: 'desistir' }
   | { tipo: 'regra'; percentual: number }
-  | { tipo: 'fechar'; mes: number };
+  | { tipo: 'fechar'; mes: number }
+  | { tipo: 'responsavel'; k: number };
 
 const PARCELAS_POR_CASO = 4;
 const passo: fc.Arbitrary<Passo> = fc.oneof(
@@ -227,6 +294,8 @@ const passo: fc.Arbitrary<Passo> = fc.oneof(
     arbitrary: fc.record({ tipo: fc.constant('regra' as const), percentual: fc.integer({ min: 1, max: 2000 }) }),
   },
   { weight: 2, arbitrary: fc.record({ tipo: fc.constant('fechar' as const), mes: fc.integer({ min: 1, max: 5 }) }) },
+  // The family's lead handed to the demo vendedor, to another, or to no one (the event's vendedor then).
+  { weight: 1, arbitrary: fc.record({ tipo: fc.constant('responsavel' as const), k: fc.nat(2) }) },
 );
 
 /** The i-th (cyclically) of the case's parcelas that `cabe`, else the i-th of them all. */
@@ -284,6 +353,13 @@ async function executar(p: Passo, caso: { id: string; gatewayId: string }[]) {
       expect(response.statusCode, response.body).toBe(200);
       return;
     }
+    case 'responsavel': {
+      const responsavelId = responsaveis[p.k % responsaveis.length] ?? null;
+      const response = await as(ctx.app, 'franqueador').patch(`/api/leads/${mariana.leadId}`, { responsavelId });
+      expect(response.statusCode, response.body).toBe(200);
+      trocasDeResponsavel += 1;
+      return;
+    }
     case 'fechar': {
       const periodo = mes(p.mes);
       const antes = await somaDoPeriodo(periodo);
@@ -303,6 +379,22 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const [dela] = await db().select().from(matriculas).where(eq(matriculas.email, DEMO_ACCOUNTS.aluno));
   mariana = dela!;
+  // A second vendedor of the same micro-franquia, to hand the family's lead to.
+  const [u] = await db()
+    .insert(users)
+    .values({
+      email: 'outro.vendedor.ledger@demo.com.br',
+      password: 'x',
+      role: 'vendedor',
+      nome: 'Outro Vendedor',
+      microFranquiaId: mariana.microFranquiaId,
+    })
+    .returning({ id: users.id });
+  const [v] = await db()
+    .insert(vendedores)
+    .values({ microFranquiaId: mariana.microFranquiaId!, userId: u!.id })
+    .returning({ id: vendedores.id });
+  responsaveis = [mariana.vendedorId, v!.id, null];
   await db()
     .update(comissaoRegras)
     .set({ inicio: `${mes(12)}-01` });
@@ -366,6 +458,7 @@ describe('the commission ledger, over random sequences of billing events', () =>
       .groupBy(comissaoLancamentos.tipo);
     expect(tipos.map((t) => t.tipo).sort()).toEqual(['credito', 'estorno']);
     expect(periodosFechados).toBeGreaterThan(0);
+    expect(trocasDeResponsavel).toBeGreaterThan(0);
     // Chargebacks reversed lines and disputes won wrote them again.
     const [rodadas] = await db()
       .select({ n: sql<number>`count(*) filter (where ${comissaoLancamentos.ciclo} > 0)::int` })
