@@ -19,7 +19,8 @@ import type { MinhasView } from '../../../src/shared/schemas/comissao';
  * through two index-driven branches (the responsável's leads; the event's vendedor where the lead names no one).
  * Each answer here equals the prevista computed parcela by parcela from its definition -- `coalesce(the lead's
  * responsável, the event's vendedor)`, a percentage rounded per parcela, a fixed amount once per matrícula with no
- * parcela paid -- through a fixed rule, equal values, a payment, and a lead handed to another vendedor.
+ * parcela paid -- through a fixed rule, equal values, a payment, a lead handed to another vendedor, and a matrícula
+ * tied to no lead and back (the counters of open parcelas the prevista reads follow each of them, migration 0070).
  */
 
 let ctx: TestContext;
@@ -174,5 +175,20 @@ describe("'Minhas comissões': the prevista", () => {
     // What left the event's vendedor is what the responsável gained: the matrícula's open parcelas' 7,5 %.
     expect(antes - depois).toBeGreaterThan(0);
     expect(doOutro - doOutroAntes).toBe(antes - depois);
+  });
+
+  it("follows a matrícula tied to no lead (the event's vendedor) and back to its lead", async () => {
+    const doOutroAntes = await prevista(outro.email);
+    const doEventoAntes = await prevista(DEMO_ACCOUNTS.vendedor);
+    await db().update(matriculas).set({ leadId: null }).where(eq(matriculas.id, matriculaId));
+    expect(await prevista(outro.email)).toBe(await porDefinicao('vendedor', outro.id));
+    expect(await prevista(DEMO_ACCOUNTS.vendedor)).toBe(await porDefinicao('vendedor', vendedorId));
+    // The lead named the other vendedor: without it, the matrícula's open parcelas are the event's vendedor's.
+    const movido = doOutroAntes - (await prevista(outro.email));
+    expect(movido).toBeGreaterThan(0);
+    expect((await prevista(DEMO_ACCOUNTS.vendedor)) - doEventoAntes).toBe(movido);
+    await db().update(matriculas).set({ leadId }).where(eq(matriculas.id, matriculaId));
+    expect(await prevista(outro.email)).toBe(doOutroAntes);
+    expect(await prevista(DEMO_ACCOUNTS.vendedor)).toBe(doEventoAntes);
   });
 });
