@@ -362,6 +362,7 @@ describe('lint: raw SQL names tables through the schema', () => {
       'funnel_origem_dia',
       'funnel_origem_mes',
       'parcelas_pagas_mes',
+      'parcelas_abertas_por_beneficiario',
       'evento_custos_dia',
       'evento_custos_mes',
       'evento_vagas',
