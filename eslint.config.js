@@ -72,6 +72,8 @@ const COUNTER_TABLES = [
   'parcelas_pagas_mes',
   'evento_custos_dia',
   'evento_custos_mes',
+  'parcelas_vencimento_dia',
+  'parcelas_vencimento_mes',
   'evento_vagas',
   'contagens_pendentes',
 ];
@@ -85,6 +87,8 @@ const COUNTER_OBJECTS = [
   'parcelasPagasMes',
   'eventoCustosDia',
   'eventoCustosMes',
+  'parcelasVencimentoDia',
+  'parcelasVencimentoMes',
   'eventoVagas',
   'contagensPendentes',
 ];

@@ -1629,6 +1629,71 @@ export const eventoCustosMes = pgTable(
 );
 
 /**
+ * The parcelas per node, due day and status (issue 43, migration 0069): for every prefix of a parcela's own path --
+ * franqueador, franquia, micro-franquia, vendedor (or none), cliente, evento: `nivel` 0..5, keyed by `chave` as
+ * funnel_dia is --, the centavos and the number of the parcelas due that day (`vencimento`) in that status, of the
+ * statuses someone owes ('aberta', 'paga', 'vencida'). Kept by a trigger on parcelas (a new parcela, a payment, an
+ * overdue, a refund, a cancellation, a new value, day or path moves it), on the connection's stripe. Inadimplência
+ * reads a period's few rows of a node: what is due, overdue and how late all follow from the due day and the status.
+ */
+export const parcelasVencimentoDia = pgTable(
+  'parcelas_vencimento_dia',
+  {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    eventoId: uuid(),
+    dia: date({ mode: 'string' }).notNull(),
+    status: parcelaStatus().notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    parcelas: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.dia, t.status, t.stripe] }),
+    index('parcelas_vencimento_dia_franqueador_idx').on(t.franqueadorId, t.nivel, t.dia),
+    index('parcelas_vencimento_dia_franquia_idx').on(t.franquiaId, t.nivel, t.dia),
+    index('parcelas_vencimento_dia_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.dia),
+    index('parcelas_vencimento_dia_vendedor_idx').on(t.vendedorId, t.nivel, t.dia),
+    index('parcelas_vencimento_dia_cliente_idx').on(t.clienteId, t.nivel, t.dia),
+    index('parcelas_vencimento_dia_evento_idx').on(t.eventoId, t.dia),
+  ],
+);
+
+/** The same per month of the due day (`mes` is its 1st): a year is 12 rows of a node and status, not 365. */
+export const parcelasVencimentoMes = pgTable(
+  'parcelas_vencimento_mes',
+  {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    eventoId: uuid(),
+    mes: date({ mode: 'string' }).notNull(),
+    status: parcelaStatus().notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    parcelas: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.mes, t.status, t.stripe] }),
+    index('parcelas_vencimento_mes_franqueador_idx').on(t.franqueadorId, t.nivel, t.mes),
+    index('parcelas_vencimento_mes_franquia_idx').on(t.franquiaId, t.nivel, t.mes),
+    index('parcelas_vencimento_mes_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.mes),
+    index('parcelas_vencimento_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
+    index('parcelas_vencimento_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
+    index('parcelas_vencimento_mes_evento_idx').on(t.eventoId, t.mes),
+  ],
+);
+
+/**
  * Sign-ups and presences not yet folded into the counters (migrations 0027 and 0028, ADRs 042 and 043): the path
  * of the lead (franqueador ... evento), its day, and +1 lead (`dl`) or +1/-1 presence (`dx`), written by the
  * leads' triggers, taken by the fold. Issue 48 (migration 0066): whether the lead came with any origin

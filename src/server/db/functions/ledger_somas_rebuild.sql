@@ -1,5 +1,6 @@
 -- Issues 44 and 45 (ADR 097): the ledgers' sums counted again from the lines: after a bulk load with triggers off.
--- Issue 48: with them, the parcelas paid per node and month, counted again from the parcelas (parcelas_pagas_rebuild).
+-- Issue 48: with them, the parcelas paid per node and month, counted again from the parcelas (parcelas_pagas_rebuild);
+-- issue 43: and the parcelas per node, due day and status (parcelas_vencimento_rebuild).
 -- Defined by migration 0058; this file is its definition today (ADR 061).
 CREATE OR REPLACE FUNCTION public.ledger_somas_rebuild()
  RETURNS void
@@ -18,5 +19,6 @@ AS $function$
   SELECT "franquia_id", "periodo", "tipo", 0, "franqueador_id", sum("base_centavos"), sum("royalty_centavos"),
     sum("fundo_centavos"), sum("retido_centavos"), count(*)
   FROM "royalty_lancamentos" GROUP BY "franquia_id", "periodo", "tipo", "franqueador_id";
-  SELECT "parcelas_pagas_rebuild"()
+  SELECT "parcelas_pagas_rebuild"();
+  SELECT "parcelas_vencimento_rebuild"()
 $function$;
