@@ -1630,8 +1630,8 @@ export const eventoCustosMes = pgTable(
 
 /**
  * The parcelas per node, due day and status (issue 43, migration 0069): for every prefix of a parcela's own path --
- * franqueador, franquia, micro-franquia, vendedor (or none), cliente, evento: `nivel` 0..5, keyed by `chave` as
- * funnel_dia is --, the centavos and the number of the parcelas due that day (`vencimento`) in that status, of the
+ * franqueador, franquia, micro-franquia, vendedor (or none), cliente: `nivel` 0..4, keyed by `chave` as funnel_dia
+ * is; not the event, whose few parcelas the report reads themselves --, the centavos and the number of the parcelas due that day (`vencimento`) in that status, of the
  * statuses someone owes ('aberta', 'paga', 'vencida'). Kept by a trigger on parcelas (a new parcela, a payment, an
  * overdue, a refund, a cancellation, a new value, day or path moves it), on the connection's stripe. Inadimplência
  * reads a period's few rows of a node: what is due, overdue and how late all follow from the due day and the status.
@@ -1646,7 +1646,6 @@ export const parcelasVencimentoDia = pgTable(
     microFranquiaId: uuid(),
     vendedorId: uuid(),
     clienteId: uuid(),
-    eventoId: uuid(),
     dia: date({ mode: 'string' }).notNull(),
     status: parcelaStatus().notNull(),
     stripe: smallint().notNull(),
@@ -1660,7 +1659,6 @@ export const parcelasVencimentoDia = pgTable(
     index('parcelas_vencimento_dia_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.dia),
     index('parcelas_vencimento_dia_vendedor_idx').on(t.vendedorId, t.nivel, t.dia),
     index('parcelas_vencimento_dia_cliente_idx').on(t.clienteId, t.nivel, t.dia),
-    index('parcelas_vencimento_dia_evento_idx').on(t.eventoId, t.dia),
   ],
 );
 
@@ -1675,7 +1673,6 @@ export const parcelasVencimentoMes = pgTable(
     microFranquiaId: uuid(),
     vendedorId: uuid(),
     clienteId: uuid(),
-    eventoId: uuid(),
     mes: date({ mode: 'string' }).notNull(),
     status: parcelaStatus().notNull(),
     stripe: smallint().notNull(),
@@ -1689,7 +1686,6 @@ export const parcelasVencimentoMes = pgTable(
     index('parcelas_vencimento_mes_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.mes),
     index('parcelas_vencimento_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
     index('parcelas_vencimento_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
-    index('parcelas_vencimento_mes_evento_idx').on(t.eventoId, t.mes),
   ],
 );
 

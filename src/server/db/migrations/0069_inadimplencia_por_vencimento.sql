@@ -10,7 +10,6 @@ CREATE TABLE "parcelas_vencimento_dia" (
 	"micro_franquia_id" uuid,
 	"vendedor_id" uuid,
 	"cliente_id" uuid,
-	"evento_id" uuid,
 	"dia" date NOT NULL,
 	"status" "parcela_status" NOT NULL,
 	"stripe" smallint NOT NULL,
@@ -27,7 +26,6 @@ CREATE TABLE "parcelas_vencimento_mes" (
 	"micro_franquia_id" uuid,
 	"vendedor_id" uuid,
 	"cliente_id" uuid,
-	"evento_id" uuid,
 	"mes" date NOT NULL,
 	"status" "parcela_status" NOT NULL,
 	"stripe" smallint NOT NULL,
@@ -41,13 +39,11 @@ CREATE INDEX "parcelas_vencimento_dia_franquia_idx" ON "parcelas_vencimento_dia"
 CREATE INDEX "parcelas_vencimento_dia_micro_franquia_idx" ON "parcelas_vencimento_dia" USING btree ("micro_franquia_id","nivel","dia");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_dia_vendedor_idx" ON "parcelas_vencimento_dia" USING btree ("vendedor_id","nivel","dia");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_dia_cliente_idx" ON "parcelas_vencimento_dia" USING btree ("cliente_id","nivel","dia");--> statement-breakpoint
-CREATE INDEX "parcelas_vencimento_dia_evento_idx" ON "parcelas_vencimento_dia" USING btree ("evento_id","dia");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_mes_franqueador_idx" ON "parcelas_vencimento_mes" USING btree ("franqueador_id","nivel","mes");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_mes_franquia_idx" ON "parcelas_vencimento_mes" USING btree ("franquia_id","nivel","mes");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_mes_micro_franquia_idx" ON "parcelas_vencimento_mes" USING btree ("micro_franquia_id","nivel","mes");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_mes_vendedor_idx" ON "parcelas_vencimento_mes" USING btree ("vendedor_id","nivel","mes");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_mes_cliente_idx" ON "parcelas_vencimento_mes" USING btree ("cliente_id","nivel","mes");--> statement-breakpoint
-CREATE INDEX "parcelas_vencimento_mes_evento_idx" ON "parcelas_vencimento_mes" USING btree ("evento_id","mes");--> statement-breakpoint
 ALTER TABLE "parcelas_vencimento_dia" SET (fillfactor = 70);--> statement-breakpoint
 ALTER TABLE "parcelas_vencimento_mes" SET (fillfactor = 70);--> statement-breakpoint
 CREATE FUNCTION public.parcelas_vencimento_add(p uuid[], d date, s parcela_status, dv bigint, dn integer)
@@ -56,17 +52,17 @@ CREATE FUNCTION public.parcelas_vencimento_add(p uuid[], d date, s parcela_statu
 AS $function$
 BEGIN
   INSERT INTO "parcelas_vencimento_dia" AS c ("chave", "nivel", "franqueador_id", "franquia_id", "micro_franquia_id",
-    "vendedor_id", "cliente_id", "evento_id", "dia", "status", "stripe", "valor_centavos", "parcelas")
-  SELECT "funnel_chave"("p", n), n, q[1], q[2], q[3], q[4], q[5], q[6], "d", "s", (pg_backend_pid() % 16)::smallint,
+    "vendedor_id", "cliente_id", "dia", "status", "stripe", "valor_centavos", "parcelas")
+  SELECT "funnel_chave"("p", n), n, q[1], q[2], q[3], q[4], q[5], "d", "s", (pg_backend_pid() % 16)::smallint,
     "dv", "dn"
-  FROM generate_series(0, 5) AS n, LATERAL (SELECT "p"[1:n + 1] AS q) prefix ORDER BY n
+  FROM generate_series(0, 4) AS n, LATERAL (SELECT "p"[1:n + 1] AS q) prefix ORDER BY n
   ON CONFLICT ("chave", "dia", "status", "stripe") DO UPDATE SET
     "valor_centavos" = c."valor_centavos" + EXCLUDED."valor_centavos", "parcelas" = c."parcelas" + EXCLUDED."parcelas";
   INSERT INTO "parcelas_vencimento_mes" AS c ("chave", "nivel", "franqueador_id", "franquia_id", "micro_franquia_id",
-    "vendedor_id", "cliente_id", "evento_id", "mes", "status", "stripe", "valor_centavos", "parcelas")
-  SELECT "funnel_chave"("p", n), n, q[1], q[2], q[3], q[4], q[5], q[6], date_trunc('month', "d")::date, "s",
+    "vendedor_id", "cliente_id", "mes", "status", "stripe", "valor_centavos", "parcelas")
+  SELECT "funnel_chave"("p", n), n, q[1], q[2], q[3], q[4], q[5], date_trunc('month', "d")::date, "s",
     (pg_backend_pid() % 16)::smallint, "dv", "dn"
-  FROM generate_series(0, 5) AS n, LATERAL (SELECT "p"[1:n + 1] AS q) prefix ORDER BY n
+  FROM generate_series(0, 4) AS n, LATERAL (SELECT "p"[1:n + 1] AS q) prefix ORDER BY n
   ON CONFLICT ("chave", "mes", "status", "stripe") DO UPDATE SET
     "valor_centavos" = c."valor_centavos" + EXCLUDED."valor_centavos", "parcelas" = c."parcelas" + EXCLUDED."parcelas";
 END
@@ -77,11 +73,11 @@ CREATE FUNCTION public.parcelas_vencimento_count()
 AS $function$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD."status" IN ('aberta', 'paga', 'vencida') THEN
-    PERFORM "parcelas_vencimento_add"(ARRAY[OLD."franqueador_id", OLD."franquia_id", OLD."micro_franquia_id", OLD."vendedor_id", OLD."cliente_id", OLD."evento_id"],
+    PERFORM "parcelas_vencimento_add"(ARRAY[OLD."franqueador_id", OLD."franquia_id", OLD."micro_franquia_id", OLD."vendedor_id", OLD."cliente_id"],
       OLD."vencimento", OLD."status", -OLD."valor_centavos"::bigint, -1);
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') AND NEW."status" IN ('aberta', 'paga', 'vencida') THEN
-    PERFORM "parcelas_vencimento_add"(ARRAY[NEW."franqueador_id", NEW."franquia_id", NEW."micro_franquia_id", NEW."vendedor_id", NEW."cliente_id", NEW."evento_id"],
+    PERFORM "parcelas_vencimento_add"(ARRAY[NEW."franqueador_id", NEW."franquia_id", NEW."micro_franquia_id", NEW."vendedor_id", NEW."cliente_id"],
       NEW."vencimento", NEW."status", NEW."valor_centavos"::bigint, 1);
   END IF;
   RETURN NULL;
@@ -93,23 +89,23 @@ AS $function$
   DELETE FROM "parcelas_vencimento_dia";
   DELETE FROM "parcelas_vencimento_mes";
   INSERT INTO "parcelas_vencimento_dia" ("chave", "nivel", "franqueador_id", "franquia_id", "micro_franquia_id",
-    "vendedor_id", "cliente_id", "evento_id", "dia", "status", "stripe", "valor_centavos", "parcelas")
-  SELECT "funnel_chave"(g.q, g.n), g.n, g.q[1], g.q[2], g.q[3], g.q[4], g.q[5], g.q[6], g.d, g.s, 0, g.v, g.c
+    "vendedor_id", "cliente_id", "dia", "status", "stripe", "valor_centavos", "parcelas")
+  SELECT "funnel_chave"(g.q, g.n), g.n, g.q[1], g.q[2], g.q[3], g.q[4], g.q[5], g.d, g.s, 0, g.v, g.c
   FROM (SELECT n, b.p[1:n + 1] AS q, b.d, b.s, sum(b.v)::bigint AS v, sum(b.c)::int AS c
-    FROM (SELECT ARRAY["franqueador_id", "franquia_id", "micro_franquia_id", "vendedor_id", "cliente_id", "evento_id"] AS p,
+    FROM (SELECT ARRAY["franqueador_id", "franquia_id", "micro_franquia_id", "vendedor_id", "cliente_id"] AS p,
         "vencimento" AS d, "status" AS s, sum("valor_centavos")::bigint AS v, count(*)::int AS c
       FROM "parcelas" WHERE "status" IN ('aberta', 'paga', 'vencida')
-      GROUP BY 1, 2, 3) b CROSS JOIN generate_series(0, 5) AS n
+      GROUP BY 1, 2, 3) b CROSS JOIN generate_series(0, 4) AS n
     GROUP BY n, b.p[1:n + 1], b.d, b.s) g
   ORDER BY g.n, g.d;
   INSERT INTO "parcelas_vencimento_mes" ("chave", "nivel", "franqueador_id", "franquia_id", "micro_franquia_id",
-    "vendedor_id", "cliente_id", "evento_id", "mes", "status", "stripe", "valor_centavos", "parcelas")
+    "vendedor_id", "cliente_id", "mes", "status", "stripe", "valor_centavos", "parcelas")
   SELECT "chave", "nivel", "franqueador_id", "franquia_id", "micro_franquia_id", "vendedor_id", "cliente_id",
-    "evento_id", date_trunc('month', "dia")::date, "status", 0, sum("valor_centavos"), sum("parcelas")::int
+    date_trunc('month', "dia")::date, "status", 0, sum("valor_centavos"), sum("parcelas")::int
   FROM "parcelas_vencimento_dia"
   GROUP BY "chave", "nivel", "franqueador_id", "franquia_id", "micro_franquia_id", "vendedor_id", "cliente_id",
-    "evento_id", date_trunc('month', "dia"), "status"
-  ORDER BY "nivel", 9
+    date_trunc('month', "dia"), "status"
+  ORDER BY "nivel", 8
 $function$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.ledger_somas_rebuild()
  RETURNS void
@@ -139,8 +135,8 @@ CREATE TRIGGER "parcelas_vencimento_delete" AFTER DELETE ON "parcelas" FOR EACH 
   WHEN (OLD."status" IN ('aberta', 'paga', 'vencida')) EXECUTE FUNCTION "parcelas_vencimento_count"();--> statement-breakpoint
 CREATE TRIGGER "parcelas_vencimento_update" AFTER UPDATE ON "parcelas" FOR EACH ROW
   WHEN ((OLD."status" IN ('aberta', 'paga', 'vencida') OR NEW."status" IN ('aberta', 'paga', 'vencida')) AND
-    (OLD."status", OLD."vencimento", OLD."valor_centavos", OLD."franqueador_id", OLD."franquia_id", OLD."micro_franquia_id", OLD."vendedor_id", OLD."cliente_id", OLD."evento_id")
-    IS DISTINCT FROM (NEW."status", NEW."vencimento", NEW."valor_centavos", NEW."franqueador_id", NEW."franquia_id", NEW."micro_franquia_id", NEW."vendedor_id", NEW."cliente_id", NEW."evento_id"))
+    (OLD."status", OLD."vencimento", OLD."valor_centavos", OLD."franqueador_id", OLD."franquia_id", OLD."micro_franquia_id", OLD."vendedor_id", OLD."cliente_id")
+    IS DISTINCT FROM (NEW."status", NEW."vencimento", NEW."valor_centavos", NEW."franqueador_id", NEW."franquia_id", NEW."micro_franquia_id", NEW."vendedor_id", NEW."cliente_id"))
   EXECUTE FUNCTION "parcelas_vencimento_count"();--> statement-breakpoint
 -- Every parcela already billed, counted once.
 SELECT "parcelas_vencimento_rebuild"();

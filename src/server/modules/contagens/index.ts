@@ -9,7 +9,7 @@ export { foldContagens, foldContagensRound } from './fold.repository';
 export { foldEachRound } from './fold';
 export { type PagasRow, pagasDoMes } from './pagas';
 export { custoPeriodRows } from './custos';
-export { vencimentoPeriodRows } from './vencimentos';
+export { type VencimentoLevel, isVencimentoLevel, vencimentoPeriodRows } from './vencimentos';
 export {
   type DayRange,
   LEVELS,

@@ -5,8 +5,8 @@ import { type Level, type ReportRows, levelOf, splitPeriod } from './periods';
 
 /**
  * The parcelas per node, due day and status (issue 43, migration 0069): `parcelas_vencimento_dia` and
- * `parcelas_vencimento_mes` hold, for every prefix of a parcela's path (franqueador ... evento, `nivel` 0..5, keyed as
- * funnel_dia is), the centavos and the number of the parcelas someone owes ('aberta', 'paga', 'vencida') due that
+ * `parcelas_vencimento_mes` hold, for every prefix of a parcela's path (franqueador ... cliente, `nivel` 0..4, keyed as
+ * funnel_dia is; not the event: an event's few parcelas are read from the rows), the centavos and the number of the parcelas someone owes ('aberta', 'paga', 'vencida') due that
  * day or month in each status, kept by a trigger on parcelas. Whether a parcela is due, overdue and how late is a
  * function of its due day and status for a given today (shared/money/inadimplencia.ts's `contarParcela`), constant
  * over each of these stretches of due days:
@@ -25,8 +25,11 @@ const COLUMN = {
   micro_franquia: 'microFranquiaId',
   vendedor: 'vendedorId',
   cliente: 'clienteId',
-  evento: 'eventoId',
-} as const satisfies Record<Level, keyof VencimentoTable['_']['columns']>;
+} as const satisfies Record<VencimentoLevel, keyof VencimentoTable['_']['columns']>;
+
+/** The levels the counters keep: the event's few parcelas are read from the rows. */
+export type VencimentoLevel = Exclude<Level, 'evento'>;
+export const isVencimentoLevel = (level: Level): level is VencimentoLevel => level !== 'evento';
 
 /** A stretch of due days and how the parcelas due in it count. */
 interface Trecho {
@@ -61,9 +64,9 @@ function trechos(de: string, ate: string, hoje: string): Trecho[] {
  * whose `n` sums to 0 has nothing due.
  */
 export function vencimentoPeriodRows(
-  rows: Pick<ReportRows, 'nodes' | 'de' | 'ate'>,
+  rows: Pick<ReportRows, 'de' | 'ate'> & { nodes: { level: VencimentoLevel; id: string }[] },
   hoje: string,
-  grupo: Level,
+  grupo: VencimentoLevel,
 ): SQL {
   const nivel = Math.max(levelOf(grupo), ...rows.nodes.map((node) => levelOf(node.level)));
   const piece = (table: VencimentoTable, period: SQL, from: string, to: string, sign: number, t: Trecho) => {

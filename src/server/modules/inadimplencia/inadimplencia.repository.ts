@@ -6,7 +6,13 @@ import type { Actor } from '../../access/actor';
 import { parcelasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
 import { eventos, parcelas } from '../../db/schema';
-import { type Level, type ReportRows, vencimentoPeriodRows } from '../contagens';
+import {
+  type Level,
+  type ReportRows,
+  type VencimentoLevel,
+  isVencimentoLevel,
+  vencimentoPeriodRows,
+} from '../contagens';
 import { groupLabel } from '../relatorios';
 
 /**
@@ -96,13 +102,17 @@ const MEDIDAS_CONTADAS = sql.raw(
 
 /**
  * The groups' sums, one row per group: from the counters of the parcelas per node, due day and status (issue 43) --
- * a period's few rows per node instead of its every parcela --, or from the parcelas themselves when a place narrows
- * the question (the counters do not keep a parcela's place).
+ * a period's few rows per node instead of its every parcela --, or from the parcelas themselves when the question is
+ * about events (a grouping by event, an event's filter: an event's parcelas are few) or a place (the counters keep
+ * neither).
  */
 function grupos(actor: Actor, rows: ReportRows, agrupar: AgrupamentoInadimplencia, hoje: string): SQL {
-  if (!rows.estado && !rows.cidade) {
-    return sql`select b.id, ${MEDIDAS_CONTADAS} from (${vencimentoPeriodRows(rows, hoje, agrupar)}) b
-      group by b.id having coalesce(sum(b.n), 0) > 0`;
+  const nodes = rows.nodes.filter((node): node is { level: VencimentoLevel; id: string } =>
+    isVencimentoLevel(node.level),
+  );
+  if (!rows.estado && !rows.cidade && isVencimentoLevel(agrupar) && nodes.length === rows.nodes.length) {
+    const contadas = vencimentoPeriodRows({ ...rows, nodes }, hoje, agrupar);
+    return sql`select b.id, ${MEDIDAS_CONTADAS} from (${contadas}) b group by b.id having coalesce(sum(b.n), 0) > 0`;
   }
   const base = sql`select ${GROUP_KEY[agrupar]}::text as id, ${parcelas.valorCentavos}::bigint as v,
       (${parcelas.status} = 'vencida' or (${parcelas.status} = 'aberta' and ${parcelas.vencimento} < ${hoje}::date)) as vencida,

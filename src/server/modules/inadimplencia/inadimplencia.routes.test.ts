@@ -286,7 +286,7 @@ async function mudar(inicial: readonly Nova[], mudancas: readonly Mudanca[]): Pr
   return lista.filter((p): p is Nova => p !== null);
 }
 
-const PATH_SQL = sql.raw('franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id, evento_id');
+const PATH_SQL = sql.raw('franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id');
 
 /**
  * The counters of the parcelas by due day and by month, every stripe summed, equal to the parcelas someone owes
@@ -299,12 +299,14 @@ async function expectContadoresComoAsParcelas() {
     micro_franquia_id: string | null;
     vendedor_id: string | null;
     cliente_id: string | null;
-    evento_id: string | null;
     vencimento: string;
     status: string;
     valor_centavos: number;
-  }>(ctx.handle.db, sql`select ${PATH_SQL}, vencimento::text as vencimento, status::text as status, valor_centavos
-    from ${parcelas} where status in ('aberta', 'paga', 'vencida')`);
+  }>(
+    ctx.handle.db,
+    sql`select ${PATH_SQL}, vencimento::text as vencimento, status::text as status, valor_centavos
+    from ${parcelas} where status in ('aberta', 'paga', 'vencida')`,
+  );
   const esperado = { dia: new Map<string, string>(), mes: new Map<string, string>() };
   const somaEm = (map: Map<string, [number, number]>, key: string, v: number) => {
     const [tv, tn] = map.get(key) ?? [0, 0];
@@ -313,8 +315,8 @@ async function expectContadoresComoAsParcelas() {
   const dia = new Map<string, [number, number]>();
   const mes = new Map<string, [number, number]>();
   for (const r of linhas) {
-    const path = [r.franqueador_id, r.franquia_id, r.micro_franquia_id, r.vendedor_id, r.cliente_id, r.evento_id];
-    for (let nivel = 0; nivel <= 5; nivel++) {
+    const path = [r.franqueador_id, r.franquia_id, r.micro_franquia_id, r.vendedor_id, r.cliente_id];
+    for (let nivel = 0; nivel <= 4; nivel++) {
       const prefixo = `${nivel}|${path.slice(0, nivel + 1).join(',')}`;
       somaEm(dia, `${prefixo}|${r.vencimento}|${r.status}`, Number(r.valor_centavos));
       somaEm(mes, `${prefixo}|${r.vencimento.slice(0, 7)}-01|${r.status}`, Number(r.valor_centavos));
@@ -326,14 +328,17 @@ async function expectContadoresComoAsParcelas() {
     ['parcelas_vencimento_dia', 'dia'],
     ['parcelas_vencimento_mes', 'mes'],
   ] as const) {
-    const contados = await executeRows<{ chave: string; v: string; n: number }>(ctx.handle.db, sql`
+    const contados = await executeRows<{ chave: string; v: string; n: number }>(
+      ctx.handle.db,
+      sql`
       select nivel || '|' || concat_ws(',', ${sql.raw(
-        ['franqueador_id', 'franquia_id', 'micro_franquia_id', 'vendedor_id', 'cliente_id', 'evento_id']
+        ['franqueador_id', 'franquia_id', 'micro_franquia_id', 'vendedor_id', 'cliente_id']
           .map((c, i) => `case when nivel >= ${i} then coalesce(${c}::text, '') end`)
           .join(', '),
       )}) || '|' || ${sql.raw(coluna)}::text || '|' || status::text as chave,
         sum(valor_centavos)::bigint::text as v, sum(parcelas)::int as n
-      from ${sql.raw(tabela)} group by 1 having sum(valor_centavos) <> 0 or sum(parcelas) <> 0`);
+      from ${sql.raw(tabela)} group by 1 having sum(valor_centavos) <> 0 or sum(parcelas) <> 0`,
+    );
     const lidos = new Map(contados.map((r) => [r.chave, `${r.v}/${r.n}`]));
     expect(lidos, tabela).toEqual(esperado[coluna]);
   }
