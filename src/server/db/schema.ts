@@ -1121,8 +1121,18 @@ export const parcelas = pgTable(
     index('parcelas_evento_id_idx').on(t.eventoId),
     index('parcelas_curso_id_idx').on(t.cursoId),
     // The list: by due date, newest first, per scope the list is read by (the vendedor reads no matrícula).
-    ...(['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
+    ...(['microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
       index(`parcelas_${SCOPE_INDEX_NAMES[scope]}_vencimento_idx`).on(t[scope], t.vencimento, t.id),
+    ),
+    // The cliente's, in the same order, carrying what Inadimplência sums per event (issue 43, migration 0069): a
+    // school's year of parcelas by event is read from the index alone, not from its thousands of heap pages.
+    index('parcelas_cliente_vencimento_contado_idx').on(
+      t.clienteId,
+      t.vencimento,
+      t.id,
+      t.eventoId,
+      t.status,
+      t.valorCentavos,
     ),
     index('parcelas_vendedor_id_idx').on(t.vendedorId),
     // The régua's daily run (ADR 078): the parcelas still to be paid, by due date.

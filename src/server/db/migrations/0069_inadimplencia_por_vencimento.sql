@@ -34,6 +34,7 @@ CREATE TABLE "parcelas_vencimento_mes" (
 	CONSTRAINT "parcelas_vencimento_mes_chave_mes_status_stripe_pk" PRIMARY KEY("chave","mes","status","stripe")
 );
 --> statement-breakpoint
+DROP INDEX "parcelas_cliente_vencimento_idx";--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_dia_franqueador_idx" ON "parcelas_vencimento_dia" USING btree ("franqueador_id","nivel","dia");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_dia_franquia_idx" ON "parcelas_vencimento_dia" USING btree ("franquia_id","nivel","dia");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_dia_micro_franquia_idx" ON "parcelas_vencimento_dia" USING btree ("micro_franquia_id","nivel","dia");--> statement-breakpoint
@@ -44,6 +45,7 @@ CREATE INDEX "parcelas_vencimento_mes_franquia_idx" ON "parcelas_vencimento_mes"
 CREATE INDEX "parcelas_vencimento_mes_micro_franquia_idx" ON "parcelas_vencimento_mes" USING btree ("micro_franquia_id","nivel","mes");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_mes_vendedor_idx" ON "parcelas_vencimento_mes" USING btree ("vendedor_id","nivel","mes");--> statement-breakpoint
 CREATE INDEX "parcelas_vencimento_mes_cliente_idx" ON "parcelas_vencimento_mes" USING btree ("cliente_id","nivel","mes");--> statement-breakpoint
+CREATE INDEX "parcelas_cliente_vencimento_contado_idx" ON "parcelas" USING btree ("cliente_id","vencimento","id","evento_id","status","valor_centavos");--> statement-breakpoint
 ALTER TABLE "parcelas_vencimento_dia" SET (fillfactor = 70);--> statement-breakpoint
 ALTER TABLE "parcelas_vencimento_mes" SET (fillfactor = 70);--> statement-breakpoint
 CREATE FUNCTION public.parcelas_vencimento_add(p uuid[], d date, s parcela_status, dv bigint, dn integer)
