@@ -17,8 +17,10 @@ import { groupLabel } from '../relatorios';
 
 /**
  * Inadimplência's SQL (issue 43, ADR 077): the parcelas of the caller's scope (parcelasVisibleTo, as the Parcelas
- * list) under the report's nodes, due in the period, summed in centavos per group. The rule is
- * shared/money/inadimplencia.ts's `contarParcela`, written once more as SQL:
+ * list) under the report's nodes, due in the period, summed in centavos per group -- from the counters of the parcelas
+ * per node, due day and status (`vencimentoPeriodRows`, migration 0069) when the question is about the tree above the
+ * event, from the rows otherwise. The rule is shared/money/inadimplencia.ts's `contarParcela`, written once more as SQL
+ * (and once more as the counters' stretches of due days):
  * - due: not cancelled nor refunded, and due on or before today -- or already called overdue by the gateway;
  * - overdue: the gateway's 'vencida', or still 'aberta' past its due date;
  * - its bucket: the days since its due date, at least 1.
