@@ -109,26 +109,6 @@ AS $function$
     date_trunc('month', "dia"), "status"
   ORDER BY "nivel", 8
 $function$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION public.ledger_somas_rebuild()
- RETURNS void
- LANGUAGE sql
-AS $function$
-  DELETE FROM "comissao_somas";
-  INSERT INTO "comissao_somas" ("franqueador_id", "franquia_id", "periodo", "beneficiario", "beneficiario_id", "estorno",
-    "stripe", "valor_centavos", "linhas")
-  SELECT "franqueador_id", "franquia_id", "periodo", "beneficiario", "beneficiario_id", "tipo" = 'estorno', 0,
-    sum("valor_centavos"), count(*)
-  FROM "comissao_lancamentos"
-  GROUP BY "franqueador_id", "franquia_id", "periodo", "beneficiario", "beneficiario_id", "tipo" = 'estorno';
-  DELETE FROM "royalty_somas";
-  INSERT INTO "royalty_somas" ("franquia_id", "periodo", "tipo", "stripe", "franqueador_id", "base_centavos",
-    "royalty_centavos", "fundo_centavos", "retido_centavos", "linhas")
-  SELECT "franquia_id", "periodo", "tipo", 0, "franqueador_id", sum("base_centavos"), sum("royalty_centavos"),
-    sum("fundo_centavos"), sum("retido_centavos"), count(*)
-  FROM "royalty_lancamentos" GROUP BY "franquia_id", "periodo", "tipo", "franqueador_id";
-  SELECT "parcelas_pagas_rebuild"();
-  SELECT "parcelas_vencimento_rebuild"()
-$function$;--> statement-breakpoint
 -- A parcela someone owes counts when it is billed; its status, value, due day or path changing moves it, its removal
 -- takes it away. Other writes (its gateway's links, a note) fire nothing.
 CREATE TRIGGER "parcelas_vencimento_insert" AFTER INSERT ON "parcelas" FOR EACH ROW
