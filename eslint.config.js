@@ -73,6 +73,8 @@ const COUNTER_TABLES = [
   'parcelas_abertas_por_beneficiario',
   'evento_custos_dia',
   'evento_custos_mes',
+  'parcelas_vencimento_dia',
+  'parcelas_vencimento_mes',
   'evento_vagas',
   'contagens_pendentes',
 ];
@@ -87,6 +89,8 @@ const COUNTER_OBJECTS = [
   'parcelasAbertasPorBeneficiario',
   'eventoCustosDia',
   'eventoCustosMes',
+  'parcelasVencimentoDia',
+  'parcelasVencimentoMes',
   'eventoVagas',
   'contagensPendentes',
 ];

@@ -1121,8 +1121,18 @@ export const parcelas = pgTable(
     index('parcelas_evento_id_idx').on(t.eventoId),
     index('parcelas_curso_id_idx').on(t.cursoId),
     // The list: by due date, newest first, per scope the list is read by (the vendedor reads no matrícula).
-    ...(['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
+    ...(['microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
       index(`parcelas_${SCOPE_INDEX_NAMES[scope]}_vencimento_idx`).on(t[scope], t.vencimento, t.id),
+    ),
+    // The cliente's, in the same order, carrying what Inadimplência sums per event (issue 43, migration 0069): a
+    // school's year of parcelas by event is read from the index alone, not from its thousands of heap pages.
+    index('parcelas_cliente_vencimento_contado_idx').on(
+      t.clienteId,
+      t.vencimento,
+      t.id,
+      t.eventoId,
+      t.status,
+      t.valorCentavos,
     ),
     index('parcelas_vendedor_id_idx').on(t.vendedorId),
     // The régua's daily run (ADR 078): the parcelas still to be paid, by due date.
@@ -1659,6 +1669,67 @@ export const eventoCustosMes = pgTable(
     index('evento_custos_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
     index('evento_custos_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
     index('evento_custos_mes_evento_idx').on(t.eventoId, t.mes),
+  ],
+);
+
+/**
+ * The parcelas per node, due day and status (issue 43, migration 0069): for every prefix of a parcela's own path --
+ * franqueador, franquia, micro-franquia, vendedor (or none), cliente: `nivel` 0..4, keyed by `chave` as funnel_dia
+ * is; not the event, whose few parcelas the report reads themselves --, the centavos and the number of the parcelas due that day (`vencimento`) in that status, of the
+ * statuses someone owes ('aberta', 'paga', 'vencida'). Kept by a trigger on parcelas (a new parcela, a payment, an
+ * overdue, a refund, a cancellation, a new value, day or path moves it), on the connection's stripe. Inadimplência
+ * reads a period's few rows of a node: what is due, overdue and how late all follow from the due day and the status.
+ */
+export const parcelasVencimentoDia = pgTable(
+  'parcelas_vencimento_dia',
+  {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    dia: date({ mode: 'string' }).notNull(),
+    status: parcelaStatus().notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    parcelas: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.dia, t.status, t.stripe] }),
+    index('parcelas_vencimento_dia_franqueador_idx').on(t.franqueadorId, t.nivel, t.dia),
+    index('parcelas_vencimento_dia_franquia_idx').on(t.franquiaId, t.nivel, t.dia),
+    index('parcelas_vencimento_dia_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.dia),
+    index('parcelas_vencimento_dia_vendedor_idx').on(t.vendedorId, t.nivel, t.dia),
+    index('parcelas_vencimento_dia_cliente_idx').on(t.clienteId, t.nivel, t.dia),
+  ],
+);
+
+/** The same per month of the due day (`mes` is its 1st): a year is 12 rows of a node and status, not 365. */
+export const parcelasVencimentoMes = pgTable(
+  'parcelas_vencimento_mes',
+  {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    mes: date({ mode: 'string' }).notNull(),
+    status: parcelaStatus().notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    parcelas: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chave, t.mes, t.status, t.stripe] }),
+    index('parcelas_vencimento_mes_franqueador_idx').on(t.franqueadorId, t.nivel, t.mes),
+    index('parcelas_vencimento_mes_franquia_idx').on(t.franquiaId, t.nivel, t.mes),
+    index('parcelas_vencimento_mes_micro_franquia_idx').on(t.microFranquiaId, t.nivel, t.mes),
+    index('parcelas_vencimento_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
+    index('parcelas_vencimento_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
   ],
 );
 

@@ -1,6 +1,7 @@
 -- Issues 44 and 45 (ADR 097): the ledgers' sums counted again from the lines: after a bulk load with triggers off.
--- Issue 48: with them, the parcelas paid per node and month, counted again from the parcelas (parcelas_pagas_rebuild).
--- Issue 44: and the open mensalidades per beneficiary ('Minhas comissões'' prevista), counted again from the parcelas
+-- Issue 48: with them, the parcelas paid per node and month, counted again from the parcelas (parcelas_pagas_rebuild);
+-- issue 43: the parcelas per node, due day and status (parcelas_vencimento_rebuild, migration 0069); issue 44: the
+-- open mensalidades per beneficiary ('Minhas comissões'' prevista), counted again from the parcelas
 -- (parcelas_abertas_rebuild, migration 0070).
 -- Defined by migration 0058; this file is its definition today (ADR 061).
 CREATE OR REPLACE FUNCTION public.ledger_somas_rebuild()
@@ -21,5 +22,6 @@ AS $function$
     sum("fundo_centavos"), sum("retido_centavos"), count(*)
   FROM "royalty_lancamentos" GROUP BY "franquia_id", "periodo", "tipo", "franqueador_id";
   SELECT "parcelas_pagas_rebuild"();
+  SELECT "parcelas_vencimento_rebuild"();
   SELECT "parcelas_abertas_rebuild"()
 $function$;

@@ -10,6 +10,7 @@ export { foldEachRound } from './fold';
 export { type PagasRow, pagasDoMes } from './pagas';
 export { custoPeriodRows } from './custos';
 export { type ParcelasAbertasGrupo, parcelasAbertasDe } from './abertas.repository';
+export { type VencimentoLevel, isVencimentoLevel, vencimentoPeriodRows } from './vencimentos';
 export {
   type DayRange,
   LEVELS,

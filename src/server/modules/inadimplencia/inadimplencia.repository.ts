@@ -6,13 +6,21 @@ import type { Actor } from '../../access/actor';
 import { parcelasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
 import { eventos, parcelas } from '../../db/schema';
-import type { Level, ReportRows } from '../contagens';
+import {
+  type Level,
+  type ReportRows,
+  type VencimentoLevel,
+  isVencimentoLevel,
+  vencimentoPeriodRows,
+} from '../contagens';
 import { groupLabel } from '../relatorios';
 
 /**
  * Inadimplência's SQL (issue 43, ADR 077): the parcelas of the caller's scope (parcelasVisibleTo, as the Parcelas
- * list) under the report's nodes, due in the period, summed in centavos per group. The rule is
- * shared/money/inadimplencia.ts's `contarParcela`, written once more as SQL:
+ * list) under the report's nodes, due in the period, summed in centavos per group -- from the counters of the parcelas
+ * per node, due day and status (`vencimentoPeriodRows`, migration 0069) when the question is about the tree above the
+ * event, from the rows otherwise. The rule is shared/money/inadimplencia.ts's `contarParcela`, written once more as SQL
+ * (and once more as the counters' stretches of due days):
  * - due: not cancelled nor refunded, and due on or before today -- or already called overdue by the gateway;
  * - overdue: the gateway's 'vencida', or still 'aberta' past its due date;
  * - its bucket: the days since its due date, at least 1.
@@ -77,6 +85,44 @@ const MEDIDAS = sql.raw(
   ].join(', '),
 );
 
+/**
+ * The same sums over the counters' rows (`vencimentoPeriodRows`: `v` centavos and `n` parcelas due, signed, `vencida`,
+ * `faixa`): a group is there when something in it is due, as a group of the rows is.
+ */
+const MEDIDAS_CONTADAS = sql.raw(
+  [
+    'coalesce(sum(b.v), 0)::bigint::text as devido',
+    'coalesce(sum(b.n), 0)::int as n_devidas',
+    'coalesce(sum(b.v) filter (where b.vencida), 0)::bigint::text as vencido',
+    'coalesce(sum(b.n) filter (where b.vencida), 0)::int as n_vencidas',
+    ...FAIXAS_ATRASO.map((_, i) => {
+      const cond = `b.vencida and b.faixa = ${i}`;
+      return `coalesce(sum(b.v) filter (where ${cond}), 0)::bigint::text as f${i}_v, coalesce(sum(b.n) filter (where ${cond}), 0)::int as f${i}_n`;
+    }),
+  ].join(', '),
+);
+
+/**
+ * The groups' sums, one row per group: from the counters of the parcelas per node, due day and status (issue 43) --
+ * a period's few rows per node instead of its every parcela --, or from the parcelas themselves when the question is
+ * about events (a grouping by event, an event's filter: an event's parcelas are few) or a place (the counters keep
+ * neither).
+ */
+function grupos(actor: Actor, rows: ReportRows, agrupar: AgrupamentoInadimplencia, hoje: string): SQL {
+  const nodes = rows.nodes.filter((node): node is { level: VencimentoLevel; id: string } =>
+    isVencimentoLevel(node.level),
+  );
+  if (!rows.estado && !rows.cidade && isVencimentoLevel(agrupar) && nodes.length === rows.nodes.length) {
+    const contadas = vencimentoPeriodRows({ ...rows, nodes }, hoje, agrupar);
+    return sql`select b.id, ${MEDIDAS_CONTADAS} from (${contadas}) b group by b.id having coalesce(sum(b.n), 0) > 0`;
+  }
+  const base = sql`select ${GROUP_KEY[agrupar]}::text as id, ${parcelas.valorCentavos}::bigint as v,
+      (${parcelas.status} = 'vencida' or (${parcelas.status} = 'aberta' and ${parcelas.vencimento} < ${hoje}::date)) as vencida,
+      greatest(1, ${hoje}::date - ${parcelas.vencimento}) as dias
+    from ${parcelas} where ${onde(actor, rows, hoje)}`;
+  return sql`select b.id, ${MEDIDAS} from (${base}) b group by b.id`;
+}
+
 interface MedidasRow {
   devido: string;
   n_devidas: number;
@@ -127,17 +173,12 @@ export async function findInadimplencia(
   rows: ReportRows,
   query: { agrupar: AgrupamentoInadimplencia; hoje: string; limit: number; offset: number; semVendedor: string },
 ): Promise<{ grupos: GrupoInadimplenciaRow[]; count: number; totais: SomaInadimplencia }> {
-  const where = onde(actor, rows, query.hoje);
-  const base = sql`select ${GROUP_KEY[query.agrupar]}::text as id, ${parcelas.valorCentavos}::bigint as v,
-      (${parcelas.status} = 'vencida' or (${parcelas.status} = 'aberta' and ${parcelas.vencimento} < ${query.hoje}::date)) as vencida,
-      greatest(1, ${query.hoje}::date - ${parcelas.vencimento}) as dias
-    from ${parcelas} where ${where}`;
   const label = groupLabel(query.agrupar, query.semVendedor);
   // `pagina` is null on the totals' row, and each row of the page's place in the whole order.
   const lidas = await withoutParallelWorkers(db, (tx) =>
     executeRows<MedidasRow & { pagina: number | null; id: string | null; rotulo: string | null; grupos: number }>(
       tx,
-      sql`with g as materialized (select b.id, ${MEDIDAS} from (${base}) b group by b.id)
+      sql`with g as materialized (${grupos(actor, rows, query.agrupar, query.hoje)})
         select null::int as pagina, null::text as id, null::text as rotulo, ${MEDIDAS_TOTAIS}, count(*)::int as grupos
         from g
         union all

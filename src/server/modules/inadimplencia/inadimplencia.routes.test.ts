@@ -9,6 +9,7 @@ import { FAIXAS_ATRASO, contarParcela, somar, taxaInadimplencia } from '../../..
 import { toCentavos } from '../../../shared/money/parcelas';
 import type { InadimplenciaResposta } from '../../../shared/schemas/inadimplencia';
 import { RELATORIO_MESSAGES } from '../../../shared/schemas/relatorios';
+import { executeRows } from '../../db/connect';
 import { auditLog, franquias, matriculas, parcelas } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
 
@@ -149,26 +150,54 @@ describe('GET /api/relatorios/inadimplencia', () => {
     expect(body.totais).toMatchObject({ valorDevido: 0, valorVencido: 0, taxaInadimplencia: 0 });
   });
 
-  it('for any parcelas: groups, buckets and total agree to the cent with the shared rule, whatever the grouping', async () => {
+  it('for any parcelas and writes to them: groups, buckets and total agree to the cent with the shared rule, whatever the grouping, period or place, and the counters with the rows', async () => {
     const nova = fc.record({
       m: fc.integer({ min: 0, max: 2 }),
       valorCentavos: fc.integer({ min: 1, max: 9_999_999 }),
       status: fc.constantFrom(...PARCELA_STATUSES),
       dias: fc.integer({ min: -420, max: 60 }),
     });
+    // Writes after billing, as the webhook, a baixa, a renegotiation or a cancellation make them (a status, a value,
+    // a due day), a parcela moved in the tree, or removed.
+    const mudanca = fc.record({
+      i: fc.nat(),
+      tipo: fc.constantFrom('status', 'valor', 'vencimento', 'mover', 'apagar'),
+      status: fc.constantFrom(...PARCELA_STATUSES),
+      valorCentavos: fc.integer({ min: 1, max: 9_999_999 }),
+      dias: fc.integer({ min: -420, max: 60 }),
+      m: fc.integer({ min: 0, max: 2 }),
+    });
+    const periodo = fc.option(
+      fc
+        .tuple(fc.integer({ min: -420, max: 60 }), fc.integer({ min: -420, max: 60 }))
+        .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const),
+    );
     await fc.assert(
       fc.asyncProperty(
         fc.array(nova, { maxLength: 25 }),
+        fc.array(mudanca, { maxLength: 12 }),
         fc.constantFrom('franquia', 'micro_franquia', 'cliente', 'vendedor', 'evento'),
-        async (lista, agrupar) => {
-          await escrever(lista);
-          const { body, total } = await ler('franqueador', `&agrupar=${agrupar}`);
-          const noPeriodo = lista.filter((p) => p.dias >= -364 && p.dias <= 0);
+        periodo,
+        fc.constantFrom(undefined, 'SP', 'MG'),
+        async (inicial, mudancas, agrupar, dias, estado) => {
+          await escrever(inicial);
+          const lista = await mudar(inicial, mudancas);
+          await expectContadoresComoAsParcelas();
+          const [de, ate] = dias ?? [-364, 0];
+          const periodoQuery = dias ? `&de=${addDays(hoje, de)}&ate=${addDays(hoje, ate)}` : '';
+          const { body, total } = await ler(
+            'franqueador',
+            `&agrupar=${agrupar}${periodoQuery}${estado ? `&estado=${estado}` : ''}`,
+          );
+          const noPeriodo = lista.filter(
+            (p) => p.dias >= de && p.dias <= ate && (!estado || ESTADO_DE[p.m] === estado),
+          );
           const esperado = somar(
             noPeriodo.map((p) => contarParcela({ ...p, vencimento: addDays(hoje, p.dias) }, hoje)),
           );
           const t = body.totais;
           expect(centavos(t.valorDevido)).toBe(esperado.devidoCentavos);
+          expect(t.parcelasDevidas).toBe(esperado.parcelasDevidas);
           expect(centavos(t.valorVencido)).toBe(esperado.vencidoCentavos);
           expect(t.parcelasVencidas).toBe(esperado.parcelasVencidas);
           expect(t.taxaInadimplencia).toBe(taxaInadimplencia(esperado.vencidoCentavos, esperado.devidoCentavos));
@@ -185,13 +214,135 @@ describe('GET /api/relatorios/inadimplencia', () => {
           }
           FAIXAS_ATRASO.forEach((faixa, i) => {
             expect(centavos(t.faixas[i]!.valor)).toBe(esperado.faixas[faixa].valorCentavos);
+            expect(t.faixas[i]!.quantidade).toBe(esperado.faixas[faixa].quantidade);
           });
+          // A group holds parcelas someone owes in the period, and only those: none without anything due.
+          expect(body.grupos.every((g) => g.parcelasDevidas > 0)).toBe(true);
         },
       ),
       { numRuns: 25 },
     );
-  }, 120_000);
+  }, 180_000);
+
+  it('rebuilds the counters of the parcelas by due day from the rows, as the triggers kept them', async () => {
+    await escrever([
+      { m: 0, valorCentavos: 10_000, status: 'paga', dias: -40 },
+      { m: 1, valorCentavos: 33_333, status: 'vencida', dias: -100 },
+      { m: 2, valorCentavos: 5_000, status: 'aberta', dias: 3 },
+      { m: 2, valorCentavos: 7_000, status: 'cancelada', dias: -3 },
+    ]);
+    await expectContadoresComoAsParcelas();
+    const antes = await ler('franqueador', '&agrupar=evento');
+    await ctx.handle.db.execute(sql`select parcelas_vencimento_rebuild()`);
+    await expectContadoresComoAsParcelas();
+    expect((await ler('franqueador', '&agrupar=evento')).body).toEqual(antes.body);
+  });
 });
+
+/** The place of each target matrícula's event: Campinas (SP), Contagem (MG) twice. */
+const ESTADO_DE = ['SP', 'MG', 'MG'] as const;
+
+interface Mudanca {
+  i: number;
+  tipo: 'status' | 'valor' | 'vencimento' | 'mover' | 'apagar';
+  status: ParcelaStatus;
+  valorCentavos: number;
+  dias: number;
+  m: number;
+}
+
+/** Applies the writes to the parcelas `escrever` wrote (by their gateway ids) and answers what they now are. */
+async function mudar(inicial: readonly Nova[], mudancas: readonly Mudanca[]): Promise<Nova[]> {
+  const lista: (Nova | null)[] = inicial.map((p) => ({ ...p }));
+  for (const w of mudancas) {
+    if (lista.length === 0) break;
+    const k = w.i % lista.length;
+    const p = lista[k];
+    if (!p) continue;
+    const onde = sql`${parcelas.gatewayId} = ${`pay_teste_${k}`}`;
+    if (w.tipo === 'status') {
+      await ctx.handle.db.execute(sql`update ${parcelas} set status = ${w.status}::parcela_status,
+          paga_em = coalesce(paga_em, vencimento) where ${onde}`);
+      p.status = w.status;
+    } else if (w.tipo === 'valor') {
+      await ctx.handle.db.execute(sql`update ${parcelas} set valor_centavos = ${w.valorCentavos} where ${onde}`);
+      p.valorCentavos = w.valorCentavos;
+    } else if (w.tipo === 'vencimento') {
+      await ctx.handle.db.execute(
+        sql`update ${parcelas} set vencimento = ${addDays(hoje, w.dias)}::date where ${onde}`,
+      );
+      p.dias = w.dias;
+    } else if (w.tipo === 'mover') {
+      await ctx.handle.db.execute(sql`update ${parcelas} p set evento_id = m.evento_id, cliente_id = m.cliente_id,
+          vendedor_id = m.vendedor_id, micro_franquia_id = m.micro_franquia_id, franquia_id = m.franquia_id,
+          franqueador_id = m.franqueador_id
+        from ${matriculas} m where m.id = ${alvo[w.m]!.id} and p.gateway_id = ${`pay_teste_${k}`}`);
+      p.m = w.m;
+    } else {
+      await ctx.handle.db.execute(sql`delete from ${parcelas} where ${onde}`);
+      lista[k] = null;
+    }
+  }
+  return lista.filter((p): p is Nova => p !== null);
+}
+
+const PATH_SQL = sql.raw('franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id');
+
+/**
+ * The counters of the parcelas by due day and by month, every stripe summed, equal to the parcelas someone owes
+ * counted row by row at every prefix of their path: no row missing, none left over (a zero is nothing).
+ */
+async function expectContadoresComoAsParcelas() {
+  const linhas = await executeRows<{
+    franqueador_id: string | null;
+    franquia_id: string | null;
+    micro_franquia_id: string | null;
+    vendedor_id: string | null;
+    cliente_id: string | null;
+    vencimento: string;
+    status: string;
+    valor_centavos: number;
+  }>(
+    ctx.handle.db,
+    sql`select ${PATH_SQL}, vencimento::text as vencimento, status::text as status, valor_centavos
+    from ${parcelas} where status in ('aberta', 'paga', 'vencida')`,
+  );
+  const esperado = { dia: new Map<string, string>(), mes: new Map<string, string>() };
+  const somaEm = (map: Map<string, [number, number]>, key: string, v: number) => {
+    const [tv, tn] = map.get(key) ?? [0, 0];
+    map.set(key, [tv + v, tn + 1]);
+  };
+  const dia = new Map<string, [number, number]>();
+  const mes = new Map<string, [number, number]>();
+  for (const r of linhas) {
+    const path = [r.franqueador_id, r.franquia_id, r.micro_franquia_id, r.vendedor_id, r.cliente_id];
+    for (let nivel = 0; nivel <= 4; nivel++) {
+      const prefixo = `${nivel}|${path.slice(0, nivel + 1).join(',')}`;
+      somaEm(dia, `${prefixo}|${r.vencimento}|${r.status}`, Number(r.valor_centavos));
+      somaEm(mes, `${prefixo}|${r.vencimento.slice(0, 7)}-01|${r.status}`, Number(r.valor_centavos));
+    }
+  }
+  for (const [key, [v, n]] of dia) esperado.dia.set(key, `${v}/${n}`);
+  for (const [key, [v, n]] of mes) esperado.mes.set(key, `${v}/${n}`);
+  for (const [tabela, coluna] of [
+    ['parcelas_vencimento_dia', 'dia'],
+    ['parcelas_vencimento_mes', 'mes'],
+  ] as const) {
+    const contados = await executeRows<{ chave: string; v: string; n: number }>(
+      ctx.handle.db,
+      sql`
+      select nivel || '|' || concat_ws(',', ${sql.raw(
+        ['franqueador_id', 'franquia_id', 'micro_franquia_id', 'vendedor_id', 'cliente_id']
+          .map((c, i) => `case when nivel >= ${i} then coalesce(${c}::text, '') end`)
+          .join(', '),
+      )}) || '|' || ${sql.raw(coluna)}::text || '|' || status::text as chave,
+        sum(valor_centavos)::bigint::text as v, sum(parcelas)::int as n
+      from ${sql.raw(tabela)} group by 1 having sum(valor_centavos) <> 0 or sum(parcelas) <> 0`,
+    );
+    const lidos = new Map(contados.map((r) => [r.chave, `${r.v}/${r.n}`]));
+    expect(lidos, tabela).toEqual(esperado[coluna]);
+  }
+}
 
 describe('GET /api/parcelas/export.csv', () => {
   it("exports the list's rows with its filters, pt-BR headers and money in reais, audited", async () => {
