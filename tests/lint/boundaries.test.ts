@@ -365,6 +365,8 @@ describe('lint: raw SQL names tables through the schema', () => {
       'parcelas_abertas_por_beneficiario',
       'evento_custos_dia',
       'evento_custos_mes',
+      'parcelas_vencimento_dia',
+      'parcelas_vencimento_mes',
       'evento_vagas',
       'contagens_pendentes',
     ];
