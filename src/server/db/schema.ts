@@ -1672,6 +1672,23 @@ export const eventoCustosMes = pgTable(
   ],
 );
 
+/** The columns of parcelas_vencimento_dia and _mes, as `funnelPeriodColumns` are funnel_dia's and _mes': a path node's parcelas in one status. */
+function parcelasVencimentoColumns() {
+  return {
+    chave: uuid().notNull(),
+    nivel: smallint().notNull(),
+    franqueadorId: uuid(),
+    franquiaId: uuid(),
+    microFranquiaId: uuid(),
+    vendedorId: uuid(),
+    clienteId: uuid(),
+    status: parcelaStatus().notNull(),
+    stripe: smallint().notNull(),
+    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
+    parcelas: integer().notNull().default(0),
+  };
+}
+
 /**
  * The parcelas per node, due day and status (issue 43, migration 0069): for every prefix of a parcela's own path --
  * franqueador, franquia, micro-franquia, vendedor (or none), cliente: `nivel` 0..4, keyed by `chave` as funnel_dia
@@ -1682,20 +1699,7 @@ export const eventoCustosMes = pgTable(
  */
 export const parcelasVencimentoDia = pgTable(
   'parcelas_vencimento_dia',
-  {
-    chave: uuid().notNull(),
-    nivel: smallint().notNull(),
-    franqueadorId: uuid(),
-    franquiaId: uuid(),
-    microFranquiaId: uuid(),
-    vendedorId: uuid(),
-    clienteId: uuid(),
-    dia: date({ mode: 'string' }).notNull(),
-    status: parcelaStatus().notNull(),
-    stripe: smallint().notNull(),
-    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
-    parcelas: integer().notNull().default(0),
-  },
+  { ...parcelasVencimentoColumns(), dia: date({ mode: 'string' }).notNull() },
   (t) => [
     primaryKey({ columns: [t.chave, t.dia, t.status, t.stripe] }),
     index('parcelas_vencimento_dia_franqueador_idx').on(t.franqueadorId, t.nivel, t.dia),
@@ -1709,20 +1713,7 @@ export const parcelasVencimentoDia = pgTable(
 /** The same per month of the due day (`mes` is its 1st): a year is 12 rows of a node and status, not 365. */
 export const parcelasVencimentoMes = pgTable(
   'parcelas_vencimento_mes',
-  {
-    chave: uuid().notNull(),
-    nivel: smallint().notNull(),
-    franqueadorId: uuid(),
-    franquiaId: uuid(),
-    microFranquiaId: uuid(),
-    vendedorId: uuid(),
-    clienteId: uuid(),
-    mes: date({ mode: 'string' }).notNull(),
-    status: parcelaStatus().notNull(),
-    stripe: smallint().notNull(),
-    valorCentavos: bigint({ mode: 'number' }).notNull().default(0),
-    parcelas: integer().notNull().default(0),
-  },
+  { ...parcelasVencimentoColumns(), mes: date({ mode: 'string' }).notNull() },
   (t) => [
     primaryKey({ columns: [t.chave, t.mes, t.status, t.stripe] }),
     index('parcelas_vencimento_mes_franqueador_idx').on(t.franqueadorId, t.nivel, t.mes),
