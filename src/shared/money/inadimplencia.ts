@@ -15,12 +15,20 @@ export const FAIXA_ATRASO_LABELS: Record<FaixaAtraso, string> = {
   '90+': 'Mais de 90 dias',
 };
 
+/**
+ * Each bucket's days overdue, from `de` to `ate` inclusive (the last has no end): the one table the rule, the report's
+ * SQL over the parcelas and its stretches of due days over the counters all read.
+ */
+export const FAIXA_DIAS: Record<FaixaAtraso, { de: number; ate: number | null }> = {
+  '1-30': { de: 1, ate: 30 },
+  '31-60': { de: 31, ate: 60 },
+  '61-90': { de: 61, ate: 90 },
+  '90+': { de: 91, ate: null },
+};
+
 /** The bucket of a parcela overdue for `dias` days (a parcela marked overdue on its due day counts as 1 day). */
 export function faixaDeAtraso(dias: number): FaixaAtraso {
-  if (dias <= 30) return '1-30';
-  if (dias <= 60) return '31-60';
-  if (dias <= 90) return '61-90';
-  return '90+';
+  return FAIXAS_ATRASO.find((faixa) => FAIXA_DIAS[faixa].ate === null || dias <= FAIXA_DIAS[faixa].ate!) ?? '90+';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { addDays } from '../../../shared/brasilia';
+import { FAIXAS_ATRASO, FAIXA_DIAS } from '../../../shared/money/inadimplencia';
 import { parcelasVencimentoDia, parcelasVencimentoMes } from '../../db/schema';
 import { type Level, type ReportRows, levelOf, splitPeriod } from './periods';
 
@@ -10,8 +11,8 @@ import { type Level, type ReportRows, levelOf, splitPeriod } from './periods';
  * day or month in each status, kept by a trigger on parcelas. Whether a parcela is due, overdue and how late is a
  * function of its due day and status for a given today (shared/money/inadimplencia.ts's `contarParcela`), constant
  * over each of these stretches of due days:
- * - up to 91 days before today: overdue unless paid, '90+'; then 61-90 days before ('61-90'), 31-60 ('31-60') and
- *   1-30 ('1-30');
+ * - before today: overdue unless paid, one stretch per aging bucket (`FAIXA_DIAS`: 1-30, 31-60, 61-90 and 91 days
+ *   or more before today);
  * - today: due; overdue only when the gateway called it so ('vencida', 1 day);
  * - after today: due and overdue (1 day) only when the gateway already called it so.
  * So a period is read stretch by stretch, each as whole months and loose days (`splitPeriod`), and every row read
@@ -43,11 +44,14 @@ interface Trecho {
 
 /** The stretches of `[de, ate]` as `hoje` sees them, empty ones left out. */
 function trechos(de: string, ate: string, hoje: string): Trecho[] {
+  // Before today, one stretch per aging bucket: due `de` to `ate` days before today (FAIXA_DIAS, the rule's own).
+  const antes: Trecho[] = FAIXAS_ATRASO.map((faixa, i) => {
+    const dias = FAIXA_DIAS[faixa];
+    const de = dias.ate === null ? '0001-01-01' : addDays(hoje, -dias.ate);
+    return { de, ate: addDays(hoje, -dias.de), quando: 'antes', faixa: i };
+  });
   const all: Trecho[] = [
-    { de: '0001-01-01', ate: addDays(hoje, -91), quando: 'antes', faixa: 3 },
-    { de: addDays(hoje, -90), ate: addDays(hoje, -61), quando: 'antes', faixa: 2 },
-    { de: addDays(hoje, -60), ate: addDays(hoje, -31), quando: 'antes', faixa: 1 },
-    { de: addDays(hoje, -30), ate: addDays(hoje, -1), quando: 'antes', faixa: 0 },
+    ...antes,
     { de: hoje, ate: hoje, quando: 'hoje', faixa: 0 },
     { de: addDays(hoje, 1), ate: '9999-12-31', quando: 'depois', faixa: 0 },
   ];

@@ -1,6 +1,6 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { FAIXAS_ATRASO, type SomaInadimplencia, somaVazia } from '../../../shared/money/inadimplencia';
+import { FAIXAS_ATRASO, FAIXA_DIAS, type SomaInadimplencia, somaVazia } from '../../../shared/money/inadimplencia';
 import type { AgrupamentoInadimplencia } from '../../../shared/schemas/inadimplencia';
 import type { Actor } from '../../access/actor';
 import { parcelasVisibleTo } from '../../access/scope';
@@ -43,14 +43,6 @@ const GROUP_KEY: Record<AgrupamentoInadimplencia, AnyPgColumn> = {
   evento: parcelas.eventoId,
 };
 
-/** The upper day of each bucket (the last has none). */
-const FAIXA_ATE: Record<(typeof FAIXAS_ATRASO)[number], number | null> = {
-  '1-30': 30,
-  '31-60': 60,
-  '61-90': 90,
-  '90+': null,
-};
-
 function onde(actor: Actor, rows: ReportRows, hoje: string): SQL | undefined {
   const place = rows.estado || rows.cidade;
   return and(
@@ -77,8 +69,7 @@ const MEDIDAS = sql.raw(
     'coalesce(sum(b.v) filter (where b.vencida), 0)::bigint::text as vencido',
     'count(*) filter (where b.vencida)::int as n_vencidas',
     ...FAIXAS_ATRASO.map((faixa, i) => {
-      const de = i === 0 ? 1 : FAIXA_ATE[FAIXAS_ATRASO[i - 1]!]! + 1;
-      const ate = FAIXA_ATE[faixa];
+      const { de, ate } = FAIXA_DIAS[faixa];
       const cond = `b.vencida and b.dias >= ${de}${ate === null ? '' : ` and b.dias <= ${ate}`}`;
       return `coalesce(sum(b.v) filter (where ${cond}), 0)::bigint::text as f${i}_v, count(*) filter (where ${cond})::int as f${i}_n`;
     }),
