@@ -4,14 +4,18 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PglitePreparedQuery } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type Database, type DatabaseHandle, drizzleOptions, executeRows, MIGRATIONS_FOLDER } from './connect';
 import { applyFunctions } from './functions';
 import { lockDataDir } from './data-dir-lock';
 import { pgliteListen } from './notifications';
 import { makePrivate } from './private-files';
+import { mapeiaLinhasPorConsulta } from './row-mapper';
 import { baseFolder, baseKey, defaultCacheDir, seedFromBase } from './pglite-base';
+
+// A select's rows mapped with what does not change from row to row worked out once (db/row-mapper.ts, ADR 112).
+mapeiaLinhasPorConsulta(PglitePreparedQuery.prototype);
 
 /** An embedded database's handle keeps its PGlite, which backup.ts dumps while it serves. */
 export interface EmbeddedHandle extends DatabaseHandle {

@@ -1,4 +1,4 @@
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { PoolStats } from '../lib/metrics';
@@ -12,6 +12,7 @@ import {
 } from './connect';
 import { applyFunctions } from './functions';
 import { postgresListen } from './notifications';
+import { mapeiaLinhasPorConsulta } from './row-mapper';
 import { preparedName } from './statement-name';
 
 /**
@@ -52,6 +53,9 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   }
   return plainQuery.call(this, config, values, ...rest);
 };
+
+// A select's rows mapped with what does not change from row to row worked out once (db/row-mapper.ts, ADR 112).
+mapeiaLinhasPorConsulta(NodePgPreparedQuery.prototype);
 
 /** The pool's figures for /metrics. */
 function statsOf(pool: pg.Pool, max: number): PoolStats {
