@@ -37,6 +37,7 @@ import type { Executor } from '../../db/connect';
 import { badRequest, notFound } from '../../lib/http-error';
 import { type Level, type PathNode, type ReportRows } from '../contagens';
 import {
+  type FoundGroups,
   type GroupRow,
   type Totals,
   findFiltersSeen,
@@ -349,18 +350,36 @@ async function agrupar(
     direcao,
     semVendedor: RELATORIO_MESSAGES.semVendedor,
   } as const;
-  const found = await findGroups(db, rows, { ...groupQuery, limit: page?.limit ?? null, offset: page?.offset ?? 0 });
+  // A page's costs ride in the statement that finds its groups (issue 48): one round trip.
+  const found = await findGroups(db, rows, {
+    ...groupQuery,
+    limit: page?.limit ?? null,
+    offset: page?.offset ?? 0,
+    custos: porPagina && page !== null,
+  });
   // A page past the last group has no row to carry the count and the totals: ask for them apart.
   const { count, totals } =
     found.totals || !page || page.offset === 0
       ? found
       : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
-  // The costs of the page's groups (every group's for the CSV), and the whole's, from the counters per node.
-  const custoContados = porPagina
-    ? await findEventoCustosContados(db, rows, agrupar, page ? found.groups.map((g) => g.id) : undefined)
-    : custo;
+  const groups: GroupRow[] = found.groups.map(({ custo: _custo, ...g }) => g);
+  // The costs of the page's groups (every group's for the CSV), and the whole's, from the counters per node: read
+  // apart for the CSV, an empty page (no row carried the whole's) and a group without a node (no vendedor, cliente).
+  const lidos = found.custoTotal !== undefined && groups.every((g) => g.id !== null);
+  const custoContados = !porPagina
+    ? custo
+    : lidos
+      ? custosDaPagina(agrupar, found)
+      : await findEventoCustosContados(db, rows, agrupar, page ? groups.map((g) => g.id) : undefined);
   // No group at all: nothing was counted.
-  return { agrupar, rows, groups: found.groups, count, totals: totals ?? ZERO, custo: custoContados };
+  return { agrupar, rows, groups, count, totals: totals ?? ZERO, custo: custoContados };
+}
+
+/** The costs a page's statement read (`findGroups` with `custos`), as the report keeps them. */
+function custosDaPagina(agrupar: Agrupamento, found: FoundGroups): CustoPorGrupo {
+  const grupos = new Map<string, number>();
+  for (const g of found.groups) if (g.custo) grupos.set(custoKey(agrupar, g.id), g.custo);
+  return { grupos, total: found.custoTotal ?? null };
 }
 
 /** GET /api/relatorios/funil: one page of groups, the number of groups, and the totals over all of them. */
