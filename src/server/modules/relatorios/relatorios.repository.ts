@@ -124,6 +124,27 @@ function grouping(agrupar: Agrupamento, semVendedor: string) {
 /** A group's name as SQL, from its key (Inadimplência, issue 43, labels its groups as the funnel does). */
 export const groupLabel = (agrupar: Agrupamento, semVendedor: string) => grouping(agrupar, semVendedor).label;
 
+/** Whether a grouping's names are its keys themselves, or words over them: naming every group reads no table. */
+export const rotuloSemConsulta = (agrupar: Agrupamento) =>
+  agrupar === 'estado' || agrupar === 'cidade' || agrupar === 'origem' || agrupar === 'campanha';
+
+/**
+ * The whole of a question from the funnel's counters, as SQL of one row (`l`, `x`, `p`, `m`: leads, presences,
+ * pré-matrículas, matrículas): the rows of its own level -- the caller's node's, or the events' at a place. Every
+ * lead counts once at every level of its path, so any deeper level sums to the same (issue 48: an origin grouping's
+ * whole rides in its own statement).
+ */
+export function inteiroSql(rows: ReportRows): SQL {
+  const source = periodRows(
+    rows,
+    nivelFor(rows),
+    Boolean(rows.estado || rows.cidade),
+    (row) => sql`${row.leads} as l, ${row.presencas} as x, ${row.preMatriculas} as p, ${row.matriculas} as m`,
+  );
+  return sql`select coalesce(sum(w.l), 0)::int as l, coalesce(sum(w.x), 0)::int as x, coalesce(sum(w.p), 0)::int as p,
+    coalesce(sum(w.m), 0)::int as m from (${source}) w`;
+}
+
 export interface GroupRow {
   id: string | null;
   rotulo: string;
@@ -177,7 +198,8 @@ export interface FoundGroups {
 }
 
 /** A sum of costs as the statement gives it (text), or null for none: every cost is above 0, so 0 is none too. */
-const centavos = (value: string | null | undefined) => (value === null || value === undefined || Number(value) === 0 ? null : Number(value));
+const centavos = (value: string | null | undefined) =>
+  value === null || value === undefined || Number(value) === 0 ? null : Number(value);
 
 /**
  * One page of groups, with the number of groups and the totals over all of them, in one round trip: the groups
