@@ -341,12 +341,11 @@ async function agrupar(
     return { agrupar, rows, groups, count, totals, custo };
   }
   if (isOrigemAgrupamento(agrupar) || temFiltroDeOrigem(filtro)) {
-    const byLabel = query.ordenar === 'rotulo';
-    const { groups, totals, named } = await gruposPorOrigem(db, rows, agrupar, filtro, byLabel);
-    if (byLabel && !named) await nomearGrupos(db, agrupar, groups);
+    // Sorted by name, every group is named in the statement that finds them; else the page's only, after the sort.
+    const { groups, totals, named } = await gruposPorOrigem(db, rows, agrupar, filtro, query.ordenar === 'rotulo');
     sortGroups(groups, query.ordenar, direcao);
     const shown = page ? groups.slice(page.offset, page.offset + page.limit) : groups;
-    if (!byLabel && !named) await nomearGrupos(db, agrupar, shown);
+    if (!named) await nomearGrupos(db, agrupar, shown);
     return { agrupar, rows, groups: shown, count: groups.length, totals, custo };
   }
   const groupQuery = {
