@@ -128,3 +128,13 @@ export function withoutParallelWorkers<T>(db: Executor, work: (tx: Executor) => 
     return work(tx);
   });
 }
+
+/**
+ * The same for ONE statement, in its own round trip (issue 48): a condition to put in its outermost WHERE. The
+ * statement then calls `set_config`, which PostgreSQL marks PARALLEL UNSAFE, and a statement that calls such a
+ * function is never given a parallel plan ("When Can Parallel Query Be Used?" in PostgreSQL's manual). The call is
+ * an uncorrelated subquery, run once, whose setting lasts as long as the statement's own transaction; its value is
+ * never null, so the condition keeps every row. `withoutParallelWorkers` costs three more round trips (BEGIN, SET,
+ * COMMIT) -- a tenth of a report's CPU at 8 connections.
+ */
+export const semWorkersParalelos = sql`(select set_config('max_parallel_workers_per_gather', '0', true)) is not null`;

@@ -24,12 +24,14 @@ const COLUMN = {
 /**
  * The costs of the events dated in the question's period under its nodes, as `select id, v` over the rows of level
  * `nivel`: `id` the row's node at `grupo` (text; null for the whole), `v` its centavos (negated for the days a month
- * is read less). `ids`: only those nodes of `grupo` (a page's groups). The caller sums `v` per `id`.
+ * is read less). `ids`: only those nodes of `grupo` (a page's groups). `de`: only the node of `grupo` an outer
+ * statement's column names (a uuid; null: the rows without a node at that level) -- one group's costs, read inside
+ * the statement that found the group (issue 48). The caller sums `v` per `id`.
  */
 export function custoPeriodRows(
   rows: Pick<ReportRows, 'nodes' | 'de' | 'ate'>,
   nivel: number,
-  grupo?: { level: Level; ids?: string[] },
+  grupo?: { level: Level; ids?: string[]; de?: SQL },
 ): SQL {
   const split = splitPeriod(rows.de, rows.ate);
   const piece = (table: CustoTable, period: SQL, from: string, to: string, sign: number) => {
@@ -39,6 +41,7 @@ export function custoPeriodRows(
       ...rows.nodes.map((node) => eq(table[COLUMN[node.level]], node.id)),
       // One array parameter, not a list of 50: the statement's text (and its plan) is the same for every page.
       grupo?.ids ? sql`${table[COLUMN[grupo.level]]} = any(${sql.param(grupo.ids)}::uuid[])` : undefined,
+      grupo?.de ? sql`${table[COLUMN[grupo.level]]} = ${grupo.de}` : undefined,
     );
     const v = sign < 0 ? sql`-${table.valorCentavos}` : sql`${table.valorCentavos}`;
     return sql`select ${id} as id, ${v} as v from ${table} where ${where} and ${period} between ${from} and ${to}`;

@@ -7,11 +7,11 @@ import {
   type Ordenar,
   isOrigemAgrupamento,
 } from '../../../shared/schemas/relatorios';
-import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
+import { type Executor, executeRows, semWorkersParalelos } from '../../db/connect';
 import { eventos, users, vendedores } from '../../db/schema';
 import { type ReportRows, type SourcePeriodRow, foldContagens, sourcePeriodRows } from '../contagens';
 import { fonteConditions, fonteKey } from '../funnel';
-import { nivelFor } from './relatorios.repository';
+import { groupLabel, inteiroSql, nivelFor } from './relatorios.repository';
 
 /**
  * Relatórios by where the families came from (issue 48), read from the counters per source (migration 0066,
@@ -49,19 +49,47 @@ export interface OrigemGroupRow {
   presencas: number;
   preMatriculas: number;
   matriculas: number;
+  /** With `rotulos`: the group's name. */
+  rotulo?: string;
 }
+
+export type Inteiro = Omit<OrigemGroupRow, 'id' | 'estado' | 'rotulo'>;
+
+interface GroupSqlRow {
+  k: string | null;
+  estado: string | null;
+  l: number | null;
+  x: number | null;
+  p: number | null;
+  m: number | null;
+  rotulo?: string | null;
+  rotulo_sem?: string | null;
+  wl?: number;
+  wx?: number;
+  wp?: number;
+  wm?: number;
+}
+
+const inteiroDe = (row: { wl?: number; wx?: number; wp?: number; wm?: number } | undefined): Inteiro => ({
+  leads: Number(row?.wl ?? 0),
+  presencas: Number(row?.wx ?? 0),
+  preMatriculas: Number(row?.wp ?? 0),
+  matriculas: Number(row?.wm ?? 0),
+});
 
 /**
  * The attributed rows in the question's scope, period and place (and origin filters), counted per group -- a
  * grouping's key, or (`intervalo`) the series' buckets -- from the counters per source, every answered sign-up and
- * check-in folded first.
+ * check-in folded first. `inteiro`: the question's whole from the funnel's counters (`inteiroSql`), and `rotulos`:
+ * every group's name, in the same statement (issue 48: one round trip, one fold).
  */
 export async function findAttributedGroups(
   db: Executor,
   rows: ReportRows,
   filtro: OrigemFiltro,
   agrupar: Agrupamento | { intervalo: Intervalo },
-): Promise<OrigemGroupRow[]> {
+  extra: { inteiro?: boolean; rotulos?: { semVendedor: string } } = {},
+): Promise<{ groups: OrigemGroupRow[]; inteiro?: Inteiro; rotuloSem?: string }> {
   await foldContagens(db);
   const grouping = typeof agrupar === 'string' ? agrupar : undefined;
   const place = Boolean(rows.estado || rows.cidade) || grouping === 'estado' || grouping === 'cidade';
@@ -82,21 +110,33 @@ export async function findAttributedGroups(
     (row) => fonteConditions(filtro, row.source),
     split,
   );
-  const found = await withoutParallelWorkers(db, (tx) =>
-    executeRows<{ k: string | null; estado: string | null; l: number; x: number; p: number; m: number }>(
-      tx,
-      sql`select s.k::text as k, s.estado, sum(s.l)::int as l, sum(s.x)::int as x, sum(s.p)::int as p, sum(s.m)::int as m
-        from (${source}) s group by s.k, s.estado`,
-    ),
+  const grouped = sql`select s.k::text as k, s.estado, sum(s.l)::int as l, sum(s.x)::int as x, sum(s.p)::int as p, sum(s.m)::int as m
+    from (${source}) s group by s.k, s.estado`;
+  const label = grouping && extra.rotulos ? groupLabel(grouping, extra.rotulos.semVendedor) : undefined;
+  const rotulo = label ? sql`, ${label(sql.raw('g.k'))} as rotulo, ${label(sql`null::text`)} as rotulo_sem` : sql``;
+  // The whole is one row that the groups join: it comes back also when no group does (then with nulls).
+  const found = await executeRows<GroupSqlRow>(
+    db,
+    extra.inteiro
+      ? sql`select g.*${rotulo}, w.l as wl, w.x as wx, w.p as wp, w.m as wm
+          from (${inteiroSql(rows)}) w left join (${grouped}) g on true where ${semWorkersParalelos}`
+      : sql`select g.*${rotulo} from (${grouped}) g where ${semWorkersParalelos}`,
   );
-  return found.map((row) => ({
-    id: row.k,
-    estado: row.estado,
-    leads: Number(row.l),
-    presencas: Number(row.x),
-    preMatriculas: Number(row.p),
-    matriculas: Number(row.m),
-  }));
+  // A row with no group: the whole's alone (every group has its sums, never null).
+  const groups = found.filter((row) => row.l !== null);
+  return {
+    groups: groups.map((row) => ({
+      id: row.k,
+      estado: row.estado,
+      leads: Number(row.l),
+      presencas: Number(row.x),
+      preMatriculas: Number(row.p),
+      matriculas: Number(row.m),
+      ...(extra.rotulos ? { rotulo: row.rotulo ?? row.k ?? extra.rotulos.semVendedor } : {}),
+    })),
+    ...(extra.inteiro ? { inteiro: inteiroDe(found[0]) } : {}),
+    ...(extra.rotulos && found[0] ? { rotuloSem: found[0].rotulo_sem ?? extra.rotulos.semVendedor } : {}),
+  };
 }
 
 /**
@@ -128,13 +168,15 @@ const SORT_VALUE: Record<Exclude<Ordenar, 'rotulo'>, SQL> = {
  * that count anything and the sums over all of them: the sort and the page in SQL, so the franqueador's question
  * (one group per seller of the network) sends and builds a page, not every seller (issue 48). The order is the
  * service's `sortGroups`: the value, then more leads first, then the id (a vendedor's uuid as text: ASCII, ordered
- * byte by byte, `collate "C"`, as JavaScript compares it). The group without a link is the service's.
+ * byte by byte, `collate "C"`, as JavaScript compares it). The group without a link is the service's. In the same
+ * statement (one round trip): the question's whole from the funnel's counters (`inteiroSql`), the names of the groups
+ * from the `nomear`-th on (1-based) and the name of the group without a link.
  */
 export async function findAttributedFirst(
   db: Executor,
   rows: ReportRows,
-  order: { ordenar: Exclude<Ordenar, 'rotulo'>; direcao: Direcao; first: number },
-): Promise<{ groups: OrigemGroupRow[]; count: number; sums: Omit<OrigemGroupRow, 'id' | 'estado'> }> {
+  order: { ordenar: Exclude<Ordenar, 'rotulo'>; direcao: Direcao; first: number; nomear: number; semVendedor: string },
+): Promise<{ groups: OrigemGroupRow[]; count: number; sums: Inteiro; inteiro: Inteiro; rotuloSem: string }> {
   await foldContagens(db);
   const source = sourcePeriodRows(
     rows,
@@ -145,39 +187,53 @@ export async function findAttributedFirst(
     () => undefined,
   );
   const nonZero = sql.raw('(b.l <> 0 or b.x <> 0 or b.p <> 0 or b.m <> 0)');
-  const found = await withoutParallelWorkers(db, (tx) =>
-    executeRows<{
-      k: string;
-      l: number;
-      x: number;
-      p: number;
-      m: number;
-      n: number;
-      tl: number;
-      tx: number;
-      tp: number;
-      tm: number;
-    }>(
-      tx,
-      sql`select b.* from (
-          select b.*, (count(*) filter (where ${nonZero}) over ())::int as n, (sum(b.l) over ())::int as tl,
-            (sum(b.x) over ())::int as tx, (sum(b.p) over ())::int as tp, (sum(b.m) over ())::int as tm
-          from (select s.k::text as k, sum(s.l)::int as l, sum(s.x)::int as x, sum(s.p)::int as p, sum(s.m)::int as m
-            from (${source}) s where s.k is not null group by s.k) b) b
-        where ${nonZero}
-        order by ${SORT_VALUE[order.ordenar]} ${sql.raw(order.direcao === 'asc' ? 'asc' : 'desc')}, b.l desc, b.k collate "C" asc
-        limit ${order.first}`,
-    ),
+  const label = groupLabel('vendedor_link', order.semVendedor);
+  const ranked = sql`select b.*, row_number() over (
+        order by ${SORT_VALUE[order.ordenar]} ${sql.raw(order.direcao === 'asc' ? 'asc' : 'desc')}, b.l desc, b.k collate "C" asc) as rn
+      from (
+        select b.*, (count(*) filter (where ${nonZero}) over ())::int as n, (sum(b.l) over ())::int as tl,
+          (sum(b.x) over ())::int as tx, (sum(b.p) over ())::int as tp, (sum(b.m) over ())::int as tm
+        from (select s.k::text as k, sum(s.l)::int as l, sum(s.x)::int as x, sum(s.p)::int as p, sum(s.m)::int as m
+          from (${source}) s where s.k is not null group by s.k) b) b
+      where ${nonZero}`;
+  // The whole is one row that the page joins: it comes back also when no group does (then with nulls).
+  const found = await executeRows<{
+    k: string | null;
+    l: number | null;
+    x: number;
+    p: number;
+    m: number;
+    n: number;
+    tl: number;
+    tx: number;
+    tp: number;
+    tm: number;
+    rotulo: string | null;
+    wl: number;
+    wx: number;
+    wp: number;
+    wm: number;
+    rotulo_sem: string | null;
+  }>(
+    db,
+    sql`select f.k, f.l, f.x, f.p, f.m, f.n, f.tl, f.tx, f.tp, f.tm,
+        case when f.rn >= ${order.nomear} then ${label(sql.raw('f.k'))} end as rotulo,
+        w.l as wl, w.x as wx, w.p as wp, w.m as wm, ${label(sql`null::text`)} as rotulo_sem
+      from (${inteiroSql(rows)}) w left join (${ranked}) f on f.rn <= ${order.first}
+      where ${semWorkersParalelos}
+      order by f.rn`,
   );
-  const head = found[0];
+  const groups = found.filter((row) => row.l !== null);
+  const head = groups[0];
   return {
-    groups: found.map((row) => ({
+    groups: groups.map((row) => ({
       id: row.k,
       estado: null,
       leads: Number(row.l),
       presencas: Number(row.x),
       preMatriculas: Number(row.p),
       matriculas: Number(row.m),
+      ...(row.rotulo === null ? {} : { rotulo: row.rotulo }),
     })),
     count: head ? Number(head.n) : 0,
     sums: {
@@ -186,6 +242,8 @@ export async function findAttributedFirst(
       preMatriculas: Number(head?.tp ?? 0),
       matriculas: Number(head?.tm ?? 0),
     },
+    inteiro: inteiroDe(found[0]),
+    rotuloSem: found[0]?.rotulo_sem ?? order.semVendedor,
   };
 }
 

@@ -9,7 +9,9 @@ import {
   ORIGEM_LINK_VENDEDOR,
   type Ordenar,
   RELATORIO_MESSAGES,
+  TREE_LEVELS,
   type TreeFilter,
+  type TreeLevel,
   isOrigemAgrupamento,
 } from '../../../shared/schemas/relatorios';
 import type { Actor } from '../../access/actor';
@@ -21,12 +23,20 @@ import {
   vendedoresVisibleTo,
 } from '../../access/scope';
 import { drillFilters, origemKey, selectScalars } from '../funnel';
-import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
+import { type Executor, executeRows, semWorkersParalelos, withoutParallelWorkers } from '../../db/connect';
 import { clientes, eventos, franquias, leads, matriculas, microFranquias, users, vendedores } from '../../db/schema';
 import { MOTIVOS_PERDA, type MotivoPerda } from '../../../shared/schemas/acompanhamento';
 import type { AcompanhamentoContagem, MatriculasStatus } from '../../../shared/schemas/relatorios';
 import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
-import { type Level, type PeriodRow, type ReportRows, foldContagens, levelOf, periodRows } from '../contagens';
+import {
+  type Level,
+  type PeriodRow,
+  type ReportRows,
+  custoPeriodRows,
+  foldContagens,
+  levelOf,
+  periodRows,
+} from '../contagens';
 
 /**
  * The report's reads over the funnel's counters per period (`periodRows`, modules/contagens). Every question has
@@ -114,6 +124,27 @@ function grouping(agrupar: Agrupamento, semVendedor: string) {
 /** A group's name as SQL, from its key (Inadimplência, issue 43, labels its groups as the funnel does). */
 export const groupLabel = (agrupar: Agrupamento, semVendedor: string) => grouping(agrupar, semVendedor).label;
 
+/** Whether a grouping's names are its keys themselves, or words over them: naming every group reads no table. */
+export const rotuloSemConsulta = (agrupar: Agrupamento) =>
+  agrupar === 'estado' || agrupar === 'cidade' || agrupar === 'origem' || agrupar === 'campanha';
+
+/**
+ * The whole of a question from the funnel's counters, as SQL of one row (`l`, `x`, `p`, `m`: leads, presences,
+ * pré-matrículas, matrículas): the rows of its own level -- the caller's node's, or the events' at a place. Every
+ * lead counts once at every level of its path, so any deeper level sums to the same (issue 48: an origin grouping's
+ * whole rides in its own statement).
+ */
+export function inteiroSql(rows: ReportRows): SQL {
+  const source = periodRows(
+    rows,
+    nivelFor(rows),
+    Boolean(rows.estado || rows.cidade),
+    (row) => sql`${row.leads} as l, ${row.presencas} as x, ${row.preMatriculas} as p, ${row.matriculas} as m`,
+  );
+  return sql`select coalesce(sum(w.l), 0)::int as l, coalesce(sum(w.x), 0)::int as x, coalesce(sum(w.p), 0)::int as p,
+    coalesce(sum(w.m), 0)::int as m from (${source}) w`;
+}
+
 export interface GroupRow {
   id: string | null;
   rotulo: string;
@@ -151,25 +182,41 @@ export interface GroupQuery {
   limit: number | null;
   offset: number;
   semVendedor: string;
+  /**
+   * Issue 48: a tree grouping's costs, read in the same statement -- each group's of the page, from the events' costs
+   * per node at the groups' level, and the question's, at its own node's (`custoPeriodRows`).
+   */
+  custos?: boolean;
 }
+
+export interface FoundGroups {
+  groups: (GroupRow & { custo?: number | null })[];
+  count: number;
+  totals: Totals | null;
+  /** With `custos`: the question's costs, null with none (or no row to carry them: no group on the page). */
+  custoTotal?: number | null;
+}
+
+/** A sum of costs as the statement gives it (text), or null for none: every cost is above 0, so 0 is none too. */
+const centavos = (value: string | null | undefined) =>
+  value === null || value === undefined || Number(value) === 0 ? null : Number(value);
 
 /**
  * One page of groups, with the number of groups and the totals over all of them, in one round trip: the groups
  * are aggregated once, and window sums over them ride along with each row of the page. Labels are looked up for
- * the page only, unless the page is sorted by them.
+ * the page only, unless the page is sorted by them. A tree grouping's key stays a uuid until the page is written
+ * out: grouping and ordering the uuids themselves costs less than their text, and orders them alike (a uuid's text
+ * is its bytes in hexadecimal, in the same order). Planned without parallel workers, in its own round trip.
  */
-export async function findGroups(
-  db: Executor,
-  rows: ReportRows,
-  query: GroupQuery,
-): Promise<{ groups: GroupRow[]; count: number; totals: Totals | null }> {
+export async function findGroups(db: Executor, rows: ReportRows, query: GroupQuery): Promise<FoundGroups> {
   // Every check-in already answered counts (ADR 042).
   await foldContagens(db);
   const group = grouping(query.agrupar, query.semVendedor);
   const place = isPlace(query.agrupar) || Boolean(rows.estado || rows.cidade);
+  const nivel = nivelFor(rows, query.agrupar);
   const source = periodRows(
     rows,
-    nivelFor(rows, query.agrupar),
+    nivel,
     place,
     (row) =>
       sql`${group.key(row)} as id, ${group.estado ?? sql`null::text`} as estado, ${row.leads} as l, ${row.presencas} as x, ${row.preMatriculas} as p, ${row.matriculas} as m`,
@@ -182,7 +229,7 @@ export async function findGroups(
       count(*) over ()::int as n, (sum(k.leads) over ())::int as tl, (sum(k.pres) over ())::int as tx, (sum(k.pre) over ())::int as tp,
       (sum(k.mat) over ())::int as tm
     from (
-      select s.id::text as id, s.estado, sum(s.l)::int as leads, sum(s.x)::int as pres, sum(s.p)::int as pre,
+      select s.id, s.estado, sum(s.l)::int as leads, sum(s.x)::int as pres, sum(s.p)::int as pre,
         sum(s.m)::int as mat
       from (${source}) s group by s.id, s.estado
       having sum(s.l) <> 0 or sum(s.x) <> 0 or sum(s.p) <> 0 or sum(s.m) <> 0
@@ -190,36 +237,44 @@ export async function findGroups(
   const ordered = sql`select g.* from (${ranked}) g
     order by ${ORDER_COLUMNS[query.ordenar]} ${direction}, ${byLabel ? sql`g.id` : sql`g.leads desc, g.id`} asc nulls last
     ${page}`;
-  const list = await withoutParallelWorkers(db, (tx) =>
-    executeRows<{
-      id: string | null;
-      rotulo: string | null;
-      estado: string | null;
-      leads: number;
-      pres: number;
-      pre: number;
-      mat: number;
-      n: number;
-      tl: number;
-      tx: number;
-      tp: number;
-      tm: number;
-    }>(tx, byLabel ? ordered : sql`select p.*, ${group.label(sql.raw('p.id'))} as rotulo_pagina from (${ordered}) p`),
+  const tree = query.custos && TREE_LEVELS.includes(query.agrupar as TreeLevel);
+  const custos = tree
+    ? sql`, (select sum(c.v)::bigint::text from (${custoPeriodRows(rows, nivel, { level: query.agrupar as Level, de: sql.raw('p.id') })}) c) as custo,
+        (select sum(t.v)::bigint::text from (${custoPeriodRows(rows, Math.max(0, ...rows.nodes.map((node) => levelOf(node.level))))}) t) as custo_total`
+    : sql``;
+  const list = await executeRows<{
+    id: string | null;
+    rotulo: string | null;
+    estado: string | null;
+    leads: number;
+    pres: number;
+    pre: number;
+    mat: number;
+    n: number;
+    tl: number;
+    tx: number;
+    tp: number;
+    tm: number;
+    custo?: string | null;
+    custo_total?: string | null;
+  }>(
+    db,
+    sql`select p.id::text as id, p.estado, p.leads, p.pres, p.pre, p.mat, p.n, p.tl, p.tx, p.tp, p.tm,
+        ${byLabel ? sql.raw('p.rotulo') : group.label(sql.raw('p.id'))} as rotulo${custos}
+      from (${ordered}) p where ${semWorkersParalelos}`,
   );
   const first = list[0];
   return {
-    groups: list.map((row) => {
-      const label = byLabel ? row.rotulo : (row as { rotulo_pagina?: string | null }).rotulo_pagina;
-      return {
-        id: row.id,
-        rotulo: label ?? row.id ?? query.semVendedor,
-        ...(query.agrupar === 'cidade' ? { estado: row.estado ?? '' } : {}),
-        leads: Number(row.leads),
-        presencas: Number(row.pres),
-        preMatriculas: Number(row.pre),
-        matriculas: Number(row.mat),
-      };
-    }),
+    groups: list.map((row) => ({
+      id: row.id,
+      rotulo: row.rotulo ?? row.id ?? query.semVendedor,
+      ...(query.agrupar === 'cidade' ? { estado: row.estado ?? '' } : {}),
+      leads: Number(row.leads),
+      presencas: Number(row.pres),
+      preMatriculas: Number(row.pre),
+      matriculas: Number(row.mat),
+      ...(tree ? { custo: centavos(row.custo) } : {}),
+    })),
     count: first ? Number(first.n) : 0,
     totals: first
       ? {
@@ -229,6 +284,7 @@ export async function findGroups(
           matriculas: Number(first.tm),
         }
       : null,
+    ...(tree && first ? { custoTotal: centavos(first.custo_total) } : {}),
   };
 }
 

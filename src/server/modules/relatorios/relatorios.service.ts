@@ -37,6 +37,7 @@ import type { Executor } from '../../db/connect';
 import { badRequest, notFound } from '../../lib/http-error';
 import { type Level, type PathNode, type ReportRows } from '../contagens';
 import {
+  type FoundGroups,
   type GroupRow,
   type Totals,
   findFiltersSeen,
@@ -45,6 +46,7 @@ import {
   findGroups,
   findMatriculasPorStatus,
   findSeries,
+  rotuloSemConsulta,
 } from './relatorios.repository';
 import { type OrigemFiltro, findAttributedFirst, findAttributedGroups, temFiltroDeOrigem } from './origem.repository';
 import {
@@ -152,16 +154,22 @@ const nonZero = (g: Totals) => g.leads !== 0 || g.presencas !== 0 || g.preMatric
 /**
  * Issue 48: the groups of an origin grouping, or of any grouping narrowed by an origin filter, read from the
  * counters per source (origem.repository.ts). Without a filter, the rows with no origin are one more group (id
- * null): the funnel's totals less the attributed rows, so the groups add up to the totals.
+ * null): the funnel's totals less the attributed rows, so the groups add up to the totals. The whole, and every
+ * group's name when naming them all reads no table or they are sorted by name, come in the same statement.
  */
 async function gruposPorOrigem(
   db: Executor,
   rows: ReportRows,
   agrupar: Agrupamento,
   filtro: OrigemFiltro,
-): Promise<{ groups: GroupRow[]; totals: Totals }> {
-  const found = await findAttributedGroups(db, rows, filtro, agrupar);
-  const counted = temFiltroDeOrigem(filtro) ? found : found.filter((g) => g.id !== null);
+  byLabel: boolean,
+): Promise<{ groups: GroupRow[]; totals: Totals; named: boolean }> {
+  const named = byLabel || rotuloSemConsulta(agrupar);
+  const found = await findAttributedGroups(db, rows, filtro, agrupar, {
+    inteiro: !temFiltroDeOrigem(filtro),
+    ...(named ? { rotulos: { semVendedor: RELATORIO_MESSAGES.semVendedor } } : {}),
+  });
+  const counted = temFiltroDeOrigem(filtro) ? found.groups : found.groups.filter((g) => g.id !== null);
   const sum = (list: Totals[]): Totals =>
     list.reduce(
       (t, g) => ({
@@ -173,43 +181,35 @@ async function gruposPorOrigem(
       ZERO,
     );
   let totals = sum(counted);
-  const groups = counted.filter(nonZero).map((g) => ({ ...g, estado: g.estado ?? undefined, rotulo: '' }));
-  if (!temFiltroDeOrigem(filtro)) {
-    const whole = await inteiro(db, rows);
+  const groups: GroupRow[] = counted
+    .filter(nonZero)
+    .map(({ rotulo, ...g }) => ({ ...g, estado: g.estado ?? undefined, rotulo: rotulo ?? '' }));
+  if (found.inteiro) {
+    const whole = found.inteiro;
     const sem: Totals = {
       leads: whole.leads - totals.leads,
       presencas: whole.presencas - totals.presencas,
       preMatriculas: whole.preMatriculas - totals.preMatriculas,
       matriculas: whole.matriculas - totals.matriculas,
     };
-    if (nonZero(sem)) groups.push({ id: null, estado: undefined, rotulo: '', ...sem });
+    // Named as the grouping names a null key (the statement's `rotuloSem`).
+    if (nonZero(sem)) groups.push({ id: null, estado: undefined, rotulo: found.rotuloSem ?? '', ...sem });
     totals = whole;
   }
   for (const g of groups) {
     if (agrupar !== 'cidade') delete g.estado;
     else g.estado = g.estado ?? '';
   }
-  return { groups, totals };
-}
-
-/** The whole of the question, from the counters, as every other grouping answers it. */
-async function inteiro(db: Executor, rows: ReportRows): Promise<Totals> {
-  const all = await findGroups(db, rows, {
-    agrupar: 'franquia',
-    ordenar: 'leads',
-    direcao: 'desc',
-    semVendedor: RELATORIO_MESSAGES.semVendedor,
-    limit: 1,
-    offset: 0,
-  });
-  return all.totals ?? ZERO;
+  return { groups, totals, named };
 }
 
 /**
  * Issue 48: a page of `vendedor_link` (no origin filter) sorted by a number, its sort and page in SQL
  * (`findAttributedFirst`: the first groups up to the page's end): the group without a link -- the whole less the
  * attributed rows -- is put in its place among them by the same `sortGroups`, so the page is the one sorting every
- * group would give. The franqueador's question has one group per seller of the network.
+ * group would give. The franqueador's question has one group per seller of the network. One statement also brings
+ * the whole and the names of the groups that can be on the page: from the one before the page's first on, since the
+ * group without a link moves the others down by one at most.
  */
 async function paginaPorVendedorLink(
   db: Executor,
@@ -217,16 +217,22 @@ async function paginaPorVendedorLink(
   order: { ordenar: Exclude<Ordenar, 'rotulo'>; direcao: Direcao },
   page: { limit: number; offset: number },
 ): Promise<{ groups: GroupRow[]; count: number; totals: Totals }> {
-  const found = await findAttributedFirst(db, rows, { ...order, first: page.offset + page.limit });
-  const whole = await inteiro(db, rows);
+  const found = await findAttributedFirst(db, rows, {
+    ...order,
+    first: page.offset + page.limit,
+    nomear: page.offset,
+    semVendedor: RELATORIO_MESSAGES.semVendedor,
+  });
+  const whole = found.inteiro;
   const groups: GroupRow[] = found.groups.map((g) => ({
     id: g.id,
-    rotulo: '',
+    rotulo: g.rotulo ?? '',
     leads: g.leads,
     presencas: g.presencas,
     preMatriculas: g.preMatriculas,
     matriculas: g.matriculas,
   }));
+  const named = new Set(found.groups.filter((g) => g.rotulo !== undefined).map((g) => g.id));
   const sem: Totals = {
     leads: whole.leads - found.sums.leads,
     presencas: whole.presencas - found.sums.presencas,
@@ -234,10 +240,10 @@ async function paginaPorVendedorLink(
     matriculas: whole.matriculas - found.sums.matriculas,
   };
   const comSem = nonZero(sem);
-  if (comSem) groups.push({ id: null, rotulo: '', ...sem });
+  if (comSem) groups.push({ id: null, rotulo: found.rotuloSem, ...sem });
   sortGroups(groups, order.ordenar, order.direcao);
   const shown = groups.slice(page.offset, page.offset + page.limit);
-  await nomearGrupos(db, 'vendedor_link', shown);
+  if (shown.some((g) => g.id !== null && !named.has(g.id))) await nomearGrupos(db, 'vendedor_link', shown);
   return { groups: shown, count: found.count + (comSem ? 1 : 0), totals: whole };
 }
 
@@ -335,12 +341,11 @@ async function agrupar(
     return { agrupar, rows, groups, count, totals, custo };
   }
   if (isOrigemAgrupamento(agrupar) || temFiltroDeOrigem(filtro)) {
-    const { groups, totals } = await gruposPorOrigem(db, rows, agrupar, filtro);
-    const byLabel = query.ordenar === 'rotulo';
-    if (byLabel) await nomearGrupos(db, agrupar, groups);
+    // Sorted by name, every group is named in the statement that finds them; else the page's only, after the sort.
+    const { groups, totals, named } = await gruposPorOrigem(db, rows, agrupar, filtro, query.ordenar === 'rotulo');
     sortGroups(groups, query.ordenar, direcao);
     const shown = page ? groups.slice(page.offset, page.offset + page.limit) : groups;
-    if (!byLabel) await nomearGrupos(db, agrupar, shown);
+    if (!named) await nomearGrupos(db, agrupar, shown);
     return { agrupar, rows, groups: shown, count: groups.length, totals, custo };
   }
   const groupQuery = {
@@ -349,18 +354,36 @@ async function agrupar(
     direcao,
     semVendedor: RELATORIO_MESSAGES.semVendedor,
   } as const;
-  const found = await findGroups(db, rows, { ...groupQuery, limit: page?.limit ?? null, offset: page?.offset ?? 0 });
+  // A page's costs ride in the statement that finds its groups (issue 48): one round trip.
+  const found = await findGroups(db, rows, {
+    ...groupQuery,
+    limit: page?.limit ?? null,
+    offset: page?.offset ?? 0,
+    custos: porPagina && page !== null,
+  });
   // A page past the last group has no row to carry the count and the totals: ask for them apart.
   const { count, totals } =
     found.totals || !page || page.offset === 0
       ? found
       : await findGroups(db, rows, { ...groupQuery, limit: 1, offset: 0 });
-  // The costs of the page's groups (every group's for the CSV), and the whole's, from the counters per node.
-  const custoContados = porPagina
-    ? await findEventoCustosContados(db, rows, agrupar, page ? found.groups.map((g) => g.id) : undefined)
-    : custo;
+  const groups: GroupRow[] = found.groups.map(({ custo: _custo, ...g }) => g);
+  // The costs of the page's groups (every group's for the CSV), and the whole's, from the counters per node: read
+  // apart for the CSV, an empty page (no row carried the whole's) and a group without a node (no vendedor, cliente).
+  const lidos = found.custoTotal !== undefined && groups.every((g) => g.id !== null);
+  const custoContados = !porPagina
+    ? custo
+    : lidos
+      ? custosDaPagina(agrupar, found)
+      : await findEventoCustosContados(db, rows, agrupar, page ? groups.map((g) => g.id) : undefined);
   // No group at all: nothing was counted.
-  return { agrupar, rows, groups: found.groups, count, totals: totals ?? ZERO, custo: custoContados };
+  return { agrupar, rows, groups, count, totals: totals ?? ZERO, custo: custoContados };
+}
+
+/** The costs a page's statement read (`findGroups` with `custos`), as the report keeps them. */
+function custosDaPagina(agrupar: Agrupamento, found: FoundGroups): CustoPorGrupo {
+  const grupos = new Map<string, number>();
+  for (const g of found.groups) if (g.custo) grupos.set(custoKey(agrupar, g.id), g.custo);
+  return { grupos, total: found.custoTotal ?? null };
 }
 
 /** GET /api/relatorios/funil: one page of groups, the number of groups, and the totals over all of them. */
@@ -419,7 +442,7 @@ export async function serie(db: Executor, actor: Actor, query: SerieQuery, today
   const filtro: OrigemFiltro = { origem: query.origem, campanha: query.campanha, vendedorLinkId: query.vendedorLinkId };
   // Issue 48: narrowed to an origin, the counters per source, as the funnel's by day, week or month.
   const points = temFiltroDeOrigem(filtro)
-    ? (await findAttributedGroups(db, rows, filtro, { intervalo: query.intervalo })).map((g) => ({
+    ? (await findAttributedGroups(db, rows, filtro, { intervalo: query.intervalo })).groups.map((g) => ({
         ...g,
         inicio: g.id ?? '',
       }))
