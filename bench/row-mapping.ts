@@ -6,12 +6,12 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/row-mapping.ts
  */
-import { mapResultRow, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { Actor } from '../src/server/access/actor';
 import type { Database } from '../src/server/db/connect';
 import { connectPostgres } from '../src/server/db/postgres';
-import { type CampoSelecionado, compilarLinha } from '../src/server/db/row-mapper';
+import { type CampoSelecionado, compilarLinha, drizzleInterno } from '../src/server/db/row-mapper';
 import { listClientes } from '../src/server/modules/clientes/clientes.repository';
 import { listLeads } from '../src/server/modules/leads/leads.repository';
 import { listMatriculas } from '../src/server/modules/matriculas/matriculas.repository';
@@ -50,7 +50,7 @@ async function capturar(read: () => Promise<unknown>): Promise<Lida> {
       return (rows: unknown[][]) => {
         if (!maior || rows.length > maior.rows.length)
           maior = { campos: this.fields!, nulos: this.joinsNotNullableMap, rows };
-        return rows.map((row) => mapResultRow(this.fields as never, row, this.joinsNotNullableMap));
+        return rows.map((row) => drizzleInterno.mapResultRow(this.fields!, row, this.joinsNotNullableMap));
       };
     },
     set() {},
@@ -83,7 +83,7 @@ for (const [name, read] of [
 await close();
 
 const modos = {
-  drizzle: ({ campos, nulos, rows }: Lida) => rows.map((row) => mapResultRow(campos as never, row, nulos)),
+  drizzle: ({ campos, nulos, rows }: Lida) => rows.map((row) => drizzleInterno.mapResultRow(campos, row, nulos)),
   compilado: ({ campos, nulos, rows }: Lida) => {
     const linha = compilarLinha(campos, nulos);
     return rows.map((row) => linha(row));

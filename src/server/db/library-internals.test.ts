@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { is, mapResultRow, orderSelectedFields, Param, Placeholder, SQL, sql, StringChunk } from 'drizzle-orm';
+import { is, Param, Placeholder, SQL, sql, StringChunk } from 'drizzle-orm';
 import { NoopCache } from 'drizzle-orm/cache/core';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -11,7 +11,7 @@ import MimeNode from 'nodemailer/lib/mime-node';
 import * as qp from 'nodemailer/lib/qp';
 import { describe, expect, it } from 'vitest';
 import { clientes, eventos, matriculas } from './schema';
-import { type CampoSelecionado, compilarLinha } from './row-mapper';
+import { compilarLinha, drizzleInterno } from './row-mapper';
 // Each driver's module installs the row mapping on its prepared queries (ADR 112).
 import './postgres';
 import './pglite';
@@ -75,7 +75,7 @@ describe('the library internals the server leans on', () => {
 
   describe("the rows' mapping (db/row-mapper.ts)", () => {
     // A page's shape: the row's columns, a computed text and number, an inner join's and a left join's objects.
-    const campos = orderSelectedFields({
+    const campos = drizzleInterno.orderSelectedFields({
       id: matriculas.id,
       nome: matriculas.nome,
       efetivadaEm: matriculas.efetivadaEm,
@@ -86,7 +86,7 @@ describe('the library internals the server leans on', () => {
       evento: { id: eventos.id, dataEvento: eventos.dataEvento, estado: eventos.estado },
       cliente: { id: clientes.id, nomeFantasia: clientes.nomeFantasia },
       origem: { canal: sql<string | null>`null`, eventoId: eventos.id },
-    }) as unknown as CampoSelecionado[];
+    });
     const nulos = { matriculas: true, eventos: true, clientes: false };
     const valor = fc.oneof(
       fc.constant(null),
@@ -99,7 +99,7 @@ describe('the library internals the server leans on', () => {
       const linha = compilarLinha(campos, nulos);
       fc.assert(
         fc.property(fc.array(valor, { minLength: campos.length, maxLength: campos.length }), (row) => {
-          const esperado = mapResultRow(campos as never, row, nulos);
+          const esperado = drizzleInterno.mapResultRow(campos, row, nulos);
           const obtido = linha(row);
           expect(obtido).toStrictEqual(esperado);
           expect(JSON.stringify(obtido)).toBe(JSON.stringify(esperado));
@@ -125,7 +125,7 @@ describe('the library internals the server leans on', () => {
       const comCampos = consulta(campos, undefined);
       comCampos.joinsNotNullableMap = nulos;
       const row = campos.map((c) => (c.path[0] === 'cliente' ? null : '7'));
-      expect(comCampos.customResultMapper!([row])).toStrictEqual([mapResultRow(campos as never, row, nulos)]);
+      expect(comCampos.customResultMapper!([row])).toStrictEqual([drizzleInterno.mapResultRow(campos, row, nulos)]);
       // A raw statement (no fields) keeps drizzle's raw path; a relational query keeps its own mapper.
       expect(consulta(undefined, undefined).customResultMapper).toBeUndefined();
       const proprio: Mapper = (rows) => rows;

@@ -1,3 +1,4 @@
+import * as drizzle from 'drizzle-orm';
 import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 
 /**
@@ -106,3 +107,12 @@ export function mapeiaLinhasPorConsulta(prototipo: object): void {
     },
   });
 }
+
+/**
+ * drizzle's own mapping and its order of a selection's fields: exported by its build, not by its types. What the
+ * compiled mapping is compared with (db/library-internals.test.ts, bench/row-mapping.ts).
+ */
+export const drizzleInterno = drizzle as unknown as {
+  mapResultRow(campos: readonly CampoSelecionado[], row: unknown[], nulos?: Record<string, boolean>): Objeto;
+  orderSelectedFields(fields: Record<string, unknown>): CampoSelecionado[];
+};
