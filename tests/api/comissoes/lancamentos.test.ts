@@ -14,6 +14,7 @@ import {
   users,
   vendedores,
 } from '../../../src/server/db/schema';
+import { executeRows } from '../../../src/server/db/connect';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { gravarParcela } from '../../../src/server/modules/cobranca/cobranca.repository';
 import { aplicarEventoNa } from '../../../src/server/modules/cobranca/webhook.service';
@@ -421,11 +422,12 @@ describe('a franquia allowed to close', () => {
 describe('a statement and a summary a page at a time', () => {
   /** The vendedor's lines as the ledger holds them, in the statement's order (newest month, newest line, id). */
   const linhasDoVendedor = async () =>
-    (
-      await db().execute(sql`select id, valor_centavos from comissao_lancamentos
+    await executeRows<{ id: string; valor_centavos: number }>(
+      db(),
+      sql`select id, valor_centavos from comissao_lancamentos
         where beneficiario = 'vendedor' and beneficiario_id = ${vendedorId}
-        order by periodo desc, created_at desc, id desc`)
-    ).rows as { id: string; valor_centavos: number }[];
+        order by periodo desc, created_at desc, id desc`,
+    );
 
   /** Every page of the vendedor's lines, following X-Next-Cursor from `inicio`. */
   async function paginas(inicio: string, pageSize: number) {
@@ -445,11 +447,12 @@ describe('a statement and a summary a page at a time', () => {
 
   it("gives 'Minhas comissões' its newest page and a cursor for the older lines; the totals sum every line", async () => {
     // 30 more lines for the vendedor, in this month (open), written at one moment: only the id orders them.
-    const [modelo] = (
-      await db().execute(sql`select id from comissao_lancamentos
+    const [modelo] = await executeRows<{ id: string }>(
+      db(),
+      sql`select id from comissao_lancamentos
         where beneficiario = 'vendedor' and beneficiario_id = ${vendedorId} and tipo = 'credito'
-          and periodo = ${mes(0)} limit 1`)
-    ).rows as { id: string }[];
+          and periodo = ${mes(0)} limit 1`,
+    );
     expect(modelo).toBeDefined();
     await db().execute(sql`insert into comissao_lancamentos (franqueador_id, franquia_id, micro_franquia_id,
         vendedor_id, beneficiario, beneficiario_id, regra_id, regra_tipo, parcela_id, matricula_id, tipo,
@@ -551,10 +554,11 @@ describe('a statement and a summary a page at a time', () => {
     ).json<ResumoView>();
     expect(completo.total).toBeGreaterThan(1);
     expect(completo.itens).toHaveLength(completo.total);
-    const linhas = (
-      await db().execute(sql`select sum(valor_centavos)::int as n from comissao_lancamentos where periodo = ${mes(0)}
-        and franqueador_id = (select franqueador_id from franquias where id = ${franquiaSp})`)
-    ).rows as { n: number }[];
+    const linhas = await executeRows<{ n: number }>(
+      db(),
+      sql`select sum(valor_centavos)::int as n from comissao_lancamentos where periodo = ${mes(0)}
+        and franqueador_id = (select franqueador_id from franquias where id = ${franquiaSp})`,
+    );
     const soma = Number(linhas[0]!.n);
     const vistos: ResumoView['itens'] = [];
     for (let page = 1; page <= completo.total + 1; page++) {

@@ -124,7 +124,7 @@ describe("'Minhas comissões' (issue 44, ADR 088)", () => {
             }
           : {
               body: [linha({ id: 'l-3', periodo: antigo, estado: 'paga', valor: 40, aluno: 'Ana Souza' })],
-              headers: { 'X-Total-Count': '3' },
+              headers: { 'X-Total-Count': '3' } as Record<string, string>,
             };
       },
     });
