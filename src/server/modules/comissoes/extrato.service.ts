@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import {
-  type EstadoLancamento,
-  type Extrato,
-  periodoDe,
-} from '../../../shared/comissoes/lancamentos';
+import { type EstadoLancamento, type Extrato, periodoDe } from '../../../shared/comissoes/lancamentos';
 import { type Beneficiario, type RegraAlcance, regraAplicavel } from '../../../shared/comissoes/regras';
 import { fromCentavos } from '../../../shared/money/parcelas';
 import {

@@ -21,11 +21,7 @@ import { pageWindow } from '../../lib/pagination';
 import { countUpToLimit } from '../../lib/list-page';
 import type { Beneficiario } from '../../../shared/comissoes/regras';
 import type { EstadoLancamento, TipoLancamento } from '../../../shared/comissoes/lancamentos';
-import {
-  type LancamentosListQuery,
-  MINHAS_ORDEM,
-  minhasLancamentosKeyset,
-} from '../../../shared/schemas/comissao';
+import { type LancamentosListQuery, MINHAS_ORDEM, minhasLancamentosKeyset } from '../../../shared/schemas/comissao';
 
 /** Comissões' ledger SQL (issue 44, ADR 082): its lines, their states, the closings and the payout. */
 
@@ -474,7 +470,9 @@ export async function linhasProprias(db: Executor, actor: Actor, query: CursorQu
     .from(l)
     .innerJoin(parcelas, eq(parcelas.id, l.parcelaId))
     .innerJoin(matriculas, eq(matriculas.id, l.matriculaId))
-    .where(and(comissaoLancamentosVisibleTo(actor), query.periodo ? eq(l.periodo, query.periodo) : undefined, window.past))
+    .where(
+      and(comissaoLancamentosVisibleTo(actor), query.periodo ? eq(l.periodo, query.periodo) : undefined, window.past),
+    )
     .orderBy(...window.orderBy)
     .limit(window.limit)
     .offset(window.offset);
