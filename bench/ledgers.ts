@@ -131,6 +131,7 @@ function minhasProximaPagina(
       connections: 16,
       target: { p99: 50 },
       exact: async (db, actor, answer) => {
+        if (!Array.isArray(answer)) return `not a page of lines: ${JSON.stringify(answer).slice(0, 80)}`;
         const ids = (answer as { id: string }[]).map((l) => l.id);
         const esperadas = (
           await executeRows<{ id: string }>(db, linhasEmOrdem(beneficiario, idDo(actor)!, MINHAS_PAGINA, MINHAS_PAGINA))
@@ -156,7 +157,7 @@ function resumo(
     connections: 16,
     target: { p99: 50 },
     exact: async (db, actor, answer) => {
-      const { saldo, itens } = answer as { saldo: number; itens: unknown[] };
+      const { saldo, itens = [] } = answer as { saldo: number; itens?: unknown[] };
       const alcance =
         account === 'franqueador'
           ? sql`franqueador_id = ${actor.franqueadorId}::uuid`
