@@ -1,4 +1,5 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../access/actor';
 import { comissaoFechamentosVisibleTo, comissaoLancamentosVisibleTo, comissaoSomasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
@@ -506,12 +507,28 @@ export async function linhasProprias(db: Executor, actor: Actor, query: CursorQu
     .limit(window.limit)
     .offset(window.offset)
     .as('pagina');
+  // Each line's state from its branch's closings joined once (`fechamentoDoRamo`'s), not looked up twice per line.
+  const fq = alias(comissaoFechamentos, 'fq');
+  const fr = alias(comissaoFechamentos, 'fr');
   const read = await db
-    .select({ ...linhaSelection, cursorChaves: cursorKeys(minhasOrder.keys) })
+    .select({
+      ...linhaSelection,
+      estado: estadoDe(
+        sql`${l.tipo} = 'estorno'`,
+        sql`coalesce(${fq.id}, ${fr.id})`,
+        sql`(case when ${fq.id} is not null then ${fq.pagoEm} else ${fr.pagoEm} end)`,
+      ),
+      cursorChaves: cursorKeys(minhasOrder.keys),
+    })
     .from(pagina)
     .innerJoin(l, eq(l.id, pagina.id))
     .innerJoin(parcelas, eq(parcelas.id, l.parcelaId))
     .innerJoin(matriculas, eq(matriculas.id, l.matriculaId))
+    .leftJoin(
+      fq,
+      and(eq(fq.franqueadorId, l.franqueadorId), eq(fq.periodo, l.periodo), eq(fq.franquiaId, l.franquiaId)),
+    )
+    .leftJoin(fr, and(eq(fr.franqueadorId, l.franqueadorId), eq(fr.periodo, l.periodo), sql`${fr.franquiaId} is null`))
     .orderBy(...window.orderBy);
   return keysetPage(minhasOrder, query, read);
 }
