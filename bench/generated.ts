@@ -56,7 +56,18 @@ export async function listRoutes(): Promise<readonly RouteAccess[]> {
 interface ZodLike {
   _zod: { def: Record<string, unknown> & { type: string } };
   shape?: Record<string, ZodLike>;
-  safeParse(value: unknown): { success: boolean; data?: Record<string, unknown> };
+  safeParse(value: unknown): {
+    success: boolean;
+    data?: Record<string, unknown>;
+    error?: { issues: { path: PropertyKey[] }[] };
+  };
+}
+
+/** The filters a route cannot answer without (`periodo` of a month's summary): the keys an empty query lacks. */
+function requiredKeys(schema: ZodLike): string[] {
+  const parsed = schema.safeParse({});
+  if (parsed.success) return [];
+  return [...new Set((parsed.error?.issues ?? []).map((i) => String(i.path[0])))].filter((k) => k in shapeOf(schema)!);
 }
 
 /** The route's zod querystring schema, as the app declared it. */
@@ -141,9 +152,23 @@ export function listScenarios({ routes, samples, scoped = {}, paths = {}, totalO
         continue;
       }
       const accountSamples = { ...samples, ...scoped[account] };
+      // A filter the route requires is in every combination: without a sample for it the route is not measured
+      // (a request without it answers 400).
+      const required: Record<string, string> = {};
+      const requires = requiredKeys(schema);
+      for (const key of requires) {
+        const value = sampleFor(schema, key, accountSamples);
+        if (value !== null) required[key] = value;
+      }
+      if (requires.some((key) => !(key in required))) {
+        unsampled.push(
+          `${route.url} ${requires.filter((key) => !(key in required)).join(', ')} (required) · ${account}`,
+        );
+        continue;
+      }
       const filters: [string, string][] = [];
       for (const key of Object.keys(shapeOf(schema)!)) {
-        if (LIST_KEYS.has(key)) continue;
+        if (LIST_KEYS.has(key) || key in required) continue;
         const value = sampleFor(schema, key, accountSamples);
         if (value === null) unsampled.push(`${route.url} ${key} · ${account}`);
         else filters.push([key, value]);
@@ -155,7 +180,7 @@ export function listScenarios({ routes, samples, scoped = {}, paths = {}, totalO
           { label: `${key}=${value}`, params: { [key]: value }, search: false },
           ...(hasQ ? [{ label: `${key}=${value}+q`, params: { [key]: value, q: SEARCHES[0]! }, search: true }] : []),
         ]),
-      ];
+      ].map((combo) => ({ ...combo, params: { ...required, ...combo.params } }));
       for (const combo of combos) {
         const base = `${route.url} ${combo.label || 'page 1'}`.trim();
         // Searches are measured at 4 connections, lists at 16 (issue 21's targets).

@@ -48,7 +48,7 @@ import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscrico
 import { desfazer, IMPORTACAO_BENCH_LINHAS, importar } from './importacao';
 import { contratoScenarios, contratosNaEspera } from './contratos';
 import { COBRANCA_ENV, cobrancaBenchInput, cobrancaScenarios, gatewayDoBench, rodarJobDiario } from './cobranca';
-import { ledgerScenarios, rodarFechamento } from './ledgers';
+import { ledgerBenchInput, ledgerScenarios, rodarFechamento } from './ledgers';
 import { avisosDesde, WHATSAPP_ENV, whatsappDoBench } from './whatsapp';
 import { listRoutes, listScenarios, publicScenarios, writeScenarios, type Samples } from './generated';
 import {
@@ -689,7 +689,7 @@ async function main() {
       // Issue 19: the late tickets and a ticket's page.
       ...sacScenarios(await busyTicketIds(db)),
       // Issues 44 and 45: the seller's commissions, the franqueador's month, a franquia's statement.
-      ...ledgerScenarios(new Date(), actors.franquia.franquiaId!),
+      ...ledgerScenarios(new Date(), actors.franquia.franquiaId!, await ledgerBenchInput(db, actors, new Date())),
       // Issue 43 (ADR 084): billing's requests -- the webhook, the family's link, the baixa, the renegotiation.
       ...cobrancaScenarios(await cobrancaBenchInput(db, actors.franquia.franquiaId!), new Date()),
       // Last: the anonymisation rewrites the leads it names.

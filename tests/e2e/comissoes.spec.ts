@@ -7,6 +7,7 @@ import {
   periodoDe,
   periodoPorExtenso,
 } from '../../src/shared/comissoes/lancamentos';
+import { MINHAS_PAGINA } from '../../src/shared/schemas/comissao';
 import {
   decodedEmail,
   expectAccessible,
@@ -78,6 +79,8 @@ test('a rule set, two parcelas paid, one withdrawn, last month closed and paid o
   await page.reload();
   const resumo = page.getByRole('table', { name: `Comissões por beneficiário em ${periodoPorExtenso(atual)}` });
   await expect(resumo.getByText('Micro-franquia do evento').first()).toBeVisible();
+  // The month's totals over every beneficiary, above its (paged) table.
+  await expect(page.getByLabel('Totais do período')).toContainText(/Total\s*R\$\s*[1-9]/);
   await page.getByRole('button', { name: 'Ver todos os lançamentos' }).click();
   const linhas = page.getByRole('table', { name: `Lançamentos de ${periodoPorExtenso(atual)}` });
   await expect(linhas.getByRole('row').filter({ hasText: a.nomeAluno })).toHaveCount(2);
@@ -97,6 +100,16 @@ test('a rule set, two parcelas paid, one withdrawn, last month closed and paid o
     const centavos = Math.floor((Math.round(f.valor * 100) * 500 + 5000) / 10000);
     await expect(linha).toContainText(`R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`);
   }
+  // The statement's lines come a page at a time: every one here, or the newest page and 'Carregar mais'.
+  const contagem = vendedor.getByText(/^[\d.]+ de [\d.]+ lançamentos$/);
+  await expect(contagem).toBeVisible();
+  const [vistas, total] = (await contagem.textContent())!
+    .split(' lançamentos')[0]!
+    .split(' de ')
+    .map((n) => Number(n.replace(/\./g, '')));
+  expect(total).toBeGreaterThanOrEqual(2);
+  expect(vistas).toBe(Math.min(total!, MINHAS_PAGINA));
+  await expect(vendedor.getByRole('button', { name: 'Carregar mais' })).toHaveCount(total! > vistas! ? 1 : 0);
   await noSideScroll(vendedor);
   await expectAccessible(vendedor);
   await doMes.getByRole('button', { name: new RegExp(`^${a.nomeAluno}`) }).click();

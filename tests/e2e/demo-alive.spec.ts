@@ -1,8 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { todayInBrasilia } from '../../src/shared/brasilia';
 import { periodoAnterior, periodoDe, periodoPorExtenso } from '../../src/shared/comissoes/lancamentos';
+import { formatCount } from '../../src/shared/format';
 import { FINANCEIRO_LINKS, SIDEBAR_LINKS, STAFF_ROLES, type Role } from '../../src/shared/roles';
-import { useSession } from './support';
+import { MINHAS_PAGINA } from '../../src/shared/schemas/comissao';
+import { expectAccessible, noSideScroll, useSession } from './support';
 
 /**
  * Issue 40: on a fresh start (`npm start` on an empty DATA_DIR: the demo network and its year of activity, ADR 052)
@@ -79,6 +81,20 @@ for (const role of ['vendedor', 'micro_franquia'] as const) {
     await expect(historico.getByText('Liberada').first()).toBeVisible();
     // The month closed before last was paid: its sum is what 'Recebida' shows.
     await expect(page.getByText('Recebida', { exact: true }).locator('..')).toContainText(/R\$\s*[1-9]/);
+    // A year of lines comes a page at a time: the newest first, 'Carregar mais' appends the older ones.
+    const contagem = historico.getByText(/^[\d.]+ de [\d.]+ lançamentos$/);
+    await expect(contagem).toHaveText(new RegExp(`^${MINHAS_PAGINA} de `));
+    const total = Number(/ de ([\d.]+)/.exec((await contagem.textContent())!)![1]!.replace(/\./g, ''));
+    expect(total, 'a year of lines is more than a page').toBeGreaterThan(MINHAS_PAGINA);
+    // Each line is a button in its month (the closed months' too).
+    const linhas = historico.getByRole('button', { name: /abrir matrícula/, includeHidden: true });
+    await expect(linhas).toHaveCount(MINHAS_PAGINA);
+    await historico.getByRole('button', { name: 'Carregar mais' }).click();
+    const depois = Math.min(total, 2 * MINHAS_PAGINA);
+    await expect(contagem).toHaveText(`${formatCount(depois)} de ${formatCount(total)} lançamentos`);
+    await expect(linhas).toHaveCount(depois);
+    await noSideScroll(page);
+    await expectAccessible(page);
   });
 }
 

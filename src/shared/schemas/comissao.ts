@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BENEFICIARIOS, TIPOS_REGRA } from '../comissoes/regras';
 import { ESTADOS_LANCAMENTO, PERIODO_RE, TIPOS_LANCAMENTO } from '../comissoes/lancamentos';
 import { dateOnlyField } from './fields';
+import { type ListCursor, type ListKeyset, checkCursor, cursorShape } from './list-cursor';
 import { listQuerySchema, listSortSchema } from './list-query';
 import { optionalUuid } from './relatorios';
 
@@ -157,7 +158,16 @@ export const lancamentosListQuerySchema = listQuerySchema.extend({
 });
 export type LancamentosListQuery = z.output<typeof lancamentosListQuerySchema>;
 
-export const resumoQuerySchema = z.object({ periodo: periodoField });
+/**
+ * GET /api/comissoes/resumo?periodo=: the month's beneficiaries a page at a time (the lists' `page` and `pageSize`,
+ * DESIGN §4.3), the month's totals over all of them.
+ */
+export const resumoQuerySchema = z.object({
+  periodo: periodoField,
+  page: listQuerySchema.shape.page,
+  pageSize: listQuerySchema.shape.pageSize,
+});
+export type ResumoQuery = z.output<typeof resumoQuerySchema>;
 export const periodoBodySchema = z.object({ periodo: periodoField });
 export const periodoParamsSchema = z.object({
   periodo: z.string().regex(PERIODO_RE, LANCAMENTO_MESSAGES.fechamentoNaoEncontrado),
@@ -201,7 +211,18 @@ export const resumoItemSchema = z.object({
   ...totaisShape,
   lancamentos: z.number(),
 });
-export const resumoViewSchema = z.object({ periodo: z.string(), itens: z.array(resumoItemSchema), ...totaisShape });
+export const resumoViewSchema = z.object({
+  periodo: z.string(),
+  /** This page of the month's beneficiaries, the largest total first. */
+  itens: z.array(resumoItemSchema),
+  /** Reais: the month's sums over every beneficiary, whatever the page. */
+  ...totaisShape,
+  /** How many beneficiaries the month holds (also in X-Total-Count). */
+  total: z.number(),
+  /** The page of `itens` and its size. */
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type ResumoView = z.infer<typeof resumoViewSchema>;
 
 export const minhasViewSchema = z.object({
@@ -211,10 +232,42 @@ export const minhasViewSchema = z.object({
   ...totaisShape,
   /** Per month, newest first: the sums of that month's lines. */
   periodos: z.array(z.object({ periodo: z.string(), ...totaisShape })),
-  /** The newest lines (at most 200). */
+  /** The newest lines: the first page (MINHAS_PAGINA lines); the older ones by `proximo`. */
   lancamentos: z.array(lancamentoViewSchema),
+  /**
+   * The cursor of the older lines after `lancamentos` (`GET /api/comissoes/minhas/lancamentos?apos=`, also in
+   * X-Next-Cursor); null: `lancamentos` are every line.
+   */
+  proximo: z.string().nullable(),
+  /** How many lines the statement sums, every month. */
+  totalLancamentos: z.number(),
 });
 export type MinhasView = z.infer<typeof minhasViewSchema>;
+
+/** The lines 'Minhas comissões' shows at a time: a phone's screen or two (issue 44). */
+export const MINHAS_PAGINA = 25;
+
+/** The caller's lines' order, newest month first, and its cursors' keys: the month, the moment, the id. */
+export const MINHAS_ORDEM = '-periodo';
+export const minhasLancamentosKeyset: ListKeyset<{ apos?: ListCursor; antes?: ListCursor }> = {
+  lista: 'comissoes-minhas',
+  ordem: () => MINHAS_ORDEM,
+  chaves: { periodo: ['texto', 'instante', 'uuid'] },
+};
+
+/**
+ * GET /api/comissoes/minhas/lancamentos: the caller's own lines, newest first -- the lists' `page` and `pageSize`,
+ * a month (`periodo`), and the page after (`apos`) or before (`antes`) a cursor (issue 46's keyset paging).
+ */
+export const minhasLancamentosQuerySchema = z
+  .object({
+    page: listQuerySchema.shape.page,
+    pageSize: listQuerySchema.shape.pageSize,
+    periodo: optionalPeriodo,
+    ...cursorShape,
+  })
+  .superRefine(checkCursor(minhasLancamentosKeyset));
+export type MinhasLancamentosQuery = z.output<typeof minhasLancamentosQuerySchema>;
 
 export const fechamentoViewSchema = z.object({
   id: z.string(),

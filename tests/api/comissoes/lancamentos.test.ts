@@ -14,6 +14,7 @@ import {
   users,
   vendedores,
 } from '../../../src/server/db/schema';
+import { executeRows } from '../../../src/server/db/connect';
 import { DEMO_ACCOUNTS } from '../../../src/server/db/seed/demo-network';
 import { gravarParcela } from '../../../src/server/modules/cobranca/cobranca.repository';
 import { aplicarEventoNa } from '../../../src/server/modules/cobranca/webhook.service';
@@ -25,9 +26,12 @@ import {
   type FechamentoView,
   LANCAMENTO_MESSAGES,
   type LancamentoView,
+  MINHAS_PAGINA,
   type MinhasView,
   type ResumoView,
 } from '../../../src/shared/schemas/comissao';
+import { CURSOR_MESSAGES, decodeListCursor, encodeListCursor } from '../../../src/shared/schemas/list-cursor';
+import { LIST_MESSAGES } from '../../../src/shared/schemas/list-query';
 
 /**
  * Issue 44 (ADR 082): the commission ledger end to end on the demo network -- lines written in the payment's own
@@ -408,5 +412,171 @@ describe('a franquia allowed to close', () => {
     const doSp = propria.json<FechamentoView[]>().find((f) => f.franquiaId === franquiaSp);
     expect(doSp?.total).not.toBeNull();
     expect(propria.json<FechamentoView[]>().find((f) => f.franquiaId === null)).toMatchObject({ total: null });
+  });
+});
+
+/**
+ * Issue 44's bench: 'Minhas comissões' pages its lines (the statement's first page, then the older ones by cursor)
+ * and the period's summary pages its beneficiaries; every total still sums every line, whatever the page.
+ */
+describe('a statement and a summary a page at a time', () => {
+  /** The vendedor's lines as the ledger holds them, in the statement's order (newest month, newest line, id). */
+  const linhasDoVendedor = async () =>
+    await executeRows<{ id: string; valor_centavos: number }>(
+      db(),
+      sql`select id, valor_centavos from comissao_lancamentos
+        where beneficiario = 'vendedor' and beneficiario_id = ${vendedorId}
+        order by periodo desc, created_at desc, id desc`,
+    );
+
+  /** Every page of the vendedor's lines, following X-Next-Cursor from `inicio`. */
+  async function paginas(inicio: string, pageSize: number) {
+    const vistas: LancamentoView[][] = [];
+    let cursor: string | undefined = inicio;
+    while (cursor) {
+      const r = await as(ctx.app, 'vendedor').get(
+        `/api/comissoes/minhas/lancamentos?pageSize=${pageSize}&apos=${cursor}`,
+      );
+      expect(r.statusCode, r.body).toBe(200);
+      vistas.push(r.json<LancamentoView[]>());
+      cursor = r.headers['x-next-cursor'] as string | undefined;
+      expect(vistas.length).toBeLessThan(100);
+    }
+    return vistas;
+  }
+
+  it("gives 'Minhas comissões' its newest page and a cursor for the older lines; the totals sum every line", async () => {
+    // 30 more lines for the vendedor, in this month (open), written at one moment: only the id orders them.
+    const [modelo] = await executeRows<{ id: string }>(
+      db(),
+      sql`select id from comissao_lancamentos
+        where beneficiario = 'vendedor' and beneficiario_id = ${vendedorId} and tipo = 'credito'
+          and periodo = ${mes(0)} limit 1`,
+    );
+    expect(modelo).toBeDefined();
+    await db().execute(sql`insert into comissao_lancamentos (franqueador_id, franquia_id, micro_franquia_id,
+        vendedor_id, beneficiario, beneficiario_id, regra_id, regra_tipo, parcela_id, matricula_id, tipo,
+        base_centavos, valor_centavos, periodo, ocorrido_em, ciclo)
+      select franqueador_id, franquia_id, micro_franquia_id, vendedor_id, beneficiario, beneficiario_id, regra_id,
+        regra_tipo, parcela_id, matricula_id, tipo, base_centavos, valor_centavos + g, periodo, ocorrido_em, 100 + g
+      from comissao_lancamentos, generate_series(1, 30) g where id = ${modelo!.id}`);
+    const todas = await linhasDoVendedor();
+    expect(todas.length).toBeGreaterThan(MINHAS_PAGINA);
+    const soma = todas.reduce((s, l) => s + Number(l.valor_centavos), 0);
+
+    const resposta = await as(ctx.app, 'vendedor').get('/api/comissoes/minhas');
+    expect(resposta.statusCode, resposta.body).toBe(200);
+    const minhas = resposta.json<MinhasView>();
+    expect(minhas.lancamentos.map((l) => l.id)).toEqual(todas.slice(0, MINHAS_PAGINA).map((l) => l.id));
+    expect(minhas.proximo).not.toBeNull();
+    expect(resposta.headers['x-next-cursor']).toBe(minhas.proximo);
+    expect(minhas.totalLancamentos).toBe(todas.length);
+    // The statement's totals are every line's, not the page's.
+    expect(Math.round(minhas.saldo * 100)).toBe(soma);
+    expect(Math.round(minhas.periodos.reduce((s, p) => s + p.saldo, 0) * 100)).toBe(soma);
+
+    // The older lines by cursor, 7 at a time: each line once, in order, the last page without a cursor.
+    const vistas = await paginas(minhas.proximo!, 7);
+    expect(vistas.slice(0, -1).every((p) => p.length === 7)).toBe(true);
+    expect([...minhas.lancamentos, ...vistas.flat()].map((l) => l.id)).toEqual(todas.map((l) => l.id));
+    expect(vistas.flat().every((l) => l.beneficiario === 'vendedor' && l.beneficiarioId === vendedorId)).toBe(true);
+
+    // By number too, with the total; and back from page 2 to page 1 by its cursor.
+    const segunda = await as(ctx.app, 'vendedor').get('/api/comissoes/minhas/lancamentos?page=2&pageSize=10');
+    expect(segunda.json<LancamentoView[]>().map((l) => l.id)).toEqual(todas.slice(10, 20).map((l) => l.id));
+    expect(Number(segunda.headers['x-total-count'])).toBe(todas.length);
+    const primeira = await as(ctx.app, 'vendedor').get(
+      `/api/comissoes/minhas/lancamentos?pageSize=10&antes=${segunda.headers['x-prev-cursor'] as string}`,
+    );
+    expect(primeira.json<LancamentoView[]>().map((l) => l.id)).toEqual(todas.slice(0, 10).map((l) => l.id));
+    expect(primeira.headers['x-prev-cursor']).toBeUndefined();
+
+    // A month's lines alone.
+    const doMes = await as(ctx.app, 'vendedor').get(`/api/comissoes/minhas/lancamentos?periodo=${mes(0)}&pageSize=500`);
+    const linhasDoMes = doMes.json<LancamentoView[]>();
+    expect(linhasDoMes.every((l) => l.periodo === mes(0))).toBe(true);
+    expect(Number(doMes.headers['x-total-count'])).toBe(linhasDoMes.length);
+    expect(Math.round(linhasDoMes.reduce((s, l) => s + l.valor * 100, 0))).toBe(
+      Math.round(minhas.periodos.find((p) => p.periodo === mes(0))!.saldo * 100),
+    );
+
+    // The micro-franquia's cursor walks only its own lines; the franqueador has no 'Minhas comissões'.
+    const micro = await as(ctx.app, 'micro_franquia').get(`/api/comissoes/minhas/lancamentos?apos=${minhas.proximo}`);
+    expect(micro.statusCode).toBe(200);
+    expect(micro.json<LancamentoView[]>().every((l) => l.beneficiarioId === microId)).toBe(true);
+    expect((await franqueador().get('/api/comissoes/minhas/lancamentos')).statusCode).toBe(403);
+  });
+
+  it('answers 400 in Portuguese for a bad cursor or page, never 500', async () => {
+    const minhas = (await as(ctx.app, 'vendedor').get('/api/comissoes/minhas')).json<MinhasView>();
+    const cursor = decodeListCursor(minhas.proximo!)!;
+    const ruins: [string, string][] = [
+      ['nao-e-um-cursor', CURSOR_MESSAGES.invalido],
+      ['e30', CURSOR_MESSAGES.invalido],
+      [
+        encodeListCursor({ ...cursor, chaves: [cursor.chaves[0]!, 'ontem', cursor.chaves[2]!] }),
+        CURSOR_MESSAGES.invalido,
+      ],
+      [encodeListCursor({ ...cursor, chaves: [cursor.chaves[0]!, cursor.chaves[1]!, 'x'] }), CURSOR_MESSAGES.invalido],
+      [encodeListCursor({ ...cursor, chaves: [null, cursor.chaves[1]!, cursor.chaves[2]!] }), CURSOR_MESSAGES.invalido],
+      [encodeListCursor({ ...cursor, chaves: cursor.chaves.slice(1) }), CURSOR_MESSAGES.invalido],
+      [encodeListCursor({ ...cursor, lista: 'leads' }), CURSOR_MESSAGES.outraLista],
+      [encodeListCursor({ ...cursor, ordem: 'valor' }), CURSOR_MESSAGES.outraLista],
+      ['x'.repeat(3000), CURSOR_MESSAGES.invalido],
+    ];
+    for (const [valor, mensagem] of ruins) {
+      for (const param of ['apos', 'antes']) {
+        const r = await as(ctx.app, 'vendedor').get(
+          `/api/comissoes/minhas/lancamentos?${param}=${encodeURIComponent(valor)}`,
+        );
+        expect(r.statusCode, `${param}=${valor}`).toBe(400);
+        expect(r.json().message, `${param}=${valor}`).toBe(mensagem);
+      }
+    }
+    const dois = await as(ctx.app, 'vendedor').get(
+      `/api/comissoes/minhas/lancamentos?apos=${minhas.proximo}&antes=${minhas.proximo}`,
+    );
+    expect(dois.json().message).toBe(CURSOR_MESSAGES.dois);
+    const pagina = await as(ctx.app, 'vendedor').get('/api/comissoes/minhas/lancamentos?pageSize=0&periodo=2026-3');
+    expect(pagina.statusCode).toBe(400);
+    expect(pagina.json().errors).toMatchObject({
+      pageSize: LIST_MESSAGES.pageSize,
+      periodo: LANCAMENTO_MESSAGES.periodo,
+    });
+    const resumo = await franqueador().get(`/api/comissoes/resumo?periodo=${mes(0)}&page=0&pageSize=501`);
+    expect(resumo.statusCode).toBe(400);
+    expect(resumo.json().errors).toMatchObject({ page: LIST_MESSAGES.page, pageSize: LIST_MESSAGES.pageSize });
+  });
+
+  it("pages the period's beneficiaries, largest total first; the period's totals are every beneficiary's on every page", async () => {
+    const completo = (
+      await franqueador().get(`/api/comissoes/resumo?periodo=${mes(0)}&pageSize=500`)
+    ).json<ResumoView>();
+    expect(completo.total).toBeGreaterThan(1);
+    expect(completo.itens).toHaveLength(completo.total);
+    const linhas = await executeRows<{ n: number }>(
+      db(),
+      sql`select sum(valor_centavos)::int as n from comissao_lancamentos where periodo = ${mes(0)}
+        and franqueador_id = (select franqueador_id from franquias where id = ${franquiaSp})`,
+    );
+    const soma = Number(linhas[0]!.n);
+    const vistos: ResumoView['itens'] = [];
+    for (let page = 1; page <= completo.total + 1; page++) {
+      const r = await franqueador().get(`/api/comissoes/resumo?periodo=${mes(0)}&page=${page}&pageSize=1`);
+      expect(r.statusCode, r.body).toBe(200);
+      const resumo = r.json<ResumoView>();
+      expect(Number(r.headers['x-total-count'])).toBe(completo.total);
+      expect(resumo).toMatchObject({ total: completo.total, page, pageSize: 1 });
+      expect(Math.round(resumo.saldo * 100), `page ${page}`).toBe(soma);
+      expect(resumo.liberada + resumo.fechada + resumo.paga + resumo.estornada).toBeCloseTo(resumo.saldo, 2);
+      // Past the last page: no beneficiary, the same totals.
+      expect(resumo.itens).toHaveLength(page <= completo.total ? 1 : 0);
+      vistos.push(...resumo.itens);
+    }
+    expect(vistos).toEqual(completo.itens);
+    expect(Math.round(vistos.reduce((s, i) => s + i.saldo * 100, 0))).toBe(soma);
+    const saldos = vistos.map((i) => i.saldo);
+    expect(saldos).toEqual([...saldos].sort((a, b) => b - a));
+    expect(vistos.every((i) => i.nome)).toBe(true);
   });
 });

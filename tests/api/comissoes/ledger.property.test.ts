@@ -173,7 +173,15 @@ async function invariantes() {
   expect(previstas.contadas, "the prevista's groups: the counters' = the rows'").toEqual(previstas.lidas);
   for (const role of ['vendedor', 'micro_franquia'] as const) {
     const minhas = (await as(ctx.app, role).get('/api/comissoes/minhas')).json<MinhasView>();
-    const linhas = minhas.lancamentos;
+    // Its lines: the statement's first page, then every older page by cursor (3 at a time: many pages).
+    const linhas = [...minhas.lancamentos];
+    for (let cursor = minhas.proximo; cursor;) {
+      const pagina = await as(ctx.app, role).get(`/api/comissoes/minhas/lancamentos?pageSize=3&apos=${cursor}`);
+      linhas.push(...pagina.json<LancamentoView[]>());
+      cursor = (pagina.headers['x-next-cursor'] as string | undefined) ?? null;
+    }
+    expect(new Set(linhas.map((l) => l.id)).size, `${role} each line once`).toBe(linhas.length);
+    expect(minhas.totalLancamentos, `${role} lines`).toBe(linhas.length);
     expect(centavos(minhas.saldo)).toBe(soma(linhas));
     for (const estado of ['liberada', 'fechada', 'paga', 'estornada'] as const) {
       expect(centavos(minhas[estado]), `${role} ${estado}`).toBe(soma(linhas.filter((l) => l.estado === estado)));
@@ -199,11 +207,17 @@ async function invariantes() {
   }
   for (const [periodo, antes] of fechados) {
     expect(await somaDoPeriodo(periodo), `closed ${periodo}`).toEqual(antes);
-    const resumo = (
-      await as(ctx.app, 'franqueador').get(`/api/comissoes/resumo?periodo=${periodo}`)
-    ).json<ResumoView>();
-    expect(centavos(resumo.saldo)).toBe(antes.total);
-    expect(resumo.itens.reduce((s, i) => s + centavos(i.saldo), 0)).toBe(antes.total);
+    // The summary a beneficiary at a time: every page's totals are the month's, its pages' items sum to them.
+    const itens: ResumoView['itens'] = [];
+    for (let page = 1, total = 1; page <= total; page++) {
+      const resumo = (
+        await as(ctx.app, 'franqueador').get(`/api/comissoes/resumo?periodo=${periodo}&page=${page}&pageSize=1`)
+      ).json<ResumoView>();
+      expect(centavos(resumo.saldo), `${periodo} page ${page}`).toBe(antes.total);
+      itens.push(...resumo.itens);
+      total = resumo.total;
+    }
+    expect(itens.reduce((s, i) => s + centavos(i.saldo), 0)).toBe(antes.total);
   }
   const porRodada = await db()
     .select({

@@ -10,6 +10,8 @@ import { lancarComissoes } from '../../../src/server/modules/comissoes';
 import { lancarRoyalties } from '../../../src/server/modules/royalties';
 import { todayInBrasilia } from '../../../src/shared/brasilia';
 import { can } from '../../../src/shared/permissions';
+import { MINHAS_ORDEM, minhasLancamentosKeyset } from '../../../src/shared/schemas/comissao';
+import { encodeListCursor } from '../../../src/shared/schemas/list-cursor';
 import { empresaPayload, clientePayload } from '../../support/network-payloads';
 import { createTestApp, type TestContext } from '../../setup/test-app';
 import { leadsCsv, multipartBody } from './fixtures/multipart';
@@ -552,6 +554,8 @@ const COMISSAO_ROUTES: Record<string, string> = {
   'GET /api/comissoes/lancamentos': 'json, the lines of the caller’s subtree',
   'GET /api/comissoes/resumo': 'json, the totals of the caller’s subtree',
   'GET /api/comissoes/minhas': 'json, the lines that pay the caller',
+  // Issue 44: its older lines, a page at a time; a cursor names a key of the order, never whose lines.
+  'GET /api/comissoes/minhas/lancamentos': 'json, the lines that pay the caller',
   'GET /api/comissoes/fechamentos': 'json, the closings of the caller’s network and reach',
   'GET /api/comissoes/fechamentos/:periodo/pagamentos.csv': 'a month the caller’s own reach closed',
   'POST /api/comissoes/fechamentos/:periodo/pago': 'a month the caller’s own reach closed',
@@ -1605,6 +1609,22 @@ describe('IDOR: rows out of the caller’s scope', () => {
           figures.listChecks += 1;
           if (seen.some((id) => !esperadas.has(id)) || seen.length !== esperadas.size)
             leaks.push(`minhas as ${name}: ${seen.length} lines, ${esperadas.size} its own`);
+          // The pages of its lines, by number and after a cursor forged before every line of the ledger.
+          const antes = encodeListCursor({
+            lista: minhasLancamentosKeyset.lista,
+            ordem: MINHAS_ORDEM,
+            chaves: ['9999-12', '9999-12-31 00:00:00+00', 'ffffffff-ffff-ffff-ffff-ffffffffffff'],
+          });
+          for (const url of [
+            '/api/comissoes/minhas/lancamentos?pageSize=500',
+            `/api/comissoes/minhas/lancamentos?pageSize=500&apos=${antes}`,
+          ]) {
+            const pagina = await inject(name, 'GET', url);
+            const ids = pagina.json<{ id: string }[]>().map((l) => l.id);
+            figures.listChecks += 1;
+            if (ids.some((id) => !esperadas.has(id)) || ids.length !== esperadas.size)
+              leaks.push(`${url} as ${name}: ${ids.length} lines, ${esperadas.size} its own`);
+          }
         }
         if (can(role, 'comissoes.fechar') && name !== 'franqueadorB') {
           // The other network's closed month answers as a month nobody closed.

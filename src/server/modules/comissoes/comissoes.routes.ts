@@ -7,6 +7,7 @@ import {
   fechamentoViewSchema,
   lancamentoViewSchema,
   lancamentosListQuerySchema,
+  minhasLancamentosQuerySchema,
   minhasViewSchema,
   periodoBodySchema,
   periodoParamsSchema,
@@ -21,6 +22,7 @@ import { PAGAMENTOS_CSV_COLUMNS, pagamentosCsvFileName } from '../../../shared/c
 import { formatBRL, formatCnpj, formatCpf } from '../../../shared/format';
 import { fromCentavos } from '../../../shared/money/parcelas';
 import type { CsvValue } from '../../lib/csv';
+import { setCursors } from '../../lib/keyset';
 import { setTotalCount } from '../../lib/pagination';
 import { sendCsv } from '../funnel';
 import { criarRegra, editarRegra, verRegras } from './comissoes.service';
@@ -32,6 +34,7 @@ import {
   verFechamentos,
   verLancamentos,
   verMinhas,
+  verMinhasLancamentos,
   verResumo,
 } from './extrato.service';
 import type { PagamentoRow } from './lancamentos.repository';
@@ -101,13 +104,36 @@ export async function comissoesRoutes(fastify: FastifyInstance) {
       schema: { querystring: resumoQuerySchema, response: { 200: resumoViewSchema } },
       config: { access: rolesFor('comissoes.ver') },
     },
-    async (request) => verResumo(app, request.actor!, request.query.periodo),
+    async (request, reply) => {
+      const resumo = await verResumo(app, request.actor!, request.query);
+      setTotalCount(reply, resumo.total);
+      return resumo;
+    },
   );
 
   app.get(
     '/api/comissoes/minhas',
     { schema: { response: { 200: minhasViewSchema } }, config: { access: rolesFor('comissoes.minhas') } },
-    async (request) => verMinhas(app, request.actor!),
+    async (request, reply) => {
+      const minhas = await verMinhas(app, request.actor!);
+      setCursors(reply, { next: minhas.proximo, prev: null });
+      return minhas;
+    },
+  );
+
+  // 'Minhas comissões'' older lines: 'Carregar mais' asks for the page after the statement's (issue 44).
+  app.get(
+    '/api/comissoes/minhas/lancamentos',
+    {
+      schema: { querystring: minhasLancamentosQuerySchema, response: { 200: z.array(lancamentoViewSchema) } },
+      config: { access: rolesFor('comissoes.minhas') },
+    },
+    async (request, reply) => {
+      const { items, total, cursors } = await verMinhasLancamentos(app, request.actor!, request.query);
+      setTotalCount(reply, total);
+      setCursors(reply, cursors);
+      return items;
+    },
   );
 
   app.get(

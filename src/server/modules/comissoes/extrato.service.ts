@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import {
-  ESTADOS_LANCAMENTO,
-  type EstadoLancamento,
-  type Extrato,
-  periodoDe,
-} from '../../../shared/comissoes/lancamentos';
+import { type EstadoLancamento, type Extrato, periodoDe } from '../../../shared/comissoes/lancamentos';
 import { type Beneficiario, type RegraAlcance, regraAplicavel } from '../../../shared/comissoes/regras';
 import { fromCentavos } from '../../../shared/money/parcelas';
 import {
@@ -13,7 +8,10 @@ import {
   LANCAMENTO_MESSAGES,
   type LancamentoView,
   type LancamentosListQuery,
+  MINHAS_PAGINA,
+  type MinhasLancamentosQuery,
   type MinhasView,
+  type ResumoQuery,
   type ResumoView,
 } from '../../../shared/schemas/comissao';
 import type { Actor } from '../../access/actor';
@@ -35,6 +33,7 @@ import {
   pagamentosDoFechamento,
   matriculasSemPagamento,
   previstasPorGrupo,
+  quantasLinhasProprias,
   regrasDaRede,
   resumoDoPeriodo,
   totaisParaFechar,
@@ -86,26 +85,24 @@ export async function verLancamentos(db: Executor, actor: Actor, query: Lancamen
   return { items: rows.map(toLancamentoView), total, exact };
 }
 
-/** GET /api/comissoes/resumo?periodo=: per beneficiary, the period's lines summed by state, and their total. */
-export async function verResumo(app: FastifyInstance, actor: Actor, periodo: string): Promise<ResumoView> {
-  const itens = await resumoDoPeriodo(app.db, actor, periodo);
-  const total = extratoVazio();
-  for (const i of itens) for (const k of [...ESTADOS_LANCAMENTO, 'saldo'] as const) total[k] += Number(i[k]);
+/**
+ * GET /api/comissoes/resumo?periodo=: a page of the period's beneficiaries, each with its lines summed by state; the
+ * period's sums over all of them; how many there are.
+ */
+export async function verResumo(app: FastifyInstance, actor: Actor, query: ResumoQuery): Promise<ResumoView> {
+  const { itens, total, somas } = await resumoDoPeriodo(app.db, actor, query.periodo, query);
   return {
-    periodo,
-    ...emReais(total),
+    periodo: query.periodo,
+    ...emReais(somas),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
     itens: itens.map((i) => ({
       beneficiario: i.beneficiario,
       beneficiarioId: i.beneficiarioId,
       nome: i.nome ?? null,
-      ...emReais({
-        liberada: Number(i.liberada),
-        fechada: Number(i.fechada),
-        paga: Number(i.paga),
-        estornada: Number(i.estornada),
-        saldo: Number(i.saldo),
-      }),
-      lancamentos: Number(i.lancamentos),
+      ...emReais(i),
+      lancamentos: i.lancamentos,
     })),
   };
 }
@@ -162,19 +159,20 @@ async function prevista(app: FastifyInstance, beneficiario: Beneficiario, id: st
   return total;
 }
 
-/** The most lines 'Minhas comissões' lists; its totals sum every line. */
-export const MINHAS_LINHAS = 200;
-
-/** GET /api/comissoes/minhas: the caller's statement -- prevista, its lines' sums by state and month, its lines. */
+/**
+ * GET /api/comissoes/minhas: the caller's statement -- prevista, its lines' sums by state and month, its newest
+ * lines (the first page, MINHAS_PAGINA) and the cursor of the older ones.
+ */
 export async function verMinhas(app: FastifyInstance, actor: Actor): Promise<MinhasView> {
   const quem = beneficiarioDo(actor);
   const [totais, linhas, previstaCentavos] = await Promise.all([
     totaisProprios(app.db, actor),
-    linhasProprias(app.db, actor, MINHAS_LINHAS),
+    linhasProprias(app.db, actor, { page: 1, pageSize: MINHAS_PAGINA }),
     prevista(app, quem.beneficiario, quem.id),
   ]);
   const geral = extratoVazio();
   const porPeriodo = new Map<string, Extrato>();
+  let totalLancamentos = 0;
   for (const t of totais) {
     const valor = Number(t.valorCentavos);
     const estado = t.estado as EstadoLancamento;
@@ -184,6 +182,7 @@ export async function verMinhas(app: FastifyInstance, actor: Actor): Promise<Min
     porPeriodo.set(t.periodo, doMes);
     geral[estado] += valor;
     geral.saldo += valor;
+    totalLancamentos += Number(t.linhas);
   }
   return {
     beneficiario: quem.beneficiario,
@@ -192,8 +191,23 @@ export async function verMinhas(app: FastifyInstance, actor: Actor): Promise<Min
     periodos: [...porPeriodo.entries()]
       .sort(([a], [b]) => b.localeCompare(a))
       .map(([periodo, e]) => ({ periodo, ...emReais(e) })),
-    lancamentos: linhas.map(toLancamentoView),
+    lancamentos: linhas.rows.map(toLancamentoView),
+    proximo: linhas.cursors.next,
+    totalLancamentos,
   };
+}
+
+/**
+ * GET /api/comissoes/minhas/lancamentos: a page of the caller's own lines, newest first (of a month, when asked), by
+ * number or by cursor; how many there are.
+ */
+export async function verMinhasLancamentos(app: FastifyInstance, actor: Actor, query: MinhasLancamentosQuery) {
+  beneficiarioDo(actor);
+  const [{ rows, cursors }, total] = await Promise.all([
+    linhasProprias(app.db, actor, query),
+    quantasLinhasProprias(app.db, actor, query.periodo),
+  ]);
+  return { items: rows.map(toLancamentoView), total, cursors };
 }
 
 // --- Closing -----------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../access/actor';
 import { comissaoFechamentosVisibleTo, comissaoLancamentosVisibleTo, comissaoSomasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
@@ -16,11 +17,12 @@ import {
   users,
   vendedores,
 } from '../../db/schema';
+import { type CursorQuery, type KeysetOrder, cursorKeys, keysetPage, keysetWindow } from '../../lib/keyset';
 import { pageWindow } from '../../lib/pagination';
 import { countUpToLimit } from '../../lib/list-page';
 import type { Beneficiario } from '../../../shared/comissoes/regras';
 import type { EstadoLancamento, TipoLancamento } from '../../../shared/comissoes/lancamentos';
-import type { LancamentosListQuery } from '../../../shared/schemas/comissao';
+import { type LancamentosListQuery, MINHAS_ORDEM, minhasLancamentosKeyset } from '../../../shared/schemas/comissao';
 
 /** Comissões' ledger SQL (issue 44, ADR 082): its lines, their states, the closings and the payout. */
 
@@ -214,23 +216,44 @@ const nomeDoBeneficiario = nomeDe(sql`${l.beneficiario}`, sql`${l.beneficiarioId
 const cs = comissaoSomas;
 
 /**
+ * The closing that holds a branch's lines -- its franquia's own, else the network's (at most one of each:
+ * `comissao_fechamentos_key`) -- as two left joins on the closings, which the planner hashes: the few closings read
+ * once per statement, not looked up once per group (1,953 lookups for a month of the benchmark's network). `estado`:
+ * the branch's state, as `estadoDe` gives a line's.
+ */
+function fechamentoDoRamo(r: Ramo, estorno: SQL): { joins: SQL; estado: SQL<EstadoLancamento> } {
+  const f = comissaoFechamentos;
+  return {
+    joins: sql`left join ${f} fq on fq.franqueador_id = ${r.franqueadorId} and fq.periodo = ${r.periodo}
+        and fq.franquia_id = ${r.franquiaId}
+      left join ${f} fr on fr.franqueador_id = ${r.franqueadorId} and fr.periodo = ${r.periodo}
+        and fr.franquia_id is null`,
+    estado: estadoDe(
+      estorno,
+      sql`coalesce(fq.id, fr.id)`,
+      sql`(case when fq.id is not null then fq.pago_em else fr.pago_em end)`,
+    ),
+  };
+}
+
+/**
  * The sums and counts of the lines in `where` (over `comissao_somas`, the sums the lines' trigger keeps: ADR 097),
  * grouped by what decides their state -- the network, the franquia, the month, reversed or not -- and by `chaves`,
- * with each group's state (`estadoDe`, as a line's, its closing read once per group). The rows carry `estado`, `valor`
- * (centavos) and `linhas`, and the `chaves` as named.
+ * with each group's state (`estadoDe`, as a line's, its closing joined once per group). The rows carry `estado`,
+ * `valor` (centavos) and `linhas`, and the `chaves` as named.
  */
 function gruposComEstado(where: SQL | undefined, chaves: Record<string, SQL>): SQL {
   const colunas = Object.entries(chaves).map(([nome, coluna]) => sql`, ${coluna} as ${sql.identifier(nome)}`);
   const nomes = Object.keys(chaves).map((nome) => sql`, ${sql.identifier(nome)}`);
-  // The group's closing read once, in a lateral join: its state is then referenced by every sum of the summary.
   const ramo: Ramo = { franqueadorId: sql`g.franqueador_id`, franquiaId: sql`g.franquia_id`, periodo: sql`g.periodo` };
-  return sql`select g.*, ${estadoDe(sql`g.estorno`, sql`c.id`, sql`c.pago_em`)} as estado
+  const { joins, estado } = fechamentoDoRamo(ramo, sql`g.estorno`);
+  return sql`select g.*, ${estado} as estado
     from (select ${cs.franqueadorId} as franqueador_id, ${cs.franquiaId} as franquia_id, ${cs.periodo} as periodo,
         ${cs.estorno} as estorno${sql.join(colunas)},
         sum(${cs.valorCentavos})::bigint as valor, sum(${cs.linhas})::int as linhas
       from ${cs} where ${where}
       group by ${cs.franqueadorId}, ${cs.franquiaId}, ${cs.periodo}, ${cs.estorno}${sql.join(nomes)}) g
-    left join lateral (${fechamentoQueSegura(ramo, sql`f.id, f.pago_em`)}) c on true`;
+    ${joins}`;
 }
 
 const linhaSelection = {
@@ -349,53 +372,182 @@ async function linhasNoEstado(db: Executor, actor: Actor, q: LancamentosListQuer
   return { total: Number(row?.total ?? 0), exact: true };
 }
 
-/** A period's totals per beneficiary in the caller's scope, by state. */
-export function resumoDoPeriodo(db: Executor, actor: Actor, periodo: string) {
+/** A beneficiary's sums of a month, by state, in centavos; `lancamentos`: how many lines. */
+export interface ResumoRow {
+  beneficiario: Beneficiario;
+  beneficiarioId: string;
+  nome: string | null;
+  liberada: number;
+  fechada: number;
+  paga: number;
+  estornada: number;
+  saldo: number;
+  lancamentos: number;
+}
+
+/**
+ * A period's totals per beneficiary in the caller's scope, by state: one page of them, the largest total first, and
+ * -- in the same statement -- how many there are and the period's sums over all of them. Every beneficiary's sums are
+ * read (the order is by their total), but only the page's rows look up their name.
+ */
+export async function resumoDoPeriodo(
+  db: Executor,
+  actor: Actor,
+  periodo: string,
+  pagina: { page: number; pageSize: number },
+): Promise<{ itens: ResumoRow[]; total: number; somas: Omit<ResumoRow, 'beneficiario' | 'beneficiarioId' | 'nome'> }> {
   const porEstado = (estado: EstadoLancamento) =>
-    sql`coalesce(sum(e.valor) filter (where e.estado = ${estado}), 0)::int as ${sql.identifier(estado)}`;
-  const grupos = gruposComEstado(and(comissaoSomasVisibleTo(actor), eq(cs.periodo, periodo)), {
-    beneficiario: sql`${cs.beneficiario}`,
-    beneficiario_id: sql`${cs.beneficiarioId}`,
-  });
-  return executeRows<{
-    beneficiario: Beneficiario;
-    beneficiarioId: string;
+    sql`coalesce(sum(e.valor) filter (where e.estado = ${estado}), 0)::bigint as ${sql.identifier(estado)}`;
+  // Each sum row with its branch's state, summed per beneficiary at once: sums add up across their stripes and
+  // branches, so no group of groups is needed.
+  const ramo: Ramo = {
+    franqueadorId: sql`${cs.franqueadorId}`,
+    franquiaId: sql`${cs.franquiaId}`,
+    periodo: sql`${cs.periodo}`,
+  };
+  const { joins, estado } = fechamentoDoRamo(ramo, sql`${cs.estorno}`);
+  const linhasComEstado = sql`select ${cs.beneficiario} as beneficiario, ${cs.beneficiarioId} as beneficiario_id,
+      ${cs.valorCentavos} as valor, ${cs.linhas} as linhas, ${estado} as estado
+    from ${cs} ${joins}
+    where ${and(comissaoSomasVisibleTo(actor), eq(cs.periodo, periodo))}`;
+  const { limit, offset } = pageWindow(pagina);
+  const somaDe = (coluna: string) => sql`coalesce(sum(${sql.identifier(coluna)}), 0)::bigint`;
+  const rows = await executeRows<{
+    n: number;
+    t_liberada: string;
+    t_fechada: string;
+    t_paga: string;
+    t_estornada: string;
+    t_saldo: string;
+    t_lancamentos: string;
+    beneficiario: Beneficiario | null;
+    beneficiarioId: string | null;
     nome: string | null;
-    liberada: number;
-    fechada: number;
-    paga: number;
-    estornada: number;
-    saldo: number;
-    lancamentos: number;
+    liberada: string | null;
+    fechada: string | null;
+    paga: string | null;
+    estornada: string | null;
+    saldo: string | null;
+    lancamentos: string | null;
   }>(
     db,
-    sql`select e.beneficiario, e.beneficiario_id as "beneficiarioId",
-        ${nomeDe(sql`e.beneficiario`, sql`e.beneficiario_id`)} as nome,
-        ${porEstado('liberada')}, ${porEstado('fechada')}, ${porEstado('paga')}, ${porEstado('estornada')},
-        coalesce(sum(e.valor), 0)::int as saldo, coalesce(sum(e.linhas), 0)::int as lancamentos
-      from (${grupos}) e
-      group by e.beneficiario, e.beneficiario_id
-      order by coalesce(sum(e.valor), 0) desc, e.beneficiario_id`,
+    sql`with b as materialized (
+        select e.beneficiario, e.beneficiario_id,
+          ${porEstado('liberada')}, ${porEstado('fechada')}, ${porEstado('paga')}, ${porEstado('estornada')},
+          coalesce(sum(e.valor), 0)::bigint as saldo, coalesce(sum(e.linhas), 0)::bigint as lancamentos
+        from (${linhasComEstado}) e
+        group by e.beneficiario, e.beneficiario_id),
+      t as (select count(*)::int as n, ${somaDe('liberada')} as t_liberada, ${somaDe('fechada')} as t_fechada,
+          ${somaDe('paga')} as t_paga, ${somaDe('estornada')} as t_estornada, ${somaDe('saldo')} as t_saldo,
+          ${somaDe('lancamentos')} as t_lancamentos
+        from b)
+      select t.*, p.beneficiario, p.beneficiario_id as "beneficiarioId",
+        case when p.beneficiario is not null then ${nomeDe(sql`p.beneficiario`, sql`p.beneficiario_id`)} end as nome,
+        p.liberada, p.fechada, p.paga, p.estornada, p.saldo, p.lancamentos
+      from t left join lateral (select * from b order by b.saldo desc, b.beneficiario_id
+        limit ${limit} offset ${offset}) p on true`,
   );
+  const first = rows[0];
+  return {
+    total: Number(first?.n ?? 0),
+    somas: {
+      liberada: Number(first?.t_liberada ?? 0),
+      fechada: Number(first?.t_fechada ?? 0),
+      paga: Number(first?.t_paga ?? 0),
+      estornada: Number(first?.t_estornada ?? 0),
+      saldo: Number(first?.t_saldo ?? 0),
+      lancamentos: Number(first?.t_lancamentos ?? 0),
+    },
+    itens: rows
+      .filter((r) => r.beneficiario !== null)
+      .map((r) => ({
+        beneficiario: r.beneficiario!,
+        beneficiarioId: r.beneficiarioId!,
+        nome: r.nome,
+        liberada: Number(r.liberada),
+        fechada: Number(r.fechada),
+        paga: Number(r.paga),
+        estornada: Number(r.estornada),
+        saldo: Number(r.saldo),
+        lancamentos: Number(r.lancamentos),
+      })),
+  };
 }
 
-/** The caller's own lines (vendedor, micro-franquia), newest first, up to `limite`. */
-export function linhasProprias(db: Executor, actor: Actor, limite: number) {
-  return db
-    .select(linhaSelection)
+/**
+ * The caller's own lines' order (vendedor, micro-franquia): newest month first, then newest line -- the order of
+ * `comissao_lancamentos_beneficiario_idx` after the beneficiary -- the id breaking ties. Its cursors are
+ * `minhasLancamentosKeyset`'s.
+ */
+const minhasOrder: KeysetOrder = {
+  lista: minhasLancamentosKeyset.lista,
+  ordem: MINHAS_ORDEM,
+  keys: [
+    { expr: l.periodo, type: 'text', desc: true },
+    { expr: l.createdAt, type: 'timestamptz', desc: true },
+    { expr: l.id, type: 'uuid', desc: true },
+  ],
+};
+
+/**
+ * A page of the caller's own lines (vendedor, micro-franquia), newest first, of a month or of all: by number, or
+ * after or before a cursor; and the cursors of the pages beside it. The page's keys are found first, on the
+ * beneficiary's index, and only its rows are read whole: a deep page by number skips thousands of keys, not
+ * thousands of lines' states, names and parcelas.
+ */
+export async function linhasProprias(db: Executor, actor: Actor, query: CursorQuery & { periodo?: string }) {
+  const window = keysetWindow(minhasOrder, query);
+  const pagina = db
+    .select({ id: l.id })
     .from(l)
+    .where(
+      and(comissaoLancamentosVisibleTo(actor), query.periodo ? eq(l.periodo, query.periodo) : undefined, window.past),
+    )
+    .orderBy(...window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('pagina');
+  // Each line's state from its branch's closings joined once (`fechamentoDoRamo`'s), not looked up twice per line.
+  const fq = alias(comissaoFechamentos, 'fq');
+  const fr = alias(comissaoFechamentos, 'fr');
+  const read = await db
+    .select({
+      ...linhaSelection,
+      estado: estadoDe(
+        sql`${l.tipo} = 'estorno'`,
+        sql`coalesce(${fq.id}, ${fr.id})`,
+        sql`(case when ${fq.id} is not null then ${fq.pagoEm} else ${fr.pagoEm} end)`,
+      ),
+      cursorChaves: cursorKeys(minhasOrder.keys),
+    })
+    .from(pagina)
+    .innerJoin(l, eq(l.id, pagina.id))
     .innerJoin(parcelas, eq(parcelas.id, l.parcelaId))
     .innerJoin(matriculas, eq(matriculas.id, l.matriculaId))
-    .where(comissaoLancamentosVisibleTo(actor))
-    .orderBy(desc(l.periodo), desc(l.createdAt), desc(l.id))
-    .limit(limite);
+    .leftJoin(
+      fq,
+      and(eq(fq.franqueadorId, l.franqueadorId), eq(fq.periodo, l.periodo), eq(fq.franquiaId, l.franquiaId)),
+    )
+    .leftJoin(fr, and(eq(fr.franqueadorId, l.franqueadorId), eq(fr.periodo, l.periodo), sql`${fr.franquiaId} is null`))
+    .orderBy(...window.orderBy);
+  return keysetPage(minhasOrder, query, read);
 }
 
-/** The caller's totals by state and period (every line, however many: the statement is their sum). */
-export function totaisProprios(db: Executor, actor: Actor) {
-  return executeRows<{ periodo: string; estado: EstadoLancamento; valorCentavos: number }>(
+/** How many of the caller's own lines there are, of a month or of all: from the ledger's sums (ADR 097). */
+export async function quantasLinhasProprias(db: Executor, actor: Actor, periodo?: string): Promise<number> {
+  const [row] = await executeRows<{ n: string | null }>(
     db,
-    sql`select e.periodo, e.estado, sum(e.valor)::int as "valorCentavos"
+    sql`select sum(${cs.linhas}) as n from ${cs}
+      where ${and(comissaoSomasVisibleTo(actor), periodo ? eq(cs.periodo, periodo) : undefined)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The caller's totals by state and period, and their lines (every line, however many: the statement is their sum). */
+export function totaisProprios(db: Executor, actor: Actor) {
+  return executeRows<{ periodo: string; estado: EstadoLancamento; valorCentavos: number; linhas: number }>(
+    db,
+    sql`select e.periodo, e.estado, sum(e.valor)::int as "valorCentavos", sum(e.linhas)::int as linhas
       from (${gruposComEstado(comissaoSomasVisibleTo(actor), {})}) e
       group by e.periodo, e.estado order by e.periodo desc`,
   );

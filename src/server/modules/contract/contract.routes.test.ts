@@ -505,6 +505,8 @@ const ANSWERED_MODULES: Record<string, { owns: (url: string) => boolean; routes:
       'GET /api/comissoes/lancamentos': ['200'],
       'GET /api/comissoes/resumo': ['200'],
       'GET /api/comissoes/minhas': ['200'],
+      // Issue 44: 'Minhas comissões'' older lines, by cursor.
+      'GET /api/comissoes/minhas/lancamentos': ['200'],
       'GET /api/comissoes/fechamentos': ['200'],
       'POST /api/comissoes/fechamentos': ['201'],
       'GET /api/comissoes/fechamentos/:periodo/pagamentos.csv': [],

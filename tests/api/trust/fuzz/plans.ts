@@ -866,6 +866,7 @@ const PLANS: Record<string, (p: PlanContext) => Promise<Partial<RoutePlan>>> = {
   'GET /api/comissoes/lancamentos': async () => ({ query: { periodo: '2026-01', estado: 'liberada' } }),
   'GET /api/comissoes/resumo': async () => ({ query: { periodo: '2026-01' } }),
   'GET /api/comissoes/minhas': async () => ({ caller: 'vendedor' }),
+  'GET /api/comissoes/minhas/lancamentos': async () => ({ caller: 'vendedor', query: { periodo: '2026-01' } }),
   'GET /api/comissoes/fechamentos': async () => ({}),
   'POST /api/comissoes/fechamentos': async () => ({
     caller: 'franqueador',

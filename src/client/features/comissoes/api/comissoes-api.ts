@@ -1,14 +1,15 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { EstadoLancamento } from '@shared/comissoes/lancamentos';
-import type {
-  ComissaoConfiguracao,
-  FechamentoView,
-  LancamentoView,
-  MinhasView,
-  RegraInput,
-  RegraPatch,
-  RegraView,
-  ResumoView,
+import {
+  type ComissaoConfiguracao,
+  type FechamentoView,
+  type LancamentoView,
+  MINHAS_PAGINA,
+  type MinhasView,
+  type RegraInput,
+  type RegraPatch,
+  type RegraView,
+  type ResumoView,
 } from '@shared/schemas/comissao';
 import type { Curso } from '@shared/schemas/curso';
 import type { FranquiaView } from '@shared/schemas/franquia';
@@ -32,11 +33,28 @@ export const useMinhasComissoes = () =>
     }),
   );
 
-export const useResumoComissoes = (periodo: string) =>
+/**
+ * 'Carregar mais' on 'Minhas comissões': the caller's lines older than the statement's first page, a page at a time,
+ * from the statement's cursor (`inicio`, its `proximo`). Nothing is asked until `ativo` (the first tap).
+ */
+export const useMinhasMaisAntigas = (inicio: string | null, ativo: boolean) =>
+  useInfiniteQuery({
+    queryKey: [...COMISSOES_QUERY_KEY, 'minhas', 'mais-antigas', inicio],
+    queryFn: ({ pageParam }) =>
+      api.list<LancamentoView>('/api/comissoes/minhas/lancamentos', {
+        params: { apos: pageParam, pageSize: MINHAS_PAGINA },
+      }),
+    initialPageParam: inicio ?? '',
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled: ativo && inicio !== null,
+  });
+
+/** A period's totals and a page of its beneficiaries (the largest total first). */
+export const useResumoComissoes = (periodo: string, page: number, pageSize: number) =>
   useQuery(
     queryOptions({
-      queryKey: [...COMISSOES_QUERY_KEY, 'resumo', periodo],
-      queryFn: () => api.get<ResumoView>('/api/comissoes/resumo', { params: { periodo } }),
+      queryKey: [...COMISSOES_QUERY_KEY, 'resumo', periodo, page, pageSize],
+      queryFn: () => api.get<ResumoView>('/api/comissoes/resumo', { params: { periodo, page, pageSize } }),
       placeholderData: keepPreviousData,
     }),
   );

@@ -101,7 +101,7 @@ export function ComissoesScreen({ alcance, podeRegras, podeFechar, podeConfigura
         {mayClose && periodo < atual && !fechadoAqui && fechamentos.data ? <FecharPeriodo periodo={periodo} /> : null}
       </div>
 
-      <ResumoSection periodo={periodo} fechamento={fechadoAqui} onAbrir={setBeneficiario} />
+      <ResumoSection key={periodo} periodo={periodo} fechamento={fechadoAqui} onAbrir={setBeneficiario} />
       {beneficiario ? (
         <LancamentosSection periodo={periodo} beneficiario={beneficiario} onClose={() => setBeneficiario(null)} />
       ) : null}
@@ -118,7 +118,10 @@ export function ComissoesScreen({ alcance, podeRegras, podeFechar, podeConfigura
   );
 }
 
-/** A period's totals per beneficiary (sums of their lines, ADR 082), each opening its lines. */
+/**
+ * A period's totals (over every beneficiary) and its beneficiaries a page at a time, the largest total first (sums
+ * of their lines, ADR 082), each opening its lines. Keyed by the period: another month starts on its first page.
+ */
 function ResumoSection({
   periodo,
   fechamento,
@@ -128,7 +131,9 @@ function ResumoSection({
   fechamento: FechamentoView | undefined;
   onAbrir: (row: Row | 'todos') => void;
 }) {
-  const resumo = useResumoComissoes(periodo);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(50);
+  const resumo = useResumoComissoes(periodo, page, pageSize);
   const rows: Row[] = (resumo.data?.itens ?? []).map((i) => ({ ...i, id: `${i.beneficiario}:${i.beneficiarioId}` }));
   const columns: DataTableColumn<Row>[] = [
     {
@@ -181,7 +186,7 @@ function ResumoSection({
           ) : (
             <Badge variant="success">Em aberto</Badge>
           )}
-          {resumo.data && resumo.data.itens.length > 0 ? (
+          {resumo.data && resumo.data.total > 0 ? (
             <Button type="button" variant="outline" size="sm" className="ml-auto" onClick={() => onAbrir('todos')}>
               <ListChecks aria-hidden="true" />
               Ver todos os lançamentos
@@ -217,6 +222,20 @@ function ResumoSection({
               failed: 'Não foi possível carregar as comissões.',
               empty: `${LANCAMENTO_MESSAGES.vazio} em ${periodoPorExtenso(periodo)}`,
             })}
+            pagination={
+              resumo.data
+                ? {
+                    page,
+                    pageSize,
+                    total: resumo.data.total,
+                    onPageChange: setPage,
+                    onPageSizeChange: (size) => {
+                      setPageSize(size);
+                      setPage(1);
+                    },
+                  }
+                : undefined
+            }
             cards="list"
           />
         </div>

@@ -66,6 +66,8 @@ describe("'Minhas comissões' (issue 44, ADR 088)", () => {
         linha({}),
         linha({ id: 'l-3', periodo: anterior, estado: 'paga', valor: 40, aluno: 'Pedro Lima', matriculaId: 'm-2' }),
       ],
+      proximo: null,
+      totalLancamentos: 3,
     };
     mockFetch({ 'GET /api/comissoes/minhas': { body: minhas } });
     renderWithProviders(<MinhasComissoesScreen />);
@@ -86,6 +88,61 @@ describe("'Minhas comissões' (issue 44, ADR 088)", () => {
     // The credit and its reversal, side by side; the other family's line is not this matrícula's.
     const daMatricula = within(ficha).getByRole('region', { name: 'Lançamentos desta matrícula' });
     expect(within(daMatricula).getAllByRole('listitem')).toHaveLength(2);
+    // Every line is on the screen: nothing more to load.
+    expect(screen.getByText('3 de 3 lançamentos')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+  });
+
+  it("appends the older lines with 'Carregar mais', each into its month, until the last page", async () => {
+    const antigo = periodoAnterior(anterior);
+    const minhas: MinhasView = {
+      beneficiario: 'vendedor',
+      prevista: 0,
+      ...zeros,
+      liberada: 12.5,
+      paga: 80,
+      saldo: 92.5,
+      periodos: [
+        { periodo: atual, ...zeros, liberada: 12.5, saldo: 12.5 },
+        { periodo: anterior, ...zeros, paga: 40, saldo: 40 },
+        { periodo: antigo, ...zeros, paga: 40, saldo: 40 },
+      ],
+      lancamentos: [linha({})],
+      proximo: 'cursor-1',
+      totalLancamentos: 3,
+    };
+    const pedidas: string[] = [];
+    const fetchMock = mockFetch({
+      'GET /api/comissoes/minhas': { body: minhas },
+      'GET /api/comissoes/minhas/lancamentos': () => {
+        const url = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
+        pedidas.push(`${url.searchParams.get('apos')}:${url.searchParams.get('pageSize')}`);
+        return url.searchParams.get('apos') === 'cursor-1'
+          ? {
+              body: [linha({ id: 'l-2', periodo: anterior, estado: 'paga', valor: 40, aluno: 'Pedro Lima' })],
+              headers: { 'X-Total-Count': '3', 'X-Next-Cursor': 'cursor-2' },
+            }
+          : {
+              body: [linha({ id: 'l-3', periodo: antigo, estado: 'paga', valor: 40, aluno: 'Ana Souza' })],
+              headers: { 'X-Total-Count': '3' } as Record<string, string>,
+            };
+      },
+    });
+    renderWithProviders(<MinhasComissoesScreen />);
+    expect(await screen.findByText('1 de 3 lançamentos')).toBeInTheDocument();
+    // The older months wait for 'Carregar mais': their totals are already the sums of every line.
+    expect(screen.queryByRole('list', { name: `Lançamentos de ${periodoPorExtenso(anterior)}` })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    const doAnterior = await screen.findByRole('list', { name: `Lançamentos de ${periodoPorExtenso(anterior)}` });
+    expect(within(doAnterior).getByText(/Pedro Lima/)).toBeInTheDocument();
+    expect(screen.getByText('2 de 3 lançamentos')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    const doAntigo = await screen.findByRole('list', { name: `Lançamentos de ${periodoPorExtenso(antigo)}` });
+    expect(within(doAntigo).getByText(/Ana Souza/)).toBeInTheDocument();
+    expect(screen.getByText('3 de 3 lançamentos')).toBeInTheDocument();
+    // The last page named no cursor after it: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
+    expect(pedidas).toEqual(['cursor-1:25', 'cursor-2:25']);
   });
 });
 
@@ -106,6 +163,9 @@ describe("'Comissões' (issue 44, ADR 088)", () => {
         lancamentos: 1,
       },
     ],
+    total: 1,
+    page: 1,
+    pageSize: 50,
   };
   const redeFechada: FechamentoView = {
     id: 'f-1',
@@ -143,6 +203,42 @@ describe("'Comissões' (issue 44, ADR 088)", () => {
     expect(
       await screen.findByRole('alertdialog', { name: `Fechar as comissões de ${periodoPorExtenso(anterior)}?` }),
     ).toBeInTheDocument();
+  });
+
+  it("pages the period's beneficiaries, the period's totals over all of them on every page", async () => {
+    const item = (n: number) => ({
+      beneficiario: 'vendedor' as const,
+      beneficiarioId: `v-${n}`,
+      nome: `Vendedor ${n}`,
+      ...zeros,
+      liberada: 1,
+      saldo: 1,
+      lancamentos: 1,
+    });
+    const paginas: string[] = [];
+    const fetchMock = mockFetch({
+      ...rotas(false),
+      'GET /api/comissoes/resumo': () => {
+        const url = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
+        const page = Number(url.searchParams.get('page'));
+        paginas.push(`${url.searchParams.get('periodo')}:${page}:${url.searchParams.get('pageSize')}`);
+        return {
+          body: { ...resumo, liberada: 60, saldo: 60, total: 60, page, itens: [item(page === 1 ? 1 : 51)] },
+          headers: { 'X-Total-Count': '60' },
+        };
+      },
+    });
+    renderWithProviders(<ComissoesScreen alcance="rede" podeRegras podeFechar podeConfigurar />);
+    const tabela = await screen.findByRole('table', {
+      name: `Comissões por beneficiário em ${periodoPorExtenso(atual)}`,
+    });
+    await within(tabela).findByText('Vendedor 1');
+    const totais = screen.getByLabelText('Totais do período');
+    expect(totais).toHaveTextContent(/R\$\s*60,00/);
+    await userEvent.click(screen.getAllByRole('button', { name: /Próxima/ })[0]!);
+    await within(tabela).findByText('Vendedor 51');
+    expect(screen.getByLabelText('Totais do período')).toHaveTextContent(/R\$\s*60,00/);
+    expect(paginas).toEqual([`${atual}:1:50`, `${atual}:2:50`]);
   });
 
   it("offers a franquia no closing while the network does not allow it, and hides the network's totals", async () => {

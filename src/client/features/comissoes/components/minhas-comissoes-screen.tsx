@@ -1,12 +1,14 @@
+import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { todayInBrasilia } from '@shared/brasilia';
 import { periodoDe, periodoPorExtenso } from '@shared/comissoes/lancamentos';
-import { formatBRL, formatDateOnly } from '@shared/format';
+import { formatBRL, formatCount, formatDateOnly } from '@shared/format';
 import { LANCAMENTO_MESSAGES, type LancamentoView, type MinhasView } from '@shared/schemas/comissao';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
-import { useMinhasComissoes } from '../api/comissoes-api';
+import { useMinhasComissoes, useMinhasMaisAntigas } from '../api/comissoes-api';
 import { LancamentoEstadoBadge } from './lancamento-estado-badge';
 import { LancamentoSheet } from './lancamento-sheet';
 
@@ -48,7 +50,8 @@ function Linha({ l, onOpen }: { l: LancamentoView; onOpen: () => void }) {
 /**
  * 'Minhas comissões' (issue 44, ADR 088), made for a 360 px phone: this month's liberada, the prevista of the open
  * parcelas, what is closed and paid, then the history by period, newest first, each line opening its matrícula
- * (the student and course only, as the vendedor's other screens show a family).
+ * (the student and course only, as the vendedor's other screens show a family). The statement brings the newest
+ * lines; 'Carregar mais' appends the older ones a page at a time, each into its month.
  */
 export function MinhasComissoesScreen() {
   const minhas = useMinhasComissoes();
@@ -74,7 +77,15 @@ function Extrato({
 }) {
   const atual = periodoDe(todayInBrasilia());
   const doMes = minhas.periodos.find((p) => p.periodo === atual);
-  const listadas = new Set(minhas.lancamentos.map((l) => l.periodo));
+  const [carregando, setCarregando] = useState(false);
+  const antigas = useMinhasMaisAntigas(minhas.proximo, carregando);
+  const lancamentos = [...minhas.lancamentos, ...(antigas.data?.pages.flatMap((p) => p.items) ?? [])];
+  const listadas = new Set(lancamentos.map((l) => l.periodo));
+  const haMais = minhas.proximo !== null && (!antigas.data || antigas.hasNextPage);
+  const carregarMais = () => {
+    if (!carregando) setCarregando(true);
+    else if (antigas.hasNextPage && !antigas.isFetching) void antigas.fetchNextPage();
+  };
   return (
     <div className="grid gap-6">
       <section aria-labelledby="comissoes-resumo" className="grid gap-3">
@@ -113,7 +124,7 @@ function Extrato({
         ) : (
           <ul className="grid gap-3" aria-label="Períodos">
             {minhas.periodos.map((p, indice) => {
-              const linhas = minhas.lancamentos.filter((l) => l.periodo === p.periodo);
+              const linhas = lancamentos.filter((l) => l.periodo === p.periodo);
               const mes = periodoPorExtenso(p.periodo);
               return (
                 <li key={p.periodo}>
@@ -150,7 +161,8 @@ function Extrato({
                           </ul>
                         ) : !listadas.has(p.periodo) ? (
                           <p className="text-xs text-muted-foreground">
-                            Lançamentos mais antigos: o total acima soma todos eles.
+                            Toque em Carregar mais, no fim da lista, para ver os lançamentos deste mês. O total acima
+                            soma todos eles.
                           </p>
                         ) : null}
                       </div>
@@ -161,8 +173,32 @@ function Extrato({
             })}
           </ul>
         )}
+        {minhas.totalLancamentos > 0 ? (
+          <div className="grid justify-items-center gap-2">
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {`${formatCount(lancamentos.length)} de ${formatCount(minhas.totalLancamentos)} lançamentos`}
+            </p>
+            {antigas.isError ? (
+              <p role="alert" className="text-sm text-destructive">
+                {errorMessage(antigas.error, 'Não foi possível carregar mais lançamentos.')}
+              </p>
+            ) : null}
+            {haMais ? (
+              <Button
+                type="button"
+                variant="outline"
+                className="w-full sm:w-auto"
+                disabled={antigas.isFetching}
+                onClick={carregarMais}
+              >
+                {antigas.isFetching ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+                Carregar mais
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </section>
-      <LancamentoSheet lancamento={aberto} linhas={minhas.lancamentos} onClose={() => setAberto(null)} />
+      <LancamentoSheet lancamento={aberto} linhas={lancamentos} onClose={() => setAberto(null)} />
     </div>
   );
 }
