@@ -23,7 +23,7 @@ import { count, sql } from 'drizzle-orm';
 import type { Actor } from '../src/server/access/actor';
 import { leadsVisibleTo } from '../src/server/access/scope';
 import type { Database } from '../src/server/db/connect';
-import { connectPostgres } from '../src/server/db/postgres';
+import { SESSION_OPTIONS, connectPostgres } from '../src/server/db/postgres';
 import * as schema from '../src/server/db/schema';
 import { leads } from '../src/server/db/schema';
 import { countMetrics } from '../src/server/modules/dashboard/dashboard.repository';
@@ -326,7 +326,8 @@ async function main() {
     { stdio: 'ignore' },
   );
   const db = (await connectPostgres(databaseUrl, 16)).db;
-  const rawPool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
+  // The same SQL through `pg` alone, on connections set as the app's are (ADR 115).
+  const rawPool = new pg.Pool({ connectionString: databaseUrl, max: 16, options: SESSION_OPTIONS });
   const gateway = await gatewayDoBench(db);
   /** What the run opened besides, closed at its end. */
   const closers: (() => void)[] = [];

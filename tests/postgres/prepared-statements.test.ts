@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/server/db/connect';
 import { connectPostgres } from '../../src/server/db/postgres';
@@ -30,4 +31,18 @@ it('prepares a parameterised query once per connection and answers it right ever
     sql`select statement from pg_prepared_statements where name like ${'s\\_%'}`,
   );
   expect(prepared.filter((p) => p.statement.includes('from users where email')).length).toBe(1);
+});
+
+it('opens every connection without JIT, which a plain connection to the same server keeps on (ADR 115)', async () => {
+  const [app] = await rows<{ jit: string }>(sql`select current_setting('jit') as jit`);
+  expect(app.jit).toBe('off');
+  // The server's own default, as a connection opened without the app's options sees it.
+  const plain = new pg.Client({ connectionString: ctx.databaseUrl! });
+  await plain.connect();
+  try {
+    const { rows: own } = await plain.query<{ jit: string }>(`select current_setting('jit') as jit`);
+    expect(own[0].jit).toBe('on');
+  } finally {
+    await plain.end();
+  }
 });

@@ -54,6 +54,16 @@ const plainQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   return plainQuery.call(this, config, values, ...rest);
 };
 
+/**
+ * The settings every connection of the app opens with (ADR 115), as the startup packet's `options`:
+ * - `jit=off`: PostgreSQL compiles a statement whose estimated cost passes `jit_above_cost` to machine code at every
+ *   execution -- a prepared statement's generic plan too -- and the app's lists, searches and reports are such
+ *   statements. On the bench network the Parcelas search's deepest page took 480 ms with JIT (336 ms of it compiling)
+ *   and 131 ms without; nothing the app asks runs long enough to earn the compilation back.
+ * An operator's PGOPTIONS come first and the URL's `options` replace both, so a deployment can still say otherwise.
+ */
+export const SESSION_OPTIONS = [process.env.PGOPTIONS, '-c jit=off'].filter(Boolean).join(' ');
+
 // A select's rows mapped with what does not change from row to row worked out once (db/row-mapper.ts, ADR 112).
 mapeiaLinhasPorConsulta(NodePgPreparedQuery.prototype);
 
@@ -78,7 +88,7 @@ function statsOf(pool: pg.Pool, max: number): PoolStats {
  * when db/replica.ts says so; closing the handle closes both.
  */
 export async function connectPostgres(url: string, poolMax = 20, replicaUrl?: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, Client: PreparingClient, options: SESSION_OPTIONS });
   // An idle connection that the server ends (a restart, a failover, an admin's terminate) is dropped from the
   // pool and the next query opens a new one; without a listener, node-postgres would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -152,6 +162,7 @@ function openReplica(url: string, poolMax: number, primary: pg.Pool): ReplicaHan
     Client: PreparingClient,
     connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
     application_name: 'rede-leitura',
+    options: SESSION_OPTIONS,
   });
   pool.primary = primary;
   pool.on('error', (error) => console.warn(`PostgreSQL replica connection lost: ${error.message}`));
