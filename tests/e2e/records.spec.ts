@@ -58,6 +58,9 @@ for (const [label, size] of SIZES) {
 
     await page.goto('/pre-matriculas');
     await page.getByPlaceholder('Nome, email ou telefone...').fill(nome);
+    // The search's own answer, not the unfiltered list still shown while it loads (where this newest row is first
+    // too): a menu opened on that list is re-laid out under the pointer when the answer replaces it.
+    await expect(page.getByText('1 pré-matrícula', { exact: true })).toBeVisible();
     const acoes = page.getByRole('button', { name: `Ações de ${nome}` });
     await expect(acoes).toBeVisible();
     const linha = page.getByRole(size === DESKTOP ? 'row' : 'listitem').filter({ has: acoes });
