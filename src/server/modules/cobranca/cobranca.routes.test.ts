@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
@@ -9,7 +9,17 @@ import {
   type FakeAsaasServer,
   startFakeAsaasServer,
 } from '../../../../tests/support/fake-asaas-server';
-import { auditLog, cobrancaClientes, cobrancaEventos, contratos, parcelas, preMatriculas } from '../../db/schema';
+import {
+  auditLog,
+  cobrancaClientes,
+  cobrancaEventos,
+  contratos,
+  eventos,
+  matriculas,
+  parcelas,
+  preMatriculas,
+  users,
+} from '../../db/schema';
 import { toCentavos } from '../../../shared/money/parcelas';
 import { diaDoMesSeguinte } from '../../../shared/cobranca/parcelas';
 import { todayInBrasilia } from '../../../shared/brasilia';
@@ -380,6 +390,50 @@ describe('reading the parcelas', () => {
     expect(invertido.statusCode).toBe(400);
     expect((await franqueador().get('/api/parcelas?status=quitada')).statusCode).toBe(400);
     expect((await as(ctx.app, 'aluno').get('/api/parcelas')).statusCode).toBe(403);
+  });
+
+  it("a matrícula moved to another franquia's event takes its parcelas along: the search finds them there only", async () => {
+    const g = await novaFamilia();
+    expect((await aceitar(g)).statusCode).toBe(200);
+    await ctx.app.background.drain();
+    const contrato = await contratoDe(g.matriculaId);
+    const [antes] = await ctx.handle.db.select().from(matriculas).where(eq(matriculas.id, g.matriculaId));
+    const [destino] = await ctx.handle.db
+      .select({ id: eventos.id, franquiaId: eventos.franquiaId })
+      .from(eventos)
+      .where(and(eq(eventos.franqueadorId, antes!.franqueadorId!), ne(eventos.franquiaId, antes!.franquiaId!)))
+      .limit(1);
+    const staffDe = async (franquiaId: string) => {
+      const [u] = await ctx.handle.db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.role, 'franquia'), eq(users.franquiaId, franquiaId)))
+        .limit(1);
+      return as(ctx.app, { email: u!.email });
+    };
+    const busca = `/api/parcelas?q=${encodeURIComponent(g.email)}`;
+    const origem = await staffDe(antes!.franquiaId!);
+    expect((await origem.get(busca)).json<ParcelaItem[]>()).toHaveLength(contrato.parcelas);
+
+    await ctx.handle.db.update(matriculas).set({ eventoId: destino!.id }).where(eq(matriculas.id, g.matriculaId));
+    const [depois] = await ctx.handle.db.select().from(matriculas).where(eq(matriculas.id, g.matriculaId));
+    expect(depois!.franquiaId).toBe(destino!.franquiaId);
+    const movidas = await parcelasDe(g.matriculaId);
+    expect(movidas).toHaveLength(contrato.parcelas);
+    for (const p of movidas) {
+      expect([p.eventoId, p.clienteId, p.vendedorId, p.microFranquiaId, p.franquiaId, p.franqueadorId]).toEqual([
+        depois!.eventoId,
+        depois!.clienteId,
+        depois!.vendedorId,
+        depois!.microFranquiaId,
+        depois!.franquiaId,
+        depois!.franqueadorId,
+      ]);
+    }
+    expect((await origem.get(busca)).json<ParcelaItem[]>()).toEqual([]);
+    const nova = await (await staffDe(destino!.franquiaId!)).get(busca);
+    expect(nova.json<ParcelaItem[]>().map((p) => p.id).sort()).toEqual(movidas.map((p) => p.id).sort());
+    expect((await franqueador().get(busca)).json<ParcelaItem[]>()).toHaveLength(contrato.parcelas);
   });
 
   it('POST /api/parcelas/{id}/simular-pagamento is refused for a parcela of the real gateway', async () => {
