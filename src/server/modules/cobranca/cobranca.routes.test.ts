@@ -432,7 +432,12 @@ describe('reading the parcelas', () => {
     }
     expect((await origem.get(busca)).json<ParcelaItem[]>()).toEqual([]);
     const nova = await (await staffDe(destino!.franquiaId!)).get(busca);
-    expect(nova.json<ParcelaItem[]>().map((p) => p.id).sort()).toEqual(movidas.map((p) => p.id).sort());
+    expect(
+      nova
+        .json<ParcelaItem[]>()
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(movidas.map((p) => p.id).sort());
     expect((await franqueador().get(busca)).json<ParcelaItem[]>()).toHaveLength(contrato.parcelas);
   });
 
