@@ -92,6 +92,15 @@ describe('GET /api/usuarios', () => {
     }
   });
 
+  it('answers a search too short to answer with the hint, as the funnel lists (issue 46)', async () => {
+    for (const q of ['a', '%40', 'jo', '(1']) {
+      const response = await as(ctx.app, 'franqueador').get(`/api/usuarios?q=${q}`);
+      expect(response.statusCode, q).toBe(400);
+      expect(response.json().message, q).toBe('Digite pelo menos 3 letras ou números para buscar.');
+    }
+    expect((await as(ctx.app, 'franqueador').get('/api/usuarios?q=%20')).statusCode).toBe(200);
+  });
+
   it('gives a micro-franquia only its vendedores', async () => {
     const response = await as(ctx.app, 'micro_franquia').get('/api/usuarios');
     expect(emails(response.json())).toEqual([DEMO_ACCOUNTS.vendedor]);
