@@ -481,6 +481,17 @@ export const eventos = pgTable(
     index('eventos_franquia_id_created_at_idx').on(t.franquiaId, t.createdAt),
     index('eventos_franqueador_id_created_at_idx').on(t.franqueadorId, t.createdAt),
     index('eventos_created_at_idx').on(t.createdAt),
+    // The 'proximos' order of a scope (issue 46): its upcoming events nearest first read in this order from the
+    // index alone, its past ones latest first backwards by day -- a deep page skips index entries instead of
+    // sorting every upcoming event of the network (16 ms at page 200 of a franqueador's).
+    ...(['clienteId', 'microFranquiaId', 'vendedorId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
+      index(`eventos_${SCOPE_INDEX_NAMES[scope]}_data_evento_idx`).on(
+        t[scope],
+        t.dataEvento,
+        t.createdAt.desc().nullsFirst(),
+        t.id,
+      ),
+    ),
     // The funnel lists' date filter finds the day's events first (issue 21).
     index('eventos_data_evento_idx').on(t.dataEvento),
     // Relatórios filtered by a place find the place's events first (migration 0024).
