@@ -6,6 +6,7 @@ import { executeRows } from '../../src/server/db/connect';
 import { leads, matriculas, preMatriculas } from '../../src/server/db/schema';
 import { buscaLeads, clockAt, leadConditions } from '../../src/server/modules/leads/leads.repository';
 import type { Actor } from '../../src/server/access/actor';
+import { leadsListQuerySchema } from '../../src/shared/schemas/funnel';
 import { buscaMatriculas } from '../../src/server/modules/matriculas/matriculas.repository';
 import { buscaPreMatriculas } from '../../src/server/modules/pre-matriculas/pre-matriculas.repository';
 
@@ -71,7 +72,7 @@ describe("a scope's waiting list reaches its own partial index (issue 46)", () =
       ...ids,
       role,
     } as Actor;
-    const where = leadConditions(actor, { listaEspera: 'sim' }, clockAt(new Date()));
+    const where = leadConditions(actor, leadsListQuerySchema.parse({ listaEspera: 'sim' }), clockAt(new Date()));
     expect(await planOf(leads, where)).toContain(index);
   });
 });
