@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../setup/test-app';
 import { executeRows } from '../../src/server/db/connect';
 import { leads, matriculas, preMatriculas } from '../../src/server/db/schema';
-import { buscaLeads } from '../../src/server/modules/leads/leads.repository';
+import { buscaLeads, clockAt, leadConditions } from '../../src/server/modules/leads/leads.repository';
+import type { Actor } from '../../src/server/access/actor';
+import { leadsListQuerySchema } from '../../src/shared/schemas/funnel';
 import { buscaMatriculas } from '../../src/server/modules/matriculas/matriculas.repository';
 import { buscaPreMatriculas } from '../../src/server/modules/pre-matriculas/pre-matriculas.repository';
 
@@ -45,5 +47,32 @@ describe('the funnel searches reach their trigram index (issue 39, item 13)', ()
 
   it.each(RECORDS)('a search of %s by e-mail part is planned on its index', async (_, table, busca, index) => {
     expect(await planOf(table, busca('@gmail'))).toContain(index);
+  });
+});
+
+describe("a scope's waiting list reaches its own partial index (issue 46)", () => {
+  const id = '00000000-0000-0000-0000-0000000000aa';
+  const actors: [string, Partial<Actor>, string][] = [
+    ['franqueador', { franqueadorId: id }, 'leads_franqueador_espera_idx'],
+    ['franquia', { franquiaId: id }, 'leads_franquia_espera_idx'],
+    ['micro_franquia', { microFranquiaId: id }, 'leads_micro_franquia_espera_idx'],
+    ['vendedor', { vendedorId: id }, 'leads_vendedor_espera_idx'],
+    ['cliente', { clienteId: id }, 'leads_cliente_espera_idx'],
+  ];
+  it.each(actors)('listaEspera=sim of a %s is planned on its index', async (role, ids, index) => {
+    const actor = {
+      id,
+      email: '',
+      nome: null,
+      franqueadorId: null,
+      franquiaId: null,
+      microFranquiaId: null,
+      clienteId: null,
+      vendedorId: null,
+      ...ids,
+      role,
+    } as Actor;
+    const where = leadConditions(actor, leadsListQuerySchema.parse({ listaEspera: 'sim' }), clockAt(new Date()));
+    expect(await planOf(leads, where)).toContain(index);
   });
 });

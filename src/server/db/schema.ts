@@ -125,6 +125,20 @@ const SCOPE_INDEX_NAMES = {
   franqueadorId: 'franqueador',
 } as const;
 
+/**
+ * The waiting list's page indexes (issue 46), one per scope column: partial on `lista_espera`, so a sign-up with a
+ * seat adds no entry, and the filter's page and count read a scope's few waiting rows alone.
+ */
+function scopeWaitingListIndexes(
+  t: Record<keyof typeof SCOPE_INDEX_NAMES | 'listaEspera' | 'createdAt' | 'id', AnyPgColumn>,
+) {
+  return (Object.keys(SCOPE_INDEX_NAMES) as (keyof typeof SCOPE_INDEX_NAMES)[]).map((scope) =>
+    index(`leads_${SCOPE_INDEX_NAMES[scope]}_espera_idx`)
+      .on(t[scope], t.createdAt, t.id)
+      .where(sql`${t.listaEspera}`),
+  );
+}
+
 /** Newest-first page indexes, one per scope column a role filters on. */
 function scopePageIndexes(
   table: string,
@@ -467,6 +481,17 @@ export const eventos = pgTable(
     index('eventos_franquia_id_created_at_idx').on(t.franquiaId, t.createdAt),
     index('eventos_franqueador_id_created_at_idx').on(t.franqueadorId, t.createdAt),
     index('eventos_created_at_idx').on(t.createdAt),
+    // The 'proximos' order of a scope (issue 46): its upcoming events nearest first read in this order from the
+    // index alone, its past ones latest first backwards by day -- a deep page skips index entries instead of
+    // sorting every upcoming event of the network (16 ms at page 200 of a franqueador's).
+    ...(['clienteId', 'microFranquiaId', 'vendedorId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
+      index(`eventos_${SCOPE_INDEX_NAMES[scope]}_data_evento_idx`).on(
+        t[scope],
+        t.dataEvento,
+        t.createdAt.desc().nullsFirst(),
+        t.id,
+      ),
+    ),
     // The funnel lists' date filter finds the day's events first (issue 21).
     index('eventos_data_evento_idx').on(t.dataEvento),
     // Relatórios filtered by a place find the place's events first (migration 0024).
@@ -675,6 +700,9 @@ export const leads = pgTable(
     index('leads_evento_espera_idx')
       .on(t.eventoId, t.createdAt, t.id)
       .where(sql`${t.listaEspera} and ${t.canceladoEm} is null`),
+    // The waiting list of a scope newest first (listaEspera=sim, issue 46): a few rows of a network, each scope's
+    // page and count read from its own small index instead of every lead of the scope (seconds for a franqueador).
+    ...scopeWaitingListIndexes(t),
     // No index reads presente_em: a check-in then changes no indexed column and updates the row in place (a HOT
     // update; migration 0025, which also leaves each page room for it). The event's presences are counted from
     // funnel_mes.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../roles';
-import { listQuerySchema, networkKeyset, networkSortSchema } from './list-query';
+import { indexedSearchSchema, listQuerySchema, networkKeyset, networkSortSchema } from './list-query';
 import { checkCursor, cursorShape } from './list-cursor';
 
 /**
@@ -77,6 +77,8 @@ export const USUARIO_ROLE_FILTERS: Partial<Record<Role, readonly Role[]>> = {
 /** GET /api/usuarios: the list conventions, the role, the sort, and the page by number or by cursor (issue 46). */
 export const usuariosQuerySchema = listQuerySchema
   .extend({
+    // Issue 46: a search too short for the trigram indexes answers with the hint, as the funnel lists'.
+    q: indexedSearchSchema,
     role: z.enum(ROLES, { error: USUARIO_MESSAGES.role }).optional(),
     sort: networkSortSchema,
     ...cursorShape,

@@ -4,6 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination, type PaginationProps } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SearchHint } from '@/components/ui/search-hint';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
@@ -79,6 +80,8 @@ export interface DataTableSearch {
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
+  /** Why the search typed is not sent (a large list's too-short search, issue 46), read with the box. */
+  hint?: string | null;
 }
 
 const SKELETON_ROWS = 5;
@@ -236,8 +239,10 @@ function SearchField({ search }: { search: DataTableSearch }) {
           placeholder={search.placeholder}
           value={search.value}
           onChange={(event) => search.onChange(event.target.value)}
+          aria-describedby={search.hint ? `${search.id}-dica` : undefined}
         />
       </div>
+      {search.hint !== undefined && <SearchHint id={`${search.id}-dica`} hint={search.hint} />}
     </div>
   );
 }

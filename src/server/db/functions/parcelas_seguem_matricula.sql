@@ -1,6 +1,6 @@
 -- A matrícula's parcelas keep its event, course and scope path: when its event moves in the tree (eventos_count moves
 -- the matrícula), its parcelas move too, and their counters with them (their own triggers).
--- Defined by migration 0071; this file is its definition today (ADR 061).
+-- Defined by migration 0072; this file is its definition today (ADR 061).
 CREATE OR REPLACE FUNCTION public.parcelas_seguem_matricula()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -365,7 +365,7 @@ export function filtros(actor: Actor, q: Omit<ParcelasListQuery, 'page' | 'pageS
     q.eventoId ? eq(parcelas.eventoId, q.eventoId) : undefined,
     q.cursoId ? eq(parcelas.cursoId, q.cursoId) : undefined,
     // q= finds the matrícula's name, e-mail or phone as the matrículas list does (its trigram index), among the
-    // matrículas the caller reads: a parcela's path is its matrícula's (migration 0071), so the few matrículas found
+    // matrículas the caller reads: a parcela's path is its matrícula's (migration 0072), so the few matrículas found
     // lead to their parcelas, instead of every parcela of the scope being checked against the search (ADR 115).
     q.q
       ? sql`${parcelas.matriculaId} in (select ${matriculas.id} from ${matriculas} where ${and(

@@ -657,6 +657,28 @@ describe('GET /api/leads filters of issue 20', () => {
     });
     expect((await cliente.get(`/api/leads?presenca=talvez`)).statusCode).toBe(400);
   });
+
+  it("gives each staff role its scope's whole waiting list, newest first, and the two halves sum to the list (issue 46)", async () => {
+    const evento = await addEvento({ vagas: 1 });
+    await signUp(evento.id);
+    const waiting = [await signUp(evento.id, { listaEspera: true }), await signUp(evento.id, { listaEspera: true })];
+    const ids = waiting.map((w) => w.response.json().id as string);
+    for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'] as const) {
+      const get = (query: string) => as(ctx.app, role).get(`/api/leads?pageSize=500${query}`);
+      const sim = await get('&listaEspera=sim');
+      expect(sim.statusCode, role).toBe(200);
+      const rows = sim.json() as { id: string; listaEspera: boolean; createdAt: string }[];
+      expect(rows.every((l) => l.listaEspera), role).toBe(true);
+      expect(rows.map((l) => l.id), role).toEqual(expect.arrayContaining(ids));
+      expect(rows.map((l) => l.createdAt), role).toEqual(rows.map((l) => l.createdAt).sort().reverse());
+      expect(sim.headers['x-total-count'], role).toBe(String(rows.length));
+      const nao = await get('&listaEspera=nao');
+      const all = await get('');
+      expect(Number(sim.headers['x-total-count']) + Number(nao.headers['x-total-count']), role).toBe(
+        Number(all.headers['x-total-count']),
+      );
+    }
+  });
 });
 
 describe("the voucher's short code (issue 51, ADR 090)", () => {

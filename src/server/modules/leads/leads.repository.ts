@@ -44,10 +44,15 @@ export const buscaLeads = (q: string | undefined) => funnelSearch(q, leadsSearch
 
 export const clockAt = (now: Date): ListClock => ({ today: todayInBrasilia(now), now });
 
-/** Issue 20: the waiting list (listaEspera=sim|nao) and attendance (presenca=sim|nao). */
+/**
+ * Issue 20: the waiting list (listaEspera=sim|nao) and attendance (presenca=sim|nao). The waiting list is written
+ * as the flag itself, not compared with a parameter: its scope's partial index (`where lista_espera`, issue 46) is
+ * then proven usable by every plan, the prepared statement's generic one too.
+ */
 function inscricaoFilters(filter: LeadsFilter): SQL | undefined {
   return and(
-    filter.listaEspera ? eq(leads.listaEspera, filter.listaEspera === 'sim') : undefined,
+    filter.listaEspera === 'sim' ? sql`${leads.listaEspera}` : undefined,
+    filter.listaEspera === 'nao' ? sql`not ${leads.listaEspera}` : undefined,
     filter.presenca === 'sim' ? isNotNull(leads.presenteEm) : undefined,
     filter.presenca === 'nao' ? isNull(leads.presenteEm) : undefined,
   );

@@ -1,14 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { UsuarioView } from '../../../shared/schemas/usuario';
 import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
 import { alunoLinksVisibleTo, preMatriculasVisibleTo, usuariosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { alunos, preMatriculas, users, vendedores } from '../../db/schema';
+import { alunos, preMatriculas, preMatriculasSearchText, users, vendedores } from '../../db/schema';
 import { listPage, networkOrder } from '../../lib/list-page';
 import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
 import type { ListCursor } from '../../../shared/schemas/list-cursor';
-import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
+import { containsIgnoringAccents, containsInSearchText, likePattern } from '../../lib/pagination';
 
 /**
  * An aluno is one login shared by every network that made one of its pré-matrículas effective, so its `users`
@@ -84,12 +85,25 @@ function selectUsuarios<E extends Record<string, SQL>>(
     .leftJoin(vendedores, eq(vendedores.userId, users.id));
 }
 
-/** The search box: e-mail, and the name as shown -- for an aluno, any name the actor's network collected. */
+/**
+ * The search box: e-mail, and the name as shown -- for an aluno, any name the actor's network collected. Each part
+ * is read from its own trigram index (issue 46): the e-mail (users_email_trgm_idx), the name of every other role
+ * (users_nome_unaccent_trgm_idx), and an aluno's pré-matrículas by their search text (pre_matriculas_busca_trgm_idx,
+ * then the name itself compared as before); the matching ids are a set the list and its count read by key. One
+ * condition with a CASE over each row read every user of the network and unaccented each name (40 ms for 8,000).
+ */
 function searchUsuarios(actor: Actor, q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const pattern = likePattern(q);
-  const ownName = sql`exists (select 1 from ${alunos} inner join ${preMatriculas} on ${preMatriculas.id} = ${alunos.preMatriculaId} where ${alunos.userId} = ${users.id} and ${preMatriculasVisibleTo(actor)} and ${containsIgnoringAccents(preMatriculas.nome, q)})`;
-  return sql`(${users.email} ilike ${pattern} or case when ${users.role} = 'aluno' then ${ownName} else ${containsIgnoringAccents(users.nome, q)} end)`;
+  const u = alias(users, 'usuario_busca');
+  const byEmail = sql`select ${u.id} from ${users} usuario_busca where ${u.email} ilike ${likePattern(q)}`;
+  const byName = sql`select ${u.id} from ${users} usuario_busca where ${u.role} <> 'aluno' and ${containsIgnoringAccents(u.nome, q)}`;
+  const byOwnName = sql`select ${alunos.userId} from ${alunos}
+    inner join ${preMatriculas} on ${preMatriculas.id} = ${alunos.preMatriculaId}
+    inner join ${users} usuario_busca on ${u.id} = ${alunos.userId}
+    where ${u.role} = 'aluno' and ${preMatriculasVisibleTo(actor)}
+      and ${containsInSearchText(preMatriculasSearchText(preMatriculas), q)}
+      and ${containsIgnoringAccents(preMatriculas.nome, q)}`;
+  return sql`${users.id} in (${byEmail} union ${byName} union ${byOwnName})`;
 }
 
 type Row = Awaited<ReturnType<typeof selectUsuarios<Record<never, SQL>>>>[number];

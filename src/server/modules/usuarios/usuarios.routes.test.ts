@@ -4,6 +4,8 @@ import { createTestApp, login, type TestContext } from '../../../../tests/setup/
 import { as } from '../../../../tests/support/inject-as';
 import { insertOtherNetwork, type OtherNetwork, vendedorPayload } from '../../../../tests/support/network-payloads';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
+import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 
 let ctx: TestContext;
 let other: OtherNetwork;
@@ -69,6 +71,34 @@ describe('GET /api/usuarios', () => {
     const bad = await as(ctx.app, 'franqueador').get('/api/usuarios?role=rei');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Perfil inválido');
+  });
+
+  it("finds an aluno by the name its network's pre-matrícula gave, ignoring case and accents, not by its login's (issue 46, ADR 019)", async () => {
+    const id = await userId(DEMO_ACCOUNTS.aluno);
+    // The login's own name is what the first network wrote; this network shows (and searches) its pre-matrícula's.
+    await ctx.handle.db.update(users).set({ nome: 'Fulana Registrada' }).where(eq(users.id, id));
+    try {
+      const found = await as(ctx.app, 'franqueador').get('/api/usuarios?q=MARIANA%20c%C3%B3STA');
+      expect(emails(found.json())).toEqual([DEMO_ACCOUNTS.aluno]);
+      expect(found.headers['x-total-count']).toBe('1');
+      expect(found.json()[0].nome).toBe('Mariana Costa');
+      for (const q of ['Registrada', 'Jos%C3%A9%20Costa']) {
+        const none = await as(ctx.app, 'franqueador').get(`/api/usuarios?q=${q}`);
+        expect(emails(none.json()), q).not.toContain(DEMO_ACCOUNTS.aluno);
+      }
+      expect(emails((await as(ctx.app, 'micro_franquia').get('/api/usuarios?q=mariana')).json())).toEqual([]);
+    } finally {
+      await ctx.handle.db.update(users).set({ nome: 'Mariana Costa' }).where(eq(users.id, id));
+    }
+  });
+
+  it('answers a search too short to answer with the hint, as the funnel lists (issue 46)', async () => {
+    for (const q of ['a', '%40', 'jo', '(1']) {
+      const response = await as(ctx.app, 'franqueador').get(`/api/usuarios?q=${q}`);
+      expect(response.statusCode, q).toBe(400);
+      expect(response.json().message, q).toBe('Digite pelo menos 3 letras ou números para buscar.');
+    }
+    expect((await as(ctx.app, 'franqueador').get('/api/usuarios?q=%20')).statusCode).toBe(200);
   });
 
   it('gives a micro-franquia only its vendedores', async () => {

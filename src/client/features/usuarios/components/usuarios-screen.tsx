@@ -46,7 +46,7 @@ export interface UsuariosScreenProps {
 export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
   const roleOptions = USUARIO_ROLE_FILTERS[currentUser.role] ?? [];
   const isMicro = currentUser.role === 'micro_franquia';
-  const list$ = useListState({ filters: ['role'], sortKeys: NETWORK_SORT_KEYS });
+  const list$ = useListState({ filters: ['role'], sortKeys: NETWORK_SORT_KEYS, searchMinimum: true });
   const role = ((roleOptions as readonly string[]).includes(list$.filters.role ?? '') ? list$.filters.role : ALL) as
     Role | typeof ALL;
   const { search, setSearch, q, pageParams, pageSize } = list$;
@@ -137,6 +137,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
           placeholder: 'Nome ou email...',
           value: search,
           onChange: setSearch,
+          hint: list$.searchHint,
         }}
         toolbar={
           <>
