@@ -407,6 +407,8 @@ export const cursos = pgTable(
   },
   (t) => [
     index('cursos_cliente_id_created_at_idx').on(t.clienteId, t.createdAt),
+    // The Cursos search (issue 46, migration 0073): the titles found by trigram, the scope checked on those only.
+    index('cursos_titulo_unaccent_trgm_idx').using('gin', sql`f_unaccent(${t.titulo}) gin_trgm_ops`),
     check('cursos_valor_check', sql`${t.valor} >= 0`),
     check('cursos_parcelas_check', sql`${t.parcelas} >= 1`),
   ],
