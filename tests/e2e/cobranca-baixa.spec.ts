@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { formatCount } from '../../src/shared/format';
+import { SEARCH_TOO_SHORT_MESSAGE } from '../../src/shared/schemas/list-query';
 import { expectAccessible, familiaComContratoAceito, noSideScroll, useSession } from './support';
 
 /**
@@ -69,3 +71,42 @@ test('staff give a baixa to a parcela paid at the school, from Parcelas and from
   await noSideScroll(page);
   await expectAccessible(page);
 });
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 360, height: 780 },
+]) {
+  test(`Parcelas answers a one-letter search with the hint and keeps its list (issue 46, ${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await useSession(page, 'franqueador');
+    await page.setViewportSize(viewport);
+    const lista = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/parcelas' && r.ok());
+    await page.goto('/financeiro/parcelas');
+    const total = Number((await (await lista).headerValue('x-total-count')) ?? '0');
+    const busca = page.getByLabel('Buscar', { exact: true });
+    const contagem = page
+      .getByRole('region', { name: 'Parcelas das matrículas' })
+      .getByText(`${formatCount(total)} ${total === 1 ? 'parcela' : 'parcelas'}`, { exact: true });
+    await expect(contagem).toBeVisible();
+    const pedidos: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/parcelas') pedidos.push(r.url());
+    });
+
+    // One letter is not sent: the box says why, the list and the address stay without a search.
+    await busca.fill('a');
+    await expect(busca).toHaveAccessibleDescription(SEARCH_TOO_SHORT_MESSAGE);
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expect(busca).toHaveValue('a');
+    await expect(contagem).toBeVisible();
+    expect(pedidos.filter((url) => new URL(url).searchParams.has('q'))).toEqual([]);
+    await noSideScroll(page);
+    await expectAccessible(page);
+
+    // Three letters search, and the hint goes.
+    await busca.fill('ana');
+    await expect(page).toHaveURL(/[?&]q=ana/);
+    await expect(busca).not.toHaveAttribute('aria-describedby');
+  });
+}

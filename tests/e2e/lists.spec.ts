@@ -90,5 +90,16 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(page.getByLabel('Ordenar por')).toHaveValue('nomeEscola');
     await expectAccessible(page);
     await shot(page, `eventos-${viewport.width}`);
+    // Issue 46 on Eventos: one letter is the hint and is not sent; a state alone ('SP', SPEC §4) is a search.
+    const eventos = page.getByRole('searchbox', { name: 'Buscar eventos' });
+    await eventos.fill('s');
+    await expect(eventos).toHaveAccessibleDescription('Digite pelo menos 3 letras ou números para buscar.');
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expectAccessible(page);
+    await eventos.fill('sp');
+    await expect(page).toHaveURL(/[?&]q=sp/);
+    await expect(eventos).not.toHaveAttribute('aria-describedby');
+    await expect(page.getByText(/, SP · /).first()).toBeVisible();
+    await expect(page.getByText(/, MG · /)).toHaveCount(0);
   });
 }

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Link } from 'react-router';
+import { eventoSearchTooShort } from '@shared/schemas/evento';
 import { renderWithProviders } from '@/testing/test-utils';
 import { type ListState, useListState } from './use-list-state';
 
@@ -18,7 +19,34 @@ function Lista() {
   );
 }
 
+/** Eventos' box (issue 46): its own test of a search too short to answer, which lets a state ('SP') through. */
+function ListaDeEventos() {
+  const { search, setSearch, q, searchHint } = useListState({ searchMinimum: eventoSearchTooShort });
+  return (
+    <>
+      <input aria-label="Buscar" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <p>pedido: {q ?? 'nenhum'}</p>
+      <p>dica: {searchHint ?? 'nenhuma'}</p>
+    </>
+  );
+}
+
 describe('useListState', () => {
+  it("takes a list's own test of a search too short to answer: Eventos sends a state, not two other letters", async () => {
+    const { router } = renderWithProviders(<ListaDeEventos />, { path: '/eventos' });
+    const box = screen.getByRole('textbox', { name: 'Buscar' });
+    fireEvent.change(box, { target: { value: 'sp' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.state.location.search).toBe('?q=sp');
+    expect(screen.getByText('dica: nenhuma')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: 'jo' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByText('pedido: nenhum')).toBeInTheDocument();
+    expect(screen.getByText('dica: Digite pelo menos 3 letras ou números para buscar.')).toBeInTheDocument();
+    expect(box).toHaveValue('jo');
+  });
+
   it('writes the search to the address once typing pauses', async () => {
     const { router } = renderWithProviders(<Lista />, { path: '/eventos' });
     fireEvent.change(screen.getByRole('textbox', { name: 'Buscar' }), { target: { value: 'Escola' } });

@@ -38,9 +38,10 @@ export interface ListStateOptions<K extends string> {
   defaultPageSize?: number;
   /**
    * A large list (issue 46): a search too short to answer ('a', a bare '@') is not sent; the list stays as it
-   * was without one and the box says why (`searchHint`), as the server would.
+   * was without one and the box says why (`searchHint`), as the server would. A function is the list's own test
+   * of a search too short to answer, its schema's (Eventos answers a UF, 'SP').
    */
-  searchMinimum?: boolean;
+  searchMinimum?: boolean | ((q: string) => boolean);
 }
 
 /**
@@ -60,8 +61,10 @@ export function useListState<K extends string = string>({
   const urlQ = searchParams.get(LIST_PARAMS.q) ?? '';
   const [search, setSearchValue] = useState(urlQ);
   const q = useDebouncedValue(search.trim(), 300);
+  const tooShort = (value: string) =>
+    typeof searchMinimum === 'function' ? searchMinimum(value) : searchMinimum && searchTooShort(value);
   /** What a typed search asks the server: nothing while it is too short to answer. */
-  const sendable = (value: string) => (searchMinimum && searchTooShort(value) ? '' : value);
+  const sendable = (value: string) => (tooShort(value) ? '' : value);
 
   // The page, and past the first the cursor it was reached by (issue 46).
   const place = usePageCursor();
@@ -135,7 +138,7 @@ export function useListState<K extends string = string>({
     /** What the server is asked (undefined when empty, or too short on a large list). */
     q: sendable(urlQ.trim()) || undefined,
     /** Why the search typed is not sent (a large list's too-short search), once typing pauses; else null. */
-    searchHint: searchMinimum && searchTooShort(q) ? SEARCH_TOO_SHORT_MESSAGE : null,
+    searchHint: tooShort(q) ? SEARCH_TOO_SHORT_MESSAGE : null,
     page,
     /** The page's number as the pagination shows it: null past a jump to a day (issue 46). */
     pageNumber: place.page,

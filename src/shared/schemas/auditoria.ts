@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './list-query';
+import { indexedSearchSchema, listQuerySchema } from './list-query';
 import { type ListCursor, type ListKeyset, checkCursor, cursorShape } from './list-cursor';
 import { dateOnlyField } from './fields';
 import type { Role } from '../roles';
@@ -284,15 +284,15 @@ export const auditoriaKeyset: ListKeyset<{ apos?: ListCursor; antes?: ListCursor
 
 /** GET /api/auditoria: the filters, `q` (the user's name or e-mail) and the page, by number or by cursor. */
 export const auditoriaQuerySchema = listQuerySchema
-  .extend({ ...auditoriaFilterShape, ...cursorShape })
+  // Issue 46: a search too short to answer answers with the hint, as every list's.
+  .extend({ q: indexedSearchSchema, ...auditoriaFilterShape, ...cursorShape })
   .superRefine(checkPeriod)
   .superRefine(checkCursor(auditoriaKeyset));
 export type AuditoriaQuery = z.infer<typeof auditoriaQuerySchema>;
 
 /** GET /api/auditoria/export.csv: the same filters, every matching row. */
-export const auditoriaExportQuerySchema = listQuerySchema
-  .pick({ q: true })
-  .extend(auditoriaFilterShape)
+export const auditoriaExportQuerySchema = z
+  .object({ q: indexedSearchSchema, ...auditoriaFilterShape })
   .superRefine(checkPeriod);
 export type AuditoriaExportQuery = z.infer<typeof auditoriaExportQuerySchema>;
 

@@ -12,7 +12,13 @@ import {
   requiredText,
   telefoneField,
 } from './fields';
-import { listQuerySchema, networkKeyset, networkSortSchema, statusFilterSchema } from './list-query';
+import {
+  indexedSearchSchema,
+  listQuerySchema,
+  networkKeyset,
+  networkSortSchema,
+  statusFilterSchema,
+} from './list-query';
 import { checkCursor, cursorShape } from './list-cursor';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
@@ -55,7 +61,8 @@ export type ClienteUpdate = z.output<typeof clienteUpdateSchema>;
 
 /** GET /api/clientes: the list conventions, the status, the sort, and the page by number or by cursor (issue 46). */
 export const clientesQuerySchema = listQuerySchema
-  .extend({ status: statusFilterSchema, sort: networkSortSchema, ...cursorShape })
+  // Issue 46: a search too short to answer answers with the hint, as every list's.
+  .extend({ q: indexedSearchSchema, status: statusFilterSchema, sort: networkSortSchema, ...cursorShape })
   .superRefine(checkCursor(networkKeyset('clientes')));
 export type ClientesQueryInput = z.input<typeof clientesQuerySchema>;
 

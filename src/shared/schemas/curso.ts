@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES, optionalText, requiredText } from './fields';
-import { listQuerySchema, networkSortSchema } from './list-query';
+import { indexedSearchSchema, listQuerySchema, networkSortSchema } from './list-query';
 
 /**
  * Courses and their modules (SPEC §3, §5, §7): the rules and pt-BR messages read by the course dialogs and by
@@ -153,6 +153,8 @@ export type ModuloUpdateInput = z.infer<typeof moduloUpdateSchema>;
 
 /** GET /api/cursos: the caller's courses, or one client's (the event form), in scope. */
 export const cursoListQuerySchema = listQuerySchema.extend({
+  // Issue 46: a search too short to answer answers with the hint, as every list's.
+  q: indexedSearchSchema,
   clienteId: z.uuid(CURSO_MESSAGES.clienteId).optional(),
   sort: networkSortSchema,
 });

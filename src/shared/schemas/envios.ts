@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './list-query';
+import { indexedSearchSchema, listQuerySchema } from './list-query';
 import { whatsappEnvioSchema } from './whatsapp-cloud';
 
 /** 'Envios' (issue 22, ADR 028): the network's e-mails and webhook deliveries as durable jobs. */
@@ -41,6 +41,8 @@ export const destinatarioField = z
   .pipe(z.email(ENVIOS_MESSAGES.destinatarioInvalido));
 
 export const enviosQuerySchema = listQuerySchema.extend({
+  // Issue 46: a search too short to answer answers with the hint, as every list's.
+  q: indexedSearchSchema,
   tipo: z
     .enum(Object.keys(ENVIO_TIPOS) as [EnvioTipo, ...EnvioTipo[]], { error: ENVIOS_MESSAGES.tipoInvalido })
     .optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENTO_STATUSES, LOCAIS_EVENTO, TIPOS_ESCOLA, type EventoStatus } from '../enums';
 import { dateOnlyField, estadoField, FIELD_MESSAGES, optionalText, requiredText, TEXT_MESSAGES } from './fields';
-import { listQuerySchema, listSortSchema } from './list-query';
+import { listQuerySchema, listSortSchema, SEARCH_TOO_SHORT_MESSAGE, searchTooShort } from './list-query';
 import { optionalMoneyField } from './curso';
 import { BRASILIA_TIME_ZONE } from '../brasilia';
 import { dateTimeFormat } from '../format';
@@ -232,7 +232,57 @@ export type EventoSortKey = (typeof EVENTO_SORT_KEYS)[number];
  * scope lists nothing. Empty is every cliente.
  */
 export const EVENTO_CLIENTE_PARAM = 'clienteId';
+
+/** Brazil's 27 states (UF), as an event's `estado` is written. */
+export const UFS = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+export type Uf = (typeof UFS)[number];
+
+/**
+ * The state an Eventos search names (SPEC §4: 'SP'): a search that is exactly a UF, in any case. The list answers it
+ * by the state's index (`eventos.estado`), so it is no search too short to answer (issue 46).
+ */
+export function eventoBuscaPorEstado(q: string | undefined): Uf | undefined {
+  const uf = q?.trim().toUpperCase();
+  return (UFS as readonly string[]).includes(uf ?? '') ? (uf as Uf) : undefined;
+}
+
+/**
+ * Issue 46 on Eventos: a search with fewer than 3 letters or digits answers with the hint, as every list's, except a
+ * UF ('SP'), which is SPEC §4's search by state.
+ */
+export const eventoSearchTooShort = (q: string | undefined): boolean =>
+  searchTooShort(q) && eventoBuscaPorEstado(q) === undefined;
+
 export const eventoListQuerySchema = listQuerySchema.extend({
+  q: listQuerySchema.shape.q.refine((v) => !eventoSearchTooShort(v), SEARCH_TOO_SHORT_MESSAGE),
   sort: listSortSchema(EVENTO_SORT_KEYS),
   clienteId: z
     .union([z.literal(''), z.guid(EVENTO_MESSAGES.clienteNotFound)])

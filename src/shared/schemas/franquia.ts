@@ -13,7 +13,13 @@ import {
   telefoneField,
 } from './fields';
 import { chavePixField } from './chave-pix';
-import { listQuerySchema, networkKeyset, networkSortSchema, statusFilterSchema } from './list-query';
+import {
+  indexedSearchSchema,
+  listQuerySchema,
+  networkKeyset,
+  networkSortSchema,
+  statusFilterSchema,
+} from './list-query';
 import { checkCursor, cursorShape } from './list-cursor';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
@@ -51,7 +57,8 @@ export type FranquiaUpdate = z.output<typeof franquiaUpdateSchema>;
 
 /** GET /api/franquias: the list conventions, the status, the sort, and the page by number or by cursor (issue 46). */
 export const franquiasQuerySchema = listQuerySchema
-  .extend({ status: statusFilterSchema, sort: networkSortSchema, ...cursorShape })
+  // Issue 46: a search too short to answer answers with the hint, as every list's.
+  .extend({ q: indexedSearchSchema, status: statusFilterSchema, sort: networkSortSchema, ...cursorShape })
   .superRefine(checkCursor(networkKeyset('franquias')));
 export type FranquiasQueryInput = z.input<typeof franquiasQuerySchema>;
 

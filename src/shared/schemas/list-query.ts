@@ -25,10 +25,11 @@ export const LIST_MESSAGES = {
 } as const;
 
 /**
- * The fewest letters or digits a search of a large list takes (issue 46). A trigram index answers a substring of
- * three characters or more; a shorter one ('a', 'jo', a bare '@') can only be answered by reading every row in
- * scope, so those lists answer at once with a hint instead (`searchTooShort`). Lists small by nature (Eventos'
- * state, 'SP', SPEC §4) keep answering any search.
+ * The fewest letters or digits a list's search takes (issue 46). A trigram index answers a substring of three
+ * characters or more; a shorter one ('a', 'jo', a bare '@') can only be answered by reading every row in scope, so
+ * every list whose search reads a table that grows with the network answers at once with a hint instead
+ * (`indexedSearchSchema`). Eventos also answers a state alone ('SP', SPEC §4), by the state's own index
+ * (`eventoSearchTooShort`).
  */
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_TOO_SHORT_MESSAGE = `Digite pelo menos ${SEARCH_MIN_CHARS} letras ou números para buscar.`;

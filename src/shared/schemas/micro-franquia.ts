@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { empresaFields, empresaViewFields } from './franquia';
 import { passwordOrInviteFields, requirePasswordOrInvite } from './fields';
-import { listQuerySchema, networkKeyset, networkSortSchema, statusFilterSchema } from './list-query';
+import {
+  indexedSearchSchema,
+  listQuerySchema,
+  networkKeyset,
+  networkSortSchema,
+  statusFilterSchema,
+} from './list-query';
 import { checkCursor, cursorShape } from './list-cursor';
 import { INVALID_BODY } from './zod-errors';
 import { editOrStatusSchema } from './usuario';
@@ -20,7 +26,8 @@ export type MicroFranquiaUpdate = z.output<typeof microFranquiaUpdateSchema>;
 
 /** GET /api/micro-franquias: the list conventions, the status, the sort, and the page by number or by cursor (issue 46). */
 export const microFranquiasQuerySchema = listQuerySchema
-  .extend({ status: statusFilterSchema, sort: networkSortSchema, ...cursorShape })
+  // Issue 46: a search too short to answer answers with the hint, as every list's.
+  .extend({ q: indexedSearchSchema, status: statusFilterSchema, sort: networkSortSchema, ...cursorShape })
   .superRefine(checkCursor(networkKeyset('microFranquias')));
 export type MicroFranquiasQueryInput = z.input<typeof microFranquiasQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARCELA_STATUSES, PARCELA_TIPOS, PROVEDORES_COBRANCA } from '../cobranca/parcelas';
-import { listQuerySchema } from './list-query';
+import { indexedSearchSchema, listQuerySchema } from './list-query';
 import { type ListCursor, type ListKeyset, checkCursor, cursorShape } from './list-cursor';
 import { optionalDate, optionalUuid } from './relatorios';
 
@@ -37,7 +37,8 @@ const optionalStatus = z
   .optional();
 
 const parcelasFilterShape = {
-  q: listQuerySchema.shape.q,
+  // Issue 46: a search too short for the matrículas' trigram index answers with the hint, as every list's.
+  q: indexedSearchSchema,
   status: optionalStatus,
   vencimentoDe: optionalDate(PARCELA_MESSAGES.vencimentoDeInvalido),
   vencimentoAte: optionalDate(PARCELA_MESSAGES.vencimentoAteInvalido),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEPARTAMENTOS, TICKET_PRIORIDADES, TICKET_STATUSES } from '../enums';
 import { ROLES } from '../roles';
-import { listQuerySchema } from './list-query';
+import { indexedSearchSchema, listQuerySchema } from './list-query';
 
 /** SPEC §5 (new ticket, ticket response) and DESIGN §4.5; written once for the forms and the routes. */
 export const SAC_MESSAGES = {
@@ -121,6 +121,8 @@ const booleanFlag = z
 
 /** GET /api/sac/tickets: the list's page and search plus the help desk's filters. */
 export const ticketListQuerySchema = listQuerySchema.extend({
+  // Issue 46: a search too short to answer answers with the hint, as every list's.
+  q: indexedSearchSchema,
   status: z.enum(TICKET_STATUSES, { error: SAC_MESSAGES.filtroInvalido }).optional(),
   prioridade: z.enum(TICKET_PRIORIDADES, { error: SAC_MESSAGES.filtroInvalido }).optional(),
   departamento: z.enum(DEPARTAMENTOS, { error: SAC_MESSAGES.filtroInvalido }).optional(),
@@ -277,3 +279,6 @@ export const sacUserSchema = z.object({
   role: z.enum(ROLES),
 });
 export type SacUser = z.infer<typeof sacUserSchema>;
+
+/** GET /api/sac/users: the network's users by name or e-mail; a search too short to answer is the hint (issue 46). */
+export const sacUsersQuerySchema = listQuerySchema.extend({ q: indexedSearchSchema });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateOnlyField, instante, optionalText, patchText } from './fields';
-import { listQuerySchema } from './list-query';
+import { indexedSearchSchema, listQuerySchema } from './list-query';
 import { type ListCursor, type ListKeyset, checkCursor, cursorShape } from './list-cursor';
 
 /**
@@ -111,6 +111,8 @@ export const visitasKeyset: ListKeyset<{ apos?: ListCursor; antes?: ListCursor }
  */
 export const visitaListQuerySchema = listQuerySchema
   .extend({
+    // Issue 46: a search too short to answer answers with the hint, as every list's.
+    q: indexedSearchSchema,
     de: dateOnlyField(VISITA_MESSAGES.diaInvalido).optional(),
     ate: dateOnlyField(VISITA_MESSAGES.diaInvalido).optional(),
     vendedorId: z.uuid(VISITA_MESSAGES.vendedorNaoEncontrado).optional(),

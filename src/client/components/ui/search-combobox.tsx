@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, Loader2, X } from 'lucide-react';
+import { SEARCH_TOO_SHORT_MESSAGE, searchTooShort } from '@shared/schemas/list-query';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
 
@@ -40,6 +41,11 @@ export interface SearchComboboxProps {
   emptyOption?: string;
   /** What the list says when nothing matches ('Nenhum evento encontrado'). */
   emptyText?: string;
+  /**
+   * The options come from a large list's search (issue 46: /api/clientes, /api/cursos), which answers a search too
+   * short to answer with a hint: such a text is not sent, the first options stay, and the status line says why.
+   */
+  searchMinimum?: boolean;
   disabled?: boolean;
   invalid?: boolean;
   describedBy?: string;
@@ -66,6 +72,7 @@ export function SearchCombobox({
   placeholder,
   emptyOption,
   emptyText = 'Nenhum resultado encontrado',
+  searchMinimum = false,
   disabled,
   invalid,
   describedBy,
@@ -78,7 +85,9 @@ export function SearchCombobox({
   const [typed, setTyped] = useState(false);
   const [active, setActive] = useState(0);
   const [known, setKnown] = useState<ComboboxOption | null>(null);
-  const q = useDebouncedValue(typed ? text.trim() : '', 250);
+  const typedQ = useDebouncedValue(typed ? text.trim() : '', 250);
+  const tooShort = searchMinimum && searchTooShort(typedQ);
+  const q = tooShort ? '' : typedQ;
 
   const results = useInfiniteQuery({
     queryKey: [...queryKey, 'combobox', q],
@@ -191,15 +200,17 @@ export function SearchCombobox({
     }
   };
 
-  const status = results.isFetching
-    ? 'Buscando…'
-    : results.isError
-      ? 'Não foi possível buscar. Tente novamente.'
-      : loaded.length === 0 && results.isSuccess
-        ? emptyText
-        : results.isSuccess
-          ? `${total} ${total === 1 ? 'resultado' : 'resultados'}`
-          : '';
+  const status = tooShort
+    ? SEARCH_TOO_SHORT_MESSAGE
+    : results.isFetching
+      ? 'Buscando…'
+      : results.isError
+        ? 'Não foi possível buscar. Tente novamente.'
+        : loaded.length === 0 && results.isSuccess
+          ? emptyText
+          : results.isSuccess
+            ? `${total} ${total === 1 ? 'resultado' : 'resultados'}`
+            : '';
 
   return (
     <PopoverPrimitive.Root open={open} onOpenChange={(next) => (next ? openList() : close())}>

@@ -392,6 +392,18 @@ describe('reading the parcelas', () => {
     expect((await as(ctx.app, 'aluno').get('/api/parcelas')).statusCode).toBe(403);
   });
 
+  it('GET /api/parcelas answers a search too short to answer with the hint, as every list (issue 46)', async () => {
+    for (const q of ['a', '%40', 'jo', '(1']) {
+      const response = await franqueador().get(`/api/parcelas?q=${q}`);
+      expect(response.statusCode, q).toBe(400);
+      expect(response.json().message, q).toBe('Digite pelo menos 3 letras ou números para buscar.');
+      // The export takes the same filters: no scan there either.
+      expect((await franqueador().get(`/api/parcelas/export.csv?q=${q}`)).statusCode, q).toBe(400);
+    }
+    expect((await franqueador().get('/api/parcelas?q=%20')).statusCode).toBe(200);
+    expect((await franqueador().get('/api/parcelas?q=ana')).statusCode).toBe(200);
+  });
+
   it("a matrícula moved to another franquia's event takes its parcelas along: the search finds them there only", async () => {
     const g = await novaFamilia();
     expect((await aceitar(g)).statusCode).toBe(200);

@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Evento, EventoCurso, EventoSortKey } from '../../../shared/schemas/evento';
+import {
+  type Evento,
+  type EventoCurso,
+  type EventoSortKey,
+  eventoBuscaPorEstado,
+} from '../../../shared/schemas/evento';
 import type { ListSortValue } from '../../../shared/schemas/list-query';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../access/actor';
@@ -178,14 +183,21 @@ async function proximosPageIds(db: Executor, where: SQL, today: string, limit: n
   return [...ahead, ...past].map((row) => row.id);
 }
 
+/** What an Eventos search matches: a UF alone is the state; any other text, the school, city or state it contains. */
+function buscaDeEventos(q: string): SQL {
+  const uf = eventoBuscaPorEstado(q);
+  return uf ? eq(eventos.estado, uf) : containsInSearchText(eventosSearchText(eventos), q);
+}
+
 /** A page of the events the actor may read (upcoming first, or in the chosen order), with their courses; and the number matching. */
 export async function listEventos(db: Executor, actor: Actor, filter: EventoListFilter) {
   const where = and(
     eventosVisibleTo(actor),
     // On eventos_cliente_id_created_at_idx, beside the scope's own column.
     filter.clienteId ? eq(eventos.clienteId, filter.clienteId) : undefined,
-    // SPEC §2: school, city or state; through the events' trigram index (migration 0024).
-    filter.q ? containsInSearchText(eventosSearchText(eventos), filter.q) : undefined,
+    // SPEC §2: school, city or state; through the events' trigram index (migration 0024). A UF alone ('SP') is the
+    // state, on its own index: two letters no trigram answers (issue 46).
+    filter.q ? buscaDeEventos(filter.q) : undefined,
   ) as SQL;
   const today = todayInBrasilia(filter.now ?? new Date());
   const order = eventoOrder(filter.sort, today);

@@ -49,9 +49,12 @@ describe('GET /api/franquias', () => {
       ).toEqual([mg.id]);
       expect(response.headers['x-total-count']).toBe('1');
     }
-    const none = await as(ctx.app, 'franqueador').get('/api/franquias?q=%25');
+    // '%' is no wildcard: as one, 'minas%saber' would find Minas Saber.
+    const none = await as(ctx.app, 'franqueador').get(`/api/franquias?q=${encodeURIComponent('minas%saber')}`);
     expect(none.json()).toEqual([]);
     expect(none.headers['x-total-count']).toBe('0');
+    // A bare '%' is a search too short to answer (issue 46).
+    expect((await as(ctx.app, 'franqueador').get('/api/franquias?q=%25')).statusCode).toBe(400);
   });
 
   it('pages in SQL and keeps the total', async () => {

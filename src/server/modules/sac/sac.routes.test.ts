@@ -201,8 +201,10 @@ describe('GET /api/sac/tickets', () => {
 
     const none = await tickets('franqueador', '?q=nada-disso-existe');
     expect(none).toEqual({ items: [], total: 0 });
-    // LIKE wildcards are searched as characters.
-    expect((await tickets('franqueador', '?q=%25')).total).toBe(0);
+    // LIKE wildcards are searched as characters: as one, 'kits%atrasad' would find 'Kits de divulgação atrasados'.
+    expect((await tickets('franqueador', `?q=${encodeURIComponent('kits%atrasad')}`)).total).toBe(0);
+    // A bare '%' is a search too short to answer (issue 46).
+    expect((await as(ctx.app, 'franqueador').get('/api/sac/tickets?q=%25')).statusCode).toBe(400);
   });
 
   it('pages in SQL and reports the total in X-Total-Count', async () => {

@@ -17,6 +17,7 @@ import {
   sacResumoSchema,
   sacTicketSchema,
   sacUserSchema,
+  sacUsersQuerySchema,
   ticketListQuerySchema,
   updateTicketSchema,
 } from '../../../shared/schemas/sac';
@@ -191,7 +192,7 @@ export async function sacRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/sac/users',
     {
-      schema: { querystring: listQuerySchema, response: { 200: z.array(sacUserSchema) } },
+      schema: { querystring: sacUsersQuerySchema, response: { 200: z.array(sacUserSchema) } },
       config: { access: rolesFor('sac.responder') },
     },
     async (request, reply) => {

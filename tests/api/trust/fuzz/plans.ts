@@ -1264,7 +1264,8 @@ async function queryValues(p: PlanContext): Promise<Record<string, string>> {
   return {
     page: '1',
     pageSize: '20',
-    q: 'a',
+    // Issue 46: a list's search takes 3 letters or digits ('a' is the hint, a 400).
+    q: 'ana',
     status: 'ativos',
     role: 'vendedor',
     view: 'interesses',

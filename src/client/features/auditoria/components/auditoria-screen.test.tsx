@@ -315,6 +315,27 @@ describe('AuditoriaScreen: filters in the address', () => {
     );
   });
 
+  it('sends no search too short to answer, says so under the box, and drops one a link carried (issue 46)', async () => {
+    const fetchMock = mockAuditoria();
+    const { router } = renderScreen('franqueador', '/auditoria?q=m%40');
+    await table();
+    const quem = screen.getByLabelText('Quem fez');
+    expect(quem).toHaveValue('m@');
+    expect(quem).toHaveAccessibleDescription('Digite pelo menos 3 letras ou números para buscar.');
+    expect(calls(fetchMock).some((url) => url.searchParams.has('q'))).toBe(false);
+
+    fireEvent.change(quem, { target: { value: 'mar' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?q=mar'));
+    await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ q: 'mar' }));
+    expect(quem).not.toHaveAccessibleDescription();
+
+    fireEvent.change(quem, { target: { value: 'm' } });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(quem).toHaveValue('m');
+    expect(quem).toHaveAccessibleDescription('Digite pelo menos 3 letras ou números para buscar.');
+    await waitFor(() => expect(lastQuery(fetchMock)).not.toHaveProperty('q'));
+  });
+
   it('refuses a period that ends before it starts, without asking the server', async () => {
     const fetchMock = mockAuditoria();
     renderScreen('franqueador', '/auditoria?de=2026-03-31&ate=2026-03-01');

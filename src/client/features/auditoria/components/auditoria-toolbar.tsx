@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { FilterChips } from '@/components/ui/filter-chips';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SearchHint } from '@/components/ui/search-hint';
 import {
   Select,
   SelectContent,
@@ -148,9 +149,11 @@ export function AuditoriaToolbar({ filters, exportHref }: AuditoriaToolbarProps)
               value={values.q}
               maxLength={200}
               onChange={(event) => filters.setSearch(event.target.value)}
+              aria-describedby={filters.searchHint ? `${id}-busca-dica` : undefined}
               className="pl-9"
             />
           </div>
+          <SearchHint id={`${id}-busca-dica`} hint={filters.searchHint} />
         </div>
 
         <div className="flex flex-wrap items-end justify-end gap-2 sm:col-span-2">

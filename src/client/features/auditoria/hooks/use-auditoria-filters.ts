@@ -7,7 +7,7 @@ import {
   type AuditEntidade,
   auditoriaFilterShape,
 } from '@shared/schemas/auditoria';
-import { DEFAULT_PAGE_SIZE } from '@shared/schemas/list-query';
+import { DEFAULT_PAGE_SIZE, SEARCH_TOO_SHORT_MESSAGE, searchTooShort } from '@shared/schemas/list-query';
 import { useAddressEditor } from '@/hooks/use-address-editor';
 import { resetPage, usePageCursor } from '@/hooks/use-page-cursor';
 import type { DrillChip } from '@/lib/drill-filters';
@@ -41,7 +41,8 @@ export function readAuditoriaFilter(params: URLSearchParams): AuditoriaFilter {
     if (parsed.success && parsed.data) (filter as Record<string, string>)[key] = parsed.data;
   }
   const q = params.get('q')?.trim().slice(0, 200);
-  if (q) filter.q = q;
+  // A search too short to answer (issue 46) is not asked for: the box says why.
+  if (q && !searchTooShort(q)) filter.q = q;
   return filter;
 }
 
@@ -54,11 +55,15 @@ export interface AuditoriaFilterValues {
   q: string;
 }
 
-/** The search box: what it shows, the address's `q` it last agreed with, and the `q` it last wrote there. */
+/**
+ * The search box: what it shows, the address's `q` it last agreed with, the `q` it last wrote there, and what it
+ * showed when typing last paused (a search too short to send is not written, and the hint says why: issue 46).
+ */
 interface SearchBox {
   text: string;
   q: string;
   written: string;
+  paused: string;
 }
 
 /**
@@ -75,10 +80,10 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
   const page = place.page ?? 1;
 
   const urlQ = searchParams.get('q') ?? '';
-  const [box, setBox] = useState<SearchBox>({ text: urlQ, q: urlQ, written: urlQ });
+  const [box, setBox] = useState<SearchBox>({ text: urlQ, q: urlQ, written: urlQ, paused: urlQ });
   if (box.q !== urlQ) {
     // The address moved: our own pending search arriving keeps what is typed; the back button or a link sets it.
-    setBox(urlQ === box.written ? { ...box, q: urlQ } : { text: urlQ, q: urlQ, written: urlQ });
+    setBox(urlQ === box.written ? { ...box, q: urlQ } : { text: urlQ, q: urlQ, written: urlQ, paused: urlQ });
   }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -122,8 +127,10 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
     setBox((current) => ({ ...current, text }));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      const q = text.trim();
-      setBox((current) => ({ ...current, written: q }));
+      const typed = text.trim();
+      // Issue 46: a search too short to answer is not sent; the address keeps none.
+      const q = searchTooShort(typed) ? '' : typed;
+      setBox((current) => ({ ...current, written: q, paused: typed }));
       editUrl((next) => {
         if ((next.get('q') ?? '') === q) return;
         if (q) next.set('q', q);
@@ -149,7 +156,7 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
 
   const clear = () => {
     clearTimeout(timer.current);
-    setBox({ text: '', q: urlQ, written: '' });
+    setBox({ text: '', q: urlQ, written: '', paused: '' });
     editUrl((next) => {
       for (const name of [...INPUT_KEYS, ...LINK_KEYS, ...Object.values(NAME_PARAMS), 'q']) next.delete(name);
       resetPage(next);
@@ -188,6 +195,8 @@ export function useAuditoriaFilters({ pageSize = DEFAULT_PAGE_SIZE }: { pageSize
     chips,
     removeChip,
     clear,
+    /** Why the search typed is not sent (too short to answer, issue 46), once typing pauses; else null. */
+    searchHint: searchTooShort(box.paused.trim()) ? SEARCH_TOO_SHORT_MESSAGE : null,
     /** Why the period cannot be asked for (the start after the end); nothing is asked until it is fixed. */
     periodError,
     active: Object.keys(filter).length > 0 || box.text !== '' || searchParams.has('de') || searchParams.has('ate'),

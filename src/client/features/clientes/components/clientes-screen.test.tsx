@@ -73,6 +73,20 @@ describe('ClientesScreen', () => {
     expect(screen.getByText('0 clientes')).toBeInTheDocument();
   });
 
+  it('sends no search too short to answer and says so under the box (issue 46)', async () => {
+    const fetchMock = mockFetch({ 'GET /api/clientes': { body: [createCliente()] } });
+    renderWithProviders(<ClientesScreen role="franqueador" lookupCep={lookupCep} />);
+    await screen.findByText('1 cliente');
+    const box = screen.getByLabelText('Buscar clientes');
+    await userEvent.type(box, 'co');
+    await waitFor(() => expect(box).toHaveAccessibleDescription('Digite pelo menos 3 letras ou números para buscar.'));
+    expect(screen.getByText('Colégio Horizonte')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => /[?&]q=/.test(String(url)))).toBe(false);
+    await userEvent.type(box, 'l');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=col'))).toBe(true));
+    await waitFor(() => expect(box).not.toHaveAccessibleDescription());
+  });
+
   it('Desativar asks first, then sends only isActive and toasts', async () => {
     const row = createCliente();
     const fetchMock = mockFetch({

@@ -29,7 +29,7 @@ export interface ClientesScreenProps {
 /** SPEC §2 'Clientes screen': the franqueador reads; micro-franquia and vendedor manage their clientes. */
 export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
   const readOnly = !can(role, 'clientes.editar');
-  const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
+  const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS, searchMinimum: true });
   const { search, setSearch, q, pageParams, pageSize } = list$;
   const dialogs = useRecordDialogs<ClienteView>();
   const { creating, setCreating, editing, setEditing, toggling, setToggling } = dialogs;
@@ -93,6 +93,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
           placeholder: 'Buscar por nome fantasia, CNPJ ou representante...',
           value: search,
           onChange: setSearch,
+          hint: list$.searchHint,
         }}
         toolbar={readOnly ? null : <NewRecordButton onClick={() => setCreating(true)}>Novo Cliente</NewRecordButton>}
       />

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { MonthSelect, deslocarMes } from '@/components/ui/month-select';
 import { listNotice } from '@/components/ui/list-notice';
+import { SearchHint } from '@/components/ui/search-hint';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, SEM_FILTRO } from '@/components/ui/select';
 import { useListState } from '@/hooks/use-list-state';
 import { errorMessage } from '@/lib/api-client';
@@ -45,7 +46,7 @@ function fimDoMes(mes: string): string {
  * may: a parcela paid at the school.
  */
 export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolean } = {}) {
-  const listState = useListState({ filters: LIST_FILTERS });
+  const listState = useListState({ filters: LIST_FILTERS, searchMinimum: true });
   const atual = periodoDe(todayInBrasilia());
   const status = isStatus(listState.filters.status) ? listState.filters.status : undefined;
   const mes = PERIODO_RE.test(listState.filters.mes ?? '') ? listState.filters.mes : undefined;
@@ -179,7 +180,9 @@ export function ParcelasScreen({ podeDarBaixa = false }: { podeDarBaixa?: boolea
                 placeholder="Nome, email ou telefone..."
                 value={listState.search}
                 onChange={(event) => listState.setSearch(event.target.value)}
+                aria-describedby={listState.searchHint ? 'parcelas-busca-dica' : undefined}
               />
+              <SearchHint id="parcelas-busca-dica" hint={listState.searchHint} />
             </div>
             <div className="grid min-w-0 gap-2 sm:w-48">
               <Label htmlFor="parcelas-status">Status</Label>

@@ -176,6 +176,7 @@ function RegraForm({
               }}
               queryKey={CURSOS_DA_REGRA_QUERY_KEY}
               search={searchCursoOptions}
+              searchMinimum
               emptyOption={CURSO_QUALQUER}
               fallbackLabel={regra?.curso ?? null}
               placeholder={editando ? CURSO_QUALQUER : 'Todos os cursos (digite para buscar um curso)'}

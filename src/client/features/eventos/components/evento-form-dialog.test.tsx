@@ -46,6 +46,30 @@ describe('EventoFormDialog: the cliente picker (issue 21)', () => {
     );
   });
 
+  it('sends no search too short to answer, says so in its status, and sends it once it is long enough (issue 46)', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/clientes': {
+        body: [{ id: 'c-9001', nomeFantasia: 'Escola Girassol 9001' }],
+        headers: { 'X-Total-Count': '1' },
+      },
+    });
+    renderWithProviders(<EventoFormDialog role="franqueador" open onOpenChange={() => {}} lookupCep={noCep} />);
+    const dialog = screen.getByRole('dialog', { name: 'Novo Evento' });
+    const combobox = within(dialog).getByRole('combobox', { name: 'Cliente' });
+
+    await userEvent.type(combobox, 'gi');
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Digite pelo menos 3 letras ou números para buscar.'),
+    );
+    // The first options stay to choose from; no search went to the server.
+    expect(screen.getByRole('option', { name: 'Escola Girassol 9001' })).toBeInTheDocument();
+    expect(calls(fetchMock, '/api/clientes?').some((url) => /[?&]q=/.test(url))).toBe(false);
+
+    await userEvent.type(combobox, 'r');
+    await waitFor(() => expect(calls(fetchMock, '/api/clientes?').some((url) => url.includes('q=gir'))).toBe(true));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 resultado'));
+  });
+
   it('says on the first submit that the cliente is missing, next to the picker', async () => {
     mockFetch({ 'GET /api/clientes': { body: [], headers: { 'X-Total-Count': '0' } } });
     renderWithProviders(<EventoFormDialog role="franqueador" open onOpenChange={() => {}} lookupCep={noCep} />);

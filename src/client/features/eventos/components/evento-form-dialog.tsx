@@ -212,6 +212,7 @@ function EventoForm({ role, evento, lookupCep, inicial, onCreated, onDone }: Eve
               }}
               queryKey={CLIENTES_OPTIONS_QUERY_KEY}
               search={searchClienteOptions}
+              searchMinimum
               // An edited event's own cliente shows by name even if it was deactivated since.
               fallbackLabel={evento?.cliente?.nomeFantasia ?? inicial?.clienteNome ?? null}
               placeholder="Digite o nome do cliente"

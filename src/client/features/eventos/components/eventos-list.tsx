@@ -5,11 +5,12 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
+import { SearchHint } from '@/components/ui/search-hint';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useListState } from '@/hooks/use-list-state';
 import { useLiveList } from '@/hooks/use-live-list';
 import { LiveListControls } from '@/components/ui/live-list-controls';
-import { EVENTO_CLIENTE_PARAM, EVENTO_SORT_KEYS } from '@shared/schemas/evento';
+import { EVENTO_CLIENTE_PARAM, EVENTO_SORT_KEYS, eventoSearchTooShort } from '@shared/schemas/evento';
 import { FilterChips } from '@/components/ui/filter-chips';
 import { CardListError, SortSelect } from '@/components/ui/card-list';
 import { useEventos } from '../api/get-eventos';
@@ -45,6 +46,8 @@ export function EventosList({ onEdit, onLink, onCustos, leadsPath }: EventosList
     sortKeys: EVENTO_SORT_KEYS,
     defaultPageSize: PAGE_SIZE,
     filters: [EVENTO_CLIENTE_PARAM],
+    // Issue 46: a search too short to answer is not sent (a UF, 'SP', is the state: SPEC §4).
+    searchMinimum: eventoSearchTooShort,
   });
   const { search, setSearch, q, page, setPage, pageSize } = list;
   const clienteId = list.filters[EVENTO_CLIENTE_PARAM] || undefined;
@@ -72,8 +75,10 @@ export function EventosList({ onEdit, onLink, onCustos, leadsPath }: EventosList
             placeholder="Buscar por escola, cidade ou estado..."
             value={search}
             onChange={(e) => setSearch(e.target.value)}
+            aria-describedby={list.searchHint ? 'eventos-busca-dica' : undefined}
           />
         </div>
+        <SearchHint id="eventos-busca-dica" hint={list.searchHint} />
       </div>
       {clienteId ? (
         // Issue 23: a cliente's row opened its events; the chip names it and removes the filter.

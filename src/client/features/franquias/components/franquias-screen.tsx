@@ -40,7 +40,7 @@ export interface FranquiasScreenProps {
 
 /** SPEC §2 'Franquias screen' (franqueador). */
 export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
-  const list$ = useListState({ filters: ['status'], sortKeys: NETWORK_SORT_KEYS });
+  const list$ = useListState({ filters: ['status'], sortKeys: NETWORK_SORT_KEYS, searchMinimum: true });
   const rawStatus = list$.filters.status;
   const status: StatusFilter = rawStatus === 'ativos' || rawStatus === 'inativos' ? rawStatus : undefined;
   const { search, setSearch, q, pageParams, pageSize } = list$;
@@ -114,6 +114,7 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
           placeholder: 'Buscar por razão social, CNPJ ou representante...',
           value: search,
           onChange: setSearch,
+          hint: list$.searchHint,
         }}
         toolbar={
           <>

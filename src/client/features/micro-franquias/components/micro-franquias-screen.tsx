@@ -30,7 +30,7 @@ export interface MicroFranquiasScreenProps {
 /** SPEC §2 'Micro-franquias screen': the franqueador reads its network; a franquia manages its own. */
 export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenProps) {
   const readOnly = !can(role, 'microFranquias.editar');
-  const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS });
+  const list$ = useListState({ sortKeys: NETWORK_SORT_KEYS, searchMinimum: true });
   const { search, setSearch, q, pageParams, pageSize } = list$;
   const dialogs = useRecordDialogs<MicroFranquiaView>();
   const [distribuicao, setDistribuicao] = useState<MicroFranquiaView | null>(null);
@@ -82,6 +82,7 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
           placeholder: 'Buscar por razão social, CNPJ ou representante...',
           value: search,
           onChange: setSearch,
+          hint: list$.searchHint,
         }}
         toolbar={
           readOnly ? null : <NewRecordButton onClick={() => setCreating(true)}>Nova Micro-franquia</NewRecordButton>

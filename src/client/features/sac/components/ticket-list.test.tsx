@@ -92,6 +92,20 @@ describe('TicketList', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=abcd1234'))).toBe(true));
   });
 
+  it('sends no search too short to answer and says so under the box (issue 46)', async () => {
+    const fetchMock = mockFetch({ 'GET /api/sac/tickets': { body: [] } });
+    renderWithProviders(<TicketList canAnswer={false} />);
+    await screen.findByText('Nenhum ticket encontrado');
+    const box = screen.getByRole('searchbox', { name: 'Buscar tickets por título ou ID' });
+    await userEvent.type(box, '#a');
+    await waitFor(() => expect(box).toHaveAccessibleDescription('Digite pelo menos 3 letras ou números para buscar.'));
+    expect(box).toHaveValue('#a');
+    expect(fetchMock.mock.calls.some(([url]) => /[?&]q=/.test(String(url)))).toBe(false);
+    await userEvent.type(box, 'bc');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('q=%23abc'))).toBe(true));
+    await waitFor(() => expect(box).not.toHaveAccessibleDescription());
+  });
+
   it('keeps search, filters and page in the address, so a shared link asks the server the same', async () => {
     const fetchMock = mockFetch({ 'GET /api/sac/tickets': { body: [createTicket()] } });
     const { router } = renderWithProviders(<TicketList canAnswer={false} />, {

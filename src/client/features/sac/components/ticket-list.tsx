@@ -22,6 +22,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LiveListControls } from '@/components/ui/live-list-controls';
 import { useListState } from '@/hooks/use-list-state';
+import { SearchHint } from '@/components/ui/search-hint';
 import { useLiveList } from '@/hooks/use-live-list';
 import { useTickets, type TicketFilters } from '../api/get-tickets';
 import { useEquipe } from '../api/ticket';
@@ -58,7 +59,7 @@ export interface TicketListProps {
 /** The SAC list: server-side search by title or id, the cards, pages, and the answer dialog. */
 export function TicketList({ canAnswer }: TicketListProps) {
   // Search, filters and page live in the address (issue 23): Reload, Back and a shared link bring the same view.
-  const list$ = useListState({ filters: TICKET_FILTERS, defaultPageSize: TICKETS_PAGE_SIZE });
+  const list$ = useListState({ filters: TICKET_FILTERS, defaultPageSize: TICKETS_PAGE_SIZE, searchMinimum: true });
   const { search, setSearch, q, page, setPage, pageSize, setPageSize } = list$;
   const filters = ticketFiltersOf(list$.filters);
   const activeFilters = Object.values(filters).filter((v) => v !== undefined).length;
@@ -105,8 +106,10 @@ export function TicketList({ canAnswer }: TicketListProps) {
                 placeholder="Buscar por título ou ID do ticket..."
                 className="pl-9"
                 autoComplete="off"
+                aria-describedby={list$.searchHint ? 'sac-busca-dica' : undefined}
               />
             </div>
+            <SearchHint id="sac-busca-dica" hint={list$.searchHint} />
           </div>
           <Button
             variant="outline"

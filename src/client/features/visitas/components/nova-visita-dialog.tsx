@@ -97,6 +97,8 @@ function NovaVisitaForm({ dia, clientes, onDone }: { dia: string; clientes: Busc
             }}
             queryKey={clientes.queryKey}
             search={clientes.search}
+            // GET /api/clientes: a search too short to answer is not sent (issue 46).
+            searchMinimum
             placeholder="Digite o nome da escola"
             emptyText="Nenhuma escola encontrada"
             error={fieldState.error?.message}

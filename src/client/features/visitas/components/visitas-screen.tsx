@@ -23,7 +23,11 @@ const STATUS_OPTIONS = [
  * live in the address.
  */
 export function VisitasScreen() {
-  const list = useListState({ filters: ['status', 'de', 'ate', 'vendedorId', 'vendedor'], defaultPageSize: 20 });
+  const list = useListState({
+    filters: ['status', 'de', 'ate', 'vendedorId', 'vendedor'],
+    defaultPageSize: 20,
+    searchMinimum: true,
+  });
   const { status, de, ate, vendedorId, vendedor } = list.filters;
   const statusValido = (VISITA_STATUSES as readonly string[]).includes(status ?? '')
     ? (status as VisitaStatus)
@@ -96,6 +100,7 @@ export function VisitasScreen() {
             placeholder: 'Buscar pela escola...',
             value: list.search,
             onChange: list.setSearch,
+            hint: list.searchHint,
           }}
           notice={
             visitas.isError
