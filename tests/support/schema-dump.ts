@@ -3,8 +3,8 @@ import { type Executor, executeRows } from '../../src/server/db/connect';
 
 /**
  * What a database's public schema is made of, one entry per object, read from the catalog (ADR 061): the
- * extensions, enums, tables (with their storage parameters), columns, constraints, indexes, triggers and
- * functions. The same text on PGlite and on PostgreSQL 13+, so one committed copy (schema.dump.txt) holds both.
+ * extensions, enums, tables (with their storage parameters), columns, constraints, indexes, extended statistics,
+ * triggers and functions. The same text on PGlite and on PostgreSQL 13+, so one committed copy (schema.dump.txt) holds both.
  */
 export interface SchemaDump {
   extensions: string[];
@@ -13,6 +13,8 @@ export interface SchemaDump {
   columns: string[];
   constraints: string[];
   indexes: string[];
+  /** The planner's extended statistics (`CREATE STATISTICS`): drizzle declares none; the migrations make them. */
+  statistics: string[];
   triggers: string[];
   functions: string[];
 }
@@ -66,6 +68,10 @@ async function dumpOf(db: Executor, namespace: string): Promise<SchemaDump> {
       from pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_class c on c.oid = i.indrelid
       join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = ${namespace} order by c.relname, ic.relname`),
+    statistics: await lines(sql`
+      select pg_get_statisticsobjdef(s.oid) as line
+      from pg_statistic_ext s join pg_namespace n on n.oid = s.stxnamespace
+      where n.nspname = ${namespace} order by s.stxname`),
     triggers: await lines(sql`
       select pg_get_triggerdef(t.oid) as line
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
