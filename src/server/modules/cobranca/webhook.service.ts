@@ -99,7 +99,9 @@ function linhasDoPagamento(
 /**
  * Applies one event in the caller's transaction. Its change is audited as the gateway's (no user), or -- a payment
  * simulated in development -- as the staff member's who simulated it: one row either way. The event is stored and
- * its parcela locked in one statement, the parcela's change and its audit row in another (issue 43's bench).
+ * its parcela locked in one statement (with, for an event that pays, what both ledgers need, and their locks), the
+ * parcela's change, its audit row and a first payment's ledger lines in another (issue 43's bench): with BEGIN and
+ * COMMIT, four round trips where a payment took ten.
  */
 export async function aplicarEventoNa(
   tx: Executor,
