@@ -30,17 +30,22 @@ import type { FakeAsaasServer } from '../support/fake-asaas-server';
 
 let ctx: TestContext;
 let fake: FakeAsaasServer;
+let webhookUrl: string;
 let closer: DatabaseHandle;
 let plano: (typeof parcelas.$inferSelect)[];
 const { novaFamilia, aceitar } = familias(() => ctx);
 
+const TOKEN = 'token-da-corrida-do-fechamento-0123';
 const hoje = todayInBrasilia();
 const esteMes = periodoDe(hoje);
 const [ano, mesNum] = esteMes.split('-').map(Number) as [number, number];
 const proximoMes = mesNum === 12 ? `${ano + 1}-01` : `${ano}-${String(mesNum + 1).padStart(2, '0')}`;
+const [anoSeguinte, mesSeguinte] = proximoMes.split('-').map(Number) as [number, number];
+const depoisDoProximo =
+  mesSeguinte === 12 ? `${anoSeguinte + 1}-01` : `${anoSeguinte}-${String(mesSeguinte + 1).padStart(2, '0')}`;
 
 beforeAll(async () => {
-  ({ ctx, fake } = await appComAsaasFalso('token-da-corrida-do-fechamento-0123'));
+  ({ ctx, fake, webhookUrl } = await appComAsaasFalso(TOKEN));
   closer = await connectPostgres(ctx.databaseUrl!, 2);
   await ctx.handle.db.update(comissaoRegras).set({ inicio: `${ano - 1}-01-01` });
   const f = await novaFamilia();
@@ -166,5 +171,62 @@ describe('a closing and a payment of the month it closes, at the same moment', (
       .from(royaltyLancamentos)
       .where(eq(royaltyLancamentos.parcelaId, p.id));
     expect(linhas.map((l) => l.periodo)).toEqual([proximoMes]);
+  });
+
+  it('a payment by the webhook (issue 43) waits for both closings, then runs again and lands in the next open month', async () => {
+    // The webhook reads the closed months in the statement that waits for the locks: a closing that commits while it
+    // waits is caught when its lines are written, and the payment is run again from the start.
+    const p = plano[2]!;
+    const pago = fake.pay(p.gatewayId, hoje);
+    const [acordo] = await ctx.handle.db
+      .select({ id: royaltyAcordos.id })
+      .from(royaltyAcordos)
+      .where(eq(royaltyAcordos.franquiaId, p.franquiaId!));
+    const status = await lancarDuranteFechamento(
+      sql`select 1 from franqueadores f, franquias q where f.id = ${p.franqueadorId} and q.id = ${p.franquiaId}
+        for update`,
+      async (tx) => {
+        // This month is closed already (above): the payment's lines would go to the next one, which closes now.
+        await tx.insert(comissaoFechamentos).values({
+          franqueadorId: p.franqueadorId!,
+          periodo: proximoMes,
+          totalCentavos: 0,
+          lancamentos: 0,
+          fechadoEm: new Date(),
+        });
+        await tx.insert(royaltyFechamentos).values({
+          franqueadorId: p.franqueadorId!,
+          franquiaId: p.franquiaId!,
+          periodo: proximoMes,
+          acordoId: acordo!.id,
+          modo: 'fatura',
+          brutoCentavos: 0,
+          estornosCentavos: 0,
+          baseCentavos: 0,
+          royaltyCentavos: 0,
+          fundoCentavos: 0,
+          ajusteMinimoCentavos: 0,
+          retidoCentavos: 0,
+          saldoCentavos: 0,
+          linhas: 0,
+          fechadoEm: new Date(),
+        });
+      },
+      async () => (await fake.sendWebhook(webhookUrl, TOKEN, 'PAYMENT_RECEIVED', pago, 'evt_corrida')).status,
+    );
+    expect(status).toBe(200);
+    const [parcela] = await ctx.handle.db.select().from(parcelas).where(eq(parcelas.id, p.id));
+    expect(parcela).toMatchObject({ status: 'paga', pagaEm: hoje });
+    const comissoes = await ctx.handle.db
+      .select({ periodo: comissaoLancamentos.periodo })
+      .from(comissaoLancamentos)
+      .where(eq(comissaoLancamentos.parcelaId, p.id));
+    expect(comissoes.length).toBeGreaterThan(0);
+    expect(comissoes.map((l) => l.periodo)).toEqual(comissoes.map(() => depoisDoProximo));
+    const royalties = await ctx.handle.db
+      .select({ periodo: royaltyLancamentos.periodo })
+      .from(royaltyLancamentos)
+      .where(eq(royaltyLancamentos.parcelaId, p.id));
+    expect(royalties.map((l) => l.periodo)).toEqual([depoisDoProximo]);
   });
 });

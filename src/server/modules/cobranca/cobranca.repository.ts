@@ -2,6 +2,8 @@ import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, parcelasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows, fixedStatement } from '../../db/connect';
+import { type EntradaDaComissao, entradaDaComissao } from '../comissoes';
+import { type EntradaDoRoyalty, entradaDoRoyalty } from '../royalties';
 import {
   cobrancaClientes,
   cobrancaEventos,
@@ -167,7 +169,31 @@ export type ResultadoDoEvento = 'aplicado' | 'ignorado' | 'pagamento_desconhecid
  */
 const registrarNaParcela = fixedStatement(
   6,
-  ([provedor, eventoId, tipo, pagamentoId, payload, em]) => sql`with alvo as (
+  (valores) => registroComParcela(valores, sql``),
+  'cobranca_evento_registrar',
+);
+
+/**
+ * `registrarNaParcela` for an event that pays (issue 43's bench): the same row, plus what the two ledgers need to
+ * credit the payment in the statement that changes the parcela (`entradaDaComissao`, `entradaDoRoyalty`: they take
+ * the network's and the franquia's rows in share mode, as the ledgers' own first reads do).
+ */
+const registrarPagamentoNaParcela = fixedStatement(
+  6,
+  (valores) =>
+    registroComParcela(
+      valores,
+      sql`, p.tipo, p.valor_centavos as "valorCentavos", p.curso_id as "cursoId",
+      p.franqueador_id as "franqueadorId", p.franquia_id as "franquiaId", p.micro_franquia_id as "microFranquiaId",
+      p.vendedor_id as "vendedorId", p.royalty_split_centesimos as "royaltySplitCentesimos",
+      ${entradaDaComissao(sql`p`)} as comissao, ${entradaDoRoyalty(sql`p`)} as royalty`,
+    ),
+  'cobranca_pagamento_registrar',
+);
+
+/** The two statements' text: `mais`, more columns of the locked parcela `p`. */
+function registroComParcela([provedor, eventoId, tipo, pagamentoId, payload, em]: SQL[], mais: SQL): SQL {
+  return sql`with alvo as (
       select p.id from ${parcelas} p where p.provedor = ${provedor}::text and p.gateway_id = ${pagamentoId}::text
     ), registro as (
       insert into ${cobrancaEventos} (provedor, evento_id, tipo, gateway_pagamento_id, payload, resultado, parcela_id,
@@ -181,28 +207,69 @@ const registrarNaParcela = fixedStatement(
       returning id, resultado, parcela_id)
     select r.id as registro, r.resultado, p.id, p.status, p.matricula_id as "matriculaId", p.numero,
       p.paga_em::text as "pagaEm", p.valor_liquido_centavos as "valorLiquidoCentavos", p.baixa_em as "baixaEm",
-      p.chargeback_em::text as "chargebackEm"
+      p.chargeback_em::text as "chargebackEm"${mais}
     from registro r left join lateral (
-      select * from ${parcelas} t where t.id = r.parcela_id for update) p on true`,
-  'cobranca_evento_registrar',
-);
+      select * from ${parcelas} t where t.id = r.parcela_id for update) p on true`;
+}
+
+/** What the ledgers need of a parcela an event pays, read with its lock (`registrarPagamentoNaParcela`). */
+export interface ParcelaAPagar {
+  tipo: string;
+  valorCentavos: number;
+  cursoId: string | null;
+  franqueadorId: string | null;
+  franquiaId: string | null;
+  microFranquiaId: string | null;
+  vendedorId: string | null;
+  royaltySplitCentesimos: number | null;
+  comissao: EntradaDaComissao;
+  royalty: EntradaDoRoyalty;
+}
 
 /**
  * The event, written once, with its parcela locked (`registrarNaParcela`): undefined when its id was already
- * received; `parcela` undefined when no parcela holds its payment (or it names none).
+ * received; `parcela` undefined when no parcela holds its payment (or it names none). `paga`: the event pays, and
+ * the parcela comes with what its ledgers need (`aPagar`, `registrarPagamentoNaParcela`).
  */
 export async function registrarEventoNaParcela(
   db: Executor,
   e: { provedor: ProvedorCobranca; eventoId: string; tipo: string; pagamentoId: string | null; payload: unknown },
   now: Date,
-): Promise<{ registro: string; resultado: ResultadoDoEvento; parcela: ParcelaTravada | undefined } | undefined> {
-  const [row] = await executeRows<{ registro: string; resultado: ResultadoDoEvento } & ParcelaTravada>(
+  paga = false,
+): Promise<
+  | {
+      registro: string;
+      resultado: ResultadoDoEvento;
+      parcela: ParcelaTravada | undefined;
+      aPagar: ParcelaAPagar | undefined;
+    }
+  | undefined
+> {
+  const statement = paga ? registrarPagamentoNaParcela : registrarNaParcela;
+  const [row] = await executeRows<{ registro: string; resultado: ResultadoDoEvento } & ParcelaTravada & ParcelaAPagar>(
     db,
-    registrarNaParcela([e.provedor, e.eventoId, e.tipo, e.pagamentoId, JSON.stringify(e.payload), now.toISOString()]),
+    statement([e.provedor, e.eventoId, e.tipo, e.pagamentoId, JSON.stringify(e.payload), now.toISOString()]),
   );
   if (!row) return undefined;
-  const { registro, resultado, ...parcela } = row;
-  return { registro, resultado, parcela: parcela.id ? parcela : undefined };
+  const { registro, resultado, id, status, matriculaId, numero, pagaEm, valorLiquidoCentavos, baixaEm, chargebackEm } =
+    row;
+  if (!id) return { registro, resultado, parcela: undefined, aPagar: undefined };
+  const parcela = { id, status, matriculaId, numero, pagaEm, valorLiquidoCentavos, baixaEm, chargebackEm };
+  if (!paga) return { registro, resultado, parcela, aPagar: undefined };
+  const { tipo, valorCentavos, cursoId, franqueadorId, franquiaId, microFranquiaId, vendedorId } = row;
+  const aPagar = {
+    tipo,
+    valorCentavos,
+    cursoId,
+    franqueadorId,
+    franquiaId,
+    microFranquiaId,
+    vendedorId,
+    royaltySplitCentesimos: row.royaltySplitCentesimos,
+    comissao: row.comissao,
+    royalty: row.royalty,
+  };
+  return { registro, resultado, parcela, aPagar };
 }
 
 export async function resultadoDoEvento(
@@ -248,10 +315,21 @@ export async function mudarParcela(db: Executor, id: string, values: MudancaDaPa
   await db.update(parcelas).set(values).where(eq(parcelas.id, id));
 }
 
-/** The change of a parcela its caller locked, and its audit row (`registro`, auditoria's), in one statement. */
-export async function mudarParcelaRegistrada(db: Executor, id: string, values: MudancaDaParcela, registro: SQL) {
+/**
+ * The change of a parcela its caller locked, and its audit row (`registro`, auditoria's), in one statement --
+ * with `junto`, more writes of the same change (the ledgers' lines of a payment, issue 43), each a statement run
+ * inside it.
+ */
+export async function mudarParcelaRegistrada(
+  db: Executor,
+  id: string,
+  values: MudancaDaParcela,
+  registro: SQL,
+  junto: readonly SQL[] = [],
+) {
   const muda = db.update(parcelas).set(values).where(eq(parcelas.id, id));
-  await db.execute(sql`with mudou as (${muda.getSQL()}) ${registro}`);
+  const mais = junto.map((escrita, i) => sql`, ${sql.raw(`junto${i}`)} as (${escrita})`);
+  await db.execute(sql`with mudou as (${muda.getSQL()})${sql.join(mais)} ${registro}`);
 }
 
 // --- Reading -------------------------------------------------------------------------------------------------

@@ -8,9 +8,16 @@ import type { Executor } from '../../db/connect';
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import { PARCELA_MESSAGES } from '../../../shared/schemas/parcela';
 import { audit, auditInsert } from '../auditoria';
-import { estornarComissoes, lancarComissoes } from '../comissoes';
-import { aplicarEventoNaFatura, estornarRoyalties, lancarRoyalties } from '../royalties';
+import { creditosDoPagamento, estornarComissoes, lancamentosInsert, lancarComissoes } from '../comissoes';
 import {
+  aplicarEventoNaFatura,
+  estornarRoyalties,
+  lancarRoyalties,
+  linhasInsert,
+  receitaDoPagamento,
+} from '../royalties';
+import {
+  type ParcelaAPagar,
   type ParcelaTravada,
   type ResultadoDoEvento,
   mudarParcelaRegistrada,
@@ -21,7 +28,7 @@ import {
   resultadoDoEvento,
 } from './cobranca.repository';
 import type { EventoDoGateway } from './gateway';
-import { transicaoDoEvento } from '../../../shared/cobranca/transicoes';
+import { STATUS_DO_EVENTO, transicaoDoEvento } from '../../../shared/cobranca/transicoes';
 import { gatewayDe } from './gateway-da-app';
 import { controleDoSimulado } from './simulado.gateway';
 
@@ -56,9 +63,45 @@ function diaDoPagamento(evento: EventoDoGateway, now: Date): string {
 }
 
 /**
+ * Issue 43: the ledgers' writes of a parcela's first payment, as statements for the one that pays it -- the lines
+ * `lancarComissoes` and `lancarRoyalties` would write, computed from what the statement that locked it read. Null when
+ * either ledger has lines of it already (a dispute won): then they write on their own.
+ */
+function linhasDoPagamento(
+  parcela: ParcelaTravada,
+  aPagar: ParcelaAPagar,
+  pago: { pagaEm: string; valorLiquidoCentavos: number | null },
+) {
+  const creditos = creditosDoPagamento(
+    { ...aPagar, id: parcela.id, matriculaId: parcela.matriculaId, numero: parcela.numero },
+    pago.pagaEm,
+    aPagar.comissao,
+  );
+  const receita = receitaDoPagamento(
+    {
+      id: parcela.id,
+      valorCentavos: aPagar.valorCentavos,
+      valorLiquidoCentavos: pago.valorLiquidoCentavos,
+      franqueadorId: aPagar.franqueadorId,
+      franquiaId: aPagar.franquiaId,
+      splitCentesimos: aPagar.royaltySplitCentesimos,
+    },
+    pago.pagaEm,
+    aPagar.royalty,
+  );
+  if (!creditos || !receita) return null;
+  return [
+    ...(creditos.length ? [lancamentosInsert(JSON.stringify(creditos))] : []),
+    ...(receita.length ? [linhasInsert(JSON.stringify(receita))] : []),
+  ];
+}
+
+/**
  * Applies one event in the caller's transaction. Its change is audited as the gateway's (no user), or -- a payment
  * simulated in development -- as the staff member's who simulated it: one row either way. The event is stored and
- * its parcela locked in one statement, the parcela's change and its audit row in another (issue 43's bench).
+ * its parcela locked in one statement (with, for an event that pays, what both ledgers need, and their locks), the
+ * parcela's change, its audit row and a first payment's ledger lines in another (issue 43's bench): with BEGIN and
+ * COMMIT, four round trips where a payment took ten.
  */
 export async function aplicarEventoNa(
   tx: Executor,
@@ -68,18 +111,29 @@ export async function aplicarEventoNa(
   quem: 'gateway' | 'simulacao' = 'gateway',
 ): Promise<Desfecho> {
   const pagamentoId = evento.payment?.id ?? null;
+  // An event that pays reads, with its parcela, what the ledgers need to credit it (issue 43).
+  const paga = pagamentoId !== null && STATUS_DO_EVENTO[evento.event] === 'paga';
   const registrado = await registrarEventoNaParcela(
     tx,
     { provedor, eventoId: evento.id, tipo: evento.event, pagamentoId, payload: evento },
     now,
+    paga,
   );
   if (!registrado) return 'repetido';
   if (!pagamentoId) return 'ignorado';
-  const { registro, resultado, parcela } = registrado;
-  return aplicarNaParcela(tx, provedor, evento, registro, parcela, now, quem, null, {
-    resultado,
-    parcelaId: parcela?.id ?? null,
-  });
+  const { registro, resultado, parcela, aPagar } = registrado;
+  return aplicarNaParcela(
+    tx,
+    provedor,
+    evento,
+    registro,
+    parcela,
+    now,
+    quem,
+    null,
+    { resultado, parcelaId: parcela?.id ?? null },
+    aPagar,
+  );
 }
 
 /**
@@ -114,6 +168,7 @@ async function aplicarNaParcela(
   quem: 'gateway' | 'simulacao' | 'conciliacao',
   conciliacaoId: string | null,
   gravado: { resultado: ResultadoDoEvento; parcelaId: string | null } | null,
+  aPagar?: ParcelaAPagar,
 ): Promise<Desfecho> {
   const resultado = async (r: ResultadoDoEvento, parcelaId: string | null) => {
     if (gravado?.resultado !== r || gravado.parcelaId !== parcelaId)
@@ -149,6 +204,10 @@ async function aplicarNaParcela(
         }
       : {};
   const chargebackEm = chargeback === 'abrir' ? todayInBrasilia(now) : chargeback ? null : undefined;
+  // ADR 082, 089: the ledgers move with the parcela, in this transaction. A first payment whose ledgers' inputs
+  // came with the parcela (issue 43) writes its lines in the statement that pays it; otherwise (a dispute won, the
+  // reconciliation) the ledgers read and write on their own, after the change.
+  const linhas = aPagar && status === 'paga' && pago.pagaEm ? linhasDoPagamento(parcela, aPagar, pago) : null;
   // The change and its audit row in one statement: one row per applied change.
   await mudarParcelaRegistrada(
     tx,
@@ -171,22 +230,52 @@ async function aplicarNaParcela(
         ...(conciliacaoId ? { conciliacaoId } : {}),
       },
     }),
+    linhas ?? [],
   );
   // ADR 082: the commission ledger moves with the parcela, in this transaction -- a chargeback reverses its lines
   // as a refund does, a dispute won writes them again as new lines (ADR 093); a refund made final writes nothing.
   const estorna = status === 'estornada' && chargeback !== 'encerrar';
-  if (status === 'paga') await lancarComissoes(tx, parcela.id, now);
+  const lanca = status === 'paga' && !linhas;
+  if (lanca) await lancarComissoes(tx, parcela.id, now);
   if (estorna) await estornarComissoes(tx, parcela.id, now);
   // ADR 089: and the royalties' ledger, in the same transaction.
-  if (status === 'paga') await lancarRoyalties(tx, parcela.id, now);
+  if (lanca) await lancarRoyalties(tx, parcela.id, now);
   if (estorna) await estornarRoyalties(tx, parcela.id, now);
   await resultado('aplicado', parcela.id);
   return 'aplicado';
 }
 
+/**
+ * A ledger's line refused because its month was closed while the payment waited for the closing's lock (SQLSTATE
+ * 23514 from `comissao_lancamentos_periodo_aberto` or `royalty_lancamentos_periodo_aberto`): the payment read the
+ * closed months with the lock, in one statement (`registrarPagamentoNaParcela`), before the closing committed.
+ */
+function periodoFechadoNaCorrida(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '23514' && typeof message === 'string' && /período .* está fechado/.test(message)) return true;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return false;
+}
+
+/**
+ * `aplicar` in a transaction, run again from the start when a month closed under it (`periodoFechadoNaCorrida`):
+ * nothing of the first run was kept, and the second reads the closing and writes the lines in the next open month.
+ */
+async function emTransacao<T>(app: FastifyInstance, aplicar: (tx: Executor) => Promise<T>): Promise<T> {
+  for (let tentativa = 1; ; tentativa++) {
+    try {
+      return await app.db.transaction(aplicar);
+    } catch (error) {
+      if (tentativa >= 3 || !periodoFechadoNaCorrida(error)) throw error;
+    }
+  }
+}
+
 /** POST /api/webhooks/asaas: the event, applied once, committed before the answer. */
 export function receberEvento(app: FastifyInstance, provedor: ProvedorCobranca, evento: EventoDoGateway) {
-  return app.db.transaction((tx) => aplicarEventoNa(tx, provedor, evento, app.clock.now()));
+  return emTransacao(app, (tx) => aplicarEventoNa(tx, provedor, evento, app.clock.now()));
 }
 
 /**
@@ -228,7 +317,7 @@ export async function simularPagamento(app: FastifyInstance, actor: Actor, parce
       clientPaymentDate: hoje,
     },
   };
-  await app.db.transaction(async (tx) => {
+  await emTransacao(app, async (tx) => {
     const desfecho = await aplicarEventoNa(tx, 'simulado', evento, now, 'simulacao');
     if (desfecho !== 'aplicado') throw conflict(PARCELA_MESSAGES.simulacaoStatus);
   });

@@ -3,4 +3,5 @@
  * ledger billing writes as parcelas are paid and refunded.
  */
 export { comissoesRoutes } from './comissoes.routes';
-export { estornarComissoes, lancarComissoes, lancarComissoesDe } from './lancamentos.service';
+export { creditosDoPagamento, estornarComissoes, lancarComissoes, lancarComissoesDe } from './lancamentos.service';
+export { type EntradaDaComissao, entradaDaComissao, lancamentosInsert } from './lancamentos.repository';

@@ -147,6 +147,64 @@ export async function periodosFechados(
 
 export type NovoLancamento = typeof comissaoLancamentos.$inferInsert;
 
+/**
+ * What the ledger needs of a parcela being paid (issue 43's webhook), to read inside the statement that locks it: a
+ * json value over the parcela's row `p` -- whom it would pay (the lead's vendedor responsável, else the event's), the
+ * matrícula's earliest other paid parcela (`primeiraOutra`: its day and number; the fixed credit goes to the first),
+ * whether it has lines already, the branch's rules and closed months -- and its network's row taken in share mode,
+ * as `parcelasParaComissao` takes it. The rules and months are read by the same statement that waits for the lock:
+ * a closing that commits while the payment waits is not seen, and the line written into its month is refused by
+ * `comissao_lancamentos_periodo_aberto` -- the caller runs the payment again (`periodoFechadoNaCorrida`).
+ */
+export function entradaDaComissao(p: SQL): SQL {
+  const r = comissaoRegras;
+  const f = comissaoFechamentos;
+  const daRede = (franqueador: SQL, franquia: SQL) =>
+    sql`${franqueador} = ${p}.franqueador_id and (${franquia} is null or ${franquia} = ${p}.franquia_id)`;
+  return sql`json_build_object(
+    'redeTravada', (select true from ${franqueadores} fq where fq.id = ${p}.franqueador_id for share),
+    'vendedorResponsavelId', coalesce((select ld.responsavel_id from ${matriculas} mm join ${leads} ld
+      on ld.id = mm.lead_id where mm.id = ${p}.matricula_id), ${p}.vendedor_id),
+    'primeiraOutra', (select json_build_object('pagaEm', o.paga_em, 'numero', o.numero) from ${parcelas} o
+      where o.matricula_id = ${p}.matricula_id and o.id <> ${p}.id and o.tipo = 'mensalidade'
+        and o.paga_em is not null and o.status in ('paga', 'estornada')
+      order by o.paga_em, o.numero limit 1),
+    'temLinhas', exists (select 1 from ${l} x where x.parcela_id = ${p}.id),
+    'regras', coalesce((select json_agg(json_build_object('id', ${r.id}, 'beneficiario', ${r.beneficiario},
+        'franquiaId', ${r.franquiaId}, 'cursoId', ${r.cursoId}, 'tipo', ${r.tipo},
+        'percentualCentesimos', ${r.percentualCentesimos}, 'valorCentavos', ${r.valorCentavos},
+        'inicio', ${r.inicio}, 'fim', ${r.fim}))
+      from ${r} where ${daRede(sql`${r.franqueadorId}`, sql`${r.franquiaId}`)}), '[]'::json),
+    'fechados', array(select ${f.periodo} from ${f} where ${daRede(sql`${f.franqueadorId}`, sql`${f.franquiaId}`)}))`;
+}
+
+/** What `entradaDaComissao` reads, as the driver hands it back. */
+export interface EntradaDaComissao {
+  vendedorResponsavelId: string | null;
+  primeiraOutra: { pagaEm: string; numero: number } | null;
+  temLinhas: boolean;
+  regras: RegraDoLedger[];
+  fechados: string[];
+}
+
+/**
+ * The lines `linhas` (their JSON text, one parameter) written once, as `inserirLancamentos` writes them, as a statement
+ * to run inside another (a WITH: the webhook's payment). Its text does not depend on how many lines there are.
+ */
+export function lancamentosInsert(linhas: string): SQL {
+  return sql`insert into ${l} (franqueador_id, franquia_id, micro_franquia_id, vendedor_id, beneficiario,
+      beneficiario_id, regra_id, regra_tipo, parcela_id, matricula_id, tipo, base_centavos, valor_centavos, periodo,
+      ocorrido_em, ciclo)
+    select x."franqueadorId", x."franquiaId", x."microFranquiaId", x."vendedorId", x.beneficiario, x."beneficiarioId",
+      x."regraId", x."regraTipo", x."parcelaId", x."matriculaId", x.tipo, x."baseCentavos", x."valorCentavos",
+      x.periodo, x."ocorridoEm", coalesce(x.ciclo, 0)
+    from json_to_recordset(${linhas}::json) as x("franqueadorId" uuid, "franquiaId" uuid, "microFranquiaId" uuid,
+      "vendedorId" uuid, beneficiario text, "beneficiarioId" uuid, "regraId" uuid, "regraTipo" text, "parcelaId" uuid,
+      "matriculaId" uuid, tipo text, "baseCentavos" integer, "valorCentavos" integer, periodo varchar, "ocorridoEm" date,
+      ciclo smallint)
+    on conflict do nothing`;
+}
+
 /** Lines written once: a redelivered event, a job run again, finds its line and writes nothing. */
 export async function inserirLancamentos(db: Executor, linhas: NovoLancamento[]): Promise<number> {
   if (linhas.length === 0) return 0;

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/comissoes/regras';
 import type { Executor } from '../../db/connect';
 import {
+  type EntradaDaComissao,
   type NovoLancamento,
   type RegraDoLedger,
   creditosSemEstorno,
@@ -110,41 +111,106 @@ export async function lancarComissoesDe(
       linhas.push(...creditosDeVolta(jaTem, periodoAberto(periodoDe(hoje), fechados), hoje));
       continue;
     }
-    const periodo = periodoAberto(periodoDe(pagaEm), fechados);
-    const quem: Record<Beneficiario, string | null> = {
-      vendedor: p.vendedorResponsavelId,
-      micro_franquia: p.microFranquiaId,
-      franquia: p.franquiaId,
-    };
-    for (const beneficiario of BENEFICIARIOS) {
-      const beneficiarioId = quem[beneficiario];
-      if (!beneficiarioId) continue;
-      const regra = regraAplicavel(regras, { beneficiario, franquiaId: p.franquiaId, cursoId: p.cursoId, dia: pagaEm });
-      if (!regra) continue;
-      const valorCentavos = valorDaRegra(regra, p.valorCentavos, Boolean(p.primeiraPaga));
-      if (valorCentavos <= 0) continue;
-      linhas.push({
-        franqueadorId,
-        franquiaId: p.franquiaId,
-        microFranquiaId: p.microFranquiaId,
-        vendedorId: p.vendedorId,
-        beneficiario,
-        beneficiarioId,
-        regraId: regra.id,
-        regraTipo: regra.tipo,
-        parcelaId: p.id,
-        matriculaId: p.matriculaId,
-        tipo: 'credito',
-        baseCentavos: p.valorCentavos,
-        valorCentavos,
-        periodo,
-        ocorridoEm: pagaEm,
-      });
-    }
+    linhas.push(
+      ...creditosNovos({ ...p, franqueadorId, pagaEm, primeiraPaga: Boolean(p.primeiraPaga) }, regras, fechados),
+    );
   }
   let escritas = 0;
   for (let i = 0; i < linhas.length; i += LOTE) escritas += await inserirLancamentos(tx, linhas.slice(i, i + LOTE));
   return escritas;
+}
+
+/** What a parcela's first credits are computed from. */
+interface ParcelaACreditar {
+  id: string;
+  matriculaId: string;
+  cursoId: string | null;
+  valorCentavos: number;
+  pagaEm: string;
+  franqueadorId: string;
+  franquiaId: string | null;
+  microFranquiaId: string | null;
+  vendedorId: string | null;
+  /** The lead's vendedor responsável, else the event's vendedor. */
+  vendedorResponsavelId: string | null;
+  /** No other parcela of its plan was paid before it (the fixed amount is paid on the first). */
+  primeiraPaga: boolean;
+}
+
+/**
+ * The credit lines of a parcela paid for the first time: for each beneficiary, the most specific rule in force on
+ * the day it was paid (ADR 081), in that month or the next open one.
+ */
+function creditosNovos(
+  p: ParcelaACreditar,
+  regras: readonly (Regra & RegraAlcance)[],
+  fechados: ReadonlySet<string>,
+): NovoLancamento[] {
+  const periodo = periodoAberto(periodoDe(p.pagaEm), fechados);
+  const quem: Record<Beneficiario, string | null> = {
+    vendedor: p.vendedorResponsavelId,
+    micro_franquia: p.microFranquiaId,
+    franquia: p.franquiaId,
+  };
+  const linhas: NovoLancamento[] = [];
+  for (const beneficiario of BENEFICIARIOS) {
+    const beneficiarioId = quem[beneficiario];
+    if (!beneficiarioId) continue;
+    const regra = regraAplicavel(regras, { beneficiario, franquiaId: p.franquiaId, cursoId: p.cursoId, dia: p.pagaEm });
+    if (!regra) continue;
+    const valorCentavos = valorDaRegra(regra, p.valorCentavos, p.primeiraPaga);
+    if (valorCentavos <= 0) continue;
+    linhas.push({
+      franqueadorId: p.franqueadorId,
+      franquiaId: p.franquiaId,
+      microFranquiaId: p.microFranquiaId,
+      vendedorId: p.vendedorId,
+      beneficiario,
+      beneficiarioId,
+      regraId: regra.id,
+      regraTipo: regra.tipo,
+      parcelaId: p.id,
+      matriculaId: p.matriculaId,
+      tipo: 'credito',
+      baseCentavos: p.valorCentavos,
+      valorCentavos,
+      periodo,
+      ocorridoEm: p.pagaEm,
+    });
+  }
+  return linhas;
+}
+
+/**
+ * Issue 43: the credits of a parcela the webhook is paying, from what the statement that locked it read
+ * (`entradaDaComissao`), for the statement that pays it to write (`lancamentosInsert`) -- the same lines
+ * `lancarComissoes` would write. Null when the parcela has lines already (a dispute won, ADR 093): that payment goes
+ * through `lancarComissoes`.
+ */
+export function creditosDoPagamento(
+  p: Omit<ParcelaACreditar, 'vendedorResponsavelId' | 'primeiraPaga' | 'franqueadorId' | 'pagaEm'> & {
+    numero: number;
+    tipo: string;
+    franqueadorId: string | null;
+  },
+  pagaEm: string,
+  entrada: EntradaDaComissao,
+): NovoLancamento[] | null {
+  if (entrada.temLinhas) return null;
+  if (p.tipo !== 'mensalidade' || !p.franqueadorId || entrada.regras.length === 0) return [];
+  const outra = entrada.primeiraOutra;
+  const primeiraPaga = !outra || outra.pagaEm > pagaEm || (outra.pagaEm === pagaEm && outra.numero > p.numero);
+  return creditosNovos(
+    {
+      ...p,
+      franqueadorId: p.franqueadorId,
+      pagaEm,
+      vendedorResponsavelId: entrada.vendedorResponsavelId,
+      primeiraPaga,
+    },
+    entrada.regras.map(alcance),
+    new Set(entrada.fechados),
+  );
 }
 
 /** Lines per INSERT: well under PostgreSQL's 65,535 parameters (15 a line). */

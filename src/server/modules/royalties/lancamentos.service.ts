@@ -4,6 +4,7 @@ import { acordoEmVigor, figurasDaReceita, splitDoAcordo } from '../../../shared/
 import type { Executor } from '../../db/connect';
 import {
   type AcordoDoLedger,
+  type EntradaDoRoyalty,
   type NovaLinha,
   acordosDe,
   acordosEFechados,
@@ -86,25 +87,75 @@ export async function lancarRoyaltiesDe(
         linhas.push(...receitaDeVolta(jaTem, periodo, hoje));
         continue;
       }
-      const acordo = acordoEmVigor(acordos, p.pagaEm);
-      if (!acordo) continue;
-      linhas.push({
-        franqueadorId: p.franqueadorId,
-        franquiaId: p.franquiaId,
-        parcelaId: p.id,
-        acordoId: acordo.id,
-        tipo: 'receita',
-        baseCentavos: p.valorCentavos,
-        ...figurasDaReceita(p.valorCentavos, p.valorLiquidoCentavos, acordo, p.splitCentesimos),
-        splitCentesimos: p.splitCentesimos,
-        periodo: periodoAberto(periodoDe(p.pagaEm), fechadosPorFranquia.get(p.franquiaId)!),
-        ocorridoEm: p.pagaEm,
-      });
+      const receita = receitaNova(
+        { ...p, pagaEm: p.pagaEm, franquiaId: p.franquiaId, franqueadorId: p.franqueadorId },
+        acordos,
+        fechadosPorFranquia.get(p.franquiaId)!,
+      );
+      if (receita) linhas.push(receita);
     }
   }
   let escritas = 0;
   for (let i = 0; i < linhas.length; i += LOTE) escritas += await inserirLinhas(tx, linhas.slice(i, i + LOTE));
   return escritas;
+}
+
+/** What a parcela's first receita line is computed from. */
+interface ParcelaComReceita {
+  id: string;
+  valorCentavos: number;
+  valorLiquidoCentavos: number | null;
+  pagaEm: string;
+  franqueadorId: string;
+  franquiaId: string;
+  /** The split its payment carried; null when paid at the school (a baixa) or with none. */
+  splitCentesimos: number | null;
+}
+
+/** The receita line of a parcela paid for the first time, under the agreement in force that day; null: none. */
+function receitaNova(
+  p: ParcelaComReceita,
+  acordos: readonly AcordoDoLedger[],
+  fechados: ReadonlySet<string>,
+): NovaLinha | null {
+  const acordo = acordoEmVigor(acordos, p.pagaEm);
+  if (!acordo) return null;
+  return {
+    franqueadorId: p.franqueadorId,
+    franquiaId: p.franquiaId,
+    parcelaId: p.id,
+    acordoId: acordo.id,
+    tipo: 'receita',
+    baseCentavos: p.valorCentavos,
+    ...figurasDaReceita(p.valorCentavos, p.valorLiquidoCentavos, acordo, p.splitCentesimos),
+    splitCentesimos: p.splitCentesimos,
+    periodo: periodoAberto(periodoDe(p.pagaEm), fechados),
+    ocorridoEm: p.pagaEm,
+  };
+}
+
+/**
+ * Issue 43: the receita line of a parcela the webhook is paying, from what the statement that locked it read
+ * (`entradaDoRoyalty`), for the statement that pays it to write (`linhasInsert`) -- the line `lancarRoyalties` would
+ * write. Null when the parcela has lines already (a dispute won, ADR 093): that payment goes through
+ * `lancarRoyalties`.
+ */
+export function receitaDoPagamento(
+  p: Omit<ParcelaComReceita, 'pagaEm' | 'franqueadorId' | 'franquiaId'> & {
+    franqueadorId: string | null;
+    franquiaId: string | null;
+  },
+  pagaEm: string,
+  entrada: EntradaDoRoyalty,
+): NovaLinha[] | null {
+  if (entrada.temLinhas) return null;
+  if (!p.franquiaId || !p.franqueadorId) return [];
+  const receita = receitaNova(
+    { ...p, pagaEm, franqueadorId: p.franqueadorId, franquiaId: p.franquiaId },
+    entrada.acordos,
+    new Set(entrada.fechados),
+  );
+  return receita ? [receita] : [];
 }
 
 /**

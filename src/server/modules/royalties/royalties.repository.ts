@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import { royaltyFranquiasVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
@@ -152,6 +152,48 @@ export async function inserirLinhas(db: Executor, linhas: NovaLinha[]): Promise<
   if (linhas.length === 0) return 0;
   const rows = await db.insert(l).values(linhas).onConflictDoNothing().returning({ id: l.id });
   return rows.length;
+}
+
+/**
+ * What the ledger needs of a parcela being paid (issue 43's webhook), to read inside the statement that locks it: a
+ * json value over the parcela's row `p` -- whether it has lines already, its franquia's agreements and closed months
+ * -- and its franquia's row taken in share mode, as `parcelasParaRoyalty` takes it. A closing that commits while the
+ * payment waits for the row is not seen by this statement; the line written into its month is refused by
+ * `royalty_lancamentos_periodo_aberto`, and the caller runs the payment again.
+ */
+export function entradaDoRoyalty(p: SQL): SQL {
+  const a = royaltyAcordos;
+  const f = royaltyFechamentos;
+  return sql`json_build_object(
+    'franquiaTravada', (select true from ${franquias} fr where fr.id = ${p}.franquia_id for share),
+    'temLinhas', exists (select 1 from ${l} x where x.parcela_id = ${p}.id),
+    'acordos', coalesce((select json_agg(json_build_object('id', ${a.id}, 'royaltyCentesimos', ${a.royaltyCentesimos},
+        'fundoCentesimos', ${a.fundoCentesimos}, 'inicio', ${a.inicio}))
+      from ${a} where ${a.franquiaId} = ${p}.franquia_id), '[]'::json),
+    'fechados', array(select ${f.periodo} from ${f} where ${f.franquiaId} = ${p}.franquia_id))`;
+}
+
+/** What `entradaDoRoyalty` reads, as the driver hands it back. */
+export interface EntradaDoRoyalty {
+  temLinhas: boolean;
+  acordos: AcordoDoLedger[];
+  fechados: string[];
+}
+
+/**
+ * The lines `linhas` (their JSON text, one parameter) written once, as `inserirLinhas` writes them, as a statement to
+ * run inside another (a WITH: the webhook's payment). Its text does not depend on how many lines there are.
+ */
+export function linhasInsert(linhas: string): SQL {
+  return sql`insert into ${l} (franqueador_id, franquia_id, parcela_id, acordo_id, tipo, base_centavos,
+      royalty_centavos, fundo_centavos, retido_centavos, split_centesimos, periodo, ocorrido_em, ciclo)
+    select x."franqueadorId", x."franquiaId", x."parcelaId", x."acordoId", x.tipo, x."baseCentavos",
+      x."royaltyCentavos", x."fundoCentavos", x."retidoCentavos", x."splitCentesimos", x.periodo, x."ocorridoEm",
+      coalesce(x.ciclo, 0)
+    from json_to_recordset(${linhas}::json) as x("franqueadorId" uuid, "franquiaId" uuid, "parcelaId" uuid,
+      "acordoId" uuid, tipo text, "baseCentavos" integer, "royaltyCentavos" integer, "fundoCentavos" integer,
+      "retidoCentavos" integer, "splitCentesimos" integer, periodo varchar, "ocorridoEm" date, ciclo smallint)
+    on conflict do nothing`;
 }
 
 /** A parcela's receita line no estorno has answered yet. */
