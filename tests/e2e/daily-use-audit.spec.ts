@@ -77,6 +77,35 @@ test('a double tap on the activation sends one request and shows the declaration
   await expectAccessible(page);
 });
 
+test('a second tap that arrives after the declaration is drawn stays on the declaration', async ({ page }) => {
+  // The double tap above, when the answer wins the race: the button is gone before the second tap, and on a phone
+  // the footer's 'Aviso de Privacidade' had slid under the finger and took the family away from the declaration.
+  await page.setViewportSize(PHONE);
+  await page.goto('/credito-ativacao');
+  await page.getByLabel('Cidade').selectOption('Contagem');
+  const evento = page.getByLabel('Evento');
+  await evento.selectOption(
+    (await evento.locator('option', { hasText: 'Instituto Saber Contagem' }).getAttribute('value'))!,
+  );
+  const id = lettersOf(unique());
+  await page.getByLabel('Nome do aluno').fill(`Aluno Toque ${id}`);
+  await page.getByLabel('CPF do aluno').fill(randomCpf());
+  await page.getByLabel('Nome do responsável').fill(`Responsável Toque ${id}`);
+  await page.getByLabel('CPF do responsável').fill(randomCpf());
+  await page.getByLabel('Email').fill(`toque.${id}@email.com`);
+  await page.getByLabel('Telefone (WhatsApp)').fill('31987654321');
+  await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
+  const button = page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' });
+  await button.scrollIntoViewIfNeeded();
+  const box = (await button.boundingBox())!;
+  const tap = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.click(tap.x, tap.y);
+  await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
+  await page.mouse.click(tap.x, tap.y, { clickCount: 2 });
+  await expect(page).toHaveURL(/\/credito-ativacao$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
+});
+
 for (const viewport of [DESKTOP, PHONE]) {
   test(`Interesses keep search, page and size in the address, with a pager above and under the rows; 'Próxima' goes to the list's top (${viewport.width} px)`, async ({
     page,

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { MailCheck, RotateCcw } from 'lucide-react';
 import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
 import { Button } from '@/components/ui/button';
-import { prefersReducedMotion } from './celebrate';
+import { useResultScreen } from '../hooks/use-result-screen';
 
 /**
  * What a repeat activation shows (issue 23, defect 6; ADR 030): the request was received and the declaration goes
@@ -12,10 +12,7 @@ import { prefersReducedMotion } from './celebrate';
 export function ActivationReceived({ onReset }: { onReset: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-    headingRef.current?.focus({ preventScroll: true });
-  }, []);
+  useResultScreen(headingRef);
 
   return (
     <section aria-labelledby="ativacao-recebida-titulo" className="px-4 py-8 sm:py-12">

@@ -4,7 +4,8 @@ import { formatBRL } from '@shared/format';
 import type { CreditDeclaration as Declaration } from '@shared/schemas/public';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { celebrate, prefersReducedMotion } from './celebrate';
+import { useResultScreen } from '../hooks/use-result-screen';
+import { celebrate } from './celebrate';
 import { CreditDeclaration } from './credit-declaration';
 import { canShare, downloadDeclarationPdf, shareDeclaration } from './declaration-pdf';
 
@@ -37,9 +38,8 @@ export function CreditCelebration({ declaration, onReset }: CreditCelebrationPro
       .finally(() => setBusy(null));
   };
 
+  useResultScreen(headingRef);
   useEffect(() => {
-    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-    headingRef.current?.focus({ preventScroll: true });
     void celebrate().catch(() => undefined);
   }, []);
 

@@ -1,11 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { CircleCheck, RotateCcw } from 'lucide-react';
 import { formatDateOnly, formatPhone } from '@shared/format';
 import type { LeadAnswer, PublicEvento } from '@shared/schemas/public';
 import { PUBLIC_MESSAGES } from '@shared/schemas/public-messages';
 import { INSCRICAO_MESSAGES } from '@shared/schemas/inscricao-messages';
 import { Button } from '@/components/ui/button';
-import { prefersReducedMotion } from './celebrate';
+import { useResultScreen } from '../hooks/use-result-screen';
 
 /** What the visitor sent and the server answered: the confirmation shows only this, never a stored record. */
 export interface SignUpConfirmationData {
@@ -26,10 +26,7 @@ export function SignUpConfirmation({ data, onReset }: { data: SignUpConfirmation
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { answer, evento } = data;
 
-  useEffect(() => {
-    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-    headingRef.current?.focus({ preventScroll: true });
-  }, []);
+  useResultScreen(headingRef);
 
   const rows: [string, string][] = [
     ['Aluno(a)', answer.nomeAluno],
