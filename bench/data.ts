@@ -24,6 +24,14 @@ const seed = Number(process.env.BENCH_SEED ?? 42);
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
 
+/**
+ * `BENCH_LEADS_SCALE=10`: the leads alone times the factor, on the same network -- issue 46's scale table, 1,000,000
+ * leads against 10,000,000. Every account's own leads grow with it (the busiest cliente's from about 20,000 to
+ * 200,000), so what one user reads grows tenfold; the rest of the data stays as it is (a whole network ten times
+ * over would not fit on the machine's disk, ADR 120).
+ */
+const LEADS_SCALE = Number(process.env.BENCH_LEADS_SCALE ?? 1);
+
 /** Issue 17: the audit trail the franqueador's first page is measured over. */
 const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? scaled(5_000_000));
 
@@ -55,7 +63,7 @@ export const SIZES = Object.fromEntries(
     matriculas: 100_000,
     tickets: 5_000,
     ticketMessages: 50_000,
-  }).map(([k, n]) => [k, scaled(n)]),
+  }).map(([k, n]) => [k, k === 'leads' ? scaled(n * LEADS_SCALE) : scaled(n)]),
 ) as Record<
   | 'franquias'
   | 'microFranquias'

@@ -74,7 +74,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || undefined;
 /** `BENCH_ONLY=a|b`: the scenarios whose name or path holds any of the parts. */
 const only = process.env.BENCH_ONLY;
 const onlyParts = only?.split('|') ?? [];
-const chosen = (name: string, path: string) => !only || onlyParts.some((p) => name.includes(p) || path.includes(p));
+/** `BENCH_SKIP=a|b`: of those, not the ones whose name holds any of these (issue 46's scale table: page 1 only). */
+const skipParts = process.env.BENCH_SKIP?.split('|').filter(Boolean) ?? [];
+/** `BENCH_MATCH=<regular expression>`: of those, the ones whose name it matches (a run cut into turns by account). */
+const match = process.env.BENCH_MATCH ? new RegExp(process.env.BENCH_MATCH) : undefined;
+const chosen = (name: string, path: string) =>
+  (!only || onlyParts.some((p) => name.includes(p) || path.includes(p))) &&
+  !skipParts.some((p) => name.includes(p)) &&
+  (!match || match.test(name));
 const PORT = 5390;
 const HELLO_PORT = 5391;
 const base = `http://127.0.0.1:${PORT}`;
@@ -1148,11 +1155,12 @@ async function main() {
     const measured = new Date().toISOString();
     const fresh = rows.map((r) => ({ ...r, measured, helloRps: Math.round(helloRps) }));
     writeFileSync(file.replace(/\.json$/, '.md'), fullTable({ cores: cpus().length, rows: fresh }));
-    if (!only || process.env.BENCH_UPDATE_DOC === '1') {
+    const partial = Boolean(only) || skipParts.length > 0 || match !== undefined;
+    if (!partial || process.env.BENCH_UPDATE_DOC === '1') {
       const previous: Table = existsSync(TABLE_FILE)
         ? (JSON.parse(readFileSync(TABLE_FILE, 'utf8')) as Table)
         : { rows: [] };
-      const table = mergeTable(previous, fresh, !only, cpus().length);
+      const table = mergeTable(previous, fresh, !partial, cpus().length);
       writeFileSync(TABLE_FILE, `${JSON.stringify(table, null, 1)}\n`);
       await writeDoc(table);
       console.log('bench/table.json, the summary of BENCHMARKS.md and bench/results/table.md are updated');

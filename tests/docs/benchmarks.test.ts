@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BENCHMARKS_FILE, readTable, root, withSummary } from '../../bench/table';
+import { growth, mergeRuns, readScale, scaleSection, withScale } from '../../bench/scale';
+import { BENCHMARKS_FILE, readTable, root, type Row, withSummary } from '../../bench/table';
 
 /**
  * BENCHMARKS.md is one page (issue 41): the verdict between its markers is rendered from the committed rows
@@ -25,5 +26,58 @@ describe('BENCHMARKS.md', () => {
     const links = [...page.matchAll(/\]\((docs\/decisions\/[^)#]+)\)/g)].map((m) => m[1]!);
     expect(links.length).toBeGreaterThan(0);
     expect(links.filter((link) => !existsSync(join(root, link)))).toEqual([]);
+  });
+});
+
+describe("BENCHMARKS.md's scale table (issue 46: 1M against 10M leads)", () => {
+  it('says what bench/scale.json gives', async () => {
+    expect(await withScale(page, await readScale())).toBe(page);
+  });
+
+  const row = (scenario: string, appCpuMs: number, dbCpuMs: number, p99 = 5): Row => ({
+    scenario,
+    connections: 1,
+    rps: 100,
+    p50: 1,
+    p99,
+    errors: 0,
+    vsHello: 0,
+    vsSql: null,
+    target: 'p99 ≤ 50 ms',
+    ok: true,
+    appCpuMs,
+    dbCpuMs,
+  });
+
+  it("keeps each size's cheaper turn and measures the growth on the server's and PostgreSQL's CPU together", () => {
+    const table = mergeRuns([
+      { leads: 1_000_000, date: '2026-11-29T23:00:00Z', rows: [row('a', 1, 3), row('b', 1, 1)] },
+      { leads: 10_000_000, date: '2026-11-29T23:10:00Z', rows: [row('a', 1, 9), row('b', 1, 1.4)] },
+      { leads: 1_000_000, date: '2026-11-29T23:20:00Z', rows: [row('a', 1, 1)] },
+      { leads: 10_000_000, date: '2026-11-29T23:30:00Z', rows: [row('a', 1, 1.2)] },
+    ]);
+    expect(table.sizes.map((s) => [s.leads, s.measured.length])).toEqual([
+      [1_000_000, 2],
+      [10_000_000, 2],
+    ]);
+    const a = table.rows.find((r) => r.scenario === 'a')!;
+    expect(a.at['1000000']).toMatchObject({ appCpuMs: 1, dbCpuMs: 1, turns: 2 });
+    expect(growth(a, [1_000_000, 10_000_000])).toBeCloseTo(0.1);
+    expect(
+      growth(
+        table.rows.find((r) => r.scenario === 'b')!,
+        [1_000_000, 10_000_000],
+      ),
+    ).toBeCloseTo(0.2);
+    expect(scaleSection(table)).toMatch(/^\*\*2 of 2 paths cost at most 25% more at 10M leads than at 1M\*\*/);
+  });
+
+  it('counts a path that grew past 25% as missed, and leaves out a row that answered nothing', () => {
+    const table = mergeRuns([
+      { leads: 1_000_000, date: '2026-11-29T23:00:00Z', rows: [row('a', 1, 1), { ...row('c', 1, 1), rps: 0 }] },
+      { leads: 10_000_000, date: '2026-11-29T23:10:00Z', rows: [row('a', 1, 2), row('c', 1, 1)] },
+    ]);
+    expect(scaleSection(table)).toMatch(/^\*\*0 of 1 paths cost/);
+    expect(scaleSection(table)).toContain('| a | 1 + 1 | 1 + 2 | +50% | 5 | 5 |');
   });
 });
