@@ -224,14 +224,25 @@ function cpuMsOf(pid: number): number {
 }
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 
-/** CPU time used so far by each PostgreSQL process on this machine (the bench database is local), by pid. */
+/** The database the bench reads, whose backends' CPU is the run's. */
+const BENCH_DATABASE = new URL(databaseUrl).pathname.slice(1);
+
+/**
+ * CPU time used so far by each PostgreSQL process on this machine (the bench database is local), by pid: the
+ * shared processes (WAL writer, checkpointer, parallel and autovacuum workers) and the backends of the bench's own
+ * database. A backend of another database (another session's tests on the same cluster) is not this run's work:
+ * counted, it once made one path cost ten times more in one turn than in the next.
+ */
 function postgresCpuMs(): Map<number, number> {
   const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        byPid.set(Number(entry), cpuMsOf(Number(entry)));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      // A backend's title: 'postgres: 15/main: <user> <database> <client> <state>'.
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const backendOf = /^postgres: (?:[^:]+: )?\S+ (\S+) (?:\S+\(\d+\)|\[local\])/.exec(title)?.[1];
+      if (backendOf === undefined || backendOf === BENCH_DATABASE) byPid.set(Number(entry), cpuMsOf(Number(entry)));
     } catch {
       // the process ended meanwhile
     }
