@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/connect';
+import { type Executor, executeRows } from '../../db/connect';
 import { contagensPendentes, eventoVagas, funnelMes } from '../../db/schema';
 
 /**
@@ -10,6 +10,26 @@ import { contagensPendentes, eventoVagas, funnelMes } from '../../db/schema';
  */
 export const eventoPresentes = sql<number>`((select coalesce(sum(f.presencas), 0) from ${funnelMes} f where f.evento_id = eventos.id)
     + (select coalesce(sum(p.dx), 0) from ${contagensPendentes} p where p.evento_id = eventos.id))::int`;
+
+/**
+ * The presences of several events (`eventoPresentes` for each), in one read of each table: a page of 500 events
+ * probed each event's counters on its own, a bitmap scan an event (about 5 ms a page); here one scan of the same
+ * index takes all of them. An event without a row is absent (its presences are 0).
+ */
+export async function presentesDe(db: Executor, eventoIds: string[]): Promise<Map<string, number>> {
+  const presentes = new Map<string, number>();
+  if (eventoIds.length === 0) return presentes;
+  const ids = sql`${sql.param(eventoIds)}::uuid[]`;
+  const rows = await executeRows<{ eventoId: string; n: number }>(
+    db,
+    sql`select x.evento_id as "eventoId", sum(x.n)::int as n from (
+      select f.evento_id, f.presencas as n from ${funnelMes} f where f.evento_id = any(${ids})
+      union all select p.evento_id, p.dx from ${contagensPendentes} p where p.evento_id = any(${ids})) x
+    group by x.evento_id`,
+  );
+  for (const { eventoId, n } of rows) presentes.set(eventoId, Number(n));
+  return presentes;
+}
 
 /** The seated families of events with seats, as `evento_vagas` counts them (migration 0030, ADR 045). */
 export async function seatsTaken(db: Executor, eventoIds: string[]): Promise<Map<string, number>> {

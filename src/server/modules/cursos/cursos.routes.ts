@@ -15,8 +15,11 @@ import {
   moduloUpdateSchema,
   moduloViewSchema,
 } from '../../../shared/schemas/curso';
+import { listaLonga } from '../../lib/long-json';
 import { setTotalCount } from '../../lib/pagination';
 import { addModulo, createCurso, editCurso, editModulo, listCursosFor, removeModulo } from './cursos.service';
+
+const cursosListaSchema = z.array(cursoViewSchema);
 
 /** The cursos API (SPEC §7, DESIGN §4); the rules are in cursos.service.ts. */
 export async function cursosRoutes(fastify: FastifyInstance) {
@@ -26,13 +29,14 @@ export async function cursosRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/cursos',
     {
-      schema: { querystring: cursoListQuerySchema, response: { 200: z.array(cursoViewSchema) } },
+      schema: { querystring: cursoListQuerySchema, response: { 200: cursosListaSchema } },
       config: { access: rolesFor('cursos.ler') },
     },
     async (request, reply) => {
       const { items, total } = await listCursosFor(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total);
-      return items;
+      // A page of 500 courses is ~340 KB: written into reused memory, the same bytes (lib/long-json.ts).
+      return listaLonga(reply, cursosListaSchema, items);
     },
   );
 

@@ -373,6 +373,33 @@ describe('PUT /api/eventos/:id', () => {
     expect(fix.json()).toMatchObject({ status: 'concluido', observacao: 'Corrigido' });
   });
 
+  it("keeps each role's X-Total-Count equal to the events it lists as one is created and moved (issue 46)", async () => {
+    // A list's whole scope is counted by the triggers' counters (scope_counts), not by reading its rows.
+    const roles = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'] as const;
+    const listed = async () => {
+      const totals: Record<string, number> = {};
+      for (const role of roles) {
+        const response = await as(ctx.app, role).get('/api/eventos?pageSize=100');
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['x-total-count'], role).toBe(String(response.json().length));
+        totals[role] = response.json().length;
+      }
+      return totals;
+    };
+    const before = await listed();
+    const evento = await createAsCliente();
+    const created = await listed();
+    expect(created.cliente).toBe(before.cliente! + 1);
+    expect(created.franqueador).toBe(before.franqueador! + 1);
+    const moved = await as(ctx.app, 'franquia').put(`/api/eventos/${evento.id}`, {
+      ...novoEvento({ clienteId: ids.valinhos }),
+    });
+    expect(moved.statusCode).toBe(200);
+    const after = await listed();
+    expect(after.cliente).toBe(before.cliente);
+    expect(after.franqueador).toBe(created.franqueador);
+  });
+
   it("keeps a micro-franquia's change of client in its scope and checks courses against the new client", async () => {
     const evento = await createAsCliente({ cursoIds: [ids.cursosHorizonte[0]] });
     const moved = await as(ctx.app, 'micro_franquia').put(`/api/eventos/${evento.id}`, {

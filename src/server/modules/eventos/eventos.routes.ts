@@ -8,10 +8,13 @@ import {
   eventoUpdateSchema,
   eventoViewSchema,
 } from '../../../shared/schemas/evento';
+import { listaLonga } from '../../lib/long-json';
 import { pageWindow, setTotalCount } from '../../lib/pagination';
 import { findEvento, listEventos } from './eventos.repository';
 import { type AposMudarVagas, createEvento, updateEventoById } from './eventos.service';
 import { rolesFor } from '../../../shared/permissions';
+
+const eventosListaSchema = z.array(eventoViewSchema);
 
 /** DESIGN §4.1: cliente, vendedor and micro_franquia create events; every staff role but the franqueador edits. */
 
@@ -22,7 +25,7 @@ export async function eventosRoutes(fastify: FastifyInstance, options: { aposMud
   app.get(
     '/api/eventos',
     {
-      schema: { querystring: eventoListQuerySchema, response: { 200: z.array(eventoViewSchema) } },
+      schema: { querystring: eventoListQuerySchema, response: { 200: eventosListaSchema } },
       config: { access: rolesFor('eventos.ler') },
     },
     async (request, reply) => {
@@ -34,7 +37,8 @@ export async function eventosRoutes(fastify: FastifyInstance, options: { aposMud
         now: app.clock.now(),
       });
       setTotalCount(reply, total);
-      return items;
+      // A page of 500 events is ~450 KB: written into reused memory, the same bytes (lib/long-json.ts).
+      return listaLonga(reply, eventosListaSchema, items);
     },
   );
 
