@@ -62,8 +62,9 @@ export function inPlace(actor: Actor, filter: DrillFilter & { q?: string }, tabl
     filter.estado ? eq(eventos.estado, filter.estado) : undefined,
     filter.cidade ? sql`lower(${eventos.cidade}) = lower(${filter.cidade})` : undefined,
   )!;
-  const rows = funnelRowsOfEvents(actor, table, place);
-  return placeByEvents(filter) ? rows : and(funnelRowsVisibleTo(actor, table), rows)!;
+  if (placeByEvents(filter)) return funnelRowsOfEvents(actor, table, place);
+  // With a search, the place's rows are a bitmap beside the search's (ADR 102's exception, issue 46).
+  return and(funnelRowsVisibleTo(actor, table), funnelRowsOfEvents(actor, table, place, { asArray: true }))!;
 }
 
 /** Whether any drill-down filter is set (the counters then cannot answer the total). */
