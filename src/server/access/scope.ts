@@ -215,12 +215,22 @@ export function funnelRowsVisibleTo(actor: Actor, table: FunnelTable): SQL {
  * read, instead of checking each row of the scope against its event (a franquia's 179,000 leads for one city's
  * 6,788). The aluno's rows, and a role that sees none of the table, keep their own rule beside the events.
  */
-export function funnelRowsOfEvents(actor: Actor, table: FunnelTable, events: SQL): SQL {
+export function funnelRowsOfEvents(
+  actor: Actor,
+  table: FunnelTable,
+  events: SQL,
+  { asArray = false }: { asArray?: boolean } = {},
+): SQL {
   const { eventoId, visibleTo } = FUNNEL_TABLES[table];
   const visible = visibleTo(actor);
-  // `in`, not `= any(array(...))`: the planner then knows how many events (and rows) the place holds.
-  const ofEvents = (scope: SQL | undefined) =>
-    sql`${eventoId} in (select ${eventos.id} from ${eventos} where ${scope ? sql`${scope} and ` : sql``}${events})`;
+  // `in`, not `= any(array(...))`: the planner then knows how many events (and rows) the place holds. `asArray`
+  // (a search, issue 46): the events' ids are one array the (evento_id, ...) index reads as a bitmap, intersected
+  // with the trigram index's, so only the rows in both are read (a franqueador's Belém with 'Oliveira': 3,374 rows
+  // read instead of the network's 95,746 matches).
+  const ofEvents = (scope: SQL | undefined) => {
+    const ids = sql`select ${eventos.id} from ${eventos} where ${scope ? sql`${scope} and ` : sql``}${events}`;
+    return asArray ? sql`${eventoId} = any(array(${ids}))` : sql`${eventoId} in (${ids})`;
+  };
   if (actor.role === 'aluno' || !scopeNodeOf(actor) || visible === NONE) {
     return sql`(${visible} and ${ofEvents(undefined)})`;
   }

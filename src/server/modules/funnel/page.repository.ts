@@ -3,8 +3,8 @@ import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FunnelFilter, FunnelListQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
-import { countedScopeOf } from '../../access/scope';
-import type { Executor } from '../../db/connect';
+import { countedScopeOf, funnelRowsVisibleTo } from '../../access/scope';
+import { type Executor, executeRows } from '../../db/connect';
 import { clientes, eventos } from '../../db/schema';
 import { cappedTotal } from '../../lib/pagination';
 import { type KeysetOrder, cursorKeys, jumpCursor, keysetPage, keysetWindow, pastCursor } from '../../lib/keyset';
@@ -126,13 +126,13 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
       .orderBy(...window.orderBy)
       .limit(limit)
       .offset(offset)}))`;
-  const page = (fields: SelectedFields) =>
+  const page = (fields: SelectedFields, rows: SQL | undefined = keysFirst ? keys() : and(where, from)) =>
     db
       .select({ ...fields, cursorChaves: cursorKeys(order.keys) })
       .from(source.table)
       .innerJoin(eventos, eq(eventos.id, source.eventoId))
       .leftJoin(clientes, eq(clientes.id, eventos.clienteId))
-      .where(keysFirst ? keys() : and(where, from))
+      .where(rows)
       .orderBy(...window.orderBy)
       .limit(limit);
   type Read = FunnelRow<S> & { cursorChaves: (string | null)[] };
@@ -168,6 +168,18 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
     return { ...(await paged(rows)), total, exact: true };
   }
 
+  // A search's page by number (issue 46): its matches are found once, for the count and the page together.
+  if (query.q && !window.byCursor && !jump) {
+    const found = await searchKeys(db, source, filters, { orderBy: window.orderBy, ascending, offset, limit });
+    if (found) {
+      const { n, ids } = found;
+      // The page's rows by their ids alone, still the caller's: with the filters again, the planner read the
+      // search's matches a second time (a franqueador's 500 in one state: 3,758 rows read for 501).
+      const byIds = and(funnelRowsVisibleTo(actor, source.counter), sql`${source.id} = any(${sql.param(ids)}::uuid[])`);
+      const rows = (await (ids ? page(selection, byIds) : page(selection))) as unknown as Read[];
+      return { ...(await paged(rows)), ...cappedTotal(n, TOTAL_COUNT_LIMIT) };
+    }
+  }
   // A filtered list counts its matches beside the page (the event's date is the only filter that needs the
   // event row). The builder is typed on the plain field map; the rows get the caller's selection's type back.
   if (options.total) {
@@ -186,6 +198,48 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   const count = db.select({ total: sql<number>`count(*)::int` }).from(matching);
   const [rows, [counted]] = await Promise.all([page(selection) as unknown as Promise<Read[]>, count]);
   return { ...(await paged(rows)), ...cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT) };
+}
+
+/**
+ * Where a search's deep page starts to be read in order with its count (`searchKeys`): past half the rows a total
+ * counts, walking the order to the page costs more than the count's own read.
+ */
+const SEARCH_DEEP_FROM = TOTAL_COUNT_LIMIT / 2;
+
+/**
+ * A search's matches, read once for its count and its page by number (issue 46). Up to the count's limit and one
+ * more are kept (`n`, counted as the lists count, issue 21), and the page's ids are taken from them in the list's
+ * order (`ids`), so the search's condition is evaluated once per match instead of once for the count and again
+ * for the page:
+ * - a page within the first half of the limit reads the matches in no order, as the count did: the trigram index
+ *   beside the filters' own indexes (a bitmap of each, intersected), only the rows in both read. When they are all
+ *   there (n at most the limit), the page is theirs, sorted; when more match, `ids` is null and the page is read
+ *   as before, newest first, beside a count already made;
+ * - a deeper page reads the first matches in the list's order (the scope's index walked, or the matches sorted,
+ *   as the planner finds cheaper), and the page is cut from them: its rows lie within the limit.
+ * Undefined when the page lies past the limit's rows (a page number no screen reaches): the page is read as before.
+ */
+async function searchKeys(
+  db: Executor,
+  source: FunnelSource,
+  filters: SQL | undefined,
+  { orderBy, ascending, offset, limit }: { orderBy: SQL[]; ascending: boolean; offset: number; limit: number },
+): Promise<{ n: number; ids: string[] | null } | undefined> {
+  const deep = offset + limit > SEARCH_DEEP_FROM;
+  if (deep && offset + limit > TOTAL_COUNT_LIMIT + 1) return undefined;
+  const direction = ascending ? sql`asc` : sql`desc`;
+  const matches = db.select({ at: source.createdAt, id: source.id }).from(source.table).where(filters);
+  const kept = (deep ? matches.orderBy(...orderBy) : matches).limit(TOTAL_COUNT_LIMIT + 1);
+  // Unordered, the matches are a page's only when they are all of them.
+  const complete = deep ? sql`true` : sql`(select count(*) from k) <= ${TOTAL_COUNT_LIMIT}`;
+  const [row] = await executeRows<{ n: number; ids: string[] | null }>(
+    db,
+    sql`with k (at, id) as materialized (${kept})
+      select (select count(*)::int from k) as n,
+        case when ${complete} then coalesce((select json_agg(p.id) from (select k.id from k
+          order by k.at ${direction}, k.id ${direction} offset ${offset} limit ${limit}) p), '[]') end as ids`,
+  );
+  return { n: Number(row?.n ?? 0), ids: row?.ids ?? null };
 }
 
 /**

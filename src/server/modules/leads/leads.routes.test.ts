@@ -161,6 +161,40 @@ describe('GET /api/leads: filters, search and pages', () => {
     }
   });
 
+  it('pages a search by number as its whole list holds it, both orders, with its exact total (issue 46)', async () => {
+    const roles: Role[] = ['franqueador', 'franquia', 'cliente'];
+    for (const role of roles) {
+      const all = (await as(ctx.app, role).get('/api/leads?pageSize=500')).json() as LeadItem[];
+      const matching = all
+        .filter((l) => `${l.nomeAluno} ${l.nomeResponsavel} ${l.email}`.toLowerCase().includes('email.com'))
+        .map((l) => l.id);
+      expect(matching.length, role).toBeGreaterThan(1);
+      for (const [sort, rows] of [
+        ['', matching],
+        ['&sort=criadoEm', [...matching].reverse()],
+      ] as const) {
+        const paged: string[] = [];
+        for (let page = 1; page <= Math.ceil(rows.length / 2) + 1; page++) {
+          const response = await as(ctx.app, role).get(`/api/leads?q=email.com&pageSize=2&page=${page}${sort}`);
+          expect(response.headers['x-total-count'], `${role} page ${page}${sort}`).toBe(String(rows.length));
+          paged.push(...(response.json() as LeadItem[]).map((l) => l.id));
+        }
+        expect(paged, `${role}${sort}`).toEqual(rows);
+        // The page after the first by its cursor is the second page.
+        const first = await as(ctx.app, role).get(`/api/leads?q=email.com&pageSize=1${sort}`);
+        const next = first.headers['x-next-cursor'] as string;
+        const after = (await as(ctx.app, role).get(`/api/leads?q=email.com&pageSize=1${sort}&apos=${next}`)).json();
+        expect((after as LeadItem[]).map((l) => l.id)).toEqual(rows.slice(1, 2));
+        // Pages no screen reaches, in the limit's second half and past it: no rows, and still the total.
+        for (const page of [10, 21]) {
+          const far = await as(ctx.app, role).get(`/api/leads?q=email.com&pageSize=500&page=${page}${sort}`);
+          expect(far.json()).toEqual([]);
+          expect(far.headers['x-total-count']).toBe(String(rows.length));
+        }
+      }
+    }
+  });
+
   it('answers 400 with pt-BR messages for malformed filters', async () => {
     const event = await as(ctx.app, 'cliente').get('/api/leads?eventoId=abc');
     expect(event.statusCode).toBe(400);
