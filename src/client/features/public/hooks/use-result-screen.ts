@@ -10,10 +10,10 @@ export const STRAY_TAP_MS = 600;
 /**
  * A result screen that replaces a public form (the sign-up's confirmation, the activation's declaration or its
  * 'received'): the page goes back to the top, the heading takes the focus (a screen reader announces the result),
- * and a pointer's click in the first {@link STRAY_TAP_MS} is dropped. The form's button locks itself against a
+ * and the second tap of a double tap in the first {@link STRAY_TAP_MS} is dropped. The form's button locks itself against a
  * double tap (useClickLock), but when the answer comes back between the two taps the button is gone: on a phone
  * the second tap fell on the footer's 'Aviso de Privacidade' and left the page with the declaration unread.
- * A keyboard's click (detail 0) is never dropped.
+ * A single tap and a keyboard's click are never dropped.
  */
 export function useResultScreen(headingRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -22,7 +22,9 @@ export function useResultScreen(headingRef: RefObject<HTMLElement | null>) {
 
     const shownAt = performance.now();
     const dropStrayTap = (event: MouseEvent) => {
-      if (event.detail === 0 || performance.now() - shownAt >= STRAY_TAP_MS) return;
+      // The second tap of a double tap counts 2 (the browser's click count); a single tap, or a keyboard's click
+      // (0), is the user's own, however soon it comes.
+      if (event.detail < 2 || performance.now() - shownAt >= STRAY_TAP_MS) return;
       event.preventDefault();
       event.stopPropagation();
     };
