@@ -50,12 +50,8 @@ async function inscricoes(page: Page, nome: string, n: number) {
   await useSession(page, 'franqueador');
 }
 
-test('a double tap on the activation sends one request and shows the declaration, not "received"', async ({ page }) => {
-  await page.setViewportSize(PHONE);
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/pre-matriculas') sent.push('POST');
-  });
+/** /credito-ativacao filled for a new family of Contagem's event, ready to send; `who` names it in the rows. */
+async function fillActivation(page: Page, who: string) {
   await page.goto('/credito-ativacao');
   await page.getByLabel('Cidade').selectOption('Contagem');
   const evento = page.getByLabel('Evento');
@@ -63,13 +59,22 @@ test('a double tap on the activation sends one request and shows the declaration
     (await evento.locator('option', { hasText: 'Instituto Saber Contagem' }).getAttribute('value'))!,
   );
   const id = lettersOf(unique());
-  await page.getByLabel('Nome do aluno').fill(`Aluno Duplo ${id}`);
+  await page.getByLabel('Nome do aluno').fill(`Aluno ${who} ${id}`);
   await page.getByLabel('CPF do aluno').fill(randomCpf());
-  await page.getByLabel('Nome do responsável').fill(`Responsável Duplo ${id}`);
+  await page.getByLabel('Nome do responsável').fill(`Responsável ${who} ${id}`);
   await page.getByLabel('CPF do responsável').fill(randomCpf());
-  await page.getByLabel('Email').fill(`duplo.${id}@email.com`);
+  await page.getByLabel('Email').fill(`${who.toLowerCase()}.${id}@email.com`);
   await page.getByLabel('Telefone (WhatsApp)').fill('31987654321');
   await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
+}
+
+test('a double tap on the activation sends one request and shows the declaration, not "received"', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/pre-matriculas') sent.push('POST');
+  });
+  await fillActivation(page, 'Duplo');
   await page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' }).dblclick();
   await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Solicitação recebida' })).toHaveCount(0);
@@ -81,20 +86,7 @@ test('a second tap that arrives after the declaration is drawn stays on the decl
   // The double tap above, when the answer wins the race: the button is gone before the second tap, and on a phone
   // the footer's 'Aviso de Privacidade' had slid under the finger and took the family away from the declaration.
   await page.setViewportSize(PHONE);
-  await page.goto('/credito-ativacao');
-  await page.getByLabel('Cidade').selectOption('Contagem');
-  const evento = page.getByLabel('Evento');
-  await evento.selectOption(
-    (await evento.locator('option', { hasText: 'Instituto Saber Contagem' }).getAttribute('value'))!,
-  );
-  const id = lettersOf(unique());
-  await page.getByLabel('Nome do aluno').fill(`Aluno Toque ${id}`);
-  await page.getByLabel('CPF do aluno').fill(randomCpf());
-  await page.getByLabel('Nome do responsável').fill(`Responsável Toque ${id}`);
-  await page.getByLabel('CPF do responsável').fill(randomCpf());
-  await page.getByLabel('Email').fill(`toque.${id}@email.com`);
-  await page.getByLabel('Telefone (WhatsApp)').fill('31987654321');
-  await page.getByRole('checkbox', { name: /autorizo o uso destes dados/ }).check();
+  await fillActivation(page, 'Toque');
   const button = page.getByRole('button', { name: 'ATIVAR MEU CRÉDITO GRATUITO' });
   await button.scrollIntoViewIfNeeded();
   const box = (await button.boundingBox())!;
