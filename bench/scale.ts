@@ -17,7 +17,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BENCHMARKS_FILE, refused, root, type Row } from './table';
+import { BENCHMARKS_FILE, refused, root, type Row, withSection } from './table';
 
 export const SCALE_FILE = join(root, 'bench/scale.json');
 export const SCALE_START = '<!-- generated-scale:start -->';
@@ -114,16 +114,9 @@ export function scaleSection(table: ScaleTable): string {
   ].join('\n');
 }
 
-/** The page with its scale section replaced, formatted as the repository formats Markdown. */
-export async function withScale(doc: string, table: ScaleTable): Promise<string> {
-  const start = doc.indexOf(SCALE_START);
-  const end = doc.indexOf(SCALE_END);
-  if (start < 0 || end < start) throw new Error(`BENCHMARKS.md has no ${SCALE_START} … ${SCALE_END} markers`);
-  const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(BENCHMARKS_FILE)) ?? {};
-  const section = await prettier.format(scaleSection(table), { ...options, filepath: BENCHMARKS_FILE });
-  return `${doc.slice(0, start + SCALE_START.length)}\n\n${section}\n${doc.slice(end)}`;
-}
+/** The page with its scale section replaced by what `table` gives. */
+export const withScale = (doc: string, table: ScaleTable) =>
+  withSection(doc, SCALE_START, SCALE_END, scaleSection(table));
 
 export async function readScale(file = SCALE_FILE): Promise<ScaleTable> {
   return JSON.parse(await readFile(file, 'utf8')) as ScaleTable;

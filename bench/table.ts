@@ -227,18 +227,22 @@ export function summarySection(table: Table): string {
 }
 
 /**
- * The page with its generated section replaced by the verdict `table` gives, formatted as the repository formats
- * Markdown (only the section is formatted: the rest of the page is kept by hand).
+ * The page with the section between `startMarker` and `endMarker` replaced by `text`, formatted as the repository
+ * formats Markdown (only the section is formatted: the rest of the page is kept by hand).
  */
-export async function withSummary(doc: string, table: Table): Promise<string> {
-  const start = doc.indexOf(SUMMARY_START);
-  const end = doc.indexOf(SUMMARY_END);
-  if (start < 0 || end < start) throw new Error(`BENCHMARKS.md has no ${SUMMARY_START} … ${SUMMARY_END} markers`);
+export async function withSection(doc: string, startMarker: string, endMarker: string, text: string): Promise<string> {
+  const start = doc.indexOf(startMarker);
+  const end = doc.indexOf(endMarker);
+  if (start < 0 || end < start) throw new Error(`BENCHMARKS.md has no ${startMarker} … ${endMarker} markers`);
   const prettier = await import('prettier');
   const options = (await prettier.resolveConfig(BENCHMARKS_FILE)) ?? {};
-  const section = await prettier.format(summarySection(table), { ...options, filepath: BENCHMARKS_FILE });
-  return `${doc.slice(0, start + SUMMARY_START.length)}\n\n${section}\n${doc.slice(end)}`;
+  const section = await prettier.format(text, { ...options, filepath: BENCHMARKS_FILE });
+  return `${doc.slice(0, start + startMarker.length)}\n\n${section}\n${doc.slice(end)}`;
 }
+
+/** The page with its generated section replaced by the verdict `table` gives. */
+export const withSummary = (doc: string, table: Table) =>
+  withSection(doc, SUMMARY_START, SUMMARY_END, summarySection(table));
 
 export async function readTable(file = TABLE_FILE): Promise<Table> {
   return JSON.parse(await readFile(file, 'utf8')) as Table;
