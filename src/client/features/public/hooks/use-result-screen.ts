@@ -19,6 +19,9 @@ export function useResultScreen(headingRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     headingRef.current?.focus({ preventScroll: true });
+    // A double tap's press selects the word under it; the form it was on is gone, and the selection would paint
+    // the new screen as selected.
+    window.getSelection()?.removeAllRanges();
 
     const shownAt = performance.now();
     const dropStrayTap = (event: MouseEvent) => {
