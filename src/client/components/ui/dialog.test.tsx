@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './dialog';
 
@@ -60,6 +60,17 @@ describe('DialogContent: typed data asks before closing (issue 23)', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.getByText('fechado')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks on a click on the backdrop even when no press came before it (a renderer short of CPU)', async () => {
+    render(<FormDialog />);
+    await userEvent.type(screen.getByLabelText('Nome'), 'Colégio');
+    // Only the click event: Radix's outside-press listener never sees it, as when its timer had not run yet.
+    const backdrop = document.querySelector('[data-state="open"].fixed.inset-0');
+    expect(backdrop).not.toBeNull();
+    fireEvent.click(backdrop!);
+    expect(await screen.findByRole('alertdialog', { name: 'Descartar as alterações?' })).toBeInTheDocument();
+    expect(screen.getByText('aberto')).toBeInTheDocument();
   });
 
   it('lets the form’s own Cancelar close without asking', async () => {

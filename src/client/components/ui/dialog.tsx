@@ -68,18 +68,26 @@ export function DialogContent({
   });
   const contentRef = useRef<HTMLDivElement>(null);
   useEscapePastToasts(contentRef, closeButton);
+  // Nothing left to lose once no field remains (a saved answer shown read-only in the same dialog).
+  const wouldLose = () =>
+    confirmDiscard &&
+    dirty &&
+    contentRef.current?.querySelector('input:not([type="hidden"]):not([disabled]), textarea:not([disabled])') != null;
   const guard = (event: { preventDefault: () => void; defaultPrevented: boolean }) => {
-    if (event.defaultPrevented || !confirmDiscard || !dirty) return;
-    // Nothing left to lose once no field remains (a saved answer shown read-only in the same dialog).
-    if (!contentRef.current?.querySelector('input:not([type="hidden"]):not([disabled]), textarea:not([disabled])')) {
-      return;
-    }
+    if (event.defaultPrevented || !wouldLose()) return;
     event.preventDefault();
     setAsking(true);
   };
   return (
     <DialogPrimitive.Portal>
-      <DialogOverlay />
+      {/* A click on the backdrop asks by itself. Radix's outside press listener is armed by a timer each time the
+          question closes, and a renderer short of CPU can take a click before that timer runs: the click was lost,
+          and the question never came (the flake of CI's run of 2026-11-30). */}
+      <DialogOverlay
+        onClick={(event) => {
+          if (event.target === event.currentTarget && wouldLose()) setAsking(true);
+        }}
+      />
       <DialogPrimitive.Content
         className={cn(
           'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-background p-6 shadow-lg focus:outline-none',
