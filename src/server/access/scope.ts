@@ -134,10 +134,13 @@ export function visitasVisibleTo(actor: Actor): SQL {
   return visiveis;
 }
 
-/** A cliente manages its own courses; the roles above it read them (the event form offers them). */
+/**
+ * A cliente manages its own courses; the roles above it read them (the event form offers them): the courses of the
+ * clientes they see, by the path each course carries from its cliente (migration 0075) -- one indexed comparison, not
+ * every course of every cliente in scope.
+ */
 export function cursosVisibleTo(actor: Actor): SQL {
-  if (actor.role === 'cliente') return eq(cursos.clienteId, must(actor.clienteId));
-  return sql`${cursos.clienteId} in (select ${clientes.id} from ${clientes} where ${clientesVisibleTo(actor)})`;
+  return inScopePath(actor, cursos);
 }
 
 /**

@@ -402,11 +402,24 @@ export const cursos = pgTable(
     parcelas: integer().notNull().default(1),
     ordem: integer().notNull().default(1),
     isActive: boolean().notNull().default(true),
+    /**
+     * The cliente's scope path, copied by a trigger from the cliente and moved with it (migration 0075): never set by
+     * the app. A role's courses are one indexed comparison, as its events are (issue 46).
+     */
+    vendedorId: uuid(),
+    microFranquiaId: uuid(),
+    franquiaId: uuid(),
+    franqueadorId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('cursos_cliente_id_created_at_idx').on(t.clienteId, t.createdAt),
+    ...scopePageIndexes('cursos', t, ['vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
+    // By title for the scopes of thousands of courses (sort=nome): the page read in the index's order.
+    ...(['franquiaId', 'franqueadorId'] as const).map((scope) =>
+      index(`cursos_${SCOPE_INDEX_NAMES[scope]}_nome_idx`).on(t[scope], sql`lower(f_unaccent(${t.titulo}))`, t.id),
+    ),
     // The Cursos search (issue 46, migration 0073): the titles found by trigram, the scope checked on those only.
     index('cursos_titulo_unaccent_trgm_idx').using('gin', sql`f_unaccent(${t.titulo}) gin_trgm_ops`),
     check('cursos_valor_check', sql`${t.valor} >= 0`),

@@ -5,7 +5,7 @@ import { clientesVisibleTo, cursosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, cursoModulos, cursos, eventosCursos } from '../../db/schema';
 import { searchAny } from '../../lib/pagination';
-import { networkOrder } from '../../lib/list-page';
+import { countUpToLimit, networkOrder } from '../../lib/list-page';
 import { orderByKeys } from '../../lib/keyset';
 import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
 
@@ -70,12 +70,15 @@ export interface CursoListFilter {
   offset: number;
 }
 
-/** A page of the courses the actor may read, newest first, with their modules; and the number matching. */
+/**
+ * A page of the courses the actor may read, newest first, with their modules; and the number matching, counted up
+ * to the lists' limit (issue 46: `exact` false past it, the screens say 'mais de 10.000').
+ */
 export async function listCursos(db: Executor, actor: Actor, filter: CursoListFilter) {
   const conditions: (SQL | undefined)[] = [cursosVisibleTo(actor), searchAny(filter.q, [cursos.titulo])];
   if (filter.clienteId) conditions.push(eq(cursos.clienteId, filter.clienteId));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({ ...getTableColumns(cursos), modulos: modulosDoCurso })
       .from(cursos)
@@ -90,9 +93,9 @@ export async function listCursos(db: Executor, actor: Actor, filter: CursoListFi
       )
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ value: count() }).from(cursos).where(where),
+    countUpToLimit(db, cursos, where),
   ]);
-  return { items: rows.map(({ modulos, ...r }) => toCurso(r, modulos)), total: Number(total?.value ?? 0) };
+  return { items: rows.map(({ modulos, ...r }) => toCurso(r, modulos)), ...counted };
 }
 
 /** True when the client exists and the actor may read it. */

@@ -33,8 +33,8 @@ export async function cursosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('cursos.ler') },
     },
     async (request, reply) => {
-      const { items, total } = await listCursosFor(request.dbLeitura, request.actor!, request.query);
-      setTotalCount(reply, total);
+      const { items, total, exact } = await listCursosFor(request.dbLeitura, request.actor!, request.query);
+      setTotalCount(reply, total, exact);
       // A page of 500 courses is ~340 KB: written into reused memory, the same bytes (lib/long-json.ts).
       return listaLonga(reply, cursosListaSchema, items);
     },

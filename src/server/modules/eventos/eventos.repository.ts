@@ -11,6 +11,7 @@ import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, eventosVisibleTo, scopeNodeOf } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, cursos, eventos, eventosCursos, eventosSearchText, leads } from '../../db/schema';
+import { countUpToLimit } from '../../lib/list-page';
 import { containsInSearchText } from '../../lib/pagination';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { countedTotal, eventoPresentes, presentesDe } from '../contagens';
@@ -190,7 +191,10 @@ function buscaDeEventos(q: string): SQL {
   return uf ? eq(eventos.estado, uf) : containsInSearchText(eventosSearchText(eventos), q);
 }
 
-/** A page of the events the actor may read (upcoming first, or in the chosen order), with their courses; and the number matching. */
+/**
+ * A page of the events the actor may read (upcoming first, or in the chosen order), with their courses; and the
+ * number matching (`exact` false when a filter's count stopped at the lists' limit).
+ */
 export async function listEventos(db: Executor, actor: Actor, filter: EventoListFilter) {
   const where = and(
     eventosVisibleTo(actor),
@@ -202,12 +206,16 @@ export async function listEventos(db: Executor, actor: Actor, filter: EventoList
   ) as SQL;
   const today = todayInBrasilia(filter.now ?? new Date());
   const order = eventoOrder(filter.sort, today);
-  // The whole scope is counted by the triggers (scope_counts: exact, a few rows however many events); a filter's
-  // matches are counted here. Read beside the page.
+  // The whole scope is counted by the triggers (scope_counts: exact, a few rows however many events, as the funnel
+  // lists' totals, ADR 032); a filter's matches are counted here up to the lists' limit (issue 46: 'mais de 10.000'
+  // past it, never 10,001 rows read for the count). Read beside the page.
   const node = filter.q || filter.clienteId ? null : scopeNodeOf(actor);
-  const counted = node
-    ? db.select({ value: countedTotal(node.id, 'eventos') }).from(sql`(select 1) as one`)
-    : db.select({ value: count() }).from(eventos).where(where);
+  const counted: Promise<{ total: number; exact: boolean }> = node
+    ? db
+        .select({ value: countedTotal(node.id, 'eventos') })
+        .from(sql`(select 1) as one`)
+        .then(([row]) => ({ total: Number(row?.value ?? 0), exact: true }))
+    : countUpToLimit(db, eventos, where);
   // The page's ids first, ordered on the events alone; the client and the counts (index probes an event) only for
   // the page's rows. Joined and counted before the order, a deep page of the 'proximos' order paid them for every
   // row it skipped (issue 39, item 13: about a second at page 50 of the franqueador's 50,000 events).
@@ -223,7 +231,7 @@ export async function listEventos(db: Executor, actor: Actor, filter: EventoList
             .limit(filter.limit)
             .offset(filter.offset)
         ).map((row) => row.id);
-  const [rows, presentes, [total]] = await Promise.all([
+  const [rows, presentes, { total, exact }] = await Promise.all([
     // By their primary key (`= any`): `in (the page's subquery)` was planned as a hash semi join over every event
     // of the table (50,000: 10-20 ms a page).
     ids.length === 0
@@ -243,7 +251,8 @@ export async function listEventos(db: Executor, actor: Actor, filter: EventoList
     items: rows.map((r) =>
       toEvento(r.evento, r.cliente, r.cursos, { ...r.counts, presentes: presentes.get(r.evento.id) ?? 0 }, now),
     ),
-    total: Number(total?.value ?? 0),
+    total,
+    exact,
   };
 }
 

@@ -29,14 +29,14 @@ export async function eventosRoutes(fastify: FastifyInstance, options: { aposMud
       config: { access: rolesFor('eventos.ler') },
     },
     async (request, reply) => {
-      const { items, total } = await listEventos(request.dbLeitura, request.actor!, {
+      const { items, total, exact } = await listEventos(request.dbLeitura, request.actor!, {
         q: request.query.q,
         clienteId: request.query.clienteId,
         sort: request.query.sort,
         ...pageWindow(request.query),
         now: app.clock.now(),
       });
-      setTotalCount(reply, total);
+      setTotalCount(reply, total, exact);
       // A page of 500 events is ~450 KB: written into reused memory, the same bytes (lib/long-json.ts).
       return listaLonga(reply, eventosListaSchema, items);
     },

@@ -51,7 +51,7 @@ export function CursosList({ onCreate, onEdit, onDeactivate, deactivating = fals
     );
   }
   if (cursos.isError) return <CardListError error={cursos.error} fallback="Failed to fetch cursos" />;
-  const { items, total } = cursos.data;
+  const { items, total, exact } = cursos.data;
   if (total === 0) {
     return (
       <CardListEmpty
@@ -76,7 +76,15 @@ export function CursosList({ onCreate, onEdit, onDeactivate, deactivating = fals
           </li>
         ))}
       </ul>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={setPage} />
+      {/* Past 10,000 the server stops counting (issue 46): 'de mais de 10.000', and no last page claimed. */}
+      <Pagination
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        totalExact={exact}
+        rowCount={items.length}
+        onPageChange={setPage}
+      />
     </section>
   );
 }

@@ -29,6 +29,12 @@ const SORT_OPTIONS = [
 ];
 const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 
+/** The list's count: 'mais de 10.000 eventos' when the server stopped counting at its limit (issue 46). */
+function eventosCount(total: number, exact: boolean): string {
+  if (!exact) return `mais de ${formatCount(total)} eventos`;
+  return total === 1 ? '1 evento' : `${formatCount(total)} eventos`;
+}
+
 export interface EventosListProps {
   /** Absent when the role may not edit events. */
   onEdit?: (evento: Evento) => void;
@@ -122,12 +128,14 @@ export function EventosList({ onEdit, onLink, onCustos, leadsPath }: EventosList
             page={page}
             pageSize={pageSize}
             total={eventos.data!.total}
+            totalExact={eventos.data!.exact}
+            rowCount={eventos.data!.items.length}
             onPageChange={setPage}
             onPageSizeChange={list.setPageSize}
             position="top"
           />
           <h2 id="eventos-total" className="text-lg font-semibold" aria-live="polite">
-            {eventos.data!.total === 1 ? '1 evento' : `${formatCount(eventos.data!.total)} eventos`}
+            {eventosCount(eventos.data!.total, eventos.data!.exact)}
           </h2>
           {eventos.data!.total === 0 ? (
             <Card>
@@ -157,6 +165,8 @@ export function EventosList({ onEdit, onLink, onCustos, leadsPath }: EventosList
             page={page}
             pageSize={pageSize}
             total={eventos.data!.total}
+            totalExact={eventos.data!.exact}
+            rowCount={eventos.data!.items.length}
             onPageChange={(next) => {
               setPage(next);
               document.getElementById('eventos-total')?.scrollIntoView?.({ block: 'start' });
