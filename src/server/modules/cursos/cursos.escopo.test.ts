@@ -25,7 +25,10 @@ beforeAll(async () => {
   const db = ctx.handle.db;
   const id = async (table: typeof microFranquias | typeof franquias, razaoSocial: string) =>
     (await db.select({ id: table.id }).from(table).where(eq(table.razaoSocial, razaoSocial)))[0]!.id;
-  const [horizonte] = await db.select({ id: clientes.id }).from(clientes).where(eq(clientes.nomeFantasia, 'Colégio Horizonte'));
+  const [horizonte] = await db
+    .select({ id: clientes.id })
+    .from(clientes)
+    .where(eq(clientes.nomeFantasia, 'Colégio Horizonte'));
   ids = {
     horizonte: horizonte!.id,
     campinas: await id(microFranquias, 'Campinas Educação ME'),
