@@ -192,9 +192,17 @@ async function storePayloads(): Promise<void> {
   for (const api of [franqueador, franquia, micro, cliente, visitor]) await api.dispose();
 }
 
+/**
+ * Stored once per worker process. Playwright runs a file's beforeAll again when a worker comes back to the file
+ * after another file's tests (fullyParallel), in the same process, with the same TAG: storing again answered 409
+ * 'Email já cadastrado' (a run of 2026-11-30).
+ */
+let stored: Promise<void> | undefined;
+
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  await storePayloads();
+  stored ??= storePayloads();
+  await stored;
 });
 
 /** Fails the test if anything in the page opens a dialog (alert, confirm, prompt). */
