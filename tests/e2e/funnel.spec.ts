@@ -199,6 +199,9 @@ test('a cliente makes a pre-matrícula effective; the new aluno sets its passwor
   // The new aluno's e-mail carries the link to set its first password.
   const link = resetLinkFrom(await waitForEmail(pre.email, started, '/reset-password?token='));
   await page.getByRole('button', { name: 'Sair' }).click();
+  // Signed out before the link opens: a navigation at once cancelled the sign-out's request, the cliente's session
+  // stayed, and the new password's /auth sent it on to its dashboard (a clean-clone run of 2026-11-30).
+  await expect(page).toHaveURL(/\/auth$/);
   await page.goto(new URL(link).pathname + new URL(link).search);
   await page.getByLabel('Nova senha', { exact: true }).fill('senha-do-aluno');
   await page.getByLabel('Confirmar nova senha').fill('senha-do-aluno');
