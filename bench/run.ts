@@ -67,6 +67,20 @@ import {
 const root = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+/**
+ * A row's p99 is read from at least BENCH_MIN_REQUESTS requests (ADR 125): a run that the warm-up's rate says would
+ * answer fewer lasts longer, up to BENCH_MAX_DURATION seconds. Of 190 requests (a 500-row page for one user over 3 s)
+ * the p99 is the second slowest, and one pause decided it: the same path read 21 to 68 ms from run to run.
+ */
+const minRequests = Number(process.env.BENCH_MIN_REQUESTS ?? 1000);
+const maxDuration = Math.max(duration, Number(process.env.BENCH_MAX_DURATION ?? 20));
+
+/** How long a scenario runs: BENCH_DURATION, or longer when that would answer fewer than minRequests. */
+function secondsFor(warm: { requests: number; seconds: number } | null): number {
+  if (!warm || warm.requests <= 0 || warm.seconds <= 0) return duration;
+  const needed = Math.ceil((minRequests * warm.seconds) / warm.requests);
+  return Math.min(maxDuration, Math.max(duration, needed));
+}
 /** Seconds of unmeasured requests before each scenario (BENCH_WARMUP=0: none). */
 const warmup = Number(process.env.BENCH_WARMUP ?? 1);
 /** BENCH_CONNECTIONS: every scenario at this many connections instead of its own (1: one user's latency). */
@@ -844,7 +858,8 @@ async function main() {
       };
       // A second of the same requests first, unmeasured: the route's code compiled and its statements prepared
       // on the pool's connections, so p99 is the steady state's and not the first requests'.
-      if (warmup > 0) await cannon({ ...options, duration: warmup });
+      const warm = warmup > 0 ? await cannon({ ...options, duration: warmup }) : null;
+      options.duration = secondsFor(warm && { requests: warm.requests.total, seconds: warmup });
       if (checksStorage) {
         // Counted after the warm-up, whose rows are not the measured run's.
         await new Promise((resolve) => setTimeout(resolve, 500));
@@ -921,6 +936,7 @@ async function main() {
         note,
         appCpuMs,
         dbCpuMs,
+        requests: result.requests.total,
       });
       // Every row is on disk as soon as it is measured: a run of two hours cut off loses nothing.
       save(rows);

@@ -29,6 +29,8 @@ export interface Row {
   /** CPU per request, in ms: the server process, and every PostgreSQL process (where the time goes). */
   appCpuMs?: number;
   dbCpuMs?: number;
+  /** How many requests the row's percentiles were read from (ADR 125; rows measured before it do not say). */
+  requests?: number;
 }
 
 export interface TableRow extends Row {
