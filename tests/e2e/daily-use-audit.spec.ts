@@ -93,7 +93,9 @@ test('a second tap that arrives after the declaration is drawn stays on the decl
   const tap = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   await page.mouse.click(tap.x, tap.y);
   await expect(page.getByRole('heading', { level: 1, name: 'PARABÉNS!' })).toBeVisible();
-  // The double tap's second tap: the browser counts it as the second click at that spot.
+  // The double tap's second tap: the browser counts it as the second click at that spot. It comes late, as on a
+  // phone busy drawing the declaration (or CI's machine): what drops it is the click count, not a time window.
+  await page.waitForTimeout(800);
   await page.mouse.down({ clickCount: 2 });
   await page.mouse.up({ clickCount: 2 });
   await expect(page).toHaveURL(/\/credito-ativacao$/);

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
-import { STRAY_TAP_MS, useResultScreen } from './use-result-screen';
+import { useResultScreen } from './use-result-screen';
 
 function ResultScreen({ onLeave }: { onLeave: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -44,9 +44,27 @@ describe('useResultScreen: the screen that replaces a public form', () => {
     expect(stray).toBe(false); // the browser does not follow the link
     expect(onLeave).not.toHaveBeenCalled();
 
-    vi.advanceTimersByTime(STRAY_TAP_MS);
     fireEvent.click(link, { detail: 1 });
     expect(onLeave).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops that second tap however late a busy phone delivers it', () => {
+    const onLeave = vi.fn();
+    render(<ResultScreen onLeave={onLeave} />);
+    const link = screen.getByRole('link', { name: 'Aviso de Privacidade' });
+    vi.advanceTimersByTime(2_000);
+    expect(fireEvent.click(link, { detail: 2 })).toBe(false);
+    expect(fireEvent.click(link, { detail: 3 })).toBe(false);
+    expect(onLeave).not.toHaveBeenCalled();
+  });
+
+  it('keeps a double tap the family begins on the new screen', () => {
+    const onLeave = vi.fn();
+    render(<ResultScreen onLeave={onLeave} />);
+    const link = screen.getByRole('link', { name: 'Aviso de Privacidade' });
+    fireEvent.click(link, { detail: 1 });
+    fireEvent.click(link, { detail: 2 });
+    expect(onLeave).toHaveBeenCalledTimes(2);
   });
 
   it("never drops a single tap or a keyboard's click, however soon", () => {
