@@ -10,6 +10,7 @@
  *   BENCH_PLAN=1 BENCH_RESUME=bench/table.json npm run bench       # what a run would measure, without measuring
  *   BENCH_CONNECTIONS=1 BENCH_ONLY='conceicao' npm run bench       # one user's latency (rows named '(1 conn.)')
  *   BENCH_SERVER=../old/.builds/bench npm run bench                # another tree's built server (before and after)
+ *   BENCH_MIN_REQUESTS=1000 BENCH_MAX_DURATION=20 npm run bench   # each row from at least that many requests (ADR 125)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

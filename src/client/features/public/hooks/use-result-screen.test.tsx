@@ -23,6 +23,13 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
+/** The result screen, drawn, with the link that slides under the finger and what following it would do. */
+function renderResult() {
+  const onLeave = vi.fn();
+  render(<ResultScreen onLeave={onLeave} />);
+  return { onLeave, link: screen.getByRole('link', { name: 'Aviso de Privacidade' }) };
+}
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -37,9 +44,7 @@ describe('useResultScreen: the screen that replaces a public form', () => {
   });
 
   it("drops the double tap's second tap, which lands on the link now under the finger", () => {
-    const onLeave = vi.fn();
-    render(<ResultScreen onLeave={onLeave} />);
-    const link = screen.getByRole('link', { name: 'Aviso de Privacidade' });
+    const { onLeave, link } = renderResult();
     const stray = fireEvent.click(link, { detail: 2 });
     expect(stray).toBe(false); // the browser does not follow the link
     expect(onLeave).not.toHaveBeenCalled();
@@ -49,28 +54,23 @@ describe('useResultScreen: the screen that replaces a public form', () => {
   });
 
   it('drops that second tap however late a busy phone delivers it', () => {
-    const onLeave = vi.fn();
-    render(<ResultScreen onLeave={onLeave} />);
-    const link = screen.getByRole('link', { name: 'Aviso de Privacidade' });
+    const { onLeave, link } = renderResult();
     vi.advanceTimersByTime(2_000);
+    expect(fireEvent.mouseDown(link, { detail: 2 })).toBe(false); // nor selects the word under it
     expect(fireEvent.click(link, { detail: 2 })).toBe(false);
     expect(fireEvent.click(link, { detail: 3 })).toBe(false);
     expect(onLeave).not.toHaveBeenCalled();
   });
 
   it('keeps a double tap the family begins on the new screen', () => {
-    const onLeave = vi.fn();
-    render(<ResultScreen onLeave={onLeave} />);
-    const link = screen.getByRole('link', { name: 'Aviso de Privacidade' });
+    const { onLeave, link } = renderResult();
     fireEvent.click(link, { detail: 1 });
     fireEvent.click(link, { detail: 2 });
     expect(onLeave).toHaveBeenCalledTimes(2);
   });
 
   it("never drops a single tap or a keyboard's click, however soon", () => {
-    const onLeave = vi.fn();
-    render(<ResultScreen onLeave={onLeave} />);
-    const link = screen.getByRole('link', { name: 'Aviso de Privacidade' });
+    const { onLeave, link } = renderResult();
     fireEvent.click(link, { detail: 1 });
     fireEvent.click(link, { detail: 0 });
     expect(onLeave).toHaveBeenCalledTimes(2);

@@ -21,18 +21,24 @@ export function useResultScreen(headingRef: RefObject<HTMLElement | null>) {
     // the new screen as selected.
     window.getSelection()?.removeAllRanges();
 
+    const release = () => {
+      document.removeEventListener('mousedown', dropStrayTap, true);
+      document.removeEventListener('click', dropStrayTap, true);
+    };
+    // The press too: a late second press selected the word under it (the heading's 'DECLARAÇÃO', painted selected).
     const dropStrayTap = (event: MouseEvent) => {
       // A single tap counts 1 and a keyboard's click 0: the user's own on this screen, and from then on every click
       // is theirs (a double tap they begin here counts 1 first).
       if (event.detail < 2) {
-        document.removeEventListener('click', dropStrayTap, true);
+        if (event.type === 'click') release();
         return;
       }
       event.preventDefault();
       event.stopPropagation();
     };
+    document.addEventListener('mousedown', dropStrayTap, true);
     document.addEventListener('click', dropStrayTap, true);
-    return () => document.removeEventListener('click', dropStrayTap, true);
+    return release;
     // Once, when the screen appears.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
