@@ -116,6 +116,12 @@ export interface GenerateInput {
    * record of the account's own scope. A route without one is reported as not measured.
    */
   paths?: Partial<Record<BenchAccount, Record<string, string>>>;
+  /**
+   * What a scenario's name says for a sample that moves with the calendar (`de` = 30 days ago: `de=hoje-30d`): the
+   * name stays the same from one day to the next, so a row measured today replaces yesterday's instead of leaving it
+   * behind under an old date.
+   */
+  labels?: Record<string, string>;
   /** X-Total-Count of a path for an account (page 1). */
   totalOf: (path: string, account: BenchAccount) => Promise<number>;
 }
@@ -131,12 +137,13 @@ const withQuery = (url: string, params: Record<string, string>) => {
 };
 
 /** Every list route × account × filter (alone and with q) × page 1 / pageSize 500 / deepest page. */
-export function listScenarios({ routes, samples, scoped = {}, paths = {}, totalOf }: GenerateInput): {
+export function listScenarios({ routes, samples, scoped = {}, paths = {}, labels = {}, totalOf }: GenerateInput): {
   scenarios: GeneratedScenario[];
   unsampled: string[];
 } {
   const scenarios: GeneratedScenario[] = [];
   const unsampled: string[] = [];
+  const nameOf = (key: string, value: string) => (samples[key]?.[0] === value ? (labels[key] ?? value) : value);
   const lists = routes.filter((r) => {
     const shape = shapeOf(qs(r));
     return r.method === 'GET' && shape && 'page' in shape && 'pageSize' in shape && r.access !== 'public';
@@ -177,8 +184,10 @@ export function listScenarios({ routes, samples, scoped = {}, paths = {}, totalO
         { label: '', params: {}, search: false },
         ...(hasQ ? [{ label: `q=${SEARCHES[0]}`, params: { q: SEARCHES[0]! }, search: true }] : []),
         ...filters.flatMap(([key, value]) => [
-          { label: `${key}=${value}`, params: { [key]: value }, search: false },
-          ...(hasQ ? [{ label: `${key}=${value}+q`, params: { [key]: value, q: SEARCHES[0]! }, search: true }] : []),
+          { label: `${key}=${nameOf(key, value)}`, params: { [key]: value }, search: false },
+          ...(hasQ
+            ? [{ label: `${key}=${nameOf(key, value)}+q`, params: { [key]: value, q: SEARCHES[0]! }, search: true }]
+            : []),
         ]),
       ].map((combo) => ({ ...combo, params: { ...required, ...combo.params } }));
       for (const combo of combos) {

@@ -82,6 +82,9 @@ async function soma(db: Database, query: ReturnType<typeof sql>): Promise<number
 const igual = (what: string, answer: number, lines: number) =>
   answer === lines ? `${what} = its lines' sum (${lines} centavos)` : `${what} ${answer} ≠ its lines' sum ${lines}`;
 
+/** What a scenario's name says for the month it reads: the same name next month, so its row is replaced. */
+const MES_NO_NOME = 'mes-anterior';
+
 /** The month the scenarios read: the one before the current, the last one still open (the job closes it). */
 export function mesDoBench(now: Date): string {
   return periodoAnterior(periodoDe(todayInBrasilia(now)));
@@ -151,7 +154,7 @@ function resumo(
   pagina: { label: string; query: string; itens?: number },
 ): LedgerScenario {
   return {
-    name: `GET /api/comissoes/resumo?periodo=${mes}${pagina.label} · ${account}`,
+    name: `GET /api/comissoes/resumo?periodo=${MES_NO_NOME}${pagina.label} · ${account}`,
     path: `/api/comissoes/resumo?periodo=${mes}${pagina.query}`,
     account,
     connections: 16,
@@ -218,7 +221,7 @@ export function ledgerScenarios(now: Date, franquiaId: string, input?: LedgerBen
     resumo(mes, 'franquia', { label: '', query: '' }),
     {
       // Issue 45: the franqueador's month of royalties -- each franquia's statement, open (a preview) or closed.
-      name: `GET /api/royalties/extratos?mes=${mes} · franqueador`,
+      name: `GET /api/royalties/extratos?mes=${MES_NO_NOME} · franqueador`,
       path: `/api/royalties/extratos?mes=${mes}`,
       account: 'franqueador',
       connections: 16,
@@ -236,7 +239,7 @@ export function ledgerScenarios(now: Date, franquiaId: string, input?: LedgerBen
     },
     {
       // Issue 45: 'Meu extrato' as the franquia opens it -- the month and its first 20 lines.
-      name: `GET /api/royalties/extratos/:franquiaId/${mes}?page=1&pageSize=20 · franquia`,
+      name: `GET /api/royalties/extratos/:franquiaId/${MES_NO_NOME}?page=1&pageSize=20 · franquia`,
       path: `/api/royalties/extratos/${franquiaId}/${mes}?page=1&pageSize=20`,
       account: 'franquia',
       connections: 16,

@@ -510,7 +510,8 @@ async function main() {
     for (const account of Object.keys(accounts) as (keyof typeof accounts)[]) {
       paths[account] = await conversationPathOf(db, actors[account]);
     }
-    const generated = listScenarios({ routes, samples, scoped, paths, totalOf });
+    const relative = { de: 'hoje-30d', ate: 'hoje', vencimentoDe: 'hoje-30d', vencimentoAte: 'hoje' };
+    const generated = listScenarios({ routes, samples, scoped, paths, labels: relative, totalOf });
     for (const filter of generated.unsampled) console.log(`not measured: ${filter} (no sample value in bench/run.ts)`);
     const eventoDoCliente = await eventoAsItIs(cookies.cliente);
     const clienteBody = (await clienteAsItIs(cookies.vendedor)).body;

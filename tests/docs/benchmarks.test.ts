@@ -81,3 +81,33 @@ describe("BENCHMARKS.md's scale table (issue 46: 1M against 10M leads)", () => {
     expect(scaleSection(table)).toContain('| a | 1 + 1 | 1 + 2 | +50% | 5 | 5 |');
   });
 });
+
+describe("the generated scenarios' names (bench/generated.ts)", () => {
+  it('name a day that moves with the calendar by its label, so the row measured tomorrow replaces it', async () => {
+    const { listScenarios } = await import('../../bench/generated');
+    const { z } = await import('zod');
+    const querystring = z.object({
+      page: z.coerce.number().optional(),
+      pageSize: z.coerce.number().optional(),
+      de: z
+        .string()
+        .regex(/^\d{4}-\d\d-\d\d$/)
+        .optional(),
+    });
+    const routes = [{ method: 'GET', url: '/api/exemplo', access: ['franqueador'] as const, schema: { querystring } }];
+    const names = (day: string) =>
+      listScenarios({ routes, samples: { de: [day] }, labels: { de: 'hoje-30d' }, totalOf: async () => 0 })
+        .scenarios.filter((s) => s.path.includes('de='))
+        .map((s) => ({ name: s.name, path: s.path }));
+
+    const today = names('2026-10-31');
+    expect(today.map((s) => s.name)).toEqual([
+      '/api/exemplo de=hoje-30d · franqueador',
+      '/api/exemplo de=hoje-30d pageSize=500 · franqueador',
+      '/api/exemplo de=hoje-30d deepest page · franqueador',
+    ]);
+    // The request still sends the day itself; tomorrow's run gives the same names.
+    expect(today[0]!.path).toBe('/api/exemplo?de=2026-10-31');
+    expect(names('2026-11-01').map((s) => s.name)).toEqual(today.map((s) => s.name));
+  });
+});
