@@ -174,11 +174,17 @@ export function listScenarios({ routes, samples, scoped = {}, paths = {}, labels
         continue;
       }
       const filters: [string, string][] = [];
+      const otherChoices: [string, string][] = [];
       for (const key of Object.keys(shapeOf(schema)!)) {
         if (LIST_KEYS.has(key) || key in required) continue;
         const value = sampleFor(schema, key, accountSamples);
         if (value === null) unsampled.push(`${route.url} ${key} · ${account}`);
         else filters.push([key, value]);
+        // The filter's other choices, page 1 alone: the first is often the commonest (a status 'aberta'), and a
+        // rare one ('vencida') is read past every row of the common ones when no index leads with it.
+        for (const other of enumValues(shapeOf(schema)![key]).filter((v) => v !== value)) {
+          if (schema.safeParse({ [key]: other }).success) otherChoices.push([key, other]);
+        }
       }
       const combos: { label: string; params: Record<string, string>; search: boolean }[] = [
         { label: '', params: {}, search: false },
@@ -213,6 +219,15 @@ export function listScenarios({ routes, samples, scoped = {}, paths = {}, labels
             const last = Math.ceil(Math.min(total, TOTAL_COUNT_LIMIT) / SCREEN_PAGE_SIZE);
             return last > 1 ? withQuery(url, { ...combo.params, page: String(last) }) : null;
           },
+        });
+      }
+      for (const [key, value] of otherChoices) {
+        scenarios.push({
+          account,
+          connections: 16,
+          target: { p99: 50 },
+          name: `${route.url} ${key}=${value} · ${account}`,
+          path: withQuery(url, { ...required, [key]: value }),
         });
       }
     }

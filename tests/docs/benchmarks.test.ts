@@ -110,4 +110,23 @@ describe("the generated scenarios' names (bench/generated.ts)", () => {
     expect(today[0]!.path).toBe('/api/exemplo?de=2026-10-31');
     expect(names('2026-11-01').map((s) => s.name)).toEqual(today.map((s) => s.name));
   });
+
+  it("measure each other choice of a filter's list on page 1: a rare status is not read as the commonest is", async () => {
+    const { listScenarios } = await import('../../bench/generated');
+    const { z } = await import('zod');
+    const querystring = z.object({
+      page: z.coerce.number().optional(),
+      pageSize: z.coerce.number().optional(),
+      status: z.enum(['aberta', 'paga', 'vencida']).optional(),
+    });
+    const routes = [{ method: 'GET', url: '/api/exemplo', access: ['franquia'] as const, schema: { querystring } }];
+    const generated = listScenarios({ routes, samples: {}, totalOf: async () => 0 }).scenarios;
+    expect(generated.filter((s) => s.path.includes('status=')).map((s) => `${s.name} -> ${s.path}`)).toEqual([
+      '/api/exemplo status=aberta · franquia -> /api/exemplo?status=aberta',
+      '/api/exemplo status=aberta pageSize=500 · franquia -> /api/exemplo?status=aberta&pageSize=500',
+      '/api/exemplo status=aberta deepest page · franquia -> /api/exemplo?status=aberta&page=last',
+      '/api/exemplo status=paga · franquia -> /api/exemplo?status=paga',
+      '/api/exemplo status=vencida · franquia -> /api/exemplo?status=vencida',
+    ]);
+  });
 });

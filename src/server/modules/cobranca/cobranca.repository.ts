@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { containsInSearchText } from '../../lib/pagination';
 import { countUpToLimit } from '../../lib/list-page';
-import { type KeysetOrder, cursorKeys, keysetPage, keysetWindow } from '../../lib/keyset';
+import { type KeysetOrder, cursorKeys, keysetPage, keysetWindow, pageStart } from '../../lib/keyset';
 import type { ParcelaStatus, ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 import { PARCELAS_ORDEM, type ParcelasListQuery, parcelasKeyset } from '../../../shared/schemas/parcela';
 
@@ -471,15 +471,17 @@ const parcelasOrder: KeysetOrder = {
 export async function listParcelas(db: Executor, actor: Actor, query: ParcelasListQuery) {
   const where = filtros(actor, query);
   const window = keysetWindow(parcelasOrder, query);
+  // A deep page by number starts at its first row's key: only its rows have their matrícula, plan and names read.
+  const start = pageStart(parcelas, where, parcelasOrder, window);
   const [read, contagem] = await Promise.all([
     db
       .select({ ...parcelaSelection, cursorChaves: cursorKeys(parcelasOrder.keys) })
       .from(parcelas)
       .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
-      .where(and(where, window.past))
+      .where(and(where, window.past, start))
       .orderBy(...window.orderBy)
       .limit(window.limit)
-      .offset(window.offset),
+      .offset(start ? 0 : window.offset),
     countUpToLimit(db, parcelas, where),
   ]);
   const { rows, cursors } = keysetPage(parcelasOrder, query, read);

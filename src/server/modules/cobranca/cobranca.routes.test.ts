@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
@@ -390,6 +390,27 @@ describe('reading the parcelas', () => {
     expect(invertido.statusCode).toBe(400);
     expect((await franqueador().get('/api/parcelas?status=quitada')).statusCode).toBe(400);
     expect((await as(ctx.app, 'aluno').get('/api/parcelas')).statusCode).toBe(403);
+  });
+
+  it('GET /api/parcelas: a page by number is its slice of the whole list, filtered or not, up to past the end', async () => {
+    // A page past the first starts at its first row's key (lib/keyset.ts pageStart), not at an OFFSET of read rows.
+    const [maior] = await ctx.handle.db
+      .select({ eventoId: parcelas.eventoId })
+      .from(parcelas)
+      .groupBy(parcelas.eventoId)
+      .orderBy(desc(count()))
+      .limit(1);
+    for (const filtro of ['', '&status=aberta', `&eventoId=${maior!.eventoId}`]) {
+      const todas = (await franqueador().get(`/api/parcelas?pageSize=500${filtro}`)).json<ParcelaItem[]>();
+      expect(todas.length, filtro).toBeGreaterThan(4);
+      for (const page of [2, 3, Math.ceil(todas.length / 3) + 1]) {
+        const response = await franqueador().get(`/api/parcelas?pageSize=3&page=${page}${filtro}`);
+        expect(response.statusCode, response.body).toBe(200);
+        const ids = response.json<ParcelaItem[]>().map((p) => p.id);
+        expect(ids, `${filtro} page ${page}`).toEqual(todas.slice((page - 1) * 3, page * 3).map((p) => p.id));
+        expect(response.headers['x-total-count'], filtro).toBe(String(todas.length));
+      }
+    }
   });
 
   it('GET /api/parcelas answers a search too short to answer with the hint, as every list (issue 46)', async () => {
