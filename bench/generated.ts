@@ -103,6 +103,12 @@ function sampleFor(schema: ZodLike, key: string, samples: Samples): string | nul
 
 const LIST_KEYS = new Set(['page', 'pageSize', 'q']);
 
+/**
+ * A filter of at most this many choices has each measured (a status, a grouping, an order); the audit trail's
+ * actions and entities (33 and 123 choices, one index shape) keep their first only.
+ */
+const OTHER_CHOICES_MAX = 16;
+
 export interface GenerateInput {
   routes: readonly RouteAccess[];
   samples: Samples;
@@ -182,7 +188,9 @@ export function listScenarios({ routes, samples, scoped = {}, paths = {}, labels
         else filters.push([key, value]);
         // The filter's other choices, page 1 alone: the first is often the commonest (a status 'aberta'), and a
         // rare one ('vencida') is read past every row of the common ones when no index leads with it.
-        for (const other of enumValues(shapeOf(schema)![key]).filter((v) => v !== value)) {
+        const choices = enumValues(shapeOf(schema)![key]);
+        if (choices.length > OTHER_CHOICES_MAX) continue;
+        for (const other of choices.filter((v) => v !== value)) {
           if (schema.safeParse({ [key]: other }).success) otherChoices.push([key, other]);
         }
       }
