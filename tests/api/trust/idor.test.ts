@@ -928,6 +928,37 @@ describe('IDOR: rows out of the caller’s scope', () => {
         }
       }
     }
+    // A node of the tree out of scope -- another network's, a neighbouring branch's -- (ADR 128: a node below the
+    // caller's own is checked once, on the events): the lists answer none of its rows, or refuse the filter.
+    const byNode: [string, Table][] = [
+      ['franquiaId', 'franquias'],
+      ['microFranquiaId', 'microFranquias'],
+      ['clienteId', 'clientes'],
+    ];
+    const nodeReaders: Record<string, ActorName[]> = {
+      ...readers,
+      '/api/parcelas': ACTOR_NAMES.filter((n) => n !== 'vendedor' && n !== 'aluno'),
+    };
+    for (const [path, names] of Object.entries(nodeReaders).filter(([p]) => !p.endsWith('.csv'))) {
+      for (const name of names) {
+        for (const [filter, table] of byNode) {
+          // An ancestor names the caller's own rows (a micro-franquia's franquia): not a node out of scope.
+          const outOfScope = foreign(name, table).filter(
+            (id) => categoryOf(world.graph, world.actors[name], table, id) !== 'ascendente',
+          );
+          for (const id of outOfScope) {
+            const response = await inject(name, 'GET', `${path}?${filter}=${id}`);
+            figures.referenceAttempts += 1;
+            tally(name, table, id);
+            const none =
+              response.statusCode === 200 && response.body === '[]' && response.headers['x-total-count'] === '0';
+            if (!none && response.statusCode < 400) {
+              leaks.push(`${path}?${filter}=${id} as ${name}: ${response.statusCode} ${response.body.slice(0, 100)}`);
+            }
+          }
+        }
+      }
+    }
     const same = async (
       name: ActorName,
       method: string,

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
-import { matriculasVisibleTo, parcelasVisibleTo } from '../../access/scope';
+import { matriculasVisibleTo, parcelasVisibleTo, rowsUnderNodes } from '../../access/scope';
 import { type Executor, executeRows, fixedStatement } from '../../db/connect';
 import { type EntradaDaComissao, entradaDaComissao } from '../comissoes';
 import { type EntradaDoRoyalty, entradaDoRoyalty } from '../royalties';
@@ -433,7 +433,8 @@ export function parcelasDoAluno(db: Executor, actor: Actor) {
 
 export function filtros(actor: Actor, q: Omit<ParcelasListQuery, 'page' | 'pageSize'>): SQL | undefined {
   return and(
-    parcelasVisibleTo(actor),
+    // The caller's parcelas, or those of the node of the tree it filters by, its own checked once (ADR 128).
+    rowsUnderNodes(actor, 'parcelas', q),
     q.status ? eq(parcelas.status, q.status) : undefined,
     q.vencimentoDe ? sql`${parcelas.vencimento} >= ${q.vencimentoDe}::date` : undefined,
     q.vencimentoAte ? sql`${parcelas.vencimento} <= ${q.vencimentoAte}::date` : undefined,

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/relatorios';
 import { eventos, preMatriculas } from '../../db/schema';
 import type { Actor } from '../../access/actor';
-import { type FunnelTable, funnelRowsOfEvents, funnelRowsVisibleTo } from '../../access/scope';
+import { type FunnelTable, funnelRowsOfEvents, rowsUnderNodes } from '../../access/scope';
 import { dayEnd, dayStart } from './brazil-time';
 
 /** A funnel table's columns the report's drill-down filters compare: its event and its scope path. */
@@ -55,17 +55,18 @@ export function placeByEvents(filter: DrillFilter & { q?: string }): boolean {
 
 /**
  * A funnel table's rows the actor sees, of the events in the drill-down's place when it names one (estado,
- * cidade): the access module finds them by their events (funnelRowsOfEvents). Without a place, the table's own rule.
+ * cidade): the access module finds them by their events (funnelRowsOfEvents). Without a place, the table's own rule,
+ * or the rows of a node of the tree the filter names below the actor's own (rowsUnderNodes, ADR 128).
  */
 export function inPlace(actor: Actor, filter: DrillFilter & { q?: string }, table: FunnelTable): SQL {
-  if (!filter.estado && !filter.cidade) return funnelRowsVisibleTo(actor, table);
+  if (!filter.estado && !filter.cidade) return rowsUnderNodes(actor, table, filter);
   const place = and(
     filter.estado ? eq(eventos.estado, filter.estado) : undefined,
     filter.cidade ? sql`lower(${eventos.cidade}) = lower(${filter.cidade})` : undefined,
   )!;
   if (placeByEvents(filter)) return funnelRowsOfEvents(actor, table, place);
   // With a search, the place's rows are a bitmap beside the search's (ADR 102's exception, issue 46).
-  return and(funnelRowsVisibleTo(actor, table), funnelRowsOfEvents(actor, table, place, { asArray: true }))!;
+  return and(rowsUnderNodes(actor, table, filter), funnelRowsOfEvents(actor, table, place, { asArray: true }))!;
 }
 
 /** Whether any drill-down filter is set (the counters then cannot answer the total). */
