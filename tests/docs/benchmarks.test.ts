@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type ZodType, z } from 'zod';
+import type { RouteAccess } from '../../src/server/plugins/authorization';
+import type { Role } from '../../src/shared/roles';
 import { growth, mergeRuns, readScale, scaleSection, withScale } from '../../bench/scale';
 import { BENCHMARKS_FILE, readTable, root, type Row, withSummary } from '../../bench/table';
 
@@ -83,18 +86,30 @@ describe("BENCHMARKS.md's scale table (issue 46: 1M against 10M leads)", () => {
 });
 
 describe("the generated scenarios' names (bench/generated.ts)", () => {
+  /** One list route, `/api/exemplo`, paged, with the given filters, read by one role. */
+  const exampleList = (role: Role, filters: Record<string, ZodType>): RouteAccess[] => [
+    {
+      method: 'GET',
+      url: '/api/exemplo',
+      access: [role],
+      schema: {
+        querystring: z.object({
+          page: z.coerce.number().optional(),
+          pageSize: z.coerce.number().optional(),
+          ...filters,
+        }),
+      },
+    },
+  ];
+
   it('name a day that moves with the calendar by its label, so the row measured tomorrow replaces it', async () => {
     const { listScenarios } = await import('../../bench/generated');
-    const { z } = await import('zod');
-    const querystring = z.object({
-      page: z.coerce.number().optional(),
-      pageSize: z.coerce.number().optional(),
+    const routes = exampleList('franqueador', {
       de: z
         .string()
         .regex(/^\d{4}-\d\d-\d\d$/)
         .optional(),
     });
-    const routes = [{ method: 'GET', url: '/api/exemplo', access: ['franqueador'] as const, schema: { querystring } }];
     const names = (day: string) =>
       listScenarios({ routes, samples: { de: [day] }, labels: { de: 'hoje-30d' }, totalOf: async () => 0 })
         .scenarios.filter((s) => s.path.includes('de='))
@@ -113,13 +128,7 @@ describe("the generated scenarios' names (bench/generated.ts)", () => {
 
   it("measure each other choice of a filter's list on page 1: a rare status is not read as the commonest is", async () => {
     const { listScenarios } = await import('../../bench/generated');
-    const { z } = await import('zod');
-    const querystring = z.object({
-      page: z.coerce.number().optional(),
-      pageSize: z.coerce.number().optional(),
-      status: z.enum(['aberta', 'paga', 'vencida']).optional(),
-    });
-    const routes = [{ method: 'GET', url: '/api/exemplo', access: ['franquia'] as const, schema: { querystring } }];
+    const routes = exampleList('franquia', { status: z.enum(['aberta', 'paga', 'vencida']).optional() });
     const generated = listScenarios({ routes, samples: {}, totalOf: async () => 0 }).scenarios;
     expect(generated.filter((s) => s.path.includes('status=')).map((s) => `${s.name} -> ${s.path}`)).toEqual([
       '/api/exemplo status=aberta · franquia -> /api/exemplo?status=aberta',
