@@ -39,6 +39,13 @@ export interface GeneratedScenario {
 /** The page the screens show (DESIGN §4.3) and the deepest one they reach (the total stops at 10,000). */
 const SCREEN_PAGE_SIZE = 50;
 
+/**
+ * Issue 46's targets by kind of route: a Relatórios request answers within 100 ms at p99 (its reports and their CSV
+ * alike); a list within 50, a search within 150.
+ */
+export const REPORT_PREFIX = '/api/relatorios/';
+export const targetP99 = (url: string, search: boolean) => (search ? 150 : url.startsWith(REPORT_PREFIX) ? 100 : 50);
+
 /** Free-text searches, as people type them: words, a common surname, e-mail fragments, phone digits, accents. */
 export const SEARCHES = ['Oliveira', 'maria', '@gmail', '98765', 'JOSÉ da', 'conceicao'];
 
@@ -210,7 +217,7 @@ export function listScenarios({ routes, samples, scoped = {}, paths = {}, labels
         const common = {
           account,
           connections: combo.search ? 4 : 16,
-          target: { p99: combo.search ? 150 : 50 },
+          target: { p99: targetP99(route.url, combo.search) },
         };
         scenarios.push({ ...common, name: `${base} · ${account}`, path: withQuery(url, combo.params) });
         scenarios.push({
@@ -233,7 +240,7 @@ export function listScenarios({ routes, samples, scoped = {}, paths = {}, labels
         scenarios.push({
           account,
           connections: 16,
-          target: { p99: 50 },
+          target: { p99: targetP99(route.url, false) },
           name: `${route.url} ${key}=${value} · ${account}`,
           path: withQuery(url, { ...required, [key]: value }),
         });

@@ -86,11 +86,11 @@ describe("BENCHMARKS.md's scale table (issue 46: 1M against 10M leads)", () => {
 });
 
 describe("the generated scenarios' names (bench/generated.ts)", () => {
-  /** One list route, `/api/exemplo`, paged, with the given filters, read by one role. */
-  const exampleList = (role: Role, filters: Record<string, ZodType>): RouteAccess[] => [
+  /** One list route, `/api/exemplo` unless named, paged, with the given filters, read by one role. */
+  const exampleList = (role: Role, filters: Record<string, ZodType>, url = '/api/exemplo'): RouteAccess[] => [
     {
       method: 'GET',
-      url: '/api/exemplo',
+      url,
       access: [role],
       schema: {
         querystring: z.object({
@@ -137,5 +137,23 @@ describe("the generated scenarios' names (bench/generated.ts)", () => {
       '/api/exemplo status=paga · franquia -> /api/exemplo?status=paga',
       '/api/exemplo status=vencida · franquia -> /api/exemplo?status=vencida',
     ]);
+  });
+
+  it("hold a Relatórios request to the report's 100 ms and a list to 50 (issue 46), its other choices too", async () => {
+    const { listScenarios } = await import('../../bench/generated');
+    const agrupar = { agrupar: z.enum(['franquia', 'estado']).optional() };
+    const targets = (url: string) =>
+      listScenarios({ routes: exampleList('franqueador', agrupar, url), samples: {}, totalOf: async () => 0 })
+        .scenarios.map((s) => `${s.name}: ${s.target.p99}`);
+    expect(targets('/api/relatorios/exemplo')).toEqual([
+      '/api/relatorios/exemplo page 1 · franqueador: 100',
+      '/api/relatorios/exemplo page 1 pageSize=500 · franqueador: 100',
+      '/api/relatorios/exemplo page 1 deepest page · franqueador: 100',
+      '/api/relatorios/exemplo agrupar=franquia · franqueador: 100',
+      '/api/relatorios/exemplo agrupar=franquia pageSize=500 · franqueador: 100',
+      '/api/relatorios/exemplo agrupar=franquia deepest page · franqueador: 100',
+      '/api/relatorios/exemplo agrupar=estado · franqueador: 100',
+    ]);
+    expect(targets('/api/exemplo').every((t) => t.endsWith(': 50'))).toBe(true);
   });
 });
