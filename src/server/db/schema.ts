@@ -944,8 +944,9 @@ export const matriculas = pgTable(
     index('matriculas_curso_id_idx').on(t.cursoId),
     index('matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt, t.id),
     index('matriculas_lead_id_idx').on(t.leadId),
-    // The vendedor does not see matrículas (DESIGN §4.1): no vendedor page index.
-    ...scopePageIndexes('matriculas', t, ['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
+    // The vendedor does not see matrículas (DESIGN §4.1), but the staff above filter theirs by one (ADR 128: a node
+    // below the caller's own reads that node's rows): a vendedor page index too (migration 0078).
+    ...scopePageIndexes('matriculas', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
     // Issue 42: the list filtered by status, newest first, and its capped count, read as a range per scope (the
     // status is not in the scope's counters; without these, 1 in 20 of the franqueador's 100,000 was a scan).
     ...(['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>

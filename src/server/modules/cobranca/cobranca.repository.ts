@@ -18,6 +18,7 @@ import {
 import { containsInSearchText } from '../../lib/pagination';
 import { countUpToLimit } from '../../lib/list-page';
 import { type KeysetOrder, cursorKeys, keysetPage, keysetWindow, pageStart } from '../../lib/keyset';
+import { withoutImpliedNodes } from '../funnel';
 import type { ParcelaStatus, ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 import { PARCELAS_ORDEM, type ParcelasListQuery, parcelasKeyset } from '../../../shared/schemas/parcela';
 
@@ -469,7 +470,8 @@ const parcelasOrder: KeysetOrder = {
  * One page of the caller's parcelas, latest due date first, with the number matching (capped as the lists are). A
  * page after or before a cursor (issue 46) starts at its key, so a deep page costs what the first does.
  */
-export async function listParcelas(db: Executor, actor: Actor, query: ParcelasListQuery) {
+export async function listParcelas(db: Executor, actor: Actor, asked: ParcelasListQuery) {
+  const query = await withoutImpliedNodes(db, actor, asked);
   const where = filtros(actor, query);
   const window = keysetWindow(parcelasOrder, query);
   // A deep page by number starts at its first row's key: only its rows have their matrícula, plan and names read.

@@ -8,7 +8,15 @@ import {
 } from '../../../shared/schemas/relatorios';
 import { eventos, preMatriculas } from '../../db/schema';
 import type { Actor } from '../../access/actor';
-import { type FunnelTable, funnelRowsOfEvents, rowsUnderNodes } from '../../access/scope';
+import {
+  type FunnelTable,
+  type PathNodes,
+  funnelRowsOfEvents,
+  nodesImpliedByScope,
+  rowsUnderNodes,
+} from '../../access/scope';
+import type { Executor } from '../../db/connect';
+import { selectScalars } from './counts.repository';
 import { dayEnd, dayStart } from './brazil-time';
 
 /** A funnel table's columns the report's drill-down filters compare: its event and its scope path. */
@@ -67,6 +75,20 @@ export function inPlace(actor: Actor, filter: DrillFilter & { q?: string }, tabl
   if (placeByEvents(filter)) return funnelRowsOfEvents(actor, table, place);
   // With a search, the place's rows are a bitmap beside the search's (ADR 102's exception, issue 46).
   return and(rowsUnderNodes(actor, table, filter), funnelRowsOfEvents(actor, table, place, { asArray: true }))!;
+}
+
+/**
+ * The list's filter without the nodes at or above the caller's own that every one of its rows lies under (issue 46,
+ * `nodesImpliedByScope`): they filter nothing, and left in they made the list test each row of the scope for them.
+ * One round trip, only when the filter names such a node; a node that does filter is kept.
+ */
+export async function withoutImpliedNodes<F extends PathNodes>(db: Executor, actor: Actor, filter: F): Promise<F> {
+  const checks = nodesImpliedByScope(actor, filter);
+  if (checks.length === 0) return filter;
+  const [row] = await selectScalars(db, Object.fromEntries(checks.map((c) => [c.level, sql<boolean>`${c.implied}`])));
+  const kept = { ...filter };
+  for (const { level } of checks) if (row?.[level] === true) delete kept[level];
+  return kept;
 }
 
 /** Whether any drill-down filter is set (the counters then cannot answer the total). */

@@ -29,5 +29,6 @@ export {
   hasDrillFilter,
   inPlace,
   origemKey,
+  withoutImpliedNodes,
 } from './drill';
 export { origemDaPreMatriculaSelection, origemSelection } from './origem.repository';

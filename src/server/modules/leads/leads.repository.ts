@@ -20,6 +20,7 @@ import {
   listFunnelPage,
   origemSelection,
   selectScalars,
+  withoutImpliedNodes,
 } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import {
@@ -128,7 +129,8 @@ const leadSelection = {
 };
 
 /** One page of the caller's leads, newest first, with the number of all that match. */
-export async function listLeads(db: Executor, actor: Actor, query: LeadsListQuery, clock = clockAt(new Date())) {
+export async function listLeads(db: Executor, actor: Actor, asked: LeadsListQuery, clock = clockAt(new Date())) {
+  const query = await withoutImpliedNodes(db, actor, asked);
   const source = {
     table: leads,
     id: leads.id,

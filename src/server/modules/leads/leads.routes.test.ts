@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, ne } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as, sessionOf } from '../../../../tests/support/inject-as';
-import { eventos, leads } from '../../db/schema';
+import { eventos, leads, microFranquias, users } from '../../db/schema';
 import type { Role } from '../../../shared/roles';
 import type { FunnelEvento, LeadItem } from '../../../shared/schemas/funnel';
 import { leadsExportBatch } from './leads.repository';
@@ -220,6 +220,51 @@ describe('GET /api/leads: filters, search and pages', () => {
       expect(response.json().message, url).toBe('Digite pelo menos 3 letras ou números para buscar.');
     }
     expect(await names('franqueador', '/api/leads?q=luc')).toEqual(['Lucas Oliveira']);
+  });
+});
+
+describe('GET /api/leads: a filter by a node above the caller (issue 46)', () => {
+  const listed = async (url: string) => {
+    const response = await as(ctx.app, 'cliente').get(url);
+    expect(response.statusCode).toBe(200);
+    const items = response.json() as LeadItem[];
+    return { names: items.map((l) => l.nomeAluno).sort(), total: response.headers['x-total-count'] };
+  };
+
+  it("answers the cliente's whole list for its own micro-franquia and vendedor, and only the events under one", async () => {
+    const [cliente] = await ctx.handle.db
+      .select({ clienteId: users.clienteId })
+      .from(users)
+      .where(eq(users.email, 'cliente@demo.com.br'));
+    const events = await ctx.handle.db
+      .select({ id: eventos.id, micro: eventos.microFranquiaId, vendedor: eventos.vendedorId })
+      .from(eventos)
+      .where(eq(eventos.clienteId, cliente!.clienteId!))
+      .orderBy(eventos.dataEvento);
+    const { micro, vendedor } = events[0]!;
+    const all = await listed('/api/leads');
+    expect(all.names).toHaveLength(4);
+    expect(await listed(`/api/leads?microFranquiaId=${micro}`)).toEqual(all);
+    expect(await listed(`/api/leads?vendedorId=${vendedor}`)).toEqual(all);
+    expect(await listed(`/api/leads?microFranquiaId=${micro}&page=2&pageSize=2`)).toMatchObject({ total: '4' });
+
+    // One of its events moves to another micro-franquia: the filter now keeps the others' leads only.
+    const [other] = await ctx.handle.db
+      .select({ id: microFranquias.id })
+      .from(microFranquias)
+      .where(ne(microFranquias.id, micro!))
+      .limit(1);
+    const moved = events.find((e) => e.id === horizonte.id)!;
+    await ctx.handle.db.update(eventos).set({ microFranquiaId: other!.id }).where(eq(eventos.id, moved.id));
+    try {
+      expect(await listed(`/api/leads?microFranquiaId=${micro}`)).toEqual({
+        names: all.names.filter((n) => n !== 'Mariana Costa'),
+        total: '3',
+      });
+      expect(await listed(`/api/leads?microFranquiaId=${other!.id}`)).toEqual({ names: ['Mariana Costa'], total: '1' });
+    } finally {
+      await ctx.handle.db.update(eventos).set({ microFranquiaId: micro }).where(eq(eventos.id, moved.id));
+    }
   });
 });
 

@@ -18,6 +18,7 @@ import {
   newestFirst,
   listFunnelPage,
   origemDaPreMatriculaSelection,
+  withoutImpliedNodes,
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
 
@@ -78,7 +79,8 @@ const matriculaSelection = {
 };
 
 /** One page of the caller's matrículas, newest first; the aluno's without the origin (staff only). */
-export async function listMatriculas(db: Executor, actor: Actor, query: MatriculasListQuery) {
+export async function listMatriculas(db: Executor, actor: Actor, asked: MatriculasListQuery) {
+  const query = await withoutImpliedNodes(db, actor, asked);
   const source = {
     table: matriculas,
     id: matriculas.id,

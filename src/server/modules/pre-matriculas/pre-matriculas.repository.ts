@@ -25,6 +25,7 @@ import {
   newestFirst,
   listFunnelPage,
   origemSelection,
+  withoutImpliedNodes,
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
 
@@ -69,7 +70,8 @@ const preMatriculaSelection = {
  * One page of the caller's pre-matrículas, newest first; effective ones stay listed with their status. The staff's
  * rows carry their activation conflicts (ADR 020); the aluno's rows do not.
  */
-export async function listPreMatriculas(db: Executor, actor: Actor, query: PreMatriculasListQuery) {
+export async function listPreMatriculas(db: Executor, actor: Actor, asked: PreMatriculasListQuery) {
+  const query = await withoutImpliedNodes(db, actor, asked);
   const source = {
     table: preMatriculas,
     id: preMatriculas.id,
