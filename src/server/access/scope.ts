@@ -278,10 +278,12 @@ export function funnelRowsOfEvents(
   actor: Actor,
   table: FunnelTable,
   events: SQL,
-  { asArray = false }: { asArray?: boolean } = {},
+  { asArray = false, ids }: { asArray?: boolean; ids?: readonly string[] } = {},
 ): SQL {
   const { eventoId, visibleTo } = FUNNEL_TABLES[table];
   const visible = visibleTo(actor);
+  // The events already read (`placeEventIdsOf`, ADR 130): one array parameter whose length the planner knows.
+  if (ids && staffByEvents(actor, visible)) return sql`${eventoId} = any(${sql.param(ids)}::uuid[])`;
   // `in`, not `= any(array(...))`: the planner then knows how many events (and rows) the place holds. `asArray`
   // (a search, issue 46): the events' ids are one array the (evento_id, ...) index reads as a bitmap, intersected
   // with the trigram index's, so only the rows in both are read (a franqueador's Belém with 'Oliveira': 3,374 rows
@@ -290,11 +292,22 @@ export function funnelRowsOfEvents(
     const ids = sql`select ${eventos.id} from ${eventos} where ${scope ? sql`${scope} and ` : sql``}${events}`;
     return asArray ? sql`${eventoId} = any(array(${ids}))` : sql`${eventoId} in (${ids})`;
   };
-  if (actor.role === 'aluno' || !scopeNodeOf(actor) || visible === NONE) {
-    return sql`(${visible} and ${ofEvents(undefined)})`;
-  }
+  if (!staffByEvents(actor, visible)) return sql`(${visible} and ${ofEvents(undefined)})`;
   // For the staff the table's own rule is implied by the events': it is left out, so the index alone answers.
   return ofEvents(eventosVisibleTo(actor));
+}
+
+/** Whether the actor's rows of a funnel table are those of the events it sees (the staff that read the table). */
+const staffByEvents = (actor: Actor, visible: SQL) =>
+  actor.role !== 'aluno' && scopeNodeOf(actor) !== null && visible !== NONE;
+
+/**
+ * The ids of the events the actor sees that match `events` (a place), for a search to read them first (issue 46, ADR
+ * 130), or null for a role whose rows are not its events' (the aluno's; a role that reads none of the table).
+ */
+export function placeEventIdsOf(actor: Actor, table: FunnelTable, events: SQL): SQL | null {
+  if (!staffByEvents(actor, FUNNEL_TABLES[table].visibleTo(actor))) return null;
+  return sql`select coalesce(json_agg(${eventos.id}), '[]') as ids from ${eventos} where ${eventosVisibleTo(actor)} and ${events}`;
 }
 
 /**

@@ -8,15 +8,7 @@ import {
 } from '../../../shared/schemas/relatorios';
 import { eventos, preMatriculas } from '../../db/schema';
 import type { Actor } from '../../access/actor';
-import {
-  type FunnelTable,
-  type PathNodes,
-  funnelRowsOfEvents,
-  nodesImpliedByScope,
-  rowsUnderNodes,
-} from '../../access/scope';
-import type { Executor } from '../../db/connect';
-import { selectScalars } from './counts.repository';
+import { type FunnelTable, funnelRowsOfEvents, rowsUnderNodes } from '../../access/scope';
 import { dayEnd, dayStart } from './brazil-time';
 
 /** A funnel table's columns the report's drill-down filters compare: its event and its scope path. */
@@ -61,34 +53,32 @@ export function placeByEvents(filter: DrillFilter & { q?: string }): boolean {
   return Boolean((filter.estado || filter.cidade) && !filter.q);
 }
 
+/** The drill-down's place (estado, cidade) as a condition on the events, when it names one. */
+export function placeCondition(filter: DrillFilter): SQL | undefined {
+  return and(
+    filter.estado ? eq(eventos.estado, filter.estado) : undefined,
+    filter.cidade ? sql`lower(${eventos.cidade}) = lower(${filter.cidade})` : undefined,
+  );
+}
+
+/** A list's filter as the lists read it: the query's, and the place's events when a search reads them first. */
+export type ResolvedFilter<F> = F & { eventosDoLugar?: readonly string[] };
+
 /**
  * A funnel table's rows the actor sees, of the events in the drill-down's place when it names one (estado,
  * cidade): the access module finds them by their events (funnelRowsOfEvents). Without a place, the table's own rule,
  * or the rows of a node of the tree the filter names below the actor's own (rowsUnderNodes, ADR 128).
  */
-export function inPlace(actor: Actor, filter: DrillFilter & { q?: string }, table: FunnelTable): SQL {
-  if (!filter.estado && !filter.cidade) return rowsUnderNodes(actor, table, filter);
-  const place = and(
-    filter.estado ? eq(eventos.estado, filter.estado) : undefined,
-    filter.cidade ? sql`lower(${eventos.cidade}) = lower(${filter.cidade})` : undefined,
-  )!;
+export function inPlace(actor: Actor, filter: ResolvedFilter<DrillFilter & { q?: string }>, table: FunnelTable): SQL {
+  const place = placeCondition(filter);
+  if (!place) return rowsUnderNodes(actor, table, filter);
   if (placeByEvents(filter)) return funnelRowsOfEvents(actor, table, place);
-  // With a search, the place's rows are a bitmap beside the search's (ADR 102's exception, issue 46).
-  return and(rowsUnderNodes(actor, table, filter), funnelRowsOfEvents(actor, table, place, { asArray: true }))!;
-}
-
-/**
- * The list's filter without the nodes at or above the caller's own that every one of its rows lies under (issue 46,
- * `nodesImpliedByScope`): they filter nothing, and left in they made the list test each row of the scope for them.
- * One round trip, only when the filter names such a node; a node that does filter is kept.
- */
-export async function withoutImpliedNodes<F extends PathNodes>(db: Executor, actor: Actor, filter: F): Promise<F> {
-  const checks = nodesImpliedByScope(actor, filter);
-  if (checks.length === 0) return filter;
-  const [row] = await selectScalars(db, Object.fromEntries(checks.map((c) => [c.level, sql<boolean>`${c.implied}`])));
-  const kept = { ...filter };
-  for (const { level } of checks) if (row?.[level] === true) delete kept[level];
-  return kept;
+  // With a search, the place's rows are a bitmap beside the search's (ADR 102's exception, issue 46), of the events
+  // `resolveFilter` read first (ADR 130).
+  return and(
+    rowsUnderNodes(actor, table, filter),
+    funnelRowsOfEvents(actor, table, place, { asArray: true, ids: filter.eventosDoLugar }),
+  )!;
 }
 
 /** Whether any drill-down filter is set (the counters then cannot answer the total). */

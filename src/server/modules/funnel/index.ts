@@ -29,6 +29,6 @@ export {
   hasDrillFilter,
   inPlace,
   origemKey,
-  withoutImpliedNodes,
 } from './drill';
+export { resolveFilter, withoutImpliedNodes } from './filter.repository';
 export { origemDaPreMatriculaSelection, origemSelection } from './origem.repository';

@@ -20,7 +20,7 @@ import {
   listFunnelPage,
   origemSelection,
   selectScalars,
-  withoutImpliedNodes,
+  resolveFilter,
 } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import {
@@ -130,7 +130,7 @@ const leadSelection = {
 
 /** One page of the caller's leads, newest first, with the number of all that match. */
 export async function listLeads(db: Executor, actor: Actor, asked: LeadsListQuery, clock = clockAt(new Date())) {
-  const query = await withoutImpliedNodes(db, actor, asked);
+  const query = await resolveFilter(db, actor, 'leads', asked);
   const source = {
     table: leads,
     id: leads.id,

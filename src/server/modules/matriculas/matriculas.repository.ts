@@ -18,7 +18,7 @@ import {
   newestFirst,
   listFunnelPage,
   origemDaPreMatriculaSelection,
-  withoutImpliedNodes,
+  resolveFilter,
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
 
@@ -80,7 +80,7 @@ const matriculaSelection = {
 
 /** One page of the caller's matrículas, newest first; the aluno's without the origin (staff only). */
 export async function listMatriculas(db: Executor, actor: Actor, asked: MatriculasListQuery) {
-  const query = await withoutImpliedNodes(db, actor, asked);
+  const query = await resolveFilter(db, actor, 'matriculas', asked);
   const source = {
     table: matriculas,
     id: matriculas.id,

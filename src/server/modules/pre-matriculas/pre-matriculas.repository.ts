@@ -25,7 +25,7 @@ import {
   newestFirst,
   listFunnelPage,
   origemSelection,
-  withoutImpliedNodes,
+  resolveFilter,
 } from '../funnel';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
 
@@ -71,7 +71,7 @@ const preMatriculaSelection = {
  * rows carry their activation conflicts (ADR 020); the aluno's rows do not.
  */
 export async function listPreMatriculas(db: Executor, actor: Actor, asked: PreMatriculasListQuery) {
-  const query = await withoutImpliedNodes(db, actor, asked);
+  const query = await resolveFilter(db, actor, 'preMatriculas', asked);
   const source = {
     table: preMatriculas,
     id: preMatriculas.id,
