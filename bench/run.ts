@@ -97,6 +97,9 @@ const chosen = (name: string, path: string) =>
   (!only || onlyParts.some((p) => name.includes(p) || path.includes(p))) &&
   !skipParts.some((p) => name.includes(p)) &&
   (!match || match.test(name));
+
+/** The application_name of the measured server's connections to the bench database. */
+const BENCH_SERVER_APP = 'bench-server';
 const PORT = 5390;
 const HELLO_PORT = 5391;
 const base = `http://127.0.0.1:${PORT}`;
@@ -341,6 +344,8 @@ async function main() {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
+      // Its connections carry this name (node-postgres reads PGAPPNAME), so the end of the run stops only theirs.
+      PGAPPNAME: BENCH_SERVER_APP,
       DATA_DIR: dataDir,
       DEMO_DATA: '0',
       PORT: String(PORT),
@@ -1214,12 +1219,14 @@ async function main() {
     hello.kill('SIGTERM');
     await exited;
     // A statement the stopped server left running goes on without its client (a conciliação's million payments ran
-    // for two hours, ADR 111), and the next run would count its CPU as its own: end those of the bench database.
+    // for two hours, ADR 111), and the next run would count its CPU as its own: end those of the server's
+    // connections. Only the server's: a `bench:data` loading beside the run was ended with the rest.
     await rawPool
       .query(
         `select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
-            and state = 'active'`,
+            and state = 'active' and application_name = $1`,
+        [BENCH_SERVER_APP],
       )
       .catch(() => undefined);
     await rawPool.end();
