@@ -246,18 +246,22 @@ export function rowsUnderNodes(actor: Actor, table: PathTable, nodes: PathNodes)
 /**
  * The nodes a list's filter names at or above the actor's own (issue 46): a cliente's micro-franquia or vendedor, a
  * micro-franquia's franquia. Each comes with a condition, read once, that is true when every one of the actor's
- * events lies under that node -- its own node always does -- and then the filter keeps every row the actor sees and
+ * events lies under that node -- its own node always does, known without a read -- and then the filter keeps every row the actor sees and
  * can be left out: the list reads as unfiltered (its counters, its index-only deep page) instead of testing each row
  * of the scope for the node (a cliente's deepest page by its micro-franquia: 64-69 ms). A row's path is its event's
  * (migration 0001's triggers), so the events answer for every row. Nodes below the actor's own are ADR 128's.
  */
-export function nodesImpliedByScope(actor: Actor, nodes: PathNodes): { level: keyof PathNodes; implied: SQL }[] {
+export function nodesImpliedByScope(
+  actor: Actor,
+  nodes: PathNodes,
+): { level: keyof PathNodes; implied: SQL | boolean }[] {
   const own = scopeNodeOf(actor);
   if (!own) return [];
   const ownDepth = PATH_LEVELS.indexOf(own.column);
   return NODE_LEVELS.filter((level) => nodes[level] && PATH_LEVELS.indexOf(level) <= ownDepth).map((level) => {
     const id = nodes[level]!;
-    if (level === own.column) return { level, implied: id === own.id ? sql`true` : sql`false` };
+    // The actor's own level is known without a read: its own node implies itself, another node filters everything.
+    if (level === own.column) return { level, implied: id === own.id };
     return {
       level,
       implied: sql`not exists (select 1 from ${eventos} where ${eq(eventos[own.column], own.id)}

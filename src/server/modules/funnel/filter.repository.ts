@@ -9,14 +9,17 @@ import { type ResolvedFilter, placeCondition } from './drill';
 /**
  * The list's filter without the nodes at or above the caller's own that every one of its rows lies under (issue 46,
  * `nodesImpliedByScope`): they filter nothing, and left in they made the list test each row of the scope for them.
- * One round trip, only when the filter names such a node; a node that does filter is kept.
+ * One round trip, only when the filter names a node above the caller's own; a node that does filter is kept.
  */
 export async function withoutImpliedNodes<F extends PathNodes>(db: Executor, actor: Actor, filter: F): Promise<F> {
   const checks = nodesImpliedByScope(actor, filter);
   if (checks.length === 0) return filter;
-  const [row] = await selectScalars(db, Object.fromEntries(checks.map((c) => [c.level, sql<boolean>`${c.implied}`])));
+  const toRead = checks.flatMap((c) => (typeof c.implied === 'boolean' ? [] : [[c.level, sql<boolean>`${c.implied}`]]));
+  const [read] = toRead.length > 0 ? await selectScalars(db, Object.fromEntries(toRead)) : [];
   const kept = { ...filter };
-  for (const { level } of checks) if (row?.[level] === true) delete kept[level];
+  for (const { level, implied } of checks) {
+    if (implied === true || read?.[level] === true) delete kept[level];
+  }
   return kept;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, ne } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as, sessionOf } from '../../../../tests/support/inject-as';
-import { eventos, leads, microFranquias, users } from '../../db/schema';
+import { clientes, eventos, leads, microFranquias, users } from '../../db/schema';
 import type { Role } from '../../../shared/roles';
 import type { FunnelEvento, LeadItem } from '../../../shared/schemas/funnel';
 import { leadsExportBatch } from './leads.repository';
@@ -247,6 +247,14 @@ describe('GET /api/leads: a filter by a node above the caller (issue 46)', () =>
     expect(await listed(`/api/leads?microFranquiaId=${micro}`)).toEqual(all);
     expect(await listed(`/api/leads?vendedorId=${vendedor}`)).toEqual(all);
     expect(await listed(`/api/leads?microFranquiaId=${micro}&page=2&pageSize=2`)).toMatchObject({ total: '4' });
+    // Its own level: itself is its whole list, another cliente none of it.
+    expect(await listed(`/api/leads?clienteId=${cliente!.clienteId}`)).toEqual(all);
+    const [outro] = await ctx.handle.db
+      .select({ id: clientes.id })
+      .from(clientes)
+      .where(ne(clientes.id, cliente!.clienteId!))
+      .limit(1);
+    expect(await listed(`/api/leads?clienteId=${outro!.id}`)).toEqual({ names: [], total: '0' });
 
     // One of its events moves to another micro-franquia: the filter now keeps the others' leads only.
     const [other] = await ctx.handle.db
