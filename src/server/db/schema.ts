@@ -1542,6 +1542,15 @@ export const funnelMes = pgTable(
     index('funnel_mes_vendedor_idx').on(t.vendedorId, t.nivel, t.mes),
     index('funnel_mes_cliente_idx').on(t.clienteId, t.nivel, t.mes),
     index('funnel_mes_evento_idx').on(t.eventoId, t.mes),
+    // The events with someone present (issue 46, ADR 132): the attendance filter of a franqueador's or a franquia's
+    // leads reads them first. Only an event's own rows with presences are in them; a node below reads its few
+    // thousand rows by its own index above.
+    index('funnel_mes_presencas_franqueador_idx')
+      .on(t.franqueadorId)
+      .where(sql`${t.nivel} = 5 and ${t.presencas} <> 0`),
+    index('funnel_mes_presencas_franquia_idx')
+      .on(t.franquiaId)
+      .where(sql`${t.nivel} = 5 and ${t.presencas} <> 0`),
   ],
 );
 

@@ -4,7 +4,13 @@
  * pending. Its tables stay out of every other module (lint: eslint.config.js, `counterTables`).
  */
 export { type Counter, countedStatusTotal, countedTotal } from './totals';
-export { eventoPresentes, presentesDe, seatsTaken } from './presences.repository';
+export {
+  type CounterNode,
+  eventoPresentes,
+  eventosComPresencas,
+  presentesDe,
+  seatsTaken,
+} from './presences.repository';
 export { foldContagens, foldContagensRound } from './fold.repository';
 export { foldEachRound } from './fold';
 export { type PagasRow, pagasDoMes } from './pagas';

@@ -31,6 +31,39 @@ export async function presentesDe(db: Executor, eventoIds: string[]): Promise<Ma
   return presentes;
 }
 
+/** The node a list's rows lie under, as the counters' path names it: one column of `funnel_mes` and its id. */
+export interface CounterNode {
+  column: 'franqueadorId' | 'franquiaId' | 'microFranquiaId' | 'vendedorId' | 'clienteId';
+  id: string;
+}
+
+/**
+ * Past this many events with someone present, `eventosComPresencas` names none: presence is then common in the
+ * node's rows, and a list finds them walking its own order as it did before.
+ */
+export const EVENTOS_COM_PRESENCAS_LIMITE = 10_000;
+
+/**
+ * The events under a node with at least one family present (issue 46): their events' monthly counters (level 5,
+ * the event's own row) plus the presences not yet folded, the whole sum per event. The attendance filter
+ * (presenca=sim) reads them first: `presente_em` has no index (migration 0025 keeps the check-in a HOT update), and
+ * without them a list of a network where few families were checked in read every row of it to find them. Exact as
+ * the counters are: an event left out has no one present. Undefined past `EVENTOS_COM_PRESENCAS_LIMITE`.
+ */
+export async function eventosComPresencas(db: Executor, node: CounterNode): Promise<string[] | undefined> {
+  const rows = await executeRows<{ ids: string[] | null }>(
+    db,
+    sql`select array(select x.evento_id from (
+      select ${funnelMes.eventoId} as evento_id, ${funnelMes.presencas} as n from ${funnelMes}
+        where ${funnelMes[node.column]} = ${node.id} and ${funnelMes.nivel} = 5 and ${funnelMes.presencas} <> 0
+      union all select p.evento_id, p.dx from ${contagensPendentes} p
+        where ${node.id}::uuid = any (p.p) and p.dx <> 0) x
+    group by x.evento_id having sum(x.n) > 0 limit ${EVENTOS_COM_PRESENCAS_LIMITE + 1}) as ids`,
+  );
+  const ids = rows[0]?.ids ?? [];
+  return ids.length > EVENTOS_COM_PRESENCAS_LIMITE ? undefined : ids;
+}
+
 /** The seated families of events with seats, as `evento_vagas` counts them (migration 0030, ADR 045). */
 export async function seatsTaken(db: Executor, eventoIds: string[]): Promise<Map<string, number>> {
   const taken = new Map<string, number>();

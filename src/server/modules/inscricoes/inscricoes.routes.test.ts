@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { INSCRICAO_MESSAGES } from '../../../shared/schemas/inscricao';
 import { executeRows } from '../../db/connect';
+import { foldContagens } from '../contagens';
 import { auditLog, eventos, leads, users } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
@@ -668,9 +669,23 @@ describe('GET /api/leads filters of issue 20', () => {
       const sim = await get('&listaEspera=sim');
       expect(sim.statusCode, role).toBe(200);
       const rows = sim.json() as { id: string; listaEspera: boolean; createdAt: string }[];
-      expect(rows.every((l) => l.listaEspera), role).toBe(true);
-      expect(rows.map((l) => l.id), role).toEqual(expect.arrayContaining(ids));
-      expect(rows.map((l) => l.createdAt), role).toEqual(rows.map((l) => l.createdAt).sort().reverse());
+      expect(
+        rows.every((l) => l.listaEspera),
+        role,
+      ).toBe(true);
+      expect(
+        rows.map((l) => l.id),
+        role,
+      ).toEqual(expect.arrayContaining(ids));
+      expect(
+        rows.map((l) => l.createdAt),
+        role,
+      ).toEqual(
+        rows
+          .map((l) => l.createdAt)
+          .sort()
+          .reverse(),
+      );
       expect(sim.headers['x-total-count'], role).toBe(String(rows.length));
       const nao = await get('&listaEspera=nao');
       const all = await get('');
@@ -678,6 +693,48 @@ describe('GET /api/leads filters of issue 20', () => {
         Number(all.headers['x-total-count']),
       );
     }
+  });
+});
+
+describe('presenca=sim read from the events where someone was present (issue 46, ADR 132)', () => {
+  const roles = ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'] as const;
+  /** Each role's attendance list beside its whole list's present rows: the same ids, newest first, and total. */
+  async function expectEveryRoleSeesItsPresent(expected: string[], absent: string[]) {
+    for (const role of roles) {
+      const get = (query: string) => as(ctx.app, role).get(`/api/leads?pageSize=500${query}`);
+      const [sim, all] = await Promise.all([get('&presenca=sim'), get('')]);
+      expect(sim.statusCode, role).toBe(200);
+      expect(Number(all.headers['x-total-count']), role).toBeLessThan(500);
+      const everyRow = all.json() as { id: string; presenteEm: string | null }[];
+      const present = everyRow.filter((l) => l.presenteEm !== null).map((l) => l.id);
+      const ids = (sim.json() as { id: string }[]).map((l) => l.id);
+      expect(ids, role).toEqual(present);
+      expect(sim.headers['x-total-count'], role).toBe(String(present.length));
+      expect(ids, role).toEqual(expect.arrayContaining(expected));
+      for (const id of absent) expect(ids, role).not.toContain(id);
+    }
+  }
+
+  it('gives each staff role every present family of its scope, before and after the counters fold, and none of an event whose only check-in was taken back', async () => {
+    const [evento, outro] = [await addEvento(), await addEvento()];
+    const [a, b, ausente] = [await signUp(evento.id), await signUp(outro.id), await signUp(evento.id)];
+    const [idA, idB, idAusente] = [a, b, ausente].map((f) => f.response.json().id as string) as [
+      string,
+      string,
+      string,
+    ];
+    const cliente = as(ctx.app, 'cliente');
+    expect((await cliente.post(`/api/eventos/${evento.id}/presencas`, { leadId: idA })).statusCode).toBe(201);
+    expect((await cliente.post(`/api/eventos/${outro.id}/presencas`, { leadId: idB })).statusCode).toBe(201);
+    // Pending in contagens_pendentes, then folded into the monthly counters: the same answers.
+    await expectEveryRoleSeesItsPresent([idA, idB], [idAusente]);
+    await foldContagens(ctx.handle.db);
+    await expectEveryRoleSeesItsPresent([idA, idB], [idAusente]);
+    // The other event's only presence taken back (as a correction would): its sum is 0, and it is left out.
+    await ctx.handle.db.update(leads).set({ presenteEm: null }).where(eq(leads.id, idB));
+    await expectEveryRoleSeesItsPresent([idA], [idB, idAusente]);
+    await foldContagens(ctx.handle.db);
+    await expectEveryRoleSeesItsPresent([idA], [idB, idAusente]);
   });
 });
 

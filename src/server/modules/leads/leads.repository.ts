@@ -1,7 +1,7 @@
 import { type SQL, and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FunnelResumo, LeadsFilter, LeadsListQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
-import { countedScopeOf, leadsVisibleTo } from '../../access/scope';
+import { countedScopeOf, leadsVisibleTo, scopeNodeOf } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, eventos, leads, leadsSearchText } from '../../db/schema';
 import {
@@ -32,7 +32,7 @@ import {
   toResponsavel,
 } from './acompanhamento.repository';
 import { consentimentoVigente, contatoSelection } from '../lgpd';
-import { countedStatusTotal } from '../contagens';
+import { countedStatusTotal, eventosComPresencas } from '../contagens';
 
 /** Where a lead list's day and moment come from: the request's clock, Brasília's day. */
 export interface ListClock {
@@ -50,19 +50,37 @@ export const clockAt = (now: Date): ListClock => ({ today: todayInBrasilia(now),
  * as the flag itself, not compared with a parameter: its scope's partial index (`where lista_espera`, issue 46) is
  * then proven usable by every plan, the prepared statement's generic one too.
  */
-function inscricaoFilters(filter: LeadsFilter): SQL | undefined {
+function inscricaoFilters(filter: LeadsSelecao): SQL | undefined {
+  const presentes = filter.eventosPresentes;
   return and(
     filter.listaEspera === 'sim' ? sql`${leads.listaEspera}` : undefined,
     filter.listaEspera === 'nao' ? sql`not ${leads.listaEspera}` : undefined,
     filter.presenca === 'sim' ? isNotNull(leads.presenteEm) : undefined,
+    // The events with someone present, read first (`eventosPresentes`): none, and the list is empty without a read.
+    presentes && presentes.length === 0 ? sql`false` : undefined,
+    presentes && presentes.length > 0 ? sql`${leads.eventoId} = any(${sql.param(presentes)}::uuid[])` : undefined,
     filter.presenca === 'nao' ? isNull(leads.presenteEm) : undefined,
   );
 }
 
 const hasInscricaoFilter = (filter: LeadsFilter) => Boolean(filter.listaEspera || filter.presenca);
 
-/** The list's filters, and an export's or a bulk action's chosen rows (issue 50). */
-export type LeadsSelecao = LeadsFilter & { ids?: string[] };
+/**
+ * The list's filters, and an export's or a bulk action's chosen rows (issue 50); for the list, the events where
+ * someone was present when it asks for them (`eventosPresentes`).
+ */
+export type LeadsSelecao = LeadsFilter & { ids?: string[]; eventosPresentes?: readonly string[] };
+
+/**
+ * presenca=sim (issue 46): the events of the caller's scope where someone was present, read from the counters first.
+ * `presente_em` has no index (a check-in stays a HOT update, migration 0025): a network where few families were
+ * checked in walked its whole list to find them (the franqueador's page of 500: 305 ms at one user, no answer at 16).
+ * The rows of the other events are then left out by their event, and the rest is tested as before.
+ */
+async function eventosPresentes(db: Executor, actor: Actor, filter: LeadsFilter) {
+  const node = filter.presenca === 'sim' ? scopeNodeOf(actor) : null;
+  return node ? eventosComPresencas(db, node) : undefined;
+}
 
 /** The leads of the list's filters (and chosen rows), the actor's only: the list, its CSV and the bulk actions. */
 export function leadConditions(actor: Actor, filter: LeadsSelecao, clock: ListClock) {
@@ -130,7 +148,11 @@ const leadSelection = {
 
 /** One page of the caller's leads, newest first, with the number of all that match. */
 export async function listLeads(db: Executor, actor: Actor, asked: LeadsListQuery, clock = clockAt(new Date())) {
-  const query = await resolveFilter(db, actor, 'leads', asked);
+  const [resolved, presentes] = await Promise.all([
+    resolveFilter(db, actor, 'leads', asked),
+    eventosPresentes(db, actor, asked),
+  ]);
+  const query = presentes ? { ...resolved, eventosPresentes: presentes } : resolved;
   const source = {
     table: leads,
     id: leads.id,
