@@ -48,20 +48,26 @@ export const EVENTOS_COM_PRESENCAS_LIMITE = 10_000;
  * the event's own row) plus the presences not yet folded, the whole sum per event. The attendance filter
  * (presenca=sim) reads them first: `presente_em` has no index (migration 0025 keeps the check-in a HOT update), and
  * without them a list of a network where few families were checked in read every row of it to find them. Exact as
- * the counters are: an event left out has no one present. Undefined past `EVENTOS_COM_PRESENCAS_LIMITE`.
+ * the counters are: an event left out has no one present. With them, how many are present under the node in all
+ * (`presentes`). Undefined past `EVENTOS_COM_PRESENCAS_LIMITE`.
  */
-export async function eventosComPresencas(db: Executor, node: CounterNode): Promise<string[] | undefined> {
-  const rows = await executeRows<{ ids: string[] | null }>(
+export async function eventosComPresencas(
+  db: Executor,
+  node: CounterNode,
+): Promise<{ ids: string[]; presentes: number } | undefined> {
+  const rows = await executeRows<{ ids: string[] | null; presentes: number | null }>(
     db,
-    sql`select array(select x.evento_id from (
-      select ${funnelMes.eventoId} as evento_id, ${funnelMes.presencas} as n from ${funnelMes}
-        where ${funnelMes[node.column]} = ${node.id} and ${funnelMes.nivel} = 5 and ${funnelMes.presencas} <> 0
-      union all select p.evento_id, p.dx from ${contagensPendentes} p
-        where ${node.id}::uuid = any (p.p) and p.dx <> 0) x
-    group by x.evento_id having sum(x.n) > 0 limit ${EVENTOS_COM_PRESENCAS_LIMITE + 1}) as ids`,
+    sql`select array_agg(e.evento_id) as ids, sum(e.n)::int as presentes from (
+      select x.evento_id, sum(x.n) as n from (
+        select ${funnelMes.eventoId} as evento_id, ${funnelMes.presencas} as n from ${funnelMes}
+          where ${funnelMes[node.column]} = ${node.id} and ${funnelMes.nivel} = 5 and ${funnelMes.presencas} <> 0
+        union all select p.evento_id, p.dx from ${contagensPendentes} p
+          where ${node.id}::uuid = any (p.p) and p.dx <> 0) x
+      group by x.evento_id having sum(x.n) > 0 limit ${EVENTOS_COM_PRESENCAS_LIMITE + 1}) e`,
   );
   const ids = rows[0]?.ids ?? [];
-  return ids.length > EVENTOS_COM_PRESENCAS_LIMITE ? undefined : ids;
+  if (ids.length > EVENTOS_COM_PRESENCAS_LIMITE) return undefined;
+  return { ids, presentes: Number(rows[0]?.presentes ?? 0) };
 }
 
 /** The seated families of events with seats, as `evento_vagas` counts them (migration 0030, ADR 045). */

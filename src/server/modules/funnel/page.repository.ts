@@ -43,6 +43,11 @@ export interface ListOptions {
   filtered?: boolean;
   /** The exact number of matching rows, counted another way than `count(*)` over them. */
   total?: () => Promise<number>;
+  /**
+   * The filters name the rows by a list of their events (the attendance filter's, ADR 132): the page's keys are read
+   * first, as a place's are, and only its rows are joined.
+   */
+  byEvents?: boolean;
 }
 
 /**
@@ -104,7 +109,7 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   // A place (issue 46) names its rows by their events: the page's keys are read from the events' (evento_id,
   // created_at, id) index alone, sorted, and only the page's rows are read after (a franqueador's 39,000 leads in
   // one state: 26 ms; read row by row and sorted, 160-390 ms). Its deep page takes its offset there too.
-  const keysFirst = placeByEvents(query);
+  const keysFirst = placeByEvents(query) || Boolean(options.byEvents);
   // A deep page (issue 21) first finds its first row's key through the list's own index alone (an index-only
   // scan of `offset` keys), then reads just its rows from there: OFFSET read and joined every row it skipped
   // (page 200 of the franqueador's leads: 635 ms; so: 28 ms). A cursor's page starts at its key at once.

@@ -712,6 +712,24 @@ describe('presenca=sim read from the events where someone was present (issue 46,
       expect(sim.headers['x-total-count'], role).toBe(String(present.length));
       expect(ids, role).toEqual(expect.arrayContaining(expected));
       for (const id of absent) expect(ids, role).not.toContain(id);
+      // Its pages one row at a time, by number and by the next page's cursor, walk the same rows.
+      const second = await as(ctx.app, role).get('/api/leads?presenca=sim&pageSize=1&page=2');
+      expect(
+        second.json().map((l: { id: string }) => l.id),
+        role,
+      ).toEqual(present.slice(1, 2));
+      const first = await as(ctx.app, role).get('/api/leads?presenca=sim&pageSize=1');
+      const next = first.headers['x-next-cursor'];
+      expect(typeof next, role).toBe(present.length > 1 ? 'string' : 'undefined');
+      if (typeof next === 'string') {
+        const after = await as(ctx.app, role).get(
+          `/api/leads?presenca=sim&pageSize=1&apos=${encodeURIComponent(next)}`,
+        );
+        expect(
+          after.json().map((l: { id: string }) => l.id),
+          role,
+        ).toEqual(present.slice(1, 2));
+      }
     }
   }
 
