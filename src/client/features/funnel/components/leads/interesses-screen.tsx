@@ -13,7 +13,7 @@ import { FunnelListCard } from '../lista/funnel-list-card';
 import { FunnelMetricCards } from '../lista/funnel-metric-cards';
 import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
-import { origemColumn } from '../lista/origem-column';
+import { NOME_NA_LISTA, origemColumn } from '../lista/origem-column';
 import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
 import type { Role } from '@shared/roles';
 import { useLoteSelection } from '../../hooks/use-lote-selection';
@@ -34,6 +34,7 @@ function columns(showCliente: boolean, sortByDate: DataTableSort): DataTableColu
           <span className="text-xs text-muted-foreground">Responsável: {lead.nomeResponsavel}</span>
         </span>
       ),
+      className: NOME_NA_LISTA,
     },
     {
       key: 'contato',

@@ -11,7 +11,7 @@ import { ForbiddenNotice } from '../lista/forbidden-notice';
 import { FunnelListCard } from '../lista/funnel-list-card';
 import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
-import { origemColumn } from '../lista/origem-column';
+import { NOME_NA_LISTA, origemColumn } from '../lista/origem-column';
 import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
 import type { Role } from '@shared/roles';
 import { useLoteSelection } from '../../hooks/use-lote-selection';
@@ -19,7 +19,12 @@ import { LoteBar } from '../lista/lote-bar';
 
 /** 'Data' (the sign-up's moment) sorts the list (issue 23). */
 const columns = (sortByDate: DataTableSort): DataTableColumn<LeadItem>[] => [
-  { key: 'aluno', header: 'Aluno', cell: (lead) => <span className="font-medium">{lead.nomeAluno}</span> },
+  {
+    key: 'aluno',
+    header: 'Aluno',
+    cell: (lead) => <span className="font-medium">{lead.nomeAluno}</span>,
+    className: NOME_NA_LISTA,
+  },
   { key: 'responsavel', header: 'Responsável', cell: (lead) => lead.nomeResponsavel },
   {
     key: 'contato',

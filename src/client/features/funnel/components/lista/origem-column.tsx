@@ -1,6 +1,13 @@
 import { origemResumo, type OrigemVista } from '@shared/metas/origem';
 import type { DataTableColumn } from '@/components/ui/data-table';
 
+/**
+ * A name's column in Leads and Interesses: a cell may break a long word anywhere (an e-mail, a campaign) so the table
+ * fits its card, and a table short of room squeezes such a column to a letter or two -- 'Giova / nna / Batist / a'.
+ * A name's column keeps room for a first name on a line.
+ */
+export const NOME_NA_LISTA = 'min-w-32';
+
 /** Whether a page's rows carry the origin: the staff's do (null when none), the aluno's own never. */
 export const comOrigem = (rows: readonly { origem?: OrigemVista | null }[] | undefined) =>
   (rows ?? []).some((row) => row.origem !== undefined);
@@ -14,6 +21,7 @@ export function origemColumn<T extends { origem?: OrigemVista | null }>(): DataT
     key: 'origem',
     header: 'Origem',
     cell: (row) => <span className="block max-w-40 [overflow-wrap:anywhere]">{origemResumo(row.origem)}</span>,
+    className: 'min-w-28',
   };
 }
 
