@@ -559,12 +559,6 @@ export const eventosCursos = pgTable(
 );
 
 /**
- * What q= searches in a lead (SPEC §5: the student's and guardian's names, the e-mail, the phone), as one
- * lower-case text without accents (issue 23: 'conceicao' finds 'Conceição'). The trigram index below is built on
- * exactly this expression, so the search must use it. f_unaccent is unaccent() declared immutable (migration
- * 0013), which an index expression needs.
- */
-/**
  * An event's search text (the Eventos screen's box: school, city, state), lower-case and without accents, and
  * the funnel's event combobox's, which also reads the date as the screens write it (DD/MM/YYYY, from immutable
  * functions: to_char is only stable). Each trigram index below is built on exactly its expression (migration
@@ -584,39 +578,24 @@ export function eventosOptionSearchText(t: {
   return sql`f_unaccent(lower(${t.nomeEscola} || ' ' || ${t.cidade} || ' ' || ${t.estado} || ' ' || ${two('day')} || '/' || ${two('month')} || '/' || ${year}))`;
 }
 
-export function leadsSearchText(t: {
-  nomeAluno: AnyPgColumn;
-  nomeResponsavel: AnyPgColumn;
-  email: AnyPgColumn;
-  telefone: AnyPgColumn;
-}) {
-  return sql`f_unaccent(lower(${t.nomeAluno} || ' ' || ${t.nomeResponsavel} || ' ' || ${t.email} || ' ' || ${t.telefone}))`;
-}
+/**
+ * What q= searches in a lead (SPEC §5: the student's and guardian's names, the e-mail, the phone), as one lower-case
+ * text without accents (issue 23: 'conceicao' finds 'Conceição'), stored on the row as `busca` (ADR 133) and indexed
+ * by trigram. A search reads the stored text: computed at each row it tested, `f_unaccent` was over half the cost of
+ * a broad search's walk (ADR 131). PostgreSQL writes it with the row -- a sign-up, a correction, an anonymisation --
+ * so it never disagrees with the names. f_unaccent is unaccent() declared immutable (migration 0013), which a
+ * generated column needs. Written with the columns' own names: a generated column's expression takes no table name.
+ */
+const LEADS_BUSCA = sql`f_unaccent(lower(nome_aluno || ' ' || nome_responsavel || ' ' || email || ' ' || telefone))`;
 
 /**
  * What q= searches in a pré-matrícula (SPEC §5: the names, the e-mail, the course of interest, the phone) and in a
  * matrícula, as one lower-case text without accents, like the leads' (issue 39, item 13: each column compared on
- * its own read every row of the scope, seconds at 300,000 pré-matrículas). The trigram indexes below are built on
- * exactly these expressions (migration 0035), so the searches must use them. The optional columns count as empty.
+ * its own read every row of the scope, seconds at 300,000 pré-matrículas), stored as `busca` (ADR 133). The optional
+ * columns count as empty.
  */
-export function preMatriculasSearchText(t: {
-  nome: AnyPgColumn;
-  nomeAluno: AnyPgColumn;
-  nomeResponsavel: AnyPgColumn;
-  email: AnyPgColumn;
-  cursoInteresse: AnyPgColumn;
-  telefone: AnyPgColumn;
-}) {
-  return sql`f_unaccent(lower(${t.nome} || ' ' || coalesce(${t.nomeAluno}, '') || ' ' || coalesce(${t.nomeResponsavel}, '') || ' ' || ${t.email} || ' ' || coalesce(${t.cursoInteresse}, '') || ' ' || coalesce(${t.telefone}, '')))`;
-}
-export function matriculasSearchText(t: {
-  nome: AnyPgColumn;
-  email: AnyPgColumn;
-  cursoInteresse: AnyPgColumn;
-  telefone: AnyPgColumn;
-}) {
-  return sql`f_unaccent(lower(${t.nome} || ' ' || ${t.email} || ' ' || coalesce(${t.cursoInteresse}, '') || ' ' || coalesce(${t.telefone}, '')))`;
-}
+const PRE_MATRICULAS_BUSCA = sql`f_unaccent(lower(nome || ' ' || coalesce(nome_aluno, '') || ' ' || coalesce(nome_responsavel, '') || ' ' || email || ' ' || coalesce(curso_interesse, '') || ' ' || coalesce(telefone, '')))`;
+const MATRICULAS_BUSCA = sql`f_unaccent(lower(nome || ' ' || email || ' ' || coalesce(curso_interesse, '') || ' ' || coalesce(telefone, '')))`;
 
 /**
  * Where a family came from (issue 48, ADR 104): the UTM fields the public pages kept through the flow and the share
@@ -702,6 +681,8 @@ export const leads = pgTable(
     ...origemColumns(),
     ...scopePath(),
     createdAt: createdAt(),
+    /** The text q= searches (LEADS_BUSCA, ADR 133), written by PostgreSQL with the row. */
+    busca: text().generatedAlwaysAs(LEADS_BUSCA),
   },
   (t) => [
     // An event's rows newest first; with `id`, a place's page and count read this index alone (issue 46).
@@ -728,7 +709,7 @@ export const leads = pgTable(
       .on(t.responsavelId, t.createdAt, t.id)
       .where(sql`${t.responsavelId} is not null`),
     // q= searches names, e-mail and phone as one lower-case text (SPEC §5), by trigram.
-    index('leads_busca_trgm_idx').using('gin', sql`${leadsSearchText(t)} gin_trgm_ops`),
+    index('leads_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
     // The same student signing up twice for one event is one lead (DESIGN §4.4).
     uniqueIndex('leads_evento_email_aluno_key').on(t.eventoId, sql`lower(${t.email})`, sql`lower(${t.nomeAluno})`),
     // A titular's records by e-mail or phone (issue 18), and retention's oldest leads not yet anonymised.
@@ -822,6 +803,8 @@ export const preMatriculas = pgTable(
     ...scopePath(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The text q= searches (PRE_MATRICULAS_BUSCA, ADR 133), written by PostgreSQL with the row. */
+    busca: text().generatedAlwaysAs(PRE_MATRICULAS_BUSCA),
   },
   (t) => [
     index('pre_matriculas_evento_id_created_at_idx').on(t.eventoId, t.createdAt, t.id),
@@ -849,7 +832,7 @@ export const preMatriculas = pgTable(
       .on(t.telefone)
       .where(sql`${t.telefone} is not null`),
     // q= on names, e-mail, course and phone as one lower-case text, by trigram (issue 39, item 13).
-    index('pre_matriculas_busca_trgm_idx').using('gin', sql`${preMatriculasSearchText(t)} gin_trgm_ops`),
+    index('pre_matriculas_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
     ...origemIndexes('pre_matriculas', t),
   ],
 );
@@ -929,6 +912,8 @@ export const matriculas = pgTable(
     ...lgpdColumns(),
     ...scopePath(),
     createdAt: createdAt(),
+    /** The text q= searches (MATRICULAS_BUSCA, ADR 133), written by PostgreSQL with the row. */
+    busca: text().generatedAlwaysAs(MATRICULAS_BUSCA),
   },
   (t) => [
     // A cancelled matrícula says why and since when; no other status has either.
@@ -956,7 +941,7 @@ export const matriculas = pgTable(
     index('matriculas_telefone_idx')
       .on(t.telefone)
       .where(sql`${t.telefone} is not null`),
-    index('matriculas_busca_trgm_idx').using('gin', sql`${matriculasSearchText(t)} gin_trgm_ops`),
+    index('matriculas_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
   ],
 );
 

@@ -34,10 +34,10 @@ export function containsIgnoringAccents(column: AnyPgColumn | SQL, q: string): S
 }
 
 /**
- * `text` contains `q`, where `text` is already lower-case and accent-free: an expression a trigram index is built
- * on (schema.ts: leadsSearchText, eventosSearchText...), which this comparison can use.
+ * `text` contains `q`, where `text` is already lower-case and accent-free: a stored search text or an expression a
+ * trigram index is built on (schema.ts: the leads' `busca`, eventosSearchText...), which this comparison can use.
  */
-export function containsInSearchText(text: SQL, q: string): SQL {
+export function containsInSearchText(text: AnyPgColumn | SQL, q: string): SQL {
   return sql`${text} like f_unaccent(${likePattern(q).toLowerCase()})`;
 }
 

@@ -9,7 +9,6 @@ import {
   cobrancaEventos,
   contratos,
   matriculas,
-  matriculasSearchText,
   parcelas,
   preMatriculas,
   renegociacoes,
@@ -450,7 +449,7 @@ export function filtros(actor: Actor, q: Omit<ParcelasListQuery, 'page' | 'pageS
     q.q
       ? sql`${parcelas.matriculaId} in (select ${matriculas.id} from ${matriculas} where ${and(
           matriculasVisibleTo(actor),
-          containsInSearchText(matriculasSearchText(matriculas), q.q),
+          containsInSearchText(matriculas.busca, q.q),
         )})`
       : undefined,
   );

@@ -5,11 +5,11 @@ import { containsInSearchText, likePattern } from '../../lib/pagination';
 
 /**
  * Substring on a record's search text ignoring case (SPEC §5) and accents (issue 23): `searchText` is the one
- * lower-case, accent-free expression of the record's names, e-mail and phone that its trigram index is built on
- * (schema.ts: leadsSearchText, preMatriculasSearchText, matriculasSearchText). Phones are stored as digits, so a
- * search typed with a mask, '(19) 98700', also matches the phone by its digits.
+ * lower-case, accent-free text of the record's names, e-mail and phone, stored on its row with a trigram index
+ * (schema.ts: the `busca` of leads, pré-matrículas and matrículas; ADR 133). Phones are stored as digits, so a search
+ * typed with a mask, '(19) 98700', also matches the phone by its digits.
  */
-export function funnelSearch(q: string | undefined, searchText: SQL, phone: AnyPgColumn): SQL | undefined {
+export function funnelSearch(q: string | undefined, searchText: AnyPgColumn, phone: AnyPgColumn): SQL | undefined {
   if (!q) return undefined;
   const conditions = [containsInSearchText(searchText, q)];
   // Only a query that looks like a phone number (digits and mask characters) is also read as one: the

@@ -3,7 +3,7 @@ import type { FunnelResumo, LeadsFilter, LeadsListQuery } from '../../../shared/
 import type { Actor } from '../../access/actor';
 import { countedScopeOf, leadsVisibleTo, scopeNodeOf } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, eventos, leads, leadsSearchText } from '../../db/schema';
+import { clientes, eventos, leads } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -41,7 +41,7 @@ export interface ListClock {
 }
 
 /** q= on the leads: their one search text, which the trigram index serves (issue 39, item 13). */
-export const buscaLeads = (q: string | undefined) => funnelSearch(q, leadsSearchText(leads), leads.telefone);
+export const buscaLeads = (q: string | undefined) => funnelSearch(q, leads.busca, leads.telefone);
 
 export const clockAt = (now: Date): ListClock => ({ today: todayInBrasilia(now), now });
 

@@ -3,7 +3,7 @@ import type { FunnelResumo, MatriculasFilter, MatriculasListQuery } from '../../
 import type { Actor } from '../../access/actor';
 import { matriculasVisibleTo, preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { alunos, eventos, matriculas, matriculasSearchText, preMatriculas, users } from '../../db/schema';
+import { alunos, eventos, matriculas, preMatriculas, users } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -24,7 +24,7 @@ import { consentimentoVigente, contatoSelection } from '../lgpd';
 
 /** q= on the matrículas: their one search text, which the trigram index serves (issue 39, item 13). */
 export const buscaMatriculas = (q: string | undefined) =>
-  funnelSearch(q, matriculasSearchText(matriculas), matriculas.telefone);
+  funnelSearch(q, matriculas.busca, matriculas.telefone);
 
 function matriculaConditions(actor: Actor, filter: MatriculasFilter) {
   return and(

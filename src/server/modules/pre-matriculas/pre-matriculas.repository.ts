@@ -10,7 +10,7 @@ import type {
 import type { Actor } from '../../access/actor';
 import { preMatriculasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { eventos, preMatriculaConflitos, preMatriculas, preMatriculasSearchText } from '../../db/schema';
+import { eventos, preMatriculaConflitos, preMatriculas } from '../../db/schema';
 import {
   type KeysetCursor,
   clienteSelection,
@@ -31,7 +31,7 @@ import { consentimentoVigente, contatoSelection } from '../lgpd';
 
 /** q= on the pré-matrículas: their one search text, which the trigram index serves (issue 39, item 13). */
 export const buscaPreMatriculas = (q: string | undefined) =>
-  funnelSearch(q, preMatriculasSearchText(preMatriculas), preMatriculas.telefone);
+  funnelSearch(q, preMatriculas.busca, preMatriculas.telefone);
 
 function preMatriculaConditions(actor: Actor, filter: PreMatriculasFilter) {
   return and(

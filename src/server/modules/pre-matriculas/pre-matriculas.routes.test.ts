@@ -226,6 +226,25 @@ describe('PATCH /api/pre-matriculas/:id and GET /api/pre-matriculas/:id/cursos (
     expect(audits.at(-1)!.alteracoes).toEqual({ cursoInteresse: [cursos[1]!.titulo, null] });
   });
 
+  it('finds a row by the course just set and no longer by the one cleared: the stored search text follows it (ADR 133)', async () => {
+    const { row, cursos } = await pendingWithCursos('franqueador');
+    const ids = async (q: string) => {
+      const response = await as(ctx.app, 'franqueador').get(
+        `/api/pre-matriculas?q=${encodeURIComponent(q)}&pageSize=100`,
+      );
+      expect(response.statusCode).toBe(200);
+      return (response.json() as PreMatriculaItem[]).map((r) => r.id);
+    };
+    const titulo = cursos[0]!.titulo;
+    await as(ctx.app, 'franqueador').patch(`/api/pre-matriculas/${row.id}`, { cursoId: null });
+    expect(await ids(titulo)).not.toContain(row.id);
+    await as(ctx.app, 'franqueador').patch(`/api/pre-matriculas/${row.id}`, { cursoId: cursos[0]!.id });
+    // In capitals and without its accents: the text is stored folded, and the query is folded the same way.
+    expect(await ids(titulo.toUpperCase().normalize('NFD').replace(/\p{M}/gu, ''))).toContain(row.id);
+    await as(ctx.app, 'franqueador').patch(`/api/pre-matriculas/${row.id}`, { cursoId: null });
+    expect(await ids(titulo)).not.toContain(row.id);
+  });
+
   it('answers 404 for a row out of scope, exactly as for one that exists nowhere, and changes nothing', async () => {
     const beatriz = (await rows('franqueador')).find((r) => r.nome === 'Beatriz Fernandes')!;
     const cursoId = (await cursosOf('franqueador', beatriz.id))[0]?.id ?? null;

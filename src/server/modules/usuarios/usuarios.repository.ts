@@ -5,7 +5,7 @@ import type { Role } from '../../../shared/roles';
 import type { Actor } from '../../access/actor';
 import { alunoLinksVisibleTo, preMatriculasVisibleTo, usuariosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { alunos, preMatriculas, preMatriculasSearchText, users, vendedores } from '../../db/schema';
+import { alunos, preMatriculas, users, vendedores } from '../../db/schema';
 import { listPage, networkOrder } from '../../lib/list-page';
 import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
 import type { ListCursor } from '../../../shared/schemas/list-cursor';
@@ -101,7 +101,7 @@ function searchUsuarios(actor: Actor, q: string | undefined): SQL | undefined {
     inner join ${preMatriculas} on ${preMatriculas.id} = ${alunos.preMatriculaId}
     inner join ${users} usuario_busca on ${u.id} = ${alunos.userId}
     where ${u.role} = 'aluno' and ${preMatriculasVisibleTo(actor)}
-      and ${containsInSearchText(preMatriculasSearchText(preMatriculas), q)}
+      and ${containsInSearchText(preMatriculas.busca, q)}
       and ${containsIgnoringAccents(preMatriculas.nome, q)}`;
   return sql`${users.id} in (${byEmail} union ${byName} union ${byOwnName})`;
 }
