@@ -24,7 +24,7 @@ export function ContactLinks({ nome, email, telefone, consentimentoRevogado }: C
           href={`mailto:${email}`}
           // Long addresses end in '…' (the whole one on hover): the lists' columns fit their card at 1280 px.
           title={email}
-          className="inline-flex max-w-44 items-center gap-1.5 text-primary underline-offset-4 hover:underline"
+          className="inline-flex max-w-40 items-center gap-1.5 text-primary underline-offset-4 hover:underline"
         >
           <Mail aria-hidden="true" className="size-3.5 shrink-0" />
           <span className="truncate">{email}</span>
