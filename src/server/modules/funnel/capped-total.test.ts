@@ -13,7 +13,7 @@ let ctx: TestContext;
  * the row triggers off (the funnel's counters are not what this file tests, and 10,000 rows of triggers take
  * minutes on a busy machine), the scope copied from the event as the fill trigger would.
  */
-async function addLeads(nome: string, n: number, telefone = '11987654321') {
+async function addLeads(nome: string, n: number, prefixo: '0' | '1', telefone = '11987654321') {
   const [evento] = await ctx.handle.db
     .select({ id: eventos.id })
     .from(eventos)
@@ -21,11 +21,15 @@ async function addLeads(nome: string, n: number, telefone = '11987654321') {
     .limit(1);
   await ctx.handle.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
+    // Each voucher code given, not drawn: with the triggers off nothing draws again on a collision, and 10,000
+    // random codes in one event collide about once in twenty runs. '0' and '1' are outside the codes' alphabet, so
+    // these never meet a drawn one; the call's `prefixo` keeps two calls apart.
     await tx.execute(sql`
-      insert into leads (evento_id, nome_aluno, nome_responsavel, email, telefone, cliente_id, vendedor_id,
-        micro_franquia_id, franquia_id, franqueador_id)
+      insert into leads (evento_id, nome_aluno, nome_responsavel, email, telefone, codigo_voucher, cliente_id,
+        vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
       select e.id, ${nome} || ' ' || g, 'Responsável Teste', lower(${nome}) || g || '@email.com', ${telefone},
-        e.cliente_id, e.vendedor_id, e.micro_franquia_id, e.franquia_id, e.franqueador_id
+        ${prefixo} || lpad(g::text, 5, '0'), e.cliente_id, e.vendedor_id, e.micro_franquia_id, e.franquia_id,
+        e.franqueador_id
       from eventos e, generate_series(1, ${n}) g where e.id = ${evento!.id}`);
   });
 }
@@ -33,8 +37,8 @@ async function addLeads(nome: string, n: number, telefone = '11987654321') {
 beforeAll(async () => {
   ctx = await createTestApp();
   // 10,001 leads match 'capado'; 10,000 of them match the phone '987654' (the other has another phone).
-  await addLeads('Capado', TOTAL_COUNT_LIMIT);
-  await addLeads('Capado extra', 1, '11900000000');
+  await addLeads('Capado', TOTAL_COUNT_LIMIT, '0');
+  await addLeads('Capado extra', 1, '1', '11900000000');
 }, 300_000);
 afterAll(() => ctx.close());
 
