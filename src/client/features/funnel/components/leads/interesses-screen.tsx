@@ -7,13 +7,13 @@ import { useLeads } from '../../api/get-leads';
 import { useLiveList } from '@/hooks/use-live-list';
 import { useFunnelFilters } from '../../hooks/use-funnel-filters';
 import { ContactLinks } from '../lista/contact-links';
-import { EventoCell } from '../lista/evento-cell';
+import { eventoComOrigemColumn } from '../lista/evento-cell';
 import { ForbiddenNotice } from '../lista/forbidden-notice';
 import { FunnelListCard } from '../lista/funnel-list-card';
 import { FunnelMetricCards } from '../lista/funnel-metric-cards';
 import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
-import { NOME_NA_LISTA, OrigemNaLinha, origemColumn } from '../lista/origem-column';
+import { NOME_NA_LISTA, origemColumn } from '../lista/origem-column';
 import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
 import type { Role } from '@shared/roles';
 import { useLoteSelection } from '../../hooks/use-lote-selection';
@@ -51,16 +51,7 @@ function columns(showCliente: boolean, sortByDate: DataTableSort): DataTableColu
     ...(showCliente
       ? [{ key: 'cliente', header: 'Cliente', cell: (lead: LeadItem) => lead.cliente?.nomeFantasia ?? MISSING }]
       : []),
-    {
-      key: 'escola',
-      header: 'Escola',
-      cell: (lead) => (
-        <>
-          <EventoCell evento={lead.evento} withDate />
-          <OrigemNaLinha origem={lead.origem} />
-        </>
-      ),
-    },
+    eventoComOrigemColumn<LeadItem>('escola', 'Escola'),
     {
       key: 'criadoEm',
       header: 'Inscrito em',

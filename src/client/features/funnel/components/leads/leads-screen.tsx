@@ -6,12 +6,12 @@ import { useLeads } from '../../api/get-leads';
 import { useLiveList } from '@/hooks/use-live-list';
 import { useFunnelFilters } from '../../hooks/use-funnel-filters';
 import { ContactLinks } from '../lista/contact-links';
-import { EventoCell } from '../lista/evento-cell';
+import { eventoComOrigemColumn } from '../lista/evento-cell';
 import { ForbiddenNotice } from '../lista/forbidden-notice';
 import { FunnelListCard } from '../lista/funnel-list-card';
 import { FunnelToolbar } from '../lista/funnel-toolbar';
 import { leadFollowUpColumns } from './lead-follow-up-columns';
-import { NOME_NA_LISTA, OrigemNaLinha, origemColumn } from '../lista/origem-column';
+import { NOME_NA_LISTA, origemColumn } from '../lista/origem-column';
 import { isForbidden, listErrorMessage, listNotice } from '../lista/list-state';
 import type { Role } from '@shared/roles';
 import { useLoteSelection } from '../../hooks/use-lote-selection';
@@ -38,16 +38,7 @@ const columns = (sortByDate: DataTableSort): DataTableColumn<LeadItem>[] => [
       />
     ),
   },
-  {
-    key: 'evento',
-    header: 'Evento',
-    cell: (lead) => (
-      <>
-        <EventoCell evento={lead.evento} withDate />
-        <OrigemNaLinha origem={lead.origem} />
-      </>
-    ),
-  },
+  eventoComOrigemColumn<LeadItem>('evento', 'Evento'),
   {
     key: 'data',
     header: 'Data',

@@ -1,5 +1,8 @@
 import { formatDateOnly } from '@shared/format';
+import type { OrigemVista } from '@shared/metas/origem';
 import type { FunnelEvento } from '@shared/schemas/funnel';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { OrigemNaLinha } from './origem-column';
 
 /** The event's school with its city and state (and, when asked, its date) under it. */
 export function EventoCell({ evento, withDate = false }: { evento: FunnelEvento; withDate?: boolean }) {
@@ -12,4 +15,24 @@ export function EventoCell({ evento, withDate = false }: { evento: FunnelEvento;
       </p>
     </div>
   );
+}
+
+/**
+ * Leads' and Interesses' event column: the event with its date, and under it the origin where the table has no
+ * 'Origem' column (`OrigemNaLinha`).
+ */
+export function eventoComOrigemColumn<T extends { evento: FunnelEvento; origem?: OrigemVista | null }>(
+  key: string,
+  header: string,
+): DataTableColumn<T> {
+  return {
+    key,
+    header,
+    cell: (row) => (
+      <>
+        <EventoCell evento={row.evento} withDate />
+        <OrigemNaLinha origem={row.origem} />
+      </>
+    ),
+  };
 }
