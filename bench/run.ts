@@ -11,6 +11,7 @@
  *   BENCH_CONNECTIONS=1 BENCH_ONLY='conceicao' npm run bench       # one user's latency (rows named '(1 conn.)')
  *   BENCH_SERVER=../old/.builds/bench npm run bench                # another tree's built server (before and after)
  *   BENCH_MIN_REQUESTS=1000 BENCH_MAX_DURATION=20 npm run bench   # each row from at least that many requests (ADR 125)
+ *   BENCH_MATCH='^mixed load' BENCH_TURNS=3 npm run bench          # the mixed load, one instance and two (ADR 134)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,7 @@ import { lgpdBenchInput, lgpdScenarios } from './lgpd';
 import { busyTicketIds, conversationPathOf, sacScenarios } from './sac';
 import { eventosComVagas, familiasNaPorta, inscricaoScenarios } from './inscricoes';
 import { desfazer, IMPORTACAO_BENCH_LINHAS, importar } from './importacao';
+import { MIXED_LOAD_ROWS, mixedRequests, startInstances } from './instances';
 import { contratoScenarios, contratosNaEspera } from './contratos';
 import { COBRANCA_ENV, cobrancaBenchInput, cobrancaScenarios, gatewayDoBench, rodarJobDiario } from './cobranca';
 import { ledgerBenchInput, ledgerScenarios, rodarFechamento } from './ledgers';
@@ -102,6 +104,8 @@ const chosen = (name: string, path: string) =>
 const BENCH_SERVER_APP = 'bench-server';
 const PORT = 5390;
 const HELLO_PORT = 5391;
+/** The mixed load's instances (5392 and 5393 are the bench's gateway and Cloud API). */
+const MIXED_LOAD_PORT = 5394;
 const base = `http://127.0.0.1:${PORT}`;
 
 interface Target {
@@ -338,34 +342,35 @@ async function main() {
   // A data directory of the run's own: the e-mails the sign-ups send go to its outbox, not to ./data's, where
   // the runs before left theirs (hundreds of thousands of files make every open slower, and the start walks them).
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-run-'));
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    // Its connections carry this name (node-postgres reads PGAPPNAME), so the end of the run stops only theirs.
+    PGAPPNAME: BENCH_SERVER_APP,
+    DATA_DIR: dataDir,
+    DEMO_DATA: '0',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    APP_URL: base,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_LOGIN: '1000000',
+    RATE_LIMIT_FORGOT_PASSWORD: '1000000',
+    RATE_LIMIT_PUBLIC: '100000000',
+    // No daily jobs of its own (ADR 065): the first start of each day otherwise ran the day's royalties invoices
+    // (1,523, each through the gateway), the retention's anonymisation and the audit purge inside the first
+    // scenarios' windows (a 500-row page measured 22.0 + 20.3 ms of CPU per request, 14.5 + 12.9 on the day's next
+    // start) and changed the data the next run reads. A scenario that
+    // needs a daily job runs it by hand (`rodarJob`, bench/cobranca.ts).
+    JOBS_DIARIAS: '0',
+    // Issue 43 (ADR 084): billing through the bench's own Asaas (bench/cobranca.ts).
+    ...COBRANCA_ENV,
+    // Issue 47 (ADR 103): WhatsApp's notices through the bench's own Cloud API (bench/whatsapp.ts).
+    ...WHATSAPP_ENV,
+  };
   const server = spawn(process.execPath, [...nodeArgs, join(out, 'server/server.js')], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      // Its connections carry this name (node-postgres reads PGAPPNAME), so the end of the run stops only theirs.
-      PGAPPNAME: BENCH_SERVER_APP,
-      DATA_DIR: dataDir,
-      DEMO_DATA: '0',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: base,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_LOGIN: '1000000',
-      RATE_LIMIT_FORGOT_PASSWORD: '1000000',
-      RATE_LIMIT_PUBLIC: '100000000',
-      // No daily jobs of its own (ADR 065): the first start of each day otherwise ran the day's royalties invoices
-      // (1,523, each through the gateway), the retention's anonymisation and the audit purge inside the first
-      // scenarios' windows (a 500-row page measured 22.0 + 20.3 ms of CPU per request, 14.5 + 12.9 on the day's next
-      // start) and changed the data the next run reads. A scenario that
-      // needs a daily job runs it by hand (`rodarJob`, bench/cobranca.ts).
-      JOBS_DIARIAS: '0',
-      // Issue 43 (ADR 084): billing through the bench's own Asaas (bench/cobranca.ts).
-      ...COBRANCA_ENV,
-      // Issue 47 (ADR 103): WhatsApp's notices through the bench's own Cloud API (bench/whatsapp.ts).
-      ...WHATSAPP_ENV,
-    },
+    env: serverEnv,
   });
   const hello = spawn(
     process.execPath,
@@ -791,6 +796,7 @@ async function main() {
     // BENCH_PLAN=1: lists what this run would measure, and stops.
     if (process.env.BENCH_PLAN === '1') {
       for (const s of toMeasure) console.log(`would measure: ${s.name}`);
+      for (const name of Object.values(MIXED_LOAD_ROWS)) if (chosen(name, '')) console.log(`would measure: ${name}`);
       console.log(`${toMeasure.length} scenarios to measure, ${resumed.length} kept from BENCH_RESUME`);
       return;
     }
@@ -959,6 +965,72 @@ async function main() {
       console.log(
         `${ok ? 'ok  ' : 'MISS'} ${scenario.name}: ${Math.round(rps)} req/s, p50 ${result.latency.p50} ms, p99 ${p99} ms, errors ${errors}, CPU/request app ${appCpuMs} ms + db ${dbCpuMs} ms${note ? ` (${note})` : ''}`,
       );
+    }
+
+    // Issue 46, "past one machine": the mixed load through one instance and through two behind one address, in
+    // turns (BENCH_TURNS, 2 by default), each instance count's better turn kept as its row and every turn in its note.
+    if (chosen(MIXED_LOAD_ROWS[1], '') || chosen(MIXED_LOAD_ROWS[2], '')) {
+      const mix = mixedRequests(scenarios, cookies, 2_000_000);
+      const port = MIXED_LOAD_PORT;
+      const turns: Map<number, (Row & { rpsExact: number })[]> = new Map([
+        [1, []],
+        [2, []],
+      ]);
+      for (let turn = 0; turn < Number(process.env.BENCH_TURNS ?? 2); turn++) {
+        for (const count of [1, 2] as const) {
+          await settle();
+          const url = `http://127.0.0.1:${port}`;
+          const instances = startInstances(join(out, 'server/server.js'), count, {
+            ...serverEnv,
+            PORT: String(port),
+            APP_URL: url,
+          });
+          try {
+            await instances.ready;
+            const options: autocannon.Options = { url, connections: 16, duration, requests: mix.requests };
+            if (warmup > 0) await cannon({ ...options, duration: warmup });
+            const pids = instances.pids();
+            const appCpu = () => pids.reduce((total, pid) => total + cpuMsOf(pid), 0);
+            const cpuBefore = { app: appCpu(), db: postgresCpuMs() };
+            const result = await cannon(options);
+            const requests = Math.max(1, result.requests.total);
+            const errors = result.errors + result.non2xx + result.timeouts;
+            const rps = result.requests.average;
+            turns.get(count)!.push({
+              scenario: MIXED_LOAD_ROWS[count],
+              connections: 16,
+              rps: Math.round(rps),
+              rpsExact: rps,
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              errors,
+              vsHello: Number((rps / helloRps).toFixed(3)),
+              vsSql: null,
+              target: 'throughput recorded (issue 46)',
+              ok: result['2xx'] > 0 && errors === 0,
+              appCpuMs: Number(((appCpu() - cpuBefore.app) / requests).toFixed(2)),
+              dbCpuMs: Number((postgresCpuSince(cpuBefore.db) / requests).toFixed(2)),
+              requests: result.requests.total,
+            });
+            console.log(
+              `mixed load, ${count} instance(s), turn ${turn + 1}: ${Math.round(rps)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${errors}`,
+            );
+          } finally {
+            await instances.stop();
+          }
+        }
+      }
+      for (const [count, measured] of turns) {
+        if (!measured.length) continue;
+        const { rpsExact: _, ...best } = measured.reduce((a, b) => (b.rpsExact > a.rpsExact ? b : a));
+        const each = measured.map((t) => `${t.rps} req/s (p99 ${t.p99} ms, ${t.appCpuMs} + ${t.dbCpuMs} ms)`);
+        rows.push({
+          ...best,
+          ok: measured.every((t) => t.ok),
+          note: `the mix of ${mix.names.length} scenarios (${mix.requests.length} requests a cycle, bench/instances.ts), ${count === 1 ? 'one instance' : `${count} instances behind one address (node:cluster)`}; turns: ${each.join(', ')}; the better kept`,
+        });
+      }
+      save(rows);
     }
 
     /** A one-off run (an export, a daily job): its time and the server's memory growth while it ran. */
