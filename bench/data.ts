@@ -492,7 +492,10 @@ async function main() {
       ${ORIGEM_DOS_LEADS},
       ${scopePathOf('e')}
     from generate_series(1, ${S.leads}) g join states s on s.i = 1 + (g % 27)
-    join eventos e on e.id = pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8));`,
+    join eventos e on e.id = pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8))
+    -- In the order of their sign-up, as a network's table is written (ADR 135): drawn in the order of their number,
+    -- the table's physical order had nothing to do with created_at, and a walk of the newest leads read a block a row.
+    order by ${LEAD_SIGNED_UP_AT}, g;`,
   );
 
   await step(
@@ -507,7 +510,8 @@ async function main() {
       (case when g <= ${S.matriculas} then 'efetivada' else 'pendente' end)::pre_matricula_status,
       l.created_at + interval '1 hour', l.created_at + interval '1 hour', l.utm_source, l.utm_medium, l.utm_campaign,
       l.link_codigo, l.link_vendedor_id, ${scopePathOf('l')}
-    from generate_series(1, ${S.preMatriculas}) g join leads l on l.id = pg_temp.uid('lead', g * 3);`,
+    from generate_series(1, ${S.preMatriculas}) g join leads l on l.id = pg_temp.uid('lead', g * 3)
+    order by l.created_at, g;`,
   );
 
   await step(
@@ -517,7 +521,8 @@ async function main() {
       created_at, ${SCOPE_PATH})
     select p.id, p.evento_id, p.lead_id, p.nome, p.email, p.telefone, p.curso_interesse,
       p.created_at + interval '2 days', p.created_at + interval '2 days', ${scopePathOf('p')}
-    from generate_series(1, ${S.matriculas}) g join pre_matriculas p on p.id = pg_temp.uid('pre', g);`,
+    from generate_series(1, ${S.matriculas}) g join pre_matriculas p on p.id = pg_temp.uid('pre', g)
+    order by p.created_at, g;`,
   );
 
   // The contracts (issue 42): the network's published template, and each matrícula with its course, its price
