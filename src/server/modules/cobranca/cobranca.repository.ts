@@ -1,6 +1,6 @@
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
-import { matriculasVisibleTo, parcelasVisibleTo, rowsUnderNodes } from '../../access/scope';
+import { type PathNodes, matriculasVisibleTo, parcelasVisibleTo, rowsUnderNodes } from '../../access/scope';
 import { type Executor, executeRows, fixedStatement } from '../../db/connect';
 import { type EntradaDaComissao, entradaDaComissao } from '../comissoes';
 import { type EntradaDoRoyalty, entradaDoRoyalty } from '../royalties';
@@ -431,7 +431,62 @@ export function parcelasDoAluno(db: Executor, actor: Actor) {
     .limit(500);
 }
 
-export function filtros(actor: Actor, q: Omit<ParcelasListQuery, 'page' | 'pageSize'>): SQL | undefined {
+/**
+ * How many matrículas a Parcelas search may name as one array (ADR 136). Past it the search finds most of the scope,
+ * whose parcelas are best walked in the list's own order: it stays a subquery.
+ */
+export const MATRICULAS_DA_BUSCA_MAX = 10_000;
+
+/**
+ * The matrículas the caller reads that a Parcelas search finds, read before the list's statements (ADR 136): their
+ * ids, or null when there are more than `max`.
+ */
+export async function matriculasDaBusca(
+  db: Executor,
+  actor: Actor,
+  q: string,
+  nos: PathNodes & { eventoId?: string } = {},
+  max = MATRICULAS_DA_BUSCA_MAX,
+): Promise<string[] | null> {
+  // A parcela's path is its matrícula's (migration 0072): the list's nodes narrow the matrículas as they do the
+  // parcelas, so an event's search names its own few matrículas, not the network's.
+  const where = and(
+    rowsUnderNodes(actor, 'matriculas', nos),
+    nos.franquiaId ? eq(matriculas.franquiaId, nos.franquiaId) : undefined,
+    nos.microFranquiaId ? eq(matriculas.microFranquiaId, nos.microFranquiaId) : undefined,
+    nos.clienteId ? eq(matriculas.clienteId, nos.clienteId) : undefined,
+    nos.eventoId ? eq(matriculas.eventoId, nos.eventoId) : undefined,
+    containsInSearchText(matriculas.busca, q),
+  );
+  const [row] = await executeRows<{ ids: string[] }>(
+    db,
+    sql`select coalesce(json_agg(x.id), '[]') as ids from (select ${matriculas.id} as id from ${matriculas}
+      where ${where} limit ${max + 1}) x`,
+  );
+  const ids = row?.ids ?? [];
+  return ids.length > max ? null : ids;
+}
+
+/**
+ * The search's matrículas read first (`matriculasDaBusca`), and whether the planner may see how many they are.
+ * Seen, it walks the list's order and stops at the page's last match: right for the first page. Unseen (a
+ * subquery's array, taken as a handful), it reads their parcelas by the matrícula's index and sorts them: right
+ * for a deep page and the count, which the walk would take through most of the scope (ADR 136).
+ */
+export interface BuscaLida {
+  ids: readonly string[];
+  quantasVisiveis: boolean;
+}
+
+/**
+ * The list's conditions. Without the search's matrículas read first (the export, a search that finds more than
+ * MATRICULAS_DA_BUSCA_MAX) the search is a subquery of the matrículas.
+ */
+export function filtros(
+  actor: Actor,
+  q: Omit<ParcelasListQuery, 'page' | 'pageSize'>,
+  busca?: BuscaLida | null,
+): SQL | undefined {
   return and(
     // The caller's parcelas, or those of the node of the tree it filters by, its own checked once (ADR 128).
     rowsUnderNodes(actor, 'parcelas', q),
@@ -446,12 +501,16 @@ export function filtros(actor: Actor, q: Omit<ParcelasListQuery, 'page' | 'pageS
     // q= finds the matrícula's name, e-mail or phone as the matrículas list does (its trigram index), among the
     // matrículas the caller reads: a parcela's path is its matrícula's (migration 0072), so the few matrículas found
     // lead to their parcelas, instead of every parcela of the scope being checked against the search (ADR 115).
-    q.q
-      ? sql`${parcelas.matriculaId} in (select ${matriculas.id} from ${matriculas} where ${and(
-          matriculasVisibleTo(actor),
-          containsInSearchText(matriculas.busca, q.q),
-        )})`
-      : undefined,
+    q.q && busca
+      ? busca.quantasVisiveis
+        ? sql`${parcelas.matriculaId} = any(${sql.param(busca.ids)}::uuid[])`
+        : sql`${parcelas.matriculaId} = any((select ${sql.param(busca.ids)}::uuid[])::uuid[])`
+      : q.q
+        ? sql`${parcelas.matriculaId} in (select ${matriculas.id} from ${matriculas} where ${and(
+            matriculasVisibleTo(actor),
+            containsInSearchText(matriculas.busca, q.q),
+          )})`
+        : undefined,
   );
 }
 
@@ -469,12 +528,24 @@ const parcelasOrder: KeysetOrder = {
  * One page of the caller's parcelas, latest due date first, with the number matching (capped as the lists are). A
  * page after or before a cursor (issue 46) starts at its key, so a deep page costs what the first does.
  */
-export async function listParcelas(db: Executor, actor: Actor, asked: ParcelasListQuery) {
-  const query = await withoutImpliedNodes(db, actor, asked);
-  const where = filtros(actor, query);
+export async function listParcelas(
+  db: Executor,
+  actor: Actor,
+  asked: ParcelasListQuery,
+  maxBusca = MATRICULAS_DA_BUSCA_MAX,
+) {
+  const [query, buscaIds] = await Promise.all([
+    withoutImpliedNodes(db, actor, asked),
+    asked.q ? matriculasDaBusca(db, actor, asked.q, asked, maxBusca) : null,
+  ]);
   const window = keysetWindow(parcelasOrder, query);
+  const busca = (quantasVisiveis: boolean) => buscaIds && { ids: buscaIds, quantasVisiveis };
+  // The count and a deep page's first key read the search's parcelas by their matrícula; the page itself walks the
+  // list's order from its first key (or the cursor's) and stops at its last match.
+  const oculta = filtros(actor, query, busca(false));
+  const where = filtros(actor, query, busca(true));
   // A deep page by number starts at its first row's key: only its rows have their matrícula, plan and names read.
-  const start = pageStart(parcelas, where, parcelasOrder, window);
+  const start = pageStart(parcelas, oculta, parcelasOrder, window);
   const [read, contagem] = await Promise.all([
     db
       .select({ ...parcelaSelection, cursorChaves: cursorKeys(parcelasOrder.keys) })
@@ -484,7 +555,7 @@ export async function listParcelas(db: Executor, actor: Actor, asked: ParcelasLi
       .orderBy(...window.orderBy)
       .limit(window.limit)
       .offset(start ? 0 : window.offset),
-    countUpToLimit(db, parcelas, where),
+    countUpToLimit(db, parcelas, oculta),
   ]);
   const { rows, cursors } = keysetPage(parcelasOrder, query, read);
   return { rows, cursors, ...contagem };

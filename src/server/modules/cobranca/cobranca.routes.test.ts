@@ -24,7 +24,10 @@ import { toCentavos } from '../../../shared/money/parcelas';
 import { diaDoMesSeguinte } from '../../../shared/cobranca/parcelas';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { ACEITE_MESSAGES } from '../../../shared/contrato/aceite';
-import { PARCELA_MESSAGES, type ParcelaItem } from '../../../shared/schemas/parcela';
+import { PARCELA_MESSAGES, type ParcelaItem, parcelasListQuerySchema } from '../../../shared/schemas/parcela';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
+import type { Actor } from '../../access/actor';
+import { MATRICULAS_DA_BUSCA_MAX, listParcelas, matriculasDaBusca } from './cobranca.repository';
 import { criarPlano } from './plano.service';
 
 /**
@@ -411,6 +414,40 @@ describe('reading the parcelas', () => {
         expect(response.headers['x-total-count'], filtro).toBe(String(todas.length));
       }
     }
+  });
+
+  it('a search pages the same with its matrículas read first as with the subquery past the cap (ADR 136)', async () => {
+    const [u] = await ctx.handle.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.franqueador));
+    const actor: Actor = {
+      id: u!.id,
+      email: u!.email,
+      nome: u!.nome,
+      role: 'franqueador',
+      franqueadorId: u!.franqueadorId,
+      franquiaId: null,
+      microFranquiaId: null,
+      clienteId: null,
+      vendedorId: null,
+    };
+    const total = Number((await franqueador().get('/api/parcelas?q=com')).headers['x-total-count']);
+    expect(total).toBeGreaterThan(6);
+    for (const q of ['com', f.email, 'ninguem-com-este-nome']) {
+      const lidas = await matriculasDaBusca(ctx.handle.db, actor, q);
+      expect(lidas, q).not.toBeNull();
+      expect(lidas!.length, q).toBeLessThan(MATRICULAS_DA_BUSCA_MAX);
+      for (const page of [1, 2, 3]) {
+        const query = parcelasListQuerySchema.parse({ q, page: String(page), pageSize: '3' });
+        const lida = await listParcelas(ctx.handle.db, actor, query);
+        // A cap of 0: any matrícula found makes the search the subquery it was before.
+        const subconsulta = await listParcelas(ctx.handle.db, actor, query, 0);
+        expect(
+          lida.rows.map((r) => r.id),
+          `${q} page ${page}`,
+        ).toEqual(subconsulta.rows.map((r) => r.id));
+        expect(lida.total, q).toBe(subconsulta.total);
+      }
+    }
+    expect(await matriculasDaBusca(ctx.handle.db, actor, 'com', {}, 1)).toBeNull();
   });
 
   it('GET /api/parcelas answers a search too short to answer with the hint, as every list (issue 46)', async () => {
