@@ -13,8 +13,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type autocannon from 'autocannon';
 
 /**
- * The mix, by the names of the run's own scenarios (their paths and accounts), each with how many of every
- * `MIXED_LOAD_SIZE` requests it is. Reads dominate, as in a working day; the public pages and the sign-up are the
+ * The mix, by the names of the run's own scenarios (their paths and accounts), each with how many requests of a
+ * connection's cycle (20 in all) it is. Reads dominate, as in a working day; the public pages and the sign-up are the
  * families', the rest the staff's.
  */
 export const MIXED_LOAD: readonly { scenario: RegExp; weight: number }[] = [
