@@ -180,21 +180,28 @@ test("the franqueador's 'Royalties' has the agreements, a closed month with its 
   await expect(extratos.getByRole('button', { name: /^Fechar/ })).toHaveCount(0);
 });
 
-test("the franquia's 'Meu extrato' has its months, this month's lines and the closed month's fatura", async ({
+test("the franquia's 'Meu extrato' has this month's preview, last month's lines and the closed month's fatura", async ({
   page,
 }) => {
   await useSession(page, 'franquia');
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/financeiro/meu-extrato');
   const meses = page.getByRole('list', { name: 'Meses' });
-  await expect(meses.getByRole('heading', { level: 3 })).toHaveCount(12);
+  const titulos = meses.getByRole('heading', { level: 3 });
+  await expect(titulos).toHaveCount(12);
+  // This month opens first, as a preview: on its first day no family may have paid yet, so its lines are read in
+  // last month, still open ('A fechar'), whose families have paid.
+  const hoje = periodoDe(todayInBrasilia());
+  await expect(page.getByLabel(`Valores de ${periodoPorExtenso(hoje)}`)).toBeVisible();
+  await expect(page.getByText(/^Mês em andamento: estes valores são uma prévia/)).toBeVisible();
+  await titulos.nth(1).click();
   await expect(
     page
-      .getByRole('list', { name: /^Lançamentos de / })
+      .getByRole('list', { name: `Lançamentos de ${periodoPorExtenso(periodoAnterior(hoje))}` })
       .getByRole('listitem')
       .first(),
   ).toBeVisible();
-  await meses.getByRole('heading', { level: 3 }).nth(2).click();
+  await titulos.nth(2).click();
   await expect(page.getByText('Fatura do mês')).toBeVisible();
   // The demo's contest of a line of that month, answered: its ticket concluded.
   await expect(page.getByText('Chamado: Concluído')).toBeVisible();
