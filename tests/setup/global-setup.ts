@@ -6,11 +6,14 @@ import type { TestProject } from 'vitest/node';
 import { newPglite, openPglite } from '../../src/server/db/pglite';
 import { connectPostgres, migratePostgres } from '../../src/server/db/postgres';
 import { loadDemoNetwork } from '../../src/server/db/seed/demo-network';
+import { todayInBrasilia } from '../../src/shared/brasilia';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     postgresTemplate: string | null;
+    /** The São Paulo day the demo network was seeded on: its dates are relative to it (test-app.ts). */
+    seedDay: string;
   }
 }
 
@@ -25,6 +28,7 @@ const TEMPLATE_DB = `app_test_template_${process.pid}`;
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'app-tests-'));
   const url = process.env.TEST_DATABASE_URL;
+  project.provide('seedDay', todayInBrasilia());
   let templateUrl: string | null = null;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
@@ -57,7 +61,12 @@ export default async function setup(project: TestProject) {
     if (url) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      // With the templates a worker seeded again after São Paulo's midnight (test-app.ts), named after this one.
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname = $1 or datname like $1 || '\\_d%'`,
+        [TEMPLATE_DB],
+      );
+      for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.end();
     }
   };

@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -9,10 +9,11 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/connect';
 import { newPglite, openPglite } from '../../src/server/db/pglite';
-import { connectPostgres } from '../../src/server/db/postgres';
+import { connectPostgres, migratePostgres } from '../../src/server/db/postgres';
 import type { Clock } from '../../src/server/lib/clock';
 import type { Mailer } from '../../src/server/mail/mailer';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-network';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoNetwork } from '../../src/server/db/seed/demo-network';
+import { addDays, brasiliaAt, todayInBrasilia } from '../../src/shared/brasilia';
 import type { Role } from '../../src/shared/roles';
 
 export const APP_URL = 'http://localhost:5000';
@@ -38,8 +39,69 @@ export class MutableClock implements Clock {
   }
 }
 
+/**
+ * The demo network is seeded once per run, on the day the run started (global-setup.ts), and its dates are relative
+ * to that day: a lead's return 'today', a goal of 'this month'. A run that crosses São Paulo's midnight would test
+ * yesterday's network against today's clock. So a file that starts in the last two minutes of a day waits for the
+ * next one, and on a new day each worker seeds a template of its own, once, and its later files clone that.
+ */
+const MIDNIGHT_MARGIN_MS = 2 * 60_000;
+const templatesOfTheDay = new Map<string, Promise<string>>();
+
+async function seededToday(): Promise<string | null> {
+  const nextMidnight = brasiliaAt(addDays(todayInBrasilia(), 1), 0).getTime();
+  const wait = nextMidnight - Date.now();
+  if (wait < MIDNIGHT_MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, wait + 1_000));
+  const today = todayInBrasilia();
+  return today === inject('seedDay') ? null : today;
+}
+
+/** The worker's own template for `day`, seeded as global-setup.ts seeds the run's: a database, or a PGlite dump. */
+function templateOfTheDay(day: string, build: () => Promise<string>): Promise<string> {
+  let template = templatesOfTheDay.get(day);
+  if (!template) {
+    template = build();
+    templatesOfTheDay.set(day, template);
+  }
+  return template;
+}
+
+async function postgresTemplateOf(day: string, runTemplate: string): Promise<string> {
+  return templateOfTheDay(day, async () => {
+    const url = new URL(runTemplate);
+    const name = `${url.pathname.slice(1)}_d${day.replaceAll('-', '')}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    url.pathname = `/${name}`;
+    await migratePostgres(url.toString());
+    const handle = await connectPostgres(url.toString(), 2);
+    await loadDemoNetwork(handle.db);
+    await handle.close();
+    return url.toString();
+  });
+}
+
+async function pgliteDumpOf(day: string): Promise<string> {
+  return templateOfTheDay(day, async () => {
+    const pglite = newPglite();
+    const handle = await openPglite(pglite);
+    await loadDemoNetwork(handle.db);
+    const dump = await pglite.dumpDataDir('none');
+    // Beside the run's dump, in the folder global-setup.ts removes at the end of the run.
+    const file = join(dirname(inject('pgliteDump')), `demo-${day}-${process.pid}.tar`);
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await handle.close();
+    return file;
+  });
+}
+
 async function cloneDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
-  const template = inject('postgresTemplate');
+  const newDay = await seededToday();
+  const runTemplate = inject('postgresTemplate');
+  const template = runTemplate && newDay ? await postgresTemplateOf(newDay, runTemplate) : runTemplate;
   if (template) {
     const name = `test_${randomBytes(6).toString('hex')}`;
     const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -61,7 +123,7 @@ async function cloneDatabase(): Promise<{ handle: DatabaseHandle; url?: string; 
       },
     };
   }
-  const dump = readFileSync(inject('pgliteDump'));
+  const dump = readFileSync(newDay ? await pgliteDumpOf(newDay) : inject('pgliteDump'));
   const handle = await openPglite(newPglite({ loadDataDir: new Blob([dump]) }));
   return { handle, drop: async () => undefined };
 }
