@@ -315,6 +315,16 @@ export function placeEventIdsOf(actor: Actor, table: FunnelTable, events: SQL): 
 }
 
 /**
+ * The events the actor sees that match `events` (a place), as a subquery of their ids, for a list that walks its
+ * scope's order and keeps the rows of those events (issue 46, ADR 137) and for their counters; null for a role
+ * whose rows are not its events' (the aluno's; a role that reads none of the table).
+ */
+export function placeEventsOf(actor: Actor, table: FunnelTable, events: SQL): SQL | null {
+  if (!staffByEvents(actor, FUNNEL_TABLES[table].visibleTo(actor))) return null;
+  return sql`select ${eventos.id} from ${eventos} where ${eventosVisibleTo(actor)} and ${events}`;
+}
+
+/**
  * The pre-matrículas an aluno account is linked to, in the networks that keep it active: one login may be the
  * aluno of several networks, and a network that switched it off takes its own rows away, not the others'
  * (ADR 019).

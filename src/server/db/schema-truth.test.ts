@@ -36,6 +36,10 @@ const BEYOND_DRIZZLE: Record<string, string> = {
     ' INCLUDE (franqueador_id, franquia_id, micro_franquia_id, vendedor_id, evento_id, primeiro_contato_em, motivo_perda)',
   leads_vendedor_status_idx:
     ' INCLUDE (franqueador_id, franquia_id, micro_franquia_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
+  // Migration 0081: a place's events read from the index alone (issue 46, ADR 137).
+  eventos_estado_idx: ' INCLUDE (id, franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id)',
+  eventos_cidade_lower_idx:
+    ' INCLUDE (cidade, id, franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id)',
   leads_micro_franquia_status_idx:
     ' INCLUDE (franqueador_id, franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
   leads_franquia_status_idx:

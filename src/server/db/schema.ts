@@ -509,7 +509,8 @@ export const eventos = pgTable(
     ),
     // The funnel lists' date filter finds the day's events first (issue 21).
     index('eventos_data_evento_idx').on(t.dataEvento),
-    // Relatórios filtered by a place find the place's events first (migration 0024).
+    // Relatórios and the lists filtered by a place find the place's events first (migration 0024), from the index
+    // alone (migration 0081: INCLUDE the id and the network's levels, in schema.dump.txt).
     index('eventos_cidade_lower_idx').on(sql`lower(${t.cidade})`),
     index('eventos_estado_idx').on(t.estado),
     // The searches of events (migration 0024).
