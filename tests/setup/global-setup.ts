@@ -1,12 +1,10 @@
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { newPglite, openPglite } from '../../src/server/db/pglite';
-import { connectPostgres, migratePostgres } from '../../src/server/db/postgres';
-import { loadDemoNetwork } from '../../src/server/db/seed/demo-network';
 import { todayInBrasilia } from '../../src/shared/brasilia';
+import { seedPgliteDump, seedPostgresTemplate } from './demo-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,28 +29,10 @@ export default async function setup(project: TestProject) {
   project.provide('seedDay', todayInBrasilia());
   let templateUrl: string | null = null;
   if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-    await admin.query(`create database ${TEMPLATE_DB}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${TEMPLATE_DB}`;
-    templateUrl = target.toString();
-    await migratePostgres(templateUrl);
-    const pgHandle = await connectPostgres(templateUrl, 2);
-    await loadDemoNetwork(pgHandle.db);
-    await pgHandle.close();
+    templateUrl = await seedPostgresTemplate(url, TEMPLATE_DB);
   } else {
     // The files clone PostgreSQL's template when there is one (test-app.ts): the PGlite copy is built only without.
-    const pglite = newPglite();
-    const handle = await openPglite(pglite);
-    await loadDemoNetwork(handle.db);
-    const dump = await pglite.dumpDataDir('none');
-    const dumpFile = join(dir, 'demo.tar');
-    writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
-    await handle.close();
-    project.provide('pgliteDump', dumpFile);
+    project.provide('pgliteDump', await seedPgliteDump(join(dir, 'demo.tar')));
   }
   project.provide('postgresTemplate', templateUrl);
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -9,10 +9,11 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DatabaseHandle } from '../../src/server/db/connect';
 import { newPglite, openPglite } from '../../src/server/db/pglite';
-import { connectPostgres, migratePostgres } from '../../src/server/db/postgres';
+import { connectPostgres } from '../../src/server/db/postgres';
 import type { Clock } from '../../src/server/lib/clock';
 import type { Mailer } from '../../src/server/mail/mailer';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoNetwork } from '../../src/server/db/seed/demo-network';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-network';
+import { seedPgliteDump, seedPostgresTemplate } from './demo-template';
 import { addDays, brasiliaAt, todayInBrasilia } from '../../src/shared/brasilia';
 import type { Role } from '../../src/shared/roles';
 
@@ -48,7 +49,8 @@ export class MutableClock implements Clock {
 const MIDNIGHT_MARGIN_MS = 2 * 60_000;
 const templatesOfTheDay = new Map<string, Promise<string>>();
 
-async function seededToday(): Promise<string | null> {
+/** The São Paulo day, when it is not the day the run's template was seeded on; null on that day. */
+async function dayAfterTheSeed(): Promise<string | null> {
   const nextMidnight = brasiliaAt(addDays(todayInBrasilia(), 1), 0).getTime();
   const wait = nextMidnight - Date.now();
   if (wait < MIDNIGHT_MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, wait + 1_000));
@@ -66,40 +68,19 @@ function templateOfTheDay(day: string, build: () => Promise<string>): Promise<st
   return template;
 }
 
-async function postgresTemplateOf(day: string, runTemplate: string): Promise<string> {
-  return templateOfTheDay(day, async () => {
-    const url = new URL(runTemplate);
-    const name = `${url.pathname.slice(1)}_d${day.replaceAll('-', '')}_${process.pid}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    url.pathname = `/${name}`;
-    await migratePostgres(url.toString());
-    const handle = await connectPostgres(url.toString(), 2);
-    await loadDemoNetwork(handle.db);
-    await handle.close();
-    return url.toString();
-  });
+function postgresTemplateOf(day: string, runTemplate: string): Promise<string> {
+  const name = `${new URL(runTemplate).pathname.slice(1)}_d${day.replaceAll('-', '')}_${process.pid}`;
+  return templateOfTheDay(day, () => seedPostgresTemplate(process.env.TEST_DATABASE_URL!, name));
 }
 
-async function pgliteDumpOf(day: string): Promise<string> {
-  return templateOfTheDay(day, async () => {
-    const pglite = newPglite();
-    const handle = await openPglite(pglite);
-    await loadDemoNetwork(handle.db);
-    const dump = await pglite.dumpDataDir('none');
-    // Beside the run's dump, in the folder global-setup.ts removes at the end of the run.
-    const file = join(dirname(inject('pgliteDump')), `demo-${day}-${process.pid}.tar`);
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    await handle.close();
-    return file;
-  });
+/** Beside the run's dump, in the folder global-setup.ts removes at the end of the run. */
+function pgliteDumpOf(day: string): Promise<string> {
+  const file = join(dirname(inject('pgliteDump')), `demo-${day}-${process.pid}.tar`);
+  return templateOfTheDay(day, () => seedPgliteDump(file));
 }
 
 async function cloneDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
-  const newDay = await seededToday();
+  const newDay = await dayAfterTheSeed();
   const runTemplate = inject('postgresTemplate');
   const template = runTemplate && newDay ? await postgresTemplateOf(newDay, runTemplate) : runTemplate;
   if (template) {

@@ -310,8 +310,8 @@ const staffByEvents = (actor: Actor, visible: SQL) =>
  * 130), or null for a role whose rows are not its events' (the aluno's; a role that reads none of the table).
  */
 export function placeEventIdsOf(actor: Actor, table: FunnelTable, events: SQL): SQL | null {
-  if (!staffByEvents(actor, FUNNEL_TABLES[table].visibleTo(actor))) return null;
-  return sql`select coalesce(json_agg(${eventos.id}), '[]') as ids from ${eventos} where ${eventosVisibleTo(actor)} and ${events}`;
+  const ids = placeEventsOf(actor, table, events);
+  return ids && sql`select coalesce(json_agg(e.id), '[]') as ids from (${ids}) e`;
 }
 
 /**

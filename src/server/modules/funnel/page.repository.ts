@@ -161,7 +161,8 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   if (walk && walked !== null) {
     // A place common in the scope (ADR 137): the page walks the scope's order and keeps the place's rows, beside the
     // count. Where the place's rows sit apart from the spread its events promise, the walk comes back short and the
-    // page is read by the events' keys (ADR 102).
+    // page is read by the events' keys (ADR 102). The walk reads the place and the scope alone: a list's own filter
+    // says so by `filtered` or `total`, as it does for the counters' total.
     const direction = ascending ? sql`asc` : sql`desc`;
     const ids = sql`select w.id from (select ${source.id} as id, ${source.createdAt} as at, ${source.eventoId} as evento_id
         from ${source.table} where ${and(walk.scope, window.past)} order by ${sql.join(window.orderBy, sql`, `)}
@@ -214,8 +215,7 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
     return { ...(await paged(rows)), total, exact: true };
   }
   // The date filter names its events by a subquery (eventFilters), so no filter needs the event row here. The
-  // count stops one row past the limit (issue 21): a search matching 100,000 rows costs what 10,001 do. It counts
-  // the filters' rows, wherever the cursor stands.
+  // count counts the filters' rows, wherever the cursor stands.
   const [rows, total] = await Promise.all([
     page(selection) as unknown as Promise<Read[]>,
     cappedCount(db, source, filters),
