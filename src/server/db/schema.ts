@@ -154,6 +154,12 @@ function scopePageIndexes(
   );
 }
 
+/**
+ * What a search for a person compares (ADR 138): the name and the e-mail as one lower-case text without accents, like
+ * the leads' `busca` (ADR 133). Stored, so a trigram candidate is confirmed without unaccenting its name again.
+ */
+const USERS_BUSCA = sql`f_unaccent(lower(coalesce(nome, '') || ' ' || email))`;
+
 export const users = pgTable(
   'users',
   {
@@ -178,6 +184,8 @@ export const users = pgTable(
     isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The text a search for a person reads (USERS_BUSCA, ADR 138), written by PostgreSQL with the row. */
+    busca: text().generatedAlwaysAs(USERS_BUSCA),
   },
   (t) => [
     // E-mail is unique without regard to case (DESIGN §4.2).
@@ -195,9 +203,8 @@ export const users = pgTable(
     index('users_telefone_idx')
       .on(t.telefone)
       .where(sql`${t.telefone} is not null`),
-    // Who acted, in the audit trail's search (issue 23): the name without accents, the e-mail (migration 0026).
-    index('users_nome_unaccent_trgm_idx').using('gin', sql`f_unaccent(${t.nome}) gin_trgm_ops`),
-    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // A person by name or e-mail: the audit trail's 'who acted' (issue 23), the Usuários and SAC searches (ADR 138).
+    index('users_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
   ],
 );
 
@@ -385,6 +392,9 @@ export const clientes = pgTable(
   ],
 );
 
+/** A course's title as the Cursos search compares it (ADR 138): lower-case, without accents, stored. */
+const CURSOS_BUSCA = sql`f_unaccent(lower(titulo))`;
+
 export const cursos = pgTable(
   'cursos',
   {
@@ -412,6 +422,8 @@ export const cursos = pgTable(
     franqueadorId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The title as the Cursos search compares it (CURSOS_BUSCA, ADR 138), written by PostgreSQL with the row. */
+    busca: text().generatedAlwaysAs(CURSOS_BUSCA),
   },
   (t) => [
     index('cursos_cliente_id_created_at_idx').on(t.clienteId, t.createdAt),
@@ -421,7 +433,7 @@ export const cursos = pgTable(
       index(`cursos_${SCOPE_INDEX_NAMES[scope]}_nome_idx`).on(t[scope], sql`lower(f_unaccent(${t.titulo}))`, t.id),
     ),
     // The Cursos search (issue 46, migration 0073): the titles found by trigram, the scope checked on those only.
-    index('cursos_titulo_unaccent_trgm_idx').using('gin', sql`f_unaccent(${t.titulo}) gin_trgm_ops`),
+    index('cursos_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
     check('cursos_valor_check', sql`${t.valor} >= 0`),
     check('cursos_parcelas_check', sql`${t.parcelas} >= 1`),
   ],

@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ATIVIDADE_ACOES,
   ATIVIDADE_DIAS,
@@ -42,7 +42,7 @@ import {
   visitas,
   webhookEndpoints,
 } from '../../db/schema';
-import { containsIgnoringAccents, likePattern } from '../../lib/pagination';
+import { containsInSearchText } from '../../lib/pagination';
 import {
   type CursorQuery,
   type KeysetOrder,
@@ -92,9 +92,8 @@ const exists = sql`case ${auditLog.entidade} ${sql.join(
   sql` `,
 )} else false end`;
 
-/** Issue 23: who acted, by name without its accents ('conceicao' finds 'Conceição'), or by e-mail. */
-const quemAgiu = (q: string) =>
-  or(containsIgnoringAccents(users.nome, q), sql`${users.email} ilike ${likePattern(q)}`) as SQL;
+/** Issue 23: who acted, by name without its accents ('conceicao' finds 'Conceição'), or by e-mail (ADR 138). */
+const quemAgiu = (q: string) => containsInSearchText(users.busca, q);
 
 /** Up to this many users a search names are read by key; more, and the search stays a subquery. */
 const USUARIOS_DA_BUSCA = 1000;

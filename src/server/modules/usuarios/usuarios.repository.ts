@@ -9,7 +9,7 @@ import { alunos, preMatriculas, users, vendedores } from '../../db/schema';
 import { listPage, networkOrder } from '../../lib/list-page';
 import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
 import type { ListCursor } from '../../../shared/schemas/list-cursor';
-import { containsIgnoringAccents, containsInSearchText, likePattern } from '../../lib/pagination';
+import { containsIgnoringAccents, containsInSearchText } from '../../lib/pagination';
 
 /**
  * An aluno is one login shared by every network that made one of its pré-matrículas effective, so its `users`
@@ -87,23 +87,23 @@ function selectUsuarios<E extends Record<string, SQL>>(
 
 /**
  * The search box: e-mail, and the name as shown -- for an aluno, any name the actor's network collected. Each part
- * is read from its own trigram index (issue 46): the e-mail (users_email_trgm_idx), the name of every other role
- * (users_nome_unaccent_trgm_idx), and an aluno's pré-matrículas by their search text (pre_matriculas_busca_trgm_idx,
- * then the name itself compared as before); the matching ids are a set the list and its count read by key. One
- * condition with a CASE over each row read every user of the network and unaccented each name (40 ms for 8,000).
+ * is read from a trigram index (issue 46): the user's own name and e-mail (users.busca, ADR 138; an aluno's by its
+ * e-mail only), and an aluno's pré-matrículas by their search text (pre_matriculas_busca_trgm_idx, then the name
+ * itself compared as before); the matching ids are a set the list and its count read by key. One condition with a
+ * CASE over each row read every user of the network and unaccented each name (40 ms for 8,000).
  */
 function searchUsuarios(actor: Actor, q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const u = alias(users, 'usuario_busca');
-  const byEmail = sql`select ${u.id} from ${users} usuario_busca where ${u.email} ilike ${likePattern(q)}`;
-  const byName = sql`select ${u.id} from ${users} usuario_busca where ${u.role} <> 'aluno' and ${containsIgnoringAccents(u.nome, q)}`;
+  const byNameOrEmail = sql`select ${u.id} from ${users} usuario_busca where ${containsInSearchText(u.busca, q)}
+    and (${u.role} <> 'aluno' or ${containsInSearchText(sql`f_unaccent(lower(${u.email}))`, q)})`;
   const byOwnName = sql`select ${alunos.userId} from ${alunos}
     inner join ${preMatriculas} on ${preMatriculas.id} = ${alunos.preMatriculaId}
     inner join ${users} usuario_busca on ${u.id} = ${alunos.userId}
     where ${u.role} = 'aluno' and ${preMatriculasVisibleTo(actor)}
       and ${containsInSearchText(preMatriculas.busca, q)}
       and ${containsIgnoringAccents(preMatriculas.nome, q)}`;
-  return sql`${users.id} in (${byEmail} union ${byName} union ${byOwnName})`;
+  return sql`${users.id} in (${byNameOrEmail} union ${byOwnName})`;
 }
 
 type Row = Awaited<ReturnType<typeof selectUsuarios<Record<never, SQL>>>>[number];
