@@ -40,6 +40,8 @@ const BEYOND_DRIZZLE: Record<string, string> = {
   eventos_estado_idx: ' INCLUDE (id, franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id)',
   eventos_cidade_lower_idx:
     ' INCLUDE (cidade, id, franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id)',
+  // Migration 0083: the audit trail of the people a search names, read from the index alone (ADR 139).
+  audit_log_usuario_id_em_idx: ' INCLUDE (acao, entidade, franqueador_id, franquia_id, micro_franquia_id)',
   leads_micro_franquia_status_idx:
     ' INCLUDE (franqueador_id, franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
   leads_franquia_status_idx:

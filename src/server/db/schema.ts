@@ -1953,7 +1953,9 @@ export const auditLog = pgTable(
     index('audit_log_entidade_id_em_idx')
       .on(t.entidadeId, t.em)
       .where(sql`${t.entidadeId} is not null`),
-    index('audit_log_usuario_id_em_idx').on(t.usuarioId, t.em),
+    // A person's rows newest first; with what the trail's filters and the callers' levels compare, a search by who
+    // acted is read from the index alone (migration 0083, ADR 139: INCLUDE in schema.dump.txt).
+    index('audit_log_usuario_id_em_idx').on(t.usuarioId, t.em, t.id),
     index('audit_log_acao_em_idx').on(t.acao, t.em),
     index('audit_log_em_idx').on(t.em),
   ],

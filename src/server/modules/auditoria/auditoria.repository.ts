@@ -99,16 +99,24 @@ const quemAgiu = (q: string) => containsInSearchText(users.busca, q);
 const USUARIOS_DA_BUSCA = 1000;
 
 /**
- * The users a search names, found first (trigram indexes: migration 0026), so the trail is read by their keys,
- * planned knowing how many they are (`keepsPlan`). As a subquery inside the trail's statement, a name no one has
- * made PostgreSQL walk the network's whole trail newest first looking for their rows: 1.1 s for '98765' on the
- * benchmark data. Null when more than USUARIOS_DA_BUSCA match: their rows are then common enough for that walk.
+ * The users a search names who acted where the caller sees (the stored search text, then one probe each into their
+ * trail's index: ADR 138, 139), found first so the trail is read by their keys, planned knowing how many they are
+ * (`keepsPlan`). As a subquery inside the trail's statement, a name no one has made PostgreSQL walk the network's
+ * whole trail newest first looking for their rows: 1.1 s for '98765' on the benchmark data. The people who never
+ * acted there (397 of the 416 an 'Oliveira' names on the benchmark's trail) are left out: counted in, they made the
+ * planner expect their share of the trail and walk the caller's whole trail instead. Null when more than
+ * USUARIOS_DA_BUSCA match: their rows are then common enough for that walk.
  */
-async function usuariosDaBusca(db: Executor, q: string): Promise<string[] | null> {
+async function usuariosDaBusca(db: Executor, actor: Actor, q: string): Promise<string[] | null> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(quemAgiu(q))
+    .where(
+      and(
+        quemAgiu(q),
+        sql`exists (select 1 from ${auditLog} where ${auditLog.usuarioId} = ${users.id} and ${auditoriaVisibleTo(actor)})`,
+      ),
+    )
     .limit(USUARIOS_DA_BUSCA + 1);
   return rows.length > USUARIOS_DA_BUSCA ? null : rows.map((r) => r.id);
 }
@@ -211,7 +219,7 @@ export async function listAuditoria(
   actor: Actor,
   query: AuditoriaExportQuery & CursorQuery,
 ): Promise<{ rows: AuditoriaItem[]; total: number; exact: boolean; cursors: PageCursors }> {
-  const where = whereOf(actor, query, query.q ? await usuariosDaBusca(db, query.q) : null);
+  const where = whereOf(actor, query, query.q ? await usuariosDaBusca(db, actor, query.q) : null);
   const window = keysetWindow(auditoriaOrder, query);
   const [read, counted] = await Promise.all([
     db

@@ -209,6 +209,14 @@ describe('GET /api/auditoria', () => {
     const otherNetwork = world.actors.franqueadorB.id;
     expect(await readAll('franqueador', `&usuarioId=${otherNetwork}`)).toEqual([]);
     expect((await readAll('franqueadorB', `&usuarioId=${otherNetwork}`)).length).toBeGreaterThan(0);
+    // Searched by that owner's e-mail: the same nothing, and to its own network exactly its rows (ADR 139: a search
+    // keeps the people who acted where the caller sees).
+    const ownerB = world.graph.users.find((u) => u.id === otherNetwork)!;
+    const byItsEmail = `&q=${encodeURIComponent(ownerB.email)}`;
+    expect(await readAll('franqueador', byItsEmail)).toEqual([]);
+    expect((await readAll('franqueadorB', byItsEmail)).map((r) => r.id).sort()).toEqual(
+      (await readAll('franqueadorB', `&usuarioId=${otherNetwork}`)).map((r) => r.id).sort(),
+    );
   });
 
   it('masks the e-mail of a refused sign-in and of a search typed into an export', async () => {
