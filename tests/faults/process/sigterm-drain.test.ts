@@ -88,6 +88,16 @@ describe('SIGTERM under load', () => {
     const sent: Sent[] = [];
     let n = 0;
     let refused = false;
+    /** The exports sent and not yet answered, by number. */
+    const pendingExports = new Set<number>();
+    /** Whether the server has read an export that is still being answered: the moment the signal must find. */
+    const exportBeingWritten = () =>
+      server.stdout.some((line) => {
+        if (!line.includes('"incoming request"')) return false;
+        const requestId = (JSON.parse(line) as { req?: { requestId?: string } }).req?.requestId ?? '';
+        const match = requestId.match(/^n-(\d+)$/);
+        return match !== null && pendingExports.has(Number(match[1]));
+      });
     const worker = async (kind: Sent['kind']) => {
       while (!refused) {
         const id = ++n;
@@ -98,7 +108,14 @@ describe('SIGTERM under load', () => {
           kind === 'keep-alive'
             ? await keepAlive(`${baseUrl}/api/leads?page=1&pageSize=10`, cookie, headers['x-request-id'])
             : kind === 'export'
-              ? await send(baseUrl, { path: '/api/leads/export.csv', cookie, headers })
+              ? await (async () => {
+                  pendingExports.add(id);
+                  try {
+                    return await send(baseUrl, { path: '/api/leads/export.csv', cookie, headers });
+                  } finally {
+                    pendingExports.delete(id);
+                  }
+                })()
               : kind === 'list'
                 ? await send(baseUrl, { path: '/api/leads?page=1&pageSize=50', cookie, headers })
                 : await send(baseUrl, {
@@ -119,8 +136,11 @@ describe('SIGTERM under load', () => {
       ...Array.from({ length: 2 }, () => worker('keep-alive')),
     ];
 
-    // A steady stream first, then the signal while exports are being written.
+    // A steady stream first, then the signal while an export the server has read is being written. A fixed wait
+    // alone could land between exports on a busy machine, with none in flight.
     await sleep(3000);
+    const deadline = performance.now() + 30_000;
+    while (!exportBeingWritten() && performance.now() < deadline) await sleep(2);
     const signalledAt = performance.now();
     server.child.kill('SIGTERM');
     // As soon as the server says it is closing, a new connection must be refused, though the process lives on.
