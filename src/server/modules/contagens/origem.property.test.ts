@@ -515,11 +515,18 @@ describe('the counters per source (issue 48) equal a recount from the rows (prop
     let compared = 0;
     let turno = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(OP, { minLength: 1, maxLength: 14 }), async (ops) => {
-        for (const o of ops) await apply(o);
-        counted += await expectCountersEqualTheRows();
-        compared += await expectNarrowedReportsEqualTheRecount(turno++);
-      }),
+      // Each sequence opens with a public sign-up, so every seed writes through that path too (seed 274424810 drew
+      // none in its six sequences and failed the last check below).
+      fc.asyncProperty(
+        fc
+          .tuple(op('inscricao', { evento: index, origem }, 1).arbitrary, fc.array(OP, { maxLength: 13 }))
+          .map(([first, rest]) => [first, ...rest]),
+        async (ops) => {
+          for (const o of ops) await apply(o);
+          counted += await expectCountersEqualTheRows();
+          compared += await expectNarrowedReportsEqualTheRecount(turno++);
+        },
+      ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
     expect(counted).toBeGreaterThan(0);
