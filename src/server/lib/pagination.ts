@@ -41,6 +41,11 @@ export function containsInSearchText(text: AnyPgColumn | SQL, q: string): SQL {
   return sql`${text} like f_unaccent(${likePattern(q).toLowerCase()})`;
 }
 
+/** A list's search box on a stored search text (containsInSearchText), or no condition when nothing was typed. */
+export function searchInText(q: string | undefined, text: AnyPgColumn | SQL): SQL | undefined {
+  return q ? containsInSearchText(text, q) : undefined;
+}
+
 /** Substring match on any of the columns, ignoring case and accents. */
 export function searchAny(q: string | undefined, columns: (AnyPgColumn | SQL)[]): SQL | undefined {
   if (!q) return undefined;

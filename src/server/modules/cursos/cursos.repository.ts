@@ -4,7 +4,7 @@ import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, cursosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, cursoModulos, cursos, eventosCursos } from '../../db/schema';
-import { containsInSearchText } from '../../lib/pagination';
+import { searchInText } from '../../lib/pagination';
 import { countUpToLimit, networkOrder } from '../../lib/list-page';
 import { orderByKeys } from '../../lib/keyset';
 import type { ListSortValue, NetworkSortKey } from '../../../shared/schemas/list-query';
@@ -75,7 +75,7 @@ export interface CursoListFilter {
  * to the lists' limit (issue 46: `exact` false past it, the screens say 'mais de 10.000').
  */
 export async function listCursos(db: Executor, actor: Actor, filter: CursoListFilter) {
-  const conditions: (SQL | undefined)[] = [cursosVisibleTo(actor), filter.q ? containsInSearchText(cursos.busca, filter.q) : undefined];
+  const conditions: (SQL | undefined)[] = [cursosVisibleTo(actor), searchInText(filter.q, cursos.busca)];
   if (filter.clienteId) conditions.push(eq(cursos.clienteId, filter.clienteId));
   const where = and(...conditions);
   const [rows, counted] = await Promise.all([

@@ -4,7 +4,7 @@ import type { Actor } from '../../access/actor';
 import { funnelEventosVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { eventos, eventosOptionSearchText } from '../../db/schema';
-import { containsInSearchText, pageWindow } from '../../lib/pagination';
+import { pageWindow, searchInText } from '../../lib/pagination';
 
 export const eventoSelection = {
   id: eventos.id,
@@ -26,7 +26,7 @@ export async function listFunnelEventos(
   const where = and(
     funnelEventosVisibleTo(actor),
     query.id ? eq(eventos.id, query.id) : undefined,
-    query.q ? containsInSearchText(eventosOptionSearchText(eventos), query.q) : undefined,
+    searchInText(query.q, eventosOptionSearchText(eventos)),
   ) as SQL;
   const { limit, offset } = pageWindow(query);
   const [items, [total]] = await Promise.all([

@@ -5,7 +5,7 @@ import type { Actor } from '../../access/actor';
 import { clientesVisibleTo, franquiasVisibleTo, microFranquiasVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, franquias, microFranquias, users } from '../../db/schema';
-import { containsInSearchText, pageWindow } from '../../lib/pagination';
+import { pageWindow, searchInText } from '../../lib/pagination';
 
 /** The people of the help desk (issue 19): whom a ticket is opened for or assigned to, and whom it notifies. */
 
@@ -40,7 +40,7 @@ export async function listNetworkUsers(
   actor: Actor,
   query: ListQuery,
 ): Promise<{ items: SacUser[]; total: number }> {
-  const where = and(networkUsersOf(actor), query.q ? containsInSearchText(users.busca, query.q) : undefined);
+  const where = and(networkUsersOf(actor), searchInText(query.q, users.busca));
   const { limit, offset } = pageWindow(query);
   const items = await db
     .select({ id: users.id, nome: users.nome, email: users.email, role: users.role })
