@@ -6,7 +6,7 @@ import { MATRICULA_STATUSES, MATRICULA_STATUS_LABELS, type MatriculaStatus } fro
 import { SEM_FILTRO } from '@/components/ui/select';
 import { resetPage } from '@/hooks/use-page-cursor';
 import { MatriculaStatusBadge } from './matricula-status-badge';
-import { OrigemNota, comOrigem } from '../lista/origem-column';
+import { NOME_NA_LISTA, OrigemNota, comOrigem } from '../lista/origem-column';
 import { MISSING, formatDateOnly, formatDateTime } from '@shared/format';
 import { descricaoDoPreco } from '@shared/schemas/matricula';
 import type { MatriculaItem } from '@shared/schemas/funnel';
@@ -45,6 +45,7 @@ const columns = (
     header: 'Nome',
     // Issue 23: the row opens its record.
     cell: (m) => <RecordButton label={m.nome} opens="a matrícula" onOpen={() => abrir(m)} />,
+    className: NOME_NA_LISTA,
   },
   {
     key: 'contato',
@@ -82,10 +83,11 @@ const columns = (
     key: 'escola',
     header: 'Escola',
     // Where the family came from (issue 48) sits under its school: a column of its own would push the table past
-    // its card at 1280 px (item 17).
+    // its card at 1280 px (item 17). So does the event's date between 1024 and 1535 px, where the name keeps room
+    // for a first name on a line (its own column from 1536 px, and on a phone's card).
     cell: (m) => (
       <span className="flex flex-col gap-1">
-        <EventoCell evento={m.evento} />
+        <EventoCell evento={m.evento} withDate="sem-coluna" />
         {origem && m.origem ? <OrigemNota origem={m.origem} /> : null}
       </span>
     ),
@@ -94,7 +96,7 @@ const columns = (
     key: 'dataEvento',
     header: 'Data do Evento',
     cell: (m) => formatDateOnly(m.evento.dataEvento),
-    className: 'whitespace-nowrap',
+    className: 'hidden whitespace-nowrap 2xl:table-cell',
   },
   {
     key: 'efetivadaEm',
