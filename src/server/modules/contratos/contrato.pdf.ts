@@ -33,6 +33,20 @@ function paraWinAnsi(texto: string): string {
     .replace(/[^\n\u0020-\u007E\u00A0-\u00FF]/g, '?');
 }
 
+/**
+ * jsPDF passes every text through its plugins for other scripts: Arabic shaping before it is written, then the
+ * bidirectional reordering and the 16-bit encoding of embedded Unicode fonts. The contract's text is Windows-1252 in
+ * the standard fonts (paraWinAnsi), left to right, which they leave as it is -- and they took two fifths of a render.
+ * Unsubscribed for this document only; the bytes are the same (contrato.pdf.test.ts renders both ways).
+ */
+function soTextoLatino(doc: jsPDF) {
+  const { events } = doc.internal;
+  const topics = events.getTopics();
+  for (const topic of ['preProcessText', 'postProcessText']) {
+    for (const token of Object.keys(topics[topic] ?? {})) events.unsubscribe(token);
+  }
+}
+
 const texto = (partes: Inline[]) => paraWinAnsi(textoDe(partes));
 
 /**
@@ -41,9 +55,10 @@ const texto = (partes: Inline[]) => paraWinAnsi(textoDe(partes));
  * its file id is derived from the contract's id, and nothing of the moment it is drawn goes in -- so the SHA-256
  * recorded at acceptance is the hash of every later download. Each page carries the verification code.
  */
-export function renderContratoPdf(c: ContratoParaPdf, appUrl: string): Buffer {
+export function renderContratoPdf(c: ContratoParaPdf, appUrl: string, comoVem = false): Buffer {
   const codigo = codigoVerificacaoContrato(c.id);
   const doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
+  if (!comoVem) soTextoLatino(doc);
   doc.setCreationDate(c.createdAt);
   doc.setFileId(createHash('sha256').update(c.id).digest('hex').slice(0, 32).toUpperCase());
   doc.setProperties({
