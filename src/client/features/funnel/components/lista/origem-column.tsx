@@ -2,9 +2,9 @@ import { origemResumo, type OrigemVista } from '@shared/metas/origem';
 import type { DataTableColumn } from '@/components/ui/data-table';
 
 /**
- * A name's column in Leads, Interesses and Matrículas: a cell may break a long word anywhere (an e-mail, a campaign) so the table
- * fits its card, and a table short of room squeezed such a column to a letter or two -- 'Giova / nna / Batist / a'.
- * A name's column keeps room for a first name on a line.
+ * A name's column in Leads, Interesses and Matrículas: a cell may break a long word anywhere (an e-mail, a
+ * campaign) so the table fits its card, and a table short of room squeezed such a column to a letter or two --
+ * 'Giova / nna / Batist / a'. A name's column keeps room for a first name on a line.
  */
 export const NOME_NA_LISTA = 'min-w-26';
 
