@@ -5,7 +5,16 @@ import { type ZodType, z } from 'zod';
 import type { RouteAccess } from '../../src/server/plugins/authorization';
 import type { Role } from '../../src/shared/roles';
 import { growth, mergeRuns, readScale, scaleSection, withScale } from '../../bench/scale';
-import { BENCHMARKS_FILE, readTable, root, type Row, withSummary } from '../../bench/table';
+import {
+  BENCHMARKS_FILE,
+  cpuBudget,
+  readTable,
+  root,
+  type Row,
+  summarySection,
+  withinBudget,
+  withSummary,
+} from '../../bench/table';
 
 /**
  * BENCHMARKS.md is one page (issue 41): the verdict between its markers is rendered from the committed rows
@@ -143,8 +152,11 @@ describe("the generated scenarios' names (bench/generated.ts)", () => {
     const { listScenarios } = await import('../../bench/generated');
     const agrupar = { agrupar: z.enum(['franquia', 'estado']).optional() };
     const targets = (url: string) =>
-      listScenarios({ routes: exampleList('franqueador', agrupar, url), samples: {}, totalOf: async () => 0 })
-        .scenarios.map((s) => `${s.name}: ${s.target.p99}`);
+      listScenarios({
+        routes: exampleList('franqueador', agrupar, url),
+        samples: {},
+        totalOf: async () => 0,
+      }).scenarios.map((s) => `${s.name}: ${s.target.p99}`);
     expect(targets('/api/relatorios/exemplo')).toEqual([
       '/api/relatorios/exemplo page 1 · franqueador: 100',
       '/api/relatorios/exemplo page 1 pageSize=500 · franqueador: 100',
@@ -155,5 +167,67 @@ describe("the generated scenarios' names (bench/generated.ts)", () => {
       '/api/relatorios/exemplo agrupar=estado · franqueador: 100',
     ]);
     expect(targets('/api/exemplo').every((t) => t.endsWith(': 50'))).toBe(true);
+  });
+});
+
+describe("issue 46's CPU budget a request, for one user's rows", () => {
+  const oneUser = (scenario: string, appCpuMs: number, dbCpuMs: number, connections = 1): Row => ({
+    scenario,
+    connections,
+    rps: 100,
+    p50: 2,
+    p99: 5,
+    errors: 0,
+    vsHello: 0,
+    vsSql: null,
+    target: 'p99 ≤ 50 ms',
+    ok: true,
+    appCpuMs,
+    dbCpuMs,
+    measured: '2026-12-01T13:00:00Z',
+    helloRps: 50_000,
+  });
+
+  it('gives 3 ms to a first page or a filter, 8 to a page of 500 rows or a deepest page, 10 to a search, 20 to a report', () => {
+    const budgets = [
+      '/api/leads page 1 · franqueador (1 conn.)',
+      '/api/leads estado=AL · franquia (1 conn.)',
+      '/api/leads estado=AL pageSize=500 · franquia (1 conn.)',
+      '/api/leads page 1 deepest page · micro (1 conn.)',
+      '/api/leads q=Oliveira · franqueador (1 conn.)',
+      '/api/leads estado=AL+q · cliente (1 conn.)',
+      '/api/relatorios/funil agrupar=estado · franqueador (1 conn.)',
+      '/api/relatorios/funil agrupar=estado pageSize=500 · franqueador (1 conn.)',
+      'leads page 1 · vendedor (1 conn.)',
+      'POST /api/leads (public sign-up) (1 conn.)',
+      'CSV export, all leads · franqueador (1 conn.)',
+    ].map((scenario) => cpuBudget(oneUser(scenario, 1, 1)));
+    expect(budgets).toEqual([3, 3, 8, 8, 10, 10, 20, 20, 3, undefined, undefined]);
+    // Issue 46's budgets are one user's: a row of 16 connections has none.
+    expect(cpuBudget(oneUser('/api/leads page 1 · franqueador', 1, 1, 16))).toBeUndefined();
+  });
+
+  it("counts the server's and PostgreSQL's CPU together against it, and leaves out a row that measured nothing", () => {
+    expect(withinBudget(oneUser('/api/leads page 1 · franqueador (1 conn.)', 1.5, 1.5))).toBe(true);
+    expect(withinBudget(oneUser('/api/leads page 1 · franqueador (1 conn.)', 1.5, 1.51))).toBe(false);
+    expect(withinBudget(oneUser('/api/leads q=maria · franqueador (1 conn.)', 2, 7.9))).toBe(true);
+    expect(withinBudget({ ...oneUser('/api/leads page 1 · micro (1 conn.)', 1, 1), rps: 0, p99: 0 })).toBeUndefined();
+    expect(withinBudget(oneUser('/api/leads page 1 · micro (1 conn.)', 1, -1))).toBeUndefined();
+  });
+
+  it('says in the verdict and by kind of path how many one-user rows kept to their budget', () => {
+    const section = summarySection({
+      cores: 2,
+      rows: [
+        oneUser('/api/leads page 1 · franqueador (1 conn.)', 1, 1),
+        oneUser('/api/leads estado=AL · franqueador (1 conn.)', 2, 4),
+        oneUser('/api/leads q=maria · franqueador (1 conn.)', 2, 3),
+        oneUser('/api/leads page 1 · franqueador', 1, 1, 16),
+      ],
+    });
+    expect(section).toContain('3 of 3 met their latency, and 2 of 3 with a CPU budget kept to it');
+    expect(section).toContain('| unfiltered lists, page 1 | 2 | 2 | 0 | 5 | 1 + 1 | 1 of 1 (3 ms) |');
+    expect(section).toContain('| filtered lists, page 1 | 1 | 1 | 0 | 5 | 2 + 4 | 0 of 1 (3 ms) |');
+    expect(section).toContain('| free-text searches | 1 | 1 | 0 | 5 | 2 + 3 | 1 of 1 (10 ms) |');
   });
 });
