@@ -12,6 +12,7 @@ import {
   root,
   type Row,
   summarySection,
+  type TableRow,
   withinBudget,
   withSummary,
 } from '../../bench/table';
@@ -171,7 +172,7 @@ describe("the generated scenarios' names (bench/generated.ts)", () => {
 });
 
 describe("issue 46's CPU budget a request, for one user's rows", () => {
-  const oneUser = (scenario: string, appCpuMs: number, dbCpuMs: number, connections = 1): Row => ({
+  const oneUser = (scenario: string, appCpuMs: number, dbCpuMs: number, connections = 1): TableRow => ({
     scenario,
     connections,
     rps: 100,

@@ -1805,6 +1805,12 @@ export const contagensPendentes = pgTable(
   (t) => [index('contagens_pendentes_evento_idx').on(t.eventoId)],
 );
 
+/**
+ * What the help desk's search compares (SPEC §2: the title; ADR 141): the title lower-case and without accents, like
+ * the leads' `busca` (ADR 133). Stored, so no ticket's title is unaccented again at each search.
+ */
+const SAC_TICKETS_BUSCA = sql`f_unaccent(lower(titulo))`;
+
 export const sacTickets = pgTable(
   'sac_tickets',
   {
@@ -1841,8 +1847,12 @@ export const sacTickets = pgTable(
     avaliadoEm: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The text the help desk's search reads (SAC_TICKETS_BUSCA, ADR 141), written by PostgreSQL with the row. */
+    busca: text().generatedAlwaysAs(SAC_TICKETS_BUSCA),
   },
   (t) => [
+    // The search box (ADR 141): a trigram candidate is confirmed on the stored text, not unaccented again.
+    index('sac_tickets_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
     // The late tickets (atrasados=true): open ones past their pending deadline.
     index('sac_tickets_prazo_ate_idx')
       .on(t.prazoAte)

@@ -185,6 +185,15 @@ describe('GET /api/sac/tickets', () => {
     expect(byTitle.items.map((t) => t.titulo)).toEqual(['Kits de divulgação atrasados']);
     expect(byTitle.total).toBe(1);
 
+    // Accents and case both ways (issue 23): typed without them, or in capitals with them.
+    for (const q of ['divulgacao atrasados', 'DIVULGAÇÃO', 'Divulgação Atra']) {
+      const found = await tickets('franqueador', `?q=${encodeURIComponent(q)}`);
+      expect(
+        found.items.map((t) => t.titulo),
+        q,
+      ).toEqual(['Kits de divulgação atrasados']);
+    }
+
     const target = byTitle.items[0]!;
     for (const q of [target.id.slice(0, 8), `%23${target.id.slice(0, 8).toUpperCase()}`, target.id]) {
       const byId = await tickets('franqueador', `?q=${q}`);

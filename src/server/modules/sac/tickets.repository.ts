@@ -5,7 +5,7 @@ import type { Actor } from '../../access/actor';
 import { ticketsVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { franquias, microFranquias, sacTickets, users } from '../../db/schema';
-import { pageWindow, searchAny } from '../../lib/pagination';
+import { containsInSearchText, pageWindow } from '../../lib/pagination';
 
 /**
  * The help desk's tickets (issue 19): the list and its filters, one ticket, its writes and the franqueador's figures.
@@ -119,7 +119,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 function ticketSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const byTitle = searchAny(q, [sacTickets.titulo]);
+  // The title's stored search text (ADR 141): lower-case, without accents, indexed by trigram.
+  const byTitle = containsInSearchText(sacTickets.busca, q);
   const idPrefix = q.replace(/^#/, '').toLowerCase();
   if (!/^[0-9a-f-]{1,36}$/.test(idPrefix)) return byTitle;
   return or(byTitle, sql`${sacTickets.id}::text like ${`${idPrefix}%`}`);
