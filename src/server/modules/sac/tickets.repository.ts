@@ -121,9 +121,27 @@ function ticketSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   // The title's stored search text (ADR 141): lower-case, without accents, indexed by trigram.
   const byTitle = containsInSearchText(sacTickets.busca, q);
-  const idPrefix = q.replace(/^#/, '').toLowerCase();
-  if (!/^[0-9a-f-]{1,36}$/.test(idPrefix)) return byTitle;
-  return or(byTitle, sql`${sacTickets.id}::text like ${`${idPrefix}%`}`);
+  const ids = uuidsBeginningWith(q.replace(/^#/, '').toLowerCase());
+  if (!ids) return byTitle;
+  return or(byTitle, sql`${sacTickets.id} between ${ids.first}::uuid and ${ids.last}::uuid`);
+}
+
+const UUID_TEXT = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+
+/**
+ * The ids whose text begins with `prefix` (lower-case), as the first and last uuid of their range -- a uuid's text is
+ * its bytes in hexadecimal, in the same order -- so the primary key finds them (ADR 141) instead of every ticket's id
+ * being written out as text. Null when no id's text can begin so: a character other than a hexadecimal digit, or a
+ * dash anywhere but where a uuid's text has one.
+ */
+export function uuidsBeginningWith(prefix: string): { first: string; last: string } | null {
+  if (prefix.length === 0 || prefix.length > UUID_TEXT.length) return null;
+  for (let i = 0; i < prefix.length; i++) {
+    const dash = UUID_TEXT[i] === '-';
+    if (dash ? prefix[i] !== '-' : !/[0-9a-f]/.test(prefix[i]!)) return null;
+  }
+  const rest = UUID_TEXT.slice(prefix.length);
+  return { first: prefix + rest.replaceAll('x', '0'), last: prefix + rest.replaceAll('x', 'f') };
 }
 
 export async function listTickets(
