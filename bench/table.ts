@@ -215,7 +215,11 @@ function rowsTable(rows: Row[], cores: number, withFactor: boolean): string {
   ].join('\n');
 }
 
-function verdict(table: Table): { measured: TableRow[]; outOfScope: TableRow[]; text: string } {
+/**
+ * The verdict's sentence. The full table names every run with its hello-world ceiling; BENCHMARKS.md, one page, says
+ * how many runs, their first and last, and the ceilings' range.
+ */
+function verdict(table: Table, everyRun = true): { measured: TableRow[]; outOfScope: TableRow[]; text: string } {
   const measured = table.rows.filter((r) => !refused(r));
   const outOfScope = table.rows.filter(refused);
   const metCount = measured.filter(met).length;
@@ -234,8 +238,19 @@ function verdict(table: Table): { measured: TableRow[]; outOfScope: TableRow[]; 
       `${budgeted.length} with a CPU budget kept to it (issue 46's cost: 3 ms a first page or filter, 8 ms a page of ` +
       `500 rows or a deepest page, 10 ms a search, 20 ms a report). ${outOfScope.length} more rows measured nothing: the ` +
       `route refused every request, as it must (the account may not filter or group by that level). The rows come ` +
-      `from ${runs.length} runs: ${runs.join('; ')}.`,
+      (everyRun ? `from ${runs.length} runs: ${runs.join('; ')}.` : `from ${runs.length} ${runSpan(measured)}.`),
   };
+}
+
+/** The runs' first and last, and the range of their hello-world ceilings. */
+function runSpan(rows: TableRow[]): string {
+  const dates = rows.map((r) => r.measured.slice(0, 16).replace('T', ' ')).sort();
+  const hello = rows.map((r) => r.helloRps);
+  const n = (v: number) => v.toLocaleString('en-US');
+  return (
+    `runs, ${dates[0]} to ${dates.at(-1)} (their hello-world ceiling ${n(Math.min(...hello))} to ` +
+    `${n(Math.max(...hello))} req/s; each run is named in \`bench/results/table.md\`)`
+  );
 }
 
 /** Every row, with its note: `bench/results/table.md` (and each run's own `bench/results/<run>.md`). */
@@ -257,7 +272,7 @@ export function fullTable(table: Table): string {
 /** BENCHMARKS.md's generated section: the verdict, the rows by kind of path, the worst rows. */
 export function summarySection(table: Table): string {
   const cores = table.cores ?? DEFAULT_CORES;
-  const { measured, text } = verdict(table);
+  const { measured, text } = verdict(table, false);
   return [
     text,
     '',
