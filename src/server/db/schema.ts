@@ -1168,11 +1168,12 @@ export const parcelas = pgTable(
     ...(['microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
       index(`parcelas_${SCOPE_INDEX_NAMES[scope]}_vencimento_idx`).on(t[scope], t.vencimento, t.id),
     ),
-    // The same, one status at a time, for the two scopes of hundreds of thousands (migration 0077): 'Vencida' or
-    // 'Paga' walked past every open parcela still to fall due before its first row (1.3-1.6 s for the franqueador).
+    // The same, one status at a time (migration 0077 for the two scopes of hundreds of thousands: 'Vencida' or
+    // 'Paga' walked past every open parcela still to fall due before its first row, 1.3-1.6 s for the franqueador;
+    // migration 0085 for the micro-franquia's, whose count of one status read its every parcela: ADR 142).
     // A status change writes every index of the row already (`status` is in the cliente's), so these add no
     // rewrite of their own to a webhook, only their own entries.
-    ...(['franquiaId', 'franqueadorId'] as const).map((scope) =>
+    ...(['microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
       index(`parcelas_${SCOPE_INDEX_NAMES[scope]}_status_vencimento_idx`).on(t[scope], t.status, t.vencimento, t.id),
     ),
     // The cliente's, in the same order, carrying what Inadimplência sums per event (issue 43, migration 0069): a
