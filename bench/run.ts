@@ -8,6 +8,7 @@
  *   BENCH_DURATION=10 BENCH_ONLY='leads|dashboard' npm run bench     # shorter runs, a subset of scenarios
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench                # the server's flags (a profile)
  *   BENCH_PLAN=1 BENCH_RESUME=bench/table.json npm run bench       # what a run would measure, without measuring
+ *   BENCH_PRUNE=1 npm run bench                                    # drops rows named for samples this data lacks
  *   BENCH_CONNECTIONS=1 BENCH_ONLY='conceicao' npm run bench       # one user's latency (rows named '(1 conn.)')
  *   BENCH_SERVER=../old/.builds/bench npm run bench                # another tree's built server (before and after)
  *   BENCH_MIN_REQUESTS=1000 BENCH_MAX_DURATION=20 npm run bench   # each row from at least that many requests (ADR 125)
@@ -63,6 +64,7 @@ import {
   readTable,
   refused,
   withSummary,
+  withoutOrphans,
   type Row,
   type Table,
 } from './table';
@@ -793,6 +795,17 @@ async function main() {
     const done = new Set(resumed.map((r) => r.scenario));
     const rows: Row[] = [...resumed];
     const toMeasure = scenarios.filter((s) => chosen(s.name, s.path) && !done.has(s.name));
+    // BENCH_PRUNE=1: drops from bench/table.json the rows named for a sample value this data no longer holds
+    // (withoutOrphans), renders BENCHMARKS.md's summary and bench/results/table.md again, and stops.
+    if (process.env.BENCH_PRUNE === '1') {
+      const names = new Set([...planned, ...Object.values(MIXED_LOAD_ROWS)]);
+      const previous = await readTable();
+      const table = withoutOrphans(previous, names);
+      writeFileSync(TABLE_FILE, `${JSON.stringify(table, null, 1)}\n`);
+      await writeDoc(table);
+      console.log(`${previous.rows.length - table.rows.length} rows named for samples this data lacks were dropped`);
+      return;
+    }
     // BENCH_PLAN=1: lists what this run would measure, and stops.
     if (process.env.BENCH_PLAN === '1') {
       for (const s of toMeasure) console.log(`would measure: ${s.name}`);

@@ -308,6 +308,22 @@ export async function readTable(file = TABLE_FILE): Promise<Table> {
   return JSON.parse(await readFile(file, 'utf8')) as Table;
 }
 
+/** A sample value in a generated scenario's name: an id, or a day the data was generated around. */
+const SAMPLE_IN_NAME = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b\d{4}-\d{2}-\d{2}\b/;
+
+/**
+ * The table without the rows named for a sample value this bench data no longer holds (a day of another generation,
+ * another account's id): `planned` holds the names this data gives its scenarios. Such a row measured a path no run
+ * measures again, and a partial run's merge would keep it for ever: the worst rows of BENCHMARKS.md were such rows.
+ * A row whose name holds no sample value stays (the one-off jobs and exports are named by hand, not planned). A row
+ * measured at another connection count keeps the name's suffix (' (1 conn.)'), which is read past.
+ */
+export function withoutOrphans(table: Table, planned: ReadonlySet<string>): Table {
+  const scenarioOf = (name: string) => name.replace(/ \(\d+ conn\.\)$/, '');
+  const orphan = (name: string) => SAMPLE_IN_NAME.test(name) && !planned.has(scenarioOf(name));
+  return { ...table, rows: table.rows.filter((r) => !orphan(r.scenario)) };
+}
+
 /** A partial run's rows replace the same scenarios' rows in place; new scenarios go at the end. */
 export function mergeTable(previous: Table, rows: TableRow[], whole: boolean, cores: number): Table {
   if (whole) return { cores, rows };

@@ -14,6 +14,7 @@ import {
   summarySection,
   type TableRow,
   withinBudget,
+  withoutOrphans,
   withSummary,
 } from '../../bench/table';
 
@@ -221,5 +222,37 @@ describe("issue 46's CPU budget a request, for one user's rows", () => {
     expect(section).toContain('| unfiltered lists, page 1 | 2 | 2 | 0 | 5 | 1 + 1 | 1 of 1 (3 ms) |');
     expect(section).toContain('| filtered lists, page 1 | 1 | 1 | 0 | 5 | 2 + 4 | 0 of 1 (3 ms) |');
     expect(section).toContain('| free-text searches | 1 | 1 | 0 | 5 | 2 + 3 | 1 of 1 (10 ms) |');
+  });
+});
+
+describe('the rows of scenarios no run names any more (BENCH_PRUNE=1)', () => {
+  const at = (scenario: string, connections: number): TableRow => ({
+    ...row(scenario, 1, 1),
+    connections,
+    measured: '2026-11-24T17:02:00Z',
+    helloRps: 50_000,
+  });
+
+  it("leave the table, one user's rows by their scenario's name; the rows still named stay as they were", () => {
+    const kept = [
+      at('/api/leads page 1 · franqueador', 16),
+      at('/api/leads page 1 · franqueador (1 conn.)', 1),
+      at('/api/leads vendedorId=6476e7cf-82d0-4d88-8e5b-3d959fa61d7a · franqueador', 16),
+      // Named by hand, with no sample value: no plan lists the one-off jobs and exports.
+      at('a 50,000-row import of leads (job)', 1),
+      at('CSV export, all leads · franqueador', 1),
+    ];
+    const orphans = [
+      at('/api/leads data=2025-07-09 · franqueador', 16),
+      at('/api/leads data=2025-07-09 · franqueador (1 conn.)', 1),
+      at('/api/matriculas vendedorId=5cfe02ed-dac7-4385-8304-8824d72cae18 pageSize=500 · franqueador', 16),
+    ];
+    const planned = new Set([
+      '/api/leads page 1 · franqueador',
+      '/api/leads vendedorId=6476e7cf-82d0-4d88-8e5b-3d959fa61d7a · franqueador',
+      '/api/leads data=hoje-30d · franqueador',
+    ]);
+    const table = withoutOrphans({ cores: 2, rows: [orphans[0]!, ...kept, ...orphans.slice(1)] }, planned);
+    expect(table).toEqual({ cores: 2, rows: kept });
   });
 });
