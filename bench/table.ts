@@ -314,7 +314,7 @@ const SAMPLE_IN_NAME = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /**
  * The table without the rows named for a sample value this bench data no longer holds (a day of another generation,
  * another account's id): `planned` holds the names this data gives its scenarios. Such a row measured a path no run
- * measures again, and a partial run's merge would keep it for ever (112 of them on 2026-12-01, one in the worst 20).
+ * measures again, and a partial run's merge would keep it for ever (104 of them on 2026-12-01, one in the worst 20).
  * A row whose name holds no sample value stays (the one-off jobs and exports are named by hand, not planned). A row
  * measured at another connection count keeps the name's suffix (' (1 conn.)'), which is read past.
  */
