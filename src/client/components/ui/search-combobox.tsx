@@ -240,7 +240,7 @@ export function SearchCombobox({
             onClick={openList}
             onKeyDown={onKeyDown}
             onBlur={close}
-            className="flex h-10 w-full min-w-0 rounded-md border border-input bg-background py-2 pl-3 pr-16 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive sm:text-sm"
+            className="flex h-10 w-full min-w-0 text-ellipsis rounded-md border border-input bg-background py-2 pl-3 pr-16 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive sm:text-sm"
           />
           <div className="absolute inset-y-0 right-2 flex items-center gap-1">
             {value && emptyOption && !disabled ? (

@@ -178,7 +178,8 @@ export function InadimplenciaScreen({ role }: { role: Role }) {
             que ainda não foi pago.
           </p>
         </div>
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+        {/* One card a row on a phone: a network's amounts ('R$ 1.355.204,30') do not fit half of 360 px. */}
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:gap-4">
           {cards.map((card) => (
             <li key={card.key}>
               <Card className="flex h-full flex-col gap-2 p-4" data-testid={`inadimplencia-${card.key}`}>
