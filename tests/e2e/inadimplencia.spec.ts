@@ -69,3 +69,33 @@ test("the cliente exports its parcelas as CSV from Financeiro > Parcelas, with t
   await noSideScroll(page);
   await expectAccessible(page);
 });
+
+/**
+ * A network's summary figures are one unbreakable line each ('R$ 12.345.678,90'): each fits its card at every width
+ * the layout changes at -- a phone, beside the sidebar, four cards a row at 1280 and 1536 px. The real answer, its
+ * totals made a large network's.
+ */
+test("Inadimplência's summary figures fit their cards at every width, a large network's amounts included", async ({
+  page,
+}) => {
+  await useSession(page, 'franqueador');
+  await page.route('**/api/relatorios/inadimplencia?*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { totais: Record<string, number> };
+    body.totais = { ...body.totais, valorDevido: 12_345_678.9, valorVencido: 1_234_567.89, parcelasVencidas: 123_456 };
+    await route.fulfill({ response, json: body });
+  });
+  for (const width of [360, 640, 1024, 1280, 1536]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/financeiro/inadimplencia');
+    await expect(page.getByTestId('inadimplencia-devido')).toContainText('R$ 12.345.678,90');
+    const figures = page.locator('[data-testid^="inadimplencia-"] p');
+    await expect(figures).toHaveCount(4);
+    // A figure wider than its card's content spills over the card's edge (or under the next card).
+    const spilled = await figures.evaluateAll((ps) =>
+      ps.filter((p) => p.scrollWidth > p.clientWidth).map((p) => p.textContent),
+    );
+    expect(spilled, `${width} px`).toEqual([]);
+    await noSideScroll(page);
+  }
+});

@@ -178,18 +178,23 @@ export function InadimplenciaScreen({ role }: { role: Role }) {
             que ainda não foi pago.
           </p>
         </div>
-        {/* One card a row on a phone: a network's amounts ('R$ 1.355.204,30') do not fit half of 360 px. */}
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:gap-4">
+        {/*
+          A network's amounts ('R$ 1.355.204,30', one unbreakable line) fit their card: one a row on a phone, two
+          beside the sidebar, four from 1280 px, a size smaller while four share 1280 px.
+        */}
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:gap-4 xl:grid-cols-4">
           {cards.map((card) => (
             <li key={card.key}>
               <Card className="flex h-full flex-col gap-2 p-4" data-testid={`inadimplencia-${card.key}`}>
                 <h3 className="text-xs font-medium text-muted-foreground sm:text-sm">{card.label}</h3>
                 {card.valor !== null ? (
-                  <p className="text-lg font-bold tracking-tight tabular-nums sm:text-2xl">{card.valor}</p>
+                  <p className="text-lg font-bold tracking-tight tabular-nums sm:text-2xl xl:text-xl 2xl:text-2xl">
+                    {card.valor}
+                  </p>
                 ) : enabled && consulta.isPending ? (
                   <Skeleton className="h-7 w-20" />
                 ) : (
-                  <p className="text-lg font-bold sm:text-2xl">{MISSING}</p>
+                  <p className="text-lg font-bold sm:text-2xl xl:text-xl 2xl:text-2xl">{MISSING}</p>
                 )}
               </Card>
             </li>
