@@ -98,10 +98,16 @@ function enumValues(field: ZodLike | undefined, depth = 0): string[] {
 export type Samples = Record<string, string[]>;
 
 /** The first candidate the route's own schema accepts for `key`: so the value is one the screen could send. */
-function sampleFor(schema: ZodLike, key: string, samples: Samples): string | null {
+function sampleFor(
+  schema: ZodLike,
+  key: string,
+  samples: Samples,
+  refused: (value: string) => boolean = () => false,
+): string | null {
   const field = shapeOf(schema)?.[key];
   const candidates = [...(samples[key] ?? []), ...enumValues(field)];
   for (const value of candidates) {
+    if (refused(value)) continue;
     const parsed = schema.safeParse({ [key]: value });
     if (parsed.success && parsed.data?.[key] !== undefined) return value;
   }
@@ -137,6 +143,11 @@ export interface GenerateInput {
   labels?: Record<string, string>;
   /** X-Total-Count of a path for an account (page 1). */
   totalOf: (path: string, account: BenchAccount) => Promise<number>;
+  /**
+   * A choice the route refuses the account by rule, whatever the data (Relatórios' `agrupar` above the caller's own
+   * level answers 400 'Agrupamento acima do seu nível na rede'): no screen offers it, so no row measures it.
+   */
+  refuses?: (route: string, account: BenchAccount, key: string, value: string) => boolean;
 }
 
 function allowed(route: RouteAccess, account: BenchAccount): boolean {
@@ -150,7 +161,15 @@ const withQuery = (url: string, params: Record<string, string>) => {
 };
 
 /** Every list route × account × filter (alone and with q) × page 1 / pageSize 500 / deepest page. */
-export function listScenarios({ routes, samples, scoped = {}, paths = {}, labels = {}, totalOf }: GenerateInput): {
+export function listScenarios({
+  routes,
+  samples,
+  scoped = {},
+  paths = {},
+  labels = {},
+  totalOf,
+  refuses = () => false,
+}: GenerateInput): {
   scenarios: GeneratedScenario[];
   unsampled: string[];
 } {
@@ -190,14 +209,15 @@ export function listScenarios({ routes, samples, scoped = {}, paths = {}, labels
       const otherChoices: [string, string][] = [];
       for (const key of Object.keys(shapeOf(schema)!)) {
         if (LIST_KEYS.has(key) || key in required) continue;
-        const value = sampleFor(schema, key, accountSamples);
+        const refused = (v: string) => refuses(route.url, account, key, v);
+        const value = sampleFor(schema, key, accountSamples, refused);
         if (value === null) unsampled.push(`${route.url} ${key} · ${account}`);
         else filters.push([key, value]);
         // The filter's other choices, page 1 alone: the first is often the commonest (a status 'aberta'), and a
         // rare one ('vencida') is read past every row of the common ones when no index leads with it.
         const choices = enumValues(shapeOf(schema)![key]);
         if (choices.length > OTHER_CHOICES_MAX) continue;
-        for (const other of choices.filter((v) => v !== value)) {
+        for (const other of choices.filter((v) => v !== value && !refused(v))) {
           if (schema.safeParse({ [key]: other }).success) otherChoices.push([key, other]);
         }
       }

@@ -311,6 +311,9 @@ export async function readTable(file = TABLE_FILE): Promise<Table> {
 /** A sample value in a generated scenario's name: an id, or a day the data was generated around. */
 const SAMPLE_IN_NAME = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b\d{4}-\d{2}-\d{2}\b/;
 
+/** A generated Relatórios row's grouping: one the generator no longer plans is a choice the account is refused. */
+const GENERATED_GROUPING = /^\/api\/relatorios\/\S+ agrupar=/;
+
 /**
  * The table without the rows named for a sample value this bench data no longer holds (a day of another generation,
  * another account's id): `planned` holds the names this data gives its scenarios. Such a row measured a path no run
@@ -320,7 +323,8 @@ const SAMPLE_IN_NAME = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  */
 export function withoutOrphans(table: Table, planned: ReadonlySet<string>): Table {
   const scenarioOf = (name: string) => name.replace(/ \(\d+ conn\.\)$/, '');
-  const orphan = (name: string) => SAMPLE_IN_NAME.test(name) && !planned.has(scenarioOf(name));
+  const orphan = (name: string) =>
+    (SAMPLE_IN_NAME.test(name) || GENERATED_GROUPING.test(name)) && !planned.has(scenarioOf(name));
   return { ...table, rows: table.rows.filter((r) => !orphan(r.scenario)) };
 }
 

@@ -171,6 +171,23 @@ describe("the generated scenarios' names (bench/generated.ts)", () => {
     ]);
     expect(targets('/api/exemplo').every((t) => t.endsWith(': 50'))).toBe(true);
   });
+
+  it('leave out a choice the route refuses the account by rule: a grouping above its level answers 400', async () => {
+    const { listScenarios } = await import('../../bench/generated');
+    const agrupar = { agrupar: z.enum(['franquia', 'estado', 'cidade']).optional() };
+    const names = listScenarios({
+      routes: exampleList('micro_franquia', agrupar, '/api/relatorios/exemplo'),
+      samples: {},
+      totalOf: async () => 0,
+      refuses: (_route, _account, key, value) => key === 'agrupar' && value === 'franquia',
+    }).scenarios.map((s) => s.name);
+    expect(names.filter((n) => n.includes('agrupar='))).toEqual([
+      '/api/relatorios/exemplo agrupar=estado · micro',
+      '/api/relatorios/exemplo agrupar=estado pageSize=500 · micro',
+      '/api/relatorios/exemplo agrupar=estado deepest page · micro',
+      '/api/relatorios/exemplo agrupar=cidade · micro',
+    ]);
+  });
 });
 
 describe("issue 46's CPU budget a request, for one user's rows", () => {
@@ -237,6 +254,7 @@ describe('the rows of scenarios no run names any more (BENCH_PRUNE=1)', () => {
     const kept = [
       at('/api/leads page 1 · franqueador', 16),
       at('/api/leads page 1 · franqueador (1 conn.)', 1),
+      at('/api/relatorios/funil agrupar=micro_franquia · franquia', 16),
       at('/api/leads vendedorId=6476e7cf-82d0-4d88-8e5b-3d959fa61d7a · franqueador', 16),
       // Named by hand, with no sample value: no plan lists the one-off jobs and exports.
       at('a 50,000-row import of leads (job)', 1),
@@ -246,8 +264,12 @@ describe('the rows of scenarios no run names any more (BENCH_PRUNE=1)', () => {
       at('/api/leads data=2025-07-09 · franqueador', 16),
       at('/api/leads data=2025-07-09 · franqueador (1 conn.)', 1),
       at('/api/matriculas vendedorId=5cfe02ed-dac7-4385-8304-8824d72cae18 pageSize=500 · franqueador', 16),
+      // A grouping the account is refused (400 by rule) is no longer planned.
+      at('/api/relatorios/funil agrupar=franquia · micro', 16),
+      at('/api/relatorios/inadimplencia agrupar=franquia · cliente (1 conn.)', 1),
     ];
     const planned = new Set([
+      '/api/relatorios/funil agrupar=micro_franquia · franquia',
       '/api/leads page 1 · franqueador',
       '/api/leads vendedorId=6476e7cf-82d0-4d88-8e5b-3d959fa61d7a · franqueador',
       '/api/leads data=hoje-30d · franqueador',

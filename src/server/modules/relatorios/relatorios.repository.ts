@@ -20,6 +20,7 @@ import {
   eventosVisibleTo,
   franquiasVisibleTo,
   microFranquiasVisibleTo,
+  nodesImpliedByScope,
   vendedoresVisibleTo,
 } from '../../access/scope';
 import { drillFilters, origemKey, selectScalars } from '../funnel';
@@ -546,16 +547,30 @@ const FILTER_VISIBLE: Record<TreeFilter, (actor: Actor, id: string) => SQL> = {
     sql`exists (select 1 from ${eventos} where ${and(eq(eventos.id, id), eventosVisibleTo(actor))})`,
 };
 
-/** Which of the filters' nodes the caller sees, in one round trip. */
+/**
+ * What each filter's node is to the caller, in one round trip: a node it sees ('visto'); a node at or above its own
+ * that every one of its events lies under ('implicito': it filters nothing, as the lists leave it out, ADR 129 --
+ * a cliente asking for its own franquia); or neither (false: outside, 404).
+ */
 export async function findFiltersSeen(
   db: Executor,
   actor: Actor,
   filters: Partial<Record<TreeFilter, string>>,
-): Promise<Partial<Record<TreeFilter, boolean>>> {
+): Promise<Partial<Record<TreeFilter, 'visto' | 'implicito' | false>>> {
   const names = Object.keys(filters) as TreeFilter[];
+  const { eventoId: _evento, ...pathNodes } = filters;
+  const implied = new Map(nodesImpliedByScope(actor, pathNodes).map((c) => [c.level as TreeFilter, c.implied]));
   const fields = Object.fromEntries(
-    names.map((name) => [name, sql<boolean>`${FILTER_VISIBLE[name](actor, filters[name]!)}`]),
+    names.flatMap((name) => {
+      const seen: [string, SQL][] = [[name, sql<boolean>`${FILTER_VISIBLE[name](actor, filters[name]!)}`]];
+      const below = implied.get(name);
+      if (below !== undefined && typeof below !== 'boolean') seen.push([`${name}_implicito`, below]);
+      return seen;
+    }),
   );
-  const [seen] = await selectScalars(db, fields);
-  return Object.fromEntries(names.map((name) => [name, Boolean(seen?.[name])]));
+  const [read] = await selectScalars(db, fields);
+  const isImplied = (name: TreeFilter) => implied.get(name) === true || read?.[`${name}_implicito`] === true;
+  return Object.fromEntries(
+    names.map((name) => [name, read?.[name] === true ? 'visto' : isImplied(name) ? 'implicito' : (false as const)]),
+  );
 }

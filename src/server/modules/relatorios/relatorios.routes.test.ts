@@ -215,6 +215,53 @@ describe('GET /api/relatorios/funil: refusals with a pt-BR message', () => {
       (await as(ctx.app, 'franqueador').get(`/api/relatorios/funil?clienteId=${outside!.cliente}`)).statusCode,
     ).toBe(200);
   });
+
+  it("answers the caller's own figures for a node above it that all its events lie under, as the lists do", async () => {
+    const [own] = await queryRows<{ cliente: string; franquia: string; micro: string; vendedor: string }>(
+      ctx.handle.db,
+      sql`select c.id as cliente, m.franquia_id as franquia, c.micro_franquia_id as micro, c.vendedor_id as vendedor
+        from users u join clientes c on c.id = u.cliente_id join micro_franquias m on m.id = c.micro_franquia_id
+        where u.email = 'cliente@demo.com.br'`,
+    );
+    const period = `de=${longAgo}&ate=${today}`;
+    const whole = await funil('cliente', period);
+    expect(whole.body.totais.leads).toBeGreaterThan(0);
+    for (const query of [
+      `franquiaId=${own!.franquia}`,
+      `microFranquiaId=${own!.micro}`,
+      `vendedorId=${own!.vendedor}`,
+    ]) {
+      const { body } = await funil('cliente', `${period}&${query}`);
+      expect(body.totais, query).toEqual(whole.body.totais);
+      const serie = await as(ctx.app, 'cliente').get(`/api/relatorios/serie?${period}&${query}`);
+      expect(serie.statusCode, query).toBe(200);
+      expect(await listTotal('cliente', '/api/leads', query)).toBe(whole.body.totais.leads);
+    }
+    // Another franquia's node is still outside.
+    const [other] = await queryRows<{ id: string }>(
+      ctx.handle.db,
+      sql`select id from franquias where id <> ${own!.franquia} limit 1`,
+    );
+    const response = await as(ctx.app, 'cliente').get(`/api/relatorios/funil?franquiaId=${other!.id}`);
+    expect(response.statusCode).toBe(404);
+    // One of the cliente's events moved under another micro-franquia: its own is no longer every event's, and stays
+    // outside the cliente's sight (404), as before.
+    const [moved] = await queryRows<{ id: string; micro: string }>(
+      ctx.handle.db,
+      sql`select e.id, e.micro_franquia_id as micro from eventos e where e.cliente_id = ${own!.cliente} limit 1`,
+    );
+    const [otherMicro] = await queryRows<{ id: string }>(
+      ctx.handle.db,
+      sql`select id from micro_franquias where id <> ${own!.micro} limit 1`,
+    );
+    await ctx.handle.db.execute(sql`update eventos set micro_franquia_id = ${otherMicro!.id} where id = ${moved!.id}`);
+    try {
+      const after = await as(ctx.app, 'cliente').get(`/api/relatorios/funil?${period}&microFranquiaId=${own!.micro}`);
+      expect(after.statusCode).toBe(404);
+    } finally {
+      await ctx.handle.db.execute(sql`update eventos set micro_franquia_id = ${moved!.micro} where id = ${moved!.id}`);
+    }
+  });
 });
 
 describe('drill-down: a group and the list filtered the same way count the same rows', () => {

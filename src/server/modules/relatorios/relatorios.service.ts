@@ -94,7 +94,9 @@ export function resolvePeriod(filters: Pick<Filters, 'de' | 'ate'>, today: strin
 
 /**
  * The rows a caller's question covers: under its own node and every filter's node, at the place asked for. A
- * filter naming a node the caller does not see answers 404, as an :id outside the scope does.
+ * filter naming a node the caller does not see answers 404, as an :id outside the scope does -- unless the node is
+ * at or above the caller's own with every one of its events under it (a cliente's own franquia): it filters
+ * nothing and is left out, as the lists leave it out (ADR 129, ADR 144).
  */
 export async function resolveRows(db: Executor, actor: Actor, filters: Filters, today: string): Promise<ReportRows> {
   const scope = scopeNodeOf(actor);
@@ -106,6 +108,7 @@ export async function resolveRows(db: Executor, actor: Actor, filters: Filters, 
     const seen = await findFiltersSeen(db, actor, Object.fromEntries(asked.map((name) => [name, filters[name]!])));
     for (const name of asked) {
       if (!seen[name]) throw notFound(RELATORIO_MESSAGES.naoEncontrado);
+      if (seen[name] === 'implicito') continue;
       nodes.push({ level: FILTER_LEVELS[name], id: filters[name]! });
     }
   }
