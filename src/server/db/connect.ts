@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { Listen } from './notifications';
 import type { PoolStats } from '../lib/metrics';
 import * as schema from './schema';
-import { declararNome } from './statement-name';
+import { PLANEJADA_A_CADA_CHAMADA, declararNome } from './statement-name';
 
 /**
  * What both drivers share. PostgreSQL is opened in postgres.ts, the embedded PGlite in pglite.ts (its data
@@ -106,6 +106,13 @@ export function fixedStatement(
     return new SQL(chunks as SQL['queryChunks']);
   };
 }
+
+/**
+ * A statement PostgreSQL plans for its own values at every call, never prepared once for all (`keepsPlan`): a
+ * report's aggregation over a period and a node, whose best plan depends on both. Planning it costs about a
+ * millisecond; a generic plan cost Relatórios by estado over a year two to three times its own (ADR 144).
+ */
+export const planejadaACadaChamada = (query: SQL): SQL => sql`${sql.raw(PLANEJADA_A_CADA_CHAMADA)}${query}`;
 
 /**
  * Runs a raw statement and answers its rows, typed: the one place that reads a raw result's rows (issue 41, ADR

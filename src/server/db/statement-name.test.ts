@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { containsIgnoringAccents, containsInSearchText, searchAny } from '../lib/pagination';
 import { auditLog, leads, users } from './schema';
-import { fixedStatement } from './connect';
+import { fixedStatement, planejadaACadaChamada } from './connect';
 import { declararNome, keepsPlan, preparedName, statementName } from './statement-name';
 
 const textOf = (where: SQL | undefined) =>
@@ -33,6 +33,15 @@ describe('keepsPlan', () => {
 
   it('plans a comparison with a list of keys passed as one array for the keys it holds', () => {
     expect(keepsPlan(textOf(sql`${auditLog.usuarioId} = any(${sql.param(['a', 'b'])}::uuid[])`))).toBe(false);
+  });
+
+  it("plans a report's aggregation for its own period and node at every call, where it is marked so", () => {
+    const report = sql`select ${auditLog.entidade}, count(*) from ${auditLog} where ${auditLog.em} > ${'2026-01-01'} group by 1`;
+    expect(keepsPlan(textOf(sql`${auditLog.id} in (${report})`))).toBe(true);
+    const marked = new PgDialect().sqlToQuery(planejadaACadaChamada(report)).sql;
+    expect(marked.startsWith('/* planejada a cada chamada */ select')).toBe(true);
+    expect(keepsPlan(marked)).toBe(false);
+    expect(preparedName(marked)).toBeNull();
   });
 
   it('keeps the plan of a statement that compares values, whatever its columns are called', () => {

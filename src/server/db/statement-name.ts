@@ -17,8 +17,17 @@ export function statementName(text: string): string {
  * found none in 27 ms.
  */
 export function keepsPlan(text: string): boolean {
-  return !/\bi?like\b|\bany\(\$\d/i.test(text);
+  return !text.includes(PLANEJADA_A_CADA_CHAMADA) && !/\bi?like\b|\bany\(\$\d/i.test(text);
 }
+
+/**
+ * The mark a statement's text carries when it is planned for its own values at every call
+ * (`planejadaACadaChamada`, db/connect.ts): a report's aggregation, whose best plan depends on the period and the
+ * node it is asked for. Kept prepared, after five calls PostgreSQL settled on a generic plan that guessed 133 of the
+ * franqueador's 53,558 monthly rows and looked each one's event up by its key: Relatórios by estado over a year took
+ * 208-245 ms where its own plan took 83 (ADR 144).
+ */
+export const PLANEJADA_A_CADA_CHAMADA = '/* planejada a cada chamada */ ';
 
 /**
  * The hot statements (issue 41): each is given its name where it is written (`fixedStatement`'s `nome`), and is

@@ -4,7 +4,7 @@ import { FAIXAS_ATRASO, FAIXA_DIAS, type SomaInadimplencia, somaVazia } from '..
 import type { AgrupamentoInadimplencia } from '../../../shared/schemas/inadimplencia';
 import type { Actor } from '../../access/actor';
 import { parcelasVisibleTo } from '../../access/scope';
-import { type Executor, executeRows, withoutParallelWorkers } from '../../db/connect';
+import { type Executor, executeRows, planejadaACadaChamada, withoutParallelWorkers } from '../../db/connect';
 import { eventos, parcelas } from '../../db/schema';
 import {
   type Level,
@@ -169,7 +169,7 @@ export async function findInadimplencia(
   const lidas = await withoutParallelWorkers(db, (tx) =>
     executeRows<MedidasRow & { pagina: number | null; id: string | null; rotulo: string | null; grupos: number }>(
       tx,
-      sql`with g as materialized (${grupos(actor, rows, query.agrupar, query.hoje)})
+      planejadaACadaChamada(sql`with g as materialized (${grupos(actor, rows, query.agrupar, query.hoje)})
         select null::int as pagina, null::text as id, null::text as rotulo, ${MEDIDAS_TOTAIS}, count(*)::int as grupos
         from g
         union all
@@ -179,7 +179,7 @@ export async function findInadimplencia(
         from (select g.*, row_number() over (
             order by g.vencido::bigint desc, g.devido::bigint desc, g.id asc nulls last)::int as ordem
           from g order by ordem limit ${query.limit} offset ${query.offset}) p
-        order by pagina nulls first`,
+        order by pagina nulls first`),
     ),
   );
   const totais = lidas.find((row) => row.pagina === null);

@@ -1,7 +1,7 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Agrupamento } from '../../../shared/schemas/relatorios';
-import { type Executor, executeRows } from '../../db/connect';
+import { type Executor, executeRows, planejadaACadaChamada } from '../../db/connect';
 import { campanhaCustos, eventoCustos, eventos } from '../../db/schema';
 import { type Level, type ReportRows, custoPeriodRows, levelOf } from '../contagens';
 
@@ -44,7 +44,7 @@ export const custoKey = (agrupar: Agrupamento, id: string | null, estado?: strin
 async function grouped(db: Executor, query: SQL): Promise<CustoPorGrupo> {
   const found = await executeRows<{ id: string | null; estado: string | null; custo: string | null; total: number }>(
     db,
-    query,
+    planejadaACadaChamada(query),
   );
   const grupos = new Map<string, number>();
   let total: number | null = null;
@@ -96,10 +96,10 @@ export async function findEventoCustosContados(
   const some = ids && ids.every((id) => id !== null) ? (ids as string[]) : undefined;
   const found = await executeRows<{ id: string | null; custo: string; total: number }>(
     db,
-    sql`select null::text as id, sum(t.v)::bigint::text as custo, 1 as total from (${custoPeriodRows(rows, nivel)}) t
+    planejadaACadaChamada(sql`select null::text as id, sum(t.v)::bigint::text as custo, 1 as total from (${custoPeriodRows(rows, nivel)}) t
       union all
       select g.id, sum(g.v)::bigint::text as custo, 0 as total
-        from (${custoPeriodRows(rows, nivelGrupo, { level: agrupar, ids: some })}) g group by g.id`,
+        from (${custoPeriodRows(rows, nivelGrupo, { level: agrupar, ids: some })}) g group by g.id`),
   );
   const grupos = new Map<string, number>();
   let total: number | null = null;

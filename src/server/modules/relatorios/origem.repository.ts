@@ -7,7 +7,7 @@ import {
   type Ordenar,
   isOrigemAgrupamento,
 } from '../../../shared/schemas/relatorios';
-import { type Executor, executeRows, semWorkersParalelos } from '../../db/connect';
+import { type Executor, executeRows, planejadaACadaChamada, semWorkersParalelos } from '../../db/connect';
 import { eventos, users, vendedores } from '../../db/schema';
 import { type ReportRows, type SourcePeriodRow, foldContagens, sourcePeriodRows } from '../contagens';
 import { fonteConditions, fonteKey } from '../funnel';
@@ -117,10 +117,12 @@ export async function findAttributedGroups(
   // The whole is one row that the groups join: it comes back also when no group does (then with nulls).
   const found = await executeRows<GroupSqlRow>(
     db,
-    extra.inteiro
-      ? sql`select g.*${rotulo}, w.l as wl, w.x as wx, w.p as wp, w.m as wm
+    planejadaACadaChamada(
+      extra.inteiro
+        ? sql`select g.*${rotulo}, w.l as wl, w.x as wx, w.p as wp, w.m as wm
           from (${inteiroSql(rows)}) w left join (${grouped}) g on true where ${semWorkersParalelos}`
-      : sql`select g.*${rotulo} from (${grouped}) g where ${semWorkersParalelos}`,
+        : sql`select g.*${rotulo} from (${grouped}) g where ${semWorkersParalelos}`,
+    ),
   );
   // A row with no group: the whole's alone (every group has its sums, never null).
   const groups = found.filter((row) => row.l !== null);
@@ -216,12 +218,12 @@ export async function findAttributedFirst(
     rotulo_sem: string | null;
   }>(
     db,
-    sql`select f.k, f.l, f.x, f.p, f.m, f.n, f.tl, f.tx, f.tp, f.tm,
+    planejadaACadaChamada(sql`select f.k, f.l, f.x, f.p, f.m, f.n, f.tl, f.tx, f.tp, f.tm,
         case when f.rn >= ${order.nomear} then ${label(sql.raw('f.k'))} end as rotulo,
         w.l as wl, w.x as wx, w.p as wp, w.m as wm, ${label(sql`null::text`)} as rotulo_sem
       from (${inteiroSql(rows)}) w left join (${ranked}) f on f.rn <= ${order.first}
       where ${semWorkersParalelos}
-      order by f.rn`,
+      order by f.rn`),
   );
   const groups = found.filter((row) => row.l !== null);
   const head = groups[0];

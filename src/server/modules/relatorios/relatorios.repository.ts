@@ -24,7 +24,13 @@ import {
   vendedoresVisibleTo,
 } from '../../access/scope';
 import { drillFilters, origemKey, selectScalars } from '../funnel';
-import { type Executor, executeRows, semWorkersParalelos, withoutParallelWorkers } from '../../db/connect';
+import {
+  type Executor,
+  executeRows,
+  planejadaACadaChamada,
+  semWorkersParalelos,
+  withoutParallelWorkers,
+} from '../../db/connect';
 import { clientes, eventos, franquias, leads, matriculas, microFranquias, users, vendedores } from '../../db/schema';
 import { MOTIVOS_PERDA, type MotivoPerda } from '../../../shared/schemas/acompanhamento';
 import type { AcompanhamentoContagem, MatriculasStatus } from '../../../shared/schemas/relatorios';
@@ -260,9 +266,9 @@ export async function findGroups(db: Executor, rows: ReportRows, query: GroupQue
     custo_total?: string | null;
   }>(
     db,
-    sql`select p.id::text as id, p.estado, p.leads, p.pres, p.pre, p.mat, p.n, p.tl, p.tx, p.tp, p.tm,
+    planejadaACadaChamada(sql`select p.id::text as id, p.estado, p.leads, p.pres, p.pre, p.mat, p.n, p.tl, p.tx, p.tp, p.tm,
         ${byLabel ? sql.raw('p.rotulo') : group.label(sql.raw('p.id'))} as rotulo${custos}
-      from (${ordered}) p where ${semWorkersParalelos}`,
+      from (${ordered}) p where ${semWorkersParalelos}`),
   );
   const first = list[0];
   return {
@@ -338,8 +344,8 @@ export async function findSeries(
   const list = await withoutParallelWorkers(db, (tx) =>
     executeRows<{ inicio: string; leads: number; pres: number; pre: number; mat: number }>(
       tx,
-      sql`select s.inicio::text as inicio, sum(s.l)::int as leads, sum(s.x)::int as pres, sum(s.p)::int as pre, sum(s.m)::int as mat
-        from (${source}) s group by s.inicio`,
+      planejadaACadaChamada(sql`select s.inicio::text as inicio, sum(s.l)::int as leads, sum(s.x)::int as pres, sum(s.p)::int as pre, sum(s.m)::int as mat
+        from (${source}) s group by s.inicio`),
     ),
   );
   return list.map((row) => ({
@@ -437,7 +443,7 @@ export async function findFollowUp(
   const rowsRead = await withoutParallelWorkers(db, (tx) =>
     executeRows<FollowUpSqlRow & { total: number }>(
       tx,
-      sql`with agg as materialized (
+      planejadaACadaChamada(sql`with agg as materialized (
           select b.k::text as id, b.estado, grouping(b.k, b.estado) as total, ${measures}
           from (${base}) b group by grouping sets ((b.k, b.estado), ())),
         pagina as (
@@ -448,7 +454,7 @@ export async function findFollowUp(
         select g.*, ${label(sql.raw('g.id'))} as rotulo from pagina g
         union all select a.*, (select count(*) from agg c where c.total = 0 and (c.contatados > 0 or c.perdidos > 0))::int,
           null from agg a where a.total <> 0
-        order by total, contatados desc, perdidos desc, id asc nulls last`,
+        order by total, contatados desc, perdidos desc, id asc nulls last`),
     ),
   );
   const list = rowsRead.filter((row) => Number(row.total) === 0);
@@ -508,9 +514,9 @@ export async function findMatriculasPorStatus(
   );
   const list = await executeRows<{ status: string; motivo: string | null; n: number }>(
     db,
-    sql`select ${matriculas.status}::text as status, ${matriculas.motivoCancelamento}::text as motivo, count(*)::int as n
+    planejadaACadaChamada(sql`select ${matriculas.status}::text as status, ${matriculas.motivoCancelamento}::text as motivo, count(*)::int as n
       from ${matriculas}${place ? sql` join ${eventos} on ${eventos.id} = ${matriculas.eventoId}` : sql``}
-      where ${where} group by 1, 2`,
+      where ${where} group by 1, 2`),
   );
   const out = {
     total: 0,
