@@ -31,6 +31,8 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const BEYOND_DRIZZLE: Record<string, string> = {
   // Migration 0023: the late list counts its total from the index alone. drizzle's index builder has no INCLUDE.
   sac_tickets_franqueador_abertos_idx: ' INCLUDE (prazo_ate)',
+  // Migration 0086 (ADR 144): the network's matrículas by status in a period, read from the index alone.
+  matriculas_franqueador_efetivada_idx: ' INCLUDE (status, motivo_cancelamento)',
   // Migration 0036: Relatórios' follow-up report reads each scope's status index alone (issue 39, item 13).
   leads_cliente_status_idx:
     ' INCLUDE (franqueador_id, franquia_id, micro_franquia_id, vendedor_id, evento_id, primeiro_contato_em, motivo_perda)',

@@ -950,6 +950,9 @@ export const matriculas = pgTable(
     ...(['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
       index(`matriculas_${SCOPE_INDEX_NAMES[scope]}_status_page_idx`).on(t[scope], t.status, t.createdAt, t.id),
     ),
+    // Relatórios' matrículas by status for the network (ADR 144): the period's rows by their date, with what the report
+    // counts, read from the index alone (migration 0086: INCLUDE in schema.dump.txt).
+    index('matriculas_franqueador_efetivada_idx').on(t.franqueadorId, t.efetivadaEm),
     index('matriculas_email_lower_idx').on(sql`lower(${t.email})`),
     index('matriculas_telefone_idx')
       .on(t.telefone)

@@ -494,7 +494,8 @@ const MATRICULA_PATH_COLUMN = {
 /**
  * The period's matrículas by status and reason (issue 42), read from the matrículas themselves: the counters know
  * no status, and none was added for it -- the funnel's counts stay as they are. One grouped count over the
- * caller's scope page index (its path column and the day), as a filtered list counts.
+ * caller's scope page index (its path column and the day), as a filtered list counts; the network's from its own
+ * index alone (migration 0086), without parallel workers, whose start cost more than the count (ADR 144).
  */
 export async function findMatriculasPorStatus(
   db: Executor,
@@ -516,7 +517,7 @@ export async function findMatriculasPorStatus(
     db,
     planejadaACadaChamada(sql`select ${matriculas.status}::text as status, ${matriculas.motivoCancelamento}::text as motivo, count(*)::int as n
       from ${matriculas}${place ? sql` join ${eventos} on ${eventos.id} = ${matriculas.eventoId}` : sql``}
-      where ${where} group by 1, 2`),
+      where ${where} and ${semWorkersParalelos} group by 1, 2`),
   );
   const out = {
     total: 0,
