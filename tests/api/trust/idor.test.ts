@@ -1243,6 +1243,17 @@ describe('IDOR: rows out of the caller’s scope', () => {
         leaks.push(`matriculas-status as ${name}: ${total} matrículas, its scope ${expected.matriculas}`);
       for (const [table, param] of Object.entries(filters) as [keyof typeof filters, string][]) {
         for (const id of foreign(name, table)) {
+          // An ancestor names the caller's own rows (a micro-franquia's franquia, ADR 144, as the lists): the report
+          // answers the caller's own figures, not a node out of scope.
+          if (table !== 'eventos' && categoryOf(world.graph, world.actors[name], table, id) === 'ascendente') {
+            const acima = await inject(name, 'GET', `/api/relatorios/funil?${period}&${param}=${id}`);
+            const totais = acima.statusCode === 200 ? acima.json<{ totais: typeof expected }>().totais : null;
+            if (totais?.leads !== expected.leads || totais.matriculas !== expected.matriculas)
+              leaks.push(
+                `funil?${param}=${id} (its ancestor) as ${name}: ${acima.statusCode} ${acima.body.slice(0, 100)}`,
+              );
+            continue;
+          }
           for (const route of Object.keys(REPORT_ROUTES)) {
             const url = route.replace('GET ', '');
             const response = await inject(name, 'GET', `${url}?${param}=${id}`);
@@ -1342,7 +1353,11 @@ describe('IDOR: rows out of the caller’s scope', () => {
             ['clientes', 'clienteId'],
             ['eventos', 'eventoId'],
           ] as const) {
-            for (const id of foreign(name, table).slice(0, 3)) {
+            // An ancestor names the caller's own rows (ADR 144): not a node out of scope.
+            const outOfScope = foreign(name, table).filter(
+              (id) => categoryOf(world.graph, world.actors[name], table, id) !== 'ascendente',
+            );
+            for (const id of outOfScope.slice(0, 3)) {
               const response = await inject(name, 'GET', `/api/relatorios/inadimplencia?${param}=${id}`);
               const unknown = await inject(name, 'GET', `/api/relatorios/inadimplencia?${param}=${randomUUID()}`);
               figures.referenceAttempts += 1;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import { APP_URL, createTestApp, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
 import { familias } from '../../../../tests/support/cobranca-familia';
@@ -210,6 +210,37 @@ describe('the daily run (cobranca_regua)', () => {
     const p3 = (await parcelasDe(marianaId)).find((p) => p.numero === 102);
     const v = p1!.vencimento;
     const antes = addDays(v, -3);
+    // The demo network's other families owe parcelas by the calendar too: on some days of the year one falls due on
+    // Mariana's day (Helena's second, 10 January, when the test runs on 1 December in São Paulo). Moved out of the
+    // days these runs read (due from v - 10 to v + 10) and back afterwards, so each count is this family's alone.
+    const alheias = await ctx.handle.db
+      .update(parcelas)
+      .set({ vencimento: sql`${parcelas.vencimento} + 60` })
+      .where(and(ne(parcelas.matriculaId, marianaId), between(parcelas.vencimento, addDays(v, -10), addDays(v, 10))))
+      .returning({ id: parcelas.id });
+    try {
+      await reguaDeMariana(v, antes, p1!, p2!, p3);
+    } finally {
+      if (alheias.length > 0)
+        await ctx.handle.db
+          .update(parcelas)
+          .set({ vencimento: sql`${parcelas.vencimento} - 60` })
+          .where(
+            inArray(
+              parcelas.id,
+              alheias.map((a) => a.id),
+            ),
+          );
+    }
+  });
+
+  async function reguaDeMariana(
+    v: string,
+    antes: string,
+    p1: typeof parcelas.$inferSelect,
+    p2: typeof parcelas.$inferSelect,
+    p3: typeof parcelas.$inferSelect | undefined,
+  ) {
     expect(await executarRegua(ctx.app, meioDia(antes))).toBe(1);
     const [job] = await avisosDoDia(antes);
     const mail = job!.payload as { to: string; subject: string; text: string };
@@ -258,7 +289,7 @@ describe('the daily run (cobranca_regua)', () => {
       '2:depois7',
       '2:vencimento',
     ]);
-  });
+  }
 });
 
 describe("a cancellation's fee, as the family reads it (ADR 080)", () => {
