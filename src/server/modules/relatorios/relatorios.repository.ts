@@ -576,8 +576,8 @@ export async function findFiltersSeen(
     }),
   );
   const [read] = await selectScalars(db, fields);
-  const isImplied = (name: TreeFilter) => implied.get(name) === true || read?.[`${name}_implicito`] === true;
+  const isImplied = (name: TreeFilter) => implied.get(name) === true || Boolean(read?.[`${name}_implicito`]);
   return Object.fromEntries(
-    names.map((name) => [name, read?.[name] === true ? 'visto' : isImplied(name) ? 'implicito' : (false as const)]),
+    names.map((name) => [name, read?.[name] ? 'visto' : isImplied(name) ? 'implicito' : (false as const)]),
   );
 }
