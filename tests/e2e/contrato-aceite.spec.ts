@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { makeCpf } from '../../src/shared/brazil-ids';
-import { expectAccessible, useSession, waitForEmail } from './support';
+import { buscarNaTabela, expectAccessible, useSession, waitForEmail } from './support';
 
 /**
  * The family's contract on a phone (issue 42, third slice; ADR 066): the staff make a pré-matrícula effective, the
@@ -65,8 +65,8 @@ test('staff make a matrícula effective; the guardian accepts on a phone with th
   await useSession(page, 'franqueador');
   await page.goto('/pre-matriculas');
   await expect(page.getByRole('heading', { level: 1, name: 'Pré-Matrículas' })).toBeVisible();
-  await page.getByLabel('Buscar').fill(pre.nomeAluno);
-  const row = page.getByRole('table', { name: 'Pré-Matrículas' }).getByRole('row', { name: new RegExp(pre.nomeAluno) });
+  const pres = await buscarNaTabela(page, 'Pré-Matrículas', pre.nomeAluno);
+  const row = pres.getByRole('row', { name: new RegExp(pre.nomeAluno) });
   const started = Date.now();
   await row.getByRole('button', { name: `Ações de ${pre.nomeAluno}` }).click();
   await page.getByRole('menuitem', { name: 'Efetivar' }).click();
@@ -130,12 +130,11 @@ test('staff make a matrícula effective; the guardian accepts on a phone with th
   // The staff's record: accepted, its timeline, the PDF.
   await page.goto('/matriculas');
   await expect(page.getByRole('heading', { level: 1, name: 'Matrículas Efetivadas' })).toBeVisible();
-  await page.getByLabel('Buscar').fill(pre.nomeAluno);
-  const matricula = page
-    .getByRole('table', { name: 'Matrículas Efetivadas' })
-    .getByRole('row', { name: new RegExp(pre.nomeAluno) });
+  const tabela = await buscarNaTabela(page, 'Matrículas Efetivadas', pre.nomeAluno);
+  const matricula = tabela.getByRole('row', { name: new RegExp(pre.nomeAluno) });
   await expect(matricula).toContainText('Ativa');
   await matricula.getByRole('button', { name: `${pre.nomeAluno} (abrir a matrícula)` }).click();
+  await expect(page.getByRole('dialog', { name: `Matrícula de ${pre.nomeAluno}` })).toBeVisible();
   const timeline = page.getByRole('list', { name: 'Linha do tempo do contrato' });
   await expect(timeline).toContainText('Link enviado ao responsável');
   await expect(timeline).toContainText('Contrato aceito');

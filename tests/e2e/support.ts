@@ -41,6 +41,20 @@ export async function useSession(page: Page, role: Role): Promise<void> {
   await page.context().addCookies(state.cookies);
 }
 
+/**
+ * Types `texto` into a list's 'Buscar' and waits until the table named `tabela` shows only what the search found, its
+ * answer in (not busy). A row clicked before that may move under the pointer: the list is live, and the other
+ * workers' matrículas arrive at its top while this one waits for its search (the click then opened another record).
+ */
+export async function buscarNaTabela(page: Page, tabela: string, texto: string) {
+  await page.getByLabel('Buscar').fill(texto);
+  const table = page.getByRole('table', { name: tabela });
+  await expect(table.locator('tbody tr').filter({ hasNotText: texto })).toHaveCount(0);
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  await expect(table.locator('tbody tr').filter({ hasText: texto }).first()).toBeVisible();
+  return table;
+}
+
 /** The server's mail outbox (DATA_DIR/outbox): waits for a message to `to` newer than `after`. */
 /**
  * The newest e-mail to `to` written from `after` on (a second's slack for the file's stamp) -- and, with `containing`,
