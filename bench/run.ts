@@ -72,6 +72,7 @@ import {
   mergeTable,
   readTable,
   refused,
+  targetAt,
   withSummary,
   withoutOrphans,
   type Row,
@@ -855,6 +856,7 @@ async function main() {
       // BENCH_CONNECTIONS=1: the scenarios as one user waits for them (issue 39 item 13, issue 46's first column);
       // a row's requests-per-second target is then a concurrency's, and only its p99 speaks for the one user.
       if (CONNECTIONS) {
+        scenario.target = targetAt(scenario.target, scenario.connections, CONNECTIONS);
         scenario.connections = CONNECTIONS;
         scenario.name = `${scenario.name} (${CONNECTIONS} conn.)`;
       }

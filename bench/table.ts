@@ -72,6 +72,15 @@ export const answeredNothing = (r: Row) => r.rps === 0 && r.p99 === 0 && r.error
 /** Whether the row met its target. */
 export const met = (r: Row) => r.ok && !answeredNothing(r);
 
+/**
+ * A scenario's target when a run measures it at another number of connections than its own (BENCH_CONNECTIONS):
+ * its p99 alone. A requests-per-second target is its own concurrency's -- what sixteen connections get through two
+ * cores -- and says nothing of how long one user waits (issue 46); a target that is only a throughput stays one.
+ */
+export function targetAt<T extends { p99?: number; rps?: number }>(target: T, own: number, connections: number) {
+  return connections === own || target.p99 === undefined ? target : { p99: target.p99 };
+}
+
 /** The p99 a request costing `cpuMs` can reach when `connections` share the machine's cores: the wait is the queue. */
 const TAIL_OVER_MEAN = 1.6;
 const p99Floor = (cpuMs: number, connections: number, cores: number) => (connections * cpuMs * TAIL_OVER_MEAN) / cores;

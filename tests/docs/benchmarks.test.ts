@@ -13,6 +13,7 @@ import {
   type Row,
   summarySection,
   type TableRow,
+  targetAt,
   withinBudget,
   withoutOrphans,
   withSummary,
@@ -239,6 +240,22 @@ describe("issue 46's CPU budget a request, for one user's rows", () => {
     expect(section).toContain('| unfiltered lists, page 1 | 2 | 2 | 0 | 5 | 1 + 1 | 1 of 1 (3 ms) |');
     expect(section).toContain('| filtered lists, page 1 | 1 | 1 | 0 | 5 | 2 + 4 | 0 of 1 (3 ms) |');
     expect(section).toContain('| free-text searches | 1 | 1 | 0 | 5 | 2 + 3 | 1 of 1 (10 ms) |');
+  });
+});
+
+describe('a scenario measured at another number of connections than its own (BENCH_CONNECTIONS)', () => {
+  it("is held to its p99 alone: sixteen connections' throughput is not one user's wait", () => {
+    const webhook = { p99: 50, rps: 500 };
+    expect(targetAt(webhook, 16, 1)).toEqual({ p99: 50 });
+    expect(targetAt(webhook, 16, 16)).toEqual({ p99: 50, rps: 500 });
+    // A target that is only a throughput has no latency to fall back on: it stays what it is.
+    expect(targetAt({ rps: 5000 }, 16, 1)).toEqual({ rps: 5000 });
+    expect(webhook).toEqual({ p99: 50, rps: 500 });
+  });
+
+  it('leaves no one-user row of the table judged by a throughput', async () => {
+    const oneUser = (await readTable()).rows.filter((r) => r.connections === 1);
+    expect(oneUser.filter((r) => r.target.includes('req/s') && r.target.includes('p99'))).toEqual([]);
   });
 });
 
