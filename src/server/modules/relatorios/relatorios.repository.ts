@@ -413,6 +413,8 @@ export async function findFollowUp(
   semVendedor: string,
   /** Issue 48: the origin filters, on the leads' own columns. */
   filtro: Pick<DrillFilter, 'origem' | 'campanha' | 'vendedorLinkId'> = {},
+  /** The network's report by franquia read franquia by franquia (ADR 146); false: in one pass, as any other. */
+  porFranquia = true,
 ): Promise<{ groups: FollowUpRow[]; count: number; totals: AcompanhamentoContagem }> {
   const place = isPlace(agrupar) || Boolean(rows.estado || rows.cidade);
   const zone = BRASILIA_TIME_ZONE;
@@ -425,10 +427,13 @@ export async function findFollowUp(
     rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
     drillFilters(filtro, leads, leads.createdAt),
   );
-  const base = sql`select ${LEAD_GROUP_KEY[agrupar]} as k, ${agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`} as estado,
+  const baseWhere = (
+    extra?: SQL,
+  ) => sql`select ${LEAD_GROUP_KEY[agrupar]} as k, ${agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`} as estado,
       ${leads.primeiroContatoEm} as contato, ${leads.createdAt} as inscricao, ${leads.status} as status,
       ${leads.motivoPerda} as motivo
-    from ${leads}${place ? sql` join ${eventos} on ${eventos.id} = ${leads.eventoId}` : sql``} where ${where}`;
+    from ${leads}${place ? sql` join ${eventos} on ${eventos.id} = ${leads.eventoId}` : sql``} where ${and(where, extra)}`;
+  const base = baseWhere();
   const measures = sql.raw(
     [
       'count(b.contato)::int as contatados',
@@ -438,14 +443,27 @@ export async function findFollowUp(
     ].join(', '),
   );
   const label = grouping(agrupar, semVendedor).label;
-  // The groups and the whole in one pass over the period's leads (grouping sets): the whole's row, `total` 1, comes
+  // The groups and the whole in one pass over the period's leads (grouping sets): the whole's row, `total` 3, comes
   // last. Two statements read those leads twice -- half of the report's time for a franqueador's year.
+  let agg = sql`select b.k::text as id, b.estado, grouping(b.k, b.estado) as total, ${measures}
+    from (${base}) b group by grouping sets ((b.k, b.estado), ())`;
+  const [rede] = rows.nodes;
+  if (porFranquia && agrupar === 'franquia' && !place && rows.nodes.length === 1 && rede?.level === 'franqueador') {
+    // The network's report by franquia, its default (ADR 146): each franquia's leads of the period read from the
+    // franquias' status index by its key, its status and the period -- already a group, its median sorting only its
+    // own hours -- then the whole's. One pass grouped them by sorting every lead of the period first: 80-110 ms of
+    // PostgreSQL a request for the benchmark network's 30 days, against 57-64 franquia by franquia.
+    const doGrupo = (condicao: SQL) => sql`(select ${measures} from (${baseWhere(condicao)}) b)`;
+    agg = sql`select f.id::text as id, null::text as estado, 0 as total, x.*
+        from ${franquias} f cross join lateral ${doGrupo(sql`${leads.franquiaId} = f.id`)} x
+        where f.franqueador_id = ${rede.id}
+      union all select null, null, 0, x.* from ${doGrupo(sql`${leads.franquiaId} is null`)} x
+      union all select null, null, 3, ${measures} from (${base}) b`;
+  }
   const rowsRead = await withoutParallelWorkers(db, (tx) =>
     executeRows<FollowUpSqlRow & { total: number }>(
       tx,
-      planejadaACadaChamada(sql`with agg as materialized (
-          select b.k::text as id, b.estado, grouping(b.k, b.estado) as total, ${measures}
-          from (${base}) b group by grouping sets ((b.k, b.estado), ())),
+      planejadaACadaChamada(sql`with agg as materialized (${agg}),
         pagina as (
           select a.*, count(*) over ()::int as n from agg a
           where a.total = 0 and (a.contatados > 0 or a.perdidos > 0)
