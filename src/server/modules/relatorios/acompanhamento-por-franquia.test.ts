@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { queryRows } from '../../../../tests/support/database-digest';
+import { ORIGEM_LINK_VENDEDOR } from '../../../shared/schemas/relatorios';
 import { findFollowUp } from './relatorios.repository';
 
 /**
@@ -64,11 +65,14 @@ describe('the network follow-up by franquia', () => {
         { limit: 2, offset: 2 },
         { limit: 5, offset: 500 },
       ]) {
-        const rows = { nodes: [{ level: 'franqueador' as const, id: franqueadorId }], de: from, ate: to };
-        const franquiaPorFranquia = await findFollowUp(ctx.handle.db, rows, 'franquia', page, 'Sem vendedor');
-        const numaPassada = await findFollowUp(ctx.handle.db, rows, 'franquia', page, 'Sem vendedor', {}, false);
-        expect(franquiaPorFranquia).toEqual(numaPassada);
-        groupsSeen += franquiaPorFranquia.groups.length;
+        // Unfiltered, and by the origin filters' drill (the families who came by a seller's link).
+        for (const filtro of [{}, { origem: ORIGEM_LINK_VENDEDOR }]) {
+          const rows = { nodes: [{ level: 'franqueador' as const, id: franqueadorId }], de: from, ate: to };
+          const franquiaPorFranquia = await findFollowUp(ctx.handle.db, rows, 'franquia', page, 'Sem vendedor', filtro);
+          const numaPassada = await findFollowUp(ctx.handle.db, rows, 'franquia', page, 'Sem vendedor', filtro, false);
+          expect(franquiaPorFranquia).toEqual(numaPassada);
+          groupsSeen += franquiaPorFranquia.groups.length;
+        }
       }
     }
     // The comparison compared something: groups with contacts, medians, losses and the group of no franquia.
