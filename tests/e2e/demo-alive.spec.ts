@@ -16,6 +16,11 @@ import { expectAccessible, noSideScroll, useSession } from './support';
 
 const DESKTOP = { width: 1280, height: 900 };
 
+// This file runs beside the whole browser suite on CI (.ci/run): six browser workers on two cores. The longest of
+// its single-screen tests (a 50-row list at 1280 px, then axe over it) takes 5 s alone, 20 s with three workers,
+// and passed 60 s on CI's loaded run of stop 86; each test here has three minutes (the sidebars' walks, four).
+test.describe.configure({ timeout: 180_000 });
+
 /** What a screen shows that is data: table rows, cards and list items that are not placeholders, chart marks. */
 async function dataOnScreen(page: Page): Promise<{ itens: number; vazio: string | null; numeros: number }> {
   return page.getByRole('main').evaluate((main) => {
