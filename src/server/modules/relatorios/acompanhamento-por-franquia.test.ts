@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { queryRows } from '../../../../tests/support/database-digest';
+import { BRASILIA_TIME_ZONE } from '../../../shared/brasilia';
 import { ORIGEM_LINK_VENDEDOR } from '../../../shared/schemas/relatorios';
 import { findFollowUp } from './relatorios.repository';
 
@@ -48,7 +49,10 @@ describe('the network follow-up by franquia', () => {
   it('answers what one pass over the leads answers, for every period, page size and page', async () => {
     const [dias] = await queryRows<{ de: string; ate: string }>(
       ctx.handle.db,
-      sql`select to_char(min(created_at), 'YYYY-MM-DD') as de, to_char(max(created_at), 'YYYY-MM-DD') as ate from leads`,
+      // The report's days are Brasília's: a lead signed up before 03:00 UTC belongs to the day before (the test's
+      // leads, from eight hours to one before now, cross that line when it runs before 11:00 UTC).
+      sql`select to_char(min(created_at at time zone ${BRASILIA_TIME_ZONE}), 'YYYY-MM-DD') as de,
+        to_char(max(created_at at time zone ${BRASILIA_TIME_ZONE}), 'YYYY-MM-DD') as ate from leads`,
     );
     const { de, ate } = dias!;
     const periods: [string, string][] = [
