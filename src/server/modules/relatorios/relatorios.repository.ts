@@ -465,13 +465,13 @@ export async function findFollowUp(
       sql`(select ${measures}, array_agg(${sql.raw(HORAS_ATE_O_CONTATO)}) filter (where b.contato is not null) as horas
         from (${baseWhere(condicao)}) b)`;
     const contagens = ['perdidos', ...MOTIVOS_PERDA.map((m) => `m_${m}`)];
-    const medidasDoGrupo = sql.raw(['contatados', 'mediana', ...contagens].map((c) => `grupo.${c}`).join(', '));
+    const medidasDoGrupo = sql.raw(['contatados', 'mediana', ...contagens].map((c) => `g.${c}`).join(', '));
     const somas = sql.raw(contagens.map((c) => `coalesce(sum(g.${c}), 0)::int as ${c}`).join(', '));
     agg = sql`with grupo as materialized (
         select f.id::text as id, x.* from ${franquias} f cross join lateral ${doGrupo(sql`${leads.franquiaId} = f.id`)} x
           where f.franqueador_id = ${rede.id}
         union all select null, x.* from ${doGrupo(sql`${leads.franquiaId} is null`)} x)
-      select grupo.id, null::text as estado, 0 as total, ${medidasDoGrupo} from grupo
+      select g.id, null::text as estado, 0 as total, ${medidasDoGrupo} from grupo g
       union all select null, null, 3, coalesce(sum(g.contatados), 0)::int,
         (select percentile_cont(0.5) within group (order by h) from grupo g, unnest(g.horas) h), ${somas} from grupo g`;
   }
