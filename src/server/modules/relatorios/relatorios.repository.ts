@@ -374,8 +374,12 @@ const LEAD_GROUP_KEY: Record<Agrupamento, SQL> = {
   campanha: origemKey('campanha', leads),
   vendedor_link: sql`${leads.linkVendedorId}`,
 };
-/** A lead's hours from its sign-up to its first contact (the follow-up's median), over the rows `b` of a report. */
-const HORAS_ATE_O_CONTATO = 'extract(epoch from b.contato - b.inscricao) / 3600';
+/**
+ * A lead's hours from its sign-up to its first contact (the follow-up's median), over the rows `b` of a report, in
+ * `double precision` from the start (ADR 148): `percentile_cont` takes that type, and `extract` gave a numeric that
+ * was divided as a numeric and then converted -- a third of the network's report by franquia.
+ */
+const HORAS_ATE_O_CONTATO = "date_part('epoch', b.contato - b.inscricao) / 3600";
 
 const LEAD_PATH_COLUMN = {
   franqueador: leads.franqueadorId,
