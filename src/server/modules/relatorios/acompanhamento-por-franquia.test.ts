@@ -94,3 +94,78 @@ describe('the network follow-up by franquia', () => {
     expect(all.groups.some((g) => g.id === null)).toBe(true);
   });
 });
+
+describe('the follow-up by place under a node below the franquia', () => {
+  it('answers what the join of each lead to its event answers, for a micro-franquia, a vendedor and a cliente', async () => {
+    const db = ctx.handle.db;
+    const [dias] = await queryRows<{ de: string; ate: string }>(
+      db,
+      sql`select to_char(min(created_at at time zone ${BRASILIA_TIME_ZONE}), 'YYYY-MM-DD') as de,
+        to_char(max(created_at at time zone ${BRASILIA_TIME_ZONE}), 'YYYY-MM-DD') as ate from leads`,
+    );
+    const { de, ate } = dias!;
+    let contatados = 0;
+    for (const [level, column] of [
+      ['micro_franquia', 'micro_franquia_id'],
+      ['vendedor', 'vendedor_id'],
+      ['cliente', 'cliente_id'],
+    ] as const) {
+      // The node of that level with the most followed leads.
+      const [node] = await queryRows<{ id: string }>(
+        db,
+        sql`select ${sql.identifier(column)} as id from leads where status <> 'novo' and ${sql.identifier(column)} is not null
+          group by 1 order by count(*) desc, 1 limit 1`,
+      );
+      for (const agrupar of ['estado', 'cidade'] as const) {
+        const answered = await findFollowUp(
+          db,
+          { nodes: [{ level, id: node!.id }], de, ate },
+          agrupar,
+          { limit: 500, offset: 0 },
+          'Sem vendedor',
+        );
+        // Counted straight from the leads joined to their events, the median by the same function.
+        const expected = await queryRows<{
+          id: string;
+          estado: string;
+          contatados: number;
+          mediana: number | null;
+          perdidos: number;
+        }>(
+          db,
+          sql`select ${sql.raw(agrupar === 'cidade' ? 'e.cidade' : 'e.estado')} as id, e.estado,
+              count(l.primeiro_contato_em)::int as contatados,
+              percentile_cont(0.5) within group (order by extract(epoch from l.primeiro_contato_em - l.created_at) / 3600)
+                filter (where l.primeiro_contato_em is not null) as mediana,
+              count(*) filter (where l.status = 'sem_interesse')::int as perdidos
+            from leads l join eventos e on e.id = l.evento_id
+            where ${sql.raw(`l.${column}`)} = ${node!.id}
+              and l.status in ('em_contato', 'interessado', 'sem_interesse', 'convertido')
+              and (l.created_at at time zone ${BRASILIA_TIME_ZONE})::date between ${de}::date and ${ate}::date
+            group by 1, 2`,
+        );
+        const key = (id: string | null, estado?: string) => (agrupar === 'cidade' ? `${id}|${estado}` : `${id}`);
+        const wanted = Object.fromEntries(
+          expected
+            .filter((row) => Number(row.contatados) > 0 || Number(row.perdidos) > 0)
+            .map((row) => [
+              key(row.id, row.estado),
+              [
+                Number(row.contatados),
+                row.mediana === null ? null : Math.round(Number(row.mediana) * 10) / 10,
+                Number(row.perdidos),
+              ],
+            ]),
+        );
+        const got = Object.fromEntries(
+          answered.groups.map((g) => [key(g.id, g.estado), [g.contatados, g.medianaPrimeiroContatoHoras, g.perdidos]]),
+        );
+        expect(got, `${level} by ${agrupar}`).toEqual(wanted);
+        expect(answered.totals.contatados).toBe(Object.values(wanted).reduce((n, v) => n + (v[0] as number), 0));
+        contatados += answered.totals.contatados;
+      }
+    }
+    // The comparison compared something.
+    expect(contatados).toBeGreaterThan(0);
+  });
+});

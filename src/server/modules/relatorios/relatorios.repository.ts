@@ -381,6 +381,19 @@ const LEAD_GROUP_KEY: Record<Agrupamento, SQL> = {
  */
 const HORAS_ATE_O_CONTATO = "date_part('epoch', b.contato - b.inscricao) / 3600";
 
+/**
+ * The event's place beside each lead of a follow-up by place (ADR 149). Under a micro-franquia, a vendedor, a cliente
+ * or an event, each lead's event is read by its key (a nested loop: a few hundred to a few thousand lookups); the
+ * planner, costing those lookups as reads from disk, hashed the whole network's events instead -- 50,000 rows for
+ * a micro-franquia's 900 leads. The network and a franquia keep the join, whose hash pays off at their size.
+ */
+function lugarDoLead(rows: ReportRows): SQL {
+  const abaixoDaFranquia = rows.nodes.some((node) => levelOf(node.level) > levelOf('franquia'));
+  if (!abaixoDaFranquia) return sql` join ${eventos} on ${eventos.id} = ${leads.eventoId}`;
+  // `offset 0` keeps the subquery apart, so PostgreSQL cannot turn it back into the join.
+  return sql` cross join lateral (select e.estado, e.cidade from ${eventos} e where e.id = ${leads.eventoId} offset 0) ${eventos}`;
+}
+
 const LEAD_PATH_COLUMN = {
   franqueador: leads.franqueadorId,
   franquia: leads.franquiaId,
@@ -439,7 +452,7 @@ export async function findFollowUp(
   ) => sql`select ${LEAD_GROUP_KEY[agrupar]} as k, ${agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`} as estado,
       ${leads.primeiroContatoEm} as contato, ${leads.createdAt} as inscricao, ${leads.status} as status,
       ${leads.motivoPerda} as motivo
-    from ${leads}${place ? sql` join ${eventos} on ${eventos.id} = ${leads.eventoId}` : sql``} where ${and(where, extra)}`;
+    from ${leads}${place ? lugarDoLead(rows) : sql``} where ${and(where, extra)}`;
   const base = baseWhere();
   const measures = sql.raw(
     [
