@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DASHBOARD_TITLES, ROLE_LABELS, ROLES, SIDEBAR_LINKS } from '../../src/shared/roles';
+import { DASHBOARD_TITLES, FINANCEIRO_LINKS, ROLE_LABELS, ROLES, SIDEBAR_LINKS } from '../../src/shared/roles';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -137,6 +137,32 @@ test('the reset page without a token says so', async ({ page }) => {
   await expect(
     page.getByText('Token de recuperação não encontrado. Solicite uma nova recuperação de senha.'),
   ).toBeVisible();
+});
+
+test('on a 1280 × 720 laptop the menu scrolls as one list: Financeiro comes after every link of the main menu', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await useSession(page, 'franqueador');
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(nav.getByRole('link')).toHaveText(SIDEBAR_LINKS.franqueador.map((l) => l.label));
+  // Not a box of its own that hides most of its links: every one is laid out, none scrolled away inside it.
+  expect(await nav.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  const financeiro = page.getByRole('navigation', { name: 'Financeiro' });
+  await expect(financeiro.getByRole('link')).toHaveText(FINANCEIRO_LINKS.franqueador.map((l) => l.label));
+  const ultimo = await nav.getByRole('link').last().boundingBox();
+  const secao = await financeiro.boundingBox();
+  expect(secao!.y).toBeGreaterThanOrEqual(ultimo!.y + ultimo!.height);
+  // The sidebar scrolls to the last link of all, which opens.
+  await financeiro.getByRole('link', { name: 'Custos de campanha' }).click();
+  await expect(page).toHaveURL(/\/financeiro\/custos-campanha$/);
+  await expectAccessible(page);
+  // Opened by its address, a Financeiro page finds its own link in sight, below the main menu.
+  await page.goto('/financeiro/comissoes');
+  await expect(financeiro.getByRole('link', { name: 'Comissões' })).toHaveAttribute('aria-current', 'page');
+  await expect(financeiro.getByRole('link', { name: 'Comissões' })).toBeInViewport();
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toBeInViewport();
 });
 
 test.describe('on a 360 px phone', () => {

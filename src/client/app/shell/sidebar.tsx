@@ -1,5 +1,6 @@
 import { FileDown, LogOut, UserRound } from 'lucide-react';
-import { NavLink, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { FINANCEIRO_LINKS, ROLE_LABELS, SIDEBAR_LINKS, canAccessRoute } from '@shared/roles';
 import type { SessionUser } from '@shared/schemas/auth';
 import { Logo } from '@/components/logo';
@@ -21,8 +22,29 @@ function initialOf(user: SessionUser): string {
   return source.charAt(0).toUpperCase();
 }
 
+/**
+ * Keeps the current page's link in sight in the menu's scrolling region: on a short screen a Financeiro page's link
+ * sits below SPEC's links. Only the region scrolls, never the page.
+ */
+function useActiveLinkInView() {
+  const region = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const box = region.current;
+    const active = box?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!box || !active) return;
+    const top = active.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    const bottom = top + active.offsetHeight;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - (box.clientHeight - active.offsetHeight) / 2);
+    }
+  }, [pathname]);
+  return region;
+}
+
 export function Sidebar({ user, onNavigate }: SidebarProps) {
   const navigate = useNavigate();
+  const menu = useActiveLinkInView();
   const logout = useLogout({
     onSuccess: () => navigate('/auth', { replace: true }),
     onError: (error) => toast({ variant: 'destructive', title: 'Não foi possível sair', description: error.message }),
@@ -88,41 +110,16 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
         </div>
       </div>
 
-      <nav aria-label="Menu principal" className="flex-1 overflow-y-auto px-3 py-4">
-        <ul className="grid gap-1">
-          {SIDEBAR_LINKS[user.role].map((link) => (
-            <li key={link.path}>
-              <NavLink
-                to={link.path}
-                end={link.path === '/'}
-                onClick={onNavigate}
-                className={({ isActive }) =>
-                  cn(
-                    'flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                    isActive ? 'bg-primary text-primary-foreground' : 'text-sidebar-foreground hover:bg-sidebar-accent',
-                  )
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {/* Issue 43: 'Financeiro', its own section under SPEC's links. */}
-      {FINANCEIRO_LINKS[user.role].length > 0 ? (
-        <nav aria-labelledby="sidebar-financeiro" className="px-3 pb-4">
-          <p
-            id="sidebar-financeiro"
-            className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-sidebar-muted"
-          >
-            Financeiro
-          </p>
+      {/* One scrolling region for both menus: with 'Financeiro' outside it, a franqueador's laptop (720 px tall) showed
+          three of SPEC's links in a box of their own, the rest scrolled out of sight with nothing saying so. */}
+      <div ref={menu} className="min-h-0 flex-1 overflow-y-auto">
+        <nav aria-label="Menu principal" className="px-3 py-4">
           <ul className="grid gap-1">
-            {FINANCEIRO_LINKS[user.role].map((link) => (
+            {SIDEBAR_LINKS[user.role].map((link) => (
               <li key={link.path}>
                 <NavLink
                   to={link.path}
+                  end={link.path === '/'}
                   onClick={onNavigate}
                   className={({ isActive }) =>
                     cn(
@@ -139,7 +136,38 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
             ))}
           </ul>
         </nav>
-      ) : null}
+        {/* Issue 43: 'Financeiro', its own section under SPEC's links. */}
+        {FINANCEIRO_LINKS[user.role].length > 0 ? (
+          <nav aria-labelledby="sidebar-financeiro" className="px-3 pb-4 pt-2">
+            <p
+              id="sidebar-financeiro"
+              className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-sidebar-muted"
+            >
+              Financeiro
+            </p>
+            <ul className="grid gap-1">
+              {FINANCEIRO_LINKS[user.role].map((link) => (
+                <li key={link.path}>
+                  <NavLink
+                    to={link.path}
+                    onClick={onNavigate}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                        isActive
+                          ? 'bg-primary text-primary-foreground'
+                          : 'text-sidebar-foreground hover:bg-sidebar-accent',
+                      )
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
 
       <div className="border-t border-white/10 p-4">
         <Button
