@@ -5,6 +5,7 @@ import type { RankingView } from '@shared/schemas/metas';
 import { ChartFigure } from '@/components/ui/chart-figure';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
 import { NIVEL_PLURAL, formatarPercentual } from './formatar';
+import { AXIS_TICK, RotuloDeCategoria, useLarguraDoEixo } from '@/components/ui/chart-ticks';
 
 /**
  * The ranking's chart (issue 48), in its own chunk with the charting library: each unit's % of its goal, best
@@ -12,11 +13,11 @@ import { NIVEL_PLURAL, formatarPercentual } from './formatar';
  * peers' figures never reach the browser.
  */
 
-const AXIS_TICK = { fill: '#475569', fontSize: 12 };
 const COR = '#1d4ed8';
 
 export default function RankingChart({ view, table }: { view: RankingView; table: ReactNode }) {
   const reduced = usePrefersReducedMotion();
+  const eixo = useLarguraDoEixo();
   const dados = view.itens
     .filter((i) => i.percentual != null)
     .map((i) => ({ nome: `${i.posicao}º ${i.nome}`, percentual: i.percentual! }));
@@ -38,7 +39,12 @@ export default function RankingChart({ view, table }: { view: RankingView; table
       >
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" tick={AXIS_TICK} tickFormatter={(v: number) => `${v}%`} />
-        <YAxis type="category" dataKey="nome" tick={AXIS_TICK} width={140} />
+        <YAxis
+          type="category"
+          dataKey="nome"
+          width={eixo}
+          tick={(p) => <RotuloDeCategoria {...p} largura={eixo - 8} />}
+        />
         <Tooltip cursor={{ fill: '#f1f5f9' }} formatter={(value) => [formatarPercentual(Number(value)), '% da meta']} />
         <Bar dataKey="percentual" name="% da meta" fill={COR} isAnimationActive={!reduced} />
       </BarChart>

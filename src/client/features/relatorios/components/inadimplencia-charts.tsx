@@ -6,6 +6,7 @@ import { ChartFigure } from '@/components/ui/chart-figure';
 import { grupoLabel } from './ranking-columns';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
 import { faixaLabel, formatTaxaInadimplencia } from './inadimplencia-format';
+import { AXIS_TICK, RotuloDeCategoria, useLarguraDoEixo } from '@/components/ui/chart-ticks';
 
 /**
  * Inadimplência's two charts (issue 43, ADR 077), in their own chunk with the charting library as Relatórios'
@@ -13,7 +14,6 @@ import { faixaLabel, formatTaxaInadimplencia } from './inadimplencia-format';
  * and the aging of what is overdue. Colours pass 4.5:1 on the white card; the figures are written on the bars.
  */
 
-const AXIS_TICK = { fill: '#475569', fontSize: 12 };
 const RATE_COLOR = '#b91c1c';
 const AGING_COLOR = '#b45309';
 
@@ -35,6 +35,7 @@ export default function InadimplenciaCharts(props: InadimplenciaChartsProps) {
 
 function TaxaChart({ grupos, agrupamento }: InadimplenciaChartsProps) {
   const reduced = usePrefersReducedMotion();
+  const eixo = useLarguraDoEixo();
   const dados = grupos.slice(0, 10).map((g) => ({ nome: grupoLabel(g), taxa: g.taxaInadimplencia }));
   const table = (
     <Table aria-label="Taxa de inadimplência por grupo: dados">
@@ -81,7 +82,12 @@ function TaxaChart({ grupos, agrupamento }: InadimplenciaChartsProps) {
       >
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" tick={AXIS_TICK} domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} />
-        <YAxis type="category" dataKey="nome" tick={AXIS_TICK} width={140} />
+        <YAxis
+          type="category"
+          dataKey="nome"
+          width={eixo}
+          tick={(p) => <RotuloDeCategoria {...p} largura={eixo - 8} />}
+        />
         <Tooltip
           cursor={{ fill: '#f1f5f9' }}
           formatter={(value) => [formatTaxaInadimplencia(Number(value)), 'Taxa de inadimplência']}

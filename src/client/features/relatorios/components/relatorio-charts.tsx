@@ -20,6 +20,7 @@ import { formatTaxa } from './delta';
 import { formatCentavos, grupoLabel } from './ranking-columns';
 import { SEM_CHECKIN_TEXT, funilEtapas } from './funil-etapas';
 import { bucketEnd } from './periodo';
+import { AXIS_TICK, RotuloDeCategoria, useLarguraDoEixo } from '@/components/ui/chart-ticks';
 
 /**
  * The two charts of Relatórios, in their own chunk with the charting library (loaded by this screen only).
@@ -43,8 +44,6 @@ const STAGE_LINE: Record<Stage, string> = {
   preMatriculas: '(linha tracejada)',
   matriculas: '(linha pontilhada)',
 };
-
-const AXIS_TICK = { fill: '#475569', fontSize: 12 };
 
 export interface RelatorioChartsProps {
   totais: FunilContagem;
@@ -361,6 +360,7 @@ function SerieChart({ serie, intervalo, onIntervalo, ate, stages, base }: Relato
  */
 function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
   const reduced = usePrefersReducedMotion();
+  const eixo = useLarguraDoEixo();
   const comCusto = grupos.filter((g) => g.custo !== null && g.custo !== undefined);
   const data = comCusto
     .filter((g) => g.custoPorLead !== null && g.custoPorLead !== undefined)
@@ -416,7 +416,12 @@ function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
         >
           <CartesianGrid stroke="#e2e8f0" horizontal={false} />
           <XAxis type="number" tick={AXIS_TICK} tickFormatter={(v: number) => formatCentavos(Math.round(v))} />
-          <YAxis type="category" dataKey="nome" tick={AXIS_TICK} width={120} />
+          <YAxis
+            type="category"
+            dataKey="nome"
+            width={eixo}
+            tick={(p) => <RotuloDeCategoria {...p} largura={eixo - 8} />}
+          />
           <Tooltip formatter={(value) => [formatCentavos(Math.round(Number(value))), 'CPL']} />
           <Bar dataKey="cpl" name="CPL" fill="#1d4ed8" isAnimationActive={!reduced}>
             <LabelList

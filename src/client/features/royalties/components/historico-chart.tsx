@@ -5,6 +5,7 @@ import { ChartFigure } from '@/components/ui/chart-figure';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
 import { CobrancaBadge } from './extrato-format';
+import { AXIS_TICK } from '@/components/ui/chart-ticks';
 
 /**
  * A franquia's royalties history (issue 45, ADR 092), in its own chunk with the charting library as Relatórios'
@@ -12,7 +13,6 @@ import { CobrancaBadge } from './extrato-format';
  * every figure as a table one click away. Colours pass 3:1 on the white card, and the legend names each series.
  */
 
-const AXIS_TICK = { fill: '#475569', fontSize: 12 };
 const SERIES = [
   { key: 'royalty', nome: 'Royalty', cor: '#1d4ed8' },
   { key: 'fundo', nome: 'Fundo de propaganda', cor: '#b45309' },
