@@ -1,7 +1,7 @@
 import { FileDown, LogOut, UserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { FINANCEIRO_LINKS, ROLE_LABELS, SIDEBAR_LINKS, canAccessRoute } from '@shared/roles';
+import { FINANCEIRO_LINKS, ROLE_LABELS, SIDEBAR_LINKS, canAccessRoute, type SidebarLink } from '@shared/roles';
 import type { SessionUser } from '@shared/schemas/auth';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
@@ -40,6 +40,31 @@ function useActiveLinkInView() {
     }
   }, [pathname]);
   return region;
+}
+
+/** A menu's links, the current page's marked. */
+function MenuLinks({ links, onNavigate }: { links: readonly SidebarLink[]; onNavigate?: () => void }) {
+  return (
+    <ul className="grid gap-1">
+      {links.map((link) => (
+        <li key={link.path}>
+          <NavLink
+            to={link.path}
+            end={link.path === '/'}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                isActive ? 'bg-primary text-primary-foreground' : 'text-sidebar-foreground hover:bg-sidebar-accent',
+              )
+            }
+          >
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function Sidebar({ user, onNavigate }: SidebarProps) {
@@ -114,27 +139,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
           three of SPEC's links in a box of their own, the rest scrolled out of sight with nothing saying so. */}
       <div ref={menu} className="min-h-0 flex-1 overflow-y-auto">
         <nav aria-label="Menu principal" className="px-3 py-4">
-          <ul className="grid gap-1">
-            {SIDEBAR_LINKS[user.role].map((link) => (
-              <li key={link.path}>
-                <NavLink
-                  to={link.path}
-                  end={link.path === '/'}
-                  onClick={onNavigate}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                      isActive
-                        ? 'bg-primary text-primary-foreground'
-                        : 'text-sidebar-foreground hover:bg-sidebar-accent',
-                    )
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <MenuLinks links={SIDEBAR_LINKS[user.role]} onNavigate={onNavigate} />
         </nav>
         {/* Issue 43: 'Financeiro', its own section under SPEC's links. */}
         {FINANCEIRO_LINKS[user.role].length > 0 ? (
@@ -145,26 +150,7 @@ export function Sidebar({ user, onNavigate }: SidebarProps) {
             >
               Financeiro
             </p>
-            <ul className="grid gap-1">
-              {FINANCEIRO_LINKS[user.role].map((link) => (
-                <li key={link.path}>
-                  <NavLink
-                    to={link.path}
-                    onClick={onNavigate}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-                        isActive
-                          ? 'bg-primary text-primary-foreground'
-                          : 'text-sidebar-foreground hover:bg-sidebar-accent',
-                      )
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <MenuLinks links={FINANCEIRO_LINKS[user.role]} onNavigate={onNavigate} />
           </nav>
         ) : null}
       </div>
