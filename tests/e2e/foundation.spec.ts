@@ -165,6 +165,23 @@ test('on a 1280 × 720 laptop the menu scrolls as one list: Financeiro comes aft
   await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toBeInViewport();
 });
 
+test("the vendedor's dashboard keeps its sections apart: goals, share link and counts never touch", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await useSession(page, 'vendedor');
+  await page.goto('/');
+  const metas = page.locator('section[aria-labelledby="metas-do-mes"]');
+  // The card holding the link: its title's header's parent.
+  const link = page.locator('#meu-link-titulo').locator('xpath=../..');
+  const metricas = page.getByRole('region', { name: 'Métricas' });
+  await expect(metricas.getByRole('listitem').first()).toBeVisible();
+  const caixas = [await metas.boundingBox(), await link.boundingBox(), await metricas.boundingBox()];
+  for (let i = 1; i < caixas.length; i++) {
+    expect(caixas[i]!.y - (caixas[i - 1]!.y + caixas[i - 1]!.height)).toBeGreaterThanOrEqual(16);
+  }
+});
+
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
