@@ -29,14 +29,6 @@ export function linhasDoRotulo(texto: string, largura: number): string[] {
   return linhas.map((linha, k) => (linha.length > max || (sobrou && k === linhas.length - 1) ? cortada(linha) : linha));
 }
 
-/**
- * A category axis' width in px: on a screen from 768 px, room for a school's name with its city and date in two
- * lines; on a phone, 140, so the bars keep the rest of the width.
- */
-export function useLarguraDoEixo(): number {
-  return useMediaQuery('(min-width: 768px)') ? 220 : 140;
-}
-
 export interface RotuloDeCategoriaProps {
   x?: number | string;
   y?: number | string;
@@ -46,7 +38,7 @@ export interface RotuloDeCategoriaProps {
 }
 
 /**
- * A category axis' tick (`<YAxis tick={(p) => <RotuloDeCategoria {...p} largura={…} />} />`): the name in at most
+ * A category axis' tick (`useEixoDeCategoria`'s): the name in at most
  * two lines beside its bar, the whole name in its `<title>` (a pointer's tooltip); the chart's table ('Ver como
  * tabela') and its description hold every name whole.
  */
@@ -67,4 +59,17 @@ export function RotuloDeCategoria({ x = 0, y = 0, payload, largura }: RotuloDeCa
       </text>
     </g>
   );
+}
+
+/**
+ * A category axis' `width` and `tick`, to spread on recharts' `<YAxis type="category" {...eixo} />`: on a screen
+ * from 768 px, 220 px, room for a school's name with its city and date in two lines; on a phone, 140, so the bars
+ * keep the rest of the width. The text keeps 8 px from the axis.
+ */
+export function useEixoDeCategoria() {
+  const width = useMediaQuery('(min-width: 768px)') ? 220 : 140;
+  return {
+    width,
+    tick: (props: Omit<RotuloDeCategoriaProps, 'largura'>) => <RotuloDeCategoria {...props} largura={width - 8} />,
+  };
 }

@@ -5,7 +5,7 @@ import type { RankingView } from '@shared/schemas/metas';
 import { ChartFigure } from '@/components/ui/chart-figure';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
 import { NIVEL_PLURAL, formatarPercentual } from './formatar';
-import { AXIS_TICK, RotuloDeCategoria, useLarguraDoEixo } from '@/components/ui/chart-ticks';
+import { AXIS_TICK, useEixoDeCategoria } from '@/components/ui/chart-ticks';
 
 /**
  * The ranking's chart (issue 48), in its own chunk with the charting library: each unit's % of its goal, best
@@ -17,7 +17,7 @@ const COR = '#1d4ed8';
 
 export default function RankingChart({ view, table }: { view: RankingView; table: ReactNode }) {
   const reduced = usePrefersReducedMotion();
-  const eixo = useLarguraDoEixo();
+  const eixo = useEixoDeCategoria();
   const dados = view.itens
     .filter((i) => i.percentual != null)
     .map((i) => ({ nome: `${i.posicao}º ${i.nome}`, percentual: i.percentual! }));
@@ -39,12 +39,7 @@ export default function RankingChart({ view, table }: { view: RankingView; table
       >
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" tick={AXIS_TICK} tickFormatter={(v: number) => `${v}%`} />
-        <YAxis
-          type="category"
-          dataKey="nome"
-          width={eixo}
-          tick={(p) => <RotuloDeCategoria {...p} largura={eixo - 8} />}
-        />
+        <YAxis type="category" dataKey="nome" {...eixo} />
         <Tooltip cursor={{ fill: '#f1f5f9' }} formatter={(value) => [formatarPercentual(Number(value)), '% da meta']} />
         <Bar dataKey="percentual" name="% da meta" fill={COR} isAnimationActive={!reduced} />
       </BarChart>

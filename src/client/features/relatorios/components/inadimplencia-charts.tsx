@@ -6,7 +6,7 @@ import { ChartFigure } from '@/components/ui/chart-figure';
 import { grupoLabel } from './ranking-columns';
 import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion';
 import { faixaLabel, formatTaxaInadimplencia } from './inadimplencia-format';
-import { AXIS_TICK, RotuloDeCategoria, useLarguraDoEixo } from '@/components/ui/chart-ticks';
+import { AXIS_TICK, useEixoDeCategoria } from '@/components/ui/chart-ticks';
 
 /**
  * Inadimplência's two charts (issue 43, ADR 077), in their own chunk with the charting library as Relatórios'
@@ -35,7 +35,7 @@ export default function InadimplenciaCharts(props: InadimplenciaChartsProps) {
 
 function TaxaChart({ grupos, agrupamento }: InadimplenciaChartsProps) {
   const reduced = usePrefersReducedMotion();
-  const eixo = useLarguraDoEixo();
+  const eixo = useEixoDeCategoria();
   const dados = grupos.slice(0, 10).map((g) => ({ nome: grupoLabel(g), taxa: g.taxaInadimplencia }));
   const table = (
     <Table aria-label="Taxa de inadimplência por grupo: dados">
@@ -82,12 +82,7 @@ function TaxaChart({ grupos, agrupamento }: InadimplenciaChartsProps) {
       >
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" tick={AXIS_TICK} domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} />
-        <YAxis
-          type="category"
-          dataKey="nome"
-          width={eixo}
-          tick={(p) => <RotuloDeCategoria {...p} largura={eixo - 8} />}
-        />
+        <YAxis type="category" dataKey="nome" {...eixo} />
         <Tooltip
           cursor={{ fill: '#f1f5f9' }}
           formatter={(value) => [formatTaxaInadimplencia(Number(value)), 'Taxa de inadimplência']}

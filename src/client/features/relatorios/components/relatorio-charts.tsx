@@ -20,7 +20,7 @@ import { formatTaxa } from './delta';
 import { formatCentavos, grupoLabel } from './ranking-columns';
 import { SEM_CHECKIN_TEXT, funilEtapas } from './funil-etapas';
 import { bucketEnd } from './periodo';
-import { AXIS_TICK, RotuloDeCategoria, useLarguraDoEixo } from '@/components/ui/chart-ticks';
+import { AXIS_TICK, useEixoDeCategoria } from '@/components/ui/chart-ticks';
 
 /**
  * The two charts of Relatórios, in their own chunk with the charting library (loaded by this screen only).
@@ -360,7 +360,7 @@ function SerieChart({ serie, intervalo, onIntervalo, ate, stages, base }: Relato
  */
 function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
   const reduced = usePrefersReducedMotion();
-  const eixo = useLarguraDoEixo();
+  const eixo = useEixoDeCategoria();
   const comCusto = grupos.filter((g) => g.custo !== null && g.custo !== undefined);
   const data = comCusto
     .filter((g) => g.custoPorLead !== null && g.custoPorLead !== undefined)
@@ -416,12 +416,7 @@ function CustoChart({ grupos }: { grupos: FunilGrupo[] }) {
         >
           <CartesianGrid stroke="#e2e8f0" horizontal={false} />
           <XAxis type="number" tick={AXIS_TICK} tickFormatter={(v: number) => formatCentavos(Math.round(v))} />
-          <YAxis
-            type="category"
-            dataKey="nome"
-            width={eixo}
-            tick={(p) => <RotuloDeCategoria {...p} largura={eixo - 8} />}
-          />
+          <YAxis type="category" dataKey="nome" {...eixo} />
           <Tooltip formatter={(value) => [formatCentavos(Math.round(Number(value))), 'CPL']} />
           <Bar dataKey="cpl" name="CPL" fill="#1d4ed8" isAnimationActive={!reduced}>
             <LabelList
