@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { DASHBOARD_TITLES, FINANCEIRO_LINKS, ROLE_LABELS, ROLES, SIDEBAR_LINKS } from '../../src/shared/roles';
 import {
   DEMO_ACCOUNTS,
@@ -165,21 +165,43 @@ test('on a 1280 × 720 laptop the menu scrolls as one list: Financeiro comes aft
   await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toBeInViewport();
 });
 
-test("the vendedor's dashboard keeps its sections apart: goals, share link and counts never touch", async ({
+/** Each box at least 16 px below the one before it: the dashboard's sections never touch. */
+async function expectApart(boxes: Locator[]) {
+  const caixas = await Promise.all(boxes.map((box) => box.boundingBox()));
+  for (let i = 1; i < caixas.length; i++) {
+    expect(caixas[i]!.y - (caixas[i - 1]!.y + caixas[i - 1]!.height)).toBeGreaterThanOrEqual(16);
+  }
+}
+
+test("the dashboard keeps its sections apart: the vendedor's goals, share link and counts; the aluno's enrolments and parcelas", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await useSession(page, 'vendedor');
   await page.goto('/');
-  const metas = page.locator('section[aria-labelledby="metas-do-mes"]');
-  // The card holding the link: its title's header's parent.
-  const link = page.locator('#meu-link-titulo').locator('xpath=../..');
   const metricas = page.getByRole('region', { name: 'Métricas' });
   await expect(metricas.getByRole('listitem').first()).toBeVisible();
-  const caixas = [await metas.boundingBox(), await link.boundingBox(), await metricas.boundingBox()];
-  for (let i = 1; i < caixas.length; i++) {
-    expect(caixas[i]!.y - (caixas[i - 1]!.y + caixas[i - 1]!.height)).toBeGreaterThanOrEqual(16);
-  }
+  await expectApart([
+    page.locator('section[aria-labelledby="metas-do-mes"]'),
+    // The card holding the link: its title's header's parent.
+    page.locator('#meu-link-titulo').locator('xpath=../..'),
+    metricas,
+  ]);
+
+  await useSession(page, 'aluno');
+  await page.goto('/');
+  const parcelas = page.locator('section[aria-labelledby="minhas-parcelas"]');
+  await expect(
+    parcelas.getByRole('listitem').first().or(parcelas.getByText('Nenhuma parcela encontrada')),
+  ).toBeVisible();
+  await expect(
+    page.locator('section[aria-labelledby="aluno-funil"]').getByText('Preparatório ENEM').first(),
+  ).toBeVisible();
+  await expectApart([
+    page.getByRole('region', { name: 'Métricas' }),
+    page.locator('section[aria-labelledby="aluno-funil"]'),
+    parcelas,
+  ]);
 });
 
 test.describe('on a 360 px phone', () => {

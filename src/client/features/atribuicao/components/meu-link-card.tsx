@@ -12,7 +12,7 @@ import { LinkDeIndicacaoView } from './link-de-indicacao';
 export function MeuLinkCard() {
   const link = useMeuLink();
   return (
-    <Card className="mb-6">
+    <Card>
       <CardHeader>
         <CardTitle id="meu-link-titulo" className="text-lg">
           {ORIGEM_MESSAGES.meuLink}

@@ -36,7 +36,7 @@ export function AcompanhamentoCards({ listPath }: AcompanhamentoCardsProps) {
   const resumo = useAcompanhamentoResumo();
 
   return (
-    <section aria-labelledby="acompanhamento-titulo" className="mb-6">
+    <section aria-labelledby="acompanhamento-titulo">
       <h2 id="acompanhamento-titulo" className="mb-3 text-lg font-semibold">
         Acompanhamento
       </h2>

@@ -17,11 +17,11 @@ import { formatarPercentual, formatarValor } from './formatar';
 export function MetasDoMes({ linkMetas }: { linkMetas: boolean }) {
   const mes = periodoDe(todayInBrasilia());
   const painel = useMetasPainel(mes);
-  if (painel.isPending) return <Skeleton className="mb-6 h-28 w-full" />;
+  if (painel.isPending) return <Skeleton className="h-28 w-full" />;
   if (painel.isError) return null;
   const { etapas, diasUteis } = painel.data;
   return (
-    <section aria-labelledby="metas-do-mes" className="mb-6 grid gap-3">
+    <section aria-labelledby="metas-do-mes" className="grid gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="metas-do-mes" className="text-lg font-semibold">
           Metas de {mesPorExtenso(mes).toLowerCase()}

@@ -83,7 +83,7 @@ export function Ultimos30Dias() {
     : [];
 
   return (
-    <section aria-labelledby="ultimos-30-dias" className="mt-6">
+    <section aria-labelledby="ultimos-30-dias">
       <Card className="p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex min-w-0 flex-col">

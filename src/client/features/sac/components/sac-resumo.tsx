@@ -49,7 +49,7 @@ export function SacResumoCards({ comAvaliacao = false, link = false }: SacResumo
     });
   }
   return (
-    <section aria-labelledby="sac-resumo-titulo" className={link ? 'mt-6' : 'mb-4'}>
+    <section aria-labelledby="sac-resumo-titulo" className={link ? undefined : 'mb-4'}>
       <h2 id="sac-resumo-titulo" className="mb-3 text-lg font-semibold">
         SAC
       </h2>

@@ -76,7 +76,7 @@ export function AlunoFunnelOverview() {
   const matriculas = useMatriculas({ ...FIRST_PAGE, status: undefined });
 
   return (
-    <section aria-labelledby="aluno-funil" className="mt-8 flex flex-col gap-4">
+    <section aria-labelledby="aluno-funil" className="flex flex-col gap-4">
       <h2 id="aluno-funil" className="text-xl font-semibold">
         Suas pré-matrículas e matrículas
       </h2>
