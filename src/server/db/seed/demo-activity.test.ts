@@ -4,6 +4,7 @@ import { createTestApp, loginAs, type TestContext } from '../../../../tests/setu
 import { queryRows } from '../../../../tests/support/database-digest';
 import { isValidCnpj, isValidCpf } from '../../../shared/brazil-ids';
 import { todayInBrasilia } from '../../../shared/brasilia';
+import { periodoAnterior, periodoDe, proximoPeriodo } from '../../../shared/comissoes/lancamentos';
 import { chaveDoDestinatario } from '../../jobs';
 import { type DemoActivityCounts, loadDemoActivity } from './demo-activity';
 
@@ -17,6 +18,14 @@ import { type DemoActivityCounts, loadDemoActivity } from './demo-activity';
 let ctx: TestContext;
 let counts: DemoActivityCounts | null;
 const rows = <T>(query: SQL) => queryRows<T>(ctx.handle.db, query);
+/** The months from `de` to `ate` (YYYY-MM), both in. */
+const mesesDe = (de: string, ate: string) => {
+  const meses: string[] = [];
+  for (let mes = de; mes <= ate; mes = proximoPeriodo(mes)) meses.push(mes);
+  return meses;
+};
+/** The month before last, the last one the demo closes. */
+const retrasado = () => periodoAnterior(periodoAnterior(periodoDe(todayInBrasilia())));
 const one = async (query: SQL) => Number((await rows<{ n: number }>(query))[0]!.n);
 
 /** Every counter, summed over its stripes, as left by the load. */
@@ -284,14 +293,19 @@ describe('loadDemoActivity', () => {
       expect(
         await one(sql`select count(*)::int as n from comissao_lancamentos where beneficiario = ${beneficiario}`),
       ).toBeGreaterThan(50);
-    const [fechado] = await rows<{ periodo: string; total: number; soma: number; pago: boolean }>(
+    // Every month from the first line's to the month before last closed and paid, each total its lines' sum.
+    const fechados = await rows<{ periodo: string; total: number; soma: number; pago: boolean }>(
       sql`select f.periodo, f.total_centavos as total, f.pago_em is not null as pago,
         (select coalesce(sum(valor_centavos), 0)::int from comissao_lancamentos l where l.periodo = f.periodo) as soma
-        from comissao_fechamentos f`,
+        from comissao_fechamentos f order by f.periodo`,
     );
-    expect(fechado).toMatchObject({ pago: true });
-    expect(fechado!.total).toBe(fechado!.soma);
-    expect(fechado!.total).toBeGreaterThan(0);
+    const primeiro = await rows<{ periodo: string }>(sql`select min(periodo) as periodo from comissao_lancamentos`);
+    expect(fechados.map((f) => f.periodo)).toEqual(mesesDe(primeiro[0]!.periodo, retrasado()));
+    expect(fechados.length).toBeGreaterThan(6);
+    for (const f of fechados) {
+      expect(f).toMatchObject({ pago: true, total: f.soma });
+      expect(f.total).toBeGreaterThan(0);
+    }
   });
 
   it("writes the year's royalties through the ledger's code, and closes the month before last (ADR 089)", async () => {
@@ -305,17 +319,43 @@ describe('loadDemoActivity', () => {
           or l.royalty_centavos <> floor((p.valor_centavos * a.royalty_centesimos + 5000) / 10000)
           or l.fundo_centavos <> floor((p.valor_centavos * a.fundo_centesimos + 5000) / 10000)`),
     ).toBe(0);
-    const fechados = await rows<{ royalty: number; soma: number; saldo: number; fatura: number | null }>(
-      sql`select f.royalty_centavos as royalty, f.saldo_centavos as saldo,
+    const fechados = await rows<{
+      franquia: string;
+      periodo: string;
+      royalty: number;
+      soma: number;
+      saldo: number;
+      fatura: number | null;
+      status: string | null;
+      pagaEm: string | null;
+      vencimento: string | null;
+    }>(
+      sql`select f.franquia_id as franquia, f.periodo, f.royalty_centavos as royalty, f.saldo_centavos as saldo,
         (select coalesce(sum(royalty_centavos), 0)::int from royalty_lancamentos l
           where l.periodo = f.periodo and l.franquia_id = f.franquia_id) as soma,
-        (select valor_centavos from royalty_faturas x where x.fechamento_id = f.id) as fatura
-        from royalty_fechamentos f`,
+        x.valor_centavos as fatura, x.status, x.paga_em::text as "pagaEm", x.vencimento::text as vencimento
+        from royalty_fechamentos f left join royalty_faturas x on x.fechamento_id = f.id
+        order by f.franquia_id, f.periodo`,
     );
-    expect(fechados).toHaveLength(2);
+    // Each franquia's months from its first line's to the month before last closed, each as its lines give it; the
+    // months before that one's faturas paid on their due day, the month before last's waiting for the gateway.
+    const primeiros = await rows<{ franquia: string; periodo: string }>(
+      sql`select franquia_id as franquia, min(periodo) as periodo from royalty_lancamentos group by franquia_id`,
+    );
+    expect(primeiros).toHaveLength(2);
+    for (const { franquia, periodo } of primeiros) {
+      const meses = fechados.filter((f) => f.franquia === franquia);
+      expect(meses.map((f) => f.periodo)).toEqual(mesesDe(periodo, retrasado()));
+      expect(meses.length).toBeGreaterThan(6);
+    }
     for (const f of fechados) {
       expect(f.royalty).toBe(f.soma);
       expect(f.fatura ?? 0).toBe(Math.max(0, f.saldo));
+      if (f.fatura === null) continue;
+      if (f.periodo === retrasado()) {
+        expect(['pendente', 'aberta']).toContain(f.status);
+        expect(f.pagaEm).toBeNull();
+      } else expect(f).toMatchObject({ status: 'paga', pagaEm: f.vencimento });
     }
     // ADR 092: Educa Paulista contested a line of its closed month; the ticket, the franquia's, was concluded.
     const contestacoes = await rows<{ periodo: string; status: string; titulo: string; fechado: boolean }>(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import { periodoDe } from '../../../shared/comissoes/lancamentos';
+import { periodoAnterior, periodoDe, proximoPeriodo } from '../../../shared/comissoes/lancamentos';
 import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 import { lancarComissoesDe } from '../../modules/comissoes';
 import { aplicarEventoNa } from '../../modules/cobranca/webhook.service';
@@ -33,17 +33,12 @@ export async function lancarComissoesDaDemo(tx: Executor, franqueadorId: string)
   );
 }
 
-/** The month before `periodo` ('2026-01' -> '2025-12'). */
-const mesAnterior = (periodo: string) => {
-  const [ano, mes] = periodo.split('-').map(Number) as [number, number];
-  return mes === 1 ? `${ano - 1}-12` : `${ano}-${String(mes - 1).padStart(2, '0')}`;
-};
-
 /**
  * The demo's year of commissions: a second rule (ADR 088: 2 % of each paid parcela to the event's micro-franquia,
  * beside the base demo's 5 % to the vendedor, both from the start of the year, so 'Minhas comissões' shows lines to
- * vendedor@ and micro@), its lines, and the month before last closed by the franqueador and its payout confirmed
- * ('Paga' in 'Minhas comissões'); last month is left open, for a newcomer to close. Answers the lines.
+ * vendedor@ and micro@), its lines, and every month up to the one before last closed by the franqueador and its
+ * payout confirmed ('Paga' in 'Minhas comissões'); last month is left open, for a newcomer to close. Answers the
+ * lines.
  */
 export async function comissoesDaDemo(tx: Executor, franqueadorId: string, now: Date): Promise<number> {
   const [staff] = await tx
@@ -60,19 +55,30 @@ export async function comissoesDaDemo(tx: Executor, franqueadorId: string, now: 
     criadoPorId: staff?.id ?? null,
   });
   const linhas = await lancarComissoesDaDemo(tx, franqueadorId);
-  const periodo = mesAnterior(mesAnterior(periodoDe(todayInBrasilia(now))));
-  const { total, linhas: n } = await totaisParaFechar(tx, franqueadorId, null, periodo);
-  const fechadoEm = new Date(now.getTime() - 20 * 86_400_000);
-  const id = await inserirFechamento(tx, {
-    franqueadorId,
-    franquiaId: null,
-    periodo,
-    totalCentavos: total,
-    lancamentos: n,
-    fechadoEm,
-    fechadoPorId: staff?.id ?? null,
-  });
-  if (staff) await marcarPago(tx, id, staff.id, new Date(fechadoEm.getTime() + 2 * 86_400_000));
+  const retrasado = periodoAnterior(periodoAnterior(periodoDe(todayInBrasilia(now))));
+  // Each month of the year's lines, oldest first: closed on the 5th of the next month (the month before last 20 days
+  // ago) and paid two days later, as a network that ran its year here did.
+  const [primeira] = await tx
+    .select({ periodo: sql<string | null>`min(${comissaoLancamentos.periodo})` })
+    .from(comissaoLancamentos)
+    .where(eq(comissaoLancamentos.franqueadorId, franqueadorId));
+  for (let periodo = primeira?.periodo ?? retrasado; periodo <= retrasado; periodo = proximoPeriodo(periodo)) {
+    const { total, linhas: n } = await totaisParaFechar(tx, franqueadorId, null, periodo);
+    const fechadoEm =
+      periodo === retrasado
+        ? new Date(now.getTime() - 20 * 86_400_000)
+        : new Date(`${proximoPeriodo(periodo)}-05T12:00:00-03:00`);
+    const id = await inserirFechamento(tx, {
+      franqueadorId,
+      franquiaId: null,
+      periodo,
+      totalCentavos: total,
+      lancamentos: n,
+      fechadoEm,
+      fechadoPorId: staff?.id ?? null,
+    });
+    if (staff) await marcarPago(tx, id, staff.id, new Date(fechadoEm.getTime() + 2 * 86_400_000));
+  }
   return linhas + (await chargebackNaDemo(tx, franqueadorId, now));
 }
 
@@ -82,7 +88,7 @@ export async function comissoesDaDemo(tx: Executor, franqueadorId: string, now: 
  * parcela refunded, the dispute open. Answers the reversing lines.
  */
 async function chargebackNaDemo(tx: Executor, franqueadorId: string, now: Date): Promise<number> {
-  const mesPassado = mesAnterior(periodoDe(todayInBrasilia(now)));
+  const mesPassado = periodoAnterior(periodoDe(todayInBrasilia(now)));
   const [ultima] = await tx
     .select({ id: parcelas.id, provedor: parcelas.provedor, gatewayId: parcelas.gatewayId })
     .from(parcelas)

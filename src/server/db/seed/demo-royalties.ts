@@ -2,7 +2,10 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import { periodoDe, proximoPeriodo } from '../../../shared/comissoes/lancamentos';
 import { periodoAnterior } from '../../../shared/royalties/extrato';
-import { lancarRoyaltiesDe } from '../../modules/royalties';
+import { lancarRoyaltiesDe, registrarEmissaoDaFatura } from '../../modules/royalties';
+import { referenciaDaFatura } from '../../modules/cobranca/royalties-fatura.service';
+import { simuladoGateway } from '../../modules/cobranca/simulado.gateway';
+import { aplicarEventoNa } from '../../modules/cobranca/webhook.service';
 import { fecharNa } from '../../modules/royalties/royalties.service';
 import type { Executor } from '../connect';
 import { deadlines } from '../../modules/sac/sla';
@@ -14,6 +17,7 @@ import {
   parcelas,
   royaltyAcordos,
   royaltyContestacoes,
+  royaltyFaturas,
   royaltyLancamentos,
   sacTickets,
   users,
@@ -22,8 +26,9 @@ import {
 /**
  * Issue 45 (ADR 089): the demo's royalties -- each franquia's agreement since before the demo's year (Educa
  * Paulista: 6 % + 2 % of fundo, a minimum of R$ 500,00, by fatura; Minas Saber: 5 % + 1,5 %, by fatura, moving to
- * split from next month), the year's lines written by the webhook's own code for every paid parcela, and the month
- * before last closed (its balance charged to each franquia, due on day 10); last month is left open, for a newcomer
+ * split from next month), the year's lines written by the webhook's own code for every paid parcela, the months before
+ * closed and their faturas paid, and the month before last closed (its balance charged to each franquia, due on day
+ * 10, open at the gateway once the job has run); last month is left open, for a newcomer
  * to close. Educa Paulista contested a line of the closed month (ADR 092): its SAC ticket was answered and
  * concluded, so 'Meu extrato' shows a contest and its outcome. Answers the lines.
  */
@@ -84,10 +89,79 @@ export async function royaltiesDaDemo(tx: Executor, franqueadorId: string, now: 
   // statements and the closing read them.
   await tx.execute(sql`select ledger_somas_rebuild()`);
   const retrasado = periodoAnterior(periodoAnterior(hoje));
-  for (const f of rede) await fecharNa(tx, f, retrasado, null, new Date(now.getTime() - 20 * 86_400_000));
+  for (const f of rede) {
+    // The months before it as a network that ran the year closed them: each on the 5th of the next month, its fatura
+    // paid on its due day -- so 'Meu extrato' shows the year closed and paid, not months waiting for a closing.
+    for (const mes of await mesesAntes(tx, f.id, retrasado)) {
+      const fechadoEm = new Date(`${proximoPeriodo(mes)}-05T12:00:00-03:00`);
+      const fechamentoId = await fecharNa(tx, f, mes, null, fechadoEm);
+      await faturaPagaNaDemo(tx, fechamentoId, fechadoEm);
+    }
+    await fecharNa(tx, f, retrasado, null, new Date(now.getTime() - 20 * 86_400_000));
+  }
   const paulista = rede.find((f) => f.razaoSocial.startsWith('Educa Paulista'));
   if (paulista) await contestacaoDaDemo(tx, paulista.id, retrasado, new Date(now.getTime() - 15 * 86_400_000));
   return linhas;
+}
+
+/** The months from a franquia's first line up to the one before `ate` (YYYY-MM), oldest first. */
+async function mesesAntes(tx: Executor, franquiaId: string, ate: string): Promise<string[]> {
+  const [primeira] = await tx
+    .select({ periodo: sql<string | null>`min(${royaltyLancamentos.periodo})` })
+    .from(royaltyLancamentos)
+    .where(eq(royaltyLancamentos.franquiaId, franquiaId));
+  const meses: string[] = [];
+  for (let mes = primeira?.periodo ?? ate; mes < ate; mes = proximoPeriodo(mes)) meses.push(mes);
+  return meses;
+}
+
+/**
+ * A closed month's fatura as billing and the franquia would have taken it: charged at the simulated gateway (the
+ * job's `registrarEmissaoDaFatura`, with the id the simulation gives its reference) and paid on its due day through
+ * the webhook's own code. A month whose balance is not positive has no fatura.
+ */
+async function faturaPagaNaDemo(tx: Executor, fechamentoId: string, fechadoEm: Date): Promise<void> {
+  const [fatura] = await tx
+    .select({
+      id: royaltyFaturas.id,
+      valorCentavos: royaltyFaturas.valorCentavos,
+      vencimento: royaltyFaturas.vencimento,
+    })
+    .from(royaltyFaturas)
+    .where(eq(royaltyFaturas.fechamentoId, fechamentoId));
+  if (!fatura) return;
+  const cobranca = await simuladoGateway().criarCobranca({
+    cliente: 'demo',
+    valorCentavos: fatura.valorCentavos,
+    vencimento: fatura.vencimento,
+    referencia: referenciaDaFatura(fatura.id),
+    descricao: 'Royalties e fundo de propaganda',
+  });
+  await registrarEmissaoDaFatura(
+    tx,
+    fatura.id,
+    { provedor: 'simulado', gatewayId: cobranca.id, invoiceUrl: null },
+    fechadoEm,
+  );
+  const pagoEm = new Date(`${fatura.vencimento}T10:00:00-03:00`);
+  await aplicarEventoNa(
+    tx,
+    'simulado',
+    {
+      id: `evt_demo_fatura_${fatura.id}`,
+      event: 'PAYMENT_RECEIVED',
+      dateCreated: pagoEm.toISOString(),
+      payment: {
+        object: 'payment',
+        id: cobranca.id,
+        status: 'RECEIVED',
+        value: fromCentavos(fatura.valorCentavos),
+        netValue: fromCentavos(fatura.valorCentavos),
+        paymentDate: fatura.vencimento,
+      },
+    },
+    pagoEm,
+  );
 }
 
 /**
