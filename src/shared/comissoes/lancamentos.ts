@@ -94,6 +94,13 @@ export function periodoAnterior(periodo: string): string {
   return mes === 1 ? `${ano - 1}-12` : `${ano}-${String(mes - 1).padStart(2, '0')}`;
 }
 
+/** The months from `max` back to `min` ('AAAA-MM', both included), newest first. */
+export function mesesEntre(min: string, max: string): string[] {
+  const meses: string[] = [];
+  for (let mes = max; mes >= min; mes = periodoAnterior(mes)) meses.push(mes);
+  return meses;
+}
+
 /** The payout file's name for a period. */
 export const pagamentosCsvFileName = (periodo: string) => `comissoes_${periodo}.csv`;
 export const PAGAMENTOS_CSV_COLUMNS = ['Beneficiário', 'CPF/CNPJ', 'Chave PIX', 'Valor', 'Período'] as const;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { PERIODO_RE, periodoAnterior, periodoPorExtenso } from '@shared/comissoes/lancamentos';
+import { PERIODO_RE, mesesEntre, periodoPorExtenso } from '@shared/comissoes/lancamentos';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, SEM_FILTRO } from '@/components/ui/select';
 
 /** A month as an option reads it: '2026-10' -> 'Outubro de 2026' (periodoPorExtenso, capitalised). */
@@ -14,12 +14,7 @@ export function deslocarMes(mes: string, n: number): string {
   return `${Math.floor(indice / 12)}-${String((indice % 12) + 1).padStart(2, '0')}`;
 }
 
-/** The months from `max` back to `min` ('AAAA-MM', both included), newest first. */
-export function mesesEntre(min: string, max: string): string[] {
-  const meses: string[] = [];
-  for (let mes = max; mes >= min; mes = periodoAnterior(mes)) meses.push(mes);
-  return meses;
-}
+export { mesesEntre };
 
 export interface MonthSelectProps extends Pick<
   ComponentProps<typeof SelectTrigger>,

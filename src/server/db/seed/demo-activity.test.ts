@@ -4,7 +4,7 @@ import { createTestApp, loginAs, type TestContext } from '../../../../tests/setu
 import { queryRows } from '../../../../tests/support/database-digest';
 import { isValidCnpj, isValidCpf } from '../../../shared/brazil-ids';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import { periodoAnterior, periodoDe, proximoPeriodo } from '../../../shared/comissoes/lancamentos';
+import { mesesEntre, periodoAnterior, periodoDe } from '../../../shared/comissoes/lancamentos';
 import { chaveDoDestinatario } from '../../jobs';
 import { type DemoActivityCounts, loadDemoActivity } from './demo-activity';
 
@@ -18,12 +18,8 @@ import { type DemoActivityCounts, loadDemoActivity } from './demo-activity';
 let ctx: TestContext;
 let counts: DemoActivityCounts | null;
 const rows = <T>(query: SQL) => queryRows<T>(ctx.handle.db, query);
-/** The months from `de` to `ate` (YYYY-MM), both in. */
-const mesesDe = (de: string, ate: string) => {
-  const meses: string[] = [];
-  for (let mes = de; mes <= ate; mes = proximoPeriodo(mes)) meses.push(mes);
-  return meses;
-};
+/** The months from `de` to `ate` (YYYY-MM), both in, oldest first. */
+const mesesDe = (de: string, ate: string) => mesesEntre(de, ate).reverse();
 /** The month before last, the last one the demo closes. */
 const retrasado = () => periodoAnterior(periodoAnterior(periodoDe(todayInBrasilia())));
 const one = async (query: SQL) => Number((await rows<{ n: number }>(query))[0]!.n);

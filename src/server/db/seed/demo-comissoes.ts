@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import { periodoAnterior, periodoDe, proximoPeriodo } from '../../../shared/comissoes/lancamentos';
+import { mesesEntre, periodoAnterior, periodoDe, proximoPeriodo } from '../../../shared/comissoes/lancamentos';
 import type { ProvedorCobranca } from '../../../shared/cobranca/parcelas';
 import { lancarComissoesDe } from '../../modules/comissoes';
 import { aplicarEventoNa } from '../../modules/cobranca/webhook.service';
@@ -62,7 +62,7 @@ export async function comissoesDaDemo(tx: Executor, franqueadorId: string, now: 
     .select({ periodo: sql<string | null>`min(${comissaoLancamentos.periodo})` })
     .from(comissaoLancamentos)
     .where(eq(comissaoLancamentos.franqueadorId, franqueadorId));
-  for (let periodo = primeira?.periodo ?? retrasado; periodo <= retrasado; periodo = proximoPeriodo(periodo)) {
+  for (const periodo of mesesEntre(primeira?.periodo ?? retrasado, retrasado).reverse()) {
     const { total, linhas: n } = await totaisParaFechar(tx, franqueadorId, null, periodo);
     const fechadoEm =
       periodo === retrasado

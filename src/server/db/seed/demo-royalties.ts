@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { todayInBrasilia } from '../../../shared/brasilia';
-import { periodoDe, proximoPeriodo } from '../../../shared/comissoes/lancamentos';
+import { mesesEntre, periodoDe, proximoPeriodo } from '../../../shared/comissoes/lancamentos';
 import { periodoAnterior } from '../../../shared/royalties/extrato';
 import { lancarRoyaltiesDe, registrarEmissaoDaFatura } from '../../modules/royalties';
 import { referenciaDaFatura } from '../../modules/cobranca/royalties-fatura.service';
@@ -92,7 +92,12 @@ export async function royaltiesDaDemo(tx: Executor, franqueadorId: string, now: 
   for (const f of rede) {
     // The months before it as a network that ran the year closed them: each on the 5th of the next month, its fatura
     // paid on its due day -- so 'Meu extrato' shows the year closed and paid, not months waiting for a closing.
-    for (const mes of await mesesAntes(tx, f.id, retrasado)) {
+    const [primeira] = await tx
+      .select({ periodo: sql<string | null>`min(${royaltyLancamentos.periodo})` })
+      .from(royaltyLancamentos)
+      .where(eq(royaltyLancamentos.franquiaId, f.id));
+    const antes = periodoAnterior(retrasado);
+    for (const mes of mesesEntre(primeira?.periodo ?? retrasado, antes).reverse()) {
       const fechadoEm = new Date(`${proximoPeriodo(mes)}-05T12:00:00-03:00`);
       const fechamentoId = await fecharNa(tx, f, mes, null, fechadoEm);
       await faturaPagaNaDemo(tx, fechamentoId, fechadoEm);
@@ -102,17 +107,6 @@ export async function royaltiesDaDemo(tx: Executor, franqueadorId: string, now: 
   const paulista = rede.find((f) => f.razaoSocial.startsWith('Educa Paulista'));
   if (paulista) await contestacaoDaDemo(tx, paulista.id, retrasado, new Date(now.getTime() - 15 * 86_400_000));
   return linhas;
-}
-
-/** The months from a franquia's first line up to the one before `ate` (YYYY-MM), oldest first. */
-async function mesesAntes(tx: Executor, franquiaId: string, ate: string): Promise<string[]> {
-  const [primeira] = await tx
-    .select({ periodo: sql<string | null>`min(${royaltyLancamentos.periodo})` })
-    .from(royaltyLancamentos)
-    .where(eq(royaltyLancamentos.franquiaId, franquiaId));
-  const meses: string[] = [];
-  for (let mes = primeira?.periodo ?? ate; mes < ate; mes = proximoPeriodo(mes)) meses.push(mes);
-  return meses;
 }
 
 /**
