@@ -1,4 +1,5 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { eventos, funnelDia, funnelMes, funnelOrigemDia, funnelOrigemMes } from '../../db/schema';
 
@@ -98,14 +99,17 @@ export function splitPeriod(de: string, ate: string): { months: [string, string]
   return { months: from <= to ? [from, to] : null, days };
 }
 
-/** The row conditions on one of the two tables, the period aside. */
+/** The row conditions on one of the two tables, the period and the place aside. */
 function rowsWhere(table: PeriodTable, rows: ReportRows, nivel: number): SQL {
+  return and(eq(table.nivel, nivel), ...rows.nodes.map((node) => eq(table[PATH_COLUMN[node.level]], node.id))) as SQL;
+}
+
+/** The place conditions, on the rows' events. */
+function placeWhere(rows: ReportRows): SQL | undefined {
   return and(
-    eq(table.nivel, nivel),
-    ...rows.nodes.map((node) => eq(table[PATH_COLUMN[node.level]], node.id)),
     rows.estado ? eq(eventos.estado, rows.estado) : undefined,
     rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
-  ) as SQL;
+  );
 }
 
 /** A count column, negated for days taken away from a month. */
@@ -195,7 +199,37 @@ const BY_SOURCE: PeriodTables<SourcePeriodRow> = {
   },
 };
 
-/** The period's pieces over a pair of tables: whole months, loose days, each `where` its rows' own condition too. */
+const COUNT_COLUMNS = new Set(['leads', 'presencas', 'preMatriculas', 'matriculas']);
+/** A column's name in the database (the connection's `snake_case` casing, db/connect.ts). */
+const columnName = (key: string, column: { name: string; keyAsName: boolean }) =>
+  column.keyAsName ? toSnakeCase(key) : column.name;
+
+/**
+ * A piece's rows under the month table's own column names, their counts already signed and their day or month as
+ * its period column: the pieces of a period joined to their events once, over all of them (ADR 152).
+ */
+function rowsAsMonthTable(
+  month: PeriodTable,
+  which: { table: PeriodTable; period: SQL },
+  sign: number,
+  condition: SQL,
+): SQL {
+  const own: Record<string, AnyPgColumn> = getTableColumns(which.table);
+  const columns = Object.entries(getTableColumns(month)).map(([key, column]) => {
+    const name = sql.identifier(columnName(key, column));
+    if (key === 'mes') return sql`${which.period} as ${name}`;
+    const mine = own[key];
+    if (!mine) throw new Error(`a period's table has no column ${key}`);
+    return COUNT_COLUMNS.has(key) ? sql`${signed(mine, sign)} as ${name}` : sql`${mine} as ${name}`;
+  });
+  return sql`select ${sql.join(columns, sql`, `)} from ${which.table} where ${condition}`;
+}
+
+/**
+ * The period's pieces over a pair of tables: whole months, loose days, each `where` its rows' own condition too.
+ * With the place, the pieces' rows meet their events in ONE join: a join in each piece hashed the network's
+ * events once a piece, two or three times a question (ADR 152).
+ */
 function pieces<R extends PeriodRow>(
   tables: PeriodTables<R>,
   rows: ReportRows,
@@ -205,16 +239,29 @@ function pieces<R extends PeriodRow>(
   split: { months: [string, string] | null; days: DayRange[] },
   where?: (row: R) => SQL | undefined,
 ): SQL {
-  const piece = (which: PeriodTables<R>['month'], from: string, to: string, sign: number) => {
-    const row = which.row(sign);
-    return sql`select ${pick(row)} from ${which.table}${
-      withPlace ? sql` join ${eventos} on ${eventos.id} = ${which.table.eventoId}` : sql``
-    } where ${and(rowsWhere(which.table, rows, nivel), where?.(row))} and ${which.period} between ${from} and ${to}`;
-  };
-  const list: SQL[] = [];
-  if (split.months) list.push(piece(tables.month, ...split.months, 1));
-  for (const { from, to, sign } of split.days) list.push(piece(tables.day, from, to, sign));
-  return sql.join(list, sql` union all `);
+  const ranges: { which: PeriodTables<R>['month']; from: string; to: string; sign: number }[] = [];
+  if (split.months) ranges.push({ which: tables.month, from: split.months[0], to: split.months[1], sign: 1 });
+  for (const { from, to, sign } of split.days) ranges.push({ which: tables.day, from, to, sign });
+  const condition = (which: PeriodTables<R>['month'], from: string, to: string) =>
+    sql`${rowsWhere(which.table, rows, nivel)} and ${which.period} between ${from} and ${to}`;
+  if (!withPlace) {
+    return sql.join(
+      ranges.map(({ which, from, to, sign }) => {
+        const row = which.row(sign);
+        return sql`select ${pick(row)} from ${which.table} where ${and(condition(which, from, to), where?.(row))}`;
+      }),
+      sql` union all `,
+    );
+  }
+  // The outer rows read as the month table's, so `pick` and `where` name the same columns as without the place.
+  const month = tables.month;
+  const row = month.row(1);
+  const union = sql.join(
+    ranges.map(({ which, from, to, sign }) => rowsAsMonthTable(month.table, which, sign, condition(which, from, to))),
+    sql` union all `,
+  );
+  return sql`select ${pick(row)} from (${union}) as ${sql.identifier(getTableName(month.table))}
+    join ${eventos} on ${eventos.id} = ${month.table.eventoId} where ${and(sql`true`, placeWhere(rows), where?.(row))}`;
 }
 
 /**
