@@ -260,8 +260,9 @@ function pieces<R extends PeriodRow>(
     ranges.map(({ which, from, to, sign }) => rowsAsMonthTable(month.table, which, sign, condition(which, from, to))),
     sql` union all `,
   );
+  const onde = and(placeWhere(rows), where?.(row));
   return sql`select ${pick(row)} from (${union}) as ${sql.identifier(getTableName(month.table))}
-    join ${eventos} on ${eventos.id} = ${month.table.eventoId} where ${and(sql`true`, placeWhere(rows), where?.(row))}`;
+    join ${eventos} on ${eventos.id} = ${month.table.eventoId}${onde ? sql` where ${onde}` : sql``}`;
 }
 
 /**
