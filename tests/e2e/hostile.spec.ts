@@ -6,6 +6,7 @@ import type { Role } from '../../src/shared/roles';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  escolherNaBusca,
   expectAccessible,
   resetLinkFrom,
   signIn,
@@ -221,8 +222,7 @@ function watchDialogs(page: Page): string[] {
  * this one past the first page.
  */
 async function pickEvento(page: Page) {
-  await page.getByLabel('Evento', { exact: true }).fill(TAG);
-  await page.getByRole('option', { name: new RegExp(TAG) }).click();
+  await escolherNaBusca(page.getByLabel('Evento', { exact: true }), TAG);
 }
 
 /** The literal texts are on screen, and none of the markup became an element. */

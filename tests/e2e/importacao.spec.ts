@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Importacao } from '../../src/shared/schemas/importacao';
-import { createEventoComVagas, expectAccessible, noSideScroll, useSession } from './support';
+import { createEventoComVagas, escolherNaBusca, expectAccessible, noSideScroll, useSession } from './support';
 
 /**
  * Issue 50: a franquia brings in the sign-up sheets of an event -- a 500-row CSV with 20 bad rows and 30 families
@@ -76,9 +76,7 @@ test('a franquia imports 500 rows with 20 errors and 30 duplicates, reads the pr
   await expectAccessible(page);
 
   // Step 1: the event (searched by its school) and the file.
-  const evento = page.getByRole('combobox', { name: 'Evento dos leads' });
-  await evento.fill(escola);
-  await page.getByRole('option', { name: new RegExp(escola) }).click();
+  await escolherNaBusca(page.getByRole('combobox', { name: 'Evento dos leads' }), escola);
   await page.getByLabel('Planilha (CSV ou XLSX)').setInputFiles({
     name: `fichas-${stamp}.csv`,
     mimeType: 'text/csv',

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { BASE_URL } from '../../playwright.config';
 import { makeCpf } from '../../src/shared/brazil-ids';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/db/seed/demo-network';
@@ -53,6 +53,26 @@ export async function buscarNaTabela(page: Page, tabela: string, texto: string) 
   await expect(table).not.toHaveAttribute('aria-busy', 'true');
   await expect(table.locator('tbody tr').filter({ hasText: texto }).first()).toBeVisible();
   return table;
+}
+
+/**
+ * Types `texto` into a search combobox (an event found by its school) and picks the first option holding it, once the
+ * list shows only what the search found, and checks the field shows the choice. Until the search answers, the list
+ * keeps the options it showed before (every event, 'Todos os eventos' first): an option clicked there moves under the
+ * pointer when the answer replaces the list, and the click lands on another option, or outside the shorter list and
+ * chooses nothing (the cliente's Leads then stayed empty, waiting for an event).
+ */
+export async function escolherNaBusca(combobox: Locator, texto: string) {
+  await combobox.fill(texto);
+  await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+  const lista = combobox.page().locator(`[id="${await combobox.getAttribute('aria-controls')}"]`);
+  const opcoes = lista.getByRole('option');
+  await expect(async () => {
+    expect(await opcoes.filter({ hasText: texto }).count()).toBeGreaterThan(0);
+    expect(await opcoes.filter({ hasNotText: texto }).count()).toBe(0);
+  }).toPass({ timeout: 15_000 });
+  await opcoes.filter({ hasText: texto }).first().click();
+  await expect(combobox).toHaveValue(new RegExp(texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 }
 
 /** The server's mail outbox (DATA_DIR/outbox): waits for a message to `to` newer than `after`. */
