@@ -34,6 +34,8 @@ const LEADS_SCALE = Number(process.env.BENCH_LEADS_SCALE ?? 1);
 
 /** Issue 17: the audit trail the franqueador's first page is measured over. */
 const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? scaled(5_000_000));
+/** Issue 46: the network's delivered e-mails Envios lists (half a million: one for every second lead). */
+const ENVIOS = scaled(500_000);
 
 /**
  * Issue 43 (ADR 084): the parcelas billing is measured over -- every plan of a matrícula billed (the school year's
@@ -672,6 +674,19 @@ async function main() {
     from generate_series(1, ${AUDIT_ROWS}) g
     join micro_franquias m on m.id = pg_temp.uid('micro', 1 + g % ${S.microFranquias})
     join franquias f on f.id = m.franquia_id;`,
+  );
+
+  // Issue 46: what Envios lists -- a year of the network's delivered e-mails, one for every second lead (their
+  // vouchers and reminders), newest a minute ago. Its total counts up to the lists' limit, not the whole year.
+  await step(
+    'envios (e-mails sent)',
+    `
+    insert into jobs (tipo, status, resumo, destino, franqueador_id, tentativas, executar_em, created_at, updated_at,
+      concluido_em)
+    select 'email', 'concluido', 'Seu voucher do crédito educacional ' || g, 'f***' || (g % 97) || '@e***.com.br',
+      pg_temp.uid('franqueador', 1), 1, t, t, t, t
+    from generate_series(1, ${ENVIOS}) g,
+      lateral (select now() - interval '1 minute' - pg_temp.rnd('envio-at', g) * interval '365 days' as t) m;`,
   );
 
   // Issue 48: the goals of this month and the last for every node, and the events' and campaigns' costs.

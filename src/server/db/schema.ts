@@ -2144,9 +2144,10 @@ export const jobs = pgTable(
     index('jobs_registro_idx')
       .on(t.registroId)
       .where(sql`${t.payload} is not null and ${t.registroId} is not null`),
+    // Envios' branch of the jobs a network shares with another (migration 0087: WhatsApp's too).
     index('jobs_outras_redes_idx')
       .using('gin', t.outrasRedes)
-      .where(sql`${t.tipo} in ('email', 'webhook') and ${t.outrasRedes} is not null`),
+      .where(sql`${t.tipo} in ('email', 'webhook', 'whatsapp') and ${t.outrasRedes} is not null`),
   ],
 );
 

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../access/actor';
 import type { EnvioItem, EnviosQuery } from '../../../shared/schemas/envios';
 import type { WhatsappEnvio } from '../../../shared/schemas/whatsapp-cloud';
-import { containsIgnoringAccents, pageWindow } from '../../lib/pagination';
+import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
+import { cappedTotal, containsIgnoringAccents, pageWindow } from '../../lib/pagination';
 import { type Executor, executeRows } from '../../db/connect';
 import { jobs, whatsappMensagens } from '../../db/schema';
 import { chaveDoDestinatario } from '../../jobs';
@@ -52,7 +53,9 @@ const daRede = (actor: Actor) =>
 
 /**
  * The e-mails and webhooks of the franqueador's network, newest first: those it owns in index order
- * (jobs_envios_idx), merged with the few it shares with another network (jobs_outras_redes_idx).
+ * (jobs_envios_idx), merged with the few it shares with another network (jobs_outras_redes_idx). How many match is
+ * counted in the same statement up to the lists' limit (issue 46): past 10,000 the total says 'mais de 10.000', as
+ * every long list does, and a network that has sent a million e-mails reads 10,001 keys for it, not a million.
  */
 export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery) {
   const { limit, offset } = pageWindow(query);
@@ -62,48 +65,50 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
         ${query.q ? sql`and (${containsIgnoringAccents(sql`coalesce(resumo, '')`, query.q)} or ${containsIgnoringAccents(sql`coalesce(destino, '')`, query.q)})` : sql``}`;
   const colunas = sql`id, tipo, status, resumo, destino, tentativas, max_tentativas, ultimo_erro, created_at, updated_at,
     executar_em`;
-  const rows = await executeRows<Row>(
-    db,
-    sql`select p.*, m.status as w_status, m.status_em as w_status_em, m.modelo_nome as w_modelo,
-        m.categoria as w_categoria, m.erro as w_erro, m.motivo_email as w_motivo, m.custo_centavos as w_custo
-      from (select ${colunas}, count(*) over ()::int as total from (
-        select ${colunas} from ${jobs}
-          where tipo in ('email', 'webhook', 'whatsapp') and franqueador_id = ${actor.franqueadorId}::uuid ${filtros}
-        union all
-        select ${colunas} from ${jobs}
+  const ramos = (selecionar: SQL, ate: SQL): [SQL, SQL] => [
+    sql`select ${selecionar} from ${jobs}
+          where tipo in ('email', 'webhook', 'whatsapp') and franqueador_id = ${actor.franqueadorId}::uuid ${filtros} ${ate}`,
+    sql`select ${selecionar} from ${jobs}
           where tipo in ('email', 'webhook', 'whatsapp') and outras_redes @> array[${actor.franqueadorId}::uuid]
-            and franqueador_id is distinct from ${actor.franqueadorId}::uuid ${filtros}
-      ) j
-      order by created_at desc, id desc
-      limit ${limit} offset ${offset}) p
+            and franqueador_id is distinct from ${actor.franqueadorId}::uuid ${filtros} ${ate}`,
+  ];
+  // Each branch newest first up to the page's end, from its own index (PostgreSQL does not merge a union's
+  // branches in an index's order: ordered once outside, it sorted every e-mail the network ever sent).
+  const [proprios, partilhados] = ramos(colunas, sql`order by created_at desc, id desc limit ${limit + offset}`);
+  const [contarProprios, contarPartilhados] = ramos(sql`1`, sql``);
+  // One row at least -- the count's -- with the page's rows beside it (none past the last page).
+  const rows = await executeRows<Partial<Row> & { total: number }>(
+    db,
+    sql`with pagina as (
+        select ${colunas} from ((${proprios}) union all (${partilhados})) j
+        order by created_at desc, id desc limit ${limit} offset ${offset})
+      select p.*, m.status as w_status, m.status_em as w_status_em, m.modelo_nome as w_modelo,
+        m.categoria as w_categoria, m.erro as w_erro, m.motivo_email as w_motivo, m.custo_centavos as w_custo,
+        c.n as total
+      from (select count(*)::int as n from (${contarProprios} union all ${contarPartilhados}
+        limit ${TOTAL_COUNT_LIMIT + 1}) contados) c
+      left join pagina p on true
       left join ${whatsappMensagens} m on m.job_id = p.id
       order by p.created_at desc, p.id desc`,
   );
-  const items: EnvioItem[] = rows.map((r) => ({
-    id: r.id,
-    tipo: r.tipo,
-    status: r.status,
-    resumo: r.resumo,
-    destino: r.destino,
-    tentativas: r.tentativas,
-    maxTentativas: r.max_tentativas,
-    ultimoErro: r.ultimo_erro,
-    criadoEm: iso(r.created_at)!,
-    atualizadoEm: iso(r.updated_at)!,
-    proximaTentativaEm: r.status === 'pendente' ? iso(r.executar_em) : null,
-    canal: r.tipo,
-    whatsapp: r.tipo === 'whatsapp' ? whatsappDoEnvio(r) : null,
-  }));
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    const [c] = await executeRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from ${jobs}
-        where tipo in ('email', 'webhook', 'whatsapp') and ${daRede(actor)} ${filtros}`,
-    );
-    total = c?.n ?? 0;
-  }
-  return { items, total };
+  const items: EnvioItem[] = rows
+    .filter((r): r is Row => typeof r.id === 'string')
+    .map((r) => ({
+      id: r.id,
+      tipo: r.tipo,
+      status: r.status,
+      resumo: r.resumo,
+      destino: r.destino,
+      tentativas: r.tentativas,
+      maxTentativas: r.max_tentativas,
+      ultimoErro: r.ultimo_erro,
+      criadoEm: iso(r.created_at)!,
+      atualizadoEm: iso(r.updated_at)!,
+      proximaTentativaEm: r.status === 'pendente' ? iso(r.executar_em) : null,
+      canal: r.tipo,
+      whatsapp: r.tipo === 'whatsapp' ? whatsappDoEnvio(r) : null,
+    }));
+  return { items, ...cappedTotal(Number(rows[0]?.total ?? 0), TOTAL_COUNT_LIMIT) };
 }
 
 /** A dead letter of the network back in the queue, its tries counted from zero; false when none such. */

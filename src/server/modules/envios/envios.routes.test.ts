@@ -6,6 +6,7 @@ import { as } from '../../../../tests/support/inject-as';
 import { queryRows } from '../../../../tests/support/database-digest';
 import { eventos, leads } from '../../db/schema';
 import { ENVIOS_MESSAGES, type EnvioItem } from '../../../shared/schemas/envios';
+import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
 
 /**
  * Envios by exact recipient (issue 51, ADR 087): 'não recebi o voucher' checked in seconds -- the whole address
@@ -88,5 +89,50 @@ describe('GET /api/envios?destinatario=', () => {
     expect(all.statusCode).toBe(200);
     expect(Number(all.headers['x-total-count'])).toBeGreaterThan(1);
     expect((await buscar(ENDERECO, 'vendedor')).statusCode).toBe(403);
+  });
+});
+
+/**
+ * Issue 46: the Envios list counts up to the lists' limit, as every long list does -- a network that has sent a
+ * million e-mails answers 'mais de 10.000' without reading them all -- and its pages are the same rows either way.
+ */
+describe('GET /api/envios past 10,000 e-mails', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const [rede] = await queryRows<{ id: string }>(
+      ctx.handle.db,
+      sql`select franqueador_id as id from eventos where franqueador_id is not null limit 1`,
+    );
+    // Delivered e-mails of the network, one a second back from a fixed moment, newest 'Envio 1'.
+    await ctx.handle.db.execute(sql`
+      insert into jobs (tipo, status, resumo, destino, franqueador_id, executar_em, created_at, updated_at, concluido_em)
+      select 'email', 'concluido', 'Envio ' || g, 'f***@exemplo.com.br', ${rede!.id}::uuid,
+        t, t, t, t
+      from generate_series(1, ${TOTAL_COUNT_LIMIT + 1}) g,
+        lateral (select timestamptz '2030-01-01 12:00:00+00' - make_interval(secs => g) as t) m`);
+  }, 300_000);
+  afterAll(() => ctx.close());
+
+  it("answers 10000 with X-Total-Count-Exact: false, and the newest page's rows", async () => {
+    const response = await as(ctx.app, 'franqueador').get('/api/envios?tipo=email&pageSize=3');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-total-count']).toBe(String(TOTAL_COUNT_LIMIT));
+    expect(response.headers['x-total-count-exact']).toBe('false');
+    expect((response.json() as EnvioItem[]).map((e) => e.resumo)).toEqual(['Envio 1', 'Envio 2', 'Envio 3']);
+  });
+
+  it('pages on in the same order; past the last page, an empty page that still says how many match', async () => {
+    const second = await as(ctx.app, 'franqueador').get('/api/envios?tipo=email&pageSize=3&page=2');
+    expect((second.json() as EnvioItem[]).map((e) => e.resumo)).toEqual(['Envio 4', 'Envio 5', 'Envio 6']);
+    // 'Envio 1000', 'Envio 10000' and 'Envio 10001'.
+    const found = await as(ctx.app, 'franqueador').get('/api/envios?tipo=email&q=Envio%201000&pageSize=5');
+    expect((found.json() as EnvioItem[]).map((e) => e.resumo)).toEqual(['Envio 1000', 'Envio 10000', 'Envio 10001']);
+    const past = await as(ctx.app, 'franqueador').get('/api/envios?tipo=email&q=Envio%201000&pageSize=5&page=2');
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('3');
+    expect(past.headers['x-total-count-exact']).toBeUndefined();
   });
 });

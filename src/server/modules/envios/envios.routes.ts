@@ -21,8 +21,8 @@ export async function enviosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('envios.gerir') },
     },
     async (request, reply) => {
-      const { items, total } = await listEnvios(request.dbLeitura, request.actor!, request.query);
-      setTotalCount(reply, total);
+      const { items, total, exact } = await listEnvios(request.dbLeitura, request.actor!, request.query);
+      setTotalCount(reply, total, exact);
       return items;
     },
   );

@@ -109,3 +109,20 @@ describe('Envios (issue 47)', () => {
     );
   });
 });
+
+describe('Envios past 10,000 (issue 46)', () => {
+  it("says 'mais de 10.000 envios' when the server stopped counting, and the exact number otherwise", async () => {
+    mockFetch({
+      'GET /api/envios': {
+        body: [envio({})],
+        headers: { 'X-Total-Count': '10000', 'X-Total-Count-Exact': 'false' },
+      },
+    });
+    renderWithProviders(<EnviosScreen />, { path: '/envios' });
+    expect(await screen.findByText('mais de 10.000 envios')).toBeInTheDocument();
+    cleanup();
+    mockFetch({ 'GET /api/envios': { body: [envio({})], headers: { 'X-Total-Count': '1' } } });
+    renderWithProviders(<EnviosScreen />, { path: '/envios' });
+    expect(await screen.findByText('1 envio')).toBeInTheDocument();
+  });
+});

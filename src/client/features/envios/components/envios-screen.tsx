@@ -202,7 +202,8 @@ export function EnviosScreen() {
           </h2>
           {list.data ? (
             <Badge variant="secondary">
-              {formatCount(list.data.total)} {list.data.total === 1 ? 'envio' : 'envios'}
+              {list.data.exact ? formatCount(list.data.total) : `mais de ${formatCount(list.data.total)}`}{' '}
+              {list.data.total === 1 ? 'envio' : 'envios'}
             </Badge>
           ) : null}
         </div>
@@ -299,7 +300,13 @@ export function EnviosScreen() {
             notice={notice}
             pagination={
               list.data
-                ? { page, pageSize: DEFAULT_PAGE_SIZE, total: list.data.total, onPageChange: setPage }
+                ? {
+                    page,
+                    pageSize: DEFAULT_PAGE_SIZE,
+                    total: list.data.total,
+                    totalExact: list.data.exact,
+                    onPageChange: setPage,
+                  }
                 : undefined
             }
             cards="list"
