@@ -17,6 +17,8 @@ import {
   MASK_MAX_LENGTH,
   onlyAlphanumeric,
   onlyDigits,
+  formatTotal,
+  formatTotalCount,
 } from './format';
 
 const NBSP = '\u00a0';
@@ -182,5 +184,16 @@ describe('hideCpf (issue 23)', () => {
     expect(hideCpf('12345678901')).toBe('***.***.*89-01');
     expect(hideCpf('1234')).toBe('');
     expect(hideCpf(null)).toBe('');
+  });
+});
+
+describe('formatTotal (issue 21: a total the server stopped counting)', () => {
+  it('says the count with its noun, one or many, and "mais de" past the limit', () => {
+    expect(formatTotal(1, true, ['envio', 'envios'])).toBe('1 envio');
+    expect(formatTotal(381, true, ['envio', 'envios'])).toBe('381 envios');
+    expect(formatTotal(0, true, ['envio', 'envios'])).toBe('0 envios');
+    expect(formatTotal(10_000, false, ['envio', 'envios'])).toBe('mais de 10.000 envios');
+    expect(formatTotalCount(10_000, true)).toBe('10.000');
+    expect(formatTotalCount(10_000, false)).toBe('mais de 10.000');
   });
 });

@@ -82,6 +82,19 @@ export function formatCount(value: Maybe<number>): string {
   return count.format(value);
 }
 
+/**
+ * A list's total as the screens say it (issue 21): the count, or 'mais de 10.000' when the server stopped counting
+ * there (`exact` false, X-Total-Count-Exact).
+ */
+export function formatTotalCount(total: number, exact: boolean): string {
+  return exact ? formatCount(total) : `mais de ${formatCount(total)}`;
+}
+
+/** A list's total with its noun, one or many: '1 envio', '381 envios', 'mais de 10.000 envios'. */
+export function formatTotal(total: number, exact: boolean, [um, varios]: readonly [string, string]): string {
+  return `${formatTotalCount(total, exact)} ${exact && total === 1 ? um : varios}`;
+}
+
 const percent = new Intl.NumberFormat('pt-BR', {
   style: 'percent',
   minimumFractionDigits: 1,

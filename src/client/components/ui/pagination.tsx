@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { ChevronLeft, ChevronRight, ChevronsLeft } from 'lucide-react';
-import { formatCount, formatDateOnly } from '@shared/format';
+import { formatCount, formatDateOnly, formatTotalCount } from '@shared/format';
 import { PAGE_SIZE_OPTIONS } from '@shared/schemas/list-query';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -71,7 +71,7 @@ export function Pagination({
   if (!turns && !offersSize) return null;
   const hasNext = keyset ? keyset.onNext !== null : page !== null && page < pages;
   const hasPrevious = page === null ? Boolean(keyset?.onPrevious) : page > 1;
-  const totalText = totalExact ? formatCount(total) : `mais de ${formatCount(total)}`;
+  const totalText = formatTotalCount(total, totalExact);
   const top = position === 'top';
   let range: string;
   if (page === null) {

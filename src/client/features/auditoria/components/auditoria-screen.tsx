@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatCount } from '@shared/format';
+import { formatTotal } from '@shared/format';
 import type { Role } from '@shared/roles';
 import type { AuditoriaItem } from '@shared/schemas/auditoria';
 import { Badge } from '@/components/ui/badge';
@@ -14,8 +14,7 @@ import { AuditoriaToolbar } from './auditoria-toolbar';
 
 /** '1 registro', '37 registros', 'mais de 1.000 registros' (the server stops counting there). */
 export function contagemTexto({ total, exact }: Pick<AuditoriaPage, 'total' | 'exact'>): string {
-  const n = exact ? formatCount(total) : `mais de ${formatCount(total)}`;
-  return `${n} ${exact && total === 1 ? 'registro' : 'registros'}`;
+  return formatTotal(total, exact, ['registro', 'registros']);
 }
 
 /** A row's Detalhes button, the one on screen (the table from 1024 px, the cards below it). */

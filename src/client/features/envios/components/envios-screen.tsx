@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Ban, FastForward, RotateCcw, Search, X } from 'lucide-react';
-import { formatCount, formatDateTime } from '@shared/format';
+import { formatDateTime, formatTotal } from '@shared/format';
 import {
   ENVIO_STATUS,
   ENVIO_TIPOS,
@@ -201,10 +201,7 @@ export function EnviosScreen() {
             E-mails, WhatsApp e webhooks
           </h2>
           {list.data ? (
-            <Badge variant="secondary">
-              {list.data.exact ? formatCount(list.data.total) : `mais de ${formatCount(list.data.total)}`}{' '}
-              {list.data.total === 1 ? 'envio' : 'envios'}
-            </Badge>
+            <Badge variant="secondary">{formatTotal(list.data.total, list.data.exact, ['envio', 'envios'])}</Badge>
           ) : null}
         </div>
         <div className="grid gap-4 px-2 pb-4 pt-4 sm:px-4">

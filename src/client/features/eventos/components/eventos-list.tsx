@@ -1,5 +1,5 @@
 import { CalendarX, Search } from 'lucide-react';
-import { formatCount } from '@shared/format';
+import { formatTotal } from '@shared/format';
 import type { Evento } from '@shared/schemas/evento';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -31,8 +31,7 @@ const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3';
 
 /** The list's count: 'mais de 10.000 eventos' when the server stopped counting at its limit (issue 46). */
 function eventosCount(total: number, exact: boolean): string {
-  if (!exact) return `mais de ${formatCount(total)} eventos`;
-  return total === 1 ? '1 evento' : `${formatCount(total)} eventos`;
+  return formatTotal(total, exact, ['evento', 'eventos']);
 }
 
 export interface EventosListProps {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCount } from '@shared/format';
+import { formatTotal } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { LiveListControls } from '@/components/ui/live-list-controls';
@@ -24,8 +24,7 @@ export function FunnelListCard({ title, count, countExact = true, noun, children
         <h2 className="text-lg font-semibold">{title}</h2>
         {count === undefined ? null : (
           <Badge variant="secondary" data-testid="count-badge">
-            {countExact ? formatCount(count) : `mais de ${formatCount(count)}`}{' '}
-            {count === 1 && countExact ? noun[0] : noun[1]}
+            {formatTotal(count, countExact, noun)}
           </Badge>
         )}
         {live ? <LiveListControls live={live} className="ml-auto" /> : null}
