@@ -2080,6 +2080,13 @@ export const lgpdRetencaoExecucoes = pgTable(
 const JOB_STATUSES = ['pendente', 'executando', 'concluido', 'falhou', 'cancelado'] as const;
 const EXPORTACAO_STATUSES = ['pendente', 'executando', 'concluido', 'cancelado', 'falhou'] as const;
 
+/**
+ * What Envios' free-text search compares (issue 46, ADR 155): the job's summary and its recipient as shown, lower-case
+ * and without accents, one line each. Stored, so a search reads a trigram index instead of unaccenting every envio
+ * the network ever sent; a search holds no line break, so it never matches across the two (envios.repository.ts).
+ */
+const JOBS_BUSCA = sql`f_unaccent(lower(coalesce(resumo, '') || chr(10) || coalesce(destino, '')))`;
+
 /** The durable queue (a transactional outbox): e-mails, webhook deliveries, exports and recurring work. */
 export const jobs = pgTable(
   'jobs',
@@ -2106,6 +2113,8 @@ export const jobs = pgTable(
     // An e-mail's recipient as the SHA-256 of its trimmed, lower-case address (migration 0050, issue 51): what
     // Envios' exact search compares; the address itself is never kept once the e-mail is delivered.
     destinoChave: text(),
+    /** The text Envios' q= searches (JOBS_BUSCA, ADR 155), written by PostgreSQL with the row. */
+    busca: text().generatedAlwaysAs(JOBS_BUSCA),
   },
   (t) => [
     check('jobs_status_check', sql`${t.status} in (${textIn(JOB_STATUSES)})`),
@@ -2120,6 +2129,14 @@ export const jobs = pgTable(
       .where(sql`${t.tipo} in ('email', 'webhook', 'whatsapp')`),
     index('jobs_envios_status_idx')
       .on(t.franqueadorId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.tipo} in ('email', 'webhook', 'whatsapp')`),
+    // ... by type (ADR 155: a network's few webhooks were found by walking all its e-mails).
+    index('jobs_envios_tipo_idx')
+      .on(t.franqueadorId, t.tipo, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.tipo} in ('email', 'webhook', 'whatsapp')`),
+    // ... and by its free-text search (ADR 155).
+    index('jobs_busca_trgm_idx')
+      .using('gin', sql`${t.busca} gin_trgm_ops`)
       .where(sql`${t.tipo} in ('email', 'webhook', 'whatsapp')`),
     // Envios' search by exact recipient (issue 51).
     index('jobs_destino_chave_idx')

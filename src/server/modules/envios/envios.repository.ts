@@ -3,7 +3,7 @@ import type { Actor } from '../../access/actor';
 import type { EnvioItem, EnviosQuery } from '../../../shared/schemas/envios';
 import type { WhatsappEnvio } from '../../../shared/schemas/whatsapp-cloud';
 import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
-import { cappedTotal, containsIgnoringAccents, pageWindow } from '../../lib/pagination';
+import { cappedTotal, containsIgnoringAccents, containsInSearchText, pageWindow } from '../../lib/pagination';
 import { type Executor, executeRows } from '../../db/connect';
 import { jobs, whatsappMensagens } from '../../db/schema';
 import { chaveDoDestinatario } from '../../jobs';
@@ -52,6 +52,41 @@ const daRede = (actor: Actor) =>
   sql`(franqueador_id = ${actor.franqueadorId}::uuid or outras_redes @> array[${actor.franqueadorId}::uuid])`;
 
 /**
+ * The summary or the recipient contains `q`, ignoring case and accents: compared on the stored search text, the two
+ * one line each (JOBS_BUSCA, ADR 155), from its trigram index. A match cannot run from one line into the other
+ * unless `q` itself holds a line break; then each column is compared on its own as well.
+ */
+function busca(q: string): SQL {
+  const texto = containsInSearchText(sql`busca`, q);
+  if (!q.includes('\n')) return texto;
+  return sql`(${texto} and (${containsIgnoringAccents(sql`coalesce(resumo, '')`, q)}
+    or ${containsIgnoringAccents(sql`coalesce(destino, '')`, q)}))`;
+}
+
+/**
+ * A search's count and page (ADR 155): its matches read in no order -- planned as all of them, from the search
+ * text's trigram index -- until the count's limit and one more, as a funnel search's are (ADR 151). When they are all
+ * there, the page is theirs, sorted; when more match, the page is read newest first (`ordenada`), where a word that
+ * many envios hold is found at once. Ordered and limited in one statement, the planner priced a search as one that
+ * many rows match, walked the network's envios newest first and read all half a million of them to find a phone's
+ * five (1.3 s).
+ */
+function buscaContadaEPaginada(
+  [proprios, partilhados]: [SQL, SQL],
+  ordenada: SQL,
+  { limit, offset }: { limit: number; offset: number },
+): SQL {
+  return sql`achados as materialized ((${proprios}) union all (${partilhados})),
+    primeiros as materialized (select * from achados limit ${TOTAL_COUNT_LIMIT + 1}),
+    c as (select count(*)::int as n from primeiros),
+    pagina as (
+      (select * from primeiros where (select n from c) <= ${TOTAL_COUNT_LIMIT}
+        order by created_at desc, id desc limit ${limit} offset ${offset})
+      union all
+      (select * from (${ordenada}) o where (select n from c) > ${TOTAL_COUNT_LIMIT}))`;
+}
+
+/**
  * The e-mails and webhooks of the franqueador's network, newest first: those it owns in index order
  * (jobs_envios_idx), merged with the few it shares with another network (jobs_outras_redes_idx). How many match is
  * counted in the same statement up to the lists' limit (issue 46): past 10,000 the total says 'mais de 10.000', as
@@ -62,7 +97,7 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
   const filtros = sql`${query.tipo ? sql`and tipo = ${query.tipo}` : sql``}
         ${query.status ? sql`and status = ${query.status}` : sql``}
         ${query.destinatario ? sql`and destino_chave = ${chaveDoDestinatario(query.destinatario)}` : sql``}
-        ${query.q ? sql`and (${containsIgnoringAccents(sql`coalesce(resumo, '')`, query.q)} or ${containsIgnoringAccents(sql`coalesce(destino, '')`, query.q)})` : sql``}`;
+        ${query.q ? sql`and ${busca(query.q)}` : sql``}`;
   const colunas = sql`id, tipo, status, resumo, destino, tentativas, max_tentativas, ultimo_erro, created_at, updated_at,
     executar_em`;
   const ramos = (selecionar: SQL, ate: SQL): [SQL, SQL] => [
@@ -75,18 +110,21 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
   // Each branch newest first up to the page's end, from its own index (PostgreSQL does not merge a union's
   // branches in an index's order: ordered once outside, it sorted every e-mail the network ever sent).
   const [proprios, partilhados] = ramos(colunas, sql`order by created_at desc, id desc limit ${limit + offset}`);
-  const [contarProprios, contarPartilhados] = ramos(sql`1`, sql``);
+  const ordenada = sql`select ${colunas} from ((${proprios}) union all (${partilhados})) j
+        order by created_at desc, id desc limit ${limit} offset ${offset}`;
+  const contagemEPagina = query.q
+    ? buscaContadaEPaginada(ramos(colunas, sql``), ordenada, { limit, offset })
+    : sql`c as (select count(*)::int as n from (${sql.join(ramos(sql`1`, sql``), sql` union all `)}
+          limit ${TOTAL_COUNT_LIMIT + 1}) contados),
+        pagina as (${ordenada})`;
   // One row at least -- the count's -- with the page's rows beside it (none past the last page).
   const rows = await executeRows<Partial<Row> & { total: number }>(
     db,
-    sql`with pagina as (
-        select ${colunas} from ((${proprios}) union all (${partilhados})) j
-        order by created_at desc, id desc limit ${limit} offset ${offset})
+    sql`with ${contagemEPagina}
       select p.*, m.status as w_status, m.status_em as w_status_em, m.modelo_nome as w_modelo,
         m.categoria as w_categoria, m.erro as w_erro, m.motivo_email as w_motivo, m.custo_centavos as w_custo,
         c.n as total
-      from (select count(*)::int as n from (${contarProprios} union all ${contarPartilhados}
-        limit ${TOTAL_COUNT_LIMIT + 1}) contados) c
+      from c
       left join pagina p on true
       left join ${whatsappMensagens} m on m.job_id = p.id
       order by p.created_at desc, p.id desc`,

@@ -135,4 +135,93 @@ describe('GET /api/envios past 10,000 e-mails', () => {
     expect(past.headers['x-total-count']).toBe('3');
     expect(past.headers['x-total-count-exact']).toBeUndefined();
   });
+
+  it('a search that more than 10,000 match says so, and pages newest first as the list does', async () => {
+    const first = await as(ctx.app, 'franqueador').get('/api/envios?q=envio&pageSize=3');
+    expect(first.headers['x-total-count']).toBe(String(TOTAL_COUNT_LIMIT));
+    expect(first.headers['x-total-count-exact']).toBe('false');
+    expect((first.json() as EnvioItem[]).map((e) => e.resumo)).toEqual(['Envio 1', 'Envio 2', 'Envio 3']);
+    const third = await as(ctx.app, 'franqueador').get('/api/envios?q=envio&pageSize=3&page=3');
+    expect((third.json() as EnvioItem[]).map((e) => e.resumo)).toEqual(['Envio 7', 'Envio 8', 'Envio 9']);
+  });
+});
+
+/**
+ * Issue 46 (ADR 155): the free-text search reads the stored search text from its trigram index, and answers as the
+ * comparison of each column did -- the summary or the recipient, in any case and without accents, never a match
+ * that runs from the one into the other -- and the type filter reads its own index, newest first.
+ */
+describe('GET /api/envios?q= and tipo=', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const [rede] = await queryRows<{ id: string }>(
+      ctx.handle.db,
+      sql`select franqueador_id as id from eventos where franqueador_id is not null limit 1`,
+    );
+    // Another network, whose envio the search must not find.
+    const [outra] = await queryRows<{ id: string }>(
+      ctx.handle.db,
+      sql`with dono as (insert into users (email, password, role, nome)
+          values ('outra.rede.envios@teste.com.br', 'x', 'franqueador', 'Outra Rede') returning id)
+        insert into franqueadores (user_id, razao_social) select id, 'Outra Rede S.A.' from dono returning id`,
+    );
+    const envio = (tipo: string, resumo: string, destino: string, minutos: number, franqueador = rede!.id) => sql`
+      (${tipo}, 'concluido', ${resumo}, ${destino}, ${franqueador}::uuid,
+        timestamptz '2030-02-01 12:00:00+00' - make_interval(mins => ${minutos}),
+        timestamptz '2030-02-01 12:00:00+00' - make_interval(mins => ${minutos}),
+        timestamptz '2030-02-01 12:00:00+00' - make_interval(mins => ${minutos}), null)`;
+    const linhas = [
+      envio('email', 'Lembrete do evento de Conceição Araújo', 'm***@gmail.com', 1),
+      envio('email', 'Seu voucher do crédito educacional', 'c***@exemplo.com.br', 2),
+      envio('webhook', 'lead.criado', 'https://crm.exemplo.com.br/ganchos', 3),
+      envio('webhook', 'lead.status', 'https://crm.exemplo.com.br/ganchos', 4),
+      envio('email', 'Aviso final', 'conceicao***@gmail.com', 5),
+    ];
+    linhas.push(envio('email', 'Conceição de outra rede', 'x***@gmail.com', 0, outra!.id));
+    await ctx.handle.db.execute(sql`
+      insert into jobs (tipo, status, resumo, destino, franqueador_id, executar_em, created_at, updated_at, concluido_em)
+      values ${sql.join(linhas, sql`, `)}`);
+  });
+  afterAll(() => ctx.close());
+
+  const listar = async (query: string) => {
+    const response = await as(ctx.app, 'franqueador').get(`/api/envios?${query}`);
+    expect(response.statusCode).toBe(200);
+    return {
+      resumos: (response.json() as EnvioItem[]).map((e) => e.resumo),
+      total: response.headers['x-total-count'],
+    };
+  };
+
+  it('finds the summary or the recipient in any case and without accents, only in its own network', async () => {
+    expect(await listar(`q=${encodeURIComponent('CONCEICAO')}`)).toEqual({
+      resumos: ['Lembrete do evento de Conceição Araújo', 'Aviso final'],
+      total: '2',
+    });
+    expect(await listar('q=conceicao&pageSize=1&page=2')).toEqual({ resumos: ['Aviso final'], total: '2' });
+    expect(await listar(`q=${encodeURIComponent('araújo')}`)).toEqual({
+      resumos: ['Lembrete do evento de Conceição Araújo'],
+      total: '1',
+    });
+    expect((await listar(`q=${encodeURIComponent('@gmail')}&tipo=email`)).resumos).toEqual([
+      'Lembrete do evento de Conceição Araújo',
+      'Aviso final',
+    ]);
+    expect((await listar('q=ganchos')).resumos).toEqual(['lead.criado', 'lead.status']);
+  });
+
+  it('never matches from the summary into the recipient', async () => {
+    // 'Aviso final' sent to 'conceicao***@gmail.com': the words meet in neither column.
+    expect(await listar(`q=${encodeURIComponent('final conceicao')}`)).toEqual({ resumos: [], total: '0' });
+    expect(await listar(`q=${encodeURIComponent('final\nconceicao')}`)).toEqual({ resumos: [], total: '0' });
+    expect(await listar(`q=${encodeURIComponent('aviso final')}`)).toEqual({ resumos: ['Aviso final'], total: '1' });
+  });
+
+  it('lists a type newest first, with its status and its search', async () => {
+    expect(await listar('tipo=webhook')).toEqual({ resumos: ['lead.criado', 'lead.status'], total: '2' });
+    expect((await listar('tipo=webhook&status=concluido&q=status')).resumos).toEqual(['lead.status']);
+    expect((await listar('tipo=email&q=voucher')).resumos).toEqual(['Seu voucher do crédito educacional']);
+  });
 });
