@@ -1,12 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../setup/test-app';
 import { executeRows } from '../../src/server/db/connect';
-import { leads, matriculas, preMatriculas } from '../../src/server/db/schema';
+import { jobs, leads, matriculas, preMatriculas } from '../../src/server/db/schema';
 import { buscaLeads, clockAt, leadConditions } from '../../src/server/modules/leads/leads.repository';
 import type { Actor } from '../../src/server/access/actor';
 import { leadsListQuerySchema } from '../../src/shared/schemas/funnel';
+import { buscaEnvios } from '../../src/server/modules/envios/envios.repository';
 import { buscaMatriculas } from '../../src/server/modules/matriculas/matriculas.repository';
 import { buscaPreMatriculas } from '../../src/server/modules/pre-matriculas/pre-matriculas.repository';
 
@@ -74,5 +75,40 @@ describe("a scope's waiting list reaches its own partial index (issue 46)", () =
     } as Actor;
     const where = leadConditions(actor, leadsListQuerySchema.parse({ listaEspera: 'sim' }), clockAt(new Date()));
     expect(await planOf(leads, where)).toContain(index);
+  });
+});
+
+describe("Envios' free-text search reaches its trigram index (issue 46, ADR 155)", () => {
+  // The list's own condition beside it: the index holds only the e-mails, webhooks and WhatsApp notices -- as do the
+  // queue's other partial indexes, which a near-empty table would rather read: they are dropped in a transaction
+  // that is rolled back.
+  const envios = (q: string) => sql`${jobs.tipo} in ('email', 'webhook', 'whatsapp') and ${buscaEnvios(q)}`;
+
+  async function planWithOnly(index: string, where: SQL): Promise<string> {
+    let plan = '';
+    await ctx.handle.db
+      .transaction(async (tx) => {
+        const others = await executeRows<{ name: string }>(
+          tx,
+          sql`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
+            where i.indrelid = 'jobs'::regclass and i.indpred is not null and c.relname <> ${index}`,
+        );
+        for (const { name } of others) await tx.execute(sql`drop index ${sql.identifier(name)}`);
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await executeRows<{ 'QUERY PLAN': string }>(
+          tx,
+          sql`explain select count(*) from ${jobs} where ${where}`,
+        );
+        plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    return plan;
+  }
+
+  it.each(['conceicao', '@gmail', '98765'])('a search of the envios for %s is planned on its index', async (q) => {
+    expect(await planWithOnly('jobs_busca_trgm_idx', envios(q))).toContain('jobs_busca_trgm_idx');
   });
 });

@@ -2083,7 +2083,8 @@ const EXPORTACAO_STATUSES = ['pendente', 'executando', 'concluido', 'cancelado',
 /**
  * What Envios' free-text search compares (issue 46, ADR 155): the job's summary and its recipient as shown, lower-case
  * and without accents, one line each. Stored, so a search reads a trigram index instead of unaccenting every envio
- * the network ever sent; a search holds no line break, so it never matches across the two (envios.repository.ts).
+ * the network ever sent; a search without a line break cannot match across the two, and one with a line break is
+ * checked column by column as well (buscaEnvios).
  */
 const JOBS_BUSCA = sql`f_unaccent(lower(coalesce(resumo, '') || chr(10) || coalesce(destino, '')))`;
 

@@ -56,7 +56,7 @@ const daRede = (actor: Actor) =>
  * one line each (JOBS_BUSCA, ADR 155), from its trigram index. A match cannot run from one line into the other
  * unless `q` itself holds a line break; then each column is compared on its own as well.
  */
-function busca(q: string): SQL {
+export function buscaEnvios(q: string): SQL {
   const texto = containsInSearchText(sql`busca`, q);
   if (!q.includes('\n')) return texto;
   return sql`(${texto} and (${containsIgnoringAccents(sql`coalesce(resumo, '')`, q)}
@@ -97,7 +97,7 @@ export async function listEnvios(db: Executor, actor: Actor, query: EnviosQuery)
   const filtros = sql`${query.tipo ? sql`and tipo = ${query.tipo}` : sql``}
         ${query.status ? sql`and status = ${query.status}` : sql``}
         ${query.destinatario ? sql`and destino_chave = ${chaveDoDestinatario(query.destinatario)}` : sql``}
-        ${query.q ? sql`and ${busca(query.q)}` : sql``}`;
+        ${query.q ? sql`and ${buscaEnvios(query.q)}` : sql``}`;
   const colunas = sql`id, tipo, status, resumo, destino, tentativas, max_tentativas, ultimo_erro, created_at, updated_at,
     executar_em`;
   const ramos = (selecionar: SQL, ate: SQL): [SQL, SQL] => [

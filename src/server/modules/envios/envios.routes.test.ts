@@ -8,6 +8,15 @@ import { eventos, leads } from '../../db/schema';
 import { ENVIOS_MESSAGES, type EnvioItem } from '../../../shared/schemas/envios';
 import { TOTAL_COUNT_LIMIT } from '../../../shared/schemas/list-query';
 
+/** The demo franqueador's network, whose Envios the tests fill. */
+async function redeDoFranqueador(ctx: TestContext): Promise<string> {
+  const [rede] = await queryRows<{ id: string }>(
+    ctx.handle.db,
+    sql`select franqueador_id as id from eventos where franqueador_id is not null limit 1`,
+  );
+  return rede!.id;
+}
+
 /**
  * Envios by exact recipient (issue 51, ADR 087): 'não recebi o voucher' checked in seconds -- the whole address
  * finds the family's e-mails, a fragment finds nothing (or is refused), and the list stays masked.
@@ -101,14 +110,11 @@ describe('GET /api/envios past 10,000 e-mails', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const [rede] = await queryRows<{ id: string }>(
-      ctx.handle.db,
-      sql`select franqueador_id as id from eventos where franqueador_id is not null limit 1`,
-    );
+    const rede = await redeDoFranqueador(ctx);
     // Delivered e-mails of the network, one a second back from a fixed moment, newest 'Envio 1'.
     await ctx.handle.db.execute(sql`
       insert into jobs (tipo, status, resumo, destino, franqueador_id, executar_em, created_at, updated_at, concluido_em)
-      select 'email', 'concluido', 'Envio ' || g, 'f***@exemplo.com.br', ${rede!.id}::uuid,
+      select 'email', 'concluido', 'Envio ' || g, 'f***@exemplo.com.br', ${rede}::uuid,
         t, t, t, t
       from generate_series(1, ${TOTAL_COUNT_LIMIT + 1}) g,
         lateral (select timestamptz '2030-01-01 12:00:00+00' - make_interval(secs => g) as t) m`);
@@ -156,10 +162,7 @@ describe('GET /api/envios?q= and tipo=', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const [rede] = await queryRows<{ id: string }>(
-      ctx.handle.db,
-      sql`select franqueador_id as id from eventos where franqueador_id is not null limit 1`,
-    );
+    const rede = await redeDoFranqueador(ctx);
     // Another network, whose envio the search must not find.
     const [outra] = await queryRows<{ id: string }>(
       ctx.handle.db,
@@ -167,7 +170,7 @@ describe('GET /api/envios?q= and tipo=', () => {
           values ('outra.rede.envios@teste.com.br', 'x', 'franqueador', 'Outra Rede') returning id)
         insert into franqueadores (user_id, razao_social) select id, 'Outra Rede S.A.' from dono returning id`,
     );
-    const envio = (tipo: string, resumo: string, destino: string, minutos: number, franqueador = rede!.id) => sql`
+    const envio = (tipo: string, resumo: string, destino: string, minutos: number, franqueador = rede) => sql`
       (${tipo}, 'concluido', ${resumo}, ${destino}, ${franqueador}::uuid,
         timestamptz '2030-02-01 12:00:00+00' - make_interval(mins => ${minutos}),
         timestamptz '2030-02-01 12:00:00+00' - make_interval(mins => ${minutos}),
