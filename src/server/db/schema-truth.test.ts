@@ -48,8 +48,9 @@ const BEYOND_DRIZZLE: Record<string, string> = {
     ' INCLUDE (franqueador_id, franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
   leads_franquia_status_idx:
     ' INCLUDE (franqueador_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
+  // Migration 0089 (ADR 156): and the network's, the family's origin its follow-up groups and filters by.
   leads_franqueador_status_idx:
-    ' INCLUDE (franquia_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
+    ' INCLUDE (franquia_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda, utm_source, utm_campaign, link_codigo, link_vendedor_id)',
 };
 
 /** The last migration that defined a function in place; the later ones leave that to its file. */

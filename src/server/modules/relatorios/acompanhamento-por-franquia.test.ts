@@ -7,9 +7,10 @@ import { ORIGEM_LINK_VENDEDOR } from '../../../shared/schemas/relatorios';
 import { findFollowUp } from './relatorios.repository';
 
 /**
- * The network's follow-up by franquia read franquia by franquia (ADR 146) answers what the one pass over the period's
- * leads answers, to the last group and the median's last digit: every period, page size and page, with leads
- * contacted at spread hours, lost for each reason, one franquia's leads only lost, and leads under no franquia.
+ * The network's follow-up by franquia read franquia by franquia (ADR 146), and by a level below it with the medians of
+ * the page's groups only (ADR 156), answers what the one pass over the period's leads answers, to the last group and
+ * the median's last digit: every period, page size and page, with leads contacted at spread hours, lost for each
+ * reason, one franquia's leads only lost, and leads under no franquia, micro-franquia, vendedor or cliente.
  */
 
 let ctx: TestContext;
@@ -38,6 +39,9 @@ beforeAll(async () => {
     await tx.execute(sql`alter table leads disable trigger leads_fill_scope`);
     await tx.execute(sql`update leads set franquia_id = null
       where id in (select id from leads where status <> 'novo' order by id desc limit 3)`);
+    // And a few followed leads under no vendedor, cliente or micro-franquia: the groups of the network by those levels.
+    await tx.execute(sql`update leads set vendedor_id = null, cliente_id = null, micro_franquia_id = null
+      where id in (select id from leads where status <> 'novo' order by id limit 3 offset 1)`);
     await tx.execute(sql`alter table leads enable trigger leads_fill_scope`);
   });
 });
@@ -45,55 +49,60 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('the network follow-up by franquia', () => {
-  it('answers what one pass over the leads answers, for every period, page size and page', async () => {
-    const [dias] = await queryRows<{ de: string; ate: string }>(
-      ctx.handle.db,
-      // The report's days are Brasília's: a lead signed up before 03:00 UTC belongs to the day before (the test's
-      // leads, from eight hours to one before now, cross that line when it runs before 11:00 UTC).
-      sql`select to_char(min(created_at at time zone ${BRASILIA_TIME_ZONE}), 'YYYY-MM-DD') as de,
+describe.each(['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'] as const)(
+  'the network follow-up by %s',
+  (agrupar) => {
+    it('answers what one pass over the leads answers, for every period, page size and page', async () => {
+      const [dias] = await queryRows<{ de: string; ate: string }>(
+        ctx.handle.db,
+        // The report's days are Brasília's: a lead signed up before 03:00 UTC belongs to the day before (the test's
+        // leads, from eight hours to one before now, cross that line when it runs before 11:00 UTC).
+        sql`select to_char(min(created_at at time zone ${BRASILIA_TIME_ZONE}), 'YYYY-MM-DD') as de,
         to_char(max(created_at at time zone ${BRASILIA_TIME_ZONE}), 'YYYY-MM-DD') as ate from leads`,
-    );
-    const { de, ate } = dias!;
-    const periods: [string, string][] = [
-      [de, ate],
-      [de, de],
-      [ate, ate],
-      ['2020-01-01', '2020-12-31'],
-    ];
-    let groupsSeen = 0;
-    for (const [from, to] of periods) {
-      for (const page of [
-        { limit: 500, offset: 0 },
-        { limit: 2, offset: 0 },
-        { limit: 2, offset: 2 },
-        { limit: 5, offset: 500 },
-      ]) {
-        // Unfiltered, and by the origin filters' drill (the families who came by a seller's link).
-        for (const filtro of [{}, { origem: ORIGEM_LINK_VENDEDOR }]) {
-          const rows = { nodes: [{ level: 'franqueador' as const, id: franqueadorId }], de: from, ate: to };
-          const franquiaPorFranquia = await findFollowUp(ctx.handle.db, rows, 'franquia', page, 'Sem vendedor', filtro);
-          const numaPassada = await findFollowUp(ctx.handle.db, rows, 'franquia', page, 'Sem vendedor', filtro, false);
-          expect(franquiaPorFranquia).toEqual(numaPassada);
-          groupsSeen += franquiaPorFranquia.groups.length;
+      );
+      const { de, ate } = dias!;
+      const periods: [string, string][] = [
+        [de, ate],
+        [de, de],
+        [ate, ate],
+        ['2020-01-01', '2020-12-31'],
+      ];
+      let groupsSeen = 0;
+      for (const [from, to] of periods) {
+        for (const page of [
+          { limit: 500, offset: 0 },
+          { limit: 2, offset: 0 },
+          { limit: 2, offset: 2 },
+          { limit: 5, offset: 500 },
+        ]) {
+          // Unfiltered, and by the origin filters' drill (the families who came by a seller's link).
+          for (const filtro of [{}, { origem: ORIGEM_LINK_VENDEDOR }]) {
+            const rows = { nodes: [{ level: 'franqueador' as const, id: franqueadorId }], de: from, ate: to };
+            const daRede = await findFollowUp(ctx.handle.db, rows, agrupar, page, 'Sem vendedor', filtro);
+            const numaPassada = await findFollowUp(ctx.handle.db, rows, agrupar, page, 'Sem vendedor', filtro, false);
+            expect(daRede).toEqual(numaPassada);
+            groupsSeen += daRede.groups.length;
+          }
         }
       }
-    }
-    // The comparison compared something: groups with contacts, medians, losses and the group of no franquia.
-    const all = await findFollowUp(
-      ctx.handle.db,
-      { nodes: [{ level: 'franqueador', id: franqueadorId }], de, ate },
-      'franquia',
-      { limit: 500, offset: 0 },
-      'Sem vendedor',
-    );
-    expect(groupsSeen).toBeGreaterThan(2);
-    expect(all.totals.contatados).toBeGreaterThan(0);
-    expect(all.totals.perdidos).toBeGreaterThan(0);
-    expect(all.totals.medianaPrimeiroContatoHoras).not.toBeNull();
-    expect(all.groups.some((g) => g.id === null)).toBe(true);
-  });
-});
+      // The comparison compared something: groups with contacts, medians, losses and the group of no node.
+      const all = await findFollowUp(
+        ctx.handle.db,
+        { nodes: [{ level: 'franqueador', id: franqueadorId }], de, ate },
+        agrupar,
+        { limit: 500, offset: 0 },
+        'Sem vendedor',
+      );
+      expect(groupsSeen).toBeGreaterThan(2);
+      expect(all.totals.contatados).toBeGreaterThan(0);
+      expect(all.totals.perdidos).toBeGreaterThan(0);
+      expect(all.totals.medianaPrimeiroContatoHoras).not.toBeNull();
+      // Every lead has its event: only the other levels have a group for the leads under none.
+      expect(all.groups.some((g) => g.id === null)).toBe(agrupar !== 'evento');
+      expect(all.groups.filter((g) => g.medianaPrimeiroContatoHoras !== null).length).toBeGreaterThan(1);
+    });
+  },
+);
 
 describe('the follow-up by place under a node below the franquia', () => {
   it('answers what the join of each lead to its event answers, for a micro-franquia, a vendedor and a cliente', async () => {

@@ -403,6 +403,14 @@ const LEAD_PATH_COLUMN = {
   evento: leads.eventoId,
 } as const satisfies Record<Level, AnyPgColumn>;
 
+/** The groupings of the network's report with thousands of groups, each a path level below the franquia (ADR 156). */
+const NIVEIS_ABAIXO_DA_FRANQUIA: ReadonlySet<Agrupamento> = new Set([
+  'micro_franquia',
+  'vendedor',
+  'cliente',
+  'evento',
+]);
+
 export interface FollowUpRow extends AcompanhamentoContagem {
   id: string | null;
   rotulo: string;
@@ -433,8 +441,11 @@ export async function findFollowUp(
   semVendedor: string,
   /** Issue 48: the origin filters, on the leads' own columns. */
   filtro: Pick<DrillFilter, 'origem' | 'campanha' | 'vendedorLinkId'> = {},
-  /** The network's report by franquia read franquia by franquia (ADR 146); false: in one pass, as any other. */
-  porFranquia = true,
+  /**
+   * The network's own statements -- by franquia, franquia by franquia (ADR 146); by a level below it, the medians of
+   * the page's groups only (ADR 156). False: in one pass, as any other report.
+   */
+  formasDaRede = true,
 ): Promise<{ groups: FollowUpRow[]; count: number; totals: AcompanhamentoContagem }> {
   const place = isPlace(agrupar) || Boolean(rows.estado || rows.cidade);
   const zone = BRASILIA_TIME_ZONE;
@@ -454,59 +465,101 @@ export async function findFollowUp(
       ${leads.motivoPerda} as motivo
     from ${leads}${place ? lugarDoLead(rows) : sql``} where ${and(where, extra)}`;
   const base = baseWhere();
-  const measures = sql.raw(
-    [
-      'count(b.contato)::int as contatados',
-      `percentile_cont(0.5) within group (order by ${HORAS_ATE_O_CONTATO}) filter (where b.contato is not null) as mediana`,
-      "count(*) filter (where b.status = 'sem_interesse')::int as perdidos",
-      ...MOTIVOS_PERDA.map((m) => `count(*) filter (where b.motivo = '${m}')::int as m_${m}`),
-    ].join(', '),
-  );
+  const contagens = [
+    'count(b.contato)::int as contatados',
+    "count(*) filter (where b.status = 'sem_interesse')::int as perdidos",
+    ...MOTIVOS_PERDA.map((m) => `count(*) filter (where b.motivo = '${m}')::int as m_${m}`),
+  ];
+  const contadas = ['contatados', 'perdidos', ...MOTIVOS_PERDA.map((m) => `m_${m}`)];
+  const mediana = `percentile_cont(0.5) within group (order by ${HORAS_ATE_O_CONTATO})`;
+  const medidas = sql.raw([...contagens, `${mediana} filter (where b.contato is not null) as mediana`].join(', '));
   const label = grouping(agrupar, semVendedor).label;
-  // The groups and the whole in one pass over the period's leads (grouping sets): the whole's row, `total` 3, comes
-  // last. Two statements read those leads twice -- half of the report's time for a franqueador's year.
-  let agg = sql`select b.k::text as id, b.estado, grouping(b.k, b.estado) as total, ${measures}
-    from (${base}) b group by grouping sets ((b.k, b.estado), ())`;
   const [rede] = rows.nodes;
-  const daRedePorFranquia =
-    porFranquia && agrupar === 'franquia' && !place && rows.nodes.length === 1 && rede?.level === 'franqueador';
-  if (daRedePorFranquia) {
-    // The network's report by franquia, its default (ADR 146): each franquia's leads of the period read from the
-    // franquias' status index by its key, its status and the period -- already a group, its median sorting only its
-    // own hours -- then the whole's. One pass grouped them by sorting every lead of the period first: 80-110 ms of
-    // PostgreSQL a request for the benchmark network's 30 days, against 57-64 franquia by franquia.
-    // The whole's row adds up the groups', its median from the hours each group kept (`horas`), where it read the
-    // period's leads once more (ADR 147). Its plan is the same for every period -- each franquia's leads by its key
-    // -- so the statement is kept prepared and planned once, not at every call: planning it was 7 of its 40 ms.
+  const daRede = formasDaRede && !place && rows.nodes.length === 1 && rede?.level === 'franqueador';
+  const daRedePorFranquia = daRede && agrupar === 'franquia';
+
+  /** The page of `agg`'s groups (`total` 0) with their labels, then the whole's row (`total` 3) counting them. */
+  const umaPagina = (agg: SQL) => sql`with agg as materialized (${agg}),
+      pagina as (
+        select a.*, count(*) over ()::int as n from agg a
+        where a.total = 0 and (a.contatados > 0 or a.perdidos > 0)
+        order by a.contatados desc, a.perdidos desc, a.id asc nulls last
+        limit ${page.limit} offset ${page.offset})
+      select g.*, ${label(sql.raw('g.id'))} as rotulo from pagina g
+      union all select a.*, (select count(*) from agg c where c.total = 0 and (c.contatados > 0 or c.perdidos > 0))::int,
+        null from agg a where a.total <> 0
+      order by total, contatados desc, perdidos desc, id asc nulls last`;
+
+  /**
+   * The network's report by franquia, its default (ADR 146): each franquia's leads of the period read from the
+   * franquias' status index by its key, its status and the period -- already a group, its median sorting only its
+   * own hours -- then the whole's. One pass grouped them by sorting every lead of the period first: 80-110 ms of
+   * PostgreSQL a request for the benchmark network's 30 days, against 57-64 franquia by franquia.
+   * The whole's row adds up the groups', its median from the hours each group kept (`horas`), where it read the
+   * period's leads once more (ADR 147). Its plan is the same for every period -- each franquia's leads by its key
+   * -- so the statement is kept prepared and planned once, not at every call: planning it was 7 of its 40 ms.
+   */
+  const franquiaPorFranquia = (franqueadorId: string) => {
     const doGrupo = (condicao: SQL) =>
-      sql`(select ${measures}, array_agg(${sql.raw(HORAS_ATE_O_CONTATO)}) filter (where b.contato is not null) as horas
+      sql`(select ${medidas}, array_agg(${sql.raw(HORAS_ATE_O_CONTATO)}) filter (where b.contato is not null) as horas
         from (${baseWhere(condicao)}) b)`;
-    const contagens = ['perdidos', ...MOTIVOS_PERDA.map((m) => `m_${m}`)];
-    const medidasDoGrupo = sql.raw(['contatados', 'mediana', ...contagens].map((c) => `g.${c}`).join(', '));
-    const somas = sql.raw(contagens.map((c) => `coalesce(sum(g.${c}), 0)::int as ${c}`).join(', '));
-    agg = sql`with grupo as materialized (
+    const somadas = contadas.slice(1);
+    const medidasDoGrupo = sql.raw(['contatados', 'mediana', ...somadas].map((c) => `g.${c}`).join(', '));
+    const somas = sql.raw(somadas.map((c) => `coalesce(sum(g.${c}), 0)::int as ${c}`).join(', '));
+    return sql`with grupo as materialized (
         select f.id::text as id, x.* from ${franquias} f cross join lateral ${doGrupo(sql`${leads.franquiaId} = f.id`)} x
-          where f.franqueador_id = ${rede.id}
+          where f.franqueador_id = ${franqueadorId}
         union all select null, x.* from ${doGrupo(sql`${leads.franquiaId} is null`)} x)
       select g.id, null::text as estado, 0 as total, ${medidasDoGrupo} from grupo g
       union all select null, null, 3, coalesce(sum(g.contatados), 0)::int,
         (select percentile_cont(0.5) within group (order by h) from grupo g, unnest(g.horas) h), ${somas} from grupo g`;
-  }
-  const planejada = daRedePorFranquia ? (statement: SQL) => statement : planejadaACadaChamada;
+  };
+
+  /**
+   * The network's report by micro-franquia, vendedor, cliente or evento (ADR 156): thousands of groups, a page of
+   * 50. The groups and the whole are counted in one pass by hash -- the page is ordered by counts alone -- and a
+   * median is worked out only where one is shown: each of the page's groups from its own contacted leads, the
+   * whole's from all of them. A median for every group sorted the period's 63,000 leads by group and then each
+   * group's hours again: 12,000 medians for the network by evento, to show 50.
+   */
+  const medianasDaPagina = () => {
+    const comContato = baseWhere(sql`${leads.primeiroContatoEm} is not null`);
+    const de = (t: string) => sql.raw(contadas.map((c) => `${t}.${c}`).join(', '));
+    // The page's groups meet their medians by key as text, where a character no key holds stands for the group
+    // without one (`is not distinct from` cannot be hashed).
+    const chave = (t: string) => sql.raw(`coalesce(${t}.id, chr(1))`);
+    return sql`with agg as materialized (
+        select b.k, b.k::text as id, grouping(b.k) as total, ${sql.raw(contagens.join(', '))}
+        from (${base}) b group by grouping sets ((b.k), ())),
+      pagina as materialized (
+        select a.*, count(*) over ()::int as n from agg a
+        where a.total = 0 and (a.contatados > 0 or a.perdidos > 0)
+        order by a.contatados desc, a.perdidos desc, a.id asc nulls last
+        limit ${page.limit} offset ${page.offset}),
+      medianas as (
+        select b.k::text as id, ${sql.raw(mediana)} as mediana from (${comContato}) b
+        where b.k in (select p.k from pagina p) or (b.k is null and exists (select 1 from pagina p where p.k is null))
+        group by b.k)
+      select g.id, null::text as estado, 0 as total, ${de('g')}, m.mediana, g.n, ${label(sql.raw('g.id'))} as rotulo
+        from pagina g left join medianas m on ${chave('m')} = ${chave('g')}
+      union all select null, null, 3, ${de('a')}, (select ${sql.raw(mediana)} from (${comContato}) b),
+        (select count(*) from agg c where c.total = 0 and (c.contatados > 0 or c.perdidos > 0))::int, null
+        from agg a where a.total <> 0
+      order by total, contatados desc, perdidos desc, id asc nulls last`;
+  };
+
+  // Any other report: the measures of every group and of the whole in one pass over the period's leads (grouping
+  // sets). Two statements read those leads twice -- half of the report's time for a franqueador's year.
+  const statement =
+    daRedePorFranquia && rede
+      ? umaPagina(franquiaPorFranquia(rede.id))
+      : daRede && NIVEIS_ABAIXO_DA_FRANQUIA.has(agrupar)
+        ? medianasDaPagina()
+        : umaPagina(sql`select b.k::text as id, b.estado, grouping(b.k, b.estado) as total, ${medidas}
+            from (${base}) b group by grouping sets ((b.k, b.estado), ())`);
+  const planejada = daRedePorFranquia ? (s: SQL) => s : planejadaACadaChamada;
   const rowsRead = await withoutParallelWorkers(db, (tx) =>
-    executeRows<FollowUpSqlRow & { total: number }>(
-      tx,
-      planejada(sql`with agg as materialized (${agg}),
-        pagina as (
-          select a.*, count(*) over ()::int as n from agg a
-          where a.total = 0 and (a.contatados > 0 or a.perdidos > 0)
-          order by a.contatados desc, a.perdidos desc, a.id asc nulls last
-          limit ${page.limit} offset ${page.offset})
-        select g.*, ${label(sql.raw('g.id'))} as rotulo from pagina g
-        union all select a.*, (select count(*) from agg c where c.total = 0 and (c.contatados > 0 or c.perdidos > 0))::int,
-          null from agg a where a.total <> 0
-        order by total, contatados desc, perdidos desc, id asc nulls last`),
-    ),
+    executeRows<FollowUpSqlRow & { total: number }>(tx, planejada(statement)),
   );
   const list = rowsRead.filter((row) => Number(row.total) === 0);
   const totals = rowsRead.filter((row) => Number(row.total) !== 0);
