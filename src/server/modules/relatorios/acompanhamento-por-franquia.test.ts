@@ -39,9 +39,10 @@ beforeAll(async () => {
     await tx.execute(sql`alter table leads disable trigger leads_fill_scope`);
     await tx.execute(sql`update leads set franquia_id = null
       where id in (select id from leads where status <> 'novo' order by id desc limit 3)`);
-    // And a few followed leads under no vendedor, cliente or micro-franquia: the groups of the network by those levels.
+    // And a few contacted leads under no vendedor, cliente or micro-franquia: the groups of the network by those
+    // levels, each with a median of its own (the statement that works out the page's medians joins them by key).
     await tx.execute(sql`update leads set vendedor_id = null, cliente_id = null, micro_franquia_id = null
-      where id in (select id from leads where status <> 'novo' order by id limit 3 offset 1)`);
+      where id in (select id from leads where status <> 'novo' and primeiro_contato_em is not null order by id limit 3)`);
     await tx.execute(sql`alter table leads enable trigger leads_fill_scope`);
   });
 });

@@ -478,17 +478,21 @@ export async function findFollowUp(
   const daRede = formasDaRede && !place && rows.nodes.length === 1 && rede?.level === 'franqueador';
   const daRedePorFranquia = daRede && agrupar === 'franquia';
 
-  /** The page of `agg`'s groups (`total` 0) with their labels, then the whole's row (`total` 3) counting them. */
-  const umaPagina = (agg: SQL) => sql`with agg as materialized (${agg}),
-      pagina as (
-        select a.*, count(*) over ()::int as n from agg a
+  // Over a statement's `agg` (its groups, `total` 0, and the whole's row): the page of the groups that have any
+  // contact or loss, each with how many there are (`n`), and that count on its own for the whole's row.
+  const paginaDosGrupos = sql`select a.*, count(*) over ()::int as n from agg a
         where a.total = 0 and (a.contatados > 0 or a.perdidos > 0)
         order by a.contatados desc, a.perdidos desc, a.id asc nulls last
-        limit ${page.limit} offset ${page.offset})
+        limit ${page.limit} offset ${page.offset}`;
+  const gruposContados = sql`(select count(*) from agg c where c.total = 0 and (c.contatados > 0 or c.perdidos > 0))::int`;
+  const emOrdem = sql`order by total, contatados desc, perdidos desc, id asc nulls last`;
+
+  /** The page of `agg`'s groups (`total` 0) with their labels, then the whole's row (`total` 3) counting them. */
+  const umaPagina = (agg: SQL) => sql`with agg as materialized (${agg}),
+      pagina as (${paginaDosGrupos})
       select g.*, ${label(sql.raw('g.id'))} as rotulo from pagina g
-      union all select a.*, (select count(*) from agg c where c.total = 0 and (c.contatados > 0 or c.perdidos > 0))::int,
-        null from agg a where a.total <> 0
-      order by total, contatados desc, perdidos desc, id asc nulls last`;
+      union all select a.*, ${gruposContados}, null from agg a where a.total <> 0
+      ${emOrdem}`;
 
   /**
    * The network's report by franquia, its default (ADR 146): each franquia's leads of the period read from the
@@ -531,25 +535,21 @@ export async function findFollowUp(
     return sql`with agg as materialized (
         select b.k, b.k::text as id, grouping(b.k) as total, ${sql.raw(contagens.join(', '))}
         from (${base}) b group by grouping sets ((b.k), ())),
-      pagina as materialized (
-        select a.*, count(*) over ()::int as n from agg a
-        where a.total = 0 and (a.contatados > 0 or a.perdidos > 0)
-        order by a.contatados desc, a.perdidos desc, a.id asc nulls last
-        limit ${page.limit} offset ${page.offset}),
+      pagina as materialized (${paginaDosGrupos}),
       medianas as (
         select b.k::text as id, ${sql.raw(mediana)} as mediana from (${comContato}) b
         where b.k in (select p.k from pagina p) or (b.k is null and exists (select 1 from pagina p where p.k is null))
         group by b.k)
       select g.id, null::text as estado, 0 as total, ${de('g')}, m.mediana, g.n, ${label(sql.raw('g.id'))} as rotulo
         from pagina g left join medianas m on ${chave('m')} = ${chave('g')}
-      union all select null, null, 3, ${de('a')}, (select ${sql.raw(mediana)} from (${comContato}) b),
-        (select count(*) from agg c where c.total = 0 and (c.contatados > 0 or c.perdidos > 0))::int, null
+      union all select null, null, 3, ${de('a')}, (select ${sql.raw(mediana)} from (${comContato}) b), ${gruposContados}, null
         from agg a where a.total <> 0
-      order by total, contatados desc, perdidos desc, id asc nulls last`;
+      ${emOrdem}`;
   };
 
-  // Any other report: the measures of every group and of the whole in one pass over the period's leads (grouping
-  // sets). Two statements read those leads twice -- half of the report's time for a franqueador's year.
+  // The network's own statements where they apply; any other report measures every group and the whole in one pass
+  // over the period's leads (grouping sets) -- two statements read those leads twice, half of the report's time for
+  // a franqueador's year.
   const statement =
     daRedePorFranquia && rede
       ? umaPagina(franquiaPorFranquia(rede.id))
