@@ -480,7 +480,8 @@ async function main() {
     'leads',
     `
     insert into leads (id, evento_id, nome_aluno, nome_responsavel, email, telefone, consentido_em, created_at,
-      codigo_voucher, utm_source, utm_medium, utm_campaign, link_codigo, link_vendedor_id, ${SCOPE_PATH})
+      codigo_voucher, utm_source, utm_medium, utm_campaign, link_codigo, link_vendedor_id, evento_estado, evento_cidade,
+      ${SCOPE_PATH})
     select pg_temp.uid('lead', g), e.id,
       pg_temp.person('aluno', g), pg_temp.person('resp', g),
       'aluno' || g || '@email.com.br', s.ddd || '9' || lpad((g % 100000000)::text, 8, '0'),
@@ -492,6 +493,8 @@ async function main() {
         from generate_series(0, 5) i),
       -- Issue 48: one family in ten came by a campaign's link, one in twenty by its event's vendedor's link.
       ${ORIGEM_DOS_LEADS},
+      -- The event's place, as the trigger the load sets aside writes it (ADR 158).
+      e.estado, e.cidade,
       ${scopePathOf('e')}
     from generate_series(1, ${S.leads}) g join states s on s.i = 1 + (g % 27)
     join eventos e on e.id = pg_temp.uid('evento', pg_temp.skewed('lead', g, ${S.eventos}, 1.8))

@@ -33,11 +33,12 @@ const BEYOND_DRIZZLE: Record<string, string> = {
   sac_tickets_franqueador_abertos_idx: ' INCLUDE (prazo_ate)',
   // Migration 0086 (ADR 144): the network's matrículas by status in a period, read from the index alone.
   matriculas_franqueador_efetivada_idx: ' INCLUDE (status, motivo_cancelamento)',
-  // Migration 0036: Relatórios' follow-up report reads each scope's status index alone (issue 39, item 13).
+  // Migration 0036: Relatórios' follow-up report reads each scope's status index alone (issue 39, item 13); migration
+  // 0090 (ADR 158) gives each of the five the event's place the follow-up groups and filters by.
   leads_cliente_status_idx:
-    ' INCLUDE (franqueador_id, franquia_id, micro_franquia_id, vendedor_id, evento_id, primeiro_contato_em, motivo_perda)',
+    ' INCLUDE (franqueador_id, franquia_id, micro_franquia_id, vendedor_id, evento_id, primeiro_contato_em, motivo_perda, evento_estado, evento_cidade)',
   leads_vendedor_status_idx:
-    ' INCLUDE (franqueador_id, franquia_id, micro_franquia_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
+    ' INCLUDE (franqueador_id, franquia_id, micro_franquia_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda, evento_estado, evento_cidade)',
   // Migration 0081: a place's events read from the index alone (issue 46, ADR 137).
   eventos_estado_idx: ' INCLUDE (id, franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id)',
   eventos_cidade_lower_idx:
@@ -45,12 +46,12 @@ const BEYOND_DRIZZLE: Record<string, string> = {
   // Migration 0083: the audit trail of the people a search names, read from the index alone (ADR 139).
   audit_log_usuario_id_em_idx: ' INCLUDE (acao, entidade, franqueador_id, franquia_id, micro_franquia_id)',
   leads_micro_franquia_status_idx:
-    ' INCLUDE (franqueador_id, franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
+    ' INCLUDE (franqueador_id, franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda, evento_estado, evento_cidade)',
   leads_franquia_status_idx:
-    ' INCLUDE (franqueador_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda)',
+    ' INCLUDE (franqueador_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda, evento_estado, evento_cidade)',
   // Migration 0089 (ADR 156): and the network's, the family's origin its follow-up groups and filters by.
   leads_franqueador_status_idx:
-    ' INCLUDE (franquia_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda, utm_source, utm_campaign, link_codigo, link_vendedor_id)',
+    ' INCLUDE (franquia_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda, utm_source, utm_campaign, link_codigo, link_vendedor_id, evento_estado, evento_cidade)',
 };
 
 /** The last migration that defined a function in place; the later ones leave that to its file. */

@@ -693,6 +693,13 @@ export const leads = pgTable(
       .default(sql`voucher_codigo_novo()`),
     ...origemColumns(),
     ...scopePath(),
+    /**
+     * The event's place (issue 46, ADR 158), written with the row from its event as the path is
+     * (`leads_fill_scope_e_lugar`) and followed when the event's place is edited (`eventos_lugar_dos_leads`): the
+     * network's follow-up by state or city reads it from the status index instead of joining 50,000 events.
+     */
+    eventoEstado: varchar({ length: 2 }),
+    eventoCidade: text(),
     createdAt: createdAt(),
     /** The text q= searches (LEADS_BUSCA, ADR 133), written by PostgreSQL with the row. */
     busca: text().generatedAlwaysAs(LEADS_BUSCA),

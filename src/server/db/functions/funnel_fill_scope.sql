@@ -1,4 +1,4 @@
--- A lead, pré-matrícula or matrícula takes its event's path.
+-- A pré-matrícula or matrícula takes its event's path (a lead its place too: leads_fill_scope_e_lugar, ADR 158).
 -- Defined by migration 0001; this file is its definition today (ADR 061).
 CREATE OR REPLACE FUNCTION public.funnel_fill_scope()
  RETURNS trigger

@@ -544,15 +544,17 @@ async function insertRows(
   table: PgTable,
   columns: Record<string, string>,
   rows: readonly object[],
-  { pathOfEvento = false } = {},
+  { pathOfEvento = false, lugarDoEvento = false } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = Object.keys(columns);
   const definition = sql.raw(names.map((n) => `"${n}" ${columns[n]}`).join(', '));
-  const into = [...names, ...(pathOfEvento ? SCOPE_PATH : [])].map((n) => `"${n}"`).join(', ');
-  const values = [...names.map((n) => `x."${n}"`), ...(pathOfEvento ? SCOPE_PATH.map((n) => `e."${n}"`) : [])];
-  // A lead, pré-matrícula or matrícula takes its event's path, as the funnel_fill_scope trigger gives it.
-  const from = pathOfEvento ? sql` join ${schema.eventos} e on e.id = x.evento_id` : sql``;
+  // A lead, pré-matrícula or matrícula takes its event's path, as the funnel_fill_scope trigger gives it; a lead
+  // its event's place too, as leads_fill_scope_e_lugar does (ADR 158).
+  const fromEvento = [...(pathOfEvento ? SCOPE_PATH : []), ...(lugarDoEvento ? LUGAR_DO_EVENTO : [])];
+  const into = [...names, ...fromEvento.map(([column]) => column)].map((n) => `"${n}"`).join(', ');
+  const values = [...names.map((n) => `x."${n}"`), ...fromEvento.map(([, source]) => `e."${source}"`)];
+  const from = fromEvento.length > 0 ? sql` join ${schema.eventos} e on e.id = x.evento_id` : sql``;
   await db.execute(sql`insert into ${table} (${sql.raw(into)})
     select ${sql.raw(values.join(', '))}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${definition})${from}`);
@@ -576,8 +578,15 @@ async function setIndexesAside(db: Executor, table: PgTable): Promise<() => Prom
   };
 }
 
-/** The scope path columns (migration 0001), copied from the event. */
-const SCOPE_PATH = ['cliente_id', 'vendedor_id', 'micro_franquia_id', 'franquia_id', 'franqueador_id'] as const;
+/** The scope path columns (migration 0001), copied from the event: each row's column and the event's. */
+const SCOPE_PATH = (['cliente_id', 'vendedor_id', 'micro_franquia_id', 'franquia_id', 'franqueador_id'] as const).map(
+  (column) => [column, column] as const,
+);
+/** A lead's copy of its event's place (migration 0090). */
+const LUGAR_DO_EVENTO = [
+  ['evento_estado', 'estado'],
+  ['evento_cidade', 'cidade'],
+] as const;
 
 // ---- the loader ----------------------------------------------------------------------------------------------
 
@@ -1308,7 +1317,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
       link_vendedor_id: 'uuid',
     },
     leads,
-    { pathOfEvento: true },
+    { pathOfEvento: true, lugarDoEvento: true },
   );
   await rebuildIndexes();
   await insertRows(

@@ -105,8 +105,12 @@ describe.each(['franquia', 'micro_franquia', 'vendedor', 'cliente', 'evento'] as
   },
 );
 
-describe('the follow-up by place under a node below the franquia', () => {
-  it('answers what the join of each lead to its event answers, for a micro-franquia, a vendedor and a cliente', async () => {
+/**
+ * The follow-up by place reads the lead's copy of its event's place (ADR 158): it answers what the join of each lead
+ * to its event answers, for every level, also after an event's place is edited and a lead is moved to another event.
+ */
+describe("the follow-up by place, from the lead's copy of its event's place", () => {
+  async function comparedWithTheJoin() {
     const db = ctx.handle.db;
     const [dias] = await queryRows<{ de: string; ate: string }>(
       db,
@@ -115,7 +119,10 @@ describe('the follow-up by place under a node below the franquia', () => {
     );
     const { de, ate } = dias!;
     let contatados = 0;
+    const cidades = new Set<string>();
     for (const [level, column] of [
+      ['franqueador', 'franqueador_id'],
+      ['franquia', 'franquia_id'],
       ['micro_franquia', 'micro_franquia_id'],
       ['vendedor', 'vendedor_id'],
       ['cliente', 'cliente_id'],
@@ -173,9 +180,44 @@ describe('the follow-up by place under a node below the franquia', () => {
         expect(got, `${level} by ${agrupar}`).toEqual(wanted);
         expect(answered.totals.contatados).toBe(Object.values(wanted).reduce((n, v) => n + (v[0] as number), 0));
         contatados += answered.totals.contatados;
+        if (agrupar === 'cidade') for (const g of answered.groups) cidades.add(`${g.id}|${g.estado}`);
       }
     }
     // The comparison compared something.
     expect(contatados).toBeGreaterThan(0);
+    return cidades;
+  }
+
+  it('answers what the join of each lead to its event answers, for the network, a franquia and each level below', async () => {
+    await comparedWithTheJoin();
+  });
+
+  it("follows an event whose place is edited, and a lead moved to another event's place", async () => {
+    const db = ctx.handle.db;
+    // The event with the most followed leads moves to a city no other event is in; one lead of another event moves
+    // to it, and one of its own leaves it for an event elsewhere.
+    const [evento] = await queryRows<{ id: string }>(
+      db,
+      sql`select evento_id as id from leads where status <> 'novo' group by 1 order by count(*) desc, 1 limit 1`,
+    );
+    const [outro] = await queryRows<{ id: string }>(
+      db,
+      sql`select e.id from eventos e where e.id <> ${evento!.id}
+        and exists (select 1 from leads l where l.evento_id = e.id and l.status <> 'novo') order by e.id limit 1`,
+    );
+    await db.execute(sql`update eventos set cidade = 'Cidade Nova do Teste', estado = 'AC' where id = ${evento!.id}`);
+    await db.execute(sql`update leads set evento_id = ${evento!.id}
+      where id = (select id from leads where evento_id = ${outro!.id} and status <> 'novo' order by id limit 1)`);
+    await db.execute(sql`update leads set evento_id = ${outro!.id}
+      where id = (select id from leads where evento_id = ${evento!.id} and status <> 'novo' order by id desc limit 1)`);
+    const [copia] = await queryRows<{ iguais: number; todos: number }>(
+      db,
+      sql`select count(*) filter (where l.evento_estado = e.estado and l.evento_cidade = e.cidade)::int as iguais,
+          count(*)::int as todos
+        from leads l join eventos e on e.id = l.evento_id`,
+    );
+    expect(copia!.iguais).toBe(copia!.todos);
+    const cidades = await comparedWithTheJoin();
+    expect(cidades.has('Cidade Nova do Teste|AC')).toBe(true);
   });
 });

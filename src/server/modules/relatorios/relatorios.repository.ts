@@ -368,8 +368,8 @@ const LEAD_GROUP_KEY: Record<Agrupamento, SQL> = {
   vendedor: sql`${leads.vendedorId}`,
   cliente: sql`${leads.clienteId}`,
   evento: sql`${leads.eventoId}`,
-  estado: sql`${eventos.estado}`,
-  cidade: sql`${eventos.cidade}`,
+  estado: sql`${leads.eventoEstado}`,
+  cidade: sql`${leads.eventoCidade}`,
   origem: origemKey('origem', leads),
   campanha: origemKey('campanha', leads),
   vendedor_link: sql`${leads.linkVendedorId}`,
@@ -380,19 +380,6 @@ const LEAD_GROUP_KEY: Record<Agrupamento, SQL> = {
  * was divided as a numeric and then converted -- a third of the network's report by franquia.
  */
 const HORAS_ATE_O_CONTATO = "date_part('epoch', b.contato - b.inscricao) / 3600";
-
-/**
- * The event's place beside each lead of a follow-up by place (ADR 149). Under a micro-franquia, a vendedor, a cliente
- * or an event, each lead's event is read by its key (a nested loop: a few hundred to a few thousand lookups); the
- * planner, costing those lookups as reads from disk, hashed the whole network's events instead -- 50,000 rows for
- * a micro-franquia's 900 leads. The network and a franquia keep the join, whose hash pays off at their size.
- */
-function lugarDoLead(rows: ReportRows): SQL {
-  const abaixoDaFranquia = rows.nodes.some((node) => levelOf(node.level) > levelOf('franquia'));
-  if (!abaixoDaFranquia) return sql` join ${eventos} on ${eventos.id} = ${leads.eventoId}`;
-  // `offset 0` keeps the subquery apart, so PostgreSQL cannot turn it back into the join.
-  return sql` cross join lateral (select e.estado, e.cidade from ${eventos} e where e.id = ${leads.eventoId} offset 0) ${eventos}`;
-}
 
 const LEAD_PATH_COLUMN = {
   franqueador: leads.franqueadorId,
@@ -454,16 +441,21 @@ export async function findFollowUp(
     sql`${leads.status} in ('em_contato', 'interessado', 'sem_interesse', 'convertido')`,
     sql`${leads.createdAt} >= (${rows.de}::date::timestamp at time zone ${zone})`,
     sql`${leads.createdAt} < ((${rows.ate}::date + 1)::timestamp at time zone ${zone})`,
-    rows.estado ? eq(eventos.estado, rows.estado) : undefined,
-    rows.cidade ? sql`lower(${eventos.cidade}) = lower(${rows.cidade})` : undefined,
+    // The event's place, from the lead's copy of it (ADR 158). A city is named in any case: its spellings are read
+    // from the events' own index and each lead's copy compared with them as written -- `lower()` of every lead's
+    // city cost the network's 63,000 leads more than the join it replaced.
+    rows.estado ? eq(leads.eventoEstado, rows.estado) : undefined,
+    rows.cidade
+      ? sql`${leads.eventoCidade} in (select ${eventos.cidade} from ${eventos} where lower(${eventos.cidade}) = lower(${rows.cidade}))`
+      : undefined,
     drillFilters(filtro, leads, leads.createdAt),
   );
   const baseWhere = (
     extra?: SQL,
-  ) => sql`select ${LEAD_GROUP_KEY[agrupar]} as k, ${agrupar === 'cidade' ? sql`${eventos.estado}` : sql`null::text`} as estado,
+  ) => sql`select ${LEAD_GROUP_KEY[agrupar]} as k, ${agrupar === 'cidade' ? sql`${leads.eventoEstado}` : sql`null::text`} as estado,
       ${leads.primeiroContatoEm} as contato, ${leads.createdAt} as inscricao, ${leads.status} as status,
       ${leads.motivoPerda} as motivo
-    from ${leads}${place ? lugarDoLead(rows) : sql``} where ${and(where, extra)}`;
+    from ${leads} where ${and(where, extra)}`;
   const base = baseWhere();
   const contagens = [
     'count(b.contato)::int as contatados',

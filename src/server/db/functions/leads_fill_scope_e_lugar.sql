@@ -1,0 +1,14 @@
+-- A lead takes its event's path and place (ADR 158), in one read of the event; pré-matrículas and matrículas take
+-- the path alone (funnel_fill_scope).
+-- Defined by migration 0090; this file is its definition today (ADR 061).
+CREATE OR REPLACE FUNCTION public.leads_fill_scope_e_lugar()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  SELECT e."cliente_id", e."vendedor_id", e."micro_franquia_id", e."franquia_id", e."franqueador_id", e."estado", e."cidade"
+    INTO NEW."cliente_id", NEW."vendedor_id", NEW."micro_franquia_id", NEW."franquia_id", NEW."franqueador_id",
+      NEW."evento_estado", NEW."evento_cidade"
+    FROM "eventos" e WHERE e."id" = NEW."evento_id";
+  RETURN NEW;
+END $function$;
