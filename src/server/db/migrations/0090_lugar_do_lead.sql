@@ -5,6 +5,13 @@
 ALTER TABLE "leads" ADD COLUMN "evento_estado" varchar(2);--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "evento_cidade" text;--> statement-breakpoint
 UPDATE "leads" l SET "evento_estado" = e."estado", "evento_cidade" = e."cidade" FROM "eventos" e WHERE e."id" = l."evento_id";--> statement-breakpoint
+-- That UPDATE wrote a new version of every lead wherever a page had room: the table was no longer in the order
+-- families signed up (ADR 135; the benchmark's created_at correlation fell from 1 to 0.48), and a search within a
+-- period or a scope read its rows a block each (a franquia's 'Oliveira' in 'sem contato': 72 ms of PostgreSQL
+-- before, 292 after). The table is written again in its network's sign-up order (34 s for 1,000,000 leads), and
+-- left unmarked.
+CLUSTER "leads" USING "leads_franqueador_page_idx";--> statement-breakpoint
+ALTER TABLE "leads" SET WITHOUT CLUSTER;--> statement-breakpoint
 
 -- A lead takes its event's path and place, in one read of the event (the trigger keeps its name; pré-matrículas
 -- and matrículas keep funnel_fill_scope, which writes the path alone).
