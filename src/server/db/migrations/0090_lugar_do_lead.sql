@@ -30,13 +30,14 @@ DROP TRIGGER "leads_fill_scope" ON "leads";--> statement-breakpoint
 CREATE TRIGGER "leads_fill_scope" BEFORE INSERT OR UPDATE OF "evento_id", "cliente_id", "vendedor_id", "micro_franquia_id", "franquia_id", "franqueador_id", "evento_estado", "evento_cidade"
   ON "leads" FOR EACH ROW EXECUTE FUNCTION "leads_fill_scope_e_lugar"();--> statement-breakpoint
 
--- An event whose place is edited takes its leads' copy along.
+-- An event whose place is edited takes its leads' copy along: the lead's fill trigger writes it again from the event
+-- (as eventos_count has it write the path).
 CREATE FUNCTION public.eventos_lugar_dos_leads()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  UPDATE "leads" SET "evento_estado" = NEW."estado", "evento_cidade" = NEW."cidade" WHERE "evento_id" = NEW."id";
+  UPDATE "leads" SET "evento_estado" = NULL WHERE "evento_id" = NEW."id";
   RETURN NULL;
 END $function$;--> statement-breakpoint
 CREATE TRIGGER "eventos_lugar_dos_leads" AFTER UPDATE OF "estado", "cidade" ON "eventos" FOR EACH ROW
