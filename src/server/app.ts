@@ -9,6 +9,7 @@ import { BackgroundTasks } from './lib/background-tasks';
 import { contarJobsPorEstado, setupJobs } from './jobs';
 import { type Clock, systemClock } from './lib/clock';
 import { LOG_SERIALIZERS, maskingLogStream } from './lib/log-serializers';
+import { listasLongas } from './lib/long-json';
 import { refuseNul } from './lib/no-nul';
 import { createMailer, type Mailer } from './mail/mailer';
 import { countingMailer, createMetrics, type PoolStats } from './lib/metrics';
@@ -130,6 +131,8 @@ export async function buildApp(config: Config, deps: AppDependencies): Promise<F
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A list's answer (a 200 whose schema is an array) is written row by row into reused memory (lib/long-json.ts).
+  app.addHook('onRoute', listasLongas);
   // A NUL character in any text the client sent is a field error, before validation and any query (TRUST.md).
   app.addHook('preValidation', refuseNul);
   // Mutations take JSON only: no text/plain bodies (DESIGN §4.3).

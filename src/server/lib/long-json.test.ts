@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { instante } from '../../shared/schemas/fields';
-import { listaLonga } from './long-json';
+import { buffersGuardados, listasLongas } from './long-json';
 
 /**
  * A list's long answer written into pooled memory (issue 42's bench) is, byte for byte and header for header, what
@@ -22,28 +22,55 @@ const linhas = (n: number, semente: number) =>
     extra: 'não vai',
   }));
 
+let padrao: FastifyInstance;
 let app: FastifyInstance;
+let basePadrao: string;
 let base: string;
-beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  const query = { querystring: z.object({ n: z.coerce.number(), s: z.coerce.number() }) };
-  app.get('/padrao', { schema: { ...query, response: { 200: schema } } }, async (request) =>
-    linhas((request.query as { n: number }).n, (request.query as { s: number }).s),
-  );
-  app.get('/longa', { schema: { ...query, response: { 200: schema } } }, async (request, reply) =>
-    listaLonga(reply, schema, linhas((request.query as { n: number }).n, (request.query as { s: number }).s)),
-  );
-  app.get('/recusada', { schema: { response: { 200: schema } } }, async (_request, reply) =>
-    listaLonga(reply, schema, [{ id: 'um', nome: 'x', em: new Date(), nota: null }] as never),
-  );
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(() => app.close());
 
-const ler = async (path: string) => {
-  const response = await fetch(`${base}${path}`);
+/** An app of the default serializer; `longas` adds the app's onRoute hook (every list's answer pooled). */
+async function servidor(longas: boolean) {
+  const instancia = Fastify();
+  instancia.setValidatorCompiler(validatorCompiler);
+  instancia.setSerializerCompiler(serializerCompiler);
+  if (longas) instancia.addHook('onRoute', listasLongas);
+  const query = { querystring: z.object({ n: z.coerce.number(), s: z.coerce.number() }) };
+  const ler = (request: { query: unknown }) => {
+    const { n, s } = request.query as { n: number; s: number };
+    return linhas(n, s);
+  };
+  instancia.get('/lista', { schema: { ...query, response: { 200: schema } } }, async (request) => ler(request));
+  // A route's own preSerialization hook still runs, before the list's.
+  instancia.get(
+    '/com-gancho',
+    {
+      schema: { ...query, response: { 200: schema } },
+      preSerialization: async (_request, _reply, payload: unknown) => (payload as object[]).slice(1),
+    },
+    async (request) => ler(request),
+  );
+  instancia.get('/recusada', { schema: { response: { 200: schema } } }, async () => [
+    { id: 'um', nome: 'x', em: new Date(), nota: null },
+  ]);
+  // Another status of a list's route answers with the default serializer: its own schema, not the list's.
+  instancia.get(
+    '/erro',
+    { schema: { response: { 200: schema, 404: z.object({ message: z.string() }) } } },
+    async (_request, reply) => reply.code(404).send({ message: 'Não encontrado', extra: 'não vai' } as never),
+  );
+  return { instancia, base: await instancia.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
+beforeAll(async () => {
+  ({ instancia: padrao, base: basePadrao } = await servidor(false));
+  ({ instancia: app, base } = await servidor(true));
+});
+afterAll(async () => {
+  await padrao.close();
+  await app.close();
+});
+
+const ler = async (path: string, em = base) => {
+  const response = await fetch(`${em}${path}`);
   return {
     status: response.status,
     tipo: response.headers.get('content-type'),
@@ -52,23 +79,41 @@ const ler = async (path: string) => {
   };
 };
 
-describe('listaLonga', () => {
+describe('listasLongas', () => {
   it("answers the default serializer's bytes and headers, many answers in flight at once", async () => {
     const pedidos = Array.from({ length: 48 }, (_, k) => `?n=${[0, 1, 2, 500, 1500][k % 5]}&s=${k}`);
-    const respostas = await Promise.all(pedidos.map(async (q) => [await ler(`/padrao${q}`), await ler(`/longa${q}`)]));
-    for (const [padrao, longa] of respostas) {
+    const respostas = await Promise.all(
+      pedidos.map(async (q) => [await ler(`/lista${q}`, basePadrao), await ler(`/lista${q}`)]),
+    );
+    for (const [esperada, longa] of respostas) {
       expect(longa!.status).toBe(200);
-      expect(longa!.tipo).toBe(padrao!.tipo);
-      expect(longa!.tamanho).toBe(padrao!.tamanho);
-      expect(longa!.corpo.equals(padrao!.corpo)).toBe(true);
+      expect(longa!.tipo).toBe(esperada!.tipo);
+      expect(longa!.tamanho).toBe(esperada!.tamanho);
+      expect(longa!.corpo.equals(esperada!.corpo)).toBe(true);
     }
+    // The list's answers were written into the pool's buffers, back in it once they left.
+    expect(buffersGuardados()).toBeGreaterThan(0);
     // Again, now that the pool holds buffers earlier answers used.
-    const [padrao, longa] = [await ler('/padrao?n=700&s=99'), await ler('/longa?n=700&s=99')];
-    expect(longa.corpo.equals(padrao.corpo)).toBe(true);
+    const [esperada, longa] = [await ler('/lista?n=700&s=99', basePadrao), await ler('/lista?n=700&s=99')];
+    expect(longa.corpo.equals(esperada.corpo)).toBe(true);
     expect(JSON.parse(longa.corpo.toString())[0]).not.toHaveProperty('extra');
+  });
+
+  it("keeps the route's own preSerialization hook", async () => {
+    const [esperada, longa] = [await ler('/com-gancho?n=3&s=1', basePadrao), await ler('/com-gancho?n=3&s=1')];
+    expect(longa.corpo.equals(esperada.corpo)).toBe(true);
+    expect(JSON.parse(longa.corpo.toString())).toHaveLength(2);
   });
 
   it('answers 500 for a value the schema refuses, as the default serializer does', async () => {
     expect((await ler('/recusada')).status).toBe(500);
+    expect((await ler('/recusada', basePadrao)).status).toBe(500);
+  });
+
+  it("answers another status through that status's schema", async () => {
+    const [esperada, longa] = [await ler('/erro', basePadrao), await ler('/erro')];
+    expect(longa.status).toBe(404);
+    expect(longa.corpo.equals(esperada.corpo)).toBe(true);
+    expect(JSON.parse(longa.corpo.toString())).toEqual({ message: 'Não encontrado' });
   });
 });

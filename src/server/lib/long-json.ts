@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, RouteOptions, preSerializationHookHandler } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * A list's long answer (a page of 500 matrículas is about 400 KB of JSON) written into memory the process reuses
@@ -17,6 +17,9 @@ import type { z } from 'zod';
 const GUARDADOS = 8;
 const MINIMO = 512 * 1024;
 const livres: Buffer[] = [];
+
+/** How many buffers wait in the pool (for its test). */
+export const buffersGuardados = () => livres.length;
 
 function tomar(bytes: number): Buffer {
   const livre = livres.pop();
@@ -55,15 +58,14 @@ function escreverLista(reply: FastifyReply, itens: readonly unknown[]): Buffer {
 }
 
 /**
- * Sends `itens` through `schema` (the route's declared `response` for its status) into a pooled buffer:
- * `return listaLonga(reply, schema, itens)` from a handler's bytes, status and content type are the default
- * serializer's.
+ * Sends `itens` through `schema` (the route's declared `response` for its status) into a pooled buffer: the reply's
+ * bytes, status and content type are the default serializer's.
  */
-export function listaLonga<S extends z.ZodType>(reply: FastifyReply, schema: S, itens: z.output<S>) {
+function enviarLonga(reply: FastifyReply, schema: z.ZodType) {
   reply.type('application/json; charset=utf-8');
   // Fastify hands a serializer's Buffer on as it does a string (its length is the content-length).
   reply.serializer(((data: unknown) => {
-    const result = schema.safeEncode(data as z.output<S>);
+    const result = schema.safeEncode(data);
     if (!result.success) {
       const url = reply.request.routeOptions.url ?? reply.request.url;
       throw new ResponseSerializationError(reply.request.method, url, { cause: result.error });
@@ -71,5 +73,21 @@ export function listaLonga<S extends z.ZodType>(reply: FastifyReply, schema: S, 
     const encoded = result.data;
     return Array.isArray(encoded) ? escreverLista(reply, encoded) : JSON.stringify(encoded);
   }) as unknown as (payload: unknown) => string);
-  return itens;
+}
+
+/**
+ * Every route whose 200 answer is a list (its declared response an array schema) writes that answer as above
+ * (issue 46: the Leads, Pré-matrículas, Parcelas and Auditoria pages of 500 rows too, not only the three lists that
+ * once called for it). Added as the route's own `preSerialization` hook from the app's `onRoute`: an answer of
+ * another status (an error's `{ message }`) keeps the default serializer.
+ */
+export function listasLongas(route: RouteOptions) {
+  const schema = (route.schema?.response as Record<string, unknown> | undefined)?.[200];
+  if (!(schema instanceof z.ZodArray)) return;
+  const lista: preSerializationHookHandler = (_request, reply, payload, done) => {
+    if (reply.statusCode === 200 && Array.isArray(payload)) enviarLonga(reply, schema);
+    done(null, payload);
+  };
+  const proprios = route.preSerialization;
+  route.preSerialization = [...(proprios ? [proprios].flat() : []), lista];
 }

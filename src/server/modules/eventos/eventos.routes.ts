@@ -8,7 +8,6 @@ import {
   eventoUpdateSchema,
   eventoViewSchema,
 } from '../../../shared/schemas/evento';
-import { listaLonga } from '../../lib/long-json';
 import { pageWindow, setTotalCount } from '../../lib/pagination';
 import { findEvento, listEventos } from './eventos.repository';
 import { type AposMudarVagas, createEvento, updateEventoById } from './eventos.service';
@@ -37,8 +36,7 @@ export async function eventosRoutes(fastify: FastifyInstance, options: { aposMud
         now: app.clock.now(),
       });
       setTotalCount(reply, total, exact);
-      // A page of 500 events is ~450 KB: written into reused memory, the same bytes (lib/long-json.ts).
-      return listaLonga(reply, eventosListaSchema, items);
+      return items;
     },
   );
 

@@ -17,7 +17,6 @@ import {
 } from '../../../shared/schemas/funnel';
 import { setTotalCount } from '../../lib/pagination';
 import { setCursors } from '../../lib/keyset';
-import { listaLonga } from '../../lib/long-json';
 import { csvDate, findFunnelEvento, keysetBatches, mapBatches, sendCsv } from '../funnel';
 import { todayInBrasilia } from '../../../shared/brasilia';
 import {
@@ -66,8 +65,7 @@ export async function matriculasRoutes(fastify: FastifyInstance) {
       const { items, total, exact, cursors } = await listMatriculas(request.dbLeitura, request.actor!, request.query);
       setTotalCount(reply, total, exact);
       setCursors(reply, cursors);
-      // Issue 42's bench: a page of 500 is ~400 KB, written into reused memory (the same bytes).
-      return listaLonga(reply, matriculasListaSchema, items);
+      return items;
     },
   );
 
