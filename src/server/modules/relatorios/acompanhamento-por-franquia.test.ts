@@ -22,27 +22,30 @@ beforeAll(async () => {
   const [franqueador] = await queryRows<{ id: string }>(db, sql`select id from franqueadores limit 1`);
   franqueadorId = franqueador!.id;
   // The demo's leads followed as a network follows them: a status, a first contact some hours (or days) after the
-  // sign-up, a reason for each loss -- spread by each lead's id, so groups have odd and even counts and ties.
+  // sign-up, a reason for each loss -- spread by each lead's place in the sign-up order (not by its random id, so
+  // every run has the same groups: each level keeps a node of its own with contacted leads beside the group of none).
   await db.execute(sql`update leads set
-      status = (array['novo', 'em_contato', 'interessado', 'sem_interesse', 'convertido'])[1 + abs(hashtext(id::text)) % 5]::lead_status,
-      primeiro_contato_em = case when abs(hashtext(id::text)) % 5 = 0 then null
-        else created_at + make_interval(secs => abs(hashtext(id::text || 'h')) % 400000 / 7.0) end,
-      motivo_perda = case when abs(hashtext(id::text)) % 5 = 3
-        then (array['preco', 'distancia', 'sem_resposta', 'escolheu_outra_escola', 'sem_perfil', 'outro'])[1 + abs(hashtext(id::text || 'm')) % 6]::motivo_perda
-        end`);
+      status = (array['novo', 'em_contato', 'interessado', 'sem_interesse', 'convertido'])[1 + ordem.n % 5]::lead_status,
+      primeiro_contato_em = case when ordem.n % 5 = 0 then null
+        else leads.created_at + make_interval(secs => ordem.n * 104729 % 400000 / 7.0) end,
+      motivo_perda = case when ordem.n % 5 = 3
+        then (array['preco', 'distancia', 'sem_resposta', 'escolheu_outra_escola', 'sem_perfil', 'outro'])[1 + ordem.n % 6]::motivo_perda
+        end
+    from (select id, row_number() over (order by created_at, id) as n from leads) ordem
+    where ordem.id = leads.id`);
   // A lead lost without ever being contacted, and a few leads under no franquia (the report's own group for them).
   await db.execute(sql`update leads set status = 'sem_interesse', primeiro_contato_em = null, motivo_perda = 'outro'
-    where id = (select id from leads order by id limit 1)`);
+    where id = (select id from leads order by created_at, id limit 1)`);
   // The scope is filled from the event (leads_fill_scope), so no lead loses its franquia today; the column allows it,
   // and the report has a group for it: the trigger is held for this one write.
   await db.transaction(async (tx) => {
     await tx.execute(sql`alter table leads disable trigger leads_fill_scope`);
     await tx.execute(sql`update leads set franquia_id = null
-      where id in (select id from leads where status <> 'novo' order by id desc limit 3)`);
+      where id in (select id from leads where status <> 'novo' order by created_at desc, id desc limit 3)`);
     // And a few contacted leads under no vendedor, cliente or micro-franquia: the groups of the network by those
     // levels, each with a median of its own (the statement that works out the page's medians joins them by key).
     await tx.execute(sql`update leads set vendedor_id = null, cliente_id = null, micro_franquia_id = null
-      where id in (select id from leads where status <> 'novo' and primeiro_contato_em is not null order by id limit 3)`);
+      where id in (select id from leads where status <> 'novo' and primeiro_contato_em is not null order by created_at, id limit 3)`);
     await tx.execute(sql`alter table leads enable trigger leads_fill_scope`);
   });
 });
