@@ -2999,6 +2999,8 @@ export const visitas = pgTable(
   (t) => [
     index('visitas_vendedor_agenda_idx').on(t.vendedorId, t.agendadaPara),
     index('visitas_cliente_agenda_idx').on(t.clienteId, t.agendadaPara),
+    // The list's order (ADR 160): a page walks it and stops at its last visit the caller sees.
+    index('visitas_agenda_idx').on(t.agendadaPara, t.createdAt, t.id),
     index('visitas_evento_idx')
       .on(t.eventoId)
       .where(sql`${t.eventoId} is not null`),

@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   type ListSortValue,
@@ -47,24 +47,25 @@ export interface ListPageSpec<Row extends { cursorChaves: (string | null)[] }> {
  * One page of a scoped list and the number of rows matching it (DESIGN §4.3), both in SQL and at once: the
  * body every network list's repository shares. The page is the one of its number, or the one after or before a
  * cursor (issue 46: `apos`/`antes`, read from the cursor's key, so a deep page costs what the first does); the
- * answer names the cursors of the pages beside it. The count is the filters', wherever the cursor stands.
+ * answer names the cursors of the pages beside it. The count is the filters', wherever the cursor stands, up to the
+ * lists' limit as every list's (issue 21; ADR 160: a network's 40,000 visits were counted to the last).
  */
 export async function listPage<Row extends { cursorChaves: (string | null)[] }>(
   db: Executor,
   spec: ListPageSpec<Row>,
   query: CursorQuery,
-): Promise<{ rows: Omit<Row, 'cursorChaves'>[]; total: number; cursors: PageCursors }> {
+): Promise<{ rows: Omit<Row, 'cursorChaves'>[]; total: number; exact: boolean; cursors: PageCursors }> {
   const where = and(...spec.where);
   const window = keysetWindow(spec.order, query);
-  const [read, [total]] = await Promise.all([
+  const [read, contagem] = await Promise.all([
     spec
       .select({ where: and(where, window.past), orderBy: window.orderBy, cursorChaves: cursorKeys(spec.order.keys) })
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ value: count() }).from(spec.table).where(where),
+    countUpToLimit(db, spec.table, where),
   ]);
   const { rows, cursors } = keysetPage(spec.order, query, read);
-  return { rows, total: Number(total?.value ?? 0), cursors };
+  return { rows, ...contagem, cursors };
 }
 
 /**

@@ -50,7 +50,7 @@ export function toClienteView({ createdAt, ...row }: Row): ClienteView {
 }
 
 export async function listClientes(db: Executor, actor: Actor, filter: StatusListFilter) {
-  const { rows, total, cursors } = await listPage(
+  const { rows, total, exact, cursors } = await listPage(
     db,
     {
       table: clientes,
@@ -67,7 +67,7 @@ export async function listClientes(db: Executor, actor: Actor, filter: StatusLis
     },
     filter,
   );
-  return { rows: rows.map(toClienteView), total, cursors };
+  return { rows: rows.map(toClienteView), total, exact, cursors };
 }
 
 export async function findCliente(db: Executor, actor: Actor, id: string) {

@@ -31,7 +31,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { q, status, sort, page, pageSize, apos, antes } = request.query;
-      const { rows, total, cursors } = await listClientes(request.dbLeitura, request.actor!, {
+      const { rows, total, exact, cursors } = await listClientes(request.dbLeitura, request.actor!, {
         q,
         isActive: status,
         sort,
@@ -40,7 +40,7 @@ export async function clientesRoutes(fastify: FastifyInstance) {
         apos,
         antes,
       });
-      setTotalCount(reply, total);
+      setTotalCount(reply, total, exact);
       setCursors(reply, cursors);
       return rows;
     },

@@ -40,7 +40,7 @@ export function toFranquiaView({ createdAt, ...row }: Row): FranquiaView {
 }
 
 export async function listFranquias(db: Executor, actor: Actor, filter: StatusListFilter) {
-  const { rows, total, cursors } = await listPage(
+  const { rows, total, exact, cursors } = await listPage(
     db,
     {
       table: franquias,
@@ -57,7 +57,7 @@ export async function listFranquias(db: Executor, actor: Actor, filter: StatusLi
     },
     filter,
   );
-  return { rows: rows.map(toFranquiaView), total, cursors };
+  return { rows: rows.map(toFranquiaView), total, exact, cursors };
 }
 
 /** The franquia if the actor may see it; undefined otherwise (the route answers 404). */

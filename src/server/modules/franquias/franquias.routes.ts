@@ -29,7 +29,7 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { q, status, sort, page, pageSize, apos, antes } = request.query;
-      const { rows, total, cursors } = await listFranquias(request.dbLeitura, request.actor!, {
+      const { rows, total, exact, cursors } = await listFranquias(request.dbLeitura, request.actor!, {
         q,
         isActive: status,
         sort,
@@ -38,7 +38,7 @@ export async function franquiasRoutes(fastify: FastifyInstance) {
         apos,
         antes,
       });
-      setTotalCount(reply, total);
+      setTotalCount(reply, total, exact);
       setCursors(reply, cursors);
       return rows;
     },

@@ -43,7 +43,7 @@ export function toMicroFranquiaView({ createdAt, ...row }: Row): MicroFranquiaVi
 }
 
 export async function listMicroFranquias(db: Executor, actor: Actor, filter: StatusListFilter) {
-  const { rows, total, cursors } = await listPage(
+  const { rows, total, exact, cursors } = await listPage(
     db,
     {
       table: microFranquias,
@@ -60,7 +60,7 @@ export async function listMicroFranquias(db: Executor, actor: Actor, filter: Sta
     },
     filter,
   );
-  return { rows: rows.map(toMicroFranquiaView), total, cursors };
+  return { rows: rows.map(toMicroFranquiaView), total, exact, cursors };
 }
 
 export async function findMicroFranquia(db: Executor, actor: Actor, id: string) {

@@ -125,7 +125,7 @@ export interface UsuariosFilter {
 /** A page of the usuários the actor sees, by number or by cursor (issue 46), the matching count, and its cursors. */
 export async function listUsuarios(db: Executor, actor: Actor, filter: UsuariosFilter) {
   const columns = usuarioColumns(db, actor);
-  const { rows, total, cursors } = await listPage(
+  const { rows, total, exact, cursors } = await listPage(
     db,
     {
       table: users,
@@ -142,7 +142,7 @@ export async function listUsuarios(db: Executor, actor: Actor, filter: UsuariosF
     },
     filter,
   );
-  return { rows: rows.map(toUsuarioView), total, cursors };
+  return { rows: rows.map(toUsuarioView), total, exact, cursors };
 }
 
 export async function findUsuario(db: Executor, actor: Actor, id: string) {

@@ -30,8 +30,8 @@ export async function usuariosRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('usuarios.gerenciar') },
     },
     async (request, reply) => {
-      const { rows, total, cursors } = await listUsuarios(request.dbLeitura, request.actor!, request.query);
-      setTotalCount(reply, total);
+      const { rows, total, exact, cursors } = await listUsuarios(request.dbLeitura, request.actor!, request.query);
+      setTotalCount(reply, total, exact);
       setCursors(reply, cursors);
       return rows;
     },

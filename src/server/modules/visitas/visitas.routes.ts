@@ -26,8 +26,8 @@ export async function visitasRoutes(fastify: FastifyInstance) {
       config: { access: rolesFor('visitas.ver') },
     },
     async (request, reply) => {
-      const { rows, total, cursors } = await listarVisitas(request.dbLeitura, request.actor!, request.query);
-      setTotalCount(reply, total);
+      const { rows, total, exact, cursors } = await listarVisitas(request.dbLeitura, request.actor!, request.query);
+      setTotalCount(reply, total, exact);
       setCursors(reply, cursors);
       return rows;
     },

@@ -90,8 +90,8 @@ export async function listarVisitas(
   db: Executor,
   actor: Actor,
   query: VisitaListQuery,
-): Promise<{ rows: VisitaView[]; total: number; cursors: PageCursors }> {
-  const { rows, total, cursors } = await listVisitas(db, actor, {
+): Promise<{ rows: VisitaView[]; total: number; exact: boolean; cursors: PageCursors }> {
+  const { rows, total, exact, cursors } = await listVisitas(db, actor, {
     ...periodoDeDias(query.de, query.ate),
     q: query.q,
     vendedorId: query.vendedorId,
@@ -102,7 +102,7 @@ export async function listarVisitas(
     apos: query.apos,
     antes: query.antes,
   });
-  return { rows: rows.map(toVisitaView), total, cursors };
+  return { rows: rows.map(toVisitaView), total, exact, cursors };
 }
 
 /** Who makes the visit: the vendedor itself; for the levels above it, the one named or the school's own. */
