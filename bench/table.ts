@@ -337,11 +337,22 @@ export function withoutOrphans(table: Table, planned: ReadonlySet<string>): Tabl
   return { ...table, rows: table.rows.filter((r) => !orphan(r.scenario)) };
 }
 
-/** A partial run's rows replace the same scenarios' rows in place; new scenarios go at the end. */
+/**
+ * A partial run's rows replace the same scenarios' rows in place; new scenarios go at the end. A row measured at a
+ * number of connections not its scenario's own is named with a suffix (' (1 conn.)', BENCH_CONNECTIONS): it also
+ * replaces the row of the same path a whole run measured at that number under its own name ('visitas, page 1 ·
+ * franqueador · 1 user'), so one path is not two rows of different days (16 such pairs on 2026-12-04).
+ */
 export function mergeTable(previous: Table, rows: TableRow[], whole: boolean, cores: number): Table {
   if (whole) return { cores, rows };
   const fresh = new Map(rows.map((r) => [r.scenario, r]));
-  const merged = previous.rows.map((r) => fresh.get(r.scenario) ?? r);
-  const known = new Set(previous.rows.map((r) => r.scenario));
+  const unsuffixed = (r: TableRow) => r.scenario.replace(/ \(\d+ conn\.\)$/, '');
+  const superseded = new Set(
+    rows.filter((r) => unsuffixed(r) !== r.scenario).map((r) => `${unsuffixed(r)}|${r.connections}`),
+  );
+  const merged = previous.rows
+    .filter((r) => fresh.has(r.scenario) || !superseded.has(`${r.scenario}|${r.connections}`))
+    .map((r) => fresh.get(r.scenario) ?? r);
+  const known = new Set(merged.map((r) => r.scenario));
   return { cores: previous.cores ?? cores, rows: [...merged, ...rows.filter((r) => !known.has(r.scenario))] };
 }

@@ -8,6 +8,7 @@ import { growth, mergeRuns, readScale, scaleSection, withScale } from '../../ben
 import {
   BENCHMARKS_FILE,
   cpuBudget,
+  mergeTable,
   readTable,
   root,
   type Row,
@@ -244,6 +245,32 @@ describe("issue 46's CPU budget a request, for one user's rows", () => {
 });
 
 describe('a scenario measured at another number of connections than its own (BENCH_CONNECTIONS)', () => {
+  it("replaces, when merged, the row a whole run measured at that number under the scenario's own name", () => {
+    const at = (scenario: string, connections: number, measured: string): TableRow => ({
+      ...row(scenario, 1, 1),
+      connections,
+      measured,
+      helloRps: 50_000,
+    });
+    const previous = {
+      cores: 2,
+      rows: [
+        at('visitas, page 1 · franqueador · 1 user', 1, 'old'),
+        at('visitas, page 1 · franqueador', 16, 'old'),
+        at('visitas, page 1 · micro · 1 user', 1, 'old'),
+      ],
+    };
+    const merged = mergeTable(previous, [at('visitas, page 1 · franqueador · 1 user (1 conn.)', 1, 'new')], false, 2);
+    expect(merged.rows.map((r) => [r.scenario, r.connections, r.measured])).toEqual([
+      ['visitas, page 1 · franqueador', 16, 'old'],
+      ['visitas, page 1 · micro · 1 user', 1, 'old'],
+      ['visitas, page 1 · franqueador · 1 user (1 conn.)', 1, 'new'],
+    ]);
+    // A row of that name at another number of connections is another measure: it stays.
+    const sixteen = mergeTable(previous, [at('visitas, page 1 · franqueador (1 conn.)', 1, 'new')], false, 2);
+    expect(sixteen.rows.map((r) => r.scenario)).toContain('visitas, page 1 · franqueador');
+  });
+
   it("is held to its p99 alone: sixteen connections' throughput is not one user's wait", () => {
     const webhook = { p99: 50, rps: 500 };
     expect(targetAt(webhook, 16, 1)).toEqual({ p99: 50 });
