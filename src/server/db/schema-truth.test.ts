@@ -45,6 +45,10 @@ const BEYOND_DRIZZLE: Record<string, string> = {
     ' INCLUDE (cidade, id, franqueador_id, franquia_id, micro_franquia_id, vendedor_id, cliente_id)',
   // Migration 0083: the audit trail of the people a search names, read from the index alone (ADR 139).
   audit_log_usuario_id_em_idx: ' INCLUDE (acao, entidade, franqueador_id, franquia_id, micro_franquia_id)',
+  // Migration 0092 (ADR 161): each level's trail filtered by an action or an entity, read from the index alone.
+  audit_log_franqueador_em_idx: ' INCLUDE (acao, entidade)',
+  audit_log_franquia_em_idx: ' INCLUDE (acao, entidade)',
+  audit_log_micro_franquia_em_idx: ' INCLUDE (acao, entidade)',
   leads_micro_franquia_status_idx:
     ' INCLUDE (franqueador_id, franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda, evento_estado, evento_cidade)',
   leads_franquia_status_idx:

@@ -1963,7 +1963,9 @@ export const auditLog = pgTable(
     microFranquiaId: uuid(),
   },
   (t) => [
-    // Newest first per level (scanned backwards), the filters' own, and the purge's.
+    // Newest first per level (scanned backwards), the filters' own, and the purge's. Each level's carries the action
+    // and the entity, so a filter by either is read from the index alone (migration 0092, ADR 161: INCLUDE in
+    // schema.dump.txt).
     index('audit_log_franqueador_em_idx').on(t.franqueadorId, t.em, t.id),
     index('audit_log_franquia_em_idx')
       .on(t.franquiaId, t.em, t.id)
