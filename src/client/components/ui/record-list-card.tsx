@@ -17,6 +17,8 @@ export interface RecordList<T> {
   live: LiveList<T>;
   rows: T[];
   total: number;
+  /** False when the server stopped counting at `total` (X-Total-Count-Exact, issue 21): 'mais de 10.000'. */
+  exact: boolean;
   /** An answer is shown (the count can be said). */
   loaded: boolean;
   isPending: boolean;
@@ -34,10 +36,12 @@ export function useRecordList<T>(
 ): RecordList<T> {
   const live = useLiveList(query, JSON.stringify(params));
   const total = live.data?.total ?? 0;
+  const exact = live.data?.exact ?? true;
   return {
     live,
     rows: live.data?.items ?? [],
     total,
+    exact,
     loaded: live.data !== undefined,
     isPending: query.isPending,
     isPlaceholderData: query.isPlaceholderData,
@@ -47,6 +51,8 @@ export function useRecordList<T>(
       page: list$.pageNumber,
       pageSize: list$.pageSize,
       total,
+      totalExact: exact,
+      rowCount: live.data?.items.length,
       onPageChange: list$.setPage,
       onPageSizeChange: list$.setPageSize,
       // Issue 46: 'Anterior' and 'Próxima' by the answer's cursors, kept in the address.

@@ -58,6 +58,18 @@ describe('ClientesScreen', () => {
     expect(screen.getByText('5 clientes')).toBeInTheDocument();
   });
 
+  it("says 'mais de 10.000' and claims no last page when the server stopped counting (ADR 160)", async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => createCliente({ nomeFantasia: `Escola ${i}` }));
+    mockFetch({
+      'GET /api/clientes': { body: rows, headers: { 'X-Total-Count': '10000', 'X-Total-Count-Exact': 'false' } },
+    });
+    renderWithProviders(<ClientesScreen role="franqueador" lookupCep={lookupCep} />);
+    expect(await screen.findByText('mais de 10.000 clientes')).toBeInTheDocument();
+    const [paginacao] = screen.getAllByRole('navigation', { name: 'Paginação' });
+    expect(paginacao).toHaveTextContent('de mais de 10.000');
+    expect(within(paginacao!).getByText('Página 1')).toBeInTheDocument();
+  });
+
   it('says when it loads, fails or finds nothing', async () => {
     mockFetch({ 'GET /api/clientes': 'pending' });
     renderWithProviders(<ClientesScreen role="micro_franquia" lookupCep={lookupCep} />);

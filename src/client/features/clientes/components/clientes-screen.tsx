@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Role } from '@shared/roles';
 import type { CepResult } from '@shared/schemas/cep';
 import type { ClienteView } from '@shared/schemas/cliente';
-import { formatCount } from '@shared/format';
+import { formatTotal } from '@shared/format';
 import { StatusToggleDialog } from '@/components/ui/status-toggle-dialog';
 import { Badge } from '@/components/ui/badge';
 import type { DataTableNotice } from '@/components/ui/data-table';
@@ -58,7 +58,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
     }),
   );
 
-  const { total } = list;
+  const { total, exact } = list;
   let notice: DataTableNotice | null = null;
   if (list.isError) notice = { kind: 'error', title: 'Failed to fetch clientes' };
   else if (list.loaded && list.rows.length === 0) notice = { kind: 'empty', title: 'Nenhum cliente encontrado' };
@@ -68,11 +68,7 @@ export function ClientesScreen({ role, lookupCep }: ClientesScreenProps) {
       <RecordListCard
         title="Lista de Clientes"
         badges={
-          list.loaded ? (
-            <Badge variant="secondary">
-              {formatCount(total)} {total === 1 ? 'cliente' : 'clientes'}
-            </Badge>
-          ) : null
+          list.loaded ? <Badge variant="secondary">{formatTotal(total, exact, ['cliente', 'clientes'])}</Badge> : null
         }
         list={list}
         caption="Lista de clientes"

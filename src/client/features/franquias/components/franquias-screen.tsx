@@ -1,7 +1,7 @@
 import { Building2, Filter } from 'lucide-react';
 import type { CepResult } from '@shared/schemas/cep';
 import type { FranquiaView } from '@shared/schemas/franquia';
-import { formatCount } from '@shared/format';
+import { formatTotalCount } from '@shared/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { DataTableNotice } from '@/components/ui/data-table';
@@ -67,7 +67,7 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
     }),
   );
 
-  const { total } = franquias;
+  const { total, exact } = franquias;
   const filtering = Boolean(q) || status !== undefined;
   let notice: DataTableNotice | null = null;
   if (franquias.isError) {
@@ -90,8 +90,8 @@ export function FranquiasScreen({ lookupCep }: FranquiasScreenProps) {
         badges={
           <>
             {franquias.loaded ? (
-              <Badge variant="secondary" aria-label={`${total} franquias`}>
-                {formatCount(total)}
+              <Badge variant="secondary" aria-label={`${exact ? total : `mais de ${total}`} franquias`}>
+                {formatTotalCount(total, exact)}
               </Badge>
             ) : null}
             {status ? (

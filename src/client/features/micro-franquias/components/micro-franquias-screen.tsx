@@ -1,4 +1,5 @@
 import { can } from '@shared/permissions';
+import { formatTotalCount } from '@shared/format';
 import type { ReactNode } from 'react';
 import type { Role } from '@shared/roles';
 import type { MicroFranquiaCreate, MicroFranquiaView } from '@shared/schemas/micro-franquia';
@@ -62,7 +63,9 @@ export function MicroFranquiasScreen({ role, renderForm }: MicroFranquiasScreenP
         title="Micro-franquias"
         badges={
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {list.loaded ? `${list.total} micro-franquia(s) cadastrada(s)` : ' '}
+            {list.loaded
+              ? `${list.exact ? list.total : formatTotalCount(list.total, false)} micro-franquia(s) cadastrada(s)`
+              : ' '}
           </p>
         }
         list={list}

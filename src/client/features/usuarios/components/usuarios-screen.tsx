@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
 import { ROLE_LABELS, type Role } from '@shared/roles';
 import { USUARIO_ROLE_FILTERS, type UsuarioView } from '@shared/schemas/usuario';
-import { formatCount } from '@shared/format';
+import { formatTotal } from '@shared/format';
 import { StatusToggleDialog } from '@/components/ui/status-toggle-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -104,7 +104,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
     }),
   );
 
-  const { total } = list;
+  const { total, exact } = list;
   let notice: DataTableNotice | null = null;
   if (list.isError) notice = { kind: 'error', title: errorMessage(list.error, 'Erro ao carregar usuários') };
   else if (list.loaded && list.rows.length === 0) notice = { kind: 'empty', title: 'Nenhum usuário encontrado' };
@@ -116,11 +116,7 @@ export function UsuariosScreen({ currentUser }: UsuariosScreenProps) {
       <RecordListCard
         title="Lista de Usuários"
         badges={
-          list.loaded ? (
-            <Badge variant="secondary">
-              {formatCount(total)} {total === 1 ? 'usuário' : 'usuários'}
-            </Badge>
-          ) : null
+          list.loaded ? <Badge variant="secondary">{formatTotal(total, exact, ['usuário', 'usuários'])}</Badge> : null
         }
         list={list}
         caption="Lista de usuários"

@@ -119,6 +119,8 @@ export function VisitasScreen() {
                   page: list.pageNumber,
                   pageSize: list.pageSize,
                   total: visitas.data.total,
+                  totalExact: visitas.data.exact,
+                  rowCount: visitas.data.items.length,
                   onPageChange: list.setPage,
                   keyset: list.keysetOf(visitas.data),
                 }
