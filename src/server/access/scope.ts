@@ -404,23 +404,18 @@ export function funnelEventosVisibleTo(actor: Actor): SQL {
 }
 
 /**
- * Users the actor may list and switch on or off (DESIGN §4.1): the franqueador its whole network (itself, the
- * franquias', micro-franquias', vendedores' and clientes' users, and the alunos of its events, each as the
- * network's own links describe it: usuarios.repository.ts); the micro-franquia its vendedores.
+ * Users the actor may list and switch on or off (DESIGN §4.1): the franqueador its whole network -- itself, the
+ * people of its network (its own, its franquias', micro-franquias', vendedores' and clientes', which each person's
+ * row names: `rede_franqueador_id`, ADR 162) and the alunos of its events, each as the network's own links describe
+ * it (usuarios.repository.ts); the micro-franquia its vendedores.
  */
 export function usuariosVisibleTo(actor: Actor): SQL {
   switch (actor.role) {
     case 'franqueador': {
-      const networkClienteIds = sql`(select ${clientes.id} from ${clientes} where ${clientesVisibleTo(actor)})`;
-      const networkVendedorUserIds = sql`(select ${vendedores.userId} from ${vendedores} where ${vendedores.microFranquiaId} in ${networkMicroFranquiaIds(actor)})`;
       const networkAlunoUserIds = sql`(select ${alunos.userId} from ${alunos} where ${alunoLinksVisibleTo(actor)})`;
       return or(
         eq(users.id, actor.id),
-        eq(users.franqueadorId, must(actor.franqueadorId)),
-        sql`${users.franquiaId} in ${networkFranquiaIds(actor)}`,
-        sql`${users.microFranquiaId} in ${networkMicroFranquiaIds(actor)}`,
-        sql`${users.clienteId} in ${networkClienteIds}`,
-        sql`${users.id} in ${networkVendedorUserIds}`,
+        eq(users.redeFranqueadorId, must(actor.franqueadorId)),
         sql`${users.id} in ${networkAlunoUserIds}`,
       ) as SQL;
     }
@@ -429,6 +424,16 @@ export function usuariosVisibleTo(actor: Actor): SQL {
     default:
       return NONE;
   }
+}
+
+/**
+ * The help desk's people (issue 19): whom a franqueador opens a ticket for -- itself and the people of its network
+ * (its own, its franquias', micro-franquias', vendedores' and clientes'), which each person's row names (ADR 162).
+ * Alunos are not among them. Every other role, none.
+ */
+export function pessoasDaRedeVisibleTo(actor: Actor): SQL {
+  if (actor.role !== 'franqueador') return NONE;
+  return or(eq(users.id, actor.id), eq(users.redeFranqueadorId, must(actor.franqueadorId))) as SQL;
 }
 
 /**

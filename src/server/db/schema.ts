@@ -181,6 +181,12 @@ export const users = pgTable(
     franquiaId: uuid().references((): AnyPgColumn => franquias.id),
     microFranquiaId: uuid().references((): AnyPgColumn => microFranquias.id),
     clienteId: uuid().references((): AnyPgColumn => clientes.id),
+    /**
+     * ADR 162: the franqueador whose network this person works in -- a franqueador's own, else its franquia's,
+     * cliente's, vendedor record's or micro-franquia's franqueador; null for an aluno, whom each network sees by its
+     * own links. Written by PostgreSQL (users_rede), and again when a unit above the person moves (users_rede_seguir).
+     */
+    redeFranqueadorId: uuid().references((): AnyPgColumn => franqueadores.id),
     isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -194,6 +200,8 @@ export const users = pgTable(
     index('users_franquia_id_idx').on(t.franquiaId),
     index('users_micro_franquia_id_idx').on(t.microFranquiaId),
     index('users_cliente_id_idx').on(t.clienteId),
+    // The franqueador's Usuários and SAC people (ADR 162): its network's staff by one key, newest first.
+    index('users_rede_created_at_idx').on(t.redeFranqueadorId, t.createdAt, t.id),
     index('users_role_created_at_idx').on(t.role, t.createdAt),
     index('users_created_at_idx').on(t.createdAt),
     // A titular's search by CPF or phone (issue 18): the aluno accounts carry both.

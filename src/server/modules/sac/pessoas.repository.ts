@@ -2,9 +2,9 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../shared/schemas/list-query';
 import type { SacUser } from '../../../shared/schemas/sac';
 import type { Actor } from '../../access/actor';
-import { clientesVisibleTo, franquiasVisibleTo, microFranquiasVisibleTo } from '../../access/scope';
+import { pessoasDaRedeVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
-import { clientes, franquias, microFranquias, users } from '../../db/schema';
+import { franquias, users } from '../../db/schema';
 import { pageWindow, searchInText } from '../../lib/pagination';
 
 /** The people of the help desk (issue 19): whom a ticket is opened for or assigned to, and whom it notifies. */
@@ -21,26 +21,12 @@ export async function findUserContact(
   return row;
 }
 
-/**
- * The franqueador's network as people: itself and every user tied to a franquia, micro-franquia or cliente it
- * can see (the scopes of access/ decide which).
- */
-function networkUsersOf(actor: Actor): SQL {
-  return or(
-    eq(users.id, actor.id),
-    actor.franqueadorId ? eq(users.franqueadorId, actor.franqueadorId) : undefined,
-    sql`${users.franquiaId} in (select ${franquias.id} from ${franquias} where ${franquiasVisibleTo(actor)})`,
-    sql`${users.microFranquiaId} in (select ${microFranquias.id} from ${microFranquias} where ${microFranquiasVisibleTo(actor)})`,
-    sql`${users.clienteId} in (select ${clientes.id} from ${clientes} where ${clientesVisibleTo(actor)})`,
-  ) as SQL;
-}
-
 export async function listNetworkUsers(
   db: Executor,
   actor: Actor,
   query: ListQuery,
 ): Promise<{ items: SacUser[]; total: number }> {
-  const where = and(networkUsersOf(actor), searchInText(query.q, users.busca));
+  const where = and(pessoasDaRedeVisibleTo(actor), searchInText(query.q, users.busca));
   const { limit, offset } = pageWindow(query);
   const items = await db
     .select({ id: users.id, nome: users.nome, email: users.email, role: users.role })
