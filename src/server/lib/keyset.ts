@@ -110,6 +110,18 @@ export function cursorKeys(keys: readonly KeysetKey[]): SQL<(string | null)[]> {
   )})`;
 }
 
+/**
+ * The same keys, written after the sort (ADR 162): PostgreSQL evaluates a volatile expression of the select list
+ * above the sort, for the rows the limit keeps (`make_sort_input_target`), and `random()` makes the keys one -- the
+ * comparison is always true and changes nothing else. A list sorted in memory (the franqueador's Usuários: its order
+ * reads each aluno's links, which no index holds) otherwise wrote every candidate's keys as text, 7,500 of them for
+ * a page of 50, and by name unaccented each name twice. A list read in its index's order has no sort: its keys are
+ * written for its page's rows either way.
+ */
+export function cursorKeysAfterSort(keys: readonly KeysetKey[]): SQL<(string | null)[]> {
+  return sql<(string | null)[]>`case when random() >= 0 then ${cursorKeys(keys)} end`;
+}
+
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /**

@@ -14,7 +14,7 @@ import {
   type KeysetKey,
   type KeysetOrder,
   type PageCursors,
-  cursorKeys,
+  cursorKeysAfterSort,
   keysetPage,
   keysetWindow,
 } from './keyset';
@@ -59,7 +59,11 @@ export async function listPage<Row extends { cursorChaves: (string | null)[] }>(
   const window = keysetWindow(spec.order, query);
   const [read, contagem] = await Promise.all([
     spec
-      .select({ where: and(where, window.past), orderBy: window.orderBy, cursorChaves: cursorKeys(spec.order.keys) })
+      .select({
+        where: and(where, window.past),
+        orderBy: window.orderBy,
+        cursorChaves: cursorKeysAfterSort(spec.order.keys),
+      })
       .limit(window.limit)
       .offset(window.offset),
     countUpToLimit(db, spec.table, where),
