@@ -115,8 +115,8 @@ export function cursorKeys(keys: readonly KeysetKey[]): SQL<(string | null)[]> {
  * above the sort, for the rows the limit keeps (`make_sort_input_target`), and `random()` makes the keys one -- the
  * comparison is always true and changes nothing else. A list sorted in memory (the franqueador's Usuários: its order
  * reads each aluno's links, which no index holds) otherwise wrote every candidate's keys as text, 7,500 of them for
- * a page of 50, and by name unaccented each name twice. A list read in its index's order has no sort: its keys are
- * written for its page's rows either way.
+ * a page of 50. (Keys the planner prices as expensive, an unaccented name's, it already wrote after the sort.) A list
+ * read in its index's order has no sort: its keys are written for its page's rows either way.
  */
 export function cursorKeysAfterSort(keys: readonly KeysetKey[]): SQL<(string | null)[]> {
   return sql<(string | null)[]>`case when random() >= 0 then ${cursorKeys(keys)} end`;
