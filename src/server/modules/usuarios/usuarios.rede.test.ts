@@ -16,23 +16,17 @@ let demoFranqueadorId: string;
 let demoFranquiaId: string;
 let demoMicroId: string;
 
+/** The unit a login names: its franqueador, franquia or micro-franquia. */
+async function unitOf(email: string, column: 'franqueadorId' | 'franquiaId' | 'microFranquiaId') {
+  const [row] = await ctx.handle.db.select({ id: users[column] }).from(users).where(eq(users.email, email));
+  return row!.id!;
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
-  const [franqueador] = await ctx.handle.db
-    .select({ id: users.franqueadorId })
-    .from(users)
-    .where(eq(users.email, DEMO_ACCOUNTS.franqueador));
-  demoFranqueadorId = franqueador!.id!;
-  const [franquia] = await ctx.handle.db
-    .select({ id: users.franquiaId })
-    .from(users)
-    .where(eq(users.email, DEMO_ACCOUNTS.franquia));
-  demoFranquiaId = franquia!.id!;
-  const [micro] = await ctx.handle.db
-    .select({ id: users.microFranquiaId })
-    .from(users)
-    .where(eq(users.email, DEMO_ACCOUNTS.micro_franquia));
-  demoMicroId = micro!.id!;
+  demoFranqueadorId = await unitOf(DEMO_ACCOUNTS.franqueador, 'franqueadorId');
+  demoFranquiaId = await unitOf(DEMO_ACCOUNTS.franquia, 'franquiaId');
+  demoMicroId = await unitOf(DEMO_ACCOUNTS.micro_franquia, 'microFranquiaId');
 });
 afterAll(() => ctx.close());
 
@@ -78,15 +72,10 @@ async function peopleOf(other: OtherNetwork) {
   };
 }
 
-async function franqueadorIdOf(email: string) {
-  const [row] = await ctx.handle.db.select({ id: users.franqueadorId }).from(users).where(eq(users.email, email));
-  return row!.id!;
-}
-
 describe("a person's network (ADR 162)", () => {
   it('every person of either network carries its franqueador, and an aluno none', async () => {
     const other = await insertOtherNetwork(ctx.handle.db);
-    const otherId = await franqueadorIdOf(other.franqueadorEmail);
+    const otherId = await unitOf(other.franqueadorEmail, 'franqueadorId');
     const people = await peopleOf(other);
     for (const role of ['franqueador', 'franquia', 'micro_franquia', 'vendedor', 'cliente'] as const) {
       expect(people[role].rede, role).toBe(otherId);
