@@ -125,13 +125,25 @@ export function vendedoresVisibleTo(actor: Actor): SQL {
 /**
  * Visitas (issue 49, ADR 105): the visits to the clientes the actor sees -- and, for a vendedor, also the visits it
  * was sent on (a manager may send another vendedor of the school's micro-franquia). The cliente and the aluno see
- * none (permissions.ts refuses them the routes too).
+ * none (permissions.ts refuses them the routes too). Each visit carries its school's place in the tree (migration
+ * 0094, ADR 163), so the clientes a role sees are one comparison on the visit: the school's own vendedor
+ * (`clienteVendedorId`), its micro-franquia, franquia or franqueador, as clientesVisibleTo reads them.
  */
 export function visitasVisibleTo(actor: Actor): SQL {
-  if (actor.role === 'cliente' || actor.role === 'aluno') return NONE;
-  const visiveis = sql`${visitas.clienteId} in (select ${clientes.id} from ${clientes} where ${clientesVisibleTo(actor)})`;
-  if (actor.role === 'vendedor') return sql`(${eq(visitas.vendedorId, must(actor.vendedorId))} or ${visiveis})`;
-  return visiveis;
+  switch (actor.role) {
+    case 'franqueador':
+      return eq(visitas.franqueadorId, must(actor.franqueadorId));
+    case 'franquia':
+      return eq(visitas.franquiaId, must(actor.franquiaId));
+    case 'micro_franquia':
+      return eq(visitas.microFranquiaId, must(actor.microFranquiaId));
+    case 'vendedor': {
+      const vendedorId = must(actor.vendedorId);
+      return sql`(${eq(visitas.vendedorId, vendedorId)} or ${eq(visitas.clienteVendedorId, vendedorId)})`;
+    }
+    default:
+      return NONE;
+  }
 }
 
 /**

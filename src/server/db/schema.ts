@@ -2982,6 +2982,14 @@ export const presencasLote = pgTable(
   ],
 );
 
+/** The visits' scope columns (ADR 163) and their indexes' names: the school's vendedor, then the tree above it. */
+const VISITA_SCOPE_INDEX_NAMES = {
+  clienteVendedorId: 'cliente_vendedor',
+  microFranquiaId: 'micro_franquia',
+  franquiaId: 'franquia',
+  franqueadorId: 'franqueador',
+} as const;
+
 /**
  * A vendedor's visit to a school (issue 49, ADR 105): scheduled, then 'realizada' with its result or 'não
  * realizada'. Seen by whoever sees the cliente; `eventoId` is the event the visit scheduled.
@@ -3003,6 +3011,15 @@ export const visitas = pgTable(
     registradaEm: timestamp({ withTimezone: true }),
     eventoId: uuid().references(() => eventos.id),
     criadoPorId: uuid().references(() => users.id),
+    /**
+     * The school's place in the tree, copied by a trigger from the cliente and moved with it (migration 0094, ADR
+     * 163): its own vendedor (not the one sent, `vendedorId`), micro-franquia, franquia and franqueador. Never set by
+     * the app: a role's visits are one indexed comparison, as its courses are.
+     */
+    clienteVendedorId: uuid(),
+    microFranquiaId: uuid(),
+    franquiaId: uuid(),
+    franqueadorId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -3011,6 +3028,10 @@ export const visitas = pgTable(
     index('visitas_cliente_agenda_idx').on(t.clienteId, t.agendadaPara),
     // The list's order (ADR 160): a page walks it and stops at its last visit the caller sees.
     index('visitas_agenda_idx').on(t.agendadaPara, t.createdAt, t.id),
+    // Each scope's visits in the list's order (ADR 163): a page, its count and a period read one scope's entries.
+    ...(['clienteVendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>
+      index(`visitas_${VISITA_SCOPE_INDEX_NAMES[scope]}_agenda_idx`).on(t[scope], t.agendadaPara, t.createdAt, t.id),
+    ),
     index('visitas_evento_idx')
       .on(t.eventoId)
       .where(sql`${t.eventoId} is not null`),
