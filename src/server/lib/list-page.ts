@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { Column, and, eq, is, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   type ListSortValue,
@@ -17,6 +17,7 @@ import {
   cursorKeysAfterSort,
   keysetPage,
   keysetWindow,
+  pageStart,
 } from './keyset';
 
 /** A list's select, filtered and ordered, still open for its page window. */
@@ -57,15 +58,21 @@ export async function listPage<Row extends { cursorChaves: (string | null)[] }>(
 ): Promise<{ rows: Omit<Row, 'cursorChaves'>[]; total: number; exact: boolean; cursors: PageCursors }> {
   const where = and(...spec.where);
   const window = keysetWindow(spec.order, query);
+  // A page by number past the first starts at its first row's key, found on the order's index alone (ADR 163): with
+  // OFFSET, every row skipped was read whole, joins included (a network's 200th page of visits: 34 ms). Only an
+  // order of plain columns: one sorted by an expression would compute it for every row twice.
+  const start = spec.order.keys.every((key) => is(key.expr, Column))
+    ? pageStart(spec.table, where, spec.order, window)
+    : undefined;
   const [read, contagem] = await Promise.all([
     spec
       .select({
-        where: and(where, window.past),
+        where: and(where, window.past, start),
         orderBy: window.orderBy,
         cursorChaves: cursorKeysAfterSort(spec.order.keys),
       })
       .limit(window.limit)
-      .offset(window.offset),
+      .offset(start ? 0 : window.offset),
     countUpToLimit(db, spec.table, where),
   ]);
   const { rows, cursors } = keysetPage(spec.order, query, read);
