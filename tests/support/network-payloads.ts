@@ -75,6 +75,10 @@ export interface OtherNetwork {
   clienteId: string;
   vendedorUserId: string;
   clienteUserId: string;
+  /** The franquia's and the micro-franquia's logins, and the vendedor's record. */
+  franquiaUserId: string;
+  microFranquiaUserId: string;
+  vendedorId: string;
 }
 
 /** A second franqueador with one franquia, micro-franquia, vendedor and cliente: none of it is the demo's. */
@@ -159,6 +163,9 @@ export async function insertOtherNetwork(db: Database, password = 'demo1234'): P
       clienteId: cliente!.id,
       vendedorUserId,
       clienteUserId,
+      franquiaUserId: franquiaUser,
+      microFranquiaUserId: microUser,
+      vendedorId: vendedor!.id,
     };
   });
 }

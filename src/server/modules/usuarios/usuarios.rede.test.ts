@@ -44,18 +44,12 @@ async function usuariosOf(franqueadorEmail: string) {
 /** The other network's people by role: its franqueador, franquia, micro-franquia, vendedor and cliente logins. */
 async function peopleOf(other: OtherNetwork) {
   const db = ctx.handle.db;
-  const [franquia] = await db
-    .select({ id: franquias.userId })
-    .from(franquias)
-    .where(eq(franquias.id, other.franquiaId));
-  const [micro] = await db
-    .select({ id: microFranquias.userId })
-    .from(microFranquias)
-    .where(eq(microFranquias.id, other.microFranquiaId));
   const rows = await db
     .select({ email: users.email, role: users.role, rede: users.redeFranqueadorId })
     .from(users)
-    .where(inArray(users.id, [franquia!.id!, micro!.id!, other.vendedorUserId, other.clienteUserId]));
+    .where(
+      inArray(users.id, [other.franquiaUserId, other.microFranquiaUserId, other.vendedorUserId, other.clienteUserId]),
+    );
   const [franqueador] = await db
     .select({ email: users.email, role: users.role, rede: users.redeFranqueadorId })
     .from(users)

@@ -24,23 +24,14 @@ async function vendedorOf(userId: string) {
   return row!.id;
 }
 
-/** The other network's staff logins, and its vendedor's record. */
+/** The other network's staff logins. */
 async function staffOf(other: OtherNetwork) {
-  const db = ctx.handle.db;
-  const [franquia] = await db
-    .select({ id: franquias.userId })
-    .from(franquias)
-    .where(eq(franquias.id, other.franquiaId));
-  const [micro] = await db
-    .select({ id: microFranquias.userId })
-    .from(microFranquias)
-    .where(eq(microFranquias.id, other.microFranquiaId));
   return {
     franqueador: { email: other.franqueadorEmail },
-    franquia: await loginOf(franquia!.id!),
-    micro_franquia: await loginOf(micro!.id!),
+    franquia: await loginOf(other.franquiaUserId),
+    micro_franquia: await loginOf(other.microFranquiaUserId),
     vendedor: await loginOf(other.vendedorUserId),
-    vendedorId: await vendedorOf(other.vendedorUserId),
+    vendedorId: other.vendedorId,
   };
 }
 
