@@ -26,7 +26,8 @@ export const FAMILIAS_POR_EVENTO = 2_000;
 
 /**
  * bench:data's visits: for every cliente with a vendedor, one visit every fifteen days over the last five months
- * (done, not done, or with each result) and one today and one in a week (scheduled).
+ * (done, not done, or with each result) and one today and one in a week (scheduled). Each with its school's place in
+ * the tree (migration 0094): bench:data loads with the triggers off, and a visit without it is in no one's list.
  */
 export function visitasSteps(): [label: string, sql: string][] {
   return [
@@ -34,7 +35,7 @@ export function visitasSteps(): [label: string, sql: string][] {
       'visitas',
       `
       insert into visitas (cliente_id, vendedor_id, agendada_para, objetivo, status, resultado, motivo, registrada_em,
-        created_at)
+        created_at, cliente_vendedor_id, micro_franquia_id, franquia_id, franqueador_id)
       select c.id, c.vendedor_id,
         date_trunc('day', now()) + interval '11 hours' - (k * interval '15 days') + ((hashtext(c.id::text) & 7) * interval '1 hour'),
         'Apresentar o crédito educacional à direção',
@@ -42,8 +43,12 @@ export function visitasSteps(): [label: string, sql: string][] {
         (case when k > 0 and k % 4 <> 0 then (array['interessada', 'agendou_evento', 'sem_interesse'])[1 + k % 3] end)::visita_resultado,
         case when k > 0 and k % 4 <> 0 and k % 3 = 2 then 'Já tem parceria com outra rede' end,
         case when k > 0 then now() - (k * interval '15 days') end,
-        now() - ((k + 1) * interval '15 days')
-      from clientes c, generate_series(-1, 10) k
+        now() - ((k + 1) * interval '15 days'),
+        c.vendedor_id, c.micro_franquia_id, m.franquia_id, f.franqueador_id
+      from clientes c
+      join micro_franquias m on m.id = c.micro_franquia_id
+      join franquias f on f.id = m.franquia_id,
+      generate_series(-1, 10) k
       where c.vendedor_id is not null;`,
     ],
   ];
