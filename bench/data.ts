@@ -421,16 +421,21 @@ async function main() {
     'clientes',
     `
     insert into users (${userCols}) select ${userRow('cliente', 'cliente')} from generate_series(1, ${S.clientes}) g;
-    insert into clientes (id, micro_franquia_id, vendedor_id, user_id, nome_fantasia, cnpj, rep_legal, produto, kit, cep, cidade, estado, created_at)
+    insert into clientes (id, micro_franquia_id, vendedor_id, user_id, nome_fantasia, cnpj, rep_legal, produto, kit, cep, cidade, estado, created_at,
+      franquia_id, franqueador_id)
     select pg_temp.uid('cliente', g), v.micro_franquia_id, case when g % 3 = 0 then null else v.id end,
       pg_temp.uid('user-cliente', g),
       (case when g % 2 = 0 then 'Colégio ' else 'Escola Estadual ' end) || pg_temp.pick(${sqlArray(SURNAMES)}, 'escola', g) || ' ' || g,
       pg_temp.cnpj(200000 + g), pg_temp.person('cliente', g),
       (array['todos_pela_educacao','church_educacao','start_universitario','especializa_mais','collab_educacao'])[1 + g % 5]::produto,
       (array['essencial','premium','card','padrao','digital'])[1 + g % 5]::kit,
-      lpad((g * 3163 % 99999999)::text, 8, '0'), s.cidade, s.uf, now() - (g || ' minutes')::interval
+      lpad((g * 3163 % 99999999)::text, 8, '0'), s.cidade, s.uf, now() - (g || ' minutes')::interval,
+      -- The school's place above its micro-franquia (migration 0095), which the triggers would have written.
+      m.franquia_id, f.franqueador_id
     from generate_series(1, ${S.clientes}) g
     join vendedores v on v.id = pg_temp.uid('vendedor', pg_temp.skewed('cli', g, ${S.vendedores}, 1.7))
+    join micro_franquias m on m.id = v.micro_franquia_id
+    join franquias f on f.id = m.franquia_id
     join states s on s.i = 1 + (g % 27);
     update users u set cliente_id = c.id, micro_franquia_id = c.micro_franquia_id
       from clientes c where u.id = c.user_id;`,

@@ -3,7 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../setup/test-app';
 import { executeRows } from '../../src/server/db/connect';
-import { jobs, leads, matriculas, preMatriculas } from '../../src/server/db/schema';
+import { clientes, jobs, leads, matriculas, preMatriculas } from '../../src/server/db/schema';
+import { searchWithCnpjInText } from '../../src/server/lib/search';
 import { buscaLeads, clockAt, leadConditions } from '../../src/server/modules/leads/leads.repository';
 import type { Actor } from '../../src/server/access/actor';
 import { leadsListQuerySchema } from '../../src/shared/schemas/funnel';
@@ -48,6 +49,14 @@ describe('the funnel searches reach their trigram index (issue 39, item 13)', ()
 
   it.each(RECORDS)('a search of %s by e-mail part is planned on its index', async (_, table, busca, index) => {
     expect(await planOf(table, busca('@gmail'))).toContain(index);
+  });
+});
+
+describe('the Clientes search reaches its trigram index (ADR 164)', () => {
+  it.each(['conceicao', '84956000', '27.384.956/0001-90'])('a search for %s is planned on it', async (q) => {
+    expect(await planOf(clientes, searchWithCnpjInText(q, clientes.busca, clientes.cnpj))).toContain(
+      'clientes_busca_trgm_idx',
+    );
   });
 });
 

@@ -91,10 +91,11 @@ export function microFranquiasVisibleTo(actor: Actor): SQL {
 
 export function clientesVisibleTo(actor: Actor): SQL {
   switch (actor.role) {
+    // The school's own franqueador and franquia, kept by PostgreSQL as its micro-franquia's (ADR 164).
     case 'franqueador':
-      return sql`${clientes.microFranquiaId} in ${networkMicroFranquiaIds(actor)}`;
+      return eq(clientes.franqueadorId, must(actor.franqueadorId));
     case 'franquia':
-      return sql`${clientes.microFranquiaId} in ${franquiaMicroFranquiaIds(must(actor.franquiaId))}`;
+      return eq(clientes.franquiaId, must(actor.franquiaId));
     case 'micro_franquia':
       return eq(clientes.microFranquiaId, must(actor.microFranquiaId));
     case 'vendedor':

@@ -369,6 +369,22 @@ export const vendedores = pgTable(
   (t) => [index('vendedores_micro_franquia_id_idx').on(t.microFranquiaId)],
 );
 
+/**
+ * The key the Clientes list sorts by name (issue 23: ignoring case and accents, 'Ângela' beside 'Andre'), stored on
+ * the row (ADR 164): computed at each sort, it was unaccented for every school of a network before the page was cut
+ * (a franqueador's 5,000: 28 ms of PostgreSQL for the first page). The very expression `networkOrder` sorts the
+ * other lists by, so a cursor's value is the same either way.
+ */
+const CLIENTES_NOME_ORDEM = sql`lower(f_unaccent(nome_fantasia))`;
+
+/**
+ * What the Clientes search box compares (SPEC §5: the name, the legal representative, the CNPJ), lower case and
+ * without accents, one line each so no match spans two (ADR 164), like the leads' `busca` (ADR 133). Stored and
+ * indexed by trigram: compared column by column, each school of a franqueador's 5,000 was unaccented three times
+ * for the count and again for the page (55-68 ms of CPU a search).
+ */
+const CLIENTES_BUSCA = sql`f_unaccent(lower(nome_fantasia || chr(10) || rep_legal || chr(10) || cnpj))`;
+
 export const clientes = pgTable(
   'clientes',
   {
@@ -391,12 +407,31 @@ export const clientes = pgTable(
     isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Issue 46 (ADR 164): the school's place above its micro-franquia -- that one's franquia and franqueador --
+     * written by PostgreSQL with the row (clientes_fill_scope) and again when the micro-franquia moves to another
+     * franquia or that one to another franqueador (clientes_seguem_caminho), as a visit's (migration 0094). A
+     * franqueador's or a franquia's clientes are one indexed comparison, not every micro-franquia of its network.
+     */
+    franquiaId: uuid(),
+    franqueadorId: uuid(),
+    /** The name as the list sorts it (CLIENTES_NOME_ORDEM, ADR 164), written by PostgreSQL with the row. */
+    nomeOrdem: text().generatedAlwaysAs(CLIENTES_NOME_ORDEM),
+    /** The text the search box reads (CLIENTES_BUSCA, ADR 164), written by PostgreSQL with the row. */
+    busca: text().generatedAlwaysAs(CLIENTES_BUSCA),
   },
   (t) => [
     index('clientes_micro_franquia_id_created_at_idx').on(t.microFranquiaId, t.createdAt),
     index('clientes_vendedor_id_idx').on(t.vendedorId),
     index('clientes_user_id_idx').on(t.userId),
     index('clientes_created_at_idx').on(t.createdAt),
+    // A franquia's and a franqueador's list, newest first and by name (ADR 164): the page read in the index's order.
+    ...(['franquiaId', 'franqueadorId'] as const).flatMap((scope) => [
+      index(`clientes_${SCOPE_INDEX_NAMES[scope]}_page_idx`).on(t[scope], t.createdAt, t.id),
+      index(`clientes_${SCOPE_INDEX_NAMES[scope]}_nome_idx`).on(t[scope], t.nomeOrdem, t.id),
+    ]),
+    // The search box (ADR 164): the schools found by trigram, the scope checked on those only.
+    index('clientes_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
   ],
 );
 

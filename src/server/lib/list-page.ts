@@ -123,13 +123,23 @@ export interface StatusListFilter {
 export function networkOrder(
   lista: string,
   sort: ListSortValue<NetworkSortKey> | undefined,
-  columns: { nome: AnyPgColumn | SQL; isActive: AnyPgColumn | SQL; id: AnyPgColumn; nomeNullable?: boolean },
+  columns: {
+    nome: AnyPgColumn | SQL;
+    isActive: AnyPgColumn | SQL;
+    id: AnyPgColumn;
+    nomeNullable?: boolean;
+    /**
+     * The same key stored on the row, where the table keeps it (clientes.nome_ordem, ADR 164): its index holds the
+     * order, and a deep page starts on it (`pageStart`). Its value is the expression's, so a cursor reads either.
+     */
+    nomeOrdem?: AnyPgColumn;
+  },
   fallback: readonly KeysetKey[],
 ): KeysetOrder {
   const ordem = ordemDe(sort, NETWORK_ORDEM_PADRAO);
   const id = (desc: boolean): KeysetKey => ({ expr: columns.id, type: 'uuid', desc });
   const nome = (desc: boolean): KeysetKey => ({
-    expr: sql`lower(f_unaccent(${columns.nome}))`,
+    expr: columns.nomeOrdem ?? sql`lower(f_unaccent(${columns.nome}))`,
     type: 'text',
     desc,
     nullable: Boolean(columns.nomeNullable),

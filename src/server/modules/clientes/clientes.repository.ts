@@ -5,7 +5,7 @@ import { clientesVisibleTo } from '../../access/scope';
 import type { Executor } from '../../db/connect';
 import { clientes, microFranquias, users, vendedores } from '../../db/schema';
 import { listPage, networkOrder, statusIs, type StatusListFilter } from '../../lib/list-page';
-import { searchWithCnpj } from '../../lib/search';
+import { searchWithCnpjInText } from '../../lib/search';
 
 const clienteView = {
   id: clientes.id,
@@ -38,7 +38,13 @@ function selectClientes<E extends Record<string, SQL>>(db: Executor, extra: E = 
 
 /** The list's order (issue 23, 46): newest first without a sort, or by name or status; its keys are the cursors'. */
 function clientesOrder(sort: StatusListFilter['sort']) {
-  return networkOrder('clientes', sort, { nome: clientes.nomeFantasia, isActive: clientes.isActive, id: clientes.id }, [
+  const columns = {
+    nome: clientes.nomeFantasia,
+    nomeOrdem: clientes.nomeOrdem,
+    isActive: clientes.isActive,
+    id: clientes.id,
+  };
+  return networkOrder('clientes', sort, columns, [
     { expr: clientes.createdAt, type: 'timestamptz', desc: true },
     { expr: clientes.id, type: 'uuid', desc: true },
   ]);
@@ -56,7 +62,7 @@ export async function listClientes(db: Executor, actor: Actor, filter: StatusLis
       table: clientes,
       where: [
         clientesVisibleTo(actor),
-        searchWithCnpj(filter.q, [clientes.nomeFantasia, clientes.repLegal], clientes.cnpj),
+        searchWithCnpjInText(filter.q, clientes.busca, clientes.cnpj),
         statusIs(clientes.isActive, filter.isActive),
       ],
       order: clientesOrder(filter.sort),
