@@ -513,13 +513,13 @@ async function main() {
     `
     insert into pre_matriculas (id, evento_id, lead_id, nome, email, telefone, curso_interesse, nome_aluno, cpf_aluno,
       nome_responsavel, cpf_responsavel, status, consentido_em, created_at, utm_source, utm_medium, utm_campaign,
-      link_codigo, link_vendedor_id, ${SCOPE_PATH})
+      link_codigo, link_vendedor_id, evento_estado, evento_cidade, ${SCOPE_PATH})
     select pg_temp.uid('pre', g), l.evento_id, l.id, l.nome_aluno, l.email, l.telefone,
       pg_temp.pick(${sqlArray(COURSES)}, 'interesse', g), l.nome_aluno, pg_temp.cpf(g * 2),
       l.nome_responsavel, pg_temp.cpf(g * 2 + 1),
       (case when g <= ${S.matriculas} then 'efetivada' else 'pendente' end)::pre_matricula_status,
       l.created_at + interval '1 hour', l.created_at + interval '1 hour', l.utm_source, l.utm_medium, l.utm_campaign,
-      l.link_codigo, l.link_vendedor_id, ${scopePathOf('l')}
+      l.link_codigo, l.link_vendedor_id, l.evento_estado, l.evento_cidade, ${scopePathOf('l')}
     from generate_series(1, ${S.preMatriculas}) g join leads l on l.id = pg_temp.uid('lead', g * 3)
     order by l.created_at, g;`,
   );
@@ -528,9 +528,10 @@ async function main() {
     'matrículas',
     `
     insert into matriculas (pre_matricula_id, evento_id, lead_id, nome, email, telefone, curso_interesse, efetivada_em,
-      created_at, ${SCOPE_PATH})
+      created_at, evento_estado, evento_cidade, ${SCOPE_PATH})
     select p.id, p.evento_id, p.lead_id, p.nome, p.email, p.telefone, p.curso_interesse,
-      p.created_at + interval '2 days', p.created_at + interval '2 days', ${scopePathOf('p')}
+      p.created_at + interval '2 days', p.created_at + interval '2 days', p.evento_estado, p.evento_cidade,
+      ${scopePathOf('p')}
     from generate_series(1, ${S.matriculas}) g join pre_matriculas p on p.id = pg_temp.uid('pre', g)
     order by p.created_at, g;`,
   );

@@ -155,6 +155,24 @@ function scopePageIndexes(
 }
 
 /**
+ * A funnel table's rows of one state (its event's, copied on the row: ADR 158, 165) for the network and a franquia,
+ * newest first: a list filtered by a state reads its page, its deep pages and its count from here, as the scope's
+ * page index serves the list without one. Below the franquia a state holds tens of events, read by their own index.
+ */
+function scopeStateIndexes(
+  table: string,
+  t: Record<'franquiaId' | 'franqueadorId' | 'eventoEstado' | 'createdAt' | 'id', AnyPgColumn>,
+) {
+  // Partial on a condition every row meets (the trigger writes the state), which only a state's filter implies: no
+  // other query of the scope plans on it instead of the scope's own indexes.
+  return (['franquiaId', 'franqueadorId'] as const).map((scope) =>
+    index(`${table}_${SCOPE_INDEX_NAMES[scope]}_estado_idx`)
+      .on(t[scope], t.eventoEstado, t.createdAt, t.id)
+      .where(sql`${t.eventoEstado} is not null`),
+  );
+}
+
+/**
  * What a search for a person compares (ADR 138): the name and the e-mail as one lower-case text without accents, like
  * the leads' `busca` (ADR 133). Stored, so a trigram candidate is confirmed without unaccenting its name again.
  */
@@ -739,7 +757,8 @@ export const leads = pgTable(
     /**
      * The event's place (issue 46, ADR 158), written with the row from its event as the path is
      * (`leads_fill_scope_e_lugar`) and followed when the event's place is edited (`eventos_lugar_dos_leads`): the
-     * network's follow-up by state or city reads it from the status index instead of joining 50,000 events.
+     * network's follow-up by state or city reads it from the status index instead of joining 50,000 events; the
+     * network's and a franquia's lists of a state read it from their own index (ADR 165).
      */
     eventoEstado: varchar({ length: 2 }),
     eventoCidade: text(),
@@ -766,6 +785,7 @@ export const leads = pgTable(
     // update; migration 0025, which also leaves each page room for it). The event's presences are counted from
     // funnel_mes.
     ...scopePageIndexes('leads', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
+    ...scopeStateIndexes('leads', t),
     // Follow-up filters: partial indexes a sign-up ('novo', no date, no owner) never touches (ADR 022).
     ...followUpIndexes(t),
     index('leads_responsavel_page_idx')
@@ -864,6 +884,9 @@ export const preMatriculas = pgTable(
     ...lgpdColumns(),
     ...origemColumns(),
     ...scopePath(),
+    /** The event's place, as a lead keeps it (ADR 158, 165): written with the row, followed when the event's changes. */
+    eventoEstado: varchar({ length: 2 }),
+    eventoCidade: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** The text q= searches (PRE_MATRICULAS_BUSCA, ADR 133), written by PostgreSQL with the row. */
@@ -879,6 +902,7 @@ export const preMatriculas = pgTable(
       'franquiaId',
       'franqueadorId',
     ]),
+    ...scopeStateIndexes('pre_matriculas', t),
     // One activation per student and event; a repeat with other data is a conflict (pre_matricula_conflitos).
     uniqueIndex('pre_matriculas_evento_cpf_aluno_key')
       .on(t.eventoId, t.cpfAluno)
@@ -974,6 +998,9 @@ export const matriculas = pgTable(
     multaCancelamento: money(),
     ...lgpdColumns(),
     ...scopePath(),
+    /** The event's place, as a lead keeps it (ADR 158, 165): written with the row, followed when the event's changes. */
+    eventoEstado: varchar({ length: 2 }),
+    eventoCidade: text(),
     createdAt: createdAt(),
     /** The text q= searches (MATRICULAS_BUSCA, ADR 133), written by PostgreSQL with the row. */
     busca: text().generatedAlwaysAs(MATRICULAS_BUSCA),
@@ -995,6 +1022,7 @@ export const matriculas = pgTable(
     // The vendedor does not see matrículas (DESIGN §4.1), but the staff above filter theirs by one (ADR 128: a node
     // below the caller's own reads that node's rows): a vendedor page index too (migration 0078).
     ...scopePageIndexes('matriculas', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
+    ...scopeStateIndexes('matriculas', t),
     // Issue 42: the list filtered by status, newest first, and its capped count, read as a range per scope (the
     // status is not in the scope's counters; without these, 1 in 20 of the franqueador's 100,000 was a scan).
     ...(['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>

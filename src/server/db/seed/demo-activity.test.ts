@@ -79,12 +79,14 @@ describe('loadDemoActivity', () => {
     expect(kept).toEqual(await counters());
   });
 
-  it("gives each row its event's path, as the triggers would", async () => {
+  it("gives each row its event's path and place, as the triggers would", async () => {
     for (const table of ['leads', 'pre_matriculas', 'matriculas']) {
       expect(
         await one(sql`select count(*)::int as n from ${sql.identifier(table)} r join eventos e on e.id = r.evento_id
-          where (r.cliente_id, r.vendedor_id, r.micro_franquia_id, r.franquia_id, r.franqueador_id)
-            is distinct from (e.cliente_id, e.vendedor_id, e.micro_franquia_id, e.franquia_id, e.franqueador_id)`),
+          where (r.cliente_id, r.vendedor_id, r.micro_franquia_id, r.franquia_id, r.franqueador_id, r.evento_estado,
+              r.evento_cidade)
+            is distinct from (e.cliente_id, e.vendedor_id, e.micro_franquia_id, e.franquia_id, e.franqueador_id, e.estado,
+              e.cidade)`),
       ).toBe(0);
     }
     expect(

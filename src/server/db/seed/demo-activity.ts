@@ -544,14 +544,14 @@ async function insertRows(
   table: PgTable,
   columns: Record<string, string>,
   rows: readonly object[],
-  { pathOfEvento = false, lugarDoEvento = false } = {},
+  { doEvento = false } = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = Object.keys(columns);
   const definition = sql.raw(names.map((n) => `"${n}" ${columns[n]}`).join(', '));
-  // A lead, pré-matrícula or matrícula takes its event's path, as the funnel_fill_scope trigger gives it; a lead
-  // its event's place too, as leads_fill_scope_e_lugar does (ADR 158).
-  const fromEvento = [...(pathOfEvento ? SCOPE_PATH : []), ...(lugarDoEvento ? LUGAR_DO_EVENTO : [])];
+  // A lead, pré-matrícula or matrícula takes its event's path and place, as the funnel_fill_scope trigger gives them
+  // (ADR 158, 165).
+  const fromEvento = doEvento ? [...SCOPE_PATH, ...LUGAR_DO_EVENTO] : [];
   const into = [...names, ...fromEvento.map(([column]) => column)].map((n) => `"${n}"`).join(', ');
   const values = [...names.map((n) => `x."${n}"`), ...fromEvento.map(([, source]) => `e."${source}"`)];
   const from = fromEvento.length > 0 ? sql` join ${schema.eventos} e on e.id = x.evento_id` : sql``;
@@ -582,7 +582,7 @@ async function setIndexesAside(db: Executor, table: PgTable): Promise<() => Prom
 const SCOPE_PATH = (['cliente_id', 'vendedor_id', 'micro_franquia_id', 'franquia_id', 'franqueador_id'] as const).map(
   (column) => [column, column] as const,
 );
-/** A lead's copy of its event's place (migration 0090). */
+/** A funnel row's copy of its event's place (migrations 0090, 0097). */
 const LUGAR_DO_EVENTO = [
   ['evento_estado', 'estado'],
   ['evento_cidade', 'cidade'],
@@ -1317,7 +1317,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
       link_vendedor_id: 'uuid',
     },
     leads,
-    { pathOfEvento: true, lugarDoEvento: true },
+    { doEvento: true },
   );
   await rebuildIndexes();
   await insertRows(
@@ -1346,7 +1346,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
       ...stamps,
     },
     pres,
-    { pathOfEvento: true },
+    { doEvento: true },
   );
   // Issue 48: the vendedor's link's code beside its id, and each activation with its lead's origin (as the public
   // activation copies it).
@@ -1379,7 +1379,7 @@ async function insertActivity(tx: Executor, demo: Demo, now: Date): Promise<Demo
       created_at: 'timestamptz',
     },
     mats,
-    { pathOfEvento: true },
+    { doEvento: true },
   );
   // The course and price each matrícula keeps (issue 42): the one its pré-matrícula named, offered by its event.
   await fillMatriculaCursoSnapshots(tx);

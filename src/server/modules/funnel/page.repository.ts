@@ -109,7 +109,7 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
   // A place (issue 46) names its rows by their events: the page's keys are read from the events' (evento_id,
   // created_at, id) index alone, sorted, and only the page's rows are read after (a franqueador's 39,000 leads in
   // one state: 26 ms; read row by row and sorted, 160-390 ms). Its deep page takes its offset there too.
-  const keysFirst = placeByEvents(query) || Boolean(options.byEvents);
+  const keysFirst = placeByEvents(actor, query) || Boolean(options.byEvents);
   // A deep page (issue 21) first finds its first row's key through the list's own index alone (an index-only
   // scan of `offset` keys), then reads just its rows from there: OFFSET read and joined every row it skipped
   // (page 200 of the franqueador's leads: 635 ms; so: 28 ms). A cursor's page starts at its key at once.
@@ -236,15 +236,17 @@ async function cappedCount(db: Executor, source: FunnelSource, filters: SQL | un
 }
 
 /**
- * A list filtered by a place alone (estado, cidade; no search, no other filter) for the network's staff, whose
- * scope holds a place's thousands of events (ADR 137): the scope's rows (its (scope, created_at, id) index), the
- * place's events it sees, and the scope's node. Null otherwise: the page is read by the events' keys (ADR 102),
- * which costs what the place's events do -- hundreds for a franquia, tens below it.
+ * A list filtered by a city alone (or a city and a state; no search, no other filter) for the network's staff,
+ * whose scope holds a place's thousands of events (ADR 137): the scope's rows (its (scope, created_at, id) index),
+ * the place's events it sees, and the scope's node. Null otherwise: the page is read by the events' keys (ADR 102),
+ * which costs what the place's events do -- hundreds for a franquia, tens below it. A state alone is read from the
+ * rows' own copy and its index (`stateOnRows`, ADR 165), where no place is by events.
  */
 function placeWalkOf(actor: Actor, source: FunnelSource, query: FunnelListQuery) {
   if (actor.role !== 'franqueador') return null;
   const place = placeCondition(query);
-  if (!place || !placeByEvents(query) || !isUnfiltered({ ...query, estado: undefined, cidade: undefined })) return null;
+  if (!place || !placeByEvents(actor, query) || !isUnfiltered({ ...query, estado: undefined, cidade: undefined }))
+    return null;
   const scopeId = countedScopeOf(actor, source.counter);
   const events = placeEventsOf(actor, source.counter, place);
   if (!scopeId || !events) return null;
