@@ -56,6 +56,15 @@ const BEYOND_DRIZZLE: Record<string, string> = {
   // Migration 0089 (ADR 156): and the network's, the family's origin its follow-up groups and filters by.
   leads_franqueador_status_idx:
     ' INCLUDE (franquia_id, micro_franquia_id, vendedor_id, cliente_id, evento_id, primeiro_contato_em, motivo_perda, utm_source, utm_campaign, link_codigo, link_vendedor_id, evento_estado, evento_cidade)',
+  // Migration 0098 (ADR 166): a city's page keys and count, with or without its state, read from the index alone.
+  ...Object.fromEntries(
+    ['leads', 'pre_matriculas', 'matriculas'].flatMap((table) =>
+      ['franqueador', 'franquia'].map((scope) => [
+        `${table}_${scope}_cidade_idx`,
+        ' INCLUDE (evento_cidade, evento_estado)',
+      ]),
+    ),
+  ),
 };
 
 /** The last migration that defined a function in place; the later ones leave that to its file. */

@@ -155,21 +155,27 @@ function scopePageIndexes(
 }
 
 /**
- * A funnel table's rows of one state (its event's, copied on the row: ADR 158, 165) for the network and a franquia,
- * newest first: a list filtered by a state reads its page, its deep pages and its count from here, as the scope's
- * page index serves the list without one. Below the franquia a state holds tens of events, read by their own index.
+ * A funnel table's rows of one state, and of one city (its event's, copied on the row: ADR 158, 165, 166), for the
+ * network and a franquia, newest first: a list filtered by a place reads its page, its deep pages and its count
+ * from here, as the scope's page index serves the list without one. Below the franquia a place holds tens of
+ * events, read by their own index.
  */
-function scopeStateIndexes(
+function scopePlaceIndexes(
   table: string,
-  t: Record<'franquiaId' | 'franqueadorId' | 'eventoEstado' | 'createdAt' | 'id', AnyPgColumn>,
+  t: Record<'franquiaId' | 'franqueadorId' | 'eventoEstado' | 'eventoCidade' | 'createdAt' | 'id', AnyPgColumn>,
 ) {
-  // Partial on a condition every row meets (the trigger writes the state), which only a state's filter implies: no
-  // other query of the scope plans on it instead of the scope's own indexes.
-  return (['franquiaId', 'franqueadorId'] as const).map((scope) =>
+  // Partial on a condition every row meets (the trigger writes the place), which only a place's filter implies: no
+  // other query of the scope plans on it instead of the scope's own indexes. The city's key is the filter's,
+  // `lower(evento_cidade)`; migration 0098 INCLUDEs the city and the state (schema.dump.txt), so its page's keys and
+  // its count, with or without the state, are read from the index alone.
+  return (['franquiaId', 'franqueadorId'] as const).flatMap((scope) => [
     index(`${table}_${SCOPE_INDEX_NAMES[scope]}_estado_idx`)
       .on(t[scope], t.eventoEstado, t.createdAt, t.id)
       .where(sql`${t.eventoEstado} is not null`),
-  );
+    index(`${table}_${SCOPE_INDEX_NAMES[scope]}_cidade_idx`)
+      .on(t[scope], sql`lower(${t.eventoCidade})`, t.createdAt, t.id)
+      .where(sql`${t.eventoCidade} is not null`),
+  ]);
 }
 
 /**
@@ -785,7 +791,7 @@ export const leads = pgTable(
     // update; migration 0025, which also leaves each page room for it). The event's presences are counted from
     // funnel_mes.
     ...scopePageIndexes('leads', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
-    ...scopeStateIndexes('leads', t),
+    ...scopePlaceIndexes('leads', t),
     // Follow-up filters: partial indexes a sign-up ('novo', no date, no owner) never touches (ADR 022).
     ...followUpIndexes(t),
     index('leads_responsavel_page_idx')
@@ -902,7 +908,7 @@ export const preMatriculas = pgTable(
       'franquiaId',
       'franqueadorId',
     ]),
-    ...scopeStateIndexes('pre_matriculas', t),
+    ...scopePlaceIndexes('pre_matriculas', t),
     // One activation per student and event; a repeat with other data is a conflict (pre_matricula_conflitos).
     uniqueIndex('pre_matriculas_evento_cpf_aluno_key')
       .on(t.eventoId, t.cpfAluno)
@@ -1022,7 +1028,7 @@ export const matriculas = pgTable(
     // The vendedor does not see matrículas (DESIGN §4.1), but the staff above filter theirs by one (ADR 128: a node
     // below the caller's own reads that node's rows): a vendedor page index too (migration 0078).
     ...scopePageIndexes('matriculas', t, ['clienteId', 'vendedorId', 'microFranquiaId', 'franquiaId', 'franqueadorId']),
-    ...scopeStateIndexes('matriculas', t),
+    ...scopePlaceIndexes('matriculas', t),
     // Issue 42: the list filtered by status, newest first, and its capped count, read as a range per scope (the
     // status is not in the scope's counters; without these, 1 in 20 of the franqueador's 100,000 was a scan).
     ...(['clienteId', 'microFranquiaId', 'franquiaId', 'franqueadorId'] as const).map((scope) =>

@@ -47,30 +47,43 @@ export function drillFilters(filter: DrillFilter, columns: DrillColumns, counted
  * index, the page by its keys first. Not with a search: the row keeps its scope's condition, its events are an
  * array whose index bitmap is intersected with the trigram index's, and the search's count and page are read from
  * those matches at once (`listFunnelPage`, issue 46: a franqueador's Belém with 'Oliveira', 3,532 of the network's
- * 95,746 matches, read once instead of three times).
+ * 95,746 matches, read once instead of three times). Not where the rows' own copy answers (`placeOnRows`).
  */
 export function placeByEvents(actor: Actor, filter: DrillFilter & { q?: string }): boolean {
-  return Boolean((filter.estado || filter.cidade) && !filter.q) && !stateOnRows(actor, filter);
+  return Boolean((filter.estado || filter.cidade) && !filter.q) && !placeOnRows(actor, filter);
 }
 
 /**
- * Whether a list's state is read from its rows' own copy of their event's (ADR 165): the network's and a franquia's
- * list of a state, without a city or a search, whose rows of the state are one index in the list's order
- * (`<table>_<scope>_estado_idx`). A franqueador's 39,000 leads in one state were the keys of its 1,852 events' rows,
- * sorted for a page of 500 (25-31 ms). Below the franquia a state holds tens of events, read by their own index.
+ * Whether a list's place is read from its rows' own copy of their event's (ADR 165, 166): the network's and a
+ * franquia's list of a state or a city, without a search, whose rows of the place are one index in the list's order
+ * (`<table>_<scope>_estado_idx`, `<table>_<scope>_cidade_idx`). A franqueador's 39,000 leads in one state were the
+ * keys of its 1,852 events' rows, sorted for a page of 500 (25-31 ms), and a city's page walked the network's order
+ * (ADR 137: p99 78-109 ms). Below the franquia a place holds tens of events, read by their own index.
  */
-export function stateOnRows(actor: Actor, filter: DrillFilter & { q?: string }): boolean {
+export function placeOnRows(actor: Actor, filter: DrillFilter & { q?: string }): boolean {
   return Boolean(
-    filter.estado && !filter.cidade && !filter.q && (actor.role === 'franqueador' || actor.role === 'franquia'),
+    (filter.estado || filter.cidade) && !filter.q && (actor.role === 'franqueador' || actor.role === 'franquia'),
   );
 }
 
-/** The column where each funnel table's row keeps its event's state (ADR 158, 165). */
-const ROW_STATE = {
-  leads: leads.eventoEstado,
-  preMatriculas: preMatriculas.eventoEstado,
-  matriculas: matriculas.eventoEstado,
-} satisfies Record<FunnelTable, AnyPgColumn>;
+/** The columns where each funnel table's row keeps its event's state and city (ADR 158, 165). */
+const ROW_PLACE = {
+  leads: { estado: leads.eventoEstado, cidade: leads.eventoCidade },
+  preMatriculas: { estado: preMatriculas.eventoEstado, cidade: preMatriculas.eventoCidade },
+  matriculas: { estado: matriculas.eventoEstado, cidade: matriculas.eventoCidade },
+} satisfies Record<FunnelTable, { estado: AnyPgColumn; cidade: AnyPgColumn }>;
+
+/**
+ * The place as a condition on the rows' own copy: the city as the events compare it (`placeCondition`, any case),
+ * on the key of its index, `lower(evento_cidade)`.
+ */
+function rowPlaceCondition(filter: DrillFilter, table: FunnelTable): SQL | undefined {
+  const { estado, cidade } = ROW_PLACE[table];
+  return and(
+    filter.estado ? eq(estado, filter.estado) : undefined,
+    filter.cidade ? sql`lower(${cidade}) = lower(${filter.cidade})` : undefined,
+  );
+}
 
 /** The drill-down's place (estado, cidade) as a condition on the events, when it names one. */
 export function placeCondition(filter: DrillFilter): SQL | undefined {
@@ -86,14 +99,13 @@ export type ResolvedFilter<F> = F & { eventosDoLugar?: readonly string[] };
 /**
  * A funnel table's rows the actor sees, of the events in the drill-down's place when it names one (estado,
  * cidade): the access module finds them by their events (funnelRowsOfEvents), or the network's and a franquia's
- * state by the rows' own copy (`stateOnRows`). Without a place, the table's own rule,
+ * place by the rows' own copy (`placeOnRows`). Without a place, the table's own rule,
  * or the rows of a node of the tree the filter names below the actor's own (rowsUnderNodes, ADR 128).
  */
 export function inPlace(actor: Actor, filter: ResolvedFilter<DrillFilter & { q?: string }>, table: FunnelTable): SQL {
   const place = placeCondition(filter);
   if (!place) return rowsUnderNodes(actor, table, filter);
-  if (stateOnRows(actor, filter))
-    return and(rowsUnderNodes(actor, table, filter), eq(ROW_STATE[table], filter.estado!))!;
+  if (placeOnRows(actor, filter)) return and(rowsUnderNodes(actor, table, filter), rowPlaceCondition(filter, table))!;
   if (placeByEvents(actor, filter)) return funnelRowsOfEvents(actor, table, place);
   // With a search, the place's rows are a bitmap beside the search's (ADR 102's exception, issue 46), of the events
   // `resolveFilter` read first (ADR 130).

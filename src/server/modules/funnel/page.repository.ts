@@ -3,7 +3,7 @@ import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FunnelFilter, FunnelListQuery } from '../../../shared/schemas/funnel';
 import type { Actor } from '../../access/actor';
-import { countedScopeOf, funnelRowsVisibleTo, placeEventsOf } from '../../access/scope';
+import { countedScopeOf, funnelRowsVisibleTo } from '../../access/scope';
 import { type Executor, executeRows } from '../../db/connect';
 import { clientes, eventos } from '../../db/schema';
 import { cappedTotal } from '../../lib/pagination';
@@ -14,7 +14,7 @@ import { FUNNEL_ORDEM_PADRAO } from '../../../shared/schemas/funnel';
 import { ordemDe } from '../../../shared/schemas/list-cursor';
 import { countedTotal } from '../contagens';
 import { selectScalars } from './counts.repository';
-import { hasDrillFilter, placeByEvents, placeCondition } from './drill';
+import { hasDrillFilter, placeByEvents } from './drill';
 import type { FunnelSource } from './source';
 
 export const clienteSelection = { nomeFantasia: clientes.nomeFantasia };
@@ -156,29 +156,6 @@ export async function listFunnelPage<S extends SelectedFields & { cliente: typeo
     return { items: withClienteFor(actor, rows as FunnelRow<S>[]), cursors };
   };
 
-  const walk = jump || options.filtered || options.total || options.byEvents ? null : placeWalkOf(actor, source, query);
-  const walked = walk ? walkLength(offset + limit, await placeShare(db, walk)) : null;
-  if (walk && walked !== null) {
-    // A place common in the scope (ADR 137): the page walks the scope's order and keeps the place's rows, beside the
-    // count. Where the place's rows sit apart from the spread its events promise, the walk comes back short and the
-    // page is read by the events' keys (ADR 102). The walk reads the place and the scope alone: a list's own filter
-    // says so by `filtered` or `total`, as it does for the counters' total.
-    const direction = ascending ? sql`asc` : sql`desc`;
-    const ids = sql`select w.id from (select ${source.id} as id, ${source.createdAt} as at, ${source.eventoId} as evento_id
-        from ${source.table} where ${and(walk.scope, window.past)} order by ${sql.join(window.orderBy, sql`, `)}
-        limit ${walked}) w
-      where (w.evento_id in (${walk.events})) is true
-      order by w.at ${direction}, w.id ${direction} limit ${limit} offset ${offset}`;
-    const [rows, total] = await Promise.all([
-      page(selection, sql`${source.id} = any(array(${ids}))`) as unknown as Promise<Read[]>,
-      cappedCount(db, source, filters),
-    ]);
-    // Complete when the walk found the whole page, or every row up to the place's last one (a page by number).
-    const complete = rows.length === limit || (!window.byCursor && offset + rows.length === total.total);
-    const read = complete ? rows : ((await page(selection)) as unknown as Read[]);
-    return { ...(await paged(read)), ...total };
-  }
-
   if (scopeId) {
     // The whole scope, counted by the triggers: the total rides along with the page, one round trip.
     const withTotal = (await page({
@@ -233,56 +210,6 @@ async function cappedCount(db: Executor, source: FunnelSource, filters: SQL | un
     .as('matching');
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matching);
   return cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT);
-}
-
-/**
- * A list filtered by a city alone (or a city and a state; no search, no other filter) for the network's staff,
- * whose scope holds a place's thousands of events (ADR 137): the scope's rows (its (scope, created_at, id) index),
- * the place's events it sees, and the scope's node. Null otherwise: the page is read by the events' keys (ADR 102),
- * which costs what the place's events do -- hundreds for a franquia, tens below it. A state alone is read from the
- * rows' own copy and its index (`stateOnRows`, ADR 165), where no place is by events.
- */
-function placeWalkOf(actor: Actor, source: FunnelSource, query: FunnelListQuery) {
-  if (actor.role !== 'franqueador') return null;
-  const place = placeCondition(query);
-  if (!place || !placeByEvents(actor, query) || !isUnfiltered({ ...query, estado: undefined, cidade: undefined }))
-    return null;
-  const scopeId = countedScopeOf(actor, source.counter);
-  const events = placeEventsOf(actor, source.counter, place);
-  if (!scopeId || !events) return null;
-  return { scope: funnelRowsVisibleTo(actor, source.counter), events, scopeId };
-}
-
-/** Below this many events in the place, its events' keys cost less than any walk (ADR 137). */
-export const PLACE_WALK_MIN_EVENTS = 500;
-
-/**
- * The place's share of the scope's events: its events the caller sees (the place's index alone, migration 0081)
- * over the scope's, from the counters; 0 when the place holds fewer than PLACE_WALK_MIN_EVENTS. The rows are
- * taken as spread as the events are; a walk that finds them elsewhere comes back short, and costs at most its
- * length.
- */
-async function placeShare(db: Executor, walk: NonNullable<ReturnType<typeof placeWalkOf>>): Promise<number> {
-  const [row] = await selectScalars(db, {
-    lugar: sql<number>`(select count(*)::int from (${walk.events}) e)`,
-    escopo: countedTotal(walk.scopeId, 'eventos'),
-  });
-  const lugar = Number(row?.lugar ?? 0);
-  const escopo = Number(row?.escopo ?? 0);
-  return lugar >= PLACE_WALK_MIN_EVENTS && escopo > 0 ? Math.min(1, lugar / escopo) : 0;
-}
-
-/** The most rows of the scope a place's page walks (ADR 137): past it, the events' keys cost less. */
-export const PLACE_WALK_MAX = 20_000;
-
-/**
- * How many of the scope's rows a page walks in its order to find `rows` of a place holding `share` of the scope:
- * four times what an even spread needs, at least 100 -- or null when that passes PLACE_WALK_MAX.
- */
-export function walkLength(rows: number, share: number): number | null {
-  if (!(share > 0)) return null;
-  const walked = Math.max(100, Math.ceil((4 * rows) / share));
-  return walked > PLACE_WALK_MAX ? null : walked;
 }
 
 /**

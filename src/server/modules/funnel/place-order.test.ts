@@ -5,13 +5,12 @@ import { eventos as eventosTable, leads, users } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-network';
 import { createTestApp, type TestContext } from '../../../../tests/setup/test-app';
 import { as } from '../../../../tests/support/inject-as';
-import { PLACE_WALK_MAX, walkLength } from './page.repository';
 
 /**
- * ADR 137: a list filtered by a place alone walks its scope's order and keeps the place's rows, when the place holds
- * enough of the scope's events. Its rows must be the place's wherever they sit: here the place's rows are the
- * scope's OLDEST, so a walk from the newest finds none of them within its length and the page is read by the
- * events' keys instead; from the oldest, the walk finds them at once.
+ * A list filtered by a place must hold the place's rows in the list's order wherever they sit in the scope's: here
+ * the place's rows are the scope's OLDEST and its events half the network's. ADR 137 walked the scope's order for
+ * such a place; since ADR 165 and 166 the network's list of a state or a city reads the rows' own copy of their
+ * event's place, and these pages check that reading, by state and by city, by number and by cursor.
  */
 
 let ctx: TestContext;
@@ -67,6 +66,17 @@ async function expected(estado: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** A city's leads as the franqueador's list holds them, newest first, read row by row (any case, as the filter). */
+async function expectedCity(cidade: string): Promise<string[]> {
+  const rows = await ctx.handle.db
+    .select({ id: leads.id })
+    .from(leads)
+    .innerJoin(eventosTable, eq(eventosTable.id, leads.eventoId))
+    .where(and(eq(leads.franqueadorId, franqueadorId), sql`lower(${eventosTable.cidade}) = lower(${cidade})`))
+    .orderBy(sql`${leads.createdAt} desc, ${leads.id} desc`);
+  return rows.map((r) => r.id);
+}
+
 beforeAll(async () => {
   ctx = await createTestApp();
   const [user] = await ctx.handle.db
@@ -75,14 +85,14 @@ beforeAll(async () => {
     .where(eq(users.email, DEMO_ACCOUNTS.franqueador));
   franqueadorId = user!.franqueadorId!;
   // MG holds 600 more events and their 1,200 leads of 2024; SP 600 more events and 2,400 newer leads. MG then holds
-  // about half the network's events and past PLACE_WALK_MIN_EVENTS, so its page 1 walks 100 rows -- all SP's.
+  // about half the network's events, and its rows none of the network's newest.
   await addLeads('Antigo', 600, 1_200, '2024-01-01 12:00:00+00', { igual: 'MG' });
   await addLeads('Recente', 600, 2_400, '2025-06-01 12:00:00+00', { outro: 'MG' });
 }, 120_000);
 afterAll(() => ctx.close());
 
-describe("a place's page walked in the scope's order (ADR 137)", () => {
-  it('finds its rows newest first where the walk finds none, by number and by cursor, with the exact total', async () => {
+describe("a place's page where its rows are the scope's oldest (ADR 137, 166)", () => {
+  it('finds its rows newest first where they are the oldest, by number and by cursor, with the exact total', async () => {
     const rows = await expected('MG');
     expect(rows.length).toBeGreaterThan(1_200);
     const first = await as(ctx.app, 'franqueador').get('/api/leads?estado=MG&pageSize=7');
@@ -98,7 +108,7 @@ describe("a place's page walked in the scope's order (ADR 137)", () => {
     expect((next.json() as LeadItem[]).map((l) => l.id)).toEqual(rows.slice(7, 14));
   });
 
-  it('finds its rows oldest first by the walk, and the other places newest first', async () => {
+  it('finds its rows oldest first, and the other places newest first', async () => {
     const mg = await expected('MG');
     const oldest = await as(ctx.app, 'franqueador').get('/api/leads?estado=MG&pageSize=7&sort=criadoEm');
     expect((oldest.json() as LeadItem[]).map((l) => l.id)).toEqual([...mg].reverse().slice(0, 7));
@@ -108,23 +118,37 @@ describe("a place's page walked in the scope's order (ADR 137)", () => {
     expect((newest.json() as LeadItem[]).map((l) => l.id)).toEqual(sp.slice(7, 14));
   });
 
+  it("finds a city's rows in any case, alone and with its state, by number and by cursor", async () => {
+    const [antigo] = await ctx.handle.db
+      .select({ cidade: eventosTable.cidade })
+      .from(eventosTable)
+      .where(eq(eventosTable.nomeEscola, 'Antigo 1'));
+    const cidade = antigo!.cidade;
+    const rows = await expectedCity(cidade);
+    expect(rows.length).toBeGreaterThan(1_200);
+    const typed = encodeURIComponent(cidade.toUpperCase());
+    const first = await as(ctx.app, 'franqueador').get(`/api/leads?cidade=${typed}&pageSize=7`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['x-total-count']).toBe(String(rows.length));
+    expect((first.json() as LeadItem[]).map((l) => l.id)).toEqual(rows.slice(0, 7));
+    const next = await as(ctx.app, 'franqueador').get(
+      `/api/leads?cidade=${typed}&pageSize=7&apos=${first.headers['x-next-cursor'] as string}`,
+    );
+    expect((next.json() as LeadItem[]).map((l) => l.id)).toEqual(rows.slice(7, 14));
+    const withState = await as(ctx.app, 'franqueador').get(`/api/leads?cidade=${typed}&estado=MG&pageSize=7&page=4`);
+    expect(withState.headers['x-total-count']).toBe(String(rows.length));
+    expect((withState.json() as LeadItem[]).map((l) => l.id)).toEqual(rows.slice(21, 28));
+    const oldest = await as(ctx.app, 'franqueador').get(`/api/leads?cidade=${typed}&pageSize=7&sort=criadoEm`);
+    expect((oldest.json() as LeadItem[]).map((l) => l.id)).toEqual([...rows].reverse().slice(0, 7));
+    const elsewhere = await as(ctx.app, 'franqueador').get(`/api/leads?cidade=${typed}&estado=SP`);
+    expect(elsewhere.json()).toEqual([]);
+    expect(elsewhere.headers['x-total-count']).toBe('0');
+  });
+
   it('answers an empty page and a total of 0 for a place with no rows', async () => {
     const none = await as(ctx.app, 'franqueador').get('/api/leads?estado=AC');
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual([]);
     expect(none.headers['x-total-count']).toBe('0');
-  });
-});
-
-describe('walkLength', () => {
-  it("walks four times an even spread's rows, at least 100, and not past PLACE_WALK_MAX", () => {
-    // A state with 3.7% of the scope's events: page 1 (21 rows read) walks 2,271 of the scope's rows.
-    expect(walkLength(21, 0.037)).toBe(2_271);
-    expect(walkLength(21, 0.5)).toBe(168);
-    expect(walkLength(8, 1)).toBe(100);
-    expect(walkLength(501, 0.037)).toBeNull();
-    expect(walkLength(21, 0.001)).toBeNull();
-    expect(walkLength(21, 0)).toBeNull();
-    expect(walkLength(PLACE_WALK_MAX / 4, 1)).toBe(PLACE_WALK_MAX);
   });
 });

@@ -6,10 +6,10 @@ import { createTestApp, type TestContext } from '../../../../tests/setup/test-ap
 import { as } from '../../../../tests/support/inject-as';
 
 /**
- * ADR 165: a lead, a pré-matrícula and a matrícula carry their event's state, and the network's and a franquia's
- * lists of a state read it from the row and its index. The lists must hold exactly the rows whose event is in the
- * state, as each row's event says it (`evento.estado`), through an event moved to another state and a row moved to
- * another event.
+ * ADR 165, 166: a lead, a pré-matrícula and a matrícula carry their event's place, and the network's and a
+ * franquia's lists of a state or a city read it from the row and its index. The lists must hold exactly the rows
+ * whose event is in the place, as each row's event says it (`evento.estado`, `evento.cidade`, the city in any case),
+ * through an event moved to another state and city and a row moved to another event.
  */
 
 let ctx: TestContext;
@@ -20,7 +20,7 @@ const ROLES: Role[] = ['franqueador', 'franquia', 'micro_franquia'];
 
 interface Item {
   id: string;
-  evento: { estado: string };
+  evento: { estado: string; cidade: string };
 }
 
 async function everyRow(role: Role, list: string): Promise<Item[]> {
@@ -29,10 +29,10 @@ async function everyRow(role: Role, list: string): Promise<Item[]> {
   return response.json() as Item[];
 }
 
-/** A state's list, page by page (two rows a page, by the next cursor), each page checked for the state's total. */
-async function stateList(role: Role, list: string, estado: string, total: number): Promise<string[]> {
+/** A place's list, page by page (two rows a page, by the next cursor), each page checked for the place's total. */
+async function placeList(role: Role, list: string, place: string, total: number): Promise<string[]> {
   const ids: string[] = [];
-  let query = `${list}?estado=${estado}&pageSize=2`;
+  let query = `${list}?${place}&pageSize=2`;
   for (let page = 0; page <= total; page++) {
     const response = await as(ctx.app, role).get(query);
     expect(response.statusCode, `${role} ${query}`).toBe(200);
@@ -40,22 +40,39 @@ async function stateList(role: Role, list: string, estado: string, total: number
     ids.push(...(response.json() as Item[]).map((r) => r.id));
     const next = response.headers['x-next-cursor'] as string | undefined;
     if (!next) break;
-    query = `${list}?estado=${estado}&pageSize=2&apos=${next}`;
+    query = `${list}?${place}&pageSize=2&apos=${next}`;
   }
   return ids;
 }
 
-/** Every role's every list of each state its rows are in (and of one they are not in) holds those rows, in order. */
-async function expectStatesAsRowsSay(extra: string[] = []) {
+/**
+ * Every role's every list of each state and each city its rows are in (and of a state they are not in) holds those
+ * rows, in order: a city as typed in upper case, and with its state.
+ */
+async function expectPlacesAsRowsSay(extra: string[] = []) {
   for (const role of ROLES) {
     for (const list of LISTS) {
       const rows = await everyRow(role, list);
       const states = [...new Set([...rows.map((r) => r.evento.estado), ...extra, 'AC'])];
       for (const estado of states) {
         const expected = rows.filter((r) => r.evento.estado === estado).map((r) => r.id);
-        expect(await stateList(role, list, estado, expected.length), `${role} ${list} estado=${estado}`).toEqual(
-          expected,
+        expect(
+          await placeList(role, list, `estado=${estado}`, expected.length),
+          `${role} ${list} estado=${estado}`,
+        ).toEqual(expected);
+      }
+      const cities = new Map(rows.map((r) => [r.evento.cidade.toLowerCase(), r.evento]));
+      for (const [city, { estado }] of cities) {
+        const inCity = rows.filter((r) => r.evento.cidade.toLowerCase() === city);
+        const typed = `cidade=${encodeURIComponent(city.toUpperCase())}`;
+        expect(await placeList(role, list, typed, inCity.length), `${role} ${list} ${city}`).toEqual(
+          inCity.map((r) => r.id),
         );
+        const ofState = inCity.filter((r) => r.evento.estado === estado).map((r) => r.id);
+        expect(
+          await placeList(role, list, `${typed}&estado=${estado}`, ofState.length),
+          `${role} ${list} ${city}`,
+        ).toEqual(ofState);
       }
     }
   }
@@ -80,18 +97,24 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
-describe("a state's rows read from their own copy of their event's (ADR 165)", () => {
-  it("lists each state's leads, pré-matrículas and matrículas as each row's event places them, for every staff role", async () => {
+describe("a place's rows read from their own copy of their event's (ADR 165, 166)", () => {
+  it("lists each state's and city's leads, pré-matrículas and matrículas as each row's event places them, for every staff role", async () => {
     const states = await executeRows<{ estado: string; n: number }>(
       ctx.handle.db,
       sql`select e.estado, count(*)::int as n from matriculas m join eventos e on e.id = m.evento_id group by 1`,
     );
     // The demo's rows lie in more than one state, so a list of one state leaves rows out.
     expect(states.length).toBeGreaterThan(1);
-    await expectStatesAsRowsSay();
+    const [cities] = await executeRows<{ n: number }>(
+      ctx.handle.db,
+      sql`select count(distinct lower(e.cidade))::int as n from matriculas m join eventos e on e.id = m.evento_id`,
+    );
+    // And in more cities than states, so a city's list is not its state's.
+    expect(cities!.n).toBeGreaterThan(states.length);
+    await expectPlacesAsRowsSay();
   });
 
-  it('follows an event moved to another state, and a row moved to another event', async () => {
+  it('follows an event moved to another state and city, and a row moved to another event', async () => {
     // The franquia's event with the most matrículas moves to Bahia.
     const [moved] = await executeRows<{ id: string; estado: string }>(
       ctx.handle.db,
@@ -103,7 +126,7 @@ describe("a state's rows read from their own copy of their event's (ADR 165)", (
     await ctx.handle.db.execute(sql`update eventos set estado = 'BA', cidade = 'Salvador' where id = ${moved!.id}`);
     const inBahia = (await everyRow('franquia', '/api/matriculas')).filter((r) => r.evento.estado === 'BA');
     expect(inBahia.length).toBeGreaterThan(0);
-    await expectStatesAsRowsSay(['BA', moved!.estado]);
+    await expectPlacesAsRowsSay(['BA', moved!.estado]);
 
     // One of its pré-matrículas goes to an event of another state of the network.
     const [other] = await executeRows<{ id: string; estado: string }>(
@@ -115,6 +138,6 @@ describe("a state's rows read from their own copy of their event's (ADR 165)", (
       sql`update pre_matriculas set evento_id = ${other!.id}
         where id = (select id from pre_matriculas where evento_id = ${moved!.id} order by id limit 1)`,
     );
-    await expectStatesAsRowsSay(['BA', other!.estado]);
+    await expectPlacesAsRowsSay(['BA', other!.estado]);
   });
 });
