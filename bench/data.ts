@@ -706,6 +706,12 @@ async function main() {
   // Issues 44 and 45: the commission and royalty ledgers, from what the families paid (bench/dinheiro.ts).
   for (const [label, text] of dinheiroSteps(userCols, userRow, REDE_DE_ROYALTIES)) await step(label, text);
 
+  // Each person's network (migration 0093, ADR 162), which the triggers would have written, once every account of
+  // both networks is in: without it the franqueador's Usuários and the help desk's people held the franqueador alone.
+  await step(
+    "people's networks",
+    'update users set rede_franqueador_id = rede_do_usuario(franqueador_id, franquia_id, micro_franquia_id, cliente_id, id)',
+  );
   await step(`indexes (${indexes.length})`, indexes.map((i) => `${i.def};`).join('\n'));
   // The triggers that keep the counters were off during the load: count once from the rows.
   await step('scope counters', 'select scope_counts_rebuild()');
