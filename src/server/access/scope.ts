@@ -328,9 +328,9 @@ export function placeEventIdsOf(actor: Actor, table: FunnelTable, events: SQL): 
 }
 
 /**
- * The events the actor sees that match `events` (a place), as a subquery of their ids, for a list that walks its
- * scope's order and keeps the rows of those events (issue 46, ADR 137); null for a role whose rows are not its
- * events' (the aluno's; a role that reads none of the table).
+ * The events the actor sees that match `events` (a place), as a subquery of their ids, which a search in a place
+ * reads first (`placeEventIdsOf`, issue 46, ADR 130); null for a role whose rows are not its events' (the aluno's; a
+ * role that reads none of the table).
  */
 export function placeEventsOf(actor: Actor, table: FunnelTable, events: SQL): SQL | null {
   if (!staffByEvents(actor, FUNNEL_TABLES[table].visibleTo(actor))) return null;
