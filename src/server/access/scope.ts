@@ -332,7 +332,7 @@ export function placeEventIdsOf(actor: Actor, table: FunnelTable, events: SQL): 
  * reads first (`placeEventIdsOf`, issue 46, ADR 130); null for a role whose rows are not its events' (the aluno's; a
  * role that reads none of the table).
  */
-export function placeEventsOf(actor: Actor, table: FunnelTable, events: SQL): SQL | null {
+function placeEventsOf(actor: Actor, table: FunnelTable, events: SQL): SQL | null {
   if (!staffByEvents(actor, FUNNEL_TABLES[table].visibleTo(actor))) return null;
   return sql`select ${eventos.id} from ${eventos} where ${eventosVisibleTo(actor)} and ${events}`;
 }
