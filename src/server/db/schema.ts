@@ -184,6 +184,14 @@ function scopePlaceIndexes(
  */
 const USERS_BUSCA = sql`f_unaccent(lower(coalesce(nome, '') || ' ' || email))`;
 
+/**
+ * The key the Usuários list sorts a person by name (issue 23: ignoring case and accents), stored on the row
+ * (ADR 167) as the schools' is (ADR 164): computed at each sort, a franqueador's 7,500 people were unaccented before
+ * the page was cut, twice on a deep page. An aluno is sorted by the name its network's links give it (ADR 019),
+ * which no row of `users` can hold; the list reads this key for everyone else.
+ */
+const USERS_NOME_ORDEM = sql`lower(f_unaccent(nome))`;
+
 export const users = pgTable(
   'users',
   {
@@ -216,6 +224,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     /** The text a search for a person reads (USERS_BUSCA, ADR 138), written by PostgreSQL with the row. */
     busca: text().generatedAlwaysAs(USERS_BUSCA),
+    /** The name as the Usuários list sorts it (USERS_NOME_ORDEM, ADR 167), written by PostgreSQL with the row. */
+    nomeOrdem: text().generatedAlwaysAs(USERS_NOME_ORDEM),
   },
   (t) => [
     // E-mail is unique without regard to case (DESIGN §4.2).

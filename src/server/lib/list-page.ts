@@ -131,8 +131,9 @@ export function networkOrder(
     /**
      * The same key stored on the row, where the table keeps it (clientes.nome_ordem, ADR 164): its index holds the
      * order, and a deep page starts on it (`pageStart`). Its value is the expression's, so a cursor reads either.
+     * Or an expression of stored keys (Usuários: users.nome_ordem, an aluno's from its network's links, ADR 167).
      */
-    nomeOrdem?: AnyPgColumn;
+    nomeOrdem?: AnyPgColumn | SQL;
   },
   fallback: readonly KeysetKey[],
 ): KeysetOrder {

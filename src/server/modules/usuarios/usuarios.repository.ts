@@ -40,8 +40,12 @@ function usuarioColumns(db: Executor, actor: Actor) {
   const isAluno = sql`${users.role} = 'aluno'`;
   const createdAt = sql<Date>`case when ${isAluno} then coalesce(${links.since}, ${users.createdAt}) else ${users.createdAt} end`;
   const nome = sql<string | null>`case when ${isAluno} then ${links.nome} else ${users.nome} end`;
+  // The name's sort key (ADR 167): the one stored on the row, but for an aluno, whose name is its network's.
+  const nomeOrdem = sql<
+    string | null
+  >`case when ${isAluno} then lower(f_unaccent(${links.nome})) else ${users.nomeOrdem} end`;
   const isActive = sql<boolean>`case when ${isAluno} then ${users.isActive} and coalesce(${links.isActive}, false) else ${users.isActive} end`;
-  return { links, createdAt, nome, isActive };
+  return { links, createdAt, nome, nomeOrdem, isActive };
 }
 
 /**
@@ -52,7 +56,7 @@ function usuariosOrder(columns: ReturnType<typeof usuarioColumns>, sort?: ListSo
   return networkOrder(
     'usuarios',
     sort,
-    { nome: columns.nome, isActive: columns.isActive, id: users.id, nomeNullable: true },
+    { nome: columns.nome, nomeOrdem: columns.nomeOrdem, isActive: columns.isActive, id: users.id, nomeNullable: true },
     [
       { expr: columns.createdAt, type: 'timestamptz', desc: true },
       { expr: users.id, type: 'uuid', desc: true },

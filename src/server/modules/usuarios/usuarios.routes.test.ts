@@ -92,6 +92,35 @@ describe('GET /api/usuarios', () => {
     }
   });
 
+  it("sorts by the name shown: an aluno's its network's, a renamed person's new one, accents and case aside (ADR 167)", async () => {
+    const alunoId = await userId(DEMO_ACCOUNTS.aluno);
+    const vendedorId = await userId(DEMO_ACCOUNTS.vendedor);
+    const [vendedor] = await ctx.handle.db.select({ nome: users.nome }).from(users).where(eq(users.id, vendedorId));
+    // The aluno's login says 'Aaron' (the first network's name, sorting first); this network calls it Mariana Costa.
+    await ctx.handle.db.update(users).set({ nome: 'Aaron Registrado' }).where(eq(users.id, alunoId));
+    await ctx.handle.db.update(users).set({ nome: 'ÚRSULA zé' }).where(eq(users.id, vendedorId));
+    try {
+      const byName = async (sort: string) => {
+        const response = await as(ctx.app, 'franqueador').get(`/api/usuarios?pageSize=500&sort=${sort}`);
+        expect(response.statusCode).toBe(200);
+        return response.json() as { id: string; nome: string | null }[];
+      };
+      const up = await byName('nome');
+      const folded = up.map((u) => (u.nome ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+      expect(folded).toEqual([...folded].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      const at = (id: string) => up.findIndex((u) => u.id === id);
+      expect(up[at(alunoId)]!.nome).toBe('Mariana Costa');
+      expect(folded.filter((n) => n < 'mariana costa')).toHaveLength(at(alunoId));
+      // The renamed vendedor sits among the u's, not where its old name put it.
+      expect(up[at(vendedorId)]!.nome).toBe('ÚRSULA zé');
+      expect(folded.filter((n) => n < 'ursula ze')).toHaveLength(at(vendedorId));
+      expect((await byName('-nome')).map((u) => u.id)).toEqual(up.map((u) => u.id).reverse());
+    } finally {
+      await ctx.handle.db.update(users).set({ nome: 'Mariana Costa' }).where(eq(users.id, alunoId));
+      await ctx.handle.db.update(users).set({ nome: vendedor!.nome }).where(eq(users.id, vendedorId));
+    }
+  });
+
   it('answers a search too short to answer with the hint, as the funnel lists (issue 46)', async () => {
     for (const q of ['a', '%40', 'jo', '(1']) {
       const response = await as(ctx.app, 'franqueador').get(`/api/usuarios?q=${q}`);
