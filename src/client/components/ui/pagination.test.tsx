@@ -77,6 +77,17 @@ describe('Pagination by cursor (issue 46)', () => {
     fireEvent.click(button('Anterior'));
     expect(onPageChange).toHaveBeenCalledWith(1);
   });
+
+  it("says the total on a page past the last, and 'Anterior' goes to the last page there is", () => {
+    const onPageChange = vi.fn();
+    render(<Pagination page={7} pageSize={50} total={120} onPageChange={onPageChange} />);
+    expect(screen.getAllByText('120 no total')).toHaveLength(1);
+    expect(screen.queryByText(/301–120/)).not.toBeInTheDocument();
+    expect(screen.getByText('Página 7')).toBeInTheDocument();
+    expect(button('Próxima')).toBeDisabled();
+    fireEvent.click(button('Anterior'));
+    expect(onPageChange).toHaveBeenCalledWith(3);
+  });
 });
 
 /** The answer the next render shows: each turn of the page renders the list again with it. */

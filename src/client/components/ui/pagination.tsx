@@ -73,8 +73,11 @@ export function Pagination({
   const hasPrevious = page === null ? Boolean(keyset?.onPrevious) : page > 1;
   const totalText = formatTotalCount(total, totalExact);
   const top = position === 'top';
+  // A page by number past the last (an address kept while the rows shrank): no range of its own, and 'Anterior'
+  // goes to the last page there is.
+  const pastTheEnd = page !== null && totalExact && page > pages;
   let range: string;
-  if (page === null) {
+  if (page === null || pastTheEnd) {
     range = jump?.day ? `A partir de ${formatDateOnly(jump.day)} · ${totalText} no total` : `${totalText} no total`;
   } else {
     // Past a total the server stopped counting (a page reached by cursor), the range is the page's own rows.
@@ -128,7 +131,9 @@ export function Pagination({
             size="sm"
             className="max-sm:px-2"
             disabled={!hasPrevious}
-            onClick={() => (keyset ? keyset.onPrevious?.() : page !== null && onPageChange(page - 1))}
+            onClick={() =>
+              keyset ? keyset.onPrevious?.() : page !== null && onPageChange(pastTheEnd ? pages : page - 1)
+            }
           >
             <ChevronLeft aria-hidden="true" className="max-sm:hidden" />
             Anterior
