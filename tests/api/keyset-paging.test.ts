@@ -180,6 +180,13 @@ const LISTS: { name: string; path: string; role: Role; sorts: string[] }[] = [
   { name: 'Pré-matrículas', path: '/api/pre-matriculas', role: 'franqueador', sorts: ['', 'criadoEm', '-criadoEm'] },
   { name: 'Matrículas', path: '/api/matriculas', role: 'franqueador', sorts: ['', 'criadoEm', '-criadoEm'] },
   { name: 'Auditoria', path: '/api/auditoria', role: 'franqueador', sorts: [''] },
+  // A filter the level's index carries but does not lead with: the page's keys are found on it first (ADR 169).
+  {
+    name: 'Auditoria de uma franquia, por entidade',
+    path: '/api/auditoria?entidade=usuario',
+    role: 'franquia',
+    sorts: [''],
+  },
   { name: 'Parcelas', path: '/api/parcelas', role: 'franqueador', sorts: [''] },
   // The network lists (issue 46): every sort each offers, with ties on its keys and, for Usuários, null names.
   ...(

@@ -213,6 +213,13 @@ const auditoriaOrder: KeysetOrder = {
  * A page of the trail, newest first, and how many rows match: counted up to AUDITORIA_TOTAL_LIMITE, so a page
  * of millions of rows costs what a page of ten thousand does (ADR 023). A page after or before a cursor (issue
  * 46) starts at its key on the (em, id) order, so a deep page costs what the first does.
+ *
+ * Where the rows read whole would mostly be thrown away, the page's keys are found on the level's index first and only
+ * the page's rows are read (ADR 169): with a filter the index carries without leading with it (an action, an entity;
+ * ADR 161) -- a scan that reads the rows compares them only after reading each one, and a micro-franquia's trail of
+ * 10,000 rows with no `entidade=cliente` among them was 10,000 rows read to answer none -- and on a page by number
+ * past the first, whose skipped rows were read whole, their subqueries included. Elsewhere each row read is on the
+ * page, and reading it at once costs less than finding it twice.
  */
 export async function listAuditoria(
   db: Executor,
@@ -221,15 +228,31 @@ export async function listAuditoria(
 ): Promise<{ rows: AuditoriaItem[]; total: number; exact: boolean; cursors: PageCursors }> {
   const where = whereOf(actor, query, query.q ? await usuariosDaBusca(db, actor, query.q) : null);
   const window = keysetWindow(auditoriaOrder, query);
+  const select = { ...selection, cursorChaves: cursorKeys(auditoriaOrder.keys) };
+  const chavesPrimeiro = Boolean(query.acao || query.entidade) || window.offset > 0;
+  const pagina = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(where, window.past))
+    .orderBy(...window.orderBy)
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('pagina');
   const [read, counted] = await Promise.all([
-    db
-      .select({ ...selection, cursorChaves: cursorKeys(auditoriaOrder.keys) })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.usuarioId))
-      .where(and(where, window.past))
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(window.offset),
+    chavesPrimeiro
+      ? db
+          .select(select)
+          .from(pagina)
+          .innerJoin(auditLog, eq(auditLog.id, pagina.id))
+          .leftJoin(users, eq(users.id, auditLog.usuarioId))
+          .orderBy(...window.orderBy)
+      : db
+          .select(select)
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.usuarioId))
+          .where(and(where, window.past))
+          .orderBy(...window.orderBy)
+          .limit(window.limit),
     executeRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from (select 1 from ${auditLog} where ${where ?? sql`true`} limit ${AUDITORIA_TOTAL_LIMITE + 1}) as x`,
