@@ -95,6 +95,8 @@ for (const { role, path, tabela, coluna: nomeDaColuna } of NOMES_NA_LISTA) {
     await page.goto(path);
     const table = page.getByRole('table', { name: tabela });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
+    // The loading rows are rows too: the names read are the answer's (CI's loaded run read the five skeleton rows).
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
     const nomes = await table.evaluate((t, titulo) => {
       const coluna = [...t.querySelectorAll('thead th')].findIndex((th) => th.textContent?.trim() === titulo);
       return [...t.querySelectorAll('tbody tr')].map((tr) => {
