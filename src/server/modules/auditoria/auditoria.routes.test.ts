@@ -15,6 +15,8 @@ import {
 import { confirmLinkFrom, createTestApp, login, readOutbox, type TestContext } from '../../../../tests/setup/test-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo-network';
 import { auditLog, cursoModulos, sessions } from '../../db/schema';
+import { executeRows } from '../../db/connect';
+import { TABLES } from './auditoria.repository';
 import type { AtividadeItem, AuditoriaItem } from '../../../shared/schemas/auditoria';
 import type { Sessao } from '../../../shared/schemas/conta';
 import { can } from '../../../shared/permissions';
@@ -177,6 +179,38 @@ describe('GET /api/auditoria', () => {
     });
     const orphans = (await get('franqueador', `/api/auditoria?entidadeId=${gone}`)).json<AuditoriaItem[]>();
     expect(orphans).toEqual([expect.objectContaining({ entidade: 'parcela', entidadeExiste: false })]);
+  });
+
+  it('says of every row of a long page whether its record exists, as a lookup of that record does (ADR 170)', async () => {
+    // Gone records of several entities, among the trail's rows of records that exist and rows of no record.
+    const gone = ['00000000-0000-4000-8000-000000000051', '00000000-0000-4000-8000-000000000052'];
+    await ctx.app.db.insert(auditLog).values([
+      {
+        acao: 'parcela.baixa',
+        entidade: 'parcela',
+        entidadeId: gone[0],
+        franqueadorId: world.actors.franqueador.franqueadorId,
+      },
+      {
+        acao: 'lead.editar',
+        entidade: 'lead',
+        entidadeId: gone[1],
+        franqueadorId: world.actors.franqueador.franqueadorId,
+      },
+    ]);
+    const rows = (await get('franqueador', '/api/auditoria?pageSize=500')).json<AuditoriaItem[]>();
+    const existing = async (row: AuditoriaItem) => {
+      const table = row.entidadeId ? TABLES[row.entidade] : undefined;
+      if (!table || !row.entidadeId) return false;
+      const found = await executeRows(ctx.app.db, sql`select 1 from ${table} where id = ${row.entidadeId}`);
+      return found.length > 0;
+    };
+    const expected = await Promise.all(rows.map(existing));
+    expect(rows.map((r) => r.entidadeExiste)).toEqual(expected);
+    // The page mixes the three kinds, so each answer is its own row's.
+    expect(rows.filter((r) => gone.includes(r.entidadeId ?? '')).map((r) => r.entidadeExiste)).toEqual([false, false]);
+    expect(expected.filter(Boolean).length).toBeGreaterThan(10);
+    expect(rows.some((r) => r.entidadeId === null)).toBe(true);
   });
 
   it('filters by action, record, person, name or e-mail and period, and says the filter errors in Portuguese', async () => {

@@ -67,7 +67,7 @@ export async function auditoriaRoutes(fastify: FastifyInstance) {
         keysetBatches(auditoriaExportBatch(request.dbLeitura, actor, request.query)),
       );
       const rows = mapBatches(batches, (row) => {
-        const item = toAuditoriaItem(row);
+        const item = toAuditoriaItem(row, false);
         return [
           formatDateTime(item.em),
           item.usuario?.nome ?? '',
