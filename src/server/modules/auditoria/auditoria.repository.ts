@@ -23,8 +23,11 @@ import {
   contratoModelos,
   cursos,
   eventos,
+  exportacoes,
+  franqueadores,
   franquias,
   importacoes,
+  jobs,
   leads,
   lgpdPedidos,
   matriculas,
@@ -54,7 +57,11 @@ import {
 import { type KeysetCursor, cursorText, dayEnd, dayStart, keysetAfter } from '../funnel';
 import { type Executor, executeRows, fixedStatement } from '../../db/connect';
 
-/** The tables an audit row's record lives in, to tell whether it still exists. */
+/**
+ * The tables an audit row's record lives in, to tell whether it still exists. A note in a SAC ticket names its
+ * ticket; the network's settings name its franqueador; a resent or cancelled envio names its job. The entities left
+ * out (sessao, titular, relatorio, auditoria) never carry an id.
+ */
 export const TABLES: Partial<Record<AuditEntidade, PgTable>> = {
   franquia: franquias,
   micro_franquia: microFranquias,
@@ -67,6 +74,7 @@ export const TABLES: Partial<Record<AuditEntidade, PgTable>> = {
   pre_matricula: preMatriculas,
   matricula: matriculas,
   sac_ticket: sacTickets,
+  sac_nota_interna: sacTickets,
   lgpd_pedido: lgpdPedidos,
   webhook: webhookEndpoints,
   contrato_modelo: contratoModelos,
@@ -81,6 +89,9 @@ export const TABLES: Partial<Record<AuditEntidade, PgTable>> = {
   campanha_custo: campanhaCustos,
   visita: visitas,
   importacao: importacoes,
+  exportacao: exportacoes,
+  envio: jobs,
+  rede: franqueadores,
 };
 
 /**

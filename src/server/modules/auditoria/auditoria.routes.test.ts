@@ -181,6 +181,34 @@ describe('GET /api/auditoria', () => {
     expect(orphans).toEqual([expect.objectContaining({ entidade: 'parcela', entidadeExiste: false })]);
   });
 
+  it('does not call gone the ticket of a note or the network of its settings while they are there', async () => {
+    // These rows name their record in another table than their entity's name says (ADR 170's addendum): a note
+    // names its ticket, the network's settings its franqueador, an export or an envio its job's row.
+    const franqueador = { cookie: world.sessions.franqueador };
+    const [ticket] = (await ctx.app.inject({ method: 'GET', url: '/api/sac/tickets', headers: franqueador })).json<
+      { id: string }[]
+    >();
+    const nota = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sac/tickets/${ticket!.id}/mensagens`,
+      headers: franqueador,
+      payload: { texto: 'Nota para a auditoria', interna: true },
+    });
+    expect(nota.statusCode).toBe(201);
+    const config = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/cobranca/configuracao',
+      headers: franqueador,
+      payload: { descontoMaximoRenegociacaoPct: 7 },
+    });
+    expect(config.statusCode).toBe(200);
+    const [note] = (await get('franqueador', '/api/auditoria?acao=sac_nota_interna.criar')).json<AuditoriaItem[]>();
+    expect(note).toMatchObject({ entidadeId: ticket!.id, entidadeExiste: true });
+    const [rede] = (await get('franqueador', '/api/auditoria?acao=rede.configurar_cobranca')).json<AuditoriaItem[]>();
+    expect(rede).toMatchObject({ entidadeId: world.actors.franqueador.franqueadorId, entidadeExiste: true });
+    expect(Object.keys(TABLES)).toEqual(expect.arrayContaining(['exportacao', 'envio', 'sac_nota_interna', 'rede']));
+  });
+
   it('says of every row of a long page whether its record exists, as a lookup of that record does (ADR 170)', async () => {
     // Gone records of several entities, among the trail's rows of records that exist and rows of no record.
     const gone = ['00000000-0000-4000-8000-000000000051', '00000000-0000-4000-8000-000000000052'];

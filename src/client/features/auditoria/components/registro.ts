@@ -13,6 +13,8 @@ const REGISTRO_SCREENS: Partial<Record<AuditEntidade, { route: RoutePath; href: 
   pre_matricula: { route: '/pre-matriculas', href: () => '/pre-matriculas' },
   matricula: { route: '/matriculas', href: () => '/matriculas' },
   sac_ticket: { route: '/sac', href: () => '/sac' },
+  sac_nota_interna: { route: '/sac', href: () => '/sac' },
+  envio: { route: '/envios', href: () => '/envios' },
   lgpd_pedido: { route: '/lgpd', href: () => '/lgpd' },
 };
 
