@@ -65,9 +65,12 @@ async function addRows(n: number) {
         m.vendedor_id, m.micro_franquia_id, m.franquia_id, m.franqueador_id
       from ${matriculas} m, generate_series(1, ${n}) g
       where m.id = (select id from ${matriculas} where nome = 'Keyset 1' limit 1)`);
+    // Three people take turns at the trail's rows, so a search by who acted reads them person by person (ADR 171).
+    const pessoas = [DEMO_ACCOUNTS.franquia, DEMO_ACCOUNTS.micro_franquia, DEMO_ACCOUNTS.vendedor];
     await tx.execute(sql`
-      insert into ${auditLog} (em, acao, entidade, franqueador_id, franquia_id, micro_franquia_id)
-      select ${MOMENT}, 'auth.login', 'usuario', e.franqueador_id, e.franquia_id, e.micro_franquia_id ${from}`);
+      insert into ${auditLog} (em, usuario_id, acao, entidade, franqueador_id, franquia_id, micro_franquia_id)
+      select ${MOMENT}, (select id from ${users} where email = (${sql.param(pessoas)}::text[])[1 + g % 3]),
+        'auth.login', 'usuario', e.franqueador_id, e.franquia_id, e.micro_franquia_id ${from}`);
   });
 }
 
@@ -187,6 +190,9 @@ const LISTS: { name: string; path: string; role: Role; sorts: string[] }[] = [
     role: 'franquia',
     sorts: [''],
   },
+  // A search that names its people: each one's rows read newest first, then the page among them (ADR 171).
+  { name: 'Auditoria, busca por quem agiu', path: '/api/auditoria?q=demo.com', role: 'franqueador', sorts: [''] },
+  { name: 'Auditoria de uma franquia, busca', path: '/api/auditoria?q=demo.com', role: 'franquia', sorts: [''] },
   { name: 'Parcelas', path: '/api/parcelas', role: 'franqueador', sorts: [''] },
   // The network lists (issue 46): every sort each offers, with ties on its keys and, for Usuários, null names.
   ...(
