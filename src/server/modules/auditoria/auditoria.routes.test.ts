@@ -183,7 +183,7 @@ describe('GET /api/auditoria', () => {
 
   it('does not call gone the ticket of a note or the network of its settings while they are there', async () => {
     // These rows name their record in another table than their entity's name says (ADR 170's addendum): a note
-    // names its ticket, the network's settings its franqueador, an export or an envio its job's row.
+    // names its ticket, the network's settings its franqueador (an export names its own row, an envio its job).
     const franqueador = { cookie: world.sessions.franqueador };
     const [ticket] = (await ctx.app.inject({ method: 'GET', url: '/api/sac/tickets', headers: franqueador })).json<
       { id: string }[]
