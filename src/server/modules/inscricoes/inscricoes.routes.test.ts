@@ -131,6 +131,24 @@ describe('seats', () => {
     expect(sem).not.toHaveProperty('vagasRestantes');
   });
 
+  it('shows a seat taken here at once, and one taken elsewhere within a second (ADR 172)', async () => {
+    const evento = await addEvento({ vagas: 5 });
+    const restantes = async () =>
+      (await get(`/api/public/eventos?cidade=${encodeURIComponent(evento.cidade)}`)).json()[0].vagasRestantes;
+    expect(await restantes()).toBe(5);
+    // A family's sign-up through this instance: the next answer counts it.
+    expect((await signUp(evento.id)).response.statusCode).toBe(201);
+    expect(await restantes()).toBe(4);
+    // A seat taken by a write this instance did not answer (another instance's): counted within the second.
+    const other = leadBody(evento.id);
+    const { nomeAluno, nomeResponsavel, email } = other;
+    await ctx.handle.db
+      .insert(leads)
+      .values({ eventoId: evento.id, nomeAluno, nomeResponsavel, email, telefone: '19987654321' });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await restantes()).toBe(3);
+  });
+
   it('refuses a sign-up past the seats with 409, or puts it on the waiting list when asked', async () => {
     const evento = await addEvento({ vagas: 2 });
     const primeiro = await signUp(evento.id);
@@ -261,6 +279,19 @@ describe('sign-up deadline', () => {
     const closed = await signUp(evento.id);
     expect(closed.response.statusCode).toBe(409);
     expect(closed.response.json().message).toBe(INSCRICAO_MESSAGES.encerradas);
+  });
+
+  it('closes on the public list at the deadline with nothing written in between (ADR 172)', async () => {
+    const evento = await addEvento({
+      dataEvento: '2030-03-10',
+      vagas: 10,
+      inscricoesAte: new Date('2030-03-09T18:00:00-03:00'),
+    });
+    const list = async () => (await get(`/api/public/eventos?cidade=${encodeURIComponent(evento.cidade)}`)).json()[0];
+    setNow(new Date('2030-03-09T20:59:59Z'));
+    expect(await list()).toMatchObject({ inscricoesAbertas: true, vagasRestantes: 10 });
+    setNow(new Date('2030-03-09T21:00:00Z'));
+    expect(await list()).toMatchObject({ inscricoesAbertas: false, vagasRestantes: 10 });
   });
 
   it('takes sign-ups through the event day without a deadline, as before', async () => {

@@ -56,6 +56,16 @@ export async function withSeatsAndDeadline(db: Executor, rows: OpenEventoRow[], 
   }));
 }
 
+/** The first sign-up deadline of `rows` still ahead of `now` (ms since the epoch); Infinity when none is. */
+export function nextDeadline(rows: OpenEventoRow[], now: Date): number {
+  let next = Infinity;
+  for (const { inscricoesAte } of rows) {
+    const at = inscricoesAte === null ? Infinity : new Date(inscricoesAte).getTime();
+    if (at > now.getTime() && at < next) next = at;
+  }
+  return next;
+}
+
 export async function listOpenEventoRows(
   db: Executor,
   janela: JanelaPublica,

@@ -35,6 +35,43 @@ describe('PublicCache', () => {
     expect(reads).toBe(4);
   });
 
+  it('keeps an answer with seats left for a second, never past the deadline it shows open (ADR 172)', async () => {
+    let now = 0;
+    const cache = new PublicCache(10_000, () => now, 1_000);
+    cache.setLive(true);
+    let reads = 0;
+    const load = async () => ({ json: `[${++reads}]`, until: 5_000 });
+    expect(await cache.seatsAnswer('k', 0, load)).toBe('[1]');
+    now = 999;
+    expect(await cache.seatsAnswer('k', 4_999, load)).toBe('[1]');
+    // The app's clock at the deadline: the event's sign-ups are closed, read again at once.
+    expect(await cache.seatsAnswer('k', 5_000, load)).toBe('[2]');
+    now = 2_000; // past the second
+    expect(await cache.seatsAnswer('k', 0, load)).toBe('[3]');
+    // A write of this instance, and an event changed anywhere, drop it.
+    cache.dropSeats();
+    expect(await cache.seatsAnswer('k', 0, load)).toBe('[4]');
+    cache.invalidate();
+    expect(await cache.seatsAnswer('k', 0, load)).toBe('[5]');
+    // The rows' answers stay through a seat's write.
+    let rows = 0;
+    await cache.get('r', async () => ++rows);
+    cache.dropSeats();
+    expect(await cache.get('r', async () => ++rows)).toBe(1);
+  });
+
+  it('keeps no answer with seats left while notifications are not heard, nor a failed one', async () => {
+    const cache = new PublicCache();
+    let reads = 0;
+    const load = async () => ({ json: `[${++reads}]`, until: Infinity });
+    await cache.seatsAnswer('k', 0, load);
+    expect(await cache.seatsAnswer('k', 0, load)).toBe('[2]');
+    cache.setLive(true);
+    await expect(cache.seatsAnswer('k', 0, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.seatsAnswer('k', 0, load)).toBe('[3]');
+    expect(await cache.seatsAnswer('k', 0, load)).toBe('[3]');
+  });
+
   it('does not keep a failed read', async () => {
     const cache = new PublicCache();
     cache.setLive(true);

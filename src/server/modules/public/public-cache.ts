@@ -5,6 +5,11 @@ export const PUBLIC_CHANNEL = 'eventos_publicos';
 /** A safety net only: with live notifications an entry is dropped the moment any event or course changes. */
 export const PUBLIC_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 5_000;
+/**
+ * How long a city's answer with seats left is kept (ADR 172): a seat taken through another instance, or by a write
+ * that is not this instance's, shows within it. This instance's own writes drop it at once.
+ */
+export const PUBLIC_SEATS_TTL_MS = 1_000;
 
 /**
  * The public pages' answers that every family's visit reads (issue 21): the cities with open events and each
@@ -15,11 +20,14 @@ const MAX_ENTRIES = 5_000;
  */
 export class PublicCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  /** The answers with seats left, each kept a second and never past the first sign-up deadline it shows open. */
+  private readonly seats = new Map<string, { expires: number; value: Promise<{ json: string; until: number }> }>();
   private live = false;
 
   constructor(
     private readonly ttlMs = PUBLIC_CACHE_TTL_MS,
     private readonly now: () => number = () => performance.now(),
+    private readonly seatsTtlMs = PUBLIC_SEATS_TTL_MS,
   ) {}
 
   /** Whether answers are kept (notifications are heard). */
@@ -34,6 +42,35 @@ export class PublicCache {
 
   invalidate(): void {
     this.entries.clear();
+    this.seats.clear();
+  }
+
+  /** A write of this instance may have taken or freed a seat: the next answer with seats left is read again. */
+  dropSeats(): void {
+    this.seats.clear();
+  }
+
+  /**
+   * An answer that shows seats left (ADR 172), already encoded: kept for a second while notifications are heard,
+   * and only while the app's clock (`at`, ms) is before `until`, the first deadline it shows open. Concurrent
+   * requests for the same key share one read.
+   */
+  async seatsAnswer(key: string, at: number, load: () => Promise<{ json: string; until: number }>): Promise<string> {
+    if (!this.live) return (await load()).json;
+    const t = this.now();
+    const hit = this.seats.get(key);
+    if (hit && hit.expires > t) {
+      const kept = await hit.value.catch(() => undefined);
+      if (kept && kept.until > at) return kept.json;
+    }
+    if (this.seats.size >= MAX_ENTRIES) this.seats.clear();
+    const value = load();
+    const entry = { expires: t + this.seatsTtlMs, value };
+    this.seats.set(key, entry);
+    value.catch(() => {
+      if (this.seats.get(key) === entry) this.seats.delete(key);
+    });
+    return (await value).json;
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -68,10 +105,12 @@ export async function publicCacheOf(app: FastifyInstance): Promise<PublicCache> 
     await stop?.();
   });
   // This instance's own writes need not wait for the notification to come back (it is asynchronous): a screen
-  // that saves an event and reloads the public page sees it at once.
+  // that saves an event and reloads the public page sees it at once. Any other write may have taken or freed a seat
+  // (a sign-up, a cancelled voucher, a lead moved or removed): the answers with seats left are read again (ADR 172).
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400 && WRITES_EVENTS.test(request.routeOptions.url ?? '')) {
-      cache.invalidate();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      if (WRITES_EVENTS.test(request.routeOptions.url ?? '')) cache.invalidate();
+      else cache.dropSeats();
     }
     return payload;
   });

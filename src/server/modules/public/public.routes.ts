@@ -19,6 +19,7 @@ import {
   findEventoPorCodigo,
   listOpenCidades,
   listOpenEventoRows,
+  nextDeadline,
   withSeatsAndDeadline,
 } from './eventos-publicos.repository';
 import { chaveDe, createLead, createPreMatricula, janela, origemDe, verificarDeclaracao } from './public.service';
@@ -65,10 +66,11 @@ export async function publicRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const aceita = janela(app, request.query.para);
       const { cidade } = request.query;
-      // The rows are cached (issue 21); the seats left and the deadline are read for each answer. A city whose
-      // events have neither (most) has one answer until an event changes: it is kept already serialised. Fastify's
-      // serializer never sees that string, so it is encoded here through the route's response schema (ADR 018).
-      const cached = await app.publicCache.get(`eventos ${chaveDe(aceita)} ${cidade}`, async () => {
+      // The rows are cached (issue 21) until an event or course changes. A city whose events have neither seats nor
+      // a deadline (most) has one answer until then: it is kept already serialised. Fastify's serializer never sees
+      // these strings, so each is encoded here through the route's response schema (ADR 018).
+      const key = `eventos ${chaveDe(aceita)} ${cidade}`;
+      const cached = await app.publicCache.get(key, async () => {
         const rows = await listOpenEventoRows(app.db, aceita, cidade);
         const fixed = rows.every((r) => r.vagas === null && r.inscricoesAte === null);
         return {
@@ -79,7 +81,14 @@ export async function publicRoutes(fastify: FastifyInstance) {
         };
       });
       if (cached.json !== null) return sendEncoded(reply, cached.json);
-      return withSeatsAndDeadline(app.db, cached.rows, app.clock.now());
+      // With seats or a deadline, the answer is kept a second at most, and never past a deadline it shows open
+      // (ADR 172): a family's sign-up on this instance drops it at once.
+      const now = app.clock.now();
+      const json = await app.publicCache.seatsAnswer(key, now.getTime(), async () => ({
+        json: JSON.stringify(publicEventosSchema.encode(await withSeatsAndDeadline(app.db, cached.rows, now))),
+        until: nextDeadline(cached.rows, now),
+      }));
+      return sendEncoded(reply, json);
     },
   );
 
