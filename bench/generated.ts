@@ -34,6 +34,8 @@ export interface GeneratedScenario {
   resolvePath?: () => Promise<string | null>;
   body?: (n: number) => unknown;
   storedIn?: string;
+  /** Headers of its own: the public pages are asked as a browser asks them (gzip taken, ADR 172). */
+  headers?: Record<string, string>;
 }
 
 /** The page the screens show (DESIGN §4.3) and the deepest one they reach (the total stops at 10,000). */
@@ -283,6 +285,9 @@ export function listScenarios({
   return { scenarios, unsampled };
 }
 
+/** What Chromium sends of its encodings: an answer the server keeps compressed is measured as a phone receives it. */
+const BROWSER_ACCEPT = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 /** The public GET routes, each with the sample values of the parameters it requires (cidade). */
 export function publicScenarios(routes: readonly RouteAccess[], samples: Samples): GeneratedScenario[] {
   const scenarios: GeneratedScenario[] = [];
@@ -303,6 +308,7 @@ export function publicScenarios(routes: readonly RouteAccess[], samples: Samples
       path: withQuery(route.url, params),
       connections: 16,
       target: { p99: 20, rps: 3000 },
+      headers: BROWSER_ACCEPT,
     });
   }
   return scenarios;

@@ -40,7 +40,7 @@ describe('PublicCache', () => {
     const cache = new PublicCache(10_000, () => now, 1_000);
     cache.setLive(true);
     let reads = 0;
-    const load = async () => ({ json: `[${++reads}]`, until: 5_000 });
+    const load = async () => ({ value: `[${++reads}]`, until: 5_000 });
     expect(await cache.seatsAnswer('k', 0, load)).toBe('[1]');
     now = 999;
     expect(await cache.seatsAnswer('k', 4_999, load)).toBe('[1]');
@@ -63,7 +63,7 @@ describe('PublicCache', () => {
   it('keeps no answer with seats left while notifications are not heard, nor a failed one', async () => {
     const cache = new PublicCache();
     let reads = 0;
-    const load = async () => ({ json: `[${++reads}]`, until: Infinity });
+    const load = async () => ({ value: `[${++reads}]`, until: Infinity });
     await cache.seatsAnswer('k', 0, load);
     expect(await cache.seatsAnswer('k', 0, load)).toBe('[2]');
     cache.setLive(true);

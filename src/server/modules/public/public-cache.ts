@@ -21,7 +21,7 @@ export const PUBLIC_SEATS_TTL_MS = 1_000;
 export class PublicCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
   /** The answers with seats left, each kept a second and never past the first sign-up deadline it shows open. */
-  private readonly seats = new Map<string, { expires: number; value: Promise<{ json: string; until: number }> }>();
+  private readonly seats = new Map<string, { expires: number; value: Promise<{ value: unknown; until: number }> }>();
   private live = false;
 
   constructor(
@@ -55,13 +55,13 @@ export class PublicCache {
    * and only while the app's clock (`at`, ms) is before `until`, the first deadline it shows open. Concurrent
    * requests for the same key share one read.
    */
-  async seatsAnswer(key: string, at: number, load: () => Promise<{ json: string; until: number }>): Promise<string> {
-    if (!this.live) return (await load()).json;
+  async seatsAnswer<T>(key: string, at: number, load: () => Promise<{ value: T; until: number }>): Promise<T> {
+    if (!this.live) return (await load()).value;
     const t = this.now();
     const hit = this.seats.get(key);
     if (hit && hit.expires > t) {
       const kept = await hit.value.catch(() => undefined);
-      if (kept && kept.until > at) return kept.json;
+      if (kept && kept.until > at) return kept.value as T;
     }
     if (this.seats.size >= MAX_ENTRIES) this.seats.clear();
     const value = load();
@@ -70,7 +70,7 @@ export class PublicCache {
     value.catch(() => {
       if (this.seats.get(key) === entry) this.seats.delete(key);
     });
-    return (await value).json;
+    return (await value).value;
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {

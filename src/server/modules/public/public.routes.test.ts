@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCpf } from '../../../shared/brazil-ids';
@@ -165,6 +166,20 @@ describe('GET /api/public/eventos', () => {
     );
     expect(Object.keys(body[0].cursos[0]).sort()).toEqual(['id', 'titulo']);
     expect(body.map((e: { id: string }) => e.id)).not.toContain(campinasPassado.id);
+  });
+
+  it('sends a browser the same answer gzipped, with and without seats (ADR 172)', async () => {
+    const cidade = `Gzip ${unique()}`;
+    for (let i = 0; i < 6; i++) await addEvento({ cidade, vagas: i % 2 ? 30 : null });
+    const url = `/api/public/eventos?cidade=${encodeURIComponent(cidade)}`;
+    const plain = await get(url);
+    const zipped = await ctx.app.inject({ url, remoteAddress: address(), headers: { 'accept-encoding': 'gzip, br' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(plain.json()).toHaveLength(6);
+    expect(plain.json().filter((e: { vagasRestantes?: number }) => e.vagasRestantes === 30)).toHaveLength(3);
   });
 
   it('answers 0 as the credit of an event without one', async () => {

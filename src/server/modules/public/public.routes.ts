@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   creditDeclarationSchema,
@@ -14,6 +14,7 @@ import {
   publicCidadesSchema,
   publicEventosQuerySchema,
   publicEventosSchema,
+  type PublicEvento,
 } from '../../../shared/schemas/public';
 import {
   findEventoPorCodigo,
@@ -22,13 +23,11 @@ import {
   nextDeadline,
   withSeatsAndDeadline,
 } from './eventos-publicos.repository';
+import { encodedAnswer, sendEncodedAnswer } from '../../lib/encoded-answer';
 import { chaveDe, createLead, createPreMatricula, janela, origemDe, verificarDeclaracao } from './public.service';
 
 const ONE_MINUTE = 60_000;
 const ptBR = new Intl.Collator('pt-BR', { sensitivity: 'base' });
-
-/** JSON already encoded through the route's response schema: sent as it is, past the typed reply. */
-const sendEncoded = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
 
 /**
  * The public side (SPEC §7, DESIGN §4.4): no login, no session, and each form rate-limited per address. A first
@@ -67,28 +66,25 @@ export async function publicRoutes(fastify: FastifyInstance) {
       const aceita = janela(app, request.query.para);
       const { cidade } = request.query;
       // The rows are cached (issue 21) until an event or course changes. A city whose events have neither seats nor
-      // a deadline (most) has one answer until then: it is kept already serialised. Fastify's serializer never sees
-      // these strings, so each is encoded here through the route's response schema (ADR 018).
+      // a deadline (most) has one answer until then: it is kept already serialised, and gzipped for the browsers
+      // that take it (ADR 172). Fastify's serializer never sees it, so it is encoded here through the route's
+      // response schema (ADR 018).
       const key = `eventos ${chaveDe(aceita)} ${cidade}`;
+      const encode = async (rows: PublicEvento[]) => encodedAnswer(JSON.stringify(publicEventosSchema.encode(rows)));
       const cached = await app.publicCache.get(key, async () => {
         const rows = await listOpenEventoRows(app.db, aceita, cidade);
         const fixed = rows.every((r) => r.vagas === null && r.inscricoesAte === null);
-        return {
-          rows,
-          json: fixed
-            ? JSON.stringify(publicEventosSchema.encode(await withSeatsAndDeadline(app.db, rows, new Date(0))))
-            : null,
-        };
+        return { rows, answer: fixed ? await encode(await withSeatsAndDeadline(app.db, rows, new Date(0))) : null };
       });
-      if (cached.json !== null) return sendEncoded(reply, cached.json);
+      if (cached.answer !== null) return sendEncodedAnswer(request, reply, cached.answer);
       // With seats or a deadline, the answer is kept a second at most, and never past a deadline it shows open
       // (ADR 172): a family's sign-up on this instance drops it at once.
       const now = app.clock.now();
-      const json = await app.publicCache.seatsAnswer(key, now.getTime(), async () => ({
-        json: JSON.stringify(publicEventosSchema.encode(await withSeatsAndDeadline(app.db, cached.rows, now))),
+      const answer = await app.publicCache.seatsAnswer(key, now.getTime(), async () => ({
+        value: await encode(await withSeatsAndDeadline(app.db, cached.rows, now)),
         until: nextDeadline(cached.rows, now),
       }));
-      return sendEncoded(reply, json);
+      return sendEncodedAnswer(request, reply, answer);
     },
   );
 
