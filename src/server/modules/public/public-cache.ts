@@ -63,14 +63,7 @@ export class PublicCache {
       const kept = await hit.value.catch(() => undefined);
       if (kept && kept.until > at) return kept.value as T;
     }
-    if (this.seats.size >= MAX_ENTRIES) this.seats.clear();
-    const value = load();
-    const entry = { expires: t + this.seatsTtlMs, value };
-    this.seats.set(key, entry);
-    value.catch(() => {
-      if (this.seats.get(key) === entry) this.seats.delete(key);
-    });
-    return (await value).value;
+    return (await keep(this.seats, key, t + this.seatsTtlMs, load)).value as T;
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -78,16 +71,28 @@ export class PublicCache {
     const at = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > at) return hit.value as Promise<T>;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    // Stored before it resolves: concurrent requests for the same key share one read.
-    const value = load();
-    const entry = { expires: at + this.ttlMs, value };
-    this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return value;
+    return keep(this.entries, key, at + this.ttlMs, load) as Promise<T>;
   }
+}
+
+/**
+ * Stores `load`'s read under `key` until `expires`, before it resolves: concurrent requests for the same key share one
+ * read. A failed read is not kept.
+ */
+function keep<V>(
+  entries: Map<string, { expires: number; value: Promise<V> }>,
+  key: string,
+  expires: number,
+  load: () => Promise<V>,
+): Promise<V> {
+  if (entries.size >= MAX_ENTRIES) entries.clear();
+  const value = load();
+  const entry = { expires, value };
+  entries.set(key, entry);
+  value.catch(() => {
+    if (entries.get(key) === entry) entries.delete(key);
+  });
+  return value;
 }
 
 /** The staff routes that write events or courses: their success empties the cache before the answer leaves. */
