@@ -6,6 +6,9 @@ import { createTestApp, type TestContext } from '../../../../tests/setup/test-ap
 import { as } from '../../../../tests/support/inject-as';
 import { PublicCache } from './public-cache';
 
+/** The kept rows an answer with seats left is built from (what `get` answered). */
+const rowsRead = { rows: 'kept' };
+
 describe('PublicCache', () => {
   it('answers from memory while notifications are heard, and reads again once invalidated', async () => {
     let now = 0;
@@ -41,18 +44,21 @@ describe('PublicCache', () => {
     cache.setLive(true);
     let reads = 0;
     const load = async () => ({ value: `[${++reads}]`, until: 5_000 });
-    expect(await cache.seatsAnswer('k', 0, load)).toBe('[1]');
+    expect(await cache.seatsAnswer('k', 0, rowsRead, load)).toBe('[1]');
     now = 999;
-    expect(await cache.seatsAnswer('k', 4_999, load)).toBe('[1]');
+    expect(await cache.seatsAnswer('k', 4_999, rowsRead, load)).toBe('[1]');
     // The app's clock at the deadline: the event's sign-ups are closed, read again at once.
-    expect(await cache.seatsAnswer('k', 5_000, load)).toBe('[2]');
+    expect(await cache.seatsAnswer('k', 5_000, rowsRead, load)).toBe('[2]');
     now = 2_000; // past the second
-    expect(await cache.seatsAnswer('k', 0, load)).toBe('[3]');
+    expect(await cache.seatsAnswer('k', 0, rowsRead, load)).toBe('[3]');
     // A write of this instance, and an event changed anywhere, drop it.
     cache.dropSeats();
-    expect(await cache.seatsAnswer('k', 0, load)).toBe('[4]');
+    expect(await cache.seatsAnswer('k', 0, rowsRead, load)).toBe('[4]');
     cache.invalidate();
-    expect(await cache.seatsAnswer('k', 0, load)).toBe('[5]');
+    expect(await cache.seatsAnswer('k', 0, rowsRead, load)).toBe('[5]');
+    // An answer is served only beside the rows it was built from: rows read again (an event changed) read it again.
+    expect(await cache.seatsAnswer('k', 0, rowsRead, load)).toBe('[5]');
+    expect(await cache.seatsAnswer('k', 0, { rows: 'read again' }, load)).toBe('[6]');
     // The rows' answers stay through a seat's write.
     let rows = 0;
     await cache.get('r', async () => ++rows);
@@ -64,12 +70,12 @@ describe('PublicCache', () => {
     const cache = new PublicCache();
     let reads = 0;
     const load = async () => ({ value: `[${++reads}]`, until: Infinity });
-    await cache.seatsAnswer('k', 0, load);
-    expect(await cache.seatsAnswer('k', 0, load)).toBe('[2]');
+    await cache.seatsAnswer('k', 0, rowsRead, load);
+    expect(await cache.seatsAnswer('k', 0, rowsRead, load)).toBe('[2]');
     cache.setLive(true);
-    await expect(cache.seatsAnswer('k', 0, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect(await cache.seatsAnswer('k', 0, load)).toBe('[3]');
-    expect(await cache.seatsAnswer('k', 0, load)).toBe('[3]');
+    await expect(cache.seatsAnswer('k', 0, rowsRead, () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.seatsAnswer('k', 0, rowsRead, load)).toBe('[3]');
+    expect(await cache.seatsAnswer('k', 0, rowsRead, load)).toBe('[3]');
   });
 
   it('does not keep a failed read', async () => {

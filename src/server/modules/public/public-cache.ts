@@ -21,7 +21,10 @@ export const PUBLIC_SEATS_TTL_MS = 1_000;
 export class PublicCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
   /** The answers with seats left, each kept a second and never past the first sign-up deadline it shows open. */
-  private readonly seats = new Map<string, { expires: number; value: Promise<{ value: unknown; until: number }> }>();
+  private readonly seats = new Map<
+    string,
+    { expires: number; of: object; value: Promise<{ value: unknown; until: number }> }
+  >();
   private live = false;
 
   constructor(
@@ -52,18 +55,29 @@ export class PublicCache {
 
   /**
    * An answer that shows seats left (ADR 172), already encoded: kept for a second while notifications are heard,
-   * and only while the app's clock (`at`, ms) is before `until`, the first deadline it shows open. Concurrent
-   * requests for the same key share one read.
+   * only while the app's clock (`at`, ms) is before `until`, the first deadline it shows open, and only for the same
+   * kept rows (`of`, what `get` answered): an answer built from rows read just before an event changed is never
+   * served beside the new rows. Concurrent requests for the same key share one read.
    */
-  async seatsAnswer<T>(key: string, at: number, load: () => Promise<{ value: T; until: number }>): Promise<T> {
+  async seatsAnswer<T>(
+    key: string,
+    at: number,
+    of: object,
+    load: () => Promise<{ value: T; until: number }>,
+  ): Promise<T> {
     if (!this.live) return (await load()).value;
     const t = this.now();
     const hit = this.seats.get(key);
-    if (hit && hit.expires > t) {
+    if (hit && hit.expires > t && hit.of === of) {
       const kept = await hit.value.catch(() => undefined);
       if (kept && kept.until > at) return kept.value as T;
     }
-    return (await keep(this.seats, key, t + this.seatsTtlMs, load)).value as T;
+    if (this.seats.size >= MAX_ENTRIES) this.seats.clear();
+    const value = load();
+    const entry = { expires: t + this.seatsTtlMs, of, value };
+    this.seats.set(key, entry);
+    forgetIfFailed(this.seats, key, entry);
+    return (await value).value;
   }
 
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -71,28 +85,21 @@ export class PublicCache {
     const at = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > at) return hit.value as Promise<T>;
-    return keep(this.entries, key, at + this.ttlMs, load) as Promise<T>;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    // Stored before it resolves: concurrent requests for the same key share one read.
+    const value = load();
+    const entry = { expires: at + this.ttlMs, value };
+    this.entries.set(key, entry);
+    forgetIfFailed(this.entries, key, entry);
+    return value;
   }
 }
 
-/**
- * Stores `load`'s read under `key` until `expires`, before it resolves: concurrent requests for the same key share one
- * read. A failed read is not kept.
- */
-function keep<V>(
-  entries: Map<string, { expires: number; value: Promise<V> }>,
-  key: string,
-  expires: number,
-  load: () => Promise<V>,
-): Promise<V> {
-  if (entries.size >= MAX_ENTRIES) entries.clear();
-  const value = load();
-  const entry = { expires, value };
-  entries.set(key, entry);
-  value.catch(() => {
+/** A read kept before it resolved is dropped if it fails (unless another has replaced it since). */
+function forgetIfFailed<E extends { value: Promise<unknown> }>(entries: Map<string, E>, key: string, entry: E): void {
+  entry.value.catch(() => {
     if (entries.get(key) === entry) entries.delete(key);
   });
-  return value;
 }
 
 /** The staff routes that write events or courses: their success empties the cache before the answer leaves. */

@@ -80,7 +80,7 @@ export async function publicRoutes(fastify: FastifyInstance) {
       // With seats or a deadline, the answer is kept a second at most, and never past a deadline it shows open
       // (ADR 172): a family's sign-up on this instance drops it at once.
       const now = app.clock.now();
-      const answer = await app.publicCache.seatsAnswer(key, now.getTime(), async () => ({
+      const answer = await app.publicCache.seatsAnswer(key, now.getTime(), cached, async () => ({
         value: await encode(await withSeatsAndDeadline(app.db, cached.rows, now)),
         until: nextDeadline(cached.rows, now),
       }));
