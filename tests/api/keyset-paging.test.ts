@@ -293,6 +293,51 @@ describe.each(LISTS)('$name ($path as $role) by cursor', ({ path, role, sorts })
   });
 });
 
+/**
+ * A filtered list's count (ADR 173: Parcelas reads it in its page's own statement). A page that has rows says how many
+ * match; the first page of a filter that matches nothing says 0; a page past the last row, which has no row to carry
+ * the count, still says how many match.
+ */
+const FILTERED: { name: string; path: string; role: Role; none: string }[] = [
+  { name: 'Interesses numa cidade', path: '/api/leads?cidade=Campinas', role: 'franqueador', none: 'q=zzzqqq' },
+  { name: 'Interesses sem lista de espera', path: '/api/leads?listaEspera=nao', role: 'franquia', none: 'q=zzzqqq' },
+  {
+    name: 'Pré-matrículas numa cidade',
+    path: '/api/pre-matriculas?cidade=Campinas',
+    role: 'franqueador',
+    none: 'q=zzzqqq',
+  },
+  { name: 'Matrículas num estado', path: '/api/matriculas?estado=SP', role: 'franqueador', none: 'q=zzzqqq' },
+  { name: 'Parcelas em aberto', path: '/api/parcelas?status=aberta', role: 'franqueador', none: 'q=zzzqqq' },
+  { name: 'Clientes ativos', path: '/api/clientes?status=ativos', role: 'franqueador', none: 'q=zzzqqq' },
+  { name: 'Usuários vendedores', path: '/api/usuarios?role=vendedor', role: 'franqueador', none: 'q=zzzqqq' },
+  { name: 'Franquias ativas', path: '/api/franquias?status=ativos', role: 'franqueador', none: 'q=zzzqqq' },
+  { name: 'Visitas', path: '/api/visitas', role: 'franqueador', none: 'de=2001-01-01&ate=2001-01-02' },
+];
+
+describe.each(FILTERED)('$name: the count beside the page', ({ path, role, none }) => {
+  it('says how many match on a page with rows, past the last row, and for a filter that matches nothing', async () => {
+    const size = 7;
+    const all = await byOffset(role, path, size);
+    expect(all.ids.length, 'enough rows to page').toBeGreaterThan(2 * size);
+    expect(all.total).toBe(String(all.ids.length));
+
+    const past = await read(role, join(path, `pageSize=${size}&page=999`));
+    expect(past.ids).toEqual([]);
+    expect(past.total).toBe(all.total);
+
+    // The last page reached by cursor: its rows carry the count of the filters, not of the rows past the cursor.
+    let last = await read(role, join(path, `pageSize=${size}`));
+    while (last.next) last = await read(role, join(path, `pageSize=${size}&apos=${last.next}`));
+    expect(last.ids).toEqual(all.ids.slice(-last.ids.length));
+    expect(last.total).toBe(all.total);
+
+    const nothing = await read(role, join(path, `pageSize=${size}&${none}`));
+    expect(nothing.ids).toEqual([]);
+    expect(nothing.total).toBe('0');
+  });
+});
+
 describe('a cursor is valid for its list and its order only', () => {
   it('refuses a newest-first cursor on the oldest-first list, and a Leads cursor on Matrículas', async () => {
     const newest = await read('franqueador', '/api/leads?pageSize=5');

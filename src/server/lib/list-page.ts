@@ -12,6 +12,7 @@ import { cappedTotal } from './pagination';
 import {
   type CursorQuery,
   type KeysetKey,
+  type KeysetWindow,
   type KeysetOrder,
   type PageCursors,
   cursorKeysAfterSort,
@@ -96,6 +97,39 @@ export async function countUpToLimit(
     .as('matching');
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matching);
   return cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT);
+}
+
+/**
+ * `countUpToLimit`'s count as an expression, for a page's statement to select beside its rows (`contagem`, ADR 173):
+ * one statement for the page and its count instead of two. PostgreSQL reads it once (an InitPlan), whatever the
+ * page's number of rows. Parcelas' page carries it; on the other lists it was measured inside the noise.
+ */
+export function countedUpToLimit(db: Executor, table: PgTable, where: SQL | undefined): SQL<number> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(TOTAL_COUNT_LIMIT + 1);
+  return sql<number>`(select count(*)::int from (${matching}) as matching)`;
+}
+
+/** Whether a window reads a list's first page: no cursor and no offset, so an empty page means nothing matches. */
+export const isFirstPage = (window: Pick<KeysetWindow, 'offset' | 'byCursor'>) =>
+  window.offset === 0 && !window.byCursor;
+
+/**
+ * A page read with its count (`countedUpToLimit` selected as `contagem`): the rows without it, and the count as a
+ * list answers it. Every row carries the same count; an empty first page counts none; an empty page past the first
+ * (a cursor or a number past the last row) is counted apart by `recount`, as it was before the count rode along.
+ */
+export async function countOfPage<R extends { contagem: number | string }>(
+  read: R[],
+  firstPage: boolean,
+  recount: () => Promise<{ total: number; exact: boolean }>,
+): Promise<{ rows: Omit<R, 'contagem'>[]; total: number; exact: boolean }> {
+  const rows = read.map(({ contagem: _count, ...row }) => row);
+  if (read[0]) return { rows, ...cappedTotal(Number(read[0].contagem), TOTAL_COUNT_LIMIT) };
+  return { rows, ...(firstPage ? { total: 0, exact: true } : await recount()) };
 }
 
 /** The 'Ativos'/'Inativos' filter: no condition when the status is not asked for. */

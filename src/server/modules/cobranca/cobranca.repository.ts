@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema';
 import { containsInSearchText } from '../../lib/pagination';
-import { countUpToLimit } from '../../lib/list-page';
+import { countOfPage, countUpToLimit, countedUpToLimit, isFirstPage } from '../../lib/list-page';
 import { type KeysetOrder, cursorKeys, keysetPage, keysetWindow, pageStart } from '../../lib/keyset';
 import { withoutImpliedNodes } from '../funnel';
 import type { ParcelaStatus, ParcelaTipo, ProvedorCobranca } from '../../../shared/cobranca/parcelas';
@@ -548,17 +548,23 @@ export async function listParcelas(
   const where = filtros(actor, query, busca(true));
   // A deep page by number starts at its first row's key: only its rows have their matrícula, plan and names read.
   const start = pageStart(parcelas, oculta, parcelasOrder, window);
-  const [read, contagem] = await Promise.all([
-    db
-      .select({ ...parcelaSelection, cursorChaves: cursorKeys(parcelasOrder.keys) })
-      .from(parcelas)
-      .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
-      .where(and(where, window.past, start))
-      .orderBy(...window.orderBy)
-      .limit(window.limit)
-      .offset(start ? 0 : window.offset),
+  // The count rides in the page's statement (ADR 173): one statement a request, 0.8-1.5 ms less of the two sides'
+  // CPU than the page and the count side by side.
+  const read = await db
+    .select({
+      ...parcelaSelection,
+      cursorChaves: cursorKeys(parcelasOrder.keys),
+      contagem: countedUpToLimit(db, parcelas, oculta),
+    })
+    .from(parcelas)
+    .innerJoin(matriculas, eq(matriculas.id, parcelas.matriculaId))
+    .where(and(where, window.past, start))
+    .orderBy(...window.orderBy)
+    .limit(window.limit)
+    .offset(start ? 0 : window.offset);
+  const { rows: counted, ...contagem } = await countOfPage(read, isFirstPage(window), () =>
     countUpToLimit(db, parcelas, oculta),
-  ]);
-  const { rows, cursors } = keysetPage(parcelasOrder, query, read);
+  );
+  const { rows, cursors } = keysetPage(parcelasOrder, query, counted);
   return { rows, cursors, ...contagem };
 }
