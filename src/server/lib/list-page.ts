@@ -89,14 +89,19 @@ export async function countUpToLimit(
   table: PgTable,
   where: SQL | undefined,
 ): Promise<{ total: number; exact: boolean }> {
-  const matching = db
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(matchingUpToLimit(db, table, where).as('matching'));
+  return cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT);
+}
+
+/** The rows `where` names, one past the lists' limit at most: what both counts count. */
+function matchingUpToLimit(db: Executor, table: PgTable, where: SQL | undefined) {
+  return db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
-    .limit(TOTAL_COUNT_LIMIT + 1)
-    .as('matching');
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(matching);
-  return cappedTotal(Number(counted?.total ?? 0), TOTAL_COUNT_LIMIT);
+    .limit(TOTAL_COUNT_LIMIT + 1);
 }
 
 /**
@@ -105,12 +110,7 @@ export async function countUpToLimit(
  * page's number of rows. Parcelas' page carries it; on the other lists it was measured inside the noise.
  */
 export function countedUpToLimit(db: Executor, table: PgTable, where: SQL | undefined): SQL<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(TOTAL_COUNT_LIMIT + 1);
-  return sql<number>`(select count(*)::int from (${matching}) as matching)`;
+  return sql<number>`(select count(*)::int from (${matchingUpToLimit(db, table, where)}) as matching)`;
 }
 
 /** Whether a window reads a list's first page: no cursor and no offset, so an empty page means nothing matches. */
