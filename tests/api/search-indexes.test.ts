@@ -136,35 +136,11 @@ describe("a scope's waiting list reaches its own partial index (issue 46)", () =
 
 describe("Envios' free-text search reaches its trigram index (issue 46, ADR 155)", () => {
   // The list's own condition beside it: the index holds only the e-mails, webhooks and WhatsApp notices -- as do the
-  // queue's other partial indexes, which a near-empty table would rather read: they are dropped in a transaction
-  // that is rolled back.
+  // queue's other partial indexes, which a near-empty table would rather read: the other indexes are dropped in a
+  // transaction that is rolled back.
   const envios = (q: string) => sql`${jobs.tipo} in ('email', 'webhook', 'whatsapp') and ${buscaEnvios(q)}`;
 
-  async function planWithOnly(index: string, where: SQL): Promise<string> {
-    let plan = '';
-    await ctx.handle.db
-      .transaction(async (tx) => {
-        const others = await executeRows<{ name: string }>(
-          tx,
-          sql`select c.relname as name from pg_index i join pg_class c on c.oid = i.indexrelid
-            where i.indrelid = 'jobs'::regclass and i.indpred is not null and c.relname <> ${index}`,
-        );
-        for (const { name } of others) await tx.execute(sql`drop index ${sql.identifier(name)}`);
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = await executeRows<{ 'QUERY PLAN': string }>(
-          tx,
-          sql`explain select count(*) from ${jobs} where ${where}`,
-        );
-        plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-        tx.rollback();
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof TransactionRollbackError)) throw error;
-      });
-    return plan;
-  }
-
   it.each(['conceicao', '@gmail', '98765'])('a search of the envios for %s is planned on its index', async (q) => {
-    expect(await planWithOnly('jobs_busca_trgm_idx', envios(q))).toContain('jobs_busca_trgm_idx');
+    expect(await planWithOnlyIndex('jobs', 'jobs_busca_trgm_idx', envios(q), jobs)).toContain('jobs_busca_trgm_idx');
   });
 });
