@@ -25,8 +25,8 @@ export interface EmbeddedHandle extends DatabaseHandle {
 }
 
 /**
- * A PGlite instance with the extensions the migrations use (pg_trgm, unaccent and btree_gin for the searches). Every embedded
- * database is made here: the server's, the tests' and the scripts'.
+ * A PGlite instance with the extensions the migrations use (pg_trgm, unaccent and btree_gin for the searches).
+ * Every embedded database is made here: the server's, the tests' and the scripts'.
  */
 export function newPglite(options: PGliteOptions & { dataDir?: string } = {}): PGlite {
   return new PGlite({
