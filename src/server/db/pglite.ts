@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
@@ -25,8 +24,8 @@ export interface EmbeddedHandle extends DatabaseHandle {
 }
 
 /**
- * A PGlite instance with the extensions the migrations use (pg_trgm, unaccent and btree_gin for the searches).
- * Every embedded database is made here: the server's, the tests' and the scripts'.
+ * A PGlite instance with the extensions the migrations use (pg_trgm and unaccent for the searches). Every embedded
+ * database is made here: the server's, the tests' and the scripts'.
  */
 export function newPglite(options: PGliteOptions & { dataDir?: string } = {}): PGlite {
   return new PGlite({
@@ -34,7 +33,7 @@ export function newPglite(options: PGliteOptions & { dataDir?: string } = {}): P
     // embedded database's sizes 32 MB holds the hot pages and keeps the server within its 400 MB (issue 8).
     postgresqlconf: ['shared_buffers = 32MB'],
     ...options,
-    extensions: { ...options.extensions, btree_gin, pg_trgm, unaccent },
+    extensions: { ...options.extensions, pg_trgm, unaccent },
   });
 }
 

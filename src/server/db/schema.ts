@@ -139,27 +139,6 @@ function scopeWaitingListIndexes(
   );
 }
 
-/**
- * A funnel table's search (q=) by trigram, with the scope columns below the network in the same GIN index (btree_gin,
- * ADR 174): a franquia's, a micro-franquia's, a seller's or a school's search intersects the word's entries with its
- * own rows' inside one index scan, which skips through the word's long lists to the scope's rows instead of reading
- * every match of the network ('oliveira' is in 95,746 of a million leads). The network's own search reads the
- * trigrams alone, as before.
- */
-function scopeSearchIndex(
-  table: string,
-  t: Record<'clienteId' | 'vendedorId' | 'microFranquiaId' | 'franquiaId' | 'busca', AnyPgColumn>,
-) {
-  return index(`${table}_busca_escopo_idx`).using(
-    'gin',
-    t.franquiaId,
-    t.microFranquiaId,
-    t.vendedorId,
-    t.clienteId,
-    sql`${t.busca} gin_trgm_ops`,
-  );
-}
-
 /** Newest-first page indexes, one per scope column a role filters on. */
 function scopePageIndexes(
   table: string,
@@ -828,8 +807,8 @@ export const leads = pgTable(
     index('leads_responsavel_page_idx')
       .on(t.responsavelId, t.createdAt, t.id)
       .where(sql`${t.responsavelId} is not null`),
-    // q= searches names, e-mail and phone as one lower-case text (SPEC §5), by trigram within the caller's scope.
-    scopeSearchIndex('leads', t),
+    // q= searches names, e-mail and phone as one lower-case text (SPEC §5), by trigram.
+    index('leads_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
     // The same student signing up twice for one event is one lead (DESIGN §4.4).
     uniqueIndex('leads_evento_email_aluno_key').on(t.eventoId, sql`lower(${t.email})`, sql`lower(${t.nomeAluno})`),
     // A titular's records by e-mail or phone (issue 18), and retention's oldest leads not yet anonymised.
@@ -955,9 +934,8 @@ export const preMatriculas = pgTable(
     index('pre_matriculas_telefone_idx')
       .on(t.telefone)
       .where(sql`${t.telefone} is not null`),
-    // q= on names, e-mail, course and phone as one lower-case text, by trigram within the caller's scope (issue 39,
-    // item 13; ADR 174).
-    scopeSearchIndex('pre_matriculas', t),
+    // q= on names, e-mail, course and phone as one lower-case text, by trigram (issue 39, item 13).
+    index('pre_matriculas_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
     ...origemIndexes('pre_matriculas', t),
   ],
 );
@@ -1073,7 +1051,7 @@ export const matriculas = pgTable(
     index('matriculas_telefone_idx')
       .on(t.telefone)
       .where(sql`${t.telefone} is not null`),
-    scopeSearchIndex('matriculas', t),
+    index('matriculas_busca_trgm_idx').using('gin', sql`${t.busca} gin_trgm_ops`),
   ],
 );
 

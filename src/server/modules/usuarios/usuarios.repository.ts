@@ -92,7 +92,7 @@ function selectUsuarios<E extends Record<string, SQL>>(
 /**
  * The search box: e-mail, and the name as shown -- for an aluno, any name the actor's network collected. Each part
  * is read from a trigram index (issue 46): the user's own name and e-mail (users.busca, ADR 138; an aluno's by its
- * e-mail only), and an aluno's pré-matrículas by their search text (pre_matriculas_busca_escopo_idx, then the name
+ * e-mail only), and an aluno's pré-matrículas by their search text (pre_matriculas_busca_trgm_idx, then the name
  * itself compared as before); the matching ids are a set the list and its count read by key. One condition with a
  * CASE over each row read every user of the network and unaccented each name (40 ms for 8,000).
  */
